@@ -1,0 +1,380 @@
+"""oxpack settings: one frozen, typed model, filled from three sources and validated once.
+
+Sources, later ones winning key by key: (1) ``[tool.oxpack]`` in the project's
+``pyproject.toml`` (a missing table means defaults); (2) ``overrides``, the hatch build hook's
+own table ``[tool.hatch.build.hooks.oxpack]`` with the same keys (hatch's own keys
+``dependencies``, ``require-runtime-dependencies``, ``require-runtime-features`` and
+``enable-by-default`` are left out); (3) the environment: ``OXPACK_RUSTC`` (``rustc``),
+``OXPACK_CACHE_DIR`` (``cache-dir``), ``OXPACK_LOCKED`` (``locked``: 1/true/yes or
+0/false/no) and ``OXPACK_ARCHS`` (``archs``, comma-separated); an empty variable is unset.
+
+All problems in all three are reported together in one :class:`ConfigError` whose lines
+name the exact TOML key (or variable) in backticks. The resulting :class:`Config` is passed
+down; nothing else in oxpack reads these settings from the environment.
+``config_schema.json`` beside this module is generated from :class:`Config` (run
+``python -m oxpack.config`` to rewrite it); a test fails when the two drift apart.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import keyword
+import os
+import re
+import tomllib
+import types
+from collections.abc import Callable, Mapping
+from dataclasses import Field, dataclass, field, fields
+from pathlib import Path
+from typing import Any, Final, get_args, get_origin, get_type_hints
+
+from .errors import ConfigError
+
+__all__ = ["Config", "config_from_mapping", "json_schema", "load_config", "resolve_package_dir", "write_schema"]
+
+TABLE: Final = "tool.oxpack"
+HOOK_TABLE: Final = "tool.hatch.build.hooks.oxpack"
+HATCH_HOOK_KEYS: Final = frozenset(
+    {"dependencies", "require-runtime-dependencies", "require-runtime-features", "enable-by-default"}
+)
+MIN_ARCH: Final = 80
+_ARCH_RE: Final = re.compile(r"sm_([1-9][0-9]+)([af]?)")
+_ARCH_PATTERN: Final = r"sm_([89][0-9]|[1-9][0-9]{2,})[af]?"  # the same rule (>= 80) for the schema
+_GLOB: Final = "kernels/**/*.rs"
+_ENV_BOOL: Final = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
+_ENV_VARS: Final = {"OXPACK_RUSTC": "rustc", "OXPACK_CACHE_DIR": "cache_dir", "OXPACK_LOCKED": "locked",
+                    "OXPACK_ARCHS": "archs"}
+
+
+def _opt(default: Any, doc: str, *, schema: Mapping[str, Any] | None = None, toml: bool = True) -> Any:
+    """A field whose ``doc`` is its documentation and schema description."""
+    return field(default=default, metadata={"doc": doc, "schema": dict(schema or {}), "toml": toml})
+
+
+@dataclass(frozen=True)
+class Config:
+    """Validated settings of one project; build it with :func:`load_config`."""
+
+    kernels: tuple[str, ...] = _opt(
+        (_GLOB,), "Globs, relative to the project root, that select the kernel sources (`.rs`); "
+        "a single string is one glob.",
+        schema={"anyOf": [{"type": "string", "minLength": 1},
+                          {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1}]})
+    package: str | None = _opt(
+        None, "Folder, relative to the project root, that receives the generated module (for example "
+        "`src/vecmath`); unset means `src/<name>` or `<name>` from the project name.", schema={"minLength": 1})
+    module: str = _opt(
+        "kernels", "Name of the generated Python module: a Python identifier that is not a keyword.",
+        schema={"pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "not": {"enum": sorted(keyword.kwlist)}})
+    archs: tuple[str, ...] = _opt(
+        ("sm_80", "sm_86", "sm_89", "sm_90"),
+        "Compute capabilities to build a cubin for: unique `sm_XY` with XY >= 80 (`a`/`f` suffixes "
+        "allowed, `sm_90a` differs from `sm_90`), or `native` for the GPUs of the building machine.",
+        schema={"anyOf": [{"const": "native"},
+                          {"type": "array", "minItems": 1, "uniqueItems": True,
+                           "items": {"type": "string", "pattern": f"^({_ARCH_PATTERN}|native)$"}}]})
+    ptx: str | None = _opt(
+        "auto", "Which arch's PTX to embed for forward compatibility: `auto` (the highest configured "
+        "arch), one of `archs`, or `none`/false for no PTX.",
+        schema={"anyOf": [{"type": "string", "pattern": f"^(auto|none|{_ARCH_PATTERN})$"}, {"const": False}]})
+    opt_level: int = _opt(3, "LLVM optimization level, 0 to 3.", schema={"minimum": 0, "maximum": 3})
+    locked: bool = _opt(False, "Fail when the build differs from `oxpack.lock` instead of updating it.")
+    rustc: str | None = _opt(None, "Path of the rustc to use; unset means `rustc` on PATH.",
+                             schema={"minLength": 1})
+    cache_dir: str | None = _opt(None, "Folder of the build cache; unset means the user cache folder.",
+                                 schema={"minLength": 1})
+    project_dir: Path = _opt(Path("."), "Absolute project root (set by load_config).", toml=False)
+    source: str = _opt("pyproject.toml", "Where the settings came from, for messages.", toml=False)
+
+
+def _toml_fields() -> list[Field[Any]]:
+    return [f for f in fields(Config) if f.metadata["toml"]]
+
+
+_FIELD_BY_KEY: Final = {f.name.replace("_", "-"): f.name for f in _toml_fields()}
+
+
+# --- messages -------------------------------------------------------------------------
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, default=str)  # TOML spelling: true, 90, "text", [1, 2], {"a": 1}
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _got(value: Any) -> str:
+    kind = "table" if isinstance(value, dict) else type(value).__name__
+    return f"{_show(value)} ({kind})"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _unknown(key: str, where: str) -> str:
+    close = difflib.get_close_matches(key, sorted(_FIELD_BY_KEY), n=1)
+    if close:
+        return f"Unknown option `{key}` in `{where}`; did you mean `{close[0]}`?"
+    accepted = ", ".join(f"`{k}`" for k in sorted(_FIELD_BY_KEY))
+    return f"Unknown option `{key}` in `{where}`; accepted options: {accepted}"
+
+
+# --- checks: (value, subject) -> converted value, or raise _Invalid(problem, ...) -------
+
+class _Invalid(Exception):
+    """A rejected value; ``args`` are its problem lines."""
+
+
+_Check = Callable[[Any, str], Any]
+
+
+def _check_text(value: Any, subject: str) -> Any:
+    if not isinstance(value, str) or not value.strip():
+        raise _Invalid(f"{_cap(subject)} must be a non-empty string, got {_got(value)}")
+    return value
+
+
+def _check_relative(value: Any, subject: str) -> Any:
+    if Path(_check_text(value, subject)).is_absolute():
+        raise _Invalid(f"{_cap(subject)} must be relative to the project root, got `{value}`")
+    return value
+
+
+def _each(items: list[Any], subject: str, check: _Check, extra: list[str]) -> tuple[Any, ...]:
+    """Check every item (numbered from 1); report all bad items, then ``extra``, together."""
+    checked: list[Any] = []
+    problems: list[str] = []
+    for i, item in enumerate(items, 1):
+        try:
+            checked.append(check(item, f"item {i} of {subject}"))
+        except _Invalid as exc:
+            problems.extend(exc.args)
+    if problems or extra:
+        raise _Invalid(*problems, *extra)
+    return tuple(checked)
+
+
+def _check_kernels(value: Any, subject: str) -> Any:
+    if isinstance(value, str):
+        return (_check_relative(value, subject),)
+    if not isinstance(value, list) or not value:
+        raise _Invalid(f"{_cap(subject)} must be a glob or a non-empty list of globs like `{_GLOB}`, "
+                       f"got {_got(value)}")
+    return _each(value, subject, _check_relative, [])
+
+
+def _arch_suggestion(item: str) -> str:
+    match = re.fullmatch(r"(?i)(?:sm|compute|cc)?[_-]?(\d+)\.?(\d)([af]?)", item.strip())
+    guess = f"sm_{match[1]}{match[2]}{match[3].lower()}" if match else ""
+    return f"; did you mean `{guess}`?" if guess and _arch_problem(guess) is None else ""
+
+
+def _arch_problem(item: str) -> str | None:
+    match = _ARCH_RE.fullmatch(item)
+    if item == "native" or (match and int(match[1]) >= MIN_ARCH):
+        return None
+    if match:
+        return (f"must be an arch `sm_XY` with XY >= {MIN_ARCH}, got `{item}` "
+                "(oxpack targets compute capability 8.0 and newer; remove it)")
+    return (f"must be an arch `sm_XY` with XY >= {MIN_ARCH} (an `a` or `f` suffix allowed) or `native`, "
+            f"got `{item}`{_arch_suggestion(item)}")
+
+
+def _check_arch(item: Any, subject: str) -> Any:
+    problem = _arch_problem(item) if isinstance(item, str) else f"must be a string like `sm_90`, got {_got(item)}"
+    if problem is not None:
+        raise _Invalid(f"{_cap(subject)} {problem}")
+    return item
+
+
+def _check_archs(value: Any, subject: str) -> Any:
+    if value == "native":
+        return ("native",)
+    if not isinstance(value, list):
+        raise _Invalid(f"{_cap(subject)} must be a list of strings like `sm_90`, got {_got(value)}")
+    if not value:
+        raise _Invalid(f"{_cap(subject)} must name at least one arch like `sm_90`, got an empty list")
+    first: dict[str, int] = {}
+    repeats = [f"Item {i} of {subject} repeats `{item}` (item {first[item]}); remove it"
+               for i, item in enumerate(value, 1) if isinstance(item, str) and first.setdefault(item, i) != i]
+    return _each(value, subject, _check_arch, repeats)
+
+
+def _check_ptx(value: Any, subject: str) -> Any:
+    if value is False or value == "none":
+        return None
+    if value == "auto" or (isinstance(value, str) and _ARCH_RE.fullmatch(value)):
+        return value
+    shown = f"`{value}`" if isinstance(value, str) else _got(value)
+    raise _Invalid(f"{_cap(subject)} must be `auto`, `none`, false or one of the configured archs "
+                   f"like `sm_90`, got {shown}")
+
+
+def _check_module(value: Any, subject: str) -> Any:
+    if not isinstance(value, str):
+        raise _Invalid(f"{_cap(subject)} must be a Python identifier like `kernels`, got {_got(value)}")
+    if value.isidentifier() and not keyword.iskeyword(value):
+        return value
+    guess = re.sub(r"\W", "_", value)
+    guess = ("_" + guess if guess[:1].isdigit() else guess) + ("_" if keyword.iskeyword(guess) else "")
+    hint = f"; try `{guess}`" if guess.isidentifier() else ""
+    raise _Invalid(f"{_cap(subject)} must be a Python identifier that is not a keyword, got `{value}`{hint}")
+
+
+def _check_opt_level(value: Any, subject: str) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Invalid(f"{_cap(subject)} must be an integer from 0 to 3, got {_got(value)}")
+    if not 0 <= value <= 3:
+        raise _Invalid(f"{_cap(subject)} must be between 0 and 3, got {value}")
+    return value
+
+
+def _check_bool(value: Any, subject: str) -> Any:
+    if not isinstance(value, bool):
+        raise _Invalid(f"{_cap(subject)} must be true or false, got {_got(value)}")
+    return value
+
+
+_CHECKS: Final[dict[str, _Check]] = {
+    "kernels": _check_kernels, "package": _check_relative, "module": _check_module, "archs": _check_archs,
+    "ptx": _check_ptx, "opt_level": _check_opt_level, "locked": _check_bool, "rustc": _check_text,
+    "cache_dir": _check_text,
+}
+
+
+# --- sources --------------------------------------------------------------------------
+
+def _collect(layers: list[tuple[Any, str]], env: Mapping[str, str],
+             problems: list[str]) -> dict[str, tuple[Any, str]]:
+    """Field name -> (raw value, subject naming where it came from), later layers winning."""
+    raw: dict[str, tuple[Any, str]] = {}
+    for table, where in layers:
+        if not isinstance(table, Mapping):
+            problems.append(f"`{where}` must be a table, got {_got(table)}")
+            continue
+        for key, value in table.items():
+            name = _FIELD_BY_KEY.get(str(key))
+            if name is None:
+                problems.append(_unknown(str(key), where))
+            else:
+                raw[name] = (value, f"option `{key}` in `{where}`")
+    for var, name in _ENV_VARS.items():
+        text, subject = env.get(var, "").strip(), f"environment variable `{var}`"
+        if name == "locked" and text and text.lower() not in _ENV_BOOL:
+            problems.append(f"{_cap(subject)} must be one of 1, true, yes, 0, false, no, got `{text}`")
+        elif text:
+            split = [part.strip() for part in text.split(",") if part.strip()]
+            value = _ENV_BOOL[text.lower()] if name == "locked" else split if name == "archs" else text
+            raw[name] = (value, subject)
+    return raw
+
+
+def _build(layers: list[tuple[Any, str]], env: Mapping[str, str] | None, source: str,
+           project_dir: Path) -> Config:
+    problems: list[str] = []
+    raw = _collect(layers, os.environ if env is None else env, problems)
+    values: dict[str, Any] = {}
+    for name, (value, subject) in raw.items():
+        try:
+            values[name] = _CHECKS[name](value, subject)
+        except _Invalid as exc:
+            problems.extend(exc.args)
+    ptx, archs = values.get("ptx", Config.ptx), values.get("archs", Config.archs)
+    if ptx not in (None, "auto") and "ptx" in values and ("archs" in values or "archs" not in raw) \
+            and ptx not in archs:
+        configured = ", ".join(f"`{a}`" for a in archs)
+        problems.append(f"{_cap(raw['ptx'][1])} names `{ptx}`, which is not among the configured archs "
+                        f"({configured}); add it to `archs` or use `auto`")
+    if problems:
+        count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
+        raise ConfigError(f"invalid oxpack configuration in `{source}` ({count})", problems)
+    return Config(**values, project_dir=Path(project_dir).resolve(), source=source)
+
+
+def config_from_mapping(data: Mapping[str, Any], *, source: str, project_dir: Path,
+                        env: Mapping[str, str] | None = None) -> Config:
+    """Validate ``data`` (the ``[tool.oxpack]`` table) plus the environment (``os.environ`` if None)."""
+    return _build([(data, TABLE)], env, source, project_dir)
+
+
+def load_config(project_dir: Path, overrides: Mapping[str, Any] | None = None,
+                env: Mapping[str, str] | None = None) -> Config:
+    """Read ``<project_dir>/pyproject.toml``, apply ``overrides`` then ``env`` (``os.environ`` if None)."""
+    root = Path(project_dir).resolve()
+    path = root / "pyproject.toml"
+    try:
+        with path.open("rb") as stream:
+            document = tomllib.load(stream)
+    except FileNotFoundError:
+        raise ConfigError(f"no `pyproject.toml` in {root}; oxpack reads its settings from `[{TABLE}]` "
+                          "there") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"cannot parse `{path}`: {exc}") from None
+    tool = document.get("tool", {})
+    layers: list[tuple[Any, str]] = [(tool.get("oxpack", {}) if isinstance(tool, dict) else tool, TABLE)]
+    if overrides is not None:
+        layers.append(({k: v for k, v in overrides.items() if k not in HATCH_HOOK_KEYS}, HOOK_TABLE))
+    return _build(layers, env, "pyproject.toml", root)
+
+
+def resolve_package_dir(config: Config, project_name: str | None) -> Path:
+    """The folder that receives the generated module: ``package``, else ``src/<name>`` or ``<name>``."""
+    root = config.project_dir
+    if config.package is not None:
+        folder = root / config.package
+        if not folder.is_dir():
+            raise ConfigError(f"Option `package` in `{TABLE}` names `{config.package}`, which is not a folder "
+                              f"in {root}; create it or fix the option")
+        return folder
+    if not project_name:
+        raise ConfigError(f"Option `package` in `{TABLE}` is not set and the project has no name to guess "
+                          "the package folder from; set `package` to the folder that receives the module")
+    name = re.sub(r"[-_.]+", "_", project_name).lower()
+    for candidate in (f"src/{name}", name):
+        if (root / candidate).is_dir():
+            return root / candidate
+    raise ConfigError(f"Option `package` in `{TABLE}` is not set and neither `src/{name}` nor `{name}` is a "
+                      f"folder in {root}; set `package` to the folder that receives the generated module")
+
+
+# --- schema ---------------------------------------------------------------------------
+
+def _type_schema(hint: Any) -> dict[str, Any]:
+    args = get_args(hint)
+    if isinstance(hint, types.UnionType):
+        return _type_schema(next(a for a in args if a is not type(None)))
+    if get_origin(hint) is tuple:
+        return {"type": "array", "items": _type_schema(args[0])}
+    return {"type": {str: "string", int: "integer", bool: "boolean"}[hint]}
+
+
+def json_schema() -> dict[str, Any]:
+    """JSON Schema (draft 2020-12) of the ``[tool.oxpack]`` table, generated from :class:`Config`."""
+    hints = get_type_hints(Config)
+    properties: dict[str, Any] = {}
+    for f in _toml_fields():
+        extra = f.metadata["schema"]
+        prop = {"description": f.metadata["doc"], **({} if "anyOf" in extra else _type_schema(hints[f.name]))}
+        prop.update(extra)
+        if f.default is not None:
+            prop["default"] = list(f.default) if isinstance(f.default, tuple) else f.default
+        properties[f.name.replace("_", "-")] = prop
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "oxpack settings",
+        "description": f"The `[{TABLE}]` table of pyproject.toml (also `[{HOOK_TABLE}]`).",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": properties,
+    }
+
+
+def write_schema(path: Path | None = None) -> Path:
+    """Write :func:`json_schema` to ``path`` (default: ``config_schema.json`` beside this module)."""
+    target = Path(__file__).with_name("config_schema.json") if path is None else path
+    target.write_text(json.dumps(json_schema(), indent=2) + "\n", encoding="utf-8")
+    return target
+
+
+if __name__ == "__main__":
+    write_schema()

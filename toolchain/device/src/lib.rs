@@ -1,0 +1,526 @@
+//! The oxpack device crate: what a safe-Rust kernel sees.
+//!
+//! Every kernel crate is compiled for `nvptx64-nvidia-cuda` against this crate.
+//! User code is compiled with `#![forbid(unsafe_code)]`; all unsafe code lives
+//! here (turning a launch's pointer and length into a slice, reading the thread
+//! registers) and in the LLVM IR runtime `runtime.ll` beside this crate.
+//!
+//! Safety model, in short:
+//! - inputs arrive as `&[T]`: shared, read-only, bounds-checked;
+//! - outputs arrive as `&mut DisjointSlice<T>`: a thread can reach only the
+//!   element named by its own [`ThreadIndex`], a witness that user code cannot
+//!   construct and that is unique to the thread over the whole grid;
+//! - the host-side stub refuses a mutable buffer that aliases any other buffer;
+//! - every panic (an out-of-bounds index included) traps: the launch fails with
+//!   `CUDA_ERROR_LAUNCH_FAILED` instead of corrupting memory.
+#![no_std]
+#![deny(missing_docs)]
+
+mod rt {
+    // Defined in runtime.ll: thin wrappers over NVVM intrinsics.
+    unsafe extern "C" {
+        pub safe fn __oxpack_tid_x() -> u32;
+        pub safe fn __oxpack_tid_y() -> u32;
+        pub safe fn __oxpack_tid_z() -> u32;
+        pub safe fn __oxpack_ntid_x() -> u32;
+        pub safe fn __oxpack_ntid_y() -> u32;
+        pub safe fn __oxpack_ntid_z() -> u32;
+        pub safe fn __oxpack_ctaid_x() -> u32;
+        pub safe fn __oxpack_ctaid_y() -> u32;
+        pub safe fn __oxpack_ctaid_z() -> u32;
+        pub safe fn __oxpack_nctaid_x() -> u32;
+        pub safe fn __oxpack_nctaid_y() -> u32;
+        pub safe fn __oxpack_nctaid_z() -> u32;
+        pub safe fn __oxpack_trap() -> !;
+    }
+}
+
+#[panic_handler]
+fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
+    rt::__oxpack_trap()
+}
+
+/// Stops the kernel: the launch fails with `CUDA_ERROR_LAUNCH_FAILED`.
+#[inline(always)]
+pub fn trap() -> ! {
+    rt::__oxpack_trap()
+}
+
+/// Three unsigned components, as CUDA's `dim3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dim3 {
+    /// x component
+    pub x: u32,
+    /// y component
+    pub y: u32,
+    /// z component
+    pub z: u32,
+}
+
+/// Raw launch coordinates. These are plain numbers: they cannot be used to
+/// write an output; only a [`ThreadIndex`] can.
+pub mod grid {
+    use super::{rt, Dim3};
+
+    /// `threadIdx`: this thread's position in its block.
+    #[inline(always)]
+    pub fn thread_idx() -> Dim3 {
+        Dim3 { x: rt::__oxpack_tid_x(), y: rt::__oxpack_tid_y(), z: rt::__oxpack_tid_z() }
+    }
+    /// `blockDim`: the block's shape.
+    #[inline(always)]
+    pub fn block_dim() -> Dim3 {
+        Dim3 { x: rt::__oxpack_ntid_x(), y: rt::__oxpack_ntid_y(), z: rt::__oxpack_ntid_z() }
+    }
+    /// `blockIdx`: this block's position in the grid.
+    #[inline(always)]
+    pub fn block_idx() -> Dim3 {
+        Dim3 { x: rt::__oxpack_ctaid_x(), y: rt::__oxpack_ctaid_y(), z: rt::__oxpack_ctaid_z() }
+    }
+    /// `gridDim`: the grid's shape in blocks.
+    #[inline(always)]
+    pub fn grid_dim() -> Dim3 {
+        Dim3 { x: rt::__oxpack_nctaid_x(), y: rt::__oxpack_nctaid_y(), z: rt::__oxpack_nctaid_z() }
+    }
+}
+
+/// This thread's unique position in the whole grid, flattened to one number.
+///
+/// Only [`index_1d`] makes one, so a value always names the calling thread:
+/// no two threads of a launch hold equal `ThreadIndex` values.
+#[derive(Clone, Copy, Debug)]
+pub struct ThreadIndex(usize);
+
+impl ThreadIndex {
+    /// The index as a number, e.g. to read an input slice.
+    #[inline(always)]
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+/// This thread's unique (x, y) position in the grid; y folds in z, so the pair
+/// is unique for any launch shape.
+#[derive(Clone, Copy, Debug)]
+pub struct ThreadIndex2 {
+    x: usize,
+    y: usize,
+}
+
+impl ThreadIndex2 {
+    /// Column: `blockIdx.x * blockDim.x + threadIdx.x`.
+    #[inline(always)]
+    pub fn x(self) -> usize {
+        self.x
+    }
+    /// Row: `blockIdx.y * blockDim.y + threadIdx.y` (plus the z layers above it).
+    #[inline(always)]
+    pub fn y(self) -> usize {
+        self.y
+    }
+}
+
+/// This thread's unique (x, y, z) position in the grid.
+#[derive(Clone, Copy, Debug)]
+pub struct ThreadIndex3 {
+    x: usize,
+    y: usize,
+    z: usize,
+}
+
+impl ThreadIndex3 {
+    /// `blockIdx.x * blockDim.x + threadIdx.x`
+    #[inline(always)]
+    pub fn x(self) -> usize {
+        self.x
+    }
+    /// `blockIdx.y * blockDim.y + threadIdx.y`
+    #[inline(always)]
+    pub fn y(self) -> usize {
+        self.y
+    }
+    /// `blockIdx.z * blockDim.z + threadIdx.z`
+    #[inline(always)]
+    pub fn z(self) -> usize {
+        self.z
+    }
+}
+
+#[inline(always)]
+fn global(block: u32, dim: u32, thread: u32) -> usize {
+    block as usize * dim as usize + thread as usize
+}
+
+/// The calling thread's index, unique over the whole grid. For a 1-D launch
+/// it is `blockIdx.x * blockDim.x + threadIdx.x`.
+#[inline(always)]
+pub fn index_1d() -> ThreadIndex {
+    let (b, d, t, g) = (grid::block_idx(), grid::block_dim(), grid::thread_idx(), grid::grid_dim());
+    let x = global(b.x, d.x, t.x);
+    if g.y == 1 && g.z == 1 && d.y == 1 && d.z == 1 {
+        return ThreadIndex(x);
+    }
+    let y = global(b.y, d.y, t.y);
+    let z = global(b.z, d.z, t.z);
+    let width = g.x as usize * d.x as usize;
+    let height = g.y as usize * d.y as usize;
+    ThreadIndex((z * height + y) * width + x)
+}
+
+/// The calling thread's (x, y) index, unique over the whole grid.
+#[inline(always)]
+pub fn index_2d() -> ThreadIndex2 {
+    let (b, d, t, g) = (grid::block_idx(), grid::block_dim(), grid::thread_idx(), grid::grid_dim());
+    let y = global(b.y, d.y, t.y);
+    let z = global(b.z, d.z, t.z);
+    ThreadIndex2 { x: global(b.x, d.x, t.x), y: z * (g.y as usize * d.y as usize) + y }
+}
+
+/// The calling thread's (x, y, z) index, unique over the whole grid.
+#[inline(always)]
+pub fn index_3d() -> ThreadIndex3 {
+    let (b, d, t) = (grid::block_idx(), grid::block_dim(), grid::thread_idx());
+    ThreadIndex3 { x: global(b.x, d.x, t.x), y: global(b.y, d.y, t.y), z: global(b.z, d.z, t.z) }
+}
+
+/// An output buffer: each thread may read and write only its own element,
+/// named by its [`ThreadIndex`] (or its 2-D / 3-D index and the row shape).
+pub struct DisjointSlice<T> {
+    ptr: *mut T,
+    len: usize,
+}
+
+impl<T: Elem> DisjointSlice<T> {
+    /// Number of elements.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when the buffer has no elements.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline(always)]
+    fn slot(&mut self, i: usize) -> Option<&mut T> {
+        if i < self.len {
+            // SAFETY: `i` is in bounds; the host checked that the buffer is
+            // device memory of `len` elements aliasing no other argument, and
+            // `i` came from a thread-unique witness, so no other thread of
+            // this launch can reach this element. The `&mut self` borrow keeps
+            // the calling thread from holding two references to it.
+            Some(unsafe { &mut *self.ptr.add(i) })
+        } else {
+            None
+        }
+    }
+
+    /// The calling thread's element, or `None` past the end.
+    #[inline(always)]
+    pub fn get_mut(&mut self, i: ThreadIndex) -> Option<&mut T> {
+        self.slot(i.0)
+    }
+
+    /// Element `(x, y)` of a row-major matrix with `width` columns, if `x <
+    /// width` and it lies inside the buffer.
+    #[inline(always)]
+    pub fn get_mut_2d(&mut self, i: ThreadIndex2, width: usize) -> Option<&mut T> {
+        if i.x >= width {
+            return None;
+        }
+        match i.y.checked_mul(width).and_then(|r| r.checked_add(i.x)) {
+            Some(k) => self.slot(k),
+            None => None,
+        }
+    }
+
+    /// Element `(x, y, z)` of a row-major volume of `width × height` planes.
+    #[inline(always)]
+    pub fn get_mut_3d(&mut self, i: ThreadIndex3, width: usize, height: usize) -> Option<&mut T> {
+        if i.x >= width || i.y >= height {
+            return None;
+        }
+        let plane = width.checked_mul(height);
+        match plane
+            .and_then(|p| i.z.checked_mul(p))
+            .and_then(|k| k.checked_add(i.y * width + i.x))
+        {
+            Some(k) => self.slot(k),
+            None => None,
+        }
+    }
+
+    /// Writes `value` to the calling thread's element; false past the end.
+    #[inline(always)]
+    pub fn set(&mut self, i: ThreadIndex, value: T) -> bool {
+        match self.get_mut(i) {
+            Some(slot) => {
+                *slot = value;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// Element types that kernels take in slices and as scalars.
+pub trait Elem: Copy + sealed::Sealed {
+    /// NumPy dtype name, as the launch stubs check it.
+    const DTYPE: &'static str;
+}
+
+macro_rules! elem {
+    ($($t:ty => $name:literal),*) => {$(
+        impl sealed::Sealed for $t {}
+        impl Elem for $t {
+            const DTYPE: &'static str = $name;
+        }
+        impl Param for $t {
+            type Word = $t;
+            type Holder = $t;
+            const DESC: &'static str = concat!("scalar:", $name);
+            #[inline(always)]
+            fn hold(word: $t, _len: usize) -> $t {
+                word
+            }
+            #[inline(always)]
+            fn borrow(holder: &mut $t) -> $t {
+                *holder
+            }
+        }
+    )*};
+}
+
+elem!(i32 => "int32", u32 => "uint32", i64 => "int64", u64 => "uint64", f32 => "float32", f64 => "float64");
+
+/// A device pointer as it arrives from the launch. It cannot be made in user
+/// code, so a slice can only be built from what the host passed.
+#[repr(transparent)]
+pub struct DevPtr<T>(*const T);
+
+/// A mutable device pointer as it arrives from the launch.
+#[repr(transparent)]
+pub struct DevPtrMut<T>(*mut T);
+
+/// A read-only buffer as it arrives from the launch.
+pub struct RawSlice<T> {
+    ptr: *const T,
+    len: usize,
+}
+
+/// The types a kernel parameter may have. Sealed: only the device crate adds
+/// implementations.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a supported oxpack kernel parameter type",
+    label = "unsupported kernel parameter type",
+    note = "kernel parameters are i32, u32, i64, u64, f32, f64, `&[T]` (read-only input) or `&mut DisjointSlice<T>` (output), with T one of those six scalars"
+)]
+pub trait Param: Sized + sealed::Sealed {
+    /// What the launch passes (with a length) for this parameter.
+    type Word;
+    /// What the entry shim keeps alive for the duration of the call.
+    type Holder;
+    /// Descriptor for the launch stubs: `scalar:T`, `in:T` or `out:T`.
+    const DESC: &'static str;
+    #[doc(hidden)]
+    fn hold(word: Self::Word, len: usize) -> Self::Holder;
+    #[doc(hidden)]
+    fn borrow(holder: &mut Self::Holder) -> Self;
+}
+
+impl<T> sealed::Sealed for &[T] {}
+impl<T> sealed::Sealed for &mut DisjointSlice<T> {}
+
+impl<'a, T: Elem> Param for &'a [T] {
+    type Word = DevPtr<T>;
+    type Holder = RawSlice<T>;
+    const DESC: &'static str = concat_in(T::DTYPE);
+    #[inline(always)]
+    fn hold(word: DevPtr<T>, len: usize) -> RawSlice<T> {
+        RawSlice { ptr: word.0, len }
+    }
+    #[inline(always)]
+    fn borrow(holder: &mut RawSlice<T>) -> &'a [T] {
+        if holder.len == 0 {
+            return &[];
+        }
+        // SAFETY: the host stub checked that `ptr` is device memory holding
+        // `len` initialised elements of T that no mutable argument aliases.
+        unsafe { core::slice::from_raw_parts(holder.ptr, holder.len) }
+    }
+}
+
+impl<'a, T: Elem> Param for &'a mut DisjointSlice<T> {
+    type Word = DevPtrMut<T>;
+    type Holder = DisjointSlice<T>;
+    const DESC: &'static str = concat_out(T::DTYPE);
+    #[inline(always)]
+    fn hold(word: DevPtrMut<T>, len: usize) -> DisjointSlice<T> {
+        DisjointSlice { ptr: word.0, len }
+    }
+    #[inline(always)]
+    fn borrow(holder: &mut DisjointSlice<T>) -> &'a mut DisjointSlice<T> {
+        // SAFETY: the holder lives in the entry shim for the whole call of the
+        // kernel body, longer than any use of the returned reference.
+        unsafe { &mut *(holder as *mut DisjointSlice<T>) }
+    }
+}
+
+const fn concat_in(dtype: &'static str) -> &'static str {
+    match dtype.as_bytes() {
+        b"int32" => "in:int32",
+        b"uint32" => "in:uint32",
+        b"int64" => "in:int64",
+        b"uint64" => "in:uint64",
+        b"float32" => "in:float32",
+        _ => "in:float64",
+    }
+}
+
+const fn concat_out(dtype: &'static str) -> &'static str {
+    match dtype.as_bytes() {
+        b"int32" => "out:int32",
+        b"uint32" => "out:uint32",
+        b"int64" => "out:int64",
+        b"uint64" => "out:uint64",
+        b"float32" => "out:float32",
+        _ => "out:float64",
+    }
+}
+
+#[doc(hidden)]
+pub mod sig {
+    //! Compile-time string building for kernel descriptors.
+
+    /// Total length of `parts`.
+    pub const fn len(parts: &[&str]) -> usize {
+        let mut n = 0;
+        let mut i = 0;
+        while i < parts.len() {
+            n += parts[i].len();
+            i += 1;
+        }
+        n
+    }
+
+    /// `parts` joined, as a byte array of length `N` (= `len(parts)`).
+    pub const fn join<const N: usize>(parts: &[&str]) -> [u8; N] {
+        let mut out = [0u8; N];
+        let mut k = 0;
+        let mut i = 0;
+        while i < parts.len() {
+            let b = parts[i].as_bytes();
+            let mut j = 0;
+            while j < b.len() {
+                out[k] = b[j];
+                k += 1;
+                j += 1;
+            }
+            i += 1;
+        }
+        out
+    }
+}
+
+/// Declares one or more kernels.
+///
+/// ```ignore
+/// use oxpack::prelude::*;
+///
+/// kernel! {
+///     /// y = a * x + y
+///     pub fn saxpy(a: f32, x: &[f32], y: &mut DisjointSlice<f32>) {
+///         let i = index_1d();
+///         if let Some(yi) = y.get_mut(i) {
+///             *yi += a * x[i.get()];
+///         }
+///     }
+/// }
+/// ```
+///
+/// An optional `where (...)` after the parameter list states length
+/// requirements that the Python stub checks before every launch, e.g.
+/// `where (len(x) >= len(y), len(m) == width * height)`: comparisons of
+/// `len(slice)`, scalar parameters and integers with `+ - * // %`.
+///
+/// Each kernel becomes a safe Rust function of the same name plus a hidden
+/// module holding its entry shim (a safe `extern "C"` function) and a
+/// descriptor that oxpack reads to type the Python stub.
+#[macro_export]
+macro_rules! kernel {
+    () => {};
+    (
+        $(#[doc = $doc:literal])*
+        pub fn $name:ident ( $($p:ident : $t:ty),* $(,)? )
+        $(where ( $($req:tt)* ))?
+        $body:block
+        $($rest:tt)*
+    ) => {
+        $(#[doc = $doc])*
+        #[allow(clippy::too_many_arguments)]
+        pub fn $name($($p: $t),*) $body
+
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            const __OXPACK_PARTS: &[&str] = &[
+                "oxpack-kernel-v1;", stringify!($name),
+                $(";", stringify!($p), ":", <$t as $crate::Param>::DESC,)*
+                ";requires=", $(stringify!($($req)*),)?
+                ";doc=", concat!($($doc, "\n",)*),
+            ];
+            #[used]
+            pub static __OXPACK_SIG: [u8; $crate::sig::len(__OXPACK_PARTS)] =
+                $crate::sig::join(__OXPACK_PARTS);
+
+            $crate::__oxpack_entry! {
+                $name [$($p : $t),*] []
+                [__l0 __l1 __l2 __l3 __l4 __l5 __l6 __l7 __l8 __l9 __l10 __l11 __l12 __l13
+                 __l14 __l15 __l16 __l17 __l18 __l19 __l20 __l21 __l22 __l23]
+            }
+        }
+
+        $crate::kernel! { $($rest)* }
+    };
+    (pub fn $name:ident $($rest:tt)*) => {
+        ::core::compile_error!(concat!(
+            "oxpack: kernel `", stringify!($name),
+            "` must look like `pub fn ", stringify!($name), "(a: f32, x: &[f32], y: &mut DisjointSlice<f32>) { ... }` (no generics, no return type)"
+        ));
+    };
+    ($($other:tt)*) => {
+        ::core::compile_error!("oxpack: `kernel!` takes `pub fn` items (with `///` docs), e.g. `kernel! { pub fn k(x: &[f32], y: &mut DisjointSlice<f32>) { ... } }`");
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __oxpack_entry {
+    ($name:ident [$p:ident : $t:ty $(, $rp:ident : $rt:ty)*] [$($acc:tt)*] [$l:ident $($ls:ident)*]) => {
+        $crate::__oxpack_entry! { $name [$($rp : $rt),*] [$($acc)* ($p, $l, $t)] [$($ls)*] }
+    };
+    ($name:ident [] [$(($p:ident, $l:ident, $t:ty))*] [$($ls:ident)*]) => {
+        pub extern "C" fn __oxpack_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
+            super::$name($(<$t as $crate::Param>::borrow(&mut <$t as $crate::Param>::hold($p, $l))),*)
+        }
+    };
+    ($name:ident [$($more:tt)*] [$($acc:tt)*] []) => {
+        ::core::compile_error!(concat!("oxpack: kernel `", stringify!($name), "` has more than 24 parameters"));
+    };
+}
+
+/// Everything a kernel file usually needs: `use oxpack::prelude::*;`.
+pub mod prelude {
+    pub use crate::grid::{block_dim, block_idx, grid_dim, thread_idx};
+    pub use crate::{index_1d, index_2d, index_3d, kernel, trap};
+    pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3};
+}

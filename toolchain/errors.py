@@ -1,0 +1,87 @@
+"""One error hierarchy for everything oxpack raises.
+
+Library code raises these; only the CLI (`oxpack.cli`) and the build-backend
+boundary (`oxpack.plugin`) turn them into exit codes or build failures.
+Every message is one line that names the file, key, kernel or argument at
+fault, what was expected, and how to fix it; tool output, where there is any,
+follows on later lines (``detail``).
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+
+__all__ = [
+    "ConfigError",
+    "LaunchError",
+    "LockError",
+    "OxpackError",
+    "StageError",
+    "ToolchainError",
+]
+
+_DETAIL_LIMIT = 8000
+
+
+def _indent(text: str, limit: int = _DETAIL_LIMIT) -> str:
+    text = text.rstrip()
+    if len(text) > limit:
+        text = text[:limit] + f"\n... ({len(text) - limit} more characters)"
+    return "\n".join("    " + line for line in text.splitlines())
+
+
+class OxpackError(Exception):
+    """Base of every oxpack error: a one-line ``message`` plus optional ``detail``."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.detail = detail
+
+    def __str__(self) -> str:
+        if self.detail:
+            return f"{self.message}\n{_indent(self.detail)}"
+        return self.message
+
+
+class ConfigError(OxpackError):
+    """Bad configuration: names the file and dotted key (several problems at once)."""
+
+    def __init__(self, message: str, problems: Sequence[str] = ()) -> None:
+        super().__init__(message, "\n".join(problems))
+        self.problems = list(problems)
+
+
+class ToolchainError(OxpackError):
+    """A tool (rustc, rust-src, llvmlite, nvJitLink, nvFatbin) is missing or unusable."""
+
+
+class StageError(OxpackError):
+    """A pipeline stage failed; carries the stage, arch, command and tool output."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        stage: str,
+        arch: str | None = None,
+        command: Sequence[str] | None = None,
+        stderr: str = "",
+    ) -> None:
+        detail = stderr
+        if command:
+            detail = (detail.rstrip() + "\n" if detail else "") + "reproduce with: " + shlex.join(command)
+        super().__init__(message, detail)
+        self.stage = stage
+        self.arch = arch
+        self.command = list(command) if command else None
+        self.stderr = stderr
+
+
+class LockError(OxpackError):
+    """The lockfile is missing, malformed, or differs from this build (the diff is the detail)."""
+
+
+class LaunchError(OxpackError):
+    """A launch stub refused its arguments (raised by generated code's runtime)."""

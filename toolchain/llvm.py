@@ -1,0 +1,272 @@
+"""LLVM work through llvmlite: link a kernel crate's bitcode, read its kernels, emit PTX.
+
+- `read_archive` unpacks an rlib (an `ar` archive) into its bitcode members.
+- `link_kernel_crate` links the kernel bitcode with the device runtime, the
+  device crate and only those `core`/`compiler_builtins` members that define a
+  still-undefined symbol (repeated to a fixpoint), adds one `ptx_kernel` entry
+  per kernel, internalizes everything else and returns the linked IR text and
+  the kernels' signatures as the compiler type-checked them.
+- `emit_ptx` optimizes that IR for one arch (with rustc's `target-cpu`
+  attribute overridden, so no arch gets sm_30-tuned code) and prints PTX.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import StageError, ToolchainError
+
+__all__ = [
+    "KernelParam",
+    "KernelSig",
+    "LinkedCrate",
+    "emit_ptx",
+    "link_kernel_crate",
+    "llvm_version",
+    "read_archive",
+]
+
+DTYPES = ("int32", "uint32", "int64", "uint64", "float32", "float64")
+KINDS = ("scalar", "in", "out")
+_ENTRY = re.compile(r"^(?P<prefix>_ZN.*)14__oxpack_entry17h[0-9a-f]{16}E$")
+_SIG = re.compile(r"^(?P<prefix>_ZN.*)12__OXPACK_SIG17h[0-9a-f]{16}E$")
+_SIG_MAGIC = "oxpack-kernel-v1;"
+_SCALAR_IR = {"int32": "i32", "uint32": "i32", "int64": "i64", "uint64": "i64", "float32": "float", "float64": "double"}
+
+
+def _llvm() -> Any:
+    try:
+        import llvmlite.binding as llvm
+    except ImportError as exc:  # pragma: no cover - llvmlite is a dependency
+        raise ToolchainError(f"llvmlite is not importable ({exc}); install it with `pip install llvmlite`") from exc
+    return llvm
+
+
+def llvm_version() -> tuple[int, int, int]:
+    """The LLVM version llvmlite was built with."""
+    return tuple(_llvm().llvm_version_info)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class KernelParam:
+    name: str
+    kind: str  # scalar | in | out
+    dtype: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind, "dtype": self.dtype}
+
+
+@dataclass(frozen=True)
+class KernelSig:
+    name: str
+    params: tuple[KernelParam, ...]
+    doc: str
+    requires: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LinkedCrate:
+    ir: str
+    kernels: tuple[KernelSig, ...]
+
+
+# --- archives -----------------------------------------------------------------
+
+
+def read_archive(data: bytes) -> list[tuple[str, bytes]]:
+    """Members of a System V / GNU `ar` archive that hold LLVM bitcode."""
+    if not data.startswith(b"!<arch>\n"):
+        raise ToolchainError("not an ar archive (rlib): missing `!<arch>` header")
+    pos, names, out = 8, b"", []
+    while pos + 60 <= len(data):
+        header = data[pos : pos + 60]
+        name = header[:16].decode("ascii", "replace").strip()
+        size = int(header[48:58].decode("ascii").strip() or 0)
+        body = data[pos + 60 : pos + 60 + size]
+        pos += 60 + size + (size & 1)
+        if name == "//":
+            names = body
+            continue
+        if name.startswith("/") and name[1:].isdigit():
+            start = int(name[1:])
+            end = names.find(b"/\n", start)
+            name = names[start:end].decode("utf-8", "replace")
+        name = name.rstrip("/")
+        if body[:4] == b"BC\xc0\xde":
+            out.append((name, bytes(body)))
+    return out
+
+
+# --- signatures -----------------------------------------------------------------
+
+
+def _c_string(ir: str, symbol: str) -> str:
+    match = re.search(r"^@" + re.escape(symbol) + r' = .*?c"((?:[^"\\]|\\[0-9A-Fa-f]{2}|\\\\)*)"', ir, re.M)
+    if match is None:
+        raise StageError(f"descriptor `{symbol}` has no constant initializer in the kernel bitcode", stage="link")
+    raw = re.sub(r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), match.group(1))
+    return raw.encode("latin-1").decode("utf-8")
+
+
+def split_requires(text: str, kernel: str) -> tuple[str, ...]:
+    """`len(x) >= len(y), len(y) > 0` → one normalised expression each."""
+    text = text.strip()
+    if not text:
+        return ()
+    try:
+        tree = ast.parse("(" + text + ",)", mode="eval")
+    except SyntaxError as exc:
+        raise StageError(
+            f"kernel `{kernel}`: cannot parse its `where (...)` requirements `{text}`: {exc.msg}", stage="link"
+        ) from exc
+    body = tree.body
+    assert isinstance(body, ast.Tuple)
+    return tuple(ast.unparse(elt) for elt in body.elts)
+
+
+def parse_sig(text: str) -> KernelSig:
+    if not text.startswith(_SIG_MAGIC):
+        raise StageError(f"unknown kernel descriptor format: {text[:40]!r}", stage="link")
+    head, _, doc = text[len(_SIG_MAGIC) :].partition(";doc=")
+    head, _, requires = head.partition(";requires=")
+    parts = head.split(";")
+    name, params = parts[0], []
+    for part in parts[1:]:
+        pname, kind, dtype = part.split(":")
+        if kind not in KINDS or dtype not in DTYPES:
+            raise StageError(f"kernel `{name}`: parameter `{pname}` has unsupported type {kind}:{dtype}", stage="link")
+        params.append(KernelParam(pname, kind, dtype))
+    lines = [line[1:] if line.startswith(" ") else line for line in doc.rstrip("\n").split("\n")]
+    return KernelSig(name, tuple(params), "\n".join(lines).strip(), split_requires(requires, name))
+
+
+# --- linking --------------------------------------------------------------------
+
+
+def _defined(module: Any) -> set[str]:
+    names = {f.name for f in module.functions if not f.is_declaration}
+    names |= {g.name for g in module.global_variables if not g.is_declaration}
+    return names
+
+
+def _undefined(module: Any) -> set[str]:
+    names = {f.name for f in module.functions if f.is_declaration and not f.name.startswith("llvm.")}
+    names |= {g.name for g in module.global_variables if g.is_declaration}
+    return names
+
+
+def _wrapper(sig: KernelSig, entry: Any) -> str:
+    arg_types = [str(a.type) for a in entry.arguments]
+    if len(arg_types) != 2 * len(sig.params):
+        raise StageError(
+            f"kernel `{sig.name}`: its entry shim takes {len(arg_types)} values, expected {2 * len(sig.params)}",
+            stage="link",
+        )
+    params, call = [], []
+    for i, p in enumerate(sig.params):
+        word = arg_types[2 * i]
+        if p.kind == "scalar":
+            params.append(f"{word} %{p.name}")
+            call += [f"{word} %{p.name}", "i64 0"]
+        else:
+            params += [f"ptr noalias %{p.name}", f"i64 %{p.name}.len"]
+            call += [f"ptr %{p.name}", f"i64 %{p.name}.len"]
+    return (
+        f"define ptx_kernel void @{sig.name}({', '.join(params)}) {{\n"
+        f"  call void @{entry.name}({', '.join(call)})\n  ret void\n}}\n"
+        f"declare void @{entry.name}({', '.join(arg_types)})\n"
+    )
+
+
+def link_kernel_crate(kernel_bc: bytes, runtime_ll: str, libraries: Sequence[tuple[str, bytes]]) -> LinkedCrate:
+    """Link kernel bitcode + runtime + the library members it needs; see module doc."""
+    llvm = _llvm()
+    try:
+        module = llvm.parse_bitcode(kernel_bc)
+    except RuntimeError as exc:
+        raise StageError(f"llvmlite cannot read the kernel bitcode: {exc}", stage="link") from exc
+    text = str(module)
+    entries: dict[str, Any] = {}
+    sigs: dict[str, str] = {}
+    for fn in module.functions:
+        if (m := _ENTRY.match(fn.name)) and not fn.is_declaration:
+            entries[m.group("prefix")] = fn
+    for gv in module.global_variables:
+        if m := _SIG.match(gv.name):
+            sigs[m.group("prefix")] = _c_string(text, gv.name)
+    kernels = tuple(parse_sig(sigs[prefix]) for prefix in sorted(sigs))
+    by_prefix = {prefix: parse_sig(sigs[prefix]) for prefix in sigs}
+    wrappers = "".join(_wrapper(by_prefix[p], entries[p]) for p in sorted(by_prefix) if p in entries)
+    layout, triple = module.data_layout, module.triple
+    header = f'target datalayout = "{layout}"\ntarget triple = "{triple}"\n'
+    runtime = llvm.parse_assembly(header + re.sub(r"(?m)^target (datalayout|triple) = .*$", "", runtime_ll))
+    module.link_in(runtime)
+    if wrappers:
+        module.link_in(llvm.parse_assembly(header + wrappers))
+    _link_needed(llvm, module, libraries)
+    keep = {k.name for k in kernels}
+    for fn in module.functions:
+        if not fn.is_declaration and fn.name not in keep:
+            fn.linkage = llvm.Linkage.internal
+    for gv in module.global_variables:
+        if not gv.is_declaration and not gv.name.startswith("llvm."):
+            gv.linkage = llvm.Linkage.internal
+    ir = re.sub(r"(?m)^@llvm\.(compiler\.)?used = .*\n", "", str(module))
+    missing = sorted(_undefined(llvm.parse_assembly(ir)))
+    if missing:
+        raise StageError(
+            "the linked kernel module still needs symbols that neither the device crate nor core define: "
+            + ", ".join(missing[:8]),
+            stage="link",
+        )
+    return LinkedCrate(ir, kernels)
+
+
+def _link_needed(llvm: Any, module: Any, libraries: Sequence[tuple[str, bytes]]) -> None:
+    index: list[tuple[str, bytes, set[str]]] = []
+    for name, data in libraries:
+        index.append((name, data, _defined(llvm.parse_bitcode(data))))
+    linked: set[str] = set()
+    while True:
+        needed = _undefined(module)
+        todo = [(n, d) for n, d, defs in index if n not in linked and defs & needed]
+        if not todo:
+            return
+        for name, data in todo:
+            module.link_in(llvm.parse_bitcode(data))
+            linked.add(name)
+
+
+# --- code generation ------------------------------------------------------------
+
+
+def _target_ir(ir: str, arch: str) -> str:
+    ir = re.sub(r'"target-cpu"="[^"]*"', f'"target-cpu"="{arch}"', ir)
+    return re.sub(r' ?"target-features"="[^"]*"', "", ir)
+
+
+def emit_ptx(ir: str, arch: str, ptx_isa: str, opt_level: int = 3) -> str:
+    """Optimise the linked IR for `arch` (e.g. ``sm_90``) and print PTX of ISA `ptx_isa` (e.g. ``7.8``)."""
+    llvm = _llvm()
+    llvm.initialize_all_targets()
+    llvm.initialize_all_asmprinters()
+    target = llvm.Target.from_triple("nvptx64-nvidia-cuda")
+    features = "+ptx" + ptx_isa.replace(".", "")
+    tm = target.create_target_machine(cpu=arch, features=features, opt=opt_level)
+    module = llvm.parse_assembly(_target_ir(ir, arch))
+    module.verify()
+    if opt_level > 0:
+        pto = llvm.create_pipeline_tuning_options(speed_level=opt_level)
+        pb = llvm.create_pass_builder(tm, pto)
+        pb.getModulePassManager().run(module, pb)
+    ptx: str = tm.emit_assembly(module)
+    return ptx
+
+
+def kernel_names(kernels: Iterable[KernelSig]) -> list[str]:
+    return [k.name for k in kernels]

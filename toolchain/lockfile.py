@@ -1,0 +1,114 @@
+"""`oxpack.lock`: the toolchain, the targets and every crate's source and artifact hash.
+
+Written with tomlkit; compared as plain data. Under `locked = true` (or
+`--locked`) any difference between the file and the build at hand is an
+error whose detail is a unified diff of the two.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any
+
+import tomlkit
+import tomlkit.exceptions
+
+from .cache import digest
+from .errors import LockError
+from .pipeline import BuildResult
+
+__all__ = ["LOCK_NAME", "SCHEMA", "check_lock", "lock_data", "read_lock", "render_lock", "write_lock"]
+
+LOCK_NAME = "oxpack.lock"
+SCHEMA = 1
+_HEADER = "This file is written by `oxpack lock`; do not edit it by hand."
+
+
+def lock_data(result: BuildResult) -> dict[str, Any]:
+    crates: dict[str, Any] = {}
+    for crate in result.crates:
+        crates[crate.name] = {
+            "source": crate.source,
+            "source-sha256": crate.source_sha256,
+            "fatbin-sha256": digest(crate.fatbin),
+            "kernels": [k.name for k in crate.kernels],
+        }
+    return {
+        "schema": SCHEMA,
+        "toolchain": result.toolchain.lock_table(),
+        "targets": {
+            "archs": list(result.archs),
+            "ptx-arch": result.ptx_arch or "none",
+            "ptx-isa": result.ptx_isa,
+            "min-driver": result.min_driver,
+            "opt-level": result.config.opt_level,
+        },
+        "crates": crates,
+    }
+
+
+def render_lock(data: dict[str, Any]) -> str:
+    doc = tomlkit.document()
+    doc.add(tomlkit.comment(_HEADER))
+    doc.add("schema", data["schema"])
+    for section in ("toolchain", "targets"):
+        table = tomlkit.table()
+        for k, v in data[section].items():
+            table.add(k, v)
+        doc.add(section, table)
+    crates = tomlkit.table(is_super_table=True)
+    for name, entry in data["crates"].items():
+        table = tomlkit.table()
+        for k, v in entry.items():
+            table.add(k, v)
+        crates.add(name, table)
+    doc.add("crates", crates)
+    return tomlkit.dumps(doc)
+
+
+def write_lock(project_dir: Path, result: BuildResult) -> Path:
+    path = project_dir / LOCK_NAME
+    tmp = path.with_name(f".{LOCK_NAME}.tmp")
+    tmp.write_text(render_lock(lock_data(result)))
+    tmp.replace(path)
+    return path
+
+
+def read_lock(project_dir: Path) -> dict[str, Any]:
+    path = project_dir / LOCK_NAME
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        raise LockError(f"{path} does not exist; run `oxpack lock` to create it, or turn `locked` off") from None
+    try:
+        data = tomlkit.parse(text).unwrap()
+    except tomlkit.exceptions.TOMLKitError as exc:
+        raise LockError(f"{path} is not valid TOML ({exc}); restore it from version control or rerun `oxpack lock`") from exc
+    if data.get("schema") != SCHEMA:
+        raise LockError(
+            f"{path} has schema {data.get('schema')!r}, this oxpack reads schema {SCHEMA}; rerun `oxpack lock`"
+        )
+    return data
+
+
+def check_lock(project_dir: Path, result: BuildResult) -> None:
+    """Raise LockError with a diff when the lockfile and this build differ."""
+    recorded = read_lock(project_dir)
+    current = lock_data(result)
+    if recorded == current:
+        return
+    old = render_lock(recorded).splitlines(keepends=True)
+    new = render_lock(current).splitlines(keepends=True)
+    diff = "".join(difflib.unified_diff(old, new, f"{LOCK_NAME} (recorded)", f"{LOCK_NAME} (this build)"))
+    changed = sorted(
+        f"{section}.{k}"
+        for section in ("toolchain", "targets", "crates")
+        for k in set(recorded.get(section, {})) | set(current[section])
+        if recorded.get(section, {}).get(k) != current[section].get(k)
+    )
+    raise LockError(
+        f"the build differs from {project_dir / LOCK_NAME} in {', '.join(changed) or 'its layout'}; "
+        "rerun `oxpack lock` if the change is intended",
+        detail=diff,
+    )

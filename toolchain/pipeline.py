@@ -1,0 +1,441 @@
+"""The build pipeline: kernel files → fatbins + a manifest.
+
+Stages are named by their output (`rlib`, `bc`, `ll`, `ptx`, `cubin`, `fatbin`);
+each is a pure function of its inputs, cached under a key made of those
+inputs' digests, its options and the tool identities. The pipeline plans,
+consults the cache and runs; tool details live in `rustc`, `sysroot`, `llvm`
+and `nvidia`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import __version__, data_dir
+from .cache import Cache, default_cache_dir, digest, key
+from .config import Config
+from .errors import ConfigError, StageError
+from .llvm import KernelSig, emit_ptx, link_kernel_crate, llvm_version
+from .nvidia import Cubin, link_cubin, make_fatbin, nvfatbin_version, nvjitlink_version, parse_info_log
+from .rustc import TARGET, Rustc, find_rustc
+from .sysroot import Sysroot, ensure_sysroot
+
+__all__ = ["ARCH_MIN_PTX", "BuildResult", "CrateResult", "Toolchain", "build_project", "discover_kernels"]
+
+Log = Callable[[str], None]
+
+# Oldest PTX ISA that LLVM's NVPTX backend accepts for each arch nvJitLink 13 links.
+ARCH_MIN_PTX: dict[str, str] = {
+    "sm_80": "7.0", "sm_86": "7.1", "sm_87": "7.4", "sm_89": "7.8", "sm_90": "7.8", "sm_90a": "8.0",
+    "sm_100": "8.6", "sm_100a": "8.6", "sm_100f": "8.8", "sm_103": "8.8", "sm_103a": "8.8",
+    "sm_110": "9.0", "sm_120": "8.7", "sm_120a": "8.7", "sm_121": "8.8", "sm_121a": "8.8",
+}
+# The CUDA release that introduced each PTX ISA (a driver must support it to load such PTX).
+PTX_CUDA: dict[str, str] = {
+    "7.0": "11.0", "7.1": "11.1", "7.2": "11.2", "7.3": "11.3", "7.4": "11.4", "7.5": "11.5", "7.6": "11.6",
+    "7.7": "11.7", "7.8": "11.8", "8.0": "12.0", "8.1": "12.1", "8.2": "12.2", "8.3": "12.3", "8.4": "12.4",
+    "8.5": "12.5", "8.6": "12.8", "8.7": "12.8", "8.8": "12.9", "9.0": "13.0",
+}
+# ... and the minimum Linux driver of that release.
+PTX_MIN_DRIVER: dict[str, str] = {
+    "7.0": "450.36.06", "7.1": "455.23", "7.2": "460.27.03", "7.3": "465.19.01", "7.4": "470.42.01",
+    "7.5": "495.29.05", "7.6": "510.39.01", "7.7": "515.43.04", "7.8": "520.61.05", "8.0": "525.60.13",
+    "8.1": "530.30.02", "8.2": "535.54.03", "8.3": "545.23.06", "8.4": "550.54.14", "8.5": "555.42.02",
+    "8.6": "570.26", "8.7": "570.26", "8.8": "575.51.03", "9.0": "580.65.06",
+}
+
+
+def _isa_key(isa: str) -> tuple[int, int]:
+    major, minor = isa.split(".")
+    return int(major), int(minor)
+
+
+def ptx_isa_for(archs: Sequence[str]) -> str:
+    """The oldest PTX ISA that covers every arch."""
+    return max((ARCH_MIN_PTX[a] for a in archs), key=_isa_key)
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    rustc: Rustc
+    sysroot: Sysroot
+    device_rlib: bytes
+    llvmlite: str
+    llvm: str
+    nvjitlink: str
+    nvfatbin: str
+
+    def lock_table(self) -> dict[str, str]:
+        return {
+            "oxpack": __version__,
+            "rustc": self.rustc.release,
+            "rustc-commit": self.rustc.commit,
+            "rustc-llvm": self.rustc.llvm,
+            "llvmlite": self.llvmlite,
+            "llvmlite-llvm": self.llvm,
+            "nvjitlink": self.nvjitlink,
+            "nvfatbin": self.nvfatbin,
+            "sysroot-origin": self.sysroot.origin,
+            "sysroot-sha256": self.sysroot.digest,
+            "device-crate-sha256": digest(self.device_rlib),
+        }
+
+
+@dataclass
+class CrateResult:
+    name: str
+    source: str  # relative to the project
+    source_sha256: str
+    kernels: tuple[KernelSig, ...]
+    fatbin: bytes
+    ptx: dict[str, str]
+    resources: dict[str, dict[str, dict[str, int]]]  # arch → kernel → resources
+    info_logs: dict[str, str]
+
+
+@dataclass
+class BuildResult:
+    config: Config
+    toolchain: Toolchain
+    archs: tuple[str, ...]
+    ptx_arch: str | None
+    ptx_isa: str
+    crates: list[CrateResult]
+    runs: Counter[str] = field(default_factory=Counter)  # stage → how many times it really ran
+
+    @property
+    def min_driver(self) -> str:
+        return PTX_MIN_DRIVER[self.ptx_isa]
+
+    def manifest(self) -> dict[str, Any]:
+        kernels: dict[str, Any] = {}
+        for crate in self.crates:
+            for k in crate.kernels:
+                kernels[k.name] = {
+                    "crate": crate.name,
+                    "symbol": k.name,
+                    "doc": k.doc,
+                    "params": [p.as_dict() for p in k.params],
+                    "requires": list(k.requires),
+                    "resources": {arch: crate.resources[arch].get(k.name, {}) for arch in self.archs},
+                }
+        return {
+            "schema": 1,
+            "oxpack": __version__,
+            "module": self.config.module,
+            "archs": list(self.archs),
+            "ptx_arch": self.ptx_arch,
+            "ptx_isa": self.ptx_isa,
+            "min_driver": self.min_driver,
+            "crates": {
+                c.name: {"fatbin": f"{c.name}.fatbin", "sha256": digest(c.fatbin), "source": c.source}
+                for c in self.crates
+            },
+            "kernels": kernels,
+        }
+
+    def fatbins(self) -> dict[str, bytes]:
+        return {c.name: c.fatbin for c in self.crates}
+
+
+def discover_kernels(config: Config) -> list[Path]:
+    root = config.project_dir
+    found: set[Path] = set()
+    for pattern in config.kernels:
+        found.update(p for p in root.glob(pattern) if p.is_file() and p.suffix == ".rs")
+    if not found:
+        globs = ", ".join(f"`{g}`" for g in config.kernels)
+        raise ConfigError(
+            f"no kernel files match {globs} in {root}; add a `.rs` kernel file there "
+            f"or set option `kernels` in `tool.oxpack` of {config.source}"
+        )
+    return sorted(found)
+
+
+def resolve_archs(config: Config) -> tuple[str, ...]:
+    archs: list[str] = []
+    for arch in config.archs:
+        if arch == "native":
+            archs.append(_native_arch())
+        elif arch not in ARCH_MIN_PTX:
+            raise ConfigError(
+                f"option `archs` in `tool.oxpack` of {config.source}: `{arch}` is not an arch that oxpack's "
+                f"toolchain can build; supported: {', '.join(ARCH_MIN_PTX)}"
+            )
+        else:
+            archs.append(arch)
+    return tuple(dict.fromkeys(archs))
+
+
+def _native_arch() -> str:
+    try:
+        from cuda.core import Device  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        try:
+            from cuda.core.experimental import Device  # type: ignore[import-not-found,no-redef,unused-ignore]
+        except ImportError as exc:
+            raise ConfigError(f"`archs = [\"native\"]` needs cuda-core and a GPU ({exc}); name the arch instead") from exc
+    try:
+        cc = Device(0).compute_capability
+    except Exception as exc:
+        raise ConfigError(f"`archs = [\"native\"]` needs a GPU, and none was found ({exc}); name the arch instead") from exc
+    return f"sm_{cc.major}{cc.minor}"
+
+
+class Pipeline:
+    def __init__(self, config: Config, *, log: Log | None = None, verbose: bool = False) -> None:
+        self.config = config
+        self.log: Log = log or (lambda message: None)
+        self.verbose = verbose
+        self.cache = Cache(default_cache_dir(config.cache_dir) / "stages")
+        self.runs: Counter[str] = Counter()
+
+    # -- toolchain --------------------------------------------------------------
+
+    def toolchain(self) -> Toolchain:
+        rustc = find_rustc(self.config.rustc)
+        cache_root = default_cache_dir(self.config.cache_dir)
+        sysroot = ensure_sysroot(rustc, cache_root, self.log)
+        import llvmlite
+
+        llvm = ".".join(map(str, llvm_version()))
+        device = self._device_rlib(rustc, sysroot)
+        return Toolchain(rustc, sysroot, device, llvmlite.__version__, llvm, nvjitlink_version(), nvfatbin_version())
+
+    def _rustc_base(self, rustc: Rustc, sysroot: Sysroot) -> list[str]:
+        cmd = [str(rustc.path), "--edition", "2024", "--target", TARGET, "-C", f"opt-level={self.config.opt_level}",
+               "-C", "panic=abort", "-C", "codegen-units=1", "-C", "debuginfo=0", "--color", "never"]
+        if sysroot.sysroot_arg is not None:
+            cmd += ["--sysroot", str(sysroot.sysroot_arg)]
+        return cmd
+
+    def _rustc_env(self) -> dict[str, str]:
+        return {k: v for k, v in os.environ.items() if k not in ("RUSTC_BOOTSTRAP",) and not k.startswith("CARGO")}
+
+    def _device_rlib(self, rustc: Rustc, sysroot: Sysroot) -> bytes:
+        src = data_dir("device")
+        lib_rs = (src / "src" / "lib.rs").read_bytes()
+        k = key("rlib", rustc.identity, sysroot.digest, lib_rs, str(self.config.opt_level))
+        hit = self.cache.get("rlib", k)
+        if hit is not None:
+            return hit["liboxpack.rlib"]
+        with tempfile.TemporaryDirectory(prefix="oxpack-device-") as tmp:
+            out = Path(tmp) / "liboxpack.rlib"
+            cmd = self._rustc_base(rustc, sysroot) + [
+                "--crate-type", "rlib", "--crate-name", "oxpack", f"--remap-path-prefix={src}=/oxpack/device",
+                str(src / "src" / "lib.rs"), "-o", str(out)]
+            self._run_rustc(cmd, "the oxpack device crate", Path(tmp))
+            data = out.read_bytes()
+        self.runs["rlib"] += 1
+        self.cache.put("rlib", k, {"liboxpack.rlib": data})
+        return data
+
+    def _run_rustc(self, cmd: list[str], what: str, cwd: Path) -> str:
+        if self.verbose:
+            import shlex
+
+            self.log("$ " + shlex.join(cmd))
+        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=self._rustc_env(), check=False)
+        if proc.returncode != 0:
+            raise StageError(f"rustc failed to compile {what}: {_first_error(proc.stderr, self.config.project_dir)}",
+                             stage="bc", command=cmd, stderr=proc.stderr)
+        return proc.stderr
+
+    # -- one crate ---------------------------------------------------------------
+
+    def build_crate(self, tc: Toolchain, path: Path, archs: Sequence[str], ptx_arch: str | None, isa: str) -> CrateResult:
+        root = self.config.project_dir
+        rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+        name = path.stem.replace("-", "_")
+        if not name.isidentifier():
+            raise ConfigError(f"kernel file `{rel}`: its name must be a valid Rust identifier (letters, digits, `_`)")
+        source = path.read_bytes()
+        bc = self._bitcode(tc, path, rel, name, source)
+        linked = self._link(tc, name, bc)
+        ir, kernels = linked
+        if not kernels:
+            raise StageError(
+                f"kernel file `{rel}` declares no kernels; wrap kernel functions in `oxpack::kernel! {{ pub fn ... }}`",
+                stage="ll",
+            )
+        ptx: dict[str, str] = {}
+        cubins: list[Cubin] = []
+        resources: dict[str, dict[str, dict[str, int]]] = {}
+        for arch in archs:
+            ptx[arch] = self._ptx(ir, arch, isa, name)
+            cubin = self._cubin(ptx[arch], arch, name)
+            cubins.append(cubin)
+            kernel_names = {k.name for k in kernels}
+            resources[arch] = {k: v for k, v in parse_info_log(cubin.info_log).items() if k in kernel_names}
+        embedded = None
+        if ptx_arch is not None:
+            embedded = (ptx_arch, ptx.get(ptx_arch) or self._ptx(ir, ptx_arch, isa, name))
+        fatbin = self._fatbin(cubins, embedded, name)
+        return CrateResult(name, rel, digest(source), kernels, fatbin, ptx, resources,
+                           {c.arch: c.info_log for c in cubins})
+
+    def _bitcode(self, tc: Toolchain, path: Path, rel: str, name: str, source: bytes) -> bytes:
+        k = key("bc", tc.rustc.identity, tc.sysroot.digest, tc.device_rlib, source, name, str(self.config.opt_level))
+        hit = self.cache.get("bc", k)
+        if hit is not None:
+            return hit["kernel.bc"]
+        self.log(f"rustc      {rel}")
+        with tempfile.TemporaryDirectory(prefix="oxpack-crate-") as tmp:
+            t = Path(tmp)
+            (t / "liboxpack.rlib").write_bytes(tc.device_rlib)
+            (t / "root.rs").write_text(
+                "// Generated by oxpack: the crate root around one kernel file.\n"
+                "#![no_std]\n#![forbid(unsafe_code)]\n"
+                f"#[path = {json.dumps(str(path.resolve()))}]\npub mod {name};\n"
+            )
+            cmd = self._rustc_base(tc.rustc, tc.sysroot) + [
+                "--crate-type", "lib", "--crate-name", name, "--emit=llvm-bc",
+                "--extern", f"oxpack={t / 'liboxpack.rlib'}",
+                f"--remap-path-prefix={path.resolve().parent}={Path(rel).parent.as_posix()}",
+                f"--remap-path-prefix={t}=<oxpack>", "root.rs", "-o", "kernel.bc"]
+            self._run_rustc(cmd, f"`{rel}`", t)
+            data = (t / "kernel.bc").read_bytes()
+        self.runs["bc"] += 1
+        self.cache.put("bc", k, {"kernel.bc": data})
+        return data
+
+    def _link(self, tc: Toolchain, name: str, bc: bytes) -> tuple[str, tuple[KernelSig, ...]]:
+        runtime = (data_dir("device") / "runtime.ll").read_text()
+        k = key("ll", bc, runtime, tc.device_rlib, tc.sysroot.digest, tc.llvmlite)
+        hit = self.cache.get("ll", k)
+        if hit is not None:
+            sigs = json.loads(hit["kernels.json"])
+            return hit["kernel.ll"].decode(), tuple(_sig_from_json(s) for s in sigs)
+        self.log(f"link       {name}")
+        from .llvm import read_archive
+
+        libs = [(f"device:{n}", d) for n, d in read_archive(tc.device_rlib)] + tc.sysroot.bitcode()
+        linked = link_kernel_crate(bc, runtime, libs)
+        self.runs["ll"] += 1
+        sigs_json = json.dumps([_sig_to_json(s) for s in linked.kernels], sort_keys=True).encode()
+        self.cache.put("ll", k, {"kernel.ll": linked.ir.encode(), "kernels.json": sigs_json})
+        return linked.ir, linked.kernels
+
+    def _ptx(self, ir: str, arch: str, isa: str, name: str) -> str:
+        k = key("ptx", ir, arch, isa, str(self.config.opt_level), self._llvm_id())
+        hit = self.cache.get("ptx", k)
+        if hit is not None:
+            return hit["kernel.ptx"].decode()
+        self.log(f"ptx        {name} [{arch}]")
+        try:
+            text = emit_ptx(ir, arch, isa, self.config.opt_level)
+        except RuntimeError as exc:
+            raise StageError(f"LLVM failed to generate PTX of `{name}` for {arch}: {exc}", stage="ptx", arch=arch) from exc
+        self.runs["ptx"] += 1
+        self.cache.put("ptx", k, {"kernel.ptx": text.encode()})
+        return text
+
+    def _llvm_id(self) -> str:
+        import llvmlite
+
+        return f"llvmlite {llvmlite.__version__}"
+
+    def _cubin(self, ptx: str, arch: str, name: str) -> Cubin:
+        k = key("cubin", ptx, arch, nvjitlink_version())
+        hit = self.cache.get("cubin", k)
+        if hit is not None:
+            return Cubin(arch, hit["kernel.cubin"], hit["info.log"].decode())
+        self.log(f"cubin      {name} [{arch}]")
+        cubin = link_cubin(ptx, arch, name=name)
+        self.runs["cubin"] += 1
+        self.cache.put("cubin", k, {"kernel.cubin": cubin.data, "info.log": cubin.info_log.encode()})
+        return cubin
+
+    def _fatbin(self, cubins: Sequence[Cubin], ptx: tuple[str, str] | None, name: str) -> bytes:
+        parts = [c.arch.encode() + b"\0" + c.data for c in cubins]
+        if ptx is not None:
+            parts.append(("ptx:" + ptx[0] + "\0" + ptx[1]).encode())
+        k = key("fatbin", name, nvfatbin_version(), *parts)
+        hit = self.cache.get("fatbin", k)
+        if hit is not None:
+            return hit["kernel.fatbin"]
+        self.log(f"fatbin     {name}")
+        data = make_fatbin(cubins, ptx, name=name)
+        self.runs["fatbin"] += 1
+        self.cache.put("fatbin", k, {"kernel.fatbin": data})
+        return data
+
+
+def _first_error(stderr: str, project_dir: Path) -> str:
+    """`kernels/k.rs:2:23: error[E0277]: ... (kernel `k`, parameter `x`)` from rustc's output."""
+    lines = stderr.splitlines()
+    for i, line in enumerate(lines):
+        if not line.startswith("error"):
+            continue
+        loc = next((ln.split("--> ", 1)[1].strip() for ln in lines[i + 1 : i + 4] if "--> " in ln), None)
+        if loc is None:
+            return line
+        message = f"{loc}: {line}"
+        if "not a supported oxpack kernel parameter type" in line:
+            message += _param_context(project_dir, loc)
+        return message
+    return "rustc exited with an error (see below)"
+
+
+def _param_context(project_dir: Path, loc: str) -> str:
+    import re
+
+    try:
+        file, line_no, col = loc.rsplit(":", 2)
+        text = (project_dir / file).read_text().splitlines()
+        row = int(line_no) - 1
+        before = "\n".join(text[:row] + [text[row][: int(col) - 1]])
+    except (OSError, ValueError, IndexError):
+        return ""
+    param = re.search(r"(\w+)\s*:\s*$", before)
+    kernel = re.findall(r"\bfn\s+(\w+)", before)
+    if param and kernel:
+        return f" (kernel `{kernel[-1]}`, parameter `{param.group(1)}`)"
+    return ""
+
+
+def _sig_to_json(sig: KernelSig) -> dict[str, Any]:
+    return {"name": sig.name, "doc": sig.doc, "requires": list(sig.requires),
+            "params": [p.as_dict() for p in sig.params]}
+
+
+def _sig_from_json(data: dict[str, Any]) -> KernelSig:
+    from .llvm import KernelParam
+
+    params = tuple(KernelParam(p["name"], p["kind"], p["dtype"]) for p in data["params"])
+    return KernelSig(data["name"], params, data["doc"], tuple(data["requires"]))
+
+
+def build_project(config: Config, *, log: Log | None = None, verbose: bool = False) -> BuildResult:
+    """Build every kernel crate of the project; raises OxpackError subclasses on bad input."""
+    files = discover_kernels(config)
+    archs = resolve_archs(config)
+    ptx_arch: str | None
+    if config.ptx is None:
+        ptx_arch = None
+    elif config.ptx == "auto":
+        ptx_arch = max(archs, key=lambda a: (int("".join(c for c in a[3:] if c.isdigit())), a))
+    else:
+        ptx_arch = config.ptx
+    isa = ptx_isa_for(archs)
+    pipe = Pipeline(config, log=log, verbose=verbose)
+    tc = pipe.toolchain()
+    crates = [pipe.build_crate(tc, f, archs, ptx_arch, isa) for f in files]
+    seen: dict[str, str] = {}
+    for crate in crates:
+        for k in crate.kernels:
+            if k.name in seen:
+                raise ConfigError(
+                    f"kernel `{k.name}` is declared in both `{seen[k.name]}` and `{crate.source}`; "
+                    f"the module `{config.module}` needs unique kernel names: rename one"
+                )
+            seen[k.name] = crate.source
+    return BuildResult(config, tc, archs, ptx_arch, isa, crates, pipe.runs)

@@ -1,0 +1,73 @@
+"""Build a project's kernels and lay out what goes into its wheel.
+
+Shared by every front end (the CLI, the hatchling hook, the CMake module): they
+differ only in where the files go and how errors are reported.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .config import Config, load_config, resolve_package_dir
+from .lockfile import check_lock
+from .pipeline import BuildResult, build_project
+
+__all__ = ["Staged", "build_into", "import_path", "project_name"]
+
+
+@dataclass(frozen=True)
+class Staged:
+    result: BuildResult
+    files: dict[str, Path]  # path inside the wheel (posix) → file on disk
+
+
+def project_name(project_dir: Path) -> str | None:
+    try:
+        data = tomllib.loads((project_dir / "pyproject.toml").read_text())
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    name = data.get("project", {}).get("name")
+    return name if isinstance(name, str) else None
+
+
+def import_path(package_dir: Path) -> str:
+    """`src/vecmath` → `vecmath`: the package's path below its import root.
+
+    The root is the first parent without an `__init__.py`.
+    """
+    parts = [package_dir.name]
+    parent = package_dir.parent
+    while (parent / "__init__.py").is_file():
+        parts.insert(0, parent.name)
+        parent = parent.parent
+    return "/".join(parts)
+
+
+def build_into(
+    project_dir: Path,
+    out_dir: Path,
+    *,
+    overrides: Mapping[str, Any] | None = None,
+    locked: bool | None = None,
+    log: Callable[[str], None] | None = None,
+    verbose: bool = False,
+    config: Config | None = None,
+) -> Staged:
+    """Build, check the lock if asked, and render stubs + fatbins under `out_dir/<package path>`."""
+    from .stubs import render_stubs
+
+    config = config or load_config(project_dir, overrides)
+    package_dir = resolve_package_dir(config, project_name(config.project_dir))
+    result = build_project(config, log=log, verbose=verbose)
+    if config.locked if locked is None else locked:
+        check_lock(config.project_dir, result)
+    rel = import_path(package_dir)
+    target = out_dir / rel
+    target.mkdir(parents=True, exist_ok=True)
+    written = render_stubs(result.manifest(), target, result.fatbins())
+    files = {f"{rel}/{p.relative_to(target).as_posix()}": p for p in written}
+    return Staged(result, files)

@@ -1,0 +1,173 @@
+"""Finding a usable rustc and its nvptx standard library.
+
+Candidates, in order: the `rustc` config key, `OXPACK_RUSTC`, rustup's active
+toolchain, every `rustc` on PATH, then well-known system paths (Debian's
+`rustc-web` installs `/usr/bin/rustc`). The first usable one wins; `doctor`
+reports why each other one was passed over.
+
+A rustc is usable when it runs, its LLVM is not newer than llvmlite's (llvmlite
+cannot read newer bitcode), and it either has rustup's precompiled
+`nvptx64-nvidia-cuda` standard library or its own `rust-src` (from which
+`core` and `compiler_builtins` are built once into the oxpack cache).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import ToolchainError
+
+__all__ = ["Candidate", "Rustc", "TARGET", "discover", "find_rustc", "probe"]
+
+TARGET = "nvptx64-nvidia-cuda"
+SYSTEM_RUSTCS = ("/usr/bin/rustc", "/usr/local/bin/rustc")
+INSTALL_HINT = (
+    "install a Rust toolchain with the nvptx target (`rustup target add nvptx64-nvidia-cuda`) "
+    "or Debian's `apt-get install rustc-web rust-web-src`, or point `OXPACK_RUSTC` at a rustc that has either"
+)
+
+
+@dataclass(frozen=True)
+class Rustc:
+    """A usable rustc: its path, `rustc -vV` facts, and where its nvptx `core` comes from."""
+
+    path: Path
+    version_verbose: str
+    release: str
+    commit: str
+    llvm: str
+    sysroot: Path
+    std_origin: str  # "rustup-target" (precompiled) or "rust-src" (built by oxpack)
+
+    @property
+    def identity(self) -> str:
+        """A digest of the full `rustc -vV` plus the binary's own digest: part of every cache key."""
+        digest = hashlib.sha256(self.version_verbose.encode())
+        digest.update(_file_digest(self.path).encode())
+        return digest.hexdigest()
+
+    @property
+    def llvm_major(self) -> int:
+        return int(self.llvm.split(".")[0])
+
+    @property
+    def target_lib_dir(self) -> Path:
+        return self.sysroot / "lib" / "rustlib" / TARGET / "lib"
+
+    @property
+    def library_src(self) -> Path:
+        return self.sysroot / "lib" / "rustlib" / "src" / "rust" / "library"
+
+
+@dataclass
+class Candidate:
+    """One rustc that discovery looked at, usable or with the reason it was passed over."""
+
+    path: str
+    origin: str
+    rustc: Rustc | None = None
+    reason: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def _file_digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "unreadable"
+
+
+def _candidates(configured: str | None, env: Mapping[str, str]) -> Iterator[tuple[str, str]]:
+    if configured:
+        yield configured, "config key `rustc`"
+    if env.get("OXPACK_RUSTC"):
+        yield env["OXPACK_RUSTC"], "OXPACK_RUSTC"
+    rustup = shutil.which("rustup", path=env.get("PATH"))
+    if rustup:
+        try:
+            out = subprocess.run([rustup, "which", "rustc"], capture_output=True, text=True, timeout=30, check=False)
+            if out.returncode == 0 and out.stdout.strip():
+                yield out.stdout.strip(), "rustup (active toolchain)"
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+    for entry in env.get("PATH", "").split(os.pathsep):
+        if entry and (Path(entry) / "rustc").is_file():
+            yield str(Path(entry) / "rustc"), f"PATH ({entry})"
+    for path in SYSTEM_RUSTCS:
+        yield path, "system"
+
+
+def probe(path: str, origin: str, llvmlite_major: int) -> Candidate:
+    """Run `rustc -vV` and look for the nvptx standard library or rust-src."""
+    cand = Candidate(path, origin)
+    exe = Path(path)
+    if not exe.is_file():
+        cand.reason = "not found"
+        return cand
+    try:
+        vv = subprocess.run([path, "-vV"], capture_output=True, text=True, timeout=60, check=False)
+        sysroot = subprocess.run([path, "--print", "sysroot"], capture_output=True, text=True, timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        cand.reason = f"does not run ({exc})"
+        return cand
+    if vv.returncode != 0 or sysroot.returncode != 0:
+        cand.reason = f"`{path} -vV` failed: {(vv.stderr or sysroot.stderr).strip()[:200]}"
+        return cand
+    facts = dict(re.findall(r"^([\w -]+): (.*)$", vv.stdout, re.M))
+    llvm = facts.get("LLVM version", "0")
+    root = Path(sysroot.stdout.strip())
+    rustc = Rustc(exe.resolve(), vv.stdout, facts.get("release", "?"), facts.get("commit-hash", "?"), llvm, root, "")
+    if rustc.llvm_major > llvmlite_major:
+        cand.reason = (
+            f"its LLVM {llvm} is newer than llvmlite's LLVM {llvmlite_major}, which cannot read its bitcode; "
+            "use an older rustc or a newer llvmlite"
+        )
+        return cand
+    if any(rustc.target_lib_dir.glob("libcore-*.rlib")):
+        origin_kind = "rustup-target"
+    elif (rustc.library_src / "core" / "src" / "lib.rs").is_file():
+        origin_kind = "rust-src"
+    else:
+        cand.reason = (
+            f"has neither the {TARGET} standard library nor rust-src "
+            f"(fix: `rustup target add {TARGET}` or `rustup component add rust-src`)"
+        )
+        return cand
+    cand.rustc = Rustc(rustc.path, vv.stdout, rustc.release, rustc.commit, llvm, root, origin_kind)
+    return cand
+
+
+def discover(configured: str | None = None, env: Mapping[str, str] | None = None) -> list[Candidate]:
+    """Every candidate, in order, each probed (duplicates of one binary kept once)."""
+    from .llvm import llvm_version
+
+    env = os.environ if env is None else env
+    major = llvm_version()[0]
+    seen: set[Path] = set()
+    out = []
+    for path, origin in _candidates(configured, env):
+        real = Path(path).resolve() if Path(path).exists() else Path(path)
+        if real in seen:
+            continue
+        seen.add(real)
+        out.append(probe(path, origin, major))
+    return out
+
+
+def find_rustc(configured: str | None = None, env: Mapping[str, str] | None = None) -> Rustc:
+    """The first usable rustc, or a ToolchainError listing why each candidate failed."""
+    cands = discover(configured, env)
+    for cand in cands:
+        if cand.rustc is not None:
+            return cand.rustc
+        if cand.origin.startswith(("config", "OXPACK_RUSTC")):
+            raise ToolchainError(f"rustc `{cand.path}` from {cand.origin} is not usable: {cand.reason}")
+    tried = "; ".join(f"{c.path} ({c.origin}): {c.reason}" for c in cands)
+    raise ToolchainError(f"no usable rustc found; {INSTALL_HINT}", detail=f"tried: {tried}" if tried else "")

@@ -1,0 +1,126 @@
+"""The nvptx standard library (`core`, `compiler_builtins`) and the device crate, as rlibs.
+
+Where rustup installed the `nvptx64-nvidia-cuda` target, its precompiled rlibs
+are used as they are. Otherwise `core` and `compiler_builtins` are built from
+the rustc's own `rust-src`, once per exact `rustc -vV`, into the per-user
+cache: under an `flock` (released if the builder dies), into a temporary
+folder renamed into place when complete, so racing builds wait and then share.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cache import file_lock, key
+from .errors import StageError, ToolchainError
+from .llvm import read_archive
+from .rustc import TARGET, Rustc
+
+__all__ = ["Sysroot", "ensure_sysroot"]
+
+RECIPE = "oxpack-sysroot-v1"
+
+
+@dataclass(frozen=True)
+class Sysroot:
+    """`--sysroot` to pass (None: the rustc's own), the rlib folder, and where it came from."""
+
+    sysroot_arg: Path | None
+    lib_dir: Path
+    origin: str
+    digest: str  # over the rlibs' bytes
+
+    def rlibs(self) -> list[Path]:
+        return sorted(p for p in self.lib_dir.glob("*.rlib") if p.name.startswith(("libcore", "libcompiler_builtins")))
+
+    def bitcode(self) -> list[tuple[str, bytes]]:
+        out = []
+        for rlib in self.rlibs():
+            out += [(f"{rlib.name}:{name}", data) for name, data in read_archive(rlib.read_bytes())]
+        return out
+
+
+def _rlib_digest(paths: list[Path]) -> str:
+    return key(*[p.read_bytes() for p in paths])
+
+
+def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | None = None) -> Sysroot:
+    if rustc.std_origin == "rustup-target":
+        rlibs = sorted(rustc.target_lib_dir.glob("lib*.rlib"))
+        return Sysroot(None, rustc.target_lib_dir, "rustup-target", _rlib_digest(rlibs))
+    k = key(RECIPE, rustc.identity)[:24]
+    base = cache_root / "sysroot"
+    final = base / k
+    lib_dir = final / "lib" / "rustlib" / TARGET / "lib"
+    found = _complete(final)
+    if found is not None:
+        return Sysroot(final, lib_dir, "rust-src", found)
+    with file_lock(base / f"{k}.lock"):
+        found = _complete(final)
+        if found is not None:
+            return Sysroot(final, lib_dir, "rust-src", found)
+        if final.exists():
+            shutil.rmtree(final, ignore_errors=True)
+        if log:
+            log(f"building the {TARGET} standard library from {rustc.library_src} (once per rustc, ~20 s)")
+        tmp = Path(tempfile.mkdtemp(prefix=f".tmp-{k}-", dir=base))
+        try:
+            _build(rustc, tmp)
+            rlibs = sorted((tmp / "lib" / "rustlib" / TARGET / "lib").glob("*.rlib"))
+            marker = {"recipe": RECIPE, "rustc": rustc.version_verbose, "digest": _rlib_digest(rlibs)}
+            (tmp / "complete.json").write_text(json.dumps(marker, indent=1))
+            os.rename(tmp, final)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    found = _complete(final)
+    if found is None:
+        raise ToolchainError(f"the nvptx sysroot in {final} is incomplete after building it; delete it and retry")
+    return Sysroot(final, lib_dir, "rust-src", found)
+
+
+def _complete(folder: Path) -> str | None:
+    try:
+        marker = json.loads((folder / "complete.json").read_text())
+    except (OSError, ValueError):
+        return None
+    rlibs = sorted((folder / "lib" / "rustlib" / TARGET / "lib").glob("*.rlib"))
+    if len(rlibs) != 2 or _rlib_digest(rlibs) != marker.get("digest"):
+        return None
+    return str(marker["digest"])
+
+
+def _run(cmd: list[str], env: dict[str, str], what: str) -> None:
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    if proc.returncode != 0:
+        raise StageError(f"building {what} for {TARGET} failed (rustc exit {proc.returncode})",
+                         stage="sysroot", command=cmd, stderr=proc.stderr)
+
+
+def _build(rustc: Rustc, root: Path) -> None:
+    src = rustc.library_src
+    out = root / "lib" / "rustlib" / TARGET / "lib"
+    out.mkdir(parents=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("RUSTFLAGS", "CARGO"))}
+    env["RUSTC_BOOTSTRAP"] = "1"  # only for these two standard-library crates, as -Zbuild-std does
+    common = ["--edition", "2024", "--crate-type", "rlib", "--target", TARGET, "-C", "opt-level=3",
+              "-C", "panic=abort", "-C", "codegen-units=1", "-Zforce-unstable-if-unmarked",
+              f"--remap-path-prefix={src}=/rustlib/library"]
+    core = out / "libcore.rlib"
+    _run([str(rustc.path), *common, "--crate-name", "core", str(src / "core" / "src" / "lib.rs"), "-o", str(core)],
+         env, "core")
+    env.update(CFG_CARGO_FEATURES="[]", CFG_OPT_LEVEL="3", CFG_TARGET_FEATURES="[]")
+    builtins = src / "compiler-builtins" / "compiler-builtins" / "src" / "lib.rs"
+    if not builtins.is_file():
+        builtins = src / "compiler_builtins" / "src" / "lib.rs"
+    _run([str(rustc.path), *common, "--crate-name", "compiler_builtins", "--sysroot", str(root),
+          "--cfg", 'feature="compiler-builtins"', "--cfg", 'feature="mem"', "--cfg", "intrinsics_enabled",
+          "--cfg", "optimizations_enabled", "--cfg", 'feature="unstable-intrinsics"',
+          "--extern", f"core={core}", str(builtins), "-o", str(out / "libcompiler_builtins.rlib")],
+         env, "compiler_builtins")
