@@ -1,0 +1,208 @@
+"""The real pipeline, end to end without a GPU: rustc → llvmlite → nvJitLink → nvFatbin."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import MakeProject
+
+from oxpack.config import load_config
+from oxpack.errors import ConfigError, StageError
+from oxpack.llvm import read_archive
+from oxpack.pipeline import build_project
+
+SAXPY = """\
+    use oxpack::prelude::*;
+
+    kernel! {
+        /// y = a x + y
+        pub fn saxpy(a: f32, x: &[f32], y: &mut DisjointSlice<f32>) where (len(x) >= len(y)) {
+            let i = index_1d();
+            if let Some(yi) = y.get_mut(i) {
+                *yi += a * x[i.get()];
+            }
+        }
+    }
+"""
+
+ALL_ARCHS = ["sm_80", "sm_86", "sm_89", "sm_90", "sm_100", "sm_120"]
+
+
+def _fatbin_arches(fatbin: bytes) -> set[int]:
+    """The sm numbers of the cubins inside a fatbin, read from its entry headers."""
+    # A fatbin is a header (magic 0xBA55ED50) followed by entries; each entry header
+    # holds its kind (1 = PTX, 2 = ELF) at offset 0 and its arch as a u32 at offset 28.
+    import struct
+
+    assert fatbin[:4] == bytes.fromhex("50ed55ba"), "not a fatbin"
+    header_size, total = struct.unpack_from("<HQ", fatbin, 6)
+    pos, end, found = header_size, header_size + total, set()
+    while pos < end:
+        kind, _version, entry_header, entry_size = struct.unpack_from("<HHIQ", fatbin, pos)
+        arch = struct.unpack_from("<I", fatbin, pos + 28)[0]
+        if kind == 2:
+            found.add(arch)
+        pos += entry_header + entry_size
+    return found
+
+
+def test_example_builds_for_every_arch(example_copy: Path) -> None:
+    config = load_config(example_copy, {"archs": ALL_ARCHS, "ptx": "auto"}, env={})
+    result = build_project(config)
+    assert [c.name for c in result.crates] == ["bits", "matrix", "saxpy"]
+    assert result.archs == tuple(ALL_ARCHS)
+    assert result.ptx_isa == "8.7", "sm_120 needs PTX ISA 8.7, the oldest that covers all six"
+    assert result.ptx_arch == "sm_120"
+    manifest = result.manifest()
+    assert set(manifest["kernels"]) == {
+        "saxpy", "gather", "add_scaled", "transpose", "hash32", "collatz_steps", "offset_clamp"}
+    for crate in result.crates:
+        assert _fatbin_arches(crate.fatbin) == {80, 86, 89, 90, 100, 120}
+        for arch in ALL_ARCHS:
+            assert f".target {arch}" in crate.ptx[arch]
+            assert ".version 8.7" in crate.ptx[arch]
+            # rustc stamps sm_30 on every function; per-arch codegen must override it.
+            assert "sm_30" not in crate.ptx[arch]
+            for k in crate.kernels:
+                res = crate.resources[arch][k.name]
+                assert res["registers"] > 0 and res["spills"] == 0, (crate.name, arch, k.name, res)
+    saxpy = manifest["kernels"]["saxpy"]
+    assert saxpy["params"] == [
+        {"name": "a", "kind": "scalar", "dtype": "float32"},
+        {"name": "x", "kind": "in", "dtype": "float32"},
+        {"name": "y", "kind": "out", "dtype": "float32"},
+    ]
+    assert saxpy["requires"] == ["len(x) >= len(y)"]
+    assert manifest["kernels"]["offset_clamp"]["params"][0] == {"name": "delta", "kind": "scalar", "dtype": "int64"}
+
+
+def test_saxpy_ptx_uses_readonly_global_loads(make_project: MakeProject) -> None:
+    root = make_project({"saxpy.rs": SAXPY})
+    crate = build_project(load_config(root, env={})).crates[0]
+    ptx = crate.ptx["sm_90"]
+    entry = ptx[ptx.index(".visible .entry saxpy(") :]
+    params = re.findall(r"\.param \.(\w+)", entry[: entry.index(")")])
+    assert params == ["f32", "u64", "u64", "u64", "u64"], "scalar, then (pointer, length) per slice"
+    assert "ld.global.nc" in entry, "inputs are read-only and unaliased: the read-only cache path"
+
+
+def test_unchanged_rebuild_runs_no_stage_and_one_change_rebuilds_one_crate(make_project: MakeProject) -> None:
+    import uuid
+
+    tag = f"// build {uuid.uuid4()}\n"  # new sources, so the first build really compiles
+    other = tag + SAXPY.replace("saxpy", "saxpy2")
+    root = make_project({"a.rs": tag + SAXPY, "b.rs": other}, archs=["sm_80", "sm_90"])
+    first = build_project(load_config(root, env={}))
+    assert first.runs["bc"] == 2
+    again = build_project(load_config(root, env={}))
+    assert sum(again.runs.values()) == 0
+    assert [c.fatbin for c in again.crates] == [c.fatbin for c in first.crates]
+    (root / "kernels" / "b.rs").write_text(other.replace("a * x", "a * a * x"))
+    changed = build_project(load_config(root, env={}))
+    assert changed.runs["bc"] == 1, "only the changed crate is compiled again"
+    assert changed.crates[0].fatbin == first.crates[0].fatbin
+    assert changed.crates[1].fatbin != first.crates[1].fatbin
+
+
+def test_corrupt_cache_entry_is_detected_and_rebuilt(make_project: MakeProject, oxpack_cache: Path) -> None:
+    root = make_project({"saxpy.rs": SAXPY})
+    first = build_project(load_config(root, env={}))
+    cubins = sorted((oxpack_cache / "stages" / "cubin").glob("*/*/kernel.cubin"))
+    assert cubins
+    for path in cubins:
+        data = bytearray(path.read_bytes())
+        data[len(data) // 2] ^= 0xFF
+        path.write_bytes(bytes(data))
+    again = build_project(load_config(root, env={}))
+    assert again.runs["cubin"] == 1 and again.runs["ptx"] == 0
+    assert again.crates[0].fatbin == first.crates[0].fatbin
+
+
+COMPILE_FAIL = {
+    "write through &[T]": (
+        "pub fn k(x: &[f32], y: &mut DisjointSlice<f32>) { let i = index_1d(); x[i.get()] = 1.0; }",
+        "error[E0594]: cannot assign to data in a `&` reference",
+    ),
+    "forge another thread's index": (
+        "pub fn k(x: &[f32], y: &mut DisjointSlice<f32>) { if let Some(v) = y.get_mut(ThreadIndex(7)) { *v = x[0]; } }",
+        "error[E0423]: cannot initialize a tuple struct which contains private fields",
+    ),
+    "write at a plain number": (
+        "pub fn k(y: &mut DisjointSlice<f32>) { if let Some(v) = y.get_mut(3) { *v = 1.0; } }",
+        "error[E0308]: mismatched types",
+    ),
+    "raw pointer write": (
+        "pub fn k(x: &[f32], y: &mut DisjointSlice<f32>) { unsafe { *(x.as_ptr() as *mut f32) = 1.0; } }",
+        "error: usage of an `unsafe` block",
+    ),
+    "raw pointer parameter": (
+        "pub fn k(p: *mut f32, y: &mut DisjointSlice<f32>) { }",
+        "error[E0277]: `*mut f32` is not a supported oxpack kernel parameter type (kernel `k`, parameter `p`)",
+    ),
+    "mutable slice parameter": (
+        "pub fn k(x: &mut [f32]) { x[0] = 1.0; }",
+        "error[E0277]: `&mut [f32]` is not a supported oxpack kernel parameter type (kernel `k`, parameter `x`)",
+    ),
+    "two live references to one element": (
+        "pub fn k(y: &mut DisjointSlice<f32>) { let i = index_1d(); let a = y.get_mut(i); let b = y.get_mut(i); "
+        "if let (Some(a), Some(b)) = (a, b) { *a = *b; } }",
+        "error[E0499]: cannot borrow value as mutable more than once at a time",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(COMPILE_FAIL))
+def test_kernels_that_break_the_rules_do_not_compile(make_project: MakeProject, case: str) -> None:
+    body, expected = COMPILE_FAIL[case]
+    root = make_project({"k.rs": "use oxpack::prelude::*;\nkernel! {\n    " + body + "\n}\n"})
+    with pytest.raises(StageError) as info:
+        build_project(load_config(root, env={}))
+    message = info.value.message
+    assert message.startswith("rustc failed to compile `kernels/k.rs`: kernels/k.rs:3:"), message
+    assert expected in message
+    assert "\n" not in message
+    assert "reproduce with: " in str(info.value)
+
+
+def test_rust_error_names_file_and_line(make_project: MakeProject) -> None:
+    root = make_project({"bad.rs": "use oxpack::prelude::*;\n\nkernel! {\n    pub fn k(y: &mut DisjointSlice<f32>) {\n        let z: u32 = \"no\";\n    }\n}\n"})
+    with pytest.raises(StageError) as info:
+        build_project(load_config(root, env={}))
+    assert info.value.message == "rustc failed to compile `kernels/bad.rs`: kernels/bad.rs:5:22: error[E0308]: mismatched types"
+    assert "expected `u32`, found `&str`" in info.value.stderr
+
+
+def test_no_kernel_files(make_project: MakeProject) -> None:
+    root = make_project({})
+    with pytest.raises(ConfigError, match=r"no kernel files match `kernels/\*\*/\*\.rs` in .*; add a `\.rs` kernel file"):
+        build_project(load_config(root, env={}))
+
+
+def test_file_without_kernels(make_project: MakeProject) -> None:
+    root = make_project({"empty.rs": "pub fn helper() -> u32 { 1 }\n"})
+    with pytest.raises(StageError, match=r"kernel file `kernels/empty.rs` declares no kernels; wrap kernel functions in `oxpack::kernel!"):
+        build_project(load_config(root, env={}))
+
+
+def test_unknown_arch_names_the_supported_set(make_project: MakeProject) -> None:
+    root = make_project({"saxpy.rs": SAXPY}, archs=["sm_95"])
+    with pytest.raises(ConfigError, match=r"`sm_95` is not an arch that oxpack's toolchain can build; supported: sm_80, sm_86"):
+        build_project(load_config(root, env={}))
+
+
+def test_duplicate_kernel_names_across_files(make_project: MakeProject) -> None:
+    root = make_project({"a.rs": SAXPY, "b.rs": SAXPY})
+    with pytest.raises(ConfigError, match=r"kernel `saxpy` is declared in both `kernels/a.rs` and `kernels/b.rs`"):
+        build_project(load_config(root, env={}))
+
+
+def test_device_crate_rlib_members_are_bitcode(make_project: MakeProject) -> None:
+    root = make_project({"saxpy.rs": SAXPY})
+    from oxpack.pipeline import Pipeline
+
+    tc = Pipeline(load_config(root, env={})).toolchain()
+    members = read_archive(tc.device_rlib)
+    assert members and all(data[:4] == b"BC\xc0\xde" for _, data in members)
+    assert len(tc.sysroot.bitcode()) > 1
