@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Sets everything up (scripts/setup.sh) and runs the whole test suite.
+# GPU tests (marked `gpu`) skip on a machine without an NVIDIA GPU.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+exec .venv/bin/python -m pytest "$@"

@@ -1,0 +1,145 @@
+"""Toolchain discovery, the cache lock, the lockfile and the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import MakeProject
+from test_build import SAXPY
+
+from oxpack.cache import file_lock
+from oxpack.cli import main
+from oxpack.config import load_config
+from oxpack.errors import LockError, ToolchainError
+from oxpack.lockfile import check_lock, read_lock, write_lock
+from oxpack.pipeline import build_project
+from oxpack.rustc import discover, find_rustc, probe
+
+
+def test_configured_rustc_that_does_not_exist_is_named() -> None:
+    with pytest.raises(ToolchainError, match=r"rustc `/nonexistent/rustc` from config key `rustc` is not usable: not found"):
+        find_rustc("/nonexistent/rustc", env={"PATH": ""})
+
+
+def test_no_rustc_anywhere_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("oxpack.rustc.SYSTEM_RUSTCS", ())
+    with pytest.raises(ToolchainError) as info:
+        find_rustc(None, env={"PATH": str(tmp_path)})
+    assert info.value.message == (
+        "no usable rustc found; install a Rust toolchain with the nvptx target "
+        "(`rustup target add nvptx64-nvidia-cuda`) or Debian's `apt-get install rustc-web rust-web-src`, "
+        "or point `OXPACK_RUSTC` at a rustc that has either"
+    )
+
+
+def test_discovery_explains_every_candidate() -> None:
+    cands = discover()
+    usable = [c for c in cands if c.rustc is not None]
+    assert usable, "the test machine has a usable rustc (Debian rustc-web + rust-web-src)"
+    for cand in cands:
+        assert (cand.rustc is None) == bool(cand.reason)
+
+
+def test_rustc_whose_llvm_is_newer_than_llvmlite_is_passed_over() -> None:
+    chosen = find_rustc()
+    cand = probe(str(chosen.path), "test", llvmlite_major=chosen.llvm_major - 1)
+    assert cand.rustc is None
+    assert f"its LLVM {chosen.llvm} is newer than llvmlite's LLVM {chosen.llvm_major - 1}" in cand.reason
+
+
+def test_cache_lock_is_released_when_its_holder_is_killed(tmp_path: Path) -> None:
+    lock = tmp_path / "x.lock"
+    code = (
+        "import time\nfrom pathlib import Path\nfrom oxpack.cache import file_lock\n"
+        f"with file_lock(Path({str(lock)!r})):\n    print('held', flush=True)\n    time.sleep(60)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    with subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env) as holder:
+        assert holder.stdout is not None
+        assert holder.stdout.readline().strip() == "held"
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+    start = time.monotonic()
+    with file_lock(lock):
+        pass
+    assert time.monotonic() - start < 5
+
+
+def test_lockfile_round_trip_and_drift(make_project: MakeProject) -> None:
+    root = make_project({"saxpy.rs": SAXPY})
+    result = build_project(load_config(root, env={}))
+    path = write_lock(root, result)
+    data = read_lock(root)
+    assert data["targets"]["archs"] == ["sm_90"] and data["targets"]["ptx-isa"] == "7.8"
+    assert data["targets"]["min-driver"] == "520.61.05"
+    assert data["toolchain"]["rustc-llvm"].startswith("22.")
+    assert data["crates"]["saxpy"]["kernels"] == ["saxpy"]
+    assert path.read_text().startswith("# This file is written by `oxpack lock`")
+    check_lock(root, result)  # no drift
+    (root / "kernels" / "saxpy.rs").write_text(SAXPY.replace("a * x", "2.0 * a * x"))
+    drifted = build_project(load_config(root, env={}))
+    with pytest.raises(LockError) as info:
+        check_lock(root, drifted)
+    assert info.value.message.startswith(f"the build differs from {root / 'oxpack.lock'} in crates.saxpy;")
+    assert "-source-sha256 = " in info.value.detail and "+source-sha256 = " in info.value.detail
+
+
+def test_locked_build_fails_on_drift_through_the_cli(make_project: MakeProject, capsys: pytest.CaptureFixture[str]) -> None:
+    root = make_project({"saxpy.rs": SAXPY})
+    assert main(["lock", str(root), "-q"]) == 0
+    assert main(["lock", "--check", str(root), "-q"]) == 0
+    (root / "pyproject.toml").write_text((root / "pyproject.toml").read_text().replace('"sm_90"', '"sm_89"'))
+    assert main(["build", str(root), "--locked", "-q"]) == 1
+    err = capsys.readouterr().err
+    assert "oxpack: error: the build differs from" in err and "targets.archs" in err
+    assert not (root / "build" / "oxpack").exists(), "a locked build that fails writes nothing"
+
+
+def test_bad_lockfiles(make_project: MakeProject) -> None:
+    root = make_project({"saxpy.rs": SAXPY})
+    with pytest.raises(LockError, match=r"oxpack.lock does not exist; run `oxpack lock` to create it"):
+        read_lock(root)
+    (root / "oxpack.lock").write_text("schema = [\n")
+    with pytest.raises(LockError, match=r"oxpack.lock is not valid TOML"):
+        read_lock(root)
+    (root / "oxpack.lock").write_text("schema = 99\n")
+    with pytest.raises(LockError, match=r"has schema 99, this oxpack reads schema 1; rerun `oxpack lock`"):
+        read_lock(root)
+
+
+def test_cli_build_writes_stubs_and_fatbins(make_project: MakeProject, tmp_path: Path) -> None:
+    root = make_project({"saxpy.rs": SAXPY}, extra='package = "src/proj"\n')
+    out = tmp_path / "out"
+    assert main(["build", str(root), "--out", str(out), "-q"]) == 0
+    names = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert "proj/kernels.py" in names and "proj/kernels.pyi" in names and "proj/_oxpack/saxpy.fatbin" in names
+    manifest = json.loads((out / "proj" / "_oxpack" / "kernels.json").read_text())
+    assert manifest["kernels"]["saxpy"]["crate"] == "saxpy"
+
+
+def test_cli_reports_errors_on_one_line(make_project: MakeProject, capsys: pytest.CaptureFixture[str]) -> None:
+    root = make_project({}, archs=["sm_75"])
+    assert main(["build", str(root), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("oxpack: error: invalid oxpack configuration in")
+    assert "sm_75" in err and "Traceback" not in err
+
+
+def test_python_dash_m_and_doctor_json(make_project: MakeProject) -> None:
+    root = make_project({"saxpy.rs": SAXPY})
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "doctor", "--json", str(root)],
+                          capture_output=True, text=True, check=False)
+    report = json.loads(proc.stdout)
+    assert proc.returncode == 0, proc.stderr
+    assert report["ok"] is True
+    assert report["llvmlite"]["nvptx"] is True
+    assert report["rustc"]["selected"]
+    assert report["project"]["ptx_isa"] == "7.8" and report["project"]["needs_cuda"] == "11.8"
+    assert report["nvjitlink"]["version"].startswith("13.")

@@ -1,0 +1,99 @@
+"""A real `pip wheel` of the example project (build isolation on), installed into a fresh venv."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLE, REPO
+
+pytestmark = pytest.mark.slow
+
+
+def _run(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, **kw)  # type: ignore[call-overload]
+    assert proc.returncode == 0, f"{' '.join(map(str, cmd))}\n{proc.stdout[-3000:]}\n{proc.stderr[-6000:]}"
+    return proc  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    root = tmp_path_factory.mktemp("wheel")
+    wheels, dist = root / "wheels", root / "dist"
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(REPO), "-w", str(wheels)])
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(EXAMPLE), "-w", str(dist),
+          "--find-links", str(wheels)])
+    (wheel,) = dist.glob("vecmath-*.whl")
+    env_dir = root / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    _run([str(python), "-m", "pip", "install", "-q", str(wheel), "mypy"])
+    return {"wheel": wheel, "python": python, "root": root}
+
+
+def test_wheel_holds_fatbins_stubs_and_manifest(built: dict[str, Path]) -> None:
+    with zipfile.ZipFile(built["wheel"]) as zf:
+        names = set(zf.namelist())
+        for crate in ("bits", "matrix", "saxpy"):
+            data = zf.read(f"vecmath/_oxpack/{crate}.fatbin")
+            assert data[:4] == bytes.fromhex("50ed55ba")
+        for name in ("vecmath/__init__.py", "vecmath/kernels.py", "vecmath/kernels.pyi", "vecmath/py.typed",
+                     "vecmath/_oxpack/__init__.py", "vecmath/_oxpack/runtime.py", "vecmath/_oxpack/kernels.json"):
+            assert name in names, name
+        wheel_meta = zf.read(next(n for n in names if n.endswith(".dist-info/WHEEL"))).decode()
+    assert "Tag: py3-none-any" in wheel_meta
+    assert not any(n.startswith("kernels/") or n.endswith(".rs") for n in names), "sources stay out of the wheel"
+
+
+def test_installed_module_imports_and_refuses_bad_calls_without_a_gpu(built: dict[str, Path]) -> None:
+    code = textwrap.dedent(
+        """
+        import numpy as np
+        import vecmath
+        from vecmath import kernels
+        print(sorted(n for n in dir(kernels) if not n.startswith("_")))
+        try:
+            kernels.saxpy(2.0, np.ones(8, np.float32), np.ones(8, np.float32))
+        except TypeError as exc:
+            print("refused:", exc)
+        """
+    )
+    out = _run([str(built["python"]), "-c", code], cwd=built["root"]).stdout
+    for name in ("saxpy", "gather", "add_scaled", "transpose", "hash32", "collatz_steps", "offset_clamp"):
+        assert f"'{name}'" in out
+    assert "refused: saxpy(): argument `x`" in out and "host memory" in out
+
+
+def test_stubs_type_check_and_mypy_rejects_a_wrong_argument(built: dict[str, Path]) -> None:
+    good = built["root"] / "good.py"
+    good.write_text(textwrap.dedent(
+        """
+        from typing import Any
+        from vecmath import kernels
+
+        def run(x: Any, y: Any) -> None:
+            kernels.saxpy(2.0, x, y, block=128)
+            kernels.hash32(7, x, y, threads=4)
+        """))
+    bad = built["root"] / "bad.py"
+    bad.write_text(textwrap.dedent(
+        """
+        from typing import Any
+        from vecmath import kernels
+
+        def run(x: Any, y: Any) -> None:
+            kernels.saxpy("two", x, y)
+        """))
+    mypy = [str(built["python"]), "-m", "mypy", "--strict", "--no-incremental"]
+    env = dict(os.environ, MYPY_CACHE_DIR=str(built["root"] / ".mypy_cache"))
+    ok = subprocess.run([*mypy, str(good)], capture_output=True, text=True, cwd=built["root"], env=env, check=False)
+    assert ok.returncode == 0, ok.stdout
+    no = subprocess.run([*mypy, str(bad)], capture_output=True, text=True, cwd=built["root"], env=env, check=False)
+    assert no.returncode == 1, no.stdout
+    assert 'Argument 1 to "saxpy" has incompatible type "str"; expected "float"' in no.stdout
