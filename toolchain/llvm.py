@@ -217,7 +217,10 @@ def link_kernel_crate(kernel_bc: bytes, runtime_ll: str, libraries: Sequence[tup
         if not gv.is_declaration and not gv.name.startswith("llvm."):
             gv.linkage = llvm.Linkage.internal
     ir = re.sub(r"(?m)^@llvm\.(compiler\.)?used = .*\n", "", str(module))
-    missing = sorted(_undefined(llvm.parse_assembly(ir)))
+    linked = llvm.parse_assembly(ir)
+    _drop_dead(llvm, linked)  # most of core is unreachable from the kernels: keep the IR small
+    ir = str(linked)
+    missing = sorted(_undefined(linked))
     if missing:
         raise StageError(
             "the linked kernel module still needs symbols that neither the device crate nor core define: "
@@ -225,6 +228,21 @@ def link_kernel_crate(kernel_bc: bytes, runtime_ll: str, libraries: Sequence[tup
             stage="link",
         )
     return LinkedCrate(ir, kernels)
+
+
+def _nvptx_machine(llvm: Any, cpu: str = "", features: str = "", opt: int = 3) -> Any:
+    llvm.initialize_all_targets()
+    llvm.initialize_all_asmprinters()
+    return llvm.Target.from_triple("nvptx64-nvidia-cuda").create_target_machine(cpu=cpu, features=features, opt=opt)
+
+
+def _drop_dead(llvm: Any, module: Any) -> None:
+    tm = _nvptx_machine(llvm)
+    pb = llvm.create_pass_builder(tm, llvm.create_pipeline_tuning_options(speed_level=0))
+    mpm = llvm.create_new_module_pass_manager()
+    mpm.add_global_dead_code_eliminate_pass()
+    mpm.add_strip_dead_prototype_pass()
+    mpm.run(module, pb)
 
 
 def _link_needed(llvm: Any, module: Any, libraries: Sequence[tuple[str, bytes]]) -> None:
@@ -253,11 +271,7 @@ def _target_ir(ir: str, arch: str) -> str:
 def emit_ptx(ir: str, arch: str, ptx_isa: str, opt_level: int = 3) -> str:
     """Optimise the linked IR for `arch` (e.g. ``sm_90``) and print PTX of ISA `ptx_isa` (e.g. ``7.8``)."""
     llvm = _llvm()
-    llvm.initialize_all_targets()
-    llvm.initialize_all_asmprinters()
-    target = llvm.Target.from_triple("nvptx64-nvidia-cuda")
-    features = "+ptx" + ptx_isa.replace(".", "")
-    tm = target.create_target_machine(cpu=arch, features=features, opt=opt_level)
+    tm = _nvptx_machine(llvm, arch, "+ptx" + ptx_isa.replace(".", ""), opt_level)
     module = llvm.parse_assembly(_target_ir(ir, arch))
     module.verify()
     if opt_level > 0:

@@ -1,0 +1,196 @@
+"""GPU tests: the example project's wheel, built elsewhere and installed here, on a real GPU.
+
+Run where the GPU is, after `pip install vecmath-*.whl`:  python -m pytest tests/test_gpu.py
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+pytestmark = pytest.mark.gpu
+
+cp = pytest.importorskip("cupy", reason="the GPU tests use CuPy arrays")
+vecmath = pytest.importorskip("vecmath", reason="install the example project's wheel first")
+kernels = vecmath.kernels
+
+
+@pytest.fixture
+def rng() -> np.random.Generator:
+    return np.random.default_rng()  # fresh data every run
+
+
+def poisoned(shape: int | tuple[int, ...], dtype: type) -> "cp.ndarray":
+    out = cp.empty(shape, dtype=dtype)
+    out.view(cp.uint8).fill(0xA5)
+    return out
+
+
+def test_saxpy(rng: np.random.Generator) -> None:
+    n = 3_000_017
+    x_h, y_h = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
+    y = cp.asarray(y_h)
+    kernels.saxpy(np.float32(1.5).item(), cp.asarray(x_h), y)
+    ref = 1.5 * x_h.astype(np.float64) + y_h
+    got = cp.asnumpy(y).astype(np.float64)
+    assert np.linalg.norm(got - ref) / np.linalg.norm(ref) < 1e-6
+
+
+def test_gather(rng: np.random.Generator) -> None:
+    x_h = rng.standard_normal(10_000, dtype=np.float32)
+    idx_h = rng.integers(0, len(x_h), 123_457, dtype=np.uint32)
+    out = poisoned(len(idx_h), cp.float32)
+    kernels.gather(cp.asarray(idx_h), cp.asarray(x_h), out)
+    assert np.array_equal(cp.asnumpy(out), x_h[idx_h])
+
+
+def test_add_scaled_2d(rng: np.random.Generator) -> None:
+    h, w = 517, 1031
+    a_h, b_h = rng.standard_normal((h, w)), rng.standard_normal((h, w))
+    out = poisoned((h, w), cp.float64)
+    kernels.add_scaled(w, h, -0.25, cp.asarray(a_h), cp.asarray(b_h), out, threads=(w, h))
+    assert np.allclose(cp.asnumpy(out), a_h - 0.25 * b_h, rtol=1e-15, atol=0)
+
+
+def test_transpose_2d(rng: np.random.Generator) -> None:
+    h, w = 333, 777
+    m_h = rng.standard_normal((h, w), dtype=np.float32)
+    out = poisoned((w, h), cp.float32)
+    kernels.transpose(w, h, cp.asarray(m_h), out, threads=(h, w), block=(32, 8))
+    assert np.array_equal(cp.asnumpy(out), m_h.T)
+
+
+def _hash32_ref(x: np.ndarray, seed: int) -> np.ndarray:
+    h = (x ^ np.uint32(seed)).astype(np.uint64)
+    mask = np.uint64(0xFFFFFFFF)
+    h ^= h >> np.uint64(16)
+    h = (h * np.uint64(0x7FEB352D)) & mask
+    h ^= h >> np.uint64(15)
+    h = (h * np.uint64(0x846CA68B)) & mask
+    h ^= h >> np.uint64(16)
+    return h.astype(np.uint32)
+
+
+def test_hash32(rng: np.random.Generator) -> None:
+    x_h = rng.integers(0, 2**32, 1_000_003, dtype=np.uint32)
+    seed = int(rng.integers(0, 2**32))
+    out = poisoned(len(x_h), cp.uint32)
+    kernels.hash32(seed, cp.asarray(x_h), out)
+    assert np.array_equal(cp.asnumpy(out), _hash32_ref(x_h, seed))
+
+
+def test_collatz_steps() -> None:
+    start, n, limit = 10**12, 2000, 1000
+    out = poisoned(n, cp.uint32)
+    kernels.collatz_steps(start, limit, out)
+    ref = []
+    for k in range(start, start + n):
+        steps = 0
+        while k > 1 and steps < limit:
+            k = k // 2 if k % 2 == 0 else 3 * k + 1
+            steps += 1
+        ref.append(steps)
+    assert cp.asnumpy(out).tolist() == ref
+
+
+def test_offset_clamp(rng: np.random.Generator) -> None:
+    x_h = rng.integers(-(2**31), 2**31, 500_000, dtype=np.int32)
+    delta, lo, hi = -(2**40), -(2**30), 2**30
+    out = poisoned(len(x_h), cp.int64)
+    kernels.offset_clamp(delta, lo, hi, cp.asarray(x_h), out)
+    assert np.array_equal(cp.asnumpy(out), np.clip(x_h.astype(np.int64) + delta, lo, hi))
+
+
+def test_rejected_calls_launch_nothing(rng: np.random.Generator) -> None:
+    x = cp.asarray(rng.standard_normal(1000, dtype=np.float32))
+    y = poisoned(1000, cp.float32)
+    before = cp.asnumpy(y.view(cp.uint32))
+    bad_calls = [
+        lambda: kernels.saxpy(2.0, x.astype(cp.float64), y),  # wrong dtype
+        lambda: kernels.saxpy(2.0, x[:10], y),  # too short for `len(x) >= len(y)`
+        lambda: kernels.saxpy(2.0, y, y),  # output aliases an input
+        lambda: kernels.saxpy(2.0, cp.asnumpy(x), y),  # host memory
+        lambda: kernels.saxpy(2.0, x),  # wrong number of arguments
+        lambda: kernels.saxpy(2.0, x[::2], y[:500]),  # not contiguous
+    ]
+    for call in bad_calls:
+        with pytest.raises((TypeError, ValueError)) as info:
+            call()
+        assert "saxpy" in str(info.value)
+    cp.cuda.Device().synchronize()
+    assert np.array_equal(cp.asnumpy(y.view(cp.uint32)), before), "a refused call wrote to the output"
+
+
+def test_out_of_bounds_index_traps_and_reaches_python() -> None:
+    code = textwrap.dedent(
+        """
+        import cupy as cp
+        from vecmath import kernels
+        x = cp.ones(100, dtype=cp.float32)
+        idx = cp.arange(64, dtype=cp.uint32); idx[17] = 100   # one past the end of x
+        out = cp.zeros(64, dtype=cp.float32)
+        try:
+            kernels.gather(idx, x, out)
+            cp.cuda.Device().synchronize()
+        except Exception as exc:
+            print("TRAPPED", type(exc).__name__, exc)
+        else:
+            print("NO TRAP")
+        """
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert "TRAPPED" in proc.stdout, proc.stdout + proc.stderr
+    assert "launch failure" in proc.stdout.lower() or "LAUNCH_FAILED" in proc.stdout
+
+
+def test_large_cupy_input_produced_right_before_the_call_is_complete() -> None:
+    n = 1 << 25
+    for _ in range(3):
+        x = cp.random.rand(n, dtype=cp.float32)  # queued on CuPy's current stream, likely unfinished
+        y = cp.ones(n, dtype=cp.float32)
+        kernels.saxpy(2.0, x, y)
+        ref = 2.0 * x + 1.0
+        assert bool(cp.all(y == ref)), "the kernel read unfinished input"
+
+
+def test_large_cupy_input_on_a_non_blocking_stream() -> None:
+    n = 1 << 25
+    s = cp.cuda.Stream(non_blocking=True)
+    with s:
+        x = cp.random.rand(n, dtype=cp.float32)
+        y = cp.ones(n, dtype=cp.float32)
+        kernels.saxpy(3.0, x, y)  # CAI v3 reports stream `s`: the kernel runs there
+        ok = cp.all(y == 3.0 * x + 1.0)
+    s.synchronize()
+    assert bool(ok)
+
+
+def test_large_torch_input_on_a_side_stream() -> None:
+    torch = pytest.importorskip("torch")
+    n = 1 << 25
+    side = torch.cuda.Stream()
+    with torch.cuda.stream(side):
+        x = torch.rand(n, device="cuda", dtype=torch.float32)
+        y = torch.ones(n, device="cuda", dtype=torch.float32)
+    kernels.saxpy(2.0, x, y)  # torch reports no stream; DLPack / the handshake must order it
+    torch.cuda.synchronize()
+    assert bool(torch.all(y == 2.0 * x + 1.0))
+
+
+def test_explicit_cuda_core_stream() -> None:
+    try:
+        from cuda.core import Device
+    except ImportError:
+        from cuda.core.experimental import Device
+    dev = Device()
+    dev.set_current()
+    stream = dev.create_stream()
+    x = cp.random.rand(1 << 22, dtype=cp.float32)
+    y = cp.zeros(1 << 22, dtype=cp.float32)
+    kernels.saxpy(1.0, x, y, stream=stream)
+    stream.sync()
+    assert bool(cp.all(y == x))
