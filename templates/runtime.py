@@ -2,8 +2,10 @@
 """Runtime of oxpack kernel stubs: argument checks, stream ordering, launch.
 
 oxpack copies this file into every package it builds as ``_oxpack/runtime.py``.
-It needs the standard library and ``cuda-core`` only, and imports ``cuda.core``
-when a call has passed every check: a refused call never touches the GPU.
+It needs the standard library and ``cuda-core`` only. Every check runs before
+anything reaches the GPU: a refused call queues no work and loads no module
+(``cuda.core`` itself is imported at the first launch, or earlier only to read a
+DLPack-only array's metadata).
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ import importlib
 import json
 import math
 import operator
+import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol, TypeAlias, Union
+from typing import Any, NamedTuple, NoReturn, Protocol, TypeAlias
 
 __all__ = [
     "DeviceArray",
@@ -58,7 +61,7 @@ class _DLPackArray(Protocol):
     def __dlpack_device__(self) -> tuple[int, int]: ...
 
 
-DeviceArray: TypeAlias = Union[_CudaArrayInterface, _DLPackArray]
+DeviceArray: TypeAlias = _CudaArrayInterface | _DLPackArray
 """A device array: anything with ``__cuda_array_interface__`` or ``__dlpack__``."""
 
 
@@ -96,7 +99,7 @@ _LEGACY_STREAM, _PER_THREAD_STREAM = 1, 2  # reserved stream values in CAI and D
 
 
 class _Param(NamedTuple):
-    index: int
+    pos: int  # position among the kernel's parameters
     name: str
     kind: str  # "scalar", "in" or "out"
     dtype: _DType
@@ -106,11 +109,28 @@ class _Array(NamedTuple):
     param: _Param
     obj: Any
     ptr: int
-    count: int
+    size: int  # element count
     nbytes: int
     device: int | None  # None: a CAI array, whose device needs a driver query
-    stream: int | None  # producer stream from CAI v3; None: no ordering needed
-    dlpack: bool
+    stream: int | None  # producer stream (CAI v3, or PyTorch's current); None: no wait
+    handshake: bool  # order through __dlpack__(stream=...) instead
+
+
+class _Shape:
+    """A checked launch shape and, once launched, its LaunchConfig."""
+
+    __slots__ = ("block", "config", "grid")
+
+    def __init__(self, grid: tuple[int, ...], block: tuple[int, ...]) -> None:
+        self.grid, self.block = grid, block
+        self.config: Any = None
+
+
+class _Context(NamedTuple):
+    device_id: int
+    device: Any
+    default_stream: Any
+    default_handle: int
 
 
 # ---------------------------------------------------------------- cuda.core
@@ -119,14 +139,16 @@ class _Array(NamedTuple):
 class _Cuda(NamedTuple):
     core: Any
     driver: Any
-    view_dlpack: Callable[[object], Any]
+    view_dlpack: Any  # StridedMemoryView.from_dlpack (1.x) or StridedMemoryView (0.x)
     legacy_stream: Any
     per_thread_stream: Any
 
 
 _cuda_api: _Cuda | None = None
 _cuda_lock = threading.Lock()
-_thread = threading.local()
+_device_count_cache: list[int] = []
+_one_device = False  # set once the driver said so: then no per-launch device checks
+_thread = threading.local()  # .context: the _Context this thread last made current
 
 
 def _cuda() -> _Cuda:
@@ -159,20 +181,47 @@ def _foreign_stream(api: _Cuda, handle: int) -> Any:
     return api.core.Stream.from_handle(handle)
 
 
-def _make_current(api: _Cuda, device: Any) -> None:
-    """Make `device` current on this thread (once, and again after a switch)."""
-    if getattr(_thread, "device", None) is not device or api.core.Device() is not device:
-        device.set_current()
-        _thread.device = device
+def _torch_stream(obj: object) -> int | None:
+    """The current stream of PyTorch (already imported) for a tensor, else None.
+
+    PyTorch exports ``__cuda_array_interface__`` v2, which names no stream; its
+    DLPack handshake gives the same order but costs about ten times more.
+    """
+    torch = sys.modules.get("torch")
+    if torch is None or not isinstance(obj, torch.Tensor):
+        return None
+    return int(torch.cuda.current_stream(obj.device).cuda_stream) or _LEGACY_STREAM
 
 
 def _device_count(api: _Cuda) -> int:
-    count: int | None = getattr(_thread, "device_count", None)
-    if count is None:
+    if not _device_count_cache:
         api.core.Device(0)  # runs cuInit
         err, count = api.driver.cuDeviceGetCount()
-        _thread.device_count = count = int(count) if err == 0 else 1
-    return count
+        ok = err == api.driver.CUresult.CUDA_SUCCESS
+        _device_count_cache.append(int(count) if ok else 1)
+        global _one_device
+        _one_device = _device_count_cache[0] == 1
+    return _device_count_cache[0]
+
+
+def _activate(api: _Cuda, device_id: int) -> _Context:
+    """Make the device's primary context current on this thread, unless it already is.
+
+    With one device, a thread keeps what it made current; with several, the current
+    device is read back on every launch, since the caller may have switched.
+    """
+    context: _Context | None = getattr(_thread, "context", None)
+    if (
+        context is not None
+        and context.device_id == device_id
+        and (_device_count(api) == 1 or api.core.Device() is context.device)
+    ):
+        return context
+    device = api.core.Device(device_id)
+    device.set_current()
+    stream = device.default_stream
+    context = _thread.context = _Context(device_id, device, stream, int(stream.handle))
+    return context
 
 
 # ---------------------------------------------------------------- requirements
@@ -205,18 +254,17 @@ class _Requirement:
     """One ``requires`` string, parsed once with `ast` into closures (no eval)."""
 
     def __init__(self, kernel: str, text: str, params: Mapping[str, _Param], where: str) -> None:
-        self.kernel, self.text, self._params = kernel, text, params
-        self.terms: dict[str, int] = {}  # "len(x)" or "n" -> parameter index, for messages
+        self.kernel, self.text, self._params, self._where = kernel, text, params, where
+        self.terms: dict[str, int] = {}  # "len(x)" or "n" -> parameter position, for messages
         try:
             tree = ast.parse(text.strip(), mode="eval")
         except SyntaxError:
-            self._refuse(where, "it is not a Python expression")
-        self._where = where
+            self._refuse("it is not a Python expression")
         self.test = self._boolean(tree.body)
 
-    def _refuse(self, where: str, why: str) -> Any:
+    def _refuse(self, why: str) -> NoReturn:
         raise ManifestError(
-            f"{self.kernel}(): requirement `{self.text}` in {where} is not supported: "
+            f"{self.kernel}(): requirement `{self.text}` in {self._where} is not supported: "
             f"{why}; allowed are {_ALLOWED}"
         )
 
@@ -228,7 +276,7 @@ class _Requirement:
             left = self._number(node.left)
             pairs = [
                 (self._cmpop(op), self._number(right))
-                for op, right in zip(node.ops, node.comparators)
+                for op, right in zip(node.ops, node.comparators, strict=True)
             ]
 
             def compare(v: Sequence[Any]) -> bool:
@@ -241,11 +289,11 @@ class _Requirement:
                 return True
 
             return compare
-        return self._refuse(self._where, f"`{ast.unparse(node)}` is not a comparison")
+        return self._refuse(f"`{ast.unparse(node)}` is not a comparison")
 
     def _cmpop(self, op: ast.cmpop) -> Callable[[Any, Any], bool]:
         fn = _CMPOPS.get(type(op))
-        return fn if fn is not None else self._refuse(self._where, "unsupported comparison")
+        return fn if fn is not None else self._refuse("unsupported comparison")
 
     def _number(self, node: ast.expr) -> _Eval:
         if isinstance(node, ast.Constant) and type(node.value) is int:
@@ -255,7 +303,8 @@ class _Requirement:
             inner = self._number(node.operand)
             return lambda v: -inner(v)
         if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
-            fn, left, right = _BINOPS[type(node.op)], self._number(node.left), self._number(node.right)
+            fn = _BINOPS[type(node.op)]
+            left, right = self._number(node.left), self._number(node.right)
             return lambda v: fn(left(v), right(v))
         if isinstance(node, ast.Name):
             return self._term(node.id, node.id, "scalar")
@@ -269,17 +318,17 @@ class _Requirement:
         ):
             name = node.args[0].id
             return self._term(f"len({name})", name, "array")
-        return self._refuse(self._where, f"`{ast.unparse(node)}` is not allowed")
+        return self._refuse(f"`{ast.unparse(node)}` is not allowed")
 
     def _term(self, label: str, name: str, want: str) -> _Eval:
         param = self._params.get(name)
         if param is None:
-            return self._refuse(self._where, f"`{name}` is not a parameter")
+            return self._refuse(f"`{name}` is not a parameter")
         if (param.kind == "scalar") != (want == "scalar"):
             hint = f"use len({name})" if want == "scalar" else f"`{name}` is a scalar"
-            return self._refuse(self._where, f"`{label}`: {hint}")
-        self.terms.setdefault(label, param.index)
-        return operator.itemgetter(param.index)
+            return self._refuse(f"`{label}`: {hint}")
+        self.terms.setdefault(label, param.pos)
+        return operator.itemgetter(param.pos)
 
     def check(self, values: Sequence[Any]) -> None:
         try:
@@ -315,7 +364,7 @@ def _c_contiguous(shape: Sequence[int], strides: Sequence[int] | None, itemsize:
     if len(strides) != len(shape):
         return False
     expected = itemsize
-    for dim, stride in zip(reversed(shape), reversed(strides)):
+    for dim, stride in zip(reversed(shape), reversed(strides), strict=True):
         if dim != 1 and stride != expected:
             return False
         expected *= dim
@@ -331,12 +380,26 @@ def _dims(kernel: str, what: str, value: object) -> tuple[int, ...]:
         and all(isinstance(d, int) and not isinstance(d, bool) for d in value)
     ):
         return value
-    raise KernelArgumentError(
-        f"{kernel}(): `{what}` must be an int or a tuple of 1 to 3 ints, got {value!r}"
-    )
+    raise KernelArgumentError(f"{kernel}(): `{what}` must be an int or a tuple of 1 to 3 ints, got {value!r}")
 
 
 # ---------------------------------------------------------------- kernels
+
+
+def _param(kernel: str, number: int, spec: object, where: str) -> _Param:
+    if not isinstance(spec, Mapping) or not isinstance(spec.get("name"), str):
+        raise ManifestError(f"{where}: kernel `{kernel}` parameter {number} has no `name`")
+    name, kind, dtype = spec["name"], spec.get("kind"), spec.get("dtype")
+    if kind not in _KINDS:
+        raise ManifestError(
+            f"{where}: kernel `{kernel}` parameter `{name}` has kind {kind!r}; expected one of {_KINDS}"
+        )
+    if dtype not in _DTYPES:
+        raise ManifestError(
+            f"{where}: kernel `{kernel}` parameter `{name}` has dtype {dtype!r}; "
+            f"expected one of {tuple(_DTYPES)}"
+        )
+    return _Param(number - 1, name, kind, _DTYPES[dtype])
 
 
 class Kernel:
@@ -346,26 +409,24 @@ class Kernel:
         self.module, self.name = module, name
         try:
             self.crate, self.symbol = str(entry["crate"]), str(entry["symbol"])
-            specs, requires = entry["params"], entry.get("requires", [])
-            params = tuple(
-                _Param(i, str(s["name"]), str(s["kind"]), _DTYPES[str(s["dtype"])])
-                for i, s in enumerate(specs)
-            )
+            specs, requires = list(entry["params"]), entry.get("requires", [])
         except (KeyError, TypeError) as exc:
-            raise ManifestError(f"{where}: kernel `{name}` is malformed: missing or bad {exc}") from None
+            raise ManifestError(f"{where}: kernel `{name}` lacks {exc}") from None
+        params = tuple(_param(name, i, spec, where) for i, spec in enumerate(specs, start=1))
         by_name = {p.name: p for p in params}
-        if len(by_name) != len(params) or any(p.kind not in _KINDS for p in params):
-            raise ManifestError(f"{where}: kernel `{name}` has duplicate names or bad kinds in `params`")
+        if len(by_name) != len(params):
+            raise ManifestError(f"{where}: kernel `{name}` has two parameters of one name")
         self.params = params
         self._scalars = tuple(p for p in params if p.kind == "scalar")
         self._arrays = tuple(p for p in params if p.kind != "scalar")
         self._outputs = tuple(p for p in params if p.kind == "out")
-        first = self._outputs or self._arrays
-        self._default_threads = first[0].index if first else None
+        # by default one thread per element of the first output, else of the first input
+        self._default_threads = self._arrays.index(self._outputs[0]) if self._outputs else 0
+        self._ctypes = tuple(p.dtype.ctype if p.kind == "scalar" else None for p in params)
         if not isinstance(requires, list) or not all(isinstance(r, str) for r in requires):
             raise ManifestError(f"{where}: kernel `{name}`: `requires` must be a list of strings")
         self._requires = tuple(_Requirement(name, text, by_name, where) for text in requires)
-        self._configs: dict[tuple[tuple[int, ...], tuple[int, ...]], Any] = {}
+        self._shapes: dict[tuple[object, object], _Shape] = {}
         self._functions: dict[int, Any] = {}  # device id -> cuda.core Kernel
 
     def __repr__(self) -> str:
@@ -385,17 +446,22 @@ class Kernel:
                 f"{self.name}(): takes {len(self.params)} arguments ({names}), got {len(args)}"
             )
         for p in self._scalars:
-            self._check_scalar(p, args[p.index])
-        arrays = [self._array(p, args[p.index]) for p in self._arrays]
+            value, bounds = args[p.pos], p.dtype.bounds
+            if bounds is None:
+                if type(value) is not float:
+                    self._check_scalar(p, value)
+            elif type(value) is not int or not bounds[0] <= value <= bounds[1]:
+                self._check_scalar(p, value)
+        arrays = [self._array(p, args[p.pos]) for p in self._arrays]
         self._check_devices(arrays)
         self._check_overlap(arrays)
         if self._requires:
             values = list(args)
             for a in arrays:
-                values[a.param.index] = a.count
+                values[a.param.pos] = a.size
             for requirement in self._requires:
                 requirement.check(values)
-        shape = self._launch_shape(threads, block, args, arrays)
+        shape = self._launch_shape(threads, block, arrays)
         if stream is not None and not hasattr(stream, "__cuda_stream__"):
             raise KernelArgumentError(
                 f"{self.name}(): `stream` must be a cuda.core Stream or an object with "
@@ -459,8 +525,7 @@ class Kernel:
 
     def _dtype_error(self, p: _Param, got: str) -> KernelArgumentError:
         return KernelArgumentError(
-            f"{self.name}(): argument `{p.name}` must be a {p.dtype.name} device array, "
-            f"got a {got} array"
+            f"{self.name}(): argument `{p.name}` must be a {p.dtype.name} device array, got a {got} array"
         )
 
     def _layout_checks(
@@ -479,20 +544,28 @@ class Kernel:
 
     def _from_cai(self, p: _Param, obj: object, cai: Mapping[str, Any]) -> _Array:
         try:
-            typestr, shape = cai["typestr"], tuple(cai["shape"])
-            ptr, readonly = cai["data"]
-            strides, stream, mask = cai.get("strides"), cai.get("stream"), cai.get("mask")
-            count = math.prod(shape)
+            typestr, shape, (ptr, readonly) = cai["typestr"], cai["shape"], cai["data"]
+            version, strides, mask = cai.get("version", 0), cai.get("strides"), cai.get("mask")
+            size = shape[0] if len(shape) == 1 else math.prod(shape)
         except (KeyError, TypeError, ValueError) as exc:
             raise self._bad(p, f"malformed __cuda_array_interface__ ({exc!r})") from None
         if typestr != p.dtype.typestr:
             raise self._dtype_error(p, _typestr_name(typestr))
         if mask is not None:
             raise self._bad(p, "masked arrays are not supported")
-        if stream == 0:
-            raise self._bad(p, "__cuda_array_interface__ has stream 0, which the protocol forbids")
-        self._layout_checks(p, shape, strides, bool(readonly))
-        return _Array(p, obj, int(ptr or 0), count, count * p.dtype.itemsize, None, stream, False)
+        if strides is not None or readonly:
+            self._layout_checks(p, shape, strides, readonly)
+        handshake = False
+        if version >= 3:
+            stream = cai.get("stream")
+            if stream == 0:
+                raise self._bad(p, "its __cuda_array_interface__ has stream 0 (forbidden)")
+        else:  # v2 names no stream: ask PyTorch, else order through DLPack, else assume legacy
+            stream = _torch_stream(obj)
+            if stream is None:
+                handshake = hasattr(obj, "__dlpack__")
+                stream = None if handshake else _LEGACY_STREAM
+        return _Array(p, obj, ptr or 0, size, size * p.dtype.itemsize, None, stream, handshake)
 
     def _from_dlpack(self, p: _Param, obj: Any) -> _Array:
         device_type, device_id = obj.__dlpack_device__()
@@ -503,19 +576,19 @@ class Kernel:
         view = _cuda().view_dlpack(obj, stream_ptr=-1)  # metadata only: no stream handshake
         try:
             dtype = str(view.dtype)
-        except Exception:  # noqa: BLE001 - a dtype cuda.core cannot name (e.g. bfloat16)
+        except Exception:  # a dtype cuda.core cannot name (e.g. bfloat16)
             dtype = "unsupported-dtype"
         if dtype != p.dtype.name:
             raise self._dtype_error(p, dtype)
         shape, itemsize = tuple(view.shape), p.dtype.itemsize
         strides = None if view.strides is None else tuple(s * itemsize for s in view.strides)
         self._layout_checks(p, shape, strides, bool(view.readonly))
-        count = math.prod(shape)
-        return _Array(p, obj, int(view.ptr), count, count * itemsize, int(device_id), None, True)
+        size = math.prod(shape)
+        return _Array(p, obj, int(view.ptr), size, size * itemsize, int(device_id), None, True)
 
     def _check_devices(self, arrays: Sequence[_Array]) -> None:
         first: _Array | None = None
-        for a in arrays:
+        for a in arrays:  # DLPack arrays; CAI ones are located at launch when it matters
             if a.device is None:
                 continue
             if first is None:
@@ -543,99 +616,116 @@ class Kernel:
                         f"argument `{other.param.name}`; pass separate buffers"
                     )
 
-    def _launch_shape(
-        self, threads: object, block: object, args: Sequence[object], arrays: Sequence[_Array]
-    ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-        """(grid, block), or None when there is nothing to launch."""
+    def _launch_shape(self, threads: object, block: object, arrays: Sequence[_Array]) -> _Shape | None:
+        """The checked shape, cached; None when there is nothing to launch."""
         if threads is None:
-            if self._default_threads is None:
+            if not arrays:
                 raise KernelArgumentError(f"{self.name}(): has no array argument; pass `threads=`")
-            threads = next(a.count for a in arrays if a.param.index == self._default_threads)
+            threads = arrays[self._default_threads].size
+        # plain ints are checked once per value; tuples every time (a tuple of floats
+        # compares equal to one of ints), then share the entry of their grid and block
+        simple = type(threads) is int and (block is None or type(block) is int)
+        shape = self._shapes.get((threads, block)) if simple else None
+        if shape is None:
+            checked = self._check_shape(threads, block)
+            if checked is None:
+                return None
+            if len(self._shapes) >= 256:
+                self._shapes.clear()
+            key = (threads, block) if simple else (checked.grid, checked.block)
+            shape = self._shapes.setdefault(key, checked)
+        return shape
+
+    def _check_shape(self, threads: object, block: object) -> _Shape | None:
         dims = _dims(self.name, "threads", threads)
         blocks = _DEFAULT_BLOCK[len(dims)] if block is None else _dims(self.name, "block", block)
         if len(blocks) != len(dims):
             raise KernelValueError(
-                f"{self.name}(): `block` {block!r} must have as many dimensions as "
-                f"`threads` {threads!r}"
+                f"{self.name}(): `block` {block!r} must have as many dimensions as `threads` {threads!r}"
             )
         if min(dims) < 0:
             raise KernelValueError(f"{self.name}(): `threads` must not be negative, got {threads!r}")
-        if min(blocks) < 1 or math.prod(blocks) > 1024 or blocks[2:3] > (64,):
+        if min(blocks) < 1 or math.prod(blocks) > 1024 or (len(blocks) == 3 and blocks[2] > 64):
             raise KernelValueError(
                 f"{self.name}(): `block` must have every dimension >= 1, at most 1024 threads "
                 f"in all and z <= 64, got {block!r}"
             )
         if 0 in dims:
             return None
-        grid = tuple(-(-t // b) for t, b in zip(dims, blocks))
-        if any(g > limit for g, limit in zip(grid, _MAX_GRID)):
+        grid = tuple(-(-t // b) for t, b in zip(dims, blocks, strict=True))
+        if any(g > limit for g, limit in zip(grid, _MAX_GRID, strict=False)):
             raise KernelValueError(
                 f"{self.name}(): `threads` {threads!r} needs grid {grid}, over CUDA's limit "
                 f"{_MAX_GRID[: len(grid)]}; use larger blocks"
             )
-        return grid, blocks
+        return _Shape(grid, blocks)
 
     # -- launch (GPU) --
 
     def _launch(
-        self,
-        args: Sequence[object],
-        arrays: Sequence[_Array],
-        stream: object,
-        shape: tuple[tuple[int, ...], tuple[int, ...]],
+        self, args: Sequence[object], arrays: Sequence[_Array], stream: object, shape: _Shape
     ) -> None:
-        api = _cuda()
-        device = api.core.Device(self._device_id(api, arrays))
-        _make_current(api, device)
-        launch_stream = self._launch_stream(api, device, stream, arrays)
-        handle = int(launch_stream.handle)
-        waited = {handle}
+        api = _cuda_api or _cuda()
+        context: _Context | None = getattr(_thread, "context", None)
+        if context is None or not _one_device:
+            context = _activate(api, self._device_id(api, arrays))
+        launch_stream, handle = self._launch_stream(api, context, stream, arrays)
+        waited: set[int] | None = None
         for a in arrays:
-            if a.dlpack:  # the producer orders its work before our stream
+            if a.handshake:  # the producer makes our stream wait for its own
                 a.obj.__dlpack__(stream=handle or _LEGACY_STREAM)
-            elif a.stream is not None and a.stream not in waited:
-                waited.add(a.stream)
-                launch_stream.wait(_foreign_stream(api, a.stream))
-        function = self._functions.get(device.device_id) or self._load(device.device_id)
-        config = self._configs.get(shape)
-        if config is None:
-            if len(self._configs) >= 256:
-                self._configs.clear()
-            config = self._configs[shape] = api.core.LaunchConfig(grid=shape[0], block=shape[1])
+            elif a.stream is not None and a.stream != handle:
+                waited = waited or {handle}
+                if a.stream not in waited:
+                    waited.add(a.stream)
+                    launch_stream.wait(_foreign_stream(api, a.stream))
+        function = self._functions.get(context.device_id) or self._load(context.device_id)
+        if shape.config is None:
+            shape.config = api.core.LaunchConfig(grid=shape.grid, block=shape.block)
         kernel_args: list[object] = []
-        it = iter(arrays)
-        for p in self.params:
-            if p.kind == "scalar":
-                kernel_args.append(p.dtype.ctype(args[p.index]))
+        arrays_in_order = iter(arrays)
+        for ctype, value in zip(self._ctypes, args, strict=True):
+            if ctype is not None:
+                kernel_args.append(ctype(value))
             else:
                 # pointer and element count; cuda.core packs a Python int as a 64-bit
                 # intptr_t, the same bytes as the kernel's u64 on every CUDA host
-                a = next(it)
-                kernel_args += (a.ptr, a.count)
-        api.core.launch(launch_stream, config, function, *kernel_args)
+                a = next(arrays_in_order)
+                kernel_args += (a.ptr, a.size)
+        api.core.launch(launch_stream, shape.config, function, *kernel_args)
 
     def _device_id(self, api: _Cuda, arrays: Sequence[_Array]) -> int:
-        known = [a for a in arrays if a.device is not None]
-        unknown = [a for a in arrays if a.device is None and a.nbytes]
-        if unknown and _device_count(api) > 1:
-            attribute = api.driver.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
-            for a in unknown:
-                err, ordinal = api.driver.cuPointerGetAttribute(attribute, a.ptr)
-                if err != 0:
-                    raise self._bad(a.param, f"pointer {a.ptr:#x} is not CUDA memory")
-                known.append(a._replace(device=int(ordinal)))
-            self._check_devices(known)
-        if known:
-            return int(known[0].device or 0)
-        return 0 if unknown else int(api.core.Device().device_id)
-
-    def _launch_stream(self, api: _Cuda, device: Any, stream: object, arrays: Sequence[_Array]) -> Any:
-        if stream is not None:
-            return stream if isinstance(stream, api.core.Stream) else device.create_stream(stream)
+        """The arrays' device: 0 when there is one; else asked of DLPack or the driver."""
+        if _device_count(api) == 1:
+            return 0
+        driver = api.driver
+        located = []
         for a in arrays:
+            if a.device is None and a.nbytes:
+                attribute = driver.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
+                err, ordinal = driver.cuPointerGetAttribute(attribute, a.ptr)
+                if err != driver.CUresult.CUDA_SUCCESS:
+                    raise self._bad(a.param, f"pointer {a.ptr:#x} is not CUDA memory")
+                a = a._replace(device=int(ordinal))
+            if a.device is not None:
+                located.append(a)
+        self._check_devices(located)
+        return located[0].device or 0 if located else int(api.core.Device().device_id)
+
+    def _launch_stream(
+        self, api: _Cuda, context: _Context, stream: object, arrays: Sequence[_Array]
+    ) -> tuple[Any, int]:
+        """The stream given, else the first array's producer stream, else the default one."""
+        if stream is not None:
+            if not isinstance(stream, api.core.Stream):
+                stream = context.device.create_stream(stream)
+            return stream, int(stream.handle)  # type: ignore[attr-defined]
+        for a in arrays:
+            if a.stream is not None and a.stream != context.default_handle:
+                return _foreign_stream(api, a.stream), a.stream
             if a.stream is not None:
-                return _foreign_stream(api, a.stream)
-        return device.default_stream
+                break
+        return context.default_stream, context.default_handle
 
     def _load(self, device_id: int) -> Any:
         function = self.module._object_code(device_id, self.crate).get_kernel(self.symbol)
@@ -698,6 +788,9 @@ class Module:
             crates, kernels = manifest.get("crates"), manifest.get("kernels")
             if not isinstance(crates, Mapping) or not isinstance(kernels, Mapping):
                 raise ManifestError(f"{where}: `crates` and `kernels` must be tables")
+            for crate, entry in crates.items():
+                if not isinstance(entry, Mapping) or not isinstance(entry.get("fatbin"), str):
+                    raise ManifestError(f"{where}: crate `{crate}` needs a `fatbin` file name")
             built = {name: Kernel(self, name, entry, where) for name, entry in kernels.items()}
             for k in built.values():
                 if k.crate not in crates:

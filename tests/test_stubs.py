@@ -1,0 +1,678 @@
+"""Rendered kernel stubs: golden files, every launch check, the launch path, mypy.
+
+No GPU is needed: the runtime imports cuda.core only after every check has
+passed, and the launch-path tests swap in a recording fake of cuda.core.
+"""
+
+from __future__ import annotations
+
+import ast
+import ctypes
+import hashlib
+import importlib
+import math
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import numpy as np
+import pytest
+from oxpack import data_dir
+from oxpack.errors import StageError
+from oxpack.stubs import render_stubs, stub_files
+
+GOLDEN = Path(__file__).parent / "golden"
+PACKAGE = "oxpack_stubs_testpkg"
+FATBINS = {"saxpy": b"saxpy fatbin bytes", "image": b"image fatbin bytes"}
+BASE = 0x7F00_0000_0000  # fabricated device addresses: never dereferenced
+
+
+def make_manifest() -> dict[str, Any]:
+    def param(name: str, kind: str, dtype: str) -> dict[str, str]:
+        return {"name": name, "kind": kind, "dtype": dtype}
+
+    return {
+        "schema": 1,
+        "oxpack": "0.1.0",
+        "module": "kernels",
+        "archs": ["sm_80", "sm_86", "sm_89", "sm_90"],
+        "ptx_arch": "sm_90",
+        "ptx_isa": "7.8",
+        "min_driver": "520.61",
+        "crates": {
+            crate: {
+                "fatbin": f"{crate}.fatbin",
+                "sha256": hashlib.sha256(data).hexdigest(),
+                "source": f"kernels/{crate}.rs",
+            }
+            for crate, data in FATBINS.items()
+        },
+        "kernels": {
+            "saxpy": {
+                "crate": "saxpy",
+                "symbol": "saxpy",
+                "doc": "y = a * x + y",
+                "params": [
+                    param("a", "scalar", "float32"),
+                    param("x", "in", "float32"),
+                    param("y", "out", "float32"),
+                ],
+                "requires": ["len(x) >= len(y)"],
+                "resources": {"sm_90": {"registers": 16, "spills": 0, "shared": 0, "constant": 0}},
+            },
+            "blur": {
+                "crate": "image",
+                "symbol": "blur_f32",
+                "doc": 'Box blur of a `width` x `height` image.\n\nEdges clamp; "fast".',
+                "params": [
+                    param("width", "scalar", "uint32"),
+                    param("height", "scalar", "uint32"),
+                    param("src", "in", "float32"),
+                    param("dst", "out", "float32"),
+                ],
+                "requires": ["len(src) == width * height", "len(dst) == len(src)"],
+                "resources": {},
+            },
+            "histogram": {
+                "crate": "image",
+                "symbol": "histogram",
+                "doc": "",
+                "params": [
+                    param("values", "in", "int64"),
+                    param("nbins", "scalar", "int32"),
+                    param("scale", "scalar", "float64"),
+                    param("counts", "out", "uint64"),
+                ],
+                "requires": ["nbins == len(counts) and 0 < nbins <= 4096", "len(values) % 2 == 0"],
+                "resources": {},
+            },
+        },
+    }
+
+
+class CudaArray:
+    """A genuine ``__cuda_array_interface__`` v3 at a fabricated device address."""
+
+    def __init__(
+        self,
+        n: int = 16,
+        typestr: str = "<f4",
+        ptr: int = BASE,
+        *,
+        readonly: bool = False,
+        shape: tuple[int, ...] | None = None,
+        strides: tuple[int, ...] | None = None,
+        stream: int | None = None,
+        mask: object = None,
+    ) -> None:
+        self.__cuda_array_interface__ = {
+            "version": 3,
+            "shape": shape if shape is not None else (n,),
+            "typestr": typestr,
+            "descr": [("", typestr)],
+            "data": (ptr, readonly),
+            "strides": strides,
+            "stream": stream,
+            "mask": mask,
+        }
+
+
+def at(slot: int, n: int = 16, **kwargs: Any) -> CudaArray:
+    """A float32 array in its own 1 MiB slot, so that arrays of a test never overlap."""
+    return CudaArray(n, ptr=BASE + slot * 2**20, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def package_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("stubs")
+    render_stubs(make_manifest(), root / PACKAGE, FATBINS)
+    return root
+
+
+@pytest.fixture(scope="module")
+def kernels(package_root: Path) -> Iterator[ModuleType]:
+    sys.path.insert(0, str(package_root))
+    try:
+        yield importlib.import_module(f"{PACKAGE}.kernels")
+    finally:
+        sys.path.remove(str(package_root))
+        for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
+            del sys.modules[name]
+
+
+@pytest.fixture
+def runtime(kernels: ModuleType) -> Iterator[ModuleType]:
+    """The package's runtime; asserts afterwards that the test never reached CUDA."""
+    module = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    yield module
+    assert module._cuda_api is None, "cuda.core was imported: a check let a bad call through"
+    assert kernels._module._objects == {}, "a fatbin was loaded"
+    assert all(k._functions == {} for k in kernels._module.kernels.values())
+
+
+# ---------------------------------------------------------------- rendering
+
+
+@pytest.mark.parametrize("name", ["kernels.py", "kernels.pyi"])
+def test_golden(package_root: Path, name: str) -> None:
+    rendered = (package_root / PACKAGE / name).read_text()
+    golden = GOLDEN / f"{name}.golden"
+    if os.environ.get("OXPACK_UPDATE_GOLDEN"):
+        golden.write_text(rendered)
+    assert rendered == golden.read_text(), f"rerun with OXPACK_UPDATE_GOLDEN=1 if {name} should change"
+
+
+def test_render_is_deterministic_and_complete(tmp_path: Path) -> None:
+    first = render_stubs(make_manifest(), tmp_path / "a", FATBINS)
+    manifest = make_manifest()
+    manifest["kernels"] = dict(reversed(manifest["kernels"].items()))
+    second = render_stubs(manifest, tmp_path / "b", dict(reversed(FATBINS.items())))
+    relative = [p.relative_to(tmp_path / "a").as_posix() for p in first]
+    assert relative == stub_files(make_manifest())
+    assert [p.relative_to(tmp_path / "b").as_posix() for p in second] == relative
+    for a, b in zip(first, second, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
+    assert (tmp_path / "a" / "_oxpack" / "runtime.py").read_bytes() == (
+        data_dir("templates") / "runtime.py"
+    ).read_bytes()
+    assert (tmp_path / "a" / "_oxpack" / "saxpy.fatbin").read_bytes() == FATBINS["saxpy"]
+    assert (tmp_path / "a" / "py.typed").read_bytes() == b""
+    text = (tmp_path / "a" / "kernels.py").read_text()
+    assert text.startswith("# Generated by oxpack 0.1.0 from _oxpack/kernels.json.\n# Do not edit")
+
+
+def test_py_typed_is_left_alone(tmp_path: Path) -> None:
+    (tmp_path / "py.typed").write_text("partial\n")
+    render_stubs(make_manifest(), tmp_path, FATBINS)
+    assert (tmp_path / "py.typed").read_text() == "partial\n"
+
+
+def _imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            found.add("." * node.level + (node.module or ""))
+    return found
+
+
+def test_generated_code_imports_only_stdlib_and_runtime(package_root: Path) -> None:
+    stdlib = set(sys.stdlib_module_names)
+    for name in ("kernels.py", "kernels.pyi"):
+        imports = _imports(package_root / PACKAGE / name)
+        assert {i for i in imports if i not in stdlib and i.split(".")[0] not in stdlib} <= {
+            "._oxpack.runtime",
+            "__future__",
+        }
+    runtime_imports = _imports(package_root / PACKAGE / "_oxpack" / "runtime.py")
+    assert runtime_imports <= stdlib | {"__future__", "collections.abc"}
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda m: m["kernels"]["saxpy"]["params"][0].update(name="stream"), "`stream`"),
+        (lambda m: m["kernels"]["saxpy"]["params"][0].update(name="lambda"), "`lambda`"),
+        (lambda m: m["kernels"]["saxpy"]["params"][0].update(dtype="float16"), "'float16'"),
+        (lambda m: m["kernels"]["saxpy"].update(crate="nope"), "unknown crate `nope`"),
+        (lambda m: m["crates"]["saxpy"].update(sha256="0" * 64), "sha256"),
+        (lambda m: m.update(module="my-module"), "identifier"),
+    ],
+)
+def test_render_refuses_bad_manifests(tmp_path: Path, edit: Any, message: str) -> None:
+    manifest = make_manifest()
+    edit(manifest)
+    with pytest.raises(StageError) as caught:
+        render_stubs(manifest, tmp_path, FATBINS)
+    assert message in str(caught.value)
+    assert caught.value.stage == "stubs"
+
+
+def test_render_refuses_missing_fatbin(tmp_path: Path) -> None:
+    with pytest.raises(StageError, match="fatbins given for crates"):
+        render_stubs(make_manifest(), tmp_path, {"saxpy": FATBINS["saxpy"]})
+
+
+BAD_REQUIREMENTS = [
+    "__import__('os').system('true') == 0",
+    "len(x) >= y.size",
+    "x >= 1",
+    "len(a) > 0",
+    "len(x) ** 2 > 1",
+    "len(x)",
+    "len(x) > 1 or len(y) > 1",
+    "len(x) >",
+    "len(x) > 1.5",
+    "len(z) > 0",
+    "len(x, y) > 0",
+    "True",
+]
+
+
+@pytest.mark.parametrize("requirement", BAD_REQUIREMENTS)
+def test_malformed_requirement_is_refused(tmp_path: Path, requirement: str) -> None:
+    manifest = make_manifest()
+    manifest["kernels"]["saxpy"]["requires"] = [requirement]
+    with pytest.raises(StageError) as caught:
+        render_stubs(manifest, tmp_path, FATBINS)
+    message = str(caught.value)
+    assert message.startswith(f"saxpy(): requirement `{requirement}`"), message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize("requirement", BAD_REQUIREMENTS[:3])
+def test_malformed_requirement_fails_at_module_load(
+    runtime: ModuleType, tmp_path: Path, requirement: str
+) -> None:
+    manifest = make_manifest()
+    manifest["kernels"]["saxpy"]["requires"] = [requirement]
+    module = runtime.Module("kernels", tmp_path, manifest=manifest)
+    with pytest.raises(runtime.ManifestError, match=r"^saxpy\(\): requirement `"):
+        module.kernel("histogram")
+
+
+# ---------------------------------------------------------------- argument checks
+
+
+def test_host_memory(kernels: ModuleType, runtime: ModuleType) -> None:
+    x = np.ones(16, np.float32)
+    with pytest.raises(runtime.KernelArgumentError) as caught:
+        kernels.saxpy(2.0, x, at(1))
+    assert str(caught.value) == (
+        "saxpy(): argument `x` is in host memory (numpy.ndarray); move it to the GPU first "
+        "(e.g. cupy.asarray)"
+    )
+    assert isinstance(caught.value, TypeError)
+
+
+def test_not_an_array(kernels: ModuleType, runtime: ModuleType) -> None:
+    expected = r"argument `y` must be a float32 device array .*got list"
+    with pytest.raises(runtime.KernelArgumentError, match=expected):
+        kernels.saxpy(2.0, at(0), [1.0, 2.0])
+
+
+@pytest.mark.parametrize(
+    ("typestr", "name"),
+    [("<f8", "float64"), ("<i4", "int32"), ("|b1", "bool"), (">f4", "float32 (big-endian)")],
+)
+def test_wrong_dtype(kernels: ModuleType, runtime: ModuleType, typestr: str, name: str) -> None:
+    with pytest.raises(runtime.KernelArgumentError) as caught:
+        kernels.saxpy(2.0, CudaArray(typestr=typestr), at(1))
+    assert str(caught.value) == (f"saxpy(): argument `x` must be a float32 device array, got a {name} array")
+
+
+def test_too_short(kernels: ModuleType, runtime: ModuleType) -> None:
+    with pytest.raises(runtime.KernelValueError) as caught:
+        kernels.saxpy(2.0, at(0, 10), at(1, 20))
+    assert str(caught.value) == ("saxpy(): requirement `len(x) >= len(y)` failed: len(x) = 10, len(y) = 20")
+    assert isinstance(caught.value, ValueError)
+
+
+def test_requirements_with_scalars(kernels: ModuleType, runtime: ModuleType) -> None:
+    with pytest.raises(runtime.KernelValueError) as caught:
+        kernels.blur(3, 4, at(0, 16), at(1, 16))
+    assert str(caught.value) == (
+        "blur(): requirement `len(src) == width * height` failed: len(src) = 16, width = 3, height = 4"
+    )
+    expected = r"`nbins == len\(counts\) and 0 < nbins <= 4096` failed: nbins = 8, len\(counts\) = 4$"
+    with pytest.raises(runtime.KernelValueError, match=expected):
+        kernels.histogram(CudaArray(8, "<i8"), 8, 1.0, CudaArray(4, "<u8", BASE + 2**20))
+    with pytest.raises(runtime.KernelValueError, match=r"len\(values\) = 7$"):
+        kernels.histogram(CudaArray(7, "<i8"), 4, 1.0, CudaArray(4, "<u8", BASE + 2**20))
+
+
+def test_valid_call_with_zero_threads_touches_nothing(kernels: ModuleType, runtime: ModuleType) -> None:
+    kernels.saxpy(2.0, at(0), at(1), threads=0)
+    kernels.saxpy(2, at(0, 0), at(1, 0))  # empty arrays: nothing to launch
+    kernels.blur(4, 4, at(0, shape=(4, 4)), at(1, shape=(4, 4)), threads=(4, 0))
+
+
+@pytest.mark.parametrize(
+    ("x_slot_offset", "overlaps"),
+    [(0, True), (32, True), (63, True), (-63, True), (64, False), (-64, False)],
+)
+def test_aliasing(kernels: ModuleType, runtime: ModuleType, x_slot_offset: int, overlaps: bool) -> None:
+    y = CudaArray(16, ptr=BASE + 4096)  # 64 bytes
+    x = CudaArray(16, ptr=BASE + 4096 + x_slot_offset)
+    if overlaps:
+        with pytest.raises(runtime.KernelValueError) as caught:
+            kernels.saxpy(2.0, x, y)
+        assert str(caught.value) == (
+            "saxpy(): argument `y` (mutable output) overlaps argument `x`; pass separate buffers"
+        )
+    else:
+        kernels.saxpy(2.0, x, y, threads=0)
+
+
+def test_same_object_twice(kernels: ModuleType, runtime: ModuleType) -> None:
+    y = at(0)
+    with pytest.raises(runtime.KernelValueError, match=r"`y` .* overlaps argument `x`"):
+        kernels.saxpy(2.0, y, y)
+
+
+def test_read_only(kernels: ModuleType, runtime: ModuleType) -> None:
+    expected = r"^saxpy\(\): argument `y` \(mutable output\) is a read-only array"
+    with pytest.raises(runtime.KernelArgumentError, match=expected):
+        kernels.saxpy(2.0, at(0), at(1, readonly=True))
+    kernels.saxpy(2.0, at(0, readonly=True), at(1), threads=0)  # read-only input is fine
+
+
+@pytest.mark.parametrize(
+    ("shape", "strides", "ok"),
+    [
+        ((4, 4), (16, 4), True),
+        ((4, 4), None, True),
+        ((4, 1), (4, 99), True),  # a size-1 dimension's stride does not matter
+        ((2, 2, 4), (32, 16, 4), True),
+        ((4, 4), (32, 4), False),  # every other row
+        ((4, 4), (4, 16), False),  # Fortran order
+        ((16,), (8,), False),  # every other element
+        ((16,), (-4,), False),
+    ],
+)
+def test_contiguity(
+    kernels: ModuleType,
+    runtime: ModuleType,
+    shape: tuple[int, ...],
+    strides: tuple[int, ...] | None,
+    ok: bool,
+) -> None:
+    x = CudaArray(shape=shape, strides=strides)
+    if ok:
+        kernels.saxpy(2.0, x, at(1, math.prod(shape)), threads=0)
+    else:
+        with pytest.raises(runtime.KernelArgumentError, match=r"argument `x` must be C-contiguous"):
+            kernels.saxpy(2.0, x, at(1))
+
+
+def test_masked_and_stream_zero(kernels: ModuleType, runtime: ModuleType) -> None:
+    with pytest.raises(runtime.KernelArgumentError, match="masked"):
+        kernels.saxpy(2.0, at(0, mask=object()), at(1))
+    with pytest.raises(runtime.KernelArgumentError, match="stream 0"):
+        kernels.saxpy(2.0, at(0, stream=0), at(1))
+
+
+def test_argument_count(kernels: ModuleType, runtime: ModuleType) -> None:
+    kernel = kernels._module.kernel("saxpy")
+    with pytest.raises(runtime.KernelArgumentError) as caught:
+        kernel((2.0, at(0)))
+    assert str(caught.value) == "saxpy(): takes 3 arguments (a, x, y), got 2"
+    with pytest.raises(TypeError):
+        kernels.saxpy(2.0, at(0))  # the stub's real signature refuses it first
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "message"),
+    [
+        (
+            (2**31, 1.0),
+            "KernelValueError",
+            r"`nbins` must fit in int32 \[-2147483648, 2147483647\], got 2147483648$",
+        ),
+        ((-(2**31) - 1, 1.0), "KernelValueError", r"`nbins` must fit in int32"),
+        ((True, 1.0), "KernelArgumentError", r"`nbins` must be an int \(int32\), got bool"),
+        ((4.0, 1.0), "KernelArgumentError", r"`nbins` must be an int \(int32\), got float"),
+        ((np.int32(4), 1.0), "KernelArgumentError", r"`nbins` must be an int \(int32\), got numpy.int32"),
+        ((4, False), "KernelArgumentError", r"`scale` must be a float or an int \(float64\), got bool"),
+        ((4, "1.0"), "KernelArgumentError", r"`scale` must be a float or an int \(float64\), got str"),
+        ((4, 10**400), "KernelValueError", r"`scale` is too large for float64"),
+    ],
+)
+def test_scalars(
+    kernels: ModuleType, runtime: ModuleType, args: tuple[Any, Any], error: str, message: str
+) -> None:
+    with pytest.raises(getattr(runtime, error), match=r"^histogram\(\): argument " + message):
+        kernels.histogram(CudaArray(8, "<i8"), *args, CudaArray(4, "<u8", BASE + 2**20))
+
+
+def test_uint32_range(kernels: ModuleType, runtime: ModuleType) -> None:
+    expected = r"`width` must fit in uint32 \[0, 4294967295\], got -1"
+    with pytest.raises(runtime.KernelValueError, match=expected):
+        kernels.blur(-1, 16, at(0), at(1))
+    kernels.blur(2**32 - 1, 0, at(0, 0), at(1, 0))  # in range (and nothing to launch)
+
+
+@pytest.mark.parametrize(
+    ("threads", "block", "error", "message"),
+    [
+        (None, 0, "KernelValueError", r"`block` must have every dimension >= 1.*got 0"),
+        (None, 2048, "KernelValueError", r"at most 1024 threads.*got 2048"),
+        ((64, 64), (64, 32), "KernelValueError", r"got \(64, 32\)"),
+        ((8, 8, 8), (1, 1, 128), "KernelValueError", r"z <= 64, got \(1, 1, 128\)"),
+        (
+            (64, 64),
+            256,
+            "KernelValueError",
+            r"`block` 256 must have as many dimensions as `threads` \(64, 64\)",
+        ),
+        (None, (16, 16), "KernelValueError", r"as many dimensions"),
+        (None, 1.5, "KernelArgumentError", r"`block` must be an int or a tuple of 1 to 3 ints, got 1.5"),
+        (None, True, "KernelArgumentError", r"`block` must be an int"),
+        ((1, 2, 3, 4), None, "KernelArgumentError", r"`threads` must be an int or a tuple of 1 to 3 ints"),
+        ([64], None, "KernelArgumentError", r"`threads` must be an int"),
+        (-1, None, "KernelValueError", r"`threads` must not be negative, got -1"),
+        (2**40, 1, "KernelValueError", r"over CUDA's limit"),
+    ],
+)
+def test_launch_shape(
+    kernels: ModuleType, runtime: ModuleType, threads: Any, block: Any, error: str, message: str
+) -> None:
+    with pytest.raises(getattr(runtime, error), match=r"^saxpy\(\): .*" + message):
+        kernels.saxpy(2.0, at(0), at(1), threads=threads, block=block)
+
+
+def test_bad_stream_object(kernels: ModuleType, runtime: ModuleType) -> None:
+    expected = r"`stream` must be a cuda.core Stream .*got int"
+    with pytest.raises(runtime.KernelArgumentError, match=expected):
+        kernels.saxpy(2.0, at(0), at(1), stream=7)
+
+
+def test_unknown_kernel(kernels: ModuleType, runtime: ModuleType) -> None:
+    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, histogram, saxpy"):
+        kernels._module.kernel("nope")
+
+
+# ---------------------------------------------------------------- launch path (fake cuda.core)
+
+
+class FakeStream:
+    def __init__(self, handle: int) -> None:
+        self.handle, self.waited = handle, []
+
+    @staticmethod
+    def from_handle(handle: int) -> FakeStream:
+        return FakeStream(handle)
+
+    def wait(self, other: FakeStream) -> None:
+        self.waited.append(other.handle)
+
+    def __cuda_stream__(self) -> tuple[int, int]:
+        return (0, self.handle)
+
+
+class FakeCuda:
+    """Records what the runtime asks of cuda.core."""
+
+    def __init__(self) -> None:
+        self.launches: list[tuple[Any, ...]] = []
+        self.loaded: list[bytes] = []
+        self.legacy, self.per_thread = FakeStream(1), FakeStream(2)
+        fake = self
+        device = SimpleNamespace(device_id=0, default_stream=self.legacy, set_current=lambda: None)
+        device.create_stream = lambda obj: FakeStream(obj.__cuda_stream__()[1])
+
+        class ObjectCode:
+            @staticmethod
+            def from_fatbin(data: bytes) -> Any:
+                fake.loaded.append(data)
+                return SimpleNamespace(get_kernel=lambda symbol: f"kernel:{symbol}")
+
+        self.core = SimpleNamespace(
+            Device=lambda device_id=None: device,
+            Stream=FakeStream,
+            LaunchConfig=lambda grid, block: ("config", grid, block),
+            ObjectCode=ObjectCode,
+            launch=lambda *call: fake.launches.append((call[0], call[1], call[2], call[3:])),
+        )
+        self.driver = SimpleNamespace(
+            cuDeviceGetCount=lambda: (0, 1), CUresult=SimpleNamespace(CUDA_SUCCESS=0)
+        )
+
+
+@pytest.fixture
+def fake_cuda(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeCuda]:
+    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    fake = FakeCuda()
+    api = runtime._Cuda(fake.core, fake.driver, None, fake.legacy, fake.per_thread)
+    monkeypatch.setattr(runtime, "_cuda_api", api)
+    monkeypatch.setattr(runtime, "_thread", threading.local())
+    monkeypatch.setattr(runtime, "_device_count_cache", [])
+    monkeypatch.setattr(kernels, "_module", runtime.Module("kernels", Path(runtime.__file__).parent))
+    yield fake
+
+
+def test_launch_arguments_and_caching(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    x, y = at(0, 1000), at(1, 1000)
+    kernels.saxpy(2.5, x, y)
+    kernels.saxpy(2.5, x, y, block=128)
+    stream, config, kernel, args = fake_cuda.launches[0]
+    assert stream is fake_cuda.legacy and kernel == "kernel:saxpy"
+    assert config == ("config", (4,), (256,))
+    assert fake_cuda.launches[1][1] == ("config", (8,), (128,))
+    assert isinstance(args[0], ctypes.c_float) and args[0].value == 2.5
+    assert args[1:] == (BASE, 1000, BASE + 2**20, 1000)
+    assert fake_cuda.loaded == [FATBINS["saxpy"]]  # loaded once, on the first launch
+
+
+def test_launch_2d_and_scalar_types(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    kernels.blur(40, 30, at(0, 1200), at(1, 1200), threads=(40, 30))
+    _, config, kernel, args = fake_cuda.launches[0]
+    assert kernel == "kernel:blur_f32" and config == ("config", (3, 2), (16, 16))
+    assert [type(a) for a in args[:2]] == [ctypes.c_uint32, ctypes.c_uint32]
+    kernels.histogram(CudaArray(8, "<i8"), 4, 0.5, CudaArray(4, "<u8", BASE + 2**20))
+    args = fake_cuda.launches[1][3]
+    assert args[0:2] == (BASE, 8) and isinstance(args[2], ctypes.c_int32)
+    assert isinstance(args[3], ctypes.c_double) and args[4:] == (BASE + 2**20, 4)
+    assert fake_cuda.loaded == [FATBINS["image"]]  # one crate, two kernels, one load
+
+
+def test_launch_follows_producer_streams(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    # no stream given: launch on the first array's producer stream, wait for the others
+    kernels.saxpy(1.0, at(0, stream=7), at(1, stream=9))
+    stream = fake_cuda.launches[0][0]
+    assert stream.handle == 7 and stream.waited == [9]
+    # an explicit stream waits for every producer, the legacy default stream included
+    mine = FakeStream(42)
+    kernels.saxpy(1.0, at(0, stream=1), at(1, stream=9), stream=mine)
+    stream = fake_cuda.launches[1][0]
+    assert stream.handle == 42 and stream.waited == [1, 9]
+    # producer on the launch stream, or no stream reported: no wait
+    kernels.saxpy(1.0, at(0, stream=2), at(1))
+    assert fake_cuda.launches[2][0] is fake_cuda.per_thread and fake_cuda.per_thread.waited == []
+
+
+class TorchLike(CudaArray):
+    """CAI v2 (no `stream`, as PyTorch exports) plus DLPack, which records its handshakes."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.__cuda_array_interface__["version"] = 2
+        del self.__cuda_array_interface__["stream"]
+        self.handshakes: list[int] = []
+
+    def __dlpack__(self, *, stream: int | None = None) -> None:
+        assert stream is not None
+        self.handshakes.append(stream)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (2, 0)
+
+
+def test_cai_v2_orders_through_dlpack(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    x, y = TorchLike(16), TorchLike(16, ptr=BASE + 2**20)
+    kernels.saxpy(1.0, x, y, stream=FakeStream(42))
+    assert x.handshakes == [42] and y.handshakes == [42]
+    assert fake_cuda.launches[0][0].waited == []
+    kernels.saxpy(1.0, x, y)  # default stream
+    assert x.handshakes == [42, 1]
+
+
+def test_cai_v2_without_dlpack_waits_for_legacy_stream(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    x = at(0)
+    x.__cuda_array_interface__["version"] = 2
+    kernels.saxpy(1.0, x, at(1), stream=FakeStream(42))
+    assert fake_cuda.launches[0][0].waited == [1]
+
+
+# ---------------------------------------------------------------- mypy
+
+
+GOOD_CALLER = """
+    from typing import Any
+
+    from {package} import kernels
+
+
+    class Array:
+        @property
+        def __cuda_array_interface__(self) -> dict[str, Any]:
+            return {{"version": 3, "shape": (4,), "typestr": "<f4", "data": (0, False)}}
+
+
+    class Stream:
+        def __cuda_stream__(self) -> tuple[int, int]:
+            return (0, 0)
+
+
+    def run() -> None:
+        kernels.saxpy(2.0, Array(), Array())
+        kernels.saxpy(a=2, x=Array(), y=Array(), stream=Stream(), threads=4, block=128)
+        kernels.blur(2, 2, Array(), Array(), threads=(2, 2), block=(16, 16))
+        try:
+            kernels.histogram(Array(), 4, 1.0, Array())
+        except kernels.KernelValueError as error:
+            _ = str(error)
+"""
+
+BAD_CALLER = """
+    from {package} import kernels
+    from {package}.kernels import DeviceArray
+
+
+    def run(x: DeviceArray, y: DeviceArray) -> None:
+        kernels.saxpy(a="2.0", x=x, y=y)
+        kernels.saxpy(2.0, [1.0, 2.0], y)
+        kernels.blur(width=1.5, height=2, src=x, dst=y)
+"""
+
+
+def _mypy(root: Path, name: str, source: str) -> subprocess.CompletedProcess[str]:
+    (root / name).write_text(textwrap.dedent(source.format(package=PACKAGE)))
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(root / ".mypy_cache"), name],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_mypy_accepts_correct_calls(package_root: Path) -> None:
+    result = _mypy(package_root, "good_caller.py", GOOD_CALLER)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_rejects_wrong_types(package_root: Path) -> None:
+    result = _mypy(package_root, "bad_caller.py", BAD_CALLER)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert 'Argument "a" to "saxpy" has incompatible type "str"; expected "float"' in result.stdout
+    assert 'Argument 2 to "saxpy" has incompatible type "list[float]"' in result.stdout
+    assert 'Argument "width" to "blur" has incompatible type "float"; expected "int"' in result.stdout
+    assert "Found 3 errors" in result.stdout

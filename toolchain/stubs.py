@@ -1,0 +1,294 @@
+"""Render a kernel module's Python face: stubs, type stubs, runtime, manifest, fatbins.
+
+`render_stubs` turns the build's manifest into ``<module>.py`` (one checked launch
+function per kernel), ``<module>.pyi`` (its types), ``py.typed`` and the
+``_oxpack/`` folder (runtime, manifest, one fatbin per crate). The output depends
+on its inputs alone: the same manifest and fatbins give the same bytes.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.util
+import json
+import keyword
+import os
+import textwrap
+from collections.abc import Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from . import data_dir
+from .errors import StageError
+
+__all__ = ["render_stubs", "stub_files"]
+
+_SCALAR_TYPES = {
+    "int32": "int",
+    "uint32": "int",
+    "int64": "int",
+    "uint64": "int",
+    "float32": "float",
+    "float64": "float",
+}
+_LAUNCH_OPTIONS = (
+    "stream: StreamLike | None = None",
+    "threads: int | tuple[int, ...] | None = None",
+    "block: int | tuple[int, ...] | None = None",
+)
+_ERRORS = ("KernelArgumentError", "KernelValueError", "LaunchError")
+_TYPES = ("DeviceArray", "StreamLike")
+_RESERVED = {"stream", "threads", "block", *_ERRORS, *_TYPES}
+
+
+def stub_files(manifest: Mapping[str, Any]) -> list[str]:
+    """Paths, relative to the package folder, that `render_stubs` writes for `manifest`."""
+    module = _module_name(manifest)
+    return [
+        f"{module}.py",
+        f"{module}.pyi",
+        "py.typed",
+        "_oxpack/__init__.py",
+        "_oxpack/runtime.py",
+        f"_oxpack/{module}.json",
+        *(f"_oxpack/{crate}.fatbin" for crate in sorted(manifest.get("crates", {}))),
+    ]
+
+
+def render_stubs(manifest: Mapping[str, Any], package_dir: Path, fatbins: Mapping[str, bytes]) -> list[Path]:
+    """Write the stub files of `manifest` into `package_dir`; return their paths.
+
+    ``py.typed`` is created empty when absent and left alone otherwise; files whose
+    content is unchanged are not rewritten. Raises `StageError` (stage ``stubs``)
+    when the manifest cannot make valid Python or the fatbins do not match it.
+    """
+    _check(manifest, fatbins)
+    module = manifest["module"]
+    contents: dict[str, bytes | None] = {
+        f"{module}.py": _render_py(manifest).encode(),
+        f"{module}.pyi": _render_pyi(manifest).encode(),
+        "py.typed": None,
+        "_oxpack/__init__.py": _render_support_init(manifest).encode(),
+        "_oxpack/runtime.py": (data_dir("templates") / "runtime.py").read_bytes(),
+        f"_oxpack/{module}.json": (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode(),
+    }
+    for crate in sorted(fatbins):
+        contents[f"_oxpack/{crate}.fatbin"] = bytes(fatbins[crate])
+    written = []
+    for relative in stub_files(manifest):
+        path = Path(package_dir) / relative
+        data = contents[relative]
+        if data is not None:
+            _write(path, data)
+        elif not path.exists():
+            _write(path, b"")
+        written.append(path)
+    return written
+
+
+# ---------------------------------------------------------------- checks
+
+
+def _fail(message: str) -> StageError:
+    return StageError(message, stage="stubs")
+
+
+def _module_name(manifest: Mapping[str, Any]) -> str:
+    module = manifest.get("module")
+    if not isinstance(module, str) or not module.isidentifier() or keyword.iskeyword(module):
+        raise _fail(f"manifest `module` must be a Python identifier, got {module!r}")
+    return module
+
+
+@functools.cache
+def _runtime() -> ModuleType:
+    """templates/runtime.py, imported privately: it validates what it will later run."""
+    path = data_dir("templates") / "runtime.py"
+    spec = importlib.util.spec_from_file_location("_oxpack_template_runtime", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _check(manifest: Mapping[str, Any], fatbins: Mapping[str, bytes]) -> None:
+    module = _module_name(manifest)
+    runtime = _runtime()
+    try:  # the runtime's own reading: what it accepts here, it will run
+        kernels = runtime.Module(module, manifest=manifest).kernels
+    except runtime.ManifestError as exc:
+        raise _fail(str(exc)) from None
+    for name, kernel in kernels.items():
+        named = [("kernel", name)] + [(f"kernel `{name}` parameter", p.name) for p in kernel.params]
+        for what, ident in named:
+            if not ident.isidentifier() or keyword.iskeyword(ident) or ident in _RESERVED:
+                raise _fail(
+                    f"{what} `{ident}` cannot be a Python name here (a keyword, or one of "
+                    f"{', '.join(sorted(_RESERVED))}); rename it in the Rust source"
+                )
+    crates = manifest["crates"]
+    if set(crates) != set(fatbins):
+        raise _fail(f"fatbins given for crates {sorted(fatbins)}, but the manifest lists {sorted(crates)}")
+    for crate, entry in sorted(crates.items()):
+        if entry.get("fatbin") != f"{crate}.fatbin":
+            raise _fail(f"manifest crate `{crate}`: `fatbin` must be {crate + '.fatbin'!r}")
+        digest = hashlib.sha256(fatbins[crate]).hexdigest()
+        if entry.get("sha256") != digest:
+            raise _fail(f"fatbin of crate `{crate}` has sha256 {digest}, manifest says {entry.get('sha256')}")
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def _header(manifest: Mapping[str, Any]) -> str:
+    return (
+        f"# Generated by oxpack {manifest.get('oxpack', '')} from _oxpack/{manifest['module']}.json.\n"
+        "# Do not edit: the next build overwrites it.\n"
+    )
+
+
+def _module_doc(manifest: Mapping[str, Any]) -> str:
+    archs = ", ".join(manifest.get("archs", [])) or "none"
+    ptx = manifest.get("ptx_arch")
+    about = (
+        "Each function checks its arguments, then queues the kernel on a CUDA stream and "
+        f"returns without waiting for it. Machine code for {archs}; "
+        + (f"PTX for {ptx}." if ptx else "no PTX.")
+    )
+    body = textwrap.fill(about, width=79)
+    return f'"""GPU kernels of `{manifest["module"]}`, built by oxpack.\n\n{body}\n"""\n'
+
+
+def _kernels(manifest: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    return sorted(manifest["kernels"].items())
+
+
+def _signature(name: str, kernel: Mapping[str, Any]) -> str:
+    lines = [f"def {name}("]
+    for p in kernel["params"]:
+        annotation = _SCALAR_TYPES[p["dtype"]] if p["kind"] == "scalar" else "DeviceArray"
+        lines.append(f"    {p['name']}: {annotation},")
+    lines.append("    *,")
+    lines += [f"    {option}," for option in _LAUNCH_OPTIONS]
+    lines.append(") -> None:")
+    return "\n".join(lines) + "\n"
+
+
+def _escape(text: str) -> str:
+    text = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    return text[:-1] + '\\"' if text.endswith('"') else text
+
+
+def _docstring(name: str, kernel: Mapping[str, Any]) -> str:
+    params = kernel["params"]
+    outputs = [p["name"] for p in params if p["kind"] == "out"]
+    arrays = outputs or [p["name"] for p in params if p["kind"] == "in"]
+    doc = _escape(str(kernel.get("doc", "")).strip()) or f"Launch the `{name}` kernel."
+    lines = [*doc.splitlines(), "", "Args:"]
+    for p in params:
+        what = {"scalar": "scalar", "in": "device array, read", "out": "device array, written"}
+        lines.append(f"    {p['name']}: {p['dtype']} {what[p['kind']]}.")
+    lines += [
+        "    stream: where to queue the kernel; default: the stream that produced the",
+        "        arrays (``__cuda_array_interface__``), else the device's default stream.",
+        "    threads: threads to launch: an int, or a tuple of 2 or 3 ints; default:",
+        f"        one per element of `{arrays[0]}`." if arrays else "        required.",
+        "    block: threads per block; default 256, (16, 16) or (8, 8, 4).",
+    ]
+    if kernel.get("requires"):
+        lines += ["", "Requires:", *(f"    {_escape(r)}" for r in kernel["requires"])]
+    written = " or ".join(f"`{o}`" for o in outputs) or "an output"
+    lines += [
+        "",
+        "Raises:",
+        "    KernelArgumentError: a wrong type, dtype or argument count, host memory,",
+        f"        a non-contiguous array, or a read-only array for {written}.",
+        "    KernelValueError: a failed requirement, a scalar out of range, an output",
+        "        overlapping another buffer, arrays on different devices, or a bad",
+        "        launch shape.",
+    ]
+    body = "\n".join(f"    {line}" if line else "" for line in lines)
+    return f'    """{body.lstrip()}\n    """\n'
+
+
+def _render_py(manifest: Mapping[str, Any]) -> str:
+    kernels = _kernels(manifest)
+    names = sorted([*_ERRORS, *_TYPES, *(name for name, _ in kernels)])
+    out = [
+        _header(manifest),
+        _module_doc(manifest),
+        "\nfrom __future__ import annotations\n\n",
+        "from ._oxpack.runtime import (\n",
+        *(f"    {n},\n" for n in sorted([*_ERRORS, *_TYPES])),
+        ")\nfrom ._oxpack.runtime import Module as _Module\n\n",
+        "__all__ = [\n",
+        *(f'    "{n}",\n' for n in names),
+        "]\n\n",
+        f'_module = _Module("{manifest["module"]}")\n',
+    ]
+    for name, kernel in kernels:
+        params = [p["name"] for p in kernel["params"]]
+        packed = f"({params[0]},)" if len(params) == 1 else f"({', '.join(params)})"
+        out += [
+            "\n\n",
+            _signature(name, kernel),
+            _docstring(name, kernel),
+            f'    _module.kernel("{name}")({packed}, stream, threads, block)\n',
+        ]
+    return "".join(out)
+
+
+_PYI_TYPES = '''
+class _CudaArrayInterface(Protocol):
+    @property
+    def __cuda_array_interface__(self) -> Mapping[str, Any]: ...
+
+class _DLPackArray(Protocol):
+    def __dlpack__(self, *, stream: Any = None) -> Any: ...
+    def __dlpack_device__(self) -> tuple[int, int]: ...
+
+DeviceArray: TypeAlias = _CudaArrayInterface | _DLPackArray
+"""A device array: anything with ``__cuda_array_interface__`` or ``__dlpack__``."""
+
+class StreamLike(Protocol):
+    """A stream: a ``cuda.core`` Stream or anything with ``__cuda_stream__``."""
+
+    def __cuda_stream__(self) -> tuple[int, int]: ...
+'''
+
+
+def _render_pyi(manifest: Mapping[str, Any]) -> str:
+    kernels = _kernels(manifest)
+    names = sorted([*_ERRORS, *_TYPES, *(name for name, _ in kernels)])
+    out = [
+        _header(manifest),
+        _module_doc(manifest),
+        "\nfrom collections.abc import Mapping\n",
+        "from typing import Any, Protocol, TypeAlias\n\n",
+        *(f"from ._oxpack.runtime import {e} as {e}\n" for e in _ERRORS),
+        "\n__all__ = [\n",
+        *(f'    "{n}",\n' for n in names),
+        "]\n",
+        _PYI_TYPES,
+    ]
+    for name, kernel in kernels:
+        out += ["\n", _signature(name, kernel), _docstring(name, kernel)]
+    return "".join(out)
+
+
+def _render_support_init(manifest: Mapping[str, Any]) -> str:
+    return (
+        f"# Generated by oxpack {manifest.get('oxpack', '')}. Do not edit.\n"
+        '"""Support files of the generated kernel stubs: runtime, manifests, fatbins."""\n'
+    )
+
+
+def _write(path: Path, data: bytes) -> None:
+    if path.is_file() and path.read_bytes() == data:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
