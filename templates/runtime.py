@@ -428,6 +428,11 @@ class Kernel:
         self._requires = tuple(_Requirement(name, text, by_name, where) for text in requires)
         self._shapes: dict[tuple[object, object], _Shape] = {}
         self._functions: dict[int, Any] = {}  # device id -> cuda.core Kernel
+        # (producer stream, element count) -> (stream, LaunchConfig, function), filled by
+        # launches of the general path that the fast path may repeat
+        self._fast_launches: dict[tuple[object, int], tuple[Any, Any, Any]] = {}
+        self.fast = _compile_fast(self, requires)
+        """The fast path: ``fast(*args)`` is True when it checked and launched."""
 
     def __repr__(self) -> str:
         return f"<oxpack kernel {self.name}({', '.join(p.name for p in self.params)})>"
@@ -693,6 +698,18 @@ class Kernel:
                 a = next(arrays_in_order)
                 kernel_args += (a.ptr, a.size)
         api.core.launch(launch_stream, shape.config, function, *kernel_args)
+        if (
+            stream is None
+            and _one_device
+            and arrays
+            and len(shape.grid) == 1
+            and shape.block == _DEFAULT_BLOCK[1]
+            and not any(a.handshake or a.stream != arrays[0].stream for a in arrays)
+        ):
+            if len(self._fast_launches) >= 256:
+                self._fast_launches.clear()
+            count = arrays[self._default_threads].size
+            self._fast_launches[(arrays[0].stream, count)] = (launch_stream, shape.config, function)
 
     def _device_id(self, api: _Cuda, arrays: Sequence[_Array]) -> int:
         """The arrays' device: 0 when there is one; else asked of DLPack or the driver."""
@@ -731,6 +748,104 @@ class Kernel:
         function = self.module._object_code(device_id, self.crate).get_kernel(self.symbol)
         self._functions[device_id] = function
         return function
+
+
+# ---------------------------------------------------------------- fast path
+
+
+class _Rename(ast.NodeTransformer):
+    """`len(x)` → `n1`, scalar `w` → `v0`: a checked requirement as Python source."""
+
+    def __init__(self, positions: Mapping[str, int]) -> None:
+        self.positions = positions
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        (arg,) = node.args
+        assert isinstance(arg, ast.Name)
+        return ast.Name(f"n{self.positions[arg.id]}", ast.Load())
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return ast.Name(f"v{self.positions[node.id]}", ast.Load())
+
+
+def _compile_fast(kernel: Kernel, requires: Sequence[str]) -> Callable[..., bool]:
+    """A function specialised to this kernel's parameters for the common call.
+
+    It handles: exact argument types, 1-D C-contiguous writable CAI v3 arrays of the
+    right dtype all on one producer stream, default launch shape, one device, and a
+    launch the general path already made for that stream and size. It returns
+    False, having done nothing, whenever anything differs; the general path then
+    checks everything again and raises the precise error.
+    """
+    positions = {p.name: p.pos for p in kernel.params}
+    n = len(kernel.params)
+    lines = [f"def fast({', '.join(f'v{i}' for i in range(n))}):"]
+    first: int | None = None
+    for p in kernel.params:
+        i, dt = p.pos, p.dtype
+        if p.kind == "scalar":
+            if dt.bounds is None:
+                lines += [f"    if type(v{i}) is not float:", "        return False"]
+            else:
+                lines += [
+                    f"    if type(v{i}) is not int or not {dt.bounds[0]} <= v{i} <= {dt.bounds[1]}:",
+                    "        return False",
+                ]
+            continue
+        lines += [
+            "    try:",
+            f"        c{i} = v{i}.__cuda_array_interface__",
+            f"        shape{i} = c{i}['shape']",
+            f"        p{i}, ro{i} = c{i}['data']",
+            "    except Exception:",
+            "        return False",
+            f"    if (c{i}['typestr'] != {dt.typestr!r} or len(shape{i}) != 1 or c{i}.get('strides') is not None",
+            f"            or c{i}.get('version', 0) < 3 or c{i}.get('mask') is not None"
+            + (f" or ro{i}):" if p.kind == "out" else "):"),
+            "        return False",
+            f"    n{i} = shape{i}[0]",
+            f"    b{i} = n{i} * {dt.itemsize}",
+        ]
+        if first is None:
+            first = i
+            lines += [f"    s = c{i}.get('stream')", "    if s == 0:", "        return False"]
+        else:
+            lines += [f"    if c{i}.get('stream') != s:", "        return False"]
+    if first is None:
+        return lambda *args: False
+    buffers = [p for p in kernel.params if p.kind != "scalar"]
+    for out in (p for p in buffers if p.kind == "out"):
+        for other in buffers:
+            if other.pos == out.pos or (other.kind == "out" and other.pos < out.pos):
+                continue
+            o, q = out.pos, other.pos
+            lines += [f"    if b{o} and b{q} and p{o} < p{q} + b{q} and p{q} < p{o} + b{o}:", "        return False"]
+    for text in requires:
+        tree = _Rename(positions).visit(ast.parse(text.strip(), mode="eval"))
+        lines += [f"    if not ({ast.unparse(tree)}):", "        return False"]
+    count = f"n{buffers[kernel._default_threads].pos}"
+    call = []
+    for p in kernel.params:
+        call += [f"ctype{p.pos}(v{p.pos})"] if p.kind == "scalar" else [f"p{p.pos}", f"n{p.pos}"]
+    lines += [
+        f"    entry = launches.get((s, {count}))",
+        "    if entry is None or getattr(thread, 'context', None) is None:",
+        "        return False",
+        f"    launch(entry[0], entry[1], entry[2], {', '.join(call)})",
+        "    return True",
+    ]
+    namespace: dict[str, Any] = {"launches": kernel._fast_launches, "thread": _thread}
+    namespace.update({f"ctype{p.pos}": p.dtype.ctype for p in kernel.params if p.kind == "scalar"})
+
+    def launch(*args: Any) -> None:
+        api = _cuda_api or _cuda()
+        namespace["launch"] = api.core.launch  # bind once, on the first fast launch
+        api.core.launch(*args)
+
+    namespace["launch"] = launch
+    exec(compile("\n".join(lines), f"<oxpack fast path of {kernel.name}>", "exec"), namespace)  # noqa: S102
+    fast: Callable[..., bool] = namespace["fast"]
+    return fast
 
 
 # ---------------------------------------------------------------- modules

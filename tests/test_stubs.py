@@ -12,6 +12,7 @@ import hashlib
 import importlib
 import math
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -676,3 +677,50 @@ def test_mypy_rejects_wrong_types(package_root: Path) -> None:
     assert 'Argument 2 to "saxpy" has incompatible type "list[float]"' in result.stdout
     assert 'Argument "width" to "blur" has incompatible type "float"; expected "int"' in result.stdout
     assert "Found 3 errors" in result.stdout
+
+
+# ---------------------------------------------------------------- fast path
+
+
+def test_fast_path_repeats_a_checked_launch(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    x, y = at(0, 1000, stream=7), at(1, 1000, stream=7)
+    kernels.saxpy(2.5, x, y)  # general path: checks, picks the stream, loads, launches
+    saxpy = kernels._module.kernel("saxpy")
+    assert list(saxpy._fast_launches) == [(7, 1000)]
+
+    def general_path(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the fast path should have launched")
+
+    saxpy._launch = general_path
+    kernels.saxpy(0.5, x, y)
+    first, second = fake_cuda.launches
+    assert second[:3] == first[:3]  # same stream, config and function
+    assert second[3][0].value == 0.5 and second[3][1:] == (BASE, 1000, BASE + 2**20, 1000)
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (lambda: (2.0, at(0, 1000, stream=7, typestr="<f8"), at(1, 1000, stream=7)), "must be a float32 device array"),
+        (lambda: (2.0, at(0, 999, stream=7), at(1, 1000, stream=7)), "requirement `len(x) >= len(y)` failed"),
+        (lambda: (2.0, CudaArray(1000, ptr=BASE + 400, stream=7), at(0, 1000, stream=7)), "overlaps argument `x`"),
+        (lambda: (2.0, at(0, 1000, stream=7), at(1, 1000, stream=7, readonly=True)), "read-only"),
+        (lambda: (True, at(0, 1000, stream=7), at(1, 1000, stream=7)), "must be a float or an int"),
+        (lambda: (2.0, np.ones(1000, np.float32), at(1, 1000, stream=7)), "host memory"),
+    ],
+)
+def test_fast_path_never_skips_a_check(
+    kernels: ModuleType, fake_cuda: FakeCuda, args: Any, error: str
+) -> None:
+    kernels.saxpy(2.5, at(0, 1000, stream=7), at(1, 1000, stream=7))  # primes the fast path
+    assert kernels._module.kernel("saxpy")._fast_launches
+    with pytest.raises((TypeError, ValueError), match=re.escape(error)):
+        kernels.saxpy(*args())
+    assert len(fake_cuda.launches) == 1
+
+
+def test_fast_path_waits_like_the_general_path(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    kernels.saxpy(1.0, at(0, stream=7), at(1, stream=7))
+    kernels.saxpy(1.0, at(0, stream=7), at(1, stream=9))  # two producers: general path waits
+    stream = fake_cuda.launches[1][0]
+    assert stream.handle == 7 and stream.waited == [9]

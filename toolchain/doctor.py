@@ -25,7 +25,12 @@ def _rustc(report: dict[str, Any], project: Path) -> None:
         configured = load_config(project).rustc
     except OxpackError:
         pass
-    cands = discover(configured)
+    try:
+        cands = discover(configured)
+    except OxpackError as exc:  # llvmlite missing: no candidate can be judged
+        report["rustc"] = {"candidates": [], "selected": None}
+        report["problems"].append(exc.message)
+        return
     report["rustc"] = {
         "candidates": [
             {"path": c.path, "origin": c.origin, "usable": c.rustc is not None, "reason": c.reason,

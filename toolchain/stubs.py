@@ -235,7 +235,10 @@ def _render_py(manifest: Mapping[str, Any]) -> str:
             "\n\n",
             _signature(name, kernel),
             _docstring(name, kernel),
-            f'    _module.kernel("{name}")({packed}, stream, threads, block)\n',
+            f'    kernel = _module.kernel("{name}")\n',
+            f"    if stream is None and threads is None and block is None and kernel.fast({', '.join(params)}):\n",
+            "        return  # checked and launched like the last call with this stream and size\n",
+            f"    kernel({packed}, stream, threads, block)\n",
         ]
     return "".join(out)
 
