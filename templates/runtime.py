@@ -91,6 +91,7 @@ _DTYPES = {
     )
 }
 _KINDS = ("scalar", "in", "out")
+_RANKS = {"1d": 1, "2d": 2, "3d": 3}  # launch-index parameters: the launch's rank
 _DEFAULT_BLOCK = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
 _MAX_GRID = (2**31 - 1, 65535, 65535)
 _DL_CUDA, _DL_CUDA_MANAGED = 2, 13  # DLPack device types a kernel can read
@@ -412,6 +413,13 @@ class Kernel:
             specs, requires = list(entry["params"]), entry.get("requires", [])
         except (KeyError, TypeError) as exc:
             raise ManifestError(f"{where}: kernel `{name}` lacks {exc}") from None
+        # a launch-index parameter (ThreadIndex, -2, -3) is no Python argument: it
+        # fixes the launch's rank, which the device then relies on
+        indices = [s for s in specs if isinstance(s, Mapping) and s.get("kind") == "index"]
+        if len(indices) > 1 or (indices and indices[0].get("dtype") not in _RANKS):
+            raise ManifestError(f"{where}: kernel `{name}` has a malformed launch index {indices!r}")
+        self.rank: int | None = _RANKS[indices[0]["dtype"]] if indices else None
+        specs = [s for s in specs if not (isinstance(s, Mapping) and s.get("kind") == "index")]
         params = tuple(_param(name, i, spec, where) for i, spec in enumerate(specs, start=1))
         by_name = {p.name: p for p in params}
         if len(by_name) != len(params):
@@ -624,6 +632,11 @@ class Kernel:
     def _launch_shape(self, threads: object, block: object, arrays: Sequence[_Array]) -> _Shape | None:
         """The checked shape, cached; None when there is nothing to launch."""
         if threads is None:
+            if self.rank is not None and self.rank > 1:
+                raise KernelArgumentError(
+                    f"{self.name}(): takes a {self.rank}-D launch (its ThreadIndex{self.rank} parameter); "
+                    f"pass threads=({', '.join('xyz'[: self.rank])})"
+                )
             if not arrays:
                 raise KernelArgumentError(f"{self.name}(): has no array argument; pass `threads=`")
             threads = arrays[self._default_threads].size
@@ -643,6 +656,11 @@ class Kernel:
 
     def _check_shape(self, threads: object, block: object) -> _Shape | None:
         dims = _dims(self.name, "threads", threads)
+        if self.rank is not None and len(dims) != self.rank:
+            raise KernelValueError(
+                f"{self.name}(): takes a {self.rank}-D launch (its ThreadIndex"
+                f"{self.rank if self.rank > 1 else ''} parameter), got threads={threads!r}"
+            )
         blocks = _DEFAULT_BLOCK[len(dims)] if block is None else _dims(self.name, "block", block)
         if len(blocks) != len(dims):
             raise KernelValueError(

@@ -10,7 +10,7 @@ from conftest import MakeProject
 
 from oxpack.config import load_config
 from oxpack.errors import ConfigError, StageError
-from oxpack.llvm import read_archive
+from oxpack.llvm import KernelParam, read_archive
 from oxpack.pipeline import build_project
 
 SAXPY = """\
@@ -70,6 +70,7 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
                 assert res["registers"] > 0 and res["spills"] == 0, (crate.name, arch, k.name, res)
     saxpy = manifest["kernels"]["saxpy"]
     assert saxpy["params"] == [
+        {"name": "i", "kind": "index", "dtype": "1d"},
         {"name": "a", "kind": "scalar", "dtype": "float32"},
         {"name": "x", "kind": "in", "dtype": "float32"},
         {"name": "y", "kind": "out", "dtype": "float32"},
@@ -164,6 +165,23 @@ def test_kernels_that_break_the_rules_do_not_compile(make_project: MakeProject, 
     assert expected in message
     assert "\n" not in message
     assert "reproduce with: " in str(info.value)
+
+
+def test_launch_index_parameter_is_no_kernel_parameter(make_project: MakeProject) -> None:
+    source = SAXPY.replace("pub fn saxpy(a: f32,", "pub fn saxpy(i: ThreadIndex, a: f32,").replace(
+        "let i = index_1d();", "")
+    crate = build_project(load_config(make_project({"saxpy.rs": source}), env={})).crates[0]
+    assert crate.kernels[0].params[0] == KernelParam("i", "index", "1d")
+    ptx = crate.ptx["sm_90"]
+    entry = ptx[ptx.index(".visible .entry saxpy(") :]
+    assert re.findall(r"\.param \.(\w+)", entry[: entry.index(")")]) == ["f32", "u64", "u64", "u64", "u64"]
+    assert "%nctaid.y" not in entry, "no launch-shape check on the device: the stub fixes the rank"
+
+
+def test_two_launch_indices_are_refused(make_project: MakeProject) -> None:
+    source = "use oxpack::prelude::*;\nkernel! { pub fn k(i: ThreadIndex, j: ThreadIndex2, y: &mut DisjointSlice<f32>) { } }\n"
+    with pytest.raises(StageError, match=r"kernel `k` takes 2 launch indices \(`i`, `j`\); a kernel takes at most one"):
+        build_project(load_config(make_project({"k.rs": source}), env={}))
 
 
 def test_rust_error_names_file_and_line(make_project: MakeProject) -> None:

@@ -10,6 +10,7 @@ import ast
 import ctypes
 import hashlib
 import importlib
+import inspect
 import math
 import os
 import re
@@ -78,6 +79,18 @@ def make_manifest() -> dict[str, Any]:
                     param("dst", "out", "float32"),
                 ],
                 "requires": ["len(src) == width * height", "len(dst) == len(src)"],
+                "resources": {},
+            },
+            "shift2d": {
+                "crate": "image",
+                "symbol": "shift2d",
+                "doc": "A 2-D kernel: its launch index makes `threads=(x, y)` required.",
+                "params": [
+                    param("ij", "index", "2d"),
+                    param("src", "in", "float32"),
+                    param("dst", "out", "float32"),
+                ],
+                "requires": [],
                 "resources": {},
             },
             "histogram": {
@@ -724,3 +737,23 @@ def test_fast_path_waits_like_the_general_path(kernels: ModuleType, fake_cuda: F
     kernels.saxpy(1.0, at(0, stream=7), at(1, stream=9))  # two producers: general path waits
     stream = fake_cuda.launches[1][0]
     assert stream.handle == 7 and stream.waited == [9]
+
+
+# ---------------------------------------------------------------- launch rank
+
+
+def test_launch_index_is_no_python_argument(kernels: ModuleType, runtime: ModuleType) -> None:
+    assert list(inspect.signature(kernels.shift2d).parameters)[:2] == ["src", "dst"]
+    with pytest.raises(TypeError, match=r"takes a 2-D launch \(its ThreadIndex2 parameter\); pass threads=\(x, y\)"):
+        kernels.shift2d(at(0), at(1))
+    with pytest.raises(ValueError, match=r"shift2d\(\): takes a 2-D launch .* got threads=16"):
+        kernels.shift2d(at(0), at(1), threads=16)
+    with pytest.raises(ValueError, match=r"got threads=\(4, 2, 2\)"):
+        kernels.shift2d(at(0), at(1), threads=(4, 2, 2))
+
+
+def test_launch_index_rank_reaches_the_launch(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    kernels.shift2d(at(0, 64), at(1, 64), threads=(8, 8))
+    _, config, kernel, args = fake_cuda.launches[0]
+    assert kernel == "kernel:shift2d" and config == ("config", (1, 1), (16, 16))
+    assert args == (BASE, 64, BASE + 2**20, 64)  # the index takes no kernel parameter

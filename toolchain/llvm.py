@@ -31,7 +31,8 @@ __all__ = [
 ]
 
 DTYPES = ("int32", "uint32", "int64", "uint64", "float32", "float64")
-KINDS = ("scalar", "in", "out")
+KINDS = ("scalar", "in", "out", "index")
+RANKS = ("1d", "2d", "3d")  # the "dtype" of an `index` parameter
 _ENTRY = re.compile(r"^(?P<prefix>_ZN.*)14__oxpack_entry17h[0-9a-f]{16}E$")
 _SIG = re.compile(r"^(?P<prefix>_ZN.*)12__OXPACK_SIG17h[0-9a-f]{16}E$")
 _SIG_MAGIC = "oxpack-kernel-v1;"
@@ -138,9 +139,16 @@ def parse_sig(text: str) -> KernelSig:
     name, params = parts[0], []
     for part in parts[1:]:
         pname, kind, dtype = part.split(":")
-        if kind not in KINDS or dtype not in DTYPES:
+        if kind not in KINDS or dtype not in (RANKS if kind == "index" else DTYPES):
             raise StageError(f"kernel `{name}`: parameter `{pname}` has unsupported type {kind}:{dtype}", stage="link")
         params.append(KernelParam(pname, kind, dtype))
+    indices = [p.name for p in params if p.kind == "index"]
+    if len(indices) > 1:
+        raise StageError(
+            f"kernel `{name}` takes {len(indices)} launch indices ({', '.join(f'`{i}`' for i in indices)}); "
+            "a kernel takes at most one `ThreadIndex`, `ThreadIndex2` or `ThreadIndex3` parameter",
+            stage="link",
+        )
     lines = [line[1:] if line.startswith(" ") else line for line in doc.rstrip("\n").split("\n")]
     return KernelSig(name, tuple(params), "\n".join(lines).strip(), split_requires(requires, name))
 
@@ -170,7 +178,9 @@ def _wrapper(sig: KernelSig, entry: Any) -> str:
     params, call = [], []
     for i, p in enumerate(sig.params):
         word = arg_types[2 * i]
-        if p.kind == "scalar":
+        if p.kind == "index":  # computed by the entry shim from the launch registers
+            call += [f"{word} 0", "i64 0"]
+        elif p.kind == "scalar":
             params.append(f"{word} %{p.name}")
             call += [f"{word} %{p.name}", "i64 0"]
         else:

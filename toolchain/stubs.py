@@ -165,9 +165,19 @@ def _kernels(manifest: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]
     return sorted(manifest["kernels"].items())
 
 
+def _args(kernel: Mapping[str, Any]) -> list[Mapping[str, str]]:
+    """The parameters Python passes: all but a launch index (`ThreadIndex*`)."""
+    return [p for p in kernel["params"] if p["kind"] != "index"]
+
+
+def _rank(kernel: Mapping[str, Any]) -> int | None:
+    ranks = [p["dtype"] for p in kernel["params"] if p["kind"] == "index"]
+    return {"1d": 1, "2d": 2, "3d": 3}[ranks[0]] if ranks else None
+
+
 def _signature(name: str, kernel: Mapping[str, Any]) -> str:
     lines = [f"def {name}("]
-    for p in kernel["params"]:
+    for p in _args(kernel):
         annotation = _SCALAR_TYPES[p["dtype"]] if p["kind"] == "scalar" else "DeviceArray"
         lines.append(f"    {p['name']}: {annotation},")
     lines.append("    *,")
@@ -182,7 +192,7 @@ def _escape(text: str) -> str:
 
 
 def _docstring(name: str, kernel: Mapping[str, Any]) -> str:
-    params = kernel["params"]
+    params = _args(kernel)
     outputs = [p["name"] for p in params if p["kind"] == "out"]
     arrays = outputs or [p["name"] for p in params if p["kind"] == "in"]
     doc = _escape(str(kernel.get("doc", "")).strip()) or f"Launch the `{name}` kernel."
@@ -190,11 +200,20 @@ def _docstring(name: str, kernel: Mapping[str, Any]) -> str:
     for p in params:
         what = {"scalar": "scalar", "in": "device array, read", "out": "device array, written"}
         lines.append(f"    {p['name']}: {p['dtype']} {what[p['kind']]}.")
+    rank = _rank(kernel)
+    if rank is not None and rank > 1:
+        threads = [f"    threads: threads to launch, a tuple of {rank} ints ({', '.join('xyz'[:rank])});",
+                   f"        required: the kernel takes a {rank}-D launch."]
+    elif rank == 1:
+        threads = ["    threads: threads to launch, an int (the kernel takes a 1-D launch); default:",
+                   f"        one per element of `{arrays[0]}`." if arrays else "        required."]
+    else:
+        threads = ["    threads: threads to launch: an int, or a tuple of 2 or 3 ints; default:",
+                   f"        one per element of `{arrays[0]}`." if arrays else "        required."]
     lines += [
         "    stream: where to queue the kernel; default: the stream that produced the",
         "        arrays (``__cuda_array_interface__``), else the device's default stream.",
-        "    threads: threads to launch: an int, or a tuple of 2 or 3 ints; default:",
-        f"        one per element of `{arrays[0]}`." if arrays else "        required.",
+        *threads,
         "    block: threads per block; default 256, (16, 16) or (8, 8, 4).",
     ]
     if kernel.get("requires"):
@@ -229,7 +248,7 @@ def _render_py(manifest: Mapping[str, Any]) -> str:
         f'_module = _Module("{manifest["module"]}")\n',
     ]
     for name, kernel in kernels:
-        params = [p["name"] for p in kernel["params"]]
+        params = [p["name"] for p in _args(kernel)]
         packed = f"({params[0]},)" if len(params) == 1 else f"({', '.join(params)})"
         out += [
             "\n\n",

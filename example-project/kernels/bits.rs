@@ -3,8 +3,7 @@ use oxpack::prelude::*;
 
 kernel! {
     /// A 32-bit integer hash (xorshift-multiply) of each element, mixed with `seed`.
-    pub fn hash32(seed: u32, x: &[u32], out: &mut DisjointSlice<u32>) where (len(x) >= len(out)) {
-        let i = index_1d();
+    pub fn hash32(i: ThreadIndex, seed: u32, x: &[u32], out: &mut DisjointSlice<u32>) where (len(x) >= len(out)) {
         if let Some(o) = out.get_mut(i) {
             let mut h = x[i.get()] ^ seed;
             h ^= h >> 16;
@@ -17,8 +16,7 @@ kernel! {
     }
 
     /// out[i] ← number of Collatz steps from `start + i` down to 1 (capped at `limit`).
-    pub fn collatz_steps(start: u64, limit: u32, out: &mut DisjointSlice<u32>) {
-        let i = index_1d();
+    pub fn collatz_steps(i: ThreadIndex, start: u64, limit: u32, out: &mut DisjointSlice<u32>) {
         if let Some(o) = out.get_mut(i) {
             let mut n = start + i.get() as u64;
             let mut steps = 0u32;
@@ -31,6 +29,7 @@ kernel! {
     }
 
     /// out[i] ← clamp(x[i] + delta, lo, hi) on signed integers (the sum saturates).
+    /// (`index_1d()` instead of a `ThreadIndex` parameter: any launch shape works.)
     pub fn offset_clamp(delta: i64, lo: i32, hi: i32, x: &[i32], out: &mut DisjointSlice<i64>)
     where (len(x) >= len(out)) {
         let i = index_1d();

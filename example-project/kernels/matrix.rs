@@ -1,11 +1,12 @@
-//! 2-D kernels over row-major matrices, one thread per output element.
+//! 2-D kernels over row-major matrices, one thread per output element. Their
+//! `ThreadIndex2` parameter makes every launch 2-D: `threads=(x, y)` is required.
 use oxpack::prelude::*;
 
 kernel! {
     /// out ← a + s·b for `height × width` matrices (a 2-D launch: threads=(width, height)).
-    pub fn add_scaled(width: u32, height: u32, s: f64, a: &[f64], b: &[f64], out: &mut DisjointSlice<f64>)
-    where (len(a) == width * height, len(b) == width * height, len(out) == width * height) {
-        let ij = index_2d();
+    pub fn add_scaled(
+        ij: ThreadIndex2, width: u32, height: u32, s: f64, a: &[f64], b: &[f64], out: &mut DisjointSlice<f64>,
+    ) where (len(a) == width * height, len(b) == width * height, len(out) == width * height) {
         if ij.y() >= height as usize {
             return;
         }
@@ -17,9 +18,8 @@ kernel! {
 
     /// out ← mᵀ: `m` is `height × width`, `out` is `width × height`
     /// (a 2-D launch over the output: threads=(height, width)).
-    pub fn transpose(width: u32, height: u32, m: &[f32], out: &mut DisjointSlice<f32>)
+    pub fn transpose(ij: ThreadIndex2, width: u32, height: u32, m: &[f32], out: &mut DisjointSlice<f32>)
     where (len(m) == width * height, len(out) == width * height) {
-        let ij = index_2d();
         // Output row ij.y() is input column ij.y(); output column ij.x() is input row ij.x().
         if ij.y() >= width as usize {
             return;

@@ -319,7 +319,7 @@ pub struct RawSlice<T> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a supported oxpack kernel parameter type",
     label = "unsupported kernel parameter type",
-    note = "kernel parameters are i32, u32, i64, u64, f32, f64, `&[T]` (read-only input) or `&mut DisjointSlice<T>` (output), with T one of those six scalars"
+    note = "kernel parameters are i32, u32, i64, u64, f32, f64, `&[T]` (read-only input) or `&mut DisjointSlice<T>` (output), with T one of those six scalars, and at most one launch index (`ThreadIndex`, `ThreadIndex2` or `ThreadIndex3`)"
 )]
 pub trait Param: Sized + sealed::Sealed {
     /// What the launch passes (with a length) for this parameter.
@@ -332,6 +332,61 @@ pub trait Param: Sized + sealed::Sealed {
     fn hold(word: Self::Word, len: usize) -> Self::Holder;
     #[doc(hidden)]
     fn borrow(holder: &mut Self::Holder) -> Self;
+}
+
+impl sealed::Sealed for ThreadIndex {}
+impl sealed::Sealed for ThreadIndex2 {}
+impl sealed::Sealed for ThreadIndex3 {}
+
+/// A `ThreadIndex` parameter makes the kernel's launch 1-D: the stub launches it
+/// with a 1-D grid and block only, so the index is the plain
+/// `blockIdx.x * blockDim.x + threadIdx.x`, with no launch-shape check on the
+/// device (cheaper than [`index_1d`] in memory-bound kernels). It is not a
+/// Python argument.
+impl Param for ThreadIndex {
+    type Word = u64;
+    type Holder = ThreadIndex;
+    const DESC: &'static str = "index:1d";
+    #[inline(always)]
+    fn hold(_word: u64, _len: usize) -> ThreadIndex {
+        let (b, d, t) = (grid::block_idx(), grid::block_dim(), grid::thread_idx());
+        ThreadIndex(global(b.x, d.x, t.x))
+    }
+    #[inline(always)]
+    fn borrow(holder: &mut ThreadIndex) -> ThreadIndex {
+        *holder
+    }
+}
+
+/// A `ThreadIndex2` parameter makes the kernel's launch 2-D (z = 1), enforced by the stub.
+impl Param for ThreadIndex2 {
+    type Word = u64;
+    type Holder = ThreadIndex2;
+    const DESC: &'static str = "index:2d";
+    #[inline(always)]
+    fn hold(_word: u64, _len: usize) -> ThreadIndex2 {
+        let (b, d, t) = (grid::block_idx(), grid::block_dim(), grid::thread_idx());
+        ThreadIndex2 { x: global(b.x, d.x, t.x), y: global(b.y, d.y, t.y) }
+    }
+    #[inline(always)]
+    fn borrow(holder: &mut ThreadIndex2) -> ThreadIndex2 {
+        *holder
+    }
+}
+
+/// A `ThreadIndex3` parameter makes the kernel's launch 3-D, enforced by the stub.
+impl Param for ThreadIndex3 {
+    type Word = u64;
+    type Holder = ThreadIndex3;
+    const DESC: &'static str = "index:3d";
+    #[inline(always)]
+    fn hold(_word: u64, _len: usize) -> ThreadIndex3 {
+        index_3d()
+    }
+    #[inline(always)]
+    fn borrow(holder: &mut ThreadIndex3) -> ThreadIndex3 {
+        *holder
+    }
 }
 
 impl<T> sealed::Sealed for &[T] {}
@@ -443,6 +498,11 @@ pub mod sig {
 ///     }
 /// }
 /// ```
+///
+/// A parameter of type [`ThreadIndex`] (or `ThreadIndex2`, `ThreadIndex3`) is
+/// the calling thread's index, provided by the launch rather than by Python: it
+/// fixes the launch's rank (the stub refuses any other) and costs less than
+/// calling [`index_1d`], which must check the launch shape on the device.
 ///
 /// An optional `where (...)` after the parameter list states length
 /// requirements that the Python stub checks before every launch, e.g.
