@@ -23,7 +23,6 @@ from pathlib import Path
 
 import vecmath
 from vecmath import kernels
-from vecmath._oxpack import runtime
 
 
 def per_call(fn, rounds: int = 9, per: int = 3000) -> float:
@@ -59,10 +58,6 @@ def main() -> int:
     }
     for label, fn in rows.items():
         print(f"{label:40s} {per_call(fn):7.2f} us")
-    saved = runtime.Kernel._launch
-    runtime.Kernel._launch = lambda *args, **kw: None
-    print(f"{'stub checks only (no launch)':40s} {per_call(rows['stub']):7.2f} us")
-    runtime.Kernel._launch = saved
     prof = cProfile.Profile()
     prof.enable()
     for _ in range(20000):

@@ -813,15 +813,14 @@ def _compile_fast(kernel: Kernel, requires: Sequence[str]) -> Callable[..., bool
         lines += [
             "    try:",
             f"        c{i} = v{i}.__cuda_array_interface__",
-            f"        shape{i} = c{i}['shape']",
+            f"        (n{i},) = c{i}['shape']",
             f"        p{i}, ro{i} = c{i}['data']",
             "    except Exception:",
             "        return False",
-            f"    if (c{i}['typestr'] != {dt.typestr!r} or len(shape{i}) != 1 or c{i}.get('strides') is not None",
+            f"    if (c{i}['typestr'] != {dt.typestr!r} or c{i}.get('strides') is not None",
             f"            or c{i}.get('version', 0) < 3 or c{i}.get('mask') is not None"
             + (f" or ro{i}):" if p.kind == "out" else "):"),
             "        return False",
-            f"    n{i} = shape{i}[0]",
             f"    b{i} = n{i} * {dt.itemsize}",
         ]
         if first is None:

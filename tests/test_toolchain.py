@@ -143,3 +143,17 @@ def test_python_dash_m_and_doctor_json(make_project: MakeProject) -> None:
     assert report["rustc"]["selected"]
     assert report["project"]["ptx_isa"] == "7.8" and report["project"]["needs_cuda"] == "11.8"
     assert report["nvjitlink"]["version"].startswith("13.")
+
+
+def test_example_lockfile_is_committed_and_matches_its_sources() -> None:
+    from conftest import EXAMPLE
+
+    from oxpack.cache import digest
+
+    data = read_lock(EXAMPLE)
+    assert data["targets"]["archs"] == ["sm_80", "sm_86", "sm_89", "sm_90"]
+    assert data["targets"]["ptx-arch"] == "sm_90" and data["targets"]["ptx-isa"] == "7.8"
+    assert set(data["crates"]) == {"bits", "matrix", "saxpy"}
+    for crate in data["crates"].values():
+        assert crate["source-sha256"] == digest((EXAMPLE / crate["source"]).read_bytes()), (
+            f"{crate['source']} changed: rerun `oxpack lock example-project`")

@@ -97,3 +97,39 @@ def test_stubs_type_check_and_mypy_rejects_a_wrong_argument(built: dict[str, Pat
     no = subprocess.run([*mypy, str(bad)], capture_output=True, text=True, cwd=built["root"], env=env, check=False)
     assert no.returncode == 1, no.stdout
     assert 'Argument 1 to "saxpy" has incompatible type "str"; expected "float"' in no.stdout
+
+
+def test_a_bad_kernel_fails_the_wheel_build_with_one_clear_line(built: dict[str, Path], tmp_path: Path) -> None:
+    project = tmp_path / "broken"
+    (project / "kernels").mkdir(parents=True)
+    (project / "src" / "broken").mkdir(parents=True)
+    (project / "src" / "broken" / "__init__.py").write_text("")
+    (project / "pyproject.toml").write_text(textwrap.dedent(
+        """
+        [build-system]
+        requires = ["hatchling>=1.26", "oxpack"]
+        build-backend = "hatchling.build"
+
+        [project]
+        name = "broken"
+        version = "0.1.0"
+
+        [tool.hatch.build.targets.wheel]
+        packages = ["src/broken"]
+
+        [tool.hatch.build.hooks.oxpack]
+
+        [tool.oxpack]
+        archs = ["sm_90"]
+        """))
+    (project / "kernels" / "k.rs").write_text(
+        "use oxpack::prelude::*;\nkernel! { pub fn k(y: &mut DisjointSlice<f32>) { let z: u32 = 1.5; } }\n")
+    dist = tmp_path / "dist"
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", str(project), "-w", str(dist),
+                           "--find-links", str(built["root"] / "wheels")], capture_output=True, text=True, check=False)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert "oxpack: rustc failed to compile `kernels/k.rs`: kernels/k.rs:2:" in out
+    assert "error[E0308]: mismatched types" in out
+    assert "Traceback" not in out
+    assert not list(dist.glob("*.whl")) if dist.exists() else True

@@ -49,7 +49,7 @@ def _llvm() -> Any:
 
 def llvm_version() -> tuple[int, int, int]:
     """The LLVM version llvmlite was built with."""
-    return tuple(_llvm().llvm_version_info)  # type: ignore[return-value]
+    return tuple(_llvm().llvm_version_info)  # type: ignore[return-value,unused-ignore]
 
 
 @dataclass(frozen=True)

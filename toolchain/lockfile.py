@@ -32,7 +32,7 @@ def lock_data(result: BuildResult) -> dict[str, Any]:
             "source": crate.source,
             "source-sha256": crate.source_sha256,
             "fatbin-sha256": digest(crate.fatbin),
-            "kernels": [k.name for k in crate.kernels],
+            "kernels": sorted(k.name for k in crate.kernels),
         }
     return {
         "schema": SCHEMA,
@@ -64,7 +64,8 @@ def render_lock(data: dict[str, Any]) -> str:
             table.add(k, v)
         crates.add(name, table)
     doc.add("crates", crates)
-    return tomlkit.dumps(doc)
+    text = tomlkit.dumps(doc)
+    return text if text.endswith("\n") else text + "\n"
 
 
 def write_lock(project_dir: Path, result: BuildResult) -> Path:

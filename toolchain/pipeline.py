@@ -177,10 +177,10 @@ def resolve_archs(config: Config) -> tuple[str, ...]:
 
 def _native_arch() -> str:
     try:
-        from cuda.core import Device  # type: ignore[import-not-found,unused-ignore]
+        from cuda.core import Device
     except ImportError:
         try:
-            from cuda.core.experimental import Device  # type: ignore[import-not-found,no-redef,unused-ignore]
+            from cuda.core.experimental import Device  # type: ignore[no-redef,unused-ignore]
         except ImportError as exc:
             raise ConfigError(f"`archs = [\"native\"]` needs cuda-core and a GPU ({exc}); name the arch instead") from exc
     try:
