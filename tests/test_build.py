@@ -206,7 +206,7 @@ def test_file_without_kernels(make_project: MakeProject) -> None:
 
 def test_unknown_arch_names_the_supported_set(make_project: MakeProject) -> None:
     root = make_project({"saxpy.rs": SAXPY}, archs=["sm_95"])
-    with pytest.raises(ConfigError, match=r"`sm_95` is not an arch that oxpack's toolchain can build; supported: sm_80, sm_86"):
+    with pytest.raises(ConfigError, match=r"`sm_95` is not an arch that oxpack's toolchain \(LLVM NVPTX \+ nvJitLink 13\.\d+\) can build; supported: sm_80, sm_86, sm_87"):
         build_project(load_config(root, env={}))
 
 

@@ -7,13 +7,21 @@ need no GPU and no driver.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import StageError, ToolchainError
 
-__all__ = ["Cubin", "link_cubin", "make_fatbin", "nvfatbin_version", "nvjitlink_version", "parse_info_log"]
+__all__ = [
+    "Cubin",
+    "link_cubin",
+    "make_fatbin",
+    "nvfatbin_version",
+    "nvjitlink_version",
+    "parse_info_log",
+    "supported_archs",
+]
 
 
 def _nvjitlink() -> Any:
@@ -126,6 +134,30 @@ def parse_info_log(log: str) -> dict[str, dict[str, int]]:
         if m := _CMEM.search(line):
             entry["constant"] = int(m.group(1))
     return out
+
+
+_PROBE_PTX = ".version {isa}\n.target {arch}\n.address_size 64\n.visible .entry probe() {{ ret; }}\n"
+
+
+def supported_archs(candidates: Mapping[str, str]) -> list[str]:
+    """The archs of `candidates` (arch → oldest PTX ISA) that this nvJitLink links.
+
+    Asks nvJitLink itself, once per process, with an empty kernel per arch (~ms each).
+    """
+    key = tuple(sorted(candidates.items()))
+    if key not in _SUPPORTED:
+        ok = []
+        for arch, isa in candidates.items():
+            try:
+                link_cubin(_PROBE_PTX.format(isa=isa, arch=arch), arch, name="probe")
+                ok.append(arch)
+            except StageError:
+                pass
+        _SUPPORTED[key] = ok
+    return list(_SUPPORTED[key])
+
+
+_SUPPORTED: dict[tuple[tuple[str, str], ...], list[str]] = {}
 
 
 def make_fatbin(cubins: Sequence[Cubin], ptx: tuple[str, str] | None, *, name: str = "kernel") -> bytes:

@@ -24,7 +24,15 @@ from .cache import Cache, default_cache_dir, digest, key
 from .config import Config
 from .errors import ConfigError, StageError
 from .llvm import KernelSig, emit_ptx, link_kernel_crate, llvm_version
-from .nvidia import Cubin, link_cubin, make_fatbin, nvfatbin_version, nvjitlink_version, parse_info_log
+from .nvidia import (
+    Cubin,
+    link_cubin,
+    make_fatbin,
+    nvfatbin_version,
+    nvjitlink_version,
+    parse_info_log,
+    supported_archs,
+)
 from .rustc import TARGET, Rustc, find_rustc
 from .sysroot import Sysroot, ensure_sysroot
 
@@ -165,10 +173,12 @@ def resolve_archs(config: Config) -> tuple[str, ...]:
     for arch in config.archs:
         if arch == "native":
             archs.append(_native_arch())
-        elif arch not in ARCH_MIN_PTX:
+        elif arch not in ARCH_MIN_PTX or not supported_archs({arch: ARCH_MIN_PTX[arch]}):
+            supported = supported_archs(ARCH_MIN_PTX)
             raise ConfigError(
                 f"option `archs` in `tool.oxpack` of {config.source}: `{arch}` is not an arch that oxpack's "
-                f"toolchain can build; supported: {', '.join(ARCH_MIN_PTX)}"
+                f"toolchain (LLVM NVPTX + nvJitLink {nvjitlink_version()}) can build; "
+                f"supported: {', '.join(supported)}"
             )
         else:
             archs.append(arch)
