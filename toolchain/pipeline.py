@@ -232,8 +232,9 @@ class Pipeline:
 
     def _device_rlib(self, rustc: Rustc, sysroot: Sysroot) -> bytes:
         src = data_dir("device")
-        lib_rs = (src / "src" / "lib.rs").read_bytes()
-        k = key("rlib", rustc.identity, sysroot.digest, lib_rs, str(self.config.opt_level))
+        sources = [f"{p.relative_to(src).as_posix()}\0".encode() + p.read_bytes()
+                   for p in sorted((src / "src").rglob("*.rs"))]  # the crate's every module
+        k = key("rlib", rustc.identity, sysroot.digest, *sources, str(self.config.opt_level))
         hit = self.cache.get("rlib", k)
         if hit is not None:
             return hit["liboxpack.rlib"]
