@@ -90,7 +90,8 @@ _DTYPES = {
         _DType("float64", "<f8", 8, None, ctypes.c_double),
     )
 }
-_KINDS = ("scalar", "in", "out")
+_KINDS = ("scalar", "in", "out", "atomic")
+_MUTABLE = ("out", "atomic")  # buffers the kernel writes: never read-only, never aliased
 _RANKS = {"1d": 1, "2d": 2, "3d": 3}  # launch-index parameters: the launch's rank
 _DEFAULT_BLOCK = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
 _MAX_GRID = (2**31 - 1, 65535, 65535)
@@ -102,7 +103,7 @@ _LEGACY_STREAM, _PER_THREAD_STREAM = 1, 2  # reserved stream values in CAI and D
 class _Param(NamedTuple):
     pos: int  # position among the kernel's parameters
     name: str
-    kind: str  # "scalar", "in" or "out"
+    kind: str  # "scalar", "in", "out" or "atomic" (updated atomically by any thread)
     dtype: _DType
 
 
@@ -427,8 +428,10 @@ class Kernel:
         self.params = params
         self._scalars = tuple(p for p in params if p.kind == "scalar")
         self._arrays = tuple(p for p in params if p.kind != "scalar")
-        self._outputs = tuple(p for p in params if p.kind == "out")
-        # by default one thread per element of the first output, else of the first input
+        # by default one thread per element of the first output (`out`), else of the
+        # first input, else of the first atomic buffer
+        self._outputs = tuple(p for p in params if p.kind == "out") or tuple(
+            p for p in params if p.kind == "in") or tuple(p for p in params if p.kind == "atomic")
         self._default_threads = self._arrays.index(self._outputs[0]) if self._outputs else 0
         self._ctypes = tuple(p.dtype.ctype if p.kind == "scalar" else None for p in params)
         if not isinstance(requires, list) or not all(isinstance(r, str) for r in requires):
@@ -549,7 +552,7 @@ class Kernel:
                 f"{self.name}(): argument `{p.name}` must be C-contiguous, got shape "
                 f"{tuple(shape)} with byte strides {tuple(strides or ())}; pass a contiguous copy"
             )
-        if readonly and p.kind == "out":
+        if readonly and p.kind in _MUTABLE:
             raise KernelArgumentError(
                 f"{self.name}(): argument `{p.name}` (mutable output) is a read-only array; "
                 "pass a writable one"
@@ -615,7 +618,7 @@ class Kernel:
 
     def _check_overlap(self, arrays: Sequence[_Array]) -> None:
         for out in arrays:
-            if out.param.kind != "out" or not out.nbytes:
+            if out.param.kind not in _MUTABLE or not out.nbytes:
                 continue
             for other in arrays:
                 if (
@@ -819,7 +822,7 @@ def _compile_fast(kernel: Kernel, requires: Sequence[str]) -> Callable[..., bool
             "        return False",
             f"    if (c{i}['typestr'] != {dt.typestr!r} or c{i}.get('strides') is not None",
             f"            or c{i}.get('version', 0) < 3 or c{i}.get('mask') is not None"
-            + (f" or ro{i}):" if p.kind == "out" else "):"),
+            + (f" or ro{i}):" if p.kind in _MUTABLE else "):"),
             "        return False",
             f"    b{i} = n{i} * {dt.itemsize}",
         ]
@@ -831,9 +834,9 @@ def _compile_fast(kernel: Kernel, requires: Sequence[str]) -> Callable[..., bool
     if first is None:
         return lambda *args: False
     buffers = [p for p in kernel.params if p.kind != "scalar"]
-    for out in (p for p in buffers if p.kind == "out"):
+    for out in (p for p in buffers if p.kind in _MUTABLE):
         for other in buffers:
-            if other.pos == out.pos or (other.kind == "out" and other.pos < out.pos):
+            if other.pos == out.pos or (other.kind in _MUTABLE and other.pos < out.pos):
                 continue
             o, q = out.pos, other.pos
             lines += [f"    if b{o} and b{q} and p{o} < p{q} + b{q} and p{q} < p{o} + b{o}:", "        return False"]

@@ -194,3 +194,49 @@ def test_explicit_cuda_core_stream() -> None:
     kernels.saxpy(1.0, x, y, stream=stream)
     stream.sync()
     assert bool(cp.all(y == x))
+
+
+# ---------------------------------------------------------------- the device library (issue 3)
+
+
+def test_sum_reduction(rng: np.random.Generator) -> None:
+    n = 10_000_019
+    x_h = rng.random(n, dtype=np.float32)
+    total = cp.zeros(1, dtype=cp.float32)
+    kernels.sum(cp.asarray(x_h), total, threads=132 * 1024, block=512)
+    ref = float(np.sum(x_h, dtype=np.float64))
+    assert abs(float(total.get()[0]) - ref) / ref < 1e-5
+
+
+def test_histogram(rng: np.random.Generator) -> None:
+    x_h = rng.integers(0, 2**32, 5_000_011, dtype=np.uint32)
+    bins = 200
+    hist = cp.zeros(bins, dtype=cp.uint32)
+    kernels.histogram(bins, cp.asarray(x_h), hist, threads=132 * 512)
+    assert np.array_equal(hist.get(), np.bincount(x_h % bins, minlength=bins).astype(np.uint32))
+
+
+def test_warp_scan(rng: np.random.Generator) -> None:
+    n = 32 * 1000 + 17
+    x_h = rng.integers(-(2**40), 2**40, n, dtype=np.int64)
+    out = poisoned(n, cp.int64)
+    kernels.warp_scan(cp.asarray(x_h), out)
+    padded = np.concatenate([x_h, np.zeros(-n % 32, np.int64)]).reshape(-1, 32)
+    assert np.array_equal(out.get(), np.cumsum(padded, axis=1).reshape(-1)[:n])
+
+
+def test_min_max(rng: np.random.Generator) -> None:
+    x_h = rng.integers(-(2**31), 2**31, 3_000_001, dtype=np.int32)
+    lo = cp.full(1, 2**31 - 1, dtype=cp.int32)
+    hi = cp.full(1, -(2**31), dtype=cp.int32)
+    kernels.min_max(cp.asarray(x_h), lo, hi)
+    assert int(lo.get()[0]) == int(x_h.min()) and int(hi.get()[0]) == int(x_h.max())
+
+
+@pytest.mark.parametrize(("h", "w"), [(1024, 2048), (333, 777)])
+def test_transpose_tiled(rng: np.random.Generator, h: int, w: int) -> None:
+    m_h = rng.standard_normal((h, w), dtype=np.float32)
+    out = poisoned((w, h), cp.float32)
+    up = lambda v: -(-v // 32) * 32  # noqa: E731
+    kernels.transpose_tiled(w, h, cp.asarray(m_h), out, threads=(up(w), up(h) // 4), block=(32, 8))
+    assert np.array_equal(out.get(), m_h.T)

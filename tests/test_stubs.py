@@ -93,6 +93,18 @@ def make_manifest() -> dict[str, Any]:
                 "requires": [],
                 "resources": {},
             },
+            "count": {
+                "crate": "image",
+                "symbol": "count",
+                "doc": "Counts values into atomic bins.",
+                "params": [
+                    param("i", "index", "1d"),
+                    param("values", "in", "uint32"),
+                    param("bins", "atomic", "uint32"),
+                ],
+                "requires": [],
+                "resources": {},
+            },
             "histogram": {
                 "crate": "image",
                 "symbol": "histogram",
@@ -489,7 +501,7 @@ def test_bad_stream_object(kernels: ModuleType, runtime: ModuleType) -> None:
 
 
 def test_unknown_kernel(kernels: ModuleType, runtime: ModuleType) -> None:
-    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, histogram, saxpy"):
+    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, count, histogram, saxpy, shift2d$"):
         kernels._module.kernel("nope")
 
 
@@ -757,3 +769,23 @@ def test_launch_index_rank_reaches_the_launch(kernels: ModuleType, fake_cuda: Fa
     _, config, kernel, args = fake_cuda.launches[0]
     assert kernel == "kernel:shift2d" and config == ("config", (1, 1), (16, 16))
     assert args == (BASE, 64, BASE + 2**20, 64)  # the index takes no kernel parameter
+
+
+# ---------------------------------------------------------------- atomic buffers
+
+
+def test_atomic_buffers_are_mutable_outputs(kernels: ModuleType, runtime: ModuleType) -> None:
+    values = CudaArray(64, "<u4")
+    with pytest.raises(TypeError, match=r"count\(\): argument `bins`.*read-only"):
+        kernels.count(values, CudaArray(16, "<u4", BASE + 2**20, readonly=True))
+    with pytest.raises(ValueError, match=r"count\(\): argument `bins` \(mutable output\) overlaps argument `values`"):
+        kernels.count(values, CudaArray(16, "<u4", BASE + 8))
+    with pytest.raises(TypeError, match=r"count\(\): argument `bins` must be a uint32 device array"):
+        kernels.count(values, CudaArray(16, "<i4", BASE + 2**20))
+
+
+def test_atomic_kernel_launches_one_thread_per_input(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    kernels.count(CudaArray(1000, "<u4"), CudaArray(16, "<u4", BASE + 2**20))
+    _, config, kernel, args = fake_cuda.launches[0]
+    assert kernel == "kernel:count" and config == ("config", (4,), (256,))
+    assert args == (BASE, 1000, BASE + 2**20, 16)

@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 DTYPES = ("int32", "uint32", "int64", "uint64", "float32", "float64")
-KINDS = ("scalar", "in", "out", "index")
+KINDS = ("scalar", "in", "out", "atomic", "index")
 RANKS = ("1d", "2d", "3d")  # the "dtype" of an `index` parameter
 _ENTRY = re.compile(r"^(?P<prefix>_ZN.*)14__oxpack_entry17h[0-9a-f]{16}E$")
 _SIG = re.compile(r"^(?P<prefix>_ZN.*)12__OXPACK_SIG17h[0-9a-f]{16}E$")
@@ -227,6 +227,7 @@ def link_kernel_crate(kernel_bc: bytes, runtime_ll: str, libraries: Sequence[tup
         if not gv.is_declaration and not gv.name.startswith("llvm."):
             gv.linkage = llvm.Linkage.internal
     ir = re.sub(r"(?m)^@llvm\.(compiler\.)?used = .*\n", "", str(module))
+    ir = to_shared_space(ir)
     linked = llvm.parse_assembly(ir)
     _drop_dead(llvm, linked)  # most of core is unreachable from the kernels: keep the IR small
     ir = str(linked)
@@ -253,6 +254,31 @@ def _drop_dead(llvm: Any, module: Any) -> None:
     mpm.add_global_dead_code_eliminate_pass()
     mpm.add_strip_dead_prototype_pass()
     mpm.run(module, pb)
+
+
+_SHARED_DEF = re.compile(
+    r"^@(?P<name>[\w.$]*15__OXPACK_SHARED17h[0-9a-f]{16}E) = (?P<link>(?:\w+ )*?)(?:global|constant) "
+    r"(?P<type>.*?) (?:undef|poison|zeroinitializer|<\{.*\}>.*?|\[.*\]|c\".*\"), align (?P<align>\d+)$",
+    re.M,
+)
+
+
+def to_shared_space(ir: str) -> str:
+    """Move every `shared_array!`/`shared_atomics!` static into address space 3.
+
+    Each becomes a per-block `.shared` array (no initializer: shared memory has
+    none), and every use of it an `addrspacecast` to a generic pointer, which
+    LLVM's address-space inference turns back into `ld.shared`/`st.shared`.
+    """
+    for m in list(_SHARED_DEF.finditer(ir)):
+        name, ty, align = m.group("name"), m.group("type"), m.group("align")
+        if ty.startswith("<{") and not ty.endswith("}>"):
+            continue  # a type we do not understand: leave it, the link check will not hide it
+        definition = f"@{name} = internal addrspace(3) global {ty} undef, align {align}"
+        ir = ir.replace(m.group(0), "\0SHARED\0")
+        ir = re.sub(re.escape("@" + name) + r"(?![\w.$])", f"addrspacecast (ptr addrspace(3) @{name} to ptr)", ir)
+        ir = ir.replace("\0SHARED\0", definition)
+    return ir
 
 
 def _link_needed(llvm: Any, module: Any, libraries: Sequence[tuple[str, bytes]]) -> None:

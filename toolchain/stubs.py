@@ -194,11 +194,13 @@ def _escape(text: str) -> str:
 def _docstring(name: str, kernel: Mapping[str, Any]) -> str:
     params = _args(kernel)
     outputs = [p["name"] for p in params if p["kind"] == "out"]
-    arrays = outputs or [p["name"] for p in params if p["kind"] == "in"]
+    arrays = (outputs or [p["name"] for p in params if p["kind"] == "in"]
+              or [p["name"] for p in params if p["kind"] == "atomic"])
     doc = _escape(str(kernel.get("doc", "")).strip()) or f"Launch the `{name}` kernel."
     lines = [*doc.splitlines(), "", "Args:"]
     for p in params:
-        what = {"scalar": "scalar", "in": "device array, read", "out": "device array, written"}
+        what = {"scalar": "scalar", "in": "device array, read", "out": "device array, written",
+                "atomic": "device array, updated atomically"}
         lines.append(f"    {p['name']}: {p['dtype']} {what[p['kind']]}.")
     rank = _rank(kernel)
     if rank is not None and rank > 1:

@@ -29,4 +29,32 @@ kernel! {
             *o = m[src];
         }
     }
+
+    /// out ← mᵀ through a shared 32 × 32 tile padded to 33 columns (no bank
+    /// conflicts): reads and writes are both coalesced. Launch with
+    /// `threads=(round_up(width, 32), round_up(height, 32) // 4)` and `block=(32, 8)`:
+    /// each thread moves four elements.
+    pub fn transpose_tiled(ij: ThreadIndex2, width: u32, height: u32, m: &[f32], out: &mut DisjointSlice<f32>)
+    where (len(m) == width * height, len(out) == width * height) {
+        let (w, h) = (width as usize, height as usize);
+        let slot = tile_slot();
+        let (bx, by) = (block_idx().x as usize * 32, block_idx().y as usize * 32);
+        let mut tile = shared_array!(f32, 32 * 33, Tile<33>);
+        for k in 0..4 {
+            let (x, y) = (bx + slot.x(), by + slot.y() + 8 * k);
+            if x < w && y < h {
+                tile.write_tile_row(slot, k, m[y * w + x]);
+            }
+        }
+        let tile = tile.sync();
+        // Output tile (by, bx): in step k this thread writes out[bx + ty + 8k][by + tx],
+        // which is m[by + tx][bx + ty + 8k]: the tile read transposed.
+        for k in 0..4 {
+            if let Some(o) = out.get_mut_transposed_tile(ij, k, h) {
+                if bx + slot.y() + 8 * k < w {
+                    *o = tile.at(slot.y() + 8 * k, slot.x());
+                }
+            }
+        }
+    }
 }

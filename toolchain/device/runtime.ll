@@ -84,5 +84,205 @@ define void @__oxpack_trap() #1 {
   unreachable
 }
 
+
+; ---- barriers and fences (src/sync.rs)
+declare void @llvm.nvvm.barrier0()
+declare i32 @llvm.nvvm.barrier0.popc(i32)
+declare i32 @llvm.nvvm.barrier0.and(i32)
+declare i32 @llvm.nvvm.barrier0.or(i32)
+declare void @llvm.nvvm.bar.warp.sync(i32)
+
+define void @__oxpack_sync_threads() #2 {
+  call void @llvm.nvvm.barrier0()
+  ret void
+}
+define i32 @__oxpack_sync_threads_count(i32 %p) #2 {
+  %r = call i32 @llvm.nvvm.barrier0.popc(i32 %p)
+  ret i32 %r
+}
+define i32 @__oxpack_sync_threads_and(i32 %p) #2 {
+  %r = call i32 @llvm.nvvm.barrier0.and(i32 %p)
+  ret i32 %r
+}
+define i32 @__oxpack_sync_threads_or(i32 %p) #2 {
+  %r = call i32 @llvm.nvvm.barrier0.or(i32 %p)
+  ret i32 %r
+}
+define void @__oxpack_sync_warp() #2 {
+  call void @llvm.nvvm.bar.warp.sync(i32 -1)
+  ret void
+}
+define void @__oxpack_fence_block() #2 {
+  fence syncscope("block") seq_cst
+  ret void
+}
+define void @__oxpack_fence_device() #2 {
+  fence syncscope("device") seq_cst
+  ret void
+}
+define void @__oxpack_fence_system() #2 {
+  fence seq_cst
+  ret void
+}
+
+; ---- warp primitives (src/warp.rs); full mask: every lane of the warp takes part
+declare i32 @llvm.nvvm.read.ptx.sreg.laneid()
+declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32)
+declare i32 @llvm.nvvm.shfl.sync.up.i32(i32, i32, i32, i32)
+declare i32 @llvm.nvvm.shfl.sync.down.i32(i32, i32, i32, i32)
+declare i32 @llvm.nvvm.shfl.sync.bfly.i32(i32, i32, i32, i32)
+declare i32 @llvm.nvvm.vote.ballot.sync(i32, i1)
+declare i1 @llvm.nvvm.vote.all.sync(i32, i1)
+declare i1 @llvm.nvvm.vote.any.sync(i32, i1)
+
+define i32 @__oxpack_lane_id() #0 {
+  %v = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+  ret i32 %v
+}
+define i32 @__oxpack_shfl_idx(i32 %v, i32 %lane) #2 {
+  %r = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 %v, i32 %lane, i32 31)
+  ret i32 %r
+}
+define i32 @__oxpack_shfl_up(i32 %v, i32 %d) #2 {
+  %r = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %v, i32 %d, i32 0)
+  ret i32 %r
+}
+define i32 @__oxpack_shfl_down(i32 %v, i32 %d) #2 {
+  %r = call i32 @llvm.nvvm.shfl.sync.down.i32(i32 -1, i32 %v, i32 %d, i32 31)
+  ret i32 %r
+}
+define i32 @__oxpack_shfl_xor(i32 %v, i32 %m) #2 {
+  %r = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %v, i32 %m, i32 31)
+  ret i32 %r
+}
+define i32 @__oxpack_ballot(i32 %p) #2 {
+  %b = icmp ne i32 %p, 0
+  %r = call i32 @llvm.nvvm.vote.ballot.sync(i32 -1, i1 %b)
+  ret i32 %r
+}
+define i32 @__oxpack_vote_all(i32 %p) #2 {
+  %b = icmp ne i32 %p, 0
+  %r = call i1 @llvm.nvvm.vote.all.sync(i32 -1, i1 %b)
+  %z = zext i1 %r to i32
+  ret i32 %z
+}
+define i32 @__oxpack_vote_any(i32 %p) #2 {
+  %b = icmp ne i32 %p, 0
+  %r = call i1 @llvm.nvvm.vote.any.sync(i32 -1, i1 %b)
+  %z = zext i1 %r to i32
+  ret i32 %z
+}
+
+; ---- atomics (src/atomic.rs): relaxed, device scope, like CUDA's atomicAdd
+define i32 @__oxpack_atomic_add_i32(ptr %p, i32 %v) #3 {
+  %r = atomicrmw add ptr %p, i32 %v syncscope("device") monotonic
+  ret i32 %r
+}
+define i32 @__oxpack_atomic_min_s_i32(ptr %p, i32 %v) #3 {
+  %r = atomicrmw min ptr %p, i32 %v syncscope("device") monotonic
+  ret i32 %r
+}
+define i32 @__oxpack_atomic_max_s_i32(ptr %p, i32 %v) #3 {
+  %r = atomicrmw max ptr %p, i32 %v syncscope("device") monotonic
+  ret i32 %r
+}
+define i32 @__oxpack_atomic_min_u_i32(ptr %p, i32 %v) #3 {
+  %r = atomicrmw umin ptr %p, i32 %v syncscope("device") monotonic
+  ret i32 %r
+}
+define i32 @__oxpack_atomic_max_u_i32(ptr %p, i32 %v) #3 {
+  %r = atomicrmw umax ptr %p, i32 %v syncscope("device") monotonic
+  ret i32 %r
+}
+define i32 @__oxpack_atomic_xchg_i32(ptr %p, i32 %v) #3 {
+  %r = atomicrmw xchg ptr %p, i32 %v syncscope("device") monotonic
+  ret i32 %r
+}
+define i32 @__oxpack_atomic_and_i32(ptr %p, i32 %v) #3 {
+  %r = atomicrmw and ptr %p, i32 %v syncscope("device") monotonic
+  ret i32 %r
+}
+define i32 @__oxpack_atomic_or_i32(ptr %p, i32 %v) #3 {
+  %r = atomicrmw or ptr %p, i32 %v syncscope("device") monotonic
+  ret i32 %r
+}
+define i32 @__oxpack_atomic_xor_i32(ptr %p, i32 %v) #3 {
+  %r = atomicrmw xor ptr %p, i32 %v syncscope("device") monotonic
+  ret i32 %r
+}
+define i32 @__oxpack_atomic_cas_i32(ptr %p, i32 %expected, i32 %new) #3 {
+  %pair = cmpxchg ptr %p, i32 %expected, i32 %new syncscope("device") monotonic monotonic
+  %r = extractvalue { i32, i1 } %pair, 0
+  ret i32 %r
+}
+define i64 @__oxpack_atomic_add_i64(ptr %p, i64 %v) #3 {
+  %r = atomicrmw add ptr %p, i64 %v syncscope("device") monotonic
+  ret i64 %r
+}
+define i64 @__oxpack_atomic_min_s_i64(ptr %p, i64 %v) #3 {
+  %r = atomicrmw min ptr %p, i64 %v syncscope("device") monotonic
+  ret i64 %r
+}
+define i64 @__oxpack_atomic_max_s_i64(ptr %p, i64 %v) #3 {
+  %r = atomicrmw max ptr %p, i64 %v syncscope("device") monotonic
+  ret i64 %r
+}
+define i64 @__oxpack_atomic_min_u_i64(ptr %p, i64 %v) #3 {
+  %r = atomicrmw umin ptr %p, i64 %v syncscope("device") monotonic
+  ret i64 %r
+}
+define i64 @__oxpack_atomic_max_u_i64(ptr %p, i64 %v) #3 {
+  %r = atomicrmw umax ptr %p, i64 %v syncscope("device") monotonic
+  ret i64 %r
+}
+define i64 @__oxpack_atomic_xchg_i64(ptr %p, i64 %v) #3 {
+  %r = atomicrmw xchg ptr %p, i64 %v syncscope("device") monotonic
+  ret i64 %r
+}
+define i64 @__oxpack_atomic_and_i64(ptr %p, i64 %v) #3 {
+  %r = atomicrmw and ptr %p, i64 %v syncscope("device") monotonic
+  ret i64 %r
+}
+define i64 @__oxpack_atomic_or_i64(ptr %p, i64 %v) #3 {
+  %r = atomicrmw or ptr %p, i64 %v syncscope("device") monotonic
+  ret i64 %r
+}
+define i64 @__oxpack_atomic_xor_i64(ptr %p, i64 %v) #3 {
+  %r = atomicrmw xor ptr %p, i64 %v syncscope("device") monotonic
+  ret i64 %r
+}
+define i64 @__oxpack_atomic_cas_i64(ptr %p, i64 %expected, i64 %new) #3 {
+  %pair = cmpxchg ptr %p, i64 %expected, i64 %new syncscope("device") monotonic monotonic
+  %r = extractvalue { i64, i1 } %pair, 0
+  ret i64 %r
+}
+define float @__oxpack_atomic_add_float(ptr %p, float %v) #3 {
+  %r = atomicrmw fadd ptr %p, float %v syncscope("device") monotonic
+  ret float %r
+}
+define double @__oxpack_atomic_add_double(ptr %p, double %v) #3 {
+  %r = atomicrmw fadd ptr %p, double %v syncscope("device") monotonic
+  ret double %r
+}
+
+define i32 @__oxpack_atomic_load_i32(ptr %p) #3 {
+  %r = load atomic i32, ptr %p syncscope("device") monotonic, align 4
+  ret i32 %r
+}
+define void @__oxpack_atomic_store_i32(ptr %p, i32 %v) #3 {
+  store atomic i32 %v, ptr %p syncscope("device") monotonic, align 4
+  ret void
+}
+define i64 @__oxpack_atomic_load_i64(ptr %p) #3 {
+  %r = load atomic i64, ptr %p syncscope("device") monotonic, align 8
+  ret i64 %r
+}
+define void @__oxpack_atomic_store_i64(ptr %p, i64 %v) #3 {
+  store atomic i64 %v, ptr %p syncscope("device") monotonic, align 8
+  ret void
+}
+
 attributes #0 = { alwaysinline nounwind readnone }
 attributes #1 = { alwaysinline noreturn nounwind cold }
+attributes #2 = { alwaysinline convergent nounwind }
+attributes #3 = { alwaysinline nounwind }

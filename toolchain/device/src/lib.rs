@@ -16,6 +16,11 @@
 #![no_std]
 #![deny(missing_docs)]
 
+pub mod atomic;
+pub mod shared;
+pub mod sync;
+pub mod warp;
+
 mod rt {
     // Defined in runtime.ll: thin wrappers over NVVM intrinsics.
     unsafe extern "C" {
@@ -146,6 +151,13 @@ impl ThreadIndex3 {
     }
 }
 
+/// The calling thread's linear index in its block: `(z * blockDim.y + y) * blockDim.x + x`.
+#[inline(always)]
+pub(crate) fn block_thread_linear() -> usize {
+    let (t, d) = (grid::thread_idx(), grid::block_dim());
+    (t.z as usize * d.y as usize + t.y as usize) * d.x as usize + t.x as usize
+}
+
 #[inline(always)]
 fn global(block: u32, dim: u32, thread: u32) -> usize {
     block as usize * dim as usize + thread as usize
@@ -252,6 +264,32 @@ impl<T: Elem> DisjointSlice<T> {
         }
     }
 
+    /// For a tiled transpose, the element that thread (`tx`, `ty`) of block (`bx`,
+    /// `by`) writes in step `k`: row `bx·T + ty + k·R`, column `by·T + tx` of a
+    /// row-major output with `width` columns, where the block is `T × R` threads
+    /// (`T = blockDim.x`, `R = blockDim.y`, `T % R == 0`, `k < T / R`). Block (bx, by)
+    /// covers the T × T input tile (bx, by) and writes the output tile (by, bx), so
+    /// every element has one writer. `ij` proves a 2-D launch; a launch with z ≠ 1
+    /// or a shape that breaks these rules gets `None`.
+    #[inline(always)]
+    pub fn get_mut_transposed_tile(&mut self, ij: ThreadIndex2, k: usize, width: usize) -> Option<&mut T> {
+        let _ = ij;
+        let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());
+        let (tile, rows) = (d.x as usize, d.y as usize);
+        if d.z != 1 || g.z != 1 || rows == 0 || tile % rows != 0 || k >= tile / rows {
+            return None;
+        }
+        let row = b.x as usize * tile + t.y as usize + k * rows;
+        let col = b.y as usize * tile + t.x as usize;
+        if col >= width {
+            return None;
+        }
+        match row.checked_mul(width).and_then(|r| r.checked_add(col)) {
+            Some(i) => self.slot(i),
+            None => None,
+        }
+    }
+
     /// Writes `value` to the calling thread's element; false past the end.
     #[inline(always)]
     pub fn set(&mut self, i: ThreadIndex, value: T) -> bool {
@@ -319,7 +357,7 @@ pub struct RawSlice<T> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a supported oxpack kernel parameter type",
     label = "unsupported kernel parameter type",
-    note = "kernel parameters are i32, u32, i64, u64, f32, f64, `&[T]` (read-only input) or `&mut DisjointSlice<T>` (output), with T one of those six scalars, and at most one launch index (`ThreadIndex`, `ThreadIndex2` or `ThreadIndex3`)"
+    note = "kernel parameters are i32, u32, i64, u64, f32, f64, `&[T]` (read-only input), `&mut DisjointSlice<T>` (output) or `&[AtomicU32]` & co (atomic output), with T one of those six scalars, and at most one launch index (`ThreadIndex`, `ThreadIndex2` or `ThreadIndex3`)"
 )]
 pub trait Param: Sized + sealed::Sealed {
     /// What the launch passes (with a length) for this parameter.
@@ -411,6 +449,27 @@ impl<'a, T: Elem> Param for &'a [T] {
     }
 }
 
+/// `&[AtomicU32]` & co: a device buffer that every thread may update atomically.
+impl<'a, T: Elem> Param for &'a [atomic::Atomic<T>] {
+    type Word = DevPtrMut<T>;
+    type Holder = RawSlice<atomic::Atomic<T>>;
+    const DESC: &'static str = concat_atomic(T::DTYPE);
+    #[inline(always)]
+    fn hold(word: DevPtrMut<T>, len: usize) -> RawSlice<atomic::Atomic<T>> {
+        RawSlice { ptr: word.0 as *const atomic::Atomic<T>, len }
+    }
+    #[inline(always)]
+    fn borrow(holder: &mut RawSlice<atomic::Atomic<T>>) -> &'a [atomic::Atomic<T>] {
+        if holder.len == 0 {
+            return &[];
+        }
+        // SAFETY: the host stub checked that `ptr` is writable device memory of
+        // `len` elements that no other argument aliases; `Atomic<T>` is
+        // `repr(transparent)` over T and every access to it is atomic.
+        unsafe { core::slice::from_raw_parts(holder.ptr, holder.len) }
+    }
+}
+
 impl<'a, T: Elem> Param for &'a mut DisjointSlice<T> {
     type Word = DevPtrMut<T>;
     type Holder = DisjointSlice<T>;
@@ -435,6 +494,17 @@ const fn concat_in(dtype: &'static str) -> &'static str {
         b"uint64" => "in:uint64",
         b"float32" => "in:float32",
         _ => "in:float64",
+    }
+}
+
+const fn concat_atomic(dtype: &'static str) -> &'static str {
+    match dtype.as_bytes() {
+        b"int32" => "atomic:int32",
+        b"uint32" => "atomic:uint32",
+        b"int64" => "atomic:int64",
+        b"uint64" => "atomic:uint64",
+        b"float32" => "atomic:float32",
+        _ => "atomic:float64",
     }
 }
 
@@ -580,7 +650,13 @@ macro_rules! __oxpack_entry {
 
 /// Everything a kernel file usually needs: `use oxpack::prelude::*;`.
 pub mod prelude {
+    pub use crate::atomic::{AtomicF32, AtomicF64, AtomicI32, AtomicI64, AtomicU32, AtomicU64};
     pub use crate::grid::{block_dim, block_idx, grid_dim, thread_idx};
-    pub use crate::{index_1d, index_2d, index_3d, kernel, trap};
+    pub use crate::shared::{thread_slot, tile_slot, warp_slot, PerThread, PerWarp, Tile};
+    pub use crate::sync::{fence_block, fence_device, fence_system, sync_threads, sync_warp};
+    pub use crate::warp::{
+        ballot, lane_id, shfl_down, shfl_idx, shfl_up, shfl_xor, vote_all, vote_any, warp_id, warp_reduce, warp_sum,
+    };
+    pub use crate::{index_1d, index_2d, index_3d, kernel, shared_array, shared_atomics, trap};
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3};
 }

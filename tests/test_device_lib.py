@@ -1,0 +1,121 @@
+"""The device library (shared memory, barriers, atomics, warp primitives), checked in the PTX.
+
+The GPU tests (tests/test_gpu.py) run the same kernels from example-project on a GPU.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import MakeProject
+
+from oxpack.config import load_config
+from oxpack.errors import StageError
+from oxpack.pipeline import BuildResult, build_project
+
+PRELUDE = "use oxpack::prelude::*;\n"
+
+
+def _entry(result: BuildResult, kernel: str, arch: str = "sm_90") -> str:
+    for crate in result.crates:
+        if any(k.name == kernel for k in crate.kernels):
+            ptx = crate.ptx[arch]
+            body = ptx[ptx.index(f".visible .entry {kernel}(") :]
+            return body[: body.index("\n}")]
+    raise KeyError(kernel)
+
+
+def test_example_reductions_use_shared_memory_shuffles_and_atomics(example_copy) -> None:  # type: ignore[no-untyped-def]
+    result = build_project(load_config(example_copy, {"archs": ["sm_90"]}, env={}))
+    ptx = next(c for c in result.crates if c.name == "reduce").ptx["sm_90"]
+    shared = re.findall(r"^\s*\.shared \.align \d+ \.b8 (\S+)\[(\d+)\];", ptx, re.M)
+    assert sorted(int(n) for _, n in shared) == [128, 4096], "shared_array!(f32, 32) and shared_atomics!(u32, 1024)"
+    total = _entry(result, "sum")
+    for needle in ("st.shared.b32", "bar.sync", "ld.shared.b32", "shfl.sync.bfly.b32", "atom.global.add.f32"):
+        assert needle in total, needle
+    hist = _entry(result, "histogram")
+    assert "atom.shared.add.u32" in hist and "atom.global.add.u32" in hist
+    scan = _entry(result, "warp_scan")
+    assert "shfl.sync.up.b32" in scan
+    minmax = _entry(result, "min_max")
+    assert "atom.global.min.s32" in minmax and "atom.global.max.s32" in minmax and "vote.sync.any.pred" in minmax
+    tiled = _entry(result, "transpose_tiled")
+    assert "st.shared.b32" in tiled and "ld.shared.b32" in tiled and "bar.sync" in tiled
+    manifest = result.manifest()["kernels"]
+    assert manifest["sum"]["params"][2] == {"name": "total", "kind": "atomic", "dtype": "float32"}
+    for crate in result.crates:
+        for name, res in crate.resources["sm_90"].items():
+            assert res["spills"] == 0, (name, res)
+    sizes = {k: crate.resources["sm_90"][k]["shared"] for crate in result.crates for k in crate.resources["sm_90"]}
+    assert sizes["sum"] == 128 and sizes["histogram"] == 4096 and sizes["transpose_tiled"] == 32 * 33 * 4
+
+
+def test_fences_and_votes_lower_to_ptx(make_project: MakeProject) -> None:
+    source = PRELUDE + """
+kernel! {
+    pub fn k(i: ThreadIndex, x: &[u32], out: &mut DisjointSlice<u32>) {
+        let v = x.get(i.get()).copied().unwrap_or(0);
+        fence_block();
+        fence_device();
+        fence_system();
+        let b = ballot(v > 3);
+        let a = vote_all(v > 1);
+        let s = shfl_idx(v, 0) + shfl_down(v, 1) + shfl_xor(v, 2);
+        sync_warp();
+        let c = oxpack::sync::sync_threads_count(v > 0);
+        if let Some(o) = out.get_mut(i) {
+            *o = b + a as u32 + s + c;
+        }
+    }
+}
+"""
+    result = build_project(load_config(make_project({"k.rs": source}), env={}))
+    entry = _entry(result, "k")
+    for needle in ("fence.sc.cta", "fence.sc.gpu", "fence.sc.sys", "vote.sync.ballot.b32", "vote.sync.all.pred",
+                   "shfl.sync.idx.b32", "shfl.sync.down.b32", "shfl.sync.bfly.b32", "bar.warp.sync",
+                   "bar.red.popc.u32"):
+        assert needle in entry, needle
+
+
+SHARED_MISUSE = {
+    "forge a slot": (
+        "pub fn k(y: &mut DisjointSlice<f32>) { let mut s = shared_array!(f32, 32); "
+        "s.write(oxpack::shared::ThreadSlot(3), 1.0); }",
+        "error[E0603]: tuple struct constructor `ThreadSlot` is private",
+    ),
+    "read in the write phase": (
+        "pub fn k(y: &mut DisjointSlice<f32>) { let s = shared_array!(f32, 32); let v = s.get(0); }",
+        "error[E0599]: no method named `get` found for struct `Shared",
+    ),
+    "write in the read phase": (
+        "pub fn k(y: &mut DisjointSlice<f32>) { let mut s = shared_array!(f32, 32); s.write(thread_slot(), 1.0); "
+        "let mut r = s.sync(); r.write(thread_slot(), 2.0); }",
+        "error[E0599]: no method named `write` found for struct `SharedView",
+    ),
+    "two kinds of slot on one array": (
+        "pub fn k(y: &mut DisjointSlice<f32>) { let mut s = shared_array!(f32, 32); s.write(thread_slot(), 1.0); "
+        "if let Some(w) = warp_slot() { s.write(w, 2.0); } }",
+        "error[E0271]: type mismatch resolving `<WarpSlot as SlotWitness>::Kind == PerThread`",
+    ),
+    "use a read view after going back to the write phase": (
+        "pub fn k(y: &mut DisjointSlice<f32>) { let mut s = shared_array!(f32, 32); s.write(thread_slot(), 1.0); "
+        "let r = s.sync(); let w = r.sync(); let v = r.get(0); }",
+        "error[E0382]: borrow of moved value: `r`",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(SHARED_MISUSE))
+def test_shared_memory_misuse_does_not_compile(make_project: MakeProject, case: str) -> None:
+    body, expected = SHARED_MISUSE[case]
+    root = make_project({"k.rs": PRELUDE + "kernel! {\n    " + body + "\n}\n"})
+    with pytest.raises(StageError) as info:
+        build_project(load_config(root, env={}))
+    assert expected in info.value.message, info.value.stderr
+
+
+def test_atomic_buffer_is_a_kernel_parameter_but_atomic_scalars_are_not(make_project: MakeProject) -> None:
+    source = PRELUDE + "kernel! { pub fn k(c: AtomicU32) { } }\n"
+    with pytest.raises(StageError, match=r"is not a supported oxpack kernel parameter type \(kernel `k`, parameter `c`\)"):
+        build_project(load_config(make_project({"k.rs": source}), env={}))

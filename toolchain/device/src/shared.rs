@@ -1,0 +1,316 @@
+//! Block-shared memory: per-block arrays in the GPU's shared address space.
+//!
+//! `shared_array!(T, N)` declares an array of `N` values of `T` that every block
+//! gets its own copy of (oxpack places the static in address space 3, so the PTX
+//! holds a `.shared` array and `ld.shared`/`st.shared`). Its type encodes the safe
+//! pattern, in phases separated by block barriers:
+//!
+//! 1. **write**: each thread writes only its own slot, named by a witness the
+//!    caller cannot forge ([`ThreadSlot`] or [`WarpSlot`] with `write`, [`TileSlot`]
+//!    with `write_tile` on a `Tile<STRIDE>` array); the array's type admits one kind
+//!    of witness, so two kinds cannot collide on one slot;
+//! 2. `sync()`: a barrier; returns a read view;
+//! 3. **read**: every thread reads any slot (bounds-checked: out of range traps);
+//!    `sync()` again returns to the write phase.
+//!
+//! Creating the array is itself a barrier. As with every barrier, all threads of
+//! the block must reach it: a phase change inside a branch that only some threads
+//! take is undefined, as in CUDA. That, and keeping a read view alive across a
+//! second execution of the same `shared_array!` (e.g. in a loop), are the two
+//! rules that the types cannot check. A slot that no thread wrote reads an
+//! unspecified value (whatever the block's shared memory held).
+//!
+//! `shared_atomics!(u32, N)` gives the block a `&[AtomicU32]` (any thread may update
+//! any element, so no phases are needed); its initial content is unspecified:
+//! store zeros and `sync_threads()` before counting.
+
+use core::cell::UnsafeCell;
+use core::marker::PhantomData;
+use core::mem::MaybeUninit;
+
+use crate::sync::sync_threads;
+use crate::warp::{lane_id, WARP_SIZE};
+
+#[doc(hidden)]
+pub struct SharedCell<T, const N: usize>(UnsafeCell<MaybeUninit<[T; N]>>);
+
+// SAFETY: access goes through `Shared`/`SharedView`, whose phases keep writes to
+// distinct slots and separate them from reads by barriers.
+unsafe impl<T, const N: usize> Sync for SharedCell<T, N> {}
+
+impl<T, const N: usize> SharedCell<T, N> {
+    #[doc(hidden)]
+    pub const fn new() -> Self {
+        SharedCell(UnsafeCell::new(MaybeUninit::uninit()))
+    }
+}
+
+impl<T, const N: usize> Default for SharedCell<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A slot owned by one thread of the block: its linear index in the block.
+#[derive(Clone, Copy, Debug)]
+pub struct ThreadSlot(usize);
+
+/// A slot owned by one warp of the block (held by its lane 0): the warp's index.
+#[derive(Clone, Copy, Debug)]
+pub struct WarpSlot(usize);
+
+/// A slot of a 2-D tile owned by one thread: (`threadIdx.x`, `threadIdx.y`), with
+/// z folded into y.
+#[derive(Clone, Copy, Debug)]
+pub struct TileSlot {
+    x: usize,
+    y: usize,
+}
+
+impl ThreadSlot {
+    /// The slot's index.
+    #[inline(always)]
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+impl WarpSlot {
+    /// The warp's index in its block.
+    #[inline(always)]
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+impl TileSlot {
+    /// `threadIdx.x`
+    #[inline(always)]
+    pub fn x(self) -> usize {
+        self.x
+    }
+    /// `threadIdx.y` (plus the z layers above it)
+    #[inline(always)]
+    pub fn y(self) -> usize {
+        self.y
+    }
+}
+
+/// The calling thread's slot: its linear index in the block.
+#[inline(always)]
+pub fn thread_slot() -> ThreadSlot {
+    ThreadSlot(crate::block_thread_linear())
+}
+
+/// The calling warp's slot, for its lane 0 only (`None` on the other lanes).
+#[inline(always)]
+pub fn warp_slot() -> Option<WarpSlot> {
+    if lane_id() == 0 {
+        Some(WarpSlot(crate::block_thread_linear() / WARP_SIZE as usize))
+    } else {
+        None
+    }
+}
+
+/// The calling thread's 2-D slot in the block.
+#[inline(always)]
+pub fn tile_slot() -> TileSlot {
+    let (t, d) = (crate::grid::thread_idx(), crate::grid::block_dim());
+    TileSlot { x: t.x as usize, y: t.z as usize * d.y as usize + t.y as usize }
+}
+
+/// The slot owned by a witness, and which kind of array it writes.
+pub trait SlotWitness: Copy + crate::sealed::Sealed {
+    /// The kind of array whose slots this witness names.
+    type Kind;
+    #[doc(hidden)]
+    fn index(self) -> usize;
+}
+
+/// Slot `i` belongs to the thread with linear index `i` in the block.
+pub struct PerThread;
+/// Slot `w` belongs to lane 0 of warp `w` of the block.
+pub struct PerWarp;
+/// Slot `y * STRIDE + x` belongs to thread (`x`, `y`) of the block, for `x < STRIDE`
+/// (pad `STRIDE` past the tile width to avoid bank conflicts). Declare with
+/// `shared_array!(f32, ROWS * STRIDE, Tile<STRIDE>)`; write with `write_tile`.
+pub struct Tile<const STRIDE: usize>;
+
+impl crate::sealed::Sealed for ThreadSlot {}
+impl crate::sealed::Sealed for WarpSlot {}
+
+impl SlotWitness for ThreadSlot {
+    type Kind = PerThread;
+    #[inline(always)]
+    fn index(self) -> usize {
+        self.0
+    }
+}
+
+impl SlotWitness for WarpSlot {
+    type Kind = PerWarp;
+    #[inline(always)]
+    fn index(self) -> usize {
+        self.0
+    }
+}
+
+/// A shared array in its write phase: each thread writes its own slot.
+pub struct Shared<T, const N: usize, K> {
+    ptr: *mut T,
+    _kind: PhantomData<K>,
+}
+
+/// A shared array in its read phase: every thread reads any slot.
+pub struct SharedView<T, const N: usize, K> {
+    ptr: *const T,
+    _kind: PhantomData<K>,
+}
+
+impl<T: Copy, const N: usize, K> Shared<T, N, K> {
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn __new(cell: &'static SharedCell<T, N>) -> Self {
+        sync_threads(); // nobody still reads an earlier phase of this array
+        Shared { ptr: cell.0.get() as *mut T, _kind: PhantomData }
+    }
+
+    /// Writes `v` to the caller's own slot; false when the slot is past the end.
+    /// The first write fixes the array's kind (per thread or per warp).
+    #[inline(always)]
+    pub fn write<W: SlotWitness<Kind = K>>(&mut self, slot: W, v: T) -> bool {
+        self.write_at(slot.index(), v)
+    }
+
+    #[inline(always)]
+    fn write_at(&mut self, i: usize, v: T) -> bool {
+        if i < N {
+            // SAFETY: in bounds; in the write phase each slot has one writer (its
+            // witness is unique in the block, and the array's kind admits one
+            // kind of witness) and nobody reads.
+            unsafe { self.ptr.add(i).write(v) };
+            true
+        } else {
+            false
+        }
+    }
+
+    /// A block barrier; then every thread may read every slot.
+    #[inline(always)]
+    pub fn sync(self) -> SharedView<T, N, K> {
+        sync_threads();
+        SharedView { ptr: self.ptr, _kind: PhantomData }
+    }
+
+    /// Number of slots.
+    #[inline(always)]
+    pub const fn len(&self) -> usize {
+        N
+    }
+
+    /// True when the array has no slots.
+    #[inline(always)]
+    pub const fn is_empty(&self) -> bool {
+        N == 0
+    }
+}
+
+impl<T: Copy, const N: usize, K> SharedView<T, N, K> {
+    /// Slot `i`; an index past the end traps.
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> T {
+        match self.try_get(i) {
+            Some(v) => v,
+            None => crate::trap(),
+        }
+    }
+
+    /// Slot `i`, or `None` past the end.
+    #[inline(always)]
+    pub fn try_get(&self, i: usize) -> Option<T> {
+        if i < N {
+            // SAFETY: in bounds; in the read phase nobody writes.
+            Some(unsafe { self.ptr.add(i).read() })
+        } else {
+            None
+        }
+    }
+
+    /// A block barrier; then each thread may write its own slot again.
+    #[inline(always)]
+    pub fn sync(self) -> Shared<T, N, K> {
+        sync_threads();
+        Shared { ptr: self.ptr as *mut T, _kind: PhantomData }
+    }
+
+    /// Number of slots.
+    #[inline(always)]
+    pub const fn len(&self) -> usize {
+        N
+    }
+
+    /// True when the array has no slots.
+    #[inline(always)]
+    pub const fn is_empty(&self) -> bool {
+        N == 0
+    }
+}
+
+impl<T: Copy, const N: usize, const S: usize> Shared<T, N, Tile<S>> {
+    /// Writes `v` to the caller's tile slot (`x`, `y`) = slot `y * S + x`; false when
+    /// `x >= S` or the slot is past the end.
+    #[inline(always)]
+    pub fn write_tile(&mut self, slot: TileSlot, v: T) -> bool {
+        match slot.y.checked_mul(S).and_then(|r| r.checked_add(slot.x)) {
+            Some(i) if slot.x < S => self.write_at(i, v),
+            _ => false,
+        }
+    }
+
+    /// Writes `v` to row `slot.y + k * blockDim.y`, column `slot.x` of the tile: a block
+    /// of `blockDim.y` rows fills a taller tile in `k` steps (e.g. a 32 × 8 block
+    /// filling a 32 × 32 tile with k = 0..4). Each (thread, k) owns one slot.
+    #[inline(always)]
+    pub fn write_tile_row(&mut self, slot: TileSlot, k: usize, v: T) -> bool {
+        let rows = crate::grid::block_dim().y as usize * crate::grid::block_dim().z as usize;
+        match k.checked_mul(rows).and_then(|r| r.checked_add(slot.y)) {
+            Some(y) => self.write_tile(TileSlot { x: slot.x, y }, v),
+            None => false,
+        }
+    }
+}
+
+impl<T: Copy, const N: usize, const S: usize> SharedView<T, N, Tile<S>> {
+    /// Element (`x`, `y`) of the tile: slot `y * S + x`; out of range traps.
+    #[inline(always)]
+    pub fn at(&self, x: usize, y: usize) -> T {
+        if x >= S {
+            crate::trap();
+        }
+        self.get(y * S + x)
+    }
+}
+
+/// Declares a block-shared array of `N` values of `T`: `shared_array!(f32, 256)`.
+/// See the module [`shared`](crate::shared) for the phases.
+#[macro_export]
+macro_rules! shared_array {
+    ($t:ty, $n:expr) => {{
+        static __OXPACK_SHARED: $crate::shared::SharedCell<$t, { $n }> = $crate::shared::SharedCell::new();
+        $crate::shared::Shared::<$t, { $n }, _>::__new(&__OXPACK_SHARED)
+    }};
+    ($t:ty, $n:expr, $kind:ty) => {{
+        static __OXPACK_SHARED: $crate::shared::SharedCell<$t, { $n }> = $crate::shared::SharedCell::new();
+        $crate::shared::Shared::<$t, { $n }, $kind>::__new(&__OXPACK_SHARED)
+    }};
+}
+
+/// Declares a block-shared array of `N` atomics: `shared_atomics!(u32, 256)` → `&[AtomicU32]`.
+#[macro_export]
+macro_rules! shared_atomics {
+    ($t:ty, $n:expr) => {{
+        static __OXPACK_SHARED: [$crate::atomic::Atomic<$t>; $n] =
+            [const { $crate::atomic::Atomic::<$t>::new(0 as $t) }; $n];
+        &__OXPACK_SHARED[..]
+    }};
+}

@@ -1,0 +1,67 @@
+//! Barriers and memory fences.
+//!
+//! A block barrier must be reached by every thread of the block (or by none): a
+//! barrier inside a branch that only some threads take hangs or misbehaves, as in
+//! CUDA. This is the one rule of this module that the types cannot check.
+
+mod rt {
+    unsafe extern "C" {
+        pub safe fn __oxpack_sync_threads();
+        pub safe fn __oxpack_sync_threads_count(p: u32) -> u32;
+        pub safe fn __oxpack_sync_threads_and(p: u32) -> u32;
+        pub safe fn __oxpack_sync_threads_or(p: u32) -> u32;
+        pub safe fn __oxpack_sync_warp();
+        pub safe fn __oxpack_fence_block();
+        pub safe fn __oxpack_fence_device();
+        pub safe fn __oxpack_fence_system();
+    }
+}
+
+/// `__syncthreads()`: waits until every thread of the block has arrived, and
+/// makes their earlier shared- and global-memory writes visible to the block.
+#[inline(always)]
+pub fn sync_threads() {
+    rt::__oxpack_sync_threads()
+}
+
+/// `__syncthreads_count(pred)`: a barrier that returns how many threads passed `true`.
+#[inline(always)]
+pub fn sync_threads_count(pred: bool) -> u32 {
+    rt::__oxpack_sync_threads_count(pred as u32)
+}
+
+/// `__syncthreads_and(pred)`: a barrier that returns whether every thread passed `true`.
+#[inline(always)]
+pub fn sync_threads_and(pred: bool) -> bool {
+    rt::__oxpack_sync_threads_and(pred as u32) != 0
+}
+
+/// `__syncthreads_or(pred)`: a barrier that returns whether any thread passed `true`.
+#[inline(always)]
+pub fn sync_threads_or(pred: bool) -> bool {
+    rt::__oxpack_sync_threads_or(pred as u32) != 0
+}
+
+/// `__syncwarp()`: a barrier over the 32 lanes of the calling warp.
+#[inline(always)]
+pub fn sync_warp() {
+    rt::__oxpack_sync_warp()
+}
+
+/// `__threadfence_block()`: orders this thread's memory accesses as seen by its block.
+#[inline(always)]
+pub fn fence_block() {
+    rt::__oxpack_fence_block()
+}
+
+/// `__threadfence()`: orders this thread's memory accesses as seen by the whole device.
+#[inline(always)]
+pub fn fence_device() {
+    rt::__oxpack_fence_device()
+}
+
+/// `__threadfence_system()`: orders them as seen by the host and peer devices too.
+#[inline(always)]
+pub fn fence_system() {
+    rt::__oxpack_fence_system()
+}
