@@ -51,15 +51,16 @@ def _fatbin_arches(fatbin: bytes) -> set[int]:
 def test_example_builds_for_every_arch(example_copy: Path) -> None:
     config = load_config(example_copy, {"archs": ALL_ARCHS, "ptx": "auto"}, env={})
     result = build_project(config)
-    assert [c.name for c in result.crates] == ["bits", "matrix", "saxpy"]
+    assert [c.name for c in result.crates] == ["bits", "matrix", "reduce", "saxpy"]
     assert result.archs == tuple(ALL_ARCHS)
     assert result.ptx_isa == "8.7", "sm_120 needs PTX ISA 8.7, the oldest that covers all six"
     assert result.ptx_arch == "sm_120"
     manifest = result.manifest()
     assert set(manifest["kernels"]) == {
-        "saxpy", "gather", "add_scaled", "transpose", "hash32", "collatz_steps", "offset_clamp"}
+        "saxpy", "gather", "add_scaled", "transpose", "transpose_tiled", "hash32", "collatz_steps", "offset_clamp",
+        "sum", "histogram", "warp_scan", "min_max"}
     for crate in result.crates:
-        assert _fatbin_arches(crate.fatbin) == {80, 86, 89, 90, 100, 120}
+        assert _fatbin_arches(crate.fatbin) == {80, 86, 89, 90, 100, 120}, crate.name
         for arch in ALL_ARCHS:
             assert f".target {arch}" in crate.ptx[arch]
             assert ".version 8.7" in crate.ptx[arch]
