@@ -128,14 +128,14 @@ def main() -> int:
         "stub_stream": lambda: kernels.saxpy(0.0, xs, ys, stream=stream),
     }
     times: dict[str, list[float]] = {k: [] for k in variants}
-    for _ in range(rounds):  # interleaved, so that machine noise hits every variant alike
-        for label, fn in variants.items():
-            stream.sync()
-            cp.cuda.Device().synchronize()
-            t0 = time.perf_counter()
-            for _ in range(per):
-                fn()
-            times[label].append((time.perf_counter() - t0) / per)
+    with cs:  # CuPy's arrays report `stream` as their producer: every variant launches there
+        for _ in range(rounds):  # interleaved, so that machine noise hits every variant alike
+            for label, fn in variants.items():
+                stream.sync()
+                t0 = time.perf_counter()
+                for _ in range(per):
+                    fn()
+                times[label].append((time.perf_counter() - t0) / per)
     cp.cuda.Device().synchronize()
     med = {k: statistics.median(v) for k, v in times.items()}
     ratio = {k: statistics.median(t / r for t, r in zip(v, times["raw"])) for k, v in times.items()}
@@ -143,7 +143,7 @@ def main() -> int:
     print("| --- | --- | --- |")
     print(f"| raw cuda.core launch, prepared args | {med['raw'] * 1e6:.2f} | 1.00x |")
     print(f"| checked stub, producer's stream (the default) | {med['stub'] * 1e6:.2f} | {ratio['stub']:.2f}x |")
-    print(f"| checked stub, another stream= (waits on the producer's each call) | {med['stub_stream'] * 1e6:.2f} | {ratio['stub_stream']:.2f}x |")
+    print(f"| checked stub, stream= given (the producer's: no wait) | {med['stub_stream'] * 1e6:.2f} | {ratio['stub_stream']:.2f}x |")
     return 0
 
 

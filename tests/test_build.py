@@ -57,7 +57,7 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
     assert result.ptx_arch == "sm_120"
     manifest = result.manifest()
     assert set(manifest["kernels"]) == {
-        "saxpy", "gather", "add_scaled", "transpose", "transpose_tiled", "hash32", "collatz_steps", "offset_clamp",
+        "saxpy", "gather", "scale4", "add_scaled", "transpose", "transpose_tiled", "hash32", "collatz_steps", "offset_clamp",
         "sum", "histogram", "warp_scan", "min_max"}
     for crate in result.crates:
         assert _fatbin_arches(crate.fatbin) == {80, 86, 89, 90, 100, 120}, crate.name

@@ -40,6 +40,9 @@ def test_example_reductions_use_shared_memory_shuffles_and_atomics(example_copy)
     assert "shfl.sync.up.b32" in scan
     minmax = _entry(result, "min_max")
     assert "atom.global.min.s32" in minmax and "atom.global.max.s32" in minmax and "vote.sync.any.pred" in minmax
+    scale4 = _entry(result, "scale4")
+    assert re.search(r"ld\.global(\.nc)?\.v4\.(b|f)32", scale4) and re.search(r"st\.global\.v4\.(b|f)32", scale4)
+    assert re.search(r"ld\.global(\.nc)?\.v4\.(b|f)32", total), "sum reads 16 bytes at a time"
     tiled = _entry(result, "transpose_tiled")
     assert "st.shared.b32" in tiled and "ld.shared.b32" in tiled and "bar.sync" in tiled
     manifest = result.manifest()["kernels"]

@@ -39,20 +39,27 @@ kernel! {
         let (w, h) = (width as usize, height as usize);
         let slot = tile_slot();
         let (bx, by) = (block_idx().x as usize * 32, block_idx().y as usize * 32);
-        let mut tile = shared_array!(f32, 32 * 33, Tile<33>);
-        for k in 0..4 {
+        // Four loads in flight before the first store: `get` has no trap path, so
+        // nothing orders the loads.
+        let mut v = [0.0f32; 4];
+        for (k, vk) in v.iter_mut().enumerate() {
             let (x, y) = (bx + slot.x(), by + slot.y() + 8 * k);
             if x < w && y < h {
-                tile.write_tile_row(slot, k, m[y * w + x]);
+                *vk = m.get(y * w + x).copied().unwrap_or(0.0);
             }
+        }
+        let mut tile = shared_array!(f32, 32 * 33, Tile<33>);
+        for (k, vk) in v.into_iter().enumerate() {
+            tile.write_tile_row(slot, k, vk);
         }
         let tile = tile.sync();
         // Output tile (by, bx): in step k this thread writes out[bx + ty + 8k][by + tx],
         // which is m[by + tx][bx + ty + 8k]: the tile read transposed.
         for k in 0..4 {
-            if let Some(o) = out.get_mut_transposed_tile(ij, k, h) {
+            let value = tile.try_at(slot.y() + 8 * k, slot.x());
+            if let (Some(o), Some(value)) = (out.get_mut_transposed_tile(ij, k, h), value) {
                 if bx + slot.y() + 8 * k < w {
-                    *o = tile.at(slot.y() + 8 * k, slot.x());
+                    *o = value;
                 }
             }
         }

@@ -19,6 +19,7 @@
 pub mod atomic;
 pub mod shared;
 pub mod sync;
+pub mod vec;
 pub mod warp;
 
 mod rt {
@@ -213,6 +214,16 @@ impl<T: Elem> DisjointSlice<T> {
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    #[inline(always)]
+    pub(crate) fn as_ptr(&self) -> *const T {
+        self.ptr
+    }
+
+    #[inline(always)]
+    pub(crate) fn as_mut_ptr(&mut self) -> *mut T {
+        self.ptr
     }
 
     #[inline(always)]
@@ -658,5 +669,6 @@ pub mod prelude {
         ballot, lane_id, shfl_down, shfl_idx, shfl_up, shfl_xor, vote_all, vote_any, warp_id, warp_reduce, warp_sum,
     };
     pub use crate::{index_1d, index_2d, index_3d, kernel, shared_array, shared_atomics, trap};
+    pub use crate::vec::{vec4, F32x4, F64x2, I32x4, U32x4};
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3};
 }

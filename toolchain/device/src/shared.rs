@@ -281,6 +281,15 @@ impl<T: Copy, const N: usize, const S: usize> Shared<T, N, Tile<S>> {
 }
 
 impl<T: Copy, const N: usize, const S: usize> SharedView<T, N, Tile<S>> {
+    /// Element (`x`, `y`) of the tile, or `None` when `x >= S` or past the end.
+    #[inline(always)]
+    pub fn try_at(&self, x: usize, y: usize) -> Option<T> {
+        if x >= S {
+            return None;
+        }
+        self.try_get(y.checked_mul(S)?.checked_add(x)?)
+    }
+
     /// Element (`x`, `y`) of the tile: slot `y * S + x`; out of range traps.
     #[inline(always)]
     pub fn at(&self, x: usize, y: usize) -> T {
