@@ -55,10 +55,9 @@ kernel! {
         let tile = tile.sync();
         // Output tile (by, bx): in step k this thread writes out[bx + ty + 8k][by + tx],
         // which is m[by + tx][bx + ty + 8k]: the tile read transposed.
-        for k in 0..4 {
-            let value = tile.try_at(slot.y() + 8 * k, slot.x());
-            if let (Some(o), Some(value)) = (out.get_mut_transposed_tile(ij, k, h), value) {
-                if bx + slot.y() + 8 * k < w {
+        if let Some(mut dst) = out.transposed_tile::<32, 8>(ij, h) {
+            for k in 0..4 {
+                if let (Some(o), Some(value)) = (dst.get_mut(k), tile.try_at(slot.y() + 8 * k, slot.x())) {
                     *o = value;
                 }
             }

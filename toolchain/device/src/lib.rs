@@ -275,30 +275,34 @@ impl<T: Elem> DisjointSlice<T> {
         }
     }
 
-    /// For a tiled transpose, the element that thread (`tx`, `ty`) of block (`bx`,
-    /// `by`) writes in step `k`: row `bx·T + ty + k·R`, column `by·T + tx` of a
-    /// row-major output with `width` columns, where the block is `T × R` threads
-    /// (`T = blockDim.x`, `R = blockDim.y`, `T % R == 0`, `k < T / R`). Block (bx, by)
-    /// covers the T × T input tile (bx, by) and writes the output tile (by, bx), so
-    /// every element has one writer. `ij` proves a 2-D launch; a launch with z ≠ 1
-    /// or a shape that breaks these rules gets `None`.
+    /// For a tiled transpose: the elements that thread (`tx`, `ty`) of block (`bx`,
+    /// `by`) writes, row `bx·TILE + ty + k·ROWS` and column `by·TILE + tx` of a
+    /// row-major output with `width` columns, for k in `0 .. TILE / ROWS`. The block
+    /// must be `TILE × ROWS` threads; any other block shape, a launch with z ≠ 1,
+    /// `TILE % ROWS != 0` or a column past `width` gets `None`. Block (bx, by) covers
+    /// input tile (bx, by) and writes output tile (by, bx), so every element has one
+    /// writer; `ij` proves a 2-D launch. All overflow checks happen here, once, so
+    /// each element costs one multiply-add and one bounds check.
     #[inline(always)]
-    pub fn get_mut_transposed_tile(&mut self, ij: ThreadIndex2, k: usize, width: usize) -> Option<&mut T> {
+    pub fn transposed_tile<const TILE: usize, const ROWS: usize>(
+        &mut self,
+        ij: ThreadIndex2,
+        width: usize,
+    ) -> Option<TransposedTile<'_, T, TILE, ROWS>> {
         let _ = ij;
         let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());
-        let (tile, rows) = (d.x as usize, d.y as usize);
-        if d.z != 1 || g.z != 1 || rows == 0 || tile % rows != 0 || k >= tile / rows {
+        if d.x as usize != TILE || d.y as usize != ROWS || d.z != 1 || g.z != 1 || ROWS == 0 || TILE % ROWS != 0 {
             return None;
         }
-        let row = b.x as usize * tile + t.y as usize + k * rows;
-        let col = b.y as usize * tile + t.x as usize;
+        let row = (b.x as usize).checked_mul(TILE)?.checked_add(t.y as usize)?;
+        let col = (b.y as usize).checked_mul(TILE)?.checked_add(t.x as usize)?;
         if col >= width {
             return None;
         }
-        match row.checked_mul(width).and_then(|r| r.checked_add(col)) {
-            Some(i) => self.slot(i),
-            None => None,
-        }
+        let base = row.checked_mul(width)?.checked_add(col)?;
+        let stride = ROWS.checked_mul(width)?;
+        base.checked_add((TILE / ROWS - 1).checked_mul(stride)?)?; // the last k cannot overflow
+        Some(TransposedTile { ptr: self.ptr, len: self.len, base, stride, _out: core::marker::PhantomData })
     }
 
     /// Writes `value` to the calling thread's element; false past the end.
@@ -311,6 +315,30 @@ impl<T: Elem> DisjointSlice<T> {
             }
             None => false,
         }
+    }
+}
+
+/// The elements one thread writes in a tiled transpose; see
+/// [`DisjointSlice::transposed_tile`].
+pub struct TransposedTile<'a, T, const TILE: usize, const ROWS: usize> {
+    ptr: *mut T,
+    len: usize,
+    base: usize,
+    stride: usize,
+    _out: core::marker::PhantomData<&'a mut DisjointSlice<T>>,
+}
+
+impl<T: Elem, const TILE: usize, const ROWS: usize> TransposedTile<'_, T, TILE, ROWS> {
+    /// The element of step `k` (`k < TILE / ROWS`), or `None` past the end.
+    #[inline(always)]
+    pub fn get_mut(&mut self, k: usize) -> Option<&mut T> {
+        let i = self.base + k * self.stride; // no overflow: checked for the last k
+        if k >= TILE / ROWS || i >= self.len {
+            return None;
+        }
+        // SAFETY: in bounds; (thread, k) pairs map to distinct elements (see
+        // `DisjointSlice::transposed_tile`), and `&mut self` keeps one reference.
+        Some(unsafe { &mut *self.ptr.add(i) })
     }
 }
 
