@@ -39,6 +39,7 @@ kernel! {
         let (w, h) = (width as usize, height as usize);
         let slot = tile_slot();
         let (bx, by) = (block_idx().x as usize * 32, block_idx().y as usize * 32);
+        let mut tile = shared_array!(f32, 32 * 33, Tile<33>); // a barrier: cheapest at the start
         // Four loads in flight before the first store: `get` has no trap path, so
         // nothing orders the loads.
         let mut v = [0.0f32; 4];
@@ -48,7 +49,6 @@ kernel! {
                 *vk = m.get(y * w + x).copied().unwrap_or(0.0);
             }
         }
-        let mut tile = shared_array!(f32, 32 * 33, Tile<33>);
         for (k, vk) in v.into_iter().enumerate() {
             tile.write_tile_row(slot, k, vk);
         }

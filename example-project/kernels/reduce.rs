@@ -36,7 +36,7 @@ kernel! {
     pub fn histogram(i: ThreadIndex, bins: u32, x: &[u32], hist: &[AtomicU32])
     where (0 < bins <= 1024, len(hist) >= bins) {
         let local = shared_atomics!(u32, 1024);
-        let bins = bins as usize;
+        let (bins32, bins) = (bins, bins as usize);
         let (t, threads) = (thread_slot().get(), block_dim().x as usize);
         let mut b = t;
         while b < bins {
@@ -47,7 +47,7 @@ kernel! {
         let stride = grid_dim().x as usize * threads;
         let mut k = i.get();
         while k < x.len() {
-            local[x[k] as usize % bins].fetch_add(1);
+            local[(x[k] % bins32) as usize].fetch_add(1);
             k += stride;
         }
         sync_threads();
