@@ -16,6 +16,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 from ..errors import OxpackError
+from ..progress import Progress
 
 
 class OxpackBuildError(SystemExit):
@@ -32,15 +33,11 @@ class OxpackBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
         self._staging = Path(tempfile.mkdtemp(prefix="oxpack-wheel-"))
         overrides = {k: v for k, v in self.config.items()}
-        quiet = self.app.verbosity < 0
-
-        def log(message: str) -> None:
-            if not quiet:
-                self.app.display_info(f"oxpack: {message}")
-
+        # hatch's verbosity (HATCH_VERBOSE / HATCH_QUIET): below 0 quiet, above 0 every command too
+        log = Progress(verbosity=max(-1, min(self.app.verbosity, 1)), live=False,
+                       write=lambda message: self.app.display_info(f"oxpack: {message}"))
         try:
-            staged = build_into(Path(self.root), self._staging, overrides=overrides, log=log,
-                                verbose=self.app.verbosity > 0)
+            staged = build_into(Path(self.root), self._staging, overrides=overrides, log=log)
         except OxpackError as exc:
             shutil.rmtree(self._staging, ignore_errors=True)
             self.app.display_error(f"oxpack: {exc}")

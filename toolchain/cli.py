@@ -11,27 +11,24 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from keyword import iskeyword
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .errors import OxpackError
+from .progress import Progress as Logger
+
+if TYPE_CHECKING:
+    from .project import Staged
 
 __all__ = ["main"]
 
 
-def _log_for(args: argparse.Namespace) -> "Logger":
-    return Logger(quiet=args.quiet)
-
-
-class Logger:
-    """Plain progress lines on stderr; `-q` silences them."""
-
-    def __init__(self, quiet: bool) -> None:
-        self.quiet = quiet
-
-    def __call__(self, message: str) -> None:
-        if not self.quiet:
-            print(f"oxpack: {message}", file=sys.stderr, flush=True)
+def _log_for(args: argparse.Namespace) -> Logger:
+    """stderr: a live status line on a terminal, plain lines otherwise; `-q` nothing, `-v` every command."""
+    quiet, verbose = getattr(args, "quiet", False), getattr(args, "verbose", False)
+    return Logger(verbosity=-1 if quiet else 1 if verbose else 0)
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
@@ -40,7 +37,12 @@ def _cmd_build(args: argparse.Namespace) -> int:
     project = Path(args.project).resolve()
     out = Path(args.out).resolve() if args.out else project / "build" / "oxpack"
     log = _log_for(args)
-    staged = build_into(project, out, locked=True if args.locked else None, log=log, verbose=args.verbose)
+    locked = True if args.locked else None
+    overrides = _build_overrides(args)
+    if args.package_path:
+        staged = _build_at_package_path(project, out, args.package_path, overrides, locked, log, args.verbose)
+    else:
+        staged = build_into(project, out, overrides=overrides or None, locked=locked, log=log, verbose=args.verbose)
     r = staged.result
     for crate in r.crates:
         log(f"built {crate.source}: {', '.join(k.name for k in crate.kernels)} ({len(crate.fatbin)} bytes fatbin)")
@@ -50,6 +52,40 @@ def _cmd_build(args: argparse.Namespace) -> int:
     else:
         log("everything came from the cache")
     return 0
+
+
+# --- build options that the CMake module (`oxpack_add_kernels`) passes --------------------
+
+
+def _build_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """`--kernels`, `--archs`, `--ptx`, `--module`: the `[tool.oxpack]` keys they replace."""
+    given = {"kernels": args.kernels, "archs": args.archs.split(",") if args.archs else None,
+             "ptx": args.ptx, "module": args.module}
+    return {key: value for key, value in given.items() if value is not None}
+
+
+def _build_at_package_path(project: Path, out: Path, package_path: str, overrides: dict[str, Any],
+                           locked: bool | None, log: Logger, verbose: bool) -> Staged:
+    """Like `build_into`, but the module goes to `out/package_path` (its folder inside the wheel)."""
+    from .config import load_config
+    from .errors import ConfigError
+    from .lockfile import check_lock
+    from .pipeline import build_project
+    from .project import Staged
+    from .stubs import render_stubs
+
+    parts = package_path.replace("\\", "/").split("/")
+    if Path(package_path).is_absolute() or not all(p.isidentifier() and not iskeyword(p) for p in parts):
+        raise ConfigError(f"`--package-path {package_path}` must be the package's folder inside the wheel: "
+                          "Python identifiers separated by `/`, like `mypkg` or `mypkg/sub`")
+    config = load_config(project, overrides)
+    result = build_project(config, log=log, verbose=verbose)
+    if config.locked if locked is None else locked:
+        check_lock(config.project_dir, result)
+    target = out.joinpath(*parts)
+    target.mkdir(parents=True, exist_ok=True)
+    written = render_stubs(result.manifest(), target, result.fatbins())
+    return Staged(result, {p.relative_to(out).as_posix(): p for p in written})
 
 
 def _cmd_lock(args: argparse.Namespace) -> int:
@@ -80,6 +116,34 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
     return 0 if report["ok"] else 1
 
 
+def _cmd_inspect(args: argparse.Namespace) -> int:
+    from .inspection import inspect_target
+
+    inspection = inspect_target(args.target, log=_log_for(args), verbose=args.verbose)
+    if args.ptx:
+        ptx = inspection.ptx(args.ptx)
+        if args.json:
+            print(json.dumps({"target": args.target, "arch": args.ptx, "ptx": ptx}, indent=2, sort_keys=True))
+        else:
+            for item in ptx:
+                print(f"// oxpack inspect: crate `{item['crate']}` ({item['source']}), PTX for {args.ptx}")
+                print(item["ptx"].rstrip("\n"))
+        return 0
+    if args.json:
+        print(json.dumps(inspection.as_json(), indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        print(inspection.render(), end="")
+    return 0
+
+
+def _cmd_init(args: argparse.Namespace) -> int:
+    from .scaffold import init_project
+
+    for change in init_project(Path(args.project), module=args.module, force=args.force):
+        print(f"oxpack: {change}")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="oxpack", description="Build GPU kernels written in safe Rust into Python packages.")
     parser.add_argument("--version", action="version", version=f"oxpack {__version__}")
@@ -94,6 +158,14 @@ def _parser() -> argparse.ArgumentParser:
     common(build)
     build.add_argument("--out", help="output folder (default: <project>/build/oxpack)")
     build.add_argument("--locked", action="store_true", help="fail if the build differs from oxpack.lock")
+    # overrides of `[tool.oxpack]` and the wheel layout, for the CMake module (oxpack_add_kernels)
+    build.add_argument("--kernels", action="append", metavar="GLOB", help="kernel files (repeatable); replaces `kernels`")
+    build.add_argument("--archs", metavar="LIST", help="comma-separated, like sm_80,sm_90; replaces `archs`")
+    build.add_argument("--ptx", metavar="ARCH", help="auto, none or an arch; replaces `ptx`")
+    build.add_argument("--module", metavar="NAME", help="name of the generated module; replaces `module`")
+    build.add_argument("--package-path", metavar="PATH",
+                       help="write the module to OUT/PATH, its package folder inside the wheel (like mypkg), "
+                            "instead of deriving it from `package`")
     build.set_defaults(func=_cmd_build)
 
     lock = sub.add_parser("lock", help="write oxpack.lock, or with --check verify it")
@@ -105,6 +177,22 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("project", nargs="?", default=".", help="project folder (for its archs and lockfile)")
     doctor.add_argument("--json", action="store_true", help="machine-readable report")
     doctor.set_defaults(func=_cmd_doctor)
+
+    inspect = sub.add_parser("inspect", help="kernels, signatures and registers/spills/memory per arch")
+    inspect.add_argument("target", nargs="?", default=".",
+                         help="project folder (default: .), .fatbin, .whl, built package folder or installed package name")
+    inspect.add_argument("--ptx", metavar="ARCH", help="print the PTX for ARCH (like sm_90) instead")
+    inspect.add_argument("--json", action="store_true", help="machine-readable output")
+    inspect.add_argument("-v", "--verbose", action="store_true", help="print every external command of a project build")
+    inspect.add_argument("-q", "--quiet", action="store_true", help="no build progress on stderr")
+    inspect.set_defaults(func=_cmd_inspect)
+
+    init = sub.add_parser("init", help="add oxpack to an existing pyproject.toml; scaffold a kernel and a test")
+    init.add_argument("project", nargs="?", default=".", help="project folder holding pyproject.toml (default: .)")
+    init.add_argument("--module", default="kernels", help="name of the generated module (default: kernels)")
+    init.add_argument("--force", action="store_true",
+                      help="replace an existing `[tool.oxpack]` table and the scaffolded files")
+    init.set_defaults(func=_cmd_init)
     return parser
 
 

@@ -16,6 +16,7 @@ import ast
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .errors import StageError, ToolchainError
@@ -30,7 +31,7 @@ __all__ = [
     "read_archive",
 ]
 
-DTYPES = ("int32", "uint32", "int64", "uint64", "float32", "float64")
+DTYPES = ("int32", "uint32", "int64", "uint64", "float32", "float64", "float16", "bfloat16")
 KINDS = ("scalar", "in", "out", "atomic", "index")
 RANKS = ("1d", "2d", "3d")  # the "dtype" of an `index` parameter
 _ENTRY = re.compile(r"^(?P<prefix>_ZN.*)14__oxpack_entry17h[0-9a-f]{16}E$")
@@ -193,8 +194,14 @@ def _wrapper(sig: KernelSig, entry: Any) -> str:
     )
 
 
-def link_kernel_crate(kernel_bc: bytes, runtime_ll: str, libraries: Sequence[tuple[str, bytes]]) -> LinkedCrate:
-    """Link kernel bitcode + runtime + the library members it needs; see module doc."""
+def link_kernel_crate(
+    kernel_bc: bytes, runtime_ll: str, libraries: Sequence[tuple[str, bytes]], libdevice: Path | None = None
+) -> LinkedCrate:
+    """Link kernel bitcode + runtime + the library members it needs; see module doc.
+
+    `libdevice` is NVIDIA's libdevice.10.bc, linked only when the kernel calls one
+    of its functions (the caller resolves it, so the link stage reads no environment).
+    """
     llvm = _llvm()
     try:
         module = llvm.parse_bitcode(kernel_bc)
@@ -219,6 +226,7 @@ def link_kernel_crate(kernel_bc: bytes, runtime_ll: str, libraries: Sequence[tup
     if wrappers:
         module.link_in(llvm.parse_assembly(header + wrappers))
     _link_needed(llvm, module, libraries)
+    _link_libdevice(llvm, module, header, libdevice)
     keep = {k.name for k in kernels}
     for fn in module.functions:
         if not fn.is_declaration and fn.name not in keep:
@@ -231,7 +239,9 @@ def link_kernel_crate(kernel_bc: bytes, runtime_ll: str, libraries: Sequence[tup
     linked = llvm.parse_assembly(ir)
     _drop_dead(llvm, linked)  # most of core is unreachable from the kernels: keep the IR small
     ir = str(linked)
-    missing = sorted(_undefined(linked))
+    # __nvvm_reflect (libdevice's query of compile options) is folded away by
+    # LLVM's NVVMReflect pass in the NVPTX pipeline
+    missing = sorted(_undefined(linked) - {"__nvvm_reflect"})
     if missing:
         raise StageError(
             "the linked kernel module still needs symbols that neither the device crate nor core define: "
@@ -279,6 +289,24 @@ def to_shared_space(ir: str) -> str:
         ir = re.sub(re.escape("@" + name) + r"(?![\w.$])", f"addrspacecast (ptr addrspace(3) @{name} to ptr)", ir)
         ir = ir.replace("\0SHARED\0", definition)
     return ir
+
+
+def _link_libdevice(llvm: Any, module: Any, header: str, path: Path | None) -> None:
+    """Link NVIDIA's libdevice when the kernel calls one of its `__nv_*` functions."""
+    needed = sorted(n for n in _undefined(module) if n.startswith("__nv_"))
+    if not needed:
+        return
+    from .libdevice import MISSING
+
+    if path is None or not path.is_file():
+        names = ", ".join(f"`{n}`" for n in needed[:4])
+        raise ToolchainError(f"the kernels call libdevice math functions ({names}) but libdevice was not found; {MISSING}")
+    lib = llvm.parse_bitcode(path.read_bytes())
+    layout = re.search(r'datalayout = "([^"]*)"', header)
+    lib.triple = "nvptx64-nvidia-cuda"
+    if layout:
+        lib.data_layout = layout.group(1)
+    module.link_in(lib)
 
 
 def _link_needed(llvm: Any, module: Any, libraries: Sequence[tuple[str, bytes]]) -> None:

@@ -90,6 +90,11 @@ def read_lock(project_dir: Path) -> dict[str, Any]:
         raise LockError(
             f"{path} has schema {data.get('schema')!r}, this oxpack reads schema {SCHEMA}; rerun `oxpack lock`"
         )
+    for section in ("toolchain", "targets", "crates"):
+        table = data.get(section)
+        if not isinstance(table, dict) or (section == "crates" and not all(isinstance(v, dict) for v in table.values())):
+            raise LockError(f"{path}: table `{section}` is missing or malformed (edited by hand?); "
+                            "restore it from version control or rerun `oxpack lock`")
     return data
 
 

@@ -14,14 +14,23 @@ from typing import Any
 from .errors import StageError, ToolchainError
 
 __all__ = [
+    "NVFATBIN_OPTIONS",
     "Cubin",
     "link_cubin",
     "make_fatbin",
     "nvfatbin_version",
+    "nvjitlink_options",
     "nvjitlink_version",
     "parse_info_log",
     "supported_archs",
 ]
+
+NVFATBIN_OPTIONS = ("-64", "-compress-all")
+
+
+def nvjitlink_options(arch: str) -> list[str]:
+    """nvJitLink's options for PTX → cubin (`-verbose` gives the info log with the resources)."""
+    return [f"-arch={arch}", "-verbose", "-O3"]
 
 
 def _nvjitlink() -> Any:
@@ -74,7 +83,7 @@ def _arch_number(arch: str) -> str:
 def link_cubin(ptx: str, arch: str, *, name: str = "kernel") -> Cubin:
     """PTX → cubin for `arch` (``sm_90``); nvJitLink's info log is kept for `inspect`."""
     nvjitlink = _nvjitlink()
-    options = [f"-arch={arch}", "-verbose", "-O3"]
+    options = nvjitlink_options(arch)
     handle = nvjitlink.create(len(options), options)
     try:
         try:
@@ -163,7 +172,7 @@ _SUPPORTED: dict[tuple[tuple[str, str], ...], list[str]] = {}
 def make_fatbin(cubins: Sequence[Cubin], ptx: tuple[str, str] | None, *, name: str = "kernel") -> bytes:
     """cubins (+ optionally PTX as ``(arch, text)``) → one fatbin, compressed."""
     nvfatbin = _nvfatbin()
-    options = ["-64", "-compress-all"]
+    options = list(NVFATBIN_OPTIONS)
     handle = nvfatbin.create(options, len(options))
     try:
         try:

@@ -4,7 +4,10 @@ Stages are named by their output (`rlib`, `bc`, `ll`, `ptx`, `cubin`, `fatbin`);
 each is a pure function of its inputs, cached under a key made of those
 inputs' digests, its options and the tool identities. The pipeline plans,
 consults the cache and runs; tool details live in `rustc`, `sysroot`, `llvm`
-and `nvidia`.
+and `nvidia`. rustc runs once per crate, crates in parallel threads; link, PTX
+and cubin run in worker processes (`workers`), PTX and cubin of every arch at
+once. Outputs hold no paths, times or host names: two clean builds give the
+same bytes.
 """
 
 from __future__ import annotations
@@ -13,32 +16,40 @@ import json
 import os
 import subprocess
 import tempfile
+import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from . import __version__, data_dir
+from .libdevice import find_libdevice, libdevice_id
 from .cache import Cache, default_cache_dir, digest, key
 from .config import Config
 from .errors import ConfigError, StageError
-from .llvm import KernelSig, emit_ptx, link_kernel_crate, llvm_version
+from .llvm import KernelSig, LinkedCrate, llvm_version, read_archive
 from .nvidia import (
+    NVFATBIN_OPTIONS,
     Cubin,
-    link_cubin,
     make_fatbin,
     nvfatbin_version,
+    nvjitlink_options,
     nvjitlink_version,
     parse_info_log,
     supported_archs,
 )
+from .progress import Progress
 from .rustc import TARGET, Rustc, find_rustc
 from .sysroot import Sysroot, ensure_sysroot
+from .workers import Pending, Workers, codegen_job, cubin_job, link_job
 
 __all__ = ["ARCH_MIN_PTX", "BuildResult", "CrateResult", "Toolchain", "build_project", "discover_kernels"]
 
 Log = Callable[[str], None]
+T = TypeVar("T")
+_DEVICE_RECIPE = "oxpack-device-v2"  # v2: no temporary path in the rlib
 
 # Oldest PTX ISA that LLVM's NVPTX backend accepts for each arch nvJitLink 13 links.
 ARCH_MIN_PTX: dict[str, str] = {
@@ -201,19 +212,67 @@ def _native_arch() -> str:
 
 
 class Pipeline:
-    def __init__(self, config: Config, *, log: Log | None = None, verbose: bool = False) -> None:
+    """Runs the stages of one build: rustc in threads, link/PTX/cubin in a process pool (`workers`).
+
+    Each stage output is looked up in the cache first; a miss is counted in `runs`
+    (in this process, also for work done in a worker) and stored when it arrives.
+    """
+
+    def __init__(self, config: Config, *, log: Log | None = None, verbose: bool = False,
+                 jobs: int | None = None) -> None:
         self.config = config
-        self.log: Log = log or (lambda message: None)
-        self.verbose = verbose
+        self.progress = log if isinstance(log, Progress) else Progress.lines(log, verbose=verbose)
         self.cache = Cache(default_cache_dir(config.cache_dir) / "stages")
         self.runs: Counter[str] = Counter()
+        self.workers = Workers(jobs)
+        self._lock = threading.Lock()
+        self._rustc_slots = threading.BoundedSemaphore(self.workers.jobs)
+        self._libraries: list[tuple[str, bytes]] | None = None
+        self._libraries_lock = threading.Lock()
+
+    @property
+    def verbose(self) -> bool:
+        return self.progress.verbose
+
+    def log(self, message: str) -> None:
+        self.progress(message)
+
+    def close(self, *, cancel: bool = False) -> None:
+        """Stop the worker processes (if any started) and clear the progress display."""
+        self.workers.close(cancel=cancel)
+        self.progress.finish()
+
+    def _ran(self, stage: str) -> None:
+        with self._lock:
+            self.runs[stage] += 1
+
+    def _start(self, stage: str, k: str, step: tuple[str, str | None], load: Callable[[dict[str, bytes]], T],
+               save: Callable[[T], dict[str, bytes]], job: Callable[..., T], args: Callable[[], tuple[Any, ...]],
+               tool: tuple[str, Sequence[str], str]) -> Pending[T]:
+        """The cached output of `stage` under key `k`, or `job(*args())` sent to a worker.
+
+        `step` (subject, arch) is what the progress display shows, `tool` (name,
+        options, what) what `-v` says about the in-process tool.
+        """
+        hit = self.cache.get(stage, k)
+        if hit is not None:
+            return Pending.ready(load(hit))
+        self.progress.in_process(*tool)
+        token = self.progress.begin(stage if stage != "ll" else "link", *step)
+
+        def arrived(value: T) -> None:
+            self.progress.end(token)
+            self._ran(stage)
+            self.cache.put(stage, k, save(value))
+
+        return Pending(self.workers.submit(job, *args()), arrived, lambda: self.progress.end(token))
 
     # -- toolchain --------------------------------------------------------------
 
     def toolchain(self) -> Toolchain:
         rustc = find_rustc(self.config.rustc)
         cache_root = default_cache_dir(self.config.cache_dir)
-        sysroot = ensure_sysroot(rustc, cache_root, self.log)
+        sysroot = ensure_sysroot(rustc, cache_root, self.progress, command=self.progress.command)
         import llvmlite
 
         llvm = ".".join(map(str, llvm_version()))
@@ -234,33 +293,43 @@ class Pipeline:
         src = data_dir("device")
         sources = [f"{p.relative_to(src).as_posix()}\0".encode() + p.read_bytes()
                    for p in sorted((src / "src").rglob("*.rs"))]  # the crate's every module
-        k = key("rlib", rustc.identity, sysroot.digest, *sources, str(self.config.opt_level))
+        k = key("rlib", _DEVICE_RECIPE, rustc.identity, sysroot.digest, *sources,
+                str(self.config.opt_level))
         hit = self.cache.get("rlib", k)
         if hit is not None:
             return hit["liboxpack.rlib"]
-        with tempfile.TemporaryDirectory(prefix="oxpack-device-") as tmp:
+        self.workers.warm_up()
+        with self.progress.step("rustc", "the oxpack device crate"), \
+                tempfile.TemporaryDirectory(prefix="oxpack-device-") as tmp:
             out = Path(tmp) / "liboxpack.rlib"
             cmd = self._rustc_base(rustc, sysroot) + [
-                "--crate-type", "rlib", "--crate-name", "oxpack", f"--remap-path-prefix={src}=/oxpack/device",
+                "--crate-type", "rlib", "--crate-name", "oxpack", f"--remap-path-prefix={src}=/oxpack/device", f"--remap-path-prefix={tmp}=<oxpack>",
                 str(src / "src" / "lib.rs"), "-o", str(out)]
             self._run_rustc(cmd, "the oxpack device crate", Path(tmp))
             data = out.read_bytes()
-        self.runs["rlib"] += 1
+        self._ran("rlib")
         self.cache.put("rlib", k, {"liboxpack.rlib": data})
         return data
 
     def _run_rustc(self, cmd: list[str], what: str, cwd: Path) -> str:
-        if self.verbose:
-            import shlex
-
-            self.log("$ " + shlex.join(cmd))
-        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=self._rustc_env(), check=False)
+        self.progress.command(cmd)
+        with self._rustc_slots:  # at most one rustc per CPU, however many crates build at once
+            proc = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=self._rustc_env(), check=False)
         if proc.returncode != 0:
             raise StageError(f"rustc failed to compile {what}: {_first_error(proc.stderr, self.config.project_dir)}",
                              stage="bc", command=cmd, stderr=proc.stderr)
         return proc.stderr
 
-    # -- one crate ---------------------------------------------------------------
+    # -- crates ------------------------------------------------------------------
+
+    def build_crates(self, tc: Toolchain, paths: Sequence[Path], archs: Sequence[str], ptx_arch: str | None,
+                     isa: str) -> list[CrateResult]:
+        """Every crate, in threads that share the worker pool; on failure, the first error in file order."""
+        if len(paths) <= 1 or self.workers.jobs == 1:
+            return [self.build_crate(tc, p, archs, ptx_arch, isa) for p in paths]
+        with ThreadPoolExecutor(max_workers=min(len(paths), 32), thread_name_prefix="oxpack-crate") as threads:
+            futures = [threads.submit(self.build_crate, tc, p, archs, ptx_arch, isa) for p in paths]
+            return [f.result() for f in futures]
 
     def build_crate(self, tc: Toolchain, path: Path, archs: Sequence[str], ptx_arch: str | None, isa: str) -> CrateResult:
         root = self.config.project_dir
@@ -270,36 +339,35 @@ class Pipeline:
             raise ConfigError(f"kernel file `{rel}`: its name must be a valid Rust identifier (letters, digits, `_`)")
         source = path.read_bytes()
         bc = self._bitcode(tc, path, rel, name, source)
-        linked = self._link(tc, name, bc)
-        ir, kernels = linked
+        ir, kernels = self._link(tc, name, bc)
         if not kernels:
             raise StageError(
                 f"kernel file `{rel}` declares no kernels; wrap kernel functions in `oxpack::kernel! {{ pub fn ... }}`",
                 stage="ll",
             )
-        ptx: dict[str, str] = {}
-        cubins: list[Cubin] = []
-        resources: dict[str, dict[str, dict[str, int]]] = {}
-        for arch in archs:
-            ptx[arch] = self._ptx(ir, arch, isa, name)
-            cubin = self._cubin(ptx[arch], arch, name)
-            cubins.append(cubin)
-            kernel_names = {k.name for k in kernels}
-            resources[arch] = {k: v for k, v in parse_info_log(cubin.info_log).items() if k in kernel_names}
-        embedded = None
-        if ptx_arch is not None:
-            embedded = (ptx_arch, ptx.get(ptx_arch) or self._ptx(ir, ptx_arch, isa, name))
+        # Every arch's PTX, then every arch's cubin, each set in parallel in the workers.
+        wanted = list(dict.fromkeys([*archs, *([ptx_arch] if ptx_arch is not None else [])]))
+        ptx_jobs = {arch: self._ptx(ir, arch, isa, name) for arch in wanted}
+        ptx_all = {arch: job.result() for arch, job in ptx_jobs.items()}
+        cubin_jobs = [self._cubin(ptx_all[arch], arch, name) for arch in archs]
+        cubins = [job.result() for job in cubin_jobs]
+        kernel_names = {k.name for k in kernels}
+        resources = {c.arch: {k: v for k, v in parse_info_log(c.info_log).items() if k in kernel_names}
+                     for c in cubins}
+        embedded = None if ptx_arch is None else (ptx_arch, ptx_all[ptx_arch])
         fatbin = self._fatbin(cubins, embedded, name)
-        return CrateResult(name, rel, digest(source), kernels, fatbin, ptx, resources,
+        return CrateResult(name, rel, digest(source), kernels, fatbin, {a: ptx_all[a] for a in archs}, resources,
                            {c.arch: c.info_log for c in cubins})
 
     def _bitcode(self, tc: Toolchain, path: Path, rel: str, name: str, source: bytes) -> bytes:
-        k = key("bc", tc.rustc.identity, tc.sysroot.digest, tc.device_rlib, source, name, str(self.config.opt_level))
+        where = Path(rel).parent.as_posix()  # rustc writes it into panic locations: part of the output
+        k = key("bc", tc.rustc.identity, tc.sysroot.digest, tc.device_rlib, source, name, where,
+                str(self.config.opt_level))
         hit = self.cache.get("bc", k)
         if hit is not None:
             return hit["kernel.bc"]
-        self.log(f"rustc      {rel}")
-        with tempfile.TemporaryDirectory(prefix="oxpack-crate-") as tmp:
+        self.workers.warm_up()  # the link and codegen that follow need the workers
+        with self.progress.step("rustc", rel), tempfile.TemporaryDirectory(prefix="oxpack-crate-") as tmp:
             t = Path(tmp)
             (t / "liboxpack.rlib").write_bytes(tc.device_rlib)
             (t / "root.rs").write_text(
@@ -310,60 +378,58 @@ class Pipeline:
             cmd = self._rustc_base(tc.rustc, tc.sysroot) + [
                 "--crate-type", "lib", "--crate-name", name, "--emit=llvm-bc",
                 "--extern", f"oxpack={t / 'liboxpack.rlib'}",
-                f"--remap-path-prefix={path.resolve().parent}={Path(rel).parent.as_posix()}",
+                f"--remap-path-prefix={path.resolve().parent}={where}",
                 f"--remap-path-prefix={t}=<oxpack>", "root.rs", "-o", "kernel.bc"]
             self._run_rustc(cmd, f"`{rel}`", t)
             data = (t / "kernel.bc").read_bytes()
-        self.runs["bc"] += 1
+        self._ran("bc")
         self.cache.put("bc", k, {"kernel.bc": data})
         return data
 
+    def _link_libraries(self, tc: Toolchain) -> list[tuple[str, bytes]]:
+        """The device crate's and the sysroot's bitcode members, read once per build."""
+        with self._libraries_lock:
+            if self._libraries is None:
+                self._libraries = [(f"device:{n}", d) for n, d in read_archive(tc.device_rlib)] + tc.sysroot.bitcode()
+            return self._libraries
+
     def _link(self, tc: Toolchain, name: str, bc: bytes) -> tuple[str, tuple[KernelSig, ...]]:
         runtime = (data_dir("device") / "runtime.ll").read_text()
-        k = key("ll", bc, runtime, tc.device_rlib, tc.sysroot.digest, tc.llvmlite)
-        hit = self.cache.get("ll", k)
-        if hit is not None:
-            sigs = json.loads(hit["kernels.json"])
-            return hit["kernel.ll"].decode(), tuple(_sig_from_json(s) for s in sigs)
-        self.log(f"link       {name}")
-        from .llvm import read_archive
-
-        libs = [(f"device:{n}", d) for n, d in read_archive(tc.device_rlib)] + tc.sysroot.bitcode()
-        linked = link_kernel_crate(bc, runtime, libs)
-        self.runs["ll"] += 1
-        sigs_json = json.dumps([_sig_to_json(s) for s in linked.kernels], sort_keys=True).encode()
-        self.cache.put("ll", k, {"kernel.ll": linked.ir.encode(), "kernels.json": sigs_json})
+        libdevice = find_libdevice()  # resolved here: workers see no environment changes
+        k = key("ll", bc, runtime, tc.device_rlib, tc.sysroot.digest, tc.llvmlite, libdevice_id(libdevice))
+        linked = self._start(
+            "ll", k, (name, None),
+            load=lambda hit: LinkedCrate(hit["kernel.ll"].decode(),
+                                         tuple(_sig_from_json(s) for s in json.loads(hit["kernels.json"]))),
+            save=lambda out: {"kernel.ll": out.ir.encode(), "kernels.json": json.dumps(
+                [_sig_to_json(s) for s in out.kernels], sort_keys=True).encode()},
+            job=link_job, args=lambda: (bc, runtime, self._link_libraries(tc), libdevice),
+            tool=("llvmlite", ["link", "internalize", "globaldce"],
+                  f"{name}: kernel bitcode + runtime.ll + the device crate and core members it needs"),
+        ).result()
         return linked.ir, linked.kernels
 
-    def _ptx(self, ir: str, arch: str, isa: str, name: str) -> str:
-        k = key("ptx", ir, arch, isa, str(self.config.opt_level), self._llvm_id())
-        hit = self.cache.get("ptx", k)
-        if hit is not None:
-            return hit["kernel.ptx"].decode()
-        self.log(f"ptx        {name} [{arch}]")
-        try:
-            text = emit_ptx(ir, arch, isa, self.config.opt_level)
-        except RuntimeError as exc:
-            raise StageError(f"LLVM failed to generate PTX of `{name}` for {arch}: {exc}", stage="ptx", arch=arch) from exc
-        self.runs["ptx"] += 1
-        self.cache.put("ptx", k, {"kernel.ptx": text.encode()})
-        return text
+    def _ptx(self, ir: str, arch: str, isa: str, name: str) -> Pending[str]:
+        opt = self.config.opt_level
+        k = key("ptx", ir, arch, isa, str(opt), self._llvm_id())
+        llc = ["-mtriple=nvptx64-nvidia-cuda", f"-mcpu={arch}", f"-mattr=+ptx{isa.replace('.', '')}", f"-O{opt}"]
+        return self._start("ptx", k, (name, arch), load=lambda hit: hit["kernel.ptx"].decode(),
+                           save=lambda text: {"kernel.ptx": text.encode()},
+                           job=codegen_job, args=lambda: (ir, arch, isa, opt, name),
+                           tool=("llvmlite", llc, f"{name}: optimise and emit PTX {isa}, as `opt -O{opt} | llc` would"))
 
     def _llvm_id(self) -> str:
         import llvmlite
 
         return f"llvmlite {llvmlite.__version__}"
 
-    def _cubin(self, ptx: str, arch: str, name: str) -> Cubin:
+    def _cubin(self, ptx: str, arch: str, name: str) -> Pending[Cubin]:
         k = key("cubin", ptx, arch, nvjitlink_version())
-        hit = self.cache.get("cubin", k)
-        if hit is not None:
-            return Cubin(arch, hit["kernel.cubin"], hit["info.log"].decode())
-        self.log(f"cubin      {name} [{arch}]")
-        cubin = link_cubin(ptx, arch, name=name)
-        self.runs["cubin"] += 1
-        self.cache.put("cubin", k, {"kernel.cubin": cubin.data, "info.log": cubin.info_log.encode()})
-        return cubin
+        return self._start("cubin", k, (name, arch),
+                           load=lambda hit: Cubin(arch, hit["kernel.cubin"], hit["info.log"].decode()),
+                           save=lambda c: {"kernel.cubin": c.data, "info.log": c.info_log.encode()},
+                           job=cubin_job, args=lambda: (ptx, arch, name),
+                           tool=("nvJitLink", nvjitlink_options(arch), f"{name}: PTX -> cubin"))
 
     def _fatbin(self, cubins: Sequence[Cubin], ptx: tuple[str, str] | None, name: str) -> bytes:
         parts = [c.arch.encode() + b"\0" + c.data for c in cubins]
@@ -373,9 +439,11 @@ class Pipeline:
         hit = self.cache.get("fatbin", k)
         if hit is not None:
             return hit["kernel.fatbin"]
-        self.log(f"fatbin     {name}")
-        data = make_fatbin(cubins, ptx, name=name)
-        self.runs["fatbin"] += 1
+        contents = " ".join(c.arch for c in cubins) + (f" + PTX {ptx[0]}" if ptx else "")
+        self.progress.in_process("nvFatbin", NVFATBIN_OPTIONS, f"{name}: cubins {contents}")
+        with self.progress.step("fatbin", name):
+            data = make_fatbin(cubins, ptx, name=name)
+        self._ran("fatbin")
         self.cache.put("fatbin", k, {"kernel.fatbin": data})
         return data
 
@@ -425,8 +493,14 @@ def _sig_from_json(data: dict[str, Any]) -> KernelSig:
     return KernelSig(data["name"], params, data["doc"], tuple(data["requires"]))
 
 
-def build_project(config: Config, *, log: Log | None = None, verbose: bool = False) -> BuildResult:
-    """Build every kernel crate of the project; raises OxpackError subclasses on bad input."""
+def build_project(config: Config, *, log: Log | None = None, verbose: bool = False,
+                  jobs: int | None = None) -> BuildResult:
+    """Build every kernel crate of the project; raises OxpackError subclasses on bad input.
+
+    `log` takes progress lines (a `Progress` also shows a live status line and,
+    when verbose, every command); `jobs` caps the worker processes (default: one
+    per CPU; 1 runs everything in this process).
+    """
     files = discover_kernels(config)
     archs = resolve_archs(config)
     ptx_arch: str | None
@@ -437,9 +511,12 @@ def build_project(config: Config, *, log: Log | None = None, verbose: bool = Fal
     else:
         ptx_arch = config.ptx
     isa = ptx_isa_for(archs)
-    pipe = Pipeline(config, log=log, verbose=verbose)
-    tc = pipe.toolchain()
-    crates = [pipe.build_crate(tc, f, archs, ptx_arch, isa) for f in files]
+    pipe = Pipeline(config, log=log, verbose=verbose, jobs=jobs)
+    try:
+        tc = pipe.toolchain()
+        crates = pipe.build_crates(tc, files, archs, ptx_arch, isa)
+    finally:
+        pipe.close()
     seen: dict[str, str] = {}
     for crate in crates:
         for k in crate.kernels:

@@ -5,6 +5,12 @@ are used as they are. Otherwise `core` and `compiler_builtins` are built from
 the rustc's own `rust-src`, once per exact `rustc -vV`, into the per-user
 cache: under an `flock` (released if the builder dies), into a temporary
 folder renamed into place when complete, so racing builds wait and then share.
+
+A built sysroot is identified (in cache keys and the lockfile) by its inputs:
+the recipe, the rustc and the library sources. Not by its bytes: LLVM orders
+the operands of a few `phi` nodes in `core` differently from run to run (same
+code, different bytes), so two machines would never agree on those. The rlibs'
+own digest stays in `complete.json` to detect a damaged copy.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from .rustc import TARGET, Rustc
 
 __all__ = ["Sysroot", "ensure_sysroot"]
 
-RECIPE = "oxpack-sysroot-v1"
+RECIPE = "oxpack-sysroot-v2"  # v2: no build paths in the rlibs; identified by its inputs
 
 
 @dataclass(frozen=True)
@@ -35,7 +41,7 @@ class Sysroot:
     sysroot_arg: Path | None
     lib_dir: Path
     origin: str
-    digest: str  # over the rlibs' bytes
+    digest: str  # rustup's rlibs: over their bytes; built here: over the recipe, the rustc and the library sources
 
     def rlibs(self) -> list[Path]:
         return sorted(p for p in self.lib_dir.glob("*.rlib") if p.name.startswith(("libcore", "libcompiler_builtins")))
@@ -51,7 +57,9 @@ def _rlib_digest(paths: list[Path]) -> str:
     return key(*[p.read_bytes() for p in paths])
 
 
-def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | None = None) -> Sysroot:
+def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | None = None, *,
+                   command: Callable[[list[str]], None] | None = None) -> Sysroot:
+    """The nvptx `core` + `compiler_builtins` of `rustc`; `command` sees each rustc command line it runs."""
     if rustc.std_origin == "rustup-target":
         rlibs = sorted(rustc.target_lib_dir.glob("lib*.rlib"))
         return Sysroot(None, rustc.target_lib_dir, "rustup-target", _rlib_digest(rlibs))
@@ -72,9 +80,10 @@ def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | 
             log(f"building the {TARGET} standard library from {rustc.library_src} (once per rustc, ~20 s)")
         tmp = Path(tempfile.mkdtemp(prefix=f".tmp-{k}-", dir=base))
         try:
-            _build(rustc, tmp)
+            _build(rustc, tmp, command)
             rlibs = sorted((tmp / "lib" / "rustlib" / TARGET / "lib").glob("*.rlib"))
-            marker = {"recipe": RECIPE, "rustc": rustc.version_verbose, "digest": _rlib_digest(rlibs)}
+            marker = {"recipe": RECIPE, "rustc": rustc.version_verbose, "digest": _rlib_digest(rlibs),
+                      "identity": key(RECIPE, rustc.identity, _source_digest(rustc))}
             (tmp / "complete.json").write_text(json.dumps(marker, indent=1))
             os.rename(tmp, final)
         finally:
@@ -91,19 +100,32 @@ def _complete(folder: Path) -> str | None:
     except (OSError, ValueError):
         return None
     rlibs = sorted((folder / "lib" / "rustlib" / TARGET / "lib").glob("*.rlib"))
-    if len(rlibs) != 2 or _rlib_digest(rlibs) != marker.get("digest"):
+    if len(rlibs) != 2 or _rlib_digest(rlibs) != marker.get("digest") or "identity" not in marker:
         return None
-    return str(marker["digest"])
+    return str(marker["identity"])
 
 
-def _run(cmd: list[str], env: dict[str, str], what: str) -> None:
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+def _source_digest(rustc: Rustc) -> str:
+    """The library sources that the sysroot is built from (core and compiler_builtins)."""
+    src = rustc.library_src
+    files = sorted(p for folder in (src / "core", src / "compiler-builtins", src / "compiler_builtins")
+                   for p in folder.rglob("*") if p.is_file())
+    return key(*[f"{p.relative_to(src).as_posix()}\0".encode() + p.read_bytes() for p in files])
+
+
+def _run(cmd: list[str], env: dict[str, str], what: str, cwd: Path,
+         command: Callable[[list[str]], None] | None) -> None:
+    if command is not None:
+        command(cmd)
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, check=False)
     if proc.returncode != 0:
         raise StageError(f"building {what} for {TARGET} failed (rustc exit {proc.returncode})",
                          stage="sysroot", command=cmd, stderr=proc.stderr)
 
 
-def _build(rustc: Rustc, root: Path) -> None:
+def _build(rustc: Rustc, root: Path, command: Callable[[list[str]], None] | None = None) -> None:
+    """Build into `root`, from `root` as the working directory: rustc records the working
+    directory and the output paths in the rlibs, so both are remapped to fixed names."""
     src = rustc.library_src
     out = root / "lib" / "rustlib" / TARGET / "lib"
     out.mkdir(parents=True)
@@ -111,10 +133,10 @@ def _build(rustc: Rustc, root: Path) -> None:
     env["RUSTC_BOOTSTRAP"] = "1"  # only for these two standard-library crates, as -Zbuild-std does
     common = ["--edition", "2024", "--crate-type", "rlib", "--target", TARGET, "-C", "opt-level=3",
               "-C", "panic=abort", "-C", "codegen-units=1", "-Zforce-unstable-if-unmarked",
-              f"--remap-path-prefix={src}=/rustlib/library"]
+              f"--remap-path-prefix={src}=/rustlib/library", f"--remap-path-prefix={root}=/oxpack/sysroot"]
     core = out / "libcore.rlib"
     _run([str(rustc.path), *common, "--crate-name", "core", str(src / "core" / "src" / "lib.rs"), "-o", str(core)],
-         env, "core")
+         env, "core", root, command)
     env.update(CFG_CARGO_FEATURES="[]", CFG_OPT_LEVEL="3", CFG_TARGET_FEATURES="[]")
     builtins = src / "compiler-builtins" / "compiler-builtins" / "src" / "lib.rs"
     if not builtins.is_file():
@@ -123,4 +145,4 @@ def _build(rustc: Rustc, root: Path) -> None:
           "--cfg", 'feature="compiler-builtins"', "--cfg", 'feature="mem"', "--cfg", "intrinsics_enabled",
           "--cfg", "optimizations_enabled", "--cfg", 'feature="unstable-intrinsics"',
           "--extern", f"core={core}", str(builtins), "-o", str(out / "libcompiler_builtins.rlib")],
-         env, "compiler_builtins")
+         env, "compiler_builtins", root, command)

@@ -1,0 +1,170 @@
+"""Reproducible artifacts: two clean builds give the same bytes; the lock catches a changed artifact.
+
+"Clean" means an empty stage cache each time; the nvptx sysroot (built once per
+rustc, ~20 s) is shared between the builds, as the design allows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLE, REPO, MakeProject
+from test_build import SAXPY
+
+from oxpack.cli import main
+from oxpack.config import load_config
+from oxpack.lockfile import lock_data, read_lock
+from oxpack.project import build_into
+from oxpack.rustc import find_rustc
+from oxpack.sysroot import ensure_sysroot
+
+SOURCE_DATE_EPOCH = "1700000000"
+
+
+def clean_cache(where: Path, session_cache: Path) -> Path:
+    """An empty stage cache that shares the session's nvptx sysroot."""
+    ensure_sysroot(find_rustc(), session_cache)
+    where.mkdir(parents=True)
+    (where / "sysroot").symlink_to(session_cache / "sysroot", target_is_directory=True)
+    return where
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _leaks(data: bytes, needles: list[str]) -> list[str]:
+    return [n for n in needles if n.encode() in data]
+
+
+def test_two_clean_builds_in_different_folders_give_identical_bytes(
+    make_project: MakeProject, oxpack_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first_root = make_project({"saxpy.rs": SAXPY, "twice.rs": SAXPY.replace("saxpy", "twice")},
+                              archs=["sm_80", "sm_90"], extra='package = "src/proj"\n')
+    second_root = tmp_path / "elsewhere" / "copy-of-proj"
+    shutil.copytree(first_root, second_root)
+    outputs, results, caches = [], [], []
+    for i, root in enumerate((first_root, second_root)):
+        cache = clean_cache(tmp_path / f"cache-{i}", oxpack_cache)
+        monkeypatch.setenv("OXPACK_CACHE_DIR", str(cache))
+        staged = build_into(root, tmp_path / f"out-{i}", config=load_config(root, env={}))
+        assert staged.result.runs["ptx"] == 4 and staged.result.runs["bc"] == 2, "a clean build compiles everything"
+        outputs.append(_files(tmp_path / f"out-{i}"))
+        results.append(staged.result)
+        caches.append(cache)
+    assert outputs[0] == outputs[1], "the same fatbins, manifest and stubs, byte for byte"
+    assert lock_data(results[0]) == lock_data(results[1]), "the same lock, device crate hash included"
+
+    # No path, time or host name in what ships, nor in any stage output it came from.
+    needles = [str(tmp_path), str(first_root), str(second_root), str(caches[0]), str(Path.home()), "/tmp/"]
+    if len(socket.gethostname()) >= 4:
+        needles.append(socket.gethostname())
+    shipped = [(name, data) for name, data in outputs[0].items()]
+    shipped += [(f"{c.name}.{arch}.ptx", text.encode()) for c in results[0].crates for arch, text in c.ptx.items()]
+    stage_files = [p for p in (caches[0] / "stages").rglob("*") if p.is_file() and p.name != "entry.json"]
+    assert {p.parent.parent.parent.name for p in stage_files} >= {"bc", "ll", "ptx", "cubin", "fatbin", "rlib"}
+    shipped += [(str(p.relative_to(caches[0])), p.read_bytes()) for p in stage_files]
+    leaks = {name: found for name, data in shipped if (found := _leaks(data, needles))}
+    assert not leaks
+
+
+def test_lock_check_names_the_crate_whose_artifact_changed(
+    make_project: MakeProject, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = make_project({"saxpy.rs": SAXPY, "other.rs": SAXPY.replace("saxpy", "other")})
+    assert main(["lock", str(root), "-q"]) == 0
+    assert main(["lock", "--check", str(root), "-q"]) == 0
+    lock = root / "oxpack.lock"
+    recorded = read_lock(root)["crates"]["saxpy"]["fatbin-sha256"]
+    lock.write_text(lock.read_text().replace(recorded, hashlib.sha256(b"another fatbin").hexdigest()))
+    capsys.readouterr()
+    assert main(["lock", "--check", str(root), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"oxpack: error: the build differs from {lock} in crates.saxpy; rerun `oxpack lock`")
+    assert f"-fatbin-sha256 = \"{hashlib.sha256(b'another fatbin').hexdigest()}\"" in err
+    assert f"+fatbin-sha256 = \"{recorded}\"" in err
+    assert "crates.other" not in err
+    assert main(["build", str(root), "--locked", "-q"]) == 1
+
+
+# --- wheels: pip, build isolation, SOURCE_DATE_EPOCH --------------------------------------
+
+
+def _run(cmd: list[str], env: dict[str, str]) -> str:
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    assert proc.returncode == 0, f"{' '.join(cmd)}\n{proc.stdout[-3000:]}\n{proc.stderr[-6000:]}"
+    return proc.stdout + proc.stderr
+
+
+@pytest.fixture(scope="module")
+def two_wheels(oxpack_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Path, str]]:
+    """The example's wheel built twice from clean, in different folders: (wheel, pip -v output) each.
+
+    The first build runs under HATCH_VERBOSE=1, the second under HATCH_QUIET=1.
+    """
+    root = tmp_path_factory.mktemp("repro")
+    wheels = root / "oxpack-wheel"
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(REPO), "-w", str(wheels)], dict(os.environ))
+    built = []
+    for i, hatch in enumerate(({"HATCH_VERBOSE": "1"}, {"HATCH_QUIET": "1"})):
+        project = root / f"checkout-{i}" / "example-project"
+        shutil.copytree(EXAMPLE, project, ignore=shutil.ignore_patterns("build", "dist", "__pycache__"))
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, **hatch,
+                   OXPACK_CACHE_DIR=str(clean_cache(root / f"cache-{i}", oxpack_cache)))
+        dist = root / f"dist-{i}"
+        log = _run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", str(project), "-w", str(dist),
+                    "--find-links", str(wheels)], env)
+        (wheel,) = dist.glob("vecmath-*.whl")
+        built.append((wheel, log))
+    return built
+
+
+def _fatbins(wheel: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(wheel) as zf:
+        return {n: zf.read(n) for n in zf.namelist() if n.endswith(".fatbin")}
+
+
+@pytest.mark.slow
+def test_two_clean_wheel_builds_are_byte_identical(two_wheels: list[tuple[Path, str]]) -> None:
+    (first, _), (second, _) = two_wheels
+    assert first.name == second.name
+    assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as zf:
+        infos = {i.filename: i for i in zf.infolist()}
+    fatbins = _fatbins(first)
+    assert len(fatbins) == len(list((EXAMPLE / "kernels").glob("*.rs")))
+    for name in (*fatbins, "vecmath/kernels.py", "vecmath/_oxpack/kernels.json"):
+        assert infos[name].date_time == (2023, 11, 14, 22, 13, 20), "zip times come from SOURCE_DATE_EPOCH"
+        assert infos[name].external_attr >> 16 == 0o100644
+
+
+@pytest.mark.slow
+def test_the_hatch_hook_follows_hatch_verbosity(two_wheels: list[tuple[Path, str]]) -> None:
+    (_, verbose), (_, quiet) = two_wheels
+    assert "oxpack: $ " in verbose and " --emit=llvm-bc " in verbose
+    assert "oxpack: in process: nvJitLink -arch=sm_90 -verbose -O3" in verbose
+    assert "oxpack: ptx        saxpy [sm_90]" in verbose
+    assert "oxpack: " not in quiet
+
+
+@pytest.mark.slow
+def test_the_example_builds_the_bytes_its_lock_records(two_wheels: list[tuple[Path, str]]) -> None:
+    from oxpack.pipeline import Pipeline
+
+    recorded = read_lock(EXAMPLE)
+    if Pipeline(load_config(EXAMPLE, env={})).toolchain().lock_table() != recorded["toolchain"]:
+        pytest.skip("this machine's toolchain differs from the one that example-project/oxpack.lock pins")
+    fatbins = _fatbins(two_wheels[0][0])
+    assert sorted(Path(n).stem for n in fatbins) == sorted(recorded["crates"])
+    for name, data in fatbins.items():
+        crate = Path(name).stem
+        assert hashlib.sha256(data).hexdigest() == recorded["crates"][crate]["fatbin-sha256"], crate

@@ -1,0 +1,202 @@
+"""The CPU-heavy stages in a process pool: link (llvmlite), PTX (llvmlite), cubin (nvJitLink).
+
+llvmlite objects cannot cross processes, so jobs are plain functions of plain
+data: bitcode and IR text in; linked IR, PTX text and cubin bytes out. The pool
+holds one worker per CPU that this process may use and starts on the first job,
+so a build that the cache answers starts no process. With one CPU (or
+`jobs=1`) the jobs run in this process, one at a time (llvmlite is not
+thread-safe). The cache and the stage-run counters stay with the caller: it
+knows which jobs it sent.
+
+Workers come from a fork server (a fresh interpreter that has imported llvmlite
+and the CUDA bindings once), never from forking the threaded build process.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import multiprocessing
+import os
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Generic, TypeVar
+
+from .errors import OxpackError, StageError, ToolchainError
+from .llvm import LinkedCrate, emit_ptx, link_kernel_crate
+from .nvidia import Cubin, link_cubin
+
+__all__ = ["Pending", "Workers", "available_cpus", "codegen_job", "cubin_job", "link_job"]
+
+T = TypeVar("T")
+_PRELOAD = [__name__, "llvmlite.binding", "cuda.bindings.nvjitlink"]
+_BROKEN = (
+    "a worker process of the build died running `{job}` ({exc}); when a Python script builds, its code must "
+    "sit under `if __name__ == \"__main__\":` (workers import the main module), otherwise see the output above"
+)
+
+
+def available_cpus() -> int:
+    """CPUs this process may run on (its affinity mask where the OS has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(len(os.sched_getaffinity(0)), 1)
+    return os.cpu_count() or 1
+
+
+# -- the jobs: module-level functions, pickled by name --------------------------------
+
+
+def link_job(
+    kernel_bc: bytes, runtime_ll: str, libraries: Sequence[tuple[str, bytes]], libdevice: Path | None
+) -> LinkedCrate:
+    return link_kernel_crate(kernel_bc, runtime_ll, libraries, libdevice)
+
+
+def codegen_job(ir: str, arch: str, isa: str, opt_level: int, name: str) -> str:
+    """Linked IR → PTX text for one arch."""
+    try:
+        return emit_ptx(ir, arch, isa, opt_level)
+    except RuntimeError as exc:
+        raise StageError(f"LLVM failed to generate PTX of `{name}` for {arch}: {exc}", stage="ptx", arch=arch) from exc
+
+
+def cubin_job(ptx: str, arch: str, name: str) -> Cubin:
+    return link_cubin(ptx, arch, name=name)
+
+
+def _nothing() -> None:
+    return None
+
+
+# -- carrying oxpack errors back (their constructors take keywords that pickle drops) ---
+
+_Outcome = tuple[Any, tuple[type[OxpackError], str, dict[str, Any]] | None]
+
+
+def _call(fn: Callable[..., Any], args: tuple[Any, ...]) -> _Outcome:
+    try:
+        return fn(*args), None
+    except OxpackError as exc:
+        return None, (type(exc), exc.message, dict(vars(exc)))
+
+
+def _revive(kind: type[OxpackError], message: str, state: dict[str, Any]) -> OxpackError:
+    exc = kind.__new__(kind)
+    Exception.__init__(exc, message)
+    vars(exc).update(state)
+    return exc
+
+
+def _settle(out: Future[Any], outcome: _Outcome) -> None:
+    value, error = outcome
+    if error is None:
+        out.set_result(value)
+    else:
+        out.set_exception(_revive(*error))
+
+
+class Workers:
+    """`submit(job, *args)` → a Future of the job's result; the pool starts on first use."""
+
+    def __init__(self, jobs: int | None = None) -> None:
+        self.jobs = max(jobs if jobs is not None else available_cpus(), 1)
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def started(self) -> bool:
+        return self._pool is not None
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+        out: Future[T] = Future()
+        if self.jobs == 1:
+            with self._lock:  # one llvmlite user at a time in this process
+                try:
+                    _settle(out, _call(fn, args))
+                except BaseException as exc:  # noqa: BLE001 - handed to the waiter, as a pool would
+                    out.set_exception(exc)
+            return out
+        try:
+            inner = self._ensure_pool().submit(_call, fn, args)
+        except BrokenProcessPool as exc:
+            out.set_exception(ToolchainError(_BROKEN.format(job=fn.__name__, exc=exc)))
+            return out
+
+        def done(f: Future[_Outcome]) -> None:
+            if f.cancelled():
+                out.cancel()
+                return
+            exc = f.exception()
+            if isinstance(exc, BrokenProcessPool):
+                out.set_exception(ToolchainError(_BROKEN.format(job=fn.__name__, exc=exc)))
+            elif exc is not None:
+                out.set_exception(exc)
+            else:
+                _settle(out, f.result())
+
+        inner.add_done_callback(done)
+        return out
+
+    def warm_up(self) -> None:
+        """Start the worker processes now (they take a moment), e.g. while rustc runs."""
+        if self.jobs > 1 and self._pool is None:
+            for _ in range(self.jobs):
+                self.submit(_nothing)
+
+    def _ensure_pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=_context())
+            return self._pool
+
+    def close(self, *, cancel: bool = False) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=cancel)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if sys.platform == "win32" or "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(_PRELOAD)  # no effect once this process's fork server runs
+    return ctx
+
+
+class Pending(Generic[T]):
+    """A stage's output: at hand (a cache hit), or on its way from a worker.
+
+    `result()` waits for it, then calls `arrived(value)` once (the caller counts
+    the run and stores the output) or, when the job failed, `failed()`.
+    """
+
+    def __init__(self, future: Future[T], arrived: Callable[[T], None], failed: Callable[[], None]) -> None:
+        self._future: Future[T] | None = future
+        self._arrived = arrived
+        self._failed = failed
+        self._value: list[T] = []
+
+    @classmethod
+    def ready(cls, value: T) -> Pending[T]:
+        done: Future[T] = Future()
+        done.set_result(value)
+        pending = cls(done, lambda _: None, lambda: None)
+        pending._future = None
+        pending._value.append(value)
+        return pending
+
+    def result(self) -> T:
+        if self._future is not None:
+            future, self._future = self._future, None
+            try:
+                value = future.result()
+            except BaseException:
+                self._failed()
+                raise
+            self._arrived(value)
+            self._value.append(value)
+        return self._value[0]
