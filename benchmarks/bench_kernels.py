@@ -55,12 +55,12 @@ def main() -> int:
     stream = dev.default_stream
     tmp = Path(tempfile.mkdtemp())
     nv = {}
-    for name in ("saxpy", "reduce", "matrix"):
+    for name in ("saxpy", "reduce", "matrix", "nn"):
         cubin = tmp / f"{name}.cubin"
         subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-cubin", str(HERE / "cuda" / f"{name}.cu"), "-o", str(cubin)],
                        check=True)
         nv[name] = ObjectCode.from_cubin(cubin.read_bytes())
-    rows: list[tuple[str, float, float, float | None, str, float]] = []  # name, ours, nvcc, lib, lib name, bytes
+    table: list[tuple[str, float, float, float | None, str, float]] = []  # name, ours, nvcc, lib, lib name, bytes
     rng = np.random.default_rng()
 
     # copy bandwidth: the ceiling
@@ -78,7 +78,7 @@ def main() -> int:
     t_nv = timed(lambda i: launch(stream, cfg, k_nv, ctypes.c_float(1.0001), xs[i][0].data.ptr, n,
                                   xs[i][1].data.ptr, n), 3)
     t_lib = timed(lambda i: cp.add(cp.multiply(xs[i][0], 1.0001, out=xs[i][0]), xs[i][1], out=xs[i][1]), 3)
-    rows.append(("saxpy, 2^27 f32", t_ours, t_nv, t_lib, "cupy (2 kernels)", 12 * n))
+    table.append(("saxpy, 2^27 f32", t_ours, t_nv, t_lib, "cupy (2 kernels)", 12 * n))
     del xs
 
     # sum
@@ -93,7 +93,7 @@ def main() -> int:
     t_ours = timed(lambda i: kernels.sum(xs[i], total, threads=SMS * 2048, block=512), 2)
     t_nv = timed(lambda i: launch(stream, cfg, k_nv, xs[i].data.ptr, n, total.data.ptr, 1), 2)
     t_lib = timed(lambda i: cp.sum(xs[i]), 2)
-    rows.append(("sum, 2^28 f32", t_ours, t_nv, t_lib, "cupy.sum", 4 * n))
+    table.append(("sum, 2^28 f32", t_ours, t_nv, t_lib, "cupy.sum", 4 * n))
     del xs
 
     # histogram
@@ -106,7 +106,7 @@ def main() -> int:
     k_nv = nv["reduce"].get_kernel("histogram")
     t_ours = timed(lambda i: kernels.histogram(bins, xs[i], hist, threads=SMS * 2048), 2)
     t_nv = timed(lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(bins), xs[i].data.ptr, n, hist.data.ptr, bins), 2)
-    rows.append(("histogram, 2^28 u32, 256 bins", t_ours, t_nv, None, "", 4 * n))
+    table.append(("histogram, 2^28 u32, 256 bins", t_ours, t_nv, None, "", 4 * n))
     del xs
 
     # transpose
@@ -121,12 +121,39 @@ def main() -> int:
     t_nv = timed(lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(w), ctypes.c_uint32(h), ms[i].data.ptr, h * w,
                                   out.data.ptr, h * w), 2)
     t_lib = timed(lambda i: cp.copyto(out, ms[i].T), 2)
-    rows.append(("transpose, 8192² f32", t_ours, t_nv, t_lib, "cupy copyto(m.T)", 8 * h * w))
+    table.append(("transpose, 8192² f32", t_ours, t_nv, t_lib, "cupy copyto(m.T)", 8 * h * w))
+
+    del ms, out
+
+    # softmax, one block per row
+    rows, cols = 16384, 4096
+    xs = [cp.asarray(rng.standard_normal((rows, cols), dtype=np.float32)) for _ in range(2)]
+    out = cp.empty((rows, cols), dtype=cp.float32)
+    kernels.softmax(cols, xs[0], out, threads=rows * 256, block=256)
+    e = cp.exp(xs[0].astype(cp.float64) - xs[0].max(axis=1, keepdims=True))
+    ref = e / e.sum(axis=1, keepdims=True)
+    assert float(cp.linalg.norm(out - ref) / cp.linalg.norm(ref)) < 1e-6, "softmax is wrong"
+    del e, ref
+    cfg = LaunchConfig(grid=rows, block=256)
+    k_nv = nv["nn"].get_kernel("softmax")
+    t_ours = timed(lambda i: kernels.softmax(cols, xs[i], out, threads=rows * 256, block=256), 2)
+    t_nv = timed(lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(cols), xs[i].data.ptr, rows * cols,
+                                  out.data.ptr, rows * cols), 2)
+    t_lib, lib = None, ""
+    try:
+        import torch
+
+        ts = [torch.as_tensor(x, device="cuda") for x in xs]
+        t_lib, lib = timed(lambda i: torch.softmax(ts[i], dim=1), 2), "torch.softmax"
+    except ImportError:
+        pass
+    rows_ = ("softmax, 16384 × 4096 f32", t_ours, t_nv, t_lib, lib, 8 * rows * cols)
+    table.append(rows_)
 
     print(f"device-to-device copy: {copy_bw / 1e9:.0f} GB/s (bytes read + written)\n")
     print("| kernel | oxpack | nvcc | nvcc / oxpack | library | oxpack GB/s | of copy BW |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    for name, t_o, t_n, t_l, lib, nbytes in rows:
+    for name, t_o, t_n, t_l, lib, nbytes in table:
         lib_cell = f"{lib} {t_l * 1e3:.3f} ms" if t_l is not None else "—"
         print(f"| {name} | {t_o * 1e3:.3f} ms | {t_n * 1e3:.3f} ms | {t_n / t_o:.3f}x | {lib_cell} | "
               f"{nbytes / t_o / 1e9:.0f} | {nbytes / t_o / copy_bw:.1%} |")

@@ -88,9 +88,14 @@ _DTYPES = {
         _DType("uint64", "<u8", 8, (0, 2**64 - 1), ctypes.c_uint64),
         _DType("float32", "<f4", 4, None, ctypes.c_float),
         _DType("float64", "<f8", 8, None, ctypes.c_double),
+        # storage-only element types (arrays, never scalars): float16 comes as CAI "<f2"
+        # or DLPack; bfloat16 has no CAI typestr and comes through DLPack
+        _DType("float16", "<f2", 2, None, ctypes.c_uint16),
+        _DType("bfloat16", "bfloat16", 2, None, ctypes.c_uint16),
     )
 }
 _KINDS = ("scalar", "in", "out", "atomic")
+_STORAGE_ONLY = ("float16", "bfloat16")
 _MUTABLE = ("out", "atomic")  # buffers the kernel writes: never read-only, never aliased
 _RANKS = {"1d": 1, "2d": 2, "3d": 3}  # launch-index parameters: the launch's rank
 _DEFAULT_BLOCK = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
@@ -401,6 +406,11 @@ def _param(kernel: str, number: int, spec: object, where: str) -> _Param:
             f"{where}: kernel `{kernel}` parameter `{name}` has dtype {dtype!r}; "
             f"expected one of {tuple(_DTYPES)}"
         )
+    if kind == "scalar" and dtype in _STORAGE_ONLY:
+        raise ManifestError(
+            f"{where}: kernel `{kernel}` scalar parameter `{name}` has dtype {dtype!r}; "
+            f"{', '.join(_STORAGE_ONLY)} are array element types only"
+        )
     return _Param(number - 1, name, kind, _DTYPES[dtype])
 
 
@@ -592,8 +602,9 @@ class Kernel:
         view = _cuda().view_dlpack(obj, stream_ptr=-1)  # metadata only: no stream handshake
         try:
             dtype = str(view.dtype)
-        except Exception:  # a dtype cuda.core cannot name (e.g. bfloat16)
-            dtype = "unsupported-dtype"
+        except Exception:  # a dtype cuda.core names only with ml_dtypes (bfloat16)
+            named = str(getattr(obj, "dtype", ""))  # e.g. torch.bfloat16
+            dtype = "bfloat16" if named.endswith("bfloat16") else "unsupported-dtype"
         if dtype != p.dtype.name:
             raise self._dtype_error(p, dtype)
         shape, itemsize = tuple(view.shape), p.dtype.itemsize

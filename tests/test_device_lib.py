@@ -11,7 +11,7 @@ import pytest
 from conftest import MakeProject
 
 from oxpack.config import load_config
-from oxpack.errors import StageError
+from oxpack.errors import StageError, ToolchainError
 from oxpack.pipeline import BuildResult, build_project
 
 PRELUDE = "use oxpack::prelude::*;\n"
@@ -121,4 +121,38 @@ def test_shared_memory_misuse_does_not_compile(make_project: MakeProject, case: 
 def test_atomic_buffer_is_a_kernel_parameter_but_atomic_scalars_are_not(make_project: MakeProject) -> None:
     source = PRELUDE + "kernel! { pub fn k(c: AtomicU32) { } }\n"
     with pytest.raises(StageError, match=r"is not a supported oxpack kernel parameter type \(kernel `k`, parameter `c`\)"):
+        build_project(load_config(make_project({"k.rs": source}), env={}))
+
+
+def test_math_lowers_to_instructions_and_libdevice(example_copy, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    result = build_project(load_config(example_copy, {"archs": ["sm_90"]}, env={}))
+    math32 = _entry(result, "math32")
+    for needle in ("sqrt.rn.f32", "cvt.rmi.f32.f32", "cvt.rpi.f32.f32", "abs.f32", "min.f32", "max.f32", "fma.rn.f32",
+                   "ex2.approx.ftz.f32", "lg2.approx.ftz.f32", "sin.approx.ftz.f32", "tanh.approx.f32"):
+        assert needle in math32, needle
+    assert "__nv_" not in math32 and "__nvvm_reflect" not in math32, "libdevice is linked and reflected away"
+    assert "sqrt.rn.f64" in _entry(result, "math64")
+    assert "cvt.rn.f16.f32" in _entry(result, "to_f16")
+    assert "cvt.rn.bf16.f32" in _entry(result, "scale_bf16")
+    params = result.manifest()["kernels"]["scale_bf16"]["params"]
+    assert params[2:] == [{"name": "x", "kind": "in", "dtype": "bfloat16"},
+                          {"name": "out", "kind": "out", "dtype": "bfloat16"}]
+    softmax = _entry(result, "softmax")
+    assert "bar.sync" in softmax and "shfl.sync.bfly.b32" in softmax and "ex2.approx" in softmax
+
+
+def test_missing_libdevice_is_a_clear_error(make_project: MakeProject, monkeypatch: pytest.MonkeyPatch,
+                                            tmp_path) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("OXPACK_LIBDEVICE", str(tmp_path / "nowhere.bc"))
+    source = PRELUDE + "kernel! { pub fn k(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) " \
+        "{ if let Some(o) = y.get_mut(i) { *o = x[i.get()].exp(); } } }\n"
+    with pytest.raises(ToolchainError, match=r"the kernels call libdevice math functions \(`__nv_expf`\) but libdevice "
+                       r"was not found; install libdevice with `pip install nvidia-nvvm`"):
+        build_project(load_config(make_project({"k.rs": source}), env={}))
+
+
+def test_shapes_for_shared_writes_must_be_uniform(make_project: MakeProject) -> None:
+    source = PRELUDE + "kernel! { pub fn k(i: ThreadIndex, cols: u32, y: &mut DisjointSlice<f32>) " \
+        "{ let _ = y.block_row(i, cols); } }\n"
+    with pytest.raises(StageError, match=r"error\[E0277\]: the trait bound `u32: UniformLen` is not satisfied"):
         build_project(load_config(make_project({"k.rs": source}), env={}))

@@ -248,3 +248,79 @@ def test_transpose_tiled(rng: np.random.Generator, h: int, w: int) -> None:
     up = lambda v: -(-v // 32) * 32  # noqa: E731
     kernels.transpose_tiled(w, h, cp.asarray(m_h), out, threads=(up(w), up(h) // 4), block=(32, 8))
     assert np.array_equal(out.get(), m_h.T)
+
+
+# ---------------------------------------------------------------- math and softmax (issue 3)
+
+_ERF = np.vectorize(__import__("math").erf)
+# op: (NumPy reference on float64, input range, relative tolerance f32, f64)
+MATH = {
+    0: (np.exp, (-20, 20), 4e-7, 1e-15), 1: (np.exp2, (-20, 20), 4e-7, 1e-15), 2: (np.log, (1e-3, 1e3), 4e-7, 1e-15),
+    3: (np.log2, (1e-3, 1e3), 4e-7, 1e-15), 4: (np.sin, (-10, 10), 4e-7, 1e-15), 5: (np.cos, (-10, 10), 4e-7, 1e-15),
+    6: (np.tanh, (-5, 5), 4e-7, 1e-15), 7: (_ERF, (-3, 3), 4e-7, 1e-15), 8: (np.sqrt, (0, 1e4), 1e-7, 1e-16),
+    9: (lambda v: 1 / np.sqrt(v), (1e-3, 1e4), 4e-7, 1e-15), 10: (np.floor, (-100, 100), 0, 0),
+    11: (np.ceil, (-100, 100), 0, 0), 12: (np.abs, (-100, 100), 0, 0), 13: (lambda v: v**1.75, (1e-3, 100), 8e-7, 1e-15),
+    14: (lambda v: v * 3.0 - 1.0, (-100, 100), 1e-7, 1e-16), 15: (lambda v: np.minimum(v, 0.25), (-1, 1), 0, 0),
+    16: (lambda v: np.maximum(v, 0.25), (-1, 1), 0, 0),
+    17: (np.exp, (-20, 20), 2e-6, None), 18: (np.exp2, (-20, 20), 2e-6, None), 19: (np.log, (1e-3, 1e3), 2e-6, None),
+    20: (np.log2, (1e-3, 1e3), 2e-6, None), 21: (np.sin, (-3, 3), 1e-5, None), 22: (np.cos, (-3, 3), 1e-5, None),
+    23: (np.tanh, (-5, 5), 2e-3, None), 24: (lambda v: 1 / np.sqrt(v), (1e-3, 1e4), 2e-6, None),
+}
+
+
+@pytest.mark.parametrize("op", sorted(MATH))
+def test_math_functions_match_numpy(rng: np.random.Generator, op: int) -> None:
+    ref, (lo, hi), tol32, tol64 = MATH[op]
+    x64 = rng.uniform(lo, hi, 100_003)
+    x32 = x64.astype(np.float32)
+    out = poisoned(len(x32), cp.float32)
+    kernels.math32(op, cp.asarray(x32), out)
+    want = ref(x32.astype(np.float64))
+    got = out.get().astype(np.float64)
+    # fast approximations promise absolute error near zero, libdevice relative error (ulps)
+    floor = 1.0 if op >= 17 else np.finfo(np.float32).tiny
+    scale = np.maximum(np.abs(want), floor)
+    assert np.max(np.abs(got - want) / scale) <= max(tol32, 1e-30), op
+    if tol64 is not None:
+        out64 = poisoned(len(x64), cp.float64)
+        kernels.math64(op, cp.asarray(x64), out64)
+        want = ref(x64)
+        scale = np.maximum(np.abs(want), np.finfo(np.float64).tiny)
+        assert np.max(np.abs(out64.get() - want) / scale) <= max(tol64, 1e-300), op
+
+
+def test_gelu(rng: np.random.Generator) -> None:
+    x_h = rng.standard_normal(200_001, dtype=np.float32) * 3
+    out = poisoned(len(x_h), cp.float32)
+    kernels.gelu(cp.asarray(x_h), out)
+    x = x_h.astype(np.float64)
+    ref = 0.5 * x * (1 + _ERF(x / np.sqrt(2)))
+    assert np.max(np.abs(out.get() - ref)) < 1e-5
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(1000, 1000), (64, 4096), (7, 33)])
+def test_softmax(rng: np.random.Generator, rows: int, cols: int) -> None:
+    x_h = rng.standard_normal((rows, cols), dtype=np.float32) * 4
+    out = poisoned((rows, cols), cp.float32)
+    kernels.softmax(cols, cp.asarray(x_h), out, threads=rows * 256, block=256)
+    x = x_h.astype(np.float64)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    ref = e / e.sum(axis=1, keepdims=True)
+    got = out.get()
+    assert np.linalg.norm(got - ref) / np.linalg.norm(ref) < 1e-6
+
+
+def test_float16_storage(rng: np.random.Generator) -> None:
+    x_h = rng.standard_normal(100_003, dtype=np.float32) * 100
+    out = poisoned(len(x_h), cp.float16)
+    kernels.to_f16(cp.asarray(x_h), out)
+    assert np.array_equal(out.get(), x_h.astype(np.float16))
+
+
+def test_bfloat16_storage_through_dlpack() -> None:
+    torch = pytest.importorskip("torch")
+    x = torch.randn(100_003, device="cuda").to(torch.bfloat16)
+    out = torch.empty_like(x)
+    kernels.scale_bf16(3.0, x, out)
+    torch.cuda.synchronize()
+    assert torch.equal(out, (x.float() * 3.0).to(torch.bfloat16))

@@ -112,6 +112,13 @@ def test_bad_lockfiles(make_project: MakeProject) -> None:
     (root / "oxpack.lock").write_text("schema = 99\n")
     with pytest.raises(LockError, match=r"has schema 99, this oxpack reads schema 1; rerun `oxpack lock`"):
         read_lock(root)
+    for text, table in (("schema = 1\n[targets]\n[crates]\n", "toolchain"), ("schema = 1\ntoolchain = 3\n", "toolchain"),
+                        ("schema = 1\n[toolchain]\n[targets]\n[crates]\nk = 1\n", "crates")):
+        (root / "oxpack.lock").write_text(text)
+        with pytest.raises(LockError) as info:
+            read_lock(root)
+        assert info.value.message == (f"{root / 'oxpack.lock'}: table `{table}` is missing or malformed (edited by "
+                                      "hand?); restore it from version control or rerun `oxpack lock`")
 
 
 def test_cli_build_writes_stubs_and_fatbins(make_project: MakeProject, tmp_path: Path) -> None:
@@ -153,7 +160,7 @@ def test_example_lockfile_is_committed_and_matches_its_sources() -> None:
     data = read_lock(EXAMPLE)
     assert data["targets"]["archs"] == ["sm_80", "sm_86", "sm_89", "sm_90"]
     assert data["targets"]["ptx-arch"] == "sm_90" and data["targets"]["ptx-isa"] == "7.8"
-    assert set(data["crates"]) == {"bits", "matrix", "reduce", "saxpy"}
+    assert set(data["crates"]) == {"bits", "matrix", "nn", "reduce", "saxpy"}
     for crate in data["crates"].values():
         assert crate["source-sha256"] == digest((EXAMPLE / crate["source"]).read_bytes()), (
             f"{crate['source']} changed: rerun `oxpack lock example-project`")

@@ -34,9 +34,10 @@ kernel! {
     /// conflicts): reads and writes are both coalesced. Launch with
     /// `threads=(round_up(width, 32), round_up(height, 32) // 4)` and `block=(32, 8)`:
     /// each thread moves four elements.
-    pub fn transpose_tiled(ij: ThreadIndex2, width: u32, height: u32, m: &[f32], out: &mut DisjointSlice<f32>)
-    where (len(m) == width * height, len(out) == width * height) {
-        let (w, h) = (width as usize, height as usize);
+    pub fn transpose_tiled(
+        ij: ThreadIndex2, width: u32, height: Uniform<u32>, m: &[f32], out: &mut DisjointSlice<f32>,
+    ) where (len(m) == width * height, len(out) == width * height) {
+        let (w, h) = (width as usize, height.get() as usize);
         let slot = tile_slot();
         let (bx, by) = (block_idx().x as usize * 32, block_idx().y as usize * 32);
         let mut tile = shared_array!(f32, 32 * 33, Tile<33>); // a barrier: cheapest at the start
@@ -55,7 +56,7 @@ kernel! {
         let tile = tile.sync();
         // Output tile (by, bx): in step k this thread writes out[bx + ty + 8k][by + tx],
         // which is m[by + tx][bx + ty + 8k]: the tile read transposed.
-        if let Some(mut dst) = out.transposed_tile::<32, 8>(ij, h) {
+        if let Some(mut dst) = out.transposed_tile::<32, 8>(ij, height) {
             for k in 0..4 {
                 if let (Some(o), Some(value)) = (dst.get_mut(k), tile.try_at(slot.y() + 8 * k, slot.x())) {
                     *o = value;

@@ -282,6 +282,130 @@ define void @__oxpack_atomic_store_i64(ptr %p, i64 %v) #3 {
   ret void
 }
 
+; ---- math (src/math.rs): exact operations as LLVM intrinsics, fast approximations as NVVM ones
+declare float @llvm.sqrt.f32(float)
+define float @__oxpack_sqrt_f32(float %x) #0 {
+  %r = call float @llvm.sqrt.f32(float %x)
+  ret float %r
+}
+declare float @llvm.floor.f32(float)
+define float @__oxpack_floor_f32(float %x) #0 {
+  %r = call float @llvm.floor.f32(float %x)
+  ret float %r
+}
+declare float @llvm.ceil.f32(float)
+define float @__oxpack_ceil_f32(float %x) #0 {
+  %r = call float @llvm.ceil.f32(float %x)
+  ret float %r
+}
+declare float @llvm.fabs.f32(float)
+define float @__oxpack_fabs_f32(float %x) #0 {
+  %r = call float @llvm.fabs.f32(float %x)
+  ret float %r
+}
+declare float @llvm.minnum.f32(float, float)
+define float @__oxpack_minnum_f32(float %x, float %y) #0 {
+  %r = call float @llvm.minnum.f32(float %x, float %y)
+  ret float %r
+}
+declare float @llvm.maxnum.f32(float, float)
+define float @__oxpack_maxnum_f32(float %x, float %y) #0 {
+  %r = call float @llvm.maxnum.f32(float %x, float %y)
+  ret float %r
+}
+declare float @llvm.fma.f32(float, float, float)
+define float @__oxpack_fma_f32(float %a, float %b, float %c) #0 {
+  %r = call float @llvm.fma.f32(float %a, float %b, float %c)
+  ret float %r
+}
+declare double @llvm.sqrt.f64(double)
+define double @__oxpack_sqrt_f64(double %x) #0 {
+  %r = call double @llvm.sqrt.f64(double %x)
+  ret double %r
+}
+declare double @llvm.floor.f64(double)
+define double @__oxpack_floor_f64(double %x) #0 {
+  %r = call double @llvm.floor.f64(double %x)
+  ret double %r
+}
+declare double @llvm.ceil.f64(double)
+define double @__oxpack_ceil_f64(double %x) #0 {
+  %r = call double @llvm.ceil.f64(double %x)
+  ret double %r
+}
+declare double @llvm.fabs.f64(double)
+define double @__oxpack_fabs_f64(double %x) #0 {
+  %r = call double @llvm.fabs.f64(double %x)
+  ret double %r
+}
+declare double @llvm.minnum.f64(double, double)
+define double @__oxpack_minnum_f64(double %x, double %y) #0 {
+  %r = call double @llvm.minnum.f64(double %x, double %y)
+  ret double %r
+}
+declare double @llvm.maxnum.f64(double, double)
+define double @__oxpack_maxnum_f64(double %x, double %y) #0 {
+  %r = call double @llvm.maxnum.f64(double %x, double %y)
+  ret double %r
+}
+declare double @llvm.fma.f64(double, double, double)
+define double @__oxpack_fma_f64(double %a, double %b, double %c) #0 {
+  %r = call double @llvm.fma.f64(double %a, double %b, double %c)
+  ret double %r
+}
+declare float @llvm.nvvm.ex2.approx.ftz.f(float)
+define float @__oxpack_fast_ex2_f32(float %x) #0 {
+  %r = call float @llvm.nvvm.ex2.approx.ftz.f(float %x)
+  ret float %r
+}
+declare float @llvm.nvvm.lg2.approx.ftz.f(float)
+define float @__oxpack_fast_lg2_f32(float %x) #0 {
+  %r = call float @llvm.nvvm.lg2.approx.ftz.f(float %x)
+  ret float %r
+}
+declare float @llvm.nvvm.sin.approx.ftz.f(float)
+define float @__oxpack_fast_sin_f32(float %x) #0 {
+  %r = call float @llvm.nvvm.sin.approx.ftz.f(float %x)
+  ret float %r
+}
+declare float @llvm.nvvm.cos.approx.ftz.f(float)
+define float @__oxpack_fast_cos_f32(float %x) #0 {
+  %r = call float @llvm.nvvm.cos.approx.ftz.f(float %x)
+  ret float %r
+}
+declare float @llvm.nvvm.rsqrt.approx.ftz.f(float)
+define float @__oxpack_fast_rsqrt_f32(float %x) #0 {
+  %r = call float @llvm.nvvm.rsqrt.approx.ftz.f(float %x)
+  ret float %r
+}
+declare float @llvm.nvvm.tanh.approx.f32(float)
+define float @__oxpack_fast_tanh_f32(float %x) #0 {
+  %r = call float @llvm.nvvm.tanh.approx.f32(float %x)
+  ret float %r
+}
+
+; ---- half precision (src/half.rs): conversions through LLVM's half and bfloat types
+define float @__oxpack_f16_to_f32(i16 %b) #0 {
+  %h = bitcast i16 %b to half
+  %f = fpext half %h to float
+  ret float %f
+}
+define i16 @__oxpack_f32_to_f16(float %f) #0 {
+  %h = fptrunc float %f to half
+  %b = bitcast half %h to i16
+  ret i16 %b
+}
+define float @__oxpack_bf16_to_f32(i16 %b) #0 {
+  %h = bitcast i16 %b to bfloat
+  %f = fpext bfloat %h to float
+  ret float %f
+}
+define i16 @__oxpack_f32_to_bf16(float %f) #0 {
+  %h = fptrunc float %f to bfloat
+  %b = bitcast bfloat %h to i16
+  ret i16 %b
+}
+
 attributes #0 = { alwaysinline nounwind readnone }
 attributes #1 = { alwaysinline noreturn nounwind cold }
 attributes #2 = { alwaysinline convergent nounwind }

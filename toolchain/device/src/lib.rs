@@ -17,6 +17,9 @@
 #![deny(missing_docs)]
 
 pub mod atomic;
+pub mod block;
+pub mod half;
+pub mod math;
 pub mod shared;
 pub mod sync;
 pub mod vec;
@@ -275,6 +278,26 @@ impl<T: Elem> DisjointSlice<T> {
         }
     }
 
+    /// For one block per row of a row-major matrix with `cols` columns: thread `tx`
+    /// of block `b` writes columns `tx, tx + blockDim.x, …` of row `b`, so every
+    /// element has one writer (`cols` is a [`Uniform`] kernel parameter: the same in
+    /// every thread). The launch must be 1-D (`blockDim.y = blockDim.z = gridDim.y =
+    /// gridDim.z = 1`, checked; otherwise `None`).
+    #[inline(always)]
+    pub fn block_row(&mut self, i: ThreadIndex, cols: impl UniformLen) -> Option<BlockRow<'_, T>> {
+        let _ = i;
+        let cols = cols.to_len();
+        let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());
+        if d.y != 1 || d.z != 1 || g.y != 1 || g.z != 1 {
+            return None;
+        }
+        let (tx, stride) = (t.x as usize, d.x as usize);
+        let start = (b.x as usize).checked_mul(cols)?;
+        start.checked_add(cols)?;
+        let limit = cols.saturating_sub(tx);
+        Some(BlockRow { ptr: self.ptr, len: self.len, base: start + tx, stride, limit, _out: core::marker::PhantomData })
+    }
+
     /// For a tiled transpose: the elements that thread (`tx`, `ty`) of block (`bx`,
     /// `by`) writes, row `bx·TILE + ty + k·ROWS` and column `by·TILE + tx` of a
     /// row-major output with `width` columns, for k in `0 .. TILE / ROWS`. The block
@@ -287,9 +310,10 @@ impl<T: Elem> DisjointSlice<T> {
     pub fn transposed_tile<const TILE: usize, const ROWS: usize>(
         &mut self,
         ij: ThreadIndex2,
-        width: usize,
+        width: impl UniformLen,
     ) -> Option<TransposedTile<'_, T, TILE, ROWS>> {
         let _ = ij;
+        let width = width.to_len();
         let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());
         if d.x as usize != TILE || d.y as usize != ROWS || d.z != 1 || g.z != 1 || ROWS == 0 || TILE % ROWS != 0 {
             return None;
@@ -315,6 +339,94 @@ impl<T: Elem> DisjointSlice<T> {
             }
             None => false,
         }
+    }
+}
+
+/// A scalar kernel parameter, known to be the same in every thread of the launch
+/// (it can only come from the launch: user code cannot build one). Write-layout
+/// helpers such as [`DisjointSlice::block_row`] and
+/// [`DisjointSlice::transposed_tile`] take their shapes as `Uniform`, since a shape
+/// that differed between threads could map two threads to one element. On the
+/// Python side it is a plain scalar argument.
+#[derive(Clone, Copy, Debug)]
+pub struct Uniform<T>(T);
+
+impl<T: Copy> Uniform<T> {
+    /// The value.
+    #[inline(always)]
+    pub fn get(self) -> T {
+        self.0
+    }
+}
+
+impl<T> sealed::Sealed for Uniform<T> {}
+
+impl<T: Elem + Param<Word = T>> Param for Uniform<T> {
+    type Word = T;
+    type Holder = Uniform<T>;
+    const DESC: &'static str = <T as Param>::DESC;
+    #[inline(always)]
+    fn hold(word: T, _len: usize) -> Uniform<T> {
+        Uniform(word)
+    }
+    #[inline(always)]
+    fn borrow(holder: &mut Uniform<T>) -> Uniform<T> {
+        *holder
+    }
+}
+
+/// Widens a uniform `u32`/`u64` to `usize`.
+pub trait UniformLen: Copy {
+    #[doc(hidden)]
+    fn to_len(self) -> usize;
+}
+
+impl UniformLen for Uniform<u32> {
+    #[inline(always)]
+    fn to_len(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl UniformLen for Uniform<u64> {
+    #[inline(always)]
+    fn to_len(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The elements one thread writes of its block's row; see [`DisjointSlice::block_row`].
+pub struct BlockRow<'a, T> {
+    ptr: *mut T,
+    len: usize,
+    base: usize,
+    stride: usize,
+    limit: usize,
+    _out: core::marker::PhantomData<&'a mut DisjointSlice<T>>,
+}
+
+impl<T: Elem> BlockRow<'_, T> {
+    /// Column `tx + k·blockDim.x` of the block's row, or `None` past the row or the buffer.
+    #[inline(always)]
+    pub fn get_mut(&mut self, k: usize) -> Option<&mut T> {
+        let offset = k.checked_mul(self.stride)?;
+        if offset >= self.limit {
+            return None;
+        }
+        let i = self.base + offset; // < row start + cols: no overflow (checked in block_row)
+        if i >= self.len {
+            return None;
+        }
+        // SAFETY: in bounds; (block, thread, k) triples map to distinct elements (see
+        // `DisjointSlice::block_row`), and `&mut self` keeps one reference.
+        Some(unsafe { &mut *self.ptr.add(i) })
+    }
+
+    /// The columns this thread writes: `tx, tx + blockDim.x, …` below the row's length.
+    #[inline(always)]
+    pub fn columns(&self) -> core::iter::StepBy<core::ops::Range<usize>> {
+        let tx = crate::grid::thread_idx().x as usize;
+        (tx..tx + self.limit).step_by(self.stride.max(1))
     }
 }
 
@@ -376,6 +488,16 @@ macro_rules! elem {
 
 elem!(i32 => "int32", u32 => "uint32", i64 => "int64", u64 => "uint64", f32 => "float32", f64 => "float64");
 
+// Storage-only element types: slices of them are parameters, lone values are not.
+impl sealed::Sealed for half::F16 {}
+impl sealed::Sealed for half::BF16 {}
+impl Elem for half::F16 {
+    const DTYPE: &'static str = "float16";
+}
+impl Elem for half::BF16 {
+    const DTYPE: &'static str = "bfloat16";
+}
+
 /// A device pointer as it arrives from the launch. It cannot be made in user
 /// code, so a slice can only be built from what the host passed.
 #[repr(transparent)]
@@ -396,7 +518,7 @@ pub struct RawSlice<T> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a supported oxpack kernel parameter type",
     label = "unsupported kernel parameter type",
-    note = "kernel parameters are i32, u32, i64, u64, f32, f64, `&[T]` (read-only input), `&mut DisjointSlice<T>` (output) or `&[AtomicU32]` & co (atomic output), with T one of those six scalars, and at most one launch index (`ThreadIndex`, `ThreadIndex2` or `ThreadIndex3`)"
+    note = "kernel parameters are i32, u32, i64, u64, f32, f64, `&[T]` (read-only input), `&mut DisjointSlice<T>` (output) or `&[AtomicU32]` & co (atomic output), with T one of those six scalars or F16/BF16, and at most one launch index (`ThreadIndex`, `ThreadIndex2` or `ThreadIndex3`)"
 )]
 pub trait Param: Sized + sealed::Sealed {
     /// What the launch passes (with a length) for this parameter.
@@ -532,6 +654,8 @@ const fn concat_in(dtype: &'static str) -> &'static str {
         b"int64" => "in:int64",
         b"uint64" => "in:uint64",
         b"float32" => "in:float32",
+        b"float16" => "in:float16",
+        b"bfloat16" => "in:bfloat16",
         _ => "in:float64",
     }
 }
@@ -543,6 +667,8 @@ const fn concat_atomic(dtype: &'static str) -> &'static str {
         b"int64" => "atomic:int64",
         b"uint64" => "atomic:uint64",
         b"float32" => "atomic:float32",
+        b"float16" => "atomic:float16",
+        b"bfloat16" => "atomic:bfloat16",
         _ => "atomic:float64",
     }
 }
@@ -554,6 +680,8 @@ const fn concat_out(dtype: &'static str) -> &'static str {
         b"int64" => "out:int64",
         b"uint64" => "out:uint64",
         b"float32" => "out:float32",
+        b"float16" => "out:float16",
+        b"bfloat16" => "out:bfloat16",
         _ => "out:float64",
     }
 }
@@ -697,6 +825,8 @@ pub mod prelude {
         ballot, lane_id, shfl_down, shfl_idx, shfl_up, shfl_xor, vote_all, vote_any, warp_id, warp_reduce, warp_sum,
     };
     pub use crate::{index_1d, index_2d, index_3d, kernel, shared_array, shared_atomics, trap};
+    pub use crate::half::{BF16, F16};
+    pub use crate::math::DeviceFloat;
     pub use crate::vec::{vec4, F32x4, F64x2, I32x4, U32x4};
-    pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3};
+    pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
 }

@@ -1,0 +1,89 @@
+//! Neural-network kernels and the math library: softmax, GELU, and a probe of every
+//! math function for the tests.
+use oxpack::block;
+use oxpack::math::fast;
+use oxpack::prelude::*;
+
+kernel! {
+    /// Row-wise softmax of a `rows × cols` matrix: one block per row (launch with
+    /// threads = rows · block, e.g. block=256). Block-wide max, then the sum of
+    /// exp(x - max), then each thread writes its columns.
+    pub fn softmax(i: ThreadIndex, cols: Uniform<u32>, x: &[f32], out: &mut DisjointSlice<f32>)
+    where (len(x) == len(out), len(x) % cols == 0) {
+        let n = cols.get() as usize;
+        let start = block_idx().x as usize * n;
+        let row = x.get(start..start + n).unwrap_or(&[]);
+        let (t, step) = (thread_idx().x as usize, block_dim().x as usize);
+        let mut m = f32::NEG_INFINITY;
+        let mut j = t;
+        while j < row.len() {
+            m = m.max(row[j]);
+            j += step;
+        }
+        let m = block::max_f32(m);
+        let mut s = 0.0f32;
+        let mut j = t;
+        while j < row.len() {
+            s += (row[j] - m).exp();
+            j += step;
+        }
+        let s = block::sum_f32(s);
+        if let Some(mut dst) = out.block_row(i, cols) {
+            let mut k = 0;
+            while let Some(o) = dst.get_mut(k) {
+                *o = (row[t + k * step] - m).exp() / s;
+                k += 1;
+            }
+        }
+    }
+
+    /// GELU, the exact form: x · Φ(x) = x/2 · (1 + erf(x / √2)).
+    pub fn gelu(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) where (len(x) >= len(out)) {
+        if let Some(o) = out.get_mut(i) {
+            let v = x[i.get()];
+            *o = 0.5 * v * (1.0 + (v * core::f32::consts::FRAC_1_SQRT_2).erf());
+        }
+    }
+
+    /// out[i] = f(x[i]) for f32 function number `op` (see tests/test_gpu.py).
+    pub fn math32(i: ThreadIndex, op: u32, x: &[f32], out: &mut DisjointSlice<f32>) where (len(x) >= len(out)) {
+        if let Some(o) = out.get_mut(i) {
+            let v = x[i.get()];
+            *o = match op {
+                0 => v.exp(), 1 => v.exp2(), 2 => v.ln(), 3 => v.log2(), 4 => v.sin(), 5 => v.cos(),
+                6 => v.tanh(), 7 => v.erf(), 8 => v.sqrt(), 9 => v.rsqrt(), 10 => v.floor(), 11 => v.ceil(),
+                12 => v.abs(), 13 => v.powf(1.75), 14 => v.mul_add(3.0, -1.0), 15 => v.min(0.25),
+                16 => v.max(0.25), 17 => fast::exp(v), 18 => fast::exp2(v), 19 => fast::ln(v), 20 => fast::log2(v),
+                21 => fast::sin(v), 22 => fast::cos(v), 23 => fast::tanh(v), 24 => fast::rsqrt(v),
+                _ => f32::NAN,
+            };
+        }
+    }
+
+    /// out[i] = f(x[i]) for f64 function number `op` (the first 17 of `math32`).
+    pub fn math64(i: ThreadIndex, op: u32, x: &[f64], out: &mut DisjointSlice<f64>) where (len(x) >= len(out)) {
+        if let Some(o) = out.get_mut(i) {
+            let v = x[i.get()];
+            *o = match op {
+                0 => v.exp(), 1 => v.exp2(), 2 => v.ln(), 3 => v.log2(), 4 => v.sin(), 5 => v.cos(),
+                6 => v.tanh(), 7 => v.erf(), 8 => v.sqrt(), 9 => v.rsqrt(), 10 => v.floor(), 11 => v.ceil(),
+                12 => v.abs(), 13 => v.powf(1.75), 14 => v.mul_add(3.0, -1.0), 15 => v.min(0.25),
+                16 => v.max(0.25), _ => f64::NAN,
+            };
+        }
+    }
+
+    /// out[i] = F16(x[i]): f32 → IEEE half, rounded to nearest even.
+    pub fn to_f16(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<F16>) where (len(x) >= len(out)) {
+        if let Some(o) = out.get_mut(i) {
+            *o = F16::from_f32(x[i.get()]);
+        }
+    }
+
+    /// out[i] = BF16(a · x[i]) on bfloat16 storage, computed in f32.
+    pub fn scale_bf16(i: ThreadIndex, a: f32, x: &[BF16], out: &mut DisjointSlice<BF16>) where (len(x) >= len(out)) {
+        if let Some(o) = out.get_mut(i) {
+            *o = BF16::from_f32(a * x[i.get()].to_f32());
+        }
+    }
+}
