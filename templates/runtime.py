@@ -575,7 +575,10 @@ class Kernel:
             size = shape[0] if len(shape) == 1 else math.prod(shape)
         except (KeyError, TypeError, ValueError) as exc:
             raise self._bad(p, f"malformed __cuda_array_interface__ ({exc!r})") from None
-        if typestr != p.dtype.typestr:
+        if typestr != p.dtype.typestr and not (
+            # PyTorch exports bfloat16 as the anonymous 2-byte typestr "<V2"
+            typestr == "<V2" and p.dtype.name == "bfloat16" and str(getattr(obj, "dtype", "")).endswith("bfloat16")
+        ):
             raise self._dtype_error(p, _typestr_name(typestr))
         if mask is not None:
             raise self._bad(p, "masked arrays are not supported")

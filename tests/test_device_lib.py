@@ -156,3 +156,14 @@ def test_shapes_for_shared_writes_must_be_uniform(make_project: MakeProject) -> 
         "{ let _ = y.block_row(i, cols); } }\n"
     with pytest.raises(StageError, match=r"error\[E0277\]: the trait bound `u32: UniformLen` is not satisfied"):
         build_project(load_config(make_project({"k.rs": source}), env={}))
+
+
+def test_panic_paths_are_a_trap_in_place(make_project: MakeProject) -> None:
+    source = PRELUDE + "kernel! { pub fn k(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) " \
+        "{ if let Some(o) = y.get_mut(i) { *o = x[i.get()] + x[i.get() / 2]; } } }\n"
+    result = build_project(load_config(make_project({"k.rs": source}), env={}))
+    crate = result.crates[0]
+    ptx = crate.ptx["sm_90"]
+    assert "panicking" not in ptx and "call" not in _entry(result, "k")
+    assert "trap;" in _entry(result, "k")
+    assert crate.resources["sm_90"]["k"]["stack"] == 0

@@ -789,3 +789,21 @@ def test_atomic_kernel_launches_one_thread_per_input(kernels: ModuleType, fake_c
     _, config, kernel, args = fake_cuda.launches[0]
     assert kernel == "kernel:count" and config == ("config", (4,), (256,))
     assert args == (BASE, 1000, BASE + 2**20, 16)
+
+
+class TorchBFloat16(CudaArray):
+    """What PyTorch exports for a bfloat16 tensor: CAI typestr "<V2" and a `dtype`."""
+
+    dtype = "torch.bfloat16"
+
+
+def test_bfloat16_from_pytorch_cai(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    spec = {"crate": "image", "symbol": "b", "params": [
+        {"name": "x", "kind": "in", "dtype": "bfloat16"}, {"name": "y", "kind": "out", "dtype": "bfloat16"}]}
+    assert kernels._module.kernels  # reads the manifest (and its crates)
+    kernel = runtime.Kernel(kernels._module, "b", spec, "test")
+    with pytest.raises(TypeError, match=r"b\(\): argument `x` must be a bfloat16 device array"):
+        kernel((CudaArray(8, "<V2"), TorchBFloat16(8, "<V2", BASE + 2**20)))
+    kernel((TorchBFloat16(8, "<V2"), TorchBFloat16(8, "<V2", BASE + 2**20)))
+    assert fake_cuda.launches[-1][3] == (BASE, 8, BASE + 2**20, 8)

@@ -236,6 +236,7 @@ def link_kernel_crate(
             gv.linkage = llvm.Linkage.internal
     ir = re.sub(r"(?m)^@llvm\.(compiler\.)?used = .*\n", "", str(module))
     ir = to_shared_space(ir)
+    ir = trap_panics(ir)
     linked = llvm.parse_assembly(ir)
     _drop_dead(llvm, linked)  # most of core is unreachable from the kernels: keep the IR small
     ir = str(linked)
@@ -307,6 +308,44 @@ def _link_libdevice(llvm: Any, module: Any, header: str, path: Path | None) -> N
     if layout:
         lib.data_layout = layout.group(1)
     module.link_in(lib)
+
+
+_DEFINE = re.compile(r"^define [^\n]*?@(?P<name>[\w.$]+)\((?P<rest>[^\n]*)\{$", re.M)
+_ATTRS = re.compile(r"^attributes #(\d+) = \{ (.*) \}$", re.M)
+
+
+def trap_panics(ir: str) -> str:
+    """Give every panic path of `core` a one-instruction body: `trap`.
+
+    A device panic traps anyway (the device crate's handler), but core's panic
+    functions first build their message: registers, a stack frame and a call in
+    every kernel with a bounds check. Their bodies become `llvm.trap` and they
+    become `alwaysinline`, so a failed check is one `trap` instruction in place.
+    Only `noreturn` functions of `core` change.
+    """
+    noreturn = {g for g, body in _ATTRS.findall(ir) if re.search(r"(^| )noreturn( |$)", body)}
+    out, pos, names = [], 0, []
+    for m in _DEFINE.finditer(ir):
+        name, rest = m.group("name"), m.group("rest")
+        groups = set(re.findall(r"#(\d+)", rest))
+        if "4core" not in name or not (groups & noreturn or " noreturn " in rest):
+            continue
+        end = ir.find("\n}\n", m.end())
+        if end < 0:
+            continue
+        # drop the attribute group (cold, noinline, minsize) so that the trap inlines
+        attrs = re.sub(r"#\d+", "", rest).rstrip() + " alwaysinline noreturn nounwind "
+        out.append(ir[pos : m.start("rest")] + attrs + "{")
+        out.append("\n  call void @llvm.trap()\n  unreachable")
+        pos = end
+        names.append(name)
+    out.append(ir[pos:])
+    ir = "".join(out)
+    for name in names:  # call sites carry `noinline` too
+        ir = re.sub(r"(call [^\n]*@" + re.escape(name) + r"\([^\n]*\)) #\d+", r"\1", ir)
+    if pos and "declare void @llvm.trap()" not in ir:
+        ir += "\ndeclare void @llvm.trap()\n"
+    return ir
 
 
 def _link_needed(llvm: Any, module: Any, libraries: Sequence[tuple[str, bytes]]) -> None:

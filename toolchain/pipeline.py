@@ -12,6 +12,7 @@ same bytes.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -396,7 +397,8 @@ class Pipeline:
     def _link(self, tc: Toolchain, name: str, bc: bytes) -> tuple[str, tuple[KernelSig, ...]]:
         runtime = (data_dir("device") / "runtime.ll").read_text()
         libdevice = find_libdevice()  # resolved here: workers see no environment changes
-        k = key("ll", bc, runtime, tc.device_rlib, tc.sysroot.digest, tc.llvmlite, libdevice_id(libdevice))
+        k = key("ll", bc, runtime, tc.device_rlib, tc.sysroot.digest, tc.llvmlite, libdevice_id(libdevice),
+                _code_id("llvm.py"))
         linked = self._start(
             "ll", k, (name, None),
             load=lambda hit: LinkedCrate(hit["kernel.ll"].decode(),
@@ -411,7 +413,7 @@ class Pipeline:
 
     def _ptx(self, ir: str, arch: str, isa: str, name: str) -> Pending[str]:
         opt = self.config.opt_level
-        k = key("ptx", ir, arch, isa, str(opt), self._llvm_id())
+        k = key("ptx", ir, arch, isa, str(opt), self._llvm_id(), _code_id("llvm.py"))
         llc = ["-mtriple=nvptx64-nvidia-cuda", f"-mcpu={arch}", f"-mattr=+ptx{isa.replace('.', '')}", f"-O{opt}"]
         return self._start("ptx", k, (name, arch), load=lambda hit: hit["kernel.ptx"].decode(),
                            save=lambda text: {"kernel.ptx": text.encode()},
@@ -424,7 +426,7 @@ class Pipeline:
         return f"llvmlite {llvmlite.__version__}"
 
     def _cubin(self, ptx: str, arch: str, name: str) -> Pending[Cubin]:
-        k = key("cubin", ptx, arch, nvjitlink_version())
+        k = key("cubin", ptx, arch, nvjitlink_version(), _code_id("nvidia.py"))
         return self._start("cubin", k, (name, arch),
                            load=lambda hit: Cubin(arch, hit["kernel.cubin"], hit["info.log"].decode()),
                            save=lambda c: {"kernel.cubin": c.data, "info.log": c.info_log.encode()},
@@ -435,7 +437,7 @@ class Pipeline:
         parts = [c.arch.encode() + b"\0" + c.data for c in cubins]
         if ptx is not None:
             parts.append(("ptx:" + ptx[0] + "\0" + ptx[1]).encode())
-        k = key("fatbin", name, nvfatbin_version(), *parts)
+        k = key("fatbin", name, nvfatbin_version(), _code_id("nvidia.py"), *parts)
         hit = self.cache.get("fatbin", k)
         if hit is not None:
             return hit["kernel.fatbin"]
@@ -479,6 +481,12 @@ def _param_context(project_dir: Path, loc: str) -> str:
     if param and kernel:
         return f" (kernel `{kernel[-1]}`, parameter `{param.group(1)}`)"
     return ""
+
+
+@functools.lru_cache(maxsize=None)
+def _code_id(module: str) -> str:
+    """The digest of one of oxpack's own modules: a stage's output depends on its code too."""
+    return digest((Path(__file__).parent / module).read_bytes())
 
 
 def _sig_to_json(sig: KernelSig) -> dict[str, Any]:
