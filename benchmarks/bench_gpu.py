@@ -30,24 +30,15 @@ except ImportError:  # cuda.core 0.x
     from cuda.core.experimental import Device, LaunchConfig, ObjectCode, launch
 
 import vecmath
+from bench_kernels import timed
 from vecmath import kernels
 
 HERE = Path(__file__).resolve().parent
 
 
 def event_time(fn, repeat: int = 30) -> float:
-    """Median seconds of fn() between CUDA events on CuPy's current stream."""
-    for _ in range(3):
-        fn()
-    times = []
-    for _ in range(repeat):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        fn()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop) / 1e3)
-    return statistics.median(times)
+    """Median seconds of fn() between CUDA events (bench_kernels' timer)."""
+    return timed(lambda i: fn(), 1, repeat)
 
 
 def main() -> int:

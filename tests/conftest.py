@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import textwrap
+import venv
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -88,3 +91,32 @@ def example_copy(tmp_path: Path) -> Path:
     dest = tmp_path / "example-project"
     shutil.copytree(EXAMPLE, dest, ignore=shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__"))
     return dest
+
+
+def run_ok(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
+    """Run a command; fail the test with its output when it fails."""
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, **kw)  # type: ignore[call-overload]
+    assert proc.returncode == 0, f"{' '.join(map(str, cmd))}\n{proc.stdout[-3000:]}\n{proc.stderr[-6000:]}"
+    return proc  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="session")
+def oxpack_wheels(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding a wheel of this checkout, for `pip wheel --find-links` (built once)."""
+    wheels = tmp_path_factory.mktemp("oxpack-wheels")
+    run_ok([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(REPO), "-w", str(wheels)])
+    return wheels
+
+
+def wheel_into_venv(project: Path, root: Path, wheels: Path, install: list[str],
+                    env: dict[str, str] | None = None) -> dict[str, Path]:
+    """`pip wheel` the project (build isolation on, oxpack from `wheels`), install it and
+    `install` into a fresh venv under `root`: {"wheel", "python", "root"}."""
+    dist = root / "dist"
+    run_ok([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(project), "-w", str(dist),
+            "--find-links", str(wheels)], env=env)
+    (wheel,) = dist.glob("*.whl")
+    venv.create(root / "venv", with_pip=True)
+    python = root / "venv" / "bin" / "python"
+    run_ok([str(python), "-m", "pip", "install", "-q", str(wheel), *install])
+    return {"wheel": wheel, "python": python, "root": root}

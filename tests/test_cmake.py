@@ -19,19 +19,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, run_ok, wheel_into_venv
 
 from oxpack.cli import main
 
 SAMPLE = Path(__file__).resolve().parent / "packages" / "hybrid"
 MODULE_DIR = REPO / "plugin" / "cmake"
 ACCEPTED = "accepted arguments: SOURCES, DESTINATION, ARCHS, PTX, MODULE, PROJECT_DIR"
-
-
-def _run(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, **kw)  # type: ignore[call-overload]
-    assert proc.returncode == 0, f"{' '.join(map(str, cmd))}\n{proc.stdout[-3000:]}\n{proc.stderr[-6000:]}"
-    return proc  # type: ignore[no-any-return]
 
 
 def _tool(name: str) -> str:
@@ -109,7 +103,7 @@ def test_a_bad_package_path_is_refused_in_one_line(tmp_path: Path, capsys: pytes
 # --- CMake + ninja directly: the kernel step re-runs only when a kernel file changes --------
 
 def _ninja(build: Path) -> str:
-    return _run([_tool("cmake"), "--build", str(build)]).stdout
+    return run_ok([_tool("cmake"), "--build", str(build)]).stdout
 
 
 def _touch(path: Path) -> None:
@@ -120,7 +114,7 @@ def _touch(path: Path) -> None:
 def test_cmake_build_reruns_the_kernels_only_when_a_kernel_file_changes(tmp_path: Path) -> None:
     source, build, prefix = tmp_path / "hybrid", tmp_path / "build", tmp_path / "install"
     shutil.copytree(SAMPLE, source)
-    _run([_tool("cmake"), "-S", str(source), "-B", str(build), "-G", "Ninja", f"-DCMAKE_MAKE_PROGRAM={_tool('ninja')}",
+    run_ok([_tool("cmake"), "-S", str(source), "-B", str(build), "-G", "Ninja", f"-DCMAKE_MAKE_PROGRAM={_tool('ninja')}",
           f"-DCMAKE_MODULE_PATH={MODULE_DIR.as_posix()}", f"-DPython_EXECUTABLE={sys.executable}"])
     first = _ninja(build)
     assert "oxpack: building GPU kernels kernels/vadd.rs" in first and "native.c" in first
@@ -132,7 +126,7 @@ def test_cmake_build_reruns_the_kernels_only_when_a_kernel_file_changes(tmp_path
     again = _ninja(build)
     assert "oxpack: building GPU kernels kernels/vadd.rs" in again and "native.c" not in again
 
-    _run([_tool("cmake"), "--install", str(build), "--prefix", str(prefix)])
+    run_ok([_tool("cmake"), "--install", str(build), "--prefix", str(prefix)])
     installed = sorted(p.relative_to(prefix).as_posix() for p in prefix.rglob("*") if p.is_file())
     assert [n for n in installed if "_native" not in n] == [
         "hybrid/_oxpack/__init__.py", "hybrid/_oxpack/gpu.json", "hybrid/_oxpack/runtime.py",
@@ -143,21 +137,13 @@ def test_cmake_build_reruns_the_kernels_only_when_a_kernel_file_changes(tmp_path
 # --- a real wheel: pip, build isolation, CMake and ninja from PyPI, a fresh venv -----------
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def built(tmp_path_factory: pytest.TempPathFactory, oxpack_wheels: Path) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("cmake-wheel")
-    wheels, dist, project = root / "wheels", root / "dist", root / "hybrid"
+    project = root / "hybrid"
     shutil.copytree(SAMPLE, project)
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(REPO), "-w", str(wheels)])
     # Newer than Debian 12's CMake 3.25 and ninja 1.11: scikit-build-core takes both from PyPI.
     env = dict(os.environ, SKBUILD_CMAKE_VERSION=">=3.26", SKBUILD_NINJA_VERSION=">=1.12")
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(project), "-w", str(dist),
-          "--find-links", str(wheels)], env=env)
-    (wheel,) = dist.glob("hybrid-*.whl")
-    env_dir = root / "venv"
-    venv.create(env_dir, with_pip=True)
-    python = env_dir / "bin" / "python"
-    _run([str(python), "-m", "pip", "install", "-q", str(wheel), "numpy"])
-    return {"wheel": wheel, "python": python, "root": root}
+    return wheel_into_venv(project, root, oxpack_wheels, ["numpy"], env=env)
 
 
 @pytest.mark.slow
@@ -189,7 +175,7 @@ def test_installed_wheel_imports_both_and_refuses_a_host_array(built: dict[str, 
             print("refused:", exc)
         """
     )
-    out = _run([str(built["python"]), "-c", code], cwd=built["root"]).stdout
+    out = run_ok([str(built["python"]), "-c", code], cwd=built["root"]).stdout
     assert "add: 42" in out
     assert "'vadd'" in out
     assert "refused: vadd(): argument `x`" in out and "host memory" in out

@@ -11,30 +11,14 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLE, REPO
+from conftest import EXAMPLE, run_ok, wheel_into_venv
 
 pytestmark = pytest.mark.slow
 
 
-def _run(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, **kw)  # type: ignore[call-overload]
-    assert proc.returncode == 0, f"{' '.join(map(str, cmd))}\n{proc.stdout[-3000:]}\n{proc.stderr[-6000:]}"
-    return proc  # type: ignore[no-any-return]
-
-
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    root = tmp_path_factory.mktemp("wheel")
-    wheels, dist = root / "wheels", root / "dist"
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(REPO), "-w", str(wheels)])
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(EXAMPLE), "-w", str(dist),
-          "--find-links", str(wheels)])
-    (wheel,) = dist.glob("vecmath-*.whl")
-    env_dir = root / "venv"
-    venv.create(env_dir, with_pip=True)
-    python = env_dir / "bin" / "python"
-    _run([str(python), "-m", "pip", "install", "-q", str(wheel), "mypy"])
-    return {"wheel": wheel, "python": python, "root": root}
+def built(tmp_path_factory: pytest.TempPathFactory, oxpack_wheels: Path) -> dict[str, Path]:
+    return wheel_into_venv(EXAMPLE, tmp_path_factory.mktemp("wheel"), oxpack_wheels, ["mypy"])
 
 
 def test_wheel_holds_fatbins_stubs_and_manifest(built: dict[str, Path]) -> None:
@@ -64,7 +48,7 @@ def test_installed_module_imports_and_refuses_bad_calls_without_a_gpu(built: dic
             print("refused:", exc)
         """
     )
-    out = _run([str(built["python"]), "-c", code], cwd=built["root"]).stdout
+    out = run_ok([str(built["python"]), "-c", code], cwd=built["root"]).stdout
     for name in ("saxpy", "gather", "add_scaled", "transpose", "hash32", "collatz_steps", "offset_clamp"):
         assert f"'{name}'" in out
     assert "refused: saxpy(): argument `x`" in out and "host memory" in out
@@ -99,7 +83,7 @@ def test_stubs_type_check_and_mypy_rejects_a_wrong_argument(built: dict[str, Pat
     assert 'Argument 1 to "saxpy" has incompatible type "str"; expected "float"' in no.stdout
 
 
-def test_a_bad_kernel_fails_the_wheel_build_with_one_clear_line(built: dict[str, Path], tmp_path: Path) -> None:
+def test_a_bad_kernel_fails_the_wheel_build_with_one_clear_line(oxpack_wheels: Path, tmp_path: Path) -> None:
     project = tmp_path / "broken"
     (project / "kernels").mkdir(parents=True)
     (project / "src" / "broken").mkdir(parents=True)
@@ -126,7 +110,7 @@ def test_a_bad_kernel_fails_the_wheel_build_with_one_clear_line(built: dict[str,
         "use oxpack::prelude::*;\nkernel! { pub fn k(y: &mut DisjointSlice<f32>) { let z: u32 = 1.5; } }\n")
     dist = tmp_path / "dist"
     proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", str(project), "-w", str(dist),
-                           "--find-links", str(built["root"] / "wheels")], capture_output=True, text=True, check=False)
+                           "--find-links", str(oxpack_wheels)], capture_output=True, text=True, check=False)
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0
     assert "oxpack: rustc failed to compile `kernels/k.rs`: kernels/k.rs:2:" in out

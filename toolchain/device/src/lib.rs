@@ -647,44 +647,26 @@ impl<'a, T: Elem> Param for &'a mut DisjointSlice<T> {
     }
 }
 
-const fn concat_in(dtype: &'static str) -> &'static str {
-    match dtype.as_bytes() {
-        b"int32" => "in:int32",
-        b"uint32" => "in:uint32",
-        b"int64" => "in:int64",
-        b"uint64" => "in:uint64",
-        b"float32" => "in:float32",
-        b"float16" => "in:float16",
-        b"bfloat16" => "in:bfloat16",
-        _ => "in:float64",
-    }
+/// `concat_in("float32") == "in:float32"` & co, in const context (no const string
+/// concatenation in stable Rust): one table per parameter kind.
+macro_rules! descriptors {
+    ($($fn:ident => $kind:literal),*) => {$(
+        const fn $fn(dtype: &'static str) -> &'static str {
+            match dtype.as_bytes() {
+                b"int32" => concat!($kind, ":int32"),
+                b"uint32" => concat!($kind, ":uint32"),
+                b"int64" => concat!($kind, ":int64"),
+                b"uint64" => concat!($kind, ":uint64"),
+                b"float32" => concat!($kind, ":float32"),
+                b"float16" => concat!($kind, ":float16"),
+                b"bfloat16" => concat!($kind, ":bfloat16"),
+                _ => concat!($kind, ":float64"),
+            }
+        }
+    )*};
 }
 
-const fn concat_atomic(dtype: &'static str) -> &'static str {
-    match dtype.as_bytes() {
-        b"int32" => "atomic:int32",
-        b"uint32" => "atomic:uint32",
-        b"int64" => "atomic:int64",
-        b"uint64" => "atomic:uint64",
-        b"float32" => "atomic:float32",
-        b"float16" => "atomic:float16",
-        b"bfloat16" => "atomic:bfloat16",
-        _ => "atomic:float64",
-    }
-}
-
-const fn concat_out(dtype: &'static str) -> &'static str {
-    match dtype.as_bytes() {
-        b"int32" => "out:int32",
-        b"uint32" => "out:uint32",
-        b"int64" => "out:int64",
-        b"uint64" => "out:uint64",
-        b"float32" => "out:float32",
-        b"float16" => "out:float16",
-        b"bfloat16" => "out:bfloat16",
-        _ => "out:float64",
-    }
-}
+descriptors!(concat_in => "in", concat_out => "out", concat_atomic => "atomic");
 
 #[doc(hidden)]
 pub mod sig {
