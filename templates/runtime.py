@@ -865,7 +865,7 @@ def _compile_fast(kernel: Kernel, requires: Sequence[str]) -> Callable[..., bool
         f"    entry = launches.get((s, {count}))",
         "    if entry is None or getattr(thread, 'context', None) is None:",
         "        return False",
-        f"    launch(entry[0], entry[1], entry[2], {', '.join(call)})",
+        f"    launch(*entry, {', '.join(call)})",
         "    return True",
     ]
     namespace: dict[str, Any] = {"launches": kernel._fast_launches, "thread": _thread}
@@ -885,6 +885,18 @@ def _compile_fast(kernel: Kernel, requires: Sequence[str]) -> Callable[..., bool
 # ---------------------------------------------------------------- modules
 
 
+class _FastPaths(dict[str, Callable[..., bool]]):
+    """Kernel name → `Kernel.fast`, filled on first use (which reads the manifest)."""
+
+    def __init__(self, module: Module) -> None:
+        super().__init__()
+        self._module = module
+
+    def __missing__(self, name: str) -> Callable[..., bool]:
+        fast = self[name] = self._module.kernel(name).fast
+        return fast
+
+
 class Module:
     """The kernels of one generated module, read lazily from ``<name>.json``."""
 
@@ -902,6 +914,8 @@ class Module:
         self._crates: dict[str, Mapping[str, Any]] = {}
         self._objects: dict[tuple[int, str], Any] = {}  # (device id, crate) -> ObjectCode
         self._lock = threading.RLock()
+        self.fast = _FastPaths(self)
+        """Kernel name → its fast path (``fast[name](*args)`` is True when it launched)."""
 
     @property
     def manifest_path(self) -> Path:

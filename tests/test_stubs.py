@@ -560,7 +560,9 @@ def fake_cuda(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     monkeypatch.setattr(runtime, "_cuda_api", api)
     monkeypatch.setattr(runtime, "_thread", threading.local())
     monkeypatch.setattr(runtime, "_device_count_cache", [])
-    monkeypatch.setattr(kernels, "_module", runtime.Module("kernels", Path(runtime.__file__).parent))
+    module = runtime.Module("kernels", Path(runtime.__file__).parent)
+    monkeypatch.setattr(kernels, "_module", module)
+    monkeypatch.setattr(kernels, "_fast", module.fast)
     yield fake
 
 

@@ -248,6 +248,7 @@ def _render_py(manifest: Mapping[str, Any]) -> str:
         *(f'    "{n}",\n' for n in names),
         "]\n\n",
         f'_module = _Module("{manifest["module"]}")\n',
+        "_fast = _module.fast\n",
     ]
     for name, kernel in kernels:
         params = [p["name"] for p in _args(kernel)]
@@ -256,10 +257,9 @@ def _render_py(manifest: Mapping[str, Any]) -> str:
             "\n\n",
             _signature(name, kernel),
             _docstring(name, kernel),
-            f'    kernel = _module.kernel("{name}")\n',
-            f"    if stream is None and threads is None and block is None and kernel.fast({', '.join(params)}):\n",
+            f'    if stream is None and threads is None and block is None and _fast["{name}"]({", ".join(params)}):\n',
             "        return  # checked and launched like the last call with this stream and size\n",
-            f"    kernel({packed}, stream, threads, block)\n",
+            f'    _module.kernel("{name}")({packed}, stream, threads, block)\n',
         ]
     return "".join(out)
 
