@@ -788,20 +788,6 @@ class Kernel:
 # ---------------------------------------------------------------- fast path
 
 
-def _cupy_hooks() -> tuple[Any, Callable[[], int]]:
-    """CuPy's ndarray type and its current-stream handle as CAI reports it (the null
-    stream as 1), if CuPy is already imported; never imports it."""
-    cupy = sys.modules.get("cupy")
-    if cupy is None:
-        return None, lambda: 0
-
-    def current() -> int:
-        ptr = int(cupy.cuda.get_current_stream().ptr)
-        return ptr if ptr else _LEGACY_STREAM
-
-    return cupy.ndarray, current
-
-
 class _Rename(ast.NodeTransformer):
     """`len(x)` → `n1`, scalar `w` → `v0`: a checked requirement as Python source."""
 
@@ -821,16 +807,14 @@ def _compile_fast(kernel: Kernel, requires: Sequence[str]) -> Callable[..., bool
     """A function specialised to this kernel's parameters for the common call.
 
     It handles: exact argument types, 1-D C-contiguous writable CAI v3 arrays of the
-    right dtype all on one producer stream (CuPy arrays read through their attributes
-    and CuPy's current stream, which is what their CAI would say), default launch
-    shape, one device, and a launch the general path already made for that stream
-    and size. It returns
+    right dtype all on one producer stream, default launch shape, one device, and a
+    launch the general path already made for that stream and size. It returns
     False, having done nothing, whenever anything differs; the general path then
     checks everything again and raises the precise error.
     """
     positions = {p.name: p.pos for p in kernel.params}
     n = len(kernel.params)
-    lines = [f"def fast({', '.join(f'v{i}' for i in range(n))}):", "    cs = -1"]
+    lines = [f"def fast({', '.join(f'v{i}' for i in range(n))}):"]
     first: int | None = None
     for p in kernel.params:
         i, dt = p.pos, p.dtype
@@ -843,35 +827,24 @@ def _compile_fast(kernel: Kernel, requires: Sequence[str]) -> Callable[..., bool
                     "        return False",
                 ]
             continue
-        # CuPy arrays: their attributes cost a fraction of building the CAI dict
         lines += [
-            f"    if type(v{i}) is cupy_ndarray:",
-            f"        if v{i}.dtype.str != {dt.typestr!r} or not v{i}.flags.c_contiguous:",
-            "            return False",
-            f"        p{i}, n{i}, ro{i} = v{i}.data.ptr, v{i}.size, False",
-            "        if cs == -1:",
-            "            cs = cupy_stream()",
-            f"        s{i} = cs",
-            "    else:",
-            "        try:",
-            f"            c{i} = v{i}.__cuda_array_interface__",
-            f"            (n{i},) = c{i}['shape']",
-            f"            p{i}, ro{i} = c{i}['data']",
-            "        except Exception:",
-            "            return False",
-            f"        if (c{i}['typestr'] != {dt.typestr!r} or c{i}.get('strides') is not None",
-            f"                or c{i}.get('version', 0) < 3 or c{i}.get('mask') is not None):",
-            "            return False",
-            f"        s{i} = c{i}.get('stream')",
+            "    try:",
+            f"        c{i} = v{i}.__cuda_array_interface__",
+            f"        (n{i},) = c{i}['shape']",
+            f"        p{i}, ro{i} = c{i}['data']",
+            "    except Exception:",
+            "        return False",
+            f"    if (c{i}['typestr'] != {dt.typestr!r} or c{i}.get('strides') is not None",
+            f"            or c{i}.get('version', 0) < 3 or c{i}.get('mask') is not None"
+            + (f" or ro{i}):" if p.kind in _MUTABLE else "):"),
+            "        return False",
+            f"    b{i} = n{i} * {dt.itemsize}",
         ]
-        if p.kind in _MUTABLE:
-            lines += [f"    if ro{i}:", "        return False"]
-        lines += [f"    b{i} = n{i} * {dt.itemsize}"]
         if first is None:
             first = i
-            lines += [f"    s = s{i}", "    if s == 0:", "        return False"]
+            lines += [f"    s = c{i}.get('stream')", "    if s == 0:", "        return False"]
         else:
-            lines += [f"    if s{i} != s:", "        return False"]
+            lines += [f"    if c{i}.get('stream') != s:", "        return False"]
     if first is None:
         return lambda *args: False
     buffers = [p for p in kernel.params if p.kind != "scalar"]
@@ -896,7 +869,6 @@ def _compile_fast(kernel: Kernel, requires: Sequence[str]) -> Callable[..., bool
         "    return True",
     ]
     namespace: dict[str, Any] = {"launches": kernel._fast_launches, "thread": _thread}
-    namespace["cupy_ndarray"], namespace["cupy_stream"] = _cupy_hooks()
     namespace.update({f"ctype{p.pos}": p.dtype.ctype for p in kernel.params if p.kind == "scalar"})
 
     def launch(*args: Any) -> None:

@@ -17,7 +17,6 @@ import re
 import subprocess
 import sys
 import textwrap
-import types
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -810,55 +809,3 @@ def test_bfloat16_from_pytorch_cai(kernels: ModuleType, fake_cuda: FakeCuda) -> 
         kernel((CudaArray(8, "<V2"), TorchBFloat16(8, "<V2", BASE + 2**20)))
     kernel((TorchBFloat16(8, "<V2"), TorchBFloat16(8, "<V2", BASE + 2**20)))
     assert fake_cuda.launches[-1][3] == (BASE, 8, BASE + 2**20, 8)
-
-
-# ---------------------------------------------------------------- CuPy arrays on the fast path
-
-
-class _FakeCupyNdarray:
-    """CuPy's ndarray interface as the fast path reads it (attributes and CAI agree)."""
-
-    class _Flags:
-        c_contiguous = True
-
-    class _Data:
-        def __init__(self, ptr: int) -> None:
-            self.ptr = ptr
-
-    class _DType:
-        str = "<f4"
-
-    def __init__(self, ptr: int, n: int, stream: int) -> None:
-        self.data, self.size, self.flags, self.dtype = self._Data(ptr), n, self._Flags(), self._DType()
-        self._stream = stream
-
-    @property
-    def __cuda_array_interface__(self) -> dict[str, Any]:
-        return {"version": 3, "shape": (self.size,), "typestr": "<f4", "data": (self.data.ptr, False),
-                "strides": None, "stream": self._stream}
-
-
-def test_fast_path_reads_cupy_arrays_through_their_attributes(
-    kernels: ModuleType, fake_cuda: FakeCuda, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    current = types.SimpleNamespace(ptr=0)  # CuPy's null stream: CAI reports 1
-    fake = types.SimpleNamespace(ndarray=_FakeCupyNdarray,
-                                 cuda=types.SimpleNamespace(get_current_stream=lambda: current))
-    monkeypatch.setitem(sys.modules, "cupy", fake)
-    x, y = _FakeCupyNdarray(BASE, 1000, 1), _FakeCupyNdarray(BASE + 2**20, 1000, 1)
-    kernels.saxpy(2.0, x, y)  # general path (through the CAI) primes the fast path
-    saxpy = kernels._module.kernel("saxpy")
-    assert list(saxpy._fast_launches) == [(1, 1000)]
-    del _FakeCupyNdarray.__cuda_array_interface__  # from now on only the attributes exist
-    try:
-        assert saxpy.fast(0.5, x, y) is True
-        assert fake_cuda.launches[-1][3][1:] == (BASE, 1000, BASE + 2**20, 1000)
-        current.ptr = 77  # another current stream: no launch recorded for it yet
-        assert saxpy.fast(0.5, x, y) is False
-        current.ptr = 0
-        y.dtype = types.SimpleNamespace(str="<f8")
-        assert saxpy.fast(0.5, x, y) is False  # wrong dtype: the general path reports it
-    finally:
-        _FakeCupyNdarray.__cuda_array_interface__ = property(  # type: ignore[assignment]
-            lambda self: {"version": 3, "shape": (self.size,), "typestr": "<f4", "data": (self.data.ptr, False),
-                          "strides": None, "stream": self._stream})
