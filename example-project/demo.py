@@ -54,10 +54,10 @@ def without_gpu() -> int:
 def main() -> int:
     print(f"vecmath from {vecmath.__file__}")
     try:
-        from cuda.core import Device
-    except ImportError:
-        from cuda.core.experimental import Device
-    try:
+        try:
+            from cuda.core import Device
+        except ImportError:
+            from cuda.core.experimental import Device
         Device(0)
         import cupy  # noqa: F401
     except Exception as exc:  # no driver, no GPU, or no CuPy

@@ -47,7 +47,7 @@ ptx = "auto"  # also embed the highest arch's PTX, which newer GPUs compile at l
 
 EXPECTED = ORIGINAL.replace(
     '    "hatchling>=1.26",  # the backend\n', '    "hatchling>=1.26",  # the backend\n    "oxpack",\n'
-).replace('dependencies = [ "numpy>=1.26" ]', 'dependencies = [ "numpy>=1.26", "cuda-core>=0.3" ]') + ADDED_TABLES
+).replace('dependencies = [ "numpy>=1.26" ]', 'dependencies = [ "numpy>=1.26", "cuda-core>=0.3", "cuda-bindings>=12" ]') + ADDED_TABLES
 
 
 def _project(tmp_path: Path, pyproject: str | None = ORIGINAL, *, package: str = "src/demo_pkg") -> Path:
@@ -74,7 +74,8 @@ def test_init_keeps_every_byte_outside_what_it_adds(tmp_path: Path, capsys: pyte
     py = root / "pyproject.toml"
     assert out == [
         f"oxpack: added `oxpack` to `build-system.requires` in `{py}`",
-        f"oxpack: added `cuda-core>=0.3` to `project.dependencies` in `{py}` (the generated module needs it)",
+        f"oxpack: added `cuda-core>=0.3`, `cuda-bindings>=12` to `project.dependencies` in `{py}` "
+        "(the generated module needs them)",
         f"oxpack: added `[tool.hatch.build.hooks.oxpack]` and `[tool.oxpack]` to `{py}`",
         f"oxpack: wrote `{root / 'kernels' / 'scale.rs'}`",
         f"oxpack: wrote `{root / 'tests' / 'test_kernels.py'}`",
@@ -172,7 +173,7 @@ def test_no_build_system_gets_hatchling_before_the_first_table(tmp_path: Path) -
     text = (root / "pyproject.toml").read_text()
     assert text.startswith(
         '# header comment\n\n[build-system]\nrequires = ["hatchling>=1.26", "oxpack"]\nbuild-backend = '
-        '"hatchling.build"\n\n# about the project\n[project]\nname = "demo-pkg"\ndependencies = ["cuda-core>=0.3"]\n'
+        '"hatchling.build"\n\n# about the project\n[project]\nname = "demo-pkg"\ndependencies = ["cuda-core>=0.3", "cuda-bindings>=12"]\n'
         'version = "1"\n\n# oxpack\'s build hook')
     data = tomllib.loads(text)
     assert data["build-system"]["build-backend"] == "hatchling.build"

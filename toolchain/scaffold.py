@@ -8,9 +8,9 @@ comments and formatting):
   (``requires = ["hatchling>=1.26", "oxpack"]``, ``build-backend = "hatchling.build"``),
   placed before the first table. A project built by another backend is refused: the
   build hook is hatchling's.
-- ``project.dependencies`` gains ``"cuda-core>=0.3"``, the generated module's one
-  run-time dependency, when no ``cuda-core`` requirement is there (a new array goes
-  right after ``name``; with ``dependencies`` in ``project.dynamic`` it is left alone).
+- ``project.dependencies`` gains ``"cuda-core>=0.3"`` and ``"cuda-bindings>=12"``, the
+  generated module's run-time dependencies, each unless already required (a new array
+  goes right after ``name``; with ``dependencies`` in ``project.dynamic`` it is left alone).
 - ``[tool.hatch.build.hooks.oxpack]`` (unless present) and ``[tool.oxpack]`` are
   appended at the end of the file, from ``templates/init/*.toml.tmpl``.
 - ``kernels/scale.rs`` and ``tests/test_<module>.py`` are written from
@@ -46,7 +46,8 @@ from .errors import OxpackError
 __all__ = ["InitError", "init_project"]
 
 HATCHLING = "hatchling>=1.26"
-CUDA_CORE = "cuda-core>=0.3"
+# what the generated module needs at run time: cuda.core, which imports cuda.bindings
+RUNTIME_DEPS = ("cuda-core>=0.3", "cuda-bindings>=12")
 KERNEL_FILE = "kernels/scale.rs"
 _HEADER = re.compile(r"^[ \t]*\[")
 _NAME_LINE = re.compile(r"""^[ \t]*(name|"name"|'name')[ \t]*=""")
@@ -70,6 +71,10 @@ def _requirement_name(requirement: object) -> str | None:
         return None
     match = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", requirement)
     return re.sub(r"[-_.]+", "-", match.group(1)).lower() if match else None
+
+
+def _toml_list(items: tuple[str, ...]) -> str:
+    return "[" + ", ".join(f'"{i}"' for i in items) + "]"
 
 
 def _has(requirements: object, name: str) -> bool:
@@ -216,23 +221,28 @@ def _plan(root: Path, module: str, force: bool) -> _Plan:
     project = data.get("project", {})
     dynamic = project.get("dynamic", [])
     deps_changed = False
+    added: list[str] = []
     if isinstance(project.get("dependencies"), list):
-        if not _has(project["dependencies"], "cuda-core"):
-            doc["project"]["dependencies"].append(CUDA_CORE)
-            expected["project"]["dependencies"].append(CUDA_CORE)
-            deps_changed = True
+        for dep in RUNTIME_DEPS:
+            if not _has(project["dependencies"], dep.split(">")[0]):
+                doc["project"]["dependencies"].append(dep)
+                expected["project"]["dependencies"].append(dep)
+                added.append(dep)
+        deps_changed = bool(added)
     elif not (isinstance(dynamic, list) and "dependencies" in dynamic) and "dependencies" not in project:
-        expected["project"]["dependencies"] = [CUDA_CORE]
+        expected["project"]["dependencies"] = list(RUNTIME_DEPS)
+        added = list(RUNTIME_DEPS)
         deps_changed = True
     new = tomlkit.dumps(document)
     if deps_changed and "dependencies" not in project:
         at = _after_project_name(new)
         if at is None:
             raise InitError(f"cannot find the `name = ...` line of `[project]` in `{path}`; add "
-                            f"`dependencies = [\"{CUDA_CORE}\"]` to `[project]` by hand, then run `oxpack init` again")
-        new = _insert_lines(new, at, f'dependencies = ["{CUDA_CORE}"]\n', newline)
+                            f"`dependencies = {_toml_list(RUNTIME_DEPS)}` to `[project]` by hand, then run `oxpack init` again")
+        new = _insert_lines(new, at, f"dependencies = {_toml_list(RUNTIME_DEPS)}\n", newline)
     if deps_changed:
-        changes.append(f"added `{CUDA_CORE}` to `project.dependencies` in `{path}` (the generated module needs it)")
+        listed = ", ".join(f"`{d}`" for d in added)
+        changes.append(f"added {listed} to `project.dependencies` in `{path}` (the generated module needs them)")
     if system == "add":
         block = f'[build-system]\nrequires = ["{HATCHLING}", "oxpack"]\nbuild-backend = "hatchling.build"\n\n'
         at = _first_table_line(new)
