@@ -94,7 +94,7 @@ _DTYPES = {
         _DType("bfloat16", "bfloat16", 2, None, ctypes.c_uint16),
     )
 }
-_KINDS = ("scalar", "in", "out", "atomic")
+_KINDS = ("scalar", "in", "out", "atomic", "dynshared")
 _STORAGE_ONLY = ("float16", "bfloat16")
 _MUTABLE = ("out", "atomic")  # buffers the kernel writes: never read-only, never aliased
 _RANKS = {"1d": 1, "2d": 2, "3d": 3}  # launch-index parameters: the launch's rank
@@ -437,13 +437,21 @@ class Kernel:
             raise ManifestError(f"{where}: kernel `{name}` has two parameters of one name")
         self.params = params
         self._scalars = tuple(p for p in params if p.kind == "scalar")
-        self._arrays = tuple(p for p in params if p.kind != "scalar")
+        self._arrays = tuple(p for p in params if p.kind in ("in", "out", "atomic"))
+        # dynamic shared memory: a Python int (elements per block) that sizes the launch
+        dynamic = [p for p in params if p.kind == "dynshared"]
+        if len(dynamic) > 1:
+            raise ManifestError(f"{where}: kernel `{name}` has more than one dynamic shared array")
+        self._dynamic: _Param | None = dynamic[0] if dynamic else None
         # by default one thread per element of the first output (`out`), else of the
         # first input, else of the first atomic buffer
         self._outputs = tuple(p for p in params if p.kind == "out") or tuple(
             p for p in params if p.kind == "in") or tuple(p for p in params if p.kind == "atomic")
         self._default_threads = self._arrays.index(self._outputs[0]) if self._outputs else 0
-        self._ctypes = tuple(p.dtype.ctype if p.kind == "scalar" else None for p in params)
+        self._ctypes: tuple[Callable[[Any], Any] | None, ...] = tuple(
+            p.dtype.ctype if p.kind == "scalar" else ctypes.c_uint64 if p.kind == "dynshared" else None
+            for p in params
+        )
         if not isinstance(requires, list) or not all(isinstance(r, str) for r in requires):
             raise ManifestError(f"{where}: kernel `{name}`: `requires` must be a list of strings")
         self._requires = tuple(_Requirement(name, text, by_name, where) for text in requires)
@@ -452,6 +460,7 @@ class Kernel:
         # (producer stream, element count) -> (stream, LaunchConfig, function), filled by
         # launches of the general path that the fast path may repeat
         self._fast_launches: dict[tuple[object, int], tuple[Any, Any, Any]] = {}
+        self._dynamic_limit: dict[int, int] = {}  # device id → dynamic shared bytes allowed so far
         self.fast = _compile_fast(self, requires)
         """The fast path: ``fast(*args)`` is True when it checked and launched."""
 
@@ -478,6 +487,14 @@ class Kernel:
                     self._check_scalar(p, value)
             elif type(value) is not int or not bounds[0] <= value <= bounds[1]:
                 self._check_scalar(p, value)
+        if self._dynamic is not None:
+            count = args[self._dynamic.pos]
+            if type(count) is not int or count < 0:
+                raise KernelArgumentError(
+                    f"{self.name}(): argument `{self._dynamic.name}` (dynamic shared memory) must be a "
+                    f"non-negative int, the {self._dynamic.dtype.name} elements each block gets; "
+                    f"got {count!r}"
+                )
         arrays = [self._array(p, args[p.pos]) for p in self._arrays]
         self._check_devices(arrays)
         self._check_overlap(arrays)
@@ -720,8 +737,15 @@ class Kernel:
                     waited.add(a.stream)
                     launch_stream.wait(_foreign_stream(api, a.stream))
         function = self._functions.get(context.device_id) or self._load(context.device_id)
-        if shape.config is None:
-            shape.config = api.core.LaunchConfig(grid=shape.grid, block=shape.block)
+        config = shape.config
+        if self._dynamic is not None:
+            count = args[self._dynamic.pos]
+            assert isinstance(count, int)  # checked before launch
+            nbytes = count * self._dynamic.dtype.itemsize
+            self._allow_dynamic_shared(api, context, function, nbytes)
+            config = api.core.LaunchConfig(grid=shape.grid, block=shape.block, shmem_size=nbytes)
+        elif config is None:
+            config = shape.config = api.core.LaunchConfig(grid=shape.grid, block=shape.block)
         kernel_args: list[object] = []
         arrays_in_order = iter(arrays)
         for ctype, value in zip(self._ctypes, args, strict=True):
@@ -732,7 +756,7 @@ class Kernel:
                 # intptr_t, the same bytes as the kernel's u64 on every CUDA host
                 a = next(arrays_in_order)
                 kernel_args += (a.ptr, a.size)
-        api.core.launch(launch_stream, shape.config, function, *kernel_args)
+        api.core.launch(launch_stream, config, function, *kernel_args)
         if (
             stream is None
             and _one_device
@@ -745,6 +769,32 @@ class Kernel:
                 self._fast_launches.clear()
             count = arrays[self._default_threads].size
             self._fast_launches[(arrays[0].stream, count)] = (launch_stream, shape.config, function)
+
+    def _allow_dynamic_shared(self, api: _Cuda, context: _Context, function: Any, nbytes: int) -> None:
+        """Refuse a size the device cannot give (with the numbers); raise the kernel's
+        limit past the default 48 KiB when the size needs it."""
+        assert self._dynamic is not None
+        driver = api.driver
+        attribute = driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN
+        err, limit = driver.cuDeviceGetAttribute(attribute, context.device_id)
+        static = int(function.attributes.shared_size_bytes)
+        if err == driver.CUresult.CUDA_SUCCESS and nbytes + static > limit:
+            raise KernelValueError(
+                f"{self.name}(): argument `{self._dynamic.name}` asks for {nbytes} bytes of dynamic shared "
+                f"memory per block ({nbytes // self._dynamic.dtype.itemsize} {self._dynamic.dtype.name}); "
+                f"device {context.device_id} allows {limit} per block, {static} of them taken by the "
+                f"kernel's static shared memory, so at most {limit - static}"
+            )
+        if nbytes > 48 * 1024 and nbytes > self._dynamic_limit.get(context.device_id, 48 * 1024):
+            handle = function.handle
+            name = driver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+            if type(handle).__name__ == "CUkernel":
+                (err,) = driver.cuKernelSetAttribute(name, nbytes, handle, driver.CUdevice(context.device_id))
+            else:
+                (err,) = driver.cuFuncSetAttribute(handle, name, nbytes)
+            if err != driver.CUresult.CUDA_SUCCESS:
+                raise KernelValueError(f"{self.name}(): the driver refused {nbytes} bytes of dynamic shared memory: {err}")
+            self._dynamic_limit[context.device_id] = nbytes
 
     def _device_id(self, api: _Cuda, arrays: Sequence[_Array]) -> int:
         """The arrays' device: 0 when there is one; else asked of DLPack or the driver."""
@@ -845,7 +895,7 @@ def _compile_fast(kernel: Kernel, requires: Sequence[str]) -> Callable[..., bool
             lines += [f"    s = c{i}.get('stream')", "    if s == 0:", "        return False"]
         else:
             lines += [f"    if c{i}.get('stream') != s:", "        return False"]
-    if first is None:
+    if first is None or kernel._dynamic is not None:
         return lambda *args: False
     buffers = [p for p in kernel.params if p.kind != "scalar"]
     for out in (p for p in buffers if p.kind in _MUTABLE):

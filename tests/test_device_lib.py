@@ -40,6 +40,12 @@ def test_example_reductions_use_shared_memory_shuffles_and_atomics(example_copy)
     assert "shfl.sync.up.b32" in scan
     minmax = _entry(result, "min_max")
     assert "atom.global.min.s32" in minmax and "atom.global.max.s32" in minmax and "vote.sync.any.pred" in minmax
+    assert re.search(r"^\.extern \.shared \.align 16 \.b8 __oxpack_dynamic_shared\[\];", ptx, re.M)
+    reverse = _entry(result, "block_reverse")
+    assert "st.shared.b32" in reverse and "ld.shared.b32" in reverse
+    assert re.findall(r"\.param \.(\w+)", reverse[: reverse.index(")")]) == ["u64"] * 5, "x, out, then the count"
+    assert result.manifest()["kernels"]["block_reverse"]["params"][3] == {
+        "name": "scratch", "kind": "dynshared", "dtype": "float32"}
     scale4 = _entry(result, "scale4")
     assert re.search(r"ld\.global(\.nc)?\.v4\.(b|f)32", scale4) and re.search(r"st\.global\.v4\.(b|f)32", scale4)
     assert re.search(r"ld\.global(\.nc)?\.v4\.(b|f)32", total), "sum reads 16 bytes at a time"

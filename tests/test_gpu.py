@@ -325,3 +325,30 @@ def test_bfloat16_storage_through_dlpack() -> None:
     kernels.scale_bf16(3.0, x, out)
     torch.cuda.synchronize()
     assert torch.equal(out, (x.float() * 3.0).to(torch.bfloat16))
+
+
+def test_dynamic_shared_memory(rng: np.random.Generator) -> None:
+    n = 256 * 1000 + 77
+    x_h = rng.standard_normal(n, dtype=np.float32)
+    out = poisoned(n, cp.float32)
+    kernels.block_reverse(cp.asarray(x_h), out, 256, block=256)
+    padded = np.concatenate([x_h, np.zeros(-n % 256, np.float32)]).reshape(-1, 256)
+    ref = padded[:, ::-1].reshape(-1)[: n].copy()
+    tail = n % 256
+    ref[n - tail:] = x_h[n - tail:][::-1]  # the last, partial block reverses its own elements
+    assert np.array_equal(out.get(), ref)
+    # more than the default 48 KiB per block: the stub raises the kernel's limit
+    out2 = poisoned(n, cp.float32)
+    kernels.block_reverse(cp.asarray(x_h), out2, 16384, block=256)
+    assert np.array_equal(out2.get(), ref)
+
+
+def test_too_much_dynamic_shared_memory_is_refused_with_the_numbers() -> None:
+    x = cp.ones(1024, dtype=cp.float32)
+    out = poisoned(1024, cp.float32)
+    before = out.get()
+    with pytest.raises(ValueError, match=r"block_reverse\(\): argument `scratch` asks for 4000000 bytes of dynamic "
+                       r"shared memory per block \(1000000 float32\); device 0 allows \d+ per block"):
+        kernels.block_reverse(x, out, 1_000_000, block=256)
+    cp.cuda.Device().synchronize()
+    assert np.array_equal(out.get(), before, equal_nan=True)

@@ -105,6 +105,18 @@ def make_manifest() -> dict[str, Any]:
                 "requires": [],
                 "resources": {},
             },
+            "reverse": {
+                "crate": "image",
+                "symbol": "reverse",
+                "doc": "Uses dynamic shared memory.",
+                "params": [
+                    param("i", "index", "1d"),
+                    param("x", "in", "float32"),
+                    param("scratch", "dynshared", "float32"),
+                ],
+                "requires": [],
+                "resources": {},
+            },
             "histogram": {
                 "crate": "image",
                 "symbol": "histogram",
@@ -501,7 +513,7 @@ def test_bad_stream_object(kernels: ModuleType, runtime: ModuleType) -> None:
 
 
 def test_unknown_kernel(kernels: ModuleType, runtime: ModuleType) -> None:
-    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, count, histogram, saxpy, shift2d$"):
+    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, count, histogram, reverse, saxpy, shift2d$"):
         kernels._module.kernel("nope")
 
 
@@ -809,3 +821,11 @@ def test_bfloat16_from_pytorch_cai(kernels: ModuleType, fake_cuda: FakeCuda) -> 
         kernel((CudaArray(8, "<V2"), TorchBFloat16(8, "<V2", BASE + 2**20)))
     kernel((TorchBFloat16(8, "<V2"), TorchBFloat16(8, "<V2", BASE + 2**20)))
     assert fake_cuda.launches[-1][3] == (BASE, 8, BASE + 2**20, 8)
+
+
+def test_dynamic_shared_memory_is_an_int_argument(kernels: ModuleType, runtime: ModuleType) -> None:
+    assert list(inspect.signature(kernels.reverse).parameters)[:2] == ["x", "scratch"]
+    for bad in (-1, 2.5, True, None):
+        with pytest.raises(TypeError, match=r"reverse\(\): argument `scratch` \(dynamic shared memory\) must be a "
+                           r"non-negative int, the float32 elements each block gets"):
+            kernels.reverse(at(0), bad)

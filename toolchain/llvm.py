@@ -32,7 +32,7 @@ __all__ = [
 ]
 
 DTYPES = ("int32", "uint32", "int64", "uint64", "float32", "float64", "float16", "bfloat16")
-KINDS = ("scalar", "in", "out", "atomic", "index")
+KINDS = ("scalar", "in", "out", "atomic", "index", "dynshared")
 RANKS = ("1d", "2d", "3d")  # the "dtype" of an `index` parameter
 _ENTRY = re.compile(r"^(?P<prefix>_ZN.*)14__oxpack_entry17h[0-9a-f]{16}E$")
 _SIG = re.compile(r"^(?P<prefix>_ZN.*)12__OXPACK_SIG17h[0-9a-f]{16}E$")
@@ -181,6 +181,9 @@ def _wrapper(sig: KernelSig, entry: Any) -> str:
         word = arg_types[2 * i]
         if p.kind == "index":  # computed by the entry shim from the launch registers
             call += [f"{word} 0", "i64 0"]
+        elif p.kind == "dynshared":  # one parameter: the element count
+            params.append(f"i64 %{p.name}")
+            call += [f"i64 %{p.name}", "i64 0"]
         elif p.kind == "scalar":
             params.append(f"{word} %{p.name}")
             call += [f"{word} %{p.name}", "i64 0"]
@@ -241,8 +244,9 @@ def link_kernel_crate(
     _drop_dead(llvm, linked)  # most of core is unreachable from the kernels: keep the IR small
     ir = str(linked)
     # __nvvm_reflect (libdevice's query of compile options) is folded away by
-    # LLVM's NVVMReflect pass in the NVPTX pipeline
-    missing = sorted(_undefined(linked) - {"__nvvm_reflect"})
+    # LLVM's NVVMReflect pass in the NVPTX pipeline; __oxpack_dynamic_shared is the
+    # launch's dynamic shared memory (`.extern .shared`)
+    missing = sorted(_undefined(linked) - {"__nvvm_reflect", "__oxpack_dynamic_shared"})
     if missing:
         raise StageError(
             "the linked kernel module still needs symbols that neither the device crate nor core define: "
@@ -281,6 +285,12 @@ def to_shared_space(ir: str) -> str:
     none), and every use of it an `addrspacecast` to a generic pointer, which
     LLVM's address-space inference turns back into `ld.shared`/`st.shared`.
     """
+    dynamic = re.compile(r"^@__oxpack_dynamic_shared = external (?:\w+ )*?global \[0 x i8\](?:, align \d+)?$", re.M)
+    if dynamic.search(ir):
+        ir = dynamic.sub("\0DYNAMIC\0", ir)
+        ir = re.sub(r"@__oxpack_dynamic_shared(?![\w.$])",
+                    "addrspacecast (ptr addrspace(3) @__oxpack_dynamic_shared to ptr)", ir)
+        ir = ir.replace("\0DYNAMIC\0", "@__oxpack_dynamic_shared = external addrspace(3) global [0 x i8], align 16")
     for m in list(_SHARED_DEF.finditer(ir)):
         name, ty, align = m.group("name"), m.group("type"), m.group("align")
         if ty.startswith("<{") and not ty.endswith("}>"):

@@ -178,7 +178,8 @@ def _rank(kernel: Mapping[str, Any]) -> int | None:
 def _signature(name: str, kernel: Mapping[str, Any]) -> str:
     lines = [f"def {name}("]
     for p in _args(kernel):
-        annotation = _SCALAR_TYPES[p["dtype"]] if p["kind"] == "scalar" else "DeviceArray"
+        annotation = (_SCALAR_TYPES[p["dtype"]] if p["kind"] == "scalar" else "int" if p["kind"] == "dynshared"
+                      else "DeviceArray")
         lines.append(f"    {p['name']}: {annotation},")
     lines.append("    *,")
     lines += [f"    {option}," for option in _LAUNCH_OPTIONS]
@@ -200,7 +201,8 @@ def _docstring(name: str, kernel: Mapping[str, Any]) -> str:
     lines = [*doc.splitlines(), "", "Args:"]
     for p in params:
         what = {"scalar": "scalar", "in": "device array, read", "out": "device array, written",
-                "atomic": "device array, updated atomically"}
+                "atomic": "device array, updated atomically",
+                "dynshared": "elements of dynamic shared memory per block (sizes the launch)"}
         lines.append(f"    {p['name']}: {p['dtype']} {what[p['kind']]}.")
     rank = _rank(kernel)
     if rank is not None and rank > 1:

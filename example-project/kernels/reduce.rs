@@ -93,4 +93,20 @@ kernel! {
             hi[0].fetch_max(large);
         }
     }
+
+    /// out = x with every `blockDim.x`-element block reversed, through dynamic shared
+    /// memory: `scratch` elements per block (at least the block size), e.g.
+    /// `block_reverse(x, out, 256, block=256)`.
+    pub fn block_reverse(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>, scratch: DynShared<f32>)
+    where (len(x) == len(out)) {
+        let (t, b) = (thread_idx().x as usize, block_dim().x as usize);
+        let start = block_idx().x as usize * b;
+        let mut s = scratch.into_shared();
+        s.write(thread_slot(), x.get(start + t).copied().unwrap_or(0.0));
+        let s = s.sync();
+        let n = x.len().saturating_sub(start).min(b); // elements in this block
+        if let (Some(o), true) = (out.get_mut(i), t < n) {
+            *o = s.get(n - 1 - t);
+        }
+    }
 }

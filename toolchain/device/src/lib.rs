@@ -651,7 +651,7 @@ impl<'a, T: Elem> Param for &'a mut DisjointSlice<T> {
 /// concatenation in stable Rust): one table per parameter kind.
 macro_rules! descriptors {
     ($($fn:ident => $kind:literal),*) => {$(
-        const fn $fn(dtype: &'static str) -> &'static str {
+        pub(crate) const fn $fn(dtype: &'static str) -> &'static str {
             match dtype.as_bytes() {
                 b"int32" => concat!($kind, ":int32"),
                 b"uint32" => concat!($kind, ":uint32"),
@@ -666,7 +666,7 @@ macro_rules! descriptors {
     )*};
 }
 
-descriptors!(concat_in => "in", concat_out => "out", concat_atomic => "atomic");
+descriptors!(concat_in => "in", concat_out => "out", concat_atomic => "atomic", concat_dynshared => "dynshared");
 
 #[doc(hidden)]
 pub mod sig {
@@ -801,7 +801,7 @@ macro_rules! __oxpack_entry {
 pub mod prelude {
     pub use crate::atomic::{AtomicF32, AtomicF64, AtomicI32, AtomicI64, AtomicU32, AtomicU64};
     pub use crate::grid::{block_dim, block_idx, grid_dim, thread_idx};
-    pub use crate::shared::{thread_slot, tile_slot, warp_slot, PerThread, PerWarp, Tile};
+    pub use crate::shared::{thread_slot, tile_slot, warp_slot, DynShared, PerThread, PerWarp, Tile};
     pub use crate::sync::{fence_block, fence_device, fence_system, sync_threads, sync_warp};
     pub use crate::warp::{
         ballot, lane_id, shfl_down, shfl_idx, shfl_up, shfl_xor, vote_all, vote_any, warp_id, warp_reduce, warp_sum,

@@ -158,12 +158,14 @@ impl SlotWitness for WarpSlot {
 /// A shared array in its write phase: each thread writes its own slot.
 pub struct Shared<T, const N: usize, K> {
     ptr: *mut T,
+    len: usize, // N for `shared_array!`; the launch's size for dynamic shared memory
     _kind: PhantomData<K>,
 }
 
 /// A shared array in its read phase: every thread reads any slot.
 pub struct SharedView<T, const N: usize, K> {
     ptr: *const T,
+    len: usize,
     _kind: PhantomData<K>,
 }
 
@@ -172,7 +174,7 @@ impl<T: Copy, const N: usize, K> Shared<T, N, K> {
     #[inline(always)]
     pub fn __new(cell: &'static SharedCell<T, N>) -> Self {
         sync_threads(); // nobody still reads an earlier phase of this array
-        Shared { ptr: cell.0.get() as *mut T, _kind: PhantomData }
+        Shared { ptr: cell.0.get() as *mut T, len: N, _kind: PhantomData }
     }
 
     /// Writes `v` to the caller's own slot; false when the slot is past the end.
@@ -184,7 +186,7 @@ impl<T: Copy, const N: usize, K> Shared<T, N, K> {
 
     #[inline(always)]
     fn write_at(&mut self, i: usize, v: T) -> bool {
-        if i < N {
+        if i < self.len {
             // SAFETY: in bounds; in the write phase each slot has one writer (its
             // witness is unique in the block, and the array's kind admits one
             // kind of witness) and nobody reads.
@@ -199,19 +201,19 @@ impl<T: Copy, const N: usize, K> Shared<T, N, K> {
     #[inline(always)]
     pub fn sync(self) -> SharedView<T, N, K> {
         sync_threads();
-        SharedView { ptr: self.ptr, _kind: PhantomData }
+        SharedView { ptr: self.ptr, len: self.len, _kind: PhantomData }
     }
 
     /// Number of slots.
     #[inline(always)]
-    pub const fn len(&self) -> usize {
-        N
+    pub fn len(&self) -> usize {
+        self.len
     }
 
     /// True when the array has no slots.
     #[inline(always)]
-    pub const fn is_empty(&self) -> bool {
-        N == 0
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }
 
@@ -228,7 +230,7 @@ impl<T: Copy, const N: usize, K> SharedView<T, N, K> {
     /// Slot `i`, or `None` past the end.
     #[inline(always)]
     pub fn try_get(&self, i: usize) -> Option<T> {
-        if i < N {
+        if i < self.len {
             // SAFETY: in bounds; in the read phase nobody writes.
             Some(unsafe { self.ptr.add(i).read() })
         } else {
@@ -240,19 +242,19 @@ impl<T: Copy, const N: usize, K> SharedView<T, N, K> {
     #[inline(always)]
     pub fn sync(self) -> Shared<T, N, K> {
         sync_threads();
-        Shared { ptr: self.ptr as *mut T, _kind: PhantomData }
+        Shared { ptr: self.ptr as *mut T, len: self.len, _kind: PhantomData }
     }
 
     /// Number of slots.
     #[inline(always)]
-    pub const fn len(&self) -> usize {
-        N
+    pub fn len(&self) -> usize {
+        self.len
     }
 
     /// True when the array has no slots.
     #[inline(always)]
-    pub const fn is_empty(&self) -> bool {
-        N == 0
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }
 
@@ -322,4 +324,64 @@ macro_rules! shared_atomics {
             [const { $crate::atomic::Atomic::<$t>::new(0 as $t) }; $n];
         &__OXPACK_SHARED[..]
     }};
+}
+
+unsafe extern "C" {
+    // The block's dynamic shared memory: oxpack's link step places this in address
+    // space 3 as `.extern .shared .align 16 .b8 __oxpack_dynamic_shared[]`; its size
+    // is the launch's `shmem_size`.
+    static __oxpack_dynamic_shared: [u8; 0];
+}
+
+/// Dynamic shared memory: a kernel parameter `scratch: DynShared<f32>` is, in
+/// Python, the number of elements each block gets (`scratch=1024`). The stub turns
+/// it into the launch's shared-memory size and refuses, before launching, a size
+/// that the device cannot give (with the numbers). `into_shared()` starts the same
+/// write → sync → read phases as `shared_array!`; it consumes the parameter, so a
+/// kernel has one view of it at a time.
+pub struct DynShared<T> {
+    len: usize,
+    _t: PhantomData<T>,
+}
+
+impl<T: Copy + crate::Elem> DynShared<T> {
+    /// Number of elements (the same in every block).
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when the launch gave no dynamic shared memory.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// A barrier, then the write phase of the block's dynamic shared array. The slot
+    /// kind (per thread, per warp) follows from the first `write`, as for `shared_array!`.
+    #[inline(always)]
+    pub fn into_shared<K>(self) -> Shared<T, 0, K> {
+        sync_threads();
+        // Only the address of the extern static is taken. The memory behind it is the
+        // launch's dynamic shared memory of `len` elements of T (the stub sized the
+        // launch from this very parameter), 16-byte aligned.
+        let ptr = core::ptr::addr_of!(__oxpack_dynamic_shared) as *mut T;
+        Shared { ptr, len: self.len, _kind: PhantomData }
+    }
+}
+
+impl<T> crate::sealed::Sealed for DynShared<T> {}
+
+impl<T: crate::Elem> crate::Param for DynShared<T> {
+    type Word = u64;
+    type Holder = DynShared<T>;
+    const DESC: &'static str = crate::concat_dynshared(T::DTYPE);
+    #[inline(always)]
+    fn hold(word: u64, _len: usize) -> DynShared<T> {
+        DynShared { len: word as usize, _t: PhantomData }
+    }
+    #[inline(always)]
+    fn borrow(holder: &mut DynShared<T>) -> DynShared<T> {
+        DynShared { len: holder.len, _t: PhantomData }
+    }
 }
