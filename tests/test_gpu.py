@@ -352,3 +352,25 @@ def test_too_much_dynamic_shared_memory_is_refused_with_the_numbers() -> None:
         kernels.block_reverse(x, out, 1_000_000, block=256)
     cp.cuda.Device().synchronize()
     assert np.array_equal(out.get(), before, equal_nan=True)
+
+
+def test_shared_memory_read_out_of_bounds_traps() -> None:
+    # 16 slots of dynamic shared memory for 256 threads: the read of slot n-1-t >= 16 is
+    # out of bounds and must trap, not read another block's or another array's memory
+    code = textwrap.dedent(
+        """
+        import cupy as cp
+        from vecmath import kernels
+        x = cp.ones(1024, dtype=cp.float32)
+        out = cp.zeros(1024, dtype=cp.float32)
+        try:
+            kernels.block_reverse(x, out, 16, block=256)
+            cp.cuda.Device().synchronize()
+        except Exception as exc:
+            print("TRAPPED", type(exc).__name__, exc)
+        else:
+            print("NO TRAP")
+        """
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert "TRAPPED" in proc.stdout, proc.stdout + proc.stderr
