@@ -266,38 +266,17 @@ def _render_py(manifest: Mapping[str, Any]) -> str:
     return "".join(out)
 
 
-_PYI_TYPES = '''
-class _CudaArrayInterface(Protocol):
-    @property
-    def __cuda_array_interface__(self) -> Mapping[str, Any]: ...
-
-class _DLPackArray(Protocol):
-    def __dlpack__(self, *, stream: Any = None) -> Any: ...
-    def __dlpack_device__(self) -> tuple[int, int]: ...
-
-DeviceArray: TypeAlias = _CudaArrayInterface | _DLPackArray
-"""A device array: anything with ``__cuda_array_interface__`` or ``__dlpack__``."""
-
-class StreamLike(Protocol):
-    """A stream: a ``cuda.core`` Stream or anything with ``__cuda_stream__``."""
-
-    def __cuda_stream__(self) -> tuple[int, int]: ...
-'''
-
-
 def _render_pyi(manifest: Mapping[str, Any]) -> str:
     kernels = _kernels(manifest)
     names = sorted([*_ERRORS, *_TYPES, *(name for name, _ in kernels)])
     out = [
         _header(manifest),
         _module_doc(manifest),
-        "\nfrom collections.abc import Mapping\n",
-        "from typing import Any, Protocol, TypeAlias\n\n",
-        *(f"from ._oxpack.runtime import {e} as {e}\n" for e in _ERRORS),
+        "\n",
+        *(f"from ._oxpack.runtime import {e} as {e}\n" for e in sorted([*_ERRORS, *_TYPES])),
         "\n__all__ = [\n",
         *(f'    "{n}",\n' for n in names),
         "]\n",
-        _PYI_TYPES,
     ]
     for name, kernel in kernels:
         out += ["\n", _signature(name, kernel), _docstring(name, kernel)]
