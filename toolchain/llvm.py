@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -393,7 +393,3 @@ def emit_ptx(ir: str, arch: str, ptx_isa: str, opt_level: int = 3) -> str:
         pb.getModulePassManager().run(module, pb)
     ptx: str = tm.emit_assembly(module)
     return ptx
-
-
-def kernel_names(kernels: Iterable[KernelSig]) -> list[str]:
-    return [k.name for k in kernels]

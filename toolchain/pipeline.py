@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import __version__, data_dir
-from .libdevice import find_libdevice, libdevice_id
 from .cache import Cache, default_cache_dir, digest, key
 from .config import Config
 from .errors import ConfigError, StageError
+from .libdevice import find_libdevice, libdevice_id
 from .llvm import KernelSig, LinkedCrate, llvm_version, read_archive
 from .nvidia import (
     NVFATBIN_OPTIONS,
@@ -394,10 +394,16 @@ class Pipeline:
                 self._libraries = [(f"device:{n}", d) for n, d in read_archive(tc.device_rlib)] + tc.sysroot.bitcode()
             return self._libraries
 
+    @functools.cached_property
+    def _link_inputs(self) -> tuple[str, Path | None, str]:
+        """What every link of this build shares, found once: the runtime IR, NVIDIA's
+        libdevice (resolved here: workers see no environment changes) and its digest."""
+        libdevice = find_libdevice()
+        return (data_dir("device") / "runtime.ll").read_text(), libdevice, libdevice_id(libdevice)
+
     def _link(self, tc: Toolchain, name: str, bc: bytes) -> tuple[str, tuple[KernelSig, ...]]:
-        runtime = (data_dir("device") / "runtime.ll").read_text()
-        libdevice = find_libdevice()  # resolved here: workers see no environment changes
-        k = key("ll", bc, runtime, tc.device_rlib, tc.sysroot.digest, tc.llvmlite, libdevice_id(libdevice),
+        runtime, libdevice, libdevice_digest = self._link_inputs
+        k = key("ll", bc, runtime, tc.device_rlib, tc.sysroot.digest, tc.llvmlite, libdevice_digest,
                 _code_id("llvm.py"))
         linked = self._start(
             "ll", k, (name, None),
