@@ -125,26 +125,33 @@ def test_rejected_calls_launch_nothing(rng: np.random.Generator) -> None:
     assert np.array_equal(cp.asnumpy(y.view(cp.uint32)), before), "a refused call wrote to the output"
 
 
-def test_out_of_bounds_index_traps_and_reaches_python() -> None:
+def _trap_output(call: str) -> str:
+    """Run `call` (with `kernels`, `cp` imported) in a fresh process, since a trap ends the
+    CUDA context; its stdout says whether the launch trapped."""
     code = textwrap.dedent(
         """
         import cupy as cp
         from vecmath import kernels
-        x = cp.ones(100, dtype=cp.float32)
-        idx = cp.arange(64, dtype=cp.uint32); idx[17] = 100   # one past the end of x
-        out = cp.zeros(64, dtype=cp.float32)
         try:
-            kernels.gather(idx, x, out)
+            {call}
             cp.cuda.Device().synchronize()
         except Exception as exc:
             print("TRAPPED", type(exc).__name__, exc)
         else:
             print("NO TRAP")
         """
-    )
+    ).format(call=call)
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
-    assert "TRAPPED" in proc.stdout, proc.stdout + proc.stderr
-    assert "launch failure" in proc.stdout.lower() or "LAUNCH_FAILED" in proc.stdout
+    return proc.stdout + proc.stderr
+
+
+def test_out_of_bounds_index_traps_and_reaches_python() -> None:
+    out = _trap_output(
+        "x = cp.ones(100, dtype=cp.float32); idx = cp.arange(64, dtype=cp.uint32); "
+        "idx[17] = 100; out = cp.zeros(64, dtype=cp.float32); kernels.gather(idx, x, out)"  # 100: one past x's end
+    )
+    assert "TRAPPED" in out, out
+    assert "launch failure" in out.lower() or "LAUNCH_FAILED" in out
 
 
 def test_large_cupy_input_produced_right_before_the_call_is_complete() -> None:
@@ -357,20 +364,8 @@ def test_too_much_dynamic_shared_memory_is_refused_with_the_numbers() -> None:
 def test_shared_memory_read_out_of_bounds_traps() -> None:
     # 16 slots of dynamic shared memory for 256 threads: the read of slot n-1-t >= 16 is
     # out of bounds and must trap, not read another block's or another array's memory
-    code = textwrap.dedent(
-        """
-        import cupy as cp
-        from vecmath import kernels
-        x = cp.ones(1024, dtype=cp.float32)
-        out = cp.zeros(1024, dtype=cp.float32)
-        try:
-            kernels.block_reverse(x, out, 16, block=256)
-            cp.cuda.Device().synchronize()
-        except Exception as exc:
-            print("TRAPPED", type(exc).__name__, exc)
-        else:
-            print("NO TRAP")
-        """
+    out = _trap_output(
+        "x = cp.ones(1024, dtype=cp.float32); out = cp.zeros(1024, dtype=cp.float32); "
+        "kernels.block_reverse(x, out, 16, block=256)"
     )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
-    assert "TRAPPED" in proc.stdout, proc.stdout + proc.stderr
+    assert "TRAPPED" in out, out
