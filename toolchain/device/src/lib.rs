@@ -564,8 +564,8 @@ impl Param for ThreadIndex2 {
     const DESC: &'static str = "index:2d";
     #[inline(always)]
     fn hold(_word: u64, _len: usize) -> ThreadIndex2 {
-        let (b, d, t) = (grid::block_idx(), grid::block_dim(), grid::thread_idx());
-        ThreadIndex2 { x: global(b.x, d.x, t.x), y: global(b.y, d.y, t.y) }
+        let i = index_3d(); // z is 1 in a 2-D launch; its terms fold away
+        ThreadIndex2 { x: i.x, y: i.y }
     }
     #[inline(always)]
     fn borrow(holder: &mut ThreadIndex2) -> ThreadIndex2 {
