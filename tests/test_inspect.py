@@ -252,6 +252,16 @@ def test_signatures_of_every_parameter_kind() -> None:
                                              "stream=None, threads=None, block=None) -> None")
 
 
+def test_signatures_of_half_precision_and_dynamic_shared_memory() -> None:
+    # the example project has all three; a KeyError here once broke `oxpack inspect example-project`
+    kernel = {"params": [
+        {"name": "x", "kind": "in", "dtype": "bfloat16"}, {"name": "y", "kind": "out", "dtype": "float16"},
+        {"name": "scratch", "kind": "dynshared", "dtype": "float32"}], "requires": []}
+    assert rust_signature("k", kernel) == "pub fn k(x: &[BF16], y: &mut DisjointSlice<F16>, scratch: DynShared<f32>)"
+    assert python_signature("k", kernel) == ("k(x: DeviceArray, y: DeviceArray, scratch: int, *, "
+                                             "stream=None, threads=None, block=None) -> None")
+
+
 # ---------------------------------------------------------------- bad input
 
 

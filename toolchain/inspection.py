@@ -56,7 +56,8 @@ _KINDS = {1: "ptx", 2: "cubin"}
 _ZSTD = 0x8000  # nvFatbin's compression (zstd frames)
 _OLD_COMPRESSION = 0x1000  # nvcc's older, undocumented compression
 _RESOURCES = ("registers", "spills", "stack", "shared", "constant")
-_RUST_TYPES = {"int32": "i32", "uint32": "u32", "int64": "i64", "uint64": "u64", "float32": "f32", "float64": "f64"}
+_RUST_TYPES = {"int32": "i32", "uint32": "u32", "int64": "i64", "uint64": "u64", "float32": "f32", "float64": "f64",
+               "float16": "F16", "bfloat16": "BF16"}
 _PY_TYPES = {"int32": "int", "uint32": "int", "int64": "int", "uint64": "int", "float32": "float", "float64": "float"}
 _INDEX_TYPES = {"1d": "ThreadIndex", "2d": "ThreadIndex2", "3d": "ThreadIndex3"}
 
@@ -194,6 +195,8 @@ def rust_signature(name: str, kernel: Mapping[str, Any]) -> str:
             ty = f"&mut DisjointSlice<{_RUST_TYPES[dtype]}>"
         elif kind == "atomic":
             ty = f"&[Atomic{_RUST_TYPES[dtype].upper()}]"
+        elif kind == "dynshared":
+            ty = f"DynShared<{_RUST_TYPES[dtype]}>"
         else:  # a kind newer than this oxpack: show what the manifest says
             ty = f"/* {kind} */ {_RUST_TYPES.get(dtype, dtype)}"
         params.append(f"{p['name']}: {ty}")
@@ -204,8 +207,12 @@ def rust_signature(name: str, kernel: Mapping[str, Any]) -> str:
 
 def python_signature(name: str, kernel: Mapping[str, Any]) -> str:
     """`saxpy(a: float, x: DeviceArray, y: DeviceArray, *, stream=None, threads=None, block=None) -> None`."""
-    args = [f"{p['name']}: {_PY_TYPES[p['dtype']] if p['kind'] == 'scalar' else 'DeviceArray'}"
-            for p in kernel["params"] if p["kind"] != "index"]
+    def py_type(p: Mapping[str, Any]) -> str:
+        if p["kind"] == "scalar":
+            return _PY_TYPES[p["dtype"]]
+        return "int" if p["kind"] == "dynshared" else "DeviceArray"  # dynshared: elements per block
+
+    args = [f"{p['name']}: {py_type(p)}" for p in kernel["params"] if p["kind"] != "index"]
     return f"{name}({', '.join([*args, '*', 'stream=None', 'threads=None', 'block=None'])}) -> None"
 
 
