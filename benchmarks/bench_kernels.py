@@ -55,7 +55,7 @@ def main() -> int:
     stream = dev.default_stream
     tmp = Path(tempfile.mkdtemp())
     nv = {}
-    for name in ("saxpy", "reduce", "matrix", "nn"):
+    for name in ("saxpy", "reduce", "matrix", "nn", "gemm"):
         cubin = tmp / f"{name}.cubin"
         subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-cubin", str(HERE / "cuda" / f"{name}.cu"), "-o", str(cubin)],
                        check=True)
@@ -150,6 +150,9 @@ def main() -> int:
     rows_ = ("softmax, 16384 × 4096 f32", t_ours, t_nv, t_lib, lib, 8 * rows * cols)
     table.append(rows_)
 
+    del xs, out
+    gemm = bench_sgemm(nv["gemm"], stream)
+
     print(f"device-to-device copy: {copy_bw / 1e9:.0f} GB/s (bytes read + written)\n")
     print("| kernel | oxpack | nvcc | nvcc / oxpack | library | oxpack GB/s | of copy BW |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
@@ -157,7 +160,43 @@ def main() -> int:
         lib_cell = f"{lib} {t_l * 1e3:.3f} ms" if t_l is not None else "—"
         print(f"| {name} | {t_o * 1e3:.3f} ms | {t_n * 1e3:.3f} ms | {t_n / t_o:.3f}x | {lib_cell} | "
               f"{nbytes / t_o / 1e9:.0f} | {nbytes / t_o / copy_bw:.1%} |")
+    print("\n| kernel | oxpack | nvcc | nvcc / oxpack | cuBLAS (TF32 off) | oxpack TFLOP/s | of cuBLAS |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    name, t_o, t_n, t_l, lib, flops = gemm
+    print(f"| {name} | {t_o * 1e3:.3f} ms | {t_n * 1e3:.3f} ms | {t_n / t_o:.3f}x | {lib} {t_l * 1e3:.3f} ms | "
+          f"{flops / t_o / 1e12:.1f} | {t_l / t_o:.1%} |")
     return 0
+
+
+def bench_sgemm(nv: ObjectCode, stream: object) -> tuple[str, float, float, float, str, float]:
+    """SGEMM at 4096³ against the nvcc twin and cuBLAS (through CuPy, TF32 off)."""
+    import os
+
+    if os.environ.get("CUPY_TF32", "0") != "0":
+        raise SystemExit("unset CUPY_TF32: the cuBLAS reference must compute in full fp32")
+    m = n = k = 4096
+    rng = np.random.default_rng()
+    abs_ = [(cp.asarray(rng.standard_normal((m, k), dtype=np.float32)),
+             cp.asarray(rng.standard_normal((k, n), dtype=np.float32))) for _ in range(2)]
+    c = cp.empty((m, n), dtype=cp.float32)
+    grid = dict(threads=(n // 8, m // 8), block=(16, 16))
+    kernels.sgemm(m, n, k, *abs_[0], c, **grid)
+    ref = abs_[0][0].astype(cp.float64) @ abs_[0][1].astype(cp.float64)
+    assert float(cp.abs(c - ref).max() / cp.abs(ref).max()) < 1e-4, "sgemm is wrong"
+    del ref
+    cfg = LaunchConfig(grid=(n // 128, m // 128), block=(16, 16))
+    k_nv = nv.get_kernel("sgemm")
+    u32 = ctypes.c_uint32
+    c_nv = cp.empty_like(c)
+    launch(stream, cfg, k_nv, u32(m), u32(n), u32(k), abs_[0][0].data.ptr, m * k, abs_[0][1].data.ptr, k * n,
+           c_nv.data.ptr, m * n)
+    assert bool(cp.allclose(c_nv, c, rtol=1e-5, atol=1e-3)), "the nvcc twin disagrees"
+    del c_nv
+    t_ours = timed(lambda i: kernels.sgemm(m, n, k, *abs_[i], c, **grid), 2, repeat=15)
+    t_nv = timed(lambda i: launch(stream, cfg, k_nv, u32(m), u32(n), u32(k), abs_[i][0].data.ptr, m * k,
+                                  abs_[i][1].data.ptr, k * n, c.data.ptr, m * n), 2, repeat=15)
+    t_lib = timed(lambda i: cp.matmul(abs_[i][0], abs_[i][1], out=c), 2, repeat=15)
+    return ("sgemm, 4096³ f32", t_ours, t_nv, t_lib, "cupy.matmul", 2.0 * m * n * k)
 
 
 if __name__ == "__main__":

@@ -107,6 +107,20 @@ SHARED_MISUSE = {
         "if let Some(w) = warp_slot() { s.write(w, 2.0); } }",
         "error[E0271]: type mismatch resolving `<WarpSlot as SlotWitness>::Kind == PerThread`",
     ),
+    "a thread slot on a chunked array": (
+        "pub fn k(y: &mut DisjointSlice<f32>) { let mut s = shared_array!(f32, 1024, Chunks<4, 128>); "
+        "s.write_chunk(thread_slot(), [1.0; 4]); s.write(thread_slot(), 2.0); }",
+        "error[E0271]: type mismatch resolving `<ThreadSlot as SlotWitness>::Kind == Chunks<4, 128>`",
+    ),
+    "a chunk of another length": (
+        "pub fn k(y: &mut DisjointSlice<f32>) { let mut s = shared_array!(f32, 1024, TransposedChunks<4, 128, 8>); "
+        "s.write_chunk(thread_slot(), [1.0; 2]); }",
+        "error[E0308]: mismatched types",
+    ),
+    "a vector read in the write phase": (
+        "pub fn k(y: &mut DisjointSlice<f32>) { let s = shared_array!(f32, 1024, Chunks<4, 128>); let v = s.get_vec(0); }",
+        "error[E0599]: no method named `get_vec` found for struct `Shared",
+    ),
     "use a read view after going back to the write phase": (
         "pub fn k(y: &mut DisjointSlice<f32>) { let mut s = shared_array!(f32, 32); s.write(thread_slot(), 1.0); "
         "let r = s.sync(); let w = r.sync(); let v = r.get(0); }",
@@ -162,6 +176,29 @@ def test_shapes_for_shared_writes_must_be_uniform(make_project: MakeProject) -> 
         "{ let _ = y.block_row(i, cols); } }\n"
     with pytest.raises(StageError, match=r"error\[E0277\]: the trait bound `u32: UniformLen` is not satisfied"):
         build_project(load_config(make_project({"k.rs": source}), env={}))
+
+
+def test_register_tile_width_must_be_uniform_and_unroll_counts_are_checked(make_project: MakeProject) -> None:
+    source = PRELUDE + "kernel! { pub fn k(ij: ThreadIndex2, cols: u32, y: &mut DisjointSlice<f32>) " \
+        "{ let _ = y.register_tile::<4, 4>(ij, cols); } }\n"
+    with pytest.raises(StageError, match=r"error\[E0277\]: the trait bound `u32: UniformLen` is not satisfied"):
+        build_project(load_config(make_project({"k.rs": source}), env={}))
+    source = PRELUDE + "kernel! { pub fn k(y: &mut DisjointSlice<f32>) { unroll!(p in 0..3 => { let _ = p; }); } }\n"
+    with pytest.raises(StageError, match=r"write `unroll!\(i in 0\.\.N => \{ \.\.\. \}\)` with N one of 1, 2, 4, 8"):
+        build_project(load_config(make_project({"k.rs": source}), env={}))
+
+
+def test_sgemm_keeps_its_register_block_in_registers(example_copy) -> None:  # type: ignore[no-untyped-def]
+    result = build_project(load_config(example_copy, {"archs": ["sm_80", "sm_90"]}, env={}))
+    gemm = _entry(result, "sgemm")
+    # 8 unrolled k-steps × (2 vector reads of A's tile + 2 of B's) and × 64 FMAs, no local memory
+    assert len(re.findall(r"ld\.shared\.v4\.(?:b|f)32", gemm)) == 32
+    assert gemm.count("fma.rn.f32") == 512
+    assert "st.shared.v4" in gemm and "ld.local" not in gemm and "st.local" not in gemm
+    crate = next(c for c in result.crates if c.name == "gemm")
+    for arch in ("sm_80", "sm_90"):
+        res = crate.resources[arch]["sgemm"]
+        assert res["spills"] == 0 and res["stack"] == 0 and res["shared"] == 2 * 8 * 128 * 4, (arch, res)
 
 
 def test_panic_paths_are_a_trap_in_place(make_project: MakeProject) -> None:

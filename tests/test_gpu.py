@@ -369,3 +369,27 @@ def test_shared_memory_read_out_of_bounds_traps() -> None:
         "kernels.block_reverse(x, out, 16, block=256)"
     )
     assert "TRAPPED" in out, out
+
+
+# ---------------------------------------------------------------- SGEMM (issue 3)
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(512, 384, 256), (300, 333, 77), (1, 5, 3)])
+def test_sgemm(rng: np.random.Generator, m: int, n: int, k: int) -> None:
+    a_h = rng.standard_normal((m, k), dtype=np.float32)
+    b_h = rng.standard_normal((k, n), dtype=np.float32)
+    c = poisoned((m, n), cp.float32)
+    up8 = lambda v: -(-v // 8)  # noqa: E731
+    kernels.sgemm(m, n, k, cp.asarray(a_h), cp.asarray(b_h), c, threads=(up8(n), up8(m)), block=(16, 16))
+    ref = a_h.astype(np.float64) @ b_h.astype(np.float64)
+    # fp32 accumulation over k terms: compare against the scale of |a|·|b|
+    scale = np.abs(a_h).astype(np.float64) @ np.abs(b_h).astype(np.float64)
+    assert np.all(np.abs(c.get() - ref) <= 1e-5 * scale + 1e-6)
+
+
+def test_sgemm_with_another_block_shape_traps() -> None:
+    out = _trap_output(
+        "a = cp.ones((64, 64), dtype=cp.float32); c = cp.zeros((64, 64), dtype=cp.float32); "
+        "kernels.sgemm(64, 64, 64, a, a, c, threads=(8, 8), block=(8, 8))"
+    )
+    assert "TRAPPED" in out, out

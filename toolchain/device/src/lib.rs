@@ -329,6 +329,33 @@ impl<T: Elem> DisjointSlice<T> {
         Some(TransposedTile { ptr: self.ptr, len: self.len, base, stride, _out: core::marker::PhantomData })
     }
 
+    /// Register blocking: the `TM × TN` block of a row-major matrix with `width`
+    /// columns that thread (x, y) owns, rows `y·TM .. y·TM + TM` and columns
+    /// `x·TN .. x·TN + TN` (cut at `width`). `ij` is unique over the launch and
+    /// `width` is a [`Uniform`] parameter, so no two threads own one element. A
+    /// thread whose block starts past `width` or past the buffer gets `None`.
+    #[inline(always)]
+    pub fn register_tile<const TM: usize, const TN: usize>(
+        &mut self,
+        ij: ThreadIndex2,
+        width: impl UniformLen,
+    ) -> Option<RegisterTile<'_, T, TM, TN>> {
+        let width = width.to_len();
+        let row = ij.y.checked_mul(TM)?;
+        let col = ij.x.checked_mul(TN)?;
+        if col >= width {
+            return None;
+        }
+        let cols = if width - col < TN { width - col } else { TN };
+        let base = row.checked_mul(width)?.checked_add(col)?;
+        // The last element of the last row cannot overflow; later indexing adds no checks.
+        base.checked_add(TM.checked_mul(width)?)?;
+        if base >= self.len {
+            return None;
+        }
+        Some(RegisterTile { ptr: self.ptr, len: self.len, base, width, cols, _out: core::marker::PhantomData })
+    }
+
     /// Writes `value` to the calling thread's element; false past the end.
     #[inline(always)]
     pub fn set(&mut self, i: ThreadIndex, value: T) -> bool {
@@ -451,6 +478,45 @@ impl<T: Elem, const TILE: usize, const ROWS: usize> TransposedTile<'_, T, TILE, 
         // SAFETY: in bounds; (thread, k) pairs map to distinct elements (see
         // `DisjointSlice::transposed_tile`), and `&mut self` keeps one reference.
         Some(unsafe { &mut *self.ptr.add(i) })
+    }
+}
+
+/// The `TM × TN` block of outputs that one thread owns; see
+/// [`DisjointSlice::register_tile`].
+pub struct RegisterTile<'a, T, const TM: usize, const TN: usize> {
+    ptr: *mut T,
+    len: usize,
+    base: usize,
+    width: usize,
+    cols: usize,
+    _out: core::marker::PhantomData<&'a mut DisjointSlice<T>>,
+}
+
+impl<T: Elem, const TM: usize, const TN: usize> RegisterTile<'_, T, TM, TN> {
+    /// Writes row `i` (`i < TM`) of the block: `values[j]` to column `x·TN + j`, for
+    /// the columns below the matrix's width. A whole row inside the buffer is one
+    /// store of `TN` elements (vectorized when aligned). False when `i >= TM` or the
+    /// row passes the end of the buffer.
+    #[inline(always)]
+    pub fn write_row(&mut self, i: usize, values: [T; TN]) -> bool {
+        if i >= TM {
+            return false;
+        }
+        let start = self.base + i * self.width; // no overflow: checked in `register_tile`
+        if self.cols == TN && start + TN <= self.len {
+            // SAFETY: in bounds; thread (x, y) alone owns these TN elements (see
+            // `register_tile`), and `&mut self` keeps the thread to one reference.
+            unsafe { (self.ptr.add(start) as *mut [T; TN]).write(values) };
+            return true;
+        }
+        if start + self.cols > self.len {
+            return false;
+        }
+        for (j, v) in values.iter().enumerate().take(self.cols) {
+            // SAFETY: as above, for the first `cols` elements of the row.
+            unsafe { self.ptr.add(start + j).write(*v) };
+        }
+        true
     }
 }
 
@@ -797,16 +863,57 @@ macro_rules! __oxpack_entry {
     };
 }
 
+/// Repeats a block for `i = 0, 1, …, N - 1` (N is 1, 2, 4, 8, 16 or 32), as CUDA's
+/// `#pragma unroll`: `unroll!(p in 0..8 => { … })`. Each copy sees `p` as a
+/// constant, so indices computed from it fold into the instructions. Use it for a
+/// short loop with a large body that the compiler leaves rolled (the inner loop of
+/// a GEMM); the body cannot `break` or `continue` the unrolled loop.
+#[macro_export]
+macro_rules! unroll {
+    ($i:ident in 0..$n:tt => $body:block) => {
+        $crate::unroll!(@ $n, 0usize, $i, $body)
+    };
+    (@ 1, $base:expr, $i:ident, $body:block) => {{
+        let $i: usize = $base;
+        $body
+    }};
+    (@ 2, $base:expr, $i:ident, $body:block) => {
+        $crate::unroll!(@ 1, $base, $i, $body);
+        $crate::unroll!(@ 1, $base + 1, $i, $body)
+    };
+    (@ 4, $base:expr, $i:ident, $body:block) => {
+        $crate::unroll!(@ 2, $base, $i, $body);
+        $crate::unroll!(@ 2, $base + 2, $i, $body)
+    };
+    (@ 8, $base:expr, $i:ident, $body:block) => {
+        $crate::unroll!(@ 4, $base, $i, $body);
+        $crate::unroll!(@ 4, $base + 4, $i, $body)
+    };
+    (@ 16, $base:expr, $i:ident, $body:block) => {
+        $crate::unroll!(@ 8, $base, $i, $body);
+        $crate::unroll!(@ 8, $base + 8, $i, $body)
+    };
+    (@ 32, $base:expr, $i:ident, $body:block) => {
+        $crate::unroll!(@ 16, $base, $i, $body);
+        $crate::unroll!(@ 16, $base + 16, $i, $body)
+    };
+    ($($other:tt)*) => {
+        ::core::compile_error!("oxpack: write `unroll!(i in 0..N => { ... })` with N one of 1, 2, 4, 8, 16, 32");
+    };
+}
+
 /// Everything a kernel file usually needs: `use oxpack::prelude::*;`.
 pub mod prelude {
     pub use crate::atomic::{AtomicF32, AtomicF64, AtomicI32, AtomicI64, AtomicU32, AtomicU64};
     pub use crate::grid::{block_dim, block_idx, grid_dim, thread_idx};
-    pub use crate::shared::{thread_slot, tile_slot, warp_slot, DynShared, PerThread, PerWarp, Tile};
+    pub use crate::shared::{
+        thread_slot, tile_slot, warp_slot, Chunks, DynShared, PerThread, PerWarp, Tile, TransposedChunks,
+    };
     pub use crate::sync::{fence_block, fence_device, fence_system, sync_threads, sync_warp};
     pub use crate::warp::{
         ballot, lane_id, shfl_down, shfl_idx, shfl_up, shfl_xor, vote_all, vote_any, warp_id, warp_reduce, warp_sum,
     };
-    pub use crate::{index_1d, index_2d, index_3d, kernel, shared_array, shared_atomics, trap};
+    pub use crate::{index_1d, index_2d, index_3d, kernel, shared_array, shared_atomics, trap, unroll};
     pub use crate::half::{BF16, F16};
     pub use crate::math::DeviceFloat;
     pub use crate::vec::{vec4, F32x4, F64x2, I32x4, U32x4};

@@ -32,6 +32,7 @@ use crate::sync::sync_threads;
 use crate::warp::{lane_id, WARP_SIZE};
 
 #[doc(hidden)]
+#[repr(C, align(16))] // 16-byte aligned, so that `get_vec` and `write_chunk` can move 16 bytes at once
 pub struct SharedCell<T, const N: usize>(UnsafeCell<MaybeUninit<[T; N]>>);
 
 // SAFETY: access goes through `Shared`/`SharedView`, whose phases keep writes to
@@ -136,6 +137,17 @@ pub struct PerWarp;
 /// `shared_array!(f32, ROWS * STRIDE, Tile<STRIDE>)`; write with `write_tile`.
 pub struct Tile<const STRIDE: usize>;
 
+/// Slots `L·t .. L·t + L` belong to the thread with linear index `t` in the block:
+/// one chunk of `L` consecutive slots each. The array is a row-major matrix with
+/// `COLS` columns (`COLS % L == 0`, so a chunk never spans two rows). Declare with
+/// `shared_array!(f32, ROWS * COLS, Chunks<4, COLS>)`; write with `write_chunk`.
+pub struct Chunks<const L: usize, const COLS: usize>;
+/// The same ownership as [`Chunks`] (thread `t` owns elements `L·t .. L·t + L` of a
+/// row-major `ROWS × COLS` matrix), but the array stores the matrix transposed:
+/// element (`r`, `c`) is slot `c·ROWS + r`. This is how a GEMM stages a tile of A so
+/// that the inner loop reads a column of it as consecutive slots.
+pub struct TransposedChunks<const L: usize, const ROWS: usize, const COLS: usize>;
+
 impl crate::sealed::Sealed for ThreadSlot {}
 impl crate::sealed::Sealed for WarpSlot {}
 
@@ -214,6 +226,51 @@ impl<T: Copy, const N: usize, K> Shared<T, N, K> {
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+}
+
+impl<T: Copy, const N: usize, K> Shared<T, N, K> {
+    /// One block barrier for two arrays: both enter their read phase.
+    #[inline(always)]
+    pub fn sync_with<U: Copy, const M: usize, K2>(
+        self,
+        other: Shared<U, M, K2>,
+    ) -> (SharedView<T, N, K>, SharedView<U, M, K2>) {
+        sync_threads();
+        (
+            SharedView { ptr: self.ptr, len: self.len, _kind: PhantomData },
+            SharedView { ptr: other.ptr, len: other.len, _kind: PhantomData },
+        )
+    }
+}
+
+impl<T: Copy, const N: usize, K> SharedView<T, N, K> {
+    /// One block barrier for two arrays: both return to their write phase.
+    #[inline(always)]
+    pub fn sync_with<U: Copy, const M: usize, K2>(self, other: SharedView<U, M, K2>) -> (Shared<T, N, K>, Shared<U, M, K2>) {
+        sync_threads();
+        (
+            Shared { ptr: self.ptr as *mut T, len: self.len, _kind: PhantomData },
+            Shared { ptr: other.ptr as *mut U, len: other.len, _kind: PhantomData },
+        )
+    }
+}
+
+impl<T: crate::vec::Vector, const N: usize, K> SharedView<T, N, K> {
+    /// Slots `LANES·j .. LANES·(j + 1)` as one 16-byte vector (`ld.shared.v4`): e.g. four
+    /// `f32`. An index past the end traps.
+    #[inline(always)]
+    pub fn get_vec(&self, j: usize) -> T::V {
+        match j.checked_add(1).and_then(|e| e.checked_mul(T::LANES)) {
+            Some(end) if end <= self.len => {
+                // SAFETY: in bounds; the array starts 16-byte aligned (`SharedCell` and the
+                // dynamic shared memory are) and `T::V` is 16 bytes, so slot LANES·j is
+                // 16-byte aligned; `T::V` is `repr(C)` over `[T; LANES]` (any bits valid);
+                // in the read phase nobody writes.
+                unsafe { (self.ptr.add(j * T::LANES) as *const T::V).read() }
+            }
+            _ => crate::trap(),
+        }
     }
 }
 
@@ -299,6 +356,60 @@ impl<T: Copy, const N: usize, const S: usize> SharedView<T, N, Tile<S>> {
             crate::trap();
         }
         self.get(y * S + x)
+    }
+}
+
+impl<T: Copy, const N: usize, const L: usize, const COLS: usize> Shared<T, N, Chunks<L, COLS>> {
+    /// The (row, first column) of the calling thread's chunk in the matrix.
+    #[inline(always)]
+    pub fn chunk(&self, slot: ThreadSlot) -> (usize, usize) {
+        let e = slot.0 * L;
+        (e / COLS, e % COLS)
+    }
+
+    /// Writes the calling thread's chunk (slots `L·t .. L·t + L`); false when
+    /// `COLS % L != 0` or the chunk passes the end.
+    #[inline(always)]
+    pub fn write_chunk(&mut self, slot: ThreadSlot, v: [T; L]) -> bool {
+        let start = slot.0 * L; // t < 1024 threads per block: no overflow
+        if L == 0 || COLS % L != 0 || start + L > self.len {
+            return false;
+        }
+        // SAFETY: in bounds; in the write phase thread t alone owns slots L·t .. L·t+L
+        // (its `ThreadSlot` is unique in the block, and the array's kind admits only
+        // this kind of witness with this L), and nobody reads.
+        unsafe { (self.ptr.add(start) as *mut [T; L]).write(v) };
+        true
+    }
+}
+
+impl<T: Copy, const N: usize, const L: usize, const ROWS: usize, const COLS: usize>
+    Shared<T, N, TransposedChunks<L, ROWS, COLS>>
+{
+    /// The (row, first column) of the calling thread's chunk in the (untransposed) matrix.
+    #[inline(always)]
+    pub fn chunk(&self, slot: ThreadSlot) -> (usize, usize) {
+        let e = slot.0 * L;
+        (e / COLS, e % COLS)
+    }
+
+    /// Writes the calling thread's chunk: element (`r`, `c + q`) of the matrix, for its
+    /// chunk's (`r`, `c`) and q < L, goes to slot `(c + q)·ROWS + r`. False when
+    /// `COLS % L != 0`, the chunk's row is not below `ROWS` or a slot passes the end.
+    #[inline(always)]
+    pub fn write_chunk(&mut self, slot: ThreadSlot, v: [T; L]) -> bool {
+        let (r, c) = self.chunk(slot);
+        if L == 0 || COLS % L != 0 || r >= ROWS || (c + L - 1) * ROWS + r >= self.len {
+            return false;
+        }
+        for (q, x) in v.into_iter().enumerate() {
+            // SAFETY: in bounds (checked for the largest slot above); element e = L·t + q
+            // of the ROWS × COLS matrix maps to slot c·ROWS + r one-to-one for r < ROWS,
+            // c < COLS, and e to (t, q) one-to-one, so in the write phase no other
+            // thread writes this slot, and nobody reads.
+            unsafe { self.ptr.add((c + q) * ROWS + r).write(x) };
+        }
+        true
     }
 }
 
