@@ -79,6 +79,19 @@ def main() -> int:
                                   xs[i][1].data.ptr, n), 3)
     t_lib = timed(lambda i: cp.add(cp.multiply(xs[i][0], 1.0001, out=xs[i][0]), xs[i][1], out=xs[i][1]), 3)
     table.append(("saxpy, 2^27 f32", t_ours, t_nv, t_lib, "cupy (2 kernels)", 12 * n))
+
+    # saxpy with 16-byte loads and stores (thread i owns y[4i .. 4i+4])
+    x0, y0 = xs[0][0].copy(), xs[0][1].copy()
+    ref = 1.0001 * x0 + y0
+    kernels.saxpy4(1.0001, x0, y0, threads=n // 4)
+    assert bool(cp.allclose(y0, ref, rtol=1e-6)), "saxpy4 is wrong"
+    del x0, y0, ref
+    cfg4 = LaunchConfig(grid=n // 4 // 256, block=256)
+    k_nv4 = nv["saxpy"].get_kernel("saxpy4")
+    t_ours = timed(lambda i: kernels.saxpy4(1.0001, *xs[i], threads=n // 4), 3)
+    t_nv = timed(lambda i: launch(stream, cfg4, k_nv4, ctypes.c_float(1.0001), xs[i][0].data.ptr, n,
+                                  xs[i][1].data.ptr, n), 3)
+    table.append(("saxpy4 (16-byte access), 2^27 f32", t_ours, t_nv, None, "", 12 * n))
     del xs
 
     # sum

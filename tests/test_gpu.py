@@ -223,6 +223,14 @@ def test_scale4_wide_access(rng: np.random.Generator) -> None:
     assert np.array_equal(y.get(), np.float32(3.0) * x_h)
 
 
+def test_saxpy4_wide_access(rng: np.random.Generator) -> None:
+    n = 4 * 1_000_003
+    x_h, y_h = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
+    y = cp.asarray(y_h)
+    kernels.saxpy4(3.0, cp.asarray(x_h), y, threads=n // 4)
+    assert np.array_equal(y.get(), np.float32(3.0) * x_h + y_h)  # one rounding each, as NumPy in float32
+
+
 def test_histogram(rng: np.random.Generator) -> None:
     x_h = rng.integers(0, 2**32, 5_000_011, dtype=np.uint32)
     bins = 200

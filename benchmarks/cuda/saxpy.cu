@@ -10,3 +10,11 @@ extern "C" __global__ void gather(const uint32_t* __restrict__ idx, uint64_t idx
     uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (i < out_len) out[i] = x[idx[i]];
 }
+extern "C" __global__ void saxpy4(float a, const float* __restrict__ x, uint64_t x_len,
+                                  float* __restrict__ y, uint64_t y_len) {
+    uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (4 * i + 4 <= y_len) {
+        float4 xv = reinterpret_cast<const float4*>(x)[i], yv = reinterpret_cast<float4*>(y)[i];
+        reinterpret_cast<float4*>(y)[i] = make_float4(a * xv.x + yv.x, a * xv.y + yv.y, a * xv.z + yv.z, a * xv.w + yv.w);
+    }
+}

@@ -32,4 +32,19 @@ kernel! {
             *yv = F32x4([a * p, a * q, a * r, a * s]);
         }
     }
+
+    /// y ← a·x + y with 16-byte loads and stores: thread i owns y[4i .. 4i+4]. Launch
+    /// with threads = len(y) // 4. As `scale4`, an unaligned `x` or `y` leaves `y`
+    /// untouched.
+    pub fn saxpy4(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32>)
+    where (len(x) >= len(y), len(y) % 4 == 0) {
+        let (head, body, _) = vec4(x);
+        if !head.is_empty() {
+            return;
+        }
+        if let (Some(xv), Some(yv)) = (body.get(i.get()), y.get_mut_vec4(i)) {
+            let ([p, q, r, s], [t, u, v, w]) = (xv.to_array(), yv.to_array());
+            *yv = F32x4([a * p + t, a * q + u, a * r + v, a * s + w]);
+        }
+    }
 }
