@@ -164,3 +164,32 @@ def test_example_lockfile_is_committed_and_matches_its_sources() -> None:
     for crate in data["crates"].values():
         assert crate["source-sha256"] == digest((EXAMPLE / crate["source"]).read_bytes()), (
             f"{crate['source']} changed: rerun `oxpack lock example-project`")
+
+
+def test_sysroot_is_hashed_once_then_checked_by_stat(oxpack_cache: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from oxpack import sysroot
+
+    rustc = find_rustc()
+    if rustc.std_origin != "rust-src":
+        pytest.skip("the rustc's own nvptx standard library is used; no sysroot is built")
+    built = sysroot.ensure_sysroot(rustc, oxpack_cache)
+    assert built.sysroot_arg is not None
+    copy = tmp_path / "sysroot"
+    shutil.copytree(built.sysroot_arg, copy)  # new inodes: the recorded stats no longer match
+    identity = built.digest
+    assert sysroot._complete(copy) == identity, "hashed, found whole, stats recorded"
+    assert "stats" in json.loads((copy / "complete.json").read_text())
+
+    def no_hashing(paths: list[Path]) -> str:
+        raise AssertionError("an unchanged sysroot must not be hashed again")
+
+    with monkeypatch.context() as m:
+        m.setattr(sysroot, "_rlib_digest", no_hashing)
+        assert sysroot._complete(copy) == identity
+    # a damaged rlib (another size and mtime) is hashed again, and refused
+    rlib = next((copy / "lib").rglob("libcore*.rlib"))
+    rlib.write_bytes(rlib.read_bytes()[:-1])
+    assert sysroot._complete(copy) is None

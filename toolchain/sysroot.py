@@ -94,14 +94,37 @@ def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | 
     return Sysroot(final, lib_dir, "rust-src", found)
 
 
+def _stats(paths: list[Path]) -> dict[str, list[int]]:
+    out = {}
+    for p in paths:
+        st = p.stat()
+        out[p.name] = [st.st_size, st.st_mtime_ns, st.st_ino]
+    return out
+
+
 def _complete(folder: Path) -> str | None:
+    """The sysroot's identity if it is whole. Its rlibs are hashed against the marker's
+    digest the first time; the marker then records their size, mtime and inode, so that
+    later builds (an unchanged rebuild included) only `stat` them."""
+    marker_path = folder / "complete.json"
     try:
-        marker = json.loads((folder / "complete.json").read_text())
+        marker = json.loads(marker_path.read_text())
+        rlibs = sorted((folder / "lib" / "rustlib" / TARGET / "lib").glob("*.rlib"))
+        stats = _stats(rlibs)
     except (OSError, ValueError):
         return None
-    rlibs = sorted((folder / "lib" / "rustlib" / TARGET / "lib").glob("*.rlib"))
-    if len(rlibs) != 2 or _rlib_digest(rlibs) != marker.get("digest") or "identity" not in marker:
+    if len(rlibs) != 2 or "identity" not in marker:
         return None
+    if marker.get("stats") != stats:
+        if _rlib_digest(rlibs) != marker.get("digest"):
+            return None
+        marker["stats"] = stats
+        tmp = folder / f".complete-{os.getpid()}.json"
+        try:
+            tmp.write_text(json.dumps(marker, indent=1))
+            os.replace(tmp, marker_path)  # atomic: a reader sees the old or the new marker
+        except OSError:
+            tmp.unlink(missing_ok=True)  # a read-only cache still works, hashing each time
     return str(marker["identity"])
 
 
