@@ -295,7 +295,7 @@ impl<T: Elem> DisjointSlice<T> {
         let start = (b.x as usize).checked_mul(cols)?;
         start.checked_add(cols)?;
         let limit = cols.saturating_sub(tx);
-        Some(BlockRow { ptr: self.ptr, len: self.len, base: start + tx, stride, limit, _out: core::marker::PhantomData })
+        Some(BlockRow { ptr: self.ptr, len: self.len, start, cols, base: start + tx, stride, limit, _out: core::marker::PhantomData })
     }
 
     /// For a tiled transpose: the elements that thread (`tx`, `ty`) of block (`bx`,
@@ -399,13 +399,15 @@ impl UniformLen for Uniform<u64> {
 pub struct BlockRow<'a, T> {
     ptr: *mut T,
     len: usize,
-    base: usize,
+    start: usize, // the row's first element
+    cols: usize,
+    base: usize, // start + tx
     stride: usize,
     limit: usize,
     _out: core::marker::PhantomData<&'a mut DisjointSlice<T>>,
 }
 
-impl<T: Elem> BlockRow<'_, T> {
+impl<'a, T: Elem> BlockRow<'a, T> {
     /// Column `tx + k·blockDim.x` of the block's row, or `None` past the row or the buffer.
     #[inline(always)]
     pub fn get_mut(&mut self, k: usize) -> Option<&mut T> {
@@ -427,6 +429,47 @@ impl<T: Elem> BlockRow<'_, T> {
     pub fn columns(&self) -> core::iter::StepBy<core::ops::Range<usize>> {
         let tx = crate::grid::thread_idx().x as usize;
         (tx..tx + self.limit).step_by(self.stride.max(1))
+    }
+
+    /// Every element this thread writes, with its column: `(tx, &mut row[tx])`,
+    /// `(tx + blockDim.x, …)`, … below the row's length and the buffer's end. Each
+    /// column is below `cols`, so it also indexes a `cols`-long input row with no
+    /// further check; the bounds are checked once here, not per element.
+    #[inline(always)]
+    pub fn iter_mut(self) -> BlockRowIter<'a, T> {
+        // Columns below `end` are inside the row and inside the buffer.
+        let end = self.cols.min(self.len.saturating_sub(self.start));
+        let row = self.ptr.wrapping_add(self.start);
+        BlockRowIter { row, col: self.base - self.start, end, stride: self.stride, _out: core::marker::PhantomData }
+    }
+}
+
+/// The elements one thread writes of its block's row, with their columns; see
+/// [`BlockRow::iter_mut`].
+pub struct BlockRowIter<'a, T> {
+    row: *mut T, // the row's first element (used only below `end`)
+    col: usize,
+    end: usize,
+    stride: usize,
+    _out: core::marker::PhantomData<&'a mut DisjointSlice<T>>,
+}
+
+impl<'a, T: Elem> Iterator for BlockRowIter<'a, T> {
+    type Item = (usize, &'a mut T);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, &'a mut T)> {
+        let j = self.col;
+        if j >= self.end {
+            return None;
+        }
+        // No overflow: j < end <= the buffer's length <= isize::MAX, stride < 2^32.
+        self.col = j + self.stride;
+        // SAFETY: `row + j` is inside the buffer (j < end <= len - start); this thread's
+        // columns tx + k·blockDim.x are distinct from every other thread's (see
+        // `DisjointSlice::block_row`), and `col` only grows (stride >= 1), so each
+        // element is handed out once.
+        Some((j, unsafe { &mut *self.row.add(j) }))
     }
 }
 
@@ -601,12 +644,16 @@ impl<'a, T: Elem> Param for &'a [T] {
     }
     #[inline(always)]
     fn borrow(holder: &mut RawSlice<T>) -> &'a [T] {
-        if holder.len == 0 {
-            return &[];
-        }
-        // SAFETY: the host stub checked that `ptr` is device memory holding
-        // `len` initialised elements of T that no mutable argument aliases.
-        unsafe { core::slice::from_raw_parts(holder.ptr, holder.len) }
+        // An empty buffer may come as a null pointer; a slice needs a non-null one.
+        // One derived from the parameter (not a constant such as `&[]`'s) keeps the
+        // parameter the only object behind every load, so read-only loads become
+        // `ld.global.nc`, as for CUDA's `const T* __restrict__`.
+        let ptr = holder.ptr.wrapping_add(holder.ptr.is_null() as usize);
+        // SAFETY: the host stub checked that `ptr` is device memory holding `len`
+        // initialised elements of T that no mutable argument aliases, aligned for T.
+        // When it is null, `len` is 0 and `ptr` is now `size_of::<T>()` (a multiple of
+        // T's alignment, at least 2): non-null and aligned, never dereferenced.
+        unsafe { core::slice::from_raw_parts(ptr, holder.len) }
     }
 }
 
