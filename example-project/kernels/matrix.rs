@@ -37,30 +37,33 @@ kernel! {
     pub fn transpose_tiled(
         ij: ThreadIndex2, width: u32, height: Uniform<u32>, m: &[f32], out: &mut DisjointSlice<f32>,
     ) where (len(m) == width * height, len(out) == width * height) {
-        let (w, h) = (width as usize, height.get() as usize);
-        let slot = tile_slot();
-        let (bx, by) = (block_idx().x as usize * 32, block_idx().y as usize * 32);
-        let mut tile = shared_array!(f32, 32 * 33, Tile<33>); // a barrier: cheapest at the start
+        // The output tile this block writes; `None` (a launch shape other than 32 × 8
+        // blocks, or a short `out`) is the same in the whole block, which then returns
+        // as a whole. From here on the block shape bounds threadIdx, so the shared
+        // tile's accesses need no checks.
+        let Some(mut dst) = out.transposed_tile::<32, 8>(ij, height, width) else { return };
+        let Some(m) = matrix(m, width, height.get()) else { return }; // `m` is height × width
+        let (tx, ty) = (thread_idx().x, thread_idx().y);
+        let (bx, by) = (block_idx().x.wrapping_mul(32), block_idx().y.wrapping_mul(32)); // no wrap: checked above
+        let mut tile = shared_array!(f32, 32 * 33, Tile<33>); // a barrier
         // Four loads in flight before the first store: `get` has no trap path, so
         // nothing orders the loads.
         let mut v = [0.0f32; 4];
         for (k, vk) in v.iter_mut().enumerate() {
-            let (x, y) = (bx + slot.x(), by + slot.y() + 8 * k);
-            if x < w && y < h {
-                *vk = m.get(y * w + x).copied().unwrap_or(0.0);
+            if let Some(e) = m.get(bx + tx, by + ty + 8 * k as u32) {
+                *vk = *e;
             }
         }
+        let slot = tile_slot();
         for (k, vk) in v.into_iter().enumerate() {
             tile.write_tile_row(slot, k, vk);
         }
         let tile = tile.sync();
         // Output tile (by, bx): in step k this thread writes out[bx + ty + 8k][by + tx],
         // which is m[by + tx][bx + ty + 8k]: the tile read transposed.
-        if let Some(mut dst) = out.transposed_tile::<32, 8>(ij, height) {
-            for k in 0..4 {
-                if let (Some(o), Some(value)) = (dst.get_mut(k), tile.try_at(slot.y() + 8 * k, slot.x())) {
-                    *o = value;
-                }
+        for k in 0..4 {
+            if let (Some(o), Some(value)) = (dst.get_mut(k), tile.try_at(slot.y() + 8 * k, slot.x())) {
+                *o = value;
             }
         }
     }

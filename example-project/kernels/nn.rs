@@ -12,7 +12,9 @@ kernel! {
     where (len(x) == len(out), len(x) % cols == 0) {
         let n = cols.get() as usize;
         let start = block_idx().x as usize * n;
-        let row = x.get(start..start + n).unwrap_or(&[]);
+        // A block past the input's rows returns as a whole: no thread of it skips a
+        // barrier that another one waits at.
+        let Some(row) = x.get(start..start + n) else { return };
         let (t, step) = (thread_idx().x as usize, block_dim().x as usize);
         let mut m = f32::NEG_INFINITY;
         let mut j = t;
@@ -28,11 +30,9 @@ kernel! {
             j += step;
         }
         let s = block::sum_f32(s);
-        if let Some(mut dst) = out.block_row(i, cols) {
-            let mut k = 0;
-            while let Some(o) = dst.get_mut(k) {
-                *o = (row[t + k * step] - m).exp() / s;
-                k += 1;
+        if let Some(dst) = out.block_row(i, cols) {
+            for (j, o) in dst.iter_mut() {
+                *o = (row[j] - m).exp() / s; // j < cols = row.len(): no check left
             }
         }
     }

@@ -35,8 +35,11 @@ kernel! {
     /// then added to the global histogram (`bins` ≤ 1024).
     pub fn histogram(i: ThreadIndex, bins: u32, x: &[u32], hist: &[AtomicU32])
     where (0 < bins <= 1024, len(hist) >= bins) {
-        let local = shared_atomics!(u32, 1024);
+        // Both counters cut to `bins` once (past 1024 or a short `hist` traps; the
+        // stub refuses both): then `v % bins` and `b < bins` index them unchecked.
         let (bins32, bins) = (bins, bins as usize);
+        let local = &shared_atomics!(u32, 1024)[..bins];
+        let hist = &hist[..bins];
         let (t, threads) = (thread_slot().get(), block_dim().x as usize);
         let mut b = t;
         while b < bins {

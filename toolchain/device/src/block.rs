@@ -44,5 +44,5 @@ pub fn sum_f32(v: f32) -> f32 {
 /// The block-wide maximum of `v`, in every thread.
 #[inline(always)]
 pub fn max_f32(v: f32) -> f32 {
-    reduce_f32(v, f32::NEG_INFINITY, |a, b| if a > b { a } else { b })
+    reduce_f32(v, f32::NEG_INFINITY, f32::max) // max.f32: a NaN loses, as CUDA's fmaxf
 }

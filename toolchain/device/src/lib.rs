@@ -20,6 +20,7 @@ pub mod atomic;
 pub mod block;
 pub mod half;
 pub mod math;
+pub mod matrix;
 pub mod shared;
 pub mod sync;
 pub mod vec;
@@ -74,7 +75,13 @@ pub mod grid {
     /// `threadIdx`: this thread's position in its block.
     #[inline(always)]
     pub fn thread_idx() -> Dim3 {
-        Dim3 { x: rt::__oxpack_tid_x(), y: rt::__oxpack_tid_y(), z: rt::__oxpack_tid_z() }
+        let t = Dim3 { x: rt::__oxpack_tid_x(), y: rt::__oxpack_tid_y(), z: rt::__oxpack_tid_z() };
+        let d = block_dim();
+        // SAFETY: the hardware keeps every component of threadIdx below blockDim's.
+        // Telling the optimizer lets a checked block shape (e.g. `blockDim.x == 32`)
+        // prove `threadIdx.x < 32` and drop later bounds checks; it emits no code.
+        unsafe { core::hint::assert_unchecked(t.x < d.x && t.y < d.y && t.z < d.z) };
+        t
     }
     /// `blockDim`: the block's shape.
     #[inline(always)]
@@ -199,6 +206,22 @@ pub fn index_3d() -> ThreadIndex3 {
     ThreadIndex3 { x: global(b.x, d.x, t.x), y: global(b.y, d.y, t.y), z: global(b.z, d.z, t.z) }
 }
 
+/// `&mut *ptr.add(i)`, for element `i` of an output buffer from the launch.
+///
+/// # Safety
+/// `ptr.add(i)` must be an element of that buffer, which the caller may borrow
+/// mutably for `'a`.
+#[inline(always)]
+unsafe fn elem_mut<'a, T>(ptr: *mut T, i: usize) -> &'a mut T {
+    // SAFETY: the buffer holds element i, so it is not empty, and the host passes a
+    // real device pointer for every non-empty buffer: never null. Saying so lets
+    // `Some(&mut _)` skip a null test. The rest is the caller's contract.
+    unsafe {
+        core::hint::assert_unchecked(!ptr.is_null());
+        &mut *ptr.add(i)
+    }
+}
+
 /// An output buffer: each thread may read and write only its own element,
 /// named by its [`ThreadIndex`] (or its 2-D / 3-D index and the row shape).
 pub struct DisjointSlice<T> {
@@ -237,7 +260,7 @@ impl<T: Elem> DisjointSlice<T> {
             // `i` came from a thread-unique witness, so no other thread of
             // this launch can reach this element. The `&mut self` borrow keeps
             // the calling thread from holding two references to it.
-            Some(unsafe { &mut *self.ptr.add(i) })
+            Some(unsafe { elem_mut(self.ptr, i) })
         } else {
             None
         }
@@ -295,38 +318,57 @@ impl<T: Elem> DisjointSlice<T> {
         let start = (b.x as usize).checked_mul(cols)?;
         start.checked_add(cols)?;
         let limit = cols.saturating_sub(tx);
-        Some(BlockRow { ptr: self.ptr, len: self.len, base: start + tx, stride, limit, _out: core::marker::PhantomData })
+        Some(BlockRow { ptr: self.ptr, len: self.len, start, cols, base: start + tx, stride, limit, _out: core::marker::PhantomData })
     }
 
     /// For a tiled transpose: the elements that thread (`tx`, `ty`) of block (`bx`,
     /// `by`) writes, row `bx·TILE + ty + k·ROWS` and column `by·TILE + tx` of a
-    /// row-major output with `width` columns, for k in `0 .. TILE / ROWS`. The block
-    /// must be `TILE × ROWS` threads; any other block shape, a launch with z ≠ 1,
-    /// `TILE % ROWS != 0` or a column past `width` gets `None`. Block (bx, by) covers
-    /// input tile (bx, by) and writes output tile (by, bx), so every element has one
-    /// writer; `ij` proves a 2-D launch. All overflow checks happen here, once, so
-    /// each element costs one multiply-add and one bounds check.
+    /// row-major output of `rows` rows of `cols` columns, for k in `0 .. TILE / ROWS`.
+    /// Block (bx, by) covers input tile (bx, by) and writes output tile (by, bx), so
+    /// every element has one writer; `ij` proves a 2-D launch.
+    ///
+    /// `None` unless the block is `TILE × ROWS` threads (z is 1: `ij` is a 2-D launch), `TILE %
+    /// ROWS == 0`, `cols · rows` fits in the buffer and the block's tile rows and
+    /// columns fit in `u32`. All of these are the same for every thread of a block,
+    /// so a block may return as a whole on `None` (no thread skips a barrier that
+    /// another waits at); once checked, the block shape also bounds `threadIdx`, which
+    /// lets shared-tile accesses go unchecked. Each element then costs two 32-bit
+    /// compares and one multiply-add, as in CUDA C++.
     #[inline(always)]
     pub fn transposed_tile<const TILE: usize, const ROWS: usize>(
         &mut self,
         ij: ThreadIndex2,
-        width: impl UniformLen,
+        cols: Uniform<u32>,
+        rows: u32,
     ) -> Option<TransposedTile<'_, T, TILE, ROWS>> {
         let _ = ij;
-        let width = width.to_len();
-        let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());
-        if d.x as usize != TILE || d.y as usize != ROWS || d.z != 1 || g.z != 1 || ROWS == 0 || TILE % ROWS != 0 {
+        let cols = cols.get();
+        // `ij` (a `ThreadIndex2` parameter) means a 2-D launch: the stub refuses any
+        // other, so gridDim.z is 1, as `ThreadIndex2`'s uniqueness already relies on.
+        let (d, t, b) = (grid::block_dim(), grid::thread_idx(), grid::block_idx());
+        if ROWS == 0 || TILE % ROWS != 0 || TILE > u32::MAX as usize {
             return None;
         }
-        let row = (b.x as usize).checked_mul(TILE)?.checked_add(t.y as usize)?;
-        let col = (b.y as usize).checked_mul(TILE)?.checked_add(t.x as usize)?;
-        if col >= width {
+        if d.x as usize != TILE || d.y as usize != ROWS || d.z != 1 {
+            return None; // z checked too, though the stub ensures it: then threadIdx.z = 0
+        }
+        if cols as usize * rows as usize > self.len {
+            return None; // u32 × u32: no overflow in usize
+        }
+        // The tile's last row and column, bx·TILE + TILE − 1 (by), must fit in u32.
+        let last = |blk: u32| blk as usize * TILE + (TILE - 1) <= u32::MAX as usize;
+        if !last(b.x) || !last(b.y) {
             return None;
         }
-        let base = row.checked_mul(width)?.checked_add(col)?;
-        let stride = ROWS.checked_mul(width)?;
-        base.checked_add((TILE / ROWS - 1).checked_mul(stride)?)?; // the last k cannot overflow
-        Some(TransposedTile { ptr: self.ptr, len: self.len, base, stride, _out: core::marker::PhantomData })
+        let tile = TILE as u32;
+        Some(TransposedTile {
+            ptr: self.ptr,
+            cols,
+            rows,
+            row: b.x * tile + t.y, // no overflow: checked above, t.y < ROWS <= TILE
+            col: b.y * tile + t.x, // likewise, t.x < TILE
+            _out: core::marker::PhantomData,
+        })
     }
 
     /// Register blocking: the `TM × TN` block of a row-major matrix with `width`
@@ -426,13 +468,15 @@ impl UniformLen for Uniform<u64> {
 pub struct BlockRow<'a, T> {
     ptr: *mut T,
     len: usize,
-    base: usize,
+    start: usize, // the row's first element
+    cols: usize,
+    base: usize, // start + tx
     stride: usize,
     limit: usize,
     _out: core::marker::PhantomData<&'a mut DisjointSlice<T>>,
 }
 
-impl<T: Elem> BlockRow<'_, T> {
+impl<'a, T: Elem> BlockRow<'a, T> {
     /// Column `tx + k·blockDim.x` of the block's row, or `None` past the row or the buffer.
     #[inline(always)]
     pub fn get_mut(&mut self, k: usize) -> Option<&mut T> {
@@ -446,7 +490,7 @@ impl<T: Elem> BlockRow<'_, T> {
         }
         // SAFETY: in bounds; (block, thread, k) triples map to distinct elements (see
         // `DisjointSlice::block_row`), and `&mut self` keeps one reference.
-        Some(unsafe { &mut *self.ptr.add(i) })
+        Some(unsafe { elem_mut(self.ptr, i) })
     }
 
     /// The columns this thread writes: `tx, tx + blockDim.x, …` below the row's length.
@@ -455,29 +499,78 @@ impl<T: Elem> BlockRow<'_, T> {
         let tx = crate::grid::thread_idx().x as usize;
         (tx..tx + self.limit).step_by(self.stride.max(1))
     }
+
+    /// Every element this thread writes, with its column: `(tx, &mut row[tx])`,
+    /// `(tx + blockDim.x, …)`, … below the row's length and the buffer's end. Each
+    /// column is below `cols`, so it also indexes a `cols`-long input row with no
+    /// further check; the bounds are checked once here, not per element.
+    #[inline(always)]
+    pub fn iter_mut(self) -> BlockRowIter<'a, T> {
+        // Columns below `end` are inside the row and inside the buffer.
+        let end = self.cols.min(self.len.saturating_sub(self.start));
+        let row = self.ptr.wrapping_add(self.start);
+        BlockRowIter { row, col: self.base - self.start, end, stride: self.stride, _out: core::marker::PhantomData }
+    }
+}
+
+/// The elements one thread writes of its block's row, with their columns; see
+/// [`BlockRow::iter_mut`].
+pub struct BlockRowIter<'a, T> {
+    row: *mut T, // the row's first element (used only below `end`)
+    col: usize,
+    end: usize,
+    stride: usize,
+    _out: core::marker::PhantomData<&'a mut DisjointSlice<T>>,
+}
+
+impl<'a, T: Elem> Iterator for BlockRowIter<'a, T> {
+    type Item = (usize, &'a mut T);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, &'a mut T)> {
+        let j = self.col;
+        if j >= self.end {
+            return None;
+        }
+        // No overflow: j < end <= the buffer's length <= isize::MAX, stride < 2^32.
+        self.col = j + self.stride;
+        // SAFETY: `row + j` is inside the buffer (j < end <= len - start); this thread's
+        // columns tx + k·blockDim.x are distinct from every other thread's (see
+        // `DisjointSlice::block_row`), and `col` only grows (stride >= 1), so each
+        // element is handed out once.
+        Some((j, unsafe { elem_mut(self.row, j) }))
+    }
 }
 
 /// The elements one thread writes in a tiled transpose; see
 /// [`DisjointSlice::transposed_tile`].
 pub struct TransposedTile<'a, T, const TILE: usize, const ROWS: usize> {
     ptr: *mut T,
-    len: usize,
-    base: usize,
-    stride: usize,
+    cols: u32,
+    rows: u32,
+    row: u32, // of step 0
+    col: u32,
     _out: core::marker::PhantomData<&'a mut DisjointSlice<T>>,
 }
 
 impl<T: Elem, const TILE: usize, const ROWS: usize> TransposedTile<'_, T, TILE, ROWS> {
-    /// The element of step `k` (`k < TILE / ROWS`), or `None` past the end.
+    /// The element of step `k` (`k < TILE / ROWS`), or `None` outside the output.
     #[inline(always)]
     pub fn get_mut(&mut self, k: usize) -> Option<&mut T> {
-        let i = self.base + k * self.stride; // no overflow: checked for the last k
-        if k >= TILE / ROWS || i >= self.len {
+        if k >= TILE / ROWS {
             return None;
         }
-        // SAFETY: in bounds; (thread, k) pairs map to distinct elements (see
-        // `DisjointSlice::transposed_tile`), and `&mut self` keeps one reference.
-        Some(unsafe { &mut *self.ptr.add(i) })
+        // ≤ bx·TILE + TILE − 1, which fits in u32 (checked in `transposed_tile`).
+        let row = self.row + k as u32 * ROWS as u32;
+        if self.col >= self.cols || row >= self.rows {
+            return None;
+        }
+        let i = row as usize * self.cols as usize + self.col as usize; // < rows · cols ≤ len
+        // SAFETY: in bounds (above); (block, thread, k) map to distinct (row, col),
+        // since col < TILE·(by+1), row < TILE·(bx+1) without wrapping and the block is
+        // TILE × ROWS (see `DisjointSlice::transposed_tile`), hence to distinct
+        // elements, as col < cols; `&mut self` keeps one reference.
+        Some(unsafe { elem_mut(self.ptr, i) })
     }
 }
 
@@ -667,12 +760,16 @@ impl<'a, T: Elem> Param for &'a [T] {
     }
     #[inline(always)]
     fn borrow(holder: &mut RawSlice<T>) -> &'a [T] {
-        if holder.len == 0 {
-            return &[];
-        }
-        // SAFETY: the host stub checked that `ptr` is device memory holding
-        // `len` initialised elements of T that no mutable argument aliases.
-        unsafe { core::slice::from_raw_parts(holder.ptr, holder.len) }
+        // An empty buffer may come as a null pointer; a slice needs a non-null one.
+        // One derived from the parameter (not a constant such as `&[]`'s) keeps the
+        // parameter the only object behind every load, so read-only loads become
+        // `ld.global.nc`, as for CUDA's `const T* __restrict__`.
+        let ptr = holder.ptr.wrapping_add(holder.ptr.is_null() as usize);
+        // SAFETY: the host stub checked that `ptr` is device memory holding `len`
+        // initialised elements of T that no mutable argument aliases, aligned for T.
+        // When it is null, `len` is 0 and `ptr` is now `size_of::<T>()` (a multiple of
+        // T's alignment, at least 2): non-null and aligned, never dereferenced.
+        unsafe { core::slice::from_raw_parts(ptr, holder.len) }
     }
 }
 
@@ -703,7 +800,14 @@ impl<'a, T: Elem> Param for &'a mut DisjointSlice<T> {
     const DESC: &'static str = concat_out(T::DTYPE);
     #[inline(always)]
     fn hold(word: DevPtrMut<T>, len: usize) -> DisjointSlice<T> {
-        DisjointSlice { ptr: word.0, len }
+        // Never null (an empty buffer's null becomes `size_of::<T>()`, never used), and
+        // the optimizer is told so up front: taking `Some(&mut _)` of an element then
+        // needs no null test.
+        let ptr = word.0.wrapping_add(word.0.is_null() as usize);
+        // SAFETY: a non-null pointer is kept as is; null + size_of::<T>() (at least 2
+        // for every `Elem`) is not null.
+        unsafe { core::hint::assert_unchecked(!ptr.is_null()) };
+        DisjointSlice { ptr, len }
     }
     #[inline(always)]
     fn borrow(holder: &mut DisjointSlice<T>) -> &'a mut DisjointSlice<T> {
@@ -916,6 +1020,7 @@ pub mod prelude {
     pub use crate::{index_1d, index_2d, index_3d, kernel, shared_array, shared_atomics, trap, unroll};
     pub use crate::half::{BF16, F16};
     pub use crate::math::DeviceFloat;
+    pub use crate::matrix::{matrix, Matrix};
     pub use crate::vec::{vec4, F32x4, F64x2, I32x4, U32x4};
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
 }
