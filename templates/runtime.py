@@ -546,10 +546,11 @@ class Kernel:
             cai = getattr(obj, "__cuda_array_interface__", None)
         except Exception as exc:  # e.g. torch: a tensor that requires grad
             raise self._bad(p, f"its __cuda_array_interface__ failed: {exc}") from None
-        if cai is not None:
-            return self._from_cai(p, obj, cai)
-        if hasattr(obj, "__dlpack_device__") and hasattr(obj, "__dlpack__"):
-            return self._from_dlpack(p, obj)
+        if cai is not None or (hasattr(obj, "__dlpack_device__") and hasattr(obj, "__dlpack__")):
+            array = self._from_cai(p, obj, cai) if cai is not None else self._from_dlpack(p, obj)
+            if array.size and not array.ptr:  # the device code relies on a real pointer
+                raise self._bad(p, f"a non-empty array ({array.size} elements) with a null data pointer")
+            return array
         if hasattr(obj, "__array_interface__"):
             raise self._host(p, obj, "host memory")
         raise KernelArgumentError(
@@ -883,6 +884,8 @@ def _compile_fast(kernel: Kernel, requires: Sequence[str]) -> Callable[..., bool
             f"        (n{i},) = c{i}['shape']",
             f"        p{i}, ro{i} = c{i}['data']",
             "    except Exception:",
+            "        return False",
+            f"    if not p{i}:",  # null (or an empty array's 0): the general path decides
             "        return False",
             f"    if (c{i}['typestr'] != {dt.typestr!r} or c{i}.get('strides') is not None",
             f"            or c{i}.get('version', 0) < 3 or c{i}.get('mask') is not None"

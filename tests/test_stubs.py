@@ -330,6 +330,13 @@ def test_host_memory(kernels: ModuleType, runtime: ModuleType) -> None:
     assert isinstance(caught.value, TypeError)
 
 
+def test_null_data_pointer(kernels: ModuleType, runtime: ModuleType) -> None:
+    # the device code assumes a real pointer behind every non-empty buffer
+    with pytest.raises(runtime.KernelArgumentError) as caught:
+        kernels.saxpy(2.0, CudaArray(16, ptr=0), at(1))
+    assert str(caught.value) == "saxpy(): argument `x`: a non-empty array (16 elements) with a null data pointer"
+
+
 def test_not_an_array(kernels: ModuleType, runtime: ModuleType) -> None:
     expected = r"argument `y` must be a float32 device array .*got list"
     with pytest.raises(runtime.KernelArgumentError, match=expected):
