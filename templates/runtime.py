@@ -112,6 +112,11 @@ class _Param(NamedTuple):
     dtype: _DType
 
 
+_EMPTY_BUFFER = 256
+"""The address passed for an empty buffer whose pointer is null: the device code
+assumes every buffer pointer non-null (it is never dereferenced: the length is 0)."""
+
+
 class _Array(NamedTuple):
     param: _Param
     obj: Any
@@ -756,7 +761,7 @@ class Kernel:
                 # pointer and element count; cuda.core packs a Python int as a 64-bit
                 # intptr_t, the same bytes as the kernel's u64 on every CUDA host
                 a = next(arrays_in_order)
-                kernel_args += (a.ptr, a.size)
+                kernel_args += (a.ptr or _EMPTY_BUFFER, a.size)
         api.core.launch(launch_stream, config, function, *kernel_args)
         if (
             stream is None

@@ -215,6 +215,17 @@ def test_sum_reduction(rng: np.random.Generator) -> None:
     assert abs(float(total.get()[0]) - ref) / ref < 1e-5
 
 
+def test_an_empty_input_with_a_null_pointer_launches() -> None:
+    # CuPy gives an empty array a null pointer; the stub passes a dummy address instead,
+    # since the device code assumes every buffer pointer non-null
+    x = cp.empty(0, dtype=cp.float32)
+    assert x.data.ptr == 0
+    total = cp.full(1, 7.0, dtype=cp.float32)
+    kernels.sum(x, total, threads=1024, block=256)
+    cp.cuda.Device().synchronize()
+    assert float(total.get()[0]) == 7.0
+
+
 def test_scale4_wide_access(rng: np.random.Generator) -> None:
     n = 4 * 1_000_003
     x_h = rng.standard_normal(n, dtype=np.float32)

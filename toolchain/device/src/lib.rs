@@ -760,16 +760,17 @@ impl<'a, T: Elem> Param for &'a [T] {
     }
     #[inline(always)]
     fn borrow(holder: &mut RawSlice<T>) -> &'a [T] {
-        // An empty buffer may come as a null pointer; a slice needs a non-null one.
-        // One derived from the parameter (not a constant such as `&[]`'s) keeps the
-        // parameter the only object behind every load, so read-only loads become
+        // The pointer is the parameter itself (not a constant such as `&[]`'s), so the
+        // parameter is the only object behind every load, and read-only loads become
         // `ld.global.nc`, as for CUDA's `const T* __restrict__`.
-        let ptr = holder.ptr.wrapping_add(holder.ptr.is_null() as usize);
         // SAFETY: the host stub checked that `ptr` is device memory holding `len`
-        // initialised elements of T that no mutable argument aliases, aligned for T.
-        // When it is null, `len` is 0 and `ptr` is now `size_of::<T>()` (a multiple of
-        // T's alignment, at least 2): non-null and aligned, never dereferenced.
-        unsafe { core::slice::from_raw_parts(ptr, holder.len) }
+        // initialised elements of T that no mutable argument aliases, aligned for T;
+        // it never passes null (an empty buffer gets a dummy address, 256, aligned
+        // for every T and never dereferenced), so the slice's pointer is non-null.
+        unsafe {
+            core::hint::assert_unchecked(!holder.ptr.is_null());
+            core::slice::from_raw_parts(holder.ptr, holder.len)
+        }
     }
 }
 
@@ -800,12 +801,10 @@ impl<'a, T: Elem> Param for &'a mut DisjointSlice<T> {
     const DESC: &'static str = concat_out(T::DTYPE);
     #[inline(always)]
     fn hold(word: DevPtrMut<T>, len: usize) -> DisjointSlice<T> {
-        // Never null (an empty buffer's null becomes `size_of::<T>()`, never used), and
-        // the optimizer is told so up front: taking `Some(&mut _)` of an element then
-        // needs no null test.
-        let ptr = word.0.wrapping_add(word.0.is_null() as usize);
-        // SAFETY: a non-null pointer is kept as is; null + size_of::<T>() (at least 2
-        // for every `Elem`) is not null.
+        // SAFETY: the stub never passes null (an empty buffer gets a dummy address,
+        // 256, never dereferenced). Telling the optimizer up front means that taking
+        // `Some(&mut _)` of an element needs no null test.
+        let ptr = word.0;
         unsafe { core::hint::assert_unchecked(!ptr.is_null()) };
         DisjointSlice { ptr, len }
     }
