@@ -9,10 +9,11 @@ cache with the nvptx sysroot already built (once per rustc, ~20 s, reported apar
 "one process" is the same cold build with `jobs=1` (no worker pool); "warm" is an
 unchanged rebuild (`oxpack build`, a fresh process each time; target < 0.5 s). The
 runs of each round are interleaved; medians of --repeat rounds; ratios are oxpack /
-nvcc. Sizes: oxpack's fatbins (nvFatbin `-compress-all`) against nvcc's with its
-default compression and with `--compress-mode=size`; the example's wheel (hatchling,
-through `pip wheel`) against the same wheel with nvcc's default fatbins in place of
-oxpack's, zipped the same way, and with oxpack's fatbins left uncompressed.
+nvcc. Sizes: oxpack's fatbins (the example's `fatbin-compression`, default `speed`,
+LZ4) against nvcc's with its default compression and with `--compress-mode=size`;
+the same cubins and PTX packed by nvFatbin in every other mode; the example's wheel
+(hatchling, through `pip wheel`) against the same wheel with nvcc's default fatbins
+in place of oxpack's, zipped the same way, and with oxpack's fatbins in each other mode.
 """
 
 from __future__ import annotations
@@ -74,41 +75,33 @@ def _size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*.fatbin"))
 
 
-def wheel_sizes(work: Path, env: dict[str, str], nvcc_fatbins: Path) -> tuple[int, int, int, int]:
-    """The example's wheel; it rezipped here with its own fatbins, with nvcc's, with uncompressed ones of oxpack."""
+def wheel_sizes(work: Path, env: dict[str, str], nvcc_fatbins: Path,
+                modes: dict[str, dict[str, bytes]]) -> tuple[int, int, int, dict[str, int]]:
+    """The example's wheel; it rezipped here with its own fatbins, with nvcc's, with oxpack's in other modes."""
     _timed([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(REPO), "-w", str(work / "oxpack-wheel")])
     _timed([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(EXAMPLE), "-w", str(work / "dist"),
             "--find-links", str(work / "oxpack-wheel")], env)
     (wheel,) = (work / "dist").glob("vecmath-*.whl")
     ours = _rezip(wheel, work / "ours.whl", {})
     theirs = _rezip(wheel, work / "nvcc.whl", {n: (nvcc_fatbins / f"{n}.fatbin").read_bytes() for n in CRATES})
-    plain = _rezip(wheel, work / "plain.whl", uncompressed_fatbins(env))
-    return wheel.stat().st_size, ours, theirs, plain
+    other = {mode: _rezip(wheel, work / f"{mode}.whl", fatbins) for mode, fatbins in modes.items()}
+    return wheel.stat().st_size, ours, theirs, other
 
 
-def uncompressed_fatbins(env: dict[str, str]) -> dict[str, bytes]:
-    """The same cubins and PTX as oxpack's fatbins, put together by nvFatbin without `-compress-all`."""
+def fatbins_in_every_mode(env: dict[str, str]) -> tuple[str, dict[str, dict[str, bytes]]]:
+    """The example's compression mode, and the same cubins and PTX packed by nvFatbin in each other mode."""
     os.environ["OXPACK_CACHE_DIR"] = env["OXPACK_CACHE_DIR"]  # a warm cache: nothing compiles again
-    from cuda.bindings import nvfatbin
-
     from oxpack.config import load_config
-    from oxpack.nvidia import link_cubin
+    from oxpack.nvidia import FATBIN_COMPRESSION, link_cubin, make_fatbin
     from oxpack.pipeline import build_project
 
-    result = build_project(load_config(EXAMPLE), jobs=1)
-    out = {}
-    for crate in result.crates:
-        handle = nvfatbin.create(["-64"], 1)
-        for arch in result.archs:
-            data = link_cubin(crate.ptx[arch], arch).data
-            nvfatbin.add_cubin(handle, data, len(data), arch[3:], crate.name)
-        ptx = crate.ptx["sm_90"].encode() + b"\0"
-        nvfatbin.add_ptx(handle, ptx, len(ptx), "90", crate.name, "")
-        buf = bytearray(nvfatbin.size(handle))
-        nvfatbin.get(handle, buf)
-        nvfatbin.destroy(handle)
-        out[crate.name] = bytes(buf)
-    return out
+    config = load_config(EXAMPLE)
+    result = build_project(config, jobs=1)
+    cubins = {c.name: [link_cubin(c.ptx[a], a) for a in result.archs] for c in result.crates}
+    ptx = {c.name: (result.ptx_arch, c.ptx[result.ptx_arch]) if result.ptx_arch else None for c in result.crates}
+    return config.fatbin_compression, {
+        mode: {name: make_fatbin(cubins[name], ptx[name], name=name, compression=mode) for name in cubins}
+        for mode in FATBIN_COMPRESSION if mode != config.fatbin_compression}
 
 
 def _rezip(wheel: Path, out: Path, fatbins: dict[str, bytes]) -> int:
@@ -142,6 +135,7 @@ def main() -> int:
         nvcc_build(work / "nvcc-size", "--compress-mode=size")
         c, w, o, n = (statistics.median(x) for x in (cold, warm, one, nvcc))
         ours, theirs, smallest = _size(work / "out0"), _size(work / "nvcc0"), _size(work / "nvcc-size")
+        mode, modes = fatbins_in_every_mode(env)
         label = f"{len(CRATES)} crates x ({len(ARCHS)} cubins + PTX)"
         print(f"machine: {os.cpu_count()} CPUs; runs: {args.repeat}; crates: {', '.join(CRATES)}")
         print("| what | oxpack | nvcc | ratio |\n| --- | --- | --- | --- |")
@@ -149,15 +143,21 @@ def main() -> int:
         print(f"| cold build (empty stage cache), worker pool | {c:.2f} s | {n:.2f} s | {c / n:.2f}x |")
         print(f"| cold build, one process (`jobs=1`) | {o:.2f} s | {n:.2f} s | {o / n:.2f}x |")
         print(f"| unchanged rebuild | {w:.2f} s | {n:.2f} s | {w / n:.2f}x |")
-        print(f"| fatbins, {label}, nvcc default compression | {ours:,} B | {theirs:,} B | {ours / theirs:.2f}x |")
-        print(f"| fatbins, {label}, nvcc `--compress-mode=size` | {ours:,} B | {smallest:,} B | "
+        print(f"| fatbins, {label}, `{mode}`, vs nvcc default compression | {ours:,} B | {theirs:,} B | "
+              f"{ours / theirs:.2f}x |")
+        print(f"| fatbins, {label}, `{mode}`, vs nvcc `--compress-mode=size` | {ours:,} B | {smallest:,} B | "
               f"{ours / smallest:.2f}x |")
+        for other, fatbins in modes.items():
+            size = sum(map(len, fatbins.values()))
+            print(f"| fatbins, `fatbin-compression = \"{other}\"`, vs nvcc `--compress-mode=size` | {size:,} B | "
+                  f"{smallest:,} B | {size / smallest:.2f}x |")
         if not args.no_wheel:
-            wheel, ours_whl, nvcc_whl, plain_whl = wheel_sizes(work, env, work / "nvcc0")
-            print(f"| wheel (rezipped: {ours_whl:,} B), nvcc default fatbins in its place | {wheel:,} B | "
+            wheel, ours_whl, nvcc_whl, other_whl = wheel_sizes(work, env, work / "nvcc0", modes)
+            print(f"| wheel, `{mode}` (rezipped: {ours_whl:,} B), vs nvcc default fatbins in its place | {wheel:,} B | "
                   f"{nvcc_whl:,} B | {ours_whl / nvcc_whl:.2f}x |")
-            print(f"| wheel with oxpack's fatbins uncompressed (zip deflates them) | {plain_whl:,} B | "
-                  f"{nvcc_whl:,} B | {plain_whl / nvcc_whl:.2f}x |")
+            for other, size in other_whl.items():
+                print(f"| wheel with oxpack's fatbins in `{other}` mode | {size:,} B | {nvcc_whl:,} B | "
+                      f"{size / nvcc_whl:.2f}x |")
         print(f"cold runs: {', '.join(f'{x:.2f}' for x in cold)}; one process: {', '.join(f'{x:.2f}' for x in one)}; "
               f"warm: {', '.join(f'{x:.2f}' for x in warm)}; nvcc: {', '.join(f'{x:.2f}' for x in nvcc)}")
     finally:

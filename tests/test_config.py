@@ -127,8 +127,8 @@ def test_unknown_key_with_and_without_suggestion(tmp_path: Path) -> None:
     assert problems(tmp_path, "opt_level = 2") == [
         f"Unknown option `opt_level` {WHERE}; did you mean `opt-level`?"]
     assert problems(tmp_path, "colour = 1") == [
-        f"Unknown option `colour` {WHERE}; accepted options: `archs`, `cache-dir`, `kernels`, `locked`, "
-        "`module`, `opt-level`, `package`, `ptx`, `rustc`"]
+        f"Unknown option `colour` {WHERE}; accepted options: `archs`, `cache-dir`, `fatbin-compression`, "
+        "`kernels`, `locked`, `module`, `opt-level`, `package`, `ptx`, `rustc`"]
 
 
 def test_bad_ptx(tmp_path: Path) -> None:
@@ -170,6 +170,10 @@ def test_bad_kernels_package_locked(tmp_path: Path) -> None:
         f"Item 3 of option `kernels` {WHERE} must be relative to the project root, got `/abs/*.rs`"]
     assert problems(tmp_path, "package = 1") == [f"Option `package` {WHERE} must be a non-empty string, got 1 (int)"]
     assert problems(tmp_path, 'locked = "yes"') == [f'Option `locked` {WHERE} must be true or false, got "yes" (str)']
+    assert problems(tmp_path, 'fatbin-compression = "zstd"') == [
+        f"Option `fatbin-compression` {WHERE} must be one of `speed`, `balance`, `size`, `none`, got `zstd`"]
+    assert problems(tmp_path, "fatbin-compression = false") == [
+        f"Option `fatbin-compression` {WHERE} must be one of `speed`, `balance`, `size`, `none`, got false (bool)"]
 
 
 def test_all_problems_reported_together(tmp_path: Path) -> None:

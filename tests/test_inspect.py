@@ -189,7 +189,6 @@ def test_ptx_of_a_project_for_any_built_arch(built: dict[str, Path], capsys: pyt
                                "(set `archs` in `tool.oxpack`)")
 
 
-@pytest.mark.skipif(not _zstd_available(), reason="no zstd decompressor (zstandard module or zstd command)")
 def test_embedded_ptx_of_a_wheel_and_a_fatbin(built: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     built_ptx = inspect_target(str(built["project"])).ptx("sm_90")[0]["ptx"]
     for target in (built["wheel"], built["fatbin"]):

@@ -68,7 +68,7 @@ def test_verbose_prints_every_command_ready_to_paste(make_project: MakeProject,
         assert f"oxpack: in process: nvJitLink -arch={arch} -verbose -O3  # k: PTX -> cubin" in lines
         assert any(line.startswith(f"oxpack: in process: llvmlite -mtriple=nvptx64-nvidia-cuda -mcpu={arch} "
                                    "-mattr=+ptx78 -O3  # k:") for line in lines)
-    assert "oxpack: in process: nvFatbin -64 -compress-all  # k: cubins sm_80 sm_90 + PTX sm_90" in lines
+    assert "oxpack: in process: nvFatbin -64 -compress-all -compress-mode=speed  # k: cubins sm_80 sm_90 + PTX sm_90" in lines
     assert "oxpack: ptx        k [sm_90]" in lines, "-v keeps the step lines"
 
 

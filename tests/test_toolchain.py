@@ -78,7 +78,8 @@ def test_lockfile_round_trip_and_drift(make_project: MakeProject) -> None:
     path = write_lock(root, result)
     data = read_lock(root)
     assert data["targets"]["archs"] == ["sm_90"] and data["targets"]["ptx-isa"] == "7.8"
-    assert data["targets"]["min-driver"] == "520.61.05"
+    # PTX ISA 7.8 alone would load on 520.61.05 (CUDA 11.8); the compressed fatbin needs CUDA 12.4's
+    assert data["targets"]["fatbin-compression"] == "speed" and data["targets"]["min-driver"] == "550.54.14"
     assert data["toolchain"]["rustc-llvm"].startswith("22.")
     assert data["crates"]["saxpy"]["kernels"] == ["saxpy"]
     assert path.read_text().startswith("# This file is written by `oxpack lock`")
@@ -139,6 +140,24 @@ def test_cli_reports_errors_on_one_line(make_project: MakeProject, capsys: pytes
     assert "sm_75" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize(("mode", "flag", "min_driver"), [
+    ("none", 0, "520.61.05"), ("speed", 0x2000, "550.54.14"), ("size", 0x8000, "550.54.14")])
+def test_fatbin_compression_modes(make_project: MakeProject, mode: str, flag: int, min_driver: str) -> None:
+    """Each mode's entries carry its compression flag; the minimum driver covers it; the cubin comes back whole."""
+    from oxpack.inspection import entry_payload, read_fatbin
+
+    root = make_project({"saxpy.rs": SAXPY}, extra=f'fatbin-compression = "{mode}"\n')
+    result = build_project(load_config(root, env={}))
+    assert result.min_driver == min_driver and result.manifest()["fatbin_compression"] == mode
+    (crate,) = result.crates
+    entries = read_fatbin(crate.fatbin, "saxpy.fatbin")
+    assert [(e.kind, e.flags & 0xF000, e.compressed) for e in entries] == [
+        ("cubin", flag, flag != 0), ("ptx", flag, flag != 0)]
+    if flag != 0x8000:  # zstd needs a decompressor that may be missing here
+        cubin = entry_payload(crate.fatbin, entries[0], "cubin")
+        assert cubin.startswith(b"\x7fELF") and len(cubin) == entries[0].uncompressed
+
+
 def test_python_dash_m_and_doctor_json(make_project: MakeProject) -> None:
     root = make_project({"saxpy.rs": SAXPY})
     proc = subprocess.run([sys.executable, "-m", "oxpack", "doctor", "--json", str(root)],
@@ -148,7 +167,7 @@ def test_python_dash_m_and_doctor_json(make_project: MakeProject) -> None:
     assert report["ok"] is True
     assert report["llvmlite"]["nvptx"] is True
     assert report["rustc"]["selected"]
-    assert report["project"]["ptx_isa"] == "7.8" and report["project"]["needs_cuda"] == "11.8"
+    assert report["project"]["ptx_isa"] == "7.8" and report["project"]["needs_cuda"] == "12.4"
     assert report["nvjitlink"]["version"].startswith("13.")
 
 

@@ -42,6 +42,7 @@ MIN_ARCH: Final = 80
 _ARCH_RE: Final = re.compile(r"sm_([1-9][0-9]+)([af]?)")
 _ARCH_PATTERN: Final = r"sm_([89][0-9]|[1-9][0-9]{2,})[af]?"  # the same rule (>= 80) for the schema
 _GLOB: Final = "kernels/**/*.rs"
+_COMPRESSION: Final = ("speed", "balance", "size", "none")  # nvidia.FATBIN_COMPRESSION's keys
 _ENV_BOOL: Final = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
 _ENV_VARS: Final = {"OXPACK_RUSTC": "rustc", "OXPACK_CACHE_DIR": "cache_dir", "OXPACK_LOCKED": "locked",
                     "OXPACK_ARCHS": "archs"}
@@ -79,6 +80,11 @@ class Config:
         "arch), one of `archs`, or `none`/false for no PTX.",
         schema={"anyOf": [{"type": "string", "pattern": f"^(auto|none|{_ARCH_PATTERN})$"}, {"const": False}]})
     opt_level: int = _opt(3, "LLVM optimization level, 0 to 3.", schema={"minimum": 0, "maximum": 3})
+    fatbin_compression: str = _opt(
+        "speed", "How nvFatbin compresses each cubin and the PTX: `speed` (LZ4: fast to load, and the "
+        "wheel's zip deflates it further), `balance` or `size` (zstd: smallest installed files), or `none`. "
+        "Compressed fatbins need a driver of CUDA 12.4 or newer (the lockfile's `min-driver` says which).",
+        schema={"enum": list(_COMPRESSION)})
     locked: bool = _opt(False, "Fail when the build differs from `oxpack.lock` instead of updating it.")
     rustc: str | None = _opt(None, "Path of the rustc to use; unset means `rustc` on PATH.",
                              schema={"minLength": 1})
@@ -229,6 +235,14 @@ def _check_opt_level(value: Any, subject: str) -> Any:
     return value
 
 
+def _check_compression(value: Any, subject: str) -> Any:
+    if value not in _COMPRESSION or not isinstance(value, str):
+        accepted = ", ".join(f"`{c}`" for c in _COMPRESSION)
+        shown = f"`{value}`" if isinstance(value, str) else _got(value)
+        raise _Invalid(f"{_cap(subject)} must be one of {accepted}, got {shown}")
+    return value
+
+
 def _check_bool(value: Any, subject: str) -> Any:
     if not isinstance(value, bool):
         raise _Invalid(f"{_cap(subject)} must be true or false, got {_got(value)}")
@@ -237,7 +251,7 @@ def _check_bool(value: Any, subject: str) -> Any:
 
 _CHECKS: Final[dict[str, _Check]] = {
     "kernels": _check_kernels, "package": _check_relative, "module": _check_module, "archs": _check_archs,
-    "ptx": _check_ptx, "opt_level": _check_opt_level, "locked": _check_bool, "rustc": _check_text,
+    "ptx": _check_ptx, "opt_level": _check_opt_level, "fatbin_compression": _check_compression, "locked": _check_bool, "rustc": _check_text,
     "cache_dir": _check_text,
 }
 

@@ -108,7 +108,7 @@ def _gpu(report: dict[str, Any]) -> None:
 
 def _project(report: dict[str, Any], project: Path) -> None:
     from .config import load_config
-    from .pipeline import PTX_CUDA, PTX_MIN_DRIVER, ptx_isa_for, resolve_archs
+    from .pipeline import needs_cuda, ptx_isa_for, resolve_archs
 
     if not (project / "pyproject.toml").is_file():
         return
@@ -120,16 +120,19 @@ def _project(report: dict[str, Any], project: Path) -> None:
         report["problems"].append(exc.message)
         return
     isa = ptx_isa_for(archs)
-    info: dict[str, Any] = {"archs": list(archs), "ptx_isa": isa, "needs_cuda": PTX_CUDA[isa],
-                            "min_driver": PTX_MIN_DRIVER[isa]}
+    compression = config.fatbin_compression
+    cuda, min_driver = needs_cuda(isa, compression)
+    info: dict[str, Any] = {"archs": list(archs), "ptx_isa": isa, "fatbin_compression": compression,
+                            "needs_cuda": cuda, "min_driver": min_driver}
     driver = report["gpu"].get("driver_cuda")
     if driver:
-        ok = tuple(map(int, driver.split("."))) >= tuple(map(int, PTX_CUDA[isa].split(".")))
+        ok = tuple(map(int, driver.split("."))) >= tuple(map(int, cuda.split(".")))
         info["loads_on_driver"] = ok
         if not ok:
             report["problems"].append(
-                f"the driver supports CUDA {driver} but PTX ISA {isa} needs CUDA {PTX_CUDA[isa]} "
-                f"(driver >= {PTX_MIN_DRIVER[isa]}); update the driver or drop the newest archs")
+                f"the driver supports CUDA {driver} but PTX ISA {isa} with `fatbin-compression = "
+                f"\"{compression}\"` needs CUDA {cuda} (driver >= {min_driver}); update the driver, drop "
+                "the newest archs or set `fatbin-compression = \"none\"`")
         local = {d["arch"] for d in report["gpu"].get("devices", [])}
         info["gpu_archs_covered"] = sorted(local & set(archs))
     report["project"] = info
@@ -174,7 +177,8 @@ def render(report: dict[str, Any]) -> str:
         if "error" in p:
             lines.append(f"project: {p['error']}")
         else:
-            line = f"project: archs {', '.join(p['archs'])}; PTX ISA {p['ptx_isa']} needs CUDA {p['needs_cuda']} (driver >= {p['min_driver']})"
+            line = (f"project: archs {', '.join(p['archs'])}; PTX ISA {p['ptx_isa']}, fatbin compression "
+                    f"{p['fatbin_compression']}: needs CUDA {p['needs_cuda']} (driver >= {p['min_driver']})")
             if "loads_on_driver" in p:
                 line += "; loads on this driver: " + ("yes" if p["loads_on_driver"] else "NO")
             lines.append(line)

@@ -12,9 +12,11 @@ Fatbin layout (what nvFatbin writes; no public spec): a 16-byte header
 ``<IHHQ`` (magic 0xBA55ED50, version, header size, size of the entries), then
 entries, each a header ``<HHIQIIHHIIIQQQ`` (kind 1 = PTX / 2 = cubin, version,
 header size, payload size, compressed size, -, minor, major, arch, name offset,
-name size, flags, -, uncompressed size) and its payload. Flag 0x8000 marks a
-zstd-compressed payload; its PTX is read through the `zstandard` module,
-`compression.zstd` (Python 3.14) or the `zstd` command, whichever is present.
+name size, flags, -, uncompressed size) and its payload. Flag 0x2000 marks an
+LZ4-compressed payload (one LZ4 block, read here in Python: nvFatbin's `speed`
+mode, oxpack's default), flag 0x8000 a zstd-compressed one (`balance`, `size`),
+read through the `zstandard` module, `compression.zstd` (Python 3.14) or the
+`zstd` command, whichever is present.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ FATBIN_MAGIC = b"\x50\xed\x55\xba"  # 0xBA55ED50, little endian
 _HEADER = struct.Struct("<IHHQ")
 _ENTRY = struct.Struct("<HHIQIIHHIIIQQQ")
 _KINDS = {1: "ptx", 2: "cubin"}
-_ZSTD = 0x8000  # nvFatbin's compression (zstd frames)
+_ZSTD = 0x8000  # nvFatbin's `balance` and `size` compression (zstd frames)
+_LZ4 = 0x2000  # nvFatbin's `speed` compression (one LZ4 block)
 _OLD_COMPRESSION = 0x1000  # nvcc's older, undocumented compression
 _RESOURCES = ("registers", "spills", "stack", "shared", "constant")
 _RUST_TYPES = {"int32": "i32", "uint32": "u32", "int64": "i64", "uint64": "u64", "float32": "f32", "float64": "f64",
@@ -116,7 +119,7 @@ def read_fatbin(data: bytes, source: str) -> list[FatbinEntry]:
         if entry_header < _ENTRY.size or payload + size > end:
             raise InspectError(f"`{source}` is a damaged fatbin: entry {len(entries) + 1} at byte {pos} "
                                f"runs past the end")
-        compressed = bool(flags & (_ZSTD | _OLD_COMPRESSION)) and csize > 0
+        compressed = bool(flags & (_ZSTD | _LZ4 | _OLD_COMPRESSION)) and csize > 0
         name = data[pos + name_off : pos + name_off + name_len].split(b"\0")[0] if name_off else b""
         entries.append(FatbinEntry(
             kind=_KINDS.get(kind, f"kind {kind}"),
@@ -154,6 +157,49 @@ def _zstd_decompress(payload: bytes, what: str) -> bytes:
                        "install the `zstandard` module (`pip install zstandard`) or the `zstd` command")
 
 
+def _lz4_block(src: bytes, size: int, what: str) -> bytes:
+    """Decompress one LZ4 block (the format of LZ4_compress_default) of `size` bytes."""
+    out, i, n = bytearray(), 0, len(src)
+    try:
+        while i < n:
+            token = src[i]
+            i += 1
+            literals = token >> 4
+            if literals == 15:
+                while src[i] == 255:
+                    literals += 255
+                    i += 1
+                literals += src[i]
+                i += 1
+            out += src[i : i + literals]
+            i += literals
+            if i >= n:
+                break
+            offset = src[i] | src[i + 1] << 8
+            i += 2
+            length = token & 15
+            if length == 15:
+                while src[i] == 255:
+                    length += 255
+                    i += 1
+                length += src[i]
+                i += 1
+            length += 4
+            start = len(out) - offset
+            if offset == 0 or start < 0:
+                raise IndexError(offset)
+            while length > 0:  # the match may overlap what it copies
+                chunk = out[start : start + min(length, offset)]
+                out += chunk
+                start += len(chunk)
+                length -= len(chunk)
+    except IndexError:
+        raise InspectError(f"{what} is a damaged LZ4 block") from None
+    if len(out) != size:
+        raise InspectError(f"{what} decompressed to {len(out)} bytes, its header says {size}")
+    return bytes(out)
+
+
 def entry_payload(data: bytes, entry: FatbinEntry, what: str) -> bytes:
     """The payload of `entry`, decompressed."""
     raw = data[entry.offset : entry.offset + entry.length]
@@ -161,6 +207,8 @@ def entry_payload(data: bytes, entry: FatbinEntry, what: str) -> bytes:
         return raw
     if entry.flags & _ZSTD and raw[:4] == b"\x28\xb5\x2f\xfd":
         return _zstd_decompress(raw, what)
+    if entry.flags & _LZ4:
+        return _lz4_block(raw, entry.uncompressed, what)
     raise InspectError(f"{what} is compressed in a format oxpack cannot read (flags {entry.flags:#x}); "
                        "inspect the project it was built from instead")
 

@@ -41,6 +41,7 @@ def lock_data(result: BuildResult) -> dict[str, Any]:
             "archs": list(result.archs),
             "ptx-arch": result.ptx_arch or "none",
             "ptx-isa": result.ptx_isa,
+            "fatbin-compression": result.config.fatbin_compression,
             "min-driver": result.min_driver,
             "opt-level": result.config.opt_level,
         },

@@ -14,10 +14,12 @@ from typing import Any
 from .errors import StageError, ToolchainError
 
 __all__ = [
-    "NVFATBIN_OPTIONS",
+    "COMPRESSION_CUDA",
+    "FATBIN_COMPRESSION",
     "Cubin",
     "link_cubin",
     "make_fatbin",
+    "nvfatbin_options",
     "nvfatbin_version",
     "nvjitlink_options",
     "nvjitlink_version",
@@ -25,7 +27,24 @@ __all__ = [
     "supported_archs",
 ]
 
-NVFATBIN_OPTIONS = ("-64", "-compress-all")
+# nvFatbin's compression modes (nvcc's `--compress-mode`), each entry compressed on its own:
+# `speed` is LZ4 (entry flag 0x2000), `balance` (what `-compress-all` alone gives in 13.x) and
+# `size` are zstd (flag 0x8000); `none` stores every entry as is, PTX included.
+FATBIN_COMPRESSION: dict[str, tuple[str, ...]] = {
+    "speed": ("-compress-all", "-compress-mode=speed"),
+    "balance": ("-compress-all", "-compress-mode=balance"),
+    "size": ("-compress-all", "-compress-mode=size"),
+    "none": ("-compress-mode=none",),
+}
+# The oldest CUDA release whose driver loads such a fatbin. NVIDIA's nvcc documentation of
+# `--compress-mode`: "not compatible with drivers released before CUDA Toolkit's 12.4 Release";
+# LZ4 and zstd entries both came with 12.4 (older drivers know neither flag).
+COMPRESSION_CUDA: dict[str, str | None] = {"speed": "12.4", "balance": "12.4", "size": "12.4", "none": None}
+
+
+def nvfatbin_options(compression: str) -> list[str]:
+    """nvFatbin's options for a fatbin of 64-bit code compressed with `compression` (a FATBIN_COMPRESSION key)."""
+    return ["-64", *FATBIN_COMPRESSION[compression]]
 
 
 def nvjitlink_options(arch: str) -> list[str]:
@@ -169,10 +188,11 @@ def supported_archs(candidates: Mapping[str, str]) -> list[str]:
 _SUPPORTED: dict[tuple[tuple[str, str], ...], list[str]] = {}
 
 
-def make_fatbin(cubins: Sequence[Cubin], ptx: tuple[str, str] | None, *, name: str = "kernel") -> bytes:
-    """cubins (+ optionally PTX as ``(arch, text)``) → one fatbin, compressed."""
+def make_fatbin(cubins: Sequence[Cubin], ptx: tuple[str, str] | None, *, name: str = "kernel",
+                compression: str = "speed") -> bytes:
+    """cubins (+ optionally PTX as ``(arch, text)``) → one fatbin, each entry compressed with `compression`."""
     nvfatbin = _nvfatbin()
-    options = list(NVFATBIN_OPTIONS)
+    options = nvfatbin_options(compression)
     handle = nvfatbin.create(options, len(options))
     try:
         try:

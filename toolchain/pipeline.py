@@ -32,9 +32,10 @@ from .errors import ConfigError, StageError
 from .libdevice import find_libdevice, libdevice_id
 from .llvm import KernelSig, LinkedCrate, llvm_version, read_archive
 from .nvidia import (
-    NVFATBIN_OPTIONS,
+    COMPRESSION_CUDA,
     Cubin,
     make_fatbin,
+    nvfatbin_options,
     nvfatbin_version,
     nvjitlink_options,
     nvjitlink_version,
@@ -46,7 +47,8 @@ from .rustc import TARGET, Rustc, find_rustc
 from .sysroot import Sysroot, ensure_sysroot
 from .workers import Pending, Workers, codegen_job, cubin_job, link_job
 
-__all__ = ["ARCH_MIN_PTX", "BuildResult", "CrateResult", "Toolchain", "build_project", "discover_kernels"]
+__all__ = ["ARCH_MIN_PTX", "BuildResult", "CrateResult", "Toolchain", "build_project", "discover_kernels",
+           "needs_cuda"]
 
 Log = Callable[[str], None]
 T = TypeVar("T")
@@ -71,6 +73,22 @@ PTX_MIN_DRIVER: dict[str, str] = {
     "8.1": "530.30.02", "8.2": "535.54.03", "8.3": "545.23.06", "8.4": "550.54.14", "8.5": "555.42.02",
     "8.6": "570.26", "8.7": "570.26", "8.8": "575.51.03", "9.0": "580.65.06",
 }
+
+# The minimum Linux driver of each CUDA release that something other than the PTX ISA can demand
+# (a compressed fatbin: `nvidia.COMPRESSION_CUDA`).
+CUDA_MIN_DRIVER: dict[str, str] = {**{PTX_CUDA[isa]: driver for isa, driver in PTX_MIN_DRIVER.items()},
+                                   "12.4": "550.54.14"}
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+def needs_cuda(isa: str, compression: str) -> tuple[str, str]:
+    """(CUDA release, its minimum Linux driver) that loads a fatbin of PTX ISA `isa`, compressed with
+    `compression`: the newer of what the PTX ISA and the compression demand."""
+    cuda = max(filter(None, (PTX_CUDA[isa], COMPRESSION_CUDA[compression])), key=_version_key)
+    return cuda, CUDA_MIN_DRIVER[cuda]
 
 
 def _isa_key(isa: str) -> tuple[int, int]:
@@ -133,7 +151,8 @@ class BuildResult:
 
     @property
     def min_driver(self) -> str:
-        return PTX_MIN_DRIVER[self.ptx_isa]
+        """The oldest Linux driver that loads these fatbins: their PTX ISA and their compression decide."""
+        return needs_cuda(self.ptx_isa, self.config.fatbin_compression)[1]
 
     def manifest(self) -> dict[str, Any]:
         kernels: dict[str, Any] = {}
@@ -154,6 +173,7 @@ class BuildResult:
             "archs": list(self.archs),
             "ptx_arch": self.ptx_arch,
             "ptx_isa": self.ptx_isa,
+            "fatbin_compression": self.config.fatbin_compression,
             "min_driver": self.min_driver,
             "crates": {
                 c.name: {"fatbin": f"{c.name}.fatbin", "sha256": digest(c.fatbin), "source": c.source}
@@ -443,14 +463,15 @@ class Pipeline:
         parts = [c.arch.encode() + b"\0" + c.data for c in cubins]
         if ptx is not None:
             parts.append(("ptx:" + ptx[0] + "\0" + ptx[1]).encode())
-        k = key("fatbin", name, nvfatbin_version(), _code_id("nvidia.py"), *parts)
+        compression = self.config.fatbin_compression
+        k = key("fatbin", name, nvfatbin_version(), _code_id("nvidia.py"), compression, *parts)
         hit = self.cache.get("fatbin", k)
         if hit is not None:
             return hit["kernel.fatbin"]
         contents = " ".join(c.arch for c in cubins) + (f" + PTX {ptx[0]}" if ptx else "")
-        self.progress.in_process("nvFatbin", NVFATBIN_OPTIONS, f"{name}: cubins {contents}")
+        self.progress.in_process("nvFatbin", nvfatbin_options(compression), f"{name}: cubins {contents}")
         with self.progress.step("fatbin", name):
-            data = make_fatbin(cubins, ptx, name=name)
+            data = make_fatbin(cubins, ptx, name=name, compression=compression)
         self._ran("fatbin")
         self.cache.put("fatbin", k, {"kernel.fatbin": data})
         return data
