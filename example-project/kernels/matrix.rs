@@ -45,7 +45,6 @@ kernel! {
         let Some(m) = matrix(m, width, height.get()) else { return }; // `m` is height × width
         let (tx, ty) = (thread_idx().x, thread_idx().y);
         let (bx, by) = (block_idx().x.wrapping_mul(32), block_idx().y.wrapping_mul(32)); // no wrap: checked above
-        let mut tile = shared_array!(f32, 32 * 33, Tile<33>); // a barrier
         // Four loads in flight before the first store: `get` has no trap path, so
         // nothing orders the loads.
         let mut v = [0.0f32; 4];
@@ -54,6 +53,8 @@ kernel! {
                 *vk = *e;
             }
         }
+        // Creating the array is a barrier: after the loads, it waits while they are in flight.
+        let mut tile = shared_array!(f32, 32 * 33, Tile<33>);
         let slot = tile_slot();
         for (k, vk) in v.into_iter().enumerate() {
             tile.write_tile_row(slot, k, vk);
