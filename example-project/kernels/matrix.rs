@@ -37,22 +37,25 @@ kernel! {
     pub fn transpose_tiled(
         ij: ThreadIndex2, width: u32, height: Uniform<u32>, m: &[f32], out: &mut DisjointSlice<f32>,
     ) where (len(m) == width * height, len(out) == width * height) {
+        let Some(m) = matrix(m, width, height.get()) else { return }; // `m` is height × width
+        let (tx, ty) = (thread_idx().x, thread_idx().y);
+        let (bx, by) = (block_idx().x.wrapping_mul(32), block_idx().y.wrapping_mul(32));
+        // Four loads in flight first, before the checks of the output side: `get` has no
+        // trap path, so nothing orders the loads. (`get` checks each index against the
+        // matrix; a block whose tile would wrap past u32 gets no output tile below and
+        // discards them.)
+        let mut v = [0.0f32; 4];
+        for (k, vk) in v.iter_mut().enumerate() {
+            let y = by.wrapping_add(ty).wrapping_add(8 * k as u32);
+            if let Some(e) = m.get(bx.wrapping_add(tx), y) {
+                *vk = *e;
+            }
+        }
         // The output tile this block writes; `None` (a launch shape other than 32 × 8
         // blocks, or a short `out`) is the same in the whole block, which then returns
         // as a whole. From here on the block shape bounds threadIdx, so the shared
         // tile's accesses need no checks.
         let Some(mut dst) = out.transposed_tile::<32, 8>(ij, height, width) else { return };
-        let Some(m) = matrix(m, width, height.get()) else { return }; // `m` is height × width
-        let (tx, ty) = (thread_idx().x, thread_idx().y);
-        let (bx, by) = (block_idx().x.wrapping_mul(32), block_idx().y.wrapping_mul(32)); // no wrap: checked above
-        // Four loads in flight before the first store: `get` has no trap path, so
-        // nothing orders the loads.
-        let mut v = [0.0f32; 4];
-        for (k, vk) in v.iter_mut().enumerate() {
-            if let Some(e) = m.get(bx + tx, by + ty + 8 * k as u32) {
-                *vk = *e;
-            }
-        }
         // Creating the array is a barrier: after the loads, it waits while they are in flight.
         let mut tile = shared_array!(f32, 32 * 33, Tile<33>);
         let slot = tile_slot();
