@@ -5,9 +5,11 @@
 For each kernel: check ours against NumPy/CuPy on fresh random data, then time ours
 (through the checked stub), the nvcc-built CUDA C++ equivalent (benchmarks/cuda/*.cu,
 `nvcc -O3 -arch=sm_90` here, launched with the same grid and block through
-cuda.core) and a library reference where one exists. Median of CUDA-event timings of
-batches of 8 back-to-back calls (so that host launch work overlaps the kernels on
-both sides) after warm-ups, inputs rotating across sets larger than L2. Prints one table:
+cuda.core) and a library reference where one exists. CUDA-event timings of batches
+of 8 back-to-back calls (so that host launch work overlaps the kernels on both
+sides), ours and nvcc's alternating batch by batch; the ratio is the median of the
+per-round ratios (so that clock drift hits both sides), times are medians; inputs
+rotate across sets larger than L2. Prints one table:
 time, GB/s, nvcc time / ours, percent of the measured device-to-device copy
 bandwidth (bytes read + written).
 """
@@ -55,6 +57,35 @@ def timed(fn: Callable[[int], None], sets: int, repeat: int = 25, batch: int = 8
     return statistics.median(times)
 
 
+def batch_time(fn: Callable[[int], None], sets: int, first: int, batch: int) -> float:
+    start, stop = cp.cuda.Event(), cp.cuda.Event()
+    start.record()
+    for j in range(batch):
+        fn((first + j) % sets)
+    stop.record()
+    stop.synchronize()
+    return float(cp.cuda.get_elapsed_time(start, stop)) / 1e3 / batch
+
+
+def paired(ours: Callable[[int], None], nvcc: Callable[[int], None], sets: int, repeat: int = 25,
+           batch: int = 8) -> tuple[float, float, float]:
+    """(ours, nvcc, nvcc / ours): rounds alternate a batch of ours and a batch of nvcc's
+    (in turn first), so that clock and thermal drift hit both; the ratio is the median
+    of the per-round ratios, the times are medians."""
+    for i in range(3):
+        ours(i % sets)
+        nvcc(i % sets)
+    t_o, t_n, ratios = [], [], []
+    for r in range(repeat):
+        pair = (ours, nvcc) if r % 2 == 0 else (nvcc, ours)
+        a, b = (batch_time(fn, sets, r * batch, batch) for fn in pair)
+        o, n = (a, b) if r % 2 == 0 else (b, a)
+        t_o.append(o)
+        t_n.append(n)
+        ratios.append(n / o)
+    return statistics.median(t_o), statistics.median(t_n), statistics.median(ratios)
+
+
 def main() -> int:
     dev = Device(0)
     dev.set_current()
@@ -66,7 +97,8 @@ def main() -> int:
         subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-cubin", str(HERE / "cuda" / f"{name}.cu"), "-o", str(cubin)],
                        check=True)
         nv[name] = ObjectCode.from_cubin(cubin.read_bytes())
-    table: list[tuple[str, float, float, float | None, str, float]] = []  # name, ours, nvcc, lib, lib name, bytes
+    # name, ours, nvcc, nvcc / ours, lib, lib name, bytes
+    table: list[tuple[str, float, float, float, float | None, str, float]] = []
     rng = np.random.default_rng()
 
     # copy bandwidth: the ceiling
@@ -80,11 +112,11 @@ def main() -> int:
     xs = [(cp.random.rand(n, dtype=cp.float32), cp.random.rand(n, dtype=cp.float32)) for _ in range(3)]
     cfg = LaunchConfig(grid=n // 256, block=256)
     k_nv = nv["saxpy"].get_kernel("saxpy")
-    t_ours = timed(lambda i: kernels.saxpy(1.0001, *xs[i]), 3)
-    t_nv = timed(lambda i: launch(stream, cfg, k_nv, ctypes.c_float(1.0001), xs[i][0].data.ptr, n,
+    t_ours, t_nv, ratio = paired(lambda i: kernels.saxpy(1.0001, *xs[i]),
+                                 lambda i: launch(stream, cfg, k_nv, ctypes.c_float(1.0001), xs[i][0].data.ptr, n,
                                   xs[i][1].data.ptr, n), 3)
     t_lib = timed(lambda i: cp.add(cp.multiply(xs[i][0], 1.0001, out=xs[i][0]), xs[i][1], out=xs[i][1]), 3)
-    table.append(("saxpy, 2^27 f32", t_ours, t_nv, t_lib, "cupy (2 kernels)", 12 * n))
+    table.append(("saxpy, 2^27 f32", t_ours, t_nv, ratio, t_lib, "cupy (2 kernels)", 12 * n))
 
     # saxpy with 16-byte loads and stores (thread i owns y[4i .. 4i+4])
     x0, y0 = xs[0][0].copy(), xs[0][1].copy()
@@ -94,10 +126,10 @@ def main() -> int:
     del x0, y0, ref
     cfg4 = LaunchConfig(grid=n // 4 // 256, block=256)
     k_nv4 = nv["saxpy"].get_kernel("saxpy4")
-    t_ours = timed(lambda i: kernels.saxpy4(1.0001, *xs[i], threads=n // 4), 3)
-    t_nv = timed(lambda i: launch(stream, cfg4, k_nv4, ctypes.c_float(1.0001), xs[i][0].data.ptr, n,
+    t_ours, t_nv, ratio = paired(lambda i: kernels.saxpy4(1.0001, *xs[i], threads=n // 4),
+                                 lambda i: launch(stream, cfg4, k_nv4, ctypes.c_float(1.0001), xs[i][0].data.ptr, n,
                                   xs[i][1].data.ptr, n), 3)
-    table.append(("saxpy4 (16-byte access), 2^27 f32", t_ours, t_nv, None, "", 12 * n))
+    table.append(("saxpy4 (16-byte access), 2^27 f32", t_ours, t_nv, ratio, None, "", 12 * n))
     del xs
 
     # sum
@@ -109,10 +141,10 @@ def main() -> int:
     assert abs(float(total.get()[0]) - ref) / ref < 1e-5, (float(total.get()[0]), ref)
     cfg = LaunchConfig(grid=SMS * 4, block=512)
     k_nv = nv["reduce"].get_kernel("sum")
-    t_ours = timed(lambda i: kernels.sum(xs[i], total, threads=SMS * 2048, block=512), 2)
-    t_nv = timed(lambda i: launch(stream, cfg, k_nv, xs[i].data.ptr, n, total.data.ptr, 1), 2)
+    t_ours, t_nv, ratio = paired(lambda i: kernels.sum(xs[i], total, threads=SMS * 2048, block=512),
+                                 lambda i: launch(stream, cfg, k_nv, xs[i].data.ptr, n, total.data.ptr, 1), 2)
     t_lib = timed(lambda i: cp.sum(xs[i]), 2)
-    table.append(("sum, 2^28 f32", t_ours, t_nv, t_lib, "cupy.sum", 4 * n))
+    table.append(("sum, 2^28 f32", t_ours, t_nv, ratio, t_lib, "cupy.sum", 4 * n))
     del xs
 
     # histogram
@@ -123,9 +155,9 @@ def main() -> int:
     assert np.array_equal(hist.get(), np.bincount((xs[0] % bins).get(), minlength=bins)), "histogram is wrong"
     cfg = LaunchConfig(grid=SMS * 8, block=256)
     k_nv = nv["reduce"].get_kernel("histogram")
-    t_ours = timed(lambda i: kernels.histogram(bins, xs[i], hist, threads=SMS * 2048), 2)
-    t_nv = timed(lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(bins), xs[i].data.ptr, n, hist.data.ptr, bins), 2)
-    table.append(("histogram, 2^28 u32, 256 bins", t_ours, t_nv, None, "", 4 * n))
+    t_ours, t_nv, ratio = paired(lambda i: kernels.histogram(bins, xs[i], hist, threads=SMS * 2048),
+                                 lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(bins), xs[i].data.ptr, n, hist.data.ptr, bins), 2)
+    table.append(("histogram, 2^28 u32, 256 bins", t_ours, t_nv, ratio, None, "", 4 * n))
     del xs
 
     # transpose
@@ -136,11 +168,11 @@ def main() -> int:
     assert bool(cp.array_equal(out, ms[0].T)), "transpose is wrong"
     cfg = LaunchConfig(grid=(w // 32, h // 32), block=(32, 8))
     k_nv = nv["matrix"].get_kernel("transpose_tiled")
-    t_ours = timed(lambda i: kernels.transpose_tiled(w, h, ms[i], out, threads=(w, h // 4), block=(32, 8)), 2)
-    t_nv = timed(lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(w), ctypes.c_uint32(h), ms[i].data.ptr, h * w,
+    t_ours, t_nv, ratio = paired(lambda i: kernels.transpose_tiled(w, h, ms[i], out, threads=(w, h // 4), block=(32, 8)),
+                                 lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(w), ctypes.c_uint32(h), ms[i].data.ptr, h * w,
                                   out.data.ptr, h * w), 2)
     t_lib = timed(lambda i: cp.copyto(out, ms[i].T), 2)
-    table.append(("transpose, 8192² f32", t_ours, t_nv, t_lib, "cupy copyto(m.T)", 8 * h * w))
+    table.append(("transpose, 8192² f32", t_ours, t_nv, ratio, t_lib, "cupy copyto(m.T)", 8 * h * w))
 
     del ms, out
 
@@ -155,8 +187,8 @@ def main() -> int:
     del e, ref
     cfg = LaunchConfig(grid=rows, block=256)
     k_nv = nv["nn"].get_kernel("softmax")
-    t_ours = timed(lambda i: kernels.softmax(cols, xs[i], out, threads=rows * 256, block=256), 2)
-    t_nv = timed(lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(cols), xs[i].data.ptr, rows * cols,
+    t_ours, t_nv, ratio = paired(lambda i: kernels.softmax(cols, xs[i], out, threads=rows * 256, block=256),
+                                 lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(cols), xs[i].data.ptr, rows * cols,
                                   out.data.ptr, rows * cols), 2)
     t_lib, lib = None, ""
     try:
@@ -166,7 +198,7 @@ def main() -> int:
         t_lib, lib = timed(lambda i: torch.softmax(ts[i], dim=1), 2), "torch.softmax"
     except ImportError:
         pass
-    rows_ = ("softmax, 16384 × 4096 f32", t_ours, t_nv, t_lib, lib, 8 * rows * cols)
+    rows_ = ("softmax, 16384 × 4096 f32", t_ours, t_nv, ratio, t_lib, lib, 8 * rows * cols)
     table.append(rows_)
 
     del xs, out
@@ -175,19 +207,19 @@ def main() -> int:
     print(f"device-to-device copy: {copy_bw / 1e9:.0f} GB/s (bytes read + written)\n")
     print("| kernel | oxpack | nvcc | nvcc / oxpack | library | oxpack GB/s | of copy BW |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    for name, t_o, t_n, t_l, lib, nbytes in table:
+    for name, t_o, t_n, ratio, t_l, lib, nbytes in table:
         lib_cell = f"{lib} {t_l * 1e3:.3f} ms" if t_l is not None else "—"
-        print(f"| {name} | {t_o * 1e3:.3f} ms | {t_n * 1e3:.3f} ms | {t_n / t_o:.3f}x | {lib_cell} | "
+        print(f"| {name} | {t_o * 1e3:.3f} ms | {t_n * 1e3:.3f} ms | {ratio:.3f}x | {lib_cell} | "
               f"{nbytes / t_o / 1e9:.0f} | {nbytes / t_o / copy_bw:.1%} |")
     print("\n| kernel | oxpack | nvcc | nvcc / oxpack | cuBLAS (TF32 off) | oxpack TFLOP/s | of cuBLAS |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    name, t_o, t_n, t_l, lib, flops = gemm
-    print(f"| {name} | {t_o * 1e3:.3f} ms | {t_n * 1e3:.3f} ms | {t_n / t_o:.3f}x | {lib} {t_l * 1e3:.3f} ms | "
+    name, t_o, t_n, ratio, t_l, lib, flops = gemm
+    print(f"| {name} | {t_o * 1e3:.3f} ms | {t_n * 1e3:.3f} ms | {ratio:.3f}x | {lib} {t_l * 1e3:.3f} ms | "
           f"{flops / t_o / 1e12:.1f} | {t_l / t_o:.1%} |")
     return 0
 
 
-def bench_sgemm(nv: ObjectCode, stream: object) -> tuple[str, float, float, float, str, float]:
+def bench_sgemm(nv: ObjectCode, stream: object) -> tuple[str, float, float, float, float, str, float]:
     """SGEMM at 4096³ against the nvcc twin and cuBLAS (through CuPy, TF32 off)."""
     import os
 
@@ -211,11 +243,11 @@ def bench_sgemm(nv: ObjectCode, stream: object) -> tuple[str, float, float, floa
            c_nv.data.ptr, m * n)
     assert bool(cp.allclose(c_nv, c, rtol=1e-5, atol=1e-3)), "the nvcc twin disagrees"
     del c_nv
-    t_ours = timed(lambda i: kernels.sgemm(m, n, k, *abs_[i], c, **grid), 2, repeat=15)
-    t_nv = timed(lambda i: launch(stream, cfg, k_nv, u32(m), u32(n), u32(k), abs_[i][0].data.ptr, m * k,
+    t_ours, t_nv, ratio = paired(lambda i: kernels.sgemm(m, n, k, *abs_[i], c, **grid),
+                                 lambda i: launch(stream, cfg, k_nv, u32(m), u32(n), u32(k), abs_[i][0].data.ptr, m * k,
                                   abs_[i][1].data.ptr, k * n, c.data.ptr, m * n), 2, repeat=15)
     t_lib = timed(lambda i: cp.matmul(abs_[i][0], abs_[i][1], out=c), 2, repeat=15)
-    return ("sgemm, 4096³ f32", t_ours, t_nv, t_lib, "cupy.matmul", 2.0 * m * n * k)
+    return ("sgemm, 4096³ f32", t_ours, t_nv, ratio, t_lib, "cupy.matmul", 2.0 * m * n * k)
 
 
 if __name__ == "__main__":
