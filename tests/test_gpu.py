@@ -412,3 +412,13 @@ def test_sgemm_with_another_block_shape_traps() -> None:
         "kernels.sgemm(64, 64, 64, a, a, c, threads=(8, 8), block=(8, 8))"
     )
     assert "TRAPPED" in out, out
+
+
+def test_the_fast_path_repeats_a_checked_launch(rng: np.random.Generator) -> None:
+    n = 1 << 16
+    x_h = rng.standard_normal(n, dtype=np.float32)
+    x, y = cp.asarray(x_h), cp.zeros(n, dtype=cp.float32)
+    kernels.saxpy(2.0, x, y)  # the general path checks, launches and records the launch
+    assert kernels._fast["saxpy"](2.0, x, y) is True  # repeated by the fast path
+    assert kernels._fast["saxpy"](2.0, x, cp.zeros(n - 1, dtype=cp.float32)) is False  # another size
+    assert np.array_equal(y.get(), np.float32(4.0) * x_h)
