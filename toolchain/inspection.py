@@ -157,33 +157,30 @@ def _zstd_decompress(payload: bytes, what: str) -> bytes:
                        "install the `zstandard` module (`pip install zstandard`) or the `zstd` command")
 
 
+def _lz4_length(src: bytes, i: int, length: int) -> tuple[int, int]:
+    """A 4-bit length of 15 continues in bytes of 255 and a last byte: (length, next i)."""
+    if length == 15:
+        while src[i] == 255:
+            length += 255
+            i += 1
+        length += src[i]
+        i += 1
+    return length, i
+
+
 def _lz4_block(src: bytes, size: int, what: str) -> bytes:
     """Decompress one LZ4 block (the format of LZ4_compress_default) of `size` bytes."""
     out, i, n = bytearray(), 0, len(src)
     try:
         while i < n:
             token = src[i]
-            i += 1
-            literals = token >> 4
-            if literals == 15:
-                while src[i] == 255:
-                    literals += 255
-                    i += 1
-                literals += src[i]
-                i += 1
+            literals, i = _lz4_length(src, i + 1, token >> 4)
             out += src[i : i + literals]
             i += literals
             if i >= n:
                 break
             offset = src[i] | src[i + 1] << 8
-            i += 2
-            length = token & 15
-            if length == 15:
-                while src[i] == 255:
-                    length += 255
-                    i += 1
-                length += src[i]
-                i += 1
+            length, i = _lz4_length(src, i + 2, token & 15)
             length += 4
             start = len(out) - offset
             if offset == 0 or start < 0:

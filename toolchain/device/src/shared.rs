@@ -359,12 +359,18 @@ impl<T: Copy, const N: usize, const S: usize> SharedView<T, N, Tile<S>> {
     }
 }
 
+/// Thread t's chunk starts at element L·t of a matrix with COLS columns: (row, column).
+#[inline(always)]
+fn chunk_of<const L: usize, const COLS: usize>(slot: ThreadSlot) -> (usize, usize) {
+    let e = slot.0 * L;
+    (e / COLS, e % COLS)
+}
+
 impl<T: Copy, const N: usize, const L: usize, const COLS: usize> Shared<T, N, Chunks<L, COLS>> {
     /// The (row, first column) of the calling thread's chunk in the matrix.
     #[inline(always)]
     pub fn chunk(&self, slot: ThreadSlot) -> (usize, usize) {
-        let e = slot.0 * L;
-        (e / COLS, e % COLS)
+        chunk_of::<L, COLS>(slot)
     }
 
     /// Writes the calling thread's chunk (slots `L·t .. L·t + L`); false when
@@ -389,8 +395,7 @@ impl<T: Copy, const N: usize, const L: usize, const ROWS: usize, const COLS: usi
     /// The (row, first column) of the calling thread's chunk in the (untransposed) matrix.
     #[inline(always)]
     pub fn chunk(&self, slot: ThreadSlot) -> (usize, usize) {
-        let e = slot.0 * L;
-        (e / COLS, e % COLS)
+        chunk_of::<L, COLS>(slot)
     }
 
     /// Writes the calling thread's chunk: element (`r`, `c + q`) of the matrix, for its
