@@ -422,3 +422,11 @@ def test_the_fast_path_repeats_a_checked_launch(rng: np.random.Generator) -> Non
     assert kernels._fast["saxpy"](2.0, x, y) is True  # repeated by the fast path
     assert kernels._fast["saxpy"](2.0, x, cp.zeros(n - 1, dtype=cp.float32)) is False  # another size
     assert np.array_equal(y.get(), np.float32(4.0) * x_h)
+    strided = cp.zeros(2 * n, dtype=cp.float32)[::2]
+    assert kernels._fast["saxpy"](2.0, strided, y) is False  # not contiguous: the general path decides
+    with cp.cuda.Stream(non_blocking=True):  # CuPy's current stream is the producer stream
+        y2 = cp.zeros(n, dtype=cp.float32)
+        kernels.saxpy(1.0, x, y2)
+        assert kernels._fast["saxpy"](1.0, x, y2) is True
+        cp.cuda.get_current_stream().synchronize()
+    assert np.array_equal(y2.get(), np.float32(2.0) * x_h)
