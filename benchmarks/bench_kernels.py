@@ -1,6 +1,6 @@
 """The example's kernels against the same kernels in CUDA C++ built by nvcc, and a library reference.
 
-    python benchmarks/bench_kernels.py      # on the GPU machine: vecmath wheel installed, CuPy, nvcc
+    python benchmarks/bench_kernels.py [--repeat 25]   # on the GPU machine: vecmath wheel installed, CuPy, nvcc
 
 For each kernel: check ours against NumPy/CuPy on fresh random data, then time ours
 (through the checked stub), the nvcc-built CUDA C++ equivalent (benchmarks/cuda/*.cu,
@@ -38,7 +38,10 @@ HERE = Path(__file__).resolve().parent
 SMS = 132
 
 
-def timed(fn: Callable[[int], None], sets: int, repeat: int = 25, batch: int = 8) -> float:
+REPEAT = 25  # rounds per measurement; `--repeat N` sets it
+
+
+def timed(fn: Callable[[int], None], sets: int, repeat: int = 0, batch: int = 8) -> float:
     """Seconds per call: median over `repeat` samples of `batch` back-to-back calls between
     two CUDA events (rotating through `sets` inputs). Back to back, each call's host work
     (our checked stub, or a raw launch for the nvcc twins) overlaps the previous kernel,
@@ -46,7 +49,7 @@ def timed(fn: Callable[[int], None], sets: int, repeat: int = 25, batch: int = 8
     for i in range(3):
         fn(i % sets)
     times = []
-    for r in range(repeat):
+    for r in range(repeat or REPEAT):
         start, stop = cp.cuda.Event(), cp.cuda.Event()
         start.record()
         for j in range(batch):
@@ -67,7 +70,7 @@ def batch_time(fn: Callable[[int], None], sets: int, first: int, batch: int) -> 
     return float(cp.cuda.get_elapsed_time(start, stop)) / 1e3 / batch
 
 
-def paired(ours: Callable[[int], None], nvcc: Callable[[int], None], sets: int, repeat: int = 25,
+def paired(ours: Callable[[int], None], nvcc: Callable[[int], None], sets: int, repeat: int = 0,
            batch: int = 8) -> tuple[float, float, float]:
     """(ours, nvcc, nvcc / ours): rounds alternate a batch of ours and a batch of nvcc's
     (in turn first), so that clock and thermal drift hit both; the ratio is the median
@@ -76,7 +79,7 @@ def paired(ours: Callable[[int], None], nvcc: Callable[[int], None], sets: int, 
         ours(i % sets)
         nvcc(i % sets)
     t_o, t_n, ratios = [], [], []
-    for r in range(repeat):
+    for r in range(repeat or REPEAT):
         pair = (ours, nvcc) if r % 2 == 0 else (nvcc, ours)
         a, b = (batch_time(fn, sets, r * batch, batch) for fn in pair)
         o, n = (a, b) if r % 2 == 0 else (b, a)
@@ -87,6 +90,9 @@ def paired(ours: Callable[[int], None], nvcc: Callable[[int], None], sets: int, 
 
 
 def main() -> int:
+    global REPEAT
+    if sys.argv[1:2] == ["--repeat"]:
+        REPEAT = int(sys.argv[2])
     dev = Device(0)
     dev.set_current()
     stream = dev.default_stream
