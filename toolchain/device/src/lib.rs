@@ -388,7 +388,7 @@ impl<T: Elem> DisjointSlice<T> {
         if col >= width {
             return None;
         }
-        let cols = if width - col < TN { width - col } else { TN };
+        let cols = (width - col).min(TN);
         let base = row.checked_mul(width)?.checked_add(col)?;
         // The last element of the last row cannot overflow; later indexing adds no checks.
         base.checked_add(TM.checked_mul(width)?)?;
@@ -588,8 +588,9 @@ pub struct RegisterTile<'a, T, const TM: usize, const TN: usize> {
 impl<T: Elem, const TM: usize, const TN: usize> RegisterTile<'_, T, TM, TN> {
     /// Writes row `i` (`i < TM`) of the block: `values[j]` to column `x·TN + j`, for
     /// the columns below the matrix's width. A whole row inside the buffer is one
-    /// store of `TN` elements (vectorized when aligned). False when `i >= TM` or the
-    /// row passes the end of the buffer.
+    /// store of `TN` elements (which the compiler splits into scalar stores: the row's
+    /// alignment is not known). False when `i >= TM` or the row passes the end of the
+    /// buffer.
     #[inline(always)]
     pub fn write_row(&mut self, i: usize, values: [T; TN]) -> bool {
         if i >= TM {

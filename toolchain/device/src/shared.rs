@@ -213,6 +213,22 @@ impl<T: Copy, const N: usize, K> Shared<T, N, K> {
     #[inline(always)]
     pub fn sync(self) -> SharedView<T, N, K> {
         sync_threads();
+        self.readable()
+    }
+
+    /// One block barrier for two arrays: both enter their read phase.
+    #[inline(always)]
+    pub fn sync_with<U: Copy, const M: usize, K2>(
+        self,
+        other: Shared<U, M, K2>,
+    ) -> (SharedView<T, N, K>, SharedView<U, M, K2>) {
+        sync_threads();
+        (self.readable(), other.readable())
+    }
+
+    /// The read phase, for the callers above, right after their barrier.
+    #[inline(always)]
+    fn readable(self) -> SharedView<T, N, K> {
         SharedView { ptr: self.ptr, len: self.len, _kind: PhantomData }
     }
 
@@ -226,33 +242,6 @@ impl<T: Copy, const N: usize, K> Shared<T, N, K> {
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
-    }
-}
-
-impl<T: Copy, const N: usize, K> Shared<T, N, K> {
-    /// One block barrier for two arrays: both enter their read phase.
-    #[inline(always)]
-    pub fn sync_with<U: Copy, const M: usize, K2>(
-        self,
-        other: Shared<U, M, K2>,
-    ) -> (SharedView<T, N, K>, SharedView<U, M, K2>) {
-        sync_threads();
-        (
-            SharedView { ptr: self.ptr, len: self.len, _kind: PhantomData },
-            SharedView { ptr: other.ptr, len: other.len, _kind: PhantomData },
-        )
-    }
-}
-
-impl<T: Copy, const N: usize, K> SharedView<T, N, K> {
-    /// One block barrier for two arrays: both return to their write phase.
-    #[inline(always)]
-    pub fn sync_with<U: Copy, const M: usize, K2>(self, other: SharedView<U, M, K2>) -> (Shared<T, N, K>, Shared<U, M, K2>) {
-        sync_threads();
-        (
-            Shared { ptr: self.ptr as *mut T, len: self.len, _kind: PhantomData },
-            Shared { ptr: other.ptr as *mut U, len: other.len, _kind: PhantomData },
-        )
     }
 }
 
@@ -299,6 +288,19 @@ impl<T: Copy, const N: usize, K> SharedView<T, N, K> {
     #[inline(always)]
     pub fn sync(self) -> Shared<T, N, K> {
         sync_threads();
+        self.writable()
+    }
+
+    /// One block barrier for two arrays: both return to their write phase.
+    #[inline(always)]
+    pub fn sync_with<U: Copy, const M: usize, K2>(self, other: SharedView<U, M, K2>) -> (Shared<T, N, K>, Shared<U, M, K2>) {
+        sync_threads();
+        (self.writable(), other.writable())
+    }
+
+    /// The write phase, for the callers above, right after their barrier.
+    #[inline(always)]
+    fn writable(self) -> Shared<T, N, K> {
         Shared { ptr: self.ptr as *mut T, len: self.len, _kind: PhantomData }
     }
 
