@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Final, get_args, get_origin, get_type_hints
 
 from .errors import ConfigError
+from .nvidia import FATBIN_COMPRESSION
 
 __all__ = ["Config", "config_from_mapping", "json_schema", "load_config", "resolve_package_dir", "write_schema"]
 
@@ -42,7 +43,7 @@ MIN_ARCH: Final = 80
 _ARCH_RE: Final = re.compile(r"sm_([1-9][0-9]+)([af]?)")
 _ARCH_PATTERN: Final = r"sm_([89][0-9]|[1-9][0-9]{2,})[af]?"  # the same rule (>= 80) for the schema
 _GLOB: Final = "kernels/**/*.rs"
-_COMPRESSION: Final = ("speed", "balance", "size", "none")  # nvidia.FATBIN_COMPRESSION's keys
+_COMPRESSION: Final = tuple(FATBIN_COMPRESSION)  # speed, balance, size, none
 _ENV_BOOL: Final = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
 _ENV_VARS: Final = {"OXPACK_RUSTC": "rustc", "OXPACK_CACHE_DIR": "cache_dir", "OXPACK_LOCKED": "locked",
                     "OXPACK_ARCHS": "archs"}
@@ -251,8 +252,8 @@ def _check_bool(value: Any, subject: str) -> Any:
 
 _CHECKS: Final[dict[str, _Check]] = {
     "kernels": _check_kernels, "package": _check_relative, "module": _check_module, "archs": _check_archs,
-    "ptx": _check_ptx, "opt_level": _check_opt_level, "fatbin_compression": _check_compression, "locked": _check_bool, "rustc": _check_text,
-    "cache_dir": _check_text,
+    "ptx": _check_ptx, "opt_level": _check_opt_level, "fatbin_compression": _check_compression,
+    "locked": _check_bool, "rustc": _check_text, "cache_dir": _check_text,
 }
 
 
