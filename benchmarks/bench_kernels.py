@@ -41,26 +41,11 @@ SMS = 132
 REPEAT = 25  # rounds per measurement; `--repeat N` sets it
 
 
-def timed(fn: Callable[[int], None], sets: int, repeat: int = 0, batch: int = 8) -> float:
-    """Seconds per call: median over `repeat` samples of `batch` back-to-back calls between
-    two CUDA events (rotating through `sets` inputs). Back to back, each call's host work
-    (our checked stub, or a raw launch for the nvcc twins) overlaps the previous kernel,
-    so the time is the kernels', not the launch path's (measured in bench_gpu.py)."""
-    for i in range(3):
-        fn(i % sets)
-    times = []
-    for r in range(repeat or REPEAT):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        for j in range(batch):
-            fn((r * batch + j) % sets)
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop) / 1e3 / batch)
-    return statistics.median(times)
-
-
 def batch_time(fn: Callable[[int], None], sets: int, first: int, batch: int) -> float:
+    """Seconds per call of `batch` back-to-back calls between two CUDA events, rotating
+    through `sets` inputs from `first`. Back to back, each call's host work (our checked
+    stub, or a raw launch for the nvcc twins) overlaps the previous kernel, so the time
+    is the kernels', not the launch path's (measured in bench_gpu.py)."""
     start, stop = cp.cuda.Event(), cp.cuda.Event()
     start.record()
     for j in range(batch):
@@ -68,6 +53,13 @@ def batch_time(fn: Callable[[int], None], sets: int, first: int, batch: int) -> 
     stop.record()
     stop.synchronize()
     return float(cp.cuda.get_elapsed_time(start, stop)) / 1e3 / batch
+
+
+def timed(fn: Callable[[int], None], sets: int, repeat: int = 0, batch: int = 8) -> float:
+    """Seconds per call: the median of `repeat` batches (`batch_time`) after warm-ups."""
+    for i in range(3):
+        fn(i % sets)
+    return statistics.median(batch_time(fn, sets, r * batch, batch) for r in range(repeat or REPEAT))
 
 
 def paired(ours: Callable[[int], None], nvcc: Callable[[int], None], sets: int, repeat: int = 0,
