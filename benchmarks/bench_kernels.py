@@ -174,32 +174,7 @@ def main() -> int:
 
     del ms, out
 
-    # softmax, one block per row
-    rows, cols = 16384, 4096
-    xs = [cp.asarray(rng.standard_normal((rows, cols), dtype=np.float32)) for _ in range(2)]
-    out = cp.empty((rows, cols), dtype=cp.float32)
-    kernels.softmax(cols, xs[0], out, threads=rows * 256, block=256)
-    e = cp.exp(xs[0].astype(cp.float64) - xs[0].max(axis=1, keepdims=True))
-    ref = e / e.sum(axis=1, keepdims=True)
-    assert float(cp.linalg.norm(out - ref) / cp.linalg.norm(ref)) < 1e-6, "softmax is wrong"
-    del e, ref
-    cfg = LaunchConfig(grid=rows, block=256)
-    k_nv = nv["nn"].get_kernel("softmax")
-    t_ours, t_nv, ratio = paired(lambda i: kernels.softmax(cols, xs[i], out, threads=rows * 256, block=256),
-                                 lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(cols), xs[i].data.ptr, rows * cols,
-                                  out.data.ptr, rows * cols), 2)
-    t_lib, lib = None, ""
-    try:
-        import torch
-
-        ts = [torch.as_tensor(x, device="cuda") for x in xs]
-        t_lib, lib = timed(lambda i: torch.softmax(ts[i], dim=1), 2), "torch.softmax"
-    except ImportError:
-        pass
-    rows_ = ("softmax, 16384 × 4096 f32", t_ours, t_nv, ratio, t_lib, lib, 8 * rows * cols)
-    table.append(rows_)
-
-    del xs, out
+    table.append(bench_softmax(nv["nn"], stream))
     gemm = bench_sgemm(nv["gemm"], stream)
 
     print(f"device-to-device copy: {copy_bw / 1e9:.0f} GB/s (bytes read + written)\n")
@@ -215,6 +190,42 @@ def main() -> int:
     print(f"| {name} | {t_o * 1e3:.3f} ms | {t_n * 1e3:.3f} ms | {ratio:.3f}x | {lib} {t_l * 1e3:.3f} ms | "
           f"{flops / t_o / 1e12:.1f} | {t_l / t_o:.1%} |")
     return 0
+
+
+# --- softmax (helper torchsoft) ---------------------------------------------------------
+def bench_softmax(nv: ObjectCode, stream: object, rows: int = 65536, cols: int = 4096,
+                  block: int = 256) -> tuple[str, float, float, float, float | None, str, float]:
+    """Row-wise softmax, one block per row (the row read once, into registers), against
+    the nvcc twin written the same way and torch.softmax; bytes = one read + one write."""
+    rng = np.random.default_rng()
+    xs = [cp.asarray(rng.standard_normal((rows, cols), dtype=np.float32)) for _ in range(2)]
+    out = cp.empty((rows, cols), dtype=cp.float32)
+    kernels.softmax(cols, xs[0], out, threads=rows * block, block=block)
+    e = cp.exp(xs[0].astype(cp.float64) - xs[0].max(axis=1, keepdims=True))
+    ref = e / e.sum(axis=1, keepdims=True)
+    assert float(cp.linalg.norm(out - ref) / cp.linalg.norm(ref)) < 1e-6, "softmax is wrong"
+    del e, ref
+    cfg = LaunchConfig(grid=rows, block=block)
+    k_nv = nv.get_kernel("softmax")
+    t_ours, t_nv, ratio = paired(lambda i: kernels.softmax(cols, xs[i], out, threads=rows * block, block=block),
+                                 lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(cols), xs[i].data.ptr, rows * cols,
+                                  out.data.ptr, rows * cols), 2)
+    t_lib, lib = None, ""
+    try:
+        import torch
+
+        ts = [torch.as_tensor(x, device="cuda") for x in xs]
+        t_lib, lib = timed(lambda i: torch.softmax(ts[i], dim=1), 2), "torch.softmax"
+        _, _, vs_torch = paired(lambda i: kernels.softmax(cols, xs[i], out, threads=rows * block, block=block),
+                                lambda i: torch.softmax(ts[i], dim=1), 2)
+        print(f"softmax {rows} × {cols}, block {block}: torch.softmax time / oxpack time = {vs_torch:.3f}x "
+              "(paired rounds)")
+        del ts
+    except ImportError:
+        pass
+    del xs, out
+    return (f"softmax, {rows} × {cols} f32, block {block}", t_ours, t_nv, ratio, t_lib, lib, 8 * rows * cols)
+# --- end softmax ------------------------------------------------------------------------
 
 
 def bench_sgemm(nv: ObjectCode, stream: object) -> tuple[str, float, float, float, float, str, float]:

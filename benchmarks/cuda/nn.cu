@@ -20,17 +20,44 @@ __device__ __forceinline__ float block_reduce(float v, bool is_max) {
     }
     return w;
 }
+// Written as nn.rs's softmax: a row of at most 16 * blockDim.x columns is read once into
+// registers (thread tx holds columns tx, tx + blockDim.x, ...), a longer one three times.
 extern "C" __global__ void softmax(uint32_t cols, const float* __restrict__ x, uint64_t x_len,
                                    float* __restrict__ out, uint64_t out_len) {
     const float* row = x + (uint64_t)blockIdx.x * cols;
     float* dst = out + (uint64_t)blockIdx.x * cols;
+    const unsigned tx = threadIdx.x, step = blockDim.x;
+    if (cols <= 16u * step) {
+        float v[16];
+        float m = -INFINITY;
+#pragma unroll
+        for (int k = 0; k < 16; k++) {
+            unsigned j = tx + k * step;
+            v[k] = j < cols ? row[j] : 0.0f;
+            if (j < cols) m = fmaxf(m, v[k]);
+        }
+        m = block_reduce(m, true);
+        float s = 0.0f;
+#pragma unroll
+        for (int k = 0; k < 16; k++) {
+            v[k] = expf(v[k] - m);
+            if (tx + k * step < cols) s += v[k];
+        }
+        float r = 1.0f / block_reduce(s, false);
+#pragma unroll
+        for (int k = 0; k < 16; k++) {
+            unsigned j = tx + k * step;
+            if (j < cols) dst[j] = v[k] * r;
+        }
+        return;
+    }
     float m = -INFINITY;
-    for (unsigned j = threadIdx.x; j < cols; j += blockDim.x) m = fmaxf(m, row[j]);
+    for (unsigned j = tx; j < cols; j += step) m = fmaxf(m, row[j]);
     m = block_reduce(m, true);
     float s = 0.0f;
-    for (unsigned j = threadIdx.x; j < cols; j += blockDim.x) s += expf(row[j] - m);
-    s = block_reduce(s, false);
-    for (unsigned j = threadIdx.x; j < cols; j += blockDim.x) dst[j] = expf(row[j] - m) / s;
+    for (unsigned j = tx; j < cols; j += step) s += expf(row[j] - m);
+    float r = 1.0f / block_reduce(s, false);
+    for (unsigned j = tx; j < cols; j += step) dst[j] = expf(row[j] - m) * r;
 }
 extern "C" __global__ void gelu(const float* __restrict__ x, uint64_t x_len, float* __restrict__ out, uint64_t out_len) {
     uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;

@@ -5,15 +5,25 @@ use oxpack::math::fast;
 use oxpack::prelude::*;
 
 kernel! {
-    /// Row-wise softmax of a `rows × cols` matrix: one block per row (launch with
-    /// threads = rows · block, e.g. block=256). Block-wide max, then the sum of
-    /// exp(x - max), then each thread writes its columns.
+    /// Row-wise softmax of a `rows × cols` matrix, any `cols >= 1`: one block per row
+    /// (launch with threads = rows · block, e.g. block=256). A row of at most
+    /// 16 · block columns (4096 at block=256, 16384 at block=1024) is read once into
+    /// registers; a longer row is read three times (max, sum, write).
     pub fn softmax(i: ThreadIndex, cols: Uniform<u32>, x: &[f32], out: &mut DisjointSlice<f32>)
-    where (len(x) == len(out), len(x) % cols == 0) {
+    where (len(x) == len(out), cols >= 1, len(x) % cols == 0) {
+        // `load` and the bounds below depend on the block alone: a block returns, or
+        // takes the long path, as a whole (no thread skips a barrier another waits at).
+        if let Some(row) = RegRow::<f32, 16>::load(x, cols) {
+            let m = block::max_f32(row.fold(f32::NEG_INFINITY, f32::max));
+            let e = row.map(|v| (v - m).exp());
+            let r = 1.0 / block::sum_f32(e.fold(0.0, |a, v| a + v));
+            if let Some(dst) = out.block_row(i, cols) {
+                e.map(|v| v * r).store(dst);
+            }
+            return;
+        }
         let n = cols.get() as usize;
         let start = block_idx().x as usize * n;
-        // A block past the input's rows returns as a whole: no thread of it skips a
-        // barrier that another one waits at.
         let Some(row) = x.get(start..start + n) else { return };
         let (t, step) = (thread_idx().x as usize, block_dim().x as usize);
         let mut m = f32::NEG_INFINITY;
@@ -29,10 +39,10 @@ kernel! {
             s += (row[j] - m).exp();
             j += step;
         }
-        let s = block::sum_f32(s);
+        let r = 1.0 / block::sum_f32(s);
         if let Some(dst) = out.block_row(i, cols) {
             for (j, o) in dst.iter_mut() {
-                *o = (row[j] - m).exp() / s; // j < cols = row.len(): no check left
+                *o = (row[j] - m).exp() * r; // j < cols = row.len(): no check left
             }
         }
     }

@@ -21,6 +21,7 @@ pub mod block;
 pub mod half;
 pub mod math;
 pub mod matrix;
+pub mod rows;
 pub mod shared;
 pub mod sync;
 pub mod vec;
@@ -1021,6 +1022,7 @@ pub mod prelude {
     pub use crate::half::{BF16, F16};
     pub use crate::math::DeviceFloat;
     pub use crate::matrix::{matrix, Matrix};
+    pub use crate::rows::RegRow;
     pub use crate::vec::{vec4, F32x4, F64x2, I32x4, U32x4};
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
 }
