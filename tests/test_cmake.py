@@ -130,7 +130,8 @@ def test_cmake_build_reruns_the_kernels_only_when_a_kernel_file_changes(tmp_path
     installed = sorted(p.relative_to(prefix).as_posix() for p in prefix.rglob("*") if p.is_file())
     assert [n for n in installed if "_native" not in n] == [
         "hybrid/_oxpack/__init__.py", "hybrid/_oxpack/gpu.json", "hybrid/_oxpack/runtime.py",
-        "hybrid/_oxpack/vadd.fatbin", "hybrid/gpu.py", "hybrid/gpu.pyi", "hybrid/py.typed"]
+        "hybrid/_oxpack/torch_ops.py", "hybrid/_oxpack/vadd.fatbin", "hybrid/gpu.py", "hybrid/gpu.pyi",
+        "hybrid/gpu_torch.py", "hybrid/py.typed"]
     assert any(n.startswith("hybrid/_native.") and n.endswith(".so") for n in installed)
 
 

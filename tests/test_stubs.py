@@ -248,6 +248,7 @@ def test_generated_code_imports_only_stdlib_and_runtime(package_root: Path) -> N
         assert {i for i in imports if i not in stdlib and i.split(".")[0] not in stdlib} <= {
             "._oxpack.runtime",
             "__future__",
+            ".kernels_torch",  # imported only when PyTorch is already (tests/test_torch_ops.py)
         }
     runtime_imports = _imports(package_root / PACKAGE / "_oxpack" / "runtime.py")
     assert runtime_imports <= stdlib | {"__future__", "collections.abc"}

@@ -1,0 +1,96 @@
+"""Host cost of the PyTorch custom operators (run where the GPU is, with PyTorch).
+
+    python benchmarks/bench_torch_ops.py      # needs: vecmath wheel installed, PyTorch
+
+Host time per call of saxpy on 1024 float32 elements held in PyTorch tensors, median
+of interleaved rounds (so that machine noise hits every variant alike), as a ratio to
+a raw `cuda.core.launch` of the same kernel with prepared arguments in the same
+rounds: the checked stub, the operator `torch.ops.vecmath.saxpy` called eagerly, a
+`torch.compile(fullgraph=True)` function that calls the operator (inductor), and
+PyTorch's own `y.add_(x)`. `torch_compile_rows()` is what bench_gpu.py's table takes.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import torch
+
+try:
+    from cuda.core import Device, LaunchConfig, ObjectCode, launch
+except ImportError:  # cuda.core 0.x
+    from cuda.core.experimental import Device, LaunchConfig, ObjectCode, launch
+
+import vecmath
+import vecmath.kernels_torch  # noqa: F401  (registers torch.ops.vecmath.*)
+from vecmath import kernels
+
+
+def torch_compile_rows(rounds: int = 21, per: int = 2000) -> list[tuple[str, float, float]]:
+    """(label, µs per call, ratio to a raw cuda.core launch) for each variant."""
+    dev = Device(torch.cuda.current_device())
+    dev.set_current()
+    stream = dev.create_stream()
+    fatbin = Path(vecmath.__file__).parent / "_oxpack" / "saxpy.fatbin"
+    raw_kernel = ObjectCode.from_fatbin(fatbin.read_bytes()).get_kernel("saxpy")
+    n = 1024
+    x = torch.ones(n, device="cuda")
+    y = torch.ones(n, device="cuda")
+    cfg = LaunchConfig(grid=(n + 255) // 256, block=256)
+    a, xp, yp = ctypes.c_float(0.0), x.data_ptr(), y.data_ptr()
+    op = torch.ops.vecmath.saxpy
+
+    def f(x: torch.Tensor, y: torch.Tensor) -> None:
+        op(0.0, x, y)
+
+    compiled = torch.compile(f, fullgraph=True)
+    compiled(x, y)  # compile outside the timing
+    variants: dict[str, Callable[[], object]] = {
+        "raw": lambda: launch(stream, cfg, raw_kernel, a, xp, n, yp, n),
+        "stub": lambda: kernels.saxpy(0.0, x, y),
+        "op": lambda: op(0.0, x, y),
+        "compiled": lambda: compiled(x, y),
+        "torch": lambda: y.add_(x, alpha=0.0),
+    }
+    times: dict[str, list[float]] = {k: [] for k in variants}
+    for _ in range(rounds):
+        for label, fn in variants.items():
+            torch.cuda.synchronize()
+            stream.sync()
+            t0 = time.perf_counter()
+            for _ in range(per):
+                fn()
+            times[label].append((time.perf_counter() - t0) / per)
+    torch.cuda.synchronize()
+    stream.sync()
+    labels = {
+        "raw": "raw cuda.core launch, prepared arguments",
+        "stub": "oxpack stub, PyTorch tensors",
+        "op": "torch.ops.vecmath.saxpy, eager",
+        "compiled": "torch.compile(fullgraph=True) of a function calling the operator",
+        "torch": "torch y.add_(x)",
+    }
+    return [
+        (labels[k], statistics.median(v) * 1e6, statistics.median(t / r for t, r in zip(v, times["raw"], strict=True)))
+        for k, v in times.items()
+    ]
+
+
+def main() -> int:
+    rows = torch_compile_rows()
+    print(f"GPU: {torch.cuda.get_device_name()}, torch {torch.__version__}, {torch.cuda.device_count()} GPU(s)")
+    print("\n| host time per call, saxpy n = 1024, PyTorch tensors (median of 21 interleaved rounds of 2000) "
+          "| µs | vs raw launch (median of per-round ratios) |")
+    print("| --- | --- | --- |")
+    for label, us, ratio in rows:
+        print(f"| {label} | {us:.2f} | {ratio:.2f}x |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""GPU tests: the example's kernels as PyTorch custom operators (torch.ops.vecmath.*).
+
+Run where the GPU is, after installing the example project's wheel (built elsewhere)
+and with PyTorch present:  python -m pytest tests/test_gpu_torch.py
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.gpu
+
+torch = pytest.importorskip("torch", reason="these tests need PyTorch")
+vecmath = pytest.importorskip("vecmath", reason="install the example project's wheel first")
+if not torch.cuda.is_available():
+    pytest.skip("no CUDA GPU", allow_module_level=True)
+
+import vecmath.kernels_torch  # noqa: E402  (registers torch.ops.vecmath.*)
+
+ops = torch.ops.vecmath
+CUDA = torch.device("cuda")
+
+
+def test_every_kernel_is_an_operator() -> None:
+    for name in vecmath.kernels.__all__:
+        if name[0].islower():
+            assert hasattr(ops, name), name
+    assert set(vecmath.kernels_torch.ops) == {n for n in vecmath.kernels.__all__ if n[0].islower()}
+    schema = str(ops.softmax.default._schema)
+    assert schema == ("vecmath::softmax(SymInt cols, Tensor x, Tensor(a!) out, *, SymInt[]? threads=None, "
+                      "SymInt[]? block=None) -> ()"), schema
+
+
+def _softmax_ref(x: Any) -> Any:
+    return torch.softmax(x.double(), dim=1).float()
+
+
+def mixed(x: Any, y: Any) -> Any:
+    """torch ops and oxpack kernels in one function: softmax of relu(x)·2, then saxpy into y."""
+    h = torch.relu(x) * 2.0
+    p = torch.empty_like(h)
+    ops.softmax(h.shape[1], h, p, threads=[h.shape[0] * 256], block=[256])
+    flat = p.reshape(-1)
+    ops.saxpy(0.5, flat, y)  # y += 0.5 * p, in place on an input
+    g = torch.empty_like(y)
+    ops.gelu(y, g)
+    return p.sum(dim=1) + g[: p.shape[0]]
+
+
+@pytest.mark.parametrize("backend", ["inductor", "aot_eager"])
+def test_compiled_function_mixing_torch_and_oxpack_matches_eager(backend: str) -> None:
+    torch._dynamo.reset()
+    gen = torch.Generator(device=CUDA).manual_seed(0)
+    x = torch.randn(300, 513, device=CUDA, generator=gen)
+    y0 = torch.randn(300 * 513, device=CUDA, generator=gen)
+    y_eager, y_compiled = y0.clone(), y0.clone()
+    want = mixed(x, y_eager)
+    compiled = torch.compile(mixed, fullgraph=True, backend=backend)  # fullgraph: a graph break fails
+    got = compiled(x, y_compiled)
+    torch.cuda.synchronize()
+    torch.testing.assert_close(got, want)
+    torch.testing.assert_close(y_compiled, y_eager)  # the in-place write to an input survives compilation
+    p = _softmax_ref(torch.relu(x) * 2.0)
+    torch.testing.assert_close(y_eager, y0 + 0.5 * p.reshape(-1))
+    # called again with new data: the compiled function does not replay stale results
+    x2 = torch.randn(300, 513, device=CUDA, generator=gen)
+    y_eager, y_compiled = y0.clone(), y0.clone()
+    torch.testing.assert_close(compiled(x2, y_compiled), mixed(x2, y_eager))
+
+
+def test_compiled_function_has_one_graph() -> None:
+    torch._dynamo.reset()
+    x = torch.randn(64, 128, device=CUDA)
+    y = torch.randn(64 * 128, device=CUDA)
+    explanation = torch._dynamo.explain(mixed)(x, y)
+    assert explanation.graph_count == 1 and explanation.graph_break_count == 0, explanation
+
+
+def test_operator_errors_are_the_stubs() -> None:
+    x = torch.randn(10, device=CUDA)
+    with pytest.raises(vecmath.kernels.KernelArgumentError, match="saxpy"):
+        ops.saxpy(1.0, x, torch.zeros(10, device=CUDA, dtype=torch.float64))
+    with pytest.raises(vecmath.kernels.KernelArgumentError, match="host memory|host"):
+        ops.saxpy(1.0, x, torch.zeros(10))
+    with pytest.raises(vecmath.kernels.KernelValueError, match="softmax"):
+        ops.softmax(3, torch.randn(10, device=CUDA), torch.empty(10, device=CUDA))
+
+
+def _u32(n: int, hi: int) -> Any:
+    return torch.randint(0, hi, (n,), device=CUDA, dtype=torch.int64).to(torch.uint32)
+
+
+# kernel: a function of a fresh generator giving (args, kwargs)
+OPCHECK: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
+    "saxpy": lambda: ((1.5, torch.randn(4097, device=CUDA), torch.randn(4097, device=CUDA)), {}),
+    "saxpy4": lambda: ((0.5, torch.randn(4096, device=CUDA), torch.randn(4096, device=CUDA)), {"threads": [1024]}),
+    "gelu": lambda: ((torch.randn(1000, device=CUDA), torch.empty(1000, device=CUDA)), {}),
+    "softmax": lambda: ((333, torch.randn(7 * 333, device=CUDA), torch.empty(7 * 333, device=CUDA)),
+                        {"threads": [7 * 128], "block": [128]}),
+    "math64": lambda: ((8, torch.rand(999, device=CUDA, dtype=torch.float64), torch.empty(999, device=CUDA,
+                                                                                         dtype=torch.float64)), {}),
+    "to_f16": lambda: ((torch.randn(500, device=CUDA), torch.empty(500, device=CUDA, dtype=torch.float16)), {}),
+    "scale_bf16": lambda: ((2.0, torch.randn(500, device=CUDA).bfloat16(), torch.empty(500, device=CUDA,
+                                                                                       dtype=torch.bfloat16)), {}),
+    "sum": lambda: ((torch.randint(0, 8, (5000,), device=CUDA).float(), torch.zeros(1, device=CUDA)),
+                    {"threads": [1024], "block": [256]}),
+    "histogram": lambda: ((64, _u32(5000, 2**32 - 1), torch.zeros(64, device=CUDA, dtype=torch.uint32)), {}),
+    "transpose_tiled": lambda: ((96, 64, torch.randn(64 * 96, device=CUDA), torch.empty(64 * 96, device=CUDA)),
+                                {"threads": [96, 16], "block": [32, 8]}),
+}
+
+
+@pytest.mark.parametrize("kernel", sorted(OPCHECK))
+def test_opcheck(kernel: str) -> None:
+    args, kwargs = OPCHECK[kernel]()
+    torch.library.opcheck(getattr(ops, kernel).default, args, kwargs)
+
+
+def test_operator_runs_on_the_current_stream() -> None:
+    s = torch.cuda.Stream()
+    x = torch.randn(1 << 22, device=CUDA)
+    with torch.cuda.stream(s):
+        y = torch.zeros(1 << 22, device=CUDA)  # queued on s
+        ops.saxpy(2.0, x, y)  # must follow the zeros on s
+    s.synchronize()
+    torch.testing.assert_close(y, 2.0 * x)
+
+
+def test_without_torch_the_stub_module_imports_and_registers_nothing() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['torch'] = None\n"
+            "import vecmath.kernels as k\n"
+            "assert not hasattr(k, '_torch_ops'), 'registered without torch'\n"
+            "import cupy as cp; x = cp.ones(8, dtype=cp.float32); y = cp.ones(8, dtype=cp.float32)\n"
+            "k.saxpy(2.0, x, y); assert float(y.sum()) == 24.0\n")
+    subprocess.run([sys.executable, "-c", code], check=True)  # its asserts are the test

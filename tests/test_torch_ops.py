@@ -1,0 +1,187 @@
+"""Kernels as PyTorch custom operators, checked without a GPU.
+
+The generated ``<module>_torch.py`` (golden file), its schemas, the stub module's
+import with and without PyTorch, and, where PyTorch is installed (a CPU build is
+enough), registration, the fake implementation and a ``torch.compile(fullgraph=True)``
+trace on meta tensors. CI installs no PyTorch (a plain ``torch`` requirement pulls a
+CUDA build of several GB): the tests that need it skip there. The GPU side is
+tests/test_gpu_torch.py.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from oxpack.stubs import render_stubs
+from test_stubs import FATBINS, GOLDEN, make_manifest
+
+PACKAGE = "oxpack_torchops_testpkg"
+
+
+def manifest_with_every_kind() -> dict[str, Any]:
+    """The stub tests' manifest plus a kernel with an atomic buffer and dynamic shared memory."""
+    manifest = make_manifest()
+    manifest["kernels"]["tally"] = {
+        "crate": "saxpy",
+        "symbol": "tally",
+        "doc": "Counts.",
+        "params": [
+            {"name": "i", "kind": "index", "dtype": "1d"},
+            {"name": "n", "kind": "scalar", "dtype": "int64"},
+            {"name": "x", "kind": "in", "dtype": "float64"},
+            {"name": "hits", "kind": "atomic", "dtype": "uint32"},
+            {"name": "out", "kind": "out", "dtype": "float32"},
+            {"name": "scratch", "kind": "dynshared", "dtype": "float32"},
+        ],
+        "requires": [],
+        "resources": {},
+    }
+    return manifest
+
+
+@pytest.fixture(scope="module")
+def package_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("torchops")
+    render_stubs(manifest_with_every_kind(), root / PACKAGE, FATBINS)
+    (root / PACKAGE / "__init__.py").write_text("")
+    return root
+
+
+def _run(root: Path, code: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(root))
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          env=env, check=False)
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def test_golden(package_root: Path) -> None:
+    render_root = package_root.parent / "golden-render"
+    render_stubs(make_manifest(), render_root, FATBINS)
+    rendered = (render_root / "kernels_torch.py").read_text()
+    golden = GOLDEN / "kernels_torch.py.golden"
+    if os.environ.get("OXPACK_UPDATE_GOLDEN"):
+        golden.write_text(rendered)
+    assert rendered == golden.read_text(), "rerun with OXPACK_UPDATE_GOLDEN=1 if kernels_torch.py should change"
+
+
+def test_schema_follows_the_signature(package_root: Path) -> None:
+    text = (package_root / PACKAGE / "kernels_torch.py").read_text()
+    # the launch index is no argument; scalars are SymInt/float; inputs Tensor; outputs and
+    # atomic buffers mutated, each with its own alias set; dynamic shared memory an element count
+    assert ('"(SymInt n, Tensor x, Tensor(a!) hits, Tensor(b!) out, SymInt scratch, *, '
+            'SymInt[]? threads=None, SymInt[]? block=None) -> ()",\n        ("hits", "out"),') in text
+    assert '"(float a, Tensor x, Tensor(a!) y, *, SymInt[]? threads=None, SymInt[]? block=None) -> ()",\n' \
+           '        ("y",),' in text
+
+
+def test_support_module_and_stub_module_import_only_the_standard_library(package_root: Path) -> None:
+    code = f"""
+        import sys
+        sys.modules["torch"] = None  # as if PyTorch were not installed
+        import {PACKAGE}.kernels as k
+        import {PACKAGE}._oxpack.torch_ops as t
+        assert not hasattr(k, "_torch_ops"), "registered without torch"
+        assert k.saxpy.__name__ == "saxpy"
+        try:
+            import {PACKAGE}.kernels_torch
+        except ImportError as exc:
+            print("ImportError:", exc)
+    """
+    result = _run(package_root, code)
+    assert result.returncode == 0, result.stderr
+    assert "ImportError: import of torch halted" in result.stdout
+
+
+def test_generated_torch_module_passes_mypy_strict(package_root: Path) -> None:
+    pytest.importorskip("mypy")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(package_root / ".mypy_torch"),
+         "-p", f"{PACKAGE}.kernels_torch", "-p", f"{PACKAGE}._oxpack.torch_ops"],
+        cwd=package_root, capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+# ---------------------------------------------------------------- with PyTorch (a CPU build will do)
+
+
+@pytest.fixture(scope="module")
+def torch_ops(package_root: Path) -> Iterator[tuple[ModuleType, ModuleType]]:
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    sys.path.insert(0, str(package_root))
+    try:
+        kernels = importlib.import_module(f"{PACKAGE}.kernels")  # torch imported: registers
+        yield torch, kernels
+    finally:
+        sys.path.remove(str(package_root))
+        for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
+            del sys.modules[name]
+
+
+def test_importing_the_stubs_after_torch_registers_every_kernel(torch_ops: tuple[ModuleType, ModuleType]) -> None:
+    torch, kernels = torch_ops
+    ops = kernels._torch_ops
+    assert sorted(ops) == ["blur", "count", "histogram", "reverse", "saxpy", "shift2d", "tally"]
+    namespace = getattr(torch.ops, PACKAGE)
+    schema = namespace.tally.default._schema
+    assert str(schema) == (f"{PACKAGE}::tally(SymInt n, Tensor x, Tensor(a!) hits, Tensor(b!) out, SymInt scratch, *, "
+                           "SymInt[]? threads=None, SymInt[]? block=None) -> ()")
+    assert [a.name for a in schema.arguments if a.alias_info is not None and a.alias_info.is_write] == ["hits", "out"]
+    # registration happens once per process: importing again gives the same operators
+    again = importlib.reload(sys.modules[f"{PACKAGE}.kernels_torch"]).ops
+    assert all(again[name] is ops[name] for name in ops)
+
+
+def test_operator_calls_the_checked_stub(torch_ops: tuple[ModuleType, ModuleType]) -> None:
+    torch, kernels = torch_ops
+    saxpy = getattr(torch.ops, PACKAGE).saxpy
+    with pytest.raises(kernels.KernelArgumentError, match=r"saxpy\(\): argument `x` is in host memory"):
+        saxpy(2.0, torch.ones(16), torch.ones(16))
+    with pytest.raises(TypeError):  # the schema itself: a tensor where a float goes
+        saxpy(torch.ones(1), torch.ones(16), torch.ones(16))
+
+
+def test_fake_implementation_traces_without_running(torch_ops: tuple[ModuleType, ModuleType]) -> None:
+    torch, _ = torch_ops
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    ops = getattr(torch.ops, PACKAGE)
+    with FakeTensorMode():
+        x, y = torch.empty(64), torch.empty(64)
+        assert ops.saxpy(2.0, x, y) is None
+        assert ops.tally(4, torch.empty(8, dtype=torch.float64), torch.empty(4, dtype=torch.uint32), y, 32,
+                         threads=[64], block=[32]) is None
+
+
+def test_compiles_in_one_graph_with_fullgraph(torch_ops: tuple[ModuleType, ModuleType]) -> None:
+    torch, _ = torch_ops
+    ops = getattr(torch.ops, PACKAGE)
+    graphs: list[Any] = []
+
+    def capture(gm: Any, example_inputs: Any) -> Any:
+        graphs.append(copy.copy(gm))
+        return gm.forward
+
+    def f(x: Any, y: Any) -> Any:
+        h = torch.relu(x) * 2.0
+        ops.saxpy(0.5, h, y, threads=[x.shape[0]], block=[128])
+        return y.sum() + h.mean()
+
+    torch._dynamo.reset()
+    compiled = torch.compile(f, fullgraph=True, backend=capture)
+    out = compiled(torch.randn(256, device="meta"), torch.randn(256, device="meta"))  # meta: the fake impl runs
+    assert out.shape == () and len(graphs) == 1
+    code = graphs[0].code
+    assert f"torch.ops.{PACKAGE}.saxpy(0.5," in code and "threads = [256], block = [128]" in code
