@@ -6,9 +6,11 @@ use oxpack::prelude::*;
 
 kernel! {
     /// Row-wise softmax of a `rows × cols` matrix, any `cols >= 1`: one block per row
-    /// (launch with threads = rows · block, e.g. block=256). A row of at most
-    /// 16 · block columns (4096 at block=256, 16384 at block=1024) is read once into
-    /// registers; a longer row is read three times (max, sum, write).
+    /// (launch with threads = rows · block). A row of at most 16 · block columns is
+    /// read once into registers, a longer one three times (max, sum, write). For long
+    /// rows take block = cols / 16 rounded up to a multiple of 32 (256 for 4096
+    /// columns): a thread's loads are all it has in flight, so fewer values per
+    /// thread run slower (at 4096 columns block 512 took 1.8x as long as 256).
     pub fn softmax(i: ThreadIndex, cols: Uniform<u32>, x: &[f32], out: &mut DisjointSlice<f32>)
     where (len(x) == len(out), cols >= 1, len(x) % cols == 0) {
         // `load` and the bounds below depend on the block alone: a block returns, or
