@@ -306,7 +306,8 @@ def _torch_files(module: str) -> list[str]:
 
 def _torch_schema(kernel: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
     """(the op's schema, the arrays it writes): outputs and atomic buffers are ``Tensor(x!)``."""
-    args, mutated = [], []
+    args: list[str] = []
+    mutated: list[str] = []
     for p in _args(kernel):
         if p["kind"] in ("out", "atomic"):
             args.append(f"Tensor({_alias(len(mutated))}!) {p['name']}")
