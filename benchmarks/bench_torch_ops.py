@@ -1,6 +1,7 @@
 """Host cost of the PyTorch custom operators (run where the GPU is, with PyTorch).
 
-    python benchmarks/bench_torch_ops.py      # needs: vecmath wheel installed, PyTorch
+    python benchmarks/bench_torch_ops.py               # needs: vecmath wheel installed, PyTorch
+    python benchmarks/bench_torch_ops.py --dispatch    # no GPU needed: PyTorch alone
 
 Host time per call of saxpy on 1024 float32 elements held in PyTorch tensors, median
 of interleaved rounds (so that machine noise hits every variant alike), as a ratio to
@@ -8,6 +9,11 @@ a raw `cuda.core.launch` of the same kernel with prepared arguments in the same
 rounds: the checked stub, the operator `torch.ops.vecmath.saxpy` called eagerly, a
 `torch.compile(fullgraph=True)` function that calls the operator (inductor), and
 PyTorch's own `y.add_(x)`. `torch_compile_rows()` is what bench_gpu.py's table takes.
+
+`--dispatch` times what registration alone costs per call: an operator with saxpy's
+schema and an implementation that does nothing, defined through
+`torch.library.custom_op` and through `torch.library.Library` (what oxpack's generated
+module uses), against calling the function directly.
 """
 
 from __future__ import annotations
@@ -21,18 +27,20 @@ from pathlib import Path
 
 import torch
 
-try:
-    from cuda.core import Device, LaunchConfig, ObjectCode, launch
-except ImportError:  # cuda.core 0.x
-    from cuda.core.experimental import Device, LaunchConfig, ObjectCode, launch
-
-import vecmath
-import vecmath.kernels_torch  # noqa: F401  (registers torch.ops.vecmath.*)
-from vecmath import kernels
+SCHEMA = "(float a, Tensor x, Tensor(a!) y, *, SymInt[]? threads=None, SymInt[]? block=None) -> ()"
 
 
 def torch_compile_rows(rounds: int = 21, per: int = 2000) -> list[tuple[str, float, float]]:
     """(label, µs per call, ratio to a raw cuda.core launch) for each variant."""
+    try:
+        from cuda.core import Device, LaunchConfig, ObjectCode, launch
+    except ImportError:  # cuda.core 0.x
+        from cuda.core.experimental import Device, LaunchConfig, ObjectCode, launch
+
+    import vecmath
+    import vecmath.kernels_torch  # noqa: F401  (registers torch.ops.vecmath.*)
+    from vecmath import kernels
+
     dev = Device(torch.cuda.current_device())
     dev.set_current()
     stream = dev.create_stream()
@@ -81,7 +89,42 @@ def torch_compile_rows(rounds: int = 21, per: int = 2000) -> list[tuple[str, flo
     ]
 
 
+def dispatch_rows(rounds: int = 21, per: int = 20000) -> list[tuple[str, float, float]]:
+    """(label, µs per call, ratio to custom_op) for a do-nothing operator defined both ways."""
+
+    def noop(a: float, x: torch.Tensor, y: torch.Tensor, *, threads: object = None, block: object = None) -> None:
+        return None
+
+    torch.library.custom_op("oxpack_bench::by_custom_op", noop, mutates_args=("y",), schema=SCHEMA)
+    library = torch.library.Library("oxpack_bench", "FRAGMENT")
+    library.define("by_library" + SCHEMA)
+    library.impl("by_library", noop, "CompositeExplicitAutograd")
+    x, y = torch.ones(16), torch.ones(16)
+    variants: dict[str, Callable[[], object]] = {
+        "torch.library.custom_op": lambda: torch.ops.oxpack_bench.by_custom_op(0.0, x, y),
+        "torch.library.Library define + impl (oxpack)": lambda: torch.ops.oxpack_bench.by_library(0.0, x, y),
+        "the function itself": lambda: noop(0.0, x, y),
+    }
+    times: dict[str, list[float]] = {k: [] for k in variants}
+    for _ in range(rounds):
+        for label, fn in variants.items():
+            t0 = time.perf_counter()
+            for _ in range(per):
+                fn()
+            times[label].append((time.perf_counter() - t0) / per)
+    first = times["torch.library.custom_op"]
+    return [(k, statistics.median(v) * 1e6, statistics.median(t / c for t, c in zip(v, first, strict=True)))
+            for k, v in times.items()]
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--dispatch"]:
+        print(f"torch {torch.__version__}, CPU tensors; median of 21 interleaved rounds of 20000 calls\n")
+        print("| do-nothing operator with saxpy's schema, defined by | µs per call | vs custom_op |")
+        print("| --- | --- | --- |")
+        for label, us, ratio in dispatch_rows():
+            print(f"| {label} | {us:.2f} | {ratio:.3f}x |")
+        return 0
     rows = torch_compile_rows()
     print(f"GPU: {torch.cuda.get_device_name()}, torch {torch.__version__}, {torch.cuda.device_count()} GPU(s)")
     print("\n| host time per call, saxpy n = 1024, PyTorch tensors (median of 21 interleaved rounds of 2000) "

@@ -1,6 +1,6 @@
 """PyTorch custom operators for oxpack kernels: support code of the generated ``<module>_torch.py``.
 
-`register` makes each kernel a ``torch.library`` custom operator
+`register` makes each kernel a ``torch.library`` operator
 ``torch.ops.<package>.<kernel>`` (dots in the package name become ``_``): its schema
 comes from the kernel's signature at build time, the arrays it writes are declared
 mutated, and a fake (meta) implementation lets ``torch.compile`` trace it without
@@ -28,7 +28,8 @@ class OpSpec(NamedTuple):
     mutates: tuple[str, ...]
 
 
-_registered: dict[str, Any] = {}  # "namespace::kernel" -> its CustomOpDef, once per process
+_registered: dict[str, Any] = {}  # "namespace::kernel" -> its operator, once per process
+_libraries: dict[str, Any] = {}  # namespace -> its torch.library.Library (kept alive: it holds the registrations)
 _lock = threading.Lock()
 
 
@@ -36,8 +37,15 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
     """Define ``torch.ops.<package>.<kernel>`` for each of `specs` (once per process).
 
     `module` is the generated stub module beside this package's ``_oxpack`` folder;
-    each operator calls its function of the same name. Returns the operators by
-    kernel name. Imports PyTorch.
+    each operator calls its function of the same name. Returns the operators (their
+    ``OpOverloadPacket``) by kernel name. Imports PyTorch.
+
+    The operators are defined with ``torch.library.Library``: ``define`` (the schema,
+    whose ``Tensor(a!)`` arguments are the mutated ones), one implementation for every
+    device (``CompositeExplicitAutograd``: a host tensor reaches the stub, which refuses
+    it naming the argument) and ``register_fake``. ``torch.library.custom_op`` would
+    do the same with a Python wrapper around each call that cost about 30 µs on the
+    hosts measured (benchmarks/RESULTS.md).
     """
     import torch  # type: ignore[import-not-found, unused-ignore]  # optional: only this function needs it
 
@@ -45,17 +53,27 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
     namespace = package.replace(".", "_")
     ops: dict[str, Any] = {}
     with _lock:
+        library = _libraries.get(namespace)
+        if library is None:
+            new_library: Any = torch.library.Library  # its __init__ is untyped
+            library = _libraries[namespace] = new_library(namespace, "FRAGMENT")
         for spec in specs:
             qualname = f"{namespace}::{spec.kernel}"
-            op = _registered.get(qualname)
-            if op is None:
-                op = torch.library.custom_op(
-                    qualname, _launcher(getattr(stubs, spec.kernel)), mutates_args=spec.mutates, schema=spec.schema
-                )
-                op.register_fake(_fake)
-                _registered[qualname] = op
-            ops[spec.kernel] = op
+            if qualname not in _registered:
+                _check_mutates(spec)
+                library.define(f"{spec.kernel}{spec.schema}")
+                library.impl(spec.kernel, _launcher(getattr(stubs, spec.kernel)), "CompositeExplicitAutograd")
+                torch.library.register_fake(qualname, _fake, lib=library)
+                _registered[qualname] = getattr(getattr(torch.ops, namespace), spec.kernel)
+            ops[spec.kernel] = _registered[qualname]
     return ops
+
+
+def _check_mutates(spec: OpSpec) -> None:
+    """The schema's ``Tensor(x!)`` arguments are exactly `spec.mutates` (a generator bug otherwise)."""
+    written = {arg.split()[-1] for arg in spec.schema.split("->")[0].strip("( )").split(", ") if "!)" in arg}
+    if written != set(spec.mutates):
+        raise ValueError(f"operator `{spec.kernel}`: schema writes {sorted(written)}, spec says {list(spec.mutates)}")
 
 
 def _launcher(stub: Callable[..., None]) -> Callable[..., None]:

@@ -149,8 +149,41 @@ def test_operator_calls_the_checked_stub(torch_ops: tuple[ModuleType, ModuleType
     saxpy = getattr(torch.ops, PACKAGE).saxpy
     with pytest.raises(kernels.KernelArgumentError, match=r"saxpy\(\): argument `x` is in host memory"):
         saxpy(2.0, torch.ones(16), torch.ones(16))
+    with pytest.raises(kernels.KernelArgumentError, match=r"saxpy\(\): argument `x` is in host memory"):
+        saxpy(2.0, torch.ones(16), torch.ones(16), threads=[16], block=[8])  # keywords pass the dispatcher
     with pytest.raises(TypeError):  # the schema itself: a tensor where a float goes
         saxpy(torch.ones(1), torch.ones(16), torch.ones(16))
+
+
+def test_launch_shapes_become_the_stubs_ints_and_tuples(package_root: Path) -> None:
+    sys.path.insert(0, str(package_root))
+    try:
+        torch_ops = importlib.import_module(f"{PACKAGE}._oxpack.torch_ops")
+    finally:
+        sys.path.remove(str(package_root))
+    calls: list[tuple[Any, ...]] = []
+
+    def stub(*args: Any, threads: Any, block: Any) -> None:
+        calls.append((args, threads, block))
+
+    launch = torch_ops._launcher(stub)
+    launch(1.0, "x", threads=[64], block=[32])
+    launch(1.0, "x", threads=[64, 8], block=(16, 16))
+    launch(1.0, "x")
+    assert calls == [((1.0, "x"), 64, 32), ((1.0, "x"), (64, 8), (16, 16)), ((1.0, "x"), None, None)]
+    assert launch.__name__ == "stub"
+
+
+def test_a_schema_that_disagrees_with_its_outputs_is_refused(package_root: Path) -> None:
+    sys.path.insert(0, str(package_root))
+    try:
+        torch_ops = importlib.import_module(f"{PACKAGE}._oxpack.torch_ops")
+    finally:
+        sys.path.remove(str(package_root))
+    spec = torch_ops.OpSpec("k", "(Tensor x, Tensor(a!) y, Tensor(b!) z, *, SymInt[]? threads=None) -> ()", ("y",))
+    with pytest.raises(ValueError, match=r"operator `k`: schema writes \['y', 'z'\], spec says \['y'\]"):
+        torch_ops._check_mutates(spec)
+    torch_ops._check_mutates(spec._replace(mutates=("y", "z")))
 
 
 def test_fake_implementation_traces_without_running(torch_ops: tuple[ModuleType, ModuleType]) -> None:
