@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import importlib
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -218,3 +219,80 @@ def test_compiles_in_one_graph_with_fullgraph(torch_ops: tuple[ModuleType, Modul
     assert out.shape == () and len(graphs) == 1
     code = graphs[0].code
     assert f"torch.ops.{PACKAGE}.saxpy(0.5," in code and "threads = [256], block = [128]" in code
+
+
+# ---------------------------------------------------------------- the registration, run on the CPU
+
+CPU_KERNELS = '''
+"""A stand-in for a generated stub module whose kernels run on the CPU (torch ops),
+so that the registration can be exercised end to end without a GPU."""
+from typing import Any
+
+
+def saxpy(a: float, x: Any, y: Any, *, stream: Any = None, threads: Any = None, block: Any = None) -> None:
+    assert stream is None and threads in (None, 8) and block in (None, 4)
+    y.add_(x, alpha=a)
+
+
+def tally(n: int, x: Any, hits: Any, out: Any, scratch: int, *, stream: Any = None, threads: Any = None,
+          block: Any = None) -> None:
+    hits.add_(n)
+    out.copy_(x[: out.numel()].float() * scratch)
+'''
+
+
+@pytest.fixture(scope="module")
+def cpu_ops(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ModuleType, Any]]:
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    from oxpack import data_dir
+
+    root = tmp_path_factory.mktemp("cpuops")
+    package = root / "oxpack_torchops_cpu"
+    (package / "_oxpack").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "_oxpack" / "__init__.py").write_text("")
+    (package / "_oxpack" / "torch_ops.py").write_bytes((data_dir("templates") / "torch_ops.py").read_bytes())
+    (package / "cpukernels.py").write_text(CPU_KERNELS)
+    sys.path.insert(0, str(root))
+    try:
+        support = importlib.import_module("oxpack_torchops_cpu._oxpack.torch_ops")
+        schemas = [
+            support.OpSpec("saxpy", "(float a, Tensor x, Tensor(a!) y, *, SymInt[]? threads=None, "
+                                    "SymInt[]? block=None) -> ()", ("y",)),
+            support.OpSpec("tally", "(SymInt n, Tensor x, Tensor(a!) hits, Tensor(b!) out, SymInt scratch, *, "
+                                    "SymInt[]? threads=None, SymInt[]? block=None) -> ()", ("hits", "out")),
+        ]
+        support.register("oxpack_torchops_cpu", "cpukernels", schemas)
+        yield torch, torch.ops.oxpack_torchops_cpu
+    finally:
+        sys.path.remove(str(root))
+
+
+def test_opcheck_passes_for_registered_operators(cpu_ops: tuple[ModuleType, Any]) -> None:
+    torch, ops = cpu_ops
+    torch.library.opcheck(ops.saxpy.default, (2.0, torch.randn(32), torch.randn(32)), {"threads": [8], "block": [4]})
+    torch.library.opcheck(ops.tally.default, (3, torch.randn(10, dtype=torch.float64),
+                                              torch.zeros(4, dtype=torch.int32), torch.empty(6), 2))
+
+
+@pytest.mark.parametrize("backend", ["aot_eager", "inductor"])
+@pytest.mark.filterwarnings("ignore:`torch.jit.script_method` is deprecated:DeprecationWarning")  # inductor's own
+def test_compiled_function_matches_eager_on_the_cpu(cpu_ops: tuple[ModuleType, Any], backend: str) -> None:
+    torch, ops = cpu_ops
+    if backend == "inductor" and not shutil.which("g++") and not shutil.which("c++"):
+        pytest.skip("inductor on the CPU needs a C++ compiler")
+
+    def f(x: Any, y: Any) -> Any:
+        h = torch.relu(x) * 2.0
+        ops.saxpy(0.5, h, y)  # an input written in place
+        out = torch.empty(4)
+        ops.tally(1, h, torch.zeros(2, dtype=torch.int32), out, 3)
+        return y.sum() + out
+
+    torch._dynamo.reset()
+    compiled = torch.compile(f, fullgraph=True, backend=backend)
+    x, y = torch.randn(16), torch.randn(16)
+    y_eager, y_compiled = y.clone(), y.clone()
+    torch.testing.assert_close(compiled(x, y_compiled), f(x, y_eager))
+    torch.testing.assert_close(y_compiled, y_eager)
+    torch.testing.assert_close(y_eager, y + torch.relu(x))
