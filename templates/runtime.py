@@ -138,9 +138,11 @@ class _Shape:
         self.config: Any = None
 
 
-class _Context(NamedTuple):
+class _Device(NamedTuple):
+    """What a launch needs of one device, found once per device (any thread may use it)."""
+
     device_id: int
-    device: Any
+    context: int  # its primary context's handle
     default_stream: Any
     default_handle: int
 
@@ -156,28 +158,56 @@ class _Cuda(NamedTuple):
     per_thread_stream: Any
 
 
+class _Local(threading.local):
+    ready = False
+    """True once this thread has a current context that a launch on a default stream uses."""
+
+
 _cuda_api: _Cuda | None = None
 _cuda_lock = threading.Lock()
 _device_count_cache: list[int] = []
-_one_device = False  # set once the driver said so: then no per-launch device checks
-_thread = threading.local()  # .context: the _Context this thread last made current
+_devices: dict[int, _Device] = {}
+_thread = _Local()
+_SPECIAL_STREAMS = (0, _LEGACY_STREAM, _PER_THREAD_STREAM)  # mean "of the current context"
+
+
+def _no_driver(exc: BaseException) -> LaunchError:
+    return LaunchError(
+        "cannot launch a kernel: no NVIDIA driver was found on this machine "
+        f"(libcuda could not be loaded: {type(exc).__name__}); install the NVIDIA driver, "
+        "or run where a GPU is"
+    )
 
 
 def _cuda() -> _Cuda:
-    """``cuda.core`` (1.x) or ``cuda.core.experimental`` (0.x), imported once."""
+    """``cuda.core`` (1.x) or ``cuda.core.experimental`` (0.x), imported once, and the
+    driver initialised; a missing package or driver is one `LaunchError`."""
     global _cuda_api
     if _cuda_api is None:
         with _cuda_lock:
             if _cuda_api is None:
-                core = importlib.import_module("cuda.core")
-                if not hasattr(core, "launch"):
-                    core = importlib.import_module("cuda.core.experimental")
+                try:
+                    core = importlib.import_module("cuda.core")
+                    if not hasattr(core, "launch"):
+                        core = importlib.import_module("cuda.core.experimental")
+                    driver = importlib.import_module("cuda.bindings.driver")
+                except ImportError as exc:
+                    raise LaunchError(
+                        f"cannot launch a kernel: {exc.name or 'cuda.core'} is not installed; "
+                        "pip install cuda-core cuda-bindings"
+                    ) from None
+                try:
+                    (err,) = driver.cuInit(0)
+                except Exception as exc:  # pathfinder's DynamicLibNotFoundError and kin
+                    raise _no_driver(exc) from None
+                if err != driver.CUresult.CUDA_SUCCESS:
+                    raise LaunchError(f"cannot launch a kernel: the NVIDIA driver failed to start ({err})")
                 streams = importlib.import_module(core.__name__ + "._stream")
                 view = core.utils.StridedMemoryView
                 from_dlpack = getattr(view, "from_dlpack", None)
                 _cuda_api = _Cuda(
                     core,
-                    importlib.import_module("cuda.bindings.driver"),
+                    driver,
                     from_dlpack or view,
                     streams.LEGACY_DEFAULT_STREAM,
                     streams.PER_THREAD_DEFAULT_STREAM,
@@ -194,46 +224,309 @@ def _foreign_stream(api: _Cuda, handle: int) -> Any:
 
 
 def _torch_stream(obj: object) -> int | None:
-    """The current stream of PyTorch (already imported) for a tensor, else None.
+    """The current stream of PyTorch (already imported) on a tensor's device, else None.
 
     PyTorch exports ``__cuda_array_interface__`` v2, which names no stream; its
     DLPack handshake gives the same order but costs about ten times more.
     """
-    torch = sys.modules.get("torch")
+    torch: Any = sys.modules.get("torch")
     if torch is None or not isinstance(obj, torch.Tensor):
         return None
-    return int(torch.cuda.current_stream(obj.device).cuda_stream) or _LEGACY_STREAM
+    tensor: Any = obj
+    return int(torch.cuda.current_stream(tensor.device).cuda_stream) or _LEGACY_STREAM
+
+
+def _producer_device(obj: object) -> int | None:
+    """The device of a CuPy array or PyTorch tensor, from its producer; else None."""
+    hooks = _hooks
+    if type(obj) is hooks.cupy_ndarray:
+        return int(obj.data.device_id)  # type: ignore[attr-defined]
+    if type(obj) is hooks.torch_tensor:
+        device = obj.get_device()  # type: ignore[attr-defined]
+        return int(device) if device >= 0 else None
+    return None
 
 
 def _device_count(api: _Cuda) -> int:
     if not _device_count_cache:
-        api.core.Device(0)  # runs cuInit
         err, count = api.driver.cuDeviceGetCount()
         ok = err == api.driver.CUresult.CUDA_SUCCESS
         _device_count_cache.append(int(count) if ok else 1)
-        global _one_device
-        _one_device = _device_count_cache[0] == 1
     return _device_count_cache[0]
 
 
-def _activate(api: _Cuda, device_id: int) -> _Context:
-    """Make the device's primary context current on this thread, unless it already is.
+def _current_context(api: _Cuda) -> Any:
+    err, context = api.driver.cuCtxGetCurrent()
+    return context if err == api.driver.CUresult.CUDA_SUCCESS else None
 
-    With one device, a thread keeps what it made current; with several, the current
-    device is read back on every launch, since the caller may have switched.
+
+def _enter(api: _Cuda, device_id: int) -> tuple[_Device, Any]:
+    """Make the device's primary context current; return it and the caller's context to
+    restore afterwards (None: nothing to restore; a thread that had none keeps ours)."""
+    device = _devices.get(device_id)
+    previous = _current_context(api)
+    current = int(previous) if previous is not None else 0
+    if device is not None and current == device.context:
+        _thread.ready = True
+        return device, None
+    core_device = api.core.Device(device_id)
+    core_device.set_current()
+    if device is None:
+        stream = core_device.default_stream
+        context = _current_context(api)
+        device = _devices.setdefault(device_id, _Device(device_id, int(context), stream, int(stream.handle)))
+    _thread.ready = True
+    return device, (previous if current else None)
+
+
+def _leave(api: _Cuda, previous: Any) -> None:
+    if previous is not None:
+        api.driver.cuCtxSetCurrent(previous)
+
+
+def _stream_device(api: _Cuda, handle: int) -> int | None:
+    """The device of a stream; None for the special handles (the current context's)."""
+    if handle in _SPECIAL_STREAMS:
+        return None
+    driver = api.driver
+    get = getattr(driver, "cuStreamGetDevice", None)
+    if get is not None:
+        err, device = get(driver.CUstream(handle))
+        if err == driver.CUresult.CUDA_SUCCESS:
+            return int(device)
+    return int(api.core.Stream.from_handle(handle).device.device_id)
+
+
+def _launcher(api: _Cuda, device: _Device, stream_handle: int, function: Any) -> Callable[..., None]:
+    """What the fast path calls to repeat a launch on `device`, whatever is current.
+
+    One device: cuda.core's launch itself. Several: a launch on a real stream of a
+    context-free kernel (CUkernel) runs in the stream's context; a launch on a special
+    stream, or of a context-bound function, makes the device's context current first
+    and restores the caller's afterwards.
     """
-    context: _Context | None = getattr(_thread, "context", None)
-    if (
-        context is not None
-        and context.device_id == device_id
-        and (_device_count(api) == 1 or api.core.Device() is context.device)
-    ):
-        return context
-    device = api.core.Device(device_id)
-    device.set_current()
-    stream = device.default_stream
-    context = _thread.context = _Context(device_id, device, stream, int(stream.handle))
-    return context
+    launch: Callable[..., None] = api.core.launch
+    context_free = type(getattr(function, "handle", None)).__name__ == "CUkernel"
+    if _device_count(api) == 1 or (stream_handle not in _SPECIAL_STREAMS and context_free):
+        return launch
+    driver = api.driver
+    get_current, set_current = driver.cuCtxGetCurrent, driver.cuCtxSetCurrent
+    mine = device.context
+    context = driver.CUcontext(mine)
+
+    def launch_on_device(*args: Any) -> None:
+        current = get_current()[1]
+        if int(current) == mine:
+            launch(*args)
+            return
+        set_current(context)
+        try:
+            launch(*args)
+        finally:
+            if int(current):
+                set_current(current)
+
+    return launch_on_device
+
+
+# ---------------------------------------------------------------- fast-path support
+
+
+class _Never:
+    """Stands for a class that the program has not imported: no object has this type."""
+
+
+class _Hooks:
+    """What the generated fast paths read of CuPy and PyTorch, once the program has
+    imported them (the runtime imports neither). Until then, every ``type(x) is``
+    test against them fails and the call takes the general path, which looks again."""
+
+    cupy_ndarray: type = _Never
+    cupy_float32: Any = None
+    cupy_float64: Any = None
+    cupy_int32: Any = None
+    cupy_uint32: Any = None
+    cupy_int64: Any = None
+    cupy_uint64: Any = None
+    cupy_float16: Any = None
+    cupy_bfloat16: Any = None
+    torch_tensor: type = _Never
+    torch_float32: Any = None
+    torch_float64: Any = None
+    torch_int32: Any = None
+    torch_uint32: Any = None
+    torch_int64: Any = None
+    torch_uint64: Any = None
+    torch_float16: Any = None
+    torch_bfloat16: Any = None
+
+    @staticmethod
+    def cupy_stream() -> int:
+        """CuPy's current stream on its current device; the legacy default stream as 1."""
+        return _LEGACY_STREAM
+
+    @staticmethod
+    def torch_stream(device: int) -> int:
+        """PyTorch's current stream on `device`; the legacy default stream as 1."""
+        return _LEGACY_STREAM
+
+    def refresh(self) -> None:
+        """Look for CuPy and PyTorch in ``sys.modules`` (never importing them)."""
+        if self.cupy_ndarray is _Never:
+            self._find_cupy(sys.modules.get("cupy"))
+        if self.torch_tensor is _Never:
+            self._find_torch(sys.modules.get("torch"))
+
+    def _find_cupy(self, cupy: Any) -> None:
+        try:
+            ndarray = cupy.ndarray
+            if not all(hasattr(ndarray, a) for a in ("_c_contiguous", "data", "size", "dtype")):
+                return  # another CuPy than the one this was written for: the general path
+            stream = cupy.cuda.stream
+            pointer: Callable[[], int] = getattr(stream, "get_current_stream_ptr", None) or (
+                lambda: int(stream.get_current_stream().ptr)
+            )
+            for dt in _DTYPES.values():
+                try:
+                    setattr(self, f"cupy_{dt.name}", cupy.dtype(dt.typestr))
+                except TypeError:
+                    pass  # bfloat16: no NumPy dtype; such arrays take the general path
+        except AttributeError:
+            return
+        def cupy_stream() -> int:
+            return pointer() or _LEGACY_STREAM
+
+        self.cupy_stream = cupy_stream  # type: ignore[method-assign]
+        self.cupy_ndarray = ndarray
+
+    def _find_torch(self, torch: Any) -> None:
+        try:
+            raw = torch._C._cuda_getCurrentRawStream
+            for dt in _DTYPES.values():
+                setattr(self, f"torch_{dt.name}", getattr(torch, dt.name, None))
+            tensor = torch.Tensor
+        except AttributeError:
+            return
+
+        def torch_stream(device: int) -> int:
+            return int(raw(device)) or _LEGACY_STREAM
+
+        self.torch_stream = torch_stream  # type: ignore[method-assign]
+        self.torch_tensor = tensor
+
+
+_hooks = _Hooks()
+_FLOAT32 = _DTYPES["float32"]
+_after_launch: Callable[[Kernel, Any], None] | None = None
+"""A check to run after every launch (launch-blocking mode, debug builds). While one is
+set, the general path records no launch for the fast paths to repeat, so every call
+takes the general path and runs it."""
+_F32_MAX = 3.4028234663852886e38  # the largest finite float32
+
+
+class _State:
+    """One kernel's fast-path memory: launches the general path checked and made, and
+    the last ctypes value of each scalar (reused while the same object is passed)."""
+
+    __slots__ = ("entries", "scalars")
+
+    def __init__(self, count: int) -> None:
+        self.entries: dict[tuple[int, int, int], tuple[Callable[..., None], Any, Any, Any]] = {}
+        """(device, stream handle, element count) -> (launch, stream, LaunchConfig, function)"""
+        self.scalars: list[tuple[object, Any]] = [(_Never, None)] * count
+
+
+_last_stream: tuple[object, int] = (None, 0)
+
+
+def _stream_handle(stream: object) -> int:
+    """The handle of a `stream=` argument (0 and 1 both as 1), remembered for the last
+    object given; -1 when it has none (the general path then explains)."""
+    global _last_stream
+    last = _last_stream
+    if last[0] is stream:
+        return last[1]
+    try:
+        handle = int(stream.__cuda_stream__()[1]) or _LEGACY_STREAM  # type: ignore[attr-defined]
+    except Exception:
+        return -1
+    _last_stream = (stream, handle)
+    return handle
+
+
+def _other_array(obj: object, dtype: str, mutable: bool, hint: int) -> tuple[int, int, int, int] | None:
+    """(pointer, element count, device, producer stream or 0) of an array that is neither
+    a CuPy array nor a PyTorch tensor, when the fast path may take it; else None.
+
+    A 1-D C-contiguous ``__cuda_array_interface__`` v3 of the dtype; or a DLPack-only
+    array, ordered onto stream `hint` (the launch stream) by its own handshake.
+    """
+    try:
+        cai = obj.__cuda_array_interface__  # type: ignore[attr-defined]
+    except AttributeError:
+        return _dlpack_array(obj, dtype, mutable, hint)
+    except Exception:
+        return None
+    try:
+        (size,) = cai["shape"]
+        pointer, readonly = cai["data"]
+        if (cai["typestr"] != _DTYPES[dtype].typestr or cai.get("strides") is not None
+                or cai.get("version") != 3 or cai.get("mask") is not None):
+            return None
+        stream = cai.get("stream")
+    except Exception:
+        return None
+    if not pointer or (readonly and mutable) or stream == 0 or type(size) is not int:
+        return None
+    device = 0 if _device_count_cache == [1] else None
+    if device is None:
+        return None  # several devices: the general path asks the driver where it lives
+    return pointer, size, device, stream or 0
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [  # noqa: RUF012 (ctypes' own protocol)
+        ("data", ctypes.c_void_p),
+        ("device_type", ctypes.c_int32),
+        ("device_id", ctypes.c_int32),
+        ("ndim", ctypes.c_int32),
+        ("code", ctypes.c_uint8),
+        ("bits", ctypes.c_uint8),
+        ("lanes", ctypes.c_uint16),
+        ("shape", ctypes.POINTER(ctypes.c_int64)),
+        ("strides", ctypes.POINTER(ctypes.c_int64)),
+        ("byte_offset", ctypes.c_uint64),
+    ]
+
+
+_capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+_capsule_pointer.restype = ctypes.c_void_p
+_capsule_pointer.argtypes = (ctypes.py_object, ctypes.c_char_p)
+_DL_CODES = {  # dtype -> DLPack (code, bits): 0 int, 1 uint, 2 float, 4 bfloat
+    "int32": (0, 32), "uint32": (1, 32), "int64": (0, 64), "uint64": (1, 64),
+    "float32": (2, 32), "float64": (2, 64), "float16": (2, 16), "bfloat16": (4, 16),
+}
+
+
+def _dlpack_array(obj: Any, dtype: str, mutable: bool, hint: int) -> tuple[int, int, int, int] | None:
+    try:
+        device_type, device_id = obj.__dlpack_device__()
+        if device_type not in (_DL_CUDA, _DL_CUDA_MANAGED) or hint < 1:
+            return None
+        capsule = obj.__dlpack__(stream=hint)  # orders the producer's work before `hint`
+        tensor = _DLTensor.from_address(_capsule_pointer(capsule, b"dltensor"))
+    except Exception:
+        return None
+    if (tensor.code, tensor.bits) != _DL_CODES[dtype] or tensor.lanes != 1 or tensor.ndim != 1:
+        return None
+    if tensor.strides and tensor.strides[0] != 1:
+        return None
+    pointer = (tensor.data or 0) + tensor.byte_offset
+    size = int(tensor.shape[0])
+    del capsule  # the producer's deleter runs: nothing was consumed
+    if not pointer:
+        return None
+    return pointer, size, int(device_id), hint
 
 
 # ---------------------------------------------------------------- requirements
@@ -462,12 +755,9 @@ class Kernel:
         self._requires = tuple(_Requirement(name, text, by_name, where) for text in requires)
         self._shapes: dict[tuple[object, object], _Shape] = {}
         self._functions: dict[int, Any] = {}  # device id -> cuda.core Kernel
-        # (producer stream, element count) -> (stream, LaunchConfig, function), filled by
-        # launches of the general path that the fast path may repeat
-        self._fast_launches: dict[tuple[object, int], tuple[Any, Any, Any]] = {}
         self._dynamic_limit: dict[int, int] = {}  # device id → dynamic shared bytes allowed so far
-        self.fast = _compile_fast(self, requires)
-        """The fast path: ``fast(*args)`` is True when it checked and launched."""
+        self.state = module.state(name)
+        """What the generated fast path repeats: launches this general path checked and made."""
 
     def __repr__(self) -> str:
         return f"<oxpack kernel {self.name}({', '.join(p.name for p in self.params)})>"
@@ -480,6 +770,7 @@ class Kernel:
         block: object = None,
     ) -> None:
         """Check every argument, then order streams and launch; see the stub's docstring."""
+        _hooks.refresh()
         if len(args) != len(self.params):
             names = ", ".join(p.name for p in self.params)
             raise KernelArgumentError(
@@ -488,7 +779,7 @@ class Kernel:
         for p in self._scalars:
             value, bounds = args[p.pos], p.dtype.bounds
             if bounds is None:
-                if type(value) is not float:
+                if type(value) is not float or (p.dtype is _FLOAT32 and not -_F32_MAX <= value <= _F32_MAX):
                     self._check_scalar(p, value)
             elif type(value) is not int or not bounds[0] <= value <= bounds[1]:
                 self._check_scalar(p, value)
@@ -516,7 +807,7 @@ class Kernel:
                 f"__cuda_stream__, got {_type_name(stream)}"
             )
         if shape is not None:
-            self._launch(args, arrays, stream, shape)
+            self._launch(args, arrays, stream, shape, threads is None and block is None)
 
     # -- checks (no GPU) --
 
@@ -533,18 +824,25 @@ class Kernel:
                     f"{self.name}(): argument `{p.name}` must fit in {p.dtype.name} "
                     f"[{bounds[0]}, {bounds[1]}], got {value}"
                 )
-        elif type(value) is not float:
+        else:
             if not isinstance(value, (int, float)) or isinstance(value, bool):
                 raise KernelArgumentError(
                     f"{self.name}(): argument `{p.name}` must be a float or an int "
                     f"({p.dtype.name}), got {_type_name(value)}"
                 )
             try:
-                float(value)
+                number = float(value)
             except OverflowError:
+                number = math.inf
+            if (math.isinf(number) and not isinstance(value, float)) or (
+                p.dtype is _FLOAT32 and math.isfinite(number) and abs(number) > _F32_MAX
+            ):
+                # an overflow would reach the kernel as infinity: refuse it (a NaN or an
+                # infinity passed as such goes through unchanged)
                 raise KernelValueError(
-                    f"{self.name}(): argument `{p.name}` is too large for {p.dtype.name}"
-                ) from None
+                    f"{self.name}(): argument `{p.name}` is out of range for {p.dtype.name} "
+                    f"(largest finite value {_F32_MAX if p.dtype is _FLOAT32 else sys.float_info.max:.9g}), got {value!r}"
+                )
 
     def _array(self, p: _Param, obj: object) -> _Array:
         try:
@@ -607,6 +905,11 @@ class Kernel:
             raise self._bad(p, "masked arrays are not supported")
         if strides is not None or readonly:
             self._layout_checks(p, shape, strides, readonly)
+        if type(version) is not int or not 0 <= version <= 3:
+            raise self._bad(
+                p, f"its __cuda_array_interface__ has version {version!r}; oxpack reads versions 0 to 3, "
+                "whose fields it knows (a newer version may change their meaning)"
+            )
         handshake = False
         if version >= 3:
             stream = cai.get("stream")
@@ -617,7 +920,8 @@ class Kernel:
             if stream is None:
                 handshake = hasattr(obj, "__dlpack__")
                 stream = None if handshake else _LEGACY_STREAM
-        return _Array(p, obj, ptr or 0, size, size * p.dtype.itemsize, None, stream, handshake)
+        device = _producer_device(obj)
+        return _Array(p, obj, ptr or 0, size, size * p.dtype.itemsize, device, stream, handshake)
 
     def _from_dlpack(self, p: _Param, obj: Any) -> _Array:
         device_type, device_id = obj.__dlpack_device__()
@@ -726,57 +1030,48 @@ class Kernel:
     # -- launch (GPU) --
 
     def _launch(
-        self, args: Sequence[object], arrays: Sequence[_Array], stream: object, shape: _Shape
+        self, args: Sequence[object], arrays: Sequence[_Array], stream: object, shape: _Shape, default: bool
     ) -> None:
         api = _cuda_api or _cuda()
-        context: _Context | None = getattr(_thread, "context", None)
-        if context is None or not _one_device:
-            context = _activate(api, self._device_id(api, arrays))
-        launch_stream, handle = self._launch_stream(api, context, stream, arrays)
-        waited: set[int] | None = None
-        for a in arrays:
-            if a.handshake:  # the producer makes our stream wait for its own
-                a.obj.__dlpack__(stream=handle or _LEGACY_STREAM)
-            elif a.stream is not None and a.stream != handle:
-                waited = waited or {handle}
-                if a.stream not in waited:
-                    waited.add(a.stream)
-                    launch_stream.wait(_foreign_stream(api, a.stream))
-        function = self._functions.get(context.device_id) or self._load(context.device_id)
-        config = shape.config
-        if self._dynamic is not None:
-            count = args[self._dynamic.pos]
-            assert isinstance(count, int)  # checked before launch
-            nbytes = count * self._dynamic.dtype.itemsize
-            self._allow_dynamic_shared(api, context, function, nbytes)
-            config = api.core.LaunchConfig(grid=shape.grid, block=shape.block, shmem_size=nbytes)
-        elif config is None:
-            config = shape.config = api.core.LaunchConfig(grid=shape.grid, block=shape.block)
-        kernel_args: list[object] = []
-        arrays_in_order = iter(arrays)
-        for ctype, value in zip(self._ctypes, args, strict=True):
-            if ctype is not None:
-                kernel_args.append(ctype(value))
-            else:
-                # pointer and element count; cuda.core packs a Python int as a 64-bit
-                # intptr_t, the same bytes as the kernel's u64 on every CUDA host
-                a = next(arrays_in_order)
-                kernel_args += (a.ptr or _EMPTY_BUFFER, a.size)
-        api.core.launch(launch_stream, config, function, *kernel_args)
-        if (
-            stream is None
-            and _one_device
-            and arrays
-            and len(shape.grid) == 1
-            and shape.block == _DEFAULT_BLOCK[1]
-            and not any(a.handshake or a.stream != arrays[0].stream for a in arrays)
-        ):
-            if len(self._fast_launches) >= 256:
-                self._fast_launches.clear()
-            count = arrays[self._default_threads].size
-            self._fast_launches[(arrays[0].stream, count)] = (launch_stream, shape.config, function)
+        given = None if stream is None else _stream_handle(stream)
+        device, previous = _enter(api, self._device_id(api, arrays, given))
+        try:
+            launch_stream, handle, waited = self._launch_stream(api, device, stream, arrays)
+            function = self._functions.get(device.device_id) or self._load(device.device_id)
+            config = shape.config
+            if self._dynamic is not None:
+                count = args[self._dynamic.pos]
+                assert isinstance(count, int)  # checked before launch
+                nbytes = count * self._dynamic.dtype.itemsize
+                self._allow_dynamic_shared(api, device, function, nbytes)
+                config = api.core.LaunchConfig(grid=shape.grid, block=shape.block, shmem_size=nbytes)
+            elif config is None:
+                config = shape.config = api.core.LaunchConfig(grid=shape.grid, block=shape.block)
+            kernel_args: list[object] = []
+            arrays_in_order = iter(arrays)
+            for ctype, value in zip(self._ctypes, args, strict=True):
+                if ctype is not None:
+                    kernel_args.append(ctype(value))
+                else:
+                    # pointer and element count; cuda.core packs a Python int as a 64-bit
+                    # intptr_t, the same bytes as the kernel's u64 on every CUDA host
+                    a = next(arrays_in_order)
+                    kernel_args += (a.ptr or _EMPTY_BUFFER, a.size)
+            api.core.launch(launch_stream, config, function, *kernel_args)
+        finally:
+            _leave(api, previous)
+        if _after_launch is not None:
+            _after_launch(self, launch_stream)
+        elif default and not waited and arrays and self._dynamic is None:
+            # the generated fast path may repeat this launch for calls that pass every
+            # check with the same device, stream and element count
+            entries = self.state.entries
+            if len(entries) >= 256:
+                entries.clear()
+            key = (device.device_id, handle, arrays[self._default_threads].size)
+            entries[key] = (_launcher(api, device, handle, function), launch_stream, config, function)
 
-    def _allow_dynamic_shared(self, api: _Cuda, context: _Context, function: Any, nbytes: int) -> None:
+    def _allow_dynamic_shared(self, api: _Cuda, context: _Device, function: Any, nbytes: int) -> None:
         """Refuse a size the device cannot give (with the numbers); raise the kernel's
         limit past the default 48 KiB when the size needs it."""
         assert self._dynamic is not None
@@ -802,8 +1097,8 @@ class Kernel:
                 raise KernelValueError(f"{self.name}(): the driver refused {nbytes} bytes of dynamic shared memory: {err}")
             self._dynamic_limit[context.device_id] = nbytes
 
-    def _device_id(self, api: _Cuda, arrays: Sequence[_Array]) -> int:
-        """The arrays' device: 0 when there is one; else asked of DLPack or the driver."""
+    def _device_id(self, api: _Cuda, arrays: Sequence[_Array], given: int | None) -> int:
+        """The arrays' device (0 when there is one), which a `stream=` must share."""
         if _device_count(api) == 1:
             return 0
         driver = api.driver
@@ -818,22 +1113,47 @@ class Kernel:
             if a.device is not None:
                 located.append(a)
         self._check_devices(located)
-        return located[0].device or 0 if located else int(api.core.Device().device_id)
+        device = located[0].device if located else None
+        if given is not None and given > 0:
+            on = _stream_device(api, given)
+            if on is not None and device is not None and on != device:
+                raise KernelValueError(
+                    f"{self.name}(): `stream` is on device {on} but argument `{located[0].param.name}` is "
+                    f"on device {device}; pass a stream of device {device}"
+                )
+            device = on if device is None else device
+        if device is None:
+            err, current = driver.cuCtxGetDevice()
+            device = int(current) if err == driver.CUresult.CUDA_SUCCESS else 0
+        return device
 
     def _launch_stream(
-        self, api: _Cuda, context: _Context, stream: object, arrays: Sequence[_Array]
-    ) -> tuple[Any, int]:
-        """The stream given, else the first array's producer stream, else the default one."""
+        self, api: _Cuda, device: _Device, stream: object, arrays: Sequence[_Array]
+    ) -> tuple[Any, int, bool]:
+        """The stream given, else the first array's producer stream (when it is on the
+        arrays' device), else the device's default one; then order every producer's
+        work before it. Returns the stream, its handle and whether it had to wait."""
         if stream is not None:
             if not isinstance(stream, api.core.Stream):
-                stream = context.device.create_stream(stream)
-            return stream, int(stream.handle)  # type: ignore[attr-defined]
-        for a in arrays:
-            if a.stream is not None and a.stream != context.default_handle:
-                return _foreign_stream(api, a.stream), a.stream
-            if a.stream is not None:
+                stream = api.core.Device(device.device_id).create_stream(stream)
+            launch_stream: Any = stream
+            handle = int(stream.handle) or _LEGACY_STREAM  # type: ignore[attr-defined]
+        else:
+            launch_stream, handle = device.default_stream, device.default_handle
+            for a in arrays:
+                if a.stream is None:
+                    continue
+                if _device_count(api) == 1 or _stream_device(api, a.stream) in (None, device.device_id):
+                    launch_stream, handle = _foreign_stream(api, a.stream), a.stream
                 break
-        return context.default_stream, context.default_handle
+        waited: set[int] = {handle}
+        for a in arrays:
+            if a.handshake:  # the producer makes our stream wait for its own
+                a.obj.__dlpack__(stream=handle)
+            elif a.stream is not None and a.stream not in waited:
+                waited.add(a.stream)
+                launch_stream.wait(_foreign_stream(api, a.stream))
+        return launch_stream, handle, len(waited) > 1
 
     def _load(self, device_id: int) -> Any:
         function = self.module._object_code(device_id, self.crate).get_kernel(self.symbol)
@@ -841,177 +1161,7 @@ class Kernel:
         return function
 
 
-# ---------------------------------------------------------------- fast path
-
-
-class _Rename(ast.NodeTransformer):
-    """`len(x)` → `n1`, scalar `w` → `v0`: a checked requirement as Python source."""
-
-    def __init__(self, positions: Mapping[str, int]) -> None:
-        self.positions = positions
-
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        (arg,) = node.args
-        assert isinstance(arg, ast.Name)
-        return ast.Name(f"n{self.positions[arg.id]}", ast.Load())
-
-    def visit_Name(self, node: ast.Name) -> ast.AST:
-        return ast.Name(f"v{self.positions[node.id]}", ast.Load())
-
-
-class _CupyHooks(NamedTuple):
-    """What the fast path reads of CuPy, if the program already imported it (the
-    runtime never imports CuPy)."""
-
-    ndarray: type
-    current_stream: Callable[[], int]  # CuPy's current stream handle, 0 for the legacy default
-    dtypes: dict[str, Any]  # typestr → CuPy's (NumPy's) dtype object, for `is` tests
-
-    @staticmethod
-    def find() -> _CupyHooks | None:
-        cupy = sys.modules.get("cupy")
-        try:
-            ndarray = cupy.ndarray  # type: ignore[union-attr]
-            if not all(hasattr(ndarray, a) for a in ("_c_contiguous", "data", "size", "dtype")):
-                return None  # another CuPy than the one this was written for: CAI only
-            stream = cupy.cuda.stream  # type: ignore[union-attr]
-
-            def current() -> int:
-                return int(stream.get_current_stream().ptr)
-            dtypes = {}
-            for dt in _DTYPES.values():
-                try:
-                    dtypes[dt.typestr] = cupy.dtype(dt.typestr)  # type: ignore[union-attr]
-                except TypeError:
-                    pass  # e.g. bfloat16: no NumPy dtype; such arrays take the CAI branch
-            return _CupyHooks(ndarray, current, dtypes)
-        except AttributeError:
-            return None
-
-
-def _compile_fast(kernel: Kernel, requires: Sequence[str]) -> Callable[..., bool]:
-    """A function specialised to this kernel's parameters for the common call.
-
-    It handles: exact argument types, 1-D C-contiguous writable CAI v3 arrays of the
-    right dtype all on one producer stream, default launch shape, one device, and a
-    launch the general path already made for that stream and size. CuPy arrays (when
-    the program imported CuPy) are read through their attributes (`data.ptr`, `size`,
-    `dtype`, `_c_contiguous`) and CuPy's current stream, which say what their CAI dict
-    would say at a tenth of its cost; C-contiguous arrays of any rank qualify, as their
-    element count is what the general path uses too. It returns False, having done
-    nothing, whenever anything differs; the general path then checks everything again
-    and raises the precise error.
-    """
-    positions = {p.name: p.pos for p in kernel.params}
-    n = len(kernel.params)
-    lines = [f"def fast({', '.join(f'v{i}' for i in range(n))}):", "    cs = None"]
-    namespace: dict[str, Any] = {"launches": kernel._fast_launches, "thread": _thread}
-    cupy = _CupyHooks.find()
-    if cupy is not None:
-        namespace["cupy_ndarray"], namespace["cupy_stream"] = cupy.ndarray, cupy.current_stream
-    first: int | None = None
-    for p in kernel.params:
-        i, dt = p.pos, p.dtype
-        if p.kind == "scalar":
-            if dt.bounds is None:
-                lines += [f"    if type(v{i}) is not float:", "        return False"]
-            else:
-                lines += [
-                    f"    if type(v{i}) is not int or not {dt.bounds[0]} <= v{i} <= {dt.bounds[1]}:",
-                    "        return False",
-                ]
-            continue
-        cupy_dtype = cupy.dtypes.get(dt.typestr) if cupy is not None else None
-        if cupy_dtype is not None:
-            # A CuPy array: its attributes say what its CAI dict would, at a fraction of
-            # the cost of building that dict; the stream is CuPy's current one, as CAI
-            # v3 reports it (the legacy default stream as 1)
-            lines += [
-                f"    if type(v{i}) is cupy_ndarray:",
-                f"        if v{i}.dtype is not cupy_dt{i} or not v{i}._c_contiguous:",
-                "            return False",
-                f"        p{i}, n{i}, ro{i} = v{i}.data.ptr, v{i}.size, False",
-                "        if cs is None:",
-                "            cs = cupy_stream() or 1",
-                f"        s{i} = cs",
-                "    else:",
-            ]
-            namespace[f"cupy_dt{i}"] = cupy_dtype
-            pad = "    "
-        else:
-            pad = ""
-        cai = [
-            "    try:",
-            f"        c{i} = v{i}.__cuda_array_interface__",
-            f"        (n{i},) = c{i}['shape']",
-            f"        p{i}, ro{i} = c{i}['data']",
-            "    except Exception:",
-            "        return False",
-            f"    if (c{i}['typestr'] != {dt.typestr!r} or c{i}.get('strides') is not None",
-            f"            or c{i}.get('version', 0) < 3 or c{i}.get('mask') is not None):",
-            "        return False",
-            f"    s{i} = c{i}.get('stream')",
-        ]
-        lines += [pad + line for line in cai]
-        lines += [
-            f"    if not p{i}" + (f" or ro{i}:" if p.kind in _MUTABLE else ":"),  # null: the general path decides
-            "        return False",
-            f"    b{i} = n{i} * {dt.itemsize}",
-        ]
-        if first is None:
-            first = i
-            lines += [f"    s = s{i}", "    if s == 0:", "        return False"]
-        else:
-            lines += [f"    if s{i} != s:", "        return False"]
-    if first is None or kernel._dynamic is not None:
-        return lambda *args: False
-    buffers = [p for p in kernel.params if p.kind != "scalar"]
-    for out in (p for p in buffers if p.kind in _MUTABLE):
-        for other in buffers:
-            if other.pos == out.pos or (other.kind in _MUTABLE and other.pos < out.pos):
-                continue
-            o, q = out.pos, other.pos
-            lines += [f"    if b{o} and b{q} and p{o} < p{q} + b{q} and p{q} < p{o} + b{o}:", "        return False"]
-    for text in requires:
-        tree = _Rename(positions).visit(ast.parse(text.strip(), mode="eval"))
-        lines += [f"    if not ({ast.unparse(tree)}):", "        return False"]
-    count = f"n{buffers[kernel._default_threads].pos}"
-    call = []
-    for p in kernel.params:
-        call += [f"ctype{p.pos}(v{p.pos})"] if p.kind == "scalar" else [f"p{p.pos}", f"n{p.pos}"]
-    lines += [
-        f"    entry = launches.get((s, {count}))",
-        "    if entry is None or getattr(thread, 'context', None) is None:",
-        "        return False",
-        f"    launch(*entry, {', '.join(call)})",
-        "    return True",
-    ]
-    namespace.update({f"ctype{p.pos}": p.dtype.ctype for p in kernel.params if p.kind == "scalar"})
-
-    def launch(*args: Any) -> None:
-        api = _cuda_api or _cuda()
-        namespace["launch"] = api.core.launch  # bind once, on the first fast launch
-        api.core.launch(*args)
-
-    namespace["launch"] = launch
-    exec(compile("\n".join(lines), f"<oxpack fast path of {kernel.name}>", "exec"), namespace)  # noqa: S102
-    fast: Callable[..., bool] = namespace["fast"]
-    return fast
-
-
 # ---------------------------------------------------------------- modules
-
-
-class _FastPaths(dict[str, Callable[..., bool]]):
-    """Kernel name → `Kernel.fast`, filled on first use (which reads the manifest)."""
-
-    def __init__(self, module: Module) -> None:
-        super().__init__()
-        self._module = module
-
-    def __missing__(self, name: str) -> Callable[..., bool]:
-        fast = self[name] = self._module.kernel(name).fast
-        return fast
 
 
 class Module:
@@ -1031,8 +1181,16 @@ class Module:
         self._crates: dict[str, Mapping[str, Any]] = {}
         self._objects: dict[tuple[int, str], Any] = {}  # (device id, crate) -> ObjectCode
         self._lock = threading.RLock()
-        self.fast = _FastPaths(self)
-        """Kernel name → its fast path (``fast[name](*args)`` is True when it launched)."""
+        self._states: dict[str, _State] = {}
+
+    def state(self, name: str, scalars: int = 0) -> _State:
+        """The fast-path memory of kernel `name`, shared by its generated fast path and its
+        general path (made without reading the manifest: the generated module asks at import)."""
+        state = self._states.get(name)
+        if state is None:
+            with self._lock:
+                state = self._states.setdefault(name, _State(scalars))
+        return state
 
     @property
     def manifest_path(self) -> Path:

@@ -468,7 +468,7 @@ def test_argument_count(kernels: ModuleType, runtime: ModuleType) -> None:
         ((np.int32(4), 1.0), "KernelArgumentError", r"`nbins` must be an int \(int32\), got numpy.int32"),
         ((4, False), "KernelArgumentError", r"`scale` must be a float or an int \(float64\), got bool"),
         ((4, "1.0"), "KernelArgumentError", r"`scale` must be a float or an int \(float64\), got str"),
-        ((4, 10**400), "KernelValueError", r"`scale` is too large for float64"),
+        ((4, 10**400), "KernelValueError", r"`scale` is out of range for float64 \(largest finite value 1.79769313e\+308\), got 1000"),
     ],
 )
 def test_scalars(
@@ -543,16 +543,32 @@ class FakeStream:
         return (0, self.handle)
 
 
-class FakeCuda:
-    """Records what the runtime asks of cuda.core."""
+CONTEXT = 0xC000  # fabricated context handles: CONTEXT + device id
 
-    def __init__(self) -> None:
+
+class FakeCuda:
+    """Records what the runtime asks of cuda.core and its driver, for `devices` devices;
+    device d's memory lies at BASE + d * 2**40 onwards, and stream handle h >= 1000 lies on
+    device h // 1000 - 1."""
+
+    def __init__(self, devices: int = 1) -> None:
         self.launches: list[tuple[Any, ...]] = []
         self.loaded: list[bytes] = []
         self.legacy, self.per_thread = FakeStream(1), FakeStream(2)
+        self.current = 0  # the current context's handle (0: none)
+        self.contexts: list[int] = []  # the current context at each launch
         fake = self
-        device = SimpleNamespace(device_id=0, default_stream=self.legacy, set_current=lambda: None)
-        device.create_stream = lambda obj: FakeStream(obj.__cuda_stream__()[1])
+
+        def make_device(device_id: int | None = None) -> Any:
+            device_id = device_id if device_id is not None else max(fake.current - CONTEXT, 0)
+            device = SimpleNamespace(device_id=device_id, default_stream=fake.legacy)
+            device.set_current = lambda: setattr(fake, "current", CONTEXT + device_id)
+            device.create_stream = lambda obj: FakeStream(obj.__cuda_stream__()[1])
+            return device
+
+        def launch(*call: Any) -> None:
+            fake.launches.append((call[0], call[1], call[2], call[3:]))
+            fake.contexts.append(fake.current)
 
         class ObjectCode:
             @staticmethod
@@ -561,29 +577,49 @@ class FakeCuda:
                 return SimpleNamespace(get_kernel=lambda symbol: f"kernel:{symbol}")
 
         self.core = SimpleNamespace(
-            Device=lambda device_id=None: device,
+            Device=make_device,
             Stream=FakeStream,
             LaunchConfig=lambda grid, block: ("config", grid, block),
             ObjectCode=ObjectCode,
-            launch=lambda *call: fake.launches.append((call[0], call[1], call[2], call[3:])),
+            launch=launch,
         )
         self.driver = SimpleNamespace(
-            cuDeviceGetCount=lambda: (0, 1), CUresult=SimpleNamespace(CUDA_SUCCESS=0)
+            cuDeviceGetCount=lambda: (0, devices),
+            CUresult=SimpleNamespace(CUDA_SUCCESS=0),
+            CUcontext=int,
+            CUstream=int,
+            cuCtxGetCurrent=lambda: (0, fake.current),
+            cuCtxSetCurrent=lambda context: (setattr(fake, "current", int(context)), (0,))[1],
+            cuCtxGetDevice=lambda: (0, max(fake.current - CONTEXT, 0)),
+            cuStreamGetDevice=lambda handle: (0, handle // 1000 - 1),
+            CUpointer_attribute=SimpleNamespace(CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL="ordinal"),
+            cuPointerGetAttribute=lambda attribute, pointer: (0, (pointer - BASE) >> 40),
         )
+
+
+def install_fake(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch, fake: FakeCuda) -> None:
+    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    api = runtime._Cuda(fake.core, fake.driver, None, fake.legacy, fake.per_thread)
+    monkeypatch.setattr(runtime, "_cuda_api", api)
+    local = runtime._Local()
+    monkeypatch.setattr(runtime, "_thread", local)
+    monkeypatch.setattr(kernels, "_thread", local)
+    monkeypatch.setattr(runtime, "_device_count_cache", [])
+    monkeypatch.setattr(runtime, "_devices", {})
+    module = runtime.Module("kernels", Path(runtime.__file__).parent)
+    module._states = kernels._module._states  # the generated fast paths hold these
+    for state in module._states.values():
+        state.entries.clear()
+    monkeypatch.setattr(kernels, "_module", module)
 
 
 @pytest.fixture
 def fake_cuda(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeCuda]:
-    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
     fake = FakeCuda()
-    api = runtime._Cuda(fake.core, fake.driver, None, fake.legacy, fake.per_thread)
-    monkeypatch.setattr(runtime, "_cuda_api", api)
-    monkeypatch.setattr(runtime, "_thread", threading.local())
-    monkeypatch.setattr(runtime, "_device_count_cache", [])
-    module = runtime.Module("kernels", Path(runtime.__file__).parent)
-    monkeypatch.setattr(kernels, "_module", module)
-    monkeypatch.setattr(kernels, "_fast", module.fast)
+    install_fake(kernels, monkeypatch, fake)
     yield fake
+    for state in kernels._module._states.values():
+        state.entries.clear()
 
 
 def test_launch_arguments_and_caching(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
@@ -733,7 +769,7 @@ def test_fast_path_repeats_a_checked_launch(kernels: ModuleType, fake_cuda: Fake
     x, y = at(0, 1000, stream=7), at(1, 1000, stream=7)
     kernels.saxpy(2.5, x, y)  # general path: checks, picks the stream, loads, launches
     saxpy = kernels._module.kernel("saxpy")
-    assert list(saxpy._fast_launches) == [(7, 1000)]
+    assert list(saxpy.state.entries) == [(0, 7, 1000)]  # (device, stream, element count)
 
     def general_path(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("the fast path should have launched")
@@ -760,7 +796,7 @@ def test_fast_path_never_skips_a_check(
     kernels: ModuleType, fake_cuda: FakeCuda, args: Any, error: str
 ) -> None:
     kernels.saxpy(2.5, at(0, 1000, stream=7), at(1, 1000, stream=7))  # primes the fast path
-    assert kernels._module.kernel("saxpy")._fast_launches
+    assert kernels._module.kernel("saxpy").state.entries
     with pytest.raises((TypeError, ValueError), match=re.escape(error)):
         kernels.saxpy(*args())
     assert len(fake_cuda.launches) == 1

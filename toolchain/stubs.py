@@ -8,6 +8,7 @@ on its inputs alone: the same manifest and fatbins give the same bytes.
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import importlib.util
@@ -65,10 +66,10 @@ def render_stubs(manifest: Mapping[str, Any], package_dir: Path, fatbins: Mappin
     content is unchanged are not rewritten. Raises `StageError` (stage ``stubs``)
     when the manifest cannot make valid Python or the fatbins do not match it.
     """
-    _check(manifest, fatbins)
+    kernels = _check(manifest, fatbins)
     module = manifest["module"]
     contents: dict[str, bytes | None] = {
-        f"{module}.py": (_render_py(manifest) + _torch_hook(module)).encode(),
+        f"{module}.py": (_render_py(manifest, kernels) + _torch_hook(module)).encode(),
         f"{module}.pyi": _render_pyi(manifest).encode(),
         "py.typed": None,
         "_oxpack/__init__.py": _render_support_init(manifest).encode(),
@@ -115,11 +116,12 @@ def _runtime() -> ModuleType:
     return module
 
 
-def _check(manifest: Mapping[str, Any], fatbins: Mapping[str, bytes]) -> None:
+def _check(manifest: Mapping[str, Any], fatbins: Mapping[str, bytes]) -> Mapping[str, Any]:
+    """Validate `manifest` and `fatbins`; return the runtime's own `Kernel` objects."""
     module = _module_name(manifest)
     runtime = _runtime()
     try:  # the runtime's own reading: what it accepts here, it will run
-        kernels = runtime.Module(module, manifest=manifest).kernels
+        kernels: Mapping[str, Any] = runtime.Module(module, manifest=manifest).kernels
     except runtime.ManifestError as exc:
         raise _fail(str(exc)) from None
     for name, kernel in kernels.items():
@@ -139,6 +141,160 @@ def _check(manifest: Mapping[str, Any], fatbins: Mapping[str, bytes]) -> None:
         digest = hashlib.sha256(fatbins[crate]).hexdigest()
         if entry.get("sha256") != digest:
             raise _fail(f"fatbin of crate `{crate}` has sha256 {digest}, manifest says {entry.get('sha256')}")
+    return kernels
+
+
+# ---------------------------------------------------------------- fast paths
+
+_CTYPES = {
+    "int32": "c_int32",
+    "uint32": "c_uint32",
+    "int64": "c_int64",
+    "uint64": "c_uint64",
+    "float32": "c_float",
+    "float64": "c_double",
+}
+_FAST_GLOBALS = {"Any", "_hooks", "_thread", "_stream_handle", "_other_array", "_F32_MAX", "_module",
+                 *(f"_{c}" for c in _CTYPES.values())}
+_FAST_OPS = (ast.Expression, ast.BoolOp, ast.And, ast.Compare, ast.BinOp, ast.Add, ast.Sub, ast.Mult,
+             ast.FloorDiv, ast.Mod, ast.UnaryOp, ast.USub, ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt,
+             ast.GtE, ast.Name, ast.Load, ast.Call, ast.Constant)
+
+
+class _Lengths(ast.NodeTransformer):
+    """`len(x)` → `_n2`: a requirement over the fast path's local names."""
+
+    def __init__(self, positions: Mapping[str, int]) -> None:
+        self.positions = positions
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        (arg,) = node.args
+        assert isinstance(arg, ast.Name)
+        return ast.Name(f"_n{self.positions[arg.id]}", ast.Load())
+
+
+def _requirement(text: str, positions: Mapping[str, int]) -> str | None:
+    """A requirement (already accepted by the runtime's parser) as a Python expression
+    over the fast path's locals; None when it holds syntax this renderer does not know,
+    which leaves the kernel to the general path."""
+    tree = ast.parse(text.strip(), mode="eval")
+    for node in ast.walk(tree):
+        if not isinstance(node, _FAST_OPS) or (isinstance(node, ast.Constant) and type(node.value) is not int):
+            return None
+    return ast.unparse(_Lengths(positions).visit(tree).body)
+
+
+def _fast_names(kernel: Any) -> set[str]:
+    names = {f"_{v}{p.pos}" for p in kernel.params for v in "pndstb"}
+    return names | {"_h", "_g", "_s", "_e", "_cs", "_r", "_c", "stream"} | _FAST_GLOBALS
+
+
+def _fast_path(name: str, kernel: Any) -> list[str] | None:
+    """The generated fast path of one kernel, or None when every call takes the general
+    path (a 2-D/3-D launch or dynamic shared memory, which need `threads`/sizes of their
+    own; no array argument; a requirement or name the renderer does not handle)."""
+    arrays = kernel._arrays
+    if (kernel.rank or 1) > 1 or kernel._dynamic is not None or not arrays:
+        return None
+    if any(p.name in _fast_names(kernel) or p.name.startswith(("_fast_", "_state_")) for p in kernel.params):
+        return None
+    positions = {p.name: p.pos for p in kernel.params}
+    requires = [_requirement(r.text, positions) for r in kernel._requires]
+    if any(r is None for r in requires):
+        return None
+    params = ", ".join(f"{p.name}: Any" for p in kernel.params)
+    lines = [
+        f"def _fast_{name}({params}, stream: Any) -> bool:",
+        f'    """`{name}` checked in full for a common call and launched as an earlier call with the',
+        '    same device, stream and size was; False hands the call to the general path."""',
+    ]
+    for p in kernel.params:
+        if p.kind != "scalar":
+            continue
+        if p.dtype.bounds is not None:
+            low, high = p.dtype.bounds
+            test = f"type({p.name}) is not int or not {low} <= {p.name} <= {high}"
+        elif p.dtype.name == "float32":
+            test = f"type({p.name}) is not float or not -_F32_MAX <= {p.name} <= _F32_MAX"
+        else:
+            test = f"type({p.name}) is not float"
+        lines += [f"    if {test}:", "        return False"]
+    lines += ["    _h, _s, _cs = _hooks, 0, 0", "    _g = 0 if stream is None else _stream_handle(stream)"]
+    for p in arrays:
+        i, dt, v = p.pos, p.dtype.name, p.name
+        what = {"in": "read", "out": "written", "atomic": "updated atomically"}[p.kind]
+        mutable = p.kind in ("out", "atomic")
+        lines += [
+            f"    # {v}: {dt}, {what}",
+            f"    if type({v}) is _h.cupy_ndarray:",
+            f"        if {v}.dtype is not _h.cupy_{dt} or not {v}._c_contiguous:",
+            "            return False",
+            f"        _p{i}, _n{i}, _d{i} = {v}.data.ptr, {v}.size, {v}.data.device_id",
+            f"        _s{i} = _cs = _cs or _h.cupy_stream()",
+            f"    elif type({v}) is _h.torch_tensor:",
+            f"        if {v}.dtype is not _h.torch_{dt} or not {v}.is_cuda or {v}.requires_grad or not {v}.is_contiguous():",
+            "            return False",
+            f"        _p{i}, _n{i}, _d{i} = {v}.data_ptr(), {v}.numel(), {v}.get_device()",
+            f"        _s{i} = _h.torch_stream(_d{i})",
+            "    else:",
+            f'        _r = _other_array({v}, "{dt}", {mutable}, _g or _s or 1)',
+            "        if _r is None:",
+            "            return False",
+            f"        _p{i}, _n{i}, _d{i}, _s{i} = _r",
+        ]
+        first = arrays[0].pos
+        lines += [f"    if not _p{i}:" if i == first else f"    if not _p{i} or _d{i} != _d{first}:", "        return False"]
+        lines += [
+            f"    if _s{i} and _s{i} != _s:",
+            "        if _s:",
+            "            return False",
+            f"        _s = _s{i}",
+        ]
+    pairs = []
+    for out in (p for p in arrays if p.kind in ("out", "atomic")):
+        for other in arrays:
+            if other.pos == out.pos or (other.kind in ("out", "atomic") and other.pos < out.pos):
+                continue
+            pairs.append((out, other))
+    if pairs:
+        lines.append("    # a written buffer overlaps no other buffer")
+        sizes = ", ".join(f"_n{p.pos} * {p.dtype.itemsize}" for p in arrays)
+        lines.append(f"    {', '.join(f'_b{p.pos}' for p in arrays)} = {sizes}")
+        for out, other in pairs:
+            o, q = out.pos, other.pos
+            lines += [f"    if _p{o} < _p{q} + _b{q} and _p{q} < _p{o} + _b{o}:", "        return False"]
+    if requires:
+        lines += ["    try:  # the `where` requirements"]
+        for expression in requires:
+            lines += [f"        if not ({expression}):", "            return False"]
+        lines += ["    except ZeroDivisionError:", "        return False"]
+    count = arrays[kernel._default_threads].pos
+    lines += [
+        "    if stream is not None:  # the producers' stream or none: nothing to wait for",
+        "        if _s and _s != _g:",
+        "            return False",
+        "        _s = _g",
+        f"    _e = _state_{name}.entries.get((_d{first}, _s or 1, _n{count}))",
+        "    if _e is None or not _thread.ready:",
+        "        return False",
+    ]
+    call = []
+    scalars = [p for p in kernel.params if p.kind == "scalar"]
+    if scalars:
+        lines.append(f"    _c = _state_{name}.scalars")
+    for p in kernel.params:
+        if p.kind == "scalar":
+            i = p.pos
+            lines += [
+                f"    _t{i} = _c[{i}]",
+                f"    if _t{i}[0] is not {p.name}:",
+                f"        _t{i} = _c[{i}] = ({p.name}, _{_CTYPES[p.dtype.name]}({p.name}))",
+            ]
+            call.append(f"_t{i}[1]")
+        else:
+            call += [f"_p{p.pos}", f"_n{p.pos}"]
+    lines += [f"    _e[0](_e[1], _e[2], _e[3], {', '.join(call)})", "    return True"]
+    return lines
 
 
 # ---------------------------------------------------------------- rendering
@@ -238,33 +394,48 @@ def _docstring(name: str, kernel: Mapping[str, Any]) -> str:
     return f'    """{body.lstrip()}\n    """\n'
 
 
-def _render_py(manifest: Mapping[str, Any]) -> str:
+def _render_py(manifest: Mapping[str, Any], runtime_kernels: Mapping[str, Any]) -> str:
     kernels = _kernels(manifest)
     names = sorted([*_ERRORS, *_TYPES, *(name for name, _ in kernels)])
+    fast = {name: _fast_path(name, runtime_kernels[name]) for name, _ in kernels}
+    ctypes_used = sorted({
+        _CTYPES[p.dtype.name]
+        for name, lines in fast.items() if lines is not None
+        for p in runtime_kernels[name].params if p.kind == "scalar"
+    })
     out = [
         _header(manifest),
         _module_doc(manifest),
         "\nfrom __future__ import annotations\n\n",
+        *(f"from ctypes import {c} as _{c}\n" for c in ctypes_used),
+        "from typing import Any\n\n" if any(fast.values()) else "",
         "from ._oxpack.runtime import (\n",
         *(f"    {n},\n" for n in sorted([*_ERRORS, *_TYPES])),
-        ")\nfrom ._oxpack.runtime import Module as _Module\n\n",
-        "__all__ = [\n",
+        ")\nfrom ._oxpack.runtime import Module as _Module\n",
+    ]
+    if any(fast.values()):
+        out.append("from ._oxpack.runtime import _F32_MAX, _hooks, _other_array, _stream_handle, _thread\n")
+    out += [
+        "\n__all__ = [\n",
         *(f'    "{n}",\n' for n in names),
         "]\n\n",
         f'_module = _Module("{manifest["module"]}")\n',
-        "_fast = _module.fast\n",
     ]
     for name, kernel in kernels:
         params = [p["name"] for p in _args(kernel)]
         packed = f"({params[0]},)" if len(params) == 1 else f"({', '.join(params)})"
-        out += [
-            "\n\n",
-            _signature(name, kernel),
-            _docstring(name, kernel),
-            f'    if stream is None and threads is None and block is None and _fast["{name}"]({", ".join(params)}):\n',
-            "        return  # checked and launched like the last call with this stream and size\n",
-            f'    _module.kernel("{name}")({packed}, stream, threads, block)\n',
-        ]
+        lines = fast[name]
+        out += ["\n\n", _signature(name, kernel), _docstring(name, kernel)]
+        if lines is not None:
+            out += [
+                f"    if threads is None and block is None and _fast_{name}({', '.join(params)}, stream):\n",
+                "        return  # checked in full, and launched as an earlier call was\n",
+            ]
+        out += [f'    _module.kernel("{name}")({packed}, stream, threads, block)\n']
+        if lines is not None:
+            count = len(runtime_kernels[name].params)
+            out += ["\n\n", f'_state_{name} = _module.state("{name}", {count})\n', "\n\n"]
+            out += [line + "\n" for line in lines]
     return "".join(out)
 
 
