@@ -7,8 +7,15 @@
    on this machine (benchmarks/cuda/saxpy.cu), against a device-to-device copy.
    Bytes counted: x read, y read, y written (12 B per element). Median of CUDA-event
    timings over rotating input sets larger than L2.
-2. Host overhead per launch: the checked stub against a raw `cuda.core.launch` of the
-   same kernel with prepared arguments, on a tiny array (host-bound), median of rounds.
+2. Host cost per call (issue 11's table): a raw `cuda.core.launch` of the same kernel
+   with prepared arguments, CuPy's `RawKernel`, PyTorch's `y.add_(x)`, and the checked
+   stub with CuPy arrays, `stream=`, PyTorch tensors and DLPack-only arrays (and, with
+   two GPUs, CuPy arrays on device 1 while device 0 is current), on 1024 floats
+   (host-bound), median of interleaved rounds; then 100 stub calls captured as one
+   graph (`kernels.capture`) and replayed, against the same 100 calls eager.
+
+    python benchmarks/bench_gpu.py --host-only   # part 2 alone (no nvcc needed)
+    CUDA_VISIBLE_DEVICES=0 python benchmarks/bench_gpu.py   # one GPU of a two-GPU machine
 """
 
 from __future__ import annotations
@@ -50,12 +57,18 @@ def main() -> int:
     # -- kernels: ours (fatbin from the wheel) and nvcc's ---------------------------
     fatbin = Path(vecmath.__file__).parent / "_oxpack" / "saxpy.fatbin"
     ours = ObjectCode.from_fatbin(fatbin.read_bytes()).get_kernel("saxpy")
-    with tempfile.TemporaryDirectory() as tmp:
-        cubin = Path(tmp) / "saxpy.cubin"
-        subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-cubin", str(HERE / "cuda" / "saxpy.cu"), "-o", str(cubin)],
-                       check=True)
-        theirs = ObjectCode.from_cubin(cubin.read_bytes()).get_kernel("saxpy")
+    if "--host-only" not in sys.argv:
+        with tempfile.TemporaryDirectory() as tmp:
+            cubin = Path(tmp) / "saxpy.cubin"
+            subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-cubin", str(HERE / "cuda" / "saxpy.cu"), "-o",
+                            str(cubin)], check=True)
+            theirs = ObjectCode.from_cubin(cubin.read_bytes()).get_kernel("saxpy")
+        bandwidth(dev, stream, ours, theirs)
+    host_table(dev, ours)
+    return 0
 
+
+def bandwidth(dev, stream, ours, theirs) -> None:
     # -- bandwidth ------------------------------------------------------------------
     n = 1 << 27  # 512 MiB per array; 3 sets rotate, far beyond the 60 MB L2
     sets = [(cp.random.rand(n, dtype=cp.float32), cp.random.rand(n, dtype=cp.float32)) for _ in range(3)]
@@ -106,36 +119,100 @@ def main() -> int:
     cp.cuda.Device().synchronize()
     assert bool(cp.allclose(y, ref)), "saxpy result is wrong"
 
-    # -- host overhead ---------------------------------------------------------------
-    small = 1024
+
+class DLPackOnly:
+    """An array that offers DLPack alone (no __cuda_array_interface__), as JAX's do."""
+
+    def __init__(self, array: cp.ndarray) -> None:
+        self._array = array
+
+    def __dlpack__(self, *, stream: int | None = None) -> object:
+        return self._array.__dlpack__(stream=stream)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return self._array.__dlpack_device__()
+
+
+def host_table(dev, ours) -> None:
+    """The issue's table: host time per call of each way to launch saxpy on 1024 floats,
+    median of interleaved rounds, ratio to a raw cuda.core launch in the same round."""
+    import torch
+
+    small, block = 1024, 256
     xs, ys = cp.ones(small, dtype=cp.float32), cp.ones(small, dtype=cp.float32)
-    small_cfg = LaunchConfig(grid=(small + block - 1) // block, block=block)
-    a = ctypes.c_float(0.0)
-    xp, yp = xs.data.ptr, ys.data.ptr
-    rounds, per = 21, 2000
+    xt, yt = torch.ones(small, device="cuda:0"), torch.ones(small, device="cuda:0")
+    xd, yd = DLPackOnly(cp.ones(small, dtype=cp.float32)), DLPackOnly(cp.ones(small, dtype=cp.float32))
+    legacy = dev.default_stream  # CuPy's and PyTorch's default stream too: no variant waits
+    cfg = LaunchConfig(grid=(small + block - 1) // block, block=block)
+    a, xp, yp = ctypes.c_float(0.0), xs.data.ptr, ys.data.ptr
+    source = (HERE / "cuda" / "saxpy.cu").read_text()
+    raw_kernel = cp.RawKernel(source, "saxpy")
+    a32, n64 = np.float32(0.0), np.uint64(small)
+    grid = ((small + block - 1) // block,)
     variants = {
-        "raw": lambda: launch(stream, small_cfg, ours, a, xp, small, yp, small),
-        "stub": lambda: kernels.saxpy(0.0, xs, ys),
-        "stub_stream": lambda: kernels.saxpy(0.0, xs, ys, stream=stream),
+        "raw `cuda.core.launch`, prepared arguments": lambda: launch(legacy, cfg, ours, a, xp, small, yp, small),
+        "CuPy `RawKernel` (unchecked)": lambda: raw_kernel(grid, (block,), (a32, xs, n64, ys, n64)),
+        "torch `y.add_(x)`": lambda: yt.add_(xt),
+        "oxpack stub, CuPy arrays": lambda: kernels.saxpy(0.0, xs, ys),
+        "oxpack stub, `stream=` given": lambda: kernels.saxpy(0.0, xs, ys, stream=legacy),
+        "oxpack stub, PyTorch tensors": lambda: kernels.saxpy(0.0, xt, yt),
+        "oxpack stub, DLPack-only arrays": lambda: kernels.saxpy(0.0, xd, yd),
     }
+    if cp.cuda.runtime.getDeviceCount() > 1:  # arrays on device 1, device 0 current
+        with cp.cuda.Device(1):
+            x1, y1 = cp.ones(small, dtype=cp.float32), cp.ones(small, dtype=cp.float32)
+        variants["oxpack stub, CuPy arrays on device 1 (device 0 current)"] = lambda: kernels.saxpy(0.0, x1, y1)
+    for fn in variants.values():  # warm: module loads, the general path's first launch
+        fn()
+        fn()
+    assert kernels._fast_saxpy(0.0, xs, ys, None) and kernels._fast_saxpy(0.0, xt, yt, None)
+    assert kernels._fast_saxpy(0.0, xs, ys, legacy) and kernels._fast_saxpy(0.0, xd, yd, None)
+    rounds, per = 15, 1000
     times: dict[str, list[float]] = {k: [] for k in variants}
-    with cs:  # CuPy's arrays report `stream` as their producer: every variant launches there
-        for _ in range(rounds):  # interleaved, so that machine noise hits every variant alike
-            for label, fn in variants.items():
-                stream.sync()
-                t0 = time.perf_counter()
-                for _ in range(per):
-                    fn()
-                times[label].append((time.perf_counter() - t0) / per)
-    cp.cuda.Device().synchronize()
-    med = {k: statistics.median(v) for k, v in times.items()}
-    ratio = {k: statistics.median(t / r for t, r in zip(v, times["raw"])) for k, v in times.items()}
-    print(f"\n| host time per launch (n = 1024, median of {rounds} interleaved rounds of {per}) | µs | vs raw cuda.core launch (median of per-round ratios) |")
+    for _ in range(rounds):  # interleaved, so that machine noise hits every variant alike
+        for label, fn in variants.items():
+            cp.cuda.Device(0).synchronize()
+            torch.cuda.synchronize(0)
+            t0 = time.perf_counter()
+            for _ in range(per):
+                fn()
+            times[label].append((time.perf_counter() - t0) / per)
+    for d in range(cp.cuda.runtime.getDeviceCount()):
+        cp.cuda.Device(d).synchronize()
+    raw = times["raw `cuda.core.launch`, prepared arguments"]
+
+    # graph replay: 100 stub launches captured once, replayed; per kernel, device time included
+    with kernels.capture() as graph:
+        for _ in range(100):
+            kernels.saxpy(0.0, xs, ys)
+    replays, graph_times, eager_times = 20, [], []
+    for _ in range(rounds):
+        graph.stream.sync()
+        t0 = time.perf_counter()
+        for _ in range(replays):
+            graph.replay()
+        graph.stream.sync()
+        graph_times.append((time.perf_counter() - t0) / (replays * 100))
+        cp.cuda.Device(0).synchronize()
+        t0 = time.perf_counter()
+        for _ in range(replays * 100):
+            kernels.saxpy(0.0, xs, ys)
+        cp.cuda.Device(0).synchronize()
+        eager_times.append((time.perf_counter() - t0) / (replays * 100))
+
+    devices = cp.cuda.runtime.getDeviceCount()
+    print(f"\n| saxpy, 1024 float32, {devices} GPU(s) visible: host time per call (median of {rounds} "
+          f"interleaved rounds of {per}) | µs | vs raw launch (median of per-round ratios) |")
     print("| --- | --- | --- |")
-    print(f"| raw cuda.core launch, prepared args | {med['raw'] * 1e6:.2f} | 1.00x |")
-    print(f"| checked stub, producer's stream (the default) | {med['stub'] * 1e6:.2f} | {ratio['stub']:.2f}x |")
-    print(f"| checked stub, stream= given (the producer's: no wait) | {med['stub_stream'] * 1e6:.2f} | {ratio['stub_stream']:.2f}x |")
-    return 0
+    for label, ts in times.items():
+        ratio = statistics.median(t / r for t, r in zip(ts, raw))
+        print(f"| {label} | {statistics.median(ts) * 1e6:.2f} | {ratio:.2f}x |")
+    med_raw = statistics.median(raw)
+    print(f"| 100 stub calls replayed as one graph (`kernels.capture`), per kernel, device time included | "
+          f"{statistics.median(graph_times) * 1e6:.2f} | {statistics.median(graph_times) / med_raw:.2f}x |")
+    print(f"| the same 100 stub calls eager, per call, device time included | "
+          f"{statistics.median(eager_times) * 1e6:.2f} | {statistics.median(eager_times) / med_raw:.2f}x |")
+    print("| torch.compile(fullgraph=True) of a function calling the stub | — | (row filled by the torch.library work) |")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ DLPack-only array's metadata).
 from __future__ import annotations
 
 import ast
+import contextlib
 import ctypes
 import hashlib
 import importlib
@@ -19,12 +20,13 @@ import math
 import operator
 import sys
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, NoReturn, Protocol, TypeAlias
 
 __all__ = [
     "DeviceArray",
+    "Graph",
     "Kernel",
     "KernelArgumentError",
     "KernelValueError",
@@ -32,6 +34,7 @@ __all__ = [
     "ManifestError",
     "Module",
     "StreamLike",
+    "capture",
 ]
 
 
@@ -1159,6 +1162,96 @@ class Kernel:
         function = self.module._object_code(device_id, self.crate).get_kernel(self.symbol)
         self._functions[device_id] = function
         return function
+
+
+# ---------------------------------------------------------------- graphs
+
+
+class Graph:
+    """Kernel launches captured from a stream by `capture`, replayed as one CUDA graph.
+
+    A replay repeats every captured launch with the arguments it had: the same arrays
+    (their addresses) and scalar values, no checks and next to no host work. Keep the
+    arrays alive and in place while the graph may replay.
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        """The stream it was captured on, and replays on by default."""
+        self._graph: Any = None
+        self._exec: Any = None
+
+    def replay(self, stream: StreamLike | None = None) -> None:
+        """Queue every captured launch, in order, on `stream` (default: the capture stream)."""
+        if self._exec is None:
+            raise LaunchError("Graph.replay(): nothing was captured (the capture failed or the graph is closed)")
+        api = _cuda()
+        target: Any = self.stream if stream is None else stream
+        handle = int(target.__cuda_stream__()[1])
+        (err,) = api.driver.cuGraphLaunch(self._exec, api.driver.CUstream(handle))
+        if err != api.driver.CUresult.CUDA_SUCCESS:
+            raise LaunchError(f"Graph.replay(): the driver refused the graph launch: {err}")
+
+    def close(self) -> None:
+        """Free the graph (also done when it is garbage-collected)."""
+        api = _cuda_api
+        if api is not None:
+            if self._exec is not None:
+                api.driver.cuGraphExecDestroy(self._exec)
+            if self._graph is not None:
+                api.driver.cuGraphDestroy(self._graph)
+        self._exec = self._graph = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown: the driver may be gone
+            pass
+
+
+@contextlib.contextmanager
+def capture(stream: StreamLike | None = None) -> Iterator[Graph]:
+    """Capture the kernel launches of a block into a `Graph` instead of running them.
+
+    ``stream``: where to capture; default: a new non-blocking stream of the current
+    device. Within the block that stream is also CuPy's and PyTorch's current stream
+    (when the program imported them), so stub calls on their arrays, which launch on
+    the producer's stream, are captured with no `stream=`; pass ``stream=`` for other
+    arrays. Run each kernel once before capturing it (loading a module is no stream
+    work and cannot be captured). On leaving the block the graph is ready to replay.
+    """
+    api = _cuda()
+    target: Any = api.core.Device().create_stream() if stream is None else stream  # non-blocking
+    handle = int(target.__cuda_stream__()[1])
+    driver = api.driver
+    graph = Graph(target)
+    mode = driver.CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_THREAD_LOCAL
+    (err,) = driver.cuStreamBeginCapture(driver.CUstream(handle), mode)
+    if err != driver.CUresult.CUDA_SUCCESS:
+        raise LaunchError(f"capture(): the driver cannot capture this stream: {err}")
+    failed = True
+    try:
+        with contextlib.ExitStack() as current:
+            cupy: Any = sys.modules.get("cupy")
+            if cupy is not None:
+                current.enter_context(cupy.cuda.ExternalStream(handle))
+            torch: Any = sys.modules.get("torch")
+            if torch is not None and torch.cuda.is_initialized():
+                current.enter_context(torch.cuda.stream(torch.cuda.ExternalStream(handle)))
+            yield graph
+        failed = False
+    finally:
+        err, captured = driver.cuStreamEndCapture(driver.CUstream(handle))
+        if not failed:
+            if err != driver.CUresult.CUDA_SUCCESS:
+                raise LaunchError(f"capture(): the capture failed: {err} (a call in the block did work "
+                                  "that a capture forbids, or used another stream)")
+            graph._graph = captured
+            err, graph._exec = driver.cuGraphInstantiate(captured, 0)
+            if err != driver.CUresult.CUDA_SUCCESS:
+                raise LaunchError(f"capture(): the driver cannot instantiate the captured graph: {err}")
+        elif err == driver.CUresult.CUDA_SUCCESS and captured is not None:
+            driver.cuGraphDestroy(captured)
 
 
 # ---------------------------------------------------------------- modules

@@ -419,14 +419,204 @@ def test_the_fast_path_repeats_a_checked_launch(rng: np.random.Generator) -> Non
     x_h = rng.standard_normal(n, dtype=np.float32)
     x, y = cp.asarray(x_h), cp.zeros(n, dtype=cp.float32)
     kernels.saxpy(2.0, x, y)  # the general path checks, launches and records the launch
-    assert kernels._fast["saxpy"](2.0, x, y) is True  # repeated by the fast path
-    assert kernels._fast["saxpy"](2.0, x, cp.zeros(n - 1, dtype=cp.float32)) is False  # another size
+    assert kernels._fast_saxpy(2.0, x, y, None) is True  # repeated by the fast path
+    assert kernels._fast_saxpy(2.0, x, cp.zeros(n - 1, dtype=cp.float32), None) is False  # another size
     assert np.array_equal(y.get(), np.float32(4.0) * x_h)
     strided = cp.zeros(2 * n, dtype=cp.float32)[::2]
-    assert kernels._fast["saxpy"](2.0, strided, y) is False  # not contiguous: the general path decides
+    assert kernels._fast_saxpy(2.0, strided, y, None) is False  # not contiguous: the general path decides
     with cp.cuda.Stream(non_blocking=True):  # CuPy's current stream is the producer stream
         y2 = cp.zeros(n, dtype=cp.float32)
         kernels.saxpy(1.0, x, y2)
-        assert kernels._fast["saxpy"](1.0, x, y2) is True
+        assert kernels._fast_saxpy(1.0, x, y2, None) is True
         cp.cuda.get_current_stream().synchronize()
     assert np.array_equal(y2.get(), np.float32(2.0) * x_h)
+
+
+def _cuda_core() -> object:
+    try:
+        import cuda.core as core
+
+        core.launch  # noqa: B018 (1.x has it at the top)
+    except (ImportError, AttributeError):
+        import cuda.core.experimental as core  # type: ignore[no-redef]
+    return core
+
+
+class DLPackOnly:
+    """An array that offers DLPack alone (no __cuda_array_interface__)."""
+
+    def __init__(self, array: "cp.ndarray") -> None:
+        self._array = array
+
+    def __dlpack__(self, *, stream: int | None = None) -> object:
+        return self._array.__dlpack__(stream=stream)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return self._array.__dlpack_device__()
+
+
+def test_the_fast_path_takes_torch_dlpack_and_stream(rng: np.random.Generator) -> None:
+    torch = pytest.importorskip("torch")
+    n = 4099
+    x_h, y_h = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
+    xt, yt = torch.from_numpy(x_h).cuda(), torch.from_numpy(y_h).cuda()
+    kernels.saxpy(2.0, xt, yt)
+    assert kernels._fast_saxpy(2.0, xt, yt, None) is True
+    torch.cuda.synchronize()
+    assert np.allclose(yt.cpu().numpy(), 4.0 * x_h.astype(np.float64) + y_h, rtol=1e-5, atol=1e-5)
+    xd, yd = DLPackOnly(cp.asarray(x_h)), DLPackOnly(cp.asarray(y_h))
+    kernels.saxpy(3.0, xd, yd)
+    assert kernels._fast_saxpy(3.0, xd, yd, None) is True
+    cp.cuda.Device().synchronize()
+    assert np.allclose(yd._array.get(), 6.0 * x_h.astype(np.float64) + y_h, rtol=1e-5, atol=1e-5)
+    core = _cuda_core()
+    stream = core.Device().create_stream()  # type: ignore[attr-defined]
+    x, y = cp.asarray(x_h), cp.asarray(y_h)
+    with cp.cuda.ExternalStream(int(stream.handle)):  # the producer is the given stream
+        kernels.saxpy(1.0, x, y, stream=stream)
+        assert kernels._fast_saxpy(1.0, x, y, stream) is True
+    stream.sync()
+    assert np.allclose(y.get(), 2.0 * x_h.astype(np.float64) + y_h, rtol=1e-5, atol=1e-5)
+    with pytest.raises(ValueError, match=r"saxpy\(\): argument `a` is out of range for float32"):
+        kernels.saxpy(1e40, x, y)
+
+
+# ---------------------------------------------------------------- two GPUs (issue 9)
+
+two_gpus = pytest.mark.skipif(cp.cuda.runtime.getDeviceCount() < 2, reason="needs two GPUs")
+
+
+@two_gpus
+def test_cupy_arrays_on_device_1_with_device_0_current(rng: np.random.Generator) -> None:
+    n = 1_000_003
+    x_h, y_h = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
+    with cp.cuda.Device(1):
+        x, y = cp.asarray(x_h), cp.asarray(y_h)
+    cp.cuda.Device(0).use()
+    for _ in range(3):  # the general path, then the fast path
+        kernels.saxpy(2.0, x, y)
+    assert cp.cuda.runtime.getDevice() == 0, "the stub left another device current"
+    with cp.cuda.Device(1):
+        got = y.get()
+    ref = y_h.astype(np.float64) + 3 * 2.0 * x_h.astype(np.float64)
+    assert np.linalg.norm(got - ref) / np.linalg.norm(ref) < 1e-6
+    assert kernels._fast_saxpy(2.0, x, y, None) is True
+    cp.cuda.Device(1).synchronize()
+
+
+@two_gpus
+def test_torch_tensors_on_cuda_1_with_cuda_0_current(rng: np.random.Generator) -> None:
+    torch = pytest.importorskip("torch")
+    n = 1_000_003
+    x_h, y_h = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
+    torch.cuda.set_device(0)
+    x, y = torch.from_numpy(x_h).to("cuda:1"), torch.from_numpy(y_h).to("cuda:1")
+    for _ in range(3):
+        kernels.saxpy(2.0, x, y)
+    assert torch.cuda.current_device() == 0
+    got = y.cpu().numpy()
+    ref = y_h.astype(np.float64) + 3 * 2.0 * x_h.astype(np.float64)
+    assert np.linalg.norm(got - ref) / np.linalg.norm(ref) < 1e-6
+
+
+@two_gpus
+def test_mixed_devices_and_a_stream_of_another_device_are_refused() -> None:
+    x0 = cp.ones(1000, dtype=cp.float32)
+    with cp.cuda.Device(1):
+        y1 = poisoned(1000, cp.float32)
+        before = y1.get()
+    with pytest.raises(ValueError, match=r"saxpy\(\): argument `y` is on device 1 but argument `x` is on device 0"):
+        kernels.saxpy(2.0, x0, y1)
+    with cp.cuda.Device(1):
+        x1 = cp.ones(1000, dtype=cp.float32)
+    core = _cuda_core()
+    stream0 = core.Device(0).create_stream()  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=r"saxpy\(\): `stream` is on device 0 but argument `x` is on device 1"):
+        kernels.saxpy(2.0, x1, y1, stream=stream0)
+    with cp.cuda.Device(1):
+        cp.cuda.Device(1).synchronize()
+        assert np.array_equal(y1.get(), before, equal_nan=True), "a refused call wrote to the output"
+
+
+# ---------------------------------------------------------------- CUDA graphs (issue 11)
+
+
+def test_stub_calls_captured_by_torch_cuda_graph_replay_like_eager(rng: np.random.Generator) -> None:
+    torch = pytest.importorskip("torch")
+    n = 10_007
+    x_h, y_h = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
+    x, y = torch.from_numpy(x_h).cuda(), torch.from_numpy(y_h).cuda()
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):  # warm-up on a side stream, as torch.cuda.graph asks
+        kernels.saxpy(0.5, x, y)
+        y.mul_(0.5)
+    torch.cuda.current_stream().wait_stream(side)
+    torch.cuda.synchronize()
+    y.copy_(torch.from_numpy(y_h))
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):  # capture_error_mode "global": any forbidden call fails
+        for _ in range(10):
+            kernels.saxpy(0.5, x, y)
+            y.mul_(0.5)
+    torch.cuda.synchronize()
+    assert torch.equal(y.cpu(), torch.from_numpy(y_h)), "capture ran the kernels"
+    graph.replay()
+    graph.replay()
+    torch.cuda.synchronize()
+    eager = torch.from_numpy(y_h).cuda()
+    for _ in range(20):
+        kernels.saxpy(0.5, x, eager)
+        eager.mul_(0.5)
+    torch.cuda.synchronize()
+    assert torch.equal(y, eager)
+
+
+def test_stub_calls_captured_by_cupy_stream_capture_replay_like_eager(rng: np.random.Generator) -> None:
+    n = 10_007
+    x_h, y_h = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
+    x, y = cp.asarray(x_h), cp.asarray(y_h)
+    stream = cp.cuda.Stream(non_blocking=True)
+    with stream:
+        kernels.saxpy(0.25, x, y)  # warm-up
+        y[...] = cp.asarray(y_h)
+        stream.synchronize()
+        stream.begin_capture()
+        for _ in range(10):
+            kernels.saxpy(0.25, x, y)
+            y *= 0.5
+        graph = stream.end_capture()
+        graph.launch()
+        graph.launch()
+        stream.synchronize()
+        eager = cp.asarray(y_h)
+        for _ in range(20):
+            kernels.saxpy(0.25, x, eager)
+            eager *= 0.5
+        stream.synchronize()
+    assert np.array_equal(y.get(), eager.get())
+
+
+def test_kernels_capture_records_a_sequence_and_replays_it(rng: np.random.Generator) -> None:
+    n = 10_007
+    x_h, y_h = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
+    x, y = cp.asarray(x_h), cp.asarray(y_h)
+    kernels.saxpy(0.0, x, y)  # each kernel runs once before it is captured
+    cp.cuda.Device().synchronize()
+    with kernels.capture() as graph:  # CuPy's current stream is the capture stream inside
+        for k in range(100):
+            kernels.saxpy(1.0 / (k + 1), x, y)
+    graph.stream.sync()
+    assert np.array_equal(y.get(), y_h), "capture ran the kernels"
+    for _ in range(3):
+        graph.replay()
+    graph.stream.sync()
+    eager = cp.asarray(y_h)
+    for _ in range(3):
+        for k in range(100):
+            kernels.saxpy(1.0 / (k + 1), x, eager)
+    cp.cuda.Device().synchronize()
+    assert np.array_equal(y.get(), eager.get())
+    graph.close()
+    with pytest.raises(kernels.LaunchError, match="nothing was captured"):
+        graph.replay()

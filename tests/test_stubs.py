@@ -873,3 +873,188 @@ def test_dynamic_shared_memory_is_an_int_argument(kernels: ModuleType, runtime: 
         with pytest.raises(TypeError, match=r"reverse\(\): argument `scratch` \(dynamic shared memory\) must be a "
                            r"non-negative int, the float32 elements each block gets"):
             kernels.reverse(at(0), bad)
+
+
+# ---------------------------------------------------------------- build-time fast paths (issue 11)
+
+
+def test_generated_module_has_no_exec_and_pyright_accepts_it(package_root: Path) -> None:
+    runtime = (package_root / PACKAGE / "_oxpack" / "runtime.py").read_text()
+    calls = {
+        node.func.id
+        for node in ast.walk(ast.parse(runtime))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    }
+    assert not calls & {"exec", "eval", "compile"}, "the runtime builds code at run time"
+    generated = (package_root / PACKAGE / "kernels.py").read_text()
+    assert "def _fast_saxpy(a: Any, x: Any, y: Any, stream: Any) -> bool:" in generated
+    assert "_fast_shift2d" not in generated and "_fast_reverse" not in generated  # 2-D launch; dynamic shared
+    pyright = Path(sys.executable).with_name("pyright")
+    if not pyright.exists():
+        pytest.skip("pyright is not installed (pip install pyright)")
+    result = subprocess.run(
+        [str(pyright), "--pythonversion", "3.11", str(package_root / PACKAGE)],
+        capture_output=True, text=True, check=False, timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 errors" in result.stdout
+
+
+def test_mypy_strict_accepts_the_generated_module(package_root: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(package_root / ".mypy_cache"), "-p", PACKAGE],
+        cwd=package_root, capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_fast_path_takes_stream_given(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    mine = FakeStream(42)
+    x, y = at(0, 1000, stream=42), at(1, 1000)
+    kernels.saxpy(1.0, x, y, stream=mine)  # general path: producer is the given stream
+    saxpy = kernels._module.kernel("saxpy")
+    assert list(saxpy.state.entries) == [(0, 42, 1000)]
+    assert kernels._fast_saxpy(2.0, x, y, mine) is True
+    assert kernels._fast_saxpy(2.0, at(0, 1000, stream=7), y, mine) is False  # would need a wait
+    assert kernels._fast_saxpy(2.0, x, y, FakeStream(43)) is False  # another stream: not proven yet
+    assert kernels._fast_saxpy(2.0, x, y, None) is True  # x's producer stream is 42: the same launch
+    assert [launch[0].handle for launch in fake_cuda.launches] == [42, 42, 42]
+
+
+def test_fast_path_reuses_a_scalar_only_for_the_same_object(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    x, y = at(0, 64), at(1, 64)
+    kernels.saxpy(1.0, x, y)
+    zero, negative_zero = 0.0, -0.0
+    assert kernels._fast_saxpy(zero, x, y, None) and kernels._fast_saxpy(negative_zero, x, y, None)
+    first, second = fake_cuda.launches[1][3][0], fake_cuda.launches[2][3][0]
+    assert math.copysign(1.0, first.value) == 1.0 and math.copysign(1.0, second.value) == -1.0
+
+
+@pytest.mark.parametrize(
+    ("value", "ok"),
+    [(3.4028234663852886e38, True), (-3.4028234663852886e38, True), (math.inf, True), (math.nan, True),
+     (3.5e38, False), (1e40, False), (-1e40, False), (10**39, False), (10**38, True)],
+)
+def test_float32_scalars_out_of_range_are_refused(
+    kernels: ModuleType, fake_cuda: FakeCuda, value: float, ok: bool
+) -> None:
+    x, y = at(0, 64), at(1, 64)
+    kernels.saxpy(1.0, x, y)  # primes the fast path: it must refuse too
+    if ok:
+        kernels.saxpy(value, x, y)
+        assert len(fake_cuda.launches) == 2
+    else:
+        with pytest.raises(ValueError, match=r"^saxpy\(\): argument `a` is out of range for float32 "
+                           r"\(largest finite value 3.40282347e\+38\), got "):
+            kernels.saxpy(value, x, y)
+        assert len(fake_cuda.launches) == 1
+
+
+def test_cai_versions_beyond_3_are_refused(kernels: ModuleType, runtime: ModuleType) -> None:
+    for version in (99, 4, -1, "3", None):
+        x = at(0)
+        x.__cuda_array_interface__["version"] = version
+        with pytest.raises(runtime.KernelArgumentError, match=re.escape(
+            f"saxpy(): argument `x`: its __cuda_array_interface__ has version {version!r}; oxpack reads "
+            "versions 0 to 3")):
+            kernels.saxpy(2.0, x, at(1))
+
+
+def test_arrays_of_any_rank_are_flat_buffers(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    # documented: a C-contiguous array of any rank passes as its elements in order
+    kernels.saxpy(1.0, at(0, shape=(4, 8)), at(1, shape=(2, 2, 8)))
+    assert fake_cuda.launches[0][3][1:] == (BASE, 32, BASE + 2**20, 32)
+
+
+def test_a_device_array_without_a_driver_is_one_launch_error(package_root: Path) -> None:
+    # this machine may have no NVIDIA driver; where it has one, the call fails on the
+    # fabricated pointer instead, which is no concern of this test
+    code = textwrap.dedent(
+        f"""
+        from {PACKAGE} import kernels
+
+        class A:
+            def __init__(self, p):
+                self.__cuda_array_interface__ = {{"version": 3, "shape": (8,), "typestr": "<f4",
+                                                  "data": (p, False), "strides": None, "stream": None}}
+
+        try:
+            kernels.saxpy(1.0, A(0x7F0000000000), A(0x7F0001000000))
+        except kernels.LaunchError as error:
+            print(type(error).__name__, error)
+        """
+    )
+    env = {**os.environ, "LD_LIBRARY_PATH": "/nonexistent", "CUDA_PATH": "/nonexistent"}
+    result = subprocess.run([sys.executable, "-c", code], cwd=package_root, env=env, capture_output=True, text=True,
+                            check=False, timeout=120)
+    if "no NVIDIA driver" not in result.stdout:
+        pytest.skip(f"an NVIDIA driver is installed here: {result.stdout.strip()[:200]}")
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert result.stdout.strip() == (
+        "LaunchError cannot launch a kernel: no NVIDIA driver was found on this machine (libcuda could not be "
+        "loaded: DynamicLibNotFoundError); install the NVIDIA driver, or run where a GPU is"
+    )
+
+
+# ---------------------------------------------------------------- several devices (issue 9, fake driver)
+
+
+@pytest.fixture
+def two_devices(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeCuda]:
+    fake = FakeCuda(devices=2)
+    install_fake(kernels, monkeypatch, fake)
+    yield fake
+    for state in kernels._module._states.values():
+        state.entries.clear()
+
+
+def on(device: int, slot: int, n: int = 16, **kwargs: Any) -> CudaArray:
+    return CudaArray(n, ptr=BASE + device * 2**40 + slot * 2**20, **kwargs)
+
+
+def test_launch_on_the_arrays_device_restores_the_callers_context(kernels: ModuleType, two_devices: FakeCuda) -> None:
+    two_devices.current = CONTEXT + 0  # the caller works on device 0
+    kernels.saxpy(1.0, on(1, 0), on(1, 1))
+    assert two_devices.contexts == [CONTEXT + 1]  # launched in device 1's context
+    assert two_devices.current == CONTEXT + 0  # and gave device 0 back
+    kernels.saxpy(1.0, on(0, 0), on(0, 1))
+    assert two_devices.contexts[-1] == CONTEXT + 0 and two_devices.current == CONTEXT + 0
+
+
+def test_fast_path_launches_per_device(kernels: ModuleType, two_devices: FakeCuda) -> None:
+    two_devices.current = CONTEXT + 0
+    x1, y1 = on(1, 0, 64), on(1, 1, 64)
+    kernels.saxpy(1.0, x1, y1)
+    kernels.saxpy(1.0, on(0, 0, 64), on(0, 1, 64))
+    # CAI arrays on several devices: their device needs the driver, so the general path runs
+    assert kernels._fast_saxpy(1.0, x1, y1, None) is False
+    entries = kernels._module.kernel("saxpy").state.entries
+    assert set(entries) == {(1, 1, 64), (0, 1, 64)}
+    launch, stream, config, function = entries[(1, 1, 64)]
+    launch(stream, config, function, ctypes.c_float(1.0), 1, 1, 1, 1)  # what the fast path calls
+    assert two_devices.contexts[-1] == CONTEXT + 1 and two_devices.current == CONTEXT + 0
+
+
+def test_mixed_devices_are_refused_naming_both(kernels: ModuleType, two_devices: FakeCuda) -> None:
+    with pytest.raises(ValueError, match=r"^saxpy\(\): argument `y` is on device 1 but argument `x` is on device 0; "
+                       r"pass arrays on one device$"):
+        kernels.saxpy(1.0, on(0, 0), on(1, 1))
+    assert two_devices.launches == []
+
+
+def test_a_stream_of_another_device_is_refused(kernels: ModuleType, two_devices: FakeCuda) -> None:
+    stream_on_0 = FakeStream(1000 + 7)  # the fake driver puts handle 1007 on device 0
+    with pytest.raises(ValueError, match=r"^saxpy\(\): `stream` is on device 0 but argument `x` is on device 1; "
+                       r"pass a stream of device 1$"):
+        kernels.saxpy(1.0, on(1, 0), on(1, 1), stream=stream_on_0)
+    kernels.saxpy(1.0, on(1, 0), on(1, 1), stream=FakeStream(2000 + 7))
+    assert [launch[0].handle for launch in two_devices.launches] == [2007]
+
+
+def test_a_producer_stream_of_another_device_is_waited_for(kernels: ModuleType, two_devices: FakeCuda) -> None:
+    two_devices.current = CONTEXT + 0
+    kernels.saxpy(1.0, on(1, 0, stream=1007), on(1, 1, stream=1007))  # CuPy's current stream, on device 0
+    stream = two_devices.launches[0][0]
+    assert stream is two_devices.legacy and stream.waited == [1007]  # device 1's default stream
+    assert two_devices.contexts == [CONTEXT + 1]
+    assert kernels._module.kernel("saxpy").state.entries == {}  # a launch that waited is not repeated

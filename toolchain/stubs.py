@@ -40,7 +40,7 @@ _LAUNCH_OPTIONS = (
     "block: int | tuple[int, ...] | None = None",
 )
 _ERRORS = ("KernelArgumentError", "KernelValueError", "LaunchError")
-_TYPES = ("DeviceArray", "StreamLike")
+_TYPES = ("DeviceArray", "Graph", "StreamLike", "capture")
 _RESERVED = {"stream", "threads", "block", *_ERRORS, *_TYPES}
 
 
