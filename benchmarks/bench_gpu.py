@@ -145,8 +145,8 @@ def host_table(dev, ours) -> None:
     legacy = dev.default_stream  # CuPy's and PyTorch's default stream too: no variant waits
     cfg = LaunchConfig(grid=(small + block - 1) // block, block=block)
     a, xp, yp = ctypes.c_float(0.0), xs.data.ptr, ys.data.ptr
-    source = (HERE / "cuda" / "saxpy.cu").read_text()
-    raw_kernel = cp.RawKernel(source, "saxpy")
+    source = (HERE / "cuda" / "saxpy.cu").read_text().split("extern")[1]  # saxpy alone, for NVRTC
+    raw_kernel = cp.RawKernel("typedef unsigned long long uint64_t;\nextern" + source, "saxpy")
     a32, n64 = np.float32(0.0), np.uint64(small)
     grid = ((small + block - 1) // block,)
     variants = {

@@ -129,6 +129,8 @@ class _Array(NamedTuple):
     device: int | None  # None: a CAI array, whose device needs a driver query
     stream: int | None  # producer stream (CAI v3, or PyTorch's current); None: no wait
     handshake: bool  # order through __dlpack__(stream=...) instead
+    stream_device: int | None = None  # the producer stream's device, when the producer says
+
 
 
 class _Shape:
@@ -369,6 +371,11 @@ class _Hooks:
         return _LEGACY_STREAM
 
     @staticmethod
+    def cupy_device() -> int | None:
+        """CuPy's current device."""
+        return None
+
+    @staticmethod
     def torch_stream(device: int) -> int:
         """PyTorch's current stream on `device`; the legacy default stream as 1."""
         return _LEGACY_STREAM
@@ -386,6 +393,7 @@ class _Hooks:
             if not all(hasattr(ndarray, a) for a in ("_c_contiguous", "data", "size", "dtype")):
                 return  # another CuPy than the one this was written for: the general path
             stream = cupy.cuda.stream
+            get_device = cupy.cuda.runtime.getDevice
             pointer: Callable[[], int] = getattr(stream, "get_current_stream_ptr", None) or (
                 lambda: int(stream.get_current_stream().ptr)
             )
@@ -396,10 +404,15 @@ class _Hooks:
                     pass  # bfloat16: no NumPy dtype; such arrays take the general path
         except AttributeError:
             return
+
         def cupy_stream() -> int:
             return pointer() or _LEGACY_STREAM
 
+        def cupy_device() -> int | None:
+            return int(get_device())
+
         self.cupy_stream = cupy_stream  # type: ignore[method-assign]
+        self.cupy_device = cupy_device  # type: ignore[method-assign]
         self.cupy_ndarray = ndarray
 
     def _find_torch(self, torch: Any) -> None:
@@ -924,7 +937,14 @@ class Kernel:
                 handshake = hasattr(obj, "__dlpack__")
                 stream = None if handshake else _LEGACY_STREAM
         device = _producer_device(obj)
-        return _Array(p, obj, ptr or 0, size, size * p.dtype.itemsize, device, stream, handshake)
+        # PyTorch's current stream of the tensor's device; CuPy's of its current device:
+        # known without asking the driver (which a stream capture may forbid)
+        on = None
+        if type(obj) is _hooks.torch_tensor:
+            on = device
+        elif type(obj) is _hooks.cupy_ndarray:
+            on = _hooks.cupy_device()
+        return _Array(p, obj, ptr or 0, size, size * p.dtype.itemsize, device, stream, handshake, on)
 
     def _from_dlpack(self, p: _Param, obj: Any) -> _Array:
         device_type, device_id = obj.__dlpack_device__()
@@ -1146,7 +1166,8 @@ class Kernel:
             for a in arrays:
                 if a.stream is None:
                     continue
-                if _device_count(api) == 1 or _stream_device(api, a.stream) in (None, device.device_id):
+                on = a.stream_device if a.stream_device is not None else _stream_device(api, a.stream)
+                if _device_count(api) == 1 or a.stream in _SPECIAL_STREAMS or on == device.device_id:
                     launch_stream, handle = _foreign_stream(api, a.stream), a.stream
                 break
         waited: set[int] = {handle}
@@ -1234,7 +1255,8 @@ def capture(stream: StreamLike | None = None) -> Iterator[Graph]:
         with contextlib.ExitStack() as current:
             cupy: Any = sys.modules.get("cupy")
             if cupy is not None:
-                current.enter_context(cupy.cuda.ExternalStream(handle))
+                external = getattr(cupy.cuda.Stream, "from_external", None)  # CuPy 14 and later
+                current.enter_context(external(target) if external else cupy.cuda.ExternalStream(handle))
             torch: Any = sys.modules.get("torch")
             if torch is not None and torch.cuda.is_initialized():
                 current.enter_context(torch.cuda.stream(torch.cuda.ExternalStream(handle)))

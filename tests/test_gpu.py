@@ -472,7 +472,8 @@ def test_the_fast_path_takes_torch_dlpack_and_stream(rng: np.random.Generator) -
     core = _cuda_core()
     stream = core.Device().create_stream()  # type: ignore[attr-defined]
     x, y = cp.asarray(x_h), cp.asarray(y_h)
-    with cp.cuda.ExternalStream(int(stream.handle)):  # the producer is the given stream
+    external = getattr(cp.cuda.Stream, "from_external", None)
+    with external(stream) if external else cp.cuda.ExternalStream(int(stream.handle)):  # the producer: `stream`
         kernels.saxpy(1.0, x, y, stream=stream)
         assert kernels._fast_saxpy(1.0, x, y, stream) is True
     stream.sync()
