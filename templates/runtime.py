@@ -366,9 +366,9 @@ class _Hooks:
     torch_bfloat16: Any = None
 
     @staticmethod
-    def cupy_stream() -> int:
-        """CuPy's current stream on its current device; the legacy default stream as 1."""
-        return _LEGACY_STREAM
+    def cupy_current_stream() -> Any:
+        """CuPy's current stream on its current device (its ``ptr`` 0 for the legacy default)."""
+        raise LaunchError("CuPy is not imported")
 
     @staticmethod
     def cupy_device() -> int | None:
@@ -376,9 +376,9 @@ class _Hooks:
         return None
 
     @staticmethod
-    def torch_stream(device: int) -> int:
-        """PyTorch's current stream on `device`; the legacy default stream as 1."""
-        return _LEGACY_STREAM
+    def torch_raw_stream(device: int) -> int:
+        """PyTorch's current stream on `device` (0 for the legacy default)."""
+        raise LaunchError("PyTorch is not imported")
 
     def refresh(self) -> None:
         """Look for CuPy and PyTorch in ``sys.modules`` (never importing them)."""
@@ -392,11 +392,8 @@ class _Hooks:
             ndarray = cupy.ndarray
             if not all(hasattr(ndarray, a) for a in ("_c_contiguous", "data", "size", "dtype")):
                 return  # another CuPy than the one this was written for: the general path
-            stream = cupy.cuda.stream
+            current_stream = cupy.cuda.stream.get_current_stream
             get_device = cupy.cuda.runtime.getDevice
-            pointer: Callable[[], int] = getattr(stream, "get_current_stream_ptr", None) or (
-                lambda: int(stream.get_current_stream().ptr)
-            )
             for dt in _DTYPES.values():
                 try:
                     setattr(self, f"cupy_{dt.name}", cupy.dtype(dt.typestr))
@@ -405,13 +402,10 @@ class _Hooks:
         except AttributeError:
             return
 
-        def cupy_stream() -> int:
-            return pointer() or _LEGACY_STREAM
-
         def cupy_device() -> int | None:
             return int(get_device())
 
-        self.cupy_stream = cupy_stream  # type: ignore[method-assign]
+        self.cupy_current_stream = current_stream  # type: ignore[method-assign]
         self.cupy_device = cupy_device  # type: ignore[method-assign]
         self.cupy_ndarray = ndarray
 
@@ -424,10 +418,7 @@ class _Hooks:
         except AttributeError:
             return
 
-        def torch_stream(device: int) -> int:
-            return int(raw(device)) or _LEGACY_STREAM
-
-        self.torch_stream = torch_stream  # type: ignore[method-assign]
+        self.torch_raw_stream = raw  # type: ignore[method-assign]
         self.torch_tensor = tensor
 
 
@@ -909,9 +900,15 @@ class Kernel:
         try:
             typestr, shape, (ptr, readonly) = cai["typestr"], cai["shape"], cai["data"]
             version, strides, mask = cai.get("version", 0), cai.get("strides"), cai.get("mask")
-            size = shape[0] if len(shape) == 1 else math.prod(shape)
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise self._bad(p, f"malformed __cuda_array_interface__ ({exc!r})") from None
+        if not isinstance(shape, tuple) or not all(type(d) is int and d >= 0 for d in shape):
+            raise self._bad(p, f"its __cuda_array_interface__ `shape` must be a tuple of non-negative ints, got {shape!r}")
+        if type(ptr) is not int or ptr < 0 or type(readonly) is not bool:
+            raise self._bad(p, f"its __cuda_array_interface__ `data` must be (int pointer, bool), got {cai['data']!r}")
+        if strides is not None and (not isinstance(strides, tuple) or not all(type(d) is int for d in strides)):
+            raise self._bad(p, f"its __cuda_array_interface__ `strides` must be None or a tuple of ints, got {strides!r}")
+        size = shape[0] if len(shape) == 1 else math.prod(shape)
         if typestr != p.dtype.typestr and not (
             # PyTorch exports bfloat16 as the anonymous 2-byte typestr "<V2"
             typestr == "<V2" and p.dtype.name == "bfloat16" and str(getattr(obj, "dtype", "")).endswith("bfloat16")

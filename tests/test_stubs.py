@@ -598,7 +598,7 @@ class FakeCuda:
 
 
 def install_fake(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch, fake: FakeCuda) -> None:
-    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    runtime = sys.modules[f"{kernels.__package__}._oxpack.runtime"]
     api = runtime._Cuda(fake.core, fake.driver, None, fake.legacy, fake.per_thread)
     monkeypatch.setattr(runtime, "_cuda_api", api)
     local = runtime._Local()

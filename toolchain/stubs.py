@@ -186,7 +186,7 @@ def _requirement(text: str, positions: Mapping[str, int]) -> str | None:
 
 def _fast_names(kernel: Any) -> set[str]:
     names = {f"_{v}{p.pos}" for p in kernel.params for v in "pndstb"}
-    return names | {"_h", "_g", "_s", "_e", "_cs", "_r", "_c", "stream"} | _FAST_GLOBALS
+    return names | {"_h", "_g", "_s", "_e", "_cs", "_r", "_c", "_m", "stream"} | _FAST_GLOBALS
 
 
 def _fast_path(name: str, kernel: Any) -> list[str] | None:
@@ -229,13 +229,14 @@ def _fast_path(name: str, kernel: Any) -> list[str] | None:
             f"    if type({v}) is _h.cupy_ndarray:",
             f"        if {v}.dtype is not _h.cupy_{dt} or not {v}._c_contiguous:",
             "            return False",
-            f"        _p{i}, _n{i}, _d{i} = {v}.data.ptr, {v}.size, {v}.data.device_id",
-            f"        _s{i} = _cs = _cs or _h.cupy_stream()",
+            f"        _m = {v}.data",
+            f"        _p{i}, _n{i}, _d{i} = _m.ptr, {v}.size, _m.device_id",
+            f"        _s{i} = _cs = _cs or _h.cupy_current_stream().ptr or 1",
             f"    elif type({v}) is _h.torch_tensor:",
             f"        if {v}.dtype is not _h.torch_{dt} or not {v}.is_cuda or {v}.requires_grad or not {v}.is_contiguous():",
             "            return False",
             f"        _p{i}, _n{i}, _d{i} = {v}.data_ptr(), {v}.numel(), {v}.get_device()",
-            f"        _s{i} = _h.torch_stream(_d{i})",
+            f"        _s{i} = _h.torch_raw_stream(_d{i}) or 1",
             "    else:",
             f'        _r = _other_array({v}, "{dt}", {mutable}, _g or _s or 1)',
             "        if _r is None:",
