@@ -1,6 +1,10 @@
 """Where a checked stub call spends host time (run on the GPU machine with the vecmath wheel).
 
     python benchmarks/profile_stub.py
+
+Prints the cost of each read the generated fast path makes of a CuPy array and a
+PyTorch tensor, of the fast path itself with the launch replaced by a no-op (so the
+checks alone), of the stub, and of a raw cuda.core launch; then a profile of stub calls.
 """
 
 from __future__ import annotations
@@ -8,32 +12,25 @@ from __future__ import annotations
 import cProfile
 import ctypes
 import pstats
-import statistics
 import sys
-import time
+import timeit
+from pathlib import Path
 
 import cupy as cp
+import torch
 
 try:
     from cuda.core import Device, LaunchConfig, ObjectCode, launch
 except ImportError:  # cuda.core 0.x
     from cuda.core.experimental import Device, LaunchConfig, ObjectCode, launch
 
-from pathlib import Path
-
 import vecmath
 from vecmath import kernels
 
 
-def per_call(fn, rounds: int = 9, per: int = 3000) -> float:
-    out = []
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for _ in range(per):
-            fn()
-        out.append((time.perf_counter() - t0) / per)
-    cp.cuda.Device().synchronize()
-    return statistics.median(out) * 1e6
+def cost(fn, number: int = 20000) -> float:
+    """Best of 5 rounds, µs per call."""
+    return min(timeit.repeat(fn, number=number, repeat=5)) / number * 1e6
 
 
 def main() -> int:
@@ -41,6 +38,7 @@ def main() -> int:
     dev.set_current()
     n = 1024
     x, y = cp.ones(n, dtype=cp.float32), cp.ones(n, dtype=cp.float32)
+    xt, yt = torch.ones(n, device="cuda:0"), torch.ones(n, device="cuda:0")
     fat = Path(vecmath.__file__).parent / "_oxpack" / "saxpy.fatbin"
     k = ObjectCode.from_fatbin(fat.read_bytes()).get_kernel("saxpy")
     cfg = LaunchConfig(grid=4, block=256)
@@ -48,23 +46,47 @@ def main() -> int:
     a = ctypes.c_float(0.0)
     xp, yp = x.data.ptr, y.data.ptr
     kernels.saxpy(0.0, x, y)
+    kernels.saxpy(0.0, xt, yt)
+    hooks = sys.modules["vecmath._oxpack.runtime"]._hooks
+    f32 = cp.dtype("<f4")
     rows = {
         "raw launch, prepared args": lambda: launch(s, cfg, k, a, xp, n, yp, n),
-        "raw launch, fresh c_float": lambda: launch(s, cfg, k, ctypes.c_float(0.0), xp, n, yp, n),
-        "raw launch, np.float32": lambda: launch(s, cfg, k, __import__("numpy").float32(0.0), xp, n, yp, n),
-        "CuPy __cuda_array_interface__ x2": lambda: (x.__cuda_array_interface__, y.__cuda_array_interface__),
-        "x.data.ptr x2": lambda: (x.data.ptr, y.data.ptr),
-        "stub": lambda: kernels.saxpy(0.0, x, y),
+        "stub, CuPy arrays": lambda: kernels.saxpy(0.0, x, y),
+        "stub, PyTorch tensors": lambda: kernels.saxpy(0.0, xt, yt),
+        "CuPy x.data": lambda: x.data,
+        "CuPy x.data.ptr": lambda: x.data.ptr,
+        "CuPy x.data.device_id": lambda: x.data.device_id,
+        "CuPy x.size": lambda: x.size,
+        "CuPy x.dtype is f32": lambda: x.dtype is f32,
+        "CuPy x._c_contiguous": lambda: x._c_contiguous,
+        "CuPy get_current_stream().ptr": lambda: hooks.cupy_current_stream().ptr,
+        "torch t.dtype": lambda: xt.dtype,
+        "torch t.is_cuda": lambda: xt.is_cuda,
+        "torch t.requires_grad": lambda: xt.requires_grad,
+        "torch t.is_contiguous()": lambda: xt.is_contiguous(),
+        "torch t.data_ptr()": lambda: xt.data_ptr(),
+        "torch t.numel()": lambda: xt.numel(),
+        "torch t.get_device()": lambda: xt.get_device(),
+        "torch _cuda_getCurrentRawStream(0)": lambda: hooks.torch_raw_stream(0),
     }
     for label, fn in rows.items():
-        print(f"{label:40s} {per_call(fn):7.2f} us")
+        print(f"{label:40s} {cost(fn):7.3f} µs")
+    # the checks alone: the fast path with its recorded launch replaced by a no-op
+    entries = kernels._state_saxpy.entries
+    saved = dict(entries)
+    for key, entry in saved.items():
+        entries[key] = (lambda *args: None, *entry[1:])
+    print(f"{'fast path, CuPy, no-op launch':40s} {cost(lambda: kernels._fast_saxpy(0.0, x, y, None)):7.3f} µs")
+    print(f"{'fast path, PyTorch, no-op launch':40s} {cost(lambda: kernels._fast_saxpy(0.0, xt, yt, None)):7.3f} µs")
+    print(f"{'stub, CuPy, no-op launch':40s} {cost(lambda: kernels.saxpy(0.0, x, y)):7.3f} µs")
+    entries.update(saved)
     prof = cProfile.Profile()
     prof.enable()
     for _ in range(20000):
         kernels.saxpy(0.0, x, y)
     prof.disable()
     cp.cuda.Device().synchronize()
-    pstats.Stats(prof).sort_stats("tottime").print_stats(22)
+    pstats.Stats(prof).sort_stats("tottime").print_stats(12)
     return 0
 
 

@@ -257,6 +257,7 @@ def _device_count(api: _Cuda) -> int:
         err, count = api.driver.cuDeviceGetCount()
         ok = err == api.driver.CUresult.CUDA_SUCCESS
         _device_count_cache.append(int(count) if ok else 1)
+        _hooks.one_device = _device_count_cache[0] == 1
     return _device_count_cache[0]
 
 
@@ -346,6 +347,8 @@ class _Hooks:
     imported them (the runtime imports neither). Until then, every ``type(x) is``
     test against them fails and the call takes the general path, which looks again."""
 
+    one_device = False
+    """True once the driver said there is one device: then every array is on device 0."""
     cupy_ndarray: type = _Never
     cupy_float32: Any = None
     cupy_float64: Any = None

@@ -605,6 +605,7 @@ def install_fake(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch, fake: Fak
     monkeypatch.setattr(runtime, "_thread", local)
     monkeypatch.setattr(kernels, "_thread", local)
     monkeypatch.setattr(runtime, "_device_count_cache", [])
+    monkeypatch.setattr(runtime._hooks, "one_device", False)
     monkeypatch.setattr(runtime, "_devices", {})
     module = runtime.Module("kernels", Path(runtime.__file__).parent)
     module._states = kernels._module._states  # the generated fast paths hold these

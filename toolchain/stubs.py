@@ -186,7 +186,7 @@ def _requirement(text: str, positions: Mapping[str, int]) -> str | None:
 
 def _fast_names(kernel: Any) -> set[str]:
     names = {f"_{v}{p.pos}" for p in kernel.params for v in "pndstb"}
-    return names | {"_h", "_g", "_s", "_e", "_cs", "_r", "_c", "_m", "stream"} | _FAST_GLOBALS
+    return names | {"_h", "_g", "_s", "_e", "_cs", "_ts", "_one", "_r", "_c", "_m", "stream"} | _FAST_GLOBALS
 
 
 def _fast_path(name: str, kernel: Any) -> list[str] | None:
@@ -219,7 +219,11 @@ def _fast_path(name: str, kernel: Any) -> list[str] | None:
         else:
             test = f"type({p.name}) is not float"
         lines += [f"    if {test}:", "        return False"]
-    lines += ["    _h, _s, _cs = _hooks, 0, 0", "    _g = 0 if stream is None else _stream_handle(stream)"]
+    lines += [
+        "    _h, _s, _cs, _ts = _hooks, 0, 0, 0",
+        "    _one = _h.one_device  # then every array is on device 0",
+        "    _g = 0 if stream is None else _stream_handle(stream)",
+    ]
     for p in arrays:
         i, dt, v = p.pos, p.dtype.name, p.name
         what = {"in": "read", "out": "written", "atomic": "updated atomically"}[p.kind]
@@ -230,13 +234,13 @@ def _fast_path(name: str, kernel: Any) -> list[str] | None:
             f"        if {v}.dtype is not _h.cupy_{dt} or not {v}._c_contiguous:",
             "            return False",
             f"        _m = {v}.data",
-            f"        _p{i}, _n{i}, _d{i} = _m.ptr, {v}.size, _m.device_id",
+            f"        _p{i}, _n{i}, _d{i} = _m.ptr, {v}.size, 0 if _one else _m.device_id",
             f"        _s{i} = _cs = _cs or _h.cupy_current_stream().ptr or 1",
             f"    elif type({v}) is _h.torch_tensor:",
             f"        if {v}.dtype is not _h.torch_{dt} or not {v}.is_cuda or {v}.requires_grad or not {v}.is_contiguous():",
             "            return False",
-            f"        _p{i}, _n{i}, _d{i} = {v}.data_ptr(), {v}.numel(), {v}.get_device()",
-            f"        _s{i} = _h.torch_raw_stream(_d{i}) or 1",
+            f"        _p{i}, _n{i}, _d{i} = {v}.data_ptr(), {v}.numel(), 0 if _one else {v}.get_device()",
+            f"        _s{i} = _ts = _ts or _h.torch_raw_stream(_d{i}) or 1  # all on one device: one stream",
             "    else:",
             f'        _r = _other_array({v}, "{dt}", {mutable}, _g or _s or 1)',
             "        if _r is None:",
@@ -245,12 +249,15 @@ def _fast_path(name: str, kernel: Any) -> list[str] | None:
         ]
         first = arrays[0].pos
         lines += [f"    if not _p{i}:" if i == first else f"    if not _p{i} or _d{i} != _d{first}:", "        return False"]
-        lines += [
-            f"    if _s{i} and _s{i} != _s:",
-            "        if _s:",
-            "            return False",
-            f"        _s = _s{i}",
-        ]
+        if i == first:
+            lines += [f"    _s = _s{i}"]
+        else:
+            lines += [
+                f"    if _s{i} and _s{i} != _s:",
+                "        if _s:",
+                "            return False",
+                f"        _s = _s{i}",
+            ]
     pairs = []
     for out in (p for p in arrays if p.kind in ("out", "atomic")):
         for other in arrays:
