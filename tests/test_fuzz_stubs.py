@@ -10,7 +10,6 @@ pointers and sizes, dtypes, contiguity, writability, no overlap, the `where` cla
 from __future__ import annotations
 
 import ctypes
-import importlib
 import math
 import sys
 from collections.abc import Iterator
@@ -23,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from oxpack.stubs import render_stubs
-from test_stubs import BASE, FATBINS, FakeCuda, FakeStream, install_fake, make_manifest
+from test_stubs import BASE, FATBINS, FakeCuda, FakeStream, imported, install_fake, make_manifest
 
 PACKAGE = "oxpack_fuzz_testpkg"
 TYPESTRS = ["<f4", "<f8", "<i4", "<u4", "<i8", "<u8", "<f2", ">f4", "|b1", "<c8", "<V2", "f4", 7, None]
@@ -189,13 +188,8 @@ def kernels(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     manifest = make_manifest()
     manifest["module"] = "kernels"
     render_stubs(manifest, root / PACKAGE, FATBINS)
-    sys.path.insert(0, str(root))
-    try:
-        yield importlib.import_module(f"{PACKAGE}.kernels")
-    finally:
-        sys.path.remove(str(root))
-        for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
-            del sys.modules[name]
+    with imported(root, PACKAGE) as module:
+        yield module
 
 
 # ---------------------------------------------------------------- the oracle

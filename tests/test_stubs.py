@@ -7,6 +7,7 @@ passed, and the launch-path tests swap in a recording fake of cuda.core.
 from __future__ import annotations
 
 import ast
+import contextlib
 import ctypes
 import hashlib
 import importlib
@@ -173,15 +174,22 @@ def package_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+@contextlib.contextmanager
+def imported(root: Path, package: str) -> Iterator[ModuleType]:
+    """`<package>.kernels` rendered under `root`, imported, and forgotten afterwards."""
+    sys.path.insert(0, str(root))
+    try:
+        yield importlib.import_module(f"{package}.kernels")
+    finally:
+        sys.path.remove(str(root))
+        for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+            del sys.modules[name]
+
+
 @pytest.fixture(scope="module")
 def kernels(package_root: Path) -> Iterator[ModuleType]:
-    sys.path.insert(0, str(package_root))
-    try:
-        yield importlib.import_module(f"{PACKAGE}.kernels")
-    finally:
-        sys.path.remove(str(package_root))
-        for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
-            del sys.modules[name]
+    with imported(package_root, PACKAGE) as module:
+        yield module
 
 
 @pytest.fixture
