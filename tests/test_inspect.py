@@ -32,9 +32,9 @@ kernel! {
     }
 
     /// out ← mᵀ
-    pub fn flip(ij: ThreadIndex2, w: u32, h: u32, m: &[f64], out: &mut DisjointSlice<f64>)
+    pub fn flip(ij: ThreadIndex2, w: u32, h: u32, m: &[f64], out: &mut DisjointSlice<f64, Rows> = (h))
     where (len(m) == w * h, len(out) == w * h) {
-        if let Some(o) = out.get_mut_2d(ij, h as usize) {
+        if let Some(o) = out.get_mut_2d(ij) {
             *o = m[ij.x() * w as usize + ij.y()];
         }
     }

@@ -21,14 +21,15 @@ kernel! {
     /// shared memory. Launch with `threads=(ceil(n / 8), ceil(m / 8))` and
     /// `block=(16, 16)`; any other block shape traps.
     pub fn sgemm(
-        ij: ThreadIndex2, m: u32, n: Uniform<u32>, k: u32, a: &[f32], b: &[f32], c: &mut DisjointSlice<f32>,
+        ij: ThreadIndex2, m: u32, n: u32, k: u32, a: &[f32], b: &[f32],
+        c: &mut DisjointSlice<f32, RegisterTiles<TM, TN>> = (n),
     ) where (len(a) == m * k, len(b) == k * n, len(c) == m * n) {
         let (t, d) = (thread_idx(), block_dim());
         if d.x != 16 || d.y != 16 || d.z != 1 || t.x >= 16 || t.y >= 16 {
             trap(); // also tells the compiler that tx, ty < 16: the tile reads below need no checks
         }
         let (tx, ty) = (t.x as usize, t.y as usize);
-        let (m, n_len, k) = (m as usize, n.get() as usize, k as usize);
+        let (m, n_len, k) = (m as usize, n as usize, k as usize);
         let (row0, col0) = (block_idx().y as usize * BM, block_idx().x as usize * BN);
         let slot = thread_slot();
         // A's tile is BM × BK, stored transposed (the inner loop reads its columns);
@@ -68,7 +69,7 @@ kernel! {
             (sa, sb) = ta.sync_with(tb);
             k0 += BK;
         }
-        if let Some(mut out) = c.register_tile::<TM, TN>(ij, n) {
+        if let Some(mut out) = c.register_tile(ij) {
             for (i, row) in acc.iter().enumerate() {
                 out.write_row(i, *row);
             }

@@ -5,27 +5,30 @@ use oxpack::prelude::*;
 kernel! {
     /// out ← a + s·b for `height × width` matrices (a 2-D launch: threads=(width, height)).
     pub fn add_scaled(
-        ij: ThreadIndex2, width: u32, height: u32, s: f64, a: &[f64], b: &[f64], out: &mut DisjointSlice<f64>,
+        ij: ThreadIndex2, width: u32, height: u32, s: f64, a: &[f64], b: &[f64],
+        out: &mut DisjointSlice<f64, Rows> = (width),
     ) where (len(a) == width * height, len(b) == width * height, len(out) == width * height) {
         if ij.y() >= height as usize {
             return;
         }
         let k = ij.y() * width as usize + ij.x();
-        if let Some(o) = out.get_mut_2d(ij, width as usize) {
+        if let Some(o) = out.get_mut_2d(ij) {
             *o = a[k] + s * b[k];
         }
     }
 
     /// out ← mᵀ: `m` is `height × width`, `out` is `width × height`
     /// (a 2-D launch over the output: threads=(height, width)).
-    pub fn transpose(ij: ThreadIndex2, width: u32, height: u32, m: &[f32], out: &mut DisjointSlice<f32>)
+    pub fn transpose(
+        ij: ThreadIndex2, width: u32, height: u32, m: &[f32], out: &mut DisjointSlice<f32, Rows> = (height),
+    )
     where (len(m) == width * height, len(out) == width * height) {
         // Output row ij.y() is input column ij.y(); output column ij.x() is input row ij.x().
         if ij.y() >= width as usize {
             return;
         }
         let src = ij.x() * width as usize + ij.y();
-        if let Some(o) = out.get_mut_2d(ij, height as usize) {
+        if let Some(o) = out.get_mut_2d(ij) {
             *o = m[src];
         }
     }
@@ -35,9 +38,10 @@ kernel! {
     /// `threads=(round_up(width, 32), round_up(height, 32) // 4)` and `block=(32, 8)`:
     /// each thread moves four elements.
     pub fn transpose_tiled(
-        ij: ThreadIndex2, width: u32, height: Uniform<u32>, m: &[f32], out: &mut DisjointSlice<f32>,
+        ij: ThreadIndex2, width: u32, height: u32, m: &[f32],
+        out: &mut DisjointSlice<f32, TransposedTiles<32, 8>> = (height, width),
     ) where (len(m) == width * height, len(out) == width * height) {
-        let Some(m) = matrix(m, width, height.get()) else { return }; // `m` is height × width
+        let Some(m) = matrix(m, width, height) else { return }; // `m` is height × width
         let (tx, ty) = (thread_idx().x, thread_idx().y);
         let (bx, by) = (block_idx().x.wrapping_mul(32), block_idx().y.wrapping_mul(32));
         // Four loads in flight first, before the checks of the output side: `get` has no
@@ -55,7 +59,7 @@ kernel! {
         // blocks, or a short `out`) is the same in the whole block, which then returns
         // as a whole. From here on the block shape bounds threadIdx, so the shared
         // tile's accesses need no checks.
-        let Some(mut dst) = out.transposed_tile::<32, 8>(ij, height, width) else { return };
+        let Some(mut dst) = out.transposed_tile(ij) else { return };
         // Creating the array is a barrier: after the loads, it waits while they are in flight.
         let mut tile = shared_array!(f32, 32 * 33, Tile<33>);
         let slot = tile_slot();

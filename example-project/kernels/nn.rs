@@ -11,7 +11,7 @@ kernel! {
     /// rows take block = cols / 16 rounded up to a multiple of 32 (256 for 4096
     /// columns): a thread's loads are all it has in flight, so fewer values per
     /// thread run slower (at 4096 columns block 512 took 1.8x as long as 256).
-    pub fn softmax(i: ThreadIndex, cols: Uniform<u32>, x: &[f32], out: &mut DisjointSlice<f32>)
+    pub fn softmax(i: ThreadIndex, cols: Uniform<u32>, x: &[f32], out: &mut DisjointSlice<f32, BlockRows> = (cols))
     where (len(x) == len(out), cols >= 1, len(x) % cols == 0) {
         // `load` and the bounds below depend on the block alone: a block returns, or
         // takes the long path, as a whole (no thread skips a barrier another waits at).
@@ -19,7 +19,7 @@ kernel! {
             let m = block::max_f32(row.fold(f32::NEG_INFINITY, f32::max));
             let e = row.map(|v| (v - m).exp());
             let r = 1.0 / block::sum_f32(e.fold(0.0, |a, v| a + v));
-            if let Some(dst) = out.block_row(i, cols) {
+            if let Some(dst) = out.block_row(i) {
                 e.map(|v| v * r).store(dst);
             }
             return;
@@ -42,7 +42,7 @@ kernel! {
             j += step;
         }
         let r = 1.0 / block::sum_f32(s);
-        if let Some(dst) = out.block_row(i, cols) {
+        if let Some(dst) = out.block_row(i) {
             for (j, o) in dst.iter_mut() {
                 *o = (row[j] - m).exp() * r; // j < cols = row.len(): no check left
             }

@@ -18,33 +18,24 @@ kernel! {
         }
     }
 
-    /// y ← a·x with 16-byte loads and stores: thread i owns y[4i .. 4i+4]. Launch
-    /// with threads = len(y) // 4. Device buffers from CuPy or PyTorch start
-    /// 256-byte aligned; an unaligned `x` or `y` leaves `y` untouched.
-    pub fn scale4(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32>)
+    /// y ← a·x with 16-byte loads and stores: thread i owns y[4i .. 4i+4] (`y` is a
+    /// `Vec4` output). Launch with threads = ceil(len(y) / 4). Any view works: a
+    /// misaligned `x` or `y` (say `x[1:]`) takes a scalar path for that buffer.
+    pub fn scale4(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32, Vec4>)
     where (len(x) >= len(y), len(y) % 4 == 0) {
-        let (head, body, _) = vec4(x);
-        if !head.is_empty() {
-            return;
-        }
-        if let (Some(xv), Some(yv)) = (body.get(i.get()), y.get_mut_vec4(i)) {
+        if let (Some(xv), Some(mut yv)) = (load4(x, i.get()), y.get_mut_vec4(i)) {
             let [p, q, r, s] = xv.to_array();
-            *yv = F32x4([a * p, a * q, a * r, a * s]);
+            yv.set(F32x4([a * p, a * q, a * r, a * s]));
         }
     }
 
     /// y ← a·x + y with 16-byte loads and stores: thread i owns y[4i .. 4i+4]. Launch
-    /// with threads = len(y) // 4. As `scale4`, an unaligned `x` or `y` leaves `y`
-    /// untouched.
-    pub fn saxpy4(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32>)
+    /// with threads = ceil(len(y) / 4). As `scale4`, any alignment is computed in full.
+    pub fn saxpy4(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32, Vec4>)
     where (len(x) >= len(y), len(y) % 4 == 0) {
-        let (head, body, _) = vec4(x);
-        if !head.is_empty() {
-            return;
-        }
-        if let (Some(xv), Some(yv)) = (body.get(i.get()), y.get_mut_vec4(i)) {
-            let ([p, q, r, s], [t, u, v, w]) = (xv.to_array(), yv.to_array());
-            *yv = F32x4([a * p + t, a * q + u, a * r + v, a * s + w]);
+        if let (Some(xv), Some(mut yv)) = (load4(x, i.get()), y.get_mut_vec4(i)) {
+            let ([p, q, r, s], [t, u, v, w]) = (xv.to_array(), yv.get().to_array());
+            yv.set(F32x4([a * p + t, a * q + u, a * r + v, a * s + w]));
         }
     }
 }

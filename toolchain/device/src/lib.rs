@@ -19,6 +19,7 @@
 pub mod atomic;
 pub mod block;
 pub mod half;
+pub mod layout;
 pub mod math;
 pub mod matrix;
 pub mod rows;
@@ -223,14 +224,21 @@ unsafe fn elem_mut<'a, T>(ptr: *mut T, i: usize) -> &'a mut T {
     }
 }
 
-/// An output buffer: each thread may read and write only its own element,
-/// named by its [`ThreadIndex`] (or its 2-D / 3-D index and the row shape).
-pub struct DisjointSlice<T> {
+/// An output buffer: each thread may read and write only the elements that its
+/// own index witness names under the buffer's layout `L` (see [`layout`]).
+///
+/// The layout is part of the parameter's type (`&mut DisjointSlice<f32>` is
+/// element-wise, `&mut DisjointSlice<f32, Rows>` a row-major matrix, …) and its shape
+/// is bound once from scalar parameters of the launch (`= (width)` after the type in
+/// `kernel!`), so every thread maps threads to elements the same way, and in one way.
+pub struct DisjointSlice<T, L: layout::Layout = layout::Linear> {
     ptr: *mut T,
     len: usize,
+    shape: [usize; 2], // the layout's shape, bound by the entry shim; unused by Linear and Vec4
+    _layout: core::marker::PhantomData<L>,
 }
 
-impl<T: Elem> DisjointSlice<T> {
+impl<T: Elem, L: layout::Layout> DisjointSlice<T, L> {
     /// Number of elements.
     #[inline(always)]
     pub fn len(&self) -> usize {
@@ -244,11 +252,6 @@ impl<T: Elem> DisjointSlice<T> {
     }
 
     #[inline(always)]
-    pub(crate) fn as_ptr(&self) -> *const T {
-        self.ptr
-    }
-
-    #[inline(always)]
     pub(crate) fn as_mut_ptr(&mut self) -> *mut T {
         self.ptr
     }
@@ -258,25 +261,94 @@ impl<T: Elem> DisjointSlice<T> {
         if i < self.len {
             // SAFETY: `i` is in bounds; the host checked that the buffer is
             // device memory of `len` elements aliasing no other argument, and
-            // `i` came from a thread-unique witness, so no other thread of
-            // this launch can reach this element. The `&mut self` borrow keeps
-            // the calling thread from holding two references to it.
+            // `i` came from a thread-unique witness under the buffer's one layout,
+            // so no other thread of this launch can reach this element. The
+            // `&mut self` borrow keeps the calling thread from holding two
+            // references to it.
             Some(unsafe { elem_mut(self.ptr, i) })
         } else {
             None
         }
     }
+}
 
+impl<T: Elem> DisjointSlice<T, layout::Linear> {
     /// The calling thread's element, or `None` past the end.
     #[inline(always)]
     pub fn get_mut(&mut self, i: ThreadIndex) -> Option<&mut T> {
         self.slot(i.0)
     }
 
-    /// Element `(x, y)` of a row-major matrix with `width` columns, if `x <
-    /// width` and it lies inside the buffer.
+    /// Writes `value` to the calling thread's element; false past the end.
     #[inline(always)]
-    pub fn get_mut_2d(&mut self, i: ThreadIndex2, width: usize) -> Option<&mut T> {
+    pub fn set(&mut self, i: ThreadIndex, value: T) -> bool {
+        match self.get_mut(i) {
+            Some(slot) => {
+                *slot = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Does not compile: an element-wise output has no row width. Declare the output
+    /// `&mut DisjointSlice<T, Rows> = (width)` and call `get_mut_2d(ij)`; rustc says so.
+    #[doc(hidden)]
+    pub fn get_mut_2d(&mut self, _ij: ThreadIndex2, _width: impl layout::ShapePerCall) -> Option<&mut T> {
+        None
+    }
+
+    /// Does not compile; see `get_mut_2d` above (`Volume` = (width, height)).
+    #[doc(hidden)]
+    pub fn get_mut_3d(
+        &mut self,
+        _ijk: ThreadIndex3,
+        _width: impl layout::ShapePerCall,
+        _height: impl layout::ShapePerCall,
+    ) -> Option<&mut T> {
+        None
+    }
+
+    /// Does not compile; see `get_mut_2d` above (`BlockRows` = (cols)).
+    #[doc(hidden)]
+    pub fn block_row(&mut self, _i: ThreadIndex, _cols: impl layout::ShapePerCall) -> Option<BlockRow<'_, T>> {
+        None
+    }
+
+    /// Does not compile; see `get_mut_2d` above (`RegisterTiles<TM, TN>` = (width)).
+    #[doc(hidden)]
+    pub fn register_tile<const TM: usize, const TN: usize>(
+        &mut self,
+        _ij: ThreadIndex2,
+        _width: impl layout::ShapePerCall,
+    ) -> Option<RegisterTile<'_, T, TM, TN>> {
+        None
+    }
+
+    /// Does not compile; see `get_mut_2d` above (`TransposedTiles<TILE, ROWS>` = (cols, rows)).
+    #[doc(hidden)]
+    pub fn transposed_tile<const TILE: usize, const ROWS: usize>(
+        &mut self,
+        _ij: ThreadIndex2,
+        _cols: impl layout::ShapePerCall,
+        _rows: impl layout::ShapePerCall,
+    ) -> Option<TransposedTile<'_, T, TILE, ROWS>> {
+        None
+    }
+}
+
+impl<T: Elem> DisjointSlice<T, layout::Rows> {
+    /// The number of columns, bound from the launch's parameters.
+    #[inline(always)]
+    pub fn width(&self) -> usize {
+        self.shape[0]
+    }
+
+    /// Element `(x, y)` of the row-major matrix of `width` columns (the output's
+    /// shape), if `x < width` and it lies inside the buffer.
+    #[inline(always)]
+    pub fn get_mut_2d(&mut self, i: ThreadIndex2) -> Option<&mut T> {
+        let width = self.shape[0];
         if i.x >= width {
             return None;
         }
@@ -285,10 +357,14 @@ impl<T: Elem> DisjointSlice<T> {
             None => None,
         }
     }
+}
 
-    /// Element `(x, y, z)` of a row-major volume of `width × height` planes.
+impl<T: Elem> DisjointSlice<T, layout::Volume> {
+    /// Element `(x, y, z)` of the row-major volume of `width × height` planes (the
+    /// output's shape), if `x < width`, `y < height` and it lies inside the buffer.
     #[inline(always)]
-    pub fn get_mut_3d(&mut self, i: ThreadIndex3, width: usize, height: usize) -> Option<&mut T> {
+    pub fn get_mut_3d(&mut self, i: ThreadIndex3) -> Option<&mut T> {
+        let [width, height] = self.shape;
         if i.x >= width || i.y >= height {
             return None;
         }
@@ -301,16 +377,17 @@ impl<T: Elem> DisjointSlice<T> {
             None => None,
         }
     }
+}
 
-    /// For one block per row of a row-major matrix with `cols` columns: thread `tx`
-    /// of block `b` writes columns `tx, tx + blockDim.x, …` of row `b`, so every
-    /// element has one writer (`cols` is a [`Uniform`] kernel parameter: the same in
-    /// every thread). The launch must be 1-D (`blockDim.y = blockDim.z = gridDim.y =
-    /// gridDim.z = 1`, checked; otherwise `None`).
+impl<T: Elem> DisjointSlice<T, layout::BlockRows> {
+    /// For one block per row of the row-major matrix of `cols` columns (the output's
+    /// shape): thread `tx` of block `b` writes columns `tx, tx + blockDim.x, …` of
+    /// row `b`, so every element has one writer. The launch must be 1-D (`blockDim.y
+    /// = blockDim.z = gridDim.y = gridDim.z = 1`, checked; otherwise `None`).
     #[inline(always)]
-    pub fn block_row(&mut self, i: ThreadIndex, cols: impl UniformLen) -> Option<BlockRow<'_, T>> {
+    pub fn block_row(&mut self, i: ThreadIndex) -> Option<BlockRow<'_, T>> {
         let _ = i;
-        let cols = cols.to_len();
+        let cols = self.shape[0];
         let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());
         if d.y != 1 || d.z != 1 || g.y != 1 || g.z != 1 {
             return None;
@@ -321,29 +398,30 @@ impl<T: Elem> DisjointSlice<T> {
         let limit = cols.saturating_sub(tx);
         Some(BlockRow { ptr: self.ptr, len: self.len, start, cols, base: start + tx, stride, limit, _out: core::marker::PhantomData })
     }
+}
 
+impl<T: Elem, const TILE: usize, const ROWS: usize> DisjointSlice<T, layout::TransposedTiles<TILE, ROWS>> {
     /// For a tiled transpose: the elements that thread (`tx`, `ty`) of block (`bx`,
-    /// `by`) writes, row `bx·TILE + ty + k·ROWS` and column `by·TILE + tx` of a
-    /// row-major output of `rows` rows of `cols` columns, for k in `0 .. TILE / ROWS`.
-    /// Block (bx, by) covers input tile (bx, by) and writes output tile (by, bx), so
-    /// every element has one writer; `ij` proves a 2-D launch.
+    /// `by`) writes, row `bx·TILE + ty + k·ROWS` and column `by·TILE + tx` of the
+    /// row-major output of `rows` rows of `cols` columns (the output's shape), for k
+    /// in `0 .. TILE / ROWS`. Block (bx, by) covers input tile (bx, by) and writes
+    /// output tile (by, bx), so every element has one writer; `ij` proves a 2-D launch.
     ///
     /// `None` unless the block is `TILE × ROWS` threads (z is 1: `ij` is a 2-D launch), `TILE %
-    /// ROWS == 0`, `cols · rows` fits in the buffer and the block's tile rows and
-    /// columns fit in `u32`. All of these are the same for every thread of a block,
-    /// so a block may return as a whole on `None` (no thread skips a barrier that
-    /// another waits at); once checked, the block shape also bounds `threadIdx`, which
-    /// lets shared-tile accesses go unchecked. Each element then costs two 32-bit
-    /// compares and one multiply-add, as in CUDA C++.
+    /// ROWS == 0`, `cols` and `rows` fit in `u32`, `cols · rows` fits in the buffer and the
+    /// block's tile rows and columns fit in `u32`. All of these are the same for every
+    /// thread of a block, so a block may return as a whole on `None` (no thread skips a
+    /// barrier that another waits at); once checked, the block shape also bounds
+    /// `threadIdx`, which lets shared-tile accesses go unchecked. Each element then
+    /// costs two 32-bit compares and one multiply-add, as in CUDA C++.
     #[inline(always)]
-    pub fn transposed_tile<const TILE: usize, const ROWS: usize>(
-        &mut self,
-        ij: ThreadIndex2,
-        cols: Uniform<u32>,
-        rows: u32,
-    ) -> Option<TransposedTile<'_, T, TILE, ROWS>> {
+    pub fn transposed_tile(&mut self, ij: ThreadIndex2) -> Option<TransposedTile<'_, T, TILE, ROWS>> {
         let _ = ij;
-        let cols = cols.get();
+        let [cols, rows] = self.shape;
+        if cols > u32::MAX as usize || rows > u32::MAX as usize {
+            return None;
+        }
+        let (cols, rows) = (cols as u32, rows as u32);
         // `ij` (a `ThreadIndex2` parameter) means a 2-D launch: the stub refuses any
         // other, so gridDim.z is 1, as `ThreadIndex2`'s uniqueness already relies on.
         let (d, t, b) = (grid::block_dim(), grid::thread_idx(), grid::block_idx());
@@ -371,19 +449,17 @@ impl<T: Elem> DisjointSlice<T> {
             _out: core::marker::PhantomData,
         })
     }
+}
 
-    /// Register blocking: the `TM × TN` block of a row-major matrix with `width`
-    /// columns that thread (x, y) owns, rows `y·TM .. y·TM + TM` and columns
-    /// `x·TN .. x·TN + TN` (cut at `width`). `ij` is unique over the launch and
-    /// `width` is a [`Uniform`] parameter, so no two threads own one element. A
+impl<T: Elem, const TM: usize, const TN: usize> DisjointSlice<T, layout::RegisterTiles<TM, TN>> {
+    /// Register blocking: the `TM × TN` block of the row-major matrix of `width`
+    /// columns (the output's shape) that thread (x, y) owns, rows `y·TM .. y·TM + TM`
+    /// and columns `x·TN .. x·TN + TN` (cut at `width`). `ij` is unique over the launch
+    /// and `width` is bound once from the launch, so no two threads own one element. A
     /// thread whose block starts past `width` or past the buffer gets `None`.
     #[inline(always)]
-    pub fn register_tile<const TM: usize, const TN: usize>(
-        &mut self,
-        ij: ThreadIndex2,
-        width: impl UniformLen,
-    ) -> Option<RegisterTile<'_, T, TM, TN>> {
-        let width = width.to_len();
+    pub fn register_tile(&mut self, ij: ThreadIndex2) -> Option<RegisterTile<'_, T, TM, TN>> {
+        let width = self.shape[0];
         let row = ij.y.checked_mul(TM)?;
         let col = ij.x.checked_mul(TN)?;
         if col >= width {
@@ -398,26 +474,13 @@ impl<T: Elem> DisjointSlice<T> {
         }
         Some(RegisterTile { ptr: self.ptr, len: self.len, base, width, cols, _out: core::marker::PhantomData })
     }
-
-    /// Writes `value` to the calling thread's element; false past the end.
-    #[inline(always)]
-    pub fn set(&mut self, i: ThreadIndex, value: T) -> bool {
-        match self.get_mut(i) {
-            Some(slot) => {
-                *slot = value;
-                true
-            }
-            None => false,
-        }
-    }
 }
 
 /// A scalar kernel parameter, known to be the same in every thread of the launch
-/// (it can only come from the launch: user code cannot build one). Write-layout
-/// helpers such as [`DisjointSlice::block_row`] and
-/// [`DisjointSlice::transposed_tile`] take their shapes as `Uniform`, since a shape
-/// that differed between threads could map two threads to one element. On the
-/// Python side it is a plain scalar argument.
+/// (it can only come from the launch: user code cannot build one), e.g. for a loop
+/// bound that must not differ between the threads of a block that meet at barriers.
+/// Output shapes are not passed as values at all: they are bound to the output at
+/// launch (see [`layout`]). On the Python side it is a plain scalar argument.
 #[derive(Clone, Copy, Debug)]
 pub struct Uniform<T>(T);
 
@@ -436,11 +499,11 @@ impl<T: Elem + Param<Word = T>> Param for Uniform<T> {
     type Holder = Uniform<T>;
     const DESC: &'static str = <T as Param>::DESC;
     #[inline(always)]
-    fn hold(word: T, _len: usize) -> Uniform<T> {
+    unsafe fn hold(word: T, _len: usize) -> Uniform<T> {
         Uniform(word)
     }
     #[inline(always)]
-    fn borrow(holder: &mut Uniform<T>) -> Uniform<T> {
+    unsafe fn borrow(holder: &mut Uniform<T>) -> Uniform<T> {
         *holder
     }
 }
@@ -628,6 +691,7 @@ pub trait Elem: Copy + sealed::Sealed {
 macro_rules! elem {
     ($($t:ty => $name:literal),*) => {$(
         impl sealed::Sealed for $t {}
+        impl layout::Unshaped for $t {}
         impl Elem for $t {
             const DTYPE: &'static str = $name;
         }
@@ -636,11 +700,11 @@ macro_rules! elem {
             type Holder = $t;
             const DESC: &'static str = concat!("scalar:", $name);
             #[inline(always)]
-            fn hold(word: $t, _len: usize) -> $t {
+            unsafe fn hold(word: $t, _len: usize) -> $t {
                 word
             }
             #[inline(always)]
-            fn borrow(holder: &mut $t) -> $t {
+            unsafe fn borrow(holder: &mut $t) -> $t {
                 *holder
             }
         }
@@ -688,10 +752,22 @@ pub trait Param: Sized + sealed::Sealed {
     type Holder;
     /// Descriptor for the launch stubs: `scalar:T`, `in:T` or `out:T`.
     const DESC: &'static str;
+    /// The holder of the launch's `word` and `len`.
+    ///
+    /// # Safety
+    /// Only `kernel!`'s entry shim calls it, with the words of the launch that the
+    /// host stub checked: a holder made from anything else could forge a launch index,
+    /// a `Uniform` or a dynamic shared size. (Kernel files are compiled under
+    /// `#![forbid(unsafe_code)]`, so they cannot call it.)
     #[doc(hidden)]
-    fn hold(word: Self::Word, len: usize) -> Self::Holder;
+    unsafe fn hold(word: Self::Word, len: usize) -> Self::Holder;
+    /// The parameter's value, borrowed from its holder.
+    ///
+    /// # Safety
+    /// Only the entry shim calls it, once per holder, which then outlives the kernel
+    /// body: a second call would give a second `&mut` to one output.
     #[doc(hidden)]
-    fn borrow(holder: &mut Self::Holder) -> Self;
+    unsafe fn borrow(holder: &mut Self::Holder) -> Self;
 }
 
 impl sealed::Sealed for ThreadIndex {}
@@ -708,12 +784,12 @@ impl Param for ThreadIndex {
     type Holder = ThreadIndex;
     const DESC: &'static str = "index:1d";
     #[inline(always)]
-    fn hold(_word: u64, _len: usize) -> ThreadIndex {
+    unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex {
         let (b, d, t) = (grid::block_idx(), grid::block_dim(), grid::thread_idx());
         ThreadIndex(global(b.x, d.x, t.x))
     }
     #[inline(always)]
-    fn borrow(holder: &mut ThreadIndex) -> ThreadIndex {
+    unsafe fn borrow(holder: &mut ThreadIndex) -> ThreadIndex {
         *holder
     }
 }
@@ -724,12 +800,12 @@ impl Param for ThreadIndex2 {
     type Holder = ThreadIndex2;
     const DESC: &'static str = "index:2d";
     #[inline(always)]
-    fn hold(_word: u64, _len: usize) -> ThreadIndex2 {
+    unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex2 {
         let i = index_3d(); // z is 1 in a 2-D launch; its terms fold away
         ThreadIndex2 { x: i.x, y: i.y }
     }
     #[inline(always)]
-    fn borrow(holder: &mut ThreadIndex2) -> ThreadIndex2 {
+    unsafe fn borrow(holder: &mut ThreadIndex2) -> ThreadIndex2 {
         *holder
     }
 }
@@ -740,28 +816,64 @@ impl Param for ThreadIndex3 {
     type Holder = ThreadIndex3;
     const DESC: &'static str = "index:3d";
     #[inline(always)]
-    fn hold(_word: u64, _len: usize) -> ThreadIndex3 {
+    unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex3 {
         index_3d()
     }
     #[inline(always)]
-    fn borrow(holder: &mut ThreadIndex3) -> ThreadIndex3 {
+    unsafe fn borrow(holder: &mut ThreadIndex3) -> ThreadIndex3 {
         *holder
     }
 }
 
 impl<T> sealed::Sealed for &[T] {}
-impl<T> sealed::Sealed for &mut DisjointSlice<T> {}
+impl<T, L: layout::Layout> sealed::Sealed for &mut DisjointSlice<T, L> {}
+impl<T, L: layout::Layout> sealed::Sealed for DisjointSlice<T, L> {}
+impl<T> sealed::Sealed for RawSlice<T> {}
+
+// Every holder takes no shape, except outputs whose layout has one.
+impl layout::Unshaped for ThreadIndex {}
+impl layout::Unshaped for ThreadIndex2 {}
+impl layout::Unshaped for ThreadIndex3 {}
+impl<T> layout::Unshaped for Uniform<T> {}
+impl<T> layout::Unshaped for RawSlice<T> {}
+impl<T> layout::Unshaped for shared::DynShared<T> {}
+impl<T> layout::Unshaped for DisjointSlice<T, layout::Linear> {}
+impl<T> layout::Unshaped for DisjointSlice<T, layout::Vec4> {}
+
+macro_rules! bind_shape {
+    ($($layout:ty => [$($n:ident),*] $(, const $c:ident, const $d:ident)?;)*) => {$(
+        impl<T $(, const $c: usize, const $d: usize)?> layout::Bind<($(bind_shape!(@usize $n),)*)> for DisjointSlice<T, $layout> {
+            #[inline(always)]
+            unsafe fn bind(mut self, shape: ($(bind_shape!(@usize $n),)*)) -> Self {
+                let ($($n,)*) = shape;
+                let mut k = 0;
+                $(self.shape[k] = $n; k += 1;)*
+                let _ = k;
+                self
+            }
+        }
+    )*};
+    (@usize $n:ident) => { usize };
+}
+
+bind_shape! {
+    layout::Rows => [width];
+    layout::Volume => [width, height];
+    layout::BlockRows => [cols];
+    layout::TransposedTiles<A, B> => [cols, rows], const A, const B;
+    layout::RegisterTiles<A, B> => [width], const A, const B;
+}
 
 impl<'a, T: Elem> Param for &'a [T] {
     type Word = DevPtr<T>;
     type Holder = RawSlice<T>;
     const DESC: &'static str = concat_in(T::DTYPE);
     #[inline(always)]
-    fn hold(word: DevPtr<T>, len: usize) -> RawSlice<T> {
+    unsafe fn hold(word: DevPtr<T>, len: usize) -> RawSlice<T> {
         RawSlice { ptr: word.0, len }
     }
     #[inline(always)]
-    fn borrow(holder: &mut RawSlice<T>) -> &'a [T] {
+    unsafe fn borrow(holder: &mut RawSlice<T>) -> &'a [T] {
         // The pointer is the parameter itself (not a constant such as `&[]`'s), so the
         // parameter is the only object behind every load, and read-only loads become
         // `ld.global.nc`, as for CUDA's `const T* __restrict__`.
@@ -782,11 +894,11 @@ impl<'a, T: Elem> Param for &'a [atomic::Atomic<T>] {
     type Holder = RawSlice<atomic::Atomic<T>>;
     const DESC: &'static str = concat_atomic(T::DTYPE);
     #[inline(always)]
-    fn hold(word: DevPtrMut<T>, len: usize) -> RawSlice<atomic::Atomic<T>> {
+    unsafe fn hold(word: DevPtrMut<T>, len: usize) -> RawSlice<atomic::Atomic<T>> {
         RawSlice { ptr: word.0 as *const atomic::Atomic<T>, len }
     }
     #[inline(always)]
-    fn borrow(holder: &mut RawSlice<atomic::Atomic<T>>) -> &'a [atomic::Atomic<T>] {
+    unsafe fn borrow(holder: &mut RawSlice<atomic::Atomic<T>>) -> &'a [atomic::Atomic<T>] {
         if holder.len == 0 {
             return &[];
         }
@@ -797,24 +909,24 @@ impl<'a, T: Elem> Param for &'a [atomic::Atomic<T>] {
     }
 }
 
-impl<'a, T: Elem> Param for &'a mut DisjointSlice<T> {
+impl<'a, T: Elem, L: layout::Layout> Param for &'a mut DisjointSlice<T, L> {
     type Word = DevPtrMut<T>;
-    type Holder = DisjointSlice<T>;
+    type Holder = DisjointSlice<T, L>;
     const DESC: &'static str = concat_out(T::DTYPE);
     #[inline(always)]
-    fn hold(word: DevPtrMut<T>, len: usize) -> DisjointSlice<T> {
+    unsafe fn hold(word: DevPtrMut<T>, len: usize) -> DisjointSlice<T, L> {
         // SAFETY: the stub never passes null (an empty buffer gets a dummy address,
         // 256, never dereferenced). Telling the optimizer up front means that taking
         // `Some(&mut _)` of an element needs no null test.
         let ptr = word.0;
         unsafe { core::hint::assert_unchecked(!ptr.is_null()) };
-        DisjointSlice { ptr, len }
+        DisjointSlice { ptr, len, shape: [0; 2], _layout: core::marker::PhantomData }
     }
     #[inline(always)]
-    fn borrow(holder: &mut DisjointSlice<T>) -> &'a mut DisjointSlice<T> {
+    unsafe fn borrow(holder: &mut DisjointSlice<T, L>) -> &'a mut DisjointSlice<T, L> {
         // SAFETY: the holder lives in the entry shim for the whole call of the
         // kernel body, longer than any use of the returned reference.
-        unsafe { &mut *(holder as *mut DisjointSlice<T>) }
+        unsafe { &mut *(holder as *mut DisjointSlice<T, L>) }
     }
 }
 
@@ -907,7 +1019,7 @@ macro_rules! kernel {
     () => {};
     (
         $(#[doc = $doc:literal])*
-        pub fn $name:ident ( $($p:ident : $t:ty),* $(,)? )
+        pub fn $name:ident ( $($p:ident : $t:ty $(= ($($shape:ident),+ $(,)?))?),* $(,)? )
         $(where ( $($req:tt)* ))?
         $body:block
         $($rest:tt)*
@@ -933,7 +1045,7 @@ macro_rules! kernel {
                 $crate::sig::join(__OXPACK_PARTS);
 
             $crate::__oxpack_entry! {
-                $name [$($p : $t),*] []
+                $name [$($p : $t [$($($shape)+)?]),*] []
                 [__l0 __l1 __l2 __l3 __l4 __l5 __l6 __l7 __l8 __l9 __l10 __l11 __l12 __l13
                  __l14 __l15 __l16 __l17 __l18 __l19 __l20 __l21 __l22 __l23]
             }
@@ -955,17 +1067,35 @@ macro_rules! kernel {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __oxpack_entry {
-    ($name:ident [$p:ident : $t:ty $(, $rp:ident : $rt:ty)*] [$($acc:tt)*] [$l:ident $($ls:ident)*]) => {
-        $crate::__oxpack_entry! { $name [$($rp : $rt),*] [$($acc)* ($p, $l, $t)] [$($ls)*] }
+    ($name:ident [$p:ident : $t:ty [$($s:ident)*] $(, $rp:ident : $rt:ty [$($rs:ident)*])*] [$($acc:tt)*] [$l:ident $($ls:ident)*]) => {
+        $crate::__oxpack_entry! { $name [$($rp : $rt [$($rs)*]),*] [$($acc)* ($p, $l, $t, [$($s)*])] [$($ls)*] }
     };
-    ($name:ident [] [$(($p:ident, $l:ident, $t:ty))*] [$($ls:ident)*]) => {
+    ($name:ident [] [$(($p:ident, $l:ident, $t:ty, [$($s:ident)*]))*] [$($ls:ident)*]) => {
         pub extern "C" fn __oxpack_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
-            super::$name($(<$t as $crate::Param>::borrow(&mut <$t as $crate::Param>::hold($p, $l))),*)
+            // Each parameter's holder, from the launch's words; an output's shape is
+            // bound to it here, once, from the launch's scalar words (the same in every
+            // thread), before the body runs. Every other parameter takes `()`.
+            // SAFETY: the words are this launch's, checked by the host stub; each holder
+            // is made, bound and borrowed once, and outlives the call.
+            unsafe {
+                super::$name($(<$t as $crate::Param>::borrow(&mut <
+                    <$t as $crate::Param>::Holder as $crate::layout::Bind<($($crate::__oxpack_usize!($s),)*)>
+                >::bind(
+                    <$t as $crate::Param>::hold($p, $l),
+                    ($($crate::layout::ShapeValue::shape_value(&$s),)*),
+                ))),*)
+            }
         }
     };
     ($name:ident [$($more:tt)*] [$($acc:tt)*] []) => {
         ::core::compile_error!(concat!("oxpack: kernel `", stringify!($name), "` has more than 24 parameters"));
     };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __oxpack_usize {
+    ($s:ident) => { usize };
 }
 
 /// Repeats a block for `i = 0, 1, …, N - 1` (N is 1, 2, 4, 8, 16 or 32), as CUDA's
@@ -1023,6 +1153,7 @@ pub mod prelude {
     pub use crate::math::DeviceFloat;
     pub use crate::matrix::{matrix, Matrix};
     pub use crate::rows::RegRow;
-    pub use crate::vec::{vec4, F32x4, F64x2, I32x4, U32x4};
+    pub use crate::vec::{load4, vec4, F32x4, F64x2, I32x4, U32x4, VecMut};
+    pub use crate::layout::{BlockRows, Linear, RegisterTiles, Rows, TransposedTiles, Vec4, Volume};
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
 }

@@ -495,11 +495,11 @@ impl<T: crate::Elem> crate::Param for DynShared<T> {
     type Holder = DynShared<T>;
     const DESC: &'static str = crate::concat_dynshared(T::DTYPE);
     #[inline(always)]
-    fn hold(word: u64, _len: usize) -> DynShared<T> {
+    unsafe fn hold(word: u64, _len: usize) -> DynShared<T> {
         DynShared { len: word as usize, _t: PhantomData }
     }
     #[inline(always)]
-    fn borrow(holder: &mut DynShared<T>) -> DynShared<T> {
+    unsafe fn borrow(holder: &mut DynShared<T>) -> DynShared<T> {
         DynShared { len: holder.len, _t: PhantomData }
     }
 }

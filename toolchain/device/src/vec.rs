@@ -1,11 +1,18 @@
 //! Wide memory access: 16 bytes per thread (`ld.global.v4`, `st.global.v4`).
 //!
 //! Memory-bound kernels reach full bandwidth with fewer instructions when each
-//! thread moves 16 bytes at a time, as CUDA's `float4`. [`vec4`] splits a slice
-//! into an unaligned head, a middle of 16-byte-aligned [`F32x4`] and a tail;
-//! [`DisjointSlice::get_mut_vec4`] gives thread `i` the four outputs `4i..4i+4`.
+//! thread moves 16 bytes at a time, as CUDA's `float4`. An output laid out as
+//! [`Vec4`](crate::layout::Vec4) (`y: &mut DisjointSlice<f32, Vec4>`) gives thread `i`
+//! the four outputs `4i..4i+4` through [`DisjointSlice::get_mut_vec4`], and
+//! [`load4`] reads the same four of an input. Both work on any view, whatever its
+//! alignment: a buffer that starts 16-byte aligned (every buffer from CuPy's or
+//! PyTorch's allocator) moves 16 bytes per access; a misaligned view (`x[1:]`) takes
+//! a scalar path instead. The choice depends on the buffer's address alone, so it is
+//! the same in every thread: no thread skips its elements and none diverges from its
+//! warp. [`vec4`] splits a slice into an unaligned head, a middle of 16-byte-aligned
+//! [`F32x4`] and a tail, for loops that stride over a whole input.
 
-use crate::{DisjointSlice, ThreadIndex};
+use crate::{layout, DisjointSlice, ThreadIndex};
 
 /// Four `f32` aligned to 16 bytes: one vector load or store.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -30,9 +37,13 @@ pub struct I32x4(pub [i32; 4]);
 /// Element types with a 16-byte vector form.
 pub trait Vector: Copy + crate::sealed::Sealed {
     /// The 16-byte, 16-aligned vector of this element.
-    type V: Copy;
+    type V: Copy + Default;
     /// Elements per vector.
     const LANES: usize;
+    #[doc(hidden)]
+    fn lane(v: &Self::V, k: usize) -> Self;
+    #[doc(hidden)]
+    fn set_lane(v: &mut Self::V, k: usize, x: Self);
 }
 
 macro_rules! vector {
@@ -40,6 +51,14 @@ macro_rules! vector {
         impl Vector for $t {
             type V = $v;
             const LANES: usize = $n;
+            #[inline(always)]
+            fn lane(v: &$v, k: usize) -> $t {
+                v.0[k]
+            }
+            #[inline(always)]
+            fn set_lane(v: &mut $v, k: usize, x: $t) {
+                v.0[k] = x;
+            }
         }
         impl $v {
             /// The elements.
@@ -68,19 +87,120 @@ pub fn vec4<T: Vector>(x: &[T]) -> (&[T], &[T::V], &[T]) {
     unsafe { x.align_to::<T::V>() }
 }
 
-impl<T: crate::Elem + Vector> DisjointSlice<T> {
-    /// The calling thread's vector of outputs `LANES·i .. LANES·(i+1)` (thread `i`
-    /// owns them), or `None` when they pass the end or the buffer is not 16-byte
-    /// aligned.
-    #[inline(always)]
-    pub fn get_mut_vec4(&mut self, i: ThreadIndex) -> Option<&mut T::V> {
-        let start = i.get().checked_mul(T::LANES)?;
-        if start.checked_add(T::LANES)? > self.len() || (self.as_ptr() as usize) % 16 != 0 {
-            return None;
+/// True when `p` is 16-byte aligned: then every `LANES`-th element after it is too.
+#[inline(always)]
+fn aligned<T>(p: *const T) -> bool {
+    (p as usize) % 16 == 0
+}
+
+/// Elements `LANES·i .. LANES·i + LANES` of `x` as one vector (the same elements
+/// that thread `i` owns of a [`Vec4`](crate::layout::Vec4) output), or `None` when
+/// they start past the end. One 16-byte load when `x` starts 16-byte aligned, else
+/// `LANES` scalar loads; lanes past the end of `x` read as zero.
+#[inline(always)]
+pub fn load4<T: Vector>(x: &[T], i: usize) -> Option<T::V> {
+    let start = i.checked_mul(T::LANES)?;
+    let n = x.len().checked_sub(start).filter(|&n| n > 0)?;
+    if n >= T::LANES && aligned(x.as_ptr()) {
+        // SAFETY: elements start .. start + LANES are in bounds; the base is 16-byte
+        // aligned and `start` a multiple of LANES (16 bytes), so the vector is aligned;
+        // `T::V` is `repr(C)` over `[T; LANES]`, any bits valid.
+        return Some(unsafe { (x.as_ptr().add(start) as *const T::V).read() });
+    }
+    // Every lane in its own register: the loop runs to the constant LANES, so it
+    // unrolls and each lane index is a constant.
+    let mut v = T::V::default();
+    for k in 0..T::LANES {
+        if k < n {
+            T::set_lane(&mut v, k, x[start + k]);
         }
-        // SAFETY: in bounds and 16-byte aligned (`start` is a multiple of LANES on an
-        // aligned base); thread `i` alone owns elements LANES·i .. LANES·(i+1), since
-        // `ThreadIndex` values are unique; `&mut self` keeps the thread to one reference.
-        Some(unsafe { &mut *(self.as_mut_ptr().add(start) as *mut T::V) })
+    }
+    Some(v)
+}
+
+/// The outputs that one thread owns of a [`Vec4`](crate::layout::Vec4) output: `LANES`
+/// elements, fewer at the end of the buffer; see [`DisjointSlice::get_mut_vec4`].
+pub struct VecMut<'a, T: Vector> {
+    ptr: *mut T, // the first element
+    lanes: usize, // 1 ..= LANES elements from `ptr` are in the buffer
+    _out: core::marker::PhantomData<&'a mut T>,
+}
+
+impl<T: Vector> VecMut<'_, T> {
+    /// How many of the vector's lanes are in the buffer: `LANES`, except for the last
+    /// thread of a buffer whose length is not a multiple of `LANES`.
+    #[inline(always)]
+    pub fn lanes(&self) -> usize {
+        self.lanes
+    }
+
+    /// The elements' values; lanes past the end read as zero.
+    #[inline(always)]
+    pub fn get(&self) -> T::V {
+        if self.lanes == T::LANES && aligned(self.ptr) {
+            // SAFETY: LANES elements in bounds, 16-byte aligned; owned by this thread.
+            return unsafe { (self.ptr as *const T::V).read() };
+        }
+        let mut v = T::V::default();
+        for k in 0..T::LANES {
+            if k < self.lanes {
+                // SAFETY: element k < lanes is in the buffer and owned by this thread.
+                T::set_lane(&mut v, k, unsafe { self.ptr.add(k).read() });
+            }
+        }
+        v
+    }
+
+    /// Writes the elements: one 16-byte store on an aligned buffer, else one store per
+    /// lane in the buffer (lanes past the end are dropped).
+    #[inline(always)]
+    pub fn set(&mut self, v: T::V) {
+        if self.lanes == T::LANES && aligned(self.ptr) {
+            // SAFETY: as in `get`; `&mut self` keeps the thread to one writer.
+            unsafe { (self.ptr as *mut T::V).write(v) };
+            return;
+        }
+        for k in 0..T::LANES {
+            if k < self.lanes {
+                // SAFETY: as in `get`. Volatile keeps these stores apart from the
+                // 16-byte one above: otherwise LLVM sinks the stores common to both
+                // paths below the branch and splits the vector store.
+                unsafe { self.ptr.add(k).write_volatile(T::lane(&v, k)) };
+            }
+        }
+    }
+}
+
+impl<T: crate::Elem + Vector> DisjointSlice<T, layout::Vec4> {
+    /// The calling thread's outputs `LANES·i .. LANES·(i+1)` (thread `i` owns them,
+    /// fewer at the end of the buffer), or `None` when they start past the end. Any
+    /// alignment works: see the [module](self).
+    #[inline(always)]
+    pub fn get_mut_vec4(&mut self, i: ThreadIndex) -> Option<VecMut<'_, T>> {
+        let start = i.get().checked_mul(T::LANES)?;
+        let n = self.len().checked_sub(start).filter(|&n| n > 0)?;
+        // SAFETY: `start` < len: inside the buffer. Thread `i` alone owns elements
+        // LANES·i .. LANES·(i+1) of a `Vec4` output (`ThreadIndex` values are unique
+        // and the output has no other layout), and `&mut self` keeps the thread to one
+        // `VecMut` at a time.
+        let ptr = unsafe { self.as_mut_ptr().add(start) };
+        Some(VecMut { ptr, lanes: n.min(T::LANES), _out: core::marker::PhantomData })
+    }
+}
+
+impl<T: crate::Elem + Vector> DisjointSlice<T, layout::Linear> {
+    /// Does not compile: an element-wise output cannot also be written 16 bytes per
+    /// thread. Declare it `&mut DisjointSlice<T, Vec4>`; rustc says so.
+    #[doc(hidden)]
+    pub fn get_mut_vec4(&mut self, _i: impl layout::VectorOfElementwise) -> Option<VecMut<'_, T>> {
+        None
+    }
+}
+
+impl<T: crate::Elem + Vector> DisjointSlice<T, layout::Vec4> {
+    /// Does not compile: a `Vec4` output is written 16 bytes per thread only; rustc says so.
+    #[doc(hidden)]
+    pub fn get_mut(&mut self, _i: impl layout::ElementOfVec4) -> Option<&mut T> {
+        None
     }
 }

@@ -1,0 +1,10 @@
+// Attempt: the second race: thread 0 owns out[0..4] through get_mut_vec4, thread 1 out[1] through get_mut.
+// Expect: error[E0277]: a `Vec4` output is written 16 bytes per thread: element-wise access would give one element two owners (thread 0 owns out[0..4], thread 1 would own out[1])
+use oxpack::prelude::*;
+
+kernel! {
+    pub fn race(i: ThreadIndex, out: &mut DisjointSlice<f32, Vec4>) {
+        if let Some(mut v) = out.get_mut_vec4(i) { v.set(F32x4([1.0; 4])); }
+        if let Some(o) = out.get_mut(i) { *o = 2.0; }
+    }
+}
