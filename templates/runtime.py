@@ -18,6 +18,8 @@ import importlib
 import json
 import math
 import operator
+import os
+import struct
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -29,6 +31,7 @@ __all__ = [
     "Graph",
     "Kernel",
     "KernelArgumentError",
+    "KernelTrap",
     "KernelValueError",
     "LaunchError",
     "ManifestError",
@@ -52,6 +55,25 @@ class KernelValueError(LaunchError, ValueError):
 
 class ManifestError(LaunchError, ValueError):
     """The package's kernel manifest or fatbin is malformed: a build problem."""
+
+
+class KernelTrap(LaunchError, RuntimeError):
+    """A kernel trapped: a panic (an out-of-bounds index, `unwrap` of None, an overflow in
+    the debug profile) or `trap()`. Raised in launch-blocking mode
+    (``OXPACK_LAUNCH_BLOCKING=1``), and by oxpack's host emulation.
+
+    ``kernel`` names the kernel; ``message`` is the panic's message when the kernel was
+    built with ``profile = "debug"`` (else CUDA's error); ``location`` is its
+    ``file:line:column`` in the project (``kernels/saxpy.rs:18:24``) or None. After a
+    trap on the GPU the CUDA context is unusable, as CUDA rules: every later CUDA call
+    of the process fails, so the process must restart.
+    """
+
+    def __init__(self, kernel: str, message: str, location: str | None = None, *, gpu: bool = True) -> None:
+        self.kernel, self.message, self.location = kernel, message, location
+        where = f" at {location}" if location else ""
+        after = "; the CUDA context is unusable now: restart the process" if gpu else ""
+        super().__init__(f"{kernel}(): the kernel trapped: {message}{where}{after}")
 
 
 class _CudaArrayInterface(Protocol):
@@ -1180,9 +1202,96 @@ class Kernel:
         return launch_stream, handle, len(waited) > 1
 
     def _load(self, device_id: int) -> Any:
-        function = self.module._object_code(device_id, self.crate).get_kernel(self.symbol)
+        code = self.module._object_code(device_id, self.crate)
+        function = code.get_kernel(self.symbol)
+        self.module._attach_trap_record(device_id, self.crate, code)  # issue 9: debug builds only
         self._functions[device_id] = function
         return function
+
+
+# ---------------------------------------------------------------- traps (issue 9)
+#
+# Launch-blocking mode (OXPACK_LAUNCH_BLOCKING=1, read at import like CUDA's
+# CUDA_LAUNCH_BLOCKING): each stub call synchronizes its stream after the launch, and a
+# failure raises KernelTrap naming the kernel. A kernel built with `profile = "debug"`
+# defines `__oxpack_trap_record`, a u64 global: after loading the module, the runtime
+# points it at a 512-byte record in host-mapped pinned memory, which a panicking thread
+# fills (message, file, line, column; layout in the device crate's `debug.rs`) before it
+# traps. Host memory, since after a trap the context is dead and device memory can no
+# longer be read. Hooks: `Kernel._load` calls `Module._attach_trap_record` once per
+# (device, crate); in blocking mode `_sync_or_trap` is `_after_launch`, which the
+# general path calls after each launch (and then records no launch for the fast paths
+# to repeat, so every call takes the general path).
+
+_LAUNCH_BLOCKING = os.environ.get("OXPACK_LAUNCH_BLOCKING", "") not in ("", "0")
+_TRAP_RECORD = b"__oxpack_trap_record"
+_RECORD_BYTES = 512
+_RECORD_FILE = (24, 104)  # offset, capacity
+_RECORD_MESSAGE = (128, 384)
+
+
+def _trap_record(api: _Cuda, code: Any) -> int | None:
+    """The host address of a new, zeroed trap record whose device address is now in the
+    module's `__oxpack_trap_record`; None when the module has no such global (release)."""
+    driver = api.driver
+    ok = driver.CUresult.CUDA_SUCCESS
+    handle = code.handle
+    if type(handle).__name__ == "CUlibrary":
+        err, global_ptr, _ = driver.cuLibraryGetGlobal(handle, _TRAP_RECORD)
+    else:
+        err, global_ptr, _ = driver.cuModuleGetGlobal(handle, _TRAP_RECORD)
+    if err != ok:
+        return None
+    flags = driver.CU_MEMHOSTALLOC_DEVICEMAP | driver.CU_MEMHOSTALLOC_PORTABLE
+    err, host = driver.cuMemHostAlloc(_RECORD_BYTES, flags)
+    if err != ok:
+        raise LaunchError(f"cannot allocate the debug build's trap record in pinned host memory: {err}")
+    ctypes.memset(int(host), 0, _RECORD_BYTES)
+    err, device_ptr = driver.cuMemHostGetDevicePointer(host, 0)
+    if err != ok:
+        raise LaunchError(f"cannot map the debug build's trap record into the device: {err}")
+    pointer = ctypes.c_uint64(int(device_ptr))
+    (err,) = driver.cuMemcpyHtoD(global_ptr, ctypes.addressof(pointer), 8)
+    if err != ok:
+        raise LaunchError(f"cannot set the debug build's trap record pointer: {err}")
+    return int(host)
+
+
+def _read_trap_record(host: int) -> tuple[str, str | None] | None:
+    """(message, `file:line:column` or None) from a written record, else None."""
+    raw = ctypes.string_at(host, _RECORD_BYTES)
+    state, line, column, file_len, message_len = struct.unpack_from("<5I", raw)
+    if state != 2:
+        return None
+    (at, cap), (mat, mcap) = _RECORD_FILE, _RECORD_MESSAGE
+    file = raw[at : at + min(file_len, cap)].decode("utf-8", "replace")
+    message = raw[mat : mat + min(message_len, mcap)].decode("utf-8", "replace")
+    return message or "panic", f"{file}:{line}:{column}" if file else None
+
+
+def _sync_or_trap(kernel: Kernel, stream: Any) -> None:
+    """Wait for the launch on `stream`; if it failed, raise KernelTrap with the debug
+    record's message and location (or CUDA's error, for a release build). A launch
+    being captured into a graph (`capture`) ran nothing yet: no wait."""
+    driver = (_cuda_api or _cuda()).driver
+    err, status = driver.cuStreamIsCapturing(driver.CUstream(int(stream.handle)))
+    if err == driver.CUresult.CUDA_SUCCESS and status != driver.CUstreamCaptureStatus.CU_STREAM_CAPTURE_STATUS_NONE:
+        return
+    try:
+        stream.sync()
+    except Exception as exc:  # cuda.core's CUDAError: CUDA_ERROR_LAUNCH_FAILED for a trap
+        # the record of the kernel's crate on the device that ran it: after a trap no
+        # other launch ran, so it is the one record of that crate that was written
+        hosts = [h for (_, crate), h in kernel.module._trap_records.items() if crate == kernel.crate and h]
+        records = [r for r in map(_read_trap_record, hosts) if r is not None]
+        if records:
+            raise KernelTrap(kernel.name, *records[0]) from None
+        hint = "" if hosts else ' (build with `profile = "debug"` for the panic\'s message and location)'
+        raise KernelTrap(kernel.name, f"{exc}{hint}") from None
+
+
+if _LAUNCH_BLOCKING:
+    _after_launch = _sync_or_trap
 
 
 # ---------------------------------------------------------------- graphs
@@ -1295,6 +1404,7 @@ class Module:
         self._kernels: dict[str, Kernel] | None = None
         self._crates: dict[str, Mapping[str, Any]] = {}
         self._objects: dict[tuple[int, str], Any] = {}  # (device id, crate) -> ObjectCode
+        self._trap_records: dict[tuple[int, str], int | None] = {}  # (device id, crate) -> host address
         self._lock = threading.RLock()
         self._states: dict[str, _State] = {}
 
@@ -1362,6 +1472,14 @@ class Module:
                     code = _cuda().core.ObjectCode.from_fatbin(self._fatbin(crate))
                     self._objects[(device_id, crate)] = code
         return code
+
+    def _attach_trap_record(self, device_id: int, crate: str, code: Any) -> None:
+        """Once per (device, crate), with the device current: give a debug-profile module
+        its trap record (see `_trap_record`); a release module has none."""
+        if (device_id, crate) not in self._trap_records:
+            with self._lock:
+                if (device_id, crate) not in self._trap_records:
+                    self._trap_records[(device_id, crate)] = _trap_record(_cuda(), code)
 
     def _fatbin(self, crate: str) -> bytes:
         entry = self._crates[crate]

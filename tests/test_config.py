@@ -128,7 +128,7 @@ def test_unknown_key_with_and_without_suggestion(tmp_path: Path) -> None:
         f"Unknown option `opt_level` {WHERE}; did you mean `opt-level`?"]
     assert problems(tmp_path, "colour = 1") == [
         f"Unknown option `colour` {WHERE}; accepted options: `archs`, `cache-dir`, `fatbin-compression`, "
-        "`kernels`, `locked`, `module`, `opt-level`, `package`, `ptx`, `rustc`"]
+        "`kernels`, `locked`, `module`, `opt-level`, `package`, `profile`, `ptx`, `rustc`"]
 
 
 def test_bad_ptx(tmp_path: Path) -> None:

@@ -11,11 +11,18 @@ built as one crate; `test_harmless_attempts` shows from the PTX why each is harm
 
 from __future__ import annotations
 
+import ctypes
+import importlib.util
+import os
 import re
 import shutil
+import struct
+import subprocess
+import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -163,3 +170,110 @@ def test_a_vec4_tail_writes_only_its_lanes(harmless: CrateResult) -> None:
     for k in (2, 3):
         assert re.search(rf"setp\.lt\.u64\s+%p\d+, %rd\d+, {k};", ptx), k
     assert ptx.count("st.volatile.global.b32") == 4
+
+
+# ---------------------------------------------------------------- traps that name their kernel
+
+TRAPPING = """use oxpack::prelude::*;
+
+kernel! {
+    /// out[i] ← x[idx[i]]
+    pub fn pick(i: ThreadIndex, idx: &[u32], x: &[f32], out: &mut DisjointSlice<f32>) {
+        if let Some(o) = out.get_mut(i) {
+            *o = x[idx[i.get()] as usize];
+        }
+    }
+}
+"""
+
+
+def _bytes_in_ptx(text: str) -> str:
+    """How PTX spells a byte string in a `.global .b8` initializer: decimal bytes."""
+    return ", ".join(str(b) for b in text.encode())
+
+
+def test_the_debug_profile_records_panics_and_release_stays_a_trap(make_project) -> None:  # type: ignore[no-untyped-def]
+    from oxpack.pipeline import build_project
+
+    root = make_project({"pick.rs": TRAPPING})
+    release = build_project(load_config(root, env={})).crates[0]
+    debug = build_project(load_config(root, {"profile": "debug"}, env={})).crates[0]
+    fast = _entry(release, "pick")
+    assert "trap;" in fast and "call" not in fast, "release: a failed bounds check is one trap in place"
+    assert "__oxpack_trap_record" not in release.ptx["sm_90"]
+    ptx = debug.ptx["sm_90"]
+    assert re.search(r"^\.visible \.global \.align 8 \.b8 __oxpack_trap_record\[8\];", ptx, re.M), \
+        "the record pointer stays a visible global that the runtime can find and set"
+    assert "call.uni" in _entry(debug, "pick") and "fence.sc.sys" in ptx, "panics format their message, then fence"
+    assert _bytes_in_ptx("kernels/pick.rs") in ptx, "the location names the project-relative file"
+    assert _bytes_in_ptx("index out of bounds: the len is ") in ptx
+    assert debug.resources["sm_90"]["pick"]["spills"] == 0
+
+
+def test_the_profile_is_checked_and_set_by_env_and_cli(tmp_path: Path) -> None:
+    from oxpack.cli import _build_overrides, _parser
+    from oxpack.errors import ConfigError
+
+    root = _project(tmp_path / "p", [])
+    assert load_config(root, env={}).profile == "release"
+    assert load_config(root, {"profile": "debug"}, env={}).profile == "debug"
+    assert load_config(root, env={"OXPACK_PROFILE": "debug"}).profile == "debug"
+    assert _build_overrides(_parser().parse_args(["build", "--debug", str(root)])) == {"profile": "debug"}
+    assert _build_overrides(_parser().parse_args(["build", str(root)])) == {}
+    (root / "pyproject.toml").write_text((root / "pyproject.toml").read_text() + 'profile = "fast"\n')
+    with pytest.raises(ConfigError, match=r"`profile`.* must be `release` or `debug`, got `fast`"):
+        load_config(root, env={})
+
+
+def _runtime() -> ModuleType:
+    """templates/runtime.py as a module of its own (it imports the standard library only)."""
+    from oxpack import data_dir
+
+    spec = importlib.util.spec_from_file_location("oxpack_runtime_under_test", data_dir("templates") / "runtime.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_kernel_trap_names_the_kernel_message_and_location() -> None:
+    rt = _runtime()
+    trap = rt.KernelTrap("gather", "index out of bounds: the len is 10 but the index is 99", "kernels/saxpy.rs:18:24")
+    assert isinstance(trap, rt.LaunchError) and isinstance(trap, RuntimeError)
+    assert (trap.kernel, trap.location) == ("gather", "kernels/saxpy.rs:18:24")
+    assert str(trap) == ("gather(): the kernel trapped: index out of bounds: the len is 10 but the index is 99 "
+                         "at kernels/saxpy.rs:18:24; the CUDA context is unusable now: restart the process")
+    emulated = rt.KernelTrap("gather", "attempt to add with overflow", None, gpu=False)
+    assert str(emulated) == "gather(): the kernel trapped: attempt to add with overflow"
+
+
+def test_the_trap_record_layout_is_the_device_crates() -> None:
+    rt = _runtime()
+    from oxpack import data_dir
+
+    source = (data_dir("device") / "src" / "debug.rs").read_text()
+    consts = {name: int(value) for name, value in re.findall(r"const (\w+): usize = (\d+);", source)}
+    assert (consts["FILE_AT"], consts["FILE_MAX"]) == rt._RECORD_FILE
+    assert (consts["MSG_AT"], consts["MSG_MAX"]) == rt._RECORD_MESSAGE
+    assert consts["MSG_AT"] + consts["MSG_MAX"] == rt._RECORD_BYTES
+    # a record as `debug::record` writes it: fields, then state 2
+    record = ctypes.create_string_buffer(rt._RECORD_BYTES)
+    address = ctypes.addressof(record)
+    assert rt._read_trap_record(address) is None, "state 0: nothing written"
+    file, message = b"kernels/saxpy.rs", "index out of bounds: the len is 10 but the index is 99 — é".encode()
+    struct.pack_into("<5I", record, 0, 2, 18, 24, len(file), len(message))
+    record[24 : 24 + len(file)] = file
+    record[128 : 128 + len(message)] = message
+    assert rt._read_trap_record(address) == (message.decode(), "kernels/saxpy.rs:18:24")
+
+
+def test_launch_blocking_is_read_from_the_environment() -> None:
+    from oxpack import data_dir
+
+    path = data_dir("templates") / "runtime.py"
+    code = ("import importlib.util as u; s = u.spec_from_file_location('rt', {p!r}); m = u.module_from_spec(s); "
+            "s.loader.exec_module(m); print(m._LAUNCH_BLOCKING)").format(p=str(path))
+    for value, expected in (("1", "True"), ("0", "False"), ("", "False")):
+        env = {**os.environ, "OXPACK_LAUNCH_BLOCKING": value}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        assert out.stdout.strip() == expected, (value, out.stdout, out.stderr)

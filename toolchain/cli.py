@@ -60,7 +60,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
 def _build_overrides(args: argparse.Namespace) -> dict[str, Any]:
     """`--kernels`, `--archs`, `--ptx`, `--module`: the `[tool.oxpack]` keys they replace."""
     given = {"kernels": args.kernels, "archs": args.archs.split(",") if args.archs else None,
-             "ptx": args.ptx, "module": args.module}
+             "ptx": args.ptx, "module": args.module, "profile": "debug" if args.debug else None}
     return {key: value for key, value in given.items() if value is not None}
 
 
@@ -158,6 +158,8 @@ def _parser() -> argparse.ArgumentParser:
     common(build)
     build.add_argument("--out", help="output folder (default: <project>/build/oxpack)")
     build.add_argument("--locked", action="store_true", help="fail if the build differs from oxpack.lock")
+    build.add_argument("--debug", action="store_true",  # issue 9: traps that name their kernel
+                       help="the debug profile: panics record their message and file:line; replaces `profile`")
     # overrides of `[tool.oxpack]` and the wheel layout, for the CMake module (oxpack_add_kernels)
     build.add_argument("--kernels", action="append", metavar="GLOB", help="kernel files (repeatable); replaces `kernels`")
     build.add_argument("--archs", metavar="LIST", help="comma-separated, like sm_80,sm_90; replaces `archs`")

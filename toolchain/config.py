@@ -46,7 +46,7 @@ _GLOB: Final = "kernels/**/*.rs"
 _COMPRESSION: Final = tuple(FATBIN_COMPRESSION)  # speed, balance, size, none
 _ENV_BOOL: Final = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
 _ENV_VARS: Final = {"OXPACK_RUSTC": "rustc", "OXPACK_CACHE_DIR": "cache_dir", "OXPACK_LOCKED": "locked",
-                    "OXPACK_ARCHS": "archs"}
+                    "OXPACK_ARCHS": "archs", "OXPACK_PROFILE": "profile"}  # OXPACK_PROFILE: issue 9
 
 
 def _opt(default: Any, doc: str, *, schema: Mapping[str, Any] | None = None, toml: bool = True) -> Any:
@@ -81,6 +81,13 @@ class Config:
         "arch), one of `archs`, or `none`/false for no PTX.",
         schema={"anyOf": [{"type": "string", "pattern": f"^(auto|none|{_ARCH_PATTERN})$"}, {"const": False}]})
     opt_level: int = _opt(3, "LLVM optimization level, 0 to 3.", schema={"minimum": 0, "maximum": 3})
+    # -- issue 9 (traps that name their kernel): the debug profile --
+    profile: str = _opt(
+        "release", "`release`, or `debug`: kernels whose panics record their message and source location "
+        "(`index out of bounds: the len is 10 but the index is 99 at kernels/saxpy.rs:18:24`) for the "
+        "`KernelTrap` the launch raises, with arithmetic overflow checked. Slower and larger: for finding bugs.",
+        schema={"enum": ["release", "debug"]})
+    # -- end issue 9 --
     fatbin_compression: str = _opt(
         "speed", "How nvFatbin compresses each cubin and the PTX: `speed` (LZ4: fast to load, and the "
         "wheel's zip deflates it further), `balance` or `size` (zstd: smallest installed files), or `none`. "
@@ -236,6 +243,13 @@ def _check_opt_level(value: Any, subject: str) -> Any:
     return value
 
 
+def _check_profile(value: Any, subject: str) -> Any:  # issue 9: the debug profile
+    if value not in ("release", "debug") or not isinstance(value, str):
+        shown = f"`{value}`" if isinstance(value, str) else _got(value)
+        raise _Invalid(f"{_cap(subject)} must be `release` or `debug`, got {shown}")
+    return value
+
+
 def _check_compression(value: Any, subject: str) -> Any:
     if value not in _COMPRESSION or not isinstance(value, str):
         accepted = ", ".join(f"`{c}`" for c in _COMPRESSION)
@@ -253,7 +267,7 @@ def _check_bool(value: Any, subject: str) -> Any:
 _CHECKS: Final[dict[str, _Check]] = {
     "kernels": _check_kernels, "package": _check_relative, "module": _check_module, "archs": _check_archs,
     "ptx": _check_ptx, "opt_level": _check_opt_level, "fatbin_compression": _check_compression,
-    "locked": _check_bool, "rustc": _check_text, "cache_dir": _check_text,
+    "locked": _check_bool, "rustc": _check_text, "cache_dir": _check_text, "profile": _check_profile,
 }
 
 

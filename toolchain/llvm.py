@@ -37,6 +37,7 @@ RANKS = ("1d", "2d", "3d")  # the "dtype" of an `index` parameter
 _ENTRY = re.compile(r"^(?P<prefix>_ZN.*)14__oxpack_entry17h[0-9a-f]{16}E$")
 _SIG = re.compile(r"^(?P<prefix>_ZN.*)12__OXPACK_SIG17h[0-9a-f]{16}E$")
 _SIG_MAGIC = "oxpack-kernel-v1;"
+TRAP_RECORD = "__oxpack_trap_record"  # issue 9: the debug profile's record pointer (a u64 global)
 _SCALAR_IR = {"int32": "i32", "uint32": "i32", "int64": "i64", "uint64": "i64", "float32": "float", "float64": "double"}
 
 
@@ -234,12 +235,16 @@ def link_kernel_crate(
     for fn in module.functions:
         if not fn.is_declaration and fn.name not in keep:
             fn.linkage = llvm.Linkage.internal
+    # issue 9: a debug-profile device crate defines the trap record's pointer, which the
+    # runtime fills after loading the module: it stays visible, and panics keep their message
+    debug = any(gv.name == TRAP_RECORD and not gv.is_declaration for gv in module.global_variables)
     for gv in module.global_variables:
-        if not gv.is_declaration and not gv.name.startswith("llvm."):
+        if not gv.is_declaration and not gv.name.startswith("llvm.") and gv.name != TRAP_RECORD:
             gv.linkage = llvm.Linkage.internal
     ir = re.sub(r"(?m)^@llvm\.(compiler\.)?used = .*\n", "", str(module))
     ir = to_shared_space(ir)
-    ir = trap_panics(ir)
+    if not debug:
+        ir = trap_panics(ir)
     linked = llvm.parse_assembly(ir)
     _drop_dead(llvm, linked)  # most of core is unreachable from the kernels: keep the IR small
     ir = str(linked)

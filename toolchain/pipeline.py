@@ -303,6 +303,8 @@ class Pipeline:
     def _rustc_base(self, rustc: Rustc, sysroot: Sysroot) -> list[str]:
         cmd = [str(rustc.path), "--edition", "2024", "--target", TARGET, "-C", f"opt-level={self.config.opt_level}",
                "-C", "panic=abort", "-C", "codegen-units=1", "-C", "debuginfo=0", "--color", "never"]
+        if self.config.profile == "debug":  # issue 9: panics record their message (device crate's cfg)
+            cmd += ["--cfg", "oxpack_debug", "-C", "overflow-checks=on"]
         if sysroot.sysroot_arg is not None:
             cmd += ["--sysroot", str(sysroot.sysroot_arg)]
         return cmd
@@ -315,7 +317,7 @@ class Pipeline:
         sources = [f"{p.relative_to(src).as_posix()}\0".encode() + p.read_bytes()
                    for p in sorted((src / "src").rglob("*.rs"))]  # the crate's every module
         k = key("rlib", _DEVICE_RECIPE, rustc.identity, sysroot.digest, *sources,
-                str(self.config.opt_level))
+                str(self.config.opt_level), self.config.profile)
         hit = self.cache.get("rlib", k)
         if hit is not None:
             return hit["liboxpack.rlib"]
@@ -383,7 +385,7 @@ class Pipeline:
     def _bitcode(self, tc: Toolchain, path: Path, rel: str, name: str, source: bytes) -> bytes:
         where = Path(rel).parent.as_posix()  # rustc writes it into panic locations: part of the output
         k = key("bc", tc.rustc.identity, tc.sysroot.digest, tc.device_rlib, source, name, where,
-                str(self.config.opt_level))
+                str(self.config.opt_level), self.config.profile)
         hit = self.cache.get("bc", k)
         if hit is not None:
             return hit["kernel.bc"]

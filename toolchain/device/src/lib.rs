@@ -18,6 +18,9 @@
 
 pub mod atomic;
 pub mod block;
+#[cfg(oxpack_debug)]
+#[doc(hidden)]
+pub mod debug;
 pub mod half;
 pub mod layout;
 pub mod math;
@@ -47,14 +50,28 @@ mod rt {
     }
 }
 
+#[cfg(not(oxpack_debug))]
 #[panic_handler]
 fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
     rt::__oxpack_trap()
 }
 
-/// Stops the kernel: the launch fails with `CUDA_ERROR_LAUNCH_FAILED`.
+/// The debug profile: the panic's message and location go to the trap record first.
+#[cfg(oxpack_debug)]
+#[panic_handler]
+fn panic(info: &core::panic::PanicInfo<'_>) -> ! {
+    debug::record(info);
+    rt::__oxpack_trap()
+}
+
+/// Stops the kernel: the launch fails with `CUDA_ERROR_LAUNCH_FAILED` (in the debug
+/// profile, `KernelTrap` names the caller's file and line).
 #[inline(always)]
+#[track_caller]
 pub fn trap() -> ! {
+    #[cfg(oxpack_debug)]
+    panic!("oxpack::trap() called");
+    #[cfg(not(oxpack_debug))]
     rt::__oxpack_trap()
 }
 

@@ -249,6 +249,7 @@ impl<T: crate::vec::Vector, const N: usize, K> SharedView<T, N, K> {
     /// Slots `LANES·j .. LANES·(j + 1)` as one 16-byte vector (`ld.shared.v4`): e.g. four
     /// `f32`. An index past the end traps.
     #[inline(always)]
+    #[track_caller]
     pub fn get_vec(&self, j: usize) -> T::V {
         match j.checked_add(1).and_then(|e| e.checked_mul(T::LANES)) {
             Some(end) if end <= self.len => {
@@ -266,6 +267,7 @@ impl<T: crate::vec::Vector, const N: usize, K> SharedView<T, N, K> {
 impl<T: Copy, const N: usize, K> SharedView<T, N, K> {
     /// Slot `i`; an index past the end traps.
     #[inline(always)]
+    #[track_caller]
     pub fn get(&self, i: usize) -> T {
         match self.try_get(i) {
             Some(v) => v,
@@ -353,6 +355,7 @@ impl<T: Copy, const N: usize, const S: usize> SharedView<T, N, Tile<S>> {
 
     /// Element (`x`, `y`) of the tile: slot `y * S + x`; out of range traps.
     #[inline(always)]
+    #[track_caller]
     pub fn at(&self, x: usize, y: usize) -> T {
         if x >= S {
             crate::trap();
