@@ -163,6 +163,12 @@ def test_one_width_for_two_outputs_and_selected_uniforms_compile(harmless: Crate
     assert _entry(harmless, "uniform_selected_per_thread").count("st.global") == 1
 
 
+def test_a_transposed_tile_needs_a_2d_grid(harmless: CrateResult) -> None:
+    ptx = _entry(harmless, "transposed_tile_in_3d")
+    z = re.search(r"mov\.u32\s+(%r\d+), %nctaid\.z;", ptx)
+    assert z and re.search(rf"setp\.(eq|ne)\.b32\s+%p\d+, {z.group(1)}, 1;", ptx), "gridDim.z == 1 is checked"
+
+
 def test_a_vec4_tail_writes_only_its_lanes(harmless: CrateResult) -> None:
     ptx = _entry(harmless, "vec4_tail")
     assert "st.global.v4.b32" in ptx, "a whole aligned vector: one 16-byte store"

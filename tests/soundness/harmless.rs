@@ -162,4 +162,20 @@ kernel! {
             v.set(F32x4([1.0; 4]));
         }
     }
+
+    /// Attempt: a transposed tile reached with `index_2d()` in a 3-D launch, where blocks
+    /// that differ in z alone would map to the same elements. `transposed_tile` returns
+    /// `None` unless gridDim.z is 1 (the PTX tests %nctaid.z).
+    pub fn transposed_tile_in_3d(
+        ijk: ThreadIndex3, w: u32, h: u32, out: &mut DisjointSlice<f32, TransposedTiles<32, 8>> = (h, w),
+    ) {
+        let _ = ijk;
+        if let Some(mut dst) = out.transposed_tile(index_2d()) {
+            for k in 0..4 {
+                if let Some(e) = dst.get_mut(k) {
+                    *e = 1.0;
+                }
+            }
+        }
+    }
 }

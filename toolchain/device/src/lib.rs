@@ -424,7 +424,7 @@ impl<T: Elem, const TILE: usize, const ROWS: usize> DisjointSlice<T, layout::Tra
     /// in `0 .. TILE / ROWS`. Block (bx, by) covers input tile (bx, by) and writes
     /// output tile (by, bx), so every element has one writer; `ij` proves a 2-D launch.
     ///
-    /// `None` unless the block is `TILE × ROWS` threads (z is 1: `ij` is a 2-D launch), `TILE %
+    /// `None` unless the block is `TILE × ROWS` threads and the grid 2-D (z is 1), `TILE %
     /// ROWS == 0`, `cols` and `rows` fit in `u32`, `cols · rows` fits in the buffer and the
     /// block's tile rows and columns fit in `u32`. All of these are the same for every
     /// thread of a block, so a block may return as a whole on `None` (no thread skips a
@@ -439,14 +439,15 @@ impl<T: Elem, const TILE: usize, const ROWS: usize> DisjointSlice<T, layout::Tra
             return None;
         }
         let (cols, rows) = (cols as u32, rows as u32);
-        // `ij` (a `ThreadIndex2` parameter) means a 2-D launch: the stub refuses any
-        // other, so gridDim.z is 1, as `ThreadIndex2`'s uniqueness already relies on.
-        let (d, t, b) = (grid::block_dim(), grid::thread_idx(), grid::block_idx());
+        // The mapping below ignores blockIdx.z, so the grid must be 2-D: `ij` may come
+        // from `index_2d()` in a 3-D launch, where blocks that differ in z alone would
+        // otherwise write the same elements.
+        let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());
         if ROWS == 0 || TILE % ROWS != 0 || TILE > u32::MAX as usize {
             return None;
         }
-        if d.x as usize != TILE || d.y as usize != ROWS || d.z != 1 {
-            return None; // z checked too, though the stub ensures it: then threadIdx.z = 0
+        if d.x as usize != TILE || d.y as usize != ROWS || d.z != 1 || g.z != 1 {
+            return None; // then threadIdx.z = 0 and blockIdx.z = 0
         }
         if cols as usize * rows as usize > self.len {
             return None; // u32 × u32: no overflow in usize
