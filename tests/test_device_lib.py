@@ -49,6 +49,12 @@ def test_example_reductions_use_shared_memory_shuffles_and_atomics(example_copy)
     scale4 = _entry(result, "scale4")
     assert re.search(r"ld\.global(\.nc)?\.v4\.(b|f)32", scale4) and re.search(r"st\.global\.v4\.(b|f)32", scale4)
     assert re.search(r"ld\.global(\.nc)?\.v4\.(b|f)32", total), "sum reads 16 bytes at a time"
+    # any alignment (issue 9): 16-byte loads of x and y and a 16-byte store on the aligned
+    # path, one store per lane on the misaligned one, and no bounds check left to trap
+    saxpy4 = _entry(result, "saxpy4")
+    assert len(re.findall(r"ld\.global(\.nc)?\.v4\.(b|f)32", saxpy4)) == 2
+    assert len(re.findall(r"st\.global\.v4\.(b|f)32", saxpy4)) == 1
+    assert saxpy4.count("st.volatile.global.b32") == 4 and "trap" not in saxpy4
     tiled = _entry(result, "transpose_tiled")
     assert "st.shared.b32" in tiled and "ld.shared.b32" in tiled and "bar.sync" in tiled
     manifest = result.manifest()["kernels"]

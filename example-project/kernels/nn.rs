@@ -24,7 +24,7 @@ kernel! {
             }
             return;
         }
-        let n = cols.get() as usize;
+        let n = out.cols(); // = cols, bound to `out` at launch
         let start = block_idx().x as usize * n;
         let Some(row) = x.get(start..start + n) else { return };
         let (t, step) = (thread_idx().x as usize, block_dim().x as usize);

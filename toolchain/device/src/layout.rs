@@ -124,7 +124,7 @@ impl<H: Unshaped> Bind<()> for H {
     label = "shape passed per call",
     note = "declare the output with its layout and shape, e.g. `out: &mut DisjointSlice<f32, Rows> = (width)` with `width` a u32 kernel parameter, then call `out.get_mut_2d(ij)`; likewise `Volume` = (width, height) for `get_mut_3d(ijk)`, `BlockRows` = (cols) for `block_row(i)`, `RegisterTiles<TM, TN>` = (width) for `register_tile(ij)`, `TransposedTiles<TILE, ROWS>` = (cols, rows) for `transposed_tile(ij)`"
 )]
-pub trait ShapePerCall {}
+pub trait ShapePerCall: Sealed {}
 
 /// Never implemented; see `get_mut_vec4` on an element-wise output.
 #[doc(hidden)]
@@ -133,7 +133,7 @@ pub trait ShapePerCall {}
     label = "16-byte access to an element-wise output",
     note = "declare the output `&mut DisjointSlice<f32, Vec4>` and write it through `get_mut_vec4(i)` only"
 )]
-pub trait VectorOfElementwise {}
+pub trait VectorOfElementwise: Sealed {}
 
 /// Never implemented; see `get_mut` on a `Vec4` output.
 #[doc(hidden)]
@@ -142,4 +142,4 @@ pub trait VectorOfElementwise {}
     label = "element-wise access to a `Vec4` output",
     note = "write it through `get_mut_vec4(i)` only, or declare it `&mut DisjointSlice<f32>` and use `get_mut(i)` only"
 )]
-pub trait ElementOfVec4 {}
+pub trait ElementOfVec4: Sealed {}

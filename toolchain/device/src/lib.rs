@@ -397,6 +397,14 @@ impl<T: Elem> DisjointSlice<T, layout::Volume> {
 }
 
 impl<T: Elem> DisjointSlice<T, layout::BlockRows> {
+    /// The number of columns, bound from the launch's parameters (use it, rather than
+    /// the parameter, to index inputs by the same columns: the optimizer then knows the
+    /// two are equal).
+    #[inline(always)]
+    pub fn cols(&self) -> usize {
+        self.shape[0]
+    }
+
     /// For one block per row of the row-major matrix of `cols` columns (the output's
     /// shape): thread `tx` of block `b` writes columns `tx, tx + blockDim.x, …` of
     /// row `b`, so every element has one writer. The launch must be 1-D (`blockDim.y
@@ -1089,7 +1097,9 @@ macro_rules! __oxpack_entry {
         $crate::__oxpack_entry! { $name [$($rp : $rt [$($rs)*]),*] [$($acc)* ($p, $l, $t, [$($s)*])] [$($ls)*] }
     };
     ($name:ident [] [$(($p:ident, $l:ident, $t:ty, [$($s:ident)*]))*] [$($ls:ident)*]) => {
-        pub extern "C" fn __oxpack_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
+        // `unsafe`: only the launch calls it, with words the host stub checked; called
+        // from a kernel, it could forge a dynamic shared size or a `Uniform`.
+        pub unsafe extern "C" fn __oxpack_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
             // Each parameter's holder, from the launch's words; an output's shape is
             // bound to it here, once, from the launch's scalar words (the same in every
             // thread), before the body runs. Every other parameter takes `()`.

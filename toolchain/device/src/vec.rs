@@ -112,7 +112,8 @@ pub fn load4<T: Vector>(x: &[T], i: usize) -> Option<T::V> {
     let mut v = T::V::default();
     for k in 0..T::LANES {
         if k < n {
-            T::set_lane(&mut v, k, x[start + k]);
+            // SAFETY: start + k < start + n = len (and no overflow: it is below len).
+            T::set_lane(&mut v, k, unsafe { *x.get_unchecked(start + k) });
         }
     }
     Some(v)
