@@ -1405,6 +1405,7 @@ class Module:
         self._crates: dict[str, Mapping[str, Any]] = {}
         self._objects: dict[tuple[int, str], Any] = {}  # (device id, crate) -> ObjectCode
         self._trap_records: dict[tuple[int, str], int | None] = {}  # (device id, crate) -> host address
+        self._debug = False  # a `profile = "debug"` build: its modules get a trap record
         self._lock = threading.RLock()
         self._states: dict[str, _State] = {}
 
@@ -1459,6 +1460,7 @@ class Module:
                 if k.crate not in crates:
                     raise ManifestError(f"{where}: kernel `{k.name}` names unknown crate `{k.crate}`")
             self._crates = dict(crates)
+            self._debug = manifest.get("profile") == "debug"
             self._kernels = built
             return built
 
@@ -1475,8 +1477,8 @@ class Module:
 
     def _attach_trap_record(self, device_id: int, crate: str, code: Any) -> None:
         """Once per (device, crate), with the device current: give a debug-profile module
-        its trap record (see `_trap_record`); a release module has none."""
-        if (device_id, crate) not in self._trap_records:
+        its trap record (see `_trap_record`); a release build's manifest says it has none."""
+        if self._debug and (device_id, crate) not in self._trap_records:
             with self._lock:
                 if (device_id, crate) not in self._trap_records:
                     self._trap_records[(device_id, crate)] = _trap_record(_cuda(), code)

@@ -202,8 +202,9 @@ def test_the_debug_profile_records_panics_and_release_stays_a_trap(make_project)
     from oxpack.pipeline import build_project
 
     root = make_project({"pick.rs": TRAPPING})
-    release = build_project(load_config(root, env={})).crates[0]
-    debug = build_project(load_config(root, {"profile": "debug"}, env={})).crates[0]
+    built = {profile: build_project(load_config(root, {"profile": profile}, env={})) for profile in ("release", "debug")}
+    assert {p: b.manifest()["profile"] for p, b in built.items()} == {"release": "release", "debug": "debug"}
+    release, debug = built["release"].crates[0], built["debug"].crates[0]
     fast = _entry(release, "pick")
     assert "trap;" in fast and "call" not in fast, "release: a failed bounds check is one trap in place"
     assert "__oxpack_trap_record" not in release.ptx["sm_90"]

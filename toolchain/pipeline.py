@@ -175,6 +175,7 @@ class BuildResult:
             "ptx_isa": self.ptx_isa,
             "fatbin_compression": self.config.fatbin_compression,
             "min_driver": self.min_driver,
+            "profile": self.config.profile,  # issue 9: "debug" modules get a trap record at load
             "crates": {
                 c.name: {"fatbin": f"{c.name}.fatbin", "sha256": digest(c.fatbin), "source": c.source}
                 for c in self.crates
