@@ -19,11 +19,11 @@ PRELUDE = "use oxpack::prelude::*;\nuse oxpack::block;\n"
 ROW_SCALE = PRELUDE + """
 kernel! {
     /// out = x / max(x), row by row, the row read once.
-    pub fn row_scale(i: ThreadIndex, cols: Uniform<u32>, x: &[f32], out: &mut DisjointSlice<f32>)
+    pub fn row_scale(i: ThreadIndex, cols: Uniform<u32>, x: &[f32], out: &mut DisjointSlice<f32, BlockRows> = (cols))
     where (len(x) == len(out), cols >= 1, len(x) % cols == 0) {
         let Some(row) = RegRow::<f32, 8>::load(x, cols) else { return };
         let r = 1.0 / block::max_f32(row.fold(f32::NEG_INFINITY, f32::max));
-        if let Some(dst) = out.block_row(i, cols) {
+        if let Some(dst) = out.block_row(i) {
             row.map(|v| v * r).store(dst);
         }
     }

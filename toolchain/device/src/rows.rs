@@ -15,14 +15,15 @@
 //! let m = block::max_f32(row.fold(f32::NEG_INFINITY, f32::max));
 //! let e = row.map(|v| (v - m).exp());
 //! let r = 1.0 / block::sum_f32(e.fold(0.0, |a, v| a + v));
-//! if let Some(dst) = out.block_row(i, cols) {
+//! if let Some(dst) = out.block_row(i) { // out: &mut DisjointSlice<f32, BlockRows> = (cols)
 //!     e.map(|v| v * r).store(dst);
 //! }
 //! ```
 //!
 //! Safety: reading is always safe (`x` is a shared slice, every access bounds
 //! checked); what is written, where, is decided by `BlockRow` alone, whose row
-//! length is a [`Uniform`](crate::Uniform) parameter, so no two threads write one element.
+//! length is bound to the output at launch (a `BlockRows` layout), so no two threads
+//! write one element.
 //! `load` returns `None` for the whole block (never for some of its threads) when
 //! the row lies past the end of `x` or has more than `N · blockDim.x` columns, so a
 //! kernel may return, or take a longer path, before its barriers.
