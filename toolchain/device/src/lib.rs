@@ -1052,6 +1052,7 @@ macro_rules! kernel {
     ) => {
         $(#[doc = $doc])*
         #[allow(clippy::too_many_arguments)]
+        #[inline(always)] // into its entry shim, which knows what the launch guarantees
         pub fn $name($($p: $t),*) $body
 
         #[doc(hidden)]
