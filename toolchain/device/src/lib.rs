@@ -778,6 +778,10 @@ pub trait Param: Sized + sealed::Sealed {
     type Holder;
     /// Descriptor for the launch stubs: `scalar:T`, `in:T` or `out:T`.
     const DESC: &'static str;
+    /// 1 for dynamic shared memory: a kernel may take one, since every `DynShared`
+    /// parameter is the same block memory.
+    #[doc(hidden)]
+    const DYN_SHARED: usize = 0;
     /// The holder of the launch's `word` and `len`.
     ///
     /// # Safety
@@ -1067,6 +1071,11 @@ macro_rules! kernel {
                 ";requires=", $(stringify!($($req)*),)?
                 ";doc=", concat!($($doc, "\n",)*),
             ];
+            const _: () = ::core::assert!(
+                0 $(+ <$t as $crate::Param>::DYN_SHARED)* <= 1,
+                concat!("oxpack: kernel `", stringify!($name), "` takes more than one `DynShared` parameter; ",
+                        "all of them would be the same block memory: take one and split it"),
+            );
             #[used]
             pub static __OXPACK_SIG: [u8; $crate::sig::len(__OXPACK_PARTS)] =
                 $crate::sig::join(__OXPACK_PARTS);

@@ -497,6 +497,7 @@ impl<T: crate::Elem> crate::Param for DynShared<T> {
     type Word = u64;
     type Holder = DynShared<T>;
     const DESC: &'static str = crate::concat_dynshared(T::DTYPE);
+    const DYN_SHARED: usize = 1;
     #[inline(always)]
     unsafe fn hold(word: u64, _len: usize) -> DynShared<T> {
         DynShared { len: word as usize, _t: PhantomData }
