@@ -60,7 +60,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
 def _build_overrides(args: argparse.Namespace) -> dict[str, Any]:
     """`--kernels`, `--archs`, `--ptx`, `--module`: the `[tool.oxpack]` keys they replace."""
     given = {"kernels": args.kernels, "archs": args.archs.split(",") if args.archs else None,
-             "ptx": args.ptx, "module": args.module, "profile": "debug" if args.debug else None}
+             "ptx": args.ptx, "module": args.module, "profile": "debug" if args.debug else None,
+             "emulation": True if args.emulation else None}
     return {key: value for key, value in given.items() if value is not None}
 
 
@@ -84,7 +85,7 @@ def _build_at_package_path(project: Path, out: Path, package_path: str, override
         check_lock(config.project_dir, result)
     target = out.joinpath(*parts)
     target.mkdir(parents=True, exist_ok=True)
-    written = render_stubs(result.manifest(), target, result.fatbins())
+    written = render_stubs(result.manifest(), target, result.fatbins(), result.host_libraries())
     return Staged(result, {p.relative_to(out).as_posix(): p for p in written})
 
 
@@ -165,6 +166,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--archs", metavar="LIST", help="comma-separated, like sm_80,sm_90; replaces `archs`")
     build.add_argument("--ptx", metavar="ARCH", help="auto, none or an arch; replaces `ptx`")
     build.add_argument("--module", metavar="NAME", help="name of the generated module; replaces `module`")
+    build.add_argument("--emulation", action="store_true",
+                       help="also build the host library that runs the kernels without a GPU (OXPACK_EMULATE=1)")
     build.add_argument("--package-path", metavar="PATH",
                        help="write the module to OUT/PATH, its package folder inside the wheel (like mypkg), "
                             "instead of deriving it from `package`")

@@ -94,6 +94,10 @@ class Config:
         "Compressed fatbins need a driver of CUDA 12.4 or newer (the lockfile's `min-driver` says which).",
         schema={"enum": list(_COMPRESSION)})
     locked: bool = _opt(False, "Fail when the build differs from `oxpack.lock` instead of updating it.")
+    emulation: bool = _opt(
+        False, "Also build each kernel file for the build machine (x86-64 Linux), so that the generated "
+        "module can run its kernels without a GPU (`OXPACK_EMULATE=1`); a wheel that ships these libraries "
+        "is tagged for the build platform.")
     rustc: str | None = _opt(None, "Path of the rustc to use; unset means `rustc` on PATH.",
                              schema={"minLength": 1})
     cache_dir: str | None = _opt(None, "Folder of the build cache; unset means the user cache folder.",
@@ -267,7 +271,8 @@ def _check_bool(value: Any, subject: str) -> Any:
 _CHECKS: Final[dict[str, _Check]] = {
     "kernels": _check_kernels, "package": _check_relative, "module": _check_module, "archs": _check_archs,
     "ptx": _check_ptx, "opt_level": _check_opt_level, "fatbin_compression": _check_compression,
-    "locked": _check_bool, "rustc": _check_text, "cache_dir": _check_text, "profile": _check_profile,
+    "locked": _check_bool, "emulation": _check_bool, "rustc": _check_text, "cache_dir": _check_text,
+    "profile": _check_profile,
 }
 
 

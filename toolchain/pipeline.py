@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from . import __version__, data_dir
 from .cache import Cache, default_cache_dir, digest, key
 from .config import Config
+from .emulation import HostBuilder, check_host_supported
 from .errors import ConfigError, StageError
 from .libdevice import find_libdevice, libdevice_id
 from .llvm import KernelSig, LinkedCrate, llvm_version, read_archive
@@ -137,6 +138,7 @@ class CrateResult:
     ptx: dict[str, str]
     resources: dict[str, dict[str, dict[str, int]]]  # arch → kernel → resources
     info_logs: dict[str, str]
+    host: bytes | None = None  # the host library, for emulation (`emulation = true`)
 
 
 @dataclass
@@ -181,7 +183,20 @@ class BuildResult:
                 for c in self.crates
             },
             "kernels": kernels,
+            **self._emulation_manifest(),
         }
+
+    def _emulation_manifest(self) -> dict[str, Any]:
+        """With `emulation = true`: each crate's host library, and the platform it runs on."""
+        from .emulation import HOST_PLATFORM, host_library_name
+
+        libraries = {c.name: {"library": host_library_name(c.name), "sha256": digest(c.host)}
+                     for c in self.crates if c.host is not None}
+        return {"emulation": {"platform": HOST_PLATFORM, "crates": libraries}} if libraries else {}
+
+    def host_libraries(self) -> dict[str, bytes]:
+        """Crate → its host library (empty unless built with `emulation = true`)."""
+        return {c.name: c.host for c in self.crates if c.host is not None}
 
     def fatbins(self) -> dict[str, bytes]:
         return {c.name: c.fatbin for c in self.crates}
@@ -251,6 +266,7 @@ class Pipeline:
         self._rustc_slots = threading.BoundedSemaphore(self.workers.jobs)
         self._libraries: list[tuple[str, bytes]] | None = None
         self._libraries_lock = threading.Lock()
+        self._host: HostBuilder | None = None  # set by `toolchain()` when the config asks for emulation
 
     @property
     def verbose(self) -> bool:
@@ -299,6 +315,11 @@ class Pipeline:
 
         llvm = ".".join(map(str, llvm_version()))
         device = self._device_rlib(rustc, sysroot)
+        if self.config.emulation:
+            check_host_supported()
+            self._host = HostBuilder(rustc, self.cache, self.config.opt_level, run=self._run_rustc, ran=self._ran,
+                                     step=lambda subject: self.progress.step("rustc", subject))
+            self._host.device_rlib()
         return Toolchain(rustc, sysroot, device, llvmlite.__version__, llvm, nvjitlink_version(), nvfatbin_version())
 
     def _rustc_base(self, rustc: Rustc, sysroot: Sysroot) -> list[str]:
@@ -380,8 +401,11 @@ class Pipeline:
                      for c in cubins}
         embedded = None if ptx_arch is None else (ptx_arch, ptx_all[ptx_arch])
         fatbin = self._fatbin(cubins, embedded, name)
+        host = None
+        if self._host is not None:
+            host = self._host.library(path, rel, name, source, kernels)
         return CrateResult(name, rel, digest(source), kernels, fatbin, {a: ptx_all[a] for a in archs}, resources,
-                           {c.arch: c.info_log for c in cubins})
+                           {c.arch: c.info_log for c in cubins}, host)
 
     def _bitcode(self, tc: Toolchain, path: Path, rel: str, name: str, source: bytes) -> bytes:
         where = Path(rel).parent.as_posix()  # rustc writes it into panic locations: part of the output

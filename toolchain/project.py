@@ -68,6 +68,6 @@ def build_into(
     rel = import_path(package_dir)
     target = out_dir / rel
     target.mkdir(parents=True, exist_ok=True)
-    written = render_stubs(result.manifest(), target, result.fatbins())
+    written = render_stubs(result.manifest(), target, result.fatbins(), result.host_libraries())
     files = {f"{rel}/{p.relative_to(target).as_posix()}": p for p in written}
     return Staged(result, files)

@@ -7,6 +7,7 @@
 
 use core::cell::UnsafeCell;
 
+#[cfg(target_arch = "nvptx64")]
 mod rt {
     unsafe extern "C" {
         pub fn __oxpack_atomic_add_i32(p: *mut u32, v: u32) -> u32;
@@ -37,6 +38,8 @@ mod rt {
         pub fn __oxpack_atomic_add_double(p: *mut f64, v: f64) -> f64;
     }
 }
+#[cfg(not(target_arch = "nvptx64"))]
+use crate::host::rt::atomic as rt;
 
 /// A value that threads update atomically. `Sync`: shared by every thread.
 #[repr(transparent)]

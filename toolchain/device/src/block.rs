@@ -12,6 +12,7 @@ macro_rules! block_reduce {
         /// `identity` is its neutral element), returned to every thread of the block.
         /// Two barriers; all threads must call it.
         #[inline(always)]
+        #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
         pub fn $name(v: $t, identity: $t, op: impl Fn($t, $t) -> $t) -> $t {
             let per_warp = warp_reduce(v, &op);
             let mut partial = shared_array!($t, 32);
@@ -37,12 +38,14 @@ block_reduce!(reduce_u64, u64);
 
 /// The block-wide sum of `v`, in every thread.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn sum_f32(v: f32) -> f32 {
     reduce_f32(v, 0.0, |a, b| a + b)
 }
 
 /// The block-wide maximum of `v`, in every thread.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn max_f32(v: f32) -> f32 {
     reduce_f32(v, f32::NEG_INFINITY, f32::max) // max.f32: a NaN loses, as CUDA's fmaxf
 }

@@ -31,6 +31,21 @@ pub mod sync;
 pub mod vec;
 pub mod warp;
 
+#[cfg(not(target_arch = "nvptx64"))]
+#[doc(hidden)]
+pub mod host;
+
+/// `at!()`: on the host, records the caller's location for the barrier or warp
+/// operation that follows (its error messages name it); nothing on the GPU.
+macro_rules! at {
+    () => {
+        #[cfg(not(target_arch = "nvptx64"))]
+        crate::host::at(core::panic::Location::caller());
+    };
+}
+pub(crate) use at;
+
+#[cfg(target_arch = "nvptx64")]
 mod rt {
     // Defined in runtime.ll: thin wrappers over NVVM intrinsics.
     unsafe extern "C" {
@@ -49,15 +64,17 @@ mod rt {
         pub safe fn __oxpack_trap() -> !;
     }
 }
+#[cfg(not(target_arch = "nvptx64"))]
+use host::rt::grid as rt;
 
-#[cfg(not(oxpack_debug))]
+#[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
 #[panic_handler]
 fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
     rt::__oxpack_trap()
 }
 
 /// The debug profile: the panic's message and location go to the trap record first.
-#[cfg(oxpack_debug)]
+#[cfg(all(target_arch = "nvptx64", oxpack_debug))]
 #[panic_handler]
 fn panic(info: &core::panic::PanicInfo<'_>) -> ! {
     debug::record(info);

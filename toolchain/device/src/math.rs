@@ -8,6 +8,7 @@
 //! [`fast`] has the hardware approximations (`ex2.approx`, `sin.approx`, …) that
 //! CUDA's `__expf` & co and `-use_fast_math` use: fewer instructions, less accuracy.
 
+#[cfg(target_arch = "nvptx64")]
 mod rt {
     unsafe extern "C" {
         pub safe fn __oxpack_sqrt_f32(x: f32) -> f32;
@@ -33,6 +34,7 @@ mod rt {
     }
 }
 
+#[cfg(target_arch = "nvptx64")]
 mod libdevice {
     // NVIDIA's libdevice (libdevice.10.bc), linked by oxpack when a kernel uses one.
     unsafe extern "C" {
@@ -58,6 +60,10 @@ mod libdevice {
         pub safe fn __nv_rsqrt(x: f64) -> f64;
     }
 }
+#[cfg(not(target_arch = "nvptx64"))]
+use crate::host::rt::math as rt;
+#[cfg(not(target_arch = "nvptx64"))]
+use crate::host::rt::math as libdevice;
 
 /// Math methods for `f32` and `f64` on the device.
 pub trait DeviceFloat: Copy + crate::sealed::Sealed {

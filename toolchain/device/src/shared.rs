@@ -184,6 +184,7 @@ pub struct SharedView<T, const N: usize, K> {
 impl<T: Copy, const N: usize, K> Shared<T, N, K> {
     #[doc(hidden)]
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn __new(cell: &'static SharedCell<T, N>) -> Self {
         sync_threads(); // nobody still reads an earlier phase of this array
         Shared { ptr: cell.0.get() as *mut T, len: N, _kind: PhantomData }
@@ -211,6 +212,7 @@ impl<T: Copy, const N: usize, K> Shared<T, N, K> {
 
     /// A block barrier; then every thread may read every slot.
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn sync(self) -> SharedView<T, N, K> {
         sync_threads();
         self.readable()
@@ -218,6 +220,7 @@ impl<T: Copy, const N: usize, K> Shared<T, N, K> {
 
     /// One block barrier for two arrays: both enter their read phase.
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn sync_with<U: Copy, const M: usize, K2>(
         self,
         other: Shared<U, M, K2>,
@@ -288,6 +291,7 @@ impl<T: Copy, const N: usize, K> SharedView<T, N, K> {
 
     /// A block barrier; then each thread may write its own slot again.
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn sync(self) -> Shared<T, N, K> {
         sync_threads();
         self.writable()
@@ -295,6 +299,7 @@ impl<T: Copy, const N: usize, K> SharedView<T, N, K> {
 
     /// One block barrier for two arrays: both return to their write phase.
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn sync_with<U: Copy, const M: usize, K2>(self, other: SharedView<U, M, K2>) -> (Shared<T, N, K>, Shared<U, M, K2>) {
         sync_threads();
         (self.writable(), other.writable())
@@ -447,6 +452,7 @@ macro_rules! shared_atomics {
     }};
 }
 
+#[cfg(target_arch = "nvptx64")]
 unsafe extern "C" {
     // The block's dynamic shared memory: oxpack's link step places this in address
     // space 3 as `.extern .shared .align 16 .b8 __oxpack_dynamic_shared[]`; its size
@@ -481,12 +487,16 @@ impl<T: Copy + crate::Elem> DynShared<T> {
     /// A barrier, then the write phase of the block's dynamic shared array. The slot
     /// kind (per thread, per warp) follows from the first `write`, as for `shared_array!`.
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn into_shared<K>(self) -> Shared<T, 0, K> {
         sync_threads();
         // Only the address of the extern static is taken. The memory behind it is the
         // launch's dynamic shared memory of `len` elements of T (the stub sized the
         // launch from this very parameter), 16-byte aligned.
+        #[cfg(target_arch = "nvptx64")]
         let ptr = core::ptr::addr_of!(__oxpack_dynamic_shared) as *mut T;
+        #[cfg(not(target_arch = "nvptx64"))]
+        let ptr = crate::host::dynamic_shared() as *mut T;
         Shared { ptr, len: self.len, _kind: PhantomData }
     }
 }

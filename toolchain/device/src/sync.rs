@@ -4,6 +4,7 @@
 //! barrier inside a branch that only some threads take hangs or misbehaves, as in
 //! CUDA. This is the one rule of this module that the types cannot check.
 
+#[cfg(target_arch = "nvptx64")]
 mod rt {
     unsafe extern "C" {
         pub safe fn __oxpack_sync_threads();
@@ -16,35 +17,47 @@ mod rt {
         pub safe fn __oxpack_fence_system();
     }
 }
+#[cfg(not(target_arch = "nvptx64"))]
+use crate::host::rt::sync as rt;
 
 /// `__syncthreads()`: waits until every thread of the block has arrived, and
 /// makes their earlier shared- and global-memory writes visible to the block.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn sync_threads() {
+    crate::at!();
     rt::__oxpack_sync_threads()
 }
 
 /// `__syncthreads_count(pred)`: a barrier that returns how many threads passed `true`.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn sync_threads_count(pred: bool) -> u32 {
+    crate::at!();
     rt::__oxpack_sync_threads_count(pred as u32)
 }
 
 /// `__syncthreads_and(pred)`: a barrier that returns whether every thread passed `true`.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn sync_threads_and(pred: bool) -> bool {
+    crate::at!();
     rt::__oxpack_sync_threads_and(pred as u32) != 0
 }
 
 /// `__syncthreads_or(pred)`: a barrier that returns whether any thread passed `true`.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn sync_threads_or(pred: bool) -> bool {
+    crate::at!();
     rt::__oxpack_sync_threads_or(pred as u32) != 0
 }
 
 /// `__syncwarp()`: a barrier over the 32 lanes of the calling warp.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn sync_warp() {
+    crate::at!();
     rt::__oxpack_sync_warp()
 }
 

@@ -6,6 +6,7 @@
 
 use core::ops::Add;
 
+#[cfg(target_arch = "nvptx64")]
 mod rt {
     unsafe extern "C" {
         pub safe fn __oxpack_lane_id() -> u32;
@@ -18,6 +19,8 @@ mod rt {
         pub safe fn __oxpack_vote_any(p: u32) -> u32;
     }
 }
+#[cfg(not(target_arch = "nvptx64"))]
+use crate::host::rt::warp as rt;
 
 /// Lanes per warp.
 pub const WARP_SIZE: u32 = 32;
@@ -81,48 +84,63 @@ shuffle64! {
 
 /// `__shfl_sync`: the value of `v` held by lane `src_lane` (mod 32).
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn shfl_idx<T: Shuffle>(v: T, src_lane: u32) -> T {
+    crate::at!();
     v.shuffle(|w| rt::__oxpack_shfl_idx(w, src_lane))
 }
 
 /// `__shfl_up_sync`: the value of lane `lane - delta` (lanes below `delta` keep their own).
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn shfl_up<T: Shuffle>(v: T, delta: u32) -> T {
+    crate::at!();
     v.shuffle(|w| rt::__oxpack_shfl_up(w, delta))
 }
 
 /// `__shfl_down_sync`: the value of lane `lane + delta` (lanes past 31 keep their own).
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn shfl_down<T: Shuffle>(v: T, delta: u32) -> T {
+    crate::at!();
     v.shuffle(|w| rt::__oxpack_shfl_down(w, delta))
 }
 
 /// `__shfl_xor_sync`: the value of lane `lane ^ mask`.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn shfl_xor<T: Shuffle>(v: T, mask: u32) -> T {
+    crate::at!();
     v.shuffle(|w| rt::__oxpack_shfl_xor(w, mask))
 }
 
 /// `__ballot_sync`: bit `i` is set when lane `i` passed `true`.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn ballot(pred: bool) -> u32 {
+    crate::at!();
     rt::__oxpack_ballot(pred as u32)
 }
 
 /// `__all_sync`: whether every lane passed `true`.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn vote_all(pred: bool) -> bool {
+    crate::at!();
     rt::__oxpack_vote_all(pred as u32) != 0
 }
 
 /// `__any_sync`: whether any lane passed `true`.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn vote_any(pred: bool) -> bool {
+    crate::at!();
     rt::__oxpack_vote_any(pred as u32) != 0
 }
 
 /// The sum over the warp's 32 lanes, returned to every lane (xor butterfly).
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn warp_sum<T: Shuffle + Add<Output = T>>(mut v: T) -> T {
     let mut mask = 16;
     while mask > 0 {
@@ -134,6 +152,7 @@ pub fn warp_sum<T: Shuffle + Add<Output = T>>(mut v: T) -> T {
 
 /// The reduction of the warp's 32 values by `op` (associative, commutative), in every lane.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn warp_reduce<T: Shuffle>(mut v: T, op: impl Fn(T, T) -> T) -> T {
     let mut mask = 16;
     while mask > 0 {

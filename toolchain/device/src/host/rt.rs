@@ -1,0 +1,344 @@
+//! Host versions of the device primitives, under the names `runtime.ll` gives
+//! them on the GPU: each module of the crate takes its `rt` from here on the host.
+
+#![allow(missing_docs)]
+
+extern crate std;
+
+/// `lib.rs`: launch coordinates of the running emulated thread, and traps.
+pub(crate) mod grid {
+    use super::super::sched::emu;
+
+    macro_rules! reg {
+        ($($name:ident => $field:ident[$i:literal];)*) => {$(
+            #[inline(always)]
+            pub fn $name() -> u32 {
+                // SAFETY: the live launch (`emu` panics outside one).
+                unsafe { (*emu()).$field[$i] }
+            }
+        )*};
+    }
+
+    reg! {
+        __oxpack_tid_x => tid[0]; __oxpack_tid_y => tid[1]; __oxpack_tid_z => tid[2];
+        __oxpack_ntid_x => block[0]; __oxpack_ntid_y => block[1]; __oxpack_ntid_z => block[2];
+        __oxpack_ctaid_x => bidx[0]; __oxpack_ctaid_y => bidx[1]; __oxpack_ctaid_z => bidx[2];
+        __oxpack_nctaid_x => grid[0]; __oxpack_nctaid_y => grid[1]; __oxpack_nctaid_z => grid[2];
+    }
+
+    /// A trap: on the GPU the launch fails; here it panics, which ends the launch with
+    /// the caller's location.
+    #[track_caller]
+    pub fn __oxpack_trap() -> ! {
+        panic!("trap: the kernel called oxpack::trap() or read a shared array out of bounds")
+    }
+}
+
+/// `sync.rs`: barriers and fences.
+pub(crate) mod sync {
+    use super::super::sched::{wait, Op};
+    use core::sync::atomic::{fence, Ordering};
+
+    #[inline(always)]
+    pub fn __oxpack_sync_threads() {
+        wait(Op::SyncThreads, 0, 0);
+    }
+    #[inline(always)]
+    pub fn __oxpack_sync_threads_count(p: u32) -> u32 {
+        wait(Op::SyncCount, (p != 0) as u32, 0)
+    }
+    #[inline(always)]
+    pub fn __oxpack_sync_threads_and(p: u32) -> u32 {
+        wait(Op::SyncAnd, (p != 0) as u32, 0)
+    }
+    #[inline(always)]
+    pub fn __oxpack_sync_threads_or(p: u32) -> u32 {
+        wait(Op::SyncOr, (p != 0) as u32, 0)
+    }
+    #[inline(always)]
+    pub fn __oxpack_sync_warp() {
+        wait(Op::SyncWarp, 0, 0);
+    }
+    #[inline(always)]
+    pub fn __oxpack_fence_block() {
+        fence(Ordering::SeqCst)
+    }
+    #[inline(always)]
+    pub fn __oxpack_fence_device() {
+        fence(Ordering::SeqCst)
+    }
+    #[inline(always)]
+    pub fn __oxpack_fence_system() {
+        fence(Ordering::SeqCst)
+    }
+}
+
+/// `warp.rs`: lane id, shuffles and votes over the 32 lanes of a warp.
+pub(crate) mod warp {
+    use super::super::sched::{emu, wait, Op};
+
+    #[inline(always)]
+    pub fn __oxpack_lane_id() -> u32 {
+        // SAFETY: the live launch.
+        unsafe { (*emu()).linear % 32 }
+    }
+    #[inline(always)]
+    pub fn __oxpack_shfl_idx(v: u32, lane: u32) -> u32 {
+        wait(Op::ShflIdx, v, lane)
+    }
+    #[inline(always)]
+    pub fn __oxpack_shfl_up(v: u32, delta: u32) -> u32 {
+        wait(Op::ShflUp, v, delta)
+    }
+    #[inline(always)]
+    pub fn __oxpack_shfl_down(v: u32, delta: u32) -> u32 {
+        wait(Op::ShflDown, v, delta)
+    }
+    #[inline(always)]
+    pub fn __oxpack_shfl_xor(v: u32, mask: u32) -> u32 {
+        wait(Op::ShflXor, v, mask)
+    }
+    #[inline(always)]
+    pub fn __oxpack_ballot(p: u32) -> u32 {
+        wait(Op::Ballot, (p != 0) as u32, 0)
+    }
+    #[inline(always)]
+    pub fn __oxpack_vote_all(p: u32) -> u32 {
+        wait(Op::VoteAll, (p != 0) as u32, 0)
+    }
+    #[inline(always)]
+    pub fn __oxpack_vote_any(p: u32) -> u32 {
+        wait(Op::VoteAny, (p != 0) as u32, 0)
+    }
+}
+
+/// `atomic.rs`: relaxed read-modify-write operations on host atomics.
+pub(crate) mod atomic {
+    use core::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+
+    macro_rules! rmw {
+        ($($name:ident($w:ty, $a:ty) => |$x:ident, $v:ident| $e:expr;)*) => {$(
+            /// # Safety
+            /// `p` must point at a live, aligned value that only atomics touch.
+            #[inline(always)]
+            pub unsafe fn $name(p: *mut $w, $v: $w) -> $w {
+                // SAFETY: the caller's contract.
+                let $x = unsafe { <$a>::from_ptr(p) };
+                $e
+            }
+        )*};
+    }
+
+    rmw! {
+        __oxpack_atomic_add_i32(u32, AtomicU32) => |a, v| a.fetch_add(v, Relaxed);
+        __oxpack_atomic_min_s_i32(u32, AtomicU32) => |a, v| a.fetch_update(Relaxed, Relaxed, |o| Some((o as i32).min(v as i32) as u32)).unwrap();
+        __oxpack_atomic_max_s_i32(u32, AtomicU32) => |a, v| a.fetch_update(Relaxed, Relaxed, |o| Some((o as i32).max(v as i32) as u32)).unwrap();
+        __oxpack_atomic_min_u_i32(u32, AtomicU32) => |a, v| a.fetch_min(v, Relaxed);
+        __oxpack_atomic_max_u_i32(u32, AtomicU32) => |a, v| a.fetch_max(v, Relaxed);
+        __oxpack_atomic_xchg_i32(u32, AtomicU32) => |a, v| a.swap(v, Relaxed);
+        __oxpack_atomic_and_i32(u32, AtomicU32) => |a, v| a.fetch_and(v, Relaxed);
+        __oxpack_atomic_or_i32(u32, AtomicU32) => |a, v| a.fetch_or(v, Relaxed);
+        __oxpack_atomic_xor_i32(u32, AtomicU32) => |a, v| a.fetch_xor(v, Relaxed);
+        __oxpack_atomic_add_i64(u64, AtomicU64) => |a, v| a.fetch_add(v, Relaxed);
+        __oxpack_atomic_min_s_i64(u64, AtomicU64) => |a, v| a.fetch_update(Relaxed, Relaxed, |o| Some((o as i64).min(v as i64) as u64)).unwrap();
+        __oxpack_atomic_max_s_i64(u64, AtomicU64) => |a, v| a.fetch_update(Relaxed, Relaxed, |o| Some((o as i64).max(v as i64) as u64)).unwrap();
+        __oxpack_atomic_min_u_i64(u64, AtomicU64) => |a, v| a.fetch_min(v, Relaxed);
+        __oxpack_atomic_max_u_i64(u64, AtomicU64) => |a, v| a.fetch_max(v, Relaxed);
+        __oxpack_atomic_xchg_i64(u64, AtomicU64) => |a, v| a.swap(v, Relaxed);
+        __oxpack_atomic_and_i64(u64, AtomicU64) => |a, v| a.fetch_and(v, Relaxed);
+        __oxpack_atomic_or_i64(u64, AtomicU64) => |a, v| a.fetch_or(v, Relaxed);
+        __oxpack_atomic_xor_i64(u64, AtomicU64) => |a, v| a.fetch_xor(v, Relaxed);
+    }
+
+    /// # Safety
+    /// As for the others.
+    #[inline(always)]
+    pub unsafe fn __oxpack_atomic_cas_i32(p: *mut u32, expected: u32, new: u32) -> u32 {
+        // SAFETY: the caller's contract.
+        let a = unsafe { AtomicU32::from_ptr(p) };
+        match a.compare_exchange(expected, new, Relaxed, Relaxed) {
+            Ok(v) | Err(v) => v,
+        }
+    }
+    /// # Safety
+    /// As for the others.
+    #[inline(always)]
+    pub unsafe fn __oxpack_atomic_cas_i64(p: *mut u64, expected: u64, new: u64) -> u64 {
+        // SAFETY: the caller's contract.
+        let a = unsafe { AtomicU64::from_ptr(p) };
+        match a.compare_exchange(expected, new, Relaxed, Relaxed) {
+            Ok(v) | Err(v) => v,
+        }
+    }
+    /// # Safety
+    /// As for the others.
+    #[inline(always)]
+    pub unsafe fn __oxpack_atomic_load_i32(p: *mut u32) -> u32 {
+        // SAFETY: the caller's contract.
+        unsafe { AtomicU32::from_ptr(p) }.load(Relaxed)
+    }
+    /// # Safety
+    /// As for the others.
+    #[inline(always)]
+    pub unsafe fn __oxpack_atomic_store_i32(p: *mut u32, v: u32) {
+        // SAFETY: the caller's contract.
+        unsafe { AtomicU32::from_ptr(p) }.store(v, Relaxed)
+    }
+    /// # Safety
+    /// As for the others.
+    #[inline(always)]
+    pub unsafe fn __oxpack_atomic_load_i64(p: *mut u64) -> u64 {
+        // SAFETY: the caller's contract.
+        unsafe { AtomicU64::from_ptr(p) }.load(Relaxed)
+    }
+    /// # Safety
+    /// As for the others.
+    #[inline(always)]
+    pub unsafe fn __oxpack_atomic_store_i64(p: *mut u64, v: u64) {
+        // SAFETY: the caller's contract.
+        unsafe { AtomicU64::from_ptr(p) }.store(v, Relaxed)
+    }
+    /// # Safety
+    /// As for the others.
+    #[inline(always)]
+    pub unsafe fn __oxpack_atomic_add_float(p: *mut f32, v: f32) -> f32 {
+        // SAFETY: the caller's contract (f32 and u32 have one size and alignment).
+        let a = unsafe { AtomicU32::from_ptr(p as *mut u32) };
+        f32::from_bits(a.fetch_update(Relaxed, Relaxed, |o| Some((f32::from_bits(o) + v).to_bits())).unwrap())
+    }
+    /// # Safety
+    /// As for the others.
+    #[inline(always)]
+    pub unsafe fn __oxpack_atomic_add_double(p: *mut f64, v: f64) -> f64 {
+        // SAFETY: the caller's contract.
+        let a = unsafe { AtomicU64::from_ptr(p as *mut u64) };
+        f64::from_bits(a.fetch_update(Relaxed, Relaxed, |o| Some((f64::from_bits(o) + v).to_bits())).unwrap())
+    }
+}
+
+/// `math.rs`: exact operations (the same results as the GPU's) and the host's
+/// libm for the transcendental functions (within a few ulps of libdevice's).
+pub(crate) mod math {
+    unsafe extern "C" {
+        safe fn erff(x: f32) -> f32;
+        safe fn erf(x: f64) -> f64;
+    }
+
+    /// A flush-to-zero result, as the `.ftz` approximations give.
+    #[inline(always)]
+    fn ftz(x: f32) -> f32 {
+        if x.is_subnormal() { 0.0f32.copysign(x) } else { x }
+    }
+
+    pub fn __oxpack_sqrt_f32(x: f32) -> f32 { x.sqrt() }
+    pub fn __oxpack_floor_f32(x: f32) -> f32 { x.floor() }
+    pub fn __oxpack_ceil_f32(x: f32) -> f32 { x.ceil() }
+    pub fn __oxpack_fabs_f32(x: f32) -> f32 { x.abs() }
+    pub fn __oxpack_minnum_f32(x: f32, y: f32) -> f32 { x.min(y) }
+    pub fn __oxpack_maxnum_f32(x: f32, y: f32) -> f32 { x.max(y) }
+    pub fn __oxpack_fma_f32(a: f32, b: f32, c: f32) -> f32 { a.mul_add(b, c) }
+    pub fn __oxpack_sqrt_f64(x: f64) -> f64 { x.sqrt() }
+    pub fn __oxpack_floor_f64(x: f64) -> f64 { x.floor() }
+    pub fn __oxpack_ceil_f64(x: f64) -> f64 { x.ceil() }
+    pub fn __oxpack_fabs_f64(x: f64) -> f64 { x.abs() }
+    pub fn __oxpack_minnum_f64(x: f64, y: f64) -> f64 { x.min(y) }
+    pub fn __oxpack_maxnum_f64(x: f64, y: f64) -> f64 { x.max(y) }
+    pub fn __oxpack_fma_f64(a: f64, b: f64, c: f64) -> f64 { a.mul_add(b, c) }
+    pub fn __oxpack_fast_ex2_f32(x: f32) -> f32 { ftz(ftz(x).exp2()) }
+    pub fn __oxpack_fast_lg2_f32(x: f32) -> f32 { ftz(x).log2() }
+    pub fn __oxpack_fast_sin_f32(x: f32) -> f32 { ftz(ftz(x).sin()) }
+    pub fn __oxpack_fast_cos_f32(x: f32) -> f32 { ftz(x).cos() }
+    pub fn __oxpack_fast_rsqrt_f32(x: f32) -> f32 { 1.0 / ftz(x).sqrt() }
+    pub fn __oxpack_fast_tanh_f32(x: f32) -> f32 { x.tanh() }
+
+    pub fn __nv_expf(x: f32) -> f32 { x.exp() }
+    pub fn __nv_exp2f(x: f32) -> f32 { x.exp2() }
+    pub fn __nv_logf(x: f32) -> f32 { x.ln() }
+    pub fn __nv_log2f(x: f32) -> f32 { x.log2() }
+    pub fn __nv_sinf(x: f32) -> f32 { x.sin() }
+    pub fn __nv_cosf(x: f32) -> f32 { x.cos() }
+    pub fn __nv_tanhf(x: f32) -> f32 { x.tanh() }
+    pub fn __nv_erff(x: f32) -> f32 { erff(x) }
+    pub fn __nv_powf(x: f32, y: f32) -> f32 { x.powf(y) }
+    pub fn __nv_rsqrtf(x: f32) -> f32 { (1.0 / (x as f64).sqrt()) as f32 }
+    pub fn __nv_exp(x: f64) -> f64 { x.exp() }
+    pub fn __nv_exp2(x: f64) -> f64 { x.exp2() }
+    pub fn __nv_log(x: f64) -> f64 { x.ln() }
+    pub fn __nv_log2(x: f64) -> f64 { x.log2() }
+    pub fn __nv_sin(x: f64) -> f64 { x.sin() }
+    pub fn __nv_cos(x: f64) -> f64 { x.cos() }
+    pub fn __nv_tanh(x: f64) -> f64 { x.tanh() }
+    pub fn __nv_erf(x: f64) -> f64 { erf(x) }
+    pub fn __nv_pow(x: f64, y: f64) -> f64 { x.powf(y) }
+    pub fn __nv_rsqrt(x: f64) -> f64 { 1.0 / x.sqrt() }
+}
+
+/// `half.rs`: IEEE binary16 and bfloat16 conversions, round to nearest even, as
+/// `cvt.rn.f16.f32` and `cvt.rn.bf16.f32`.
+pub(crate) mod half {
+    pub fn __oxpack_f16_to_f32(b: u16) -> f32 {
+        let sign = ((b as u32) & 0x8000) << 16;
+        let exp = ((b >> 10) & 0x1f) as u32;
+        let man = (b & 0x3ff) as u32;
+        let bits = match (exp, man) {
+            (0, 0) => sign,
+            (0, m) => {
+                // subnormal: m · 2^-24, exact in f32
+                let v = m as f32 * f32::from_bits(0x3380_0000); // 2^-24
+                return if sign != 0 { -v } else { v };
+            }
+            (31, 0) => sign | 0x7f80_0000,
+            (31, m) => sign | 0x7fc0_0000 | (m << 13),
+            (e, m) => sign | ((e + 112) << 23) | (m << 13),
+        };
+        f32::from_bits(bits)
+    }
+
+    pub fn __oxpack_f32_to_f16(f: f32) -> u16 {
+        let x = f.to_bits();
+        let sign = ((x >> 16) & 0x8000) as u16;
+        let exp = ((x >> 23) & 0xff) as i32;
+        let man = x & 0x7f_ffff;
+        if exp == 0xff {
+            return if man == 0 { sign | 0x7c00 } else { sign | 0x7e00 | (man >> 13) as u16 };
+        }
+        let e = exp - 127 + 15; // biased half exponent
+        if e >= 31 {
+            return sign | 0x7c00; // overflow to infinity
+        }
+        if e <= 0 {
+            // subnormal or zero in half: value = (1.man) · 2^(exp-127); shift into 2^-24 units
+            if e < -10 {
+                return sign; // below half the smallest subnormal: rounds to zero
+            }
+            let m = man | 0x80_0000; // 24-bit significand
+            let shift = (14 - e) as u32; // 13 + (1 - e)
+            let half = 1u32 << (shift - 1);
+            let rest = m & ((1 << shift) - 1);
+            let mut h = m >> shift;
+            if rest > half || (rest == half && (h & 1) == 1) {
+                h += 1;
+            }
+            return sign | h as u16;
+        }
+        let mut h = ((e as u32) << 10) | (man >> 13);
+        let rest = man & 0x1fff;
+        if rest > 0x1000 || (rest == 0x1000 && (h & 1) == 1) {
+            h += 1; // may carry into the exponent, up to infinity: still correct
+        }
+        sign | h as u16
+    }
+
+    pub fn __oxpack_bf16_to_f32(b: u16) -> f32 {
+        f32::from_bits((b as u32) << 16)
+    }
+
+    pub fn __oxpack_f32_to_bf16(f: f32) -> u16 {
+        let x = f.to_bits();
+        if f.is_nan() {
+            return ((x >> 16) as u16) | 0x0040; // a quiet NaN of the same sign
+        }
+        let rounded = x.wrapping_add(0x7fff + ((x >> 16) & 1));
+        (rounded >> 16) as u16
+    }
+}
