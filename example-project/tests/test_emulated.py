@@ -1,0 +1,343 @@
+"""Every example kernel, emulated on the CPU, against NumPy: no GPU needed.
+
+The twins of oxpack's GPU tests (`tests/test_gpu.py`), run on host arrays through the
+same stubs. They need a build that ships the host libraries (`oxpack build --emulation`,
+or `emulation = true` in `[tool.oxpack]`); oxpack's own CI builds one and runs this file
+(`tests/test_emulation.py`). Integer kernels must match bit for bit, float kernels within
+the same bounds as on the GPU.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vecmath import kernels
+
+EMULATION = (Path(kernels.__file__).parent / "_oxpack" / "emulate.py").is_file()
+pytestmark = pytest.mark.skipif(not EMULATION, reason="built without emulation (oxpack build --emulation)")
+
+from vecmath._oxpack.runtime import KernelBarrierError, KernelTrap  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def emulated() -> Iterator[None]:
+    with kernels.emulation():
+        yield
+
+
+@pytest.fixture
+def rng() -> np.random.Generator:
+    return np.random.default_rng()  # fresh data every run
+
+
+def poisoned(shape: int | tuple[int, ...], dtype: type) -> np.ndarray:
+    out = np.empty(shape, dtype=dtype)
+    out.view(np.uint8).fill(0xA5)
+    return out
+
+
+def test_saxpy(rng: np.random.Generator) -> None:
+    n = 300_017
+    x, y = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
+    ref = np.float32(1.5) * x + y  # one rounding each, as the kernel
+    kernels.saxpy(1.5, x, y)
+    assert np.array_equal(y, ref)
+
+
+def test_gather(rng: np.random.Generator) -> None:
+    x = rng.standard_normal(10_000, dtype=np.float32)
+    idx = rng.integers(0, len(x), 123_457, dtype=np.uint32)
+    out = poisoned(len(idx), np.float32)
+    kernels.gather(idx, x, out)
+    assert np.array_equal(out, x[idx])
+
+
+def test_an_out_of_bounds_index_traps_with_the_rust_message_and_location() -> None:
+    idx = np.arange(64, dtype=np.uint32)
+    idx[17] = 100  # one past x's end
+    out = np.zeros(64, np.float32)
+    with pytest.raises(KernelTrap) as info:
+        kernels.gather(idx, np.ones(100, np.float32), out)
+    assert info.value.message == "index out of bounds: the len is 100 but the index is 100"
+    assert info.value.location is not None and info.value.location.startswith("kernels/saxpy.rs:")
+    assert str(info.value).startswith("gather(): index out of bounds: the len is 100 but the index is 100 at kernels/saxpy.rs:")
+    assert "thread (17, 0, 0) of block (0, 0, 0)" in str(info.value)
+    assert isinstance(info.value, RuntimeError)
+
+
+def test_add_scaled_2d(rng: np.random.Generator) -> None:
+    h, w = 217, 331
+    a, b = rng.standard_normal((h, w)), rng.standard_normal((h, w))
+    out = poisoned((h, w), np.float64)
+    kernels.add_scaled(w, h, -0.25, a, b, out, threads=(w, h))
+    assert np.array_equal(out, a - 0.25 * b)
+
+
+def test_transpose_2d(rng: np.random.Generator) -> None:
+    h, w = 133, 277
+    m = rng.standard_normal((h, w), dtype=np.float32)
+    out = poisoned((w, h), np.float32)
+    kernels.transpose(w, h, m, out, threads=(h, w), block=(32, 8))
+    assert np.array_equal(out, m.T)
+
+
+def _hash32_ref(x: np.ndarray, seed: int) -> np.ndarray:
+    h = (x ^ np.uint32(seed)).astype(np.uint64)
+    mask = np.uint64(0xFFFFFFFF)
+    h ^= h >> np.uint64(16)
+    h = (h * np.uint64(0x7FEB352D)) & mask
+    h ^= h >> np.uint64(15)
+    h = (h * np.uint64(0x846CA68B)) & mask
+    h ^= h >> np.uint64(16)
+    return h.astype(np.uint32)
+
+
+def test_hash32(rng: np.random.Generator) -> None:
+    x = rng.integers(0, 2**32, 200_003, dtype=np.uint32)
+    seed = int(rng.integers(0, 2**32))
+    out = poisoned(len(x), np.uint32)
+    kernels.hash32(seed, x, out)
+    assert np.array_equal(out, _hash32_ref(x, seed))
+
+
+def test_collatz_steps() -> None:
+    start, n, limit = 10**12, 2000, 1000
+    out = poisoned(n, np.uint32)
+    kernels.collatz_steps(start, limit, out)
+    ref = []
+    for k in range(start, start + n):
+        steps = 0
+        while k > 1 and steps < limit:
+            k = k // 2 if k % 2 == 0 else 3 * k + 1
+            steps += 1
+        ref.append(steps)
+    assert out.tolist() == ref
+
+
+def test_offset_clamp(rng: np.random.Generator) -> None:
+    x = rng.integers(-(2**31), 2**31, 100_000, dtype=np.int32)
+    delta, lo, hi = -(2**40), -(2**30), 2**30
+    out = poisoned(len(x), np.int64)
+    kernels.offset_clamp(delta, lo, hi, x, out)
+    assert np.array_equal(out, np.clip(x.astype(np.int64) + delta, lo, hi))
+
+
+def test_rejected_calls_run_nothing(rng: np.random.Generator) -> None:
+    x = rng.standard_normal(1000, dtype=np.float32)
+    y = poisoned(1000, np.float32)
+    before = y.view(np.uint32).copy()
+    read_only = np.ones(1000, np.float32)
+    read_only.flags.writeable = False
+
+    class Device:  # what CuPy and PyTorch's CUDA tensors look like
+        __cuda_array_interface__ = {"shape": (1000,), "typestr": "<f4", "data": (1 << 40, False), "version": 3}
+
+    bad_calls = [
+        (lambda: kernels.saxpy(2.0, x.astype(np.float64), y), "must be a float32 array, got a float64"),
+        (lambda: kernels.saxpy(2.0, x[:10], y), "requirement `len(x) >= len(y)` failed"),
+        (lambda: kernels.saxpy(2.0, y, y), "overlaps"),
+        (lambda: kernels.saxpy(2.0, Device(), y), "is device memory"),
+        (lambda: kernels.saxpy(2.0, x), "missing 1 required positional argument"),
+        (lambda: kernels.saxpy(2.0, x[::2], y[:500]), "must be C-contiguous"),
+        (lambda: kernels.saxpy(2.0, x, read_only), "read-only"),
+        (lambda: kernels.saxpy("2", x, y), "must be a float or an int"),
+    ]
+    for call, message in bad_calls:
+        with pytest.raises((TypeError, ValueError), match="saxpy") as info:
+            call()
+        assert message in str(info.value)
+    assert np.array_equal(y.view(np.uint32), before), "a refused call wrote to the output"
+
+
+def test_sum_reduction(rng: np.random.Generator) -> None:
+    n = 1_000_019
+    x = rng.random(n, dtype=np.float32)
+    total = np.zeros(1, dtype=np.float32)
+    kernels.sum(x, total, threads=32 * 1024, block=512)
+    ref = float(np.sum(x, dtype=np.float64))
+    assert abs(float(total[0]) - ref) / ref < 1e-5
+
+
+def test_an_empty_input_launches() -> None:
+    total = np.full(1, 7.0, dtype=np.float32)
+    kernels.sum(np.empty(0, np.float32), total, threads=1024, block=256)
+    assert float(total[0]) == 7.0
+
+
+def test_scale4_wide_access(rng: np.random.Generator) -> None:
+    n = 4 * 100_003
+    x = rng.standard_normal(n, dtype=np.float32)
+    y = poisoned(n, np.float32)
+    kernels.scale4(3.0, x, y, threads=n // 4)
+    assert np.array_equal(y, np.float32(3.0) * x)
+
+
+def test_saxpy4_wide_access(rng: np.random.Generator) -> None:
+    n = 4 * 100_003
+    x, y0 = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
+    y = y0.copy()
+    kernels.saxpy4(3.0, x, y, threads=n // 4)
+    assert np.array_equal(y, np.float32(3.0) * x + y0)
+
+
+def test_histogram(rng: np.random.Generator) -> None:
+    x = rng.integers(0, 2**32, 1_000_011, dtype=np.uint32)
+    bins = 200
+    hist = np.zeros(bins, dtype=np.uint32)
+    kernels.histogram(bins, x, hist, threads=32 * 512)
+    assert np.array_equal(hist, np.bincount(x % bins, minlength=bins).astype(np.uint32))
+
+
+def test_warp_scan(rng: np.random.Generator) -> None:
+    n = 32 * 1000 + 17
+    x = rng.integers(-(2**40), 2**40, n, dtype=np.int64)
+    out = poisoned(n, np.int64)
+    kernels.warp_scan(x, out)
+    padded = np.concatenate([x, np.zeros(-n % 32, np.int64)]).reshape(-1, 32)
+    assert np.array_equal(out, np.cumsum(padded, axis=1).reshape(-1)[:n])
+
+
+def test_warp_scan_with_a_partial_last_warp(rng: np.random.Generator) -> None:
+    # 48 threads per block: the second warp has 16 lanes; shfl_up never reads past them
+    n = 48 * 10
+    x = rng.integers(-1000, 1000, n, dtype=np.int64)
+    out = poisoned(n, np.int64)
+    kernels.warp_scan(x, out, block=48)
+    segments = [x[b * 48 : b * 48 + 32] for b in range(10)], [x[b * 48 + 32 : b * 48 + 48] for b in range(10)]
+    ref = np.concatenate([np.concatenate([np.cumsum(a), np.cumsum(b)]) for a, b in zip(*segments, strict=True)])
+    assert np.array_equal(out, ref)
+
+
+def test_min_max(rng: np.random.Generator) -> None:
+    x = rng.integers(-(2**31), 2**31, 300_001, dtype=np.int32)
+    lo = np.full(1, 2**31 - 1, dtype=np.int32)
+    hi = np.full(1, -(2**31), dtype=np.int32)
+    kernels.min_max(x, lo, hi)
+    assert int(lo[0]) == int(x.min()) and int(hi[0]) == int(x.max())
+
+
+@pytest.mark.parametrize(("h", "w"), [(256, 512), (333, 77)])
+def test_transpose_tiled(rng: np.random.Generator, h: int, w: int) -> None:
+    m = rng.standard_normal((h, w), dtype=np.float32)
+    out = poisoned((w, h), np.float32)
+    up = lambda v: -(-v // 32) * 32  # noqa: E731
+    kernels.transpose_tiled(w, h, m, out, threads=(up(w), up(h) // 4), block=(32, 8))
+    assert np.array_equal(out, m.T)
+
+
+_ERF = np.vectorize(math.erf)
+# op: (NumPy reference on float64, input range, relative tolerance f32, f64): the GPU test's
+# bounds (libdevice's documented ulps; the host's libm is within them)
+MATH = {
+    0: (np.exp, (-20, 20), 4e-7, 1e-15), 1: (np.exp2, (-20, 20), 4e-7, 1e-15), 2: (np.log, (1e-3, 1e3), 4e-7, 1e-15),
+    3: (np.log2, (1e-3, 1e3), 4e-7, 1e-15), 4: (np.sin, (-10, 10), 4e-7, 1e-15), 5: (np.cos, (-10, 10), 4e-7, 1e-15),
+    6: (np.tanh, (-5, 5), 4e-7, 1e-15), 7: (_ERF, (-3, 3), 4e-7, 1e-15), 8: (np.sqrt, (0, 1e4), 1e-7, 1e-16),
+    9: (lambda v: 1 / np.sqrt(v), (1e-3, 1e4), 4e-7, 1e-15), 10: (np.floor, (-100, 100), 0, 0),
+    11: (np.ceil, (-100, 100), 0, 0), 12: (np.abs, (-100, 100), 0, 0), 13: (lambda v: v**1.75, (1e-3, 100), 8e-7, 1e-15),
+    14: (lambda v: v * 3.0 - 1.0, (-100, 100), 1e-7, 4e-16), 15: (lambda v: np.minimum(v, 0.25), (-1, 1), 0, 0),
+    16: (lambda v: np.maximum(v, 0.25), (-1, 1), 0, 0),
+    17: (np.exp, (-20, 20), 2e-6, None), 18: (np.exp2, (-20, 20), 2e-6, None), 19: (np.log, (1e-3, 1e3), 2e-6, None),
+    20: (np.log2, (1e-3, 1e3), 2e-6, None), 21: (np.sin, (-3, 3), 1e-5, None), 22: (np.cos, (-3, 3), 1e-5, None),
+    23: (np.tanh, (-5, 5), 2e-3, None), 24: (lambda v: 1 / np.sqrt(v), (1e-3, 1e4), 2e-6, None),
+}
+
+
+@pytest.mark.parametrize("op", sorted(MATH))
+def test_math_functions_match_numpy(rng: np.random.Generator, op: int) -> None:
+    ref, (lo, hi), tol32, tol64 = MATH[op]
+    x64 = rng.uniform(lo, hi, 20_003)
+    x32 = x64.astype(np.float32)
+    out = poisoned(len(x32), np.float32)
+    kernels.math32(op, x32, out)
+    want = ref(x32.astype(np.float64))
+    floor = 1.0 if op >= 17 or op == 14 else np.finfo(np.float32).tiny
+    scale = np.maximum(np.abs(want), floor)
+    assert np.max(np.abs(out.astype(np.float64) - want) / scale) <= max(tol32, 1e-30), op
+    if tol64 is not None:
+        out64 = poisoned(len(x64), np.float64)
+        kernels.math64(op, x64, out64)
+        want = ref(x64)
+        scale = np.maximum(np.abs(want), 1.0 if op == 14 else np.finfo(np.float64).tiny)
+        assert np.max(np.abs(out64 - want) / scale) <= max(tol64, 1e-300), op
+
+
+def test_gelu(rng: np.random.Generator) -> None:
+    x32 = rng.standard_normal(50_001, dtype=np.float32) * 3
+    out = poisoned(len(x32), np.float32)
+    kernels.gelu(x32, out)
+    x = x32.astype(np.float64)
+    assert np.max(np.abs(out - 0.5 * x * (1 + _ERF(x / np.sqrt(2))))) < 1e-5
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(200, 1000), (16, 4096), (7, 33)])
+def test_softmax(rng: np.random.Generator, rows: int, cols: int) -> None:
+    x32 = rng.standard_normal((rows, cols), dtype=np.float32) * 4
+    out = poisoned((rows, cols), np.float32)
+    kernels.softmax(cols, x32, out, threads=rows * 256, block=256)
+    x = x32.astype(np.float64)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    ref = e / e.sum(axis=1, keepdims=True)
+    assert np.linalg.norm(out - ref) / np.linalg.norm(ref) < 1e-6
+
+
+def test_float16_storage(rng: np.random.Generator) -> None:
+    x = rng.standard_normal(100_003, dtype=np.float32) * 100
+    x[:6] = [np.inf, -np.inf, 70000.0, 1e-6, 6e-8, -0.0]  # overflow, subnormals, signed zero
+    out = poisoned(len(x), np.float16)
+    kernels.to_f16(x, out)
+    with np.errstate(over="ignore"):
+        ref = x.astype(np.float16)
+    assert np.array_equal(out.view(np.uint16), ref.view(np.uint16))
+
+
+def test_dynamic_shared_memory(rng: np.random.Generator) -> None:
+    n = 256 * 200 + 77
+    x = rng.standard_normal(n, dtype=np.float32)
+    out = poisoned(n, np.float32)
+    kernels.block_reverse(x, out, 256, block=256)
+    padded = np.concatenate([x, np.zeros(-n % 256, np.float32)]).reshape(-1, 256)
+    ref = padded[:, ::-1].reshape(-1)[:n].copy()
+    tail = n % 256
+    ref[n - tail :] = x[n - tail :][::-1]  # the last, partial block reverses its own elements
+    assert np.array_equal(out, ref)
+
+
+def test_shared_memory_read_out_of_bounds_traps() -> None:
+    # 16 slots of dynamic shared memory for 256 threads: the read of slot n-1-t >= 16 traps
+    with pytest.raises(KernelTrap) as info:
+        kernels.block_reverse(np.ones(1024, np.float32), np.zeros(1024, np.float32), 16, block=256)
+    assert not isinstance(info.value, KernelBarrierError)
+    assert "block_reverse(): trap" in str(info.value)
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(128, 96, 64), (30, 33, 77), (1, 5, 3)])
+def test_sgemm(rng: np.random.Generator, m: int, n: int, k: int) -> None:
+    a = rng.standard_normal((m, k), dtype=np.float32)
+    b = rng.standard_normal((k, n), dtype=np.float32)
+    c = poisoned((m, n), np.float32)
+    up8 = lambda v: -(-v // 8)  # noqa: E731
+    kernels.sgemm(m, n, k, a, b, c, threads=(up8(n), up8(m)), block=(16, 16))
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    scale = np.abs(a).astype(np.float64) @ np.abs(b).astype(np.float64)
+    assert np.all(np.abs(c - ref) <= 1e-5 * scale + 1e-6)
+
+
+def test_sgemm_with_another_block_shape_traps() -> None:
+    a = np.ones((64, 64), dtype=np.float32)
+    with pytest.raises(KernelTrap, match=r"^sgemm\(\): "):
+        kernels.sgemm(64, 64, 64, a, a, np.zeros((64, 64), np.float32), threads=(8, 8), block=(8, 8))
+
+
+def test_the_switch_restores_the_gpu_mode() -> None:
+    x = np.ones(8, np.float32)
+    with kernels.emulation(False):
+        with pytest.raises(TypeError, match=r"saxpy\(\): argument `x` is in host memory"):
+            kernels.saxpy(2.0, x, np.ones(8, np.float32))
+    y = np.ones(8, np.float32)
+    kernels.saxpy(2.0, x, y)  # emulating again
+    assert np.array_equal(y, np.full(8, 3.0, np.float32))
