@@ -1,0 +1,442 @@
+"""Emulation (issue 12): the same kernel files, compiled for the host, run on the CPU.
+
+Real builds (rustc for the host, the device crate's host side), real launches through the
+generated stubs on NumPy arrays; no GPU. The example project's emulated twins of the GPU
+tests live in `example-project/tests/test_emulated.py` and run here against a fresh
+`oxpack build --emulation`.
+"""
+
+from __future__ import annotations
+
+import array
+import ctypes
+import importlib
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+from conftest import EXAMPLE, run_ok
+
+pytestmark = pytest.mark.skipif(
+    not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
+)
+
+MISUSE = """\
+use oxpack::prelude::*;
+use oxpack::sync::{sync_threads_and, sync_threads_count, sync_threads_or};
+
+kernel! {
+    /// Threads past `n` return before the barrier that the others wait at.
+    pub fn early_return(i: ThreadIndex, n: u32, out: &mut DisjointSlice<u32>) {
+        if i.get() >= n as usize {
+            return;
+        }
+        sync_threads();
+        if let Some(o) = out.get_mut(i) {
+            *o = 1;
+        }
+    }
+
+    /// Even warps and odd warps wait at two different barriers.
+    pub fn two_barriers(i: ThreadIndex, out: &mut DisjointSlice<u32>) {
+        if warp_id() % 2 == 0 {
+            sync_threads();
+        } else {
+            sync_threads();
+        }
+        if let Some(o) = out.get_mut(i) {
+            *o = 1;
+        }
+    }
+
+    /// Only the low half of each warp takes part in a shuffle.
+    pub fn half_warp(i: ThreadIndex, out: &mut DisjointSlice<u32>) {
+        let mut v = lane_id();
+        if lane_id() < 16 {
+            v = shfl_xor(v, 1);
+        }
+        if let Some(o) = out.get_mut(i) {
+            *o = v;
+        }
+    }
+
+    /// An explicit trap.
+    pub fn trapping(i: ThreadIndex, out: &mut DisjointSlice<u32>) {
+        if i.get() == 5 {
+            trap();
+        }
+        if let Some(o) = out.get_mut(i) {
+            *o = 1;
+        }
+    }
+
+    /// Every warp primitive and barrier reduction, written out per thread (8 words).
+    pub fn collectives(i: ThreadIndex, x: &[u32], out: &mut DisjointSlice<u32>) {
+        let v = x.get(i.get()).copied().unwrap_or(0);
+        let lane = lane_id();
+        let r = [
+            shfl_idx(v, 3),
+            shfl_up(v, 2),
+            shfl_down(v, 5),
+            shfl_xor(v, 6),
+            ballot(v % 3 == 0),
+            vote_all(v > 0) as u32 * 2 + vote_any(v > 1_000_000) as u32,
+            sync_threads_count(v % 2 == 0) * 4 + sync_threads_and(v > 0) as u32 * 2 + sync_threads_or(v > 1_000_000) as u32,
+            warp_sum(v as u64) as u32 ^ lane,
+        ];
+        if let Some(o) = out.get_mut(i) {
+            *o = r[(x.len() % 8) as usize];
+        }
+    }
+
+    /// Atomic read-modify-writes from every thread on four counters.
+    pub fn atomics(i: ThreadIndex, x: &[i32], c: &[AtomicI32], u: &[AtomicU32], f: &[AtomicF64]) {
+        if let Some(&v) = x.get(i.get()) {
+            c[0].fetch_add(v);
+            c[1].fetch_min(v);
+            c[2].fetch_max(v);
+            c[3].fetch_xor(v);
+            u[0].fetch_max(v as u32);
+            u[1].fetch_min(v as u32);
+            let _ = u[2].compare_exchange(i.get() as u32, i.get() as u32 + 1);
+            f[0].fetch_add(v as f64);
+        }
+    }
+
+    /// Half-precision conversions, as bits: f32 → F16 → f32 and f32 → BF16.
+    pub fn halves(i: ThreadIndex, x: &[f32], h: &mut DisjointSlice<u32>, back: &mut DisjointSlice<f32>, b: &mut DisjointSlice<u32>) {
+        let Some(&v) = x.get(i.get()) else { return };
+        if let Some(o) = h.get_mut(i) {
+            *o = F16::from_f32(v).to_bits() as u32;
+        }
+        if let Some(o) = back.get_mut(i) {
+            *o = F16::from_f32(v).to_f32();
+        }
+        if let Some(o) = b.get_mut(i) {
+            *o = BF16::from_f32(v).to_bits() as u32;
+        }
+    }
+}
+"""
+
+
+def _build(project: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(out), *extra])
+
+
+def _import(root: Path, name: str) -> ModuleType:
+    sys.path.insert(0, str(root))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(root))
+
+
+def _forget(package: str) -> None:
+    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+        del sys.modules[name]
+
+
+@pytest.fixture(scope="module")
+def example_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example project built with `--emulation` (fatbins and host libraries)."""
+    out = tmp_path_factory.mktemp("example-emulated")
+    _build(EXAMPLE, out, "--emulation", "-q")
+    return out
+
+
+@pytest.fixture(scope="module")
+def misuse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """A project of kernels that misuse barriers and warp operations, built with `emulation = true`."""
+    root = tmp_path_factory.mktemp("misuse")
+    project = root / "proj"
+    (project / "kernels").mkdir(parents=True)
+    (project / "src" / "emuproj").mkdir(parents=True)
+    (project / "src" / "emuproj" / "__init__.py").write_text("")
+    (project / "pyproject.toml").write_text(textwrap.dedent("""\
+        [project]
+        name = "emuproj"
+        version = "0.1.0"
+
+        [tool.oxpack]
+        archs = ["sm_90"]
+        ptx = "none"
+        emulation = true
+        """))
+    (project / "kernels" / "misuse.rs").write_text(MISUSE)
+    out = root / "out"
+    _build(project, out, "-q")
+    module = _import(out, "emuproj.kernels")
+    module.emulation(True)
+    yield module
+    _forget("emuproj")
+
+
+# ---------------------------------------------------------------- the example project
+
+
+def test_every_example_kernel_runs_emulated_against_numpy(example_build: Path) -> None:
+    """example-project/tests/test_emulated.py: the twin of every GPU test, on host arrays."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "error",
+         str(EXAMPLE / "tests" / "test_emulated.py")],
+        capture_output=True, text=True, check=False, cwd=example_build,
+        env={**os.environ, "PYTHONPATH": str(example_build)},
+    )
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout and "skipped" not in proc.stdout, proc.stdout[-500:]
+
+
+def test_oxpack_emulate_runs_the_stubs_on_numpy_arrays(example_build: Path) -> None:
+    """The issue's check: OXPACK_EMULATE=1 in the environment, a plain import, NumPy arrays."""
+    code = textwrap.dedent("""\
+        import numpy as np, vecmath.kernels as k
+        x = np.arange(1000, dtype=np.float32); y = np.ones(1000, np.float32)
+        k.saxpy(2.0, x, y)
+        assert np.array_equal(y, 2 * x + 1), y[:4]
+        h = np.zeros(10, np.uint32); k.histogram(10, np.arange(1000, dtype=np.uint32), h, threads=256)
+        assert h.tolist() == [100] * 10, h
+        print("ok")
+        """)
+    env = {**os.environ, "PYTHONPATH": str(example_build), "OXPACK_EMULATE": "1"}
+    proc = run_ok([sys.executable, "-c", code], env=env)
+    assert proc.stdout.strip() == "ok"
+    bad = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                         env={**env, "OXPACK_EMULATE": "maybe"})
+    assert "LaunchError: OXPACK_EMULATE must be 1 or 0 (true/false, yes/no), got 'maybe'" in bad.stderr
+    off = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                         env={**env, "OXPACK_EMULATE": "0"})
+    assert "saxpy(): argument `x` is in host memory" in off.stderr  # outside emulation nothing changes
+
+
+def test_the_build_ships_host_libraries_only_when_asked(example_build: Path, tmp_path: Path) -> None:
+    support = example_build / "vecmath" / "_oxpack"
+    assert sorted(p.name for p in support.glob("*.host.so")) == [
+        "bits.host.so", "gemm.host.so", "matrix.host.so", "nn.host.so", "reduce.host.so", "saxpy.host.so"]
+    assert (support / "emulate.py").is_file()
+    plain = tmp_path / "plain"
+    _build(EXAMPLE, plain, "-q")
+    assert not list((plain / "vecmath" / "_oxpack").glob("*.host.so"))
+    assert not (plain / "vecmath" / "_oxpack" / "emulate.py").exists()
+    code = ("import numpy as np, vecmath.kernels as k\n"
+            "k.saxpy(2.0, np.ones(4, np.float32), np.ones(4, np.float32))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONPATH": str(plain), "OXPACK_EMULATE": "1"})
+    assert ("LaunchError: this package was built without emulation (no _oxpack/emulate.py): build it with "
+            "`emulation = true` in `[tool.oxpack]` or `oxpack build --emulation`") in proc.stderr, proc.stderr
+
+
+def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproducible(
+    example_build: Path, tmp_path: Path
+) -> None:
+    again = _build(EXAMPLE, tmp_path / "again", "--emulation")
+    assert "oxpack: everything came from the cache" in again.stderr, again.stderr[-800:]
+    support = "vecmath/_oxpack"
+    for lib in (example_build / support).glob("*.host.so"):
+        assert (tmp_path / "again" / support / lib.name).read_bytes() == lib.read_bytes()
+    # a cold cache: every host stage runs again and gives the same bytes
+    env = {**os.environ, "OXPACK_CACHE_DIR": str(tmp_path / "cold-cache")}
+    cold = run_ok([sys.executable, "-m", "oxpack", "build", str(EXAMPLE), "--out", str(tmp_path / "cold"),
+                   "--emulation", "--kernels", "kernels/saxpy.rs"], env=env)
+    assert "host-rlib=1" in cold.stderr and "host-so=1" in cold.stderr, cold.stderr[-800:]
+    assert (tmp_path / "cold" / support / "saxpy.host.so").read_bytes() == \
+        (example_build / support / "saxpy.host.so").read_bytes()
+
+
+# ---------------------------------------------------------------- barriers, warps, panics
+
+
+def test_a_thread_that_returns_before_a_barrier_is_named(misuse: ModuleType) -> None:
+    from emuproj._oxpack.runtime import KernelBarrierError
+
+    out = np.zeros(256, np.uint32)
+    with pytest.raises(KernelBarrierError) as info:
+        misuse.early_return(200, out)
+    e = info.value
+    assert e.kernel == "early_return" and e.location == "kernels/misuse.rs:10:9"
+    assert str(e).startswith("early_return(): thread (200, 0, 0) of block (0, 0, 0) does not reach the block barrier "
+                             "sync_threads() that 200 thread(s) of the block wait at (thread (0, 0, 0) among them): "
+                             "it has returned; every thread of the block must reach the same barrier at "
+                             "kernels/misuse.rs:10:9")
+    misuse.early_return(256, out)  # every thread reaches it: fine
+    assert out.tolist() == [1] * 256
+
+
+def test_threads_at_two_different_barriers_are_named(misuse: ModuleType) -> None:
+    from emuproj._oxpack.runtime import KernelBarrierError
+
+    with pytest.raises(KernelBarrierError, match=r"two_barriers\(\): thread \(32, 0, 0\) of block \(0, 0, 0\) does not "
+                       r"reach the block barrier sync_threads\(\) .*: it waits at the block barrier sync_threads\(\) "
+                       r"at kernels/misuse.rs:21:13; every thread .* at kernels/misuse.rs:19:13$"):
+        misuse.two_barriers(np.zeros(64, np.uint32))
+
+
+def test_a_warp_operation_that_half_the_warp_skips_is_named(misuse: ModuleType) -> None:
+    from emuproj._oxpack.runtime import KernelBarrierError
+
+    with pytest.raises(KernelBarrierError) as info:
+        misuse.half_warp(np.zeros(32, np.uint32))
+    assert info.value.location == "kernels/misuse.rs:32:17"
+    assert "lane 16 of warp 0 (thread (16, 0, 0) of block (0, 0, 0)) does not join the warp shuffle shfl_xor() that " \
+           "lane 0 waits at: it has returned; every lane of the warp must call it together" in str(info.value)
+
+
+def test_trap_raises_kernel_trap_with_the_callers_location(misuse: ModuleType) -> None:
+    from emuproj._oxpack.runtime import KernelBarrierError, KernelTrap, LaunchError
+
+    with pytest.raises(KernelTrap) as info:
+        misuse.trapping(np.zeros(64, np.uint32))
+    assert not isinstance(info.value, KernelBarrierError) and isinstance(info.value, LaunchError)
+    assert info.value.location == "kernels/misuse.rs:42:13"
+    assert info.value.thread == "thread (5, 0, 0) of block (0, 0, 0)"
+    out = np.zeros(4, np.uint32)
+    misuse.trapping(out, block=4)  # the next launch runs normally
+    assert out.tolist() == [1, 1, 1, 1]
+
+
+def _collectives_ref(x: np.ndarray, which: int, block: int) -> list[int]:
+    """What CUDA gives for `collectives`, per thread: warps of 32 lanes, the last one of a
+    block possibly partial (a source lane outside it keeps the caller's value)."""
+    out = []
+    n = len(x)
+    for b in range(0, n, block):
+        xb = [int(v) for v in x[b : b + block]]
+        count = sum(v % 2 == 0 for v in xb) * 4 + all(v > 0 for v in xb) * 2 + any(v > 1_000_000 for v in xb)
+        for w in range(0, len(xb), 32):
+            lanes = xb[w : w + 32]
+            m = len(lanes)
+            for lane, v in enumerate(lanes):
+                def src(j: int, v: int = v) -> int:
+                    return lanes[j] if 0 <= j < m else v
+                r = [src(3), src(lane - 2), src(lane + 5), src(lane ^ 6),
+                     sum(1 << k for k, u in enumerate(lanes) if u % 3 == 0),
+                     all(u > 0 for u in lanes) * 2 + any(u > 1_000_000 for u in lanes),
+                     count, (sum(lanes) & 0xFFFFFFFF) ^ lane]
+                out.append(r[which])
+    return out
+
+
+@pytest.mark.parametrize("which", range(8))
+@pytest.mark.parametrize("block", [64, 96])
+def test_warp_primitives_and_barrier_reductions_follow_cuda(misuse: ModuleType, which: int, block: int) -> None:
+    rng = np.random.default_rng(which)
+    n = 8 * 24 + which  # len(x) % 8 picks the primitive
+    x = rng.integers(1, 50, n, dtype=np.uint32)
+    if which == 5:
+        x[7] = 0  # one lane votes false in warp 0
+    out = np.zeros(n, np.uint32)
+    misuse.collectives(x, out, threads=n, block=block)
+    # a partial block: its threads past `n` run too (with v = 0), as on the GPU
+    padded = np.concatenate([x, np.zeros(-n % block, np.uint32)])
+    assert out.tolist() == _collectives_ref(padded, which, block)[:n]
+
+
+def test_atomics_from_every_thread(misuse: ModuleType) -> None:
+    x = np.random.default_rng(1).integers(-(2**20), 2**20, 10_000, dtype=np.int32)
+    c = np.array([0, 2**31 - 1, -(2**31), 0], np.int32)
+    u = np.array([0, 2**32 - 1, 0], np.uint32)
+    f = np.zeros(1, np.float64)
+    misuse.atomics(x, c, u, f)
+    assert c.tolist() == [int(x.sum()), int(x.min()), int(x.max()), int(np.bitwise_xor.reduce(x))]
+    assert u.tolist() == [int(x.view(np.uint32).max()), int(x.view(np.uint32).min()), 10_000]
+    assert f[0] == float(x.astype(np.float64).sum())
+
+
+def test_half_precision_conversions_round_like_the_gpu(misuse: ModuleType) -> None:
+    rng = np.random.default_rng(2)
+    x = np.concatenate([
+        rng.standard_normal(20_000).astype(np.float32) * 10.0 ** rng.integers(-9, 6, 20_000),
+        np.array([0.0, -0.0, np.inf, -np.inf, 65504, 65520, 65519.996, 2.0**-24, 2.0**-25, 3 * 2.0**-26,
+                  2.0**-14, 1.0 + 2.0**-11, 1.0 + 3 * 2.0**-11, 3.4e38], np.float32),
+    ]).astype(np.float32)
+    h, back, b = np.zeros(len(x), np.uint32), np.zeros(len(x), np.float32), np.zeros(len(x), np.uint32)
+    misuse.halves(x, h, back, b)
+    with np.errstate(over="ignore"):
+        f16 = x.astype(np.float16)
+    assert np.array_equal(h.astype(np.uint16), f16.view(np.uint16))
+    assert np.array_equal(back, f16.astype(np.float32))
+    bits = x.view(np.uint32).astype(np.uint64)
+    bf16 = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint32)  # round to nearest even
+    assert np.array_equal(b, bf16)
+
+
+# ---------------------------------------------------------------- host arrays and switches
+
+
+def test_host_arrays_from_the_buffer_protocol_and_cpu_dlpack(misuse: ModuleType) -> None:
+    out = array.array("I", [0] * 64)
+    misuse.early_return(64, out, block=64)  # a writable buffer: the output
+    assert list(out) == [1] * 64
+
+    class OnlyDLPack:
+        """A CPU tensor seen only through DLPack (as a PyTorch CPU tensor is)."""
+
+        def __init__(self, a: np.ndarray) -> None:
+            self.a = a
+
+        def __dlpack__(self, **kw: Any) -> Any:
+            return self.a.__dlpack__()
+
+        def __dlpack_device__(self) -> tuple[int, int]:
+            return (1, 0)
+
+    x = np.arange(200, dtype=np.uint32) + 1
+    out2 = np.zeros(200, np.uint32)
+    misuse.collectives(OnlyDLPack(x), OnlyDLPack(out2), threads=200, block=64)
+    ref = np.zeros(200, np.uint32)
+    misuse.collectives(x, ref, threads=200, block=64)
+    assert np.array_equal(out2, ref) and ref.any()
+    with pytest.raises(TypeError, match=r"collectives\(\): argument `x` must be a uint32 array, got a buffer of "
+                       r"format 'd'"):
+        misuse.collectives(array.array("d", [1.0]), ref)
+
+
+def test_device_arrays_are_refused_while_emulating(misuse: ModuleType) -> None:
+    class Gpu:
+        __cuda_array_interface__ = {"shape": (64,), "typestr": "<u4", "data": (1 << 40, False), "version": 3}
+
+    class GpuDLPack:
+        def __dlpack__(self, **kw: Any) -> Any:
+            raise AssertionError("never exported")
+
+        def __dlpack_device__(self) -> tuple[int, int]:
+            return (2, 0)
+
+    with pytest.raises(TypeError, match=r"early_return\(\): argument `out` is device memory \(.*Gpu\), but "
+                       r"`kernels` is emulating \(OXPACK_EMULATE=1 or emulation\(\)\): pass a host array"):
+        misuse.early_return(64, Gpu())
+    with pytest.raises(TypeError, match=r"argument `out` is on DLPack device type 2, not host memory"):
+        misuse.early_return(64, GpuDLPack())
+
+
+def test_the_module_switch_and_its_context_manager(misuse: ModuleType) -> None:
+    out = np.zeros(8, np.uint32)
+    with misuse.emulation(False):
+        with pytest.raises(TypeError, match=r"argument `out` is in host memory"):
+            misuse.early_return(8, out, block=8)
+        with misuse.emulation():
+            misuse.early_return(8, out, block=8)
+        with pytest.raises(TypeError, match=r"in host memory"):
+            misuse.early_return(8, out, block=8)
+    misuse.early_return(8, out, block=8)
+    assert out.tolist() == [1] * 8
+    with pytest.raises(TypeError, match="must be a bool"):
+        misuse.emulation("yes")
+
+
+def test_fibers_survive_many_threads_and_blocks(misuse: ModuleType) -> None:
+    """1024-thread blocks, each thread suspended at every barrier, and a C pointer check that
+    outputs really are written in place."""
+    x = np.arange(1, 4097, dtype=np.uint32)
+    out = np.zeros(4096, np.uint32)
+    misuse.collectives(x, out, threads=4096, block=1024)
+    assert out.ctypes.data == ctypes.addressof(ctypes.c_uint32.from_buffer(out))
+    assert np.array_equal(out, np.asarray(_collectives_ref(x, 0, 1024), np.uint32))
