@@ -2,7 +2,8 @@
 
 For a wheel it builds every kernel crate, renders the typed stubs and puts
 them, with the fatbins, into the wheel through `force_include`; nothing is
-written into the project's source tree. Settings come from `[tool.oxpack]`,
+written into the project's source tree. With `emulation = true` the host libraries
+ship too, and the wheel is tagged for the build platform (`py3-none-linux_x86_64`). Settings come from `[tool.oxpack]`,
 overridden by the hook's own table. Errors become one clean build failure.
 """
 
@@ -44,6 +45,11 @@ class OxpackBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             raise OxpackBuildError(1) from None
         for wheel_path, disk_path in staged.files.items():
             build_data["force_include"][str(disk_path)] = wheel_path
+        if staged.result.host_libraries():  # `emulation = true`: a CPU library for this platform ships too
+            from ..emulation import host_platform
+
+            build_data["pure_python"] = False
+            build_data["tag"] = f"py3-none-{host_platform()}"
         kernels = sum(len(c.kernels) for c in staged.result.crates)
         log(f"{kernels} kernels in {len(staged.result.crates)} crates for {', '.join(staged.result.archs)}")
 

@@ -440,3 +440,56 @@ def test_fibers_survive_many_threads_and_blocks(misuse: ModuleType) -> None:
     misuse.collectives(x, out, threads=4096, block=1024)
     assert out.ctypes.data == ctypes.addressof(ctypes.c_uint32.from_buffer(out))
     assert np.array_equal(out, np.asarray(_collectives_ref(x, 0, 1024), np.uint32))
+
+
+# ---------------------------------------------------------------- wheels
+
+
+def test_a_wheel_with_emulation_is_tagged_for_the_platform_and_emulates_when_installed(
+    oxpack_wheels: Path, tmp_path: Path
+) -> None:
+    from conftest import wheel_into_venv
+    from oxpack.emulation import host_platform
+
+    project = tmp_path / "emuwheel"
+    (project / "kernels").mkdir(parents=True)
+    (project / "src" / "emuwheel").mkdir(parents=True)
+    (project / "src" / "emuwheel" / "__init__.py").write_text("")
+    (project / "pyproject.toml").write_text(textwrap.dedent("""\
+        [build-system]
+        requires = ["hatchling>=1.26", "oxpack"]
+        build-backend = "hatchling.build"
+
+        [project]
+        name = "emuwheel"
+        version = "0.1.0"
+
+        [tool.hatch.build.hooks.oxpack]
+
+        [tool.oxpack]
+        archs = ["sm_90"]
+        emulation = true
+        """))
+    (project / "kernels" / "twice.rs").write_text(textwrap.dedent("""\
+        use oxpack::prelude::*;
+
+        kernel! {
+            /// out[i] = 2 x[i]
+            pub fn twice(i: ThreadIndex, x: &[f64], out: &mut DisjointSlice<f64>) where (len(x) >= len(out)) {
+                if let Some(o) = out.get_mut(i) {
+                    *o = 2.0 * x[i.get()];
+                }
+            }
+        }
+        """))
+    built = wheel_into_venv(project, tmp_path / "w", oxpack_wheels, ["numpy"])
+    wheel = built["wheel"]
+    assert wheel.name == f"emuwheel-0.1.0-py3-none-{host_platform()}.whl"
+    import zipfile
+
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"emuwheel/_oxpack/twice.host.so", "emuwheel/_oxpack/emulate.py", "emuwheel/_oxpack/twice.fatbin"} <= names
+    code = ("import numpy as np, emuwheel.kernels as k\n"
+            "x = np.arange(5.0); out = np.zeros(5); k.twice(x, out); print(out.tolist())")
+    proc = run_ok([str(built["python"]), "-c", code], env={**os.environ, "OXPACK_EMULATE": "1"}, cwd=tmp_path)
+    assert proc.stdout.strip() == "[0.0, 2.0, 4.0, 6.0, 8.0]"
