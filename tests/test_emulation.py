@@ -493,3 +493,21 @@ def test_a_wheel_with_emulation_is_tagged_for_the_platform_and_emulates_when_ins
             "x = np.arange(5.0); out = np.zeros(5); k.twice(x, out); print(out.tolist())")
     proc = run_ok([str(built["python"]), "-c", code], env={**os.environ, "OXPACK_EMULATE": "1"}, cwd=tmp_path)
     assert proc.stdout.strip() == "[0.0, 2.0, 4.0, 6.0, 8.0]"
+
+
+def test_the_lockfile_pins_host_libraries(misuse: ModuleType, tmp_path: Path) -> None:
+    from oxpack.config import load_config
+    from oxpack.emulation import host_platform
+    from oxpack.lockfile import check_lock, read_lock, write_lock
+    from oxpack.pipeline import build_project
+
+    project = Path(misuse.__file__).parents[2] / "proj"  # the fixture's project, built with `emulation = true`
+    result = build_project(load_config(project), jobs=1)
+    write_lock(project, result)
+    lock = read_lock(project)
+    assert lock["targets"]["emulation-platform"] == host_platform()
+    host = result.host_libraries()["misuse"]
+    import hashlib
+
+    assert lock["crates"]["misuse"]["host-sha256"] == hashlib.sha256(host).hexdigest()
+    check_lock(project, build_project(load_config(project), jobs=1))  # unchanged: no drift

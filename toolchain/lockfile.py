@@ -34,6 +34,8 @@ def lock_data(result: BuildResult) -> dict[str, Any]:
             "fatbin-sha256": digest(crate.fatbin),
             "kernels": sorted(k.name for k in crate.kernels),
         }
+        if crate.host is not None:  # `emulation = true`: the host library is pinned too
+            crates[crate.name]["host-sha256"] = digest(crate.host)
     return {
         "schema": SCHEMA,
         "toolchain": result.toolchain.lock_table(),
@@ -44,6 +46,7 @@ def lock_data(result: BuildResult) -> dict[str, Any]:
             "fatbin-compression": result.config.fatbin_compression,
             "min-driver": result.min_driver,
             "opt-level": result.config.opt_level,
+            **({"emulation-platform": result.manifest()["emulation"]["platform"]} if result.host_libraries() else {}),
         },
         "crates": crates,
     }
