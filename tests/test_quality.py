@@ -16,6 +16,11 @@ def test_mypy_strict_on_the_package_and_the_stub_runtime(tmp_path: Path) -> None
     shutil.copytree(REPO / "plugin", tmp_path / "oxpack" / "plugin", ignore=shutil.ignore_patterns("__pycache__"))
     # the runtime that stubs import, checked as part of the package
     shutil.copy(REPO / "templates" / "runtime.py", tmp_path / "oxpack" / "_stub_runtime.py")
+    # and the emulation runtime beside its runtime, as in a package's `_oxpack/`
+    (tmp_path / "oxpack" / "_stub_support").mkdir()
+    (tmp_path / "oxpack" / "_stub_support" / "__init__.py").write_text("")
+    for name in ("runtime.py", "emulate.py"):
+        shutil.copy(REPO / "templates" / name, tmp_path / "oxpack" / "_stub_support" / name)
     cmd = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--config-file", str(REPO / "pyproject.toml"),
            "-p", "oxpack"]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path, env={"MYPYPATH": str(tmp_path),
