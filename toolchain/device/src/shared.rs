@@ -262,7 +262,12 @@ impl<T: crate::vec::Vector, const N: usize, K> SharedView<T, N, K> {
                 // in the read phase nobody writes.
                 unsafe { (self.ptr.add(j * T::LANES) as *const T::V).read() }
             }
-            _ => crate::trap(),
+            _ => {
+                #[cfg(not(target_arch = "nvptx64"))]
+                panic!("shared array vector index out of bounds: the len is {} but vector {} ends past it", self.len, j);
+                #[cfg(target_arch = "nvptx64")]
+                crate::trap()
+            }
         }
     }
 }
@@ -274,7 +279,12 @@ impl<T: Copy, const N: usize, K> SharedView<T, N, K> {
     pub fn get(&self, i: usize) -> T {
         match self.try_get(i) {
             Some(v) => v,
-            None => crate::trap(),
+            None => {
+                #[cfg(not(target_arch = "nvptx64"))]
+                panic!("shared array index out of bounds: the len is {} but the index is {}", self.len, i);
+                #[cfg(target_arch = "nvptx64")]
+                crate::trap()
+            }
         }
     }
 
@@ -363,6 +373,9 @@ impl<T: Copy, const N: usize, const S: usize> SharedView<T, N, Tile<S>> {
     #[track_caller]
     pub fn at(&self, x: usize, y: usize) -> T {
         if x >= S {
+            #[cfg(not(target_arch = "nvptx64"))]
+            panic!("shared tile column out of bounds: the tile has {} columns but the column is {}", S, x);
+            #[cfg(target_arch = "nvptx64")]
             crate::trap();
         }
         self.get(y * S + x)

@@ -1,9 +1,11 @@
 //! Stackful coroutines ("fibers") for the emulated GPU threads of one block.
 //!
 //! A fiber is a stack (mmap'd, with a guard page below it) and a saved stack pointer.
-//! [`switch`] saves the callee-saved registers and the floating-point control words
-//! of the running context on its stack, stores its stack pointer, and resumes the
-//! other one: a few nanoseconds, no system call. x86-64 System V (Linux) only.
+//! [`switch`] saves the callee-saved registers of the running context on its stack,
+//! stores its stack pointer, and resumes the other one: a few nanoseconds, no system
+//! call. x86-64 System V (Linux) only. The floating-point control words (MXCSR, x87)
+//! are not switched: Rust code never changes them, so every fiber runs with the
+//! calling thread's.
 
 use core::ptr;
 
@@ -23,14 +25,8 @@ core::arch::global_asm!(
     "push r13",
     "push r14",
     "push r15",
-    "sub rsp, 8",
-    "stmxcsr [rsp]",
-    "fnstcw [rsp + 4]",
     "mov [rdi], rsp",
     "mov rsp, rsi",
-    "ldmxcsr [rsp]",
-    "fldcw [rsp + 4]",
-    "add rsp, 8",
     "pop r15",
     "pop r14",
     "pop r13",
@@ -93,14 +89,12 @@ impl Stack {
     /// # Safety
     /// `entry` must never return (it ends by switching away for good).
     pub unsafe fn prepare(&self, entry: unsafe extern "C" fn(*mut u8), arg: *mut u8) -> *mut u8 {
-        // Layout read by `__oxpack_host_switch` (from low to high addresses): MXCSR and
-        // the x87 control word, r15, r14, r13 (entry), r12 (arg), rbx, rbp, and the
-        // return address (`__oxpack_host_fiber_start`). After its `ret`, rsp is the
+        // Layout read by `__oxpack_host_switch` (from low to high addresses): r15, r14,
+        // r13 (entry), r12 (arg), rbx, rbp, and the return address (`__oxpack_host_fiber_start`). After its `ret`, rsp is the
         // 16-byte-aligned top, so the `call` there enters `entry` with the ABI's alignment.
         let top = self.top as usize & !15;
         let words = [
-            0x037F_0000_1F80u64, // MXCSR 0x1F80 (defaults), x87 control word 0x037F
-            0,
+            0u64,
             0,
             entry as *const () as usize as u64,
             arg as usize as u64,
@@ -109,7 +103,7 @@ impl Stack {
             __oxpack_host_fiber_start as *const () as usize as u64,
         ];
         let sp = (top - 8 * words.len()) as *mut u64;
-        // SAFETY: the 64 bytes below the top belong to this stack.
+        // SAFETY: the 56 bytes below the top belong to this stack.
         unsafe { ptr::copy_nonoverlapping(words.as_ptr(), sp, words.len()) };
         sp as *mut u8
     }

@@ -72,6 +72,7 @@ enum State {
 }
 
 struct Thread {
+    tid: [u32; 3],
     state: State,
     sp: *mut u8,
     stack: Option<Stack>,
@@ -178,8 +179,9 @@ pub(crate) fn launch(grid: [u32; 3], block: [u32; 3], dynamic: usize, body: &dyn
         size: size as u32,
         pending: None,
         dynamic: shared.as_mut_ptr() as *mut u8,
-        threads: (0..size)
-            .map(|_| Thread {
+        threads: (0..size as u32)
+            .map(|l| Thread {
+                tid: [l % block[0], (l / block[0]) % block[1], l / (block[0] * block[1])],
                 state: State::Fresh,
                 sp: ptr::null_mut(),
                 stack: None,
@@ -254,11 +256,9 @@ unsafe fn run_block(e: *mut Emu, bidx: [u32; 3]) -> Result<(), Failure> {
 unsafe fn resume(e: *mut Emu, i: usize) -> Result<(), Failure> {
     // SAFETY (whole function): as in `run_block`.
     unsafe {
-        let (bx, by) = ((*e).block[0], (*e).block[1]);
-        let l = i as u32;
         (*e).current = i;
-        (*e).linear = l;
-        (*e).tid = [l % bx, (l / bx) % by, l / (bx * by)];
+        (*e).linear = i as u32;
+        (*e).tid = (&(*e).threads)[i].tid;
         if (&mut (*e).threads)[i].state == State::Fresh {
             let stack = match (&mut (*e).pool).pop() {
                 Some(s) => s,
@@ -325,6 +325,16 @@ pub(crate) fn wait(op: Op, value: u32, arg: u32) -> u32 {
     }
 }
 
+/// Whether two waits are at the same call site: one static `Location` per site, so
+/// pointers decide, with the contents as a fallback (a site copied into two codegen units).
+fn same_site(a: Option<&'static Location<'static>>, b: Option<&'static Location<'static>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => ptr::eq(a, b) || (a.line() == b.line() && a.column() == b.column() && a.file() == b.file()),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
 fn coords(e: &Emu, i: usize) -> String {
     let (bx, by) = (e.block[0] as usize, e.block[1] as usize);
     format!("({}, {}, {})", i % bx, (i / bx) % by, i / (bx * by))
@@ -348,7 +358,7 @@ unsafe fn resolve(e: *mut Emu) -> Result<(), Failure> {
     let e = unsafe { &mut *e };
     let n = e.size as usize;
     let b = e.bidx;
-    let block = format!("block ({}, {}, {})", b[0], b[1], b[2]);
+    let block = || format!("block ({}, {}, {})", b[0], b[1], b[2]);
     let mut released = false;
     for w in 0..n.div_ceil(32) {
         let lanes = w * 32..(w * 32 + 32).min(n);
@@ -357,14 +367,15 @@ unsafe fn resolve(e: *mut Emu) -> Result<(), Failure> {
         let (op, at) = (e.threads[first].op, e.threads[first].at);
         for i in lanes.clone() {
             let t = &e.threads[i];
-            if t.state != State::Waiting || t.op != op || t.at != at {
+            if t.state != State::Waiting || t.op != op || !same_site(t.at, at) {
                 return Err(Failure {
                     code: SYNC,
                     message: format!(
-                        "lane {} of warp {w} (thread {} of {block}) does not join {} that lane {} waits at: it {}; \
+                        "lane {} of warp {w} (thread {} of {}) does not join {} that lane {} waits at: it {}; \
                          every lane of the warp must call it together",
                         i - w * 32,
                         coords(e, i),
+                        block(),
                         op.name(),
                         first - w * 32,
                         doing(e, i)
@@ -384,14 +395,16 @@ unsafe fn resolve(e: *mut Emu) -> Result<(), Failure> {
     let (op, at) = (e.threads[first].op, e.threads[first].at);
     for i in 0..n {
         let t = &e.threads[i];
-        if t.state != State::Waiting || t.op != op || t.at != at {
-            let waiting = e.threads.iter().filter(|t| t.state == State::Waiting && t.op == op && t.at == at).count();
+        if t.state != State::Waiting || t.op != op || !same_site(t.at, at) {
+            let waiting =
+                e.threads.iter().filter(|t| t.state == State::Waiting && t.op == op && same_site(t.at, at)).count();
             return Err(Failure {
                 code: SYNC,
                 message: format!(
-                    "thread {} of {block} does not reach {} that {waiting} thread(s) of the block wait at \
+                    "thread {} of {} does not reach {} that {waiting} thread(s) of the block wait at \
                      (thread {} among them): it {}; every thread of the block must reach the same barrier",
                     coords(e, i),
+                    block(),
                     op.name(),
                     coords(e, first),
                     doing(e, i)
