@@ -111,6 +111,7 @@ pub(crate) struct Emu {
     body: *const (dyn Fn() + 'static),
     failure: Option<Failure>,
     pool: Vec<Stack>,
+    done: usize, // threads of the running block that have finished
 }
 
 static CURRENT: AtomicPtr<Emu> = AtomicPtr::new(ptr::null_mut());
@@ -196,6 +197,7 @@ pub(crate) fn launch(grid: [u32; 3], block: [u32; 3], dynamic: usize, body: &dyn
         sched_sp: ptr::null_mut(),
         body,
         failure: None,
+        done: 0,
         pool: core::mem::take(&mut *pool().lock().unwrap_or_else(|p| p.into_inner())),
     });
     let e: *mut Emu = &mut *emu;
@@ -231,21 +233,23 @@ unsafe fn run_block(e: *mut Emu, bidx: [u32; 3]) -> Result<(), Failure> {
         for t in (&mut (*e).threads).iter_mut() {
             t.state = State::Fresh;
         }
-        let mut done = 0usize;
+        (*e).done = 0;
         loop {
             for i in 0..n {
                 let state = (&mut (*e).threads)[i].state;
                 if state == State::Fresh || state == State::Ready {
                     resume(e, i)?;
-                    if (&mut (*e).threads)[i].state == State::Done {
-                        done += 1;
-                        if let Some(stack) = (&mut (*e).threads)[i].stack.take() {
+                    // the fiber may have gone on to later fresh threads (see `fiber_main`):
+                    // the one it stopped in holds its stack
+                    let c = (*e).current;
+                    if (&mut (*e).threads)[c].state == State::Done {
+                        if let Some(stack) = (&mut (*e).threads)[c].stack.take() {
                             (&mut (*e).pool).push(stack);
                         }
                     }
                 }
             }
-            if done == n {
+            if (*e).done == n {
                 return Ok(());
             }
             resolve(e)?;
@@ -292,12 +296,31 @@ unsafe extern "C" fn fiber_main(arg: *mut u8) {
     // SAFETY: `e` is the live launch (the scheduler waits in `switch` meanwhile).
     unsafe {
         let body = (*e).body;
-        let ok = std::panic::catch_unwind(core::panic::AssertUnwindSafe(|| (*body)())).is_ok();
-        if !ok && (&(*e).failure).is_none() {
-            (*e).failure = Some(Failure { code: TRAP, message: "the kernel panicked".into(), location: String::new(), thread: None });
+        loop {
+            let ok = std::panic::catch_unwind(core::panic::AssertUnwindSafe(|| (*body)())).is_ok();
+            if !ok && (&(*e).failure).is_none() {
+                (*e).failure =
+                    Some(Failure { code: TRAP, message: "the kernel panicked".into(), location: String::new(), thread: None });
+            }
+            let i = (*e).current;
+            (&mut (*e).threads)[i].state = State::Done;
+            (*e).done += 1;
+            // A thread that finished without waiting hands this fiber to the next fresh
+            // thread: kernels without barriers run thread after thread on one stack, with
+            // no switch between them.
+            let next = i + 1;
+            if ok && next < (*e).size as usize && (&(*e).threads)[next].state == State::Fresh {
+                let stack = (&mut (*e).threads)[i].stack.take();
+                let t = &mut (&mut (*e).threads)[next];
+                t.stack = stack;
+                t.state = State::Ready;
+                (*e).tid = t.tid;
+                (*e).current = next;
+                (*e).linear = next as u32;
+                continue;
+            }
+            break;
         }
-        let i = (*e).current;
-        (&mut (*e).threads)[i].state = State::Done;
         let mut dead: *mut u8 = ptr::null_mut();
         switch(&mut dead, (*e).sched_sp);
     }
