@@ -9,6 +9,7 @@ the same bounds as on the GPU.
 
 from __future__ import annotations
 
+import ctypes
 import math
 from collections.abc import Iterator
 from pathlib import Path
@@ -293,6 +294,44 @@ def test_float16_storage(rng: np.random.Generator) -> None:
     with np.errstate(over="ignore"):
         ref = x.astype(np.float16)
     assert np.array_equal(out.view(np.uint16), ref.view(np.uint16))
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
+                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
+                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
+                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
+
+
+class BFloat16:
+    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one): its
+    bits live in a uint16 NumPy array."""
+
+    def __init__(self, bits: np.ndarray) -> None:
+        self.bits = bits
+        self._shape = (ctypes.c_int64 * 1)(len(bits))
+        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
+
+    def __dlpack__(self, **kw: object) -> object:
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        return new(ctypes.addressof(self._tensor), b"dltensor", None)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)
+
+
+def _to_bf16(x: np.ndarray) -> np.ndarray:
+    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)  # round to nearest even
+
+
+def test_bfloat16_storage_through_dlpack(rng: np.random.Generator) -> None:
+    x = _to_bf16(rng.standard_normal(100_003, dtype=np.float32))
+    out = BFloat16(np.zeros(len(x), np.uint16))
+    kernels.scale_bf16(3.0, BFloat16(x), out)
+    widened = (x.astype(np.uint32) << 16).view(np.float32)
+    assert np.array_equal(out.bits, _to_bf16(widened * np.float32(3.0)))
 
 
 def test_dynamic_shared_memory(rng: np.random.Generator) -> None:
