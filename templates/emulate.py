@@ -234,8 +234,9 @@ def _word(p: _Param, value: object) -> int:
     return int(c.value) & 0xFFFF_FFFF_FFFF_FFFF
 
 
-def launch(kernel: Kernel, args: tuple[object, ...], threads: object, block: object) -> None:
-    """Check the arguments as the GPU path does, then run the kernel on the CPU."""
+def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: object, block: object) -> None:
+    """Check the arguments as the GPU path does, then run the kernel on the CPU (before
+    returning: `stream` is checked, then ignored)."""
     if kernel.module._switch_error is not None:
         raise kernel.module._switch_error
     library = _library(kernel.module, kernel.crate)
@@ -245,6 +246,11 @@ def launch(kernel: Kernel, args: tuple[object, ...], threads: object, block: obj
     kernel._check_overlap(arrays)
     kernel._check_requirements(args, arrays)
     shape = kernel._launch_shape(threads, block, arrays)
+    if stream is not None and not hasattr(stream, "__cuda_stream__"):
+        raise KernelArgumentError(
+            f"{kernel.name}(): `stream` must be a cuda.core Stream or an object with __cuda_stream__, "
+            f"got {_type_name(stream)}"
+        )
     if shape is None:
         return
     words: list[int] = []

@@ -147,6 +147,7 @@ def test_rejected_calls_run_nothing(rng: np.random.Generator) -> None:
         (lambda: kernels.saxpy(2.0, x[::2], y[:500]), "must be C-contiguous"),
         (lambda: kernels.saxpy(2.0, x, read_only), "read-only"),
         (lambda: kernels.saxpy("2", x, y), "must be a float or an int"),
+        (lambda: kernels.saxpy(2.0, x, y, stream=object()), "`stream` must be a cuda.core Stream"),
     ]
     for call, message in bad_calls:
         with pytest.raises((TypeError, ValueError), match="saxpy") as info:

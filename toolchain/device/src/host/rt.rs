@@ -150,54 +150,39 @@ pub(crate) mod atomic {
         __oxpack_atomic_xor_i64(u64, AtomicU64) => |a, v| a.fetch_xor(v, Relaxed);
     }
 
-    /// # Safety
-    /// As for the others.
-    #[inline(always)]
-    pub unsafe fn __oxpack_atomic_cas_i32(p: *mut u32, expected: u32, new: u32) -> u32 {
-        // SAFETY: the caller's contract.
-        let a = unsafe { AtomicU32::from_ptr(p) };
-        match a.compare_exchange(expected, new, Relaxed, Relaxed) {
-            Ok(v) | Err(v) => v,
-        }
+    macro_rules! cas_load_store {
+        ($($w:ty, $a:ty: $cas:ident, $load:ident, $store:ident;)*) => {$(
+            /// # Safety
+            /// As for the others.
+            #[inline(always)]
+            pub unsafe fn $cas(p: *mut $w, expected: $w, new: $w) -> $w {
+                // SAFETY: the caller's contract.
+                match unsafe { <$a>::from_ptr(p) }.compare_exchange(expected, new, Relaxed, Relaxed) {
+                    Ok(v) | Err(v) => v,
+                }
+            }
+            /// # Safety
+            /// As for the others.
+            #[inline(always)]
+            pub unsafe fn $load(p: *mut $w) -> $w {
+                // SAFETY: the caller's contract.
+                unsafe { <$a>::from_ptr(p) }.load(Relaxed)
+            }
+            /// # Safety
+            /// As for the others.
+            #[inline(always)]
+            pub unsafe fn $store(p: *mut $w, v: $w) {
+                // SAFETY: the caller's contract.
+                unsafe { <$a>::from_ptr(p) }.store(v, Relaxed)
+            }
+        )*};
     }
-    /// # Safety
-    /// As for the others.
-    #[inline(always)]
-    pub unsafe fn __oxpack_atomic_cas_i64(p: *mut u64, expected: u64, new: u64) -> u64 {
-        // SAFETY: the caller's contract.
-        let a = unsafe { AtomicU64::from_ptr(p) };
-        match a.compare_exchange(expected, new, Relaxed, Relaxed) {
-            Ok(v) | Err(v) => v,
-        }
+
+    cas_load_store! {
+        u32, AtomicU32: __oxpack_atomic_cas_i32, __oxpack_atomic_load_i32, __oxpack_atomic_store_i32;
+        u64, AtomicU64: __oxpack_atomic_cas_i64, __oxpack_atomic_load_i64, __oxpack_atomic_store_i64;
     }
-    /// # Safety
-    /// As for the others.
-    #[inline(always)]
-    pub unsafe fn __oxpack_atomic_load_i32(p: *mut u32) -> u32 {
-        // SAFETY: the caller's contract.
-        unsafe { AtomicU32::from_ptr(p) }.load(Relaxed)
-    }
-    /// # Safety
-    /// As for the others.
-    #[inline(always)]
-    pub unsafe fn __oxpack_atomic_store_i32(p: *mut u32, v: u32) {
-        // SAFETY: the caller's contract.
-        unsafe { AtomicU32::from_ptr(p) }.store(v, Relaxed)
-    }
-    /// # Safety
-    /// As for the others.
-    #[inline(always)]
-    pub unsafe fn __oxpack_atomic_load_i64(p: *mut u64) -> u64 {
-        // SAFETY: the caller's contract.
-        unsafe { AtomicU64::from_ptr(p) }.load(Relaxed)
-    }
-    /// # Safety
-    /// As for the others.
-    #[inline(always)]
-    pub unsafe fn __oxpack_atomic_store_i64(p: *mut u64, v: u64) {
-        // SAFETY: the caller's contract.
-        unsafe { AtomicU64::from_ptr(p) }.store(v, Relaxed)
-    }
+
     /// # Safety
     /// As for the others.
     #[inline(always)]
