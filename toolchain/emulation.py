@@ -37,7 +37,7 @@ from .rustc import Rustc
 
 __all__ = ["HOST_PLATFORM", "HostBuilder", "host_library_name", "host_platform"]
 
-_RECIPE = "oxpack-host-v1"
+_RECIPE = "oxpack-host-v2"  # v2: the SONAME is the file name
 HOST_SUFFIX = ".host.so"
 
 
@@ -157,8 +157,8 @@ class HostBuilder:
                 "--crate-type", "cdylib", "--crate-name", f"oxpack_host_{name}",
                 "--extern", f"oxpack={t / 'liboxpack.rlib'}", "--extern", f"{name}={t / f'lib{name}.rlib'}",
                 "-C", "link-arg=-Wl,--build-id=none", "-C", "strip=symbols",
-                *remap, "glue.rs", "-o", "host.so"], f"the host library of `{rel}`", t)
-            data = (t / "host.so").read_bytes()
+                *remap, "glue.rs", "-o", host_library_name(name)], f"the host library of `{rel}`", t)
+            data = (t / host_library_name(name)).read_bytes()  # its file name is its SONAME too
         self._ran("host-so")
         self.cache.put("host-so", k, {HOST_SUFFIX.lstrip("."): data})
         return data
