@@ -529,3 +529,51 @@ def test_the_lockfile_pins_host_libraries(misuse: ModuleType, tmp_path: Path) ->
 
     assert lock["crates"]["misuse"]["host-sha256"] == hashlib.sha256(host).hexdigest()
     check_lock(project, build_project(load_config(project), jobs=1))  # unchanged: no drift
+
+
+# ---------------------------------------------------------------- bad input, one line each
+
+
+def test_a_bad_emulation_key_names_it(tmp_path: Path) -> None:
+    from oxpack.config import load_config
+    from oxpack.errors import ConfigError
+
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n\n[tool.oxpack]\nemulation = "yes"\n')
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path)
+    assert "Option `emulation` in `tool.oxpack` must be true or false, got \"yes\" (str)" in str(info.value)
+
+
+def test_another_build_machine_is_refused_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from oxpack import emulation
+    from oxpack.errors import ToolchainError
+
+    monkeypatch.setattr(emulation.platform, "machine", lambda: "aarch64")
+    with pytest.raises(ToolchainError, match=r"^emulation \(`emulation = true` / `--emulation`\) builds on x86-64 "
+                       r"Linux only; this machine is linux aarch64: build without emulation here$"):
+        emulation.check_host_supported()
+
+
+@pytest.mark.parametrize("damage", ["library", "platform"])
+def test_a_damaged_or_foreign_host_library_is_refused(example_build: Path, tmp_path: Path, damage: str) -> None:
+    import json
+    import shutil
+
+    from oxpack.emulation import host_platform
+
+    copy = tmp_path / "site"
+    shutil.copytree(example_build, copy)
+    support = copy / "vecmath" / "_oxpack"
+    if damage == "library":
+        (support / "saxpy.host.so").write_bytes(b"\x7fELF not really")
+        expected = f"LaunchError: {support / 'saxpy.host.so'}: sha256 differs from kernels.json; rebuild the package"
+    else:
+        manifest = json.loads((support / "kernels.json").read_text())
+        manifest["emulation"]["platform"] = "macosx_14_0_arm64"
+        (support / "kernels.json").write_text(json.dumps(manifest))
+        expected = ("LaunchError: kernels: its emulation libraries were built for macosx_14_0_arm64, this is "
+                    f"{host_platform()}; rebuild the package here")
+    code = "import numpy as np, vecmath.kernels as k; k.saxpy(2.0, np.ones(4, np.float32), np.ones(4, np.float32))"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONPATH": str(copy), "OXPACK_EMULATE": "1"})
+    assert proc.returncode == 1 and proc.stderr.strip().splitlines()[-1].endswith(expected), proc.stderr[-1500:]
