@@ -235,19 +235,19 @@ unsafe fn run_block(e: *mut Emu, bidx: [u32; 3]) -> Result<(), Failure> {
         }
         (*e).done = 0;
         loop {
-            for i in 0..n {
-                let state = (&mut (*e).threads)[i].state;
-                if state == State::Fresh || state == State::Ready {
-                    resume(e, i)?;
-                    // the fiber may have gone on to later fresh threads (see `fiber_main`):
-                    // the one it stopped in holds its stack
-                    let c = (*e).current;
-                    if (&mut (*e).threads)[c].state == State::Done {
-                        if let Some(stack) = (&mut (*e).threads)[c].stack.take() {
-                            (&mut (*e).pool).push(stack);
-                        }
+            // One pass: every runnable thread runs until it finishes or waits. Fibers
+            // switch to the next runnable thread themselves (see `wait` and `fiber_main`);
+            // back here, the pass goes on after the thread that returned control.
+            let mut from = 0;
+            while let Some(i) = next_runnable(e, from) {
+                resume(e, i)?;
+                let c = (*e).current;
+                if (&mut (*e).threads)[c].state == State::Done {
+                    if let Some(stack) = (&mut (*e).threads)[c].stack.take() {
+                        (&mut (*e).pool).push(stack);
                     }
                 }
+                from = c + 1;
             }
             if (*e).done == n {
                 return Ok(());
@@ -255,6 +255,13 @@ unsafe fn run_block(e: *mut Emu, bidx: [u32; 3]) -> Result<(), Failure> {
             resolve(e)?;
         }
     }
+}
+
+/// The first thread at or after `from` that can run (fresh, or released from a wait).
+unsafe fn next_runnable(e: *mut Emu, from: usize) -> Option<usize> {
+    // SAFETY: the live launch; a short borrow that spans no switch.
+    let threads = unsafe { &(*e).threads };
+    (from..threads.len()).find(|&i| matches!(threads[i].state, State::Fresh | State::Ready))
 }
 
 unsafe fn resume(e: *mut Emu, i: usize) -> Result<(), Failure> {
@@ -343,7 +350,26 @@ pub(crate) fn wait(op: Op, value: u32, arg: u32) -> u32 {
             t.arg = arg;
         }
         let save = ptr::addr_of_mut!((&mut (*e).threads)[i].sp);
-        switch(save, (*e).sched_sp);
+        // Straight on to the next runnable thread of this pass when it has a stack (or
+        // one is free); else to the scheduler, which resolves the waits.
+        let mut to = (*e).sched_sp;
+        if let Some(j) = next_runnable(e, i + 1) {
+            let fresh = (&(*e).threads)[j].state == State::Fresh;
+            if !fresh || !(&(*e).pool).is_empty() {
+                if fresh {
+                    let stack = (&mut (*e).pool).pop().expect("checked above");
+                    (&mut (*e).threads)[j].sp = stack.prepare(fiber_main, e as *mut u8);
+                    (&mut (*e).threads)[j].stack = Some(stack);
+                }
+                let t = &mut (&mut (*e).threads)[j];
+                t.state = State::Ready;
+                (*e).tid = t.tid;
+                (*e).current = j;
+                (*e).linear = j as u32;
+                to = t.sp;
+            }
+        }
+        switch(save, to);
         (&mut (*e).threads)[i].result
     }
 }
