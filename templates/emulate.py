@@ -285,6 +285,10 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
     location = request.location.decode("utf-8", "replace") or None
     if code == 2:
         raise KernelBarrierError(kernel.name, message, location)
+    trap = KernelTrap(kernel.name, message, location, gpu=False)
     t = tuple(request.thread)
     thread = None if t[0] == 0xFFFF_FFFF else f"thread ({t[0]}, {t[1]}, {t[2]}) of block ({t[3]}, {t[4]}, {t[5]})"
-    raise KernelTrap(kernel.name, message, location, thread=thread)
+    setattr(trap, "thread", thread)  # noqa: B010 - the emulator also knows which thread trapped
+    if thread:
+        trap.args = (f"{trap.args[0]} ({thread})",)
+    raise trap

@@ -31,6 +31,7 @@ __all__ = [
     "Graph",
     "Kernel",
     "KernelArgumentError",
+    "KernelBarrierError",
     "KernelTrap",
     "KernelValueError",
     "LaunchError",
@@ -74,6 +75,17 @@ class KernelTrap(LaunchError, RuntimeError):
         where = f" at {location}" if location else ""
         after = "; the CUDA context is unusable now: restart the process" if gpu else ""
         super().__init__(f"{kernel}(): the kernel trapped: {message}{where}{after}")
+
+
+class KernelBarrierError(KernelTrap):
+    """Emulation only: the threads of a block did not all reach one barrier, or the lanes of a
+    warp one warp operation (a hang or undefined behaviour on the GPU). ``message`` names the
+    barrier, a thread that did not join it and what that thread did instead."""
+
+    def __init__(self, kernel: str, message: str, location: str | None = None) -> None:
+        super().__init__(kernel, message, location, gpu=False)
+        where = f" at {location}" if location else ""
+        self.args = (f"{kernel}(): {message}{where}",)
 
 
 class _CudaArrayInterface(Protocol):
@@ -760,6 +772,8 @@ class Kernel:
         if len(indices) > 1 or (indices and indices[0].get("dtype") not in _RANKS):
             raise ManifestError(f"{where}: kernel `{name}` has a malformed launch index {indices!r}")
         self.rank: int | None = _RANKS[indices[0]["dtype"]] if indices else None
+        # its position among the Rust parameters (emulation passes every one of them)
+        self._index_at: int | None = next((i for i, s in enumerate(specs) if s in indices), None)
         specs = [s for s in specs if not (isinstance(s, Mapping) and s.get("kind") == "index")]
         params = tuple(_param(name, i, spec, where) for i, spec in enumerate(specs, start=1))
         by_name = {p.name: p for p in params}
@@ -802,7 +816,28 @@ class Kernel:
         block: object = None,
     ) -> None:
         """Check every argument, then order streams and launch; see the stub's docstring."""
+        if self.module.emulate:
+            _emulation().launch(self, args, stream, threads, block)
+            return
         _hooks.refresh()
+        self._check_arguments(args)
+        arrays = [self._array(p, args[p.pos]) for p in self._arrays]
+        self._check_devices(arrays)
+        self._check_overlap(arrays)
+        self._check_requirements(args, arrays)
+        shape = self._launch_shape(threads, block, arrays)
+        if stream is not None and not hasattr(stream, "__cuda_stream__"):
+            raise KernelArgumentError(
+                f"{self.name}(): `stream` must be a cuda.core Stream or an object with "
+                f"__cuda_stream__, got {_type_name(stream)}"
+            )
+        if shape is not None:
+            self._launch(args, arrays, stream, shape, threads is None and block is None)
+
+    # -- checks (no GPU) --
+
+    def _check_arguments(self, args: tuple[object, ...]) -> None:
+        """The argument count, every scalar and the dynamic shared memory size."""
         if len(args) != len(self.params):
             names = ", ".join(p.name for p in self.params)
             raise KernelArgumentError(
@@ -823,25 +858,14 @@ class Kernel:
                     f"non-negative int, the {self._dynamic.dtype.name} elements each block gets; "
                     f"got {count!r}"
                 )
-        arrays = [self._array(p, args[p.pos]) for p in self._arrays]
-        self._check_devices(arrays)
-        self._check_overlap(arrays)
+
+    def _check_requirements(self, args: tuple[object, ...], arrays: Sequence[_Array]) -> None:
         if self._requires:
             values = list(args)
             for a in arrays:
                 values[a.param.pos] = a.size
             for requirement in self._requires:
                 requirement.check(values)
-        shape = self._launch_shape(threads, block, arrays)
-        if stream is not None and not hasattr(stream, "__cuda_stream__"):
-            raise KernelArgumentError(
-                f"{self.name}(): `stream` must be a cuda.core Stream or an object with "
-                f"__cuda_stream__, got {_type_name(stream)}"
-            )
-        if shape is not None:
-            self._launch(args, arrays, stream, shape, threads is None and block is None)
-
-    # -- checks (no GPU) --
 
     def _check_scalar(self, p: _Param, value: object) -> None:
         bounds = p.dtype.bounds
@@ -1388,6 +1412,40 @@ def capture(stream: StreamLike | None = None) -> Iterator[Graph]:
 # ---------------------------------------------------------------- modules
 
 
+def _emulation() -> Any:
+    """The sibling ``emulate.py`` (shipped only with host libraries), imported on first use."""
+    try:
+        return importlib.import_module(".emulate", __package__)
+    except ImportError:
+        raise LaunchError(
+            "this package was built without emulation (no _oxpack/emulate.py): build it with "
+            "`emulation = true` in `[tool.oxpack]` or `oxpack build --emulation`, or unset OXPACK_EMULATE"
+        ) from None
+
+
+def _emulate_from_environment() -> bool:
+    value = os.environ.get("OXPACK_EMULATE", "").strip().lower()
+    if value in ("", "0", "false", "no"):
+        return False
+    if value in ("1", "true", "yes"):
+        return True
+    raise LaunchError(f"OXPACK_EMULATE must be 1 or 0 (true/false, yes/no), got {value!r}")
+
+
+class _Emulation:
+    """What `Module.emulation` returns: the switch is already set; as a context manager,
+    leaving restores the previous mode."""
+
+    def __init__(self, module: Module, previous: bool) -> None:
+        self._module, self._previous = module, previous
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        self._module._set_emulation(self._previous)
+
+
 class Module:
     """The kernels of one generated module, read lazily from ``<name>.json``."""
 
@@ -1408,6 +1466,29 @@ class Module:
         self._debug = False  # a `profile = "debug"` build: its modules get a trap record
         self._lock = threading.RLock()
         self._states: dict[str, _State] = {}
+        self._switch_error: LaunchError | None = None  # a bad OXPACK_EMULATE, raised by the first call
+        try:
+            self.emulate = _emulate_from_environment()
+        except LaunchError as exc:
+            self.emulate, self._switch_error = True, exc
+        """True: calls run on the CPU from the host libraries (``OXPACK_EMULATE=1``)."""
+        self._emulation: Mapping[str, Any] | None = None  # the manifest's `emulation` table
+
+    def emulation(self, on: bool = True) -> _Emulation:
+        """Run this module's kernels on the CPU (``on=True``) or the GPU from now on; used as
+        ``with module.emulation(): ...``, the previous mode returns at the end of the block."""
+        if not isinstance(on, bool):
+            raise TypeError(f"emulation(on): `on` must be a bool, got {_type_name(on)}")
+        previous = self.emulate
+        self._set_emulation(on)
+        return _Emulation(self, previous)
+
+    def _set_emulation(self, on: bool) -> None:
+        if on:
+            with self._lock:
+                for state in self._states.values():
+                    state.entries.clear()  # the GPU fast path takes no call while emulating
+        self.emulate, self._switch_error = on, None
 
     def state(self, name: str, scalars: int = 0) -> _State:
         """The fast-path memory of kernel `name`, shared by its generated fast path and its
@@ -1461,6 +1542,8 @@ class Module:
                     raise ManifestError(f"{where}: kernel `{k.name}` names unknown crate `{k.crate}`")
             self._crates = dict(crates)
             self._debug = manifest.get("profile") == "debug"
+            emulation = manifest.get("emulation")
+            self._emulation = emulation if isinstance(emulation, Mapping) else None
             self._kernels = built
             return built
 

@@ -41,7 +41,7 @@ _LAUNCH_OPTIONS = (
 )
 _ERRORS = ("KernelArgumentError", "KernelValueError", "LaunchError")
 _TYPES = ("DeviceArray", "Graph", "StreamLike", "capture")
-_RESERVED = {"stream", "threads", "block", *_ERRORS, *_TYPES}
+_RESERVED = {"stream", "threads", "block", "emulation", *_ERRORS, *_TYPES}
 
 
 def stub_files(manifest: Mapping[str, Any]) -> list[str]:
@@ -56,10 +56,21 @@ def stub_files(manifest: Mapping[str, Any]) -> list[str]:
         f"_oxpack/{module}.json",
         *_torch_files(module),
         *(f"_oxpack/{crate}.fatbin" for crate in sorted(manifest.get("crates", {}))),
+        *_emulation_files(manifest),
     ]
 
 
-def render_stubs(manifest: Mapping[str, Any], package_dir: Path, fatbins: Mapping[str, bytes]) -> list[Path]:
+def _emulation_files(manifest: Mapping[str, Any]) -> list[str]:
+    """The emulation runtime and host libraries, when the build made them (`emulation = true`)."""
+    emulation = manifest.get("emulation")
+    if not isinstance(emulation, Mapping):
+        return []
+    libraries = emulation.get("crates", {})
+    return ["_oxpack/emulate.py", *(f"_oxpack/{libraries[c]['library']}" for c in sorted(libraries))]
+
+
+def render_stubs(manifest: Mapping[str, Any], package_dir: Path, fatbins: Mapping[str, bytes],
+                 host_libraries: Mapping[str, bytes] | None = None) -> list[Path]:
     """Write the stub files of `manifest` into `package_dir`; return their paths.
 
     ``py.typed`` is created empty when absent and left alone otherwise; files whose
@@ -67,6 +78,7 @@ def render_stubs(manifest: Mapping[str, Any], package_dir: Path, fatbins: Mappin
     when the manifest cannot make valid Python or the fatbins do not match it.
     """
     kernels = _check(manifest, fatbins)
+    libraries = _check_host(manifest, host_libraries or {})
     module = manifest["module"]
     contents: dict[str, bytes | None] = {
         f"{module}.py": (_render_py(manifest, kernels) + _torch_hook(module)).encode(),
@@ -79,6 +91,10 @@ def render_stubs(manifest: Mapping[str, Any], package_dir: Path, fatbins: Mappin
     }
     for crate in sorted(fatbins):
         contents[f"_oxpack/{crate}.fatbin"] = bytes(fatbins[crate])
+    if libraries:
+        contents["_oxpack/emulate.py"] = (data_dir("templates") / "emulate.py").read_bytes()
+        for name, library in libraries.items():
+            contents[f"_oxpack/{name}"] = bytes(library)
     written = []
     for relative in stub_files(manifest):
         path = Path(package_dir) / relative
@@ -96,6 +112,21 @@ def render_stubs(manifest: Mapping[str, Any], package_dir: Path, fatbins: Mappin
 
 def _fail(message: str) -> StageError:
     return StageError(message, stage="stubs")
+
+
+def _check_host(manifest: Mapping[str, Any], host_libraries: Mapping[str, bytes]) -> dict[str, bytes]:
+    """Host library file name → bytes, checked against the manifest's `emulation` table."""
+    emulation = manifest.get("emulation")
+    listed = emulation.get("crates", {}) if isinstance(emulation, Mapping) else {}
+    if set(listed) != set(host_libraries):
+        raise _fail(f"host libraries given for crates {sorted(host_libraries)}, but the manifest lists {sorted(listed)}")
+    out = {}
+    for crate, entry in sorted(listed.items()):
+        digest = hashlib.sha256(host_libraries[crate]).hexdigest()
+        if entry.get("sha256") != digest:
+            raise _fail(f"host library of crate `{crate}` has sha256 {digest}, manifest says {entry.get('sha256')}")
+        out[str(entry["library"])] = host_libraries[crate]
+    return out
 
 
 def _module_name(manifest: Mapping[str, Any]) -> str:
@@ -428,6 +459,7 @@ def _render_py(manifest: Mapping[str, Any], runtime_kernels: Mapping[str, Any]) 
         *(f'    "{n}",\n' for n in names),
         "]\n\n",
         f'_module = _Module("{manifest["module"]}")\n',
+        "emulation = _module.emulation  # emulation(): run on the CPU (as OXPACK_EMULATE=1); emulation(False): GPU\n",
     ]
     for name, kernel in kernels:
         params = [p["name"] for p in _args(kernel)]
@@ -453,11 +485,15 @@ def _render_pyi(manifest: Mapping[str, Any]) -> str:
     out = [
         _header(manifest),
         _module_doc(manifest),
-        "\n",
+        "\nfrom contextlib import AbstractContextManager\n\n",
         *(f"from ._oxpack.runtime import {e} as {e}\n" for e in sorted([*_ERRORS, *_TYPES])),
         "\n__all__ = [\n",
         *(f'    "{n}",\n' for n in names),
         "]\n",
+        "\n",
+        "def emulation(on: bool = True) -> AbstractContextManager[None]:\n",
+        '    """Run the kernels on the CPU (True, as OXPACK_EMULATE=1) or the GPU (False); in a\n',
+        '    `with` block, only until its end. Emulation needs a build with `emulation = true`."""\n',
     ]
     for name, kernel in kernels:
         out += ["\n", _signature(name, kernel), _docstring(name, kernel)]
