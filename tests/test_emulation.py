@@ -248,11 +248,12 @@ def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproduc
 
     from oxpack.cache import Cache
     from oxpack.emulation import HostBuilder
-    from oxpack.llvm import KernelSig
+    from oxpack.llvm import KernelParam, KernelSig
     from oxpack.rustc import find_rustc
 
     manifest = json.loads((example_build / support / "kernels.json").read_text())
-    sigs = [KernelSig(name, (), "", ()) for name, k in sorted(manifest["kernels"].items()) if k["crate"] == "saxpy"]
+    sigs = [KernelSig(name, tuple(KernelParam(p["name"], p["kind"], p["dtype"]) for p in k["params"]), "", ())
+            for name, k in sorted(manifest["kernels"].items()) if k["crate"] == "saxpy"]
     runs: list[str] = []
     for where in ("one", "two"):
         source = tmp_path / where / "kernels" / "saxpy.rs"

@@ -66,7 +66,8 @@ def test_an_out_of_bounds_index_traps_with_the_rust_message_and_location() -> No
         kernels.gather(idx, np.ones(100, np.float32), out)
     assert info.value.message == "index out of bounds: the len is 100 but the index is 100"
     assert info.value.location is not None and info.value.location.startswith("kernels/saxpy.rs:")
-    assert str(info.value).startswith("gather(): index out of bounds: the len is 100 but the index is 100 at kernels/saxpy.rs:")
+    assert str(info.value).startswith(
+        "gather(): the kernel trapped: index out of bounds: the len is 100 but the index is 100 at kernels/saxpy.rs:")
     assert "thread (17, 0, 0) of block (0, 0, 0)" in str(info.value)
     assert isinstance(info.value, RuntimeError)
 

@@ -1124,9 +1124,25 @@ macro_rules! __oxpack_entry {
         $crate::__oxpack_entry! { $name [$($rp : $rt [$($rs)*]),*] [$($acc)* ($p, $l, $t, [$($s)*])] [$($ls)*] }
     };
     ($name:ident [] [$(($p:ident, $l:ident, $t:ty, [$($s:ident)*]))*] [$($ls:ident)*]) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__oxpack_shim! { "C" $name [$(($p, $l, $t, [$($s)*]))*] }
+        // On the host (emulation) the same shim, but a panic unwinds out of it to the
+        // emulator, which raises it as `KernelTrap`; out of an `extern "C"` fn it aborts.
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__oxpack_shim! { "C-unwind" $name [$(($p, $l, $t, [$($s)*]))*] }
+    };
+    ($name:ident [$($more:tt)*] [$($acc:tt)*] []) => {
+        ::core::compile_error!(concat!("oxpack: kernel `", stringify!($name), "` has more than 24 parameters"));
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __oxpack_shim {
+    ($abi:literal $name:ident [$(($p:ident, $l:ident, $t:ty, [$($s:ident)*]))*]) => {
         // `unsafe`: only the launch calls it, with words the host stub checked; called
         // from a kernel, it could forge a dynamic shared size or a `Uniform`.
-        pub unsafe extern "C" fn __oxpack_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
+        pub unsafe extern $abi fn __oxpack_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
             // Each parameter's holder, from the launch's words; an output's shape is
             // bound to it here, once, from the launch's scalar words (the same in every
             // thread), before the body runs. Every other parameter takes `()`.
@@ -1141,9 +1157,6 @@ macro_rules! __oxpack_entry {
                 ))),*)
             }
         }
-    };
-    ($name:ident [$($more:tt)*] [$($acc:tt)*] []) => {
-        ::core::compile_error!(concat!("oxpack: kernel `", stringify!($name), "` has more than 24 parameters"));
     };
 }
 

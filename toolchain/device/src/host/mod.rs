@@ -6,7 +6,9 @@
 //! and block indices of the emulated thread, barriers and warp operations that switch
 //! fibers ([`sched`]), host atomics, the math library, half-precision conversions.
 //! `oxpack::host::launch_kernel` runs one launch; the library oxpack generates around a
-//! kernel file exports one `extern "C"` function per kernel that calls it.
+//! kernel file exports one `extern "C"` function per kernel that calls it with a closure
+//! calling the kernel's entry shim (on the host an `extern "C-unwind"` fn, so that a
+//! panic reaches the emulator), each parameter's word made by [`HostWord`].
 
 extern crate std;
 
@@ -50,7 +52,7 @@ mod sched_api {
     ///
     /// # Safety
     /// `l` must point at a valid `Launch`; `body` must be safe to run once per
-    /// emulated thread (it is the kernel call built by [`HostCall`]).
+    /// emulated thread (it calls the kernel's entry shim with the launch's words).
     pub unsafe fn launch_kernel(l: *mut Launch, body: &dyn Fn()) -> u32 {
         // SAFETY: the caller's contract.
         let l = unsafe { &mut *l };
@@ -104,62 +106,6 @@ mod sched_api {
             crate::DevPtrMut(word as usize as *mut T)
         }
     }
-
-    /// A kernel function called with its parameters rebuilt from launch words, two
-    /// per parameter (word, length), exactly as the GPU entry shim builds them.
-    pub trait HostCall<Args> {
-        /// # Safety
-        /// `words` must hold two words per parameter, and every buffer word must be a
-        /// host pointer to as many elements as its length says, as the stub checked.
-        unsafe fn call(&self, words: *const u64);
-    }
-
-    macro_rules! host_call {
-        ($($p:ident $h:ident $k:literal),*) => {
-            impl<F, $($p),*> HostCall<($($p,)*)> for F
-            where
-                F: Fn($($p),*),
-                $($p: crate::Param, <$p as crate::Param>::Word: HostWord,)*
-            {
-                #[inline(always)]
-                #[allow(unused_variables, unused_mut)]
-                unsafe fn call(&self, words: *const u64) {
-                    // SAFETY: the caller's contract: two words per parameter.
-                    $(let mut $h = unsafe {
-                        <$p as crate::Param>::hold(
-                            HostWord::from_word(*words.add(2 * $k)),
-                            *words.add(2 * $k + 1) as usize,
-                        )
-                    };)*
-                    self($(<$p as crate::Param>::borrow(&mut $h)),*)
-                }
-            }
-        };
-    }
-
-    host_call!();
-    host_call!(A0 h0 0);
-    host_call!(A0 h0 0, A1 h1 1);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3, A4 h4 4);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3, A4 h4 4, A5 h5 5);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3, A4 h4 4, A5 h5 5, A6 h6 6);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3, A4 h4 4, A5 h5 5, A6 h6 6, A7 h7 7);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3, A4 h4 4, A5 h5 5, A6 h6 6, A7 h7 7, A8 h8 8);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3, A4 h4 4, A5 h5 5, A6 h6 6, A7 h7 7, A8 h8 8, A9 h9 9);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3, A4 h4 4, A5 h5 5, A6 h6 6, A7 h7 7, A8 h8 8, A9 h9 9,
-               A10 h10 10);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3, A4 h4 4, A5 h5 5, A6 h6 6, A7 h7 7, A8 h8 8, A9 h9 9,
-               A10 h10 10, A11 h11 11);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3, A4 h4 4, A5 h5 5, A6 h6 6, A7 h7 7, A8 h8 8, A9 h9 9,
-               A10 h10 10, A11 h11 11, A12 h12 12);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3, A4 h4 4, A5 h5 5, A6 h6 6, A7 h7 7, A8 h8 8, A9 h9 9,
-               A10 h10 10, A11 h11 11, A12 h12 12, A13 h13 13);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3, A4 h4 4, A5 h5 5, A6 h6 6, A7 h7 7, A8 h8 8, A9 h9 9,
-               A10 h10 10, A11 h11 11, A12 h12 12, A13 h13 13, A14 h14 14);
-    host_call!(A0 h0 0, A1 h1 1, A2 h2 2, A3 h3 3, A4 h4 4, A5 h5 5, A6 h6 6, A7 h7 7, A8 h8 8, A9 h9 9,
-               A10 h10 10, A11 h11 11, A12 h12 12, A13 h13 13, A14 h14 14, A15 h15 15);
 }
 
 /// Records the source location of the barrier or warp operation about to run (the
