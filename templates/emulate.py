@@ -240,17 +240,8 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
     if kernel.module._switch_error is not None:
         raise kernel.module._switch_error
     library = _library(kernel.module, kernel.crate)
-    kernel._check_arguments(args)
     reader = _HostArrays(kernel)
-    arrays = [reader.read(p, args[p.pos]) for p in kernel._arrays]
-    kernel._check_overlap(arrays)
-    kernel._check_requirements(args, arrays)
-    shape = kernel._launch_shape(threads, block, arrays)
-    if stream is not None and not hasattr(stream, "__cuda_stream__"):
-        raise KernelArgumentError(
-            f"{kernel.name}(): `stream` must be a cuda.core Stream or an object with __cuda_stream__, "
-            f"got {_type_name(stream)}"
-        )
+    arrays, shape = kernel._checked(args, stream, threads, block, reader.read)
     if shape is None:
         return
     words: list[int] = []

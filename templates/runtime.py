@@ -820,8 +820,20 @@ class Kernel:
             _emulation().launch(self, args, stream, threads, block)
             return
         _hooks.refresh()
+        arrays, shape = self._checked(args, stream, threads, block, self._array)
+        if shape is not None:
+            self._launch(args, arrays, stream, shape, threads is None and block is None)
+
+    # -- checks (no GPU) --
+
+    def _checked(
+        self, args: tuple[object, ...], stream: object, threads: object, block: object,
+        read: Callable[[_Param, object], _Array],
+    ) -> tuple[list[_Array], _Shape | None]:
+        """Every check of a call, in order, before anything runs: the arrays (each made by
+        `read`: device arrays here, host arrays in emulation) and the launch shape."""
         self._check_arguments(args)
-        arrays = [self._array(p, args[p.pos]) for p in self._arrays]
+        arrays = [read(p, args[p.pos]) for p in self._arrays]
         self._check_devices(arrays)
         self._check_overlap(arrays)
         self._check_requirements(args, arrays)
@@ -831,10 +843,7 @@ class Kernel:
                 f"{self.name}(): `stream` must be a cuda.core Stream or an object with "
                 f"__cuda_stream__, got {_type_name(stream)}"
             )
-        if shape is not None:
-            self._launch(args, arrays, stream, shape, threads is None and block is None)
-
-    # -- checks (no GPU) --
+        return arrays, shape
 
     def _check_arguments(self, args: tuple[object, ...]) -> None:
         """The argument count, every scalar and the dynamic shared memory size."""
