@@ -71,14 +71,18 @@ def _llvm(report: dict[str, Any]) -> None:
 
 
 def _nvidia(report: dict[str, Any]) -> None:
-    from .nvidia import nvfatbin_version, nvjitlink_version
+    from .libdevice import MISSING, find_libdevice
+    from .nvidia import load_nvidia_library, nvfatbin_version, nvjitlink_version
 
-    for name, fn in (("nvjitlink", nvjitlink_version), ("nvfatbin", nvfatbin_version)):
+    for name, library, fn in (("nvjitlink", "nvJitLink", nvjitlink_version),
+                              ("nvfatbin", "nvFatbin", nvfatbin_version)):
         try:
-            report[name] = {"version": fn()}
+            report[name] = {"version": fn(), "path": str(load_nvidia_library(library))}
         except OxpackError as exc:
             report[name] = {"error": exc.message}
             report["problems"].append(exc.message)
+    libdevice = find_libdevice()  # optional: only kernels that call libdevice's math need it
+    report["libdevice"] = {"path": str(libdevice)} if libdevice else {"note": f"not found; {MISSING}"}
 
 
 def _gpu(report: dict[str, Any]) -> None:
@@ -147,6 +151,7 @@ def diagnose(project: Path) -> dict[str, Any]:
     _nvidia(report)
     _gpu(report)
     _project(report, project)
+    report["problems"] = list(dict.fromkeys(report["problems"]))  # one cause may stop two checks
     report["ok"] = not report["problems"]
     return report
 
@@ -165,7 +170,11 @@ def render(report: dict[str, Any]) -> str:
     ll = report["llvmlite"]
     lines.append(f"llvmlite: {ll.get('version', '-')} (LLVM {ll.get('llvm', '-')}), NVPTX target: {'yes' if ll['nvptx'] else 'no'}")
     for name in ("nvjitlink", "nvfatbin"):
-        lines.append(f"{name}: {report[name].get('version') or report[name].get('error')}")
+        entry = report[name]
+        lines.append(f"{name}: {entry['version']} ({entry['path']})" if "version" in entry else f"{name}: {entry['error']}")
+    libdevice = report["libdevice"]
+    lines.append(f"libdevice: {libdevice.get('path') or libdevice.get('note')} (needed only by kernels using "
+                 "oxpack::math's transcendental functions)")
     gpu = report["gpu"]
     if gpu["present"]:
         devs = ", ".join(f"{d['name']} ({d['arch']})" for d in gpu["devices"])

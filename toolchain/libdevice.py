@@ -9,16 +9,18 @@ oxpack[libdevice]`), a CUDA toolkit (`$CUDA_HOME/nvvm/libdevice`), or
 from __future__ import annotations
 
 import functools
-import importlib.util
 import os
+import sys
 from pathlib import Path
 
 from .cache import digest
+from .nvidia import nvidia_package_roots
 
 __all__ = ["find_libdevice", "libdevice_id", "MISSING"]
 
 MISSING = (
-    "install libdevice with `pip install nvidia-nvvm` (or depend on `oxpack[libdevice]`), "
+    f"install the pip package `nvidia-nvvm` into the environment of {sys.executable} (`{sys.executable} -m pip "
+    "install nvidia-nvvm`; in a pyproject build, `oxpack[libdevice]` in `build-system.requires`), "
     "or point `OXPACK_LIBDEVICE` at a libdevice.10.bc"
 )
 
@@ -28,9 +30,8 @@ def find_libdevice() -> Path | None:
     configured = os.environ.get("OXPACK_LIBDEVICE")
     if configured:
         return Path(configured)
-    spec = importlib.util.find_spec("nvidia")
-    for root in (spec.submodule_search_locations or []) if spec else []:
-        found = sorted(Path(root).glob("*/nvvm/libdevice/libdevice*.bc"))
+    for root in nvidia_package_roots():  # wherever this Python imports NVIDIA's wheels from
+        found = sorted(root.glob("*/nvvm/libdevice/libdevice*.bc"))
         if found:
             return found[-1]
     for var in ("CUDA_HOME", "CUDA_PATH"):

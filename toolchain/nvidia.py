@@ -1,14 +1,20 @@
 """nvJitLink (PTX → cubin) and nvFatbin (cubins + PTX → fatbin) through cuda-python's bindings.
 
 Both libraries come from PyPI wheels (`nvidia-nvjitlink`, `nvidia-nvfatbin`) and
-need no GPU and no driver.
+need no GPU and no driver. They are found through the import system, wherever the
+building Python imports the `nvidia` package from (`load_nvidia_library`).
 """
 
 from __future__ import annotations
 
+import ctypes
+import importlib.util
+import os
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .errors import StageError, ToolchainError
@@ -16,9 +22,15 @@ from .errors import StageError, ToolchainError
 __all__ = [
     "COMPRESSION_CUDA",
     "FATBIN_COMPRESSION",
+    "NVIDIA_LIBRARIES",
     "Cubin",
+    "NvidiaLibrary",
+    "find_nvidia_library",
     "link_cubin",
+    "load_nvidia_library",
     "make_fatbin",
+    "missing_library",
+    "nvidia_package_roots",
     "nvfatbin_options",
     "nvfatbin_version",
     "nvjitlink_options",
@@ -52,13 +64,97 @@ def nvjitlink_options(arch: str) -> list[str]:
     return [f"-arch={arch}", "-verbose", "-O3"]
 
 
+@dataclass(frozen=True)
+class NvidiaLibrary:
+    package: str  # the pip package that ships it
+    sonames: tuple[str, ...]  # what cuda-python's bindings load, newest first
+    pathfinder_name: str  # its name for cuda.pathfinder.load_nvidia_dynamic_lib
+
+
+NVIDIA_LIBRARIES: dict[str, NvidiaLibrary] = {
+    "nvJitLink": NvidiaLibrary("nvidia-nvjitlink", ("libnvJitLink.so.13", "libnvJitLink.so.12"), "nvJitLink"),
+    "nvFatbin": NvidiaLibrary("nvidia-nvfatbin", ("libnvfatbin.so.13", "libnvfatbin.so.12"), "nvfatbin"),
+}
+# Where NVIDIA's wheels put their shared libraries, inside the `nvidia` namespace package:
+# CUDA 13 wheels share `nvidia/cu13/lib`, CUDA 12 wheels have one folder per library.
+_WHEEL_LIB_DIRS = ("cu13/lib", "nvjitlink/lib", "nvfatbin/lib", "cu12/lib")
+_LOADED: dict[str, Path] = {}
+_HANDLES: list[ctypes.CDLL] = []  # never closed: the bindings use the library for the process's lifetime
+
+
+def nvidia_package_roots() -> list[Path]:
+    """The folders of the `nvidia` namespace package that this Python imports from.
+
+    Asks the import system (`importlib.util.find_spec`), so it sees every place a package
+    can be imported from: a venv, the user site, `--system-site-packages`, `--target` and
+    `--prefix` folders on `sys.path`/`PYTHONPATH`, and pip's build-isolation overlay.
+    """
+    try:
+        spec = importlib.util.find_spec("nvidia")
+    except (ImportError, ValueError):
+        return []
+    return [Path(root) for root in (spec.submodule_search_locations or [])] if spec else []
+
+
+def find_nvidia_library(name: str) -> Path | None:
+    """The shared library of `name` (a NVIDIA_LIBRARIES key) in an importable NVIDIA wheel."""
+    for soname in NVIDIA_LIBRARIES[name].sonames:
+        for root in nvidia_package_roots():
+            for folder in _WHEEL_LIB_DIRS:
+                if (root / folder / soname).is_file():
+                    return root / folder / soname
+    return None
+
+
+def missing_library(name: str) -> str:
+    """The one line that says where to install `name`'s pip package."""
+    library, python = NVIDIA_LIBRARIES[name], sys.executable
+    return (f"{name} ({library.sonames[0]}) is found neither in an `nvidia` package that {python} imports nor in "
+            f"a CUDA toolkit: install the pip package `{library.package}` into that environment (`{python} -m pip "
+            f"install {library.package}`; in a pyproject build, `oxpack` in `build-system.requires` brings it)")
+
+
+def load_nvidia_library(name: str) -> Path:
+    """Load `name`'s shared library where this Python imports NVIDIA's wheel from; return its path.
+
+    cuda-python's loader (cuda.pathfinder) looks in site-packages only, which misses pip's
+    build isolation, `--target` and `--prefix`; it does use a library that is already
+    loaded (same soname), so the one found here is loaded first. Without a wheel, the
+    library may still come from a CUDA toolkit (CUDA_HOME, conda, the system loader),
+    which cuda.pathfinder finds itself.
+    """
+    if name in _LOADED:
+        return _LOADED[name]
+    path = find_nvidia_library(name)
+    if path is not None:
+        try:
+            _HANDLES.append(ctypes.CDLL(str(path), mode=os.RTLD_NOW | os.RTLD_GLOBAL))
+        except OSError as exc:
+            package = NVIDIA_LIBRARIES[name].package
+            raise ToolchainError(f"{name} at {path} cannot be loaded ({exc}); reinstall the pip package "
+                                 f"`{package}` into the environment of {sys.executable}") from None
+    else:
+        try:
+            from cuda.pathfinder import load_nvidia_dynamic_lib
+        except ImportError:
+            raise ToolchainError(missing_library(name)) from None
+        try:
+            path = Path(load_nvidia_dynamic_lib(NVIDIA_LIBRARIES[name].pathfinder_name).abs_path or name)
+        except Exception:  # DynamicLibNotFoundError and kin: nowhere on this machine
+            raise ToolchainError(missing_library(name)) from None
+    _LOADED[name] = path
+    return path
+
+
 def _nvjitlink() -> Any:
     try:
         from cuda.bindings import nvjitlink
     except ImportError as exc:
         raise ToolchainError(
-            f"nvJitLink is not available ({exc}); install it with `pip install cuda-bindings nvidia-nvjitlink`"
-        ) from exc
+            f"nvJitLink's Python bindings are not importable by {sys.executable} ({exc}); install the pip "
+            f"package `cuda-bindings` into that environment (`{sys.executable} -m pip install cuda-bindings`)"
+        ) from None
+    load_nvidia_library("nvJitLink")
     return nvjitlink
 
 
@@ -67,24 +163,30 @@ def _nvfatbin() -> Any:
         from cuda.bindings import nvfatbin
     except ImportError as exc:
         raise ToolchainError(
-            f"nvFatbin is not available ({exc}); install it with `pip install cuda-bindings nvidia-nvfatbin`"
-        ) from exc
+            f"nvFatbin's Python bindings are not importable by {sys.executable} ({exc}); install the pip "
+            f"package `cuda-bindings` into that environment (`{sys.executable} -m pip install cuda-bindings`)"
+        ) from None
+    load_nvidia_library("nvFatbin")
     return nvfatbin
 
 
 def nvjitlink_version() -> str:
+    nvjitlink = _nvjitlink()
     try:
-        major, minor = _nvjitlink().version()
-    except Exception as exc:  # the shared library is missing or broken
-        raise ToolchainError(f"nvJitLink cannot be loaded ({exc}); install it with `pip install nvidia-nvjitlink`") from exc
+        major, minor = nvjitlink.version()
+    except Exception as exc:  # the library is there but broken
+        raise ToolchainError(f"nvJitLink ({_LOADED['nvJitLink']}) does not answer ({exc}); reinstall the pip "
+                             f"package `nvidia-nvjitlink` into the environment of {sys.executable}") from None
     return f"{major}.{minor}"
 
 
 def nvfatbin_version() -> str:
+    nvfatbin = _nvfatbin()
     try:
-        major, minor = _nvfatbin().version()
+        major, minor = nvfatbin.version()
     except Exception as exc:
-        raise ToolchainError(f"nvFatbin cannot be loaded ({exc}); install it with `pip install nvidia-nvfatbin`") from exc
+        raise ToolchainError(f"nvFatbin ({_LOADED['nvFatbin']}) does not answer ({exc}); reinstall the pip "
+                             f"package `nvidia-nvfatbin` into the environment of {sys.executable}") from None
     return f"{major}.{minor}"
 
 
