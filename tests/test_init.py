@@ -47,6 +47,8 @@ ptx = "auto"  # also embed the highest arch's PTX, which newer GPUs compile at l
 
 EXPECTED = ORIGINAL.replace(
     '    "hatchling>=1.26",  # the backend\n', '    "hatchling>=1.26",  # the backend\n    "oxpack",\n'
+).replace(
+    'name   = "demo-pkg"   # odd spacing\n', 'name   = "demo-pkg"   # odd spacing\nrequires-python = ">=3.10"\n'
 ).replace('dependencies = [ "numpy>=1.26" ]', 'dependencies = [ "numpy>=1.26", "cuda-core>=0.3", "cuda-bindings>=12" ]') + ADDED_TABLES
 
 
@@ -76,6 +78,8 @@ def test_init_keeps_every_byte_outside_what_it_adds(tmp_path: Path, capsys: pyte
         f"oxpack: added `oxpack` to `build-system.requires` in `{py}`",
         f"oxpack: added `cuda-core>=0.3`, `cuda-bindings>=12` to `project.dependencies` in `{py}` "
         "(the generated module needs them)",
+        f"oxpack: added `requires-python = \">=3.10\"` to `[project]` in `{py}` (the Pythons the generated module "
+        "runs on; without it the wheel is tagged `py2.py3`)",
         f"oxpack: added `[tool.hatch.build.hooks.oxpack]` and `[tool.oxpack]` to `{py}`",
         f"oxpack: wrote `{root / 'kernels' / 'scale.rs'}`",
         f"oxpack: wrote `{root / 'tests' / 'test_kernels.py'}`",
@@ -103,6 +107,13 @@ def test_init_then_build_then_the_scaffolded_test_passes(tmp_path: Path) -> None
                           cwd=root, env=env, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert ("2 passed, 1 skipped" in proc.stdout) or ("3 passed" in proc.stdout), proc.stdout
+
+
+def test_requires_python_is_oxpacks_floor() -> None:
+    from oxpack.scaffold import REQUIRES_PYTHON
+
+    assert tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"][
+        "requires-python"] == REQUIRES_PYTHON
 
 
 def test_no_pyproject(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -173,8 +184,8 @@ def test_no_build_system_gets_hatchling_before_the_first_table(tmp_path: Path) -
     text = (root / "pyproject.toml").read_text()
     assert text.startswith(
         '# header comment\n\n[build-system]\nrequires = ["hatchling>=1.26", "oxpack"]\nbuild-backend = '
-        '"hatchling.build"\n\n# about the project\n[project]\nname = "demo-pkg"\ndependencies = ["cuda-core>=0.3", "cuda-bindings>=12"]\n'
-        'version = "1"\n\n# oxpack\'s build hook')
+        '"hatchling.build"\n\n# about the project\n[project]\nname = "demo-pkg"\nrequires-python = ">=3.10"\n'
+        'dependencies = ["cuda-core>=0.3", "cuda-bindings>=12"]\nversion = "1"\n\n# oxpack\'s build hook')
     data = tomllib.loads(text)
     assert data["build-system"]["build-backend"] == "hatchling.build"
     assert data["tool"]["oxpack"]["package"] == "src/demo_pkg"
@@ -182,7 +193,7 @@ def test_no_build_system_gets_hatchling_before_the_first_table(tmp_path: Path) -
 
 def test_flat_layout_crlf_and_another_module_name(tmp_path: Path) -> None:
     original = '[build-system]\r\nrequires = ["hatchling"]\r\nbuild-backend = "hatchling.build"\r\n\r\n' \
-               '[project]\r\nname = "demo_pkg"\r\ndynamic = ["version", "dependencies"]\r\n'
+               '[project]\r\nname = "demo_pkg"\r\nrequires-python = ">=3.11"\r\ndynamic = ["version", "dependencies"]\r\n'
     root = _project(tmp_path, original, package="demo_pkg")
     changes = init_project(root, module="gpu")
     raw = (root / "pyproject.toml").read_bytes()
@@ -192,6 +203,7 @@ def test_flat_layout_crlf_and_another_module_name(tmp_path: Path) -> None:
     assert data["tool"]["oxpack"]["package"] == "demo_pkg" and data["tool"]["oxpack"]["module"] == "gpu"
     assert "dependencies" not in data["project"], "dynamic dependencies are left alone"
     assert not any("cuda-core" in c for c in changes)
+    assert data["project"]["requires-python"] == ">=3.11" and not any("requires-python" in c for c in changes)
     assert "from demo_pkg import gpu\n" in (root / "tests" / "test_gpu.py").read_text()
 
 

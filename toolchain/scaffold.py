@@ -8,6 +8,8 @@ comments and formatting):
   (``requires = ["hatchling>=1.26", "oxpack"]``, ``build-backend = "hatchling.build"``),
   placed before the first table. A project built by another backend is refused: the
   build hook is hatchling's.
+- ``project.requires-python`` is set to oxpack's floor (``>=3.10``) unless the project
+  has one (or lists it in ``project.dynamic``), right after ``name``.
 - ``project.dependencies`` gains ``"cuda-core>=0.3"`` and ``"cuda-bindings>=12"``, the
   generated module's run-time dependencies, each unless already required (a new array
   goes right after ``name``; with ``dependencies`` in ``project.dynamic`` it is left alone).
@@ -49,6 +51,8 @@ HATCHLING = "hatchling>=1.26"
 # what the generated module needs at run time: cuda.core, which imports cuda.bindings
 RUNTIME_DEPS = ("cuda-core>=0.3", "cuda-bindings>=12")
 KERNEL_FILE = "kernels/scale.rs"
+# oxpack's own floor (`requires-python` in its pyproject.toml): the generated module needs it
+REQUIRES_PYTHON = ">=3.10"
 _HEADER = re.compile(r"^[ \t]*\[")
 _NAME_LINE = re.compile(r"""^[ \t]*(name|"name"|'name')[ \t]*=""")
 _OXPACK_HEADER = re.compile(r"""^[ \t]*\[[ \t]*(tool|"tool")[ \t]*\.[ \t]*(oxpack|"oxpack")[ \t]*\][ \t]*(#.*)?$""")
@@ -243,6 +247,15 @@ def _plan(root: Path, module: str, force: bool) -> _Plan:
     if deps_changed:
         listed = ", ".join(f"`{d}`" for d in added)
         changes.append(f"added {listed} to `project.dependencies` in `{path}` (the generated module needs them)")
+    if "requires-python" not in project and not (isinstance(dynamic, list) and "requires-python" in dynamic):
+        at = _after_project_name(new)
+        if at is None:
+            raise InitError(f"cannot find the `name = ...` line of `[project]` in `{path}`; add "
+                            f"`requires-python = \"{REQUIRES_PYTHON}\"` to `[project]` by hand, then run `oxpack init` again")
+        new = _insert_lines(new, at, f'requires-python = "{REQUIRES_PYTHON}"\n', newline)
+        expected["project"]["requires-python"] = REQUIRES_PYTHON
+        changes.append(f"added `requires-python = \"{REQUIRES_PYTHON}\"` to `[project]` in `{path}` (the Pythons "
+                       "the generated module runs on; without it the wheel is tagged `py2.py3`)")
     if system == "add":
         block = f'[build-system]\nrequires = ["{HATCHLING}", "oxpack"]\nbuild-backend = "hatchling.build"\n\n'
         at = _first_table_line(new)
