@@ -310,3 +310,35 @@ def test_a_folder_and_a_name_that_hold_no_kernels(tmp_path: Path, capsys: pytest
     assert _error("no_such_package_here", capsys) == ("oxpack: error: `no_such_package_here` is not a file, a folder "
                                                       f"or an installed package; {ACCEPTS}\n")
     assert _error("pytest", capsys).startswith("oxpack: error: installed package `pytest` (")
+
+
+# --- constant memory per arch (issue 8, item 7) ---------------------------------------------------
+
+
+def test_constant_memory_matches_nvjitlinks_own_summary_for_every_arch(
+        built: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """sm_90's ptxas lines leave `cmem[0]` out; `inspect` takes it from nvJitLink's summary."""
+    from cuda.bindings import nvjitlink
+
+    from oxpack.nvidia import load_nvidia_library
+
+    load_nvidia_library("nvJitLink")
+    (module,) = inspect_target(str(built["project"])).as_json()["modules"]
+    for arch in ("sm_80", "sm_90"):
+        assert main(["inspect", str(built["project"]), "--ptx", arch]) == 0
+        ptx = capsys.readouterr().out.encode()
+        handle = nvjitlink.create(2, [f"-arch={arch}", "-verbose"])
+        try:
+            nvjitlink.add_data(handle, nvjitlink.InputType.PTX, ptx, len(ptx), "ops.ptx")
+            nvjitlink.complete(handle)
+            log = bytearray(nvjitlink.get_info_log_size(handle))
+            nvjitlink.get_info_log(handle, log)
+        finally:
+            nvjitlink.destroy(handle)
+        # nvJitLink's summary: "info    : Function properties for 'scale':" then its resources line
+        summary = dict(re.findall(r"^info\s*: Function properties for '(\w+)':\n.* (\d+) bytes cmem\[0\]",
+                                  log.decode().rstrip("\0"), flags=re.M))
+        assert set(summary) == {"scale", "flip"}, log.decode()
+        for kernel in module["kernels"]:
+            constant = kernel["resources"][arch]["constant"]
+            assert constant == int(summary[kernel["name"]]) > 0, (arch, kernel["name"], constant)

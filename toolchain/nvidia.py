@@ -234,6 +234,7 @@ def _log(nvjitlink: Any, handle: int, *, error: bool) -> str:
 
 
 _FUNC = re.compile(r"Function properties for (\S+)")
+_SUMMARY_FUNC = re.compile(r"^info\s*: Function properties for '(\S+)':")
 _SPILL = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
 _USED = re.compile(r"Used (\d+) registers")
 _SMEM = re.compile(r"(\d+) bytes smem")
@@ -241,28 +242,46 @@ _CMEM = re.compile(r"(\d+) bytes cmem\[0\]")
 
 
 def parse_info_log(log: str) -> dict[str, dict[str, int]]:
-    """Per-kernel resources from nvJitLink's `-verbose` info log (ptxas format)."""
+    """Per-kernel resources from nvJitLink's `-verbose` info log.
+
+    The log has ptxas's lines (``ptxas info    : Used 8 registers, used 0 barriers, 364 bytes
+    cmem[0]``), then nvJitLink's own summary per function (``info    : used 8 registers, ...,
+    0 bytes smem, 540 bytes cmem[0], 0 bytes lmem``). ptxas's lines are read first; for sm_90
+    and newer they leave out the constant memory, which then comes from the summary. A value
+    ptxas gives is kept: the summary's can differ (2048 bytes smem for a 1024-byte array on
+    sm_90).
+    """
     out: dict[str, dict[str, int]] = {}
+    from_ptxas: dict[str, set[str]] = {}
     current: str | None = None
     for line in log.splitlines():
-        if not line.startswith("ptxas"):
-            continue  # nvJitLink repeats a summary in another format; ptxas's lines suffice
-        if m := _FUNC.search(line):
+        ptxas = line.startswith("ptxas")
+        if not ptxas and not line.startswith("info"):
+            continue
+        if m := (_FUNC if ptxas else _SUMMARY_FUNC).search(line):
             current = m.group(1)
             out.setdefault(current, {"registers": 0, "spills": 0, "stack": 0, "shared": 0, "constant": 0})
+            from_ptxas.setdefault(current, set())
             continue
         if current is None:
             continue
-        entry = out[current]
-        if m := _SPILL.search(line):
-            entry["stack"] = int(m.group(1))
-            entry["spills"] = int(m.group(2)) + int(m.group(3))
-        if m := _USED.search(line):
-            entry["registers"] = int(m.group(1))
+        entry, known = out[current], from_ptxas[current]
+        found: dict[str, int] = {}
+        if ptxas and (m := _SPILL.search(line)):
+            found["stack"] = int(m.group(1))
+            found["spills"] = int(m.group(2)) + int(m.group(3))
+        if ptxas and (m := _USED.search(line)):
+            found["registers"] = int(m.group(1))
         if m := _SMEM.search(line):
-            entry["shared"] = int(m.group(1))
+            found["shared"] = int(m.group(1))
         if m := _CMEM.search(line):
-            entry["constant"] = int(m.group(1))
+            found["constant"] = int(m.group(1))
+        for field, value in found.items():
+            if ptxas:
+                entry[field] = value
+                known.add(field)
+            elif field not in known:
+                entry[field] = value
     return out
 
 
