@@ -22,6 +22,8 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import json
+import os
+import shutil
 import sys
 from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
@@ -99,11 +101,23 @@ class OxpackEditableFinder:
         from oxpack.errors import OxpackError
         from oxpack.project import build_into
 
+        # built beside, then swapped in: another process never imports a half-written folder
+        fresh = rebuilt.with_name(f"{rebuilt.name}.{os.getpid()}.tmp")
         try:
-            build_into(self.project, rebuilt, overrides=self.overrides)
+            build_into(self.project, fresh, overrides=self.overrides)
         except OxpackError as exc:
+            shutil.rmtree(fresh, ignore_errors=True)
             raise ImportError(f"{self.package}: rebuilding the kernels of {self.project} failed: {exc.message}") from None
-        (rebuilt / STAMP).write_text(json.dumps(now))
+        (fresh / STAMP).write_text(json.dumps(now))
+        old = rebuilt.with_name(f"{rebuilt.name}.{os.getpid()}.old")
+        if rebuilt.exists():
+            os.replace(rebuilt, old)
+        try:
+            os.replace(fresh, rebuilt)
+        except OSError:  # another process swapped its own build in first: the same sources
+            pass
+        shutil.rmtree(old, ignore_errors=True)
+        shutil.rmtree(fresh, ignore_errors=True)
         return rebuilt / relative
 
 
