@@ -11,6 +11,8 @@
 # Target <name> (part of ALL) runs `python -m oxpack build` with the Python running the
 # build, again only when a kernel file or pyproject.toml changes; install() puts
 # <module>.py, <module>.pyi, py.typed and _oxpack/ (the fatbins) under DESTINATION.
+# In scikit-build-core's inplace editable mode they are also copied into the package
+# folder of the source tree (src/<DESTINATION> or <DESTINATION>), where it is imported from.
 
 include_guard(GLOBAL)
 cmake_policy(PUSH)
@@ -113,11 +115,27 @@ function(oxpack_add_kernels)
   set(stage "${CMAKE_CURRENT_BINARY_DIR}/oxpack/${name}")
   set(stamp "${CMAKE_CURRENT_BINARY_DIR}/oxpack/${name}.stamp")
   list(JOIN ox_SOURCES " " shown)
+
+  # scikit-build-core's inplace editable mode (`pip install -e . -Ceditable.mode=inplace`)
+  # builds in the source folder and installs nothing: the package is imported from the
+  # source tree, so the generated module is copied into the package folder there too.
+  set(inplace "")
+  get_filename_component(binary_real "${CMAKE_BINARY_DIR}" REALPATH)
+  get_filename_component(source_real "${CMAKE_SOURCE_DIR}" REALPATH)
+  if(SKBUILD_STATE STREQUAL "editable" AND binary_real STREQUAL source_real)
+    set(package "${project}/${ox_DESTINATION}")
+    if(IS_DIRECTORY "${project}/src/${ox_DESTINATION}")
+      set(package "${project}/src/${ox_DESTINATION}")
+    endif()
+    set(inplace COMMAND "${CMAKE_COMMAND}" -E copy_directory "${stage}/${ox_DESTINATION}" "${package}")
+  endif()
+
   add_custom_command(
     OUTPUT "${stamp}"
     COMMAND "${CMAKE_COMMAND}" -E rm -rf "${stage}"  # a removed kernel leaves no fatbin behind
     COMMAND "${Python_EXECUTABLE}" -m oxpack build "${project}" --out "${stage}"
             --package-path "${ox_DESTINATION}" ${args}
+    ${inplace}
     COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
     DEPENDS ${depends}
     COMMENT "oxpack: building GPU kernels ${shown}"
