@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLE, REPO, run_ok
+from conftest import EXAMPLE, REPO, MakeProject, run_ok
 
 pytestmark = pytest.mark.slow
 
@@ -319,3 +319,30 @@ def test_a_failing_build_shows_one_line_in_pip_and_uv_output(field: dict[str, Pa
         (line,) = [line.strip() for line in out.splitlines() if "oxpack:" in line]
         assert line.startswith("oxpack: option `archs` in `tool.oxpack` of pyproject.toml: `sm_99` is not an arch "), out
         assert re.search(r"; supported: sm_80, .*sm_90", line), line
+
+
+# --- a rustc error that involves the device crate names a file the user can open ----------------
+
+
+def test_rustc_notes_point_at_the_installed_device_crate(make_project: MakeProject) -> None:
+    from oxpack import data_dir
+    from oxpack.errors import StageError
+    from oxpack.project import build_into
+
+    root = make_project({"k.rs": """\
+        use oxpack::prelude::*;
+
+        kernel! {
+            pub fn k(i: ThreadIndex, out: &mut DisjointSlice<f32>) {
+                if let Some(o) = out.get_mut(7u8) {
+                    *o = i.get() as f32;
+                }
+            }
+        }
+        """})
+    with pytest.raises(StageError) as caught:
+        build_into(root, root / "out")
+    stderr = caught.value.stderr
+    match = re.search(r"--> (\S+\.rs):\d+:\d+", stderr.split("note:", 1)[-1])
+    assert match and Path(match.group(1)).is_file(), stderr
+    assert Path(match.group(1)).is_relative_to(data_dir("device")) and "--> /oxpack/device/" not in stderr, stderr

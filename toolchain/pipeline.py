@@ -54,6 +54,7 @@ __all__ = ["ARCH_MIN_PTX", "BuildResult", "CrateResult", "Toolchain", "build_pro
 Log = Callable[[str], None]
 T = TypeVar("T")
 _DEVICE_RECIPE = "oxpack-device-v2"  # v2: no temporary path in the rlib
+_DEVICE_REMAP = "/oxpack/device"  # the device crate's source folder, as its rlib names it
 
 # Oldest PTX ISA that LLVM's NVPTX backend accepts for each arch nvJitLink 13 links.
 ARCH_MIN_PTX: dict[str, str] = {
@@ -348,7 +349,7 @@ class Pipeline:
                 tempfile.TemporaryDirectory(prefix="oxpack-device-") as tmp:
             out = Path(tmp) / "liboxpack.rlib"
             cmd = self._rustc_base(rustc, sysroot) + [
-                "--crate-type", "rlib", "--crate-name", "oxpack", f"--remap-path-prefix={src}=/oxpack/device", f"--remap-path-prefix={tmp}=<oxpack>",
+                "--crate-type", "rlib", "--crate-name", "oxpack", f"--remap-path-prefix={src}={_DEVICE_REMAP}", f"--remap-path-prefix={tmp}=<oxpack>",
                 str(src / "src" / "lib.rs"), "-o", str(out)]
             self._run_rustc(cmd, "the oxpack device crate", Path(tmp))
             data = out.read_bytes()
@@ -361,8 +362,11 @@ class Pipeline:
         with self._rustc_slots:  # at most one rustc per CPU, however many crates build at once
             proc = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=self._rustc_env(), check=False)
         if proc.returncode != 0:
-            raise StageError(f"rustc failed to compile {what}: {_first_error(proc.stderr, self.config.project_dir)}",
-                             stage="bc", command=cmd, stderr=proc.stderr)
+            # field (issue 8): the device crate is compiled under the remapped name /oxpack/device (reproducible
+            # rlibs); its notes in an error point at the installed file, which the user can open
+            stderr = proc.stderr.replace(f"{_DEVICE_REMAP}/", f"{data_dir('device')}/")
+            raise StageError(f"rustc failed to compile {what}: {_first_error(stderr, self.config.project_dir)}",
+                             stage="bc", command=cmd, stderr=stderr)
         return proc.stderr
 
     # -- crates ------------------------------------------------------------------
