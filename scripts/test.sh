@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Sets everything up (scripts/setup.sh) and runs the whole test suite.
-# GPU tests (marked `gpu`) skip on a machine without an NVIDIA GPU.
+# GPU tests (marked `gpu`) skip on a machine without an NVIDIA GPU. Tests marked `slow`
+# (tests/test_field.py: pip, build and uv from fresh venvs, packages from PyPI) run too;
+# `bash scripts/test.sh -m "not slow"` leaves them out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
