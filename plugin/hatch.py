@@ -20,12 +20,15 @@ import shutil
 import tempfile
 import traceback
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 from ..errors import OxpackError
 from ..progress import Progress
+
+if TYPE_CHECKING:
+    from ..project import Staged
 
 
 class OxpackBuildError(SystemExit):
@@ -69,11 +72,11 @@ class OxpackBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def _fail(self, message: str) -> NoReturn:
         shutil.rmtree(self._staging, ignore_errors=True)
-        # the first line of a multi-line message is the error; the rest is tool output
+        # on stderr: pip shows a failed build's output even without -v (and hides a good one's)
         self.app.display_error(message)
         raise OxpackBuildError(1) from None
 
-    def _editable(self, staged: Any, overrides: dict[str, Any], build_data: dict[str, Any]) -> None:
+    def _editable(self, staged: Staged, overrides: dict[str, Any], build_data: dict[str, Any]) -> None:
         """The generated files, an import hook that serves them and its `.pth`, for an editable wheel."""
         from .editable_finder import fingerprint
 

@@ -19,8 +19,8 @@ from .nvidia import nvidia_package_roots
 __all__ = ["find_libdevice", "libdevice_id", "MISSING"]
 
 MISSING = (
-    f"install the pip package `nvidia-nvvm` into the environment of {sys.executable} (`{sys.executable} -m pip "
-    "install nvidia-nvvm`; in a pyproject build, `oxpack[libdevice]` in `build-system.requires`), "
+    f"install libdevice with `pip install nvidia-nvvm` into the environment of {sys.executable} (`{sys.executable} "
+    "-m pip install nvidia-nvvm`; in a pyproject build, `oxpack[libdevice]` in `build-system.requires`), "
     "or point `OXPACK_LIBDEVICE` at a libdevice.10.bc"
 )
 
