@@ -87,9 +87,12 @@ def _refuses_a_host_array(python: Path, module: str, kernel: str, call: str) -> 
 
 
 def _kernel_names(python: Path, module: str) -> tuple[list[str], str]:
-    """The kernels the installed module has now (a fresh interpreter), and what its import printed on stderr."""
-    proc = run_ok([str(python), "-c", f"import json, {module} as m; print(json.dumps(sorted(n for n in m.__all__ if n[0].islower())))"],
-                  env=_env(), cwd=python.parent)
+    """The kernels of the module imported now (a fresh interpreter), from the manifest beside it, and what
+    its import printed on stderr."""
+    script = (f"import json, pathlib, {module} as m; path = pathlib.Path(m.__file__); "
+              "manifest = json.loads((path.parent / '_oxpack' / f'{path.stem}.json').read_text()); "
+              "print(json.dumps(sorted(k for k in manifest['kernels'] if callable(getattr(m, k, None)))))")
+    proc = run_ok([str(python), "-c", script], env=_env(), cwd=python.parent)
     return json.loads(proc.stdout), proc.stderr
 
 
