@@ -1,12 +1,15 @@
 """oxpack settings: one frozen, typed model, filled from three sources and validated once.
 
 Sources, later ones winning key by key: (1) ``[tool.oxpack]`` in the project's
-``pyproject.toml`` (a missing table means defaults); (2) ``overrides``, the hatch build hook's
-own table ``[tool.hatch.build.hooks.oxpack]`` with the same keys (hatch's own keys
-``dependencies``, ``require-runtime-dependencies``, ``require-runtime-features`` and
-``enable-by-default`` are left out); (3) the environment: ``OXPACK_RUSTC`` (``rustc``),
-``OXPACK_CACHE_DIR`` (``cache-dir``), ``OXPACK_LOCKED`` (``locked``: 1/true/yes or
-0/false/no) and ``OXPACK_ARCHS`` (``archs``, comma-separated); an empty variable is unset.
+``pyproject.toml`` (a missing table means defaults); (2) the hatch build hook's own table
+``[tool.hatch.build.hooks.oxpack]`` with the same keys, read from the same file by every entry
+point (the CLI and the CMake module too), and ``overrides``, that table as hatch hands it to the
+hook (hatch's own keys ``dependencies``, ``require-runtime-dependencies``,
+``require-runtime-features`` and ``enable-by-default`` are left out); (3) ``cli``, the options of
+``oxpack build`` (``--archs``, ``--ptx``, ``--kernels``, ``--module``); (4) the environment:
+``OXPACK_RUSTC`` (``rustc``), ``OXPACK_CACHE_DIR`` (``cache-dir``), ``OXPACK_LOCKED`` (``locked``:
+1/true/yes or 0/false/no) and ``OXPACK_ARCHS`` (``archs``, comma-separated); an empty variable is
+unset. Every source is validated, also where a later one replaces its value.
 
 All problems in all three are reported together in one :class:`ConfigError` whose lines
 name the exact TOML key (or variable) in backticks. The resulting :class:`Config` is passed
@@ -36,6 +39,7 @@ __all__ = ["Config", "config_from_mapping", "json_schema", "load_config", "resol
 
 TABLE: Final = "tool.oxpack"
 HOOK_TABLE: Final = "tool.hatch.build.hooks.oxpack"
+CLI: Final = "command line"
 HATCH_HOOK_KEYS: Final = frozenset(
     {"dependencies", "require-runtime-dependencies", "require-runtime-features", "enable-by-default"}
 )
@@ -221,8 +225,11 @@ def _check_archs(value: Any, subject: str) -> Any:
 def _check_ptx(value: Any, subject: str) -> Any:
     if value is False or value == "none":
         return None
-    if value == "auto" or (isinstance(value, str) and _ARCH_RE.fullmatch(value)):
+    if value == "auto" or (isinstance(value, str) and _ARCH_RE.fullmatch(value) and _arch_problem(value) is None):
         return value
+    if isinstance(value, str) and _ARCH_RE.fullmatch(value):
+        raise _Invalid(f"{_cap(subject)} must be `auto`, `none`, false or one of the configured archs (`sm_XY` "
+                       f"with XY >= {MIN_ARCH}), got `{value}`: oxpack targets compute capability 8.0 and newer")
     shown = f"`{value}`" if isinstance(value, str) else _got(value)
     raise _Invalid(f"{_cap(subject)} must be `auto`, `none`, false or one of the configured archs "
                    f"like `sm_90`, got {shown}")
@@ -279,9 +286,14 @@ _CHECKS: Final[dict[str, _Check]] = {
 # --- sources --------------------------------------------------------------------------
 
 def _collect(layers: list[tuple[Any, str]], env: Mapping[str, str],
-             problems: list[str]) -> dict[str, tuple[Any, str]]:
-    """Field name -> (raw value, subject naming where it came from), later layers winning."""
-    raw: dict[str, tuple[Any, str]] = {}
+             problems: list[str]) -> list[tuple[str, Any, str]]:
+    """Every (field name, raw value, subject naming where it came from), in layer order (later ones win).
+
+    Every layer is returned, not only the winning one: a file's value is validated even where a later
+    layer (the command line, the environment) replaces it, so a setting never passes on one machine
+    and fails on another. A layer named `CLI` is the command line: its subjects are `--key`.
+    """
+    raw: list[tuple[str, Any, str]] = []
     for table, where in layers:
         if not isinstance(table, Mapping):
             problems.append(f"`{where}` must be a table, got {_got(table)}")
@@ -290,8 +302,10 @@ def _collect(layers: list[tuple[Any, str]], env: Mapping[str, str],
             name = _FIELD_BY_KEY.get(str(key))
             if name is None:
                 problems.append(_unknown(str(key), where))
+            elif where == CLI:
+                raw.append((name, value, f"option `--{key}` on the command line"))
             else:
-                raw[name] = (value, f"option `{key}` in `{where}`")
+                raw.append((name, value, f"option `{key}` in `{where}`"))
     for var, name in _ENV_VARS.items():
         text, subject = env.get(var, "").strip(), f"environment variable `{var}`"
         if name == "locked" and text and text.lower() not in _ENV_BOOL:
@@ -299,26 +313,30 @@ def _collect(layers: list[tuple[Any, str]], env: Mapping[str, str],
         elif text:
             split = [part.strip() for part in text.split(",") if part.strip()]
             value = _ENV_BOOL[text.lower()] if name == "locked" else split if name == "archs" else text
-            raw[name] = (value, subject)
+            raw.append((name, value, subject))
     return raw
 
 
 def _build(layers: list[tuple[Any, str]], env: Mapping[str, str] | None, source: str,
            project_dir: Path) -> Config:
     problems: list[str] = []
-    raw = _collect(layers, os.environ if env is None else env, problems)
+    collected = _collect(layers, os.environ if env is None else env, problems)
     values: dict[str, Any] = {}
-    for name, (value, subject) in raw.items():
+    raw: dict[str, tuple[Any, str]] = {}
+    for name, value, subject in collected:
+        raw[name] = (value, subject)
         try:
             values[name] = _CHECKS[name](value, subject)
         except _Invalid as exc:
             problems.extend(exc.args)
+            values.pop(name, None)
     ptx, archs = values.get("ptx", Config.ptx), values.get("archs", Config.archs)
     if ptx not in (None, "auto") and "ptx" in values and ("archs" in values or "archs" not in raw) \
             and ptx not in archs:
         configured = ", ".join(f"`{a}`" for a in archs)
         problems.append(f"{_cap(raw['ptx'][1])} names `{ptx}`, which is not among the configured archs "
                         f"({configured}); add it to `archs` or use `auto`")
+    problems = list(dict.fromkeys(problems))  # the hook's table can arrive twice (file and hatch)
     if problems:
         count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
         raise ConfigError(f"invalid oxpack configuration in `{source}` ({count})", problems)
@@ -332,8 +350,11 @@ def config_from_mapping(data: Mapping[str, Any], *, source: str, project_dir: Pa
 
 
 def load_config(project_dir: Path, overrides: Mapping[str, Any] | None = None,
-                env: Mapping[str, str] | None = None) -> Config:
-    """Read ``<project_dir>/pyproject.toml``, apply ``overrides`` then ``env`` (``os.environ`` if None)."""
+                env: Mapping[str, str] | None = None, *, cli: Mapping[str, Any] | None = None) -> Config:
+    """Read ``<project_dir>/pyproject.toml``: ``[tool.oxpack]``, then the hook's own table
+    ``[tool.hatch.build.hooks.oxpack]`` (read here too, so that every entry point builds the same
+    thing), then ``overrides`` (the hook's table as hatch hands it over), ``cli`` (command-line
+    options) and ``env`` (``os.environ`` if None)."""
     root = Path(project_dir).resolve()
     path = root / "pyproject.toml"
     try:
@@ -342,12 +363,29 @@ def load_config(project_dir: Path, overrides: Mapping[str, Any] | None = None,
     except FileNotFoundError:
         raise ConfigError(f"no `pyproject.toml` in {root}; oxpack reads its settings from `[{TABLE}]` "
                           "there") from None
+    except IsADirectoryError:
+        raise ConfigError(f"`{path}` is a folder, not a file; oxpack reads its settings from `[{TABLE}]` "
+                          "in that file") from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read `{path}`: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"cannot parse `{path}`: it is not UTF-8 text (byte {exc.start}); "
+                          "TOML files must be UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"cannot parse `{path}`: {exc}") from None
     tool = document.get("tool", {})
     layers: list[tuple[Any, str]] = [(tool.get("oxpack", {}) if isinstance(tool, dict) else tool, TABLE)]
-    if overrides is not None:
-        layers.append(({k: v for k, v in overrides.items() if k not in HATCH_HOOK_KEYS}, HOOK_TABLE))
+    hatch = tool.get("hatch", {}) if isinstance(tool, dict) else {}
+    hooks = hatch.get("build", {}) if isinstance(hatch, dict) else {}
+    hooks = hooks.get("hooks", {}) if isinstance(hooks, dict) else {}
+    hook = hooks.get("oxpack") if isinstance(hooks, dict) else None
+    for table in (hook, overrides):
+        if table is not None:
+            keep = {k: v for k, v in table.items() if k not in HATCH_HOOK_KEYS} if isinstance(table, Mapping) \
+                else table
+            layers.append((keep, HOOK_TABLE))
+    if cli:
+        layers.append((cli, CLI))
     return _build(layers, env, "pyproject.toml", root)
 
 

@@ -6,12 +6,14 @@ differ only in where the files go and how errors are reported.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .errors import ConfigError
 from .config import Config, load_config, resolve_package_dir
 from .lockfile import check_lock
 from .pipeline import BuildResult, build_project
@@ -27,10 +29,14 @@ class Staged:
 
 def project_name(project_dir: Path) -> str | None:
     try:
-        data = tomllib.loads((project_dir / "pyproject.toml").read_text())
-    except (OSError, tomllib.TOMLDecodeError):
+        data = tomllib.loads((project_dir / "pyproject.toml").read_bytes().decode())
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
-    name = data.get("project", {}).get("name")
+    project = data.get("project", {})
+    if not isinstance(project, dict):
+        raise ConfigError(f"`project` in `{project_dir / 'pyproject.toml'}` must be a table (`[project]` with "
+                          f"`name = \"...\"`), got {type(project).__name__} {json.dumps(project, default=str)[:40]}")
+    name = project.get("name")
     return name if isinstance(name, str) else None
 
 
@@ -52,6 +58,7 @@ def build_into(
     out_dir: Path,
     *,
     overrides: Mapping[str, Any] | None = None,
+    cli: Mapping[str, Any] | None = None,
     locked: bool | None = None,
     log: Callable[[str], None] | None = None,
     verbose: bool = False,
@@ -60,7 +67,7 @@ def build_into(
     """Build, check the lock if asked, and render stubs + fatbins under `out_dir/<package path>`."""
     from .stubs import render_stubs
 
-    config = config or load_config(project_dir, overrides)
+    config = config or load_config(project_dir, overrides, cli=cli)
     package_dir = resolve_package_dir(config, project_name(config.project_dir))
     result = build_project(config, log=log, verbose=verbose)
     if config.locked if locked is None else locked:
