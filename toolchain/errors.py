@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
+from os import PathLike
 
 __all__ = [
     "ConfigError",
@@ -68,10 +69,12 @@ class StageError(OxpackError):
         arch: str | None = None,
         command: Sequence[str] | None = None,
         stderr: str = "",
+        cwd: str | PathLike[str] | None = None,
     ) -> None:
         detail = stderr
         if command:
-            detail = (detail.rstrip() + "\n" if detail else "") + "reproduce with: " + shlex.join(command)
+            shown = shlex.join(command) if cwd is None else f"cd {shlex.quote(str(cwd))} && {shlex.join(command)}"
+            detail = (detail.rstrip() + "\n" if detail else "") + "reproduce with: " + shown
         super().__init__(message, detail)
         self.stage = stage
         self.arch = arch

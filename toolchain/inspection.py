@@ -98,6 +98,15 @@ def is_fatbin(data: bytes) -> bool:
     return data[:4] == FATBIN_MAGIC
 
 
+_ARCH_SPECIFIC = 0x100000  # entry flag of an `a` target (sm_90a: arch-specific features)
+_FAMILY_SPECIFIC = 0x200000  # ... and of an `f` target (sm_100f: family-specific features)
+
+
+def _arch_suffix(flags: int) -> str:
+    """`a`, `f` or nothing: what the entry header's flags add to the arch number."""
+    return "a" if flags & _ARCH_SPECIFIC else "f" if flags & _FAMILY_SPECIFIC else ""
+
+
 def read_fatbin(data: bytes, source: str) -> list[FatbinEntry]:
     """The entries of a fatbin, from their headers; `InspectError` naming `source` if it is damaged."""
     if not is_fatbin(data):
@@ -123,7 +132,7 @@ def read_fatbin(data: bytes, source: str) -> list[FatbinEntry]:
         name = data[pos + name_off : pos + name_off + name_len].split(b"\0")[0] if name_off else b""
         entries.append(FatbinEntry(
             kind=_KINDS.get(kind, f"kind {kind}"),
-            arch=f"sm_{arch}",
+            arch=f"sm_{arch}{_arch_suffix(flags)}",
             size=size,
             uncompressed=usize if compressed else size,
             compressed=compressed,

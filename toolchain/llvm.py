@@ -13,6 +13,8 @@
 from __future__ import annotations
 
 import ast
+import keyword
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -109,7 +111,8 @@ def read_archive(data: bytes) -> list[tuple[str, bytes]]:
 
 
 def _c_string(ir: str, symbol: str) -> str:
-    match = re.search(r"^@" + re.escape(symbol) + r' = .*?c"((?:[^"\\]|\\[0-9A-Fa-f]{2}|\\\\)*)"', ir, re.M)
+    name = re.escape(symbol)  # LLVM quotes a name with `$` (a non-ASCII crate's mangling): `@"_ZN8caf$ue9$..."`
+    match = re.search(rf'^@(?:{name}|"{name}") = .*?c"((?:[^"\\]|\\[0-9A-Fa-f]{{2}}|\\\\)*)"', ir, re.M)
     if match is None:
         raise StageError(f"descriptor `{symbol}` has no constant initializer in the kernel bitcode", stage="link")
     raw = re.sub(r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), match.group(1))
@@ -129,7 +132,28 @@ def split_requires(text: str, kernel: str) -> tuple[str, ...]:
         ) from exc
     body = tree.body
     assert isinstance(body, ast.Tuple)
-    return tuple(ast.unparse(elt) for elt in body.elts)
+    return tuple(ast.unparse(_FloorDivision().visit(elt)) for elt in body.elts)
+
+
+class _FloorDivision(ast.NodeTransformer):
+    """`/` in a Rust `where (...)` is integer division (`//` would start a Rust comment): in the
+    manifest, which Python reads, it is written `//`."""
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Div):
+            node.op = ast.FloorDiv()
+        return node
+
+
+def _check_name(name: str, what: str) -> None:
+    """A kernel or parameter name becomes a Python name in the stub (and a PTX symbol)."""
+    if name.startswith("r#"):
+        raise StageError(f"{what} is a raw identifier: the Python stub and the PTX symbol need a plain name "
+                         f"(`{name[2:]}` is a keyword in Rust); rename it", stage="link")
+    if not name.isidentifier() or keyword.iskeyword(name):
+        raise StageError(f"{what} cannot be a Python name (a keyword like `lambda` or `None`); rename it",
+                         stage="link")
 
 
 def parse_sig(text: str) -> KernelSig:
@@ -139,8 +163,10 @@ def parse_sig(text: str) -> KernelSig:
     head, _, requires = head.partition(";requires=")
     parts = head.split(";")
     name, params = parts[0], []
+    _check_name(name, f"kernel `{name}`")
     for part in parts[1:]:
         pname, kind, dtype = part.split(":")
+        _check_name(pname, f"kernel `{name}`: parameter `{pname}`")
         if kind not in KINDS or dtype not in (RANKS if kind == "index" else DTYPES):
             raise StageError(f"kernel `{name}`: parameter `{pname}` has unsupported type {kind}:{dtype}", stage="link")
         params.append(KernelParam(pname, kind, dtype))
@@ -317,7 +343,14 @@ def _link_libdevice(llvm: Any, module: Any, header: str, path: Path | None) -> N
     if path is None or not path.is_file():
         names = ", ".join(f"`{n}`" for n in needed[:4])
         raise ToolchainError(f"the kernels call libdevice math functions ({names}) but libdevice was not found; {MISSING}")
-    lib = llvm.parse_bitcode(path.read_bytes())
+    try:
+        lib = llvm.parse_bitcode(path.read_bytes())
+    except (OSError, RuntimeError) as exc:
+        origin = "`OXPACK_LIBDEVICE`" if os.environ.get("OXPACK_LIBDEVICE") else "libdevice"
+        reason = getattr(exc, "strerror", None) or str(exc).strip().splitlines()[0][:200]
+        raise ToolchainError(f"{origin} `{path}` is not LLVM bitcode that llvmlite can read ({reason}); point "
+                             f"`OXPACK_LIBDEVICE` at NVIDIA's libdevice.10.bc, or unset it to use the one of the "
+                             "nvidia-nvvm wheel") from None
     layout = re.search(r'datalayout = "([^"]*)"', header)
     lib.triple = "nvptx64-nvidia-cuda"
     if layout:

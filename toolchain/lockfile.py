@@ -8,6 +8,7 @@ error whose detail is a unified diff of the two.
 from __future__ import annotations
 
 import difflib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -74,26 +75,43 @@ def render_lock(data: dict[str, Any]) -> str:
 
 def write_lock(project_dir: Path, result: BuildResult) -> Path:
     path = project_dir / LOCK_NAME
-    tmp = path.with_name(f".{LOCK_NAME}.tmp")
-    tmp.write_text(render_lock(lock_data(result)))
-    tmp.replace(path)
+    if path.is_dir():
+        raise LockError(f"{path} is a folder, not a lockfile; remove it and rerun `oxpack lock`")
+    tmp = path.with_name(f".{LOCK_NAME}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(render_lock(lock_data(result)), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        raise LockError(f"cannot write {path}: {exc.strerror or exc}; fix the folder's permissions or free space") \
+            from None
+    finally:
+        tmp.unlink(missing_ok=True)
     return path
 
 
 def read_lock(project_dir: Path) -> dict[str, Any]:
     path = project_dir / LOCK_NAME
+    fix = "restore it from version control or rerun `oxpack lock`"
     try:
-        text = path.read_text()
+        text = path.read_bytes().decode()
     except FileNotFoundError:
         raise LockError(f"{path} does not exist; run `oxpack lock` to create it, or turn `locked` off") from None
+    except IsADirectoryError:
+        raise LockError(f"{path} is a folder, not a lockfile; remove it and run `oxpack lock`") from None
+    except OSError as exc:
+        raise LockError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise LockError(f"{path} is not UTF-8 text (byte {exc.start}: a binary file?); {fix}") from None
+    if not text.strip():
+        raise LockError(f"{path} is empty; {fix}")
     try:
         data = tomlkit.parse(text).unwrap()
     except tomlkit.exceptions.TOMLKitError as exc:
-        raise LockError(f"{path} is not valid TOML ({exc}); restore it from version control or rerun `oxpack lock`") from exc
-    if data.get("schema") != SCHEMA:
-        raise LockError(
-            f"{path} has schema {data.get('schema')!r}, this oxpack reads schema {SCHEMA}; rerun `oxpack lock`"
-        )
+        raise LockError(f"{path} is not valid TOML ({exc}); {fix}") from exc
+    schema = data.get("schema")
+    if schema != SCHEMA:
+        shown = "no `schema` key" if schema is None else f"`schema = {tomlkit.item(schema).as_string()}`"
+        raise LockError(f"{path} has {shown}; this oxpack reads and writes `schema = {SCHEMA}` (an integer); {fix}")
     for section in ("toolchain", "targets", "crates"):
         table = data.get(section)
         if not isinstance(table, dict) or (section == "crates" and not all(isinstance(v, dict) for v in table.values())):

@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from os import PathLike
 from typing import TextIO
 
 __all__ = ["Progress"]
@@ -78,10 +79,11 @@ class Progress:
         if self.verbosity >= 0:
             self._emit(message)
 
-    def command(self, argv: Sequence[str]) -> None:
-        """An external command about to run, under `-v`: `$ rustc ...`, ready to paste."""
+    def command(self, argv: Sequence[str], cwd: str | PathLike[str] | None = None) -> None:
+        """An external command about to run, under `-v`: `$ rustc ...` (`$ cd DIR && rustc ...` where it
+        runs in a folder of its own), ready to paste."""
         if self.verbose:
-            self._emit("$ " + shlex.join(argv))
+            self._emit("$ " + (shlex.join(argv) if cwd is None else f"cd {shlex.quote(str(cwd))} && {shlex.join(argv)}"))
 
     def in_process(self, tool: str, options: Sequence[str], what: str) -> None:
         """Under `-v`: a tool that runs inside this process (or a worker) and its options."""

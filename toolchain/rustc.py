@@ -13,18 +13,21 @@ cannot read newer bitcode), and it either has rustup's precompiled
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
-from collections.abc import Iterator, Mapping
+import sys
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ToolchainError
 
-__all__ = ["Candidate", "Rustc", "TARGET", "discover", "find_rustc", "probe"]
+__all__ = ["Candidate", "Rustc", "TARGET", "die_with_parent", "discover", "find_rustc", "probe"]
 
 TARGET = "nvptx64-nvidia-cuda"
 SYSTEM_RUSTCS = ("/usr/bin/rustc", "/usr/local/bin/rustc")
@@ -32,6 +35,31 @@ INSTALL_HINT = (
     "install a Rust toolchain with the nvptx target (`rustup target add nvptx64-nvidia-cuda`) "
     "or Debian's `apt-get install rustc-web rust-web-src`, or point `OXPACK_RUSTC` at a rustc that has either"
 )
+
+
+def _prctl() -> Callable[[int, int], int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        fn: Callable[[int, int], int] = libc.prctl
+    except (OSError, AttributeError):
+        return None
+    return fn
+
+
+_PRCTL = _prctl()
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> None:
+    """Ask Linux to SIGKILL this process when its parent dies (a `preexec_fn` for rustc, the
+    initializer of every build worker): a killed build leaves no compiler or worker behind.
+    Elsewhere a no-op. Called between fork and exec, so it only makes one libc call."""
+    if _PRCTL is not None:
+        _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() == 1:  # the parent died before the call: nobody is left to wait for us
+            os._exit(1)
 
 
 @dataclass(frozen=True)
@@ -85,7 +113,9 @@ def _file_digest(path: Path) -> str:
 
 
 def _candidates(configured: str | None, env: Mapping[str, str]) -> Iterator[tuple[str, str]]:
-    if configured:
+    if configured and configured == env.get("OXPACK_RUSTC", "").strip():
+        yield configured, "OXPACK_RUSTC"  # the config took it from the environment
+    elif configured:
         yield configured, "config key `rustc`"
     if env.get("OXPACK_RUSTC"):
         yield env["OXPACK_RUSTC"], "OXPACK_RUSTC"
@@ -119,6 +149,10 @@ def probe(path: str, origin: str, llvmlite_major: int) -> Candidate:
         return cand
     if vv.returncode != 0 or sysroot.returncode != 0:
         cand.reason = f"`{path} -vV` failed: {(vv.stderr or sysroot.stderr).strip()[:200]}"
+        return cand
+    if not vv.stdout.startswith("rustc "):
+        shown = vv.stdout.strip().splitlines()[0][:80] if vv.stdout.strip() else "nothing"
+        cand.reason = f"is not a rustc: `{path} -vV` printed {shown!r} instead of `rustc <version> ...`"
         return cand
     facts = dict(re.findall(r"^([\w -]+): (.*)$", vv.stdout, re.M))
     llvm = facts.get("LLVM version", "0")
