@@ -680,13 +680,14 @@ class _Requirement:
         return operator.itemgetter(param.pos)
 
     def check(self, values: Sequence[Any]) -> None:
+        why = "failed"
         try:
             ok = self.test(values)
-        except ZeroDivisionError:
-            ok = False
+        except ZeroDivisionError:  # `len(x) % cols == 0` with cols = 0: not met, and said so
+            ok, why = False, "cannot hold (it divides by zero)"
         if not ok:
             shown = ", ".join(f"{label} = {values[i]}" for label, i in self.terms.items())
-            raise KernelValueError(f"{self.kernel}(): requirement `{self.text}` failed: {shown}")
+            raise KernelValueError(f"{self.kernel}(): requirement `{self.text}` {why}: {shown}")
 
 
 # ---------------------------------------------------------------- checks

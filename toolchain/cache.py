@@ -17,11 +17,12 @@ import hashlib
 import json
 import os
 import shutil
+import socket
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
-__all__ = ["Cache", "default_cache_dir", "digest", "file_lock", "key"]
+__all__ = ["Cache", "clean_stale", "default_cache_dir", "digest", "file_lock", "key", "temp_dir"]
 
 
 def digest(data: bytes | str) -> str:
@@ -58,6 +59,45 @@ def file_lock(path: Path) -> Iterator[None]:
             fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
+_HOST = hashlib.sha256(socket.gethostname().encode()).hexdigest()[:8]
+
+
+def temp_dir(folder: Path | None, tag: str) -> Path:
+    """A new temporary folder in `folder` (None: the system's), named after this process
+    (`.tmp.<pid>.<host>.<tag>.<random>`) so that a later run can tell it was left by one
+    that died (`clean_stale`)."""
+    return Path(tempfile.mkdtemp(prefix=f".tmp.{os.getpid()}.{_HOST}.{tag}.", dir=folder))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def clean_stale(folder: Path | None) -> list[Path]:
+    """Remove the temporary folders in `folder` (None: the system's) of processes of this host
+    that are gone (killed with -9, or the machine crashed); those of live processes stay."""
+    base = Path(tempfile.gettempdir()) if folder is None else folder
+    removed: list[Path] = []
+    try:
+        entries = [e for e in os.scandir(base) if e.name.startswith(".tmp.")]
+    except OSError:
+        return removed
+    for entry in entries:
+        parts = entry.name.split(".")
+        if len(parts) < 5 or not parts[2].isdigit() or parts[3] != _HOST:
+            continue
+        if int(parts[2]) != os.getpid() and not _alive(int(parts[2])):
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed.append(Path(entry.path))
+    return removed
+
+
 class Cache:
     """Entries live in `<root>/<stage>/<key[:2]>/<key>/`."""
 
@@ -84,7 +124,8 @@ class Cache:
     def put(self, stage: str, k: str, files: Mapping[str, bytes]) -> None:
         folder = self.path(stage, k)
         folder.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".tmp-{k[:16]}-", dir=folder.parent))
+        clean_stale(folder.parent)
+        tmp = temp_dir(folder.parent, k[:16])
         try:
             for name, data in files.items():
                 (tmp / name).write_bytes(data)
@@ -100,8 +141,42 @@ class Cache:
             if tmp.exists():
                 shutil.rmtree(tmp, ignore_errors=True)
 
+    def _lock_path(self, stage: str, k: str) -> Path:
+        folder = self.path(stage, k)
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        return folder.with_name(f"{k}.lock")
+
+    def try_lock(self, stage: str, k: str) -> Callable[[], None] | None:
+        """Take the lock of one entry if it is free: its release function, or None while another
+        build holds it. The kernel releases the lock of a process that dies (`flock`)."""
+        fd = os.open(self._lock_path(stage, k), os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return None
+        return _releaser(fd)
+
+    def lock(self, stage: str, k: str) -> Callable[[], None]:
+        """Wait for the lock of one entry; its release function."""
+        fd = os.open(self._lock_path(stage, k), os.O_RDWR | os.O_CREAT, 0o666)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        return _releaser(fd)
+
     def _discard(self, folder: Path) -> None:
         aside = folder.with_name(f".bad-{folder.name}-{os.getpid()}")
         with contextlib.suppress(OSError):
             os.rename(folder, aside)
         shutil.rmtree(aside, ignore_errors=True)
+
+
+def _releaser(fd: int) -> Callable[[], None]:
+    done: list[bool] = []
+
+    def release() -> None:
+        if not done:
+            done.append(True)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+
+    return release

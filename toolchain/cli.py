@@ -8,7 +8,10 @@ bad usage.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
+import signal
 import sys
 from collections.abc import Sequence
 from keyword import iskeyword
@@ -16,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .errors import OxpackError
+from .errors import ConfigError, OxpackError
 from .progress import Progress as Logger
 
 if TYPE_CHECKING:
@@ -36,14 +39,19 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
     project = Path(args.project).resolve()
     out = Path(args.out).resolve() if args.out else project / "build" / "oxpack"
+    _check_out(out, "--out" if args.out else "the default output folder")
     log = _log_for(args)
     locked = True if args.locked else None
-    overrides = _build_overrides(args)
+    cli = _build_overrides(args)
     if args.package_path:
-        staged = _build_at_package_path(project, out, args.package_path, overrides, locked, log, args.verbose)
+        staged = _build_at_package_path(project, out, args.package_path, cli, locked, log, args.verbose)
     else:
-        staged = build_into(project, out, overrides=overrides or None, locked=locked, log=log, verbose=args.verbose)
+        staged = build_into(project, out, cli=cli or None, locked=locked, log=log, verbose=args.verbose)
+    removed = _record_outputs(out, staged.files)
     r = staged.result
+    if removed:
+        log(f"removed {len(removed)} stale file{'s' if len(removed) > 1 else ''} of an earlier build from {out}: "
+            + ", ".join(removed))
     for crate in r.crates:
         log(f"built {crate.source}: {', '.join(k.name for k in crate.kernels)} ({len(crate.fatbin)} bytes fatbin)")
     log(f"wrote {len(staged.files)} files under {out} (archs {', '.join(r.archs)}, PTX ISA {r.ptx_isa})")
@@ -54,12 +62,51 @@ def _cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+_OUTPUTS = ".oxpack-outputs.json"  # in --out: what the last build wrote there, relative paths
+
+
+def _check_out(out: Path, what: str) -> None:
+    """`--out` must be a folder (or not exist yet), below no file."""
+    for folder in (out, *out.parents):
+        if folder.exists() and not folder.is_dir():
+            raise ConfigError(f"{what} `{out}` cannot be a folder: `{folder}` is a file; "
+                              "pass a folder to `--out` (it is created if missing)")
+
+
+def _record_outputs(out: Path, files: dict[str, Path]) -> list[str]:
+    """Delete what the previous build wrote to `out` and this one did not (a removed kernel file's
+    fatbin), then record this build's files: `out` holds exactly what this build produced."""
+    record = out / _OUTPUTS
+    current = sorted(p.relative_to(out).as_posix() for p in files.values() if p.is_relative_to(out))
+    try:
+        previous = json.loads(record.read_text(encoding="utf-8"))
+        previous = [p for p in previous if isinstance(p, str)] if isinstance(previous, list) else []
+    except (OSError, ValueError):
+        previous = []
+    removed = []
+    for rel in sorted(set(previous) - set(current)):
+        path = out / rel
+        if ".." in Path(rel).parts or Path(rel).is_absolute() or not path.is_file():
+            continue
+        path.unlink()
+        removed.append(rel)
+        for parent in path.parents:  # folders the stale file leaves empty
+            if parent == out or not parent.is_relative_to(out) or any(parent.iterdir()):
+                break
+            parent.rmdir()
+    tmp = record.with_name(f"{_OUTPUTS}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(current, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(record)
+    return removed
+
+
 # --- build options that the CMake module (`oxpack_add_kernels`) passes --------------------
 
 
 def _build_overrides(args: argparse.Namespace) -> dict[str, Any]:
     """`--kernels`, `--archs`, `--ptx`, `--module`: the `[tool.oxpack]` keys they replace."""
-    given = {"kernels": args.kernels, "archs": args.archs.split(",") if args.archs else None,
+    archs = None if args.archs is None else [a.strip() for a in args.archs.split(",") if a.strip()]
+    given = {"kernels": args.kernels, "archs": archs,
              "ptx": args.ptx, "module": args.module, "profile": "debug" if args.debug else None,
              "emulation": True if args.emulation else None}
     return {key: value for key, value in given.items() if value is not None}
@@ -69,7 +116,6 @@ def _build_at_package_path(project: Path, out: Path, package_path: str, override
                            locked: bool | None, log: Logger, verbose: bool) -> Staged:
     """Like `build_into`, but the module goes to `out/package_path` (its folder inside the wheel)."""
     from .config import load_config
-    from .errors import ConfigError
     from .lockfile import check_lock
     from .pipeline import build_project
     from .project import Staged
@@ -79,7 +125,7 @@ def _build_at_package_path(project: Path, out: Path, package_path: str, override
     if Path(package_path).is_absolute() or not all(p.isidentifier() and not iskeyword(p) for p in parts):
         raise ConfigError(f"`--package-path {package_path}` must be the package's folder inside the wheel: "
                           "Python identifiers separated by `/`, like `mypkg` or `mypkg/sub`")
-    config = load_config(project, overrides)
+    config = load_config(project, cli=overrides)
     result = build_project(config, log=log, verbose=verbose)
     if config.locked if locked is None else locked:
         check_lock(config.project_dir, result)
@@ -201,17 +247,66 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so that the same clean-up runs (temporary folders, workers)."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
         code: int = args.func(args)
+        sys.stdout.flush()
         return code
     except OxpackError as exc:
         print(f"oxpack: error: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # `oxpack inspect ... | head -1`: the reader has gone; not an error of ours
+        _silence_stdout()
+        return 0
+    except OSError as exc:  # an I/O fault no check above foresaw (disk full, permissions): one line, no traceback
+        where = f" `{exc.filename}`" if exc.filename else ""
+        reason = exc.strerror or errno.errorcode.get(exc.errno or 0, "") or str(exc)
+        print(f"oxpack: error: cannot write or read{where}: {reason}; free space or fix the permissions, "
+              "then rerun", file=sys.stderr)
+        return 1
+    except Exception as exc:  # a bug of oxpack's: one line, with the way to see the traceback
+        if os.environ.get("OXPACK_TRACEBACK"):
+            raise
+        first = (str(exc).strip().splitlines() or [""])[0][:300]
+        print(f"oxpack: error: internal error, a bug in oxpack ({type(exc).__name__}: {first}); please report it "
+              "with the traceback that `OXPACK_TRACEBACK=1` shows", file=sys.stderr)
+        return 1
+    except _Terminated:
+        print("oxpack: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
     except KeyboardInterrupt:
         print("oxpack: interrupted", file=sys.stderr)
         return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot raise again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -12,24 +12,28 @@ same bytes.
 
 from __future__ import annotations
 
+import ast
+import contextlib
 import functools
+import keyword
+import operator
+import re
 import json
 import os
 import subprocess
-import tempfile
 import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from . import __version__, data_dir
-from .cache import Cache, default_cache_dir, digest, key
+from .cache import Cache, clean_stale, default_cache_dir, digest, file_lock, key
 from .config import Config
 from .emulation import HostBuilder, check_host_supported
-from .errors import ConfigError, StageError
+from .errors import ConfigError, StageError, ToolchainError
 from .libdevice import find_libdevice, libdevice_id
 from .llvm import KernelSig, LinkedCrate, llvm_version, read_archive
 from .nvidia import (
@@ -44,7 +48,7 @@ from .nvidia import (
     supported_archs,
 )
 from .progress import Progress
-from .rustc import TARGET, Rustc, find_rustc
+from .rustc import INSTALL_HINT, TARGET, Rustc, die_with_parent, find_rustc
 from .sysroot import Sysroot, ensure_sysroot
 from .workers import Pending, Workers, codegen_job, cubin_job, link_job
 
@@ -55,6 +59,11 @@ Log = Callable[[str], None]
 T = TypeVar("T")
 _DEVICE_RECIPE = "oxpack-device-v2"  # v2: no temporary path in the rlib
 _DEVICE_REMAP = "/oxpack/device"  # the device crate's source folder, as its rlib names it
+
+_RUST_KEYWORDS = frozenset(
+    "as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move "
+    "mut pub ref return self Self static struct super trait true type unsafe use where while abstract become box do "
+    "final gen macro override priv try typeof unsized virtual yield".split())
 
 # Oldest PTX ISA that LLVM's NVPTX backend accepts for each arch nvJitLink 13 links.
 ARCH_MIN_PTX: dict[str, str] = {
@@ -249,6 +258,44 @@ def _native_arch() -> str:
     return f"sm_{cc.major}{cc.minor}"
 
 
+def _cache_origin(config: Config) -> str:
+    if config.cache_dir:
+        return "`cache-dir` or `OXPACK_CACHE_DIR`"
+    return "`$XDG_CACHE_HOME/oxpack`" if os.environ.get("XDG_CACHE_HOME") else "the default, `~/.cache/oxpack`"
+
+
+def _check_cache_dir(root: Path, config: Config) -> None:
+    """The cache folder exists or can be made, as a folder; then the temporaries that killed
+    builds left in it (and in the system's temporary folder) go."""
+    for folder in (root, *root.parents):
+        if folder.exists() and not folder.is_dir():
+            raise ToolchainError(
+                f"the oxpack cache folder `{root}` ({_cache_origin(config)}) cannot be made: `{folder}` is a file; "
+                "point `OXPACK_CACHE_DIR` (or `cache-dir` in `tool.oxpack`) at a folder, or remove that file")
+    (root / "stages").mkdir(parents=True, exist_ok=True)
+    clean_stale(None)  # the system's temporary folder
+    clean_stale(root / "sysroot")  # and what a killed sysroot build left
+
+
+def _check_crate_names(config: Config, files: Sequence[Path]) -> None:
+    """Two kernel files must not become one crate: `my-k.rs` and `my_k.rs`, or `x/k.rs` and `y/k.rs`
+    (each file is a crate named after it, and its fatbin too)."""
+    seen: dict[str, Path] = {}
+    for path in files:
+        name = _crate_name(path)
+        if name in seen:
+            a, b = (p.relative_to(config.project_dir).as_posix() if p.is_relative_to(config.project_dir) else str(p)
+                    for p in (seen[name], path))
+            raise ConfigError(
+                f"kernel files `{a}` and `{b}` would both be crate `{name}` (and `{name}.fatbin`); "
+                "every kernel file needs a distinct name (`-` counts as `_`): rename one")
+        seen[name] = path
+
+
+def _crate_name(path: Path) -> str:
+    return path.stem.replace("-", "_")
+
+
 class Pipeline:
     """Runs the stages of one build: rustc in threads, link/PTX/cubin in a process pool (`workers`).
 
@@ -268,6 +315,10 @@ class Pipeline:
         self._libraries: list[tuple[str, bytes]] | None = None
         self._libraries_lock = threading.Lock()
         self._host: HostBuilder | None = None  # set by `toolchain()` when the config asks for emulation
+        self._stopped = threading.Event()
+        self._waiting: ThreadPoolExecutor | None = None  # threads that wait for another build's entry
+        self._store_errors: list[OSError] = []
+        self._rustcs: set[subprocess.Popen[str]] = set()
 
     @property
     def verbose(self) -> bool:
@@ -278,8 +329,20 @@ class Pipeline:
 
     def close(self, *, cancel: bool = False) -> None:
         """Stop the worker processes (if any started) and clear the progress display."""
+        if self._waiting is not None:
+            self._waiting.shutdown(wait=not cancel, cancel_futures=cancel)
         self.workers.close(cancel=cancel)
         self.progress.finish()
+
+    def cancel(self) -> None:
+        """Stop everything now (Ctrl-C, SIGTERM): no new rustc, running ones and the workers killed."""
+        self._stopped.set()
+        with self._lock:
+            running = list(self._rustcs)
+        for proc in running:
+            with contextlib.suppress(OSError):
+                proc.kill()
+        self.workers.close(cancel=True, kill=True)
 
     def _ran(self, stage: str) -> None:
         with self._lock:
@@ -290,21 +353,69 @@ class Pipeline:
                tool: tuple[str, Sequence[str], str]) -> Pending[T]:
         """The cached output of `stage` under key `k`, or `job(*args())` sent to a worker.
 
-        `step` (subject, arch) is what the progress display shows, `tool` (name,
-        options, what) what `-v` says about the in-process tool.
+        The work happens under a lock of the key (`Cache.try_lock`): where another build holds it,
+        a thread of this one waits for that build's entry instead of repeating the job (and does the
+        job itself if none comes: that build failed or died). `step` (subject, arch) is what the
+        progress display shows, `tool` (name, options, what) what `-v` says about the in-process tool.
         """
         hit = self.cache.get(stage, k)
         if hit is not None:
             return Pending.ready(load(hit))
+        lock = self.cache.try_lock(stage, k)
+        if lock is None:  # another build makes it now
+            return Pending(self._waiters().submit(self._after_other_build, stage, k, step, load, save, job, args, tool),
+                           lambda value: None, lambda: None)
+        return self._submit(stage, k, step, save, job, args, tool, lock)
+
+    def _submit(self, stage: str, k: str, step: tuple[str, str | None], save: Callable[[T], dict[str, bytes]],
+                job: Callable[..., T], args: Callable[[], tuple[Any, ...]], tool: tuple[str, Sequence[str], str],
+                lock: Callable[[], None]) -> Pending[T]:
+        """Send the job to a worker; its output goes to the cache, and the key's lock is released, as
+        soon as it arrives (in the pool's thread: a build waiting for it needs no more of this one)."""
         self.progress.in_process(*tool)
         token = self.progress.begin(stage if stage != "ll" else "link", *step)
+        try:
+            future = self.workers.submit(job, *args())
+        except BaseException:
+            lock()
+            raise
+
+        def store(f: Future[T]) -> None:
+            try:
+                if not f.cancelled() and f.exception() is None:
+                    self.cache.put(stage, k, save(f.result()))
+            except OSError as exc:
+                self._store_errors.append(exc)
+            finally:
+                lock()
+
+        future.add_done_callback(store)
 
         def arrived(value: T) -> None:
             self.progress.end(token)
             self._ran(stage)
-            self.cache.put(stage, k, save(value))
+            if self._store_errors:
+                raise self._store_errors[0]
 
-        return Pending(self.workers.submit(job, *args()), arrived, lambda: self.progress.end(token))
+        return Pending(future, arrived, lambda: self.progress.end(token))
+
+    def _after_other_build(self, stage: str, k: str, step: tuple[str, str | None],
+                           load: Callable[[dict[str, bytes]], T],
+                           save: Callable[[T], dict[str, bytes]], job: Callable[..., T],
+                           args: Callable[[], tuple[Any, ...]], tool: tuple[str, Sequence[str], str]) -> T:
+        """Wait for the build that holds the key's lock; take its entry, or do the job if it left none."""
+        lock = self.cache.lock(stage, k)
+        hit = self.cache.get(stage, k)
+        if hit is not None:
+            lock()
+            return load(hit)
+        return self._submit(stage, k, step, save, job, args, tool, lock).result()
+
+    def _waiters(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._waiting is None:
+                self._waiting = ThreadPoolExecutor(max_workers=32, thread_name_prefix="oxpack-wait")
+            return self._waiting
 
     # -- toolchain --------------------------------------------------------------
 
@@ -345,29 +456,61 @@ class Pipeline:
         if hit is not None:
             return hit["liboxpack.rlib"]
         self.workers.warm_up()
-        with self.progress.step("rustc", "the oxpack device crate"), \
-                tempfile.TemporaryDirectory(prefix="oxpack-device-") as tmp:
-            out = Path(tmp) / "liboxpack.rlib"
-            cmd = self._rustc_base(rustc, sysroot) + [
-                "--crate-type", "rlib", "--crate-name", "oxpack", f"--remap-path-prefix={src}={_DEVICE_REMAP}", f"--remap-path-prefix={tmp}=<oxpack>",
-                str(src / "src" / "lib.rs"), "-o", str(out)]
-            self._run_rustc(cmd, "the oxpack device crate", Path(tmp))
-            data = out.read_bytes()
-        self._ran("rlib")
-        self.cache.put("rlib", k, {"liboxpack.rlib": data})
+        with self._work("rlib", k) as work:
+            hit = self.cache.get("rlib", k)  # another build made it while this one waited
+            if hit is not None:
+                return hit["liboxpack.rlib"]
+            with self.progress.step("rustc", "the oxpack device crate"):
+                cmd = self._rustc_base(rustc, sysroot) + [
+                    "--crate-type", "rlib", "--crate-name", "oxpack", f"--remap-path-prefix={src}={_DEVICE_REMAP}",
+                    f"--remap-path-prefix={work}=<oxpack>", str(src / "src" / "lib.rs"), "-o", "liboxpack.rlib"]
+                self._run_rustc(cmd, "the oxpack device crate", work)
+                data = (work / "liboxpack.rlib").read_bytes()
+            self._ran("rlib")
+            self.cache.put("rlib", k, {"liboxpack.rlib": data})
+            (work / "liboxpack.rlib").unlink()
         return data
 
+    @contextlib.contextmanager
+    def _work(self, stage: str, k: str) -> Iterator[Path]:
+        """The folder where rustc runs for the `stage` output of key `k`, under a lock of that key: a
+        concurrent build of the same input waits for this one's cache entry instead of repeating the
+        work (the kernel drops the lock of a build that dies). The folder stays, so that every `$` line
+        of `-v` and every "reproduce with:" runs as printed; its outputs go once they are in the cache."""
+        work = default_cache_dir(self.config.cache_dir) / "work" / f"{stage}-{k[:24]}"
+        with file_lock(work.with_name(work.name + ".lock")):
+            work.mkdir(parents=True, exist_ok=True)
+            yield work
+
     def _run_rustc(self, cmd: list[str], what: str, cwd: Path) -> str:
-        self.progress.command(cmd)
+        self.progress.command(cmd, cwd=cwd)
         with self._rustc_slots:  # at most one rustc per CPU, however many crates build at once
-            proc = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=self._rustc_env(), check=False)
+            if self._stopped.is_set():
+                raise StageError(f"the build was stopped before rustc compiled {what}", stage="bc")
+            with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+                                  env=self._rustc_env(), preexec_fn=die_with_parent) as proc:  # noqa: PLW1509
+                with self._lock:
+                    self._rustcs.add(proc)
+                try:
+                    _, stderr = proc.communicate()
+                except BaseException:
+                    proc.kill()
+                    raise
+                finally:
+                    with self._lock:
+                        self._rustcs.discard(proc)
         if proc.returncode != 0:
+            if "E0463" in stderr and "`core`" in stderr:
+                raise ToolchainError(
+                    f"rustc no longer finds the nvptx `core` it was given (`{cmd[cmd.index('--sysroot') + 1]}`"
+                    f" was removed during the build?); rerun the build, which rebuilds it"
+                    if "--sysroot" in cmd else f"rustc cannot find the nvptx `core` for {what}; {INSTALL_HINT}")
             # field (issue 8): the device crate is compiled under the remapped name /oxpack/device (reproducible
             # rlibs); its notes in an error point at the installed file, which the user can open
-            stderr = proc.stderr.replace(f"{_DEVICE_REMAP}/", f"{data_dir('device')}/")
+            stderr = stderr.replace(f"{_DEVICE_REMAP}/", f"{data_dir('device')}/")
             raise StageError(f"rustc failed to compile {what}: {_first_error(stderr, self.config.project_dir)}",
-                             stage="bc", command=cmd, stderr=stderr)
-        return proc.stderr
+                             stage="bc", command=cmd, stderr=stderr, cwd=cwd)
+        return stderr
 
     # -- crates ------------------------------------------------------------------
 
@@ -378,17 +521,30 @@ class Pipeline:
             return [self.build_crate(tc, p, archs, ptx_arch, isa) for p in paths]
         with ThreadPoolExecutor(max_workers=min(len(paths), 32), thread_name_prefix="oxpack-crate") as threads:
             futures = [threads.submit(self.build_crate, tc, p, archs, ptx_arch, isa) for p in paths]
-            return [f.result() for f in futures]
+            try:
+                return [f.result() for f in futures]
+            except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM: stop the crate threads' work now
+                self.cancel()
+                raise
 
     def build_crate(self, tc: Toolchain, path: Path, archs: Sequence[str], ptx_arch: str | None, isa: str) -> CrateResult:
         root = self.config.project_dir
         rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
-        name = path.stem.replace("-", "_")
-        if not name.isidentifier():
-            raise ConfigError(f"kernel file `{rel}`: its name must be a valid Rust identifier (letters, digits, `_`)")
+        name = _crate_name(path)
+        if not name.isidentifier() or keyword.iskeyword(name) or name in _RUST_KEYWORDS:
+            raise ConfigError(f"kernel file `{rel}`: its name `{path.stem}` must be an identifier (letters, digits, "
+                              "`_`) that is no Rust or Python keyword (it names the crate and its "
+                              "fatbin); rename the file")
         source = path.read_bytes()
+        try:
+            text = source.decode()
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"kernel file `{rel}` is not UTF-8 text (byte {exc.start}); Rust sources must be "
+                              "UTF-8") from None
+        _check_where(rel, text, ())  # before rustc: a comment in `where (...)` is a clear error, not rustc's
         bc = self._bitcode(tc, path, rel, name, source)
         ir, kernels = self._link(tc, name, bc)
+        _check_where(rel, text, kernels)
         if not kernels:
             raise StageError(
                 f"kernel file `{rel}` declares no kernels; wrap kernel functions in `oxpack::kernel! {{ pub fn ... }}`",
@@ -419,23 +575,30 @@ class Pipeline:
         if hit is not None:
             return hit["kernel.bc"]
         self.workers.warm_up()  # the link and codegen that follow need the workers
-        with self.progress.step("rustc", rel), tempfile.TemporaryDirectory(prefix="oxpack-crate-") as tmp:
-            t = Path(tmp)
-            (t / "liboxpack.rlib").write_bytes(tc.device_rlib)
-            (t / "root.rs").write_text(
-                "// Generated by oxpack: the crate root around one kernel file.\n"
-                "#![no_std]\n#![forbid(unsafe_code)]\n"
-                f"#[path = {json.dumps(str(path.resolve()))}]\npub mod {name};\n"
-            )
-            cmd = self._rustc_base(tc.rustc, tc.sysroot) + [
-                "--crate-type", "lib", "--crate-name", name, "--emit=llvm-bc",
-                "--extern", f"oxpack={t / 'liboxpack.rlib'}",
-                f"--remap-path-prefix={path.resolve().parent}={where}",
-                f"--remap-path-prefix={t}=<oxpack>", "root.rs", "-o", "kernel.bc"]
-            self._run_rustc(cmd, f"`{rel}`", t)
-            data = (t / "kernel.bc").read_bytes()
-        self._ran("bc")
-        self.cache.put("bc", k, {"kernel.bc": data})
+        with self._work("bc", k) as work:
+            hit = self.cache.get("bc", k)  # another build made it while this one waited
+            if hit is not None:
+                return hit["kernel.bc"]
+            with self.progress.step("rustc", rel):
+                _write_if_changed(work / "liboxpack.rlib", tc.device_rlib)
+                _write_if_changed(work / "root.rs", (
+                    "// Generated by oxpack: the crate root around one kernel file.\n"
+                    "#![no_std]\n#![forbid(unsafe_code)]\n"
+                    f"#![recursion_limit = \"{_RECURSION_LIMIT}\"]\n"  # one `kernel!` recursion per kernel
+                    f"#[path = {_rust_string(str(path.resolve()))}]\npub mod {name};\n").encode())
+                cmd = self._rustc_base(tc.rustc, tc.sysroot) + [
+                    "--crate-type", "lib", "--crate-name", name, "--emit=llvm-bc=kernel.bc,dep-info=kernel.d",
+                    "--extern", "oxpack=liboxpack.rlib",
+                    f"--remap-path-prefix={path.resolve().parent}={where}",
+                    f"--remap-path-prefix={work}=<oxpack>", "root.rs"]
+                self._run_rustc(cmd, f"`{rel}`", work)
+                depinfo = (work / "kernel.d").read_text(encoding="utf-8")
+                data = (work / "kernel.bc").read_bytes()
+                for output in ("kernel.d", "kernel.bc"):
+                    (work / output).unlink()
+                _check_reads(rel, path, depinfo, self.config.project_dir)
+            self._ran("bc")
+            self.cache.put("bc", k, {"kernel.bc": data})
         return data
 
     def _link_libraries(self, tc: Toolchain) -> list[tuple[str, bytes]]:
@@ -508,6 +671,230 @@ class Pipeline:
         return data
 
 
+@dataclass(frozen=True)
+class _Where:
+    """A `where (...)` clause in a kernel file: the `fn` before it, its line, a comment inside it."""
+
+    kernel: str
+    line: int
+    comment: int | None  # the line of a `//` or `/*` inside the parentheses
+
+
+def _where_clauses(text: str) -> list[_Where]:
+    """Every `where (...)` of a Rust source, found by a small lexer that skips comments, strings and
+    character literals: rustc drops comments before the `kernel!` macro sees its tokens, so a `//`
+    (Python's floor division) inside one would silently cut the requirement short."""
+    out: list[_Where] = []
+    i, n, line = 0, len(text), 1
+    last, fn, depth, start, comment = "", "", 0, 0, None
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            i += 1
+        elif text.startswith("//", i) or text.startswith("/*", i):
+            if depth and comment is None:
+                comment = line
+            if text[i + 1] == "/":
+                end = text.find("\n", i)
+                i = n if end < 0 else end
+            else:
+                level, i = 1, i + 2
+                while i < n and level:
+                    if text.startswith("/*", i):
+                        level, i = level + 1, i + 2
+                    elif text.startswith("*/", i):
+                        level, i = level - 1, i + 2
+                    else:
+                        line += text[i] == "\n"
+                        i += 1
+        elif c == '"' or (c in "rbc" and re.match(r'(?:b|c)?r?#*"', text[i:i + 260]) and not _ident_before(text, i)):
+            match = re.match(r'(?:b|c)?(r)?(#*)"', text[i:])
+            assert match is not None
+            if match[1]:  # raw: up to the quote and as many `#`
+                end = text.find('"' + match[2], i + match.end())
+                end = n if end < 0 else end + 1 + len(match[2])
+            else:
+                j = i + match.end()
+                while j < n and text[j] != '"':
+                    j += 2 if text[j] == "\\" else 1
+                end = min(j + 1, n)
+            line += text.count("\n", i, end)
+            i = end
+        elif c == "'":
+            match = re.match(r"'(?:\\(?:u\{[0-9a-fA-F]*\}|x..|.)|[^\\'\n])'", text[i:])
+            i += match.end() if match else 1  # else a lifetime or a label
+        elif c.isalpha() or c == "_":
+            match = re.match(r"\w+", text[i:])
+            assert match is not None
+            word = match[0]
+            if last == "fn":
+                fn = word
+            if word == "where" and not depth and text[i - 2:i] != "r#":
+                after = re.match(r"\s*\(", text[i + 5:])
+                if after is not None:
+                    line += after[0].count("\n")
+                    depth, start, comment, i = 1, line, None, i + 5 + after.end()
+                    last = "("
+                    continue
+            last = word
+            i += match.end()
+        else:
+            if depth and c in "([{":
+                depth += 1
+            elif depth and c in ")]}":
+                depth -= 1
+                if not depth:
+                    out.append(_Where(fn, start, comment))
+            if not c.isspace():
+                last = c
+            i += 1
+    return out
+
+
+def _ident_before(text: str, i: int) -> bool:
+    return i > 0 and (text[i - 1].isalnum() or text[i - 1] == "_")
+
+
+_REQUIRE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
+_ALLOWED = ("comparisons joined by `,` or `and`, integer constants, scalar parameters, len(<slice parameter>), "
+            "+ - * / % (`/` divides integers, rounding down) and parentheses")
+
+
+def _requirement_problem(text: str, params: dict[str, str]) -> str | None:
+    """Why the runtime would refuse requirement `text` (None if it accepts it), or why it could never
+    hold: a constant zero divisor."""
+    try:
+        tree = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return "it is not an expression"
+
+    def number(node: ast.expr) -> str | None:
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return None
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return number(node.operand)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _REQUIRE_OPS):
+            problem = number(node.left) or number(node.right)
+            if problem is None and isinstance(node.op, (ast.FloorDiv, ast.Mod)) and _constant(node.right) == 0:
+                op = "/" if isinstance(node.op, ast.FloorDiv) else "%"
+                return f"`{ast.unparse(node)}` divides by the constant 0 (`{op} 0`)"
+            return problem
+        if isinstance(node, ast.Name):
+            kind = params.get(node.id)
+            if kind is None:
+                return f"`{node.id}` is not a parameter of the kernel"
+            return None if kind == "scalar" else f"`{node.id}` is a slice: write `len({node.id})`"
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
+                and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.Name)):
+            name = node.args[0].id
+            kind = params.get(name)
+            if kind is None:
+                return f"`{name}` is not a parameter of the kernel"
+            return None if kind not in ("scalar", "index") else f"`len({name})`: `{name}` is no slice"
+        return f"`{ast.unparse(node)}` is not allowed"
+
+    def boolean(node: ast.expr) -> str | None:
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+            return next(filter(None, map(boolean, node.values)), None)
+        if isinstance(node, ast.Compare):
+            return next(filter(None, map(number, [node.left, *node.comparators])), None)
+        return f"`{ast.unparse(node)}` is not a comparison"
+
+    return boolean(tree)
+
+
+def _constant(node: ast.expr) -> int | None:
+    """The value of an expression of integer constants only (None if it has a name)."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _constant(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _REQUIRE_OPS):
+        left, right = _constant(node.left), _constant(node.right)
+        if left is None or right is None:
+            return None
+        if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and right == 0:
+            return None
+        ops = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
+               ast.Mod: operator.mod}
+        return int(ops[type(node.op)](left, right))
+    return None
+
+
+def _check_where(rel: str, text: str, kernels: Sequence[KernelSig]) -> None:
+    """Refuse a `where (...)` that lost terms to a comment or that the stub could not check, at the
+    line of the `.rs` file where it stands."""
+    clauses = _where_clauses(text)
+    for clause in clauses:
+        if clause.comment is not None:
+            raise StageError(
+                f"{rel}:{clause.comment}: the `where (...)` of kernel `{clause.kernel}` holds a comment: rustc drops "
+                "it before oxpack sees the requirement, which would silently change its meaning; write integer "
+                "division as `/` (not `//`) and move comments out of the parentheses", stage="bc")
+    lines = {c.kernel: c.line for c in clauses}
+    for sig in kernels:
+        params = {p.name: p.kind for p in sig.params}
+        for requirement in sig.requires:
+            problem = _requirement_problem(requirement, params)
+            if problem is not None:
+                at = f"{rel}:{lines[sig.name]}" if sig.name in lines else rel
+                raise StageError(f"{at}: kernel `{sig.name}`: requirement `{requirement}` in its `where (...)`: "
+                                 f"{problem}; allowed are {_ALLOWED}", stage="ll")
+
+
+_RECURSION_LIMIT = 8192  # rustc's default (128) stops `kernel!` at about 120 kernels
+
+
+def _rust_string(text: str) -> str:
+    """A Rust string literal (non-ASCII characters as they are: Rust has no `\\uXXXX`)."""
+    return '"' + "".join({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(c, c)
+                         for c in text) + '"'
+
+
+def _check_reads(rel: str, path: Path, depinfo: str, root: Path) -> None:
+    """A kernel crate is its one file: refuse what else rustc read (`mod x;`, `#[path]`, `include!`,
+    `include_str!`, ...) or what it took from the environment (`env!`), since none of it is part of the
+    cache key or the lockfile's source hash: editing it would keep a stale fatbin."""
+    read: list[str] = []
+    env: list[str] = []
+    for line in depinfo.splitlines():
+        if line.startswith("# env-dep:"):
+            env.append(line[len("# env-dep:"):].split("=", 1)[0])
+        elif line.endswith(":") and not line.startswith("#"):
+            read.append(os.path.normpath(line[:-1].replace("\\ ", " ")))
+    own = {"root.rs", str(path.resolve())}
+    others = sorted({f for f in read if f not in own and Path(f).resolve() != path.resolve()})
+    if others:
+        shown = ", ".join(f"`{_shown_path(Path(f), root)}`" for f in others)
+        raise StageError(
+            f"kernel file `{rel}` makes rustc read {shown} (through `mod name;`, `#[path]` or `include!`-like "
+            "macros): a kernel file is a crate of its own and may not read other files; move that code into "
+            f"`{rel}`, or make it a kernel file of its own", stage="bc")
+    if env:
+        raise StageError(
+            f"kernel file `{rel}` reads environment variable{'s' if len(env) > 1 else ''} "
+            f"{', '.join(f'`{v}`' for v in sorted(set(env)))} at compile time (`env!`/`option_env!`): its fatbin "
+            "would depend on the building machine; use a constant or a kernel parameter instead", stage="bc")
+
+
+def _shown_path(file: Path, root: Path) -> str:
+    return file.relative_to(root).as_posix() if file.is_relative_to(root) else str(file)
+
+
+def _write_if_changed(path: Path, data: bytes) -> None:
+    """Write atomically, and not at all when the file holds `data` already."""
+    try:
+        if path.stat().st_size == len(data) and path.read_bytes() == data:
+            return
+    except OSError:
+        pass
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
 def _first_error(stderr: str, project_dir: Path) -> str:
     """`kernels/k.rs:2:23: error[E0277]: ... (kernel `k`, parameter `x`)` from rustc's output."""
     lines = stderr.splitlines()
@@ -577,12 +964,26 @@ def build_project(config: Config, *, log: Log | None = None, verbose: bool = Fal
     else:
         ptx_arch = config.ptx
     isa = ptx_isa_for(archs)
-    pipe = Pipeline(config, log=log, verbose=verbose, jobs=jobs)
+    _check_crate_names(config, files)
+    cache_root = default_cache_dir(config.cache_dir)
     try:
-        tc = pipe.toolchain()
-        crates = pipe.build_crates(tc, files, archs, ptx_arch, isa)
-    finally:
-        pipe.close()
+        _check_cache_dir(cache_root, config)
+        pipe = Pipeline(config, log=log, verbose=verbose, jobs=jobs)
+        try:
+            tc = pipe.toolchain()
+            crates = pipe.build_crates(tc, files, archs, ptx_arch, isa)
+        except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM: end the workers now, not after their jobs
+            pipe.cancel()
+            raise
+        finally:
+            pipe.close()
+    except OSError as exc:
+        if exc.filename is None or not Path(str(exc.filename)).is_relative_to(cache_root):
+            raise
+        raise ToolchainError(
+            f"the oxpack cache folder `{cache_root}` ({_cache_origin(config)}) is not usable: "
+            f"{exc.strerror or exc} (`{exc.filename}`); free space or fix its permissions, or point "
+            "`OXPACK_CACHE_DIR` at a writable folder") from None
     seen: dict[str, str] = {}
     for crate in crates:
         for k in crate.kernels:

@@ -19,15 +19,14 @@ import json
 import os
 import shutil
 import subprocess
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cache import file_lock, key
+from .cache import clean_stale, file_lock, key, temp_dir
 from .errors import StageError, ToolchainError
 from .llvm import read_archive
-from .rustc import TARGET, Rustc
+from .rustc import TARGET, Rustc, die_with_parent
 
 __all__ = ["Sysroot", "ensure_sysroot"]
 
@@ -78,7 +77,8 @@ def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | 
             shutil.rmtree(final, ignore_errors=True)
         if log:
             log(f"building the {TARGET} standard library from {rustc.library_src} (once per rustc, ~20 s)")
-        tmp = Path(tempfile.mkdtemp(prefix=f".tmp-{k}-", dir=base))
+        clean_stale(base)  # what a killed build left
+        tmp = temp_dir(base, k)
         try:
             _build(rustc, tmp, command)
             rlibs = sorted((tmp / "lib" / "rustlib" / TARGET / "lib").glob("*.rlib"))
@@ -140,7 +140,8 @@ def _run(cmd: list[str], env: dict[str, str], what: str, cwd: Path,
          command: Callable[[list[str]], None] | None) -> None:
     if command is not None:
         command(cmd)
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, check=False)
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, check=False,
+                          preexec_fn=die_with_parent)  # noqa: PLW1509 - one libc call, see die_with_parent
     if proc.returncode != 0:
         raise StageError(f"building {what} for {TARGET} failed (rustc exit {proc.returncode})",
                          stage="sysroot", command=cmd, stderr=proc.stderr)

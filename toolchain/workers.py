@@ -10,16 +10,23 @@ knows which jobs it sent.
 
 Workers come from a fork server (a fresh interpreter that has imported llvmlite
 and the CUDA bindings once), never from forking the threaded build process.
+Every worker watches the build process and kills itself when it ends
+(`_worker_start`); the fork server then exits too: `kill -9` of a build leaves
+no worker behind.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import contextlib
 import multiprocessing
 import os
+import select
+import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -28,6 +35,7 @@ from typing import Any, Generic, TypeVar
 from .errors import OxpackError, StageError, ToolchainError
 from .llvm import LinkedCrate, emit_ptx, link_kernel_crate
 from .nvidia import Cubin, link_cubin
+from .rustc import die_with_parent
 
 __all__ = ["Pending", "Workers", "available_cpus", "codegen_job", "cubin_job", "link_job"]
 
@@ -71,6 +79,39 @@ def _nothing() -> None:
     return None
 
 
+def _worker_start(build: int) -> None:
+    """A worker's initializer: die when the build process `build` does.
+
+    The fork server that forks the workers only exits once every process holding its "alive"
+    pipe is gone, and the workers hold it too, so neither its exit nor a parent-death signal
+    can end them: a thread of each worker watches the build process itself (a pidfd, else
+    polling) and kills the worker when it ends.
+    """
+    die_with_parent()
+    threading.Thread(target=_watch, args=(build,), name="oxpack-watch-build", daemon=True).start()
+
+
+def _watch(pid: int) -> None:
+    try:
+        fd = os.pidfd_open(pid)
+    except (AttributeError, OSError):  # no pidfd (an old kernel, not Linux): poll
+        while _running(pid):
+            time.sleep(0.5)
+    else:
+        select.select([fd], [], [])  # readable once the process has ended
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 # -- carrying oxpack errors back (their constructors take keywords that pickle drops) ---
 
 _Outcome = tuple[Any, tuple[type[OxpackError], str, dict[str, Any]] | None]
@@ -81,6 +122,11 @@ def _call(fn: Callable[..., Any], args: tuple[Any, ...]) -> _Outcome:
         return fn(*args), None
     except OxpackError as exc:
         return None, (type(exc), exc.message, dict(vars(exc)))
+    except Exception as exc:  # noqa: BLE001 - a tool's raw error: one line in the build process, not a traceback
+        first = (str(exc).strip().splitlines() or [""])[0][:300]
+        error = StageError(f"`{fn.__name__}` failed: {type(exc).__name__}: {first}", stage=fn.__name__.removesuffix("_job"),
+                           stderr=str(exc))
+        return None, (StageError, error.message, dict(vars(error)))
 
 
 def _revive(kind: type[OxpackError], message: str, state: dict[str, Any]) -> OxpackError:
@@ -149,14 +195,23 @@ class Workers:
     def _ensure_pool(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=_context())
+                self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=_context(),
+                                                 initializer=_worker_start, initargs=(os.getpid(),))
             return self._pool
 
-    def close(self, *, cancel: bool = False) -> None:
+    def close(self, *, cancel: bool = False, kill: bool = False) -> None:
+        """Stop the pool: let running jobs finish, or with `kill` (Ctrl-C, SIGTERM) end them now."""
         with self._lock:
             pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=cancel)
+        if pool is None:
+            return
+        if kill:
+            processes = list(getattr(pool, "_processes", None) or {})  # their pids (no public API before 3.14)
+            pool.shutdown(wait=False, cancel_futures=True)
+            for pid in processes:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+        pool.shutdown(wait=True, cancel_futures=cancel)
 
 
 def _context() -> multiprocessing.context.BaseContext:

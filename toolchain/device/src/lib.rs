@@ -1056,7 +1056,10 @@ pub mod sig {
 /// An optional `where (...)` after the parameter list states length
 /// requirements that the Python stub checks before every launch, e.g.
 /// `where (len(x) >= len(y), len(m) == width * height)`: comparisons of
-/// `len(slice)`, scalar parameters and integers with `+ - * // %`.
+/// `len(slice)`, scalar parameters and integers with `+ - * / %`, where `/`
+/// divides integers rounding down (Python's `//`). Write no `//` and no
+/// comment inside the parentheses: Rust drops comments before this macro
+/// sees the tokens, so oxpack refuses them rather than check less.
 ///
 /// Each kernel becomes a safe Rust function of the same name plus a hidden
 /// module holding its entry shim (a safe `extern "C"` function) and a
