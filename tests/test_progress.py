@@ -56,13 +56,18 @@ def test_verbose_prints_every_command_ready_to_paste(make_project: MakeProject,
     assert main(["build", str(root), "-v"]) == 0
     lines = capsys.readouterr().err.splitlines()
     commands = [line.removeprefix("oxpack: $ ") for line in lines if line.startswith("oxpack: $ ")]
-    (kernel,) = [c for c in commands if "--emit=llvm-bc" in c]
+    (line,) = [c for c in commands if "--emit=llvm-bc" in c]
+    cd, kernel = line.split(" && ", 1)  # rustc runs in its folder of the cache, which stays
+    assert Path(shlex.split(cd)[1]).is_dir()
     argv = shlex.split(kernel)
     assert Path(argv[0]).name == "rustc" and Path(argv[0]).is_file()
     assert ["--crate-name", "k"] == argv[argv.index("--crate-name") : argv.index("--crate-name") + 2]
     # a shell reads the line as the very argument list that oxpack ran
     echoed = subprocess.run(["bash", "-c", "printf '%s\\n' " + kernel], capture_output=True, text=True, check=True)
     assert echoed.stdout.splitlines() == argv
+    # and runs it as printed, from anywhere
+    again = subprocess.run(["bash", "-c", line], capture_output=True, text=True, cwd="/", check=False)
+    assert again.returncode == 0, again.stderr
     # the tools that run in process say which options they got
     for arch in ARCHS:
         assert f"oxpack: in process: nvJitLink -arch={arch} -verbose -O3  # k: PTX -> cubin" in lines

@@ -150,7 +150,7 @@ def test_two_clean_wheel_builds_are_byte_identical(two_wheels: list[tuple[Path, 
 @pytest.mark.slow
 def test_the_hatch_hook_follows_hatch_verbosity(two_wheels: list[tuple[Path, str]]) -> None:
     (_, verbose), (_, quiet) = two_wheels
-    assert "oxpack: $ " in verbose and " --emit=llvm-bc " in verbose
+    assert "oxpack: $ " in verbose and " --emit=llvm-bc=kernel.bc,dep-info=kernel.d " in verbose
     assert "oxpack: in process: nvJitLink -arch=sm_90 -verbose -O3" in verbose
     assert "oxpack: ptx        saxpy [sm_90]" in verbose
     assert "oxpack: " not in quiet

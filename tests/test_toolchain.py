@@ -111,7 +111,8 @@ def test_bad_lockfiles(make_project: MakeProject) -> None:
     with pytest.raises(LockError, match=r"oxpack.lock is not valid TOML"):
         read_lock(root)
     (root / "oxpack.lock").write_text("schema = 99\n")
-    with pytest.raises(LockError, match=r"has schema 99, this oxpack reads schema 1; rerun `oxpack lock`"):
+    with pytest.raises(LockError, match=r"has `schema = 99`; this oxpack reads and writes `schema = 1` \(an integer\); "
+                                        r"restore it from version control or rerun `oxpack lock`"):
         read_lock(root)
     for text, table in (("schema = 1\n[targets]\n[crates]\n", "toolchain"), ("schema = 1\ntoolchain = 3\n", "toolchain"),
                         ("schema = 1\n[toolchain]\n[targets]\n[crates]\nk = 1\n", "crates")):

@@ -1,0 +1,544 @@
+"""Issue 10: bad input and faults give one clear line, a correct result, and leave nothing behind.
+
+`CASES` is the bad-input table: (input, expected exit code, expected message pattern), run
+through the real command line (`python -m oxpack`) against a small real project. Every case also
+checks that there is no traceback and, for a failure, exactly one `oxpack: error:` line. Grow it
+with every fix. The faults below the table are real: a killed build (SIGKILL, SIGTERM), a
+read-only cache, a full file system (a small tmpfs where this machine may mount one, else the
+closest real fault, RLIMIT_FSIZE).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+SAXPY = """\
+use oxpack::*;
+kernel! {
+    /// y = a * x + y
+    pub fn saxpy(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32>) where (len(x) >= len(y)) {
+        if let Some(yi) = y.get_mut(i) { *yi += a * x[i.get()]; }
+    }
+}
+"""
+
+
+def kernel(header: str, body: str = "if let Some(yi) = y.get_mut(i) { *yi = x[i.get()]; }", before: str = "",
+           name: str = "k") -> str:
+    """A kernel file: `header` is what follows `pub fn` up to the body's `{`."""
+    return f"use oxpack::*;\n{before}kernel! {{\n    pub fn {name}{header} {{\n        {body}\n    }}\n}}\n"
+
+
+COPY = "(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>)"
+PYPROJECT = """\
+[project]
+name = "proj"
+version = "0.1.0"
+
+[tool.oxpack]
+archs = ["sm_90"]
+"""
+DIR = object()  # in `files`: make a folder
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    argv: tuple[str, ...]  # after `python -m oxpack`; `{p}` is the project, `{tmp}` a scratch folder
+    rc: int
+    message: str  # a regex that stderr must match
+    files: dict[str, object] = field(default_factory=dict)  # path in the project -> text, bytes, None (delete) or DIR
+    env: dict[str, str] = field(default_factory=dict)
+    absent: str | None = None  # a regex that stderr must not match (the misleading part of an old message)
+
+
+def tool(table: str) -> dict[str, object]:
+    return {"pyproject.toml": PYPROJECT + table}
+
+
+CASES = [
+    # -- config: one config, one meaning; the file is validated whatever overrides it
+    Case("archs-empty-on-the-command-line", ("build", "{p}", "--archs", ""), 1,
+         r"`--archs` on the command line must name at least one arch"),
+    Case("module-keyword-blames-the-option", ("build", "{p}", "--module", "class"), 1,
+         r"`--module` on the command line must be a Python identifier", absent=r"hooks"),
+    Case("ptx-below-sm80-does-not-advise-adding-it", ("build", "{p}"), 1, r"`ptx` .*compute capability 8\.0",
+         files=tool('ptx = "sm_70"\n'), absent=r"add it to `archs`"),
+    Case("bad-archs-in-file-under-env-override", ("build", "{p}"), 1, r"Item 1 of option `archs` in `tool.oxpack`.*sm_70",
+         files={"pyproject.toml": PYPROJECT.replace('"sm_90"', '"sm_70"')}, env={"OXPACK_ARCHS": "sm_90"}),
+    Case("bad-cache-dir-in-file-under-env-override", ("build", "{p}"), 1, r"`cache-dir` in `tool.oxpack`.*non-empty",
+         files=tool("cache-dir = 5\n")),
+    Case("bad-rustc-in-file-under-env-override", ("build", "{p}"), 1, r"`rustc` in `tool.oxpack`",
+         files=tool('rustc = ""\n'), env={"OXPACK_RUSTC": "/usr/bin/rustc"}),
+    Case("bad-hook-table-key", ("build", "{p}"), 1, r"Unknown option `arch` in `tool.hatch.build.hooks.oxpack`",
+         files=tool('\n[tool.hatch.build.hooks.oxpack]\narch = ["sm_90"]\n')),
+    Case("bad-hook-table-value-seen-by-cli", ("build", "{p}"), 1,
+         r"`archs` in `tool.hatch.build.hooks.oxpack`.*sm_75",
+         files=tool('\n[tool.hatch.build.hooks.oxpack]\narchs = ["sm_75"]\n')),
+    Case("project-is-a-string", ("build", "{p}"), 1, r"`project` in `.*pyproject.toml` must be a table",
+         files={"pyproject.toml": 'project = "x"\n[tool.oxpack]\narchs = ["sm_90"]\npackage = "src/proj"\n'}),
+    Case("tool-is-a-string", ("build", "{p}"), 1, r"`tool.oxpack` must be a table",
+         files={"pyproject.toml": 'tool = "x"\n'}),
+    Case("pyproject-not-utf8", ("build", "{p}"), 1, r"pyproject.toml`: it is not UTF-8",
+         files={"pyproject.toml": PYPROJECT.encode() + b"# \xff\xfe\n"}),
+    Case("pyproject-is-a-folder", ("build", "{p}"), 1, r"pyproject.toml` is a folder",
+         files={"pyproject.toml": DIR}),
+    # -- the cache folder and --out
+    Case("cache-dir-is-a-file", ("build", "{p}"), 1, r"cache folder `.*` \(`cache-dir` or `OXPACK_CACHE_DIR`\) "
+         r"cannot be made: `.*` is a file", env={"OXPACK_CACHE_DIR": "{tmp}/file"}),
+    Case("cache-dir-under-a-file", ("build", "{p}"), 1, r"cache folder `.*/file/sub` .*`.*/file` is a file",
+         env={"OXPACK_CACHE_DIR": "{tmp}/file/sub"}),
+    Case("xdg-cache-home-is-a-file", ("build", "{p}"), 1, r"cache folder `.*/file/oxpack` \(`\$XDG_CACHE_HOME",
+         env={"OXPACK_CACHE_DIR": "", "XDG_CACHE_HOME": "{tmp}/file"}),
+    Case("out-is-a-file", ("build", "{p}", "--out", "{tmp}/file"), 1, r"--out `.*file` cannot be a folder: .* is a file"),
+    Case("out-under-a-file", ("build", "{p}", "--out", "{tmp}/file/out"), 1, r"--out .* is a file"),
+    # -- the lockfile
+    Case("lock-is-a-folder-check", ("lock", "{p}", "--check"), 1, r"oxpack.lock is a folder, not a lockfile",
+         files={"oxpack.lock": DIR}),
+    Case("lock-is-a-folder-write", ("lock", "{p}"), 1, r"oxpack.lock is a folder, not a lockfile",
+         files={"oxpack.lock": DIR}),
+    Case("lock-is-binary", ("build", "{p}", "--locked"), 1, r"oxpack.lock is not UTF-8 text",
+         files={"oxpack.lock": b"\x7fELF\x02\x01\x01\x00\xd0\xff" * 20}),
+    Case("lock-is-empty", ("lock", "{p}", "--check"), 1, r"oxpack.lock is empty", files={"oxpack.lock": ""}),
+    Case("lock-schema-is-a-string", ("lock", "{p}", "--check"), 1,
+         r'oxpack.lock has `schema = "1"`; this oxpack reads and writes `schema = 1` \(an integer\)',
+         files={"oxpack.lock": 'schema = "1"\n'}),
+    Case("lock-without-schema", ("lock", "{p}", "--check"), 1, r"oxpack.lock has no `schema` key",
+         files={"oxpack.lock": "[toolchain]\n"}),
+    # -- the toolchain
+    Case("rustc-is-not-a-rustc", ("build", "{p}"), 1, r"rustc `/bin/true` from OXPACK_RUSTC is not usable: is not a "
+         r"rustc", env={"OXPACK_RUSTC": "/bin/true"}, absent=r"config key|rust-src"),
+    # -- kernel files: one file, one crate, one meaning
+    Case("crate-name-collision-dash", ("build", "{p}"), 1,
+         r"kernel files `kernels/my-k.rs` and `kernels/my_k.rs` would both be crate `my_k`",
+         files={"kernels/my-k.rs": SAXPY, "kernels/my_k.rs": SAXPY.replace("saxpy", "other")}),
+    Case("crate-name-collision-folders", ("build", "{p}"), 1,
+         r"kernel files `kernels/x/k.rs` and `kernels/y/k.rs` would both be crate `k`",
+         files={"kernels/x/k.rs": SAXPY, "kernels/y/k.rs": SAXPY.replace("saxpy", "other")}),
+    Case("kernel-file-named-after-a-keyword", ("build", "{p}"), 1, r"kernel file `kernels/type.rs`: its name `type`",
+         files={"kernels/type.rs": SAXPY}),
+    Case("kernel-file-not-utf8", ("build", "{p}"), 1, r"kernel file `kernels/saxpy.rs` is not UTF-8",
+         files={"kernels/saxpy.rs": SAXPY.encode() + b"// \xff\n"}),
+    Case("where-with-a-line-comment", ("build", "{p}"), 1,
+         r"kernels/k.rs:4: the `where \(\.\.\.\)` of kernel `k` holds a comment.*write integer division as `/`",
+         files={"kernels/k.rs": kernel(f"{COPY}\n        where (len(x) // 2\n        >= len(y))")}),
+    Case("where-with-a-block-comment", ("build", "{p}"), 1, r"kernels/k.rs:3: the `where \(\.\.\.\)` of kernel `k`",
+         files={"kernels/k.rs": kernel(f"{COPY} where (len(x) /* half */ >= len(y))")}),
+    # -- these reach rustc and the link
+    Case("raw-identifier-kernel", ("build", "{p}"), 1, r"kernel `r#type` is a raw identifier.*rename it",
+         files={"kernels/k.rs": kernel(COPY, name="r#type")}),
+    Case("raw-identifier-parameter", ("build", "{p}"), 1, r"parameter `r#lambda` is a raw identifier",
+         files={"kernels/k.rs": kernel("(i: ThreadIndex, r#lambda: &[f32], y: &mut DisjointSlice<f32>)",
+                                       "if let Some(yi) = y.get_mut(i) { *yi = r#lambda[i.get()]; }")}),
+    Case("python-keyword-parameter", ("build", "{p}"), 1, r"parameter `lambda` cannot be a Python name",
+         files={"kernels/k.rs": kernel("(i: ThreadIndex, lambda: &[f32], y: &mut DisjointSlice<f32>)",
+                                       "if let Some(yi) = y.get_mut(i) { *yi = lambda[i.get()]; }")}),
+    Case("mod-with-path", ("build", "{p}"), 1, r"kernel file `kernels/k.rs` makes rustc read `lib/helper.rs`",
+         files={"lib/helper.rs": "pub const F: f32 = 2.0;\n",
+                "kernels/k.rs": kernel(COPY, before='#[path = "../lib/helper.rs"]\nmod helper;\n')}),
+    Case("include", ("build", "{p}"), 1, r"makes rustc read `lib/f.txt` \(through `mod name;`, `#\[path\]` or "
+         r"`include!`", files={"lib/f.txt": "2.0\n", "kernels/k.rs": kernel(
+             COPY, before='const F: f32 = include!("../lib/f.txt");\n')}),
+    Case("include-str", ("build", "{p}"), 1, r"makes rustc read `lib/f.txt`", files={
+         "lib/f.txt": "2.0\n", "kernels/k.rs": kernel(COPY, before='const F: &str = include_str!("../lib/f.txt");\n')}),
+    Case("env-at-compile-time", ("build", "{p}"), 1, r"reads environment variable `HOME` at compile time",
+         files={"kernels/k.rs": kernel(COPY, before='const H: &str = env!("HOME");\n')}),
+    Case("where-constant-zero-modulo", ("build", "{p}"), 1,
+         r"kernels/k.rs:4: kernel `k`: requirement `len\(x\) % 0 == 0`.*divides by the constant 0",
+         files={"kernels/k.rs": kernel(f"{COPY}\n        where (len(x) % 0 == 0)")}),
+    Case("where-constant-zero-division", ("build", "{p}"), 1, r"`len\(x\) // \(2 - 2\)` divides by the constant 0",
+         files={"kernels/k.rs": kernel(f"{COPY} where (len(x) / (2 - 2) >= 1)")}),
+    Case("where-unknown-name", ("build", "{p}"), 1, r"kernels/k.rs:3: kernel `k`: .*`z` is not a parameter",
+         files={"kernels/k.rs": kernel(f"{COPY} where (len(z) >= 1)")}, absent=r"kernels\.json"),
+    Case("where-slice-without-len", ("build", "{p}"), 1, r"`x` is a slice: write `len\(x\)`",
+         files={"kernels/k.rs": kernel(f"{COPY} where (x >= 1)")}),
+    Case("libdevice-is-garbage", ("build", "{p}"), 1, r"`OXPACK_LIBDEVICE` `.*garbage.bc` is not LLVM bitcode",
+         files={"kernels/k.rs": kernel(COPY, "if let Some(yi) = y.get_mut(i) { *yi = x[i.get()].exp(); }",
+                                       before="use oxpack::math::DeviceFloat;\n")},
+         env={"OXPACK_LIBDEVICE": "{tmp}/garbage.bc"}),
+]
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    (root / "kernels").mkdir(parents=True)
+    (root / "src" / "proj").mkdir(parents=True)
+    (root / "src" / "proj" / "__init__.py").write_text("")
+    (root / "pyproject.toml").write_text(PYPROJECT)
+    (root / "kernels" / "saxpy.rs").write_text(SAXPY)
+    return root
+
+
+def oxpack(*argv: str, env: dict[str, str] | None = None, cwd: Path | None = None,
+           **kw: object) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, **(env or {})}
+    return subprocess.run([sys.executable, "-m", "oxpack", *argv], capture_output=True, text=True, env=full,
+                          cwd=cwd, check=False, timeout=600, **kw)  # type: ignore[call-overload, no-any-return]
+
+
+def assert_one_clear_line(proc: subprocess.CompletedProcess[str]) -> None:
+    assert "Traceback" not in proc.stderr, proc.stderr
+    if proc.returncode != 0:
+        errors = [line for line in proc.stderr.splitlines() if line.startswith("oxpack: error:")]
+        assert len(errors) == 1, proc.stderr
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_bad_input(case: Case, project: Path, tmp_path: Path) -> None:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    (scratch / "file").write_text("a file, not a folder\n")
+    (scratch / "garbage.bc").write_bytes(b"BC\xc0\xde but not bitcode\n")
+    for rel, content in case.files.items():
+        path = project / rel
+        if path.name.endswith(".rs") and path.parent.name == "kernels" and rel != "kernels/saxpy.rs":
+            (project / "kernels" / "saxpy.rs").unlink(missing_ok=True)  # a case's kernel file replaces the default
+        if content is None:
+            path.unlink()
+        elif content is DIR:
+            path.unlink(missing_ok=True)
+            path.mkdir(parents=True)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                assert isinstance(content, str)
+                path.write_text(content)
+
+    def fill(text: str) -> str:
+        return text.replace("{p}", str(project)).replace("{tmp}", str(scratch))
+
+    proc = oxpack(*map(fill, case.argv), env={k: fill(v) for k, v in case.env.items()})
+    assert proc.returncode == case.rc, proc.stderr
+    assert re.search(case.message, proc.stderr), proc.stderr
+    if case.absent is not None:
+        assert not re.search(case.absent, proc.stderr), proc.stderr
+    assert_one_clear_line(proc)
+
+
+# --- correct results where the old code was silently wrong ------------------------------
+
+
+def manifest(out: Path) -> dict[str, object]:
+    (path,) = out.rglob("kernels.json")
+    data: dict[str, object] = json.loads(path.read_text())
+    return data
+
+
+def test_hook_table_and_cli_build_the_same_archs(project: Path) -> None:
+    """`oxpack build` honours `[tool.hatch.build.hooks.oxpack]` as the hook does; `--archs` beats both."""
+    (project / "pyproject.toml").write_text(PYPROJECT + '\n[tool.hatch.build.hooks.oxpack]\narchs = ["sm_86"]\n')
+    proc = oxpack("build", str(project), "-q")
+    assert proc.returncode == 0, proc.stderr
+    assert manifest(project / "build" / "oxpack")["archs"] == ["sm_86"]
+    proc = oxpack("build", str(project), "-q", "--archs", "sm_80")
+    assert proc.returncode == 0, proc.stderr
+    assert manifest(project / "build" / "oxpack")["archs"] == ["sm_80"]
+
+
+def test_where_division_keeps_its_terms_and_comments_around_it_are_fine(project: Path) -> None:
+    """`/` is integer division in `where (...)`; `//` in a comment outside the parentheses, or in a
+    string, is no requirement and changes nothing."""
+    (project / "kernels" / "saxpy.rs").write_text(kernel(
+        f"{COPY} where (len(x) / 2\n        >= len(y), len(x) % 2 == 0)",
+        before='/// not a clause: where (len(x) // 2)\nconst S: &str = "where (a // b)"; // where (c // d)\n'))
+    proc = oxpack("build", str(project), "-q")
+    assert proc.returncode == 0, proc.stderr
+    kernels = manifest(project / "build" / "oxpack")["kernels"]
+    assert isinstance(kernels, dict)
+    assert kernels["k"]["requires"] == ["len(x) // 2 >= len(y)", "len(x) % 2 == 0"]
+
+
+def test_stale_outputs_are_removed(project: Path) -> None:
+    (project / "kernels" / "other.rs").write_text(SAXPY.replace("saxpy", "other"))
+    out = project / "out"
+    assert oxpack("build", str(project), "-q", "--out", str(out)).returncode == 0
+    assert sorted(p.name for p in out.rglob("*.fatbin")) == ["other.fatbin", "saxpy.fatbin"]
+    (project / "kernels" / "other.rs").unlink()
+    proc = oxpack("build", str(project), "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert [p.name for p in out.rglob("*.fatbin")] == ["saxpy.fatbin"]
+    assert "removed 1 stale file" in proc.stderr and "other.fatbin" in proc.stderr
+    assert "other" not in json.dumps(manifest(out))
+
+
+def test_reproduce_and_verbose_lines_run_as_printed(project: Path, tmp_path: Path) -> None:
+    """Every `$` line of `-v` and the "reproduce with:" of a rustc error run as printed, from anywhere."""
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\npub fn broken() -> u32 {{ 1.0 }}\n")
+    proc = oxpack("build", str(project), "-v")
+    assert proc.returncode == 1
+    (repro,) = [line.split("reproduce with: ", 1)[1] for line in proc.stderr.splitlines() if "reproduce with:" in line]
+    (dollar,) = [line.split("$ ", 1)[1] for line in proc.stderr.splitlines() if line.startswith("oxpack: $ ")]
+    assert dollar == repro
+    again = subprocess.run(["bash", "-c", repro], capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert again.returncode == 1 and "error[E0308]: mismatched types" in again.stderr, again.stderr
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")
+    proc = oxpack("build", str(project), "-v")
+    assert proc.returncode == 0, proc.stderr
+    dollars = [line.split("$ ", 1)[1] for line in proc.stderr.splitlines() if line.startswith("oxpack: $ ")]
+    assert dollars, proc.stderr
+    for line in dollars:
+        ran = subprocess.run(["bash", "-c", line], capture_output=True, text=True, cwd=tmp_path, check=False)
+        assert ran.returncode == 0, f"{line}\n{ran.stderr}"
+
+
+def test_non_ascii_paths_build_on_a_cold_cache(tmp_path: Path, oxpack_cache: Path) -> None:
+    """A project folder and a kernel file named in other scripts; the kernel's stages are cold (a
+    fresh source) and so is the cache folder's own name (its sysroot is the session's, linked)."""
+    root = tmp_path / "projét ü" / "データ"
+    (root / "kernels").mkdir(parents=True)
+    (root / "src" / "proj").mkdir(parents=True)
+    (root / "pyproject.toml").write_text(PYPROJECT)
+    (root / "kernels" / "café.rs").write_text(SAXPY + f"// {uuid.uuid4()} ünïcödé\n", encoding="utf-8")
+    cache = tmp_path / "cäche"
+    cache.mkdir()
+    (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")
+    proc = oxpack("build", str(root), "-q", env={"OXPACK_CACHE_DIR": str(cache)})
+    assert proc.returncode == 0, proc.stderr
+    assert [p.name for p in (root / "build").rglob("*.fatbin")] == ["café.fatbin"]
+
+
+@pytest.mark.parametrize("count", [300])
+def test_many_kernels_in_one_macro(project: Path, count: int) -> None:
+    """rustc's default recursion limit stopped `kernel!` at about 120 kernels."""
+    body = "\n".join(
+        f"    pub fn k{n}(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) {{\n"
+        f"        if let Some(yi) = y.get_mut(i) {{ *yi = x[i.get()] + {n}.0; }}\n    }}" for n in range(count))
+    (project / "kernels" / "saxpy.rs").write_text(f"use oxpack::*;\nkernel! {{\n{body}\n}}\n")
+    proc = oxpack("build", str(project), "-q")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    kernels = manifest(project / "build" / "oxpack")["kernels"]
+    assert isinstance(kernels, dict) and len(kernels) == count
+
+
+def test_inspect_into_a_closed_pipe(project: Path) -> None:
+    """`oxpack inspect ... --ptx sm_90 | head -1`: the reader leaves; no BrokenPipeError."""
+    body = "\n".join(f"    pub fn k{n}(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) {{\n"
+                     f"        if let Some(yi) = y.get_mut(i) {{ *yi = x[i.get()] * {n}.0; }}\n    }}"
+                     for n in range(200))  # far more PTX than a pipe buffers
+    (project / "kernels" / "saxpy.rs").write_text(f"use oxpack::*;\nkernel! {{\n{body}\n}}\n")
+    assert oxpack("build", str(project), "-q").returncode == 0
+    (fatbin,) = (project / "build").rglob("*.fatbin")
+    proc = subprocess.run(f"{sys.executable} -m oxpack inspect {fatbin} --ptx sm_90 | head -1", shell=True,
+                          capture_output=True, text=True, check=False, executable="/bin/bash")
+    assert proc.stdout.startswith("// oxpack inspect: crate `saxpy`"), proc.stdout
+    assert proc.stderr == "", proc.stderr
+
+
+def test_inspect_names_arch_specific_cubins(project: Path) -> None:
+    (project / "pyproject.toml").write_text(PYPROJECT.replace('["sm_90"]', '["sm_90", "sm_90a"]'))
+    assert oxpack("build", str(project), "-q").returncode == 0
+    (fatbin,) = (project / "build").rglob("*.fatbin")
+    proc = oxpack("inspect", str(fatbin))
+    assert proc.returncode == 0, proc.stderr
+    assert re.search(r"cubin sm_90 ", proc.stdout) and re.search(r"cubin sm_90a ", proc.stdout), proc.stdout
+
+
+# --- faults, for real ----------------------------------------------------------------------
+
+
+def _children(pid: int) -> set[int]:
+    """Every live descendant of `pid`."""
+    out: set[int] = set()
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for task in Path(f"/proc/{parent}/task").glob("*"):
+            try:
+                kids = {int(k) for k in (task / "children").read_text().split()}
+            except OSError:
+                continue
+            todo += kids - out
+            out |= kids
+    return out
+
+
+def _alive(pids: set[int]) -> set[int]:
+    alive = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.add(pid)
+    return alive
+
+
+def _temporaries(*folders: Path) -> list[Path]:
+    return [p for folder in folders if folder.exists() for p in folder.rglob(".tmp.*")]
+
+
+@pytest.fixture
+def cold_project(project: Path) -> Path:
+    """A project whose stages are all cold: a fresh source, several crates, so that rustc and the
+    workers are busy when the build is killed."""
+    for n in range(4):
+        body = "\n".join(f"    pub fn k{n}_{m}(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) {{\n"
+                         f"        if let Some(yi) = y.get_mut(i) {{ *yi = x[i.get()] * {m}.5; }}\n    }}"
+                         for m in range(60))
+        (project / "kernels" / f"c{n}.rs").write_text(f"// {uuid.uuid4()}\nuse oxpack::*;\nkernel! {{\n{body}\n}}\n")
+    (project / "pyproject.toml").write_text(PYPROJECT.replace('["sm_90"]', '["sm_80", "sm_86", "sm_89", "sm_90"]'))
+    return project
+
+
+def _start_and_wait_for_workers(project: Path, tmpdir: Path) -> tuple[subprocess.Popen[str], set[int]]:
+    env = {**os.environ, "TMPDIR": str(tmpdir)}
+    proc = subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(project), "-v"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seen: set[int] = set()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        seen |= _children(proc.pid)
+        if len(seen) >= 3:  # the fork server and workers, and rustc
+            break
+        time.sleep(0.05)
+    assert proc.poll() is None, "the build ended before it could be killed"
+    time.sleep(0.5)
+    seen |= _children(proc.pid)
+    return proc, seen
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_a_killed_build_leaves_no_process_and_no_temporary(cold_project: Path, tmp_path: Path,
+                                                           oxpack_cache: Path, sig: signal.Signals) -> None:
+    tmpdir = tmp_path / "tmp"
+    tmpdir.mkdir()
+    proc, seen = _start_and_wait_for_workers(cold_project, tmpdir)
+    proc.send_signal(sig)
+    _, stderr = proc.communicate(timeout=120)
+    if sig == signal.SIGTERM:
+        assert proc.returncode == 128 + signal.SIGTERM and "oxpack: terminated" in stderr, stderr
+        assert "Traceback" not in stderr, stderr
+    deadline = time.monotonic() + 30
+    while _alive(seen) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(seen), [Path(f"/proc/{p}/cmdline").read_bytes() for p in _alive(seen)]
+    if sig == signal.SIGTERM:
+        assert _temporaries(tmpdir, oxpack_cache) == []
+    # whatever a kill -9 left is removed by the next build, which succeeds
+    again = oxpack("build", str(cold_project), "-q", env={"TMPDIR": str(tmpdir)})
+    assert again.returncode == 0, again.stderr
+    assert _temporaries(tmpdir, oxpack_cache / "stages", oxpack_cache / "sysroot") == []
+
+
+def test_stale_temporaries_of_dead_processes_are_cleaned(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+    """A `.tmp.<pid>.<host>...` folder of a process that is gone goes; one of a live process stays."""
+    from oxpack.cache import temp_dir
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
+    pid = int(dead.stdout)
+    tmpdir = tmp_path / "tmp"
+    tmpdir.mkdir()
+    mine = temp_dir(oxpack_cache / "sysroot", "live")
+    (oxpack_cache / "sysroot").mkdir(exist_ok=True)
+    stale = [oxpack_cache / "sysroot" / mine.name.replace(f".tmp.{os.getpid()}.", f".tmp.{pid}."),
+             tmpdir / mine.name.replace(f".tmp.{os.getpid()}.", f".tmp.{pid}.")]
+    for folder in stale:
+        (folder / "lib").mkdir(parents=True)
+        (folder / "lib" / "libcore.rlib").write_bytes(b"x" * 1000)
+    try:
+        proc = oxpack("build", str(project), "-q", env={"TMPDIR": str(tmpdir)})
+        assert proc.returncode == 0, proc.stderr
+        assert not any(folder.exists() for folder in stale)
+        assert mine.exists()
+    finally:
+        shutil.rmtree(mine, ignore_errors=True)
+
+
+def _mount(*args: str) -> bool:
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        return False
+    return subprocess.run(["mount", *args], capture_output=True, check=False).returncode == 0
+
+
+@contextlib.contextmanager
+def _read_only(folder: Path) -> Iterator[str]:
+    """`folder` made read-only for real: a read-only bind mount as root, else no write permission."""
+    if _mount("--bind", str(folder), str(folder)):
+        try:
+            if not _mount("-o", "remount,ro,bind", str(folder)):
+                pytest.skip("this machine cannot remount a bind mount read-only")
+            yield "Read-only file system"
+        finally:
+            subprocess.run(["umount", str(folder)], check=False)
+        return
+    if os.geteuid() == 0:
+        pytest.skip("root without mount(2): no way to make a folder read-only here")
+    modes = {p: p.stat().st_mode for p in [folder, *folder.rglob("*")] if not p.is_symlink()}
+    for p in modes:
+        p.chmod(modes[p] & ~0o222)
+    try:
+        yield "Permission denied"
+    finally:
+        for p, mode in modes.items():
+            p.chmod(mode)
+
+
+def _fresh_cache(tmp_path: Path, oxpack_cache: Path, name: str = "cache") -> Path:
+    """An empty cache folder that shares the session's nvptx sysroot (built once, ~20 s)."""
+    cache = tmp_path / name
+    cache.mkdir()
+    (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")
+    return cache
+
+
+def test_read_only_cache(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+    """A warm read-only cache builds (nothing to write); a cold stage says the folder is not writable."""
+    cache = _fresh_cache(tmp_path, oxpack_cache)
+    env = {"OXPACK_CACHE_DIR": str(cache)}
+    assert oxpack("build", str(project), "-q", env=env).returncode == 0
+    with _read_only(cache) as reason:
+        warm = oxpack("build", str(project), env=env)
+        assert warm.returncode == 0 and "everything came from the cache" in warm.stderr, warm.stderr
+        (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")
+        cold = oxpack("build", str(project), env=env)
+    assert cold.returncode == 1, cold.stderr
+    assert re.search(rf"the oxpack cache folder `{re.escape(str(cache))}` \(`cache-dir` or `OXPACK_CACHE_DIR`\) is "
+                     rf"not usable: {reason}", cold.stderr), cold.stderr
+    assert_one_clear_line(cold)
+
+
+def test_disk_full_while_writing_stage_outputs(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+    """A full file system under the cache: a small tmpfs where this machine may mount one; otherwise
+    the closest real fault, a file-size limit (RLIMIT_FSIZE, with SIGXFSZ ignored as a shell may)."""
+    cache = tmp_path / "small"
+    cache.mkdir()
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")
+    mounted = _mount("-t", "tmpfs", "-o", "size=256k", "tmpfs", str(cache))
+    try:
+        (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")
+        (cache / "ballast").write_bytes(b"\0" * (200 * 1024) if mounted else b"")
+
+        def limit() -> None:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (32 * 1024, 32 * 1024))
+
+        proc = oxpack("build", str(project), env={"OXPACK_CACHE_DIR": str(cache)},
+                      **({} if mounted else {"preexec_fn": limit}))
+        assert proc.returncode == 1, proc.stderr
+        reason = "No space left on device" if mounted else "File too large"
+        assert reason in proc.stderr and "oxpack: error:" in proc.stderr, proc.stderr
+        assert_one_clear_line(proc)
+        assert _temporaries(cache / "stages") == []
+    finally:
+        if mounted:
+            subprocess.run(["umount", str(cache)], check=False)
