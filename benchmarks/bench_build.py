@@ -1,6 +1,7 @@
 """Build time, fatbin size and wheel size: oxpack on example-project vs `nvcc -fatbin` of the same kernels.
 
     python benchmarks/bench_build.py [--repeat 3] [--no-wheel]
+    python benchmarks/bench_build.py --concurrent 8 [--repeat 1] [--python EXE ...]
 
 Both sides build every kernel file of example-project (`benchmarks/cuda/<name>.cu` is
 the CUDA C++ twin of `example-project/kernels/<name>.rs`) for the example's archs
@@ -114,11 +115,55 @@ def _rezip(wheel: Path, out: Path, fatbins: dict[str, bytes]) -> int:
     return out.stat().st_size
 
 
+def concurrent_cold(pythons: list[str], count: int, repeat: int) -> int:
+    """`count` cold builds of example-project at once on one empty stage cache (sysroot built), per
+    oxpack install (`pythons`: interpreters that have each, e.g. main's and this branch's), against one
+    cold build alone of the same install in the same run. Without a per-key cache lock every build
+    compiles every crate; with it, later builds wait for the first one's entries."""
+    work = Path(tempfile.mkdtemp(prefix="oxpack-bench-"))
+    try:
+        for i, python in enumerate(pythons):
+            first = work / f"first{i}"
+            subprocess.run([python, "-m", "oxpack", "build", str(EXAMPLE), "--out", str(first), "-q"], check=True,
+                           env=dict(os.environ, OXPACK_CACHE_DIR=str(work / f"cache-first{i}")))
+            sysroot = work / f"cache-first{i}" / "sysroot"
+            sysroot.mkdir(exist_ok=True)
+            alone, together = [], []
+            for r in range(repeat):
+                env = _cache(work, f"alone{i}-{r}", sysroot)
+                alone.append(_timed([python, "-m", "oxpack", "build", str(EXAMPLE), "--out", str(work / "o"), "-q"],
+                                    env))
+                env = _cache(work, f"together{i}-{r}", sysroot)
+                start = time.perf_counter()
+                procs = [subprocess.Popen([python, "-m", "oxpack", "build", str(EXAMPLE), "--out",
+                                           str(work / f"o{i}-{r}-{n}"), "-q"], env=env) for n in range(count)]
+                assert all(p.wait() == 0 for p in procs)
+                together.append(time.perf_counter() - start)
+                outs = {tuple(sorted((f.name, f.read_bytes()) for f in (work / f"o{i}-{r}-{n}").rglob("*.fatbin")))
+                        for n in range(count)}
+                assert len(outs) == 1, "concurrent builds gave different fatbins"
+            a, t = statistics.median(alone), statistics.median(together)
+            version = subprocess.run([python, "-m", "oxpack", "--version"], capture_output=True, text=True,
+                                     check=True).stdout.strip()
+            print(f"| {python} ({version}) | one cold build {a:.2f} s | {count} concurrent cold builds {t:.2f} s | "
+                  f"{t / a:.2f}x |  (runs: alone {', '.join(f'{x:.2f}' for x in alone)}; "
+                  f"together {', '.join(f'{x:.2f}' for x in together)})")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-wheel", action="store_true", help="skip the wheel-size comparison (pip, ~30 s)")
+    parser.add_argument("--concurrent", type=int, metavar="N",
+                        help="instead: N concurrent cold builds on one cache against one cold build alone")
+    parser.add_argument("--python", action="append", metavar="EXE",
+                        help="with --concurrent: an interpreter whose oxpack to time (repeatable; default: this one)")
     args = parser.parse_args()
+    if args.concurrent:
+        return concurrent_cold(args.python or [sys.executable], args.concurrent, args.repeat)
     work = Path(tempfile.mkdtemp(prefix="oxpack-bench-"))
     try:
         first_env = dict(os.environ, OXPACK_CACHE_DIR=str(work / "cache-first"))
