@@ -542,3 +542,46 @@ def test_disk_full_while_writing_stage_outputs(project: Path, tmp_path: Path, ox
     finally:
         if mounted:
             subprocess.run(["umount", str(cache)], check=False)
+
+
+def test_shell_lines_run_as_printed(tmp_path: Path) -> None:
+    """What `-v` and "reproduce with:" print for a tool run in its own folder, with variables set for
+    it, into an output folder that is gone by then (the sysroot build's), runs in a shell as it ran."""
+    from oxpack.errors import StageError, shell_line
+
+    out = tmp_path / "gone" / "lib dir"
+    argv = ["sh", "-c", 'printf "%s|%s" "$RUSTC_BOOTSTRAP" "$CFG_X" > "lib dir/out"', "a b"]
+    line = shell_line(argv, cwd=tmp_path / "gone", env={"RUSTC_BOOTSTRAP": "1", "CFG_X": "[]'x"}, mkdir=out)
+    ran = subprocess.run(["bash", "-c", line], cwd="/", capture_output=True, text=True, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert (out / "out").read_text() == "1|[]'x"
+    error = StageError("failed", stage="sysroot", command=argv, cwd=tmp_path / "gone", mkdir=out,
+                       env={"RUSTC_BOOTSTRAP": "1", "CFG_X": "[]'x"})
+    assert error.detail == f"reproduce with: {line}"
+
+
+def test_sysroot_removed_during_the_build(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+    """The nvptx sysroot vanishes between its check and rustc: no rustup hint, a rerun rebuilds it."""
+    from oxpack.config import load_config
+    from oxpack.errors import ToolchainError
+    from oxpack.pipeline import Pipeline, ptx_isa_for
+
+    cache = tmp_path / "cache"
+    shutil.copytree(oxpack_cache / "sysroot", cache / "sysroot", symlinks=True,
+                    ignore=shutil.ignore_patterns("*.lock", ".tmp.*"))
+    if (oxpack_cache / "stages" / "rlib").is_dir():  # the device crate, built already
+        shutil.copytree(oxpack_cache / "stages" / "rlib", cache / "stages" / "rlib",
+                        ignore=shutil.ignore_patterns("*.lock", ".tmp.*"))
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")
+    config = load_config(project, env={"OXPACK_CACHE_DIR": str(cache)})
+    pipe = Pipeline(config, jobs=1)
+    try:
+        tc = pipe.toolchain()
+        assert tc.sysroot.sysroot_arg is not None, "a rustc with rustup's nvptx target has no sysroot of ours"
+        shutil.rmtree(cache / "sysroot")
+        with pytest.raises(ToolchainError, match=r"rustc no longer finds the nvptx `core` it was given .* was "
+                                                 r"removed during the build\?\); rerun the build") as info:
+            pipe.build_crates(tc, [project / "kernels" / "saxpy.rs"], ["sm_90"], None, ptx_isa_for(["sm_90"]))
+        assert "rustup" not in str(info.value)
+    finally:
+        pipe.close()

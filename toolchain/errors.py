@@ -10,7 +10,7 @@ follows on later lines (``detail``).
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from os import PathLike
 
 __all__ = [
@@ -30,6 +30,18 @@ def _indent(text: str, limit: int = _DETAIL_LIMIT) -> str:
     if len(text) > limit:
         text = text[:limit] + f"\n... ({len(text) - limit} more characters)"
     return "\n".join("    " + line for line in text.splitlines())
+
+
+def shell_line(argv: Sequence[str], *, cwd: str | PathLike[str] | None = None, env: Mapping[str, str] | None = None,
+               mkdir: str | PathLike[str] | None = None) -> str:
+    """`argv` as one line that a shell runs as oxpack did: `mkdir -p OUT && cd DIR && VAR=value tool ...`
+    (`env`: the variables oxpack set for the tool; `mkdir`: an output folder that may be gone by now)."""
+    parts = [f"mkdir -p {shlex.quote(str(mkdir))}"] if mkdir is not None else []
+    if cwd is not None:
+        parts.append(f"cd {shlex.quote(str(cwd))}")
+    assignments = [f"{k}={shlex.quote(v)}" for k, v in sorted((env or {}).items())]
+    parts.append(" ".join([*assignments, shlex.join(argv)]))
+    return " && ".join(parts)
 
 
 class OxpackError(Exception):
@@ -70,10 +82,12 @@ class StageError(OxpackError):
         command: Sequence[str] | None = None,
         stderr: str = "",
         cwd: str | PathLike[str] | None = None,
+        env: Mapping[str, str] | None = None,
+        mkdir: str | PathLike[str] | None = None,
     ) -> None:
         detail = stderr
         if command:
-            shown = shlex.join(command) if cwd is None else f"cd {shlex.quote(str(cwd))} && {shlex.join(command)}"
+            shown = shell_line(command, cwd=cwd, env=env, mkdir=mkdir)
             detail = (detail.rstrip() + "\n" if detail else "") + "reproduce with: " + shown
         super().__init__(message, detail)
         self.stage = stage

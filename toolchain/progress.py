@@ -18,10 +18,12 @@ import shutil
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from os import PathLike
 from typing import TextIO
+
+from .errors import shell_line
 
 __all__ = ["Progress"]
 
@@ -79,11 +81,12 @@ class Progress:
         if self.verbosity >= 0:
             self._emit(message)
 
-    def command(self, argv: Sequence[str], cwd: str | PathLike[str] | None = None) -> None:
+    def command(self, argv: Sequence[str], cwd: str | PathLike[str] | None = None,
+                env: Mapping[str, str] | None = None, mkdir: str | PathLike[str] | None = None) -> None:
         """An external command about to run, under `-v`: `$ rustc ...` (`$ cd DIR && rustc ...` where it
-        runs in a folder of its own), ready to paste."""
+        runs in a folder of its own, with the variables oxpack set for it), ready to paste."""
         if self.verbose:
-            self._emit("$ " + (shlex.join(argv) if cwd is None else f"cd {shlex.quote(str(cwd))} && {shlex.join(argv)}"))
+            self._emit("$ " + shell_line(argv, cwd=cwd, env=env, mkdir=mkdir))
 
     def in_process(self, tool: str, options: Sequence[str], what: str) -> None:
         """Under `-v`: a tool that runs inside this process (or a worker) and its options."""

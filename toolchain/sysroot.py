@@ -57,7 +57,7 @@ def _rlib_digest(paths: list[Path]) -> str:
 
 
 def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | None = None, *,
-                   command: Callable[[list[str]], None] | None = None) -> Sysroot:
+                   command: Callable[..., None] | None = None) -> Sysroot:
     """The nvptx `core` + `compiler_builtins` of `rustc`; `command` sees each rustc command line it runs."""
     if rustc.std_origin == "rustup-target":
         rlibs = sorted(rustc.target_lib_dir.glob("lib*.rlib"))
@@ -137,17 +137,21 @@ def _source_digest(rustc: Rustc) -> str:
 
 
 def _run(cmd: list[str], env: dict[str, str], what: str, cwd: Path,
-         command: Callable[[list[str]], None] | None) -> None:
+         command: Callable[..., None] | None) -> None:
+    """Run one rustc of the sysroot build. What `-v` and an error show runs as printed: it makes the
+    output folder again (the temporary one is gone by then) and sets the variables set here."""
+    out = Path(cmd[cmd.index("-o") + 1]).parent
+    shown = {k: v for k, v in env.items() if os.environ.get(k) != v}
     if command is not None:
-        command(cmd)
+        command(cmd, cwd=cwd, env=shown, mkdir=out)
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, check=False,
                           preexec_fn=die_with_parent)  # noqa: PLW1509 - one libc call, see die_with_parent
     if proc.returncode != 0:
         raise StageError(f"building {what} for {TARGET} failed (rustc exit {proc.returncode})",
-                         stage="sysroot", command=cmd, stderr=proc.stderr)
+                         stage="sysroot", command=cmd, stderr=proc.stderr, cwd=cwd, env=shown, mkdir=out)
 
 
-def _build(rustc: Rustc, root: Path, command: Callable[[list[str]], None] | None = None) -> None:
+def _build(rustc: Rustc, root: Path, command: Callable[..., None] | None = None) -> None:
     """Build into `root`, from `root` as the working directory: rustc records the working
     directory and the output paths in the rlibs, so both are remapped to fixed names."""
     src = rustc.library_src
