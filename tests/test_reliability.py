@@ -96,6 +96,11 @@ CASES = [
          files={"pyproject.toml": 'tool = "x"\n'}),
     Case("pyproject-not-utf8", ("build", "{p}"), 1, r"pyproject.toml`: it is not UTF-8",
          files={"pyproject.toml": PYPROJECT.encode() + b"# \xff\xfe\n"}),
+    Case("pyproject-with-a-bom", ("build", "{p}"), 1, r"byte-order mark \(BOM\)",
+         files={"pyproject.toml": b"\xef\xbb\xbf" + PYPROJECT.encode()}),
+    Case("kernel-glob-outside-the-project", ("build", "{p}", "--kernels", "../elsewhere/*.rs"), 1,
+         r"kernel glob `\.\./elsewhere/\*\.rs` .* matches `\.\./elsewhere/k.rs`, outside the project",
+         files={"../elsewhere/k.rs": SAXPY}),
     Case("pyproject-is-a-folder", ("build", "{p}"), 1, r"pyproject.toml` is a folder",
          files={"pyproject.toml": DIR}),
     # -- the cache folder and --out

@@ -372,7 +372,9 @@ def load_config(project_dir: Path, overrides: Mapping[str, Any] | None = None,
         raise ConfigError(f"cannot parse `{path}`: it is not UTF-8 text (byte {exc.start}); "
                           "TOML files must be UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"cannot parse `{path}`: {exc}") from None
+        bom = path.read_bytes().startswith(b"\xef\xbb\xbf")
+        hint = "; it starts with a byte-order mark (BOM): save it as UTF-8 without one" if bom else ""
+        raise ConfigError(f"cannot parse `{path}`: {exc}{hint}") from None
     tool = document.get("tool", {})
     layers: list[tuple[Any, str]] = [(tool.get("oxpack", {}) if isinstance(tool, dict) else tool, TABLE)]
     hatch = tool.get("hatch", {}) if isinstance(tool, dict) else {}

@@ -216,7 +216,15 @@ def discover_kernels(config: Config) -> list[Path]:
     root = config.project_dir
     found: set[Path] = set()
     for pattern in config.kernels:
-        found.update(p for p in root.glob(pattern) if p.is_file() and p.suffix == ".rs")
+        for p in root.glob(pattern):
+            if not (p.is_file() and p.suffix == ".rs"):
+                continue
+            if ".." in p.relative_to(root).parts:
+                raise ConfigError(
+                    f"kernel glob `{pattern}` (option `kernels` in `tool.oxpack` of {config.source}, or `--kernels`) "
+                    f"matches `{p.relative_to(root).as_posix()}`, outside the project {root}; kernel files must be "
+                    "inside the project folder: move the file or fix the glob")
+            found.add(p)
     if not found:
         globs = ", ".join(f"`{g}`" for g in config.kernels)
         raise ConfigError(
