@@ -320,40 +320,46 @@ def test_non_ascii_paths_build_on_a_cold_cache(tmp_path: Path, oxpack_cache: Pat
     assert [p.name for p in (root / "build").rglob("*.fatbin")] == ["café.fatbin"]
 
 
-@pytest.mark.parametrize("count", [300])
-def test_many_kernels_in_one_macro(project: Path, count: int) -> None:
-    """rustc's default recursion limit stopped `kernel!` at about 120 kernels."""
+MANY = 150  # rustc's default recursion limit stopped `kernel!` at about 120 kernels
+
+
+@pytest.fixture(scope="module")
+def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build shared by the tests below: MANY kernels in one `kernel!`, for sm_90 and sm_90a
+    (far more PTX than a pipe buffers)."""
+    root = tmp_path_factory.mktemp("many") / "proj"
+    (root / "kernels").mkdir(parents=True)
+    (root / "src" / "proj").mkdir(parents=True)
+    (root / "pyproject.toml").write_text(PYPROJECT.replace('["sm_90"]', '["sm_90", "sm_90a"]'))
     body = "\n".join(
         f"    pub fn k{n}(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) {{\n"
-        f"        if let Some(yi) = y.get_mut(i) {{ *yi = x[i.get()] + {n}.0; }}\n    }}" for n in range(count))
-    (project / "kernels" / "saxpy.rs").write_text(f"use oxpack::*;\nkernel! {{\n{body}\n}}\n")
-    proc = oxpack("build", str(project), "-q")
+        f"        if let Some(yi) = y.get_mut(i) {{ *yi = x[i.get()] + {n}.0; }}\n    }}" for n in range(MANY))
+    (root / "kernels" / "saxpy.rs").write_text(f"use oxpack::*;\nkernel! {{\n{body}\n}}\n")
+    proc = oxpack("build", str(root), "-q")
     assert proc.returncode == 0, proc.stderr[-3000:]
-    kernels = manifest(project / "build" / "oxpack")["kernels"]
-    assert isinstance(kernels, dict) and len(kernels) == count
+    return root
 
 
-def test_inspect_into_a_closed_pipe(project: Path) -> None:
+def test_many_kernels_in_one_macro(many: Path) -> None:
+    kernels = manifest(many / "build" / "oxpack")["kernels"]
+    assert isinstance(kernels, dict) and len(kernels) == MANY
+
+
+def test_inspect_into_a_closed_pipe(many: Path) -> None:
     """`oxpack inspect ... --ptx sm_90 | head -1`: the reader leaves; no BrokenPipeError."""
-    body = "\n".join(f"    pub fn k{n}(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) {{\n"
-                     f"        if let Some(yi) = y.get_mut(i) {{ *yi = x[i.get()] * {n}.0; }}\n    }}"
-                     for n in range(200))  # far more PTX than a pipe buffers
-    (project / "kernels" / "saxpy.rs").write_text(f"use oxpack::*;\nkernel! {{\n{body}\n}}\n")
-    assert oxpack("build", str(project), "-q").returncode == 0
-    (fatbin,) = (project / "build").rglob("*.fatbin")
-    proc = subprocess.run(f"{sys.executable} -m oxpack inspect {fatbin} --ptx sm_90 | head -1", shell=True,
+    (fatbin,) = (many / "build").rglob("*.fatbin")
+    proc = subprocess.run(f"{sys.executable} -m oxpack inspect {fatbin} --ptx sm_90a | head -1", shell=True,
                           capture_output=True, text=True, check=False, executable="/bin/bash")
     assert proc.stdout.startswith("// oxpack inspect: crate `saxpy`"), proc.stdout
     assert proc.stderr == "", proc.stderr
 
 
-def test_inspect_names_arch_specific_cubins(project: Path) -> None:
-    (project / "pyproject.toml").write_text(PYPROJECT.replace('["sm_90"]', '["sm_90", "sm_90a"]'))
-    assert oxpack("build", str(project), "-q").returncode == 0
-    (fatbin,) = (project / "build").rglob("*.fatbin")
+def test_inspect_names_arch_specific_cubins(many: Path) -> None:
+    (fatbin,) = (many / "build").rglob("*.fatbin")
     proc = oxpack("inspect", str(fatbin))
     assert proc.returncode == 0, proc.stderr
     assert re.search(r"cubin sm_90 ", proc.stdout) and re.search(r"cubin sm_90a ", proc.stdout), proc.stdout
+    assert re.search(r"ptx +sm_90a ", proc.stdout), proc.stdout
 
 
 # --- faults, for real ----------------------------------------------------------------------
