@@ -596,3 +596,30 @@ def test_sysroot_removed_during_the_build(project: Path, tmp_path: Path, oxpack_
         assert "rustup" not in str(info.value)
     finally:
         pipe.close()
+
+
+def test_disk_full_while_writing_the_output_keeps_the_previous_build(project: Path, tmp_path: Path) -> None:
+    """`--out` on a small tmpfs that fills up while the stubs are written: one clear line, and the
+    folder still holds the previous build, whole (the new files are staged, then moved in)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    if not _mount("-t", "tmpfs", "-o", "size=192k", "tmpfs", str(out)):
+        pytest.skip("this machine cannot mount a small tmpfs (not root, or no mount(2))")
+    try:
+        assert oxpack("build", str(project), "-q", "--out", str(out)).returncode == 0
+        before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+        free = shutil.disk_usage(out).free
+        (out / "ballast").write_bytes(b"\0" * max(free - 24 * 1024, 0))  # room for less than the new files
+        before[out / "ballast"] = (out / "ballast").read_bytes()
+        (project / "kernels" / "saxpy.rs").write_text(SAXPY.replace("y = a * x + y", "y = a * x + y, " + "doc " * 4000))
+        proc = oxpack("build", str(project), "--out", str(out))
+        assert proc.returncode == 1, proc.stderr
+        assert re.search(r"cannot write the generated module into `.*out/proj`: No space left on device",
+                         proc.stderr), proc.stderr
+        assert_one_clear_line(proc)
+        after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+        assert after == before, "the previous build's files, unchanged, and nothing else"
+        assert not list(out.rglob(".tmp.*"))
+    finally:
+        subprocess.run(["umount", str(out)], check=False)
+

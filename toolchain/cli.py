@@ -118,8 +118,7 @@ def _build_at_package_path(project: Path, out: Path, package_path: str, override
     from .config import load_config
     from .lockfile import check_lock
     from .pipeline import build_project
-    from .project import Staged
-    from .stubs import render_stubs
+    from .project import Staged, render_into
 
     parts = package_path.replace("\\", "/").split("/")
     if Path(package_path).is_absolute() or not all(p.isidentifier() and not iskeyword(p) for p in parts):
@@ -129,9 +128,7 @@ def _build_at_package_path(project: Path, out: Path, package_path: str, override
     result = build_project(config, log=log, verbose=verbose)
     if config.locked if locked is None else locked:
         check_lock(config.project_dir, result)
-    target = out.joinpath(*parts)
-    target.mkdir(parents=True, exist_ok=True)
-    written = render_stubs(result.manifest(), target, result.fatbins(), result.host_libraries())
+    written = render_into(result, out.joinpath(*parts))
     return Staged(result, {p.relative_to(out).as_posix(): p for p in written})
 
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 import ast
 import contextlib
 import functools
+import json
 import keyword
 import operator
-import re
-import json
 import os
+import re
 import subprocess
 import threading
 from collections import Counter

@@ -7,18 +7,21 @@ differ only in where the files go and how errors are reported.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError
+from .cache import clean_stale, temp_dir
 from .config import Config, load_config, resolve_package_dir
+from .errors import ConfigError, StageError
 from .lockfile import check_lock
 from .pipeline import BuildResult, build_project
 
-__all__ = ["Staged", "build_into", "import_path", "project_name"]
+__all__ = ["Staged", "build_into", "import_path", "project_name", "render_into"]
 
 
 @dataclass(frozen=True)
@@ -65,8 +68,6 @@ def build_into(
     config: Config | None = None,
 ) -> Staged:
     """Build, check the lock if asked, and render stubs + fatbins under `out_dir/<package path>`."""
-    from .stubs import render_stubs
-
     config = config or load_config(project_dir, overrides, cli=cli)
     package_dir = resolve_package_dir(config, project_name(config.project_dir))
     result = build_project(config, log=log, verbose=verbose)
@@ -74,7 +75,33 @@ def build_into(
         check_lock(config.project_dir, result)
     rel = import_path(package_dir)
     target = out_dir / rel
-    target.mkdir(parents=True, exist_ok=True)
-    written = render_stubs(result.manifest(), target, result.fatbins(), result.host_libraries())
+    written = render_into(result, target)
     files = {f"{rel}/{p.relative_to(target).as_posix()}": p for p in written}
     return Staged(result, files)
+
+
+def render_into(result: BuildResult, target: Path) -> list[Path]:
+    """Render the stubs and fatbins into `target`, all or nothing: into a temporary folder beside
+    them first (a full disk or a kill leaves the previous files as they were), then each file moved
+    into place; unchanged files are left alone, as is an existing `py.typed`."""
+    from .stubs import render_stubs
+
+    target.mkdir(parents=True, exist_ok=True)
+    clean_stale(target)
+    staging = temp_dir(target, "stubs")
+    try:
+        written = []
+        for path in render_stubs(result.manifest(), staging, result.fatbins(), result.host_libraries()):
+            dest = target / path.relative_to(staging)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            keep = dest.is_file() and (path.name == "py.typed" or dest.read_bytes() == path.read_bytes())
+            if not keep:
+                os.replace(path, dest)
+            written.append(dest)
+        return written
+    except OSError as exc:
+        raise StageError(f"cannot write the generated module into `{target}`: {exc.strerror or exc}; free space "
+                         "there or fix its permissions, then rerun (the files of the previous build are unchanged)",
+                         stage="stubs") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
