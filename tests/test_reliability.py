@@ -19,6 +19,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import textwrap
 import time
 import uuid
 from collections.abc import Iterator
@@ -623,3 +624,34 @@ def test_disk_full_while_writing_the_output_keeps_the_previous_build(project: Pa
     finally:
         subprocess.run(["umount", str(out)], check=False)
 
+
+
+def test_zero_divisor_at_call_time_is_a_kernel_value_error(project: Path) -> None:
+    """`where (len(x) % cols == 0)` called with cols = 0 (the shipped `softmax(0, ...)`): a
+    KernelValueError naming kernel and requirement, from the fast path's first call on."""
+    (project / "kernels" / "saxpy.rs").write_text(kernel(
+        "(i: ThreadIndex, cols: u32, x: &[f32], y: &mut DisjointSlice<f32>) "
+        "where (len(x) % cols == 0, len(x) / cols >= 1)", name="rows"))
+    out = project / "out"
+    proc = oxpack("build", str(project), "-q", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    script = textwrap.dedent("""\
+        import sys
+        from proj import kernels
+
+        class Array:
+            def __init__(self, slot):
+                self.__cuda_array_interface__ = {"version": 3, "shape": (16,), "typestr": "<f4",
+                                                 "data": (0x7F0000000000 + slot * 2**20, False), "strides": None}
+
+        for attempt in range(2):
+            try:
+                kernels.rows(0, Array(0), Array(1))
+            except Exception as exc:
+                print(type(exc).__name__, isinstance(exc, ValueError), exc)
+    """)
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=out, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines() == [
+        "KernelValueError True rows(): requirement `len(x) % cols == 0` cannot hold (it divides by zero): "
+        "len(x) = 16, cols = 0"] * 2, ran.stdout
