@@ -22,7 +22,7 @@ import sys
 import textwrap
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -192,10 +192,10 @@ def project(tmp_path: Path) -> Path:
 
 
 def oxpack(*argv: str, env: dict[str, str] | None = None, cwd: Path | None = None,
-           **kw: object) -> subprocess.CompletedProcess[str]:
+           preexec_fn: Callable[[], None] | None = None) -> subprocess.CompletedProcess[str]:
     full = {**os.environ, **(env or {})}
     return subprocess.run([sys.executable, "-m", "oxpack", *argv], capture_output=True, text=True, env=full,
-                          cwd=cwd, check=False, timeout=600, **kw)  # type: ignore[call-overload, no-any-return]
+                          cwd=cwd, check=False, timeout=600, preexec_fn=preexec_fn)
 
 
 def assert_one_clear_line(proc: subprocess.CompletedProcess[str]) -> None:
@@ -545,7 +545,7 @@ def test_disk_full_while_writing_stage_outputs(project: Path, tmp_path: Path, ox
             resource.setrlimit(resource.RLIMIT_FSIZE, (32 * 1024, 32 * 1024))
 
         proc = oxpack("build", str(project), env={"OXPACK_CACHE_DIR": str(cache)},
-                      **({} if mounted else {"preexec_fn": limit}))
+                      preexec_fn=None if mounted else limit)
         assert proc.returncode == 1, proc.stderr
         reason = "No space left on device" if mounted else "File too large"
         assert reason in proc.stderr and "oxpack: error:" in proc.stderr, proc.stderr
@@ -655,3 +655,16 @@ def test_zero_divisor_at_call_time_is_a_kernel_value_error(project: Path) -> Non
     assert ran.stdout.splitlines() == [
         "KernelValueError True rows(): requirement `len(x) % cols == 0` cannot hold (it divides by zero): "
         "len(x) = 16, cols = 0"] * 2, ran.stdout
+
+
+@pytest.mark.gpu
+def test_shipped_softmax_with_zero_columns_on_the_gpu() -> None:
+    """The audit's case on real CuPy arrays: `softmax(0, x, out)` refused, twice (the fast path)."""
+    cp = pytest.importorskip("cupy", reason="the GPU tests use CuPy arrays")
+    vecmath = pytest.importorskip("vecmath", reason="install the example project's wheel first")
+    x, out = cp.ones(64, dtype=cp.float32), cp.empty(64, dtype=cp.float32)
+    vecmath.kernels.softmax(8, x, out, threads=8 * 256, block=256)  # a valid call first
+    for _ in range(2):
+        with pytest.raises(ValueError, match=r"softmax\(\): requirement `len\(x\) % cols == 0` cannot hold \(it "
+                                             r"divides by zero\): len\(x\) = 64, cols = 0"):
+            vecmath.kernels.softmax(0, x, out)
