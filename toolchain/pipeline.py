@@ -269,6 +269,8 @@ def _native_arch() -> str:
 def _cache_origin(config: Config) -> str:
     if config.cache_dir:
         return "`cache-dir` or `OXPACK_CACHE_DIR`"
+    if os.environ.get("OXPACK_CACHE_DIR"):
+        return "`OXPACK_CACHE_DIR`"
     return "`$XDG_CACHE_HOME/oxpack`" if os.environ.get("XDG_CACHE_HOME") else "the default, `~/.cache/oxpack`"
 
 
@@ -899,9 +901,12 @@ def _write_if_changed(path: Path, data: bytes) -> None:
             return
     except OSError:
         pass
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")  # crates write it at once
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def _first_error(stderr: str, project_dir: Path) -> str:
