@@ -76,6 +76,10 @@ CASES = [
     # -- config: one config, one meaning; the file is validated whatever overrides it
     Case("archs-empty-on-the-command-line", ("build", "{p}", "--archs", ""), 1,
          r"`--archs` on the command line must name at least one arch"),
+    Case("out-empty", ("build", "{p}", "--out", ""), 1, r"`--out` was given an empty value"),
+    Case("package-path-empty", ("build", "{p}", "--package-path", " "), 1, r"`--package-path` was given an empty"),
+    Case("ptx-empty", ("build", "{p}", "--ptx", ""), 1, r"`--ptx` on the command line must be `auto`"),
+    Case("kernels-empty", ("build", "{p}", "--kernels", ""), 1, r"`--kernels` on the command line must be a non-empty"),
     Case("module-keyword-blames-the-option", ("build", "{p}", "--module", "class"), 1,
          r"`--module` on the command line must be a Python identifier", absent=r"hooks"),
     Case("ptx-below-sm80-does-not-advise-adding-it", ("build", "{p}"), 1, r"`ptx` .*compute capability 8\.0",

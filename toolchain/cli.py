@@ -37,6 +37,9 @@ def _log_for(args: argparse.Namespace) -> Logger:
 def _cmd_build(args: argparse.Namespace) -> int:
     from .project import build_into
 
+    for option, value in (("--out", args.out), ("--package-path", args.package_path)):
+        if value is not None and not value.strip():
+            raise ConfigError(f"`{option}` was given an empty value; pass a folder, or leave `{option}` out")
     project = Path(args.project).resolve()
     out = Path(args.out).resolve() if args.out else project / "build" / "oxpack"
     _check_out(out, "--out" if args.out else "the default output folder")
