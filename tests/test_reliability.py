@@ -80,6 +80,7 @@ CASES = [
     Case("package-path-empty", ("build", "{p}", "--package-path", " "), 1, r"`--package-path` was given an empty"),
     Case("ptx-empty", ("build", "{p}", "--ptx", ""), 1, r"`--ptx` on the command line must be `auto`"),
     Case("kernels-empty", ("build", "{p}", "--kernels", ""), 1, r"`--kernels` on the command line must be a non-empty"),
+    Case("inspect-ptx-empty", ("inspect", "{p}", "--ptx", ""), 1, r"`--ptx` was given an empty value"),
     Case("module-keyword-blames-the-option", ("build", "{p}", "--module", "class"), 1,
          r"`--module` on the command line must be a Python identifier", absent=r"hooks"),
     Case("ptx-below-sm80-does-not-advise-adding-it", ("build", "{p}"), 1, r"`ptx` .*compute capability 8\.0",

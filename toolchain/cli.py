@@ -166,6 +166,8 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
 def _cmd_inspect(args: argparse.Namespace) -> int:
     from .inspection import inspect_target
 
+    if args.ptx is not None and not args.ptx.strip():
+        raise ConfigError("`--ptx` was given an empty value; name an arch like `--ptx sm_90`, or leave it out")
     inspection = inspect_target(args.target, log=_log_for(args), verbose=args.verbose)
     if args.ptx:
         ptx = inspection.ptx(args.ptx)
