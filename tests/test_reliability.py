@@ -407,9 +407,10 @@ def _temporaries(*folders: Path) -> list[Path]:
 def cold_project(project: Path) -> Path:
     """A project whose stages are all cold: a fresh source, several crates, so that rustc and the
     workers are busy when the build is killed."""
+    salt = uuid.uuid4().int % 10**6  # in the code, not a comment: every stage is cold, not only rustc
     for n in range(4):
         body = "\n".join(f"    pub fn k{n}_{m}(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) {{\n"
-                         f"        if let Some(yi) = y.get_mut(i) {{ *yi = x[i.get()] * {m}.5; }}\n    }}"
+                         f"        if let Some(yi) = y.get_mut(i) {{ *yi = x[i.get()] * {m}.{salt}; }}\n    }}"
                          for m in range(60))
         (project / "kernels" / f"c{n}.rs").write_text(f"// {uuid.uuid4()}\nuse oxpack::*;\nkernel! {{\n{body}\n}}\n")
     (project / "pyproject.toml").write_text(PYPROJECT.replace('["sm_90"]', '["sm_80", "sm_86", "sm_89", "sm_90"]'))
@@ -673,3 +674,51 @@ def test_shipped_softmax_with_zero_columns_on_the_gpu() -> None:
         with pytest.raises(ValueError, match=r"softmax\(\): requirement `len\(x\) % cols == 0` cannot hold \(it "
                                              r"divides by zero\): len\(x\) = 64, cols = 0"):
             vecmath.kernels.softmax(0, x, out)
+
+
+def test_a_worker_killed_from_outside(cold_project: Path) -> None:
+    """The OOM killer or a user ends the workers while they link: one clear line, no process behind."""
+    proc = subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(cold_project)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    head = []
+    for line in proc.stderr:  # until the first job went to a worker
+        head.append(line)
+        if line.startswith("oxpack: link"):
+            break
+    workers: list[int] = []
+    deadline = time.monotonic() + 60
+    while not workers and time.monotonic() < deadline:  # the fork server starts them a moment later
+        seen, direct = _children(proc.pid), _children_of(proc.pid)
+        workers = [pid for pid in _alive(seen) if pid not in direct and b"forkserver" in _cmdline(pid)]
+        time.sleep(0.05)
+    assert workers, f"no worker process found: {[_cmdline(p) for p in seen]}"
+    for pid in workers:
+        os.kill(pid, signal.SIGKILL)
+    rest = proc.communicate(timeout=300)[1]
+    stderr = "".join(head) + rest
+    assert proc.returncode == 1, stderr
+    assert re.search(r"a worker process of the build died running `\w+` .*: killed from outside, or out of memory",
+                     stderr), stderr
+    assert "Traceback" not in stderr and sum(line.startswith("oxpack: error:") for line in stderr.splitlines()) == 1
+    deadline = time.monotonic() + 30
+    while _alive(seen) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(seen)
+
+
+def _children_of(pid: int) -> set[int]:
+    out: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out |= {int(k) for k in (task / "children").read_text().split()}
+        except OSError:
+            pass
+    return out
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""

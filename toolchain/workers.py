@@ -42,8 +42,9 @@ __all__ = ["Pending", "Workers", "available_cpus", "codegen_job", "cubin_job", "
 T = TypeVar("T")
 _PRELOAD = [__name__, "llvmlite.binding", "cuda.bindings.nvjitlink"]
 _BROKEN = (
-    "a worker process of the build died running `{job}` ({exc}); when a Python script builds, its code must "
-    "sit under `if __name__ == \"__main__\":` (workers import the main module), otherwise see the output above"
+    "a worker process of the build died running `{job}` ({exc}): killed from outside, or out of memory (try "
+    "fewer jobs), then rerun; when a Python script builds, its code must sit under "
+    "`if __name__ == \"__main__\":` (workers import the main module)"
 )
 
 
