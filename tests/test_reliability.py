@@ -722,3 +722,28 @@ def _cmdline(pid: int) -> bytes:
         return Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return b""
+
+
+def test_concurrent_cold_builds_do_each_stage_once(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+    """Three builds at once on one empty cache: the per-key locks let each stage output be made
+    once, by whichever build comes first; the others wait for it (timed in bench_build.py)."""
+    salt = uuid.uuid4().int % 10**6
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY.replace("a * x[i.get()]", f"a * x[i.get()] * 1.{salt}"))
+    (project / "kernels" / "other.rs").write_text(SAXPY.replace("saxpy", "other").replace("+=", "-="))
+    (project / "pyproject.toml").write_text(PYPROJECT.replace('["sm_90"]', '["sm_80", "sm_90"]'))
+    env = {**os.environ, "OXPACK_CACHE_DIR": str(_fresh_cache(tmp_path, oxpack_cache))}
+    procs = [subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(tmp_path / f"o{n}")],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for n in range(3)]
+    runs: dict[str, int] = {}
+    for proc in procs:
+        _, stderr = proc.communicate(timeout=600)
+        assert proc.returncode == 0, stderr
+        for line in stderr.splitlines():
+            if line.startswith("oxpack: stage runs: "):
+                for item in line.removeprefix("oxpack: stage runs: ").split(", "):
+                    stage, count = item.split("=")
+                    runs[stage] = runs.get(stage, 0) + int(count)
+    # 2 crates, 2 archs + PTX of sm_90 (its PTX is built for its cubin anyway), the device crate once
+    assert runs == {"rlib": 1, "bc": 2, "ll": 2, "ptx": 4, "cubin": 4, "fatbin": 2}, runs
+    fatbins = {tuple(sorted((p.name, p.read_bytes()) for p in (tmp_path / f"o{n}").rglob("*.fatbin"))) for n in range(3)}
+    assert len(fatbins) == 1

@@ -673,13 +673,20 @@ class Pipeline:
         hit = self.cache.get("fatbin", k)
         if hit is not None:
             return hit["kernel.fatbin"]
-        contents = " ".join(c.arch for c in cubins) + (f" + PTX {ptx[0]}" if ptx else "")
-        self.progress.in_process("nvFatbin", nvfatbin_options(compression), f"{name}: cubins {contents}")
-        with self.progress.step("fatbin", name):
-            data = make_fatbin(cubins, ptx, name=name, compression=compression)
-        self._ran("fatbin")
-        self.cache.put("fatbin", k, {"kernel.fatbin": data})
-        return data
+        release = self.cache.lock("fatbin", k)  # as every stage: a concurrent build waits for this one's entry
+        try:
+            hit = self.cache.get("fatbin", k)
+            if hit is not None:
+                return hit["kernel.fatbin"]
+            contents = " ".join(c.arch for c in cubins) + (f" + PTX {ptx[0]}" if ptx else "")
+            self.progress.in_process("nvFatbin", nvfatbin_options(compression), f"{name}: cubins {contents}")
+            with self.progress.step("fatbin", name):
+                data = make_fatbin(cubins, ptx, name=name, compression=compression)
+            self._ran("fatbin")
+            self.cache.put("fatbin", k, {"kernel.fatbin": data})
+            return data
+        finally:
+            release()
 
 
 @dataclass(frozen=True)
