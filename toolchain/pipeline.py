@@ -375,6 +375,10 @@ class Pipeline:
         if lock is None:  # another build makes it now
             return Pending(self._waiters().submit(self._after_other_build, stage, k, step, load, save, job, args, tool),
                            lambda value: None, lambda: None)
+        hit = self.cache.get(stage, k)  # another build may have stored it between the first look and the lock
+        if hit is not None:
+            lock()
+            return Pending.ready(load(hit))
         return self._submit(stage, k, step, save, job, args, tool, lock)
 
     def _submit(self, stage: str, k: str, step: tuple[str, str | None], save: Callable[[T], dict[str, bytes]],
