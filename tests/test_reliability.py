@@ -458,7 +458,8 @@ def test_a_killed_build_leaves_no_process_and_no_temporary(cold_project: Path, t
 
 
 def test_stale_temporaries_of_dead_processes_are_cleaned(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
-    """A `.tmp.<pid>.<host>...` folder of a process that is gone goes; one of a live process stays."""
+    """A `.tmp.<pid>.<host>...` folder of a process that is gone goes (system temporaries, the sysroot's,
+    half-written stage entries), even when the build has nothing to write; one of a live process stays."""
     from oxpack.cache import temp_dir
 
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
@@ -469,7 +470,9 @@ def test_stale_temporaries_of_dead_processes_are_cleaned(project: Path, tmp_path
     mine = temp_dir(oxpack_cache / "sysroot", "live")
     (oxpack_cache / "sysroot").mkdir(exist_ok=True)
     stale = [oxpack_cache / "sysroot" / mine.name.replace(f".tmp.{os.getpid()}.", f".tmp.{pid}."),
-             tmpdir / mine.name.replace(f".tmp.{os.getpid()}.", f".tmp.{pid}.")]
+             tmpdir / mine.name.replace(f".tmp.{os.getpid()}.", f".tmp.{pid}."),
+             # a stage entry half-written when its build was killed (Cache.put writes there)
+             oxpack_cache / "stages" / "tmp" / mine.name.replace(f".tmp.{os.getpid()}.", f".tmp.{pid}.")]
     for folder in stale:
         (folder / "lib").mkdir(parents=True)
         (folder / "lib" / "libcore.rlib").write_bytes(b"x" * 1000)

@@ -99,10 +99,13 @@ def clean_stale(folder: Path | None) -> list[Path]:
 
 
 class Cache:
-    """Entries live in `<root>/<stage>/<key[:2]>/<key>/`."""
+    """Entries live in `<root>/<stage>/<key[:2]>/<key>/`; an entry is written in `<root>/tmp/`
+    and renamed into place, so what a killed build left is in one folder that every build
+    sweeps (`clean_stale(cache.temporaries)`)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        self.temporaries = root / "tmp"
 
     def path(self, stage: str, k: str) -> Path:
         return self.root / stage / k[:2] / k
@@ -124,8 +127,8 @@ class Cache:
     def put(self, stage: str, k: str, files: Mapping[str, bytes]) -> None:
         folder = self.path(stage, k)
         folder.parent.mkdir(parents=True, exist_ok=True)
-        clean_stale(folder.parent)
-        tmp = temp_dir(folder.parent, k[:16])
+        self.temporaries.mkdir(parents=True, exist_ok=True)
+        tmp = temp_dir(self.temporaries, k[:16])  # same file system: the rename below is atomic
         try:
             for name, data in files.items():
                 (tmp / name).write_bytes(data)

@@ -285,6 +285,7 @@ def _check_cache_dir(root: Path, config: Config) -> None:
     (root / "stages").mkdir(parents=True, exist_ok=True)
     clean_stale(None)  # the system's temporary folder
     clean_stale(root / "sysroot")  # and what a killed sysroot build left
+    clean_stale(root / "stages" / "tmp")  # and half-written stage entries (Cache.put)
 
 
 def _check_crate_names(config: Config, files: Sequence[Path]) -> None:
