@@ -60,8 +60,11 @@ def main() -> int:
             from cuda.core.experimental import Device
         Device(0)
         import cupy  # noqa: F401
-    except Exception as exc:  # no driver, no GPU, or no CuPy
-        print(f"({type(exc).__name__}: {exc})")
+    except ImportError as exc:  # no cuda-core or no CuPy
+        print(f"no GPU run: {exc.name or exc} is not installed")
+        return without_gpu()
+    except Exception:  # no NVIDIA driver or no GPU (cuda.core's own error says which, at length)
+        print("no GPU run: no NVIDIA driver or GPU was found on this machine")
         return without_gpu()
     return on_gpu()
 
