@@ -22,7 +22,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .runtime import (
+from ._types import (
     _EMPTY_BUFFER,
     KernelArgumentError,
     KernelBarrierError,
@@ -34,8 +34,9 @@ from .runtime import (
     _typestr_name,
 )
 
-if TYPE_CHECKING:
-    from .runtime import Kernel, Module
+if TYPE_CHECKING:  # runtime.Kernel and runtime.Module, as far as emulation reads them
+    from ._types import _KernelView as Kernel
+    from ._types import _ModuleView as Module
 
 __all__ = ["launch"]
 

@@ -22,6 +22,7 @@ import pytest
 from conftest import REPO, run_ok, wheel_into_venv
 
 from oxpack.cli import main
+from oxpack.stubs import _RUNTIME
 
 SAMPLE = Path(__file__).resolve().parent / "packages" / "hybrid"
 MODULE_DIR = REPO / "plugin" / "cmake"
@@ -129,8 +130,7 @@ def test_cmake_build_reruns_the_kernels_only_when_a_kernel_file_changes(tmp_path
     run_ok([_tool("cmake"), "--install", str(build), "--prefix", str(prefix)])
     installed = sorted(p.relative_to(prefix).as_posix() for p in prefix.rglob("*") if p.is_file())
     assert [n for n in installed if "_native" not in n] == [
-        "hybrid/_oxpack/__init__.py", "hybrid/_oxpack/gpu.json", "hybrid/_oxpack/runtime.py",
-        "hybrid/_oxpack/torch_ops.py", "hybrid/_oxpack/vadd.fatbin", "hybrid/gpu.py", "hybrid/gpu.pyi",
+        *sorted(f"hybrid/_oxpack/{n}" for n in ("__init__.py", "gpu.json", *_RUNTIME, "torch_ops.py")), "hybrid/_oxpack/vadd.fatbin", "hybrid/gpu.py", "hybrid/gpu.pyi",
         "hybrid/gpu_torch.py", "hybrid/py.typed"]
     assert any(n.startswith("hybrid/_native.") and n.endswith(".so") for n in installed)
 
@@ -154,7 +154,7 @@ def test_wheel_holds_the_extension_the_fatbin_and_the_stubs(built: dict[str, Pat
         assert zf.read("hybrid/_oxpack/vadd.fatbin")[:4] == bytes.fromhex("50ed55ba")
         manifest = json.loads(zf.read("hybrid/_oxpack/gpu.json"))
     for name in ("hybrid/__init__.py", "hybrid/gpu.py", "hybrid/gpu.pyi", "hybrid/py.typed",
-                 "hybrid/_oxpack/__init__.py", "hybrid/_oxpack/runtime.py"):
+                 "hybrid/_oxpack/__init__.py", *(f"hybrid/_oxpack/{n}" for n in _RUNTIME)):
         assert name in names, name
     assert any(n.startswith("hybrid/_native.") and n.endswith(".so") for n in names)
     assert manifest["archs"] == ["sm_90"]  # ARCHS in CMakeLists.txt; the module name `gpu` from [tool.oxpack]

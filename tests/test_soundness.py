@@ -12,7 +12,6 @@ built as one crate; `test_harmless_attempts` shows from the PTX why each is harm
 from __future__ import annotations
 
 import ctypes
-import importlib.util
 import os
 import re
 import shutil
@@ -233,14 +232,11 @@ def test_the_profile_is_checked_and_set_by_env_and_cli(tmp_path: Path) -> None:
 
 
 def _runtime() -> ModuleType:
-    """templates/runtime.py as a module of its own (it imports the standard library only)."""
-    from oxpack import data_dir
+    """templates/runtime.py, imported as oxpack's stub renderer imports it (it and the modules
+    beside it import the standard library only)."""
+    from oxpack.stubs import _runtime
 
-    spec = importlib.util.spec_from_file_location("oxpack_runtime_under_test", data_dir("templates") / "runtime.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _runtime()
 
 
 def test_kernel_trap_names_the_kernel_message_and_location() -> None:
@@ -260,26 +256,24 @@ def test_the_trap_record_layout_is_the_device_crates() -> None:
 
     source = (data_dir("device") / "src" / "debug.rs").read_text()
     consts = {name: int(value) for name, value in re.findall(r"const (\w+): usize = (\d+);", source)}
-    assert (consts["FILE_AT"], consts["FILE_MAX"]) == rt._RECORD_FILE
-    assert (consts["MSG_AT"], consts["MSG_MAX"]) == rt._RECORD_MESSAGE
-    assert consts["MSG_AT"] + consts["MSG_MAX"] == rt._RECORD_BYTES
+    traps = sys.modules[rt.__package__ + "._traps"]  # where the runtime reads the record
+    assert (consts["FILE_AT"], consts["FILE_MAX"]) == traps._RECORD_FILE
+    assert (consts["MSG_AT"], consts["MSG_MAX"]) == traps._RECORD_MESSAGE
+    assert consts["MSG_AT"] + consts["MSG_MAX"] == traps._RECORD_BYTES
     # a record as `debug::record` writes it: fields, then state 2
-    record = ctypes.create_string_buffer(rt._RECORD_BYTES)
+    record = ctypes.create_string_buffer(traps._RECORD_BYTES)
     address = ctypes.addressof(record)
-    assert rt._read_trap_record(address) is None, "state 0: nothing written"
+    assert traps._read_trap_record(address) is None, "state 0: nothing written"
     file, message = b"kernels/saxpy.rs", "index out of bounds: the len is 10 but the index is 99 — é".encode()
     struct.pack_into("<5I", record, 0, 2, 18, 24, len(file), len(message))
     record[24 : 24 + len(file)] = file
     record[128 : 128 + len(message)] = message
-    assert rt._read_trap_record(address) == (message.decode(), "kernels/saxpy.rs:18:24")
+    assert traps._read_trap_record(address) == (message.decode(), "kernels/saxpy.rs:18:24")
 
 
 def test_launch_blocking_is_read_from_the_environment() -> None:
-    from oxpack import data_dir
-
-    path = data_dir("templates") / "runtime.py"
-    code = ("import importlib.util as u; s = u.spec_from_file_location('rt', {p!r}); m = u.module_from_spec(s); "
-            "s.loader.exec_module(m); print(m._LAUNCH_BLOCKING)").format(p=str(path))
+    code = ("import sys; from oxpack.stubs import _runtime; rt = _runtime(); "
+            "print(sys.modules[rt.__package__ + '._traps']._LAUNCH_BLOCKING)")
     for value, expected in (("1", "True"), ("0", "False"), ("", "False")):
         env = {**os.environ, "OXPACK_LAUNCH_BLOCKING": value}
         out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)

@@ -28,7 +28,7 @@ import numpy as np
 import pytest
 from oxpack import data_dir
 from oxpack.errors import StageError
-from oxpack.stubs import render_stubs, stub_files
+from oxpack.stubs import _RUNTIME, render_stubs, stub_files
 
 GOLDEN = Path(__file__).parent / "golden"
 PACKAGE = "oxpack_stubs_testpkg"
@@ -197,7 +197,8 @@ def runtime(kernels: ModuleType) -> Iterator[ModuleType]:
     """The package's runtime; asserts afterwards that the test never reached CUDA."""
     module = sys.modules[f"{PACKAGE}._oxpack.runtime"]
     yield module
-    assert module._cuda_api is None, "cuda.core was imported: a check let a bad call through"
+    assert sys.modules[f"{PACKAGE}._oxpack._driver"]._cuda_api is None, (
+        "cuda.core was imported: a check let a bad call through")
     assert kernels._module._objects == {}, "a fatbin was loaded"
     assert all(k._functions == {} for k in kernels._module.kernels.values())
 
@@ -224,9 +225,8 @@ def test_render_is_deterministic_and_complete(tmp_path: Path) -> None:
     assert [p.relative_to(tmp_path / "b").as_posix() for p in second] == relative
     for a, b in zip(first, second, strict=True):
         assert a.read_bytes() == b.read_bytes(), a.name
-    assert (tmp_path / "a" / "_oxpack" / "runtime.py").read_bytes() == (
-        data_dir("templates") / "runtime.py"
-    ).read_bytes()
+    for name in _RUNTIME:  # the run-time library, staged as it is
+        assert (tmp_path / "a" / "_oxpack" / name).read_bytes() == (data_dir("templates") / name).read_bytes(), name
     assert (tmp_path / "a" / "_oxpack" / "saxpy.fatbin").read_bytes() == FATBINS["saxpy"]
     assert (tmp_path / "a" / "py.typed").read_bytes() == b""
     text = (tmp_path / "a" / "kernels.py").read_text()
@@ -244,8 +244,10 @@ def _imports(path: Path) -> set[str]:
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module is None:  # from . import _driver
+            found |= {"." * node.level + alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
-            found.add("." * node.level + (node.module or ""))
+            found.add("." * node.level + node.module)
     return found
 
 
@@ -258,8 +260,13 @@ def test_generated_code_imports_only_stdlib_and_runtime(package_root: Path) -> N
             "__future__",
             ".kernels_torch",  # imported only when PyTorch is already (tests/test_torch_ops.py)
         }
-    runtime_imports = _imports(package_root / PACKAGE / "_oxpack" / "runtime.py")
-    assert runtime_imports <= stdlib | {"__future__", "collections.abc"}
+    below: set[str] = set()  # the runtime's modules, bottom up: each imports only those before it
+    for name in _RUNTIME:
+        imports = _imports(package_root / PACKAGE / "_oxpack" / name)
+        assert imports <= stdlib | {"__future__", "collections.abc"} | below, (name, imports - stdlib - below)
+        below.add("." + name.removesuffix(".py"))
+    emulate = data_dir("templates") / "emulate.py"  # loaded by runtime.py on an emulated call: imports no module above _types
+    assert _imports(emulate) <= stdlib | {"__future__", "collections.abc", "._types"}
 
 
 @pytest.mark.parametrize(
@@ -607,14 +614,15 @@ class FakeCuda:
 
 def install_fake(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch, fake: FakeCuda) -> None:
     runtime = sys.modules[f"{kernels.__package__}._oxpack.runtime"]
-    api = runtime._Cuda(fake.core, fake.driver, None, fake.legacy, fake.per_thread)
-    monkeypatch.setattr(runtime, "_cuda_api", api)
-    local = runtime._Local()
-    monkeypatch.setattr(runtime, "_thread", local)
+    driver = sys.modules[f"{kernels.__package__}._oxpack._driver"]  # the CUDA state the runtime reads
+    api = driver._Cuda(fake.core, fake.driver, None, fake.legacy, fake.per_thread)
+    monkeypatch.setattr(driver, "_cuda_api", api)
+    local = driver._Local()
+    monkeypatch.setattr(driver, "_thread", local)
     monkeypatch.setattr(kernels, "_thread", local)
-    monkeypatch.setattr(runtime, "_device_count_cache", [])
+    monkeypatch.setattr(driver, "_device_count_cache", [])
     monkeypatch.setattr(runtime._hooks, "one_device", False)
-    monkeypatch.setattr(runtime, "_devices", {})
+    monkeypatch.setattr(driver, "_devices", {})
     module = runtime.Module("kernels", Path(runtime.__file__).parent)
     module._states = kernels._module._states  # the generated fast paths hold these
     for state in module._states.values():

@@ -28,7 +28,8 @@ def test_wheel_holds_fatbins_stubs_and_manifest(built: dict[str, Path]) -> None:
             data = zf.read(f"vecmath/_oxpack/{crate}.fatbin")
             assert data[:4] == bytes.fromhex("50ed55ba")
         for name in ("vecmath/__init__.py", "vecmath/kernels.py", "vecmath/kernels.pyi", "vecmath/py.typed",
-                     "vecmath/_oxpack/__init__.py", "vecmath/_oxpack/runtime.py", "vecmath/_oxpack/kernels.json"):
+                     "vecmath/_oxpack/__init__.py", "vecmath/_oxpack/runtime.py", "vecmath/_oxpack/_driver.py",
+                     "vecmath/_oxpack/kernels.json"):
             assert name in names, name
         wheel_meta = zf.read(next(n for n in names if n.endswith(".dist-info/WHEEL"))).decode()
     assert "Tag: py3-none-any" in wheel_meta

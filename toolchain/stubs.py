@@ -11,10 +11,11 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
-import importlib.util
+import importlib
 import json
 import keyword
 import os
+import sys
 import textwrap
 from collections.abc import Mapping
 from pathlib import Path
@@ -42,6 +43,10 @@ _LAUNCH_OPTIONS = (
 _ERRORS = ("KernelArgumentError", "KernelValueError", "LaunchError")
 _TYPES = ("DeviceArray", "Graph", "StreamLike", "capture")
 _RESERVED = {"stream", "threads", "block", "emulation", *_ERRORS, *_TYPES}
+_RUNTIME = ("_types.py", "_fast.py", "_driver.py", "_arrays.py", "_requires.py", "_checks.py", "_traps.py",
+            "_graphs.py", "runtime.py")
+"""The run-time library every package ships in ``_oxpack/`` (templates/, copied as they are),
+bottom up: each module imports only those before it; ``runtime.py``, the last, is its face."""
 
 
 def stub_files(manifest: Mapping[str, Any]) -> list[str]:
@@ -52,7 +57,7 @@ def stub_files(manifest: Mapping[str, Any]) -> list[str]:
         f"{module}.pyi",
         "py.typed",
         "_oxpack/__init__.py",
-        "_oxpack/runtime.py",
+        *(f"_oxpack/{name}" for name in _RUNTIME),
         f"_oxpack/{module}.json",
         *_torch_files(module),
         *(f"_oxpack/{crate}.fatbin" for crate in sorted(manifest.get("crates", {}))),
@@ -85,7 +90,7 @@ def render_stubs(manifest: Mapping[str, Any], package_dir: Path, fatbins: Mappin
         f"{module}.pyi": _render_pyi(manifest).encode(),
         "py.typed": None,
         "_oxpack/__init__.py": _render_support_init(manifest).encode(),
-        "_oxpack/runtime.py": (data_dir("templates") / "runtime.py").read_bytes(),
+        **{f"_oxpack/{name}": (data_dir("templates") / name).read_bytes() for name in _RUNTIME},
         f"_oxpack/{module}.json": (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode(),
         **_render_torch(manifest),
     }
@@ -138,13 +143,12 @@ def _module_name(manifest: Mapping[str, Any]) -> str:
 
 @functools.cache
 def _runtime() -> ModuleType:
-    """templates/runtime.py, imported privately: it validates what it will later run."""
-    path = data_dir("templates") / "runtime.py"
-    spec = importlib.util.spec_from_file_location("_oxpack_template_runtime", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """templates/runtime.py, imported privately (as the package ``_oxpack_template``, whose
+    modules it imports): it validates what it will later run."""
+    package = ModuleType("_oxpack_template")
+    package.__path__ = [str(data_dir("templates"))]
+    sys.modules.setdefault("_oxpack_template", package)
+    return importlib.import_module("_oxpack_template.runtime")
 
 
 def _check(manifest: Mapping[str, Any], fatbins: Mapping[str, bytes]) -> Mapping[str, Any]:
