@@ -9,10 +9,13 @@ builds share the session's oxpack cache (`OXPACK_CACHE_DIR`) and the machine's p
 and uv caches, so only the first build of each project compiles anything.
 
 Checks: the wheels of `pip wheel`, `python -m build` (sdist, then a wheel from it)
-and `uv build` are byte-identical; each installed module imports and refuses a host
-array with oxpack's message; editable installs (pip and uv; hatchling in src and flat
-layouts; scikit-build-core in redirect and inplace modes) import, and reflect a kernel
+and `uv build` are byte-identical, for the example project, a fresh `oxpack init`
+project in the src and the flat layout, and the scikit-build-core hybrid (C extension
+included); each installed module imports and refuses a host array with oxpack's
+message; editable installs import (pip and uv: hatchling in the src and flat layouts,
+scikit-build-core's redirect mode; pip: its inplace mode too) and reflect a kernel
 edit; a failing build shows oxpack's one line, and no traceback, in pip's default output.
+The wheel builds share two frontend venvs (one with pip, one with pip and `build`).
 """
 
 from __future__ import annotations
@@ -184,7 +187,7 @@ def test_a_missing_library_names_the_package_and_the_interpreter(field: dict[str
     assert expected in proc.stdout.splitlines(), proc.stdout
 
 
-# --- the example project: three frontends, one wheel ------------------------------------------
+# --- three frontends, one wheel: the example, an `init` project (src and flat), the hybrid -------
 
 
 @pytest.fixture(scope="module")
@@ -194,18 +197,40 @@ def example(field: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) ->
     return dest
 
 
-def test_pip_build_and_uv_make_the_same_wheel(field: dict[str, Path], example: Path, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def frontends(field: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Two pristine venvs shared by the module's wheel builds (a build leaves its venv as it was):
+    one holding pip only, one holding pip and `build`."""
+    root = tmp_path_factory.mktemp("frontends")
+    return {"pip": _pristine(root / "pip"), "build": _pristine(root / "build", "build")}
+
+
+def _three_wheels(project: Path, field: dict[str, Path], frontends: dict[str, Path], out: Path,
+                  **env: str) -> tuple[Path, Path, Path]:
+    """The project's wheel by `pip wheel`, by `python -m build` (sdist, then a wheel from that sdist)
+    and by `uv build`, each in its own build environment; `env` is added to the frontends' environment."""
     wheels = field["wheels"]
-    pip = _pristine(tmp_path / "pip")
-    _pip(pip, wheels, "wheel", "-q", "--no-deps", str(example), "-w", str(tmp_path / "by-pip"))
-    build = _pristine(tmp_path / "build", "build")
-    run_ok([str(build), "-m", "build", str(example), "--outdir", str(tmp_path / "by-build")],  # sdist, then wheel from it
-           env=_env(PIP_FIND_LINKS=f"{wheels} {os.environ.get('PIP_FIND_LINKS', '')}".strip()))
-    assert len(list((tmp_path / "by-build").glob("*.tar.gz"))) == 1
-    run_ok([str(field["uv"]), "build", str(example), "--out-dir", str(tmp_path / "by-uv"), "--find-links", str(wheels)],
-           env=_env())
-    (a,), (b,), (c,) = ((tmp_path / d).glob("*.whl") for d in ("by-pip", "by-build", "by-uv"))
-    assert a.name == b.name == c.name == "vecmath-0.1.0-py3-none-any.whl"
+    run_ok([str(frontends["pip"]), "-m", "pip", "wheel", "-q", "--no-deps", str(project), "-w", str(out / "by-pip"),
+            "--find-links", str(wheels)], env=_env(**env))
+    run_ok([str(frontends["build"]), "-m", "build", str(project), "--outdir", str(out / "by-build")],
+           env=_env(PIP_FIND_LINKS=f"{wheels} {os.environ.get('PIP_FIND_LINKS', '')}".strip(), **env))
+    assert len(list((out / "by-build").glob("*.tar.gz"))) == 1
+    run_ok([str(field["uv"]), "build", str(project), "--out-dir", str(out / "by-uv"), "--find-links", str(wheels)],
+           env=_env(**env))
+    (a,), (b,), (c,) = ((out / d).glob("*.whl") for d in ("by-pip", "by-build", "by-uv"))
+    return a, b, c
+
+
+@pytest.mark.parametrize("which", ["example", "init-src", "init-flat"])
+def test_pip_build_and_uv_make_the_same_wheel(which: str, field: dict[str, Path], frontends: dict[str, Path],
+                                              request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    if which == "example":
+        project, name = request.getfixturevalue("example"), "vecmath-0.1.0-py3-none-any.whl"
+    else:
+        # py3, not py2.py3: `oxpack init` adds requires-python
+        project, name = _init_project(tmp_path, layout=which.removeprefix("init-")), "demo-0.1.0-py3-none-any.whl"
+    a, b, c = _three_wheels(project, field, frontends, tmp_path)
+    assert a.name == b.name == c.name == name
     assert a.read_bytes() == b.read_bytes() == c.read_bytes(), "pip, build and uv made different wheels"
 
 
@@ -225,12 +250,10 @@ def test_pip_install_editable_of_the_example(field: dict[str, Path], example: Pa
 
 
 @pytest.mark.parametrize("layout", ["src", "flat"])
-def test_init_project_pip_wheel_and_install(layout: str, field: dict[str, Path], tmp_path: Path) -> None:
+def test_init_project_pip_install(layout: str, field: dict[str, Path], tmp_path: Path) -> None:
+    """(`pip wheel` of the same project: test_pip_build_and_uv_make_the_same_wheel.)"""
     project = _init_project(tmp_path, layout=layout)
     python = _pristine(tmp_path / "venv")
-    _pip(python, field["wheels"], "wheel", "-q", "--no-deps", str(project), "-w", str(tmp_path / "dist"))
-    (wheel,) = (tmp_path / "dist").glob("*.whl")
-    assert wheel.name == "demo-0.1.0-py3-none-any.whl"  # requires-python from init: not py2.py3
     _pip(python, field["wheels"], "install", "-q", str(project))
     _refuses_a_host_array(python, "demo.kernels", "scale", "2.0, np.ones(4, np.float32), np.ones(4, np.float32)")
 
@@ -250,16 +273,23 @@ def test_init_project_pip_install_editable_reflects_an_edit(layout: str, field: 
     assert _kernel_names(python, "demo.kernels") == (["scale_by"], "")
 
 
-def test_init_project_uv_pip_install_editable_rebuilds_on_import(field: dict[str, Path], tmp_path: Path) -> None:
-    project = _init_project(tmp_path, layout="src")
+def _uv_venv(field: dict[str, Path], where: Path) -> tuple[Path, list[str], dict[str, str]]:
+    """A fresh venv made by uv (no pip in it): its python, `uv pip install` with oxpack's wheel folder, the env."""
     uv = str(field["uv"])
-    run_ok([uv, "venv", "-q", str(tmp_path / "venv")], env=_env())
-    python = tmp_path / "venv" / "bin" / "python"
-    uv_env = _env(VIRTUAL_ENV=str(tmp_path / "venv"))
-    run_ok([uv, "pip", "install", "-q", "--find-links", str(field["wheels"]), "-e", str(project)], env=uv_env)
+    run_ok([uv, "venv", "-q", str(where)], env=_env())
+    return (where / "bin" / "python", [uv, "pip", "install", "-q", "--find-links", str(field["wheels"])],
+            _env(VIRTUAL_ENV=str(where)))
+
+
+@pytest.mark.parametrize("layout", ["src", "flat"])
+def test_init_project_uv_pip_install_editable_rebuilds_on_import(layout: str, field: dict[str, Path],
+                                                                 tmp_path: Path) -> None:
+    project = _init_project(tmp_path, layout=layout)
+    python, uv_install, uv_env = _uv_venv(field, tmp_path / "venv")
+    run_ok([*uv_install, "-e", str(project)], env=uv_env)
     _refuses_a_host_array(python, "demo.kernels", "scale", "2.0, np.ones(4, np.float32), np.ones(4, np.float32)")
     # with oxpack in the environment, an edit is rebuilt by the next import, and only once
-    run_ok([uv, "pip", "install", "-q", "--find-links", str(field["wheels"]), "oxpack"], env=uv_env)
+    run_ok([*uv_install, "oxpack"], env=uv_env)
     _rename_kernel(project, "scale", "scale_by")
     assert _kernel_names(python, "demo.kernels") == (["scale_by"], "")
     stamp = project / "build" / "oxpack-editable" / "oxpack-editable.json"
@@ -276,6 +306,17 @@ def hybrid(tmp_path: Path) -> Path:
     dest = tmp_path / "hybrid"
     shutil.copytree(HYBRID, dest, ignore=shutil.ignore_patterns("build", "dist", "__pycache__"))
     return dest
+
+
+def test_hybrid_pip_build_and_uv_make_the_same_wheel(field: dict[str, Path], frontends: dict[str, Path],
+                                                     hybrid: Path, tmp_path: Path) -> None:
+    """Byte-identical too, C extension included, once the zip entries' times are fixed: scikit-build-core
+    (unlike hatchling) stamps each wheel entry with its file's mtime, or the time of the build, unless
+    SOURCE_DATE_EPOCH (or its own `wheel.reproducible`) is set; without it the three wheels differ in those
+    times only (seen: same names, same bytes in every entry, the `.so` and oxpack's files included)."""
+    a, b, c = _three_wheels(hybrid, field, frontends, tmp_path / "out", SOURCE_DATE_EPOCH="1700000000")
+    assert a.name == b.name == c.name and a.name.startswith("hybrid-0.1.0-cp3"), (a.name, b.name, c.name)
+    assert a.read_bytes() == b.read_bytes() == c.read_bytes(), "pip, build and uv made different wheels"
 
 
 def test_hybrid_pip_wheel_and_install(field: dict[str, Path], hybrid: Path, tmp_path: Path) -> None:
@@ -300,6 +341,18 @@ def test_hybrid_pip_install_editable(mode: str, field: dict[str, Path], hybrid: 
     _rename_kernel(hybrid, "vadd", "vadd2")
     _pip(python, field["wheels"], "install", "-q", "-e", str(hybrid), f"--config-settings=editable.mode={mode}")
     assert _kernel_names(python, "hybrid.gpu")[0] == ["vadd2"]
+
+
+def test_hybrid_uv_pip_install_editable(field: dict[str, Path], hybrid: Path, tmp_path: Path) -> None:
+    """scikit-build-core's default editable mode (redirect) under uv: its import hook finds the installed
+    module, which refuses a host array with oxpack's message."""
+    python, uv_install, uv_env = _uv_venv(field, tmp_path / "venv")
+    run_ok([*uv_install, "-e", str(hybrid), "--config-settings", "editable.mode=redirect"], env=uv_env)
+    _refuses_a_host_array(python, "hybrid.gpu", "vadd", "np.ones(4, np.float32), np.ones(4, np.float32), "
+                                                        "np.ones(4, np.float32)")
+    proc = run_ok([str(python), "-c", "import hybrid._native, hybrid.gpu as g; print(g.__file__)"], env=_env(),
+                  cwd=python.parent)
+    assert Path(proc.stdout.strip()).is_relative_to(tmp_path / "venv"), proc.stdout  # installed, not in the source
 
 
 # --- a failing build: one line in pip's default output ----------------------------------------
