@@ -263,8 +263,14 @@ def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproduc
         def rustc(cmd: list[str], what: str, cwd: Path) -> str:
             return run_ok(cmd, cwd=cwd).stderr
 
+        @contextlib.contextmanager
+        def work(stage: str, k: str, where: str = where) -> Iterator[Path]:
+            folder = tmp_path / where / "work" / f"{stage}-{k[:24]}"  # as the pipeline's, elsewhere each time
+            folder.mkdir(parents=True, exist_ok=True)
+            yield folder
+
         builder = HostBuilder(find_rustc(), Cache(tmp_path / where / "cache"), 3, run=rustc, ran=runs.append,
-                              step=lambda subject: contextlib.nullcontext())
+                              step=lambda subject: contextlib.nullcontext(), work=work)
         library = builder.library(source, "kernels/saxpy.rs", "saxpy", source.read_bytes(), sigs)
         assert library == (example_build / support / "saxpy.host.so").read_bytes(), where
     assert runs == ["host-rlib", "host-so", "host-rlib", "host-so"]
@@ -578,3 +584,116 @@ def test_a_damaged_or_foreign_host_library_is_refused(example_build: Path, tmp_p
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
                           env={**os.environ, "PYTHONPATH": str(copy), "OXPACK_EMULATE": "1"})
     assert proc.returncode == 1 and proc.stderr.strip().splitlines()[-1].endswith(expected), proc.stderr[-1500:]
+
+
+# ---------------------------------------------------------------- issue 10's rules for the host stages
+
+
+def _host_project(root: Path, source: str) -> Path:
+    """A one-kernel project built with `emulation = true`; `source` is its kernel file."""
+    project = root / "hostproj"
+    (project / "kernels").mkdir(parents=True)
+    (project / "src" / "hostproj").mkdir(parents=True)
+    (project / "pyproject.toml").write_text(textwrap.dedent("""\
+        [project]
+        name = "hostproj"
+        version = "0.1.0"
+
+        [tool.oxpack]
+        archs = ["sm_90"]
+        ptx = "none"
+        emulation = true
+        """))
+    (project / "kernels" / "twice.rs").write_text(source)
+    return project
+
+
+TWICE = """\
+use oxpack::prelude::*;
+kernel! {
+    /// out[i] = 2 x[i]
+    pub fn twice(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) where (len(x) >= len(out)) {
+        if let Some(o) = out.get_mut(i) { *o = 2.0 * x[i.get()] * SALT; }
+    }
+}
+"""
+
+
+def test_host_stage_lines_run_as_printed(tmp_path: Path) -> None:
+    """The host stages run rustc in kept work folders: their `-v` `$` lines and the "reproduce with:"
+    of a host-only error run as printed, from another folder, after the build has ended."""
+    import uuid
+
+    salt = f"\nconst SALT: f32 = 1.0; // {uuid.uuid4()}\n"  # a fresh source: the host stages are cold
+    host_only = '#[cfg(not(target_arch = "nvptx64"))]\ncompile_error!("host-only failure");\n'
+    project = _host_project(tmp_path, TWICE + salt + host_only)
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "build", str(project), "-v"], capture_output=True,
+                          text=True, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert "the host" in proc.stderr and "host-only failure" in proc.stderr, proc.stderr[-2000:]
+    (repro,) = [line.split("reproduce with: ", 1)[1] for line in proc.stderr.splitlines() if "reproduce with:" in line]
+    assert "/work/host-so-" in repro and "panic=unwind" in repro, repro
+    again = subprocess.run(["bash", "-c", repro], capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert again.returncode == 1 and "error: host-only failure" in again.stderr, again.stderr
+    (project / "kernels" / "twice.rs").write_text(TWICE + salt)
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "build", str(project), "-v"], capture_output=True,
+                          text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    dollars = [line.split("$ ", 1)[1] for line in proc.stderr.splitlines()
+               if line.startswith("oxpack: $ ") and "panic=unwind" in line]
+    assert len(dollars) == 2 and "--crate-type cdylib" in dollars[1], proc.stderr[-3000:]
+    for line in dollars:  # in order: the kernel crate's rlib, then the library linked from it
+        ran = subprocess.run(["bash", "-c", line], capture_output=True, text=True, cwd=tmp_path, check=False)
+        assert ran.returncode == 0, f"{line}\n{ran.stderr}"
+    work = Path(dollars[1].split("cd ", 1)[1].split(" && ", 1)[0])
+    assert (work / "twice.host.so").is_file()  # the printed line made it again, where the line said
+
+
+def test_a_build_killed_in_a_host_stage_leaves_no_process_and_no_temporary(tmp_path: Path,
+                                                                            oxpack_cache: Path) -> None:
+    """kill -9 of a cold `oxpack build --emulation` while rustc compiles for the host: rustc dies
+    with the build, no temporary is left, and the next build succeeds and leaves none either."""
+    import signal
+    import time
+    import uuid
+
+    from test_reliability import _alive, _children, _temporaries
+
+    body = "\n".join(f"    pub fn k{m}(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {{\n"
+                     f"        if let Some(o) = out.get_mut(i) {{ *o = x[i.get()] * {m}.5 * SALT; }}\n    }}"
+                     for m in range(80))  # enough code that the host rustc runs for a while
+    source = f"use oxpack::prelude::*;\nconst SALT: f32 = 1.0; // {uuid.uuid4()}\nkernel! {{\n{body}\n}}\n"
+    project = _host_project(tmp_path, source)
+    tmpdir = tmp_path / "tmp"
+    tmpdir.mkdir()
+    env = {**os.environ, "TMPDIR": str(tmpdir)}
+    proc = subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(project), "-q", "--emulation"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seen: set[int] = set()
+    host_rustc = None
+    deadline = time.monotonic() + 180
+    while host_rustc is None and time.monotonic() < deadline and proc.poll() is None:
+        for pid in _children(proc.pid):
+            seen.add(pid)
+            try:
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"panic=unwind" in cmdline and b"rustc" in cmdline:
+                host_rustc = pid
+        time.sleep(0.02)
+    assert host_rustc is not None and proc.poll() is None, "the build ended before a host stage could be killed"
+    seen |= _children(proc.pid)
+    proc.kill()
+    proc.communicate(timeout=60)
+    deadline = time.monotonic() + 30
+    while _alive(seen) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(seen), [Path(f"/proc/{p}/cmdline").read_bytes() for p in _alive(seen)]
+    # the host stages make no temporary folder (they used `oxpack-host-*` ones, which a kill left behind)
+    assert not list(tmpdir.glob("oxpack-host*")) and not _temporaries(tmpdir), list(tmpdir.iterdir())
+    again = subprocess.run([sys.executable, "-m", "oxpack", "build", str(project), "-q"], env=env,
+                           capture_output=True, text=True, check=False)
+    assert again.returncode == 0, again.stderr
+    assert _temporaries(tmpdir, oxpack_cache / "stages", oxpack_cache / "work") == []
+    assert (project / "build" / "oxpack" / "hostproj" / "_oxpack" / "twice.host.so").is_file()
