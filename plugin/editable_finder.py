@@ -99,7 +99,11 @@ class OxpackEditableFinder:
                   file=sys.stderr)
             return self.built
         from oxpack.errors import OxpackError
-        from oxpack.project import build_into
+
+        try:  # with host libraries where they build, as at install time (emu2: oxpack.emulation)
+            from oxpack.emulation import build_editable as build_into
+        except ImportError:  # an oxpack from before emulation
+            from oxpack.project import build_into
 
         # built beside, then swapped in: another process never imports a half-written folder
         fresh = rebuilt.with_name(f"{rebuilt.name}.{os.getpid()}.tmp")

@@ -49,7 +49,12 @@ class OxpackBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         log = Progress(verbosity=max(-1, min(self.app.verbosity, 1)), live=False,
                        write=lambda message: self.app.display_info(f"oxpack: {message}"))
         try:
-            staged = build_into(Path(self.root), self._staging, overrides=overrides, log=log)
+            if version == "editable":  # emu2: with host libraries wherever they build, to emulate (emulation.py)
+                from ..emulation import build_editable
+
+                staged = build_editable(Path(self.root), self._staging, overrides=overrides, log=log)
+            else:
+                staged = build_into(Path(self.root), self._staging, overrides=overrides, log=log)
             if version == "editable":
                 self._editable(staged, overrides, build_data)
             else:

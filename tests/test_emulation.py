@@ -697,3 +697,44 @@ def test_a_build_killed_in_a_host_stage_leaves_no_process_and_no_temporary(tmp_p
     assert again.returncode == 0, again.stderr
     assert _temporaries(tmpdir, oxpack_cache / "stages", oxpack_cache / "work") == []
     assert (project / "build" / "oxpack" / "hostproj" / "_oxpack" / "twice.host.so").is_file()
+
+
+# ---------------------------------------------------------------- editable installs emulate
+
+
+SCALE = """\
+import numpy as np, demo.kernels as k
+x = np.arange(6, dtype=np.float32); out = np.zeros(6, np.float32)
+k.{kernel}(3.0, x, out)
+print(out.tolist())
+"""
+
+
+@pytest.mark.slow
+def test_an_editable_install_emulates_and_so_does_its_rebuild_on_import(oxpack_wheels: Path, tmp_path: Path) -> None:
+    """`pip install -e` of a fresh `oxpack init` project (build isolation, `emulation` not set) in a pristine
+    venv: the served module has host libraries, so `OXPACK_EMULATE=1` runs the kernel on NumPy arrays; after
+    an edit, the rebuild on import (oxpack installed beside) builds them too. Its wheel-to-be stays GPU-only."""
+    from test_field import _env, _init_project, _pip, _pristine, _rename_kernel
+
+    project = _init_project(tmp_path, layout="src")
+    assert "emulation = true" not in (project / "pyproject.toml").read_text()
+    python = _pristine(tmp_path / "venv")
+    _pip(python, oxpack_wheels, "install", "-q", "-e", str(project))
+    emulate = _env(OXPACK_EMULATE="1")
+    proc = run_ok([str(python), "-c", SCALE.format(kernel="scale")], env=emulate, cwd=tmp_path)
+    assert proc.stdout.strip() == "[0.0, 3.0, 6.0, 9.0, 12.0, 15.0]", proc.stderr
+    _pip(python, oxpack_wheels, "install", "-q", "oxpack")
+    _rename_kernel(project, "scale", "scale_by")
+    proc = run_ok([str(python), "-c", SCALE.format(kernel="scale_by")], env=emulate, cwd=tmp_path)
+    assert proc.stdout.strip() == "[0.0, 3.0, 6.0, 9.0, 12.0, 15.0]", proc.stderr
+    rebuilt = project / "build" / "oxpack-editable" / "demo" / "_oxpack"
+    assert (rebuilt / "scale.host.so").is_file() and (rebuilt / "emulate.py").is_file()
+    # outside emulation nothing changes: the same module refuses host arrays
+    off = subprocess.run([str(python), "-c", SCALE.format(kernel="scale_by")], capture_output=True, text=True,
+                         check=False, env=_env(), cwd=tmp_path)
+    assert "scale_by(): argument `x` is in host memory" in off.stderr, off.stderr[-1500:]
+    # a plain wheel of the same project is still GPU-only and `py3-none-any`
+    _pip(python, oxpack_wheels, "wheel", "-q", "--no-deps", str(project), "-w", str(tmp_path / "dist"))
+    (wheel,) = (tmp_path / "dist").glob("*.whl")
+    assert wheel.name == "demo-0.1.0-py3-none-any.whl"

@@ -20,12 +20,15 @@ bytes. Only x86-64 Linux is supported (the fibers switch stacks in x86-64 assemb
 
 from __future__ import annotations
 
+import dataclasses
 import platform
+import shutil
 import sys
 import sysconfig
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import data_dir
 from .cache import Cache, digest, key
@@ -33,7 +36,10 @@ from .errors import ToolchainError
 from .llvm import KernelSig
 from .rustc import Rustc
 
-__all__ = ["HOST_PLATFORM", "HostBuilder", "host_library_name", "host_platform"]
+if TYPE_CHECKING:
+    from .project import Staged
+
+__all__ = ["HOST_PLATFORM", "HostBuilder", "build_editable", "can_emulate_here", "host_library_name", "host_platform"]
 
 _RECIPE = "oxpack-host-v3"  # v3: the glue calls the entry shims
 HOST_SUFFIX = ".host.so"
@@ -59,6 +65,35 @@ def check_host_supported() -> None:
             f"emulation (`emulation = true` / `--emulation`) builds on x86-64 Linux only; this machine is "
             f"{sys.platform} {platform.machine()}: build without emulation here"
         )
+
+
+def can_emulate_here() -> bool:
+    """Whether this machine can build host libraries: x86-64 Linux with a C linker (`cc`, rustc's default
+    linker for a `cdylib`; rustc itself is there, since it builds the fatbins)."""
+    return (sys.platform.startswith("linux") and platform.machine() in ("x86_64", "AMD64")
+            and shutil.which("cc") is not None)
+
+
+def build_editable(project_dir: Path, out_dir: Path, *, overrides: Mapping[str, Any] | None = None,
+                   log: Callable[[str], None] | None = None) -> Staged:
+    """`build_into` for an editable install (the hatch hook's editable wheel and the rebuild on import):
+    with the host libraries too whenever this machine can build them (`can_emulate_here`), so that a
+    development setup can always emulate (`OXPACK_EMULATE=1`), whatever `emulation` says. That key keeps
+    its meaning for what a wheel ships and what `oxpack.lock` pins: with `locked = true` the lock is
+    checked against the build without the host libraries the project did not ask for."""
+    from .config import load_config
+    from .lockfile import check_lock
+    from .project import build_into
+
+    config = load_config(project_dir, overrides)
+    if config.emulation or not can_emulate_here():
+        return build_into(project_dir, out_dir, config=config, log=log)
+    staged = build_into(project_dir, out_dir, config=dataclasses.replace(config, emulation=True), locked=False,
+                        log=log)
+    if config.locked:
+        check_lock(config.project_dir, dataclasses.replace(
+            staged.result, config=config, crates=[dataclasses.replace(c, host=None) for c in staged.result.crates]))
+    return staged
 
 
 def _glue(crate: str, kernels: Sequence[KernelSig]) -> str:
