@@ -327,6 +327,20 @@ def test_trap_raises_kernel_trap_with_the_callers_location(misuse: ModuleType) -
     assert out.tolist() == [1, 1, 1, 1]
 
 
+def test_the_generated_module_re_exports_kernel_trap_and_kernel_barrier_error(misuse: ModuleType) -> None:
+    """Users catch `<package>.kernels.KernelTrap`; the same classes as the runtime's (and in the `.pyi`)."""
+    from emuproj._oxpack import runtime
+
+    assert misuse.KernelTrap is runtime.KernelTrap and misuse.KernelBarrierError is runtime.KernelBarrierError
+    assert {"KernelTrap", "KernelBarrierError"} <= set(misuse.__all__)
+    pyi = Path(misuse.__file__).with_suffix(".pyi").read_text()
+    assert "from ._oxpack.runtime import KernelTrap as KernelTrap\n" in pyi
+    with pytest.raises(misuse.KernelTrap, match=r"^trapping\(\): the kernel trapped"):
+        misuse.trapping(np.zeros(64, np.uint32))
+    with pytest.raises(misuse.KernelBarrierError):
+        misuse.half_warp(np.zeros(32, np.uint32))
+
+
 def _collectives_ref(x: np.ndarray, which: int, block: int) -> list[int]:
     """What CUDA gives for `collectives`, per thread: warps of 32 lanes, the last one of a
     block possibly partial (a source lane outside it keeps the caller's value)."""

@@ -40,7 +40,7 @@ _LAUNCH_OPTIONS = (
     "threads: int | tuple[int, ...] | None = None",
     "block: int | tuple[int, ...] | None = None",
 )
-_ERRORS = ("KernelArgumentError", "KernelValueError", "LaunchError")
+_ERRORS = ("KernelArgumentError", "KernelBarrierError", "KernelTrap", "KernelValueError", "LaunchError")
 _TYPES = ("DeviceArray", "Graph", "StreamLike", "capture")
 _RESERVED = {"stream", "threads", "block", "emulation", *_ERRORS, *_TYPES}
 _RUNTIME = ("_types.py", "_fast.py", "_driver.py", "_arrays.py", "_requires.py", "_checks.py", "_traps.py",
