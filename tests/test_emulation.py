@@ -752,3 +752,63 @@ def test_an_editable_install_emulates_and_so_does_its_rebuild_on_import(oxpack_w
     _pip(python, oxpack_wheels, "wheel", "-q", "--no-deps", str(project), "-w", str(tmp_path / "dist"))
     (wheel,) = (tmp_path / "dist").glob("*.whl")
     assert wheel.name == "demo-0.1.0-py3-none-any.whl"
+
+
+# ---------------------------------------------------------------- real CPU PyTorch tensors
+
+
+@pytest.fixture(scope="module")
+def vecmath(example_build: Path) -> Iterator[ModuleType]:
+    """The example project's module (built with `--emulation`), emulating."""
+    module = _import(example_build, "vecmath.kernels")
+    module.emulation(True)
+    yield module
+    _forget("vecmath")
+
+
+def _torch() -> Any:
+    return pytest.importorskip("torch", reason="PyTorch is not installed (CI has none): CPU tensor tests skip")
+
+
+def test_example_kernels_on_cpu_torch_tensors(vecmath: ModuleType) -> None:
+    """Real CPU tensors (through their DLPack export), every dtype family: float32 in place, integer
+    atomics bit-exact, float64, bfloat16, a 2-D row layout, a view at an offset; results against torch."""
+    torch = _torch()
+    g = torch.Generator().manual_seed(12)
+    x = torch.randn(100_003, generator=g)
+    y = torch.randn(100_003, generator=g)
+    expected = 2.5 * x + y
+    vecmath.saxpy(2.5, x, y)
+    assert torch.equal(y, expected)  # one f32 multiply-add each way (the emulator's mul_add is exact)
+    u = torch.randint(0, 10_000, (50_000,), dtype=torch.int32, generator=g).to(torch.uint32)
+    hist = torch.zeros(37, dtype=torch.uint32)
+    vecmath.histogram(37, u, hist, threads=32 * 512)
+    ref = torch.bincount(u.to(torch.int64) % 37, minlength=37)
+    assert torch.equal(hist.to(torch.int64), ref)
+    rows, cols = 33, 257
+    m = torch.randn(rows, cols, generator=g) * 4
+    out = torch.full((rows, cols), float("nan"))
+    vecmath.softmax(cols, m, out, threads=rows * 256, block=256)
+    assert torch.allclose(out.double(), torch.softmax(m.double(), dim=1), rtol=1e-5, atol=1e-7)
+    b = torch.randn(1000, generator=g).to(torch.bfloat16)
+    bout = torch.zeros(1000, dtype=torch.bfloat16)
+    vecmath.scale_bf16(3.0, b, bout)
+    assert torch.equal(bout, (b.float() * 3.0).to(torch.bfloat16))  # round to nearest even, both ways
+    base = torch.zeros(64)
+    src = torch.arange(64, dtype=torch.float32)
+    vecmath.saxpy(1.0, src[8:40], base[16:48])  # contiguous views at byte offsets into their storage
+    assert torch.equal(base[16:48], src[8:40]) and not base[:16].any() and not base[48:].any()
+
+
+def test_bad_cpu_torch_tensors_get_one_line(vecmath: ModuleType) -> None:
+    torch = _torch()
+    y = torch.zeros(16)
+    with pytest.raises(TypeError, match=r"^saxpy\(\): argument `x` must be a float32 array, got a float64 array$"):
+        vecmath.saxpy(1.0, torch.zeros(16, dtype=torch.float64), y)
+    with pytest.raises(TypeError, match=r"^saxpy\(\): argument `x` .*contiguous"):
+        vecmath.saxpy(1.0, torch.zeros(32)[::2], y)
+    with pytest.raises(TypeError, match=r"^saxpy\(\): argument `y`: its __dlpack__ failed: .*require gradient"):
+        vecmath.saxpy(1.0, torch.zeros(16), torch.zeros(16, requires_grad=True))
+    with pytest.raises(ValueError, match=r"^saxpy\(\): .*len\(x\) >= len\(y\)"):
+        vecmath.saxpy(1.0, torch.zeros(8), y)
+    assert not y.any()  # nothing ran
