@@ -400,7 +400,8 @@ def _alive(pids: set[int]) -> set[int]:
 
 
 def _temporaries(*folders: Path) -> list[Path]:
-    return [p for folder in folders if folder.exists() for p in folder.rglob(".tmp.*")]
+    """oxpack's temporaries, and multiprocessing's (`pymp-*`: the fork server's socket folder)."""
+    return [p for folder in folders if folder.exists() for pattern in (".tmp.*", "pymp-*") for p in folder.rglob(pattern)]
 
 
 @pytest.fixture
