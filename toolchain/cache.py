@@ -22,7 +22,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
-__all__ = ["Cache", "clean_stale", "default_cache_dir", "digest", "file_lock", "key", "temp_dir"]
+__all__ = ["ALSO_OWNED", "Cache", "alive", "clean_stale", "default_cache_dir", "digest", "file_lock", "key", "temp_dir"]
 
 
 def digest(data: bytes | str) -> str:
@@ -69,7 +69,8 @@ def temp_dir(folder: Path | None, tag: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=f".tmp.{os.getpid()}.{_HOST}.{tag}.", dir=folder))
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether process `pid` exists (one of another user's counts)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -92,10 +93,25 @@ def clean_stale(folder: Path | None) -> list[Path]:
         parts = entry.name.split(".")
         if len(parts) < 5 or not parts[2].isdigit() or parts[3] != _HOST:
             continue
-        if int(parts[2]) != os.getpid() and not _alive(int(parts[2])):
+        if int(parts[2]) != os.getpid() and not alive(int(parts[2])):
+            for other in _also_owned(Path(entry.path), base):
+                shutil.rmtree(other, ignore_errors=True)
             shutil.rmtree(entry.path, ignore_errors=True)
             removed.append(Path(entry.path))
     return removed
+
+
+ALSO_OWNED = "also-owned"
+"""A file in a temporary folder naming other folders of the same process, one per line (relative to
+the same base): multiprocessing's `pymp-*` folder, whose name does not say whose it is."""
+
+
+def _also_owned(folder: Path, base: Path) -> list[Path]:
+    try:
+        names = (folder / ALSO_OWNED).read_text().split()
+    except (OSError, ValueError):
+        return []
+    return [base / name for name in names if name.startswith("pymp-") and "/" not in name]
 
 
 class Cache:

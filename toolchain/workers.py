@@ -21,10 +21,13 @@ from pathlib import Path
 
 import contextlib
 import multiprocessing
+import multiprocessing.util
 import os
 import select
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -32,6 +35,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Generic, TypeVar
 
+from .cache import ALSO_OWNED, alive, temp_dir
 from .errors import OxpackError, StageError, ToolchainError
 from .llvm import LinkedCrate, emit_ptx, link_kernel_crate
 from .nvidia import Cubin, link_cubin
@@ -96,21 +100,11 @@ def _watch(pid: int) -> None:
     try:
         fd = os.pidfd_open(pid)
     except (AttributeError, OSError):  # no pidfd (an old kernel, not Linux): poll
-        while _running(pid):
+        while alive(pid):
             time.sleep(0.5)
     else:
         select.select([fd], [], [])  # readable once the process has ended
     os.kill(os.getpid(), signal.SIGKILL)
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 # -- carrying oxpack errors back (their constructors take keywords that pickle drops) ---
@@ -196,6 +190,7 @@ class Workers:
     def _ensure_pool(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
+                _claim_multiprocessing_folder()
                 self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=_context(),
                                                  initializer=_worker_start, initargs=(os.getpid(),))
             return self._pool
@@ -213,6 +208,18 @@ class Workers:
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
         pool.shutdown(wait=True, cancel_futures=cancel)
+
+
+def _claim_multiprocessing_folder() -> None:
+    """Make multiprocessing's folder for this process (`pymp-*`, which it removes at exit) now, and
+    name it in a temporary folder of oxpack's (`.tmp.<pid>.<host>.mp.…`), so that after a kill -9 the
+    next build's `clean_stale` removes both."""
+    folder = Path(multiprocessing.util.get_temp_dir())
+    if folder.parent != Path(tempfile.gettempdir()):
+        return
+    marker = temp_dir(None, "mp")
+    (marker / ALSO_OWNED).write_text(folder.name + "\n")
+    multiprocessing.util.Finalize(None, shutil.rmtree, args=(str(marker), True), exitpriority=-100)
 
 
 def _context() -> multiprocessing.context.BaseContext:
