@@ -19,10 +19,12 @@ import os
 import shutil
 import socket
 import tempfile
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
-__all__ = ["ALSO_OWNED", "Cache", "alive", "clean_stale", "default_cache_dir", "digest", "file_lock", "key", "temp_dir"]
+__all__ = ["ALSO_OWNED", "Cache", "alive", "clean_stale", "default_cache_dir", "digest", "file_lock", "key", "temp_dir",
+           "write_atomic"]
 
 
 def digest(data: bytes | str) -> str:
@@ -67,6 +69,17 @@ def temp_dir(folder: Path | None, tag: str) -> Path:
     (`.tmp.<pid>.<host>.<tag>.<random>`) so that a later run can tell it was left by one
     that died (`clean_stale`)."""
     return Path(tempfile.mkdtemp(prefix=f".tmp.{os.getpid()}.{_HOST}.{tag}.", dir=folder))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `path` whole or not at all: a temporary beside it (named after this process and thread,
+    so concurrent writers never share one), renamed over it; the temporary goes if anything fails."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def alive(pid: int) -> bool:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
+from .cache import write_atomic
 from .errors import ConfigError, OxpackError
 from .progress import Progress as Logger
 
@@ -97,9 +98,7 @@ def _record_outputs(out: Path, files: dict[str, Path]) -> list[str]:
             if parent == out or not parent.is_relative_to(out) or any(parent.iterdir()):
                 break
             parent.rmdir()
-    tmp = record.with_name(f"{_OUTPUTS}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(current, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(record)
+    write_atomic(record, (json.dumps(current, indent=1) + "\n").encode("utf-8"))
     return removed
 
 

@@ -8,14 +8,13 @@ error whose detail is a unified diff of the two.
 from __future__ import annotations
 
 import difflib
-import os
 from pathlib import Path
 from typing import Any
 
 import tomlkit
 import tomlkit.exceptions
 
-from .cache import digest
+from .cache import digest, write_atomic
 from .errors import LockError
 from .pipeline import BuildResult
 
@@ -77,15 +76,11 @@ def write_lock(project_dir: Path, result: BuildResult) -> Path:
     path = project_dir / LOCK_NAME
     if path.is_dir():
         raise LockError(f"{path} is a folder, not a lockfile; remove it and rerun `oxpack lock`")
-    tmp = path.with_name(f".{LOCK_NAME}.{os.getpid()}.tmp")
     try:
-        tmp.write_text(render_lock(lock_data(result)), encoding="utf-8")
-        tmp.replace(path)
+        write_atomic(path, render_lock(lock_data(result)).encode("utf-8"))
     except OSError as exc:
         raise LockError(f"cannot write {path}: {exc.strerror or exc}; fix the folder's permissions or free space") \
             from None
-    finally:
-        tmp.unlink(missing_ok=True)
     return path
 
 

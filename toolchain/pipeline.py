@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import __version__, data_dir
-from .cache import Cache, clean_stale, default_cache_dir, digest, file_lock, key
+from .cache import Cache, clean_stale, default_cache_dir, digest, file_lock, key, write_atomic
 from .config import Config
 from .emulation import HostBuilder, check_host_supported
 from .errors import ConfigError, StageError, ToolchainError
@@ -913,12 +913,7 @@ def _write_if_changed(path: Path, data: bytes) -> None:
             return
     except OSError:
         pass
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")  # crates write it at once
-    try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    write_atomic(path, data)  # crates write it at once: one temporary per thread
 
 
 def _first_error(stderr: str, project_dir: Path) -> str:

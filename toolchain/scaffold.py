@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import copy
 import keyword
-import os
 import re
 import string
 import tomllib
@@ -43,6 +42,7 @@ import tomlkit
 import tomlkit.exceptions
 
 from . import data_dir
+from .cache import write_atomic
 from .errors import OxpackError
 
 __all__ = ["InitError", "init_project"]
@@ -324,9 +324,7 @@ def _verify(path: Path, new: str, expected: Mapping[str, Any], root: Path) -> No
 
 def _write(path: Path, content: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_bytes(content.encode("utf-8"))
-    os.replace(temporary, path)
+    write_atomic(path, content.encode("utf-8"))
 
 
 def init_project(root: Path, *, module: str = "kernels", force: bool = False) -> list[str]:

@@ -14,7 +14,6 @@ import hashlib
 import importlib
 import json
 import keyword
-import os
 import sys
 import textwrap
 from collections.abc import Mapping
@@ -23,6 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from . import data_dir
+from .cache import write_atomic
 from .errors import StageError
 
 __all__ = ["render_stubs", "stub_files"]
@@ -592,6 +592,4 @@ def _write(path: Path, data: bytes) -> None:
     if path.is_file() and path.read_bytes() == data:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_bytes(data)
-    os.replace(temporary, path)
+    write_atomic(path, data)
