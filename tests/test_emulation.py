@@ -157,21 +157,7 @@ def example_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def misuse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """A project of kernels that misuse barriers and warp operations, built with `emulation = true`."""
     root = tmp_path_factory.mktemp("misuse")
-    project = root / "proj"
-    (project / "kernels").mkdir(parents=True)
-    (project / "src" / "emuproj").mkdir(parents=True)
-    (project / "src" / "emuproj" / "__init__.py").write_text("")
-    (project / "pyproject.toml").write_text(textwrap.dedent("""\
-        [project]
-        name = "emuproj"
-        version = "0.1.0"
-
-        [tool.oxpack]
-        archs = ["sm_90"]
-        ptx = "none"
-        emulation = true
-        """))
-    (project / "kernels" / "misuse.rs").write_text(MISUSE)
+    project = _emulated_project(root / "proj", "emuproj", "misuse.rs", MISUSE)
     out = root / "out"
     _build(project, out, "-q")
     module = _import(out, "emuproj.kernels")
@@ -603,14 +589,14 @@ def test_a_damaged_or_foreign_host_library_is_refused(example_build: Path, tmp_p
 # ---------------------------------------------------------------- issue 10's rules for the host stages
 
 
-def _host_project(root: Path, source: str) -> Path:
-    """A one-kernel project built with `emulation = true`; `source` is its kernel file."""
-    project = root / "hostproj"
+def _emulated_project(project: Path, name: str, kernel_file: str, source: str) -> Path:
+    """A project `name` (package `src/<name>`) of one kernel file, built with `emulation = true`."""
     (project / "kernels").mkdir(parents=True)
-    (project / "src" / "hostproj").mkdir(parents=True)
-    (project / "pyproject.toml").write_text(textwrap.dedent("""\
+    (project / "src" / name).mkdir(parents=True)
+    (project / "src" / name / "__init__.py").write_text("")
+    (project / "pyproject.toml").write_text(textwrap.dedent(f"""\
         [project]
-        name = "hostproj"
+        name = "{name}"
         version = "0.1.0"
 
         [tool.oxpack]
@@ -618,8 +604,13 @@ def _host_project(root: Path, source: str) -> Path:
         ptx = "none"
         emulation = true
         """))
-    (project / "kernels" / "twice.rs").write_text(source)
+    (project / "kernels" / kernel_file).write_text(source)
     return project
+
+
+def _host_project(root: Path, source: str) -> Path:
+    """A one-kernel project built with `emulation = true`; `source` is its kernel file."""
+    return _emulated_project(root / "hostproj", "hostproj", "twice.rs", source)
 
 
 TWICE = """\
