@@ -167,6 +167,13 @@ def host_table(dev, ours) -> None:
         fn()
     assert kernels._fast_saxpy(0.0, xs, ys, None) and kernels._fast_saxpy(0.0, xt, yt, None)
     assert kernels._fast_saxpy(0.0, xs, ys, legacy) and kernels._fast_saxpy(0.0, xd, yd, None)
+    # the fast path's own launch, with no checks: the driver's cuLaunchKernelEx through
+    # ctypes on a packed parameter block (what a checked call costs beyond it is the checks)
+    direct, config, function = kernels._state_saxpy.entries[(0, 1, small)]
+    block_ = kernels._params(5)
+    kernels._pack_saxpy(block_, 40, 0.0, xp, small, yp, small)
+    variants["oxpack's launch alone (ctypes `cuLaunchKernelEx`, packed parameters)"] = (
+        lambda: direct(config, function, block_, None))
     rounds, per = 15, 1000
     times: dict[str, list[float]] = {k: [] for k in variants}
     for _ in range(rounds):  # interleaved, so that machine noise hits every variant alike

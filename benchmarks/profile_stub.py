@@ -71,11 +71,18 @@ def main() -> int:
     }
     for label, fn in rows.items():
         print(f"{label:40s} {cost(fn):7.3f} µs")
-    # the checks alone: the fast path with its recorded launch replaced by a no-op
+    # the fast path's launch alone: the driver's cuLaunchKernelEx through ctypes, the
+    # parameter block packed as the fast path packs it
     entries = kernels._state_saxpy.entries
+    launch_, config_, function_ = next(iter(entries.values()))
+    block = kernels._params(5)
+    kernels._pack_saxpy(block, 40, 0.0, xp, n, yp, n)
+    print(f"{'direct launch, packed block':40s} {cost(lambda: launch_(config_, function_, block, None)):7.3f} µs")
+    print(f"{'pack the block':40s} {cost(lambda: kernels._pack_saxpy(block, 40, 0.0, xp, n, yp, n)):7.3f} µs")
+    # the checks alone: the fast path with its recorded launch replaced by a no-op
     saved = dict(entries)
     for key, entry in saved.items():
-        entries[key] = (lambda *args: None, *entry[1:])
+        entries[key] = (lambda *args: 0, *entry[1:])
     print(f"{'fast path, CuPy, no-op launch':40s} {cost(lambda: kernels._fast_saxpy(0.0, x, y, None)):7.3f} µs")
     print(f"{'fast path, PyTorch, no-op launch':40s} {cost(lambda: kernels._fast_saxpy(0.0, xt, yt, None)):7.3f} µs")
     print(f"{'stub, CuPy, no-op launch':40s} {cost(lambda: kernels.saxpy(0.0, x, y)):7.3f} µs")

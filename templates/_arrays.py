@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import struct
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -62,11 +63,11 @@ def _other_array(obj: object, dtype: str, mutable: bool, hint: int) -> tuple[int
     array, ordered onto stream `hint` (the launch stream) by its own handshake.
     """
     try:
-        cai = obj.__cuda_array_interface__  # type: ignore[attr-defined]
-    except AttributeError:
-        return _dlpack_array(obj, dtype, mutable, hint)
+        cai = getattr(obj, "__cuda_array_interface__", None)  # no exception made when absent
     except Exception:
         return None
+    if cai is None:
+        return _dlpack_array(obj, dtype, mutable, hint)
     try:
         (size,) = cai["shape"]
         pointer, readonly = cai["data"]
@@ -84,21 +85,6 @@ def _other_array(obj: object, dtype: str, mutable: bool, hint: int) -> tuple[int
     return pointer, size, device, stream or 0
 
 
-class _DLTensor(ctypes.Structure):
-    _fields_ = [  # noqa: RUF012 (ctypes' own protocol)
-        ("data", ctypes.c_void_p),
-        ("device_type", ctypes.c_int32),
-        ("device_id", ctypes.c_int32),
-        ("ndim", ctypes.c_int32),
-        ("code", ctypes.c_uint8),
-        ("bits", ctypes.c_uint8),
-        ("lanes", ctypes.c_uint16),
-        ("shape", ctypes.POINTER(ctypes.c_int64)),
-        ("strides", ctypes.POINTER(ctypes.c_int64)),
-        ("byte_offset", ctypes.c_uint64),
-    ]
-
-
 _capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
 _capsule_pointer.restype = ctypes.c_void_p
 _capsule_pointer.argtypes = (ctypes.py_object, ctypes.c_char_p)
@@ -108,25 +94,38 @@ _DL_CODES = {  # dtype -> DLPack (code, bits): 0 int, 1 uint, 2 float, 4 bfloat
 }
 
 
+# DLTensor (dlpack.h), read in one unpack: data, device (type, id), ndim, dtype (code,
+# bits, lanes), shape, strides, byte_offset; in the platform's C layout
+_DLTENSOR = struct.Struct("@PiiiBBHPPQ")
+_dltensor_head = _DLTENSOR.unpack_from
+_DLTensorBytes = ctypes.c_char * _DLTENSOR.size
+
+
 def _dlpack_array(obj: Any, dtype: str, mutable: bool, hint: int) -> tuple[int, int, int, int] | None:
+    one = _driver._device_count_cache == [1]
     try:
-        device_type, device_id = obj.__dlpack_device__()
-        if device_type not in (_DL_CUDA, _DL_CUDA_MANAGED) or hint < 1:
+        if not one:  # the producer's device first: `hint` must be a stream of it
+            device_type, device_id = obj.__dlpack_device__()
+            if device_type not in (_DL_CUDA, _DL_CUDA_MANAGED):
+                return None
+        if hint < 1:
             return None
         capsule = obj.__dlpack__(stream=hint)  # orders the producer's work before `hint`
-        tensor = _DLTensor.from_address(_capsule_pointer(capsule, b"dltensor"))
+        address = _capsule_pointer(capsule, b"dltensor")
     except Exception:
         return None
-    if (tensor.code, tensor.bits) != _DL_CODES[dtype] or tensor.lanes != 1 or tensor.ndim != 1:
+    data, device_type, device_id, ndim, code, bits, lanes, shape, strides, offset = _dltensor_head(
+        _DLTensorBytes.from_address(address))
+    if device_type not in (_DL_CUDA, _DL_CUDA_MANAGED) or (code, bits) != _DL_CODES[dtype] or lanes != 1:
         return None
-    if tensor.strides and tensor.strides[0] != 1:
+    if ndim != 1 or (strides and ctypes.c_int64.from_address(strides).value != 1):
         return None
-    pointer = (tensor.data or 0) + tensor.byte_offset
-    size = int(tensor.shape[0])
+    pointer = (data or 0) + offset
+    size = ctypes.c_int64.from_address(shape).value
     del capsule  # the producer's deleter runs: nothing was consumed
     if not pointer:
         return None
-    return pointer, size, int(device_id), hint
+    return pointer, size, device_id, hint
 
 
 class _ArrayReader:

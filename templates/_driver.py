@@ -4,7 +4,9 @@ their primary contexts and streams; the launcher the fast paths repeat."""
 
 from __future__ import annotations
 
+import ctypes
 import importlib
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -20,16 +22,10 @@ class _Cuda(NamedTuple):
     per_thread_stream: Any
 
 
-class _Local(threading.local):
-    ready = False
-    """True once this thread has a current context that a launch on a default stream uses."""
-
-
 _cuda_api: _Cuda | None = None
 _cuda_lock = threading.Lock()
 _device_count_cache: list[int] = []
 _devices: dict[int, _Device] = {}
-_thread = _Local()
 _SPECIAL_STREAMS = (0, _LEGACY_STREAM, _PER_THREAD_STREAM)  # mean "of the current context"
 
 
@@ -107,7 +103,6 @@ def _enter(api: _Cuda, device_id: int) -> tuple[_Device, Any]:
     previous = _current_context(api)
     current = int(previous) if previous is not None else 0
     if device is not None and current == device.context:
-        _thread.ready = True
         return device, None
     core_device = api.core.Device(device_id)
     core_device.set_current()
@@ -115,7 +110,6 @@ def _enter(api: _Cuda, device_id: int) -> tuple[_Device, Any]:
         stream = core_device.default_stream
         context = _current_context(api)
         device = _devices.setdefault(device_id, _Device(device_id, int(context), stream, int(stream.handle)))
-    _thread.ready = True
     return device, (previous if current else None)
 
 
@@ -137,33 +131,98 @@ def _stream_device(api: _Cuda, handle: int) -> int | None:
     return int(api.core.Stream.from_handle(handle).device.device_id)
 
 
-def _launcher(api: _Cuda, device: _Device, stream_handle: int, function: Any) -> Callable[..., None]:
-    """What the fast path calls to repeat a launch on `device`, whatever is current.
+class _LaunchConfig(ctypes.Structure):
+    """The driver's CUlaunchConfig (cuda.h, CUDA 12.0 and later), with no attributes."""
 
-    One device: cuda.core's launch itself. Several: a launch on a real stream of a
-    context-free kernel (CUkernel) runs in the stream's context; a launch on a special
-    stream, or of a context-bound function, makes the device's context current first
-    and restores the caller's afterwards.
+    _fields_ = [  # noqa: RUF012 (ctypes' own protocol)
+        ("grid_x", ctypes.c_uint), ("grid_y", ctypes.c_uint), ("grid_z", ctypes.c_uint),
+        ("block_x", ctypes.c_uint), ("block_y", ctypes.c_uint), ("block_z", ctypes.c_uint),
+        ("shared_bytes", ctypes.c_uint), ("stream", ctypes.c_void_p),
+        ("attributes", ctypes.c_void_p), ("attribute_count", ctypes.c_uint),
+    ]
+
+
+class _Direct(NamedTuple):
+    """The driver's own launch, which the fast paths call through ctypes (cheaper than
+    cuda.core's, which converts its arguments on every call): ``launch(config, function,
+    params, None)`` is ``cuLaunchKernelEx`` and returns its CUresult (0 on success)."""
+
+    launch: Callable[[Any, Any, Any, None], int]
+    config: Callable[[tuple[int, ...], tuple[int, ...], int], Any]
+    """(grid, block, stream handle) -> a pointer to a CUlaunchConfig, made once per entry"""
+    function: Callable[[Any], Any]
+    """a cuda.core Kernel -> its handle as the launch takes it"""
+
+
+def _config(grid: tuple[int, ...], block: tuple[int, ...], stream: int) -> Any:
+    g, b = (*grid, 1, 1)[:3], (*block, 1, 1)[:3]
+    return ctypes.pointer(_LaunchConfig(*g, *b, 0, stream, None, 0))
+
+
+def _load_direct() -> _Direct | None:
+    """libcuda's cuLaunchKernelEx (the library cuda.bindings has loaded), or None where it
+    cannot be found: then every call takes the general path, which launches through
+    cuda.core."""
+    name = "nvcuda.dll" if sys.platform == "win32" else "libcuda.so.1"
+    try:
+        launch = getattr(ctypes.CDLL(name), "cuLaunchKernelEx")  # releases the GIL, as cuda.core does
+    except (OSError, AttributeError):
+        return None
+    launch.restype = ctypes.c_int
+    return _Direct(launch, _config, lambda function: ctypes.c_void_p(int(function.handle)))
+
+
+_direct: list[_Direct | None] = []  # loaded at the first entry
+
+
+def _params(count: int) -> Any:
+    """A kernel-parameter block for `count` parameters of up to 8 bytes: `count` pointers,
+    each to its own 8-byte slot after them, which the fast path packs (from byte
+    ``8 * count``) before a launch. Each thread has its own: the driver reads it during
+    the launch, with the GIL released."""
+    block = (ctypes.c_uint64 * (2 * count))()
+    base = ctypes.addressof(block)
+    for i in range(count):
+        block[i] = base + 8 * (count + i)
+    return block
+
+
+def _entry(
+    api: _Cuda, device: _Device, stream_handle: int, function: Any, grid: tuple[int, ...], block: tuple[int, ...]
+) -> tuple[Callable[..., int], Any, Any] | None:
+    """What the fast path repeats of a launch the general path made: (launch, config,
+    function), called as ``launch(config, function, params, None)``; None when the
+    direct launch is unavailable.
+
+    One device, or a real stream and a context-free kernel (CUkernel, which runs in the
+    stream's context): the driver's launch itself. Otherwise (a default stream, whose
+    meaning is the current context's, on a machine of several devices) a launch that
+    makes the device's context current first, and restores the caller's afterwards.
     """
-    launch: Callable[..., None] = api.core.launch
+    if not _direct:
+        _direct.append(_load_direct())
+    direct = _direct[0]
+    if direct is None:
+        return None
+    launch = direct.launch
+    config, handle = direct.config(grid, block, stream_handle), direct.function(function)
     context_free = type(getattr(function, "handle", None)).__name__ == "CUkernel"
     if _device_count(api) == 1 or (stream_handle not in _SPECIAL_STREAMS and context_free):
-        return launch
+        return launch, config, handle
     driver = api.driver
     get_current, set_current = driver.cuCtxGetCurrent, driver.cuCtxSetCurrent
     mine = device.context
     context = driver.CUcontext(mine)
 
-    def launch_on_device(*args: Any) -> None:
+    def launch_on_device(config: Any, function: Any, params: Any, extra: None) -> int:
         current = get_current()[1]
         if int(current) == mine:
-            launch(*args)
-            return
+            return launch(config, function, params, extra)
         set_current(context)
         try:
-            launch(*args)
+            return launch(config, function, params, extra)
         finally:
             if int(current):
                 set_current(current)
 
-    return launch_on_device
+    return launch_on_device, config, handle

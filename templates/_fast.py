@@ -102,15 +102,15 @@ _hooks = _Hooks()
 
 
 class _State:
-    """One kernel's fast-path memory: launches the general path checked and made, and
-    the last ctypes value of each scalar (reused while the same object is passed)."""
+    """One kernel's fast-path memory: the launches the general path checked and made."""
 
-    __slots__ = ("entries", "scalars")
+    __slots__ = ("entries",)
 
-    def __init__(self, count: int) -> None:
-        self.entries: dict[tuple[int, int, int], tuple[Callable[..., None], Any, Any, Any]] = {}
-        """(device, stream handle, element count) -> (launch, stream, LaunchConfig, function)"""
-        self.scalars: list[tuple[object, Any]] = [(_Never, None)] * count
+    def __init__(self) -> None:
+        self.entries: dict[tuple[int, int, int], tuple[Callable[..., int], Any, Any]] = {}
+        """(device, stream handle, element count) -> (launch, config, function), called as
+        ``launch(config, function, params, None)``; a nonzero result (a CUresult) hands
+        the call to the general path, which launches again and reports the error."""
 
 
 _last_stream: tuple[object, int] = (None, 0)

@@ -37,14 +37,13 @@ from ._driver import (
     _cuda,
     _device_count,
     _enter,
+    _entry,
     _foreign_stream,
-    _launcher,
     _leave,
     _stream_device,
 )
 from ._driver import _Cuda as _Cuda
-from ._driver import _Local as _Local
-from ._driver import _thread as _thread
+from ._driver import _params as _params
 from ._fast import _hooks as _hooks
 from ._fast import _State
 from ._fast import _stream_handle as _stream_handle
@@ -220,8 +219,9 @@ class Kernel(_Checks, _ArrayReader):
             entries = self.state.entries
             if len(entries) >= 256:
                 entries.clear()
-            key = (device.device_id, handle, arrays[self._default_threads].size)
-            entries[key] = (_launcher(api, device, handle, function), launch_stream, config, function)
+            entry = _entry(api, device, handle, function, shape.grid, shape.block)
+            if entry is not None:
+                entries[(device.device_id, handle, arrays[self._default_threads].size)] = entry
 
     def _allow_dynamic_shared(self, api: _Cuda, context: _Device, function: Any, nbytes: int) -> None:
         """Refuse a size the device cannot give (with the numbers); raise the kernel's
@@ -397,13 +397,13 @@ class Module:
                     state.entries.clear()  # the GPU fast path takes no call while emulating
         self.emulate, self._switch_error = on, None
 
-    def state(self, name: str, scalars: int = 0) -> _State:
+    def state(self, name: str) -> _State:
         """The fast-path memory of kernel `name`, shared by its generated fast path and its
         general path (made without reading the manifest: the generated module asks at import)."""
         state = self._states.get(name)
         if state is None:
             with self._lock:
-                state = self._states.setdefault(name, _State(scalars))
+                state = self._states.setdefault(name, _State())
         return state
 
     @property

@@ -432,6 +432,49 @@ def test_the_fast_path_repeats_a_checked_launch(rng: np.random.Generator) -> Non
     assert np.array_equal(y2.get(), np.float32(2.0) * x_h)
 
 
+def test_threads_each_launch_with_their_own_arguments(rng: np.random.Generator) -> None:
+    """Eight threads repeat one kernel's fast path at once, each with its own arrays and
+    scalar: each launch must carry its own call's arguments (each thread packs its own
+    parameter block). A new thread has no current CUDA context: on one GPU the driver
+    refuses its first fast-path launch, which the general path then makes; on several,
+    the fast path makes the arrays' device current itself."""
+    import threading
+
+    from cuda.bindings import driver
+
+    n, calls, count = 1 << 14, 200, 8
+    xs_h = [rng.standard_normal(n, dtype=np.float32) for _ in range(count)]
+    xs, ys = [cp.asarray(x) for x in xs_h], [cp.zeros(n, dtype=cp.float32) for _ in range(count)]
+    kernels.saxpy(0.0, xs[0], ys[0])  # primes the fast path (one entry serves every thread)
+    first: dict[int, bool] = {}  # thread -> whether its first fast launch, with no context, launched
+    errors: list[BaseException] = []
+
+    def work(t: int) -> None:
+        try:
+            assert int(driver.cuCtxGetCurrent()[1]) == 0, "a new thread should have no current context"
+            first[t] = kernels._fast_saxpy(float(t + 1), xs[t], ys[t], None)
+            for _ in range(calls):
+                kernels.saxpy(float(t + 1), xs[t], ys[t])
+            cp.cuda.Device(0).synchronize()
+        except BaseException as exc:  # noqa: BLE001 (reported below)
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors
+    if cp.cuda.runtime.getDeviceCount() == 1:
+        assert not any(first.values()), "the driver should have refused a launch with no current context"
+    else:
+        assert all(first.values()), "the fast path should have made device 0 current and launched"
+    for t in range(count):
+        ref = (calls + first[t]) * (t + 1) * xs_h[t].astype(np.float64)
+        got = ys[t].get().astype(np.float64)
+        assert np.linalg.norm(got - ref) / np.linalg.norm(ref) < 1e-5, f"thread {t} got another's arguments"
+
+
 def _cuda_core() -> object:
     try:
         import cuda.core as core

@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -557,6 +558,12 @@ class FakeStream:
     def __cuda_stream__(self) -> tuple[int, int]:
         return (0, self.handle)
 
+    def __eq__(self, other: object) -> bool:  # the fast path names a stream by its handle
+        return isinstance(other, FakeStream) and other.handle == self.handle
+
+    def __hash__(self) -> int:
+        return self.handle
+
 
 CONTEXT = 0xC000  # fabricated context handles: CONTEXT + device id
 
@@ -598,6 +605,34 @@ class FakeCuda:
             ObjectCode=ObjectCode,
             launch=launch,
         )
+        def direct_launch(config: Any, function: Any, params: Any, extra: None) -> int:
+            """The fast path's cuLaunchKernelEx: the parameter block read back as the
+            kernel's values (scalars as ctypes values, arrays as pointer and count)."""
+            assert extra is None and fake.module is not None
+            if fake.refuse_direct:  # a CUresult, as the driver gives for a thread with no context
+                fake.refuse_direct -= 1
+                return 201
+            _, grid, block, handle = config
+            kernel = next(k for k in fake.module.kernels.values() if function == f"kernel:{k.symbol}")
+            slots = [ctypes.string_at(params[i], 8) for i in range(len(params) // 2)]
+            values: list[Any] = []
+            for ctype in kernel._ctypes:
+                if ctype is None:
+                    values += [int.from_bytes(slots.pop(0), sys.byteorder) for _ in range(2)]
+                else:
+                    values.append(ctype.from_buffer_copy(slots.pop(0)[: ctypes.sizeof(ctype)]))
+            assert not slots
+            fake.launches.append((FakeStream(handle), ("config", grid, block), function, tuple(values)))
+            fake.contexts.append(fake.current)
+            return 0
+
+        self.module: Any = None  # the runtime Module whose kernels launch (install_fake sets it)
+        self.refuse_direct = 0  # how many fast-path launches fail before one succeeds
+        self.direct = SimpleNamespace(
+            launch=direct_launch,
+            config=lambda grid, block, handle: ("direct", grid, block, handle),
+            function=lambda function: function,
+        )
         self.driver = SimpleNamespace(
             cuDeviceGetCount=lambda: (0, devices),
             CUresult=SimpleNamespace(CUDA_SUCCESS=0),
@@ -617,14 +652,13 @@ def install_fake(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch, fake: Fak
     driver = sys.modules[f"{kernels.__package__}._oxpack._driver"]  # the CUDA state the runtime reads
     api = driver._Cuda(fake.core, fake.driver, None, fake.legacy, fake.per_thread)
     monkeypatch.setattr(driver, "_cuda_api", api)
-    local = driver._Local()
-    monkeypatch.setattr(driver, "_thread", local)
-    monkeypatch.setattr(kernels, "_thread", local)
+    monkeypatch.setattr(driver, "_direct", [fake.direct])
     monkeypatch.setattr(driver, "_device_count_cache", [])
     monkeypatch.setattr(runtime._hooks, "one_device", False)
     monkeypatch.setattr(driver, "_devices", {})
     module = runtime.Module("kernels", Path(runtime.__file__).parent)
     module._states = kernels._module._states  # the generated fast paths hold these
+    fake.module = module
     for state in module._states.values():
         state.entries.clear()
     monkeypatch.setattr(kernels, "_module", module)
@@ -817,6 +851,50 @@ def test_fast_path_never_skips_a_check(
     with pytest.raises((TypeError, ValueError), match=re.escape(error)):
         kernels.saxpy(*args())
     assert len(fake_cuda.launches) == 1
+
+
+def test_a_failed_fast_launch_is_made_again_by_the_general_path(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    x, y = at(0, 1000, stream=7), at(1, 1000, stream=7)
+    kernels.saxpy(2.5, x, y)
+    fake_cuda.refuse_direct = 1  # the driver refuses the fast path's launch (e.g. no current context)
+    calls = []
+    saxpy = kernels._module.kernel("saxpy")
+    general = saxpy._launch
+    saxpy._launch = lambda *args: (calls.append(args), general(*args))  # type: ignore[method-assign]
+    kernels.saxpy(0.5, x, y)
+    assert len(calls) == 1 and fake_cuda.refuse_direct == 0  # refused once, then launched by the general path
+    assert len(fake_cuda.launches) == 2 and fake_cuda.launches[1][3][0].value == 0.5
+
+
+def test_each_thread_packs_its_own_parameter_block(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    """The driver reads the parameter block with the GIL released: a block shared by two
+    threads could launch one thread's kernel with another's arguments. Switching threads
+    every microsecond, each launch must carry its own call's scalar and arrays."""
+    pairs = [(at(2 * t, 64), at(2 * t + 1, 64)) for t in range(4)]
+    for x, y in pairs:
+        kernels.saxpy(0.0, x, y)  # one entry per (device, stream, size): all four share it
+    start = len(fake_cuda.launches)
+
+    def work(t: int) -> None:
+        x, y = pairs[t]
+        for i in range(300):
+            assert kernels._fast_saxpy(float(1000 * t + i), x, y, None)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(t,)) for t in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    launched = fake_cuda.launches[start:]
+    assert len(launched) == 1200
+    for _, _, _, args in launched:
+        t = int(args[0].value) // 1000
+        assert args[1:] == (BASE + 2 * t * 2**20, 64, BASE + (2 * t + 1) * 2**20, 64), (t, args)
 
 
 def test_fast_path_waits_like_the_general_path(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
@@ -1047,9 +1125,12 @@ def test_fast_path_launches_per_device(kernels: ModuleType, two_devices: FakeCud
     assert kernels._fast_saxpy(1.0, x1, y1, None) is False
     entries = kernels._module.kernel("saxpy").state.entries
     assert set(entries) == {(1, 1, 64), (0, 1, 64)}
-    launch, stream, config, function = entries[(1, 1, 64)]
-    launch(stream, config, function, ctypes.c_float(1.0), 1, 1, 1, 1)  # what the fast path calls
+    launch, config, function = entries[(1, 1, 64)]
+    params = kernels._params(5)
+    kernels._pack_saxpy(params, 40, 1.0, 1, 1, 1, 1)
+    assert launch(config, function, params, None) == 0  # what the fast path calls
     assert two_devices.contexts[-1] == CONTEXT + 1 and two_devices.current == CONTEXT + 0
+    assert two_devices.launches[-1][3][1:] == (1, 1, 1, 1)
 
 
 def test_mixed_devices_are_refused_naming_both(kernels: ModuleType, two_devices: FakeCuda) -> None:

@@ -181,16 +181,16 @@ def _check(manifest: Mapping[str, Any], fatbins: Mapping[str, bytes]) -> Mapping
 
 # ---------------------------------------------------------------- fast paths
 
-_CTYPES = {
-    "int32": "c_int32",
-    "uint32": "c_uint32",
-    "int64": "c_int64",
-    "uint64": "c_uint64",
-    "float32": "c_float",
-    "float64": "c_double",
+_PACKED = {  # a scalar's bytes in its 8-byte parameter slot (struct, native byte order)
+    "int32": "i4x",
+    "uint32": "I4x",
+    "int64": "q",
+    "uint64": "Q",
+    "float32": "f4x",
+    "float64": "d",
 }
-_FAST_GLOBALS = {"Any", "_hooks", "_thread", "_stream_handle", "_other_array", "_F32_MAX", "_module",
-                 *(f"_{c}" for c in _CTYPES.values())}
+_FAST_GLOBALS = {"Any", "_hooks", "_stream_handle", "_other_array", "_F32_MAX", "_module", "_params",
+                 "_Struct", "_local"}
 _FAST_OPS = (ast.Expression, ast.BoolOp, ast.And, ast.Compare, ast.BinOp, ast.Add, ast.Sub, ast.Mult,
              ast.FloorDiv, ast.Mod, ast.UnaryOp, ast.USub, ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt,
              ast.GtE, ast.Name, ast.Load, ast.Call, ast.Constant)
@@ -221,7 +221,7 @@ def _requirement(text: str, positions: Mapping[str, int]) -> str | None:
 
 def _fast_names(kernel: Any) -> set[str]:
     names = {f"_{v}{p.pos}" for p in kernel.params for v in "pndstb"}
-    return names | {"_h", "_g", "_s", "_e", "_cs", "_ts", "_one", "_r", "_c", "_m", "stream"} | _FAST_GLOBALS
+    return names | {"_h", "_g", "_s", "_e", "_k", "_cs", "_ts", "_one", "_r", "_m", "stream"} | _FAST_GLOBALS
 
 
 def _fast_path(name: str, kernel: Any) -> list[str] | None:
@@ -231,7 +231,7 @@ def _fast_path(name: str, kernel: Any) -> list[str] | None:
     arrays = kernel._arrays
     if (kernel.rank or 1) > 1 or kernel._dynamic is not None or not arrays:
         return None
-    if any(p.name in _fast_names(kernel) or p.name.startswith(("_fast_", "_state_")) for p in kernel.params):
+    if any(p.name in _fast_names(kernel) or p.name.startswith(("_fast_", "_state_", "_local_", "_pack_")) for p in kernel.params):
         return None
     positions = {p.name: p.pos for p in kernel.params}
     requires = [_requirement(r.text, positions) for r in kernel._requires]
@@ -318,26 +318,32 @@ def _fast_path(name: str, kernel: Any) -> list[str] | None:
         "            return False",
         "        _s = _g",
         f"    _e = _state_{name}.entries.get((_d{first}, _s or 1, _n{count}))",
-        "    if _e is None or not _thread.ready:",
+        "    if _e is None:",
         "        return False",
+        "    try:  # this thread's parameter block",
+        f"        _k = _local_{name}.params",
+        "    except AttributeError:",
+        f"        _k = _local_{name}.params = _params({_abi_count(kernel)})",
     ]
-    call = []
-    scalars = [p for p in kernel.params if p.kind == "scalar"]
-    if scalars:
-        lines.append(f"    _c = _state_{name}.scalars")
+    values = []
     for p in kernel.params:
-        if p.kind == "scalar":
-            i = p.pos
-            lines += [
-                f"    _t{i} = _c[{i}]",
-                f"    if _t{i}[0] is not {p.name}:",
-                f"        _t{i} = _c[{i}] = ({p.name}, _{_CTYPES[p.dtype.name]}({p.name}))",
-            ]
-            call.append(f"_t{i}[1]")
-        else:
-            call += [f"_p{p.pos}", f"_n{p.pos}"]
-    lines += [f"    _e[0](_e[1], _e[2], _e[3], {', '.join(call)})", "    return True"]
+        values += [p.name] if p.kind == "scalar" else [f"_p{p.pos}", f"_n{p.pos}"]
+    lines += [
+        f"    _pack_{name}(_k, {8 * _abi_count(kernel)}, {', '.join(values)})",
+        "    return not _e[0](_e[1], _e[2], _k, None)  # an error: the general path launches and reports it",
+    ]
     return lines
+
+
+def _abi_count(kernel: Any) -> int:
+    """The kernel's parameters as the driver sees them: one per scalar, two (pointer and
+    element count) per array."""
+    return sum(1 if p.kind == "scalar" else 2 for p in kernel.params)
+
+
+def _packing(kernel: Any) -> str:
+    """The struct format of the kernel's parameter slots, 8 bytes each, in order."""
+    return "=" + "".join(_PACKED[p.dtype.name] if p.kind == "scalar" else "QQ" for p in kernel.params)
 
 
 # ---------------------------------------------------------------- rendering
@@ -441,23 +447,18 @@ def _render_py(manifest: Mapping[str, Any], runtime_kernels: Mapping[str, Any]) 
     kernels = _kernels(manifest)
     names = sorted([*_ERRORS, *_TYPES, *(name for name, _ in kernels)])
     fast = {name: _fast_path(name, runtime_kernels[name]) for name, _ in kernels}
-    ctypes_used = sorted({
-        _CTYPES[p.dtype.name]
-        for name, lines in fast.items() if lines is not None
-        for p in runtime_kernels[name].params if p.kind == "scalar"
-    })
     out = [
         _header(manifest),
         _module_doc(manifest),
         "\nfrom __future__ import annotations\n\n",
-        *(f"from ctypes import {c} as _{c}\n" for c in ctypes_used),
-        "from typing import Any\n\n" if any(fast.values()) else "",
+        "from struct import Struct as _Struct\nfrom threading import local as _local\nfrom typing import Any\n\n"
+        if any(fast.values()) else "",
         "from ._oxpack.runtime import (\n",
         *(f"    {n},\n" for n in sorted([*_ERRORS, *_TYPES])),
         ")\nfrom ._oxpack.runtime import Module as _Module\n",
     ]
     if any(fast.values()):
-        out.append("from ._oxpack.runtime import _F32_MAX, _hooks, _other_array, _stream_handle, _thread\n")
+        out.append("from ._oxpack.runtime import _F32_MAX, _hooks, _other_array, _params, _stream_handle\n")
     out += [
         "\n__all__ = [\n",
         *(f'    "{n}",\n' for n in names),
@@ -477,8 +478,14 @@ def _render_py(manifest: Mapping[str, Any], runtime_kernels: Mapping[str, Any]) 
             ]
         out += [f'    _module.kernel("{name}")({packed}, stream, threads, block)\n']
         if lines is not None:
-            count = len(runtime_kernels[name].params)
-            out += ["\n\n", f'_state_{name} = _module.state("{name}", {count})\n', "\n\n"]
+            kernel_ = runtime_kernels[name]
+            out += [
+                "\n\n",
+                f'_state_{name} = _module.state("{name}")\n',
+                f"_local_{name} = _local()\n",
+                f'_pack_{name} = _Struct("{_packing(kernel_)}").pack_into  # its parameters, 8 bytes each\n',
+                "\n\n",
+            ]
             out += [line + "\n" for line in lines]
     return "".join(out)
 
