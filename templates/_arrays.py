@@ -12,7 +12,6 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import _driver
 from ._driver import _cuda
 from ._fast import _hooks
 from ._types import (
@@ -79,7 +78,7 @@ def _other_array(obj: object, dtype: str, mutable: bool, hint: int) -> tuple[int
         return None
     if not pointer or (readonly and mutable) or stream == 0 or type(size) is not int:
         return None
-    device = 0 if _driver._device_count_cache == [1] else None
+    device = 0 if _hooks.one_device else None
     if device is None:
         return None  # several devices: the general path asks the driver where it lives
     return pointer, size, device, stream or 0
@@ -102,7 +101,7 @@ _DLTensorBytes = ctypes.c_char * _DLTENSOR.size
 
 
 def _dlpack_array(obj: Any, dtype: str, mutable: bool, hint: int) -> tuple[int, int, int, int] | None:
-    one = _driver._device_count_cache == [1]
+    one = _hooks.one_device
     try:
         if not one:  # the producer's device first: `hint` must be a stream of it
             device_type, device_id = obj.__dlpack_device__()
