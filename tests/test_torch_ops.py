@@ -156,12 +156,17 @@ def test_operator_calls_the_checked_stub(torch_ops: tuple[ModuleType, ModuleType
         saxpy(torch.ones(1), torch.ones(16), torch.ones(16))
 
 
-def test_launch_shapes_become_the_stubs_ints_and_tuples(package_root: Path) -> None:
-    sys.path.insert(0, str(package_root))
+def _support_module(root: Path) -> ModuleType:
+    """The generated package's `_oxpack/torch_ops.py` (it imports no PyTorch at import time)."""
+    sys.path.insert(0, str(root))
     try:
-        torch_ops = importlib.import_module(f"{PACKAGE}._oxpack.torch_ops")
+        return importlib.import_module(f"{PACKAGE}._oxpack.torch_ops")
     finally:
-        sys.path.remove(str(package_root))
+        sys.path.remove(str(root))
+
+
+def test_launch_shapes_become_the_stubs_ints_and_tuples(package_root: Path) -> None:
+    torch_ops = _support_module(package_root)
     calls: list[tuple[Any, ...]] = []
 
     def stub(*args: Any, threads: Any, block: Any) -> None:
@@ -176,11 +181,7 @@ def test_launch_shapes_become_the_stubs_ints_and_tuples(package_root: Path) -> N
 
 
 def test_a_schema_that_disagrees_with_its_outputs_is_refused(package_root: Path) -> None:
-    sys.path.insert(0, str(package_root))
-    try:
-        torch_ops = importlib.import_module(f"{PACKAGE}._oxpack.torch_ops")
-    finally:
-        sys.path.remove(str(package_root))
+    torch_ops = _support_module(package_root)
     spec = torch_ops.OpSpec("k", "(Tensor x, Tensor(a!) y, Tensor(b!) z, *, SymInt[]? threads=None) -> ()", ("y",))
     with pytest.raises(ValueError, match=r"operator `k`: schema writes \['y', 'z'\], spec says \['y'\]"):
         torch_ops._check_mutates(spec)
