@@ -807,3 +807,92 @@ def test_bad_cpu_torch_tensors_get_one_line(vecmath: ModuleType) -> None:
     with pytest.raises(ValueError, match=r"^saxpy\(\): .*len\(x\) >= len\(y\)"):
         vecmath.saxpy(1.0, torch.zeros(8), y)
     assert not y.any()  # nothing ran
+
+
+# ---------------------------------------------------------------- as strict as the GPU (issue 16)
+
+LIMITS = """\
+use oxpack::prelude::*;
+
+/// `n` levels of recursion, each keeping a 32-word array alive across the call.
+fn walk(x: &[u32], n: u32) -> u32 {
+    let mut a = [0u32; 32];
+    for (k, v) in a.iter_mut().enumerate() {
+        *v = x[(k + n as usize) % x.len()] ^ n;
+    }
+    if n == 0 {
+        return a[0];
+    }
+    let r = walk(x, n - 1);
+    a[(r % 32) as usize]
+}
+
+kernel! {
+    /// out[i] = x[i] + 1: at u32::MAX an overflow, which the debug profile checks.
+    pub fn bump(i: ThreadIndex, x: &[u32], out: &mut DisjointSlice<u32>) {
+        if let Some(o) = out.get_mut(i) {
+            *o = x[i.get()] + 1;
+        }
+    }
+
+    /// out[i] = walk(x, depth): a stack `depth` frames deep.
+    pub fn deep(i: ThreadIndex, x: &[u32], depth: u32, out: &mut DisjointSlice<u32>) {
+        if let Some(o) = out.get_mut(i) {
+            *o = walk(x, depth);
+        }
+    }
+
+    /// out = x with every block reversed, through `scratch` elements of dynamic shared memory.
+    pub fn staged(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>, scratch: DynShared<f32>)
+    where (len(x) == len(out)) {
+        let (t, b) = (thread_idx().x as usize, block_dim().x as usize);
+        let mut s = scratch.into_shared();
+        s.write(thread_slot(), x.get(block_idx().x as usize * b + t).copied().unwrap_or(0.0));
+        let s = s.sync();
+        if let Some(o) = out.get_mut(i) {
+            *o = s.get(b - 1 - t);
+        }
+    }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def limits(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """Kernels at the GPU's limits (overflow, stack, shared memory), built with `profile = "debug"`
+    and `emulation = true` (one arch, sm_90: its limits are the H100's and H200's)."""
+    root = tmp_path_factory.mktemp("limits")
+    project = _emulated_project(root / "proj", "limitsproj", "limits.rs", LIMITS)
+    out = root / "out"
+    _build(project, out, "-q", "--debug")
+    module = _import(out, "limitsproj.kernels")
+    module.emulation(True)
+    yield module
+    _forget("limitsproj")
+
+
+def test_an_overflow_in_the_debug_profile_traps_in_emulation_as_on_the_gpu(limits: ModuleType) -> None:
+    """The debug profile's overflow checks run in the host library too: the GPU's debug trap message
+    (`bump(): the kernel trapped: attempt to add with overflow at kernels/limits.rs:…`), the thread after it."""
+    x = np.array([1, 2, 0xFFFF_FFFF, 4], np.uint32)
+    out = np.zeros(4, np.uint32)
+    with pytest.raises(limits.KernelTrap) as info:
+        limits.bump(x, out)
+    assert info.value.message == "attempt to add with overflow"
+    assert info.value.location == "kernels/limits.rs:20:18"
+    assert str(info.value) == ("bump(): the kernel trapped: attempt to add with overflow at kernels/limits.rs:20:18 "
+                               "(thread (2, 0, 0) of block (0, 0, 0))")
+    limits.bump(x[:2], out[:2])
+    assert out[:2].tolist() == [2, 3]
+
+
+def test_launch_limits_are_the_gpu_stubs_in_emulation(limits: ModuleType) -> None:
+    """Threads per block, block z and the grid: refused with the GPU path's own error before anything runs."""
+    x, out = np.ones(2048, np.uint32), np.zeros(2048, np.uint32)
+    with pytest.raises(limits.KernelValueError, match=r"^bump\(\): `block` must have every dimension >= 1, at most "
+                       r"1024 threads in all and z <= 64, got 1025$"):
+        limits.bump(x, out, block=1025)
+    with pytest.raises(limits.KernelValueError, match=r"^bump\(\): `threads` 4294967296 needs grid \(4294967296,\), "
+                       r"over CUDA's limit \(2147483647,\); use larger blocks$"):
+        limits.bump(x, out, threads=2**32, block=1)
+    assert not out.any()

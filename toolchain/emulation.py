@@ -134,13 +134,14 @@ class HostBuilder:
     `-v` and "reproduce with:" lines run as printed); no temporary folder of its own.
     """
 
-    def __init__(self, rustc: Rustc, cache: Cache, opt_level: int, *,
+    def __init__(self, rustc: Rustc, cache: Cache, opt_level: int, *, profile: str = "release",
                  run: Callable[[list[str], str, Path], str], ran: Callable[[str], None],
                  step: Callable[[str], AbstractContextManager[None]],
                  work: Callable[[str, str], AbstractContextManager[Path]]) -> None:
         self.rustc = rustc
         self.cache = cache
         self.opt_level = opt_level
+        self.profile = profile  # "debug": overflow checks and the GPU's debug messages, as the device build
         self._run = run  # the pipeline's rustc runner: progress, -v, errors, killed with the build
         self._ran = ran
         self._step = step  # the progress display's step (shown only for work not in the cache)
@@ -148,8 +149,11 @@ class HostBuilder:
         self._device: bytes | None = None
 
     def _base(self) -> list[str]:
-        return [str(self.rustc.path), "--edition", "2024", "-C", f"opt-level={self.opt_level}",
-                "-C", "panic=unwind", "-C", "codegen-units=1", "-C", "debuginfo=0", "--color", "never"]
+        cmd = [str(self.rustc.path), "--edition", "2024", "-C", f"opt-level={self.opt_level}",
+               "-C", "panic=unwind", "-C", "codegen-units=1", "-C", "debuginfo=0", "--color", "never"]
+        if self.profile == "debug":  # as the device stages (issue 16): arithmetic overflow traps in emulation too
+            cmd += ["--cfg", "oxpack_debug", "-C", "overflow-checks=on"]
+        return cmd
 
     def device_rlib(self) -> bytes:
         """The device crate compiled for the host (stage ``host-rlib``)."""
@@ -158,7 +162,7 @@ class HostBuilder:
         src = data_dir("device")
         sources = [f"{p.relative_to(src).as_posix()}\0".encode() + p.read_bytes()
                    for p in sorted((src / "src").rglob("*.rs"))]
-        k = key("host-rlib", _RECIPE, self.rustc.identity, *sources, str(self.opt_level))
+        k = key("host-rlib", _RECIPE, self.rustc.identity, *sources, str(self.opt_level), self.profile)
         hit = self.cache.get("host-rlib", k)
         if hit is None:
             with self._work("host-rlib", k) as work:
@@ -183,7 +187,8 @@ class HostBuilder:
         device = self.device_rlib()
         where = Path(rel).parent.as_posix()
         glue = _glue(name, kernels)
-        k = key("host-so", _RECIPE, self.rustc.identity, device, source, name, where, glue, str(self.opt_level))
+        k = key("host-so", _RECIPE, self.rustc.identity, device, source, name, where, glue, str(self.opt_level),
+                self.profile)
         hit = self.cache.get("host-so", k)
         if hit is not None:
             return hit[HOST_SUFFIX.lstrip(".")]

@@ -444,7 +444,8 @@ class Pipeline:
         device = self._device_rlib(rustc, sysroot)
         if self.config.emulation:
             check_host_supported()
-            self._host = HostBuilder(rustc, self.cache, self.config.opt_level, run=self._run_rustc, ran=self._ran,
+            self._host = HostBuilder(rustc, self.cache, self.config.opt_level, profile=self.config.profile,
+                                     run=self._run_rustc, ran=self._ran,
                                      step=lambda subject: self.progress.step("rustc", subject), work=self._work)
             self._host.device_rlib()
         return Toolchain(rustc, sysroot, device, llvmlite.__version__, llvm, nvjitlink_version(), nvfatbin_version())
