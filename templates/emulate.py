@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import json
 import math
+import re
 import sysconfig
 import threading
 from pathlib import Path
@@ -27,6 +29,7 @@ from ._types import (
     KernelArgumentError,
     KernelBarrierError,
     KernelTrap,
+    KernelValueError,
     LaunchError,
     _Array,
     _Param,
@@ -86,6 +89,12 @@ _capsule_pointer.restype = ctypes.c_void_p
 _capsule_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
 _libraries: dict[Path, ctypes.CDLL] = {}
 _libraries_lock = threading.Lock()
+# The most shared memory one block may have, per compute capability, with the opt-in that the GPU stub
+# makes past 48 KiB (CUDA's "maximum amount of shared memory per thread block"); 48 KiB for one not listed.
+_SHARED_PER_BLOCK = {80: 166912, 86: 101376, 87: 166912, 89: 101376, 90: 232448, 100: 232448, 101: 232448,
+                     103: 232448, 110: 232448, 120: 101376, 121: 101376}
+_SHARED_DEFAULT = 48 * 1024
+_shared_limits: dict[tuple[Path, str], tuple[str, int, int]] = {}
 
 
 def _platform() -> str:
@@ -118,6 +127,41 @@ def _library(module: Module, crate: str) -> ctypes.CDLL:
                 raise LaunchError(f"{path}: sha256 differs from {module.manifest_path.name}; rebuild the package")
             library = _libraries[path] = ctypes.CDLL(str(path))
     return library
+
+
+def _shared_limit(kernel: Kernel) -> tuple[str, int, int]:
+    """(arch, bytes per block, the kernel's static shared bytes there) of the build's arch that leaves the
+    kernel the least dynamic shared memory: a launch that passes here passes on every GPU the build targets."""
+    module = kernel.module
+    cached = _shared_limits.get((module.manifest_path, kernel.name))
+    if cached is not None:
+        return cached
+    try:
+        manifest = json.loads(module.manifest_path.read_text(encoding="utf-8"))
+        archs = [str(a) for a in manifest["archs"]]
+        resources = manifest["kernels"][kernel.name].get("resources", {})
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise LaunchError(f"cannot read the archs of kernel manifest {module.manifest_path}: {exc!r}") from None
+    limits = []
+    for arch in archs:
+        number = re.match(r"sm_(\d+)", arch)
+        limit = _SHARED_PER_BLOCK.get(int(number[1]), _SHARED_DEFAULT) if number else _SHARED_DEFAULT
+        static = int(resources.get(arch, {}).get("shared", 0))
+        limits.append((limit - static, arch, limit, static))
+    _, arch, limit, static = min(limits, default=(0, "sm_80", _SHARED_DEFAULT, 0))
+    _shared_limits[(module.manifest_path, kernel.name)] = (arch, limit, static)
+    return arch, limit, static
+
+
+def _check_shared(kernel: Kernel, p: _Param, nbytes: int) -> None:
+    """Refuse, as the GPU stub does, more dynamic shared memory than a block of the build's archs can have."""
+    arch, limit, static = _shared_limit(kernel)
+    if nbytes + static > limit:
+        raise KernelValueError(
+            f"{kernel.name}(): argument `{p.name}` asks for {nbytes} bytes of dynamic shared memory per block "
+            f"({nbytes // p.dtype.itemsize} {p.dtype.name}); {arch} (an arch of this build) allows {limit} per "
+            f"block, {static} of them taken by the kernel's static shared memory, so at most {limit - static}"
+        )
 
 
 class _HostArrays:
@@ -257,6 +301,7 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
             count = args[p.pos]
             assert isinstance(count, int)  # checked above
             shared = count * p.dtype.itemsize
+            _check_shared(kernel, p, shared)
             words += (count, 0)
         else:
             a = by_pos[p.pos]

@@ -896,3 +896,26 @@ def test_launch_limits_are_the_gpu_stubs_in_emulation(limits: ModuleType) -> Non
                        r"over CUDA's limit \(2147483647,\); use larger blocks$"):
         limits.bump(x, out, threads=2**32, block=1)
     assert not out.any()
+
+
+def test_too_much_dynamic_shared_memory_is_refused_in_emulation(limits: ModuleType) -> None:
+    """The GPU stub refuses more dynamic shared memory than the device allows (sm_90: 227 KiB a block, less
+    the kernel's static shared memory, with the opt-in the stub makes past 48 KiB); emulation holds a launch
+    to the build's archs and their static shared memory (from the manifest), with the same error."""
+    import json
+
+    manifest = json.loads(Path(limits.__file__).with_name("_oxpack").joinpath("kernels.json").read_text())
+    static = manifest["kernels"]["staged"]["resources"]["sm_90"]["shared"]
+    most = (232448 - static) // 4  # sm_90's limit, in float32 elements
+    x = np.arange(256, dtype=np.float32)
+    out = np.zeros(256, np.float32)
+    limits.staged(x, out, most, block=128)  # more than the 48 KiB a kernel gets without the opt-in
+    assert out.tolist() == [*x[:128][::-1], *x[128:][::-1]]
+    out[:] = 0
+    with pytest.raises(limits.KernelValueError) as info:
+        limits.staged(x, out, most + 1, block=128)
+    assert str(info.value) == (
+        f"staged(): argument `scratch` asks for {4 * most + 4} bytes of dynamic shared memory per block ({most + 1} "
+        f"float32); sm_90 (an arch of this build) allows 232448 per block, {static} of them taken by the kernel's "
+        f"static shared memory, so at most {232448 - static}")
+    assert not out.any()
