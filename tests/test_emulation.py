@@ -886,6 +886,49 @@ def test_an_overflow_in_the_debug_profile_traps_in_emulation_as_on_the_gpu(limit
     assert out[:2].tolist() == [2, 3]
 
 
+def _walk(x: list[int], n: int) -> int:
+    """`walk` of LIMITS, in Python (iteratively)."""
+    rows = [[x[(k + m) % len(x)] ^ m for k in range(32)] for m in range(n + 1)]
+    r = rows[0][0]
+    for m in range(1, n + 1):
+        r = rows[m][r % 32]
+    return r
+
+
+def test_a_stack_overflow_raises_kernel_trap_and_the_process_goes_on(limits: ModuleType) -> None:
+    """A kernel whose stack overflows the emulator's (256 KiB a thread) raises `KernelTrap` naming the
+    kernel, the thread and what to change, instead of killing Python with SIGSEGV; later launches run."""
+    x = np.arange(1, 100, dtype=np.uint32)
+    out = np.zeros(40, np.uint32)
+    for _ in range(2):  # the same fiber stacks serve the next launch and overflow again
+        with pytest.raises(limits.KernelTrap) as info:
+            limits.deep(x, 1_000_000, out, block=32)
+        assert str(info.value).startswith("deep(): the kernel trapped: stack overflow: ")
+        assert "less recursion" in info.value.message and info.value.thread == "thread (0, 0, 0) of block (0, 0, 0)"
+        limits.deep(x, 300, out, block=32)
+        assert out.tolist() == [_walk(x.tolist(), 300)] * 40
+        out[:] = 0
+
+
+def test_a_stack_overflow_in_a_python_thread_is_caught_too(limits: ModuleType) -> None:
+    """The fault lands on the launching thread's signal stack, whichever thread that is."""
+    import threading
+
+    x = np.arange(1, 100, dtype=np.uint32)
+    caught: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            limits.deep(x, 1_000_000, np.zeros(8, np.uint32))
+        except limits.KernelTrap as exc:
+            caught.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    assert len(caught) == 1 and "stack overflow" in str(caught[0])
+
+
 def test_launch_limits_are_the_gpu_stubs_in_emulation(limits: ModuleType) -> None:
     """Threads per block, block z and the grid: refused with the GPU path's own error before anything runs."""
     x, out = np.ones(2048, np.uint32), np.zeros(2048, np.uint32)
@@ -919,3 +962,24 @@ def test_too_much_dynamic_shared_memory_is_refused_in_emulation(limits: ModuleTy
         f"float32); sm_90 (an arch of this build) allows 232448 per block, {static} of them taken by the kernel's "
         f"static shared memory, so at most {232448 - static}")
     assert not out.any()
+
+
+def test_other_faults_still_reach_the_previous_handler(limits: ModuleType) -> None:
+    """The emulator's SIGSEGV handler takes only its own threads' overflows: after one, a fault elsewhere
+    still goes to the handler before it (here Python's faulthandler, then the default action)."""
+    script = textwrap.dedent("""\
+        import ctypes
+        import numpy as np
+        import limitsproj.kernels as k
+        x = np.arange(1, 100, dtype=np.uint32)
+        try:
+            k.deep(x, 1_000_000, np.zeros(4, np.uint32))
+        except k.KernelTrap as exc:
+            print("caught:", exc.message[:15], flush=True)
+        ctypes.string_at(0)
+        """)
+    root = Path(limits.__file__).parent.parent
+    proc = subprocess.run([sys.executable, "-X", "faulthandler", "-c", script], capture_output=True, text=True,
+                          check=False, cwd=root, env={**os.environ, "OXPACK_EMULATE": "1"}, timeout=120)
+    assert proc.stdout == "caught: stack overflow:\n"
+    assert proc.returncode == -11 and "Fatal Python error: Segmentation fault" in proc.stderr, proc.stderr

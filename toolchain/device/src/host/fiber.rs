@@ -84,6 +84,22 @@ impl Stack {
         }
     }
 
+    /// The highest address of the stack (16-byte aligned): where a fresh frame starts.
+    pub fn top(&self) -> usize {
+        self.top as usize
+    }
+
+    /// Whether `addr` lies in this stack's guard page: an access there is an overflow of the stack.
+    pub fn guards(&self, addr: usize) -> bool {
+        let guard = self.top as usize - STACK_SIZE - GUARD;
+        (guard..guard + GUARD).contains(&addr)
+    }
+
+    /// The usable bytes of the stack: (lowest address, size).
+    pub fn usable(&self) -> (*mut u8, usize) {
+        (self.top.wrapping_sub(STACK_SIZE), STACK_SIZE)
+    }
+
     /// A stack pointer that, switched to, calls `entry(arg)` on this stack.
     ///
     /// # Safety

@@ -13,6 +13,7 @@
 extern crate std;
 
 mod fiber;
+mod guard;
 pub(crate) mod sched;
 pub(crate) mod rt;
 

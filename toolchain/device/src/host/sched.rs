@@ -165,7 +165,9 @@ fn install_hook() {
 /// dynamic shared memory per block.
 pub(crate) fn launch(grid: [u32; 3], block: [u32; 3], dynamic: usize, body: &dyn Fn()) -> Result<(), Failure> {
     install_hook();
+    super::guard::install();
     let _serial = LAUNCH.lock().unwrap_or_else(|p| p.into_inner());
+    let _signal_stack = super::guard::AltStack::enter(); // where a stack overflow is caught
     let size = block[0] as usize * block[1] as usize * block[2] as usize;
     let mut shared: Vec<u128> = std::vec![0u128; dynamic.div_ceil(16)]; // 16-byte aligned
     // SAFETY: only the lifetime is erased; `body` outlives the launch, which ends
@@ -332,6 +334,51 @@ unsafe extern "C" fn fiber_main(arg: *mut u8) {
         switch(&mut dead, (*e).sched_sp);
     }
     unreachable!("a finished emulated thread was resumed");
+}
+
+/// The thread of the running launch whose stack's guard page holds `addr`, and the top of
+/// that stack; called by the `SIGSEGV` handler ([`super::guard`]).
+pub(crate) fn overflowed_thread(addr: usize) -> Option<(usize, usize)> {
+    let e = CURRENT.load(Ordering::Relaxed);
+    if e.is_null() {
+        return None;
+    }
+    // SAFETY: the live launch, whose thread table is not resized while it runs; the faulting
+    // fiber is interrupted, and no other code touches the launch meanwhile.
+    let threads = unsafe { &(*e).threads };
+    threads.iter().enumerate().find_map(|(i, t)| match &t.stack {
+        Some(s) if s.guards(addr) => Some((i, s.top())),
+        _ => None,
+    })
+}
+
+/// Where thread `k` resumes after overflowing its stack, at the top of that stack (the
+/// signal handler sets it up as a call): records the failure and returns to the scheduler
+/// for good.
+pub(crate) extern "C" fn overflowed(k: usize) -> ! {
+    let e = CURRENT.load(Ordering::Relaxed);
+    // SAFETY: the live launch (the handler found thread `k` in it); the scheduler waits in
+    // `switch`, as for any running fiber.
+    unsafe {
+        let t = (&(*e).threads)[k].tid;
+        let b = (*e).bidx;
+        if (&(*e).failure).is_none() {
+            (*e).failure = Some(Failure {
+                code: TRAP,
+                message: format!(
+                    "stack overflow: the thread used more than the emulator's {} KiB of stack (deep recursion \
+                     or large local arrays); use less recursion and fewer or smaller local arrays (shared \
+                     memory or an output buffer instead)",
+                    super::fiber::STACK_SIZE / 1024
+                ),
+                location: String::new(),
+                thread: Some([t[0], t[1], t[2], b[0], b[1], b[2]]),
+            });
+        }
+        let mut dead: *mut u8 = ptr::null_mut();
+        switch(&mut dead, (*e).sched_sp);
+    }
+    unreachable!("an emulated thread was resumed after its stack overflowed");
 }
 
 /// Waits at `op` with `value` and `arg`; returns the op's result for this thread.
