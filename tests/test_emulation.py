@@ -947,7 +947,7 @@ def test_too_much_dynamic_shared_memory_is_refused_in_emulation(limits: ModuleTy
     to the build's archs and their static shared memory (from the manifest), with the same error."""
     import json
 
-    manifest = json.loads(Path(limits.__file__).with_name("_oxpack").joinpath("kernels.json").read_text())
+    manifest = json.loads(Path(str(limits.__file__)).with_name("_oxpack").joinpath("kernels.json").read_text())
     static = manifest["kernels"]["staged"]["resources"]["sm_90"]["shared"]
     most = (232448 - static) // 4  # sm_90's limit, in float32 elements
     x = np.arange(256, dtype=np.float32)
@@ -978,7 +978,7 @@ def test_other_faults_still_reach_the_previous_handler(limits: ModuleType) -> No
             print("caught:", exc.message[:15], flush=True)
         ctypes.string_at(0)
         """)
-    root = Path(limits.__file__).parent.parent
+    root = Path(str(limits.__file__)).parent.parent
     proc = subprocess.run([sys.executable, "-X", "faulthandler", "-c", script], capture_output=True, text=True,
                           check=False, cwd=root, env={**os.environ, "OXPACK_EMULATE": "1"}, timeout=120)
     assert proc.stdout == "caught: stack overflow:\n"
