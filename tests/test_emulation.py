@@ -842,6 +842,16 @@ kernel! {
         }
     }
 
+    /// Between two barriers thread 1 recurses `depth` deep (resumed by thread 0's wait, fiber to fiber).
+    pub fn deep_between(i: ThreadIndex, x: &[u32], depth: u32, out: &mut DisjointSlice<u32>) {
+        sync_threads();
+        let v = if thread_idx().x == 1 { walk(x, depth) } else { 0 };
+        sync_threads();
+        if let Some(o) = out.get_mut(i) {
+            *o = v;
+        }
+    }
+
     /// out = x with every block reversed, through `scratch` elements of dynamic shared memory.
     pub fn staged(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>, scratch: DynShared<f32>)
     where (len(x) == len(out)) {
@@ -908,6 +918,17 @@ def test_a_stack_overflow_raises_kernel_trap_and_the_process_goes_on(limits: Mod
         limits.deep(x, 300, out, block=32)
         assert out.tolist() == [_walk(x.tolist(), 300)] * 40
         out[:] = 0
+
+
+def test_a_stack_overflow_between_barriers_names_its_thread(limits: ModuleType) -> None:
+    """The overflowing thread was switched to by another thread's barrier wait, not by the scheduler."""
+    x = np.arange(1, 100, dtype=np.uint32)
+    out = np.zeros(64, np.uint32)
+    with pytest.raises(limits.KernelTrap, match=r"^deep_between\(\): the kernel trapped: stack overflow: ") as info:
+        limits.deep_between(x, 1_000_000, out)
+    assert info.value.thread == "thread (1, 0, 0) of block (0, 0, 0)"
+    limits.deep_between(x, 50, out)
+    assert out.tolist() == [0, _walk(x.tolist(), 50)] + [0] * 62
 
 
 def test_a_stack_overflow_in_a_python_thread_is_caught_too(limits: ModuleType) -> None:
