@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs every GPU test file where the GPU is, on what scripts/gpu-artifacts.sh built
+# (.artifacts/gpu); needs python3 with CuPy, cuda-core and pytest there (PyTorch when
+# present), and no rustc or network. Installs nothing into that python: the wheels go to
+# folders put first on PYTHONPATH. Every file runs, and the summary line of each is
+# printed at the end; the exit status is nonzero when any run failed.
+#   CUDA_BINDINGS_12=<folder of cuda_bindings-12.*.whl [cuda_core-*.whl]>  also runs
+#   test_gpu.py with those (the package's run-time requirements allow cuda-bindings 12).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+A=.artifacts/gpu
+PY=${PYTHON:-python3}
+T=$(mktemp -d)
+status=0
+summary=()
+install() {  # install WHEELS... into folder $1
+    local into=$1; shift
+    $PY -m pip install -q --no-index --no-deps --no-compile --target "$into" "$@"
+}
+run() {  # run NAME PYTHONPATH pytest-args...
+    local name=$1 path=$2; shift 2
+    echo "=== $name" >&2
+    local log="$T/$name.log"
+    PYTHONPATH="$path" $PY -m pytest -q -p no:cacheprovider "$@" 2>&1 | tee "$log"
+    local rc=${PIPESTATUS[0]}
+    [ "$rc" = 0 ] || status=1
+    summary+=("$name (exit $rc): $(grep -E '^(=+ )?[0-9]+ (passed|failed|error)' "$log" | tail -1)")
+}
+echo "gpu-tests: artifacts of $(head -c 12 "$A/COMMIT"), this checkout $(git rev-parse --short=12 HEAD 2>/dev/null || echo '?')" >&2
+install "$T/site" "$A"/dist/vecmath-*.whl
+install "$T/debug" "$A"/debug/vecmath-*.whl
+run release "$T/site" tests/test_gpu.py tests/test_gpu_softmax.py tests/test_gpu_torch.py example-project/tests
+OXPACK_DEBUG_SITE="$T/debug" run soundness "$T/site" tests/test_gpu_soundness.py
+run emulation "$A/emu" tests/test_gpu_emulation.py
+if [ -d "$A/sm80" ]; then
+    install "$T/sm80" "$A"/sm80/*.whl
+    OXPACK_SM80_SITE="$T/sm80" run sm80 "$T/site" tests/test_gpu.py -k no_code_for_this_gpu
+fi
+if [ -n "${CUDA_BINDINGS_12:-}" ]; then
+    install "$T/cb12" "$CUDA_BINDINGS_12"/*.whl
+    PYTHONPATH="$T/cb12" $PY -c "import cuda.bindings, cuda.core; print('gpu-tests: cuda-bindings', cuda.bindings.__version__, 'cuda-core', cuda.core.__version__)" >&2
+    run bindings12 "$T/cb12:$T/site" tests/test_gpu.py -k "not two_gpus"
+fi
+printf '%s\n' "${summary[@]}" >&2
+rm -rf "$T"
+exit $status
