@@ -34,12 +34,14 @@ from ._arrays import _other_array as _other_array
 from ._checks import _Checks
 from ._driver import (
     _SPECIAL_STREAMS,
+    _check_min_driver,
     _cuda,
     _device_count,
     _enter,
     _entry,
     _foreign_stream,
     _leave,
+    _no_binary,
     _stream_device,
 )
 from ._driver import _Cuda as _Cuda
@@ -310,7 +312,13 @@ class Kernel(_Checks, _ArrayReader):
 
     def _load(self, device_id: int) -> Any:
         code = self.module._object_code(device_id, self.crate)
-        function = code.get_kernel(self.symbol)
+        try:
+            function = code.get_kernel(self.symbol)  # the driver loads the fatbin here
+        except Exception as exc:  # cuda.core's CUDAError, which names the CUresult
+            if "CUDA_ERROR_NO_BINARY_FOR_GPU" not in str(exc):
+                raise
+            module = self.module
+            raise _no_binary(_cuda(), device_id, module._what, module._archs, module._ptx_arch) from None
         self.module._attach_trap_record(device_id, self.crate, code)  # issue 9: debug builds only
         self._functions[device_id] = function
         return function
@@ -380,6 +388,10 @@ class Module:
             self.emulate, self._switch_error = True, exc
         """True: calls run on the CPU from the host libraries (``OXPACK_EMULATE=1``)."""
         self._emulation: Mapping[str, Any] | None = None  # the manifest's `emulation` table
+        self._archs: object = None  # the manifest's targets, named by the load-time checks
+        self._ptx_arch: object = None
+        self._min_driver: object = None
+        self._driver_checked = False
 
     def emulation(self, on: bool = True) -> _Emulation:
         """Run this module's kernels on the CPU (``on=True``) or the GPU from now on; used as
@@ -405,6 +417,11 @@ class Module:
             with self._lock:
                 state = self._states.setdefault(name, _State())
         return state
+
+    @property
+    def _what(self) -> str:
+        """What the load-time errors call this module: its package's kernels."""
+        return f"the kernels of `{self.directory.parent.name}.{self.name}`"
 
     @property
     def manifest_path(self) -> Path:
@@ -451,6 +468,8 @@ class Module:
             self._debug = manifest.get("profile") == "debug"
             emulation = manifest.get("emulation")
             self._emulation = emulation if isinstance(emulation, Mapping) else None
+            self._archs, self._ptx_arch = manifest.get("archs"), manifest.get("ptx_arch")
+            self._min_driver = manifest.get("min_driver")
             self._kernels = built
             return built
 
@@ -461,7 +480,11 @@ class Module:
             with self._lock:
                 code = self._objects.get((device_id, crate))
                 if code is None:
-                    code = _cuda().core.ObjectCode.from_fatbin(self._fatbin(crate))
+                    api = _cuda()
+                    if not self._driver_checked:
+                        _check_min_driver(api, self._min_driver, self._what)
+                        self._driver_checked = True
+                    code = api.core.ObjectCode.from_fatbin(self._fatbin(crate))
                     self._objects[(device_id, crate)] = code
         return code
 
