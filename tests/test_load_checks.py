@@ -9,6 +9,7 @@ checks on a real GPU: `tests/test_gpu.py::test_a_package_without_code_for_this_g
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -202,3 +203,45 @@ def test_cuda_bindings_of_the_drivers_major_pass(sm80_only: ModuleType, fake_bin
     with pytest.raises(sm80_only.LaunchError, match=r"^cannot launch a kernel: the NVIDIA driver failed to start \(999\)$"):
         sm80_only.saxpy(1.0, at(0), at(1))
     assert state.initialised
+
+
+# ---------------------------------------------------------------- the example's wheel with cuda-bindings 12.x
+
+
+@pytest.mark.slow
+def test_the_example_wheel_works_with_cuda_bindings_12(example_copy: Path, tmp_path: Path,
+                                                       oxpack_wheels: Path) -> None:
+    """`pip install vecmath 'cuda-bindings<13'` resolves (the wheel asks for no newer bindings)
+    and the module imports, refuses a host array and reaches the driver through cuda.core's
+    CUDA 12 build. (Launching there: tests/test_gpu.py, `OXPACK_CU12_SITE`.)"""
+    from conftest import run_ok, wheel_into_venv
+    from test_field import _env, _refuses_a_host_array
+
+    built = wheel_into_venv(example_copy, tmp_path, oxpack_wheels, ["cuda-bindings<13"])
+    python = built["python"]
+    script = textwrap.dedent("""\
+        import cuda.bindings, cuda.core
+        from vecmath import kernels
+
+        class Device:  # a fabricated device address: the call reaches the driver, never memory
+            def __init__(self, p):
+                self.__cuda_array_interface__ = {"version": 3, "shape": (8,), "typestr": "<f4",
+                                                  "data": (p, False), "strides": None, "stream": None}
+
+        print(cuda.bindings.__version__)
+        try:
+            kernels.saxpy(1.0, Device(0x7F0000000000), Device(0x7F0001000000))
+        except kernels.LaunchError as error:
+            print(type(error).__name__, error)
+        """)
+    proc = run_ok([str(python), "-c", script], env=_env(), cwd=tmp_path)
+    version, _, outcome = proc.stdout.partition("\n")
+    assert version.startswith("12."), proc.stdout
+    _refuses_a_host_array(python, "vecmath.kernels", "saxpy", "2.0, np.ones(4, np.float32), np.ones(4, np.float32)")
+    if "no NVIDIA driver" not in outcome:
+        pytest.skip(f"an NVIDIA driver is installed here: {outcome.strip()[:200]}")
+    assert outcome.strip() == (
+        "LaunchError cannot launch a kernel: no NVIDIA driver was found on this machine (libcuda could not be "
+        "loaded: DynamicLibNotFoundError); install the NVIDIA driver, or run where a GPU is"
+    ), proc.stdout + proc.stderr
+    assert proc.stderr == ""
