@@ -311,9 +311,9 @@ class Kernel(_Checks, _ArrayReader):
         return launch_stream, handle, len(waited) > 1
 
     def _load(self, device_id: int) -> Any:
-        code = self.module._object_code(device_id, self.crate)
-        try:
-            function = code.get_kernel(self.symbol)  # the driver loads the fatbin here
+        try:  # the driver loads the fatbin here (cuda.core loads it lazily, at the first kernel)
+            code = self.module._object_code(device_id, self.crate)
+            function = code.get_kernel(self.symbol)
         except Exception as exc:  # cuda.core's CUDAError, which names the CUresult
             if "CUDA_ERROR_NO_BINARY_FOR_GPU" not in str(exc):
                 raise

@@ -38,13 +38,16 @@ def fake_driver(fake: FakeCuda, *, cuda: int, arch: tuple[int, int] = (9, 0)) ->
     fake.driver.cuDeviceGetAttribute = lambda attribute, device: (0, arch[0] if attribute == "major" else arch[1])
 
 
-def without_code_for_this_gpu(fake: FakeCuda) -> None:
-    """The driver's answer when a fatbin holds no cubin and no PTX that runs on the device."""
+def without_code_for_this_gpu(fake: FakeCuda, *, eager: bool = False) -> None:
+    """The driver's answer when a fatbin holds no cubin and no PTX that runs on the device:
+    at the first kernel (cuda.core loads lazily), or at once (`eager`)."""
 
     class ObjectCode:
         @staticmethod
         def from_fatbin(data: bytes) -> Any:
             fake.loaded.append(data)
+            if eager:
+                raise CUDAError(NO_BINARY)
 
             def get_kernel(symbol: str) -> Any:
                 raise CUDAError(NO_BINARY)
@@ -68,13 +71,14 @@ def sm80_only(tmp_path: Path) -> Iterator[ModuleType]:
         yield module
 
 
+@pytest.mark.parametrize("eager", [False, True])
 def test_no_code_for_this_gpu_names_the_archs_the_device_and_the_fix(
-    sm80_only: ModuleType, monkeypatch: pytest.MonkeyPatch
+    sm80_only: ModuleType, monkeypatch: pytest.MonkeyPatch, eager: bool
 ) -> None:
     fake = FakeCuda()
     install_fake(sm80_only, monkeypatch, fake)
     fake_driver(fake, cuda=12080, arch=(9, 0))
-    without_code_for_this_gpu(fake)
+    without_code_for_this_gpu(fake, eager=eager)
     with pytest.raises(sm80_only.LaunchError) as caught:
         sm80_only.saxpy(1.0, at(0), at(1))
     assert str(caught.value) == (
