@@ -86,6 +86,14 @@ def _driver_text(cuda: tuple[int, int]) -> str:
         f"a driver that supports CUDA {cuda[0]}.{cuda[1]}"
 
 
+class _BindingsTooNew(LaunchError):
+    """cuda-bindings of a newer CUDA major than the driver's (`cuda`)."""
+
+    def __init__(self, message: str, cuda: tuple[int, int]) -> None:
+        super().__init__(message)
+        self.cuda = cuda
+
+
 def _check_bindings(driver: Any, bindings_version: str) -> None:
     """cuda-bindings N.x works with drivers of CUDA N and newer: refuse an older driver here,
     naming both and the bindings that fit, before the bindings fail in their own words."""
@@ -97,23 +105,31 @@ def _check_bindings(driver: Any, bindings_version: str) -> None:
     fix = (f"pip install 'cuda-bindings=={cuda[0]}.*' (or update the NVIDIA driver to "
            f"{_MAJOR_DRIVER.get(major, 'a CUDA ' + str(major) + ' one')} or newer)" if cuda[0] in _MAJOR_DRIVER
            else f"update the NVIDIA driver to {_MAJOR_DRIVER[12]} or newer (cuda.core needs CUDA 12 or newer)")
-    raise LaunchError(
+    raise _BindingsTooNew(
         f"cannot launch a kernel: cuda-bindings {bindings_version} needs an NVIDIA driver for CUDA {major} "
-        f"(driver >= {_MAJOR_DRIVER.get(major, '?')}), but this machine has {_driver_text(cuda)}: {fix}"
+        f"(driver >= {_MAJOR_DRIVER.get(major, '?')}), but this machine has {_driver_text(cuda)}: {fix}",
+        cuda,
+    )
+
+
+def _min_driver_error(cuda: tuple[int, int] | None, min_driver: object, what: str) -> LaunchError | None:
+    """The error for fatbins that need a newer driver (the manifest's `min_driver`) than one of
+    CUDA `cuda`, naming both versions; None when it is new enough, or either is unknown."""
+    needs = _DRIVER_CUDA.get(str(min_driver))
+    if needs is None or cuda is None or cuda >= needs:
+        return None
+    return LaunchError(
+        f"cannot load {what}: they need an NVIDIA driver >= {min_driver} (CUDA {needs[0]}.{needs[1]}), but this "
+        f"machine has {_driver_text(cuda)}; update the NVIDIA driver to {min_driver} or newer"
     )
 
 
 def _check_min_driver(api: _Cuda, min_driver: object, what: str) -> None:
-    """Refuse to load fatbins that need a newer driver than this machine's (the manifest's
-    `min_driver`), naming both versions; a value this table does not know is not checked."""
-    needs = _DRIVER_CUDA.get(str(min_driver))
-    cuda = _driver_cuda(api.driver) if needs is not None else None
-    if needs is None or cuda is None or cuda >= needs:
-        return
-    raise LaunchError(
-        f"cannot load {what}: they need an NVIDIA driver >= {min_driver} (CUDA {needs[0]}.{needs[1]}), but this "
-        f"machine has {_driver_text(cuda)}; update the NVIDIA driver to {min_driver} or newer"
-    )
+    """Refuse to load fatbins that need a newer driver than this machine's."""
+    if str(min_driver) in _DRIVER_CUDA:
+        error = _min_driver_error(_driver_cuda(api.driver), min_driver, what)
+        if error is not None:
+            raise error
 
 
 def _device_arch(api: _Cuda, device_id: int) -> str | None:

@@ -33,7 +33,9 @@ from ._arrays import _ArrayReader
 from ._arrays import _other_array as _other_array
 from ._checks import _Checks
 from ._driver import (
+    _DRIVER_CUDA,
     _SPECIAL_STREAMS,
+    _BindingsTooNew,
     _check_min_driver,
     _cuda,
     _device_count,
@@ -41,6 +43,7 @@ from ._driver import (
     _entry,
     _foreign_stream,
     _leave,
+    _min_driver_error,
     _no_binary,
     _stream_device,
 )
@@ -185,7 +188,7 @@ class Kernel(_Checks, _ArrayReader):
     def _launch(
         self, args: Sequence[object], arrays: Sequence[_Array], stream: object, shape: _Shape, default: bool
     ) -> None:
-        api = _driver._cuda_api or _cuda()
+        api = _driver._cuda_api or self.module._cuda()
         given = None if stream is None else _stream_handle(stream)
         device, previous = _enter(api, self._device_id(api, arrays, given))
         try:
@@ -417,6 +420,19 @@ class Module:
             with self._lock:
                 state = self._states.setdefault(name, _State())
         return state
+
+    def _cuda(self) -> _Cuda:
+        """`_cuda()`; where the bindings are too new for the driver, these kernels' own need
+        picks the fix: a newer driver when they need one anyway, else the older bindings."""
+        try:
+            return _cuda()
+        except _BindingsTooNew as exc:
+            error = _min_driver_error(exc.cuda, self._min_driver, self._what)
+            if error is not None:
+                raise error from None
+            if str(self._min_driver) in _DRIVER_CUDA:
+                raise LaunchError(f"{exc}; {self._what} need driver >= {self._min_driver}, which this one meets") from None
+            raise
 
     @property
     def _what(self) -> str:

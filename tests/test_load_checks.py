@@ -182,23 +182,36 @@ def fake_bindings(sm80_only: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Any
     return install
 
 
-@pytest.mark.parametrize(("version", "cuda", "fix"), [
-    ("13.0.1", 12040, "pip install 'cuda-bindings==12.*' (or update the NVIDIA driver to 580.65.06 or newer)"),
-    ("12.9.4", 11080, "update the NVIDIA driver to 525.60.13 or newer (cuda.core needs CUDA 12 or newer)"),
+BINDINGS_13_ON_12_4 = ("cannot launch a kernel: cuda-bindings 13.0.1 needs an NVIDIA driver for CUDA 13 (driver >= "
+                       "580.65.06), but this machine has a driver that supports CUDA 12.4: pip install "
+                       "'cuda-bindings==12.*' (or update the NVIDIA driver to 580.65.06 or newer)")
+
+
+@pytest.mark.parametrize(("version", "cuda", "min_driver", "message"), [
+    # the kernels load on this driver: the older bindings are the fix
+    ("13.0.1", 12040, "550.54.14",
+     f"{BINDINGS_13_ON_12_4}; the kernels of `{PACKAGE}.kernels` need driver >= 550.54.14, which this one meets"),
+    # a min_driver the runtime does not know: the bindings alone
+    ("13.0.1", 12040, "999.1", BINDINGS_13_ON_12_4),
+    # the kernels need a newer driver anyway: that is the fix, whatever the bindings
+    ("13.0.1", 12020, "550.54.14",
+     f"cannot load the kernels of `{PACKAGE}.kernels`: they need an NVIDIA driver >= 550.54.14 (CUDA 12.4), but "
+     "this machine has a driver that supports CUDA 12.2; update the NVIDIA driver to 550.54.14 or newer"),
+    ("12.9.4", 11080, "999.1",
+     "cannot launch a kernel: cuda-bindings 12.9.4 needs an NVIDIA driver for CUDA 12 (driver >= 525.60.13), but "
+     "this machine has a driver that supports CUDA 11.8: update the NVIDIA driver to 525.60.13 or newer (cuda.core "
+     "needs CUDA 12 or newer)"),
 ])
 def test_cuda_bindings_newer_than_the_driver_say_which_fit(
-    sm80_only: ModuleType, fake_bindings: Any, version: str, cuda: int, fix: str
+    sm80_only: ModuleType, fake_bindings: Any, monkeypatch: pytest.MonkeyPatch, version: str, cuda: int,
+    min_driver: str, message: str
 ) -> None:
     state = fake_bindings(version, cuda)
-    major = version.split(".")[0]
+    assert sm80_only._module.kernels  # the manifest, read
+    monkeypatch.setattr(sm80_only._module, "_min_driver", min_driver)
     with pytest.raises(sm80_only.LaunchError) as caught:
         sm80_only.saxpy(1.0, at(0), at(1))
-    needs = {"13": "580.65.06", "12": "525.60.13"}[major]
-    supports = f"{cuda // 1000}.{cuda % 1000 // 10}"
-    assert str(caught.value) == (
-        f"cannot launch a kernel: cuda-bindings {version} needs an NVIDIA driver for CUDA {major} (driver >= "
-        f"{needs}), but this machine has a driver that supports CUDA {supports}: {fix}"
-    )
+    assert str(caught.value) == message
     assert not state.core_imported and not state.initialised, "checked before cuda.core and cuInit"
 
 
