@@ -310,10 +310,10 @@ def _bound_names(path: Path) -> set[str]:
 def _internal_names() -> list[str]:
     """Every name the generated module binds for itself (not a kernel), and one of each
     per-kernel prefix, as a kernel of another name would make it."""
-    from oxpack.stubs import INTERNAL_PREFIXES, INTERNALS
+    from oxpack.stubs import _RESERVED, INTERNAL_PREFIXES, INTERNALS
 
-    return sorted({*INTERNALS, *(p + "other" for p in INTERNAL_PREFIXES), "__all__", "__doc__", "__init__",
-                   "__getattr__", "__name__", "emulation", "stream", "LaunchError", "capture"})
+    return sorted({*INTERNALS, *_RESERVED, *(p + "other" for p in INTERNAL_PREFIXES), "__all__", "__doc__",
+                   "__init__", "__getattr__", "__name__"})
 
 
 def test_every_name_the_generated_module_binds_is_reserved(package_root: Path) -> None:
