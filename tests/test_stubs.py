@@ -312,7 +312,7 @@ def _internal_names() -> list[str]:
     per-kernel prefix, as a kernel of another name would make it."""
     from oxpack.stubs import _RESERVED, INTERNAL_PREFIXES, INTERNALS
 
-    return sorted({*INTERNALS, *_RESERVED, *(p + "other" for p in INTERNAL_PREFIXES), "__all__", "__doc__",
+    return sorted({*INTERNALS, *_RESERVED, *(p + "other" for p in INTERNAL_PREFIXES), "_oxpack", "__all__", "__doc__",
                    "__init__", "__getattr__", "__name__"})
 
 

@@ -170,6 +170,8 @@ def _name_problem(ident: str, *, kernel: bool) -> str | None:
         return (f"cannot be a Python name here (a keyword, or one of {', '.join(sorted(_RESERVED))})")
     if ident.startswith("__") and ident.endswith("__"):
         return "cannot be a Python name here: `__dunder__` names are Python's own"
+    if kernel and ident == "_oxpack":
+        return "cannot be a Python name here: `_oxpack` is the generated module's support folder"
     if kernel and ident in INTERNALS:
         return f"cannot be a Python name here: the generated module defines `{ident}` for itself"
     if kernel and ident.startswith(INTERNAL_PREFIXES):
