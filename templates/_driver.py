@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ctypes
 import importlib
+import re
 import sys
 import threading
 from collections.abc import Callable
@@ -37,6 +38,131 @@ def _no_driver(exc: BaseException) -> LaunchError:
     )
 
 
+# The oldest Linux driver of each CUDA release (NVIDIA's release notes), as oxpack's build
+# records it in the manifest's `min_driver`; a test keeps it equal to the build's table.
+_DRIVER_CUDA = {
+    "450.36.06": (11, 0), "455.23": (11, 1), "460.27.03": (11, 2), "465.19.01": (11, 3), "470.42.01": (11, 4),
+    "495.29.05": (11, 5), "510.39.01": (11, 6), "515.43.04": (11, 7), "520.61.05": (11, 8),
+    "525.60.13": (12, 0), "530.30.02": (12, 1), "535.54.03": (12, 2), "545.23.06": (12, 3),
+    "550.54.14": (12, 4), "555.42.02": (12, 5), "570.26": (12, 8), "575.51.03": (12, 9), "580.65.06": (13, 0),
+}
+_MAJOR_DRIVER = {12: "525.60.13", 13: "580.65.06"}  # the oldest driver of each cuda-bindings major
+
+
+def _driver_cuda(driver: Any) -> tuple[int, int] | None:
+    """The CUDA release the installed driver supports (``cuDriverGetVersion``, which needs no
+    ``cuInit``), or None where it cannot say."""
+    version: Any = 0
+    try:
+        err, version = driver.cuDriverGetVersion()
+        ok = err == driver.CUresult.CUDA_SUCCESS
+    except Exception:  # noqa: BLE001 (bindings that cannot use this driver: ask libcuda itself)
+        ok = False
+    if not ok:
+        number = ctypes.c_int(0)
+        try:
+            library = ctypes.CDLL("nvcuda.dll" if sys.platform == "win32" else "libcuda.so.1")
+            if library.cuDriverGetVersion(ctypes.byref(number)) != 0:
+                return None
+        except (OSError, AttributeError):
+            return None
+        version = number.value
+    return int(version) // 1000, int(version) % 1000 // 10
+
+
+def _driver_release() -> str | None:
+    """The Linux driver's own version (``550.54.15``), where the kernel module tells it."""
+    try:
+        with open("/proc/driver/nvidia/version", encoding="utf-8") as file:
+            found = re.search(r"Kernel Module\s+(?:for \S+\s+)?(\d+\.\d+(?:\.\d+)?)", file.read())
+    except OSError:
+        return None
+    return found.group(1) if found else None
+
+
+def _driver_text(cuda: tuple[int, int]) -> str:
+    release = _driver_release()
+    return f"driver {release}, which supports CUDA {cuda[0]}.{cuda[1]}" if release else \
+        f"a driver that supports CUDA {cuda[0]}.{cuda[1]}"
+
+
+class _BindingsTooNew(LaunchError):
+    """cuda-bindings of a newer CUDA major than the driver's (`cuda`)."""
+
+    def __init__(self, message: str, cuda: tuple[int, int]) -> None:
+        super().__init__(message)
+        self.cuda = cuda
+
+
+def _check_bindings(driver: Any, bindings_version: str) -> None:
+    """cuda-bindings N.x works with drivers of CUDA N and newer: refuse an older driver here,
+    naming both and the bindings that fit, before the bindings fail in their own words."""
+    cuda = _driver_cuda(driver)
+    match = re.match(r"(\d+)", bindings_version)
+    if cuda is None or match is None or cuda[0] >= int(match.group(1)):
+        return
+    major = int(match.group(1))
+    fix = (f"pip install 'cuda-bindings=={cuda[0]}.*' (or update the NVIDIA driver to "
+           f"{_MAJOR_DRIVER.get(major, 'a CUDA ' + str(major) + ' one')} or newer)" if cuda[0] in _MAJOR_DRIVER
+           else f"update the NVIDIA driver to {_MAJOR_DRIVER[12]} or newer (cuda.core needs CUDA 12 or newer)")
+    raise _BindingsTooNew(
+        f"cannot launch a kernel: cuda-bindings {bindings_version} needs an NVIDIA driver for CUDA {major} "
+        f"(driver >= {_MAJOR_DRIVER.get(major, '?')}), but this machine has {_driver_text(cuda)}: {fix}",
+        cuda,
+    )
+
+
+def _min_driver_error(cuda: tuple[int, int] | None, min_driver: object, what: str) -> LaunchError | None:
+    """The error for fatbins that need a newer driver (the manifest's `min_driver`) than one of
+    CUDA `cuda`, naming both versions; None when it is new enough, or either is unknown."""
+    needs = _DRIVER_CUDA.get(str(min_driver))
+    if needs is None or cuda is None or cuda >= needs:
+        return None
+    return LaunchError(
+        f"cannot load {what}: they need an NVIDIA driver >= {min_driver} (CUDA {needs[0]}.{needs[1]}), but this "
+        f"machine has {_driver_text(cuda)}; update the NVIDIA driver to {min_driver} or newer"
+    )
+
+
+def _check_min_driver(api: _Cuda, min_driver: object, what: str) -> None:
+    """Refuse to load fatbins that need a newer driver than this machine's."""
+    if str(min_driver) in _DRIVER_CUDA:
+        error = _min_driver_error(_driver_cuda(api.driver), min_driver, what)
+        if error is not None:
+            raise error
+
+
+def _device_arch(api: _Cuda, device_id: int) -> str | None:
+    """The device's compute capability as an arch (``sm_90``), or None where the driver cannot say."""
+    driver = api.driver
+    attribute = driver.CUdevice_attribute
+    try:
+        numbers = []
+        for name in ("CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR", "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR"):
+            err, value = driver.cuDeviceGetAttribute(getattr(attribute, name), device_id)
+            if err != driver.CUresult.CUDA_SUCCESS:
+                return None
+            numbers.append(int(value))
+    except Exception:  # noqa: BLE001 (an answer for an error message only)
+        return None
+    return f"sm_{numbers[0]}{numbers[1]}"
+
+
+def _no_binary(api: _Cuda, device_id: int, what: str, archs: object, ptx: object) -> LaunchError:
+    """The driver found no code for this device in a fatbin: say which archs the package has,
+    which the device is, and how to build for it."""
+    arch = _device_arch(api, device_id)
+    has = ", ".join(str(a) for a in archs) if isinstance(archs, list) and archs else "no arch"
+    code = f"machine code for {has} and " + (f"PTX for {ptx}" if ptx else "no PTX")
+    device = f"device {device_id} ({arch})" if arch else f"device {device_id}"
+    add = f'add "{arch}" to `archs`' if arch else "add the device's arch to `archs`"
+    return LaunchError(
+        f"cannot load {what} on {device}: the package has {code}, none of which runs on "
+        f'{arch or "this GPU"}; {add} in `[tool.oxpack]`, or embed PTX with `ptx = "auto"`, and rebuild '
+        "the package"
+    )
+
+
 def _cuda() -> _Cuda:
     """``cuda.core`` (1.x) or ``cuda.core.experimental`` (0.x), imported once, and the
     driver initialised; a missing package or driver is one `LaunchError`."""
@@ -45,10 +171,12 @@ def _cuda() -> _Cuda:
         with _cuda_lock:
             if _cuda_api is None:
                 try:
+                    driver = importlib.import_module("cuda.bindings.driver")
+                    # before cuda.core, which may fail in its own words with bindings newer than the driver
+                    _check_bindings(driver, str(getattr(importlib.import_module("cuda.bindings"), "__version__", "")))
                     core = importlib.import_module("cuda.core")
                     if not hasattr(core, "launch"):
                         core = importlib.import_module("cuda.core.experimental")
-                    driver = importlib.import_module("cuda.bindings.driver")
                 except ImportError as exc:
                     raise LaunchError(
                         f"cannot launch a kernel: {exc.name or 'cuda.core'} is not installed; "

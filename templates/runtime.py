@@ -33,13 +33,18 @@ from ._arrays import _ArrayReader
 from ._arrays import _other_array as _other_array
 from ._checks import _Checks
 from ._driver import (
+    _DRIVER_CUDA,
     _SPECIAL_STREAMS,
+    _BindingsTooNew,
+    _check_min_driver,
     _cuda,
     _device_count,
     _enter,
     _entry,
     _foreign_stream,
     _leave,
+    _min_driver_error,
+    _no_binary,
     _stream_device,
 )
 from ._driver import _Cuda as _Cuda
@@ -183,7 +188,7 @@ class Kernel(_Checks, _ArrayReader):
     def _launch(
         self, args: Sequence[object], arrays: Sequence[_Array], stream: object, shape: _Shape, default: bool
     ) -> None:
-        api = _driver._cuda_api or _cuda()
+        api = _driver._cuda_api or self.module._cuda()
         given = None if stream is None else _stream_handle(stream)
         device, previous = _enter(api, self._device_id(api, arrays, given))
         try:
@@ -309,8 +314,14 @@ class Kernel(_Checks, _ArrayReader):
         return launch_stream, handle, len(waited) > 1
 
     def _load(self, device_id: int) -> Any:
-        code = self.module._object_code(device_id, self.crate)
-        function = code.get_kernel(self.symbol)
+        try:  # the driver loads the fatbin here (cuda.core loads it lazily, at the first kernel)
+            code = self.module._object_code(device_id, self.crate)
+            function = code.get_kernel(self.symbol)
+        except Exception as exc:  # cuda.core's CUDAError, which names the CUresult
+            if "CUDA_ERROR_NO_BINARY_FOR_GPU" not in str(exc):
+                raise
+            module = self.module
+            raise _no_binary(_cuda(), device_id, module._what, module._archs, module._ptx_arch) from None
         self.module._attach_trap_record(device_id, self.crate, code)  # issue 9: debug builds only
         self._functions[device_id] = function
         return function
@@ -380,6 +391,10 @@ class Module:
             self.emulate, self._switch_error = True, exc
         """True: calls run on the CPU from the host libraries (``OXPACK_EMULATE=1``)."""
         self._emulation: Mapping[str, Any] | None = None  # the manifest's `emulation` table
+        self._archs: object = None  # the manifest's targets, named by the load-time checks
+        self._ptx_arch: object = None
+        self._min_driver: object = None
+        self._driver_checked = False
 
     def emulation(self, on: bool = True) -> _Emulation:
         """Run this module's kernels on the CPU (``on=True``) or the GPU from now on; used as
@@ -405,6 +420,24 @@ class Module:
             with self._lock:
                 state = self._states.setdefault(name, _State())
         return state
+
+    def _cuda(self) -> _Cuda:
+        """`_cuda()`; where the bindings are too new for the driver, these kernels' own need
+        picks the fix: a newer driver when they need one anyway, else the older bindings."""
+        try:
+            return _cuda()
+        except _BindingsTooNew as exc:
+            error = _min_driver_error(exc.cuda, self._min_driver, self._what)
+            if error is not None:
+                raise error from None
+            if str(self._min_driver) in _DRIVER_CUDA:
+                raise LaunchError(f"{exc}; {self._what} need driver >= {self._min_driver}, which this one meets") from None
+            raise
+
+    @property
+    def _what(self) -> str:
+        """What the load-time errors call this module: its package's kernels."""
+        return f"the kernels of `{self.directory.parent.name}.{self.name}`"
 
     @property
     def manifest_path(self) -> Path:
@@ -451,6 +484,8 @@ class Module:
             self._debug = manifest.get("profile") == "debug"
             emulation = manifest.get("emulation")
             self._emulation = emulation if isinstance(emulation, Mapping) else None
+            self._archs, self._ptx_arch = manifest.get("archs"), manifest.get("ptx_arch")
+            self._min_driver = manifest.get("min_driver")
             self._kernels = built
             return built
 
@@ -461,7 +496,11 @@ class Module:
             with self._lock:
                 code = self._objects.get((device_id, crate))
                 if code is None:
-                    code = _cuda().core.ObjectCode.from_fatbin(self._fatbin(crate))
+                    api = _cuda()
+                    if not self._driver_checked:
+                        _check_min_driver(api, self._min_driver, self._what)
+                        self._driver_checked = True
+                    code = api.core.ObjectCode.from_fatbin(self._fatbin(crate))
                     self._objects[(device_id, crate)] = code
         return code
 

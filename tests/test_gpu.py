@@ -1,13 +1,37 @@
 """GPU tests: the example project's wheel, built elsewhere and installed here, on a real GPU.
 
 Run where the GPU is, after `pip install vecmath-*.whl`:  python -m pytest tests/test_gpu.py
+
+Two load-time tests (issue 16) take artifacts of their own, each a folder named by a variable
+(skipped without it), run in a subprocess with that folder first on the path:
+
+- OXPACK_SM80_SITE: the example built for `archs = ["sm_80"]`, `ptx = "none"` (the wheel is
+  pure Python, so it can be built and installed where rustc is, then carried):
+
+      cp -r example-project /tmp/vecmath-sm80
+      sed -i 's/^archs = .*/archs = ["sm_80"]/; s/^ptx = .*/ptx = "none"/' /tmp/vecmath-sm80/pyproject.toml
+      python -m pip wheel -q --no-deps . -w /tmp/oxpack-wheels
+      python -m pip wheel -q --no-deps /tmp/vecmath-sm80 -w /tmp/vecmath-sm80-dist --find-links /tmp/oxpack-wheels
+      python -m pip install -q --no-deps --target /tmp/vecmath-sm80-site /tmp/vecmath-sm80-dist/vecmath-*.whl
+
+- OXPACK_CU12_SITE: cuda-bindings 12.x and a cuda-core that supports it, for the GPU
+  machine's Python (3.12 here), installed there with `--target`:
+
+      python -m pip download --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
+          --platform manylinux_2_28_x86_64 --platform manylinux_2_24_x86_64 -d /tmp/cu12-wheels \
+          'cuda-bindings==12.9.*' 'cuda-core==1.2.2' 'cuda-pathfinder==1.9.1'
+      python -m pip install -q --no-index --no-deps --target /tmp/cu12-site /tmp/cu12-wheels/*.whl  # on the GPU machine
+
+      OXPACK_SM80_SITE=/tmp/vecmath-sm80-site OXPACK_CU12_SITE=/tmp/cu12-site python -m pytest tests/test_gpu.py -k load
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -664,3 +688,57 @@ def test_kernels_capture_records_a_sequence_and_replays_it(rng: np.random.Genera
     graph.close()
     with pytest.raises(kernels.LaunchError, match="nothing was captured"):
         graph.replay()
+
+
+# ---------------------------------------------------------------- load-time checks (issue 16)
+
+
+def _run_with_site(variable: str, program: str) -> subprocess.CompletedProcess[str]:
+    """`program` in a fresh interpreter with the folder named by `variable` first on the path."""
+    site = os.environ.get(variable)
+    if not site:
+        pytest.skip(f"set {variable} (see this file's docstring for the commands that make it)")
+    env = {**os.environ, "PYTHONPATH": site + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(program)], env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
+
+
+def test_load_a_package_without_code_for_this_gpu_says_so() -> None:
+    """A wheel built for sm_80 with no PTX, called on a newer GPU: oxpack's error, not the driver's."""
+    major, minor = cp.cuda.Device().compute_capability
+    arch = f"sm_{major}{minor}"
+    if major == 8:
+        pytest.skip(f"an sm_80 cubin runs on this {arch} GPU")
+    proc = _run_with_site("OXPACK_SM80_SITE", """
+        import cupy as cp
+        import vecmath
+        from vecmath import kernels
+        print(vecmath.__file__)
+        try:
+            kernels.saxpy(1.0, cp.ones(1000, cp.float32), cp.ones(1000, cp.float32))
+        except kernels.LaunchError as error:
+            print(type(error).__name__, error)
+        """)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    where, outcome = proc.stdout.strip().split("\n")
+    assert Path(where).resolve().is_relative_to(Path(os.environ["OXPACK_SM80_SITE"]).resolve()), where
+    assert outcome == (
+        f"LaunchError cannot load the kernels of `vecmath.kernels` on device 0 ({arch}): the package has machine "
+        f"code for sm_80 and no PTX, none of which runs on {arch}; add \"{arch}\" to `archs` in `[tool.oxpack]`, "
+        "or embed PTX with `ptx = \"auto\"`, and rebuild the package"
+    )
+
+
+def test_load_the_example_with_cuda_bindings_12() -> None:
+    """The example's wheel, unchanged, with cuda-bindings 12.x in place of 13.x: it launches."""
+    proc = _run_with_site("OXPACK_CU12_SITE", """
+        import cuda.bindings, cupy as cp, numpy as np
+        from vecmath import kernels
+        x, y = np.arange(100_003, dtype=np.float32), np.ones(100_003, np.float32)
+        out = cp.asarray(y)
+        kernels.saxpy(2.0, cp.asarray(x), out)
+        print(cuda.bindings.__version__, bool((cp.asnumpy(out) == 2 * x + y).all()))
+        """)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    version, ok = proc.stdout.split()
+    assert version.startswith("12.") and ok == "True", proc.stdout

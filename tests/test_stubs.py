@@ -290,6 +290,76 @@ def test_render_refuses_bad_manifests(tmp_path: Path, edit: Any, message: str) -
     assert caught.value.stage == "stubs"
 
 
+def _bound_names(path: Path) -> set[str]:
+    """Every name the module at `path` binds at its top level (imports, assignments, defs)."""
+    names: set[str] = set()
+    statements = list(ast.parse(path.read_text()).body)
+    while statements:
+        node = statements.pop()
+        if isinstance(node, ast.ImportFrom | ast.Import):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            names.add(node.name)  # not its body: those are its locals
+        elif isinstance(node, ast.If | ast.Try | ast.With):
+            statements += [*node.body, *getattr(node, "orelse", [])]
+        else:
+            names |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return names
+
+
+def _internal_names() -> list[str]:
+    """Every name the generated module binds for itself (not a kernel), and one of each
+    per-kernel prefix, as a kernel of another name would make it."""
+    from oxpack.stubs import _RESERVED, INTERNAL_PREFIXES, INTERNALS
+
+    return sorted({*INTERNALS, *_RESERVED, *(p + "other" for p in INTERNAL_PREFIXES), "_oxpack", "__all__", "__doc__",
+                   "__init__", "__getattr__", "__name__"})
+
+
+def test_every_name_the_generated_module_binds_is_reserved(package_root: Path) -> None:
+    """The list the renderer refuses covers what the renderer writes (fast paths, torch hook)."""
+    from oxpack.stubs import INTERNAL_PREFIXES, INTERNALS, _name_problem
+
+    bound = _bound_names(package_root / PACKAGE / "kernels.py") - set(make_manifest()["kernels"])
+    assert any(n.startswith("_fast_") for n in bound) and "_torch_ops" in bound, "no fast path or torch hook"
+    assert "_local_saxpy" in bound
+    for name in bound:
+        assert _name_problem(name, kernel=True), f"`{name}` is bound by the generated module but not reserved"
+    assert INTERNALS <= bound | {"_F32_MAX"}  # every reserved internal is really one (no stale entry)
+    assert all(any(n.startswith(p) for n in bound) for p in INTERNAL_PREFIXES)
+
+
+@pytest.mark.parametrize("name", _internal_names())
+def test_kernel_named_like_an_internal_is_refused(tmp_path: Path, name: str) -> None:
+    manifest = make_manifest()
+    manifest["kernels"][name] = manifest["kernels"].pop("saxpy")
+    with pytest.raises(StageError) as caught:
+        render_stubs(manifest, tmp_path, FATBINS)
+    message = str(caught.value)
+    assert message.startswith(f"kernel `{name}` cannot be a Python name here"), message
+    assert message.endswith("; rename the kernel in the Rust source") and "\n" not in message
+    assert not (tmp_path / "kernels.py").exists()
+
+
+@pytest.mark.parametrize("name", ["_module", "__class__", "__init__", "stream", "LaunchError"])
+def test_parameter_that_shadows_what_the_stub_uses_is_refused(tmp_path: Path, name: str) -> None:
+    manifest = make_manifest()
+    manifest["kernels"]["saxpy"]["params"][0]["name"] = name
+    with pytest.raises(StageError, match=rf"^kernel `saxpy` parameter `{name}` cannot be a Python name here"):
+        render_stubs(manifest, tmp_path, FATBINS)
+
+
+@pytest.mark.parametrize("name", ["_modules", "module", "_fast", "fast_x", "_x", "_private_kernel"])
+def test_names_next_to_the_reserved_ones_are_fine(tmp_path: Path, name: str) -> None:
+    manifest = make_manifest()
+    manifest["kernels"][name] = manifest["kernels"].pop("saxpy")
+    manifest["kernels"]["histogram"]["params"][2]["name"] = name  # `scale`, which no requirement names
+    render_stubs(manifest, tmp_path / "oxpack_names_ok", FATBINS)
+    with imported(tmp_path, "oxpack_names_ok") as module:
+        assert inspect.isfunction(getattr(module, name)) and type(module._module).__name__ == "Module"
+        assert list(inspect.signature(module.histogram).parameters)[2] == name
+
+
 def test_render_refuses_missing_fatbin(tmp_path: Path) -> None:
     with pytest.raises(StageError, match="fatbins given for crates"):
         render_stubs(make_manifest(), tmp_path, {"saxpy": FATBINS["saxpy"]})

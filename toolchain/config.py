@@ -71,8 +71,10 @@ class Config:
         None, "Folder, relative to the project root, that receives the generated module (for example "
         "`src/vecmath`); unset means `src/<name>` or `<name>` from the project name.", schema={"minLength": 1})
     module: str = _opt(
-        "kernels", "Name of the generated Python module: a Python identifier that is not a keyword.",
-        schema={"pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "not": {"enum": sorted(keyword.kwlist)}})
+        "kernels", "Name of the generated Python module: a Python identifier that is not a keyword, "
+        "`_oxpack` or a `__dunder__` name, nor a module or folder of the package's own.",
+        schema={"pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                "not": {"anyOf": [{"enum": sorted([*keyword.kwlist, "_oxpack"])}, {"pattern": "^__.*__$"}]}})
     archs: tuple[str, ...] = _opt(
         ("sm_80", "sm_86", "sm_89", "sm_90"),
         "Compute capabilities to build a cubin for: unique `sm_XY` with XY >= 80 (`a`/`f` suffixes "
@@ -238,6 +240,11 @@ def _check_ptx(value: Any, subject: str) -> Any:
 def _check_module(value: Any, subject: str) -> Any:
     if not isinstance(value, str):
         raise _Invalid(f"{_cap(subject)} must be a Python identifier like `kernels`, got {_got(value)}")
+    if value == "_oxpack" or (value.startswith("__") and value.endswith("__")):
+        why = ("the generated module keeps its runtime, manifest and fatbins in the folder `_oxpack`"
+               if value == "_oxpack" else f"`{value}` is a name Python gives meaning to"
+               + (" (the package's own `__init__.py`)" if value == "__init__" else ""))
+        raise _Invalid(f"{_cap(subject)} cannot be `{value}`: {why}; choose another name, like `kernels`")
     if value.isidentifier() and not keyword.iskeyword(value):
         return value
     guess = re.sub(r"\W", "_", value)

@@ -70,6 +70,9 @@ def build_into(
     """Build, check the lock if asked, and render stubs + fatbins under `out_dir/<package path>`."""
     config = config or load_config(project_dir, overrides, cli=cli)
     package_dir = resolve_package_dir(config, project_name(config.project_dir))
+    from .stubs import check_package_names
+
+    check_package_names(config.module, package_dir)  # before compiling: the user's files stay theirs
     result = build_project(config, log=log, verbose=verbose)
     if config.locked if locked is None else locked:
         check_lock(config.project_dir, result)

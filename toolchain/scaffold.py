@@ -335,6 +335,9 @@ def init_project(root: Path, *, module: str = "kernels", force: bool = False) ->
     """
     if not module.isidentifier() or keyword.iskeyword(module):
         raise InitError(f"`--module {module}` must be a Python identifier that is not a keyword, like `kernels`")
+    if module == "_oxpack" or (module.startswith("__") and module.endswith("__")):
+        raise InitError(f"`--module {module}` is a name Python or oxpack keeps (`__dunder__` names, `_oxpack`: "
+                        "`__init__` would replace the package's own `__init__.py`); choose another, like `kernels`")
     plan = _plan(Path(root), module, force)
     for file, content in plan.files.items():
         _write(file, content)
