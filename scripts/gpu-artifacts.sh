@@ -5,8 +5,10 @@
 #   debug/    the example's debug-profile wheel (OXPACK_PROFILE=debug; built from a copy,
 #             since a build rewrites oxpack.lock)
 #   emu/      the example built with --emulation (oxpack build --out), for test_gpu_emulation.py
-#   sm80/     a wheel of a one-kernel project built for sm_80 with no PTX (test_gpu.py's
-#             "no code for this GPU" check on an sm_90 GPU)
+#   sm80/     the example built for sm_80 with no PTX (test_gpu.py's "no code for this
+#             GPU" check on an sm_90 GPU)
+#   cu12/     cuda-bindings 12.9, cuda-core and cuda-pathfinder wheels (test_gpu.py's check
+#             that the example runs with cuda-bindings 12)
 #   COMMIT    the checkout's commit, for the record
 # Then, where the GPU is (no rustc, no network needed): bash scripts/gpu-tests.sh
 set -euo pipefail
@@ -26,11 +28,14 @@ cp -r example-project "$work/vecmath-debug"
 OXPACK_PROFILE=debug $PY -m pip wheel -q --no-deps "$work/vecmath-debug" -w "$A/debug" --find-links "$A/wheels"
 step "the example project with --emulation"
 $PY -m oxpack build example-project --out "$A/emu" --emulation
-if [ -d tests/packages/sm80 ]; then
-    step "a project built for sm_80 only, no PTX"
-    cp -r tests/packages/sm80 "$work/sm80"
-    $PY -m pip wheel -q --no-deps "$work/sm80" -w "$A/sm80" --find-links "$A/wheels"
-fi
+step "the example built for sm_80 only, no PTX"
+cp -r example-project "$work/vecmath-sm80"
+sed -i 's/^archs = .*/archs = ["sm_80"]/; s/^ptx = .*/ptx = "none"/' "$work/vecmath-sm80/pyproject.toml"
+$PY -m pip wheel -q --no-deps "$work/vecmath-sm80" -w "$A/sm80" --find-links "$A/wheels"
+step "cuda-bindings 12 and a cuda-core for it (Python 3.12 wheels, for the GPU machine's python3)"
+$PY -m pip download -q --no-deps --only-binary=:all: --python-version "${GPU_PYTHON:-3.12}" --implementation cp \
+    --platform manylinux_2_28_x86_64 --platform manylinux_2_24_x86_64 -d "$A/cu12" \
+    'cuda-bindings==12.9.*' 'cuda-core==1.2.2' 'cuda-pathfinder==1.9.1'
 git rev-parse HEAD > "$A/COMMIT"
 git status --porcelain --untracked-files=no | grep -q . && echo "dirty" >> "$A/COMMIT"
 step "done: $(du -sh "$A" | cut -f1) in $A"

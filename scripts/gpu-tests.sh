@@ -4,8 +4,6 @@
 # present), and no rustc or network. Installs nothing into that python: the wheels go to
 # folders put first on PYTHONPATH. Every file runs, and the summary line of each is
 # printed at the end; the exit status is nonzero when any run failed.
-#   CUDA_BINDINGS_12=<folder of cuda_bindings-12.*.whl [cuda_core-*.whl]>  also runs
-#   test_gpu.py with those (the package's run-time requirements allow cuda-bindings 12).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 A=.artifacts/gpu
@@ -32,15 +30,10 @@ install "$T/debug" "$A"/debug/vecmath-*.whl
 run release "$T/site" tests/test_gpu.py tests/test_gpu_softmax.py tests/test_gpu_torch.py example-project/tests
 OXPACK_DEBUG_SITE="$T/debug" run soundness "$T/site" tests/test_gpu_soundness.py
 run emulation "$A/emu" tests/test_gpu_emulation.py
-if [ -d "$A/sm80" ]; then
-    install "$T/sm80" "$A"/sm80/*.whl
-    OXPACK_SM80_SITE="$T/sm80" run sm80 "$T/site" tests/test_gpu.py -k no_code_for_this_gpu
-fi
-if [ -n "${CUDA_BINDINGS_12:-}" ]; then
-    install "$T/cb12" "$CUDA_BINDINGS_12"/*.whl
-    PYTHONPATH="$T/cb12" $PY -c "import cuda.bindings, cuda.core; print('gpu-tests: cuda-bindings', cuda.bindings.__version__, 'cuda-core', cuda.core.__version__)" >&2
-    run bindings12 "$T/cb12:$T/site" tests/test_gpu.py -k "not two_gpus"
-fi
+install "$T/sm80" "$A"/sm80/vecmath-*.whl
+install "$T/cu12" "$A"/cu12/*.whl
+PYTHONPATH="$T/cu12" $PY -c "import cuda.bindings, cuda.core; print('gpu-tests: cu12 site has cuda-bindings', cuda.bindings.__version__, 'cuda-core', cuda.core.__version__)" >&2
+OXPACK_SM80_SITE="$T/sm80" OXPACK_CU12_SITE="$T/cu12" run load "$T/site" tests/test_gpu.py -k load
 printf '%s\n' "${summary[@]}" >&2
 rm -rf "$T"
 exit $status
