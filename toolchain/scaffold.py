@@ -32,11 +32,16 @@ import copy
 import keyword
 import re
 import string
-import tomllib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: tomli, the package tomllib came from (a dependency there)
+    import tomli as tomllib
 
 import tomlkit
 import tomlkit.exceptions
