@@ -132,6 +132,22 @@ def test_the_scaffolded_tests_pass_under_the_readmes_emulated_ci(tmp_path: Path)
     assert ("2 passed, 1 skipped" in proc.stdout) or ("3 passed" in proc.stdout), proc.stdout
 
 
+@pytest.mark.gpu
+def test_the_scaffolded_tests_pass_on_the_gpu_with_and_without_oxpack_emulate(tmp_path: Path) -> None:
+    from oxpack.project import build_into
+
+    pytest.importorskip("cupy", reason="the scaffolded GPU test uses CuPy arrays")
+    root = _project(tmp_path)
+    init_project(root)
+    site = tmp_path / "site"
+    build_into(root, site, overrides={"emulation": True})
+    for emulate in ("0", "1"):  # each scaffolded test sets the mode it needs
+        env = {**os.environ, "PYTHONPATH": str(site), "OXPACK_EMULATE": emulate}
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=root,
+                              env=env, capture_output=True, text=True, check=False)
+        assert proc.returncode == 0 and "3 passed" in proc.stdout, f"OXPACK_EMULATE={emulate}\n{proc.stdout}"
+
+
 UV_INIT_LIB = """\
 [project]
 name = "uvdemo"
