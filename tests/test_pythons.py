@@ -7,7 +7,8 @@ emulated CI runs its scaffolded tests on the CPU (`oxpack build . --emulation --
 build/emu`, then `OXPACK_EMULATE=1 PYTHONPATH=build/emu python -m pytest tests`), `pip
 wheel` builds the project's wheel (build isolation: the hook runs on that Python), and
 the installed wheel passes the scaffolded tests. A Python that pyenv lacks fails the
-test: it is not skipped (CI must test every declared Python).
+test: it is not skipped (CI must test every declared Python). And the other way a new
+user starts: `uv init --lib` (uv from PyPI), `oxpack init`, `uv build`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -102,3 +105,32 @@ def test_a_new_project_on_every_declared_python(version: str, tmp_path: Path, ox
     installed = run_ok([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], env=_env(), cwd=project)
     # the host array is refused; built without emulation, the emulated test skips, and so does the GPU one
     assert re.search(r"\b1 passed, 2 skipped\b", installed.stdout), installed.stdout
+
+
+def test_a_uv_init_lib_project_builds_with_uv(tmp_path: Path, oxpack_wheels: Path) -> None:
+    """`uv init --lib` writes a uv_build project; `oxpack init` switches it to hatchling; `uv build` builds it,
+    and the wheel, installed by uv, passes the scaffolded tests."""
+    venv.create(tmp_path / "tools", with_pip=True)
+    run_ok([str(tmp_path / "tools" / "bin" / "python"), "-m", "pip", "install", "-q", "uv"], env=_env())
+    uv = str(tmp_path / "tools" / "bin" / "uv")
+    python = str(_interpreter("3.12"))
+    project = tmp_path / "uvdemo"
+    run_ok([uv, "init", "--lib", "--no-workspace", "--vcs", "none", "--python", python, str(project)], env=_env())
+    assert tomllib.loads((project / "pyproject.toml").read_text())["build-system"]["build-backend"] == "uv_build"
+    init = run_ok([sys.executable, "-m", "oxpack", "init", str(project)])
+    assert "from `uv_build` to hatchling" in init.stdout, init.stdout
+    text = (project / "pyproject.toml").read_text()
+    (project / "pyproject.toml").write_text(re.sub(r"^archs = .*$", ARCHS, text, flags=re.M))
+
+    dist = tmp_path / "dist"
+    run_ok([uv, "build", "--wheel", "--python", python, str(project), "--out-dir", str(dist),
+            "--find-links", str(oxpack_wheels)], env=_env())
+    (wheel,) = dist.glob("uvdemo-0.1.0-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        assert {"uvdemo/py.typed", "uvdemo/kernels.py", "uvdemo/_oxpack/scale.fatbin"} <= set(archive.namelist())
+    run_ok([uv, "venv", "-q", "--python", python, str(tmp_path / "venv")], env=_env())
+    run_ok([uv, "pip", "install", "-q", "--python", str(tmp_path / "venv" / "bin" / "python"), str(wheel), "numpy",
+            "pytest"], env=_env())
+    proc = run_ok([str(tmp_path / "venv" / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
+                  env=_env(), cwd=project)
+    assert re.search(r"\b1 passed, 2 skipped\b", proc.stdout), proc.stdout
