@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,107 @@ def test_init_then_build_then_the_scaffolded_test_passes(tmp_path: Path) -> None
                           cwd=root, env=env, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert ("2 passed, 1 skipped" in proc.stdout) or ("3 passed" in proc.stdout), proc.stdout
+
+
+def _readme_emulated_ci() -> list[str]:
+    """The README's emulated-CI commands ("Testing kernels without a GPU"), as printed there."""
+    text = (Path(__file__).parent.parent / "README.md").read_text()
+    block = next(b for b in text.split("```bash\n")[1:] if "--out build/emu" in b.split("```")[0]).split("```")[0]
+    commands = [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+    assert commands[-1].startswith("OXPACK_EMULATE=1 ") and "pytest tests" in commands[-1], commands
+    return commands
+
+
+def test_the_scaffolded_tests_pass_under_the_readmes_emulated_ci(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    init_project(root)
+    # `python` and `oxpack` are this venv's, as in an activated venv
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("OXPACK_EMULATE", None)
+    script = "set -e\n" + "\n".join(_readme_emulated_ci()).replace("pytest tests", "pytest -p no:cacheprovider tests")
+    proc = subprocess.run(["bash", "-c", script], cwd=root, env=env, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    # the emulated test ran the kernel on the CPU; the host array was refused; the GPU test skips without a GPU
+    assert ("2 passed, 1 skipped" in proc.stdout) or ("3 passed" in proc.stdout), proc.stdout
+
+
+@pytest.mark.gpu
+def test_the_scaffolded_tests_pass_on_the_gpu_with_and_without_oxpack_emulate(tmp_path: Path) -> None:
+    from oxpack.project import build_into
+
+    pytest.importorskip("cupy", reason="the scaffolded GPU test uses CuPy arrays")
+    root = _project(tmp_path)
+    init_project(root)
+    site = tmp_path / "site"
+    build_into(root, site, overrides={"emulation": True})
+    for emulate in ("0", "1"):  # each scaffolded test sets the mode it needs
+        env = {**os.environ, "PYTHONPATH": str(site), "OXPACK_EMULATE": emulate}
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=root,
+                              env=env, capture_output=True, text=True, check=False)
+        assert proc.returncode == 0 and "3 passed" in proc.stdout, f"OXPACK_EMULATE={emulate}\n{proc.stdout}"
+
+
+UV_INIT_LIB = """\
+[project]
+name = "uvdemo"
+version = "0.1.0"
+description = "Add your description here"
+readme = "README.md"
+authors = [
+    { name = "A. User", email = "a.user@example.com" }
+]
+requires-python = ">=3.11"
+dependencies = []
+
+[build-system]
+requires = ["uv_build>=0.13.9,<0.14.0"]
+build-backend = "uv_build"
+"""  # what `uv init --lib` (uv 0.13) writes
+
+
+def test_a_uv_init_lib_project_switches_to_hatchling_and_builds(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    root = _project(tmp_path, UV_INIT_LIB, package="src/uvdemo")
+    (root / "src" / "uvdemo" / "py.typed").write_text("")
+    (root / "README.md").write_text("# uvdemo\n")
+    assert main(["init", str(root)]) == 0
+    py = root / "pyproject.toml"
+    assert py.read_text() == UV_INIT_LIB.replace(
+        'dependencies = []', 'dependencies = ["cuda-core>=0.3", "cuda-bindings>=12"]').replace(
+        '["uv_build>=0.13.9,<0.14.0"]', '["hatchling>=1.26", "oxpack"]').replace(
+        '"uv_build"', '"hatchling.build"') + ADDED_TABLES.replace("demo_pkg", "uvdemo")
+    assert capsys.readouterr().out.splitlines()[0] == (
+        f"oxpack: switched `[build-system]` in `{py}` from `uv_build` to hatchling, with `oxpack` in `requires` "
+        "(oxpack's build hook is hatchling's; hatchling finds `src/uvdemo` as uv_build did)")
+    # the build backend's own hook, as pip, build and uv call it (oxpack and hatchling from this venv)
+    script = "import sys; from hatchling.build import build_wheel; print(build_wheel(sys.argv[1]))"
+    proc = subprocess.run([sys.executable, "-c", script, str(tmp_path / "dist")], cwd=root, capture_output=True,
+                          text=True, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    with zipfile.ZipFile(tmp_path / "dist" / proc.stdout.split()[-1]) as wheel:
+        names = set(wheel.namelist())
+    assert {"uvdemo/__init__.py", "uvdemo/py.typed", "uvdemo/kernels.py", "uvdemo/_oxpack/scale.fatbin"} <= names
+
+
+@pytest.mark.parametrize(
+    ("edit", "why"),
+    [
+        ('\n[tool.uv.build-backend]\nmodule-name = "uvdemo"\n', "configures it in `[tool.uv.build-backend]`"),
+        ('requires = ["uv_build>=0.13.9,<0.14.0"]\nbackend-path = ["."]', "sets `build-system.backend-path`"),
+        ('requires = ["uv_build>=0.13.9,<0.14.0", "cython"]', "requires more than `uv_build` to build"),
+    ],
+)
+def test_a_uv_build_project_init_cannot_switch(tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: str,
+                                               why: str) -> None:
+    original = UV_INIT_LIB + edit if edit.startswith("\n") else UV_INIT_LIB.replace(
+        'requires = ["uv_build>=0.13.9,<0.14.0"]', edit)
+    root = _project(tmp_path, original, package="src/uvdemo")
+    py = root / "pyproject.toml"
+    assert _error(root, capsys) == (
+        f"oxpack: error: `{py}` builds with `uv_build` and {why}; oxpack's build hook is hatchling's: set "
+        "`[build-system]` to `requires = [\"hatchling>=1.26\", \"oxpack\"]` and `build-backend = \"hatchling.build\"` "
+        "(hatchling's settings go in `[tool.hatch.build]`), then run `oxpack init` again\n")
+    assert py.read_text() == original and not (root / "kernels").exists()
 
 
 def test_requires_python_is_oxpacks_floor() -> None:

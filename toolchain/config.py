@@ -25,12 +25,17 @@ import json
 import keyword
 import os
 import re
-import tomllib
+import sys
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import Field, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Final, get_args, get_origin, get_type_hints
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: tomli, the package tomllib came from (a dependency there)
+    import tomli as tomllib
 
 from .errors import ConfigError
 from .nvidia import FATBIN_COMPRESSION

@@ -9,11 +9,16 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tomllib
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: tomli, the package tomllib came from (a dependency there)
+    import tomli as tomllib
 
 from .cache import clean_stale, temp_dir
 from .config import Config, load_config, resolve_package_dir

@@ -6,7 +6,9 @@ comments and formatting):
 - ``build-system.requires`` gains ``"oxpack"`` (edited with tomlkit). A project with
   no ``[build-system]`` table and no ``setup.py``/``setup.cfg`` gets one for hatchling
   (``requires = ["hatchling>=1.26", "oxpack"]``, ``build-backend = "hatchling.build"``),
-  placed before the first table. A project built by another backend is refused: the
+  placed before the first table. What `uv init --lib` writes (`uv_build`, no
+  `[tool.uv.build-backend]`, nothing else required) is switched to hatchling, which finds
+  the same `src/<name>` package. A project built by another backend is refused: the
   build hook is hatchling's.
 - ``project.requires-python`` is set to oxpack's floor (``>=3.10``) unless the project
   has one (or lists it in ``project.dynamic``), right after ``name``.
@@ -32,11 +34,16 @@ import copy
 import keyword
 import re
 import string
-import tomllib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: tomli, the package tomllib came from (a dependency there)
+    import tomli as tomllib
 
 import tomlkit
 import tomlkit.exceptions
@@ -129,7 +136,8 @@ def _package_dir(root: Path, path: Path, data: Mapping[str, Any]) -> tuple[str, 
 
 
 def _build_system(root: Path, path: Path, data: Mapping[str, Any]) -> str:
-    """`"add"` (no [build-system]), `"append"` (oxpack missing from requires) or `"keep"`."""
+    """`"add"` (no [build-system]), `"append"` (oxpack missing from requires), `"keep"` or `"switch"`
+    (a `uv init --lib` project: uv_build becomes hatchling)."""
     system = data.get("build-system")
     if system is None:
         legacy = [f for f in ("setup.py", "setup.cfg") if (root / f).exists()]
@@ -139,6 +147,8 @@ def _build_system(root: Path, path: Path, data: Mapping[str, Any]) -> str:
                             "first (`build-backend = \"hatchling.build\"`)")
         return "add"
     backend = system.get("build-backend") if isinstance(system, dict) else None
+    if backend == "uv_build":
+        return _switch_from_uv_build(path, data)
     if backend != "hatchling.build":
         what = f"builds with `{backend}`" if isinstance(backend, str) else "sets no `build-system.build-backend`"
         raise InitError(f"`{path}` {what}; oxpack init sets up the hatchling build hook only: use "
@@ -148,6 +158,27 @@ def _build_system(root: Path, path: Path, data: Mapping[str, Any]) -> str:
         raise InitError(f"`build-system.requires` in `{path}` must be a list of requirements like "
                         f"[\"{HATCHLING}\"]; fix it, then run `oxpack init` again")
     return "keep" if _has(requires, "oxpack") else "append"
+
+
+def _switch_from_uv_build(path: Path, data: Mapping[str, Any]) -> str:
+    """`"switch"` for what `uv init --lib` writes (uv_build, unconfigured, src layout); else InitError
+    with the edit to make by hand."""
+    system = data["build-system"]
+    requires = system.get("requires")
+    uv = data.get("tool", {}).get("uv") if isinstance(data.get("tool"), dict) else None
+    why = None
+    if isinstance(uv, dict) and "build-backend" in uv:
+        why = "configures it in `[tool.uv.build-backend]`"
+    elif set(system) - {"requires", "build-backend"}:
+        why = f"sets `build-system.{sorted(set(system) - {'requires', 'build-backend'})[0]}`"
+    elif not isinstance(requires, list) or any(_requirement_name(r) != "uv-build" for r in requires):
+        why = "requires more than `uv_build` to build"
+    if why:
+        raise InitError(f"`{path}` builds with `uv_build` and {why}; oxpack's build hook is hatchling's: set "
+                        f"`[build-system]` to `requires = {_toml_list((HATCHLING, 'oxpack'))}` and "
+                        "`build-backend = \"hatchling.build\"` (hatchling's settings go in `[tool.hatch.build]`), "
+                        "then run `oxpack init` again")
+    return "switch"
 
 
 def _insert_lines(text: str, index: int, block: str, newline: str) -> str:
@@ -218,6 +249,12 @@ def _plan(root: Path, module: str, force: bool) -> _Plan:
     expected = copy.deepcopy(data)
     doc: Any = document  # tomlkit's items: edited in place, keeping the file's formatting
     changes: list[str] = []
+    if system == "switch":
+        doc["build-system"]["requires"] = [HATCHLING, "oxpack"]
+        doc["build-system"]["build-backend"] = "hatchling.build"
+        expected["build-system"] = {"requires": [HATCHLING, "oxpack"], "build-backend": "hatchling.build"}
+        changes.append(f"switched `[build-system]` in `{path}` from `uv_build` to hatchling, with `oxpack` in "
+                       f"`requires` (oxpack's build hook is hatchling's; hatchling finds `{package_dir}` as uv_build did)")
     if system == "append":
         doc["build-system"]["requires"].append("oxpack")
         expected["build-system"]["requires"].append("oxpack")
