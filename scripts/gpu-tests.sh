@@ -29,7 +29,7 @@ install "$T/site" "$A"/dist/vecmath-*.whl
 install "$T/debug" "$A"/debug/vecmath-*.whl
 run release "$T/site" tests/test_gpu.py tests/test_gpu_softmax.py tests/test_gpu_torch.py example-project/tests
 OXPACK_DEBUG_SITE="$T/debug" run soundness "$T/site" tests/test_gpu_soundness.py
-run emulation "$A/emu" tests/test_gpu_emulation.py
+run emulation "$A/emu" tests/test_gpu_emulation.py example-project/tests/test_emulated.py
 install "$T/sm80" "$A"/sm80/vecmath-*.whl
 install "$T/cu12" "$A"/cu12/*.whl
 PYTHONPATH="$T/cu12" $PY -c "import cuda.bindings, cuda.core; print('gpu-tests: cu12 site has cuda-bindings', cuda.bindings.__version__, 'cuda-core', cuda.core.__version__)" >&2
