@@ -16,17 +16,18 @@ __all__ = ["diagnose", "render"]
 
 
 def _rustc(report: dict[str, Any], project: Path) -> None:
-    from .rustc import discover
+    from .rustc import TOOL_TIMEOUT, discover
 
-    configured = None
+    configured, cache_dir, timeout = None, None, TOOL_TIMEOUT
     try:
         from .config import load_config
 
-        configured = load_config(project).rustc
+        config = load_config(project)
+        configured, cache_dir, timeout = config.rustc, config.cache_dir, config.tool_timeout
     except OxpackError:
-        pass
+        pass  # `_project` reports it
     try:
-        cands = discover(configured)
+        cands = discover(configured, timeout=timeout)
     except OxpackError as exc:  # llvmlite missing: no candidate can be judged
         report["rustc"] = {"candidates": [], "selected": None}
         report["problems"].append(exc.message)
@@ -50,7 +51,7 @@ def _rustc(report: dict[str, Any], project: Path) -> None:
         from .cache import default_cache_dir, key
         from .sysroot import RECIPE
 
-        folder = default_cache_dir() / "sysroot" / key(RECIPE, chosen.identity)[:24]
+        folder = default_cache_dir(cache_dir) / "sysroot" / key(RECIPE, chosen.identity)[:24]
         ready = (folder / "complete.json").is_file()
         report["sysroot"] = {"origin": "rust-src", "ready": ready, "path": str(folder),
                              "note": "" if ready else "built on the first build (about 20 s)"}

@@ -157,11 +157,17 @@ def _zstd_decompress(payload: bytes, what: str) -> bytes:
         return bytes(lib.decompress(payload))
     tool = shutil.which("zstd")
     if tool is not None:
-        proc = subprocess.run([tool, "-d", "-c", "-q"], input=payload, capture_output=True, check=False)
-        if proc.returncode == 0:
-            return proc.stdout
-        raise InspectError(f"`zstd` could not decompress {what}",
-                           proc.stderr.decode("utf-8", "replace"))
+        from .rustc import PROBE_TIMEOUT, run_bounded, timed_out
+
+        argv = [tool, "-d", "-c", "-q"]
+        try:  # a fatbin entry is a few MB at most: a minute is ample
+            code, out, err = run_bounded(argv, PROBE_TIMEOUT, input=payload)
+        except subprocess.TimeoutExpired:
+            raise InspectError(timed_out(f"`zstd` decompressing {what}", argv, PROBE_TIMEOUT,
+                                         "install the `zstandard` module (`pip install zstandard`) instead")) from None
+        if code == 0:
+            return out
+        raise InspectError(f"`zstd` could not decompress {what}", err.decode("utf-8", "replace"))
     raise InspectError(f"{what} is zstd-compressed and nothing here decompresses zstd; "
                        "install the `zstandard` module (`pip install zstandard`) or the `zstd` command")
 

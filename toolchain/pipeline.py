@@ -48,7 +48,7 @@ from .nvidia import (
     supported_archs,
 )
 from .progress import Progress
-from .rustc import INSTALL_HINT, TARGET, Rustc, die_with_parent, find_rustc
+from .rustc import INSTALL_HINT, TARGET, Rustc, find_rustc, kill_tree, run_bounded, timed_out
 from .sysroot import Sysroot, ensure_sysroot
 from .workers import Pending, Workers, codegen_job, cubin_job, link_job
 
@@ -267,11 +267,19 @@ def _native_arch() -> str:
 
 
 def _cache_origin(config: Config) -> str:
-    if config.cache_dir:
-        return "`cache-dir` or `OXPACK_CACHE_DIR`"
-    if os.environ.get("OXPACK_CACHE_DIR"):
-        return "`OXPACK_CACHE_DIR`"
-    return "`$XDG_CACHE_HOME/oxpack`" if os.environ.get("XDG_CACHE_HOME") else "the default, `~/.cache/oxpack`"
+    """Where the cache folder's path came from, for messages: the one setting that chose it."""
+    origin = config.origin("cache_dir")
+    if origin is not None:
+        return f"from {origin}"
+    if os.environ.get("XDG_CACHE_HOME", "").startswith("/"):
+        return "`$XDG_CACHE_HOME/oxpack`"
+    return "the default, `~/.cache/oxpack`"
+
+
+def _cache_fix(config: Config) -> str:
+    """How to choose another cache folder: change the setting that chose this one."""
+    origin = config.origin("cache_dir")
+    return f"set {origin} to" if origin is not None else "set `OXPACK_CACHE_DIR` to"
 
 
 def _check_cache_dir(root: Path, config: Config) -> None:
@@ -281,7 +289,7 @@ def _check_cache_dir(root: Path, config: Config) -> None:
         if folder.exists() and not folder.is_dir():
             raise ToolchainError(
                 f"the oxpack cache folder `{root}` ({_cache_origin(config)}) cannot be made: `{folder}` is a file; "
-                "point `OXPACK_CACHE_DIR` (or `cache-dir` in `tool.oxpack`) at a folder, or remove that file")
+                f"{_cache_fix(config)} a folder, or remove that file")
     (root / "stages").mkdir(parents=True, exist_ok=True)
     clean_stale(None)  # the system's temporary folder
     clean_stale(root / "sysroot")  # and what a killed sysroot build left
@@ -329,7 +337,7 @@ class Pipeline:
         self._stopped = threading.Event()
         self._waiting: ThreadPoolExecutor | None = None  # threads that wait for another build's entry
         self._store_errors: list[OSError] = []
-        self._rustcs: set[subprocess.Popen[str]] = set()
+        self._rustcs: set[subprocess.Popen[bytes]] = set()
 
     @property
     def verbose(self) -> bool:
@@ -351,8 +359,7 @@ class Pipeline:
         with self._lock:
             running = list(self._rustcs)
         for proc in running:
-            with contextlib.suppress(OSError):
-                proc.kill()
+            kill_tree(proc)
         self.workers.close(cancel=True, kill=True)
 
     def _ran(self, stage: str) -> None:
@@ -435,9 +442,10 @@ class Pipeline:
     # -- toolchain --------------------------------------------------------------
 
     def toolchain(self) -> Toolchain:
-        rustc = find_rustc(self.config.rustc)
+        rustc = find_rustc(self.config.rustc, timeout=self.config.tool_timeout)
         cache_root = default_cache_dir(self.config.cache_dir)
-        sysroot = ensure_sysroot(rustc, cache_root, self.progress, command=self.progress.command)
+        sysroot = ensure_sysroot(rustc, cache_root, self.progress, command=self.progress.command,
+                                 timeout=self.config.tool_timeout)
         import llvmlite
 
         llvm = ".".join(map(str, llvm_version()))
@@ -502,19 +510,25 @@ class Pipeline:
         with self._rustc_slots:  # at most one rustc per CPU, however many crates build at once
             if self._stopped.is_set():
                 raise StageError(f"the build was stopped before rustc compiled {what}", stage="bc")
-            with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
-                                  env=self._rustc_env(), preexec_fn=die_with_parent) as proc:  # noqa: PLW1509
+            timeout = self.config.tool_timeout
+
+            mine: list[subprocess.Popen[bytes]] = []
+
+            def started(proc: subprocess.Popen[bytes]) -> None:
+                mine.append(proc)
                 with self._lock:
                     self._rustcs.add(proc)
-                try:
-                    _, stderr = proc.communicate()
-                except BaseException:
-                    proc.kill()
-                    raise
-                finally:
-                    with self._lock:
-                        self._rustcs.discard(proc)
-        if proc.returncode != 0:
+
+            try:
+                code, _, err = run_bounded(cmd, timeout, cwd=cwd, env=self._rustc_env(), started=started)
+            except subprocess.TimeoutExpired:
+                raise StageError(timed_out(f"rustc compiling {what}", cmd, timeout), stage="bc", command=cmd,
+                                 cwd=cwd) from None
+            finally:
+                with self._lock:
+                    self._rustcs.difference_update(mine)
+        stderr = err.decode(errors="replace")
+        if code != 0:
             if "E0463" in stderr and "`core`" in stderr:
                 raise ToolchainError(
                     f"rustc no longer finds the nvptx `core` it was given (`{cmd[cmd.index('--sysroot') + 1]}`"
@@ -1003,8 +1017,8 @@ def build_project(config: Config, *, log: Log | None = None, verbose: bool = Fal
             raise
         raise ToolchainError(
             f"the oxpack cache folder `{cache_root}` ({_cache_origin(config)}) is not usable: "
-            f"{exc.strerror or exc} (`{exc.filename}`); free space or fix its permissions, or point "
-            "`OXPACK_CACHE_DIR` at a writable folder") from None
+            f"{exc.strerror or exc} (`{exc.filename}`); free space or fix its permissions, or "
+            f"{_cache_fix(config)} a writable folder") from None
     seen: dict[str, str] = {}
     for crate in crates:
         for k in crate.kernels:

@@ -106,8 +106,10 @@ function(oxpack_add_kernels)
     find_package(Python COMPONENTS Interpreter REQUIRED)
   endif()
   execute_process(COMMAND "${Python_EXECUTABLE}" -m oxpack --version
-                  RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
-  if(NOT status EQUAL 0)
+                  RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET TIMEOUT 120)
+  if(status MATCHES "timeout")  # every external program is bounded: a hung interpreter is one clear line
+    _oxpack_fail("${name}" "`${Python_EXECUTABLE} -m oxpack --version` did not finish within 120 s and was stopped; check that this Python starts")
+  elseif(NOT status EQUAL 0)
     _oxpack_fail("${name}" "`${Python_EXECUTABLE} -m oxpack` does not run; add \"oxpack\" to build-system.requires in pyproject.toml")
   endif()
 
