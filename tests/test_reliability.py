@@ -85,6 +85,19 @@ CASES = [
     Case("archs-in-the-environment-is-no-pyproject-problem", ("build", "{p}"), 1,
          r"invalid oxpack configuration in the environment \(1 problem\)\n.*`OXPACK_ARCHS` must be an arch",
          env={"OXPACK_ARCHS": "sm_70"}, absent=r"pyproject"),
+    Case("unsupported-arch-in-the-environment-names-the-variable", ("build", "{p}"), 1,
+         r"environment variable `OXPACK_ARCHS`: `sm_99` is not an arch that oxpack's toolchain .* can build",
+         env={"OXPACK_ARCHS": "sm_99"}, absent=r"tool\.oxpack"),
+    Case("inspect-ptx-not-an-arch", ("inspect", "{p}", "--ptx", "garbage"), 1,
+         r"`--ptx garbage` must name the arch whose PTX to print, like `--ptx sm_90`"),
+    Case("inspect-ptx-of-an-arch-set-in-the-environment", ("inspect", "{p}", "--ptx", "sm_80", "-q"), 1,
+         r"builds no PTX for sm_80; its archs: sm_90 \(its `archs` come from environment variable `OXPACK_ARCHS`: "
+         r"change them there\)", env={"OXPACK_ARCHS": "sm_90"}, absent=r"tool\.oxpack"),
+    Case("rustc-key-is-relative-to-the-project", ("build", "{p}"), 1,
+         r"rustc `[^`]*/proj/tools/rustc` from option `rustc` in `tool.oxpack` is not usable: not found",
+         files=tool('rustc = "tools/rustc"\n')),
+    Case("rustc-name-not-on-path", ("build", "{p}"), 1, r"rustc `no-such-rustc` from environment variable "
+         r"`OXPACK_RUSTC` is not usable: not found on PATH", env={"OXPACK_RUSTC": "no-such-rustc"}),
     Case("tool-timeout-not-a-number", ("build", "{p}"), 1,
          r"Environment variable `OXPACK_TOOL_TIMEOUT` must be a number of seconds like `600`, got `soon`",
          env={"OXPACK_TOOL_TIMEOUT": "soon"}),
@@ -146,7 +159,7 @@ CASES = [
     Case("lock-without-schema", ("lock", "{p}", "--check"), 1, r"oxpack.lock has no `schema` key",
          files={"oxpack.lock": "[toolchain]\n"}),
     # -- the toolchain
-    Case("rustc-is-not-a-rustc", ("build", "{p}"), 1, r"rustc `/bin/true` from OXPACK_RUSTC is not usable: is not a "
+    Case("rustc-is-not-a-rustc", ("build", "{p}"), 1, r"rustc `/bin/true` from environment variable `OXPACK_RUSTC` is not usable: is not a "
          r"rustc", env={"OXPACK_RUSTC": "/bin/true"}, absent=r"config key|rust-src"),
     # -- kernel files: one file, one crate, one meaning
     Case("crate-name-collision-dash", ("build", "{p}"), 1,
@@ -831,7 +844,7 @@ def test_a_hanging_rustc_probe_is_stopped_with_one_line(project: Path, tmp_path:
     proc = _bounded_oxpack("build", str(project), env={"OXPACK_RUSTC": str(script), "OXPACK_TOOL_TIMEOUT": "2"},
                            pids=pids)
     assert proc.returncode == 1, proc.stderr
-    assert re.search(rf"rustc `{re.escape(str(script))}` from OXPACK_RUSTC is not usable: `{re.escape(str(script))} "
+    assert re.search(rf"rustc `{re.escape(str(script))}` from environment variable `OXPACK_RUSTC` is not usable: `{re.escape(str(script))} "
                      r"-vV` did not finish within 2 s and was stopped .*`OXPACK_TOOL_TIMEOUT`", proc.stderr), proc.stderr
     assert_one_clear_line(proc)
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr

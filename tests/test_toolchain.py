@@ -24,8 +24,16 @@ from oxpack.rustc import discover, find_rustc, probe
 
 
 def test_configured_rustc_that_does_not_exist_is_named() -> None:
-    with pytest.raises(ToolchainError, match=r"rustc `/nonexistent/rustc` from config key `rustc` is not usable: not found"):
+    with pytest.raises(ToolchainError, match=r"rustc `/nonexistent/rustc` from option `rustc` in `tool.oxpack` is not usable: not found"):
         find_rustc("/nonexistent/rustc", env={"PATH": ""})
+
+
+def test_configured_rustc_name_is_looked_up_on_path() -> None:
+    """`OXPACK_RUSTC=rustc` (a name, as `CC=gcc`) means the `rustc` that PATH finds, not `./rustc`."""
+    real = find_rustc()
+    found = find_rustc("rustc", env={"PATH": str(real.path.parent)},
+                       configured_origin="environment variable `OXPACK_RUSTC`")
+    assert found.path == real.path
 
 
 def test_no_rustc_anywhere_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,8 +11,9 @@ hook (hatch's own keys ``dependencies``, ``require-runtime-dependencies``,
 1/true/yes or 0/false/no), ``OXPACK_ARCHS`` (``archs``, comma-separated), ``OXPACK_PROFILE``
 (``profile``) and ``OXPACK_TOOL_TIMEOUT`` (``tool-timeout``, seconds); an empty variable is
 unset. Every source is validated, also where a later one replaces its value. A relative
-``cache-dir`` is resolved against the project root, a relative ``OXPACK_CACHE_DIR`` against the
-current folder; the :class:`Config` holds it absolute.
+``cache-dir`` (or ``rustc`` path) is resolved against the project root, a relative
+``OXPACK_CACHE_DIR`` (``OXPACK_RUSTC``) against the current folder; the :class:`Config` holds them
+absolute.
 
 All problems in all sources are reported together in one :class:`ConfigError` whose lines
 name the exact TOML key, option or variable in backticks, under a header that names the
@@ -108,8 +109,10 @@ class Config:
         False, "Also build each kernel file for the build machine (x86-64 Linux), so that the generated "
         "module can run its kernels without a GPU (`OXPACK_EMULATE=1`); a wheel that ships these libraries "
         "is tagged for the build platform.")
-    rustc: str | None = _opt(None, "Path of the rustc to use; unset means `rustc` on PATH.",
-                             schema={"minLength": 1})
+    rustc: str | None = _opt(
+        None, "The rustc to use: a path (relative to the project root here, to the current folder in "
+        "`OXPACK_RUSTC`) or a program name looked up on PATH; unset means rustup's, then `rustc` on PATH.",
+        schema={"minLength": 1})
     cache_dir: str | None = _opt(
         None, "Folder of the build cache: relative to the project root here (`OXPACK_CACHE_DIR`: relative to the "
         "current folder); unset means the user cache folder.", schema={"minLength": 1})
@@ -398,6 +401,8 @@ def _build(layers: list[tuple[Any, str]], env: Mapping[str, str] | None, source:
         raise ConfigError(_header(source, [o for o, _ in problems], len(problems)), [line for _, line in problems])
     if "cache_dir" in values:
         values["cache_dir"] = _absolute(values["cache_dir"], raw["cache_dir"][2], root)
+    if "rustc" in values and os.sep in values["rustc"]:  # a path, not a name to look up on PATH
+        values["rustc"] = _absolute(values["rustc"], raw["rustc"][2], root)
     origins = tuple(sorted((name, raw[name][1]) for name in values))
     return Config(**values, project_dir=root, source=source, origins=origins)
 

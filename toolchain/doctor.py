@@ -18,16 +18,17 @@ __all__ = ["diagnose", "render"]
 def _rustc(report: dict[str, Any], project: Path) -> None:
     from .rustc import TOOL_TIMEOUT, discover
 
-    configured, cache_dir, timeout = None, None, TOOL_TIMEOUT
+    configured, origin, cache_dir, timeout = None, None, None, TOOL_TIMEOUT
     try:
         from .config import load_config
 
         config = load_config(project)
-        configured, cache_dir, timeout = config.rustc, config.cache_dir, config.tool_timeout
+        configured, origin = config.rustc, config.origin("rustc")
+        cache_dir, timeout = config.cache_dir, config.tool_timeout
     except OxpackError:
         pass  # `_project` reports it
     try:
-        cands = discover(configured, timeout=timeout)
+        cands = discover(configured, timeout=timeout, configured_origin=origin)
     except OxpackError as exc:  # llvmlite missing: no candidate can be judged
         report["rustc"] = {"candidates": [], "selected": None}
         report["problems"].append(exc.message)

@@ -289,6 +289,7 @@ class ModuleView:
     where: str  # the manifest's location, for messages
     ptx: dict[str, dict[str, str]] | None = None  # crate → arch → PTX (a project's build)
     only_crate: str | None = None  # a fatbin inspected alone: show its crate's kernels only
+    archs_origin: str | None = None  # a project's: where its `archs` came from (None: the default)
 
     def kernels(self) -> list[dict[str, Any]]:
         if self.manifest is None:
@@ -365,9 +366,11 @@ class Inspection:
                 if m.ptx is not None:
                     built = m.ptx.get(crate, {})
                     if arch not in built:
+                        fix = (f"its `archs` come from {m.archs_origin}: change them there" if m.archs_origin
+                               else "the default `archs`: set `archs` in `tool.oxpack`")
                         raise InspectError(
                             f"project `{self.target}` builds no PTX for {arch}; its archs: "
-                            f"{', '.join(sorted(built, key=_arch_key)) or 'none'} (set `archs` in `tool.oxpack`)")
+                            f"{', '.join(sorted(built, key=_arch_key)) or 'none'} ({fix})")
                     text = built[arch]
                 else:
                     text = fatbin_ptx(data, arch, where)
@@ -459,7 +462,8 @@ def _inspect_project(target: str, root: Path, log: Log | None, verbose: bool) ->
     fatbins = {c.name: (f"{c.name}.fatbin", c.fatbin) for c in result.crates}
     ptx = {c.name: dict(c.ptx) for c in result.crates}
     where = f"{root / 'pyproject.toml'}"
-    return Inspection(target, "project", [ModuleView(name, manifest, fatbins, where, ptx)])
+    return Inspection(target, "project", [ModuleView(name, manifest, fatbins, where, ptx,
+                                                     archs_origin=config.origin("archs"))])
 
 
 def _load_manifest(text: bytes, where: str) -> dict[str, Any] | None:

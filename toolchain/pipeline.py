@@ -236,13 +236,14 @@ def discover_kernels(config: Config) -> list[Path]:
 
 def resolve_archs(config: Config) -> tuple[str, ...]:
     archs: list[str] = []
+    origin = config.origin("archs") or f"the default `archs` of `{config.source}`"
     for arch in config.archs:
         if arch == "native":
-            archs.append(_native_arch())
+            archs.append(_native_arch(origin))
         elif arch not in ARCH_MIN_PTX or not supported_archs({arch: ARCH_MIN_PTX[arch]}):
             supported = supported_archs(ARCH_MIN_PTX)
             raise ConfigError(
-                f"option `archs` in `tool.oxpack` of {config.source}: `{arch}` is not an arch that oxpack's "
+                f"{origin}: `{arch}` is not an arch that oxpack's "
                 f"toolchain (LLVM NVPTX + nvJitLink {nvjitlink_version()}) can build; "
                 f"supported: {', '.join(supported)}"
             )
@@ -251,18 +252,20 @@ def resolve_archs(config: Config) -> tuple[str, ...]:
     return tuple(dict.fromkeys(archs))
 
 
-def _native_arch() -> str:
+def _native_arch(origin: str) -> str:
+    """The arch of GPU 0, for `native` in `archs` (`origin` names the setting that asked for it)."""
     try:
         from cuda.core import Device
     except ImportError:
         try:
             from cuda.core.experimental import Device  # type: ignore[no-redef,unused-ignore]
         except ImportError as exc:
-            raise ConfigError(f"`archs = [\"native\"]` needs cuda-core and a GPU ({exc}); name the arch instead") from exc
+            raise ConfigError(f"`native` in {origin} needs cuda-core and a GPU ({exc}); name the arch instead") from exc
     try:
         cc = Device(0).compute_capability
     except Exception as exc:
-        raise ConfigError(f"`archs = [\"native\"]` needs a GPU, and none was found ({exc}); name the arch instead") from exc
+        raise ConfigError(f"`native` in {origin} needs a GPU, and none was found ({exc}); name the arch "
+                          "instead") from exc
     return f"sm_{cc.major}{cc.minor}"
 
 
@@ -442,7 +445,8 @@ class Pipeline:
     # -- toolchain --------------------------------------------------------------
 
     def toolchain(self) -> Toolchain:
-        rustc = find_rustc(self.config.rustc, timeout=self.config.tool_timeout)
+        rustc = find_rustc(self.config.rustc, timeout=self.config.tool_timeout,
+                           configured_origin=self.config.origin("rustc"))
         cache_root = default_cache_dir(self.config.cache_dir)
         sysroot = ensure_sysroot(rustc, cache_root, self.progress, command=self.progress.command,
                                  timeout=self.config.tool_timeout)

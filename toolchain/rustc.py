@@ -162,13 +162,23 @@ def _file_digest(path: Path) -> str:
         return "unreadable"
 
 
-def _candidates(configured: str | None, env: Mapping[str, str], timeout: float) -> Iterator[tuple[str, str]]:
-    if configured and configured == env.get("OXPACK_RUSTC", "").strip():
-        yield configured, "OXPACK_RUSTC"  # the config took it from the environment
+def _on_path(program: str, env: Mapping[str, str]) -> str:
+    """A bare program name (no `/`) as PATH finds it; a path as it is."""
+    if os.sep in program:
+        return program
+    return shutil.which(program, path=env.get("PATH", os.defpath)) or program
+
+
+def _candidates(configured: str | None, env: Mapping[str, str], timeout: float,
+                configured_origin: str | None = None) -> Iterator[tuple[str, str]]:
+    if configured and configured_origin:
+        yield _on_path(configured, env), configured_origin
+    elif configured and configured == env.get("OXPACK_RUSTC", "").strip():
+        yield _on_path(configured, env), "OXPACK_RUSTC"  # the config took it from the environment
     elif configured:
-        yield configured, "config key `rustc`"
+        yield _on_path(configured, env), "option `rustc` in `tool.oxpack`"
     if env.get("OXPACK_RUSTC"):
-        yield env["OXPACK_RUSTC"], "OXPACK_RUSTC"
+        yield _on_path(env["OXPACK_RUSTC"].strip(), env), "OXPACK_RUSTC"
     rustup = shutil.which("rustup", path=env.get("PATH"))
     if rustup:
         try:
@@ -198,7 +208,7 @@ def probe(path: str, origin: str, llvmlite_major: int, timeout: float = TOOL_TIM
     cand = Candidate(path, origin)
     exe = Path(path)
     if not exe.is_file():
-        cand.reason = "not found"
+        cand.reason = "not found" if os.sep in path else "not found on PATH"
         return cand
     bound = min(timeout, PROBE_TIMEOUT)
     argv = [path, "-vV"]
@@ -245,16 +255,17 @@ def probe(path: str, origin: str, llvmlite_major: int, timeout: float = TOOL_TIM
 
 
 def discover(configured: str | None = None, env: Mapping[str, str] | None = None,
-             timeout: float = TOOL_TIMEOUT) -> list[Candidate]:
+             timeout: float = TOOL_TIMEOUT, configured_origin: str | None = None) -> list[Candidate]:
     """Every candidate, in order, each probed (duplicates of one binary kept once); `timeout` bounds
-    every program run (at most `PROBE_TIMEOUT` each)."""
+    every program run (at most `PROBE_TIMEOUT` each); `configured_origin` says where `configured` came
+    from (`Config.origin("rustc")`), for messages."""
     from .llvm import llvm_version
 
     env = os.environ if env is None else env
     major = llvm_version()[0]
     seen: set[Path] = set()
     out = []
-    for path, origin in _candidates(configured, env, timeout):
+    for path, origin in _candidates(configured, env, timeout, configured_origin):
         real = Path(path).resolve() if Path(path).exists() else Path(path)
         if real in seen:
             continue
@@ -264,13 +275,13 @@ def discover(configured: str | None = None, env: Mapping[str, str] | None = None
 
 
 def find_rustc(configured: str | None = None, env: Mapping[str, str] | None = None,
-               timeout: float = TOOL_TIMEOUT) -> Rustc:
+               timeout: float = TOOL_TIMEOUT, configured_origin: str | None = None) -> Rustc:
     """The first usable rustc, or a ToolchainError listing why each candidate failed."""
-    cands = discover(configured, env, timeout)
+    cands = discover(configured, env, timeout, configured_origin)
     for cand in cands:
         if cand.rustc is not None:
             return cand.rustc
-        if cand.origin.startswith(("config", "OXPACK_RUSTC")):
+        if cand.origin == configured_origin or cand.origin.startswith(("option `rustc`", "OXPACK_RUSTC")):
             raise ToolchainError(f"rustc `{cand.path}` from {cand.origin} is not usable: {cand.reason}")
     tried = "; ".join(f"{c.path} ({c.origin}): {c.reason}" for c in cands)
     raise ToolchainError(f"no usable rustc found; {INSTALL_HINT}", detail=f"tried: {tried}" if tried else "")
