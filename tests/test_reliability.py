@@ -98,6 +98,9 @@ CASES = [
          files=tool('rustc = "tools/rustc"\n')),
     Case("rustc-name-not-on-path", ("build", "{p}"), 1, r"rustc `no-such-rustc` from environment variable "
          r"`OXPACK_RUSTC` is not usable: not found on PATH", env={"OXPACK_RUSTC": "no-such-rustc"}),
+    Case("kernels-on-the-command-line-match-nothing", ("build", "{p}", "--kernels", "nothing/*.rs"), 1,
+         r"no kernel files match `nothing/\*\.rs` in .* \(option `--kernels` on the command line\); add a `\.rs` "
+         r"kernel file there or change option `--kernels` on the command line", absent=r"tool\.oxpack"),
     Case("tool-timeout-not-a-number", ("build", "{p}"), 1,
          r"Environment variable `OXPACK_TOOL_TIMEOUT` must be a number of seconds like `600`, got `soon`",
          env={"OXPACK_TOOL_TIMEOUT": "soon"}),

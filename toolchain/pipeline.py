@@ -214,6 +214,8 @@ class BuildResult:
 
 def discover_kernels(config: Config) -> list[Path]:
     root = config.project_dir
+    origin = config.origin("kernels")
+    where = origin if origin is not None else f"the default of option `kernels` in `tool.oxpack` of {config.source}"
     found: set[Path] = set()
     for pattern in config.kernels:
         for p in root.glob(pattern):
@@ -221,15 +223,15 @@ def discover_kernels(config: Config) -> list[Path]:
                 continue
             if ".." in p.relative_to(root).parts:
                 raise ConfigError(
-                    f"kernel glob `{pattern}` (option `kernels` in `tool.oxpack` of {config.source}, or `--kernels`) "
+                    f"kernel glob `{pattern}` ({where}) "
                     f"matches `{p.relative_to(root).as_posix()}`, outside the project {root}; kernel files must be "
                     "inside the project folder: move the file or fix the glob")
             found.add(p)
     if not found:
         globs = ", ".join(f"`{g}`" for g in config.kernels)
         raise ConfigError(
-            f"no kernel files match {globs} in {root}; add a `.rs` kernel file there "
-            f"or set option `kernels` in `tool.oxpack` of {config.source}"
+            f"no kernel files match {globs} in {root} ({where}); add a `.rs` kernel file there "
+            f"or change {origin if origin is not None else f'option `kernels` in `tool.oxpack` of {config.source}'}"
         )
     return sorted(found)
 
