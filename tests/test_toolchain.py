@@ -180,6 +180,18 @@ def test_python_dash_m_and_doctor_json(make_project: MakeProject) -> None:
     assert report["nvjitlink"]["version"].startswith("13.")
 
 
+def test_doctor_names_the_bad_setting(make_project: MakeProject) -> None:
+    """Issue 16: doctor's problem line says which variable is bad, not only that something is."""
+    root = make_project({"saxpy.rs": SAXPY})
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "doctor", "--json", str(root)], capture_output=True,
+                          text=True, check=False, env={**os.environ, "OXPACK_ARCHS": "sm_70"}, timeout=300)
+    assert proc.returncode == 1, proc.stderr
+    assert json.loads(proc.stdout)["problems"] == [
+        "invalid oxpack configuration in the environment (1 problem): Item 1 of environment variable `OXPACK_ARCHS` "
+        "must be an arch `sm_XY` with XY >= 80, got `sm_70` (oxpack targets compute capability 8.0 and newer; "
+        "remove it)"]
+
+
 def test_example_lockfile_is_committed_and_matches_its_sources() -> None:
     from conftest import EXAMPLE
 

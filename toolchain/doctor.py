@@ -122,8 +122,11 @@ def _project(report: dict[str, Any], project: Path) -> None:
         config = load_config(project)
         archs = resolve_archs(config)
     except OxpackError as exc:
-        report["project"] = {"error": exc.message}
-        report["problems"].append(exc.message)
+        # a bad setting's lines say which key, option or variable: the header alone names no culprit
+        problems = getattr(exc, "problems", [])
+        message = f"{exc.message}: {'; '.join(problems)}" if problems else exc.message
+        report["project"] = {"error": message}
+        report["problems"].append(message)
         return
     isa = ptx_isa_for(archs)
     compression = config.fatbin_compression
