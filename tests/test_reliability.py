@@ -872,3 +872,29 @@ def test_a_hanging_compile_is_stopped_with_one_line(project: Path, tmp_path: Pat
                      rf"`{re.escape(str(script))} --edition 2024 .*`; raise `OXPACK_TOOL_TIMEOUT`", first), proc.stderr
     assert_one_clear_line(proc)
     assert not _left_behind(pids)
+
+
+def test_a_hanging_python_in_the_cmake_module_is_stopped_with_one_line(tmp_path: Path) -> None:
+    """The CMake module's check that `python -m oxpack` runs is bounded too (`OXPACK_TOOL_TIMEOUT`
+    lowers its 120 s): the configure fails with one line naming the command, and leaves no process."""
+    from test_cmake import MODULE_DIR, _tool
+
+    root = tmp_path / "src"
+    (root / "kernels").mkdir(parents=True)
+    (root / "kernels" / "a.rs").write_text("")
+    (root / "pyproject.toml").write_text('[project]\nname = "pkg"\nversion = "0.1.0"\n')
+    script, pids = _hanging_tool(tmp_path)
+    (root / "CMakeLists.txt").write_text("\n".join([
+        "cmake_minimum_required(VERSION 3.18)", "project(bad LANGUAGES NONE)",
+        f'list(APPEND CMAKE_MODULE_PATH "{MODULE_DIR.as_posix()}")', "include(Oxpack)",
+        f"set(Python_EXECUTABLE {script})", "oxpack_add_kernels(k SOURCES kernels/a.rs DESTINATION pkg)", ""]))
+    try:
+        proc = subprocess.run([_tool("cmake"), "-S", str(root), "-B", str(tmp_path / "build")], capture_output=True,
+                              text=True, check=False, timeout=60, env={**os.environ, "OXPACK_TOOL_TIMEOUT": "2"})
+    finally:
+        left = _left_behind(pids)
+    assert proc.returncode != 0
+    assert (f"oxpack_add_kernels(k): `{script} -m oxpack --version` did not finish within 2 s and was stopped; check "
+            "that this Python starts, or raise OXPACK_TOOL_TIMEOUT if it is only slow") in \
+        [line.strip() for line in proc.stderr.splitlines()], proc.stderr
+    assert not left
