@@ -368,7 +368,7 @@ def _absolute(value: str, origin: str, project_dir: Path) -> str:
 
 
 def _header(source: str, origins: list[str], count: int) -> str:
-    """`invalid oxpack configuration in `pyproject.toml` and the environment (2 problems)`: the
+    """`invalid oxpack configuration in `pyproject.toml` and in the environment (2 problems)`: the
     header names every source that has a problem, never one that has none."""
     where = {_FILE: f"in `{source}`", CLI: "on the command line", _ENV: "in the environment"}
     places = [where[o] for o in (_FILE, CLI, _ENV) if o in origins]

@@ -212,10 +212,21 @@ class BuildResult:
         return {c.name: c.fatbin for c in self.crates}
 
 
+def _setting(config: Config, name: str) -> str:
+    """The setting that gave field `name` its value, for messages: `option `archs` in `tool.oxpack` of
+    pyproject.toml`, `option `--archs` on the command line`, `environment variable `OXPACK_ARCHS``, or
+    the default."""
+    key = name.replace("_", "-")
+    origin = config.origin(name)
+    if origin is None:
+        return f"the default of option `{key}` in `tool.oxpack` of {config.source}"
+    return f"{origin} of {config.source}" if origin.startswith("option `") and " in `tool." in origin else origin
+
+
 def discover_kernels(config: Config) -> list[Path]:
     root = config.project_dir
     origin = config.origin("kernels")
-    where = origin if origin is not None else f"the default of option `kernels` in `tool.oxpack` of {config.source}"
+    where = _setting(config, "kernels")
     found: set[Path] = set()
     for pattern in config.kernels:
         for p in root.glob(pattern):
@@ -231,14 +242,14 @@ def discover_kernels(config: Config) -> list[Path]:
         globs = ", ".join(f"`{g}`" for g in config.kernels)
         raise ConfigError(
             f"no kernel files match {globs} in {root} ({where}); add a `.rs` kernel file there "
-            f"or change {origin if origin is not None else f'option `kernels` in `tool.oxpack` of {config.source}'}"
+            f"or change {where if origin is not None else f'option `kernels` in `tool.oxpack` of {config.source}'}"
         )
     return sorted(found)
 
 
 def resolve_archs(config: Config) -> tuple[str, ...]:
     archs: list[str] = []
-    origin = config.origin("archs") or f"the default `archs` of `{config.source}`"
+    origin = _setting(config, "archs")
     for arch in config.archs:
         if arch == "native":
             archs.append(_native_arch(origin))
