@@ -24,12 +24,13 @@ def load(root: Path, body: str = "", *, overrides: Mapping[str, Any] | None = No
     return load_config(root, overrides, env={} if env is None else env)
 
 
-def problems(root: Path, body: str, **kwargs: Any) -> list[str]:
+def problems(root: Path, body: str, where: str = "in `pyproject.toml`", **kwargs: Any) -> list[str]:
+    """The problem lines; the header must name `where` they are, and nothing else."""
     with pytest.raises(ConfigError) as info:
         load(root, body, **kwargs)
     count = len(info.value.problems)
     assert info.value.message == (
-        f"invalid oxpack configuration in `pyproject.toml` ({count} problem{'s' if count > 1 else ''})")
+        f"invalid oxpack configuration {where} ({count} problem{'s' if count > 1 else ''})")
     return info.value.problems
 
 
@@ -57,12 +58,15 @@ opt-level = 0
 locked = true
 rustc = "/opt/rust/bin/rustc"
 cache-dir = ".oxcache"
+tool-timeout = 30
 ''')
     assert config.kernels == ("gpu/*.rs",)
     assert config.package == "src/demo" and config.module == "fast_ops"
     assert config.archs == ("sm_90", "sm_90a", "sm_100f")
     assert config.ptx == "sm_90a" and config.opt_level == 0 and config.locked is True
-    assert config.rustc == "/opt/rust/bin/rustc" and config.cache_dir == ".oxcache"
+    assert config.rustc == "/opt/rust/bin/rustc" and config.tool_timeout == 30.0
+    assert config.cache_dir == str(tmp_path.resolve() / ".oxcache")  # the file's: relative to the project
+    assert config.origin("cache_dir") == f"option `cache-dir` {WHERE}" and config.origin("package") is not None
 
 
 @pytest.mark.parametrize(("value", "expected"), [('"auto"', "auto"), ('"none"', None), ("false", None)])
@@ -128,7 +132,7 @@ def test_unknown_key_with_and_without_suggestion(tmp_path: Path) -> None:
         f"Unknown option `opt_level` {WHERE}; did you mean `opt-level`?"]
     assert problems(tmp_path, "colour = 1") == [
         f"Unknown option `colour` {WHERE}; accepted options: `archs`, `cache-dir`, `emulation`, `fatbin-compression`, "
-        "`kernels`, `locked`, `module`, `opt-level`, `package`, `profile`, `ptx`, `rustc`"]
+        "`kernels`, `locked`, `module`, `opt-level`, `package`, `profile`, `ptx`, `rustc`, `tool-timeout`"]
 
 
 def test_bad_ptx(tmp_path: Path) -> None:
@@ -240,13 +244,47 @@ def test_environment_beats_hook_table_and_file(tmp_path: Path) -> None:
 
 
 def test_environment_problems(tmp_path: Path) -> None:
-    assert problems(tmp_path, "", env={"OXPACK_LOCKED": "maybe", "OXPACK_ARCHS": "sm_90,sm_70"}) == [
+    env = {"OXPACK_LOCKED": "maybe", "OXPACK_ARCHS": "sm_90,sm_70"}
+    assert problems(tmp_path, "", "in the environment", env=env) == [
         "Environment variable `OXPACK_LOCKED` must be one of 1, true, yes, 0, false, no, got `maybe`",
         "Item 2 of environment variable `OXPACK_ARCHS` must be an arch `sm_XY` with XY >= 80, got `sm_70` "
         "(oxpack targets compute capability 8.0 and newer; remove it)"]
     assert problems(tmp_path, 'ptx = "sm_90"', env={"OXPACK_ARCHS": "sm_80"}) == [
         f"Option `ptx` {WHERE} names `sm_90`, which is not among the configured archs (`sm_80`); "
         "add it to `archs` or use `auto`"]
+
+
+def test_headers_name_the_sources_with_problems(tmp_path: Path) -> None:
+    """Issue 16: a bad `--ptx` or `OXPACK_*` value is not reported as a problem of `pyproject.toml`."""
+    (tmp_path / "pyproject.toml").write_text('[tool.oxpack]\narchs = ["sm_90"]\n')
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path, env={}, cli={"ptx": "sm_70"})
+    assert info.value.message == "invalid oxpack configuration on the command line (1 problem)"
+    assert info.value.problems[0].startswith("Option `--ptx` on the command line must be")
+    assert problems(tmp_path, "", "in the environment", env={"OXPACK_TOOL_TIMEOUT": "soon"}) == [
+        "Environment variable `OXPACK_TOOL_TIMEOUT` must be a number of seconds like `600`, got `soon`"]
+    assert problems(tmp_path, "tool-timeout = 0", "in `pyproject.toml` and in the environment",
+                    env={"OXPACK_PROFILE": "fast"}) == [
+        f"Option `tool-timeout` {WHERE} must be more than 0 seconds, got 0",
+        "Environment variable `OXPACK_PROFILE` must be `release` or `debug`, got `fast`"]
+    assert problems(tmp_path, 'tool-timeout = "1h"') == [
+        f'Option `tool-timeout` {WHERE} must be a number of seconds like `600`, got "1h" (str)']
+
+
+def test_relative_cache_dir_resolution(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`cache-dir` is relative to the project root; `OXPACK_CACHE_DIR` to the current folder (as a shell
+    reads it); both are stored absolute."""
+    project, elsewhere = tmp_path / "proj", tmp_path / "elsewhere"
+    project.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert load(project, 'cache-dir = ".cache"').cache_dir == str(project.resolve() / ".cache")
+    assert load(project, 'cache-dir = "../c"').cache_dir == str(tmp_path.resolve() / "c")
+    config = load(project, 'cache-dir = ".cache"', env={"OXPACK_CACHE_DIR": ".ci-cache"})
+    assert config.cache_dir == str(elsewhere.resolve() / ".ci-cache")
+    assert config.origin("cache_dir") == "environment variable `OXPACK_CACHE_DIR`"
+    home = load(project, 'cache-dir = "~/oxc"').cache_dir
+    assert home == str(Path.home() / "oxc")
 
 
 def test_os_environ_used_only_when_env_is_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -306,7 +344,7 @@ def test_schema_follows_fields() -> None:
     schema = json_schema()
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert schema["additionalProperties"] is False
-    keys = {f.name.replace("_", "-") for f in dataclasses.fields(Config)} - {"project-dir", "source"}
+    keys = {f.name.replace("_", "-") for f in dataclasses.fields(Config)} - {"project-dir", "source", "origins"}
     assert set(schema["properties"]) == keys
     props = schema["properties"]
     assert props["opt-level"] == {"description": "LLVM optimization level, 0 to 3.", "type": "integer",

@@ -79,6 +79,31 @@ CASES = [
     Case("out-empty", ("build", "{p}", "--out", ""), 1, r"`--out` was given an empty value"),
     Case("package-path-empty", ("build", "{p}", "--package-path", " "), 1, r"`--package-path` was given an empty"),
     Case("ptx-empty", ("build", "{p}", "--ptx", ""), 1, r"`--ptx` on the command line must be `auto`"),
+    Case("ptx-below-sm80-on-the-command-line-is-no-pyproject-problem", ("build", "{p}", "--ptx", "sm_70"), 1,
+         r"invalid oxpack configuration on the command line \(1 problem\)\n.*`--ptx` on the command line",
+         absent=r"pyproject"),
+    Case("archs-in-the-environment-is-no-pyproject-problem", ("build", "{p}"), 1,
+         r"invalid oxpack configuration in the environment \(1 problem\)\n.*`OXPACK_ARCHS` must be an arch",
+         env={"OXPACK_ARCHS": "sm_70"}, absent=r"pyproject"),
+    Case("unsupported-arch-in-the-environment-names-the-variable", ("build", "{p}"), 1,
+         r"environment variable `OXPACK_ARCHS`: `sm_99` is not an arch that oxpack's toolchain .* can build",
+         env={"OXPACK_ARCHS": "sm_99"}, absent=r"tool\.oxpack"),
+    Case("inspect-ptx-not-an-arch", ("inspect", "{p}", "--ptx", "garbage"), 1,
+         r"`--ptx garbage` must name the arch whose PTX to print, like `--ptx sm_90`"),
+    Case("inspect-ptx-of-an-arch-set-in-the-environment", ("inspect", "{p}", "--ptx", "sm_80", "-q"), 1,
+         r"builds no PTX for sm_80; its archs: sm_90 \(its `archs` come from environment variable `OXPACK_ARCHS`: "
+         r"change them there\)", env={"OXPACK_ARCHS": "sm_90"}, absent=r"tool\.oxpack"),
+    Case("rustc-key-is-relative-to-the-project", ("build", "{p}"), 1,
+         r"rustc `[^`]*/proj/tools/rustc` from option `rustc` in `tool.oxpack` is not usable: not found",
+         files=tool('rustc = "tools/rustc"\n')),
+    Case("rustc-name-not-on-path", ("build", "{p}"), 1, r"rustc `no-such-rustc` from environment variable "
+         r"`OXPACK_RUSTC` is not usable: not found on PATH", env={"OXPACK_RUSTC": "no-such-rustc"}),
+    Case("kernels-on-the-command-line-match-nothing", ("build", "{p}", "--kernels", "nothing/*.rs"), 1,
+         r"no kernel files match `nothing/\*\.rs` in .* \(option `--kernels` on the command line\); add a `\.rs` "
+         r"kernel file there or change option `--kernels` on the command line", absent=r"tool\.oxpack"),
+    Case("tool-timeout-not-a-number", ("build", "{p}"), 1,
+         r"Environment variable `OXPACK_TOOL_TIMEOUT` must be a number of seconds like `600`, got `soon`",
+         env={"OXPACK_TOOL_TIMEOUT": "soon"}),
     Case("kernels-empty", ("build", "{p}", "--kernels", ""), 1, r"`--kernels` on the command line must be a non-empty"),
     Case("inspect-ptx-empty", ("inspect", "{p}", "--ptx", ""), 1, r"`--ptx` was given an empty value"),
     Case("module-keyword-blames-the-option", ("build", "{p}", "--module", "class"), 1,
@@ -110,8 +135,13 @@ CASES = [
     Case("pyproject-is-a-folder", ("build", "{p}"), 1, r"pyproject.toml` is a folder",
          files={"pyproject.toml": DIR}),
     # -- the cache folder and --out
-    Case("cache-dir-is-a-file", ("build", "{p}"), 1, r"cache folder `.*` \(`cache-dir` or `OXPACK_CACHE_DIR`\) "
-         r"cannot be made: `.*` is a file", env={"OXPACK_CACHE_DIR": "{tmp}/file"}),
+    Case("cache-dir-is-a-file", ("build", "{p}"), 1, r"cache folder `.*` \(from environment variable `OXPACK_CACHE_DIR`\) "
+         r"cannot be made: `.*` is a file; set environment variable `OXPACK_CACHE_DIR` to a folder",
+         env={"OXPACK_CACHE_DIR": "{tmp}/file"}, absent=r"cache-dir"),
+    Case("cache-dir-key-is-a-file-relative-to-the-project", ("build", "{p}"), 1,
+         r"cache folder `.*/scratch/file` \(from option `cache-dir` in `tool.oxpack`\) cannot be made: .*; set option "
+         r"`cache-dir` in `tool.oxpack` to a folder", files=tool('cache-dir = "../scratch/file"\n'),
+         env={"OXPACK_CACHE_DIR": ""}, absent=r"OXPACK_CACHE_DIR"),
     Case("cache-dir-under-a-file", ("build", "{p}"), 1, r"cache folder `.*/file/sub` .*`.*/file` is a file",
          env={"OXPACK_CACHE_DIR": "{tmp}/file/sub"}),
     Case("xdg-cache-home-is-a-file", ("build", "{p}"), 1, r"cache folder `.*/file/oxpack` \(`\$XDG_CACHE_HOME",
@@ -132,7 +162,7 @@ CASES = [
     Case("lock-without-schema", ("lock", "{p}", "--check"), 1, r"oxpack.lock has no `schema` key",
          files={"oxpack.lock": "[toolchain]\n"}),
     # -- the toolchain
-    Case("rustc-is-not-a-rustc", ("build", "{p}"), 1, r"rustc `/bin/true` from OXPACK_RUSTC is not usable: is not a "
+    Case("rustc-is-not-a-rustc", ("build", "{p}"), 1, r"rustc `/bin/true` from environment variable `OXPACK_RUSTC` is not usable: is not a "
          r"rustc", env={"OXPACK_RUSTC": "/bin/true"}, absent=r"config key|rust-src"),
     # -- kernel files: one file, one crate, one meaning
     Case("crate-name-collision-dash", ("build", "{p}"), 1,
@@ -534,7 +564,7 @@ def test_read_only_cache(project: Path, tmp_path: Path, oxpack_cache: Path) -> N
         (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")
         cold = oxpack("build", str(project), env=env)
     assert cold.returncode == 1, cold.stderr
-    assert re.search(rf"the oxpack cache folder `{re.escape(str(cache))}` \(`cache-dir` or `OXPACK_CACHE_DIR`\) is "
+    assert re.search(rf"the oxpack cache folder `{re.escape(str(cache))}` \(from environment variable `OXPACK_CACHE_DIR`\) is "
                      rf"not usable: {reason}", cold.stderr), cold.stderr
     assert_one_clear_line(cold)
 
@@ -751,3 +781,120 @@ def test_concurrent_cold_builds_do_each_stage_once(project: Path, tmp_path: Path
     assert runs == {"rlib": 1, "bc": 2, "ll": 2, "ptx": 4, "cubin": 4, "fatbin": 2}, runs
     fatbins = {tuple(sorted((p.name, p.read_bytes()) for p in (tmp_path / f"o{n}").rglob("*.fatbin"))) for n in range(3)}
     assert len(fatbins) == 1
+
+
+# --- issue 16: relative cache paths, bounded waits ------------------------------------------
+
+
+def test_relative_cache_paths_land_where_documented(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+    """A cold build with `OXPACK_CACHE_DIR=.cache` (relative to the current folder, as in CI) and one with
+    `cache-dir = ".pcache"` in pyproject.toml (relative to the project), run from another folder; rustc
+    works in a folder of the cache, where a relative path used to double (`couldn't create a temp dir`)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for cache in (elsewhere / ".cache", project / ".pcache"):
+        cache.mkdir()
+        (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")  # shared: built once, ~20 s
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")  # cold stages
+    proc = oxpack("build", "../proj", env={"OXPACK_CACHE_DIR": ".cache"}, cwd=elsewhere)
+    assert proc.returncode == 0, proc.stderr
+    assert any((elsewhere / ".cache" / "stages" / "bc").iterdir()) and any((elsewhere / ".cache" / "work").iterdir())
+    (project / "pyproject.toml").write_text(PYPROJECT + 'cache-dir = ".pcache"\n')
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")
+    proc = oxpack("build", "../proj", env={"OXPACK_CACHE_DIR": ""}, cwd=elsewhere)
+    assert proc.returncode == 0, proc.stderr
+    assert any((project / ".pcache" / "stages" / "bc").iterdir())
+    assert sorted(p.name for p in elsewhere.iterdir()) == [".cache"]  # nothing relative to the current folder
+
+
+def _hanging_tool(folder: Path, answers: str = "") -> tuple[Path, Path]:
+    """A real program that hangs (a shell script that waits on a child `sleep`, which holds its output
+    pipes open), after `answers` (shell `case` arms for quick questions): (the script, its pid file)."""
+    pids = folder / "pids"
+    script = folder / "rustc"
+    script.write_text(f'#!/bin/sh\ncase "$1" in\n{answers}esac\necho $$ >> {pids}\nsleep 300 &\n'
+                      f"echo $! >> {pids}\nwait\n")
+    script.chmod(0o755)
+    return script, pids
+
+
+def _left_behind(pids: Path) -> set[int]:
+    """The script's processes still running, after a few seconds' grace for the kernel to reap them."""
+    found = {int(p) for p in pids.read_text().split()} if pids.exists() else set()
+    deadline = time.monotonic() + 10  # a safety net, not a measurement
+    while _alive(found) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = _alive(found)
+    for pid in left:  # do not leave them to the next test
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    return left
+
+
+def _bounded_oxpack(*argv: str, env: dict[str, str], pids: Path) -> subprocess.CompletedProcess[str]:
+    try:
+        return subprocess.run([sys.executable, "-m", "oxpack", *argv], capture_output=True, text=True,
+                              env={**os.environ, **env}, check=False, timeout=60)
+    except subprocess.TimeoutExpired:
+        _left_behind(pids)
+        raise
+
+
+def test_a_hanging_rustc_probe_is_stopped_with_one_line(project: Path, tmp_path: Path) -> None:
+    """`rustc -vV` that never answers: oxpack stops it (and its child) at `OXPACK_TOOL_TIMEOUT` and says
+    which program and which command, instead of waiting forever with no output."""
+    script, pids = _hanging_tool(tmp_path)
+    proc = _bounded_oxpack("build", str(project), env={"OXPACK_RUSTC": str(script), "OXPACK_TOOL_TIMEOUT": "2"},
+                           pids=pids)
+    assert proc.returncode == 1, proc.stderr
+    assert re.search(rf"rustc `{re.escape(str(script))}` from environment variable `OXPACK_RUSTC` is not usable: `{re.escape(str(script))} "
+                     r"-vV` did not finish within 2 s and was stopped .*`OXPACK_TOOL_TIMEOUT`", proc.stderr), proc.stderr
+    assert_one_clear_line(proc)
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert not _left_behind(pids)
+
+
+def test_a_hanging_compile_is_stopped_with_one_line(project: Path, tmp_path: Path) -> None:
+    """A rustc that answers `-vV` and `--print sysroot` (rustup's precompiled nvptx `core` there) but
+    hangs compiling: the compile is stopped at `OXPACK_TOOL_TIMEOUT`, its children too, and the one line
+    names rustc, what it compiled and the command."""
+    real = shutil.which("rustc") or "/usr/bin/rustc"
+    lib = tmp_path / "sysroot" / "lib" / "rustlib" / "nvptx64-nvidia-cuda" / "lib"
+    lib.mkdir(parents=True)
+    (lib / "libcore-0.rlib").write_bytes(b"!<arch>\n")
+    script, pids = _hanging_tool(tmp_path, f"  -vV) exec {real} -vV;;\n  --print) echo {tmp_path / 'sysroot'}; "
+                                            "exit 0;;\n")
+    proc = _bounded_oxpack("build", str(project), env={"OXPACK_RUSTC": str(script), "OXPACK_TOOL_TIMEOUT": "2"},
+                           pids=pids)
+    assert proc.returncode == 1, proc.stderr
+    (first,) = [line for line in proc.stderr.splitlines() if line.startswith("oxpack: error:")]
+    assert re.search(rf"rustc compiling the oxpack device crate did not finish within 2 s and was stopped .*: "
+                     rf"`{re.escape(str(script))} --edition 2024 .*`; raise `OXPACK_TOOL_TIMEOUT`", first), proc.stderr
+    assert_one_clear_line(proc)
+    assert not _left_behind(pids)
+
+
+def test_a_hanging_python_in_the_cmake_module_is_stopped_with_one_line(tmp_path: Path) -> None:
+    """The CMake module's check that `python -m oxpack` runs is bounded too (`OXPACK_TOOL_TIMEOUT`
+    lowers its 120 s): the configure fails with one line naming the command, and leaves no process."""
+    from test_cmake import MODULE_DIR, _tool
+
+    root = tmp_path / "src"
+    (root / "kernels").mkdir(parents=True)
+    (root / "kernels" / "a.rs").write_text("")
+    (root / "pyproject.toml").write_text('[project]\nname = "pkg"\nversion = "0.1.0"\n')
+    script, pids = _hanging_tool(tmp_path)
+    (root / "CMakeLists.txt").write_text("\n".join([
+        "cmake_minimum_required(VERSION 3.18)", "project(bad LANGUAGES NONE)",
+        f'list(APPEND CMAKE_MODULE_PATH "{MODULE_DIR.as_posix()}")', "include(Oxpack)",
+        f"set(Python_EXECUTABLE {script})", "oxpack_add_kernels(k SOURCES kernels/a.rs DESTINATION pkg)", ""]))
+    try:
+        proc = subprocess.run([_tool("cmake"), "-S", str(root), "-B", str(tmp_path / "build")], capture_output=True,
+                              text=True, check=False, timeout=60, env={**os.environ, "OXPACK_TOOL_TIMEOUT": "2"})
+    finally:
+        left = _left_behind(pids)
+    assert proc.returncode != 0
+    assert (f"oxpack_add_kernels(k): `{script} -m oxpack --version` did not finish within 2 s and was stopped; check "
+            "that this Python starts, or raise OXPACK_TOOL_TIMEOUT if it is only slow") in \
+        [line.strip() for line in proc.stderr.splitlines()], proc.stderr
+    assert not left

@@ -24,8 +24,16 @@ from oxpack.rustc import discover, find_rustc, probe
 
 
 def test_configured_rustc_that_does_not_exist_is_named() -> None:
-    with pytest.raises(ToolchainError, match=r"rustc `/nonexistent/rustc` from config key `rustc` is not usable: not found"):
+    with pytest.raises(ToolchainError, match=r"rustc `/nonexistent/rustc` from option `rustc` in `tool.oxpack` is not usable: not found"):
         find_rustc("/nonexistent/rustc", env={"PATH": ""})
+
+
+def test_configured_rustc_name_is_looked_up_on_path() -> None:
+    """`OXPACK_RUSTC=rustc` (a name, as `CC=gcc`) means the `rustc` that PATH finds, not `./rustc`."""
+    real = find_rustc()
+    found = find_rustc("rustc", env={"PATH": str(real.path.parent)},
+                       configured_origin="environment variable `OXPACK_RUSTC`")
+    assert found.path == real.path
 
 
 def test_no_rustc_anywhere_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -170,6 +178,18 @@ def test_python_dash_m_and_doctor_json(make_project: MakeProject) -> None:
     assert report["rustc"]["selected"]
     assert report["project"]["ptx_isa"] == "7.8" and report["project"]["needs_cuda"] == "12.4"
     assert report["nvjitlink"]["version"].startswith("13.")
+
+
+def test_doctor_names_the_bad_setting(make_project: MakeProject) -> None:
+    """Issue 16: doctor's problem line says which variable is bad, not only that something is."""
+    root = make_project({"saxpy.rs": SAXPY})
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "doctor", "--json", str(root)], capture_output=True,
+                          text=True, check=False, env={**os.environ, "OXPACK_ARCHS": "sm_70"}, timeout=300)
+    assert proc.returncode == 1, proc.stderr
+    assert json.loads(proc.stdout)["problems"] == [
+        "invalid oxpack configuration in the environment (1 problem): Item 1 of environment variable `OXPACK_ARCHS` "
+        "must be an arch `sm_XY` with XY >= 80, got `sm_70` (oxpack targets compute capability 8.0 and newer; "
+        "remove it)"]
 
 
 def test_example_lockfile_is_committed_and_matches_its_sources() -> None:

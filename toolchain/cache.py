@@ -40,13 +40,18 @@ def key(*parts: bytes | str) -> str:
 
 
 def default_cache_dir(configured: str | None = None, env: Mapping[str, str] | None = None) -> Path:
+    """The cache folder, always absolute: `configured` (the config's `cache_dir`, already absolute), else
+    `OXPACK_CACHE_DIR` (a relative one is relative to the current folder), else `$XDG_CACHE_HOME/oxpack`
+    (a relative `XDG_CACHE_HOME` is ignored, as the XDG spec says), else `~/.cache/oxpack`. A relative
+    path would break: rustc runs in a folder of the cache and would find it again below that folder."""
     env = os.environ if env is None else env
     if configured:
-        return Path(configured).expanduser()
-    if env.get("OXPACK_CACHE_DIR"):
-        return Path(env["OXPACK_CACHE_DIR"]).expanduser()
-    base = env.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "oxpack"
+        return Path(os.path.abspath(Path(configured).expanduser()))
+    if env.get("OXPACK_CACHE_DIR", "").strip():
+        return Path(os.path.abspath(Path(env["OXPACK_CACHE_DIR"].strip()).expanduser()))
+    xdg = env.get("XDG_CACHE_HOME", "")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
+    return base / "oxpack"
 
 
 @contextlib.contextmanager

@@ -11,6 +11,7 @@ import argparse
 import errno
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Sequence
@@ -167,6 +168,8 @@ def _cmd_inspect(args: argparse.Namespace) -> int:
 
     if args.ptx is not None and not args.ptx.strip():
         raise ConfigError("`--ptx` was given an empty value; name an arch like `--ptx sm_90`, or leave it out")
+    if args.ptx is not None and not re.fullmatch(r"sm_[0-9]+[af]?", args.ptx):
+        raise ConfigError(f"`--ptx {args.ptx}` must name the arch whose PTX to print, like `--ptx sm_90`")
     inspection = inspect_target(args.target, log=_log_for(args), verbose=args.verbose)
     if args.ptx:
         ptx = inspection.ptx(args.ptx)

@@ -8,11 +8,16 @@ hook (hatch's own keys ``dependencies``, ``require-runtime-dependencies``,
 ``require-runtime-features`` and ``enable-by-default`` are left out); (3) ``cli``, the options of
 ``oxpack build`` (``--archs``, ``--ptx``, ``--kernels``, ``--module``); (4) the environment:
 ``OXPACK_RUSTC`` (``rustc``), ``OXPACK_CACHE_DIR`` (``cache-dir``), ``OXPACK_LOCKED`` (``locked``:
-1/true/yes or 0/false/no) and ``OXPACK_ARCHS`` (``archs``, comma-separated); an empty variable is
-unset. Every source is validated, also where a later one replaces its value.
+1/true/yes or 0/false/no), ``OXPACK_ARCHS`` (``archs``, comma-separated), ``OXPACK_PROFILE``
+(``profile``) and ``OXPACK_TOOL_TIMEOUT`` (``tool-timeout``, seconds); an empty variable is
+unset. Every source is validated, also where a later one replaces its value. A relative
+``cache-dir`` (or ``rustc`` path) is resolved against the project root, a relative
+``OXPACK_CACHE_DIR`` (``OXPACK_RUSTC``) against the current folder; the :class:`Config` holds them
+absolute.
 
-All problems in all three are reported together in one :class:`ConfigError` whose lines
-name the exact TOML key (or variable) in backticks. The resulting :class:`Config` is passed
+All problems in all sources are reported together in one :class:`ConfigError` whose lines
+name the exact TOML key, option or variable in backticks, under a header that names the
+sources with a problem (the file, the command line, the environment). The resulting :class:`Config` is passed
 down; nothing else in oxpack reads these settings from the environment.
 ``config_schema.json`` beside this module is generated from :class:`Config` (run
 ``python -m oxpack.config`` to rewrite it); a test fails when the two drift apart.
@@ -23,6 +28,7 @@ from __future__ import annotations
 import difflib
 import json
 import keyword
+import math
 import os
 import re
 import sys
@@ -55,7 +61,8 @@ _GLOB: Final = "kernels/**/*.rs"
 _COMPRESSION: Final = tuple(FATBIN_COMPRESSION)  # speed, balance, size, none
 _ENV_BOOL: Final = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
 _ENV_VARS: Final = {"OXPACK_RUSTC": "rustc", "OXPACK_CACHE_DIR": "cache_dir", "OXPACK_LOCKED": "locked",
-                    "OXPACK_ARCHS": "archs", "OXPACK_PROFILE": "profile"}  # OXPACK_PROFILE: issue 9
+                    "OXPACK_ARCHS": "archs", "OXPACK_PROFILE": "profile",  # OXPACK_PROFILE: issue 9
+                    "OXPACK_TOOL_TIMEOUT": "tool_timeout"}
 
 
 def _opt(default: Any, doc: str, *, schema: Mapping[str, Any] | None = None, toml: bool = True) -> Any:
@@ -109,12 +116,27 @@ class Config:
         False, "Also build each kernel file for the build machine (x86-64 Linux), so that the generated "
         "module can run its kernels without a GPU (`OXPACK_EMULATE=1`); a wheel that ships these libraries "
         "is tagged for the build platform.")
-    rustc: str | None = _opt(None, "Path of the rustc to use; unset means `rustc` on PATH.",
-                             schema={"minLength": 1})
-    cache_dir: str | None = _opt(None, "Folder of the build cache; unset means the user cache folder.",
-                                 schema={"minLength": 1})
+    rustc: str | None = _opt(
+        None, "The rustc to use: a path (relative to the project root here, to the current folder in "
+        "`OXPACK_RUSTC`) or a program name looked up on PATH; unset means rustup's, then `rustc` on PATH.",
+        schema={"minLength": 1})
+    cache_dir: str | None = _opt(
+        None, "Folder of the build cache: relative to the project root here (`OXPACK_CACHE_DIR`: relative to the "
+        "current folder); unset means the user cache folder.", schema={"minLength": 1})
+    tool_timeout: float = _opt(
+        900.0, "Seconds that one run of an external program (a rustc compile) may take before it is stopped "
+        "with an error naming the command; quick questions (`rustc -vV`) get at most 60 s of it.",
+        schema={"exclusiveMinimum": 0})
     project_dir: Path = _opt(Path("."), "Absolute project root (set by load_config).", toml=False)
     source: str = _opt("pyproject.toml", "Where the settings came from, for messages.", toml=False)
+    origins: tuple[tuple[str, str], ...] = _opt(
+        (), "(field, where its value came from) for every setting not left at its default, for messages.",
+        toml=False)
+
+    def origin(self, name: str) -> str | None:
+        """Where field ``name`` got its value (`environment variable `OXPACK_CACHE_DIR``, `option
+        `cache-dir` in `tool.oxpack``), or None for the default."""
+        return dict(self.origins).get(name)
 
 
 def _toml_fields() -> list[Field[Any]]:
@@ -266,6 +288,14 @@ def _check_opt_level(value: Any, subject: str) -> Any:
     return value
 
 
+def _check_timeout(value: Any, subject: str) -> Any:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise _Invalid(f"{_cap(subject)} must be a number of seconds like `600`, got {_got(value)}")
+    if value <= 0:
+        raise _Invalid(f"{_cap(subject)} must be more than 0 seconds, got {value}")
+    return float(value)
+
+
 def _check_profile(value: Any, subject: str) -> Any:  # issue 9: the debug profile
     if value not in ("release", "debug") or not isinstance(value, str):
         shown = f"`{value}`" if isinstance(value, str) else _got(value)
@@ -291,68 +321,102 @@ _CHECKS: Final[dict[str, _Check]] = {
     "kernels": _check_kernels, "package": _check_relative, "module": _check_module, "archs": _check_archs,
     "ptx": _check_ptx, "opt_level": _check_opt_level, "fatbin_compression": _check_compression,
     "locked": _check_bool, "emulation": _check_bool, "rustc": _check_text, "cache_dir": _check_text,
-    "profile": _check_profile,
+    "profile": _check_profile, "tool_timeout": _check_timeout,
 }
 
 
 # --- sources --------------------------------------------------------------------------
 
+_FILE: Final = "file"
+_ENV: Final = "environment"
+_Raw = tuple[str, Any, str, str]  # field name, raw value, subject for messages, origin (_FILE, CLI or _ENV)
+
+
 def _collect(layers: list[tuple[Any, str]], env: Mapping[str, str],
-             problems: list[str]) -> list[tuple[str, Any, str]]:
-    """Every (field name, raw value, subject naming where it came from), in layer order (later ones win).
+             problems: list[tuple[str, str]]) -> list[_Raw]:
+    """Every (field name, raw value, subject naming where it came from, origin), in layer order (later
+    ones win); ``problems`` gets (origin, line) pairs.
 
     Every layer is returned, not only the winning one: a file's value is validated even where a later
     layer (the command line, the environment) replaces it, so a setting never passes on one machine
     and fails on another. A layer named `CLI` is the command line: its subjects are `--key`.
     """
-    raw: list[tuple[str, Any, str]] = []
+    raw: list[_Raw] = []
     for table, where in layers:
+        origin = CLI if where == CLI else _FILE
         if not isinstance(table, Mapping):
-            problems.append(f"`{where}` must be a table, got {_got(table)}")
+            problems.append((origin, f"`{where}` must be a table, got {_got(table)}"))
             continue
         for key, value in table.items():
             name = _FIELD_BY_KEY.get(str(key))
             if name is None:
-                problems.append(_unknown(str(key), where))
+                problems.append((origin, _unknown(str(key), where)))
             elif where == CLI:
-                raw.append((name, value, f"option `--{key}` on the command line"))
+                raw.append((name, value, f"option `--{key}` on the command line", CLI))
             else:
-                raw.append((name, value, f"option `{key}` in `{where}`"))
+                raw.append((name, value, f"option `{key}` in `{where}`", _FILE))
     for var, name in _ENV_VARS.items():
         text, subject = env.get(var, "").strip(), f"environment variable `{var}`"
         if name == "locked" and text and text.lower() not in _ENV_BOOL:
-            problems.append(f"{_cap(subject)} must be one of 1, true, yes, 0, false, no, got `{text}`")
+            problems.append((_ENV, f"{_cap(subject)} must be one of 1, true, yes, 0, false, no, got `{text}`"))
+        elif name == "tool_timeout" and text:
+            try:
+                raw.append((name, float(text), subject, _ENV))
+            except ValueError:
+                problems.append((_ENV, f"{_cap(subject)} must be a number of seconds like `600`, got `{text}`"))
         elif text:
             split = [part.strip() for part in text.split(",") if part.strip()]
             value = _ENV_BOOL[text.lower()] if name == "locked" else split if name == "archs" else text
-            raw.append((name, value, subject))
+            raw.append((name, value, subject, _ENV))
     return raw
+
+
+def _absolute(value: str, origin: str, project_dir: Path) -> str:
+    """A folder setting made absolute: the environment's and the command line's relative to the
+    current folder (as a shell reads them), the file's relative to the project root."""
+    path = Path(value).expanduser()
+    base = project_dir if origin == _FILE else Path.cwd()
+    return os.path.normpath(base / path)
+
+
+def _header(source: str, origins: list[str], count: int) -> str:
+    """`invalid oxpack configuration in `pyproject.toml` and in the environment (2 problems)`: the
+    header names every source that has a problem, never one that has none."""
+    where = {_FILE: f"in `{source}`", CLI: "on the command line", _ENV: "in the environment"}
+    places = [where[o] for o in (_FILE, CLI, _ENV) if o in origins]
+    joined = places[0] if len(places) == 1 else ", ".join(places[:-1]) + " and " + places[-1]
+    return f"invalid oxpack configuration {joined} ({count} problem{'s' if count > 1 else ''})"
 
 
 def _build(layers: list[tuple[Any, str]], env: Mapping[str, str] | None, source: str,
            project_dir: Path) -> Config:
-    problems: list[str] = []
+    problems: list[tuple[str, str]] = []
+    root = Path(project_dir).resolve()
     collected = _collect(layers, os.environ if env is None else env, problems)
     values: dict[str, Any] = {}
-    raw: dict[str, tuple[Any, str]] = {}
-    for name, value, subject in collected:
-        raw[name] = (value, subject)
+    raw: dict[str, tuple[Any, str, str]] = {}
+    for name, value, subject, origin in collected:
+        raw[name] = (value, subject, origin)
         try:
             values[name] = _CHECKS[name](value, subject)
         except _Invalid as exc:
-            problems.extend(exc.args)
+            problems.extend((origin, line) for line in exc.args)
             values.pop(name, None)
     ptx, archs = values.get("ptx", Config.ptx), values.get("archs", Config.archs)
     if ptx not in (None, "auto") and "ptx" in values and ("archs" in values or "archs" not in raw) \
             and ptx not in archs:
         configured = ", ".join(f"`{a}`" for a in archs)
-        problems.append(f"{_cap(raw['ptx'][1])} names `{ptx}`, which is not among the configured archs "
-                        f"({configured}); add it to `archs` or use `auto`")
+        problems.append((raw["ptx"][2], f"{_cap(raw['ptx'][1])} names `{ptx}`, which is not among the "
+                         f"configured archs ({configured}); add it to `archs` or use `auto`"))
     problems = list(dict.fromkeys(problems))  # the hook's table can arrive twice (file and hatch)
     if problems:
-        count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
-        raise ConfigError(f"invalid oxpack configuration in `{source}` ({count})", problems)
-    return Config(**values, project_dir=Path(project_dir).resolve(), source=source)
+        raise ConfigError(_header(source, [o for o, _ in problems], len(problems)), [line for _, line in problems])
+    if "cache_dir" in values:
+        values["cache_dir"] = _absolute(values["cache_dir"], raw["cache_dir"][2], root)
+    if "rustc" in values and os.sep in values["rustc"]:  # a path, not a name to look up on PATH
+        values["rustc"] = _absolute(values["rustc"], raw["rustc"][2], root)
+    origins = tuple(sorted((name, raw[name][1]) for name in values))
+    return Config(**values, project_dir=root, source=source, origins=origins)
 
 
 def config_from_mapping(data: Mapping[str, Any], *, source: str, project_dir: Path,
@@ -431,7 +495,7 @@ def _type_schema(hint: Any) -> dict[str, Any]:
         return _type_schema(next(a for a in args if a is not type(None)))
     if get_origin(hint) is tuple:
         return {"type": "array", "items": _type_schema(args[0])}
-    return {"type": {str: "string", int: "integer", bool: "boolean"}[hint]}
+    return {"type": {str: "string", int: "integer", float: "number", bool: "boolean"}[hint]}
 
 
 def json_schema() -> dict[str, Any]:

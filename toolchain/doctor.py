@@ -16,17 +16,19 @@ __all__ = ["diagnose", "render"]
 
 
 def _rustc(report: dict[str, Any], project: Path) -> None:
-    from .rustc import discover
+    from .rustc import TOOL_TIMEOUT, discover
 
-    configured = None
+    configured, origin, cache_dir, timeout = None, None, None, TOOL_TIMEOUT
     try:
         from .config import load_config
 
-        configured = load_config(project).rustc
+        config = load_config(project)
+        configured, origin = config.rustc, config.origin("rustc")
+        cache_dir, timeout = config.cache_dir, config.tool_timeout
     except OxpackError:
-        pass
+        pass  # `_project` reports it
     try:
-        cands = discover(configured)
+        cands = discover(configured, timeout=timeout, configured_origin=origin)
     except OxpackError as exc:  # llvmlite missing: no candidate can be judged
         report["rustc"] = {"candidates": [], "selected": None}
         report["problems"].append(exc.message)
@@ -50,7 +52,7 @@ def _rustc(report: dict[str, Any], project: Path) -> None:
         from .cache import default_cache_dir, key
         from .sysroot import RECIPE
 
-        folder = default_cache_dir() / "sysroot" / key(RECIPE, chosen.identity)[:24]
+        folder = default_cache_dir(cache_dir) / "sysroot" / key(RECIPE, chosen.identity)[:24]
         ready = (folder / "complete.json").is_file()
         report["sysroot"] = {"origin": "rust-src", "ready": ready, "path": str(folder),
                              "note": "" if ready else "built on the first build (about 20 s)"}
@@ -120,8 +122,11 @@ def _project(report: dict[str, Any], project: Path) -> None:
         config = load_config(project)
         archs = resolve_archs(config)
     except OxpackError as exc:
-        report["project"] = {"error": exc.message}
-        report["problems"].append(exc.message)
+        # a bad setting's lines say which key, option or variable: the header alone names no culprit
+        problems = getattr(exc, "problems", [])
+        message = f"{exc.message}: {'; '.join(problems)}" if problems else exc.message
+        report["project"] = {"error": message}
+        report["problems"].append(message)
         return
     isa = ptx_isa_for(archs)
     compression = config.fatbin_compression

@@ -157,11 +157,17 @@ def _zstd_decompress(payload: bytes, what: str) -> bytes:
         return bytes(lib.decompress(payload))
     tool = shutil.which("zstd")
     if tool is not None:
-        proc = subprocess.run([tool, "-d", "-c", "-q"], input=payload, capture_output=True, check=False)
-        if proc.returncode == 0:
-            return proc.stdout
-        raise InspectError(f"`zstd` could not decompress {what}",
-                           proc.stderr.decode("utf-8", "replace"))
+        from .rustc import PROBE_TIMEOUT, run_bounded, timed_out
+
+        argv = [tool, "-d", "-c", "-q"]
+        try:  # a fatbin entry is a few MB at most: a minute is ample
+            code, out, err = run_bounded(argv, PROBE_TIMEOUT, input=payload)
+        except subprocess.TimeoutExpired:
+            raise InspectError(timed_out(f"`zstd` decompressing {what}", argv, PROBE_TIMEOUT,
+                                         "install the `zstandard` module (`pip install zstandard`) instead")) from None
+        if code == 0:
+            return out
+        raise InspectError(f"`zstd` could not decompress {what}", err.decode("utf-8", "replace"))
     raise InspectError(f"{what} is zstd-compressed and nothing here decompresses zstd; "
                        "install the `zstandard` module (`pip install zstandard`) or the `zstd` command")
 
@@ -283,6 +289,7 @@ class ModuleView:
     where: str  # the manifest's location, for messages
     ptx: dict[str, dict[str, str]] | None = None  # crate → arch → PTX (a project's build)
     only_crate: str | None = None  # a fatbin inspected alone: show its crate's kernels only
+    archs_origin: str | None = None  # a project's: where its `archs` came from (None: the default)
 
     def kernels(self) -> list[dict[str, Any]]:
         if self.manifest is None:
@@ -359,9 +366,11 @@ class Inspection:
                 if m.ptx is not None:
                     built = m.ptx.get(crate, {})
                     if arch not in built:
+                        fix = (f"its `archs` come from {m.archs_origin}: change them there" if m.archs_origin
+                               else "the default `archs`: set `archs` in `tool.oxpack`")
                         raise InspectError(
                             f"project `{self.target}` builds no PTX for {arch}; its archs: "
-                            f"{', '.join(sorted(built, key=_arch_key)) or 'none'} (set `archs` in `tool.oxpack`)")
+                            f"{', '.join(sorted(built, key=_arch_key)) or 'none'} ({fix})")
                     text = built[arch]
                 else:
                     text = fatbin_ptx(data, arch, where)
@@ -453,7 +462,8 @@ def _inspect_project(target: str, root: Path, log: Log | None, verbose: bool) ->
     fatbins = {c.name: (f"{c.name}.fatbin", c.fatbin) for c in result.crates}
     ptx = {c.name: dict(c.ptx) for c in result.crates}
     where = f"{root / 'pyproject.toml'}"
-    return Inspection(target, "project", [ModuleView(name, manifest, fatbins, where, ptx)])
+    return Inspection(target, "project", [ModuleView(name, manifest, fatbins, where, ptx,
+                                                     archs_origin=config.origin("archs"))])
 
 
 def _load_manifest(text: bytes, where: str) -> dict[str, Any] | None:

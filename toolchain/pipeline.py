@@ -48,7 +48,7 @@ from .nvidia import (
     supported_archs,
 )
 from .progress import Progress
-from .rustc import INSTALL_HINT, TARGET, Rustc, die_with_parent, find_rustc
+from .rustc import INSTALL_HINT, TARGET, Rustc, find_rustc, kill_tree, run_bounded, timed_out
 from .sysroot import Sysroot, ensure_sysroot
 from .workers import Pending, Workers, codegen_job, cubin_job, link_job
 
@@ -212,8 +212,21 @@ class BuildResult:
         return {c.name: c.fatbin for c in self.crates}
 
 
+def _setting(config: Config, name: str) -> str:
+    """The setting that gave field `name` its value, for messages: `option `archs` in `tool.oxpack` of
+    pyproject.toml`, `option `--archs` on the command line`, `environment variable `OXPACK_ARCHS``, or
+    the default."""
+    key = name.replace("_", "-")
+    origin = config.origin(name)
+    if origin is None:
+        return f"the default of option `{key}` in `tool.oxpack` of {config.source}"
+    return f"{origin} of {config.source}" if origin.startswith("option `") and " in `tool." in origin else origin
+
+
 def discover_kernels(config: Config) -> list[Path]:
     root = config.project_dir
+    origin = config.origin("kernels")
+    where = _setting(config, "kernels")
     found: set[Path] = set()
     for pattern in config.kernels:
         for p in root.glob(pattern):
@@ -221,28 +234,29 @@ def discover_kernels(config: Config) -> list[Path]:
                 continue
             if ".." in p.relative_to(root).parts:
                 raise ConfigError(
-                    f"kernel glob `{pattern}` (option `kernels` in `tool.oxpack` of {config.source}, or `--kernels`) "
+                    f"kernel glob `{pattern}` ({where}) "
                     f"matches `{p.relative_to(root).as_posix()}`, outside the project {root}; kernel files must be "
                     "inside the project folder: move the file or fix the glob")
             found.add(p)
     if not found:
         globs = ", ".join(f"`{g}`" for g in config.kernels)
         raise ConfigError(
-            f"no kernel files match {globs} in {root}; add a `.rs` kernel file there "
-            f"or set option `kernels` in `tool.oxpack` of {config.source}"
+            f"no kernel files match {globs} in {root} ({where}); add a `.rs` kernel file there "
+            f"or change {where if origin is not None else f'option `kernels` in `tool.oxpack` of {config.source}'}"
         )
     return sorted(found)
 
 
 def resolve_archs(config: Config) -> tuple[str, ...]:
     archs: list[str] = []
+    origin = _setting(config, "archs")
     for arch in config.archs:
         if arch == "native":
-            archs.append(_native_arch())
+            archs.append(_native_arch(origin))
         elif arch not in ARCH_MIN_PTX or not supported_archs({arch: ARCH_MIN_PTX[arch]}):
             supported = supported_archs(ARCH_MIN_PTX)
             raise ConfigError(
-                f"option `archs` in `tool.oxpack` of {config.source}: `{arch}` is not an arch that oxpack's "
+                f"{origin}: `{arch}` is not an arch that oxpack's "
                 f"toolchain (LLVM NVPTX + nvJitLink {nvjitlink_version()}) can build; "
                 f"supported: {', '.join(supported)}"
             )
@@ -251,27 +265,37 @@ def resolve_archs(config: Config) -> tuple[str, ...]:
     return tuple(dict.fromkeys(archs))
 
 
-def _native_arch() -> str:
+def _native_arch(origin: str) -> str:
+    """The arch of GPU 0, for `native` in `archs` (`origin` names the setting that asked for it)."""
     try:
         from cuda.core import Device
     except ImportError:
         try:
             from cuda.core.experimental import Device  # type: ignore[no-redef,unused-ignore]
         except ImportError as exc:
-            raise ConfigError(f"`archs = [\"native\"]` needs cuda-core and a GPU ({exc}); name the arch instead") from exc
+            raise ConfigError(f"`native` in {origin} needs cuda-core and a GPU ({exc}); name the arch instead") from exc
     try:
         cc = Device(0).compute_capability
     except Exception as exc:
-        raise ConfigError(f"`archs = [\"native\"]` needs a GPU, and none was found ({exc}); name the arch instead") from exc
+        raise ConfigError(f"`native` in {origin} needs a GPU, and none was found ({exc}); name the arch "
+                          "instead") from exc
     return f"sm_{cc.major}{cc.minor}"
 
 
 def _cache_origin(config: Config) -> str:
-    if config.cache_dir:
-        return "`cache-dir` or `OXPACK_CACHE_DIR`"
-    if os.environ.get("OXPACK_CACHE_DIR"):
-        return "`OXPACK_CACHE_DIR`"
-    return "`$XDG_CACHE_HOME/oxpack`" if os.environ.get("XDG_CACHE_HOME") else "the default, `~/.cache/oxpack`"
+    """Where the cache folder's path came from, for messages: the one setting that chose it."""
+    origin = config.origin("cache_dir")
+    if origin is not None:
+        return f"from {origin}"
+    if os.environ.get("XDG_CACHE_HOME", "").startswith("/"):
+        return "`$XDG_CACHE_HOME/oxpack`"
+    return "the default, `~/.cache/oxpack`"
+
+
+def _cache_fix(config: Config) -> str:
+    """How to choose another cache folder: change the setting that chose this one."""
+    origin = config.origin("cache_dir")
+    return f"set {origin} to" if origin is not None else "set `OXPACK_CACHE_DIR` to"
 
 
 def _check_cache_dir(root: Path, config: Config) -> None:
@@ -281,7 +305,7 @@ def _check_cache_dir(root: Path, config: Config) -> None:
         if folder.exists() and not folder.is_dir():
             raise ToolchainError(
                 f"the oxpack cache folder `{root}` ({_cache_origin(config)}) cannot be made: `{folder}` is a file; "
-                "point `OXPACK_CACHE_DIR` (or `cache-dir` in `tool.oxpack`) at a folder, or remove that file")
+                f"{_cache_fix(config)} a folder, or remove that file")
     (root / "stages").mkdir(parents=True, exist_ok=True)
     clean_stale(None)  # the system's temporary folder
     clean_stale(root / "sysroot")  # and what a killed sysroot build left
@@ -329,7 +353,7 @@ class Pipeline:
         self._stopped = threading.Event()
         self._waiting: ThreadPoolExecutor | None = None  # threads that wait for another build's entry
         self._store_errors: list[OSError] = []
-        self._rustcs: set[subprocess.Popen[str]] = set()
+        self._rustcs: set[subprocess.Popen[bytes]] = set()
 
     @property
     def verbose(self) -> bool:
@@ -351,8 +375,7 @@ class Pipeline:
         with self._lock:
             running = list(self._rustcs)
         for proc in running:
-            with contextlib.suppress(OSError):
-                proc.kill()
+            kill_tree(proc)
         self.workers.close(cancel=True, kill=True)
 
     def _ran(self, stage: str) -> None:
@@ -435,9 +458,11 @@ class Pipeline:
     # -- toolchain --------------------------------------------------------------
 
     def toolchain(self) -> Toolchain:
-        rustc = find_rustc(self.config.rustc)
+        rustc = find_rustc(self.config.rustc, timeout=self.config.tool_timeout,
+                           configured_origin=self.config.origin("rustc"))
         cache_root = default_cache_dir(self.config.cache_dir)
-        sysroot = ensure_sysroot(rustc, cache_root, self.progress, command=self.progress.command)
+        sysroot = ensure_sysroot(rustc, cache_root, self.progress, command=self.progress.command,
+                                 timeout=self.config.tool_timeout)
         import llvmlite
 
         llvm = ".".join(map(str, llvm_version()))
@@ -503,19 +528,25 @@ class Pipeline:
         with self._rustc_slots:  # at most one rustc per CPU, however many crates build at once
             if self._stopped.is_set():
                 raise StageError(f"the build was stopped before rustc compiled {what}", stage="bc")
-            with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
-                                  env=self._rustc_env(), preexec_fn=die_with_parent) as proc:  # noqa: PLW1509
+            timeout = self.config.tool_timeout
+
+            mine: list[subprocess.Popen[bytes]] = []
+
+            def started(proc: subprocess.Popen[bytes]) -> None:
+                mine.append(proc)
                 with self._lock:
                     self._rustcs.add(proc)
-                try:
-                    _, stderr = proc.communicate()
-                except BaseException:
-                    proc.kill()
-                    raise
-                finally:
-                    with self._lock:
-                        self._rustcs.discard(proc)
-        if proc.returncode != 0:
+
+            try:
+                code, _, err = run_bounded(cmd, timeout, cwd=cwd, env=self._rustc_env(), started=started)
+            except subprocess.TimeoutExpired:
+                raise StageError(timed_out(f"rustc compiling {what}", cmd, timeout), stage="bc", command=cmd,
+                                 cwd=cwd) from None
+            finally:
+                with self._lock:
+                    self._rustcs.difference_update(mine)
+        stderr = err.decode(errors="replace")
+        if code != 0:
             if "E0463" in stderr and "`core`" in stderr:
                 raise ToolchainError(
                     f"rustc no longer finds the nvptx `core` it was given (`{cmd[cmd.index('--sysroot') + 1]}`"
@@ -1004,8 +1035,8 @@ def build_project(config: Config, *, log: Log | None = None, verbose: bool = Fal
             raise
         raise ToolchainError(
             f"the oxpack cache folder `{cache_root}` ({_cache_origin(config)}) is not usable: "
-            f"{exc.strerror or exc} (`{exc.filename}`); free space or fix its permissions, or point "
-            "`OXPACK_CACHE_DIR` at a writable folder") from None
+            f"{exc.strerror or exc} (`{exc.filename}`); free space or fix its permissions, or "
+            f"{_cache_fix(config)} a writable folder") from None
     seen: dict[str, str] = {}
     for crate in crates:
         for k in crate.kernels:

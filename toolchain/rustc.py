@@ -13,21 +13,25 @@ cannot read newer bitcode), and it either has rustup's precompiled
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .errors import ToolchainError
 
-__all__ = ["Candidate", "Rustc", "TARGET", "die_with_parent", "discover", "find_rustc", "probe"]
+__all__ = ["Candidate", "PROBE_TIMEOUT", "Rustc", "TARGET", "TIMEOUT_HINT", "TOOL_TIMEOUT", "die_with_parent",
+           "discover", "find_rustc", "kill_tree", "probe", "run_bounded", "timed_out"]
 
 TARGET = "nvptx64-nvidia-cuda"
 SYSTEM_RUSTCS = ("/usr/bin/rustc", "/usr/local/bin/rustc")
@@ -60,6 +64,52 @@ def die_with_parent() -> None:
         _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() == 1:  # the parent died before the call: nobody is left to wait for us
             os._exit(1)
+
+
+TOOL_TIMEOUT = 900.0
+"""Seconds one external program may run by default (`tool-timeout`, `OXPACK_TOOL_TIMEOUT`)."""
+PROBE_TIMEOUT = 60.0
+"""The most that a quick question (`rustc -vV`, `rustup which rustc`) may take, whatever the above."""
+TIMEOUT_HINT = "raise `OXPACK_TOOL_TIMEOUT` (or `tool-timeout` in `tool.oxpack`), in seconds, if it is only slow"
+
+
+def kill_tree(proc: subprocess.Popen[Any]) -> None:
+    """SIGKILL `proc` and everything it started (it leads its own process group: `run_bounded`)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        with contextlib.suppress(OSError):
+            proc.kill()
+
+
+def timed_out(program: str, argv: Sequence[str], timeout: float, hint: str = TIMEOUT_HINT) -> str:
+    """The one line for a program stopped at its timeout: it names the program and the command."""
+    return (f"{program} did not finish within {timeout:g} s and was stopped (with everything it started): "
+            f"`{shlex.join(argv)}`; {hint}")
+
+
+def run_bounded(argv: Sequence[str], timeout: float, *, cwd: str | os.PathLike[str] | None = None,
+                env: Mapping[str, str] | None = None, input: bytes | None = None,
+                started: Callable[[subprocess.Popen[bytes]], None] | None = None) -> tuple[int, bytes, bytes]:
+    """Run `argv` in its own process group (dying with this process, `die_with_parent`), and return its
+    exit code, stdout and stderr; past `timeout` seconds the whole group is killed (a child that holds
+    the pipes open included) and `subprocess.TimeoutExpired` raised. `started` sees the process (so
+    that a build can kill it when it is cancelled)."""
+    with subprocess.Popen(argv, stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env,
+                          start_new_session=True, preexec_fn=die_with_parent) as proc:  # noqa: PLW1509
+        if started is not None:
+            started(proc)
+        try:
+            out, err = proc.communicate(input, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            kill_tree(proc)
+            proc.communicate()
+            raise
+        except BaseException:
+            kill_tree(proc)
+            raise
+    return proc.returncode, out, err
 
 
 @dataclass(frozen=True)
@@ -112,21 +162,31 @@ def _file_digest(path: Path) -> str:
         return "unreadable"
 
 
-def _candidates(configured: str | None, env: Mapping[str, str]) -> Iterator[tuple[str, str]]:
-    if configured and configured == env.get("OXPACK_RUSTC", "").strip():
-        yield configured, "OXPACK_RUSTC"  # the config took it from the environment
+def _on_path(program: str, env: Mapping[str, str]) -> str:
+    """A bare program name (no `/`) as PATH finds it; a path as it is."""
+    if os.sep in program:
+        return program
+    return shutil.which(program, path=env.get("PATH", os.defpath)) or program
+
+
+def _candidates(configured: str | None, env: Mapping[str, str], timeout: float,
+                configured_origin: str | None = None) -> Iterator[tuple[str, str]]:
+    if configured and configured_origin:
+        yield _on_path(configured, env), configured_origin
+    elif configured and configured == env.get("OXPACK_RUSTC", "").strip():
+        yield _on_path(configured, env), "OXPACK_RUSTC"  # the config took it from the environment
     elif configured:
-        yield configured, "config key `rustc`"
+        yield _on_path(configured, env), "option `rustc` in `tool.oxpack`"
     if env.get("OXPACK_RUSTC"):
-        yield env["OXPACK_RUSTC"], "OXPACK_RUSTC"
+        yield _on_path(env["OXPACK_RUSTC"].strip(), env), "OXPACK_RUSTC"
     rustup = shutil.which("rustup", path=env.get("PATH"))
     if rustup:
         try:
-            out = subprocess.run([rustup, "which", "rustc"], capture_output=True, text=True, timeout=30, check=False)
-            if out.returncode == 0 and out.stdout.strip():
-                yield out.stdout.strip(), "rustup (active toolchain)"
+            code, out, _ = run_bounded([rustup, "which", "rustc"], min(timeout, PROBE_TIMEOUT))
+            if code == 0 and out.strip():
+                yield out.decode(errors="replace").strip(), "rustup (active toolchain)"
         except (OSError, subprocess.TimeoutExpired):
-            pass
+            pass  # a broken or hanging rustup: the other candidates still count
     for entry in env.get("PATH", "").split(os.pathsep):
         if entry and (Path(entry) / "rustc").is_file():
             yield str(Path(entry) / "rustc"), f"PATH ({entry})"
@@ -134,18 +194,34 @@ def _candidates(configured: str | None, env: Mapping[str, str]) -> Iterator[tupl
         yield path, "system"
 
 
-def probe(path: str, origin: str, llvmlite_major: int) -> Candidate:
-    """Run `rustc -vV` and look for the nvptx standard library or rust-src."""
+class _Answer:
+    """What a quick question to a program printed (text)."""
+
+    def __init__(self, argv: list[str], timeout: float) -> None:
+        code, out, err = run_bounded(argv, timeout)
+        self.returncode, self.stdout, self.stderr = code, out.decode(errors="replace"), err.decode(errors="replace")
+
+
+def probe(path: str, origin: str, llvmlite_major: int, timeout: float = TOOL_TIMEOUT) -> Candidate:
+    """Run `rustc -vV` and look for the nvptx standard library or rust-src (each question bounded by
+    `timeout`, at most `PROBE_TIMEOUT`)."""
     cand = Candidate(path, origin)
     exe = Path(path)
     if not exe.is_file():
-        cand.reason = "not found"
+        cand.reason = "not found" if os.sep in path else "not found on PATH"
         return cand
+    bound = min(timeout, PROBE_TIMEOUT)
+    argv = [path, "-vV"]
     try:
-        vv = subprocess.run([path, "-vV"], capture_output=True, text=True, timeout=60, check=False)
-        sysroot = subprocess.run([path, "--print", "sysroot"], capture_output=True, text=True, timeout=60, check=False)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        cand.reason = f"does not run ({exc})"
+        vv = _Answer(argv, bound)
+        argv = [path, "--print", "sysroot"]
+        sysroot = _Answer(argv, bound)
+    except subprocess.TimeoutExpired:
+        cand.reason = (f"`{shlex.join(argv)}` did not finish within {bound:g} s and was stopped (with everything it "
+                       f"started); {TIMEOUT_HINT}")
+        return cand
+    except OSError as exc:
+        cand.reason = f"does not run (`{shlex.join(argv)}`: {exc.strerror or exc})"
         return cand
     if vv.returncode != 0 or sysroot.returncode != 0:
         cand.reason = f"`{path} -vV` failed: {(vv.stderr or sysroot.stderr).strip()[:200]}"
@@ -178,30 +254,34 @@ def probe(path: str, origin: str, llvmlite_major: int) -> Candidate:
     return cand
 
 
-def discover(configured: str | None = None, env: Mapping[str, str] | None = None) -> list[Candidate]:
-    """Every candidate, in order, each probed (duplicates of one binary kept once)."""
+def discover(configured: str | None = None, env: Mapping[str, str] | None = None,
+             timeout: float = TOOL_TIMEOUT, configured_origin: str | None = None) -> list[Candidate]:
+    """Every candidate, in order, each probed (duplicates of one binary kept once); `timeout` bounds
+    every program run (at most `PROBE_TIMEOUT` each); `configured_origin` says where `configured` came
+    from (`Config.origin("rustc")`), for messages."""
     from .llvm import llvm_version
 
     env = os.environ if env is None else env
     major = llvm_version()[0]
     seen: set[Path] = set()
     out = []
-    for path, origin in _candidates(configured, env):
+    for path, origin in _candidates(configured, env, timeout, configured_origin):
         real = Path(path).resolve() if Path(path).exists() else Path(path)
         if real in seen:
             continue
         seen.add(real)
-        out.append(probe(path, origin, major))
+        out.append(probe(path, origin, major, timeout))
     return out
 
 
-def find_rustc(configured: str | None = None, env: Mapping[str, str] | None = None) -> Rustc:
+def find_rustc(configured: str | None = None, env: Mapping[str, str] | None = None,
+               timeout: float = TOOL_TIMEOUT, configured_origin: str | None = None) -> Rustc:
     """The first usable rustc, or a ToolchainError listing why each candidate failed."""
-    cands = discover(configured, env)
+    cands = discover(configured, env, timeout, configured_origin)
     for cand in cands:
         if cand.rustc is not None:
             return cand.rustc
-        if cand.origin.startswith(("config", "OXPACK_RUSTC")):
+        if cand.origin == configured_origin or cand.origin.startswith(("option `rustc`", "OXPACK_RUSTC")):
             raise ToolchainError(f"rustc `{cand.path}` from {cand.origin} is not usable: {cand.reason}")
     tried = "; ".join(f"{c.path} ({c.origin}): {c.reason}" for c in cands)
     raise ToolchainError(f"no usable rustc found; {INSTALL_HINT}", detail=f"tried: {tried}" if tried else "")

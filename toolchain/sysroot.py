@@ -26,7 +26,7 @@ from pathlib import Path
 from .cache import clean_stale, file_lock, key, temp_dir
 from .errors import StageError, ToolchainError
 from .llvm import read_archive
-from .rustc import TARGET, Rustc, die_with_parent
+from .rustc import TARGET, TOOL_TIMEOUT, Rustc, run_bounded, timed_out
 
 __all__ = ["Sysroot", "ensure_sysroot"]
 
@@ -57,8 +57,9 @@ def _rlib_digest(paths: list[Path]) -> str:
 
 
 def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | None = None, *,
-                   command: Callable[..., None] | None = None) -> Sysroot:
-    """The nvptx `core` + `compiler_builtins` of `rustc`; `command` sees each rustc command line it runs."""
+                   command: Callable[..., None] | None = None, timeout: float = TOOL_TIMEOUT) -> Sysroot:
+    """The nvptx `core` + `compiler_builtins` of `rustc`; `command` sees each rustc command line it runs,
+    each of which may take `timeout` seconds."""
     if rustc.std_origin == "rustup-target":
         rlibs = sorted(rustc.target_lib_dir.glob("lib*.rlib"))
         return Sysroot(None, rustc.target_lib_dir, "rustup-target", _rlib_digest(rlibs))
@@ -80,7 +81,7 @@ def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | 
         clean_stale(base)  # what a killed build left
         tmp = temp_dir(base, k)
         try:
-            _build(rustc, tmp, command)
+            _build(rustc, tmp, command, timeout)
             rlibs = sorted((tmp / "lib" / "rustlib" / TARGET / "lib").glob("*.rlib"))
             marker = {"recipe": RECIPE, "rustc": rustc.version_verbose, "digest": _rlib_digest(rlibs),
                       "identity": key(RECIPE, rustc.identity, _source_digest(rustc))}
@@ -137,21 +138,25 @@ def _source_digest(rustc: Rustc) -> str:
 
 
 def _run(cmd: list[str], env: dict[str, str], what: str, cwd: Path,
-         command: Callable[..., None] | None) -> None:
+         command: Callable[..., None] | None, timeout: float) -> None:
     """Run one rustc of the sysroot build. What `-v` and an error show runs as printed: it makes the
     output folder again (the temporary one is gone by then) and sets the variables set here."""
     out = Path(cmd[cmd.index("-o") + 1]).parent
     shown = {k: v for k, v in env.items() if os.environ.get(k) != v}
     if command is not None:
         command(cmd, cwd=cwd, env=shown, mkdir=out)
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, check=False,
-                          preexec_fn=die_with_parent)  # noqa: PLW1509 - one libc call, see die_with_parent
-    if proc.returncode != 0:
-        raise StageError(f"building {what} for {TARGET} failed (rustc exit {proc.returncode})",
-                         stage="sysroot", command=cmd, stderr=proc.stderr, cwd=cwd, env=shown, mkdir=out)
+    try:
+        code, _, stderr = run_bounded(cmd, timeout, cwd=cwd, env=env)
+    except subprocess.TimeoutExpired:
+        raise StageError(timed_out(f"rustc building {what} for {TARGET}", cmd, timeout), stage="sysroot",
+                         command=cmd, cwd=cwd, env=shown, mkdir=out) from None
+    if code != 0:
+        raise StageError(f"building {what} for {TARGET} failed (rustc exit {code})", stage="sysroot",
+                         command=cmd, stderr=stderr.decode(errors="replace"), cwd=cwd, env=shown, mkdir=out)
 
 
-def _build(rustc: Rustc, root: Path, command: Callable[..., None] | None = None) -> None:
+def _build(rustc: Rustc, root: Path, command: Callable[..., None] | None = None,
+           timeout: float = TOOL_TIMEOUT) -> None:
     """Build into `root`, from `root` as the working directory: rustc records the working
     directory and the output paths in the rlibs, so both are remapped to fixed names."""
     src = rustc.library_src
@@ -164,7 +169,7 @@ def _build(rustc: Rustc, root: Path, command: Callable[..., None] | None = None)
               f"--remap-path-prefix={src}=/rustlib/library", f"--remap-path-prefix={root}=/oxpack/sysroot"]
     core = out / "libcore.rlib"
     _run([str(rustc.path), *common, "--crate-name", "core", str(src / "core" / "src" / "lib.rs"), "-o", str(core)],
-         env, "core", root, command)
+         env, "core", root, command, timeout)
     env.update(CFG_CARGO_FEATURES="[]", CFG_OPT_LEVEL="3", CFG_TARGET_FEATURES="[]")
     builtins = src / "compiler-builtins" / "compiler-builtins" / "src" / "lib.rs"
     if not builtins.is_file():
@@ -173,4 +178,4 @@ def _build(rustc: Rustc, root: Path, command: Callable[..., None] | None = None)
           "--cfg", 'feature="compiler-builtins"', "--cfg", 'feature="mem"', "--cfg", "intrinsics_enabled",
           "--cfg", "optimizations_enabled", "--cfg", 'feature="unstable-intrinsics"',
           "--extern", f"core={core}", str(builtins), "-o", str(out / "libcompiler_builtins.rlib")],
-         env, "compiler_builtins", root, command)
+         env, "compiler_builtins", root, command, timeout)

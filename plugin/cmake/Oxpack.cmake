@@ -105,9 +105,18 @@ function(oxpack_add_kernels)
   if(NOT Python_EXECUTABLE)
     find_package(Python COMPONENTS Interpreter REQUIRED)
   endif()
+  # every external program is bounded: a hung interpreter is one clear line (120 s, or less
+  # where the environment's OXPACK_TOOL_TIMEOUT says so)
+  set(timeout 120)
+  if(DEFINED ENV{OXPACK_TOOL_TIMEOUT} AND "$ENV{OXPACK_TOOL_TIMEOUT}" MATCHES "^[0-9]+(\\.[0-9]+)?$"
+     AND "$ENV{OXPACK_TOOL_TIMEOUT}" LESS 120)
+    set(timeout "$ENV{OXPACK_TOOL_TIMEOUT}")
+  endif()
   execute_process(COMMAND "${Python_EXECUTABLE}" -m oxpack --version
-                  RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
-  if(NOT status EQUAL 0)
+                  RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET TIMEOUT ${timeout})
+  if(status MATCHES "timeout")
+    _oxpack_fail("${name}" "`${Python_EXECUTABLE} -m oxpack --version` did not finish within ${timeout} s and was stopped; check that this Python starts, or raise OXPACK_TOOL_TIMEOUT if it is only slow")
+  elseif(NOT status EQUAL 0)
     _oxpack_fail("${name}" "`${Python_EXECUTABLE} -m oxpack` does not run; add \"oxpack\" to build-system.requires in pyproject.toml")
   endif()
 
