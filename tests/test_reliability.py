@@ -212,6 +212,11 @@ CASES = [
          files={"kernels/k.rs": kernel(COPY, "if let Some(yi) = y.get_mut(i) { *yi = x[i.get()].exp(); }",
                                        before="use oxpack::math::DeviceFloat;\n")},
          env={"OXPACK_LIBDEVICE": "{tmp}/garbage.bc"}),
+    Case("libdevice-variable-names-no-file", ("build", "{p}"), 1, r"environment variable `OXPACK_LIBDEVICE` names "
+         r"`.*/missing\.bc`, which is not a file; point it at NVIDIA's libdevice\.10\.bc, or unset it",
+         files={"kernels/k.rs": kernel(COPY, "if let Some(yi) = y.get_mut(i) { *yi = x[i.get()].exp(); }",
+                                       before="use oxpack::math::DeviceFloat;\n")},
+         env={"OXPACK_LIBDEVICE": "{tmp}/missing.bc"}),
 ]
 
 

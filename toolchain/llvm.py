@@ -342,6 +342,10 @@ def _link_libdevice(llvm: Any, module: Any, header: str, path: Path | None) -> N
 
     if path is None or not path.is_file():
         names = ", ".join(f"`{n}`" for n in needed[:4])
+        if path is not None and os.environ.get("OXPACK_LIBDEVICE"):
+            raise ToolchainError(f"the kernels call libdevice math functions ({names}), and environment variable "
+                                 f"`OXPACK_LIBDEVICE` names `{path}`, which is not a file; point it at NVIDIA's "
+                                 "libdevice.10.bc, or unset it to use the one of the nvidia-nvvm wheel")
         raise ToolchainError(f"the kernels call libdevice math functions ({names}) but libdevice was not found; {MISSING}")
     try:
         lib = llvm.parse_bitcode(path.read_bytes())
