@@ -133,6 +133,7 @@ def wheel_into_venv(project: Path, root: Path, wheels: Path, install: list[str],
 
 # ---------------------------------------------------------------- GPU test files: what they run on (issue 21)
 
+CUPY = "the GPU tests use CuPy arrays: install CuPy for this CUDA (`pip install cupy-cuda13x` or `cupy-cuda12x`)"
 GPU_ARTIFACTS = ("build them where rustc is with `bash scripts/gpu-artifacts.sh`, then run the GPU tests here with "
                  "`bash scripts/gpu-tests.sh`")
 
@@ -167,17 +168,20 @@ class Absent:
         return f"<{self._name}: not installed, and no GPU here>"
 
 
-def gpu_import(name: str, needed: str, *, gpu: bool | None = None) -> Any:
+def gpu_import(name: str, needed: str, *, gpu: bool | None = None, optional: bool = False) -> Any:
     """Import module `name` for a GPU test file, at its top, in place of `pytest.importorskip`.
 
     Where a GPU is (`gpu`, default: probe), a module that does not import fails the file's
-    collection with one line naming it and `needed` (what to install): never a skip. Where none
-    is, an `Absent` stand-in, so the file's tests are collected and skipped one by one."""
+    collection with one line naming it and `needed` (what to install): never a skip, unless the
+    module is `optional` (PyTorch), whose absence skips the file with `needed` as the reason.
+    Where none is, an `Absent` stand-in, so the file's tests are collected and skipped one by one."""
     try:
         return importlib.import_module(name)
     except ImportError as exc:
         if not (gpu_available() if gpu is None else gpu):
             return Absent(name)
+        if optional:
+            pytest.skip(f"`import {name}` failed ({exc}): {needed}", allow_module_level=True)
         pytest.fail(f"`import {name}` failed ({exc}) on this machine with a GPU: {needed}", pytrace=False)
 
 
@@ -234,20 +238,15 @@ DEFAULT_SEED = 21
 
 
 def base_seed() -> int:
-    """OXPACK_TEST_SEED: an integer, `random` (a fresh one, printed with each failure), or unset (21)."""
+    """OXPACK_TEST_SEED: an integer, or unset for the fixed default (21)."""
     raw = os.environ.get("OXPACK_TEST_SEED", "").strip()
     if raw == "":
         return DEFAULT_SEED
-    if raw == "random":
-        return _FRESH_SEED
     try:
         return int(raw)
     except ValueError:
         raise pytest.UsageError(f"environment variable OXPACK_TEST_SEED is {raw!r}: expected an integer such as "
-                                f"{DEFAULT_SEED}, or `random`; set it to one, or unset it for the fixed default") from None
-
-
-_FRESH_SEED = int.from_bytes(os.urandom(4), "little")
+                                f"{DEFAULT_SEED}; set it to one, or unset it for the fixed default") from None
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -22,19 +22,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import CUPY, gpu_import, require_example
 
 pytestmark = pytest.mark.gpu
 
-cp = pytest.importorskip("cupy", reason="the GPU tests use CuPy arrays")
-vecmath = pytest.importorskip("vecmath", reason="install the example project's wheel first")
-kernels = vecmath.kernels
+cp = gpu_import("cupy", CUPY)
+kernels = require_example()  # built from this checkout, or the file fails where the GPU is
 
 SAXPY_RS = Path(__file__).resolve().parents[1] / "example-project" / "kernels" / "saxpy.rs"
-
-
-@pytest.fixture
-def rng() -> np.random.Generator:
-    return np.random.default_rng()
 
 
 # ---------------------------------------------------------------- no silent skips
