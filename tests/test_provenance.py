@@ -4,7 +4,9 @@ checkout (issue 21): real builds of a small project, real files; no GPU needed."
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
@@ -141,3 +143,36 @@ def test_on_a_gpu_machine_a_missing_module_fails_the_file() -> None:
     absent = gpu_import("vecmath_not_installed", "install it", gpu=False)
     assert isinstance(absent, Absent)
     assert isinstance(absent.kernels.saxpy(1, 2), Absent)  # module-level uses collect; the tests are skipped
+
+
+def test_the_example_built_here_passes_the_gpu_files_check(example_copy: Path, tmp_path: Path) -> None:
+    """The check the GPU files make at import (`require_example(emulation=True)`, as on a GPU machine),
+    on the example project built with --emulation, in a fresh interpreter; then on an edited copy."""
+    out = tmp_path / "emu"
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "build", str(REPO / "example-project"), "--out", str(out),
+                           "--emulation", "-q"], capture_output=True, text=True, timeout=1200, check=False)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    check = textwrap.dedent("""\
+        import sys
+        from pathlib import Path
+        import pytest
+        import conftest
+        try:
+            conftest.require_example(project=Path(sys.argv[1]), gpu=True, emulation=True)
+        except pytest.fail.Exception as exc:
+            print(exc)
+            sys.exit(1)
+        """)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(out), str(REPO / "tests")])}
+    ok = subprocess.run([sys.executable, "-c", check, str(example_copy)], capture_output=True, text=True,
+                        env=env, timeout=300, check=False)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    gemm = example_copy / "kernels" / "gemm.rs"
+    gemm.write_text(gemm.read_text() + "\n// edited after the build\n")
+    stale = subprocess.run([sys.executable, "-c", check, str(example_copy)], capture_output=True, text=True,
+                           env=env, timeout=300, check=False)
+    assert stale.returncode == 1, stale.stdout + stale.stderr
+    assert stale.stdout.strip() == (
+        f"`vecmath.kernels` at {out / 'vecmath' / 'kernels.py'} was not built from this checkout: kernel file "
+        f"`kernels/gemm.rs` in {example_copy} changed since the build; build them where rustc is with "
+        "`bash scripts/gpu-artifacts.sh`, then run the GPU tests here with `bash scripts/gpu-tests.sh`"), stale.stdout
