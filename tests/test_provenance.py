@@ -176,3 +176,25 @@ def test_the_example_built_here_passes_the_gpu_files_check(example_copy: Path, t
         f"`vecmath.kernels` at {out / 'vecmath' / 'kernels.py'} was not built from this checkout: kernel file "
         f"`kernels/gemm.rs` in {example_copy} changed since the build; build them where rustc is with "
         "`bash scripts/gpu-artifacts.sh`, then run the GPU tests here with `bash scripts/gpu-tests.sh`"), stale.stdout
+
+
+@pytest.mark.slow
+def test_a_wheel_built_with_build_isolation_records_this_checkout(make_project: MakeProject, oxpack_wheels: Path,
+                                                                   tmp_path: Path) -> None:
+    """The GPU tests' case: oxpack's wheel of this checkout, installed by pip into an isolated build
+    environment, builds the package; its manifest matches the checkout."""
+    import zipfile
+
+    from conftest import _provenance, run_ok
+
+    root = make_project({"saxpy.rs": SAXPY})
+    with open(root / "pyproject.toml", "a") as f:
+        f.write('\n[build-system]\nrequires = ["hatchling", "oxpack"]\nbuild-backend = "hatchling.build"\n'
+                '\n[tool.hatch.build.targets.wheel]\npackages = ["src/proj"]\n\n[tool.hatch.build.hooks.oxpack]\n')
+    (root / "pyproject.toml").write_text((root / "pyproject.toml").read_text().replace(
+        "[tool.oxpack]", '[tool.oxpack]\npackage = "src/proj"\nmodule = "kernels"', 1))
+    run_ok([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(root), "-w", str(tmp_path / "dist"),
+            "--find-links", str(oxpack_wheels)])
+    (wheel,) = (tmp_path / "dist").glob("proj-*.whl")
+    manifest = json.loads(zipfile.ZipFile(wheel).read("proj/_oxpack/kernels.json"))
+    assert _provenance().stale(manifest, REPO, root) == []
