@@ -232,6 +232,16 @@ def require_example(name: str = "vecmath.kernels", *, project: Path = EXAMPLE, g
     return module
 
 
+def gpu_site(variable: str, what: str) -> str:
+    """The folder named by environment variable `variable` (artifacts a GPU test runs in a subprocess);
+    a GPU test (it runs only where a GPU is) fails, not skips, without it."""
+    site = os.environ.get(variable, "")
+    if not site:
+        pytest.fail(f"environment variable {variable} is not set: it names a folder with {what}; "
+                    f"{GPU_ARTIFACTS}, which sets it", pytrace=False)
+    return site
+
+
 # ---------------------------------------------------------------- seeded random data (issue 21)
 
 DEFAULT_SEED = 21

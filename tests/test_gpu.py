@@ -8,7 +8,7 @@ what differs, when vecmath is missing or was not built from this checkout (its m
 21; a failure prints its seed).
 
 Two load-time tests (issue 16) take artifacts of their own, each a folder named by a variable
-(skipped without it), run in a subprocess with that folder first on the path:
+(failing without it; `bash scripts/gpu-tests.sh` sets both), run in a subprocess with that folder first on the path:
 
 - OXPACK_SM80_SITE: the example built for `archs = ["sm_80"]`, `ptx = "none"` (the wheel is
   pure Python, so it can be built and installed where rustc is, then carried):
@@ -40,7 +40,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import CUPY, gpu_count, gpu_import, require_example
+from conftest import CUPY, gpu_count, gpu_import, gpu_site, require_example
 
 pytestmark = pytest.mark.gpu
 
@@ -703,9 +703,7 @@ def test_kernels_capture_records_a_sequence_and_replays_it(rng: np.random.Genera
 
 def _run_with_site(variable: str, program: str) -> subprocess.CompletedProcess[str]:
     """`program` in a fresh interpreter with the folder named by `variable` first on the path."""
-    site = os.environ.get(variable)
-    if not site:
-        pytest.skip(f"set {variable} (see this file's docstring for the commands that make it)")
+    site = gpu_site(variable, "the artifacts this test takes (this file's docstring has the commands by hand)")
     env = {**os.environ, "PYTHONPATH": site + os.pathsep + os.environ.get("PYTHONPATH", "")}
     return subprocess.run([sys.executable, "-c", textwrap.dedent(program)], env=env, capture_output=True,
                           text=True, timeout=300, check=False)

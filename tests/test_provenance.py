@@ -198,3 +198,17 @@ def test_a_wheel_built_with_build_isolation_records_this_checkout(make_project: 
     (wheel,) = (tmp_path / "dist").glob("proj-*.whl")
     manifest = json.loads(zipfile.ZipFile(wheel).read("proj/_oxpack/kernels.json"))
     assert _provenance().stale(manifest, REPO, root) == []
+
+
+def test_a_gpu_test_without_its_site_variable_fails_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from conftest import gpu_site
+
+    monkeypatch.delenv("OXPACK_SM80_SITE", raising=False)
+    with pytest.raises(pytest.fail.Exception) as failed:
+        gpu_site("OXPACK_SM80_SITE", "the example built for sm_80")
+    assert str(failed.value) == (
+        "environment variable OXPACK_SM80_SITE is not set: it names a folder with the example built for sm_80; build "
+        "them where rustc is with `bash scripts/gpu-artifacts.sh`, then run the GPU tests here with "
+        "`bash scripts/gpu-tests.sh`, which sets it")
+    monkeypatch.setenv("OXPACK_SM80_SITE", "/some/site")
+    assert gpu_site("OXPACK_SM80_SITE", "the example built for sm_80") == "/some/site"
