@@ -1,9 +1,14 @@
 """GPU tests: the example project's wheel, built elsewhere and installed here, on a real GPU.
 
-Run where the GPU is, after `pip install vecmath-*.whl`:  python -m pytest tests/test_gpu.py
+Build the wheels where rustc is (`bash scripts/gpu-artifacts.sh`), run every GPU test file where
+the GPU is (`bash scripts/gpu-tests.sh`); or, by hand, after `pip install vecmath-*.whl`:
+python -m pytest tests/test_gpu.py. On a machine with a GPU the file fails to collect, naming
+what differs, when vecmath is missing or was not built from this checkout (its manifest's
+`sources`: tests/conftest.py `require_example`). Random data is seeded (OXPACK_TEST_SEED, default
+21; a failure prints its seed).
 
 Two load-time tests (issue 16) take artifacts of their own, each a folder named by a variable
-(skipped without it), run in a subprocess with that folder first on the path:
+(failing without it; `bash scripts/gpu-tests.sh` sets both), run in a subprocess with that folder first on the path:
 
 - OXPACK_SM80_SITE: the example built for `archs = ["sm_80"]`, `ptx = "none"` (the wheel is
   pure Python, so it can be built and installed where rustc is, then carried):
@@ -35,17 +40,20 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import CUPY, gpu_count, gpu_import, gpu_site, require_example
 
 pytestmark = pytest.mark.gpu
 
-cp = pytest.importorskip("cupy", reason="the GPU tests use CuPy arrays")
-vecmath = pytest.importorskip("vecmath", reason="install the example project's wheel first")
-kernels = vecmath.kernels
+cp = gpu_import("cupy", CUPY)
+kernels = require_example()  # built from this checkout, or the file fails where the GPU is
 
 
-@pytest.fixture
-def rng() -> np.random.Generator:
-    return np.random.default_rng()  # fresh data every run
+@pytest.fixture(autouse=True)
+def _seeded_generators(seed: int) -> None:
+    """CuPy's and PyTorch's global generators draw this test's data too (`rng` is NumPy's)."""
+    cp.random.seed(seed)
+    if "torch" in sys.modules:
+        sys.modules["torch"].manual_seed(seed)
 
 
 def poisoned(shape: int | tuple[int, ...], dtype: type) -> "cp.ndarray":
@@ -551,7 +559,7 @@ def test_the_fast_path_takes_torch_dlpack_and_stream(rng: np.random.Generator) -
 
 # ---------------------------------------------------------------- two GPUs (issue 9)
 
-two_gpus = pytest.mark.skipif(cp.cuda.runtime.getDeviceCount() < 2, reason="needs two GPUs")
+two_gpus = pytest.mark.skipif(gpu_count() < 2, reason="needs two GPUs")
 
 
 @two_gpus
@@ -695,9 +703,7 @@ def test_kernels_capture_records_a_sequence_and_replays_it(rng: np.random.Genera
 
 def _run_with_site(variable: str, program: str) -> subprocess.CompletedProcess[str]:
     """`program` in a fresh interpreter with the folder named by `variable` first on the path."""
-    site = os.environ.get(variable)
-    if not site:
-        pytest.skip(f"set {variable} (see this file's docstring for the commands that make it)")
+    site = gpu_site(variable, "the artifacts this test takes (this file's docstring has the commands by hand)")
     env = {**os.environ, "PYTHONPATH": site + os.pathsep + os.environ.get("PYTHONPATH", "")}
     return subprocess.run([sys.executable, "-c", textwrap.dedent(program)], env=env, capture_output=True,
                           text=True, timeout=300, check=False)

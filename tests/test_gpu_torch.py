@@ -10,18 +10,26 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import gpu_available, gpu_import, require_example
 
 pytestmark = pytest.mark.gpu
 
-torch = pytest.importorskip("torch", reason="these tests need PyTorch")
-vecmath = pytest.importorskip("vecmath", reason="install the example project's wheel first")
-if not torch.cuda.is_available():
-    pytest.skip("no CUDA GPU", allow_module_level=True)
-
-import vecmath.kernels_torch  # noqa: E402  (registers torch.ops.vecmath.*)
+torch = gpu_import("torch", "these tests need PyTorch with CUDA (optional: install it to run them)", optional=True)
+if gpu_available() and not torch.cuda.is_available():
+    pytest.skip(f"this PyTorch ({torch.__version__}) has no CUDA: install a CUDA build to run these tests",
+                allow_module_level=True)
+require_example()  # built from this checkout, or the file fails where the GPU is
+vecmath = gpu_import("vecmath", "install the example's wheel")
+gpu_import("vecmath.kernels_torch", "the example's wheel has no `kernels_torch`: rebuild it")  # torch.ops.vecmath.*
 
 ops = torch.ops.vecmath
 CUDA = torch.device("cuda")
+
+
+@pytest.fixture(autouse=True)
+def _seeded(seed: int) -> None:
+    """PyTorch's global generators draw this test's data (the seed is printed with a failure)."""
+    torch.manual_seed(seed)
 
 
 def test_every_kernel_is_an_operator() -> None:

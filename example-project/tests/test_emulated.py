@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ctypes
 import math
+import os
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,8 +34,19 @@ def emulated() -> Iterator[None]:
 
 
 @pytest.fixture
-def rng() -> np.random.Generator:
-    return np.random.default_rng()  # fresh data every run
+def rng(request: pytest.FixtureRequest) -> np.random.Generator:
+    """Seeded data: OXPACK_TEST_SEED (an integer, default 21) mixed with the test's id; the seed is
+    printed, and so shown with a failure, to repeat it."""
+    raw = os.environ.get("OXPACK_TEST_SEED", "21")
+    try:
+        base = int(raw)
+    except ValueError:
+        raise pytest.UsageError(f"environment variable OXPACK_TEST_SEED is {raw!r}: expected an integer such as 21; "
+                                "set it to one, or unset it for the fixed default") from None
+    seed = (base * 1_000_003 + zlib.crc32(request.node.nodeid.encode())) % 2**32
+    print(f"random data: seed {seed} (OXPACK_TEST_SEED={base} and this test's id; rerun with "
+          f"OXPACK_TEST_SEED={base} to repeat it)")
+    return np.random.default_rng(seed)
 
 
 def poisoned(shape: int | tuple[int, ...], dtype: type) -> np.ndarray:
