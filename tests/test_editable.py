@@ -133,3 +133,23 @@ def test_an_editable_wheel_with_host_libraries_carries_the_platform_tag(installe
     wheel = (dist_info / "WHEEL").read_text()
     assert f"Tag: py3-none-{host_platform()}" in wheel.splitlines(), wheel
     assert "Root-Is-Purelib: false" in wheel.splitlines(), wheel
+
+
+def test_a_failed_rebuild_is_an_import_error_with_oxpacks_one_line(installed: dict[str, object],
+                                                                 tmp_path: Path) -> None:
+    """The child's build error comes back as the importer's `ImportError`, oxpack's one line, no traceback
+    of the child; once the kernel is fixed, the next import rebuilds."""
+    project, python, name = installed["project"], installed["python"], installed["name"]
+    assert isinstance(project, Path) and isinstance(python, Path) and isinstance(name, str)
+    kernel = project / "kernels" / "scale.rs"
+    good = kernel.read_text()
+    assert "x[i.get()]" in good
+    kernel.write_text(good.replace("x[i.get()]", "x[i.get()] + nope", 1))
+    catch = "try:\n    import demo.kernels\nexcept ImportError as exc:\n    print(exc)\nelse:\n    print('imported')\n"
+    out, err, hung = _wait(_run([str(python), "-c", catch], tmp_path))
+    assert not hung and out.startswith(f"demo: rebuilding the kernels of {project} failed: "), out + err
+    assert len(out.splitlines()) == 1 and "kernels/scale.rs" in out and "nope" in out, out
+    assert "Traceback" not in err, err
+    kernel.write_text(good)
+    out, err, hung = _wait(_run([str(python), "-c", NAMES], tmp_path))
+    assert not hung and json.loads(out.splitlines()[-1]) == sorted([name, "scale_too"]), out + err
