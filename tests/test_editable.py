@@ -24,7 +24,7 @@ from test_field import _env, _init_project, _pip, _pristine
 
 pytestmark = pytest.mark.slow
 
-TIMEOUT = int(os.environ.get("T_OUT","300"))  # seconds: a rebuild of one tiny kernel takes a fraction of that; past it, the import hangs
+TIMEOUT = 300  # seconds: a rebuild of one tiny kernel takes a fraction of that; past it, the import hangs
 
 NAMES = ("import json, pathlib, demo.kernels as m; path = pathlib.Path(m.__file__); "
          "manifest = json.loads((path.parent / '_oxpack' / f'{path.stem}.json').read_text()); "
