@@ -5,9 +5,10 @@ Each project (a plain one, and one whose kernel calls `exp` from libdevice) is i
 oxpack itself (with `[libdevice]` for the second) so that an import after a kernel edit rebuilds.
 After each edit the package is imported by `python -c`, by a script, by `python -m pytest` and by
 two processes at once, each under a timeout, and must see the edited kernel. Two hangs were seen:
-the rebuild ran inside `find_spec`, under Python's import lock, so a build thread's import (the
-`nvidia` packages, for libdevice) waited forever; and the build's worker processes re-ran the
-user's script, whose import started the rebuild again.
+the rebuild ran inside `find_spec`, under Python's import lock, so a crate thread's import (the
+`nvidia` namespace, looked up for libdevice by every build of two or more kernel files, plain
+ones too) waited forever; and the build's worker processes re-ran the user's script, whose
+import started the rebuild again. Both projects have two kernel files for that reason.
 """
 
 from __future__ import annotations
