@@ -192,6 +192,7 @@ class OxpackEditableFinder:
         # built beside, then swapped in: another process never imports a half-written folder
         fresh = rebuilt.with_name(f"{rebuilt.name}.{os.getpid()}.tmp")
         shutil.rmtree(fresh, ignore_errors=True)
+        _sweep(rebuilt)
         argument = json.dumps([str(self.project), str(fresh), self.overrides, sys.path])
         try:
             proc = subprocess.run([sys.executable, "-c", _CHILD, argument], stdin=subprocess.DEVNULL,
@@ -222,6 +223,24 @@ class OxpackEditableFinder:
             pass
         shutil.rmtree(old, ignore_errors=True)
         shutil.rmtree(fresh, ignore_errors=True)
+
+
+def _sweep(rebuilt: Path) -> None:
+    """Remove the `<rebuilt>.<pid>.tmp` and `.old` folders of rebuilds whose process is gone (killed
+    mid-build), so that a killed import leaves nothing behind once the next rebuild runs. POSIX only
+    (`os.kill(pid, 0)` asks whether a process exists)."""
+    if os.name != "posix":
+        return
+    for stale in [*rebuilt.parent.glob(f"{rebuilt.name}.*.tmp"), *rebuilt.parent.glob(f"{rebuilt.name}.*.old")]:
+        pid = stale.name.split(".")[-2]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(stale, ignore_errors=True)
+        except OSError:  # it exists (another user's): not ours to remove
+            pass
 
 
 def _stamped(rebuilt: Path, now: list[list[object]]) -> bool:

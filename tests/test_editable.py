@@ -17,6 +17,7 @@ import json
 import os
 import signal
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -154,3 +155,26 @@ def test_a_failed_rebuild_is_an_import_error_with_oxpacks_one_line(installed: di
     kernel.write_text(good)
     out, err, hung = _wait(_run([str(python), "-c", NAMES], tmp_path))
     assert not hung and json.loads(out.splitlines()[-1]) == sorted([name, "scale_too"]), out + err
+
+
+def test_an_import_killed_mid_rebuild_leaves_nothing_once_the_next_one_ran(installed: dict[str, object],
+                                                                          tmp_path: Path) -> None:
+    """kill -9 of an importing process while its child builds: the next import rebuilds, and the dead
+    rebuild's `build/oxpack-editable.<pid>.tmp` folder is gone after it."""
+    project, python = installed["project"], installed["python"]
+    assert isinstance(project, Path) and isinstance(python, Path)
+    name = _edit(installed, "scale_killed")
+    build = project / "build"
+    proc = _run([str(python), "-c", NAMES], tmp_path)
+    deadline = time.monotonic() + TIMEOUT
+    while not list(build.glob("oxpack-editable.*.tmp")):  # wait for the state: its rebuild has begun
+        assert proc.poll() is None, "the import ended before it could be killed: " + "".join(proc.communicate())
+        assert time.monotonic() < deadline, "the rebuild never began"
+        time.sleep(0.005)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.communicate()
+    assert list(build.glob("oxpack-editable.*.tmp")), "the killed rebuild left no folder: nothing to test"
+    out, err, hung = _wait(_run([str(python), "-c", NAMES], tmp_path))
+    assert not hung and json.loads(out.splitlines()[-1]) == sorted([name, "scale_too"]), out + err
+    left = sorted(p.name for p in build.iterdir() if p.name.startswith("oxpack-editable."))
+    assert left == ["oxpack-editable.lock"], left
