@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -34,14 +33,15 @@ def test_runs() -> None:
 
 
 def _run(tmp_path: Path, ci: str | None) -> subprocess.CompletedProcess[str]:
-    shutil.copy(REPO / "tests" / "conftest.py", tmp_path / "conftest.py")
+    """The sample, with this suite's conftest.py loaded as a plugin (`-p conftest`)."""
     (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    gpu: needs a GPU\n")
     (tmp_path / "test_sample.py").write_text(SAMPLE)
     env = {k: v for k, v in os.environ.items() if k != "OXPACK_CI"}
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO / "tests"), *filter(None, [env.get("PYTHONPATH")])])
     if ci is not None:
         env["OXPACK_CI"] = ci
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", str(tmp_path)],
-                          capture_output=True, text=True, check=False, cwd=tmp_path, env=env, timeout=300)
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", "-p", "conftest",
+                           str(tmp_path)], capture_output=True, text=True, check=False, cwd=tmp_path, env=env, timeout=300)
 
 
 def test_in_ci_a_skip_outside_the_gpu_tests_fails_naming_its_reason(tmp_path: Path) -> None:
