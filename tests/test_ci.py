@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import REPO
 
 SAMPLE = """\
@@ -36,16 +37,16 @@ def _run(tmp_path: Path, ci: str | None) -> subprocess.CompletedProcess[str]:
     """The sample, with this suite's conftest.py loaded as a plugin (`-p conftest`)."""
     (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    gpu: needs a GPU\n")
     (tmp_path / "test_sample.py").write_text(SAMPLE)
-    env = {k: v for k, v in os.environ.items() if k != "OXPACK_CI"}
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
     env["PYTHONPATH"] = os.pathsep.join([str(REPO / "tests"), *filter(None, [env.get("PYTHONPATH")])])
     if ci is not None:
-        env["OXPACK_CI"] = ci
+        env["CI"] = ci
     return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", "-p", "conftest",
                            str(tmp_path)], capture_output=True, text=True, check=False, cwd=tmp_path, env=env, timeout=300)
 
 
 def test_in_ci_a_skip_outside_the_gpu_tests_fails_naming_its_reason(tmp_path: Path) -> None:
-    proc = _run(tmp_path, "1")
+    proc = _run(tmp_path, "true")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     fix = ("where only tests marked `gpu` may skip; install what it needs in .ci/run or scripts/setup.sh, "
            "or mark it `gpu` if it needs a GPU")
@@ -59,7 +60,8 @@ def test_in_ci_a_skip_outside_the_gpu_tests_fails_naming_its_reason(tmp_path: Pa
     assert proc.stdout.rstrip().splitlines()[-1].startswith("1 failed, 1 passed"), proc.stdout
 
 
-def test_outside_ci_a_skip_is_a_skip(tmp_path: Path) -> None:
-    proc = _run(tmp_path, None)
+@pytest.mark.parametrize("ci", [None, "", "0", "false"])
+def test_outside_ci_a_skip_is_a_skip(tmp_path: Path, ci: str | None) -> None:
+    proc = _run(tmp_path, ci)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "SKIPPED [1] test_sample.py:4: needs a tool: pip install tool" in proc.stdout.splitlines(), proc.stdout
