@@ -41,8 +41,8 @@ def _run(tmp_path: Path, ci: str | None) -> subprocess.CompletedProcess[str]:
     env["PYTHONPATH"] = os.pathsep.join([str(REPO / "tests"), *filter(None, [env.get("PYTHONPATH")])])
     if ci is not None:
         env["CI"] = ci
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", "-p", "conftest",
-                           str(tmp_path)], capture_output=True, text=True, check=False, cwd=tmp_path, env=env, timeout=300)
+    cmd = [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", "-p", "conftest", str(tmp_path)]
+    return subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=tmp_path, env=env, timeout=300)
 
 
 def test_in_ci_a_skip_outside_the_gpu_tests_fails_naming_its_reason(tmp_path: Path) -> None:
@@ -51,7 +51,8 @@ def test_in_ci_a_skip_outside_the_gpu_tests_fails_naming_its_reason(tmp_path: Pa
     fix = ("where only tests marked `gpu` may skip; install what it needs in .ci/run or scripts/setup.sh, "
            "or mark it `gpu` if it needs a GPU")
     lines = proc.stdout.splitlines()
-    assert f"test_sample.py::test_needs_a_tool skipped in CI (needs a tool: pip install tool), {fix}" in lines, proc.stdout
+    assert f"test_sample.py::test_needs_a_tool skipped in CI (needs a tool: pip install tool), {fix}" in lines, (
+        proc.stdout)
     assert f"test_sample.py::test_marked_skip skipped in CI (needs a library), {fix}" in lines, proc.stdout
     # the GPU test skips with its reason (no GPU here) or runs (a GPU); the xfail stays an xfail
     assert ("SKIPPED [1] test_sample.py:10: no NVIDIA GPU here" in lines) or ("PASSED test_sample.py::test_on_the_gpu"
