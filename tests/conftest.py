@@ -278,3 +278,21 @@ def seed(request: pytest.FixtureRequest) -> int:
 def rng(seed: int) -> np.random.Generator:
     """NumPy's generator, seeded by `seed`."""
     return np.random.default_rng(seed)
+
+
+# --- issue 21, item 9: in CI (`CI` set, as CI services and .ci/run set it) only tests marked `gpu` may skip ------
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A skip of a test not marked `gpu` fails a CI run, with the skip's reason and the fix: a test
+    that CI can run must run there (what it needs is installed by .ci/run and scripts/setup.sh)."""
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()  # type: ignore[attr-defined]
+    if (os.environ.get("CI", "").lower() in ("", "0", "false") or not report.skipped or hasattr(report, "wasxfail")
+            or "gpu" in item.keywords):
+        return
+    reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+    reason = reason.removeprefix("Skipped: ")
+    report.outcome = "failed"
+    report.longrepr = (f"{item.nodeid} skipped in CI ({reason}), where only tests marked `gpu` may skip; "
+                       "install what it needs in .ci/run or scripts/setup.sh, or mark it `gpu` if it needs a GPU")

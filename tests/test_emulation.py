@@ -762,7 +762,7 @@ def vecmath(example_build: Path) -> Iterator[ModuleType]:
 
 
 def _torch() -> Any:
-    return pytest.importorskip("torch", reason="PyTorch is not installed (CI has none): CPU tensor tests skip")
+    return pytest.importorskip("torch", reason="PyTorch is not installed (.ci/run installs the CPU build)")
 
 
 def test_example_kernels_on_cpu_torch_tensors(vecmath: ModuleType) -> None:

@@ -183,6 +183,11 @@ def imported(root: Path, package: str) -> Iterator[ModuleType]:
         yield importlib.import_module(f"{package}.kernels")
     finally:
         sys.path.remove(str(root))
+        # where PyTorch was imported first, the import defined torch.ops.<package>.*: they go with the package,
+        # so that the next import of a package of that name (another test's) can define them again
+        torch_ops = sys.modules.get(f"{package}._oxpack.torch_ops")
+        for library in getattr(torch_ops, "_libraries", {}).values():
+            library._destroy()
         for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
             del sys.modules[name]
 

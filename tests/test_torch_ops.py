@@ -3,9 +3,9 @@
 The generated ``<module>_torch.py`` (golden file), its schemas, the stub module's
 import with and without PyTorch, and, where PyTorch is installed (a CPU build is
 enough), registration, the fake implementation and a ``torch.compile(fullgraph=True)``
-trace on meta tensors. CI installs no PyTorch (a plain ``torch`` requirement pulls a
-CUDA build of several GB): the tests that need it skip there. The GPU side is
-tests/test_gpu_torch.py.
+trace on meta tensors. CI (``.ci/run``) installs the CPU build, ``torch==2.13.0``, so they
+run there (a plain ``torch`` requirement from PyPI pulls a CUDA build of several GB, so the
+test extra names none). The GPU side is tests/test_gpu_torch.py.
 """
 
 from __future__ import annotations
