@@ -207,13 +207,30 @@ def runtime(kernels: ModuleType) -> Iterator[ModuleType]:
 # ---------------------------------------------------------------- rendering
 
 
+def check_golden(name: str, rendered: str) -> None:
+    """Compare `rendered` with ``tests/golden/<name>.golden``. Only ``OXPACK_UPDATE_GOLDEN=1``,
+    exactly, rewrites a golden that differs, and that run then fails saying so: a test run
+    that passes never changed a golden. Any other non-empty value is refused."""
+    update = os.environ.get("OXPACK_UPDATE_GOLDEN", "")
+    if update not in ("", "1"):
+        pytest.fail(f"OXPACK_UPDATE_GOLDEN is {update!r}: set it to exactly 1 to rewrite tests/golden/, or unset "
+                    "it to compare the goldens", pytrace=False)
+    golden = GOLDEN / f"{name}.golden"
+    current = golden.read_text() if golden.exists() else None
+    if rendered == current:
+        return
+    if update == "1":
+        golden.write_text(rendered)
+        pytest.fail(f"rewrote {golden} from a fresh rendering: review the diff and commit it; this run fails so "
+                    "that no rewrite passes unseen", pytrace=False)
+    assert current is not None, f"{golden} is missing; write it with OXPACK_UPDATE_GOLDEN=1 and commit it"
+    assert rendered == current, (f"{name} differs from {golden}; if the change is intended, rerun with "
+                                 "OXPACK_UPDATE_GOLDEN=1 and commit the new golden")
+
+
 @pytest.mark.parametrize("name", ["kernels.py", "kernels.pyi"])
 def test_golden(package_root: Path, name: str) -> None:
-    rendered = (package_root / PACKAGE / name).read_text()
-    golden = GOLDEN / f"{name}.golden"
-    if os.environ.get("OXPACK_UPDATE_GOLDEN"):
-        golden.write_text(rendered)
-    assert rendered == golden.read_text(), f"rerun with OXPACK_UPDATE_GOLDEN=1 if {name} should change"
+    check_golden(name, (package_root / PACKAGE / name).read_text())
 
 
 def test_render_is_deterministic_and_complete(tmp_path: Path) -> None:
@@ -1226,3 +1243,51 @@ def test_a_producer_stream_of_another_device_is_waited_for(kernels: ModuleType, 
     assert stream is two_devices.legacy and stream.waited == [1007]  # device 1's default stream
     assert two_devices.contexts == [CONTEXT + 1]
     assert kernels._module.kernel("saxpy").state.entries == {}  # a launch that waited is not repeated
+
+
+# ---------------------------------------------------------------- the golden files themselves (issue 21)
+
+
+@pytest.fixture
+def tampered_goldens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of tests/golden/ whose `kernels.py.golden` differs from the rendering, in use."""
+    golden = tmp_path / "golden"
+    shutil.copytree(GOLDEN, golden)
+    (golden / "kernels.py.golden").write_text("stale\n")
+    monkeypatch.setattr(sys.modules[__name__], "GOLDEN", golden)
+    return golden
+
+
+@pytest.mark.parametrize("value", ["0", "true", "yes", " 1", "2"])
+def test_golden_is_rewritten_only_by_exactly_1(
+    package_root: Path, tampered_goldens: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("OXPACK_UPDATE_GOLDEN", value)
+    with pytest.raises(pytest.fail.Exception) as caught:
+        test_golden(package_root, "kernels.py")
+    assert str(caught.value) == (f"OXPACK_UPDATE_GOLDEN is {value!r}: set it to exactly 1 to rewrite "
+                                 "tests/golden/, or unset it to compare the goldens")
+    assert (tampered_goldens / "kernels.py.golden").read_text() == "stale\n"
+
+
+def test_a_rewriting_run_does_not_pass(
+    package_root: Path, tampered_goldens: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OXPACK_UPDATE_GOLDEN", "1")
+    golden = tampered_goldens / "kernels.py.golden"
+    with pytest.raises(pytest.fail.Exception, match=r"^rewrote .*kernels\.py\.golden from a fresh rendering: "
+                       r"review the diff and commit it; this run fails so that no rewrite passes unseen$"):
+        test_golden(package_root, "kernels.py")
+    assert golden.read_text() == (package_root / PACKAGE / "kernels.py").read_text()
+    test_golden(package_root, "kernels.py")  # now equal: passes, and writes nothing
+    test_golden(package_root, "kernels.pyi")
+
+
+def test_a_stale_golden_fails_without_the_variable(
+    package_root: Path, tampered_goldens: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OXPACK_UPDATE_GOLDEN", raising=False)
+    with pytest.raises(AssertionError, match=r"kernels\.py differs from .*kernels\.py\.golden; if the change is "
+                       r"intended, rerun with OXPACK_UPDATE_GOLDEN=1 and commit the new golden"):
+        test_golden(package_root, "kernels.py")
+    assert (tampered_goldens / "kernels.py.golden").read_text() == "stale\n"

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 from oxpack.stubs import render_stubs
-from test_stubs import FATBINS, GOLDEN, make_manifest
+from test_stubs import FATBINS, GOLDEN, check_golden, make_manifest
 
 PACKAGE = "oxpack_torchops_testpkg"
 
@@ -71,10 +71,23 @@ def test_golden(package_root: Path) -> None:
     render_root = package_root.parent / "golden-render"
     render_stubs(make_manifest(), render_root, FATBINS)
     rendered = (render_root / "kernels_torch.py").read_text()
-    golden = GOLDEN / "kernels_torch.py.golden"
-    if os.environ.get("OXPACK_UPDATE_GOLDEN"):
-        golden.write_text(rendered)
-    assert rendered == golden.read_text(), "rerun with OXPACK_UPDATE_GOLDEN=1 if kernels_torch.py should change"
+    check_golden("kernels_torch.py", rendered)
+
+
+@pytest.mark.parametrize("value", ["0", "1"])
+def test_golden_is_rewritten_only_by_exactly_1_and_never_passes_then(
+    package_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    golden = tmp_path / "golden"
+    shutil.copytree(GOLDEN, golden)
+    (golden / "kernels_torch.py.golden").write_text("stale\n")
+    monkeypatch.setattr(sys.modules["test_stubs"], "GOLDEN", golden)
+    monkeypatch.setattr(sys.modules[__name__], "GOLDEN", golden)
+    monkeypatch.setenv("OXPACK_UPDATE_GOLDEN", value)
+    with pytest.raises(pytest.fail.Exception, match="exactly 1" if value == "0" else "^rewrote "):
+        test_golden(package_root)
+    after = (golden / "kernels_torch.py.golden").read_text()
+    assert (after == "stale\n") == (value == "0")
 
 
 def test_schema_follows_the_signature(package_root: Path) -> None:
