@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -10,6 +11,7 @@ import textwrap
 import venv
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -120,3 +122,33 @@ def wheel_into_venv(project: Path, root: Path, wheels: Path, install: list[str],
     python = root / "venv" / "bin" / "python"
     run_ok([str(python), "-m", "pip", "install", "-q", str(wheel), *install])
     return {"wheel": wheel, "python": python, "root": root}
+
+
+class ExampleBuild(NamedTuple):
+    """What `oxpack build example-project` wrote: its module under `root/package`."""
+
+    root: Path
+    package: str
+    manifest: dict[str, Any]
+    fatbins: dict[str, bytes]  # crate -> the fatbin's bytes
+
+    @property
+    def package_dir(self) -> Path:
+        return self.root / self.package
+
+
+@pytest.fixture(scope="session")
+def example_build(oxpack_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> ExampleBuild:
+    """A real build of the example project (seconds with a warm cache; the nvptx sysroot
+    once), its module written as the package `oxpack_example_build` (so that no installed
+    `vecmath` is shadowed): the manifest and fatbins that the stub tests check against."""
+    base = tmp_path_factory.mktemp("example-build")
+    project = base / "example-project"
+    shutil.copytree(EXAMPLE, project, ignore=shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__"))
+    package = "oxpack_example_build"
+    run_ok([sys.executable, "-m", "oxpack", "build", str(project), "-q", "--out", str(base / "out"),
+            "--package-path", package], timeout=900)
+    folder = base / "out" / package / "_oxpack"
+    manifest = json.loads((folder / "kernels.json").read_text())
+    fatbins = {crate: (folder / entry["fatbin"]).read_bytes() for crate, entry in manifest["crates"].items()}
+    return ExampleBuild(base / "out", package, manifest, fatbins)

@@ -29,6 +29,7 @@ import numpy as np
 import pytest
 from oxpack import data_dir
 from oxpack.errors import StageError
+from conftest import ExampleBuild
 from oxpack.stubs import _RUNTIME, render_stubs, stub_files
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -48,7 +49,9 @@ def make_manifest() -> dict[str, Any]:
         "archs": ["sm_80", "sm_86", "sm_89", "sm_90"],
         "ptx_arch": "sm_90",
         "ptx_isa": "7.8",
-        "min_driver": "520.61",
+        "min_driver": "550.54.14",
+        "profile": "release",
+        "fatbin_compression": "speed",
         "crates": {
             crate: {
                 "fatbin": f"{crate}.fatbin",
@@ -63,12 +66,13 @@ def make_manifest() -> dict[str, Any]:
                 "symbol": "saxpy",
                 "doc": "y = a * x + y",
                 "params": [
+                    param("i", "index", "1d"),
                     param("a", "scalar", "float32"),
                     param("x", "in", "float32"),
                     param("y", "out", "float32"),
                 ],
                 "requires": ["len(x) >= len(y)"],
-                "resources": {"sm_90": {"registers": 16, "spills": 0, "shared": 0, "constant": 0}},
+                "resources": {"sm_90": {"registers": 10, "spills": 0, "shared": 0, "constant": 568, "stack": 0}},
             },
             "blur": {
                 "crate": "image",
@@ -290,9 +294,9 @@ def test_generated_code_imports_only_stdlib_and_runtime(package_root: Path) -> N
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda m: m["kernels"]["saxpy"]["params"][0].update(name="stream"), "`stream`"),
-        (lambda m: m["kernels"]["saxpy"]["params"][0].update(name="lambda"), "`lambda`"),
-        (lambda m: m["kernels"]["saxpy"]["params"][0].update(dtype="float16"), "'float16'"),
+        (lambda m: m["kernels"]["saxpy"]["params"][1].update(name="stream"), "`stream`"),
+        (lambda m: m["kernels"]["saxpy"]["params"][1].update(name="lambda"), "`lambda`"),
+        (lambda m: m["kernels"]["saxpy"]["params"][1].update(dtype="float16"), "'float16'"),
         (lambda m: m["kernels"]["saxpy"].update(crate="nope"), "unknown crate `nope`"),
         (lambda m: m["crates"]["saxpy"].update(sha256="0" * 64), "sha256"),
         (lambda m: m.update(module="my-module"), "identifier"),
@@ -361,7 +365,7 @@ def test_kernel_named_like_an_internal_is_refused(tmp_path: Path, name: str) -> 
 @pytest.mark.parametrize("name", ["_module", "__class__", "__init__", "stream", "LaunchError"])
 def test_parameter_that_shadows_what_the_stub_uses_is_refused(tmp_path: Path, name: str) -> None:
     manifest = make_manifest()
-    manifest["kernels"]["saxpy"]["params"][0]["name"] = name
+    manifest["kernels"]["saxpy"]["params"][1]["name"] = name
     with pytest.raises(StageError, match=rf"^kernel `saxpy` parameter `{name}` cannot be a Python name here"):
         render_stubs(manifest, tmp_path, FATBINS)
 
@@ -613,8 +617,15 @@ def test_uint32_range(kernels: ModuleType, runtime: ModuleType) -> None:
 def test_launch_shape(
     kernels: ModuleType, runtime: ModuleType, threads: Any, block: Any, error: str, message: str
 ) -> None:
-    with pytest.raises(getattr(runtime, error), match=r"^saxpy\(\): .*" + message):
-        kernels.saxpy(2.0, at(0), at(1), threads=threads, block=block)
+    # blur takes no launch index: any rank of `threads` goes (saxpy's ThreadIndex makes it 1-D)
+    with pytest.raises(getattr(runtime, error), match=r"^blur\(\): .*" + message):
+        kernels.blur(4, 4, at(0), at(1), threads=threads, block=block)
+
+
+def test_a_1d_launch_index_refuses_2d_threads(kernels: ModuleType, runtime: ModuleType) -> None:
+    with pytest.raises(runtime.KernelValueError, match=r"^saxpy\(\): takes a 1-D launch \(its ThreadIndex parameter\), "
+                       r"got threads=\(8, 2\)$"):
+        kernels.saxpy(2.0, at(0), at(1), threads=(8, 2))
 
 
 def test_bad_stream_object(kernels: ModuleType, runtime: ModuleType) -> None:
@@ -1291,3 +1302,41 @@ def test_a_stale_golden_fails_without_the_variable(
                        r"intended, rerun with OXPACK_UPDATE_GOLDEN=1 and commit the new golden"):
         test_golden(package_root, "kernels.py")
     assert (tampered_goldens / "kernels.py.golden").read_text() == "stale\n"
+
+
+# ---------------------------------------------------------------- against a real build (issue 21)
+
+MIRRORED = ("saxpy",)
+"""Kernels of `make_manifest()` written as the example project's own: their signature,
+requirements, crate and symbol must stay the real ones."""
+
+
+def _keys(entries: Any) -> set[tuple[str, ...]]:
+    return {tuple(sorted(entry)) for entry in entries}
+
+
+def test_the_hand_written_manifest_is_a_real_builds(example_build: ExampleBuild) -> None:
+    """`make_manifest()` (and the fake fatbins) stand in for a build's output in every stub
+    test: they must keep its schema and its values, or the tests check what no build writes."""
+    hand, real = make_manifest(), example_build.manifest
+    assert sorted(hand) == sorted(real), "top-level keys of the manifest"
+    for key in sorted(set(real) - {"crates", "kernels"}):
+        assert hand[key] == real[key], f"manifest `{key}`: hand-written {hand[key]!r}, a real build {real[key]!r}"
+    assert _keys(hand["crates"].values()) == _keys(real["crates"].values()), "keys of a `crates` entry"
+    for manifest, fatbins in ((hand, FATBINS), (real, example_build.fatbins)):
+        for crate, entry in manifest["crates"].items():
+            assert entry["fatbin"] == f"{crate}.fatbin" and entry["source"] == f"kernels/{crate}.rs"
+            assert entry["sha256"] == hashlib.sha256(fatbins[crate]).hexdigest()
+    assert _keys(hand["kernels"].values()) == _keys(real["kernels"].values()), "keys of a `kernels` entry"
+    for what, pick in (("a parameter", lambda k: k["params"]), ("a `resources` entry",
+                                                                  lambda k: k["resources"].values())):
+        hand_keys = set().union(*(_keys(pick(k)) for k in hand["kernels"].values()))
+        assert hand_keys == set().union(*(_keys(pick(k)) for k in real["kernels"].values())), f"keys of {what}"
+    real_kinds = {(p["kind"], p["dtype"]) for k in real["kernels"].values() for p in k["params"]}
+    hand_kinds = {(p["kind"], p["dtype"]) for k in hand["kernels"].values() for p in k["params"]}
+    assert {kind for kind, _ in hand_kinds} == {kind for kind, _ in real_kinds}
+    for name in MIRRORED:
+        mine, theirs = hand["kernels"][name], real["kernels"][name]
+        for key in ("crate", "symbol", "params", "requires"):
+            assert mine[key] == theirs[key], f"kernel `{name}` `{key}`: hand-written {mine[key]!r}, real {theirs[key]!r}"
+        assert set(mine["resources"]) <= set(real["archs"])
