@@ -1340,3 +1340,92 @@ def test_the_hand_written_manifest_is_a_real_builds(example_build: ExampleBuild)
         for key in ("crate", "symbol", "params", "requires"):
             assert mine[key] == theirs[key], f"kernel `{name}` `{key}`: hand-written {mine[key]!r}, real {theirs[key]!r}"
         assert set(mine["resources"]) <= set(real["archs"])
+
+
+def test_the_real_builds_stubs_render_from_its_manifest_and_fatbins(
+    example_build: ExampleBuild, tmp_path: Path
+) -> None:
+    """render_stubs on the manifest and fatbins a build wrote gives the files it wrote."""
+    manifest = example_build.manifest
+    written = render_stubs(manifest, tmp_path / example_build.package, example_build.fatbins)
+    assert [p.relative_to(tmp_path / example_build.package).as_posix() for p in written] == stub_files(manifest)
+    for path in written:
+        built = example_build.root / path.relative_to(tmp_path)
+        assert path.read_bytes() == built.read_bytes(), path.name
+
+
+@pytest.fixture(scope="module")
+def real_kernels(example_build: ExampleBuild) -> Iterator[ModuleType]:
+    with imported(example_build.root, example_build.package) as module:
+        yield module
+
+
+@pytest.fixture
+def real_fake_cuda(real_kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeCuda]:
+    fake = FakeCuda()
+    install_fake(real_kernels, monkeypatch, fake)
+    yield fake
+    for state in real_kernels._module._states.values():
+        state.entries.clear()
+
+
+def test_real_stubs_launch_the_real_fatbins(
+    real_kernels: ModuleType, real_fake_cuda: FakeCuda, example_build: ExampleBuild
+) -> None:
+    real_kernels.saxpy(2.5, at(0, 1000), at(1, 1000))
+    real_kernels.saxpy(2.5, at(0, 1000), at(1, 1000))  # the fast path, primed by the first call
+    for stream, config, kernel, args in real_fake_cuda.launches:
+        assert stream == real_fake_cuda.legacy and kernel == "kernel:saxpy"
+        assert config[1:] == ((4,), (256,))
+        assert [getattr(a, "value", a) for a in args] == [2.5, BASE, 1000, BASE + 2**20, 1000]
+    assert len(real_fake_cuda.launches) == 2
+    real_kernels.transpose(40, 30, at(0, 1200), at(1, 1200), threads=(40, 30))
+    assert real_fake_cuda.launches[-1][1:3] == (("config", (3, 2), (16, 16)), "kernel:transpose")
+    real_kernels.histogram(16, CudaArray(100, "<u4"), CudaArray(16, "<u4", BASE + 2**20))
+    _, config, kernel, args = real_fake_cuda.launches[-1]
+    assert kernel == "kernel:histogram" and config == ("config", (1,), (256,))  # one thread per input
+    assert isinstance(args[0], ctypes.c_uint32) and args[1:] == (BASE, 100, BASE + 2**20, 16)
+    assert real_fake_cuda.loaded == [example_build.fatbins[c] for c in ("saxpy", "matrix", "reduce")]
+
+
+def _valid_scalar(dtype: str) -> object:
+    return 1.0 if dtype.startswith("float") else 1
+
+
+def test_every_real_kernel_refuses_bad_arguments_naming_them(real_kernels: ModuleType) -> None:
+    """Per kernel of the real build: host memory for its first array, then a wrong dtype, each
+    refused with the one line that names the kernel, the argument and the fix."""
+    runtime = sys.modules[f"{real_kernels.__package__}._oxpack.runtime"]
+    for name, kernel in sorted(real_kernels._module.kernels.items()):
+        params = kernel.params
+        first = kernel._arrays[0]
+        args: list[object] = []
+        for p in params:
+            if p.kind == "scalar":
+                args.append(_valid_scalar(p.dtype.name))
+            elif p.kind == "dynshared":
+                args.append(0)
+            else:
+                args.append(CudaArray(16, p.dtype.typestr, BASE + p.pos * 2**20))
+        host = list(args)
+        host[first.pos] = np.ones(16, np.float32)
+        with pytest.raises(runtime.KernelArgumentError) as caught:
+            getattr(real_kernels, name)(*host)
+        assert str(caught.value) == (f"{name}(): argument `{first.name}` is in host memory (numpy.ndarray); "
+                                     "move it to the GPU first (e.g. cupy.asarray)"), name
+        wrong = list(args)
+        wrong[first.pos] = CudaArray(16, "<c8", BASE + first.pos * 2**20)
+        with pytest.raises(runtime.KernelArgumentError) as caught:
+            getattr(real_kernels, name)(*wrong)
+        assert str(caught.value) == (f"{name}(): argument `{first.name}` must be a {first.dtype.name} device array, "
+                                     "got a complex64 array"), name
+    assert sys.modules[f"{real_kernels.__package__}._oxpack._driver"]._cuda_api is None, "a refused call reached CUDA"
+
+
+def test_mypy_strict_accepts_the_real_builds_module(example_build: ExampleBuild, tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / ".mypy_cache"),
+         "-p", example_build.package],
+        cwd=example_build.root, capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
