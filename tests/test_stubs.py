@@ -662,6 +662,9 @@ class FakeStream:
     def __hash__(self) -> int:
         return self.handle
 
+    def __repr__(self) -> str:
+        return f"FakeStream({self.handle!r})"
+
 
 CONTEXT = 0xC000  # fabricated context handles: CONTEXT + device id
 
@@ -1151,6 +1154,19 @@ def test_cai_versions_beyond_3_are_refused(kernels: ModuleType, runtime: ModuleT
             f"saxpy(): argument `x`: its __cuda_array_interface__ has version {version!r}; oxpack reads "
             "versions 0 to 3")):
             kernels.saxpy(2.0, x, at(1))
+
+
+@pytest.mark.parametrize("stream", ["s", -5, 1.0, True, 2**64])
+def test_a_cai_stream_that_is_no_stream_is_refused(kernels: ModuleType, fake_cuda: FakeCuda, stream: object) -> None:
+    """Found by the two-sided fuzz (issue 21): "s" raised a bare ValueError, -5, 1.0 and True launched."""
+    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    with pytest.raises(runtime.KernelArgumentError) as caught:
+        kernels.saxpy(2.0, at(0, stream=stream), at(1))  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        f"saxpy(): argument `x`: its __cuda_array_interface__ `stream` must be None, 1 (legacy default), 2 "
+        f"(per-thread default) or a CUDA stream's handle (an int below 2**64), got {stream!r}; fix the exporter's "
+        "__cuda_array_interface__")
+    assert fake_cuda.launches == []
 
 
 def test_arrays_of_any_rank_are_flat_buffers(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
