@@ -41,7 +41,7 @@ DLPACK_NAMES = {"<f4": "float32", "<f8": "float64", "<i4": "int32", "<u4": "uint
 INT_BOUNDS = {"uint32": (0, 2**32 - 1), "int32": (-(2**31), 2**31 - 1), "uint64": (0, 2**64 - 1),
               "int64": (-(2**63), 2**63 - 1)}
 F32_MAX = float(np.finfo(np.float32).max)
-CTYPES = {"float32": ctypes.c_float, "float64": ctypes.c_double, "int32": ctypes.c_int32, "uint32": ctypes.c_uint32,
+CTYPES: dict[str, Any] = {"float32": ctypes.c_float, "float64": ctypes.c_double, "int32": ctypes.c_int32, "uint32": ctypes.c_uint32,
           "int64": ctypes.c_int64, "uint64": ctypes.c_uint64}
 
 
@@ -118,7 +118,8 @@ class DLPack:
     """A DLPack-only array; the fake cuda.core reads `meta` where the real one reads the capsule."""
 
     def __init__(self, device: tuple[Any, Any], meta: SimpleNamespace) -> None:
-        self.device, self.meta, self.handshakes = device, meta, []
+        self.device, self.meta = device, meta
+        self.handshakes: list[Any] = []
 
     def __dlpack_device__(self) -> tuple[Any, Any]:
         return self.device
@@ -278,7 +279,7 @@ class Call(NamedTuple):
 def calls(draw: st.DrawFn, spec: Spec) -> Call:
     """Half the time a call built valid (then, often, with one thing changed), else anything."""
     if draw(st.booleans()):
-        values = []
+        values: list[Any] = []
         for kind, dtype in spec.kinds:
             if kind != "scalar":
                 values.append(draw(st.integers(0, 40)))
@@ -287,7 +288,7 @@ def calls(draw: st.DrawFn, spec: Spec) -> Call:
             else:
                 values.append(draw(st.floats(-1e6, 1e6) | st.sampled_from([math.nan, math.inf, -F32_MAX])))
         values = spec.fit(values)
-        args = [value if kind == "scalar" else draw(clean_array(dtype, i, value, kind != "in"))
+        args: list[Any] = [value if kind == "scalar" else draw(clean_array(dtype, i, value, kind != "in"))
                 for i, ((kind, dtype), value) in enumerate(zip(spec.kinds, values, strict=True))]
         change = draw(st.sampled_from(["none"] * 5 + ["size", "alias", "near", "wild"]))
         i = draw(st.integers(0, len(args) - 1))
@@ -420,23 +421,30 @@ def _read(obj: Any, typestr: str, mutable: bool) -> Read | None:
     return None
 
 
-def _scalar_error(value: Any, dtype: str, runtime: ModuleType) -> type[Exception] | None:
+class Errors(NamedTuple):
+    """The runtime's two refusals: a wrong type (a TypeError), a wrong value (a ValueError)."""
+
+    argument: type[Exception]
+    value: type[Exception]
+
+
+def _scalar_error(value: Any, dtype: str, runtime: Errors) -> type[Exception] | None:
     """The error class a scalar argument gets, or None when it is valid."""
     if dtype in INT_BOUNDS:
         if type(value) is not int:
-            return runtime.KernelArgumentError if type(value) is bool or not isinstance(value, int) else None
+            return runtime.argument if type(value) is bool or not isinstance(value, int) else None
         low, high = INT_BOUNDS[dtype]
-        return None if low <= value <= high else runtime.KernelValueError
+        return None if low <= value <= high else runtime.value
     if type(value) is bool or not isinstance(value, (int, float)):
-        return runtime.KernelArgumentError
+        return runtime.argument
     if isinstance(value, float) and not math.isfinite(value):
         return None  # NaN and infinity passed as such reach the kernel unchanged
     try:
         number = float(value)
     except OverflowError:
-        return runtime.KernelValueError
+        return runtime.value
     too_big = math.isinf(number) or (dtype == "float32" and abs(number) > F32_MAX)
-    return runtime.KernelValueError if too_big else None
+    return runtime.value if too_big else None
 
 
 def _dims(value: Any) -> tuple[int, ...] | None:
@@ -447,41 +455,42 @@ def _dims(value: Any) -> tuple[int, ...] | None:
     return None
 
 
-def _shape(spec: Spec, threads: Any, block: Any, sizes: list[int], runtime: ModuleType
+def _shape(spec: Spec, threads: Any, block: Any, sizes: list[int], runtime: Errors
            ) -> tuple[tuple[int, ...] | None, tuple[int, ...]] | type[Exception]:
     """(grid or None, block) of a launch, or the error class of a bad launch shape."""
     if threads is None:
         if spec.rank is not None and spec.rank > 1:
-            return runtime.KernelArgumentError
+            return runtime.argument
         kinds = [kind for kind, _ in spec.kinds if kind != "scalar"]
         first = next(kinds.index(k) for k in ("out", "in", "atomic") if k in kinds)  # one thread per element
         threads = sizes[first]
     dims = _dims(threads)
     if dims is None:
-        return runtime.KernelArgumentError
+        return runtime.argument
     if spec.rank is not None and len(dims) != spec.rank:
-        return runtime.KernelValueError
+        return runtime.value
     blocks = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}[len(dims)] if block is None else _dims(block)
     if blocks is None:
-        return runtime.KernelArgumentError
+        return runtime.argument
     if len(blocks) != len(dims) or min(dims) < 0:
-        return runtime.KernelValueError
+        return runtime.value
     if min(blocks) < 1 or math.prod(blocks) > 1024 or (len(blocks) == 3 and blocks[2] > 64):
-        return runtime.KernelValueError
+        return runtime.value
     if 0 in dims:
         return None, blocks
     grid = tuple(-(-t // b) for t, b in zip(dims, blocks, strict=True))
     if any(g > limit for g, limit in zip(grid, (2**31 - 1, 65535, 65535), strict=False)):
-        return runtime.KernelValueError
+        return runtime.value
     return grid, blocks
 
 
-def predict(spec: Spec, call: Call, runtime: ModuleType) -> Launch | type[Exception]:
+def predict(spec: Spec, call: Call, module: ModuleType) -> Launch | type[Exception]:
     """What `call` must do: a launch, or the error class of the first check that refuses it
     (the order the README gives: scalars, each array, overlap, requirements, launch shape,
     stream)."""
+    errors = Errors(module.KernelArgumentError, module.KernelValueError)
     for (kind, dtype), value in zip(spec.kinds, call.args, strict=True):
-        if kind == "scalar" and (error := _scalar_error(value, dtype, runtime)) is not None:
+        if kind == "scalar" and (error := _scalar_error(value, dtype, errors)) is not None:
             return error
     reads: list[tuple[str, Read]] = []
     values: list[Any] = []
@@ -491,7 +500,7 @@ def predict(spec: Spec, call: Call, runtime: ModuleType) -> Launch | type[Except
             continue
         read = _read(value, dtype, kind != "in")
         if read is None:
-            return runtime.KernelArgumentError
+            return errors.argument
         reads.append((dtype, read))
         values.append(read.size)
     spans = [(kind, read.ptr, read.size * int(dtype[2:]))
@@ -499,20 +508,16 @@ def predict(spec: Spec, call: Call, runtime: ModuleType) -> Launch | type[Except
     for i, (kind, ptr, nbytes) in enumerate(spans):
         for j, (_, other, other_bytes) in enumerate(spans):
             if kind != "in" and i != j and nbytes and other_bytes and ptr < other + other_bytes and other < ptr + nbytes:
-                return runtime.KernelValueError
+                return errors.value
     if not spec.requires(*values):
-        return runtime.KernelValueError
-    shape = _shape(spec, call.threads, call.block, [read.size for _, read in reads], runtime)
+        return errors.value
+    shape = _shape(spec, call.threads, call.block, [read.size for _, read in reads], errors)
     if not isinstance(shape, tuple):
         return shape
     if call.stream is not None and not hasattr(call.stream, "__cuda_stream__"):
-        return runtime.KernelArgumentError
-    launch: list[Any] = []
-    for (kind, dtype), value in zip(spec.kinds, call.args, strict=True):
-        if kind == "scalar":
-            launch.append(CTYPES[dtype](value).value)
+        return errors.argument
     arrays = iter(reads)
-    launch = []
+    launch: list[Any] = []
     for (kind, dtype), value in zip(spec.kinds, call.args, strict=True):
         if kind == "scalar":
             launch.append(CTYPES[dtype](value).value)

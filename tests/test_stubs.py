@@ -269,7 +269,7 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module is None:  # from . import _driver
             found |= {"." * node.level + alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
-            found.add("." * node.level + node.module)
+            found.add("." * node.level + (node.module or ""))
     return found
 
 
@@ -644,7 +644,8 @@ def test_unknown_kernel(kernels: ModuleType, runtime: ModuleType) -> None:
 
 class FakeStream:
     def __init__(self, handle: int) -> None:
-        self.handle, self.waited = handle, []
+        self.handle = handle
+        self.waited: list[int] = []
 
     @staticmethod
     def from_handle(handle: int) -> FakeStream:
@@ -734,13 +735,17 @@ class FakeCuda:
             config=lambda grid, block, handle: ("direct", grid, block, handle),
             function=lambda function: function,
         )
+        def set_current(context: Any) -> tuple[int]:
+            fake.current = int(context)
+            return (0,)
+
         self.driver = SimpleNamespace(
             cuDeviceGetCount=lambda: (0, devices),
             CUresult=SimpleNamespace(CUDA_SUCCESS=0),
             CUcontext=int,
             CUstream=int,
             cuCtxGetCurrent=lambda: (0, fake.current),
-            cuCtxSetCurrent=lambda context: (setattr(fake, "current", int(context)), (0,))[1],
+            cuCtxSetCurrent=set_current,
             cuCtxGetDevice=lambda: (0, max(fake.current - CONTEXT, 0)),
             cuStreamGetDevice=lambda handle: (0, handle // 1000 - 1),
             CUpointer_attribute=SimpleNamespace(CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL="ordinal"),
@@ -757,7 +762,7 @@ def install_fake(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch, fake: Fak
     monkeypatch.setattr(driver, "_device_count_cache", [])
     monkeypatch.setattr(runtime._hooks, "one_device", False)
     monkeypatch.setattr(driver, "_devices", {})
-    module = runtime.Module("kernels", Path(runtime.__file__).parent)
+    module = runtime.Module("kernels", Path(str(runtime.__file__)).parent)
     module._states = kernels._module._states  # the generated fast paths hold these
     fake.module = module
     for state in module._states.values():
@@ -961,7 +966,7 @@ def test_a_failed_fast_launch_is_made_again_by_the_general_path(kernels: ModuleT
     calls = []
     saxpy = kernels._module.kernel("saxpy")
     general = saxpy._launch
-    saxpy._launch = lambda *args: (calls.append(args), general(*args))  # type: ignore[method-assign]
+    saxpy._launch = lambda *args: (calls.append(args), general(*args))  # type: ignore[func-returns-value]
     kernels.saxpy(0.5, x, y)
     assert len(calls) == 1 and fake_cuda.refuse_direct == 0  # refused once, then launched by the general path
     assert len(fake_cuda.launches) == 2 and fake_cuda.launches[1][3][0].value == 0.5
@@ -1161,7 +1166,7 @@ def test_a_cai_stream_that_is_no_stream_is_refused(kernels: ModuleType, fake_cud
     """Found by the two-sided fuzz (issue 21): "s" raised a bare ValueError, -5, 1.0 and True launched."""
     runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
     with pytest.raises(runtime.KernelArgumentError) as caught:
-        kernels.saxpy(2.0, at(0, stream=stream), at(1))  # type: ignore[arg-type]
+        kernels.saxpy(2.0, at(0, stream=stream), at(1))
     assert str(caught.value) == (
         f"saxpy(): argument `x`: its __cuda_array_interface__ `stream` must be None, 1 (legacy default), 2 "
         f"(per-thread default) or a CUDA stream's handle (an int below 2**64), got {stream!r}; fix the exporter's "
@@ -1344,10 +1349,15 @@ def test_the_hand_written_manifest_is_a_real_builds(example_build: ExampleBuild)
             assert entry["fatbin"] == f"{crate}.fatbin" and entry["source"] == f"kernels/{crate}.rs"
             assert entry["sha256"] == hashlib.sha256(fatbins[crate]).hexdigest()
     assert _keys(hand["kernels"].values()) == _keys(real["kernels"].values()), "keys of a `kernels` entry"
-    for what, pick in (("a parameter", lambda k: k["params"]), ("a `resources` entry",
-                                                                  lambda k: k["resources"].values())):
-        hand_keys = set().union(*(_keys(pick(k)) for k in hand["kernels"].values()))
-        assert hand_keys == set().union(*(_keys(pick(k)) for k in real["kernels"].values())), f"keys of {what}"
+    for what, field in (("a parameter", "params"), ("a `resources` entry", "resources")):
+        def entries(kernels: dict[str, Any]) -> set[tuple[str, ...]]:
+            found: set[tuple[str, ...]] = set()
+            for kernel in kernels.values():
+                items = kernel[field]
+                found |= _keys(items.values() if isinstance(items, dict) else items)
+            return found
+
+        assert entries(hand["kernels"]) == entries(real["kernels"]), f"keys of {what}"
     real_kinds = {(p["kind"], p["dtype"]) for k in real["kernels"].values() for p in k["params"]}
     hand_kinds = {(p["kind"], p["dtype"]) for k in hand["kernels"].values() for p in k["params"]}
     assert {kind for kind, _ in hand_kinds} == {kind for kind, _ in real_kinds}
