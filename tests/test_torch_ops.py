@@ -10,6 +10,7 @@ tests/test_gpu_torch.py.
 
 from __future__ import annotations
 
+import ast
 import copy
 import importlib
 import os
@@ -23,6 +24,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from conftest import ExampleBuild
 from oxpack.stubs import render_stubs
 from test_stubs import FATBINS, GOLDEN, check_golden, make_manifest
 
@@ -118,6 +120,56 @@ def test_support_module_and_stub_module_import_only_the_standard_library(package
     assert "ImportError: import of torch halted" in result.stdout
 
 
+@pytest.fixture(scope="module")
+def real_root(example_build: ExampleBuild, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real build's module as the package `oxpack_torchops_real` (its imports are relative)."""
+    root = tmp_path_factory.mktemp("torchops-real")
+    shutil.copytree(example_build.package_dir, root / "oxpack_torchops_real")
+    return root
+
+
+def test_the_real_builds_operators_follow_its_kernels(real_root: Path, example_build: ExampleBuild) -> None:
+    """One operator per kernel of a real build, writing exactly its outputs and atomic buffers,
+    with a schema that says so; the stub module imports without PyTorch."""
+    tree = ast.parse((real_root / "oxpack_torchops_real" / "kernels_torch.py").read_text())
+    specs = [[ast.literal_eval(a) for a in node.args] for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "OpSpec"]
+    kernels = example_build.manifest["kernels"]
+    assert [name for name, _, _ in specs] == sorted(kernels)
+    support = _support_module(real_root, "oxpack_torchops_real")
+    for name, schema, mutates in specs:
+        written = tuple(p["name"] for p in kernels[name]["params"] if p["kind"] in ("out", "atomic"))
+        assert mutates == written, name
+        support._check_mutates(support.OpSpec(name, schema, mutates))
+        python_args = [p["name"] for p in kernels[name]["params"] if p["kind"] != "index"]
+        assert [a.split()[-1] for a in schema[1:].split(", *")[0].split(", ")] == python_args, (name, schema)
+    code = """
+        import sys
+        sys.modules["torch"] = None  # as if PyTorch were not installed
+        import oxpack_torchops_real.kernels as k
+        assert not hasattr(k, "_torch_ops") and k.softmax.__name__ == "softmax"
+    """
+    result = _run(real_root, code)
+    assert result.returncode == 0, result.stderr
+
+
+def test_importing_the_real_stubs_after_torch_registers_every_kernel(
+    real_root: Path, example_build: ExampleBuild
+) -> None:
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    sys.path.insert(0, str(real_root))
+    try:
+        kernels = importlib.import_module("oxpack_torchops_real.kernels")
+        assert sorted(kernels._torch_ops) == sorted(example_build.manifest["kernels"])
+        assert str(torch.ops.oxpack_torchops_real.saxpy.default._schema) == (
+            "oxpack_torchops_real::saxpy(float a, Tensor x, Tensor(a!) y, *, SymInt[]? threads=None, "
+            "SymInt[]? block=None) -> ()")
+    finally:
+        sys.path.remove(str(real_root))
+        for name in [m for m in sys.modules if m.split(".")[0] == "oxpack_torchops_real"]:
+            del sys.modules[name]
+
+
 def test_generated_torch_module_passes_mypy_strict(package_root: Path) -> None:
     pytest.importorskip("mypy")
     result = subprocess.run(
@@ -169,11 +221,11 @@ def test_operator_calls_the_checked_stub(torch_ops: tuple[ModuleType, ModuleType
         saxpy(torch.ones(1), torch.ones(16), torch.ones(16))
 
 
-def _support_module(root: Path) -> ModuleType:
+def _support_module(root: Path, package: str = PACKAGE) -> ModuleType:
     """The generated package's `_oxpack/torch_ops.py` (it imports no PyTorch at import time)."""
     sys.path.insert(0, str(root))
     try:
-        return importlib.import_module(f"{PACKAGE}._oxpack.torch_ops")
+        return importlib.import_module(f"{package}._oxpack.torch_ops")
     finally:
         sys.path.remove(str(root))
 
