@@ -187,6 +187,9 @@ def imported(root: Path, package: str) -> Iterator[ModuleType]:
         yield importlib.import_module(f"{package}.kernels")
     finally:
         sys.path.remove(str(root))
+        torch_ops = sys.modules.get(f"{package}._oxpack.torch_ops")
+        for library in getattr(torch_ops, "_libraries", {}).values():
+            library._destroy()  # its operators (registered when PyTorch was imported), which a re-import redefines
         for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
             del sys.modules[name]
 
