@@ -16,7 +16,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pytest
@@ -296,3 +296,33 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report.outcome = "failed"
     report.longrepr = (f"{item.nodeid} skipped in CI ({reason}), where only tests marked `gpu` may skip; "
                        "install what it needs in .ci/run or scripts/setup.sh, or mark it `gpu` if it needs a GPU")
+
+
+class ExampleBuild(NamedTuple):
+    """What `oxpack build example-project` wrote: its module under `root/package`."""
+
+    root: Path
+    package: str
+    manifest: dict[str, Any]
+    fatbins: dict[str, bytes]  # crate -> the fatbin's bytes
+
+    @property
+    def package_dir(self) -> Path:
+        return self.root / self.package
+
+
+@pytest.fixture(scope="session")
+def example_build(oxpack_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> ExampleBuild:
+    """A real build of the example project (seconds with a warm cache; the nvptx sysroot
+    once), its module written as the package `oxpack_example_build` (so that no installed
+    `vecmath` is shadowed): the manifest and fatbins that the stub tests check against."""
+    base = tmp_path_factory.mktemp("example-build")
+    project = base / "example-project"
+    shutil.copytree(EXAMPLE, project, ignore=shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__"))
+    package = "oxpack_example_build"
+    run_ok([sys.executable, "-m", "oxpack", "build", str(project), "-q", "--out", str(base / "out"),
+            "--package-path", package], timeout=900)
+    folder = base / "out" / package / "_oxpack"
+    manifest = json.loads((folder / "kernels.json").read_text())
+    fatbins = {crate: (folder / entry["fatbin"]).read_bytes() for crate, entry in manifest["crates"].items()}
+    return ExampleBuild(base / "out", package, manifest, fatbins)
