@@ -26,7 +26,8 @@ ATTACK = [31, 63, 65, 1023, 1024]  # more partial last warps, and the largest bl
 
 def _softmax_ref(x: np.ndarray) -> np.ndarray:
     e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
-    return e / e.sum(axis=1, keepdims=True)
+    ref: np.ndarray = e / e.sum(axis=1, keepdims=True)
+    return ref
 
 
 @pytest.mark.parametrize("block", BLOCKS + ATTACK)
