@@ -107,6 +107,15 @@ kernel! {
         }
     }
 
+    /// Shuffles with lane arguments past 31: the GPU takes their low 5 bits.
+    pub fn wide_lane_arguments(i: ThreadIndex, which: u32, x: &[u32], out: &mut DisjointSlice<u32>) {
+        let v = x.get(i.get()).copied().unwrap_or(0);
+        let r = [shfl_xor(v, 33), shfl_down(v, 34), shfl_up(v, 35), shfl_idx(v, 36)];
+        if let Some(o) = out.get_mut(i) {
+            *o = r[which as usize % 4];
+        }
+    }
+
     /// The same over a `width × height × depth` volume, for 2-D and 3-D blocks.
     pub fn block_collectives_3d(
         ijk: ThreadIndex3, which: u32, width: u32, height: u32, x: &[u32],
@@ -444,6 +453,21 @@ def test_block_and_warp_reductions_at_any_block_shape(misuse: ModuleType, which:
     else:
         misuse.block_collectives_3d(which, threads[0], threads[1], x, out, threads=threads, block=block)
     assert out.tolist() == _block_collectives_ref(x, which, threads, block).tolist()
+
+
+@pytest.mark.parametrize("which", range(4))
+def test_shuffle_lane_arguments_take_their_low_five_bits_as_on_the_gpu(misuse: ModuleType, which: int) -> None:
+    """shfl.sync reads the lane or delta argument's low 5 bits: xor 33 is xor 1, down 34 is down 2,
+    up 35 is up 3, idx 36 is lane 4 (the emulator gave each lane its own value before)."""
+    n = 64
+    x = np.arange(100, 100 + n, dtype=np.uint32)
+    out = np.zeros(n, np.uint32)
+    misuse.wide_lane_arguments(which, x, out, threads=n, block=64)
+    lanes = np.arange(n) % 32
+    warp = np.arange(n) - lanes
+    src = [lanes ^ 1, np.where(lanes + 2 < 32, lanes + 2, lanes), np.where(lanes >= 3, lanes - 3, lanes),
+           np.full(n, 4)][which]
+    assert out.tolist() == x[warp + src].tolist()
 
 
 def test_atomics_from_every_thread(misuse: ModuleType) -> None:
