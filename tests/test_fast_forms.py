@@ -16,7 +16,7 @@ import hashlib
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
@@ -106,7 +106,7 @@ FORMS: dict[str, tuple[str, Callable[[int], Call]]] = {
     "1-D, threads alone": ("saxpy", lambda k: ((k, arr(2 * k, 1000), arr(2 * k + 1, 1000)), {"threads": 7})),
     "float scalar given an int": ("saxpy", lambda k: ((3 + k, arr(2 * k, 64), arr(2 * k + 1, 64)), {})),
     "stream given, with threads and block": ("saxpy", lambda k: (
-        (0.5 * k, arr(2 * k, 100), arr(2 * k + 1, 100)), {"threads": 100, "block": 32, "stream": FakeStream(42)})),
+        (0.5 * k, arr(2 * k, 100), arr(2 * k + 1, 100)), {"threads": 100, "block": 32, "stream": FakeStream(1)})),  # the producers' (legacy default) stream
     "2-D without a launch index, requirements": ("blur", lambda k: (
         (40, 30, arr(2 * k, 1200), arr(2 * k + 1, 1200)), {"threads": (40, 30), "block": (8, 8)})),
     "3-D without a launch index": ("blur", lambda k: (
@@ -130,6 +130,64 @@ FORMS: dict[str, tuple[str, Callable[[int], Call]]] = {
 }
 
 
+NAMES = {"<f4": "float32", "<f8": "float64", "<i4": "int32", "<u4": "uint32", "<i8": "int64", "<u8": "uint64"}
+
+
+class FakeCupyArray:
+    """What the fast path reads of a CuPy array (`data.ptr`, `size`, `dtype`, ...), and its
+    `__cuda_array_interface__` (v3, CuPy's legacy default stream) for the general path."""
+
+    def __init__(self, cai: dict[str, Any], dtype: object) -> None:
+        self.__cuda_array_interface__ = {**cai, "stream": 1}
+        self.data = SimpleNamespace(ptr=cai["data"][0], device_id=0)
+        self.size, self.dtype, self._c_contiguous = cai["shape"][0], dtype, True
+
+
+class FakeTensor:
+    """What the fast path reads of a PyTorch tensor, and a `__cuda_array_interface__` v3 on the
+    legacy default stream (PyTorch's current stream here) for the general path."""
+
+    def __init__(self, cai: dict[str, Any], dtype: object) -> None:
+        self.__cuda_array_interface__ = {**cai, "stream": 1}
+        self.dtype, self.is_cuda, self.requires_grad = dtype, True, False
+        self._ptr, self._n = cai["data"][0], cai["shape"][0]
+
+    def is_contiguous(self) -> bool:
+        return True
+
+    def data_ptr(self) -> int:
+        return int(self._ptr)
+
+    def numel(self) -> int:
+        return int(self._n)
+
+    def get_device(self) -> int:
+        return 0
+
+
+def as_library(value: Any, library: str, hooks: Any) -> Any:
+    """`value` (a CAI array of `arr`) as a CuPy array or PyTorch tensor of the fakes above."""
+    if library == "cai" or not hasattr(value, "__cuda_array_interface__"):
+        return value
+    cai = value.__cuda_array_interface__
+    dtype = getattr(hooks, f"{library}_{NAMES[cai['typestr']]}")
+    return (FakeCupyArray if library == "cupy" else FakeTensor)(cai, dtype)
+
+
+@pytest.fixture
+def hooks(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The runtime's CuPy and PyTorch hooks, pointed at the fake classes (a dtype is an object)."""
+    hooks = sys.modules[f"{PACKAGE}._oxpack.runtime"]._hooks
+    monkeypatch.setattr(hooks, "cupy_ndarray", FakeCupyArray)
+    monkeypatch.setattr(hooks, "torch_tensor", FakeTensor)
+    for library in ("cupy", "torch"):
+        for name in NAMES.values():
+            monkeypatch.setattr(hooks, f"{library}_{name}", object())
+    monkeypatch.setattr(hooks, "cupy_current_stream", lambda: SimpleNamespace(ptr=0))  # legacy default
+    monkeypatch.setattr(hooks, "torch_raw_stream", lambda device: 0)
+    return hooks
+
+
 def forbid_general_path(kernels: ModuleType, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     def general_path(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError(f"{name}: the general path checked this call; the fast path should have launched it")
@@ -137,18 +195,20 @@ def forbid_general_path(kernels: ModuleType, name: str, monkeypatch: pytest.Monk
     monkeypatch.setattr(kernels._module.kernel(name), "_checked", general_path)
 
 
+@pytest.mark.parametrize("library", ["cai", "cupy", "torch"])
 @pytest.mark.parametrize("form", list(FORMS))
 def test_every_call_form_takes_the_fast_path(
-    kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch, form: str
+    kernels: ModuleType, fake: FakeCuda, hooks: Any, monkeypatch: pytest.MonkeyPatch, form: str, library: str
 ) -> None:
+    """Each form, with `__cuda_array_interface__` arrays, CuPy arrays and PyTorch tensors."""
     name, call = FORMS[form]
     stub = getattr(kernels, name)
     args, options = call(0)
-    stub(*args, **options)  # the general path checks, launches and records the launch
+    stub(*(as_library(a, library, hooks) for a in args), **options)  # the general path checks, launches, records
     assert len(fake.launches) == 1
     forbid_general_path(kernels, name, monkeypatch)
     args, options = call(1)
-    stub(*args, **options)
+    stub(*(as_library(a, library, hooks) for a in args), **options)
     assert len(fake.launches) == 2
     general, fast = fake.launches
     assert fast[0].handle == general[0].handle and fast[1:3] == general[1:3]  # stream, grid/block/shared, kernel
@@ -161,6 +221,18 @@ def test_every_call_form_takes_the_fast_path(
             interface = value.__cuda_array_interface__
             expected += [interface["data"][0], interface["shape"][0]]
     assert values(fast) == expected
+
+
+def test_a_stream_given_with_an_explicit_shape(kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arrays that name no producer stream, `stream=` another stream, a 2-D shape: the fast path
+    launches on that stream; a third stream is a new launch, for the general path."""
+    kernels.blur(40, 30, arr(0, 1200), arr(1, 1200), threads=(40, 30), block=(8, 8), stream=FakeStream(42))
+    checked = kernels._module.kernel("blur")._checked
+    forbid_general_path(kernels, "blur", monkeypatch)
+    kernels.blur(40, 30, arr(2, 1200), arr(3, 1200), threads=(40, 30), block=(8, 8), stream=FakeStream(42))
+    assert [launch[0].handle for launch in fake.launches] == [42, 42]
+    monkeypatch.setattr(kernels._module.kernel("blur"), "_checked", checked)
+    assert kernels._fast_blur(40, 30, arr(2, 1200), arr(3, 1200), FakeStream(43), (40, 30), (8, 8)) is False
 
 
 def test_a_dynamic_shared_size_reaches_the_fast_launch(kernels: ModuleType, fake: FakeCuda) -> None:
