@@ -673,6 +673,12 @@ class FakeStream:
 CONTEXT = 0xC000  # fabricated context handles: CONTEXT + device id
 
 
+class FakeFunction(str):
+    """A loaded kernel: its name (``kernel:<symbol>``), with no static shared memory."""
+
+    attributes = SimpleNamespace(shared_size_bytes=0)
+
+
 class FakeCuda:
     """Records what the runtime asks of cuda.core and its driver, for `devices` devices;
     device d's memory lies at BASE + d * 2**40 onwards, and stream handle h >= 1000 lies on
@@ -701,12 +707,12 @@ class FakeCuda:
             @staticmethod
             def from_fatbin(data: bytes) -> Any:
                 fake.loaded.append(data)
-                return SimpleNamespace(get_kernel=lambda symbol: f"kernel:{symbol}")
+                return SimpleNamespace(get_kernel=lambda symbol: FakeFunction(f"kernel:{symbol}"))
 
         self.core = SimpleNamespace(
             Device=make_device,
             Stream=FakeStream,
-            LaunchConfig=lambda grid, block: ("config", grid, block),
+            LaunchConfig=lambda grid, block, shmem_size=0: ("config", grid, block, *([shmem_size] if shmem_size else [])),
             ObjectCode=ObjectCode,
             launch=launch,
         )
@@ -717,7 +723,7 @@ class FakeCuda:
             if fake.refuse_direct:  # a CUresult, as the driver gives for a thread with no context
                 fake.refuse_direct -= 1
                 return 201
-            _, grid, block, handle = config
+            _, grid, block, handle, shared = config
             kernel = next(k for k in fake.module.kernels.values() if function == f"kernel:{k.symbol}")
             slots = [ctypes.string_at(params[i], 8) for i in range(len(params) // 2)]
             values: list[Any] = []
@@ -727,7 +733,8 @@ class FakeCuda:
                 else:
                     values.append(ctype.from_buffer_copy(slots.pop(0)[: ctypes.sizeof(ctype)]))
             assert not slots
-            fake.launches.append((FakeStream(handle), ("config", grid, block), function, tuple(values)))
+            launched = ("config", grid, block, *([shared] if shared else []))  # as the general path's
+            fake.launches.append((FakeStream(handle), launched, function, tuple(values)))
             fake.contexts.append(fake.current)
             return 0
 
@@ -735,7 +742,7 @@ class FakeCuda:
         self.refuse_direct = 0  # how many fast-path launches fail before one succeeds
         self.direct = SimpleNamespace(
             launch=direct_launch,
-            config=lambda grid, block, handle: ("direct", grid, block, handle),
+            config=lambda grid, block, handle, shared=0: ("direct", grid, block, handle, shared),
             function=lambda function: function,
         )
         def set_current(context: Any) -> tuple[int]:
@@ -753,6 +760,8 @@ class FakeCuda:
             cuStreamGetDevice=lambda handle: (0, handle // 1000 - 1),
             CUpointer_attribute=SimpleNamespace(CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL="ordinal"),
             cuPointerGetAttribute=lambda attribute, pointer: (0, (pointer - BASE) >> 40),
+            CUdevice_attribute=SimpleNamespace(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN="optin"),
+            cuDeviceGetAttribute=lambda attribute, device: (0, 227 * 1024),  # an H200's opt-in limit
         )
 
 
@@ -929,7 +938,7 @@ def test_fast_path_repeats_a_checked_launch(kernels: ModuleType, fake_cuda: Fake
     x, y = at(0, 1000, stream=7), at(1, 1000, stream=7)
     kernels.saxpy(2.5, x, y)  # general path: checks, picks the stream, loads, launches
     saxpy = kernels._module.kernel("saxpy")
-    assert list(saxpy.state.entries) == [(0, 7, 1000)]  # (device, stream, element count)
+    assert list(saxpy.state.entries) == [(0, 7, 1000, None)]  # (device, stream, element count, block)
 
     def general_path(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("the fast path should have launched")
@@ -1091,8 +1100,8 @@ def test_generated_module_has_no_exec_and_pyright_accepts_it(package_root: Path)
     }
     assert not calls & {"exec", "eval", "compile"}, "the runtime builds code at run time"
     generated = (package_root / PACKAGE / "kernels.py").read_text()
-    assert "def _fast_saxpy(a: Any, x: Any, y: Any, stream: Any) -> bool:" in generated
-    assert "_fast_shift2d" not in generated and "_fast_reverse" not in generated  # 2-D launch; dynamic shared
+    assert "def _fast_saxpy(a: Any, x: Any, y: Any, stream: Any, threads: Any = None, block: Any = None) -> bool:" in generated
+    assert "def _fast_shift2d(" in generated and "def _fast_reverse(" in generated  # 2-D launch; dynamic shared
     pyright = Path(sys.executable).with_name("pyright")
     if not pyright.exists() or shutil.which("node") is None:
         pytest.skip("pyright (pip install pyright) and Node.js are needed for this check")
@@ -1117,7 +1126,7 @@ def test_fast_path_takes_stream_given(kernels: ModuleType, fake_cuda: FakeCuda) 
     x, y = at(0, 1000, stream=42), at(1, 1000)
     kernels.saxpy(1.0, x, y, stream=mine)  # general path: producer is the given stream
     saxpy = kernels._module.kernel("saxpy")
-    assert list(saxpy.state.entries) == [(0, 42, 1000)]
+    assert list(saxpy.state.entries) == [(0, 42, 1000, None)]
     assert kernels._fast_saxpy(2.0, x, y, mine) is True
     assert kernels._fast_saxpy(2.0, at(0, 1000, stream=7), y, mine) is False  # would need a wait
     assert kernels._fast_saxpy(2.0, x, y, FakeStream(43)) is False  # another stream: not proven yet
@@ -1246,8 +1255,8 @@ def test_fast_path_launches_per_device(kernels: ModuleType, two_devices: FakeCud
     # CAI arrays on several devices: their device needs the driver, so the general path runs
     assert kernels._fast_saxpy(1.0, x1, y1, None) is False
     entries = kernels._module.kernel("saxpy").state.entries
-    assert set(entries) == {(1, 1, 64), (0, 1, 64)}
-    launch, config, function = entries[(1, 1, 64)]
+    assert set(entries) == {(1, 1, 64, None), (0, 1, 64, None)}
+    launch, config, function = entries[(1, 1, 64, None)]
     params = kernels._params(5)
     kernels._pack_saxpy(params, 40, 1.0, 1, 1, 1, 1)
     assert launch(config, function, params, None) == 0  # what the fast path calls
