@@ -52,6 +52,11 @@ def make_manifest() -> dict[str, Any]:
         "min_driver": "550.54.14",
         "profile": "release",
         "fatbin_compression": "speed",
+        "sources": {  # what the build was made from (oxpack.provenance): digests, never read by the stubs
+            "kernels": {f"kernels/{crate}.rs": hashlib.sha256(crate.encode()).hexdigest() for crate in FATBINS},
+            "kernel_globs": ["kernels/**/*.rs"],
+            "oxpack": hashlib.sha256(b"oxpack").hexdigest(),
+        },
         "crates": {
             crate: {
                 "fatbin": f"{crate}.fatbin",
@@ -1353,8 +1358,12 @@ def test_the_hand_written_manifest_is_a_real_builds(example_build: ExampleBuild)
     test: they must keep its schema and its values, or the tests check what no build writes."""
     hand, real = make_manifest(), example_build.manifest
     assert sorted(hand) == sorted(real), "top-level keys of the manifest"
-    for key in sorted(set(real) - {"crates", "kernels"}):
+    for key in sorted(set(real) - {"crates", "kernels", "sources"}):
         assert hand[key] == real[key], f"manifest `{key}`: hand-written {hand[key]!r}, a real build {real[key]!r}"
+    # `sources` holds digests of what each build was made from: its shape is the real one's
+    assert sorted(hand["sources"]) == sorted(real["sources"]), "keys of `sources`"
+    assert all(isinstance(v, str) and len(v) == 64 for v in [*hand["sources"]["kernels"].values(),
+                                                             hand["sources"]["oxpack"]])
     assert _keys(hand["crates"].values()) == _keys(real["crates"].values()), "keys of a `crates` entry"
     for manifest, fatbins in ((hand, FATBINS), (real, example_build.fatbins)):
         for crate, entry in manifest["crates"].items():
