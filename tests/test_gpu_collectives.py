@@ -41,7 +41,9 @@ def test_softmax_at_any_block_size(rng: np.random.Generator, block: int) -> None
         kernels.softmax(cols, cp.asarray(x_h), out, threads=rows * block, block=block)
         got, ref = out.get(), _softmax_ref(x_h)
         assert np.all(np.isfinite(got)), f"cols={cols}"
-        assert np.linalg.norm(got - ref) / np.linalg.norm(ref) < 1e-6, f"cols={cols}"
+        # f32 rounding: at block 1 one thread sums a row of 1000 in order (1.4e-6 seen on an H200); the
+        # partial-warp bug this guards against was off by 1e-3 and more, and its row sums by 0.02
+        assert np.linalg.norm(got - ref) / np.linalg.norm(ref) < 1e-5, f"cols={cols}"
         assert np.max(np.abs(got.sum(axis=1) - 1.0)) < 1e-4, f"cols={cols}"
 
 
