@@ -7,6 +7,9 @@ without it is incomplete. Writes go to a temporary folder that is renamed into
 place, so concurrent builds never see half an entry and the first writer wins.
 A read verifies every digest; a corrupt entry is moved aside and treated as a
 miss, so the stage runs again.
+
+With a `remote` (issue 20, `remote.Remote`), a local miss asks the shared store, whose verified
+entry is stored here too; `put` stores locally, then uploads (in `read-write` mode).
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .remote import Remote
 
 __all__ = ["ALSO_OWNED", "Cache", "alive", "clean_stale", "default_cache_dir", "digest", "file_lock", "key", "temp_dir",
            "write_atomic"]
@@ -137,14 +144,24 @@ class Cache:
     and renamed into place, so what a killed build left is in one folder that every build
     sweeps (`clean_stale(cache.temporaries)`)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, remote: Remote | None = None) -> None:
         self.root = root
         self.temporaries = root / "tmp"
+        self.remote = remote
 
     def path(self, stage: str, k: str) -> Path:
         return self.root / stage / k[:2] / k
 
     def get(self, stage: str, k: str) -> dict[str, bytes] | None:
+        """The entry: local, else the remote's (verified there, then stored here), else None."""
+        files = self._get_local(stage, k)
+        if files is None and self.remote is not None:
+            files = self.remote.get(stage, k)
+            if files is not None:
+                self._put_local(stage, k, files)
+        return files
+
+    def _get_local(self, stage: str, k: str) -> dict[str, bytes] | None:
         folder = self.path(stage, k)
         try:
             entry = json.loads((folder / "entry.json").read_text())
@@ -159,6 +176,12 @@ class Cache:
         return files
 
     def put(self, stage: str, k: str, files: Mapping[str, bytes]) -> None:
+        """Store an entry this build made: here, then in the remote (`read-write` mode)."""
+        self._put_local(stage, k, files)
+        if self.remote is not None:
+            self.remote.put(stage, k, files)
+
+    def _put_local(self, stage: str, k: str, files: Mapping[str, bytes]) -> None:
         folder = self.path(stage, k)
         folder.parent.mkdir(parents=True, exist_ok=True)
         self.temporaries.mkdir(parents=True, exist_ok=True)
@@ -171,7 +194,7 @@ class Cache:
             try:
                 os.rename(tmp, folder)
             except OSError:
-                if self.get(stage, k) is None:  # a corrupt leftover: replace it
+                if self._get_local(stage, k) is None:  # a corrupt leftover: replace it
                     self._discard(folder)
                     os.rename(tmp, folder)
         finally:

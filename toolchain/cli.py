@@ -64,6 +64,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
         log("stage runs: " + ", ".join(f"{k}={v}" for k, v in sorted(r.runs.items())))
     else:
         log("everything came from the cache")
+    if args.verbose and r.remote is not None:  # issue 20: the shared cache's hits, misses and bytes
+        log(r.remote)
     return 0
 
 

@@ -9,7 +9,8 @@ hook (hatch's own keys ``dependencies``, ``require-runtime-dependencies``,
 ``oxpack build`` (``--archs``, ``--ptx``, ``--kernels``, ``--module``); (4) the environment:
 ``OXPACK_RUSTC`` (``rustc``), ``OXPACK_CACHE_DIR`` (``cache-dir``), ``OXPACK_LOCKED`` (``locked``:
 1/true/yes or 0/false/no), ``OXPACK_ARCHS`` (``archs``, comma-separated), ``OXPACK_PROFILE``
-(``profile``) and ``OXPACK_TOOL_TIMEOUT`` (``tool-timeout``, seconds); an empty variable is
+(``profile``), ``OXPACK_TOOL_TIMEOUT`` (``tool-timeout``, seconds), ``OXPACK_REMOTE_CACHE``
+(``remote-cache``) and ``OXPACK_REMOTE_CACHE_MODE`` (``remote-cache-mode``); an empty variable is
 unset. Every source is validated, also where a later one replaces its value. A relative
 ``cache-dir`` (or ``rustc`` path) is resolved against the project root, a relative
 ``OXPACK_CACHE_DIR`` (``OXPACK_RUSTC``) against the current folder; the :class:`Config` holds them
@@ -62,7 +63,9 @@ _COMPRESSION: Final = tuple(FATBIN_COMPRESSION)  # speed, balance, size, none
 _ENV_BOOL: Final = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
 _ENV_VARS: Final = {"OXPACK_RUSTC": "rustc", "OXPACK_CACHE_DIR": "cache_dir", "OXPACK_LOCKED": "locked",
                     "OXPACK_ARCHS": "archs", "OXPACK_PROFILE": "profile",  # OXPACK_PROFILE: issue 9
-                    "OXPACK_TOOL_TIMEOUT": "tool_timeout"}
+                    "OXPACK_TOOL_TIMEOUT": "tool_timeout",
+                    # issue 20: the shared build cache
+                    "OXPACK_REMOTE_CACHE": "remote_cache", "OXPACK_REMOTE_CACHE_MODE": "remote_cache_mode"}
 
 
 def _opt(default: Any, doc: str, *, schema: Mapping[str, Any] | None = None, toml: bool = True) -> Any:
@@ -127,6 +130,17 @@ class Config:
         900.0, "Seconds that one run of an external program (a rustc compile) may take before it is stopped "
         "with an error naming the command; quick questions (`rustc -vV`) get at most 60 s of it.",
         schema={"exclusiveMinimum": 0})
+    # -- issue 20: the shared build cache --
+    remote_cache: str | None = _opt(
+        None, "A build cache shared by machines, consulted after the local one and filled by builds: "
+        "`redis://[:password@]host:port/db` (`rediss://` for TLS; needs `oxpack[redis]`). Whoever can write it "
+        "changes the kernels that every reader ships: see `remote-cache-mode`.",
+        schema={"pattern": "^rediss?://"})
+    remote_cache_mode: str = _opt(
+        "read-write", "`read-write` (take entries and upload what this build made: trusted builds, such as the "
+        "main branch's) or `read-only` (take entries, upload nothing: pull requests).",
+        schema={"enum": ["read-write", "read-only"]})
+    # -- end issue 20 --
     project_dir: Path = _opt(Path("."), "Absolute project root (set by load_config).", toml=False)
     source: str = _opt("pyproject.toml", "Where the settings came from, for messages.", toml=False)
     origins: tuple[tuple[str, str], ...] = _opt(
@@ -317,11 +331,31 @@ def _check_bool(value: Any, subject: str) -> Any:
     return value
 
 
+def _check_remote_cache(value: Any, subject: str) -> Any:  # issue 20: the shared build cache
+    from .remote import remote_problem, redact
+
+    if not isinstance(value, str) or not value.strip():
+        raise _Invalid(f"{_cap(subject)} must be a URL like `redis://host:6379/0`, got "
+                       f"{_got(value) if not isinstance(value, str) else 'an empty string'}")
+    problem = remote_problem(value.strip())
+    if problem is not None:
+        raise _Invalid(f"{_cap(subject)} {problem}, got `{redact(value.strip())}`")
+    return value.strip()
+
+
+def _check_remote_mode(value: Any, subject: str) -> Any:  # issue 20
+    if value not in ("read-write", "read-only") or not isinstance(value, str):
+        shown = f"`{value}`" if isinstance(value, str) else _got(value)
+        raise _Invalid(f"{_cap(subject)} must be `read-write` or `read-only`, got {shown}")
+    return value
+
+
 _CHECKS: Final[dict[str, _Check]] = {
     "kernels": _check_kernels, "package": _check_relative, "module": _check_module, "archs": _check_archs,
     "ptx": _check_ptx, "opt_level": _check_opt_level, "fatbin_compression": _check_compression,
     "locked": _check_bool, "emulation": _check_bool, "rustc": _check_text, "cache_dir": _check_text,
     "profile": _check_profile, "tool_timeout": _check_timeout,
+    "remote_cache": _check_remote_cache, "remote_cache_mode": _check_remote_mode,  # issue 20
 }
 
 

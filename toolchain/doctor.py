@@ -147,6 +147,24 @@ def _project(report: dict[str, Any], project: Path) -> None:
     report["project"] = info
 
 
+def _remote(report: dict[str, Any], project: Path) -> None:
+    """Issue 20: the shared build cache answers, and takes a probe write in `read-write` mode."""
+    from .config import load_config
+    from .remote import probe
+
+    try:
+        config = load_config(project) if (project / "pyproject.toml").is_file() else None
+    except OxpackError:
+        return  # `_project` reports it
+    if config is None or config.remote_cache is None:
+        return
+    ok, what = probe(config.remote_cache, config.remote_cache_mode)
+    report["remote_cache"] = {"ok": ok, "mode": config.remote_cache_mode, "detail": what}
+    if not ok:
+        report["problems"].append(f"remote cache {what}; builds work without it, locally (fix the URL, the "
+                                  "credentials or the server, or unset `remote-cache` / `OXPACK_REMOTE_CACHE`)")
+
+
 def diagnose(project: Path) -> dict[str, Any]:
     from . import __version__
 
@@ -156,6 +174,7 @@ def diagnose(project: Path) -> dict[str, Any]:
     _nvidia(report)
     _gpu(report)
     _project(report, project)
+    _remote(report, project)
     report["problems"] = list(dict.fromkeys(report["problems"]))  # one cause may stop two checks
     report["ok"] = not report["problems"]
     return report
@@ -196,5 +215,8 @@ def render(report: dict[str, Any]) -> str:
             if "loads_on_driver" in p:
                 line += "; loads on this driver: " + ("yes" if p["loads_on_driver"] else "NO")
             lines.append(line)
+    if "remote_cache" in report:  # issue 20
+        r = report["remote_cache"]
+        lines.append(f"remote cache: {'ok' if r['ok'] else 'NOT USABLE'}: {r['detail']}")
     lines += [f"problem: {m}" for m in report["problems"]] or ["everything needed to build is here"]
     return "\n".join(lines)

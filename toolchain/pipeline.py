@@ -49,6 +49,7 @@ from .nvidia import (
 )
 from .progress import Progress
 from .provenance import build_sources
+from .remote import open_remote
 from .rustc import INSTALL_HINT, TARGET, Rustc, find_rustc, kill_tree, run_bounded, timed_out
 from .sysroot import Sysroot, ensure_sysroot
 from .workers import Pending, Workers, codegen_job, cubin_job, link_job
@@ -161,6 +162,7 @@ class BuildResult:
     ptx_isa: str
     crates: list[CrateResult]
     runs: Counter[str] = field(default_factory=Counter)  # stage → how many times it really ran
+    remote: str | None = None  # issue 20: the shared cache's hits, misses and bytes, for `-v`
 
     @property
     def min_driver(self) -> str:
@@ -345,7 +347,10 @@ class Pipeline:
                  jobs: int | None = None) -> None:
         self.config = config
         self.progress = log if isinstance(log, Progress) else Progress.lines(log, verbose=verbose)
-        self.cache = Cache(default_cache_dir(config.cache_dir) / "stages")
+        # issue 20: the shared build cache, after the local one
+        self.remote = open_remote(config.remote_cache, config.remote_cache_mode,
+                                  lambda line: self.progress(f"warning: {line}"))
+        self.cache = Cache(default_cache_dir(config.cache_dir) / "stages", self.remote)
         self.runs: Counter[str] = Counter()
         self.workers = Workers(jobs)
         self._lock = threading.Lock()
@@ -370,6 +375,8 @@ class Pipeline:
         if self._waiting is not None:
             self._waiting.shutdown(wait=not cancel, cancel_futures=cancel)
         self.workers.close(cancel=cancel)
+        if self.remote is not None:
+            self.remote.close()
         self.progress.finish()
 
     def cancel(self) -> None:
@@ -1049,4 +1056,5 @@ def build_project(config: Config, *, log: Log | None = None, verbose: bool = Fal
                     f"the module `{config.module}` needs unique kernel names: rename one"
                 )
             seen[k.name] = crate.source
-    return BuildResult(config, tc, archs, ptx_arch, isa, crates, pipe.runs)
+    remote = None if pipe.remote is None else pipe.remote.stats.line(pipe.remote.url, pipe.remote.mode)
+    return BuildResult(config, tc, archs, ptx_arch, isa, crates, pipe.runs, remote)

@@ -1,0 +1,419 @@
+"""Issue 20: the shared build cache, against real `redis-server`s that these tests start and stop.
+
+A second "machine" is a second, empty local cache folder (it shares only the session's nvptx sysroot,
+which is not a stage entry, built once, ~20 s). Fault cases: a port nothing listens on, a server that
+accepts and never answers, a server killed between calls, wrong credentials, a full server, a read-only
+replica, an entry larger than the server takes, corrupt / truncated / foreign entries, and two machines
+racing to upload one key.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+SAXPY = """\
+use oxpack::*;
+kernel! {
+    /// y = a * x + y
+    pub fn saxpy(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32>) where (len(x) >= len(y)) {
+        if let Some(yi) = y.get_mut(i) { *yi += a * x[i.get()]; }
+    }
+}
+"""
+PYPROJECT = """\
+[project]
+name = "proj"
+version = "0.1.0"
+
+[tool.oxpack]
+archs = ["sm_90"]
+"""
+PASSWORD = "s3cret-Pa55word-do-not-print"
+
+redis = pytest.importorskip("redis")  # the `test` extra installs it; CI fails on a skip not marked `gpu`
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """A `redis-server` of the test's own, on 127.0.0.1 and a free port, stopped at the end."""
+
+    def __init__(self, folder: Path, *args: str, password: str | None = None) -> None:
+        self.port = _free_port()
+        self.password = password
+        folder.mkdir(parents=True, exist_ok=True)
+        auth = ["--requirepass", password] if password else []
+        self.proc = subprocess.Popen(
+            [shutil.which("redis-server") or "redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+             "--save", "", "--appendonly", "no", "--dir", str(folder), *auth, *args],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.client = redis.Redis(port=self.port, password=password, socket_timeout=5)
+        deadline = time.monotonic() + 30  # a safety net, not a measurement
+        while True:
+            try:
+                self.client.ping()
+                break
+            except redis.ConnectionError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"redis-server on port {self.port} did not start") from None
+                time.sleep(0.05)
+
+    def url(self, password: str | None = None) -> str:
+        secret = password if password is not None else self.password
+        return f"redis://{':' + secret + '@' if secret else ''}127.0.0.1:{self.port}/0"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=30)
+
+
+@pytest.fixture
+def start_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    servers: list[Server] = []
+
+    def start(*args: str, password: str | None = None) -> Server:
+        servers.append(Server(tmp_path / f"redis{len(servers)}", *args, password=password))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def server(start_server: Callable[..., Server]) -> Server:
+    return start_server()
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    (root / "kernels").mkdir(parents=True)
+    (root / "src" / "proj").mkdir(parents=True)
+    (root / "src" / "proj" / "__init__.py").write_text("")
+    (root / "pyproject.toml").write_text(PYPROJECT)
+    (root / "kernels" / "saxpy.rs").write_text(SAXPY)
+    return root
+
+
+def fresh_cache(tmp_path: Path, oxpack_cache: Path, name: str) -> Path:
+    """An empty local cache (a new machine's) that shares the session's nvptx sysroot."""
+    cache = tmp_path / name
+    cache.mkdir()
+    (oxpack_cache / "sysroot").mkdir(parents=True, exist_ok=True)
+    (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")
+    return cache
+
+
+def oxpack(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, **(env or {})}
+    return subprocess.run([sys.executable, "-m", "oxpack", *argv], capture_output=True, text=True, env=full,
+                          check=False, timeout=900)
+
+
+def remote_line(stderr: str) -> dict[str, int]:
+    match = re.search(r"remote cache \S+ \(read-\w+\): (\d+) hits \(.*? down\), (\d+) misses, (\d+) uploads", stderr)
+    assert match, stderr
+    return dict(zip(("hits", "misses", "uploads"), map(int, match.groups())))
+
+
+def warnings(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if "warning: " in line]
+
+
+# -- builds --------------------------------------------------------------------------------
+
+
+def test_second_machine_takes_every_stage_from_the_remote(project: Path, tmp_path: Path, oxpack_cache: Path,
+                                                          server: Server) -> None:
+    """Machine A builds cold and uploads; machine B (an empty local cache) compiles nothing: every stage
+    is a remote hit, and its outputs are A's, byte for byte."""
+    a, b = (fresh_cache(tmp_path, oxpack_cache, n) for n in ("a", "b"))
+    first = oxpack("build", str(project), "-v", "--out", str(tmp_path / "out-a"),
+                   env={"OXPACK_CACHE_DIR": str(a), "OXPACK_REMOTE_CACHE": server.url()})
+    assert first.returncode == 0, first.stderr
+    assert "stage runs: " in first.stderr and not warnings(first.stderr), first.stderr
+    up = remote_line(first.stderr)
+    assert up["hits"] == 0 and up["uploads"] > 0, first.stderr
+    assert server.client.dbsize() == up["uploads"]
+
+    second = oxpack("build", str(project), "-v", "--out", str(tmp_path / "out-b"),
+                    env={"OXPACK_CACHE_DIR": str(b), "OXPACK_REMOTE_CACHE": server.url()})
+    assert second.returncode == 0, second.stderr
+    assert "everything came from the cache" in second.stderr and "$ " not in second.stderr, second.stderr
+    down = remote_line(second.stderr)
+    assert down == {"hits": up["uploads"], "misses": 0, "uploads": 0}, second.stderr
+    files_a = sorted(p.relative_to(tmp_path / "out-a") for p in (tmp_path / "out-a").rglob("*") if p.is_file())
+    assert files_a and all((tmp_path / "out-a" / f).read_bytes() == (tmp_path / "out-b" / f).read_bytes()
+                           for f in files_a if f.name != ".oxpack-outputs.json")
+
+
+def test_read_only_mode_takes_but_never_uploads(project: Path, tmp_path: Path, oxpack_cache: Path,
+                                                server: Server) -> None:
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")  # new stage keys
+    proc = oxpack("build", str(project), "-v", env={"OXPACK_CACHE_DIR": str(oxpack_cache),
+                                                    "OXPACK_REMOTE_CACHE": server.url(),
+                                                    "OXPACK_REMOTE_CACHE_MODE": "read-only"})
+    assert proc.returncode == 0, proc.stderr
+    assert remote_line(proc.stderr)["uploads"] == 0 and "(read-only)" in proc.stderr
+    assert server.client.dbsize() == 0
+
+
+def test_a_dead_store_degrades_to_a_local_build_with_one_warning(project: Path, oxpack_cache: Path) -> None:
+    """Nothing listens on the port: the build works, says so once, and asks the store only once."""
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")
+    url = f"redis://127.0.0.1:{_free_port()}/0"
+    proc = oxpack("build", str(project), "-v", env={"OXPACK_CACHE_DIR": str(oxpack_cache), "OXPACK_REMOTE_CACHE": url})
+    assert proc.returncode == 0, proc.stderr
+    lines = warnings(proc.stderr)
+    assert len(lines) == 1 and f"remote cache {url} is not usable" in lines[0] and "building locally" in lines[0], \
+        proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert remote_line(proc.stderr) == {"hits": 0, "misses": 0, "uploads": 0}
+
+
+def test_credentials_are_never_printed_or_written(project: Path, tmp_path: Path, oxpack_cache: Path,
+                                                  start_server: Callable[..., Server]) -> None:
+    """A password in the URL is in no output line, no lockfile, no built file; a wrong one is one warning."""
+    server = start_server(password=PASSWORD)
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")
+    out = tmp_path / "out"
+    env = {"OXPACK_CACHE_DIR": str(oxpack_cache), "OXPACK_REMOTE_CACHE": server.url()}
+    good = oxpack("build", str(project), "-v", "--out", str(out), env=env)
+    assert good.returncode == 0 and not warnings(good.stderr), good.stderr
+    assert remote_line(good.stderr)["uploads"] > 0 and "redis://:***@127.0.0.1" in good.stderr
+    lock = oxpack("lock", str(project), env=env)
+    assert lock.returncode == 0, lock.stderr
+    doctor = oxpack("doctor", str(project), env=env)
+    assert "remote cache: ok" in doctor.stdout, doctor.stdout + doctor.stderr
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")  # a local miss: asks the store
+    wrong = oxpack("build", str(project), "-v", env={**env, "OXPACK_REMOTE_CACHE": server.url("wrong-" + PASSWORD)})
+    assert wrong.returncode == 0, wrong.stderr
+    assert len(warnings(wrong.stderr)) == 1 and "not usable" in wrong.stderr, wrong.stderr
+    bad_mode = oxpack("build", str(project), env={**env, "OXPACK_REMOTE_CACHE_MODE": "sometimes"})
+    assert bad_mode.returncode == 1
+    texts = [p.stdout + p.stderr for p in (good, lock, doctor, wrong, bad_mode)]
+    texts += [p.read_bytes().decode(errors="replace") for p in [*out.rglob("*"), *project.rglob("*")] if p.is_file()]
+    assert texts and not [t for t in texts if PASSWORD in t]
+
+
+def test_doctor_checks_the_store(project: Path, start_server: Callable[..., Server], tmp_path: Path) -> None:
+    """Writable in read-write mode; a read-only replica is fine read-only, and a problem read-write; a dead
+    one is a problem."""
+    primary = start_server()
+    replica = start_server("--replicaof", "127.0.0.1", str(_free_port()))  # a master that never comes: read-only
+    cases = [(primary.url(), "read-write", "remote cache: ok: redis://127.0.0.1:%d/0: readable and writable"
+              % primary.port),
+             (replica.url(), "read-only", "remote cache: ok: redis://127.0.0.1:%d/0: readable (read-only mode)"
+              % replica.port),
+             (replica.url(), "read-write", "remote cache: NOT USABLE"),
+             (f"redis://127.0.0.1:{_free_port()}/0", "read-write", "remote cache: NOT USABLE")]
+    for url, mode, expected in cases:
+        proc = oxpack("doctor", str(project), env={"OXPACK_REMOTE_CACHE": url, "OXPACK_REMOTE_CACHE_MODE": mode})
+        assert expected in proc.stdout, (url, mode, proc.stdout, proc.stderr)
+        assert ("problem: remote cache" in proc.stdout) == ("NOT USABLE" in expected), proc.stdout
+        assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(("value", "env", "message"), [
+    ('remote-cache = "http://cache:80"', {}, r"Option `remote-cache` in `tool.oxpack` must be a URL like "
+     r"`redis://host:6379/0` \(schemes: `redis`, `rediss`\), got `http://cache:80`"),
+    ('remote-cache = "redis:///0"', {}, r"Option `remote-cache` in `tool.oxpack` must name a host"),
+    ('remote-cache-mode = "rw"', {}, r"Option `remote-cache-mode` in `tool.oxpack` must be `read-write` or "
+     r"`read-only`, got `rw`"),
+    ("", {"OXPACK_REMOTE_CACHE": f"redis://:{PASSWORD}@host:6379/cache"},
+     r"Environment variable `OXPACK_REMOTE_CACHE` must end in a database number like `/0`, not `/cache`, "
+     r"got `redis://:\*\*\*@host:6379/cache`"),
+])
+def test_bad_settings_are_one_clear_line(project: Path, value: str, env: dict[str, str], message: str) -> None:
+    (project / "pyproject.toml").write_text(PYPROJECT + value + "\n")
+    proc = oxpack("build", str(project), env=env)
+    assert proc.returncode == 1 and re.search(message, proc.stderr), proc.stderr
+    assert "Traceback" not in proc.stderr and PASSWORD not in proc.stderr
+
+
+def test_the_environment_wins(project: Path) -> None:
+    from oxpack.config import load_config
+
+    (project / "pyproject.toml").write_text(PYPROJECT + 'remote-cache = "redis://file:6379/0"\n'
+                                            'remote-cache-mode = "read-write"\n')
+    config = load_config(project, env={"OXPACK_REMOTE_CACHE": "redis://env:6379/1",
+                                       "OXPACK_REMOTE_CACHE_MODE": "read-only"})
+    assert (config.remote_cache, config.remote_cache_mode) == ("redis://env:6379/1", "read-only")
+    assert load_config(project, env={}).remote_cache == "redis://file:6379/0"
+
+
+# -- the cache with a remote: fault cases, without rustc ---------------------------------------
+
+
+def caches(tmp_path: Path, url: str, mode: str = "read-write") -> Callable[[str], tuple[object, object, list[str]]]:
+    """`machine(name)`: a new machine's (Cache, Remote, warnings)."""
+    from oxpack.cache import Cache
+    from oxpack.remote import Remote
+
+    def machine(name: str) -> tuple[object, object, list[str]]:
+        said: list[str] = []
+        remote = Remote(url, mode, said.append)
+        return Cache(tmp_path / name, remote), remote, said
+
+    return machine
+
+
+def _key(i: int) -> str:
+    from oxpack.cache import key
+
+    return key("test", str(i))
+
+
+def test_corrupt_truncated_and_foreign_entries_are_ignored_reported_once_and_replaced(tmp_path: Path,
+                                                                                      server: Server) -> None:
+    from oxpack.cache import Cache
+
+    machine = caches(tmp_path, server.url())
+    a, _, said_a = machine("a")
+    assert isinstance(a, Cache)
+    entries = {_key(i): {"kernel.bc": os.urandom(1000 + i), "info.log": f"entry {i}".encode()} for i in range(4)}
+    for k, files in entries.items():
+        a.put("bc", k, files)
+    assert not said_a and server.client.dbsize() == 4
+    k0, k1, k2, k3 = entries
+    name = "oxpack:1:bc:{}".format
+    blob = server.client.get(name(k0))
+    server.client.set(name(k0), blob[:-1] + bytes([blob[-1] ^ 1]))  # corrupt: one bit
+    server.client.set(name(k1), server.client.get(name(k1))[:-10])  # truncated
+    server.client.set(name(k2), server.client.get(name(k3)))  # foreign: another key's entry
+
+    b, remote_b, said_b = machine("b")
+    assert isinstance(b, Cache)
+    for _ in range(2):  # asked twice (before and under the stage's lock): reported once
+        assert [b.get("bc", k) for k in (k0, k1, k2)] == [None, None, None]
+    assert b.get("bc", k3) == entries[k3]
+    assert len(said_b) == 3, said_b
+    assert all("is unusable" in line and "replaces it" in line for line in said_b)
+    assert ["does not match its sha256", "truncated", "another key"] == [
+        next(w for w in ("does not match its sha256", "truncated", "another key") if w in line) for line in said_b]
+    for k in (k0, k1, k2):  # the stage ran on machine b: its output replaces the bad entry
+        b.put("bc", k, entries[k])
+    c, _, said_c = machine("c")
+    assert isinstance(c, Cache)
+    assert all(c.get("bc", k) == files for k, files in entries.items()) and not said_c
+
+
+def test_a_server_killed_between_calls_is_one_warning(tmp_path: Path, server: Server) -> None:
+    from oxpack.cache import Cache
+
+    a, _, said = caches(tmp_path, server.url())("a")
+    assert isinstance(a, Cache)
+    a.put("bc", _key(1), {"kernel.bc": b"one"})
+    server.stop()
+    for i in range(2, 20):
+        assert a.get("bc", _key(i)) is None
+        a.put("bc", _key(i), {"kernel.bc": b"more"})  # the local cache still works
+        assert a.get("bc", _key(i)) == {"kernel.bc": b"more"}
+    assert len(said) == 1 and "is not usable" in said[0], said
+
+
+def test_a_store_that_never_answers_costs_one_timeout(tmp_path: Path) -> None:
+    """A server that accepts connections and never answers: one connection, one warning, then no more
+    calls (so the build waits one `TIMEOUT`, not one per stage)."""
+    from oxpack.cache import Cache
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                accepted.append(listener.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        a, _, said = caches(tmp_path, f"redis://127.0.0.1:{listener.getsockname()[1]}/0")("a")
+        assert isinstance(a, Cache)
+        for i in range(30):
+            assert a.get("bc", _key(i)) is None
+            a.put("bc", _key(i), {"kernel.bc": b"x"})
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+        for conn in accepted:
+            conn.close()
+        listener.close()
+    assert len(said) == 1 and "is not usable" in said[0] and "Timeout" in said[0], said
+    assert len(accepted) == 1
+
+
+@pytest.mark.parametrize("kind", ["full", "read-only replica", "entry too large"])
+def test_a_store_that_refuses_uploads_still_serves_reads(tmp_path: Path, start_server: Callable[..., Server],
+                                                         kind: str) -> None:
+    from oxpack.cache import Cache
+
+    args = {"full": ("--maxmemory", "2mb", "--maxmemory-policy", "noeviction"),
+            "read-only replica": ("--replicaof", "127.0.0.1", str(_free_port())),
+            "entry too large": ("--proto-max-bulk-len", "1mb")}[kind]
+    server = start_server(*args)
+    readable = _key(0)
+    if kind != "read-only replica":  # an entry to read, put there by another machine
+        src, _, _ = caches(tmp_path, server.url())("src")
+        assert isinstance(src, Cache)
+        src.put("bc", readable, {"kernel.bc": b"shared"})
+    a, remote, said = caches(tmp_path, server.url())("a")
+    assert isinstance(a, Cache)
+    for i in range(1, 8):
+        a.put("bc", _key(i), {"kernel.bc": os.urandom(1_500_000)})  # ~1.5 MB each: over every limit soon
+    assert len(said) == 1 and "refuses uploads" in said[0] and "building locally" not in said[0], said
+    assert all(a.get("bc", _key(i)) is not None for i in range(1, 8))  # the local cache has them
+    if kind != "read-only replica":
+        assert caches(tmp_path, server.url())("b")[0].get("bc", readable) == {"kernel.bc": b"shared"}  # type: ignore[attr-defined]
+
+
+def test_two_machines_racing_on_one_key_upload_it_once(tmp_path: Path, server: Server) -> None:
+    from oxpack.cache import Cache
+    from oxpack.remote import Remote
+
+    machine = caches(tmp_path, server.url())
+    pairs = [machine(f"m{i}") for i in range(8)]
+    files = {"kernel.bc": os.urandom(200_000)}
+    barrier = threading.Barrier(len(pairs))
+
+    def build(cache: object) -> None:
+        assert isinstance(cache, Cache)
+        barrier.wait(timeout=30)
+        cache.put("bc", _key(7), files)
+
+    threads = [threading.Thread(target=build, args=(c,)) for c, _, _ in pairs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    uploads = 0
+    for _, remote, said in pairs:
+        assert isinstance(remote, Remote) and not said
+        uploads += remote.stats.uploads
+    assert uploads == 1
+    fresh = machine("fresh")[0]
+    assert isinstance(fresh, Cache) and fresh.get("bc", _key(7)) == files

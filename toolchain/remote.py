@@ -1,0 +1,286 @@
+"""The shared build cache (issue 20): stage entries in a store that several machines use.
+
+The keys are the local cache's (`cache.Cache`); the local cache is consulted first, then the
+remote, then the stage runs, and in `read-write` mode its output is uploaded. An entry travels as
+one blob: a magic line, a JSON header line naming its stage, its key and each file's size and
+sha256, then the files' bytes. A download is verified against all of that before use, so a
+corrupt, truncated or foreign entry (another key's) is ignored (reported once) and, in
+`read-write` mode, replaced by the rebuilt one. An upload is one `SET` of the whole blob, which a
+reader sees whole or not at all; `NX` makes the first writer win, so two builds racing on one key
+upload it once (the loser's write is dropped; both entries are equivalent).
+
+The store never breaks a build: every call has a bounded timeout (`TIMEOUT`) and no retries, and
+the first failure turns the remote off for the rest of the build with one warning line, so a dead
+store costs at most one timeout (per thread in flight). A store that refuses writes (full,
+read-only, too large an entry, no permission) only turns uploads off, with one warning line.
+Passwords in URLs are never shown: messages use `redact`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+from urllib.parse import urlsplit, urlunsplit
+
+__all__ = ["TIMEOUT", "Remote", "RemoteStats", "open_remote", "probe", "redact", "remote_problem"]
+
+TIMEOUT: Final = 2.0
+"""Seconds that one call to the store (connect, or one command) may take."""
+_MAGIC: Final = b"oxpack-entry 1\n"
+_SCHEMES: Final = ("redis", "rediss")
+
+
+def redact(url: str) -> str:
+    """`url` without its password (or a lone user name, which may be a token): `redis://:***@host:6379/0`."""
+    try:
+        parts = urlsplit(url)
+        hostport = parts.netloc.rpartition("@")[2]
+    except ValueError:
+        return "<a URL that cannot be parsed>"
+    if "@" not in parts.netloc:
+        return url
+    user = parts.username or ""
+    secret = "***" if parts.password is not None or user else ""
+    shown = f"{user}:{secret}" if parts.password is not None else secret
+    return urlunsplit((parts.scheme, f"{shown}@{hostport}", parts.path, parts.query, parts.fragment))
+
+
+def remote_problem(url: str) -> str | None:
+    """What is wrong with a `remote-cache` URL, as the end of a sentence, or None."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as exc:
+        return f"must be a URL like `redis://host:6379/0` ({exc})"
+    if parts.scheme not in _SCHEMES:
+        return "must be a URL like `redis://host:6379/0` (schemes: `redis`, `rediss`)"
+    if not parts.hostname:
+        return "must name a host, like `redis://host:6379/0`"
+    db = parts.path.strip("/")
+    if db and not db.isdigit():
+        return f"must end in a database number like `/0`, not `/{db}`"
+    del port
+    return None
+
+
+@dataclass
+class RemoteStats:
+    hits: int = 0
+    misses: int = 0
+    bytes_down: int = 0
+    uploads: int = 0
+    bytes_up: int = 0
+    rejected: int = 0  # downloaded entries that failed verification
+
+    def line(self, url: str, mode: str) -> str:
+        return (f"remote cache {redact(url)} ({mode}): {self.hits} hits ({_size(self.bytes_down)} down), "
+                f"{self.misses} misses, {self.uploads} uploads ({_size(self.bytes_up)} up)"
+                + (f", {self.rejected} bad entries ignored" if self.rejected else ""))
+
+
+def _size(n: int) -> str:
+    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KiB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MiB"
+
+
+def pack(stage: str, k: str, files: Mapping[str, bytes]) -> bytes:
+    names = sorted(files)
+    header = {"stage": stage, "key": k,
+              "files": [[n, len(files[n]), hashlib.sha256(files[n]).hexdigest()] for n in names]}
+    return _MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n" + b"".join(files[n] for n in names)
+
+
+def unpack(stage: str, k: str, blob: bytes) -> dict[str, bytes] | str:
+    """The files of an entry, or why it cannot be used."""
+    if not blob.startswith(_MAGIC):
+        return "not an oxpack entry"
+    head, newline, body = blob[len(_MAGIC):].partition(b"\n")
+    try:
+        header: Any = json.loads(head) if newline else {}
+        listed = [(str(n), int(size), str(sha)) for n, size, sha in header["files"]]
+        where = (header["stage"], header["key"])
+    except (ValueError, TypeError, KeyError):
+        return "its header is damaged"
+    if where != (stage, k):
+        return f"it is the entry of another key ({where[0]} {str(where[1])[:16]})"
+    if len(body) != sum(size for _, size, _ in listed):
+        return f"it is {len(body)} bytes where its header says {sum(size for _, size, _ in listed)} (truncated?)"
+    files: dict[str, bytes] = {}
+    at = 0
+    for name, size, sha in listed:
+        data = body[at:at + size]
+        at += size
+        if hashlib.sha256(data).hexdigest() != sha:
+            return f"file `{name}` does not match its sha256"
+        files[name] = data
+    return files
+
+
+class Remote:
+    """One store, shared by the threads of one build. `warn` gets each warning line (one per cause)."""
+
+    def __init__(self, url: str, mode: str, warn: Callable[[str], None], *, timeout: float = TIMEOUT) -> None:
+        self.url = url
+        self.mode = mode
+        self.stats = RemoteStats()
+        self._warn = warn
+        self._timeout = timeout
+        self._lock = threading.Lock()
+        self._client: Any = None
+        self._dead = False
+        self._no_upload = mode != "read-write"
+        self._missed: set[tuple[str, str]] = set()
+        self._bad: set[tuple[str, str]] = set()
+        self._warned: set[str] = set()
+
+    # -- the store ------------------------------------------------------------------
+
+    def _redis(self) -> Any:
+        with self._lock:
+            if self._client is None:
+                import redis
+                from redis.backoff import NoBackoff
+                from redis.retry import Retry
+
+                self._client = redis.Redis.from_url(
+                    self.url, socket_timeout=self._timeout, socket_connect_timeout=self._timeout,
+                    retry=Retry(NoBackoff(), 0), retry_on_timeout=False, health_check_interval=0)
+            return self._client
+
+    def _name(self, stage: str, k: str) -> str:
+        return f"oxpack:1:{stage}:{k}"
+
+    def _secretless(self, text: str) -> str:
+        parts = urlsplit(self.url)
+        for secret in (parts.password, parts.username):
+            if secret:
+                text = text.replace(secret, "***")
+        return text
+
+    def _warn_once(self, cause: str, message: str) -> None:
+        with self._lock:
+            if cause in self._warned:
+                return
+            self._warned.add(cause)
+        self._warn(self._secretless(message))
+
+    def _down(self, exc: BaseException) -> None:
+        self._dead = True
+        self._warn_once("down", f"remote cache {redact(self.url)} is not usable ({_why(exc)}); building locally "
+                        "without it")
+
+    # -- what the cache calls ----------------------------------------------------------
+
+    def get(self, stage: str, k: str) -> dict[str, bytes] | None:
+        """The verified entry, or None (a miss, a bad entry, or the store is off)."""
+        if self._dead or (stage, k) in self._missed or (stage, k) in self._bad:
+            return None
+        try:
+            client = self._redis()
+            blob = client.get(self._name(stage, k))
+        except ImportError:
+            self._dead = True
+            self._warn_once("down", f"remote cache {redact(self.url)} needs the Python package `redis`: "
+                            "`pip install 'oxpack[redis]'`; building locally without it")
+            return None
+        except Exception as exc:  # connection refused, timeout, authentication: the store is off
+            self._down(exc)
+            return None
+        if blob is None:
+            with self._lock:
+                self._missed.add((stage, k))
+                self.stats.misses += 1
+            return None
+        files = unpack(stage, k, bytes(blob))
+        if isinstance(files, str):
+            with self._lock:
+                self._bad.add((stage, k))
+                self.stats.rejected += 1
+                self.stats.misses += 1
+            self._warn_once(f"bad:{stage}:{k}", f"remote cache entry {stage} {k[:16]} in {redact(self.url)} is "
+                            f"unusable ({files}); ignored, the stage runs here"
+                            + ("" if self._no_upload else " and replaces it"))
+            return None
+        with self._lock:
+            self.stats.hits += 1
+            self.stats.bytes_down += len(blob)
+        return files
+
+    def put(self, stage: str, k: str, files: Mapping[str, bytes]) -> None:
+        """Upload an entry this build made (`read-write` only): whole, and only where none is (or a bad one)."""
+        if self._dead or self._no_upload:
+            return
+        blob = pack(stage, k, files)
+        try:
+            stored = self._redis().set(self._name(stage, k), blob, nx=(stage, k) not in self._bad)
+        except Exception as exc:
+            if self._answers():  # OOM (full), READONLY, NOPERM, an entry too large (the server hangs up)
+                self._no_upload = True
+                self._warn_once("refused", f"remote cache {redact(self.url)} refuses uploads ({_why(exc)}, "
+                                f"for an entry of {_size(len(blob))}); this build uploads nothing more")
+            else:
+                self._down(exc)
+            return
+        if stored:
+            with self._lock:
+                self.stats.uploads += 1
+                self.stats.bytes_up += len(blob)
+
+    def _answers(self) -> bool:
+        """Whether the store still answers (after a failed upload: a refusal, or is it down?)."""
+        try:
+            return bool(self._redis().ping())
+        except Exception:  # down, or slow: the caller says so
+            return False
+
+    def close(self) -> None:
+        if self._client is not None:
+            try:
+                self._client.close()
+            except Exception:  # closing a dead connection: nothing to do
+                pass
+
+
+def _why(exc: BaseException) -> str:
+    text = str(exc).strip().rstrip(".") or type(exc).__name__
+    return f"{type(exc).__name__}: {text}" if type(exc).__name__ not in text else text
+
+
+def open_remote(url: str | None, mode: str, warn: Callable[[str], None]) -> Remote | None:
+    return None if url is None else Remote(url, mode, warn)
+
+
+def probe(url: str, mode: str) -> tuple[bool, str]:
+    """For `oxpack doctor`: whether the store answers, and can be written in `read-write` mode (a probe key
+    is written, read back and deleted); (ok, what was found)."""
+    try:
+        import redis
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+    except ImportError:
+        return False, "needs the Python package `redis`: `pip install 'oxpack[redis]'`"
+    shown = redact(url)
+    secretless = Remote(url, mode, lambda _: None)._secretless
+    start = time.monotonic()
+    try:
+        client = redis.Redis.from_url(url, socket_timeout=TIMEOUT, socket_connect_timeout=TIMEOUT,
+                                      retry=Retry(NoBackoff(), 0), retry_on_timeout=False)
+        try:
+            client.get("oxpack:1:doctor:probe")
+            if mode == "read-write":
+                name = f"oxpack:1:doctor:{uuid.uuid4().hex}"
+                client.set(name, b"probe", ex=60)
+                if client.get(name) != b"probe":
+                    return False, f"{shown}: a probe written could not be read back"
+                client.delete(name)
+        finally:
+            client.close()
+    except Exception as exc:
+        return False, secretless(f"{shown} is not usable ({_why(exc)})")
+    what = "readable and writable" if mode == "read-write" else "readable (read-only mode)"
+    return True, f"{shown}: {what} ({(time.monotonic() - start) * 1000:.0f} ms)"
