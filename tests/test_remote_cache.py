@@ -417,3 +417,28 @@ def test_two_machines_racing_on_one_key_upload_it_once(tmp_path: Path, server: S
     assert uploads == 1
     fresh = machine("fresh")[0]
     assert isinstance(fresh, Cache) and fresh.get("bc", _key(7)) == files
+
+
+def test_a_get_only_redis_user_reads_and_cannot_write(tmp_path: Path, start_server: Callable[..., Server],
+                                                      project: Path) -> None:
+    """The README's trust model: a pull request's Redis user whose ACL allows only `GET` (and `PING`) reads
+    entries; in `read-write` mode by mistake its uploads are refused by the server, with one line."""
+    from oxpack.cache import Cache
+
+    server = start_server(password=PASSWORD)
+    server.client.execute_command("ACL", "SETUSER", "pr", "on", ">pr-" + PASSWORD, "~oxpack:*", "+get", "+ping")
+    main, _, _ = caches(tmp_path, server.url())("main")
+    assert isinstance(main, Cache)
+    main.put("bc", _key(1), {"kernel.bc": b"from main"})
+    pr_url = f"redis://pr:pr-{PASSWORD}@127.0.0.1:{server.port}/0"
+    for mode in ("read-only", "read-write"):
+        pr, remote, said = caches(tmp_path, pr_url, mode)(f"pr-{mode}")
+        assert isinstance(pr, Cache)
+        assert pr.get("bc", _key(1)) == {"kernel.bc": b"from main"}
+        pr.put("bc", _key(2), {"kernel.bc": b"planted"})
+        assert server.client.get(f"oxpack:1:bc:{_key(2)}") is None
+        assert said == ([] if mode == "read-only" else [said[0]]) and all("refuses uploads" in s for s in said), said
+        assert not [s for s in said if PASSWORD in s]
+    for mode, expected in (("read-only", "remote cache: ok"), ("read-write", "remote cache: NOT USABLE")):
+        out = oxpack("doctor", str(project), env={"OXPACK_REMOTE_CACHE": pr_url, "OXPACK_REMOTE_CACHE_MODE": mode})
+        assert expected in out.stdout and PASSWORD not in out.stdout + out.stderr, out.stdout
