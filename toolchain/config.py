@@ -133,9 +133,10 @@ class Config:
     # -- issue 20: the shared build cache --
     remote_cache: str | None = _opt(
         None, "A build cache shared by machines, consulted after the local one and filled by builds: "
-        "`redis://[:password@]host:port/db` (`rediss://` for TLS; needs `oxpack[redis]`). Whoever can write it "
-        "changes the kernels that every reader ships: see `remote-cache-mode`.",
-        schema={"pattern": "^rediss?://"})
+        "`redis://[:password@]host:port/db` (`rediss://` for TLS; needs `oxpack[redis]`) or `s3://bucket/prefix` "
+        "(endpoint and credentials from the AWS environment and config files; needs `oxpack[s3]`). Whoever can "
+        "write it changes the kernels that every reader ships: see `remote-cache-mode`.",
+        schema={"pattern": "^(rediss?|s3)://"})
     remote_cache_mode: str = _opt(
         "read-write", "`read-write` (take entries and upload what this build made: trusted builds, such as the "
         "main branch's) or `read-only` (take entries, upload nothing: pull requests).",
@@ -335,7 +336,7 @@ def _check_remote_cache(value: Any, subject: str) -> Any:  # issue 20: the share
     from .remote import remote_problem, redact
 
     if not isinstance(value, str) or not value.strip():
-        raise _Invalid(f"{_cap(subject)} must be a URL like `redis://host:6379/0`, got "
+        raise _Invalid(f"{_cap(subject)} must be a URL like `redis://host:6379/0` or `s3://bucket/prefix`, got "
                        f"{_got(value) if not isinstance(value, str) else 'an empty string'}")
     problem = remote_problem(value.strip())
     if problem is not None:

@@ -1,13 +1,14 @@
 """The shared build cache (issue 20): stage entries in a store that several machines use.
 
-The keys are the local cache's (`cache.Cache`); the local cache is consulted first, then the
-remote, then the stage runs, and in `read-write` mode its output is uploaded. An entry travels as
-one blob: a magic line, a JSON header line naming its stage, its key and each file's size and
-sha256, then the files' bytes. A download is verified against all of that before use, so a
-corrupt, truncated or foreign entry (another key's) is ignored (reported once) and, in
-`read-write` mode, replaced by the rebuilt one. An upload is one `SET` of the whole blob, which a
-reader sees whole or not at all; `NX` makes the first writer win, so two builds racing on one key
-upload it once (the loser's write is dropped; both entries are equivalent).
+Stores: Redis (`redis://`, `rediss://`, through redis-py) and S3-compatible object stores
+(`s3://bucket/prefix`, through boto3). The keys are the local cache's (`cache.Cache`); the local
+cache is consulted first, then the remote, then the stage runs, and in `read-write` mode its output
+is uploaded. An entry travels as one blob: a magic line, a JSON header line naming its stage, its
+key and each file's size and sha256, then the files' bytes. A download is verified against all of
+that before use, so a corrupt, truncated or foreign entry (another key's) is ignored (reported
+once) and, in `read-write` mode, replaced by the rebuilt one. An upload is one write of the whole
+blob (Redis `SET`, S3 `PutObject`), which a reader sees whole or not at all; `SET NX` and
+`If-None-Match: *` make the first writer win, so two builds racing on one key upload it once.
 
 The store never breaks a build: every call has a bounded timeout (`TIMEOUT`) and no retries, and
 the first failure turns the remote off for the rest of the build with one warning line, so a dead
@@ -33,7 +34,7 @@ __all__ = ["TIMEOUT", "Remote", "RemoteStats", "open_remote", "probe", "redact",
 TIMEOUT: Final = 2.0
 """Seconds that one call to the store (connect, or one command) may take."""
 _MAGIC: Final = b"oxpack-entry 1\n"
-_SCHEMES: Final = ("redis", "rediss")
+_SCHEMES: Final = ("redis", "rediss", "s3")
 
 
 def redact(url: str) -> str:
@@ -53,19 +54,25 @@ def redact(url: str) -> str:
 
 def remote_problem(url: str) -> str | None:
     """What is wrong with a `remote-cache` URL, as the end of a sentence, or None."""
+    like = "a URL like `redis://host:6379/0` or `s3://bucket/prefix`"
     try:
         parts = urlsplit(url)
-        port = parts.port
+        parts.port  # noqa: B018  (raises on a port that is no number)
     except ValueError as exc:
-        return f"must be a URL like `redis://host:6379/0` ({exc})"
+        return f"must be {like} ({exc})"
     if parts.scheme not in _SCHEMES:
-        return "must be a URL like `redis://host:6379/0` (schemes: `redis`, `rediss`)"
+        return f"must be {like} (schemes: {', '.join(f'`{s}`' for s in _SCHEMES)})"
     if not parts.hostname:
-        return "must name a host, like `redis://host:6379/0`"
+        return f"must name a {'bucket' if parts.scheme == 's3' else 'host'}, like " + (
+            "`s3://bucket/prefix`" if parts.scheme == "s3" else "`redis://host:6379/0`")
+    if parts.scheme == "s3":
+        if "@" in parts.netloc or parts.port is not None:
+            return ("must not hold credentials or a port (`s3://bucket/prefix`): the endpoint comes from "
+                    "`AWS_ENDPOINT_URL` and the credentials from the AWS environment or config files")
+        return None
     db = parts.path.strip("/")
     if db and not db.isdigit():
         return f"must end in a database number like `/0`, not `/{db}`"
-    del port
     return None
 
 
@@ -121,6 +128,125 @@ def unpack(stage: str, k: str, blob: bytes) -> dict[str, bytes] | str:
     return files
 
 
+class _Store:
+    """One kind of store, through its established client library: whole blobs by name."""
+
+    package = ""  # the Python package it needs, for the message when it is missing
+    extra = ""  # oxpack's extra that installs it
+
+    def fetch(self, name: str) -> bytes | None:
+        """The blob, or None where there is none; raises when the store fails."""
+        raise NotImplementedError
+
+    def store(self, name: str, blob: bytes, *, only_if_absent: bool) -> bool:
+        """Write the whole blob; False where `only_if_absent` and one was there first. Raises when refused."""
+        raise NotImplementedError
+
+    def delete(self, name: str) -> None:
+        raise NotImplementedError
+
+    def answers(self) -> bool:
+        raise NotImplementedError
+
+    def name(self, stage: str, k: str) -> str:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+
+class _Redis(_Store):
+    package, extra = "redis", "redis"
+
+    def __init__(self, url: str, timeout: float) -> None:
+        import redis
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        self._client = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout,
+                                            retry=Retry(NoBackoff(), 0), retry_on_timeout=False,
+                                            health_check_interval=0)
+
+    def name(self, stage: str, k: str) -> str:
+        return f"oxpack:1:{stage}:{k}"
+
+    def fetch(self, name: str) -> bytes | None:
+        blob = self._client.get(name)
+        return blob.encode() if isinstance(blob, str) else blob
+
+    def store(self, name: str, blob: bytes, *, only_if_absent: bool) -> bool:
+        return bool(self._client.set(name, blob, nx=only_if_absent))
+
+    def delete(self, name: str) -> None:
+        self._client.delete(name)
+
+    def answers(self) -> bool:
+        return bool(self._client.ping())
+
+    def close(self) -> None:
+        self._client.close()
+
+
+class _S3(_Store):
+    """`s3://bucket/prefix` through boto3: endpoint (`AWS_ENDPOINT_URL`), region and credentials from the
+    standard AWS environment variables and config files. An object is written whole or not at all;
+    `If-None-Match: *` makes the first writer win."""
+
+    package, extra = "boto3", "s3"
+
+    def __init__(self, url: str, timeout: float) -> None:
+        import boto3
+        from botocore.config import Config
+
+        parts = urlsplit(url)
+        self._bucket = parts.hostname or ""
+        self._prefix = parts.path.strip("/")
+        self._client: Any = boto3.session.Session().client(
+            "s3", config=Config(connect_timeout=timeout, read_timeout=timeout,
+                                retries={"max_attempts": 1, "mode": "standard"}))
+
+    def name(self, stage: str, k: str) -> str:
+        return "/".join(p for p in (self._prefix, "oxpack", "1", stage, k) if p)
+
+    def fetch(self, name: str) -> bytes | None:
+        from botocore.exceptions import ClientError
+
+        try:
+            return bytes(self._client.get_object(Bucket=self._bucket, Key=name)["Body"].read())
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") in ("NoSuchKey", "404"):
+                return None
+            raise
+
+    def store(self, name: str, blob: bytes, *, only_if_absent: bool) -> bool:
+        from botocore.exceptions import ClientError
+
+        extra = {"IfNoneMatch": "*"} if only_if_absent else {}
+        try:
+            self._client.put_object(Bucket=self._bucket, Key=name, Body=blob, **extra)
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") in ("PreconditionFailed", "ConditionalRequestConflict"):
+                return False
+            raise
+        return True
+
+    def delete(self, name: str) -> None:
+        self._client.delete_object(Bucket=self._bucket, Key=name)
+
+    def answers(self) -> bool:
+        self._client.head_bucket(Bucket=self._bucket)
+        return True
+
+
+def _open_store(url: str, timeout: float) -> _Store:
+    scheme = urlsplit(url).scheme
+    return _S3(url, timeout) if scheme == "s3" else _Redis(url, timeout)
+
+
+def _package(url: str) -> tuple[str, str]:
+    return ("boto3", "s3") if urlsplit(url).scheme == "s3" else ("redis", "redis")
+
+
 class Remote:
     """One store, shared by the threads of one build. `warn` gets each warning line (one per cause)."""
 
@@ -131,7 +257,7 @@ class Remote:
         self._warn = warn
         self._timeout = timeout
         self._lock = threading.Lock()
-        self._client: Any = None
+        self._client: _Store | None = None
         self._dead = False
         self._no_upload = mode != "read-write"
         self._missed: set[tuple[str, str]] = set()
@@ -140,20 +266,11 @@ class Remote:
 
     # -- the store ------------------------------------------------------------------
 
-    def _redis(self) -> Any:
+    def _store(self) -> _Store:
         with self._lock:
             if self._client is None:
-                import redis
-                from redis.backoff import NoBackoff
-                from redis.retry import Retry
-
-                self._client = redis.Redis.from_url(
-                    self.url, socket_timeout=self._timeout, socket_connect_timeout=self._timeout,
-                    retry=Retry(NoBackoff(), 0), retry_on_timeout=False, health_check_interval=0)
+                self._client = _open_store(self.url, self._timeout)
             return self._client
-
-    def _name(self, stage: str, k: str) -> str:
-        return f"oxpack:1:{stage}:{k}"
 
     def _secretless(self, text: str) -> str:
         parts = urlsplit(self.url)
@@ -171,6 +288,11 @@ class Remote:
 
     def _down(self, exc: BaseException) -> None:
         self._dead = True
+        if isinstance(exc, ImportError):
+            package, extra = _package(self.url)
+            self._warn_once("down", f"remote cache {redact(self.url)} needs the Python package `{package}`: "
+                            f"`pip install 'oxpack[{extra}]'`; building locally without it")
+            return
         self._warn_once("down", f"remote cache {redact(self.url)} is not usable ({_why(exc)}); building locally "
                         "without it")
 
@@ -181,14 +303,9 @@ class Remote:
         if self._dead or (stage, k) in self._missed or (stage, k) in self._bad:
             return None
         try:
-            client = self._redis()
-            blob = client.get(self._name(stage, k))
-        except ImportError:
-            self._dead = True
-            self._warn_once("down", f"remote cache {redact(self.url)} needs the Python package `redis`: "
-                            "`pip install 'oxpack[redis]'`; building locally without it")
-            return None
-        except Exception as exc:  # connection refused, timeout, authentication: the store is off
+            store = self._store()
+            blob = store.fetch(store.name(stage, k))
+        except Exception as exc:  # no client library, connection refused, timeout, credentials: the store is off
             self._down(exc)
             return None
         if blob is None:
@@ -196,7 +313,7 @@ class Remote:
                 self._missed.add((stage, k))
                 self.stats.misses += 1
             return None
-        files = unpack(stage, k, bytes(blob))
+        files = unpack(stage, k, blob)
         if isinstance(files, str):
             with self._lock:
                 self._bad.add((stage, k))
@@ -217,9 +334,10 @@ class Remote:
             return
         blob = pack(stage, k, files)
         try:
-            stored = self._redis().set(self._name(stage, k), blob, nx=(stage, k) not in self._bad)
+            store = self._store()
+            stored = store.store(store.name(stage, k), blob, only_if_absent=(stage, k) not in self._bad)
         except Exception as exc:
-            if self._answers():  # OOM (full), READONLY, NOPERM, an entry too large (the server hangs up)
+            if self._answers():  # full, read-only, no permission, an entry too large (Redis hangs up)
                 self._no_upload = True
                 self._warn_once("refused", f"remote cache {redact(self.url)} refuses uploads ({_why(exc)}, "
                                 f"for an entry of {_size(len(blob))}); this build uploads nothing more")
@@ -234,7 +352,7 @@ class Remote:
     def _answers(self) -> bool:
         """Whether the store still answers (after a failed upload: a refusal, or is it down?)."""
         try:
-            return bool(self._redis().ping())
+            return self._store().answers()
         except Exception:  # down, or slow: the caller says so
             return False
 
@@ -256,31 +374,30 @@ def open_remote(url: str | None, mode: str, warn: Callable[[str], None]) -> Remo
 
 
 def probe(url: str, mode: str) -> tuple[bool, str]:
-    """For `oxpack doctor`: whether the store answers, and can be written in `read-write` mode (a probe key
+    """For `oxpack doctor`: whether the store answers, and can be written in `read-write` mode (a probe entry
     is written, read back and deleted); (ok, what was found)."""
-    try:
-        import redis
-        from redis.backoff import NoBackoff
-        from redis.retry import Retry
-    except ImportError:
-        return False, "needs the Python package `redis`: `pip install 'oxpack[redis]'`"
     shown = redact(url)
     secretless = Remote(url, mode, lambda _: None)._secretless
     start = time.monotonic()
     try:
-        client = redis.Redis.from_url(url, socket_timeout=TIMEOUT, socket_connect_timeout=TIMEOUT,
-                                      retry=Retry(NoBackoff(), 0), retry_on_timeout=False)
-        try:
-            client.get("oxpack:1:doctor:probe")
-            if mode == "read-write":
-                name = f"oxpack:1:doctor:{uuid.uuid4().hex}"
-                client.set(name, b"probe", ex=60)
-                if client.get(name) != b"probe":
-                    return False, f"{shown}: a probe written could not be read back"
-                client.delete(name)
-        finally:
-            client.close()
+        store = _open_store(url, TIMEOUT)
+    except ImportError:
+        package, extra = _package(url)
+        return False, f"{shown} needs the Python package `{package}`: `pip install 'oxpack[{extra}]'`"
+    try:
+        store.fetch(store.name("doctor", "probe"))
+        if mode == "read-write":
+            name = store.name("doctor", uuid.uuid4().hex)
+            store.store(name, b"probe", only_if_absent=False)
+            if store.fetch(name) != b"probe":
+                return False, f"{shown}: a probe written could not be read back"
+            store.delete(name)
     except Exception as exc:
         return False, secretless(f"{shown} is not usable ({_why(exc)})")
+    finally:
+        try:
+            store.close()
+        except Exception:  # closing a dead connection: nothing to do
+            pass
     what = "readable and writable" if mode == "read-write" else "readable (read-only mode)"
     return True, f"{shown}: {what} ({(time.monotonic() - start) * 1000:.0f} ms)"
