@@ -9,6 +9,7 @@ racing to upload one key.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -442,3 +443,156 @@ def test_a_get_only_redis_user_reads_and_cannot_write(tmp_path: Path, start_serv
     for mode, expected in (("read-only", "remote cache: ok"), ("read-write", "remote cache: NOT USABLE")):
         out = oxpack("doctor", str(project), env={"OXPACK_REMOTE_CACHE": pr_url, "OXPACK_REMOTE_CACHE_MODE": mode})
         assert expected in out.stdout and PASSWORD not in out.stdout + out.stderr, out.stdout
+
+
+# -- S3: moto's server mode, with IAM authentication on ------------------------------------------------
+
+BUCKET = "oxpack-cache"
+S3_SETUP_CALLS = 7  # the unauthenticated calls `S3Server` makes before moto starts checking signatures
+
+
+class S3Server:
+    """`moto_server` on 127.0.0.1 and a free port, checking credentials after its setup: a bucket, a user
+    `main` that may do anything and a user `pr` that may only read."""
+
+    def __init__(self, folder: Path) -> None:
+        import boto3
+
+        self.port = _free_port()
+        self.endpoint = f"http://127.0.0.1:{self.port}"
+        moto = Path(sys.executable).with_name("moto_server")
+        self.proc = subprocess.Popen([str(moto), "-H", "127.0.0.1", "-p", str(self.port)],
+                                     env={**os.environ, "INITIAL_NO_AUTH_ACTION_COUNT": str(S3_SETUP_CALLS)},
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60  # a safety net, not a measurement
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    break
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"moto_server on port {self.port} did not start") from None
+                time.sleep(0.1)
+        folder.mkdir(parents=True, exist_ok=True)
+        self.base_env = {"AWS_ENDPOINT_URL": self.endpoint, "AWS_DEFAULT_REGION": "us-east-1",
+                         "AWS_CONFIG_FILE": str(folder / "none"), "AWS_SHARED_CREDENTIALS_FILE": str(folder / "none")}
+        setup = dict(aws_access_key_id="setup", aws_secret_access_key="setup", region_name="us-east-1",
+                     endpoint_url=self.endpoint)
+        boto3.client("s3", **setup).create_bucket(Bucket=BUCKET)
+        iam = boto3.client("iam", **setup)
+        self.keys: dict[str, tuple[str, str]] = {}
+        for user, actions in (("main", ["s3:*"]), ("pr", ["s3:GetObject", "s3:ListBucket"])):
+            iam.create_user(UserName=user)
+            iam.put_user_policy(UserName=user, PolicyName="cache", PolicyDocument=json.dumps({
+                "Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": actions, "Resource": "*"}]}))
+            key = iam.create_access_key(UserName=user)["AccessKey"]
+            self.keys[user] = (key["AccessKeyId"], key["SecretAccessKey"])
+        self.client = boto3.client("s3", aws_access_key_id=self.keys["main"][0],
+                                   aws_secret_access_key=self.keys["main"][1], region_name="us-east-1",
+                                   endpoint_url=self.endpoint)
+
+    def env(self, user: str = "main", secret: str | None = None) -> dict[str, str]:
+        key_id, real = self.keys[user]
+        return {**self.base_env, "AWS_ACCESS_KEY_ID": key_id, "AWS_SECRET_ACCESS_KEY": secret or real}
+
+    def objects(self) -> list[str]:
+        return sorted(o["Key"] for o in self.client.list_objects_v2(Bucket=BUCKET).get("Contents", []))
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=30)
+
+
+@pytest.fixture
+def s3(tmp_path: Path) -> Iterator[S3Server]:
+    pytest.importorskip("boto3")
+    server = S3Server(tmp_path / "s3")
+    yield server
+    server.stop()
+
+
+def test_s3_second_machine_takes_every_stage_from_the_remote(project: Path, tmp_path: Path, oxpack_cache: Path,
+                                                             s3: S3Server) -> None:
+    a, b = (fresh_cache(tmp_path, oxpack_cache, n) for n in ("a", "b"))
+    url = f"s3://{BUCKET}/team"
+    first = oxpack("build", str(project), "-v", env={**s3.env(), "OXPACK_CACHE_DIR": str(a), "OXPACK_REMOTE_CACHE": url})
+    assert first.returncode == 0 and not warnings(first.stderr), first.stderr
+    up = remote_line(first.stderr)
+    assert up["uploads"] > 0 and len(s3.objects()) == up["uploads"]
+    assert all(name.startswith("team/oxpack/1/") for name in s3.objects())
+    second = oxpack("build", str(project), "-v", env={**s3.env("pr"), "OXPACK_CACHE_DIR": str(b),
+                                                      "OXPACK_REMOTE_CACHE": url, "OXPACK_REMOTE_CACHE_MODE": "read-only"})
+    assert second.returncode == 0 and not warnings(second.stderr), second.stderr
+    assert "everything came from the cache" in second.stderr
+    assert remote_line(second.stderr) == {"hits": up["uploads"], "misses": 0, "uploads": 0}
+    doctor = oxpack("doctor", str(project), env={**s3.env(), "OXPACK_REMOTE_CACHE": url})
+    assert f"remote cache: ok: {url}: readable and writable" in doctor.stdout, doctor.stdout + doctor.stderr
+
+
+def test_s3_faults(tmp_path: Path, s3: S3Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Wrong credentials: one line, no secret. A read-only user in `read-write` mode: reads, one line about
+    uploads. A corrupt object: ignored once, replaced. Eight machines racing on one key: one upload. The
+    server killed: one line."""
+    from oxpack.cache import Cache
+    from oxpack.remote import Remote
+
+    url = f"s3://{BUCKET}/ci"
+
+    def machine(name: str, **env: str) -> tuple[Cache, Remote, list[str]]:
+        for var, value in env.items():
+            monkeypatch.setenv(var, value)
+        said: list[str] = []
+        remote = Remote(url, "read-write", said.append)
+        cache = Cache(tmp_path / name, remote)
+        remote._store()  # the client reads the environment now
+        return cache, remote, said
+
+    main, _, said = machine("main", **s3.env())
+    files = {"kernel.bc": os.urandom(300_000), "info.log": b"ok"}
+    main.put("bc", _key(1), files)
+    assert not said and s3.objects() == [f"ci/oxpack/1/bc/{_key(1)}"]
+
+    wrong_secret = "wrong-" + s3.keys["main"][1]
+    wrong, _, said = machine("wrong", **s3.env(secret=wrong_secret))
+    for i in range(5):
+        assert wrong.get("bc", _key(i)) is None
+        wrong.put("bc", _key(i + 10), files)
+    assert len(said) == 1 and "is not usable" in said[0] and "SignatureDoesNotMatch" in said[0], said
+    assert wrong_secret not in said[0] and s3.keys["main"][1] not in said[0]
+
+    pr, _, said = machine("pr", **s3.env("pr"))
+    assert pr.get("bc", _key(1)) == files
+    for i in range(2, 6):
+        pr.put("bc", _key(i), files)
+    assert len(said) == 1 and "refuses uploads" in said[0] and "AccessDenied" in said[0], said
+    assert len(s3.objects()) == 1
+
+    name = f"ci/oxpack/1/bc/{_key(1)}"
+    s3.client.put_object(Bucket=BUCKET, Key=name, Body=s3.client.get_object(Bucket=BUCKET, Key=name)["Body"].read()[:-1])
+    fixer, _, said = machine("fixer", **s3.env())
+    assert fixer.get("bc", _key(1)) is None and fixer.get("bc", _key(1)) is None
+    assert len(said) == 1 and "truncated" in said[0], said
+    fixer.put("bc", _key(1), files)
+    assert machine("after", **s3.env())[0].get("bc", _key(1)) == files
+
+    racers = [machine(f"race{i}", **s3.env()) for i in range(8)]
+    barrier = threading.Barrier(len(racers))
+
+    def race(cache: Cache) -> None:
+        barrier.wait(timeout=30)
+        cache.put("bc", _key(99), files)
+
+    threads = [threading.Thread(target=race, args=(c,)) for c, _, _ in racers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert sum(r.stats.uploads for _, r, _ in racers) == 1 and not any(s for _, _, s in racers)
+
+    late, _, said = machine("late", **s3.env())
+    s3.stop()
+    for i in range(200, 220):
+        assert late.get("bc", _key(i)) is None
+        late.put("bc", _key(i), files)
+    assert len(said) == 1 and "is not usable" in said[0], said
