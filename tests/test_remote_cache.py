@@ -596,3 +596,36 @@ def test_s3_faults(tmp_path: Path, s3: S3Server, monkeypatch: pytest.MonkeyPatch
         assert late.get("bc", _key(i)) is None
         late.put("bc", _key(i), files)
     assert len(said) == 1 and "is not usable" in said[0], said
+
+
+@pytest.mark.slow
+def test_a_wheel_built_with_pip_uses_the_store_and_holds_no_credentials(tmp_path: Path, oxpack_cache: Path,
+                                                                        oxpack_wheels: Path,
+                                                                        start_server: Callable[..., Server]) -> None:
+    """`pip wheel` with build isolation and `oxpack[redis]` in the build requirements: the hook uploads to the
+    store named by `OXPACK_REMOTE_CACHE` (a URL with a password), and neither pip's output nor the wheel holds
+    the password."""
+    import zipfile
+
+    from conftest import run_ok
+
+    server = start_server(password=PASSWORD)
+    project = tmp_path / "vecmath"
+    (project / "kernels").mkdir(parents=True)
+    (project / "src" / "vecmath").mkdir(parents=True)
+    (project / "src" / "vecmath" / "__init__.py").write_text("")
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")  # cold: every stage uploads
+    (project / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["hatchling>=1.26", "oxpack[redis]"]\nbuild-backend = "hatchling.build"\n\n'
+        '[project]\nname = "vecmath"\nversion = "0.1.0"\nrequires-python = ">=3.10"\n\n'
+        '[tool.hatch.build.hooks.oxpack]\n\n[tool.oxpack]\narchs = ["sm_90"]\n')
+    env = {**os.environ, "OXPACK_CACHE_DIR": str(oxpack_cache), "OXPACK_REMOTE_CACHE": server.url()}
+    proc = run_ok([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", str(project), "-w", str(tmp_path / "dist"),
+                   "--find-links", str(oxpack_wheels)], env=env)
+    assert server.client.dbsize() > 0, proc.stderr[-3000:]
+    (wheel,) = (tmp_path / "dist").glob("*.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        contents = [zf.read(name) for name in zf.namelist()]
+    assert PASSWORD.encode() not in wheel.read_bytes() and not [c for c in contents if PASSWORD.encode() in c]
+    assert PASSWORD not in proc.stdout + proc.stderr
+    assert not [p for p in project.rglob("*") if p.is_file() and PASSWORD.encode() in p.read_bytes()]
