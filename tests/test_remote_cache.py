@@ -60,8 +60,12 @@ class Server:
         self.password = password
         folder.mkdir(parents=True, exist_ok=True)
         auth = ["--requirepass", password] if password else []
+        program = shutil.which("redis-server")
+        if program is None:
+            pytest.fail("these tests start Debian's redis-server, which is not installed: `apt-get install "
+                        "redis-server` (scripts/setup.sh does)")
         self.proc = subprocess.Popen(
-            [shutil.which("redis-server") or "redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+            [program, "--port", str(self.port), "--bind", "127.0.0.1",
              "--save", "", "--appendonly", "no", "--dir", str(folder), *auth, *args],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.client = redis.Redis(port=self.port, password=password, socket_timeout=5)
