@@ -120,3 +120,19 @@ def wheel_into_venv(project: Path, root: Path, wheels: Path, install: list[str],
     python = root / "venv" / "bin" / "python"
     run_ok([str(python), "-m", "pip", "install", "-q", str(wheel), *install])
     return {"wheel": wheel, "python": python, "root": root}
+
+
+@pytest.fixture(scope="session")
+def session_sysroot(oxpack_cache: Path) -> Path:
+    """The session cache's `sysroot` folder with the nvptx sysroot built in it (once per rustc, ~20 s).
+
+    A test that links or copies it into a cache of its own takes this fixture, never a bare
+    `oxpack_cache / "sysroot"`, which exists only once an earlier test has built something: such a
+    test passed in the whole suite and failed alone (`pytest -k`)."""
+    from oxpack.rustc import find_rustc
+    from oxpack.sysroot import ensure_sysroot
+
+    ensure_sysroot(find_rustc(), oxpack_cache)
+    folder = oxpack_cache / "sysroot"
+    folder.mkdir(exist_ok=True)  # rustup's precompiled nvptx `core` needs none of ours: an empty folder
+    return folder

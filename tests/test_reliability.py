@@ -345,7 +345,7 @@ def test_reproduce_and_verbose_lines_run_as_printed(project: Path, tmp_path: Pat
         assert ran.returncode == 0, f"{line}\n{ran.stderr}"
 
 
-def test_non_ascii_paths_build_on_a_cold_cache(tmp_path: Path, oxpack_cache: Path) -> None:
+def test_non_ascii_paths_build_on_a_cold_cache(tmp_path: Path, session_sysroot: Path) -> None:
     """A project folder and a kernel file named in other scripts; the kernel's stages are cold (a
     fresh source) and so is the cache folder's own name (its sysroot is the session's, linked)."""
     root = tmp_path / "projét ü" / "データ"
@@ -355,7 +355,7 @@ def test_non_ascii_paths_build_on_a_cold_cache(tmp_path: Path, oxpack_cache: Pat
     (root / "kernels" / "café.rs").write_text(SAXPY + f"// {uuid.uuid4()} ünïcödé\n", encoding="utf-8")
     cache = tmp_path / "cäche"
     cache.mkdir()
-    (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")
+    (cache / "sysroot").symlink_to(session_sysroot)
     proc = oxpack("build", str(root), "-q", env={"OXPACK_CACHE_DIR": str(cache)})
     assert proc.returncode == 0, proc.stderr
     assert [p.name for p in (root / "build").rglob("*.fatbin")] == ["café.fatbin"]
@@ -503,8 +503,8 @@ def test_stale_temporaries_of_dead_processes_are_cleaned(project: Path, tmp_path
     pid = int(dead.stdout)
     tmpdir = tmp_path / "tmp"
     tmpdir.mkdir()
+    (oxpack_cache / "sysroot").mkdir(exist_ok=True)  # before anything built: this test runs first, or alone
     mine = temp_dir(oxpack_cache / "sysroot", "live")
-    (oxpack_cache / "sysroot").mkdir(exist_ok=True)
     stale = [oxpack_cache / "sysroot" / mine.name.replace(f".tmp.{os.getpid()}.", f".tmp.{pid}."),
              tmpdir / mine.name.replace(f".tmp.{os.getpid()}.", f".tmp.{pid}."),
              # a stage entry half-written when its build was killed (Cache.put writes there)
@@ -550,17 +550,17 @@ def _read_only(folder: Path) -> Iterator[str]:
             p.chmod(mode)
 
 
-def _fresh_cache(tmp_path: Path, oxpack_cache: Path, name: str = "cache") -> Path:
+def _fresh_cache(tmp_path: Path, session_sysroot: Path, name: str = "cache") -> Path:
     """An empty cache folder that shares the session's nvptx sysroot (built once, ~20 s)."""
     cache = tmp_path / name
     cache.mkdir()
-    (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")
+    (cache / "sysroot").symlink_to(session_sysroot)
     return cache
 
 
-def test_read_only_cache(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+def test_read_only_cache(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """A warm read-only cache builds (nothing to write); a cold stage says the folder is not writable."""
-    cache = _fresh_cache(tmp_path, oxpack_cache)
+    cache = _fresh_cache(tmp_path, session_sysroot)
     env = {"OXPACK_CACHE_DIR": str(cache)}
     assert oxpack("build", str(project), "-q", env=env).returncode == 0
     with _read_only(cache) as reason:
@@ -574,7 +574,7 @@ def test_read_only_cache(project: Path, tmp_path: Path, oxpack_cache: Path) -> N
     assert_one_clear_line(cold)
 
 
-def test_disk_full_while_writing_stage_outputs(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+def test_disk_full_while_writing_stage_outputs(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """A full file system under the cache: a small tmpfs where this machine may mount one; otherwise
     the closest real fault, a file-size limit (RLIMIT_FSIZE, with SIGXFSZ ignored as a shell may)."""
     cache = tmp_path / "small"
@@ -582,7 +582,7 @@ def test_disk_full_while_writing_stage_outputs(project: Path, tmp_path: Path, ox
     (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")
     mounted = _mount("-t", "tmpfs", "-o", "size=256k", "tmpfs", str(cache))
     try:
-        (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")
+        (cache / "sysroot").symlink_to(session_sysroot)
         (cache / "ballast").write_bytes(b"\0" * (200 * 1024) if mounted else b"")
 
         def limit() -> None:
@@ -617,14 +617,15 @@ def test_shell_lines_run_as_printed(tmp_path: Path) -> None:
     assert error.detail == f"reproduce with: {line}"
 
 
-def test_sysroot_removed_during_the_build(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+def test_sysroot_removed_during_the_build(project: Path, tmp_path: Path, oxpack_cache: Path,
+                                          session_sysroot: Path) -> None:
     """The nvptx sysroot vanishes between its check and rustc: no rustup hint, a rerun rebuilds it."""
     from oxpack.config import load_config
     from oxpack.errors import ToolchainError
     from oxpack.pipeline import Pipeline, ptx_isa_for
 
     cache = tmp_path / "cache"
-    shutil.copytree(oxpack_cache / "sysroot", cache / "sysroot", symlinks=True,
+    shutil.copytree(session_sysroot, cache / "sysroot", symlinks=True,
                     ignore=shutil.ignore_patterns("*.lock", ".tmp.*"))
     if (oxpack_cache / "stages" / "rlib").is_dir():  # the device crate, built already
         shutil.copytree(oxpack_cache / "stages" / "rlib", cache / "stages" / "rlib",
@@ -763,14 +764,14 @@ def _cmdline(pid: int) -> bytes:
         return b""
 
 
-def test_concurrent_cold_builds_do_each_stage_once(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+def test_concurrent_cold_builds_do_each_stage_once(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """Three builds at once on one empty cache: the per-key locks let each stage output be made
     once, by whichever build comes first; the others wait for it (timed in bench_build.py)."""
     salt = uuid.uuid4().int % 10**6
     (project / "kernels" / "saxpy.rs").write_text(SAXPY.replace("a * x[i.get()]", f"a * x[i.get()] * 1.{salt}"))
     (project / "kernels" / "other.rs").write_text(SAXPY.replace("saxpy", "other").replace("+=", "-="))
     (project / "pyproject.toml").write_text(PYPROJECT.replace('["sm_90"]', '["sm_80", "sm_90"]'))
-    env = {**os.environ, "OXPACK_CACHE_DIR": str(_fresh_cache(tmp_path, oxpack_cache))}
+    env = {**os.environ, "OXPACK_CACHE_DIR": str(_fresh_cache(tmp_path, session_sysroot))}
     procs = [subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(tmp_path / f"o{n}")],
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for n in range(3)]
     runs: dict[str, int] = {}
@@ -791,7 +792,7 @@ def test_concurrent_cold_builds_do_each_stage_once(project: Path, tmp_path: Path
 # --- issue 16: relative cache paths, bounded waits ------------------------------------------
 
 
-def test_relative_cache_paths_land_where_documented(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+def test_relative_cache_paths_land_where_documented(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """A cold build with `OXPACK_CACHE_DIR=.cache` (relative to the current folder, as in CI) and one with
     `cache-dir = ".pcache"` in pyproject.toml (relative to the project), run from another folder; rustc
     works in a folder of the cache, where a relative path used to double (`couldn't create a temp dir`)."""
@@ -799,7 +800,7 @@ def test_relative_cache_paths_land_where_documented(project: Path, tmp_path: Pat
     elsewhere.mkdir()
     for cache in (elsewhere / ".cache", project / ".pcache"):
         cache.mkdir()
-        (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")  # shared: built once, ~20 s
+        (cache / "sysroot").symlink_to(session_sysroot)  # shared: built once, ~20 s
     (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")  # cold stages
     proc = oxpack("build", "../proj", env={"OXPACK_CACHE_DIR": ".cache"}, cwd=elsewhere)
     assert proc.returncode == 0, proc.stderr
