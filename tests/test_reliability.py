@@ -11,6 +11,7 @@ closest real fault, RLIMIT_FSIZE).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -442,7 +443,7 @@ def _temporaries(*folders: Path) -> list[Path]:
 @pytest.fixture
 def cold_project(project: Path) -> Path:
     """A project whose stages are all cold: a fresh source, several crates, so that rustc and the
-    workers are busy when the build is killed."""
+    workers have work when the build is killed."""
     salt = uuid.uuid4().int % 10**6  # in the code, not a comment: every stage is cold, not only rustc
     for n in range(4):
         body = "\n".join(f"    pub fn k{n}_{m}(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) {{\n"
@@ -453,21 +454,49 @@ def cold_project(project: Path) -> Path:
     return project
 
 
-def _start_and_wait_for_workers(project: Path, tmpdir: Path) -> tuple[subprocess.Popen[str], set[int]]:
-    env = {**os.environ, "TMPDIR": str(tmpdir)}
-    proc = subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(project), "-v"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    seen: set[int] = set()
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        seen |= _children(proc.pid)
-        if len(seen) >= 3:  # the fork server and workers, and rustc
-            break
+def _wait_for_reader(fifo: Path, proc: subprocess.Popen[str], what: str, log: Path) -> int:
+    """Wait until `what`, a rustc that reads the FIFO `fifo` (the kernel file `include_bytes!` it), has it
+    open; return its writing end. While that stays open, the rustc waits for the rest of its input and
+    the build cannot end, however quick this machine is: the test waits for a state, not a clock."""
+    deadline = time.monotonic() + 300  # a safety net, not a measurement
+    while True:
+        try:
+            return os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as e:
+            if e.errno != errno.ENXIO:  # ENXIO: nobody reads it yet
+                raise
+        if proc.poll() is not None:
+            pytest.fail(f"the build ended (exit code {proc.returncode}) before {what} opened {fifo}:\n"
+                        f"{log.read_text()[-3000:]}")
+        assert time.monotonic() < deadline, f"{what} did not open {fifo} within 300 s:\n{log.read_text()[-3000:]}"
         time.sleep(0.05)
-    assert proc.poll() is None, "the build ended before it could be killed"
-    time.sleep(0.5)
-    seen |= _children(proc.pid)
-    return proc, seen
+
+
+def _wait_in_rustc(kernel: Path, fifo: Path, cfg: str = "") -> None:
+    """Make the compile of `kernel` wait, once it has started, until the test closes the writing end of
+    `fifo` (or the build is killed): the kernel reads the FIFO at compile time. Never seen by a finished
+    build (which would refuse the `include_bytes!`): the tests kill it, then remove the line."""
+    os.mkfifo(fifo)
+    kernel.write_text(kernel.read_text() + f"{cfg}const _WAIT: &[u8] = include_bytes!({json.dumps(str(fifo))});\n")
+
+
+def _start_and_wait_for_workers(project: Path, tmpdir: Path, log: Path) -> tuple[subprocess.Popen[str], set[int], int]:
+    """Start a build whose last crate waits in rustc (`_wait_in_rustc`); once it does, return the build,
+    its processes (rustc, the fork server and its workers) and the FIFO's writing end."""
+    fifo = tmpdir.parent / "wait.fifo"
+    _wait_in_rustc(project / "kernels" / "c3.rs", fifo)
+    env = {**os.environ, "TMPDIR": str(tmpdir)}
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(project), "-v"], env=env,
+                                stdout=subprocess.DEVNULL, stderr=out, text=True)
+    held = _wait_for_reader(fifo, proc, "rustc", log)
+    seen: set[int] = set()
+    deadline = time.monotonic() + 120  # a safety net: the build cannot end while rustc waits
+    while len(seen) < 3:  # rustc, the fork server and its workers (started before rustc runs)
+        assert time.monotonic() < deadline, [Path(f"/proc/{p}/cmdline").read_bytes() for p in _alive(seen)]
+        seen |= _children(proc.pid)
+        time.sleep(0.05)
+    return proc, seen, held
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
@@ -475,9 +504,14 @@ def test_a_killed_build_leaves_no_process_and_no_temporary(cold_project: Path, t
                                                            oxpack_cache: Path, sig: signal.Signals) -> None:
     tmpdir = tmp_path / "tmp"
     tmpdir.mkdir()
-    proc, seen = _start_and_wait_for_workers(cold_project, tmpdir)
-    proc.send_signal(sig)
-    _, stderr = proc.communicate(timeout=120)
+    log = tmp_path / "build.log"
+    proc, seen, held = _start_and_wait_for_workers(cold_project, tmpdir, log)
+    try:
+        proc.send_signal(sig)
+        proc.wait(timeout=120)
+    finally:
+        os.close(held)
+    stderr = log.read_text()
     if sig == signal.SIGTERM:
         assert proc.returncode == 128 + signal.SIGTERM and "oxpack: terminated" in stderr, stderr
         assert "Traceback" not in stderr, stderr
@@ -487,7 +521,9 @@ def test_a_killed_build_leaves_no_process_and_no_temporary(cold_project: Path, t
     assert not _alive(seen), [Path(f"/proc/{p}/cmdline").read_bytes() for p in _alive(seen)]
     if sig == signal.SIGTERM:
         assert _temporaries(tmpdir, oxpack_cache) == []
-    # whatever a kill -9 left is removed by the next build, which succeeds
+    # whatever a kill -9 left is removed by the next build, which succeeds (without the waiting line)
+    kernel = cold_project / "kernels" / "c3.rs"
+    kernel.write_text("".join(line for line in kernel.read_text().splitlines(keepends=True) if "_WAIT" not in line))
     again = oxpack("build", str(cold_project), "-q", env={"TMPDIR": str(tmpdir)})
     assert again.returncode == 0, again.stderr
     assert _temporaries(tmpdir, oxpack_cache / "stages", oxpack_cache / "sysroot") == []
