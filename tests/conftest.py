@@ -31,6 +31,14 @@ def gpu_available() -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # after pytest-randomly's shuffle; `OXPACK_TEST_ORDER=reverse pytest -p no:randomly` runs the files,
+    # and the tests in each, last first (scripts/test-each-file.sh)
+    order = os.environ.get("OXPACK_TEST_ORDER", "")
+    if order not in ("", "reverse"):
+        raise pytest.UsageError(f"environment variable `OXPACK_TEST_ORDER` is {order!r}; expected `reverse` "
+                                "(last test first) or unset (pytest-randomly's order, or `-p no:randomly`: file order)")
+    if order == "reverse":
+        items.reverse()
     if gpu_available():
         return
     skip = pytest.mark.skip(reason="no NVIDIA GPU here")
