@@ -3,7 +3,7 @@
 # oxpack cache, its tests last first, so that a test that passes only after another one ran fails
 # here. The arguments go to every run (CI: `-m "not slow"`). Needs .venv (scripts/setup.sh).
 # `bash scripts/test.sh` runs the whole suite in a random order (pytest-randomly; the seed is in
-# pytest's header: rerun with `-p randomly --randomly-seed=N`).
+# pytest's header: rerun with `--randomly-seed=N`).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 failed=()
