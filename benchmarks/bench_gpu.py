@@ -169,7 +169,7 @@ def host_table(dev, ours) -> None:
     assert kernels._fast_saxpy(0.0, xs, ys, legacy) and kernels._fast_saxpy(0.0, xd, yd, None)
     # the fast path's own launch, with no checks: the driver's cuLaunchKernelEx through
     # ctypes on a packed parameter block (what a checked call costs beyond it is the checks)
-    direct, config, function = kernels._state_saxpy.entries[(0, 1, small)]
+    direct, config, function = kernels._state_saxpy.entries[(0, 1, small, None)]
     block_ = kernels._params(5)
     kernels._pack_saxpy(block_, 40, 0.0, xp, small, yp, small)
     variants["oxpack's launch alone (ctypes `cuLaunchKernelEx`, packed parameters)"] = (

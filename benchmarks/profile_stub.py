@@ -47,12 +47,14 @@ def main() -> int:
     xp, yp = x.data.ptr, y.data.ptr
     kernels.saxpy(0.0, x, y)
     kernels.saxpy(0.0, xt, yt)
+    kernels.saxpy(0.0, x, y, threads=n, block=256)  # an explicit shape: an entry of its own
     hooks = sys.modules["vecmath._oxpack.runtime"]._hooks
     f32 = cp.dtype("<f4")
     rows = {
         "raw launch, prepared args": lambda: launch(s, cfg, k, a, xp, n, yp, n),
         "stub, CuPy arrays": lambda: kernels.saxpy(0.0, x, y),
         "stub, PyTorch tensors": lambda: kernels.saxpy(0.0, xt, yt),
+        "stub, CuPy arrays, threads= block= given": lambda: kernels.saxpy(0.0, x, y, threads=n, block=256),
         "CuPy x.data": lambda: x.data,
         "CuPy x.data.ptr": lambda: x.data.ptr,
         "CuPy x.data.device_id": lambda: x.data.device_id,
@@ -86,6 +88,8 @@ def main() -> int:
     print(f"{'fast path, CuPy, no-op launch':40s} {cost(lambda: kernels._fast_saxpy(0.0, x, y, None)):7.3f} µs")
     print(f"{'fast path, PyTorch, no-op launch':40s} {cost(lambda: kernels._fast_saxpy(0.0, xt, yt, None)):7.3f} µs")
     print(f"{'stub, CuPy, no-op launch':40s} {cost(lambda: kernels.saxpy(0.0, x, y)):7.3f} µs")
+    print(f"{'fast path, CuPy, threads/block, no-op':40s} "
+          f"{cost(lambda: kernels._fast_saxpy(0.0, x, y, None, n, 256)):7.3f} µs")
     entries.update(saved)
     prof = cProfile.Profile()
     prof.enable()

@@ -14,6 +14,15 @@ oxpack installed in the environment), through oxpack's cache, into
 time and says once, on stderr, to run ``pip install -e .`` again. An unchanged import
 costs a `stat` of each kernel file.
 
+The rebuild runs in a child process (``sys.executable -c``, with ``OXPACK_EDITABLE_REBUILD``
+set so that no import there rebuilds again): never in the importing process, which holds
+Python's import lock while a finder runs (a build thread's own import would wait for it
+forever), and never from a process whose ``__main__`` is the user's script (the build's
+worker processes would re-run it). The child's progress lines pass through on stderr; a
+failed rebuild is an `ImportError` with oxpack's one line. A file lock
+(``build/oxpack-editable.lock``) makes a second process wait for the first one's rebuild
+instead of building too; every wait ends after `TIMEOUT` seconds with one line.
+
 Standard library only: it runs in every interpreter of the environment.
 """
 
@@ -24,8 +33,11 @@ import importlib.util
 import json
 import os
 import shutil
+import subprocess
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
@@ -34,6 +46,45 @@ __all__ = ["OxpackEditableFinder", "fingerprint", "install"]
 
 REBUILD_FOLDER = "build/oxpack-editable"
 STAMP = "oxpack-editable.json"
+LOCK = "build/oxpack-editable.lock"
+REBUILDING = "OXPACK_EDITABLE_REBUILD"  # set in the rebuild's process: an import there never rebuilds
+TIMEOUT = 30 * 60  # seconds: the longest a rebuild, or the wait for another process's, may take
+
+# The rebuild's process: argv[1] is JSON [project, out, overrides, the importing process's sys.path]. Its
+# last line on stdout is JSON: null when the build succeeded, else oxpack's one-line message.
+_CHILD = """\
+import json, os, sys
+project, out, overrides, path = json.loads(sys.argv[1])
+sys.path[:] = path
+def build():
+    from pathlib import Path
+    try:
+        from oxpack.errors import OxpackError
+    except ImportError as exc:
+        return f"oxpack cannot be imported by {sys.executable} ({exc}): reinstall it (`pip install oxpack`)"
+    try:  # with host libraries where they build, as at install time (emu2: oxpack.emulation)
+        from oxpack.emulation import build_editable as build_into
+    except ImportError:  # an oxpack from before emulation
+        from oxpack.project import build_into
+    try:
+        from oxpack.rustc import die_with_parent
+        die_with_parent()  # the importing process killed: this build ends too
+    except ImportError:
+        pass
+    try:
+        build_into(Path(project), Path(out), overrides=overrides)
+    except OxpackError as exc:
+        return exc.message
+    except Exception as exc:
+        if os.environ.get("OXPACK_TRACEBACK"):
+            import traceback
+            traceback.print_exc()
+        return (f"internal error while building the kernels of {project}: {type(exc).__name__}: {exc} "
+                "(set OXPACK_TRACEBACK=1 for the traceback, and please report it)")
+    return None
+error = build()
+print("\\n" + json.dumps(error))  # on a line of its own, whatever the build printed
+"""
 
 
 def fingerprint(project: Path, kernels: Sequence[str]) -> list[list[object]]:
@@ -88,30 +139,80 @@ class OxpackEditableFinder:
             return self.built
         rebuilt = self.project / REBUILD_FOLDER
         relative = Path(*self.package.split("."))
-        try:
-            if json.loads((rebuilt / STAMP).read_text()) == now:
-                return rebuilt / relative
-        except (OSError, ValueError):
-            pass
+        if _stamped(rebuilt, now):
+            return rebuilt / relative
+        if os.environ.get(REBUILDING):  # inside a rebuild (something imported the package there): no second one
+            return self.built
         if importlib.util.find_spec("oxpack") is None:
             print(f"{self.package}: the kernels in {self.project} changed since the editable install, and oxpack "
                   f"is not installed here to rebuild them: run `pip install -e {self.project}` again",
                   file=sys.stderr)
             return self.built
-        from oxpack.errors import OxpackError
+        with self._lock():
+            if not _stamped(rebuilt, now):  # else another process rebuilt the same sources while this one waited
+                self._rebuild(rebuilt, now)
+        return rebuilt / relative
 
-        try:  # with host libraries where they build, as at install time (emu2: oxpack.emulation)
-            from oxpack.emulation import build_editable as build_into
-        except ImportError:  # an oxpack from before emulation
-            from oxpack.project import build_into
+    @contextmanager
+    def _lock(self) -> Iterator[None]:
+        """Held while this process rebuilds: another one waits (at most `TIMEOUT` seconds), then finds
+        the stamp of the sources it waited for. Without `fcntl` (Windows) no lock: each process builds
+        into its own folder and swaps it in."""
+        try:
+            import fcntl
+        except ImportError:
+            yield
+            return
+        path = self.project / LOCK
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a") as lock:
+            deadline = time.monotonic() + TIMEOUT
+            said = False
+            while True:
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise ImportError(
+                            f"{self.package}: another process has been rebuilding the kernels of {self.project} "
+                            f"for {TIMEOUT // 60} minutes (it holds {path}): end it, then import again") from None
+                    if not said:
+                        print(f"{self.package}: waiting for another process that rebuilds the kernels of "
+                              f"{self.project}", file=sys.stderr)
+                        said = True
+                    time.sleep(0.1)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
 
+    def _rebuild(self, rebuilt: Path, now: list[list[object]]) -> None:
+        """Build the sources stamped `now` into `rebuilt`, in a child process (see the module's docstring)."""
         # built beside, then swapped in: another process never imports a half-written folder
         fresh = rebuilt.with_name(f"{rebuilt.name}.{os.getpid()}.tmp")
+        shutil.rmtree(fresh, ignore_errors=True)
+        _sweep(rebuilt)
+        argument = json.dumps([str(self.project), str(fresh), self.overrides, sys.path])
         try:
-            build_into(self.project, fresh, overrides=self.overrides)
-        except OxpackError as exc:
+            proc = subprocess.run([sys.executable, "-c", _CHILD, argument], stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.PIPE, text=True, timeout=TIMEOUT, check=False,
+                                  env={**os.environ, REBUILDING: str(os.getpid())})
+        except subprocess.TimeoutExpired:
             shutil.rmtree(fresh, ignore_errors=True)
-            raise ImportError(f"{self.package}: rebuilding the kernels of {self.project} failed: {exc.message}") from None
+            raise ImportError(f"{self.package}: rebuilding the kernels of {self.project} took more than "
+                              f"{TIMEOUT // 60} minutes and was stopped: run `oxpack build {self.project}` to see "
+                              "where it stalls") from None
+        *printed, last = [line for line in proc.stdout.splitlines() if line.strip()] or [""]
+        if printed:  # anything else the build printed goes where its progress lines went
+            print("\n".join(printed), file=sys.stderr)
+        try:
+            error = json.loads(last) if proc.returncode == 0 else f"its process ended with status {proc.returncode}"
+        except ValueError:
+            error = f"its process printed {last!r} last"
+        if error is not None:
+            shutil.rmtree(fresh, ignore_errors=True)
+            raise ImportError(f"{self.package}: rebuilding the kernels of {self.project} failed: {error}")
         (fresh / STAMP).write_text(json.dumps(now))
         old = rebuilt.with_name(f"{rebuilt.name}.{os.getpid()}.old")
         if rebuilt.exists():
@@ -122,7 +223,32 @@ class OxpackEditableFinder:
             pass
         shutil.rmtree(old, ignore_errors=True)
         shutil.rmtree(fresh, ignore_errors=True)
-        return rebuilt / relative
+
+
+def _sweep(rebuilt: Path) -> None:
+    """Remove the `<rebuilt>.<pid>.tmp` and `.old` folders of rebuilds whose process is gone (killed
+    mid-build), so that a killed import leaves nothing behind once the next rebuild runs. POSIX only
+    (`os.kill(pid, 0)` asks whether a process exists)."""
+    if os.name != "posix":
+        return
+    for stale in [*rebuilt.parent.glob(f"{rebuilt.name}.*.tmp"), *rebuilt.parent.glob(f"{rebuilt.name}.*.old")]:
+        pid = stale.name.split(".")[-2]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(stale, ignore_errors=True)
+        except OSError:  # it exists (another user's): not ours to remove
+            pass
+
+
+def _stamped(rebuilt: Path, now: list[list[object]]) -> bool:
+    """Whether `rebuilt` holds a build of the sources whose fingerprint is `now`."""
+    try:
+        return bool(json.loads((rebuilt / STAMP).read_text()) == now)
+    except (OSError, ValueError):
+        return False
 
 
 def install(package: str, built: str, project: str, kernels: Sequence[str], built_from: list[list[object]],

@@ -3,7 +3,8 @@
 For a wheel it builds every kernel crate, renders the typed stubs and puts
 them, with the fatbins, into the wheel through `force_include`; nothing is
 written into the project's source tree. With `emulation = true` the host libraries
-ship too, and the wheel is tagged for the build platform (`py3-none-linux_x86_64`).
+ship too, and the wheel is tagged for the build platform (`py3-none-linux_x86_64`),
+as is an editable wheel, which carries host libraries wherever they build.
 For an editable wheel (`pip install -e`) the same files go into
 `_oxpack_editable_<project>/` with an import hook (`editable_finder.py`, loaded by
 a `.pth`) that serves them as the package's modules and rebuilds them after an edit.
@@ -71,7 +72,11 @@ class OxpackBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             from ..emulation import host_platform
 
             build_data["pure_python"] = False
-            build_data["tag"] = f"py3-none-{host_platform()}"
+            build_data["tag"] = tag = f"py3-none-{host_platform()}"
+            if version == "editable":
+                # hatchling's editable builders set build_data["tag"] from get_default_tag() (`py3-none-any`)
+                # after the hooks ran: the editable wheel gets this platform's tag through that method instead
+                setattr(self.build_config.builder, "get_default_tag", lambda: tag)
         kernels = sum(len(c.kernels) for c in staged.result.crates)
         log(f"{kernels} kernels in {len(staged.result.crates)} crates for {', '.join(staged.result.archs)}")
 

@@ -36,6 +36,22 @@ step "cuda-bindings 12 and a cuda-core for it (Python 3.12 wheels, for the GPU m
 $PY -m pip download -q --no-deps --only-binary=:all: --python-version "${GPU_PYTHON:-3.12}" --implementation cp \
     --platform manylinux_2_28_x86_64 --platform manylinux_2_24_x86_64 -d "$A/cu12" \
     'cuda-bindings==12.9.*' 'cuda-core==1.2.2' 'cuda-pathfinder==1.9.1'
+step "check that every build of the example records this checkout's sources (its manifest's \`sources\`)"
+$PY - "$A" <<'PYEOF'
+import importlib.util, json, pathlib, sys, zipfile
+spec = importlib.util.spec_from_file_location("provenance", "toolchain/provenance.py")
+provenance = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(provenance)
+artifacts, bad = pathlib.Path(sys.argv[1]), 0
+built = {w: json.loads(zipfile.ZipFile(w).read("vecmath/_oxpack/kernels.json"))
+         for w in sorted(artifacts.glob("*/vecmath-*.whl"))}
+built[artifacts / "emu"] = json.loads((artifacts / "emu" / "vecmath" / "_oxpack" / "kernels.json").read_text())
+for where, manifest in built.items():
+    for problem in provenance.stale(manifest, pathlib.Path("."), pathlib.Path("example-project")):
+        print(f"gpu-artifacts: {where} was not built from this checkout: {problem}", file=sys.stderr)
+        bad = 1
+sys.exit(bad)
+PYEOF
 git rev-parse HEAD > "$A/COMMIT"
 git status --porcelain --untracked-files=no | grep -q . && echo "dirty" >> "$A/COMMIT"
 step "done: $(du -sh "$A" | cut -f1) in $A"

@@ -2,8 +2,11 @@
 # Runs every GPU test file where the GPU is, on what scripts/gpu-artifacts.sh built
 # (.artifacts/gpu); needs python3 with CuPy, cuda-core and pytest there (PyTorch when
 # present), and no rustc or network. Installs nothing into that python: the wheels go to
-# folders put first on PYTHONPATH. Every file runs, and the summary line of each is
-# printed at the end; the exit status is nonzero when any run failed.
+# folders put first on PYTHONPATH. Every file runs, with every site the tests take
+# (OXPACK_SM80_SITE, OXPACK_CU12_SITE, OXPACK_DEBUG_SITE); the summary line of each run and the
+# count of tests that ran are printed at the end; the exit status is nonzero when any run failed
+# (the test files themselves fail, not skip, when vecmath is missing or was not built from this
+# checkout: tests/conftest.py `require_example`).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 A=.artifacts/gpu
@@ -22,18 +25,26 @@ run() {  # run NAME PYTHONPATH pytest-args...
     PYTHONPATH="$path" $PY -m pytest -q -p no:cacheprovider "$@" 2>&1 | tee "$log"
     local rc=${PIPESTATUS[0]}
     [ "$rc" = 0 ] || status=1
-    summary+=("$name (exit $rc): $(grep -E '^(=+ )?[0-9]+ (passed|failed|error)' "$log" | tail -1)")
+    summary+=("$name (exit $rc): $(grep -E '^(=+ )?[0-9]+ (passed|failed|errors?|skipped|deselected)' "$log" | tail -1)")
 }
 echo "gpu-tests: artifacts of $(head -c 12 "$A/COMMIT"), this checkout $(git rev-parse --short=12 HEAD 2>/dev/null || echo '?')" >&2
 install "$T/site" "$A"/dist/vecmath-*.whl
 install "$T/debug" "$A"/debug/vecmath-*.whl
-run release "$T/site" tests/test_gpu.py tests/test_gpu_softmax.py tests/test_gpu_torch.py example-project/tests
-OXPACK_DEBUG_SITE="$T/debug" run soundness "$T/site" tests/test_gpu_soundness.py
-run emulation "$A/emu" tests/test_gpu_emulation.py example-project/tests/test_emulated.py
 install "$T/sm80" "$A"/sm80/vecmath-*.whl
 install "$T/cu12" "$A"/cu12/*.whl
 PYTHONPATH="$T/cu12" $PY -c "import cuda.bindings, cuda.core; print('gpu-tests: cu12 site has cuda-bindings', cuda.bindings.__version__, 'cuda-core', cuda.core.__version__)" >&2
-OXPACK_SM80_SITE="$T/sm80" OXPACK_CU12_SITE="$T/cu12" run load "$T/site" tests/test_gpu.py -k load
+export OXPACK_DEBUG_SITE="$T/debug" OXPACK_SM80_SITE="$T/sm80" OXPACK_CU12_SITE="$T/cu12"
+run release "$T/site" tests/test_gpu.py tests/test_gpu_softmax.py tests/test_gpu_collectives.py tests/test_gpu_torch.py \
+    tests/test_gpu_soundness.py tests/test_gpu_fast_forms.py \
+    example-project/tests
+run emulation "$A/emu" tests/test_gpu_emulation.py example-project/tests/test_emulated.py
 printf '%s\n' "${summary[@]}" >&2
+count() {  # count WORD: the sum of "N WORD" over every run's summary line
+    printf '%s\n' "${summary[@]}" | grep -oE "[0-9]+ $1" | awk '{n += $1} END {print n + 0}'
+}
+ran=$(( $(count passed) + $(count failed) + $(count xfailed) + $(count xpassed) ))
+echo "gpu-tests: $ran tests ran ($(count passed) passed, $(count failed) failed), $(count skipped) skipped," \
+     "$(count error) errors" >&2
+[ "$ran" -gt 0 ] || status=1
 rm -rf "$T"
 exit $status

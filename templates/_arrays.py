@@ -209,6 +209,11 @@ class _ArrayReader:
             stream = cai.get("stream")
             if stream == 0:
                 raise self._bad(p, "its __cuda_array_interface__ has stream 0 (forbidden)")
+            if stream is not None and (type(stream) is not int or not 0 < stream < 2**64):
+                raise self._bad(
+                    p, "its __cuda_array_interface__ `stream` must be None, 1 (legacy default), 2 (per-thread "
+                    f"default) or a CUDA stream's handle (an int below 2**64), got {stream!r}; fix the exporter's "
+                    "__cuda_array_interface__")
         else:  # v2 names no stream: ask PyTorch, else order through DLPack, else assume legacy
             stream = _torch_stream(obj)
             if stream is None:

@@ -276,15 +276,16 @@ class _Direct(NamedTuple):
     params, None)`` is ``cuLaunchKernelEx`` and returns its CUresult (0 on success)."""
 
     launch: Callable[[Any, Any, Any, None], int]
-    config: Callable[[tuple[int, ...], tuple[int, ...], int], Any]
-    """(grid, block, stream handle) -> a pointer to a CUlaunchConfig, made once per entry"""
+    config: Callable[[tuple[int, ...], tuple[int, ...], int, int], Any]
+    """(grid, block, stream handle, dynamic shared bytes) -> a pointer to a CUlaunchConfig,
+    made once per entry"""
     function: Callable[[Any], Any]
     """a cuda.core Kernel -> its handle as the launch takes it"""
 
 
-def _config(grid: tuple[int, ...], block: tuple[int, ...], stream: int) -> Any:
+def _config(grid: tuple[int, ...], block: tuple[int, ...], stream: int, shared: int) -> Any:
     g, b = (*grid, 1, 1)[:3], (*block, 1, 1)[:3]
-    return ctypes.pointer(_LaunchConfig(*g, *b, 0, stream, None, 0))
+    return ctypes.pointer(_LaunchConfig(*g, *b, shared, stream, None, 0))
 
 
 def _load_direct() -> _Direct | None:
@@ -316,7 +317,8 @@ def _params(count: int) -> Any:
 
 
 def _entry(
-    api: _Cuda, device: _Device, stream_handle: int, function: Any, grid: tuple[int, ...], block: tuple[int, ...]
+    api: _Cuda, device: _Device, stream_handle: int, function: Any, grid: tuple[int, ...], block: tuple[int, ...],
+    shared: int = 0,
 ) -> tuple[Callable[..., int], Any, Any] | None:
     """What the fast path repeats of a launch the general path made: (launch, config,
     function), called as ``launch(config, function, params, None)``; None when the
@@ -333,7 +335,7 @@ def _entry(
     if direct is None:
         return None
     launch = direct.launch
-    config, handle = direct.config(grid, block, stream_handle), direct.function(function)
+    config, handle = direct.config(grid, block, stream_handle, shared), direct.function(function)
     context_free = type(getattr(function, "handle", None)).__name__ == "CUkernel"
     if _device_count(api) == 1 or (stream_handle not in _SPECIAL_STREAMS and context_free):
         return launch, config, handle

@@ -107,10 +107,16 @@ class _State:
     __slots__ = ("entries",)
 
     def __init__(self) -> None:
-        self.entries: dict[tuple[int, int, int], tuple[Callable[..., int], Any, Any]] = {}
-        """(device, stream handle, element count) -> (launch, config, function), called as
-        ``launch(config, function, params, None)``; a nonzero result (a CUresult) hands
-        the call to the general path, which launches again and reports the error."""
+        self.entries: dict[tuple[object, ...], tuple[Callable[..., int], Any, Any]] = {}
+        """(device, stream handle, threads, block[, dynamic shared elements]) -> (launch,
+        config, function), called as ``launch(config, function, params, None)``; a nonzero
+        result (a CUresult) hands the call to the general path, which launches again and
+        reports the error. ``threads`` and ``block`` are as the call gave them (an int or a
+        tuple of ints; ``block`` None for the default), ``threads`` the default's element
+        count when the call gave none: the general path checked and launched exactly these
+        values, so a call that passes the fast path's checks and finds its key needs no
+        other shape check. The fast path looks up only exact ints and tuples of exact ints
+        (``True`` or ``2.0`` equal ``1`` and ``2`` as keys, but the general path refuses them)."""
 
 
 _last_stream: tuple[object, int] = (None, 0)

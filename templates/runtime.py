@@ -181,12 +181,13 @@ class Kernel(_Checks, _ArrayReader):
         _hooks.refresh()
         arrays, shape = self._checked(args, stream, threads, block, self._array)
         if shape is not None:
-            self._launch(args, arrays, stream, shape, threads is None and block is None)
+            self._launch(args, arrays, stream, shape, threads, block)
 
     # -- checks (no GPU) --
 
     def _launch(
-        self, args: Sequence[object], arrays: Sequence[_Array], stream: object, shape: _Shape, default: bool
+        self, args: Sequence[object], arrays: Sequence[_Array], stream: object, shape: _Shape,
+        threads: object, block: object,
     ) -> None:
         api = _driver._cuda_api or self.module._cuda()
         given = None if stream is None else _stream_handle(stream)
@@ -194,7 +195,7 @@ class Kernel(_Checks, _ArrayReader):
         try:
             launch_stream, handle, waited = self._launch_stream(api, device, stream, arrays)
             function = self._functions.get(device.device_id) or self._load(device.device_id)
-            config = shape.config
+            config, nbytes = shape.config, 0
             if self._dynamic is not None:
                 count = args[self._dynamic.pos]
                 assert isinstance(count, int)  # checked before launch
@@ -218,15 +219,19 @@ class Kernel(_Checks, _ArrayReader):
             _leave(api, previous)
         if _after_launch is not None:
             _after_launch(self, launch_stream)
-        elif default and not waited and arrays and self._dynamic is None:
+        elif not waited:
             # the generated fast path may repeat this launch for calls that pass every
-            # check with the same device, stream and element count
+            # check with the same device, stream and launch shape (see `_State.entries`)
             entries = self.state.entries
             if len(entries) >= 256:
                 entries.clear()
-            entry = _entry(api, device, handle, function, shape.grid, shape.block)
+            entry = _entry(api, device, handle, function, shape.grid, shape.block, nbytes)
             if entry is not None:
-                entries[(device.device_id, handle, arrays[self._default_threads].size)] = entry
+                size = arrays[self._default_threads].size if threads is None else threads
+                key: tuple[object, ...] = (device.device_id, handle, size, block)
+                if self._dynamic is not None:
+                    key += (args[self._dynamic.pos],)
+                entries[key] = entry
 
     def _allow_dynamic_shared(self, api: _Cuda, context: _Device, function: Any, nbytes: int) -> None:
         """Refuse a size the device cannot give (with the numbers); raise the kernel's

@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+import functools
+import importlib
+import importlib.util
+import json
 import os
 import shutil
 import subprocess
 import sys
 import textwrap
 import venv
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
+from typing import Any, NamedTuple
 
+import numpy as np
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "example-project"
 
 
+@functools.cache
 def gpu_available() -> bool:
     try:
         from cuda.bindings import driver
@@ -144,3 +153,200 @@ def session_sysroot(oxpack_cache: Path) -> Path:
     folder = oxpack_cache / "sysroot"
     folder.mkdir(exist_ok=True)  # rustup's precompiled nvptx `core` needs none of ours: an empty folder
     return folder
+
+
+# ---------------------------------------------------------------- GPU test files: what they run on (issue 21)
+
+CUPY = "the GPU tests use CuPy arrays: install CuPy for this CUDA (`pip install cupy-cuda13x` or `cupy-cuda12x`)"
+GPU_ARTIFACTS = ("build them where rustc is with `bash scripts/gpu-artifacts.sh`, then run the GPU tests here with "
+                 "`bash scripts/gpu-tests.sh`")
+
+
+def gpu_count() -> int:
+    """How many CUDA devices the driver sees (0 without a driver or a GPU)."""
+    if not gpu_available():
+        return 0
+    from cuda.bindings import driver
+
+    err, count = driver.cuDeviceGetCount()
+    return int(count) if err == driver.CUresult.CUDA_SUCCESS else 0
+
+
+class Absent:
+    """Stands, where there is no GPU, for a module that is not installed: its GPU test file still
+    collects, and each of its tests is skipped by the `gpu` marker with that reason. Module-level
+    attribute lookups and calls give more stand-ins; anything else is a bug in the test file."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Absent:
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        return Absent(f"{self._name}.{attr}")
+
+    def __call__(self, *args: object, **kwargs: object) -> Absent:
+        return Absent(f"{self._name}(...)")
+
+    def __repr__(self) -> str:
+        return f"<{self._name}: not installed, and no GPU here>"
+
+
+def gpu_import(name: str, needed: str, *, gpu: bool | None = None, optional: bool = False) -> Any:
+    """Import module `name` for a GPU test file, at its top, in place of `pytest.importorskip`.
+
+    Where a GPU is (`gpu`, default: probe), a module that does not import fails the file's
+    collection with one line naming it and `needed` (what to install): never a skip, unless the
+    module is `optional` (PyTorch), whose absence skips the file with `needed` as the reason.
+    Where none is, an `Absent` stand-in, so the file's tests are collected and skipped one by one."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        if not (gpu_available() if gpu is None else gpu):
+            return Absent(name)
+        if optional:
+            pytest.skip(f"`import {name}` failed ({exc}): {needed}", allow_module_level=True)
+        pytest.fail(f"`import {name}` failed ({exc}) on this machine with a GPU: {needed}", pytrace=False)
+
+
+@functools.cache
+def _provenance() -> ModuleType:
+    """The checkout's `toolchain/provenance.py`, loaded from its file: where the GPU is, oxpack itself
+    may not be installed, and an installed one may be another version."""
+    spec = importlib.util.spec_from_file_location("_oxpack_checkout_provenance", REPO / "toolchain" / "provenance.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses and typing look the module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def build_problems(module_file: Path, project: Path) -> list[str]:
+    """Why the generated module at `module_file` (`<package>/<module>.py`) was not built from this
+    checkout with the kernel project `project`: empty when it was (its manifest's `sources`)."""
+    manifest = module_file.parent / "_oxpack" / f"{module_file.stem}.json"
+    try:
+        recorded = json.loads(manifest.read_text())
+    except (OSError, ValueError) as exc:
+        return [f"its manifest `{manifest}` is unreadable ({exc})"]
+    problems: list[str] = _provenance().stale(recorded, REPO, project)
+    return problems
+
+
+def require_example(name: str = "vecmath.kernels", *, project: Path = EXAMPLE, gpu: bool | None = None,
+                    emulation: bool = False) -> Any:
+    """The example's generated module `name` for a GPU test file, checked against this checkout.
+
+    Where a GPU is, a module that is missing, built from other sources than `project` and this
+    checkout's oxpack (stale), or, with `emulation`, built without host libraries, fails the
+    file's collection with one line saying what differs and how to rebuild. Where none is,
+    the module when importable, else an `Absent` stand-in (its tests are skipped)."""
+    on_gpu = gpu_available() if gpu is None else gpu
+    module = gpu_import(name, f"install the example's wheel ({GPU_ARTIFACTS})", gpu=on_gpu)
+    if isinstance(module, Absent) or not on_gpu:
+        return module
+    where = Path(module.__file__)
+    problems = build_problems(where, project)
+    if emulation and not (where.parent / "_oxpack" / "emulate.py").is_file():
+        problems.append("it was built without --emulation (put the example's `oxpack build --emulation` output first "
+                        "on PYTHONPATH)")
+    if problems:
+        pytest.fail(f"`{name}` at {where} was not built from this checkout: {'; '.join(problems)}; {GPU_ARTIFACTS}",
+                    pytrace=False)
+    return module
+
+
+def gpu_site(variable: str, what: str) -> str:
+    """The folder named by environment variable `variable` (artifacts a GPU test runs in a subprocess);
+    a GPU test (it runs only where a GPU is) fails, not skips, without it."""
+    site = os.environ.get(variable, "")
+    if not site:
+        pytest.fail(f"environment variable {variable} is not set: it names a folder with {what}; "
+                    f"{GPU_ARTIFACTS}, which sets it", pytrace=False)
+    return site
+
+
+# ---------------------------------------------------------------- seeded random data (issue 21)
+
+DEFAULT_SEED = 21
+
+
+def base_seed() -> int:
+    """OXPACK_TEST_SEED: an integer, or unset for the fixed default (21)."""
+    raw = os.environ.get("OXPACK_TEST_SEED", "").strip()
+    if raw == "":
+        return DEFAULT_SEED
+    try:
+        return int(raw)
+    except ValueError:
+        raise pytest.UsageError(f"environment variable OXPACK_TEST_SEED is {raw!r}: expected an integer such as "
+                                f"{DEFAULT_SEED}; set it to one, or unset it for the fixed default") from None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    base_seed()  # a bad OXPACK_TEST_SEED is one usage error before anything runs
+
+
+@pytest.fixture
+def seed(request: pytest.FixtureRequest) -> int:
+    """This test's seed: OXPACK_TEST_SEED's value mixed with the test's id, so that every test draws
+    its own data whatever ran before it; printed (shown with a failure) with how to repeat it."""
+    base = base_seed()
+    value = (base * 1_000_003 + zlib.crc32(request.node.nodeid.encode())) % 2**32
+    print(f"random data: seed {value} (OXPACK_TEST_SEED={base} and this test's id; rerun with "
+          f"OXPACK_TEST_SEED={base} to repeat it)")
+    return value
+
+
+@pytest.fixture
+def rng(seed: int) -> np.random.Generator:
+    """NumPy's generator, seeded by `seed`."""
+    return np.random.default_rng(seed)
+
+
+# --- issue 21, item 9: in CI (`CI` set, as CI services and .ci/run set it) only tests marked `gpu` may skip ------
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A skip of a test not marked `gpu` fails a CI run, with the skip's reason and the fix: a test
+    that CI can run must run there (what it needs is installed by .ci/run and scripts/setup.sh)."""
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()  # type: ignore[attr-defined]
+    if (os.environ.get("CI", "").lower() in ("", "0", "false") or not report.skipped or hasattr(report, "wasxfail")
+            or "gpu" in item.keywords):
+        return
+    reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+    reason = reason.removeprefix("Skipped: ")
+    report.outcome = "failed"
+    report.longrepr = (f"{item.nodeid} skipped in CI ({reason}), where only tests marked `gpu` may skip; "
+                       "install what it needs in .ci/run or scripts/setup.sh, or mark it `gpu` if it needs a GPU")
+
+
+class ExampleBuild(NamedTuple):
+    """What `oxpack build example-project` wrote: its module under `root/package`."""
+
+    root: Path
+    package: str
+    manifest: dict[str, Any]
+    fatbins: dict[str, bytes]  # crate -> the fatbin's bytes
+
+    @property
+    def package_dir(self) -> Path:
+        return self.root / self.package
+
+
+@pytest.fixture(scope="session")
+def example_build(oxpack_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> ExampleBuild:
+    """A real build of the example project (seconds with a warm cache; the nvptx sysroot
+    once), its module written as the package `oxpack_example_build` (so that no installed
+    `vecmath` is shadowed): the manifest and fatbins that the stub tests check against."""
+    base = tmp_path_factory.mktemp("example-build")
+    project = base / "example-project"
+    shutil.copytree(EXAMPLE, project, ignore=shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__"))
+    package = "oxpack_example_build"
+    run_ok([sys.executable, "-m", "oxpack", "build", str(project), "-q", "--out", str(base / "out"),
+            "--package-path", package], timeout=900)
+    folder = base / "out" / package / "_oxpack"
+    manifest = json.loads((folder / "kernels.json").read_text())
+    fatbins = {crate: (folder / entry["fatbin"]).read_bytes() for crate, entry in manifest["crates"].items()}
+    return ExampleBuild(base / "out", package, manifest, fatbins)

@@ -66,6 +66,33 @@ def test_example_reductions_use_shared_memory_shuffles_and_atomics(example_copy)
     assert sizes["sum"] == 128 and sizes["histogram"] == 4096 and sizes["transpose_tiled"] == 32 * 33 * 4
 
 
+SHFL = re.compile(r"shfl\.sync\.(\w+)\.b32\s+%r\d+(?:\|%p\d+)?, [^,]+, [^,]+, ([^,]+), ([^;]+);")
+WARP_OPS = re.compile(r"(vote\.sync\.\w+\.\w+\s+%\w+, [^,]+, |bar\.warp\.sync\s+)([^;]+);")
+
+
+def test_warp_collectives_name_the_live_lanes_of_a_partial_warp(example_copy) -> None:  # type: ignore[no-untyped-def]
+    """A full member mask in the block's partial last warp (a block size that is no multiple of
+    32) is undefined behaviour: every shuffle, vote and warp barrier names either the full warp
+    (mask -1, clamp 31, on the path that only full warps take) or a mask and a clamp computed
+    from the block's size. The reducing example kernels all have the partial-warp path. Before
+    the fix every mask was the constant -1."""
+    result = build_project(load_config(example_copy, {"archs": ["sm_90"]}, env={}))
+    for kernel in ("softmax", "sum", "min_max", "warp_scan"):
+        body = _entry(result, kernel)
+        shuffles = SHFL.findall(body)
+        assert shuffles, kernel
+        for mode, clamp, mask in shuffles:
+            full = mask == "-1" and clamp == ("0" if mode == "up" else "31")
+            live = mask.startswith("%r") and (clamp == "0" if mode == "up" else clamp.startswith("%r"))
+            assert full or live, (kernel, mode, clamp, mask)
+        assert any(mask.startswith("%r") for _, _, mask in shuffles), f"{kernel}: no shuffle over the live lanes"
+        for _, mask in WARP_OPS.findall(body):
+            assert mask.startswith("%r") or mask == "-1", (kernel, mask)
+    assert any(m.startswith("%r") for _, m in WARP_OPS.findall(_entry(result, "min_max"))), "vote_any's mask"
+    softmax = _entry(result, "softmax")
+    assert "shfl.sync.down.b32" in softmax and "shfl.sync.bfly.b32" in softmax, "both paths of warp_reduce"
+
+
 def test_fences_and_votes_lower_to_ptx(make_project: MakeProject) -> None:
     source = PRELUDE + """
 kernel! {

@@ -97,6 +97,38 @@ kernel! {
         }
     }
 
+    /// Block and warp reductions at any block shape, value number `which` per thread: the
+    /// block's wrapping u32 sum, the block's f32 maximum, the warp's u32 minimum, the
+    /// warp's live lanes.
+    pub fn block_collectives(i: ThreadIndex, which: u32, x: &[u32], out: &mut DisjointSlice<u32>) {
+        let r = reductions(x.get(i.get()).copied().unwrap_or(0));
+        if let Some(o) = out.get_mut(i) {
+            *o = r[which as usize % 4];
+        }
+    }
+
+    /// Shuffles with lane arguments past 31: the GPU takes their low 5 bits.
+    pub fn wide_lane_arguments(i: ThreadIndex, which: u32, x: &[u32], out: &mut DisjointSlice<u32>) {
+        let v = x.get(i.get()).copied().unwrap_or(0);
+        let r = [shfl_xor(v, 33), shfl_down(v, 34), shfl_up(v, 35), shfl_idx(v, 36)];
+        if let Some(o) = out.get_mut(i) {
+            *o = r[which as usize % 4];
+        }
+    }
+
+    /// The same over a `width × height × depth` volume, for 2-D and 3-D blocks.
+    pub fn block_collectives_3d(
+        ijk: ThreadIndex3, which: u32, width: u32, height: u32, x: &[u32],
+        out: &mut DisjointSlice<u32, Volume> = (width, height),
+    ) where (len(x) == len(out)) {
+        let inside = ijk.x() < width as usize && ijk.y() < height as usize;
+        let k = (ijk.z() * height as usize + ijk.y()) * width as usize + ijk.x();
+        let r = reductions(if inside { x.get(k).copied().unwrap_or(0) } else { 0 });
+        if let Some(o) = out.get_mut_3d(ijk) {
+            *o = r[which as usize % 4];
+        }
+    }
+
     /// Atomic read-modify-writes from every thread on four counters.
     pub fn atomics(i: ThreadIndex, x: &[i32], c: &[AtomicI32], u: &[AtomicU32], f: &[AtomicF64]) {
         if let Some(&v) = x.get(i.get()) {
@@ -124,6 +156,15 @@ kernel! {
             *o = BF16::from_f32(v).to_bits() as u32;
         }
     }
+}
+
+fn reductions(v: u32) -> [u32; 4] {
+    [
+        oxpack::block::reduce_u32(v, 0, |a, b| a.wrapping_add(b)),
+        oxpack::block::max_f32(v as f32) as u32,
+        warp_reduce(v, |a, b| if a < b { a } else { b }),
+        oxpack::warp::live_lanes(),
+    ]
 }
 """
 
@@ -350,7 +391,7 @@ def _collectives_ref(x: np.ndarray, which: int, block: int) -> list[int]:
 
 
 @pytest.mark.parametrize("which", range(8))
-@pytest.mark.parametrize("block", [64, 96])
+@pytest.mark.parametrize("block", [1, 7, 33, 64, 96, 100, 1000])
 def test_warp_primitives_and_barrier_reductions_follow_cuda(misuse: ModuleType, which: int, block: int) -> None:
     rng = np.random.default_rng(which)
     n = 8 * 24 + which  # len(x) % 8 picks the primitive
@@ -362,6 +403,71 @@ def test_warp_primitives_and_barrier_reductions_follow_cuda(misuse: ModuleType, 
     # a partial block: its threads past `n` run too (with v = 0), as on the GPU
     padded = np.concatenate([x, np.zeros(-n % block, np.uint32)])
     assert out.tolist() == _collectives_ref(padded, which, block)[:n]
+
+
+def _block_collectives_ref(x: np.ndarray, which: int, threads: tuple[int, ...], block: tuple[int, ...]) -> np.ndarray:
+    """What `block_collectives(_3d)` gives on the GPU for the volume `threads` (x fastest): blocks
+    over the padded grid, warps of 32 consecutive linear thread indices of a block (x fastest),
+    the last one partial when the block's size is not a multiple of 32; padding threads hold 0."""
+    t3, d3 = (tuple(threads) + (1, 1))[:3], (tuple(block) + (1, 1))[:3]
+    g3 = [-(-t // d) for t, d in zip(t3, d3, strict=True)]
+    out = np.zeros(len(x), np.uint32)
+    for bz in range(g3[2]):
+        for by in range(g3[1]):
+            for bx in range(g3[0]):
+                coords = [(bx * d3[0] + tx, by * d3[1] + ty, bz * d3[2] + tz)
+                          for tz in range(d3[2]) for ty in range(d3[1]) for tx in range(d3[0])]  # linear order
+                ids = [(z * t3[1] + y) * t3[0] + xx if xx < t3[0] and y < t3[1] and z < t3[2] else -1
+                       for xx, y, z in coords]
+                vals = [int(x[i]) if i >= 0 else 0 for i in ids]
+                total, top = sum(vals) & 0xFFFFFFFF, max(vals)
+                for w in range(0, len(ids), 32):
+                    lanes = vals[w : w + 32]
+                    r = [total, top, min(lanes), len(lanes)][which]
+                    for i in ids[w : w + 32]:
+                        if i >= 0:
+                            out[i] = r
+    return out
+
+
+@pytest.mark.parametrize("which", range(4))
+@pytest.mark.parametrize(
+    ("threads", "block"),
+    [((n,), (b,)) for n, b in [(5, 1), (70, 7), (93, 31), (96, 32), (99, 33), (200, 63), (130, 65), (300, 100),
+                                  (2000, 1000), (1023, 1023), (2048, 1024), (1500, 1024)]]
+    + [((18, 8, 1), (9, 4, 1)), ((66, 6, 1), (33, 3, 1)), ((20, 9, 1), (10, 3, 1)), ((7, 7, 6), (7, 7, 3)),
+       ((40, 2, 1), (40, 1, 1)), ((3, 5, 70), (1, 1, 35))],
+)
+def test_block_and_warp_reductions_at_any_block_shape(misuse: ModuleType, which: int, threads: tuple[int, ...],
+                                                      block: tuple[int, ...]) -> None:
+    """Attack: blocks of 1, 31, 33, 63, 65, 1023 threads and 2-D/3-D blocks whose x is no multiple of
+    32 leave the last warp partial; every thread gets exactly its block's and its warp's reduction
+    (before the fix a partial warp counted lanes twice, or dropped the partials it had no lanes for)."""
+    size = int(np.prod(threads))
+    rng = np.random.default_rng(100 + which)
+    x = rng.integers(1, 1000, size, dtype=np.uint32)
+    x[-1] = 5000  # the maximum sits in the last thread
+    out = np.zeros(size, np.uint32)
+    if len(threads) == 1:
+        misuse.block_collectives(which, x, out, threads=threads[0], block=block[0])
+    else:
+        misuse.block_collectives_3d(which, threads[0], threads[1], x, out, threads=threads, block=block)
+    assert out.tolist() == _block_collectives_ref(x, which, threads, block).tolist()
+
+
+@pytest.mark.parametrize("which", range(4))
+def test_shuffle_lane_arguments_take_their_low_five_bits_as_on_the_gpu(misuse: ModuleType, which: int) -> None:
+    """shfl.sync reads the lane or delta argument's low 5 bits: xor 33 is xor 1, down 34 is down 2,
+    up 35 is up 3, idx 36 is lane 4 (the emulator gave each lane its own value before)."""
+    n = 64
+    x = np.arange(100, 100 + n, dtype=np.uint32)
+    out = np.zeros(n, np.uint32)
+    misuse.wide_lane_arguments(which, x, out, threads=n, block=64)
+    lanes = np.arange(n) % 32
+    warp = np.arange(n) - lanes
+    src = [lanes ^ 1, np.where(lanes + 2 < 32, lanes + 2, lanes), np.where(lanes >= 3, lanes - 3, lanes),
+           np.full(n, 4)][which]
+    assert out.tolist() == x[warp + src].tolist()
 
 
 def test_atomics_from_every_thread(misuse: ModuleType) -> None:
@@ -761,8 +867,62 @@ def vecmath(example_build: Path) -> Iterator[ModuleType]:
     _forget("vecmath")
 
 
+BLOCKS = [1, 7, 32, 33, 100, 1000]  # partial last warps (1, 7, 33, 100, 1000) and a full one
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+def test_every_reducing_example_kernel_at_partial_warp_block_sizes(vecmath: ModuleType, block: int) -> None:
+    """softmax, sum, min_max, histogram, warp_scan and block_reverse at block sizes whose last
+    warp is partial, against NumPy; the twin of tests/test_gpu_collectives.py. Before the
+    collectives knew partial warps, softmax's rows summed to 0.06 at block 7 and sum doubled lanes."""
+    k = vecmath
+    rng = np.random.default_rng(block)
+    # softmax: one block per row; rows shorter than the block, ragged ones, the three-pass path
+    for cols in sorted({1, 5, 37, 1000, 16 * block + 3}):
+        rows = 3
+        x = (rng.standard_normal((rows, cols)) * 4).astype(np.float32)
+        out = np.full((rows, cols), np.nan, np.float32)
+        k.softmax(cols, x, out, threads=rows * block, block=block)
+        e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
+        ref = e / e.sum(axis=1, keepdims=True)
+        assert np.linalg.norm(out - ref) / np.linalg.norm(ref) < 1e-6, f"softmax cols={cols} block={block}"
+        assert np.max(np.abs(out.sum(axis=1) - 1.0)) < 1e-4, f"softmax cols={cols} block={block}"
+    # sum: a grid-stride loop, warp sums, one partial per warp
+    x = rng.random(20_011, dtype=np.float32)
+    total = np.zeros(1, np.float32)
+    k.sum(x, total, threads=3 * block, block=block)
+    ref = float(np.sum(x, dtype=np.float64))
+    assert abs(float(total[0]) - ref) / ref < 1e-5, f"sum block={block}: {float(total[0])} != {ref}"
+    # min_max: the extremes in the last (partial) warp of the last block
+    n = 5 * block + 3
+    xi = rng.integers(-1000, 1000, n, dtype=np.int32)
+    xi[-1], xi[-2] = -5000, 5000
+    lo, hi = np.full(1, 2**31 - 1, np.int32), np.full(1, -(2**31), np.int32)
+    k.min_max(xi, lo, hi, threads=n, block=block)
+    assert (int(lo[0]), int(hi[0])) == (-5000, 5000), f"min_max block={block}"
+    # histogram: shared atomics, no shuffles
+    u = rng.integers(0, 2**32, 10_007, dtype=np.uint32)
+    hist = np.zeros(37, np.uint32)
+    k.histogram(37, u, hist, threads=4 * block, block=block)
+    assert np.array_equal(hist, np.bincount(u % 37, minlength=37).astype(np.uint32)), f"histogram block={block}"
+    # warp_scan: an inclusive scan per warp; a block's last warp may be partial
+    n = 3 * block + 5
+    xs = rng.integers(-1000, 1000, n, dtype=np.int64)
+    scanned = np.zeros(n, np.int64)
+    k.warp_scan(xs, scanned, threads=n, block=block)
+    ref_scan = np.concatenate([np.cumsum(xs[w : min(w + 32, b + block, n)])
+                               for b in range(0, n, block) for w in range(b, min(b + block, n), 32)])
+    assert np.array_equal(scanned, ref_scan), f"warp_scan block={block}"
+    # block_reverse: each block's elements reversed through dynamic shared memory
+    xr = rng.standard_normal(4 * block + 3).astype(np.float32)
+    rev = np.zeros_like(xr)
+    k.block_reverse(xr, rev, block, threads=len(xr), block=block)
+    ref_rev = np.concatenate([xr[b : b + block][::-1] for b in range(0, len(xr), block)])
+    assert np.array_equal(rev, ref_rev), f"block_reverse block={block}"
+
+
 def _torch() -> Any:
-    return pytest.importorskip("torch", reason="PyTorch is not installed (CI has none): CPU tensor tests skip")
+    return pytest.importorskip("torch", reason="PyTorch is not installed (.ci/run installs the CPU build)")
 
 
 def test_example_kernels_on_cpu_torch_tensors(vecmath: ModuleType) -> None:

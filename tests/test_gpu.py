@@ -1,9 +1,14 @@
 """GPU tests: the example project's wheel, built elsewhere and installed here, on a real GPU.
 
-Run where the GPU is, after `pip install vecmath-*.whl`:  python -m pytest tests/test_gpu.py
+Build the wheels where rustc is (`bash scripts/gpu-artifacts.sh`), run every GPU test file where
+the GPU is (`bash scripts/gpu-tests.sh`); or, by hand, after `pip install vecmath-*.whl`:
+python -m pytest tests/test_gpu.py. On a machine with a GPU the file fails to collect, naming
+what differs, when vecmath is missing or was not built from this checkout (its manifest's
+`sources`: tests/conftest.py `require_example`). Random data is seeded (OXPACK_TEST_SEED, default
+21; a failure prints its seed).
 
 Two load-time tests (issue 16) take artifacts of their own, each a folder named by a variable
-(skipped without it), run in a subprocess with that folder first on the path:
+(failing without it; `bash scripts/gpu-tests.sh` sets both), run in a subprocess with that folder first on the path:
 
 - OXPACK_SM80_SITE: the example built for `archs = ["sm_80"]`, `ptx = "none"` (the wheel is
   pure Python, so it can be built and installed where rustc is, then carried):
@@ -28,6 +33,7 @@ Two load-time tests (issue 16) take artifacts of their own, each a folder named 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -35,17 +41,20 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import CUPY, gpu_count, gpu_import, gpu_site, require_example
 
 pytestmark = pytest.mark.gpu
 
-cp = pytest.importorskip("cupy", reason="the GPU tests use CuPy arrays")
-vecmath = pytest.importorskip("vecmath", reason="install the example project's wheel first")
-kernels = vecmath.kernels
+cp = gpu_import("cupy", CUPY)
+kernels = require_example()  # built from this checkout, or the file fails where the GPU is
 
 
-@pytest.fixture
-def rng() -> np.random.Generator:
-    return np.random.default_rng()  # fresh data every run
+@pytest.fixture(autouse=True)
+def _seeded_generators(seed: int) -> None:
+    """CuPy's and PyTorch's global generators draw this test's data too (`rng` is NumPy's)."""
+    cp.random.seed(seed)
+    if "torch" in sys.modules:
+        sys.modules["torch"].manual_seed(seed)
 
 
 def poisoned(shape: int | tuple[int, ...], dtype: type) -> "cp.ndarray":
@@ -133,18 +142,23 @@ def test_rejected_calls_launch_nothing(rng: np.random.Generator) -> None:
     x = cp.asarray(rng.standard_normal(1000, dtype=np.float32))
     y = poisoned(1000, cp.float32)
     before = cp.asnumpy(y.view(cp.uint32))
-    bad_calls = [
-        lambda: kernels.saxpy(2.0, x.astype(cp.float64), y),  # wrong dtype
-        lambda: kernels.saxpy(2.0, x[:10], y),  # too short for `len(x) >= len(y)`
-        lambda: kernels.saxpy(2.0, y, y),  # output aliases an input
-        lambda: kernels.saxpy(2.0, cp.asnumpy(x), y),  # host memory
-        lambda: kernels.saxpy(2.0, x),  # wrong number of arguments
-        lambda: kernels.saxpy(2.0, x[::2], y[:500]),  # not contiguous
+    bad_calls = [  # each: the whole message, which names the argument, what it must be, and the fix
+        (lambda: kernels.saxpy(2.0, x.astype(cp.float64), y), kernels.KernelArgumentError,
+         "saxpy(): argument `x` must be a float32 device array, got a float64 array"),
+        (lambda: kernels.saxpy(2.0, x[:10], y), kernels.KernelValueError,
+         "saxpy(): requirement `len(x) >= len(y)` failed: len(x) = 10, len(y) = 1000"),
+        (lambda: kernels.saxpy(2.0, y, y), kernels.KernelValueError,
+         "saxpy(): argument `y` (mutable output) overlaps argument `x`; pass separate buffers"),
+        (lambda: kernels.saxpy(2.0, cp.asnumpy(x), y), kernels.KernelArgumentError,
+         "saxpy(): argument `x` is in host memory (numpy.ndarray); move it to the GPU first (e.g. cupy.asarray)"),
+        (lambda: kernels.saxpy(2.0, x), TypeError, "saxpy() missing 1 required positional argument: 'y'"),
+        (lambda: kernels.saxpy(2.0, x[::2], y[:500]), kernels.KernelArgumentError,
+         "saxpy(): argument `x` must be C-contiguous, got shape (500,) with byte strides (8,); pass a contiguous copy"),
     ]
-    for call in bad_calls:
-        with pytest.raises((TypeError, ValueError)) as info:
+    for call, error, message in bad_calls:
+        with pytest.raises(error) as info:
             call()
-        assert "saxpy" in str(info.value)
+        assert str(info.value) == message
     cp.cuda.Device().synchronize()
     assert np.array_equal(cp.asnumpy(y.view(cp.uint32)), before), "a refused call wrote to the output"
 
@@ -397,9 +411,11 @@ def test_too_much_dynamic_shared_memory_is_refused_with_the_numbers() -> None:
     x = cp.ones(1024, dtype=cp.float32)
     out = poisoned(1024, cp.float32)
     before = out.get()
-    with pytest.raises(ValueError, match=r"block_reverse\(\): argument `scratch` asks for 4000000 bytes of dynamic "
-                       r"shared memory per block \(1000000 float32\); device 0 allows \d+ per block"):
+    with pytest.raises(kernels.KernelValueError) as info:
         kernels.block_reverse(x, out, 1_000_000, block=256)
+    assert re.fullmatch(r"block_reverse\(\): argument `scratch` asks for 4000000 bytes of dynamic shared memory per "
+                        r"block \(1000000 float32\); device 0 allows (\d+) per block, (\d+) of them taken by the "
+                        r"kernel's static shared memory, so at most (\d+)", str(info.value)), str(info.value)
     cp.cuda.Device().synchronize()
     assert np.array_equal(out.get(), before, equal_nan=True)
 
@@ -545,13 +561,15 @@ def test_the_fast_path_takes_torch_dlpack_and_stream(rng: np.random.Generator) -
         assert kernels._fast_saxpy(1.0, x, y, stream) is True
     stream.sync()
     assert np.allclose(y.get(), 2.0 * x_h.astype(np.float64) + y_h, rtol=1e-5, atol=1e-5)
-    with pytest.raises(ValueError, match=r"saxpy\(\): argument `a` is out of range for float32"):
+    with pytest.raises(kernels.KernelValueError) as info:
         kernels.saxpy(1e40, x, y)
+    assert str(info.value) == ("saxpy(): argument `a` is out of range for float32 (largest finite value "
+                               "3.40282347e+38), got 1e+40")
 
 
 # ---------------------------------------------------------------- two GPUs (issue 9)
 
-two_gpus = pytest.mark.skipif(cp.cuda.runtime.getDeviceCount() < 2, reason="needs two GPUs")
+two_gpus = pytest.mark.skipif(gpu_count() < 2, reason="needs two GPUs")
 
 
 @two_gpus
@@ -593,14 +611,18 @@ def test_mixed_devices_and_a_stream_of_another_device_are_refused() -> None:
     with cp.cuda.Device(1):
         y1 = poisoned(1000, cp.float32)
         before = y1.get()
-    with pytest.raises(ValueError, match=r"saxpy\(\): argument `y` is on device 1 but argument `x` is on device 0"):
+    with pytest.raises(kernels.KernelValueError) as info:
         kernels.saxpy(2.0, x0, y1)
+    assert str(info.value) == ("saxpy(): argument `y` is on device 1 but argument `x` is on device 0; "
+                               "pass arrays on one device")
     with cp.cuda.Device(1):
         x1 = cp.ones(1000, dtype=cp.float32)
     core = _cuda_core()
     stream0 = core.Device(0).create_stream()  # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match=r"saxpy\(\): `stream` is on device 0 but argument `x` is on device 1"):
+    with pytest.raises(kernels.KernelValueError) as info:
         kernels.saxpy(2.0, x1, y1, stream=stream0)
+    assert str(info.value) == ("saxpy(): `stream` is on device 0 but argument `x` is on device 1; "
+                               "pass a stream of device 1")
     with cp.cuda.Device(1):
         cp.cuda.Device(1).synchronize()
         assert np.array_equal(y1.get(), before, equal_nan=True), "a refused call wrote to the output"
@@ -686,8 +708,9 @@ def test_kernels_capture_records_a_sequence_and_replays_it(rng: np.random.Genera
     cp.cuda.Device().synchronize()
     assert np.array_equal(y.get(), eager.get())
     graph.close()
-    with pytest.raises(kernels.LaunchError, match="nothing was captured"):
+    with pytest.raises(kernels.LaunchError) as info:
         graph.replay()
+    assert str(info.value) == "Graph.replay(): nothing was captured (the capture failed or the graph is closed)"
 
 
 # ---------------------------------------------------------------- load-time checks (issue 16)
@@ -695,9 +718,7 @@ def test_kernels_capture_records_a_sequence_and_replays_it(rng: np.random.Genera
 
 def _run_with_site(variable: str, program: str) -> subprocess.CompletedProcess[str]:
     """`program` in a fresh interpreter with the folder named by `variable` first on the path."""
-    site = os.environ.get(variable)
-    if not site:
-        pytest.skip(f"set {variable} (see this file's docstring for the commands that make it)")
+    site = gpu_site(variable, "the artifacts this test takes (this file's docstring has the commands by hand)")
     env = {**os.environ, "PYTHONPATH": site + os.pathsep + os.environ.get("PYTHONPATH", "")}
     return subprocess.run([sys.executable, "-c", textwrap.dedent(program)], env=env, capture_output=True,
                           text=True, timeout=300, check=False)

@@ -2,7 +2,8 @@
 
 Like tests/test_gpu.py they take the example project's wheel, installed where the GPU is.
 The debug-profile test also needs a debug build of the example in a folder of its own,
-named by OXPACK_DEBUG_SITE (it runs in a subprocess with that folder first on the path):
+named by OXPACK_DEBUG_SITE (it runs in a subprocess with that folder first on the path; the
+test fails without it, and `bash scripts/gpu-tests.sh` sets it):
 
     cp -r example-project /tmp/vecmath-debug      # a copy: the build rewrites oxpack.lock
     OXPACK_PROFILE=debug python -m pip wheel --no-deps -w /tmp/vecmath-debug-dist /tmp/vecmath-debug
@@ -22,19 +23,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import CUPY, gpu_import, gpu_site, require_example
 
 pytestmark = pytest.mark.gpu
 
-cp = pytest.importorskip("cupy", reason="the GPU tests use CuPy arrays")
-vecmath = pytest.importorskip("vecmath", reason="install the example project's wheel first")
-kernels = vecmath.kernels
+cp = gpu_import("cupy", CUPY)
+kernels = require_example()  # built from this checkout, or the file fails where the GPU is
 
 SAXPY_RS = Path(__file__).resolve().parents[1] / "example-project" / "kernels" / "saxpy.rs"
-
-
-@pytest.fixture
-def rng() -> np.random.Generator:
-    return np.random.default_rng()
 
 
 # ---------------------------------------------------------------- no silent skips
@@ -94,7 +90,8 @@ def _run(code: str, *, debug: bool = False, blocking: bool = True) -> dict[str, 
     ).format(code=textwrap.indent(textwrap.dedent(code), "    ").strip())
     env = {**os.environ, "OXPACK_LAUNCH_BLOCKING": "1" if blocking else "0"}
     if debug:
-        env["PYTHONPATH"] = os.environ["OXPACK_DEBUG_SITE"] + os.pathsep + env.get("PYTHONPATH", "")
+        site = gpu_site("OXPACK_DEBUG_SITE", "a debug build of the example (this file's docstring has the commands)")
+        env["PYTHONPATH"] = site + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True,
                           timeout=180, check=False)
     # (after a trap, CuPy's clean-up at exit may complain on stderr: the report is what counts)
@@ -142,7 +139,6 @@ def test_blocking_mode_computes_correctly() -> None:
     assert _run(IN_BOUNDS) == {"type": None, "result": True}
 
 
-@pytest.mark.skipif("OXPACK_DEBUG_SITE" not in os.environ, reason="needs a debug build of the example (see above)")
 def test_a_debug_build_reports_the_panic_and_its_line() -> None:
     report = _run(OUT_OF_BOUNDS, debug=True)
     assert report["type"] == "KernelTrap" and report["kernel"] == "gather", report
@@ -152,7 +148,6 @@ def test_a_debug_build_reports_the_panic_and_its_line() -> None:
     assert f"index out of bounds: the len is 100 but the index is 100 at {location}" in str(report["text"])
 
 
-@pytest.mark.skipif("OXPACK_DEBUG_SITE" not in os.environ, reason="needs a debug build of the example (see above)")
 def test_a_debug_build_computes_correctly() -> None:
     assert _run(IN_BOUNDS, debug=True) == {"type": None, "result": True}
     assert _run(IN_BOUNDS, debug=True, blocking=False) == {"type": None, "result": True}

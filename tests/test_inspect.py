@@ -186,7 +186,7 @@ def test_ptx_of_a_project_for_any_built_arch(built: dict[str, Path], capsys: pyt
     with pytest.raises(InspectError) as info:
         inspect_target(str(built["project"])).ptx("sm_86")
     assert str(info.value) == (f"project `{built['project']}` builds no PTX for sm_86; its archs: sm_80, sm_90 "
-                               "(set `archs` in `tool.oxpack`)")
+                               "(its `archs` come from option `archs` in `tool.oxpack`: change them there)")
 
 
 def test_embedded_ptx_of_a_wheel_and_a_fatbin(built: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:

@@ -63,7 +63,7 @@ class Case:
     id: str
     argv: tuple[str, ...]  # after `python -m oxpack`; `{p}` is the project, `{tmp}` a scratch folder
     rc: int
-    message: str  # a regex that stderr must match
+    message: str  # a regex for the whole error after `oxpack: error: ` (key, what was expected, the fix); `{p}`, `{tmp}`
     files: dict[str, object] = field(default_factory=dict)  # path in the project -> text, bytes, None (delete) or DIR
     env: dict[str, str] = field(default_factory=dict)
     absent: str | None = None  # a regex that stderr must not match (the misleading part of an old message)
@@ -76,145 +76,256 @@ def tool(table: str) -> dict[str, object]:
 CASES = [
     # -- config: one config, one meaning; the file is validated whatever overrides it
     Case("archs-empty-on-the-command-line", ("build", "{p}", "--archs", ""), 1,
-         r"`--archs` on the command line must name at least one arch"),
-    Case("out-empty", ("build", "{p}", "--out", ""), 1, r"`--out` was given an empty value"),
-    Case("package-path-empty", ("build", "{p}", "--package-path", " "), 1, r"`--package-path` was given an empty"),
-    Case("ptx-empty", ("build", "{p}", "--ptx", ""), 1, r"`--ptx` on the command line must be `auto`"),
+         r"invalid oxpack configuration on the command line \(1 problem\)\n    Option `--archs` on the command "
+         r"line must name at least one arch like `sm_90`, got an empty list"),
+    Case("out-empty", ("build", "{p}", "--out", ""), 1,
+         r"`--out` was given an empty value; pass a folder, or leave `--out` out"),
+    Case("package-path-empty", ("build", "{p}", "--package-path", " "), 1,
+         r"`--package-path` was given an empty value; pass a folder, or leave `--package-path` out"),
+    Case("ptx-empty", ("build", "{p}", "--ptx", ""), 1,
+         r"invalid oxpack configuration on the command line \(1 problem\)\n    Option `--ptx` on the command "
+         r"line must be `auto`, `none`, false or one of the configured archs like `sm_90`, got ``"),
     Case("ptx-below-sm80-on-the-command-line-is-no-pyproject-problem", ("build", "{p}", "--ptx", "sm_70"), 1,
-         r"invalid oxpack configuration on the command line \(1 problem\)\n.*`--ptx` on the command line",
+         r"invalid oxpack configuration on the command line \(1 problem\)\n    Option `--ptx` on the command "
+         r"line must be `auto`, `none`, false or one of the configured archs \(`sm_XY` with XY >= 80\), got "
+         r"`sm_70`: oxpack targets compute capability 8\.0 and newer",
          absent=r"pyproject"),
     Case("archs-in-the-environment-is-no-pyproject-problem", ("build", "{p}"), 1,
-         r"invalid oxpack configuration in the environment \(1 problem\)\n.*`OXPACK_ARCHS` must be an arch",
+         r"invalid oxpack configuration in the environment \(1 problem\)\n    Item 1 of environment variable "
+         r"`OXPACK_ARCHS` must be an arch `sm_XY` with XY >= 80, got `sm_70` \(oxpack targets compute "
+         r"capability 8\.0 and newer; remove it\)",
          env={"OXPACK_ARCHS": "sm_70"}, absent=r"pyproject"),
     Case("unsupported-arch-in-the-environment-names-the-variable", ("build", "{p}"), 1,
-         r"environment variable `OXPACK_ARCHS`: `sm_99` is not an arch that oxpack's toolchain .* can build",
+         r"environment variable `OXPACK_ARCHS`: `sm_99` is not an arch that oxpack's toolchain \(LLVM NVPTX \+ "
+         r"nvJitLink [\d.]+\) can build; supported: sm_80, (sm_\d+[a-z]?, )*sm_\d+[a-z]?",
          env={"OXPACK_ARCHS": "sm_99"}, absent=r"tool\.oxpack"),
     Case("inspect-ptx-not-an-arch", ("inspect", "{p}", "--ptx", "garbage"), 1,
          r"`--ptx garbage` must name the arch whose PTX to print, like `--ptx sm_90`"),
     Case("inspect-ptx-of-an-arch-set-in-the-environment", ("inspect", "{p}", "--ptx", "sm_80", "-q"), 1,
-         r"builds no PTX for sm_80; its archs: sm_90 \(its `archs` come from environment variable `OXPACK_ARCHS`: "
-         r"change them there\)", env={"OXPACK_ARCHS": "sm_90"}, absent=r"tool\.oxpack"),
+         r"project `{p}` builds no PTX for sm_80; its archs: sm_90 \(its `archs` come from environment "
+         r"variable `OXPACK_ARCHS`: change them there\)", env={"OXPACK_ARCHS": "sm_90"}, absent=r"tool\.oxpack"),
     Case("rustc-key-is-relative-to-the-project", ("build", "{p}"), 1,
-         r"rustc `[^`]*/proj/tools/rustc` from option `rustc` in `tool.oxpack` is not usable: not found",
+         r"rustc `{p}/tools/rustc` from option `rustc` in `tool\.oxpack` is not usable: not found",
          files=tool('rustc = "tools/rustc"\n')),
-    Case("rustc-name-not-on-path", ("build", "{p}"), 1, r"rustc `no-such-rustc` from environment variable "
-         r"`OXPACK_RUSTC` is not usable: not found on PATH", env={"OXPACK_RUSTC": "no-such-rustc"}),
+    Case("rustc-name-not-on-path", ("build", "{p}"), 1,
+         r"rustc `no-such-rustc` from environment variable `OXPACK_RUSTC` is not usable: not found on PATH",
+         env={"OXPACK_RUSTC": "no-such-rustc"}),
     Case("kernels-on-the-command-line-match-nothing", ("build", "{p}", "--kernels", "nothing/*.rs"), 1,
-         r"no kernel files match `nothing/\*\.rs` in .* \(option `--kernels` on the command line\); add a `\.rs` "
-         r"kernel file there or change option `--kernels` on the command line", absent=r"tool\.oxpack"),
+         r"no kernel files match `nothing/\*\.rs` in {p} \(option `--kernels` on the command line\); add a "
+         r"`\.rs` kernel file there or change option `--kernels` on the command line", absent=r"tool\.oxpack"),
     Case("tool-timeout-not-a-number", ("build", "{p}"), 1,
-         r"Environment variable `OXPACK_TOOL_TIMEOUT` must be a number of seconds like `600`, got `soon`",
+         r"invalid oxpack configuration in the environment \(1 problem\)\n    Environment variable "
+         r"`OXPACK_TOOL_TIMEOUT` must be a number of seconds like `600`, got `soon`",
          env={"OXPACK_TOOL_TIMEOUT": "soon"}),
-    Case("kernels-empty", ("build", "{p}", "--kernels", ""), 1, r"`--kernels` on the command line must be a non-empty"),
-    Case("inspect-ptx-empty", ("inspect", "{p}", "--ptx", ""), 1, r"`--ptx` was given an empty value"),
+    Case("kernels-empty", ("build", "{p}", "--kernels", ""), 1,
+         r"invalid oxpack configuration on the command line \(1 problem\)\n    Item 1 of option `--kernels` on "
+         r'the command line must be a non-empty string, got "" \(str\)'),
+    Case("inspect-ptx-empty", ("inspect", "{p}", "--ptx", ""), 1,
+         r"`--ptx` was given an empty value; name an arch like `--ptx sm_90`, or leave it out"),
     Case("module-keyword-blames-the-option", ("build", "{p}", "--module", "class"), 1,
-         r"`--module` on the command line must be a Python identifier", absent=r"hooks"),
-    Case("ptx-below-sm80-does-not-advise-adding-it", ("build", "{p}"), 1, r"`ptx` .*compute capability 8\.0",
+         r"invalid oxpack configuration on the command line \(1 problem\)\n    Option `--module` on the "
+         r"command line must be a Python identifier that is not a keyword, got `class`; try `class_`", absent=r"hooks"),
+    Case("ptx-below-sm80-does-not-advise-adding-it", ("build", "{p}"), 1,
+         r"invalid oxpack configuration in `pyproject\.toml` \(1 problem\)\n    Option `ptx` in `tool\.oxpack` "
+         r"must be `auto`, `none`, false or one of the configured archs \(`sm_XY` with XY >= 80\), got "
+         r"`sm_70`: oxpack targets compute capability 8\.0 and newer",
          files=tool('ptx = "sm_70"\n'), absent=r"add it to `archs`"),
-    Case("bad-archs-in-file-under-env-override", ("build", "{p}"), 1, r"Item 1 of option `archs` in `tool.oxpack`.*sm_70",
+    Case("bad-archs-in-file-under-env-override", ("build", "{p}"), 1,
+         r"invalid oxpack configuration in `pyproject\.toml` \(1 problem\)\n    Item 1 of option `archs` in "
+         r"`tool\.oxpack` must be an arch `sm_XY` with XY >= 80, got `sm_70` \(oxpack targets compute "
+         r"capability 8\.0 and newer; remove it\)",
          files={"pyproject.toml": PYPROJECT.replace('"sm_90"', '"sm_70"')}, env={"OXPACK_ARCHS": "sm_90"}),
-    Case("bad-cache-dir-in-file-under-env-override", ("build", "{p}"), 1, r"`cache-dir` in `tool.oxpack`.*non-empty",
+    Case("bad-cache-dir-in-file-under-env-override", ("build", "{p}"), 1,
+         r"invalid oxpack configuration in `pyproject\.toml` \(1 problem\)\n    Option `cache-dir` in "
+         r"`tool\.oxpack` must be a non-empty string, got 5 \(int\)",
          files=tool("cache-dir = 5\n")),
-    Case("bad-rustc-in-file-under-env-override", ("build", "{p}"), 1, r"`rustc` in `tool.oxpack`",
+    Case("bad-rustc-in-file-under-env-override", ("build", "{p}"), 1,
+         r"invalid oxpack configuration in `pyproject\.toml` \(1 problem\)\n    Option `rustc` in "
+         r'`tool\.oxpack` must be a non-empty string, got "" \(str\)',
          files=tool('rustc = ""\n'), env={"OXPACK_RUSTC": "/usr/bin/rustc"}),
-    Case("bad-hook-table-key", ("build", "{p}"), 1, r"Unknown option `arch` in `tool.hatch.build.hooks.oxpack`",
+    Case("bad-hook-table-key", ("build", "{p}"), 1,
+         r"invalid oxpack configuration in `pyproject\.toml` \(1 problem\)\n    Unknown option `arch` in "
+         r"`tool\.hatch\.build\.hooks\.oxpack`; did you mean `archs`\?",
          files=tool('\n[tool.hatch.build.hooks.oxpack]\narch = ["sm_90"]\n')),
     Case("bad-hook-table-value-seen-by-cli", ("build", "{p}"), 1,
-         r"`archs` in `tool.hatch.build.hooks.oxpack`.*sm_75",
+         r"invalid oxpack configuration in `pyproject\.toml` \(1 problem\)\n    Item 1 of option `archs` in "
+         r"`tool\.hatch\.build\.hooks\.oxpack` must be an arch `sm_XY` with XY >= 80, got `sm_75` \(oxpack "
+         r"targets compute capability 8\.0 and newer; remove it\)",
          files=tool('\n[tool.hatch.build.hooks.oxpack]\narchs = ["sm_75"]\n')),
-    Case("project-is-a-string", ("build", "{p}"), 1, r"`project` in `.*pyproject.toml` must be a table",
+    Case("project-is-a-string", ("build", "{p}"), 1,
+         r'`project` in `{p}/pyproject\.toml` must be a table \(`\[project\]` with `name = "\.\.\."`\), got '
+         r'str "x"',
          files={"pyproject.toml": 'project = "x"\n[tool.oxpack]\narchs = ["sm_90"]\npackage = "src/proj"\n'}),
-    Case("tool-is-a-string", ("build", "{p}"), 1, r"`tool.oxpack` must be a table",
+    Case("tool-is-a-string", ("build", "{p}"), 1,
+         r"invalid oxpack configuration in `pyproject\.toml` \(1 problem\)\n    `tool\.oxpack` must be a "
+         r'table, got "x" \(str\)',
          files={"pyproject.toml": 'tool = "x"\n'}),
-    Case("pyproject-not-utf8", ("build", "{p}"), 1, r"pyproject.toml`: it is not UTF-8",
+    Case("pyproject-not-utf8", ("build", "{p}"), 1,
+         r"cannot parse `{p}/pyproject\.toml`: it is not UTF-8 text \(byte 77\); TOML files must be UTF-8",
          files={"pyproject.toml": PYPROJECT.encode() + b"# \xff\xfe\n"}),
-    Case("pyproject-with-a-bom", ("build", "{p}"), 1, r"byte-order mark \(BOM\)",
+    Case("pyproject-with-a-bom", ("build", "{p}"), 1,
+         r"cannot parse `{p}/pyproject\.toml`: .*; it starts with a byte-order mark \(BOM\): save it as UTF-8 "
+         r"without one",
          files={"pyproject.toml": b"\xef\xbb\xbf" + PYPROJECT.encode()}),
     Case("kernel-glob-outside-the-project", ("build", "{p}", "--kernels", "../elsewhere/*.rs"), 1,
-         r"kernel glob `\.\./elsewhere/\*\.rs` .* matches `\.\./elsewhere/k.rs`, outside the project",
+         r"kernel glob `\.\./elsewhere/\*\.rs` \(option `--kernels` on the command line\) matches "
+         r"`\.\./elsewhere/k\.rs`, outside the project {p}; kernel files must be inside the project folder: "
+         r"move the file or fix the glob",
          files={"../elsewhere/k.rs": SAXPY}),
-    Case("pyproject-is-a-folder", ("build", "{p}"), 1, r"pyproject.toml` is a folder",
+    Case("pyproject-is-a-folder", ("build", "{p}"), 1,
+         r"`{p}/pyproject\.toml` is a folder, not a file; oxpack reads its settings from `\[tool\.oxpack\]` in "
+         r"that file",
          files={"pyproject.toml": DIR}),
     # -- the cache folder and --out
-    Case("cache-dir-is-a-file", ("build", "{p}"), 1, r"cache folder `.*` \(from environment variable `OXPACK_CACHE_DIR`\) "
-         r"cannot be made: `.*` is a file; set environment variable `OXPACK_CACHE_DIR` to a folder",
+    Case("cache-dir-is-a-file", ("build", "{p}"), 1,
+         r"the oxpack cache folder `{tmp}/file` \(from environment variable `OXPACK_CACHE_DIR`\) cannot be "
+         r"made: `{tmp}/file` is a file; set environment variable `OXPACK_CACHE_DIR` to a folder, or remove "
+         r"that file",
          env={"OXPACK_CACHE_DIR": "{tmp}/file"}, absent=r"cache-dir"),
     Case("cache-dir-key-is-a-file-relative-to-the-project", ("build", "{p}"), 1,
-         r"cache folder `.*/scratch/file` \(from option `cache-dir` in `tool.oxpack`\) cannot be made: .*; set option "
-         r"`cache-dir` in `tool.oxpack` to a folder", files=tool('cache-dir = "../scratch/file"\n'),
+         r"the oxpack cache folder `{tmp}/file` \(from option `cache-dir` in `tool\.oxpack`\) cannot be made: "
+         r"`{tmp}/file` is a file; set option `cache-dir` in `tool\.oxpack` to a folder, or remove that file",
+         files=tool('cache-dir = "../scratch/file"\n'),
          env={"OXPACK_CACHE_DIR": ""}, absent=r"OXPACK_CACHE_DIR"),
-    Case("cache-dir-under-a-file", ("build", "{p}"), 1, r"cache folder `.*/file/sub` .*`.*/file` is a file",
+    Case("cache-dir-under-a-file", ("build", "{p}"), 1,
+         r"the oxpack cache folder `{tmp}/file/sub` \(from environment variable `OXPACK_CACHE_DIR`\) cannot be "
+         r"made: `{tmp}/file` is a file; set environment variable `OXPACK_CACHE_DIR` to a folder, or remove "
+         r"that file",
          env={"OXPACK_CACHE_DIR": "{tmp}/file/sub"}),
-    Case("xdg-cache-home-is-a-file", ("build", "{p}"), 1, r"cache folder `.*/file/oxpack` \(`\$XDG_CACHE_HOME",
+    Case("xdg-cache-home-is-a-file", ("build", "{p}"), 1,
+         r"the oxpack cache folder `{tmp}/file/oxpack` \(`\$XDG_CACHE_HOME/oxpack`\) cannot be made: "
+         r"`{tmp}/file` is a file; set `OXPACK_CACHE_DIR` to a folder, or remove that file",
          env={"OXPACK_CACHE_DIR": "", "XDG_CACHE_HOME": "{tmp}/file"}),
-    Case("out-is-a-file", ("build", "{p}", "--out", "{tmp}/file"), 1, r"--out `.*file` cannot be a folder: .* is a file"),
-    Case("out-under-a-file", ("build", "{p}", "--out", "{tmp}/file/out"), 1, r"--out .* is a file"),
+    Case("out-is-a-file", ("build", "{p}", "--out", "{tmp}/file"), 1,
+         r"--out `{tmp}/file` cannot be a folder: `{tmp}/file` is a file; pass a folder to `--out` \(it is "
+         r"created if missing\)"),
+    Case("out-under-a-file", ("build", "{p}", "--out", "{tmp}/file/out"), 1,
+         r"--out `{tmp}/file/out` cannot be a folder: `{tmp}/file` is a file; pass a folder to `--out` \(it is "
+         r"created if missing\)"),
     # -- the lockfile
-    Case("lock-is-a-folder-check", ("lock", "{p}", "--check"), 1, r"oxpack.lock is a folder, not a lockfile",
+    Case("lock-is-a-folder-check", ("lock", "{p}", "--check"), 1,
+         r"{p}/oxpack\.lock is a folder, not a lockfile; remove it and run `oxpack lock`",
          files={"oxpack.lock": DIR}),
-    Case("lock-is-a-folder-write", ("lock", "{p}"), 1, r"oxpack.lock is a folder, not a lockfile",
+    Case("lock-is-a-folder-write", ("lock", "{p}"), 1,
+         r"{p}/oxpack\.lock is a folder, not a lockfile; remove it and rerun `oxpack lock`",
          files={"oxpack.lock": DIR}),
-    Case("lock-is-binary", ("build", "{p}", "--locked"), 1, r"oxpack.lock is not UTF-8 text",
+    Case("lock-is-binary", ("build", "{p}", "--locked"), 1,
+         r"{p}/oxpack\.lock is not UTF-8 text \(byte 8: a binary file\?\); restore it from version control or "
+         r"rerun `oxpack lock`",
          files={"oxpack.lock": b"\x7fELF\x02\x01\x01\x00\xd0\xff" * 20}),
-    Case("lock-is-empty", ("lock", "{p}", "--check"), 1, r"oxpack.lock is empty", files={"oxpack.lock": ""}),
+    Case("lock-is-empty", ("lock", "{p}", "--check"), 1,
+         r"{p}/oxpack\.lock is empty; restore it from version control or rerun `oxpack lock`",
+         files={"oxpack.lock": ""}),
     Case("lock-schema-is-a-string", ("lock", "{p}", "--check"), 1,
-         r'oxpack.lock has `schema = "1"`; this oxpack reads and writes `schema = 1` \(an integer\)',
+         r'{p}/oxpack\.lock has `schema = "1"`; this oxpack reads and writes `schema = 1` \(an integer\); '
+         r"restore it from version control or rerun `oxpack lock`",
          files={"oxpack.lock": 'schema = "1"\n'}),
-    Case("lock-without-schema", ("lock", "{p}", "--check"), 1, r"oxpack.lock has no `schema` key",
+    Case("lock-without-schema", ("lock", "{p}", "--check"), 1,
+         r"{p}/oxpack\.lock has no `schema` key; this oxpack reads and writes `schema = 1` \(an integer\); "
+         r"restore it from version control or rerun `oxpack lock`",
          files={"oxpack.lock": "[toolchain]\n"}),
     # -- the toolchain
-    Case("rustc-is-not-a-rustc", ("build", "{p}"), 1, r"rustc `/bin/true` from environment variable `OXPACK_RUSTC` is not usable: is not a "
-         r"rustc", env={"OXPACK_RUSTC": "/bin/true"}, absent=r"config key|rust-src"),
+    Case("rustc-is-not-a-rustc", ("build", "{p}"), 1,
+         r"rustc `/bin/true` from environment variable `OXPACK_RUSTC` is not usable: is not a rustc: "
+         r"`/bin/true -vV` printed 'nothing' instead of `rustc <version> \.\.\.`",
+         env={"OXPACK_RUSTC": "/bin/true"}, absent=r"config key|rust-src"),
     # -- kernel files: one file, one crate, one meaning
     Case("crate-name-collision-dash", ("build", "{p}"), 1,
-         r"kernel files `kernels/my-k.rs` and `kernels/my_k.rs` would both be crate `my_k`",
+         r"kernel files `kernels/my-k\.rs` and `kernels/my_k\.rs` would both be crate `my_k` \(and "
+         r"`my_k\.fatbin`\); every kernel file needs a distinct name \(`-` counts as `_`\): rename one",
          files={"kernels/my-k.rs": SAXPY, "kernels/my_k.rs": SAXPY.replace("saxpy", "other")}),
     Case("crate-name-collision-folders", ("build", "{p}"), 1,
-         r"kernel files `kernels/x/k.rs` and `kernels/y/k.rs` would both be crate `k`",
+         r"kernel files `kernels/x/k\.rs` and `kernels/y/k\.rs` would both be crate `k` \(and `k\.fatbin`\); "
+         r"every kernel file needs a distinct name \(`-` counts as `_`\): rename one",
          files={"kernels/x/k.rs": SAXPY, "kernels/y/k.rs": SAXPY.replace("saxpy", "other")}),
-    Case("kernel-file-named-after-a-keyword", ("build", "{p}"), 1, r"kernel file `kernels/type.rs`: its name `type`",
+    Case("kernel-file-named-after-a-keyword", ("build", "{p}"), 1,
+         r"kernel file `kernels/type\.rs`: its name `type` must be an identifier \(letters, digits, `_`\) that "
+         r"is no Rust or Python keyword \(it names the crate and its fatbin\); rename the file",
          files={"kernels/type.rs": SAXPY}),
-    Case("kernel-file-not-utf8", ("build", "{p}"), 1, r"kernel file `kernels/saxpy.rs` is not UTF-8",
+    Case("kernel-file-not-utf8", ("build", "{p}"), 1,
+         r"kernel file `kernels/saxpy\.rs` is not UTF-8 text \(byte 231\); Rust sources must be UTF-8",
          files={"kernels/saxpy.rs": SAXPY.encode() + b"// \xff\n"}),
     Case("where-with-a-line-comment", ("build", "{p}"), 1,
-         r"kernels/k.rs:4: the `where \(\.\.\.\)` of kernel `k` holds a comment.*write integer division as `/`",
+         r"kernels/k\.rs:4: the `where \(\.\.\.\)` of kernel `k` holds a comment: rustc drops it before oxpack "
+         r"sees the requirement, which would silently change its meaning; write integer division as `/` \(not "
+         r"`//`\) and move comments out of the parentheses",
          files={"kernels/k.rs": kernel(f"{COPY}\n        where (len(x) // 2\n        >= len(y))")}),
-    Case("where-with-a-block-comment", ("build", "{p}"), 1, r"kernels/k.rs:3: the `where \(\.\.\.\)` of kernel `k`",
+    Case("where-with-a-block-comment", ("build", "{p}"), 1,
+         r"kernels/k\.rs:3: the `where \(\.\.\.\)` of kernel `k` holds a comment: rustc drops it before oxpack "
+         r"sees the requirement, which would silently change its meaning; write integer division as `/` \(not "
+         r"`//`\) and move comments out of the parentheses",
          files={"kernels/k.rs": kernel(f"{COPY} where (len(x) /* half */ >= len(y))")}),
     # -- these reach rustc and the link
-    Case("raw-identifier-kernel", ("build", "{p}"), 1, r"kernel `r#type` is a raw identifier.*rename it",
+    Case("raw-identifier-kernel", ("build", "{p}"), 1,
+         r"kernel `r#type` is a raw identifier: the Python stub and the PTX symbol need a plain name \(`type` "
+         r"is a keyword in Rust\); rename it",
          files={"kernels/k.rs": kernel(COPY, name="r#type")}),
-    Case("raw-identifier-parameter", ("build", "{p}"), 1, r"parameter `r#lambda` is a raw identifier",
+    Case("raw-identifier-parameter", ("build", "{p}"), 1,
+         r"kernel `k`: parameter `r#lambda` is a raw identifier: the Python stub and the PTX symbol need a "
+         r"plain name \(`lambda` is a keyword in Rust\); rename it",
          files={"kernels/k.rs": kernel("(i: ThreadIndex, r#lambda: &[f32], y: &mut DisjointSlice<f32>)",
                                        "if let Some(yi) = y.get_mut(i) { *yi = r#lambda[i.get()]; }")}),
-    Case("python-keyword-parameter", ("build", "{p}"), 1, r"parameter `lambda` cannot be a Python name",
+    Case("python-keyword-parameter", ("build", "{p}"), 1,
+         r"kernel `k`: parameter `lambda` cannot be a Python name \(a keyword like `lambda` or `None`\); "
+         r"rename it",
          files={"kernels/k.rs": kernel("(i: ThreadIndex, lambda: &[f32], y: &mut DisjointSlice<f32>)",
                                        "if let Some(yi) = y.get_mut(i) { *yi = lambda[i.get()]; }")}),
-    Case("mod-with-path", ("build", "{p}"), 1, r"kernel file `kernels/k.rs` makes rustc read `lib/helper.rs`",
+    Case("mod-with-path", ("build", "{p}"), 1,
+         r"kernel file `kernels/k\.rs` makes rustc read `lib/helper\.rs` \(through `mod name;`, `#\[path\]` or "
+         r"`include!`-like macros\): a kernel file is a crate of its own and may not read other files; move "
+         r"that code into `kernels/k\.rs`, or make it a kernel file of its own",
          files={"lib/helper.rs": "pub const F: f32 = 2.0;\n",
                 "kernels/k.rs": kernel(COPY, before='#[path = "../lib/helper.rs"]\nmod helper;\n')}),
-    Case("include", ("build", "{p}"), 1, r"makes rustc read `lib/f.txt` \(through `mod name;`, `#\[path\]` or "
-         r"`include!`", files={"lib/f.txt": "2.0\n", "kernels/k.rs": kernel(
+    Case("include", ("build", "{p}"), 1,
+         r"kernel file `kernels/k\.rs` makes rustc read `lib/f\.txt` \(through `mod name;`, `#\[path\]` or "
+         r"`include!`-like macros\): a kernel file is a crate of its own and may not read other files; move "
+         r"that code into `kernels/k\.rs`, or make it a kernel file of its own",
+         files={"lib/f.txt": "2.0\n", "kernels/k.rs": kernel(
              COPY, before='const F: f32 = include!("../lib/f.txt");\n')}),
-    Case("include-str", ("build", "{p}"), 1, r"makes rustc read `lib/f.txt`", files={
+    Case("include-str", ("build", "{p}"), 1,
+         r"kernel file `kernels/k\.rs` makes rustc read `lib/f\.txt` \(through `mod name;`, `#\[path\]` or "
+         r"`include!`-like macros\): a kernel file is a crate of its own and may not read other files; move "
+         r"that code into `kernels/k\.rs`, or make it a kernel file of its own", files={
          "lib/f.txt": "2.0\n", "kernels/k.rs": kernel(COPY, before='const F: &str = include_str!("../lib/f.txt");\n')}),
-    Case("env-at-compile-time", ("build", "{p}"), 1, r"reads environment variable `HOME` at compile time",
+    Case("env-at-compile-time", ("build", "{p}"), 1,
+         r"kernel file `kernels/k\.rs` reads environment variable `HOME` at compile time "
+         r"\(`env!`/`option_env!`\): its fatbin would depend on the building machine; use a constant or a "
+         r"kernel parameter instead",
          files={"kernels/k.rs": kernel(COPY, before='const H: &str = env!("HOME");\n')}),
     Case("where-constant-zero-modulo", ("build", "{p}"), 1,
-         r"kernels/k.rs:4: kernel `k`: requirement `len\(x\) % 0 == 0`.*divides by the constant 0",
+         r"kernels/k\.rs:4: kernel `k`: requirement `len\(x\) % 0 == 0` in its `where \(\.\.\.\)`: `len\(x\) % "
+         r"0` divides by the constant 0 \(`% 0`\); allowed are comparisons joined by `,` or `and`, integer "
+         r"constants, scalar parameters, len\(<slice parameter>\), \+ - \* / % \(`/` divides integers, "
+         r"rounding down\) and parentheses",
          files={"kernels/k.rs": kernel(f"{COPY}\n        where (len(x) % 0 == 0)")}),
-    Case("where-constant-zero-division", ("build", "{p}"), 1, r"`len\(x\) // \(2 - 2\)` divides by the constant 0",
+    Case("where-constant-zero-division", ("build", "{p}"), 1,
+         r"kernels/k\.rs:3: kernel `k`: requirement `len\(x\) // \(2 - 2\) >= 1` in its `where \(\.\.\.\)`: "
+         r"`len\(x\) // \(2 - 2\)` divides by the constant 0 \(`/ 0`\); allowed are comparisons joined by `,` "
+         r"or `and`, integer constants, scalar parameters, len\(<slice parameter>\), \+ - \* / % \(`/` divides "
+         r"integers, rounding down\) and parentheses",
          files={"kernels/k.rs": kernel(f"{COPY} where (len(x) / (2 - 2) >= 1)")}),
-    Case("where-unknown-name", ("build", "{p}"), 1, r"kernels/k.rs:3: kernel `k`: .*`z` is not a parameter",
+    Case("where-unknown-name", ("build", "{p}"), 1,
+         r"kernels/k\.rs:3: kernel `k`: requirement `len\(z\) >= 1` in its `where \(\.\.\.\)`: `z` is not a "
+         r"parameter of the kernel; allowed are comparisons joined by `,` or `and`, integer constants, scalar "
+         r"parameters, len\(<slice parameter>\), \+ - \* / % \(`/` divides integers, rounding down\) and "
+         r"parentheses",
          files={"kernels/k.rs": kernel(f"{COPY} where (len(z) >= 1)")}, absent=r"kernels\.json"),
-    Case("where-slice-without-len", ("build", "{p}"), 1, r"`x` is a slice: write `len\(x\)`",
+    Case("where-slice-without-len", ("build", "{p}"), 1,
+         r"kernels/k\.rs:3: kernel `k`: requirement `x >= 1` in its `where \(\.\.\.\)`: `x` is a slice: write "
+         r"`len\(x\)`; allowed are comparisons joined by `,` or `and`, integer constants, scalar parameters, "
+         r"len\(<slice parameter>\), \+ - \* / % \(`/` divides integers, rounding down\) and parentheses",
          files={"kernels/k.rs": kernel(f"{COPY} where (x >= 1)")}),
-    Case("libdevice-is-garbage", ("build", "{p}"), 1, r"`OXPACK_LIBDEVICE` `.*garbage.bc` is not LLVM bitcode",
+    Case("libdevice-is-garbage", ("build", "{p}"), 1,
+         r"`OXPACK_LIBDEVICE` `{tmp}/garbage\.bc` is not LLVM bitcode that llvmlite can read \(.*\); point "
+         r"`OXPACK_LIBDEVICE` at NVIDIA's libdevice\.10\.bc, or unset it to use the one of the nvidia-nvvm "
+         r"wheel",
          files={"kernels/k.rs": kernel(COPY, "if let Some(yi) = y.get_mut(i) { *yi = x[i.get()].exp(); }",
                                        before="use oxpack::math::DeviceFloat;\n")},
          env={"OXPACK_LIBDEVICE": "{tmp}/garbage.bc"}),
-    Case("libdevice-variable-names-no-file", ("build", "{p}"), 1, r"environment variable `OXPACK_LIBDEVICE` names "
-         r"`.*/missing\.bc`, which is not a file; point it at NVIDIA's libdevice\.10\.bc, or unset it",
+    Case("libdevice-variable-names-no-file", ("build", "{p}"), 1,
+         r"the kernels call libdevice math functions \(`__nv_expf`\), and environment variable "
+         r"`OXPACK_LIBDEVICE` names `{tmp}/missing\.bc`, which is not a file; point it at NVIDIA's "
+         r"libdevice\.10\.bc, or unset it to use the one of the nvidia-nvvm wheel",
          files={"kernels/k.rs": kernel(COPY, "if let Some(yi) = y.get_mut(i) { *yi = x[i.get()].exp(); }",
                                        before="use oxpack::math::DeviceFloat;\n")},
          env={"OXPACK_LIBDEVICE": "{tmp}/missing.bc"}),
@@ -274,7 +385,9 @@ def test_bad_input(case: Case, project: Path, tmp_path: Path) -> None:
 
     proc = oxpack(*map(fill, case.argv), env={k: fill(v) for k, v in case.env.items()})
     assert proc.returncode == case.rc, proc.stderr
-    assert re.search(case.message, proc.stderr), proc.stderr
+    error = proc.stderr[proc.stderr.find("oxpack: error: "):].removeprefix("oxpack: error: ").rstrip("\n")
+    whole = case.message.replace("{p}", re.escape(str(project))).replace("{tmp}", re.escape(str(scratch)))
+    assert re.fullmatch(whole, error), f"expected the whole error to match\n  {whole}\ngot\n  {error}"
     if case.absent is not None:
         assert not re.search(case.absent, proc.stderr), proc.stderr
     assert_one_clear_line(proc)

@@ -29,6 +29,7 @@ import numpy as np
 import pytest
 from oxpack import data_dir
 from oxpack.errors import StageError
+from conftest import ExampleBuild
 from oxpack.stubs import _RUNTIME, render_stubs, stub_files
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -48,7 +49,14 @@ def make_manifest() -> dict[str, Any]:
         "archs": ["sm_80", "sm_86", "sm_89", "sm_90"],
         "ptx_arch": "sm_90",
         "ptx_isa": "7.8",
-        "min_driver": "520.61",
+        "min_driver": "550.54.14",
+        "profile": "release",
+        "fatbin_compression": "speed",
+        "sources": {  # what the build was made from (oxpack.provenance): digests, never read by the stubs
+            "kernels": {f"kernels/{crate}.rs": hashlib.sha256(crate.encode()).hexdigest() for crate in FATBINS},
+            "kernel_globs": ["kernels/**/*.rs"],
+            "oxpack": hashlib.sha256(b"oxpack").hexdigest(),
+        },
         "crates": {
             crate: {
                 "fatbin": f"{crate}.fatbin",
@@ -63,12 +71,13 @@ def make_manifest() -> dict[str, Any]:
                 "symbol": "saxpy",
                 "doc": "y = a * x + y",
                 "params": [
+                    param("i", "index", "1d"),
                     param("a", "scalar", "float32"),
                     param("x", "in", "float32"),
                     param("y", "out", "float32"),
                 ],
                 "requires": ["len(x) >= len(y)"],
-                "resources": {"sm_90": {"registers": 16, "spills": 0, "shared": 0, "constant": 0}},
+                "resources": {"sm_90": {"registers": 10, "spills": 0, "shared": 0, "constant": 568, "stack": 0}},
             },
             "blur": {
                 "crate": "image",
@@ -183,6 +192,9 @@ def imported(root: Path, package: str) -> Iterator[ModuleType]:
         yield importlib.import_module(f"{package}.kernels")
     finally:
         sys.path.remove(str(root))
+        torch_ops = sys.modules.get(f"{package}._oxpack.torch_ops")
+        for library in getattr(torch_ops, "_libraries", {}).values():
+            library._destroy()  # its operators (registered when PyTorch was imported), which a re-import redefines
         for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
             del sys.modules[name]
 
@@ -207,13 +219,30 @@ def runtime(kernels: ModuleType) -> Iterator[ModuleType]:
 # ---------------------------------------------------------------- rendering
 
 
+def check_golden(name: str, rendered: str) -> None:
+    """Compare `rendered` with ``tests/golden/<name>.golden``. Only ``OXPACK_UPDATE_GOLDEN=1``,
+    exactly, rewrites a golden that differs, and that run then fails saying so: a test run
+    that passes never changed a golden. Any other non-empty value is refused."""
+    update = os.environ.get("OXPACK_UPDATE_GOLDEN", "")
+    if update not in ("", "1"):
+        pytest.fail(f"OXPACK_UPDATE_GOLDEN is {update!r}: set it to exactly 1 to rewrite tests/golden/, or unset "
+                    "it to compare the goldens", pytrace=False)
+    golden = GOLDEN / f"{name}.golden"
+    current = golden.read_text() if golden.exists() else None
+    if rendered == current:
+        return
+    if update == "1":
+        golden.write_text(rendered)
+        pytest.fail(f"rewrote {golden} from a fresh rendering: review the diff and commit it; this run fails so "
+                    "that no rewrite passes unseen", pytrace=False)
+    assert current is not None, f"{golden} is missing; write it with OXPACK_UPDATE_GOLDEN=1 and commit it"
+    assert rendered == current, (f"{name} differs from {golden}; if the change is intended, rerun with "
+                                 "OXPACK_UPDATE_GOLDEN=1 and commit the new golden")
+
+
 @pytest.mark.parametrize("name", ["kernels.py", "kernels.pyi"])
 def test_golden(package_root: Path, name: str) -> None:
-    rendered = (package_root / PACKAGE / name).read_text()
-    golden = GOLDEN / f"{name}.golden"
-    if os.environ.get("OXPACK_UPDATE_GOLDEN"):
-        golden.write_text(rendered)
-    assert rendered == golden.read_text(), f"rerun with OXPACK_UPDATE_GOLDEN=1 if {name} should change"
+    check_golden(name, (package_root / PACKAGE / name).read_text())
 
 
 def test_render_is_deterministic_and_complete(tmp_path: Path) -> None:
@@ -248,7 +277,7 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module is None:  # from . import _driver
             found |= {"." * node.level + alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
-            found.add("." * node.level + node.module)
+            found.add("." * node.level + (node.module or ""))
     return found
 
 
@@ -273,9 +302,9 @@ def test_generated_code_imports_only_stdlib_and_runtime(package_root: Path) -> N
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda m: m["kernels"]["saxpy"]["params"][0].update(name="stream"), "`stream`"),
-        (lambda m: m["kernels"]["saxpy"]["params"][0].update(name="lambda"), "`lambda`"),
-        (lambda m: m["kernels"]["saxpy"]["params"][0].update(dtype="float16"), "'float16'"),
+        (lambda m: m["kernels"]["saxpy"]["params"][1].update(name="stream"), "`stream`"),
+        (lambda m: m["kernels"]["saxpy"]["params"][1].update(name="lambda"), "`lambda`"),
+        (lambda m: m["kernels"]["saxpy"]["params"][1].update(dtype="float16"), "'float16'"),
         (lambda m: m["kernels"]["saxpy"].update(crate="nope"), "unknown crate `nope`"),
         (lambda m: m["crates"]["saxpy"].update(sha256="0" * 64), "sha256"),
         (lambda m: m.update(module="my-module"), "identifier"),
@@ -344,7 +373,7 @@ def test_kernel_named_like_an_internal_is_refused(tmp_path: Path, name: str) -> 
 @pytest.mark.parametrize("name", ["_module", "__class__", "__init__", "stream", "LaunchError"])
 def test_parameter_that_shadows_what_the_stub_uses_is_refused(tmp_path: Path, name: str) -> None:
     manifest = make_manifest()
-    manifest["kernels"]["saxpy"]["params"][0]["name"] = name
+    manifest["kernels"]["saxpy"]["params"][1]["name"] = name
     with pytest.raises(StageError, match=rf"^kernel `saxpy` parameter `{name}` cannot be a Python name here"):
         render_stubs(manifest, tmp_path, FATBINS)
 
@@ -596,8 +625,15 @@ def test_uint32_range(kernels: ModuleType, runtime: ModuleType) -> None:
 def test_launch_shape(
     kernels: ModuleType, runtime: ModuleType, threads: Any, block: Any, error: str, message: str
 ) -> None:
-    with pytest.raises(getattr(runtime, error), match=r"^saxpy\(\): .*" + message):
-        kernels.saxpy(2.0, at(0), at(1), threads=threads, block=block)
+    # blur takes no launch index: any rank of `threads` goes (saxpy's ThreadIndex makes it 1-D)
+    with pytest.raises(getattr(runtime, error), match=r"^blur\(\): .*" + message):
+        kernels.blur(4, 4, at(0), at(1), threads=threads, block=block)
+
+
+def test_a_1d_launch_index_refuses_2d_threads(kernels: ModuleType, runtime: ModuleType) -> None:
+    with pytest.raises(runtime.KernelValueError, match=r"^saxpy\(\): takes a 1-D launch \(its ThreadIndex parameter\), "
+                       r"got threads=\(8, 2\)$"):
+        kernels.saxpy(2.0, at(0), at(1), threads=(8, 2))
 
 
 def test_bad_stream_object(kernels: ModuleType, runtime: ModuleType) -> None:
@@ -616,7 +652,8 @@ def test_unknown_kernel(kernels: ModuleType, runtime: ModuleType) -> None:
 
 class FakeStream:
     def __init__(self, handle: int) -> None:
-        self.handle, self.waited = handle, []
+        self.handle = handle
+        self.waited: list[int] = []
 
     @staticmethod
     def from_handle(handle: int) -> FakeStream:
@@ -634,8 +671,17 @@ class FakeStream:
     def __hash__(self) -> int:
         return self.handle
 
+    def __repr__(self) -> str:
+        return f"FakeStream({self.handle!r})"
+
 
 CONTEXT = 0xC000  # fabricated context handles: CONTEXT + device id
+
+
+class FakeFunction(str):
+    """A loaded kernel: its name (``kernel:<symbol>``), with no static shared memory."""
+
+    attributes = SimpleNamespace(shared_size_bytes=0)
 
 
 class FakeCuda:
@@ -666,12 +712,12 @@ class FakeCuda:
             @staticmethod
             def from_fatbin(data: bytes) -> Any:
                 fake.loaded.append(data)
-                return SimpleNamespace(get_kernel=lambda symbol: f"kernel:{symbol}")
+                return SimpleNamespace(get_kernel=lambda symbol: FakeFunction(f"kernel:{symbol}"))
 
         self.core = SimpleNamespace(
             Device=make_device,
             Stream=FakeStream,
-            LaunchConfig=lambda grid, block: ("config", grid, block),
+            LaunchConfig=lambda grid, block, shmem_size=0: ("config", grid, block, *([shmem_size] if shmem_size else [])),
             ObjectCode=ObjectCode,
             launch=launch,
         )
@@ -682,7 +728,7 @@ class FakeCuda:
             if fake.refuse_direct:  # a CUresult, as the driver gives for a thread with no context
                 fake.refuse_direct -= 1
                 return 201
-            _, grid, block, handle = config
+            _, grid, block, handle, shared = config
             kernel = next(k for k in fake.module.kernels.values() if function == f"kernel:{k.symbol}")
             slots = [ctypes.string_at(params[i], 8) for i in range(len(params) // 2)]
             values: list[Any] = []
@@ -692,7 +738,8 @@ class FakeCuda:
                 else:
                     values.append(ctype.from_buffer_copy(slots.pop(0)[: ctypes.sizeof(ctype)]))
             assert not slots
-            fake.launches.append((FakeStream(handle), ("config", grid, block), function, tuple(values)))
+            launched = ("config", grid, block, *([shared] if shared else []))  # as the general path's
+            fake.launches.append((FakeStream(handle), launched, function, tuple(values)))
             fake.contexts.append(fake.current)
             return 0
 
@@ -700,20 +747,26 @@ class FakeCuda:
         self.refuse_direct = 0  # how many fast-path launches fail before one succeeds
         self.direct = SimpleNamespace(
             launch=direct_launch,
-            config=lambda grid, block, handle: ("direct", grid, block, handle),
+            config=lambda grid, block, handle, shared=0: ("direct", grid, block, handle, shared),
             function=lambda function: function,
         )
+        def set_current(context: Any) -> tuple[int]:
+            fake.current = int(context)
+            return (0,)
+
         self.driver = SimpleNamespace(
             cuDeviceGetCount=lambda: (0, devices),
             CUresult=SimpleNamespace(CUDA_SUCCESS=0),
             CUcontext=int,
             CUstream=int,
             cuCtxGetCurrent=lambda: (0, fake.current),
-            cuCtxSetCurrent=lambda context: (setattr(fake, "current", int(context)), (0,))[1],
+            cuCtxSetCurrent=set_current,
             cuCtxGetDevice=lambda: (0, max(fake.current - CONTEXT, 0)),
             cuStreamGetDevice=lambda handle: (0, handle // 1000 - 1),
             CUpointer_attribute=SimpleNamespace(CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL="ordinal"),
             cuPointerGetAttribute=lambda attribute, pointer: (0, (pointer - BASE) >> 40),
+            CUdevice_attribute=SimpleNamespace(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN="optin"),
+            cuDeviceGetAttribute=lambda attribute, device: (0, 227 * 1024),  # an H200's opt-in limit
         )
 
 
@@ -726,7 +779,7 @@ def install_fake(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch, fake: Fak
     monkeypatch.setattr(driver, "_device_count_cache", [])
     monkeypatch.setattr(runtime._hooks, "one_device", False)
     monkeypatch.setattr(driver, "_devices", {})
-    module = runtime.Module("kernels", Path(runtime.__file__).parent)
+    module = runtime.Module("kernels", Path(str(runtime.__file__)).parent)
     module._states = kernels._module._states  # the generated fast paths hold these
     fake.module = module
     for state in module._states.values():
@@ -890,7 +943,7 @@ def test_fast_path_repeats_a_checked_launch(kernels: ModuleType, fake_cuda: Fake
     x, y = at(0, 1000, stream=7), at(1, 1000, stream=7)
     kernels.saxpy(2.5, x, y)  # general path: checks, picks the stream, loads, launches
     saxpy = kernels._module.kernel("saxpy")
-    assert list(saxpy.state.entries) == [(0, 7, 1000)]  # (device, stream, element count)
+    assert list(saxpy.state.entries) == [(0, 7, 1000, None)]  # (device, stream, element count, block)
 
     def general_path(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("the fast path should have launched")
@@ -930,7 +983,7 @@ def test_a_failed_fast_launch_is_made_again_by_the_general_path(kernels: ModuleT
     calls = []
     saxpy = kernels._module.kernel("saxpy")
     general = saxpy._launch
-    saxpy._launch = lambda *args: (calls.append(args), general(*args))  # type: ignore[method-assign]
+    saxpy._launch = lambda *args: (calls.append(args), general(*args))  # type: ignore[func-returns-value]
     kernels.saxpy(0.5, x, y)
     assert len(calls) == 1 and fake_cuda.refuse_direct == 0  # refused once, then launched by the general path
     assert len(fake_cuda.launches) == 2 and fake_cuda.launches[1][3][0].value == 0.5
@@ -1052,8 +1105,8 @@ def test_generated_module_has_no_exec_and_pyright_accepts_it(package_root: Path)
     }
     assert not calls & {"exec", "eval", "compile"}, "the runtime builds code at run time"
     generated = (package_root / PACKAGE / "kernels.py").read_text()
-    assert "def _fast_saxpy(a: Any, x: Any, y: Any, stream: Any) -> bool:" in generated
-    assert "_fast_shift2d" not in generated and "_fast_reverse" not in generated  # 2-D launch; dynamic shared
+    assert "def _fast_saxpy(a: Any, x: Any, y: Any, stream: Any, threads: Any = None, block: Any = None) -> bool:" in generated
+    assert "def _fast_shift2d(" in generated and "def _fast_reverse(" in generated  # 2-D launch; dynamic shared
     pyright = Path(sys.executable).with_name("pyright")
     if not pyright.exists() or shutil.which("node") is None:
         pytest.skip("pyright (pip install pyright) and Node.js are needed for this check")
@@ -1078,7 +1131,7 @@ def test_fast_path_takes_stream_given(kernels: ModuleType, fake_cuda: FakeCuda) 
     x, y = at(0, 1000, stream=42), at(1, 1000)
     kernels.saxpy(1.0, x, y, stream=mine)  # general path: producer is the given stream
     saxpy = kernels._module.kernel("saxpy")
-    assert list(saxpy.state.entries) == [(0, 42, 1000)]
+    assert list(saxpy.state.entries) == [(0, 42, 1000, None)]
     assert kernels._fast_saxpy(2.0, x, y, mine) is True
     assert kernels._fast_saxpy(2.0, at(0, 1000, stream=7), y, mine) is False  # would need a wait
     assert kernels._fast_saxpy(2.0, x, y, FakeStream(43)) is False  # another stream: not proven yet
@@ -1123,6 +1176,19 @@ def test_cai_versions_beyond_3_are_refused(kernels: ModuleType, runtime: ModuleT
             f"saxpy(): argument `x`: its __cuda_array_interface__ has version {version!r}; oxpack reads "
             "versions 0 to 3")):
             kernels.saxpy(2.0, x, at(1))
+
+
+@pytest.mark.parametrize("stream", ["s", -5, 1.0, True, 2**64])
+def test_a_cai_stream_that_is_no_stream_is_refused(kernels: ModuleType, fake_cuda: FakeCuda, stream: object) -> None:
+    """Found by the two-sided fuzz (issue 21): "s" raised a bare ValueError, -5, 1.0 and True launched."""
+    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    with pytest.raises(runtime.KernelArgumentError) as caught:
+        kernels.saxpy(2.0, at(0, stream=stream), at(1))
+    assert str(caught.value) == (
+        f"saxpy(): argument `x`: its __cuda_array_interface__ `stream` must be None, 1 (legacy default), 2 "
+        f"(per-thread default) or a CUDA stream's handle (an int below 2**64), got {stream!r}; fix the exporter's "
+        "__cuda_array_interface__")
+    assert fake_cuda.launches == []
 
 
 def test_arrays_of_any_rank_are_flat_buffers(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
@@ -1194,8 +1260,8 @@ def test_fast_path_launches_per_device(kernels: ModuleType, two_devices: FakeCud
     # CAI arrays on several devices: their device needs the driver, so the general path runs
     assert kernels._fast_saxpy(1.0, x1, y1, None) is False
     entries = kernels._module.kernel("saxpy").state.entries
-    assert set(entries) == {(1, 1, 64), (0, 1, 64)}
-    launch, config, function = entries[(1, 1, 64)]
+    assert set(entries) == {(1, 1, 64, None), (0, 1, 64, None)}
+    launch, config, function = entries[(1, 1, 64, None)]
     params = kernels._params(5)
     kernels._pack_saxpy(params, 40, 1.0, 1, 1, 1, 1)
     assert launch(config, function, params, None) == 0  # what the fast path calls
@@ -1226,3 +1292,187 @@ def test_a_producer_stream_of_another_device_is_waited_for(kernels: ModuleType, 
     assert stream is two_devices.legacy and stream.waited == [1007]  # device 1's default stream
     assert two_devices.contexts == [CONTEXT + 1]
     assert kernels._module.kernel("saxpy").state.entries == {}  # a launch that waited is not repeated
+
+
+# ---------------------------------------------------------------- the golden files themselves (issue 21)
+
+
+@pytest.fixture
+def tampered_goldens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of tests/golden/ whose `kernels.py.golden` differs from the rendering, in use."""
+    golden = tmp_path / "golden"
+    shutil.copytree(GOLDEN, golden)
+    (golden / "kernels.py.golden").write_text("stale\n")
+    monkeypatch.setattr(sys.modules[__name__], "GOLDEN", golden)
+    return golden
+
+
+@pytest.mark.parametrize("value", ["0", "true", "yes", " 1", "2"])
+def test_golden_is_rewritten_only_by_exactly_1(
+    package_root: Path, tampered_goldens: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("OXPACK_UPDATE_GOLDEN", value)
+    with pytest.raises(pytest.fail.Exception) as caught:
+        test_golden(package_root, "kernels.py")
+    assert str(caught.value) == (f"OXPACK_UPDATE_GOLDEN is {value!r}: set it to exactly 1 to rewrite "
+                                 "tests/golden/, or unset it to compare the goldens")
+    assert (tampered_goldens / "kernels.py.golden").read_text() == "stale\n"
+
+
+def test_a_rewriting_run_does_not_pass(
+    package_root: Path, tampered_goldens: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OXPACK_UPDATE_GOLDEN", "1")
+    golden = tampered_goldens / "kernels.py.golden"
+    with pytest.raises(pytest.fail.Exception, match=r"^rewrote .*kernels\.py\.golden from a fresh rendering: "
+                       r"review the diff and commit it; this run fails so that no rewrite passes unseen$"):
+        test_golden(package_root, "kernels.py")
+    assert golden.read_text() == (package_root / PACKAGE / "kernels.py").read_text()
+    test_golden(package_root, "kernels.py")  # now equal: passes, and writes nothing
+    test_golden(package_root, "kernels.pyi")
+
+
+def test_a_stale_golden_fails_without_the_variable(
+    package_root: Path, tampered_goldens: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OXPACK_UPDATE_GOLDEN", raising=False)
+    with pytest.raises(AssertionError, match=r"kernels\.py differs from .*kernels\.py\.golden; if the change is "
+                       r"intended, rerun with OXPACK_UPDATE_GOLDEN=1 and commit the new golden"):
+        test_golden(package_root, "kernels.py")
+    assert (tampered_goldens / "kernels.py.golden").read_text() == "stale\n"
+
+
+# ---------------------------------------------------------------- against a real build (issue 21)
+
+MIRRORED = ("saxpy",)
+"""Kernels of `make_manifest()` written as the example project's own: their signature,
+requirements, crate and symbol must stay the real ones."""
+
+
+def _keys(entries: Any) -> set[tuple[str, ...]]:
+    return {tuple(sorted(entry)) for entry in entries}
+
+
+def test_the_hand_written_manifest_is_a_real_builds(example_build: ExampleBuild) -> None:
+    """`make_manifest()` (and the fake fatbins) stand in for a build's output in every stub
+    test: they must keep its schema and its values, or the tests check what no build writes."""
+    hand, real = make_manifest(), example_build.manifest
+    assert sorted(hand) == sorted(real), "top-level keys of the manifest"
+    for key in sorted(set(real) - {"crates", "kernels", "sources"}):
+        assert hand[key] == real[key], f"manifest `{key}`: hand-written {hand[key]!r}, a real build {real[key]!r}"
+    # `sources` holds digests of what each build was made from: its shape is the real one's
+    assert sorted(hand["sources"]) == sorted(real["sources"]), "keys of `sources`"
+    assert all(isinstance(v, str) and len(v) == 64 for v in [*hand["sources"]["kernels"].values(),
+                                                             hand["sources"]["oxpack"]])
+    assert _keys(hand["crates"].values()) == _keys(real["crates"].values()), "keys of a `crates` entry"
+    for manifest, fatbins in ((hand, FATBINS), (real, example_build.fatbins)):
+        for crate, entry in manifest["crates"].items():
+            assert entry["fatbin"] == f"{crate}.fatbin" and entry["source"] == f"kernels/{crate}.rs"
+            assert entry["sha256"] == hashlib.sha256(fatbins[crate]).hexdigest()
+    assert _keys(hand["kernels"].values()) == _keys(real["kernels"].values()), "keys of a `kernels` entry"
+    for what, field in (("a parameter", "params"), ("a `resources` entry", "resources")):
+        def entries(kernels: dict[str, Any]) -> set[tuple[str, ...]]:
+            found: set[tuple[str, ...]] = set()
+            for kernel in kernels.values():
+                items = kernel[field]
+                found |= _keys(items.values() if isinstance(items, dict) else items)
+            return found
+
+        assert entries(hand["kernels"]) == entries(real["kernels"]), f"keys of {what}"
+    real_kinds = {(p["kind"], p["dtype"]) for k in real["kernels"].values() for p in k["params"]}
+    hand_kinds = {(p["kind"], p["dtype"]) for k in hand["kernels"].values() for p in k["params"]}
+    assert {kind for kind, _ in hand_kinds} == {kind for kind, _ in real_kinds}
+    for name in MIRRORED:
+        mine, theirs = hand["kernels"][name], real["kernels"][name]
+        for key in ("crate", "symbol", "params", "requires"):
+            assert mine[key] == theirs[key], f"kernel `{name}` `{key}`: hand-written {mine[key]!r}, real {theirs[key]!r}"
+        assert set(mine["resources"]) <= set(real["archs"])
+
+
+def test_the_real_builds_stubs_render_from_its_manifest_and_fatbins(
+    example_build: ExampleBuild, tmp_path: Path
+) -> None:
+    """render_stubs on the manifest and fatbins a build wrote gives the files it wrote."""
+    manifest = example_build.manifest
+    written = render_stubs(manifest, tmp_path / example_build.package, example_build.fatbins)
+    assert [p.relative_to(tmp_path / example_build.package).as_posix() for p in written] == stub_files(manifest)
+    for path in written:
+        built = example_build.root / path.relative_to(tmp_path)
+        assert path.read_bytes() == built.read_bytes(), path.name
+
+
+@pytest.fixture(scope="module")
+def real_kernels(example_build: ExampleBuild) -> Iterator[ModuleType]:
+    with imported(example_build.root, example_build.package) as module:
+        yield module
+
+
+@pytest.fixture
+def real_fake_cuda(real_kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeCuda]:
+    fake = FakeCuda()
+    install_fake(real_kernels, monkeypatch, fake)
+    yield fake
+    for state in real_kernels._module._states.values():
+        state.entries.clear()
+
+
+def test_real_stubs_launch_the_real_fatbins(
+    real_kernels: ModuleType, real_fake_cuda: FakeCuda, example_build: ExampleBuild
+) -> None:
+    real_kernels.saxpy(2.5, at(0, 1000), at(1, 1000))
+    real_kernels.saxpy(2.5, at(0, 1000), at(1, 1000))  # the fast path, primed by the first call
+    for stream, config, kernel, args in real_fake_cuda.launches:
+        assert stream == real_fake_cuda.legacy and kernel == "kernel:saxpy"
+        assert config[1:] == ((4,), (256,))
+        assert [getattr(a, "value", a) for a in args] == [2.5, BASE, 1000, BASE + 2**20, 1000]
+    assert len(real_fake_cuda.launches) == 2
+    real_kernels.transpose(40, 30, at(0, 1200), at(1, 1200), threads=(40, 30))
+    assert real_fake_cuda.launches[-1][1:3] == (("config", (3, 2), (16, 16)), "kernel:transpose")
+    real_kernels.histogram(16, CudaArray(100, "<u4"), CudaArray(16, "<u4", BASE + 2**20))
+    _, config, kernel, args = real_fake_cuda.launches[-1]
+    assert kernel == "kernel:histogram" and config == ("config", (1,), (256,))  # one thread per input
+    assert isinstance(args[0], ctypes.c_uint32) and args[1:] == (BASE, 100, BASE + 2**20, 16)
+    assert real_fake_cuda.loaded == [example_build.fatbins[c] for c in ("saxpy", "matrix", "reduce")]
+
+
+def _valid_scalar(dtype: str) -> object:
+    return 1.0 if dtype.startswith("float") else 1
+
+
+def test_every_real_kernel_refuses_bad_arguments_naming_them(real_kernels: ModuleType) -> None:
+    """Per kernel of the real build: host memory for its first array, then a wrong dtype, each
+    refused with the one line that names the kernel, the argument and the fix."""
+    runtime = sys.modules[f"{real_kernels.__package__}._oxpack.runtime"]
+    for name, kernel in sorted(real_kernels._module.kernels.items()):
+        params = kernel.params
+        first = kernel._arrays[0]
+        args: list[object] = []
+        for p in params:
+            if p.kind == "scalar":
+                args.append(_valid_scalar(p.dtype.name))
+            elif p.kind == "dynshared":
+                args.append(0)
+            else:
+                args.append(CudaArray(16, p.dtype.typestr, BASE + p.pos * 2**20))
+        host = list(args)
+        host[first.pos] = np.ones(16, np.float32)
+        with pytest.raises(runtime.KernelArgumentError) as caught:
+            getattr(real_kernels, name)(*host)
+        assert str(caught.value) == (f"{name}(): argument `{first.name}` is in host memory (numpy.ndarray); "
+                                     "move it to the GPU first (e.g. cupy.asarray)"), name
+        wrong = list(args)
+        wrong[first.pos] = CudaArray(16, "<c8", BASE + first.pos * 2**20)
+        with pytest.raises(runtime.KernelArgumentError) as caught:
+            getattr(real_kernels, name)(*wrong)
+        assert str(caught.value) == (f"{name}(): argument `{first.name}` must be a {first.dtype.name} device array, "
+                                     "got a complex64 array"), name
+    assert sys.modules[f"{real_kernels.__package__}._oxpack._driver"]._cuda_api is None, "a refused call reached CUDA"
+
+
+def test_mypy_strict_accepts_the_real_builds_module(example_build: ExampleBuild, tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / ".mypy_cache"),
+         "-p", example_build.package],
+        cwd=example_build.root, capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

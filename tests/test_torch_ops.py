@@ -3,13 +3,14 @@
 The generated ``<module>_torch.py`` (golden file), its schemas, the stub module's
 import with and without PyTorch, and, where PyTorch is installed (a CPU build is
 enough), registration, the fake implementation and a ``torch.compile(fullgraph=True)``
-trace on meta tensors. CI installs no PyTorch (a plain ``torch`` requirement pulls a
-CUDA build of several GB): the tests that need it skip there. The GPU side is
-tests/test_gpu_torch.py.
+trace on meta tensors. CI (``.ci/run``) installs the CPU build, ``torch==2.13.0``, so they
+run there (a plain ``torch`` requirement from PyPI pulls a CUDA build of several GB, so the
+test extra names none). The GPU side is tests/test_gpu_torch.py.
 """
 
 from __future__ import annotations
 
+import ast
 import copy
 import importlib
 import os
@@ -23,8 +24,9 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from conftest import ExampleBuild
 from oxpack.stubs import render_stubs
-from test_stubs import FATBINS, GOLDEN, make_manifest
+from test_stubs import FATBINS, GOLDEN, check_golden, make_manifest
 
 PACKAGE = "oxpack_torchops_testpkg"
 
@@ -71,10 +73,23 @@ def test_golden(package_root: Path) -> None:
     render_root = package_root.parent / "golden-render"
     render_stubs(make_manifest(), render_root, FATBINS)
     rendered = (render_root / "kernels_torch.py").read_text()
-    golden = GOLDEN / "kernels_torch.py.golden"
-    if os.environ.get("OXPACK_UPDATE_GOLDEN"):
-        golden.write_text(rendered)
-    assert rendered == golden.read_text(), "rerun with OXPACK_UPDATE_GOLDEN=1 if kernels_torch.py should change"
+    check_golden("kernels_torch.py", rendered)
+
+
+@pytest.mark.parametrize("value", ["0", "1"])
+def test_golden_is_rewritten_only_by_exactly_1_and_never_passes_then(
+    package_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    golden = tmp_path / "golden"
+    shutil.copytree(GOLDEN, golden)
+    (golden / "kernels_torch.py.golden").write_text("stale\n")
+    monkeypatch.setattr(sys.modules["test_stubs"], "GOLDEN", golden)
+    monkeypatch.setattr(sys.modules[__name__], "GOLDEN", golden)
+    monkeypatch.setenv("OXPACK_UPDATE_GOLDEN", value)
+    with pytest.raises(pytest.fail.Exception, match="exactly 1" if value == "0" else "^rewrote "):
+        test_golden(package_root)
+    after = (golden / "kernels_torch.py.golden").read_text()
+    assert (after == "stale\n") == (value == "0")
 
 
 def test_schema_follows_the_signature(package_root: Path) -> None:
@@ -103,6 +118,56 @@ def test_support_module_and_stub_module_import_only_the_standard_library(package
     result = _run(package_root, code)
     assert result.returncode == 0, result.stderr
     assert "ImportError: import of torch halted" in result.stdout
+
+
+@pytest.fixture(scope="module")
+def real_root(example_build: ExampleBuild, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real build's module as the package `oxpack_torchops_real` (its imports are relative)."""
+    root = tmp_path_factory.mktemp("torchops-real")
+    shutil.copytree(example_build.package_dir, root / "oxpack_torchops_real")
+    return root
+
+
+def test_the_real_builds_operators_follow_its_kernels(real_root: Path, example_build: ExampleBuild) -> None:
+    """One operator per kernel of a real build, writing exactly its outputs and atomic buffers,
+    with a schema that says so; the stub module imports without PyTorch."""
+    tree = ast.parse((real_root / "oxpack_torchops_real" / "kernels_torch.py").read_text())
+    specs = [[ast.literal_eval(a) for a in node.args] for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "OpSpec"]
+    kernels = example_build.manifest["kernels"]
+    assert [name for name, _, _ in specs] == sorted(kernels)
+    support = _support_module(real_root, "oxpack_torchops_real")
+    for name, schema, mutates in specs:
+        written = tuple(p["name"] for p in kernels[name]["params"] if p["kind"] in ("out", "atomic"))
+        assert mutates == written, name
+        support._check_mutates(support.OpSpec(name, schema, mutates))
+        python_args = [p["name"] for p in kernels[name]["params"] if p["kind"] != "index"]
+        assert [a.split()[-1] for a in schema[1:].split(", *")[0].split(", ")] == python_args, (name, schema)
+    code = """
+        import sys
+        sys.modules["torch"] = None  # as if PyTorch were not installed
+        import oxpack_torchops_real.kernels as k
+        assert not hasattr(k, "_torch_ops") and k.softmax.__name__ == "softmax"
+    """
+    result = _run(real_root, code)
+    assert result.returncode == 0, result.stderr
+
+
+def test_importing_the_real_stubs_after_torch_registers_every_kernel(
+    real_root: Path, example_build: ExampleBuild
+) -> None:
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    sys.path.insert(0, str(real_root))
+    try:
+        kernels = importlib.import_module("oxpack_torchops_real.kernels")
+        assert sorted(kernels._torch_ops) == sorted(example_build.manifest["kernels"])
+        assert str(torch.ops.oxpack_torchops_real.saxpy.default._schema) == (
+            "oxpack_torchops_real::saxpy(float a, Tensor x, Tensor(a!) y, *, SymInt[]? threads=None, "
+            "SymInt[]? block=None) -> ()")
+    finally:
+        sys.path.remove(str(real_root))
+        for name in [m for m in sys.modules if m.split(".")[0] == "oxpack_torchops_real"]:
+            del sys.modules[name]
 
 
 def test_generated_torch_module_passes_mypy_strict(package_root: Path) -> None:
@@ -156,11 +221,11 @@ def test_operator_calls_the_checked_stub(torch_ops: tuple[ModuleType, ModuleType
         saxpy(torch.ones(1), torch.ones(16), torch.ones(16))
 
 
-def _support_module(root: Path) -> ModuleType:
+def _support_module(root: Path, package: str = PACKAGE) -> ModuleType:
     """The generated package's `_oxpack/torch_ops.py` (it imports no PyTorch at import time)."""
     sys.path.insert(0, str(root))
     try:
-        return importlib.import_module(f"{PACKAGE}._oxpack.torch_ops")
+        return importlib.import_module(f"{package}._oxpack.torch_ops")
     finally:
         sys.path.remove(str(root))
 

@@ -48,6 +48,7 @@ from .nvidia import (
     supported_archs,
 )
 from .progress import Progress
+from .provenance import build_sources
 from .rustc import INSTALL_HINT, TARGET, Rustc, find_rustc, kill_tree, run_bounded, timed_out
 from .sysroot import Sysroot, ensure_sysroot
 from .workers import Pending, Workers, codegen_job, cubin_job, link_job
@@ -193,6 +194,8 @@ class BuildResult:
                 for c in self.crates
             },
             "kernels": kernels,
+            # what the build was made from: `provenance.stale` tells whether a checkout still matches
+            "sources": build_sources({c.source: c.source_sha256 for c in self.crates}, self.config.kernels),
             **self._emulation_manifest(),
         }
 

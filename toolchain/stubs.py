@@ -239,18 +239,20 @@ _FAST_OPS = (ast.Expression, ast.BoolOp, ast.And, ast.Compare, ast.BinOp, ast.Ad
 
 
 class _Lengths(ast.NodeTransformer):
-    """`len(x)` → `_n2`: a requirement over the fast path's local names."""
+    """`len(x)` → `_n2` (an array's element count), or the dynamic shared memory argument
+    itself (the general path reads `len()` of it as its value): a requirement over the fast
+    path's local names."""
 
-    def __init__(self, positions: Mapping[str, int]) -> None:
-        self.positions = positions
+    def __init__(self, lengths: Mapping[str, str]) -> None:
+        self.lengths = lengths
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         (arg,) = node.args
         assert isinstance(arg, ast.Name)
-        return ast.Name(f"_n{self.positions[arg.id]}", ast.Load())
+        return ast.Name(self.lengths[arg.id], ast.Load())
 
 
-def _requirement(text: str, positions: Mapping[str, int]) -> str | None:
+def _requirement(text: str, lengths: Mapping[str, str]) -> str | None:
     """A requirement (already accepted by the runtime's parser) as a Python expression
     over the fast path's locals; None when it holds syntax this renderer does not know,
     which leaves the kernel to the general path."""
@@ -258,49 +260,82 @@ def _requirement(text: str, positions: Mapping[str, int]) -> str | None:
     for node in ast.walk(tree):
         if not isinstance(node, _FAST_OPS) or (isinstance(node, ast.Constant) and type(node.value) is not int):
             return None
-    return ast.unparse(_Lengths(positions).visit(tree).body)
+    return ast.unparse(_Lengths(lengths).visit(tree).body)
+
+
+_BUILTINS = {"type", "int", "float", "tuple", "len", "all", "None", "AttributeError", "ZeroDivisionError"}
+"""The builtins the fast path calls: a parameter of one of these names leaves its kernel to
+the general path."""
+_F64_MAX = 1.7976931348623157e308  # the largest finite float64
 
 
 def _fast_names(kernel: Any) -> set[str]:
     names = {f"_{v}{p.pos}" for p in kernel.params for v in "pndstb"}
-    return names | {"_h", "_g", "_s", "_e", "_k", "_cs", "_ts", "_one", "_r", "_m", "stream"} | _FAST_GLOBALS
+    return (names | {"_h", "_g", "_s", "_e", "_k", "_cs", "_ts", "_one", "_r", "_m", "_d", "_t", "_v", "stream",
+                     "threads", "block"} | _FAST_GLOBALS | _BUILTINS)
+
+
+def _ints(value: str, rank: int | None) -> str:
+    """A test that `value` is an int or a tuple of exact ints (for a kernel of `rank`, only
+    the length it takes; any other value the general path explains)."""
+    if rank is None:
+        return f"type({value}) is int or (type({value}) is tuple and all(type(_v) is int for _v in {value}))"
+    items = " and ".join(f"type({value}[{i}]) is int" for i in range(rank))
+    test = f"type({value}) is tuple and len({value}) == {rank} and {items}"
+    return f"type({value}) is int or ({test})" if rank == 1 else test
+
+
+def _scalar_test(p: Any) -> str:
+    """The fast path's test of a scalar argument: True refuses it (the general path
+    decides). Exact ints and floats in range; a float parameter takes an int too."""
+    v = p.name
+    if p.dtype.bounds is not None:
+        low, high = p.dtype.bounds
+        return f"type({v}) is not int or not {low} <= {v} <= {high}"
+    limit = "_F32_MAX" if p.dtype.name == "float32" else repr(_F64_MAX)
+    return f"(type({v}) is not float and type({v}) is not int) or not -{limit} <= {v} <= {limit}"
 
 
 def _fast_path(name: str, kernel: Any) -> list[str] | None:
     """The generated fast path of one kernel, or None when every call takes the general
-    path (a 2-D/3-D launch or dynamic shared memory, which need `threads`/sizes of their
-    own; no array argument; a requirement or name the renderer does not handle)."""
+    path (a requirement or parameter name the renderer does not handle). It serves every
+    call form: the default shape and explicit `threads`/`block` (ints and tuples, 1-D to
+    3-D), dynamic shared memory, any number of arrays (none: one device only)."""
     arrays = kernel._arrays
-    if (kernel.rank or 1) > 1 or kernel._dynamic is not None or not arrays:
+    if any(p.name in _fast_names(kernel) or p.name.startswith(INTERNAL_PREFIXES) for p in kernel.params):
         return None
-    if any(p.name in _fast_names(kernel) or p.name.startswith(("_fast_", "_state_", "_local_", "_pack_")) for p in kernel.params):
-        return None
-    positions = {p.name: p.pos for p in kernel.params}
-    requires = [_requirement(r.text, positions) for r in kernel._requires]
+    lengths = {p.name: f"_n{p.pos}" for p in arrays}
+    if kernel._dynamic is not None:
+        lengths[kernel._dynamic.name] = kernel._dynamic.name
+    requires = [_requirement(r.text, lengths) for r in kernel._requires]
     if any(r is None for r in requires):
         return None
     params = ", ".join(f"{p.name}: Any" for p in kernel.params)
     lines = [
-        f"def _fast_{name}({params}, stream: Any) -> bool:",
-        f'    """`{name}` checked in full for a common call and launched as an earlier call with the',
-        '    same device, stream and size was; False hands the call to the general path."""',
+        f"def _fast_{name}({params}, stream: Any, threads: Any = None, block: Any = None) -> bool:",
+        f'    """`{name}` checked in full and launched as an earlier call with the same device,',
+        '    stream and launch shape was; False hands the call to the general path."""',
     ]
     for p in kernel.params:
-        if p.kind != "scalar":
-            continue
-        if p.dtype.bounds is not None:
-            low, high = p.dtype.bounds
-            test = f"type({p.name}) is not int or not {low} <= {p.name} <= {high}"
-        elif p.dtype.name == "float32":
-            test = f"type({p.name}) is not float or not -_F32_MAX <= {p.name} <= _F32_MAX"
-        else:
-            test = f"type({p.name}) is not float"
-        lines += [f"    if {test}:", "        return False"]
+        if p.kind == "scalar":
+            lines += [f"    if {_scalar_test(p)}:", "        return False"]
+        elif p.kind == "dynshared":
+            lines += [f"    if type({p.name}) is not int or {p.name} < 0:  # elements of dynamic shared memory",
+                      "        return False"]
     lines += [
+        "    # the launch shape: exact ints as the general path checked them (see `_State.entries`)",
+        f"    if threads is not None and not ({_ints('threads', kernel.rank)}):",
+        "        return False",
+        f"    if block is not None and not ({_ints('block', kernel.rank)}):",
+        "        return False",
         "    _h, _s, _cs, _ts = _hooks, 0, 0, 0",
         "    _one = _h.one_device  # then every array is on device 0",
         "    _g = 0 if stream is None else _stream_handle(stream)",
     ]
+    if not arrays:
+        lines += ["    if not _one:  # no array says where to launch: the general path asks the driver",
+                  "        return False",
+                  "    _d = 0"]
     for p in arrays:
         i, dt, v = p.pos, p.dtype.name, p.name
         what = {"in": "read", "out": "written", "atomic": "updated atomically"}[p.kind]
@@ -325,9 +360,9 @@ def _fast_path(name: str, kernel: Any) -> list[str] | None:
             f"        _p{i}, _n{i}, _d{i}, _s{i} = _r",
         ]
         first = arrays[0].pos
-        lines += [f"    if not _p{i}:" if i == first else f"    if not _p{i} or _d{i} != _d{first}:", "        return False"]
+        lines += [f"    if not _p{i}:" if i == first else f"    if not _p{i} or _d{i} != _d:", "        return False"]
         if i == first:
-            lines += [f"    _s = _s{i}"]
+            lines += [f"    _d, _s = _d{i}, _s{i}"]
         else:
             lines += [
                 f"    if _s{i} and _s{i} != _s:",
@@ -353,13 +388,18 @@ def _fast_path(name: str, kernel: Any) -> list[str] | None:
         for expression in requires:
             lines += [f"        if not ({expression}):", "            return False"]
         lines += ["    except ZeroDivisionError:", "        return False"]
-    count = arrays[kernel._default_threads].pos
+    if arrays:
+        out = arrays[kernel._default_threads]
+        lines += [f"    _t = _n{out.pos} if threads is None else threads  # default: one thread per element of `{out.name}`"]
+    else:
+        lines += ["    _t = threads  # required: None finds no entry"]
+    key = f"_d, _s or 1, _t, block{', ' + kernel._dynamic.name if kernel._dynamic is not None else ''}"
     lines += [
         "    if stream is not None:  # the producers' stream or none: nothing to wait for",
         "        if _s and _s != _g:",
         "            return False",
         "        _s = _g",
-        f"    _e = _state_{name}.entries.get((_d{first}, _s or 1, _n{count}))",
+        f"    _e = _state_{name}.entries.get(({key}))",
         "    if _e is None:",
         "        return False",
         "    try:  # this thread's parameter block",
@@ -369,7 +409,7 @@ def _fast_path(name: str, kernel: Any) -> list[str] | None:
     ]
     values = []
     for p in kernel.params:
-        values += [p.name] if p.kind == "scalar" else [f"_p{p.pos}", f"_n{p.pos}"]
+        values += [p.name] if p.kind in ("scalar", "dynshared") else [f"_p{p.pos}", f"_n{p.pos}"]
     lines += [
         f"    _pack_{name}(_k, {8 * _abi_count(kernel)}, {', '.join(values)})",
         "    return not _e[0](_e[1], _e[2], _k, None)  # an error: the general path launches and reports it",
@@ -378,14 +418,15 @@ def _fast_path(name: str, kernel: Any) -> list[str] | None:
 
 
 def _abi_count(kernel: Any) -> int:
-    """The kernel's parameters as the driver sees them: one per scalar, two (pointer and
-    element count) per array."""
-    return sum(1 if p.kind == "scalar" else 2 for p in kernel.params)
+    """The kernel's parameters as the driver sees them: one per scalar and per dynamic shared
+    memory size (its element count), two (pointer and element count) per array."""
+    return sum(1 if p.kind in ("scalar", "dynshared") else 2 for p in kernel.params)
 
 
 def _packing(kernel: Any) -> str:
     """The struct format of the kernel's parameter slots, 8 bytes each, in order."""
-    return "=" + "".join(_PACKED[p.dtype.name] if p.kind == "scalar" else "QQ" for p in kernel.params)
+    return "=" + "".join(_PACKED[p.dtype.name] if p.kind == "scalar" else "Q" if p.kind == "dynshared" else "QQ"
+                         for p in kernel.params)
 
 
 # ---------------------------------------------------------------- rendering
@@ -515,7 +556,7 @@ def _render_py(manifest: Mapping[str, Any], runtime_kernels: Mapping[str, Any]) 
         out += ["\n\n", _signature(name, kernel), _docstring(name, kernel)]
         if lines is not None:
             out += [
-                f"    if threads is None and block is None and _fast_{name}({', '.join(params)}, stream):\n",
+                f"    if _fast_{name}({', '.join(params)}, stream, threads, block):\n",
                 "        return  # checked in full, and launched as an earlier call was\n",
             ]
         out += [f'    _module.kernel("{name}")({packed}, stream, threads, block)\n']

@@ -108,8 +108,8 @@ define i32 @__oxpack_sync_threads_or(i32 %p) #2 {
   %r = call i32 @llvm.nvvm.barrier0.or(i32 %p)
   ret i32 %r
 }
-define void @__oxpack_sync_warp() #2 {
-  call void @llvm.nvvm.bar.warp.sync(i32 -1)
+define void @__oxpack_sync_warp(i32 %members) #2 {
+  call void @llvm.nvvm.bar.warp.sync(i32 %members)
   ret void
 }
 define void @__oxpack_fence_block() #2 {
@@ -125,7 +125,10 @@ define void @__oxpack_fence_system() #2 {
   ret void
 }
 
-; ---- warp primitives (src/warp.rs); full mask: every lane of the warp takes part
+; ---- warp primitives (src/warp.rs): %members is the mask of the warp's live lanes
+; (all 32, or the first live_lanes() of the block's partial last warp); %clamp is the
+; highest live lane, so that a source lane past it gives the caller's own value
+; instead of reading a lane that does not exist
 declare i32 @llvm.nvvm.read.ptx.sreg.laneid()
 declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32)
 declare i32 @llvm.nvvm.shfl.sync.up.i32(i32, i32, i32, i32)
@@ -139,36 +142,36 @@ define i32 @__oxpack_lane_id() #0 {
   %v = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
   ret i32 %v
 }
-define i32 @__oxpack_shfl_idx(i32 %v, i32 %lane) #2 {
-  %r = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 %v, i32 %lane, i32 31)
+define i32 @__oxpack_shfl_idx(i32 %v, i32 %lane, i32 %members, i32 %clamp) #2 {
+  %r = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %members, i32 %v, i32 %lane, i32 %clamp)
   ret i32 %r
 }
-define i32 @__oxpack_shfl_up(i32 %v, i32 %d) #2 {
-  %r = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %v, i32 %d, i32 0)
+define i32 @__oxpack_shfl_up(i32 %v, i32 %d, i32 %members) #2 {
+  %r = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %members, i32 %v, i32 %d, i32 0)
   ret i32 %r
 }
-define i32 @__oxpack_shfl_down(i32 %v, i32 %d) #2 {
-  %r = call i32 @llvm.nvvm.shfl.sync.down.i32(i32 -1, i32 %v, i32 %d, i32 31)
+define i32 @__oxpack_shfl_down(i32 %v, i32 %d, i32 %members, i32 %clamp) #2 {
+  %r = call i32 @llvm.nvvm.shfl.sync.down.i32(i32 %members, i32 %v, i32 %d, i32 %clamp)
   ret i32 %r
 }
-define i32 @__oxpack_shfl_xor(i32 %v, i32 %m) #2 {
-  %r = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %v, i32 %m, i32 31)
+define i32 @__oxpack_shfl_xor(i32 %v, i32 %m, i32 %members, i32 %clamp) #2 {
+  %r = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 %members, i32 %v, i32 %m, i32 %clamp)
   ret i32 %r
 }
-define i32 @__oxpack_ballot(i32 %p) #2 {
+define i32 @__oxpack_ballot(i32 %p, i32 %members) #2 {
   %b = icmp ne i32 %p, 0
-  %r = call i32 @llvm.nvvm.vote.ballot.sync(i32 -1, i1 %b)
+  %r = call i32 @llvm.nvvm.vote.ballot.sync(i32 %members, i1 %b)
   ret i32 %r
 }
-define i32 @__oxpack_vote_all(i32 %p) #2 {
+define i32 @__oxpack_vote_all(i32 %p, i32 %members) #2 {
   %b = icmp ne i32 %p, 0
-  %r = call i1 @llvm.nvvm.vote.all.sync(i32 -1, i1 %b)
+  %r = call i1 @llvm.nvvm.vote.all.sync(i32 %members, i1 %b)
   %z = zext i1 %r to i32
   ret i32 %z
 }
-define i32 @__oxpack_vote_any(i32 %p) #2 {
+define i32 @__oxpack_vote_any(i32 %p, i32 %members) #2 {
   %b = icmp ne i32 %p, 0
-  %r = call i1 @llvm.nvvm.vote.any.sync(i32 -1, i1 %b)
+  %r = call i1 @llvm.nvvm.vote.any.sync(i32 %members, i1 %b)
   %z = zext i1 %r to i32
   ret i32 %z
 }

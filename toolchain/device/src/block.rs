@@ -9,8 +9,11 @@ use crate::warp::{lane_id, warp_reduce, WARP_SIZE};
 macro_rules! block_reduce {
     ($name:ident, $t:ty) => {
         /// The reduction of every thread's `v` by `op` (associative, commutative;
-        /// `identity` is its neutral element), returned to every thread of the block.
-        /// Two barriers; all threads must call it.
+        /// `identity` is its neutral element), returned to every thread of the block,
+        /// the same value in every thread. Any block shape (1 to 1024 threads, 1-D to
+        /// 3-D, a partial last warp included). Two barriers; four when the block's
+        /// partial last warp has fewer lanes than the block has warps (e.g. 33 or
+        /// 1000 threads). All threads must call it.
         #[inline(always)]
         #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
         pub fn $name(v: $t, identity: $t, op: impl Fn($t, $t) -> $t) -> $t {
@@ -21,10 +24,24 @@ macro_rules! block_reduce {
             }
             let partial = partial.sync();
             let d = crate::grid::block_dim();
-            let warps = (d.x as usize * d.y as usize * d.z as usize).div_ceil(WARP_SIZE as usize);
+            let size = d.x as usize * d.y as usize * d.z as usize;
+            let warps = size.div_ceil(WARP_SIZE as usize);
             let lane = lane_id() as usize;
             // every warp reduces the partials itself: no third barrier to broadcast
-            warp_reduce(if lane < warps { partial.get(lane) } else { identity }, &op)
+            let total = warp_reduce(if lane < warps { partial.get(lane) } else { identity }, &op);
+            // A partial last warp with fewer lanes than there are partials cannot hold
+            // them all: warp 0 (full, as there are two warps or more) broadcasts its
+            // result through shared memory. Depends on the block's shape alone, so the
+            // whole block takes the barriers or none does.
+            let last = (size % WARP_SIZE as usize) as usize;
+            if last != 0 && last < warps {
+                let mut out = shared_array!($t, 1);
+                if let Some(slot) = warp_slot() {
+                    out.write(slot, total); // slot 0 alone is inside: warp 0's lane 0
+                }
+                return out.sync().get(0);
+            }
+            total
         }
     };
 }

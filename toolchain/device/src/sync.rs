@@ -11,7 +11,7 @@ mod rt {
         pub safe fn __oxpack_sync_threads_count(p: u32) -> u32;
         pub safe fn __oxpack_sync_threads_and(p: u32) -> u32;
         pub safe fn __oxpack_sync_threads_or(p: u32) -> u32;
-        pub safe fn __oxpack_sync_warp();
+        pub safe fn __oxpack_sync_warp(members: u32);
         pub safe fn __oxpack_fence_block();
         pub safe fn __oxpack_fence_device();
         pub safe fn __oxpack_fence_system();
@@ -53,12 +53,13 @@ pub fn sync_threads_or(pred: bool) -> bool {
     rt::__oxpack_sync_threads_or(pred as u32) != 0
 }
 
-/// `__syncwarp()`: a barrier over the 32 lanes of the calling warp.
+/// `__syncwarp()`: a barrier over the lanes of the calling warp (all 32, or the live
+/// lanes of the block's partial last warp: see [`crate::warp::live_lanes`]).
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn sync_warp() {
     crate::at!();
-    rt::__oxpack_sync_warp()
+    rt::__oxpack_sync_warp(crate::warp::live_mask())
 }
 
 /// `__threadfence_block()`: orders this thread's memory accesses as seen by its block.

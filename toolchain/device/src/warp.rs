@@ -1,8 +1,15 @@
 //! Warp primitives: lane id, shuffles, votes and warp-wide reductions.
 //!
-//! Every function here is collective over the full warp (mask `0xffffffff`): all
-//! 32 lanes must call it together, from converged code, as CUDA's `*_sync`
-//! intrinsics with a full mask require.
+//! Every function here is collective over the calling warp: all of its lanes that
+//! exist must call it together, from converged code. A warp has 32 lanes, except
+//! the block's last warp when the block's thread count is not a multiple of 32
+//! (e.g. a block of 7, 33 or 1000 threads, or a 2-D block of 9 × 4): that warp has
+//! [`live_lanes`] lanes, and every shuffle and vote names exactly those lanes in
+//! its member mask (a full mask naming lanes that do not exist is undefined
+//! behaviour on the GPU). A shuffle whose source lane does not exist gives the
+//! caller its own value, as a source past lane 31 does; the emulator does the same.
+//! The reductions ([`warp_sum`], [`warp_reduce`]) combine exactly the live lanes'
+//! values, at every block size.
 
 use core::ops::Add;
 
@@ -10,13 +17,14 @@ use core::ops::Add;
 mod rt {
     unsafe extern "C" {
         pub safe fn __oxpack_lane_id() -> u32;
-        pub safe fn __oxpack_shfl_idx(v: u32, lane: u32) -> u32;
-        pub safe fn __oxpack_shfl_up(v: u32, delta: u32) -> u32;
-        pub safe fn __oxpack_shfl_down(v: u32, delta: u32) -> u32;
-        pub safe fn __oxpack_shfl_xor(v: u32, mask: u32) -> u32;
-        pub safe fn __oxpack_ballot(p: u32) -> u32;
-        pub safe fn __oxpack_vote_all(p: u32) -> u32;
-        pub safe fn __oxpack_vote_any(p: u32) -> u32;
+        // `members`: the mask of the warp's live lanes; `clamp`: the highest live lane.
+        pub safe fn __oxpack_shfl_idx(v: u32, lane: u32, members: u32, clamp: u32) -> u32;
+        pub safe fn __oxpack_shfl_up(v: u32, delta: u32, members: u32) -> u32;
+        pub safe fn __oxpack_shfl_down(v: u32, delta: u32, members: u32, clamp: u32) -> u32;
+        pub safe fn __oxpack_shfl_xor(v: u32, mask: u32, members: u32, clamp: u32) -> u32;
+        pub safe fn __oxpack_ballot(p: u32, members: u32) -> u32;
+        pub safe fn __oxpack_vote_all(p: u32, members: u32) -> u32;
+        pub safe fn __oxpack_vote_any(p: u32, members: u32) -> u32;
     }
 }
 #[cfg(not(target_arch = "nvptx64"))]
@@ -35,6 +43,29 @@ pub fn lane_id() -> u32 {
 #[inline(always)]
 pub fn warp_id() -> u32 {
     (crate::block_thread_linear() / WARP_SIZE as usize) as u32
+}
+
+/// How many lanes the calling warp has: 32, or fewer for the block's last warp when
+/// the block's thread count is not a multiple of 32 (lanes are consecutive linear
+/// thread indices in the block, x fastest). The same in every lane of the warp.
+#[inline(always)]
+pub fn live_lanes() -> u32 {
+    let d = crate::grid::block_dim();
+    let size = d.x as usize * d.y as usize * d.z as usize;
+    let base = crate::block_thread_linear() & !(WARP_SIZE as usize - 1);
+    (size - base).min(WARP_SIZE as usize) as u32
+}
+
+/// The member mask of the calling warp's live lanes: bit `i` for each lane `i <
+/// live_lanes()` (`0xffffffff` for a full warp).
+#[inline(always)]
+pub fn live_mask() -> u32 {
+    mask_of(live_lanes())
+}
+
+#[inline(always)]
+fn mask_of(live: u32) -> u32 {
+    if live >= WARP_SIZE { u32::MAX } else { (1u32 << live) - 1 }
 }
 
 /// Values that move between lanes (as one or two 32-bit words).
@@ -82,12 +113,14 @@ shuffle64! {
     f64: f64::to_bits, f64::from_bits;
 }
 
-/// `__shfl_sync`: the value of `v` held by lane `src_lane` (mod 32).
+/// `__shfl_sync`: the value of `v` held by lane `src_lane` (mod 32); the caller's
+/// own value when that lane does not exist (past the live lanes of a partial warp).
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn shfl_idx<T: Shuffle>(v: T, src_lane: u32) -> T {
     crate::at!();
-    v.shuffle(|w| rt::__oxpack_shfl_idx(w, src_lane))
+    let live = live_lanes();
+    v.shuffle(|w| rt::__oxpack_shfl_idx(w, src_lane, mask_of(live), live - 1))
 }
 
 /// `__shfl_up_sync`: the value of lane `lane - delta` (lanes below `delta` keep their own).
@@ -95,69 +128,90 @@ pub fn shfl_idx<T: Shuffle>(v: T, src_lane: u32) -> T {
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn shfl_up<T: Shuffle>(v: T, delta: u32) -> T {
     crate::at!();
-    v.shuffle(|w| rt::__oxpack_shfl_up(w, delta))
+    let members = live_mask();
+    v.shuffle(|w| rt::__oxpack_shfl_up(w, delta, members))
 }
 
-/// `__shfl_down_sync`: the value of lane `lane + delta` (lanes past 31 keep their own).
+/// `__shfl_down_sync`: the value of lane `lane + delta` (lanes whose source is past
+/// the warp's last live lane keep their own).
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn shfl_down<T: Shuffle>(v: T, delta: u32) -> T {
     crate::at!();
-    v.shuffle(|w| rt::__oxpack_shfl_down(w, delta))
+    let live = live_lanes();
+    v.shuffle(|w| rt::__oxpack_shfl_down(w, delta, mask_of(live), live - 1))
 }
 
-/// `__shfl_xor_sync`: the value of lane `lane ^ mask`.
+/// `__shfl_xor_sync`: the value of lane `lane ^ mask` (the caller's own when that
+/// lane does not exist).
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn shfl_xor<T: Shuffle>(v: T, mask: u32) -> T {
     crate::at!();
-    v.shuffle(|w| rt::__oxpack_shfl_xor(w, mask))
+    let live = live_lanes();
+    v.shuffle(|w| rt::__oxpack_shfl_xor(w, mask, mask_of(live), live - 1))
 }
 
-/// `__ballot_sync`: bit `i` is set when lane `i` passed `true`.
+/// `__ballot_sync`: bit `i` is set when lane `i` passed `true` (lanes that do not
+/// exist give 0).
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn ballot(pred: bool) -> u32 {
     crate::at!();
-    rt::__oxpack_ballot(pred as u32)
+    rt::__oxpack_ballot(pred as u32, live_mask())
 }
 
-/// `__all_sync`: whether every lane passed `true`.
+/// `__all_sync`: whether every live lane passed `true`.
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn vote_all(pred: bool) -> bool {
     crate::at!();
-    rt::__oxpack_vote_all(pred as u32) != 0
+    rt::__oxpack_vote_all(pred as u32, live_mask()) != 0
 }
 
-/// `__any_sync`: whether any lane passed `true`.
+/// `__any_sync`: whether any live lane passed `true`.
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn vote_any(pred: bool) -> bool {
     crate::at!();
-    rt::__oxpack_vote_any(pred as u32) != 0
+    rt::__oxpack_vote_any(pred as u32, live_mask()) != 0
 }
 
-/// The sum over the warp's 32 lanes, returned to every lane (xor butterfly).
+/// The sum over the warp's live lanes, returned to every lane.
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-pub fn warp_sum<T: Shuffle + Add<Output = T>>(mut v: T) -> T {
-    let mut mask = 16;
-    while mask > 0 {
-        v = v + shfl_xor(v, mask);
-        mask >>= 1;
-    }
-    v
+pub fn warp_sum<T: Shuffle + Add<Output = T>>(v: T) -> T {
+    warp_reduce(v, |a, b| a + b)
 }
 
-/// The reduction of the warp's 32 values by `op` (associative, commutative), in every lane.
+/// The reduction of the warp's values by `op` (associative, commutative), in every
+/// lane: all 32 lanes' in a full warp, exactly the live lanes' in the block's
+/// partial last warp (no value counted twice, none from a lane that does not exist).
+///
+/// A full warp takes the xor butterfly (five shuffles). A partial warp reduces into
+/// lane 0 with `shfl_down`, each lane combining only a source that exists, then
+/// broadcasts lane 0's result (six shuffles); lane 0's result is the butterfly's,
+/// with the missing lanes as the identity.
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn warp_reduce<T: Shuffle>(mut v: T, op: impl Fn(T, T) -> T) -> T {
-    let mut mask = 16;
-    while mask > 0 {
-        v = op(v, shfl_xor(v, mask));
-        mask >>= 1;
+    let live = live_lanes(); // the same in every lane of the warp: a uniform branch
+    let mut delta = 16;
+    if live == WARP_SIZE {
+        while delta > 0 {
+            v = op(v, shfl_xor(v, delta));
+            delta >>= 1;
+        }
+        v
+    } else {
+        let lane = lane_id();
+        while delta > 0 {
+            let other = shfl_down(v, delta);
+            if lane + delta < live {
+                v = op(v, other);
+            }
+            delta >>= 1;
+        }
+        shfl_idx(v, 0)
     }
-    v
 }

@@ -56,7 +56,7 @@ pub(crate) mod sync {
         wait(Op::SyncOr, (p != 0) as u32, 0)
     }
     #[inline(always)]
-    pub fn __oxpack_sync_warp() {
+    pub fn __oxpack_sync_warp(_members: u32) {
         wait(Op::SyncWarp, 0, 0);
     }
     #[inline(always)]
@@ -73,7 +73,10 @@ pub(crate) mod sync {
     }
 }
 
-/// `warp.rs`: lane id, shuffles and votes over the 32 lanes of a warp.
+/// `warp.rs`: lane id, shuffles and votes over the lanes of a warp. The member
+/// mask and clamp that the GPU versions take are the warp's live lanes, which the
+/// scheduler knows itself (it completes a warp operation over the lanes that exist,
+/// and a source lane past them gives the caller's own value, as the clamp does).
 pub(crate) mod warp {
     use super::super::sched::{emu, wait, Op};
 
@@ -83,31 +86,31 @@ pub(crate) mod warp {
         unsafe { (*emu()).linear % 32 }
     }
     #[inline(always)]
-    pub fn __oxpack_shfl_idx(v: u32, lane: u32) -> u32 {
+    pub fn __oxpack_shfl_idx(v: u32, lane: u32, _members: u32, _clamp: u32) -> u32 {
         wait(Op::ShflIdx, v, lane)
     }
     #[inline(always)]
-    pub fn __oxpack_shfl_up(v: u32, delta: u32) -> u32 {
+    pub fn __oxpack_shfl_up(v: u32, delta: u32, _members: u32) -> u32 {
         wait(Op::ShflUp, v, delta)
     }
     #[inline(always)]
-    pub fn __oxpack_shfl_down(v: u32, delta: u32) -> u32 {
+    pub fn __oxpack_shfl_down(v: u32, delta: u32, _members: u32, _clamp: u32) -> u32 {
         wait(Op::ShflDown, v, delta)
     }
     #[inline(always)]
-    pub fn __oxpack_shfl_xor(v: u32, mask: u32) -> u32 {
+    pub fn __oxpack_shfl_xor(v: u32, mask: u32, _members: u32, _clamp: u32) -> u32 {
         wait(Op::ShflXor, v, mask)
     }
     #[inline(always)]
-    pub fn __oxpack_ballot(p: u32) -> u32 {
+    pub fn __oxpack_ballot(p: u32, _members: u32) -> u32 {
         wait(Op::Ballot, (p != 0) as u32, 0)
     }
     #[inline(always)]
-    pub fn __oxpack_vote_all(p: u32) -> u32 {
+    pub fn __oxpack_vote_all(p: u32, _members: u32) -> u32 {
         wait(Op::VoteAll, (p != 0) as u32, 0)
     }
     #[inline(always)]
-    pub fn __oxpack_vote_any(p: u32) -> u32 {
+    pub fn __oxpack_vote_any(p: u32, _members: u32) -> u32 {
         wait(Op::VoteAny, (p != 0) as u32, 0)
     }
 }

@@ -542,10 +542,11 @@ fn complete_warp(e: &mut Emu, op: Op, lanes: core::ops::Range<usize>) {
         let from = |j: i64| if (0..count as i64).contains(&j) { values[j as usize] } else { v };
         let lane = k as i64;
         e.threads[i].result = match op {
+            // the GPU takes the lane argument's low 5 bits, as here
             Op::ShflIdx => from((arg & 31) as i64),
-            Op::ShflUp => from(lane - arg as i64),
-            Op::ShflDown => from(lane + arg as i64),
-            Op::ShflXor => from(lane ^ arg as i64),
+            Op::ShflUp => from(lane - (arg & 31) as i64),
+            Op::ShflDown => from(lane + (arg & 31) as i64),
+            Op::ShflXor => from(lane ^ (arg & 31) as i64),
             Op::Ballot => ballot,
             Op::VoteAll => (ballot == present) as u32,
             Op::VoteAny => (ballot != 0) as u32,

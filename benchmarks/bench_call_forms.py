@@ -1,0 +1,223 @@
+"""Host cost per call of EVERY example kernel, called with explicit shapes as its docs say
+(issue 18, item 1), against a raw `cuda.core.launch` of the same kernel with prepared
+arguments, in the same run, with CuPy arrays and with PyTorch tensors.
+
+    python3 benchmarks/bench_call_forms.py                 # vecmath installed (or on PYTHONPATH)
+    python3 benchmarks/bench_call_forms.py --rounds 21 --per 2000
+
+On the GPU machine, with the wheel that scripts/gpu-artifacts.sh built:
+
+    pip install -q --no-deps --target /tmp/vm .artifacts/gpu/dist/vecmath-*.whl
+    PYTHONPATH=/tmp/vm python3 benchmarks/bench_call_forms.py
+
+Each kernel gets small inputs (1,024 elements, or 32 x 32 matrices: host-bound, as the
+issue's table) and the launch shape its docstring gives (`threads=` and `block=` always
+given explicitly). Per kernel, three calls are timed in interleaved rounds: the raw launch
+(cuda.core's `launch` with the stub's own loaded kernel, its grid and block, and arguments
+converted once), the stub with CuPy arrays, the stub with PyTorch tensors (the same memory,
+through DLPack). A ratio is the median of the per-round ratios to the raw launch; target
+<= 1.3x. The column "fast" says whether the generated fast path took the call (it must:
+a "no" is a bug). CuPy has no bfloat16 and older PyTorch no uint32: such cells say "—".
+A kernel of the wheel with no call below is listed and makes the exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import cupy as cp
+import numpy as np
+
+try:
+    import torch
+except ImportError:  # the torch column then says so
+    torch = None
+
+try:
+    from cuda.core import Device, LaunchConfig, launch
+except ImportError:  # cuda.core 0.x
+    from cuda.core.experimental import Device, LaunchConfig, launch
+
+import vecmath
+from vecmath import kernels
+
+N = 1024  # elements of a 1-D input
+W = 32  # a matrix's side
+
+
+class Array:
+    """An array argument: its dtype, length and values (made once per library)."""
+
+    def __init__(self, dtype: str, n: int, values: Callable[[int], np.ndarray] | None = None) -> None:
+        self.dtype, self.n = dtype, n
+        self.values = values or (lambda n: np.ones(n))
+
+
+def f32(n: int = N, values: Callable[[int], np.ndarray] | None = None) -> Array:
+    return Array("float32", n, values)
+
+
+Spec = tuple[tuple[Any, ...], Any, Any]  # (arguments, threads, block)
+CALLS: dict[str, Spec] = {  # kernel -> its call, as its docstring says to launch it
+    "saxpy": ((0.5, f32(), f32()), N, 256),  # one thread per element of y
+    "gather": ((Array("uint32", N, lambda n: np.arange(n)), f32(), f32()), N, 256),
+    "scale4": ((0.5, f32(), f32()), N // 4, 256),  # threads = ceil(len(y) / 4)
+    "saxpy4": ((0.5, f32(), f32()), N // 4, 256),
+    "gelu": ((f32(), f32()), N, 256),
+    "math32": ((0, f32(), f32()), N, 256),
+    "math64": ((0, Array("float64", N), Array("float64", N)), N, 256),
+    "to_f16": ((f32(), Array("float16", N)), N, 256),
+    "scale_bf16": ((0.5, Array("bfloat16", N), Array("bfloat16", N)), N, 256),
+    "softmax": ((128, f32(), f32()), 8 * 32, 32),  # 8 rows of 128: threads = rows * block
+    "hash32": ((7, Array("uint32", N), Array("uint32", N)), N, 256),
+    "collatz_steps": ((1, 100, Array("uint32", N)), N, 256),
+    "offset_clamp": ((3, -100, 100, Array("int32", N), Array("int64", N)), N, 256),
+    "sum": ((f32(), f32(1)), 256, 256),  # fewer threads than elements
+    "histogram": ((64, Array("uint32", N, lambda n: np.arange(n)), Array("uint32", 64)), N, 256),
+    "warp_scan": ((Array("int64", N), Array("int64", N)), N, 256),
+    "min_max": ((Array("int32", N), Array("int32", 1), Array("int32", 1)), N, 256),
+    "block_reverse": ((f32(), f32(), 256), N, 256),  # `scratch` >= the block size
+    "add_scaled": ((W, W, 0.5, Array("float64", W * W), Array("float64", W * W), Array("float64", W * W)),
+                   (W, W), (16, 16)),  # threads = (width, height)
+    "transpose": ((W, W, f32(W * W), f32(W * W)), (W, W), (16, 16)),  # threads = (height, width)
+    "transpose_tiled": ((W, W, f32(W * W), f32(W * W)), (W, W // 4), (32, 8)),
+    "sgemm": ((W, W, W, f32(W * W), f32(W * W), f32(W * W)), (W // 8, W // 8), (16, 16)),
+}
+
+
+def cupy_array(a: Array) -> Any:
+    if a.dtype == "bfloat16":
+        return None
+    return cp.asarray(a.values(a.n).astype(a.dtype))
+
+
+def torch_array(a: Array, like: Any) -> Any:
+    if torch is None:
+        return None
+    if like is None:  # bfloat16: made by PyTorch itself
+        dtype = getattr(torch, a.dtype, None)
+        return None if dtype is None else torch.ones(a.n, dtype=dtype, device="cuda:0")
+    try:
+        return torch.from_dlpack(like)
+    except Exception:  # a dtype this PyTorch cannot hold (uint32 before 2.3)
+        return None
+
+
+def arguments(spec: tuple[Any, ...]) -> tuple[tuple[Any, ...] | None, tuple[Any, ...] | None]:
+    """The call's arguments with CuPy arrays and with PyTorch tensors (the same memory where
+    both libraries hold the dtype); None for a library that cannot make one of them."""
+    on_cupy: list[Any] = []
+    on_torch: list[Any] = []
+    for a in spec:
+        if isinstance(a, Array):
+            c = cupy_array(a)
+            on_cupy.append(c)
+            on_torch.append(torch_array(a, c))
+        else:
+            on_cupy.append(a)
+            on_torch.append(a)
+    return (None if any(v is None for v in on_cupy) else tuple(on_cupy),
+            None if any(v is None for v in on_torch) else tuple(on_torch))
+
+
+def raw_launcher(name: str, args: tuple[Any, ...], threads: Any, block: Any, stream: Any) -> Callable[[], None]:
+    """cuda.core's launch of the stub's own loaded kernel, with the grid and block the stub's
+    checks computed and every argument converted once (pointers and counts of CuPy arrays)."""
+    kernel = kernels._module.kernel(name)
+    function = kernel._functions[0]  # loaded by the stub's first call
+    shape = kernel._check_shape(threads, block)
+    shared = args[kernel._dynamic.pos] * kernel._dynamic.dtype.itemsize if kernel._dynamic is not None else 0
+    config = LaunchConfig(grid=shape.grid, block=shape.block, shmem_size=shared)
+    prepared: list[Any] = []
+    for ctype, value in zip(kernel._ctypes, args, strict=True):
+        if ctype is not None:
+            prepared.append(ctype(value))
+        else:
+            ptr = value.data.ptr if isinstance(value, cp.ndarray) else value.data_ptr()
+            prepared += [ptr, value.size if isinstance(value, cp.ndarray) else value.numel()]
+    return lambda: launch(stream, config, function, *prepared)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--per", type=int, default=1000)
+    options = parser.parse_args()
+    dev = Device(0)
+    dev.set_current()
+    legacy = dev.default_stream  # CuPy's and PyTorch's default stream too: no call waits
+    print(f"GPU: {cp.cuda.runtime.getDeviceProperties(0)['name'].decode()}; vecmath from {vecmath.__file__}; "
+          f"CuPy {cp.__version__}; PyTorch {getattr(torch, '__version__', 'absent')}")
+    names = sorted(kernels._module.kernels)
+    missing = [n for n in names if n not in CALLS]
+    rows: list[tuple[str, str, dict[str, Callable[[], None] | None], dict[str, bool]]] = []
+    for name in names:
+        if name not in CALLS:
+            continue
+        spec, threads, block = CALLS[name]
+        stub = getattr(kernels, name)
+        on_cupy, on_torch = arguments(spec)
+        variants: dict[str, Callable[[], None] | None] = {"raw": None, "cupy": None, "torch": None}
+        fast: dict[str, bool] = {}
+        fast_path = getattr(kernels, f"_fast_{name}", None)
+        for label, args in (("cupy", on_cupy), ("torch", on_torch)):
+            if args is None:
+                continue
+            stub(*args, threads=threads, block=block)  # the general path: loads, checks, launches
+            stub(*args, threads=threads, block=block)
+            fast[label] = bool(fast_path is not None and fast_path(*args, None, threads, block))
+            variants[label] = lambda s=stub, a=args, t=threads, b=block: s(*a, threads=t, block=b)
+            if variants["raw"] is None:
+                variants["raw"] = raw_launcher(name, args, threads, block, legacy)
+        shape = f"threads={threads!r}, block={block!r}"
+        rows.append((name, shape, variants, fast))
+    cp.cuda.Device(0).synchronize()
+
+    times: dict[tuple[str, str], list[float]] = {}
+    for _ in range(options.rounds):  # interleaved, so that machine noise hits every call alike
+        for name, _, variants, _ in rows:
+            for label, fn in variants.items():
+                if fn is None:
+                    continue
+                cp.cuda.Device(0).synchronize()
+                t0 = time.perf_counter()
+                for _ in range(options.per):
+                    fn()
+                times.setdefault((name, label), []).append((time.perf_counter() - t0) / options.per)
+    cp.cuda.Device(0).synchronize()
+
+    print(f"\n| kernel, explicit shape | raw `cuda.core.launch` (µs) | stub, CuPy (µs) | vs raw | "
+          f"stub, PyTorch (µs) | vs raw | fast path (CuPy, PyTorch) |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    worst = 0.0
+    for name, shape, _, fast in rows:
+        raw = times.get((name, "raw"))
+        cells = [f"`{name}`, {shape}", f"{statistics.median(raw) * 1e6:.2f}" if raw else "—"]
+        for label in ("cupy", "torch"):
+            ts = times.get((name, label))
+            if not ts or not raw:
+                cells += ["—", "—"]
+                continue
+            ratio = statistics.median(t / r for t, r in zip(ts, raw, strict=True))
+            worst = max(worst, ratio)
+            cells += [f"{statistics.median(ts) * 1e6:.2f}", f"{ratio:.2f}x"]
+        cells.append(", ".join({True: "yes", False: "**no**"}[fast[k]] if k in fast else "—" for k in ("cupy", "torch")))
+        print("| " + " | ".join(cells) + " |")
+    print(f"\nworst ratio {worst:.2f}x (target <= 1.3x: {'met' if worst <= 1.3 else 'not met'}); "
+          f"median of {options.rounds} interleaved rounds of {options.per} calls")
+    not_fast = [name for name, _, _, fast in rows if not all(fast.values())]
+    if not_fast:
+        print(f"the fast path did not take: {', '.join(not_fast)}")
+    if missing:
+        print(f"kernels with no call in benchmarks/bench_call_forms.py CALLS (add one): {', '.join(missing)}")
+    return 1 if missing or not_fast else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,380 @@
+"""The generated fast path serves every call form (issue 18, item 1).
+
+Explicit `threads`/`block` (ints and tuples), 2-D and 3-D launches, `where` requirements,
+every scalar type, dynamic shared memory and any number of arrays (none, six): each form's
+second call is launched by the fast path (the general path's checks are made to fail if
+they run), with the launch the general path made for the first; and every call the general
+path refuses, the stub refuses with the general path's exception and message, launching
+nothing. No GPU: the launch boundary is test_stubs' recording fake of cuda.core and of the
+driver's `cuLaunchKernelEx`, which decodes the packed parameter block.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import pytest
+from oxpack.stubs import render_stubs
+from test_stubs import BASE, FakeCuda, FakeStream, imported, install_fake, make_manifest
+
+PACKAGE = "oxpack_fastforms_testpkg"
+FATBINS = {"saxpy": b"saxpy fatbin bytes", "image": b"image fatbin bytes", "forms": b"forms fatbin bytes"}
+
+
+def _param(name: str, kind: str, dtype: str) -> dict[str, str]:
+    return {"name": name, "kind": kind, "dtype": dtype}
+
+
+def forms_manifest() -> dict[str, Any]:
+    """test_stubs' kernels, plus a 3-D launch, a kernel with no array, one with six arrays
+    and six requirements (a LayerNorm's signature) and one whose parameters are named like
+    the builtins the fast path calls."""
+    manifest = make_manifest()
+    manifest["crates"] = {
+        crate: {"fatbin": f"{crate}.fatbin", "sha256": hashlib.sha256(data).hexdigest(), "source": f"kernels/{crate}.rs"}
+        for crate, data in FATBINS.items()
+    }
+
+    def kernel(symbol: str, params: list[dict[str, str]], requires: list[str]) -> dict[str, Any]:
+        return {"crate": "forms", "symbol": symbol, "doc": "", "params": params, "requires": requires, "resources": {}}
+
+    manifest["kernels"].update({
+        "volume": kernel("volume", [
+            _param("ijk", "index", "3d"), _param("nx", "scalar", "uint64"), _param("offset", "scalar", "int64"),
+            _param("src", "in", "float64"), _param("dst", "out", "float64")],
+            ["len(src) == len(dst)", "len(dst) % nx == 0"]),
+        "fill": kernel("fill", [_param("i", "index", "1d"), _param("seed", "scalar", "uint32"),
+                                _param("scale", "scalar", "float32")], []),
+        "layernorm": kernel("layernorm", [
+            _param("i", "index", "1d"), _param("n", "scalar", "uint32"), _param("c", "scalar", "uint32"),
+            _param("eps", "scalar", "float32"), _param("inp", "in", "float32"), _param("weight", "in", "float32"),
+            _param("bias", "in", "float32"), _param("out", "out", "float32"), _param("mean", "out", "float32"),
+            _param("rstd", "out", "float32")],
+            ["len(inp) == n * c", "len(weight) == c", "len(bias) == c", "len(out) == n * c", "len(mean) == n",
+             "len(rstd) == n"]),
+        "shadows": kernel("shadows", [_param("len", "scalar", "uint32"), _param("all", "in", "float32"),
+                                      _param("tuple", "out", "float32")], ["len(tuple) == len"]),
+    })
+    return manifest
+
+
+@pytest.fixture(scope="module")
+def kernels(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    root = tmp_path_factory.mktemp("fastforms")
+    render_stubs(forms_manifest(), root / PACKAGE, FATBINS)
+    with imported(root, PACKAGE) as module:
+        yield module
+
+
+@pytest.fixture
+def fake(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeCuda]:
+    fake = FakeCuda()
+    install_fake(kernels, monkeypatch, fake)
+    yield fake
+    for state in kernels._module._states.values():
+        state.entries.clear()
+
+
+def arr(slot: int, n: int, typestr: str = "<f4", **kwargs: Any) -> Any:
+    """A CAI v3 array of `n` elements in its own 1 MiB slot (arrays never overlap)."""
+    from test_stubs import CudaArray
+
+    return CudaArray(n, typestr, BASE + slot * 2**20, **kwargs)
+
+
+def values(launch: tuple[Any, ...]) -> list[Any]:
+    """A recorded launch's kernel arguments as Python values (ctypes scalars unwrapped)."""
+    return [a.value if isinstance(a, ctypes._SimpleCData) else a for a in launch[3]]
+
+
+# Each form: kernel, a call (arguments, options) for the general path to check and launch,
+# and a second call of the same shape with other scalar values and other arrays of the same
+# sizes, which the fast path must launch.
+Call = tuple[tuple[Any, ...], dict[str, Any]]
+FORMS: dict[str, tuple[str, Callable[[int], Call]]] = {
+    "1-D, threads and block ints": ("saxpy", lambda k: ((1.0 + k, arr(2 * k, 1000), arr(2 * k + 1, 1000)),
+                                                        {"threads": 500, "block": 128})),
+    "1-D, threads and block 1-tuples": ("saxpy", lambda k: ((2.0 * k, arr(2 * k, 1000), arr(2 * k + 1, 1000)),
+                                                            {"threads": (1000,), "block": (64,)})),
+    "1-D, block alone": ("saxpy", lambda k: ((3.0, arr(2 * k, 1000), arr(2 * k + 1, 1000)), {"block": 512})),
+    "1-D, threads alone": ("saxpy", lambda k: ((k, arr(2 * k, 1000), arr(2 * k + 1, 1000)), {"threads": 7})),
+    "float scalar given an int": ("saxpy", lambda k: ((3 + k, arr(2 * k, 64), arr(2 * k + 1, 64)), {})),
+    "stream given, with threads and block": ("saxpy", lambda k: (
+        (0.5 * k, arr(2 * k, 100), arr(2 * k + 1, 100)), {"threads": 100, "block": 32, "stream": FakeStream(1)})),  # the producers' (legacy default) stream
+    "2-D without a launch index, requirements": ("blur", lambda k: (
+        (40, 30, arr(2 * k, 1200), arr(2 * k + 1, 1200)), {"threads": (40, 30), "block": (8, 8)})),
+    "3-D without a launch index": ("blur", lambda k: (
+        (4, 4 + 0 * k, arr(2 * k, 16), arr(2 * k + 1, 16)), {"threads": (4, 2, 2), "block": (2, 2, 2)})),
+    "2-D launch index, default block": ("shift2d", lambda k: ((arr(2 * k, 64), arr(2 * k + 1, 64)),
+                                                              {"threads": (8, 8)})),
+    "2-D launch index, block tuple": ("shift2d", lambda k: ((arr(2 * k, 64), arr(2 * k + 1, 64)),
+                                                            {"threads": (8, 8), "block": (4, 2)})),
+    "3-D launch index, 64-bit scalars": ("volume", lambda k: (
+        (4 + 0 * k, -(2**40) - k, arr(2 * k, 64, "<f8"), arr(2 * k + 1, 64, "<f8")),
+        {"threads": (4, 4, 4), "block": (4, 4, 4)})),
+    "1-D launch index, atomic buffer": ("count", lambda k: ((arr(2 * k, 300, "<u4"), arr(2 * k + 1, 8, "<u4")),
+                                                            {"threads": 300, "block": 96})),
+    "dynamic shared memory": ("reverse", lambda k: ((arr(k, 512), 256), {"block": 256})),
+    "int64/int32/float64/uint64": ("histogram", lambda k: (
+        (arr(2 * k, 8, "<i8"), 4, 0.25 * k, arr(2 * k + 1, 4, "<u8")), {"threads": 8, "block": 8})),
+    "no array": ("fill", lambda k: ((7 + k, 1.5), {"threads": 1000, "block": 250})),
+    "six arrays, six requirements": ("layernorm", lambda k: (
+        (8, 32, 1e-5 * (k + 1), arr(6 * k, 256), arr(6 * k + 1, 32), arr(6 * k + 2, 32), arr(6 * k + 3, 256),
+         arr(6 * k + 4, 8), arr(6 * k + 5, 8)), {"threads": 8 * 32, "block": 32})),
+}
+
+
+NAMES = {"<f4": "float32", "<f8": "float64", "<i4": "int32", "<u4": "uint32", "<i8": "int64", "<u8": "uint64"}
+
+
+class FakeCupyArray:
+    """What the fast path reads of a CuPy array (`data.ptr`, `size`, `dtype`, ...), and its
+    `__cuda_array_interface__` (v3, CuPy's legacy default stream) for the general path."""
+
+    def __init__(self, cai: dict[str, Any], dtype: object) -> None:
+        self.__cuda_array_interface__ = {**cai, "stream": 1}
+        self.data = SimpleNamespace(ptr=cai["data"][0], device_id=0)
+        self.size, self.dtype, self._c_contiguous = cai["shape"][0], dtype, True
+
+
+class FakeTensor:
+    """What the fast path reads of a PyTorch tensor, and a `__cuda_array_interface__` v3 on the
+    legacy default stream (PyTorch's current stream here) for the general path."""
+
+    def __init__(self, cai: dict[str, Any], dtype: object) -> None:
+        self.__cuda_array_interface__ = {**cai, "stream": 1}
+        self.dtype, self.is_cuda, self.requires_grad = dtype, True, False
+        self._ptr, self._n = cai["data"][0], cai["shape"][0]
+
+    def is_contiguous(self) -> bool:
+        return True
+
+    def data_ptr(self) -> int:
+        return int(self._ptr)
+
+    def numel(self) -> int:
+        return int(self._n)
+
+    def get_device(self) -> int:
+        return 0
+
+
+def as_library(value: Any, library: str, hooks: Any) -> Any:
+    """`value` (a CAI array of `arr`) as a CuPy array or PyTorch tensor of the fakes above."""
+    if library == "cai" or not hasattr(value, "__cuda_array_interface__"):
+        return value
+    cai = value.__cuda_array_interface__
+    dtype = getattr(hooks, f"{library}_{NAMES[cai['typestr']]}")
+    return (FakeCupyArray if library == "cupy" else FakeTensor)(cai, dtype)
+
+
+@pytest.fixture
+def hooks(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The runtime's CuPy and PyTorch hooks, pointed at the fake classes (a dtype is an object)."""
+    hooks = sys.modules[f"{PACKAGE}._oxpack.runtime"]._hooks
+    monkeypatch.setattr(hooks, "cupy_ndarray", FakeCupyArray)
+    monkeypatch.setattr(hooks, "torch_tensor", FakeTensor)
+    for library in ("cupy", "torch"):
+        for name in NAMES.values():
+            monkeypatch.setattr(hooks, f"{library}_{name}", object())
+    monkeypatch.setattr(hooks, "cupy_current_stream", lambda: SimpleNamespace(ptr=0))  # legacy default
+    monkeypatch.setattr(hooks, "torch_raw_stream", lambda device: 0)
+    return hooks
+
+
+def forbid_general_path(kernels: ModuleType, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    def general_path(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError(f"{name}: the general path checked this call; the fast path should have launched it")
+
+    monkeypatch.setattr(kernels._module.kernel(name), "_checked", general_path)
+
+
+@pytest.mark.parametrize("library", ["cai", "cupy", "torch"])
+@pytest.mark.parametrize("form", list(FORMS))
+def test_every_call_form_takes_the_fast_path(
+    kernels: ModuleType, fake: FakeCuda, hooks: Any, monkeypatch: pytest.MonkeyPatch, form: str, library: str
+) -> None:
+    """Each form, with `__cuda_array_interface__` arrays, CuPy arrays and PyTorch tensors."""
+    name, call = FORMS[form]
+    stub = getattr(kernels, name)
+    args, options = call(0)
+    stub(*(as_library(a, library, hooks) for a in args), **options)  # the general path checks, launches, records
+    assert len(fake.launches) == 1
+    forbid_general_path(kernels, name, monkeypatch)
+    args, options = call(1)
+    stub(*(as_library(a, library, hooks) for a in args), **options)
+    assert len(fake.launches) == 2
+    general, fast = fake.launches
+    assert fast[0].handle == general[0].handle and fast[1:3] == general[1:3]  # stream, grid/block/shared, kernel
+    # the fast path's parameter block holds this call's values, as the general path passes them
+    expected = []
+    for p, value in zip(kernels._module.kernel(name).params, args, strict=True):
+        if p.kind in ("scalar", "dynshared"):
+            expected.append(ctypes.c_float(value).value if p.dtype.name == "float32" and p.kind == "scalar" else value)
+        else:
+            interface = value.__cuda_array_interface__
+            expected += [interface["data"][0], interface["shape"][0]]
+    assert values(fast) == expected
+
+
+def test_a_stream_given_with_an_explicit_shape(kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arrays that name no producer stream, `stream=` another stream, a 2-D shape: the fast path
+    launches on that stream; a third stream is a new launch, for the general path."""
+    kernels.blur(40, 30, arr(0, 1200), arr(1, 1200), threads=(40, 30), block=(8, 8), stream=FakeStream(42))
+    checked = kernels._module.kernel("blur")._checked
+    forbid_general_path(kernels, "blur", monkeypatch)
+    kernels.blur(40, 30, arr(2, 1200), arr(3, 1200), threads=(40, 30), block=(8, 8), stream=FakeStream(42))
+    assert [launch[0].handle for launch in fake.launches] == [42, 42]
+    monkeypatch.setattr(kernels._module.kernel("blur"), "_checked", checked)
+    assert kernels._fast_blur(40, 30, arr(2, 1200), arr(3, 1200), FakeStream(43), (40, 30), (8, 8)) is False
+
+
+def test_a_dynamic_shared_size_reaches_the_fast_launch(kernels: ModuleType, fake: FakeCuda) -> None:
+    kernels.reverse(arr(0, 512), 256, block=256)
+    kernels.reverse(arr(1, 512), 256, block=256)  # fast
+    kernels.reverse(arr(2, 512), 300, block=256)  # another size: the general path, recorded too
+    kernels.reverse(arr(3, 512), 300, block=256)  # fast
+    configs = [launch[1] for launch in fake.launches]
+    assert configs == [("config", (2,), (256,), 1024)] * 2 + [("config", (2,), (256,), 1200)] * 2
+    entries = kernels._module.kernel("reverse").state.entries
+    assert set(entries) == {(0, 1, 512, 256, 256), (0, 1, 512, 256, 300)}
+
+
+def test_the_default_shape_and_its_explicit_spelling_share_one_launch(
+    kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kernels.saxpy(1.0, arr(0, 1000), arr(1, 1000))
+    forbid_general_path(kernels, "saxpy", monkeypatch)
+    kernels.saxpy(1.0, arr(0, 1000), arr(1, 1000), threads=1000)  # what the default means
+    kernels.saxpy(1.0, arr(0, 1000), arr(1, 1000))
+    assert [launch[1] for launch in fake.launches] == [("config", (4,), (256,))] * 3
+
+
+# Refusals: after the valid form primed the fast path, each bad variant must raise what
+# the general path raises for it, word for word, and launch nothing.
+BAD: dict[str, tuple[str, Callable[[], Call]]] = {
+    "threads True (== 1)": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": True})),
+    "threads 1.0 (== 1)": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1.0})),
+    "block True (== 1)": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "block": True})),
+    "threads (1.0,)": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": (1.0,), "block": (1,)})),
+    "block (True,)": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": (1,), "block": (True,)})),
+    "threads a list": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": [1]})),
+    "block a list": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "block": [1]})),
+    "threads negative": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": -1})),
+    "block 1025": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "block": 1025})),
+    "block 0": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "block": 0})),
+    "threads 4-tuple": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": (1, 1, 1, 1)})),
+    "block rank differs": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "block": (1, 1)})),
+    "grid over CUDA's limit": ("blur", lambda: ((1, 1, arr(0, 1), arr(1, 1)), {"threads": (1, 70000 * 16)})),
+    "2-D: threads (8.0, 8)": ("shift2d", lambda: ((arr(0, 64), arr(1, 64)), {"threads": (8.0, 8)})),
+    "2-D: threads an int": ("shift2d", lambda: ((arr(0, 64), arr(1, 64)), {"threads": 64})),
+    "2-D: no threads": ("shift2d", lambda: ((arr(0, 64), arr(1, 64)), {})),
+    "2-D: block (16, 16.0)": ("shift2d", lambda: ((arr(0, 64), arr(1, 64)), {"threads": (8, 8), "block": (16, 16.0)})),
+    "3-D: threads (4, 4, True)": ("volume", lambda: ((4, 0, arr(0, 64, "<f8"), arr(1, 64, "<f8")),
+                                                      {"threads": (4, 4, True)})),
+    "3-D: block z 65": ("volume", lambda: ((4, 0, arr(0, 64, "<f8"), arr(1, 64, "<f8")),
+                                            {"threads": (4, 4, 4), "block": (1, 1, 65)})),
+    "3-D: a requirement fails": ("volume", lambda: ((5, 0, arr(0, 64, "<f8"), arr(1, 64, "<f8")),
+                                                     {"threads": (4, 4, 4)})),
+    "3-D: divides by zero": ("volume", lambda: ((0, 0, arr(0, 64, "<f8"), arr(1, 64, "<f8")),
+                                                 {"threads": (4, 4, 4)})),
+    "uint64 negative": ("volume", lambda: ((-4, 0, arr(0, 64, "<f8"), arr(1, 64, "<f8")), {"threads": (4, 4, 4)})),
+    "int64 too large": ("volume", lambda: ((4, 2**63, arr(0, 64, "<f8"), arr(1, 64, "<f8")), {"threads": (4, 4, 4)})),
+    "dynamic shared True": ("reverse", lambda: ((arr(0, 512), True), {"block": 256})),
+    "dynamic shared 1.0": ("reverse", lambda: ((arr(0, 512), 256.0), {"block": 256})),
+    "dynamic shared negative": ("reverse", lambda: ((arr(0, 512), -1), {"block": 256})),
+    "dynamic shared over the device's limit": ("reverse", lambda: ((arr(0, 512), 2**20), {"block": 256})),
+    "float64 given a bool": ("histogram", lambda: ((arr(0, 8, "<i8"), 4, True, arr(1, 4, "<u8")),
+                                                    {"threads": 8, "block": 8})),
+    "float64 given an int past its range": ("histogram", lambda: ((arr(0, 8, "<i8"), 4, 10**400, arr(1, 4, "<u8")),
+                                                                   {"threads": 8, "block": 8})),
+    "float32 given an int past its range": ("saxpy", lambda: ((10**39, arr(0, 1), arr(1, 1)), {"threads": 1})),
+    "no array: threads missing": ("fill", lambda: ((7, 1.5), {})),
+    "no array: seed a float": ("fill", lambda: ((7.0, 1.5), {"threads": 1000, "block": 250})),
+    "six arrays: an output overlaps an input": ("layernorm", lambda: (
+        (8, 32, 1e-5, arr(0, 256), arr(1, 32), arr(2, 32), arr(3, 256), arr(4, 8),
+         arr(1, 8)), {"threads": 256, "block": 32})),
+    "six arrays: the last requirement fails": ("layernorm", lambda: (
+        (8, 32, 1e-5, arr(0, 256), arr(1, 32), arr(2, 32), arr(3, 256), arr(4, 8),
+         arr(5, 9)), {"threads": 256, "block": 32})),
+    "six arrays: a read-only output": ("layernorm", lambda: (
+        (8, 32, 1e-5, arr(0, 256), arr(1, 32), arr(2, 32), arr(3, 256), arr(4, 8),
+         arr(5, 8, readonly=True)), {"threads": 256, "block": 32})),
+    "stream without __cuda_stream__": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "stream": 7})),
+}
+PRIME: dict[str, Call] = {  # a valid call of each kernel's form, which primes its fast path
+    "saxpy": ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "block": 1}),
+    "blur": ((1, 1, arr(0, 1), arr(1, 1)), {"threads": (1, 1)}),
+    "shift2d": ((arr(0, 64), arr(1, 64)), {"threads": (8, 8), "block": (16, 16)}),
+    "volume": ((4, 0, arr(0, 64, "<f8"), arr(1, 64, "<f8")), {"threads": (4, 4, 4), "block": (4, 4, 1)}),
+    "reverse": ((arr(0, 512), 1), {"block": 256}),
+    "histogram": ((arr(0, 8, "<i8"), 4, 1.0, arr(1, 4, "<u8")), {"threads": 8, "block": 8}),
+    "fill": ((7, 1.5), {"threads": 1000, "block": 250}),
+    "layernorm": ((8, 32, 1e-5, arr(0, 256), arr(1, 32), arr(2, 32), arr(3, 256), arr(4, 8), arr(5, 8)),
+                  {"threads": 256, "block": 32}),
+}
+
+
+def general_refusal(kernels: ModuleType, name: str, args: tuple[Any, ...], options: dict[str, Any]) -> Exception:
+    """What the general path alone (the runtime's `Kernel`, no generated code) raises."""
+    kernel = kernels._module.kernel(name)
+    with pytest.raises(Exception) as info:
+        kernel(args, options.get("stream"), options.get("threads"), options.get("block"))
+    return info.value
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_the_fast_path_refuses_what_the_general_path_refuses(kernels: ModuleType, fake: FakeCuda, case: str) -> None:
+    name, call = BAD[case]
+    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    prime_args, prime_options = PRIME[name]
+    getattr(kernels, name)(*prime_args, **prime_options)
+    # the bad call's nearest good form is known to the fast path as well
+    if "threads" in call()[1] and type(call()[1]["threads"]) in (bool, float):
+        getattr(kernels, name)(*call()[0], threads=1)
+    launched = len(fake.launches)
+    assert kernels._module.kernel(name).state.entries
+    args, options = call()
+    expected = general_refusal(kernels, name, args, options)
+    assert isinstance(expected, (runtime.KernelArgumentError, runtime.KernelValueError)), repr(expected)
+    with pytest.raises(type(expected)) as info:
+        getattr(kernels, name)(*args, **options)
+    assert str(info.value) == str(expected)
+    assert len(fake.launches) == launched, "a refused call launched"
+
+
+def test_equal_but_not_int_shapes_find_no_entry(kernels: ModuleType, fake: FakeCuda) -> None:
+    """`True == 1`, `2.0 == 2` and `(8.0, 8) == (8, 8)` as dictionary keys: the fast path must
+    not take them for the ints whose launch it recorded (the general path refuses them)."""
+    kernels.saxpy(1.0, arr(0, 1), arr(1, 1), threads=1, block=1)
+    kernels.shift2d(arr(0, 64), arr(1, 64), threads=(8, 8))
+    assert kernels._fast_saxpy(1.0, arr(0, 1), arr(1, 1), None, 1, 1) is True
+    assert kernels._fast_saxpy(1.0, arr(0, 1), arr(1, 1), None, True, 1) is False
+    assert kernels._fast_saxpy(1.0, arr(0, 1), arr(1, 1), None, 1, 1.0) is False
+    assert kernels._fast_shift2d(arr(0, 64), arr(1, 64), None, (8, 8)) is True
+    assert kernels._fast_shift2d(arr(0, 64), arr(1, 64), None, (8.0, 8)) is False
+    assert kernels._fast_shift2d(arr(0, 64), arr(1, 64), None, (8, 8), (16, True)) is False
+
+
+def test_parameters_named_like_builtins_take_the_general_path(kernels: ModuleType, fake: FakeCuda) -> None:
+    """`len`, `all`, `tuple` are fine Rust names; the fast path calls those builtins, so such
+    a kernel has none, and its calls still launch (through the general path)."""
+    assert not hasattr(kernels, "_fast_shadows")
+    kernels.shadows(16, arr(0, 16), arr(1, 16), threads=(16,), block=(16,))
+    kernels.shadows(16, arr(0, 16), arr(1, 16), threads=(16,), block=(16,))
+    assert len(fake.launches) == 2 and values(fake.launches[1])[0] == 16
+
+
+def test_the_generated_module_reads_as_code(kernels: ModuleType) -> None:
+    """Every kernel but `shadows` has a fast path, and each stub hands it every call."""
+    source = Path(kernels.__file__).read_text()
+    for name in kernels._module.kernels:
+        if name != "shadows":
+            assert f"    if _fast_{name}(" in source and f"stream, threads, block):\n" in source, name
+    assert "threads is None and block is None" not in source
