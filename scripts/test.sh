@@ -3,6 +3,7 @@
 # GPU tests (marked `gpu`) skip on a machine without an NVIDIA GPU. Tests marked `slow`
 # (tests/test_field.py: pip, build and uv from fresh venvs, packages from PyPI) run too;
 # `bash scripts/test.sh -m "not slow"` leaves them out.
+# Order (issue 21): a random one (pytest-randomly; the seed is in pytest's header: `--randomly-seed=N`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

@@ -40,6 +40,14 @@ def gpu_available() -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # after pytest-randomly's shuffle; `OXPACK_TEST_ORDER=reverse pytest -p no:randomly` runs the files,
+    # and the tests in each, last first (scripts/test-each-file.sh)
+    order = os.environ.get("OXPACK_TEST_ORDER", "")
+    if order not in ("", "reverse"):
+        raise pytest.UsageError(f"environment variable `OXPACK_TEST_ORDER` is {order!r}; expected `reverse` "
+                                "(last test first) or unset (pytest-randomly's order, or `-p no:randomly`: file order)")
+    if order == "reverse":
+        items.reverse()
     if gpu_available():
         return
     skip = pytest.mark.skip(reason="no NVIDIA GPU here")
@@ -129,6 +137,22 @@ def wheel_into_venv(project: Path, root: Path, wheels: Path, install: list[str],
     python = root / "venv" / "bin" / "python"
     run_ok([str(python), "-m", "pip", "install", "-q", str(wheel), *install])
     return {"wheel": wheel, "python": python, "root": root}
+
+
+@pytest.fixture(scope="session")
+def session_sysroot(oxpack_cache: Path) -> Path:
+    """The session cache's `sysroot` folder with the nvptx sysroot built in it (once per rustc, ~20 s).
+
+    A test that links or copies it into a cache of its own takes this fixture, never a bare
+    `oxpack_cache / "sysroot"`, which exists only once an earlier test has built something: such a
+    test passed in the whole suite and failed alone (`pytest -k`)."""
+    from oxpack.rustc import find_rustc
+    from oxpack.sysroot import ensure_sysroot
+
+    ensure_sysroot(find_rustc(), oxpack_cache)
+    folder = oxpack_cache / "sysroot"
+    folder.mkdir(exist_ok=True)  # rustup's precompiled nvptx `core` needs none of ours: an empty folder
+    return folder
 
 
 # ---------------------------------------------------------------- GPU test files: what they run on (issue 21)

@@ -11,6 +11,7 @@ closest real fault, RLIMIT_FSIZE).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -458,7 +459,7 @@ def test_reproduce_and_verbose_lines_run_as_printed(project: Path, tmp_path: Pat
         assert ran.returncode == 0, f"{line}\n{ran.stderr}"
 
 
-def test_non_ascii_paths_build_on_a_cold_cache(tmp_path: Path, oxpack_cache: Path) -> None:
+def test_non_ascii_paths_build_on_a_cold_cache(tmp_path: Path, session_sysroot: Path) -> None:
     """A project folder and a kernel file named in other scripts; the kernel's stages are cold (a
     fresh source) and so is the cache folder's own name (its sysroot is the session's, linked)."""
     root = tmp_path / "projét ü" / "データ"
@@ -468,7 +469,7 @@ def test_non_ascii_paths_build_on_a_cold_cache(tmp_path: Path, oxpack_cache: Pat
     (root / "kernels" / "café.rs").write_text(SAXPY + f"// {uuid.uuid4()} ünïcödé\n", encoding="utf-8")
     cache = tmp_path / "cäche"
     cache.mkdir()
-    (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")
+    (cache / "sysroot").symlink_to(session_sysroot)
     proc = oxpack("build", str(root), "-q", env={"OXPACK_CACHE_DIR": str(cache)})
     assert proc.returncode == 0, proc.stderr
     assert [p.name for p in (root / "build").rglob("*.fatbin")] == ["café.fatbin"]
@@ -555,7 +556,7 @@ def _temporaries(*folders: Path) -> list[Path]:
 @pytest.fixture
 def cold_project(project: Path) -> Path:
     """A project whose stages are all cold: a fresh source, several crates, so that rustc and the
-    workers are busy when the build is killed."""
+    workers have work when the build is killed."""
     salt = uuid.uuid4().int % 10**6  # in the code, not a comment: every stage is cold, not only rustc
     for n in range(4):
         body = "\n".join(f"    pub fn k{n}_{m}(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) {{\n"
@@ -566,21 +567,49 @@ def cold_project(project: Path) -> Path:
     return project
 
 
-def _start_and_wait_for_workers(project: Path, tmpdir: Path) -> tuple[subprocess.Popen[str], set[int]]:
-    env = {**os.environ, "TMPDIR": str(tmpdir)}
-    proc = subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(project), "-v"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    seen: set[int] = set()
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        seen |= _children(proc.pid)
-        if len(seen) >= 3:  # the fork server and workers, and rustc
-            break
+def _wait_for_reader(fifo: Path, proc: subprocess.Popen[str], what: str, log: Path) -> int:
+    """Wait until `what`, a rustc that reads the FIFO `fifo` (the kernel file `include_bytes!` it), has it
+    open; return its writing end. While that stays open, the rustc waits for the rest of its input and
+    the build cannot end, however quick this machine is: the test waits for a state, not a clock."""
+    deadline = time.monotonic() + 300  # a safety net, not a measurement
+    while True:
+        try:
+            return os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as e:
+            if e.errno != errno.ENXIO:  # ENXIO: nobody reads it yet
+                raise
+        if proc.poll() is not None:
+            pytest.fail(f"the build ended (exit code {proc.returncode}) before {what} opened {fifo}:\n"
+                        f"{log.read_text()[-3000:]}")
+        assert time.monotonic() < deadline, f"{what} did not open {fifo} within 300 s:\n{log.read_text()[-3000:]}"
         time.sleep(0.05)
-    assert proc.poll() is None, "the build ended before it could be killed"
-    time.sleep(0.5)
-    seen |= _children(proc.pid)
-    return proc, seen
+
+
+def _wait_in_rustc(kernel: Path, fifo: Path, cfg: str = "") -> None:
+    """Make the compile of `kernel` wait, once it has started, until the test closes the writing end of
+    `fifo` (or the build is killed): the kernel reads the FIFO at compile time. Never seen by a finished
+    build (which would refuse the `include_bytes!`): the tests kill it, then remove the line."""
+    os.mkfifo(fifo)
+    kernel.write_text(kernel.read_text() + f"{cfg}const _WAIT: &[u8] = include_bytes!({json.dumps(str(fifo))});\n")
+
+
+def _start_and_wait_for_workers(project: Path, tmpdir: Path, log: Path) -> tuple[subprocess.Popen[str], set[int], int]:
+    """Start a build whose last crate waits in rustc (`_wait_in_rustc`); once it does, return the build,
+    its processes (rustc, the fork server and its workers) and the FIFO's writing end."""
+    fifo = tmpdir.parent / "wait.fifo"
+    _wait_in_rustc(project / "kernels" / "c3.rs", fifo)
+    env = {**os.environ, "TMPDIR": str(tmpdir)}
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(project), "-v"], env=env,
+                                stdout=subprocess.DEVNULL, stderr=out, text=True)
+    held = _wait_for_reader(fifo, proc, "rustc", log)
+    seen: set[int] = set()
+    deadline = time.monotonic() + 120  # a safety net: the build cannot end while rustc waits
+    while len(seen) < 3:  # rustc, the fork server and its workers (started before rustc runs)
+        assert time.monotonic() < deadline, [Path(f"/proc/{p}/cmdline").read_bytes() for p in _alive(seen)]
+        seen |= _children(proc.pid)
+        time.sleep(0.05)
+    return proc, seen, held
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
@@ -588,9 +617,14 @@ def test_a_killed_build_leaves_no_process_and_no_temporary(cold_project: Path, t
                                                            oxpack_cache: Path, sig: signal.Signals) -> None:
     tmpdir = tmp_path / "tmp"
     tmpdir.mkdir()
-    proc, seen = _start_and_wait_for_workers(cold_project, tmpdir)
-    proc.send_signal(sig)
-    _, stderr = proc.communicate(timeout=120)
+    log = tmp_path / "build.log"
+    proc, seen, held = _start_and_wait_for_workers(cold_project, tmpdir, log)
+    try:
+        proc.send_signal(sig)
+        proc.wait(timeout=120)
+    finally:
+        os.close(held)
+    stderr = log.read_text()
     if sig == signal.SIGTERM:
         assert proc.returncode == 128 + signal.SIGTERM and "oxpack: terminated" in stderr, stderr
         assert "Traceback" not in stderr, stderr
@@ -600,7 +634,9 @@ def test_a_killed_build_leaves_no_process_and_no_temporary(cold_project: Path, t
     assert not _alive(seen), [Path(f"/proc/{p}/cmdline").read_bytes() for p in _alive(seen)]
     if sig == signal.SIGTERM:
         assert _temporaries(tmpdir, oxpack_cache) == []
-    # whatever a kill -9 left is removed by the next build, which succeeds
+    # whatever a kill -9 left is removed by the next build, which succeeds (without the waiting line)
+    kernel = cold_project / "kernels" / "c3.rs"
+    kernel.write_text("".join(line for line in kernel.read_text().splitlines(keepends=True) if "_WAIT" not in line))
     again = oxpack("build", str(cold_project), "-q", env={"TMPDIR": str(tmpdir)})
     assert again.returncode == 0, again.stderr
     assert _temporaries(tmpdir, oxpack_cache / "stages", oxpack_cache / "sysroot") == []
@@ -616,8 +652,8 @@ def test_stale_temporaries_of_dead_processes_are_cleaned(project: Path, tmp_path
     pid = int(dead.stdout)
     tmpdir = tmp_path / "tmp"
     tmpdir.mkdir()
+    (oxpack_cache / "sysroot").mkdir(exist_ok=True)  # before anything built: this test runs first, or alone
     mine = temp_dir(oxpack_cache / "sysroot", "live")
-    (oxpack_cache / "sysroot").mkdir(exist_ok=True)
     stale = [oxpack_cache / "sysroot" / mine.name.replace(f".tmp.{os.getpid()}.", f".tmp.{pid}."),
              tmpdir / mine.name.replace(f".tmp.{os.getpid()}.", f".tmp.{pid}."),
              # a stage entry half-written when its build was killed (Cache.put writes there)
@@ -663,17 +699,17 @@ def _read_only(folder: Path) -> Iterator[str]:
             p.chmod(mode)
 
 
-def _fresh_cache(tmp_path: Path, oxpack_cache: Path, name: str = "cache") -> Path:
+def _fresh_cache(tmp_path: Path, session_sysroot: Path, name: str = "cache") -> Path:
     """An empty cache folder that shares the session's nvptx sysroot (built once, ~20 s)."""
     cache = tmp_path / name
     cache.mkdir()
-    (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")
+    (cache / "sysroot").symlink_to(session_sysroot)
     return cache
 
 
-def test_read_only_cache(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+def test_read_only_cache(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """A warm read-only cache builds (nothing to write); a cold stage says the folder is not writable."""
-    cache = _fresh_cache(tmp_path, oxpack_cache)
+    cache = _fresh_cache(tmp_path, session_sysroot)
     env = {"OXPACK_CACHE_DIR": str(cache)}
     assert oxpack("build", str(project), "-q", env=env).returncode == 0
     with _read_only(cache) as reason:
@@ -687,7 +723,7 @@ def test_read_only_cache(project: Path, tmp_path: Path, oxpack_cache: Path) -> N
     assert_one_clear_line(cold)
 
 
-def test_disk_full_while_writing_stage_outputs(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+def test_disk_full_while_writing_stage_outputs(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """A full file system under the cache: a small tmpfs where this machine may mount one; otherwise
     the closest real fault, a file-size limit (RLIMIT_FSIZE, with SIGXFSZ ignored as a shell may)."""
     cache = tmp_path / "small"
@@ -695,7 +731,7 @@ def test_disk_full_while_writing_stage_outputs(project: Path, tmp_path: Path, ox
     (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")
     mounted = _mount("-t", "tmpfs", "-o", "size=256k", "tmpfs", str(cache))
     try:
-        (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")
+        (cache / "sysroot").symlink_to(session_sysroot)
         (cache / "ballast").write_bytes(b"\0" * (200 * 1024) if mounted else b"")
 
         def limit() -> None:
@@ -730,14 +766,15 @@ def test_shell_lines_run_as_printed(tmp_path: Path) -> None:
     assert error.detail == f"reproduce with: {line}"
 
 
-def test_sysroot_removed_during_the_build(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+def test_sysroot_removed_during_the_build(project: Path, tmp_path: Path, oxpack_cache: Path,
+                                          session_sysroot: Path) -> None:
     """The nvptx sysroot vanishes between its check and rustc: no rustup hint, a rerun rebuilds it."""
     from oxpack.config import load_config
     from oxpack.errors import ToolchainError
     from oxpack.pipeline import Pipeline, ptx_isa_for
 
     cache = tmp_path / "cache"
-    shutil.copytree(oxpack_cache / "sysroot", cache / "sysroot", symlinks=True,
+    shutil.copytree(session_sysroot, cache / "sysroot", symlinks=True,
                     ignore=shutil.ignore_patterns("*.lock", ".tmp.*"))
     if (oxpack_cache / "stages" / "rlib").is_dir():  # the device crate, built already
         shutil.copytree(oxpack_cache / "stages" / "rlib", cache / "stages" / "rlib",
@@ -876,14 +913,14 @@ def _cmdline(pid: int) -> bytes:
         return b""
 
 
-def test_concurrent_cold_builds_do_each_stage_once(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+def test_concurrent_cold_builds_do_each_stage_once(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """Three builds at once on one empty cache: the per-key locks let each stage output be made
     once, by whichever build comes first; the others wait for it (timed in bench_build.py)."""
     salt = uuid.uuid4().int % 10**6
     (project / "kernels" / "saxpy.rs").write_text(SAXPY.replace("a * x[i.get()]", f"a * x[i.get()] * 1.{salt}"))
     (project / "kernels" / "other.rs").write_text(SAXPY.replace("saxpy", "other").replace("+=", "-="))
     (project / "pyproject.toml").write_text(PYPROJECT.replace('["sm_90"]', '["sm_80", "sm_90"]'))
-    env = {**os.environ, "OXPACK_CACHE_DIR": str(_fresh_cache(tmp_path, oxpack_cache))}
+    env = {**os.environ, "OXPACK_CACHE_DIR": str(_fresh_cache(tmp_path, session_sysroot))}
     procs = [subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(tmp_path / f"o{n}")],
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for n in range(3)]
     runs: dict[str, int] = {}
@@ -904,7 +941,7 @@ def test_concurrent_cold_builds_do_each_stage_once(project: Path, tmp_path: Path
 # --- issue 16: relative cache paths, bounded waits ------------------------------------------
 
 
-def test_relative_cache_paths_land_where_documented(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
+def test_relative_cache_paths_land_where_documented(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """A cold build with `OXPACK_CACHE_DIR=.cache` (relative to the current folder, as in CI) and one with
     `cache-dir = ".pcache"` in pyproject.toml (relative to the project), run from another folder; rustc
     works in a folder of the cache, where a relative path used to double (`couldn't create a temp dir`)."""
@@ -912,7 +949,7 @@ def test_relative_cache_paths_land_where_documented(project: Path, tmp_path: Pat
     elsewhere.mkdir()
     for cache in (elsewhere / ".cache", project / ".pcache"):
         cache.mkdir()
-        (cache / "sysroot").symlink_to(oxpack_cache / "sysroot")  # shared: built once, ~20 s
+        (cache / "sysroot").symlink_to(session_sysroot)  # shared: built once, ~20 s
     (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")  # cold stages
     proc = oxpack("build", "../proj", env={"OXPACK_CACHE_DIR": ".cache"}, cwd=elsewhere)
     assert proc.returncode == 0, proc.stderr

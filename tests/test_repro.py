@@ -156,13 +156,42 @@ def test_the_hatch_hook_follows_hatch_verbosity(two_wheels: list[tuple[Path, str
     assert "oxpack: " not in quiet
 
 
+def toolchain_drift(pinned: dict[str, str], here: dict[str, str]) -> str | None:
+    """None when this machine's toolchain is the one `example-project/oxpack.lock` pins; else one line
+    naming each key that differs and the fix."""
+    keys = [k for k in dict.fromkeys([*pinned, *here]) if pinned.get(k) != here.get(k)]
+    if not keys:
+        return None
+    shown = "; ".join(f"`toolchain.{k}` pinned {pinned.get(k, '(absent)')!r}, here {here.get(k, '(absent)')!r}"
+                      for k in keys)
+    return (f"this machine's toolchain differs from the one that example-project/oxpack.lock pins ({shown}), so "
+            "the check that the example builds the bytes its lock records cannot run: install the pinned "
+            "versions, or, for a deliberate upgrade, rerun `oxpack lock example-project` and commit the lock")
+
+
+def test_toolchain_drift_names_each_key_and_the_fix() -> None:
+    pinned = {"rustc": "1.96.0", "nvjitlink": "13.5", "nvfatbin": "13.5"}
+    assert toolchain_drift(pinned, dict(pinned)) is None
+    message = toolchain_drift(pinned, {**pinned, "nvjitlink": "13.6", "llvmlite": "0.51.0"})
+    assert message == (
+        "this machine's toolchain differs from the one that example-project/oxpack.lock pins "
+        "(`toolchain.nvjitlink` pinned '13.5', here '13.6'; `toolchain.llvmlite` pinned '(absent)', here '0.51.0'), "
+        "so the check that the example builds the bytes its lock records cannot run: install the pinned versions, "
+        "or, for a deliberate upgrade, rerun `oxpack lock example-project` and commit the lock")
+
+
 @pytest.mark.slow
 def test_the_example_builds_the_bytes_its_lock_records(two_wheels: list[tuple[Path, str]]) -> None:
+    """Skipped where the toolchain has drifted from the lock, with the reason, except in CI (`CI` set, as
+    CI services set it), where a check that quietly stops running is a failure."""
     from oxpack.pipeline import Pipeline
 
     recorded = read_lock(EXAMPLE)
-    if Pipeline(load_config(EXAMPLE, env={})).toolchain().lock_table() != recorded["toolchain"]:
-        pytest.skip("this machine's toolchain differs from the one that example-project/oxpack.lock pins")
+    drift = toolchain_drift(recorded["toolchain"], Pipeline(load_config(EXAMPLE, env={})).toolchain().lock_table())
+    if drift is not None:
+        if os.environ.get("CI", "").lower() not in ("", "0", "false"):
+            pytest.fail(f"{drift} (a failure in CI, where it would otherwise skip)")
+        pytest.skip(drift)
     fatbins = _fatbins(two_wheels[0][0])
     assert sorted(Path(n).stem for n in fatbins) == sorted(recorded["crates"])
     for name, data in fatbins.items():
