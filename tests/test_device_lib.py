@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import MakeProject
+from conftest import EXAMPLE, MakeProject
 
 from oxpack.config import load_config
 from oxpack.errors import StageError, ToolchainError
@@ -233,3 +233,46 @@ def test_panic_paths_are_a_trap_in_place(make_project: MakeProject) -> None:
     assert "panicking" not in ptx and "call" not in _entry(result, "k")
     assert "trap;" in _entry(result, "k")
     assert crate.resources["sm_90"]["k"]["stack"] == 0
+
+
+def test_16_byte_vectors_of_half_and_int_elements_and_cache_hints_in_the_ptx(make_project: MakeProject) -> None:
+    """Issue 18: `BF16x8`/`F16x8` (8 lanes) and `I32x4`/`U32x4` move 16 bytes per access, and the
+    streaming and evict-first variants carry their hints, in the example's kernels/saxpy.rs."""
+    source = (EXAMPLE / "kernels" / "saxpy.rs").read_text()
+    result = build_project(load_config(make_project({"saxpy.rs": source}), env={}))
+    vec_ld, vec_st = r"ld\.global(\.nc)?\.v4\.b32", r"st\.global\.v4\.b32"
+    for kernel in ("scale_bf16x8", "add_i32x4"):
+        ptx = _entry(result, kernel)
+        assert re.search(vec_ld, ptx) and re.search(vec_st, ptx), kernel
+        assert ".local" not in ptx and "trap" not in ptx, kernel
+    bf16 = _entry(result, "scale_bf16x8")
+    assert bf16.count("st.volatile.global.b16") == 8, "the misaligned path: one store per lane"
+    assert bf16.count("cvt.rn.bf16.f32") == 8
+    f16 = _entry(result, "axpy_f16x8")
+    assert f16.count("ld.cs.v4.b32") == 1 and f16.count("st.cs.v4.b32") == 1, "x streamed in, y streamed out"
+    assert re.search(vec_ld, f16), "y is read plainly"
+    u32 = _entry(result, "xor_u32x4")
+    assert u32.count("ld.L1::evict_first.v4.b32") == 1 and u32.count("st.L1::evict_first.v4.b32") == 1
+    scalar = _entry(result, "scale_streaming")
+    assert scalar.count("ld.cs.b32") == 1 and scalar.count("st.cs.b32") == 1
+    assert not re.search(r"(ld|st)\.global", scalar), "no unhinted access left"
+
+
+@pytest.mark.parametrize(("ty", "width"), [("F16", "b16"), ("BF16", "b16"), ("i64", "b64"), ("u64", "b64"),
+                                         ("f64", "b64"), ("F64x2", "v4.b32")])
+def test_cache_hints_on_every_element_width(make_project: MakeProject, ty: str, width: str) -> None:
+    """One hinted load and one hinted store of each width: 2, 8 and 16 bytes (4: the example's kernels)."""
+    load = "load_streaming(v)" if ty != "F64x2" else "load_evict_first(v)"
+    store = "store_streaming(o, w)" if ty != "F64x2" else "store_evict_first(o, w)"
+    src = PRELUDE + f"""
+kernel! {{
+    /// y ← x with a hint
+    pub fn copy(i: ThreadIndex, x: &[{'f64' if ty == 'F64x2' else ty}], y: &mut DisjointSlice<{'f64, Vec4' if ty == 'F64x2' else ty}>) {{
+        {'if let (Some(w), Some(mut o)) = (load4_evict_first(x, i.get()), y.get_mut_vec4(i)) { o.set_evict_first(w); }' if ty == 'F64x2'
+          else f'if let (Some(v), Some(o)) = (x.get(i.get()), y.get_mut(i)) {{ let w = {load}; {store}; }}'}
+    }}
+}}
+"""
+    ptx = _entry(build_project(load_config(make_project({"k.rs": src}), env={})), "copy")
+    hint = "L1::evict_first" if ty == "F64x2" else "cs"
+    assert ptx.count(f"ld.{hint}.{width}") == 1 and ptx.count(f"st.{hint}.{width}") == 1, ptx

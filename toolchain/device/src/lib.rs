@@ -18,6 +18,7 @@
 
 pub mod atomic;
 pub mod block;
+pub mod cache;
 #[cfg(oxpack_debug)]
 #[doc(hidden)]
 pub mod debug;
@@ -311,6 +312,21 @@ impl<T: Elem> DisjointSlice<T, layout::Linear> {
     #[inline(always)]
     pub fn get_mut(&mut self, i: ThreadIndex) -> Option<&mut T> {
         self.slot(i.0)
+    }
+
+    /// [`set`](Self::set) with the streaming hint (`st.cs`, CUDA's `__stcs`); see [`cache`].
+    #[inline(always)]
+    pub fn set_streaming(&mut self, i: ThreadIndex, value: T) -> bool
+    where
+        T: cache::Hinted,
+    {
+        match self.get_mut(i) {
+            Some(slot) => {
+                cache::store_streaming(slot, value);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Writes `value` to the calling thread's element; false past the end.
@@ -1224,7 +1240,10 @@ pub mod prelude {
     pub use crate::math::DeviceFloat;
     pub use crate::matrix::{matrix, Matrix};
     pub use crate::rows::RegRow;
-    pub use crate::vec::{load4, vec4, F32x4, F64x2, I32x4, U32x4, VecMut};
+    pub use crate::vec::{
+        load4, load4_evict_first, load4_streaming, vec4, BF16x8, F16x8, F32x4, F64x2, I32x4, U32x4, VecMut,
+    };
+    pub use crate::cache::{load_evict_first, load_streaming, store_evict_first, store_streaming};
     pub use crate::layout::{BlockRows, Linear, RegisterTiles, Rows, TransposedTiles, Vec4, Volume};
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
 }
