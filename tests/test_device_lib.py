@@ -276,3 +276,59 @@ kernel! {{
     ptx = _entry(build_project(load_config(make_project({"k.rs": src}), env={})), "copy")
     hint = "L1::evict_first" if ty == "F64x2" else "cs"
     assert ptx.count(f"ld.{hint}.{width}") == 1 and ptx.count(f"st.{hint}.{width}") == 1, ptx
+
+
+def test_launch_bounds_reach_the_ptx_and_the_manifest(make_project: MakeProject) -> None:
+    """`#[launch_bounds(MAX_THREADS[, MIN_BLOCKS])]` is CUDA's `__launch_bounds__`: `.maxntid` and
+    `.minnctapersm` on the entry, `launch_bounds` in the manifest; docs on both sides of it."""
+    src = PRELUDE + """
+kernel! {
+    /// y ← x, blocks of at most 64 threads
+    #[launch_bounds(64)]
+    /// (a second doc line after the attribute)
+    pub fn narrow(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) {
+        if let (Some(v), Some(o)) = (x.get(i.get()), y.get_mut(i)) { *o = *v; }
+    }
+    #[launch_bounds(1_024, 1,)]
+    pub fn wide(i: ThreadIndex, y: &mut DisjointSlice<f32>) {
+        y.set(i, 1.0);
+    }
+    /// no bounds
+    pub fn free(i: ThreadIndex, y: &mut DisjointSlice<f32>) {
+        y.set(i, 1.0);
+    }
+}
+"""
+    result = build_project(load_config(make_project({"k.rs": src}), env={}))
+    narrow, wide, free = (_entry(result, k) for k in ("narrow", "wide", "free"))
+    assert ".maxntid 64\n" in narrow and ".minnctapersm" not in narrow
+    assert ".maxntid 1024\n" in wide and ".minnctapersm 1\n" in wide
+    assert ".maxntid" not in free and ".minnctapersm" not in free
+    kernels = result.manifest()["kernels"]
+    assert kernels["narrow"]["launch_bounds"] == {"max_threads": 64}
+    assert kernels["narrow"]["doc"] == "y ← x, blocks of at most 64 threads\n(a second doc line after the attribute)"
+    assert kernels["wide"]["launch_bounds"] == {"max_threads": 1024, "min_blocks": 1}
+    assert "launch_bounds" not in kernels["free"]
+
+
+BAD_BOUNDS = {
+    "(0)": "`#[launch_bounds(0)]` must allow 1 to 1024 threads per block",
+    "(2048)": "`#[launch_bounds(2048)]` must allow 1 to 1024 threads per block",
+    "(256, 0)": "`#[launch_bounds(256, 0)]` needs at least 1 block per multiprocessor",
+    "(-1)": "cannot apply unary operator `-` to type `u32`",
+    "(n)": "oxpack: write `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]`",
+    "(max_threads = 256)": "oxpack: write `#[launch_bounds(MAX_THREADS)]`",
+    "(256, 2, 1)": "oxpack: write `#[launch_bounds(MAX_THREADS)]`",
+    "": "oxpack: write `#[launch_bounds(MAX_THREADS)]`",
+    "(256.0)": "expected `u32`, found floating-point number",
+    '("256")': "expected `u32`, found `&str`",
+}
+
+
+@pytest.mark.parametrize("bounds", list(BAD_BOUNDS))
+def test_bad_launch_bounds_do_not_compile(make_project: MakeProject, bounds: str) -> None:
+    src = PRELUDE + f"kernel! {{\n    /// y\n    #[launch_bounds{bounds}]\n" \
+        "    pub fn k(i: ThreadIndex, y: &mut DisjointSlice<f32>) { y.set(i, 1.0); }\n}\n"
+    with pytest.raises(StageError) as info:
+        build_project(load_config(make_project({"k.rs": src}), env={}))
+    assert BAD_BOUNDS[bounds] in info.value.stderr, info.value.stderr

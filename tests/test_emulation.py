@@ -1270,3 +1270,18 @@ def test_streaming_loads_and_stores_compute_as_plain_ones(vectors: ModuleType) -
     y = np.zeros(999, dtype=np.float32)
     vectors.scale_streaming(2.0, x[1:], y)
     assert np.array_equal(y, 2 * x[1:])
+
+
+def test_launch_bounds_are_enforced_in_emulation(vectors: ModuleType) -> None:
+    """`scale_bounded` has `#[launch_bounds(128, 4)]`: a larger block is refused as on the GPU
+    (where the driver would refuse it); by default it runs in blocks of 128."""
+    x = np.arange(1000, dtype=np.float32)
+    y = np.zeros(1000, dtype=np.float32)
+    with pytest.raises(vectors.KernelValueError, match=r"^scale_bounded\(\): `block` 129 has 129 threads, over the "
+                       r"kernel's #\[launch_bounds\(128\)\]; pass a block of at most 128 threads$"):
+        vectors.scale_bounded(2.0, x, y, block=129)
+    assert not y.any()
+    vectors.scale_bounded(2.0, x, y)
+    assert np.array_equal(y, 2 * x)
+    vectors.scale_bounded(3.0, x, y, block=(100,))
+    assert np.array_equal(y, 3 * x)

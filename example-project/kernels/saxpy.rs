@@ -84,4 +84,15 @@ kernel! {
             store_streaming(o, a * load_streaming(v));
         }
     }
+
+    /// y ← a·x, compiled for blocks of at most 128 threads and 4 blocks per
+    /// multiprocessor (PTX `.maxntid 128`, `.minnctapersm 4`): a larger `block` is
+    /// refused before the launch; without `block=` it runs in blocks of 128.
+    #[launch_bounds(128, 4)]
+    pub fn scale_bounded(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32>)
+    where (len(x) >= len(y)) {
+        if let Some(o) = y.get_mut(i) {
+            *o = a * x[i.get()];
+        }
+    }
 }

@@ -1064,6 +1064,13 @@ pub mod sig {
 /// }
 /// ```
 ///
+/// `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]`
+/// between a kernel's docs and its `pub fn` is CUDA's `__launch_bounds__`: the PTX
+/// gets `.maxntid MAX_THREADS` (and `.minnctapersm MIN_BLOCKS`), so the compiler may
+/// use more registers per thread, and the stub refuses a block of more than
+/// MAX_THREADS threads before the launch (a 1-D call without `block=` takes
+/// MAX_THREADS when it is below the default 256).
+///
 /// A parameter of type [`ThreadIndex`] (or `ThreadIndex2`, `ThreadIndex3`) is
 /// the calling thread's index, provided by the launch rather than by Python: it
 /// fixes the launch's rank (the stub refuses any other) and costs less than
@@ -1085,12 +1092,14 @@ macro_rules! kernel {
     () => {};
     (
         $(#[doc = $doc:literal])*
+        $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
         pub fn $name:ident ( $($p:ident : $t:ty $(= ($($shape:ident),+ $(,)?))?),* $(,)? )
         $(where ( $($req:tt)* ))?
         $body:block
         $($rest:tt)*
     ) => {
         $(#[doc = $doc])*
+        $($(#[doc = $doc2])*)?
         #[allow(clippy::too_many_arguments)]
         #[inline(always)] // into its entry shim, which knows what the launch guarantees
         pub fn $name($($p: $t),*) $body
@@ -1104,9 +1113,27 @@ macro_rules! kernel {
             const __OXPACK_PARTS: &[&str] = &[
                 "oxpack-kernel-v1;", stringify!($name),
                 $(";", stringify!($p), ":", <$t as $crate::Param>::DESC,)*
+                $(";bounds=", stringify!($max), $(",", stringify!($min),)?)?
                 ";requires=", $(stringify!($($req)*),)?
-                ";doc=", concat!($($doc, "\n",)*),
+                ";doc=", concat!($($doc, "\n",)* $($($doc2, "\n",)*)?),
             ];
+            $(
+                // `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]`: integers, checked here once
+                const __OXPACK_MAX_THREADS: u32 = $max;
+                const _: () = ::core::assert!(
+                    __OXPACK_MAX_THREADS >= 1 && __OXPACK_MAX_THREADS <= 1024,
+                    concat!("oxpack: kernel `", stringify!($name), "`: `#[launch_bounds(", stringify!($max),
+                            ")]` must allow 1 to 1024 threads per block (CUDA's limit)"),
+                );
+                $(
+                    const __OXPACK_MIN_BLOCKS: u32 = $min;
+                    const _: () = ::core::assert!(
+                        __OXPACK_MIN_BLOCKS >= 1,
+                        concat!("oxpack: kernel `", stringify!($name), "`: `#[launch_bounds(", stringify!($max), ", ",
+                                stringify!($min), ")]` needs at least 1 block per multiprocessor"),
+                    );
+                )?
+            )?
             const _: () = ::core::assert!(
                 0 $(+ <$t as $crate::Param>::DYN_SHARED)* <= 1,
                 concat!("oxpack: kernel `", stringify!($name), "` takes more than one `DynShared` parameter; ",
@@ -1124,6 +1151,11 @@ macro_rules! kernel {
         }
 
         $crate::kernel! { $($rest)* }
+    };
+    ($(#[doc = $doc:literal])* #[launch_bounds $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]` with integer literals, e.g. `#[launch_bounds(256, 2)]`, between a kernel's `///` docs and its `pub fn`"
+        );
     };
     (pub fn $name:ident $($rest:tt)*) => {
         ::core::compile_error!(concat!(
