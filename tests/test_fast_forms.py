@@ -60,10 +60,7 @@ def forms_manifest() -> dict[str, Any]:
              "len(rstd) == n"]),
         "shadows": kernel("shadows", [_param("len", "scalar", "uint32"), _param("all", "in", "float32"),
                                       _param("tuple", "out", "float32")], ["len(tuple) == len"]),
-           "bounded": {**kernel("bounded", [_param("i", "index", "1d"), _param("x", "in", "float32"),
-                                         _param("y", "out", "float32")], []),
-                    "launch_bounds": {"max_threads": 128, "min_blocks": 4}},
-    })
+       })
     return manifest
 
 
