@@ -280,7 +280,8 @@ kernel! {{
 
 def test_launch_bounds_reach_the_ptx_and_the_manifest(make_project: MakeProject) -> None:
     """`#[launch_bounds(MAX_THREADS[, MIN_BLOCKS])]` is CUDA's `__launch_bounds__`: `.maxntid` and
-    `.minnctapersm` on the entry, `launch_bounds` in the manifest; docs on both sides of it."""
+    `.minnctapersm` on the entry, `launch_bounds` in the manifest; `#[max_registers(N)]` is
+    `.maxnreg N` and `max_registers`; docs on both sides of them."""
     src = PRELUDE + """
 kernel! {
     /// y ← x, blocks of at most 64 threads
@@ -290,7 +291,14 @@ kernel! {
         if let (Some(v), Some(o)) = (x.get(i.get()), y.get_mut(i)) { *o = *v; }
     }
     #[launch_bounds(1_024, 1,)]
+    #[max_registers(32)]
+    /// after both
     pub fn wide(i: ThreadIndex, y: &mut DisjointSlice<f32>) {
+        y.set(i, 1.0);
+    }
+    /// a register cap alone
+    #[max_registers(64)]
+    pub fn capped(i: ThreadIndex, y: &mut DisjointSlice<f32>) {
         y.set(i, 1.0);
     }
     /// no bounds
@@ -302,13 +310,18 @@ kernel! {
     result = build_project(load_config(make_project({"k.rs": src}), env={}))
     narrow, wide, free = (_entry(result, k) for k in ("narrow", "wide", "free"))
     assert ".maxntid 64\n" in narrow and ".minnctapersm" not in narrow
-    assert ".maxntid 1024\n" in wide and ".minnctapersm 1\n" in wide
-    assert ".maxntid" not in free and ".minnctapersm" not in free
+    assert ".maxntid 1024\n" in wide and ".minnctapersm 1\n" in wide and ".maxnreg 32\n" in wide
+    capped = _entry(result, "capped")
+    assert ".maxnreg 64\n" in capped and ".maxntid" not in capped and ".maxnreg" not in narrow
+    assert ".maxntid" not in free and ".minnctapersm" not in free and ".maxnreg" not in free
     kernels = result.manifest()["kernels"]
     assert kernels["narrow"]["launch_bounds"] == {"max_threads": 64}
     assert kernels["narrow"]["doc"] == "y ← x, blocks of at most 64 threads\n(a second doc line after the attribute)"
     assert kernels["wide"]["launch_bounds"] == {"max_threads": 1024, "min_blocks": 1}
-    assert "launch_bounds" not in kernels["free"]
+    assert kernels["wide"]["max_registers"] == 32 and kernels["wide"]["doc"] == "after both"
+    assert kernels["capped"]["max_registers"] == 64 and "launch_bounds" not in kernels["capped"]
+    assert all(r["registers"] <= 32 for r in kernels["wide"]["resources"].values()), "nvJitLink kept the cap"
+    assert "launch_bounds" not in kernels["free"] and "max_registers" not in kernels["free"]
 
 
 BAD_BOUNDS = {
@@ -323,6 +336,24 @@ BAD_BOUNDS = {
     "(256.0)": "expected `u32`, found floating-point number",
     '("256")': "expected `u32`, found `&str`",
 }
+
+
+BAD_REGISTERS = {
+    "#[max_registers(8)]": "`#[max_registers(8)]` must be 16 to 255 registers per thread",
+    "#[max_registers(256)]": "`#[max_registers(256)]` must be 16 to 255 registers per thread",
+    "#[max_registers]": "oxpack: write `#[max_registers(N)]` with an integer literal",
+    "#[launch_bounds(64)] #[max_registers(n)]": "oxpack: write `#[max_registers(N)]` with an integer literal",
+    "#[max_registers(64)] #[launch_bounds(64)]": "oxpack: write `#[max_registers(N)]` with an integer literal",
+}
+
+
+@pytest.mark.parametrize("attrs", list(BAD_REGISTERS))
+def test_bad_register_caps_do_not_compile(make_project: MakeProject, attrs: str) -> None:
+    src = PRELUDE + f"kernel! {{\n    /// y\n    {attrs}\n" \
+        "    pub fn k(i: ThreadIndex, y: &mut DisjointSlice<f32>) { y.set(i, 1.0); }\n}\n"
+    with pytest.raises(StageError) as info:
+        build_project(load_config(make_project({"k.rs": src}), env={}))
+    assert BAD_REGISTERS[attrs] in info.value.stderr, info.value.stderr
 
 
 @pytest.mark.parametrize("bounds", list(BAD_BOUNDS))

@@ -149,6 +149,7 @@ def make_manifest() -> dict[str, Any]:
                 "requires": [],
                 "resources": {},
                 "launch_bounds": {"max_threads": 128, "min_blocks": 4},
+                "max_registers": 32,
             },
         },
     }

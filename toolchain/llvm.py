@@ -87,6 +87,7 @@ class KernelSig:
     doc: str
     requires: tuple[str, ...]
     bounds: LaunchBounds | None = None
+    max_registers: int | None = None  # `#[max_registers(N)]`: PTX `.maxnreg`
 
 
 @dataclass(frozen=True)
@@ -176,6 +177,7 @@ def parse_sig(text: str) -> KernelSig:
         raise StageError(f"unknown kernel descriptor format: {text[:40]!r}", stage="link")
     head, _, doc = text[len(_SIG_MAGIC) :].partition(";doc=")
     head, _, requires = head.partition(";requires=")
+    head, _, regs = head.partition(";regs=")
     head, _, bounds = head.partition(";bounds=")
     parts = head.split(";")
     name, params = parts[0], []
@@ -195,7 +197,17 @@ def parse_sig(text: str) -> KernelSig:
         )
     lines = [line[1:] if line.startswith(" ") else line for line in doc.rstrip("\n").split("\n")]
     return KernelSig(name, tuple(params), "\n".join(lines).strip(), split_requires(requires, name),
-                     _parse_bounds(bounds, name) if bounds else None)
+                     _parse_bounds(bounds, name) if bounds else None,
+                     _parse_registers(regs, name) if regs else None)
+
+
+def _parse_registers(text: str, kernel: str) -> int:
+    """`64` (the literal of `#[max_registers(64)]`, which rustc typed as u32)."""
+    m = re.fullmatch(r"([0-9][0-9_]*)(u32)?", text.strip())
+    if m is None or not 16 <= int(m.group(1).replace("_", "")) <= 255:
+        raise StageError(f"kernel `{kernel}`: `#[max_registers({text})]` must be an integer from 16 to 255",
+                         stage="link")
+    return int(m.group(1).replace("_", ""))
 
 
 def _parse_bounds(text: str, kernel: str) -> LaunchBounds:
@@ -247,12 +259,14 @@ def _wrapper(sig: KernelSig, entry: Any) -> str:
         else:
             params += [f"ptr noalias %{p.name}", f"i64 %{p.name}.len"]
             call += [f"ptr %{p.name}", f"i64 %{p.name}.len"]
-    # `#[launch_bounds]`: LLVM's NVPTX backend writes these as `.maxntid`, `.minnctapersm`
+    # `#[launch_bounds]`, `#[max_registers]`: LLVM's NVPTX backend writes `.maxntid`, `.minnctapersm`, `.maxnreg`
     attrs = ""
     if sig.bounds is not None:
         attrs = f' "nvvm.maxntid"="{sig.bounds.max_threads}"'
         if sig.bounds.min_blocks is not None:
             attrs += f' "nvvm.minctasm"="{sig.bounds.min_blocks}"'
+    if sig.max_registers is not None:
+        attrs += f' "nvvm.maxnreg"="{sig.max_registers}"'
     return (
         f"define ptx_kernel void @{sig.name}({', '.join(params)}){attrs} {{\n"
         f"  call void @{entry.name}({', '.join(call)})\n  ret void\n}}\n"

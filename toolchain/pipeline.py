@@ -181,6 +181,8 @@ class BuildResult:
                 }
                 if k.bounds is not None:
                     kernels[k.name]["launch_bounds"] = k.bounds.as_dict()
+                if k.max_registers is not None:
+                    kernels[k.name]["max_registers"] = k.max_registers
         return {
             "schema": 1,
             "oxpack": __version__,
@@ -997,6 +999,8 @@ def _sig_to_json(sig: KernelSig) -> dict[str, Any]:
                            "params": [p.as_dict() for p in sig.params]}
     if sig.bounds is not None:
         out["launch_bounds"] = sig.bounds.as_dict()
+    if sig.max_registers is not None:
+        out["max_registers"] = sig.max_registers
     return out
 
 
@@ -1006,7 +1010,8 @@ def _sig_from_json(data: dict[str, Any]) -> KernelSig:
     params = tuple(KernelParam(p["name"], p["kind"], p["dtype"]) for p in data["params"])
     bounds = data.get("launch_bounds")
     return KernelSig(data["name"], params, data["doc"], tuple(data["requires"]),
-                     LaunchBounds(bounds["max_threads"], bounds.get("min_blocks")) if bounds else None)
+                     LaunchBounds(bounds["max_threads"], bounds.get("min_blocks")) if bounds else None,
+                     data.get("max_registers"))
 
 
 def build_project(config: Config, *, log: Log | None = None, verbose: bool = False,

@@ -86,9 +86,11 @@ kernel! {
     }
 
     /// y ← a·x, compiled for blocks of at most 128 threads and 4 blocks per
-    /// multiprocessor (PTX `.maxntid 128`, `.minnctapersm 4`): a larger `block` is
-    /// refused before the launch; without `block=` it runs in blocks of 128.
+    /// multiprocessor, at most 32 registers a thread (PTX `.maxntid 128`,
+    /// `.minnctapersm 4`, `.maxnreg 32`): a larger `block` is refused before the
+    /// launch; without `block=` it runs in blocks of 128.
     #[launch_bounds(128, 4)]
+    #[max_registers(32)]
     pub fn scale_bounded(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32>)
     where (len(x) >= len(y)) {
         if let Some(o) = y.get_mut(i) {

@@ -1069,7 +1069,8 @@ pub mod sig {
 /// gets `.maxntid MAX_THREADS` (and `.minnctapersm MIN_BLOCKS`), so the compiler may
 /// use more registers per thread, and the stub refuses a block of more than
 /// MAX_THREADS threads before the launch (a 1-D call without `block=` takes
-/// MAX_THREADS when it is below the default 256).
+/// MAX_THREADS when it is below the default 256). `#[max_registers(N)]` after it (or
+/// alone) caps the registers per thread (PTX `.maxnreg N`, CUDA's `__maxnreg__`).
 ///
 /// A parameter of type [`ThreadIndex`] (or `ThreadIndex2`, `ThreadIndex3`) is
 /// the calling thread's index, provided by the launch rather than by Python: it
@@ -1093,6 +1094,7 @@ macro_rules! kernel {
     (
         $(#[doc = $doc:literal])*
         $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
+        $(#[max_registers($regs:literal $(,)?)] $(#[doc = $doc3:literal])*)?
         pub fn $name:ident ( $($p:ident : $t:ty $(= ($($shape:ident),+ $(,)?))?),* $(,)? )
         $(where ( $($req:tt)* ))?
         $body:block
@@ -1100,6 +1102,7 @@ macro_rules! kernel {
     ) => {
         $(#[doc = $doc])*
         $($(#[doc = $doc2])*)?
+        $($(#[doc = $doc3])*)?
         #[allow(clippy::too_many_arguments)]
         #[inline(always)] // into its entry shim, which knows what the launch guarantees
         pub fn $name($($p: $t),*) $body
@@ -1114,9 +1117,19 @@ macro_rules! kernel {
                 "oxpack-kernel-v1;", stringify!($name),
                 $(";", stringify!($p), ":", <$t as $crate::Param>::DESC,)*
                 $(";bounds=", stringify!($max), $(",", stringify!($min),)?)?
+                $(";regs=", stringify!($regs),)?
                 ";requires=", $(stringify!($($req)*),)?
-                ";doc=", concat!($($doc, "\n",)* $($($doc2, "\n",)*)?),
+                ";doc=", concat!($($doc, "\n",)* $($($doc2, "\n",)*)? $($($doc3, "\n",)*)?),
             ];
+            $(
+                // `#[max_registers(N)]`: an integer, checked here once
+                const __OXPACK_MAX_REGISTERS: u32 = $regs;
+                const _: () = ::core::assert!(
+                    __OXPACK_MAX_REGISTERS >= 16 && __OXPACK_MAX_REGISTERS <= 255,
+                    concat!("oxpack: kernel `", stringify!($name), "`: `#[max_registers(", stringify!($regs),
+                            ")]` must be 16 to 255 registers per thread"),
+                );
+            )?
             $(
                 // `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]`: integers, checked here once
                 const __OXPACK_MAX_THREADS: u32 = $max;
@@ -1151,6 +1164,11 @@ macro_rules! kernel {
         }
 
         $crate::kernel! { $($rest)* }
+    };
+    ($(#[doc = $doc:literal])* $(#[launch_bounds $($lb:tt)*])? #[max_registers $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[max_registers(N)]` with an integer literal, e.g. `#[max_registers(64)]`, after `#[launch_bounds(...)]` if any and before the kernel's `pub fn`"
+        );
     };
     ($(#[doc = $doc:literal])* #[launch_bounds $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
