@@ -74,6 +74,12 @@ CALLS: dict[str, Spec] = {  # kernel -> its call, as its docstring says to launc
     "math64": ((0, Array("float64", N), Array("float64", N)), N, 256),
     "to_f16": ((f32(), Array("float16", N)), N, 256),
     "scale_bf16": ((0.5, Array("bfloat16", N), Array("bfloat16", N)), N, 256),
+    "scale_bf16x8": ((0.5, Array("bfloat16", N), Array("bfloat16", N)), N // 8, 256),  # threads = ceil(len(y) / 8)
+    "axpy_f16x8": ((0.5, Array("float16", N), Array("float16", N)), N // 8, 256),
+    "add_i32x4": ((3, Array("int32", N), Array("int32", N)), N // 4, 256),  # threads = ceil(len(y) / 4)
+    "xor_u32x4": ((3, Array("uint32", N), Array("uint32", N)), N // 4, 256),
+    "scale_streaming": ((0.5, f32(), f32()), N, 256),
+    "scale_bounded": ((0.5, f32(), f32()), N, 128),  # #[launch_bounds(128, 4)]
     "softmax": ((128, f32(), f32()), 8 * 32, 32),  # 8 rows of 128: threads = rows * block
     "hash32": ((7, Array("uint32", N), Array("uint32", N)), N, 256),
     "collatz_steps": ((1, 100, Array("uint32", N)), N, 256),

@@ -35,6 +35,7 @@ class _Checks:
     _dynamic: _Param | None
     _default_threads: int
     _requires: tuple[_Requirement, ...]
+    _max_threads: int
     _shapes: dict[tuple[object, object], _Shape]
 
     def _checked(
@@ -181,7 +182,10 @@ class _Checks:
                 f"{self.name}(): takes a {self.rank}-D launch (its ThreadIndex"
                 f"{self.rank if self.rank > 1 else ''} parameter), got threads={threads!r}"
             )
-        blocks = _DEFAULT_BLOCK[len(dims)] if block is None else _dims(self.name, "block", block)
+        if block is None:  # a kernel with launch bounds below 256 takes its bound by default (1-D)
+            blocks = (self._max_threads,) if len(dims) == 1 and self._max_threads < 256 else _DEFAULT_BLOCK[len(dims)]
+        else:
+            blocks = _dims(self.name, "block", block)
         if len(blocks) != len(dims):
             raise KernelValueError(
                 f"{self.name}(): `block` {block!r} must have as many dimensions as `threads` {threads!r}"
@@ -192,6 +196,13 @@ class _Checks:
             raise KernelValueError(
                 f"{self.name}(): `block` must have every dimension >= 1, at most 1024 threads "
                 f"in all and z <= 64, got {block!r}"
+            )
+        if math.prod(blocks) > self._max_threads:
+            raise KernelValueError(
+                f"{self.name}(): {f'the default block {blocks}' if block is None else f'`block` {block!r}'} has "
+                f"{math.prod(blocks)} threads, over "
+                f"the kernel's #[launch_bounds({self._max_threads})]; pass a block of at most "
+                f"{self._max_threads} threads"
             )
         if 0 in dims:
             return None

@@ -158,6 +158,12 @@ class Kernel(_Checks, _ArrayReader):
         if not isinstance(requires, list) or not all(isinstance(r, str) for r in requires):
             raise ManifestError(f"{where}: kernel `{name}`: `requires` must be a list of strings")
         self._requires = tuple(_Requirement(name, text, by_name, where) for text in requires)
+        # `#[launch_bounds(max_threads, ...)]`: the PTX's `.maxntid`, which the driver enforces
+        bounds = entry.get("launch_bounds", {"max_threads": 1024})
+        max_threads = bounds.get("max_threads") if isinstance(bounds, Mapping) else None
+        if type(max_threads) is not int or not 1 <= max_threads <= 1024:
+            raise ManifestError(f"{where}: kernel `{name}`: `launch_bounds` must hold `max_threads` from 1 to 1024")
+        self._max_threads: int = max_threads
         self._shapes: dict[tuple[object, object], _Shape] = {}
         self._functions: dict[int, Any] = {}  # device id -> cuda.core Kernel
         self._dynamic_limit: dict[int, int] = {}  # device id → dynamic shared bytes allowed so far

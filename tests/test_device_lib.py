@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import MakeProject
+from conftest import EXAMPLE, MakeProject
 
 from oxpack.config import load_config
 from oxpack.errors import StageError, ToolchainError
@@ -233,3 +233,133 @@ def test_panic_paths_are_a_trap_in_place(make_project: MakeProject) -> None:
     assert "panicking" not in ptx and "call" not in _entry(result, "k")
     assert "trap;" in _entry(result, "k")
     assert crate.resources["sm_90"]["k"]["stack"] == 0
+
+
+def test_16_byte_vectors_of_half_and_int_elements_and_cache_hints_in_the_ptx(make_project: MakeProject) -> None:
+    """Issue 18: `BF16x8`/`F16x8` (8 lanes) and `I32x4`/`U32x4` move 16 bytes per access, and the
+    streaming and evict-first variants carry their hints, in the example's kernels/saxpy.rs."""
+    source = (EXAMPLE / "kernels" / "saxpy.rs").read_text()
+    result = build_project(load_config(make_project({"saxpy.rs": source}), env={}))
+    vec_ld, vec_st = r"ld\.global(\.nc)?\.v4\.b32", r"st\.global\.v4\.b32"
+    for kernel in ("scale_bf16x8", "add_i32x4"):
+        ptx = _entry(result, kernel)
+        assert re.search(vec_ld, ptx) and re.search(vec_st, ptx), kernel
+        assert ".local" not in ptx and "trap" not in ptx, kernel
+    bf16 = _entry(result, "scale_bf16x8")
+    assert bf16.count("st.volatile.global.b16") == 8, "the misaligned path: one store per lane"
+    assert bf16.count("cvt.rn.bf16.f32") == 8
+    f16 = _entry(result, "axpy_f16x8")
+    assert f16.count("ld.cs.v4.b32") == 1 and f16.count("st.cs.v4.b32") == 1, "x streamed in, y streamed out"
+    assert re.search(vec_ld, f16), "y is read plainly"
+    u32 = _entry(result, "xor_u32x4")
+    assert u32.count("ld.L1::evict_first.v4.b32") == 1 and u32.count("st.L1::evict_first.v4.b32") == 1
+    scalar = _entry(result, "scale_streaming")
+    assert scalar.count("ld.cs.b32") == 1 and scalar.count("st.cs.b32") == 1
+    assert not re.search(r"(ld|st)\.global", scalar), "no unhinted access left"
+
+
+@pytest.mark.parametrize(("ty", "width"), [("F16", "b16"), ("BF16", "b16"), ("i64", "b64"), ("u64", "b64"),
+                                         ("f64", "b64"), ("F64x2", "v4.b32")])
+def test_cache_hints_on_every_element_width(make_project: MakeProject, ty: str, width: str) -> None:
+    """One hinted load and one hinted store of each width: 2, 8 and 16 bytes (4: the example's kernels)."""
+    load = "load_streaming(v)" if ty != "F64x2" else "load_evict_first(v)"
+    store = "store_streaming(o, w)" if ty != "F64x2" else "store_evict_first(o, w)"
+    src = PRELUDE + f"""
+kernel! {{
+    /// y ← x with a hint
+    pub fn copy(i: ThreadIndex, x: &[{'f64' if ty == 'F64x2' else ty}], y: &mut DisjointSlice<{'f64, Vec4' if ty == 'F64x2' else ty}>) {{
+        {'if let (Some(w), Some(mut o)) = (load4_evict_first(x, i.get()), y.get_mut_vec4(i)) { o.set_evict_first(w); }' if ty == 'F64x2'
+          else f'if let (Some(v), Some(o)) = (x.get(i.get()), y.get_mut(i)) {{ let w = {load}; {store}; }}'}
+    }}
+}}
+"""
+    ptx = _entry(build_project(load_config(make_project({"k.rs": src}), env={})), "copy")
+    hint = "L1::evict_first" if ty == "F64x2" else "cs"
+    assert ptx.count(f"ld.{hint}.{width}") == 1 and ptx.count(f"st.{hint}.{width}") == 1, ptx
+
+
+def test_launch_bounds_reach_the_ptx_and_the_manifest(make_project: MakeProject) -> None:
+    """`#[launch_bounds(MAX_THREADS[, MIN_BLOCKS])]` is CUDA's `__launch_bounds__`: `.maxntid` and
+    `.minnctapersm` on the entry, `launch_bounds` in the manifest; `#[max_registers(N)]` is
+    `.maxnreg N` and `max_registers`; docs on both sides of them."""
+    src = PRELUDE + """
+kernel! {
+    /// y ← x, blocks of at most 64 threads
+    #[launch_bounds(64)]
+    /// (a second doc line after the attribute)
+    pub fn narrow(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) {
+        if let (Some(v), Some(o)) = (x.get(i.get()), y.get_mut(i)) { *o = *v; }
+    }
+    #[launch_bounds(1_024, 1,)]
+    #[max_registers(32)]
+    /// after both
+    pub fn wide(i: ThreadIndex, y: &mut DisjointSlice<f32>) {
+        y.set(i, 1.0);
+    }
+    /// a register cap alone
+    #[max_registers(64)]
+    pub fn capped(i: ThreadIndex, y: &mut DisjointSlice<f32>) {
+        y.set(i, 1.0);
+    }
+    /// no bounds
+    pub fn free(i: ThreadIndex, y: &mut DisjointSlice<f32>) {
+        y.set(i, 1.0);
+    }
+}
+"""
+    result = build_project(load_config(make_project({"k.rs": src}), env={}))
+    narrow, wide, free = (_entry(result, k) for k in ("narrow", "wide", "free"))
+    assert ".maxntid 64\n" in narrow and ".minnctapersm" not in narrow
+    assert ".maxntid 1024\n" in wide and ".minnctapersm 1\n" in wide and ".maxnreg 32\n" in wide
+    capped = _entry(result, "capped")
+    assert ".maxnreg 64\n" in capped and ".maxntid" not in capped and ".maxnreg" not in narrow
+    assert ".maxntid" not in free and ".minnctapersm" not in free and ".maxnreg" not in free
+    kernels = result.manifest()["kernels"]
+    assert kernels["narrow"]["launch_bounds"] == {"max_threads": 64}
+    assert kernels["narrow"]["doc"] == "y ← x, blocks of at most 64 threads\n(a second doc line after the attribute)"
+    assert kernels["wide"]["launch_bounds"] == {"max_threads": 1024, "min_blocks": 1}
+    assert kernels["wide"]["max_registers"] == 32 and kernels["wide"]["doc"] == "after both"
+    assert kernels["capped"]["max_registers"] == 64 and "launch_bounds" not in kernels["capped"]
+    assert all(r["registers"] <= 32 for r in kernels["wide"]["resources"].values()), "nvJitLink kept the cap"
+    assert "launch_bounds" not in kernels["free"] and "max_registers" not in kernels["free"]
+
+
+BAD_BOUNDS = {
+    "(0)": "`#[launch_bounds(0)]` must allow 1 to 1024 threads per block",
+    "(2048)": "`#[launch_bounds(2048)]` must allow 1 to 1024 threads per block",
+    "(256, 0)": "`#[launch_bounds(256, 0)]` needs at least 1 block per multiprocessor",
+    "(-1)": "cannot apply unary operator `-` to type `u32`",
+    "(n)": "oxpack: write `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]`",
+    "(max_threads = 256)": "oxpack: write `#[launch_bounds(MAX_THREADS)]`",
+    "(256, 2, 1)": "oxpack: write `#[launch_bounds(MAX_THREADS)]`",
+    "": "oxpack: write `#[launch_bounds(MAX_THREADS)]`",
+    "(256.0)": "expected `u32`, found floating-point number",
+    '("256")': "expected `u32`, found `&str`",
+}
+
+
+BAD_REGISTERS = {
+    "#[max_registers(8)]": "`#[max_registers(8)]` must be 16 to 255 registers per thread",
+    "#[max_registers(256)]": "`#[max_registers(256)]` must be 16 to 255 registers per thread",
+    "#[max_registers]": "oxpack: write `#[max_registers(N)]` with an integer literal",
+    "#[launch_bounds(64)] #[max_registers(n)]": "oxpack: write `#[max_registers(N)]` with an integer literal",
+    "#[max_registers(64)] #[launch_bounds(64)]": "oxpack: write `#[max_registers(N)]` with an integer literal",
+}
+
+
+@pytest.mark.parametrize("attrs", list(BAD_REGISTERS))
+def test_bad_register_caps_do_not_compile(make_project: MakeProject, attrs: str) -> None:
+    src = PRELUDE + f"kernel! {{\n    /// y\n    {attrs}\n" \
+        "    pub fn k(i: ThreadIndex, y: &mut DisjointSlice<f32>) { y.set(i, 1.0); }\n}\n"
+    with pytest.raises(StageError) as info:
+        build_project(load_config(make_project({"k.rs": src}), env={}))
+    assert BAD_REGISTERS[attrs] in info.value.stderr, info.value.stderr
+
+
+@pytest.mark.parametrize("bounds", list(BAD_BOUNDS))
+def test_bad_launch_bounds_do_not_compile(make_project: MakeProject, bounds: str) -> None:
+    src = PRELUDE + f"kernel! {{\n    /// y\n    #[launch_bounds{bounds}]\n" \
+        "    pub fn k(i: ThreadIndex, y: &mut DisjointSlice<f32>) { y.set(i, 1.0); }\n}\n"
+    with pytest.raises(StageError) as info:
+        build_project(load_config(make_project({"k.rs": src}), env={}))
+    assert BAD_BOUNDS[bounds] in info.value.stderr, info.value.stderr

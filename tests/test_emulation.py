@@ -1164,3 +1164,124 @@ def test_other_faults_still_reach_the_previous_handler(limits: ModuleType) -> No
                           check=False, cwd=root, env={**os.environ, "OXPACK_EMULATE": "1"}, timeout=120)
     assert proc.stdout == "caught: stack overflow:\n"
     assert proc.returncode == -11 and "Fatal Python error: Segmentation fault" in proc.stderr, proc.stderr
+
+
+# ------------------------------------------- 16-byte vectors of every element, cache hints
+
+
+@pytest.fixture(scope="module")
+def vectors(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """The example's vector kernels (kernels/saxpy.rs) alone, built with `emulation = true`."""
+    root = tmp_path_factory.mktemp("vectors")
+    project = _emulated_project(root / "proj", "vecproj", "saxpy.rs", (EXAMPLE / "kernels" / "saxpy.rs").read_text())
+    _build(project, root / "out", "-q")
+    module = _import(root / "out", "vecproj.kernels")
+    module.emulation(True)
+    yield module
+    _forget("vecproj")
+
+
+def _views(n: int, lanes: int) -> Iterator[tuple[int, int, int]]:
+    """(x offset, y offset, length): every alignment of both views, lengths that end mid-vector."""
+    for xo in range(lanes):
+        for yo in range(lanes):
+            yield xo, yo, n - (xo + 2 * yo) % lanes
+
+
+@pytest.mark.parametrize("kernel", ["add_i32x4", "xor_u32x4"])
+def test_int32_and_uint32_vectors_at_every_alignment(vectors: ModuleType, kernel: str) -> None:
+    """Thread i owns y[4i .. 4i+4] of an int32/uint32 `Vec4` output, any view computed in full."""
+    rng = np.random.default_rng(18)
+    dtype = np.int32 if kernel == "add_i32x4" else np.uint32
+    for xo, yo, n in _views(203, 4):
+        xb = rng.integers(np.iinfo(dtype).min, np.iinfo(dtype).max, 260, dtype=dtype)
+        yb = np.zeros(260, dtype=dtype)
+        x, y = xb[xo : xo + n], yb[yo : yo + n]
+        if kernel == "add_i32x4":
+            vectors.add_i32x4(-(2**31) + 5, x, y, threads=-(-n // 4))
+            want = (x.astype(np.int64) + (-(2**31) + 5)).astype(np.uint32).view(np.int32)  # wrapping
+        else:
+            vectors.xor_u32x4(0xA5A5_5A5A, x, y, threads=-(-n // 4))
+            want = x ^ np.uint32(0xA5A5_5A5A)
+        assert np.array_equal(y, want), (kernel, xo, yo, n)
+        assert not yb[:yo].any() and not yb[yo + n :].any(), "no write outside the view"
+
+
+def test_float16_vectors_of_eight_lanes_at_every_alignment(vectors: ModuleType) -> None:
+    """`F16x8`: thread i owns y[8i .. 8i+8], streamed (`ld.cs`/`st.cs` on the GPU); every view
+    alignment and a ragged end computed in full, rounded as NumPy's float16 (nearest even)."""
+    rng = np.random.default_rng(19)
+    for xo, yo, n in _views(301, 8):
+        xb = rng.standard_normal(320).astype(np.float16)
+        yb = rng.standard_normal(320).astype(np.float16)
+        before = yb.copy()
+        x, y = xb[xo : xo + n], yb[yo : yo + n]
+        want = (np.float32(1.5) * x.astype(np.float32) + y.astype(np.float32)).astype(np.float16)
+        vectors.axpy_f16x8(1.5, x, y, threads=-(-n // 8))
+        assert np.array_equal(y, want), (xo, yo, n)
+        assert np.array_equal(yb[:yo], before[:yo]) and np.array_equal(yb[yo + n :], before[yo + n :])
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
+                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
+                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
+                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
+
+
+class _BFloat16:
+    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one), its bits a
+    uint16 NumPy array (a view keeps its address: the kernel sees its alignment)."""
+
+    def __init__(self, bits: np.ndarray) -> None:
+        self.bits = bits
+        self._shape = (ctypes.c_int64 * 1)(len(bits))
+        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
+
+    def __dlpack__(self, **kw: object) -> object:
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        return new(ctypes.addressof(self._tensor), b"dltensor", None)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)
+
+
+def _to_bf16(x: np.ndarray) -> np.ndarray:
+    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)  # round to nearest even
+
+
+def test_bfloat16_vectors_of_eight_lanes_at_every_alignment(vectors: ModuleType) -> None:
+    """`BF16x8` (the issue's "the trait bound BF16: Vector is not satisfied"): every view alignment."""
+    rng = np.random.default_rng(20)
+    for xo, yo, n in _views(301, 8):
+        xb = _to_bf16(rng.standard_normal(320, dtype=np.float32))
+        yb = np.zeros(320, np.uint16)
+        x, y = xb[xo : xo + n], yb[yo : yo + n]
+        vectors.scale_bf16x8(3.0, _BFloat16(x), _BFloat16(y), threads=-(-n // 8))
+        widened = (x.astype(np.uint32) << 16).view(np.float32)
+        assert np.array_equal(y, _to_bf16(widened * np.float32(3.0))), (xo, yo, n)
+        assert not yb[:yo].any() and not yb[yo + n :].any()
+
+
+def test_streaming_loads_and_stores_compute_as_plain_ones(vectors: ModuleType) -> None:
+    x = np.arange(1000, dtype=np.float32)
+    y = np.zeros(999, dtype=np.float32)
+    vectors.scale_streaming(2.0, x[1:], y)
+    assert np.array_equal(y, 2 * x[1:])
+
+
+def test_launch_bounds_are_enforced_in_emulation(vectors: ModuleType) -> None:
+    """`scale_bounded` has `#[launch_bounds(128, 4)]`: a larger block is refused as on the GPU
+    (where the driver would refuse it); by default it runs in blocks of 128."""
+    x = np.arange(1000, dtype=np.float32)
+    y = np.zeros(1000, dtype=np.float32)
+    with pytest.raises(vectors.KernelValueError, match=r"^scale_bounded\(\): `block` 129 has 129 threads, over the "
+                       r"kernel's #\[launch_bounds\(128\)\]; pass a block of at most 128 threads$"):
+        vectors.scale_bounded(2.0, x, y, block=129)
+    assert not y.any()
+    vectors.scale_bounded(2.0, x, y)
+    assert np.array_equal(y, 2 * x)
+    vectors.scale_bounded(3.0, x, y, block=(100,))
+    assert np.array_equal(y, 3 * x)

@@ -60,7 +60,7 @@ def forms_manifest() -> dict[str, Any]:
              "len(rstd) == n"]),
         "shadows": kernel("shadows", [_param("len", "scalar", "uint32"), _param("all", "in", "float32"),
                                       _param("tuple", "out", "float32")], ["len(tuple) == len"]),
-    })
+       })
     return manifest
 
 
@@ -256,6 +256,20 @@ def test_the_default_shape_and_its_explicit_spelling_share_one_launch(
     assert [launch[1] for launch in fake.launches] == [("config", (4,), (256,))] * 3
 
 
+def test_a_block_over_the_launch_bounds_is_refused_before_the_launch(kernels: ModuleType, fake: FakeCuda) -> None:
+    """`#[launch_bounds(128, 4)]`: the driver would refuse a larger block with an opaque error;
+    the stub names the bound, on the general path and after the fast path saw the kernel."""
+    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    for _ in range(2):  # the second call: the fast path knows the kernel's good launch
+        with pytest.raises(runtime.KernelValueError, match=r"^bounded\(\): `block` 256 has 256 threads, over the "
+                           r"kernel's #\[launch_bounds\(128\)\]; pass a block of at most 128 threads$"):
+            kernels.bounded(arr(0, 1000), arr(1, 1000), block=256)
+        kernels.bounded(arr(0, 1000), arr(1, 1000))  # by default, blocks of its bound
+    with pytest.raises(runtime.KernelValueError, match=r"^bounded\(\): `block` \(129,\) has 129 threads, over"):
+        kernels.bounded(arr(0, 1000), arr(1, 1000), threads=(1000,), block=(129,))
+    assert [launch[1] for launch in fake.launches] == [("config", (8,), (128,))] * 2
+
+
 # Refusals: after the valid form primed the fast path, each bad variant must raise what
 # the general path raises for it, word for word, and launch nothing.
 BAD: dict[str, tuple[str, Callable[[], Call]]] = {
@@ -268,6 +282,8 @@ BAD: dict[str, tuple[str, Callable[[], Call]]] = {
     "block a list": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "block": [1]})),
     "threads negative": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": -1})),
     "block 1025": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "block": 1025})),
+    "block over the launch bounds": ("bounded", lambda: ((arr(0, 1000), arr(1, 1000)), {"block": 129})),
+    "block tuple over the launch bounds": ("bounded", lambda: ((arr(0, 1000), arr(1, 1000)), {"block": (256,)})),
     "block 0": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "block": 0})),
     "threads 4-tuple": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": (1, 1, 1, 1)})),
     "block rank differs": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "block": (1, 1)})),
@@ -316,6 +332,7 @@ PRIME: dict[str, Call] = {  # a valid call of each kernel's form, which primes i
     "reverse": ((arr(0, 512), 1), {"block": 256}),
     "histogram": ((arr(0, 8, "<i8"), 4, 1.0, arr(1, 4, "<u8")), {"threads": 8, "block": 8}),
     "fill": ((7, 1.5), {"threads": 1000, "block": 250}),
+    "bounded": ((arr(0, 1000), arr(1, 1000)), {"block": 128}),
     "layernorm": ((8, 32, 1e-5, arr(0, 256), arr(1, 32), arr(2, 32), arr(3, 256), arr(4, 8), arr(5, 8)),
                   {"threads": 256, "block": 32}),
 }

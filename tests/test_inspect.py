@@ -342,3 +342,15 @@ def test_constant_memory_matches_nvjitlinks_own_summary_for_every_arch(
         for kernel in module["kernels"]:
             constant = kernel["resources"][arch]["constant"]
             assert constant == int(summary[kernel["name"]]) > 0, (arch, kernel["name"], constant)
+
+
+def test_the_rust_signature_shows_launch_bounds_and_register_caps() -> None:
+    from oxpack.inspection import rust_signature
+
+    kernel = {"params": [{"name": "i", "kind": "index", "dtype": "1d"}, {"name": "y", "kind": "out", "dtype": "float32"}],
+              "requires": [], "launch_bounds": {"max_threads": 128, "min_blocks": 4}, "max_registers": 32}
+    assert rust_signature("k", kernel) == (
+        "#[launch_bounds(128, 4)] #[max_registers(32)] pub fn k(i: ThreadIndex, y: &mut DisjointSlice<f32>)")
+    kernel.pop("max_registers")
+    kernel["launch_bounds"] = {"max_threads": 64}
+    assert rust_signature("k", kernel).startswith("#[launch_bounds(64)] pub fn k(")

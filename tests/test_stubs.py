@@ -141,6 +141,16 @@ def make_manifest() -> dict[str, Any]:
                 "requires": ["nbins == len(counts) and 0 < nbins <= 4096", "len(values) % 2 == 0"],
                 "resources": {},
             },
+            "bounded": {
+                "crate": "saxpy",
+                "symbol": "bounded",
+                "doc": "`#[launch_bounds(128, 4)]`: blocks of at most 128 threads.",
+                "params": [param("i", "index", "1d"), param("x", "in", "float32"), param("y", "out", "float32")],
+                "requires": [],
+                "resources": {},
+                "launch_bounds": {"max_threads": 128, "min_blocks": 4},
+                "max_registers": 32,
+            },
         },
     }
 
@@ -308,6 +318,10 @@ def test_generated_code_imports_only_stdlib_and_runtime(package_root: Path) -> N
         (lambda m: m["kernels"]["saxpy"].update(crate="nope"), "unknown crate `nope`"),
         (lambda m: m["crates"]["saxpy"].update(sha256="0" * 64), "sha256"),
         (lambda m: m.update(module="my-module"), "identifier"),
+        (lambda m: m["kernels"]["bounded"].update(launch_bounds={"max_threads": 2048}),
+         "kernel `bounded`: `launch_bounds` must hold `max_threads` from 1 to 1024"),
+        (lambda m: m["kernels"]["bounded"].update(launch_bounds={"max_threads": "128"}), "`launch_bounds` must hold"),
+        (lambda m: m["kernels"]["bounded"].update(launch_bounds=128), "`launch_bounds` must hold"),
     ],
 )
 def test_render_refuses_bad_manifests(tmp_path: Path, edit: Any, message: str) -> None:
@@ -643,7 +657,7 @@ def test_bad_stream_object(kernels: ModuleType, runtime: ModuleType) -> None:
 
 
 def test_unknown_kernel(kernels: ModuleType, runtime: ModuleType) -> None:
-    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, count, histogram, reverse, saxpy, shift2d$"):
+    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, bounded, count, histogram, reverse, saxpy, shift2d$"):
         kernels._module.kernel("nope")
 
 

@@ -261,6 +261,11 @@ def rust_signature(name: str, kernel: Mapping[str, Any]) -> str:
             ty = f"/* {kind} */ {_RUST_TYPES.get(dtype, dtype)}"
         params.append(f"{p['name']}: {ty}")
     sig = f"pub fn {name}({', '.join(params)})"
+    if isinstance(regs := kernel.get("max_registers"), int):
+        sig = f"#[max_registers({regs})] {sig}"
+    if isinstance(bounds := kernel.get("launch_bounds"), Mapping) and "max_threads" in bounds:
+        values = [bounds["max_threads"], *([bounds["min_blocks"]] if "min_blocks" in bounds else [])]
+        sig = f"#[launch_bounds({', '.join(str(v) for v in values)})] {sig}"
     requires = list(kernel.get("requires", []))
     return sig + (f" where ({', '.join(requires)})" if requires else "")
 

@@ -67,11 +67,27 @@ class KernelParam:
 
 
 @dataclass(frozen=True)
+class LaunchBounds:
+    """A kernel's `#[launch_bounds(max_threads, min_blocks)]`: PTX `.maxntid`/`.minnctapersm`."""
+
+    max_threads: int
+    min_blocks: int | None = None
+
+    def as_dict(self) -> dict[str, int]:
+        out = {"max_threads": self.max_threads}
+        if self.min_blocks is not None:
+            out["min_blocks"] = self.min_blocks
+        return out
+
+
+@dataclass(frozen=True)
 class KernelSig:
     name: str
     params: tuple[KernelParam, ...]
     doc: str
     requires: tuple[str, ...]
+    bounds: LaunchBounds | None = None
+    max_registers: int | None = None  # `#[max_registers(N)]`: PTX `.maxnreg`
 
 
 @dataclass(frozen=True)
@@ -161,6 +177,8 @@ def parse_sig(text: str) -> KernelSig:
         raise StageError(f"unknown kernel descriptor format: {text[:40]!r}", stage="link")
     head, _, doc = text[len(_SIG_MAGIC) :].partition(";doc=")
     head, _, requires = head.partition(";requires=")
+    head, _, regs = head.partition(";regs=")
+    head, _, bounds = head.partition(";bounds=")
     parts = head.split(";")
     name, params = parts[0], []
     _check_name(name, f"kernel `{name}`")
@@ -178,7 +196,31 @@ def parse_sig(text: str) -> KernelSig:
             stage="link",
         )
     lines = [line[1:] if line.startswith(" ") else line for line in doc.rstrip("\n").split("\n")]
-    return KernelSig(name, tuple(params), "\n".join(lines).strip(), split_requires(requires, name))
+    return KernelSig(name, tuple(params), "\n".join(lines).strip(), split_requires(requires, name),
+                     _parse_bounds(bounds, name) if bounds else None,
+                     _parse_registers(regs, name) if regs else None)
+
+
+def _parse_registers(text: str, kernel: str) -> int:
+    """`64` (the literal of `#[max_registers(64)]`, which rustc typed as u32)."""
+    m = re.fullmatch(r"([0-9][0-9_]*)(u32)?", text.strip())
+    if m is None or not 16 <= int(m.group(1).replace("_", "")) <= 255:
+        raise StageError(f"kernel `{kernel}`: `#[max_registers({text})]` must be an integer from 16 to 255",
+                         stage="link")
+    return int(m.group(1).replace("_", ""))
+
+
+def _parse_bounds(text: str, kernel: str) -> LaunchBounds:
+    """`256` or `256,2` (the literals of `#[launch_bounds(256, 2)]`, which rustc typed as u32)."""
+    values = [re.fullmatch(r"([0-9][0-9_]*)(u32)?", v.strip()) for v in text.split(",")]
+    if not 1 <= len(values) <= 2 or not all(values):
+        raise StageError(f"kernel `{kernel}`: `#[launch_bounds({text})]` must be one or two integers, "
+                         "e.g. `#[launch_bounds(256, 2)]`", stage="link")
+    numbers = [int(m.group(1).replace("_", "")) for m in values if m]
+    if not 1 <= numbers[0] <= 1024 or (len(numbers) == 2 and numbers[1] < 1):
+        raise StageError(f"kernel `{kernel}`: `#[launch_bounds({text})]` must allow 1 to 1024 threads per block "
+                         "and at least 1 block per multiprocessor", stage="link")
+    return LaunchBounds(numbers[0], numbers[1] if len(numbers) == 2 else None)
 
 
 # --- linking --------------------------------------------------------------------
@@ -217,8 +259,16 @@ def _wrapper(sig: KernelSig, entry: Any) -> str:
         else:
             params += [f"ptr noalias %{p.name}", f"i64 %{p.name}.len"]
             call += [f"ptr %{p.name}", f"i64 %{p.name}.len"]
+    # `#[launch_bounds]`, `#[max_registers]`: LLVM's NVPTX backend writes `.maxntid`, `.minnctapersm`, `.maxnreg`
+    attrs = ""
+    if sig.bounds is not None:
+        attrs = f' "nvvm.maxntid"="{sig.bounds.max_threads}"'
+        if sig.bounds.min_blocks is not None:
+            attrs += f' "nvvm.minctasm"="{sig.bounds.min_blocks}"'
+    if sig.max_registers is not None:
+        attrs += f' "nvvm.maxnreg"="{sig.max_registers}"'
     return (
-        f"define ptx_kernel void @{sig.name}({', '.join(params)}) {{\n"
+        f"define ptx_kernel void @{sig.name}({', '.join(params)}){attrs} {{\n"
         f"  call void @{entry.name}({', '.join(call)})\n  ret void\n}}\n"
         f"declare void @{entry.name}({', '.join(arg_types)})\n"
     )

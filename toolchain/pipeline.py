@@ -181,6 +181,10 @@ class BuildResult:
                     "requires": list(k.requires),
                     "resources": {arch: crate.resources[arch].get(k.name, {}) for arch in self.archs},
                 }
+                if k.bounds is not None:
+                    kernels[k.name]["launch_bounds"] = k.bounds.as_dict()
+                if k.max_registers is not None:
+                    kernels[k.name]["max_registers"] = k.max_registers
         return {
             "schema": 1,
             "oxpack": __version__,
@@ -998,15 +1002,23 @@ def _code_id(module: str) -> str:
 
 
 def _sig_to_json(sig: KernelSig) -> dict[str, Any]:
-    return {"name": sig.name, "doc": sig.doc, "requires": list(sig.requires),
-            "params": [p.as_dict() for p in sig.params]}
+    out: dict[str, Any] = {"name": sig.name, "doc": sig.doc, "requires": list(sig.requires),
+                           "params": [p.as_dict() for p in sig.params]}
+    if sig.bounds is not None:
+        out["launch_bounds"] = sig.bounds.as_dict()
+    if sig.max_registers is not None:
+        out["max_registers"] = sig.max_registers
+    return out
 
 
 def _sig_from_json(data: dict[str, Any]) -> KernelSig:
-    from .llvm import KernelParam
+    from .llvm import KernelParam, LaunchBounds
 
     params = tuple(KernelParam(p["name"], p["kind"], p["dtype"]) for p in data["params"])
-    return KernelSig(data["name"], params, data["doc"], tuple(data["requires"]))
+    bounds = data.get("launch_bounds")
+    return KernelSig(data["name"], params, data["doc"], tuple(data["requires"]),
+                     LaunchBounds(bounds["max_threads"], bounds.get("min_blocks")) if bounds else None,
+                     data.get("max_registers"))
 
 
 def build_project(config: Config, *, log: Log | None = None, verbose: bool = False,

@@ -510,6 +510,10 @@ def _docstring(name: str, kernel: Mapping[str, Any]) -> str:
         *threads,
         "    block: threads per block; default 256, (16, 16) or (8, 8, 4).",
     ]
+    if bounds := kernel.get("launch_bounds"):
+        most = bounds["max_threads"]
+        default = f"default {min(most, 256)}" + (", (16, 16) or (8, 8, 4)" if most >= 256 else "")
+        lines[-1] = f"    block: threads per block, at most {most} (its launch bounds); {default}."
     if kernel.get("requires"):
         lines += ["", "Requires:", *(f"    {_escape(r)}" for r in kernel["requires"])]
     written = " or ".join(f"`{o}`" for o in outputs) or "an output"

@@ -38,4 +38,63 @@ kernel! {
             yv.set(F32x4([a * p + t, a * q + u, a * r + v, a * s + w]));
         }
     }
+
+    /// y ← a·x in bfloat16, 16 bytes per thread: thread i owns y[8i .. 8i+8] (eight
+    /// `BF16` lanes). Launch with threads = ceil(len(y) / 8). Any view works, as `scale4`.
+    pub fn scale_bf16x8(i: ThreadIndex, a: f32, x: &[BF16], y: &mut DisjointSlice<BF16, Vec4>)
+    where (len(x) >= len(y)) {
+        if let (Some(xv), Some(mut yv)) = (load4(x, i.get()), y.get_mut_vec4(i)) {
+            yv.set(BF16x8(xv.0.map(|v| BF16::from_f32(a * v.to_f32()))));
+        }
+    }
+
+    /// y ← a·x + y in float16, 16 bytes per thread (eight `F16` lanes), loaded and
+    /// stored with the streaming hint (`ld.cs`/`st.cs`). Launch with threads = ceil(len(y) / 8).
+    pub fn axpy_f16x8(i: ThreadIndex, a: f32, x: &[F16], y: &mut DisjointSlice<F16, Vec4>)
+    where (len(x) >= len(y)) {
+        if let (Some(xv), Some(mut yv)) = (load4_streaming(x, i.get()), y.get_mut_vec4(i)) {
+            let (xs, ys) = (xv.0, yv.get().0);
+            yv.set_streaming(F16x8(core::array::from_fn(|k| F16::from_f32(a * xs[k].to_f32() + ys[k].to_f32()))));
+        }
+    }
+
+    /// y ← x + b (wrapping) in int32, 16 bytes per thread: thread i owns y[4i .. 4i+4].
+    /// Launch with threads = ceil(len(y) / 4).
+    pub fn add_i32x4(i: ThreadIndex, b: i32, x: &[i32], y: &mut DisjointSlice<i32, Vec4>)
+    where (len(x) >= len(y)) {
+        if let (Some(xv), Some(mut yv)) = (load4(x, i.get()), y.get_mut_vec4(i)) {
+            yv.set(I32x4(xv.0.map(|v| v.wrapping_add(b))));
+        }
+    }
+
+    /// y ← x xor m in uint32, 16 bytes per thread, with L1 evict-first loads and stores.
+    /// Launch with threads = ceil(len(y) / 4).
+    pub fn xor_u32x4(i: ThreadIndex, m: u32, x: &[u32], y: &mut DisjointSlice<u32, Vec4>)
+    where (len(x) >= len(y)) {
+        if let (Some(xv), Some(mut yv)) = (load4_evict_first(x, i.get()), y.get_mut_vec4(i)) {
+            yv.set_evict_first(U32x4(xv.0.map(|v| v ^ m)));
+        }
+    }
+
+    /// y ← a·x, one element per thread, streamed: `ld.cs` and `st.cs` (CUDA's
+    /// `__ldcs`/`__stcs`), for data touched once.
+    pub fn scale_streaming(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32>)
+    where (len(x) >= len(y)) {
+        if let (Some(v), Some(o)) = (x.get(i.get()), y.get_mut(i)) {
+            store_streaming(o, a * load_streaming(v));
+        }
+    }
+
+    /// y ← a·x, compiled for blocks of at most 128 threads and 4 blocks per
+    /// multiprocessor, at most 32 registers a thread (PTX `.maxntid 128`,
+    /// `.minnctapersm 4`, `.maxnreg 32`): a larger `block` is refused before the
+    /// launch; without `block=` it runs in blocks of 128.
+    #[launch_bounds(128, 4)]
+    #[max_registers(32)]
+    pub fn scale_bounded(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32>)
+    where (len(x) >= len(y)) {
+        if let Some(o) = y.get_mut(i) {
+            *o = a * x[i.get()];
+        }
+    }
 }

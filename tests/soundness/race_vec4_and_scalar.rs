@@ -1,5 +1,5 @@
 // Attempt: the second race: thread 0 owns out[0..4] through get_mut_vec4, thread 1 out[1] through get_mut.
-// Expect: error[E0277]: a `Vec4` output is written 16 bytes per thread: element-wise access would give one element two owners (thread 0 owns out[0..4], thread 1 would own out[1])
+// Expect: error[E0277]: a `Vec4` output is written 16 bytes per thread: element-wise access would give one element two owners (thread 0 owns out[0..4], or out[0..8] for F16 and BF16, thread 1 would own out[1])
 use oxpack::prelude::*;
 
 kernel! {

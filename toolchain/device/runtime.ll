@@ -409,7 +409,101 @@ define i16 @__oxpack_f32_to_bf16(float %f) #0 {
   ret i16 %b
 }
 
+; ---- cache hints (src/cache.rs): generic addressing (no state space), so any pointer
+; is valid; the hint applies when the address is global memory, and is a hint only
+define i16 @__oxpack_ld_cs_b16(ptr %p) #4 {
+  %v = call i16 asm "ld.cs.b16 $0, [$1];", "=h,l"(ptr %p) #6
+  ret i16 %v
+}
+define void @__oxpack_st_cs_b16(ptr %p, i16 %v) #5 {
+  call void asm sideeffect "st.cs.b16 [$0], $1;", "l,h,~{memory}"(ptr %p, i16 %v)
+  ret void
+}
+define i32 @__oxpack_ld_cs_b32(ptr %p) #4 {
+  %v = call i32 asm "ld.cs.b32 $0, [$1];", "=r,l"(ptr %p) #6
+  ret i32 %v
+}
+define void @__oxpack_st_cs_b32(ptr %p, i32 %v) #5 {
+  call void asm sideeffect "st.cs.b32 [$0], $1;", "l,r,~{memory}"(ptr %p, i32 %v)
+  ret void
+}
+define i64 @__oxpack_ld_cs_b64(ptr %p) #4 {
+  %v = call i64 asm "ld.cs.b64 $0, [$1];", "=l,l"(ptr %p) #6
+  ret i64 %v
+}
+define void @__oxpack_st_cs_b64(ptr %p, i64 %v) #5 {
+  call void asm sideeffect "st.cs.b64 [$0], $1;", "l,l,~{memory}"(ptr %p, i64 %v)
+  ret void
+}
+define void @__oxpack_ld_cs_v4(ptr %p, ptr %out) #5 {
+  %v = call { i32, i32, i32, i32 } asm "ld.cs.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l"(ptr %p) #6
+  %e0 = extractvalue { i32, i32, i32, i32 } %v, 0
+  %q0 = getelementptr inbounds i32, ptr %out, i64 0
+  store i32 %e0, ptr %q0, align 4
+  %e1 = extractvalue { i32, i32, i32, i32 } %v, 1
+  %q1 = getelementptr inbounds i32, ptr %out, i64 1
+  store i32 %e1, ptr %q1, align 4
+  %e2 = extractvalue { i32, i32, i32, i32 } %v, 2
+  %q2 = getelementptr inbounds i32, ptr %out, i64 2
+  store i32 %e2, ptr %q2, align 4
+  %e3 = extractvalue { i32, i32, i32, i32 } %v, 3
+  %q3 = getelementptr inbounds i32, ptr %out, i64 3
+  store i32 %e3, ptr %q3, align 4
+  ret void
+}
+define void @__oxpack_st_cs_v4(ptr %p, i32 %a, i32 %b, i32 %c, i32 %d) #5 {
+  call void asm sideeffect "st.cs.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,~{memory}"(ptr %p, i32 %a, i32 %b, i32 %c, i32 %d)
+  ret void
+}
+define i16 @__oxpack_ld_ef_b16(ptr %p) #4 {
+  %v = call i16 asm "ld.L1::evict_first.b16 $0, [$1];", "=h,l"(ptr %p) #6
+  ret i16 %v
+}
+define void @__oxpack_st_ef_b16(ptr %p, i16 %v) #5 {
+  call void asm sideeffect "st.L1::evict_first.b16 [$0], $1;", "l,h,~{memory}"(ptr %p, i16 %v)
+  ret void
+}
+define i32 @__oxpack_ld_ef_b32(ptr %p) #4 {
+  %v = call i32 asm "ld.L1::evict_first.b32 $0, [$1];", "=r,l"(ptr %p) #6
+  ret i32 %v
+}
+define void @__oxpack_st_ef_b32(ptr %p, i32 %v) #5 {
+  call void asm sideeffect "st.L1::evict_first.b32 [$0], $1;", "l,r,~{memory}"(ptr %p, i32 %v)
+  ret void
+}
+define i64 @__oxpack_ld_ef_b64(ptr %p) #4 {
+  %v = call i64 asm "ld.L1::evict_first.b64 $0, [$1];", "=l,l"(ptr %p) #6
+  ret i64 %v
+}
+define void @__oxpack_st_ef_b64(ptr %p, i64 %v) #5 {
+  call void asm sideeffect "st.L1::evict_first.b64 [$0], $1;", "l,l,~{memory}"(ptr %p, i64 %v)
+  ret void
+}
+define void @__oxpack_ld_ef_v4(ptr %p, ptr %out) #5 {
+  %v = call { i32, i32, i32, i32 } asm "ld.L1::evict_first.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l"(ptr %p) #6
+  %e0 = extractvalue { i32, i32, i32, i32 } %v, 0
+  %q0 = getelementptr inbounds i32, ptr %out, i64 0
+  store i32 %e0, ptr %q0, align 4
+  %e1 = extractvalue { i32, i32, i32, i32 } %v, 1
+  %q1 = getelementptr inbounds i32, ptr %out, i64 1
+  store i32 %e1, ptr %q1, align 4
+  %e2 = extractvalue { i32, i32, i32, i32 } %v, 2
+  %q2 = getelementptr inbounds i32, ptr %out, i64 2
+  store i32 %e2, ptr %q2, align 4
+  %e3 = extractvalue { i32, i32, i32, i32 } %v, 3
+  %q3 = getelementptr inbounds i32, ptr %out, i64 3
+  store i32 %e3, ptr %q3, align 4
+  ret void
+}
+define void @__oxpack_st_ef_v4(ptr %p, i32 %a, i32 %b, i32 %c, i32 %d) #5 {
+  call void asm sideeffect "st.L1::evict_first.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,~{memory}"(ptr %p, i32 %a, i32 %b, i32 %c, i32 %d)
+  ret void
+}
+
 attributes #0 = { alwaysinline nounwind readnone }
 attributes #1 = { alwaysinline noreturn nounwind cold }
 attributes #2 = { alwaysinline convergent nounwind }
 attributes #3 = { alwaysinline nounwind }
+attributes #4 = { alwaysinline nounwind memory(argmem: read) }
+attributes #5 = { alwaysinline nounwind }
+attributes #6 = { nounwind memory(argmem: read) }

@@ -129,7 +129,7 @@ pub trait ShapePerCall: Sealed {}
 /// Never implemented; see `get_mut_vec4` on an element-wise output.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "an element-wise output cannot also be written 16 bytes per thread (thread 0 would own out[0..4] while thread 1 owns out[1])",
+    message = "an element-wise output cannot also be written 16 bytes per thread (thread 0 would own out[0..4], or out[0..8] for F16 and BF16, while thread 1 owns out[1])",
     label = "16-byte access to an element-wise output",
     note = "declare the output `&mut DisjointSlice<f32, Vec4>` and write it through `get_mut_vec4(i)` only"
 )]
@@ -138,7 +138,7 @@ pub trait VectorOfElementwise: Sealed {}
 /// Never implemented; see `get_mut` on a `Vec4` output.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "a `Vec4` output is written 16 bytes per thread: element-wise access would give one element two owners (thread 0 owns out[0..4], thread 1 would own out[1])",
+    message = "a `Vec4` output is written 16 bytes per thread: element-wise access would give one element two owners (thread 0 owns out[0..4], or out[0..8] for F16 and BF16, thread 1 would own out[1])",
     label = "element-wise access to a `Vec4` output",
     note = "write it through `get_mut_vec4(i)` only, or declare it `&mut DisjointSlice<f32>` and use `get_mut(i)` only"
 )]

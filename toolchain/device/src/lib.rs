@@ -18,6 +18,7 @@
 
 pub mod atomic;
 pub mod block;
+pub mod cache;
 #[cfg(oxpack_debug)]
 #[doc(hidden)]
 pub mod debug;
@@ -311,6 +312,21 @@ impl<T: Elem> DisjointSlice<T, layout::Linear> {
     #[inline(always)]
     pub fn get_mut(&mut self, i: ThreadIndex) -> Option<&mut T> {
         self.slot(i.0)
+    }
+
+    /// [`set`](Self::set) with the streaming hint (`st.cs`, CUDA's `__stcs`); see [`cache`].
+    #[inline(always)]
+    pub fn set_streaming(&mut self, i: ThreadIndex, value: T) -> bool
+    where
+        T: cache::Hinted,
+    {
+        match self.get_mut(i) {
+            Some(slot) => {
+                cache::store_streaming(slot, value);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Writes `value` to the calling thread's element; false past the end.
@@ -1048,6 +1064,14 @@ pub mod sig {
 /// }
 /// ```
 ///
+/// `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]`
+/// between a kernel's docs and its `pub fn` is CUDA's `__launch_bounds__`: the PTX
+/// gets `.maxntid MAX_THREADS` (and `.minnctapersm MIN_BLOCKS`), so the compiler may
+/// use more registers per thread, and the stub refuses a block of more than
+/// MAX_THREADS threads before the launch (a 1-D call without `block=` takes
+/// MAX_THREADS when it is below the default 256). `#[max_registers(N)]` after it (or
+/// alone) caps the registers per thread (PTX `.maxnreg N`, CUDA's `__maxnreg__`).
+///
 /// A parameter of type [`ThreadIndex`] (or `ThreadIndex2`, `ThreadIndex3`) is
 /// the calling thread's index, provided by the launch rather than by Python: it
 /// fixes the launch's rank (the stub refuses any other) and costs less than
@@ -1069,12 +1093,16 @@ macro_rules! kernel {
     () => {};
     (
         $(#[doc = $doc:literal])*
+        $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
+        $(#[max_registers($regs:literal $(,)?)] $(#[doc = $doc3:literal])*)?
         pub fn $name:ident ( $($p:ident : $t:ty $(= ($($shape:ident),+ $(,)?))?),* $(,)? )
         $(where ( $($req:tt)* ))?
         $body:block
         $($rest:tt)*
     ) => {
         $(#[doc = $doc])*
+        $($(#[doc = $doc2])*)?
+        $($(#[doc = $doc3])*)?
         #[allow(clippy::too_many_arguments)]
         #[inline(always)] // into its entry shim, which knows what the launch guarantees
         pub fn $name($($p: $t),*) $body
@@ -1088,9 +1116,37 @@ macro_rules! kernel {
             const __OXPACK_PARTS: &[&str] = &[
                 "oxpack-kernel-v1;", stringify!($name),
                 $(";", stringify!($p), ":", <$t as $crate::Param>::DESC,)*
+                $(";bounds=", stringify!($max), $(",", stringify!($min),)?)?
+                $(";regs=", stringify!($regs),)?
                 ";requires=", $(stringify!($($req)*),)?
-                ";doc=", concat!($($doc, "\n",)*),
+                ";doc=", concat!($($doc, "\n",)* $($($doc2, "\n",)*)? $($($doc3, "\n",)*)?),
             ];
+            $(
+                // `#[max_registers(N)]`: an integer, checked here once
+                const __OXPACK_MAX_REGISTERS: u32 = $regs;
+                const _: () = ::core::assert!(
+                    __OXPACK_MAX_REGISTERS >= 16 && __OXPACK_MAX_REGISTERS <= 255,
+                    concat!("oxpack: kernel `", stringify!($name), "`: `#[max_registers(", stringify!($regs),
+                            ")]` must be 16 to 255 registers per thread"),
+                );
+            )?
+            $(
+                // `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]`: integers, checked here once
+                const __OXPACK_MAX_THREADS: u32 = $max;
+                const _: () = ::core::assert!(
+                    __OXPACK_MAX_THREADS >= 1 && __OXPACK_MAX_THREADS <= 1024,
+                    concat!("oxpack: kernel `", stringify!($name), "`: `#[launch_bounds(", stringify!($max),
+                            ")]` must allow 1 to 1024 threads per block (CUDA's limit)"),
+                );
+                $(
+                    const __OXPACK_MIN_BLOCKS: u32 = $min;
+                    const _: () = ::core::assert!(
+                        __OXPACK_MIN_BLOCKS >= 1,
+                        concat!("oxpack: kernel `", stringify!($name), "`: `#[launch_bounds(", stringify!($max), ", ",
+                                stringify!($min), ")]` needs at least 1 block per multiprocessor"),
+                    );
+                )?
+            )?
             const _: () = ::core::assert!(
                 0 $(+ <$t as $crate::Param>::DYN_SHARED)* <= 1,
                 concat!("oxpack: kernel `", stringify!($name), "` takes more than one `DynShared` parameter; ",
@@ -1108,6 +1164,16 @@ macro_rules! kernel {
         }
 
         $crate::kernel! { $($rest)* }
+    };
+    ($(#[doc = $doc:literal])* $(#[launch_bounds $($lb:tt)*])? #[max_registers $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[max_registers(N)]` with an integer literal, e.g. `#[max_registers(64)]`, after `#[launch_bounds(...)]` if any and before the kernel's `pub fn`"
+        );
+    };
+    ($(#[doc = $doc:literal])* #[launch_bounds $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]` with integer literals, e.g. `#[launch_bounds(256, 2)]`, between a kernel's `///` docs and its `pub fn`"
+        );
     };
     (pub fn $name:ident $($rest:tt)*) => {
         ::core::compile_error!(concat!(
@@ -1224,7 +1290,10 @@ pub mod prelude {
     pub use crate::math::DeviceFloat;
     pub use crate::matrix::{matrix, Matrix};
     pub use crate::rows::RegRow;
-    pub use crate::vec::{load4, vec4, F32x4, F64x2, I32x4, U32x4, VecMut};
+    pub use crate::vec::{
+        load4, load4_evict_first, load4_streaming, vec4, BF16x8, F16x8, F32x4, F64x2, I32x4, U32x4, VecMut,
+    };
+    pub use crate::cache::{load_evict_first, load_streaming, store_evict_first, store_streaming};
     pub use crate::layout::{BlockRows, Linear, RegisterTiles, Rows, TransposedTiles, Vec4, Volume};
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
 }

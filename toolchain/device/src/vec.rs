@@ -3,8 +3,9 @@
 //! Memory-bound kernels reach full bandwidth with fewer instructions when each
 //! thread moves 16 bytes at a time, as CUDA's `float4`. An output laid out as
 //! [`Vec4`](crate::layout::Vec4) (`y: &mut DisjointSlice<f32, Vec4>`) gives thread `i`
-//! the four outputs `4i..4i+4` through [`DisjointSlice::get_mut_vec4`], and
-//! [`load4`] reads the same four of an input. Both work on any view, whatever its
+//! the 16 bytes `LANES·i .. LANES·i + LANES` through [`DisjointSlice::get_mut_vec4`]
+//! (four `f32`, `i32` or `u32`, two `f64`, eight `F16` or `BF16`: [`Vector::LANES`]),
+//! and [`load4`] reads the same elements of an input. Both work on any view, whatever its
 //! alignment: a buffer that starts 16-byte aligned (every buffer from CuPy's or
 //! PyTorch's allocator) moves 16 bytes per access; a misaligned view (`x[1:]`) takes
 //! a scalar path instead. The choice depends on the buffer's address alone, so it is
@@ -12,6 +13,7 @@
 //! warp. [`vec4`] splits a slice into an unaligned head, a middle of 16-byte-aligned
 //! [`F32x4`] and a tail, for loops that stride over a whole input.
 
+use crate::cache::{self, Hint};
 use crate::{layout, DisjointSlice, ThreadIndex};
 
 /// Four `f32` aligned to 16 bytes: one vector load or store.
@@ -34,10 +36,21 @@ pub struct U32x4(pub [u32; 4]);
 #[repr(C, align(16))]
 pub struct I32x4(pub [i32; 4]);
 
-/// Element types with a 16-byte vector form.
+/// Eight IEEE binary16 values aligned to 16 bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub struct F16x8(pub [crate::half::F16; 8]);
+
+/// Eight bfloat16 values aligned to 16 bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub struct BF16x8(pub [crate::half::BF16; 8]);
+
+/// Element types with a 16-byte vector form: `f32`, `i32`, `u32` (4 lanes), `f64`
+/// (2 lanes), [`F16`](crate::half::F16) and [`BF16`](crate::half::BF16) (8 lanes).
 pub trait Vector: Copy + crate::sealed::Sealed {
     /// The 16-byte, 16-aligned vector of this element.
-    type V: Copy + Default;
+    type V: Copy + Default + crate::cache::Hinted;
     /// Elements per vector.
     const LANES: usize;
     #[doc(hidden)]
@@ -60,6 +73,7 @@ macro_rules! vector {
                 v.0[k] = x;
             }
         }
+        impl crate::sealed::Sealed for $v {}
         impl $v {
             /// The elements.
             #[inline(always)]
@@ -75,6 +89,8 @@ vector! {
     f64 => F64x2, 2;
     u32 => U32x4, 4;
     i32 => I32x4, 4;
+    crate::half::F16 => F16x8, 8;
+    crate::half::BF16 => BF16x8, 8;
 }
 
 /// `x` as (head, 16-byte vectors, tail): `head` is the few elements before the first
@@ -99,13 +115,35 @@ fn aligned<T>(p: *const T) -> bool {
 /// `LANES` scalar loads; lanes past the end of `x` read as zero.
 #[inline(always)]
 pub fn load4<T: Vector>(x: &[T], i: usize) -> Option<T::V> {
+    load_hinted(x, i, None)
+}
+
+/// [`load4`] with the streaming hint (`ld.cs`, CUDA's `__ldcs`): for data read once;
+/// see [`cache`](crate::cache).
+#[inline(always)]
+pub fn load4_streaming<T: Vector>(x: &[T], i: usize) -> Option<T::V> {
+    load_hinted(x, i, Some(Hint::Streaming))
+}
+
+/// [`load4`] with L1 evict-first priority (`ld.L1::evict_first`).
+#[inline(always)]
+pub fn load4_evict_first<T: Vector>(x: &[T], i: usize) -> Option<T::V> {
+    load_hinted(x, i, Some(Hint::EvictFirst))
+}
+
+#[inline(always)]
+fn load_hinted<T: Vector>(x: &[T], i: usize, hint: Option<Hint>) -> Option<T::V> {
     let start = i.checked_mul(T::LANES)?;
     let n = x.len().checked_sub(start).filter(|&n| n > 0)?;
     if n >= T::LANES && aligned(x.as_ptr()) {
         // SAFETY: elements start .. start + LANES are in bounds; the base is 16-byte
         // aligned and `start` a multiple of LANES (16 bytes), so the vector is aligned;
         // `T::V` is `repr(C)` over `[T; LANES]`, any bits valid.
-        return Some(unsafe { (x.as_ptr().add(start) as *const T::V).read() });
+        let v = unsafe { &*(x.as_ptr().add(start) as *const T::V) };
+        return Some(match hint {
+            None => *v,
+            Some(h) => cache::load(v, h),
+        });
     }
     // Every lane in its own register: the loop runs to the constant LANES, so it
     // unrolls and each lane index is a constant.
@@ -156,9 +194,31 @@ impl<T: Vector> VecMut<'_, T> {
     /// lane in the buffer (lanes past the end are dropped).
     #[inline(always)]
     pub fn set(&mut self, v: T::V) {
+        self.set_hinted(v, None)
+    }
+
+    /// [`set`](Self::set) with the streaming hint (`st.cs`, CUDA's `__stcs`) on the
+    /// 16-byte store: for outputs not read again soon; see [`cache`](crate::cache).
+    #[inline(always)]
+    pub fn set_streaming(&mut self, v: T::V) {
+        self.set_hinted(v, Some(Hint::Streaming))
+    }
+
+    /// [`set`](Self::set) with L1 evict-first priority (`st.L1::evict_first`).
+    #[inline(always)]
+    pub fn set_evict_first(&mut self, v: T::V) {
+        self.set_hinted(v, Some(Hint::EvictFirst))
+    }
+
+    #[inline(always)]
+    fn set_hinted(&mut self, v: T::V, hint: Option<Hint>) {
         if self.lanes == T::LANES && aligned(self.ptr) {
             // SAFETY: as in `get`; `&mut self` keeps the thread to one writer.
-            unsafe { (self.ptr as *mut T::V).write(v) };
+            let slot = unsafe { &mut *(self.ptr as *mut T::V) };
+            match hint {
+                None => *slot = v,
+                Some(h) => cache::store(slot, v, h),
+            }
             return;
         }
         for k in 0..T::LANES {

@@ -1,0 +1,9 @@
+// Attempt: an element-wise float16 output asked for 8-lane vectors.
+// Expect: error[E0277]: an element-wise output cannot also be written 16 bytes per thread (thread 0 would own out[0..4], or out[0..8] for F16 and BF16, while thread 1 owns out[1])
+use oxpack::prelude::*;
+
+kernel! {
+    pub fn race(i: ThreadIndex, out: &mut DisjointSlice<F16>) {
+        if let Some(mut v) = out.get_mut_vec4(i) { v.set(F16x8::default()); }
+    }
+}
