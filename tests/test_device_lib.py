@@ -363,3 +363,40 @@ def test_bad_launch_bounds_do_not_compile(make_project: MakeProject, bounds: str
     with pytest.raises(StageError) as info:
         build_project(load_config(make_project({"k.rs": src}), env={}))
     assert BAD_BOUNDS[bounds] in info.value.stderr, info.value.stderr
+
+
+def test_evict_first_hints_build_for_sm_80_alone(make_project: MakeProject) -> None:
+    """`L1::evict_first` needs PTX ISA 7.4; sm_80's own floor is 7.0: a build for sm_80 alone (no
+    PTX of a newer arch to raise the ISA) still assembles, at ISA 7.4 (ptxas refused it before)."""
+    src = PRELUDE + """
+kernel! {
+    /// y ← x, evict-first
+    pub fn copy(i: ThreadIndex, x: &[f64], y: &mut DisjointSlice<f64, Vec4>) {
+        if let (Some(w), Some(mut o)) = (load4_evict_first(x, i.get()), y.get_mut_vec4(i)) { o.set_evict_first(w); }
+    }
+}
+"""
+    result = build_project(load_config(make_project({"k.rs": src}, archs=["sm_80"]), env={}))
+    assert result.ptx_isa == "7.4"
+    assert "L1::evict_first" in _entry(result, "copy", arch="sm_80")
+    assert ".version 7.4\n" in result.crates[0].ptx["sm_80"]
+
+
+def test_a_register_cap_builds_in_the_debug_profile(make_project: MakeProject) -> None:
+    """A debug build's panics format their message in functions that need more registers than a low
+    `#[max_registers]` allows, and ptxas refuses a capped kernel that calls them: the debug profile
+    builds without the cap (the release build keeps `.maxnreg`)."""
+    src = PRELUDE + """
+kernel! {
+    /// y ← x[i], checked (a panic path)
+    #[max_registers(32)]
+    pub fn capped(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) {
+        if let Some(o) = y.get_mut(i) { *o = x[i.get()]; }
+    }
+}
+"""
+    project = make_project({"k.rs": src})
+    release = _entry(build_project(load_config(project, env={})), "capped")
+    assert ".maxnreg 32" in release, release
+    debug = _entry(build_project(load_config(project, env={"OXPACK_PROFILE": "debug"})), "capped")
+    assert ".maxnreg" not in debug, debug

@@ -238,7 +238,7 @@ def _undefined(module: Any) -> set[str]:
     return names
 
 
-def _wrapper(sig: KernelSig, entry: Any) -> str:
+def _wrapper(sig: KernelSig, entry: Any, *, registers: bool = True) -> str:
     arg_types = [str(a.type) for a in entry.arguments]
     if len(arg_types) != 2 * len(sig.params):
         raise StageError(
@@ -265,7 +265,7 @@ def _wrapper(sig: KernelSig, entry: Any) -> str:
         attrs = f' "nvvm.maxntid"="{sig.bounds.max_threads}"'
         if sig.bounds.min_blocks is not None:
             attrs += f' "nvvm.minctasm"="{sig.bounds.min_blocks}"'
-    if sig.max_registers is not None:
+    if sig.max_registers is not None and registers:
         attrs += f' "nvvm.maxnreg"="{sig.max_registers}"'
     return (
         f"define ptx_kernel void @{sig.name}({', '.join(params)}){attrs} {{\n"
@@ -298,15 +298,18 @@ def link_kernel_crate(
             sigs[m.group("prefix")] = _c_string(text, gv.name)
     kernels = tuple(parse_sig(sigs[prefix]) for prefix in sorted(sigs))
     by_prefix = {prefix: parse_sig(sigs[prefix]) for prefix in sigs}
-    wrappers = "".join(_wrapper(by_prefix[p], entries[p]) for p in sorted(by_prefix) if p in entries)
     layout, triple = module.data_layout, module.triple
     header = f'target datalayout = "{layout}"\ntarget triple = "{triple}"\n'
     runtime = llvm.parse_assembly(header + re.sub(r"(?m)^target (datalayout|triple) = .*$", "", runtime_ll))
     module.link_in(runtime)
-    if wrappers:
-        module.link_in(llvm.parse_assembly(header + wrappers))
     _link_needed(llvm, module, libraries)
     _link_libdevice(llvm, module, header, libdevice)
+    # the debug profile's panics format their message in functions that need more registers than a
+    # `#[max_registers]` cap allows (ptxas refuses the kernel): its kernels go without the cap
+    capped = not any(gv.name == TRAP_RECORD and not gv.is_declaration for gv in module.global_variables)
+    wrappers = "".join(_wrapper(by_prefix[p], entries[p], registers=capped) for p in sorted(by_prefix) if p in entries)
+    if wrappers:
+        module.link_in(llvm.parse_assembly(header + wrappers))
     keep = {k.name for k in kernels}
     for fn in module.functions:
         if not fn.is_declaration and fn.name not in keep:

@@ -109,9 +109,14 @@ def _isa_key(isa: str) -> tuple[int, int]:
     return int(major), int(minor)
 
 
+# The oldest PTX ISA any build uses: the device library's evict-first loads and stores
+# (`ld.global.L1::evict_first`, `oxpack::cache`) need 7.4 (CUDA 11.4), above sm_80's and sm_86's own floor.
+PTX_FLOOR = "7.4"
+
+
 def ptx_isa_for(archs: Sequence[str]) -> str:
-    """The oldest PTX ISA that covers every arch."""
-    return max((ARCH_MIN_PTX[a] for a in archs), key=_isa_key)
+    """The oldest PTX ISA that covers every arch and the device library (`PTX_FLOOR`)."""
+    return max([PTX_FLOOR, *(ARCH_MIN_PTX[a] for a in archs)], key=_isa_key)
 
 
 @dataclass(frozen=True)
