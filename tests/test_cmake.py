@@ -107,9 +107,25 @@ def _ninja(build: Path) -> str:
     return run_ok([_tool("cmake"), "--build", str(build)]).stdout
 
 
-def _touch(path: Path) -> None:
-    now = time.time()  # newer than what the last build wrote
-    os.utime(path, (now, now))
+def _touch(path: Path, build: Path) -> None:
+    """Make `path` newer than every file the last build wrote, by the file system's own clock.
+
+    `time.time()` runs ahead of the coarse clock that stamps files: a source stamped with it could
+    stay newer than the output its rebuild then writes, and the next ninja run rebuilt it again. So
+    wait until a freshly written file is stamped later than the build's newest, and take that stamp:
+    what the rebuild writes next is stamped no earlier."""
+    newest = max(p.stat().st_mtime_ns for p in build.rglob("*") if p.is_file())
+    probe = build.parent / ".touch-probe"
+    deadline = time.monotonic() + 10
+    while True:
+        probe.write_bytes(b"")
+        stamp = probe.stat().st_mtime_ns
+        if stamp > newest:
+            break
+        assert time.monotonic() < deadline, "the file system's clock did not move for 10 s"
+        time.sleep(0.001)
+    probe.unlink()
+    os.utime(path, ns=(stamp, stamp))
 
 
 def test_cmake_build_reruns_the_kernels_only_when_a_kernel_file_changes(tmp_path: Path) -> None:
@@ -120,10 +136,10 @@ def test_cmake_build_reruns_the_kernels_only_when_a_kernel_file_changes(tmp_path
     first = _ninja(build)
     assert "oxpack: building GPU kernels kernels/vadd.rs" in first and "native.c" in first
     assert "ninja: no work to do." in _ninja(build)
-    _touch(source / "src" / "native.c")
+    _touch(source / "src" / "native.c", build)
     c_only = _ninja(build)
     assert "native.c" in c_only and "oxpack" not in c_only
-    _touch(source / "kernels" / "vadd.rs")
+    _touch(source / "kernels" / "vadd.rs", build)
     again = _ninja(build)
     assert "oxpack: building GPU kernels kernels/vadd.rs" in again and "native.c" not in again
 
