@@ -273,6 +273,7 @@ class Remote:
         self._missed: set[tuple[str, str]] = set()
         self._bad: set[tuple[str, str]] = set()
         self._warned: set[str] = set()
+        self._sizes: dict[tuple[str, str], int] = {}
 
     # -- the store ------------------------------------------------------------------
 
@@ -325,18 +326,30 @@ class Remote:
             return None
         files = unpack(stage, k, blob)
         if isinstance(files, str):
-            with self._lock:
-                self._bad.add((stage, k))
-                self.stats.rejected += 1
-                self.stats.misses += 1
-            self._warn_once(f"bad:{stage}:{k}", f"remote cache entry {stage} {k[:16]} in {redact(self.url)} is "
-                            f"unusable ({files}); ignored, the stage runs here"
-                            + ("" if self._no_upload else " and replaces it"))
+            self._reject(stage, k, files)
             return None
         with self._lock:
             self.stats.hits += 1
             self.stats.bytes_down += len(blob)
+            self._sizes[(stage, k)] = len(blob)
         return files
+
+    def reject(self, stage: str, k: str, why: str) -> None:
+        """An entry that `get` returned turned out unusable on a closer look (the caller's own check): it
+        counts as a bad entry and a miss instead of a hit, reported once, and is replaced by the next `put`."""
+        with self._lock:
+            self.stats.hits -= 1
+            self.stats.bytes_down -= self._sizes.pop((stage, k), 0)
+        self._reject(stage, k, why)
+
+    def _reject(self, stage: str, k: str, why: str) -> None:
+        with self._lock:
+            self._bad.add((stage, k))
+            self.stats.rejected += 1
+            self.stats.misses += 1
+        self._warn_once(f"bad:{stage}:{k}", f"remote cache entry {stage} {k[:16]} in {redact(self.url)} is "
+                        f"unusable ({why}); ignored, the stage runs here"
+                        + ("" if self._no_upload else " and replaces it"))
 
     def put(self, stage: str, k: str, files: Mapping[str, bytes]) -> None:
         """Upload an entry this build made (`read-write` only): whole, and only where none is (or a bad one)."""
