@@ -88,7 +88,7 @@ def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | 
             shutil.rmtree(final, ignore_errors=True)
         remote_key = key(RECIPE, rustc.identity)
         if remote is not None:
-            found = _from_remote(remote, remote_key, base, k, final)
+            found = _from_remote(remote, remote_key, rustc, base, k, final)
             if found is not None:
                 return Sysroot(final, lib_dir, "rust-src", found)
             shutil.rmtree(final, ignore_errors=True)
@@ -114,7 +114,7 @@ def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | 
     return Sysroot(final, lib_dir, "rust-src", found)
 
 
-def _from_remote(remote: Remote, remote_key: str, base: Path, k: str, final: Path) -> str | None:
+def _from_remote(remote: Remote, remote_key: str, rustc: Rustc, base: Path, k: str, final: Path) -> str | None:
     """Install the store's sysroot into `final` (the caller holds the lock): its identity, or None (a miss,
     a bad entry, which is reported and then rebuilt here, or the store is off)."""
     files = remote.get("sysroot", remote_key)
@@ -124,7 +124,7 @@ def _from_remote(remote: Remote, remote_key: str, base: Path, k: str, final: Pat
     try:
         marker = json.loads(files.get("complete.json", b""))
         whole = (rlibs == ["libcompiler_builtins.rlib", "libcore.rlib"] and marker.get("recipe") == RECIPE
-                 and "identity" in marker and "stats" not in marker
+                 and marker.get("rustc") == rustc.version_verbose and "identity" in marker and "stats" not in marker
                  and key(*[files[n] for n in rlibs]) == marker.get("digest"))
     except (ValueError, AttributeError):
         whole = False
