@@ -702,3 +702,18 @@ def test_s3_second_machine_takes_the_sysroot_from_the_remote(project: Path, tmp_
     assert second.returncode == 0 and not warnings(second.stderr), second.stderr
     assert not _sysroot_built(second.stderr) and "$ " not in second.stderr, second.stderr
     assert remote_line(second.stderr)["misses"] == 0
+
+
+def test_a_store_refusing_the_large_sysroot_still_takes_the_other_entries(project: Path, tmp_path: Path,
+                                                                         start_server: Callable[..., Server]) -> None:
+    """The sysroot (~45 MB) is over this store's entry size limit: one warning line, and the stage entries
+    (small) are still uploaded, so a second machine builds only the sysroot."""
+    server = start_server("--proto-max-bulk-len", "8mb")
+    first = oxpack("build", str(project), "-v", env={"OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "a")),
+                                                     "OXPACK_REMOTE_CACHE": server.url()})
+    assert first.returncode == 0, first.stderr
+    (warning,) = warnings(first.stderr)
+    assert "refuses the sysroot entry" in warning and "other entries are still uploaded" in warning, warning
+    up = remote_line(first.stderr)
+    assert up["uploads"] > 0 and server.client.dbsize() == up["uploads"]
+    assert not server.client.keys("oxpack:1:sysroot:*")

@@ -351,8 +351,9 @@ class Remote:
                         f"unusable ({why}); ignored, the stage runs here"
                         + ("" if self._no_upload else " and replaces it"))
 
-    def put(self, stage: str, k: str, files: Mapping[str, bytes]) -> None:
-        """Upload an entry this build made (`read-write` only): whole, and only where none is (or a bad one)."""
+    def put(self, stage: str, k: str, files: Mapping[str, bytes], *, keep_uploading: bool = False) -> None:
+        """Upload an entry this build made (`read-write` only): whole, and only where none is (or a bad one).
+        `keep_uploading`: a refusal of this (large) entry leaves the other entries' uploads on."""
         if self._dead or self._no_upload:
             return
         blob = pack(stage, k, files)
@@ -360,7 +361,11 @@ class Remote:
             store = self._store()
             stored = store.store(store.name(stage, k), blob, only_if_absent=(stage, k) not in self._bad)
         except Exception as exc:
-            if self._answers():  # full, read-only, no permission, an entry too large (Redis hangs up)
+            if self._answers() and keep_uploading:  # e.g. the sysroot, over the store's entry size limit
+                self._warn_once(f"refused:{stage}", f"remote cache {redact(self.url)} refuses the {stage} entry "
+                                f"({_why(exc)}, {_size(len(blob))}); other machines build it themselves, the "
+                                "other entries are still uploaded")
+            elif self._answers():  # full, read-only, no permission, an entry too large (Redis hangs up)
                 self._no_upload = True
                 self._warn_once("refused", f"remote cache {redact(self.url)} refuses uploads ({_why(exc)}, "
                                 f"for an entry of {_size(len(blob))}); this build uploads nothing more")

@@ -105,7 +105,7 @@ def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | 
             entry = {p.name: p.read_bytes() for p in [*rlibs, tmp / "complete.json"]}
             os.rename(tmp, final)
             if remote is not None:
-                remote.put("sysroot", remote_key, entry)
+                remote.put("sysroot", remote_key, entry, keep_uploading=True)  # ~45 MB: over some stores' limit
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
     found = _complete(final)
