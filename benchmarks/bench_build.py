@@ -2,6 +2,7 @@
 
     python benchmarks/bench_build.py [--repeat 3] [--no-wheel]
     python benchmarks/bench_build.py --concurrent 8 [--repeat 1] [--python EXE ...]
+    python benchmarks/bench_build.py --remote [--repeat 3]
 
 Both sides build every kernel file of example-project (`benchmarks/cuda/<name>.cu` is
 the CUDA C++ twin of `example-project/kernels/<name>.rs`) for the example's archs
@@ -15,6 +16,12 @@ LZ4) against nvcc's with its default compression and with `--compress-mode=size`
 the same cubins and PTX packed by nvFatbin in every other mode; the example's wheel
 (hatchling, through `pip wheel`) against the same wheel with nvcc's default fatbins
 in place of oxpack's, zipped the same way, and with oxpack's fatbins in each other mode.
+
+`--remote` (issue 20, the shared build cache): a `redis-server` of its own on 127.0.0.1,
+and in each round (a) a fully cold build (empty local cache, the nvptx sysroot included,
+empty store: it builds and uploads everything), then (b) a second machine's build (a new
+empty local cache, the store warm from (a)); the ratio b/a (target <= 0.25) and the bytes
+the store received and sent (its own `INFO stats` counters, protocol included).
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -29,6 +37,7 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -153,6 +162,74 @@ def concurrent_cold(pythons: list[str], count: int, repeat: int) -> int:
     return 0
 
 
+def _redis_bytes(client: Any) -> tuple[int, int]:
+    """What the store has received and sent so far (bytes, protocol included)."""
+    stats = client.info("stats")
+    return int(stats["total_net_input_bytes"]), int(stats["total_net_output_bytes"])
+
+
+def remote_cold(repeat: int) -> int:
+    """A fully cold build against a second machine's build with a warm shared store, interleaved."""
+    import redis
+
+    program = shutil.which("redis-server")
+    if program is None:
+        print("bench_build.py --remote: `redis-server` is not on PATH; install it (`apt-get install redis-server`)",
+              file=sys.stderr)
+        return 2
+    work = Path(tempfile.mkdtemp(prefix="oxpack-bench-"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    server = subprocess.Popen([program, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
+                               "no", "--dir", str(work)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        client = redis.Redis(port=port, socket_timeout=5)
+        deadline = time.monotonic() + 30  # a safety net
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"redis-server on port {port} did not start") from None
+                time.sleep(0.05)
+        url = f"redis://127.0.0.1:{port}/0"
+        cold, second, up, down, entries = [], [], [], [], []
+        for r in range(repeat):
+            client.flushall()
+            before = _redis_bytes(client)
+            (work / f"cold{r}").mkdir()
+            cold.append(oxpack_build(dict(os.environ, OXPACK_CACHE_DIR=str(work / f"cold{r}"),
+                                          OXPACK_REMOTE_CACHE=url, OXPACK_REMOTE_CACHE_MODE="read-write"),
+                                     work / f"out-cold{r}"))
+            middle = _redis_bytes(client)
+            entries.append(int(client.dbsize()))
+            (work / f"second{r}").mkdir()
+            second.append(oxpack_build(dict(os.environ, OXPACK_CACHE_DIR=str(work / f"second{r}"),
+                                            OXPACK_REMOTE_CACHE=url, OXPACK_REMOTE_CACHE_MODE="read-write"),
+                                       work / f"out-second{r}"))
+            after = _redis_bytes(client)
+            up.append(middle[0] - before[0])
+            down.append(after[1] - middle[1])
+        c, b = statistics.median(cold), statistics.median(second)
+        print(f"machine: {os.cpu_count()} CPUs; runs: {repeat}; crates: {', '.join(CRATES)}; store: redis-server "
+              f"{client.info('server')['redis_version']} on 127.0.0.1")
+        print("| what | time | bytes | ratio |\n| --- | --- | --- | --- |")
+        print(f"| (a) fully cold build (empty local cache incl. the nvptx sysroot, empty store; uploads) | {c:.2f} s | "
+              f"{statistics.median(up):,.0f} B up ({statistics.median(entries):.0f} entries) | 1.00x |")
+        print(f"| (b) second machine (empty local cache, store warm from (a)) | {b:.2f} s | "
+              f"{statistics.median(down):,.0f} B down | {b / c:.2f}x |")
+        print(f"cold runs: {', '.join(f'{x:.2f}' for x in cold)}; second machine: "
+              f"{', '.join(f'{x:.2f}' for x in second)}; ratios: "
+              f"{', '.join(f'{y / x:.3f}' for x, y in zip(cold, second))}")
+    finally:
+        server.kill()
+        server.wait(timeout=30)
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3)
@@ -161,7 +238,12 @@ def main() -> int:
                         help="instead: N concurrent cold builds on one cache against one cold build alone")
     parser.add_argument("--python", action="append", metavar="EXE",
                         help="with --concurrent: an interpreter whose oxpack to time (repeatable; default: this one)")
+    parser.add_argument("--remote", action="store_true",
+                        help="instead: a fully cold build against a second machine's with a warm shared store "
+                             "(starts its own redis-server)")
     args = parser.parse_args()
+    if args.remote:
+        return remote_cold(args.repeat)
     if args.concurrent:
         return concurrent_cold(args.python or [sys.executable], args.concurrent, args.repeat)
     work = Path(tempfile.mkdtemp(prefix="oxpack-bench-"))

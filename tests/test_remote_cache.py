@@ -633,3 +633,87 @@ def test_a_wheel_built_with_pip_uses_the_store_and_holds_no_credentials(tmp_path
     assert PASSWORD.encode() not in wheel.read_bytes() and not [c for c in contents if PASSWORD.encode() in c]
     assert PASSWORD not in proc.stdout + proc.stderr
     assert not [p for p in project.rglob("*") if p.is_file() and PASSWORD.encode() in p.read_bytes()]
+
+
+# -- the nvptx sysroot through the store (issue 20, the benchmark's second machine) ----------------
+
+
+def _sysroot_built(stderr: str) -> bool:
+    """Whether this `-v` build ran rustc for the nvptx `core` (the sysroot)."""
+    return any(line.startswith("oxpack: $ ") and "--crate-name core" in line for line in stderr.splitlines())
+
+
+def _empty_cache(tmp_path: Path, name: str) -> Path:
+    """A new machine's local cache: nothing in it, not even the sysroot."""
+    cache = tmp_path / name
+    cache.mkdir()
+    return cache
+
+
+def test_second_machine_takes_the_sysroot_from_the_remote_and_a_corrupt_one_is_rebuilt(
+        project: Path, tmp_path: Path, server: Server) -> None:
+    """A builds everything, the sysroot included, and uploads it; B (an empty local cache) runs no rustc at
+    all. Then the stored sysroot is damaged: C reports it once, builds it here and replaces it."""
+    url = server.url()
+    first = oxpack("build", str(project), "-v", env={"OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "a")),
+                                                     "OXPACK_REMOTE_CACHE": url})
+    assert first.returncode == 0 and not warnings(first.stderr), first.stderr
+    assert _sysroot_built(first.stderr), first.stderr
+    (name,) = [n.decode() for n in server.client.keys("oxpack:1:sysroot:*")]
+    up = remote_line(first.stderr)
+    assert server.client.dbsize() == up["uploads"]
+
+    second = oxpack("build", str(project), "-v", env={"OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "b")),
+                                                      "OXPACK_REMOTE_CACHE": url})
+    assert second.returncode == 0 and not warnings(second.stderr), second.stderr
+    assert not _sysroot_built(second.stderr) and "$ " not in second.stderr, second.stderr
+    assert "everything came from the cache" in second.stderr
+    assert remote_line(second.stderr) == {"hits": up["uploads"], "misses": 0, "uploads": 0}
+    installed = list((tmp_path / "b" / "sysroot").glob("*/lib/rustlib/nvptx64-nvidia-cuda/lib/*.rlib"))
+    assert sorted(p.name for p in installed) == ["libcompiler_builtins.rlib", "libcore.rlib"]
+    assert not [p for p in (tmp_path / "b" / "sysroot").iterdir() if p.name.startswith(".tmp.")]
+
+    good = server.client.get(name)
+    assert isinstance(good, bytes)
+    server.client.set(name, good[:-100] + bytes(b ^ 0xFF for b in good[-100:]))  # damaged, same length
+    third = oxpack("build", str(project), "-v", env={"OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "c")),
+                                                     "OXPACK_REMOTE_CACHE": url})
+    assert third.returncode == 0, third.stderr
+    (warning,) = warnings(third.stderr)
+    assert "remote cache entry sysroot" in warning and "does not match its sha256" in warning, warning
+    assert "replaces it" in warning and _sysroot_built(third.stderr)
+    replaced = server.client.get(name)
+    assert isinstance(replaced, bytes) and replaced.startswith(b"oxpack-entry 1\n")
+    from oxpack.remote import unpack
+
+    assert isinstance(unpack("sysroot", name.rpartition(":")[2], replaced), dict)
+
+
+def test_s3_second_machine_takes_the_sysroot_from_the_remote(project: Path, tmp_path: Path, s3: S3Server) -> None:
+    url = f"s3://{BUCKET}/team"
+    first = oxpack("build", str(project), "-v", env={**s3.env(), "OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "a")),
+                                                     "OXPACK_REMOTE_CACHE": url})
+    assert first.returncode == 0 and not warnings(first.stderr), first.stderr
+    assert _sysroot_built(first.stderr)
+    assert [n for n in s3.objects() if n.startswith("team/oxpack/1/sysroot/")]
+    second = oxpack("build", str(project), "-v", env={
+        **s3.env("pr"), "OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "b")), "OXPACK_REMOTE_CACHE": url,
+        "OXPACK_REMOTE_CACHE_MODE": "read-only"})
+    assert second.returncode == 0 and not warnings(second.stderr), second.stderr
+    assert not _sysroot_built(second.stderr) and "$ " not in second.stderr, second.stderr
+    assert remote_line(second.stderr)["misses"] == 0
+
+
+def test_a_store_refusing_the_large_sysroot_still_takes_the_other_entries(project: Path, tmp_path: Path,
+                                                                         start_server: Callable[..., Server]) -> None:
+    """The sysroot (~45 MB) is over this store's entry size limit: one warning line, and the stage entries
+    (small) are still uploaded, so a second machine builds only the sysroot."""
+    server = start_server("--proto-max-bulk-len", "8mb")
+    first = oxpack("build", str(project), "-v", env={"OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "a")),
+                                                     "OXPACK_REMOTE_CACHE": server.url()})
+    assert first.returncode == 0, first.stderr
+    (warning,) = warnings(first.stderr)
+    assert "refuses the sysroot entry" in warning and "other entries are still uploaded" in warning, warning
+    up = remote_line(first.stderr)
+    assert up["uploads"] > 0 and server.client.dbsize() == up["uploads"]
+    assert not server.client.keys("oxpack:1:sysroot:*")

@@ -481,7 +481,7 @@ class Pipeline:
                            configured_origin=self.config.origin("rustc"))
         cache_root = default_cache_dir(self.config.cache_dir)
         sysroot = ensure_sysroot(rustc, cache_root, self.progress, command=self.progress.command,
-                                 timeout=self.config.tool_timeout)
+                                 timeout=self.config.tool_timeout, remote=self.remote)
         import llvmlite
 
         llvm = ".".join(map(str, llvm_version()))

@@ -273,6 +273,7 @@ class Remote:
         self._missed: set[tuple[str, str]] = set()
         self._bad: set[tuple[str, str]] = set()
         self._warned: set[str] = set()
+        self._sizes: dict[tuple[str, str], int] = {}
 
     # -- the store ------------------------------------------------------------------
 
@@ -325,21 +326,34 @@ class Remote:
             return None
         files = unpack(stage, k, blob)
         if isinstance(files, str):
-            with self._lock:
-                self._bad.add((stage, k))
-                self.stats.rejected += 1
-                self.stats.misses += 1
-            self._warn_once(f"bad:{stage}:{k}", f"remote cache entry {stage} {k[:16]} in {redact(self.url)} is "
-                            f"unusable ({files}); ignored, the stage runs here"
-                            + ("" if self._no_upload else " and replaces it"))
+            self._reject(stage, k, files)
             return None
         with self._lock:
             self.stats.hits += 1
             self.stats.bytes_down += len(blob)
+            self._sizes[(stage, k)] = len(blob)
         return files
 
-    def put(self, stage: str, k: str, files: Mapping[str, bytes]) -> None:
-        """Upload an entry this build made (`read-write` only): whole, and only where none is (or a bad one)."""
+    def reject(self, stage: str, k: str, why: str) -> None:
+        """An entry that `get` returned turned out unusable on a closer look (the caller's own check): it
+        counts as a bad entry and a miss instead of a hit, reported once, and is replaced by the next `put`."""
+        with self._lock:
+            self.stats.hits -= 1
+            self.stats.bytes_down -= self._sizes.pop((stage, k), 0)
+        self._reject(stage, k, why)
+
+    def _reject(self, stage: str, k: str, why: str) -> None:
+        with self._lock:
+            self._bad.add((stage, k))
+            self.stats.rejected += 1
+            self.stats.misses += 1
+        self._warn_once(f"bad:{stage}:{k}", f"remote cache entry {stage} {k[:16]} in {redact(self.url)} is "
+                        f"unusable ({why}); ignored, the stage runs here"
+                        + ("" if self._no_upload else " and replaces it"))
+
+    def put(self, stage: str, k: str, files: Mapping[str, bytes], *, keep_uploading: bool = False) -> None:
+        """Upload an entry this build made (`read-write` only): whole, and only where none is (or a bad one).
+        `keep_uploading`: a refusal of this (large) entry leaves the other entries' uploads on."""
         if self._dead or self._no_upload:
             return
         blob = pack(stage, k, files)
@@ -347,7 +361,11 @@ class Remote:
             store = self._store()
             stored = store.store(store.name(stage, k), blob, only_if_absent=(stage, k) not in self._bad)
         except Exception as exc:
-            if self._answers():  # full, read-only, no permission, an entry too large (Redis hangs up)
+            if self._answers() and keep_uploading:  # e.g. the sysroot, over the store's entry size limit
+                self._warn_once(f"refused:{stage}", f"remote cache {redact(self.url)} refuses the {stage} entry "
+                                f"({_why(exc)}, {_size(len(blob))}); other machines build it themselves, the "
+                                "other entries are still uploaded")
+            elif self._answers():  # full, read-only, no permission, an entry too large (Redis hangs up)
                 self._no_upload = True
                 self._warn_once("refused", f"remote cache {redact(self.url)} refuses uploads ({_why(exc)}, "
                                 f"for an entry of {_size(len(blob))}); this build uploads nothing more")

@@ -11,6 +11,11 @@ the recipe, the rustc and the library sources. Not by its bytes: LLVM orders
 the operands of a few `phi` nodes in `core` differently from run to run (same
 code, different bytes), so two machines would never agree on those. The rlibs'
 own digest stays in `complete.json` to detect a damaged copy.
+
+With a shared build cache (issue 20, `remote.Remote`), a sysroot missing here is taken from the
+store (stage `sysroot`, keyed by the recipe and the rustc), verified (each file's sha256 in the entry,
+then the rlibs against the marker's digest) and installed like a built one: under the lock, into a
+temporary folder renamed into place. One built here is uploaded (`read-write` mode only).
 """
 
 from __future__ import annotations
@@ -22,11 +27,15 @@ import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .cache import clean_stale, file_lock, key, temp_dir
 from .errors import StageError, ToolchainError
 from .llvm import read_archive
 from .rustc import TARGET, TOOL_TIMEOUT, Rustc, run_bounded, timed_out
+
+if TYPE_CHECKING:
+    from .remote import Remote
 
 __all__ = ["Sysroot", "ensure_sysroot"]
 
@@ -57,9 +66,10 @@ def _rlib_digest(paths: list[Path]) -> str:
 
 
 def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | None = None, *,
-                   command: Callable[..., None] | None = None, timeout: float = TOOL_TIMEOUT) -> Sysroot:
+                   command: Callable[..., None] | None = None, timeout: float = TOOL_TIMEOUT,
+                   remote: Remote | None = None) -> Sysroot:
     """The nvptx `core` + `compiler_builtins` of `rustc`; `command` sees each rustc command line it runs,
-    each of which may take `timeout` seconds."""
+    each of which may take `timeout` seconds. `remote`: the shared build cache, asked before building."""
     if rustc.std_origin == "rustup-target":
         rlibs = sorted(rustc.target_lib_dir.glob("lib*.rlib"))
         return Sysroot(None, rustc.target_lib_dir, "rustup-target", _rlib_digest(rlibs))
@@ -76,6 +86,12 @@ def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | 
             return Sysroot(final, lib_dir, "rust-src", found)
         if final.exists():
             shutil.rmtree(final, ignore_errors=True)
+        remote_key = key(RECIPE, rustc.identity)
+        if remote is not None:
+            found = _from_remote(remote, remote_key, rustc, base, k, final)
+            if found is not None:
+                return Sysroot(final, lib_dir, "rust-src", found)
+            shutil.rmtree(final, ignore_errors=True)
         if log:
             log(f"building the {TARGET} standard library from {rustc.library_src} (once per rustc, ~20 s)")
         clean_stale(base)  # what a killed build left
@@ -86,13 +102,47 @@ def ensure_sysroot(rustc: Rustc, cache_root: Path, log: Callable[[str], None] | 
             marker = {"recipe": RECIPE, "rustc": rustc.version_verbose, "digest": _rlib_digest(rlibs),
                       "identity": key(RECIPE, rustc.identity, _source_digest(rustc))}
             (tmp / "complete.json").write_text(json.dumps(marker, indent=1))
+            entry = {p.name: p.read_bytes() for p in [*rlibs, tmp / "complete.json"]}
             os.rename(tmp, final)
+            if remote is not None:
+                remote.put("sysroot", remote_key, entry, keep_uploading=True)  # ~45 MB: over some stores' limit
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
     found = _complete(final)
     if found is None:
         raise ToolchainError(f"the nvptx sysroot in {final} is incomplete after building it; delete it and retry")
     return Sysroot(final, lib_dir, "rust-src", found)
+
+
+def _from_remote(remote: Remote, remote_key: str, rustc: Rustc, base: Path, k: str, final: Path) -> str | None:
+    """Install the store's sysroot into `final` (the caller holds the lock): its identity, or None (a miss,
+    a bad entry, which is reported and then rebuilt here, or the store is off)."""
+    files = remote.get("sysroot", remote_key)
+    if files is None:
+        return None
+    rlibs = sorted(n for n in files if n.endswith(".rlib"))
+    try:
+        marker = json.loads(files.get("complete.json", b""))
+        whole = (rlibs == ["libcompiler_builtins.rlib", "libcore.rlib"] and marker.get("recipe") == RECIPE
+                 and marker.get("rustc") == rustc.version_verbose and "identity" in marker and "stats" not in marker
+                 and key(*[files[n] for n in rlibs]) == marker.get("digest"))
+    except (ValueError, AttributeError):
+        whole = False
+    if not whole:
+        remote.reject("sysroot", remote_key, "its rlibs do not match its marker")
+        return None
+    clean_stale(base)
+    tmp = temp_dir(base, k)
+    try:
+        out = tmp / "lib" / "rustlib" / TARGET / "lib"
+        out.mkdir(parents=True)
+        for name in rlibs:
+            (out / name).write_bytes(files[name])
+        (tmp / "complete.json").write_bytes(files["complete.json"])
+        os.rename(tmp, final)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return _complete(final)
 
 
 def _stats(paths: list[Path]) -> dict[str, list[int]]:
