@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian 12 machine for oxpack: a rustc whose source builds the nvptx
 # `core` (Debian's rustc-web + rust-web-src), then a virtual environment at .venv with
-# oxpack installed from this checkout (not editable: hatch's `sources` remap) and the
+# oxpack installed from this checkout (a regular install: the tests check what a wheel holds) and the
 # test tools. Idempotent; safe to rerun.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -211,9 +211,9 @@ def gpu_import(name: str, needed: str, *, gpu: bool | None = None, optional: boo
 
 @functools.cache
 def _provenance() -> ModuleType:
-    """The checkout's `toolchain/provenance.py`, loaded from its file: where the GPU is, oxpack itself
+    """The checkout's `src/oxpack/provenance.py`, loaded from its file: where the GPU is, oxpack itself
     may not be installed, and an installed one may be another version."""
-    spec = importlib.util.spec_from_file_location("_oxpack_checkout_provenance", REPO / "toolchain" / "provenance.py")
+    spec = importlib.util.spec_from_file_location("_oxpack_checkout_provenance", REPO / "src" / "oxpack" / "provenance.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses and typing look the module up by name

@@ -1,4 +1,4 @@
-"""The scikit-build-core path: `plugin/cmake/Oxpack.cmake` and its `oxpack_add_kernels()`.
+"""The scikit-build-core path: `src/oxpack/plugin/cmake/Oxpack.cmake` and its `oxpack_add_kernels()`.
 
 Argument errors (a CMake configure per bad call), an incremental CMake + ninja build of
 the sample project `tests/packages/hybrid` (a C extension and kernels), and a real
@@ -25,7 +25,7 @@ from oxpack.cli import main
 from oxpack.stubs import _RUNTIME
 
 SAMPLE = Path(__file__).resolve().parent / "packages" / "hybrid"
-MODULE_DIR = REPO / "plugin" / "cmake"
+MODULE_DIR = REPO / "src" / "oxpack" / "plugin" / "cmake"
 ACCEPTED = "accepted arguments: SOURCES, DESTINATION, ARCHS, PTX, MODULE, PROJECT_DIR"
 
 

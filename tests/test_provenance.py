@@ -104,10 +104,10 @@ def test_other_oxpack_files_are_stale(built: Path, tmp_path: Path) -> None:
     from conftest import _provenance
 
     assert _provenance().stale(manifest, repo, proj) == []
-    device = repo / "toolchain" / "device" / "runtime.ll"
+    device = repo / "src" / "oxpack" / "device" / "runtime.ll"
     device.write_text(device.read_text() + "\n; a change\n")
     (problem,) = _provenance().stale(manifest, repo, proj)
-    assert problem.startswith(f"oxpack's own files (toolchain/, plugin/, templates/ of {repo}: "), problem
+    assert problem.startswith(f"oxpack's own files (src/oxpack/ of {repo}: "), problem
     assert "are not those of the oxpack that built it" in problem, problem
 
 

@@ -6,7 +6,7 @@ module loads with ctypes when it emulates (``OXPACK_EMULATE=1``). Three rustc ru
 each a cached stage like the device side's (keyed by rustc's identity, the sources and
 the options):
 
-- ``host-rlib``: the device crate (``toolchain/device``) for the host target, once;
+- ``host-rlib``: the device crate (``src/oxpack/device``) for the host target, once;
   its ``host`` module gives every device primitive a host implementation (fibers for
   the threads of a block, host atomics, libm);
 - ``host-so``: per kernel file, the file as an rlib under ``#![forbid(unsafe_code)]``,

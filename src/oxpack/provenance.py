@@ -28,8 +28,8 @@ from typing import Any
 __all__ = ["CHECKOUT_LAYOUT", "build_sources", "checkout_oxpack_files", "files_digest", "installed_oxpack_digest",
            "kernel_files", "package_files", "stale"]
 
-# Where the installed package's files come from in a checkout (pyproject.toml's hatch `sources`).
-CHECKOUT_LAYOUT: dict[str, str] = {"toolchain": "", "plugin": "plugin/", "templates": "templates/"}
+# Where the installed package's files come from in a checkout (the source tree is the import tree).
+CHECKOUT_LAYOUT: dict[str, str] = {"src/oxpack": ""}
 # What oxpack's wheel leaves out (the checkout's .gitignore), and what an installed package gains.
 _SKIP_DIRS = frozenset({"__pycache__", "build", "dist", ".pytest_cache", ".mypy_cache", ".venv", ".dev"})
 _SKIP_SUFFIXES = (".pyc", ".pyo")
@@ -60,7 +60,7 @@ def package_files(root: Path, prefix: str = "") -> dict[str, Path]:
 
 
 def checkout_oxpack_files(repo: Path) -> dict[str, Path]:
-    """oxpack's files in a checkout, named as they are installed (`toolchain/cli.py` → `cli.py`)."""
+    """oxpack's files in a checkout, named as they are installed (`src/oxpack/cli.py` → `cli.py`)."""
     found: dict[str, Path] = {}
     for folder, prefix in CHECKOUT_LAYOUT.items():
         found.update(package_files(repo / folder, prefix))
