@@ -12,12 +12,10 @@ same bytes.
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import functools
 import json
 import keyword
-import operator
 import os
 import re
 import subprocess
@@ -36,6 +34,7 @@ from .emulation import HostBuilder, check_host_supported
 from .errors import ConfigError, StageError, ToolchainError
 from .libdevice import find_libdevice, libdevice_id
 from .llvm import KernelSig, LinkedCrate, llvm_version, read_archive
+from .manifest import sig_from_json, sig_to_json
 from .nvidia import (
     COMPRESSION_CUDA,
     Cubin,
@@ -50,6 +49,7 @@ from .nvidia import (
 from .progress import Progress
 from .provenance import build_sources
 from .remote import open_remote
+from .requirements import check_where
 from .rustc import INSTALL_HINT, TARGET, Rustc, find_rustc, kill_tree, run_bounded, timed_out
 from .sysroot import Sysroot, ensure_sysroot
 from .workers import Pending, Workers, codegen_job, cubin_job, link_job
@@ -607,10 +607,10 @@ class Pipeline:
         except UnicodeDecodeError as exc:
             raise ConfigError(f"kernel file `{rel}` is not UTF-8 text (byte {exc.start}); Rust sources must be "
                               "UTF-8") from None
-        _check_where(rel, text, ())  # before rustc: a comment in `where (...)` is a clear error, not rustc's
+        check_where(rel, text, ())  # before rustc: a comment in `where (...)` is a clear error, not rustc's
         bc = self._bitcode(tc, path, rel, name, source)
         ir, kernels = self._link(tc, name, bc)
-        _check_where(rel, text, kernels)
+        check_where(rel, text, kernels)
         if not kernels:
             raise StageError(
                 f"kernel file `{rel}` declares no kernels; wrap kernel functions in `oxpack::kernel! {{ pub fn ... }}`",
@@ -689,9 +689,9 @@ class Pipeline:
         linked = self._start(
             "ll", k, (name, None),
             load=lambda hit: LinkedCrate(hit["kernel.ll"].decode(),
-                                         tuple(_sig_from_json(s) for s in json.loads(hit["kernels.json"]))),
+                                         tuple(sig_from_json(s) for s in json.loads(hit["kernels.json"]))),
             save=lambda out: {"kernel.ll": out.ir.encode(), "kernels.json": json.dumps(
-                [_sig_to_json(s) for s in out.kernels], sort_keys=True).encode()},
+                [sig_to_json(s) for s in out.kernels], sort_keys=True).encode()},
             job=link_job, args=lambda: (bc, runtime, self._link_libraries(tc), libdevice),
             tool=("llvmlite", ["link", "internalize", "globaldce"],
                   f"{name}: kernel bitcode + runtime.ll + the device crate and core members it needs"),
@@ -743,179 +743,6 @@ class Pipeline:
             return data
         finally:
             release()
-
-
-@dataclass(frozen=True)
-class _Where:
-    """A `where (...)` clause in a kernel file: the `fn` before it, its line, a comment inside it."""
-
-    kernel: str
-    line: int
-    comment: int | None  # the line of a `//` or `/*` inside the parentheses
-
-
-def _where_clauses(text: str) -> list[_Where]:
-    """Every `where (...)` of a Rust source, found by a small lexer that skips comments, strings and
-    character literals: rustc drops comments before the `kernel!` macro sees its tokens, so a `//`
-    (Python's floor division) inside one would silently cut the requirement short."""
-    out: list[_Where] = []
-    i, n, line = 0, len(text), 1
-    last, fn, depth, start, comment = "", "", 0, 0, None
-    while i < n:
-        c = text[i]
-        if c == "\n":
-            line += 1
-            i += 1
-        elif text.startswith("//", i) or text.startswith("/*", i):
-            if depth and comment is None:
-                comment = line
-            if text[i + 1] == "/":
-                end = text.find("\n", i)
-                i = n if end < 0 else end
-            else:
-                level, i = 1, i + 2
-                while i < n and level:
-                    if text.startswith("/*", i):
-                        level, i = level + 1, i + 2
-                    elif text.startswith("*/", i):
-                        level, i = level - 1, i + 2
-                    else:
-                        line += text[i] == "\n"
-                        i += 1
-        elif c == '"' or (c in "rbc" and re.match(r'(?:b|c)?r?#*"', text[i:i + 260]) and not _ident_before(text, i)):
-            match = re.match(r'(?:b|c)?(r)?(#*)"', text[i:])
-            assert match is not None
-            if match[1]:  # raw: up to the quote and as many `#`
-                end = text.find('"' + match[2], i + match.end())
-                end = n if end < 0 else end + 1 + len(match[2])
-            else:
-                j = i + match.end()
-                while j < n and text[j] != '"':
-                    j += 2 if text[j] == "\\" else 1
-                end = min(j + 1, n)
-            line += text.count("\n", i, end)
-            i = end
-        elif c == "'":
-            match = re.match(r"'(?:\\(?:u\{[0-9a-fA-F]*\}|x..|.)|[^\\'\n])'", text[i:])
-            i += match.end() if match else 1  # else a lifetime or a label
-        elif c.isalpha() or c == "_":
-            match = re.match(r"\w+", text[i:])
-            assert match is not None
-            word = match[0]
-            if last == "fn":
-                fn = word
-            if word == "where" and not depth and text[i - 2:i] != "r#":
-                after = re.match(r"\s*\(", text[i + 5:])
-                if after is not None:
-                    line += after[0].count("\n")
-                    depth, start, comment, i = 1, line, None, i + 5 + after.end()
-                    last = "("
-                    continue
-            last = word
-            i += match.end()
-        else:
-            if depth and c in "([{":
-                depth += 1
-            elif depth and c in ")]}":
-                depth -= 1
-                if not depth:
-                    out.append(_Where(fn, start, comment))
-            if not c.isspace():
-                last = c
-            i += 1
-    return out
-
-
-def _ident_before(text: str, i: int) -> bool:
-    return i > 0 and (text[i - 1].isalnum() or text[i - 1] == "_")
-
-
-_REQUIRE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
-_ALLOWED = ("comparisons joined by `,` or `and`, integer constants, scalar parameters, len(<slice parameter>), "
-            "+ - * / % (`/` divides integers, rounding down) and parentheses")
-
-
-def _requirement_problem(text: str, params: dict[str, str]) -> str | None:
-    """Why the runtime would refuse requirement `text` (None if it accepts it), or why it could never
-    hold: a constant zero divisor."""
-    try:
-        tree = ast.parse(text, mode="eval").body
-    except SyntaxError:
-        return "it is not an expression"
-
-    def number(node: ast.expr) -> str | None:
-        if isinstance(node, ast.Constant) and type(node.value) is int:
-            return None
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            return number(node.operand)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, _REQUIRE_OPS):
-            problem = number(node.left) or number(node.right)
-            if problem is None and isinstance(node.op, (ast.FloorDiv, ast.Mod)) and _constant(node.right) == 0:
-                op = "/" if isinstance(node.op, ast.FloorDiv) else "%"
-                return f"`{ast.unparse(node)}` divides by the constant 0 (`{op} 0`)"
-            return problem
-        if isinstance(node, ast.Name):
-            kind = params.get(node.id)
-            if kind is None:
-                return f"`{node.id}` is not a parameter of the kernel"
-            return None if kind == "scalar" else f"`{node.id}` is a slice: write `len({node.id})`"
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
-                and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.Name)):
-            name = node.args[0].id
-            kind = params.get(name)
-            if kind is None:
-                return f"`{name}` is not a parameter of the kernel"
-            return None if kind not in ("scalar", "index") else f"`len({name})`: `{name}` is no slice"
-        return f"`{ast.unparse(node)}` is not allowed"
-
-    def boolean(node: ast.expr) -> str | None:
-        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
-            return next(filter(None, map(boolean, node.values)), None)
-        if isinstance(node, ast.Compare):
-            return next(filter(None, map(number, [node.left, *node.comparators])), None)
-        return f"`{ast.unparse(node)}` is not a comparison"
-
-    return boolean(tree)
-
-
-def _constant(node: ast.expr) -> int | None:
-    """The value of an expression of integer constants only (None if it has a name)."""
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = _constant(node.operand)
-        return None if inner is None else -inner
-    if isinstance(node, ast.BinOp) and isinstance(node.op, _REQUIRE_OPS):
-        left, right = _constant(node.left), _constant(node.right)
-        if left is None or right is None:
-            return None
-        if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and right == 0:
-            return None
-        ops = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
-               ast.Mod: operator.mod}
-        return int(ops[type(node.op)](left, right))
-    return None
-
-
-def _check_where(rel: str, text: str, kernels: Sequence[KernelSig]) -> None:
-    """Refuse a `where (...)` that lost terms to a comment or that the stub could not check, at the
-    line of the `.rs` file where it stands."""
-    clauses = _where_clauses(text)
-    for clause in clauses:
-        if clause.comment is not None:
-            raise StageError(
-                f"{rel}:{clause.comment}: the `where (...)` of kernel `{clause.kernel}` holds a comment: rustc drops "
-                "it before oxpack sees the requirement, which would silently change its meaning; write integer "
-                "division as `/` (not `//`) and move comments out of the parentheses", stage="bc")
-    lines = {c.kernel: c.line for c in clauses}
-    for sig in kernels:
-        params = {p.name: p.kind for p in sig.params}
-        for requirement in sig.requires:
-            problem = _requirement_problem(requirement, params)
-            if problem is not None:
-                at = f"{rel}:{lines[sig.name]}" if sig.name in lines else rel
-                raise StageError(f"{at}: kernel `{sig.name}`: requirement `{requirement}` in its `where (...)`: "
-                                 f"{problem}; allowed are {_ALLOWED}", stage="ll")
 
 
 _RECURSION_LIMIT = 8192  # rustc's default (128) stops `kernel!` at about 120 kernels
@@ -984,8 +811,6 @@ def _first_error(stderr: str, project_dir: Path) -> str:
 
 
 def _param_context(project_dir: Path, loc: str) -> str:
-    import re
-
     try:
         file, line_no, col = loc.rsplit(":", 2)
         text = (project_dir / file).read_text().splitlines()
@@ -1004,26 +829,6 @@ def _param_context(project_dir: Path, loc: str) -> str:
 def _code_id(module: str) -> str:
     """The digest of one of oxpack's own modules: a stage's output depends on its code too."""
     return digest((Path(__file__).parent / module).read_bytes())
-
-
-def _sig_to_json(sig: KernelSig) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": sig.name, "doc": sig.doc, "requires": list(sig.requires),
-                           "params": [p.as_dict() for p in sig.params]}
-    if sig.bounds is not None:
-        out["launch_bounds"] = sig.bounds.as_dict()
-    if sig.max_registers is not None:
-        out["max_registers"] = sig.max_registers
-    return out
-
-
-def _sig_from_json(data: dict[str, Any]) -> KernelSig:
-    from .llvm import KernelParam, LaunchBounds
-
-    params = tuple(KernelParam(p["name"], p["kind"], p["dtype"]) for p in data["params"])
-    bounds = data.get("launch_bounds")
-    return KernelSig(data["name"], params, data["doc"], tuple(data["requires"]),
-                     LaunchBounds(bounds["max_threads"], bounds.get("min_blocks")) if bounds else None,
-                     data.get("max_registers"))
 
 
 def build_project(config: Config, *, log: Log | None = None, verbose: bool = False,
