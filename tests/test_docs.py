@@ -484,6 +484,23 @@ def test_the_device_reference_names_every_public_item(site: Path, tmp_path: Path
     assert len(expected) > 200
     missing = sorted(what for label, what in expected.items() if label not in ids)
     assert not missing, f"in rustdoc, not in docs/reference/device.md: {missing}"
+    # and nothing that rustdoc hides (`#[doc(hidden)]`, private items, `pub(crate)`): every entry is one of its items
+    entries = {i for i in ids if re.match(r"device-(fn|struct|trait|macro|type|constant|method|field|assoc)-", i)}
+    extra = sorted(i for i in entries if i not in expected and re.sub(r"-\d+$", "", i) not in expected)
+    assert not extra, f"in docs/reference/device.md, not in rustdoc: {extra}"
+
+
+def test_a_code_block_of_a_device_doc_comment_must_say_it_is_not_a_doctest() -> None:
+    from sphinx.errors import ExtensionError
+
+    fences = _ext()._fences  # type: ignore[attr-defined]
+    assert fences("see:\n```ignore\nlet x = y.get_mut(i);\n```", "oxpack::x") == (
+        "see:\n```rust\nlet x = y.get_mut(i);\n```")
+    assert fences("```ignore\nfn f() { … }\n```", "oxpack::x") == "```text\nfn f() { … }\n```"  # `…`: not Rust
+    for bad, why in (("```\nlet x = 1;\n```", "got ```$"), ("```rust\nx\n```", "got ```rust"),
+                     ("```ignore\nx", "never closed")):
+        with pytest.raises(ExtensionError, match=r"^oxpack::x: .*" + why):
+            fences(bad, "oxpack::x")
 
 
 def _error_classes() -> tuple[list[str], list[str]]:

@@ -165,20 +165,32 @@ def device_label(kind: str, path: str) -> str:
 
 
 def _fences(doc: str, where: str) -> str:
-    """rustdoc's fences as MyST's: `ignore` (an illustration rustdoc does not compile) becomes `rust`."""
-    def fence(m: re.Match[str]) -> str:
-        info = m.group(1).strip()
-        if info in ("ignore", "rust,ignore", "ignore,rust"):
-            return "```rust-ignore"
-        if info == "text":
-            return "```text"
-        raise ExtensionError(f"{where}: a code block in a doc comment must be ```ignore (an illustration) or ```text, "
-                             f"got ```{info}")
-
-    doc = re.sub(r"^```(.*)$", lambda m: "```" if m.group(1) == "" else fence(m), doc, flags=re.M)
-    # Pygments' Rust lexer refuses the `…` that illustrations elide code with: those show as text
-    return re.sub(r"^```rust-ignore\n(.*?)^```$", lambda m: ("```rust\n" if _lexes(m.group(1)) else "```text\n")
-                  + m.group(1) + "```", doc, flags=re.M | re.S)
+    """rustdoc's fences as MyST's. A block in a doc comment must say it is not a doctest (nothing runs the
+    device crate's doctests): ```` ```ignore ```` (an illustration; shown as Rust, or as text when Pygments
+    cannot lex it, as with a `…` that elides code) or ```` ```text ````."""
+    out: list[str] = []
+    block: list[str] | None = None
+    info = ""
+    for line in doc.splitlines():
+        fence = re.match(r"^```(.*)$", line)
+        if block is None and fence:
+            info = fence.group(1).strip()
+            if info not in ("ignore", "rust,ignore", "ignore,rust", "text"):
+                raise ExtensionError(f"{where}: a code block in a doc comment must be ```ignore (an illustration) or "
+                                     f"```text, got ```{info}")
+            block = []
+        elif block is not None and fence and not fence.group(1).strip():
+            code = "\n".join(block) + "\n"
+            lang = "text" if info == "text" or not _lexes(code) else "rust"
+            out += [f"```{lang}", *block, "```"]
+            block = None
+        elif block is not None:
+            block.append(line)
+        else:
+            out.append(line)
+    if block is not None:
+        raise ExtensionError(f"{where}: a code block in a doc comment is never closed")
+    return "\n".join(out)
 
 
 def _lexes(code: str) -> bool:
@@ -221,7 +233,7 @@ def render_device() -> str:
             label = device_label(kind, path)
             out += [f"({label})=", f"### {kind} `{item.name}`", "", "```rust", item.signature, "```", ""]
             if item.variants:
-                out += ["For " + "; ".join(item.variants) + ".", ""]
+                out += [f"Generated for {'; '.join(item.variants)}.", ""]
             if item.doc:
                 out += [_doc_markdown(item.doc, f"{module.path}::{item.name}"), ""]
             for member in item.members:
@@ -232,8 +244,11 @@ def render_device() -> str:
                     mlabel += f"-{seen[key]}"
                 out += [f"({mlabel})=", f"#### `{item.name}::{member.name}`", "", "```rust", member.signature, "```",
                         ""]
+                where = [f"In `impl {member.impl}`"] if member.impl else []
                 if member.variants:
-                    out += ["For " + "; ".join(member.variants) + ".", ""]
+                    where.append(("for " if where else "Generated for ") + "; ".join(member.variants))
+                if where:
+                    out += [", ".join(where) + ".", ""]
                 if member.doc:
                     out += [_doc_markdown(member.doc, f"{module.path}::{key}"), ""]
     return "\n".join(out)

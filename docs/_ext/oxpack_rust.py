@@ -30,7 +30,8 @@ class Item:
     signature: str
     doc: str
     owner: str | None = None            # the type or trait of a method, field or associated item
-    variants: list[str] = field(default_factory=list)   # a macro-generated item: "for `$t` = u32, i32, …"
+    impl: str | None = None             # the `impl` block of a method, where it names more than the type
+    variants: list[str] = field(default_factory=list)   # a macro-generated item's placeholders: "`$t` = `u32`, …"
     members: list[Item] = field(default_factory=list)   # methods and fields of a struct or trait
 
 
@@ -479,8 +480,8 @@ def _members(body: str, owner: str, variants: list[str] | None) -> list[Item]:
             continue
         kind, name, public = parsed
         if public and kind in ("fn", "const", "type"):
-            out.append(Item("method" if kind == "fn" else "assoc", name, _signature(raw), _doc_text(raw.doc), owner,
-                            list(variants or [])))
+            out.append(Item("method" if kind == "fn" else "assoc", name, _signature(raw), _doc_text(raw.doc),
+                            owner=owner, variants=list(variants or [])))
     return out
 
 
@@ -495,7 +496,8 @@ def _trait_members(body: str, owner: str) -> list[Item]:
             continue
         kind, name, _ = parsed
         if kind in ("fn", "const", "type"):
-            out.append(Item("method" if kind == "fn" else "assoc", name, _signature(raw), _doc_text(raw.doc), owner))
+            out.append(Item("method" if kind == "fn" else "assoc", name, _signature(raw), _doc_text(raw.doc),
+                            owner=owner))
     return out
 
 
@@ -506,7 +508,7 @@ def _fields(body: str, owner: str) -> list[Item]:
     out = []
     for m in _FIELD.finditer(body):
         doc = [line.strip()[3:] for line in m.group(1).splitlines()]
-        out.append(Item("field", m.group(2), f"pub {m.group(2)}: {m.group(3).strip()}", _doc_text(doc), owner))
+        out.append(Item("field", m.group(2), f"pub {m.group(2)}: {m.group(3).strip()}", _doc_text(doc), owner=owner))
     return out
 
 
@@ -521,7 +523,7 @@ def _attach_methods(module: Module, types: dict[str, Item]) -> None:
                 for member in item.members:
                     member.owner = target.name
                     if item.name != target.name:
-                        member.variants = [f"on `{item.name}`", *member.variants]
+                        member.impl = item.name
                 target.members.extend(item.members)
                 continue
             if not item.members:
