@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian 12 machine for oxpack: a rustc whose source builds the nvptx
 # `core` (Debian's rustc-web + rust-web-src), then a virtual environment at .venv with
-# oxpack installed from this checkout (a regular install: the tests check what a wheel holds) and the
-# test tools. Idempotent; safe to rerun.
+# oxpack installed from this checkout (a regular install: the tests check what a wheel holds), the
+# test tools and the tools that build docs/. Idempotent; safe to rerun.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,5 +30,5 @@ PY="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q --force-reinstall --no-deps .
-.venv/bin/python -m pip install -q ".[test]"
+.venv/bin/python -m pip install -q ".[test,docs]"  # docs: Sphinx, MyST, furo (tests/test_docs.py builds docs/)
 echo "setup: $(.venv/bin/python -m oxpack --version) in .venv" >&2

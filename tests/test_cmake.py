@@ -199,7 +199,8 @@ def test_installed_wheel_imports_both_and_refuses_a_host_array(built: dict[str, 
             "(e.g. cupy.asarray)") in out.splitlines(), out
 
 
-def test_readme_shows_the_sample_project_as_it_is() -> None:
-    readme = (REPO / "README.md").read_text()
+def test_the_docs_show_the_sample_project_as_it_is() -> None:
+    page = (REPO / "docs" / "scikit-build-core.md").read_text()
     for name in ("pyproject.toml", "CMakeLists.txt"):
-        assert (SAMPLE / name).read_text() in readme, f"README's {name} differs from tests/packages/hybrid/{name}"
+        assert (SAMPLE / name).read_text() in page, (
+            f"docs/scikit-build-core.md's {name} differs from tests/packages/hybrid/{name}")

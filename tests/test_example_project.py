@@ -2,7 +2,7 @@
 
 They import the built `vecmath`, so they sit outside `testpaths`; here the example is built
 with `oxpack build --emulation` into a folder and its tests run with `OXPACK_EMULATE=1` and
-that folder on `PYTHONPATH`, the commands of README's "Testing kernels without a GPU". Only
+that folder on `PYTHONPATH`, the commands of docs/emulation.md ("In CI"). Only
 the GPU test may skip, and only where there is no GPU.
 """
 

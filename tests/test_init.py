@@ -110,22 +110,22 @@ def test_init_then_build_then_the_scaffolded_test_passes(tmp_path: Path) -> None
     assert ("2 passed, 1 skipped" in proc.stdout) or ("3 passed" in proc.stdout), proc.stdout
 
 
-def _readme_emulated_ci() -> list[str]:
-    """The README's emulated-CI commands ("Testing kernels without a GPU"), as printed there."""
-    text = (Path(__file__).parent.parent / "README.md").read_text()
+def _documented_emulated_ci() -> list[str]:
+    """The emulated-CI commands of docs/emulation.md ("In CI"), as printed there."""
+    text = (Path(__file__).parent.parent / "docs" / "emulation.md").read_text()
     block = next(b for b in text.split("```bash\n")[1:] if "--out build/emu" in b.split("```")[0]).split("```")[0]
     commands = [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
     assert commands[-1].startswith("OXPACK_EMULATE=1 ") and "pytest tests" in commands[-1], commands
     return commands
 
 
-def test_the_scaffolded_tests_pass_under_the_readmes_emulated_ci(tmp_path: Path) -> None:
+def test_the_scaffolded_tests_pass_under_the_documented_emulated_ci(tmp_path: Path) -> None:
     root = _project(tmp_path)
     init_project(root)
     # `python` and `oxpack` are this venv's, as in an activated venv
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     env.pop("OXPACK_EMULATE", None)
-    script = "set -e\n" + "\n".join(_readme_emulated_ci()).replace("pytest tests", "pytest -p no:cacheprovider tests")
+    script = "set -e\n" + "\n".join(_documented_emulated_ci()).replace("pytest tests", "pytest -p no:cacheprovider tests")
     proc = subprocess.run(["bash", "-c", script], cwd=root, env=env, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     # the emulated test ran the kernel on the CPU; the host array was refused; the GPU test skips without a GPU

@@ -2,9 +2,9 @@
 
 For each, as a new user on that Python starts: a fresh venv of that interpreter gets
 oxpack (from the find-links folder of this checkout's wheel, its dependencies from the
-index), `oxpack doctor` runs, `oxpack init` sets up a fresh project, the README's
-emulated CI runs its scaffolded tests on the CPU (`oxpack build . --emulation --out
-build/emu`, then `OXPACK_EMULATE=1 PYTHONPATH=build/emu python -m pytest tests`), `pip
+index), `oxpack doctor` runs, `oxpack init` sets up a fresh project, the emulated CI of
+docs/emulation.md and README's quickstart runs its scaffolded tests on the CPU (`oxpack build .
+--emulation --out build/emu`, then `OXPACK_EMULATE=1 PYTHONPATH=build/emu python -m pytest tests`), `pip
 wheel` builds the project's wheel (build isolation: the hook runs on that Python), and
 the installed wheel passes the scaffolded tests. A Python that pyenv lacks fails the
 test: it is not skipped (CI must test every declared Python). And the other way a new
@@ -91,7 +91,7 @@ def test_a_new_project_on_every_declared_python(version: str, tmp_path: Path, ox
     text = (project / "pyproject.toml").read_text()
     (project / "pyproject.toml").write_text(re.sub(r"^archs = .*$", ARCHS, text, flags=re.M))
 
-    # the README's emulated CI: `oxpack build` on this Python, the scaffolded tests on the CPU
+    # the documented emulated CI (docs/emulation.md): `oxpack build` on this Python, the scaffolded tests on the CPU
     run_ok([str(oxpack), "build", ".", "--emulation", "--out", "build/emu", "-q"], env=_env(), cwd=project)
     emulated = run_ok([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
                       env=_env(OXPACK_EMULATE="1", PYTHONPATH="build/emu"), cwd=project)

@@ -427,7 +427,7 @@ def test_two_machines_racing_on_one_key_upload_it_once(tmp_path: Path, server: S
 
 def test_a_get_only_redis_user_reads_and_cannot_write(tmp_path: Path, start_server: Callable[..., Server],
                                                       project: Path) -> None:
-    """The README's trust model: a pull request's Redis user whose ACL allows only `GET` (and `PING`) reads
+    """The trust model of docs/cache.md: a pull request's Redis user whose ACL allows only `GET` (and `PING`) reads
     entries; in `read-write` mode by mistake its uploads are refused by the server, with one line."""
     from oxpack.cache import Cache
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import ConfigError, LaunchError, LockError, OxpackError, StageError, ToolchainError
+from .errors import ConfigError, LockError, OxpackError, StageError, ToolchainError
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ConfigError",
-    "LaunchError",
     "LockError",
     "OxpackError",
     "StageError",

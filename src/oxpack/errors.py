@@ -1,7 +1,10 @@
 """One error hierarchy for everything oxpack raises.
 
 Library code raises these; only the CLI (`oxpack.cli`) and the build-backend
-boundary (`oxpack.plugin`) turn them into exit codes or build failures.
+boundary (`oxpack.plugin`) turn them into exit codes or build failures. They are
+the build's errors: a kernel call raises the generated module's own classes
+(`<package>.<module>.LaunchError` and its subclasses, from the runtime's
+`_types.py`), since a package that uses oxpack never imports oxpack.
 Every message is one line that names the file, key, kernel or argument at
 fault, what was expected, and how to fix it; tool output, where there is any,
 follows on later lines (``detail``).
@@ -15,7 +18,6 @@ from os import PathLike
 
 __all__ = [
     "ConfigError",
-    "LaunchError",
     "LockError",
     "OxpackError",
     "StageError",
@@ -98,7 +100,3 @@ class StageError(OxpackError):
 
 class LockError(OxpackError):
     """The lockfile is missing, malformed, or differs from this build (the diff is the detail)."""
-
-
-class LaunchError(OxpackError):
-    """A launch stub refused its arguments (raised by generated code's runtime)."""

@@ -352,7 +352,7 @@ def _verify(path: Path, new: str, expected: Mapping[str, Any], root: Path) -> No
                         "inline table? add `[tool.hatch.build.hooks.oxpack]` and `[tool.oxpack]` by hand") from None
     if result != expected:
         raise InitError(f"adding oxpack's tables to `{path}` would change other settings; add "
-                        "`[tool.hatch.build.hooks.oxpack]` and `[tool.oxpack]` by hand (see the README)")
+                        "`[tool.hatch.build.hooks.oxpack]` and `[tool.oxpack]` by hand (docs/tutorial.md shows both)")
     try:
         config_from_mapping(result["tool"]["oxpack"], source=str(path), project_dir=root, env={})
     except ConfigError as exc:  # a template that drifted from the config model
