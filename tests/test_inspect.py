@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from oxpack import contract
 from oxpack.cli import main
 from oxpack.errors import OxpackError
 from oxpack.inspection import ACCEPTS, InspectError, inspect_target, python_signature, read_fatbin, rust_signature
@@ -239,15 +240,20 @@ def test_cli_json_and_text(built: dict[str, Path], capsys: pytest.CaptureFixture
     assert "\nkernel flip  (crate ops, kernels/ops.rs)\n" in out
 
 
+def _signature(name: str, data: dict[str, Any]) -> Any:
+    """A kernel signature as the link stage hands it on (the manifest model's `Signature`)."""
+    return contract.manifest().Signature.from_signature_json({"name": name, "doc": "", **data}, "test")
+
+
 def test_signatures_of_every_parameter_kind() -> None:
     kernel = {"params": [
         {"name": "ijk", "kind": "index", "dtype": "3d"}, {"name": "n", "kind": "scalar", "dtype": "uint64"},
         {"name": "t", "kind": "scalar", "dtype": "int32"}, {"name": "x", "kind": "in", "dtype": "int64"},
         {"name": "c", "kind": "atomic", "dtype": "uint32"}, {"name": "y", "kind": "out", "dtype": "float64"}],
         "requires": []}
-    assert rust_signature("k", kernel) == ("pub fn k(ijk: ThreadIndex3, n: u64, t: i32, x: &[i64], c: &[AtomicU32], "
-                                           "y: &mut DisjointSlice<f64>)")
-    assert python_signature("k", kernel) == ("k(n: int, t: int, x: DeviceArray, c: DeviceArray, y: DeviceArray, *, "
+    assert rust_signature(_signature("k", kernel)) == (
+        "pub fn k(ijk: ThreadIndex3, n: u64, t: i32, x: &[i64], c: &[AtomicU32], y: &mut DisjointSlice<f64>)")
+    assert python_signature(_signature("k", kernel)) == ("k(n: int, t: int, x: DeviceArray, c: DeviceArray, y: DeviceArray, *, "
                                              "stream=None, threads=None, block=None) -> None")
 
 
@@ -256,8 +262,9 @@ def test_signatures_of_half_precision_and_dynamic_shared_memory() -> None:
     kernel = {"params": [
         {"name": "x", "kind": "in", "dtype": "bfloat16"}, {"name": "y", "kind": "out", "dtype": "float16"},
         {"name": "scratch", "kind": "dynshared", "dtype": "float32"}], "requires": []}
-    assert rust_signature("k", kernel) == "pub fn k(x: &[BF16], y: &mut DisjointSlice<F16>, scratch: DynShared<f32>)"
-    assert python_signature("k", kernel) == ("k(x: DeviceArray, y: DeviceArray, scratch: int, *, "
+    assert rust_signature(_signature("k", kernel)) == (
+        "pub fn k(x: &[BF16], y: &mut DisjointSlice<F16>, scratch: DynShared<f32>)")
+    assert python_signature(_signature("k", kernel)) == ("k(x: DeviceArray, y: DeviceArray, scratch: int, *, "
                                              "stream=None, threads=None, block=None) -> None")
 
 
@@ -349,8 +356,8 @@ def test_the_rust_signature_shows_launch_bounds_and_register_caps() -> None:
 
     kernel = {"params": [{"name": "i", "kind": "index", "dtype": "1d"}, {"name": "y", "kind": "out", "dtype": "float32"}],
               "requires": [], "launch_bounds": {"max_threads": 128, "min_blocks": 4}, "max_registers": 32}
-    assert rust_signature("k", kernel) == (
+    assert rust_signature(_signature("k", kernel)) == (
         "#[launch_bounds(128, 4)] #[max_registers(32)] pub fn k(i: ThreadIndex, y: &mut DisjointSlice<f32>)")
     kernel.pop("max_registers")
     kernel["launch_bounds"] = {"max_threads": 64}
-    assert rust_signature("k", kernel).startswith("#[launch_bounds(64)] pub fn k(")
+    assert rust_signature(_signature("k", kernel)).startswith("#[launch_bounds(64)] pub fn k(")
