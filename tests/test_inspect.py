@@ -361,3 +361,50 @@ def test_the_rust_signature_shows_launch_bounds_and_register_caps() -> None:
     kernel.pop("max_registers")
     kernel["launch_bounds"] = {"max_threads": 64}
     assert rust_signature(_signature("k", kernel)).startswith("#[launch_bounds(64)] pub fn k(")
+
+
+# ---------------------------------------------------------------- the manifest's schema
+
+
+def _package_with_manifest(built: dict[str, Path], tmp_path: Path, edit: Any) -> Path:
+    """A copy of the built package whose manifest `edit` changed."""
+    package = tmp_path / "proj"
+    shutil.copytree(built["package"], package)
+    path = package / "_oxpack" / "kernels.json"
+    manifest = json.loads(path.read_text())
+    edit(manifest)
+    path.write_text(json.dumps(manifest))
+    return package
+
+
+def test_a_manifest_of_a_newer_schema_is_refused_naming_both(built: dict[str, Path], tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    package = _package_with_manifest(built, tmp_path, lambda m: m.update(schema=2, oxpack="9.0.0"))
+    assert _error(str(package), capsys) == (
+        f"oxpack: error: `{package / '_oxpack' / 'kernels.json'}` has manifest schema 2 (written by oxpack 9.0.0), "
+        "newer than oxpack 0.1.0 reads (schema 1); upgrade oxpack (`pip install -U oxpack`) to read it, or rebuild "
+        "the package with this one\n")
+
+
+@pytest.mark.parametrize("schema", ["1", 0, None, 1.0, True])
+def test_a_manifest_of_an_unknown_schema_is_refused(built: dict[str, Path], tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str], schema: Any) -> None:
+    package = _package_with_manifest(built, tmp_path, lambda m: m.update(schema=schema))
+    assert _error(str(package), capsys) == (
+        f"oxpack: error: `{package / '_oxpack' / 'kernels.json'}` has manifest schema {schema!r} (written by oxpack "
+        "0.1.0), which is no oxpack manifest oxpack 0.1.0 reads (schema 1); rebuild the package\n")
+
+
+@pytest.mark.parametrize(("edit", "named"), [
+    (lambda m: m.pop("module"), "the manifest lacks `module`"),
+    (lambda m: m["kernels"]["scale"].pop("params"), "kernel `scale` lacks `params`"),
+    (lambda m: m["kernels"]["flip"].pop("crate"), "kernel `flip` lacks `crate`"),
+    (lambda m: m["kernels"]["flip"]["params"][1].pop("kind"), "kernel `flip` parameter `w` has kind None"),
+    (lambda m: m["kernels"]["scale"].update(requires=["len(x) >= len(nope)"]),
+     "scale(): requirement `len(x) >= len(nope)` in"),
+    (lambda m: m["archs"].append(90), "the manifest: `archs` must be a list of strings"),
+])
+def test_a_damaged_manifest_is_refused_naming_the_key(built: dict[str, Path], tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str], edit: Any, named: str) -> None:
+    package = _package_with_manifest(built, tmp_path, edit)
+    assert named in _error(str(package), capsys)
