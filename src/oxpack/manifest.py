@@ -10,6 +10,8 @@ from typing import Any, Protocol
 
 from . import __version__
 from .contract import manifest as model
+from .contract import runtime
+from .errors import StageError
 from .llvm import KernelParam, KernelSig, LaunchBounds
 
 __all__ = ["BuiltCrate", "build_manifest", "load_manifest", "sig_from_json", "sig_to_json"]
@@ -53,7 +55,10 @@ def build_manifest(*, module: str, archs: Sequence[str], ptx_arch: str | None, p
     if emulation is not None:
         data["emulation"] = dict(emulation)
     # read back through the model: a build writes only what every reader accepts
-    return dict(load_manifest(data, "the manifest being written").to_json())
+    try:
+        return dict(load_manifest(data, f"the manifest of module `{module}`").to_json())
+    except runtime().ManifestError as exc:
+        raise StageError(str(exc), stage="stubs") from None
 
 
 def load_manifest(data: object, where: str) -> Any:

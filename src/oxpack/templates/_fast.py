@@ -117,7 +117,8 @@ class _State:
         count when the call gave none: the general path checked and launched exactly these
         values, so a call that passes the fast path's checks and finds its key needs no
         other shape check. The fast path looks up only exact ints and tuples of exact ints
-        (``True`` or ``2.0`` equal ``1`` and ``2`` as keys, but the general path refuses them)."""
+        (``True`` or ``2.0`` equal ``1`` and ``2`` as keys, but the general path refuses them).
+        The dict is never replaced (only cleared): each kernel's fast path holds it."""
 
 
 _last_stream: tuple[object, int] = (None, 0)

@@ -24,7 +24,9 @@ __all__ = ["KINDS", "MUTABLE", "RANKS", "SCHEMA", "Crate", "Emulation", "HostLib
            "Manifest", "Param", "Signature", "Sources"]
 
 SCHEMA = 1
-"""The manifest format this file reads and writes; a new format gets a new number."""
+"""The manifest format this file reads and writes. A change that an older reader could not
+ignore safely (a new key it must obey, a changed meaning) gets a new number; readers ignore
+keys they do not know, so a key that only informs may be added within a schema."""
 KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index")
 """Parameter kinds: a scalar; a slice read, written (each element by one thread) or updated
 atomically; dynamic shared memory (its element count per block); the launch index."""

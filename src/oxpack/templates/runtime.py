@@ -8,12 +8,15 @@ anything reaches the GPU: a refused call queues no work and loads no module
 DLPack-only array's metadata).
 
 This module is the runtime's face: `Kernel` and `Module`, and every name the generated
-stubs import. The rest lives in modules beside it, each importing only those below it:
-``_types`` (exceptions, types, dtypes), ``_fast`` (what the fast paths read),
-``_driver`` (cuda.core, devices, contexts), ``_arrays`` (array readers), ``_requires``
-(`where` requirements), ``_checks`` (a call's checks), ``_traps`` (trap records,
-launch-blocking mode) and ``_graphs`` (`capture`, `Graph`). ``emulate.py`` imports
-``_types`` alone; `Kernel` loads it on the first emulated call.
+stubs and fast paths import. The rest lives in modules beside it, each importing only
+those below it: ``_dtypes`` (the element types), ``_where`` (the `where` language),
+``_types`` (exceptions, types), ``_manifest`` (the manifest model, which `Module` reads
+``<module>.json`` with), ``_views`` (what emulation reads of a `Kernel`), ``_fast`` (what
+the fast paths read), ``_driver`` (cuda.core, devices, contexts), ``_arrays`` (array
+readers), ``_requires`` (`where` requirements, evaluated), ``_checks`` (a call's checks),
+``_traps`` (trap records, launch-blocking mode) and ``_graphs`` (`capture`, `Graph`).
+``emulate.py`` imports ``_dtypes`` and ``_types`` alone; `Kernel` loads it on the first
+emulated call.
 """
 
 from __future__ import annotations
