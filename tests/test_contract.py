@@ -415,3 +415,16 @@ def test_the_runtime_files_are_the_templates_that_ship(tmp_path: Path) -> None:
     written = render_stubs(make_manifest(), tmp_path / PACKAGE, FATBINS)
     assert {p.name for p in written if p.parent.name == "_oxpack" and p.suffix == ".py"} == {
         *RUNTIME_FILES, "__init__.py", "kernels_launchers.py", "torch_ops.py"}
+
+
+@pytest.mark.parametrize(("data", "expected"), [
+    ({"doc": "", "params": [], "requires": []}, "a cached kernel signature: a kernel signature lacks `name`"),
+    ({"name": "k", "doc": "", "requires": []}, "a cached kernel signature: kernel `k` lacks `params`"),
+    ({"name": "k", "params": [{"name": "x", "kind": "in"}]}, "kernel `k` parameter `x` has dtype None"),
+])
+def test_a_cached_kernel_signature_is_read_through_the_model(data: dict[str, Any], expected: str) -> None:
+    from oxpack.manifest import sig_from_json
+
+    with pytest.raises(runtime().ManifestError) as caught:
+        sig_from_json(data)
+    assert expected in str(caught.value)

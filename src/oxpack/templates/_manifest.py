@@ -124,7 +124,7 @@ class Signature:
         """A signature from a link-stage cache entry; `ManifestError` naming what is wrong."""
         read = _Reader(where)
         table = read.table(data, "a kernel signature")
-        name = read.get(table, "name", str, "a kernel signature")
+        name = read.get(table, "name", str, of="a kernel signature")
         return cls(name=name, **_signature_fields(read, table, f"kernel `{name}`"))
 
 

@@ -5,11 +5,11 @@ module shares. Standard library only; imports only the dtype table (`_dtypes`)."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, TypeAlias
 
 from ._dtypes import DTYPES, DType
+
 
 class LaunchError(Exception):
     """Base of every error a kernel stub raises."""
