@@ -78,9 +78,17 @@ def _signature(kernel: Any) -> tuple[object, ...]:
 
 
 def _name(kernel: Any) -> str:
-    """A launcher's name, from its signature: ``f32_in_f32_out_f32_1d_where``."""
+    """A launcher's name, from its signature: ``f32_in_f32_out_f32_1d_where``; repeats counted
+    (``u32x2_in_f32x3_out_f32_where``: two uint32 scalars, three float32 inputs, ...)."""
     parts = [p.dtype.rust.lower() if p.kind == "scalar" else f"{'shared' if p.kind == 'dynshared' else p.kind}_"
              f"{p.dtype.rust.lower()}" for p in kernel.args] or ["no_args"]
+    runs: list[list[Any]] = []
+    for part in parts:
+        if runs and runs[-1][0] == part:
+            runs[-1][1] += 1
+        else:
+            runs.append([part, 1])
+    parts = [part if count == 1 else f"{part}x{count}" for part, count in runs]
     if kernel.rank is not None:
         parts.append(f"{kernel.rank}d")
     if kernel.requires:
