@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ctypes
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
@@ -169,9 +170,10 @@ def host_table(dev, ours) -> None:
     assert kernels._fast_saxpy(0.0, xs, ys, legacy) and kernels._fast_saxpy(0.0, xd, yd, None)
     # the fast path's own launch, with no checks: the driver's cuLaunchKernelEx through
     # ctypes on a packed parameter block (what a checked call costs beyond it is the checks)
-    direct, config, function = kernels._state_saxpy.entries[(0, 1, small, None)]
-    block_ = kernels._params(5)
-    kernels._pack_saxpy(block_, 40, 0.0, xp, small, yp, small)
+    direct, config, function = kernels._module.state("saxpy").entries[(0, 1, small, None)]
+    pack_saxpy = struct.Struct("=f4xQQQQ").pack_into  # as saxpy's launcher packs its parameters
+    block_ = kernels._launchers._params(5)
+    pack_saxpy(block_, 40, 0.0, xp, small, yp, small)
     variants["oxpack's launch alone (ctypes `cuLaunchKernelEx`, packed parameters)"] = (
         lambda: direct(config, function, block_, None))
     rounds, per = 15, 1000

@@ -12,6 +12,7 @@ from __future__ import annotations
 import cProfile
 import ctypes
 import pstats
+import struct
 import sys
 import timeit
 from pathlib import Path
@@ -75,12 +76,13 @@ def main() -> int:
         print(f"{label:40s} {cost(fn):7.3f} µs")
     # the fast path's launch alone: the driver's cuLaunchKernelEx through ctypes, the
     # parameter block packed as the fast path packs it
-    entries = kernels._state_saxpy.entries
+    entries = kernels._module.state("saxpy").entries
     launch_, config_, function_ = next(iter(entries.values()))
-    block = kernels._params(5)
-    kernels._pack_saxpy(block, 40, 0.0, xp, n, yp, n)
+    pack_saxpy = struct.Struct("=f4xQQQQ").pack_into  # as saxpy's launcher packs its parameters
+    block = kernels._launchers._params(5)
+    pack_saxpy(block, 40, 0.0, xp, n, yp, n)
     print(f"{'direct launch, packed block':40s} {cost(lambda: launch_(config_, function_, block, None)):7.3f} µs")
-    print(f"{'pack the block':40s} {cost(lambda: kernels._pack_saxpy(block, 40, 0.0, xp, n, yp, n)):7.3f} µs")
+    print(f"{'pack the block':40s} {cost(lambda: pack_saxpy(block, 40, 0.0, xp, n, yp, n)):7.3f} µs")
     # the checks alone: the fast path with its recorded launch replaced by a no-op
     saved = dict(entries)
     for key, entry in saved.items():

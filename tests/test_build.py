@@ -274,8 +274,8 @@ def test_a_kernel_named_like_the_generated_modules_internals_is_refused(make_pro
     root = make_project({"k.rs": SAXPY.replace("pub fn saxpy(", "pub fn _module(")})
     with pytest.raises(StageError) as info:
         build_into(root, tmp_path / "out", config=load_config(root, env={}))
-    assert info.value.message == ("kernel `_module` cannot be a Python name here: the generated module defines "
-                                  "`_module` for itself; rename the kernel in the Rust source")
+    assert info.value.message == ("kernels/k.rs: kernel `_module` cannot be a Python name here: the generated module "
+                                  "defines `_module` for itself; rename the kernel in kernels/k.rs")
     # the previous build's own files are its to replace: a rebuild of a good project passes
     (root / "kernels" / "k.rs").write_text(textwrap.dedent(SAXPY))
     build_into(root, root / "src", config=load_config(root, env={}))

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from oxpack import contract
 from oxpack.cli import main
 from oxpack.errors import OxpackError
 from oxpack.inspection import ACCEPTS, InspectError, inspect_target, python_signature, read_fatbin, rust_signature
@@ -239,15 +240,20 @@ def test_cli_json_and_text(built: dict[str, Path], capsys: pytest.CaptureFixture
     assert "\nkernel flip  (crate ops, kernels/ops.rs)\n" in out
 
 
+def _signature(name: str, data: dict[str, Any]) -> Any:
+    """A kernel signature as the link stage hands it on (the manifest model's `Signature`)."""
+    return contract.manifest().Signature.from_signature_json({"name": name, "doc": "", **data}, "test")
+
+
 def test_signatures_of_every_parameter_kind() -> None:
     kernel = {"params": [
         {"name": "ijk", "kind": "index", "dtype": "3d"}, {"name": "n", "kind": "scalar", "dtype": "uint64"},
         {"name": "t", "kind": "scalar", "dtype": "int32"}, {"name": "x", "kind": "in", "dtype": "int64"},
         {"name": "c", "kind": "atomic", "dtype": "uint32"}, {"name": "y", "kind": "out", "dtype": "float64"}],
         "requires": []}
-    assert rust_signature("k", kernel) == ("pub fn k(ijk: ThreadIndex3, n: u64, t: i32, x: &[i64], c: &[AtomicU32], "
-                                           "y: &mut DisjointSlice<f64>)")
-    assert python_signature("k", kernel) == ("k(n: int, t: int, x: DeviceArray, c: DeviceArray, y: DeviceArray, *, "
+    assert rust_signature(_signature("k", kernel)) == (
+        "pub fn k(ijk: ThreadIndex3, n: u64, t: i32, x: &[i64], c: &[AtomicU32], y: &mut DisjointSlice<f64>)")
+    assert python_signature(_signature("k", kernel)) == ("k(n: int, t: int, x: DeviceArray, c: DeviceArray, y: DeviceArray, *, "
                                              "stream=None, threads=None, block=None) -> None")
 
 
@@ -256,8 +262,9 @@ def test_signatures_of_half_precision_and_dynamic_shared_memory() -> None:
     kernel = {"params": [
         {"name": "x", "kind": "in", "dtype": "bfloat16"}, {"name": "y", "kind": "out", "dtype": "float16"},
         {"name": "scratch", "kind": "dynshared", "dtype": "float32"}], "requires": []}
-    assert rust_signature("k", kernel) == "pub fn k(x: &[BF16], y: &mut DisjointSlice<F16>, scratch: DynShared<f32>)"
-    assert python_signature("k", kernel) == ("k(x: DeviceArray, y: DeviceArray, scratch: int, *, "
+    assert rust_signature(_signature("k", kernel)) == (
+        "pub fn k(x: &[BF16], y: &mut DisjointSlice<F16>, scratch: DynShared<f32>)")
+    assert python_signature(_signature("k", kernel)) == ("k(x: DeviceArray, y: DeviceArray, scratch: int, *, "
                                              "stream=None, threads=None, block=None) -> None")
 
 
@@ -349,8 +356,55 @@ def test_the_rust_signature_shows_launch_bounds_and_register_caps() -> None:
 
     kernel = {"params": [{"name": "i", "kind": "index", "dtype": "1d"}, {"name": "y", "kind": "out", "dtype": "float32"}],
               "requires": [], "launch_bounds": {"max_threads": 128, "min_blocks": 4}, "max_registers": 32}
-    assert rust_signature("k", kernel) == (
+    assert rust_signature(_signature("k", kernel)) == (
         "#[launch_bounds(128, 4)] #[max_registers(32)] pub fn k(i: ThreadIndex, y: &mut DisjointSlice<f32>)")
     kernel.pop("max_registers")
     kernel["launch_bounds"] = {"max_threads": 64}
-    assert rust_signature("k", kernel).startswith("#[launch_bounds(64)] pub fn k(")
+    assert rust_signature(_signature("k", kernel)).startswith("#[launch_bounds(64)] pub fn k(")
+
+
+# ---------------------------------------------------------------- the manifest's schema
+
+
+def _package_with_manifest(built: dict[str, Path], tmp_path: Path, edit: Any) -> Path:
+    """A copy of the built package whose manifest `edit` changed."""
+    package = tmp_path / "proj"
+    shutil.copytree(built["package"], package)
+    path = package / "_oxpack" / "kernels.json"
+    manifest = json.loads(path.read_text())
+    edit(manifest)
+    path.write_text(json.dumps(manifest))
+    return package
+
+
+def test_a_manifest_of_a_newer_schema_is_refused_naming_both(built: dict[str, Path], tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    package = _package_with_manifest(built, tmp_path, lambda m: m.update(schema=2, oxpack="9.0.0"))
+    assert _error(str(package), capsys) == (
+        f"oxpack: error: `{package / '_oxpack' / 'kernels.json'}` has manifest schema 2 (written by oxpack 9.0.0), "
+        "newer than oxpack 0.1.0 reads (schema 1); upgrade oxpack (`pip install -U oxpack`) to read it, or rebuild "
+        "the package with this one\n")
+
+
+@pytest.mark.parametrize("schema", ["1", 0, None, 1.0, True])
+def test_a_manifest_of_an_unknown_schema_is_refused(built: dict[str, Path], tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str], schema: Any) -> None:
+    package = _package_with_manifest(built, tmp_path, lambda m: m.update(schema=schema))
+    assert _error(str(package), capsys) == (
+        f"oxpack: error: `{package / '_oxpack' / 'kernels.json'}` has manifest schema {schema!r} (written by oxpack "
+        "0.1.0), which is no oxpack manifest oxpack 0.1.0 reads (schema 1); rebuild the package\n")
+
+
+@pytest.mark.parametrize(("edit", "named"), [
+    (lambda m: m.pop("module"), "the manifest lacks `module`"),
+    (lambda m: m["kernels"]["scale"].pop("params"), "kernel `scale` lacks `params`"),
+    (lambda m: m["kernels"]["flip"].pop("crate"), "kernel `flip` lacks `crate`"),
+    (lambda m: m["kernels"]["flip"]["params"][1].pop("kind"), "kernel `flip` parameter `w` has kind None"),
+    (lambda m: m["kernels"]["scale"].update(requires=["len(x) >= len(nope)"]),
+     "scale(): requirement `len(x) >= len(nope)` in"),
+    (lambda m: m["archs"].append(90), "the manifest: `archs` must be a list of strings"),
+])
+def test_a_damaged_manifest_is_refused_naming_the_key(built: dict[str, Path], tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str], edit: Any, named: str) -> None:
+    package = _package_with_manifest(built, tmp_path, edit)
+    assert named in _error(str(package), capsys)

@@ -16,6 +16,7 @@ import math
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import textwrap
@@ -250,9 +251,9 @@ def check_golden(name: str, rendered: str) -> None:
                                  "OXPACK_UPDATE_GOLDEN=1 and commit the new golden")
 
 
-@pytest.mark.parametrize("name", ["kernels.py", "kernels.pyi"])
+@pytest.mark.parametrize("name", ["kernels.py", "kernels.pyi", "_oxpack/kernels_launchers.py"])
 def test_golden(package_root: Path, name: str) -> None:
-    check_golden(name, (package_root / PACKAGE / name).read_text())
+    check_golden(Path(name).name, (package_root / PACKAGE / name).read_text())
 
 
 def test_render_is_deterministic_and_complete(tmp_path: Path) -> None:
@@ -297,16 +298,21 @@ def test_generated_code_imports_only_stdlib_and_runtime(package_root: Path) -> N
         imports = _imports(package_root / PACKAGE / name)
         assert {i for i in imports if i not in stdlib and i.split(".")[0] not in stdlib} <= {
             "._oxpack.runtime",
+            "._oxpack",  # from ._oxpack import kernels_launchers
             "__future__",
             ".kernels_torch",  # imported only when PyTorch is already (tests/test_torch_ops.py)
         }
+    launchers = _imports(package_root / PACKAGE / "_oxpack" / "kernels_launchers.py")
+    assert launchers <= stdlib | {"__future__", "collections.abc", ".runtime"}, launchers
     below: set[str] = set()  # the runtime's modules, bottom up: each imports only those before it
     for name in _RUNTIME:
         imports = _imports(package_root / PACKAGE / "_oxpack" / name)
         assert imports <= stdlib | {"__future__", "collections.abc"} | below, (name, imports - stdlib - below)
         below.add("." + name.removesuffix(".py"))
-    emulate = data_dir("templates") / "emulate.py"  # loaded by runtime.py on an emulated call: imports no module above _types
-    assert _imports(emulate) <= stdlib | {"__future__", "collections.abc", "._types"}
+    # emulate.py, loaded by runtime.py on an emulated call, imports no module above _types at run time (the
+    # views of runtime's Module and Kernel it takes only as types)
+    emulate = data_dir("templates") / "emulate.py"
+    assert _imports(emulate) <= stdlib | {"__future__", "collections.abc", "._dtypes", "._types", "._views"}
 
 
 @pytest.mark.parametrize(
@@ -365,10 +371,10 @@ def test_every_name_the_generated_module_binds_is_reserved(package_root: Path) -
 
     bound = _bound_names(package_root / PACKAGE / "kernels.py") - set(make_manifest()["kernels"])
     assert any(n.startswith("_fast_") for n in bound) and "_torch_ops" in bound, "no fast path or torch hook"
-    assert "_local_saxpy" in bound
+    assert {f"_fast_{name}" for name in make_manifest()["kernels"]} <= bound
     for name in bound:
         assert _name_problem(name, kernel=True), f"`{name}` is bound by the generated module but not reserved"
-    assert INTERNALS <= bound | {"_F32_MAX"}  # every reserved internal is really one (no stale entry)
+    assert INTERNALS <= bound  # every reserved internal is really one (no stale entry)
     assert all(any(n.startswith(p) for n in bound) for p in INTERNAL_PREFIXES)
 
 
@@ -379,20 +385,26 @@ def test_kernel_named_like_an_internal_is_refused(tmp_path: Path, name: str) -> 
     with pytest.raises(StageError) as caught:
         render_stubs(manifest, tmp_path, FATBINS)
     message = str(caught.value)
-    assert message.startswith(f"kernel `{name}` cannot be a Python name here"), message
-    assert message.endswith("; rename the kernel in the Rust source") and "\n" not in message
+    assert message.startswith(f"kernels/saxpy.rs: kernel `{name}` cannot be a Python name here"), message
+    assert message.endswith("; rename the kernel in kernels/saxpy.rs") and "\n" not in message
     assert not (tmp_path / "kernels.py").exists()
 
 
-@pytest.mark.parametrize("name", ["_module", "__class__", "__init__", "stream", "LaunchError"])
+@pytest.mark.parametrize("name", ["_module", "_fast_saxpy", "_fast_other", "__class__", "__init__", "stream",
+                                  "LaunchError"])
 def test_parameter_that_shadows_what_the_stub_uses_is_refused(tmp_path: Path, name: str) -> None:
     manifest = make_manifest()
     manifest["kernels"]["saxpy"]["params"][1]["name"] = name
-    with pytest.raises(StageError, match=rf"^kernel `saxpy` parameter `{name}` cannot be a Python name here"):
+    with pytest.raises(StageError, match=rf"^kernels/saxpy\.rs: kernel `saxpy` parameter `{name}` cannot be a Python "
+                       r"name here\W.*; rename it in kernels/saxpy\.rs$"):
         render_stubs(manifest, tmp_path, FATBINS)
 
 
-@pytest.mark.parametrize("name", ["_modules", "module", "_fast", "fast_x", "_x", "_private_kernel"])
+# builtins and the launchers' own names are fine: kernel names never reach the launchers' namespace,
+# and a launcher names its arguments by position
+@pytest.mark.parametrize("name", ["_modules", "module", "_fast", "fast_x", "_x", "_private_kernel", "type", "len",
+                                  "all", "int", "tuple", "_launcher", "hooks", "arg0", "size1", "entries", "pack",
+                                  "launch", "_hooks", "_params", "_F32_MAX", "Any", "Struct", "local"])
 def test_names_next_to_the_reserved_ones_are_fine(tmp_path: Path, name: str) -> None:
     manifest = make_manifest()
     manifest["kernels"][name] = manifest["kernels"].pop("saxpy")
@@ -1089,10 +1101,11 @@ class TorchBFloat16(CudaArray):
 
 def test_bfloat16_from_pytorch_cai(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
     runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
-    spec = {"crate": "image", "symbol": "b", "params": [
-        {"name": "x", "kind": "in", "dtype": "bfloat16"}, {"name": "y", "kind": "out", "dtype": "bfloat16"}]}
+    model = sys.modules[f"{PACKAGE}._oxpack._manifest"]
+    spec = model.Kernel(name="b", crate="image", symbol="b",
+                        params=(model.Param("x", "in", "bfloat16"), model.Param("y", "out", "bfloat16")))
     assert kernels._module.kernels  # reads the manifest (and its crates)
-    kernel = runtime.Kernel(kernels._module, "b", spec, "test")
+    kernel = runtime.Kernel(kernels._module, spec)
     with pytest.raises(TypeError, match=r"b\(\): argument `x` must be a bfloat16 device array"):
         kernel((CudaArray(8, "<V2"), TorchBFloat16(8, "<V2", BASE + 2**20)))
     kernel((TorchBFloat16(8, "<V2"), TorchBFloat16(8, "<V2", BASE + 2**20)))
@@ -1119,8 +1132,11 @@ def test_generated_module_has_no_exec_and_pyright_accepts_it(package_root: Path)
     }
     assert not calls & {"exec", "eval", "compile"}, "the runtime builds code at run time"
     generated = (package_root / PACKAGE / "kernels.py").read_text()
-    assert "def _fast_saxpy(a: Any, x: Any, y: Any, stream: Any, threads: Any = None, block: Any = None) -> bool:" in generated
-    assert "def _fast_shift2d(" in generated and "def _fast_reverse(" in generated  # 2-D launch; dynamic shared
+    launchers = (package_root / PACKAGE / "_oxpack" / "kernels_launchers.py").read_text()
+    assert '_fast_saxpy = _launchers.f32_in_f32_out_f32_1d_where(_module.state("saxpy"))' in generated
+    assert "def f32_in_f32_out_f32_1d_where(state: Any) -> Callable[..., bool]:" in launchers
+    assert "def launch(arg0: Any, arg1: Any, arg2: Any, stream: Any, threads: Any = None, block: Any = None)" in launchers
+    assert "def in_f32_out_f32_2d(" in launchers and "def in_f32_shared_f32_1d(" in launchers  # 2-D; dynamic shared
     pyright = Path(sys.executable).with_name("pyright")
     if not pyright.exists() or shutil.which("node") is None:
         pytest.skip("pyright (pip install pyright) and Node.js are needed for this check")
@@ -1276,8 +1292,10 @@ def test_fast_path_launches_per_device(kernels: ModuleType, two_devices: FakeCud
     entries = kernels._module.kernel("saxpy").state.entries
     assert set(entries) == {(1, 1, 64, None), (0, 1, 64, None)}
     launch, config, function = entries[(1, 1, 64, None)]
-    params = kernels._params(5)
-    kernels._pack_saxpy(params, 40, 1.0, 1, 1, 1, 1)
+    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    params = runtime._params(5)
+    struct.Struct("=f4xQQQQ").pack_into(params, 40, 1.0, 1, 1, 1, 1)  # saxpy's launcher packs this
+    assert "Struct(\"=f4xQQQQ\")" in Path(str(runtime.__file__)).with_name("kernels_launchers.py").read_text()
     assert launch(config, function, params, None) == 0  # what the fast path calls
     assert two_devices.contexts[-1] == CONTEXT + 1 and two_devices.current == CONTEXT + 0
     assert two_devices.launches[-1][3][1:] == (1, 1, 1, 1)

@@ -34,7 +34,7 @@ from .emulation import HostBuilder, check_host_supported
 from .errors import ConfigError, StageError, ToolchainError
 from .libdevice import find_libdevice, libdevice_id
 from .llvm import KernelSig, LinkedCrate, llvm_version, read_archive
-from .manifest import sig_from_json, sig_to_json
+from .manifest import build_manifest, sig_from_json, sig_to_json
 from .nvidia import (
     COMPRESSION_CUDA,
     Cubin,
@@ -175,40 +175,13 @@ class BuildResult:
         return needs_cuda(self.ptx_isa, self.config.fatbin_compression)[1]
 
     def manifest(self) -> dict[str, Any]:
-        kernels: dict[str, Any] = {}
-        for crate in self.crates:
-            for k in crate.kernels:
-                kernels[k.name] = {
-                    "crate": crate.name,
-                    "symbol": k.name,
-                    "doc": k.doc,
-                    "params": [p.as_dict() for p in k.params],
-                    "requires": list(k.requires),
-                    "resources": {arch: crate.resources[arch].get(k.name, {}) for arch in self.archs},
-                }
-                if k.bounds is not None:
-                    kernels[k.name]["launch_bounds"] = k.bounds.as_dict()
-                if k.max_registers is not None:
-                    kernels[k.name]["max_registers"] = k.max_registers
-        return {
-            "schema": 1,
-            "oxpack": __version__,
-            "module": self.config.module,
-            "archs": list(self.archs),
-            "ptx_arch": self.ptx_arch,
-            "ptx_isa": self.ptx_isa,
-            "fatbin_compression": self.config.fatbin_compression,
-            "min_driver": self.min_driver,
-            "profile": self.config.profile,  # issue 9: "debug" modules get a trap record at load
-            "crates": {
-                c.name: {"fatbin": f"{c.name}.fatbin", "sha256": digest(c.fatbin), "source": c.source}
-                for c in self.crates
-            },
-            "kernels": kernels,
+        return build_manifest(
+            module=self.config.module, archs=self.archs, ptx_arch=self.ptx_arch, ptx_isa=self.ptx_isa,
+            fatbin_compression=self.config.fatbin_compression, min_driver=self.min_driver,
+            profile=self.config.profile, crates=self.crates,
             # what the build was made from: `provenance.stale` tells whether a checkout still matches
-            "sources": build_sources({c.source: c.source_sha256 for c in self.crates}, self.config.kernels),
-            **self._emulation_manifest(),
-        }
+            sources=build_sources({c.source: c.source_sha256 for c in self.crates}, self.config.kernels),
+            emulation=self._emulation_manifest().get("emulation"))
 
     def _emulation_manifest(self) -> dict[str, Any]:
         """With `emulation = true`: each crate's host library, and the platform it runs on."""

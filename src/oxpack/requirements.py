@@ -1,14 +1,14 @@
-"""A kernel's `where (...)` requirements at build time: found in the kernel file, and checked so that
-the stub can evaluate each one (the language the runtime's `_requires.py` evaluates)."""
+"""A kernel's `where (...)` requirements at build time: found in the kernel file, and each one checked
+with the `where` language's own parser (``templates/_where.py``), so that the run time accepts it;
+a refusal names the line of the kernel file."""
 
 from __future__ import annotations
 
-import ast
-import operator
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .contract import where
 from .errors import StageError
 from .llvm import KernelSig
 
@@ -100,76 +100,11 @@ def _ident_before(text: str, i: int) -> bool:
     return i > 0 and (text[i - 1].isalnum() or text[i - 1] == "_")
 
 
-_REQUIRE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
-_ALLOWED = ("comparisons joined by `,` or `and`, integer constants, scalar parameters, len(<slice parameter>), "
-            "+ - * / % (`/` divides integers, rounding down) and parentheses")
-
-
-def _requirement_problem(text: str, params: dict[str, str]) -> str | None:
-    """Why the runtime would refuse requirement `text` (None if it accepts it), or why it could never
-    hold: a constant zero divisor."""
-    try:
-        tree = ast.parse(text, mode="eval").body
-    except SyntaxError:
-        return "it is not an expression"
-
-    def number(node: ast.expr) -> str | None:
-        if isinstance(node, ast.Constant) and type(node.value) is int:
-            return None
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            return number(node.operand)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, _REQUIRE_OPS):
-            problem = number(node.left) or number(node.right)
-            if problem is None and isinstance(node.op, (ast.FloorDiv, ast.Mod)) and _constant(node.right) == 0:
-                op = "/" if isinstance(node.op, ast.FloorDiv) else "%"
-                return f"`{ast.unparse(node)}` divides by the constant 0 (`{op} 0`)"
-            return problem
-        if isinstance(node, ast.Name):
-            kind = params.get(node.id)
-            if kind is None:
-                return f"`{node.id}` is not a parameter of the kernel"
-            return None if kind == "scalar" else f"`{node.id}` is a slice: write `len({node.id})`"
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
-                and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.Name)):
-            name = node.args[0].id
-            kind = params.get(name)
-            if kind is None:
-                return f"`{name}` is not a parameter of the kernel"
-            return None if kind not in ("scalar", "index") else f"`len({name})`: `{name}` is no slice"
-        return f"`{ast.unparse(node)}` is not allowed"
-
-    def boolean(node: ast.expr) -> str | None:
-        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
-            return next(filter(None, map(boolean, node.values)), None)
-        if isinstance(node, ast.Compare):
-            return next(filter(None, map(number, [node.left, *node.comparators])), None)
-        return f"`{ast.unparse(node)}` is not a comparison"
-
-    return boolean(tree)
-
-
-def _constant(node: ast.expr) -> int | None:
-    """The value of an expression of integer constants only (None if it has a name)."""
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = _constant(node.operand)
-        return None if inner is None else -inner
-    if isinstance(node, ast.BinOp) and isinstance(node.op, _REQUIRE_OPS):
-        left, right = _constant(node.left), _constant(node.right)
-        if left is None or right is None:
-            return None
-        if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and right == 0:
-            return None
-        ops = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
-               ast.Mod: operator.mod}
-        return int(ops[type(node.op)](left, right))
-    return None
-
-
 def check_where(rel: str, text: str, kernels: Sequence[KernelSig]) -> None:
-    """Refuse a `where (...)` that lost terms to a comment or that the stub could not check, at the
-    line of the `.rs` file where it stands."""
+    """Refuse a `where (...)` that lost terms to a comment or that is not in the `where` language
+    (`oxpack.contract.where`, the parser the run time checks requirements with), at the line of
+    the `.rs` file where it stands."""
+    language = where()
     clauses = _where_clauses(text)
     for clause in clauses:
         if clause.comment is not None:
@@ -179,10 +114,11 @@ def check_where(rel: str, text: str, kernels: Sequence[KernelSig]) -> None:
                 "division as `/` (not `//`) and move comments out of the parentheses", stage="bc")
     lines = {c.kernel: c.line for c in clauses}
     for sig in kernels:
-        params = {p.name: p.kind for p in sig.params}
+        kinds = {p.name: p.kind for p in sig.params}
         for requirement in sig.requires:
-            problem = _requirement_problem(requirement, params)
-            if problem is not None:
+            try:
+                language.parse(requirement, kinds)
+            except language.WhereError as exc:
                 at = f"{rel}:{lines[sig.name]}" if sig.name in lines else rel
                 raise StageError(f"{at}: kernel `{sig.name}`: requirement `{requirement}` in its `where (...)`: "
-                                 f"{problem}; allowed are {_ALLOWED}", stage="ll")
+                                 f"{exc}; allowed are {language.HELP}", stage="ll") from None

@@ -13,12 +13,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ._driver import _cuda
+from ._dtypes import DTYPES
 from ._fast import _hooks
 from ._types import (
     _DL_CUDA,
     _DL_CUDA_MANAGED,
     _DL_HOST,
-    _DTYPES,
     _LEGACY_STREAM,
     _MUTABLE,
     KernelArgumentError,
@@ -70,7 +70,7 @@ def _other_array(obj: object, dtype: str, mutable: bool, hint: int) -> tuple[int
     try:
         (size,) = cai["shape"]
         pointer, readonly = cai["data"]
-        if (cai["typestr"] != _DTYPES[dtype].typestr or cai.get("strides") is not None
+        if (cai["typestr"] != DTYPES[dtype].typestr or cai.get("strides") is not None
                 or cai.get("version") != 3 or cai.get("mask") is not None):
             return None
         stream = cai.get("stream")
@@ -87,10 +87,6 @@ def _other_array(obj: object, dtype: str, mutable: bool, hint: int) -> tuple[int
 _capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
 _capsule_pointer.restype = ctypes.c_void_p
 _capsule_pointer.argtypes = (ctypes.py_object, ctypes.c_char_p)
-_DL_CODES = {  # dtype -> DLPack (code, bits): 0 int, 1 uint, 2 float, 4 bfloat
-    "int32": (0, 32), "uint32": (1, 32), "int64": (0, 64), "uint64": (1, 64),
-    "float32": (2, 32), "float64": (2, 64), "float16": (2, 16), "bfloat16": (4, 16),
-}
 
 
 # DLTensor (dlpack.h), read in one unpack: data, device (type, id), ndim, dtype (code,
@@ -115,7 +111,7 @@ def _dlpack_array(obj: Any, dtype: str, mutable: bool, hint: int) -> tuple[int, 
         return None
     data, device_type, device_id, ndim, code, bits, lanes, shape, strides, offset = _dltensor_head(
         _DLTensorBytes.from_address(address))
-    if device_type not in (_DL_CUDA, _DL_CUDA_MANAGED) or (code, bits) != _DL_CODES[dtype] or lanes != 1:
+    if device_type not in (_DL_CUDA, _DL_CUDA_MANAGED) or (code, bits) != DTYPES[dtype].dlpack or lanes != 1:
         return None
     if ndim != 1 or (strides and ctypes.c_int64.from_address(strides).value != 1):
         return None

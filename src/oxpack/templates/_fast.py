@@ -9,7 +9,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ._types import _DTYPES, _LEGACY_STREAM, LaunchError
+from ._dtypes import DTYPES
+from ._types import _LEGACY_STREAM, LaunchError
 
 class _Never:
     """Stands for a class that the program has not imported: no object has this type."""
@@ -22,7 +23,7 @@ class _Hooks:
 
     one_device = False
     """True once the driver said there is one device: then every array is on device 0."""
-    cupy_ndarray: type = _Never
+    cupy_ndarray: Any = _Never  # a class; Any: `type(x) is` it tells a type checker nothing of x
     cupy_float32: Any = None
     cupy_float64: Any = None
     cupy_int32: Any = None
@@ -31,7 +32,7 @@ class _Hooks:
     cupy_uint64: Any = None
     cupy_float16: Any = None
     cupy_bfloat16: Any = None
-    torch_tensor: type = _Never
+    torch_tensor: Any = _Never
     torch_float32: Any = None
     torch_float64: Any = None
     torch_int32: Any = None
@@ -70,7 +71,7 @@ class _Hooks:
                 return  # another CuPy than the one this was written for: the general path
             current_stream = cupy.cuda.stream.get_current_stream
             get_device = cupy.cuda.runtime.getDevice
-            for dt in _DTYPES.values():
+            for dt in DTYPES.values():
                 try:
                     setattr(self, f"cupy_{dt.name}", cupy.dtype(dt.typestr))
                 except TypeError:
@@ -88,7 +89,7 @@ class _Hooks:
     def _find_torch(self, torch: Any) -> None:
         try:
             raw = torch._C._cuda_getCurrentRawStream
-            for dt in _DTYPES.values():
+            for dt in DTYPES.values():
                 setattr(self, f"torch_{dt.name}", getattr(torch, dt.name, None))
             tensor = torch.Tensor
         except AttributeError:
@@ -116,7 +117,8 @@ class _State:
         count when the call gave none: the general path checked and launched exactly these
         values, so a call that passes the fast path's checks and finds its key needs no
         other shape check. The fast path looks up only exact ints and tuples of exact ints
-        (``True`` or ``2.0`` equal ``1`` and ``2`` as keys, but the general path refuses them)."""
+        (``True`` or ``2.0`` equal ``1`` and ``2`` as keys, but the general path refuses them).
+        The dict is never replaced (only cleared): each kernel's fast path holds it."""
 
 
 _last_stream: tuple[object, int] = (None, 0)

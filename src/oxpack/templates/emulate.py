@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
-import json
 import math
 import re
 import sysconfig
@@ -24,6 +23,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ._dtypes import DTYPES
 from ._types import (
     _EMPTY_BUFFER,
     KernelArgumentError,
@@ -38,8 +38,8 @@ from ._types import (
 )
 
 if TYPE_CHECKING:  # runtime.Kernel and runtime.Module, as far as emulation reads them
-    from ._types import _KernelView as Kernel
-    from ._types import _ModuleView as Module
+    from ._views import _KernelView as Kernel
+    from ._views import _ModuleView as Module
 
 __all__ = ["launch"]
 
@@ -79,11 +79,9 @@ class _DLTensor(ctypes.Structure):
     ]
 
 
-_DL_DTYPES = {(0, 32): "int32", (1, 32): "uint32", (0, 64): "int64", (1, 64): "uint64", (2, 16): "float16",
-              (2, 32): "float32", (2, 64): "float64", (4, 16): "bfloat16"}
+_DL_DTYPES = {d.dlpack: d.name for d in DTYPES.values()}  # DLPack (code, bits) -> dtype
 _DL_CPU = (1, 3)  # kDLCPU, kDLCUDAHost (pinned host memory: the CPU reads it too)
-_BUFFER_FORMATS = {"i": "int32", "I": "uint32", "q": "int64", "Q": "uint64", "f": "float32", "d": "float64",
-                   "e": "float16"}
+_BUFFER_FORMATS = {d.buffer: d.name for d in DTYPES.values() if d.buffer}  # buffer protocol format -> dtype
 _capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
 _capsule_pointer.restype = ctypes.c_void_p
 _capsule_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
@@ -104,18 +102,18 @@ def _platform() -> str:
 def _library(module: Module, crate: str) -> ctypes.CDLL:
     """The crate's host library, loaded once (its digest checked against the manifest)."""
     emulation = module._emulation
-    entry = emulation.get("crates", {}).get(crate) if emulation else None
+    entry = emulation.crates.get(crate) if emulation else None
     if not emulation or not entry:
         raise LaunchError(
             f"{module.name}: this build has no emulation library (for crate `{crate}`); build it with "
             "`emulation = true` in `[tool.oxpack]` or `oxpack build --emulation`, or unset OXPACK_EMULATE"
         )
-    if emulation.get("platform") != _platform():
+    if emulation.platform != _platform():
         raise LaunchError(
-            f"{module.name}: its emulation libraries were built for {emulation.get('platform')}, "
+            f"{module.name}: its emulation libraries were built for {emulation.platform}, "
             f"this is {_platform()}; rebuild the package here"
         )
-    path = module.directory / Path(str(entry["library"])).name
+    path = module.directory / Path(entry.library).name
     with _libraries_lock:
         library = _libraries.get(path)
         if library is None:
@@ -123,7 +121,7 @@ def _library(module: Module, crate: str) -> ctypes.CDLL:
                 data = path.read_bytes()
             except OSError as exc:
                 raise LaunchError(f"cannot read the emulation library of crate `{crate}`: {exc}") from None
-            if hashlib.sha256(data).hexdigest() != entry.get("sha256"):
+            if hashlib.sha256(data).hexdigest() != entry.sha256:
                 raise LaunchError(f"{path}: sha256 differs from {module.manifest_path.name}; rebuild the package")
             library = _libraries[path] = ctypes.CDLL(str(path))
     return library
@@ -136,12 +134,8 @@ def _shared_limit(kernel: Kernel) -> tuple[str, int, int]:
     cached = _shared_limits.get((module.manifest_path, kernel.name))
     if cached is not None:
         return cached
-    try:
-        manifest = json.loads(module.manifest_path.read_text(encoding="utf-8"))
-        archs = [str(a) for a in manifest["archs"]]
-        resources = manifest["kernels"][kernel.name].get("resources", {})
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise LaunchError(f"cannot read the archs of kernel manifest {module.manifest_path}: {exc!r}") from None
+    archs = module.manifest.archs if module.manifest is not None else ()  # read: the kernel came from it
+    resources = kernel.resources
     limits = []
     for arch in archs:
         number = re.match(r"sm_(\d+)", arch)

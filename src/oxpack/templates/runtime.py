@@ -8,12 +8,15 @@ anything reaches the GPU: a refused call queues no work and loads no module
 DLPack-only array's metadata).
 
 This module is the runtime's face: `Kernel` and `Module`, and every name the generated
-stubs import. The rest lives in modules beside it, each importing only those below it:
-``_types`` (exceptions, types, dtypes), ``_fast`` (what the fast paths read),
-``_driver`` (cuda.core, devices, contexts), ``_arrays`` (array readers), ``_requires``
-(`where` requirements), ``_checks`` (a call's checks), ``_traps`` (trap records,
-launch-blocking mode) and ``_graphs`` (`capture`, `Graph`). ``emulate.py`` imports
-``_types`` alone; `Kernel` loads it on the first emulated call.
+stubs and fast paths import. The rest lives in modules beside it, each importing only
+those below it: ``_dtypes`` (the element types), ``_where`` (the `where` language),
+``_types`` (exceptions, types), ``_manifest`` (the manifest model, which `Module` reads
+``<module>.json`` with), ``_views`` (what emulation reads of a `Kernel`), ``_fast`` (what
+the fast paths read), ``_driver`` (cuda.core, devices, contexts), ``_arrays`` (array
+readers), ``_requires`` (`where` requirements, evaluated), ``_checks`` (a call's checks),
+``_traps`` (trap records, launch-blocking mode) and ``_graphs`` (`capture`, `Graph`).
+``emulate.py`` imports ``_dtypes`` and ``_types`` alone; `Kernel` loads it on the first
+emulated call.
 """
 
 from __future__ import annotations
@@ -53,15 +56,15 @@ from ._fast import _hooks as _hooks
 from ._fast import _State
 from ._fast import _stream_handle as _stream_handle
 from ._graphs import Graph, capture
+from ._manifest import Crate as _Crate
+from ._manifest import Emulation as _EmulationTable
+from ._manifest import Kernel as _KernelSpec
+from ._manifest import Manifest as _Manifest
 from ._requires import _Requirement
 from ._traps import _after_launch, _trap_record
 from ._types import (
-    _DTYPES,
     _EMPTY_BUFFER,
-    _KINDS,
     _LEGACY_STREAM,
-    _RANKS,
-    _STORAGE_ONLY,
     DeviceArray,
     KernelArgumentError,
     KernelBarrierError,
@@ -94,80 +97,35 @@ __all__ = [
 ]
 
 
-def _param(kernel: str, number: int, spec: object, where: str) -> _Param:
-    if not isinstance(spec, Mapping) or not isinstance(spec.get("name"), str):
-        raise ManifestError(f"{where}: kernel `{kernel}` parameter {number} has no `name`")
-    name, kind, dtype = spec["name"], spec.get("kind"), spec.get("dtype")
-    if kind not in _KINDS:
-        raise ManifestError(
-            f"{where}: kernel `{kernel}` parameter `{name}` has kind {kind!r}; expected one of {_KINDS}"
-        )
-    if dtype not in _DTYPES:
-        raise ManifestError(
-            f"{where}: kernel `{kernel}` parameter `{name}` has dtype {dtype!r}; "
-            f"expected one of {tuple(_DTYPES)}"
-        )
-    if kind == "scalar" and dtype in _STORAGE_ONLY:
-        raise ManifestError(
-            f"{where}: kernel `{kernel}` scalar parameter `{name}` has dtype {dtype!r}; "
-            f"{', '.join(_STORAGE_ONLY)} are array element types only"
-        )
-    return _Param(number - 1, name, kind, _DTYPES[dtype])
-
-
 class Kernel(_Checks, _ArrayReader):
     """One kernel of a manifest; call it with the stub's arguments as a tuple."""
 
-    def __init__(self, module: Module, name: str, entry: Mapping[str, Any], where: str) -> None:
-        self.module, self.name = module, name
-        try:
-            self.crate, self.symbol = str(entry["crate"]), str(entry["symbol"])
-            specs, requires = list(entry["params"]), entry.get("requires", [])
-        except (KeyError, TypeError) as exc:
-            raise ManifestError(f"{where}: kernel `{name}` lacks {exc}") from None
-        # a launch-index parameter (ThreadIndex, -2, -3) is no Python argument: it
-        # fixes the launch's rank, which the device then relies on
-        indices = [s for s in specs if isinstance(s, Mapping) and s.get("kind") == "index"]
-        if len(indices) > 1 or (indices and indices[0].get("dtype") not in _RANKS):
-            raise ManifestError(f"{where}: kernel `{name}` has a malformed launch index {indices!r}")
-        self.rank: int | None = _RANKS[indices[0]["dtype"]] if indices else None
-        # its position among the Rust parameters (emulation passes every one of them)
-        self._index_at: int | None = next((i for i, s in enumerate(specs) if s in indices), None)
-        specs = [s for s in specs if not (isinstance(s, Mapping) and s.get("kind") == "index")]
-        params = tuple(_param(name, i, spec, where) for i, spec in enumerate(specs, start=1))
-        by_name = {p.name: p for p in params}
-        if len(by_name) != len(params):
-            raise ManifestError(f"{where}: kernel `{name}` has two parameters of one name")
-        self.params = params
+    def __init__(self, module: Module, spec: _KernelSpec) -> None:
+        self.module, self.name, self.spec = module, spec.name, spec
+        self.crate, self.symbol, self.resources = spec.crate, spec.symbol, spec.resources
+        # a launch-index parameter (ThreadIndex, -2, -3) is no Python argument: it fixes
+        # the launch's rank, which the device then relies on
+        self.rank, self._index_at = spec.rank, spec.index_at
+        self.params = params = spec.args
         self._scalars = tuple(p for p in params if p.kind == "scalar")
         self._arrays = tuple(p for p in params if p.kind in ("in", "out", "atomic"))
         # dynamic shared memory: a Python int (elements per block) that sizes the launch
-        dynamic = [p for p in params if p.kind == "dynshared"]
-        if len(dynamic) > 1:
-            raise ManifestError(f"{where}: kernel `{name}` has more than one dynamic shared array")
-        self._dynamic: _Param | None = dynamic[0] if dynamic else None
-        # by default one thread per element of the first output (`out`), else of the
-        # first input, else of the first atomic buffer
-        self._outputs = tuple(p for p in params if p.kind == "out") or tuple(
-            p for p in params if p.kind == "in") or tuple(p for p in params if p.kind == "atomic")
-        self._default_threads = self._arrays.index(self._outputs[0]) if self._outputs else 0
+        self._dynamic: _Param | None = next((p for p in params if p.kind == "dynshared"), None)
+        # by default one thread per element of the first output, else input, else atomic buffer
+        default = spec.default_array
+        self._default_threads = 0 if default is None else self._arrays.index(default)
         self._ctypes: tuple[Callable[[Any], Any] | None, ...] = tuple(
             p.dtype.ctype if p.kind == "scalar" else ctypes.c_uint64 if p.kind == "dynshared" else None
             for p in params
         )
-        if not isinstance(requires, list) or not all(isinstance(r, str) for r in requires):
-            raise ManifestError(f"{where}: kernel `{name}`: `requires` must be a list of strings")
-        self._requires = tuple(_Requirement(name, text, by_name, where) for text in requires)
+        positions = {p.name: p.pos for p in params}
+        self._requires = tuple(_Requirement(self.name, r, positions) for r in spec.requirements())
         # `#[launch_bounds(max_threads, ...)]`: the PTX's `.maxntid`, which the driver enforces
-        bounds = entry.get("launch_bounds", {"max_threads": 1024})
-        max_threads = bounds.get("max_threads") if isinstance(bounds, Mapping) else None
-        if type(max_threads) is not int or not 1 <= max_threads <= 1024:
-            raise ManifestError(f"{where}: kernel `{name}`: `launch_bounds` must hold `max_threads` from 1 to 1024")
-        self._max_threads: int = max_threads
+        self._max_threads: int = spec.max_threads
         self._shapes: dict[tuple[object, object], _Shape] = {}
         self._functions: dict[int, Any] = {}  # device id -> cuda.core Kernel
         self._dynamic_limit: dict[int, int] = {}  # device id → dynamic shared bytes allowed so far
-        self.state = module.state(name)
+        self.state = module.state(self.name)
         """What the generated fast path repeats: launches this general path checked and made."""
 
     def __repr__(self) -> str:
@@ -333,7 +291,7 @@ class Kernel(_Checks, _ArrayReader):
                 raise
             module = self.module
             raise _no_binary(_cuda(), device_id, module._what, module._archs, module._ptx_arch) from None
-        self.module._attach_trap_record(device_id, self.crate, code)  # issue 9: debug builds only
+        self.module._attach_trap_record(device_id, self.crate, code)  # debug builds only
         self._functions[device_id] = function
         return function
 
@@ -389,7 +347,9 @@ class Module:
         self.directory = Path(directory) if directory is not None else Path(__file__).parent
         self._manifest = manifest
         self._kernels: dict[str, Kernel] | None = None
-        self._crates: dict[str, Mapping[str, Any]] = {}
+        self.manifest: _Manifest | None = None
+        """The manifest, once read (the first access to `kernels`)."""
+        self._crates: dict[str, _Crate] = {}
         self._objects: dict[tuple[int, str], Any] = {}  # (device id, crate) -> ObjectCode
         self._trap_records: dict[tuple[int, str], int | None] = {}  # (device id, crate) -> host address
         self._debug = False  # a `profile = "debug"` build: its modules get a trap record
@@ -401,7 +361,7 @@ class Module:
         except LaunchError as exc:
             self.emulate, self._switch_error = True, exc
         """True: calls run on the CPU from the host libraries (``OXPACK_EMULATE=1``)."""
-        self._emulation: Mapping[str, Any] | None = None  # the manifest's `emulation` table
+        self._emulation: _EmulationTable | None = None  # the manifest's `emulation` table
         self._archs: object = None  # the manifest's targets, named by the load-time checks
         self._ptx_arch: object = None
         self._min_driver: object = None
@@ -472,31 +432,19 @@ class Module:
         with self._lock:
             if self._kernels is not None:
                 return self._kernels
-            where = self.manifest_path.name
-            manifest = self._manifest
-            if manifest is None:
+            data = self._manifest
+            if data is None:
                 try:
-                    manifest = json.loads(self.manifest_path.read_text(encoding="utf-8"))
+                    data = json.loads(self.manifest_path.read_text(encoding="utf-8"))
                 except (OSError, ValueError) as exc:
                     raise ManifestError(f"cannot read kernel manifest {self.manifest_path}: {exc}") from None
-            if not isinstance(manifest, Mapping) or manifest.get("schema") != 1:
-                raise ManifestError(f"{where}: expected a manifest with `schema` 1")
-            crates, kernels = manifest.get("crates"), manifest.get("kernels")
-            if not isinstance(crates, Mapping) or not isinstance(kernels, Mapping):
-                raise ManifestError(f"{where}: `crates` and `kernels` must be tables")
-            for crate, entry in crates.items():
-                if not isinstance(entry, Mapping) or not isinstance(entry.get("fatbin"), str):
-                    raise ManifestError(f"{where}: crate `{crate}` needs a `fatbin` file name")
-            built = {name: Kernel(self, name, entry, where) for name, entry in kernels.items()}
-            for k in built.values():
-                if k.crate not in crates:
-                    raise ManifestError(f"{where}: kernel `{k.name}` names unknown crate `{k.crate}`")
-            self._crates = dict(crates)
-            self._debug = manifest.get("profile") == "debug"
-            emulation = manifest.get("emulation")
-            self._emulation = emulation if isinstance(emulation, Mapping) else None
-            self._archs, self._ptx_arch = manifest.get("archs"), manifest.get("ptx_arch")
-            self._min_driver = manifest.get("min_driver")
+            manifest = _Manifest.from_json(data, self.manifest_path.name)
+            built = {name: Kernel(self, spec) for name, spec in manifest.kernels.items()}
+            self.manifest = manifest
+            self._crates = dict(manifest.crates)
+            self._debug = manifest.profile == "debug"
+            self._emulation = manifest.emulation
+            self._archs, self._ptx_arch, self._min_driver = list(manifest.archs), manifest.ptx_arch, manifest.min_driver
             self._kernels = built
             return built
 
@@ -525,12 +473,11 @@ class Module:
 
     def _fatbin(self, crate: str) -> bytes:
         entry = self._crates[crate]
-        path = self.directory / Path(str(entry["fatbin"])).name
+        path = self.directory / Path(entry.fatbin).name
         try:
             data = path.read_bytes()
         except OSError as exc:
             raise ManifestError(f"cannot read fatbin of crate `{crate}`: {exc}") from None
-        expected = entry.get("sha256")
-        if expected is not None and hashlib.sha256(data).hexdigest() != expected:
+        if entry.sha256 is not None and hashlib.sha256(data).hexdigest() != entry.sha256:
             raise ManifestError(f"{path}: sha256 differs from {self.manifest_path.name}; rebuild the package")
         return data
