@@ -1,9 +1,29 @@
-//! Outputs: `DisjointSlice<T, L>` and the element each thread may reach under its layout.
+//! Outputs: a thread reaches only the elements that its witness names under the
+//! output's layout.
 //!
-//! (moved out of lib.rs as it was; documented in the next commit)
+//! [`DisjointSlice<T, L>`] is a launch's output buffer. It has no indexing of its own:
+//! it hands out `&mut T` (or a writer of several elements) only through a method of its
+//! layout `L`, given the calling thread's witness ([`ThreadIndex`] & co). This module
+//! holds the buffer and the element-wise layouts ([`Linear`](layout::Linear),
+//! [`Rows`](layout::Rows), [`Volume`](layout::Volume)); the other layouts' methods live
+//! beside their writers: 16-byte vectors in `vec`, tiles in `tiles`, rows, values and
+//! strides shared by a block, a warp or the grid in `coop`.
+//!
+//! # Safety
+//! Every accessor of every layout returns only elements that
+//! 1. lie inside the buffer (checked against `len`, with no overflow), and
+//! 2. belong to the calling thread alone: they are a one-to-one function of the
+//!    thread's witness (unique per thread, see [`thread`](crate::thread)) under the
+//!    layout's shape, which the entry shim binds once from values that are the same in
+//!    every thread (see [`layout`]).
+//!
+//! No two mappings meet on one buffer: the layout is part of the parameter's type, so an
+//! output has exactly one. `&mut self` on every accessor keeps a thread from holding two
+//! references to one element. The host stub checked that the buffer is device memory of
+//! `len` elements that no other argument aliases, so no other parameter reaches it.
 
-use crate::param::Elem;
-use crate::thread::{grid, ThreadIndex, ThreadIndex2, ThreadIndex3};
+use crate::elem::Elem;
+use crate::thread::{ThreadIndex, ThreadIndex2, ThreadIndex3};
 use crate::{cache, layout};
 
 /// `&mut *ptr.add(i)`, for element `i` of an output buffer from the launch.
@@ -121,33 +141,6 @@ impl<T: Elem> DisjointSlice<T, layout::Linear> {
     ) -> Option<&mut T> {
         None
     }
-
-    /// Does not compile; see `get_mut_2d` above (`BlockRows` = (cols)).
-    #[doc(hidden)]
-    pub fn block_row(&mut self, _i: ThreadIndex, _cols: impl layout::ShapePerCall) -> Option<BlockRow<'_, T>> {
-        None
-    }
-
-    /// Does not compile; see `get_mut_2d` above (`RegisterTiles<TM, TN>` = (width)).
-    #[doc(hidden)]
-    pub fn register_tile<const TM: usize, const TN: usize>(
-        &mut self,
-        _ij: ThreadIndex2,
-        _width: impl layout::ShapePerCall,
-    ) -> Option<RegisterTile<'_, T, TM, TN>> {
-        None
-    }
-
-    /// Does not compile; see `get_mut_2d` above (`TransposedTiles<TILE, ROWS>` = (cols, rows)).
-    #[doc(hidden)]
-    pub fn transposed_tile<const TILE: usize, const ROWS: usize>(
-        &mut self,
-        _ij: ThreadIndex2,
-        _cols: impl layout::ShapePerCall,
-        _rows: impl layout::ShapePerCall,
-    ) -> Option<TransposedTile<'_, T, TILE, ROWS>> {
-        None
-    }
 }
 
 impl<T: Elem> DisjointSlice<T, layout::Rows> {
@@ -192,260 +185,30 @@ impl<T: Elem> DisjointSlice<T, layout::Volume> {
     }
 }
 
-impl<T: Elem> DisjointSlice<T, layout::BlockRows> {
-    /// The number of columns, bound from the launch's parameters (use it, rather than
-    /// the parameter, to index inputs by the same columns: the optimizer then knows the
-    /// two are equal).
-    #[inline(always)]
-    pub fn cols(&self) -> usize {
-        self.shape[0]
-    }
+// An output's shape: none for `Linear` and `Vec4`, bound once by the entry shim for the others.
+impl<T> layout::Unshaped for DisjointSlice<T, layout::Linear> {}
+impl<T> layout::Unshaped for DisjointSlice<T, layout::Vec4> {}
 
-    /// For one block per row of the row-major matrix of `cols` columns (the output's
-    /// shape): thread `tx` of block `b` writes columns `tx, tx + blockDim.x, …` of
-    /// row `b`, so every element has one writer. The launch must be 1-D (`blockDim.y
-    /// = blockDim.z = gridDim.y = gridDim.z = 1`, checked; otherwise `None`).
-    #[inline(always)]
-    pub fn block_row(&mut self, i: ThreadIndex) -> Option<BlockRow<'_, T>> {
-        let _ = i;
-        let cols = self.shape[0];
-        let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());
-        if d.y != 1 || d.z != 1 || g.y != 1 || g.z != 1 {
-            return None;
+macro_rules! bind_shape {
+    ($($layout:ty => [$($n:ident),*] $(, const $c:ident, const $d:ident)?;)*) => {$(
+        impl<T $(, const $c: usize, const $d: usize)?> layout::Bind<($(bind_shape!(@usize $n),)*)> for DisjointSlice<T, $layout> {
+            #[inline(always)]
+            unsafe fn bind(mut self, shape: ($(bind_shape!(@usize $n),)*)) -> Self {
+                let ($($n,)*) = shape;
+                let mut k = 0;
+                $(self.shape[k] = $n; k += 1;)*
+                let _ = k;
+                self
+            }
         }
-        let (tx, stride) = (t.x as usize, d.x as usize);
-        let start = (b.x as usize).checked_mul(cols)?;
-        start.checked_add(cols)?;
-        let limit = cols.saturating_sub(tx);
-        Some(BlockRow { ptr: self.ptr, len: self.len, start, cols, base: start + tx, stride, limit, _out: core::marker::PhantomData })
-    }
+    )*};
+    (@usize $n:ident) => { usize };
 }
 
-impl<T: Elem, const TILE: usize, const ROWS: usize> DisjointSlice<T, layout::TransposedTiles<TILE, ROWS>> {
-    /// For a tiled transpose: the elements that thread (`tx`, `ty`) of block (`bx`,
-    /// `by`) writes, row `bx·TILE + ty + k·ROWS` and column `by·TILE + tx` of the
-    /// row-major output of `rows` rows of `cols` columns (the output's shape), for k
-    /// in `0 .. TILE / ROWS`. Block (bx, by) covers input tile (bx, by) and writes
-    /// output tile (by, bx), so every element has one writer; `ij` proves a 2-D launch.
-    ///
-    /// `None` unless the block is `TILE × ROWS` threads and the grid 2-D (z is 1), `TILE %
-    /// ROWS == 0`, `cols` and `rows` fit in `u32`, `cols · rows` fits in the buffer and the
-    /// block's tile rows and columns fit in `u32`. All of these are the same for every
-    /// thread of a block, so a block may return as a whole on `None` (no thread skips a
-    /// barrier that another waits at); once checked, the block shape also bounds
-    /// `threadIdx`, which lets shared-tile accesses go unchecked. Each element then
-    /// costs two 32-bit compares and one multiply-add, as in CUDA C++.
-    #[inline(always)]
-    pub fn transposed_tile(&mut self, ij: ThreadIndex2) -> Option<TransposedTile<'_, T, TILE, ROWS>> {
-        let _ = ij;
-        let [cols, rows] = self.shape;
-        if cols > u32::MAX as usize || rows > u32::MAX as usize {
-            return None;
-        }
-        let (cols, rows) = (cols as u32, rows as u32);
-        // The mapping below ignores blockIdx.z, so the grid must be 2-D: `ij` may come
-        // from `index_2d()` in a 3-D launch, where blocks that differ in z alone would
-        // otherwise write the same elements.
-        let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());
-        if ROWS == 0 || TILE % ROWS != 0 || TILE > u32::MAX as usize {
-            return None;
-        }
-        if d.x as usize != TILE || d.y as usize != ROWS || d.z != 1 || g.z != 1 {
-            return None; // then threadIdx.z = 0 and blockIdx.z = 0
-        }
-        if cols as usize * rows as usize > self.len {
-            return None; // u32 × u32: no overflow in usize
-        }
-        // The tile's last row and column, bx·TILE + TILE − 1 (by), must fit in u32.
-        let last = |blk: u32| blk as usize * TILE + (TILE - 1) <= u32::MAX as usize;
-        if !last(b.x) || !last(b.y) {
-            return None;
-        }
-        let tile = TILE as u32;
-        Some(TransposedTile {
-            ptr: self.ptr,
-            cols,
-            rows,
-            row: b.x * tile + t.y, // no overflow: checked above, t.y < ROWS <= TILE
-            col: b.y * tile + t.x, // likewise, t.x < TILE
-            _out: core::marker::PhantomData,
-        })
-    }
+bind_shape! {
+    layout::Rows => [width];
+    layout::Volume => [width, height];
+    layout::BlockRows => [cols];
+    layout::TransposedTiles<A, B> => [cols, rows], const A, const B;
+    layout::RegisterTiles<A, B> => [width], const A, const B;
 }
-
-impl<T: Elem, const TM: usize, const TN: usize> DisjointSlice<T, layout::RegisterTiles<TM, TN>> {
-    /// Register blocking: the `TM × TN` block of the row-major matrix of `width`
-    /// columns (the output's shape) that thread (x, y) owns, rows `y·TM .. y·TM + TM`
-    /// and columns `x·TN .. x·TN + TN` (cut at `width`). `ij` is unique over the launch
-    /// and `width` is bound once from the launch, so no two threads own one element. A
-    /// thread whose block starts past `width` or past the buffer gets `None`.
-    #[inline(always)]
-    pub fn register_tile(&mut self, ij: ThreadIndex2) -> Option<RegisterTile<'_, T, TM, TN>> {
-        let width = self.shape[0];
-        let row = ij.y.checked_mul(TM)?;
-        let col = ij.x.checked_mul(TN)?;
-        if col >= width {
-            return None;
-        }
-        let cols = (width - col).min(TN);
-        let base = row.checked_mul(width)?.checked_add(col)?;
-        // The last element of the last row cannot overflow; later indexing adds no checks.
-        base.checked_add(TM.checked_mul(width)?)?;
-        if base >= self.len {
-            return None;
-        }
-        Some(RegisterTile { ptr: self.ptr, len: self.len, base, width, cols, _out: core::marker::PhantomData })
-    }
-}
-
-
-/// The elements one thread writes of its block's row; see [`DisjointSlice::block_row`].
-pub struct BlockRow<'a, T> {
-    ptr: *mut T,
-    len: usize,
-    start: usize, // the row's first element
-    cols: usize,
-    base: usize, // start + tx
-    stride: usize,
-    limit: usize,
-    _out: core::marker::PhantomData<&'a mut DisjointSlice<T>>,
-}
-
-impl<'a, T: Elem> BlockRow<'a, T> {
-    /// Column `tx + k·blockDim.x` of the block's row, or `None` past the row or the buffer.
-    #[inline(always)]
-    pub fn get_mut(&mut self, k: usize) -> Option<&mut T> {
-        let offset = k.checked_mul(self.stride)?;
-        if offset >= self.limit {
-            return None;
-        }
-        let i = self.base + offset; // < row start + cols: no overflow (checked in block_row)
-        if i >= self.len {
-            return None;
-        }
-        // SAFETY: in bounds; (block, thread, k) triples map to distinct elements (see
-        // `DisjointSlice::block_row`), and `&mut self` keeps one reference.
-        Some(unsafe { elem_mut(self.ptr, i) })
-    }
-
-    /// The columns this thread writes: `tx, tx + blockDim.x, …` below the row's length.
-    #[inline(always)]
-    pub fn columns(&self) -> core::iter::StepBy<core::ops::Range<usize>> {
-        let tx = crate::grid::thread_idx().x as usize;
-        (tx..tx + self.limit).step_by(self.stride.max(1))
-    }
-
-    /// Every element this thread writes, with its column: `(tx, &mut row[tx])`,
-    /// `(tx + blockDim.x, …)`, … below the row's length and the buffer's end. Each
-    /// column is below `cols`, so it also indexes a `cols`-long input row with no
-    /// further check; the bounds are checked once here, not per element.
-    #[inline(always)]
-    pub fn iter_mut(self) -> BlockRowIter<'a, T> {
-        // Columns below `end` are inside the row and inside the buffer.
-        let end = self.cols.min(self.len.saturating_sub(self.start));
-        let row = self.ptr.wrapping_add(self.start);
-        BlockRowIter { row, col: self.base - self.start, end, stride: self.stride, _out: core::marker::PhantomData }
-    }
-}
-
-/// The elements one thread writes of its block's row, with their columns; see
-/// [`BlockRow::iter_mut`].
-pub struct BlockRowIter<'a, T> {
-    row: *mut T, // the row's first element (used only below `end`)
-    col: usize,
-    end: usize,
-    stride: usize,
-    _out: core::marker::PhantomData<&'a mut DisjointSlice<T>>,
-}
-
-impl<'a, T: Elem> Iterator for BlockRowIter<'a, T> {
-    type Item = (usize, &'a mut T);
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<(usize, &'a mut T)> {
-        let j = self.col;
-        if j >= self.end {
-            return None;
-        }
-        // No overflow: j < end <= the buffer's length <= isize::MAX, stride < 2^32.
-        self.col = j + self.stride;
-        // SAFETY: `row + j` is inside the buffer (j < end <= len - start); this thread's
-        // columns tx + k·blockDim.x are distinct from every other thread's (see
-        // `DisjointSlice::block_row`), and `col` only grows (stride >= 1), so each
-        // element is handed out once.
-        Some((j, unsafe { elem_mut(self.row, j) }))
-    }
-}
-
-/// The elements one thread writes in a tiled transpose; see
-/// [`DisjointSlice::transposed_tile`].
-pub struct TransposedTile<'a, T, const TILE: usize, const ROWS: usize> {
-    ptr: *mut T,
-    cols: u32,
-    rows: u32,
-    row: u32, // of step 0
-    col: u32,
-    _out: core::marker::PhantomData<&'a mut DisjointSlice<T>>,
-}
-
-impl<T: Elem, const TILE: usize, const ROWS: usize> TransposedTile<'_, T, TILE, ROWS> {
-    /// The element of step `k` (`k < TILE / ROWS`), or `None` outside the output.
-    #[inline(always)]
-    pub fn get_mut(&mut self, k: usize) -> Option<&mut T> {
-        if k >= TILE / ROWS {
-            return None;
-        }
-        // ≤ bx·TILE + TILE − 1, which fits in u32 (checked in `transposed_tile`).
-        let row = self.row + k as u32 * ROWS as u32;
-        if self.col >= self.cols || row >= self.rows {
-            return None;
-        }
-        let i = row as usize * self.cols as usize + self.col as usize; // < rows · cols ≤ len
-        // SAFETY: in bounds (above); (block, thread, k) map to distinct (row, col),
-        // since col < TILE·(by+1), row < TILE·(bx+1) without wrapping and the block is
-        // TILE × ROWS (see `DisjointSlice::transposed_tile`), hence to distinct
-        // elements, as col < cols; `&mut self` keeps one reference.
-        Some(unsafe { elem_mut(self.ptr, i) })
-    }
-}
-
-/// The `TM × TN` block of outputs that one thread owns; see
-/// [`DisjointSlice::register_tile`].
-pub struct RegisterTile<'a, T, const TM: usize, const TN: usize> {
-    ptr: *mut T,
-    len: usize,
-    base: usize,
-    width: usize,
-    cols: usize,
-    _out: core::marker::PhantomData<&'a mut DisjointSlice<T>>,
-}
-
-impl<T: Elem, const TM: usize, const TN: usize> RegisterTile<'_, T, TM, TN> {
-    /// Writes row `i` (`i < TM`) of the block: `values[j]` to column `x·TN + j`, for
-    /// the columns below the matrix's width. A whole row inside the buffer is one
-    /// store of `TN` elements (which the compiler splits into scalar stores: the row's
-    /// alignment is not known). False when `i >= TM` or the row passes the end of the
-    /// buffer.
-    #[inline(always)]
-    pub fn write_row(&mut self, i: usize, values: [T; TN]) -> bool {
-        if i >= TM {
-            return false;
-        }
-        let start = self.base + i * self.width; // no overflow: checked in `register_tile`
-        if self.cols == TN && start + TN <= self.len {
-            // SAFETY: in bounds; thread (x, y) alone owns these TN elements (see
-            // `register_tile`), and `&mut self` keeps the thread to one reference.
-            unsafe { (self.ptr.add(start) as *mut [T; TN]).write(values) };
-            return true;
-        }
-        if start + self.cols > self.len {
-            return false;
-        }
-        for (j, v) in values.iter().enumerate().take(self.cols) {
-            // SAFETY: as above, for the first `cols` elements of the row.
-            unsafe { self.ptr.add(start + j).write(*v) };
-        }
-        true
-    }
-}
-

@@ -1,6 +1,21 @@
-//! The `kernel!` macro family: a kernel's safe function, its entry shim and its descriptor.
+//! The `kernel!` macro family: each kernel becomes a safe function, an entry shim and a
+//! descriptor.
 //!
-//! (moved out of lib.rs as it was; documented in the next commit)
+//! - [`kernel!`] reads each `pub fn` item (docs, `#[launch_bounds]`, `#[max_registers]`,
+//!   parameters with their shapes, `where (...)`), writes the kernel as a plain safe
+//!   function and, in a hidden module of the same name, its descriptor `__OXPACK_SIG`
+//!   (what oxpack reads to type the Python stub) and its entry;
+//! - `__oxpack_entry!` gives each parameter a name for its length word;
+//! - `__oxpack_shim!` writes the entry `__oxpack_entry`: one (word, length) pair per
+//!   parameter, in the launch's order.
+//!
+//! # Safety
+//! The entry is the only caller of [`Param::hold`](crate::Param::hold) and
+//! [`Param::borrow`](crate::Param::borrow). It is itself `unsafe` to call (from a kernel
+//! it could forge words), and kernel files cannot call `unsafe` functions. It makes,
+//! binds and borrows each parameter's holder exactly once, and every holder lives until
+//! the kernel body returns. An output's shape comes from the launch's scalar words only
+//! (see [`layout`](crate::layout)): the same value in every thread.
 
 /// Declares one or more kernels.
 ///
@@ -26,10 +41,10 @@
 /// MAX_THREADS when it is below the default 256). `#[max_registers(N)]` after it (or
 /// alone) caps the registers per thread (PTX `.maxnreg N`, CUDA's `__maxnreg__`).
 ///
-/// A parameter of type [`ThreadIndex`] (or `ThreadIndex2`, `ThreadIndex3`) is
+/// A parameter of type [`ThreadIndex`](crate::ThreadIndex) (or `ThreadIndex2`, `ThreadIndex3`) is
 /// the calling thread's index, provided by the launch rather than by Python: it
 /// fixes the launch's rank (the stub refuses any other) and costs less than
-/// calling [`index_1d`], which must check the launch shape on the device.
+/// calling [`index_1d`](crate::index_1d), which must check the launch shape on the device.
 ///
 /// An optional `where (...)` after the parameter list states length
 /// requirements that the Python stub checks before every launch, e.g.

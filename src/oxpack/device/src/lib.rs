@@ -7,22 +7,42 @@
 //!
 //! Safety model, in short:
 //! - inputs arrive as `&[T]`: shared, read-only, bounds-checked;
-//! - outputs arrive as `&mut DisjointSlice<T>`: a thread can reach only the
-//!   element named by its own [`ThreadIndex`], a witness that user code cannot
-//!   construct and that is unique to the thread over the whole grid;
+//! - outputs arrive as `&mut DisjointSlice<T, L>`: a thread can reach only the
+//!   elements that its own [`ThreadIndex`] (a witness that user code cannot
+//!   construct and that is unique to the thread over the whole grid) names under the
+//!   output's one layout `L`;
 //! - the host-side stub refuses a mutable buffer that aliases any other buffer;
 //! - every panic (an out-of-bounds index included) traps: the launch fails with
 //!   `CUDA_ERROR_LAUNCH_FAILED` instead of corrupting memory.
+//!
+//! One safety concept per module, each argued in its module docs:
+//!
+//! | module | what it guarantees |
+//! | --- | --- |
+//! | [`thread`] | a thread-index witness is unique to its thread and cannot be forged |
+//! | [`param`] | kernel parameters come from the launch the stub checked, once each |
+//! | [`elem`] | the element types, every bit pattern valid, named as the stub checks them |
+//! | [`layout`] | an output's layout is in its type, its shape bound once, uniform over the launch |
+//! | [`disjoint`] | an output hands a thread only its own elements, inside the buffer |
+//! | [`tiles`] | tiled transposes and register blocks: one writer per element |
+//! | [`coop`] | rows shared by a block: one writer per element |
+//! | [`vec`] | 16-byte access to what a thread owns, at any alignment |
+//! | [`shared`] | block-shared arrays: writes to own slots, reads after a barrier |
+//! | [`warp`], [`block`], [`sync`] | collectives over the live lanes, barriers |
+//! | [`atomic`], [`cache`] | atomic updates; cache hints that change no value |
+//! | `kernel!` (`kernel.rs`) | the entry shim: the only caller of `Param`'s unsafe half |
 #![no_std]
 #![deny(missing_docs)]
 
 pub mod atomic;
 pub mod block;
 pub mod cache;
+pub mod coop;
 #[cfg(oxpack_debug)]
 #[doc(hidden)]
 pub mod debug;
 pub mod disjoint;
+pub mod elem;
 pub mod half;
 mod kernel;
 pub mod layout;
@@ -33,6 +53,7 @@ pub mod rows;
 pub mod shared;
 pub mod sync;
 pub mod thread;
+pub mod tiles;
 mod unroll;
 pub mod vec;
 pub mod warp;
@@ -52,21 +73,9 @@ macro_rules! at {
 pub(crate) use at;
 
 #[cfg(target_arch = "nvptx64")]
-pub(crate) mod rt {
-    // Defined in runtime.ll: thin wrappers over NVVM intrinsics.
+mod rt {
+    // Defined in runtime.ll: PTX `trap`.
     unsafe extern "C" {
-        pub safe fn __oxpack_tid_x() -> u32;
-        pub safe fn __oxpack_tid_y() -> u32;
-        pub safe fn __oxpack_tid_z() -> u32;
-        pub safe fn __oxpack_ntid_x() -> u32;
-        pub safe fn __oxpack_ntid_y() -> u32;
-        pub safe fn __oxpack_ntid_z() -> u32;
-        pub safe fn __oxpack_ctaid_x() -> u32;
-        pub safe fn __oxpack_ctaid_y() -> u32;
-        pub safe fn __oxpack_ctaid_z() -> u32;
-        pub safe fn __oxpack_nctaid_x() -> u32;
-        pub safe fn __oxpack_nctaid_y() -> u32;
-        pub safe fn __oxpack_nctaid_z() -> u32;
         pub safe fn __oxpack_trap() -> !;
     }
 }
@@ -102,8 +111,11 @@ mod sealed {
     pub trait Sealed {}
 }
 
-pub use disjoint::{BlockRow, BlockRowIter, DisjointSlice, RegisterTile, TransposedTile};
-pub use param::{sig, DevPtr, DevPtrMut, Elem, Param, RawSlice, Uniform, UniformLen};
+pub use coop::{BlockRow, BlockRowIter};
+pub use disjoint::DisjointSlice;
+pub use tiles::{RegisterTile, TransposedTile};
+pub use elem::Elem;
+pub use param::{sig, DevPtr, DevPtrMut, Param, RawSlice, Uniform, UniformLen};
 pub(crate) use param::concat_dynshared;
 pub(crate) use thread::block_thread_linear;
 pub use thread::{grid, index_1d, index_2d, index_3d, Dim3, ThreadIndex, ThreadIndex2, ThreadIndex3};

@@ -1,11 +1,166 @@
-//! Kernel parameters: what the launch passes, and what the kernel body receives.
+//! Kernel parameters: the words a launch passes, and the values the kernel body receives.
 //!
-//! (moved out of lib.rs as it was; documented in the next commit)
+//! A kernel parameter's type implements the sealed [`Param`]: the launch passes one
+//! `Word` and one length per parameter; the entry shim that `kernel!` writes turns them
+//! into a `Holder` ([`Param::hold`]), binds an output's shape to it
+//! ([`layout::Bind`]) and lends the kernel body its value ([`Param::borrow`]). Each
+//! type's descriptor ([`Param::DESC`]: `scalar:float32`, `in:float32`, `out:float32`, …)
+//! is what the Python stub types and checks the argument by.
+//!
+//! | kernel parameter | word | holder | the body gets |
+//! | --- | --- | --- | --- |
+//! | `f32`, `u32`, … ([`Elem`] scalars) | the value | the value | the value |
+//! | [`Uniform<T>`] | the value | `Uniform<T>` | the value, known to be the launch's |
+//! | `&[T]` | [`DevPtr<T>`] | [`RawSlice<T>`] | a read-only slice |
+//! | `&[AtomicU32]` & co | [`DevPtrMut<T>`] | `RawSlice<Atomic<T>>` | a slice of atomics |
+//! | `&mut DisjointSlice<T, L>` | [`DevPtrMut<T>`] | `DisjointSlice<T, L>` | the output, its shape bound |
+//! | `ThreadIndex`, `ThreadIndex2`, `ThreadIndex3` | unused | the witness | the calling thread's witness |
+//!
+//! # Safety
+//! - `hold` and `borrow` are `unsafe` and hidden: kernel files, compiled under
+//!   `#![forbid(unsafe_code)]`, cannot call them. Only the entry shim does, once per
+//!   parameter, with the words of a launch the host stub checked (device memory of `len`
+//!   aligned elements, never null, no mutable buffer aliasing another argument); the
+//!   holder outlives the body's call, so a borrowed slice never dangles.
+//! - [`DevPtr`] and [`DevPtrMut`] have no public constructor: a slice or an output can
+//!   only come from the launch. [`Uniform`] likewise: its value is the launch's, the
+//!   same in every thread.
+//! - `Param` is sealed, so the set of parameter types, and with it what the stub must
+//!   check, is this module's list.
 
 use crate::disjoint::DisjointSlice;
+use crate::elem::Elem;
 use crate::sealed;
 use crate::thread::{global, grid, index_3d, ThreadIndex, ThreadIndex2, ThreadIndex3};
-use crate::{atomic, half, layout, shared};
+use crate::{atomic, layout};
+
+macro_rules! scalar_param {
+    ($($t:ty => $name:literal),*) => {$(
+        impl layout::Unshaped for $t {}
+        impl Param for $t {
+            type Word = $t;
+            type Holder = $t;
+            const DESC: &'static str = concat!("scalar:", $name);
+            #[inline(always)]
+            unsafe fn hold(word: $t, _len: usize) -> $t {
+                word
+            }
+            #[inline(always)]
+            unsafe fn borrow(holder: &mut $t) -> $t {
+                *holder
+            }
+        }
+    )*};
+}
+
+// F16 and BF16 are storage only: slices of them are parameters, lone values are not.
+scalar_param!(i32 => "int32", u32 => "uint32", i64 => "int64", u64 => "uint64", f32 => "float32", f64 => "float64");
+
+/// A device pointer as it arrives from the launch. It cannot be made in user
+/// code, so a slice can only be built from what the host passed.
+#[repr(transparent)]
+pub struct DevPtr<T>(pub(crate) *const T);
+
+/// A mutable device pointer as it arrives from the launch.
+#[repr(transparent)]
+pub struct DevPtrMut<T>(pub(crate) *mut T);
+
+/// A read-only buffer as it arrives from the launch.
+pub struct RawSlice<T> {
+    pub(crate) ptr: *const T,
+    pub(crate) len: usize,
+}
+
+/// The types a kernel parameter may have. Sealed: only the device crate adds
+/// implementations.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a supported oxpack kernel parameter type",
+    label = "unsupported kernel parameter type",
+    note = "kernel parameters are i32, u32, i64, u64, f32, f64, `&[T]` (read-only input), `&mut DisjointSlice<T>` (output) or `&[AtomicU32]` & co (atomic output), with T one of those six scalars or F16/BF16, and at most one launch index (`ThreadIndex`, `ThreadIndex2` or `ThreadIndex3`)"
+)]
+pub trait Param: Sized + sealed::Sealed {
+    /// What the launch passes (with a length) for this parameter.
+    type Word;
+    /// What the entry shim keeps alive for the duration of the call.
+    type Holder;
+    /// Descriptor for the launch stubs: `scalar:T`, `in:T` or `out:T`.
+    const DESC: &'static str;
+    /// 1 for dynamic shared memory: a kernel may take one, since every `DynShared`
+    /// parameter is the same block memory.
+    #[doc(hidden)]
+    const DYN_SHARED: usize = 0;
+    /// The holder of the launch's `word` and `len`.
+    ///
+    /// # Safety
+    /// Only `kernel!`'s entry shim calls it, with the words of the launch that the
+    /// host stub checked: a holder made from anything else could forge a launch index,
+    /// a `Uniform` or a dynamic shared size. (Kernel files are compiled under
+    /// `#![forbid(unsafe_code)]`, so they cannot call it.)
+    #[doc(hidden)]
+    unsafe fn hold(word: Self::Word, len: usize) -> Self::Holder;
+    /// The parameter's value, borrowed from its holder.
+    ///
+    /// # Safety
+    /// Only the entry shim calls it, once per holder, which then outlives the kernel
+    /// body: a second call would give a second `&mut` to one output.
+    #[doc(hidden)]
+    unsafe fn borrow(holder: &mut Self::Holder) -> Self;
+}
+
+impl sealed::Sealed for ThreadIndex {}
+impl sealed::Sealed for ThreadIndex2 {}
+impl sealed::Sealed for ThreadIndex3 {}
+
+/// A `ThreadIndex` parameter makes the kernel's launch 1-D: the stub launches it
+/// with a 1-D grid and block only, so the index is the plain
+/// `blockIdx.x * blockDim.x + threadIdx.x`, with no launch-shape check on the
+/// device (cheaper than [`index_1d`](crate::index_1d) in memory-bound kernels). It is not a
+/// Python argument.
+impl Param for ThreadIndex {
+    type Word = u64;
+    type Holder = ThreadIndex;
+    const DESC: &'static str = "index:1d";
+    #[inline(always)]
+    unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex {
+        let (b, d, t) = (grid::block_idx(), grid::block_dim(), grid::thread_idx());
+        ThreadIndex(global(b.x, d.x, t.x))
+    }
+    #[inline(always)]
+    unsafe fn borrow(holder: &mut ThreadIndex) -> ThreadIndex {
+        *holder
+    }
+}
+
+/// A `ThreadIndex2` parameter makes the kernel's launch 2-D (z = 1), enforced by the stub.
+impl Param for ThreadIndex2 {
+    type Word = u64;
+    type Holder = ThreadIndex2;
+    const DESC: &'static str = "index:2d";
+    #[inline(always)]
+    unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex2 {
+        let i = index_3d(); // z is 1 in a 2-D launch; its terms fold away
+        ThreadIndex2 { x: i.x, y: i.y }
+    }
+    #[inline(always)]
+    unsafe fn borrow(holder: &mut ThreadIndex2) -> ThreadIndex2 {
+        *holder
+    }
+}
+
+/// A `ThreadIndex3` parameter makes the kernel's launch 3-D, enforced by the stub.
+impl Param for ThreadIndex3 {
+    type Word = u64;
+    type Holder = ThreadIndex3;
+    const DESC: &'static str = "index:3d";
+    #[inline(always)]
+    unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex3 {
+        index_3d()
+    }
+    #[inline(always)]
+    unsafe fn borrow(holder: &mut ThreadIndex3) -> ThreadIndex3 {
+        *holder
+    }
+}
 
 /// A scalar kernel parameter, known to be the same in every thread of the launch
 /// (it can only come from the launch: user code cannot build one), e.g. for a loop
@@ -59,193 +214,17 @@ impl UniformLen for Uniform<u64> {
     }
 }
 
-
-
-/// Element types that kernels take in slices and as scalars.
-pub trait Elem: Copy + sealed::Sealed {
-    /// NumPy dtype name, as the launch stubs check it.
-    const DTYPE: &'static str;
-}
-
-macro_rules! elem {
-    ($($t:ty => $name:literal),*) => {$(
-        impl sealed::Sealed for $t {}
-        impl layout::Unshaped for $t {}
-        impl Elem for $t {
-            const DTYPE: &'static str = $name;
-        }
-        impl Param for $t {
-            type Word = $t;
-            type Holder = $t;
-            const DESC: &'static str = concat!("scalar:", $name);
-            #[inline(always)]
-            unsafe fn hold(word: $t, _len: usize) -> $t {
-                word
-            }
-            #[inline(always)]
-            unsafe fn borrow(holder: &mut $t) -> $t {
-                *holder
-            }
-        }
-    )*};
-}
-
-elem!(i32 => "int32", u32 => "uint32", i64 => "int64", u64 => "uint64", f32 => "float32", f64 => "float64");
-
-// Storage-only element types: slices of them are parameters, lone values are not.
-impl sealed::Sealed for half::F16 {}
-impl sealed::Sealed for half::BF16 {}
-impl Elem for half::F16 {
-    const DTYPE: &'static str = "float16";
-}
-impl Elem for half::BF16 {
-    const DTYPE: &'static str = "bfloat16";
-}
-
-/// A device pointer as it arrives from the launch. It cannot be made in user
-/// code, so a slice can only be built from what the host passed.
-#[repr(transparent)]
-pub struct DevPtr<T>(pub(crate) *const T);
-
-/// A mutable device pointer as it arrives from the launch.
-#[repr(transparent)]
-pub struct DevPtrMut<T>(pub(crate) *mut T);
-
-/// A read-only buffer as it arrives from the launch.
-pub struct RawSlice<T> {
-    ptr: *const T,
-    len: usize,
-}
-
-/// The types a kernel parameter may have. Sealed: only the device crate adds
-/// implementations.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a supported oxpack kernel parameter type",
-    label = "unsupported kernel parameter type",
-    note = "kernel parameters are i32, u32, i64, u64, f32, f64, `&[T]` (read-only input), `&mut DisjointSlice<T>` (output) or `&[AtomicU32]` & co (atomic output), with T one of those six scalars or F16/BF16, and at most one launch index (`ThreadIndex`, `ThreadIndex2` or `ThreadIndex3`)"
-)]
-pub trait Param: Sized + sealed::Sealed {
-    /// What the launch passes (with a length) for this parameter.
-    type Word;
-    /// What the entry shim keeps alive for the duration of the call.
-    type Holder;
-    /// Descriptor for the launch stubs: `scalar:T`, `in:T` or `out:T`.
-    const DESC: &'static str;
-    /// 1 for dynamic shared memory: a kernel may take one, since every `DynShared`
-    /// parameter is the same block memory.
-    #[doc(hidden)]
-    const DYN_SHARED: usize = 0;
-    /// The holder of the launch's `word` and `len`.
-    ///
-    /// # Safety
-    /// Only `kernel!`'s entry shim calls it, with the words of the launch that the
-    /// host stub checked: a holder made from anything else could forge a launch index,
-    /// a `Uniform` or a dynamic shared size. (Kernel files are compiled under
-    /// `#![forbid(unsafe_code)]`, so they cannot call it.)
-    #[doc(hidden)]
-    unsafe fn hold(word: Self::Word, len: usize) -> Self::Holder;
-    /// The parameter's value, borrowed from its holder.
-    ///
-    /// # Safety
-    /// Only the entry shim calls it, once per holder, which then outlives the kernel
-    /// body: a second call would give a second `&mut` to one output.
-    #[doc(hidden)]
-    unsafe fn borrow(holder: &mut Self::Holder) -> Self;
-}
-
-impl sealed::Sealed for ThreadIndex {}
-impl sealed::Sealed for ThreadIndex2 {}
-impl sealed::Sealed for ThreadIndex3 {}
-
-/// A `ThreadIndex` parameter makes the kernel's launch 1-D: the stub launches it
-/// with a 1-D grid and block only, so the index is the plain
-/// `blockIdx.x * blockDim.x + threadIdx.x`, with no launch-shape check on the
-/// device (cheaper than [`index_1d`] in memory-bound kernels). It is not a
-/// Python argument.
-impl Param for ThreadIndex {
-    type Word = u64;
-    type Holder = ThreadIndex;
-    const DESC: &'static str = "index:1d";
-    #[inline(always)]
-    unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex {
-        let (b, d, t) = (grid::block_idx(), grid::block_dim(), grid::thread_idx());
-        ThreadIndex(global(b.x, d.x, t.x))
-    }
-    #[inline(always)]
-    unsafe fn borrow(holder: &mut ThreadIndex) -> ThreadIndex {
-        *holder
-    }
-}
-
-/// A `ThreadIndex2` parameter makes the kernel's launch 2-D (z = 1), enforced by the stub.
-impl Param for ThreadIndex2 {
-    type Word = u64;
-    type Holder = ThreadIndex2;
-    const DESC: &'static str = "index:2d";
-    #[inline(always)]
-    unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex2 {
-        let i = index_3d(); // z is 1 in a 2-D launch; its terms fold away
-        ThreadIndex2 { x: i.x, y: i.y }
-    }
-    #[inline(always)]
-    unsafe fn borrow(holder: &mut ThreadIndex2) -> ThreadIndex2 {
-        *holder
-    }
-}
-
-/// A `ThreadIndex3` parameter makes the kernel's launch 3-D, enforced by the stub.
-impl Param for ThreadIndex3 {
-    type Word = u64;
-    type Holder = ThreadIndex3;
-    const DESC: &'static str = "index:3d";
-    #[inline(always)]
-    unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex3 {
-        index_3d()
-    }
-    #[inline(always)]
-    unsafe fn borrow(holder: &mut ThreadIndex3) -> ThreadIndex3 {
-        *holder
-    }
-}
-
 impl<T> sealed::Sealed for &[T] {}
 impl<T, L: layout::Layout> sealed::Sealed for &mut DisjointSlice<T, L> {}
 impl<T, L: layout::Layout> sealed::Sealed for DisjointSlice<T, L> {}
 impl<T> sealed::Sealed for RawSlice<T> {}
 
-// Every holder takes no shape, except outputs whose layout has one.
+// No holder here takes a shape (outputs do: their `Bind` impls are in `disjoint`).
 impl layout::Unshaped for ThreadIndex {}
 impl layout::Unshaped for ThreadIndex2 {}
 impl layout::Unshaped for ThreadIndex3 {}
 impl<T> layout::Unshaped for Uniform<T> {}
 impl<T> layout::Unshaped for RawSlice<T> {}
-impl<T> layout::Unshaped for shared::DynShared<T> {}
-impl<T> layout::Unshaped for DisjointSlice<T, layout::Linear> {}
-impl<T> layout::Unshaped for DisjointSlice<T, layout::Vec4> {}
-
-macro_rules! bind_shape {
-    ($($layout:ty => [$($n:ident),*] $(, const $c:ident, const $d:ident)?;)*) => {$(
-        impl<T $(, const $c: usize, const $d: usize)?> layout::Bind<($(bind_shape!(@usize $n),)*)> for DisjointSlice<T, $layout> {
-            #[inline(always)]
-            unsafe fn bind(mut self, shape: ($(bind_shape!(@usize $n),)*)) -> Self {
-                let ($($n,)*) = shape;
-                let mut k = 0;
-                $(self.shape[k] = $n; k += 1;)*
-                let _ = k;
-                self
-            }
-        }
-    )*};
-    (@usize $n:ident) => { usize };
-}
-
-bind_shape! {
-    layout::Rows => [width];
-    layout::Volume => [width, height];
-    layout::BlockRows => [cols];
-    layout::TransposedTiles<A, B> => [cols, rows], const A, const B;
-    layout::RegisterTiles<A, B> => [width], const A, const B;
-}
 
 impl<'a, T: Elem> Param for &'a [T] {
     type Word = DevPtr<T>;

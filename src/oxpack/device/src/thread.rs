@@ -1,6 +1,25 @@
-//! Thread indices: where the calling thread is, and the witness that it is unique.
+//! Thread indices: where the calling thread is, and the witness that no other thread is there.
 //!
-//! (moved out of lib.rs as it was; documented in the next commit)
+//! [`grid`] reads the launch coordinates (`threadIdx`, `blockDim`, `blockIdx`, `gridDim`)
+//! as plain numbers: any code may read them, and they open nothing. [`ThreadIndex`],
+//! [`ThreadIndex2`] and [`ThreadIndex3`] are witnesses: an output
+//! ([`DisjointSlice`](crate::DisjointSlice)) hands out an element only for one of them.
+//!
+//! # Safety
+//! Every output layout relies on one fact: **no two threads of a launch hold equal
+//! witnesses, and a `ThreadIndex` is below the launch's thread count.** It holds because
+//! - their fields are private to this crate, so a kernel file (compiled under
+//!   `#![forbid(unsafe_code)]`) gets one only from [`index_1d`], [`index_2d`], [`index_3d`]
+//!   or as a launch-index kernel parameter, each computed from the calling thread's own
+//!   registers; there is no constructor from a number;
+//! - each is a one-to-one function of (`blockIdx`, `threadIdx`) over the launch's shape:
+//!   `index_1d` flattens x, y and z with the grid's full width and height, `index_2d`
+//!   folds z into y with the grid's full height, and a `ThreadIndex` kernel parameter
+//!   (`blockIdx.x·blockDim.x + threadIdx.x`) comes with a 1-D launch, which the stub
+//!   enforces;
+//! - a witness cannot reach another thread: shuffles, shared arrays and atomics move
+//!   plain numbers only (`tests/soundness/witness_through_*`), so a copy stays with the
+//!   thread that made it.
 
 /// Three unsigned components, as CUDA's `dim3`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,7 +36,27 @@ pub struct Dim3 {
 /// write an output; only a [`ThreadIndex`] can.
 pub mod grid {
     use super::Dim3;
-    use crate::rt;
+
+    #[cfg(target_arch = "nvptx64")]
+    mod rt {
+        // Defined in runtime.ll: the PTX special registers %tid, %ntid, %ctaid, %nctaid.
+        unsafe extern "C" {
+            pub safe fn __oxpack_tid_x() -> u32;
+            pub safe fn __oxpack_tid_y() -> u32;
+            pub safe fn __oxpack_tid_z() -> u32;
+            pub safe fn __oxpack_ntid_x() -> u32;
+            pub safe fn __oxpack_ntid_y() -> u32;
+            pub safe fn __oxpack_ntid_z() -> u32;
+            pub safe fn __oxpack_ctaid_x() -> u32;
+            pub safe fn __oxpack_ctaid_y() -> u32;
+            pub safe fn __oxpack_ctaid_z() -> u32;
+            pub safe fn __oxpack_nctaid_x() -> u32;
+            pub safe fn __oxpack_nctaid_y() -> u32;
+            pub safe fn __oxpack_nctaid_z() -> u32;
+        }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    use crate::host::rt::grid as rt;
 
     /// `threadIdx`: this thread's position in its block.
     #[inline(always)]

@@ -74,6 +74,8 @@ macro_rules! vector {
             }
         }
         impl crate::sealed::Sealed for $v {}
+        // 16 bytes of plain data, any bits valid: one `ld.cs.v4`/`st.cs.v4` (see `cache`).
+        impl cache::Hinted for $v {}
         impl $v {
             /// The elements.
             #[inline(always)]
@@ -119,7 +121,7 @@ pub fn load4<T: Vector>(x: &[T], i: usize) -> Option<T::V> {
 }
 
 /// [`load4`] with the streaming hint (`ld.cs`, CUDA's `__ldcs`): for data read once;
-/// see [`cache`](crate::cache).
+/// see [`cache`].
 #[inline(always)]
 pub fn load4_streaming<T: Vector>(x: &[T], i: usize) -> Option<T::V> {
     load_hinted(x, i, Some(Hint::Streaming))
@@ -198,7 +200,7 @@ impl<T: Vector> VecMut<'_, T> {
     }
 
     /// [`set`](Self::set) with the streaming hint (`st.cs`, CUDA's `__stcs`) on the
-    /// 16-byte store: for outputs not read again soon; see [`cache`](crate::cache).
+    /// 16-byte store: for outputs not read again soon; see [`cache`].
     #[inline(always)]
     pub fn set_streaming(&mut self, v: T::V) {
         self.set_hinted(v, Some(Hint::Streaming))
