@@ -185,13 +185,16 @@ impl<T: Elem> DisjointSlice<T, layout::Volume> {
     }
 }
 
-// An output's shape: none for `Linear` and `Vec4`, bound once by the entry shim for the others.
+// An output's shape: none for the layouts below, bound once by the entry shim for the others.
 impl<T> layout::Unshaped for DisjointSlice<T, layout::Linear> {}
 impl<T> layout::Unshaped for DisjointSlice<T, layout::Vec4> {}
+impl<T, U: layout::Unit> layout::Unshaped for DisjointSlice<T, layout::GridStride<U>> {}
+impl<T> layout::Unshaped for DisjointSlice<T, layout::OnePerBlock> {}
+impl<T> layout::Unshaped for DisjointSlice<T, layout::OnePerWarp> {}
 
 macro_rules! bind_shape {
-    ($($layout:ty => [$($n:ident),*] $(, const $c:ident, const $d:ident)?;)*) => {$(
-        impl<T $(, const $c: usize, const $d: usize)?> layout::Bind<($(bind_shape!(@usize $n),)*)> for DisjointSlice<T, $layout> {
+    ($([$($generics:tt)*] $layout:ty => [$($n:ident),*];)*) => {$(
+        impl<T, $($generics)*> layout::Bind<($(bind_shape!(@usize $n),)*)> for DisjointSlice<T, $layout> {
             #[inline(always)]
             unsafe fn bind(mut self, shape: ($(bind_shape!(@usize $n),)*)) -> Self {
                 let ($($n,)*) = shape;
@@ -206,9 +209,10 @@ macro_rules! bind_shape {
 }
 
 bind_shape! {
-    layout::Rows => [width];
-    layout::Volume => [width, height];
-    layout::BlockRows => [cols];
-    layout::TransposedTiles<A, B> => [cols, rows], const A, const B;
-    layout::RegisterTiles<A, B> => [width], const A, const B;
+    [] layout::Rows => [width];
+    [] layout::Volume => [width, height];
+    [U: layout::Unit] layout::BlockRows<U> => [cols];
+    [U: layout::Unit] layout::WarpRows<U> => [cols];
+    [const A: usize, const B: usize] layout::TransposedTiles<A, B> => [cols, rows];
+    [const A: usize, const B: usize] layout::RegisterTiles<A, B> => [width];
 }

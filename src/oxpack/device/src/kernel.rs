@@ -46,6 +46,13 @@
 /// fixes the launch's rank (the stub refuses any other) and costs less than
 /// calling [`index_1d`](crate::index_1d), which must check the launch shape on the device.
 ///
+/// An output whose layout has a shape takes it after its type, one expression per
+/// dimension: `out: &mut DisjointSlice<f32, Rows> = (width)`, `= (len(w))`, `= (len(x) /
+/// rows, 4)`. The terms are `u32`/`u64` scalar parameters (plain or `Uniform`), `len(p)` of
+/// a slice parameter, integer literals and constants, with `+ - * / %` and parentheses,
+/// evaluated once in `usize` by the entry shim (see [`shape`](crate::shape)): the same
+/// shape in every thread. Anything else is refused with a message naming the token.
+///
 /// An optional `where (...)` after the parameter list states length
 /// requirements that the Python stub checks before every launch, e.g.
 /// `where (len(x) >= len(y), len(m) == width * height)`: comparisons of
@@ -64,7 +71,7 @@ macro_rules! kernel {
         $(#[doc = $doc:literal])*
         $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
         $(#[max_registers($regs:literal $(,)?)] $(#[doc = $doc3:literal])*)?
-        pub fn $name:ident ( $($p:ident : $t:ty $(= ($($shape:ident),+ $(,)?))?),* $(,)? )
+        pub fn $name:ident ( $($p:ident : $t:ty $(= ($($shape:tt)*))?),* $(,)? )
         $(where ( $($req:tt)* ))?
         $body:block
         $($rest:tt)*
@@ -126,9 +133,11 @@ macro_rules! kernel {
                 $crate::sig::join(__OXPACK_PARTS);
 
             $crate::__oxpack_entry! {
-                $name [$($p : $t [$($($shape)+)?]),*] []
+                $name [$($p : $t [$($($shape)*)?]),*] []
                 [__l0 __l1 __l2 __l3 __l4 __l5 __l6 __l7 __l8 __l9 __l10 __l11 __l12 __l13
                  __l14 __l15 __l16 __l17 __l18 __l19 __l20 __l21 __l22 __l23]
+                [__s0 __s1 __s2 __s3 __s4 __s5 __s6 __s7 __s8 __s9 __s10 __s11 __s12 __s13
+                 __s14 __s15 __s16 __s17 __s18 __s19 __s20 __s21 __s22 __s23]
             }
         }
 
@@ -158,18 +167,21 @@ macro_rules! kernel {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __oxpack_entry {
-    ($name:ident [$p:ident : $t:ty [$($s:ident)*] $(, $rp:ident : $rt:ty [$($rs:ident)*])*] [$($acc:tt)*] [$l:ident $($ls:ident)*]) => {
-        $crate::__oxpack_entry! { $name [$($rp : $rt [$($rs)*]),*] [$($acc)* ($p, $l, $t, [$($s)*])] [$($ls)*] }
+    ($name:ident [$p:ident : $t:ty [$($s:tt)*] $(, $rp:ident : $rt:ty [$($rs:tt)*])*] [$($acc:tt)*]
+     [$l:ident $($ls:ident)*] [$v:ident $($vs:ident)*]) => {
+        $crate::__oxpack_entry! {
+            $name [$($rp : $rt [$($rs)*]),*] [$($acc)* ($p, $l, $v, $t, [$($s)*])] [$($ls)*] [$($vs)*]
+        }
     };
-    ($name:ident [] [$(($p:ident, $l:ident, $t:ty, [$($s:ident)*]))*] [$($ls:ident)*]) => {
+    ($name:ident [] [$(($p:ident, $l:ident, $v:ident, $t:ty, [$($s:tt)*]))*] [$($ls:ident)*] [$($vs:ident)*]) => {
         #[cfg(target_arch = "nvptx64")]
-        $crate::__oxpack_shim! { "C" $name [$(($p, $l, $t, [$($s)*]))*] }
+        $crate::__oxpack_shim! { "C" $name [$(($p, $l, $v, $t, [$($s)*]))*] }
         // On the host (emulation) the same shim, but a panic unwinds out of it to the
         // emulator, which raises it as `KernelTrap`; out of an `extern "C"` fn it aborts.
         #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__oxpack_shim! { "C-unwind" $name [$(($p, $l, $t, [$($s)*]))*] }
+        $crate::__oxpack_shim! { "C-unwind" $name [$(($p, $l, $v, $t, [$($s)*]))*] }
     };
-    ($name:ident [$($more:tt)*] [$($acc:tt)*] []) => {
+    ($name:ident [$($more:tt)*] [$($acc:tt)*] [] [$($vs:ident)*]) => {
         ::core::compile_error!(concat!("oxpack: kernel `", stringify!($name), "` has more than 24 parameters"));
     };
 }
@@ -177,30 +189,96 @@ macro_rules! __oxpack_entry {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __oxpack_shim {
-    ($abi:literal $name:ident [$(($p:ident, $l:ident, $t:ty, [$($s:ident)*]))*]) => {
+    ($abi:literal $name:ident [$(($p:ident, $l:ident, $v:ident, $t:ty, [$($s:tt)*]))*]) => {
         // `unsafe`: only the launch calls it, with words the host stub checked; called
         // from a kernel, it could forge a dynamic shared size or a `Uniform`.
         pub unsafe extern $abi fn __oxpack_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
-            // Each parameter's holder, from the launch's words; an output's shape is
-            // bound to it here, once, from the launch's scalar words (the same in every
-            // thread), before the body runs. Every other parameter takes `()`.
+            // Every parameter's shape (`()` for all but shaped outputs), first: in this
+            // block each parameter's name stands for its launch word and length alone
+            // (`ShapeArg`), so a shape is the same in every thread (see `shape`).
+            #[allow(unused_variables, clippy::let_unit_value)]
+            let ($($v,)*) = {
+                $(let $p = $crate::shape::ShapeArg::<$t>::new(&$p, $l);)*
+                ($($crate::__oxpack_shape!($($s)*),)*)
+            };
+            // Each parameter's holder, from the launch's words, with its shape bound once,
+            // before the body runs.
             // SAFETY: the words are this launch's, checked by the host stub; each holder
             // is made, bound and borrowed once, and outlives the call.
             unsafe {
                 super::$name($(<$t as $crate::Param>::borrow(&mut <
-                    <$t as $crate::Param>::Holder as $crate::layout::Bind<($($crate::__oxpack_usize!($s),)*)>
-                >::bind(
-                    <$t as $crate::Param>::hold($p, $l),
-                    ($($crate::layout::ShapeValue::shape_value(&$s),)*),
-                ))),*)
+                    <$t as $crate::Param>::Holder as $crate::layout::Bind<$crate::__oxpack_shape!(@type $($s)*)>
+                >::bind(<$t as $crate::Param>::hold($p, $l), $v))),*)
             }
         }
     };
 }
 
+/// An output's shape, `width, len(x) / 4`, as a tuple of `usize` expressions over the
+/// entry shim's `ShapeArg`s (see [`shape`](crate::shape)); `()` for no shape.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __oxpack_usize {
-    ($s:ident) => { usize };
+macro_rules! __oxpack_shape {
+    () => { () };
+    // its type, `(usize, usize,)`: the holder's `Bind` impl is chosen by it, so a shape of the
+    // wrong length is named by `Bind`'s message
+    (@type) => { () };
+    (@type $($t:tt)+) => { $crate::__oxpack_shape!(@split type [] [] $($t)+) };
+    (@usize $($t:tt)*) => { usize };
+    // split at the top-level commas (a group in parentheses is one token)
+    (@split value [$([$($done:tt)*])*] []) => { ($($crate::__oxpack_shape!(@term [] $($done)*),)*) };
+    (@split value [$([$($done:tt)*])*] [$($cur:tt)+]) => {
+        ($($crate::__oxpack_shape!(@term [] $($done)*),)* $crate::__oxpack_shape!(@term [] $($cur)+),)
+    };
+    (@split type [$([$($done:tt)*])*] []) => { ($($crate::__oxpack_shape!(@usize $($done)*),)*) };
+    (@split type [$([$($done:tt)*])*] [$($cur:tt)+]) => {
+        ($($crate::__oxpack_shape!(@usize $($done)*),)* $crate::__oxpack_shape!(@usize $($cur)+),)
+    };
+    (@split $mode:ident [$($done:tt)*] [] , $($rest:tt)*) => {
+        ::core::compile_error!("oxpack: an output's shape has an empty dimension: write `= (a)` or `= (a, b)`")
+    };
+    (@split $mode:ident [$($done:tt)*] [$($cur:tt)+] , $($rest:tt)*) => {
+        $crate::__oxpack_shape!(@split $mode [$($done)* [$($cur)+]] [] $($rest)*)
+    };
+    (@split $mode:ident [$($done:tt)*] [$($cur:tt)*] $t:tt $($rest:tt)*) => {
+        $crate::__oxpack_shape!(@split $mode [$($done)*] [$($cur)* $t] $($rest)*)
+    };
+    // one dimension, token by token
+    (@term [$($o:tt)*]) => { $($o)* };
+    (@term [$($o:tt)*] + $($rest:tt)*) => { $crate::__oxpack_shape!(@term [$($o)* +] $($rest)*) };
+    (@term [$($o:tt)*] - $($rest:tt)*) => { $crate::__oxpack_shape!(@term [$($o)* -] $($rest)*) };
+    (@term [$($o:tt)*] * $($rest:tt)*) => { $crate::__oxpack_shape!(@term [$($o)* *] $($rest)*) };
+    (@term [$($o:tt)*] / $($rest:tt)*) => { $crate::__oxpack_shape!(@term [$($o)* /] $($rest)*) };
+    (@term [$($o:tt)*] % $($rest:tt)*) => { $crate::__oxpack_shape!(@term [$($o)* %] $($rest)*) };
+    (@term [$($o:tt)*] len ( $x:ident ) $($rest:tt)*) => {
+        $crate::__oxpack_shape!(@term [$($o)* $crate::shape::len(&$x)] $($rest)*)
+    };
+    (@term [$($o:tt)*] len $($rest:tt)*) => {
+        ::core::compile_error!("oxpack: in an output's shape write `len(x)` with `x` a slice parameter of the kernel")
+    };
+    (@term [$($o:tt)*] as $($rest:tt)*) => {
+        ::core::compile_error!("oxpack: an output's shape takes no `as`: its terms are integers (usize) already")
+    };
+    (@term [$($o:tt)*] $f:ident ( $($a:tt)* ) $($rest:tt)*) => {
+        ::core::compile_error!(concat!(
+            "oxpack: an output's shape cannot call `", stringify!($f), "(...)`: only `len(x)` of a slice parameter; ",
+            "a shape is made of u32/u64 kernel parameters, `len(x)`, integers and + - * / %"
+        ))
+    };
+    (@term [$($o:tt)*] $x:ident $($rest:tt)*) => {
+        $crate::__oxpack_shape!(@term [$($o)* $crate::shape::ShapeTerm::shape_term(&$x)] $($rest)*)
+    };
+    (@term [$($o:tt)*] $n:literal $($rest:tt)*) => {
+        $crate::__oxpack_shape!(@term [$($o)* { let n: usize = $n; n }] $($rest)*)
+    };
+    (@term [$($o:tt)*] ( $($inner:tt)+ ) $($rest:tt)*) => {
+        $crate::__oxpack_shape!(@term [$($o)* ($crate::__oxpack_shape!(@term [] $($inner)+))] $($rest)*)
+    };
+    (@term [$($o:tt)*] $other:tt $($rest:tt)*) => {
+        ::core::compile_error!(concat!(
+            "oxpack: `", stringify!($other), "` cannot appear in an output's shape, which is made of u32/u64 kernel ",
+            "parameters, `len(x)` of a slice parameter, integers, constants, + - * / % and parentheses"
+        ))
+    };
+    ($($t:tt)+) => { $crate::__oxpack_shape!(@split value [] [] $($t)+) };
 }
-

@@ -25,7 +25,9 @@
 //! | [`layout`] | an output's layout is in its type, its shape bound once, uniform over the launch |
 //! | [`disjoint`] | an output hands a thread only its own elements, inside the buffer |
 //! | [`tiles`] | tiled transposes and register blocks: one writer per element |
-//! | [`coop`] | rows shared by a block: one writer per element |
+//! | [`shape`] | an output's shape: expressions of launch words only, uniform over the launch |
+//! | [`share`] | a thread's strided share of a run: disjoint from its group's other members' |
+//! | [`coop`] | rows, values and strides shared by a block, a warp or the grid: one writer each |
 //! | [`vec`] | 16-byte access to what a thread owns, at any alignment |
 //! | [`shared`] | block-shared arrays: writes to own slots, reads after a barrier |
 //! | [`warp`], [`block`], [`sync`] | collectives over the live lanes, barriers |
@@ -50,6 +52,8 @@ pub mod math;
 pub mod matrix;
 pub mod param;
 pub mod rows;
+pub mod shape;
+pub mod share;
 pub mod shared;
 pub mod sync;
 pub mod thread;
@@ -111,7 +115,7 @@ mod sealed {
     pub trait Sealed {}
 }
 
-pub use coop::{BlockRow, BlockRowIter};
+pub use share::{BlockRow, BlockRowIter};
 pub use disjoint::DisjointSlice;
 pub use tiles::{RegisterTile, TransposedTile};
 pub use elem::Elem;
@@ -135,11 +139,14 @@ pub mod prelude {
     pub use crate::half::{BF16, F16};
     pub use crate::math::DeviceFloat;
     pub use crate::matrix::{matrix, Matrix};
-    pub use crate::rows::RegRow;
+    pub use crate::rows::{RegChunks, RegRow};
     pub use crate::vec::{
         load4, load4_evict_first, load4_streaming, vec4, BF16x8, F16x8, F32x4, F64x2, I32x4, U32x4, VecMut,
     };
     pub use crate::cache::{load_evict_first, load_streaming, store_evict_first, store_streaming};
-    pub use crate::layout::{BlockRows, Linear, RegisterTiles, Rows, TransposedTiles, Vec4, Volume};
+    pub use crate::layout::{
+        BlockRows, GridStride, Linear, OnePerBlock, OnePerWarp, RegisterTiles, Rows, TransposedTiles, Vec4, Volume,
+        WarpRows,
+    };
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
 }

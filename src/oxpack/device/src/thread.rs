@@ -155,6 +155,20 @@ pub(crate) fn block_thread_linear() -> usize {
     (t.z as usize * d.y as usize + t.y as usize) * d.x as usize + t.x as usize
 }
 
+/// The number of threads in a block: `blockDim.x · blockDim.y · blockDim.z`.
+#[inline(always)]
+pub(crate) fn threads_per_block() -> usize {
+    let d = grid::block_dim();
+    d.x as usize * d.y as usize * d.z as usize
+}
+
+/// The calling block's linear index in the grid: `(z * gridDim.y + y) * gridDim.x + x`.
+#[inline(always)]
+pub(crate) fn block_linear() -> usize {
+    let (b, g) = (grid::block_idx(), grid::grid_dim());
+    (b.z as usize * g.y as usize + b.y as usize) * g.x as usize + b.x as usize
+}
+
 #[inline(always)]
 pub(crate) fn global(block: u32, dim: u32, thread: u32) -> usize {
     block as usize * dim as usize + thread as usize

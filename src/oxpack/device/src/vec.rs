@@ -162,9 +162,9 @@ fn load_hinted<T: Vector>(x: &[T], i: usize, hint: Option<Hint>) -> Option<T::V>
 /// The outputs that one thread owns of a [`Vec4`](crate::layout::Vec4) output: `LANES`
 /// elements, fewer at the end of the buffer; see [`DisjointSlice::get_mut_vec4`].
 pub struct VecMut<'a, T: Vector> {
-    ptr: *mut T, // the first element
-    lanes: usize, // 1 ..= LANES elements from `ptr` are in the buffer
-    _out: core::marker::PhantomData<&'a mut T>,
+    pub(crate) ptr: *mut T, // the first element
+    pub(crate) lanes: usize, // 1 ..= LANES elements from `ptr` are in the buffer
+    pub(crate) _out: core::marker::PhantomData<&'a mut T>,
 }
 
 impl<T: Vector> VecMut<'_, T> {
