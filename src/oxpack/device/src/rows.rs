@@ -44,6 +44,7 @@ use core::marker::PhantomData;
 
 use crate::grid::{block_dim, block_idx, thread_idx};
 use crate::share::{ChunkShare, Group};
+use crate::unroll::each;
 use crate::vec::{load4, Vector};
 use crate::{BlockRow, Elem, UniformLen};
 
@@ -183,13 +184,11 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
         // This thread's chunks inside the row: member + k·stride < chunks for k < n.
         let n = if member < chunks { (chunks - member - 1) / stride + 1 } else { 0 };
         let mut v = [T::V::default(); N];
-        let mut k = 0;
-        while k < N {
+        each!(N, k => {
             if k < n {
                 v[k] = load4(row, member + k * stride).unwrap_or_default();
             }
-            k += 1;
-        }
+        });
         let len = row.len().min(share.run_len());
         Some(RegChunks { v, n, member, stride, len, _group: PhantomData })
     }
@@ -211,8 +210,7 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     #[inline(always)]
     pub fn fold<A>(&self, init: A, f: impl Fn(A, T) -> A) -> A {
         let mut acc = init;
-        let mut k = 0;
-        while k < N {
+        each!(N, k => {
             if k < self.n {
                 let first = (self.member + k * self.stride) * T::LANES;
                 let mut l = 0;
@@ -223,8 +221,7 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
                     l += 1;
                 }
             }
-            k += 1;
-        }
+        });
         acc
     }
 
@@ -233,16 +230,14 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     #[inline(always)]
     pub fn map(self, f: impl Fn(T) -> T) -> Self {
         let mut v = self.v;
-        let mut k = 0;
-        while k < N {
+        each!(N, k => {
             let mut l = 0;
             while l < T::LANES {
                 let e = f(T::lane(&v[k], l));
                 T::set_lane(&mut v[k], l, e);
                 l += 1;
             }
-            k += 1;
-        }
+        });
         RegChunks { v, ..self }
     }
 
@@ -251,13 +246,11 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     #[inline(always)]
     pub fn map_chunks(self, f: impl Fn(usize, T::V) -> T::V) -> Self {
         let mut v = self.v;
-        let mut k = 0;
-        while k < N {
+        each!(N, k => {
             if k < self.n {
                 v[k] = f(self.member + k * self.stride, v[k]);
             }
-            k += 1;
-        }
+        });
         RegChunks { v, ..self }
     }
 
@@ -272,16 +265,14 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
         }
         let mut it = dst.iter_mut();
         let mut written = 0;
-        let mut k = 0;
-        while k < N {
+        each!(N, k => {
             if k < self.n {
                 if let Some((_, mut o)) = it.next() {
                     o.set(self.v[k]);
                     written += 1;
                 }
             }
-            k += 1;
-        }
+        });
         written
     }
 }

@@ -39,3 +39,42 @@ macro_rules! unroll {
     };
 }
 
+/// `each!(N, k => { … })`: the block for `k = 0, 1, …, N - 1`, unrolled (as [`unroll!`])
+/// when the constant `N` is 1, 2, 4, 8, 16 or 32, a plain loop otherwise. For the
+/// per-chunk loops of a register row: their bodies (16-byte loads with an unaligned
+/// fallback) are larger than LLVM unrolls by itself, and an array indexed in a rolled loop
+/// goes to local memory. The body is written out in each copy, not called: no inlining
+/// decision can roll it back up.
+macro_rules! each {
+    ($n:expr, $k:ident => $body:block) => {
+        match $n {
+            1 => {
+                $crate::unroll!($k in 0..1 => $body);
+            }
+            2 => {
+                $crate::unroll!($k in 0..2 => $body);
+            }
+            4 => {
+                $crate::unroll!($k in 0..4 => $body);
+            }
+            8 => {
+                $crate::unroll!($k in 0..8 => $body);
+            }
+            16 => {
+                $crate::unroll!($k in 0..16 => $body);
+            }
+            32 => {
+                $crate::unroll!($k in 0..32 => $body);
+            }
+            _ => {
+                let mut next = 0;
+                while next < $n {
+                    let $k: usize = next;
+                    $body;
+                    next += 1;
+                }
+            }
+        }
+    };
+}
+pub(crate) use each;
