@@ -7,15 +7,19 @@
 //!   (what oxpack reads to type the Python stub) and its entry;
 //! - `__oxpack_entry!` gives each parameter a name for its length word;
 //! - `__oxpack_shim!` writes the entry `__oxpack_entry`: one (word, length) pair per
-//!   parameter, in the launch's order.
+//!   parameter, in the launch's order;
+//! - `__oxpack_shape!` turns an output's shape, `= (width, len(x) / 4)`, into `usize`
+//!   expressions over the parameters' [`ShapeArg`](crate::shape::ShapeArg)s, refusing any
+//!   other token with a message that names it.
 //!
 //! # Safety
 //! The entry is the only caller of [`Param::hold`](crate::Param::hold) and
 //! [`Param::borrow`](crate::Param::borrow). It is itself `unsafe` to call (from a kernel
 //! it could forge words), and kernel files cannot call `unsafe` functions. It makes,
 //! binds and borrows each parameter's holder exactly once, and every holder lives until
-//! the kernel body returns. An output's shape comes from the launch's scalar words only
-//! (see [`layout`](crate::layout)): the same value in every thread.
+//! the kernel body returns. Output shapes are computed first, by a safe function of the
+//! launch's scalar words and buffer lengths only (see [`shape`](crate::shape)): the same
+//! value in every thread, and no `unsafe` operation can hide in a shape.
 
 /// Declares one or more kernels.
 ///
@@ -193,14 +197,18 @@ macro_rules! __oxpack_shim {
         // `unsafe`: only the launch calls it, with words the host stub checked; called
         // from a kernel, it could forge a dynamic shared size or a `Uniform`.
         pub unsafe extern $abi fn __oxpack_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
-            // Every parameter's shape (`()` for all but shaped outputs), first: in this
-            // block each parameter's name stands for its launch word and length alone
-            // (`ShapeArg`), so a shape is the same in every thread (see `shape`).
-            #[allow(unused_variables, clippy::let_unit_value)]
-            let ($($v,)*) = {
-                $(let $p = $crate::shape::ShapeArg::<$t>::new(&$p, $l);)*
+            // Every parameter's shape (`()` for all but shaped outputs), first, by a safe
+            // function (this one is `unsafe`, its body an unsafe context) in which each
+            // parameter's name stands for its launch word and length alone (`ShapeArg`): a
+            // shape is the same in every thread (see `shape`).
+            #[allow(unused_variables, clippy::too_many_arguments, clippy::unused_unit)]
+            #[inline(always)]
+            fn __oxpack_shapes($($p: $crate::shape::ShapeArg<'_, $t>),*)
+                -> ($($crate::__oxpack_shape!(@type $($s)*),)*) {
                 ($($crate::__oxpack_shape!($($s)*),)*)
-            };
+            }
+            #[allow(clippy::let_unit_value)]
+            let ($($v,)*) = __oxpack_shapes($($crate::shape::ShapeArg::<$t>::new(&$p, $l)),*);
             // Each parameter's holder, from the launch's words, with its shape bound once,
             // before the body runs.
             // SAFETY: the words are this launch's, checked by the host stub; each holder

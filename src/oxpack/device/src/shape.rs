@@ -23,12 +23,13 @@
 //! # Safety
 //! Every layout is one-to-one for *any* shape, provided every thread of the launch binds
 //! the same one. These expressions guarantee that: the entry shim evaluates them before
-//! the kernel body runs, in a scope that holds nothing but the launch's words (each
-//! parameter's name stands there for a [`ShapeArg`], which yields its launch value or
-//! buffer length and nothing per-thread), the module's constants, and integers. The
-//! launch's words are the same in every thread, so is every expression of them. A shape
-//! that does not fit the buffer is not a safety question: every accessor also checks the
-//! buffer's end.
+//! the kernel body runs, in a safe function (no `unsafe` operation, such as reading a
+//! `static mut`, can hide in a shape) whose parameters are the kernel's parameters seen as
+//! [`ShapeArg`]s, which yield their launch value or buffer length and nothing per-thread;
+//! besides those, only the module's constants and integers are in reach. The launch's
+//! words are the same in every thread, so is every expression of them. A shape that does
+//! not fit the buffer is not a safety question: every accessor also checks the buffer's
+//! end.
 
 use core::marker::PhantomData;
 
