@@ -54,10 +54,11 @@ def _layernorm_ref(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> tuple[np.ndar
 @pytest.mark.parametrize(
     ("rows", "c", "block"),
     [
-        (5, 1, 32), (7, 3, 33), (9, 37, 64), (11, 4, 100), (33, 768, 256), (17, 768, 33), (8, 768, 1000),
+        (5, 1, 32), (7, 3, 33), (9, 37, 64), (11, 4, 100), (33, 768, 256),
+        (17, 768, 33), (40, 768, 1000),          # rows of a 1-lane and of an 8-lane last warp
         (6, 1024, 128), (5, 1025, 256),          # the last row held in registers, the first of three passes
         (300, 770, 96),                          # rows start 8 bytes off 16: the scalar path in every other row
-        (64, 4096, 256), (3, 4099, 1000),        # three passes, a ragged last chunk, partial warps
+        (64, 4096, 256), (33, 4099, 1000),       # three passes, a ragged last chunk, partial warps
     ],
 )
 def test_layernorm_rows(rng: np.random.Generator, rows: int, c: int, block: int) -> None:

@@ -12,7 +12,7 @@
 //! [`GridStrided`] and [`GridStridedChunks`] (`GridStride`).
 //!
 //! # Safety
-//! A share is made only by [`Share::new`]/[`ChunkShare::new`] (crate-private, `unsafe`),
+//! A share is made only by `Share::new`/`ChunkShare::new` (crate-private, `unsafe`),
 //! whose callers prove, for the launch as it runs, that
 //! 1. the run is the group's alone: the runs of distinct groups do not overlap, and
 //! 2. the calling thread's member number `m` is its own within the group.
@@ -215,10 +215,10 @@ pub struct ChunkShare<'a, T: Vector, G: Group> {
 }
 
 impl<'a, T: Elem + Vector, G: Group> ChunkShare<'a, T, G> {
-    /// The calling thread's chunks of the run `start .. start + cols`; as [`Share::new`].
+    /// The calling thread's chunks of the run `start .. start + cols`; as `Share::new`.
     ///
     /// # Safety
-    /// As [`Share::new`], with `member` numbering chunks.
+    /// As `Share::new`, with `member` numbering chunks.
     #[inline(always)]
     pub(crate) unsafe fn new(ptr: *mut T, buf_len: usize, start: usize, cols: usize, index: usize,
                              member: usize, stride: usize) -> Option<Self> {
