@@ -142,6 +142,7 @@ macro_rules! kernel {
                  __l14 __l15 __l16 __l17 __l18 __l19 __l20 __l21 __l22 __l23]
                 [__s0 __s1 __s2 __s3 __s4 __s5 __s6 __s7 __s8 __s9 __s10 __s11 __s12 __s13
                  __s14 __s15 __s16 __s17 __s18 __s19 __s20 __s21 __s22 __s23]
+                []
             }
         }
 
@@ -171,21 +172,30 @@ macro_rules! kernel {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __oxpack_entry {
-    ($name:ident [$p:ident : $t:ty [$($s:tt)*] $(, $rp:ident : $rt:ty [$($rs:tt)*])*] [$($acc:tt)*]
-     [$l:ident $($ls:ident)*] [$v:ident $($vs:ident)*]) => {
+    // one parameter at a time: its length word's name, its shape value's name; `shaped`
+    // noted once any parameter has a shape
+    ($name:ident [$p:ident : $t:ty [] $(, $rp:ident : $rt:ty [$($rs:tt)*])*] [$($acc:tt)*]
+     [$l:ident $($ls:ident)*] [$v:ident $($vs:ident)*] [$($shaped:tt)*]) => {
         $crate::__oxpack_entry! {
-            $name [$($rp : $rt [$($rs)*]),*] [$($acc)* ($p, $l, $v, $t, [$($s)*])] [$($ls)*] [$($vs)*]
+            $name [$($rp : $rt [$($rs)*]),*] [$($acc)* ($p, $l, $v, $t, [])] [$($ls)*] [$($vs)*] [$($shaped)*]
         }
     };
-    ($name:ident [] [$(($p:ident, $l:ident, $v:ident, $t:ty, [$($s:tt)*]))*] [$($ls:ident)*] [$($vs:ident)*]) => {
+    ($name:ident [$p:ident : $t:ty [$($s:tt)+] $(, $rp:ident : $rt:ty [$($rs:tt)*])*] [$($acc:tt)*]
+     [$l:ident $($ls:ident)*] [$v:ident $($vs:ident)*] [$($shaped:tt)*]) => {
+        $crate::__oxpack_entry! {
+            $name [$($rp : $rt [$($rs)*]),*] [$($acc)* ($p, $l, $v, $t, [$($s)+])] [$($ls)*] [$($vs)*] [shaped]
+        }
+    };
+    ($name:ident [] [$(($p:ident, $l:ident, $v:ident, $t:ty, [$($s:tt)*]))*] [$($ls:ident)*] [$($vs:ident)*]
+     [$($shaped:ident)?]) => {
         #[cfg(target_arch = "nvptx64")]
-        $crate::__oxpack_shim! { "C" $name [$(($p, $l, $v, $t, [$($s)*]))*] }
+        $crate::__oxpack_shim! { "C" $name [$($shaped)?] [$(($p, $l, $v, $t, [$($s)*]))*] }
         // On the host (emulation) the same shim, but a panic unwinds out of it to the
         // emulator, which raises it as `KernelTrap`; out of an `extern "C"` fn it aborts.
         #[cfg(not(target_arch = "nvptx64"))]
-        $crate::__oxpack_shim! { "C-unwind" $name [$(($p, $l, $v, $t, [$($s)*]))*] }
+        $crate::__oxpack_shim! { "C-unwind" $name [$($shaped)?] [$(($p, $l, $v, $t, [$($s)*]))*] }
     };
-    ($name:ident [$($more:tt)*] [$($acc:tt)*] [] [$($vs:ident)*]) => {
+    ($name:ident [$($more:tt)*] [$($acc:tt)*] [] [$($vs:ident)*] [$($shaped:tt)*]) => {
         ::core::compile_error!(concat!("oxpack: kernel `", stringify!($name), "` has more than 24 parameters"));
     };
 }
@@ -193,14 +203,16 @@ macro_rules! __oxpack_entry {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __oxpack_shim {
-    ($abi:literal $name:ident [$(($p:ident, $l:ident, $v:ident, $t:ty, [$($s:tt)*]))*]) => {
-        // `unsafe`: only the launch calls it, with words the host stub checked; called
-        // from a kernel, it could forge a dynamic shared size or a `Uniform`.
-        pub unsafe extern $abi fn __oxpack_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
-            // Every parameter's shape (`()` for all but shaped outputs), first, by a safe
-            // function (this one is `unsafe`, its body an unsafe context) in which each
-            // parameter's name stands for its launch word and length alone (`ShapeArg`): a
-            // shape is the same in every thread (see `shape`).
+    // no parameter has a shape: every holder binds `()`
+    ($abi:literal $name:ident [] [$(($p:ident, $l:ident, $v:ident, $t:ty, []))*]) => {
+        $crate::__oxpack_shim! { @entry $abi $name [$(($p, $l, $v, $t, []))*] {} }
+    };
+    // some output has one: every parameter's shape (`()` for all but shaped outputs)
+    // first, by a safe function (the entry is `unsafe`, its body an unsafe context) in
+    // which each parameter's name stands for its launch word and length alone
+    // (`ShapeArg`): a shape is the same in every thread (see `shape`)
+    ($abi:literal $name:ident [shaped] [$(($p:ident, $l:ident, $v:ident, $t:ty, [$($s:tt)*]))*]) => {
+        $crate::__oxpack_shim! { @entry $abi $name [$(($p, $l, $v, $t, [$($s)*]))*] {
             #[allow(unused_variables, clippy::too_many_arguments, clippy::unused_unit)]
             #[inline(always)]
             fn __oxpack_shapes($($p: $crate::shape::ShapeArg<'_, $t>),*)
@@ -209,6 +221,13 @@ macro_rules! __oxpack_shim {
             }
             #[allow(clippy::let_unit_value)]
             let ($($v,)*) = __oxpack_shapes($($crate::shape::ShapeArg::<$t>::new(&$p, $l)),*);
+        } }
+    };
+    (@entry $abi:literal $name:ident [$(($p:ident, $l:ident, $v:ident, $t:ty, [$($s:tt)*]))*] { $($shapes:tt)* }) => {
+        // `unsafe`: only the launch calls it, with words the host stub checked; called
+        // from a kernel, it could forge a dynamic shared size or a `Uniform`.
+        pub unsafe extern $abi fn __oxpack_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
+            $($shapes)*
             // Each parameter's holder, from the launch's words, with its shape bound once,
             // before the body runs.
             // SAFETY: the words are this launch's, checked by the host stub; each holder
@@ -216,10 +235,12 @@ macro_rules! __oxpack_shim {
             unsafe {
                 super::$name($(<$t as $crate::Param>::borrow(&mut <
                     <$t as $crate::Param>::Holder as $crate::layout::Bind<$crate::__oxpack_shape!(@type $($s)*)>
-                >::bind(<$t as $crate::Param>::hold($p, $l), $v))),*)
+                >::bind(<$t as $crate::Param>::hold($p, $l), $crate::__oxpack_shim!(@value $v [$($s)*])))),*)
             }
         }
     };
+    (@value $v:ident []) => { () };
+    (@value $v:ident [$($s:tt)+]) => { $v };
 }
 
 /// An output's shape, `width, len(x) / 4`, as a tuple of `usize` expressions over the
