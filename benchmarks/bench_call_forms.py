@@ -81,6 +81,11 @@ CALLS: dict[str, Spec] = {  # kernel -> its call, as its docstring says to launc
     "scale_streaming": ((0.5, f32(), f32()), N, 256),
     "scale_bounded": ((0.5, f32(), f32()), N, 128),  # #[launch_bounds(128, 4)]
     "softmax": ((128, f32(), f32()), 8 * 32, 32),  # 8 rows of 128: threads = rows * block
+    # 32 rows of 32 channels: one warp per row (threads = 32 * rows), one block per row (rows * block)
+    "layernorm": ((f32(), f32(W), f32(W), f32(), f32(N // W), f32(N // W)), N, 256),
+    "rmsnorm_bf16": ((1e-6, Array("bfloat16", N), Array("bfloat16", W), Array("bfloat16", N), f32(N // W)),
+                     (N // W) * 32, 32),
+    "residual_add": ((f32(), f32(), f32()), N // 4, 256),  # grid-stride: any launch
     "hash32": ((7, Array("uint32", N), Array("uint32", N)), N, 256),
     "collatz_steps": ((1, 100, Array("uint32", N)), N, 256),
     "offset_clamp": ((3, -100, 100, Array("int32", N), Array("int64", N)), N, 256),

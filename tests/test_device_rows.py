@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import MakeProject
+from conftest import EXAMPLE, MakeProject
 
 from oxpack.config import load_config
 from oxpack.errors import StageError
@@ -50,3 +50,21 @@ def test_row_length_must_be_uniform(make_project: MakeProject) -> None:
         "{ let _ = i; let _ = RegRow::<f32, 4>::load(x, cols); let _ = y; } }\n"
     with pytest.raises(StageError, match=r"error\[E0277\]: the trait bound `u32: UniformLen` is not satisfied"):
         build_project(load_config(make_project({"k.rs": source}), env={}))
+
+
+def test_norm_rows_stay_in_registers(make_project: MakeProject) -> None:
+    """example-project's norm.rs holds each thread's chunks of a row in registers (`RegChunks`):
+    16-byte loads and stores, no local memory. Before `each!` unrolled the per-chunk loops, the
+    LayerNorm's chunks went to 128 bytes of stack."""
+    source = (EXAMPLE / "kernels" / "norm.rs").read_text()
+    crate = build_project(load_config(make_project({"norm.rs": source}), env={})).crates[0]
+    ptx = crate.ptx["sm_90"]
+    for kernel, loads in (("layernorm", 8), ("rmsnorm_bf16", 4)):
+        body = ptx[ptx.index(f".visible .entry {kernel}(") :]
+        body = body[: body.index("\n}")]
+        assert len(re.findall(r"\bld\.global(\.nc)?\.v4\.b32", body)) >= loads, kernel
+        assert re.search(r"\bst\.global\.v4\.b32", body), kernel
+        assert ".local" not in body, kernel
+        res = crate.resources["sm_90"][kernel]
+        assert res["stack"] == 0 and res["spills"] == 0, (kernel, res)
+    assert "shfl.sync.bfly.b32" in ptx and "bar.sync" in ptx, "a warp reduction (layernorm), a block one (rmsnorm)"

@@ -1,5 +1,5 @@
 // Attempt: a shape produced by a closure over the thread's index.
-// Expect: error: oxpack: kernel `k` must look like `pub fn k(a: f32, x: &[f32], y: &mut DisjointSlice<f32>) { ... }` (no generics, no return type)
+// Expect: error: oxpack: `()` cannot appear in an output's shape
 use oxpack::prelude::*;
 
 kernel! {

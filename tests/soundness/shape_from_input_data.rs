@@ -1,5 +1,5 @@
 // Attempt: an output's shape taken from an input buffer (data, not a launch scalar).
-// Expect: error[E0277]: `DevPtr<u32>` cannot be an output's shape
+// Expect: error[E0277]: `&[u32]` cannot be an output's shape
 use oxpack::prelude::*;
 
 kernel! {

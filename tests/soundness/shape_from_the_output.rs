@@ -1,5 +1,5 @@
 // Attempt: an output whose shape names the output itself.
-// Expect: error[E0277]: `DevPtrMut<u32>` cannot be an output's shape
+// Expect: error[E0277]: `&mut oxpack::DisjointSlice<u32, oxpack::layout::Rows>` cannot be an output's shape
 use oxpack::prelude::*;
 
 kernel! {

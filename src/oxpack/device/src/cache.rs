@@ -49,7 +49,7 @@ mod rt {
 
 /// Plain values of 2, 4, 8 or 16 bytes that a hinted load or store moves whole: the
 /// element types (`f32`, `f64`, `i32`, `u32`, `i64`, `u64`, `F16`, `BF16`) and their
-/// 16-byte vectors ([`F32x4`](crate::vec::F32x4), [`BF16x8`](crate::vec::BF16x8), …).
+/// 16-byte vectors (`F32x4`, `BF16x8`, …, which the `vec` module marks `Hinted`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be loaded or stored with a cache hint",
     label = "not an element type or a 16-byte vector",
@@ -63,8 +63,6 @@ macro_rules! hinted {
     )*};
 }
 hinted!(f32, f64, i32, u32, i64, u64, crate::half::F16, crate::half::BF16);
-hinted!(crate::vec::F32x4, crate::vec::F64x2, crate::vec::I32x4, crate::vec::U32x4,
-        crate::vec::F16x8, crate::vec::BF16x8);
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Hint {

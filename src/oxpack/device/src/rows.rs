@@ -20,6 +20,18 @@
 //! }
 //! ```
 //!
+//! [`RegChunks`] does the same 16 bytes at a time for any row layout in 16-byte chunks
+//! (`BlockRows<Vec4>`, `WarpRows<Vec4>`, `GridStride<Vec4>`): it holds the calling
+//! thread's chunks of an input row, in the order and at the columns that the output's
+//! share ([`ChunkShare`]) writes them, so one row read feeds a reduction and the write:
+//!
+//! ```ignore
+//! let Some(row) = out.warp_row(i) else { return };   // out: WarpRows<Vec4> = (len(w))
+//! let Some(x) = RegChunks::<f32, _, 8>::load(&row, &x[row.range()]) else { return };
+//! let mean = warp_sum(x.fold(0.0, |a, v| a + v)) / row.cols() as f32;
+//! x.map(|v| v - mean).store(row);
+//! ```
+//!
 //! Safety: reading is always safe (`x` is a shared slice, every access bounds
 //! checked); what is written, where, is decided by `BlockRow` alone, whose row
 //! length is bound to the output at launch (a `BlockRows` layout), so no two threads
@@ -28,7 +40,12 @@
 //! the row lies past the end of `x` or has more than `N · blockDim.x` columns, so a
 //! kernel may return, or take a longer path, before its barriers.
 
+use core::marker::PhantomData;
+
 use crate::grid::{block_dim, block_idx, thread_idx};
+use crate::share::{ChunkShare, Group};
+use crate::unroll::each;
+use crate::vec::{load4, Vector};
 use crate::{BlockRow, Elem, UniformLen};
 
 /// `N` values of one block's row that the calling thread holds: columns
@@ -132,6 +149,130 @@ impl<T: Elem, const N: usize> RegRow<T, N> {
             }
             k += 1;
         }
+        written
+    }
+}
+
+/// Up to `N` 16-byte chunks of a row that the calling thread holds in registers: its
+/// chunks `m + k·n` (`k < N`) of a [`ChunkShare`] of group `G`, read from an input row;
+/// see the [module docs](self).
+#[derive(Clone, Copy)]
+pub struct RegChunks<T: Vector, G: Group, const N: usize> {
+    v: [T::V; N],
+    n: usize,      // chunks held: k < n <= N
+    member: usize, // chunk k is chunk member + k·stride of the row
+    stride: usize,
+    len: usize,    // elements of the row; lanes at or past it are padding (zero), never folded
+    _group: PhantomData<G>,
+}
+
+impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
+    /// Reads the calling thread's chunks of `row` by `share`'s numbering: chunk `k` is
+    /// chunk `m + k·n` of `row` (columns `(m + k·n)·LANES ..`), one 16-byte load each when
+    /// `row` starts 16-byte aligned. `row` is an input row with the output's columns:
+    /// `&x[share.range()]` for a matrix of the output's shape, or a vector of `cols`
+    /// weights. Lanes past `row`'s end or the share's row read as zero and are not folded.
+    /// `None` when the row has more than `N · n` chunks: the same in every thread of the
+    /// group, so the group may take another path as a whole.
+    #[inline(always)]
+    pub fn load(share: &ChunkShare<'_, T, G>, row: &[T]) -> Option<Self> {
+        let (member, stride) = (share.member(), share.stride());
+        let chunks = share.chunk_count();
+        if chunks > N.checked_mul(stride)? {
+            return None;
+        }
+        // This thread's chunks inside the row: member + k·stride < chunks for k < n.
+        let n = if member < chunks { (chunks - member - 1) / stride + 1 } else { 0 };
+        let mut v = [T::V::default(); N];
+        each!(N, k => {
+            if k < n {
+                v[k] = load4(row, member + k * stride).unwrap_or_default();
+            }
+        });
+        let len = row.len().min(share.run_len());
+        Some(RegChunks { v, n, member, stride, len, _group: PhantomData })
+    }
+
+    /// How many chunks this thread holds.
+    #[inline(always)]
+    pub fn held(&self) -> usize {
+        self.n
+    }
+
+    /// The `k`-th chunk this thread holds (the row's chunk `m + k·n`), or `None` past them.
+    #[inline(always)]
+    pub fn get(&self, k: usize) -> Option<T::V> {
+        if k < self.n { Some(self.v[k]) } else { None }
+    }
+
+    /// `f` folded over the elements this thread holds inside the row, from `init`: the
+    /// thread's share of a row reduction (combine the shares with `warp_sum`, `block::*`).
+    #[inline(always)]
+    pub fn fold<A>(&self, init: A, f: impl Fn(A, T) -> A) -> A {
+        let mut acc = init;
+        each!(N, k => {
+            if k < self.n {
+                let first = (self.member + k * self.stride) * T::LANES;
+                let mut l = 0;
+                while l < T::LANES {
+                    if first + l < self.len {
+                        acc = f(acc, T::lane(&self.v[k], l));
+                    }
+                    l += 1;
+                }
+            }
+        });
+        acc
+    }
+
+    /// `f` applied to every element held (cheap on padding: it is never folded, and a
+    /// store drops lanes past the row).
+    #[inline(always)]
+    pub fn map(self, f: impl Fn(T) -> T) -> Self {
+        let mut v = self.v;
+        each!(N, k => {
+            let mut l = 0;
+            while l < T::LANES {
+                let e = f(T::lane(&v[k], l));
+                T::set_lane(&mut v[k], l, e);
+                l += 1;
+            }
+        });
+        RegChunks { v, ..self }
+    }
+
+    /// `f(c, chunk)` for every chunk held, `c` its number in the row (columns `c·LANES ..`):
+    /// to combine it with the same chunk of another row, e.g. `load4(weight, c)`.
+    #[inline(always)]
+    pub fn map_chunks(self, f: impl Fn(usize, T::V) -> T::V) -> Self {
+        let mut v = self.v;
+        each!(N, k => {
+            if k < self.n {
+                v[k] = f(self.member + k * self.stride, v[k]);
+            }
+        });
+        RegChunks { v, ..self }
+    }
+
+    /// Writes each chunk held to the same chunk of `dst`, the calling thread's share of an
+    /// output row under the same group (the chunks `m + k·n` that `load` read). Returns how
+    /// many chunks were written: fewer where the output row is shorter or passes the
+    /// buffer's end, none if `dst` numbers chunks otherwise than the share it was loaded by.
+    #[inline(always)]
+    pub fn store(&self, dst: ChunkShare<'_, T, G>) -> usize {
+        if dst.member() != self.member || dst.stride() != self.stride {
+            return 0;
+        }
+        let mut it = dst.iter_mut();
+        let mut written = 0;
+        each!(N, k => {
+            if k < self.n {
+                if let Some((_, mut o)) = it.next() {
+                    o.set(self.v[k]);
+                    written += 1;
+                }
+            }
+        });
         written
     }
 }

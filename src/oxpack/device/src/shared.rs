@@ -516,6 +516,8 @@ impl<T: Copy + crate::Elem> DynShared<T> {
 
 impl<T> crate::sealed::Sealed for DynShared<T> {}
 
+impl<T> crate::layout::Unshaped for DynShared<T> {}
+
 impl<T: crate::Elem> crate::Param for DynShared<T> {
     type Word = u64;
     type Holder = DynShared<T>;

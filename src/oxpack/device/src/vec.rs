@@ -74,6 +74,8 @@ macro_rules! vector {
             }
         }
         impl crate::sealed::Sealed for $v {}
+        // 16 bytes of plain data, any bits valid: one `ld.cs.v4`/`st.cs.v4` (see `cache`).
+        impl cache::Hinted for $v {}
         impl $v {
             /// The elements.
             #[inline(always)]
@@ -119,7 +121,7 @@ pub fn load4<T: Vector>(x: &[T], i: usize) -> Option<T::V> {
 }
 
 /// [`load4`] with the streaming hint (`ld.cs`, CUDA's `__ldcs`): for data read once;
-/// see [`cache`](crate::cache).
+/// see [`cache`].
 #[inline(always)]
 pub fn load4_streaming<T: Vector>(x: &[T], i: usize) -> Option<T::V> {
     load_hinted(x, i, Some(Hint::Streaming))
@@ -160,9 +162,9 @@ fn load_hinted<T: Vector>(x: &[T], i: usize, hint: Option<Hint>) -> Option<T::V>
 /// The outputs that one thread owns of a [`Vec4`](crate::layout::Vec4) output: `LANES`
 /// elements, fewer at the end of the buffer; see [`DisjointSlice::get_mut_vec4`].
 pub struct VecMut<'a, T: Vector> {
-    ptr: *mut T, // the first element
-    lanes: usize, // 1 ..= LANES elements from `ptr` are in the buffer
-    _out: core::marker::PhantomData<&'a mut T>,
+    pub(crate) ptr: *mut T, // the first element
+    pub(crate) lanes: usize, // 1 ..= LANES elements from `ptr` are in the buffer
+    pub(crate) _out: core::marker::PhantomData<&'a mut T>,
 }
 
 impl<T: Vector> VecMut<'_, T> {
@@ -198,7 +200,7 @@ impl<T: Vector> VecMut<'_, T> {
     }
 
     /// [`set`](Self::set) with the streaming hint (`st.cs`, CUDA's `__stcs`) on the
-    /// 16-byte store: for outputs not read again soon; see [`cache`](crate::cache).
+    /// 16-byte store: for outputs not read again soon; see [`cache`].
     #[inline(always)]
     pub fn set_streaming(&mut self, v: T::V) {
         self.set_hinted(v, Some(Hint::Streaming))

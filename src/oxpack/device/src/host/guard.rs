@@ -5,9 +5,11 @@
 //! recursion, large local arrays) faults in the guard page. A `SIGSEGV` handler, running
 //! on an alternate signal stack (the faulting stack has no room left), recognises a fault
 //! in the guard page of a thread of the running launch and rewrites the interrupted
-//! context: on return from the handler the thread resumes in [`super::sched::overflowed`]
-//! at the top of its own stack (its frames are abandoned: kernels own nothing that needs
-//! dropping), which records the failure and switches to the scheduler. The kernel's
+//! context: on return from the handler the thread resumes in the scheduler's `resume`
+//! function ([`Recovery`], given to [`install`]) at the top of its own stack (its frames
+//! are abandoned: kernels own nothing that needs dropping), which records the failure and
+//! switches to the scheduler. This module knows stacks and signals, not launches: the
+//! scheduler tells it which stack a fault belongs to. The kernel's
 //! `sigreturn` restores the signal mask as it was, so later faults are caught too.
 //!
 //! Any other fault goes to the handler that was installed before this one (Python's
@@ -61,15 +63,31 @@ unsafe extern "C" {
 /// The handler this one replaced; written once, before this one is installed.
 static mut PREVIOUS: SigAction = SigAction { handler: SIG_DFL, mask: [0; 16], flags: 0, restorer: 0 };
 
-/// Installs the `SIGSEGV` handler, once per host library (each has its own launches and
-/// chains to the one before it).
-pub(crate) fn install() {
+/// How the scheduler recovers a thread whose stack overflowed.
+#[derive(Clone, Copy)]
+pub(crate) struct Recovery {
+    /// The thread of the running launch whose stack's guard page holds the faulting
+    /// address, and the top of that stack; `None` when the fault is not such an overflow.
+    pub find: fn(usize) -> Option<(usize, usize)>,
+    /// Where that thread resumes, called with its number at the top of its stack; never returns.
+    pub resume: extern "C" fn(usize) -> !,
+}
+
+/// The scheduler's recovery; written once, before the handler that reads it is installed.
+static mut RECOVERY: Option<Recovery> = None;
+
+/// Installs the `SIGSEGV` handler that hands overflows to `recovery`, once per host
+/// library (each has its own launches and chains to the one before it).
+pub(crate) fn install(recovery: Recovery) {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let act = SigAction { handler: on_segv as *const () as usize, mask: [0; 16], flags: SA_SIGINFO | SA_ONSTACK, restorer: 0 };
-        // SAFETY: PREVIOUS is written here only, before the handler that reads it runs. Should
-        // this fail, an overflow ends the process as it would without this module.
-        unsafe { sigaction(SIGSEGV, &act, ptr::addr_of_mut!(PREVIOUS)) };
+        // SAFETY: RECOVERY and PREVIOUS are written here only, before the handler that reads
+        // them runs. Should this fail, an overflow ends the process as it would without this module.
+        unsafe {
+            RECOVERY = Some(recovery);
+            sigaction(SIGSEGV, &act, ptr::addr_of_mut!(PREVIOUS));
+        }
     });
 }
 
@@ -117,13 +135,14 @@ extern "C" fn on_segv(signum: i32, info: *mut u8, context: *mut u8) {
     // SAFETY: the kernel passes a valid `siginfo_t` and `ucontext_t` (SA_SIGINFO).
     unsafe {
         let addr = *(info.add(SI_ADDR) as *const usize);
-        if !std::thread::panicking() {
-            if let Some((k, top)) = super::sched::overflowed_thread(addr) {
+        let recovery = *ptr::addr_of!(RECOVERY); // written before the handler was installed
+        if let (Some(r), false) = (recovery, std::thread::panicking()) {
+            if let Some((k, top)) = (r.find)(addr) {
                 let gregs = context.add(GREGS) as *mut u64;
-                // Resume as if `overflowed(k)` had been called at the top of the thread's stack.
+                // Resume as if `resume(k)` had been called at the top of the thread's stack.
                 *gregs.add(REG_RSP) = (top & !15) as u64 - 8;
                 *gregs.add(REG_RDI) = k as u64;
-                *gregs.add(REG_RIP) = super::sched::overflowed as *const () as usize as u64;
+                *gregs.add(REG_RIP) = r.resume as *const () as usize as u64;
                 return;
             }
         }

@@ -5,7 +5,7 @@
 
 extern crate std;
 
-/// `lib.rs`: launch coordinates of the running emulated thread, and traps.
+/// `thread.rs`: launch coordinates of the running emulated thread; `lib.rs`: traps.
 pub(crate) mod grid {
     use super::super::sched::emu;
 

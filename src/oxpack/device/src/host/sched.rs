@@ -165,7 +165,7 @@ fn install_hook() {
 /// dynamic shared memory per block.
 pub(crate) fn launch(grid: [u32; 3], block: [u32; 3], dynamic: usize, body: &dyn Fn()) -> Result<(), Failure> {
     install_hook();
-    super::guard::install();
+    super::guard::install(super::guard::Recovery { find: overflowed_thread, resume: overflowed });
     let _serial = LAUNCH.lock().unwrap_or_else(|p| p.into_inner());
     let _signal_stack = super::guard::AltStack::enter(); // where a stack overflow is caught
     let size = block[0] as usize * block[1] as usize * block[2] as usize;
@@ -338,7 +338,7 @@ unsafe extern "C" fn fiber_main(arg: *mut u8) {
 
 /// The thread of the running launch whose stack's guard page holds `addr`, and the top of
 /// that stack; called by the `SIGSEGV` handler ([`super::guard`]).
-pub(crate) fn overflowed_thread(addr: usize) -> Option<(usize, usize)> {
+fn overflowed_thread(addr: usize) -> Option<(usize, usize)> {
     let e = CURRENT.load(Ordering::Relaxed);
     if e.is_null() {
         return None;
@@ -355,7 +355,7 @@ pub(crate) fn overflowed_thread(addr: usize) -> Option<(usize, usize)> {
 /// Where thread `k` resumes after overflowing its stack, at the top of that stack (the
 /// signal handler sets it up as a call): records the failure and returns to the scheduler
 /// for good.
-pub(crate) extern "C" fn overflowed(k: usize) -> ! {
+extern "C" fn overflowed(k: usize) -> ! {
     let e = CURRENT.load(Ordering::Relaxed);
     // SAFETY: the live launch (the handler found thread `k` in it); the scheduler waits in
     // `switch`, as for any running fiber.

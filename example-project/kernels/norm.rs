@@ -1,0 +1,124 @@
+//! Normalisations, written with the cooperative layouts: LayerNorm as llm.c's
+//! `layernorm_forward` (fp32: out, mean, rstd), RMSNorm on bfloat16 (f32 math), and the
+//! residual add that feeds them in a transformer block.
+use oxpack::block;
+use oxpack::prelude::*;
+
+/// `(x - mean) · rstd · weight + bias` for chunk `c` (columns `4c .. 4c + 4`) of a row.
+#[inline(always)]
+fn normalized(x: F32x4, mean: f32, rstd: f32, weight: &[f32], bias: &[f32], c: usize) -> F32x4 {
+    let (w, b) = (load4(weight, c).unwrap_or_default(), load4(bias, c).unwrap_or_default());
+    F32x4(core::array::from_fn(|l| (x.0[l] - mean) * rstd * w.0[l] + b.0[l]))
+}
+
+/// `x · rstd · weight` for chunk `c` (columns `8c .. 8c + 8`) of a bfloat16 row, in f32.
+#[inline(always)]
+fn scaled(x: BF16x8, rstd: f32, weight: &[BF16], c: usize) -> BF16x8 {
+    let w = load4(weight, c).unwrap_or_default();
+    BF16x8(core::array::from_fn(|l| BF16::from_f32(x.0[l].to_f32() * rstd * w.0[l].to_f32())))
+}
+
+kernel! {
+    /// LayerNorm forward over rows of `C = len(weight)` channels, as llm.c's
+    /// `layernorm_forward`: out = (x - mean) · rstd · weight + bias per row, with the row's
+    /// mean and rstd = 1 / sqrt(var + 1e-5) saved for the backward pass. One warp per row,
+    /// 16 bytes at a time: launch with threads = 32 · rows and a block that is a multiple
+    /// of 32 (256, say); a row of up to 1,024 channels is read once into registers, a
+    /// longer one three times.
+    pub fn layernorm(
+        i: ThreadIndex, x: &[f32], weight: &[f32], bias: &[f32],
+        out: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(weight)),
+        mean: &mut DisjointSlice<f32, OnePerWarp>,
+        rstd: &mut DisjointSlice<f32, OnePerWarp>,
+    ) where (len(weight) >= 1, len(bias) == len(weight), len(out) == len(x), len(x) % len(weight) == 0,
+             len(mean) == len(x) / len(weight), len(rstd) == len(mean)) {
+        // `None` for a whole warp at once (past the last row, or a row too long for the
+        // registers): no lane leaves a `warp_sum` that the others wait at.
+        let Some(row) = out.warp_row(i) else { return };
+        let xr = &x[row.range()];
+        let n = row.cols() as f32;
+        let (m, s) = if let Some(v) = RegChunks::<f32, _, 8>::load(&row, xr) {
+            let m = warp_sum(v.fold(0.0, |a, e| a + e)) / n;
+            let var = warp_sum(v.fold(0.0, |a, e| a + (e - m) * (e - m))) / n;
+            let s = (var + 1e-5).rsqrt();
+            v.map_chunks(|c, xv| normalized(xv, m, s, weight, bias, c)).store(row);
+            (m, s)
+        } else {
+            let mut sum = 0.0;
+            for c in row.chunks() {
+                let v = load4(xr, c).unwrap_or_default(); // lanes past the row read 0
+                sum += v.0[0] + v.0[1] + v.0[2] + v.0[3];
+            }
+            let m = warp_sum(sum) / n;
+            let mut sq = 0.0;
+            for c in row.chunks() {
+                let (v, lanes) = (load4(xr, c).unwrap_or_default(), row.lanes(c));
+                for l in 0..4 {
+                    if l < lanes {
+                        sq += (v.0[l] - m) * (v.0[l] - m);
+                    }
+                }
+            }
+            let s = (warp_sum(sq) / n + 1e-5).rsqrt();
+            for (c, mut o) in row.iter_mut() {
+                o.set_streaming(normalized(load4_streaming(xr, c).unwrap_or_default(), m, s, weight, bias, c));
+            }
+            (m, s)
+        };
+        if let Some(o) = mean.warp_value(i) {
+            *o = m;
+        }
+        if let Some(o) = rstd.warp_value(i) {
+            *o = s;
+        }
+    }
+
+    /// RMSNorm on bfloat16 rows of `C = len(weight)` channels, computed in f32: out = x ·
+    /// rstd · weight with rstd = 1 / sqrt(mean(x²) + eps), saved per row. One block per row,
+    /// 16 bytes (8 values) at a time: launch with threads = rows · block (block 128 to 256
+    /// for C in the thousands); a row of up to 32 · block channels is read once into
+    /// registers, a longer one twice.
+    pub fn rmsnorm_bf16(
+        i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
+        out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
+        rstd: &mut DisjointSlice<f32, OnePerBlock>,
+    ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
+        // `None` for a whole block at once: no thread skips the block reduction.
+        let Some(row) = out.block_row(i) else { return };
+        let xr = &x[row.range()];
+        let n = row.cols() as f32;
+        let s = if let Some(v) = RegChunks::<BF16, _, 4>::load(&row, xr) {
+            let s = (block::sum_f32(v.fold(0.0, |a, e| a + e.to_f32() * e.to_f32())) / n + eps).rsqrt();
+            v.map_chunks(|c, xv| scaled(xv, s, weight, c)).store(row);
+            s
+        } else {
+            let mut sq = 0.0;
+            for c in row.chunks() {
+                let v = load4(xr, c).unwrap_or_default(); // lanes past the row read 0
+                for e in v.0 {
+                    sq += e.to_f32() * e.to_f32();
+                }
+            }
+            let s = (block::sum_f32(sq) / n + eps).rsqrt();
+            for (c, mut o) in row.iter_mut() {
+                o.set(scaled(load4(xr, c).unwrap_or_default(), s, weight, c));
+            }
+            s
+        };
+        if let Some(o) = rstd.block_value(i) {
+            *o = s;
+        }
+    }
+
+    /// out = a + b (llm.c's `residual_forward`), grid-stride, 16 bytes at a time: any
+    /// launch covers any length, e.g. threads = 4 · 132 · 256 on an H200 whatever `len(out)`.
+    pub fn residual_add(i: ThreadIndex, a: &[f32], b: &[f32], out: &mut DisjointSlice<f32, GridStride<Vec4>>)
+    where (len(a) == len(out), len(b) == len(out)) {
+        if let Some(mine) = out.grid_stride(i) {
+            for (c, mut o) in mine.iter_mut() {
+                let (x, y) = (load4_streaming(a, c).unwrap_or_default(), load4_streaming(b, c).unwrap_or_default());
+                o.set_streaming(F32x4(core::array::from_fn(|l| x.0[l] + y.0[l])));
+            }
+        }
+    }
+}

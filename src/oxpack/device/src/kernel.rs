@@ -1,0 +1,313 @@
+//! The `kernel!` macro family: each kernel becomes a safe function, an entry shim and a
+//! descriptor.
+//!
+//! - [`kernel!`] reads each `pub fn` item (docs, `#[launch_bounds]`, `#[max_registers]`,
+//!   parameters with their shapes, `where (...)`), writes the kernel as a plain safe
+//!   function and, in a hidden module of the same name, its descriptor `__OXPACK_SIG`
+//!   (what oxpack reads to type the Python stub) and its entry;
+//! - `__oxpack_entry!` gives each parameter a name for its length word;
+//! - `__oxpack_shim!` writes the entry `__oxpack_entry`: one (word, length) pair per
+//!   parameter, in the launch's order;
+//! - `__oxpack_shape!` turns an output's shape, `= (width, len(x) / 4)`, into `usize`
+//!   expressions over the parameters' [`ShapeArg`](crate::shape::ShapeArg)s, refusing any
+//!   other token with a message that names it.
+//!
+//! # Safety
+//! The entry is the only caller of [`Param::hold`](crate::Param::hold) and
+//! [`Param::borrow`](crate::Param::borrow). It is itself `unsafe` to call (from a kernel
+//! it could forge words), and kernel files cannot call `unsafe` functions. It makes,
+//! binds and borrows each parameter's holder exactly once, and every holder lives until
+//! the kernel body returns. Output shapes are computed first, by a safe function of the
+//! launch's scalar words and buffer lengths only (see [`shape`](crate::shape)): the same
+//! value in every thread, and no `unsafe` operation can hide in a shape.
+
+/// Declares one or more kernels.
+///
+/// ```ignore
+/// use oxpack::prelude::*;
+///
+/// kernel! {
+///     /// y = a * x + y
+///     pub fn saxpy(a: f32, x: &[f32], y: &mut DisjointSlice<f32>) {
+///         let i = index_1d();
+///         if let Some(yi) = y.get_mut(i) {
+///             *yi += a * x[i.get()];
+///         }
+///     }
+/// }
+/// ```
+///
+/// `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]`
+/// between a kernel's docs and its `pub fn` is CUDA's `__launch_bounds__`: the PTX
+/// gets `.maxntid MAX_THREADS` (and `.minnctapersm MIN_BLOCKS`), so the compiler may
+/// use more registers per thread, and the stub refuses a block of more than
+/// MAX_THREADS threads before the launch (a 1-D call without `block=` takes
+/// MAX_THREADS when it is below the default 256). `#[max_registers(N)]` after it (or
+/// alone) caps the registers per thread (PTX `.maxnreg N`, CUDA's `__maxnreg__`).
+///
+/// A parameter of type [`ThreadIndex`](crate::ThreadIndex) (or `ThreadIndex2`, `ThreadIndex3`) is
+/// the calling thread's index, provided by the launch rather than by Python: it
+/// fixes the launch's rank (the stub refuses any other) and costs less than
+/// calling [`index_1d`](crate::index_1d), which must check the launch shape on the device.
+///
+/// An output whose layout has a shape takes it after its type, one expression per
+/// dimension: `out: &mut DisjointSlice<f32, Rows> = (width)`, `= (len(w))`, `= (len(x) /
+/// rows, 4)`. The terms are `u32`/`u64` scalar parameters (plain or `Uniform`), `len(p)` of
+/// a slice parameter, integer literals and constants, with `+ - * / %` and parentheses,
+/// evaluated once in `usize` by the entry shim (see [`shape`](crate::shape)): the same
+/// shape in every thread. Anything else is refused with a message naming the token.
+///
+/// An optional `where (...)` after the parameter list states length
+/// requirements that the Python stub checks before every launch, e.g.
+/// `where (len(x) >= len(y), len(m) == width * height)`: comparisons of
+/// `len(slice)`, scalar parameters and integers with `+ - * / %`, where `/`
+/// divides integers rounding down (Python's `//`). Write no `//` and no
+/// comment inside the parentheses: Rust drops comments before this macro
+/// sees the tokens, so oxpack refuses them rather than check less.
+///
+/// Each kernel becomes a safe Rust function of the same name plus a hidden
+/// module holding its entry shim (a safe `extern "C"` function) and a
+/// descriptor that oxpack reads to type the Python stub.
+#[macro_export]
+macro_rules! kernel {
+    () => {};
+    (
+        $(#[doc = $doc:literal])*
+        $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
+        $(#[max_registers($regs:literal $(,)?)] $(#[doc = $doc3:literal])*)?
+        pub fn $name:ident ( $($p:ident : $t:ty $(= ($($shape:tt)*))?),* $(,)? )
+        $(where ( $($req:tt)* ))?
+        $body:block
+        $($rest:tt)*
+    ) => {
+        $(#[doc = $doc])*
+        $($(#[doc = $doc2])*)?
+        $($(#[doc = $doc3])*)?
+        #[allow(clippy::too_many_arguments)]
+        #[inline(always)] // into its entry shim, which knows what the launch guarantees
+        pub fn $name($($p: $t),*) $body
+
+        #[doc(hidden)]
+        #[allow(non_snake_case)]
+        pub mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            const __OXPACK_PARTS: &[&str] = &[
+                "oxpack-kernel-v1;", stringify!($name),
+                $(";", stringify!($p), ":", <$t as $crate::Param>::DESC,)*
+                $(";bounds=", stringify!($max), $(",", stringify!($min),)?)?
+                $(";regs=", stringify!($regs),)?
+                ";requires=", $(stringify!($($req)*),)?
+                ";doc=", concat!($($doc, "\n",)* $($($doc2, "\n",)*)? $($($doc3, "\n",)*)?),
+            ];
+            $(
+                // `#[max_registers(N)]`: an integer, checked here once
+                const __OXPACK_MAX_REGISTERS: u32 = $regs;
+                const _: () = ::core::assert!(
+                    __OXPACK_MAX_REGISTERS >= 16 && __OXPACK_MAX_REGISTERS <= 255,
+                    concat!("oxpack: kernel `", stringify!($name), "`: `#[max_registers(", stringify!($regs),
+                            ")]` must be 16 to 255 registers per thread"),
+                );
+            )?
+            $(
+                // `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]`: integers, checked here once
+                const __OXPACK_MAX_THREADS: u32 = $max;
+                const _: () = ::core::assert!(
+                    __OXPACK_MAX_THREADS >= 1 && __OXPACK_MAX_THREADS <= 1024,
+                    concat!("oxpack: kernel `", stringify!($name), "`: `#[launch_bounds(", stringify!($max),
+                            ")]` must allow 1 to 1024 threads per block (CUDA's limit)"),
+                );
+                $(
+                    const __OXPACK_MIN_BLOCKS: u32 = $min;
+                    const _: () = ::core::assert!(
+                        __OXPACK_MIN_BLOCKS >= 1,
+                        concat!("oxpack: kernel `", stringify!($name), "`: `#[launch_bounds(", stringify!($max), ", ",
+                                stringify!($min), ")]` needs at least 1 block per multiprocessor"),
+                    );
+                )?
+            )?
+            const _: () = ::core::assert!(
+                0 $(+ <$t as $crate::Param>::DYN_SHARED)* <= 1,
+                concat!("oxpack: kernel `", stringify!($name), "` takes more than one `DynShared` parameter; ",
+                        "all of them would be the same block memory: take one and split it"),
+            );
+            #[used]
+            pub static __OXPACK_SIG: [u8; $crate::sig::len(__OXPACK_PARTS)] =
+                $crate::sig::join(__OXPACK_PARTS);
+
+            $crate::__oxpack_entry! {
+                $name [$($p : $t [$($($shape)*)?]),*] []
+                [__l0 __l1 __l2 __l3 __l4 __l5 __l6 __l7 __l8 __l9 __l10 __l11 __l12 __l13
+                 __l14 __l15 __l16 __l17 __l18 __l19 __l20 __l21 __l22 __l23]
+                [__s0 __s1 __s2 __s3 __s4 __s5 __s6 __s7 __s8 __s9 __s10 __s11 __s12 __s13
+                 __s14 __s15 __s16 __s17 __s18 __s19 __s20 __s21 __s22 __s23]
+                []
+            }
+        }
+
+        $crate::kernel! { $($rest)* }
+    };
+    ($(#[doc = $doc:literal])* $(#[launch_bounds $($lb:tt)*])? #[max_registers $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[max_registers(N)]` with an integer literal, e.g. `#[max_registers(64)]`, after `#[launch_bounds(...)]` if any and before the kernel's `pub fn`"
+        );
+    };
+    ($(#[doc = $doc:literal])* #[launch_bounds $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]` with integer literals, e.g. `#[launch_bounds(256, 2)]`, between a kernel's `///` docs and its `pub fn`"
+        );
+    };
+    (pub fn $name:ident $($rest:tt)*) => {
+        ::core::compile_error!(concat!(
+            "oxpack: kernel `", stringify!($name),
+            "` must look like `pub fn ", stringify!($name), "(a: f32, x: &[f32], y: &mut DisjointSlice<f32>) { ... }` (no generics, no return type)"
+        ));
+    };
+    ($($other:tt)*) => {
+        ::core::compile_error!("oxpack: `kernel!` takes `pub fn` items (with `///` docs), e.g. `kernel! { pub fn k(x: &[f32], y: &mut DisjointSlice<f32>) { ... } }`");
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __oxpack_entry {
+    // one parameter at a time: its length word's name, its shape value's name; `shaped`
+    // noted once any parameter has a shape
+    ($name:ident [$p:ident : $t:ty [] $(, $rp:ident : $rt:ty [$($rs:tt)*])*] [$($acc:tt)*]
+     [$l:ident $($ls:ident)*] [$v:ident $($vs:ident)*] [$($shaped:tt)*]) => {
+        $crate::__oxpack_entry! {
+            $name [$($rp : $rt [$($rs)*]),*] [$($acc)* ($p, $l, $v, $t, [])] [$($ls)*] [$($vs)*] [$($shaped)*]
+        }
+    };
+    ($name:ident [$p:ident : $t:ty [$($s:tt)+] $(, $rp:ident : $rt:ty [$($rs:tt)*])*] [$($acc:tt)*]
+     [$l:ident $($ls:ident)*] [$v:ident $($vs:ident)*] [$($shaped:tt)*]) => {
+        $crate::__oxpack_entry! {
+            $name [$($rp : $rt [$($rs)*]),*] [$($acc)* ($p, $l, $v, $t, [$($s)+])] [$($ls)*] [$($vs)*] [shaped]
+        }
+    };
+    ($name:ident [] [$(($p:ident, $l:ident, $v:ident, $t:ty, [$($s:tt)*]))*] [$($ls:ident)*] [$($vs:ident)*]
+     [$($shaped:ident)?]) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__oxpack_shim! { "C" $name [$($shaped)?] [$(($p, $l, $v, $t, [$($s)*]))*] }
+        // On the host (emulation) the same shim, but a panic unwinds out of it to the
+        // emulator, which raises it as `KernelTrap`; out of an `extern "C"` fn it aborts.
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__oxpack_shim! { "C-unwind" $name [$($shaped)?] [$(($p, $l, $v, $t, [$($s)*]))*] }
+    };
+    ($name:ident [$($more:tt)*] [$($acc:tt)*] [] [$($vs:ident)*] [$($shaped:tt)*]) => {
+        ::core::compile_error!(concat!("oxpack: kernel `", stringify!($name), "` has more than 24 parameters"));
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __oxpack_shim {
+    // no parameter has a shape: every holder binds `()`
+    ($abi:literal $name:ident [] [$(($p:ident, $l:ident, $v:ident, $t:ty, []))*]) => {
+        $crate::__oxpack_shim! { @entry $abi $name [$(($p, $l, $v, $t, []))*] {} }
+    };
+    // some output has one: every parameter's shape (`()` for all but shaped outputs)
+    // first, by a safe function (the entry is `unsafe`, its body an unsafe context) in
+    // which each parameter's name stands for its launch word and length alone
+    // (`ShapeArg`): a shape is the same in every thread (see `shape`)
+    ($abi:literal $name:ident [shaped] [$(($p:ident, $l:ident, $v:ident, $t:ty, [$($s:tt)*]))*]) => {
+        $crate::__oxpack_shim! { @entry $abi $name [$(($p, $l, $v, $t, [$($s)*]))*] {
+            #[allow(unused_variables, clippy::too_many_arguments, clippy::unused_unit)]
+            #[inline(always)]
+            fn __oxpack_shapes($($p: $crate::shape::ShapeArg<'_, $t>),*)
+                -> ($($crate::__oxpack_shape!(@type $($s)*),)*) {
+                ($($crate::__oxpack_shape!($($s)*),)*)
+            }
+            #[allow(clippy::let_unit_value)]
+            let ($($v,)*) = __oxpack_shapes($($crate::shape::ShapeArg::<$t>::new(&$p, $l)),*);
+        } }
+    };
+    (@entry $abi:literal $name:ident [$(($p:ident, $l:ident, $v:ident, $t:ty, [$($s:tt)*]))*] { $($shapes:tt)* }) => {
+        // `unsafe`: only the launch calls it, with words the host stub checked; called
+        // from a kernel, it could forge a dynamic shared size or a `Uniform`.
+        pub unsafe extern $abi fn __oxpack_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
+            $($shapes)*
+            // Each parameter's holder, from the launch's words, with its shape bound once,
+            // before the body runs.
+            // SAFETY: the words are this launch's, checked by the host stub; each holder
+            // is made, bound and borrowed once, and outlives the call.
+            unsafe {
+                super::$name($(<$t as $crate::Param>::borrow(&mut <
+                    <$t as $crate::Param>::Holder as $crate::layout::Bind<$crate::__oxpack_shape!(@type $($s)*)>
+                >::bind(<$t as $crate::Param>::hold($p, $l), $crate::__oxpack_shim!(@value $v [$($s)*])))),*)
+            }
+        }
+    };
+    (@value $v:ident []) => { () };
+    (@value $v:ident [$($s:tt)+]) => { $v };
+}
+
+/// An output's shape, `width, len(x) / 4`, as a tuple of `usize` expressions over the
+/// entry shim's `ShapeArg`s (see [`shape`](crate::shape)); `()` for no shape.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __oxpack_shape {
+    () => { () };
+    // its type, `(usize, usize,)`: the holder's `Bind` impl is chosen by it, so a shape of the
+    // wrong length is named by `Bind`'s message
+    (@type) => { () };
+    (@type $($t:tt)+) => { $crate::__oxpack_shape!(@split type [] [] $($t)+) };
+    (@usize $($t:tt)*) => { usize };
+    // split at the top-level commas (a group in parentheses is one token)
+    (@split value [$([$($done:tt)*])*] []) => { ($($crate::__oxpack_shape!(@term [] $($done)*),)*) };
+    (@split value [$([$($done:tt)*])*] [$($cur:tt)+]) => {
+        ($($crate::__oxpack_shape!(@term [] $($done)*),)* $crate::__oxpack_shape!(@term [] $($cur)+),)
+    };
+    (@split type [$([$($done:tt)*])*] []) => { ($($crate::__oxpack_shape!(@usize $($done)*),)*) };
+    (@split type [$([$($done:tt)*])*] [$($cur:tt)+]) => {
+        ($($crate::__oxpack_shape!(@usize $($done)*),)* $crate::__oxpack_shape!(@usize $($cur)+),)
+    };
+    (@split $mode:ident [$($done:tt)*] [] , $($rest:tt)*) => {
+        ::core::compile_error!("oxpack: an output's shape has an empty dimension: write `= (a)` or `= (a, b)`")
+    };
+    (@split $mode:ident [$($done:tt)*] [$($cur:tt)+] , $($rest:tt)*) => {
+        $crate::__oxpack_shape!(@split $mode [$($done)* [$($cur)+]] [] $($rest)*)
+    };
+    (@split $mode:ident [$($done:tt)*] [$($cur:tt)*] $t:tt $($rest:tt)*) => {
+        $crate::__oxpack_shape!(@split $mode [$($done)*] [$($cur)* $t] $($rest)*)
+    };
+    // one dimension, token by token
+    (@term [$($o:tt)*]) => { $($o)* };
+    (@term [$($o:tt)*] + $($rest:tt)*) => { $crate::__oxpack_shape!(@term [$($o)* +] $($rest)*) };
+    (@term [$($o:tt)*] - $($rest:tt)*) => { $crate::__oxpack_shape!(@term [$($o)* -] $($rest)*) };
+    (@term [$($o:tt)*] * $($rest:tt)*) => { $crate::__oxpack_shape!(@term [$($o)* *] $($rest)*) };
+    (@term [$($o:tt)*] / $($rest:tt)*) => { $crate::__oxpack_shape!(@term [$($o)* /] $($rest)*) };
+    (@term [$($o:tt)*] % $($rest:tt)*) => { $crate::__oxpack_shape!(@term [$($o)* %] $($rest)*) };
+    (@term [$($o:tt)*] len ( $x:ident ) $($rest:tt)*) => {
+        $crate::__oxpack_shape!(@term [$($o)* $crate::shape::len(&$x)] $($rest)*)
+    };
+    (@term [$($o:tt)*] len $($rest:tt)*) => {
+        ::core::compile_error!("oxpack: in an output's shape write `len(x)` with `x` a slice parameter of the kernel")
+    };
+    (@term [$($o:tt)*] as $($rest:tt)*) => {
+        ::core::compile_error!("oxpack: an output's shape takes no `as`: its terms are integers (usize) already")
+    };
+    (@term [$($o:tt)*] $f:ident ( $($a:tt)* ) $($rest:tt)*) => {
+        ::core::compile_error!(concat!(
+            "oxpack: an output's shape cannot call `", stringify!($f), "(...)`: only `len(x)` of a slice parameter; ",
+            "a shape is made of u32/u64 kernel parameters, `len(x)`, integers and + - * / %"
+        ))
+    };
+    (@term [$($o:tt)*] $x:ident $($rest:tt)*) => {
+        $crate::__oxpack_shape!(@term [$($o)* $crate::shape::ShapeTerm::shape_term(&$x)] $($rest)*)
+    };
+    (@term [$($o:tt)*] $n:literal $($rest:tt)*) => {
+        $crate::__oxpack_shape!(@term [$($o)* { let n: usize = $n; n }] $($rest)*)
+    };
+    (@term [$($o:tt)*] ( $($inner:tt)+ ) $($rest:tt)*) => {
+        $crate::__oxpack_shape!(@term [$($o)* ($crate::__oxpack_shape!(@term [] $($inner)+))] $($rest)*)
+    };
+    (@term [$($o:tt)*] $other:tt $($rest:tt)*) => {
+        ::core::compile_error!(concat!(
+            "oxpack: `", stringify!($other), "` cannot appear in an output's shape, which is made of u32/u64 kernel ",
+            "parameters, `len(x)` of a slice parameter, integers, constants, + - * / % and parentheses"
+        ))
+    };
+    ($($t:tt)+) => { $crate::__oxpack_shape!(@split value [] [] $($t)+) };
+}

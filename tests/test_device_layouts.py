@@ -1,0 +1,488 @@
+"""The cooperative layouts (issue 18, item 3), built for real and run emulated against NumPy.
+
+Rows per warp and per block (element by element and 16 bytes at a time), grid-stride
+ownership, one value per block or per warp, and shapes bound from `len(...)` and
+arithmetic. Every "touch" kernel adds 1 to each element its thread owns: an element with
+two owners would read 2, one with none 0, so each test proves the layout is a partition of
+the output at that launch shape (partial warps, partial blocks, ragged rows, 2-D and 3-D
+blocks). The PTX checks show the 16-byte paths are 16-byte instructions. The example's
+norm kernels (`example-project/kernels/norm.rs`) run here too, against NumPy; their GPU
+twins are in tests/test_gpu_layouts.py.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib
+import os
+import re
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+from conftest import EXAMPLE, run_ok
+
+pytestmark = pytest.mark.skipif(
+    not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
+)
+
+LAYOUTS = """\
+use oxpack::block;
+use oxpack::prelude::*;
+
+kernel! {
+    /// +1 on each element of the calling lane's share of its warp's row.
+    pub fn touch_warp_rows(cols: u32, out: &mut DisjointSlice<u32, WarpRows> = (cols)) {
+        let i = index_1d(); // any launch shape
+        if let Some(row) = out.warp_row(i) {
+            for (_, o) in row.iter_mut() {
+                *o += 1;
+            }
+        }
+    }
+
+    /// +1 on each lane of each 16-byte chunk of the calling lane's share, u32 (4 lanes).
+    pub fn touch_warp_rows_u32x4(i: ThreadIndex, cols: u32, out: &mut DisjointSlice<u32, WarpRows<Vec4>> = (cols)) {
+        if let Some(row) = out.warp_row(i) {
+            for (_, mut o) in row.iter_mut() {
+                let v = o.get();
+                o.set(U32x4(v.0.map(|e| e + 1)));
+            }
+        }
+    }
+
+    /// +1 on each element of the block's row, 16 bytes (4 lanes) at a time.
+    pub fn touch_block_rows_u32x4(i: ThreadIndex, cols: u32, out: &mut DisjointSlice<u32, BlockRows<Vec4>> = (cols)) {
+        if let Some(row) = out.block_row(i) {
+            for (_, mut o) in row.iter_mut() {
+                let v = o.get();
+                o.set(U32x4(v.0.map(|e| e + 1)));
+            }
+        }
+    }
+
+    /// +1 on each element of the calling thread's grid-stride share.
+    pub fn touch_grid_stride(out: &mut DisjointSlice<u32, GridStride>) {
+        let i = index_1d(); // any launch shape
+        if let Some(mine) = out.grid_stride(i) {
+            for (_, o) in mine.iter_mut() {
+                *o += 1;
+            }
+        }
+    }
+
+    /// +1 on each lane of the calling thread's grid-stride chunks.
+    pub fn touch_grid_stride_u32x4(i: ThreadIndex, out: &mut DisjointSlice<u32, GridStride<Vec4>>) {
+        if let Some(mine) = out.grid_stride(i) {
+            for (_, mut o) in mine.iter_mut() {
+                let v = o.get();
+                o.set(U32x4(v.0.map(|e| e + 1)));
+            }
+        }
+    }
+
+    /// Each element of a warp's row gets its row number; the warp's value its warp number,
+    /// and the block's value its block number, + 1 each (0: never written).
+    pub fn number_rows(
+        cols: u32,
+        rows: &mut DisjointSlice<u32, WarpRows> = (cols),
+        warps: &mut DisjointSlice<u32, OnePerWarp>,
+        blocks: &mut DisjointSlice<u32, OnePerBlock>,
+    ) {
+        let i = index_1d(); // any launch shape
+        if let Some(row) = rows.warp_row(i) {
+            let r = row.row() as u32;
+            for (_, o) in row.iter_mut() {
+                *o += r + 1;
+            }
+        }
+        if let Some(o) = warps.warp_value(i) {
+            *o += warp_id() + 1;
+        }
+        if let Some(o) = blocks.block_value(i) {
+            *o += 1;
+        }
+    }
+
+    /// out = 2 x + column, one warp per row, f32 in 16-byte chunks.
+    pub fn warp_rows_f32x4(i: ThreadIndex, x: &[f32], w: &[f32], out: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(w)))
+    where (len(x) == len(out)) {
+        if let Some(row) = out.warp_row(i) {
+            let xr = &x[row.range()];
+            for (c, mut o) in row.iter_mut() {
+                let v = load4(xr, c).unwrap_or_default();
+                o.set(F32x4(core::array::from_fn(|l| 2.0 * v.0[l] + (4 * c + l) as f32)));
+            }
+        }
+    }
+
+    /// out = x, bf16 in 16-byte chunks of 8, one block per row.
+    pub fn block_rows_bf16x8(i: ThreadIndex, cols: u32, x: &[BF16], out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (cols))
+    where (len(x) == len(out)) {
+        if let Some(row) = out.block_row(i) {
+            let xr = &x[row.range()];
+            for (c, mut o) in row.iter_mut() {
+                o.set(load4(xr, c).unwrap_or_default());
+            }
+        }
+    }
+
+    /// Row means through registers: `mean` one per warp, out = x - mean; a row too long for
+    /// 4 chunks a lane is left alone (`load` is `None` for the whole warp).
+    pub fn center_rows(i: ThreadIndex, x: &[f32], w: &[f32], out: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(w)),
+                       mean: &mut DisjointSlice<f32, OnePerWarp>)
+    where (len(x) == len(out), len(w) >= 1) {
+        let Some(row) = out.warp_row(i) else { return };
+        let Some(v) = RegChunks::<f32, _, 4>::load(&row, &x[row.range()]) else { return };
+        let m = warp_sum(v.fold(0.0, |a, e| a + e)) / row.cols() as f32;
+        if let Some(o) = mean.warp_value(i) {
+            *o = m;
+        }
+        v.map(|e| e - m).store(row);
+    }
+
+    /// Block sums of rows of `len(x) / len(sums)` through a block reduction, one per block.
+    pub fn block_sums(i: ThreadIndex, x: &[f32], sums: &mut DisjointSlice<f32, OnePerBlock>,
+                      out: &mut DisjointSlice<f32, BlockRows> = (len(x) / len(sums)))
+    where (len(sums) >= 1, len(x) % len(sums) == 0, len(out) == len(x)) {
+        let Some(row) = out.block_row(i) else { return };
+        let xr = &x[row.range()];
+        let mut s = 0.0;
+        for c in row.columns() {
+            s += xr[c];
+        }
+        let total = block::sum_f32(s);
+        if let Some(o) = sums.block_value(i) {
+            *o = total;
+        }
+        for (c, o) in row.iter_mut() {
+            *o = xr[c] - total;
+        }
+    }
+
+    /// Shapes from arithmetic: a `rows × (2·half + 1)` matrix and a `w × (h / 2 + 1)` volume.
+    pub fn shaped(ij: ThreadIndex2, half: u32, h: u64, m: &mut DisjointSlice<u32, Rows> = ((half * 2) + 1),
+                  v: &mut DisjointSlice<u32, Volume> = (len(m) % 7 + 3, h / 2 + 1)) {
+        let width = m.width() as u32;
+        if let Some(o) = m.get_mut_2d(ij) {
+            *o += width;
+        }
+        let _ = v;
+    }
+}
+"""
+
+
+def _project(root: Path, name: str, files: dict[str, str]) -> Path:
+    (root / "kernels").mkdir(parents=True)
+    (root / "src" / name).mkdir(parents=True)
+    (root / "src" / name / "__init__.py").write_text("")
+    (root / "pyproject.toml").write_text(textwrap.dedent(f"""\
+        [project]
+        name = "{name}"
+        version = "0.1.0"
+
+        [tool.oxpack]
+        archs = ["sm_90"]
+        ptx = "none"
+        emulation = true
+        """))
+    for file, text in files.items():
+        (root / "kernels" / file).write_text(text)
+    return root
+
+
+def _built(tmp: Path, name: str, files: dict[str, str]) -> Iterator[tuple[ModuleType, Path]]:
+    project = _project(tmp / "proj", name, files)
+    out = tmp / "out"
+    run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(out), "-q"])
+    sys.path.insert(0, str(out))
+    try:
+        module = importlib.import_module(f"{name}.kernels")
+    finally:
+        sys.path.remove(str(out))
+    module.emulation(True)
+    yield module, project
+    for mod in [n for n in sys.modules if n == name or n.startswith(name + ".")]:
+        del sys.modules[mod]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ModuleType, Path]]:
+    yield from _built(tmp_path_factory.mktemp("layouts"), "layproj", {"layouts.rs": LAYOUTS})
+
+
+@pytest.fixture(scope="module")
+def lay(built: tuple[ModuleType, Path]) -> ModuleType:
+    return built[0]
+
+
+@pytest.fixture(scope="module")
+def norm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """The example's norm.rs, alone in a project built with emulation."""
+    source = (EXAMPLE / "kernels" / "norm.rs").read_text()
+    for module, _ in _built(tmp_path_factory.mktemp("norm"), "normproj", {"norm.rs": source}):
+        yield module
+
+
+BLOCKS = [1, 7, 32, 33, 100, 256]  # partial last warps (1, 7, 33, 100) and full ones
+RAGGED = [1, 3, 4, 5, 31, 37, 128, 130, 1001]
+
+
+def _warp_launch(rows: int, block: int) -> int:
+    """Threads for one warp per row at `block` threads a block (its last warp may be partial)."""
+    warps = -(-block // 32)
+    return -(-rows // warps) * block
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+def test_warp_rows_partition_the_output(lay: ModuleType, block: int) -> None:
+    for cols in RAGGED:
+        rows = 5
+        out = np.zeros(rows * cols, np.uint32)
+        lay.touch_warp_rows(cols, out, threads=_warp_launch(rows, block) + block, block=block)  # a block too many
+        assert np.array_equal(out, np.ones_like(out)), f"block={block} cols={cols}: {out.reshape(rows, cols)}"
+        out = np.zeros(rows * cols + cols // 2, np.uint32)  # the buffer ends inside a sixth row
+        lay.touch_warp_rows_u32x4(cols, out, threads=_warp_launch(rows + 1, block), block=block)
+        assert np.array_equal(out, np.ones_like(out)), f"16 B, block={block} cols={cols}"
+
+
+@pytest.mark.parametrize("block", [(16, 3), (9, 4), (32, 2), (5, 3, 3)])
+def test_warp_rows_in_2d_and_3d_blocks(lay: ModuleType, block: tuple[int, ...]) -> None:
+    size = int(np.prod(block))
+    warps_per_block = -(-size // 32)
+    grid = (3, 2) if len(block) == 2 else (3, 2, 2)
+    rows = warps_per_block * int(np.prod(grid))
+    threads = tuple(g * b for g, b in zip(grid, block))
+    for cols in (1, 37, 130):
+        out = np.zeros(rows * cols, np.uint32)
+        lay.touch_warp_rows(cols, out, threads=threads, block=block)
+        assert np.array_equal(out, np.ones_like(out)), f"block={block} cols={cols}"
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+def test_block_rows_in_16_byte_chunks_partition_the_output(lay: ModuleType, block: int) -> None:
+    for cols in RAGGED:
+        rows = 4
+        out = np.zeros(rows * cols + cols // 2, np.uint32)  # the buffer ends inside a fifth row
+        lay.touch_block_rows_u32x4(cols, out, threads=(rows + 2) * block, block=block)
+        assert np.array_equal(out, np.ones_like(out)), f"block={block} cols={cols}"
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+def test_grid_stride_partitions_any_length_with_any_launch(lay: ModuleType, block: int) -> None:
+    for n in (0, 1, 3, 4, 5, 1000, 4099):
+        for threads in (block, 3 * block, 4 * n + block):
+            out = np.zeros(n, np.uint32)
+            lay.touch_grid_stride(out, threads=threads, block=block)
+            assert np.array_equal(out, np.ones_like(out)), f"block={block} n={n} threads={threads}"
+            out = np.zeros(n, np.uint32)
+            lay.touch_grid_stride_u32x4(out, threads=threads, block=block)
+            assert np.array_equal(out, np.ones_like(out)), f"16 B, block={block} n={n} threads={threads}"
+    out = np.zeros(1001, np.uint32)
+    lay.touch_grid_stride(out, threads=(7, 3, 2), block=(7, 3, 1))  # 2-D and 3-D grids too
+    assert np.array_equal(out, np.ones_like(out))
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+def test_a_rows_value_and_its_row_share_a_number(lay: ModuleType, block: int) -> None:
+    cols, rows = 13, 9
+    warps_per_block = -(-block // 32)
+    blocks = -(-rows // warps_per_block)
+    out, warps, per_block = np.zeros(rows * cols, np.uint32), np.zeros(rows, np.uint32), np.zeros(blocks, np.uint32)
+    lay.number_rows(cols, out, warps, per_block, threads=blocks * block, block=block)
+    assert np.array_equal(out.reshape(rows, cols), np.repeat(np.arange(1, rows + 1, dtype=np.uint32)[:, None], cols, 1))
+    # warp w of the grid is warp w % warps_per_block of its block: warp_id() + 1 there
+    assert np.array_equal(warps, (np.arange(rows) % warps_per_block + 1).astype(np.uint32)), warps
+    assert np.array_equal(per_block, np.ones(blocks, np.uint32)), "one writer per block value"
+
+
+@pytest.mark.parametrize("block", [32, 33, 64, 100])
+def test_16_byte_rows_of_floats_and_bfloat16(lay: ModuleType, block: int, rng: np.random.Generator) -> None:
+    for cols in RAGGED:
+        rows = 6
+        x = rng.standard_normal(rows * cols).astype(np.float32)
+        out = np.full_like(x, np.nan)
+        lay.warp_rows_f32x4(x, np.ones(cols, np.float32), out, threads=_warp_launch(rows, block), block=block)
+        ref = 2 * x.reshape(rows, cols) + np.arange(cols, dtype=np.float32)
+        assert np.array_equal(out.reshape(rows, cols), ref), f"block={block} cols={cols}"
+        bits = rng.integers(0, 2**16, rows * cols, dtype=np.uint16)
+        copied = BFloat16(np.zeros_like(bits))
+        lay.block_rows_bf16x8(cols, BFloat16(bits), copied, threads=rows * block, block=block)
+        assert np.array_equal(copied.bits, bits), f"bf16 block={block} cols={cols}"
+
+
+@pytest.mark.parametrize("block", [1, 7, 32, 33, 100])
+def test_register_chunks_reduce_and_store_one_row_read(lay: ModuleType, block: int, rng: np.random.Generator) -> None:
+    rows = 7
+    warps_per_block = -(-block // 32)
+    for cols in (1, 3, 5, 16, 37, 512, 513):
+        x = (rng.standard_normal((rows, cols)) + 2).astype(np.float32)
+        out, mean = np.full(rows * cols, np.nan, np.float32), np.full(rows, np.nan, np.float32)
+        lay.center_rows(x, np.ones(cols, np.float32), out, mean, threads=_warp_launch(rows, block), block=block)
+        for r in range(rows):
+            lanes = min(32, block - 32 * (r % warps_per_block))  # a partial warp strides by its lanes
+            if -(-cols // 4) <= 4 * lanes:  # held in registers
+                assert mean[r] == pytest.approx(x[r].mean(dtype=np.float64), rel=1e-5, abs=1e-6), (block, cols, r)
+                np.testing.assert_allclose(out.reshape(rows, cols)[r], x[r] - mean[r], rtol=1e-6, atol=1e-6)
+            else:  # `load` said None for the whole warp: nothing written
+                assert np.isnan(mean[r]) and np.isnan(out.reshape(rows, cols)[r]).all(), (block, cols, r)
+
+
+@pytest.mark.parametrize("block", [1, 7, 33, 256])
+def test_one_value_per_block_with_a_shape_from_lengths(lay: ModuleType, block: int, rng: np.random.Generator) -> None:
+    for rows, cols in ((1, 1), (3, 5), (4, 300)):
+        x = rng.standard_normal(rows * cols).astype(np.float32)
+        sums, out = np.full(rows, np.nan, np.float32), np.full_like(x, np.nan)
+        lay.block_sums(x, sums, out, threads=rows * block, block=block)  # `out` = (len(x) / len(sums))
+        ref = x.reshape(rows, cols).astype(np.float64).sum(1)
+        np.testing.assert_allclose(sums, ref, rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(out.reshape(rows, cols), x.reshape(rows, cols) - sums[:, None], rtol=1e-6)
+
+
+def test_shapes_from_arithmetic(lay: ModuleType) -> None:
+    half, rows = 3, 4
+    width = 2 * half + 1
+    m = np.zeros(width * rows, np.uint32)
+    lay.shaped(half, 10, m, np.zeros(1, np.uint32), threads=(width + 5, rows + 2), block=(4, 2))
+    assert np.array_equal(m, np.full_like(m, width)), "every element written once, with the bound width"
+
+
+def test_16_byte_row_chunks_are_16_byte_instructions(built: tuple[ModuleType, Path]) -> None:
+    from oxpack.config import load_config
+    from oxpack.pipeline import build_project
+
+    crate = build_project(load_config(built[1], env={})).crates[0]
+    ptx = crate.ptx["sm_90"]
+
+    def entry(name: str) -> str:
+        body = ptx[ptx.index(f".visible .entry {name}(") :]
+        return body[: body.index("\n}")]
+
+    for name in ("touch_warp_rows_u32x4", "touch_block_rows_u32x4", "touch_grid_stride_u32x4", "warp_rows_f32x4"):
+        body = entry(name)
+        assert re.search(r"st\.global\.v4\.b32", body), f"{name}: a whole aligned chunk is one 16-byte store"
+        assert ".local" not in body, name
+        assert "trap;" not in body or name == "warp_rows_f32x4", f"{name}: the share checks bounds once, not per chunk"
+    assert re.search(r"ld\.global(\.nc)?\.v4\.b32", entry("warp_rows_f32x4"))
+    assert re.search(r"ld\.global(\.nc)?\.v4\.b32", entry("block_rows_bf16x8"))
+    held = entry("center_rows")
+    assert ".local" not in held and len(re.findall(r"ld\.global(\.nc)?\.v4\.b32", held)) >= 4, \
+        "4 chunks a lane held in registers, each one 16-byte load"
+    for name, res in crate.resources["sm_90"].items():
+        assert res["spills"] == 0 and res["stack"] == 0, (name, res)
+    # a warp's collective has the warp's live lanes, not a full mask (partial warps)
+    assert "shfl.sync.bfly.b32" in held
+
+
+# ---------------------------------------------------------------- the example's norm.rs, emulated
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
+                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
+                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
+                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
+
+
+class BFloat16:
+    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one): its bits
+    live in a uint16 NumPy array (NumPy has no bfloat16)."""
+
+    def __init__(self, bits: np.ndarray) -> None:
+        self.bits = bits
+        self._shape = (ctypes.c_int64 * 1)(len(bits))
+        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
+
+    def __dlpack__(self, **kw: object) -> object:
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        return new(ctypes.addressof(self._tensor), b"dltensor", None)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)
+
+
+def to_bf16(x: np.ndarray) -> np.ndarray:
+    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)  # round to nearest even
+
+
+def widen(bits: np.ndarray) -> np.ndarray:
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+def layernorm_ref(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """llm.c's layernorm_forward in float64: out, mean, rstd (eps 1e-5, biased variance)."""
+    x64 = x.astype(np.float64)
+    mean = x64.mean(1)
+    rstd = 1 / np.sqrt(((x64 - mean[:, None]) ** 2).mean(1) + 1e-5)
+    return (x64 - mean[:, None]) * rstd[:, None] * w + b, mean, rstd
+
+
+@pytest.mark.parametrize("block", [32, 33, 64, 100, 256])
+def test_layernorm_against_numpy(norm: ModuleType, block: int, rng: np.random.Generator) -> None:
+    for rows, c in ((5, 1), (3, 3), (7, 4), (9, 37), (4, 768), (3, 1024), (2, 1025), (3, 3001)):
+        x = (rng.standard_normal((rows, c)) * 3 + 1).astype(np.float32)
+        w, b = rng.standard_normal(c).astype(np.float32), rng.standard_normal(c).astype(np.float32)
+        out = np.full_like(x, np.nan)
+        mean, rstd = np.full(rows, np.nan, np.float32), np.full(rows, np.nan, np.float32)
+        norm.layernorm(x, w, b, out, mean, rstd, threads=_warp_launch(rows, block), block=block)
+        ref, ref_mean, ref_rstd = layernorm_ref(x, w, b)
+        np.testing.assert_allclose(mean, ref_mean, rtol=1e-5, atol=1e-5, err_msg=f"block={block} C={c}")
+        np.testing.assert_allclose(rstd, ref_rstd, rtol=1e-4, err_msg=f"block={block} C={c}")
+        np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4, err_msg=f"block={block} C={c}")
+
+
+def test_layernorm_requirements_name_the_argument(norm: ModuleType) -> None:
+    x = np.zeros(10, np.float32)
+    with pytest.raises(norm.KernelValueError, match=r"layernorm\(\): requirement `len\(x\) % len\(weight\) == 0` "
+                                                    r"failed: len\(x\) = 10, len\(weight\) = 3"):
+        norm.layernorm(x, np.ones(3, np.float32), np.ones(3, np.float32), np.zeros_like(x),
+                       np.zeros(3, np.float32), np.zeros(3, np.float32), threads=96, block=32)
+
+
+@pytest.mark.parametrize("block", [1, 7, 32, 33, 128])
+def test_rmsnorm_bf16_against_numpy(norm: ModuleType, block: int, rng: np.random.Generator) -> None:
+    for rows, c in ((3, 1), (4, 7), (5, 8), (3, 77), (2, 4096), (2, 32 * block), (2, 32 * block + 9)):
+        xb = to_bf16(rng.standard_normal(rows * c).astype(np.float32))
+        wb = to_bf16(rng.standard_normal(c).astype(np.float32))
+        out, rstd = BFloat16(np.zeros(rows * c, np.uint16)), np.full(rows, np.nan, np.float32)
+        norm.rmsnorm_bf16(1e-6, BFloat16(xb), BFloat16(wb), out, rstd, threads=rows * block, block=block)
+        xf = widen(xb).reshape(rows, c).astype(np.float64)
+        ref_rstd = 1 / np.sqrt((xf**2).mean(1) + 1e-6)
+        np.testing.assert_allclose(rstd, ref_rstd, rtol=1e-4, err_msg=f"block={block} C={c}")
+        ref = xf * ref_rstd[:, None] * widen(wb)
+        # bfloat16 keeps 8 bits: the result is within one rounding of the exact value
+        np.testing.assert_allclose(widen(out.bits).reshape(rows, c), ref, rtol=2**-7, atol=1e-30,
+                                   err_msg=f"block={block} C={c}")
+
+
+def test_residual_add_with_any_launch(norm: ModuleType, rng: np.random.Generator) -> None:
+    for n in (0, 1, 5, 8, 1000, 100_003):
+        a, b = rng.standard_normal(n).astype(np.float32), rng.standard_normal(n).astype(np.float32)
+        for threads, block in ((14, 7), (1024, 256), (99, 33)):
+            out = np.full_like(a, np.nan)
+            norm.residual_add(a, b, out, threads=threads, block=block)
+            assert np.array_equal(out, a + b), (n, threads, block)
+
+
+def test_a_shape_of_the_wrong_kind_is_one_clear_line(tmp_path: Path) -> None:
+    """`= (len(w))` was refused with "kernel! takes pub fn items"; a token a shape cannot hold
+    now names itself."""
+    from oxpack.config import load_config
+    from oxpack.errors import StageError
+    from oxpack.pipeline import build_project
+
+    source = "use oxpack::prelude::*;\nkernel! {\n    pub fn k(i: ThreadIndex, w: &[f32], " \
+             "out: &mut DisjointSlice<f32, WarpRows> = (len(w) + w.len())) { let _ = (i, out); }\n}\n"
+    root = _project(tmp_path / "p", "badproj", {"k.rs": source})
+    with pytest.raises(StageError) as info:
+        build_project(load_config(root, env={}))
+    assert info.value.message.split("\n")[0].endswith(
+        "error: oxpack: `.` cannot appear in an output's shape, which is made of u32/u64 kernel parameters, "
+        "`len(x)` of a slice parameter, integers, constants, + - * / % and parentheses")
