@@ -342,7 +342,15 @@ class _Reader:
             if _hidden(raw.attrs):
                 continue
             if kind == "mod":
-                if not public:
+                if not public:  # its #[macro_export] macros are the crate root's all the same
+                    if raw.body is None:
+                        file = folder / f"{name}.rs"
+                        if not file.is_file():
+                            file = folder / name / "mod.rs"
+                        if file.is_file():
+                            self._exported_macros(file.read_text())
+                    else:
+                        self._exported_macros(raw.body)
                     continue
                 if raw.body is None:
                     file = folder / f"{name}.rs"
@@ -355,6 +363,17 @@ class _Reader:
                     self._module(f"{path}::{name}", raw.body, folder, _doc_text(raw.doc))
                 continue
             self._item(module, raw, kind, name, public)
+
+    def _exported_macros(self, text: str) -> None:
+        """The `#[macro_export]` macros of a private module's text (rustdoc lists them at the crate root)."""
+        for raw in _parse(text)[1]:
+            if isinstance(raw, tuple):
+                continue
+            parsed = _kind_and_name(raw)
+            if (parsed is not None and parsed[0] == "macro_rules!" and not _hidden(raw.attrs)
+                    and any(" ".join(a.split()) == "macro_export" for a in raw.attrs)):
+                self.macros.append(Item("macro", parsed[1], _macro_signature(parsed[1], raw.body or ""),
+                                        _doc_text(raw.doc)))
 
     def _item(self, module: Module, raw: _Raw, kind: str, name: str, public: bool,
               variants: list[str] | None = None) -> None:
