@@ -249,7 +249,7 @@ def test_module_names_python_or_oxpack_use_are_refused(make_project: MakeProject
 @pytest.mark.parametrize("own", ["kernels.py", "kernels.pyi", "kernels_torch.py", "kernels/"])
 def test_module_that_would_replace_the_packages_own_files_is_refused(make_project: MakeProject, tmp_path: Path,
                                                                      own: str) -> None:
-    from oxpack.project import build_into
+    from oxpack.outputs import build_into
 
     root = make_project({"saxpy.rs": SAXPY})
     mine = root / "src" / "proj" / own.rstrip("/")
@@ -269,7 +269,7 @@ def test_module_that_would_replace_the_packages_own_files_is_refused(make_projec
 
 def test_a_kernel_named_like_the_generated_modules_internals_is_refused(make_project: MakeProject,
                                                                          tmp_path: Path) -> None:
-    from oxpack.project import build_into
+    from oxpack.outputs import build_into
 
     root = make_project({"k.rs": SAXPY.replace("pub fn saxpy(", "pub fn _module(")})
     with pytest.raises(StageError) as info:

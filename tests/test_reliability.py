@@ -771,7 +771,8 @@ def test_sysroot_removed_during_the_build(project: Path, tmp_path: Path, oxpack_
     """The nvptx sysroot vanishes between its check and rustc: no rustup hint, a rerun rebuilds it."""
     from oxpack.config import load_config
     from oxpack.errors import ToolchainError
-    from oxpack.pipeline import Pipeline, ptx_isa_for
+    from oxpack.pipeline import Pipeline
+    from oxpack.targets import ptx_isa_for
 
     cache = tmp_path / "cache"
     shutil.copytree(session_sysroot, cache / "sysroot", symlinks=True,

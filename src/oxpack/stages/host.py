@@ -1,4 +1,4 @@
-"""The host library: the same kernel files compiled for the build machine, for emulation.
+"""Stages `host-rlib` and `host-so`: the same kernel files compiled for the build machine, for emulation.
 
 With ``emulation = true`` (or ``oxpack build --emulation``) every kernel crate is also
 compiled for the host CPU, into one shared library per crate that the generated
@@ -20,29 +20,33 @@ bytes. Only x86-64 Linux is supported (the fibers switch stacks in x86-64 assemb
 
 from __future__ import annotations
 
-import dataclasses
 import platform
 import shutil
 import sys
 import sysconfig
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from . import data_dir
-from .cache import Cache, digest, key
-from .errors import ToolchainError
-from .llvm import KernelSig
-from .rustc import Rustc
+from .. import data_dir
+from ..cache import digest, key
+from ..errors import ToolchainError
+from ..llvm import KernelSig
+from ..rustc import Rustc
+from .rust import DEVICE_REMAP, Run, crate_root, device_sources, take, write_if_changed
+from .stage import Stage
 
-if TYPE_CHECKING:
-    from .project import Staged
-
-__all__ = ["HOST_PLATFORM", "HostBuilder", "build_editable", "can_emulate_here", "host_library_name", "host_platform"]
+__all__ = ["HOST_PLATFORM", "HOST_RLIB", "HOST_SO", "HostRustc", "can_emulate_here", "check_host_supported",
+           "compile_host_device_crate", "compile_host_library", "glue", "host_library_name", "host_platform",
+           "host_rlib_key", "host_so_key"]
 
 _RECIPE = "oxpack-host-v3"  # v3: the glue calls the entry shims
 HOST_SUFFIX = ".host.so"
+_ENTRY = HOST_SUFFIX.lstrip(".")  # the library's name in its cache entry
+
+HOST_RLIB: Stage[bytes] = Stage("host-rlib", load=lambda entry: entry["liboxpack.rlib"],
+                                save=lambda rlib: {"liboxpack.rlib": rlib})
+HOST_SO: Stage[bytes] = Stage("host-so", load=lambda entry: entry[_ENTRY], save=lambda library: {_ENTRY: library})
 
 
 def host_platform() -> str:
@@ -74,29 +78,37 @@ def can_emulate_here() -> bool:
             and shutil.which("cc") is not None)
 
 
-def build_editable(project_dir: Path, out_dir: Path, *, overrides: Mapping[str, Any] | None = None,
-                   log: Callable[[str], None] | None = None) -> Staged:
-    """`build_into` for an editable install (the hatch hook's editable wheel and the rebuild on import):
-    with the host libraries too whenever this machine can build them (`can_emulate_here`), so that a
-    development setup can always emulate (`OXPACK_EMULATE=1`), whatever `emulation` says. That key keeps
-    its meaning for what a wheel ships and what `oxpack.lock` pins: with `locked = true` the lock is
-    checked against the build without the host libraries the project did not ask for."""
-    from .config import load_config
-    from .lockfile import check_lock
-    from .project import build_into
+@dataclass(frozen=True)
+class HostRustc:
+    """How rustc compiles for the build machine: which rustc, the optimisation level, the profile."""
 
-    config = load_config(project_dir, overrides)
-    if config.emulation or not can_emulate_here():
-        return build_into(project_dir, out_dir, config=config, log=log)
-    staged = build_into(project_dir, out_dir, config=dataclasses.replace(config, emulation=True), locked=False,
-                        log=log)
-    if config.locked:
-        check_lock(config.project_dir, dataclasses.replace(
-            staged.result, config=config, crates=[dataclasses.replace(c, host=None) for c in staged.result.crates]))
-    return staged
+    rustc: Rustc
+    opt_level: int
+    profile: str = "release"  # "debug": overflow checks and the GPU's debug messages, as the device build
+
+    def flags(self) -> list[str]:
+        cmd = [str(self.rustc.path), "--edition", "2024", "-C", f"opt-level={self.opt_level}",
+               "-C", "panic=unwind", "-C", "codegen-units=1", "-C", "debuginfo=0", "--color", "never"]
+        if self.profile == "debug":  # as the device stages (issue 16): arithmetic overflow traps in emulation too
+            cmd += ["--cfg", "oxpack_debug", "-C", "overflow-checks=on"]
+        return cmd
 
 
-def _glue(crate: str, kernels: Sequence[KernelSig]) -> str:
+def host_rlib_key(host: HostRustc) -> str:
+    return key("host-rlib", _RECIPE, host.rustc.identity, *device_sources(), str(host.opt_level), host.profile)
+
+
+def compile_host_device_crate(run: Run, host: HostRustc, work: Path) -> bytes:
+    """The device crate compiled for the host."""
+    src = data_dir("device")
+    run(host.flags() + [
+        "--crate-type", "rlib", "--crate-name", "oxpack",
+        f"--remap-path-prefix={src}={DEVICE_REMAP}", f"--remap-path-prefix={work}=<oxpack>",
+        str(src / "src" / "lib.rs"), "-o", "liboxpack.rlib"], "the oxpack device crate for the host", work)
+    return take(work, "liboxpack.rlib")
+
+
+def glue(crate: str, kernels: Sequence[KernelSig]) -> str:
     """The generated crate around one kernel file: one exported entry per kernel, which runs
     the launch with a closure that calls the kernel's own entry shim (its words made from
     the 64-bit launch words, two per Rust parameter, launch index included)."""
@@ -125,102 +137,32 @@ def _glue(crate: str, kernels: Sequence[KernelSig]) -> str:
     return "\n".join(lines) + "\n"
 
 
-class HostBuilder:
-    """Builds host libraries with one rustc, through the pipeline's cache.
+def host_so_key(host: HostRustc, device: bytes, source: bytes, name: str, rel: str, glue_rs: str) -> str:
+    where = Path(rel).parent.as_posix()
+    return key("host-so", _RECIPE, host.rustc.identity, device, source, name, where, glue_rs, str(host.opt_level),
+               host.profile)
 
-    Each stage runs as the device side's do (issue 10): rustc in the pipeline's kept work folder
-    of the stage's key (`<cache>/work/<stage>-<key>`, under that key's lock, so that a concurrent
-    build waits for this one's entry), through the pipeline's runner (rustc dies with the build,
-    `-v` and "reproduce with:" lines run as printed); no temporary folder of its own.
-    """
 
-    def __init__(self, rustc: Rustc, cache: Cache, opt_level: int, *, profile: str = "release",
-                 run: Callable[[list[str], str, Path], str], ran: Callable[[str], None],
-                 step: Callable[[str], AbstractContextManager[None]],
-                 work: Callable[[str, str], AbstractContextManager[Path]]) -> None:
-        self.rustc = rustc
-        self.cache = cache
-        self.opt_level = opt_level
-        self.profile = profile  # "debug": overflow checks and the GPU's debug messages, as the device build
-        self._run = run  # the pipeline's rustc runner: progress, -v, errors, killed with the build
-        self._ran = ran
-        self._step = step  # the progress display's step (shown only for work not in the cache)
-        self._work = work  # the pipeline's kept work folder of a stage key, under the key's lock
-        self._device: bytes | None = None
-
-    def _base(self) -> list[str]:
-        cmd = [str(self.rustc.path), "--edition", "2024", "-C", f"opt-level={self.opt_level}",
-               "-C", "panic=unwind", "-C", "codegen-units=1", "-C", "debuginfo=0", "--color", "never"]
-        if self.profile == "debug":  # as the device stages (issue 16): arithmetic overflow traps in emulation too
-            cmd += ["--cfg", "oxpack_debug", "-C", "overflow-checks=on"]
-        return cmd
-
-    def device_rlib(self) -> bytes:
-        """The device crate compiled for the host (stage ``host-rlib``)."""
-        if self._device is not None:
-            return self._device
-        src = data_dir("device")
-        sources = [f"{p.relative_to(src).as_posix()}\0".encode() + p.read_bytes()
-                   for p in sorted((src / "src").rglob("*.rs"))]
-        k = key("host-rlib", _RECIPE, self.rustc.identity, *sources, str(self.opt_level), self.profile)
-        hit = self.cache.get("host-rlib", k)
-        if hit is None:
-            with self._work("host-rlib", k) as work:
-                hit = self.cache.get("host-rlib", k)  # another build made it while this one waited
-                if hit is None:
-                    with self._step("the oxpack device crate for the host"):
-                        cmd = self._base() + [
-                            "--crate-type", "rlib", "--crate-name", "oxpack",
-                            f"--remap-path-prefix={src}=/oxpack/device", f"--remap-path-prefix={work}=<oxpack>",
-                            str(src / "src" / "lib.rs"), "-o", "liboxpack.rlib"]
-                        self._run(cmd, "the oxpack device crate for the host", work)
-                        data = (work / "liboxpack.rlib").read_bytes()
-                    self._ran("host-rlib")
-                    self.cache.put("host-rlib", k, {"liboxpack.rlib": data})
-                    (work / "liboxpack.rlib").unlink()  # the `$` line makes it again
-                    hit = {"liboxpack.rlib": data}
-        self._device = hit["liboxpack.rlib"]
-        return self._device
-
-    def library(self, path: Path, rel: str, name: str, source: bytes, kernels: Sequence[KernelSig]) -> bytes:
-        """Kernel file `path` (shown as `rel`) as a host library (stage ``host-so``)."""
-        device = self.device_rlib()
-        where = Path(rel).parent.as_posix()
-        glue = _glue(name, kernels)
-        k = key("host-so", _RECIPE, self.rustc.identity, device, source, name, where, glue, str(self.opt_level),
-                self.profile)
-        hit = self.cache.get("host-so", k)
-        if hit is not None:
-            return hit[HOST_SUFFIX.lstrip(".")]
-        from .pipeline import _rust_string, _write_if_changed  # the device stages' own (pipeline imports this module)
-
-        outputs = (f"lib{name}.rlib", host_library_name(name))
-        with self._work("host-so", k) as work:
-            hit = self.cache.get("host-so", k)  # another build made it while this one waited
-            if hit is not None:
-                return hit[HOST_SUFFIX.lstrip(".")]
-            with self._step(f"{rel} for the host"):
-                shared = work.parent / f"liboxpack-host-{digest(device)[:24]}.rlib"  # one copy for all crates
-                _write_if_changed(shared, device)
-                _write_if_changed(work / "root.rs", (
-                    "// Generated by oxpack: the crate root around one kernel file.\n"
-                    "#![no_std]\n#![forbid(unsafe_code)]\n"
-                    f"#[path = {_rust_string(str(path.resolve()))}]\npub mod {name};\n").encode())
-                _write_if_changed(work / "glue.rs", glue.encode())
-                remap = [f"--remap-path-prefix={path.resolve().parent}={where}",
-                         f"--remap-path-prefix={work.parent}=<oxpack>", f"--remap-path-prefix={work}=<oxpack>"]
-                extern = ["--extern", f"oxpack=../{shared.name}"]
-                self._run(self._base() + [
-                    "--crate-type", "rlib", "--crate-name", name, *extern,
-                    *remap, "root.rs", "-o", outputs[0]], f"`{rel}` for the host", work)
-                self._run(self._base() + [
-                    "--crate-type", "cdylib", "--crate-name", f"oxpack_host_{name}", *extern,
-                    "--extern", f"{name}={outputs[0]}",
-                    "-C", "link-arg=-Wl,--build-id=none", "-C", "strip=symbols",
-                    *remap, "glue.rs", "-o", outputs[1]], f"the host library of `{rel}`", work)
-                data = (work / outputs[1]).read_bytes()  # its file name is its SONAME too
-            self._ran("host-so")
-            self.cache.put("host-so", k, {HOST_SUFFIX.lstrip("."): data})
-            for output in outputs:  # the `$` lines make them again, in order
-                (work / output).unlink()
-        return data
+def compile_host_library(run: Run, host: HostRustc, device: bytes, path: Path, rel: str, name: str, glue_rs: str,
+                         work: Path) -> bytes:
+    """Kernel file `path` (shown as `rel`) as a host library: an rlib, then the `cdylib` of its glue."""
+    where = Path(rel).parent.as_posix()
+    outputs = (f"lib{name}.rlib", host_library_name(name))
+    shared = work.parent / f"liboxpack-host-{digest(device)[:24]}.rlib"  # one copy for all crates
+    write_if_changed(shared, device)
+    write_if_changed(work / "root.rs", crate_root(path, name))
+    write_if_changed(work / "glue.rs", glue_rs.encode())
+    remap = [f"--remap-path-prefix={path.resolve().parent}={where}",
+             f"--remap-path-prefix={work.parent}=<oxpack>", f"--remap-path-prefix={work}=<oxpack>"]
+    extern = ["--extern", f"oxpack=../{shared.name}"]
+    run(host.flags() + [
+        "--crate-type", "rlib", "--crate-name", name, *extern,
+        *remap, "root.rs", "-o", outputs[0]], f"`{rel}` for the host", work)
+    run(host.flags() + [
+        "--crate-type", "cdylib", "--crate-name", f"oxpack_host_{name}", *extern,
+        "--extern", f"{name}={outputs[0]}",
+        "-C", "link-arg=-Wl,--build-id=none", "-C", "strip=symbols",
+        *remap, "glue.rs", "-o", outputs[1]], f"the host library of `{rel}`", work)
+    data = take(work, outputs[1])  # its file name is its SONAME too
+    take(work, outputs[0])
+    return data
