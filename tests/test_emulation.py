@@ -662,13 +662,13 @@ def test_a_bad_emulation_key_names_it(tmp_path: Path) -> None:
 
 
 def test_another_build_machine_is_refused_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    from oxpack import emulation
     from oxpack.errors import ToolchainError
+    from oxpack.stages import host
 
-    monkeypatch.setattr(emulation.platform, "machine", lambda: "aarch64")
+    monkeypatch.setattr(host.platform, "machine", lambda: "aarch64")
     with pytest.raises(ToolchainError, match=r"^emulation \(`emulation = true` / `--emulation`\) builds on x86-64 "
                        r"Linux only; this machine is linux aarch64: build without emulation here$"):
-        emulation.check_host_supported()
+        host.check_host_supported()
 
 
 @pytest.mark.parametrize("damage", ["library", "platform"])

@@ -18,8 +18,8 @@ from typing import Any, Final, get_args, get_origin, get_type_hints
 
 from ..nvidia import FATBIN_COMPRESSION
 
-__all__ = ["ARCH_RE", "CLI", "COMPRESSION", "Config", "FIELD_BY_KEY", "GLOB", "HOOK_TABLE", "MIN_ARCH", "TABLE", "json_schema",
-           "write_schema"]
+__all__ = ["ARCH_RE", "CLI", "COMPRESSION", "Config", "FIELD_BY_KEY", "GLOB", "HOOK_TABLE", "MIN_ARCH", "TABLE",
+           "json_schema", "write_schema"]
 
 TABLE: Final = "tool.oxpack"
 HOOK_TABLE: Final = "tool.hatch.build.hooks.oxpack"

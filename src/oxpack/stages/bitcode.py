@@ -23,7 +23,8 @@ from .stage import Stage
 
 __all__ = ["BC", "RLIB", "DeviceRustc", "bc_key", "compile_device_crate", "compile_kernel_file", "rlib_key"]
 
-RLIB: Stage[bytes] = Stage("rlib", load=lambda entry: entry["liboxpack.rlib"], save=lambda rlib: {"liboxpack.rlib": rlib})
+RLIB: Stage[bytes] = Stage("rlib", load=lambda entry: entry["liboxpack.rlib"],
+                           save=lambda rlib: {"liboxpack.rlib": rlib})
 BC: Stage[bytes] = Stage("bc", load=lambda entry: entry["kernel.bc"], save=lambda bc: {"kernel.bc": bc})
 
 _RECIPE = "oxpack-device-v2"  # v2: no temporary path in the rlib
