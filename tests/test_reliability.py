@@ -867,10 +867,10 @@ def test_shipped_softmax_with_zero_columns_on_the_gpu() -> None:
 
 
 def test_a_worker_killed_from_outside(project: Path, tmp_path: Path) -> None:
-    """The OOM killer or a user ends the workers of a build: the next job meets the dead pool, one clear
+    """The OOM killer or a user ends the workers of a build: its next job meets the dead pool, one clear
     line, no process behind. The test stands in for a concurrent build of the same kernel file: it holds
-    the lock of that file's `bc` stage, so the build waits there, its workers started and no job sent,
-    until the workers are dead, however quick the machine (it waits for states, not a clock)."""
+    the lock of that file's `bc` stage. Once the build waits for it (its workers all started, no job sent),
+    the test kills the workers, then lets it go on, however quick the machine: it waits for states."""
     from oxpack.cache import default_cache_dir
     from oxpack.config import load_config
     from oxpack.pipeline import Pipeline
@@ -879,7 +879,7 @@ def test_a_worker_killed_from_outside(project: Path, tmp_path: Path) -> None:
 
     kernel = project / "kernels" / "saxpy.rs"
     salt = uuid.uuid4().int % 10**6  # in the code, not a comment: the link is cold too, not only rustc
-    kernel.write_text(SAXPY.replace("a * x[i.get()]", f"a * x[i.get()] * 1.{salt}"))  # its `bc` miss starts the workers
+    kernel.write_text(SAXPY.replace("a * x[i.get()]", f"a * x[i.get()] * 1.{salt}"))
     config = load_config(project)
     pipe = Pipeline(config, jobs=1)
     try:
@@ -889,20 +889,15 @@ def test_a_worker_killed_from_outside(project: Path, tmp_path: Path) -> None:
     device = DeviceRustc(tc.rustc, tc.sysroot, config.opt_level, config.profile)
     k = bc_key(device, tc.device_rlib, kernel.read_bytes(), "saxpy", "kernels/saxpy.rs")
     log = tmp_path / "build.log"
-    with work_folder(default_cache_dir(config.cache_dir), "bc", k):
+    cache = default_cache_dir(config.cache_dir)
+    with work_folder(cache, "bc", k) as work:
         with log.open("w") as out:
             proc = subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(project)],
                                     stdout=subprocess.DEVNULL, stderr=out, text=True)
-        workers: list[int] = []
-        seen: set[int] = set()
-        deadline = time.monotonic() + 120  # a safety net: the build cannot end while the test holds the lock
-        while not workers:
-            assert proc.poll() is None, f"the build ended (exit code {proc.returncode}):\n{log.read_text()}"
-            assert time.monotonic() < deadline, f"no worker process found: {[_cmdline(p) for p in seen]}"
-            seen |= _children(proc.pid)
-            direct = _children_of(proc.pid)
-            workers = [pid for pid in _alive(seen) if pid not in direct and b"forkserver" in _cmdline(pid)]
-            time.sleep(0.05)
+        _wait_for_lock_waiter(proc, work.with_name(work.name + ".lock"), log)
+        seen = _children(proc.pid)
+        workers = [pid for pid in seen - _children_of(proc.pid) if b"forkserver" in _cmdline(pid)]
+        assert workers, f"no worker process found: {[_cmdline(p) for p in seen]}"
         for pid in workers:
             os.kill(pid, signal.SIGKILL)
         assert proc.poll() is None, "the build still waits for the lock: it has sent no job yet"
@@ -916,6 +911,18 @@ def test_a_worker_killed_from_outside(project: Path, tmp_path: Path) -> None:
     while _alive(seen) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _alive(seen)
+
+
+def _wait_for_lock_waiter(proc: subprocess.Popen[str], lock: Path, log: Path) -> None:
+    """Wait until process `proc` waits for the `flock` on `lock` that this process holds (`/proc/locks`
+    lists a waiter as `-> FLOCK ... <pid> <device>:<inode> ...`)."""
+    inode = f":{lock.stat().st_ino} "
+    deadline = time.monotonic() + 300  # a safety net, not a measurement
+    while not any(line.split()[1:5] == ["->", "FLOCK", "ADVISORY", "WRITE"] and line.split()[5] == str(proc.pid)
+                  and inode in line for line in Path("/proc/locks").read_text().splitlines()):
+        assert proc.poll() is None, f"the build ended (exit code {proc.returncode}):\n{log.read_text()}"
+        assert time.monotonic() < deadline, f"the build did not reach the lock within 300 s:\n{log.read_text()}"
+        time.sleep(0.05)
 
 
 def _children_of(pid: int) -> set[int]:

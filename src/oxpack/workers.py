@@ -57,10 +57,6 @@ def available_cpus() -> int:
     return os.cpu_count() or 1
 
 
-def _nothing() -> None:
-    return None
-
-
 def _worker_start(build: int) -> None:
     """A worker's initializer: die when the build process `build` does.
 
@@ -162,15 +158,21 @@ class Workers:
     def warm_up(self) -> None:
         """Start the worker processes now (they take a moment), e.g. while rustc runs."""
         if self.jobs > 1 and self._pool is None:
-            for _ in range(self.jobs):
-                self.submit(_nothing)
+            self._ensure_pool()
 
     def _ensure_pool(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
                 _claim_multiprocessing_folder()
-                self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=_context(self._preload),
-                                                 initializer=_worker_start, initargs=(os.getpid(),))
+                pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=_context(self._preload),
+                                           initializer=_worker_start, initargs=(os.getpid(),))
+                # Every worker now (on its own the pool starts one per job, and only while none is idle): all
+                # are up while rustc runs, and a worker that dies is never silently replaced, whenever it
+                # dies (the next job meets the dead pool: `_BROKEN`). Without the method they start with the jobs.
+                launch = getattr(pool, "_launch_processes", None)
+                if launch is not None:
+                    launch()
+                self._pool = pool
             return self._pool
 
     def close(self, *, cancel: bool = False, kill: bool = False) -> None:
