@@ -899,7 +899,8 @@ def test_a_worker_killed_from_outside(project: Path, tmp_path: Path) -> None:
         workers = [pid for pid in seen - _children_of(proc.pid) if b"forkserver" in _cmdline(pid)]
         assert workers, f"no worker process found: {[_cmdline(p) for p in seen]}"
         for pid in workers:
-            os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):  # once one died, the pool may end the others first
+                os.kill(pid, signal.SIGKILL)
         assert proc.poll() is None, "the build still waits for the lock: it has sent no job yet"
     proc.wait(timeout=300)  # the lock released: rustc compiles the file, its link meets the dead pool
     stderr = log.read_text()

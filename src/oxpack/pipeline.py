@@ -156,13 +156,13 @@ class Pipeline:
         run = self.runner
         device = bitcode.DeviceRustc(rustc, sysroot, self.config.opt_level, self.config.profile)
         rlib = run.in_work_folder(bitcode.RLIB, bitcode.rlib_key(device), "the oxpack device crate",
-                                  lambda work: bitcode.compile_device_crate(run.run_rustc, device, work), warm=True)
+                                  lambda work: bitcode.compile_device_crate(run.rustc.run, device, work), warm=True)
         if self.config.emulation:
             host.check_host_supported()
             on_host = host.HostRustc(rustc, self.config.opt_level, self.config.profile)
             self._host = on_host, run.in_work_folder(
                 host.HOST_RLIB, host.host_rlib_key(on_host), "the oxpack device crate for the host",
-                lambda work: host.compile_host_device_crate(run.run_rustc, on_host, work))
+                lambda work: host.compile_host_device_crate(run.rustc.run, on_host, work))
         return Toolchain(rustc, sysroot, rlib, llvmlite.__version__, llvm, nvjitlink_version(), nvfatbin_version())
 
     # -- crates ------------------------------------------------------------------------
@@ -195,7 +195,7 @@ class Pipeline:
         device = bitcode.DeviceRustc(tc.rustc, tc.sysroot, self.config.opt_level, self.config.profile)
         bc = self.runner.in_work_folder(
             bitcode.BC, bitcode.bc_key(device, tc.device_rlib, source, name, rel), rel,
-            lambda work: bitcode.compile_kernel_file(self.runner.run_rustc, device, tc.device_rlib, path, rel, name,
+            lambda work: bitcode.compile_kernel_file(self.runner.rustc.run, device, tc.device_rlib, path, rel, name,
                                                      root, work), warm=True)
         ir, kernels = self._link(tc, name, bc)
         check_where(rel, text, kernels)
@@ -258,5 +258,5 @@ class Pipeline:
         glue = host.glue(name, kernels)
         return self.runner.in_work_folder(
             host.HOST_SO, host.host_so_key(on_host, device, source, name, rel, glue), f"{rel} for the host",
-            lambda work: host.compile_host_library(self.runner.run_rustc, on_host, device, path, rel, name, glue,
+            lambda work: host.compile_host_library(self.runner.rustc.run, on_host, device, path, rel, name, glue,
                                                    work))

@@ -27,7 +27,7 @@ from .stages.rust import rustc_env, rustc_failure
 from .stages.stage import Stage, Tool
 from .workers import Pending, Workers
 
-__all__ = ["Runner", "work_folder"]
+__all__ = ["Runner", "Rustcs", "work_folder"]
 
 T = TypeVar("T")
 
@@ -46,8 +46,8 @@ def work_folder(cache_root: Path, stage: str, k: str) -> Iterator[Path]:
 
 class Runner:
     """Runs the stages of one build against the cache under `cache_root` (and the shared `remote`):
-    rustc in the calling threads, jobs in a process pool (`workers`) of `jobs` processes, loaded with the
-    `preload` modules."""
+    rustc in the calling threads (`rustc`), jobs in a process pool (`workers`) of `jobs` processes, loaded
+    with the `preload` modules."""
 
     def __init__(self, cache_root: Path, remote: Remote | None, progress: Progress, *, jobs: int | None,
                  preload: Sequence[str], tool_timeout: float, project_dir: Path) -> None:
@@ -57,14 +57,10 @@ class Runner:
         self.cache = Cache(cache_root / "stages", remote)
         self.runs: Counter[str] = Counter()
         self.workers = Workers(jobs, preload=preload)
-        self.tool_timeout = tool_timeout
-        self.project_dir = project_dir  # where rustc's errors point, for their context
+        self.rustc = Rustcs(self.workers.jobs, tool_timeout, progress, project_dir)
         self._lock = threading.Lock()
-        self._rustc_slots = threading.BoundedSemaphore(self.workers.jobs)
-        self._stopped = threading.Event()
         self._waiting: ThreadPoolExecutor | None = None  # threads that wait for another build's entry
         self._store_errors: list[OSError] = []
-        self._rustcs: set[subprocess.Popen[bytes]] = set()
 
     def close(self, *, cancel: bool = False) -> None:
         """Stop the worker processes (if any started) and clear the progress display."""
@@ -77,11 +73,7 @@ class Runner:
 
     def cancel(self) -> None:
         """Stop everything now (Ctrl-C, SIGTERM): no new rustc, running ones and the workers killed."""
-        self._stopped.set()
-        with self._lock:
-            running = list(self._rustcs)
-        for proc in running:
-            kill_tree(proc)
+        self.rustc.cancel()
         self.workers.close(cancel=True, kill=True)
 
     def _ran(self, stage: str) -> None:
@@ -106,33 +98,6 @@ class Runner:
             self._ran(stage.name)
             self.cache.put(stage.name, k, stage.save(out))
         return out
-
-    def run_rustc(self, cmd: list[str], what: str, cwd: Path) -> str:
-        self.progress.command(cmd, cwd=cwd)
-        with self._rustc_slots:  # at most one rustc per CPU, however many crates build at once
-            if self._stopped.is_set():
-                raise StageError(f"the build was stopped before rustc compiled {what}", stage="bc")
-            timeout = self.tool_timeout
-
-            mine: list[subprocess.Popen[bytes]] = []
-
-            def started(proc: subprocess.Popen[bytes]) -> None:
-                mine.append(proc)
-                with self._lock:
-                    self._rustcs.add(proc)
-
-            try:
-                code, _, err = run_bounded(cmd, timeout, cwd=cwd, env=rustc_env(), started=started)
-            except subprocess.TimeoutExpired:
-                raise StageError(timed_out(f"rustc compiling {what}", cmd, timeout), stage="bc", command=cmd,
-                                 cwd=cwd) from None
-            finally:
-                with self._lock:
-                    self._rustcs.difference_update(mine)
-        stderr = err.decode(errors="replace")
-        if code != 0:
-            raise rustc_failure(cmd, what, stderr, self.project_dir, cwd)
-        return stderr
 
     def in_process(self, stage: Stage[T], k: str, subject: str, tool: Tool, make: Callable[[], T]) -> T:
         """The cached output of a stage that runs in this process, or `make()` under the key's lock (as
@@ -222,3 +187,51 @@ class Runner:
             if self._waiting is None:
                 self._waiting = ThreadPoolExecutor(max_workers=32, thread_name_prefix="oxpack-wait")
             return self._waiting
+
+
+class Rustcs:
+    """The build's rustc runs (the `Run` that the rustc stages are handed): at most `slots` at a time, however
+    many crates build at once, each within `timeout` seconds, all killed by `cancel` (Ctrl-C, SIGTERM); a
+    failure is the stage's error, located in the project at `project_dir`."""
+
+    def __init__(self, slots: int, timeout: float, progress: Progress, project_dir: Path) -> None:
+        self.timeout = timeout
+        self.progress = progress
+        self.project_dir = project_dir
+        self._slots = threading.BoundedSemaphore(slots)
+        self._lock = threading.Lock()
+        self._stopped = threading.Event()
+        self._running: set[subprocess.Popen[bytes]] = set()
+
+    def run(self, cmd: list[str], what: str, cwd: Path) -> str:
+        self.progress.command(cmd, cwd=cwd)
+        with self._slots:  # at most one rustc per CPU, however many crates build at once
+            if self._stopped.is_set():
+                raise StageError(f"the build was stopped before rustc compiled {what}", stage="bc")
+            mine: list[subprocess.Popen[bytes]] = []
+
+            def started(proc: subprocess.Popen[bytes]) -> None:
+                mine.append(proc)
+                with self._lock:
+                    self._running.add(proc)
+
+            try:
+                code, _, err = run_bounded(cmd, self.timeout, cwd=cwd, env=rustc_env(), started=started)
+            except subprocess.TimeoutExpired:
+                raise StageError(timed_out(f"rustc compiling {what}", cmd, self.timeout), stage="bc", command=cmd,
+                                 cwd=cwd) from None
+            finally:
+                with self._lock:
+                    self._running.difference_update(mine)
+        stderr = err.decode(errors="replace")
+        if code != 0:
+            raise rustc_failure(cmd, what, stderr, self.project_dir, cwd)
+        return stderr
+
+    def cancel(self) -> None:
+        """No new rustc; the running ones killed."""
+        self._stopped.set()
+        with self._lock:
+            running = list(self._running)
+        for proc in running:
+            kill_tree(proc)

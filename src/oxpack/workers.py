@@ -57,6 +57,10 @@ def available_cpus() -> int:
     return os.cpu_count() or 1
 
 
+def _nothing() -> None:
+    return None
+
+
 def _worker_start(build: int) -> None:
     """A worker's initializer: die when the build process `build` does.
 
@@ -158,7 +162,8 @@ class Workers:
     def warm_up(self) -> None:
         """Start the worker processes now (they take a moment), e.g. while rustc runs."""
         if self.jobs > 1 and self._pool is None:
-            self._ensure_pool()
+            for _ in range(self.jobs):  # the first starts the workers (`_ensure_pool`) and the pool's manager
+                self.submit(_nothing)
 
     def _ensure_pool(self) -> ProcessPoolExecutor:
         with self._lock:
@@ -169,6 +174,7 @@ class Workers:
                 # Every worker now (on its own the pool starts one per job, and only while none is idle): all
                 # are up while rustc runs, and a worker that dies is never silently replaced, whenever it
                 # dies (the next job meets the dead pool: `_BROKEN`). Without the method they start with the jobs.
+                # (The pool's manager thread starts with its first job; it ends the workers at `shutdown`.)
                 launch = getattr(pool, "_launch_processes", None)
                 if launch is not None:
                     launch()
