@@ -220,6 +220,54 @@ def test_duplicate_kernel_names_across_files(make_project: MakeProject) -> None:
         build_project(load_config(root, env={}))
 
 
+def test_the_stages_run_by_hand_make_what_the_build_makes(make_project: MakeProject, tmp_path: Path) -> None:
+    """Each stage is a pure function of its inputs: run one after the other without the orchestrator (no
+    cache, no workers, a work folder of the test's own), they make the build's bytes, and the build's cache
+    holds them under the keys the stage modules compute."""
+    import subprocess
+
+    from oxpack.cache import Cache, default_cache_dir
+    from oxpack.pipeline import Pipeline
+    from oxpack.stages import bitcode, cubin, fatbin, ptx
+    from oxpack.targets import ptx_isa_for
+
+    archs = ["sm_80", "sm_90"]
+    root = make_project({"saxpy.rs": SAXPY}, archs=archs)
+    config = load_config(root, env={})
+    crate = build_project(config).crates[0]
+    pipe = Pipeline(config, jobs=1)
+    try:
+        tc = pipe.toolchain()
+    finally:
+        pipe.close()
+
+    def run(cmd: list[str], what: str, cwd: Path) -> str:
+        proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=False)
+        assert proc.returncode == 0, f"{what}: {proc.stderr}"
+        return proc.stderr
+
+    kernel = root / "kernels" / "saxpy.rs"
+    device = bitcode.DeviceRustc(tc.rustc, tc.sysroot, config.opt_level, config.profile)
+    (tmp_path / "work" / "bc").mkdir(parents=True)
+    bc = bitcode.compile_kernel_file(run, device, tc.device_rlib, kernel, "kernels/saxpy.rs", "saxpy", root,
+                                     tmp_path / "work" / "bc")
+    inputs = ptx.LinkInputs.find()
+    linked = ptx.link_job(bc, inputs.runtime, ptx.link_libraries(tc.device_rlib, tc.sysroot), inputs.libdevice)
+    texts = {arch: ptx.codegen_job(linked.ir, arch, ptx_isa_for(archs), config.opt_level, "saxpy") for arch in archs}
+    cubins = [cubin.cubin_job(texts[arch], arch, "saxpy") for arch in archs]
+    embedded = ("sm_90", texts["sm_90"])  # `ptx = "auto"`: the highest arch's
+    data = fatbin.make_fatbin(cubins, embedded, name="saxpy", compression=config.fatbin_compression)
+    assert (data, texts, linked.kernels) == (crate.fatbin, crate.ptx, crate.kernels)
+    cache = Cache(default_cache_dir(config.cache_dir) / "stages")
+    entries = {"bc": (bitcode.bc_key(device, tc.device_rlib, kernel.read_bytes(), "saxpy", "kernels/saxpy.rs"),
+                      bitcode.BC.save(bc)),
+               "ll": (ptx.link_key(bc, inputs, tc.device_rlib, tc.sysroot, tc.llvmlite), ptx.LINK.save(linked)),
+               "fatbin": (fatbin.fatbin_key("saxpy", cubins, embedded, config.fatbin_compression),
+                          fatbin.FATBIN.save(data))}
+    for stage, (k, entry) in entries.items():
+        assert cache.get(stage, k) == entry, stage
+
+
 def test_device_crate_rlib_members_are_bitcode(make_project: MakeProject) -> None:
     root = make_project({"saxpy.rs": SAXPY})
     from oxpack.pipeline import Pipeline
@@ -250,7 +298,7 @@ def test_module_names_python_or_oxpack_use_are_refused(make_project: MakeProject
 @pytest.mark.parametrize("own", ["kernels.py", "kernels.pyi", "kernels_torch.py", "kernels/"])
 def test_module_that_would_replace_the_packages_own_files_is_refused(make_project: MakeProject, tmp_path: Path,
                                                                      own: str) -> None:
-    from oxpack.project import build_into
+    from oxpack.outputs import build_into
 
     root = make_project({"saxpy.rs": SAXPY})
     mine = root / "src" / "proj" / own.rstrip("/")
@@ -270,7 +318,7 @@ def test_module_that_would_replace_the_packages_own_files_is_refused(make_projec
 
 def test_a_kernel_named_like_the_generated_modules_internals_is_refused(make_project: MakeProject,
                                                                          tmp_path: Path) -> None:
-    from oxpack.project import build_into
+    from oxpack.outputs import build_into
 
     root = make_project({"k.rs": SAXPY.replace("pub fn saxpy(", "pub fn _module(")})
     with pytest.raises(StageError) as info:

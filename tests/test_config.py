@@ -13,7 +13,7 @@ import pytest
 from oxpack.config import Config, config_from_mapping, json_schema, load_config, resolve_package_dir
 from oxpack.errors import ConfigError
 
-SCHEMA_FILE = Path(__file__).resolve().parents[1] / "src" / "oxpack" / "config_schema.json"
+SCHEMA_FILE = Path(__file__).resolve().parents[1] / "src" / "oxpack" / "config" / "config_schema.json"
 WHERE = "in `tool.oxpack`"
 
 

@@ -270,38 +270,41 @@ def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproduc
     support = "vecmath/_oxpack"
     for lib in (example_build / support).glob("*.host.so"):
         assert (tmp_path / "again" / support / lib.name).read_bytes() == lib.read_bytes()
-    # cold caches, the kernel file in two other folders: every host stage runs again, same bytes
-    import contextlib
+    # the host stages run again, in two other folders (their keys the same: no path in them), same bytes
     import json
 
-    from oxpack.cache import Cache
-    from oxpack.emulation import HostBuilder
     from oxpack.llvm import KernelParam, KernelSig
     from oxpack.rustc import find_rustc
+    from oxpack.stages.host import (HostRustc, compile_host_device_crate, compile_host_library, glue, host_rlib_key,
+                                    host_so_key)
 
     manifest = json.loads((example_build / support / "kernels.json").read_text())
     sigs = [KernelSig(name, tuple(KernelParam(p["name"], p["kind"], p["dtype"]) for p in k["params"]), "", ())
             for name, k in sorted(manifest["kernels"].items()) if k["crate"] == "saxpy"]
-    runs: list[str] = []
+    ran: list[str] = []
+
+    def rustc(cmd: list[str], what: str, cwd: Path) -> str:
+        ran.append(what)
+        return run_ok(cmd, cwd=cwd).stderr
+
+    host = HostRustc(find_rustc(), 3)
+    keys = set()
     for where in ("one", "two"):
         source = tmp_path / where / "kernels" / "saxpy.rs"
         source.parent.mkdir(parents=True)
         source.write_bytes((EXAMPLE / "kernels" / "saxpy.rs").read_bytes())
-
-        def rustc(cmd: list[str], what: str, cwd: Path) -> str:
-            return run_ok(cmd, cwd=cwd).stderr
-
-        @contextlib.contextmanager
-        def work(stage: str, k: str, where: str = where) -> Iterator[Path]:
-            folder = tmp_path / where / "work" / f"{stage}-{k[:24]}"  # as the pipeline's, elsewhere each time
-            folder.mkdir(parents=True, exist_ok=True)
-            yield folder
-
-        builder = HostBuilder(find_rustc(), Cache(tmp_path / where / "cache"), 3, run=rustc, ran=runs.append,
-                              step=lambda subject: contextlib.nullcontext(), work=work)
-        library = builder.library(source, "kernels/saxpy.rs", "saxpy", source.read_bytes(), sigs)
+        work = tmp_path / where / "work"  # as the pipeline's work folders, elsewhere each time
+        (work / "host-rlib").mkdir(parents=True)
+        (work / "host-so").mkdir()
+        device = compile_host_device_crate(rustc, host, work / "host-rlib")
+        rs = glue("saxpy", sigs)
+        library = compile_host_library(rustc, host, device, source, "kernels/saxpy.rs", "saxpy", rs, work / "host-so")
         assert library == (example_build / support / "saxpy.host.so").read_bytes(), where
-    assert runs == ["host-rlib", "host-so", "host-rlib", "host-so"]
+        keys.add((host_rlib_key(host), host_so_key(host, device, source.read_bytes(), "saxpy", "kernels/saxpy.rs", rs)))
+        assert sorted(p.name for p in (work / "host-so").iterdir()) == ["glue.rs", "root.rs"], "outputs read, removed"
+    assert ran == ["the oxpack device crate for the host", "`kernels/saxpy.rs` for the host",
+                   "the host library of `kernels/saxpy.rs`"] * 2
+    assert len(keys) == 1
 
 
 # ---------------------------------------------------------------- barriers, warps, panics
@@ -582,7 +585,7 @@ def test_a_wheel_with_emulation_is_tagged_for_the_platform_and_emulates_when_ins
     oxpack_wheels: Path, tmp_path: Path
 ) -> None:
     from conftest import wheel_into_venv
-    from oxpack.emulation import host_platform
+    from oxpack.stages.host import host_platform
 
     project = tmp_path / "emuwheel"
     (project / "kernels").mkdir(parents=True)
@@ -630,7 +633,7 @@ def test_a_wheel_with_emulation_is_tagged_for_the_platform_and_emulates_when_ins
 
 def test_the_lockfile_pins_host_libraries(misuse: ModuleType, tmp_path: Path) -> None:
     from oxpack.config import load_config
-    from oxpack.emulation import host_platform
+    from oxpack.stages.host import host_platform
     from oxpack.lockfile import check_lock, read_lock, write_lock
     from oxpack.pipeline import build_project
 
@@ -660,13 +663,13 @@ def test_a_bad_emulation_key_names_it(tmp_path: Path) -> None:
 
 
 def test_another_build_machine_is_refused_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    from oxpack import emulation
     from oxpack.errors import ToolchainError
+    from oxpack.stages import host
 
-    monkeypatch.setattr(emulation.platform, "machine", lambda: "aarch64")
+    monkeypatch.setattr(host.platform, "machine", lambda: "aarch64")
     with pytest.raises(ToolchainError, match=r"^emulation \(`emulation = true` / `--emulation`\) builds on x86-64 "
                        r"Linux only; this machine is linux aarch64: build without emulation here$"):
-        emulation.check_host_supported()
+        host.check_host_supported()
 
 
 @pytest.mark.parametrize("damage", ["library", "platform"])
@@ -674,7 +677,7 @@ def test_a_damaged_or_foreign_host_library_is_refused(example_build: Path, tmp_p
     import json
     import shutil
 
-    from oxpack.emulation import host_platform
+    from oxpack.stages.host import host_platform
 
     copy = tmp_path / "site"
     shutil.copytree(example_build, copy)

@@ -383,7 +383,7 @@ def test_a_failing_build_shows_one_line_in_pip_and_uv_output(field: dict[str, Pa
 def test_rustc_notes_point_at_the_installed_device_crate(make_project: MakeProject) -> None:
     from oxpack import data_dir
     from oxpack.errors import StageError
-    from oxpack.project import build_into
+    from oxpack.outputs import build_into
 
     root = make_project({"k.rs": """\
         use oxpack::prelude::*;

@@ -94,7 +94,7 @@ def test_init_keeps_every_byte_outside_what_it_adds(tmp_path: Path, capsys: pyte
 
 
 def test_init_then_build_then_the_scaffolded_test_passes(tmp_path: Path) -> None:
-    from oxpack.project import build_into
+    from oxpack.outputs import build_into
 
     root = _project(tmp_path)
     init_project(root)
@@ -134,7 +134,7 @@ def test_the_scaffolded_tests_pass_under_the_documented_emulated_ci(tmp_path: Pa
 
 @pytest.mark.gpu
 def test_the_scaffolded_tests_pass_on_the_gpu_with_and_without_oxpack_emulate(tmp_path: Path) -> None:
-    from oxpack.project import build_into
+    from oxpack.outputs import build_into
 
     pytest.importorskip("cupy", reason="the scaffolded GPU test uses CuPy arrays")
     root = _project(tmp_path)

@@ -19,7 +19,7 @@ from oxpack import contract
 from oxpack.cli import main
 from oxpack.errors import OxpackError
 from oxpack.inspection import ACCEPTS, InspectError, inspect_target, python_signature, read_fatbin, rust_signature
-from oxpack.project import build_into
+from oxpack.outputs import build_into
 
 KERNELS = """\
 use oxpack::prelude::*;

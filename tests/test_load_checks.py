@@ -132,7 +132,7 @@ def test_a_driver_at_or_above_min_driver_loads(sm80_only: ModuleType, monkeypatc
 
 
 def test_the_runtime_knows_every_min_driver_the_build_writes() -> None:
-    from oxpack.pipeline import CUDA_MIN_DRIVER
+    from oxpack.targets import CUDA_MIN_DRIVER
 
     from oxpack import data_dir
 

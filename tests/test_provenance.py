@@ -17,7 +17,7 @@ from conftest import REPO, Absent, MakeProject, build_problems, gpu_import, requ
 from test_build import SAXPY
 
 from oxpack.config import load_config
-from oxpack.project import build_into
+from oxpack.outputs import build_into
 from oxpack.provenance import CHECKOUT_LAYOUT, checkout_oxpack_files, files_digest, installed_oxpack_digest
 
 SCALE = """\

@@ -771,7 +771,8 @@ def test_sysroot_removed_during_the_build(project: Path, tmp_path: Path, oxpack_
     """The nvptx sysroot vanishes between its check and rustc: no rustup hint, a rerun rebuilds it."""
     from oxpack.config import load_config
     from oxpack.errors import ToolchainError
-    from oxpack.pipeline import Pipeline, ptx_isa_for
+    from oxpack.pipeline import Pipeline
+    from oxpack.targets import ptx_isa_for
 
     cache = tmp_path / "cache"
     shutil.copytree(session_sysroot, cache / "sysroot", symlinks=True,
@@ -865,35 +866,64 @@ def test_shipped_softmax_with_zero_columns_on_the_gpu() -> None:
             vecmath.kernels.softmax(0, x, out)
 
 
-def test_a_worker_killed_from_outside(cold_project: Path) -> None:
-    """The OOM killer or a user ends the workers while they link: one clear line, no process behind."""
-    proc = subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(cold_project)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
-    assert proc.stderr is not None
-    head = []
-    for line in proc.stderr:  # until the first job went to a worker
-        head.append(line)
-        if line.startswith("oxpack: link"):
-            break
-    workers: list[int] = []
-    deadline = time.monotonic() + 60
-    while not workers and time.monotonic() < deadline:  # the fork server starts them a moment later
-        seen, direct = _children(proc.pid), _children_of(proc.pid)
-        workers = [pid for pid in _alive(seen) if pid not in direct and b"forkserver" in _cmdline(pid)]
-        time.sleep(0.05)
-    assert workers, f"no worker process found: {[_cmdline(p) for p in seen]}"
-    for pid in workers:
-        os.kill(pid, signal.SIGKILL)
-    rest = proc.communicate(timeout=300)[1]
-    stderr = "".join(head) + rest
+def test_a_worker_killed_from_outside(project: Path, tmp_path: Path) -> None:
+    """The OOM killer or a user ends the workers of a build: its next job meets the dead pool, one clear
+    line, no process behind. The test stands in for a concurrent build of the same kernel file: it holds
+    the lock of that file's `bc` stage. Once the build waits for it (its workers all started, no job sent),
+    the test kills the workers, then lets it go on, however quick the machine: it waits for states."""
+    from oxpack.cache import default_cache_dir
+    from oxpack.config import load_config
+    from oxpack.pipeline import Pipeline
+    from oxpack.runner import work_folder
+    from oxpack.stages.bitcode import DeviceRustc, bc_key
+
+    kernel = project / "kernels" / "saxpy.rs"
+    salt = uuid.uuid4().int % 10**6  # in the code, not a comment: the link is cold too, not only rustc
+    kernel.write_text(SAXPY.replace("a * x[i.get()]", f"a * x[i.get()] * 1.{salt}"))
+    config = load_config(project)
+    pipe = Pipeline(config, jobs=1)
+    try:
+        tc = pipe.toolchain()  # the device crate in the cache: the build's first miss is the kernel file's
+    finally:
+        pipe.close()
+    device = DeviceRustc(tc.rustc, tc.sysroot, config.opt_level, config.profile)
+    k = bc_key(device, tc.device_rlib, kernel.read_bytes(), "saxpy", "kernels/saxpy.rs")
+    log = tmp_path / "build.log"
+    cache = default_cache_dir(config.cache_dir)
+    with work_folder(cache, "bc", k) as work:
+        with log.open("w") as out:
+            proc = subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(project)],
+                                    stdout=subprocess.DEVNULL, stderr=out, text=True)
+        _wait_for_lock_waiter(proc, work.with_name(work.name + ".lock"), log)
+        seen = _children(proc.pid)
+        workers = [pid for pid in seen - _children_of(proc.pid) if b"forkserver" in _cmdline(pid)]
+        assert workers, f"no worker process found: {[_cmdline(p) for p in seen]}"
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):  # once one died, the pool may end the others first
+                os.kill(pid, signal.SIGKILL)
+        assert proc.poll() is None, "the build still waits for the lock: it has sent no job yet"
+    proc.wait(timeout=300)  # the lock released: rustc compiles the file, its link meets the dead pool
+    stderr = log.read_text()
     assert proc.returncode == 1, stderr
-    assert re.search(r"a worker process of the build died running `\w+` .*: killed from outside, or out of memory",
-                     stderr), stderr
+    assert re.search(r"a worker process of the build died running `link_job` .*: killed from outside, or out of "
+                     r"memory", stderr), stderr
     assert "Traceback" not in stderr and sum(line.startswith("oxpack: error:") for line in stderr.splitlines()) == 1
     deadline = time.monotonic() + 30
     while _alive(seen) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _alive(seen)
+
+
+def _wait_for_lock_waiter(proc: subprocess.Popen[str], lock: Path, log: Path) -> None:
+    """Wait until process `proc` waits for the `flock` on `lock` that this process holds (`/proc/locks`
+    lists a waiter as `-> FLOCK ... <pid> <device>:<inode> ...`)."""
+    inode = f":{lock.stat().st_ino} "
+    deadline = time.monotonic() + 300  # a safety net, not a measurement
+    while not any(line.split()[1:5] == ["->", "FLOCK", "ADVISORY", "WRITE"] and line.split()[5] == str(proc.pid)
+                  and inode in line for line in Path("/proc/locks").read_text().splitlines()):
+        assert proc.poll() is None, f"the build ended (exit code {proc.returncode}):\n{log.read_text()}"
+        assert time.monotonic() < deadline, f"the build did not reach the lock within 300 s:\n{log.read_text()}"
+        time.sleep(0.05)
 
 
 def _children_of(pid: int) -> set[int]:

@@ -22,7 +22,7 @@ from test_build import SAXPY
 from oxpack.cli import main
 from oxpack.config import load_config
 from oxpack.lockfile import lock_data, read_lock
-from oxpack.project import build_into
+from oxpack.outputs import build_into
 from oxpack.rustc import find_rustc
 from oxpack.sysroot import ensure_sysroot
 

@@ -12,8 +12,11 @@ from test_repro import clean_cache
 
 from oxpack.config import load_config
 from oxpack.errors import StageError
-from oxpack.pipeline import Pipeline, build_project, discover_kernels, ptx_isa_for, resolve_archs
-from oxpack.workers import Workers, codegen_job
+from oxpack.pipeline import Pipeline, build_project
+from oxpack.plan import discover_kernels, resolve_archs
+from oxpack.stages.ptx import codegen_job
+from oxpack.targets import ptx_isa_for
+from oxpack.workers import Workers
 
 
 def _fresh_kernels(n: int) -> dict[str, str]:

@@ -17,15 +17,11 @@ import sys
 from collections.abc import Sequence
 from keyword import iskeyword
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import __version__
-from .cache import write_atomic
 from .errors import ConfigError, OxpackError
 from .progress import Progress as Logger
-
-if TYPE_CHECKING:
-    from .project import Staged
 
 __all__ = ["main"]
 
@@ -37,7 +33,7 @@ def _log_for(args: argparse.Namespace) -> Logger:
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
-    from .project import build_into
+    from .outputs import OutFolder, write_outputs
 
     for option, value in (("--out", args.out), ("--package-path", args.package_path)):
         if value is not None and not value.strip():
@@ -46,20 +42,17 @@ def _cmd_build(args: argparse.Namespace) -> int:
     out = Path(args.out).resolve() if args.out else project / "build" / "oxpack"
     _check_out(out, "--out" if args.out else "the default output folder")
     log = _log_for(args)
-    locked = True if args.locked else None
-    cli = _build_overrides(args)
-    if args.package_path:
-        staged = _build_at_package_path(project, out, args.package_path, cli, locked, log, args.verbose)
-    else:
-        staged = build_into(project, out, cli=cli or None, locked=locked, log=log, verbose=args.verbose)
-    removed = _record_outputs(out, staged.files)
-    r = staged.result
-    if removed:
-        log(f"removed {len(removed)} stale file{'s' if len(removed) > 1 else ''} of an earlier build from {out}: "
-            + ", ".join(removed))
+    package_path = None if args.package_path is None else _package_path(args.package_path)
+    written = write_outputs(project, OutFolder(out), cli=_build_overrides(args) or None,
+                            locked=True if args.locked else None, log=log, verbose=args.verbose,
+                            package_path=package_path)
+    r = written.result
+    if written.removed:
+        log(f"removed {len(written.removed)} stale file{'s' if len(written.removed) > 1 else ''} of an earlier "
+            f"build from {out}: " + ", ".join(written.removed))
     for crate in r.crates:
         log(f"built {crate.source}: {', '.join(k.name for k in crate.kernels)} ({len(crate.fatbin)} bytes fatbin)")
-    log(f"wrote {len(staged.files)} files under {out} (archs {', '.join(r.archs)}, PTX ISA {r.ptx_isa})")
+    log(f"wrote {len(written.files)} files under {out} (archs {', '.join(r.archs)}, PTX ISA {r.ptx_isa})")
     if any(r.runs.values()):
         log("stage runs: " + ", ".join(f"{k}={v}" for k, v in sorted(r.runs.items())))
     else:
@@ -67,9 +60,6 @@ def _cmd_build(args: argparse.Namespace) -> int:
     if args.verbose and r.remote is not None:  # issue 20: the shared cache's hits, misses and bytes
         log(r.remote)
     return 0
-
-
-_OUTPUTS = ".oxpack-outputs.json"  # in --out: what the last build wrote there, relative paths
 
 
 def _check_out(out: Path, what: str) -> None:
@@ -80,29 +70,13 @@ def _check_out(out: Path, what: str) -> None:
                               "pass a folder to `--out` (it is created if missing)")
 
 
-def _record_outputs(out: Path, files: dict[str, Path]) -> list[str]:
-    """Delete what the previous build wrote to `out` and this one did not (a removed kernel file's
-    fatbin), then record this build's files: `out` holds exactly what this build produced."""
-    record = out / _OUTPUTS
-    current = sorted(p.relative_to(out).as_posix() for p in files.values() if p.is_relative_to(out))
-    try:
-        previous = json.loads(record.read_text(encoding="utf-8"))
-        previous = [p for p in previous if isinstance(p, str)] if isinstance(previous, list) else []
-    except (OSError, ValueError):
-        previous = []
-    removed = []
-    for rel in sorted(set(previous) - set(current)):
-        path = out / rel
-        if ".." in Path(rel).parts or Path(rel).is_absolute() or not path.is_file():
-            continue
-        path.unlink()
-        removed.append(rel)
-        for parent in path.parents:  # folders the stale file leaves empty
-            if parent == out or not parent.is_relative_to(out) or any(parent.iterdir()):
-                break
-            parent.rmdir()
-    write_atomic(record, (json.dumps(current, indent=1) + "\n").encode("utf-8"))
-    return removed
+def _package_path(package_path: str) -> list[str]:
+    """`--package-path mypkg/sub`: the module's folder inside the wheel, instead of the one `package` gives."""
+    parts = package_path.replace("\\", "/").split("/")
+    if Path(package_path).is_absolute() or not all(p.isidentifier() and not iskeyword(p) for p in parts):
+        raise ConfigError(f"`--package-path {package_path}` must be the package's folder inside the wheel: "
+                          "Python identifiers separated by `/`, like `mypkg` or `mypkg/sub`")
+    return parts
 
 
 # --- build options that the CMake module (`oxpack_add_kernels`) passes --------------------
@@ -115,26 +89,6 @@ def _build_overrides(args: argparse.Namespace) -> dict[str, Any]:
              "ptx": args.ptx, "module": args.module, "profile": "debug" if args.debug else None,
              "emulation": True if args.emulation else None}
     return {key: value for key, value in given.items() if value is not None}
-
-
-def _build_at_package_path(project: Path, out: Path, package_path: str, overrides: dict[str, Any],
-                           locked: bool | None, log: Logger, verbose: bool) -> Staged:
-    """Like `build_into`, but the module goes to `out/package_path` (its folder inside the wheel)."""
-    from .config import load_config
-    from .lockfile import check_lock
-    from .pipeline import build_project
-    from .project import Staged, render_into
-
-    parts = package_path.replace("\\", "/").split("/")
-    if Path(package_path).is_absolute() or not all(p.isidentifier() and not iskeyword(p) for p in parts):
-        raise ConfigError(f"`--package-path {package_path}` must be the package's folder inside the wheel: "
-                          "Python identifiers separated by `/`, like `mypkg` or `mypkg/sub`")
-    config = load_config(project, cli=overrides)
-    result = build_project(config, log=log, verbose=verbose)
-    if config.locked if locked is None else locked:
-        check_lock(config.project_dir, result)
-    written = render_into(result, out.joinpath(*parts))
-    return Staged(result, {p.relative_to(out).as_posix(): p for p in written})
 
 
 def _cmd_lock(args: argparse.Namespace) -> int:

@@ -114,7 +114,8 @@ def _gpu(report: dict[str, Any]) -> None:
 
 def _project(report: dict[str, Any], project: Path) -> None:
     from .config import load_config
-    from .pipeline import needs_cuda, ptx_isa_for, resolve_archs
+    from .plan import resolve_archs
+    from .targets import needs_cuda, ptx_isa_for
 
     if not (project / "pyproject.toml").is_file():
         return

@@ -16,7 +16,7 @@ import tomlkit.exceptions
 
 from .cache import digest, write_atomic
 from .errors import LockError
-from .pipeline import BuildResult
+from .result import BuildResult
 
 __all__ = ["LOCK_NAME", "SCHEMA", "check_lock", "lock_data", "read_lock", "render_lock", "write_lock"]
 

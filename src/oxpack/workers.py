@@ -1,12 +1,12 @@
-"""The CPU-heavy stages in a process pool: link (llvmlite), PTX (llvmlite), cubin (nvJitLink).
+"""A process pool for the CPU-heavy stages: link and PTX (llvmlite), cubin (nvJitLink).
 
 llvmlite objects cannot cross processes, so jobs are plain functions of plain
-data: bitcode and IR text in; linked IR, PTX text and cubin bytes out. The pool
-holds one worker per CPU that this process may use and starts on the first job,
-so a build that the cache answers starts no process. With one CPU (or
-`jobs=1`) the jobs run in this process, one at a time (llvmlite is not
-thread-safe). The cache and the stage-run counters stay with the caller: it
-knows which jobs it sent.
+data (`stages.ptx.link_job` and `codegen_job`, `stages.cubin.cubin_job`): bitcode
+and IR text in; linked IR, PTX text and cubin bytes out. The pool holds one worker
+per CPU that this process may use and starts on the first job, so a build that the
+cache answers starts no process. With one CPU (or `jobs=1`) the jobs run in this
+process, one at a time (llvmlite is not thread-safe). The cache and the stage-run
+counters stay with the caller: it knows which jobs it sent.
 
 Workers come from a fork server (a fresh interpreter that has imported llvmlite
 and the CUDA bindings once), never from forking the threaded build process.
@@ -37,14 +37,12 @@ from typing import Any, Generic, TypeVar
 
 from .cache import ALSO_OWNED, alive, temp_dir
 from .errors import OxpackError, StageError, ToolchainError
-from .llvm import LinkedCrate, emit_ptx, link_kernel_crate
-from .nvidia import Cubin, link_cubin
 from .rustc import die_with_parent
 
-__all__ = ["Pending", "Workers", "available_cpus", "codegen_job", "cubin_job", "link_job"]
+__all__ = ["Pending", "Workers", "available_cpus"]
 
 T = TypeVar("T")
-_PRELOAD = [__name__, "llvmlite.binding", "cuda.bindings.nvjitlink"]
+_PRELOAD = [__name__, "llvmlite.binding", "cuda.bindings.nvjitlink"]  # and the modules of the jobs (`preload`)
 _BROKEN = (
     "a worker process of the build died running `{job}` ({exc}): killed from outside, or out of memory (try "
     "fewer jobs), then rerun; when a Python script builds, its code must sit under "
@@ -57,27 +55,6 @@ def available_cpus() -> int:
     if hasattr(os, "sched_getaffinity"):
         return max(len(os.sched_getaffinity(0)), 1)
     return os.cpu_count() or 1
-
-
-# -- the jobs: module-level functions, pickled by name --------------------------------
-
-
-def link_job(
-    kernel_bc: bytes, runtime_ll: str, libraries: Sequence[tuple[str, bytes]], libdevice: Path | None
-) -> LinkedCrate:
-    return link_kernel_crate(kernel_bc, runtime_ll, libraries, libdevice)
-
-
-def codegen_job(ir: str, arch: str, isa: str, opt_level: int, name: str) -> str:
-    """Linked IR → PTX text for one arch."""
-    try:
-        return emit_ptx(ir, arch, isa, opt_level)
-    except RuntimeError as exc:
-        raise StageError(f"LLVM failed to generate PTX of `{name}` for {arch}: {exc}", stage="ptx", arch=arch) from exc
-
-
-def cubin_job(ptx: str, arch: str, name: str) -> Cubin:
-    return link_cubin(ptx, arch, name=name)
 
 
 def _nothing() -> None:
@@ -142,8 +119,9 @@ def _settle(out: Future[Any], outcome: _Outcome) -> None:
 class Workers:
     """`submit(job, *args)` → a Future of the job's result; the pool starts on first use."""
 
-    def __init__(self, jobs: int | None = None) -> None:
+    def __init__(self, jobs: int | None = None, *, preload: Sequence[str] = ()) -> None:
         self.jobs = max(jobs if jobs is not None else available_cpus(), 1)
+        self._preload = [*_PRELOAD, *preload]  # modules the fork server imports once, for every worker
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -184,15 +162,23 @@ class Workers:
     def warm_up(self) -> None:
         """Start the worker processes now (they take a moment), e.g. while rustc runs."""
         if self.jobs > 1 and self._pool is None:
-            for _ in range(self.jobs):
+            for _ in range(self.jobs):  # the first starts the workers (`_ensure_pool`) and the pool's manager
                 self.submit(_nothing)
 
     def _ensure_pool(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
                 _claim_multiprocessing_folder()
-                self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=_context(),
-                                                 initializer=_worker_start, initargs=(os.getpid(),))
+                pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=_context(self._preload),
+                                           initializer=_worker_start, initargs=(os.getpid(),))
+                # Every worker now (on its own the pool starts one per job, and only while none is idle): all
+                # are up while rustc runs, and a worker that dies is never silently replaced, whenever it
+                # dies (the next job meets the dead pool: `_BROKEN`). Without the method they start with the jobs.
+                # (The pool's manager thread starts with its first job; it ends the workers at `shutdown`.)
+                launch = getattr(pool, "_launch_processes", None)
+                if launch is not None:
+                    launch()
+                self._pool = pool
             return self._pool
 
     def close(self, *, cancel: bool = False, kill: bool = False) -> None:
@@ -222,11 +208,11 @@ def _claim_multiprocessing_folder() -> None:
     multiprocessing.util.Finalize(None, shutil.rmtree, args=(str(marker), True), exitpriority=-100)
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context(preload: list[str]) -> multiprocessing.context.BaseContext:
     if sys.platform == "win32" or "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(_PRELOAD)  # no effect once this process's fork server runs
+    ctx.set_forkserver_preload(preload)  # no effect once this process's fork server runs
     return ctx
 
 

@@ -1,7 +1,7 @@
 """The import hook of an editable install (`pip install -e .`) of a package with oxpack kernels.
 
-The hatchling hook copies this file, unchanged, into the editable wheel as
-``_oxpack_editable_<project>.py`` beside a ``.pth`` line that calls `install`. An
+The editable wheel (`oxpack.outputs.EditableWheel`, the hatchling hook's) holds this file, unchanged,
+as ``_oxpack_editable_<project>.py`` beside a ``.pth`` line that calls `install`. An
 editable install imports the package from the project's own folder, where the
 generated module is not (oxpack writes nothing into the source tree); this finder
 answers for the generated names (``<package>.kernels``, ``<package>._oxpack``) from
@@ -62,10 +62,13 @@ def build():
         from oxpack.errors import OxpackError
     except ImportError as exc:
         return f"oxpack cannot be imported by {sys.executable} ({exc}): reinstall it (`pip install oxpack`)"
-    try:  # with host libraries where they build, as at install time (emu2: oxpack.emulation)
-        from oxpack.emulation import build_editable as build_into
-    except ImportError:  # an oxpack from before emulation
-        from oxpack.project import build_into
+    try:  # with host libraries where they build, as at install time (oxpack.outputs)
+        from oxpack.outputs import build_editable as build_into
+    except ImportError:  # an oxpack from before the one writer of outputs
+        try:
+            from oxpack.emulation import build_editable as build_into
+        except ImportError:  # ... and from before emulation
+            from oxpack.project import build_into
     try:
         from oxpack.rustc import die_with_parent
         die_with_parent()  # the importing process killed: this build ends too

@@ -1,0 +1,7 @@
+"""oxpack settings: one frozen, typed model (`model`), validated field by field (`checks`), filled
+from pyproject.toml, the hatch hook's table, the command line and the environment (`sources`)."""
+
+from .model import Config, json_schema, write_schema
+from .sources import config_from_mapping, load_config, resolve_package_dir
+
+__all__ = ["Config", "config_from_mapping", "json_schema", "load_config", "resolve_package_dir", "write_schema"]

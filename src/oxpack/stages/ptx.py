@@ -1,0 +1,93 @@
+"""Stages `ll` and `ptx`: llvmlite links a crate's bitcode with the device runtime (`runtime.ll`), the
+device crate's and the sysroot's members it needs and, when called for, NVIDIA's libdevice, reads its
+kernels' signatures (`ll`), then optimises the linked module and emits PTX for each arch (`ptx`).
+
+Both run in worker processes (`link_job`, `codegen_job`: plain functions of plain data, since llvmlite
+objects cannot cross processes).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import data_dir, llvm
+from ..cache import key
+from ..errors import StageError
+from ..libdevice import find_libdevice, libdevice_id
+from ..llvm import LinkedCrate, emit_ptx, link_kernel_crate, read_archive
+from ..manifest import sig_from_json, sig_to_json
+from ..sysroot import Sysroot
+from .stage import Stage, Tool, code_id
+
+__all__ = ["LINK", "PTX", "LinkInputs", "codegen_job", "link_job", "link_key", "link_libraries", "link_tool",
+           "ptx_key", "ptx_tool"]
+
+LINK: Stage[LinkedCrate] = Stage(
+    "ll", label="link",
+    load=lambda entry: LinkedCrate(entry["kernel.ll"].decode(),
+                                   tuple(sig_from_json(s) for s in json.loads(entry["kernels.json"]))),
+    save=lambda out: {"kernel.ll": out.ir.encode(),
+                      "kernels.json": json.dumps([sig_to_json(s) for s in out.kernels], sort_keys=True).encode()})
+PTX: Stage[str] = Stage("ptx", load=lambda entry: entry["kernel.ptx"].decode(),
+                        save=lambda text: {"kernel.ptx": text.encode()})
+
+
+@dataclass(frozen=True)
+class LinkInputs:
+    """What every link of a build shares, found once: the runtime IR, NVIDIA's libdevice (resolved here:
+    workers see no environment changes) and its digest."""
+
+    runtime: str
+    libdevice: Path | None
+    libdevice_id: str
+
+    @classmethod
+    def find(cls) -> LinkInputs:
+        libdevice = find_libdevice()
+        return cls((data_dir("device") / "runtime.ll").read_text(), libdevice, libdevice_id(libdevice))
+
+
+def link_libraries(device_rlib: bytes, sysroot: Sysroot) -> list[tuple[str, bytes]]:
+    """The device crate's and the sysroot's bitcode members, that a link takes what it needs from."""
+    return [(f"device:{n}", d) for n, d in read_archive(device_rlib)] + sysroot.bitcode()
+
+
+def link_key(bc: bytes, inputs: LinkInputs, device_rlib: bytes, sysroot: Sysroot, llvmlite: str) -> str:
+    return key("ll", bc, inputs.runtime, device_rlib, sysroot.digest, llvmlite, inputs.libdevice_id, code_id(llvm))
+
+
+def link_tool(name: str) -> Tool:
+    return Tool("llvmlite", ["link", "internalize", "globaldce"],
+                f"{name}: kernel bitcode + runtime.ll + the device crate and core members it needs")
+
+
+def link_job(
+    kernel_bc: bytes, runtime_ll: str, libraries: Sequence[tuple[str, bytes]], libdevice: Path | None
+) -> LinkedCrate:
+    return link_kernel_crate(kernel_bc, runtime_ll, libraries, libdevice)
+
+
+def _llvm_id() -> str:
+    import llvmlite
+
+    return f"llvmlite {llvmlite.__version__}"
+
+
+def ptx_key(ir: str, arch: str, isa: str, opt_level: int) -> str:
+    return key("ptx", ir, arch, isa, str(opt_level), _llvm_id(), code_id(llvm))
+
+
+def ptx_tool(name: str, arch: str, isa: str, opt_level: int) -> Tool:
+    llc = ["-mtriple=nvptx64-nvidia-cuda", f"-mcpu={arch}", f"-mattr=+ptx{isa.replace('.', '')}", f"-O{opt_level}"]
+    return Tool("llvmlite", llc, f"{name}: optimise and emit PTX {isa}, as `opt -O{opt_level} | llc` would")
+
+
+def codegen_job(ir: str, arch: str, isa: str, opt_level: int, name: str) -> str:
+    """Linked IR → PTX text for one arch."""
+    try:
+        return emit_ptx(ir, arch, isa, opt_level)
+    except RuntimeError as exc:
+        raise StageError(f"LLVM failed to generate PTX of `{name}` for {arch}: {exc}", stage="ptx", arch=arch) from exc
