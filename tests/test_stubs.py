@@ -44,7 +44,7 @@ def make_manifest() -> dict[str, Any]:
         return {"name": name, "kind": kind, "dtype": dtype}
 
     return {
-        "schema": 1,
+        "schema": 2,
         "oxpack": "0.1.0",
         "module": "kernels",
         "archs": ["sm_80", "sm_86", "sm_89", "sm_90"],
@@ -79,6 +79,7 @@ def make_manifest() -> dict[str, Any]:
                 ],
                 "requires": ["len(x) >= len(y)"],
                 "resources": {"sm_90": {"registers": 10, "spills": 0, "shared": 0, "constant": 568, "stack": 0}},
+                "block_limits": {"sm_90": {"max_threads": 1024, "registers": 10}},
             },
             "blur": {
                 "crate": "image",
@@ -92,6 +93,7 @@ def make_manifest() -> dict[str, Any]:
                 ],
                 "requires": ["len(src) == width * height", "len(dst) == len(src)"],
                 "resources": {},
+                "block_limits": {},
             },
             "shift2d": {
                 "crate": "image",
@@ -104,6 +106,7 @@ def make_manifest() -> dict[str, Any]:
                 ],
                 "requires": [],
                 "resources": {},
+                "block_limits": {},
             },
             "count": {
                 "crate": "image",
@@ -116,6 +119,7 @@ def make_manifest() -> dict[str, Any]:
                 ],
                 "requires": [],
                 "resources": {},
+                "block_limits": {},
             },
             "reverse": {
                 "crate": "image",
@@ -128,6 +132,7 @@ def make_manifest() -> dict[str, Any]:
                 ],
                 "requires": [],
                 "resources": {},
+                "block_limits": {},
             },
             "histogram": {
                 "crate": "image",
@@ -141,6 +146,7 @@ def make_manifest() -> dict[str, Any]:
                 ],
                 "requires": ["nbins == len(counts) and 0 < nbins <= 4096", "len(values) % 2 == 0"],
                 "resources": {},
+                "block_limits": {},
             },
             "bounded": {
                 "crate": "saxpy",
@@ -149,6 +155,7 @@ def make_manifest() -> dict[str, Any]:
                 "params": [param("i", "index", "1d"), param("x", "in", "float32"), param("y", "out", "float32")],
                 "requires": [],
                 "resources": {},
+                "block_limits": {},
                 "launch_bounds": {"max_threads": 128, "min_blocks": 4},
                 "max_registers": 32,
             },
@@ -705,9 +712,14 @@ CONTEXT = 0xC000  # fabricated context handles: CONTEXT + device id
 
 
 class FakeFunction(str):
-    """A loaded kernel: its name (``kernel:<symbol>``), with no static shared memory."""
+    """A loaded kernel: its name (``kernel:<symbol>``), with no static shared memory; its
+    handle (a CUfunction, for the driver's attribute queries) is its name too."""
 
     attributes = SimpleNamespace(shared_size_bytes=0)
+
+    @property
+    def handle(self) -> str:
+        return str(self)
 
 
 class FakeCuda:
@@ -770,6 +782,10 @@ class FakeCuda:
             return 0
 
         self.module: Any = None  # the runtime Module whose kernels launch (install_fake sets it)
+        # (device, "kernel:<symbol>") -> (CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, CU_FUNC_ATTRIBUTE_NUM_REGS);
+        # a kernel not listed: (1024, 16)
+        self.block_limits: dict[tuple[int, str], tuple[int, int]] = {}
+        self.attribute_queries: list[tuple[int, str, str]] = []  # (device, function, attribute) asked
         self.refuse_direct = 0  # how many fast-path launches fail before one succeeds
         self.direct = SimpleNamespace(
             launch=direct_launch,
@@ -779,6 +795,13 @@ class FakeCuda:
         def set_current(context: Any) -> tuple[int]:
             fake.current = int(context)
             return (0,)
+
+        def function_attribute(attribute: str, handle: str) -> tuple[int, int]:
+            """cuFuncGetAttribute, of the function `handle` in the current context's device."""
+            device = max(fake.current - CONTEXT, 0)
+            fake.attribute_queries.append((device, handle, attribute))
+            limit = fake.block_limits.get((device, handle), (1024, 16))
+            return 0, limit[0] if attribute == "max_threads" else limit[1]
 
         self.driver = SimpleNamespace(
             cuDeviceGetCount=lambda: (0, devices),
@@ -791,8 +814,14 @@ class FakeCuda:
             cuStreamGetDevice=lambda handle: (0, handle // 1000 - 1),
             CUpointer_attribute=SimpleNamespace(CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL="ordinal"),
             cuPointerGetAttribute=lambda attribute, pointer: (0, (pointer - BASE) >> 40),
-            CUdevice_attribute=SimpleNamespace(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN="optin"),
-            cuDeviceGetAttribute=lambda attribute, device: (0, 227 * 1024),  # an H200's opt-in limit
+            CUdevice_attribute=SimpleNamespace(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN="optin",
+                                               CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR="major",
+                                               CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR="minor"),
+            # an H200: its opt-in shared memory limit, compute capability 9.0
+            cuDeviceGetAttribute=lambda attribute, device: (0, {"major": 9, "minor": 0}.get(attribute, 227 * 1024)),
+            CUfunction_attribute=SimpleNamespace(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK="max_threads",
+                                                 CU_FUNC_ATTRIBUTE_NUM_REGS="num_regs"),
+            cuFuncGetAttribute=function_attribute,
         )
 
 
