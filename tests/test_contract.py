@@ -112,6 +112,16 @@ def test_a_missing_key_is_named(path: tuple[str, ...], key: str) -> None:
      "saxpy(): requirement `len(x) // 0 >= 1` in kernels.json is not supported: `len(x) // 0` divides by the "
      "constant 0 (`/ 0`); allowed are comparisons joined by `,` or `and`"),
     (lambda m: m.update(kernels=[]), "the manifest: `kernels` must be a table, got []"),
+    (lambda m: m["kernels"]["saxpy"].update(block_limits=[]), "kernel `saxpy`: `block_limits` must be a table, got []"),
+    (lambda m: m["kernels"]["saxpy"].update(block_limits={"sm_90": {"max_threads": 2048, "registers": 10}}),
+     "kernel `saxpy`: `block_limits` of sm_90 must hold `max_threads` from 1 to 1024 and `registers` from 0 to 255, "
+     "got {'max_threads': 2048, 'registers': 10}"),
+    (lambda m: m["kernels"]["saxpy"].update(block_limits={"sm_90": {"max_threads": 512}}),
+     "kernel `saxpy`: `block_limits` of sm_90 must hold `max_threads` from 1 to 1024 and `registers` from 0 to 255, "
+     "got {'max_threads': 512}"),
+    (lambda m: m["kernels"]["saxpy"].update(block_limits={"sm_90": {"max_threads": True, "registers": 10}}),
+     "kernel `saxpy`: `block_limits` of sm_90 must hold `max_threads` from 1 to 1024 and `registers` from 0 to 255, "
+     "got {'max_threads': True, 'registers': 10}"),
     ([], "kernels.json: expected a kernel manifest (a JSON object), got list"),
 ])
 def test_a_malformed_value_is_named(edit: Any, expected: str) -> None:
