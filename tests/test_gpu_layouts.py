@@ -149,7 +149,8 @@ def test_a_block_over_what_the_registers_allow_is_refused_before_launch() -> Non
     cp.cuda.Device().synchronize()
     assert (out.view(cp.uint8) == 0xA5).all() and (mean.view(cp.uint8) == 0xA5).all()
     torch = pytest.importorskip("torch")
-    xb, wb = torch.zeros(4, 4097, device="cuda", dtype=torch.bfloat16), torch.ones(4097, device="cuda", dtype=torch.bfloat16)
+    xb = torch.zeros(4, 4097, device="cuda", dtype=torch.bfloat16)
+    wb = torch.ones(4097, device="cuda", dtype=torch.bfloat16)
     with pytest.raises(kernels.KernelValueError, match=r"^rmsnorm_bf16\(\): `block` 1000 has 1000 threads, over the"):
         kernels.rmsnorm_bf16(1e-6, xb, wb, torch.empty_like(xb), torch.empty(4, device="cuda"), threads=4000, block=1000)
 

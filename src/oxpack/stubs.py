@@ -2,7 +2,8 @@
 
 `render_stubs` reads the build's manifest through the run time's own model (`oxpack.contract`),
 adds each kernel's block limit per arch (`block_limits`: the most threads a block may have,
-from the registers per thread in the crate's cubins, `oxpack.fatbin.cubin_kernels`) and writes ``<module>.py`` (one checked launch function per kernel), ``<module>.pyi`` (its
+from the registers per thread in the crate's cubins, `oxpack.fatbin.cubin_kernels`) and
+writes ``<module>.py`` (one checked launch function per kernel), ``<module>.pyi`` (its
 types), ``py.typed``, ``<module>_torch.py`` (PyTorch operators, `oxpack.stubs_torch`) and the
 ``_oxpack/`` folder: the run-time library, the manifest, the fast paths
 (``<module>_launchers.py``, `oxpack.stubs_launchers`) and one fatbin per crate. The output
@@ -337,8 +338,8 @@ def _docstring(kernel: Any) -> str:
         "    KernelArgumentError: a wrong type, dtype or argument count, host memory,",
         f"        a non-contiguous array, or a read-only array for {written}.",
         "    KernelValueError: a failed requirement, a scalar out of range, an output",
-        "        overlapping another buffer, arrays on different devices, or a bad",
-        "        launch shape.",
+        "        overlapping another buffer, arrays on different devices, a bad launch",
+        "        shape, or a block of more threads than its registers allow.",
     ]
     body = "\n".join(f"    {line}" if line else "" for line in lines)
     return f'    """{body.lstrip()}\n    """\n'

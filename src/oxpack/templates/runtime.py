@@ -5,7 +5,10 @@ oxpack copies this file into every package it builds as ``_oxpack/runtime.py``.
 It needs the standard library and ``cuda-core`` only. Every check runs before
 anything reaches the GPU: a refused call queues no work and loads no module
 (``cuda.core`` itself is imported at the first launch, or earlier only to read a
-DLPack-only array's metadata).
+DLPack-only array's metadata). One check needs the loaded kernel: a block of more
+threads than the kernel's registers allow on the device (the driver's
+``CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK``, asked once per kernel and device when
+it is loaded) is refused after the load, before any stream waits or launches.
 
 This module is the runtime's face: `Kernel` and `Module`, and every name the generated
 stubs and fast paths import. The rest lives in modules beside it, each importing only
