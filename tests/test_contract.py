@@ -67,7 +67,7 @@ def test_the_kernel_signature_the_link_stage_caches_round_trips(example_build: E
     for name, entry in example_build.manifest["kernels"].items():
         kernel = model.Manifest.from_json(example_build.manifest, "k").kernels[name]
         data = kernel.signature_json()
-        assert data == {"name": name, **{k: v for k, v in entry.items() if k not in ("crate", "symbol", "resources")}}
+        assert data == {"name": name, **{k: v for k, v in entry.items() if k not in ("crate", "symbol", "resources", "block_limits")}}
         assert sig_to_json(sig_from_json(data)) == data
 
 
@@ -112,6 +112,16 @@ def test_a_missing_key_is_named(path: tuple[str, ...], key: str) -> None:
      "saxpy(): requirement `len(x) // 0 >= 1` in kernels.json is not supported: `len(x) // 0` divides by the "
      "constant 0 (`/ 0`); allowed are comparisons joined by `,` or `and`"),
     (lambda m: m.update(kernels=[]), "the manifest: `kernels` must be a table, got []"),
+    (lambda m: m["kernels"]["saxpy"].update(block_limits=[]), "kernel `saxpy`: `block_limits` must be a table, got []"),
+    (lambda m: m["kernels"]["saxpy"].update(block_limits={"sm_90": {"max_threads": 2048, "registers": 10}}),
+     "kernel `saxpy`: `block_limits` of sm_90 must hold `max_threads` from 1 to 1024 and `registers` from 0 to 255, "
+     "got {'max_threads': 2048, 'registers': 10}"),
+    (lambda m: m["kernels"]["saxpy"].update(block_limits={"sm_90": {"max_threads": 512}}),
+     "kernel `saxpy`: `block_limits` of sm_90 must hold `max_threads` from 1 to 1024 and `registers` from 0 to 255, "
+     "got {'max_threads': 512}"),
+    (lambda m: m["kernels"]["saxpy"].update(block_limits={"sm_90": {"max_threads": True, "registers": 10}}),
+     "kernel `saxpy`: `block_limits` of sm_90 must hold `max_threads` from 1 to 1024 and `registers` from 0 to 255, "
+     "got {'max_threads': True, 'registers': 10}"),
     ([], "kernels.json: expected a kernel manifest (a JSON object), got list"),
 ])
 def test_a_malformed_value_is_named(edit: Any, expected: str) -> None:
@@ -124,12 +134,14 @@ def test_a_malformed_value_is_named(edit: Any, expected: str) -> None:
 
 
 @pytest.mark.parametrize(("schema", "expected"), [
-    (2, "kernels.json has manifest schema 2 (written by oxpack 0.1.0), newer than this package's runtime reads "
-        "(schema 1); rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"),
-    ("1", "kernels.json has manifest schema '1' (written by oxpack 0.1.0), which is no oxpack manifest this "
-          "package's runtime reads (schema 1); rebuild the package"),
+    (3, "kernels.json has manifest schema 3 (written by oxpack 0.1.0), newer than this package's runtime reads "
+        "(schema 2); rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"),
+    (1, "kernels.json has manifest schema 1 (written by oxpack 0.1.0), which is no oxpack manifest this "
+        "package's runtime reads (schema 2); rebuild the package"),
+    ("2", "kernels.json has manifest schema '2' (written by oxpack 0.1.0), which is no oxpack manifest this "
+          "package's runtime reads (schema 2); rebuild the package"),
     (None, "kernels.json has manifest schema None (written by oxpack 0.1.0), which is no oxpack manifest this "
-           "package's runtime reads (schema 1); rebuild the package"),
+           "package's runtime reads (schema 2); rebuild the package"),
 ])
 def test_the_runtime_refuses_another_schema_at_load(tmp_path: Path, schema: Any, expected: str) -> None:
     """The generated module imports (it reads no manifest), and its first call refuses it."""
@@ -149,7 +161,7 @@ def test_the_stubs_renderer_refuses_another_schema(tmp_path: Path) -> None:
     data = make_manifest()
     data["schema"] = 3
     with pytest.raises(StageError, match=r"^the manifest has manifest schema 3 \(written by oxpack 0\.1\.0\), newer "
-                       r"than oxpack 0\.1\.0 reads \(schema 1\); upgrade oxpack"):
+                       r"than oxpack 0\.1\.0 reads \(schema 2\); upgrade oxpack"):
         render_stubs(data, tmp_path, FATBINS)
 
 

@@ -8,8 +8,9 @@
   per block (`OnePerBlock`);
 - `residual_add`: grid-stride ownership in 16-byte chunks (`GridStride<Vec4>`).
 
-Each runs at block sizes whose last warp is partial (33, 100, 1000: its lanes stride by the
-warp's live lanes), with a partial last block (rows that do not fill it), ragged row lengths
+Each runs at block sizes whose last warp is partial (33, 100, 488: its lanes stride by the
+warp's live lanes; 1000 is more than layernorm's and rmsnorm_bf16's registers allow, 640 and 512
+on the H200, and is refused before launch: tests/test_gpu_limits.py), with a partial last block (rows that do not fill it), ragged row lengths
 (no multiple of 4 or 8: rows start misaligned, the last chunk is cut) and misaligned views,
 against NumPy in float64, outputs poisoned so that an element left unwritten fails. The
 element-wise `WarpRows` and `GridStride` and the partition of every layout at every launch
@@ -55,10 +56,10 @@ def _layernorm_ref(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> tuple[np.ndar
     ("rows", "c", "block"),
     [
         (5, 1, 32), (7, 3, 33), (9, 37, 64), (11, 4, 100), (33, 768, 256),
-        (17, 768, 33), (40, 768, 1000),          # rows of a 1-lane and of an 8-lane last warp
+        (17, 768, 33), (40, 768, 488),           # rows of a 1-lane and of an 8-lane last warp
         (6, 1024, 128), (5, 1025, 256),          # the last row held in registers, the first of three passes
         (300, 770, 96),                          # rows start 8 bytes off 16: the scalar path in every other row
-        (64, 4096, 256), (33, 4099, 1000),       # three passes, a ragged last chunk, partial warps
+        (64, 4096, 256), (33, 4099, 488),        # three passes, a ragged last chunk, partial warps
     ],
 )
 def test_layernorm_rows(rng: np.random.Generator, rows: int, c: int, block: int) -> None:
@@ -113,7 +114,7 @@ def test_layernorm_refuses_a_ragged_matrix() -> None:
 @pytest.mark.parametrize(
     ("rows", "c", "block"),
     [(3, 1, 32), (4, 7, 33), (5, 8, 1), (6, 77, 7), (9, 2048, 128), (7, 4096, 256), (5, 4096, 100),
-     (4, 4097, 1000), (2, 8200, 256), (3, 20000, 128)],  # the last three: a row longer than 32 · block, two passes
+     (4, 4097, 488), (2, 8200, 256), (3, 20000, 128)],  # the last three: a row longer than 32 · block, two passes
 )
 def test_rmsnorm_bf16_rows(rows: int, c: int, block: int) -> None:
     torch = pytest.importorskip("torch")
@@ -133,6 +134,25 @@ def test_rmsnorm_bf16_rows(rows: int, c: int, block: int) -> None:
     if hasattr(torch.nn.functional, "rms_norm"):
         theirs = torch.nn.functional.rms_norm(x.float(), (c,), w.float(), eps=1e-6).to(torch.bfloat16)
         assert torch.allclose(out.float(), theirs.float(), rtol=2**-7, atol=1e-30)
+
+
+def test_a_block_over_what_the_registers_allow_is_refused_before_launch() -> None:
+    """Block 1000 (the partial-warp size these tests ran at before) is more than layernorm's and
+    rmsnorm_bf16's registers allow: one line, nothing launched (the whole message:
+    tests/test_gpu_limits.py)."""
+    rows, c = 40, 768
+    x, w = cp.zeros((rows, c), cp.float32), cp.ones(c, cp.float32)
+    out, mean = _poisoned((rows, c), cp.float32), _poisoned(rows, cp.float32)
+    with pytest.raises(kernels.KernelValueError, match=r"^layernorm\(\): `block` 1000 has 1000 threads, over the \d+ "
+                       r"this kernel allows per block on device 0 \(sm_\d+\), where it uses \d+ registers per thread"):
+        kernels.layernorm(x, w, w, out, mean, _poisoned(rows, cp.float32), threads=_warp_launch(rows, 1000), block=1000)
+    cp.cuda.Device().synchronize()
+    assert (out.view(cp.uint8) == 0xA5).all() and (mean.view(cp.uint8) == 0xA5).all()
+    torch = pytest.importorskip("torch")
+    xb = torch.zeros(4, 4097, device="cuda", dtype=torch.bfloat16)
+    wb = torch.ones(4097, device="cuda", dtype=torch.bfloat16)
+    with pytest.raises(kernels.KernelValueError, match=r"^rmsnorm_bf16\(\): `block` 1000 has 1000 threads, over the"):
+        kernels.rmsnorm_bf16(1e-6, xb, wb, torch.empty_like(xb), torch.empty(4, device="cuda"), threads=4000, block=1000)
 
 
 @pytest.mark.parametrize("n", [0, 1, 5, 8, 1000, 1_000_003])

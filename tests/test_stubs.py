@@ -44,7 +44,7 @@ def make_manifest() -> dict[str, Any]:
         return {"name": name, "kind": kind, "dtype": dtype}
 
     return {
-        "schema": 1,
+        "schema": 2,
         "oxpack": "0.1.0",
         "module": "kernels",
         "archs": ["sm_80", "sm_86", "sm_89", "sm_90"],
@@ -79,6 +79,7 @@ def make_manifest() -> dict[str, Any]:
                 ],
                 "requires": ["len(x) >= len(y)"],
                 "resources": {"sm_90": {"registers": 10, "spills": 0, "shared": 0, "constant": 568, "stack": 0}},
+                "block_limits": {"sm_90": {"max_threads": 1024, "registers": 10}},
             },
             "blur": {
                 "crate": "image",
@@ -92,6 +93,7 @@ def make_manifest() -> dict[str, Any]:
                 ],
                 "requires": ["len(src) == width * height", "len(dst) == len(src)"],
                 "resources": {},
+                "block_limits": {},
             },
             "shift2d": {
                 "crate": "image",
@@ -104,6 +106,7 @@ def make_manifest() -> dict[str, Any]:
                 ],
                 "requires": [],
                 "resources": {},
+                "block_limits": {},
             },
             "count": {
                 "crate": "image",
@@ -116,6 +119,7 @@ def make_manifest() -> dict[str, Any]:
                 ],
                 "requires": [],
                 "resources": {},
+                "block_limits": {},
             },
             "reverse": {
                 "crate": "image",
@@ -128,6 +132,7 @@ def make_manifest() -> dict[str, Any]:
                 ],
                 "requires": [],
                 "resources": {},
+                "block_limits": {},
             },
             "histogram": {
                 "crate": "image",
@@ -141,6 +146,7 @@ def make_manifest() -> dict[str, Any]:
                 ],
                 "requires": ["nbins == len(counts) and 0 < nbins <= 4096", "len(values) % 2 == 0"],
                 "resources": {},
+                "block_limits": {},
             },
             "bounded": {
                 "crate": "saxpy",
@@ -149,6 +155,7 @@ def make_manifest() -> dict[str, Any]:
                 "params": [param("i", "index", "1d"), param("x", "in", "float32"), param("y", "out", "float32")],
                 "requires": [],
                 "resources": {},
+                "block_limits": {},
                 "launch_bounds": {"max_threads": 128, "min_blocks": 4},
                 "max_registers": 32,
             },
@@ -705,9 +712,14 @@ CONTEXT = 0xC000  # fabricated context handles: CONTEXT + device id
 
 
 class FakeFunction(str):
-    """A loaded kernel: its name (``kernel:<symbol>``), with no static shared memory."""
+    """A loaded kernel: its name (``kernel:<symbol>``), with no static shared memory; its
+    handle (a CUfunction, for the driver's attribute queries) is its name too."""
 
     attributes = SimpleNamespace(shared_size_bytes=0)
+
+    @property
+    def handle(self) -> str:
+        return str(self)
 
 
 class FakeCuda:
@@ -770,6 +782,10 @@ class FakeCuda:
             return 0
 
         self.module: Any = None  # the runtime Module whose kernels launch (install_fake sets it)
+        # (device, "kernel:<symbol>") -> (CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, CU_FUNC_ATTRIBUTE_NUM_REGS);
+        # a kernel not listed: (1024, 16)
+        self.block_limits: dict[tuple[int, str], tuple[int, int]] = {}
+        self.attribute_queries: list[tuple[int, str, str]] = []  # (device, function, attribute) asked
         self.refuse_direct = 0  # how many fast-path launches fail before one succeeds
         self.direct = SimpleNamespace(
             launch=direct_launch,
@@ -779,6 +795,13 @@ class FakeCuda:
         def set_current(context: Any) -> tuple[int]:
             fake.current = int(context)
             return (0,)
+
+        def function_attribute(attribute: str, handle: str) -> tuple[int, int]:
+            """cuFuncGetAttribute, of the function `handle` in the current context's device."""
+            device = max(fake.current - CONTEXT, 0)
+            fake.attribute_queries.append((device, handle, attribute))
+            limit = fake.block_limits.get((device, handle), (1024, 16))
+            return 0, limit[0] if attribute == "max_threads" else limit[1]
 
         self.driver = SimpleNamespace(
             cuDeviceGetCount=lambda: (0, devices),
@@ -791,8 +814,14 @@ class FakeCuda:
             cuStreamGetDevice=lambda handle: (0, handle // 1000 - 1),
             CUpointer_attribute=SimpleNamespace(CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL="ordinal"),
             cuPointerGetAttribute=lambda attribute, pointer: (0, (pointer - BASE) >> 40),
-            CUdevice_attribute=SimpleNamespace(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN="optin"),
-            cuDeviceGetAttribute=lambda attribute, device: (0, 227 * 1024),  # an H200's opt-in limit
+            CUdevice_attribute=SimpleNamespace(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN="optin",
+                                               CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR="major",
+                                               CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR="minor"),
+            # an H200: its opt-in shared memory limit, compute capability 9.0
+            cuDeviceGetAttribute=lambda attribute, device: (0, {"major": 9, "minor": 0}.get(attribute, 227 * 1024)),
+            CUfunction_attribute=SimpleNamespace(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK="max_threads",
+                                                 CU_FUNC_ATTRIBUTE_NUM_REGS="num_regs"),
+            cuFuncGetAttribute=function_attribute,
         )
 
 
@@ -1324,6 +1353,73 @@ def test_a_producer_stream_of_another_device_is_waited_for(kernels: ModuleType, 
     assert stream is two_devices.legacy and stream.waited == [1007]  # device 1's default stream
     assert two_devices.contexts == [CONTEXT + 1]
     assert kernels._module.kernel("saxpy").state.entries == {}  # a launch that waited is not repeated
+
+
+# ---------------------------------------------------------------- block limits: the driver's, per kernel and device
+
+
+REFUSAL_1000 = (
+    "saxpy(): `block` 1000 has 1000 threads, over the 512 this kernel allows per block on device 0 (sm_90), where it "
+    "uses 97 registers per thread and a block has 65536; pass a block of at most 512 threads, or let 1000 threads "
+    "fit by capping the kernel's registers in kernels/saxpy.rs: #[launch_bounds(1000)] or #[max_registers(64)]"
+)
+
+
+def test_a_block_over_the_drivers_limit_is_refused_before_launch(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    """rmsnorm_bf16 on the H200: 97 registers a thread, at most 512 threads a block. The driver's
+    attribute is asked once per kernel and device (at load); a refused call launches nothing,
+    and the fast path never repeats it."""
+    fake_cuda.block_limits[(0, "kernel:saxpy")] = (512, 97)
+    x, y = at(0, 4096), at(1, 4096)
+    for _ in range(2):  # the general path, then again: nothing was recorded for the fast path
+        with pytest.raises(kernels.KernelValueError) as caught:
+            kernels.saxpy(2.5, x, y, block=1000)
+        assert str(caught.value) == REFUSAL_1000
+    assert fake_cuda.launches == [] and fake_cuda.loaded == [FATBINS["saxpy"]]  # loaded to ask, nothing launched
+    kernels.saxpy(2.5, x, y, block=512)
+    kernels.saxpy(2.5, x, y, block=512)  # the fast path
+    kernels.saxpy(2.5, x, y, block=(481,))  # a partial last warp, under the limit
+    assert [launch[1] for launch in fake_cuda.launches] == [("config", (8,), (512,))] * 2 + [("config", (9,), (481,))]
+    entries = kernels._module.kernel("saxpy").state.entries
+    assert (0, 1, 4096, 512) in entries
+    assert kernels._fast_saxpy(2.5, x, y, None, None, 1000) is False  # no entry: the general path decides
+    with pytest.raises(kernels.KernelValueError, match=r"^saxpy\(\): `block` \(1000,\) has 1000 threads, over the 512"):
+        kernels.saxpy(2.5, x, y, threads=(4096,), block=(1000,))
+    assert len(fake_cuda.launches) == 3
+    asked = [q for q in fake_cuda.attribute_queries if q[1] == "kernel:saxpy"]
+    assert asked == [(0, "kernel:saxpy", "max_threads"), (0, "kernel:saxpy", "num_regs")]  # once, at load
+
+
+def test_the_limit_is_each_kernels_and_each_devices(kernels: ModuleType, two_devices: FakeCuda) -> None:
+    two_devices.block_limits[(1, "kernel:saxpy")] = (256, 186)  # device 1: an sm_80, where it uses more registers
+    kernels.saxpy(1.0, on(0, 0, 4096), on(0, 1, 4096), block=1024)
+    kernels.saxpy(1.0, on(1, 0, 4096), on(1, 1, 4096), block=256)
+    kernels.blur(4, 4, on(1, 2, 16), on(1, 3, 16), block=1024)  # another kernel on that device: its own limit
+    with pytest.raises(kernels.KernelValueError, match=r"^saxpy\(\): `block` 512 has 512 threads, over the 256 this "
+                       r"kernel allows per block on device 1 \(sm_90\), where it uses 186 registers per thread"):
+        kernels.saxpy(1.0, on(1, 0, 4096), on(1, 1, 4096), block=512)
+    assert [launch[1][2] for launch in two_devices.launches] == [(1024,), (256,), (1024,)]
+
+
+def test_a_2d_block_and_a_limit_the_registers_do_not_explain(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    """The driver's limit is obeyed as it is; without a register count the message gives the
+    limit alone (a 2-D block, and the default block, named as such)."""
+    fake_cuda.block_limits[(0, "kernel:shift2d")] = (192, 0)
+    with pytest.raises(kernels.KernelValueError) as caught:
+        kernels.shift2d(at(0, 64 * 64), at(1, 64 * 64), threads=(64, 64))
+    assert str(caught.value) == (
+        "shift2d(): the default block (16, 16) has 256 threads, over the 192 this kernel allows per block on device 0 "
+        "(sm_90); pass a block of at most 192 threads")
+    with pytest.raises(kernels.KernelValueError, match=r"^shift2d\(\): `block` \(8, 32\) has 256 threads, over the 192"):
+        kernels.shift2d(at(0, 64 * 64), at(1, 64 * 64), threads=(64, 64), block=(8, 32))
+    kernels.shift2d(at(0, 64 * 64), at(1, 64 * 64), threads=(64, 64), block=(8, 24))
+    assert [launch[1] for launch in fake_cuda.launches] == [("config", (8, 3), (8, 24))]
+
+
+def test_where_the_driver_cannot_say_the_launch_goes_ahead(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    fake_cuda.driver.cuFuncGetAttribute = lambda attribute, handle: (700, 0)  # an error: no answer
+    kernels.saxpy(2.5, at(0, 4096), at(1, 4096), block=1024)  # the driver has the last word at launch
+    assert [launch[1] for launch in fake_cuda.launches] == [("config", (4,), (1024,))]
 
 
 # ---------------------------------------------------------------- the golden files themselves (issue 21)

@@ -9,6 +9,14 @@ LZ4-compressed payload (one LZ4 block, read here in Python: nvFatbin's `speed`
 mode, oxpack's default), flag 0x8000 a zstd-compressed one (`balance`, `size`),
 read through the `zstandard` module, `compression.zstd` (Python 3.14) or the
 `zstd` command, whichever is present.
+
+A cubin is an ELF64 file (`cubin_kernels` reads what the driver sizes a launch by): its
+`.nv.info` section holds attributes, each ``<BB`` (format, attribute) and then a ``<H``
+value (formats 1 to 3) or a ``<H`` size and that many bytes (format 4). ``EIATTR_REGCOUNT``
+(0x2f: a symbol index and the registers per thread) is in the section ``.nv.info``,
+``EIATTR_MAX_THREADS`` (0x05: ``.maxntid`` x, y, z) in ``.nv.info.<kernel>``, with the
+symbols in ``.symtab``. (The ``.text.<kernel>`` section's ``sh_info`` also carries the
+register count in its high byte up to sm_89, but not in sm_90 cubins.)
 """
 
 from __future__ import annotations
@@ -22,8 +30,8 @@ from typing import Any
 
 from .errors import OxpackError
 
-__all__ = ["ACCEPTS", "FATBIN_MAGIC", "FatbinEntry", "InspectError", "entry_payload", "fatbin_ptx", "is_fatbin",
-           "read_fatbin"]
+__all__ = ["ACCEPTS", "FATBIN_MAGIC", "CubinKernel", "FatbinEntry", "InspectError", "cubin_kernels", "entry_payload",
+           "fatbin_ptx", "is_fatbin", "read_fatbin"]
 
 ACCEPTS = (
     "oxpack inspect takes a project folder (with pyproject.toml), a `.fatbin`, a wheel (`.whl`), "
@@ -204,3 +212,85 @@ def fatbin_ptx(data: bytes, arch: str, source: str) -> str:
         raise InspectError(f"`{source}` holds no PTX for {arch}; its PTX archs: {have}")
     text = entry_payload(data, match, f"the PTX for {arch} in `{source}`")
     return text.rstrip(b"\0").decode("utf-8", "replace")
+
+
+@dataclass(frozen=True)
+class CubinKernel:
+    """What a cubin says of one kernel: what the driver limits its blocks by."""
+
+    registers: int
+    """Registers per thread (``EIATTR_REGCOUNT``), the count the driver allocates by."""
+    max_threads: int | None
+    """Threads of its ``.maxntid`` (``EIATTR_MAX_THREADS``, x·y·z), or None without launch bounds."""
+
+
+_ELF_MAGIC = b"\x7fELF"
+_ELF_SECTION = struct.Struct("<IIQQQQIIQQ")  # name, type, flags, addr, offset, size, link, info, align, entsize
+_ELF_SYMBOL = struct.Struct("<IBBHQQ")  # name, info, other, section, value, size
+_SHT_SYMTAB = 2
+_EIATTR_MAX_THREADS, _EIATTR_REGCOUNT = 0x05, 0x2F
+_EIFMT_SVAL = 4  # an attribute with a size and that many bytes; the others hold one 16-bit value
+
+
+def _elf_sections(cubin: bytes, what: str) -> list[tuple[str, int, int, int, int]]:
+    """(name, type, offset, size, link) of every section of an ELF64 little-endian file."""
+    if cubin[:4] != _ELF_MAGIC or cubin[4:6] != b"\x02\x01":
+        raise InspectError(f"{what} is not a 64-bit little-endian ELF file (a cubin)")
+    try:
+        (shoff,) = struct.unpack_from("<Q", cubin, 0x28)
+        entsize, count, names = struct.unpack_from("<HHH", cubin, 0x3A)
+        headers = [_ELF_SECTION.unpack_from(cubin, shoff + i * entsize) for i in range(count)]
+        base = headers[names][4]
+        out = []
+        for name, kind, _flags, _addr, offset, size, link, _info, _align, _entsize in headers:
+            end = cubin.index(b"\0", base + name)
+            out.append((cubin[base + name : end].decode("utf-8", "replace"), kind, offset, size, link))
+    except (struct.error, IndexError, ValueError):
+        raise InspectError(f"{what} is a damaged ELF file: its section headers run past its end") from None
+    return out
+
+
+def _nv_info(cubin: bytes, offset: int, size: int) -> list[tuple[int, bytes]]:
+    """The (attribute, value bytes) of an `.nv.info` section."""
+    out, at, end = [], offset, offset + size
+    while at + 4 <= end:
+        fmt, attribute, value = cubin[at], cubin[at + 1], cubin[at + 2 : at + 4]
+        if fmt == _EIFMT_SVAL:
+            (length,) = struct.unpack("<H", value)
+            value, at = cubin[at + 4 : at + 4 + length], at + 4 + length
+        else:
+            at += 4
+        out.append((attribute, value))
+    return out
+
+
+def cubin_kernels(cubin: bytes, what: str) -> dict[str, CubinKernel]:
+    """Each kernel of a cubin (by symbol) with its registers per thread and ``.maxntid``;
+    `InspectError` naming `what` when the cubin is damaged."""
+    sections = _elf_sections(cubin, what)
+    symtab = next((s for s in sections if s[1] == _SHT_SYMTAB), None)
+    if symtab is None:
+        raise InspectError(f"{what} has no symbol table (.symtab)")
+    symbols: list[str] = []
+    try:
+        strings = sections[symtab[4]][2]
+        for at in range(symtab[2], symtab[2] + symtab[3] - _ELF_SYMBOL.size + 1, _ELF_SYMBOL.size):
+            name = strings + _ELF_SYMBOL.unpack_from(cubin, at)[0]
+            symbols.append(cubin[name : cubin.index(b"\0", name)].decode("utf-8", "replace"))
+    except (struct.error, IndexError, ValueError):
+        raise InspectError(f"{what} is a damaged ELF file: its symbol table runs past its end") from None
+    registers: dict[str, int] = {}
+    bounds: dict[str, int] = {}
+    for name, _kind, offset, size, _link in sections:
+        if name == ".nv.info":
+            for attribute, value in _nv_info(cubin, offset, size):
+                if attribute == _EIATTR_REGCOUNT and len(value) == 8:
+                    index, count = struct.unpack("<II", value)
+                    if index < len(symbols):
+                        registers[symbols[index]] = count
+        elif name.startswith(".nv.info."):
+            for attribute, value in _nv_info(cubin, offset, size):
+                if attribute == _EIATTR_MAX_THREADS and len(value) == 12:
+                    x, y, z = struct.unpack("<III", value)
+                    bounds[name[len(".nv.info."):]] = x * max(y, 1) * max(z, 1)
+    return {symbol: CubinKernel(count, bounds.get(symbol)) for symbol, count in registers.items()}

@@ -1,7 +1,9 @@
 """Render a kernel module's Python face: stubs, type stubs, fast paths, runtime, manifest, fatbins.
 
-`render_stubs` reads the build's manifest through the run time's own model (`oxpack.contract`)
-and writes ``<module>.py`` (one checked launch function per kernel), ``<module>.pyi`` (its
+`render_stubs` reads the build's manifest through the run time's own model (`oxpack.contract`),
+adds each kernel's block limit per arch (`block_limits`: the most threads a block may have,
+from the registers per thread in the crate's cubins, `oxpack.fatbin.cubin_kernels`) and
+writes ``<module>.py`` (one checked launch function per kernel), ``<module>.pyi`` (its
 types), ``py.typed``, ``<module>_torch.py`` (PyTorch operators, `oxpack.stubs_torch`) and the
 ``_oxpack/`` folder: the run-time library, the manifest, the fast paths
 (``<module>_launchers.py``, `oxpack.stubs_launchers`) and one fatbin per crate. The output
@@ -14,6 +16,7 @@ would shadow what a stub uses is refused, naming the kernel file and the fix.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import keyword
@@ -26,7 +29,9 @@ from typing import Any
 from . import data_dir
 from .cache import write_atomic
 from .contract import RUNTIME_FILES, runtime, template, where
+from .contract import manifest as model
 from .errors import StageError
+from .fatbin import CubinKernel, InspectError, cubin_kernels, entry_payload, is_fatbin, read_fatbin
 from .manifest import load_manifest
 from .signatures import python_args, python_def
 from .stubs_launchers import launcher_file, render_launchers
@@ -95,7 +100,7 @@ def render_stubs(manifest: Mapping[str, Any], package_dir: Path, fatbins: Mappin
     content is unchanged are not rewritten. Raises `StageError` (stage ``stubs``)
     when the manifest cannot make valid Python or the fatbins do not match it.
     """
-    m = _check(manifest, fatbins)
+    m = _with_block_limits(_check(manifest, fatbins), fatbins)
     libraries = _check_host(m, host_libraries or {})
     module = m.module
     launchers = render_launchers(m)
@@ -210,6 +215,60 @@ def _check(manifest: Mapping[str, Any], fatbins: Mapping[str, bytes]) -> Any:
     return m
 
 
+def _cubins(crate: str, fatbin: bytes) -> dict[str, dict[str, CubinKernel]]:
+    """arch → kernel symbol → what the crate's cubin for that arch says. A cubin that cannot be
+    read here (zstd-compressed, with no zstd reader installed) is left out, as is all of a
+    `fatbin` that is no fatbin; a damaged one is a `StageError`."""
+    if not is_fatbin(fatbin):
+        return {}
+    what = f"the fatbin of crate `{crate}`"
+    out: dict[str, dict[str, CubinKernel]] = {}
+    try:
+        entries = read_fatbin(fatbin, what)
+    except InspectError as exc:
+        raise _fail(str(exc)) from None
+    for entry in entries:
+        if entry.kind != "cubin":
+            continue
+        try:
+            payload = entry_payload(fatbin, entry, f"the {entry.arch} cubin of crate `{crate}`")
+        except InspectError:
+            continue  # its registers come from nvJitLink's report instead
+        try:
+            out[entry.arch] = cubin_kernels(payload, f"the {entry.arch} cubin of crate `{crate}`")
+        except InspectError as exc:
+            raise _fail(str(exc)) from None
+    return out
+
+
+def _with_block_limits(manifest: Any, fatbins: Mapping[str, bytes]) -> Any:
+    """`manifest` with each kernel's `block_limits`: per arch, the most threads a block may have
+    (`block_threads` of its registers per thread, within its launch bounds and 1,024). The
+    registers come from the arch's cubin (the count the driver allocates by), else from
+    nvJitLink's report in `resources`; an arch with neither gets no limit."""
+    m = model()
+    cubins = {crate: _cubins(crate, data) for crate, data in fatbins.items()}
+    kernels = {}
+    for name, kernel in manifest.kernels.items():
+        limits = {}
+        for arch in manifest.archs:
+            found = cubins[kernel.crate].get(arch)
+            bound: int | None = None
+            if found is not None:
+                if kernel.symbol not in found:
+                    raise _fail(f"the {arch} cubin of crate `{kernel.crate}` has no kernel `{kernel.symbol}`, which "
+                                "the manifest lists; rebuild the package")
+                registers, bound = found[kernel.symbol].registers, found[kernel.symbol].max_threads
+            elif "registers" in kernel.resources.get(arch, {}):
+                registers = kernel.resources[arch]["registers"]
+            else:
+                continue
+            most = min(m.block_threads(registers), kernel.max_threads, bound or 1024)
+            limits[arch] = m.BlockLimit(most, registers)
+        kernels[name] = dataclasses.replace(kernel, block_limits=limits)
+    return dataclasses.replace(manifest, kernels=kernels)
+
+
 # ---------------------------------------------------------------- rendering
 
 
@@ -268,6 +327,7 @@ def _docstring(kernel: Any) -> str:
         most = kernel.launch_bounds.max_threads
         shapes = f"default {min(most, 256)}" + (", (16, 16) or (8, 8, 4)" if most >= 256 else "")
         lines[-1] = f"    block: threads per block, at most {most} (its launch bounds); {shapes}."
+    lines += _register_limits(kernel)
     requires = [where().render(r.test) for r in kernel.requirements()]
     if requires:
         lines += ["", "Requires:", *(f"    {_escape(r)}" for r in requires)]
@@ -278,11 +338,25 @@ def _docstring(kernel: Any) -> str:
         "    KernelArgumentError: a wrong type, dtype or argument count, host memory,",
         f"        a non-contiguous array, or a read-only array for {written}.",
         "    KernelValueError: a failed requirement, a scalar out of range, an output",
-        "        overlapping another buffer, arrays on different devices, or a bad",
-        "        launch shape.",
+        "        overlapping another buffer, arrays on different devices, a bad launch",
+        "        shape, or a block of more threads than its registers allow.",
     ]
     body = "\n".join(f"    {line}" if line else "" for line in lines)
     return f'    """{body.lstrip()}\n    """\n'
+
+
+def _register_limits(kernel: Any) -> list[str]:
+    """The docstring's lines on the blocks its registers allow, where they allow fewer threads
+    than its launch bounds (or 1,024) on some arch: ``at most 384 on sm_80, 640 on sm_90``."""
+    cap = kernel.max_threads
+    if all(limit.max_threads >= cap for limit in kernel.block_limits.values()):
+        return []
+    archs: dict[int, list[str]] = {}
+    for arch, limit in kernel.block_limits.items():
+        archs.setdefault(limit.max_threads, []).append(arch)
+    each = [f"{most} on {' and '.join(names)}" for most, names in sorted(archs.items())]
+    text = f"Its registers allow at most {', '.join(each)}."
+    return textwrap.wrap(text, width=76, initial_indent=" " * 8, subsequent_indent=" " * 8)
 
 
 def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:

@@ -148,6 +148,26 @@ def _device_arch(api: _Cuda, device_id: int) -> str | None:
     return f"sm_{numbers[0]}{numbers[1]}"
 
 
+def _block_limit(api: _Cuda, device_id: int, function: Any) -> tuple[int, int | None]:
+    """The most threads a block of `function` (a cuda.core Kernel) may have on the device, and its
+    registers per thread: the driver's ``CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK`` (which its
+    registers, its ``.maxntid`` and 1,024 decide) and ``CU_FUNC_ATTRIBUTE_NUM_REGS``. Where the
+    driver cannot say: (1024, None), and the launch reports what it refuses."""
+    driver = api.driver
+    attribute = driver.CUfunction_attribute
+    handle = function.handle
+    values = []
+    for name in ("CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK", "CU_FUNC_ATTRIBUTE_NUM_REGS"):
+        if type(handle).__name__ == "CUkernel":
+            err, value = driver.cuKernelGetAttribute(getattr(attribute, name), handle, driver.CUdevice(device_id))
+        else:
+            err, value = driver.cuFuncGetAttribute(getattr(attribute, name), handle)
+        if err != driver.CUresult.CUDA_SUCCESS:
+            return 1024, None
+        values.append(int(value))
+    return values[0], values[1]
+
+
 def _no_binary(api: _Cuda, device_id: int, what: str, archs: object, ptx: object) -> LaunchError:
     """The driver found no code for this device in a fatbin: say which archs the package has,
     which the device is, and how to build for it."""

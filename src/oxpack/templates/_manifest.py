@@ -6,7 +6,8 @@ renderer, ``oxpack inspect`` and the emulation read it back with `Manifest.from_
 which checks every key once and refuses a manifest of another `schema` with one line
 that names the file, both schemas and the fix. Kernels, their parameters (name, kind,
 element type), launch index, `where` requirements, launch bounds and register caps,
-the archs and the driver the fatbins need, the crates' fatbins and host libraries,
+the most threads a block may have on each arch (`BlockLimit`, `block_threads`), the archs
+and the driver the fatbins need, the crates' fatbins and host libraries,
 and what the build was made from all live here. Standard library only.
 """
 
@@ -20,13 +21,15 @@ from ._dtypes import DTYPES
 from ._types import ManifestError, _Param
 from ._where import HELP, Requirement, WhereError, parse
 
-__all__ = ["KINDS", "MUTABLE", "RANKS", "SCHEMA", "Crate", "Emulation", "HostLibrary", "Kernel", "LaunchBounds",
-           "Manifest", "Param", "Signature", "Sources"]
+__all__ = ["KINDS", "MUTABLE", "RANKS", "REGISTERS_PER_BLOCK", "SCHEMA", "BlockLimit", "Crate", "Emulation",
+           "HostLibrary", "Kernel", "LaunchBounds", "Manifest", "Param", "Signature", "Sources", "block_threads",
+           "registers_for"]
 
-SCHEMA = 1
+SCHEMA = 2
 """The manifest format this file reads and writes. A change that an older reader could not
 ignore safely (a new key it must obey, a changed meaning) gets a new number; readers ignore
-keys they do not know, so a key that only informs may be added within a schema."""
+keys they do not know, so a key that only informs may be added within a schema. Schema 2:
+each kernel's `block_limits`, which emulation obeys."""
 KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index")
 """Parameter kinds: a scalar; a slice read, written (each element by one thread) or updated
 atomically; dynamic shared memory (its element count per block); the launch index."""
@@ -34,6 +37,53 @@ MUTABLE = ("out", "atomic")
 """Kinds of the buffers a kernel writes: never read-only, never aliased."""
 RANKS = {"1d": 1, "2d": 2, "3d": 3}
 """A launch index's "dtype": the rank of the launch it takes."""
+
+
+# ---------------------------------------------------------------- block limits
+
+REGISTERS_PER_BLOCK = 65536
+"""32-bit registers one block may use on every arch oxpack builds for (sm_80 and newer: CUDA's
+"maximum number of 32-bit registers per thread block")."""
+_REGISTER_UNIT = 256  # registers are given to a warp in units of 256 (sm_80 and newer)
+_SUB_PARTITIONS = 4  # an SM's sub-partitions (sm_80 and newer): the launch check counts warps in fours
+_WARP = 32
+
+
+def block_threads(registers: int) -> int:
+    """The most threads a block of a kernel that uses `registers` per thread may have (sm_80 and
+    newer), as the driver computes ``CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK`` before launch
+    bounds: a warp gets ``registers × 32`` registers rounded up to a multiple of 256, and the
+    launch check, which assumes a block's warps spread over the SM's 4 sub-partitions, counts
+    the warps rounded up to a multiple of 4; that many warps' registers must fit in the block's
+    65,536. At most 1,024. (CUDA's occupancy rules: ``cuda_occupancy.h``,
+    ``cudaOccMaxBlocksPerSMRegsLimit``, its "hardware check".) 97 registers: 3,328 a warp, 19
+    warps fit, 16 of them in fours: 512 threads."""
+    if registers <= 0:
+        return 1024
+    per_warp = -(-registers * _WARP // _REGISTER_UNIT) * _REGISTER_UNIT
+    warps = REGISTERS_PER_BLOCK // per_warp // _SUB_PARTITIONS * _SUB_PARTITIONS
+    return min(1024, warps * _WARP)
+
+
+def registers_for(threads: int) -> int:
+    """The most registers per thread that let a block of `threads` threads launch (at most
+    255): the register cap (``#[max_registers(n)]``) that fits such a block, the inverse of
+    `block_threads`."""
+    warps = -(-max(threads, 1) // _WARP)
+    warps = -(-warps // _SUB_PARTITIONS) * _SUB_PARTITIONS
+    return min(255, REGISTERS_PER_BLOCK // warps // _REGISTER_UNIT * _REGISTER_UNIT // _WARP)
+
+
+@dataclass(frozen=True)
+class BlockLimit:
+    """The most threads a block of a kernel may have on one arch, and the registers per thread
+    (its cubin's) that decide it: ``min(block_threads(registers), its launch bounds, 1024)``."""
+
+    max_threads: int
+    registers: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"max_threads": self.max_threads, "registers": self.registers}
 
 
 @dataclass(frozen=True)
@@ -137,11 +187,21 @@ class Kernel(Signature):
     """Its entry point's name in the crate's fatbin."""
     resources: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     """arch → registers, spills, stack, shared, constant (bytes), as nvJitLink reported them."""
+    block_limits: Mapping[str, BlockLimit] = field(default_factory=dict)
+    """arch → the most threads a block may have there; written when the stubs are rendered
+    (from the cubins), empty before. Emulation refuses a block over the smallest."""
 
     def to_json(self) -> dict[str, Any]:
         """Its entry in the manifest's `kernels` (its name is the key)."""
         resources = {arch: dict(values) for arch, values in self.resources.items()}
-        return {"crate": self.crate, "symbol": self.symbol, **self._common_json(), "resources": resources}
+        limits = {arch: limit.to_json() for arch, limit in self.block_limits.items()}
+        return {"crate": self.crate, "symbol": self.symbol, **self._common_json(), "resources": resources,
+                "block_limits": limits}
+
+    def fewest_threads(self) -> tuple[str, BlockLimit] | None:
+        """The arch whose block limit is the smallest (the first such arch) and that limit; None
+        when none is recorded."""
+        return min(self.block_limits.items(), key=lambda item: item[1].max_threads, default=None)
 
 
 @dataclass(frozen=True)
@@ -364,8 +424,16 @@ def _kernel(read: _Reader, name: str, entry: object) -> Kernel:
     for arch, values in resources.items():
         if not isinstance(values, Mapping) or not all(type(v) is int for v in values.values()):
             read.fail(f"{of}: `resources` of {arch} must be a table of integers, got {values!r}")
+    limits = {}
+    for arch, limit in read.get(table, "block_limits", Mapping, {}, of).items():
+        most = limit.get("max_threads") if isinstance(limit, Mapping) else None
+        registers = limit.get("registers") if isinstance(limit, Mapping) else None
+        if type(most) is not int or type(registers) is not int or not 1 <= most <= 1024 or not 0 <= registers <= 255:
+            read.fail(f"{of}: `block_limits` of {arch} must hold `max_threads` from 1 to 1024 and `registers` "
+                      f"from 0 to 255, got {limit!r}")
+        limits[arch] = BlockLimit(most, registers)
     kernel = Kernel(name=name, crate=read.get(table, "crate", str, of=of), symbol=read.get(table, "symbol", str, of=of),
-                    resources=resources, **_signature_fields(read, table, of))
+                    resources=resources, block_limits=limits, **_signature_fields(read, table, of))
     kinds = {p.name: p.kind for p in kernel.params}
     for text in kernel.requires:
         try:

@@ -5,6 +5,7 @@ module shares. Standard library only; imports only the dtype table (`_dtypes`)."
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, TypeAlias
 
@@ -115,10 +116,12 @@ class _Array(NamedTuple):
 class _Shape:
     """A checked launch shape and, once launched, its LaunchConfig."""
 
-    __slots__ = ("block", "config", "grid")
+    __slots__ = ("block", "config", "grid", "per_block")
 
     def __init__(self, grid: tuple[int, ...], block: tuple[int, ...]) -> None:
         self.grid, self.block = grid, block
+        self.per_block = math.prod(block)
+        """Threads in a block."""
         self.config: Any = None
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Protocol
 
 from ._manifest import Emulation, Manifest
-from ._types import KernelArgumentError, LaunchError, _Array, _Param, _Shape
+from ._manifest import Kernel as _KernelSpec
+from ._types import KernelArgumentError, KernelValueError, LaunchError, _Array, _Param, _Shape
 
 
 class _ModuleView(Protocol):
@@ -41,6 +42,8 @@ class _KernelView(Protocol):
     @property
     def symbol(self) -> str: ...
     @property
+    def spec(self) -> _KernelSpec: ...
+    @property
     def resources(self) -> Mapping[str, Mapping[str, int]]: ...
     @property
     def params(self) -> tuple[_Param, ...]: ...
@@ -53,6 +56,9 @@ class _KernelView(Protocol):
         read: Callable[[_Param, object], _Array],
     ) -> tuple[list[_Array], _Shape | None]: ...
     def _bad(self, p: _Param, why: str) -> KernelArgumentError: ...
+    def _block_refusal(
+        self, block: object, shape: _Shape, limit: int, registers: int | None, where: str
+    ) -> KernelValueError: ...
     def _layout_checks(
         self, p: _Param, shape: Sequence[int], strides: Sequence[int] | None, readonly: bool
     ) -> None: ...

@@ -4,7 +4,8 @@
 ``runtime.py`` sends a call here instead of to the GPU when the module emulates
 (``OXPACK_EMULATE=1``, or ``<module>.emulation()``). The call gets the same checks as on
 the GPU (argument count, scalar types and ranges, dtypes, contiguity, read-only
-outputs, overlapping buffers, requirements, launch shape), but on host arrays: NumPy
+outputs, overlapping buffers, requirements, launch shape, and a block no larger than the
+kernel's registers allow on every arch of the build), but on host arrays: NumPy
 arrays and anything else with ``__array_interface__``, CPU DLPack tensors (PyTorch),
 and the buffer protocol. Device arrays are refused. The launch runs before the call
 returns; a panic raises `KernelTrap`, a barrier or warp operation that not every
@@ -283,6 +284,11 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
     arrays, shape = kernel._checked(args, stream, threads, block, reader.read)
     if shape is None:
         return
+    fewest = kernel.spec.fewest_threads()  # what the GPU refuses on the arch of the build that allows the fewest
+    if fewest is not None and shape.per_block > fewest[1].max_threads:
+        arch, limit = fewest
+        raise kernel._block_refusal(block, shape, limit.max_threads, limit.registers,
+                                    f"on {arch} (the arch of this build that allows the fewest)")
     words: list[int] = []
     by_pos = {a.param.pos: a for a in arrays}
     shared = 0

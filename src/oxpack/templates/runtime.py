@@ -5,7 +5,10 @@ oxpack copies this file into every package it builds as ``_oxpack/runtime.py``.
 It needs the standard library and ``cuda-core`` only. Every check runs before
 anything reaches the GPU: a refused call queues no work and loads no module
 (``cuda.core`` itself is imported at the first launch, or earlier only to read a
-DLPack-only array's metadata).
+DLPack-only array's metadata). One check needs the loaded kernel: a block of more
+threads than the kernel's registers allow on the device (the driver's
+``CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK``, asked once per kernel and device when
+it is loaded) is refused after the load, before any stream waits or launches.
 
 This module is the runtime's face: `Kernel` and `Module`, and every name the generated
 stubs and fast paths import. The rest lives in modules beside it, each importing only
@@ -40,7 +43,9 @@ from ._driver import (
     _SPECIAL_STREAMS,
     _BindingsTooNew,
     _check_min_driver,
+    _block_limit,
     _cuda,
+    _device_arch,
     _device_count,
     _enter,
     _entry,
@@ -100,8 +105,8 @@ __all__ = [
 class Kernel(_Checks, _ArrayReader):
     """One kernel of a manifest; call it with the stub's arguments as a tuple."""
 
-    def __init__(self, module: Module, spec: _KernelSpec) -> None:
-        self.module, self.name, self.spec = module, spec.name, spec
+    def __init__(self, module: Module, spec: _KernelSpec, source: str | None = None) -> None:
+        self.module, self.name, self.spec, self.source = module, spec.name, spec, source
         self.crate, self.symbol, self.resources = spec.crate, spec.symbol, spec.resources
         # a launch-index parameter (ThreadIndex, -2, -3) is no Python argument: it fixes
         # the launch's rank, which the device then relies on
@@ -124,6 +129,8 @@ class Kernel(_Checks, _ArrayReader):
         self._max_threads: int = spec.max_threads
         self._shapes: dict[tuple[object, object], _Shape] = {}
         self._functions: dict[int, Any] = {}  # device id -> cuda.core Kernel
+        # device id -> (the most threads a block may have there, registers per thread), from the driver
+        self._block_limits: dict[int, tuple[int, int | None]] = {}
         self._dynamic_limit: dict[int, int] = {}  # device id → dynamic shared bytes allowed so far
         self.state = module.state(self.name)
         """What the generated fast path repeats: launches this general path checked and made."""
@@ -157,8 +164,13 @@ class Kernel(_Checks, _ArrayReader):
         given = None if stream is None else _stream_handle(stream)
         device, previous = _enter(api, self._device_id(api, arrays, given))
         try:
-            launch_stream, handle, waited = self._launch_stream(api, device, stream, arrays)
             function = self._functions.get(device.device_id) or self._load(device.device_id)
+            limit = self._block_limits[device.device_id]
+            if shape.per_block > limit[0]:  # before any stream waits: a refused call queues nothing
+                arch = _device_arch(api, device.device_id)
+                where = f"on device {device.device_id}" + (f" ({arch})" if arch else "")
+                raise self._block_refusal(block, shape, limit[0], limit[1], where)
+            launch_stream, handle, waited = self._launch_stream(api, device, stream, arrays)
             config, nbytes = shape.config, 0
             if self._dynamic is not None:
                 count = args[self._dynamic.pos]
@@ -292,6 +304,7 @@ class Kernel(_Checks, _ArrayReader):
             module = self.module
             raise _no_binary(_cuda(), device_id, module._what, module._archs, module._ptx_arch) from None
         self.module._attach_trap_record(device_id, self.crate, code)  # debug builds only
+        self._block_limits[device_id] = _block_limit(_cuda(), device_id, function)
         self._functions[device_id] = function
         return function
 
@@ -439,7 +452,8 @@ class Module:
                 except (OSError, ValueError) as exc:
                     raise ManifestError(f"cannot read kernel manifest {self.manifest_path}: {exc}") from None
             manifest = _Manifest.from_json(data, self.manifest_path.name)
-            built = {name: Kernel(self, spec) for name, spec in manifest.kernels.items()}
+            built = {name: Kernel(self, spec, manifest.crates[spec.crate].source)
+                     for name, spec in manifest.kernels.items()}
             self.manifest = manifest
             self._crates = dict(manifest.crates)
             self._debug = manifest.profile == "debug"
