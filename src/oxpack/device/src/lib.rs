@@ -26,6 +26,7 @@ pub mod half;
 pub mod layout;
 pub mod math;
 pub mod matrix;
+pub mod mma;
 pub mod rows;
 pub mod shared;
 pub mod sync;
@@ -1296,4 +1297,9 @@ pub mod prelude {
     pub use crate::cache::{load_evict_first, load_streaming, store_evict_first, store_streaming};
     pub use crate::layout::{BlockRows, Linear, RegisterTiles, Rows, TransposedTiles, Vec4, Volume};
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
+    pub use crate::cp_async_pipeline;
+    pub use crate::mma::{
+        mma_sync, mma_sync_k8, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, Pipeline, WarpPos,
+        WarpTiles,
+    };
 }
