@@ -707,10 +707,15 @@ pub struct Pipeline<const STAGES: usize, const THREADS: usize, TA: TileShape, TB
 }
 
 impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipeline<S, THREADS, TA, TB> {
+    /// The pipeline over `a` and `b`; only [`cp_async_pipeline!`] calls it.
+    ///
+    /// # Safety
+    /// `a` and `b` are the `__OXPACK_SHARED` statics of one `cp_async_pipeline!` expansion (oxpack
+    /// moves them to block-shared memory), used by no other live pipeline.
     #[doc(hidden)]
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn __new<const NA: usize, const NB: usize>(
+    pub unsafe fn __new<const NA: usize, const NB: usize>(
         a: &'static TileCell<TA::Elem, NA>,
         b: &'static TileCell<TB::Elem, NB>,
     ) -> Self {
@@ -727,6 +732,13 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
         let d = crate::grid::block_dim();
         if d.x as usize * d.y as usize * d.z as usize != THREADS {
             fail("the block's thread count is not the THREADS of its cp.async pipeline");
+        }
+        // Two live pipelines over one memory (the same macro run again, in a loop, while its
+        // first pipeline lives) would race; the GPU cannot tell, the emulator refuses it.
+        #[cfg(not(target_arch = "nvptx64"))]
+        if !rt::pipeline_enter(a as *const _ as usize) {
+            fail("cp_async_pipeline! ran again while the pipeline it made before is alive (e.g. in a loop): \
+                  both would use the same shared memory; drop the first one before");
         }
         // Every copy of an earlier use of this memory (a pipeline in a loop) has landed before
         // the barrier, and nobody reads that use any more after it.
@@ -818,6 +830,8 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Drop fo
     #[inline(always)]
     fn drop(&mut self) {
         rt::__oxpack_cp_async_wait_all(); // no copy lands after the pipeline is gone
+        #[cfg(not(target_arch = "nvptx64"))]
+        rt::pipeline_exit(self.a as usize);
     }
 }
 
@@ -933,7 +947,8 @@ macro_rules! cp_async_pipeline {
             > = $crate::mma::TileCell::new();
             &__OXPACK_SHARED
         };
-        $crate::mma::Pipeline::<{ $stages }, { $threads }, $ta, $tb>::__new(__a, __b)
+        // SAFETY: the two statics above, this expansion's own, in block-shared memory.
+        unsafe { $crate::mma::Pipeline::<{ $stages }, { $threads }, $ta, $tb>::__new(__a, __b) }
     }};
 }
 

@@ -338,6 +338,7 @@ pub(crate) mod half {
 /// types of `mma.rs` already refuse to read a stage before its wait, which is when the GPU's
 /// copy would have landed.
 pub(crate) mod mma {
+    pub(crate) use super::super::sched::{pipeline_enter, pipeline_exit};
     use super::super::sched::wait_tensor;
 
     /// Which tensor-core operation a lane waits at.

@@ -87,6 +87,8 @@ struct Thread {
     result: u32,
     /// For `Op::Tensor`: the lane's operands and results (a pointer into its own stack).
     data: *mut u8,
+    /// The shared memory of the thread's live `cp_async_pipeline!`s (their first tile's address).
+    pipelines: Vec<usize>,
 }
 
 /// Why a launch failed: what, where, and which thread.
@@ -200,6 +202,7 @@ pub(crate) fn launch(grid: [u32; 3], block: [u32; 3], dynamic: usize, body: &dyn
                 arg: 0,
                 result: 0,
                 data: ptr::null_mut(),
+                pipelines: Vec::new(),
             })
             .collect(),
         current: 0,
@@ -241,6 +244,7 @@ unsafe fn run_block(e: *mut Emu, bidx: [u32; 3]) -> Result<(), Failure> {
         let n = (*e).size as usize;
         for t in (&mut (*e).threads).iter_mut() {
             t.state = State::Fresh;
+            t.pipelines.clear();
         }
         (*e).done = 0;
         loop {
@@ -437,6 +441,28 @@ fn wait_with(op: Op, value: u32, arg: u32, data: *mut u8) -> u32 {
         switch(save, to);
         (&mut (*e).threads)[i].result
     }
+}
+
+/// Records that the running thread holds a live pipeline over the shared memory at `addr`;
+/// false when it already holds one (the same `cp_async_pipeline!` ran again while its earlier
+/// pipeline lives), which the GPU would not notice.
+pub(crate) fn pipeline_enter(addr: usize) -> bool {
+    let e = emu();
+    // SAFETY: the live launch; this fiber is the one running.
+    let t = unsafe { &mut (&mut (*e).threads)[(*e).current] };
+    if t.pipelines.contains(&addr) {
+        return false;
+    }
+    t.pipelines.push(addr);
+    true
+}
+
+/// The running thread's pipeline over `addr` is gone.
+pub(crate) fn pipeline_exit(addr: usize) {
+    let e = emu();
+    // SAFETY: as above.
+    let t = unsafe { &mut (&mut (*e).threads)[(*e).current] };
+    t.pipelines.retain(|&a| a != addr);
 }
 
 /// Whether two waits are at the same call site: one static `Location` per site, so
