@@ -132,15 +132,16 @@ kernel! {
         probe_bt(cp_async_pipeline!(1, 32, ATile<F16, 16, 16>, BtTile<F16, 16, 16>), which, a, b, c);
     }
 
-    /// c (m × n, f32) = a·b with a ONE-stage pipeline and 64 × 32 block tiles of two 32 × 32 warp
-    /// tiles: every fill after the first reuses the stage just read, behind the barrier fill adds.
+    /// c (m × n, f32) = a·bᵀ (b n × k) with a ONE-stage pipeline, 64 × 48 block tiles and 32 × 24
+    /// warp tiles (an odd number of B fragments: the last one alone): every fill after the first
+    /// reuses the stage just read, behind the barrier fill adds.
     pub fn gemm_one_stage(m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16],
-                          c: &mut DisjointSlice<f32, WarpTiles<64, 32, 32, 32>> = (n))
+                          c: &mut DisjointSlice<f32, WarpTiles<64, 48, 32, 24>> = (n))
         where (len(a) == m * k, len(b) == k * n, len(c) == m * n) {
-        let pipe = cp_async_pipeline!(1, 64, ATile<BF16, 64, 16>, BTile<BF16, 16, 32>);
+        let pipe = cp_async_pipeline!(1, 128, ATile<BF16, 64, 16>, BtTile<BF16, 48, 16>);
         let Some(mut t) = c.warp_tile() else { return };
-        let (Some(am), Some(bm)) = (matrix(a, k, m), matrix(b, n, k)) else { trap() };
-        let mut acc = Accum::<2, 4>::zero();
+        let (Some(am), Some(bm)) = (matrix(a, k, m), matrix(b, k, n)) else { trap() };
+        let mut acc = Accum::<2, 3>::zero();
         let mut k0 = 0;
         while k0 < k as usize {
             pipe.fill_k(&am, &bm, t.block_row(), t.block_col(), k0);
@@ -409,13 +410,13 @@ def test_swizzled_tiles_hold_the_matrix_with_zeros_past_its_edges(
 # ---------------------------------------------------------------- the pipeline
 
 
-@pytest.mark.parametrize(("m", "n", "k"), [(64, 32, 16), (64, 32, 160), (100, 70, 45), (1, 1, 1), (130, 33, 8)])
+@pytest.mark.parametrize(("m", "n", "k"), [(64, 48, 16), (64, 48, 160), (100, 70, 45), (1, 1, 1), (130, 33, 8)])
 def test_a_one_stage_pipeline_refills_behind_a_barrier(mods: ModuleType, rng: np.random.Generator,
                                                        m: int, n: int, k: int) -> None:
-    a, b = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((k, n)))
+    a, b = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
     c = np.full((m, n), np.nan, np.float32)
-    mods.gemm_one_stage(m, n, k, BF16(a), BF16(b), c, threads=64 * up(m, 64) * up(n, 32), block=64)
-    assert np.array_equal(c, f32_in_k_order(widen(a), widen(b)))
+    mods.gemm_one_stage(m, n, k, BF16(a), BF16(b), c, threads=128 * up(m, 64) * up(n, 48), block=128)
+    assert np.array_equal(c, f32_in_k_order(widen(a), widen(b).T))
 
 
 @pytest.mark.parametrize(("which", "message"), [

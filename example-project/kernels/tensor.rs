@@ -10,7 +10,7 @@
 //! Launch one block per tile of C: `threads=128 * ceil(m / 128) * ceil(n / 128)` (the block is
 //! 128 threads by default, from `#[launch_bounds(128)]`); fewer blocks trap, more do nothing.
 use oxpack::prelude::*;
-use oxpack::mma::BTileKind;
+use oxpack::mma::{BTileKind, Depth};
 
 /// Block tile: rows of C (and of A's tile).
 const BM: usize = 128;
@@ -33,10 +33,11 @@ type Tiles = WarpTiles<BM, BN, WM, WN>;
 /// `BtTile<BF16, BN, BK>` for b stored n × k).
 type Pipe<TB> = Pipeline<STAGES, THREADS, ATile<BF16, BM, BK>, TB>;
 
-/// c = a·b, through the epilogue `f(row, col, acc)`, for `a` m × k row-major and b as `TB` says.
-/// Every thread of the block calls it (the pipeline's barriers), after declaring `pipe`.
+/// c = a·b, through the epilogue `f(row, col, acc)`, for `a` m × k row-major and b as `TB` says
+/// (a B tile as deep as A's: `Depth<BK>`). Every thread of the block calls it (the pipeline's
+/// barriers), after declaring `pipe`.
 #[inline(always)]
-fn gemm<TB: BTileKind<Elem = BF16>, O: oxpack::Elem>(
+fn gemm<TB: BTileKind<Elem = BF16, Depth = Depth<BK>>, O: oxpack::Elem>(
     pipe: Pipe<TB>, m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<O, Tiles>,
     f: impl Fn(usize, usize, f32) -> O,
 ) {

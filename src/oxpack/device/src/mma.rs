@@ -138,6 +138,11 @@ macro_rules! each {
 // ---------------------------------------------------------------------------- element types
 
 /// The 16-bit inputs of the tensor cores: [`BF16`] and [`F16`]. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tensor-core input: `mma.sync` m16n8k16 multiplies BF16 or F16 values",
+    label = "not BF16 or F16",
+    note = "convert the inputs to BF16 or F16 (e.g. `BF16::from_f32`) before they reach a shared tile; the accumulators are f32"
+)]
 pub trait MmaInput: Elem {
     #[doc(hidden)]
     const BF16: bool;
@@ -314,8 +319,14 @@ pub trait TileShape: Sealed {
     const COLS: usize;
 }
 
+/// A tile's depth (its k extent) as a type, so that `mma_tile` can require equal depths of its
+/// tiles in its signature (a mismatch is a type error at the call).
+pub struct Depth<const K: usize>;
+
 /// Tiles that hold A.
 pub trait ATileKind: TileShape {
+    /// `Depth<K>`, for K the tile's columns.
+    type Depth;
     #[doc(hidden)]
     fn frag_a_raw(tile: &TileRef<'_, Self>, row: usize, k: usize) -> FragA<Self::Elem>
     where
@@ -323,12 +334,18 @@ pub trait ATileKind: TileShape {
 }
 /// Tiles that hold B (either storage order).
 pub trait BTileKind: TileShape {
+    /// `Depth<K>`, for K the tile's depth.
+    type Depth;
     /// The tile's depth (k extent).
     const K: usize;
     /// The tile's width (n extent).
     const N: usize;
     #[doc(hidden)]
     fn frag_b2_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> [FragB<Self::Elem>; 2]
+    where
+        Self: Sized;
+    #[doc(hidden)]
+    fn frag_b_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> FragB<Self::Elem>
     where
         Self: Sized;
     /// Where the tile at depth `k0`, column `n0` starts in its source matrix (row, column).
@@ -348,6 +365,7 @@ impl<T: MmaInput, const ROWS: usize, const COLS: usize, R> TileShape for MmaTile
 }
 
 impl<T: MmaInput, const M: usize, const K: usize> ATileKind for ATile<T, M, K> {
+    type Depth = Depth<K>;
     #[inline(always)]
     fn frag_a_raw(tile: &TileRef<'_, Self>, row: usize, k: usize) -> FragA<T> {
         let lane = lane_id() as usize & 31;
@@ -361,6 +379,7 @@ impl<T: MmaInput, const M: usize, const K: usize> ATileKind for ATile<T, M, K> {
 }
 
 impl<T: MmaInput, const K: usize, const N: usize> BTileKind for BTile<T, K, N> {
+    type Depth = Depth<K>;
     const K: usize = K;
     const N: usize = N;
     #[inline(always)]
@@ -373,6 +392,16 @@ impl<T: MmaInput, const K: usize, const N: usize> BTileKind for BTile<T, K, N> {
         [FragB { r: [r[0], r[1]], _t: PhantomData }, FragB { r: [r[2], r[3]], _t: PhantomData }]
     }
     #[inline(always)]
+    fn frag_b_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> FragB<T> {
+        let lane = lane_id() as usize & 31;
+        // matrices 0, 1: depth 0-7, 8-15 (lanes 16-31 repeat 0-15: their addresses go unused)
+        let p = tile.chunk(k + (lane & 15), n / 8);
+        let mut r = [0u32; 2];
+        // SAFETY: as above.
+        unsafe { rt::__oxpack_ldmatrix_x2_trans(p, r.as_mut_ptr()) };
+        FragB { r, _t: PhantomData }
+    }
+    #[inline(always)]
     fn origin(k0: usize, n0: usize) -> (usize, usize) {
         (k0, n0)
     }
@@ -383,6 +412,7 @@ impl<T: MmaInput, const K: usize, const N: usize> BTileKind for BTile<T, K, N> {
 }
 
 impl<T: MmaInput, const N: usize, const K: usize> BTileKind for BtTile<T, N, K> {
+    type Depth = Depth<K>;
     const K: usize = K;
     const N: usize = N;
     #[inline(always)]
@@ -393,6 +423,16 @@ impl<T: MmaInput, const N: usize, const K: usize> BTileKind for BtTile<T, N, K> 
         // SAFETY: as above.
         unsafe { rt::__oxpack_ldmatrix_x4(p, r.as_mut_ptr()) };
         [FragB { r: [r[0], r[1]], _t: PhantomData }, FragB { r: [r[2], r[3]], _t: PhantomData }]
+    }
+    #[inline(always)]
+    fn frag_b_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> FragB<T> {
+        let lane = lane_id() as usize & 31;
+        // matrices 0, 1: depth 0-7, 8-15 of columns n..n + 8
+        let p = tile.chunk(n + (lane & 7), k / 8 + ((lane >> 3) & 1));
+        let mut r = [0u32; 2];
+        // SAFETY: as above.
+        unsafe { rt::__oxpack_ldmatrix_x2(p, r.as_mut_ptr()) };
+        FragB { r, _t: PhantomData }
     }
     #[inline(always)]
     fn origin(k0: usize, n0: usize) -> (usize, usize) {
@@ -450,11 +490,16 @@ fn offset<Tl: TileShape>(row: usize, chunk: usize) -> usize {
     row * Tl::COLS + (chunk ^ key) * 8
 }
 
+/// Whether `at..at + extent` lies in `0..max` with `at` a multiple of `align`.
+#[inline(always)]
+const fn inside(at: usize, align: usize, extent: usize, max: usize) -> bool {
+    at % align == 0 && at <= max && max - at >= extent
+}
+
 #[inline(always)]
 #[track_caller]
-fn check_frag(row: usize, rows: usize, max_rows: usize, col: usize, cols: usize, max_cols: usize) {
-    let fits = |at: usize, span: usize, max: usize| at % span == 0 && at <= max && max - at >= span;
-    if !fits(row, rows, max_rows) || !fits(col, cols, max_cols) {
+fn check_frag(ok: bool) {
+    if !ok {
         fail("a fragment load reaches outside its shared tile, or is not aligned to the fragment's shape");
     }
 }
@@ -466,7 +511,7 @@ impl<T: MmaInput, const M: usize, const K: usize> TileRef<'_, ATile<T, M, K>> {
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn frag_a(&self, row: usize, k: usize) -> FragA<T> {
-        check_frag(row, 16, M, k, 16, K);
+        check_frag(inside(row, 16, 16, M) && inside(k, 16, 16, K));
         whole_warp();
         crate::at!();
         ATile::<T, M, K>::frag_a_raw(self, row, k)
@@ -477,7 +522,7 @@ impl<T: MmaInput, const M: usize, const K: usize> TileRef<'_, ATile<T, M, K>> {
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn frag_a8(&self, row: usize, k: usize) -> FragA8<T> {
-        check_frag(row, 16, M, k, 8, K);
+        check_frag(inside(row, 16, 16, M) && inside(k, 8, 8, K));
         whole_warp();
         crate::at!();
         let lane = lane_id() as usize & 31;
@@ -491,41 +536,36 @@ impl<T: MmaInput, const M: usize, const K: usize> TileRef<'_, ATile<T, M, K>> {
 
 impl<'s, Tl: BTileKind> TileRef<'s, Tl> {
     /// The two 16 × 8 tiles of B at columns `n..n + 8` and `n + 8..n + 16`, depth `k..k + 16`
-    /// (`ldmatrix.x4`, `.trans` for a [`BTile`]); `n` and `k` multiples of 16 inside the tile.
+    /// (`ldmatrix.x4`, `.trans` for a [`BTile`]); `n` a multiple of 8 and `k` of 16, inside the tile.
     /// Warp-collective.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn frag_b2(&self, n: usize, k: usize) -> [FragB<Tl::Elem>; 2] {
-        check_frag(n, 16, Tl::N, k, 16, Tl::K);
+        check_frag(inside(n, 8, 16, Tl::N) && inside(k, 16, 16, Tl::K));
         whole_warp();
         crate::at!();
         Tl::frag_b2_raw(self, n, k)
     }
+
+    /// The 16 × 8 tile of B at columns `n..n + 8`, depth `k..k + 16` (`ldmatrix.x2`, `.trans` for
+    /// a [`BTile`]); `n` a multiple of 8 and `k` of 16, inside the tile. Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn frag_b(&self, n: usize, k: usize) -> FragB<Tl::Elem> {
+        check_frag(inside(n, 8, 8, Tl::N) && inside(k, 16, 16, Tl::K));
+        whole_warp();
+        crate::at!();
+        Tl::frag_b_raw(self, n, k)
+    }
 }
 
 impl<T: MmaInput, const K: usize, const N: usize> TileRef<'_, BTile<T, K, N>> {
-    /// The 16 × 8 tile of B at columns `n..n + 8`, depth `k..k + 16` (`ldmatrix.x2.trans`); `n` a
-    /// multiple of 8 and `k` of 16, inside the tile. Warp-collective.
-    #[inline(always)]
-    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn frag_b(&self, n: usize, k: usize) -> FragB<T> {
-        check_frag(n, 8, N, k, 16, K);
-        whole_warp();
-        crate::at!();
-        let lane = lane_id() as usize & 31;
-        let p = self.chunk(k + (lane & 15), n / 8);
-        let mut r = [0u32; 2];
-        // SAFETY: as above.
-        unsafe { rt::__oxpack_ldmatrix_x2_trans(p, r.as_mut_ptr()) };
-        FragB { r, _t: PhantomData }
-    }
-
     /// The 8 × 8 tile of B at columns `n..n + 8`, depth `k..k + 8`, for [`mma_sync_k8`]
     /// (`ldmatrix.x1.trans`). Warp-collective.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn frag_b8(&self, n: usize, k: usize) -> FragB8<T> {
-        check_frag(n, 8, N, k, 8, K);
+        check_frag(inside(n, 8, 8, N) && inside(k, 8, 8, K));
         whole_warp();
         crate::at!();
         let lane = lane_id() as usize & 31;
@@ -536,28 +576,12 @@ impl<T: MmaInput, const K: usize, const N: usize> TileRef<'_, BTile<T, K, N>> {
 }
 
 impl<T: MmaInput, const N: usize, const K: usize> TileRef<'_, BtTile<T, N, K>> {
-    /// The 16 × 8 tile of B at columns `n..n + 8`, depth `k..k + 16` (`ldmatrix.x2`); `n` a
-    /// multiple of 8 and `k` of 16, inside the tile. Warp-collective.
-    #[inline(always)]
-    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn frag_b(&self, n: usize, k: usize) -> FragB<T> {
-        check_frag(n, 8, N, k, 16, K);
-        whole_warp();
-        crate::at!();
-        let lane = lane_id() as usize & 31;
-        let p = self.chunk(n + (lane & 7), k / 8 + ((lane >> 3) & 1));
-        let mut r = [0u32; 2];
-        // SAFETY: as above.
-        unsafe { rt::__oxpack_ldmatrix_x2(p, r.as_mut_ptr()) };
-        FragB { r, _t: PhantomData }
-    }
-
     /// The 8 × 8 tile of B at columns `n..n + 8`, depth `k..k + 8`, for [`mma_sync_k8`]
     /// (`ldmatrix.x1`). Warp-collective.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn frag_b8(&self, n: usize, k: usize) -> FragB8<T> {
-        check_frag(n, 8, N, k, 8, K);
+        check_frag(inside(n, 8, 8, N) && inside(k, 8, 8, K));
         whole_warp();
         crate::at!();
         let lane = lane_id() as usize & 31;
@@ -569,9 +593,10 @@ impl<T: MmaInput, const N: usize, const K: usize> TileRef<'_, BtTile<T, N, K>> {
 
 // ---------------------------------------------------------------------------- warp accumulators
 
-/// One k16 step of [`Accum::mma_tile`]: MT fragments of A, NT of B (in pairs), MT · NT products.
+/// One k16 step of [`Accum::mma_tile`]: MT fragments of A, NT of B (in pairs, the last alone when
+/// NT is odd), MT · NT products.
 #[inline(always)]
-fn mma_step<const MT: usize, const NT: usize, TA: ATileKind, TB: BTileKind<Elem = TA::Elem>>(
+fn mma_step<const MT: usize, const NT: usize, TA: ATileKind, TB: BTileKind<Elem = TA::Elem, Depth = TA::Depth>>(
     c: &mut [[FragC; NT]; MT],
     a: &TileRef<'_, TA>,
     b: &TileRef<'_, TB>,
@@ -588,13 +613,16 @@ fn mma_step<const MT: usize, const NT: usize, TA: ATileKind, TB: BTileKind<Elem 
         fb[2 * j] = b0;
         fb[2 * j + 1] = b1;
     });
+    if NT % 2 == 1 {
+        fb[NT - 1] = TB::frag_b_raw(b, at.col + 8 * (NT - 1), k);
+    }
     each!(MT * NT, |q| {
         mma_raw(&fa[q / NT], &fb[q % NT], &mut c[q / NT][q % NT]);
     });
 }
 
-/// Where a warp's block of accumulators sits in the block's tiles: `row` into the A tile, `col`
-/// into the B tile (multiples of 16). [`WarpTile::pos`] gives the warp's own.
+/// Where a warp's block of accumulators sits in the block's tiles: `row` into the A tile (a
+/// multiple of 16), `col` into the B tile (a multiple of 8). [`WarpTile::pos`] gives the warp's own.
 #[derive(Clone, Copy, Debug)]
 pub struct WarpPos {
     /// First row of the warp's part (of A's tile, and of the block's output tile).
@@ -638,26 +666,21 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
 
     /// `acc ← a·b + acc` over the whole depth of a stage: the warp's rows `at.row..at.row + 16·MT`
     /// of the A tile times its columns `at.col..at.col + 8·NT` of the B tile, k16 step by step
-    /// (`MT` `ldmatrix.x4` of A and `NT / 2` of B, then `MT · NT` `mma.sync` per step). The
-    /// tiles' depths must match (a compile-time check) and the warp's block must lie inside them
+    /// (`MT` `ldmatrix.x4` of A and `NT / 2` of B, an `.x2` for an odd last one, then `MT · NT`
+    /// `mma.sync` per step). The tiles' depths must match (their `Depth` types, in the signature:
+    /// a type error at the call otherwise) and the warp's block must lie inside them
     /// (checked once; out of range traps). Warp-collective.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn mma_tile<TA: ATileKind, TB: BTileKind<Elem = TA::Elem>>(
+    pub fn mma_tile<TA: ATileKind, TB: BTileKind<Elem = TA::Elem, Depth = TA::Depth>>(
         &mut self,
         a: &TileRef<'_, TA>,
         b: &TileRef<'_, TB>,
         at: WarpPos,
     ) {
-        const {
-            assert!(TA::COLS == TB::K, "oxpack: the A and B tiles of `mma_tile` must have the same depth (K)");
-            assert!(NT % 2 == 0, "oxpack: `Accum<MT, NT>` takes B fragments in pairs: NT must be even");
-            assert!(MT >= 1 && TA::COLS % 16 == 0);
-        }
-        check_frag(at.row, 16, TA::ROWS, 0, 1, 1);
-        check_frag(at.col, 16, TB::N, 0, 1, 1);
-        if TA::ROWS - at.row < 16 * MT || TB::N - at.col < 8 * NT {
-            fail("a warp's accumulator block reaches outside the stage's tiles");
+        const { assert!(TA::COLS == TB::K && TA::COLS % 16 == 0) }; // also in the signature (`Depth`)
+        if !inside(at.row, 16, 16 * MT, TA::ROWS) || !inside(at.col, 8, 8 * NT, TB::N) {
+            fail("a warp's accumulator block reaches outside the stage's tiles, or is not aligned to its fragments");
         }
         whole_warp();
         crate::at!();
@@ -706,6 +729,43 @@ pub struct Pipeline<const STAGES: usize, const THREADS: usize, TA: TileShape, TB
     released_since_barrier: Cell<u32>,
 }
 
+/// A block of `THREADS` threads, for the bound [`WholeWarps`].
+pub struct Block<const THREADS: usize>;
+
+/// Blocks of whole warps: 32, 64, …, 1024 threads. The warp-collective loads of a pipeline's
+/// tiles need every warp of the block complete.
+#[diagnostic::on_unimplemented(
+    message = "a cp.async pipeline's THREADS must be a multiple of 32 up to 1024 (`{Self}` is not): every warp of the block must be whole for ldmatrix and mma.sync",
+    label = "not a multiple of 32 threads",
+    note = "give the block's thread count, e.g. `cp_async_pipeline!(3, 128, ...)` for blocks of 128 threads (4 warps)"
+)]
+pub trait WholeWarps {}
+
+macro_rules! whole_warps {
+    ($($n:literal)*) => {$( impl WholeWarps for Block<{ 32 * $n }> {} )*};
+}
+whole_warps!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32);
+
+/// `STAGES` of a pipeline, for the bound [`StageCount`].
+pub struct Stages<const S: usize>;
+
+/// 1 to 8 stages (`cp.async.wait_group` takes an immediate count of groups still in flight).
+#[diagnostic::on_unimplemented(
+    message = "a cp.async pipeline has 1 to 8 stages (`{Self}` is not)",
+    label = "not 1 to 8 stages",
+    note = "3 or 4 stages hide the copies' latency in a GEMM"
+)]
+pub trait StageCount {}
+
+impl StageCount for Stages<1> {}
+impl StageCount for Stages<2> {}
+impl StageCount for Stages<3> {}
+impl StageCount for Stages<4> {}
+impl StageCount for Stages<5> {}
+impl StageCount for Stages<6> {}
+impl StageCount for Stages<7> {}
+impl StageCount for Stages<8> {}
+
 impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipeline<S, THREADS, TA, TB> {
     /// The pipeline over `a` and `b`; only [`cp_async_pipeline!`] calls it.
     ///
@@ -718,11 +778,12 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
     pub unsafe fn __new<const NA: usize, const NB: usize>(
         a: &'static TileCell<TA::Elem, NA>,
         b: &'static TileCell<TB::Elem, NB>,
-    ) -> Self {
+    ) -> Self
+    where
+        Block<THREADS>: WholeWarps,
+        Stages<S>: StageCount,
+    {
         const {
-            assert!(S >= 1 && S <= 8, "oxpack: a cp.async pipeline has 1 to 8 stages");
-            assert!(THREADS >= 32 && THREADS <= 1024 && THREADS % 32 == 0,
-                    "oxpack: a cp.async pipeline's THREADS is the block's thread count, a multiple of 32 up to 1024");
             assert!(NA == S * TA::ROWS * TA::COLS && NB == S * TB::ROWS * TB::COLS);
             assert!(TA::COLS % 16 == 0 && (TA::COLS / 8).is_power_of_two() && TA::ROWS % 16 == 0,
                     "oxpack: a shared tile has a multiple of 16 rows and 16 columns, and a power-of-two number of 16-byte chunks per row");
@@ -978,6 +1039,39 @@ impl<T, const BM: usize, const BN: usize, const WM: usize, const WN: usize> Bind
     }
 }
 
+/// The accumulator blocks that fill a `WM × WN` warp tile: `Accum<WM / 16, WN / 8>`, for warp
+/// tiles of 16 to 128 rows and 8 to 128 columns.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not fill the output's {WM} × {WN} warp tiles: they store an `Accum<WM / 16, WN / 8>`",
+    label = "not `Accum<WM / 16, WN / 8>` for this output",
+    note = "a warp tile of `WarpTiles<BM, BN, WM, WN>` stores an `Accum<WM / 16, WN / 8>`, e.g. `Accum<4, 8>` for 64 × 64"
+)]
+pub trait AccumFor<const WM: usize, const WN: usize>: Sealed {
+    #[doc(hidden)]
+    const MT: usize;
+    #[doc(hidden)]
+    const NT: usize;
+    #[doc(hidden)]
+    fn values(&self, i: usize, j: usize) -> &[f32; 4];
+}
+
+impl<const MT: usize, const NT: usize> Sealed for Accum<MT, NT> {}
+
+macro_rules! accum_for {
+    ([$($mt:literal)*] $nts:tt) => {$( accum_for!(@ $mt $nts); )*};
+    (@ $mt:literal [$($nt:literal)*]) => {$(
+        impl AccumFor<{ 16 * $mt }, { 8 * $nt }> for Accum<$mt, $nt> {
+            const MT: usize = $mt;
+            const NT: usize = $nt;
+            #[inline(always)]
+            fn values(&self, i: usize, j: usize) -> &[f32; 4] {
+                &self.c[i][j].v
+            }
+        }
+    )*};
+}
+accum_for!([1 2 3 4 5 6 7 8] [1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16]);
+
 /// Tile rows per band of the block order (see [`WarpTiles`]).
 const BAND: usize = 8;
 
@@ -1080,7 +1174,7 @@ impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize
     /// Writes the warp's accumulators, converted to T (f32 as is, BF16 and F16 rounded to
     /// nearest even); elements outside the output (a ragged edge) are skipped.
     #[inline(always)]
-    pub fn store<const MT: usize, const NT: usize>(&mut self, acc: &Accum<MT, NT>)
+    pub fn store<A: AccumFor<WM, WN>>(&mut self, acc: &A)
     where
         T: FromAccum,
     {
@@ -1091,17 +1185,14 @@ impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize
     /// in the output (an epilogue: bias, activation, scaling, …); elements outside the output
     /// are skipped (and `f` not called for them).
     #[inline(always)]
-    pub fn store_with<const MT: usize, const NT: usize>(&mut self, acc: &Accum<MT, NT>, f: impl Fn(usize, usize, f32) -> T) {
-        const {
-            assert!(MT * NT <= 64);
-            assert!(MT * 16 == WM && NT * 8 == WN, "oxpack: a warp tile of `WarpTiles<BM, BN, WM, WN>` stores an `Accum<MT, NT>` with MT = WM / 16 and NT = WN / 8");
-        }
+    pub fn store_with<A: AccumFor<WM, WN>>(&mut self, acc: &A, f: impl Fn(usize, usize, f32) -> T) {
+        const { assert!(A::MT * A::NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
         let (g, t) = lane_parts();
         let (row, col) = (self.row0 + self.pos.row + g, self.col0 + self.pos.col + 2 * t);
         let (ptr, len, width) = (self.ptr, self.len, self.width);
-        each!(MT * NT, |q| {
-            let (i, j) = (q / NT, q % NT);
-            let v = &acc.c[i][j].v;
+        each!(A::MT * A::NT, |q| {
+            let (i, j) = (q / A::NT, q % A::NT);
+            let v = acc.values(i, j);
             // accumulators 0 to 3 of the lane: (row g, column 2t), (g, 2t + 1), (g + 8, 2t), (g + 8, 2t + 1)
             each!(4, |e| {
                 let (r, c) = (row + 16 * i + 8 * (e >> 1), col + 8 * j + (e & 1));
