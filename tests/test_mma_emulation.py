@@ -508,7 +508,7 @@ def test_warp_tiles_refuse_another_block_or_a_2d_grid(mods: ModuleType, threads:
 # ---------------------------------------------------------------- the example's GEMMs (tensor.rs)
 
 
-SHAPES = [(128, 128, 32), (130, 257, 77), (1, 8, 8), (200, 136, 96), (17, 300, 40), (256, 128, 200)]
+SHAPES = [(128, 128, 32), (130, 257, 77), (1, 8, 8), (200, 136, 96), (17, 300, 40), (256, 128, 200), (100, 50, 0)]
 
 
 @pytest.mark.parametrize(("m", "n", "k"), SHAPES)
