@@ -99,6 +99,7 @@ CALLS: dict[str, Spec] = {  # kernel -> its call, as its docstring says to launc
     "gemm_bf16_nt": ((W, W, W, Array("bfloat16", W * W), Array("bfloat16", W * W), f32(W * W)), 128, 128),
     "gemm_bf16_nt_bf16": ((W, W, W, Array("bfloat16", W * W), Array("bfloat16", W * W), Array("bfloat16", W * W)),
                           128, 128),
+    "gemm_tf32_nt": ((W, W, W, f32(W * W), f32(W * W), f32(W * W)), 128, 128),
     "linear_gelu_bf16": ((W, W, W, Array("bfloat16", W * W), Array("bfloat16", W * W), Array("bfloat16", W),
                           Array("bfloat16", W * W)), 128, 128),
 }

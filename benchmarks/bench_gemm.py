@@ -15,7 +15,9 @@ at 4096³ and 8192³).
 Rows: `gemm_bf16` (B stored k × n, f32 out) against `torch.matmul(a, b)`; `gemm_bf16_nt_bf16` (B
 stored n × k, as a `linear` weight, bf16 out) against `torch.matmul(a, w.t())` (cuBLAS's NT
 GEMM, what `F.linear` runs). PyTorch's outputs are bf16 in both: ours writes f32 in the first,
-twice the output bytes (at most a few percent of the time at these sizes).
+twice the output bytes (at most a few percent of the time at these sizes). Last, `gemm_tf32_nt`
+at 8192³ against `torch.matmul(a, w.t())` on f32 with TF32 allowed (the issue's tf32 row; the
+sm_80 path, B stored n × k).
 """
 
 from __future__ import annotations
@@ -108,6 +110,31 @@ def bench(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, fl
     return rows
 
 
+def bench_tf32(m: int, n: int, k: int, repeat: int) -> tuple[str, str, float, float, float]:
+    """`gemm_tf32_nt` (f32 in and out, read as tf32) against `torch.matmul(a, w.t())` with TF32 allowed."""
+    sets = 2
+    a = [torch.randn(m, k, device="cuda") for _ in range(sets)]
+    w = [torch.randn(n, k, device="cuda") for _ in range(sets)]
+    c = torch.empty(m, n, device="cuda")
+    out = torch.empty(m, n, device="cuda")
+    t = threads(m, n)
+    shape = f"{m}³ f32" if len({m, n, k}) == 1 else f"{m}×{n}×{k} f32"
+    kernels.gemm_tf32_nt(m, n, k, a[0], w[0], c, threads=t)
+    ref = a[0].double() @ w[0].double().t()
+    scale = a[0].abs().double() @ w[0].abs().double().t()
+    if bool(((c.double() - ref).abs() > 2.0**-9 * scale + 2 * k * 2.0**-24 * scale).any()):
+        raise SystemExit(f"gemm_tf32_nt at {shape} is wrong")
+    before = torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = True
+    try:
+        batch = max(2, min(50, int(1e11 // (2 * m * n * k))))
+        t_o, t_t, ratio = paired(lambda i: kernels.gemm_tf32_nt(m, n, k, a[i], w[i], c, threads=t),
+                                 lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = before
+    return (shape, "`gemm_tf32_nt` (tf32, B n×k) vs `torch.matmul(a, w.t())`, TF32 allowed", t_o, t_t, ratio)
+
+
 def main() -> int:
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else REPEAT
     torch.manual_seed(0)
@@ -116,10 +143,12 @@ def main() -> int:
     for m, n, k in [(4096, 4096, 4096), (8192, 8192, 8192), (512, 512, 512), (16, 4096, 4096)]:
         rows += bench(m, n, k, repeat)
         torch.cuda.empty_cache()
+    rows.append(bench_tf32(8192, 8192, 8192, repeat))
     print("\n| shape | kernel | oxpack | TFLOP/s | cuBLAS (torch.matmul) | TFLOP/s | oxpack of cuBLAS |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for shape, what, t_o, t_t, ratio in rows:
-        m, n, k = (int(x) for x in shape.replace("³", f"×{shape[:-1]}×{shape[:-1]}").split("×"))
+        dims = shape.split()[0]
+        m, n, k = (int(x) for x in dims.replace("³", f"×{dims[:-1]}×{dims[:-1]}").split("×"))
         flop = 2.0 * m * n * k
         print(f"| {shape} | {what} | {t_o * 1e3:.3f} ms | {flop / t_o / 1e12:.0f} | {t_t * 1e3:.3f} ms | "
               f"{flop / t_t / 1e12:.0f} | {ratio:.1%} |")

@@ -120,6 +120,20 @@ def test_linear_gelu_bf16_is_gelu_of_f_linear(m: int, n: int, k: int) -> None:
     assert bool((err <= 2.0**-8 * ref.abs() + 3 * k * 2.0**-24 * scale + 1e-6).all()), float(err.max())
 
 
+@pytest.mark.parametrize(("m", "n", "k"), [(128, 128, 16), (129, 257, 77), (1000, 999, 1001), (4096, 4096, 4096)])
+def test_gemm_tf32_nt_matches_torch(m: int, n: int, k: int) -> None:
+    """f32 inputs read as tf32 (truncated to 10 mantissa bits) and summed in f32."""
+    a, w = torch.randn(m, k, device=CUDA), torch.randn(n, k, device=CUDA)
+    c = poisoned(m, n, torch.float32)
+    kernels.gemm_tf32_nt(m, n, k, a, w, c, threads=threads(m, n))
+    assert not c.isnan().any()
+    truncate = lambda x: (x.view(torch.int32) & -8192).view(torch.float32)  # noqa: E731  (0xffffe000)
+    check_f32(c, truncate(a), truncate(w).t())  # exactly the tf32 values, then f32 sums
+    ref = a.double() @ w.double().t()  # and the f32 inputs, within tf32's rounding
+    scale = a.abs().double() @ w.abs().double().t()
+    assert bool(((c.double() - ref).abs() <= 2.0**-9 * scale + 2 * k * 2.0**-24 * scale + 1e-30).all())
+
+
 def test_misaligned_arrays_and_k_not_a_multiple_of_8() -> None:
     """Views one element into their buffers (2-byte aligned) take the ordinary-load copies."""
     m, n, k = 300, 260, 96

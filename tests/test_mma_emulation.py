@@ -31,7 +31,7 @@ pytestmark = pytest.mark.skipif(
 
 PROBE = """\
 use oxpack::prelude::*;
-use oxpack::mma::MmaInput;
+use oxpack::mma::Mma16;
 
 /// One warp, one 16 × 16 output tile.
 type One = WarpTiles<16, 16, 16, 16>;
@@ -41,7 +41,7 @@ type PipeBt<T> = Pipeline<1, 32, ATile<T, 16, 16>, BtTile<T, 16, 16>>;
 /// c = a·b for 16 × 16 a and b (b stored k × n), by fragments: `which` 0: frag_a and frag_b2
 /// (ldmatrix.x4.trans); 1: frag_b twice (x2.trans); 2: m16n8k8 (frag_a8 = x2, frag_b8 =
 /// x1.trans); 3: Accum::mma_tile; 4: a misaligned fragment (traps).
-fn probe_b<T: MmaInput>(pipe: PipeB<T>, which: u32, a: &[T], b: &[T], c: &mut DisjointSlice<f32, One>) {
+fn probe_b<T: Mma16>(pipe: PipeB<T>, which: u32, a: &[T], b: &[T], c: &mut DisjointSlice<f32, One>) {
     let (Some(am), Some(bm)) = (matrix(a, 16, 16), matrix(b, 16, 16)) else { trap() };
     pipe.fill(&am, (0, 0), &bm, (0, 0));
     let stage = pipe.wait();
@@ -78,7 +78,7 @@ fn probe_b<T: MmaInput>(pipe: PipeB<T>, which: u32, a: &[T], b: &[T], c: &mut Di
 }
 
 /// The same with b stored n × k (plain ldmatrix).
-fn probe_bt<T: MmaInput>(pipe: PipeBt<T>, which: u32, a: &[T], b: &[T], c: &mut DisjointSlice<f32, One>) {
+fn probe_bt<T: Mma16>(pipe: PipeBt<T>, which: u32, a: &[T], b: &[T], c: &mut DisjointSlice<f32, One>) {
     let (Some(am), Some(bm)) = (matrix(a, 16, 16), matrix(b, 16, 16)) else { trap() };
     pipe.fill(&am, (0, 0), &bm, (0, 0));
     let stage = pipe.wait();
@@ -114,7 +114,41 @@ fn probe_bt<T: MmaInput>(pipe: PipeBt<T>, which: u32, a: &[T], b: &[T], c: &mut 
     }
 }
 
+/// tf32: c = a·bᵀ for a 16 × 8 and b (stored n × k) 16 × 8, `which` 0: frag_b2 (x4); 1: frag_b
+/// twice (x2); 3: mma_tile.
+fn probe_tf32(pipe: Pipeline<1, 32, ATile<f32, 16, 8>, BtTile<f32, 16, 8>>, which: u32, a: &[f32], b: &[f32],
+              c: &mut DisjointSlice<f32, One>) {
+    let (Some(am), Some(bm)) = (matrix(a, 8, 16), matrix(b, 8, 16)) else { trap() };
+    pipe.fill(&am, (0, 0), &bm, (0, 0));
+    let stage = pipe.wait();
+    let (ta, tb) = (stage.a(), stage.b());
+    let mut acc = Accum::<1, 2>::zero();
+    match which {
+        0 => {
+            let fa = ta.frag_a(0, 0);
+            let [b0, b1] = tb.frag_b2(0, 0);
+            mma_sync(&fa, &b0, acc.frag_mut(0, 0));
+            mma_sync(&fa, &b1, acc.frag_mut(0, 1));
+        }
+        1 => {
+            let fa = ta.frag_a(0, 0);
+            mma_sync(&fa, &tb.frag_b(0, 0), acc.frag_mut(0, 0));
+            mma_sync(&fa, &tb.frag_b(8, 0), acc.frag_mut(0, 1));
+        }
+        _ => acc.mma_tile(&ta, &tb, WarpPos { row: 0, col: 0 }),
+    }
+    drop(stage);
+    if let Some(mut t) = c.warp_tile() {
+        t.store(&acc);
+    }
+}
+
 kernel! {
+    /// tf32, b stored n × k.
+    pub fn mma_bt_tf32(which: u32, n: u32, a: &[f32], b: &[f32], c: &mut DisjointSlice<f32, One> = (n)) {
+        probe_tf32(cp_async_pipeline!(1, 32, ATile<f32, 16, 8>, BtTile<f32, 16, 8>), which, a, b, c);
+    }
+
     /// bf16, b stored k × n.
     pub fn mma_b_bf16(which: u32, n: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32, One> = (n)) {
         probe_b(cp_async_pipeline!(1, 32, ATile<BF16, 16, 16>, BTile<BF16, 16, 16>), which, a, b, c);
@@ -381,6 +415,21 @@ def test_fragments_multiply_bit_exactly(mods: ModuleType, rng: np.random.Generat
     assert np.array_equal(c, f32_in_k_order(a, b)), np.abs(c - a.astype(np.float64) @ b).max()
 
 
+def tf32(x: np.ndarray) -> np.ndarray:
+    """What the tensor cores read of f32 values as tf32: sign, exponent, top 10 mantissa bits."""
+    return (np.asarray(x, np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+
+
+@pytest.mark.parametrize("which", [0, 1, 3], ids=["frag_b2-x4", "frag_b-x2", "mma_tile"])
+def test_tf32_fragments_multiply_bit_exactly(mods: ModuleType, rng: np.random.Generator, which: int) -> None:
+    """f32 inputs read as tf32 (m16n8k8): A 16 × 8, B stored n × k, the same ldmatrix forms."""
+    a = rng.standard_normal((16, 8)).astype(np.float32)
+    b = rng.standard_normal((8, 16)).astype(np.float32)
+    c = np.full((16, 16), np.nan, np.float32)
+    mods.mma_bt_tf32(which, 16, a, np.ascontiguousarray(b.T), c, threads=32, block=32)
+    assert np.array_equal(c, f32_in_k_order(tf32(a), tf32(b)))
+
+
 @pytest.mark.parametrize("kernel", ["mma_b_bf16", "mma_bt_bf16"])
 def test_a_fragment_outside_its_tile_or_misaligned_traps(mods: ModuleType, kernel: str) -> None:
     zeros = BF16(np.zeros(256, np.uint16))
@@ -520,6 +569,16 @@ def test_example_gemm_is_f32_exact_in_k_order(mods: ModuleType, rng: np.random.G
     c = np.full((m, n), np.nan, np.float32)
     getattr(mods, kernel)(m, n, k, BF16(a), BF16(stored), c, threads=128 * up(m, 128) * up(n, 128))
     assert np.array_equal(c, f32_in_k_order(widen(a), widen(b)))
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(128, 128, 16), (130, 257, 77), (1, 4, 3), (200, 136, 96), (0, 8, 8)])
+def test_example_tf32_gemm_is_f32_exact_in_k_order(mods: ModuleType, rng: np.random.Generator,
+                                                  m: int, n: int, k: int) -> None:
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((n, k)).astype(np.float32)
+    c = np.full((m, n), np.nan, np.float32)
+    mods.gemm_tf32_nt(m, n, k, a, b, c, threads=max(128, 128 * up(m, 128) * up(n, 128)))
+    assert np.array_equal(c, f32_in_k_order(tf32(a), tf32(b).T))
 
 
 def test_example_gemm_copies_misaligned_rows_by_loads(mods: ModuleType, rng: np.random.Generator) -> None:

@@ -1,5 +1,6 @@
-//! bf16 GEMM on tensor cores (sm_80 and newer): `mma.sync` m16n8k16 with f32 accumulators,
-//! operands staged through a 3-stage `cp.async` pipeline of swizzled shared tiles.
+//! GEMM on tensor cores (sm_80 and newer): `mma.sync` m16n8k16 on bf16 (m16n8k8 on tf32) with
+//! f32 accumulators, operands staged through a 3-stage `cp.async` pipeline of swizzled shared
+//! tiles.
 //!
 //! Each block of 128 threads (4 warps) computes a 128 × 128 tile of C, each warp a 64 × 64 part
 //! of it (4 × 8 accumulator fragments), stepping through k 32 at a time. Any M, N, K: tiles past
@@ -10,14 +11,15 @@
 //! Launch one block per tile of C: `threads=128 * ceil(m / 128) * ceil(n / 128)` (the block is
 //! 128 threads by default, from `#[launch_bounds(128)]`); fewer blocks trap, more do nothing.
 use oxpack::prelude::*;
-use oxpack::mma::{BTileKind, Depth};
+use oxpack::mma::{BTileKind, Depth, MmaInput};
 
 /// Block tile: rows of C (and of A's tile).
 const BM: usize = 128;
 /// Block tile: columns of C (and of B's tile).
 const BN: usize = 128;
-/// Depth of one pipeline stage.
+/// Depth of one pipeline stage: 32 bf16 (16 f32), 64 bytes of each row of A and B.
 const BK: usize = 32;
+const BK_TF32: usize = 16;
 /// Warp tile: 64 × 64, 2 × 2 warps per block.
 const WM: usize = 64;
 const WN: usize = 64;
@@ -29,17 +31,14 @@ const STAGES: usize = 3;
 /// The output layout: block tiles of BM × BN, warp tiles of WM × WN.
 type Tiles = WarpTiles<BM, BN, WM, WN>;
 
-/// The pipeline's tiles: A's 128 × 32, and B's `TB` (`BTile<BF16, BK, BN>` for b stored k × n,
-/// `BtTile<BF16, BN, BK>` for b stored n × k).
-type Pipe<TB> = Pipeline<STAGES, THREADS, ATile<BF16, BM, BK>, TB>;
-
-/// c = a·b, through the epilogue `f(row, col, acc)`, for `a` m × k row-major and b as `TB` says
-/// (a B tile as deep as A's: `Depth<BK>`). Every thread of the block calls it (the pipeline's
-/// barriers), after declaring `pipe`.
+/// c = a·b, through the epilogue `f(row, col, acc)`, for `a` m × k row-major and b as `TB` says:
+/// the pipeline's tiles are A's `BM × K` and B's `TB` (`BTile<BF16, BK, BN>` for b stored k × n,
+/// `BtTile<T, BN, K>` for b stored n × k), as deep as A's (`Depth<K>`). Every thread of the
+/// block calls it (the pipeline's barriers), after declaring `pipe`.
 #[inline(always)]
-fn gemm<TB: BTileKind<Elem = BF16, Depth = Depth<BK>>, O: oxpack::Elem>(
-    pipe: Pipe<TB>, m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<O, Tiles>,
-    f: impl Fn(usize, usize, f32) -> O,
+fn gemm<T: MmaInput, const K: usize, TB: BTileKind<Elem = T, Depth = Depth<K>>, O: oxpack::Elem>(
+    pipe: Pipeline<STAGES, THREADS, ATile<T, BM, K>, TB>, m: u32, n: u32, k: u32, a: &[T], b: &[T],
+    c: &mut DisjointSlice<O, Tiles>, f: impl Fn(usize, usize, f32) -> O,
 ) {
     let d = block_dim();
     if d.x as usize != THREADS || d.y != 1 || d.z != 1 || (grid_dim().x as usize) < c.block_tiles() {
@@ -49,16 +48,16 @@ fn gemm<TB: BTileKind<Elem = BF16, Depth = Depth<BK>>, O: oxpack::Elem>(
     // a as m × k, b as stored (k × n or n × k)
     let (Some(am), Some(bm)) = (matrix(a, k, m), TB::stored(b, k, n)) else { trap() };
     let (m0, n0, pos) = (tile.block_row(), tile.block_col(), tile.pos());
-    let steps = (k as usize).div_ceil(BK);
+    let steps = (k as usize).div_ceil(K);
     for s in 0..(STAGES - 1).min(steps) {
-        pipe.fill_k(&am, &bm, m0, n0, s * BK);
+        pipe.fill_k(&am, &bm, m0, n0, s * K);
     }
     let mut acc = Accum::<{ WM / 16 }, { WN / 8 }>::zero();
     for s in 0..steps {
         let stage = pipe.wait();
         // refill the stage that the previous step read (the wait's barrier ended its reads)
         if s + STAGES - 1 < steps {
-            pipe.fill_k(&am, &bm, m0, n0, (s + STAGES - 1) * BK);
+            pipe.fill_k(&am, &bm, m0, n0, (s + STAGES - 1) * K);
         }
         acc.mma_tile(&stage.a(), &stage.b(), pos);
     }
@@ -102,6 +101,17 @@ kernel! {
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<BF16, BM, BK>, BtTile<BF16, BN, BK>);
         gemm(pipe, m, n, k, a, b, c, |_, _, v| BF16::from_f32(v));
+    }
+
+    /// c ← a·bᵀ on tensor cores in tf32: `a` m × k and `b` n × k (as a `linear` weight), row-major
+    /// f32, of which the tensor cores read the top 19 bits (sign, exponent, 10 mantissa bits:
+    /// truncated); products summed in f32 into `c`, m × n. Launch as `gemm_bf16`.
+    #[launch_bounds(128)]
+    pub fn gemm_tf32_nt(
+        m: u32, n: u32, k: u32, a: &[f32], b: &[f32], c: &mut DisjointSlice<f32, Tiles> = (n),
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<f32, BM, BK_TF32>, BtTile<f32, BN, BK_TF32>);
+        gemm(pipe, m, n, k, a, b, c, |_, _, v| v);
     }
 
     /// c ← gelu(a·wᵀ + bias), the exact GELU (x/2 · (1 + erf(x/√2)), torch's default), summed

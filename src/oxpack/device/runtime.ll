@@ -514,6 +514,7 @@ declare {float, float, float, float} @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32, i
 declare {float, float, float, float} @llvm.nvvm.mma.m16n8k16.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float)
 declare {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.bf16(i32, i32, i32, float, float, float, float)
 declare {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, float, float, float, float)
+declare {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.tf32(i32, i32, i32, i32, i32, i32, float, float, float, float)
 declare void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3), ptr addrspace(1), i32)
 declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.cp.async.wait.group(i32)
@@ -641,7 +642,30 @@ define void @__oxpack_mma_m16n8k16_f16(ptr %d, ptr %a, ptr %b, ptr %c) #2 {
   call void @__oxpack_store4f(ptr %d, {float, float, float, float} %v)
   ret void
 }
-; m16n8k8: %a holds 2 words, %b 1
+; m16n8k8 tf32: %a holds 4 words (4 tf32), %b 2, as m16n8k16's 16-bit operands
+define void @__oxpack_mma_m16n8k8_tf32(ptr %d, ptr %a, ptr %b, ptr %c) #2 {
+  %a0 = load i32, ptr %a, align 4
+  %pa1 = getelementptr inbounds i32, ptr %a, i64 1
+  %a1 = load i32, ptr %pa1, align 4
+  %pa2 = getelementptr inbounds i32, ptr %a, i64 2
+  %a2 = load i32, ptr %pa2, align 4
+  %pa3 = getelementptr inbounds i32, ptr %a, i64 3
+  %a3 = load i32, ptr %pa3, align 4
+  %b0 = load i32, ptr %b, align 4
+  %pb1 = getelementptr inbounds i32, ptr %b, i64 1
+  %b1 = load i32, ptr %pb1, align 4
+  %c0 = load float, ptr %c, align 4
+  %pc1 = getelementptr inbounds float, ptr %c, i64 1
+  %c1 = load float, ptr %pc1, align 4
+  %pc2 = getelementptr inbounds float, ptr %c, i64 2
+  %c2 = load float, ptr %pc2, align 4
+  %pc3 = getelementptr inbounds float, ptr %c, i64 3
+  %c3 = load float, ptr %pc3, align 4
+  %v = call {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.tf32(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %b0, i32 %b1, float %c0, float %c1, float %c2, float %c3)
+  call void @__oxpack_store4f(ptr %d, {float, float, float, float} %v)
+  ret void
+}
+; m16n8k8 bf16/f16: %a holds 2 words, %b 1
 define void @__oxpack_mma_m16n8k8_bf16(ptr %d, ptr %a, ptr %b, ptr %c) #2 {
   %a0 = load i32, ptr %a, align 4
   %pa1 = getelementptr inbounds i32, ptr %a, i64 1

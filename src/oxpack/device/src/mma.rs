@@ -80,6 +80,7 @@ mod rt {
         pub fn __oxpack_mma_m16n8k16_f16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
         pub fn __oxpack_mma_m16n8k8_bf16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
         pub fn __oxpack_mma_m16n8k8_f16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
+        pub fn __oxpack_mma_m16n8k8_tf32(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
         pub fn __oxpack_cp_async_16(dst: *mut u8, src: *const u8, n: u32);
         pub safe fn __oxpack_cp_async_commit();
         pub safe fn __oxpack_cp_async_wait(k: u32);
@@ -137,23 +138,56 @@ macro_rules! each {
 
 // ---------------------------------------------------------------------------- element types
 
-/// The 16-bit inputs of the tensor cores: [`BF16`] and [`F16`]. Sealed.
+/// Which `mma.sync` a fragment type feeds.
+#[doc(hidden)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// m16n8k16, bf16 inputs
+    Bf16,
+    /// m16n8k16, f16 inputs
+    F16,
+    /// m16n8k8, tf32 inputs (f32 values, of which the tensor cores read the top 19 bits)
+    Tf32,
+}
+
+/// The inputs of the tensor cores: [`BF16`] and [`F16`] (`mma.sync` m16n8k16), and `f32` read as
+/// tf32 (m16n8k8: the tensor cores use its sign, exponent and top 10 mantissa bits). A fragment
+/// spans 32 bytes of depth: k = 16 for the 16-bit types, 8 for f32. Sealed.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a tensor-core input: `mma.sync` m16n8k16 multiplies BF16 or F16 values",
-    label = "not BF16 or F16",
-    note = "convert the inputs to BF16 or F16 (e.g. `BF16::from_f32`) before they reach a shared tile; the accumulators are f32"
+    message = "`{Self}` is not a tensor-core input: `mma.sync` multiplies BF16, F16 or f32 (as tf32) values",
+    label = "not BF16, F16 or f32",
+    note = "convert the inputs (e.g. `BF16::from_f32`) before they reach a shared tile; the accumulators are f32"
 )]
 pub trait MmaInput: Elem {
     #[doc(hidden)]
-    const BF16: bool;
+    const KIND: Kind;
+    /// Elements per 16-byte chunk (one `ldmatrix` row, one `cp.async`): 8, or 4 for f32.
+    #[doc(hidden)]
+    const CHUNK: usize = 16 / core::mem::size_of::<Self>();
+    /// The depth (k) of one fragment: 32 bytes of T.
+    const K_STEP: usize = 32 / core::mem::size_of::<Self>();
 }
 
 impl MmaInput for BF16 {
-    const BF16: bool = true;
+    const KIND: Kind = Kind::Bf16;
 }
 impl MmaInput for F16 {
-    const BF16: bool = false;
+    const KIND: Kind = Kind::F16;
 }
+impl MmaInput for f32 {
+    const KIND: Kind = Kind::Tf32;
+}
+
+/// The 16-bit inputs, [`BF16`] and [`F16`]: the ones that `ldmatrix.trans` (a [`BTile`] stored
+/// `K × N`) and the k = 8 fragments of `mma.sync` m16n8k8 take. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a 16-bit tensor-core input: this takes BF16 or F16 (`ldmatrix.trans` moves 16-bit values)",
+    label = "not BF16 or F16",
+    note = "for f32 (tf32) inputs, store B as N × K (`BtTile`) and use the k = 8 fragments of `frag_a`/`frag_b`"
+)]
+pub trait Mma16: MmaInput {}
+impl Mma16 for BF16 {}
+impl Mma16 for F16 {}
 
 /// The element types an accumulator can be stored as: `f32` (as is), [`BF16`] and [`F16`]
 /// (rounded to nearest even). Sealed.
@@ -183,14 +217,15 @@ impl FromAccum for F16 {
 
 // ---------------------------------------------------------------------------- fragments
 
-/// A warp's 16 × 16 tile of A (row-major, k across), spread over its lanes as `mma.sync`
-/// m16n8k16 takes it: 8 values of T per lane. Made by [`TileRef::frag_a`].
+/// A warp's tile of A, 16 rows × [`K_STEP`](MmaInput::K_STEP) columns (16 for BF16 and F16, 8 for
+/// tf32; row-major, k across), spread over its lanes as `mma.sync` takes it: 4 words per lane.
+/// Made by [`TileRef::frag_a`].
 pub struct FragA<T: MmaInput> {
     r: [u32; 4],
     _t: PhantomData<T>,
 }
 
-/// A warp's 16 × 8 tile of B (k down, n across, "col"), 4 values of T per lane. Made by
+/// A warp's tile of B, `K_STEP` × 8 (k down, n across, "col"), 2 words per lane. Made by
 /// [`TileRef::frag_b`] or [`TileRef::frag_b2`], from either B tile.
 pub struct FragB<T: MmaInput> {
     r: [u32; 2],
@@ -198,13 +233,13 @@ pub struct FragB<T: MmaInput> {
 }
 
 /// A warp's 16 × 8 tile of A for `mma.sync` m16n8k8 (4 values of T per lane); see [`mma_sync_k8`].
-pub struct FragA8<T: MmaInput> {
+pub struct FragA8<T: Mma16> {
     r: [u32; 2],
     _t: PhantomData<T>,
 }
 
 /// A warp's 8 × 8 tile of B for `mma.sync` m16n8k8 (2 values of T per lane).
-pub struct FragB8<T: MmaInput> {
+pub struct FragB8<T: Mma16> {
     r: u32,
     _t: PhantomData<T>,
 }
@@ -248,9 +283,10 @@ fn lane_parts() -> (usize, usize) {
     (lane >> 2, lane & 3)
 }
 
-/// `c ← a·b + c` for one m16n8k16 tile (`mma.sync.aligned.m16n8k16.row.col.f32.T.T.f32`): the
-/// products of the bf16 or f16 inputs are exact and summed in f32. Warp-collective: all 32 lanes
-/// must call it together (it traps otherwise; in emulation, `KernelBarrierError`).
+/// `c ← a·b + c` for one 16 × 8 tile, `K_STEP` deep: `mma.sync.aligned.m16n8k16.row.col.f32.T.T.f32`
+/// for BF16 and F16, `m16n8k8….tf32` for f32. The products (of bf16, f16 or tf32 values) are exact
+/// and summed in f32. Warp-collective: all 32 lanes must call it together (it traps otherwise; in
+/// emulation, `KernelBarrierError`).
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn mma_sync<T: MmaInput>(a: &FragA<T>, b: &FragB<T>, c: &mut FragC) {
@@ -264,24 +300,24 @@ fn mma_raw<T: MmaInput>(a: &FragA<T>, b: &FragB<T>, c: &mut FragC) {
     let cp = c.v.as_mut_ptr();
     // SAFETY: `a` holds 4 words, `b` 2, `c` 4 floats, read before the 4 results are written back.
     unsafe {
-        if T::BF16 {
-            rt::__oxpack_mma_m16n8k16_bf16(cp, a.r.as_ptr(), b.r.as_ptr(), cp);
-        } else {
-            rt::__oxpack_mma_m16n8k16_f16(cp, a.r.as_ptr(), b.r.as_ptr(), cp);
+        match T::KIND {
+            Kind::Bf16 => rt::__oxpack_mma_m16n8k16_bf16(cp, a.r.as_ptr(), b.r.as_ptr(), cp),
+            Kind::F16 => rt::__oxpack_mma_m16n8k16_f16(cp, a.r.as_ptr(), b.r.as_ptr(), cp),
+            Kind::Tf32 => rt::__oxpack_mma_m16n8k8_tf32(cp, a.r.as_ptr(), b.r.as_ptr(), cp),
         }
     }
 }
 
-/// `c ← a·b + c` for one m16n8k8 tile; as [`mma_sync`], half the depth.
+/// `c ← a·b + c` for one m16n8k8 tile of BF16 or F16; as [`mma_sync`], half the depth.
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-pub fn mma_sync_k8<T: MmaInput>(a: &FragA8<T>, b: &FragB8<T>, c: &mut FragC) {
+pub fn mma_sync_k8<T: Mma16>(a: &FragA8<T>, b: &FragB8<T>, c: &mut FragC) {
     whole_warp();
     crate::at!();
     let cp = c.v.as_mut_ptr();
     // SAFETY: `a` holds 2 words, `b` 1, `c` 4 floats, read before the results are written back.
     unsafe {
-        if T::BF16 {
+        if T::KIND == Kind::Bf16 {
             rt::__oxpack_mma_m16n8k8_bf16(cp, a.r.as_ptr(), &b.r, cp);
         } else {
             rt::__oxpack_mma_m16n8k8_f16(cp, a.r.as_ptr(), &b.r, cp);
@@ -315,7 +351,8 @@ pub trait TileShape: Sealed {
     type Elem: MmaInput;
     /// Rows as stored.
     const ROWS: usize;
-    /// Columns as stored (a multiple of 16, with a power-of-two number of 16-byte chunks).
+    /// Columns as stored (a whole number of fragment depths, and a power-of-two number of
+    /// 16-byte chunks).
     const COLS: usize;
 }
 
@@ -333,6 +370,11 @@ pub trait ATileKind: TileShape {
         Self: Sized;
 }
 /// Tiles that hold B (either storage order).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot give B fragments: a B tile stored K × N (`BTile`) needs 16-bit elements (`ldmatrix.trans` moves 16-bit values)",
+    label = "not a B tile the tensor cores can read",
+    note = "store B as N × K (`BtTile`) for f32 (tf32) inputs, or use BF16/F16"
+)]
 pub trait BTileKind: TileShape {
     /// `Depth<K>`, for K the tile's depth.
     type Depth;
@@ -370,7 +412,7 @@ impl<T: MmaInput, const M: usize, const K: usize> ATileKind for ATile<T, M, K> {
     fn frag_a_raw(tile: &TileRef<'_, Self>, row: usize, k: usize) -> FragA<T> {
         let lane = lane_id() as usize & 31;
         // matrices 0..4: rows 0-7 and 8-15 of k 0-7, then of k 8-15
-        let p = tile.chunk(row + (lane & 15), k / 8 + (lane >> 4));
+        let p = tile.chunk(row + (lane & 15), k / T::CHUNK + (lane >> 4));
         let mut r = [0u32; 4];
         // SAFETY: `p` is a 16-byte chunk of the tile (the callers checked the rows and columns).
         unsafe { rt::__oxpack_ldmatrix_x4(p, r.as_mut_ptr()) };
@@ -378,14 +420,14 @@ impl<T: MmaInput, const M: usize, const K: usize> ATileKind for ATile<T, M, K> {
     }
 }
 
-impl<T: MmaInput, const K: usize, const N: usize> BTileKind for BTile<T, K, N> {
+impl<T: Mma16, const K: usize, const N: usize> BTileKind for BTile<T, K, N> {
     type Depth = Depth<K>;
     const K: usize = K;
     const N: usize = N;
     #[inline(always)]
     fn frag_b2_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> [FragB<T>; 2] {
         let lane = lane_id() as usize & 31;
-        let p = tile.chunk(k + (lane & 15), n / 8 + (lane >> 4));
+        let p = tile.chunk(k + (lane & 15), n / T::CHUNK + (lane >> 4));
         let mut r = [0u32; 4];
         // SAFETY: `p` is a 16-byte chunk of the tile (the caller checked the rows and columns).
         unsafe { rt::__oxpack_ldmatrix_x4_trans(p, r.as_mut_ptr()) };
@@ -395,7 +437,7 @@ impl<T: MmaInput, const K: usize, const N: usize> BTileKind for BTile<T, K, N> {
     fn frag_b_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> FragB<T> {
         let lane = lane_id() as usize & 31;
         // matrices 0, 1: depth 0-7, 8-15 (lanes 16-31 repeat 0-15: their addresses go unused)
-        let p = tile.chunk(k + (lane & 15), n / 8);
+        let p = tile.chunk(k + (lane & 15), n / T::CHUNK);
         let mut r = [0u32; 2];
         // SAFETY: as above.
         unsafe { rt::__oxpack_ldmatrix_x2_trans(p, r.as_mut_ptr()) };
@@ -418,7 +460,7 @@ impl<T: MmaInput, const N: usize, const K: usize> BTileKind for BtTile<T, N, K> 
     #[inline(always)]
     fn frag_b2_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> [FragB<T>; 2] {
         let lane = lane_id() as usize & 31;
-        let p = tile.chunk(n + (lane & 7) + ((lane >> 4) << 3), k / 8 + ((lane >> 3) & 1));
+        let p = tile.chunk(n + (lane & 7) + ((lane >> 4) << 3), k / T::CHUNK + ((lane >> 3) & 1));
         let mut r = [0u32; 4];
         // SAFETY: as above.
         unsafe { rt::__oxpack_ldmatrix_x4(p, r.as_mut_ptr()) };
@@ -428,7 +470,7 @@ impl<T: MmaInput, const N: usize, const K: usize> BTileKind for BtTile<T, N, K> 
     fn frag_b_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> FragB<T> {
         let lane = lane_id() as usize & 31;
         // matrices 0, 1: depth 0-7, 8-15 of columns n..n + 8
-        let p = tile.chunk(n + (lane & 7), k / 8 + ((lane >> 3) & 1));
+        let p = tile.chunk(n + (lane & 7), k / T::CHUNK + ((lane >> 3) & 1));
         let mut r = [0u32; 2];
         // SAFETY: as above.
         unsafe { rt::__oxpack_ldmatrix_x2(p, r.as_mut_ptr()) };
@@ -454,7 +496,7 @@ impl<Tl: TileShape> TileRef<'_, Tl> {
     /// The address of chunk `chunk` of row `row`; both must be inside the tile (callers check).
     #[inline(always)]
     fn chunk(&self, row: usize, chunk: usize) -> *const u16 {
-        debug_assert!(row < Tl::ROWS && chunk < Tl::COLS / 8);
+        debug_assert!(row < Tl::ROWS && chunk < Tl::COLS / Tl::Elem::CHUNK);
         // in the tile when `row` and `chunk` are: `offset` permutes the chunks of each row
         self.ptr.wrapping_add(offset::<Tl>(row, chunk)) as *const u16
     }
@@ -466,8 +508,9 @@ impl<Tl: TileShape> TileRef<'_, Tl> {
         if row >= Tl::ROWS || col >= Tl::COLS {
             fail("shared tile index out of bounds");
         }
+        let per = Tl::Elem::CHUNK;
         // SAFETY: in the tile; the stage is in its read phase (a `Stage` exists only after its wait and barrier).
-        unsafe { self.ptr.add(offset::<Tl>(row, col / 8) + col % 8).read() }
+        unsafe { self.ptr.add(offset::<Tl>(row, col / per) + col % per).read() }
     }
 }
 
@@ -477,7 +520,7 @@ impl<Tl: TileShape> TileRef<'_, Tl> {
 /// of 4 banks. For each row it permutes the row's chunks: a bijection on the tile.
 #[inline(always)]
 fn offset<Tl: TileShape>(row: usize, chunk: usize) -> usize {
-    let per_row = Tl::COLS / 8;
+    let per_row = Tl::COLS / Tl::Elem::CHUNK;
     let key = if per_row >= 8 {
         row & 7
     } else if per_row == 4 {
@@ -487,7 +530,7 @@ fn offset<Tl: TileShape>(row: usize, chunk: usize) -> usize {
     } else {
         0
     };
-    row * Tl::COLS + (chunk ^ key) * 8
+    row * Tl::COLS + (chunk ^ key) * Tl::Elem::CHUNK
 }
 
 /// Whether `at..at + extent` lies in `0..max` with `at` a multiple of `align`.
@@ -504,19 +547,7 @@ fn check_frag(ok: bool) {
     }
 }
 
-impl<T: MmaInput, const M: usize, const K: usize> TileRef<'_, ATile<T, M, K>> {
-    /// The 16 × 16 tile of A at rows `row..row + 16` and columns `k..k + 16` of this tile
-    /// (`ldmatrix.x4`); `row` and `k` multiples of 16 inside the tile, else it traps.
-    /// Warp-collective.
-    #[inline(always)]
-    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn frag_a(&self, row: usize, k: usize) -> FragA<T> {
-        check_frag(inside(row, 16, 16, M) && inside(k, 16, 16, K));
-        whole_warp();
-        crate::at!();
-        ATile::<T, M, K>::frag_a_raw(self, row, k)
-    }
-
+impl<T: Mma16, const M: usize, const K: usize> TileRef<'_, ATile<T, M, K>> {
     /// The 16 × 8 tile of A at rows `row..row + 16`, columns `k..k + 8`, for [`mma_sync_k8`]
     /// (`ldmatrix.x2`). Warp-collective.
     #[inline(always)]
@@ -526,7 +557,7 @@ impl<T: MmaInput, const M: usize, const K: usize> TileRef<'_, ATile<T, M, K>> {
         whole_warp();
         crate::at!();
         let lane = lane_id() as usize & 31;
-        let p = self.chunk(row + (lane & 15), k / 8);
+        let p = self.chunk(row + (lane & 15), k / T::CHUNK);
         let mut r = [0u32; 2];
         // SAFETY: as above.
         unsafe { rt::__oxpack_ldmatrix_x2(p, r.as_mut_ptr()) };
@@ -534,32 +565,48 @@ impl<T: MmaInput, const M: usize, const K: usize> TileRef<'_, ATile<T, M, K>> {
     }
 }
 
+impl<T: MmaInput, const M: usize, const K: usize> TileRef<'_, ATile<T, M, K>> {
+    /// The tile of A at rows `row..row + 16` and columns `k..k + K_STEP` of this tile
+    /// (`ldmatrix.x4`; K_STEP is 16 for BF16 and F16, 8 for f32); `row` a multiple of 16 and `k`
+    /// of K_STEP, inside the tile, else it traps. Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn frag_a(&self, row: usize, k: usize) -> FragA<T> {
+        check_frag(inside(row, 16, 16, M) && inside(k, T::K_STEP, T::K_STEP, K));
+        whole_warp();
+        crate::at!();
+        ATile::<T, M, K>::frag_a_raw(self, row, k)
+    }
+
+}
+
 impl<'s, Tl: BTileKind> TileRef<'s, Tl> {
-    /// The two 16 × 8 tiles of B at columns `n..n + 8` and `n + 8..n + 16`, depth `k..k + 16`
-    /// (`ldmatrix.x4`, `.trans` for a [`BTile`]); `n` a multiple of 8 and `k` of 16, inside the tile.
+    /// The two tiles of B at columns `n..n + 8` and `n + 8..n + 16`, depth `k..k + K_STEP`
+    /// (`ldmatrix.x4`, `.trans` for a [`BTile`]); `n` a multiple of 8 and `k` of K_STEP, inside
+    /// the tile.
     /// Warp-collective.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn frag_b2(&self, n: usize, k: usize) -> [FragB<Tl::Elem>; 2] {
-        check_frag(inside(n, 8, 16, Tl::N) && inside(k, 16, 16, Tl::K));
+        check_frag(inside(n, 8, 16, Tl::N) && inside(k, Tl::Elem::K_STEP, Tl::Elem::K_STEP, Tl::K));
         whole_warp();
         crate::at!();
         Tl::frag_b2_raw(self, n, k)
     }
 
-    /// The 16 × 8 tile of B at columns `n..n + 8`, depth `k..k + 16` (`ldmatrix.x2`, `.trans` for
-    /// a [`BTile`]); `n` a multiple of 8 and `k` of 16, inside the tile. Warp-collective.
+    /// The tile of B at columns `n..n + 8`, depth `k..k + K_STEP` (`ldmatrix.x2`, `.trans` for a
+    /// [`BTile`]); `n` a multiple of 8 and `k` of K_STEP, inside the tile. Warp-collective.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn frag_b(&self, n: usize, k: usize) -> FragB<Tl::Elem> {
-        check_frag(inside(n, 8, 8, Tl::N) && inside(k, 16, 16, Tl::K));
+        check_frag(inside(n, 8, 8, Tl::N) && inside(k, Tl::Elem::K_STEP, Tl::Elem::K_STEP, Tl::K));
         whole_warp();
         crate::at!();
         Tl::frag_b_raw(self, n, k)
     }
 }
 
-impl<T: MmaInput, const K: usize, const N: usize> TileRef<'_, BTile<T, K, N>> {
+impl<T: Mma16, const K: usize, const N: usize> TileRef<'_, BTile<T, K, N>> {
     /// The 8 × 8 tile of B at columns `n..n + 8`, depth `k..k + 8`, for [`mma_sync_k8`]
     /// (`ldmatrix.x1.trans`). Warp-collective.
     #[inline(always)]
@@ -569,13 +616,13 @@ impl<T: MmaInput, const K: usize, const N: usize> TileRef<'_, BTile<T, K, N>> {
         whole_warp();
         crate::at!();
         let lane = lane_id() as usize & 31;
-        let p = self.chunk(k + (lane & 7), n / 8);
+        let p = self.chunk(k + (lane & 7), n / T::CHUNK);
         // SAFETY: as above.
         FragB8 { r: unsafe { rt::__oxpack_ldmatrix_x1_trans(p) }, _t: PhantomData }
     }
 }
 
-impl<T: MmaInput, const N: usize, const K: usize> TileRef<'_, BtTile<T, N, K>> {
+impl<T: Mma16, const N: usize, const K: usize> TileRef<'_, BtTile<T, N, K>> {
     /// The 8 × 8 tile of B at columns `n..n + 8`, depth `k..k + 8`, for [`mma_sync_k8`]
     /// (`ldmatrix.x1`). Warp-collective.
     #[inline(always)]
@@ -585,7 +632,7 @@ impl<T: MmaInput, const N: usize, const K: usize> TileRef<'_, BtTile<T, N, K>> {
         whole_warp();
         crate::at!();
         let lane = lane_id() as usize & 31;
-        let p = self.chunk(n + (lane & 7), k / 8);
+        let p = self.chunk(n + (lane & 7), k / T::CHUNK);
         // SAFETY: as above.
         FragB8 { r: unsafe { rt::__oxpack_ldmatrix_x1(p) }, _t: PhantomData }
     }
@@ -665,7 +712,8 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
     }
 
     /// `acc ← a·b + acc` over the whole depth of a stage: the warp's rows `at.row..at.row + 16·MT`
-    /// of the A tile times its columns `at.col..at.col + 8·NT` of the B tile, k16 step by step
+    /// of the A tile times its columns `at.col..at.col + 8·NT` of the B tile, one fragment depth
+    /// (`K_STEP`) at a time
     /// (`MT` `ldmatrix.x4` of A and `NT / 2` of B, an `.x2` for an odd last one, then `MT · NT`
     /// `mma.sync` per step). The tiles' depths must match (their `Depth` types, in the signature:
     /// a type error at the call otherwise) and the warp's block must lie inside them
@@ -678,15 +726,16 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
         b: &TileRef<'_, TB>,
         at: WarpPos,
     ) {
-        const { assert!(TA::COLS == TB::K && TA::COLS % 16 == 0) }; // also in the signature (`Depth`)
+        let step = TA::Elem::K_STEP;
+        const { assert!(TA::COLS == TB::K && TA::COLS % TA::Elem::K_STEP == 0) }; // `Depth` in the signature too
         if !inside(at.row, 16, 16 * MT, TA::ROWS) || !inside(at.col, 8, 8 * NT, TB::N) {
             fail("a warp's accumulator block reaches outside the stage's tiles, or is not aligned to its fragments");
         }
         whole_warp();
         crate::at!();
-        const { assert!(TB::K / 16 <= 64 && MT * NT <= 64, "oxpack: `mma_tile` takes depths up to 1024 and up to 64 fragments") };
-        each!(TB::K / 16, |s| {
-            mma_step::<MT, NT, TA, TB>(&mut self.c, a, b, at, 16 * s);
+        const { assert!(TB::K / TA::Elem::K_STEP <= 64 && MT * NT <= 64, "oxpack: `mma_tile` takes up to 64 fragment depths and 64 fragments") };
+        each!(TB::K / step, |s| {
+            mma_step::<MT, NT, TA, TB>(&mut self.c, a, b, at, step * s);
         });
     }
 }
@@ -785,10 +834,10 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
     {
         const {
             assert!(NA == S * TA::ROWS * TA::COLS && NB == S * TB::ROWS * TB::COLS);
-            assert!(TA::COLS % 16 == 0 && (TA::COLS / 8).is_power_of_two() && TA::ROWS % 16 == 0,
-                    "oxpack: a shared tile has a multiple of 16 rows and 16 columns, and a power-of-two number of 16-byte chunks per row");
-            assert!(TB::COLS % 16 == 0 && (TB::COLS / 8).is_power_of_two() && TB::ROWS % 16 == 0,
-                    "oxpack: a shared tile has a multiple of 16 rows and 16 columns, and a power-of-two number of 16-byte chunks per row");
+            assert!(TA::COLS % TA::Elem::K_STEP == 0 && (TA::COLS / TA::Elem::CHUNK).is_power_of_two() && TA::ROWS % 16 == 0,
+                    "oxpack: a shared tile has a multiple of 16 rows, whole fragment depths (32 bytes) per row, and a power-of-two number of 16-byte chunks per row");
+            assert!(TB::COLS % TB::Elem::K_STEP == 0 && (TB::COLS / TB::Elem::CHUNK).is_power_of_two() && TB::ROWS % 16 == 0,
+                    "oxpack: a shared tile has a multiple of 16 rows, whole fragment depths (32 bytes) per row, and a power-of-two number of 16-byte chunks per row");
         }
         let d = crate::grid::block_dim();
         if d.x as usize * d.y as usize * d.z as usize != THREADS {
@@ -909,49 +958,58 @@ unsafe fn copy_tile<Tl: TileShape, const THREADS: usize>(
     at: (usize, usize),
     t: usize,
 ) {
-    let per_row = Tl::COLS / 8;
+    let per = Tl::Elem::CHUNK; // elements per 16-byte chunk
+    let size = core::mem::size_of::<Tl::Elem>();
+    let per_row = Tl::COLS / per;
     let chunks = Tl::ROWS * per_row;
+    const { assert!(Tl::ROWS * Tl::COLS / Tl::Elem::CHUNK <= 64 * THREADS, "oxpack: at most 64 chunks per thread in a tile") };
     let data = src.data();
     let (rows, cols) = (src.rows() as usize, src.cols() as usize);
-    // cp.async reads 16 aligned bytes: every chunk of a row is, when the rows are
-    let fast = data.as_ptr() as usize % 16 == 0 && cols % 8 == 0;
-    let mut i = 0;
-    while i < chunks.div_ceil(THREADS) {
-        let q = t + i * THREADS;
-        i += 1;
-        if q >= chunks {
-            break;
-        }
+    // Chunk q of the tile: row q / per_row, chunk q % per_row, its elements inside the matrix (0
+    // to `per`), where it starts in the matrix, and where it goes in the tile.
+    let chunk = |q: usize| {
         let (r, ch) = (q / per_row, q % per_row);
-        let (gr, gc) = (at.0.saturating_add(r), at.1.saturating_add(8 * ch));
-        // elements of this chunk inside the matrix: 0 to 8
-        let valid = if gr < rows && gc < cols { (cols - gc).min(8) } else { 0 };
-        // SAFETY: `offset` permutes the chunks of row r < ROWS, so the chunk is inside the tile
-        // and this thread's alone (q ↦ (r, ch) is one-to-one, and q belongs to t alone).
-        let to = unsafe { dst.add(offset::<Tl>(r, ch)) };
-        if fast {
-            // In the matrix: gr·cols + gc + valid ≤ gr·cols + cols ≤ rows·cols ≤ len (`matrix`).
-            let from = if valid > 0 { data.as_ptr().wrapping_add(gr * cols + gc) } else { data.as_ptr() };
-            // SAFETY: `to` is 16 bytes of the tile; `from` has `2·valid` readable bytes (above).
-            unsafe { rt::__oxpack_cp_async_16(to as *mut u8, from as *const u8, 2 * valid as u32) };
-        } else {
-            let mut v = Chunk([0u16; 8]);
-            let from = data.as_ptr().wrapping_add(gr.wrapping_mul(cols).wrapping_add(gc)) as *const u16;
-            each!(8, |e| {
-                if e < valid {
-                    // SAFETY: Tl::Elem is BF16 or F16, 16 bits of plain data; element e < valid
-                    // of the chunk is in the matrix (above).
-                    v.0[e] = unsafe { from.add(e).read() };
-                }
-            });
-            // SAFETY: a 16-byte-aligned chunk of the tile (the cell is 128-aligned, chunks 16).
-            unsafe { (to as *mut Chunk).write(v) };
-        }
+        let (gr, gc) = (at.0.saturating_add(r), at.1.saturating_add(per * ch));
+        let valid = if gr < rows && gc < cols { (cols - gc).min(per) } else { 0 };
+        // In the matrix when valid > 0: gr·cols + gc + valid ≤ gr·cols + cols ≤ rows·cols ≤ len
+        // (`matrix`); `offset` permutes the chunks of row r < ROWS, so `to` is in the tile.
+        let from = if valid > 0 { data.as_ptr().wrapping_add(gr * cols + gc) } else { data.as_ptr() };
+        (valid, from, dst.wrapping_add(offset::<Tl>(r, ch)))
+    };
+    // cp.async reads 16 aligned bytes: every chunk of a row is, when the rows are (a uniform test)
+    if data.as_ptr() as usize % 16 == 0 && cols % per == 0 {
+        each!(chunks.div_ceil(THREADS), |i| {
+            let q = t + i * THREADS;
+            if q < chunks {
+                let (valid, from, to) = chunk(q);
+                // SAFETY: `to` is 16 bytes of the tile, this thread's alone (q ↦ (r, ch) is
+                // one-to-one and q belongs to t alone); `from` has `size·valid` readable bytes.
+                unsafe { rt::__oxpack_cp_async_16(to as *mut u8, from as *const u8, (size * valid) as u32) };
+            }
+        });
+    } else {
+        each!(chunks.div_ceil(THREADS), |i| {
+            let q = t + i * THREADS;
+            if q < chunks {
+                let (valid, from, to) = chunk(q);
+                let mut v = Chunk([0u8; 16]);
+                let into = v.0.as_mut_ptr() as *mut Tl::Elem;
+                each!(Tl::Elem::CHUNK, |e| {
+                    if e < valid {
+                        // SAFETY: element e < valid of the chunk is in the matrix (above); the
+                        // chunk buffer is 16-byte aligned with room for `per` elements.
+                        unsafe { into.add(e).write(from.add(e).read()) };
+                    }
+                });
+                // SAFETY: as above; a 16-byte-aligned chunk (the cell is 128-aligned, chunks 16).
+                unsafe { (to as *mut Chunk).write(v) };
+            }
+        });
     }
 }
 
 #[repr(C, align(16))]
-struct Chunk([u16; 8]);
+struct Chunk([u8; 16]);
 
 /// The view of one filled stage of a [`Pipeline`], from [`Pipeline::wait`]: its tiles are
 /// complete and visible to the whole block while it lives. Dropping it lets the stage be

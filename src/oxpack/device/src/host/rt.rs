@@ -346,8 +346,16 @@ pub(crate) mod mma {
     pub(crate) enum Collective {
         /// `ldmatrix.sync.aligned.m8n8.x{count}[.trans].b16`
         Ldmatrix { count: u8, trans: bool },
-        /// `mma.sync.aligned.m16n8k{k}.row.col.f32.{bf16|f16}...f32`
-        Mma { k: u8, bf16: bool },
+        /// `mma.sync.aligned.m16n8k{k}.row.col.f32.{bf16|f16|tf32}...f32`
+        Mma { k: u8, kind: Kind },
+    }
+
+    /// The input type of an `mma.sync`.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    pub(crate) enum Kind {
+        Bf16,
+        F16,
+        Tf32,
     }
 
     impl Collective {
@@ -359,10 +367,11 @@ pub(crate) mod mma {
                 Collective::Ldmatrix { count: 2, trans: true } => "the warp matrix load ldmatrix.x2.trans",
                 Collective::Ldmatrix { trans: false, .. } => "the warp matrix load ldmatrix.x4",
                 Collective::Ldmatrix { trans: true, .. } => "the warp matrix load ldmatrix.x4.trans",
-                Collective::Mma { k: 8, bf16: true } => "the warp matrix multiply mma.sync m16n8k8 (bf16)",
-                Collective::Mma { k: 8, bf16: false } => "the warp matrix multiply mma.sync m16n8k8 (f16)",
-                Collective::Mma { bf16: true, .. } => "the warp matrix multiply mma.sync m16n8k16 (bf16)",
-                Collective::Mma { bf16: false, .. } => "the warp matrix multiply mma.sync m16n8k16 (f16)",
+                Collective::Mma { kind: Kind::Tf32, .. } => "the warp matrix multiply mma.sync m16n8k8 (tf32)",
+                Collective::Mma { k: 8, kind: Kind::Bf16 } => "the warp matrix multiply mma.sync m16n8k8 (bf16)",
+                Collective::Mma { k: 8, kind: Kind::F16 } => "the warp matrix multiply mma.sync m16n8k8 (f16)",
+                Collective::Mma { kind: Kind::Bf16, .. } => "the warp matrix multiply mma.sync m16n8k16 (bf16)",
+                Collective::Mma { kind: Kind::F16, .. } => "the warp matrix multiply mma.sync m16n8k16 (f16)",
             }
         }
 
@@ -397,17 +406,33 @@ pub(crate) mod mma {
                         lane(l).out = *o;
                     }
                 },
-                Collective::Mma { k, bf16 } => unsafe {
+                Collective::Mma { k, kind } => unsafe {
                     let lane = |l: usize| &mut *(lanes[l] as *mut MmaLane);
                     let half = |h: u32| -> f32 {
                         let h = (h & 0xffff) as u16;
-                        if bf16 { f32::from_bits((h as u32) << 16) } else { super::half::__oxpack_f16_to_f32(h) }
+                        if kind == Kind::Bf16 { f32::from_bits((h as u32) << 16) } else { super::half::__oxpack_f16_to_f32(h) }
                     };
+                    // tf32: the tensor cores read sign, exponent and the top 10 mantissa bits
+                    let tf32 = |w: u32| -> f32 { f32::from_bits(w & 0xffff_e000) };
                     let k = k as usize;
                     let (mut a, mut b, mut c) = ([[0f32; 16]; 16], [[0f32; 8]; 16], [[0f32; 8]; 16]);
                     for l in 0..32 {
                         let (g, t) = (l / 4, l % 4);
                         let x = lane(l);
+                        if kind == Kind::Tf32 {
+                            // A 16 × 8: (g, t), (g + 8, t), (g, t + 4), (g + 8, t + 4); B 8 × 8: (t, g), (t + 4, g)
+                            a[g][t] = tf32(x.a[0]);
+                            a[g + 8][t] = tf32(x.a[1]);
+                            a[g][t + 4] = tf32(x.a[2]);
+                            a[g + 8][t + 4] = tf32(x.a[3]);
+                            b[t][g] = tf32(x.b[0]);
+                            b[t + 4][g] = tf32(x.b[1]);
+                            c[g][2 * t] = x.c[0];
+                            c[g][2 * t + 1] = x.c[1];
+                            c[g + 8][2 * t] = x.c[2];
+                            c[g + 8][2 * t + 1] = x.c[3];
+                            continue;
+                        }
                         // A, row-major 16 × k: word i holds two consecutive columns of one row
                         let places: &[(usize, usize)] = if k == 16 {
                             &[(g, 2 * t), (g + 8, 2 * t), (g, 2 * t + 8), (g + 8, 2 * t + 8)]
@@ -453,7 +478,8 @@ pub(crate) mod mma {
         out: [u32; 4],
     }
 
-    /// A lane's part of an `mma.sync`.
+    /// A lane's part of an `mma.sync` (a: 4 words for m16n8k16 and tf32 m16n8k8, 2 for the 16-bit
+    /// m16n8k8; b: 2 or 1).
     #[repr(C)]
     struct MmaLane {
         a: [u32; 4],
@@ -513,20 +539,20 @@ pub(crate) mod mma {
     }
 
     /// # Safety
-    /// `a` holds `k / 4` words (4 for k = 16), `b` `k / 8`, `c` and `d` 4 floats.
-    unsafe fn mma(k: u8, bf16: bool, d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
+    /// `a` holds `words` words, `b` `words / 2`, `c` and `d` 4 floats.
+    unsafe fn mma(k: u8, kind: Kind, words: usize, d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
         let mut lane = MmaLane { a: [0; 4], b: [0; 2], c: [0.0; 4], d: [0.0; 4] };
         // SAFETY: the caller's contract.
         unsafe {
-            for i in 0..k as usize / 4 {
+            for i in 0..words {
                 lane.a[i] = a.add(i).read_unaligned();
             }
-            for i in 0..k as usize / 8 {
+            for i in 0..words / 2 {
                 lane.b[i] = b.add(i).read_unaligned();
             }
             lane.c = (c as *const [f32; 4]).read_unaligned();
         }
-        wait_tensor(Collective::Mma { k, bf16 }, &mut lane as *mut MmaLane as *mut u8);
+        wait_tensor(Collective::Mma { k, kind }, &mut lane as *mut MmaLane as *mut u8);
         // SAFETY: the caller's contract.
         unsafe { (d as *mut [f32; 4]).write_unaligned(lane.d) }
     }
@@ -535,25 +561,31 @@ pub(crate) mod mma {
     /// As for `mma`.
     pub unsafe fn __oxpack_mma_m16n8k16_bf16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
         // SAFETY: the caller's contract.
-        unsafe { mma(16, true, d, a, b, c) }
+        unsafe { mma(16, Kind::Bf16, 4, d, a, b, c) }
     }
     /// # Safety
     /// As for `mma`.
     pub unsafe fn __oxpack_mma_m16n8k16_f16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
         // SAFETY: the caller's contract.
-        unsafe { mma(16, false, d, a, b, c) }
+        unsafe { mma(16, Kind::F16, 4, d, a, b, c) }
     }
     /// # Safety
     /// As for `mma`.
     pub unsafe fn __oxpack_mma_m16n8k8_bf16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
         // SAFETY: the caller's contract.
-        unsafe { mma(8, true, d, a, b, c) }
+        unsafe { mma(8, Kind::Bf16, 2, d, a, b, c) }
     }
     /// # Safety
     /// As for `mma`.
     pub unsafe fn __oxpack_mma_m16n8k8_f16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
         // SAFETY: the caller's contract.
-        unsafe { mma(8, false, d, a, b, c) }
+        unsafe { mma(8, Kind::F16, 2, d, a, b, c) }
+    }
+    /// # Safety
+    /// As for `mma`.
+    pub unsafe fn __oxpack_mma_m16n8k8_tf32(d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
+        // SAFETY: the caller's contract.
+        unsafe { mma(8, Kind::Tf32, 4, d, a, b, c) }
     }
 
     /// `cp.async` with zero fill, done at once: `n` bytes from `src`, then zeros, 16 in all.
