@@ -6,22 +6,25 @@
 //!
 //! | type | what it holds (per warp) | made by |
 //! | --- | --- | --- |
-//! | [`FragA<T>`] | a 16 × 16 tile of A (row-major), T = [`BF16`] or [`F16`] | [`TileRef::frag_a`] (`ldmatrix.x4`) |
-//! | [`FragB<T>`] | a 16 × 8 tile of B ("col": k down, n across) | [`TileRef::frag_b`] (`ldmatrix.x2`), [`TileRef::frag_b2`] (`.x4`) |
-//! | [`FragA8<T>`], [`FragB8<T>`] | the same for k = 8 (16 × 8 and 8 × 8) | `frag_a8` (`.x2`), `frag_b8` (`.x1`) |
+//! | [`FragA<T>`] | a 16 × K_STEP tile of A (row-major) | [`TileRef::frag_a`] (`ldmatrix.x4`) |
+//! | [`FragB<T>`] | a K_STEP × 8 tile of B ("col": k down, n across) | [`TileRef::frag_b`] (`ldmatrix.x2`), [`TileRef::frag_b2`] (`.x4`) |
+//! | [`FragA8<T>`], [`FragB8<T>`] | 16 × 8 and 8 × 8, for 16-bit T | `frag_a8` (`.x2`), `frag_b8` (`.x1`) |
 //! | [`FragC`] | a 16 × 8 tile of f32 accumulators | [`FragC::zero`], [`mma_sync`] |
 //! | [`Accum<MT, NT>`] | a warp's `16·MT × 8·NT` block of accumulators | [`Accum::zero`], [`Accum::mma_tile`] |
 //!
-//! [`mma_sync`]`(&a, &b, &mut c)` is `c ← a·b + c` for one m16n8k16 tile (bf16 or f16 products,
-//! exact, summed in f32). Fragments of different element types or roles do not mix: `FragA<BF16>`
-//! with `FragB<F16>`, or a `FragB` where a `FragA` belongs, is a type error. Fragments are not
-//! `Copy`, have no shuffle and cannot be stored in shared memory, so no warp reads another's.
+//! T is [`BF16`] or [`F16`] (K_STEP = 16: `mma.sync` m16n8k16) or `f32` read as tf32 (K_STEP =
+//! 8: m16n8k8; the tensor cores use its top 19 bits); a fragment always spans 32 bytes of depth.
+//! [`mma_sync`]`(&a, &b, &mut c)` is `c ← a·b + c` for one such tile (exact products, summed in
+//! f32). Fragments of different element types or roles do not mix: `FragA<BF16>` with
+//! `FragB<F16>`, or a `FragB` where a `FragA` belongs, is a type error. Fragments are not `Copy`,
+//! have no shuffle and cannot be stored in shared memory, so no warp reads another's.
 //!
 //! **Shared tiles.** Operands reach the registers from shared memory, in tiles whose type names
 //! their storage order, which decides the `ldmatrix` form: [`ATile<T, M, K>`] (A, `M × K`, k
 //! contiguous), [`BTile<T, K, N>`] (B stored `K × N`, n contiguous: `ldmatrix.trans`) and
 //! [`BtTile<T, N, K>`] (B stored `N × K`, k contiguous — the layout of a torch `linear` weight:
-//! plain `ldmatrix`). Both B tiles give the same [`FragB`]. Rows are swizzled (16-byte chunks
+//! plain `ldmatrix`). Both B tiles give the same [`FragB`]; f32 B tiles are `BtTile`s only
+//! (`ldmatrix.trans` moves 16-bit values). Rows are swizzled (16-byte chunks
 //! XORed with the row, as CUTLASS does) so that the 8 rows an `ldmatrix` phase reads, and the
 //! chunks a `cp.async` phase writes, fall in distinct banks, with no padding.
 //!
