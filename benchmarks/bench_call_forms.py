@@ -99,6 +99,14 @@ CALLS: dict[str, Spec] = {  # kernel -> its call, as its docstring says to launc
     "transpose": ((W, W, f32(W * W), f32(W * W)), (W, W), (16, 16)),  # threads = (height, width)
     "transpose_tiled": ((W, W, f32(W * W), f32(W * W)), (W, W // 4), (32, 8)),
     "sgemm": ((W, W, W, f32(W * W), f32(W * W), f32(W * W)), (W // 8, W // 8), (16, 16)),
+    # tensor cores: threads = 128 * ceil(m / 128) * ceil(n / 128), blocks of 128 (#[launch_bounds(128)])
+    "gemm_bf16": ((W, W, W, Array("bfloat16", W * W), Array("bfloat16", W * W), f32(W * W)), 128, 128),
+    "gemm_bf16_nt": ((W, W, W, Array("bfloat16", W * W), Array("bfloat16", W * W), f32(W * W)), 128, 128),
+    "gemm_bf16_nt_bf16": ((W, W, W, Array("bfloat16", W * W), Array("bfloat16", W * W), Array("bfloat16", W * W)),
+                          128, 128),
+    "gemm_tf32_nt": ((W, W, W, f32(W * W), f32(W * W), f32(W * W)), 128, 128),
+    "linear_gelu_bf16": ((W, W, W, Array("bfloat16", W * W), Array("bfloat16", W * W), Array("bfloat16", W),
+                          Array("bfloat16", W * W)), 128, 128),
 }
 
 

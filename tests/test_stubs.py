@@ -159,6 +159,15 @@ def make_manifest() -> dict[str, Any]:
                 "launch_bounds": {"max_threads": 128, "min_blocks": 4},
                 "max_registers": 32,
             },
+            "tiled": {
+                "crate": "saxpy",
+                "symbol": "tiled",
+                "doc": "`#[launch_bounds(128)]` alone (no register cap), as tensor.rs's GEMMs have it.",
+                "params": [param("x", "in", "float32"), param("y", "out", "float32")],
+                "requires": [],
+                "resources": {},
+                "launch_bounds": {"max_threads": 128},
+            },
         },
     }
 
@@ -676,7 +685,7 @@ def test_bad_stream_object(kernels: ModuleType, runtime: ModuleType) -> None:
 
 
 def test_unknown_kernel(kernels: ModuleType, runtime: ModuleType) -> None:
-    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, bounded, count, histogram, reverse, saxpy, shift2d$"):
+    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, bounded, count, histogram, reverse, saxpy, shift2d, tiled$"):
         kernels._module.kernel("nope")
 
 

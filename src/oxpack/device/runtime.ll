@@ -500,6 +500,256 @@ define void @__oxpack_st_ef_v4(ptr %p, i32 %a, i32 %b, i32 %c, i32 %d) #5 {
   ret void
 }
 
+; ---- tensor cores (src/mma.rs), sm_80 and newer. Shared-memory operands arrive as generic
+; pointers into a `.shared` array (oxpack's link step moves the tile statics to address space
+; 3); the cast back lets LLVM's address-space inference emit the `.shared` forms directly.
+; Multi-register results go through %out (after inlining, SROA keeps them in registers).
+declare {i32, i32, i32, i32} @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16.p3(ptr addrspace(3))
+declare {i32, i32, i32, i32} @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16.p3(ptr addrspace(3))
+declare {i32, i32} @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x2.b16.p3(ptr addrspace(3))
+declare {i32, i32} @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x2.trans.b16.p3(ptr addrspace(3))
+declare i32 @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x1.b16.p3(ptr addrspace(3))
+declare i32 @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x1.trans.b16.p3(ptr addrspace(3))
+declare {float, float, float, float} @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32, i32, i32, i32, i32, i32, float, float, float, float)
+declare {float, float, float, float} @llvm.nvvm.mma.m16n8k16.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, <2 x half>, float, float, float, float)
+declare {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.bf16(i32, i32, i32, float, float, float, float)
+declare {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, float, float, float, float)
+declare {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.tf32(i32, i32, i32, i32, i32, i32, float, float, float, float)
+declare void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3), ptr addrspace(1), i32)
+declare void @llvm.nvvm.cp.async.commit.group()
+declare void @llvm.nvvm.cp.async.wait.group(i32)
+declare void @llvm.nvvm.cp.async.wait.all()
+
+; the lanes of the calling warp that execute this instruction together (`activemask.b32`)
+define i32 @__oxpack_activemask() #2 {
+  %m = call i32 asm sideeffect "activemask.b32 $0;", "=r"()
+  ret i32 %m
+}
+
+define void @__oxpack_ldmatrix_x4(ptr %p, ptr %out) #2 {
+  %s = addrspacecast ptr %p to ptr addrspace(3)
+  %v = call {i32, i32, i32, i32} @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16.p3(ptr addrspace(3) %s)
+  call void @__oxpack_store4(ptr %out, {i32, i32, i32, i32} %v)
+  ret void
+}
+define void @__oxpack_ldmatrix_x4_trans(ptr %p, ptr %out) #2 {
+  %s = addrspacecast ptr %p to ptr addrspace(3)
+  %v = call {i32, i32, i32, i32} @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16.p3(ptr addrspace(3) %s)
+  call void @__oxpack_store4(ptr %out, {i32, i32, i32, i32} %v)
+  ret void
+}
+define void @__oxpack_ldmatrix_x2(ptr %p, ptr %out) #2 {
+  %s = addrspacecast ptr %p to ptr addrspace(3)
+  %v = call {i32, i32} @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x2.b16.p3(ptr addrspace(3) %s)
+  call void @__oxpack_store2(ptr %out, {i32, i32} %v)
+  ret void
+}
+define void @__oxpack_ldmatrix_x2_trans(ptr %p, ptr %out) #2 {
+  %s = addrspacecast ptr %p to ptr addrspace(3)
+  %v = call {i32, i32} @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x2.trans.b16.p3(ptr addrspace(3) %s)
+  call void @__oxpack_store2(ptr %out, {i32, i32} %v)
+  ret void
+}
+define i32 @__oxpack_ldmatrix_x1(ptr %p) #2 {
+  %s = addrspacecast ptr %p to ptr addrspace(3)
+  %v = call i32 @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x1.b16.p3(ptr addrspace(3) %s)
+  ret i32 %v
+}
+define i32 @__oxpack_ldmatrix_x1_trans(ptr %p) #2 {
+  %s = addrspacecast ptr %p to ptr addrspace(3)
+  %v = call i32 @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x1.trans.b16.p3(ptr addrspace(3) %s)
+  ret i32 %v
+}
+define internal void @__oxpack_store4(ptr %out, {i32, i32, i32, i32} %v) #3 {
+  %e0 = extractvalue {i32, i32, i32, i32} %v, 0
+  store i32 %e0, ptr %out, align 4
+  %e1 = extractvalue {i32, i32, i32, i32} %v, 1
+  %q1 = getelementptr inbounds i32, ptr %out, i64 1
+  store i32 %e1, ptr %q1, align 4
+  %e2 = extractvalue {i32, i32, i32, i32} %v, 2
+  %q2 = getelementptr inbounds i32, ptr %out, i64 2
+  store i32 %e2, ptr %q2, align 4
+  %e3 = extractvalue {i32, i32, i32, i32} %v, 3
+  %q3 = getelementptr inbounds i32, ptr %out, i64 3
+  store i32 %e3, ptr %q3, align 4
+  ret void
+}
+define internal void @__oxpack_store2(ptr %out, {i32, i32} %v) #3 {
+  %e0 = extractvalue {i32, i32} %v, 0
+  store i32 %e0, ptr %out, align 4
+  %e1 = extractvalue {i32, i32} %v, 1
+  %q1 = getelementptr inbounds i32, ptr %out, i64 1
+  store i32 %e1, ptr %q1, align 4
+  ret void
+}
+define internal void @__oxpack_store4f(ptr %out, {float, float, float, float} %v) #3 {
+  %e0 = extractvalue {float, float, float, float} %v, 0
+  store float %e0, ptr %out, align 4
+  %e1 = extractvalue {float, float, float, float} %v, 1
+  %q1 = getelementptr inbounds float, ptr %out, i64 1
+  store float %e1, ptr %q1, align 4
+  %e2 = extractvalue {float, float, float, float} %v, 2
+  %q2 = getelementptr inbounds float, ptr %out, i64 2
+  store float %e2, ptr %q2, align 4
+  %e3 = extractvalue {float, float, float, float} %v, 3
+  %q3 = getelementptr inbounds float, ptr %out, i64 3
+  store float %e3, ptr %q3, align 4
+  ret void
+}
+
+; d = a·b + c for one m16n8k16 tile: %a holds 4 words (8 halves), %b 2, %c and %d 4 floats
+define void @__oxpack_mma_m16n8k16_bf16(ptr %d, ptr %a, ptr %b, ptr %c) #2 {
+  %a0 = load i32, ptr %a, align 4
+  %pa1 = getelementptr inbounds i32, ptr %a, i64 1
+  %a1 = load i32, ptr %pa1, align 4
+  %pa2 = getelementptr inbounds i32, ptr %a, i64 2
+  %a2 = load i32, ptr %pa2, align 4
+  %pa3 = getelementptr inbounds i32, ptr %a, i64 3
+  %a3 = load i32, ptr %pa3, align 4
+  %b0 = load i32, ptr %b, align 4
+  %pb1 = getelementptr inbounds i32, ptr %b, i64 1
+  %b1 = load i32, ptr %pb1, align 4
+  %c0 = load float, ptr %c, align 4
+  %pc1 = getelementptr inbounds float, ptr %c, i64 1
+  %c1 = load float, ptr %pc1, align 4
+  %pc2 = getelementptr inbounds float, ptr %c, i64 2
+  %c2 = load float, ptr %pc2, align 4
+  %pc3 = getelementptr inbounds float, ptr %c, i64 3
+  %c3 = load float, ptr %pc3, align 4
+  %v = call {float, float, float, float} @llvm.nvvm.mma.m16n8k16.row.col.bf16(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %b0, i32 %b1, float %c0, float %c1, float %c2, float %c3)
+  call void @__oxpack_store4f(ptr %d, {float, float, float, float} %v)
+  ret void
+}
+define void @__oxpack_mma_m16n8k16_f16(ptr %d, ptr %a, ptr %b, ptr %c) #2 {
+  %a0 = load <2 x half>, ptr %a, align 4
+  %pa1 = getelementptr inbounds i32, ptr %a, i64 1
+  %a1 = load <2 x half>, ptr %pa1, align 4
+  %pa2 = getelementptr inbounds i32, ptr %a, i64 2
+  %a2 = load <2 x half>, ptr %pa2, align 4
+  %pa3 = getelementptr inbounds i32, ptr %a, i64 3
+  %a3 = load <2 x half>, ptr %pa3, align 4
+  %b0 = load <2 x half>, ptr %b, align 4
+  %pb1 = getelementptr inbounds i32, ptr %b, i64 1
+  %b1 = load <2 x half>, ptr %pb1, align 4
+  %c0 = load float, ptr %c, align 4
+  %pc1 = getelementptr inbounds float, ptr %c, i64 1
+  %c1 = load float, ptr %pc1, align 4
+  %pc2 = getelementptr inbounds float, ptr %c, i64 2
+  %c2 = load float, ptr %pc2, align 4
+  %pc3 = getelementptr inbounds float, ptr %c, i64 3
+  %c3 = load float, ptr %pc3, align 4
+  %v = call {float, float, float, float} @llvm.nvvm.mma.m16n8k16.row.col.f32.f32(<2 x half> %a0, <2 x half> %a1, <2 x half> %a2, <2 x half> %a3, <2 x half> %b0, <2 x half> %b1, float %c0, float %c1, float %c2, float %c3)
+  call void @__oxpack_store4f(ptr %d, {float, float, float, float} %v)
+  ret void
+}
+; m16n8k8 tf32: %a holds 4 words (4 tf32), %b 2, as m16n8k16's 16-bit operands
+define void @__oxpack_mma_m16n8k8_tf32(ptr %d, ptr %a, ptr %b, ptr %c) #2 {
+  %a0 = load i32, ptr %a, align 4
+  %pa1 = getelementptr inbounds i32, ptr %a, i64 1
+  %a1 = load i32, ptr %pa1, align 4
+  %pa2 = getelementptr inbounds i32, ptr %a, i64 2
+  %a2 = load i32, ptr %pa2, align 4
+  %pa3 = getelementptr inbounds i32, ptr %a, i64 3
+  %a3 = load i32, ptr %pa3, align 4
+  %b0 = load i32, ptr %b, align 4
+  %pb1 = getelementptr inbounds i32, ptr %b, i64 1
+  %b1 = load i32, ptr %pb1, align 4
+  %c0 = load float, ptr %c, align 4
+  %pc1 = getelementptr inbounds float, ptr %c, i64 1
+  %c1 = load float, ptr %pc1, align 4
+  %pc2 = getelementptr inbounds float, ptr %c, i64 2
+  %c2 = load float, ptr %pc2, align 4
+  %pc3 = getelementptr inbounds float, ptr %c, i64 3
+  %c3 = load float, ptr %pc3, align 4
+  %v = call {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.tf32(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %b0, i32 %b1, float %c0, float %c1, float %c2, float %c3)
+  call void @__oxpack_store4f(ptr %d, {float, float, float, float} %v)
+  ret void
+}
+; m16n8k8 bf16/f16: %a holds 2 words, %b 1
+define void @__oxpack_mma_m16n8k8_bf16(ptr %d, ptr %a, ptr %b, ptr %c) #2 {
+  %a0 = load i32, ptr %a, align 4
+  %pa1 = getelementptr inbounds i32, ptr %a, i64 1
+  %a1 = load i32, ptr %pa1, align 4
+  %b0 = load i32, ptr %b, align 4
+  %c0 = load float, ptr %c, align 4
+  %pc1 = getelementptr inbounds float, ptr %c, i64 1
+  %c1 = load float, ptr %pc1, align 4
+  %pc2 = getelementptr inbounds float, ptr %c, i64 2
+  %c2 = load float, ptr %pc2, align 4
+  %pc3 = getelementptr inbounds float, ptr %c, i64 3
+  %c3 = load float, ptr %pc3, align 4
+  %v = call {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.bf16(i32 %a0, i32 %a1, i32 %b0, float %c0, float %c1, float %c2, float %c3)
+  call void @__oxpack_store4f(ptr %d, {float, float, float, float} %v)
+  ret void
+}
+define void @__oxpack_mma_m16n8k8_f16(ptr %d, ptr %a, ptr %b, ptr %c) #2 {
+  %a0 = load <2 x half>, ptr %a, align 4
+  %pa1 = getelementptr inbounds i32, ptr %a, i64 1
+  %a1 = load <2 x half>, ptr %pa1, align 4
+  %b0 = load <2 x half>, ptr %b, align 4
+  %c0 = load float, ptr %c, align 4
+  %pc1 = getelementptr inbounds float, ptr %c, i64 1
+  %c1 = load float, ptr %pc1, align 4
+  %pc2 = getelementptr inbounds float, ptr %c, i64 2
+  %c2 = load float, ptr %pc2, align 4
+  %pc3 = getelementptr inbounds float, ptr %c, i64 3
+  %c3 = load float, ptr %pc3, align 4
+  %v = call {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half> %a0, <2 x half> %a1, <2 x half> %b0, float %c0, float %c1, float %c2, float %c3)
+  call void @__oxpack_store4f(ptr %d, {float, float, float, float} %v)
+  ret void
+}
+
+; cp.async: 16 bytes from global %src to shared %dst, of which the first %n (0 to 16) are
+; read and the rest zero-filled; committed as a group, waited for with at most %k of this
+; thread's groups still in flight (an immediate in PTX: a switch, folded when %k is known)
+define void @__oxpack_cp_async_16(ptr %dst, ptr %src, i32 %n) #3 {
+  %s = addrspacecast ptr %dst to ptr addrspace(3)
+  %g = addrspacecast ptr %src to ptr addrspace(1)
+  call void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n)
+  ret void
+}
+define void @__oxpack_cp_async_commit() #3 {
+  call void @llvm.nvvm.cp.async.commit.group()
+  ret void
+}
+define void @__oxpack_cp_async_wait(i32 %k) #3 {
+  switch i32 %k, label %all [ i32 0, label %w0
+                              i32 1, label %w1
+                              i32 2, label %w2
+                              i32 3, label %w3
+                              i32 4, label %w4
+                              i32 5, label %w5
+                              i32 6, label %w6 ]
+w0:
+  call void @llvm.nvvm.cp.async.wait.group(i32 0)
+  ret void
+w1:
+  call void @llvm.nvvm.cp.async.wait.group(i32 1)
+  ret void
+w2:
+  call void @llvm.nvvm.cp.async.wait.group(i32 2)
+  ret void
+w3:
+  call void @llvm.nvvm.cp.async.wait.group(i32 3)
+  ret void
+w4:
+  call void @llvm.nvvm.cp.async.wait.group(i32 4)
+  ret void
+w5:
+  call void @llvm.nvvm.cp.async.wait.group(i32 5)
+  ret void
+w6:
+  call void @llvm.nvvm.cp.async.wait.group(i32 6)
+  ret void
+all:
+  call void @llvm.nvvm.cp.async.wait.all()
+  ret void
+}
+define void @__oxpack_cp_async_wait_all() #3 {
+  call void @llvm.nvvm.cp.async.wait.all()
+  ret void
+}
+
 attributes #0 = { alwaysinline nounwind readnone }
 attributes #1 = { alwaysinline noreturn nounwind cold }
 attributes #2 = { alwaysinline convergent nounwind }

@@ -50,6 +50,7 @@ mod kernel;
 pub mod layout;
 pub mod math;
 pub mod matrix;
+pub mod mma;
 pub mod param;
 pub mod rows;
 pub mod shape;
@@ -149,4 +150,9 @@ pub mod prelude {
         WarpRows,
     };
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
+    pub use crate::cp_async_pipeline;
+    pub use crate::mma::{
+        mma_sync, mma_sync_k8, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, Pipeline, WarpPos,
+        WarpTiles,
+    };
 }

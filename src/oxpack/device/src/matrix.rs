@@ -46,4 +46,10 @@ impl<'a, T> Matrix<'a, T> {
     pub fn rows(&self) -> u32 {
         self.rows
     }
+
+    /// The whole slice (at least `cols · rows` long), for the tensor-core copies of `mma.rs`.
+    #[inline(always)]
+    pub(crate) fn data(&self) -> &'a [T] {
+        self.data
+    }
 }

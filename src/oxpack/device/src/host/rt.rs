@@ -330,3 +330,280 @@ pub(crate) mod half {
         (rounded >> 16) as u16
     }
 }
+
+/// `mma.rs`: tensor-core operations as warp collectives. Each lane waits with a pointer to its
+/// operands; when the warp's 32 lanes have all arrived at the same call, [`Collective::complete`]
+/// reads every lane's operands, computes what the GPU would (the fragment layouts of PTX's
+/// `ldmatrix` and `mma.sync`), and writes every lane's results. `cp.async` copies at once: the
+/// types of `mma.rs` already refuse to read a stage before its wait, which is when the GPU's
+/// copy would have landed.
+pub(crate) mod mma {
+    pub(crate) use super::super::sched::{pipeline_enter, pipeline_exit};
+    use super::super::sched::wait_tensor;
+
+    /// Which tensor-core operation a lane waits at.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    pub(crate) enum Collective {
+        /// `ldmatrix.sync.aligned.m8n8.x{count}[.trans].b16`
+        Ldmatrix { count: u8, trans: bool },
+        /// `mma.sync.aligned.m16n8k{k}.row.col.f32.{bf16|f16|tf32}...f32`
+        Mma { k: u8, kind: Kind },
+    }
+
+    /// The input type of an `mma.sync`.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    pub(crate) enum Kind {
+        Bf16,
+        F16,
+        Tf32,
+    }
+
+    impl Collective {
+        pub(crate) fn name(self) -> &'static str {
+            match self {
+                Collective::Ldmatrix { count: 1, trans: false } => "the warp matrix load ldmatrix.x1",
+                Collective::Ldmatrix { count: 1, trans: true } => "the warp matrix load ldmatrix.x1.trans",
+                Collective::Ldmatrix { count: 2, trans: false } => "the warp matrix load ldmatrix.x2",
+                Collective::Ldmatrix { count: 2, trans: true } => "the warp matrix load ldmatrix.x2.trans",
+                Collective::Ldmatrix { trans: false, .. } => "the warp matrix load ldmatrix.x4",
+                Collective::Ldmatrix { trans: true, .. } => "the warp matrix load ldmatrix.x4.trans",
+                Collective::Mma { kind: Kind::Tf32, .. } => "the warp matrix multiply mma.sync m16n8k8 (tf32)",
+                Collective::Mma { k: 8, kind: Kind::Bf16 } => "the warp matrix multiply mma.sync m16n8k8 (bf16)",
+                Collective::Mma { k: 8, kind: Kind::F16 } => "the warp matrix multiply mma.sync m16n8k8 (f16)",
+                Collective::Mma { kind: Kind::Bf16, .. } => "the warp matrix multiply mma.sync m16n8k16 (bf16)",
+                Collective::Mma { kind: Kind::F16, .. } => "the warp matrix multiply mma.sync m16n8k16 (f16)",
+            }
+        }
+
+        /// Completes the operation for a whole warp.
+        ///
+        /// # Safety
+        /// `lanes` holds 32 pointers, lane by lane, each to the record that lane passed for
+        /// this operation ([`LdLane`] or [`MmaLane`]), alive and not otherwise in use; an
+        /// `LdLane`'s address is readable for 16 bytes.
+        pub(crate) unsafe fn complete(self, lanes: &[*mut u8]) {
+            debug_assert_eq!(lanes.len(), 32);
+            // SAFETY (whole match): the caller's contract.
+            match self {
+                Collective::Ldmatrix { count, trans } => unsafe {
+                    let lane = |l: usize| &mut *(lanes[l] as *mut LdLane);
+                    let mut out = [[0u32; 4]; 32];
+                    for j in 0..count as usize {
+                        // matrix j's row r starts at the address of lane 8j + r
+                        let row = |r: usize| lane(8 * j + r).addr;
+                        for (l, o) in out.iter_mut().enumerate() {
+                            let (g, t) = (l / 4, l % 4);
+                            o[j] = if trans {
+                                let lo = (row(2 * t).add(2 * g) as *const u16).read_unaligned() as u32;
+                                let hi = (row(2 * t + 1).add(2 * g) as *const u16).read_unaligned() as u32;
+                                lo | (hi << 16)
+                            } else {
+                                (row(g).add(4 * t) as *const u32).read_unaligned()
+                            };
+                        }
+                    }
+                    for (l, o) in out.iter().enumerate() {
+                        lane(l).out = *o;
+                    }
+                },
+                Collective::Mma { k, kind } => unsafe {
+                    let lane = |l: usize| &mut *(lanes[l] as *mut MmaLane);
+                    let half = |h: u32| -> f32 {
+                        let h = (h & 0xffff) as u16;
+                        if kind == Kind::Bf16 { f32::from_bits((h as u32) << 16) } else { super::half::__oxpack_f16_to_f32(h) }
+                    };
+                    // tf32: the tensor cores read sign, exponent and the top 10 mantissa bits
+                    let tf32 = |w: u32| -> f32 { f32::from_bits(w & 0xffff_e000) };
+                    let k = k as usize;
+                    let (mut a, mut b, mut c) = ([[0f32; 16]; 16], [[0f32; 8]; 16], [[0f32; 8]; 16]);
+                    for l in 0..32 {
+                        let (g, t) = (l / 4, l % 4);
+                        let x = lane(l);
+                        if kind == Kind::Tf32 {
+                            // A 16 × 8: (g, t), (g + 8, t), (g, t + 4), (g + 8, t + 4); B 8 × 8: (t, g), (t + 4, g)
+                            a[g][t] = tf32(x.a[0]);
+                            a[g + 8][t] = tf32(x.a[1]);
+                            a[g][t + 4] = tf32(x.a[2]);
+                            a[g + 8][t + 4] = tf32(x.a[3]);
+                            b[t][g] = tf32(x.b[0]);
+                            b[t + 4][g] = tf32(x.b[1]);
+                            c[g][2 * t] = x.c[0];
+                            c[g][2 * t + 1] = x.c[1];
+                            c[g + 8][2 * t] = x.c[2];
+                            c[g + 8][2 * t + 1] = x.c[3];
+                            continue;
+                        }
+                        // A, row-major 16 × k: word i holds two consecutive columns of one row
+                        let places: &[(usize, usize)] = if k == 16 {
+                            &[(g, 2 * t), (g + 8, 2 * t), (g, 2 * t + 8), (g + 8, 2 * t + 8)]
+                        } else {
+                            &[(g, 2 * t), (g + 8, 2 * t)]
+                        };
+                        for (i, &(r, col)) in places.iter().enumerate() {
+                            a[r][col] = half(x.a[i]);
+                            a[r][col + 1] = half(x.a[i] >> 16);
+                        }
+                        // B, k × 8 "col": word i holds two consecutive rows (k) of column g
+                        for i in 0..k / 8 {
+                            b[8 * i + 2 * t][g] = half(x.b[i]);
+                            b[8 * i + 2 * t + 1][g] = half(x.b[i] >> 16);
+                        }
+                        c[g][2 * t] = x.c[0];
+                        c[g][2 * t + 1] = x.c[1];
+                        c[g + 8][2 * t] = x.c[2];
+                        c[g + 8][2 * t + 1] = x.c[3];
+                    }
+                    // f32 accumulation of exact products (a bf16 or f16 product is exact in f32)
+                    let mut d = c;
+                    for (i, row) in d.iter_mut().enumerate() {
+                        for (j, v) in row.iter_mut().enumerate() {
+                            for kk in 0..k {
+                                *v += a[i][kk] * b[kk][j];
+                            }
+                        }
+                    }
+                    for l in 0..32 {
+                        let (g, t) = (l / 4, l % 4);
+                        lane(l).d = [d[g][2 * t], d[g][2 * t + 1], d[g + 8][2 * t], d[g + 8][2 * t + 1]];
+                    }
+                },
+            }
+        }
+    }
+
+    /// A lane's part of an `ldmatrix`: the row address it provides, the words it receives.
+    #[repr(C)]
+    struct LdLane {
+        addr: *const u8,
+        out: [u32; 4],
+    }
+
+    /// A lane's part of an `mma.sync` (a: 4 words for m16n8k16 and tf32 m16n8k8, 2 for the 16-bit
+    /// m16n8k8; b: 2 or 1).
+    #[repr(C)]
+    struct MmaLane {
+        a: [u32; 4],
+        b: [u32; 2],
+        c: [f32; 4],
+        d: [f32; 4],
+    }
+
+    /// Every lane of a warp that reaches a tensor-core operation takes part in it; the
+    /// scheduler checks that all 32 do, at the same call, when it completes the operation.
+    #[inline(always)]
+    pub fn __oxpack_activemask() -> u32 {
+        u32::MAX
+    }
+
+    fn ldmatrix(count: u8, trans: bool, p: *const u16) -> [u32; 4] {
+        let mut lane = LdLane { addr: p as *const u8, out: [0; 4] };
+        wait_tensor(Collective::Ldmatrix { count, trans }, &mut lane as *mut LdLane as *mut u8);
+        lane.out
+    }
+
+    /// # Safety
+    /// `p` is 16 readable bytes of shared memory; `out` has room for 4 words.
+    pub unsafe fn __oxpack_ldmatrix_x4(p: *const u16, out: *mut u32) {
+        // SAFETY: the caller's contract.
+        unsafe { (out as *mut [u32; 4]).write_unaligned(ldmatrix(4, false, p)) }
+    }
+    /// # Safety
+    /// As for `__oxpack_ldmatrix_x4`.
+    pub unsafe fn __oxpack_ldmatrix_x4_trans(p: *const u16, out: *mut u32) {
+        // SAFETY: the caller's contract.
+        unsafe { (out as *mut [u32; 4]).write_unaligned(ldmatrix(4, true, p)) }
+    }
+    /// # Safety
+    /// `p` as above; `out` has room for 2 words.
+    pub unsafe fn __oxpack_ldmatrix_x2(p: *const u16, out: *mut u32) {
+        let r = ldmatrix(2, false, p);
+        // SAFETY: the caller's contract.
+        unsafe { (out as *mut [u32; 2]).write_unaligned([r[0], r[1]]) }
+    }
+    /// # Safety
+    /// As for `__oxpack_ldmatrix_x2`.
+    pub unsafe fn __oxpack_ldmatrix_x2_trans(p: *const u16, out: *mut u32) {
+        let r = ldmatrix(2, true, p);
+        // SAFETY: the caller's contract.
+        unsafe { (out as *mut [u32; 2]).write_unaligned([r[0], r[1]]) }
+    }
+    /// # Safety
+    /// `p` as above.
+    pub unsafe fn __oxpack_ldmatrix_x1(p: *const u16) -> u32 {
+        ldmatrix(1, false, p)[0]
+    }
+    /// # Safety
+    /// `p` as above.
+    pub unsafe fn __oxpack_ldmatrix_x1_trans(p: *const u16) -> u32 {
+        ldmatrix(1, true, p)[0]
+    }
+
+    /// # Safety
+    /// `a` holds `words` words, `b` `words / 2`, `c` and `d` 4 floats.
+    unsafe fn mma(k: u8, kind: Kind, words: usize, d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
+        let mut lane = MmaLane { a: [0; 4], b: [0; 2], c: [0.0; 4], d: [0.0; 4] };
+        // SAFETY: the caller's contract.
+        unsafe {
+            for i in 0..words {
+                lane.a[i] = a.add(i).read_unaligned();
+            }
+            for i in 0..words / 2 {
+                lane.b[i] = b.add(i).read_unaligned();
+            }
+            lane.c = (c as *const [f32; 4]).read_unaligned();
+        }
+        wait_tensor(Collective::Mma { k, kind }, &mut lane as *mut MmaLane as *mut u8);
+        // SAFETY: the caller's contract.
+        unsafe { (d as *mut [f32; 4]).write_unaligned(lane.d) }
+    }
+
+    /// # Safety
+    /// As for `mma`.
+    pub unsafe fn __oxpack_mma_m16n8k16_bf16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
+        // SAFETY: the caller's contract.
+        unsafe { mma(16, Kind::Bf16, 4, d, a, b, c) }
+    }
+    /// # Safety
+    /// As for `mma`.
+    pub unsafe fn __oxpack_mma_m16n8k16_f16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
+        // SAFETY: the caller's contract.
+        unsafe { mma(16, Kind::F16, 4, d, a, b, c) }
+    }
+    /// # Safety
+    /// As for `mma`.
+    pub unsafe fn __oxpack_mma_m16n8k8_bf16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
+        // SAFETY: the caller's contract.
+        unsafe { mma(8, Kind::Bf16, 2, d, a, b, c) }
+    }
+    /// # Safety
+    /// As for `mma`.
+    pub unsafe fn __oxpack_mma_m16n8k8_f16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
+        // SAFETY: the caller's contract.
+        unsafe { mma(8, Kind::F16, 2, d, a, b, c) }
+    }
+    /// # Safety
+    /// As for `mma`.
+    pub unsafe fn __oxpack_mma_m16n8k8_tf32(d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
+        // SAFETY: the caller's contract.
+        unsafe { mma(8, Kind::Tf32, 4, d, a, b, c) }
+    }
+
+    /// `cp.async` with zero fill, done at once: `n` bytes from `src`, then zeros, 16 in all.
+    ///
+    /// # Safety
+    /// `dst` is 16 writable bytes; `src` is `n` (at most 16) readable bytes.
+    pub unsafe fn __oxpack_cp_async_16(dst: *mut u8, src: *const u8, n: u32) {
+        let n = (n as usize).min(16);
+        // SAFETY: the caller's contract.
+        unsafe {
+            core::ptr::copy_nonoverlapping(src, dst, n);
+            core::ptr::write_bytes(dst.add(n), 0, 16 - n);
+        }
+    }
+    #[inline(always)]
+    pub fn __oxpack_cp_async_commit() {}
+    #[inline(always)]
+    pub fn __oxpack_cp_async_wait(_k: u32) {}
+    #[inline(always)]
+    pub fn __oxpack_cp_async_wait_all() {}
+}

@@ -38,6 +38,9 @@ pub(crate) enum Op {
     Ballot,
     VoteAll,
     VoteAny,
+    /// A tensor-core operation of `mma.rs` (`ldmatrix`, `mma.sync`): each lane passes a
+    /// pointer to its operands and results, and the whole warp completes at once.
+    Tensor(super::rt::mma::Collective),
 }
 
 impl Op {
@@ -59,6 +62,7 @@ impl Op {
             Op::Ballot => "the warp vote ballot()",
             Op::VoteAll => "the warp vote vote_all()",
             Op::VoteAny => "the warp vote vote_any()",
+            Op::Tensor(c) => c.name(),
         }
     }
 }
@@ -81,6 +85,10 @@ struct Thread {
     value: u32,
     arg: u32,
     result: u32,
+    /// For `Op::Tensor`: the lane's operands and results (a pointer into its own stack).
+    data: *mut u8,
+    /// The shared memory of the thread's live `cp_async_pipeline!`s (their first tile's address).
+    pipelines: Vec<usize>,
 }
 
 /// Why a launch failed: what, where, and which thread.
@@ -193,6 +201,8 @@ pub(crate) fn launch(grid: [u32; 3], block: [u32; 3], dynamic: usize, body: &dyn
                 value: 0,
                 arg: 0,
                 result: 0,
+                data: ptr::null_mut(),
+                pipelines: Vec::new(),
             })
             .collect(),
         current: 0,
@@ -234,6 +244,7 @@ unsafe fn run_block(e: *mut Emu, bidx: [u32; 3]) -> Result<(), Failure> {
         let n = (*e).size as usize;
         for t in (&mut (*e).threads).iter_mut() {
             t.state = State::Fresh;
+            t.pipelines.clear();
         }
         (*e).done = 0;
         loop {
@@ -383,6 +394,16 @@ extern "C" fn overflowed(k: usize) -> ! {
 
 /// Waits at `op` with `value` and `arg`; returns the op's result for this thread.
 pub(crate) fn wait(op: Op, value: u32, arg: u32) -> u32 {
+    wait_with(op, value, arg, ptr::null_mut())
+}
+
+/// Waits at the tensor-core operation `c` with the lane's operands and results at `data`,
+/// which the warp's completion reads and writes (every lane's, at once).
+pub(crate) fn wait_tensor(c: super::rt::mma::Collective, data: *mut u8) {
+    wait_with(Op::Tensor(c), 0, 0, data);
+}
+
+fn wait_with(op: Op, value: u32, arg: u32, data: *mut u8) -> u32 {
     let e = emu();
     // SAFETY: called from a fiber of the live launch; the scheduler is suspended.
     unsafe {
@@ -395,6 +416,7 @@ pub(crate) fn wait(op: Op, value: u32, arg: u32) -> u32 {
             t.at = at;
             t.value = value;
             t.arg = arg;
+            t.data = data;
         }
         let save = ptr::addr_of_mut!((&mut (*e).threads)[i].sp);
         // Straight on to the next runnable thread of this pass when it has a stack (or
@@ -419,6 +441,28 @@ pub(crate) fn wait(op: Op, value: u32, arg: u32) -> u32 {
         switch(save, to);
         (&mut (*e).threads)[i].result
     }
+}
+
+/// Records that the running thread holds a live pipeline over the shared memory at `addr`;
+/// false when it already holds one (the same `cp_async_pipeline!` ran again while its earlier
+/// pipeline lives), which the GPU would not notice.
+pub(crate) fn pipeline_enter(addr: usize) -> bool {
+    let e = emu();
+    // SAFETY: the live launch; this fiber is the one running.
+    let t = unsafe { &mut (&mut (*e).threads)[(*e).current] };
+    if t.pipelines.contains(&addr) {
+        return false;
+    }
+    t.pipelines.push(addr);
+    true
+}
+
+/// The running thread's pipeline over `addr` is gone.
+pub(crate) fn pipeline_exit(addr: usize) {
+    let e = emu();
+    // SAFETY: as above.
+    let t = unsafe { &mut (&mut (*e).threads)[(*e).current] };
+    t.pipelines.retain(|&a| a != addr);
 }
 
 /// Whether two waits are at the same call site: one static `Location` per site, so
@@ -480,6 +524,25 @@ unsafe fn resolve(e: *mut Emu) -> Result<(), Failure> {
                     thread: None,
                 });
             }
+        }
+        if let Op::Tensor(c) = op {
+            if lanes.len() < 32 {
+                return Err(Failure {
+                    code: SYNC,
+                    message: format!(
+                        "warp {w} of {} has {} lanes, but {} needs all 32 lanes of a warp; launch blocks \
+                         whose thread count is a multiple of 32",
+                        block(),
+                        lanes.len(),
+                        c.name()
+                    ),
+                    location: where_(at),
+                    thread: None,
+                });
+            }
+            let data: Vec<*mut u8> = lanes.clone().map(|i| e.threads[i].data).collect();
+            // SAFETY: each pointer is a waiting lane's operand record, alive on its suspended stack.
+            unsafe { c.complete(&data) };
         }
         complete_warp(e, op, lanes);
         released = true;

@@ -1,0 +1,159 @@
+"""The example's tensor-core bf16 GEMMs (example-project/kernels/tensor.rs, issue 19) against
+`torch.matmul` (cuBLAS) in the same run.
+
+    python benchmarks/bench_gemm.py [--repeat 15]   # on the GPU machine: vecmath wheel installed, PyTorch
+
+For each shape (4096³ and 8192³, the issue's targets; 512³ and M = 16, N = K = 4096 reported
+without one) and each B layout: check ours against PyTorch's f32 product of the same bf16 inputs,
+then time ours (through the checked stub) and `torch.matmul` on the same bf16 inputs, in batches
+of back-to-back calls between CUDA events, ours and PyTorch's alternating batch by batch (in turn
+first, so that clock and thermal drift hit both). The ratio is the median of the per-round
+ratios, times are medians. Prints one Markdown table: time and TFLOP/s of both, and ours as a
+share of cuBLAS (the issue's target for this sm_80 path, mma.sync + cp.async, on an H200: ≥ 60%
+at 4096³ and 8192³).
+
+Rows: `gemm_bf16` (B stored k × n, f32 out) against `torch.matmul(a, b)`; `gemm_bf16_nt_bf16` (B
+stored n × k, as a `linear` weight, bf16 out) against `torch.matmul(a, w.t())` (cuBLAS's NT
+GEMM, what `F.linear` runs). PyTorch's outputs are bf16 in both: ours writes f32 in the first,
+twice the output bytes (at most a few percent of the time at these sizes). Last, `gemm_tf32_nt`
+at 8192³ against `torch.matmul(a, w.t())` on f32 with TF32 allowed (the issue's tf32 row; the
+sm_80 path, B stored n × k).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from collections.abc import Callable
+
+import torch
+
+from vecmath import kernels
+
+REPEAT = 15
+
+
+def batch_time(fn: Callable[[int], object], sets: int, first: int, batch: int) -> float:
+    """Seconds per call of `batch` back-to-back calls between two CUDA events, rotating inputs."""
+    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for j in range(batch):
+        fn((first + j) % sets)
+    stop.record()
+    stop.synchronize()
+    return start.elapsed_time(stop) / 1e3 / batch
+
+
+def paired(ours: Callable[[int], object], theirs: Callable[[int], object], sets: int, batch: int,
+           repeat: int) -> tuple[float, float, float]:
+    """(ours, theirs, theirs / ours): medians over rounds that alternate the two."""
+    for i in range(3):
+        ours(i % sets)
+        theirs(i % sets)
+    t_o, t_t, ratios = [], [], []
+    for r in range(repeat):
+        pair = (ours, theirs) if r % 2 == 0 else (theirs, ours)
+        x, y = (batch_time(fn, sets, r * batch, batch) for fn in pair)
+        o, t = (x, y) if r % 2 == 0 else (y, x)
+        t_o.append(o)
+        t_t.append(t)
+        ratios.append(t / o)
+    return statistics.median(t_o), statistics.median(t_t), statistics.median(ratios)
+
+
+def threads(m: int, n: int) -> int:
+    return 128 * -(-m // 128) * -(-n // 128)
+
+
+def check(c: torch.Tensor, a: torch.Tensor, b: torch.Tensor, what: str) -> None:
+    """c against the f32 product of the bf16 a and b (k × n), within the f32 rounding of k sums
+    (and a bf16 rounding, for a bf16 c)."""
+    before = torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = False
+    try:
+        ref = a.float() @ b.float()
+        scale = a.float().abs() @ b.float().abs()
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = before
+    k = a.shape[1]
+    rel = 2.0**-8 if c.dtype == torch.bfloat16 else 0.0
+    bad = (c.float() - ref).abs() > rel * ref.abs() + 2 * k * 2.0**-24 * scale + 1e-30
+    if bool(bad.any()) or bool(c.isnan().any()):
+        raise SystemExit(f"{what} is wrong: {int(bad.sum())} elements off")
+
+
+def bench(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
+    """Rows (shape, kernel, ours s, torch s, torch / ours) for both B layouts at m × n × k."""
+    sets = 2
+    a = [torch.randn(m, k, device="cuda").to(torch.bfloat16) for _ in range(sets)]
+    b = [torch.randn(k, n, device="cuda").to(torch.bfloat16) for _ in range(sets)]
+    w = [x.t().contiguous() for x in b]  # n × k
+    c32 = torch.empty(m, n, device="cuda")
+    c16 = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+    out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+    t = threads(m, n)
+    shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
+    batch = max(2, min(50, int(2e11 // (2 * m * n * k))))  # about 0.2 TFLOP per batch
+
+    kernels.gemm_bf16(m, n, k, a[0], b[0], c32, threads=t)
+    check(c32, a[0], b[0], f"gemm_bf16 at {shape}")
+    kernels.gemm_bf16_nt_bf16(m, n, k, a[0], w[0], c16, threads=t)
+    check(c16, a[0], b[0], f"gemm_bf16_nt_bf16 at {shape}")
+
+    rows = []
+    t_o, t_t, ratio = paired(lambda i: kernels.gemm_bf16(m, n, k, a[i], b[i], c32, threads=t),
+                             lambda i: torch.matmul(a[i], b[i], out=out), sets, batch, repeat)
+    rows.append((shape, "`gemm_bf16` (B k×n, f32 out) vs `torch.matmul(a, b)`", t_o, t_t, ratio))
+    t_o, t_t, ratio = paired(lambda i: kernels.gemm_bf16_nt_bf16(m, n, k, a[i], w[i], c16, threads=t),
+                             lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
+    rows.append((shape, "`gemm_bf16_nt_bf16` (B n×k, bf16 out) vs `torch.matmul(a, w.t())`", t_o, t_t, ratio))
+    return rows
+
+
+def bench_tf32(m: int, n: int, k: int, repeat: int) -> tuple[str, str, float, float, float]:
+    """`gemm_tf32_nt` (f32 in and out, read as tf32) against `torch.matmul(a, w.t())` with TF32 allowed."""
+    sets = 2
+    a = [torch.randn(m, k, device="cuda") for _ in range(sets)]
+    w = [torch.randn(n, k, device="cuda") for _ in range(sets)]
+    c = torch.empty(m, n, device="cuda")
+    out = torch.empty(m, n, device="cuda")
+    t = threads(m, n)
+    shape = f"{m}³ f32" if len({m, n, k}) == 1 else f"{m}×{n}×{k} f32"
+    kernels.gemm_tf32_nt(m, n, k, a[0], w[0], c, threads=t)
+    ref = a[0].double() @ w[0].double().t()
+    scale = a[0].abs().double() @ w[0].abs().double().t()
+    if bool(((c.double() - ref).abs() > 2.0**-9 * scale + 2 * k * 2.0**-24 * scale).any()):
+        raise SystemExit(f"gemm_tf32_nt at {shape} is wrong")
+    before = torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = True
+    try:
+        batch = max(2, min(50, int(1e11 // (2 * m * n * k))))
+        t_o, t_t, ratio = paired(lambda i: kernels.gemm_tf32_nt(m, n, k, a[i], w[i], c, threads=t),
+                                 lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = before
+    return (shape, "`gemm_tf32_nt` (tf32, B n×k) vs `torch.matmul(a, w.t())`, TF32 allowed", t_o, t_t, ratio)
+
+
+def main() -> int:
+    repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else REPEAT
+    torch.manual_seed(0)
+    print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}")
+    rows = []
+    for m, n, k in [(4096, 4096, 4096), (8192, 8192, 8192), (512, 512, 512), (16, 4096, 4096)]:
+        rows += bench(m, n, k, repeat)
+        torch.cuda.empty_cache()
+    rows.append(bench_tf32(8192, 8192, 8192, repeat))
+    print("\n| shape | kernel | oxpack | TFLOP/s | cuBLAS (torch.matmul) | TFLOP/s | oxpack of cuBLAS |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for shape, what, t_o, t_t, ratio in rows:
+        dims = shape.split()[0]
+        m, n, k = (int(x) for x in dims.replace("³", f"×{dims[:-1]}×{dims[:-1]}").split("×"))
+        flop = 2.0 * m * n * k
+        print(f"| {shape} | {what} | {t_o * 1e3:.3f} ms | {flop / t_o / 1e12:.0f} | {t_t * 1e3:.3f} ms | "
+              f"{flop / t_t / 1e12:.0f} | {ratio:.1%} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

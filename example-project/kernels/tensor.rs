@@ -1,0 +1,127 @@
+//! GEMM on tensor cores (sm_80 and newer): `mma.sync` m16n8k16 on bf16 (m16n8k8 on tf32) with
+//! f32 accumulators, operands staged through a 3-stage `cp.async` pipeline of swizzled shared
+//! tiles.
+//!
+//! Each block of 128 threads (4 warps) computes a 128 × 128 tile of C, each warp a 64 × 64 part
+//! of it (4 × 8 accumulator fragments), stepping through k 32 at a time. Any M, N, K: tiles past
+//! an edge read zeros and store nothing outside C. Rows of A and B whose start is 16-byte
+//! aligned (K, or N for a `K × N` B, a multiple of 8, and the arrays 16-byte aligned, as torch
+//! and CuPy allocate them) are copied by `cp.async`; others by ordinary loads, slower.
+//!
+//! Launch one block per tile of C: `threads=128 * ceil(m / 128) * ceil(n / 128)` (the block is
+//! 128 threads by default, from `#[launch_bounds(128)]`); fewer blocks trap, more do nothing.
+use oxpack::prelude::*;
+use oxpack::mma::{BTileKind, Depth, MmaInput};
+
+/// Block tile: rows of C (and of A's tile).
+const BM: usize = 128;
+/// Block tile: columns of C (and of B's tile).
+const BN: usize = 128;
+/// Depth of one pipeline stage: 32 bf16 (16 f32), 64 bytes of each row of A and B.
+const BK: usize = 32;
+const BK_TF32: usize = 16;
+/// Warp tile: 64 × 64, 2 × 2 warps per block.
+const WM: usize = 64;
+const WN: usize = 64;
+/// Threads per block: one per lane of the 4 warps.
+const THREADS: usize = (BM / WM) * (BN / WN) * 32;
+/// Stages of the cp.async pipeline (3 × 16 KiB of shared memory).
+const STAGES: usize = 3;
+
+/// The output layout: block tiles of BM × BN, warp tiles of WM × WN.
+type Tiles = WarpTiles<BM, BN, WM, WN>;
+
+/// c = a·b, through the epilogue `f(row, col, acc)`, for `a` m × k row-major and b as `TB` says:
+/// the pipeline's tiles are A's `BM × K` and B's `TB` (`BTile<BF16, BK, BN>` for b stored k × n,
+/// `BtTile<T, BN, K>` for b stored n × k), as deep as A's (`Depth<K>`). Every thread of the
+/// block calls it (the pipeline's barriers), after declaring `pipe`.
+#[inline(always)]
+fn gemm<T: MmaInput, const K: usize, TB: BTileKind<Elem = T, Depth = Depth<K>>, O: oxpack::Elem>(
+    pipe: Pipeline<STAGES, THREADS, ATile<T, BM, K>, TB>, m: u32, n: u32, k: u32, a: &[T], b: &[T],
+    c: &mut DisjointSlice<O, Tiles>, f: impl Fn(usize, usize, f32) -> O,
+) {
+    let d = block_dim();
+    if d.x as usize != THREADS || d.y != 1 || d.z != 1 || (grid_dim().x as usize) < c.block_tiles() {
+        trap(); // another block shape, or too few blocks for C
+    }
+    let Some(mut tile) = c.warp_tile() else { return }; // a block past the last tile
+    // a as m × k, b as stored (k × n or n × k)
+    let (Some(am), Some(bm)) = (matrix(a, k, m), TB::stored(b, k, n)) else { trap() };
+    let (m0, n0, pos) = (tile.block_row(), tile.block_col(), tile.pos());
+    let steps = (k as usize).div_ceil(K);
+    for s in 0..(STAGES - 1).min(steps) {
+        pipe.fill_k(&am, &bm, m0, n0, s * K);
+    }
+    let mut acc = Accum::<{ WM / 16 }, { WN / 8 }>::zero();
+    for s in 0..steps {
+        let stage = pipe.wait();
+        // refill the stage that the previous step read (the wait's barrier ended its reads)
+        if s + STAGES - 1 < steps {
+            pipe.fill_k(&am, &bm, m0, n0, (s + STAGES - 1) * K);
+        }
+        acc.mma_tile(&stage.a(), &stage.b(), pos);
+    }
+    tile.store_with(&acc, f);
+}
+
+/// The exact GELU, x/2 · (1 + erf(x/√2)). Not inlined: the epilogue calls it for each of a
+/// thread's 128 outputs, and 128 copies of `erf` would make the kernel too large to inline
+/// into its entry.
+#[inline(never)]
+fn gelu(x: f32) -> f32 {
+    0.5 * x * (1.0 + (x * core::f32::consts::FRAC_1_SQRT_2).erf())
+}
+
+kernel! {
+    /// c ← a·b on tensor cores: `a` m × k and `b` k × n, row-major bf16; `c` m × n, f32
+    /// (bf16 products, summed in f32). Launch with `threads=128 * ceil(m / 128) * ceil(n / 128)`.
+    #[launch_bounds(128)]
+    pub fn gemm_bf16(
+        m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32, Tiles> = (n),
+    ) where (len(a) == m * k, len(b) == k * n, len(c) == m * n) {
+        let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<BF16, BM, BK>, BTile<BF16, BK, BN>);
+        gemm(pipe, m, n, k, a, b, c, |_, _, v| v);
+    }
+
+    /// c ← a·bᵀ on tensor cores: `a` m × k and `b` n × k (torch's `linear` weight layout),
+    /// row-major bf16; `c` m × n, f32. Launch as `gemm_bf16`.
+    #[launch_bounds(128)]
+    pub fn gemm_bf16_nt(
+        m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32, Tiles> = (n),
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<BF16, BM, BK>, BtTile<BF16, BN, BK>);
+        gemm(pipe, m, n, k, a, b, c, |_, _, v| v);
+    }
+
+    /// c ← a·bᵀ as `gemm_bf16_nt`, with `c` m × n in bf16 (rounded to nearest even):
+    /// torch's `F.linear(a, b)` without bias. Launch as `gemm_bf16`.
+    #[launch_bounds(128)]
+    pub fn gemm_bf16_nt_bf16(
+        m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<BF16, Tiles> = (n),
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<BF16, BM, BK>, BtTile<BF16, BN, BK>);
+        gemm(pipe, m, n, k, a, b, c, |_, _, v| BF16::from_f32(v));
+    }
+
+    /// c ← a·bᵀ on tensor cores in tf32: `a` m × k and `b` n × k (as a `linear` weight), row-major
+    /// f32, of which the tensor cores read the top 19 bits (sign, exponent, 10 mantissa bits:
+    /// truncated); products summed in f32 into `c`, m × n. Launch as `gemm_bf16`.
+    #[launch_bounds(128)]
+    pub fn gemm_tf32_nt(
+        m: u32, n: u32, k: u32, a: &[f32], b: &[f32], c: &mut DisjointSlice<f32, Tiles> = (n),
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<f32, BM, BK_TF32>, BtTile<f32, BN, BK_TF32>);
+        gemm(pipe, m, n, k, a, b, c, |_, _, v| v);
+    }
+
+    /// c ← gelu(a·wᵀ + bias), the exact GELU (x/2 · (1 + erf(x/√2)), torch's default), summed
+    /// and activated in f32, stored in bf16: `a` m × k, `w` n × k, `bias` n, `c` m × n.
+    /// Launch as `gemm_bf16`.
+    #[launch_bounds(128)]
+    pub fn linear_gelu_bf16(
+        m: u32, n: u32, k: u32, a: &[BF16], w: &[BF16], bias: &[BF16], c: &mut DisjointSlice<BF16, Tiles> = (n),
+    ) where (len(a) == m * k, len(w) == n * k, len(bias) == n, len(c) == m * n) {
+        let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<BF16, BM, BK>, BtTile<BF16, BN, BK>);
+        gemm(pipe, m, n, k, a, w, c, |_, col, v| BF16::from_f32(gelu(v + bias.get(col).map_or(0.0, |b| b.to_f32()))));
+    }
+}

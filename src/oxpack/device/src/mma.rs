@@ -1,0 +1,1272 @@
+//! Tensor cores for sm_80 and newer: warp-level `mma.sync`, `ldmatrix` and `cp.async`.
+//!
+//! A warp multiplies small matrices held in its registers, spread over its 32 lanes in a
+//! fixed pattern (PTX's *fragment* layouts). Here the pattern is part of the type, so no
+//! kernel author writes lane arithmetic:
+//!
+//! | type | what it holds (per warp) | made by |
+//! | --- | --- | --- |
+//! | [`FragA<T>`] | a 16 × K_STEP tile of A (row-major) | [`TileRef::frag_a`] (`ldmatrix.x4`) |
+//! | [`FragB<T>`] | a K_STEP × 8 tile of B ("col": k down, n across) | [`TileRef::frag_b`] (`ldmatrix.x2`), [`TileRef::frag_b2`] (`.x4`) |
+//! | [`FragA8<T>`], [`FragB8<T>`] | 16 × 8 and 8 × 8, for 16-bit T | `frag_a8` (`.x2`), `frag_b8` (`.x1`) |
+//! | [`FragC`] | a 16 × 8 tile of f32 accumulators | [`FragC::zero`], [`mma_sync`] |
+//! | [`Accum<MT, NT>`] | a warp's `16·MT × 8·NT` block of accumulators | [`Accum::zero`], [`Accum::mma_tile`] |
+//!
+//! T is [`BF16`] or [`F16`] (K_STEP = 16: `mma.sync` m16n8k16) or `f32` read as tf32 (K_STEP =
+//! 8: m16n8k8; the tensor cores use its top 19 bits); a fragment always spans 32 bytes of depth.
+//! [`mma_sync`]`(&a, &b, &mut c)` is `c ← a·b + c` for one such tile (exact products, summed in
+//! f32). Fragments of different element types or roles do not mix: `FragA<BF16>` with
+//! `FragB<F16>`, or a `FragB` where a `FragA` belongs, is a type error. Fragments are not `Copy`,
+//! have no shuffle and cannot be stored in shared memory, so no warp reads another's.
+//!
+//! **Shared tiles.** Operands reach the registers from shared memory, in tiles whose type names
+//! their storage order, which decides the `ldmatrix` form: [`ATile<T, M, K>`] (A, `M × K`, k
+//! contiguous), [`BTile<T, K, N>`] (B stored `K × N`, n contiguous: `ldmatrix.trans`) and
+//! [`BtTile<T, N, K>`] (B stored `N × K`, k contiguous — the layout of a torch `linear` weight:
+//! plain `ldmatrix`). Both B tiles give the same [`FragB`]; f32 B tiles are `BtTile`s only
+//! (`ldmatrix.trans` moves 16-bit values). Rows are swizzled (16-byte chunks
+//! XORed with the row, as CUTLASS does) so that the 8 rows an `ldmatrix` phase reads, and the
+//! chunks a `cp.async` phase writes, fall in distinct banks, with no padding.
+//!
+//! **The copy pipeline.** [`cp_async_pipeline!`] declares `STAGES` stages of an A tile and a B
+//! tile in block-shared memory, filled from global memory by `cp.async` (16 bytes per copy, the
+//! bytes past a matrix's edge zero-filled, so any M, N, K works; a matrix whose rows are not
+//! 16-byte aligned is copied by ordinary loads instead). Its protocol is checked as it runs:
+//! - [`Pipeline::fill`] copies one stage (each thread its own 16-byte chunks) and commits it
+//!   as a group; it traps when every stage is in use;
+//! - [`Pipeline::wait`] waits for the oldest stage's group (`cp.async.wait_group`), then a
+//!   block barrier, and only then returns the [`Stage`] view that reads it: the destination
+//!   of a copy cannot be read before its wait, on the GPU or in emulation;
+//! - a stage is filled again only after a barrier that follows the end of every view of it
+//!   (the next `wait`'s, or one that `fill` adds itself), so no copy overwrites data that
+//!   another warp may still read.
+//! One view lives at a time (`wait` traps while one does). As with every barrier, all threads
+//! of the block make the same calls in the same order.
+//!
+//! **Output ownership.** A warp's accumulators reach global memory only through an output laid
+//! out as [`WarpTiles<BM, BN, WM, WN>`](WarpTiles): block `b` owns one `BM × BN` tile of the
+//! row-major output (grouped in bands of 8 tile rows, for L2 reuse) and warp `w` of it one `WM ×
+//! WN` part, so no two warps of the launch own an element; [`WarpTile::store`] writes the lanes'
+//! elements of the warp's part, in the fragment layout.
+//!
+//! **Whole warps.** `ldmatrix` and `mma.sync` are executed by all 32 lanes of a warp together.
+//! Every fragment load and `mma_sync` checks it (`activemask`): called from divergent code, or
+//! by the block's partial last warp, the kernel traps; in emulation it raises
+//! `KernelBarrierError`, naming the lane that did not join, as a barrier does.
+//!
+//! Needs sm_80 or newer (every arch oxpack builds for) and PTX ISA 7.0 (oxpack's floor is 7.4).
+
+use core::cell::{Cell, UnsafeCell};
+use core::marker::PhantomData;
+use core::mem::MaybeUninit;
+
+use crate::half::{BF16, F16};
+use crate::layout::{Bind, Layout};
+use crate::matrix::Matrix;
+use crate::sealed::Sealed;
+use crate::warp::lane_id;
+use crate::{DisjointSlice, Elem};
+
+#[cfg(target_arch = "nvptx64")]
+mod rt {
+    // Defined in runtime.ll. Pointers: `p` is 16 bytes of shared memory, `out`/`d` room for the
+    // results, `a`, `b`, `c` the operands' words.
+    unsafe extern "C" {
+        pub safe fn __oxpack_activemask() -> u32;
+        pub fn __oxpack_ldmatrix_x4(p: *const u16, out: *mut u32);
+        pub fn __oxpack_ldmatrix_x4_trans(p: *const u16, out: *mut u32);
+        pub fn __oxpack_ldmatrix_x2(p: *const u16, out: *mut u32);
+        pub fn __oxpack_ldmatrix_x2_trans(p: *const u16, out: *mut u32);
+        pub fn __oxpack_ldmatrix_x1(p: *const u16) -> u32;
+        pub fn __oxpack_ldmatrix_x1_trans(p: *const u16) -> u32;
+        pub fn __oxpack_mma_m16n8k16_bf16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
+        pub fn __oxpack_mma_m16n8k16_f16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
+        pub fn __oxpack_mma_m16n8k8_bf16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
+        pub fn __oxpack_mma_m16n8k8_f16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
+        pub fn __oxpack_mma_m16n8k8_tf32(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
+        pub fn __oxpack_cp_async_16(dst: *mut u8, src: *const u8, n: u32);
+        pub safe fn __oxpack_cp_async_commit();
+        pub safe fn __oxpack_cp_async_wait(k: u32);
+        pub safe fn __oxpack_cp_async_wait_all();
+    }
+}
+#[cfg(not(target_arch = "nvptx64"))]
+use crate::host::rt::mma as rt;
+
+/// Stops the kernel with `message` (the emulator's `KernelTrap` and the debug profile show it).
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn fail(message: &'static str) -> ! {
+    #[cfg(any(not(target_arch = "nvptx64"), oxpack_debug))]
+    panic!("{}", message);
+    #[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
+    {
+        let _ = message;
+        crate::trap()
+    }
+}
+
+/// Traps unless all 32 lanes of the calling warp execute this together. On the host the
+/// scheduler checks the same when the warp operation completes (and names the missing lane).
+#[inline(always)]
+#[track_caller]
+fn whole_warp() {
+    if rt::__oxpack_activemask() != u32::MAX {
+        fail("a warp-collective tensor-core operation (ldmatrix, mma.sync) ran without all 32 lanes of the warp: \
+              call it from code that every lane of the warp executes, in blocks of a multiple of 32 threads");
+    }
+}
+
+/// `each!(N, |i| { … })`: the block for `i = 0, 1, …, N - 1` (N ≤ 64, a constant after
+/// monomorphization) as straight-line code, each copy with its `i` a literal, so arrays of
+/// fragments indexed by it stay in registers. LLVM's own unrolling gives up on the larger bodies
+/// of a GEMM (e.g. with a bf16 epilogue), and then puts the accumulators in local memory.
+macro_rules! each {
+    ($n:expr, |$i:ident| $body:block) => {{
+        let n: usize = $n;
+        each!(@ n, $i, $body,
+              0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+              32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63);
+    }};
+    (@ $n:ident, $i:ident, $body:block, $($k:literal)*) => {
+        $(
+            if $n > $k {
+                let $i: usize = $k;
+                $body
+            }
+        )*
+    };
+}
+
+// ---------------------------------------------------------------------------- element types
+
+/// Which `mma.sync` a fragment type feeds.
+#[doc(hidden)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// m16n8k16, bf16 inputs
+    Bf16,
+    /// m16n8k16, f16 inputs
+    F16,
+    /// m16n8k8, tf32 inputs (f32 values, of which the tensor cores read the top 19 bits)
+    Tf32,
+}
+
+/// The inputs of the tensor cores: [`BF16`] and [`F16`] (`mma.sync` m16n8k16), and `f32` read as
+/// tf32 (m16n8k8: the tensor cores use its sign, exponent and top 10 mantissa bits). A fragment
+/// spans 32 bytes of depth: k = 16 for the 16-bit types, 8 for f32. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tensor-core input: `mma.sync` multiplies BF16, F16 or f32 (as tf32) values",
+    label = "not BF16, F16 or f32",
+    note = "convert the inputs (e.g. `BF16::from_f32`) before they reach a shared tile; the accumulators are f32"
+)]
+pub trait MmaInput: Elem {
+    #[doc(hidden)]
+    const KIND: Kind;
+    /// Elements per 16-byte chunk (one `ldmatrix` row, one `cp.async`): 8, or 4 for f32.
+    #[doc(hidden)]
+    const CHUNK: usize = 16 / core::mem::size_of::<Self>();
+    /// The depth (k) of one fragment: 32 bytes of T.
+    const K_STEP: usize = 32 / core::mem::size_of::<Self>();
+}
+
+impl MmaInput for BF16 {
+    const KIND: Kind = Kind::Bf16;
+}
+impl MmaInput for F16 {
+    const KIND: Kind = Kind::F16;
+}
+impl MmaInput for f32 {
+    const KIND: Kind = Kind::Tf32;
+}
+
+/// The 16-bit inputs, [`BF16`] and [`F16`]: the ones that `ldmatrix.trans` (a [`BTile`] stored
+/// `K × N`) and the k = 8 fragments of `mma.sync` m16n8k8 take. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a 16-bit tensor-core input: this takes BF16 or F16 (`ldmatrix.trans` moves 16-bit values)",
+    label = "not BF16 or F16",
+    note = "for f32 (tf32) inputs, store B as N × K (`BtTile`) and use the k = 8 fragments of `frag_a`/`frag_b`"
+)]
+pub trait Mma16: MmaInput {}
+impl Mma16 for BF16 {}
+impl Mma16 for F16 {}
+
+/// The element types an accumulator can be stored as: `f32` (as is), [`BF16`] and [`F16`]
+/// (rounded to nearest even). Sealed.
+pub trait FromAccum: Elem {
+    #[doc(hidden)]
+    fn from_acc(v: f32) -> Self;
+}
+
+impl FromAccum for f32 {
+    #[inline(always)]
+    fn from_acc(v: f32) -> Self {
+        v
+    }
+}
+impl FromAccum for BF16 {
+    #[inline(always)]
+    fn from_acc(v: f32) -> Self {
+        BF16::from_f32(v)
+    }
+}
+impl FromAccum for F16 {
+    #[inline(always)]
+    fn from_acc(v: f32) -> Self {
+        F16::from_f32(v)
+    }
+}
+
+// ---------------------------------------------------------------------------- fragments
+
+/// A warp's tile of A, 16 rows × [`K_STEP`](MmaInput::K_STEP) columns (16 for BF16 and F16, 8 for
+/// tf32; row-major, k across), spread over its lanes as `mma.sync` takes it: 4 words per lane.
+/// Made by [`TileRef::frag_a`].
+pub struct FragA<T: MmaInput> {
+    r: [u32; 4],
+    _t: PhantomData<T>,
+}
+
+/// A warp's tile of B, `K_STEP` × 8 (k down, n across, "col"), 2 words per lane. Made by
+/// [`TileRef::frag_b`] or [`TileRef::frag_b2`], from either B tile.
+pub struct FragB<T: MmaInput> {
+    r: [u32; 2],
+    _t: PhantomData<T>,
+}
+
+/// A warp's 16 × 8 tile of A for `mma.sync` m16n8k8 (4 values of T per lane); see [`mma_sync_k8`].
+pub struct FragA8<T: Mma16> {
+    r: [u32; 2],
+    _t: PhantomData<T>,
+}
+
+/// A warp's 8 × 8 tile of B for `mma.sync` m16n8k8 (2 values of T per lane).
+pub struct FragB8<T: Mma16> {
+    r: u32,
+    _t: PhantomData<T>,
+}
+
+/// A warp's 16 × 8 tile of f32 accumulators (4 per lane): the C and D of `mma.sync`.
+pub struct FragC {
+    v: [f32; 4],
+}
+
+impl FragC {
+    /// All zeros.
+    #[inline(always)]
+    pub const fn zero() -> Self {
+        FragC { v: [0.0; 4] }
+    }
+
+    /// Applies `f` to every accumulator (the same function on every element, wherever it is).
+    #[inline(always)]
+    pub fn map(&mut self, f: impl Fn(f32) -> f32) {
+        for v in self.v.iter_mut() {
+            *v = f(*v);
+        }
+    }
+
+    /// Calls `f(row, col, &mut v)` for each of the calling lane's 4 accumulators, with its row
+    /// (0..16) and column (0..8) in the tile: e.g. to mask or scale by position.
+    #[inline(always)]
+    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut f32)) {
+        let (g, t) = lane_parts();
+        f(g, 2 * t, &mut self.v[0]);
+        f(g, 2 * t + 1, &mut self.v[1]);
+        f(g + 8, 2 * t, &mut self.v[2]);
+        f(g + 8, 2 * t + 1, &mut self.v[3]);
+    }
+}
+
+/// The calling lane's (group, thread in group): rows `g`, `g + 8`, columns `2t`, `2t + 1`.
+#[inline(always)]
+fn lane_parts() -> (usize, usize) {
+    let lane = lane_id() as usize & 31;
+    (lane >> 2, lane & 3)
+}
+
+/// `c ← a·b + c` for one 16 × 8 tile, `K_STEP` deep: `mma.sync.aligned.m16n8k16.row.col.f32.T.T.f32`
+/// for BF16 and F16, `m16n8k8….tf32` for f32. The products (of bf16, f16 or tf32 values) are exact
+/// and summed in f32. Warp-collective: all 32 lanes must call it together (it traps otherwise; in
+/// emulation, `KernelBarrierError`).
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+pub fn mma_sync<T: MmaInput>(a: &FragA<T>, b: &FragB<T>, c: &mut FragC) {
+    whole_warp();
+    crate::at!();
+    mma_raw(a, b, c);
+}
+
+#[inline(always)]
+fn mma_raw<T: MmaInput>(a: &FragA<T>, b: &FragB<T>, c: &mut FragC) {
+    let cp = c.v.as_mut_ptr();
+    // SAFETY: `a` holds 4 words, `b` 2, `c` 4 floats, read before the 4 results are written back.
+    unsafe {
+        match T::KIND {
+            Kind::Bf16 => rt::__oxpack_mma_m16n8k16_bf16(cp, a.r.as_ptr(), b.r.as_ptr(), cp),
+            Kind::F16 => rt::__oxpack_mma_m16n8k16_f16(cp, a.r.as_ptr(), b.r.as_ptr(), cp),
+            Kind::Tf32 => rt::__oxpack_mma_m16n8k8_tf32(cp, a.r.as_ptr(), b.r.as_ptr(), cp),
+        }
+    }
+}
+
+/// `c ← a·b + c` for one m16n8k8 tile of BF16 or F16; as [`mma_sync`], half the depth.
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+pub fn mma_sync_k8<T: Mma16>(a: &FragA8<T>, b: &FragB8<T>, c: &mut FragC) {
+    whole_warp();
+    crate::at!();
+    let cp = c.v.as_mut_ptr();
+    // SAFETY: `a` holds 2 words, `b` 1, `c` 4 floats, read before the results are written back.
+    unsafe {
+        if T::KIND == Kind::Bf16 {
+            rt::__oxpack_mma_m16n8k8_bf16(cp, a.r.as_ptr(), &b.r, cp);
+        } else {
+            rt::__oxpack_mma_m16n8k8_f16(cp, a.r.as_ptr(), &b.r, cp);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------- shared tiles
+
+/// The A operand, stored `M × K` with k contiguous.
+pub struct OperandA;
+/// The B operand, stored `K × N` with n contiguous (read with `ldmatrix.trans`).
+pub struct OperandB;
+/// The B operand, stored `N × K` with k contiguous (read with plain `ldmatrix`).
+pub struct OperandBt;
+
+/// A `ROWS × COLS` tile of T in shared memory, swizzled (see the module docs), holding the
+/// operand `R`. Use the aliases [`ATile`], [`BTile`], [`BtTile`].
+pub struct MmaTile<T, const ROWS: usize, const COLS: usize, R>(PhantomData<(T, R)>);
+
+/// A tile of A: `M` rows, `K` columns (k contiguous).
+pub type ATile<T, const M: usize, const K: usize> = MmaTile<T, M, K, OperandA>;
+/// A tile of B stored `K × N` (n contiguous): `K` rows, `N` columns.
+pub type BTile<T, const K: usize, const N: usize> = MmaTile<T, K, N, OperandB>;
+/// A tile of B stored `N × K` (k contiguous, as torch's `linear` weight): `N` rows, `K` columns.
+pub type BtTile<T, const N: usize, const K: usize> = MmaTile<T, N, K, OperandBt>;
+
+/// A shared tile's shape and element type. Sealed.
+pub trait TileShape: Sealed {
+    /// Element type.
+    type Elem: MmaInput;
+    /// Rows as stored.
+    const ROWS: usize;
+    /// Columns as stored (a whole number of fragment depths, and a power-of-two number of
+    /// 16-byte chunks).
+    const COLS: usize;
+}
+
+/// A tile's depth (its k extent) as a type, so that `mma_tile` can require equal depths of its
+/// tiles in its signature (a mismatch is a type error at the call).
+pub struct Depth<const K: usize>;
+
+/// Tiles that hold A.
+pub trait ATileKind: TileShape {
+    /// `Depth<K>`, for K the tile's columns.
+    type Depth;
+    #[doc(hidden)]
+    fn frag_a_raw(tile: &TileRef<'_, Self>, row: usize, k: usize) -> FragA<Self::Elem>
+    where
+        Self: Sized;
+}
+/// Tiles that hold B (either storage order).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot give B fragments: a B tile stored K × N (`BTile`) needs 16-bit elements (`ldmatrix.trans` moves 16-bit values)",
+    label = "not a B tile the tensor cores can read",
+    note = "store B as N × K (`BtTile`) for f32 (tf32) inputs, or use BF16/F16"
+)]
+pub trait BTileKind: TileShape {
+    /// `Depth<K>`, for K the tile's depth.
+    type Depth;
+    /// The tile's depth (k extent).
+    const K: usize;
+    /// The tile's width (n extent).
+    const N: usize;
+    #[doc(hidden)]
+    fn frag_b2_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> [FragB<Self::Elem>; 2]
+    where
+        Self: Sized;
+    #[doc(hidden)]
+    fn frag_b_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> FragB<Self::Elem>
+    where
+        Self: Sized;
+    /// Where the tile at depth `k0`, column `n0` starts in its source matrix (row, column).
+    #[doc(hidden)]
+    fn origin(k0: usize, n0: usize) -> (usize, usize);
+    /// `data` as the matrix this tile is cut from, for a B of depth `k` and width `n`: `k × n`
+    /// for a [`BTile`], `n × k` for a [`BtTile`]; `None` when `k · n` passes its length.
+    fn stored(data: &[Self::Elem], k: u32, n: u32) -> Option<Matrix<'_, Self::Elem>>;
+}
+
+impl<T, const ROWS: usize, const COLS: usize, R> Sealed for MmaTile<T, ROWS, COLS, R> {}
+
+impl<T: MmaInput, const ROWS: usize, const COLS: usize, R> TileShape for MmaTile<T, ROWS, COLS, R> {
+    type Elem = T;
+    const ROWS: usize = ROWS;
+    const COLS: usize = COLS;
+}
+
+impl<T: MmaInput, const M: usize, const K: usize> ATileKind for ATile<T, M, K> {
+    type Depth = Depth<K>;
+    #[inline(always)]
+    fn frag_a_raw(tile: &TileRef<'_, Self>, row: usize, k: usize) -> FragA<T> {
+        let lane = lane_id() as usize & 31;
+        // matrices 0..4: rows 0-7 and 8-15 of k 0-7, then of k 8-15
+        let p = tile.chunk(row + (lane & 15), k / T::CHUNK + (lane >> 4));
+        let mut r = [0u32; 4];
+        // SAFETY: `p` is a 16-byte chunk of the tile (the callers checked the rows and columns).
+        unsafe { rt::__oxpack_ldmatrix_x4(p, r.as_mut_ptr()) };
+        FragA { r, _t: PhantomData }
+    }
+}
+
+impl<T: Mma16, const K: usize, const N: usize> BTileKind for BTile<T, K, N> {
+    type Depth = Depth<K>;
+    const K: usize = K;
+    const N: usize = N;
+    #[inline(always)]
+    fn frag_b2_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> [FragB<T>; 2] {
+        let lane = lane_id() as usize & 31;
+        let p = tile.chunk(k + (lane & 15), n / T::CHUNK + (lane >> 4));
+        let mut r = [0u32; 4];
+        // SAFETY: `p` is a 16-byte chunk of the tile (the caller checked the rows and columns).
+        unsafe { rt::__oxpack_ldmatrix_x4_trans(p, r.as_mut_ptr()) };
+        [FragB { r: [r[0], r[1]], _t: PhantomData }, FragB { r: [r[2], r[3]], _t: PhantomData }]
+    }
+    #[inline(always)]
+    fn frag_b_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> FragB<T> {
+        let lane = lane_id() as usize & 31;
+        // matrices 0, 1: depth 0-7, 8-15 (lanes 16-31 repeat 0-15: their addresses go unused)
+        let p = tile.chunk(k + (lane & 15), n / T::CHUNK);
+        let mut r = [0u32; 2];
+        // SAFETY: as above.
+        unsafe { rt::__oxpack_ldmatrix_x2_trans(p, r.as_mut_ptr()) };
+        FragB { r, _t: PhantomData }
+    }
+    #[inline(always)]
+    fn origin(k0: usize, n0: usize) -> (usize, usize) {
+        (k0, n0)
+    }
+    #[inline(always)]
+    fn stored(data: &[T], k: u32, n: u32) -> Option<Matrix<'_, T>> {
+        crate::matrix::matrix(data, n, k)
+    }
+}
+
+impl<T: MmaInput, const N: usize, const K: usize> BTileKind for BtTile<T, N, K> {
+    type Depth = Depth<K>;
+    const K: usize = K;
+    const N: usize = N;
+    #[inline(always)]
+    fn frag_b2_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> [FragB<T>; 2] {
+        let lane = lane_id() as usize & 31;
+        let p = tile.chunk(n + (lane & 7) + ((lane >> 4) << 3), k / T::CHUNK + ((lane >> 3) & 1));
+        let mut r = [0u32; 4];
+        // SAFETY: as above.
+        unsafe { rt::__oxpack_ldmatrix_x4(p, r.as_mut_ptr()) };
+        [FragB { r: [r[0], r[1]], _t: PhantomData }, FragB { r: [r[2], r[3]], _t: PhantomData }]
+    }
+    #[inline(always)]
+    fn frag_b_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> FragB<T> {
+        let lane = lane_id() as usize & 31;
+        // matrices 0, 1: depth 0-7, 8-15 of columns n..n + 8
+        let p = tile.chunk(n + (lane & 7), k / T::CHUNK + ((lane >> 3) & 1));
+        let mut r = [0u32; 2];
+        // SAFETY: as above.
+        unsafe { rt::__oxpack_ldmatrix_x2(p, r.as_mut_ptr()) };
+        FragB { r, _t: PhantomData }
+    }
+    #[inline(always)]
+    fn origin(k0: usize, n0: usize) -> (usize, usize) {
+        (n0, k0)
+    }
+    #[inline(always)]
+    fn stored(data: &[T], k: u32, n: u32) -> Option<Matrix<'_, T>> {
+        crate::matrix::matrix(data, k, n)
+    }
+}
+
+/// A read-only view of one shared tile of a [`Stage`].
+pub struct TileRef<'s, Tl: TileShape> {
+    ptr: *const Tl::Elem,
+    _s: PhantomData<&'s Tl>,
+}
+
+impl<Tl: TileShape> TileRef<'_, Tl> {
+    /// The address of chunk `chunk` of row `row`; both must be inside the tile (callers check).
+    #[inline(always)]
+    fn chunk(&self, row: usize, chunk: usize) -> *const u16 {
+        debug_assert!(row < Tl::ROWS && chunk < Tl::COLS / Tl::Elem::CHUNK);
+        // in the tile when `row` and `chunk` are: `offset` permutes the chunks of each row
+        self.ptr.wrapping_add(offset::<Tl>(row, chunk)) as *const u16
+    }
+
+    /// Element (`row`, `col`) of the tile, as stored; out of range traps.
+    #[inline(always)]
+    #[track_caller]
+    pub fn get(&self, row: usize, col: usize) -> Tl::Elem {
+        if row >= Tl::ROWS || col >= Tl::COLS {
+            fail("shared tile index out of bounds");
+        }
+        let per = Tl::Elem::CHUNK;
+        // SAFETY: in the tile; the stage is in its read phase (a `Stage` exists only after its wait and barrier).
+        unsafe { self.ptr.add(offset::<Tl>(row, col / per) + col % per).read() }
+    }
+}
+
+/// Element offset of 16-byte chunk `chunk` of row `row` in a swizzled tile: the chunk index is
+/// XORed with a function of the row, so that 8 consecutive rows (the addresses of one `ldmatrix`
+/// phase) and 8 consecutive chunks (one phase of `cp.async` writes) land in 8 different groups
+/// of 4 banks. For each row it permutes the row's chunks: a bijection on the tile.
+#[inline(always)]
+fn offset<Tl: TileShape>(row: usize, chunk: usize) -> usize {
+    let per_row = Tl::COLS / Tl::Elem::CHUNK;
+    let key = if per_row >= 8 {
+        row & 7
+    } else if per_row == 4 {
+        (row >> 1) & 3
+    } else if per_row == 2 {
+        (row >> 2) & 1
+    } else {
+        0
+    };
+    row * Tl::COLS + (chunk ^ key) * Tl::Elem::CHUNK
+}
+
+/// Whether `at..at + extent` lies in `0..max` with `at` a multiple of `align`.
+#[inline(always)]
+const fn inside(at: usize, align: usize, extent: usize, max: usize) -> bool {
+    at % align == 0 && at <= max && max - at >= extent
+}
+
+#[inline(always)]
+#[track_caller]
+fn check_frag(ok: bool) {
+    if !ok {
+        fail("a fragment load reaches outside its shared tile, or is not aligned to the fragment's shape");
+    }
+}
+
+impl<T: Mma16, const M: usize, const K: usize> TileRef<'_, ATile<T, M, K>> {
+    /// The 16 × 8 tile of A at rows `row..row + 16`, columns `k..k + 8`, for [`mma_sync_k8`]
+    /// (`ldmatrix.x2`). Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn frag_a8(&self, row: usize, k: usize) -> FragA8<T> {
+        check_frag(inside(row, 16, 16, M) && inside(k, 8, 8, K));
+        whole_warp();
+        crate::at!();
+        let lane = lane_id() as usize & 31;
+        let p = self.chunk(row + (lane & 15), k / T::CHUNK);
+        let mut r = [0u32; 2];
+        // SAFETY: as above.
+        unsafe { rt::__oxpack_ldmatrix_x2(p, r.as_mut_ptr()) };
+        FragA8 { r, _t: PhantomData }
+    }
+}
+
+impl<T: MmaInput, const M: usize, const K: usize> TileRef<'_, ATile<T, M, K>> {
+    /// The tile of A at rows `row..row + 16` and columns `k..k + K_STEP` of this tile
+    /// (`ldmatrix.x4`; K_STEP is 16 for BF16 and F16, 8 for f32); `row` a multiple of 16 and `k`
+    /// of K_STEP, inside the tile, else it traps. Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn frag_a(&self, row: usize, k: usize) -> FragA<T> {
+        check_frag(inside(row, 16, 16, M) && inside(k, T::K_STEP, T::K_STEP, K));
+        whole_warp();
+        crate::at!();
+        ATile::<T, M, K>::frag_a_raw(self, row, k)
+    }
+
+}
+
+impl<'s, Tl: BTileKind> TileRef<'s, Tl> {
+    /// The two tiles of B at columns `n..n + 8` and `n + 8..n + 16`, depth `k..k + K_STEP`
+    /// (`ldmatrix.x4`, `.trans` for a [`BTile`]); `n` a multiple of 8 and `k` of K_STEP, inside
+    /// the tile.
+    /// Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn frag_b2(&self, n: usize, k: usize) -> [FragB<Tl::Elem>; 2] {
+        check_frag(inside(n, 8, 16, Tl::N) && inside(k, Tl::Elem::K_STEP, Tl::Elem::K_STEP, Tl::K));
+        whole_warp();
+        crate::at!();
+        Tl::frag_b2_raw(self, n, k)
+    }
+
+    /// The tile of B at columns `n..n + 8`, depth `k..k + K_STEP` (`ldmatrix.x2`, `.trans` for a
+    /// [`BTile`]); `n` a multiple of 8 and `k` of K_STEP, inside the tile. Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn frag_b(&self, n: usize, k: usize) -> FragB<Tl::Elem> {
+        check_frag(inside(n, 8, 8, Tl::N) && inside(k, Tl::Elem::K_STEP, Tl::Elem::K_STEP, Tl::K));
+        whole_warp();
+        crate::at!();
+        Tl::frag_b_raw(self, n, k)
+    }
+}
+
+impl<T: Mma16, const K: usize, const N: usize> TileRef<'_, BTile<T, K, N>> {
+    /// The 8 × 8 tile of B at columns `n..n + 8`, depth `k..k + 8`, for [`mma_sync_k8`]
+    /// (`ldmatrix.x1.trans`). Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn frag_b8(&self, n: usize, k: usize) -> FragB8<T> {
+        check_frag(inside(n, 8, 8, N) && inside(k, 8, 8, K));
+        whole_warp();
+        crate::at!();
+        let lane = lane_id() as usize & 31;
+        let p = self.chunk(k + (lane & 7), n / T::CHUNK);
+        // SAFETY: as above.
+        FragB8 { r: unsafe { rt::__oxpack_ldmatrix_x1_trans(p) }, _t: PhantomData }
+    }
+}
+
+impl<T: Mma16, const N: usize, const K: usize> TileRef<'_, BtTile<T, N, K>> {
+    /// The 8 × 8 tile of B at columns `n..n + 8`, depth `k..k + 8`, for [`mma_sync_k8`]
+    /// (`ldmatrix.x1`). Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn frag_b8(&self, n: usize, k: usize) -> FragB8<T> {
+        check_frag(inside(n, 8, 8, N) && inside(k, 8, 8, K));
+        whole_warp();
+        crate::at!();
+        let lane = lane_id() as usize & 31;
+        let p = self.chunk(n + (lane & 7), k / T::CHUNK);
+        // SAFETY: as above.
+        FragB8 { r: unsafe { rt::__oxpack_ldmatrix_x1(p) }, _t: PhantomData }
+    }
+}
+
+// ---------------------------------------------------------------------------- warp accumulators
+
+/// One k16 step of [`Accum::mma_tile`]: MT fragments of A, NT of B (in pairs, the last alone when
+/// NT is odd), MT · NT products.
+#[inline(always)]
+fn mma_step<const MT: usize, const NT: usize, TA: ATileKind, TB: BTileKind<Elem = TA::Elem, Depth = TA::Depth>>(
+    c: &mut [[FragC; NT]; MT],
+    a: &TileRef<'_, TA>,
+    b: &TileRef<'_, TB>,
+    at: WarpPos,
+    k: usize,
+) {
+    let mut fa: [FragA<TA::Elem>; MT] = [const { FragA { r: [0; 4], _t: PhantomData } }; MT];
+    let mut fb: [FragB<TA::Elem>; NT] = [const { FragB { r: [0; 2], _t: PhantomData } }; NT];
+    each!(MT, |i| {
+        fa[i] = TA::frag_a_raw(a, at.row + 16 * i, k);
+    });
+    each!(NT / 2, |j| {
+        let [b0, b1] = TB::frag_b2_raw(b, at.col + 16 * j, k);
+        fb[2 * j] = b0;
+        fb[2 * j + 1] = b1;
+    });
+    if NT % 2 == 1 {
+        fb[NT - 1] = TB::frag_b_raw(b, at.col + 8 * (NT - 1), k);
+    }
+    each!(MT * NT, |q| {
+        mma_raw(&fa[q / NT], &fb[q % NT], &mut c[q / NT][q % NT]);
+    });
+}
+
+/// Where a warp's block of accumulators sits in the block's tiles: `row` into the A tile (a
+/// multiple of 16), `col` into the B tile (a multiple of 8). [`WarpTile::pos`] gives the warp's own.
+#[derive(Clone, Copy, Debug)]
+pub struct WarpPos {
+    /// First row of the warp's part (of A's tile, and of the block's output tile).
+    pub row: usize,
+    /// First column of the warp's part (of B's tile, and of the block's output tile).
+    pub col: usize,
+}
+
+/// A warp's `16·MT × 8·NT` block of f32 accumulators: `MT × NT` [`FragC`] tiles.
+pub struct Accum<const MT: usize, const NT: usize> {
+    c: [[FragC; NT]; MT],
+}
+
+impl<const MT: usize, const NT: usize> Accum<MT, NT> {
+    /// All zeros.
+    #[inline(always)]
+    pub const fn zero() -> Self {
+        Accum { c: [const { [const { FragC::zero() }; NT] }; MT] }
+    }
+
+    /// Tile (`i`, `j`): rows `16i..16i + 16`, columns `8j..8j + 8` of the warp's block.
+    #[inline(always)]
+    pub fn frag(&self, i: usize, j: usize) -> &FragC {
+        &self.c[i][j]
+    }
+
+    /// Tile (`i`, `j`), to update it with [`mma_sync`].
+    #[inline(always)]
+    pub fn frag_mut(&mut self, i: usize, j: usize) -> &mut FragC {
+        &mut self.c[i][j]
+    }
+
+    /// Applies `f` to every accumulator.
+    #[inline(always)]
+    pub fn map(&mut self, f: impl Fn(f32) -> f32) {
+        const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
+        each!(MT * NT, |q| {
+            self.c[q / NT][q % NT].map(&f);
+        });
+    }
+
+    /// `acc ← a·b + acc` over the whole depth of a stage: the warp's rows `at.row..at.row + 16·MT`
+    /// of the A tile times its columns `at.col..at.col + 8·NT` of the B tile, one fragment depth
+    /// (`K_STEP`) at a time
+    /// (`MT` `ldmatrix.x4` of A and `NT / 2` of B, an `.x2` for an odd last one, then `MT · NT`
+    /// `mma.sync` per step). The tiles' depths must match (their `Depth` types, in the signature:
+    /// a type error at the call otherwise) and the warp's block must lie inside them
+    /// (checked once; out of range traps). Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn mma_tile<TA: ATileKind, TB: BTileKind<Elem = TA::Elem, Depth = TA::Depth>>(
+        &mut self,
+        a: &TileRef<'_, TA>,
+        b: &TileRef<'_, TB>,
+        at: WarpPos,
+    ) {
+        let step = TA::Elem::K_STEP;
+        const { assert!(TA::COLS == TB::K && TA::COLS % TA::Elem::K_STEP == 0) }; // `Depth` in the signature too
+        if !inside(at.row, 16, 16 * MT, TA::ROWS) || !inside(at.col, 8, 8 * NT, TB::N) {
+            fail("a warp's accumulator block reaches outside the stage's tiles, or is not aligned to its fragments");
+        }
+        whole_warp();
+        crate::at!();
+        const { assert!(TB::K / TA::Elem::K_STEP <= 64 && MT * NT <= 64, "oxpack: `mma_tile` takes up to 64 fragment depths and 64 fragments") };
+        each!(TB::K / step, |s| {
+            mma_step::<MT, NT, TA, TB>(&mut self.c, a, b, at, step * s);
+        });
+    }
+}
+
+// ---------------------------------------------------------------------------- the copy pipeline
+
+#[doc(hidden)]
+#[repr(C, align(128))] // 128: a tile starts at bank 0, which the swizzle's bank argument assumes
+pub struct TileCell<T, const N: usize>(UnsafeCell<MaybeUninit<[T; N]>>);
+
+// SAFETY: only a `Pipeline` touches the memory, under the protocol described in the module docs.
+unsafe impl<T, const N: usize> Sync for TileCell<T, N> {}
+
+impl<T, const N: usize> TileCell<T, N> {
+    #[doc(hidden)]
+    pub const fn new() -> Self {
+        TileCell(UnsafeCell::new(MaybeUninit::uninit()))
+    }
+}
+
+impl<T, const N: usize> Default for TileCell<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// `STAGES` stages of an A-side tile `TA` and a B-side tile `TB` in block-shared memory, filled
+/// by `cp.async` from global memory by a block of `THREADS` threads; see the module docs and
+/// [`cp_async_pipeline!`].
+pub struct Pipeline<const STAGES: usize, const THREADS: usize, TA: TileShape, TB: TileShape> {
+    a: *mut TA::Elem,
+    b: *mut TB::Elem,
+    /// Stages filled (and committed) so far.
+    committed: Cell<u32>,
+    /// Stages waited for so far (each gave one view).
+    consumed: Cell<u32>,
+    /// Whether the view of the last stage waited for is alive.
+    live: Cell<bool>,
+    /// The first stage (by number) whose view ended after the last barrier; `u32::MAX` if none.
+    released_since_barrier: Cell<u32>,
+}
+
+/// A block of `THREADS` threads, for the bound [`WholeWarps`].
+pub struct Block<const THREADS: usize>;
+
+/// Blocks of whole warps: 32, 64, …, 1024 threads. The warp-collective loads of a pipeline's
+/// tiles need every warp of the block complete.
+#[diagnostic::on_unimplemented(
+    message = "a cp.async pipeline's THREADS must be a multiple of 32 up to 1024 (`{Self}` is not): every warp of the block must be whole for ldmatrix and mma.sync",
+    label = "not a multiple of 32 threads",
+    note = "give the block's thread count, e.g. `cp_async_pipeline!(3, 128, ...)` for blocks of 128 threads (4 warps)"
+)]
+pub trait WholeWarps {}
+
+macro_rules! whole_warps {
+    ($($n:literal)*) => {$( impl WholeWarps for Block<{ 32 * $n }> {} )*};
+}
+whole_warps!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32);
+
+/// `STAGES` of a pipeline, for the bound [`StageCount`].
+pub struct Stages<const S: usize>;
+
+/// 1 to 8 stages (`cp.async.wait_group` takes an immediate count of groups still in flight).
+#[diagnostic::on_unimplemented(
+    message = "a cp.async pipeline has 1 to 8 stages (`{Self}` is not)",
+    label = "not 1 to 8 stages",
+    note = "3 or 4 stages hide the copies' latency in a GEMM"
+)]
+pub trait StageCount {}
+
+impl StageCount for Stages<1> {}
+impl StageCount for Stages<2> {}
+impl StageCount for Stages<3> {}
+impl StageCount for Stages<4> {}
+impl StageCount for Stages<5> {}
+impl StageCount for Stages<6> {}
+impl StageCount for Stages<7> {}
+impl StageCount for Stages<8> {}
+
+impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipeline<S, THREADS, TA, TB> {
+    /// The pipeline over `a` and `b`; only [`cp_async_pipeline!`] calls it.
+    ///
+    /// # Safety
+    /// `a` and `b` are the `__OXPACK_SHARED` statics of one `cp_async_pipeline!` expansion (oxpack
+    /// moves them to block-shared memory), used by no other live pipeline.
+    #[doc(hidden)]
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub unsafe fn __new<const NA: usize, const NB: usize>(
+        a: &'static TileCell<TA::Elem, NA>,
+        b: &'static TileCell<TB::Elem, NB>,
+    ) -> Self
+    where
+        Block<THREADS>: WholeWarps,
+        Stages<S>: StageCount,
+    {
+        const {
+            assert!(NA == S * TA::ROWS * TA::COLS && NB == S * TB::ROWS * TB::COLS);
+            assert!(TA::COLS % TA::Elem::K_STEP == 0 && (TA::COLS / TA::Elem::CHUNK).is_power_of_two() && TA::ROWS % 16 == 0,
+                    "oxpack: a shared tile has a multiple of 16 rows, whole fragment depths (32 bytes) per row, and a power-of-two number of 16-byte chunks per row");
+            assert!(TB::COLS % TB::Elem::K_STEP == 0 && (TB::COLS / TB::Elem::CHUNK).is_power_of_two() && TB::ROWS % 16 == 0,
+                    "oxpack: a shared tile has a multiple of 16 rows, whole fragment depths (32 bytes) per row, and a power-of-two number of 16-byte chunks per row");
+        }
+        let d = crate::grid::block_dim();
+        if d.x as usize * d.y as usize * d.z as usize != THREADS {
+            fail("the block's thread count is not the THREADS of its cp.async pipeline");
+        }
+        // Two live pipelines over one memory (the same macro run again, in a loop, while its
+        // first pipeline lives) would race; the GPU cannot tell, the emulator refuses it.
+        #[cfg(not(target_arch = "nvptx64"))]
+        if !rt::pipeline_enter(a as *const _ as usize) {
+            fail("cp_async_pipeline! ran again while the pipeline it made before is alive (e.g. in a loop): \
+                  both would use the same shared memory; drop the first one before");
+        }
+        // Every copy of an earlier use of this memory (a pipeline in a loop) has landed before
+        // the barrier, and nobody reads that use any more after it.
+        rt::__oxpack_cp_async_wait_all();
+        crate::sync::sync_threads();
+        Pipeline {
+            a: a.0.get() as *mut TA::Elem,
+            b: b.0.get() as *mut TB::Elem,
+            committed: Cell::new(0),
+            consumed: Cell::new(0),
+            live: Cell::new(false),
+            released_since_barrier: Cell::new(u32::MAX),
+        }
+    }
+
+    /// Copies the next stage: the `TA` tile whose first element is element `a_at` = (row,
+    /// column) of matrix `a`, and the `TB` tile at `b_at` of `b` (elements past a matrix's edge
+    /// read as zero); then commits the copies as one group. Each thread copies its own 16-byte
+    /// chunks (`cp.async.cg`, or ordinary loads and stores when a matrix's rows are not
+    /// 16-byte aligned). Traps when every stage is in use (filled and not yet waited for, or
+    /// still viewed); adds a block barrier first when a view of the stage it reuses ended after
+    /// the last barrier.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn fill(&self, a: &Matrix<'_, TA::Elem>, a_at: (usize, usize), b: &Matrix<'_, TB::Elem>, b_at: (usize, usize)) {
+        let (c, done) = (self.committed.get(), self.consumed.get());
+        // stages in use: filled but not waited for, plus the one still viewed
+        if (c - done) as usize + self.live.get() as usize >= S {
+            fail("cp.async pipeline: every stage is in use; wait for a stage (and drop its view) before filling another");
+        }
+        // the stage reused is the one of stage number c - S, whose view has ended (above)
+        if c as usize >= S && c - S as u32 >= self.released_since_barrier.get() {
+            crate::sync::sync_threads();
+            self.released_since_barrier.set(u32::MAX);
+        }
+        let slot = c as usize % S;
+        let t = crate::block_thread_linear();
+        // SAFETY: `slot < S`: the stage is inside each cell; the protocol above makes it this
+        // block's to write (no view of it lives, and every earlier one ended before a barrier).
+        unsafe {
+            copy_tile::<TA, THREADS>(self.a.add(slot * TA::ROWS * TA::COLS), a, a_at, t);
+            copy_tile::<TB, THREADS>(self.b.add(slot * TB::ROWS * TB::COLS), b, b_at, t);
+        }
+        rt::__oxpack_cp_async_commit();
+        self.committed.set(c + 1);
+    }
+
+    /// [`fill`](Self::fill) for a GEMM's k-step: A's tile at rows `m0..`, columns `k0..` of `a`;
+    /// B's at depth `k0..`, columns `n0..`, wherever its storage order puts them in `b` (row
+    /// `k0`, column `n0` of a `K × N` matrix, row `n0`, column `k0` of an `N × K` one).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn fill_k(&self, a: &Matrix<'_, TA::Elem>, b: &Matrix<'_, TB::Elem>, m0: usize, n0: usize, k0: usize)
+    where
+        TB: BTileKind,
+    {
+        self.fill(a, (m0, k0), b, TB::origin(k0, n0));
+    }
+
+    /// Waits for the oldest filled stage (`cp.async.wait_group`, then a block barrier) and returns
+    /// its view. Traps when no stage is filled, or while the previous view is alive.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn wait(&self) -> Stage<'_, S, THREADS, TA, TB> {
+        let (c, done) = (self.committed.get(), self.consumed.get());
+        if self.live.get() {
+            fail("cp.async pipeline: wait() while the previous stage's view is alive; drop it first");
+        }
+        if c == done {
+            fail("cp.async pipeline: wait() with no stage filled; fill() one first");
+        }
+        // this thread's copies of the stage have landed when at most the newer groups are in flight
+        rt::__oxpack_cp_async_wait(c - done - 1);
+        crate::sync::sync_threads(); // ... and every thread's, for every thread, after this
+        self.released_since_barrier.set(u32::MAX);
+        self.consumed.set(done + 1);
+        self.live.set(true);
+        Stage { pipe: self, slot: done as usize % S }
+    }
+
+    /// How many stages are filled and not yet waited for.
+    #[inline(always)]
+    pub fn in_flight(&self) -> usize {
+        (self.committed.get() - self.consumed.get()) as usize
+    }
+}
+
+impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Drop for Pipeline<S, THREADS, TA, TB> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        rt::__oxpack_cp_async_wait_all(); // no copy lands after the pipeline is gone
+        #[cfg(not(target_arch = "nvptx64"))]
+        rt::pipeline_exit(self.a as usize);
+    }
+}
+
+/// Copies one `Tl` tile from `src` at `at` into `dst` (swizzled): chunk `q` of the tile is thread
+/// `q % THREADS`'s, for `t` the calling thread's linear index in its block of `THREADS`.
+///
+/// # Safety
+/// `dst` is a whole tile of the block's shared memory that no one reads or writes meanwhile
+/// except the block's threads through this function, each with its own `t`.
+#[inline(always)]
+unsafe fn copy_tile<Tl: TileShape, const THREADS: usize>(
+    dst: *mut Tl::Elem,
+    src: &Matrix<'_, Tl::Elem>,
+    at: (usize, usize),
+    t: usize,
+) {
+    let per = Tl::Elem::CHUNK; // elements per 16-byte chunk
+    let size = core::mem::size_of::<Tl::Elem>();
+    let per_row = Tl::COLS / per;
+    let chunks = Tl::ROWS * per_row;
+    const { assert!(Tl::ROWS * Tl::COLS / Tl::Elem::CHUNK <= 64 * THREADS, "oxpack: at most 64 chunks per thread in a tile") };
+    let data = src.data();
+    let (rows, cols) = (src.rows() as usize, src.cols() as usize);
+    // Chunk q of the tile: row q / per_row, chunk q % per_row, its elements inside the matrix (0
+    // to `per`), where it starts in the matrix, and where it goes in the tile.
+    let chunk = |q: usize| {
+        let (r, ch) = (q / per_row, q % per_row);
+        let (gr, gc) = (at.0.saturating_add(r), at.1.saturating_add(per * ch));
+        let valid = if gr < rows && gc < cols { (cols - gc).min(per) } else { 0 };
+        // In the matrix when valid > 0: gr·cols + gc + valid ≤ gr·cols + cols ≤ rows·cols ≤ len
+        // (`matrix`); `offset` permutes the chunks of row r < ROWS, so `to` is in the tile.
+        let from = if valid > 0 { data.as_ptr().wrapping_add(gr * cols + gc) } else { data.as_ptr() };
+        (valid, from, dst.wrapping_add(offset::<Tl>(r, ch)))
+    };
+    // cp.async reads 16 aligned bytes: every chunk of a row is, when the rows are (a uniform test)
+    if data.as_ptr() as usize % 16 == 0 && cols % per == 0 {
+        each!(chunks.div_ceil(THREADS), |i| {
+            let q = t + i * THREADS;
+            if q < chunks {
+                let (valid, from, to) = chunk(q);
+                // SAFETY: `to` is 16 bytes of the tile, this thread's alone (q ↦ (r, ch) is
+                // one-to-one and q belongs to t alone); `from` has `size·valid` readable bytes.
+                unsafe { rt::__oxpack_cp_async_16(to as *mut u8, from as *const u8, (size * valid) as u32) };
+            }
+        });
+    } else {
+        each!(chunks.div_ceil(THREADS), |i| {
+            let q = t + i * THREADS;
+            if q < chunks {
+                let (valid, from, to) = chunk(q);
+                let mut v = Chunk([0u8; 16]);
+                let into = v.0.as_mut_ptr() as *mut Tl::Elem;
+                each!(Tl::Elem::CHUNK, |e| {
+                    if e < valid {
+                        // SAFETY: element e < valid of the chunk is in the matrix (above); the
+                        // chunk buffer is 16-byte aligned with room for `per` elements.
+                        unsafe { into.add(e).write(from.add(e).read()) };
+                    }
+                });
+                // SAFETY: as above; a 16-byte-aligned chunk (the cell is 128-aligned, chunks 16).
+                unsafe { (to as *mut Chunk).write(v) };
+            }
+        });
+    }
+}
+
+#[repr(C, align(16))]
+struct Chunk([u8; 16]);
+
+/// The view of one filled stage of a [`Pipeline`], from [`Pipeline::wait`]: its tiles are
+/// complete and visible to the whole block while it lives. Dropping it lets the stage be
+/// filled again (after a barrier).
+pub struct Stage<'p, const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> {
+    pipe: &'p Pipeline<S, THREADS, TA, TB>,
+    slot: usize,
+}
+
+impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Stage<'_, S, THREADS, TA, TB> {
+    /// The stage's A-side tile.
+    #[inline(always)]
+    pub fn a(&self) -> TileRef<'_, TA> {
+        TileRef { ptr: self.pipe.a.wrapping_add(self.slot * TA::ROWS * TA::COLS), _s: PhantomData }
+    }
+
+    /// The stage's B-side tile.
+    #[inline(always)]
+    pub fn b(&self) -> TileRef<'_, TB> {
+        TileRef { ptr: self.pipe.b.wrapping_add(self.slot * TB::ROWS * TB::COLS), _s: PhantomData }
+    }
+}
+
+impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Drop for Stage<'_, S, THREADS, TA, TB> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        let p = self.pipe;
+        if p.released_since_barrier.get() == u32::MAX {
+            p.released_since_barrier.set(p.consumed.get() - 1); // this view's stage number
+        }
+        p.live.set(false);
+    }
+}
+
+/// Declares a [`Pipeline`] of `STAGES` stages of an A-side and a B-side tile in block-shared
+/// memory, for a block of `THREADS` threads (checked: another block size traps), e.g.
+/// `cp_async_pipeline!(3, 128, ATile<BF16, 128, 32>, BtTile<BF16, 128, 32>)`. Creating it is a
+/// block barrier. Shared memory holds `STAGES` × both tiles (48 KiB at most in all, with the
+/// block's other shared arrays).
+#[macro_export]
+macro_rules! cp_async_pipeline {
+    ($stages:expr, $threads:expr, $ta:ty, $tb:ty $(,)?) => {{
+        let __a = {
+            static __OXPACK_SHARED: $crate::mma::TileCell<
+                <$ta as $crate::mma::TileShape>::Elem,
+                { $stages * <$ta as $crate::mma::TileShape>::ROWS * <$ta as $crate::mma::TileShape>::COLS },
+            > = $crate::mma::TileCell::new();
+            &__OXPACK_SHARED
+        };
+        let __b = {
+            static __OXPACK_SHARED: $crate::mma::TileCell<
+                <$tb as $crate::mma::TileShape>::Elem,
+                { $stages * <$tb as $crate::mma::TileShape>::ROWS * <$tb as $crate::mma::TileShape>::COLS },
+            > = $crate::mma::TileCell::new();
+            &__OXPACK_SHARED
+        };
+        // SAFETY: the two statics above, this expansion's own, in block-shared memory.
+        unsafe { $crate::mma::Pipeline::<{ $stages }, { $threads }, $ta, $tb>::__new(__a, __b) }
+    }};
+}
+
+// ---------------------------------------------------------------------------- output ownership
+
+/// Output layout for tensor-core tiles: a row-major matrix of `width` columns (the shape, `=
+/// (width)` in `kernel!`) cut into `BM × BN` block tiles, each cut into `WM × WN` warp tiles.
+///
+/// Block `b` of a 1-D grid owns block tile (`tm`, `tn`), numbered in bands of 8 tile rows (tile
+/// columns first within a band, for L2 reuse): a one-to-one map of `0..tiles` onto the tiles.
+/// Warp `w` of the block owns warp tile (`w / (BN / WN)`, `w % (BN / WN)`) of it, and each lane
+/// the elements of the accumulator fragment layout there. The block must have exactly `(BM / WM)
+/// · (BN / WN)` warps and the grid be 1-D, else [`warp_tile`](DisjointSlice::warp_tile) gives
+/// `None`; so no two lanes of a launch own one element.
+pub struct WarpTiles<const BM: usize, const BN: usize, const WM: usize, const WN: usize>;
+
+impl<const BM: usize, const BN: usize, const WM: usize, const WN: usize> Sealed for WarpTiles<BM, BN, WM, WN> {}
+impl<const BM: usize, const BN: usize, const WM: usize, const WN: usize> Layout for WarpTiles<BM, BN, WM, WN> {}
+
+impl<T, const BM: usize, const BN: usize, const WM: usize, const WN: usize> Bind<(usize,)>
+    for DisjointSlice<T, WarpTiles<BM, BN, WM, WN>>
+{
+    #[inline(always)]
+    unsafe fn bind(mut self, shape: (usize,)) -> Self {
+        self.shape[0] = shape.0;
+        self
+    }
+}
+
+/// The accumulator blocks that fill a `WM × WN` warp tile: `Accum<WM / 16, WN / 8>`, for warp
+/// tiles of 16 to 128 rows and 8 to 128 columns.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not fill the output's {WM} × {WN} warp tiles: they store an `Accum<WM / 16, WN / 8>`",
+    label = "not `Accum<WM / 16, WN / 8>` for this output",
+    note = "a warp tile of `WarpTiles<BM, BN, WM, WN>` stores an `Accum<WM / 16, WN / 8>`, e.g. `Accum<4, 8>` for 64 × 64"
+)]
+pub trait AccumFor<const WM: usize, const WN: usize>: Sealed {
+    #[doc(hidden)]
+    const MT: usize;
+    #[doc(hidden)]
+    const NT: usize;
+    #[doc(hidden)]
+    fn values(&self, i: usize, j: usize) -> &[f32; 4];
+}
+
+impl<const MT: usize, const NT: usize> Sealed for Accum<MT, NT> {}
+
+macro_rules! accum_for {
+    ([$($mt:literal)*] $nts:tt) => {$( accum_for!(@ $mt $nts); )*};
+    (@ $mt:literal [$($nt:literal)*]) => {$(
+        impl AccumFor<{ 16 * $mt }, { 8 * $nt }> for Accum<$mt, $nt> {
+            const MT: usize = $mt;
+            const NT: usize = $nt;
+            #[inline(always)]
+            fn values(&self, i: usize, j: usize) -> &[f32; 4] {
+                &self.c[i][j].v
+            }
+        }
+    )*};
+}
+accum_for!([1 2 3 4 5 6 7 8] [1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16]);
+
+/// Tile rows per band of the block order (see [`WarpTiles`]).
+const BAND: usize = 8;
+
+impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize>
+    DisjointSlice<T, WarpTiles<BM, BN, WM, WN>>
+{
+    /// The number of columns, bound from the launch's parameters.
+    #[inline(always)]
+    pub fn width(&self) -> usize {
+        self.shape[0]
+    }
+
+    /// How many block tiles cover the output (`ceil(rows / BM) · ceil(width / BN)`): launch that
+    /// many blocks (or more: the others get no tile).
+    #[inline(always)]
+    pub fn block_tiles(&self) -> usize {
+        let width = self.shape[0];
+        if width == 0 {
+            return 0;
+        }
+        self.len.div_ceil(width).div_ceil(BM) * width.div_ceil(BN)
+    }
+
+    /// The calling warp's tile (see [`WarpTiles`]); `None` for a block past the last tile, or
+    /// when the block does not have `(BM / WM) · (BN / WN)` warps or the grid is not 1-D (the
+    /// same for every thread of a block, so a block may return as a whole).
+    #[inline(always)]
+    pub fn warp_tile(&mut self) -> Option<WarpTile<'_, T, BM, BN, WM, WN>> {
+        const {
+            assert!(BM % WM == 0 && BN % WN == 0 && WM % 16 == 0 && WN % 8 == 0 && WM > 0 && WN > 0,
+                    "oxpack: `WarpTiles<BM, BN, WM, WN>` needs WM | BM, WN | BN, 16 | WM and 8 | WN");
+        }
+        let warps = (BM / WM) * (BN / WN);
+        let (d, g, b) = (crate::grid::block_dim(), crate::grid::grid_dim(), crate::grid::block_idx());
+        if d.x as usize * d.y as usize * d.z as usize != warps * 32 || g.y != 1 || g.z != 1 {
+            return None;
+        }
+        let width = self.shape[0];
+        if width == 0 {
+            return None;
+        }
+        let (tiles_m, tiles_n) = (self.len.div_ceil(width).div_ceil(BM), width.div_ceil(BN));
+        // every row index below tiles_m · BM, times width, fits: no index below wraps
+        (tiles_m.checked_mul(BM)?).checked_mul(width)?;
+        let block = b.x as usize;
+        if block >= tiles_m * tiles_n {
+            return None;
+        }
+        // bands of BAND tile rows; inside a band, down the band's rows, then across
+        let band = block / (BAND * tiles_n);
+        let first = band * BAND;
+        let rows_in_band = (tiles_m - first).min(BAND);
+        let rest = block % (BAND * tiles_n);
+        let (tm, tn) = (first + rest % rows_in_band, rest / rows_in_band);
+        let w = crate::block_thread_linear() / 32;
+        Some(WarpTile {
+            ptr: self.ptr,
+            len: self.len,
+            width,
+            row0: tm * BM,
+            col0: tn * BN,
+            pos: WarpPos { row: (w / (BN / WN)) * WM, col: (w % (BN / WN)) * WN },
+            _out: PhantomData,
+        })
+    }
+}
+
+/// The calling warp's `WM × WN` tile of a [`WarpTiles`] output; see
+/// [`DisjointSlice::warp_tile`](DisjointSlice#method.warp_tile).
+pub struct WarpTile<'a, T, const BM: usize, const BN: usize, const WM: usize, const WN: usize> {
+    ptr: *mut T,
+    len: usize,
+    width: usize,
+    row0: usize,
+    col0: usize,
+    pos: WarpPos,
+    _out: PhantomData<&'a mut DisjointSlice<T>>,
+}
+
+impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize> WarpTile<'_, T, BM, BN, WM, WN> {
+    /// The first row of the block's tile in the output (and in A).
+    #[inline(always)]
+    pub fn block_row(&self) -> usize {
+        self.row0
+    }
+
+    /// The first column of the block's tile in the output (and in B).
+    #[inline(always)]
+    pub fn block_col(&self) -> usize {
+        self.col0
+    }
+
+    /// Where the warp's tile sits inside the block's: its rows of the A tiles, its columns of
+    /// the B tiles, for [`Accum::mma_tile`].
+    #[inline(always)]
+    pub fn pos(&self) -> WarpPos {
+        self.pos
+    }
+
+    /// Writes the warp's accumulators, converted to T (f32 as is, BF16 and F16 rounded to
+    /// nearest even); elements outside the output (a ragged edge) are skipped.
+    #[inline(always)]
+    pub fn store<A: AccumFor<WM, WN>>(&mut self, acc: &A)
+    where
+        T: FromAccum,
+    {
+        self.store_with(acc, |_, _, v| T::from_acc(v));
+    }
+
+    /// Writes `f(row, col, v)` for each of the warp's accumulators `v`, with its row and column
+    /// in the output (an epilogue: bias, activation, scaling, …); elements outside the output
+    /// are skipped (and `f` not called for them).
+    #[inline(always)]
+    pub fn store_with<A: AccumFor<WM, WN>>(&mut self, acc: &A, f: impl Fn(usize, usize, f32) -> T) {
+        const { assert!(A::MT * A::NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
+        let (g, t) = lane_parts();
+        let (row, col) = (self.row0 + self.pos.row + g, self.col0 + self.pos.col + 2 * t);
+        let (ptr, len, width) = (self.ptr, self.len, self.width);
+        each!(A::MT * A::NT, |q| {
+            let (i, j) = (q / A::NT, q % A::NT);
+            let v = acc.values(i, j);
+            // accumulators 0 to 3 of the lane: (row g, column 2t), (g, 2t + 1), (g + 8, 2t), (g + 8, 2t + 1)
+            each!(4, |e| {
+                let (r, c) = (row + 16 * i + 8 * (e >> 1), col + 8 * j + (e & 1));
+                // r < tiles_m · BM, so r · width fits (checked in `warp_tile`)
+                let k = r * width + c;
+                if c < width && k < len {
+                    // SAFETY: in bounds; (block tile, warp tile, lane, i, j, e) ↦ (r, c) is
+                    // one-to-one (see `WarpTiles`), and so is (r, c) ↦ r·width + c for c < width,
+                    // so no other lane of the launch writes element k; `&mut self` keeps this
+                    // thread to one reference.
+                    unsafe { ptr.add(k).write(f(r, c, v[e])) };
+                }
+            });
+        });
+    }
+}

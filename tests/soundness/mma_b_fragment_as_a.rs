@@ -1,0 +1,16 @@
+// Attempt: pass a B fragment (16 × 8, col layout) where the A fragment (16 × 16, row) belongs.
+// Expect: error[E0308]: mismatched types
+use oxpack::prelude::*;
+
+kernel! {
+    pub fn k(a: &[BF16], out: &mut DisjointSlice<f32>) {
+        let pipe = cp_async_pipeline!(1, 32, ATile<BF16, 16, 16>, BtTile<BF16, 16, 16>);
+        let m = matrix(a, 16, 16).unwrap();
+        pipe.fill(&m, (0, 0), &m, (0, 0));
+        let s = pipe.wait();
+        let fb = s.b().frag_b(0, 0);
+        let mut c = FragC::zero();
+        mma_sync(&fb, &fb, &mut c);
+        let _ = out;
+    }
+}

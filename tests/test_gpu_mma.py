@@ -1,0 +1,191 @@
+"""GPU tests: the example's tensor-core GEMMs (`example-project/kernels/tensor.rs`, issue 19)
+against PyTorch on bf16.
+
+`mma.sync` sums the exact bf16 products in f32 in an order of its own, so the f32 outputs are
+compared with PyTorch's f32 product of the same bf16 inputs (TF32 off) within the f32 rounding of
+k sums (2·k·2⁻²⁴·(|a|·|b|), a bound on both orders' errors), and the bf16 outputs with
+`torch.matmul`/`F.linear` in bf16 within one bf16 rounding more. Outputs start poisoned (NaN), so
+an element no warp wrote fails. Ragged shapes (M, N not multiples of 128, K not of 32), K not a
+multiple of 8 and arrays off 16-byte alignment (ordinary loads instead of cp.async) are covered,
+and 4096³. Run where the GPU is, after installing the example's wheel, with PyTorch present:
+python -m pytest tests/test_gpu_mma.py. The emulated twins: tests/test_mma_emulation.py.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import gpu_available, gpu_import, require_example
+
+pytestmark = pytest.mark.gpu
+
+torch = gpu_import("torch", "these tests compare with PyTorch (install a CUDA build to run them)", optional=True)
+if gpu_available() and not torch.cuda.is_available():
+    pytest.skip(f"this PyTorch ({torch.__version__}) has no CUDA: install a CUDA build to run these tests",
+                allow_module_level=True)
+kernels = require_example()  # built from this checkout, or the file fails where the GPU is
+
+F = torch.nn.functional
+CUDA = "cuda"
+
+
+@pytest.fixture(autouse=True)
+def _exact_f32_reference(seed: int) -> Iterator[None]:
+    """PyTorch's f32 matmul without TF32 (the reference), its generator seeded with the test's seed."""
+    torch.manual_seed(seed)
+    before = torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = False
+    yield
+    torch.backends.cuda.matmul.allow_tf32 = before
+
+
+def threads(m: int, n: int) -> int:
+    """The launch the kernels' docs give: one block of 128 threads per 128 × 128 tile of C."""
+    return 128 * -(-m // 128) * -(-n // 128)
+
+
+def bf16(*shape: int) -> Any:
+    return torch.randn(*shape, device=CUDA).to(torch.bfloat16)
+
+
+def poisoned(m: int, n: int, dtype: Any) -> Any:
+    return torch.full((m, n), float("nan"), device=CUDA, dtype=dtype)
+
+
+def check_f32(c: Any, a: Any, b: Any) -> None:
+    """c (f32) against a·b of the bf16 a (m × k) and b (k × n), within the f32 rounding of k sums."""
+    k = a.shape[1]
+    ref = a.float() @ b.float()
+    scale = a.float().abs() @ b.float().abs()
+    assert not c.isnan().any(), "an element of c was never written"
+    err = (c - ref).abs()
+    assert bool((err <= 2 * k * 2.0**-24 * scale + 1e-30).all()), float((err / scale.clamp_min(1e-30)).max())
+
+
+SHAPES = [(128, 128, 32), (129, 257, 77), (16, 4096, 4096), (1000, 999, 1001), (512, 512, 512), (4097, 136, 64),
+          (1, 8, 8), (300, 40, 2048), (4096, 4096, 4096)]
+
+
+@pytest.mark.parametrize(("m", "n", "k"), SHAPES)
+def test_gemm_bf16_matches_torch(m: int, n: int, k: int) -> None:
+    a, b = bf16(m, k), bf16(k, n)
+    c = poisoned(m, n, torch.float32)
+    kernels.gemm_bf16(m, n, k, a, b, c, threads=threads(m, n))
+    check_f32(c, a, b)
+    # and torch.matmul on bf16 (f32 sums rounded to bf16) within one bf16 rounding more
+    ours, theirs = c.to(torch.bfloat16).float(), torch.matmul(a, b).float()
+    scale = a.float().abs() @ b.float().abs()
+    assert bool(((ours - theirs).abs() <= 2.0**-7 * theirs.abs() + 4 * k * 2.0**-24 * scale + 1e-30).all())
+
+
+@pytest.mark.parametrize(("m", "n", "k"), SHAPES)
+def test_gemm_bf16_nt_takes_a_linear_weight(m: int, n: int, k: int) -> None:
+    """b as torch's `linear` weight: n × k, c = a·bᵀ."""
+    a, w = bf16(m, k), bf16(n, k)
+    c = poisoned(m, n, torch.float32)
+    kernels.gemm_bf16_nt(m, n, k, a, w, c, threads=threads(m, n))
+    check_f32(c, a, w.t())
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(128, 128, 32), (129, 257, 77), (16, 4096, 4096), (2048, 1024, 512)])
+def test_gemm_bf16_nt_bf16_is_f_linear(m: int, n: int, k: int) -> None:
+    a, w = bf16(m, k), bf16(n, k)
+    c = poisoned(m, n, torch.bfloat16)
+    kernels.gemm_bf16_nt_bf16(m, n, k, a, w, c, threads=threads(m, n))
+    assert not c.isnan().any()
+    ref = F.linear(a.float(), w.float())
+    scale = a.float().abs() @ w.float().abs().t()
+    # one bf16 rounding of the f32 sums: 2⁻⁸ relative, plus the f32 sums' own error
+    err = (c.float() - ref).abs()
+    assert bool((err <= 2.0**-8 * ref.abs() + 2 * k * 2.0**-24 * scale + 1e-30).all())
+    theirs = F.linear(a, w).float()  # PyTorch's bf16 linear: within one bf16 rounding of ours
+    assert bool(((c.float() - theirs).abs() <= 2.0**-7 * theirs.abs() + 4 * k * 2.0**-24 * scale + 1e-30).all())
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(128, 128, 32), (130, 200, 48), (1024, 4096, 1024)])
+def test_linear_gelu_bf16_is_gelu_of_f_linear(m: int, n: int, k: int) -> None:
+    a, w, bias = bf16(m, k), bf16(n, k) / 8, bf16(n)
+    c = poisoned(m, n, torch.bfloat16)
+    kernels.linear_gelu_bf16(m, n, k, a, w, bias, c, threads=threads(m, n))
+    assert not c.isnan().any()
+    ref = F.gelu(F.linear(a.float(), w.float(), bias.float()))  # the exact (erf) GELU, in f32
+    scale = a.float().abs() @ w.float().abs().t() + bias.float().abs()
+    # GELU's slope is below 1.13: the f32 sums' error passes through at most so amplified
+    err = (c.float() - ref).abs()
+    assert bool((err <= 2.0**-8 * ref.abs() + 3 * k * 2.0**-24 * scale + 1e-6).all()), float(err.max())
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(128, 128, 16), (129, 257, 77), (1000, 999, 1001), (4096, 4096, 4096)])
+def test_gemm_tf32_nt_matches_torch(m: int, n: int, k: int) -> None:
+    """f32 inputs read as tf32 (truncated to 10 mantissa bits) and summed in f32."""
+    a, w = torch.randn(m, k, device=CUDA), torch.randn(n, k, device=CUDA)
+    c = poisoned(m, n, torch.float32)
+    kernels.gemm_tf32_nt(m, n, k, a, w, c, threads=threads(m, n))
+    assert not c.isnan().any()
+    truncate = lambda x: (x.view(torch.int32) & -8192).view(torch.float32)  # noqa: E731  (0xffffe000)
+    check_f32(c, truncate(a), truncate(w).t())  # exactly the tf32 values, then f32 sums
+    ref = a.double() @ w.double().t()  # and the f32 inputs, within tf32's rounding
+    scale = a.abs().double() @ w.abs().double().t()
+    assert bool(((c.double() - ref).abs() <= 2.0**-9 * scale + 2 * k * 2.0**-24 * scale + 1e-30).all())
+
+
+def test_misaligned_arrays_and_k_not_a_multiple_of_8() -> None:
+    """Views one element into their buffers (2-byte aligned) take the ordinary-load copies."""
+    m, n, k = 300, 260, 96
+    a = bf16(m * k + 1)[1:].view(m, k)
+    w = bf16(n * k + 1)[1:].view(n, k)
+    assert a.data_ptr() % 16 and w.data_ptr() % 16
+    c = poisoned(m, n, torch.float32)
+    kernels.gemm_bf16_nt(m, n, k, a, w, c, threads=threads(m, n))
+    check_f32(c, a, w.t())
+
+
+def test_the_same_inputs_give_the_same_bits() -> None:
+    a, b = bf16(777, 555), bf16(555, 333)
+    c1, c2 = poisoned(777, 333, torch.float32), poisoned(777, 333, torch.float32)
+    kernels.gemm_bf16(777, 333, 555, a, b, c1, threads=threads(777, 333))
+    kernels.gemm_bf16(777, 333, 555, a, b, c2, threads=threads(777, 333))
+    assert torch.equal(c1, c2)
+
+
+def test_empty_k_gives_zeros() -> None:
+    a, b = bf16(100, 0), bf16(0, 50)
+    c = poisoned(100, 50, torch.float32)
+    kernels.gemm_bf16(100, 50, 0, a, b, c, threads=threads(100, 50))
+    assert torch.equal(c, torch.zeros_like(c))
+
+
+def _trap_output(call: str) -> str:
+    """Run `call` (with `kernels`, `torch` imported) in a fresh process, since a trap ends the
+    CUDA context; its stdout says whether the launch trapped."""
+    code = textwrap.dedent(
+        """
+        import torch
+        from vecmath import kernels
+        try:
+            {call}
+            torch.cuda.synchronize()
+        except Exception as exc:
+            print("TRAPPED", type(exc).__name__, exc)
+        else:
+            print("NO TRAP")
+        """
+    ).format(call=call)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    return proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("launch", ["threads=128 * 3", "threads=64 * 8, block=64"],
+                         ids=["too-few-blocks", "another-block"])
+def test_a_launch_that_cannot_cover_c_traps(launch: str) -> None:
+    out = _trap_output(
+        "a = torch.ones((256, 32), device='cuda', dtype=torch.bfloat16); "
+        "c = torch.zeros((256, 256), device='cuda'); "
+        f"kernels.gemm_bf16_nt(256, 256, 32, a, a, c, {launch})"
+    )
+    assert "TRAPPED" in out, out

@@ -1,0 +1,625 @@
+"""Tensor cores in emulation (issue 19): fragments, `ldmatrix`, `mma.sync`, the `cp.async`
+pipeline and `WarpTiles` ownership, run on the CPU through real builds and the generated stubs.
+
+The emulator completes `ldmatrix` and `mma.sync` per warp with PTX's fragment layouts and sums
+the exact bf16/f16 products in f32 in k order, so results here are bit-exact against NumPy's
+f32 accumulation in k order (the GPU sums in another order: `tests/test_gpu_mma.py` allows for
+it). `example-project/kernels/tensor.rs`'s GEMMs are the emulated twins of the GPU tests.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from conftest import EXAMPLE, run_ok
+
+pytestmark = pytest.mark.skipif(
+    not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
+)
+
+PROBE = """\
+use oxpack::prelude::*;
+use oxpack::mma::Mma16;
+
+/// One warp, one 16 × 16 output tile.
+type One = WarpTiles<16, 16, 16, 16>;
+type PipeB<T> = Pipeline<1, 32, ATile<T, 16, 16>, BTile<T, 16, 16>>;
+type PipeBt<T> = Pipeline<1, 32, ATile<T, 16, 16>, BtTile<T, 16, 16>>;
+
+/// c = a·b for 16 × 16 a and b (b stored k × n), by fragments: `which` 0: frag_a and frag_b2
+/// (ldmatrix.x4.trans); 1: frag_b twice (x2.trans); 2: m16n8k8 (frag_a8 = x2, frag_b8 =
+/// x1.trans); 3: Accum::mma_tile; 4: a misaligned fragment (traps).
+fn probe_b<T: Mma16>(pipe: PipeB<T>, which: u32, a: &[T], b: &[T], c: &mut DisjointSlice<f32, One>) {
+    let (Some(am), Some(bm)) = (matrix(a, 16, 16), matrix(b, 16, 16)) else { trap() };
+    pipe.fill(&am, (0, 0), &bm, (0, 0));
+    let stage = pipe.wait();
+    let (ta, tb) = (stage.a(), stage.b());
+    let mut acc = Accum::<1, 2>::zero();
+    match which {
+        0 => {
+            let fa = ta.frag_a(0, 0);
+            let [b0, b1] = tb.frag_b2(0, 0);
+            mma_sync(&fa, &b0, acc.frag_mut(0, 0));
+            mma_sync(&fa, &b1, acc.frag_mut(0, 1));
+        }
+        1 => {
+            let fa = ta.frag_a(0, 0);
+            mma_sync(&fa, &tb.frag_b(0, 0), acc.frag_mut(0, 0));
+            mma_sync(&fa, &tb.frag_b(8, 0), acc.frag_mut(0, 1));
+        }
+        2 => {
+            for k in [0, 8] {
+                let fa = ta.frag_a8(0, k);
+                mma_sync_k8(&fa, &tb.frag_b8(0, k), acc.frag_mut(0, 0));
+                mma_sync_k8(&fa, &tb.frag_b8(8, k), acc.frag_mut(0, 1));
+            }
+        }
+        3 => acc.mma_tile(&ta, &tb, WarpPos { row: 0, col: 0 }),
+        _ => {
+            let _ = tb.frag_b(4, 0);
+        }
+    }
+    drop(stage);
+    if let Some(mut t) = c.warp_tile() {
+        t.store(&acc);
+    }
+}
+
+/// The same with b stored n × k (plain ldmatrix).
+fn probe_bt<T: Mma16>(pipe: PipeBt<T>, which: u32, a: &[T], b: &[T], c: &mut DisjointSlice<f32, One>) {
+    let (Some(am), Some(bm)) = (matrix(a, 16, 16), matrix(b, 16, 16)) else { trap() };
+    pipe.fill(&am, (0, 0), &bm, (0, 0));
+    let stage = pipe.wait();
+    let (ta, tb) = (stage.a(), stage.b());
+    let mut acc = Accum::<1, 2>::zero();
+    match which {
+        0 => {
+            let fa = ta.frag_a(0, 0);
+            let [b0, b1] = tb.frag_b2(0, 0);
+            mma_sync(&fa, &b0, acc.frag_mut(0, 0));
+            mma_sync(&fa, &b1, acc.frag_mut(0, 1));
+        }
+        1 => {
+            let fa = ta.frag_a(0, 0);
+            mma_sync(&fa, &tb.frag_b(0, 0), acc.frag_mut(0, 0));
+            mma_sync(&fa, &tb.frag_b(8, 0), acc.frag_mut(0, 1));
+        }
+        2 => {
+            for k in [0, 8] {
+                let fa = ta.frag_a8(0, k);
+                mma_sync_k8(&fa, &tb.frag_b8(0, k), acc.frag_mut(0, 0));
+                mma_sync_k8(&fa, &tb.frag_b8(8, k), acc.frag_mut(0, 1));
+            }
+        }
+        3 => acc.mma_tile(&ta, &tb, WarpPos { row: 0, col: 0 }),
+        _ => {
+            let _ = ta.frag_a(8, 0);
+        }
+    }
+    drop(stage);
+    if let Some(mut t) = c.warp_tile() {
+        t.store(&acc);
+    }
+}
+
+/// tf32: c = a·bᵀ for a 16 × 8 and b (stored n × k) 16 × 8, `which` 0: frag_b2 (x4); 1: frag_b
+/// twice (x2); 3: mma_tile.
+fn probe_tf32(pipe: Pipeline<1, 32, ATile<f32, 16, 8>, BtTile<f32, 16, 8>>, which: u32, a: &[f32], b: &[f32],
+              c: &mut DisjointSlice<f32, One>) {
+    let (Some(am), Some(bm)) = (matrix(a, 8, 16), matrix(b, 8, 16)) else { trap() };
+    pipe.fill(&am, (0, 0), &bm, (0, 0));
+    let stage = pipe.wait();
+    let (ta, tb) = (stage.a(), stage.b());
+    let mut acc = Accum::<1, 2>::zero();
+    match which {
+        0 => {
+            let fa = ta.frag_a(0, 0);
+            let [b0, b1] = tb.frag_b2(0, 0);
+            mma_sync(&fa, &b0, acc.frag_mut(0, 0));
+            mma_sync(&fa, &b1, acc.frag_mut(0, 1));
+        }
+        1 => {
+            let fa = ta.frag_a(0, 0);
+            mma_sync(&fa, &tb.frag_b(0, 0), acc.frag_mut(0, 0));
+            mma_sync(&fa, &tb.frag_b(8, 0), acc.frag_mut(0, 1));
+        }
+        _ => acc.mma_tile(&ta, &tb, WarpPos { row: 0, col: 0 }),
+    }
+    drop(stage);
+    if let Some(mut t) = c.warp_tile() {
+        t.store(&acc);
+    }
+}
+
+kernel! {
+    /// tf32, b stored n × k.
+    pub fn mma_bt_tf32(which: u32, n: u32, a: &[f32], b: &[f32], c: &mut DisjointSlice<f32, One> = (n)) {
+        probe_tf32(cp_async_pipeline!(1, 32, ATile<f32, 16, 8>, BtTile<f32, 16, 8>), which, a, b, c);
+    }
+
+    /// bf16, b stored k × n.
+    pub fn mma_b_bf16(which: u32, n: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32, One> = (n)) {
+        probe_b(cp_async_pipeline!(1, 32, ATile<BF16, 16, 16>, BTile<BF16, 16, 16>), which, a, b, c);
+    }
+    /// bf16, b stored n × k.
+    pub fn mma_bt_bf16(which: u32, n: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32, One> = (n)) {
+        probe_bt(cp_async_pipeline!(1, 32, ATile<BF16, 16, 16>, BtTile<BF16, 16, 16>), which, a, b, c);
+    }
+    /// f16, b stored k × n.
+    pub fn mma_b_f16(which: u32, n: u32, a: &[F16], b: &[F16], c: &mut DisjointSlice<f32, One> = (n)) {
+        probe_b(cp_async_pipeline!(1, 32, ATile<F16, 16, 16>, BTile<F16, 16, 16>), which, a, b, c);
+    }
+    /// f16, b stored n × k.
+    pub fn mma_bt_f16(which: u32, n: u32, a: &[F16], b: &[F16], c: &mut DisjointSlice<f32, One> = (n)) {
+        probe_bt(cp_async_pipeline!(1, 32, ATile<F16, 16, 16>, BtTile<F16, 16, 16>), which, a, b, c);
+    }
+
+    /// c (m × n, f32) = a·bᵀ (b n × k) with a ONE-stage pipeline, 64 × 48 block tiles and 32 × 24
+    /// warp tiles (an odd number of B fragments: the last one alone): every fill after the first
+    /// reuses the stage just read, behind the barrier fill adds.
+    pub fn gemm_one_stage(m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16],
+                          c: &mut DisjointSlice<f32, WarpTiles<64, 48, 32, 24>> = (n))
+        where (len(a) == m * k, len(b) == k * n, len(c) == m * n) {
+        let pipe = cp_async_pipeline!(1, 128, ATile<BF16, 64, 16>, BtTile<BF16, 48, 16>);
+        let Some(mut t) = c.warp_tile() else { return };
+        let (Some(am), Some(bm)) = (matrix(a, k, m), matrix(b, k, n)) else { trap() };
+        let mut acc = Accum::<2, 3>::zero();
+        let mut k0 = 0;
+        while k0 < k as usize {
+            pipe.fill_k(&am, &bm, t.block_row(), t.block_col(), k0);
+            let stage = pipe.wait();
+            acc.mma_tile(&stage.a(), &stage.b(), t.pos());
+            k0 += 16;
+        }
+        t.store(&acc);
+    }
+
+    /// out[i] = element (i / COLS, i % COLS) of a 16-row tile filled from x (64 × 160) at (r0, c0),
+    /// read back through `TileRef::get`; `which` picks 16, 32, 64 or 128 columns (2 to 16 chunks
+    /// of 16 bytes per row). Blocks of 64 threads.
+    pub fn tile_round_trip(i: ThreadIndex, which: u32, r0: u32, c0: u32, x: &[BF16], out: &mut DisjointSlice<BF16>) {
+        let Some(m) = matrix(x, 160, 64) else { trap() };
+        let (r0, c0, k) = (r0 as usize, c0 as usize, i.get());
+        macro_rules! dump {
+            ($cols:literal, $tile:ty) => {{
+                let pipe = cp_async_pipeline!(1, 64, $tile, BtTile<BF16, 16, 16>);
+                pipe.fill(&m, (r0, c0), &m, (0, 0));
+                let s = pipe.wait();
+                let v = s.a().get((k / $cols) % 16, k % $cols);
+                if let Some(o) = out.get_mut(i) {
+                    *o = v;
+                }
+            }};
+        }
+        match which {
+            0 => dump!(16, ATile<BF16, 16, 16>),
+            1 => dump!(32, ATile<BF16, 16, 32>),
+            2 => dump!(64, ATile<BF16, 16, 64>),
+            _ => dump!(128, BTile<BF16, 16, 128>),
+        }
+    }
+
+    /// Which lane wrote each element of a `WarpTiles<64, 32, 32, 16>` output (block << 32 | warp
+    /// << 8 | lane), and how many times (`counts`, row-major like the output).
+    pub fn owners(n: u32, counts: &[AtomicU32], out: &mut DisjointSlice<u64, WarpTiles<64, 32, 32, 16>> = (n)) {
+        let Some(mut t) = out.warp_tile() else { return };
+        t.store_with(&Accum::<2, 2>::zero(), |r, c, _| {
+            if let Some(k) = counts.get(r * n as usize + c) {
+                k.fetch_add(1);
+            }
+            (block_idx().x as u64) << 32 | (warp_id() as u64) << 8 | lane_id() as u64
+        });
+    }
+
+    /// Only the low half of each warp loads a fragment and multiplies.
+    pub fn half_warp_frag(n: u32, a: &[BF16], c: &mut DisjointSlice<f32, One> = (n)) {
+        let pipe = cp_async_pipeline!(1, 32, ATile<BF16, 16, 16>, BtTile<BF16, 16, 16>);
+        let Some(m) = matrix(a, 16, 16) else { trap() };
+        pipe.fill(&m, (0, 0), &m, (0, 0));
+        let s = pipe.wait();
+        let mut acc = Accum::<1, 2>::zero();
+        if lane_id() < 16 {
+            let fa = s.a().frag_a(0, 0);
+            mma_sync(&fa, &s.b().frag_b(0, 0), acc.frag_mut(0, 0));
+        }
+        drop(s);
+        if let Some(mut t) = c.warp_tile() {
+            t.store(&acc);
+        }
+    }
+
+    /// Even and odd lanes multiply at two different `mma_sync` calls.
+    pub fn two_sites(n: u32, a: &[BF16], c: &mut DisjointSlice<f32, One> = (n)) {
+        let pipe = cp_async_pipeline!(1, 32, ATile<BF16, 16, 16>, BtTile<BF16, 16, 16>);
+        let Some(m) = matrix(a, 16, 16) else { trap() };
+        pipe.fill(&m, (0, 0), &m, (0, 0));
+        let s = pipe.wait();
+        let (fa, fb) = (s.a().frag_a(0, 0), s.b().frag_b(0, 0));
+        let mut acc = Accum::<1, 2>::zero();
+        if lane_id() % 2 == 0 {
+            mma_sync(&fa, &fb, acc.frag_mut(0, 0));
+        } else {
+            mma_sync(&fa, &fb, acc.frag_mut(0, 0));
+        }
+        drop(s);
+        if let Some(mut t) = c.warp_tile() {
+            t.store(&acc);
+        }
+    }
+
+    /// The pipeline's protocol broken, by `which`: 0 a wait with nothing filled; 1 a third fill of
+    /// two stages; 2 a second wait while the first view lives; 3 the macro run again while the
+    /// pipeline it made before lives; 4 (launched with 64 threads) a block of another size than
+    /// THREADS; 5 the macro in a loop, each pipeline dropped before the next (fine).
+    pub fn pipeline_misuse(which: u32, a: &[BF16], out: &mut DisjointSlice<f32>) {
+        let Some(m) = matrix(a, 16, 16) else { trap() };
+        if which == 3 || which == 5 {
+            let mut first = None;
+            for _ in 0..2 {
+                let p = cp_async_pipeline!(2, 32, ATile<BF16, 16, 16>, BtTile<BF16, 16, 16>);
+                p.fill(&m, (0, 0), &m, (0, 0));
+                if which == 3 && first.is_none() {
+                    first = Some(p);
+                }
+            }
+            drop(first);
+        } else {
+            let pipe = cp_async_pipeline!(2, 32, ATile<BF16, 16, 16>, BtTile<BF16, 16, 16>);
+            match which {
+                0 => drop(pipe.wait()),
+                1 => {
+                    for _ in 0..3 {
+                        pipe.fill(&m, (0, 0), &m, (0, 0));
+                    }
+                }
+                2 => {
+                    pipe.fill(&m, (0, 0), &m, (0, 0));
+                    pipe.fill(&m, (0, 0), &m, (0, 0));
+                    let first = pipe.wait();
+                    let second = pipe.wait();
+                    drop((first, second));
+                }
+                _ => {}
+            }
+        }
+        if let Some(o) = out.get_mut(index_1d()) {
+            *o = 1.0;
+        }
+    }
+}
+"""
+
+
+def _project(root: Path, name: str, files: dict[str, str], archs: str = '["sm_80"]') -> Path:
+    (root / "kernels").mkdir(parents=True)
+    (root / "src" / name).mkdir(parents=True)
+    (root / "src" / name / "__init__.py").write_text("")
+    (root / "pyproject.toml").write_text(textwrap.dedent(f"""\
+        [project]
+        name = "{name}"
+        version = "0.1.0"
+
+        [tool.oxpack]
+        archs = {archs}
+        ptx = "none"
+        emulation = true
+        """))
+    for fname, text in files.items():
+        (root / "kernels" / fname).write_text(text)
+    return root
+
+
+@pytest.fixture(scope="module")
+def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """The probes and the example's `tensor.rs`, built with `emulation = true`, emulating."""
+    root = tmp_path_factory.mktemp("mma")
+    project = _project(root / "proj", "mmaprobe",
+                       {"probe.rs": PROBE, "tensor.rs": (EXAMPLE / "kernels" / "tensor.rs").read_text()})
+    out = root / "out"
+    run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(out), "-q"])
+    sys.path.insert(0, str(out))
+    try:
+        module = importlib.import_module("mmaprobe.kernels")
+    finally:
+        sys.path.remove(str(out))
+    module.emulation(True)
+    yield module
+    for name in [n for n in sys.modules if n == "mmaprobe" or n.startswith("mmaprobe.")]:
+        del sys.modules[name]
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
+                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
+                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
+                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
+
+
+class BF16:
+    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one); its bits
+    live in a uint16 NumPy array (any shape, C-contiguous), passed flat."""
+
+    def __init__(self, bits: np.ndarray) -> None:
+        assert bits.dtype == np.uint16 and bits.flags.c_contiguous
+        self.bits = bits
+        self._shape = (ctypes.c_int64 * 1)(bits.size)
+        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
+
+    def __dlpack__(self, **kw: object) -> object:
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        return new(ctypes.addressof(self._tensor), b"dltensor", None)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)
+
+
+def to_bf16(x: np.ndarray) -> np.ndarray:
+    """The bits of the bf16 nearest to each value (round to nearest even)."""
+    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def widen(bits: np.ndarray) -> np.ndarray:
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+def f32_in_k_order(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a·b summed in f32, one k at a time from k = 0 (each bf16/f16 product is exact in f32):
+    the order in which the emulator's `mma.sync` and a k-stepped GEMM add them."""
+    acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
+    for k in range(a.shape[1]):
+        acc += np.outer(a[:, k], b[k, :])
+    return acc
+
+
+def up(x: int, tile: int) -> int:
+    return -(-x // tile)
+
+
+# ---------------------------------------------------------------- fragments, ldmatrix, mma.sync
+
+
+@pytest.mark.parametrize("which", [0, 1, 2, 3], ids=["frag_b2-x4", "frag_b-x2", "k8-x2-x1", "mma_tile"])
+@pytest.mark.parametrize("kernel", ["mma_b_bf16", "mma_bt_bf16", "mma_b_f16", "mma_bt_f16"])
+def test_fragments_multiply_bit_exactly(mods: ModuleType, rng: np.random.Generator, kernel: str, which: int) -> None:
+    """Every load form (x4, x2, x1, .trans or not, from either B storage), both input types and
+    both depths give c = a·b exactly as f32 sums in k order: the fragment layouts are PTX's."""
+    half = kernel.endswith("f16") and not kernel.endswith("bf16")
+    a = rng.standard_normal((16, 16)).astype(np.float32)
+    b = rng.standard_normal((16, 16)).astype(np.float32)
+    if half:
+        a16, b16 = a.astype(np.float16), b.astype(np.float16)
+        a, b = a16.astype(np.float32), b16.astype(np.float32)
+        stored_b = b16 if "_b_" in kernel else np.ascontiguousarray(b16.T)
+        args = (a16.ravel(), stored_b.ravel())
+    else:
+        abits, bbits = to_bf16(a), to_bf16(b)
+        a, b = widen(abits), widen(bbits)
+        stored_b = bbits if "_b_" in kernel else np.ascontiguousarray(bbits.T)
+        args = (BF16(abits), BF16(stored_b))
+    c = np.full((16, 16), np.nan, np.float32)
+    getattr(mods, kernel)(which, 16, *args, c, threads=32, block=32)
+    assert np.array_equal(c, f32_in_k_order(a, b)), np.abs(c - a.astype(np.float64) @ b).max()
+
+
+def tf32(x: np.ndarray) -> np.ndarray:
+    """What the tensor cores read of f32 values as tf32: sign, exponent, top 10 mantissa bits."""
+    return (np.asarray(x, np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+
+
+@pytest.mark.parametrize("which", [0, 1, 3], ids=["frag_b2-x4", "frag_b-x2", "mma_tile"])
+def test_tf32_fragments_multiply_bit_exactly(mods: ModuleType, rng: np.random.Generator, which: int) -> None:
+    """f32 inputs read as tf32 (m16n8k8): A 16 × 8, B stored n × k, the same ldmatrix forms."""
+    a = rng.standard_normal((16, 8)).astype(np.float32)
+    b = rng.standard_normal((8, 16)).astype(np.float32)
+    c = np.full((16, 16), np.nan, np.float32)
+    mods.mma_bt_tf32(which, 16, a, np.ascontiguousarray(b.T), c, threads=32, block=32)
+    assert np.array_equal(c, f32_in_k_order(tf32(a), tf32(b)))
+
+
+@pytest.mark.parametrize("kernel", ["mma_b_bf16", "mma_bt_bf16"])
+def test_a_fragment_outside_its_tile_or_misaligned_traps(mods: ModuleType, kernel: str) -> None:
+    zeros = BF16(np.zeros(256, np.uint16))
+    with pytest.raises(mods.KernelTrap, match="a fragment load reaches outside its shared tile, or is not aligned"):
+        getattr(mods, kernel)(4, 16, zeros, zeros, np.zeros(256, np.float32), threads=32, block=32)
+
+
+@pytest.mark.parametrize("which", [0, 1, 2, 3])
+@pytest.mark.parametrize(("r0", "c0", "aligned"), [(3, 8, True), (56, 40, True), (3, 8, False), (60, 150, False)])
+def test_swizzled_tiles_hold_the_matrix_with_zeros_past_its_edges(
+    mods: ModuleType, rng: np.random.Generator, which: int, r0: int, c0: int, aligned: bool
+) -> None:
+    """A tile of 2, 4, 8 or 16 chunks per row, filled by cp.async (16-byte-aligned rows) or by
+    ordinary loads (the array one element off alignment), reads back as the matrix window at
+    (r0, c0), with zeros past the matrix's edges."""
+    cols = [16, 32, 64, 128][which]
+    x = rng.integers(1, 0xFFFF, 64 * 160 + 1, dtype=np.uint16)
+    view = x[1:] if not aligned else np.ascontiguousarray(x[:-1])
+    out = np.zeros(16 * cols, np.uint16)
+    mods.tile_round_trip(which, r0, c0, BF16(view), BF16(out), threads=16 * cols, block=64)
+    window = np.zeros((16, cols), np.uint16)
+    part = view.reshape(64, 160)[r0:r0 + 16, c0:c0 + cols]
+    window[:part.shape[0], :part.shape[1]] = part
+    assert np.array_equal(out.reshape(16, cols), window)
+
+
+# ---------------------------------------------------------------- the pipeline
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(64, 48, 16), (64, 48, 160), (100, 70, 45), (1, 1, 1), (130, 33, 8)])
+def test_a_one_stage_pipeline_refills_behind_a_barrier(mods: ModuleType, rng: np.random.Generator,
+                                                       m: int, n: int, k: int) -> None:
+    a, b = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
+    c = np.full((m, n), np.nan, np.float32)
+    mods.gemm_one_stage(m, n, k, BF16(a), BF16(b), c, threads=128 * up(m, 64) * up(n, 48), block=128)
+    assert np.array_equal(c, f32_in_k_order(widen(a), widen(b).T))
+
+
+@pytest.mark.parametrize(("which", "message"), [
+    (0, "cp.async pipeline: wait() with no stage filled; fill() one first"),
+    (1, "cp.async pipeline: every stage is in use; wait for a stage (and drop its view) before filling another"),
+    (2, "cp.async pipeline: wait() while the previous stage's view is alive; drop it first"),
+    (3, "cp_async_pipeline! ran again while the pipeline it made before is alive (e.g. in a loop): both would use "
+        "the same shared memory; drop the first one before"),
+    (4, "the block's thread count is not the THREADS of its cp.async pipeline"),
+])
+def test_the_pipeline_protocol_is_checked(mods: ModuleType, which: int, message: str) -> None:
+    block = 64 if which == 4 else 32
+    with pytest.raises(mods.KernelTrap) as info:
+        mods.pipeline_misuse(which, BF16(np.zeros(256, np.uint16)), np.zeros(block, np.float32), threads=block,
+                             block=block)
+    # at the kernel's own call (the device crate's functions pass their caller's location on)
+    assert str(info.value).startswith(f"pipeline_misuse(): the kernel trapped: {message} at kernels/probe.rs:"), \
+        str(info.value)
+    out = np.zeros(32, np.float32)
+    mods.pipeline_misuse(5, BF16(np.zeros(256, np.uint16)), out, threads=32, block=32)  # one at a time: fine
+    assert out.tolist() == [1.0] * 32
+
+
+# ---------------------------------------------------------------- whole warps
+
+
+def test_a_fragment_load_that_half_the_warp_skips_is_named(mods: ModuleType) -> None:
+    with pytest.raises(mods.KernelBarrierError) as info:
+        mods.half_warp_frag(16, BF16(np.zeros(256, np.uint16)), np.zeros(256, np.float32), threads=32, block=32)
+    assert "lane 16 of warp 0 (thread (16, 0, 0) of block (0, 0, 0)) does not join the warp matrix load " \
+           "ldmatrix.x4 that lane 0 waits at: it has returned; every lane of the warp must call it together" \
+           in str(info.value), str(info.value)
+    assert info.value.location.startswith("kernels/probe.rs:"), info.value.location
+
+
+def test_lanes_at_two_different_mma_calls_are_named(mods: ModuleType) -> None:
+    with pytest.raises(mods.KernelBarrierError) as info:
+        mods.two_sites(16, BF16(np.zeros(256, np.uint16)), np.zeros(256, np.float32), threads=32, block=32)
+    assert "lane 1 of warp 0 (thread (1, 0, 0) of block (0, 0, 0)) does not join the warp matrix multiply mma.sync " \
+           "m16n8k16 (bf16) that lane 0 waits at: it waits at the warp matrix multiply mma.sync m16n8k16 (bf16) at " \
+           "kernels/probe.rs:" in str(info.value), str(info.value)
+
+
+# ---------------------------------------------------------------- WarpTiles ownership
+
+
+def _owners(m: int, n: int, blocks: int) -> np.ndarray:
+    """`WarpTiles<64, 32, 32, 16>`'s documented map: block → tile (bands of 8 tile rows), warp →
+    part, lane → fragment elements; each element's writer as block << 32 | warp << 8 | lane."""
+    bm, bn, wm, wn, band = 64, 32, 32, 16, 8
+    tiles_m, tiles_n = up(m, bm), up(n, bn)
+    expected = np.full((m, n), np.iinfo(np.uint64).max, np.uint64)
+    for block in range(min(blocks, tiles_m * tiles_n)):
+        first = block // (band * tiles_n) * band
+        rest = block % (band * tiles_n)
+        rows_in_band = min(tiles_m - first, band)
+        tm, tn = first + rest % rows_in_band, rest // rows_in_band
+        for w in range((bm // wm) * (bn // wn)):
+            wr, wc = w // (bn // wn) * wm, w % (bn // wn) * wn
+            for lane in range(32):
+                g, t = divmod(lane, 4)
+                rows = tm * bm + wr + g + np.array([0, 8, 16, 24])
+                cols = tn * bn + wc + 2 * t + np.array([0, 1, 8, 9])
+                rows, cols = rows[rows < m], cols[cols < n]
+                expected[np.ix_(rows, cols)] = block << 32 | w << 8 | lane
+    return expected
+
+
+@pytest.mark.parametrize(("m", "n", "extra"), [(64, 32, 0), (65, 33, 3), (600, 40, 0), (1, 300, 1), (520, 100, 0)])
+def test_warp_tiles_give_each_element_one_owner(mods: ModuleType, m: int, n: int, extra: int) -> None:
+    """Every element of a ragged output is written exactly once, by the lane the layout names
+    (bands of 8 tile rows: 600 rows span two bands); blocks past the last tile write nothing."""
+    blocks = up(m, 64) * up(n, 32) + extra
+    counts = np.zeros(m * n, np.uint32)
+    out = np.full((m, n), np.iinfo(np.uint64).max, np.uint64)
+    mods.owners(n, counts, out, threads=128 * blocks, block=128)
+    assert counts.tolist() == [1] * (m * n)
+    assert np.array_equal(out, _owners(m, n, blocks))
+
+
+@pytest.mark.parametrize(("threads", "block"), [(128, 64), (256, 256), ((128, 2), (128, 1))])
+def test_warp_tiles_refuse_another_block_or_a_2d_grid(mods: ModuleType, threads: object, block: object) -> None:
+    counts = np.zeros(64 * 32, np.uint32)
+    out = np.zeros((64, 32), np.uint64)
+    mods.owners(32, counts, out, threads=threads, block=block)
+    assert not counts.any() and not out.any()
+
+
+# ---------------------------------------------------------------- the example's GEMMs (tensor.rs)
+
+
+SHAPES = [(128, 128, 32), (130, 257, 77), (1, 8, 8), (200, 136, 96), (17, 300, 40), (256, 128, 200), (100, 50, 0)]
+
+
+@pytest.mark.parametrize(("m", "n", "k"), SHAPES)
+@pytest.mark.parametrize("kernel", ["gemm_bf16", "gemm_bf16_nt"])
+def test_example_gemm_is_f32_exact_in_k_order(mods: ModuleType, rng: np.random.Generator, kernel: str,
+                                              m: int, n: int, k: int) -> None:
+    a, b = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((k, n)))
+    stored = b if kernel == "gemm_bf16" else np.ascontiguousarray(b.T)
+    c = np.full((m, n), np.nan, np.float32)
+    getattr(mods, kernel)(m, n, k, BF16(a), BF16(stored), c, threads=128 * up(m, 128) * up(n, 128))
+    assert np.array_equal(c, f32_in_k_order(widen(a), widen(b)))
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(128, 128, 16), (130, 257, 77), (1, 4, 3), (200, 136, 96), (0, 8, 8)])
+def test_example_tf32_gemm_is_f32_exact_in_k_order(mods: ModuleType, rng: np.random.Generator,
+                                                  m: int, n: int, k: int) -> None:
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((n, k)).astype(np.float32)
+    c = np.full((m, n), np.nan, np.float32)
+    mods.gemm_tf32_nt(m, n, k, a, b, c, threads=max(128, 128 * up(m, 128) * up(n, 128)))
+    assert np.array_equal(c, f32_in_k_order(tf32(a), tf32(b).T))
+
+
+def test_example_gemm_copies_misaligned_rows_by_loads(mods: ModuleType, rng: np.random.Generator) -> None:
+    """Arrays one element off 16-byte alignment (and K a multiple of 8) take the ordinary loads."""
+    m, n, k = 70, 140, 64
+    a = np.concatenate([[0], to_bf16(rng.standard_normal(m * k))]).astype(np.uint16)[1:]
+    b = np.concatenate([[0], to_bf16(rng.standard_normal(n * k))]).astype(np.uint16)[1:]
+    assert a.ctypes.data % 16 and b.ctypes.data % 16
+    c = np.full((m, n), np.nan, np.float32)
+    mods.gemm_bf16_nt(m, n, k, BF16(a), BF16(b), c, threads=128 * up(m, 128) * up(n, 128))
+    assert np.array_equal(c, f32_in_k_order(widen(a).reshape(m, k), widen(b).reshape(n, k).T))
+
+
+def test_example_gemm_with_bf16_output_rounds_the_f32_sums(mods: ModuleType, rng: np.random.Generator) -> None:
+    m, n, k = 150, 90, 72
+    a, w = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
+    c = np.zeros((m, n), np.uint16)
+    mods.gemm_bf16_nt_bf16(m, n, k, BF16(a), BF16(w), BF16(c), threads=128 * up(m, 128) * up(n, 128))
+    assert np.array_equal(c, to_bf16(f32_in_k_order(widen(a), widen(w).T)))
+
+
+def test_example_linear_gelu(mods: ModuleType, rng: np.random.Generator) -> None:
+    import math
+
+    m, n, k = 130, 200, 48
+    a, w = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)) / 4)
+    bias = to_bf16(rng.standard_normal(n))
+    c = np.zeros((m, n), np.uint16)
+    mods.linear_gelu_bf16(m, n, k, BF16(a), BF16(w), BF16(bias), BF16(c), threads=128 * up(m, 128) * up(n, 128))
+    x = (f32_in_k_order(widen(a), widen(w).T) + widen(bias)).astype(np.float64)
+    erf = np.vectorize(math.erf)
+    ref = 0.5 * x * (1 + erf(x / math.sqrt(2)))
+    got = widen(c).astype(np.float64)
+    # within one bf16 rounding (2^-8 relative) of the f64 GELU of the f32 sums
+    assert np.all(np.abs(got - ref) <= 2.0 ** -8 * np.abs(ref) + 1e-6), np.abs(got - ref).max()
+
+
+def test_example_gemm_refuses_too_few_blocks_and_another_block(mods: ModuleType) -> None:
+    a = BF16(np.zeros(256 * 32, np.uint16))
+    c = np.zeros((256, 256), np.float32)
+    with pytest.raises(mods.KernelTrap, match=r"^gemm_bf16_nt\(\): "):
+        mods.gemm_bf16_nt(256, 256, 32, a, a, c, threads=128 * 3)  # 4 tiles
+    with pytest.raises(mods.KernelTrap, match=r"^gemm_bf16_nt\(\): "):
+        mods.gemm_bf16_nt(256, 256, 32, a, a, c, threads=64 * 8, block=64)
