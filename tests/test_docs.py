@@ -406,7 +406,7 @@ def test_the_configuration_reference_names_every_key_and_variable(site: Path) ->
     missing = [k for k in keys if k not in _ids(page)]
     assert not missing, f"keys without a section in the configuration reference: {missing}"
     text = _text(page)
-    for variable in config._ENV_VARS:
+    for variable in config.ENV_VARS:
         assert variable in text, variable
     for f in fields(config.Config):
         if f.metadata.get("toml", True):

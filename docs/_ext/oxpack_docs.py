@@ -53,7 +53,7 @@ def config_keys() -> list[dict[str, Any]]:
     from oxpack import config
 
     schema = config.json_schema()["properties"]
-    env_of = {field: var for var, field in config._ENV_VARS.items()}
+    env_of = {field: var for var, field in config.ENV_VARS.items()}
     out = []
     for f in fields(config.Config):
         if not f.metadata.get("toml", True):
@@ -258,7 +258,7 @@ def render_device() -> str:
 
 _RENDER = {"config": render_config, "cli": render_cli, "device": render_device}
 _SOURCES = {
-    "config": [REPO / "src" / "oxpack" / "config.py"],
+    "config": sorted((REPO / "src" / "oxpack" / "config").glob("*.py")),
     "cli": [REPO / "src" / "oxpack" / "cli.py"],
     "device": sorted(DEVICE_SRC.rglob("*.rs")),
 }

@@ -46,7 +46,7 @@ HATCH_HOOK_KEYS: Final = frozenset(
     {"dependencies", "require-runtime-dependencies", "require-runtime-features", "enable-by-default"}
 )
 _ENV_BOOL: Final = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
-_ENV_VARS: Final = {"OXPACK_RUSTC": "rustc", "OXPACK_CACHE_DIR": "cache_dir", "OXPACK_LOCKED": "locked",
+ENV_VARS: Final = {"OXPACK_RUSTC": "rustc", "OXPACK_CACHE_DIR": "cache_dir", "OXPACK_LOCKED": "locked",
                     "OXPACK_ARCHS": "archs", "OXPACK_PROFILE": "profile",  # OXPACK_PROFILE: issue 9
                     "OXPACK_TOOL_TIMEOUT": "tool_timeout",
                     # issue 20: the shared build cache
@@ -83,7 +83,7 @@ def _collect(layers: list[tuple[Any, str]], env: Mapping[str, str],
                 raw.append((name, value, f"option `--{key}` on the command line", CLI))
             else:
                 raw.append((name, value, f"option `{key}` in `{where}`", _FILE))
-    for var, name in _ENV_VARS.items():
+    for var, name in ENV_VARS.items():
         text, subject = env.get(var, "").strip(), f"environment variable `{var}`"
         if name == "locked" and text and text.lower() not in _ENV_BOOL:
             problems.append((_ENV, f"{cap(subject)} must be one of 1, true, yes, 0, false, no, got `{text}`"))
