@@ -36,12 +36,15 @@ CUDA = "cuda"
 
 @pytest.fixture(autouse=True)
 def _exact_f32_reference(seed: int) -> Iterator[None]:
-    """PyTorch's f32 matmul without TF32 (the reference), its generator seeded with the test's seed."""
+    """PyTorch's f32 matmul without TF32 (the reference), its bf16 matmul summing in f32 throughout (cuBLAS
+    may otherwise round split-k partial sums to bf16: `allow_bf16_reduced_precision_reduction`), its
+    generator seeded with the test's seed."""
     torch.manual_seed(seed)
-    before = torch.backends.cuda.matmul.allow_tf32
-    torch.backends.cuda.matmul.allow_tf32 = False
+    matmul = torch.backends.cuda.matmul
+    before = matmul.allow_tf32, matmul.allow_bf16_reduced_precision_reduction
+    matmul.allow_tf32 = matmul.allow_bf16_reduced_precision_reduction = False
     yield
-    torch.backends.cuda.matmul.allow_tf32 = before
+    matmul.allow_tf32, matmul.allow_bf16_reduced_precision_reduction = before
 
 
 def threads(m: int, n: int) -> int:
