@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oxpack.contract import RUNTIME_FILES, dtypes, manifest, runtime, where
 from oxpack.errors import StageError
+from oxpack.llvm import _SCALAR_IR
 from oxpack.llvm import DTYPES as LINK_DTYPES
 from oxpack.llvm import KernelParam, KernelSig
 from oxpack.requirements import check_where
@@ -341,7 +342,9 @@ def test_one_help_text() -> None:
 
 def test_the_dtype_table_agrees_with_numpy_struct_ctypes_and_the_link_stage() -> None:
     table = dtypes().DTYPES
-    assert tuple(table) == LINK_DTYPES, "llvm.py's descriptor parser knows other dtypes than the run time"
+    assert LINK_DTYPES == tuple(table), "llvm.py's descriptor parser reads the one table"
+    assert set(_SCALAR_IR) == {d.name for d in table.values() if d.python is not None}, \
+        "llvm.py's IR types cover exactly the table's scalar dtypes"
     for d in table.values():
         assert d.dlpack[1] == 8 * d.itemsize and ctypes.sizeof(d.ctype) == d.itemsize, d.name
         if d.name != "bfloat16":  # no NumPy typestr: it comes through DLPack

@@ -166,6 +166,7 @@ def make_manifest() -> dict[str, Any]:
                 "params": [param("x", "in", "float32"), param("y", "out", "float32")],
                 "requires": [],
                 "resources": {},
+                "block_limits": {},
                 "launch_bounds": {"max_threads": 128},
             },
         },

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import ast
 import keyword
 import os
 import re
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .contract import dtypes, where
 from .errors import StageError, ToolchainError
 
 __all__ = [
@@ -33,7 +33,7 @@ __all__ = [
     "read_archive",
 ]
 
-DTYPES = ("int32", "uint32", "int64", "uint64", "float32", "float64", "float16", "bfloat16")
+DTYPES = tuple(dtypes().DTYPES)  # the one table of element types (the run time's `_dtypes.py`)
 KINDS = ("scalar", "in", "out", "atomic", "index", "dynshared")
 RANKS = ("1d", "2d", "3d")  # the "dtype" of an `index` parameter
 _ENTRY = re.compile(r"^(?P<prefix>_ZN.*)14__oxpack_entry17h[0-9a-f]{16}E$")
@@ -136,30 +136,15 @@ def _c_string(ir: str, symbol: str) -> str:
 
 
 def split_requires(text: str, kernel: str) -> tuple[str, ...]:
-    """`len(x) >= len(y), len(y) > 0` → one normalised expression each."""
-    text = text.strip()
-    if not text:
-        return ()
+    """`len(x) >= len(y), len(y) > 0` → one normalised expression each (the run time's own `where`
+    language, `_where.split`)."""
+    lang = where()
     try:
-        tree = ast.parse("(" + text + ",)", mode="eval")
-    except SyntaxError as exc:
+        return tuple(lang.split(text))
+    except lang.WhereError as exc:
         raise StageError(
-            f"kernel `{kernel}`: cannot parse its `where (...)` requirements `{text}`: {exc.msg}", stage="link"
+            f"kernel `{kernel}`: cannot parse its `where (...)` requirements `{text.strip()}`: {exc}", stage="link"
         ) from exc
-    body = tree.body
-    assert isinstance(body, ast.Tuple)
-    return tuple(ast.unparse(_FloorDivision().visit(elt)) for elt in body.elts)
-
-
-class _FloorDivision(ast.NodeTransformer):
-    """`/` in a Rust `where (...)` is integer division (`//` would start a Rust comment): in the
-    manifest, which Python reads, it is written `//`."""
-
-    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
-        self.generic_visit(node)
-        if isinstance(node.op, ast.Div):
-            node.op = ast.FloorDiv()
-        return node
 
 
 def _check_name(name: str, what: str) -> None:

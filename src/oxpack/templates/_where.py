@@ -105,6 +105,29 @@ _COMPARE: dict[type[ast.cmpop], str] = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "
                                         ast.GtE: ">="}
 
 
+def split(clause: str) -> tuple[str, ...]:
+    """A kernel file's `where (...)` clause, `len(x) >= len(y), len(y) > 0`, as one requirement each,
+    in the notation the manifest holds: `/` in Rust (where `//` starts a comment) is integer
+    division, written `//`. `WhereError` when the clause does not parse."""
+    clause = clause.strip()
+    if not clause:
+        return ()
+    try:
+        tree = ast.parse("(" + clause + ",)", mode="eval").body
+    except (SyntaxError, ValueError) as exc:  # ValueError: a null byte, before Python 3.12
+        raise WhereError(getattr(exc, "msg", str(exc))) from exc
+    assert isinstance(tree, ast.Tuple)
+    return tuple(ast.unparse(_FloorDivision().visit(elt)) for elt in tree.elts)
+
+
+class _FloorDivision(ast.NodeTransformer):
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Div):
+            node.op = ast.FloorDiv()
+        return node
+
+
 def parse(text: str, kinds: Mapping[str, str]) -> Requirement:
     """Requirement `text` of a kernel whose parameters have `kinds` (name → ``scalar``, ``in``,
     ``out``, ``atomic``, ``dynshared`` or ``index``); `WhereError` when it is not in the
