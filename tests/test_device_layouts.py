@@ -12,7 +12,6 @@ twins are in tests/test_gpu_layouts.py.
 
 from __future__ import annotations
 
-import ctypes
 import importlib
 import os
 import re
@@ -24,6 +23,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from bf16 import BFloat16, to_bf16
 from conftest import EXAMPLE, run_ok
 
 pytestmark = pytest.mark.skipif(
@@ -380,36 +380,6 @@ def test_16_byte_row_chunks_are_16_byte_instructions(built: tuple[ModuleType, Pa
 
 
 # ---------------------------------------------------------------- the example's norm.rs, emulated
-
-
-class _DLTensor(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
-                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
-                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
-                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
-
-
-class BFloat16:
-    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one): its bits
-    live in a uint16 NumPy array (NumPy has no bfloat16)."""
-
-    def __init__(self, bits: np.ndarray) -> None:
-        self.bits = bits
-        self._shape = (ctypes.c_int64 * 1)(len(bits))
-        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
-
-    def __dlpack__(self, **kw: object) -> object:
-        new = ctypes.pythonapi.PyCapsule_New
-        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
-        return new(ctypes.addressof(self._tensor), b"dltensor", None)
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        return (1, 0)
-
-
-def to_bf16(x: np.ndarray) -> np.ndarray:
-    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
-    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)  # round to nearest even
 
 
 def widen(bits: np.ndarray) -> np.ndarray:

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from bf16 import BFloat16, to_bf16
 from conftest import EXAMPLE, run_ok
 
 pytestmark = pytest.mark.skipif(
@@ -1233,46 +1234,16 @@ def test_float16_vectors_of_eight_lanes_at_every_alignment(vectors: ModuleType) 
         assert np.array_equal(yb[:yo], before[:yo]) and np.array_equal(yb[yo + n :], before[yo + n :])
 
 
-class _DLTensor(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
-                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
-                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
-                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
-
-
-class _BFloat16:
-    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one), its bits a
-    uint16 NumPy array (a view keeps its address: the kernel sees its alignment)."""
-
-    def __init__(self, bits: np.ndarray) -> None:
-        self.bits = bits
-        self._shape = (ctypes.c_int64 * 1)(len(bits))
-        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
-
-    def __dlpack__(self, **kw: object) -> object:
-        new = ctypes.pythonapi.PyCapsule_New
-        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
-        return new(ctypes.addressof(self._tensor), b"dltensor", None)
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        return (1, 0)
-
-
-def _to_bf16(x: np.ndarray) -> np.ndarray:
-    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
-    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)  # round to nearest even
-
-
 def test_bfloat16_vectors_of_eight_lanes_at_every_alignment(vectors: ModuleType) -> None:
     """`BF16x8` (the issue's "the trait bound BF16: Vector is not satisfied"): every view alignment."""
     rng = np.random.default_rng(20)
     for xo, yo, n in _views(301, 8):
-        xb = _to_bf16(rng.standard_normal(320, dtype=np.float32))
+        xb = to_bf16(rng.standard_normal(320, dtype=np.float32))
         yb = np.zeros(320, np.uint16)
         x, y = xb[xo : xo + n], yb[yo : yo + n]
-        vectors.scale_bf16x8(3.0, _BFloat16(x), _BFloat16(y), threads=-(-n // 8))
+        vectors.scale_bf16x8(3.0, BFloat16(x), BFloat16(y), threads=-(-n // 8))
         widened = (x.astype(np.uint32) << 16).view(np.float32)
-        assert np.array_equal(y, _to_bf16(widened * np.float32(3.0))), (xo, yo, n)
+        assert np.array_equal(y, to_bf16(widened * np.float32(3.0))), (xo, yo, n)
         assert not yb[:yo].any() and not yb[yo + n :].any()
 
 

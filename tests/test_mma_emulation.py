@@ -9,11 +9,8 @@ it). `example-project/kernels/tensor.rs`'s GEMMs are the emulated twins of the G
 
 from __future__ import annotations
 
-import ctypes
 import importlib
 import os
-import shutil
-import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
@@ -23,6 +20,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+from bf16 import BFloat16, to_bf16
 from conftest import EXAMPLE, run_ok
 
 pytestmark = pytest.mark.skipif(
@@ -340,38 +338,6 @@ def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
         del sys.modules[name]
 
 
-class _DLTensor(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
-                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
-                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
-                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
-
-
-class BF16:
-    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one); its bits
-    live in a uint16 NumPy array (any shape, C-contiguous), passed flat."""
-
-    def __init__(self, bits: np.ndarray) -> None:
-        assert bits.dtype == np.uint16 and bits.flags.c_contiguous
-        self.bits = bits
-        self._shape = (ctypes.c_int64 * 1)(bits.size)
-        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
-
-    def __dlpack__(self, **kw: object) -> object:
-        new = ctypes.pythonapi.PyCapsule_New
-        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
-        return new(ctypes.addressof(self._tensor), b"dltensor", None)
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        return (1, 0)
-
-
-def to_bf16(x: np.ndarray) -> np.ndarray:
-    """The bits of the bf16 nearest to each value (round to nearest even)."""
-    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
-    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
-
-
 def widen(bits: np.ndarray) -> np.ndarray:
     return (bits.astype(np.uint32) << 16).view(np.float32)
 
@@ -409,7 +375,7 @@ def test_fragments_multiply_bit_exactly(mods: ModuleType, rng: np.random.Generat
         abits, bbits = to_bf16(a), to_bf16(b)
         a, b = widen(abits), widen(bbits)
         stored_b = bbits if "_b_" in kernel else np.ascontiguousarray(bbits.T)
-        args = (BF16(abits), BF16(stored_b))
+        args = (BFloat16(abits), BFloat16(stored_b))
     c = np.full((16, 16), np.nan, np.float32)
     getattr(mods, kernel)(which, 16, *args, c, threads=32, block=32)
     assert np.array_equal(c, f32_in_k_order(a, b)), np.abs(c - a.astype(np.float64) @ b).max()
@@ -432,7 +398,7 @@ def test_tf32_fragments_multiply_bit_exactly(mods: ModuleType, rng: np.random.Ge
 
 @pytest.mark.parametrize("kernel", ["mma_b_bf16", "mma_bt_bf16"])
 def test_a_fragment_outside_its_tile_or_misaligned_traps(mods: ModuleType, kernel: str) -> None:
-    zeros = BF16(np.zeros(256, np.uint16))
+    zeros = BFloat16(np.zeros(256, np.uint16))
     with pytest.raises(mods.KernelTrap, match="a fragment load reaches outside its shared tile, or is not aligned"):
         getattr(mods, kernel)(4, 16, zeros, zeros, np.zeros(256, np.float32), threads=32, block=32)
 
@@ -449,7 +415,7 @@ def test_swizzled_tiles_hold_the_matrix_with_zeros_past_its_edges(
     x = rng.integers(1, 0xFFFF, 64 * 160 + 1, dtype=np.uint16)
     view = x[1:] if not aligned else np.ascontiguousarray(x[:-1])
     out = np.zeros(16 * cols, np.uint16)
-    mods.tile_round_trip(which, r0, c0, BF16(view), BF16(out), threads=16 * cols, block=64)
+    mods.tile_round_trip(which, r0, c0, BFloat16(view), BFloat16(out), threads=16 * cols, block=64)
     window = np.zeros((16, cols), np.uint16)
     part = view.reshape(64, 160)[r0:r0 + 16, c0:c0 + cols]
     window[:part.shape[0], :part.shape[1]] = part
@@ -464,7 +430,7 @@ def test_a_one_stage_pipeline_refills_behind_a_barrier(mods: ModuleType, rng: np
                                                        m: int, n: int, k: int) -> None:
     a, b = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
     c = np.full((m, n), np.nan, np.float32)
-    mods.gemm_one_stage(m, n, k, BF16(a), BF16(b), c, threads=128 * up(m, 64) * up(n, 48), block=128)
+    mods.gemm_one_stage(m, n, k, BFloat16(a), BFloat16(b), c, threads=128 * up(m, 64) * up(n, 48), block=128)
     assert np.array_equal(c, f32_in_k_order(widen(a), widen(b).T))
 
 
@@ -479,13 +445,13 @@ def test_a_one_stage_pipeline_refills_behind_a_barrier(mods: ModuleType, rng: np
 def test_the_pipeline_protocol_is_checked(mods: ModuleType, which: int, message: str) -> None:
     block = 64 if which == 4 else 32
     with pytest.raises(mods.KernelTrap) as info:
-        mods.pipeline_misuse(which, BF16(np.zeros(256, np.uint16)), np.zeros(block, np.float32), threads=block,
+        mods.pipeline_misuse(which, BFloat16(np.zeros(256, np.uint16)), np.zeros(block, np.float32), threads=block,
                              block=block)
     # at the kernel's own call (the device crate's functions pass their caller's location on)
     assert str(info.value).startswith(f"pipeline_misuse(): the kernel trapped: {message} at kernels/probe.rs:"), \
         str(info.value)
     out = np.zeros(32, np.float32)
-    mods.pipeline_misuse(5, BF16(np.zeros(256, np.uint16)), out, threads=32, block=32)  # one at a time: fine
+    mods.pipeline_misuse(5, BFloat16(np.zeros(256, np.uint16)), out, threads=32, block=32)  # one at a time: fine
     assert out.tolist() == [1.0] * 32
 
 
@@ -494,7 +460,7 @@ def test_the_pipeline_protocol_is_checked(mods: ModuleType, which: int, message:
 
 def test_a_fragment_load_that_half_the_warp_skips_is_named(mods: ModuleType) -> None:
     with pytest.raises(mods.KernelBarrierError) as info:
-        mods.half_warp_frag(16, BF16(np.zeros(256, np.uint16)), np.zeros(256, np.float32), threads=32, block=32)
+        mods.half_warp_frag(16, BFloat16(np.zeros(256, np.uint16)), np.zeros(256, np.float32), threads=32, block=32)
     assert "lane 16 of warp 0 (thread (16, 0, 0) of block (0, 0, 0)) does not join the warp matrix load " \
            "ldmatrix.x4 that lane 0 waits at: it has returned; every lane of the warp must call it together" \
            in str(info.value), str(info.value)
@@ -503,7 +469,7 @@ def test_a_fragment_load_that_half_the_warp_skips_is_named(mods: ModuleType) -> 
 
 def test_lanes_at_two_different_mma_calls_are_named(mods: ModuleType) -> None:
     with pytest.raises(mods.KernelBarrierError) as info:
-        mods.two_sites(16, BF16(np.zeros(256, np.uint16)), np.zeros(256, np.float32), threads=32, block=32)
+        mods.two_sites(16, BFloat16(np.zeros(256, np.uint16)), np.zeros(256, np.float32), threads=32, block=32)
     assert "lane 1 of warp 0 (thread (1, 0, 0) of block (0, 0, 0)) does not join the warp matrix multiply mma.sync " \
            "m16n8k16 (bf16) that lane 0 waits at: it waits at the warp matrix multiply mma.sync m16n8k16 (bf16) at " \
            "kernels/probe.rs:" in str(info.value), str(info.value)
@@ -567,7 +533,7 @@ def test_example_gemm_is_f32_exact_in_k_order(mods: ModuleType, rng: np.random.G
     a, b = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((k, n)))
     stored = b if kernel == "gemm_bf16" else np.ascontiguousarray(b.T)
     c = np.full((m, n), np.nan, np.float32)
-    getattr(mods, kernel)(m, n, k, BF16(a), BF16(stored), c, threads=128 * up(m, 128) * up(n, 128))
+    getattr(mods, kernel)(m, n, k, BFloat16(a), BFloat16(stored), c, threads=128 * up(m, 128) * up(n, 128))
     assert np.array_equal(c, f32_in_k_order(widen(a), widen(b)))
 
 
@@ -588,7 +554,7 @@ def test_example_gemm_copies_misaligned_rows_by_loads(mods: ModuleType, rng: np.
     b = np.concatenate([[0], to_bf16(rng.standard_normal(n * k))]).astype(np.uint16)[1:]
     assert a.ctypes.data % 16 and b.ctypes.data % 16
     c = np.full((m, n), np.nan, np.float32)
-    mods.gemm_bf16_nt(m, n, k, BF16(a), BF16(b), c, threads=128 * up(m, 128) * up(n, 128))
+    mods.gemm_bf16_nt(m, n, k, BFloat16(a), BFloat16(b), c, threads=128 * up(m, 128) * up(n, 128))
     assert np.array_equal(c, f32_in_k_order(widen(a).reshape(m, k), widen(b).reshape(n, k).T))
 
 
@@ -596,7 +562,7 @@ def test_example_gemm_with_bf16_output_rounds_the_f32_sums(mods: ModuleType, rng
     m, n, k = 150, 90, 72
     a, w = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
     c = np.zeros((m, n), np.uint16)
-    mods.gemm_bf16_nt_bf16(m, n, k, BF16(a), BF16(w), BF16(c), threads=128 * up(m, 128) * up(n, 128))
+    mods.gemm_bf16_nt_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(c), threads=128 * up(m, 128) * up(n, 128))
     assert np.array_equal(c, to_bf16(f32_in_k_order(widen(a), widen(w).T)))
 
 
@@ -607,7 +573,7 @@ def test_example_linear_gelu(mods: ModuleType, rng: np.random.Generator) -> None
     a, w = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)) / 4)
     bias = to_bf16(rng.standard_normal(n))
     c = np.zeros((m, n), np.uint16)
-    mods.linear_gelu_bf16(m, n, k, BF16(a), BF16(w), BF16(bias), BF16(c), threads=128 * up(m, 128) * up(n, 128))
+    mods.linear_gelu_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(bias), BFloat16(c), threads=128 * up(m, 128) * up(n, 128))
     x = (f32_in_k_order(widen(a), widen(w).T) + widen(bias)).astype(np.float64)
     erf = np.vectorize(math.erf)
     ref = 0.5 * x * (1 + erf(x / math.sqrt(2)))
@@ -617,7 +583,7 @@ def test_example_linear_gelu(mods: ModuleType, rng: np.random.Generator) -> None
 
 
 def test_example_gemm_refuses_too_few_blocks_and_another_block(mods: ModuleType) -> None:
-    a = BF16(np.zeros(256 * 32, np.uint16))
+    a = BFloat16(np.zeros(256 * 32, np.uint16))
     c = np.zeros((256, 256), np.float32)
     with pytest.raises(mods.KernelTrap, match=r"^gemm_bf16_nt\(\): "):
         mods.gemm_bf16_nt(256, 256, 32, a, a, c, threads=128 * 3)  # 4 tiles
