@@ -182,10 +182,14 @@ pub struct SharedView<T, const N: usize, K> {
 }
 
 impl<T: Copy, const N: usize, K> Shared<T, N, K> {
+    /// # Safety
+    /// `cell` is this handle's alone: `shared_array!` declares a fresh `static` for each handle it
+    /// makes. Two handles on one cell would let one thread read a slot (through one handle's read
+    /// phase) while another thread writes it (through the other handle's write phase).
     #[doc(hidden)]
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn __new(cell: &'static SharedCell<T, N>) -> Self {
+    pub unsafe fn __new(cell: &'static SharedCell<T, N>) -> Self {
         sync_threads(); // nobody still reads an earlier phase of this array
         Shared { ptr: cell.0.get() as *mut T, len: N, _kind: PhantomData }
     }
@@ -447,11 +451,13 @@ impl<T: Copy, const N: usize, const L: usize, const ROWS: usize, const COLS: usi
 macro_rules! shared_array {
     ($t:ty, $n:expr) => {{
         static __OXPACK_SHARED: $crate::shared::SharedCell<$t, { $n }> = $crate::shared::SharedCell::new();
-        $crate::shared::Shared::<$t, { $n }, _>::__new(&__OXPACK_SHARED)
+        // SAFETY: the static above is this handle's alone (one per expansion of the macro)
+        unsafe { $crate::shared::Shared::<$t, { $n }, _>::__new(&__OXPACK_SHARED) }
     }};
     ($t:ty, $n:expr, $kind:ty) => {{
         static __OXPACK_SHARED: $crate::shared::SharedCell<$t, { $n }> = $crate::shared::SharedCell::new();
-        $crate::shared::Shared::<$t, { $n }, $kind>::__new(&__OXPACK_SHARED)
+        // SAFETY: the static above is this handle's alone (one per expansion of the macro)
+        unsafe { $crate::shared::Shared::<$t, { $n }, $kind>::__new(&__OXPACK_SHARED) }
     }};
 }
 
