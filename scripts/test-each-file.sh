@@ -4,15 +4,38 @@
 # here. The arguments go to every run (CI: `-m "not slow"`). Needs .venv (scripts/setup.sh).
 # `bash scripts/test.sh` runs the whole suite in a random order (pytest-randomly; the seed is in
 # pytest's header: rerun with `--randomly-seed=N`).
+# Two files run at a time (OXPACK_EACH_FILE_JOBS): each session builds the nvptx sysroot into its
+# empty cache, one rustc on one core; each has its own --basetemp. A file's output is printed
+# whole when it ends, so the runs do not interleave.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+jobs_max=${OXPACK_EACH_FILE_JOBS:-2}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+run_one() {  # run_one FILE INDEX ARGS...: its output in $out/INDEX.log, its exit code in $out/INDEX.rc
+    local file=$1 n=$2; shift 2
+    {
+        echo "test-each-file: $file alone, last test first"
+        OXPACK_TEST_ORDER=reverse OXPACK_TEST_CACHE_DIR= .venv/bin/python -m pytest "$file" -p no:randomly -q \
+            --basetemp "$out/tmp-$n" "$@"
+    } >"$out/$n.log" 2>&1
+    echo $? >"$out/$n.rc"
+    rm -rf "$out/tmp-$n"
+}
+files=(tests/test_*.py)
+for n in "${!files[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
+        wait -n
+    done
+    run_one "${files[$n]}" "$n" "$@" &
+done
+wait
 failed=()
-for file in tests/test_*.py; do
-    echo "test-each-file: $file alone, last test first" >&2
-    OXPACK_TEST_ORDER=reverse OXPACK_TEST_CACHE_DIR= .venv/bin/python -m pytest "$file" -p no:randomly -q "$@"
-    rc=$?
+for n in "${!files[@]}"; do
+    cat "$out/$n.log" >&2
+    rc=$(cat "$out/$n.rc" 2>/dev/null || echo "?")
     # 5: every test of the file deselected (all `slow`, say)
-    [ "$rc" = 0 ] || [ "$rc" = 5 ] || failed+=("$file (pytest exit code $rc)")
+    [ "$rc" = 0 ] || [ "$rc" = 5 ] || failed+=("${files[$n]} (pytest exit code $rc)")
 done
 if [ "${#failed[@]}" -gt 0 ]; then
     printf 'test-each-file: fails when run alone: %s\n' "${failed[@]}" >&2
