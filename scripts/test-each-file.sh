@@ -4,9 +4,10 @@
 # here. The arguments go to every run (CI: `-m "not slow"`). Needs .venv (scripts/setup.sh).
 # `bash scripts/test.sh` runs the whole suite in a random order (pytest-randomly; the seed is in
 # pytest's header: rerun with `--randomly-seed=N`).
-# Two files run at a time (OXPACK_EACH_FILE_JOBS): each session builds the nvptx sysroot into its
-# empty cache, one rustc on one core; each has its own --basetemp. A file's output is printed
-# whole when it ends, so the runs do not interleave.
+# The oxpack cache: each session's own, empty, unless OXPACK_TEST_CACHE_DIR names one (CI passes the
+# one its whole-suite run warmed, as every test's session cache is in that run: a test may not rely on
+# what it holds, and those that need a cold cache make their own). Two files run at a time
+# (OXPACK_EACH_FILE_JOBS), each with its own --basetemp; a file's output is printed whole when it ends.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 jobs_max=${OXPACK_EACH_FILE_JOBS:-2}
@@ -16,7 +17,7 @@ run_one() {  # run_one FILE INDEX ARGS...: its output in $out/INDEX.log, its exi
     local file=$1 n=$2; shift 2
     {
         echo "test-each-file: $file alone, last test first"
-        OXPACK_TEST_ORDER=reverse OXPACK_TEST_CACHE_DIR= .venv/bin/python -m pytest "$file" -p no:randomly -q \
+        OXPACK_TEST_ORDER=reverse OXPACK_TEST_CACHE_DIR="${OXPACK_TEST_CACHE_DIR:-}" .venv/bin/python -m pytest "$file" -p no:randomly -q \
             --basetemp "$out/tmp-$n" "$@"
     } >"$out/$n.log" 2>&1
     echo $? >"$out/$n.rc"
