@@ -332,48 +332,35 @@ class _Reader:
                 continue
             kind, name, public = parsed
             if kind == "macro_rules!":
-                if any(" ".join(a.split()) == "macro_export" for a in raw.attrs):
-                    if not _hidden(raw.attrs):
-                        self.macros.append(Item("macro", name, _macro_signature(name, raw.body or ""),
-                                                _doc_text(raw.doc)))
-                else:
+                if not self._exported_macro(raw, name):
                     local_macros[name] = raw.body or ""
                 continue
             if _hidden(raw.attrs):
                 continue
             if kind == "mod":
+                file = _mod_file(folder, name) if raw.body is None else None
                 if not public:  # its #[macro_export] macros are the crate root's all the same
-                    if raw.body is None:
-                        file = folder / f"{name}.rs"
-                        if not file.is_file():
-                            file = folder / name / "mod.rs"
-                        if file.is_file():
-                            self._exported_macros(file.read_text())
-                    else:
-                        self._exported_macros(raw.body)
+                    for inner in _parse(file.read_text() if file is not None else raw.body or "")[1]:
+                        parsed_inner = None if isinstance(inner, tuple) else _kind_and_name(inner)
+                        if parsed_inner is not None and parsed_inner[0] == "macro_rules!":
+                            self._exported_macro(inner, parsed_inner[1])
                     continue
-                if raw.body is None:
-                    file = folder / f"{name}.rs"
-                    if not file.is_file():
-                        file = folder / name / "mod.rs"
+                if file is not None:
                     self._module(f"{path}::{name}", file.read_text(), file.parent if file.name == "mod.rs"
                                  else folder / name, _doc_text(raw.doc))
                 else:
-                    sub_inner, _ = _parse(raw.body)
-                    self._module(f"{path}::{name}", raw.body, folder, _doc_text(raw.doc))
+                    self._module(f"{path}::{name}", raw.body or "", folder, _doc_text(raw.doc))
                 continue
             self._item(module, raw, kind, name, public)
 
-    def _exported_macros(self, text: str) -> None:
-        """The `#[macro_export]` macros of a private module's text (rustdoc lists them at the crate root)."""
-        for raw in _parse(text)[1]:
-            if isinstance(raw, tuple):
-                continue
-            parsed = _kind_and_name(raw)
-            if (parsed is not None and parsed[0] == "macro_rules!" and not _hidden(raw.attrs)
-                    and any(" ".join(a.split()) == "macro_export" for a in raw.attrs)):
-                self.macros.append(Item("macro", parsed[1], _macro_signature(parsed[1], raw.body or ""),
-                                        _doc_text(raw.doc)))
+    def _exported_macro(self, raw: _Raw, name: str) -> bool:
+        """Whether macro `name` is `#[macro_export]` (listed at the crate root, wherever it is defined,
+        unless hidden)."""
+        if not any(" ".join(a.split()) == "macro_export" for a in raw.attrs):
+            return False
+        if not _hidden(raw.attrs):
+            self.macros.append(Item("macro", name, _macro_signature(name, raw.body or ""), _doc_text(raw.doc)))
+        return True
 
     def _item(self, module: Module, raw: _Raw, kind: str, name: str, public: bool,
               variants: list[str] | None = None) -> None:
@@ -481,6 +468,12 @@ def _impl_target(header: str) -> tuple[str, str | None]:
         trait, target = re.split(r"\s+for\s+", rest, maxsplit=1)
         return target.strip(), trait.strip()
     return rest.strip(), None
+
+
+def _mod_file(folder: Path, name: str) -> Path:
+    """The file of `mod name;` declared in `folder`: `name.rs`, else `name/mod.rs`."""
+    file = folder / f"{name}.rs"
+    return file if file.is_file() else folder / name / "mod.rs"
 
 
 def _base(type_name: str) -> str:
