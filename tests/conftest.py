@@ -70,6 +70,21 @@ def oxpack_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ["OXPACK_CACHE_DIR"] = old
 
 
+def import_from(root: Path, name: str) -> ModuleType:
+    """Import module `name` from folder `root` (put first on `sys.path` for the import only)."""
+    sys.path.insert(0, str(root))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(root))
+
+
+def forget_package(package: str) -> None:
+    """Drop `package` and its submodules from `sys.modules`, so that the next import loads them anew."""
+    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+        del sys.modules[name]
+
+
 MakeProject = Callable[..., Path]
 
 

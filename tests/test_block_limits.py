@@ -15,7 +15,6 @@ builds, and the two fixes the message names, applied to a real kernel.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import os
 import re
@@ -28,7 +27,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import EXAMPLE, ExampleBuild, run_ok
+from conftest import EXAMPLE, ExampleBuild, forget_package, import_from, run_ok
 from oxpack.contract import manifest
 from oxpack.errors import StageError
 from oxpack.fatbin import InspectError, cubin_kernels, entry_payload, read_fatbin
@@ -155,19 +154,6 @@ def test_a_cubin_without_a_listed_kernel_is_refused(example_build: ExampleBuild,
 # ---------------------------------------------------------------- emulation refuses what the GPU refuses
 
 
-def _import(root: Path, name: str) -> ModuleType:
-    sys.path.insert(0, str(root))
-    try:
-        return importlib.import_module(name)
-    finally:
-        sys.path.remove(str(root))
-
-
-def _forget(package: str) -> None:
-    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
-        del sys.modules[name]
-
-
 @pytest.fixture(scope="module")
 def example(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """The example project (sm_80, sm_86, sm_89, sm_90) built with `--emulation`, emulating."""
@@ -175,10 +161,10 @@ def example(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     package = "oxpack_limits_example"
     run_ok([sys.executable, "-m", "oxpack", "build", str(EXAMPLE), "--out", str(out), "--emulation", "-q",
             "--package-path", package], timeout=900)
-    module = _import(out, f"{package}.kernels")
+    module = import_from(out, f"{package}.kernels")
     module.emulation(True)
     yield module
-    _forget(package)
+    forget_package(package)
 
 
 def _fewest(module: ModuleType, kernel: str) -> tuple[str, Any]:
@@ -313,10 +299,10 @@ def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     tmp = tmp_path_factory.mktemp("capped")
     project = _project(tmp / "proj", "cappedproj", source)
     run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(tmp / "out"), "-q"], timeout=900)
-    module = _import(tmp / "out", "cappedproj.kernels")
+    module = import_from(tmp / "out", "cappedproj.kernels")
     module.emulation(True)
     yield module
-    _forget("cappedproj")
+    forget_package("cappedproj")
 
 
 @needs_emulation

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import array
 import ctypes
-import importlib
 import os
 import subprocess
 import sys
@@ -24,7 +23,7 @@ import numpy as np
 import pytest
 
 from bf16 import BFloat16, to_bf16
-from conftest import EXAMPLE, run_ok
+from conftest import EXAMPLE, forget_package, import_from, run_ok
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -174,19 +173,6 @@ def _build(project: Path, out: Path, *extra: str) -> subprocess.CompletedProcess
     return run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(out), *extra])
 
 
-def _import(root: Path, name: str) -> ModuleType:
-    sys.path.insert(0, str(root))
-    try:
-        return importlib.import_module(name)
-    finally:
-        sys.path.remove(str(root))
-
-
-def _forget(package: str) -> None:
-    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
-        del sys.modules[name]
-
-
 @pytest.fixture(scope="module")
 def example_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The example project built with `--emulation` (fatbins and host libraries)."""
@@ -202,10 +188,10 @@ def misuse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     project = _emulated_project(root / "proj", "emuproj", "misuse.rs", MISUSE)
     out = root / "out"
     _build(project, out, "-q")
-    module = _import(out, "emuproj.kernels")
+    module = import_from(out, "emuproj.kernels")
     module.emulation(True)
     yield module
-    _forget("emuproj")
+    forget_package("emuproj")
 
 
 # ---------------------------------------------------------------- the example project
@@ -866,10 +852,10 @@ def test_an_editable_install_emulates_and_so_does_its_rebuild_on_import(oxpack_w
 @pytest.fixture(scope="module")
 def vecmath(example_build: Path) -> Iterator[ModuleType]:
     """The example project's module (built with `--emulation`), emulating."""
-    module = _import(example_build, "vecmath.kernels")
+    module = import_from(example_build, "vecmath.kernels")
     module.emulation(True)
     yield module
-    _forget("vecmath")
+    forget_package("vecmath")
 
 
 BLOCKS = [1, 7, 32, 33, 100, 481, 1000]  # partial last warps (1, 7, 33, 100, 481, 1000) and a full one
@@ -1047,10 +1033,10 @@ def limits(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     project = _emulated_project(root / "proj", "limitsproj", "limits.rs", LIMITS)
     out = root / "out"
     _build(project, out, "-q", "--debug")
-    module = _import(out, "limitsproj.kernels")
+    module = import_from(out, "limitsproj.kernels")
     module.emulation(True)
     yield module
-    _forget("limitsproj")
+    forget_package("limitsproj")
 
 
 def test_an_overflow_in_the_debug_profile_traps_in_emulation_as_on_the_gpu(limits: ModuleType) -> None:
@@ -1187,10 +1173,10 @@ def vectors(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     root = tmp_path_factory.mktemp("vectors")
     project = _emulated_project(root / "proj", "vecproj", "saxpy.rs", (EXAMPLE / "kernels" / "saxpy.rs").read_text())
     _build(project, root / "out", "-q")
-    module = _import(root / "out", "vecproj.kernels")
+    module = import_from(root / "out", "vecproj.kernels")
     module.emulation(True)
     yield module
-    _forget("vecproj")
+    forget_package("vecproj")
 
 
 def _views(n: int, lanes: int) -> Iterator[tuple[int, int, int]]:
