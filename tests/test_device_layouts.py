@@ -432,6 +432,38 @@ def test_rmsnorm_bf16_against_numpy(norm: ModuleType, block: int, rng: np.random
                                    err_msg=f"block={block} C={c}")
 
 
+@pytest.mark.parametrize("block", [1, 7, 32, 33, 100, 256])
+def test_layernorm_block_against_numpy(norm: ModuleType, block: int, rng: np.random.Generator) -> None:
+    # one block per row: rows that fit the registers (16 · block channels) and longer ones
+    for rows, c in ((3, 1), (2, 5), (4, 37), (2, 16 * block), (2, 16 * block + 3), (2, 4096)):
+        x = (rng.standard_normal((rows, c)) * 3 + 1).astype(np.float32)
+        w, b = rng.standard_normal(c).astype(np.float32), rng.standard_normal(c).astype(np.float32)
+        out = np.full_like(x, np.nan)
+        mean, rstd = np.full(rows, np.nan, np.float32), np.full(rows, np.nan, np.float32)
+        norm.layernorm_block(x, w, b, out, mean, rstd, threads=rows * block + block, block=block)  # a block too many
+        ref, ref_mean, ref_rstd = layernorm_ref(x, w, b)
+        np.testing.assert_allclose(mean, ref_mean, rtol=1e-5, atol=1e-5, err_msg=f"block={block} C={c}")
+        np.testing.assert_allclose(rstd, ref_rstd, rtol=1e-4, err_msg=f"block={block} C={c}")
+        np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4, err_msg=f"block={block} C={c}")
+
+
+@pytest.mark.parametrize("block", [32, 33, 100, 256])
+def test_rmsnorm_bf16_warp_against_numpy(norm: ModuleType, block: int, rng: np.random.Generator) -> None:
+    # one warp per row: rows held in registers (up to 1,024 channels) and longer ones (two passes)
+    for rows, c in ((3, 1), (4, 7), (5, 8), (9, 77), (3, 768), (2, 1024), (2, 1025), (2, 4096)):
+        xb = to_bf16(rng.standard_normal(rows * c).astype(np.float32))
+        wb = to_bf16(rng.standard_normal(c).astype(np.float32))
+        out, rstd = BFloat16(np.zeros(rows * c, np.uint16)), np.full(rows, np.nan, np.float32)
+        norm.rmsnorm_bf16_warp(1e-6, BFloat16(xb), BFloat16(wb), out, rstd, threads=_warp_launch(rows, block),
+                               block=block)
+        xf = widen(xb).reshape(rows, c).astype(np.float64)
+        ref_rstd = 1 / np.sqrt((xf**2).mean(1) + 1e-6)
+        np.testing.assert_allclose(rstd, ref_rstd, rtol=1e-4, err_msg=f"block={block} C={c}")
+        ref = xf * ref_rstd[:, None] * widen(wb)
+        np.testing.assert_allclose(widen(out.bits).reshape(rows, c), ref, rtol=2**-7, atol=1e-30,
+                                   err_msg=f"block={block} C={c}")
+
+
 def test_residual_add_with_any_launch(norm: ModuleType, rng: np.random.Generator) -> None:
     for n in (0, 1, 5, 8, 1000, 100_003):
         a, b = rng.standard_normal(n).astype(np.float32), rng.standard_normal(n).astype(np.float32)

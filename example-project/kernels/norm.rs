@@ -110,6 +110,93 @@ kernel! {
         }
     }
 
+    /// LayerNorm forward as `layernorm`, one block per row: for wide rows (C in the
+    /// thousands), where a warp per row would hold too much in registers. Launch with
+    /// threads = rows · block and a block of 128 to 512; a row of up to 16 · block channels
+    /// is read once into registers, a longer one three times.
+    pub fn layernorm_block(
+        i: ThreadIndex, x: &[f32], weight: &[f32], bias: &[f32],
+        out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+        mean: &mut DisjointSlice<f32, OnePerBlock>,
+        rstd: &mut DisjointSlice<f32, OnePerBlock>,
+    ) where (len(weight) >= 1, len(bias) == len(weight), len(out) == len(x), len(x) % len(weight) == 0,
+             len(mean) == len(x) / len(weight), len(rstd) == len(mean)) {
+        // `None` for a whole block at once: no thread skips the block reductions.
+        let Some(row) = out.block_row(i) else { return };
+        let xr = &x[row.range()];
+        let n = row.cols() as f32;
+        let (m, s) = if let Some(v) = RegChunks::<f32, _, 4>::load(&row, xr) {
+            let m = block::sum_f32(v.fold(0.0, |a, e| a + e)) / n;
+            let var = block::sum_f32(v.fold(0.0, |a, e| a + (e - m) * (e - m))) / n;
+            let s = (var + 1e-5).rsqrt();
+            v.map_chunks(|c, xv| normalized(xv, m, s, weight, bias, c)).store(row);
+            (m, s)
+        } else {
+            let mut sum = 0.0;
+            for c in row.chunks() {
+                let v = load4(xr, c).unwrap_or_default(); // lanes past the row read 0
+                sum += v.0[0] + v.0[1] + v.0[2] + v.0[3];
+            }
+            let m = block::sum_f32(sum) / n;
+            let mut sq = 0.0;
+            for c in row.chunks() {
+                let (v, lanes) = (load4(xr, c).unwrap_or_default(), row.lanes(c));
+                for l in 0..4 {
+                    if l < lanes {
+                        sq += (v.0[l] - m) * (v.0[l] - m);
+                    }
+                }
+            }
+            let s = (block::sum_f32(sq) / n + 1e-5).rsqrt();
+            for (c, mut o) in row.iter_mut() {
+                o.set_streaming(normalized(load4_streaming(xr, c).unwrap_or_default(), m, s, weight, bias, c));
+            }
+            (m, s)
+        };
+        if let Some(o) = mean.block_value(i) {
+            *o = m;
+        }
+        if let Some(o) = rstd.block_value(i) {
+            *o = s;
+        }
+    }
+
+    /// RMSNorm on bfloat16 as `rmsnorm_bf16`, one warp per row: for rows of hundreds to
+    /// a few thousand channels, where a block per row would spend its time in barriers.
+    /// Launch with threads = 32 · rows and a block that is a multiple of 32 (256, say); a
+    /// row of up to 1,024 channels is read once into registers, a longer one twice.
+    pub fn rmsnorm_bf16_warp(
+        i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
+        out: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
+        rstd: &mut DisjointSlice<f32, OnePerWarp>,
+    ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
+        // `None` for a whole warp at once: no lane leaves a `warp_sum` that the others wait at.
+        let Some(row) = out.warp_row(i) else { return };
+        let xr = &x[row.range()];
+        let n = row.cols() as f32;
+        let s = if let Some(v) = RegChunks::<BF16, _, 4>::load(&row, xr) {
+            let s = (warp_sum(v.fold(0.0, |a, e| a + e.to_f32() * e.to_f32())) / n + eps).rsqrt();
+            v.map_chunks(|c, xv| scaled(xv, s, weight, c)).store(row);
+            s
+        } else {
+            let mut sq = 0.0;
+            for c in row.chunks() {
+                let v = load4(xr, c).unwrap_or_default(); // lanes past the row read 0
+                for e in v.0 {
+                    sq += e.to_f32() * e.to_f32();
+                }
+            }
+            let s = (warp_sum(sq) / n + eps).rsqrt();
+            for (c, mut o) in row.iter_mut() {
+                o.set(scaled(load4(xr, c).unwrap_or_default(), s, weight, c));
+            }
+            s
+        };
+        if let Some(o) = rstd.warp_value(i) {
+            *o = s;
+        }
+    }
+
     /// out = a + b (llm.c's `residual_forward`), grid-stride, 16 bytes at a time: any
     /// launch covers any length, e.g. threads = 4 · 132 · 256 on an H200 whatever `len(out)`.
     pub fn residual_add(i: ThreadIndex, a: &[f32], b: &[f32], out: &mut DisjointSlice<f32, GridStride<Vec4>>)

@@ -62,15 +62,19 @@ use crate::vec::Vector;
 use crate::warp::WARP_SIZE;
 
 /// Block `b`'s row of a 1-D launch as (start, cols, b, tx, blockDim.x); `None` unless the
-/// launch is 1-D and the row's end fits in `usize`.
+/// launch is 1-D, the row's end fits in `usize` and the row has an element in the buffer of
+/// `len` (a block past the last row gets `None`, for all its threads at once).
 #[inline(always)]
-fn block_row_of(cols: usize) -> Option<(usize, usize, usize, usize, usize)> {
+fn block_row_of(cols: usize, len: usize) -> Option<(usize, usize, usize, usize, usize)> {
     let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());
     if d.y != 1 || d.z != 1 || g.y != 1 || g.z != 1 {
         return None;
     }
     let start = (b.x as usize).checked_mul(cols)?;
     start.checked_add(cols)?;
+    if start >= len || cols == 0 {
+        return None;
+    }
     Some((start, cols, b.x as usize, t.x as usize, d.x as usize))
 }
 
@@ -121,11 +125,12 @@ impl<T: Elem> DisjointSlice<T, layout::BlockRows> {
     /// For one block per row of the row-major matrix of `cols` columns (the output's
     /// shape): thread `tx` of block `b` writes columns `tx, tx + blockDim.x, …` of
     /// row `b`, so every element has one writer. The launch must be 1-D (`blockDim.y
-    /// = blockDim.z = gridDim.y = gridDim.z = 1`, checked; otherwise `None`).
+    /// = blockDim.z = gridDim.y = gridDim.z = 1`, checked; otherwise `None`). `None` for the
+    /// whole block when its row has no element in the buffer (a block past the last row).
     #[inline(always)]
     pub fn block_row(&mut self, i: ThreadIndex) -> Option<BlockRow<'_, T>> {
         let _ = i;
-        let (start, cols, b, tx, n) = block_row_of(self.shape[0])?;
+        let (start, cols, b, tx, n) = block_row_of(self.shape[0], self.len)?;
         // SAFETY: the buffer is this output's, borrowed by `&mut self`; block b alone owns
         // row b (1-D launch) and thread tx < blockDim.x is its own member (module docs).
         unsafe { Share::new(self.ptr, self.len, start, cols, b, tx, n) }
@@ -141,11 +146,12 @@ impl<T: Elem + Vector> DisjointSlice<T, layout::BlockRows<layout::Vec4>> {
 
     /// For one block per row, 16 bytes at a time: thread `tx` of block `b` writes chunks
     /// `tx, tx + blockDim.x, …` of row `b` (chunk `c` is columns `c·LANES .. c·LANES +
-    /// LANES`, the row's last one cut at its end). A 1-D launch, as [`BlockRows`](layout::BlockRows).
+    /// LANES`, the row's last one cut at its end). A 1-D launch, and `None` past the last row,
+    /// as [`BlockRows`](layout::BlockRows).
     #[inline(always)]
     pub fn block_row(&mut self, i: ThreadIndex) -> Option<BlockRowChunks<'_, T>> {
         let _ = i;
-        let (start, cols, b, tx, n) = block_row_of(self.shape[0])?;
+        let (start, cols, b, tx, n) = block_row_of(self.shape[0], self.len)?;
         // SAFETY: as for `BlockRows`, with tx numbering chunks.
         unsafe { ChunkShare::new(self.ptr, self.len, start, cols, b, tx, n) }
     }
