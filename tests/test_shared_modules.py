@@ -1,8 +1,7 @@
 """Device modules shared between kernel files (issue 18, item 5): `mod common;` in two kernel files.
 
-A scratch project (sm_80, `emulation = true`) holds two kernel files that call one block reduction of
-`kernels/common/mod.rs` (with a submodule `kernels/common/scale.rs`) and a third kernel file that uses
-none. Real builds, real rustc, the generated module run in emulation (`OXPACK_EMULATE=1`, in a child
+A scratch project (sm_80, `emulation = true`) holds docs/kernels.md's example, two kernel files that
+call one block reduction of `kernels/common/mod.rs`, and a third kernel file that uses none. Real builds, real rustc, the generated module run in emulation (`OXPACK_EMULATE=1`, in a child
 process: each build's host libraries load in a fresh process). The build is counted stage by stage
 (`BuildResult.runs`): editing the module rebuilds exactly its two users, editing anything else none of
 them. The scan that finds modules before rustc runs (`oxpack.reads`) is tested alone, without rustc.
@@ -45,33 +44,21 @@ archs = ["sm_80"]
 emulation = true
 """
 
-COMMON = """\
-//! Device code that the kernel files share: `mod common;` in each.
-mod scale;
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "kernels.md"
+MARKER = "<!-- test: by tests/test_shared_modules.py::test_the_documented_shared_module_builds_and_runs -->"
 
-/// The block's sum of `v`, in every thread, times `scale::FACTOR`.
-pub fn block_total(v: f32) -> f32 {
-    oxpack::block::sum_f32(v) * scale::FACTOR
-}
-"""
 
-SUMS = """\
-use oxpack::prelude::*;
-mod common;
+def documented_files() -> dict[str, str]:
+    """The files of docs/kernels.md's example ("Device code shared between kernel files"): path → text."""
+    text = DOCS.read_text()
+    block = text[text.index(MARKER):].split("```rust\n", 1)[1].split("```", 1)[0]
+    files: dict[str, str] = {}
+    for part in block.split("// kernels/")[1:]:
+        name, _, body = part.partition("\n")
+        files[f"kernels/{name}"] = body.strip("\n") + "\n"
+    assert sorted(files) == ["kernels/common/mod.rs", "kernels/means.rs", "kernels/sums.rs"], sorted(files)
+    return files
 
-kernel! {
-    /// out[i] = the sum of x over i's block.
-    pub fn block_sums(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) where (len(x) >= len(out)) {
-        let t = common::block_total(x.get(i.get()).copied().unwrap_or(0.0));
-        if let Some(o) = out.get_mut(i) {
-            *o = t;
-        }
-    }
-}
-"""
-
-MEANS = SUMS.replace("block_sums", "block_means").replace("the sum", "the mean").replace(
-    "*o = t;", "*o = t / block_dim().x as f32;")
 
 COPY = """\
 use oxpack::prelude::*;
@@ -94,10 +81,10 @@ print(json.dumps([s.tolist(), m.tolist()]))
 """
 
 
-def write_project(root: Path, factor: str = "1.0") -> Path:
-    files = {"pyproject.toml": PYPROJECT, "src/shared/__init__.py": "", "kernels/sums.rs": SUMS,
-             "kernels/means.rs": MEANS, "kernels/copy.rs": COPY, "kernels/common/mod.rs": COMMON,
-             "kernels/common/scale.rs": f"pub const FACTOR: f32 = {factor};\n"}
+def write_project(root: Path) -> Path:
+    """The documented example, a kernel file that declares no module beside it, and the package."""
+    files = {"pyproject.toml": PYPROJECT, "src/shared/__init__.py": "", "kernels/copy.rs": COPY,
+             **documented_files()}
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text)
@@ -125,9 +112,18 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     return {"project": project, "out": root / "out", "written": written}
 
 
-def test_two_kernel_files_share_one_reduction_on_the_gpu_build_and_in_emulation(built: dict[str, object]) -> None:
-    """Both kernel files compile with the module (fatbins for sm_80); the module is no crate of its own;
-    emulated, each kernel gives its block's sum (mean) through the shared reduction."""
+def scaled(project: Path, factor: str) -> None:
+    """Edit the shared module: its reduction times `factor`."""
+    module = project / "kernels" / "common" / "mod.rs"
+    text = module.read_text()
+    assert "oxpack::block::sum_f32(v)\n" in text, text
+    module.write_text(text.replace("oxpack::block::sum_f32(v)\n", f"oxpack::block::sum_f32(v) * {factor}\n"))
+
+
+def test_the_documented_shared_module_builds_and_runs(built: dict[str, object]) -> None:
+    """docs/kernels.md's two kernel files and their module: both compile with the module (fatbins for
+    sm_80), the module is no crate of its own, and emulated, each kernel gives its block's sum (mean)
+    through the shared reduction."""
     out = built["out"]
     assert isinstance(out, Path)
     oxpack_dir = out / "shared" / "_oxpack"
@@ -145,8 +141,7 @@ def test_the_lockfile_and_the_manifest_record_the_modules(built: dict[str, objec
     result = written.result  # type: ignore[attr-defined]
     project = built["project"]
     assert isinstance(project, Path)
-    common = {rel: hashlib.sha256((project / rel).read_bytes()).hexdigest()
-              for rel in ("kernels/common/mod.rs", "kernels/common/scale.rs")}
+    common = {"kernels/common/mod.rs": hashlib.sha256((project / "kernels/common/mod.rs").read_bytes()).hexdigest()}
     crates = lock_data(result)["crates"]
     assert crates["sums"]["modules"] == crates["means"]["modules"] == common
     assert "modules" not in crates["copy"]
@@ -158,9 +153,9 @@ def test_the_lockfile_and_the_manifest_record_the_modules(built: dict[str, objec
     copy = shutil.copytree(project, tmp_path / "proj")
     write_lock(copy, result)
     check_lock(copy, result)
-    (copy / "kernels" / "common" / "scale.rs").write_text("pub const FACTOR: f32 = 2.0;\n")
+    scaled(copy, "2.0")
     problems = stale(manifest, Path(__file__).resolve().parent.parent, copy)
-    assert f"module file `kernels/common/scale.rs` in {copy} changed since the build" in problems, problems
+    assert f"module file `kernels/common/mod.rs` in {copy} changed since the build" in problems, problems
 
 
 def test_a_changed_module_rebuilds_exactly_the_kernel_files_that_declare_it(built: dict[str, object],
@@ -179,7 +174,8 @@ def test_a_changed_module_rebuilds_exactly_the_kernel_files_that_declare_it(buil
     (project / "kernels" / "copy.rs").write_text(COPY + fresh)
     runs = build(project, out)
     assert (runs["bc"], runs["host-so"]) == (1, 1), runs
-    (project / "kernels" / "common" / "scale.rs").write_text("pub const FACTOR: f32 = 10.0;\n" + fresh)
+    scaled(project, "10.0")
+    (project / "kernels" / "common" / "mod.rs").write_text((project / "kernels" / "common" / "mod.rs").read_text() + fresh)
     runs = build(project, out)
     assert (runs["bc"], runs["host-so"]) == (2, 2), runs  # (the later stages may find the new bitcode cached)
     assert emulated(out) == [[60.0] * 4 + [220.0] * 4, [15.0] * 4 + [55.0] * 4]
@@ -202,12 +198,12 @@ def test_an_editable_install_rebuilds_on_import_after_a_module_changed(built: di
     env = {**os.environ, "OXPACK_EMULATE": "1"}
     first = run_ok([sys.executable, "-c", call], env=env, cwd=tmp_path)
     assert json.loads(first.stdout.splitlines()[-1]) == [[6.0] * 4 + [22.0] * 4, [1.5] * 4 + [5.5] * 4]
-    (project / "kernels" / "common" / "scale.rs").write_text("pub const FACTOR: f32 = 3.0;\n")
+    scaled(project, "3.0")
     again = run_ok([sys.executable, "-c", call], env=env, cwd=tmp_path)
     assert json.loads(again.stdout.splitlines()[-1]) == [[18.0] * 4 + [66.0] * 4, [4.5] * 4 + [16.5] * 4]
     assert (project / "build" / "oxpack-editable" / "shared" / "_oxpack" / "sums.host.so").is_file()
     stamp = json.loads((project / "build" / "oxpack-editable" / "oxpack-editable.json").read_text())
-    assert {"kernels/common/mod.rs", "kernels/common/scale.rs"} <= {entry[0] for entry in stamp}
+    assert "kernels/common/mod.rs" in {entry[0] for entry in stamp}
 
 
 # ---------------------------------------------------------------- which files are kernel files (no rustc)
