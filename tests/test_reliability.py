@@ -616,7 +616,7 @@ def _wait_in_rustc(kernel: Path, fifo: Path, cfg: str = "") -> None:
 def _start_and_wait_for_workers(project: Path, tmpdir: Path, log: Path) -> tuple[subprocess.Popen[str], set[int], int]:
     """Start a build whose last crate waits in rustc (`_wait_in_rustc`); once it does, return the build,
     its processes (rustc, the fork server and its workers) and the FIFO's writing end."""
-    fifo = tmpdir.parent / "wait.fifo"
+    fifo = project / "wait.fifo"  # in the project: the build reads no file outside it
     _wait_in_rustc(project / "kernels" / "c3.rs", fifo)
     env = {**os.environ, "TMPDIR": str(tmpdir)}
     with log.open("w") as out:

@@ -202,8 +202,11 @@ def test_an_editable_install_rebuilds_on_import_after_a_module_changed(built: di
     again = run_ok([sys.executable, "-c", call], env=env, cwd=tmp_path)
     assert json.loads(again.stdout.splitlines()[-1]) == [[18.0] * 4 + [66.0] * 4, [4.5] * 4 + [16.5] * 4]
     assert (project / "build" / "oxpack-editable" / "shared" / "_oxpack" / "sums.host.so").is_file()
-    stamp = json.loads((project / "build" / "oxpack-editable" / "oxpack-editable.json").read_text())
-    assert "kernels/common/mod.rs" in {entry[0] for entry in stamp}
+    stamp = project / "build" / "oxpack-editable" / "oxpack-editable.json"
+    assert "kernels/common/mod.rs" in {entry[0] for entry in json.loads(stamp.read_text())}
+    before = stamp.stat().st_mtime_ns
+    run_ok([sys.executable, "-c", call], env=env, cwd=tmp_path)
+    assert stamp.stat().st_mtime_ns == before, "an unchanged import rebuilt"
 
 
 # ---------------------------------------------------------------- which files are kernel files (no rustc)
