@@ -29,7 +29,7 @@ from oxpack.lockfile import check_lock, lock_data, render_lock, write_lock
 from oxpack.outputs import EditableWheel, build_into, write_outputs
 from oxpack.plan import discover_kernels
 from oxpack.provenance import stale
-from oxpack.reads import kernel_reads, reached
+from oxpack.reads import kernel_reads, key_parts, reached
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux")
@@ -290,3 +290,19 @@ def test_the_scan_finds_modules_as_rustc_does(tmp_path: Path) -> None:
         ("kernels/common/sub/mod.rs", False), ("kernels/outer/inner.rs", True),
         ("kernels/outer/inner/mod.rs", False), ("kernels/table.txt", True), ("shared/beside.rs", True),
         ("shared/beside/mod.rs", False), ("shared/x.rs", True)]
+
+
+def test_a_new_file_that_a_mod_line_could_mean_changes_the_key(tmp_path: Path) -> None:
+    """`mod common;` with `kernels/common.rs`: creating `kernels/common/mod.rs` too (which rustc refuses
+    as ambiguous) changes the key, so a cached build cannot hide the error; a FIFO or a folder where a
+    module could be is never read (it counts as absent)."""
+    _files(tmp_path, {"kernels/k.rs": "mod common;\n", "kernels/common.rs": "pub const X: u32 = 1;\n"})
+    kernel = tmp_path / "kernels" / "k.rs"
+    before = key_parts(kernel_reads(kernel, "kernels/k.rs", tmp_path))
+    (tmp_path / "kernels" / "common").mkdir()
+    assert key_parts(kernel_reads(kernel, "kernels/k.rs", tmp_path)) == before  # a folder is no file
+    os.mkfifo(tmp_path / "kernels" / "common" / "mod.rs")
+    assert key_parts(kernel_reads(kernel, "kernels/k.rs", tmp_path)) == before  # nor is a FIFO (never opened)
+    (tmp_path / "kernels" / "common" / "mod.rs").unlink()
+    (tmp_path / "kernels" / "common" / "mod.rs").write_text("pub const X: u32 = 2;\n")
+    assert key_parts(kernel_reads(kernel, "kernels/k.rs", tmp_path)) != before
