@@ -768,7 +768,8 @@ def test_a_build_killed_in_a_host_stage_leaves_no_process_and_no_temporary(tmp_p
     source = f"use oxpack::prelude::*;\nconst SALT: f32 = 1.0; // {uuid.uuid4()}\nkernel! {{\n{body}\n}}\n"
     project = _host_project(tmp_path, source)
     # the host rustc, and it alone, waits for the FIFO: the build is in a host stage until the test ends it
-    _wait_in_rustc(project / "kernels" / "twice.rs", tmp_path / "wait.fifo", '#[cfg(not(target_arch = "nvptx64"))]\n')
+    fifo = project / "wait.fifo"  # in the project: the build reads no file outside it
+    _wait_in_rustc(project / "kernels" / "twice.rs", fifo, '#[cfg(not(target_arch = "nvptx64"))]\n')
     tmpdir = tmp_path / "tmp"
     tmpdir.mkdir()
     env = {**os.environ, "TMPDIR": str(tmpdir)}
@@ -776,7 +777,7 @@ def test_a_build_killed_in_a_host_stage_leaves_no_process_and_no_temporary(tmp_p
     with log.open("w") as out:
         proc = subprocess.Popen([sys.executable, "-m", "oxpack", "build", str(project), "-q", "--emulation"], env=env,
                                 stdout=subprocess.DEVNULL, stderr=out, text=True)
-    held = _wait_for_reader(tmp_path / "wait.fifo", proc, "the host rustc", log)
+    held = _wait_for_reader(fifo, proc, "the host rustc", log)
     seen = _children(proc.pid)
     host = [pid for pid in seen if b"panic=unwind" in _cmdline(pid) and b"rustc" in _cmdline(pid)]
     assert host, [_cmdline(pid) for pid in seen]

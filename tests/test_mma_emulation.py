@@ -315,6 +315,7 @@ def _project(root: Path, name: str, files: dict[str, str], archs: str = '["sm_80
         emulation = true
         """))
     for fname, text in files.items():
+        (root / "kernels" / fname).parent.mkdir(parents=True, exist_ok=True)
         (root / "kernels" / fname).write_text(text)
     return root
 
@@ -324,7 +325,8 @@ def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """The probes and the example's `tensor.rs`, built with `emulation = true`, emulating."""
     root = tmp_path_factory.mktemp("mma")
     project = _project(root / "proj", "mmaprobe",
-                       {"probe.rs": PROBE, "tensor.rs": (EXAMPLE / "kernels" / "tensor.rs").read_text()})
+                       {"probe.rs": PROBE, "tensor.rs": (EXAMPLE / "kernels" / "tensor.rs").read_text(),
+                        "common/mod.rs": (EXAMPLE / "kernels" / "common" / "mod.rs").read_text()})
     out = root / "out"
     run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(out), "-q"])
     sys.path.insert(0, str(out))

@@ -270,23 +270,43 @@ CASES = [
          r"rename it",
          files={"kernels/k.rs": kernel("(i: ThreadIndex, lambda: &[f32], y: &mut DisjointSlice<f32>)",
                                        "if let Some(yi) = y.get_mut(i) { *yi = lambda[i.get()]; }")}),
-    Case("mod-with-path", ("build", "{p}"), 1,
-         r"kernel file `kernels/k\.rs` makes rustc read `lib/helper\.rs` \(through `mod name;`, `#\[path\]` or "
-         r"`include!`-like macros\): a kernel file is a crate of its own and may not read other files; move "
-         r"that code into `kernels/k\.rs`, or make it a kernel file of its own",
-         files={"lib/helper.rs": "pub const F: f32 = 2.0;\n",
-                "kernels/k.rs": kernel(COPY, before='#[path = "../lib/helper.rs"]\nmod helper;\n')}),
-    Case("include", ("build", "{p}"), 1,
-         r"kernel file `kernels/k\.rs` makes rustc read `lib/f\.txt` \(through `mod name;`, `#\[path\]` or "
-         r"`include!`-like macros\): a kernel file is a crate of its own and may not read other files; move "
-         r"that code into `kernels/k\.rs`, or make it a kernel file of its own",
-         files={"lib/f.txt": "2.0\n", "kernels/k.rs": kernel(
-             COPY, before='const F: f32 = include!("../lib/f.txt");\n')}),
-    Case("include-str", ("build", "{p}"), 1,
-         r"kernel file `kernels/k\.rs` makes rustc read `lib/f\.txt` \(through `mod name;`, `#\[path\]` or "
-         r"`include!`-like macros\): a kernel file is a crate of its own and may not read other files; move "
-         r"that code into `kernels/k\.rs`, or make it a kernel file of its own", files={
-         "lib/f.txt": "2.0\n", "kernels/k.rs": kernel(COPY, before='const F: &str = include_str!("../lib/f.txt");\n')}),
+    # -- modules (`mod name;`, `#[path]`) and includes: files of the project only, each one in the key
+    Case("module-outside-the-project", ("build", "{p}"), 1,
+         r"kernel file `kernels/k\.rs`: `#\[path = \"\.\./\.\./scratch/helper\.rs\"\] mod helper;` in `kernels/k\.rs` "
+         r"\(line 3\) reads `{tmp}/helper\.rs`, outside the project folder {p}: the build may only read files of "
+         r"the project \(the sdist and the lockfile hold no others\); move that file into the project, next to the "
+         r"kernel files, and fix the path",
+         files={"../scratch/helper.rs": "pub const F: f32 = 2.0;\n",
+                "kernels/k.rs": kernel(COPY, before='#[path = "../../scratch/helper.rs"]\nmod helper;\n')}),
+    Case("include-outside-the-project", ("build", "{p}"), 1,
+         r"kernel file `kernels/k\.rs`: `include_str!\(\"\.\./\.\./scratch/f\.txt\"\)` in `kernels/k\.rs` \(line 2\) "
+         r"reads `{tmp}/f\.txt`, outside the project folder {p}: the build may only read files of the project "
+         r"\(the sdist and the lockfile hold no others\); move that file into the project, next to the kernel "
+         r"files, and fix the path", files={
+         "../scratch/f.txt": "2.0\n",
+         "kernels/k.rs": kernel(COPY, before='const F: &str = include_str!("../../scratch/f.txt");\n')}),
+    Case("missing-module-file", ("build", "{p}"), 1,
+         r"rustc failed to compile `kernels/k\.rs`: kernels/k\.rs:2:1: error\[E0583\]: file not found for module "
+         r"`common`\n[\s\S]*", files={"kernels/k.rs": kernel(COPY, before="mod common;\n")}),
+    Case("compile-error-in-a-shared-module", ("build", "{p}"), 1,
+         r"rustc failed to compile `kernels/k\.rs`: kernels/common\.rs:1:20: error\[E0308\]: mismatched types\n[\s\S]*",
+         files={"kernels/common.rs": "pub const F: f32 = true;\n",
+                "kernels/k.rs": kernel(COPY, before="mod common;\n")}),
+    Case("module-made-by-a-macro", ("build", "{p}"), 1,
+         r"kernel file `kernels/k\.rs` makes rustc read `lib/helper\.rs`, which oxpack does not see from the "
+         r"`mod name;`, `#\[path = \"\.\.\.\"\]` and `include!\(\"\.\.\.\"\)` lines of the kernel file and its "
+         r"modules \(a `mod` or `include!` made by a macro or by `cfg_attr`\?\): such a file would be missing from "
+         r"the cache key; declare it with a plain `mod name;` \(or `#\[path = \"\.\.\.\"\] mod name;`\) line",
+         files={"lib/helper.rs": "pub const F: f32 = 2.0;\n", "kernels/k.rs": kernel(COPY, before=(
+             'macro_rules! m { ($n:ident) => { #[path = "../lib/helper.rs"] mod $n; } }\nm!(helper);\n'))}),
+    Case("stray-mod-rs", ("build", "{p}"), 1,
+         r"`kernels/common/mod\.rs` is a module file \(`mod\.rs`\) that no kernel file declares \(the default of "
+         r"option `kernels` in `tool\.oxpack` of pyproject\.toml matches it\): add `mod common;` to the kernel "
+         r"files that use it, or remove it", files={"kernels/common/mod.rs": "pub const F: f32 = 2.0;\n"}),
+    Case("unused-module-file-is-a-kernel-file-without-kernels", ("build", "{p}"), 1,
+         r"kernel file `kernels/common\.rs` declares no kernels; wrap kernel functions in `oxpack::kernel! \{ pub fn "
+         r"\.\.\. \}` \(a module that kernel files share is no kernel file once they declare it: `mod common;`\)",
+         files={"kernels/common.rs": "pub const F: f32 = 2.0;\n"}),
     Case("env-at-compile-time", ("build", "{p}"), 1,
          r"kernel file `kernels/k\.rs` reads environment variable `HOME` at compile time "
          r"\(`env!`/`option_env!`\): its fatbin would depend on the building machine; use a constant or a "
@@ -596,7 +616,7 @@ def _wait_in_rustc(kernel: Path, fifo: Path, cfg: str = "") -> None:
 def _start_and_wait_for_workers(project: Path, tmpdir: Path, log: Path) -> tuple[subprocess.Popen[str], set[int], int]:
     """Start a build whose last crate waits in rustc (`_wait_in_rustc`); once it does, return the build,
     its processes (rustc, the fork server and its workers) and the FIFO's writing end."""
-    fifo = tmpdir.parent / "wait.fifo"
+    fifo = project / "wait.fifo"  # in the project: the build reads no file outside it
     _wait_in_rustc(project / "kernels" / "c3.rs", fifo)
     env = {**os.environ, "TMPDIR": str(tmpdir)}
     with log.open("w") as out:

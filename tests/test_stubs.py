@@ -56,6 +56,7 @@ def make_manifest() -> dict[str, Any]:
         "sources": {  # what the build was made from (oxpack.provenance): digests, never read by the stubs
             "kernels": {f"kernels/{crate}.rs": hashlib.sha256(crate.encode()).hexdigest() for crate in FATBINS},
             "kernel_globs": ["kernels/**/*.rs"],
+            "modules": {"kernels/common/mod.rs": hashlib.sha256(b"common").hexdigest()},  # what they declare
             "oxpack": hashlib.sha256(b"oxpack").hexdigest(),
         },
         "crates": {

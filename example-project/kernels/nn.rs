@@ -4,6 +4,8 @@ use oxpack::block;
 use oxpack::math::fast;
 use oxpack::prelude::*;
 
+mod common;
+
 kernel! {
     /// Row-wise softmax of a `rows × cols` matrix, any `cols >= 1`: one block per row
     /// (launch with threads = rows · block). A row of at most 16 · block columns is
@@ -52,8 +54,7 @@ kernel! {
     /// GELU, the exact form: x · Φ(x) = x/2 · (1 + erf(x / √2)).
     pub fn gelu(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) where (len(x) >= len(out)) {
         if let Some(o) = out.get_mut(i) {
-            let v = x[i.get()];
-            *o = 0.5 * v * (1.0 + (v * core::f32::consts::FRAC_1_SQRT_2).erf());
+            *o = common::gelu(x[i.get()]);
         }
     }
 

@@ -13,6 +13,8 @@
 use oxpack::prelude::*;
 use oxpack::mma::{BTileKind, Depth, MmaInput};
 
+mod common;
+
 /// Block tile: rows of C (and of A's tile).
 const BM: usize = 128;
 /// Block tile: columns of C (and of B's tile).
@@ -64,12 +66,12 @@ fn gemm<T: MmaInput, const K: usize, TB: BTileKind<Elem = T, Depth = Depth<K>>, 
     tile.store_with(&acc, f);
 }
 
-/// The exact GELU, x/2 · (1 + erf(x/√2)). Not inlined: the epilogue calls it for each of a
-/// thread's 128 outputs, and 128 copies of `erf` would make the kernel too large to inline
-/// into its entry.
+/// The exact GELU of `common` (shared with `nn.rs`), called, not inlined: the epilogue calls it for
+/// each of a thread's 128 outputs, and 128 copies of `erf` would make the kernel too large to
+/// inline into its entry.
 #[inline(never)]
 fn gelu(x: f32) -> f32 {
-    0.5 * x * (1.0 + (x * core::f32::consts::FRAC_1_SQRT_2).erf())
+    common::gelu(x)
 }
 
 kernel! {

@@ -7,12 +7,13 @@ generated module is not (oxpack writes nothing into the source tree); this finde
 answers for the generated names (``<package>.kernels``, ``<package>._oxpack``) from
 the folder that holds them, and for nothing else.
 
-After a kernel file or ``pyproject.toml`` changes, the next import rebuilds the module
+After a kernel file, a module that kernel files declare (``mod common;``: the files the last
+build recorded as its ``modules``) or ``pyproject.toml`` changes, the next import rebuilds the module
 when oxpack itself is importable here (an install with ``--no-build-isolation``, or
 oxpack installed in the environment), through oxpack's cache, into
 ``<project>/build/oxpack-editable``. Otherwise it keeps the module built at install
 time and says once, on stderr, to run ``pip install -e .`` again. An unchanged import
-costs a `stat` of each kernel file.
+costs a `stat` of each kernel file and module.
 
 The rebuild runs in a child process (``sys.executable -c``, with ``OXPACK_EDITABLE_REBUILD``
 set so that no import there rebuilds again): never in the importing process, which holds
@@ -36,7 +37,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib.machinery import ModuleSpec
 from pathlib import Path
@@ -51,7 +52,8 @@ REBUILDING = "OXPACK_EDITABLE_REBUILD"  # set in the rebuild's process: an impor
 TIMEOUT = 30 * 60  # seconds: the longest a rebuild, or the wait for another process's, may take
 
 # The rebuild's process: argv[1] is JSON [project, out, overrides, the importing process's sys.path]. Its
-# last line on stdout is JSON: null when the build succeeded, else oxpack's one-line message.
+# last line on stdout is JSON: the modules the build read besides its kernel files (a list of paths in
+# the project) when it succeeded, else oxpack's one-line message.
 _CHILD = """\
 import json, os, sys
 project, out, overrides, path = json.loads(sys.argv[1])
@@ -75,7 +77,9 @@ def build():
     except ImportError:
         pass
     try:
-        build_into(Path(project), Path(out), overrides=overrides)
+        written = build_into(Path(project), Path(out), overrides=overrides)
+        crates = getattr(getattr(written, "result", None), "crates", [])  # an older oxpack returns less
+        return sorted({m for c in crates for m in getattr(c, "modules", {})})
     except OxpackError as exc:
         return exc.message
     except Exception as exc:
@@ -84,25 +88,25 @@ def build():
             traceback.print_exc()
         return (f"internal error while building the kernels of {project}: {type(exc).__name__}: {exc} "
                 "(set OXPACK_TRACEBACK=1 for the traceback, and please report it)")
-    return None
 error = build()
 print("\\n" + json.dumps(error))  # on a line of its own, whatever the build printed
 """
 
 
-def fingerprint(project: Path, kernels: Sequence[str]) -> list[list[object]]:
-    """What an edit changes: (path, size, mtime) of pyproject.toml and every kernel file."""
-    files = {project / "pyproject.toml"}
+def fingerprint(project: Path, kernels: Sequence[str], modules: Iterable[str] = ()) -> list[list[object]]:
+    """What an edit changes: (path, size, mtime) of pyproject.toml, every kernel file and the `modules`
+    (paths in the project) that a build read besides them."""
+    files = {project / "pyproject.toml", *(project / m for m in modules)}
     for pattern in kernels:
         files.update(project.glob(pattern))
     out: list[list[object]] = []
-    for file in sorted(files):
+    for file in files:
         try:
             stat = file.stat()
         except OSError:
             continue
         out.append([file.relative_to(project).as_posix(), stat.st_size, stat.st_mtime_ns])
-    return out
+    return sorted(out, key=lambda entry: str(entry[0]))
 
 
 class OxpackEditableFinder:
@@ -137,12 +141,11 @@ class OxpackEditableFinder:
     def _current(self) -> Path:
         if not self.project.is_dir():
             return self.built
-        now = fingerprint(self.project, self.kernels)
-        if now == self.built_from:
+        if self._fresh(self.built_from):
             return self.built
         rebuilt = self.project / REBUILD_FOLDER
         relative = Path(*self.package.split("."))
-        if _stamped(rebuilt, now):
+        if self._fresh(_stamp(rebuilt)):
             return rebuilt / relative
         if os.environ.get(REBUILDING):  # inside a rebuild (something imported the package there): no second one
             return self.built
@@ -152,9 +155,15 @@ class OxpackEditableFinder:
                   file=sys.stderr)
             return self.built
         with self._lock():
-            if not _stamped(rebuilt, now):  # else another process rebuilt the same sources while this one waited
-                self._rebuild(rebuilt, now)
+            stamp = _stamp(rebuilt)
+            if not self._fresh(stamp):  # else another process rebuilt the same sources while this one waited
+                # the files of both builds: a module the edited sources no longer declare changes nothing
+                self._rebuild(rebuilt, fingerprint(self.project, self.kernels, _paths(self.built_from + (stamp or []))))
         return rebuilt / relative
+
+    def _fresh(self, recorded: list[list[object]] | None) -> bool:
+        """Whether the files that `recorded` (a fingerprint) lists, and the kernel files, are as it says."""
+        return recorded is not None and fingerprint(self.project, self.kernels, _paths(recorded)) == recorded
 
     @contextmanager
     def _lock(self) -> Iterator[None]:
@@ -213,10 +222,15 @@ class OxpackEditableFinder:
             error = json.loads(last) if proc.returncode == 0 else f"its process ended with status {proc.returncode}"
         except ValueError:
             error = f"its process printed {last!r} last"
-        if error is not None:
+        if isinstance(error, str):
             shutil.rmtree(fresh, ignore_errors=True)
             raise ImportError(f"{self.package}: rebuilding the kernels of {self.project} failed: {error}")
-        (fresh / STAMP).write_text(json.dumps(now))
+        # stamped with the files as they were before the build (an edit during it rebuilds again), and
+        # the modules it read as they are now
+        modules = [m for m in (error or []) if isinstance(m, str)]
+        built = {str(entry[0]) for entry in now}
+        stamp = now + [e for e in fingerprint(self.project, (), modules) if e[0] not in built]
+        (fresh / STAMP).write_text(json.dumps(sorted(stamp, key=lambda entry: str(entry[0]))))
         old = rebuilt.with_name(f"{rebuilt.name}.{os.getpid()}.old")
         if rebuilt.exists():
             os.replace(rebuilt, old)
@@ -246,12 +260,18 @@ def _sweep(rebuilt: Path) -> None:
             pass
 
 
-def _stamped(rebuilt: Path, now: list[list[object]]) -> bool:
-    """Whether `rebuilt` holds a build of the sources whose fingerprint is `now`."""
+def _stamp(rebuilt: Path) -> list[list[object]] | None:
+    """The fingerprint of the sources that `rebuilt` was built from, if it holds a build."""
     try:
-        return bool(json.loads((rebuilt / STAMP).read_text()) == now)
+        stamp = json.loads((rebuilt / STAMP).read_text())
     except (OSError, ValueError):
-        return False
+        return None
+    return stamp if isinstance(stamp, list) and all(isinstance(e, list) and e for e in stamp) else None
+
+
+def _paths(recorded: list[list[object]]) -> list[str]:
+    """The paths (in the project) of fingerprint `recorded`."""
+    return [str(entry[0]) for entry in recorded]
 
 
 def install(package: str, built: str, project: str, kernels: Sequence[str], built_from: list[list[object]],

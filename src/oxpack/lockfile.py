@@ -1,4 +1,5 @@
-"""`oxpack.lock`: the toolchain, the targets and every crate's source and artifact hash.
+"""`oxpack.lock`: the toolchain, the targets and every crate's source and artifact hash (and, for a crate
+whose kernel file declares modules or includes files, `modules`: each such file's sha256).
 
 Written with tomlkit; compared as plain data. Under `locked = true` (or
 `--locked`) any difference between the file and the build at hand is an
@@ -34,6 +35,8 @@ def lock_data(result: BuildResult) -> dict[str, Any]:
             "fatbin-sha256": digest(crate.fatbin),
             "kernels": sorted(k.name for k in crate.kernels),
         }
+        if crate.modules:  # the files it reads besides its kernel file (`mod common;`), by path in the project
+            crates[crate.name]["modules"] = dict(sorted(crate.modules.items()))
         if crate.host is not None:  # `emulation = true`: the host library is pinned too
             crates[crate.name]["host-sha256"] = digest(crate.host)
     return {

@@ -221,7 +221,8 @@ class EditableWheel:
         finder = self.root / f"{name}.py"
         shutil.copyfile(str(editable_finder.__file__), finder)
         self.include[str(finder)] = f"{name}.py"
-        built_from = editable_finder.fingerprint(config.project_dir, config.kernels)
+        built_from = editable_finder.fingerprint(config.project_dir, config.kernels,
+                                                 sorted({m for c in written.result.crates for m in c.modules}))
         # site-packages is where the wheel lands; the .pth finds it from its own module
         line = (f"import {name}, os; {name}.install({package!r}, os.path.join(os.path.dirname({name}.__file__), "
                 f"{name!r}, *{package.split('.')!r}), {str(config.project_dir)!r}, {list(config.kernels)!r}, "

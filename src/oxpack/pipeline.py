@@ -25,6 +25,7 @@ from .llvm import KernelSig, llvm_version
 from .nvidia import Cubin, nvfatbin_version, nvjitlink_version, parse_info_log
 from .plan import check_crate_name, plan_build
 from .progress import Progress
+from .reads import Read, kernel_reads
 from .remote import open_remote
 from .requirements import check_where
 from .result import BuildResult, CrateResult, Toolchain
@@ -192,16 +193,18 @@ class Pipeline:
             raise ConfigError(f"kernel file `{rel}` is not UTF-8 text (byte {exc.start}); Rust sources must be "
                               "UTF-8") from None
         check_where(rel, text, ())  # before rustc: a comment in `where (...)` is a clear error, not rustc's
+        reads = kernel_reads(path, rel, root)  # its modules (`mod common;`) and includes: part of its keys
         device = bitcode.DeviceRustc(tc.rustc, tc.sysroot, self.config.opt_level, self.config.profile)
         bc = self.runner.in_work_folder(
-            bitcode.BC, bitcode.bc_key(device, tc.device_rlib, source, name, rel), rel,
+            bitcode.BC, bitcode.bc_key(device, tc.device_rlib, source, name, rel, reads), rel,
             lambda work: bitcode.compile_kernel_file(self.runner.rustc.run, device, tc.device_rlib, path, rel, name,
-                                                     root, work), warm=True)
+                                                     root, work, reads), warm=True)
         ir, kernels = self._link(tc, name, bc)
         check_where(rel, text, kernels)
         if not kernels:
             raise StageError(
-                f"kernel file `{rel}` declares no kernels; wrap kernel functions in `oxpack::kernel! {{ pub fn ... }}`",
+                f"kernel file `{rel}` declares no kernels; wrap kernel functions in `oxpack::kernel! {{ pub fn ... }}`"
+                f" (a module that kernel files share is no kernel file once they declare it: `mod {path.stem};`)",
                 stage="ll",
             )
         # Every arch's PTX, then every arch's cubin, each set in parallel in the workers.
@@ -215,9 +218,11 @@ class Pipeline:
                      for c in cubins}
         embedded = None if ptx_arch is None else (ptx_arch, ptx_all[ptx_arch])
         fatbin_data = self._fatbin(cubins, embedded, name)
-        library = None if self._host is None else self._host_library(*self._host, path, rel, name, source, kernels)
+        library = None if self._host is None else self._host_library(*self._host, path, rel, name, source, kernels,
+                                                                     reads)
         return CrateResult(name, rel, digest(source), kernels, fatbin_data, {a: ptx_all[a] for a in archs},
-                           resources, {c.arch: c.info_log for c in cubins}, library)
+                           resources, {c.arch: c.info_log for c in cubins}, library,
+                           {r.rel: r.sha256 for r in reads if r.sha256 is not None})
 
     def _link(self, tc: Toolchain, name: str, bc: bytes) -> tuple[str, tuple[KernelSig, ...]]:
         inputs = self._link_inputs
@@ -254,9 +259,9 @@ class Pipeline:
                                       lambda: fatbin.make_fatbin(cubins, embedded, name=name, compression=compression))
 
     def _host_library(self, on_host: host.HostRustc, device: bytes, path: Path, rel: str, name: str, source: bytes,
-                      kernels: Sequence[KernelSig]) -> bytes:
+                      kernels: Sequence[KernelSig], reads: Sequence[Read]) -> bytes:
         glue = host.glue(name, kernels)
         return self.runner.in_work_folder(
-            host.HOST_SO, host.host_so_key(on_host, device, source, name, rel, glue), f"{rel} for the host",
+            host.HOST_SO, host.host_so_key(on_host, device, source, name, rel, glue, reads), f"{rel} for the host",
             lambda work: host.compile_host_library(self.runner.rustc.run, on_host, device, path, rel, name, glue,
-                                                   work))
+                                                   work, self.config.project_dir, reads))

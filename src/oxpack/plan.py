@@ -1,6 +1,11 @@
 """What a build will make, from its settings: the kernel files (each a crate named after it), the archs,
 the arch whose PTX is embedded, and the PTX ISA. Every problem is a `ConfigError` naming the setting
-that caused it."""
+that caused it.
+
+A file that the kernel globs match but that another matched file declares as a module (`mod common;`,
+`#[path = "..."] mod x;`, through modules in turn: `oxpack.reads`) is that file's module, compiled into
+every crate that declares it, and no crate of its own: `kernels/common.rs` or `kernels/common/mod.rs`
+beside `kernels/*.rs` holds device code that several kernel files share."""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from pathlib import Path
 from .config import Config
 from .errors import ConfigError
 from .nvidia import nvjitlink_version, supported_archs
+from .reads import module_files
 from .targets import ARCH_MIN_PTX, ptx_isa_for
 
 __all__ = ["Plan", "check_crate_name", "crate_name", "discover_kernels", "plan_build", "resolve_archs", "setting"]
@@ -77,7 +83,28 @@ def discover_kernels(config: Config) -> list[Path]:
             f"no kernel files match {globs} in {root} ({where}); add a `.rs` kernel file there "
             f"or change {where if origin is not None else f'option `kernels` in `tool.oxpack` of {config.source}'}"
         )
-    return sorted(found)
+    return _crates(config, found, where)
+
+
+def _crates(config: Config, found: set[Path], where: str) -> list[Path]:
+    """The files of `found` that are crates: those that no other one declares as a module."""
+    root = config.project_dir
+    modules: set[Path] = set()
+    for path in found:
+        modules |= module_files(path) - {path.resolve()}
+    crates = sorted(p for p in found if p.resolve() not in modules)
+    for path in crates:
+        if path.name == "mod.rs":
+            rel = path.relative_to(root).as_posix()
+            raise ConfigError(
+                f"`{rel}` is a module file (`mod.rs`) that no kernel file declares ({where} matches it): add "
+                f"`mod {path.parent.name};` to the kernel files that use it, or remove it")
+    if not crates:
+        shown = ", ".join(f"`{p.relative_to(root).as_posix()}`" for p in sorted(found))
+        raise ConfigError(
+            f"every file that {where} matches ({shown}) is a module that another one declares with `mod`, so "
+            "none is left to be a kernel file (a crate); a kernel file is one that no other declares")
+    return crates
 
 
 def resolve_archs(config: Config) -> tuple[str, ...]:

@@ -5,6 +5,8 @@ A build records, in the manifest (`_oxpack/<module>.json`) of the module it writ
     "sources": {
         "kernels": {"kernels/saxpy.rs": "<sha256 of the file>", ...},  # every kernel file the build compiled
         "kernel_globs": ["kernels/*.rs"],                             # the globs that found them
+        "modules": {"kernels/common/mod.rs": "<sha256>", ...},        # the files they read besides
+                                                                      # (`mod common;`), if any
         "oxpack": "<sha256>",   # oxpack's own files, as installed: the Python package, the device
     }                           # crate and its LLVM IR runtime, the stub templates (its version too)
 
@@ -84,9 +86,15 @@ def kernel_files(project: Path, globs: Iterable[str]) -> dict[str, Path]:
     return found
 
 
-def build_sources(kernels: Mapping[str, str], globs: Iterable[str]) -> dict[str, Any]:
-    """The manifest's `sources` for a build of kernel files `kernels` (relative path → sha256)."""
-    return {"kernels": dict(sorted(kernels.items())), "kernel_globs": list(globs), "oxpack": installed_oxpack_digest()}
+def build_sources(kernels: Mapping[str, str], globs: Iterable[str],
+                  modules: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The manifest's `sources` for a build of kernel files `kernels` (relative path → sha256) that read
+    `modules` besides (relative path → sha256: the modules they declare, the files they include)."""
+    sources: dict[str, Any] = {"kernels": dict(sorted(kernels.items())), "kernel_globs": list(globs)}
+    if modules:
+        sources["modules"] = dict(sorted(modules.items()))
+    sources["oxpack"] = installed_oxpack_digest()
+    return sources
 
 
 def stale(recorded: Mapping[str, Any], repo: Path, project: Path) -> list[str]:
@@ -98,7 +106,15 @@ def stale(recorded: Mapping[str, Any], repo: Path, project: Path) -> list[str]:
                 "recorded)"]
     problems: list[str] = []
     built: Mapping[str, str] = sources.get("kernels", {})
-    here = {name: _sha256(path) for name, path in kernel_files(project, sources.get("kernel_globs", [])).items()}
+    modules: Mapping[str, str] = sources.get("modules", {})
+    here = {name: _sha256(path) for name, path in kernel_files(project, sources.get("kernel_globs", [])).items()
+            if name not in modules}  # a module the globs match too is no kernel file
+    for name in sorted(modules):
+        path = project / name
+        if not path.is_file():
+            problems.append(f"module file `{name}` was built but is not in {project}")
+        elif _sha256(path) != modules[name]:
+            problems.append(f"module file `{name}` in {project} changed since the build")
     for name in sorted(set(built) | set(here)):
         if name not in here:
             problems.append(f"kernel file `{name}` was built but is not in {project}")

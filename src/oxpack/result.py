@@ -58,6 +58,7 @@ class CrateResult:
     resources: dict[str, dict[str, dict[str, int]]]  # arch → kernel → resources
     info_logs: dict[str, str]
     host: bytes | None = None  # the host library, for emulation (`emulation = true`)
+    modules: dict[str, str] = field(default_factory=dict)  # the other files it reads (`mod common;`) → sha256
 
 
 @dataclass
@@ -82,7 +83,8 @@ class BuildResult:
             fatbin_compression=self.config.fatbin_compression, min_driver=self.min_driver,
             profile=self.config.profile, crates=self.crates,
             # what the build was made from: `provenance.stale` tells whether a checkout still matches
-            sources=build_sources({c.source: c.source_sha256 for c in self.crates}, self.config.kernels),
+            sources=build_sources({c.source: c.source_sha256 for c in self.crates}, self.config.kernels,
+                                  {m: h for c in self.crates for m, h in c.modules.items()}),
             emulation=self._emulation_manifest().get("emulation"))
 
     def _emulation_manifest(self) -> dict[str, Any]:

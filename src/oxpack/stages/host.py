@@ -13,6 +13,8 @@ the options):
   then a small generated crate around it (the only ``unsafe``: one ``#[no_mangle]``
   entry per kernel, ``__oxpack_host_<kernel>``) linked as a ``cdylib``.
 
+The files a kernel file reads besides itself (its modules, ``oxpack.reads``) are part of the
+``host-so`` key as of the ``bc`` one, and rustc may read no others (its dep-info list is checked).
 Paths are remapped as for the GPU build (panic locations read ``kernels/saxpy.rs:9:5``),
 so the library holds no path of the build machine and two clean builds give the same
 bytes. Only x86-64 Linux is supported (the fibers switch stacks in x86-64 assembly).
@@ -32,7 +34,9 @@ from .. import data_dir
 from ..cache import digest, key
 from ..errors import ToolchainError
 from ..llvm import KernelSig
+from ..reads import Read, check_depinfo, key_parts
 from ..rustc import Rustc
+from .bitcode import remaps
 from .rust import DEVICE_REMAP, Run, crate_root, device_sources, take, write_if_changed
 from .stage import Stage
 
@@ -137,27 +141,29 @@ def glue(crate: str, kernels: Sequence[KernelSig]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def host_so_key(host: HostRustc, device: bytes, source: bytes, name: str, rel: str, glue_rs: str) -> str:
+def host_so_key(host: HostRustc, device: bytes, source: bytes, name: str, rel: str, glue_rs: str,
+                reads: Sequence[Read] = ()) -> str:
     where = Path(rel).parent.as_posix()
     return key("host-so", _RECIPE, host.rustc.identity, device, source, name, where, glue_rs, str(host.opt_level),
-               host.profile)
+               host.profile, *key_parts(reads))
 
 
 def compile_host_library(run: Run, host: HostRustc, device: bytes, path: Path, rel: str, name: str, glue_rs: str,
-                         work: Path) -> bytes:
-    """Kernel file `path` (shown as `rel`) as a host library: an rlib, then the `cdylib` of its glue."""
-    where = Path(rel).parent.as_posix()
+                         work: Path, project_dir: Path | None = None, reads: Sequence[Read] = ()) -> bytes:
+    """Kernel file `path` (shown as `rel`, in `project_dir`) as a host library: an rlib, then the `cdylib` of
+    its glue; `reads`: the other files it reads (`oxpack.reads.kernel_reads`), the only ones rustc may read."""
+    project = path.resolve().parent if project_dir is None else project_dir
     outputs = (f"lib{name}.rlib", host_library_name(name))
     shared = work.parent / f"liboxpack-host-{digest(device)[:24]}.rlib"  # one copy for all crates
     write_if_changed(shared, device)
     write_if_changed(work / "root.rs", crate_root(path, name))
     write_if_changed(work / "glue.rs", glue_rs.encode())
-    remap = [f"--remap-path-prefix={path.resolve().parent}={where}",
-             f"--remap-path-prefix={work.parent}=<oxpack>", f"--remap-path-prefix={work}=<oxpack>"]
+    remap = remaps(path, rel, project, work)
     extern = ["--extern", f"oxpack=../{shared.name}"]
     run(host.flags() + [
-        "--crate-type", "rlib", "--crate-name", name, *extern,
-        *remap, "root.rs", "-o", outputs[0]], f"`{rel}` for the host", work)
+        "--crate-type", "rlib", "--crate-name", name, *extern, f"--emit=link={outputs[0]},dep-info=host.d",
+        *remap, "root.rs"], f"`{rel}` for the host", work)
+    check_depinfo(rel, path, take(work, "host.d").decode("utf-8"), work, project, reads, stage="host-so")
     run(host.flags() + [
         "--crate-type", "cdylib", "--crate-name", f"oxpack_host_{name}", *extern,
         "--extern", f"{name}={outputs[0]}",

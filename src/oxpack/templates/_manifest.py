@@ -246,9 +246,14 @@ class Sources:
     kernel_globs: tuple[str, ...]
     oxpack: str
     """The sha256 of oxpack's own files."""
+    modules: Mapping[str, str] = field(default_factory=dict)
+    """Each other file the kernel files read (a module they declare: `mod common;`) → its sha256."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"kernels": dict(self.kernels), "kernel_globs": list(self.kernel_globs), "oxpack": self.oxpack}
+        out: dict[str, Any] = {"kernels": dict(self.kernels), "kernel_globs": list(self.kernel_globs)}
+        if self.modules:
+            out["modules"] = dict(self.modules)
+        return {**out, "oxpack": self.oxpack}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -466,5 +471,9 @@ def _sources(read: _Reader, table: Mapping[str, Any]) -> Sources:
     kernels = read.get(table, "kernels", Mapping, of="`sources`")
     if not all(isinstance(v, str) for v in kernels.values()):
         read.fail(f"`sources`: `kernels` must map kernel files to sha256 digests, got {kernels!r}")
-    return Sources(kernels, read.strings(table, "kernel_globs", "`sources`"), read.get(table, "oxpack", str, of="`sources`"))
+    modules = read.get(table, "modules", Mapping, {}, of="`sources`")
+    if not all(isinstance(v, str) for v in modules.values()):
+        read.fail(f"`sources`: `modules` must map module files to sha256 digests, got {modules!r}")
+    return Sources(kernels, read.strings(table, "kernel_globs", "`sources`"), read.get(table, "oxpack", str, of="`sources`"),
+                   modules)
 
