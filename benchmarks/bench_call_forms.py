@@ -85,6 +85,9 @@ CALLS: dict[str, Spec] = {  # kernel -> its call, as its docstring says to launc
     "layernorm": ((f32(), f32(W), f32(W), f32(), f32(N // W), f32(N // W)), N, 256),
     "rmsnorm_bf16": ((1e-6, Array("bfloat16", N), Array("bfloat16", W), Array("bfloat16", N), f32(N // W)),
                      (N // W) * 32, 32),
+    "layernorm_block": ((f32(), f32(W), f32(W), f32(), f32(N // W), f32(N // W)), (N // W) * 32, 32),
+    "rmsnorm_bf16_warp": ((1e-6, Array("bfloat16", N), Array("bfloat16", W), Array("bfloat16", N), f32(N // W)),
+                          N, 256),
     "residual_add": ((f32(), f32(), f32()), N // 4, 256),  # grid-stride: any launch
     "hash32": ((7, Array("uint32", N), Array("uint32", N)), N, 256),
     "collatz_steps": ((1, 100, Array("uint32", N)), N, 256),

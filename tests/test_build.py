@@ -61,7 +61,7 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
         "saxpy", "gather", "scale4", "add_scaled", "transpose", "transpose_tiled", "hash32", "collatz_steps", "offset_clamp",
         "sum", "histogram", "warp_scan", "min_max", "block_reverse", "softmax", "gelu", "math32", "math64", "to_f16", "scale_bf16",
         "saxpy4", "sgemm", "scale_bf16x8", "axpy_f16x8", "add_i32x4", "xor_u32x4", "scale_streaming", "scale_bounded",
-        "layernorm", "rmsnorm_bf16", "residual_add",
+        "layernorm", "rmsnorm_bf16", "residual_add", "layernorm_block", "rmsnorm_bf16_warp",
         "gemm_bf16", "gemm_bf16_nt", "gemm_bf16_nt_bf16", "gemm_tf32_nt", "linear_gelu_bf16"}
     for crate in result.crates:
         assert _fatbin_arches(crate.fatbin) == {80, 86, 89, 90, 100, 120}, crate.name
