@@ -808,10 +808,11 @@ impl<T: Mma16, const MT: usize, const KS: usize> ARegs<T, MT, KS> {
         each!(MT * KS, |q| {
             let (i, j) = (q / KS, q % KS);
             // word w: row g (+ 8 for odd w), columns 2t, 2t + 1 (+ 8 for w ≥ 2)
-            for (w, word) in f[i][j].r.iter_mut().enumerate() {
+            let word = |w: usize| {
                 let (r, c) = (16 * i + g + 8 * (w & 1), 16 * j + 2 * t + 8 * (w >> 1));
-                *word = at(r, c) as u32 | (at(r, c + 1) as u32) << 16;
-            }
+                at(r, c) as u32 | (at(r, c + 1) as u32) << 16
+            };
+            f[i][j].r = [word(0), word(1), word(2), word(3)];
         });
         ARegs { f }
     }
@@ -832,6 +833,11 @@ pub struct RowVals<const MT: usize> {
     v: [[f32; 2]; MT],
 }
 
+/// At most 8 row blocks (`2·MT ≤ 16` rows per lane), for the unrolled loops.
+const fn rows_ok(mt: usize) -> bool {
+    mt > 0 && mt <= 8
+}
+
 impl<const MT: usize> RowVals<MT> {
     /// `x` for every row.
     #[inline(always)]
@@ -842,20 +848,22 @@ impl<const MT: usize> RowVals<MT> {
     /// `f(x)` for each row's `x`.
     #[inline(always)]
     pub fn map(&self, f: impl Fn(f32) -> f32) -> Self {
+        const { assert!(rows_ok(MT), "oxpack: `RowVals<MT>` has 1 to 8 row blocks") };
         let mut v = self.v;
-        for x in v.iter_mut().flatten() {
-            *x = f(*x);
-        }
+        each16!(2 * MT, |q| {
+            v[q / 2][q % 2] = f(v[q / 2][q % 2]);
+        });
         RowVals { v }
     }
 
     /// `f(x, y)` for each row's `x` here and `y` in `other`.
     #[inline(always)]
     pub fn zip(&self, other: &Self, f: impl Fn(f32, f32) -> f32) -> Self {
+        const { assert!(rows_ok(MT), "oxpack: `RowVals<MT>` has 1 to 8 row blocks") };
         let mut v = self.v;
-        for (x, y) in v.iter_mut().flatten().zip(other.v.iter().flatten()) {
-            *x = f(*x, *y);
-        }
+        each16!(2 * MT, |q| {
+            v[q / 2][q % 2] = f(v[q / 2][q % 2], other.v[q / 2][q % 2]);
+        });
         RowVals { v }
     }
 }
@@ -881,28 +889,53 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
         });
     }
 
+    /// Sets to `value` every accumulator of the warp's block in column `cols` or right of it,
+    /// and, with `diag` = `Some(d)`, every one whose column minus row exceeds `d`: a ragged last
+    /// tile and a causal mask (e.g. `-inf` before a softmax). The same as testing each position
+    /// with [`for_each_mut`](Self::for_each_mut), but with two per-lane values in all (the rest
+    /// are constants of the fragment layout), where a test written per position keeps one
+    /// register per element live across a kernel's loop.
+    #[inline(always)]
+    pub fn mask(&mut self, cols: usize, diag: Option<isize>, value: f32) {
+        const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
+        let (g, t) = lane_parts();
+        // element e of fragment (i, j): column 8j + (e & 1) + 2t, row 16i + 8(e >> 1) + g
+        let (lane_col, lane_diag) = (2 * t as isize, 2 * t as isize - g as isize);
+        let cols = cols.min(isize::MAX as usize) as isize;
+        each!(MT * NT, |q| {
+            let (i, j) = (q / NT, q % NT);
+            let v = &mut self.c[i][j].v;
+            each16!(4, |e| {
+                let col = (8 * j + (e & 1)) as isize;
+                let off = col - (16 * i + 8 * (e >> 1)) as isize;
+                let out = lane_col >= cols - col || diag.is_some_and(|d| lane_diag > d - off);
+                if out {
+                    v[e] = value;
+                }
+            });
+        });
+    }
+
     /// Each row's `8·NT` accumulators combined with `op` (associative and commutative, as max
     /// and +), for every row: the lane's own values first, then across the 4 lanes that share the
     /// rows (`shfl.xor`). Warp-collective: all 32 lanes call it together.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn row_reduce(&self, op: impl Fn(f32, f32) -> f32) -> RowVals<MT> {
-        const { assert!(MT * NT <= 64 && NT > 0, "oxpack: 1 to 64 fragments in an `Accum`") };
+        const { assert!(MT * NT <= 64 && NT > 0 && rows_ok(MT), "oxpack: 1 to 64 fragments, 1 to 8 row blocks, in an `Accum` reduced by rows") };
         whole_warp();
         // the lane's own values: accumulators 2h, 2h + 1 of each fragment are row g + 8h's
         let mut v = [[0f32; 2]; MT];
         each!(MT * NT, |q| {
             let (i, j) = (q / NT, q % NT);
             let c = &self.c[i][j].v;
-            for h in 0..2 {
-                let x = op(c[2 * h], c[2 * h + 1]);
-                v[i][h] = if j == 0 { x } else { op(v[i][h], x) };
-            }
+            let (x0, x1) = (op(c[0], c[1]), op(c[2], c[3]));
+            v[i] = if j == 0 { [x0, x1] } else { [op(v[i][0], x0), op(v[i][1], x1)] };
         });
         // ... then across the quad
-        for x in v.iter_mut().flatten() {
-            *x = quad_reduce(*x, &op);
-        }
+        each16!(2 * MT, |q| {
+            v[q / 2][q % 2] = quad_reduce(v[q / 2][q % 2], &op);
+        });
         RowVals { v }
     }
 
@@ -927,9 +960,8 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
         const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
         each!(MT * NT, |q| {
             let (i, j) = (q / NT, q % NT);
-            for (e, v) in self.c[i][j].v.iter_mut().enumerate() {
-                *v = f(*v, rows.v[i][e >> 1]);
-            }
+            let (c, [r0, r1]) = (&mut self.c[i][j].v, rows.v[i]);
+            *c = [f(c[0], r0), f(c[1], r0), f(c[2], r1), f(c[3], r1)];
         });
     }
 
@@ -967,26 +999,28 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
     ) {
         const {
             assert!(TB::K == 16 * KS, "oxpack: `mma_a` needs a B tile as deep as the A registers (16·KS)");
-            assert!(KS <= 16 && NT <= 32 && MT * NT <= 64, "oxpack: `mma_a` takes up to 16 fragment depths and 64 fragments");
+            assert!(KS <= 16 && NT <= 32 && MT <= 16 && MT * NT <= 64, "oxpack: `mma_a` takes up to 16 fragment depths and 64 fragments");
         };
         if !inside(col, 8, 8 * NT, TB::N) {
             fail("a warp's accumulator block reaches outside the stage's tiles, or is not aligned to its fragments");
         }
         whole_warp();
         crate::at!();
+        // B fragments a pair at a time, each used at once: few registers live across the step
         each16!(KS, |s| {
-            let mut fb: [FragB<T>; NT] = [const { FragB { r: [0; 2], _t: PhantomData } }; NT];
             each16!(NT / 2, |j| {
                 let [b0, b1] = TB::frag_b2_raw(b, col + 16 * j, 16 * s);
-                fb[2 * j] = b0;
-                fb[2 * j + 1] = b1;
+                each16!(MT, |i| {
+                    mma_raw(&a.f[i][s], &b0, &mut self.c[i][2 * j]);
+                    mma_raw(&a.f[i][s], &b1, &mut self.c[i][2 * j + 1]);
+                });
             });
             if NT % 2 == 1 {
-                fb[NT - 1] = TB::frag_b_raw(b, col + 8 * (NT - 1), 16 * s);
+                let b0 = TB::frag_b_raw(b, col + 8 * (NT - 1), 16 * s);
+                each16!(MT, |i| {
+                    mma_raw(&a.f[i][s], &b0, &mut self.c[i][NT - 1]);
+                });
             }
-            each!(MT * NT, |q| {
-                mma_raw(&a.f[q / NT][s], &fb[q % NT], &mut self.c[q / NT][q % NT]);
-            });
         });
     }
 }
@@ -1644,8 +1678,8 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> SeqTile<'_, T, B
         each!(A::MT * A::NT, |q| {
             let (i, j) = (q / A::NT, q % A::NT);
             let v = acc.values(i, j);
-            for (e, &x) in v.iter().enumerate() {
-                let (r, c) = (row + 16 * i + 8 * (e >> 1), 8 * j + 2 * t + (e & 1));
+            each16!(4, |e| {
+                let (r, c, x) = (row + 16 * i + 8 * (e >> 1), 8 * j + 2 * t + (e & 1), v[e]);
                 if r < rows {
                     // SAFETY: r < rows and c < N: inside the group's sequence, inside the slice;
                     // (block, warp, lane, i, j, e) ↦ (group, r, c) is one-to-one (see `SeqTiles`),
@@ -1653,7 +1687,7 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> SeqTile<'_, T, B
                     // one reference.
                     unsafe { base.add(r * N + c).write(T::from_acc(x)) };
                 }
-            }
+            });
         });
     }
 }
