@@ -1,5 +1,5 @@
 // Attempt: write a lane's row values directly, so that the 4 lanes of a row disagree on its maximum.
-// Expect: error[E0451]: field `v` of struct `RowVals` is private
+// Expect: error[E0451]: field `v` of struct `oxpack::mma::RowVals` is private
 use oxpack::prelude::*;
 
 kernel! {
