@@ -15,6 +15,7 @@
 //! Launch one block per 64 rows of each sequence:
 //! `threads=128 * batch * heads * ceil(seq / 64)`.
 use oxpack::prelude::*;
+use oxpack::math::fast;
 use oxpack::mma::{AccumFor, BTile, BtTile};
 
 /// Rows of q per block, and per warp.
@@ -87,8 +88,8 @@ fn attention<const D: usize, const BKV: usize, const KS: usize, const NS: usize,
         let m_new = m.zip(&sc.row_max(), f32::max);
         // a row with every column masked so far has m = -inf: subtract 0 (its p are all 0)
         let base = m_new.map(|x| if x == f32::NEG_INFINITY { 0.0 } else { x });
-        sc.map_rows(&base, |x, b| oxpack::math::fast::exp2(x - b));
-        let alpha = m.zip(&base, |old, b| oxpack::math::fast::exp2(old - b));
+        sc.map_rows(&base, |x, b| fast::exp2(x - b));
+        let alpha = m.zip(&base, |old, b| fast::exp2(old - b));
         l = l.zip(&alpha, |l, a| l * a).zip(&sc.row_sum(), |l, p| l + p);
         acc.map_rows(&alpha, |x, a| x * a);
         m = m_new;

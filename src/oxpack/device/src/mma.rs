@@ -10,7 +10,9 @@
 //! | [`FragB<T>`] | a K_STEP × 8 tile of B ("col": k down, n across) | [`TileRef::frag_b`] (`ldmatrix.x2`), [`TileRef::frag_b2`] (`.x4`) |
 //! | [`FragA8<T>`], [`FragB8<T>`] | 16 × 8 and 8 × 8, for 16-bit T | `frag_a8` (`.x2`), `frag_b8` (`.x1`) |
 //! | [`FragC`] | a 16 × 8 tile of f32 accumulators | [`FragC::zero`], [`mma_sync`] |
-//! | [`Accum<MT, NT>`] | a warp's `16·MT × 8·NT` block of accumulators | [`Accum::zero`], [`Accum::mma_tile`] |
+//! | [`Accum<MT, NT>`] | a warp's `16·MT × 8·NT` block of accumulators | [`Accum::zero`], [`Accum::mma_tile`], [`Accum::mma_a`] |
+//! | [`ARegs<T, MT, KS>`] | a warp's `16·MT × 16·KS` block of A in registers (16-bit T) | [`ARegs::load`] (global memory), [`Accum::to_a`] |
+//! | [`RowVals<MT>`] | one value per row of an `Accum<MT, _>` (in the lanes holding the row) | [`Accum::row_max`], [`Accum::row_sum`], [`RowVals::splat`] |
 //!
 //! T is [`BF16`] or [`F16`] (K_STEP = 16: `mma.sync` m16n8k16) or `f32` read as tf32 (K_STEP =
 //! 8: m16n8k8; the tensor cores use its top 19 bits); a fragment always spans 32 bytes of depth.
@@ -48,6 +50,15 @@
 //! row-major output (grouped in bands of 8 tile rows, for L2 reuse) and warp `w` of it one `WM ×
 //! WN` part, so no two warps of the launch own an element; [`WarpTile::store`] writes the lanes'
 //! elements of the warp's part, in the fragment layout.
+//!
+//! **Attention.** An operand that is not read from a shared tile lives in registers as
+//! [`ARegs`]: attention's q, loaded once, and its probabilities p, made from the score
+//! accumulators by [`Accum::to_a`] (the C layout holds the same rows and column pairs as the A
+//! layout, so no value moves between lanes). [`Accum::row_max`]/[`row_sum`](Accum::row_sum)
+//! combine a row across the 4 lanes that hold it, [`Accum::map_rows`] applies a row's value to
+//! its accumulators and [`Accum::mask`] masks a ragged or causal tile, all without lane
+//! arithmetic in the kernel. [`SeqTiles`] is the output layout of a (batch, heads, seq, d)
+//! tensor, a warp per 16 rows of one sequence.
 //!
 //! **Whole warps.** `ldmatrix` and `mma.sync` are executed by all 32 lanes of a warp together.
 //! Every fragment load and `mma_sync` checks it (`activemask`): called from divergent code, or
