@@ -35,14 +35,15 @@ use oxpack::prelude::*;
 /// One warp: out (16 × 16, f32) = a (16 × 32, read by `ARegs::load` at (r0, c0) of a 20 × 40 x,
 /// zeros past its edges) times b (stored 16 × 32, n × k), then `which` 1: each row's max, sum
 /// (`row_max`, `row_sum`) in columns 0 and 1 of a second output (16 × 2); 2: the scores through
-/// `to_a` (rounded to bf16) times an identity b again (the P of attention).
+/// `to_a` (rounded to bf16) times an identity b again (the P of attention); 3: `mask` with
+/// columns from r0 on and column − row > c0 − 8 set to −1.
 pub fn probe(which: u32, r0: u32, c0: u32, x: &[BF16], b: &[BF16], eye: &[BF16],
              out: &mut DisjointSlice<f32, WarpTiles<16, 16, 16, 16>>, stats: &mut DisjointSlice<f32>) {
     let pipe = cp_async_pipeline!(1, 32, BtTile<BF16, 16, 32>, BTile<BF16, 16, 16>);
     let (Some(xm), Some(bm), Some(em)) = (matrix(x, 40, 20), matrix(b, 32, 16), matrix(eye, 16, 16)) else { trap() };
     pipe.fill(&bm, (0, 0), &em, (0, 0));
     let stage = pipe.wait();
-    let a = ARegs::<BF16, 1, 2>::load(&xm, r0 as usize, c0 as usize);
+    let a = if which == 3 { ARegs::<BF16, 1, 2>::load(&xm, 0, 0) } else { ARegs::<BF16, 1, 2>::load(&xm, r0 as usize, c0 as usize) };
     let mut acc = Accum::<1, 2>::zero();
     acc.mma_a(&a, &stage.a(), 0);
     if which == 1 {
@@ -50,6 +51,9 @@ pub fn probe(which: u32, r0: u32, c0: u32, x: &[BF16], b: &[BF16], eye: &[BF16],
         acc.for_each_mut(|_, c, v| *v = c as f32);
         acc.map_rows(&mx, |v, m| if v == 0.0 { m } else { v });
         acc.map_rows(&sum, |v, s| if v == 1.0 { s } else { v });
+    } else if which == 3 {
+        // r0: the first masked column; c0 - 8: the largest column - row kept
+        acc.mask(r0 as usize, Some(c0 as isize - 8), -1.0);
     } else if which == 2 {
         let p = acc.to_a::<BF16, 1>();
         let mut again = Accum::<1, 2>::zero();
@@ -172,6 +176,21 @@ def test_accumulators_become_an_a_operand_rounded_to_bf16(mods: ModuleType, rng:
     mods.regs_probe(0, 0, 0, 16, BFloat16(x), BFloat16(b), BFloat16(eye), exact, np.zeros(1, np.float32),
                     threads=32, block=32)
     assert np.array_equal(out, widen(to_bf16(exact)))
+
+
+@pytest.mark.parametrize(("cols", "diag"), [(16, 8 + 15), (5, 8 + 15), (16, 8 + 0), (9, 8 - 3), (0, 8 + 3), (16, 0)])
+def test_mask_sets_the_ragged_columns_and_the_upper_triangle(mods: ModuleType, rng: np.random.Generator,
+                                                             cols: int, diag: int) -> None:
+    """`Accum::mask(cols, Some(d), v)`: v wherever column ≥ cols or column − row > d."""
+    x = to_bf16(rng.integers(-4, 5, (20, 40)).astype(np.float32))
+    b = to_bf16(rng.integers(-4, 5, (16, 32)).astype(np.float32))
+    eye = to_bf16(np.eye(16, dtype=np.float32))
+    out = np.full((16, 16), np.nan, np.float32)
+    mods.regs_probe(3, cols, diag, 16, BFloat16(x), BFloat16(b), BFloat16(eye), out, np.zeros(1, np.float32),
+                    threads=32, block=32)
+    s = widen(x)[:16, :32] @ widen(b).T
+    row, col = np.indices((16, 16))
+    assert np.array_equal(out, np.where((col >= cols) | (col - row > diag - 8), -1.0, s))
 
 
 @pytest.mark.parametrize(("groups", "seq", "extra"), [(1, 64, 0), (3, 70, 2), (2, 5, 0), (1, 200, 1)])
