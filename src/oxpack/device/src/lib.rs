@@ -152,7 +152,7 @@ pub mod prelude {
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
     pub use crate::cp_async_pipeline;
     pub use crate::mma::{
-        mma_sync, mma_sync_k8, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, Pipeline, WarpPos,
-        WarpTiles,
+        mma_sync, mma_sync_k8, ARegs, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, Pipeline,
+        RowVals, SeqTiles, WarpPos, WarpTiles,
     };
 }

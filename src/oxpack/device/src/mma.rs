@@ -10,7 +10,9 @@
 //! | [`FragB<T>`] | a K_STEP × 8 tile of B ("col": k down, n across) | [`TileRef::frag_b`] (`ldmatrix.x2`), [`TileRef::frag_b2`] (`.x4`) |
 //! | [`FragA8<T>`], [`FragB8<T>`] | 16 × 8 and 8 × 8, for 16-bit T | `frag_a8` (`.x2`), `frag_b8` (`.x1`) |
 //! | [`FragC`] | a 16 × 8 tile of f32 accumulators | [`FragC::zero`], [`mma_sync`] |
-//! | [`Accum<MT, NT>`] | a warp's `16·MT × 8·NT` block of accumulators | [`Accum::zero`], [`Accum::mma_tile`] |
+//! | [`Accum<MT, NT>`] | a warp's `16·MT × 8·NT` block of accumulators | [`Accum::zero`], [`Accum::mma_tile`], [`Accum::mma_a`] |
+//! | [`ARegs<T, MT, KS>`] | a warp's `16·MT × 16·KS` block of A in registers (16-bit T) | [`ARegs::load`] (global memory), [`Accum::to_a`] |
+//! | [`RowVals<MT>`] | one value per row of an `Accum<MT, _>` (in the lanes holding the row) | [`Accum::row_max`], [`Accum::row_sum`], [`RowVals::splat`] |
 //!
 //! T is [`BF16`] or [`F16`] (K_STEP = 16: `mma.sync` m16n8k16) or `f32` read as tf32 (K_STEP =
 //! 8: m16n8k8; the tensor cores use its top 19 bits); a fragment always spans 32 bytes of depth.
@@ -48,6 +50,15 @@
 //! row-major output (grouped in bands of 8 tile rows, for L2 reuse) and warp `w` of it one `WM ×
 //! WN` part, so no two warps of the launch own an element; [`WarpTile::store`] writes the lanes'
 //! elements of the warp's part, in the fragment layout.
+//!
+//! **Attention.** An operand that is not read from a shared tile lives in registers as
+//! [`ARegs`]: attention's q, loaded once, and its probabilities p, made from the score
+//! accumulators by [`Accum::to_a`] (the C layout holds the same rows and column pairs as the A
+//! layout, so no value moves between lanes). [`Accum::row_max`]/[`row_sum`](Accum::row_sum)
+//! combine a row across the 4 lanes that hold it, [`Accum::map_rows`] applies a row's value to
+//! its accumulators and [`Accum::mask`] masks a ragged or causal tile, all without lane
+//! arithmetic in the kernel. [`SeqTiles`] is the output layout of a (batch, heads, seq, d)
+//! tensor, a warp per 16 rows of one sequence.
 //!
 //! **Whole warps.** `ldmatrix` and `mma.sync` are executed by all 32 lanes of a warp together.
 //! Every fragment load and `mma_sync` checks it (`activemask`): called from divergent code, or
@@ -139,6 +150,16 @@ macro_rules! each {
     };
 }
 
+/// `each!` for N ≤ 16: the inner loops of the register operations, so that nesting stays small
+/// (each level multiplies the copies the compiler sees before it folds the constant tests).
+macro_rules! each16 {
+    ($n:expr, |$i:ident| $body:block) => {{
+        let n: usize = $n;
+        each!(@ n, $i, $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+        debug_assert!(n <= 16);
+    }};
+}
+
 // ---------------------------------------------------------------------------- element types
 
 /// Which `mma.sync` a fragment type feeds.
@@ -188,9 +209,29 @@ impl MmaInput for f32 {
     label = "not BF16 or F16",
     note = "for f32 (tf32) inputs, store B as N × K (`BtTile`) and use the k = 8 fragments of `frag_a`/`frag_b`"
 )]
-pub trait Mma16: MmaInput {}
-impl Mma16 for BF16 {}
-impl Mma16 for F16 {}
+pub trait Mma16: MmaInput + FromAccum {
+    #[doc(hidden)]
+    fn bits16(self) -> u16;
+}
+impl Mma16 for BF16 {
+    #[inline(always)]
+    fn bits16(self) -> u16 {
+        self.to_bits()
+    }
+}
+impl Mma16 for F16 {
+    #[inline(always)]
+    fn bits16(self) -> u16 {
+        self.to_bits()
+    }
+}
+
+/// Two 16-bit values as one fragment word: `lo` the lower column (or depth), as `ldmatrix` and
+/// `mma.sync` place them.
+#[inline(always)]
+fn pack<T: Mma16>(lo: T, hi: T) -> u32 {
+    lo.bits16() as u32 | (hi.bits16() as u32) << 16
+}
 
 /// The element types an accumulator can be stored as: `f32` (as is), [`BF16`] and [`F16`]
 /// (rounded to nearest even). Sealed.
@@ -743,6 +784,258 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
     }
 }
 
+// ---------------------------------------------------------------------------- A in registers, row statistics
+
+/// A warp's `16·MT × 16·KS` block of A held in registers (MT × KS [`FragA`]s of a 16-bit type):
+/// an operand that is not read from a shared tile, such as attention's Q (loaded once from global
+/// memory by [`ARegs::load`]) or its probabilities P (made from accumulators by
+/// [`Accum::to_a`]). Multiplied into accumulators by [`Accum::mma_a`]. Not `Copy`, like every
+/// fragment.
+pub struct ARegs<T: Mma16, const MT: usize, const KS: usize> {
+    f: [[FragA<T>; KS]; MT],
+}
+
+impl<T: Mma16, const MT: usize, const KS: usize> ARegs<T, MT, KS> {
+    /// Rows `row..row + 16·MT`, columns `col..col + 16·KS` of `m`, read straight from global
+    /// memory into the fragment layout (each lane its own elements); elements outside `m` read
+    /// as zero. For an operand read once (attention's Q): a GEMM's A goes through shared tiles.
+    #[inline(always)]
+    pub fn load(m: &Matrix<'_, T>, row: usize, col: usize) -> Self {
+        const { assert!(MT * KS <= 64 && MT > 0 && KS > 0, "oxpack: `ARegs` holds 1 to 64 fragments") };
+        let (g, t) = lane_parts();
+        let (rows, cols) = (m.rows() as usize, m.cols() as usize);
+        let data = m.data();
+        let at = |r: usize, c: usize| -> u16 {
+            // (r, c) in the matrix: r·cols + c < rows·cols ≤ len (`matrix`)
+            let (r, c) = (row.saturating_add(r), col.saturating_add(c));
+            if r < rows && c < cols {
+                // SAFETY: in bounds (above).
+                unsafe { data.get_unchecked(r * cols + c) }.bits16()
+            } else {
+                0
+            }
+        };
+        let mut f: [[FragA<T>; KS]; MT] = [const { [const { FragA { r: [0; 4], _t: PhantomData } }; KS] }; MT];
+        each!(MT * KS, |q| {
+            let (i, j) = (q / KS, q % KS);
+            // word w: row g (+ 8 for odd w), columns 2t, 2t + 1 (+ 8 for w ≥ 2)
+            let word = |w: usize| {
+                let (r, c) = (16 * i + g + 8 * (w & 1), 16 * j + 2 * t + 8 * (w >> 1));
+                at(r, c) as u32 | (at(r, c + 1) as u32) << 16
+            };
+            f[i][j].r = [word(0), word(1), word(2), word(3)];
+        });
+        ARegs { f }
+    }
+
+    /// Fragment (`i`, `j`): rows `16i..16i + 16`, columns `16j..16j + 16` of the block.
+    #[inline(always)]
+    pub fn frag(&self, i: usize, j: usize) -> &FragA<T> {
+        &self.f[i][j]
+    }
+}
+
+/// One value per row of a warp's `16·MT`-row accumulator block ([`Accum`]): a row's maximum,
+/// sum, running softmax statistics. Each lane holds the values of the rows whose accumulators it
+/// holds, so they combine with those accumulators ([`Accum::map_rows`]) without lane arithmetic.
+/// Made by [`RowVals::splat`] and the row reductions of [`Accum`].
+#[derive(Clone, Copy)]
+pub struct RowVals<const MT: usize> {
+    v: [[f32; 2]; MT],
+}
+
+/// At most 8 row blocks (`2·MT ≤ 16` rows per lane), for the unrolled loops.
+const fn rows_ok(mt: usize) -> bool {
+    mt > 0 && mt <= 8
+}
+
+impl<const MT: usize> RowVals<MT> {
+    /// `x` for every row.
+    #[inline(always)]
+    pub const fn splat(x: f32) -> Self {
+        RowVals { v: [[x; 2]; MT] }
+    }
+
+    /// `f(x)` for each row's `x`.
+    #[inline(always)]
+    pub fn map(&self, f: impl Fn(f32) -> f32) -> Self {
+        const { assert!(rows_ok(MT), "oxpack: `RowVals<MT>` has 1 to 8 row blocks") };
+        let mut v = self.v;
+        each16!(2 * MT, |q| {
+            v[q / 2][q % 2] = f(v[q / 2][q % 2]);
+        });
+        RowVals { v }
+    }
+
+    /// `f(x, y)` for each row's `x` here and `y` in `other`.
+    #[inline(always)]
+    pub fn zip(&self, other: &Self, f: impl Fn(f32, f32) -> f32) -> Self {
+        const { assert!(rows_ok(MT), "oxpack: `RowVals<MT>` has 1 to 8 row blocks") };
+        let mut v = self.v;
+        each16!(2 * MT, |q| {
+            v[q / 2][q % 2] = f(v[q / 2][q % 2], other.v[q / 2][q % 2]);
+        });
+        RowVals { v }
+    }
+}
+
+/// The 4 lanes of a quad (lanes 4g..4g + 4) hold the accumulators of the same rows: `v` combined
+/// over them with `op`, in every one of them (two `shfl.xor`s).
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn quad_reduce(v: f32, op: &impl Fn(f32, f32) -> f32) -> f32 {
+    let v = op(v, crate::warp::shfl_xor(v, 1));
+    op(v, crate::warp::shfl_xor(v, 2))
+}
+
+impl<const MT: usize, const NT: usize> Accum<MT, NT> {
+    /// Calls `f(row, col, &mut v)` for each of the calling lane's accumulators, with its row
+    /// (`0..16·MT`) and column (`0..8·NT`) in the warp's block: to mask or scale by position.
+    #[inline(always)]
+    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut f32)) {
+        const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
+        each!(MT * NT, |q| {
+            let (i, j) = (q / NT, q % NT);
+            self.c[i][j].for_each_mut(|r, c, v| f(16 * i + r, 8 * j + c, v));
+        });
+    }
+
+    /// Sets to `value` every accumulator of the warp's block in column `cols` or right of it,
+    /// and, with `diag` = `Some(d)`, every one whose column minus row exceeds `d`: a ragged last
+    /// tile and a causal mask (e.g. `-inf` before a softmax). The same as testing each position
+    /// with [`for_each_mut`](Self::for_each_mut), but with two per-lane values in all (the rest
+    /// are constants of the fragment layout), where a test written per position keeps one
+    /// register per element live across a kernel's loop.
+    #[inline(always)]
+    pub fn mask(&mut self, cols: usize, diag: Option<isize>, value: f32) {
+        const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
+        let (g, t) = lane_parts();
+        // element e of fragment (i, j): column 8j + (e & 1) + 2t, row 16i + 8(e >> 1) + g
+        let (lane_col, lane_diag) = (2 * t as isize, 2 * t as isize - g as isize);
+        let cols = cols.min(isize::MAX as usize) as isize;
+        each!(MT * NT, |q| {
+            let (i, j) = (q / NT, q % NT);
+            let v = &mut self.c[i][j].v;
+            each16!(4, |e| {
+                let col = (8 * j + (e & 1)) as isize;
+                let off = col - (16 * i + 8 * (e >> 1)) as isize;
+                let out = lane_col >= cols - col || diag.is_some_and(|d| lane_diag > d - off);
+                if out {
+                    v[e] = value;
+                }
+            });
+        });
+    }
+
+    /// Each row's `8·NT` accumulators combined with `op` (associative and commutative, as max
+    /// and +), for every row: the lane's own values first, then across the 4 lanes that share the
+    /// rows (`shfl.xor`). Warp-collective: all 32 lanes call it together.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn row_reduce(&self, op: impl Fn(f32, f32) -> f32) -> RowVals<MT> {
+        const { assert!(MT * NT <= 64 && NT > 0 && rows_ok(MT), "oxpack: 1 to 64 fragments, 1 to 8 row blocks, in an `Accum` reduced by rows") };
+        whole_warp();
+        // the lane's own values: accumulators 2h, 2h + 1 of each fragment are row g + 8h's
+        let mut v = [[0f32; 2]; MT];
+        each!(MT * NT, |q| {
+            let (i, j) = (q / NT, q % NT);
+            let c = &self.c[i][j].v;
+            let (x0, x1) = (op(c[0], c[1]), op(c[2], c[3]));
+            v[i] = if j == 0 { [x0, x1] } else { [op(v[i][0], x0), op(v[i][1], x1)] };
+        });
+        // ... then across the quad
+        each16!(2 * MT, |q| {
+            v[q / 2][q % 2] = quad_reduce(v[q / 2][q % 2], &op);
+        });
+        RowVals { v }
+    }
+
+    /// Each row's maximum ([`row_reduce`](Self::row_reduce) with `max`; NaN is ignored).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn row_max(&self) -> RowVals<MT> {
+        self.row_reduce(f32::max)
+    }
+
+    /// Each row's sum ([`row_reduce`](Self::row_reduce) with `+`: the lane's own values in
+    /// column order, then the 4 lanes' partial sums pairwise).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn row_sum(&self) -> RowVals<MT> {
+        self.row_reduce(|a, b| a + b)
+    }
+
+    /// `v ← f(v, x)` for each accumulator `v`, with `x` its row's value in `rows`.
+    #[inline(always)]
+    pub fn map_rows(&mut self, rows: &RowVals<MT>, f: impl Fn(f32, f32) -> f32) {
+        const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
+        each!(MT * NT, |q| {
+            let (i, j) = (q / NT, q % NT);
+            let (c, [r0, r1]) = (&mut self.c[i][j].v, rows.v[i]);
+            *c = [f(c[0], r0), f(c[1], r0), f(c[2], r1), f(c[3], r1)];
+        });
+    }
+
+    /// The accumulators as an A operand (`16·MT × 8·NT`, so KS = NT / 2 fragments deep), each
+    /// rounded to T (nearest even): the C fragment layout holds the same rows and column pairs
+    /// as the A layout, so no value moves between lanes (attention's P, from the scores). NT must
+    /// be 2·KS (checked when compiled).
+    #[inline(always)]
+    pub fn to_a<T: Mma16, const KS: usize>(&self) -> ARegs<T, MT, KS> {
+        const { assert!(NT == 2 * KS && MT * KS <= 64, "oxpack: `Accum<MT, NT>::to_a` gives `ARegs<T, MT, KS>` with NT = 2·KS") };
+        let mut f: [[FragA<T>; KS]; MT] = [const { [const { FragA { r: [0; 4], _t: PhantomData } }; KS] }; MT];
+        each!(MT * KS, |q| {
+            let (i, j) = (q / KS, q % KS);
+            let (lo, hi) = (&self.c[i][2 * j].v, &self.c[i][2 * j + 1].v);
+            let w = |x: f32, y: f32| pack(T::from_acc(x), T::from_acc(y));
+            // A words: (g, 2t..), (g + 8, 2t..), (g, 2t + 8..), (g + 8, 2t + 8..);
+            // C of columns 0-7: (g, 2t..) in v[0..2], (g + 8, 2t..) in v[2..4]; of 8-15 likewise
+            f[i][j].r = [w(lo[0], lo[1]), w(lo[2], lo[3]), w(hi[0], hi[1]), w(hi[2], hi[3])];
+        });
+        ARegs { f }
+    }
+
+    /// `acc ← a·b + acc`: the warp's A block `a` (in registers) times columns `col..col + 8·NT`
+    /// of the B tile `b`, over the tile's whole depth, which must be `a`'s (`16·KS`, checked when
+    /// compiled); `col` a multiple of 8 with the columns inside the tile, else it traps.
+    /// (`NT / 2` `ldmatrix.x4` of B per 16 of depth, an `.x2` for an odd last one, then `MT · NT`
+    /// `mma.sync`.) Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn mma_a<T: Mma16, const KS: usize, TB: BTileKind<Elem = T>>(
+        &mut self,
+        a: &ARegs<T, MT, KS>,
+        b: &TileRef<'_, TB>,
+        col: usize,
+    ) {
+        const {
+            assert!(TB::K == 16 * KS, "oxpack: `mma_a` needs a B tile as deep as the A registers (16·KS)");
+            assert!(KS <= 16 && NT <= 32 && MT <= 16 && MT * NT <= 64, "oxpack: `mma_a` takes up to 16 fragment depths and 64 fragments");
+        };
+        if !inside(col, 8, 8 * NT, TB::N) {
+            fail("a warp's accumulator block reaches outside the stage's tiles, or is not aligned to its fragments");
+        }
+        whole_warp();
+        crate::at!();
+        // B fragments a pair at a time, each used at once: few registers live across the step
+        each16!(KS, |s| {
+            each16!(NT / 2, |j| {
+                let [b0, b1] = TB::frag_b2_raw(b, col + 16 * j, 16 * s);
+                each16!(MT, |i| {
+                    mma_raw(&a.f[i][s], &b0, &mut self.c[i][2 * j]);
+                    mma_raw(&a.f[i][s], &b1, &mut self.c[i][2 * j + 1]);
+                });
+            });
+            if NT % 2 == 1 {
+                let b0 = TB::frag_b_raw(b, col + 8 * (NT - 1), 16 * s);
+                each16!(MT, |i| {
+                    mma_raw(&a.f[i][s], &b0, &mut self.c[i][NT - 1]);
+                });
+            }
+        });
+    }
+}
+
 // ---------------------------------------------------------------------------- the copy pipeline
 
 #[doc(hidden)]
@@ -1265,6 +1558,145 @@ impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize
                     // so no other lane of the launch writes element k; `&mut self` keeps this
                     // thread to one reference.
                     unsafe { ptr.add(k).write(f(r, c, v[e])) };
+                }
+            });
+        });
+    }
+}
+
+/// Output layout for attention-like outputs: `groups` sequences (a batch × heads, each `rows ×
+/// N`, row-major, one after the other: a contiguous `(batch, heads, rows, N)` tensor), `rows`
+/// the shape (`= (seq)` in `kernel!`), cut into tiles of `BM` rows of one sequence, each cut into
+/// `WM`-row parts, one per warp.
+///
+/// Block `b` of a 1-D grid owns tile `tiles - 1 - b / groups` of sequence `b % groups` (`tiles
+/// = ceil(rows / BM)`: the last tiles first, which are the longest under a causal mask); warp `w`
+/// of it rows `w·WM..(w + 1)·WM` of the tile, all `N` columns, and each lane the elements of the
+/// accumulator fragment layout there. A one-to-one map of blocks onto tiles, so no two lanes of a
+/// launch own an element. The block must have exactly `BM / WM` warps and the grid be 1-D, else
+/// [`seq_tile`](DisjointSlice::seq_tile) gives `None`; rows past a sequence's end (a ragged last
+/// tile) are not stored.
+pub struct SeqTiles<const BM: usize, const WM: usize, const N: usize>;
+
+impl<const BM: usize, const WM: usize, const N: usize> Sealed for SeqTiles<BM, WM, N> {}
+impl<const BM: usize, const WM: usize, const N: usize> Layout for SeqTiles<BM, WM, N> {}
+
+impl<T, const BM: usize, const WM: usize, const N: usize> Bind<(usize,)> for DisjointSlice<T, SeqTiles<BM, WM, N>> {
+    #[inline(always)]
+    unsafe fn bind(mut self, shape: (usize,)) -> Self {
+        self.shape[0] = shape.0;
+        self
+    }
+}
+
+impl<T: Elem, const BM: usize, const WM: usize, const N: usize> DisjointSlice<T, SeqTiles<BM, WM, N>> {
+    /// Rows per sequence, bound from the launch's parameters.
+    #[inline(always)]
+    pub fn seq_len(&self) -> usize {
+        self.shape[0]
+    }
+
+    /// How many whole sequences (`rows × N` each) the output holds.
+    #[inline(always)]
+    pub fn groups(&self) -> usize {
+        match self.shape[0].checked_mul(N) {
+            Some(per) if per > 0 => self.len / per,
+            _ => 0,
+        }
+    }
+
+    /// How many tiles cover the output (`groups · ceil(rows / BM)`): launch that many blocks
+    /// (or more: the others get no tile).
+    #[inline(always)]
+    pub fn block_tiles(&self) -> usize {
+        self.groups() * self.shape[0].div_ceil(BM)
+    }
+
+    /// The calling warp's part of its block's tile (see [`SeqTiles`]); `None` for a block past
+    /// the last tile, or when the block does not have `BM / WM` warps or the grid is not 1-D
+    /// (the same for every thread of a block, so a block may return as a whole).
+    #[inline(always)]
+    pub fn seq_tile(&mut self) -> Option<SeqTile<'_, T, BM, WM, N>> {
+        const {
+            assert!(BM % WM == 0 && WM % 16 == 0 && N % 8 == 0 && WM > 0 && N > 0,
+                    "oxpack: `SeqTiles<BM, WM, N>` needs WM | BM, 16 | WM and 8 | N");
+        }
+        let (d, g, b) = (crate::grid::block_dim(), crate::grid::grid_dim(), crate::grid::block_idx());
+        if d.x as usize * d.y as usize * d.z as usize != (BM / WM) * 32 || g.y != 1 || g.z != 1 {
+            return None;
+        }
+        let (rows, groups) = (self.shape[0], self.groups());
+        let tiles = rows.div_ceil(BM);
+        let block = b.x as usize;
+        if groups == 0 || block >= groups * tiles {
+            return None;
+        }
+        let w = crate::block_thread_linear() / 32;
+        let row0 = (tiles - 1 - block / groups) * BM;
+        Some(SeqTile {
+            ptr: self.ptr,
+            group: block % groups,
+            rows,
+            row0,
+            warp_row: row0 + w * WM,
+            _out: PhantomData,
+        })
+    }
+}
+
+/// The calling warp's `WM × N` part of a [`SeqTiles`] output; see
+/// [`DisjointSlice::seq_tile`](DisjointSlice#method.seq_tile).
+pub struct SeqTile<'a, T, const BM: usize, const WM: usize, const N: usize> {
+    ptr: *mut T,
+    group: usize,
+    rows: usize,
+    row0: usize,
+    warp_row: usize,
+    _out: PhantomData<&'a mut DisjointSlice<T>>,
+}
+
+impl<T: Elem, const BM: usize, const WM: usize, const N: usize> SeqTile<'_, T, BM, WM, N> {
+    /// The sequence (batch × head) of the block's tile: `0..groups`.
+    #[inline(always)]
+    pub fn group(&self) -> usize {
+        self.group
+    }
+
+    /// The first row of the block's tile in its sequence.
+    #[inline(always)]
+    pub fn block_row(&self) -> usize {
+        self.row0
+    }
+
+    /// The first row of the warp's part in its sequence (`block_row` + `WM`·warp).
+    #[inline(always)]
+    pub fn warp_row(&self) -> usize {
+        self.warp_row
+    }
+
+    /// Writes the warp's accumulators (its `WM × N` part), converted to T (f32 as is, BF16 and
+    /// F16 rounded to nearest even); rows past the sequence's end are skipped.
+    #[inline(always)]
+    pub fn store<A: AccumFor<WM, N>>(&mut self, acc: &A)
+    where
+        T: FromAccum,
+    {
+        const { assert!(A::MT * A::NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
+        let (g, t) = lane_parts();
+        // the sequence starts at group · rows · N < groups · rows · N ≤ len (`seq_tile`)
+        let base = self.ptr.wrapping_add(self.group * self.rows * N);
+        let (row, rows) = (self.warp_row + g, self.rows);
+        each!(A::MT * A::NT, |q| {
+            let (i, j) = (q / A::NT, q % A::NT);
+            let v = acc.values(i, j);
+            each16!(4, |e| {
+                let (r, c, x) = (row + 16 * i + 8 * (e >> 1), 8 * j + 2 * t + (e & 1), v[e]);
+                if r < rows {
+                    // SAFETY: r < rows and c < N: inside the group's sequence, inside the slice;
+                    // (block, warp, lane, i, j, e) ↦ (group, r, c) is one-to-one (see `SeqTiles`),
+                    // so no other lane of the launch writes it; `&mut self` keeps this thread to
+                    // one reference.
+                    unsafe { base.add(r * N + c).write(T::from_acc(x)) };
                 }
             });
         });

@@ -1,0 +1,141 @@
+//! Attention forward on tensor cores (sm_80 and newer), the FlashAttention-2 algorithm:
+//! o = softmax(scale · q·kᵀ [+ causal mask]) · v for bf16 q, k, v, o of shape (batch, heads,
+//! seq, head_dim), contiguous, with f32 accumulation and an online softmax, so the seq × seq
+//! scores never leave the registers.
+//!
+//! Each block of 128 threads (4 warps) takes 64 rows of q of one (batch, head), each warp 16 of
+//! them, and loops over k and v in tiles of 64 rows (32 for head dim 128), double-buffered by a
+//! `cp.async` pipeline: s = q·kᵀ on `mma.sync` (q held in registers), masked (columns past the
+//! sequence, and past the row under a causal mask), then the running row maximum m and sum l
+//! are updated, p = 2^(s·scale·log₂e − m) is rounded to bf16 in registers as the A operand of
+//! o += p·v, after o is rescaled by 2^(m_old − m_new). At the end o is divided by l and stored.
+//! Any seq: the last tiles of q and k/v read zeros past the sequence, whose columns are masked
+//! and whose rows are not stored.
+//!
+//! Launch one block per 64 rows of each sequence:
+//! `threads=128 * batch * heads * ceil(seq / 64)`.
+use oxpack::prelude::*;
+use oxpack::math::fast;
+use oxpack::mma::{AccumFor, BTile, BtTile};
+
+/// Rows of q per block, and per warp.
+const BQ: usize = 64;
+const WQ: usize = 16;
+/// Threads per block: 4 warps.
+const THREADS: usize = (BQ / WQ) * 32;
+/// Stages of the k/v pipeline: double buffering (2 × 16 KiB of shared memory).
+const STAGES: usize = 2;
+
+/// The output: tiles of 64 rows of one (batch, head), 16 rows per warp, `D` columns.
+type Out<const D: usize> = SeqTiles<BQ, WQ, D>;
+
+/// The attention of one block's 64 rows. `D` is the head dim and `BKV` the rows of a k/v tile;
+/// `KS = D / 16` (q's fragments per row block), `NS = BKV / 8` (score fragments), `PK = BKV / 16`
+/// (p's fragments), `ON = D / 8` (o's fragments): stable Rust cannot compute them from D and BKV.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn attention<const D: usize, const BKV: usize, const KS: usize, const NS: usize, const PK: usize, const ON: usize>(
+    pipe: Pipeline<STAGES, THREADS, BtTile<BF16, BKV, D>, BTile<BF16, BKV, D>>, seq: u32, causal: u32, scale: f32,
+    q: &[BF16], k: &[BF16], v: &[BF16], o: &mut DisjointSlice<BF16, Out<D>>,
+) where
+    Accum<1, ON>: AccumFor<WQ, D>,
+{
+    const { assert!(KS * 16 == D && NS * 8 == BKV && PK * 16 == BKV && ON * 8 == D) };
+    let d = block_dim();
+    if d.x as usize != THREADS || d.y != 1 || d.z != 1 || (grid_dim().x as usize) < o.block_tiles() {
+        trap(); // another block shape, or too few blocks for o
+    }
+    let seq = seq as usize;
+    if seq == 0 {
+        return;
+    }
+    if o.len() % (seq * D) != 0 {
+        trap(); // not a whole number of (seq, head_dim) sequences
+    }
+    let Some(mut tile) = o.seq_tile() else { return }; // a block past the last tile
+    // this block's (batch, head): seq × D matrices of q, k and v
+    let at = tile.group() * seq * D;
+    let (Some(qm), Some(km), Some(vm)) = (part::<D>(q, at, seq), part::<D>(k, at, seq), part::<D>(v, at, seq)) else {
+        trap()
+    };
+    let (row0, wrow) = (tile.block_row(), tile.warp_row());
+    let causal = causal != 0;
+    // k/v rows that this block's rows see: all, or up to its last row under a causal mask
+    let end = if causal { seq.min(row0 + BQ) } else { seq };
+    let steps = opaque(end.div_ceil(BKV));
+    for s in 0..(STAGES - 1).min(steps) {
+        pipe.fill(&km, (s * BKV, 0), &vm, (s * BKV, 0));
+    }
+    let qf = ARegs::<BF16, 1, KS>::load(&qm, wrow, 0);
+    let scale = scale * core::f32::consts::LOG2_E; // softmax in base 2
+    let mut m = RowVals::<1>::splat(f32::NEG_INFINITY); // running row maximum (scaled)
+    let mut l = RowVals::<1>::splat(0.0); // running row sum of p
+    let mut acc = Accum::<1, ON>::zero();
+    for s in 0..steps {
+        let stage = pipe.wait();
+        if s + STAGES - 1 < steps {
+            let next = (s + STAGES - 1) * BKV;
+            pipe.fill(&km, (next, 0), &vm, (next, 0));
+        }
+        let mut sc = Accum::<1, NS>::zero();
+        sc.mma_a(&qf, &stage.a(), 0); // s = q·kᵀ for the tile's BKV columns
+        let c0 = s * BKV;
+        sc.map(|x| x * scale);
+        if c0 + BKV > seq || (causal && c0 + BKV > wrow + 1) {
+            // columns past the sequence, or past the row (causal), contribute nothing
+            sc.mask(seq - c0, causal.then(|| wrow as isize - c0 as isize), f32::NEG_INFINITY);
+        }
+        let m_new = m.zip(&sc.row_max(), f32::max);
+        // a row with every column masked so far has m = -inf: subtract 0 (its p are all 0)
+        let base = m_new.map(|x| if x == f32::NEG_INFINITY { 0.0 } else { x });
+        sc.map_rows(&base, |x, b| fast::exp2(x - b));
+        let alpha = m.zip(&base, |old, b| fast::exp2(old - b));
+        l = l.zip(&alpha, |l, a| l * a).zip(&sc.row_sum(), |l, p| l + p);
+        acc.map_rows(&alpha, |x, a| x * a);
+        m = m_new;
+        let p = sc.to_a::<BF16, PK>();
+        acc.mma_a(&p, &stage.b(), 0); // o += p·v
+    }
+    let inv = l.map(|x| if x > 0.0 { 1.0 / x } else { 0.0 });
+    acc.map_rows(&inv, |x, i| x * i);
+    tile.store(&acc);
+}
+
+/// `x` as it is, but hidden from LLVM's loop analysis (every lane of the warp holds the same
+/// value, which a warp shuffle passes on): when the count of k/v tiles visibly depends on the
+/// block's rows (the causal bound), LLVM reshapes the loop so that ptxas runs out of registers
+/// (255, and some 600 bytes of spills at head dim 128, against 236 and none this way).
+#[inline(always)]
+fn opaque(x: usize) -> usize {
+    shfl_idx(x as u32, 0) as usize
+}
+
+/// Elements `at..at + seq·D` of `x` as a `seq × D` matrix (`None` past its end).
+#[inline(always)]
+fn part<const D: usize>(x: &[BF16], at: usize, seq: usize) -> Option<Matrix<'_, BF16>> {
+    x.get(at..at + seq * D).and_then(|s| matrix(s, D as u32, seq as u32))
+}
+
+kernel! {
+    /// o ← softmax(scale · q·kᵀ) · v (causal: column j of row i masked for j > i), head dim 64:
+    /// q, k, v, o of shape (batch, heads, seq, 64), contiguous bf16, sums in f32. Launch with
+    /// `threads=128 * batch * heads * ceil(seq / 64)`.
+    #[launch_bounds(128)]
+    pub fn attention_fwd_d64(
+        seq: u32, causal: u32, scale: f32, q: &[BF16], k: &[BF16], v: &[BF16],
+        o: &mut DisjointSlice<BF16, Out<64>> = (seq),
+    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o)) {
+        let pipe = cp_async_pipeline!(STAGES, THREADS, BtTile<BF16, 64, 64>, BTile<BF16, 64, 64>);
+        attention::<64, 64, 4, 8, 4, 8>(pipe, seq, causal, scale, q, k, v, o);
+    }
+
+    /// As `attention_fwd_d64`, head dim 128 (k/v tiles of 32 rows).
+    #[launch_bounds(128)]
+    pub fn attention_fwd_d128(
+        seq: u32, causal: u32, scale: f32, q: &[BF16], k: &[BF16], v: &[BF16],
+        o: &mut DisjointSlice<BF16, Out<128>> = (seq),
+    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o)) {
+        let pipe = cp_async_pipeline!(STAGES, THREADS, BtTile<BF16, 32, 128>, BTile<BF16, 32, 128>);
+        attention::<128, 32, 8, 4, 2, 16>(pipe, seq, causal, scale, q, k, v, o);
+    }
+}

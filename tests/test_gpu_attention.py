@@ -1,0 +1,96 @@
+"""GPU tests: the example's FlashAttention-2 forward (`example-project/kernels/attention.rs`,
+issue 19) against PyTorch's `F.scaled_dot_product_attention` on bf16.
+
+The kernel rounds p to bf16 before p·v and o to bf16 at the end, and sums in f32, so o is
+compared with softmax attention of the same bf16 inputs in f32 (`reference`) within 2⁻⁷·(p·|v|)
+(p normalised: a bound on both roundings) plus f32 noise, and with SDPA's bf16 output within one
+bf16 rounding more. Outputs start poisoned (NaN), so an element no warp wrote fails. Ragged
+sequences (not multiples of 64, or of the k/v tiles), causal and not, head dims 64 and 128, and
+8 × 16 × 4096 × 128. Run where the GPU is, after installing the example's wheel, with PyTorch
+present: python -m pytest tests/test_gpu_attention.py. The emulated twins:
+tests/test_attention_emulation.py.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from conftest import gpu_available, gpu_import, require_example
+
+pytestmark = pytest.mark.gpu
+
+torch = gpu_import("torch", "these tests compare with PyTorch (install a CUDA build to run them)", optional=True)
+if gpu_available() and not torch.cuda.is_available():
+    pytest.skip(f"this PyTorch ({torch.__version__}) has no CUDA: install a CUDA build to run these tests",
+                allow_module_level=True)
+kernels = require_example()  # built from this checkout, or the file fails where the GPU is
+
+F = torch.nn.functional
+CUDA = "cuda"
+
+
+@pytest.fixture(autouse=True)
+def _seeded(seed: int) -> None:
+    torch.manual_seed(seed)
+
+
+def run(q: Any, k: Any, v: Any, causal: bool, scale: float) -> Any:
+    b, h, n, d = q.shape
+    o = torch.full_like(q, float("nan"))
+    getattr(kernels, f"attention_fwd_d{d}")(n, int(causal), scale, q, k, v, o, threads=128 * b * h * -(-n // 64))
+    return o
+
+
+def reference(q: Any, k: Any, v: Any, causal: bool, scale: float) -> tuple[Any, Any]:
+    """Softmax attention of the bf16 inputs in f32 (one (batch, head) chunk at a time), and p·|v|."""
+    outs, mags = [], []
+    n = q.shape[2]
+    mask = torch.ones(n, n, device=CUDA, dtype=torch.bool).tril() if causal else None
+    for qi, ki, vi in zip(q.flatten(0, 1).split(4), k.flatten(0, 1).split(4), v.flatten(0, 1).split(4)):
+        s = qi.float() @ ki.float().transpose(-1, -2) * scale
+        if mask is not None:
+            s = s.masked_fill(~mask, float("-inf"))
+        p = s.softmax(-1)
+        outs.append(p @ vi.float())
+        mags.append(p @ vi.float().abs())
+    return torch.cat(outs).view(q.shape), torch.cat(mags).view(q.shape)
+
+
+SHAPES = [(1, 1, 64, 64), (2, 3, 77, 64), (1, 2, 1000, 64), (1, 1, 1, 128), (2, 2, 129, 128), (1, 4, 1031, 128),
+          (3, 2, 33, 128), (1, 1, 4096, 64)]
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize(("b", "h", "n", "d"), SHAPES)
+def test_attention_matches_sdpa(b: int, h: int, n: int, d: int, causal: bool) -> None:
+    q, k, v = (torch.randn(b, h, n, d, device=CUDA).to(torch.bfloat16) for _ in range(3))
+    scale = 1 / math.sqrt(d)
+    o = run(q, k, v, causal, scale)
+    assert not o.isnan().any(), "an element of o was never written"
+    ref, mag = reference(q, k, v, causal, scale)
+    err = (o.float() - ref).abs()
+    assert bool((err <= 2.0**-7 * mag + 1e-5).all()), float((err / mag.clamp_min(1e-30)).max())
+    theirs = F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale).float()
+    assert bool(((o.float() - theirs).abs() <= 2.0**-6 * mag + 1e-5).all())
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+def test_attention_at_the_benchmark_shape(causal: bool) -> None:
+    """8 × 16 × 4096 × 128, the issue's benchmark shape, against SDPA (flash) in bf16."""
+    q, k, v = (torch.randn(8, 16, 4096, 128, device=CUDA).to(torch.bfloat16) for _ in range(3))
+    scale = 1 / math.sqrt(128)
+    o = run(q, k, v, causal, scale)
+    assert not o.isnan().any()
+    theirs = F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale).float()
+    # |o| ≤ p·|v| ≤ max |v|: two bf16 roundings of each side, relative to the largest |v|
+    assert float((o.float() - theirs).abs().max()) <= 2.0**-6 * float(v.float().abs().max())
+
+
+def test_a_large_scale_and_the_same_bits_twice() -> None:
+    q, k, v = (torch.randn(2, 2, 300, 64, device=CUDA).to(torch.bfloat16) for _ in range(3))
+    o1, o2 = run(q, k, v, True, 4.0), run(q, k, v, True, 4.0)
+    assert torch.equal(o1, o2)
+    ref, mag = reference(q, k, v, True, 4.0)
+    assert bool(((o1.float() - ref).abs() <= 2.0**-7 * mag + 1e-5).all())
