@@ -1,30 +1,41 @@
-"""LayerNorm (fp32) and RMSNorm (bf16) written with the cooperative layouts, against PyTorch.
+"""LayerNorm (fp32) and RMSNorm (bf16) written with the cooperative layouts, against PyTorch
+and against CUDA C++ baselines of llm.c's LayerNorm kernels 3-6.
 
-    python benchmarks/bench_norms.py [--repeat 25] [--blocks 128,256,512]
-    # on the GPU machine: the vecmath wheel installed (or on PYTHONPATH), CuPy, PyTorch
+    python benchmarks/bench_norms.py [--repeat 25]
+    # on the GPU machine: the vecmath wheel installed (or on PYTHONPATH), CuPy, PyTorch, nvcc
 
-The example's `layernorm` (example-project/kernels/norm.rs: one warp per row,
-`WarpRows<Vec4>`, mean and rstd `OnePerWarp`, llm.c's `layernorm_forward` semantics) at
-B·T = 8·1024 and 64·1024 rows of C = 768 and at 16384 rows of C = 4096, against
-`torch.nn.functional.layer_norm` (which returns no mean and rstd: it writes less); its
-`rmsnorm_bf16` (one block per row, `BlockRows<Vec4>` of eight bfloat16 lanes, rstd
-`OnePerBlock`) at the same shapes against `torch.nn.functional.rms_norm` on bfloat16 (a
-composite `x · rsqrt(mean(x²) + eps) · w` where this PyTorch has none, named in the table).
+Every form is measured, each at several block sizes:
 
-Each kernel is first checked against PyTorch on the data it is timed on. Times are CUDA-event
-timings of batches of 8 back-to-back calls (host work overlaps the kernels on both sides),
-ours and PyTorch's alternating batch by batch (bench_kernels.paired), inputs rotating over
-enough sets to pass 2 × 50 MB of L2; the ratio is the median of the same-run per-round ratios
-(PyTorch time / oxpack time: above 1 means oxpack is faster). GB/s counts one read of x and
-one write of out (mean and rstd, weight and bias are under 0.2% of it). Prints a Markdown table.
+- LayerNorm, at B·T = 8·1024 and 64·1024 rows of C = 768 and at 16384 rows of C = 4096
+  (issue 18's shapes): the example's `layernorm` (one warp per row, `WarpRows<Vec4>`, mean
+  and rstd `OnePerWarp`) and `layernorm_block` (one block per row, `BlockRows<Vec4>`,
+  `OnePerBlock`), both with llm.c's `layernorm_forward` semantics (out, mean, rstd);
+  against `ln3`..`ln6` of benchmarks/cuda/layernorm.cu (our CUDA C++ after the algorithms
+  of llm.c's dev/cuda/layernorm_forward.cu kernels 3-6, built here by `nvcc -O3
+  -arch=sm_90`; llm.c's own file is not run: the GPU machine has no network) and
+  `torch.nn.functional.layer_norm` (which writes no mean and rstd: less work).
+- RMSNorm on bfloat16 at the same shapes: `rmsnorm_bf16` (one block per row) and
+  `rmsnorm_bf16_warp` (one warp per row), against `torch.nn.functional.rms_norm`.
+
+Each kernel is first checked against PyTorch on the data it is timed on. Times are
+CUDA-event timings of batches of 8 back-to-back calls (host work overlaps the kernels),
+inputs rotating over enough sets to pass 2 × 50 MB of L2; each form's time is the median of
+`--repeat` batches. Then the fastest oxpack form and the fastest baseline of each kind are
+measured again in paired rounds (bench_kernels.paired), and the ratio is the median of the
+same-run per-round ratios (baseline time / oxpack time: above 1 means oxpack is faster). GB/s
+counts one read of x and one write of out. Prints Markdown tables. Left out: the backward
+pass, other dtypes, other C.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
+import ctypes
+import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import cupy as cp
@@ -34,8 +45,15 @@ import bench_kernels
 from bench_kernels import paired, timed
 from vecmath import kernels
 
-LAYERNORM_SHAPES = [(8 * 1024, 768), (64 * 1024, 768), (16384, 4096)]
+try:
+    from cuda.core import Device, LaunchConfig, ObjectCode, launch
+except ImportError:  # cuda.core 0.x
+    from cuda.core.experimental import Device, LaunchConfig, ObjectCode, launch
+
+SHAPES = [(8 * 1024, 768), (64 * 1024, 768), (16384, 4096)]
+BLOCKS = (128, 256, 512, 1024)
 L2_BYTES = 50 * 2**20
+HERE = Path(__file__).resolve().parent
 
 
 def sets_for(nbytes: int) -> int:
@@ -50,31 +68,91 @@ def copy_bandwidth() -> float:
     return bw
 
 
-def layernorm_row(rows: int, c: int, block: int, copy_bw: float) -> tuple[str, float]:
+def nvcc_layernorm() -> Any:
+    cubin = Path(tempfile.mkdtemp()) / "layernorm.cubin"
+    subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-cubin", str(HERE / "cuda" / "layernorm.cu"), "-o", str(cubin)],
+                   check=True)
+    return ObjectCode.from_cubin(cubin.read_bytes())
+
+
+Form = tuple[str, str, Callable[[int], None]]  # (kind, name, call on input set i)
+
+
+def runnable(forms: list[Form]) -> list[Form]:
+    """The forms whose first call is not refused (a block over a kernel's register-limited
+    maximum raises KernelValueError before launch); the refused ones are named."""
+    kept = []
+    for form in forms:
+        try:
+            form[2](0)
+        except kernels.KernelValueError as exc:
+            print(f"<!-- left out: {form[1]}: {str(exc).split(';')[0]} -->", flush=True)
+            continue
+        kept.append(form)
+    torch.cuda.synchronize()
+    return kept
+
+
+def best(forms: list[Form], kind: str, n: int) -> tuple[str, Callable[[int], None], float, list[str]]:
+    """The fastest form of `kind`: (name, call, seconds, every form's time as text)."""
+    times = [(timed(fn, n), name, fn) for k, name, fn in forms if k == kind]
+    t, name, fn = min(times, key=lambda x: x[0])
+    return name, fn, t, [f"{nm} {tt * 1e6:.1f}" for tt, nm, _ in times]
+
+
+def layernorm_shape(nv: Any, rows: int, c: int, copy_bw: float) -> list[str]:
     g = torch.Generator(device="cuda").manual_seed(rows + c)
     n = sets_for(4 * rows * c)
     xs = [torch.randn(rows, c, device="cuda", generator=g) for _ in range(n)]
     w, b = torch.randn(c, device="cuda", generator=g), torch.randn(c, device="cuda", generator=g)
     out, mean, rstd = torch.empty_like(xs[0]), torch.empty(rows, device="cuda"), torch.empty(rows, device="cuda")
-    threads = 32 * rows  # one warp per row
-
-    def ours(i: int) -> None:
-        kernels.layernorm(xs[i], w, b, out, mean, rstd, threads=threads, block=block)
-
-    def theirs(i: int) -> Any:
-        return torch.nn.functional.layer_norm(xs[i], (c,), w, b, eps=1e-5)
-
-    ours(0)
-    ref = theirs(0)
-    torch.cuda.synchronize()
-    assert torch.allclose(out, ref, rtol=1e-4, atol=1e-4), f"layernorm {rows}×{c} is wrong"
-    assert torch.allclose(mean, xs[0].mean(1), atol=1e-5), f"layernorm {rows}×{c}: mean is wrong"
-    del ref
-    t_ours, t_torch, ratio = paired(ours, theirs, n)
-    nbytes = 8 * rows * c
+    ref = torch.nn.functional.layer_norm(xs[0], (c,), w, b, eps=1e-5)
+    ref_mean = xs[0].mean(1)
+    stream = Device().default_stream
+    forms: list[Form] = []
+    for block in BLOCKS:
+        forms.append(("oxpack", f"layernorm (warp/row) b{block}", lambda i, block=block: kernels.layernorm(
+            xs[i], w, b, out, mean, rstd, threads=32 * rows, block=block)))
+        forms.append(("oxpack", f"layernorm_block (block/row) b{block}", lambda i, block=block: kernels.layernorm_block(
+            xs[i], w, b, out, mean, rstd, threads=rows * block, block=block)))
+        for name in ("ln3", "ln4", "ln6"):  # a warp per row
+            shmem = 4 * c * (block // 32) if name == "ln6" else 0
+            if shmem > 227 * 1024:
+                continue
+            kernel = nv.get_kernel(name)
+            if shmem > 48 * 1024:
+                kernel.attributes.max_dynamic_shared_memory_size = shmem  # type: ignore[misc]
+            cfg = LaunchConfig(grid=-(-32 * rows // block), block=block, shmem_size=shmem)
+            forms.append(("llm.c", f"{name} b{block}", lambda i, k=kernel, cfg=cfg: launch(
+                stream, cfg, k, out.data_ptr(), mean.data_ptr(), rstd.data_ptr(), xs[i].data_ptr(), w.data_ptr(),
+                b.data_ptr(), ctypes.c_int(rows), ctypes.c_int(c))))
+        k5, cfg5 = nv.get_kernel("ln5"), LaunchConfig(grid=rows, block=block)
+        forms.append(("llm.c", f"ln5 b{block}", lambda i, k=k5, cfg=cfg5: launch(
+            stream, cfg, k, out.data_ptr(), mean.data_ptr(), rstd.data_ptr(), xs[i].data_ptr(), w.data_ptr(),
+            b.data_ptr(), ctypes.c_int(rows), ctypes.c_int(c))))
+    forms.append(("torch", "F.layer_norm", lambda i: torch.nn.functional.layer_norm(xs[i], (c,), w, b, eps=1e-5)))
+    forms = runnable(forms)
+    for kind, name, fn in forms:  # every form is right before it is timed
+        if kind == "torch":
+            continue
+        out.zero_()
+        fn(0)
+        torch.cuda.synchronize()
+        assert torch.allclose(out, ref, rtol=1e-4, atol=1e-4), f"{name} at {rows}×{c} is wrong"
+        assert torch.allclose(mean, ref_mean, atol=1e-5), f"{name} at {rows}×{c}: mean is wrong"
+    del ref, ref_mean
+    ours, ours_fn, t_ours, all_ours = best(forms, "oxpack", n)
+    lines = []
+    for kind in ("llm.c", "torch"):
+        theirs, theirs_fn, t_theirs, all_theirs = best(forms, kind, n)
+        t_o, t_t, ratio = paired(ours_fn, theirs_fn, n)
+        nbytes = 8 * rows * c
+        lines.append(f"| LayerNorm fp32 | {rows} × {c} | {ours} | {t_o * 1e6:.1f} | {kind}: {theirs} | "
+                     f"{t_t * 1e6:.1f} | {ratio:.3f}x | {nbytes / t_o / 1e9:.0f} ({nbytes / t_o / copy_bw:.0%}) |")
+        if kind == "llm.c":
+            print(f"<!-- {rows}×{c} µs: {'; '.join(all_ours + all_theirs)} -->", flush=True)
     del xs
-    return (f"| LayerNorm fp32 | {rows} × {c} | {block} | {t_ours * 1e6:.1f} | {t_torch * 1e6:.1f} (F.layer_norm) | "
-            f"{ratio:.3f}x | {nbytes / t_ours / 1e9:.0f} | {nbytes / t_ours / copy_bw:.1%} |"), ratio
+    return lines
 
 
 def rms_reference() -> tuple[Callable[..., Any], str]:
@@ -88,59 +166,58 @@ def rms_reference() -> tuple[Callable[..., Any], str]:
     return composite, "x·rsqrt(mean(x²)+eps)·w (no F.rms_norm here)"
 
 
-def rmsnorm_row(rows: int, c: int, block: int, copy_bw: float) -> tuple[str, float]:
+def rmsnorm_shape(rows: int, c: int, copy_bw: float) -> list[str]:
     g = torch.Generator(device="cuda").manual_seed(rows * c)
     n = sets_for(2 * rows * c)
     xs = [torch.randn(rows, c, device="cuda", generator=g).to(torch.bfloat16) for _ in range(n)]
     w = torch.randn(c, device="cuda", generator=g).to(torch.bfloat16)
     out, rstd = torch.empty_like(xs[0]), torch.empty(rows, device="cuda")
-    reference, name = rms_reference()
-
-    def ours(i: int) -> None:
-        kernels.rmsnorm_bf16(1e-6, xs[i], w, out, rstd, threads=rows * block, block=block)
-
-    def theirs(i: int) -> Any:
-        return reference(xs[i], c, w)
-
-    ours(0)
-    ref = theirs(0)
-    torch.cuda.synchronize()
-    assert torch.allclose(out.float(), ref.float(), rtol=2**-6, atol=1e-6), f"rmsnorm {rows}×{c} is wrong"
+    reference, ref_name = rms_reference()
+    ref = reference(xs[0], c, w)
+    forms: list[Form] = []
+    for block in BLOCKS:
+        forms.append(("oxpack", f"rmsnorm_bf16 (block/row) b{block}", lambda i, block=block: kernels.rmsnorm_bf16(
+            1e-6, xs[i], w, out, rstd, threads=rows * block, block=block)))
+        forms.append(("oxpack", f"rmsnorm_bf16_warp (warp/row) b{block}", lambda i, block=block:
+                      kernels.rmsnorm_bf16_warp(1e-6, xs[i], w, out, rstd, threads=32 * rows, block=block)))
+    forms.append(("torch", ref_name, lambda i: reference(xs[i], c, w)))
+    forms = runnable(forms)
+    for kind, name, fn in forms:
+        if kind == "oxpack":
+            out.zero_()
+            fn(0)
+            torch.cuda.synchronize()
+            assert torch.allclose(out.float(), ref.float(), rtol=2**-6, atol=1e-6), f"{name} at {rows}×{c} is wrong"
     del ref
-    t_ours, t_torch, ratio = paired(ours, theirs, n)
+    ours, ours_fn, _, all_ours = best(forms, "oxpack", n)
+    theirs, theirs_fn, _, _ = best(forms, "torch", n)
+    t_o, t_t, ratio = paired(ours_fn, theirs_fn, n)
+    print(f"<!-- {rows}×{c} µs: {'; '.join(all_ours)} -->", flush=True)
     nbytes = 4 * rows * c
     del xs
-    return (f"| RMSNorm bf16 | {rows} × {c} | {block} | {t_ours * 1e6:.1f} | {t_torch * 1e6:.1f} ({name}) | "
-            f"{ratio:.3f}x | {nbytes / t_ours / 1e9:.0f} | {nbytes / t_ours / copy_bw:.1%} |"), ratio
+    return [f"| RMSNorm bf16 | {rows} × {c} | {ours} | {t_o * 1e6:.1f} | {theirs} | {t_t * 1e6:.1f} | {ratio:.3f}x | "
+            f"{nbytes / t_o / 1e9:.0f} ({nbytes / t_o / copy_bw:.0%}) |"]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=25, help="rounds per measurement (default 25)")
-    parser.add_argument("--blocks", default="128,256,512", help="LayerNorm block sizes, comma-separated")
-    parser.add_argument("--rms-blocks", default="128,256", help="RMSNorm block sizes, comma-separated")
     args = parser.parse_args()
     bench_kernels.REPEAT = args.repeat
     torch.cuda.init()
+    Device(0).set_current()
+    nv = nvcc_layernorm()
     copy_bw = copy_bandwidth()
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}; device-to-device copy: "
-          f"{copy_bw / 1e9:.0f} GB/s; {args.repeat} paired rounds of 8 calls\n")
-    print("| kernel | rows × C | block | oxpack µs | PyTorch µs | PyTorch / oxpack | GB/s | of copy |")
+          f"{copy_bw / 1e9:.0f} GB/s; {args.repeat} rounds of 8 calls; blocks {BLOCKS}\n")
+    lines = []
+    for rows, c in SHAPES:
+        lines += layernorm_shape(nv, rows, c, copy_bw)
+    for rows, c in SHAPES:
+        lines += rmsnorm_shape(rows, c, copy_bw)
+    print("\n| kernel | rows × C | fastest oxpack form | µs | fastest baseline | µs | baseline / oxpack | GB/s |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    ratios: dict[str, list[float]] = {"LayerNorm": [], "RMSNorm": []}
-    for rows, c in LAYERNORM_SHAPES:
-        for block in (int(b) for b in args.blocks.split(",")):
-            line, ratio = layernorm_row(rows, c, block, copy_bw)
-            ratios["LayerNorm"].append(ratio)
-            print(line, flush=True)
-    for rows, c in LAYERNORM_SHAPES:
-        for block in (int(b) for b in args.rms_blocks.split(",")):
-            line, ratio = rmsnorm_row(rows, c, block, copy_bw)
-            ratios["RMSNorm"].append(ratio)
-            print(line, flush=True)
-    for kernel, values in ratios.items():
-        print(f"\n{kernel}: PyTorch / oxpack median {statistics.median(values):.3f}x, "
-              f"range {min(values):.3f}x – {max(values):.3f}x over shapes and blocks")
+    print("\n".join(lines))
     return 0
 
 
