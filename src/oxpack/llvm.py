@@ -213,8 +213,12 @@ def parse_sig(text: str) -> KernelSig:
 # --- variants -------------------------------------------------------------------
 
 
+_KIND_WORDS = {"scalar": "a {} scalar", "in": "a {} slice, read", "out": "a {} slice, written",
+               "atomic": "an atomic {} buffer", "dynshared": "dynamic shared memory of {}", "index": "a {} launch index"}
+
+
 def _describe(sig: KernelSig) -> tuple[str, ...]:
-    return tuple(f"{p.name}: {p.kind} {p.dtype}" for p in sig.params)
+    return tuple(f"`{p.name}` ({_KIND_WORDS[p.kind].format(p.dtype)})" for p in sig.params)
 
 
 def _difference(kernel: KernelSig, variant: KernelSig) -> str | None:
@@ -225,8 +229,8 @@ def _difference(kernel: KernelSig, variant: KernelSig) -> str | None:
                 f"`{b}` takes {len(variant.params)} ({', '.join(p.name for p in variant.params)})")
     for number, (p, q) in enumerate(zip(kernel.params, variant.params, strict=True), start=1):
         if p != q:
-            return f"parameter {number} is `{_describe(kernel)[number - 1]}` in `{a}` but " \
-                   f"`{_describe(variant)[number - 1]}` in `{b}`"
+            return f"parameter {number} is {_describe(kernel)[number - 1]} in `{a}` but " \
+                   f"{_describe(variant)[number - 1]} in `{b}`"
     if kernel.requires != variant.requires:
         shown = [f"where ({', '.join(s.requires)})" if s.requires else "no `where`" for s in (kernel, variant)]
         return f"`{a}` has `{shown[0]}`, `{b}` has `{shown[1]}`".replace("`no `where``", "no `where`")
@@ -610,13 +614,16 @@ def select_variants(llvm: Any, module: Any, arch: str, header: dict[str, Any]) -
             needs = needing[reached[0]]
             other = f"sm_{needs.group('number')}{needs.group('suffix')}"
             variant = header.get("variants", {}).get(entry, {}).get(arch)
-            body = f"kernel `{entry}` (its `#[variant_of({entry}, {arch})]` body `{variant}`)" if variant \
-                else f"kernel `{entry}`"
             where = f"kernel file `{header['file']}`: " if header.get("file") else ""
+            if variant is not None:
+                raise StageError(
+                    f"{where}kernel `{variant}` (`#[variant_of({entry}, {arch})]`) uses `{reached[0]}`, which needs "
+                    f"{other}; only a `#[variant_of({entry}, {other})]` kernel (with {other} in `archs`) may use it: "
+                    "move that code there", stage="ptx", arch=arch)
             raise StageError(
-                f"{where}{body} uses `{reached[0]}`, which needs {other}, in its build for {arch}; add {other} to "
-                f"`archs` and move that code into a `#[variant_of({entry}, {other})]` kernel, keeping a portable "
-                f"`{entry}` for {arch}", stage="ptx", arch=arch)
+                f"{where}kernel `{entry}` uses `{reached[0]}`, which needs {other}, in its build for {arch}; move that "
+                f"code into a `#[variant_of({entry}, {other})]` kernel (with {other} in `archs`) and keep `{entry}` "
+                "itself portable", stage="ptx", arch=arch)
 
 
 def emit_ptx(ir: str, arch: str, ptx_isa: str, opt_level: int = 3) -> str:

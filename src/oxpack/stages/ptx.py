@@ -90,7 +90,7 @@ def unbuilt_variants(rel: str, kernels: Sequence[llvm.KernelSig], archs: Sequenc
     """One warning line per `#[variant_of(kernel, arch)]` whose arch this build makes no cubin for: its body
     is in no fatbin (a build for `native` or `--archs` may leave an arch out on purpose, so this is no error)."""
     return [f"kernel file `{rel}`: `{entry}` (`#[variant_of({k.name}, {arch})]`) is not built: {arch} is not in "
-            f"`archs` ({', '.join(archs)}); every GPU runs `{k.name}`'s own body. Add {arch} to `archs` to ship it"
+            f"`archs` ({', '.join(archs)}), so no GPU runs it; add {arch} to `archs` to ship it"
             for k in kernels for arch, entry in k.variants if arch not in archs]
 
 
