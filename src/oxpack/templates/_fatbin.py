@@ -57,7 +57,8 @@ def entries(data: bytes) -> list[Entry]:
         raise ValueError("not a fatbin (no magic 0xBA55ED50)")
     _magic, _version, header_size, total = _HEADER.unpack_from(data, 0)
     end = min(header_size + total, len(data))
-    out, pos = [], header_size
+    out: list[Entry] = []
+    pos = header_size
     while pos + _ENTRY.size <= end:
         kind, _v, size_of_header, size, _c, _u, _minor, _major, arch, *_rest, flags, _z, _us = \
             _ENTRY.unpack_from(data, pos)
