@@ -73,7 +73,7 @@ def test_the_manifest_and_the_lockfile_record_each_kernels_variants(built: dict[
 
 def test_inspect_shows_each_archs_body(built: dict[str, Any]) -> None:
     text = run_ok([sys.executable, "-m", "oxpack", "inspect", str(built["out"])]).stdout
-    assert "  body    sm_80 pick, sm_90a pick_sm90a (#[variant_of])\n" in text
+    assert INSPECT_LINE + "\n" in text
     assert text.count("  body    ") == 1  # `plain` has one body everywhere: no line
     data = json.loads(run_ok([sys.executable, "-m", "oxpack", "inspect", str(built["out"]), "--json"]).stdout)
     bodies = {k["name"]: k["bodies"] for k in data["modules"][0]["kernels"]}
@@ -190,6 +190,15 @@ def _build_error(make_project: MakeProject, source: str, archs: list[str]) -> st
     return lines[0].removeprefix("oxpack: error: ")
 
 
+SIGNATURE_MESSAGE = (
+    "kernel file `kernels/k.rs`: `#[variant_of(k, sm_90a)]` on kernel `k_sm90a` must take the same parameters, "
+    "`where (...)` and `#[launch_bounds]` as `k` (Python calls one kernel on every arch): parameter 2 is `n` (a "
+    "uint32 scalar) in `k` but `n` (a uint64 scalar) in `k_sm90a`; make them equal")
+SM90A_MESSAGE = (
+    "kernel file `kernels/k.rs`: kernel `k` uses `__oxpack_sm90a_cluster_ctarank`, which needs sm_90a, in its "
+    "build for sm_80; move that code into a `#[variant_of(k, sm_90a)]` kernel (with sm_90a in `archs`) and keep "
+    "`k` itself portable")
+INSPECT_LINE = "  body    sm_80 pick, sm_90a pick_sm90a (#[variant_of])"
 PORTABLE = """\
     use oxpack::prelude::*;
 
@@ -212,10 +221,7 @@ PORTABLE = """\
 
 
 @pytest.mark.parametrize(("attribute", "params", "where", "message"), [
-    ("#[variant_of(k, sm_90a)]", "out: &mut DisjointSlice<u32>, n: u64", "where (len(out) >= 1)",
-     "kernel file `kernels/k.rs`: `#[variant_of(k, sm_90a)]` on kernel `k_sm90a` must take the same parameters, "
-     "`where (...)` and `#[launch_bounds]` as `k` (Python calls one kernel on every arch): parameter 2 is `n` (a "
-     "uint32 scalar) in `k` but `n` (a uint64 scalar) in `k_sm90a`; make them equal"),
+    ("#[variant_of(k, sm_90a)]", "out: &mut DisjointSlice<u32>, n: u64", "where (len(out) >= 1)", SIGNATURE_MESSAGE),
     ("#[variant_of(k, sm_90a)]", "out: &mut DisjointSlice<u32>", "where (len(out) >= 1)",
      "kernel file `kernels/k.rs`: `#[variant_of(k, sm_90a)]` on kernel `k_sm90a` must take the same parameters, "
      "`where (...)` and `#[launch_bounds]` as `k` (Python calls one kernel on every arch): `k` takes 2 parameters "
@@ -255,10 +261,7 @@ def test_a_portable_kernel_that_needs_sm_90a_is_refused_for_sm_80(make_project: 
         }
     """
     # one line naming file, kernel, arch and fix: never nvJitLink's ptxas message (it refuses the PTX for sm_80)
-    assert _build_error(make_project, textwrap.dedent(source), ["sm_80", "sm_90a"]) == (
-        "kernel file `kernels/k.rs`: kernel `k` uses `__oxpack_sm90a_cluster_ctarank`, which needs sm_90a, in its "
-        "build for sm_80; move that code into a `#[variant_of(k, sm_90a)]` kernel (with sm_90a in `archs`) and keep "
-        "`k` itself portable")
+    assert _build_error(make_project, textwrap.dedent(source), ["sm_80", "sm_90a"]) == SM90A_MESSAGE
 
 
 def test_a_variant_that_needs_another_arch_is_refused_naming_its_body(make_project: MakeProject) -> None:
@@ -286,3 +289,12 @@ def test_a_variant_that_needs_another_arch_is_refused_naming_its_body(make_proje
         "kernel file `kernels/k.rs`: kernel `k_sm100a` (`#[variant_of(k, sm_100a)]`) uses "
         "`__oxpack_sm90a_cluster_ctarank`, which needs sm_90a; only a `#[variant_of(k, sm_90a)]` kernel (with sm_90a "
         "in `archs`) may use it: move that code there")
+
+
+
+def test_the_docs_show_the_sample_and_its_messages() -> None:
+    """docs/arch-variants.md shows the sample kernel file as it is and the messages as the tests above see them."""
+    page = (REPO / "docs" / "arch-variants.md").read_text()
+    assert "```rust\n" + (PACKAGE / "kernels" / "pick.rs").read_text() + "```\n" in page
+    shown = [block.split("\n```", 1)[0] for block in page.split("```text\n")[1:]]
+    assert SIGNATURE_MESSAGE in shown and SM90A_MESSAGE in shown and INSPECT_LINE in shown
