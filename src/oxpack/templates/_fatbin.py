@@ -26,15 +26,24 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["ARCH", "Entry", "choose", "entries", "only", "refusal", "runs_on"]
+__all__ = ["ARCH", "ENTRY", "HEADER", "MAGIC", "Entry", "arch_suffix", "choose", "entries", "only", "refusal",
+           "runs_on"]
 
 ARCH = re.compile(r"sm_(?P<number>[1-9][0-9]{1,2})(?P<suffix>[af]?)")
 """An arch as oxpack spells it: ``sm_80``, ``sm_90a``, ``sm_100f``."""
-_MAGIC = 0xBA55ED50
-_HEADER = struct.Struct("<IHHQ")
-_ENTRY = struct.Struct("<HHIQIIHHIIIQQQ")
+MAGIC = 0xBA55ED50
+HEADER = struct.Struct("<IHHQ")
+"""The fatbin's header: magic, version, header size, size of the entries."""
+ENTRY = struct.Struct("<HHIQIIHHIIIQQQ")
+"""An entry's header: kind, version, header size, payload size, compressed size, -, minor, major, arch,
+name offset, name size, flags, -, uncompressed size."""
 _KINDS = {1: "ptx", 2: "cubin"}
 _ARCH_SPECIFIC, _FAMILY_SPECIFIC = 0x100000, 0x200000
+
+
+def arch_suffix(flags: int) -> str:
+    """`a`, `f` or nothing: what an entry header's flags add to its arch number."""
+    return "a" if flags & _ARCH_SPECIFIC else "f" if flags & _FAMILY_SPECIFIC else ""
 
 
 @dataclass(frozen=True)
@@ -53,30 +62,29 @@ class Entry:
 
 def entries(data: bytes) -> list[Entry]:
     """The cubin and PTX entries of a fatbin; `ValueError` (one line) if it is none or damaged."""
-    if len(data) < _HEADER.size or _HEADER.unpack_from(data, 0)[0] != _MAGIC:
+    if len(data) < HEADER.size or HEADER.unpack_from(data, 0)[0] != MAGIC:
         raise ValueError("not a fatbin (no magic 0xBA55ED50)")
-    _magic, _version, header_size, total = _HEADER.unpack_from(data, 0)
+    _magic, _version, header_size, total = HEADER.unpack_from(data, 0)
     end = min(header_size + total, len(data))
     out: list[Entry] = []
     pos = header_size
-    while pos + _ENTRY.size <= end:
+    while pos + ENTRY.size <= end:
         kind, _v, size_of_header, size, _c, _u, _minor, _major, arch, *_rest, flags, _z, _us = \
-            _ENTRY.unpack_from(data, pos)
+            ENTRY.unpack_from(data, pos)
         stop = pos + size_of_header + size
-        if size_of_header < _ENTRY.size or stop > end:
+        if size_of_header < ENTRY.size or stop > end:
             raise ValueError(f"a damaged fatbin: entry {len(out) + 1} at byte {pos} runs past the end")
-        suffix = "a" if flags & _ARCH_SPECIFIC else "f" if flags & _FAMILY_SPECIFIC else ""
         if kind in _KINDS:
-            out.append(Entry(_KINDS[kind], f"sm_{arch}{suffix}", pos, stop))
+            out.append(Entry(_KINDS[kind], f"sm_{arch}{arch_suffix(flags)}", pos, stop))
         pos = stop
     return out
 
 
 def only(data: bytes, entry: Entry) -> bytes:
     """A fatbin of `entry` alone (its header and payload copied as they are, compressed or not)."""
-    _magic, version, header_size, _total = _HEADER.unpack_from(data, 0)
+    _magic, version, header_size, _total = HEADER.unpack_from(data, 0)
     body = data[entry.start : entry.end]
-    return _HEADER.pack(_MAGIC, version, header_size, len(body)) + data[_HEADER.size : header_size] + body
+    return HEADER.pack(MAGIC, version, header_size, len(body)) + data[HEADER.size : header_size] + body
 
 
 def _split(arch: str) -> tuple[int, int, str]:
