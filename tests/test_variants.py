@@ -69,6 +69,7 @@ def test_the_manifest_and_the_lockfile_record_each_kernels_variants(built: dict[
     lock = tomlkit.parse((built["project"] / "oxpack.lock").read_text()).unwrap()
     assert lock["crates"]["pick"]["kernels"] == ["pick", "plain"]
     assert lock["crates"]["pick"]["variants"] == {"pick": {"sm_90a": "pick_sm90a"}}
+    assert "\n" + LOCK_LINES + "\n" in (built["project"] / "oxpack.lock").read_text()
 
 
 def test_inspect_shows_each_archs_body(built: dict[str, Any]) -> None:
@@ -199,6 +200,7 @@ SM90A_MESSAGE = (
     "build for sm_80; move that code into a `#[variant_of(k, sm_90a)]` kernel (with sm_90a in `archs`) and keep "
     "`k` itself portable")
 INSPECT_LINE = "  body    sm_80 pick, sm_90a pick_sm90a (#[variant_of])"
+LOCK_LINES = '[crates.pick.variants.pick]\nsm_90a = "pick_sm90a"'
 PORTABLE = """\
     use oxpack::prelude::*;
 
@@ -297,4 +299,4 @@ def test_the_docs_show_the_sample_and_its_messages() -> None:
     page = (REPO / "docs" / "arch-variants.md").read_text()
     assert "```rust\n" + (PACKAGE / "kernels" / "pick.rs").read_text() + "```\n" in page
     shown = [block.split("\n```", 1)[0] for block in page.split("```text\n")[1:]]
-    assert SIGNATURE_MESSAGE in shown and SM90A_MESSAGE in shown and INSPECT_LINE in shown
+    assert SIGNATURE_MESSAGE in shown and SM90A_MESSAGE in shown and INSPECT_LINE in shown and LOCK_LINES in shown
