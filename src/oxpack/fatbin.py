@@ -1,6 +1,7 @@
 """Reading fatbins: their entries (which archs, cubin or PTX, sizes) and payloads, for ``oxpack inspect``.
 
-Fatbin layout (what nvFatbin writes; no public spec): a 16-byte header
+Fatbin layout (what nvFatbin writes; no public spec; the structs and flags are the run time's,
+``templates/_fatbin.py``, which picks an entry to load): a 16-byte header
 ``<IHHQ`` (magic 0xBA55ED50, version, header size, size of the entries), then
 entries, each a header ``<HHIQIIHHIIIQQQ`` (kind 1 = PTX / 2 = cubin, version,
 header size, payload size, compressed size, -, minor, major, arch, name offset,
@@ -28,6 +29,7 @@ import subprocess
 from dataclasses import dataclass
 from typing import Any
 
+from .contract import template
 from .errors import OxpackError
 
 __all__ = ["ACCEPTS", "FATBIN_MAGIC", "CubinKernel", "FatbinEntry", "InspectError", "cubin_kernels", "entry_payload",
@@ -38,9 +40,10 @@ ACCEPTS = (
     "a built package folder (with `_oxpack/`) or an installed package's import name"
 )
 """What `oxpack inspect` reads, for the messages that refuse a target."""
-FATBIN_MAGIC = b"\x50\xed\x55\xba"  # 0xBA55ED50, little endian
-_HEADER = struct.Struct("<IHHQ")
-_ENTRY = struct.Struct("<HHIQIIHHIIIQQQ")
+_LAYOUT = template("_fatbin")  # the run time's reader: one statement of the layout
+FATBIN_MAGIC = struct.pack("<I", _LAYOUT.MAGIC)  # 0xBA55ED50, little endian
+_HEADER: struct.Struct = _LAYOUT.HEADER
+_ENTRY: struct.Struct = _LAYOUT.ENTRY
 _KINDS = {1: "ptx", 2: "cubin"}
 _ZSTD = 0x8000  # nvFatbin's `balance` and `size` compression (zstd frames)
 _LZ4 = 0x2000  # nvFatbin's `speed` compression (one LZ4 block)
@@ -75,15 +78,6 @@ def is_fatbin(data: bytes) -> bool:
     return data[:4] == FATBIN_MAGIC
 
 
-_ARCH_SPECIFIC = 0x100000  # entry flag of an `a` target (sm_90a: arch-specific features)
-_FAMILY_SPECIFIC = 0x200000  # ... and of an `f` target (sm_100f: family-specific features)
-
-
-def _arch_suffix(flags: int) -> str:
-    """`a`, `f` or nothing: what the entry header's flags add to the arch number."""
-    return "a" if flags & _ARCH_SPECIFIC else "f" if flags & _FAMILY_SPECIFIC else ""
-
-
 def read_fatbin(data: bytes, source: str) -> list[FatbinEntry]:
     """The entries of a fatbin, from their headers; `InspectError` naming `source` if it is damaged."""
     if not is_fatbin(data):
@@ -109,7 +103,7 @@ def read_fatbin(data: bytes, source: str) -> list[FatbinEntry]:
         name = data[pos + name_off : pos + name_off + name_len].split(b"\0")[0] if name_off else b""
         entries.append(FatbinEntry(
             kind=_KINDS.get(kind, f"kind {kind}"),
-            arch=f"sm_{arch}{_arch_suffix(flags)}",
+            arch=f"sm_{arch}{_LAYOUT.arch_suffix(flags)}",
             size=size,
             uncompressed=usize if compressed else size,
             compressed=compressed,

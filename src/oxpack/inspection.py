@@ -68,10 +68,12 @@ class ModuleView:
                 continue
             resources = {arch: {r: int(k.resources.get(arch, {}).get(r, 0)) for r in _RESOURCES}
                          for arch in self.manifest.archs}
+            # which Rust function's body each arch's entry `name` holds (`#[variant_of(name, arch)]`)
+            bodies = {arch: k.body(arch) for arch in self.manifest.archs}
             out.append({
                 "name": name, "crate": k.crate, "doc": k.doc, "python": python_signature(k),
                 "rust": rust_signature(k), "params": [p.to_json() for p in k.params], "requires": list(k.requires),
-                "resources": resources,
+                "resources": resources, "bodies": bodies,
             })
         return out
 
@@ -169,6 +171,10 @@ def _render(ins: Inspection) -> str:
             lines.append("  arch      registers  spills  stack  shared  constant  (spills and memory in bytes)")
             for arch, res in k["resources"].items():
                 lines.append(f"  {arch:<8}" + "".join(f"{res[r]:>{w}}" for r, w in zip(_RESOURCES, (11, 8, 7, 8, 10))))
+            if any(body != k["name"] for body in k["bodies"].values()):  # per-arch variants: which body where
+                lines.append("  body    " + ", ".join(f"{arch} {body}" + (" (#[variant_of])" if body != k["name"]
+                                                                          else "")
+                                                      for arch, body in k["bodies"].items()))
         for c in data["crates"]:
             lines += ["", f"fatbin {c['fatbin']}  {c['size']} bytes, sha256 {c['sha256'][:16]}…"]
             for e in c["entries"]:

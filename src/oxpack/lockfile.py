@@ -37,6 +37,10 @@ def lock_data(result: BuildResult) -> dict[str, Any]:
         }
         if crate.modules:  # the files it reads besides its kernel file (`mod common;`), by path in the project
             crates[crate.name]["modules"] = dict(sorted(crate.modules.items()))
+        # per-arch bodies (`#[variant_of]`) of the archs built: kernel → arch → the function its cubin runs
+        variants = {k.name: {a: e for a, e in k.variants if a in result.archs} for k in crate.kernels}
+        if any(variants.values()):
+            crates[crate.name]["variants"] = {k: v for k, v in sorted(variants.items()) if v}
         if crate.host is not None:  # `emulation = true`: the host library is pinned too
             crates[crate.name]["host-sha256"] = digest(crate.host)
     return {

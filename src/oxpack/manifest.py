@@ -41,10 +41,11 @@ def build_manifest(*, module: str, archs: Sequence[str], ptx_arch: str | None, p
     kernels = {}
     for crate in crates:
         for sig in crate.kernels:
+            fields = _signature_fields(sig)
+            fields["variants"] = {arch: entry for arch, entry in sig.variants if arch in archs}  # those built
             kernels[sig.name] = m.Kernel(
                 crate=crate.name, symbol=sig.name,
-                resources={arch: dict(crate.resources[arch].get(sig.name, {})) for arch in archs},
-                **_signature_fields(sig))
+                resources={arch: dict(crate.resources[arch].get(sig.name, {})) for arch in archs}, **fields)
     data = m.Manifest(
         oxpack=__version__, module=module, archs=tuple(archs), ptx_arch=ptx_arch, ptx_isa=ptx_isa,
         fatbin_compression=fatbin_compression, min_driver=min_driver, profile=profile,
@@ -74,7 +75,7 @@ def _signature_fields(sig: KernelSig) -> dict[str, Any]:
     bounds = None if sig.bounds is None else m.LaunchBounds(sig.bounds.max_threads, sig.bounds.min_blocks)
     return {"name": sig.name, "params": tuple(m.Param(p.name, p.kind, p.dtype) for p in sig.params),
             "doc": sig.doc, "requires": tuple(sig.requires), "launch_bounds": bounds,
-            "max_registers": sig.max_registers}
+            "max_registers": sig.max_registers, "variants": dict(sig.variants)}
 
 
 def sig_to_json(sig: KernelSig) -> dict[str, Any]:
@@ -87,4 +88,4 @@ def sig_from_json(data: dict[str, Any]) -> KernelSig:
     s = model().Signature.from_signature_json(data, "a cached kernel signature")
     bounds = None if s.launch_bounds is None else LaunchBounds(s.launch_bounds.max_threads, s.launch_bounds.min_blocks)
     return KernelSig(s.name, tuple(KernelParam(p.name, p.kind, p.dtype) for p in s.params), s.doc,
-                     tuple(s.requires), bounds, s.max_registers)
+                     tuple(s.requires), bounds, s.max_registers, tuple(sorted(s.variants.items())))

@@ -201,6 +201,8 @@ class Pipeline:
                                                      root, work, reads), warm=True)
         ir, kernels = self._link(tc, name, bc)
         check_where(rel, text, kernels)
+        for line in ptx.unbuilt_variants(rel, kernels, archs):  # `#[variant_of(k, arch)]` for an arch not built
+            self.runner.progress(f"warning: {line}")
         if not kernels:
             raise StageError(
                 f"kernel file `{rel}` declares no kernels; wrap kernel functions in `oxpack::kernel! {{ pub fn ... }}`"

@@ -84,6 +84,13 @@ define void @__oxpack_trap() #1 {
   unreachable
 }
 
+; ---- arch-specific functions: `__oxpack_sm90a_*` need sm_90a (oxpack's PTX stage refuses a
+; kernel that reaches one in a build for any other arch: llvm.py, `ARCH_SPECIFIC`)
+define i32 @__oxpack_sm90a_cluster_ctarank() #0 {
+  %v = call i32 asm "mov.u32 $0, %cluster_ctarank;", "=r"()
+  ret i32 %v
+}
+
 
 ; ---- barriers and fences (src/sync.rs)
 declare void @llvm.nvvm.barrier0()

@@ -124,18 +124,18 @@ def glue(crate: str, kernels: Sequence[KernelSig]) -> str:
         "",
         "use oxpack::host::{launch_kernel, HostWord, Launch};",
     ]
-    for k in kernels:
+    for k, entry in ((k, entry) for k in kernels for entry in (k.name, *(e for _, e in k.variants))):
         words = ", ".join(f"HostWord::from_word(*w.add({2 * i})), *w.add({2 * i + 1}) as usize"
                           for i in range(len(k.params)))
         lines += [
             "",
-            f"/// Runs kernel `{k.name}` over the launch `l`; `w`: two words per parameter.",
+            f"/// Runs kernel `{entry}` over the launch `l`; `w`: two words per parameter.",
             "///",
             "/// # Safety",
             "/// `l` is a valid launch and `w` holds the words the stub checked.",
             "#[unsafe(no_mangle)]",
-            f"pub unsafe extern \"C\" fn __oxpack_host_{k.name}(l: *mut Launch, w: *const u64) -> u32 {{",
-            f"    unsafe {{ launch_kernel(l, &|| kernels::{crate}::{k.name}::__oxpack_entry({words})) }}",
+            f"pub unsafe extern \"C\" fn __oxpack_host_{entry}(l: *mut Launch, w: *const u64) -> u32 {{",
+            f"    unsafe {{ launch_kernel(l, &|| kernels::{crate}::{entry}::__oxpack_entry({words})) }}",
             "}",
         ]
     return "\n".join(lines) + "\n"

@@ -1,6 +1,7 @@
 """Stages `ll` and `ptx`: llvmlite links a crate's bitcode with the device runtime (`runtime.ll`), the
 device crate's and the sysroot's members it needs and, when called for, NVIDIA's libdevice, reads its
-kernels' signatures (`ll`), then optimises the linked module and emits PTX for each arch (`ptx`).
+kernels' signatures (`ll`), then optimises the linked module and emits PTX for each arch (`ptx`), each
+kernel with its `#[variant_of]` body for that arch, if any (`oxpack.llvm.select_variants`).
 
 Both run in worker processes (`link_job`, `codegen_job`: plain functions of plain data, since llvmlite
 objects cannot cross processes).
@@ -23,7 +24,7 @@ from ..sysroot import Sysroot
 from .stage import Stage, Tool, code_id
 
 __all__ = ["LINK", "PTX", "LinkInputs", "codegen_job", "link_job", "link_key", "link_libraries", "link_tool",
-           "ptx_key", "ptx_tool"]
+           "ptx_key", "ptx_tool", "unbuilt_variants"]
 
 LINK: Stage[LinkedCrate] = Stage(
     "ll", label="link",
@@ -83,6 +84,14 @@ def ptx_key(ir: str, arch: str, isa: str, opt_level: int) -> str:
 def ptx_tool(name: str, arch: str, isa: str, opt_level: int) -> Tool:
     llc = ["-mtriple=nvptx64-nvidia-cuda", f"-mcpu={arch}", f"-mattr=+ptx{isa.replace('.', '')}", f"-O{opt_level}"]
     return Tool("llvmlite", llc, f"{name}: optimise and emit PTX {isa}, as `opt -O{opt_level} | llc` would")
+
+
+def unbuilt_variants(rel: str, kernels: Sequence[llvm.KernelSig], archs: Sequence[str]) -> list[str]:
+    """One warning line per `#[variant_of(kernel, arch)]` whose arch this build makes no cubin for: its body
+    is in no fatbin (a build for `native` or `--archs` may leave an arch out on purpose, so this is no error)."""
+    return [f"kernel file `{rel}`: `{entry}` (`#[variant_of({k.name}, {arch})]`) is not built: {arch} is not in "
+            f"`archs` ({', '.join(archs)}), so no GPU runs it; add {arch} to `archs` to ship it"
+            for k in kernels for arch, entry in k.variants if arch not in archs]
 
 
 def codegen_job(ir: str, arch: str, isa: str, opt_level: int, name: str) -> str:

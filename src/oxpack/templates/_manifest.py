@@ -29,7 +29,9 @@ SCHEMA = 2
 """The manifest format this file reads and writes. A change that an older reader could not
 ignore safely (a new key it must obey, a changed meaning) gets a new number; readers ignore
 keys they do not know, so a key that only informs may be added within a schema. Schema 2:
-each kernel's `block_limits`, which emulation obeys."""
+each kernel's `block_limits`, which emulation obeys. Its `variants` (per-arch bodies) came
+within schema 2: every cubin holds the right body under the kernel's own name, so a reader
+that ignores them loads correct code (only which entry it picks and what it shows differ)."""
 KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index")
 """Parameter kinds: a scalar; a slice read, written (each element by one thread) or updated
 atomically; dynamic shared memory (its element count per block); the launch index."""
@@ -122,6 +124,13 @@ class Signature:
     launch_bounds: LaunchBounds | None = None
     max_registers: int | None = None
     """``#[max_registers(n)]``: PTX ``.maxnreg``."""
+    variants: Mapping[str, str] = field(default_factory=dict)
+    """arch → the function whose body the kernel has on that arch (``#[variant_of(name, arch)]``);
+    every other arch has the kernel's own body. The entry keeps the kernel's name in every cubin."""
+
+    def body(self, arch: str | None) -> str:
+        """The Rust function that runs as this kernel on `arch` (None: the portable body)."""
+        return self.variants.get(arch, self.name) if arch is not None else self.name
 
     @property
     def args(self) -> tuple[_Param, ...]:
@@ -167,6 +176,8 @@ class Signature:
             out["launch_bounds"] = self.launch_bounds.to_json()
         if self.max_registers is not None:
             out["max_registers"] = self.max_registers
+        if self.variants:
+            out["variants"] = dict(self.variants)
         return out
 
     @classmethod
@@ -404,8 +415,11 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
             read.fail(f"{of}: `launch_bounds` must hold `max_threads` from 1 to 1024 (and `min_blocks` >= 1, if any)")
         bounds = LaunchBounds(most, least)
     registers = read.get(table, "max_registers", (int, type(None)), None, of)
+    variants = read.get(table, "variants", Mapping, {}, of)
+    if not all(isinstance(a, str) and isinstance(e, str) and e.isidentifier() for a, e in variants.items()):
+        read.fail(f"{of}: `variants` must map archs to function names, got {variants!r}")
     return {"params": tuple(params), "doc": read.get(table, "doc", str, "", of), "requires": tuple(requires),
-            "launch_bounds": bounds, "max_registers": registers}
+            "launch_bounds": bounds, "max_registers": registers, "variants": dict(variants)}
 
 
 def _param(read: _Reader, of: str, number: int, spec: object) -> Param:

@@ -8,7 +8,8 @@ outputs, overlapping buffers, requirements, launch shape, and a block no larger 
 kernel's registers allow on every arch of the build), but on host arrays: NumPy
 arrays and anything else with ``__array_interface__``, CPU DLPack tensors (PyTorch),
 and the buffer protocol. Device arrays are refused. The launch runs before the call
-returns; a panic raises `KernelTrap`, a barrier or warp operation that not every
+returns (each kernel's own body, or with ``OXPACK_EMULATE_ARCH=sm_90a`` its sm_90a variant, if
+any); a panic raises `KernelTrap`, a barrier or warp operation that not every
 thread joins raises `KernelBarrierError`, each with the kernel's source location.
 Standard library only.
 """
@@ -312,7 +313,8 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
     grid, threads_per_block = (*shape.grid, *pad)[:3], (*shape.block, *pad)[:3]
     request = _Launch((ctypes.c_uint32 * 3)(*grid), (ctypes.c_uint32 * 3)(*threads_per_block), shared)
     packed = (ctypes.c_uint64 * max(len(words), 1))(*words)
-    entry = getattr(library, f"__oxpack_host_{kernel.symbol}")
+    # `OXPACK_EMULATE_ARCH=sm_90a`: the kernels' sm_90a variants (`#[variant_of]`), else their own bodies
+    entry = getattr(library, f"__oxpack_host_{kernel.spec.body(kernel.module._emulated_arch())}")
     entry.restype = ctypes.c_uint32
     code = entry(ctypes.byref(request), packed)
     del reader  # the arrays may go now

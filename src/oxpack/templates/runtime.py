@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import _driver
+from . import _driver, _fatbin
 from ._arrays import _ArrayReader
 from ._arrays import _other_array as _other_array
 from ._checks import _Checks
@@ -137,6 +137,20 @@ class Kernel(_Checks, _ArrayReader):
 
     def __repr__(self) -> str:
         return f"<oxpack kernel {self.name}({', '.join(p.name for p in self.params)})>"
+
+    def arch(self, device: int = 0) -> str | None:
+        """The arch of the code that runs this kernel on GPU `device`: the fatbin entry the run time
+        loads there (``sm_90a``), when it picks one (a package with per-arch variants, or
+        ``OXPACK_ARCH``); None when the driver picks. While emulating: ``OXPACK_EMULATE_ARCH``, or None."""
+        module = self.module
+        if module.emulate:
+            return module._emulated_arch()
+        return module._arch(device, self.crate)
+
+    def body(self, device: int = 0) -> str:
+        """The Rust function whose body runs as this kernel on GPU `device` (or in emulation): its
+        ``#[variant_of(name, arch)]`` variant for `arch(device)`, else the kernel itself."""
+        return self.spec.body(self.arch(device))
 
     def __call__(
         self,
@@ -376,6 +390,10 @@ class Module:
         """True: calls run on the CPU from the host libraries (``OXPACK_EMULATE=1``)."""
         self._emulation: _EmulationTable | None = None  # the manifest's `emulation` table
         self._archs: object = None  # the manifest's targets, named by the load-time checks
+        self._variants = False  # some kernel has per-arch variants: the run time picks each device's entry
+        self._forced = os.environ.get("OXPACK_ARCH", "").strip() or None  # that entry, for tests and debugging
+        self._emulate_arch = os.environ.get("OXPACK_EMULATE_ARCH", "").strip() or None
+        self._entries: dict[tuple[int, str], _fatbin.Entry | None] = {}  # (device id, crate) -> the entry loaded
         self._ptx_arch: object = None
         self._min_driver: object = None
         self._driver_checked = False
@@ -457,6 +475,7 @@ class Module:
             self.manifest = manifest
             self._crates = dict(manifest.crates)
             self._debug = manifest.profile == "debug"
+            self._variants = any(spec.variants for spec in manifest.kernels.values())
             self._emulation = manifest.emulation
             self._archs, self._ptx_arch, self._min_driver = list(manifest.archs), manifest.ptx_arch, manifest.min_driver
             self._kernels = built
@@ -473,9 +492,59 @@ class Module:
                     if not self._driver_checked:
                         _check_min_driver(api, self._min_driver, self._what)
                         self._driver_checked = True
-                    code = api.core.ObjectCode.from_fatbin(self._fatbin(crate))
+                    code = api.core.ObjectCode.from_fatbin(self._loadable(api, device_id, crate))
                     self._objects[(device_id, crate)] = code
         return code
+
+    def _loadable(self, api: _Cuda, device_id: int, crate: str) -> bytes:
+        """The crate's fatbin, or of it the one entry that the run time picks for the device."""
+        data = self._fatbin(crate)
+        entry = self._entry(api, device_id, crate, data)
+        return data if entry is None else _fatbin.only(data, entry)
+
+    def _arch(self, device_id: int, crate: str) -> str | None:
+        """The arch of the entry loaded (or to load) for the crate on the device; None: the driver picks."""
+        if (device_id, crate) not in self._entries and (self._variants or self._forced is not None):
+            self._entry(self._cuda(), device_id, crate, self._fatbin(crate))
+        entry = self._entries.get((device_id, crate))
+        return None if entry is None else entry.arch
+
+    def _entry(self, api: _Cuda, device_id: int, crate: str, data: bytes) -> _fatbin.Entry | None:
+        """The fatbin entry to load on the device (see `_fatbin`): with variants or ``OXPACK_ARCH`` only;
+        None leaves the choice to the driver, as for every other package."""
+        if (device_id, crate) in self._entries:
+            return self._entries[(device_id, crate)]
+        forced = self._forced
+        if not self._variants and forced is None:
+            return None
+        if forced is not None and not _fatbin.ARCH.fullmatch(forced):
+            raise LaunchError(f"OXPACK_ARCH must be an arch like sm_80 or sm_90a, got {forced!r}; "
+                              "unset it to let the run time pick")
+        device = _device_arch(api, device_id)
+        if device is None:  # the driver cannot say: it picks
+            return None
+        try:
+            found = _fatbin.entries(data)
+        except ValueError as exc:
+            raise ManifestError(f"{self.directory / self._crates[crate].fatbin}: {exc}; rebuild the package") from None
+        entry = _fatbin.choose(found, device, forced)
+        if entry is None and forced is not None:
+            raise LaunchError(f"OXPACK_ARCH={forced}: cannot load {self._what} on device {device_id} ({device}): "
+                              f"{_fatbin.refusal(found, device, forced)}; set OXPACK_ARCH to an arch of theirs "
+                              "that this GPU runs, or unset it")
+        if entry is None:
+            raise _no_binary(api, device_id, self._what, self._archs, self._ptx_arch)
+        self._entries[(device_id, crate)] = entry
+        return entry
+
+    def _emulated_arch(self) -> str | None:
+        """``OXPACK_EMULATE_ARCH``: the arch whose variants emulation runs (None: the portable bodies)."""
+        arch = self._emulate_arch
+        if arch is not None and arch not in (self._archs or []):  # type: ignore[operator]
+            archs = ", ".join(str(a) for a in self._archs) if isinstance(self._archs, list) else "no arch"
+            raise LaunchError(f"OXPACK_EMULATE_ARCH={arch}: {self._what} are built for {archs}; set one of "
+                              "them (emulation then runs that arch's variants) or unset it (the portable bodies)")
+        return arch
 
     def _attach_trap_record(self, device_id: int, crate: str, code: Any) -> None:
         """Once per (device, crate), with the device current: give a debug-profile module

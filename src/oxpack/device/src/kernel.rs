@@ -65,6 +65,34 @@
 /// comment inside the parentheses: Rust drops comments before this macro
 /// sees the tokens, so oxpack refuses them rather than check less.
 ///
+/// # Per-arch variants
+///
+/// `#[variant_of(KERNEL, ARCH)]` after a kernel's docs (before `#[launch_bounds]` and
+/// `#[max_registers]`) makes it another body of kernel `KERNEL` of the same file, used for
+/// `ARCH` (an entry of `archs`, e.g. `sm_90a`) instead of `KERNEL`'s own body:
+///
+/// ```ignore
+/// kernel! {
+///     /// C = A·B on any GPU (mma.sync).
+///     pub fn gemm(a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32>) { /* ... */ }
+///
+///     /// The same product with wgmma and TMA, on Hopper only.
+///     #[variant_of(gemm, sm_90a)]
+///     pub fn gemm_sm90a(a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32>) { /* ... */ }
+/// }
+/// ```
+///
+/// Python sees one kernel, `gemm`. The cubin built for `sm_90a` holds the variant's body
+/// under the entry `gemm`; every other arch's cubin (and PTX) holds `gemm`'s own body and none
+/// of the variant's code, so a function that needs sm_90a (a `__oxpack_sm90a_*` runtime
+/// function: wgmma, TMA, mbarrier, `setmaxnreg`) never reaches the PTX of another arch. The
+/// build refuses a variant whose parameters, `where (...)` or `#[launch_bounds]` differ from
+/// its kernel's (it names both and the difference); `#[max_registers]` may differ. A portable
+/// kernel that reaches an sm_90a function is refused for every other arch, naming the kernel,
+/// the arch and this fix. The run time loads the best entry for the GPU (`OXPACK_ARCH`
+/// forces one); emulation runs the portable bodies, or `ARCH`'s variants under
+/// `OXPACK_EMULATE_ARCH=ARCH`. See the documentation's "Per-arch kernel variants".
+///
 /// Each kernel becomes a safe Rust function of the same name plus a hidden
 /// module holding its entry shim (a safe `extern "C"` function) and a
 /// descriptor that oxpack reads to type the Python stub.
@@ -73,6 +101,7 @@ macro_rules! kernel {
     () => {};
     (
         $(#[doc = $doc:literal])*
+        $(#[variant_of($of:ident, $arch:ident $(,)?)] $(#[doc = $doc4:literal])*)?
         $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
         $(#[max_registers($regs:literal $(,)?)] $(#[doc = $doc3:literal])*)?
         pub fn $name:ident ( $($p:ident : $t:ty $(= ($($shape:tt)*))?),* $(,)? )
@@ -81,6 +110,7 @@ macro_rules! kernel {
         $($rest:tt)*
     ) => {
         $(#[doc = $doc])*
+        $($(#[doc = $doc4])*)?
         $($(#[doc = $doc2])*)?
         $($(#[doc = $doc3])*)?
         #[allow(clippy::too_many_arguments)]
@@ -98,8 +128,10 @@ macro_rules! kernel {
                 $(";", stringify!($p), ":", <$t as $crate::Param>::DESC,)*
                 $(";bounds=", stringify!($max), $(",", stringify!($min),)?)?
                 $(";regs=", stringify!($regs),)?
+                $(";variant=", stringify!($of), "@", stringify!($arch),)?
+                ";file=", file!(),
                 ";requires=", $(stringify!($($req)*),)?
-                ";doc=", concat!($($doc, "\n",)* $($($doc2, "\n",)*)? $($($doc3, "\n",)*)?),
+                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)?),
             ];
             $(
                 // `#[max_registers(N)]`: an integer, checked here once
@@ -147,6 +179,11 @@ macro_rules! kernel {
         }
 
         $crate::kernel! { $($rest)* }
+    };
+    ($(#[doc = $doc:literal])* #[variant_of $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[variant_of(KERNEL, ARCH)]` with two names, e.g. `#[variant_of(gemm, sm_90a)]`, after the variant's `///` docs and before `#[launch_bounds(...)]`, `#[max_registers(...)]` (if any) and its `pub fn`"
+        );
     };
     ($(#[doc = $doc:literal])* $(#[launch_bounds $($lb:tt)*])? #[max_registers $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
@@ -310,4 +347,28 @@ macro_rules! __oxpack_shape {
         ))
     };
     ($($t:tt)+) => { $crate::__oxpack_shape!(@split value [] [] $($t)+) };
+}
+
+/// What a test of the arch check calls: `%cluster_ctarank` (the block's rank in its thread-block
+/// cluster, 0 without clusters), an sm_90 register that ptxas refuses for sm_80. Its runtime
+/// function is named `__oxpack_sm90a_*`, so only a kernel built for sm_90a may reach it.
+#[doc(hidden)]
+pub mod __arch_probe {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe extern "C" {
+        safe fn __oxpack_sm90a_cluster_ctarank() -> u32;
+    }
+
+    /// The block's rank in its cluster (0 without clusters; 0 in emulation).
+    #[inline(always)]
+    pub fn cluster_rank() -> u32 {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            __oxpack_sm90a_cluster_ctarank()
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            0
+        }
+    }
 }

@@ -47,6 +47,8 @@ pub mod disjoint;
 pub mod elem;
 pub mod half;
 mod kernel;
+#[doc(hidden)]
+pub use kernel::__arch_probe;
 pub mod layout;
 pub mod math;
 pub mod matrix;
