@@ -300,3 +300,17 @@ def test_the_docs_show_the_sample_and_its_messages() -> None:
     assert "```rust\n" + (PACKAGE / "kernels" / "pick.rs").read_text() + "```\n" in page
     shown = [block.split("\n```", 1)[0] for block in page.split("```text\n")[1:]]
     assert SIGNATURE_MESSAGE in shown and SM90A_MESSAGE in shown and INSPECT_LINE in shown and LOCK_LINES in shown
+
+
+def test_auto_ptx_is_the_highest_plain_arch(tmp_path: Path) -> None:
+    # sm_90a's PTX runs on compute capability 9.0 alone: `auto` embeds the highest arch later GPUs can JIT
+    from oxpack.config import load_config
+    from oxpack.plan import plan_build
+
+    (tmp_path / "kernels").mkdir()
+    (tmp_path / "kernels" / "k.rs").write_text("")
+    for archs, expected in ((["sm_80", "sm_90a"], "sm_80"), (["sm_80", "sm_90", "sm_90a"], "sm_90"),
+                            (["sm_90a"], "sm_90a"), (["sm_100a", "sm_86"], "sm_86")):
+        (tmp_path / "pyproject.toml").write_text(
+            '[project]\nname = "p"\nversion = "0.1"\n[tool.oxpack]\n' f"archs = {archs!r}\n".replace("'", '"'))
+        assert plan_build(load_config(tmp_path, env={})).ptx_arch == expected, archs

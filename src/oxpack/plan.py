@@ -43,7 +43,9 @@ def plan_build(config: Config) -> Plan:
     if config.ptx is None:
         ptx_arch = None
     elif config.ptx == "auto":
-        ptx_arch = max(archs, key=lambda a: (int("".join(c for c in a[3:] if c.isdigit())), a))
+        # the highest plain arch: an `a`/`f` arch's PTX runs on that arch (family) alone, not on later GPUs
+        plain = [a for a in archs if a[-1].isdigit()] or list(archs)
+        ptx_arch = max(plain, key=lambda a: (int("".join(c for c in a[3:] if c.isdigit())), a))
     else:
         ptx_arch = config.ptx
     isa = ptx_isa_for(archs)

@@ -62,7 +62,8 @@ class Config:
                            "items": {"type": "string", "pattern": f"^({_ARCH_PATTERN}|native)$"}}]})
     ptx: str | None = _opt(
         "auto", "Which arch's PTX to embed for forward compatibility: `auto` (the highest configured "
-        "arch), one of `archs`, or `none`/false for no PTX.",
+        "arch without an `a`/`f` suffix, whose PTX later GPUs can compile), one of `archs`, or `none`/false "
+        "for no PTX.",
         schema={"anyOf": [{"type": "string", "pattern": f"^(auto|none|{_ARCH_PATTERN})$"}, {"const": False}]})
     opt_level: int = _opt(3, "LLVM optimization level, 0 to 3.", schema={"minimum": 0, "maximum": 3})
     # -- issue 9 (traps that name their kernel): the debug profile --
