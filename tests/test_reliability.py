@@ -727,9 +727,28 @@ def _fresh_cache(tmp_path: Path, session_sysroot: Path, name: str = "cache") -> 
     return cache
 
 
+def _with_device_crate(cache: Path, project: Path) -> Path:
+    """`cache` given a copy of the session cache's device crate (`rlib` stage) for `project`'s
+    toolchain, built there first if need be: for a test whose subject is not the device crate's
+    cold compile (~35 s on 2 cores, paid again by every cold cache, and in CI twice)."""
+    from oxpack.config import load_config
+    from oxpack.pipeline import Pipeline
+    from oxpack.stages import bitcode
+
+    pipe = Pipeline(load_config(project, env={}), jobs=1)  # OXPACK_CACHE_DIR: the session cache (conftest)
+    try:
+        tc = pipe.toolchain()
+        rlib = bitcode.rlib_key(bitcode.DeviceRustc(tc.rustc, tc.sysroot, pipe.config.opt_level, pipe.config.profile))
+    finally:
+        pipe.close()
+    entry = Path(os.environ["OXPACK_CACHE_DIR"]) / "stages" / "rlib" / rlib[:2] / rlib
+    shutil.copytree(entry, cache / "stages" / "rlib" / rlib[:2] / rlib)
+    return cache
+
+
 def test_read_only_cache(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """A warm read-only cache builds (nothing to write); a cold stage says the folder is not writable."""
-    cache = _fresh_cache(tmp_path, session_sysroot)
+    cache = _with_device_crate(_fresh_cache(tmp_path, session_sysroot), project)
     env = {"OXPACK_CACHE_DIR": str(cache)}
     assert oxpack("build", str(project), "-q", env=env).returncode == 0
     with _read_only(cache) as reason:
@@ -1000,6 +1019,7 @@ def test_relative_cache_paths_land_where_documented(project: Path, tmp_path: Pat
     for cache in (elsewhere / ".cache", project / ".pcache"):
         cache.mkdir()
         (cache / "sysroot").symlink_to(session_sysroot)  # shared: built once, ~20 s
+        _with_device_crate(cache, project)  # the kernel's stages stay cold (below)
     (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")  # cold stages
     proc = oxpack("build", "../proj", env={"OXPACK_CACHE_DIR": ".cache"}, cwd=elsewhere)
     assert proc.returncode == 0, proc.stderr
