@@ -28,7 +28,8 @@ SAXPY = """\
     }
 """
 
-ALL_ARCHS = ["sm_80", "sm_86", "sm_89", "sm_90", "sm_100", "sm_120"]
+# one arch of each family this toolchain targets (the example itself builds sm_86 and sm_89 in every other test)
+ALL_ARCHS = ["sm_80", "sm_90", "sm_100", "sm_120"]
 
 
 def _fatbin_arches(fatbin: bytes) -> set[int]:
@@ -54,7 +55,7 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
     result = build_project(config)
     assert [c.name for c in result.crates] == ["attention", "bits", "gemm", "matrix", "nn", "norm", "reduce", "saxpy", "tensor"]
     assert result.archs == tuple(ALL_ARCHS)
-    assert result.ptx_isa == "8.7", "sm_120 needs PTX ISA 8.7, the oldest that covers all six"
+    assert result.ptx_isa == "8.7", "sm_120 needs PTX ISA 8.7, the oldest that covers all four"
     assert result.ptx_arch == "sm_120"
     manifest = result.manifest()
     assert set(manifest["kernels"]) == {
@@ -65,7 +66,7 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
         "gemm_bf16", "gemm_bf16_nt", "gemm_bf16_nt_bf16", "gemm_tf32_nt", "linear_gelu_bf16",
         "attention_fwd_d64", "attention_fwd_d128"}
     for crate in result.crates:
-        assert _fatbin_arches(crate.fatbin) == {80, 86, 89, 90, 100, 120}, crate.name
+        assert _fatbin_arches(crate.fatbin) == {80, 90, 100, 120}, crate.name
         for arch in ALL_ARCHS:
             assert f".target {arch}" in crate.ptx[arch]
             assert ".version 8.7" in crate.ptx[arch]
