@@ -30,7 +30,7 @@ SCHEMA = 2
 ignore safely (a new key it must obey, a changed meaning) gets a new number; readers ignore
 keys they do not know, so a key that only informs may be added within a schema. Schema 2:
 each kernel's `block_limits`, which emulation obeys."""
-KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index")
+KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index", "tma")
 """Parameter kinds: a scalar; a slice read, written (each element by one thread) or updated
 atomically; dynamic shared memory (its element count per block); the launch index."""
 MUTABLE = ("out", "atomic")
@@ -144,7 +144,7 @@ class Signature:
         """The array whose element count is the default number of threads: the first output,
         else the first input, else the first atomically updated buffer."""
         args = self.args
-        return next((a for kind in ("out", "in", "atomic") for a in args if a.kind == kind), None)
+        return next((a for kind in ("out", "in", "atomic", "tma") for a in args if a.kind == kind), None)
 
     @property
     def max_threads(self) -> int:

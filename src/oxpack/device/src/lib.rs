@@ -46,6 +46,7 @@ pub mod debug;
 pub mod disjoint;
 pub mod elem;
 pub mod half;
+pub mod hopper;
 mod kernel;
 pub mod layout;
 pub mod math;
@@ -155,4 +156,5 @@ pub mod prelude {
         mma_sync, mma_sync_k8, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, Pipeline, WarpPos,
         WarpTiles,
     };
+    pub use crate::hopper::{Role, TmaPipeline, TmaSource, WgAccum, WgTiles};
 }

@@ -1,0 +1,129 @@
+//! GEMM on Hopper (sm_90a): TMA copies into a 4-stage pipeline of 128-byte-swizzled shared tiles,
+//! `wgmma` m64n256k16 (bf16 → f32) on two consumer warpgroups, warp-specialized (warpgroup 0's
+//! first thread issues the copies).
+//!
+//! Each block of 384 threads (3 warpgroups) computes a 128 × 256 tile of C = A·Bᵀ: A is m × k and
+//! B n × k (torch's `linear` weight), row-major bf16, both passed as 2-D arrays (TMA sources: k a
+//! multiple of 8, 16-byte-aligned bases). Any M, N, K: the TMA reads zeros past the edges, and
+//! the store skips what lies outside C.
+//!
+//! Launch: `threads=384 * ceil(m / 128) * ceil(n / 256), block=384, smem=SMEM` with SMEM the
+//! pipeline's `SHARED_BYTES / 8` (u64 elements): 24712 for `gemm_bf16_nt_sm90`, 4624 for `gemm_small`.
+use oxpack::prelude::*;
+use oxpack::hopper::{Consumer, STAGE_K};
+
+type Big = TmaPipeline<4, 128, 256>;
+type Small = TmaPipeline<2, 64, 64>;
+
+/// The warp-specialized main loop: the producer loads `steps` stages, each consumer warpgroup
+/// multiplies them into its 64 × BN accumulators, then `epilogue` stores them.
+#[inline(always)]
+fn gemm<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
+    role: Role<S, BM, BN>, a: &TmaSource<BF16>, b: &TmaSource<BF16>, origin: (usize, usize),
+    steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
+    store: impl Fn(&mut DisjointSlice<O, WgTiles<BM, BN>>, &Consumer<S, BM, BN>, &WgAccum<BN>),
+) where
+    oxpack::hopper::Cols<BN>: oxpack::hopper::Width,
+{
+    let (m0, n0) = origin;
+    match role {
+        Role::Producer(mut p) => {
+            for s in 0..steps {
+                p.load(a, m0, b, n0, s * STAGE_K);
+            }
+        }
+        Role::Consumer(mut q) => {
+            let mut acc = WgAccum::<BN>::zero();
+            for _ in 0..steps {
+                let stage = q.wait();
+                acc.mma(&stage);
+            }
+            store(c, &q, &acc);
+        }
+        Role::Idle => {}
+    }
+}
+
+kernel! {
+    /// c ← a·bᵀ on Hopper tensor cores: `a` m × k and `b` n × k, 2-D bf16 (TMA sources); `c` m × n,
+    /// f32. Launch with `threads=384 * ceil(m / 128) * ceil(n / 256), block=384, smem=24712`.
+    #[launch_bounds(384, 1)]
+    pub fn gemm_bf16_nt_sm90(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let Some(origin) = c.block_origin() else { return };
+        let steps = (k as usize).div_ceil(STAGE_K);
+        gemm(Big::new(smem, steps).role_with_registers(), &a, &b, origin, steps, c, |c, q, acc| {
+            if let Some(mut t) = c.wg_tile(q) {
+                t.store(acc);
+            }
+        });
+    }
+
+    /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, `c` in bf16 (rounded to nearest even): torch's
+    /// `F.linear(a, b)` without bias. Launch as `gemm_bf16_nt_sm90`.
+    #[launch_bounds(384, 1)]
+    pub fn gemm_bf16_nt_sm90_bf16(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let Some(origin) = c.block_origin() else { return };
+        let steps = (k as usize).div_ceil(STAGE_K);
+        gemm(Big::new(smem, steps).role_with_registers(), &a, &b, origin, steps, c, |c, q, acc| {
+            if let Some(mut t) = c.wg_tile(q) {
+                t.store(acc);
+            }
+        });
+    }
+
+    /// c ← a·bᵀ with 64 × 64 block tiles, 2 stages and one consumer warpgroup (256 threads):
+    /// small enough to emulate many stages, so that every barrier goes through several phases.
+    /// Launch with `threads=256 * ceil(m / 64) * ceil(n / 64), block=256, smem=4624`.
+    #[launch_bounds(256)]
+    pub fn gemm_small(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<f32, WgTiles<64, 64>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let Some(origin) = c.block_origin() else { return };
+        let steps = (k as usize).div_ceil(STAGE_K);
+        gemm(Small::new(smem, steps).role(), &a, &b, origin, steps, c, |c, q, acc| {
+            if let Some(mut t) = c.wg_tile(q) {
+                t.store(acc);
+            }
+        });
+    }
+
+    /// The pipeline's protocol broken, by `which` (64 × 64 tiles, k = 128: 2 steps): 1 the
+    /// producer loads one stage too few (the consumers would wait forever); 2 a consumer waits
+    /// for one stage too few; 3 the producer loads one stage too many; 4 a consumer waits for
+    /// one too many; 5 too little dynamic shared memory (`smem` below 4624). 0: no misuse.
+    #[launch_bounds(256)]
+    pub fn pipeline_misuse(
+        which: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<f32, WgTiles<64, 64>> = (64), smem: DynShared<u64>,
+    ) {
+        let Some((m0, n0)) = c.block_origin() else { return };
+        let pipe = Small::new(smem, 2);
+        let loads = match which { 1 => 1, 3 => 3, _ => 2 };
+        let waits = match which { 2 => 1, 4 => 3, _ => 2 };
+        match pipe.role() {
+            Role::Producer(mut p) => {
+                for s in 0..loads {
+                    p.load(&a, m0, &b, n0, s * STAGE_K);
+                }
+            }
+            Role::Consumer(mut q) => {
+                let mut acc = WgAccum::<64>::zero();
+                for _ in 0..waits {
+                    let stage = q.wait();
+                    acc.mma(&stage);
+                }
+                if let Some(mut t) = c.wg_tile(&q) {
+                    t.store(&acc);
+                }
+            }
+            Role::Idle => {}
+        }
+    }
+}
