@@ -811,6 +811,10 @@ define void @__oxpack_sm90a_wgmma_wait0() #2 {
   call void asm sideeffect "wgmma.wait_group.sync.aligned 0;", "~{memory}"()
   ret void
 }
+define void @__oxpack_sm90a_wgmma_wait1() #2 {
+  call void asm sideeffect "wgmma.wait_group.sync.aligned 1;", "~{memory}"()
+  ret void
+}
 define void @__oxpack_sm90a_setmaxnreg_dec40() #2 {
   call void asm sideeffect "setmaxnreg.dec.sync.aligned.u32 40;", ""()
   ret void

@@ -80,6 +80,7 @@ mod rt {
         pub safe fn __oxpack_sm90a_wgmma_fence();
         pub safe fn __oxpack_sm90a_wgmma_commit();
         pub safe fn __oxpack_sm90a_wgmma_wait0();
+        pub safe fn __oxpack_sm90a_wgmma_wait1();
         pub safe fn __oxpack_sm90a_setmaxnreg_dec40();
         pub safe fn __oxpack_sm90a_setmaxnreg_inc232();
         pub fn __oxpack_sm90a_wgmma_m64n64k16_bf16(d: *mut f32, da: u64, db: u64);
@@ -475,6 +476,69 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
         self.waited = n + 1;
         Stage { cons: self, slot: s }
     }
+
+    /// `acc ← a·bᵀ + acc` over every stage not yet waited for: the whole main loop, with one
+    /// stage's `wgmma`s still running while the next stage's are issued (`wait_group 1`), each
+    /// stage released as soon as its own `wgmma`s are complete, and the last waited for
+    /// (`wait_group 0`) before it returns. The same result as `wait` and [`WgAccum::mma`] per
+    /// stage, with the tensor cores kept busy across stages. Warpgroup-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn multiply(&mut self, acc: &mut WgAccum<BN>)
+    where
+        Cols<BN>: Width,
+    {
+        if rt::__oxpack_activemask() != u32::MAX {
+            fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
+        }
+        let p = &self.pipe;
+        let d = acc.regs();
+        let mut previous = usize::MAX; // the stage whose wgmmas may still run
+        for n in self.waited..p.steps {
+            let s = n % S;
+            crate::at!();
+            rt::mbarrier_wait(p.full(s), ((n / S) as u32) & 1);
+            // SAFETY: as in `WgAccum::mma`: the stage is full, and released below only after
+            // `wait_group` says its wgmmas are complete.
+            unsafe { issue::<BN>(d, p.a_tile(s).wrapping_add(self.wg * WG_ROWS * 128), p.b_tile(s)) };
+            rt::__oxpack_sm90a_wgmma_wait1(); // every group but this stage's is complete
+            if previous != usize::MAX {
+                // SAFETY: the stage's barrier, initialised by `new`.
+                unsafe { rt::__oxpack_sm90a_mbarrier_arrive(p.empty(previous)) };
+            }
+            previous = s;
+        }
+        rt::__oxpack_sm90a_wgmma_wait0();
+        if previous != usize::MAX {
+            // SAFETY: as above.
+            unsafe { rt::__oxpack_sm90a_mbarrier_arrive(p.empty(previous)) };
+        }
+        self.waited = p.steps;
+    }
+}
+
+/// Issues (and commits as one group) the four k16 `wgmma`s of a stage into the N / 2
+/// accumulators at `d`: the 64 rows of A at `a`, the N rows of B at `b` (shared tiles).
+///
+/// # Safety
+/// `d` holds N / 2 floats that nothing reads or writes until a `wait_group` covers this group;
+/// `a` and `b` are full 128-byte-swizzled tiles of the pipeline (1024-aligned, 64 and N rows),
+/// not refilled until then.
+#[inline(always)]
+unsafe fn issue<const N: usize>(d: *mut f32, a: *mut u8, b: *mut u8)
+where
+    Cols<N>: Width,
+{
+    // SAFETY: the tiles' shared addresses.
+    let (a, b) = unsafe { (rt::__oxpack_sm90a_smem(a), rt::__oxpack_sm90a_smem(b)) };
+    rt::__oxpack_sm90a_wgmma_fence();
+    each!(STAGE_K / 16, |kk| {
+        // k16 step kk: 32 bytes further along each 128-byte row (the swizzle applies to the
+        // address bits, so the start moves by 32 bytes inside the atom)
+        // SAFETY: the caller's.
+        unsafe { <Cols<N> as Width>::wgmma(d, descriptor(a + 32 * kk as u32), descriptor(b + 32 * kk as u32)) };
+    });
+    rt::__oxpack_sm90a_wgmma_commit();
 }
 
 impl<const S: usize, const BM: usize, const BN: usize> Drop for Consumer<S, BM, BN> {
@@ -595,21 +659,10 @@ where
             fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
         }
         let p = &stage.cons.pipe;
-        // SAFETY: the tiles' shared addresses.
-        let (a, b) = unsafe {
-            (rt::__oxpack_sm90a_smem(p.a_tile(stage.slot).wrapping_add(stage.cons.wg * WG_ROWS * 128)),
-             rt::__oxpack_sm90a_smem(p.b_tile(stage.slot)))
-        };
         let d = self.regs();
-        rt::__oxpack_sm90a_wgmma_fence();
-        each!(STAGE_K / 16, |kk| {
-            // k16 step kk: 32 bytes further along each 128-byte row (the swizzle applies to the
-            // address bits, so the start moves by 32 bytes inside the atom)
-            // SAFETY: `d` holds N / 2 floats; the descriptors describe the stage's tiles, full
-            // (the consumer's wait) and not released before the wait below.
-            unsafe { <Cols<N> as Width>::wgmma(d, descriptor(a + 32 * kk as u32), descriptor(b + 32 * kk as u32)) };
-        });
-        rt::__oxpack_sm90a_wgmma_commit();
+        // SAFETY: `d` holds N / 2 floats; the tiles are the stage's, full (the consumer's wait)
+        // and not released before the wait below (the view's drop comes after).
+        unsafe { issue::<N>(d, p.a_tile(stage.slot).wrapping_add(stage.cons.wg * WG_ROWS * 128), p.b_tile(stage.slot)) };
         rt::__oxpack_sm90a_wgmma_wait0();
     }
 

@@ -34,10 +34,7 @@ fn gemm<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
         }
         Role::Consumer(mut q) => {
             let mut acc = WgAccum::<BN>::zero();
-            for _ in 0..steps {
-                let stage = q.wait();
-                acc.mma(&stage);
-            }
+            q.multiply(&mut acc);
             store(c, &q, &acc);
         }
         Role::Idle => {}

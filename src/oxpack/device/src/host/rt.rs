@@ -722,6 +722,7 @@ pub(crate) mod hopper {
     pub fn __oxpack_sm90a_wgmma_fence() {}
     pub fn __oxpack_sm90a_wgmma_commit() {}
     pub fn __oxpack_sm90a_wgmma_wait0() {}
+    pub fn __oxpack_sm90a_wgmma_wait1() {}
     pub fn __oxpack_sm90a_setmaxnreg_dec40() {}
     pub fn __oxpack_sm90a_setmaxnreg_inc232() {}
 
