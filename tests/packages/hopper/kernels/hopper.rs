@@ -94,7 +94,9 @@ kernel! {
     /// The pipeline's protocol broken, by `which` (64 × 64 tiles, k = 128: 2 steps): 1 the
     /// producer loads one stage too few (the consumers would wait forever); 2 a consumer waits
     /// for one stage too few; 3 the producer loads one stage too many; 4 a consumer waits for
-    /// one too many; 5 too little dynamic shared memory (`smem` below 4624). 0: no misuse.
+    /// one too many; 5 too little dynamic shared memory (`smem` below 4624); 6 the producer
+    /// (and the idle threads) wait at a block barrier that the consumers, waiting for its
+    /// stages, never reach. 0: no misuse.
     #[launch_bounds(256)]
     pub fn pipeline_misuse(
         which: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -104,7 +106,11 @@ kernel! {
         let pipe = Small::new(smem, 2);
         let loads = match which { 1 => 1, 3 => 3, _ => 2 };
         let waits = match which { 2 => 1, 4 => 3, _ => 2 };
-        match pipe.role() {
+        let role = pipe.role();
+        if which == 6 && !matches!(role, Role::Consumer(_)) {
+            sync_threads();
+        }
+        match role {
             Role::Producer(mut p) => {
                 for s in 0..loads {
                     p.load(&a, m0, &b, n0, s * STAGE_K);
@@ -121,6 +127,27 @@ kernel! {
                 }
             }
             Role::Idle => {}
+        }
+    }
+
+    /// Which thread wrote each element of a `WgTiles<128, 64>` output (block << 32 | thread
+    /// index), and how many times (`counts`, row-major like the output). Launch with blocks of
+    /// 384 threads, `smem=3202`.
+    #[launch_bounds(384)]
+    pub fn owners(n: u32, counts: &[AtomicU32], out: &mut DisjointSlice<u64, WgTiles<128, 64>> = (n),
+                  smem: DynShared<u64>) {
+        if out.block_origin().is_none() {
+            return;
+        }
+        if let Role::Consumer(q) = TmaPipeline::<1, 128, 64>::new(smem, 0).role() {
+            if let Some(mut t) = out.wg_tile(&q) {
+                t.store_with(&WgAccum::<64>::zero(), |r, c, _| {
+                    if let Some(k) = counts.get(r * n as usize + c) {
+                        k.fetch_add(1);
+                    }
+                    (block_idx().x as u64) << 32 | thread_idx().x as u64
+                });
+            }
         }
     }
 }
