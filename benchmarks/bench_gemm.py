@@ -22,7 +22,8 @@ sm_80 path, B stored n × k).
     python benchmarks/bench_gemm.py --hopper DIR [--repeat 15]
 
 The Hopper path instead (issue 19 item 2: TMA + wgmma, sm_90a): `gemm_bf16_nt_sm90_bf16` and
-`gemm_bf16_nt_sm90` of the scratch project `tests/packages/hopper`, built (`oxpack build --out DIR`)
+`gemm_bf16_nt_sm90` (persistent: one block per multiprocessor; and once with one block
+per tile) of the scratch project `tests/packages/hopper`, built (`oxpack build --out DIR`)
 into DIR, against `torch.matmul(a, w.t())` at the same shapes (target: ≥ 80% of cuBLAS at 4096³
 and 8192³).
 """
@@ -153,7 +154,9 @@ def bench_hopper(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, fl
     c32 = torch.empty(m, n, device="cuda")
     c16 = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
     out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
-    t = 384 * -(-m // 128) * -(-n // 256)
+    tiles = -(-m // 128) * -(-n // 256)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    t = 384 * min(tiles, sms)  # persistent: at most one block per multiprocessor
     shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
     batch = max(2, min(50, int(2e11 // (2 * m * n * k))))
     launch = {"threads": t, "block": 384}
@@ -168,6 +171,10 @@ def bench_hopper(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, fl
     t_o, t_t, ratio = paired(lambda i: kernels.gemm_bf16_nt_sm90(m, n, k, a[i], w[i], c32, SMEM_SM90, **launch),
                              lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
     rows.append((shape, "`gemm_bf16_nt_sm90` (TMA + wgmma, f32 out) vs `torch.matmul(a, w.t())`", t_o, t_t, ratio))
+    one = {"threads": 384 * tiles, "block": 384}  # one block per tile, not persistent
+    t_o, t_t, ratio = paired(lambda i: kernels.gemm_bf16_nt_sm90_bf16(m, n, k, a[i], w[i], c16, SMEM_SM90, **one),
+                             lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
+    rows.append((shape, "`gemm_bf16_nt_sm90_bf16`, one block per tile (not persistent)", t_o, t_t, ratio))
     return rows
 
 

@@ -103,6 +103,19 @@ def test_big_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, out: str
         np.testing.assert_array_equal(bits, to_bf16(ref))
 
 
+@pytest.mark.parametrize("kernel,blocks", [("gemm_small", 2), ("gemm_bf16_nt_sm90", 1)])
+def test_persistent_blocks_bit_exact(hop: ModuleType, rng: np.random.Generator, kernel: str, blocks: int) -> None:
+    """Fewer blocks than tiles: each block computes tiles b, b + blocks, … through one pipeline
+    whose stages run on from tile to tile; the result is still the exact k-order sums."""
+    m, n, k = 150, 300, 136
+    a, w = operands(rng, m, n, k)
+    c = np.full((m, n), np.nan, np.float32)
+    per = 256 if kernel == "gemm_small" else 384
+    getattr(hop, kernel)(m, n, k, BFloat16(a), BFloat16(w), c, SMEM_SMALL if per == 256 else SMEM,
+                         threads=per * blocks, block=per)
+    np.testing.assert_array_equal(c, f32_in_k_order(widen(a), widen(w)))
+
+
 def test_every_element_has_one_owner(hop: ModuleType) -> None:
     """`WgTiles<128, 64>` on a ragged 200 × 100 output: every element written exactly once, by a
     consumer thread (warpgroups 1 and 2) of the block whose tile holds it, in the wgmma layout."""

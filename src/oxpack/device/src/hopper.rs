@@ -488,13 +488,27 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
     where
         Cols<BN>: Width,
     {
+        self.multiply_steps(acc, self.pipe.steps - self.waited);
+    }
+
+    /// [`multiply`](Self::multiply) over the next `count` stages only (one tile's k steps, in a
+    /// persistent kernel whose pipeline runs over several tiles); traps past `steps`.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn multiply_steps(&mut self, acc: &mut WgAccum<BN>, count: usize)
+    where
+        Cols<BN>: Width,
+    {
+        if count > self.pipe.steps - self.waited {
+            fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
+        }
         if rt::__oxpack_activemask() != u32::MAX {
             fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
         }
         let p = &self.pipe;
         let d = acc.regs();
         let mut previous = usize::MAX; // the stage whose wgmmas may still run
-        for n in self.waited..p.steps {
+        for n in self.waited..self.waited + count {
             let s = n % S;
             crate::at!();
             rt::mbarrier_wait(p.full(s), ((n / S) as u32) & 1);
@@ -513,7 +527,7 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
             // SAFETY: as above.
             unsafe { rt::__oxpack_sm90a_mbarrier_arrive(p.empty(previous)) };
         }
-        self.waited = p.steps;
+        self.waited += count;
     }
 }
 
@@ -720,12 +734,11 @@ impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>
         self.len.div_ceil(width).div_ceil(BM) * width.div_ceil(BN)
     }
 
-    /// The calling block's tile: its first row and column in the output (and in A's rows and
-    /// B's rows); `None` for a block past the last tile, a block that is not `128 · (1 + BM /
-    /// 64)` threads, or a grid that is not 1-D (the same for every thread of a block).
+    /// (tiles down, tiles across), or `None` when the block is not `128 · (1 + BM / 64)` threads,
+    /// the grid is not 1-D or the output is empty (the same for every thread of a block).
     #[inline(always)]
-    pub fn block_origin(&self) -> Option<(usize, usize)> {
-        let (d, g, b) = (crate::grid::block_dim(), crate::grid::grid_dim(), crate::grid::block_idx());
+    fn grid_of_tiles(&self) -> Option<(usize, usize)> {
+        let (d, g) = (crate::grid::block_dim(), crate::grid::grid_dim());
         if d.x as usize * d.y as usize * d.z as usize != WG_THREADS * (1 + BM / WG_ROWS) || g.y != 1 || g.z != 1 {
             return None;
         }
@@ -734,23 +747,60 @@ impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>
             return None;
         }
         let (tiles_m, tiles_n) = (self.len.div_ceil(width).div_ceil(BM), width.div_ceil(BN));
+        // every row index below tiles_m · BM, times width, fits: no index below wraps
         (tiles_m.checked_mul(BM)?).checked_mul(width)?;
-        let block = b.x as usize;
-        if block >= tiles_m * tiles_n {
+        Some((tiles_m, tiles_n))
+    }
+
+    /// How many block tiles the calling block owns: tiles `b`, `b + G`, `b + 2G`, … (block `b`
+    /// of a grid of `G` blocks), so a grid of fewer blocks than tiles is persistent (each block
+    /// loops over its tiles). 0 where [`block_origin`](Self::block_origin) is `None`.
+    #[inline(always)]
+    pub fn block_tile_count(&self) -> usize {
+        let Some((tiles_m, tiles_n)) = self.grid_of_tiles() else { return 0 };
+        let (b, g) = (crate::grid::block_idx().x as usize, crate::grid::grid_dim().x as usize);
+        (tiles_m * tiles_n).saturating_sub(b).div_ceil(g)
+    }
+
+    /// The first row and column, in the output (and in A's rows and B's rows), of the calling
+    /// block's `i`-th tile (tile `b + i·G`, numbered in bands of 8 tile rows); `None` past its
+    /// last tile or where the block or grid has another shape.
+    #[inline(always)]
+    pub fn tile_origin(&self, i: usize) -> Option<(usize, usize)> {
+        let (tiles_m, tiles_n) = self.grid_of_tiles()?;
+        let (b, g) = (crate::grid::block_idx().x as usize, crate::grid::grid_dim().x as usize);
+        let tile = i.checked_mul(g)?.checked_add(b)?;
+        if tile >= tiles_m * tiles_n {
             return None;
         }
-        let band = block / (BAND * tiles_n);
+        let band = tile / (BAND * tiles_n);
         let first = band * BAND;
         let rows_in_band = (tiles_m - first).min(BAND);
-        let rest = block % (BAND * tiles_n);
+        let rest = tile % (BAND * tiles_n);
         Some(((first + rest % rows_in_band) * BM, (rest / rows_in_band) * BN))
     }
 
-    /// The tile of the calling thread's consumer warpgroup: rows `64 · c.index()` .. of the
-    /// block's tile, all BN columns; `None` as for [`block_origin`](Self::block_origin).
+    /// The calling block's (first) tile: [`tile_origin(0)`](Self::tile_origin); `None` for a
+    /// block past the last tile, a block that is not `128 · (1 + BM / 64)` threads, or a grid
+    /// that is not 1-D (the same for every thread of a block).
+    #[inline(always)]
+    pub fn block_origin(&self) -> Option<(usize, usize)> {
+        self.tile_origin(0)
+    }
+
+    /// The tile of the calling thread's consumer warpgroup in the block's first tile: rows `64 ·
+    /// c.index()` .. of it, all BN columns; `None` as for [`block_origin`](Self::block_origin).
     #[inline(always)]
     pub fn wg_tile<const S: usize>(&mut self, c: &Consumer<S, BM, BN>) -> Option<WgTile<'_, T, BN>> {
-        let (row0, col0) = self.block_origin()?;
+        self.wg_tile_at(0, c)
+    }
+
+    /// As [`wg_tile`](Self::wg_tile) in the block's `i`-th tile (see
+    /// [`tile_origin`](Self::tile_origin)): a persistent block's warpgroups store each of
+    /// their tiles through it.
+    #[inline(always)]
+    pub fn wg_tile_at<const S: usize>(&mut self, i: usize, c: &Consumer<S, BM, BN>) -> Option<WgTile<'_, T, BN>> {
+        let (row0, col0) = self.tile_origin(i)?;
         Some(WgTile {
             ptr: self.ptr,
             len: self.len,

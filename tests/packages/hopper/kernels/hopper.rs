@@ -7,35 +7,44 @@
 //! multiple of 8, 16-byte-aligned bases). Any M, N, K: the TMA reads zeros past the edges, and
 //! the store skips what lies outside C.
 //!
-//! Launch: `threads=384 * ceil(m / 128) * ceil(n / 256), block=384, smem=SMEM` with SMEM the
-//! pipeline's `SHARED_BYTES / 8` (u64 elements): 24712 for `gemm_bf16_nt_sm90`, 4624 for `gemm_small`.
+//! Launch: `threads=384 * blocks, block=384, smem=SMEM` with SMEM the pipeline's `SHARED_BYTES /
+//! 8` (u64 elements): 24712 for `gemm_bf16_nt_sm90`, 4624 for `gemm_small`. With one block per
+//! tile of C (`ceil(m / 128) * ceil(n / 256)`) each block computes one; with fewer (e.g. one per
+//! multiprocessor) the kernel is persistent: block `b` computes tiles `b`, `b + blocks`, ….
 use oxpack::prelude::*;
-use oxpack::hopper::{Consumer, STAGE_K};
+use oxpack::hopper::{WgTile, STAGE_K};
 
 type Big = TmaPipeline<4, 128, 256>;
 type Small = TmaPipeline<2, 64, 64>;
 
-/// The warp-specialized main loop: the producer loads `steps` stages, each consumer warpgroup
-/// multiplies them into its 64 × BN accumulators, then `epilogue` stores them.
+/// The warp-specialized main loop over the block's tiles (one, or several when the grid has
+/// fewer blocks than C has tiles: a persistent kernel, whose producer loads the next tile's
+/// stages while the consumers store the last one): the producer loads `steps` stages per tile,
+/// each consumer warpgroup multiplies them into its 64 × BN accumulators and stores them.
 #[inline(always)]
 fn gemm<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
-    role: Role<S, BM, BN>, a: &TmaSource<BF16>, b: &TmaSource<BF16>, origin: (usize, usize),
-    steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
-    store: impl Fn(&mut DisjointSlice<O, WgTiles<BM, BN>>, &Consumer<S, BM, BN>, &WgAccum<BN>),
+    role: Role<S, BM, BN>, a: &TmaSource<BF16>, b: &TmaSource<BF16>, count: usize, steps: usize,
+    c: &mut DisjointSlice<O, WgTiles<BM, BN>>, store: impl Fn(&mut WgTile<'_, O, BN>, &WgAccum<BN>),
 ) where
     oxpack::hopper::Cols<BN>: oxpack::hopper::Width,
 {
-    let (m0, n0) = origin;
     match role {
         Role::Producer(mut p) => {
-            for s in 0..steps {
-                p.load(a, m0, b, n0, s * STAGE_K);
+            for i in 0..count {
+                let Some((m0, n0)) = c.tile_origin(i) else { trap() };
+                for s in 0..steps {
+                    p.load(a, m0, b, n0, s * STAGE_K);
+                }
             }
         }
         Role::Consumer(mut q) => {
-            let mut acc = WgAccum::<BN>::zero();
-            q.multiply(&mut acc);
-            store(c, &q, &acc);
+            for i in 0..count {
+                let mut acc = WgAccum::<BN>::zero();
+                q.multiply_steps(&mut acc, steps);
+                if let Some(mut t) = c.wg_tile_at(i, &q) {
+                    store(&mut t, &acc);
+                }
+            }
         }
         Role::Idle => {}
     }
@@ -43,19 +52,19 @@ fn gemm<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
 
 kernel! {
     /// c ← a·bᵀ on Hopper tensor cores: `a` m × k and `b` n × k, 2-D bf16 (TMA sources); `c` m × n,
-    /// f32. Launch with `threads=384 * ceil(m / 128) * ceil(n / 256), block=384, smem=24712`.
+    /// f32. Launch with `threads=384 * blocks, block=384, smem=24712`, `blocks` up to one per 128 × 256 tile
+    /// of c (fewer: persistent blocks, e.g. one per multiprocessor).
     #[launch_bounds(384, 1)]
     pub fn gemm_bf16_nt_sm90(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
-        let Some(origin) = c.block_origin() else { return };
-        let steps = (k as usize).div_ceil(STAGE_K);
-        gemm(Big::new(smem, steps).role_with_registers(), &a, &b, origin, steps, c, |c, q, acc| {
-            if let Some(mut t) = c.wg_tile(q) {
-                t.store(acc);
-            }
-        });
+        let (count, steps) = (c.block_tile_count(), (k as usize).div_ceil(STAGE_K));
+        if count == 0 {
+            return;
+        }
+        let role = Big::new(smem, count * steps).role_with_registers();
+        gemm(role, &a, &b, count, steps, c, |t, acc| t.store(acc));
     }
 
     /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, `c` in bf16 (rounded to nearest even): torch's
@@ -65,30 +74,27 @@ kernel! {
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
-        let Some(origin) = c.block_origin() else { return };
-        let steps = (k as usize).div_ceil(STAGE_K);
-        gemm(Big::new(smem, steps).role_with_registers(), &a, &b, origin, steps, c, |c, q, acc| {
-            if let Some(mut t) = c.wg_tile(q) {
-                t.store(acc);
-            }
-        });
+        let (count, steps) = (c.block_tile_count(), (k as usize).div_ceil(STAGE_K));
+        if count == 0 {
+            return;
+        }
+        let role = Big::new(smem, count * steps).role_with_registers();
+        gemm(role, &a, &b, count, steps, c, |t, acc| t.store(acc));
     }
 
     /// c ← a·bᵀ with 64 × 64 block tiles, 2 stages and one consumer warpgroup (256 threads):
     /// small enough to emulate many stages, so that every barrier goes through several phases.
-    /// Launch with `threads=256 * ceil(m / 64) * ceil(n / 64), block=256, smem=4624`.
+    /// Launch with `threads=256 * blocks, block=256, smem=4624`, up to one block per 64 × 64 tile.
     #[launch_bounds(256)]
     pub fn gemm_small(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<f32, WgTiles<64, 64>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
-        let Some(origin) = c.block_origin() else { return };
-        let steps = (k as usize).div_ceil(STAGE_K);
-        gemm(Small::new(smem, steps).role(), &a, &b, origin, steps, c, |c, q, acc| {
-            if let Some(mut t) = c.wg_tile(q) {
-                t.store(acc);
-            }
-        });
+        let (count, steps) = (c.block_tile_count(), (k as usize).div_ceil(STAGE_K));
+        if count == 0 {
+            return;
+        }
+        gemm(Small::new(smem, count * steps).role(), &a, &b, count, steps, c, |t, acc| t.store(acc));
     }
 
     /// The pipeline's protocol broken, by `which` (64 × 64 tiles, k = 128: 2 steps): 1 the
