@@ -147,7 +147,8 @@ SMEM_SM90 = 24712  # TmaPipeline<4, 128, 256>::SHARED_BYTES / 8 (u64 elements)
 
 
 def bench_hopper(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
-    """Rows for the sm_90a kernels (B stored n × k, bf16 and f32 out) against `torch.matmul(a, w.t())`."""
+    """Rows for the sm_90a kernels (B stored n × k) against `torch.matmul(a, w.t())`: bf16 and f32
+    out with one block per tile, and f32 out with persistent blocks (one per multiprocessor)."""
     sets = 2
     a = [torch.randn(m, k, device="cuda").to(torch.bfloat16) for _ in range(sets)]
     w = [torch.randn(n, k, device="cuda").to(torch.bfloat16) for _ in range(sets)]
@@ -156,25 +157,23 @@ def bench_hopper(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, fl
     out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
     tiles = -(-m // 128) * -(-n // 256)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    t = 384 * min(tiles, sms)  # persistent: at most one block per multiprocessor
     shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
     batch = max(2, min(50, int(2e11 // (2 * m * n * k))))
-    launch = {"threads": t, "block": 384}
-    kernels.gemm_bf16_nt_sm90(m, n, k, a[0], w[0], c32, SMEM_SM90, **launch)
-    check(c32, a[0], w[0].t(), f"gemm_bf16_nt_sm90 at {shape}")
-    kernels.gemm_bf16_nt_sm90_bf16(m, n, k, a[0], w[0], c16, SMEM_SM90, **launch)
-    check(c16, a[0], w[0].t(), f"gemm_bf16_nt_sm90_bf16 at {shape}")
+    one = {"threads": 384 * tiles, "block": 384}
+    persistent = {"threads": 384 * min(tiles, sms), "block": 384}
+    runs = [
+        ("gemm_bf16_nt_sm90_bf16", c16, one, "(TMA + wgmma, bf16 out)"),
+        ("gemm_bf16_nt_sm90", c32, one, "(TMA + wgmma, f32 out)"),
+        ("gemm_bf16_nt_sm90_persistent", c32, persistent, f"(persistent, {min(tiles, sms)} blocks, f32 out)"),
+    ]
     rows = []
-    t_o, t_t, ratio = paired(lambda i: kernels.gemm_bf16_nt_sm90_bf16(m, n, k, a[i], w[i], c16, SMEM_SM90, **launch),
-                             lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
-    rows.append((shape, "`gemm_bf16_nt_sm90_bf16` (TMA + wgmma, bf16 out) vs `torch.matmul(a, w.t())`", t_o, t_t, ratio))
-    t_o, t_t, ratio = paired(lambda i: kernels.gemm_bf16_nt_sm90(m, n, k, a[i], w[i], c32, SMEM_SM90, **launch),
-                             lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
-    rows.append((shape, "`gemm_bf16_nt_sm90` (TMA + wgmma, f32 out) vs `torch.matmul(a, w.t())`", t_o, t_t, ratio))
-    one = {"threads": 384 * tiles, "block": 384}  # one block per tile, not persistent
-    t_o, t_t, ratio = paired(lambda i: kernels.gemm_bf16_nt_sm90_bf16(m, n, k, a[i], w[i], c16, SMEM_SM90, **one),
-                             lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
-    rows.append((shape, "`gemm_bf16_nt_sm90_bf16`, one block per tile (not persistent)", t_o, t_t, ratio))
+    for name, c, launch, what in runs:
+        kernel = getattr(kernels, name)
+        kernel(m, n, k, a[0], w[0], c, SMEM_SM90, **launch)
+        check(c, a[0], w[0].t(), f"{name} at {shape}")
+        t_o, t_t, ratio = paired(lambda i, kernel=kernel, c=c, launch=launch: kernel(m, n, k, a[i], w[i], c, SMEM_SM90, **launch),
+                                 lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
+        rows.append((shape, f"`{name}` {what} vs `torch.matmul(a, w.t())`", t_o, t_t, ratio))
     return rows
 
 

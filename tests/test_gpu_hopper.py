@@ -80,7 +80,7 @@ def test_gemm_sm90_persistent(blocks: int) -> None:
     m, n, k = 1000, 1100, 200
     a, w = bf16(m, k), bf16(n, k)
     c = torch.full((m, n), float("nan"), device=CUDA)
-    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * blocks, block=384)
+    kernels.gemm_bf16_nt_sm90_persistent(m, n, k, a, w, c, SMEM, threads=384 * blocks, block=384)
     check(c, a, w)
 
 

@@ -103,7 +103,7 @@ def test_big_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, out: str
         np.testing.assert_array_equal(bits, to_bf16(ref))
 
 
-@pytest.mark.parametrize("kernel,blocks", [("gemm_small", 2), ("gemm_bf16_nt_sm90", 1)])
+@pytest.mark.parametrize("kernel,blocks", [("gemm_small", 2), ("gemm_bf16_nt_sm90_persistent", 1)])
 def test_persistent_blocks_bit_exact(hop: ModuleType, rng: np.random.Generator, kernel: str, blocks: int) -> None:
     """Fewer blocks than tiles: each block computes tiles b, b + blocks, … through one pipeline
     whose stages run on from tile to tile; the result is still the exact k-order sums."""

@@ -360,6 +360,33 @@ impl<const S: usize, const BM: usize, const BN: usize> TmaPipeline<S, BM, BN> {
         }
     }
 
+    /// Runs `producer` in the producer thread and `consumer` in every consumer thread (the idle
+    /// threads return), each given `x` (what both need, e.g. the output: one of them gets it, so
+    /// both may borrow it mutably), each role one branch of a single `if`/`else`, with registers moved from
+    /// the producer warpgroup to the consumers (`setmaxnreg`: 40 for warpgroup 0, 232 for the
+    /// others): for blocks of 3 warpgroups (BM = 128) under `#[launch_bounds(384, 1)]`, where 128
+    /// · (40 + 2 · 232) registers fit the multiprocessor's 64 Ki. The compiler then gives the
+    /// consumers' code up to 232 registers (a 64 × 256 accumulator takes 128).
+    #[inline(always)]
+    pub fn run_with_registers<X>(
+        self,
+        x: X,
+        producer: impl FnOnce(Producer<S, BM, BN>, X),
+        consumer: impl FnOnce(Consumer<S, BM, BN>, X),
+    ) {
+        const { assert!(BM == 128, "oxpack: `run_with_registers` is for BM = 128 (3 warpgroups)") };
+        let t = crate::block_thread_linear();
+        if t < WG_THREADS {
+            rt::__oxpack_sm90a_setmaxnreg_dec40();
+            if t == 0 {
+                producer(Producer { pipe: self, loaded: 0 }, x);
+            }
+        } else {
+            rt::__oxpack_sm90a_setmaxnreg_inc232();
+            consumer(Consumer { pipe: self, waited: 0, wg: t / WG_THREADS - 1 }, x);
+        }
+    }
+
     /// As [`role`](Self::role), moving registers from the producer warpgroup to the consumers
     /// (`setmaxnreg`: 40 for warpgroup 0, 232 for the others), for blocks of 3 warpgroups
     /// (BM = 128) under `#[launch_bounds(384, 1)]`, where 128 · (40 + 2 · 232) registers fit

@@ -8,63 +8,68 @@
 //! the store skips what lies outside C.
 //!
 //! Launch: `threads=384 * blocks, block=384, smem=SMEM` with SMEM the pipeline's `SHARED_BYTES /
-//! 8` (u64 elements): 24712 for `gemm_bf16_nt_sm90`, 4624 for `gemm_small`. With one block per
-//! tile of C (`ceil(m / 128) * ceil(n / 256)`) each block computes one; with fewer (e.g. one per
-//! multiprocessor) the kernel is persistent: block `b` computes tiles `b`, `b + blocks`, ….
+//! 8` (u64 elements): 24712 for the 128 × 256 kernels, 4624 for `gemm_small`. `blocks` is one per
+//! tile of C (`ceil(m / 128) * ceil(n / 256)`), or any number for the persistent kernels
+//! (`gemm_bf16_nt_sm90_persistent`, `gemm_small`): block `b` computes tiles `b`, `b + blocks`, ….
 use oxpack::prelude::*;
-use oxpack::hopper::{WgTile, STAGE_K};
+use oxpack::hopper::{Consumer, Producer, WgTile, STAGE_K};
 
 type Big = TmaPipeline<4, 128, 256>;
 type Small = TmaPipeline<2, 64, 64>;
 
-/// The warp-specialized main loop over the block's tiles (one, or several when the grid has
-/// fewer blocks than C has tiles: a persistent kernel, whose producer loads the next tile's
-/// stages while the consumers store the last one): the producer loads `steps` stages per tile,
-/// each consumer warpgroup multiplies them into its 64 × BN accumulators and stores them.
+/// The producer's loop over the block's tiles (one, or several when the grid has fewer blocks
+/// than C has tiles: a persistent kernel, whose producer loads the next tile's stages while the
+/// consumers store the last one): `steps` stages of A and B per tile.
 #[inline(always)]
-fn gemm<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
-    role: Role<S, BM, BN>, a: &TmaSource<BF16>, b: &TmaSource<BF16>, count: usize, steps: usize,
-    c: &mut DisjointSlice<O, WgTiles<BM, BN>>, store: impl Fn(&mut WgTile<'_, O, BN>, &WgAccum<BN>),
+fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
+    mut p: Producer<S, BM, BN>, a: &TmaSource<BF16>, b: &TmaSource<BF16>, count: usize, steps: usize,
+    c: &DisjointSlice<O, WgTiles<BM, BN>>,
+) {
+    for i in 0..count {
+        let Some((m0, n0)) = c.tile_origin(i) else { trap() };
+        for s in 0..steps {
+            p.load(a, m0, b, n0, s * STAGE_K);
+        }
+    }
+}
+
+/// A consumer warpgroup's loop: per tile, `steps` stages multiplied into its 64 × BN
+/// accumulators, then stored through `store`.
+#[inline(always)]
+fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
+    mut q: Consumer<S, BM, BN>, count: usize, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
+    store: impl Fn(&mut WgTile<'_, O, BN>, &WgAccum<BN>),
 ) where
     oxpack::hopper::Cols<BN>: oxpack::hopper::Width,
 {
-    match role {
-        Role::Producer(mut p) => {
-            for i in 0..count {
-                let Some((m0, n0)) = c.tile_origin(i) else { trap() };
-                for s in 0..steps {
-                    p.load(a, m0, b, n0, s * STAGE_K);
-                }
-            }
+    for i in 0..count {
+        let mut acc = WgAccum::<BN>::zero();
+        q.multiply_steps(&mut acc, steps);
+        if let Some(mut t) = c.wg_tile_at(i, &q) {
+            store(&mut t, &acc);
         }
-        Role::Consumer(mut q) => {
-            for i in 0..count {
-                let mut acc = WgAccum::<BN>::zero();
-                q.multiply_steps(&mut acc, steps);
-                if let Some(mut t) = c.wg_tile_at(i, &q) {
-                    store(&mut t, &acc);
-                }
-            }
-        }
-        Role::Idle => {}
     }
 }
 
 kernel! {
     /// c ← a·bᵀ on Hopper tensor cores: `a` m × k and `b` n × k, 2-D bf16 (TMA sources); `c` m × n,
-    /// f32. Launch with `threads=384 * blocks, block=384, smem=24712`, `blocks` up to one per 128 × 256 tile
-    /// of c (fewer: persistent blocks, e.g. one per multiprocessor).
+    /// f32. Launch with `threads=384 * ceil(m / 128) * ceil(n / 256), block=384, smem=24712`: one
+    /// block per 128 × 256 tile of c (fewer trap).
     #[launch_bounds(384, 1)]
     pub fn gemm_bf16_nt_sm90(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
-        let (count, steps) = (c.block_tile_count(), (k as usize).div_ceil(STAGE_K));
-        if count == 0 {
+        if (grid_dim().x as usize) < c.block_tiles() {
+            trap(); // one block per tile: use gemm_bf16_nt_sm90_persistent for fewer
+        }
+        let steps = (k as usize).div_ceil(STAGE_K);
+        if c.block_tile_count() == 0 {
             return;
         }
-        let role = Big::new(smem, count * steps).role_with_registers();
-        gemm(role, &a, &b, count, steps, c, |t, acc| t.store(acc));
+        let pipe = Big::new(smem, steps);
+        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
+                                |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
     }
 
     /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, `c` in bf16 (rounded to nearest even): torch's
@@ -74,12 +79,16 @@ kernel! {
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
-        let (count, steps) = (c.block_tile_count(), (k as usize).div_ceil(STAGE_K));
-        if count == 0 {
+        if (grid_dim().x as usize) < c.block_tiles() {
+            trap(); // one block per tile: use gemm_bf16_nt_sm90_persistent for fewer
+        }
+        let steps = (k as usize).div_ceil(STAGE_K);
+        if c.block_tile_count() == 0 {
             return;
         }
-        let role = Big::new(smem, count * steps).role_with_registers();
-        gemm(role, &a, &b, count, steps, c, |t, acc| t.store(acc));
+        let pipe = Big::new(smem, steps);
+        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
+                                |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
     }
 
     /// c ← a·bᵀ with 64 × 64 block tiles, 2 stages and one consumer warpgroup (256 threads):
@@ -94,7 +103,29 @@ kernel! {
         if count == 0 {
             return;
         }
-        gemm(Small::new(smem, count * steps).role(), &a, &b, count, steps, c, |t, acc| t.store(acc));
+        match Small::new(smem, count * steps).role() {
+            Role::Producer(p) => produce(p, &a, &b, count, steps, c),
+            Role::Consumer(q) => consume(q, count, steps, c, |t, acc| t.store(acc)),
+            Role::Idle => {}
+        }
+    }
+
+    /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, with persistent blocks: launch with `threads=384 *
+    /// blocks, block=384, smem=24712` for any number of blocks (e.g. one per multiprocessor);
+    /// block `b` computes tiles `b`, `b + blocks`, …, its producer loading the next tile's
+    /// stages while its consumers store the last one.
+    #[launch_bounds(384, 1)]
+    pub fn gemm_bf16_nt_sm90_persistent(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let (count, steps) = (c.block_tile_count(), (k as usize).div_ceil(STAGE_K));
+        if count == 0 {
+            return;
+        }
+        let pipe = Big::new(smem, count * steps);
+        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, count, steps, c),
+                                |q, c| consume(q, count, steps, c, |t, acc| t.store(acc)));
     }
 
     /// The pipeline's protocol broken, by `which` (64 × 64 tiles, k = 128: 2 steps): 1 the
