@@ -166,11 +166,11 @@ class Kernel(_Checks, _ArrayReader):
     def _tma_shape(self, a: _Array) -> tuple[int, int]:
         """A TMA source's (rows, cols): a non-empty 2-D array whose base and rows are 16-byte
         aligned (the TMA's rules); `KernelValueError` otherwise."""
-        shape = getattr(a.obj, "shape", None)
-        if shape is None:
+        found: Any = getattr(a.obj, "shape", None)
+        if found is None:
             cai = getattr(a.obj, "__cuda_array_interface__", None)
-            shape = cai.get("shape") if isinstance(cai, dict) else ()
-        shape = tuple(int(d) for d in shape)
+            found = cai.get("shape", ()) if isinstance(cai, dict) else ()
+        shape = tuple(int(d) for d in found)
         name, itemsize = a.param.name, a.param.dtype.itemsize
         if len(shape) != 2 or 0 in shape:
             raise KernelValueError(
