@@ -11,7 +11,7 @@
 //! | --- | --- |
 //! | [`TmaSource<T>`] | a kernel parameter: a 2-D array the stub describes to the TMA (a `CUtensorMap` built at launch by the driver's `cuTensorMapEncodeTiled`, cached per array) |
 //! | [`TmaPipeline<S, BM, BN>`] | `S` stages of a `BM × 64` A tile and a `BN × 64` B tile in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier` |
-//! | [`Role`] | what a thread does: warpgroup 0's first thread is the [`Producer`] (TMA), warpgroups 1.. are [`Consumer`]s (wgmma), the rest idle |
+//! | [`Role`] | what a thread does: warpgroup 0's first thread is the [`Producer`] (TMA), warpgroups 1.. are [`Consumer`]s (wgmma), the rest idle ([`TmaPipeline::role`], or [`TmaPipeline::run_with_registers`] with a closure per role) |
 //! | [`Stage`] | a consumer's view of one full stage; dropping it releases the stage to the producer |
 //! | [`WgAccum<N>`] | a warpgroup's 64 × N f32 accumulators (N = 64, 128, 256), in registers |
 //! | [`WgTiles<BM, BN>`] | the output layout: consumer warpgroup `c` of block `b` owns rows `64c..64c + 64` of block tile `b` |
@@ -39,7 +39,12 @@
 //!   reported as a deadlock (`KernelBarrierError`), naming the thread.
 //! - [`WgAccum::mma`] issues the stage's four k16 `wgmma`s, commits them and waits for them
 //!   (`wgmma.wait_group 0`) before it returns: no `wgmma` still reads a stage when its view
-//!   ends, and no accumulator register is read while one is in flight.
+//!   ends, and no accumulator register is read while one is in flight. [`Consumer::multiply`]
+//!   (and `multiply_steps`, a tile's worth) runs the whole loop itself, keeping one stage's
+//!   `wgmma`s in flight (`wait_group 1`) and releasing each stage once its own are complete.
+//! - A persistent kernel runs one pipeline over several tiles: `steps` counts them all, and
+//!   [`DisjointSlice::block_tile_count`] / [`tile_origin`](DisjointSlice::tile_origin) /
+//!   [`wg_tile_at`](DisjointSlice::wg_tile_at) give block `b` of `G` the tiles `b`, `b + G`, ….
 //!
 //! **Output ownership.** A warpgroup's accumulators reach global memory only through
 //! [`WgTile::store`], and a [`WgTile`] only from [`DisjointSlice::wg_tile`] with the
@@ -347,9 +352,8 @@ impl<const S: usize, const BM: usize, const BN: usize> TmaPipeline<S, BM, BN> {
     }
 
     /// The calling thread's role: warpgroup 0's first thread is the [`Producer`], its other
-    /// threads [`Role::Idle`], every thread of warpgroups 1.. a [`Consumer`]. With `REGS`,
-    /// warpgroup 0 gives registers back (`setmaxnreg.dec` to 40) and the consumers take them
-    /// (`.inc` to 232): use it with `#[launch_bounds(THREADS, 1)]` and 3 warpgroups.
+    /// threads [`Role::Idle`], every thread of warpgroups 1.. a [`Consumer`]. (For register
+    /// reallocation between the roles, [`run_with_registers`](Self::run_with_registers).)
     #[inline(always)]
     pub fn role(self) -> Role<S, BM, BN> {
         let t = crate::block_thread_linear();
@@ -390,7 +394,8 @@ impl<const S: usize, const BM: usize, const BN: usize> TmaPipeline<S, BM, BN> {
     /// As [`role`](Self::role), moving registers from the producer warpgroup to the consumers
     /// (`setmaxnreg`: 40 for warpgroup 0, 232 for the others), for blocks of 3 warpgroups
     /// (BM = 128) under `#[launch_bounds(384, 1)]`, where 128 · (40 + 2 · 232) registers fit
-    /// the multiprocessor's 64 Ki.
+    /// the multiprocessor's 64 Ki. [`run_with_registers`](Self::run_with_registers) is the form
+    /// the compiler can follow (each role one branch of one `if`/`else`).
     #[inline(always)]
     pub fn role_with_registers(self) -> Role<S, BM, BN> {
         const { assert!(BM == 128, "oxpack: `role_with_registers` is for BM = 128 (3 warpgroups)") };
