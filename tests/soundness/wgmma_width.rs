@@ -1,5 +1,5 @@
 // Attempt: a warpgroup accumulator of 96 columns, a wgmma width this library has no register layout for.
-// Expect: error[E0277]: `Cols<96>` is not a wgmma width here
+// Expect: error[E0277]: `WgCols<96>` is not a wgmma width here
 use oxpack::prelude::*;
 
 kernel! {

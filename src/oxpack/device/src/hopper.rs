@@ -12,7 +12,7 @@
 //! | [`TmaSource<T>`] | a kernel parameter: a 2-D array the stub describes to the TMA (a `CUtensorMap` built at launch by the driver's `cuTensorMapEncodeTiled`, cached per array) |
 //! | [`TmaPipeline<S, BM, BN>`] | `S` stages of a `BM × 64` A tile and a `BN × 64` B tile in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier` |
 //! | [`Role`] | what a thread does: warpgroup 0's first thread is the [`Producer`] (TMA), warpgroups 1.. are [`Consumer`]s (wgmma), the rest idle ([`TmaPipeline::role`], or [`TmaPipeline::run_with_registers`] with a closure per role) |
-//! | [`Stage`] | a consumer's view of one full stage; dropping it releases the stage to the producer |
+//! | [`TmaStage`] | a consumer's view of one full stage; dropping it releases the stage to the producer |
 //! | [`WgAccum<N>`] | a warpgroup's 64 × N f32 accumulators (N = 64, 128, 256), in registers |
 //! | [`WgTiles<BM, BN>`] | the output layout: consumer warpgroup `c` of block `b` owns rows `64c..64c + 64` of block tile `b` |
 //!
@@ -31,7 +31,7 @@
 //! - [`Producer::load`] waits until the stage it fills is empty (its "empty" barrier: every
 //!   consumer thread released it), announces the stage's bytes on its "full" barrier and issues
 //!   the copies; [`Consumer::wait`] waits on the "full" barrier (all bytes landed) and gives the
-//!   [`Stage`], whose drop arrives on the "empty" one. The parity each waits for is the pipeline's
+//!   [`TmaStage`], whose drop arrives on the "empty" one. The parity each waits for is the pipeline's
 //!   count of its own calls, kept in the role: a kernel never names a phase.
 //! - Both roles make exactly `steps` calls (given to `new`): a `load` or `wait` past `steps`
 //!   traps, and so does a role dropped before making all of them — the other side would wait
@@ -247,7 +247,7 @@ const WG_THREADS: usize = 128;
 pub const STAGE_K: usize = 64;
 
 /// A pipeline's shape, for the bound [`PipelineShape`].
-pub struct Shape<const S: usize, const BM: usize, const BN: usize>;
+pub struct PipeShape<const S: usize, const BM: usize, const BN: usize>;
 
 /// The shapes a [`TmaPipeline`] takes: 1 to 8 stages, BM = 64, 128 or 192 rows of A (one consumer
 /// warpgroup per 64), BN = 64, 128 or 256 columns (the `wgmma` N). Sealed.
@@ -259,15 +259,15 @@ pub struct Shape<const S: usize, const BM: usize, const BN: usize>;
 pub trait PipelineShape {}
 macro_rules! shapes {
     ($($s:literal)*) => {$(
-        impl PipelineShape for Shape<$s, 64, 64> {}
-        impl PipelineShape for Shape<$s, 64, 128> {}
-        impl PipelineShape for Shape<$s, 64, 256> {}
-        impl PipelineShape for Shape<$s, 128, 64> {}
-        impl PipelineShape for Shape<$s, 128, 128> {}
-        impl PipelineShape for Shape<$s, 128, 256> {}
-        impl PipelineShape for Shape<$s, 192, 64> {}
-        impl PipelineShape for Shape<$s, 192, 128> {}
-        impl PipelineShape for Shape<$s, 192, 256> {}
+        impl PipelineShape for PipeShape<$s, 64, 64> {}
+        impl PipelineShape for PipeShape<$s, 64, 128> {}
+        impl PipelineShape for PipeShape<$s, 64, 256> {}
+        impl PipelineShape for PipeShape<$s, 128, 64> {}
+        impl PipelineShape for PipeShape<$s, 128, 128> {}
+        impl PipelineShape for PipeShape<$s, 128, 256> {}
+        impl PipelineShape for PipeShape<$s, 192, 64> {}
+        impl PipelineShape for PipeShape<$s, 192, 128> {}
+        impl PipelineShape for PipeShape<$s, 192, 256> {}
     )*};
 }
 shapes!(1 2 3 4 5 6 7 8);
@@ -300,7 +300,7 @@ impl<const S: usize, const BM: usize, const BN: usize> TmaPipeline<S, BM, BN> {
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn new<T: Elem>(shared: DynShared<T>, steps: usize) -> Self
     where
-        Shape<S, BM, BN>: PipelineShape,
+        PipeShape<S, BM, BN>: PipelineShape,
     {
         if shared.len().saturating_mul(core::mem::size_of::<T>()) < Self::SHARED_BYTES {
             fail("TmaPipeline: the launch gives less dynamic shared memory than the pipeline's SHARED_BYTES; \
@@ -497,7 +497,7 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
     /// stage to the producer. Traps after `steps` waits.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn wait(&mut self) -> Stage<'_, S, BM, BN> {
+    pub fn wait(&mut self) -> TmaStage<'_, S, BM, BN> {
         let n = self.waited;
         if n >= self.pipe.steps {
             fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
@@ -506,7 +506,7 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
         crate::at!();
         rt::mbarrier_wait(self.pipe.full(s), ((n / S) as u32) & 1);
         self.waited = n + 1;
-        Stage { cons: self, slot: s }
+        TmaStage { cons: self, slot: s }
     }
 
     /// `acc ← a·bᵀ + acc` over every stage not yet waited for: the whole main loop, with one
@@ -518,7 +518,7 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn multiply(&mut self, acc: &mut WgAccum<BN>)
     where
-        Cols<BN>: Width,
+        WgCols<BN>: WgWidth,
     {
         self.multiply_steps(acc, self.pipe.steps - self.waited);
     }
@@ -529,7 +529,7 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn multiply_steps(&mut self, acc: &mut WgAccum<BN>, count: usize)
     where
-        Cols<BN>: Width,
+        WgCols<BN>: WgWidth,
     {
         if count > self.pipe.steps - self.waited {
             fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
@@ -573,7 +573,7 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
 #[inline(always)]
 unsafe fn issue<const N: usize>(d: *mut f32, a: *mut u8, b: *mut u8)
 where
-    Cols<N>: Width,
+    WgCols<N>: WgWidth,
 {
     // SAFETY: the tiles' shared addresses.
     let (a, b) = unsafe { (rt::__oxpack_sm90a_smem(a), rt::__oxpack_sm90a_smem(b)) };
@@ -582,7 +582,7 @@ where
         // k16 step kk: 32 bytes further along each 128-byte row (the swizzle applies to the
         // address bits, so the start moves by 32 bytes inside the atom)
         // SAFETY: the caller's.
-        unsafe { <Cols<N> as Width>::wgmma(d, descriptor(a + 32 * kk as u32), descriptor(b + 32 * kk as u32)) };
+        unsafe { <WgCols<N> as WgWidth>::wgmma(d, descriptor(a + 32 * kk as u32), descriptor(b + 32 * kk as u32)) };
     });
     rt::__oxpack_sm90a_wgmma_commit();
 }
@@ -598,12 +598,12 @@ impl<const S: usize, const BM: usize, const BN: usize> Drop for Consumer<S, BM, 
 
 /// A consumer's view of one full stage, from [`Consumer::wait`]. Dropping it arrives on the
 /// stage's "empty" barrier (after [`WgAccum::mma`] has waited for its `wgmma`s).
-pub struct Stage<'c, const S: usize, const BM: usize, const BN: usize> {
+pub struct TmaStage<'c, const S: usize, const BM: usize, const BN: usize> {
     cons: &'c Consumer<S, BM, BN>,
     slot: usize,
 }
 
-impl<const S: usize, const BM: usize, const BN: usize> Drop for Stage<'_, S, BM, BN> {
+impl<const S: usize, const BM: usize, const BN: usize> Drop for TmaStage<'_, S, BM, BN> {
     #[inline(always)]
     fn drop(&mut self) {
         // SAFETY: the stage's barrier, initialised by `new`.
@@ -621,8 +621,8 @@ fn descriptor(addr: u32) -> u64 {
 
 // ---------------------------------------------------------------------------- accumulators
 
-/// A `wgmma` width, for [`WgAccum`]: `Cols<64>`, `Cols<128>`, `Cols<256>`. Sealed.
-pub struct Cols<const N: usize>;
+/// A `wgmma` width, for [`WgAccum`]: `WgCols<64>`, `WgCols<128>`, `WgCols<256>`. Sealed.
+pub struct WgCols<const N: usize>;
 
 /// The `wgmma` widths N (64, 128, 256) and their accumulator registers (N / 2 per thread).
 #[diagnostic::on_unimplemented(
@@ -630,7 +630,7 @@ pub struct Cols<const N: usize>;
     label = "not N = 64, 128 or 256",
     note = "use `WgAccum<BN>` with BN the pipeline's B tile rows (64, 128 or 256)"
 )]
-pub trait Width: Sealed {
+pub trait WgWidth: Sealed {
     #[doc(hidden)]
     type Regs;
     #[doc(hidden)]
@@ -638,8 +638,8 @@ pub trait Width: Sealed {
     #[doc(hidden)]
     unsafe fn wgmma(d: *mut f32, da: u64, db: u64);
 }
-impl<const N: usize> Sealed for Cols<N> {}
-impl Width for Cols<64> {
+impl<const N: usize> Sealed for WgCols<N> {}
+impl WgWidth for WgCols<64> {
     type Regs = [f32; 32];
     const ZERO: [f32; 32] = [0.0; 32];
     #[inline(always)]
@@ -648,7 +648,7 @@ impl Width for Cols<64> {
         unsafe { rt::__oxpack_sm90a_wgmma_m64n64k16_bf16(d, da, db) }
     }
 }
-impl Width for Cols<128> {
+impl WgWidth for WgCols<128> {
     type Regs = [f32; 64];
     const ZERO: [f32; 64] = [0.0; 64];
     #[inline(always)]
@@ -657,7 +657,7 @@ impl Width for Cols<128> {
         unsafe { rt::__oxpack_sm90a_wgmma_m64n128k16_bf16(d, da, db) }
     }
 }
-impl Width for Cols<256> {
+impl WgWidth for WgCols<256> {
     type Regs = [f32; 128];
     const ZERO: [f32; 128] = [0.0; 128];
     #[inline(always)]
@@ -673,19 +673,19 @@ impl Width for Cols<256> {
 /// shuffle: a warpgroup's accumulators reach memory only through its [`WgTile`].
 pub struct WgAccum<const N: usize>
 where
-    Cols<N>: Width,
+    WgCols<N>: WgWidth,
 {
-    r: <Cols<N> as Width>::Regs,
+    r: <WgCols<N> as WgWidth>::Regs,
 }
 
 impl<const N: usize> WgAccum<N>
 where
-    Cols<N>: Width,
+    WgCols<N>: WgWidth,
 {
     /// All zeros.
     #[inline(always)]
     pub const fn zero() -> Self {
-        WgAccum { r: <Cols<N> as Width>::ZERO }
+        WgAccum { r: <WgCols<N> as WgWidth>::ZERO }
     }
 
     #[inline(always)]
@@ -700,7 +700,7 @@ where
     /// Warpgroup-collective (it traps in a divergent warp).
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn mma<const S: usize, const BM: usize>(&mut self, stage: &Stage<'_, S, BM, N>) {
+    pub fn mma<const S: usize, const BM: usize>(&mut self, stage: &TmaStage<'_, S, BM, N>) {
         if rt::__oxpack_activemask() != u32::MAX {
             fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
         }
@@ -857,7 +857,7 @@ pub struct WgTile<'a, T, const BN: usize> {
 
 impl<T: Elem, const BN: usize> WgTile<'_, T, BN>
 where
-    Cols<BN>: Width,
+    WgCols<BN>: WgWidth,
 {
     /// The tile's first row in the output.
     #[inline(always)]

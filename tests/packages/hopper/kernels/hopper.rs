@@ -40,7 +40,7 @@ fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
     mut q: Consumer<S, BM, BN>, count: usize, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
     store: impl Fn(&mut WgTile<'_, O, BN>, &WgAccum<BN>),
 ) where
-    oxpack::hopper::Cols<BN>: oxpack::hopper::Width,
+    oxpack::hopper::WgCols<BN>: oxpack::hopper::WgWidth,
 {
     for i in 0..count {
         let mut acc = WgAccum::<BN>::zero();
