@@ -18,6 +18,14 @@ GEMM, what `F.linear` runs). PyTorch's outputs are bf16 in both: ours writes f32
 twice the output bytes (at most a few percent of the time at these sizes). Last, `gemm_tf32_nt`
 at 8192³ against `torch.matmul(a, w.t())` on f32 with TF32 allowed (the issue's tf32 row; the
 sm_80 path, B stored n × k).
+
+    python benchmarks/bench_gemm.py --hopper DIR [--repeat 15]
+
+The Hopper path instead (issue 19 item 2: TMA + wgmma, sm_90a): `gemm_bf16_nt_sm90_bf16` and
+`gemm_bf16_nt_sm90` (persistent: one block per multiprocessor; and once with one block
+per tile) of the scratch project `tests/packages/hopper`, built (`oxpack build --out DIR`)
+into DIR, against `torch.matmul(a, w.t())` at the same shapes (target: ≥ 80% of cuBLAS at 4096³
+and 8192³).
 """
 
 from __future__ import annotations
@@ -25,12 +33,12 @@ from __future__ import annotations
 import statistics
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import torch
 
-from vecmath import kernels
-
 REPEAT = 15
+kernels: Any = None  # vecmath.kernels (the sm_80 path) or hopperdemo.kernels (--hopper), imported in main
 
 
 def batch_time(fn: Callable[[int], object], sets: int, first: int, batch: int) -> float:
@@ -135,15 +143,66 @@ def bench_tf32(m: int, n: int, k: int, repeat: int) -> tuple[str, str, float, fl
     return (shape, "`gemm_tf32_nt` (tf32, B n×k) vs `torch.matmul(a, w.t())`, TF32 allowed", t_o, t_t, ratio)
 
 
+SMEM_SM90 = 24712  # TmaPipeline<4, 128, 256>::SHARED_BYTES / 8 (u64 elements)
+
+
+def bench_hopper(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
+    """Rows for the sm_90a kernels (B stored n × k) against `torch.matmul(a, w.t())`: bf16 and f32
+    out with one block per tile, and f32 out with persistent blocks (one per multiprocessor)."""
+    sets = 2
+    a = [torch.randn(m, k, device="cuda").to(torch.bfloat16) for _ in range(sets)]
+    w = [torch.randn(n, k, device="cuda").to(torch.bfloat16) for _ in range(sets)]
+    c32 = torch.empty(m, n, device="cuda")
+    c16 = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+    out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+    tiles = -(-m // 128) * -(-n // 256)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
+    batch = max(2, min(50, int(2e11 // (2 * m * n * k))))
+    one = {"threads": 384 * tiles, "block": 384}
+    persistent = {"threads": 384 * min(tiles, sms), "block": 384}
+    runs = [
+        ("gemm_bf16_nt_sm90_bf16", c16, one, "(TMA + wgmma, bf16 out)"),
+        ("gemm_bf16_nt_sm90", c32, one, "(TMA + wgmma, f32 out)"),
+        ("gemm_bf16_nt_sm90_persistent", c32, persistent, f"(persistent, {min(tiles, sms)} blocks, f32 out)"),
+    ]
+    rows = []
+    for name, c, launch, what in runs:
+        kernel = getattr(kernels, name)
+        kernel(m, n, k, a[0], w[0], c, SMEM_SM90, **launch)
+        check(c, a[0], w[0].t(), f"{name} at {shape}")
+        t_o, t_t, ratio = paired(lambda i, kernel=kernel, c=c, launch=launch: kernel(m, n, k, a[i], w[i], c, SMEM_SM90, **launch),
+                                 lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
+        rows.append((shape, f"`{name}` {what} vs `torch.matmul(a, w.t())`", t_o, t_t, ratio))
+    return rows
+
+
 def main() -> int:
+    global kernels
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else REPEAT
+    hopper = sys.argv[sys.argv.index("--hopper") + 1] if "--hopper" in sys.argv else None
     torch.manual_seed(0)
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}")
     rows = []
-    for m, n, k in [(4096, 4096, 4096), (8192, 8192, 8192), (512, 512, 512), (16, 4096, 4096)]:
-        rows += bench(m, n, k, repeat)
-        torch.cuda.empty_cache()
-    rows.append(bench_tf32(8192, 8192, 8192, repeat))
+    if hopper is not None:
+        sys.path.insert(0, hopper)
+        from hopperdemo import kernels as hopper_kernels
+
+        kernels = hopper_kernels
+        shapes = [(4096, 4096, 4096), (8192, 8192, 8192), (512, 512, 512), (16, 4096, 4096)]
+        if "--shapes" in sys.argv:
+            shapes = [tuple(int(x) for x in s.split("x")) for s in sys.argv[sys.argv.index("--shapes") + 1].split(",")]
+        for m, n, k in shapes:
+            rows += bench_hopper(m, n, k, repeat)
+            torch.cuda.empty_cache()
+    else:
+        from vecmath import kernels as example_kernels
+
+        kernels = example_kernels
+        for m, n, k in [(4096, 4096, 4096), (8192, 8192, 8192), (512, 512, 512), (16, 4096, 4096)]:
+            rows += bench(m, n, k, repeat)
+            torch.cuda.empty_cache()
+        rows.append(bench_tf32(8192, 8192, 8192, repeat))
     print("\n| shape | kernel | oxpack | TFLOP/s | cuBLAS (torch.matmul) | TFLOP/s | oxpack of cuBLAS |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for shape, what, t_o, t_t, ratio in rows:

@@ -9,6 +9,8 @@
 #             GPU" check on an sm_90 GPU)
 #   variants/ tests/packages/variants built (oxpack build --out): per-arch variants, sm_80 + sm_90a, for
 #             test_gpu_variants.py
+#   hopper/   the scratch sm_90a project tests/packages/hopper (TMA + wgmma), oxpack build --out, for
+#             test_gpu_hopper.py and `benchmarks/bench_gemm.py --hopper .artifacts/gpu/hopper`
 #   cu12/     cuda-bindings 12.9, cuda-core and cuda-pathfinder wheels (test_gpu.py's check
 #             that the example runs with cuda-bindings 12)
 #   COMMIT    the checkout's commit, for the record
@@ -36,6 +38,9 @@ sed -i 's/^archs = .*/archs = ["sm_80"]/; s/^ptx = .*/ptx = "none"/' "$work/vecm
 $PY -m pip wheel -q --no-deps "$work/vecmath-sm80" -w "$A/sm80" --find-links "$A/wheels"
 step "tests/packages/variants (a kernel with an sm_90a body), for test_gpu_variants.py"
 $PY -m oxpack build tests/packages/variants --out "$A/variants" -q
+step "the Hopper project (sm_90a, TMA + wgmma; built from a copy, since a build rewrites oxpack.lock)"
+cp -r tests/packages/hopper "$work/hopper"
+$PY -m oxpack build "$work/hopper" --out "$A/hopper"
 step "cuda-bindings 12 and a cuda-core for it (Python 3.12 wheels, for the GPU machine's python3)"
 $PY -m pip download -q --no-deps --only-binary=:all: --python-version "${GPU_PYTHON:-3.12}" --implementation cp \
     --platform manylinux_2_28_x86_64 --platform manylinux_2_24_x86_64 -d "$A/cu12" \

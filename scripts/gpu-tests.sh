@@ -36,7 +36,7 @@ PYTHONPATH="$T/cu12" $PY -c "import cuda.bindings, cuda.core; print('gpu-tests: 
 export OXPACK_DEBUG_SITE="$T/debug" OXPACK_SM80_SITE="$T/sm80" OXPACK_CU12_SITE="$T/cu12"
 # every GPU test file (a new one runs without being listed here), but the emulation one, which runs below
 mapfile -t gpu_files < <(ls tests/test_gpu*.py | grep -v '^tests/test_gpu_emulation.py$')
-run release "$T/site" "${gpu_files[@]}" example-project/tests
+run release "$T/site:$A/hopper" "${gpu_files[@]}" example-project/tests
 # the docs' GPU code blocks that call the example (the quickstart's and the tutorial's build a project: they
 # need rustc, which this machine has not; their emulated twins run in CI)
 run docs "$T/site" tests/test_docs.py -m gpu -k example

@@ -26,6 +26,7 @@ class BFloat16:
     def __init__(self, bits: np.ndarray) -> None:
         assert bits.dtype == np.uint16 and bits.flags.c_contiguous
         self.bits = bits
+        self.shape = bits.shape  # the 2-D shape a TMA source takes (the DLPack view stays flat)
         self._shape = (ctypes.c_int64 * 1)(bits.size)
         self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
 

@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 DTYPES = tuple(dtypes().DTYPES)  # the one table of element types (the run time's `_dtypes.py`)
-KINDS = ("scalar", "in", "out", "atomic", "index", "dynshared")
+KINDS = ("scalar", "in", "out", "atomic", "index", "dynshared", "tma")
 RANKS = ("1d", "2d", "3d")  # the "dtype" of an `index` parameter
 _ENTRY = re.compile(r"^(?P<prefix>_ZN.*)14__oxpack_entry17h[0-9a-f]{16}E$")
 _SIG = re.compile(r"^(?P<prefix>_ZN.*)12__OXPACK_SIG17h[0-9a-f]{16}E$")

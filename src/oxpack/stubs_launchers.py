@@ -24,7 +24,7 @@ from .contract import where
 __all__ = ["Launchers", "launcher_file", "render_launchers"]
 
 _F64_MAX = 1.7976931348623157e308  # the largest finite float64
-_WHAT = {"in": "read", "out": "written", "atomic": "updated atomically"}
+_WHAT = {"in": "read", "out": "written", "atomic": "updated atomically", "tma": "read by TMA (2-D)"}
 
 
 class Launchers(NamedTuple):

@@ -32,7 +32,7 @@ keys they do not know, so a key that only informs may be added within a schema. 
 each kernel's `block_limits`, which emulation obeys. Its `variants` (per-arch bodies) came
 within schema 2: every cubin holds the right body under the kernel's own name, so a reader
 that ignores them loads correct code (only which entry it picks and what it shows differ)."""
-KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index")
+KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index", "tma")
 """Parameter kinds: a scalar; a slice read, written (each element by one thread) or updated
 atomically; dynamic shared memory (its element count per block); the launch index."""
 MUTABLE = ("out", "atomic")
@@ -153,7 +153,7 @@ class Signature:
         """The array whose element count is the default number of threads: the first output,
         else the first input, else the first atomically updated buffer."""
         args = self.args
-        return next((a for kind in ("out", "in", "atomic") for a in args if a.kind == kind), None)
+        return next((a for kind in ("out", "in", "atomic", "tma") for a in args if a.kind == kind), None)
 
     @property
     def max_threads(self) -> int:

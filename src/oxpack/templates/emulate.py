@@ -304,6 +304,12 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
             shared = count * p.dtype.itemsize
             _check_shared(kernel, p, shared)
             words += (count, 0)
+        elif p.kind == "tma":  # a tensor-map block as the GPU's, the array's address in its first word
+            a = by_pos[p.pos]
+            rows, cols = kernel._tma_shape(a)
+            block = (ctypes.c_uint64 * 18)(a.ptr, *([0] * 15), rows, cols)
+            reader.keep.append(block)
+            words += (ctypes.addressof(block), a.size)
         else:
             a = by_pos[p.pos]
             words += (a.ptr or _EMPTY_BUFFER, a.size)

@@ -102,6 +102,10 @@ __all__ = [
 ]
 
 
+# TMA tensor-map blocks: (device, address, rows, cols, dtype) -> (device pointer, host copy)
+_TMA_MAPS: dict[tuple[object, ...], tuple[int, Any]] = {}
+
+
 class Kernel(_Checks, _ArrayReader):
     """One kernel of a manifest; call it with the stub's arguments as a tuple."""
 
@@ -113,7 +117,9 @@ class Kernel(_Checks, _ArrayReader):
         self.rank, self._index_at = spec.rank, spec.index_at
         self.params = params = spec.args
         self._scalars = tuple(p for p in params if p.kind == "scalar")
-        self._arrays = tuple(p for p in params if p.kind in ("in", "out", "atomic"))
+        self._arrays = tuple(p for p in params if p.kind in ("in", "out", "atomic", "tma"))
+        # TMA sources (`TmaSource<T>`): 2-D arrays passed as a tensor-map block (see `_tma_word`)
+        self._tma = tuple(p for p in params if p.kind == "tma")
         # dynamic shared memory: a Python int (elements per block) that sizes the launch
         self._dynamic: _Param | None = next((p for p in params if p.kind == "dynshared"), None)
         # by default one thread per element of the first output, else input, else atomic buffer
@@ -166,7 +172,70 @@ class Kernel(_Checks, _ArrayReader):
         _hooks.refresh()
         arrays, shape = self._checked(args, stream, threads, block, self._array)
         if shape is not None:
+            for a in arrays:  # before any stream waits: a refused call queues nothing
+                if a.param.kind == "tma":
+                    self._tma_shape(a)
             self._launch(args, arrays, stream, shape, threads, block)
+
+    def _tma_shape(self, a: _Array) -> tuple[int, int]:
+        """A TMA source's (rows, cols): a non-empty 2-D array whose base and rows are 16-byte
+        aligned (the TMA's rules); `KernelValueError` otherwise."""
+        found: Any = getattr(a.obj, "shape", None)
+        if found is None:
+            cai = getattr(a.obj, "__cuda_array_interface__", None)
+            found = cai.get("shape", ()) if isinstance(cai, dict) else ()
+        shape = tuple(int(d) for d in found)
+        name, itemsize = a.param.name, a.param.dtype.itemsize
+        if len(shape) != 2 or 0 in shape:
+            raise KernelValueError(
+                f"{self.name}(): argument `{name}` is a TMA source (`TmaSource`): pass a non-empty 2-D array "
+                f"(rows, cols), got shape {shape}; reshape it, e.g. `x.view(rows, cols)`")
+        if a.ptr % 16 or shape[1] * itemsize % 16:
+            raise KernelValueError(
+                f"{self.name}(): argument `{name}` is a TMA source, which needs a 16-byte-aligned base and rows "
+                f"of a multiple of 16 bytes ({16 // itemsize} elements); got address {a.ptr:#x} and rows of "
+                f"{shape[1]} elements: pad the columns to a multiple of {16 // itemsize} or pass a fresh copy")
+        return shape[0], shape[1]
+
+    def _tma_word(self, api: _Cuda, device: int, a: _Array, stream: Any) -> int:
+        """The device address of `a`'s tensor-map block: the driver's 128-byte `CUtensorMap`
+        (`cuTensorMapEncodeTiled`: 64 × 64-element boxes, 128-byte swizzle, zeros past the edges),
+        then rows and cols as u64. Made once per (device, address, shape, dtype) and kept."""
+        rows, cols = self._tma_shape(a)
+        key = (device, a.ptr, rows, cols, a.param.dtype.name)
+        found = _TMA_MAPS.get(key)
+        if found is not None:
+            return found[0]
+        driver = api.driver
+        if len(_TMA_MAPS) >= 1024:  # after every launch that may read them, free the oldest maps
+            driver.cuCtxSynchronize()
+            for ptr, _ in _TMA_MAPS.values():
+                driver.cuMemFree(ptr)
+            _TMA_MAPS.clear()
+        types = driver.CUtensorMapDataType
+        dtype = types.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 if a.param.dtype.name == "bfloat16" else \
+            types.CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+        u64, u32 = driver.cuuint64_t, driver.cuuint32_t
+        err, tmap = driver.cuTensorMapEncodeTiled(
+            dtype, 2, a.ptr, [u64(cols), u64(rows)], [u64(cols * a.param.dtype.itemsize)], [u32(64), u32(64)],
+            [u32(1), u32(1)], driver.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
+            driver.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
+            driver.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+            driver.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE)
+        if err != driver.CUresult.CUDA_SUCCESS:
+            raise LaunchError(f"{self.name}(): the driver cannot describe argument `{a.param.name}` "
+                              f"({rows} × {cols}) to the TMA (cuTensorMapEncodeTiled: {err})")
+        block = (ctypes.c_char * 144).from_buffer_copy(
+            ctypes.string_at(tmap.getPtr(), 128) + rows.to_bytes(8, "little") + cols.to_bytes(8, "little"))
+        err, ptr = driver.cuMemAlloc(144)
+        if err != driver.CUresult.CUDA_SUCCESS:
+            raise LaunchError(f"{self.name}(): cannot allocate the tensor map of argument `{a.param.name}`: {err}")
+        # on the launch's stream, before the launch; `block` stays alive with the cache entry
+        (err,) = driver.cuMemcpyHtoDAsync(ptr, ctypes.addressof(block), 144, stream)
+        if err != driver.CUresult.CUDA_SUCCESS:
+            raise LaunchError(f"{self.name}(): cannot copy the tensor map of argument `{a.param.name}`: {err}")
+        _TMA_MAPS[key] = (int(ptr), block)
+        return int(ptr)
 
     # -- checks (no GPU) --
 
@@ -203,13 +272,17 @@ class Kernel(_Checks, _ArrayReader):
                     # pointer and element count; cuda.core packs a Python int as a 64-bit
                     # intptr_t, the same bytes as the kernel's u64 on every CUDA host
                     a = next(arrays_in_order)
-                    kernel_args += (a.ptr or _EMPTY_BUFFER, a.size)
+                    if a.param.kind == "tma":  # the tensor-map block instead of the array
+                        handle_ = launch_stream.handle if hasattr(launch_stream, "handle") else launch_stream
+                        kernel_args += (self._tma_word(api, device.device_id, a, int(handle_)), a.size)
+                    else:
+                        kernel_args += (a.ptr or _EMPTY_BUFFER, a.size)
             api.core.launch(launch_stream, config, function, *kernel_args)
         finally:
             _leave(api, previous)
         if _after_launch is not None:
             _after_launch(self, launch_stream)
-        elif not waited:
+        elif not waited and not self._tma:
             # the generated fast path may repeat this launch for calls that pass every
             # check with the same device, stream and launch shape (see `_State.entries`)
             entries = self.state.entries

@@ -46,6 +46,7 @@ pub mod debug;
 pub mod disjoint;
 pub mod elem;
 pub mod half;
+pub mod hopper;
 mod kernel;
 #[doc(hidden)]
 pub use kernel::__arch_probe;
@@ -157,4 +158,5 @@ pub mod prelude {
         mma_sync, mma_sync_k8, ARegs, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, Pipeline,
         RowVals, SeqTiles, WarpPos, WarpTiles,
     };
+    pub use crate::hopper::{Role, TmaPipeline, TmaSource, WgAccum, WgTiles};
 }

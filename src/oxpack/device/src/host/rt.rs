@@ -607,3 +607,166 @@ pub(crate) mod mma {
     #[inline(always)]
     pub fn __oxpack_cp_async_wait_all() {}
 }
+
+/// The Hopper path (`hopper.rs`) on the host. Shared addresses are offsets into the block's
+/// dynamic shared memory (the GPU's are offsets into the shared window: the same arithmetic,
+/// so the 128-byte swizzle, which XORs address bits 4-6 with bits 7-9, lands the same).
+/// An mbarrier is 8 bytes of shared memory holding pending arrivals (bits 0-11), the expected
+/// count (12-23), the phase (24) and the transaction bytes still due (32-63, signed). A TMA copy
+/// completes at once (a copy, then its bytes on the barrier); a `wgmma` is computed by each
+/// thread for its own accumulators (exact bf16 products summed in f32, in k order).
+pub(crate) mod hopper {
+    pub(crate) use super::mma::__oxpack_activemask;
+    use super::super::sched;
+
+    #[inline(always)]
+    pub fn dynamic_shared() -> *mut u8 {
+        super::super::dynamic_shared()
+    }
+
+    /// # Safety
+    /// `p` is in the block's dynamic shared memory.
+    pub unsafe fn __oxpack_sm90a_smem(p: *const u8) -> u32 {
+        (p as usize).wrapping_sub(dynamic_shared() as usize) as u32
+    }
+
+    const PENDING: u64 = 0xfff;
+    const PHASE: u64 = 1 << 24;
+
+    fn complete(b: &mut u64) {
+        let tx = (*b >> 32) as u32 as i32;
+        if *b & PENDING == 0 && tx == 0 {
+            let expected = (*b >> 12) & 0xfff;
+            *b = ((*b & !PENDING) ^ PHASE) | expected;
+        }
+    }
+
+    fn add_tx(b: &mut u64, bytes: i32) {
+        let tx = ((*b >> 32) as u32 as i32).wrapping_add(bytes);
+        *b = (*b & 0xffff_ffff) | ((tx as u32 as u64) << 32);
+    }
+
+    /// # Safety
+    /// `bar` is 8 bytes of shared memory, 8-aligned.
+    pub unsafe fn __oxpack_sm90a_mbarrier_init(bar: *mut u64, count: u32) {
+        // SAFETY: the caller's.
+        unsafe { *bar = (count as u64 & 0xfff) | ((count as u64 & 0xfff) << 12) };
+    }
+    pub fn __oxpack_sm90a_mbarrier_init_fence() {}
+
+    /// # Safety
+    /// `bar` is an initialised barrier.
+    pub unsafe fn __oxpack_sm90a_mbarrier_arrive(bar: *mut u64) {
+        // SAFETY: the caller's; the emulator runs one thread at a time.
+        let b = unsafe { &mut *bar };
+        if *b & PENDING == 0 {
+            panic!("mbarrier: more arrivals than its count in one phase");
+        }
+        *b -= 1;
+        complete(b);
+    }
+
+    /// # Safety
+    /// As above.
+    pub unsafe fn __oxpack_sm90a_mbarrier_arrive_expect_tx(bar: *mut u64, bytes: u32) {
+        // SAFETY: the caller's.
+        unsafe {
+            add_tx(&mut *bar, bytes as i32);
+            __oxpack_sm90a_mbarrier_arrive(bar);
+        }
+    }
+
+    /// Whether the phase of parity `parity` has completed.
+    pub(crate) fn phase_done(bar: *const u64, parity: u32) -> bool {
+        // SAFETY: a barrier the scheduler was given by a waiting thread, in live shared memory.
+        (unsafe { *bar } & PHASE != 0) as u32 != parity
+    }
+
+    /// Waits (switching to other threads) until the phase of parity `parity` completes; the
+    /// scheduler reports a deadlock when no thread can complete it.
+    #[track_caller]
+    pub fn mbarrier_wait(bar: *mut u64, parity: u32) {
+        while !phase_done(bar, parity) {
+            sched::wait_mbarrier(bar, parity);
+        }
+    }
+
+    /// # Safety
+    /// `map` is the emulator's tensor-map block (the array's address, then its rows and columns
+    /// at bytes 128 and 136); `dst` a 1024-aligned 64 × 128-byte box of shared memory; `bar` a barrier.
+    pub unsafe fn __oxpack_sm90a_tma_load_2d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, bar: *mut u64) {
+        // SAFETY (whole body): the caller's; reads stay inside the array (rows × cols elements
+        // of 2 bytes), writes inside the box.
+        unsafe {
+            let data = (map as *const u64).read() as usize as *const u16;
+            let rows = (map.add(128) as *const u64).read() as i64;
+            let cols = (map.add(136) as *const u64).read() as i64;
+            let off = __oxpack_sm90a_smem(dst) as usize;
+            for r in 0..64usize {
+                for c in 0..64usize {
+                    let (gr, gc) = (c1 as i64 + r as i64, c0 as i64 + c as i64);
+                    let v = if gr >= 0 && gr < rows && gc >= 0 && gc < cols { *data.add((gr * cols + gc) as usize) } else { 0 };
+                    let a = off + r * 128 + 2 * c;
+                    let phys = a ^ (((a >> 7) & 7) << 4);
+                    (dynamic_shared().add(phys) as *mut u16).write(v);
+                }
+            }
+            add_tx(&mut *bar, -(64 * 128));
+            complete(&mut *bar);
+        }
+    }
+
+    /// # Safety
+    /// Nothing to uphold on the host.
+    pub unsafe fn __oxpack_sm90a_prefetch_tensormap(_map: *const u8) {}
+    pub fn __oxpack_sm90a_wgmma_fence() {}
+    pub fn __oxpack_sm90a_wgmma_commit() {}
+    pub fn __oxpack_sm90a_wgmma_wait0() {}
+    pub fn __oxpack_sm90a_wgmma_wait1() {}
+    pub fn __oxpack_sm90a_setmaxnreg_dec40() {}
+    pub fn __oxpack_sm90a_setmaxnreg_inc232() {}
+
+    /// Element (`row`, `k`) of a K-major, 128-byte-swizzled operand at descriptor `desc`.
+    fn element(desc: u64, row: usize, k: usize) -> f32 {
+        let start = ((desc & 0x3fff) << 4) as usize;
+        let stride = (((desc >> 32) & 0x3fff) << 4) as usize;
+        let a = start + (row / 8) * stride + (row % 8) * 128 + 2 * k;
+        let phys = a ^ (((a >> 7) & 7) << 4);
+        // SAFETY: the descriptor describes a tile of the pipeline's shared memory.
+        let h = unsafe { (dynamic_shared().add(phys) as *const u16).read() };
+        f32::from_bits((h as u32) << 16)
+    }
+
+    fn wgmma(n: usize, d: *mut f32, da: u64, db: u64) {
+        let t = crate::block_thread_linear() % 128;
+        let (w, lane) = (t / 32, t % 32);
+        let (g, q) = (lane / 4, lane % 4);
+        for i in 0..n / 2 {
+            let (j, e) = (i / 4, i % 4);
+            let (r, c) = (16 * w + g + 8 * (e >> 1), 8 * j + 2 * q + (e & 1));
+            // SAFETY: `d` holds n / 2 floats (the caller's).
+            let acc = unsafe { &mut *d.add(i) };
+            let mut sum = *acc;
+            for k in 0..16 {
+                sum += element(da, r, k) * element(db, c, k);
+            }
+            *acc = sum;
+        }
+    }
+
+    /// # Safety
+    /// `d` holds 32 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n64k16_bf16(d: *mut f32, da: u64, db: u64) {
+        wgmma(64, d, da, db)
+    }
+    /// # Safety
+    /// `d` holds 64 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n128k16_bf16(d: *mut f32, da: u64, db: u64) {
+        wgmma(128, d, da, db)
+    }
+    /// # Safety
+    /// `d` holds 128 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n256k16_bf16(d: *mut f32, da: u64, db: u64) {
+        wgmma(256, d, da, db)
+    }
+}

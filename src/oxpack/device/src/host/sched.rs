@@ -41,11 +41,14 @@ pub(crate) enum Op {
     /// A tensor-core operation of `mma.rs` (`ldmatrix`, `mma.sync`): each lane passes a
     /// pointer to its operands and results, and the whole warp completes at once.
     Tensor(super::rt::mma::Collective),
+    /// An mbarrier wait (`hopper.rs`): the thread's `data` is the barrier, its `value` the
+    /// parity; it resumes once that phase completes, with no other thread.
+    Mbarrier,
 }
 
 impl Op {
     fn is_warp(self) -> bool {
-        !matches!(self, Op::SyncThreads | Op::SyncCount | Op::SyncAnd | Op::SyncOr)
+        !matches!(self, Op::SyncThreads | Op::SyncCount | Op::SyncAnd | Op::SyncOr | Op::Mbarrier)
     }
 
     fn name(self) -> &'static str {
@@ -63,6 +66,7 @@ impl Op {
             Op::VoteAll => "the warp vote vote_all()",
             Op::VoteAny => "the warp vote vote_any()",
             Op::Tensor(c) => c.name(),
+            Op::Mbarrier => "an mbarrier wait (try_wait.parity)",
         }
     }
 }
@@ -403,6 +407,11 @@ pub(crate) fn wait_tensor(c: super::rt::mma::Collective, data: *mut u8) {
     wait_with(Op::Tensor(c), 0, 0, data);
 }
 
+/// Waits until the phase of parity `parity` of the mbarrier at `bar` completes (see `Op::Mbarrier`).
+pub(crate) fn wait_mbarrier(bar: *mut u64, parity: u32) {
+    wait_with(Op::Mbarrier, parity, 0, bar as *mut u8);
+}
+
 fn wait_with(op: Op, value: u32, arg: u32, data: *mut u8) -> u32 {
     let e = emu();
     // SAFETY: called from a fiber of the live launch; the scheduler is suspended.
@@ -499,7 +508,19 @@ unsafe fn resolve(e: *mut Emu) -> Result<(), Failure> {
     let n = e.size as usize;
     let b = e.bidx;
     let block = || format!("block ({}, {}, {})", b[0], b[1], b[2]);
+    // mbarrier waits: each thread alone, once its phase has completed
     let mut released = false;
+    for t in e.threads[..n].iter_mut() {
+        if t.state == State::Waiting && t.op == Op::Mbarrier
+            && super::rt::hopper::phase_done(t.data as *const u64, t.value)
+        {
+            t.state = State::Ready;
+            released = true;
+        }
+    }
+    if released {
+        return Ok(());
+    }
     for w in 0..n.div_ceil(32) {
         let lanes = w * 32..(w * 32 + 32).min(n);
         let first = lanes.clone().find(|&i| e.threads[i].state == State::Waiting && e.threads[i].op.is_warp());
@@ -552,6 +573,20 @@ unsafe fn resolve(e: *mut Emu) -> Result<(), Failure> {
     }
     let first = (0..n).find(|&i| e.threads[i].state == State::Waiting).expect("a deadlocked block has a waiting thread");
     let (op, at) = (e.threads[first].op, e.threads[first].at);
+    if op == Op::Mbarrier {
+        return Err(Failure {
+            code: SYNC,
+            message: format!(
+                "deadlock: thread {} of {} waits on an mbarrier phase that no thread can complete any more \
+                 (every other thread has returned or waits too); a TMA pipeline's producer and consumers \
+                 must make the same number of loads and waits",
+                coords(e, first),
+                block(),
+            ),
+            location: where_(at),
+            thread: None,
+        });
+    }
     for i in 0..n {
         let t = &e.threads[i];
         if t.state != State::Waiting || t.op != op || !same_site(t.at, at) {

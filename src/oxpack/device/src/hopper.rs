@@ -1,0 +1,905 @@
+//! The Hopper path (sm_90a): TMA copies completing on `mbarrier`s, and `wgmma` on warpgroups.
+//!
+//! A Hopper GEMM moves its operands with the tensor memory accelerator (TMA: one thread issues
+//! `cp.async.bulk.tensor`, which copies a whole 2-D box from global to shared memory and counts
+//! its bytes on an `mbarrier`) and multiplies them with `wgmma.mma_async`, which a *warpgroup*
+//! (4 consecutive warps, 128 threads) issues together, reading both operands straight from
+//! shared memory through 64-bit matrix descriptors. Here every piece of that protocol is the
+//! library's, behind types that make misuse a compile error or a documented trap:
+//!
+//! | type | what it is |
+//! | --- | --- |
+//! | [`TmaSource<T>`] | a kernel parameter: a 2-D array the stub describes to the TMA (a `CUtensorMap` built at launch by the driver's `cuTensorMapEncodeTiled`, cached per array) |
+//! | [`TmaPipeline<S, BM, BN>`] | `S` stages of a `BM × 64` A tile and a `BN × 64` B tile in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier` |
+//! | [`Role`] | what a thread does: warpgroup 0's first thread is the [`Producer`] (TMA), warpgroups 1.. are [`Consumer`]s (wgmma), the rest idle ([`TmaPipeline::role`], or [`TmaPipeline::run_with_registers`] with a closure per role) |
+//! | [`TmaStage`] | a consumer's view of one full stage; dropping it releases the stage to the producer |
+//! | [`WgAccum<N>`] | a warpgroup's 64 × N f32 accumulators (N = 64, 128, 256), in registers |
+//! | [`WgTiles<BM, BN>`] | the output layout: consumer warpgroup `c` of block `b` owns rows `64c..64c + 64` of block tile `b` |
+//!
+//! **Tiles and descriptors.** A stage's tiles hold bf16 (or f16) rows of 64 elements (128 bytes)
+//! k-contiguous, swizzled in 128-byte atoms (16-byte chunk `q` of row `r` at `q ^ (r % 8)`), the
+//! layout the TMA writes with `CU_TENSOR_MAP_SWIZZLE_128B` and the one the descriptors that
+//! [`WgAccum::mma`] builds describe (`SWIZZLE_128B`, 1024 bytes between 8-row groups). Both are
+//! fixed by the library: a kernel never writes a descriptor, a box size or a swizzle mode, so
+//! the three cannot disagree. A is `M × K` row-major and B `N × K` row-major (the layout of a
+//! torch `linear` weight): `wgmma`'s K-major operands.
+//!
+//! **The pipeline's protocol**, enforced as it runs:
+//! - [`TmaPipeline::new`] takes the kernel's [`DynShared`] parameter by value (so no other view
+//!   of the block's dynamic shared memory exists), checks its size and the block's shape (1 +
+//!   BM / 64 warpgroups), initialises the barriers in one thread and ends with a block barrier;
+//! - [`Producer::load`] waits until the stage it fills is empty (its "empty" barrier: every
+//!   consumer thread released it), announces the stage's bytes on its "full" barrier and issues
+//!   the copies; [`Consumer::wait`] waits on the "full" barrier (all bytes landed) and gives the
+//!   [`TmaStage`], whose drop arrives on the "empty" one. The parity each waits for is the pipeline's
+//!   count of its own calls, kept in the role: a kernel never names a phase.
+//! - Both roles make exactly `steps` calls (given to `new`): a `load` or `wait` past `steps`
+//!   traps, and so does a role dropped before making all of them — the other side would wait
+//!   forever on a barrier nobody arrives at. In emulation a wait that can never complete is
+//!   reported as a deadlock (`KernelBarrierError`), naming the thread.
+//! - [`WgAccum::mma`] issues the stage's four k16 `wgmma`s, commits them and waits for them
+//!   (`wgmma.wait_group 0`) before it returns: no `wgmma` still reads a stage when its view
+//!   ends, and no accumulator register is read while one is in flight. [`Consumer::multiply`]
+//!   (and `multiply_steps`, a tile's worth) runs the whole loop itself, keeping one stage's
+//!   `wgmma`s in flight (`wait_group 1`) and releasing each stage once its own are complete.
+//! - A persistent kernel runs one pipeline over several tiles: `steps` counts them all, and
+//!   [`DisjointSlice::block_tile_count`] / [`tile_origin`](DisjointSlice::tile_origin) /
+//!   [`wg_tile_at`](DisjointSlice::wg_tile_at) give block `b` of `G` the tiles `b`, `b + G`, ….
+//!
+//! **Output ownership.** A warpgroup's accumulators reach global memory only through
+//! [`WgTile::store`], and a [`WgTile`] only from [`DisjointSlice::wg_tile`] with the
+//! warpgroup's [`Consumer`] (one per consumer thread): block tile `b`, rows `64c..64c + 64`
+//! for consumer warpgroup `c`, each lane the elements of the wgmma accumulator layout there.
+//!
+//! **Whole warpgroups.** `wgmma` and `setmaxnreg` are executed by the 128 threads of a
+//! warpgroup together. [`WgAccum::mma`] checks each warp (`activemask`: it traps when called
+//! from divergent code); that all 4 warps of the warpgroup call it is the kernel's structure
+//! (every consumer thread runs the same loop of `steps` waits), which the roles' counts check.
+//!
+//! Needs sm_90a (`wgmma`, `setmaxnreg`); the runtime functions behind it are named
+//! `__oxpack_sm90a_*`, and a kernel that uses them is built for sm_90a only.
+
+use core::marker::PhantomData;
+
+use crate::disjoint::DisjointSlice;
+use crate::half::{BF16, F16};
+use crate::layout::{Bind, Layout};
+use crate::param::{DevPtr, Param};
+use crate::sealed::Sealed;
+use crate::shared::DynShared;
+use crate::Elem;
+
+#[cfg(target_arch = "nvptx64")]
+mod rt {
+    // Defined in runtime.ll (sm_90a). `bar`, `dst`: generic addresses of shared memory.
+    unsafe extern "C" {
+        pub safe fn __oxpack_activemask() -> u32;
+        pub fn __oxpack_sm90a_smem(p: *const u8) -> u32;
+        pub fn __oxpack_sm90a_mbarrier_init(bar: *mut u64, count: u32);
+        pub safe fn __oxpack_sm90a_mbarrier_init_fence();
+        pub fn __oxpack_sm90a_mbarrier_arrive(bar: *mut u64);
+        pub fn __oxpack_sm90a_mbarrier_arrive_expect_tx(bar: *mut u64, bytes: u32);
+        pub fn __oxpack_sm90a_mbarrier_try_wait(bar: *mut u64, parity: u32) -> u32;
+        pub fn __oxpack_sm90a_tma_load_2d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, bar: *mut u64);
+        pub fn __oxpack_sm90a_prefetch_tensormap(map: *const u8);
+        pub safe fn __oxpack_sm90a_wgmma_fence();
+        pub safe fn __oxpack_sm90a_wgmma_commit();
+        pub safe fn __oxpack_sm90a_wgmma_wait0();
+        pub safe fn __oxpack_sm90a_wgmma_wait1();
+        pub safe fn __oxpack_sm90a_setmaxnreg_dec40();
+        pub safe fn __oxpack_sm90a_setmaxnreg_inc232();
+        pub fn __oxpack_sm90a_wgmma_m64n64k16_bf16(d: *mut f32, da: u64, db: u64);
+        pub fn __oxpack_sm90a_wgmma_m64n128k16_bf16(d: *mut f32, da: u64, db: u64);
+        pub fn __oxpack_sm90a_wgmma_m64n256k16_bf16(d: *mut f32, da: u64, db: u64);
+        // The block's dynamic shared memory (see `shared.rs`).
+        pub static __oxpack_dynamic_shared: [u8; 0];
+    }
+
+    /// Waits for the phase of parity `parity` of the barrier to complete.
+    #[inline(always)]
+    pub fn mbarrier_wait(bar: *mut u64, parity: u32) {
+        // SAFETY: `bar` is an initialised barrier of the pipeline's shared memory.
+        while unsafe { __oxpack_sm90a_mbarrier_try_wait(bar, parity) } == 0 {}
+    }
+
+    #[inline(always)]
+    pub fn dynamic_shared() -> *mut u8 {
+        // SAFETY: only the address of the extern static is taken.
+        unsafe { core::ptr::addr_of!(__oxpack_dynamic_shared) as *mut u8 }
+    }
+}
+#[cfg(not(target_arch = "nvptx64"))]
+use crate::host::rt::hopper as rt;
+
+/// Stops the kernel with `message` (the emulator's `KernelTrap` and the debug profile show it).
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn fail(message: &'static str) -> ! {
+    #[cfg(any(not(target_arch = "nvptx64"), oxpack_debug))]
+    panic!("{}", message);
+    #[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
+    {
+        let _ = message;
+        crate::trap()
+    }
+}
+
+/// `each!(N, |i| { … })`: the block for `i = 0 .. N` (N ≤ 128, a constant) as straight-line
+/// code, so register arrays indexed by `i` stay in registers.
+macro_rules! each {
+    ($n:expr, |$i:ident| $body:block) => {{
+        let n: usize = $n;
+        each!(@ n, $i, $body,
+              0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+              32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+              64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
+              96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119
+              120 121 122 123 124 125 126 127);
+    }};
+    (@ $n:ident, $i:ident, $body:block, $($k:literal)*) => {
+        $(
+            if $n > $k {
+                let $i: usize = $k;
+                $body
+            }
+        )*
+    };
+}
+
+// ---------------------------------------------------------------------------- TMA sources
+
+/// The element types a TMA source and a `wgmma` stage hold: [`BF16`] (and [`F16`] for TMA
+/// copies). Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a TMA element type here: a `TmaSource` holds BF16 or F16",
+    label = "not BF16 or F16",
+    note = "the Hopper GEMM path multiplies bf16; convert the array on the host (e.g. `x.to(torch.bfloat16)`)"
+)]
+pub trait TmaElem: Elem {
+    #[doc(hidden)]
+    const DESC: &'static str;
+}
+impl TmaElem for BF16 {
+    const DESC: &'static str = "tma:bfloat16";
+}
+impl TmaElem for F16 {
+    const DESC: &'static str = "tma:float16";
+}
+
+/// Bytes of the tensor-map block a TMA source's word points to: the driver's 128-byte
+/// `CUtensorMap`, then the array's rows and columns (u64 each). The stub writes it (on the GPU;
+/// in emulation the first word is the array's address instead).
+const MAP_ROWS: usize = 128;
+const MAP_COLS: usize = 136;
+
+/// Rows and columns of one TMA box: 64 rows of 128 bytes (64 elements of 2 bytes), the
+/// `SWIZZLE_128B` atom's width. The stub encodes every tensor map with this box.
+pub const BOX_ROWS: usize = 64;
+/// Columns of one TMA box (elements): 128 bytes.
+pub const BOX_COLS: usize = 64;
+const BOX_BYTES: usize = BOX_ROWS * 128;
+
+/// A kernel parameter: a 2-D array, row-major (`rows × cols`), that the kernel reads by TMA
+/// copies only. In Python it is an ordinary device array of two dimensions; the stub checks it
+/// (dtype, 2-D, C-contiguous, 16-byte-aligned base and rows: the TMA's rules) and describes it
+/// to the TMA with `cuTensorMapEncodeTiled` (64 × 64-element boxes, 128-byte swizzle, zeros past
+/// the edges), caching the description per array. The kernel cannot read its elements
+/// directly: only a [`Producer`]'s loads do.
+pub struct TmaSource<T> {
+    map: *const u8,
+    len: usize,
+    _t: PhantomData<T>,
+}
+
+impl<T: TmaElem> TmaSource<T> {
+    /// The array's rows (its first dimension).
+    #[inline(always)]
+    pub fn rows(&self) -> usize {
+        // SAFETY: the word is the stub's tensor-map block, MAP_COLS + 8 bytes, 8-aligned.
+        unsafe { (self.map.add(MAP_ROWS) as *const u64).read() as usize }
+    }
+
+    /// The array's columns (its second dimension, contiguous).
+    #[inline(always)]
+    pub fn cols(&self) -> usize {
+        // SAFETY: as above.
+        unsafe { (self.map.add(MAP_COLS) as *const u64).read() as usize }
+    }
+
+    /// The number of elements (`rows · cols`, as `len(a)` in `where`).
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when the array has no element.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl<T> Sealed for TmaSource<T> {}
+impl<T> crate::layout::Unshaped for TmaSource<T> {}
+
+impl<T: TmaElem> Param for TmaSource<T> {
+    type Word = DevPtr<u8>;
+    type Holder = TmaSource<T>;
+    const DESC: &'static str = T::DESC;
+    #[inline(always)]
+    unsafe fn hold(word: DevPtr<u8>, len: usize) -> TmaSource<T> {
+        TmaSource { map: word.0, len, _t: PhantomData }
+    }
+    #[inline(always)]
+    unsafe fn borrow(holder: &mut TmaSource<T>) -> TmaSource<T> {
+        TmaSource { map: holder.map, len: holder.len, _t: PhantomData }
+    }
+}
+
+// ---------------------------------------------------------------------------- the pipeline
+
+/// Rows of A per consumer warpgroup (`wgmma`'s M).
+const WG_ROWS: usize = 64;
+/// Threads per warpgroup.
+const WG_THREADS: usize = 128;
+/// Tile depth per stage (elements of k): one 128-byte swizzle atom of bf16.
+pub const STAGE_K: usize = 64;
+
+/// A pipeline's shape, for the bound [`PipelineShape`].
+pub struct PipeShape<const S: usize, const BM: usize, const BN: usize>;
+
+/// The shapes a [`TmaPipeline`] takes: 1 to 8 stages, BM = 64, 128 or 192 rows of A (one consumer
+/// warpgroup per 64), BN = 64, 128 or 256 columns (the `wgmma` N). Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`TmaPipeline<S, BM, BN>` takes 1 to 8 stages, BM = 64, 128 or 192 and BN = 64, 128 or 256 (`{Self}` is not)",
+    label = "not a pipeline shape",
+    note = "e.g. `TmaPipeline<4, 128, 256>`: 4 stages of a 128 × 64 A tile and a 256 × 64 B tile, two consumer warpgroups"
+)]
+pub trait PipelineShape {}
+macro_rules! shapes {
+    ($($s:literal)*) => {$(
+        impl PipelineShape for PipeShape<$s, 64, 64> {}
+        impl PipelineShape for PipeShape<$s, 64, 128> {}
+        impl PipelineShape for PipeShape<$s, 64, 256> {}
+        impl PipelineShape for PipeShape<$s, 128, 64> {}
+        impl PipelineShape for PipeShape<$s, 128, 128> {}
+        impl PipelineShape for PipeShape<$s, 128, 256> {}
+        impl PipelineShape for PipeShape<$s, 192, 64> {}
+        impl PipelineShape for PipeShape<$s, 192, 128> {}
+        impl PipelineShape for PipeShape<$s, 192, 256> {}
+    )*};
+}
+shapes!(1 2 3 4 5 6 7 8);
+
+/// `S` stages of a `BM × 64` A tile and a `BN × 64` B tile (bf16, swizzled) in the block's
+/// dynamic shared memory, filled by TMA and read by `wgmma`; see the module docs.
+///
+/// The block has `1 + BM / 64` warpgroups (`128 · (1 + BM / 64)` threads): warpgroup 0 loads,
+/// the others multiply. The launch gives it [`SHARED_BYTES`](Self::SHARED_BYTES) of dynamic
+/// shared memory (the kernel's `DynShared` parameter, in bytes).
+pub struct TmaPipeline<const S: usize, const BM: usize, const BN: usize> {
+    tiles: *mut u8,
+    steps: usize,
+}
+
+impl<const S: usize, const BM: usize, const BN: usize> TmaPipeline<S, BM, BN> {
+    /// Bytes of one stage (both tiles).
+    pub const STAGE_BYTES: usize = (BM + BN) * 128;
+    /// Dynamic shared memory the launch must give: the stages, their barriers and 1024 bytes
+    /// of slack to align the tiles to the swizzle's 1024-byte period.
+    pub const SHARED_BYTES: usize = S * (BM + BN) * 128 + 16 * S + 1024;
+    /// Threads per block: warpgroup 0 loads, one warpgroup per 64 rows of A multiplies.
+    pub const THREADS: usize = WG_THREADS * (1 + BM / WG_ROWS);
+
+    /// The pipeline over the block's dynamic shared memory (`shared`, taken by value: no other
+    /// view of it exists), for `steps` stages of k (`ceil(k / 64)`; the same in every thread).
+    /// Traps when the launch gave less than [`SHARED_BYTES`](Self::SHARED_BYTES) or the block is
+    /// not [`THREADS`](Self::THREADS) threads. A block barrier: every thread calls it.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn new<T: Elem>(shared: DynShared<T>, steps: usize) -> Self
+    where
+        PipeShape<S, BM, BN>: PipelineShape,
+    {
+        if shared.len().saturating_mul(core::mem::size_of::<T>()) < Self::SHARED_BYTES {
+            fail("TmaPipeline: the launch gives less dynamic shared memory than the pipeline's SHARED_BYTES; \
+                  pass that many bytes for the kernel's DynShared parameter");
+        }
+        if crate::thread::threads_per_block() != Self::THREADS {
+            fail("TmaPipeline: the block is not THREADS = 128 · (1 + BM / 64) threads (one producer warpgroup, \
+                  one consumer warpgroup per 64 rows of A)");
+        }
+        let base = rt::dynamic_shared();
+        // SAFETY: the address of the block's dynamic shared memory.
+        let sa = unsafe { rt::__oxpack_sm90a_smem(base) } as usize;
+        let tiles = base.wrapping_add(sa.next_multiple_of(1024) - sa);
+        let pipe = TmaPipeline { tiles, steps };
+        if crate::block_thread_linear() == 0 {
+            each!(S, |s| {
+                // SAFETY: barriers of this pipeline's memory (inside SHARED_BYTES, 8-aligned),
+                // initialised before the barrier below lets any thread use them.
+                unsafe {
+                    rt::__oxpack_sm90a_mbarrier_init(pipe.full(s), 1);
+                    rt::__oxpack_sm90a_mbarrier_init(pipe.empty(s), (BM / WG_ROWS * WG_THREADS) as u32);
+                }
+            });
+            rt::__oxpack_sm90a_mbarrier_init_fence();
+        }
+        crate::sync::sync_threads();
+        drop(shared);
+        pipe
+    }
+
+    #[inline(always)]
+    fn a_tile(&self, s: usize) -> *mut u8 {
+        self.tiles.wrapping_add(s * BM * 128)
+    }
+
+    #[inline(always)]
+    fn b_tile(&self, s: usize) -> *mut u8 {
+        self.tiles.wrapping_add(S * BM * 128 + s * BN * 128)
+    }
+
+    #[inline(always)]
+    fn full(&self, s: usize) -> *mut u64 {
+        self.tiles.wrapping_add(S * (BM + BN) * 128 + 8 * s) as *mut u64
+    }
+
+    #[inline(always)]
+    fn empty(&self, s: usize) -> *mut u64 {
+        self.tiles.wrapping_add(S * (BM + BN) * 128 + 8 * (S + s)) as *mut u64
+    }
+
+    /// The calling thread's role: warpgroup 0's first thread is the [`Producer`], its other
+    /// threads [`Role::Idle`], every thread of warpgroups 1.. a [`Consumer`]. (For register
+    /// reallocation between the roles, [`run_with_registers`](Self::run_with_registers).)
+    #[inline(always)]
+    pub fn role(self) -> Role<S, BM, BN> {
+        let t = crate::block_thread_linear();
+        if t < WG_THREADS {
+            if t == 0 { Role::Producer(Producer { pipe: self, loaded: 0 }) } else { Role::Idle }
+        } else {
+            Role::Consumer(Consumer { pipe: self, waited: 0, wg: t / WG_THREADS - 1 })
+        }
+    }
+
+    /// Runs `producer` in the producer thread and `consumer` in every consumer thread (the idle
+    /// threads return), each given `x` (what both need, e.g. the output: one of them gets it, so
+    /// both may borrow it mutably), each role one branch of a single `if`/`else`, with registers moved from
+    /// the producer warpgroup to the consumers (`setmaxnreg`: 40 for warpgroup 0, 232 for the
+    /// others): for blocks of 3 warpgroups (BM = 128) under `#[launch_bounds(384, 1)]`, where 128
+    /// · (40 + 2 · 232) registers fit the multiprocessor's 64 Ki. The compiler then gives the
+    /// consumers' code up to 232 registers (a 64 × 256 accumulator takes 128).
+    #[inline(always)]
+    pub fn run_with_registers<X>(
+        self,
+        x: X,
+        producer: impl FnOnce(Producer<S, BM, BN>, X),
+        consumer: impl FnOnce(Consumer<S, BM, BN>, X),
+    ) {
+        const { assert!(BM == 128, "oxpack: `run_with_registers` is for BM = 128 (3 warpgroups)") };
+        let t = crate::block_thread_linear();
+        if t < WG_THREADS {
+            rt::__oxpack_sm90a_setmaxnreg_dec40();
+            if t == 0 {
+                producer(Producer { pipe: self, loaded: 0 }, x);
+            }
+        } else {
+            rt::__oxpack_sm90a_setmaxnreg_inc232();
+            consumer(Consumer { pipe: self, waited: 0, wg: t / WG_THREADS - 1 }, x);
+        }
+    }
+
+    /// As [`role`](Self::role), moving registers from the producer warpgroup to the consumers
+    /// (`setmaxnreg`: 40 for warpgroup 0, 232 for the others), for blocks of 3 warpgroups
+    /// (BM = 128) under `#[launch_bounds(384, 1)]`, where 128 · (40 + 2 · 232) registers fit
+    /// the multiprocessor's 64 Ki. [`run_with_registers`](Self::run_with_registers) is the form
+    /// the compiler can follow (each role one branch of one `if`/`else`).
+    #[inline(always)]
+    pub fn role_with_registers(self) -> Role<S, BM, BN> {
+        const { assert!(BM == 128, "oxpack: `role_with_registers` is for BM = 128 (3 warpgroups)") };
+        if crate::block_thread_linear() < WG_THREADS {
+            rt::__oxpack_sm90a_setmaxnreg_dec40();
+        } else {
+            rt::__oxpack_sm90a_setmaxnreg_inc232();
+        }
+        self.role()
+    }
+}
+
+/// What a thread of a [`TmaPipeline`]'s block does; see [`TmaPipeline::role`].
+pub enum Role<const S: usize, const BM: usize, const BN: usize> {
+    /// Warpgroup 0, thread 0: issues the TMA copies.
+    Producer(Producer<S, BM, BN>),
+    /// Warpgroups 1..: multiply with `wgmma` and store.
+    Consumer(Consumer<S, BM, BN>),
+    /// Warpgroup 0's other threads: nothing to do.
+    Idle,
+}
+
+/// The thread that fills a [`TmaPipeline`]'s stages by TMA. Must make exactly `steps` loads.
+pub struct Producer<const S: usize, const BM: usize, const BN: usize> {
+    pipe: TmaPipeline<S, BM, BN>,
+    loaded: usize,
+}
+
+/// A TMA coordinate (signed 32-bit; past the array's edge the TMA reads zeros).
+#[inline(always)]
+fn coord(x: usize) -> i32 {
+    x.min(i32::MAX as usize) as i32
+}
+
+impl<const S: usize, const BM: usize, const BN: usize> Producer<S, BM, BN> {
+    /// Fills the next stage: A's `BM × 64` tile at row `a_row`, column `k0` of `a`, and B's
+    /// `BN × 64` tile at row `b_row`, column `k0` of `b` (both row-major, k contiguous;
+    /// elements past an edge read as zero). Waits first until every consumer released the stage
+    /// it reuses. Traps after `steps` loads.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn load<T: TmaElem>(&mut self, a: &TmaSource<T>, a_row: usize, b: &TmaSource<T>, b_row: usize, k0: usize) {
+        let n = self.loaded;
+        if n >= self.pipe.steps {
+            fail("TmaPipeline: the producer loads more stages than the pipeline's `steps`");
+        }
+        let p = &self.pipe;
+        let (s, round) = (n % S, (n / S) as u32);
+        // the stage's previous round was released by every consumer (the first round passes)
+        crate::at!();
+        rt::mbarrier_wait(p.empty(s), (round & 1) ^ 1);
+        if n < S {
+            // SAFETY: the maps are the launch's tensor-map blocks.
+            unsafe {
+                rt::__oxpack_sm90a_prefetch_tensormap(a.map);
+                rt::__oxpack_sm90a_prefetch_tensormap(b.map);
+            }
+        }
+        // SAFETY: the stage is this producer's until its "full" phase completes (the "empty"
+        // wait above); each box lands inside its tile (BM and BN are multiples of 64 rows), and
+        // the tiles are 1024-aligned for the swizzle.
+        unsafe {
+            rt::__oxpack_sm90a_mbarrier_arrive_expect_tx(p.full(s), TmaPipeline::<S, BM, BN>::STAGE_BYTES as u32);
+            each!(BM / BOX_ROWS, |i| {
+                rt::__oxpack_sm90a_tma_load_2d(p.a_tile(s).add(i * BOX_BYTES), a.map, coord(k0), coord(a_row + i * BOX_ROWS), p.full(s));
+            });
+            each!(BN / BOX_ROWS, |i| {
+                rt::__oxpack_sm90a_tma_load_2d(p.b_tile(s).add(i * BOX_BYTES), b.map, coord(k0), coord(b_row + i * BOX_ROWS), p.full(s));
+            });
+        }
+        self.loaded = n + 1;
+    }
+}
+
+impl<const S: usize, const BM: usize, const BN: usize> Drop for Producer<S, BM, BN> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.loaded != self.pipe.steps {
+            fail("TmaPipeline: the producer ends with fewer loads than `steps`: the consumers would wait forever");
+        }
+    }
+}
+
+/// A thread of a consumer warpgroup of a [`TmaPipeline`]. Must wait for exactly `steps` stages.
+pub struct Consumer<const S: usize, const BM: usize, const BN: usize> {
+    pipe: TmaPipeline<S, BM, BN>,
+    waited: usize,
+    wg: usize,
+}
+
+impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
+    /// The consumer warpgroup's index (0 .. BM / 64): its rows of A are `64 · index ..`.
+    #[inline(always)]
+    pub fn index(&self) -> usize {
+        self.wg
+    }
+
+    /// Waits until the next stage is full and returns its view; dropping the view releases the
+    /// stage to the producer. Traps after `steps` waits.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn wait(&mut self) -> TmaStage<'_, S, BM, BN> {
+        let n = self.waited;
+        if n >= self.pipe.steps {
+            fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
+        }
+        let s = n % S;
+        crate::at!();
+        rt::mbarrier_wait(self.pipe.full(s), ((n / S) as u32) & 1);
+        self.waited = n + 1;
+        TmaStage { cons: self, slot: s }
+    }
+
+    /// `acc ← a·bᵀ + acc` over every stage not yet waited for: the whole main loop, with one
+    /// stage's `wgmma`s still running while the next stage's are issued (`wait_group 1`), each
+    /// stage released as soon as its own `wgmma`s are complete, and the last waited for
+    /// (`wait_group 0`) before it returns. The same result as `wait` and [`WgAccum::mma`] per
+    /// stage, with the tensor cores kept busy across stages. Warpgroup-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn multiply(&mut self, acc: &mut WgAccum<BN>)
+    where
+        WgCols<BN>: WgWidth,
+    {
+        self.multiply_steps(acc, self.pipe.steps - self.waited);
+    }
+
+    /// [`multiply`](Self::multiply) over the next `count` stages only (one tile's k steps, in a
+    /// persistent kernel whose pipeline runs over several tiles); traps past `steps`.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn multiply_steps(&mut self, acc: &mut WgAccum<BN>, count: usize)
+    where
+        WgCols<BN>: WgWidth,
+    {
+        if count > self.pipe.steps - self.waited {
+            fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
+        }
+        if rt::__oxpack_activemask() != u32::MAX {
+            fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
+        }
+        let p = &self.pipe;
+        let d = acc.regs();
+        let mut previous = usize::MAX; // the stage whose wgmmas may still run
+        for n in self.waited..self.waited + count {
+            let s = n % S;
+            crate::at!();
+            rt::mbarrier_wait(p.full(s), ((n / S) as u32) & 1);
+            // SAFETY: as in `WgAccum::mma`: the stage is full, and released below only after
+            // `wait_group` says its wgmmas are complete.
+            unsafe { issue::<BN>(d, p.a_tile(s).wrapping_add(self.wg * WG_ROWS * 128), p.b_tile(s)) };
+            rt::__oxpack_sm90a_wgmma_wait1(); // every group but this stage's is complete
+            if previous != usize::MAX {
+                // SAFETY: the stage's barrier, initialised by `new`.
+                unsafe { rt::__oxpack_sm90a_mbarrier_arrive(p.empty(previous)) };
+            }
+            previous = s;
+        }
+        rt::__oxpack_sm90a_wgmma_wait0();
+        if previous != usize::MAX {
+            // SAFETY: as above.
+            unsafe { rt::__oxpack_sm90a_mbarrier_arrive(p.empty(previous)) };
+        }
+        self.waited += count;
+    }
+}
+
+/// Issues (and commits as one group) the four k16 `wgmma`s of a stage into the N / 2
+/// accumulators at `d`: the 64 rows of A at `a`, the N rows of B at `b` (shared tiles).
+///
+/// # Safety
+/// `d` holds N / 2 floats that nothing reads or writes until a `wait_group` covers this group;
+/// `a` and `b` are full 128-byte-swizzled tiles of the pipeline (1024-aligned, 64 and N rows),
+/// not refilled until then.
+#[inline(always)]
+unsafe fn issue<const N: usize>(d: *mut f32, a: *mut u8, b: *mut u8)
+where
+    WgCols<N>: WgWidth,
+{
+    // SAFETY: the tiles' shared addresses.
+    let (a, b) = unsafe { (rt::__oxpack_sm90a_smem(a), rt::__oxpack_sm90a_smem(b)) };
+    rt::__oxpack_sm90a_wgmma_fence();
+    each!(STAGE_K / 16, |kk| {
+        // k16 step kk: 32 bytes further along each 128-byte row (the swizzle applies to the
+        // address bits, so the start moves by 32 bytes inside the atom)
+        // SAFETY: the caller's.
+        unsafe { <WgCols<N> as WgWidth>::wgmma(d, descriptor(a + 32 * kk as u32), descriptor(b + 32 * kk as u32)) };
+    });
+    rt::__oxpack_sm90a_wgmma_commit();
+}
+
+impl<const S: usize, const BM: usize, const BN: usize> Drop for Consumer<S, BM, BN> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.waited != self.pipe.steps {
+            fail("TmaPipeline: a consumer ends with fewer waits than `steps`: the producer would wait forever");
+        }
+    }
+}
+
+/// A consumer's view of one full stage, from [`Consumer::wait`]. Dropping it arrives on the
+/// stage's "empty" barrier (after [`WgAccum::mma`] has waited for its `wgmma`s).
+pub struct TmaStage<'c, const S: usize, const BM: usize, const BN: usize> {
+    cons: &'c Consumer<S, BM, BN>,
+    slot: usize,
+}
+
+impl<const S: usize, const BM: usize, const BN: usize> Drop for TmaStage<'_, S, BM, BN> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        // SAFETY: the stage's barrier, initialised by `new`.
+        unsafe { rt::__oxpack_sm90a_mbarrier_arrive(self.cons.pipe.empty(self.slot)) };
+    }
+}
+
+/// The `wgmma` descriptor of a K-major, 128-byte-swizzled operand starting at shared address
+/// `addr`: start address >> 4 (bits 0-13), leading offset 1 (unused by this layout), stride 1024
+/// bytes between 8-row groups (bits 32-45), swizzle mode 1 = 128 bytes (bits 62-63).
+#[inline(always)]
+fn descriptor(addr: u32) -> u64 {
+    ((addr as u64 >> 4) & 0x3fff) | (1u64 << 16) | ((1024u64 >> 4) << 32) | (1u64 << 62)
+}
+
+// ---------------------------------------------------------------------------- accumulators
+
+/// A `wgmma` width, for [`WgAccum`]: `WgCols<64>`, `WgCols<128>`, `WgCols<256>`. Sealed.
+pub struct WgCols<const N: usize>;
+
+/// The `wgmma` widths N (64, 128, 256) and their accumulator registers (N / 2 per thread).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a wgmma width here: a warpgroup's accumulator is 64 × 64, 64 × 128 or 64 × 256",
+    label = "not N = 64, 128 or 256",
+    note = "use `WgAccum<BN>` with BN the pipeline's B tile rows (64, 128 or 256)"
+)]
+pub trait WgWidth: Sealed {
+    #[doc(hidden)]
+    type Regs;
+    #[doc(hidden)]
+    const ZERO: Self::Regs;
+    #[doc(hidden)]
+    unsafe fn wgmma(d: *mut f32, da: u64, db: u64);
+}
+impl<const N: usize> Sealed for WgCols<N> {}
+impl WgWidth for WgCols<64> {
+    type Regs = [f32; 32];
+    const ZERO: [f32; 32] = [0.0; 32];
+    #[inline(always)]
+    unsafe fn wgmma(d: *mut f32, da: u64, db: u64) {
+        // SAFETY: the caller's: `d` holds 32 floats.
+        unsafe { rt::__oxpack_sm90a_wgmma_m64n64k16_bf16(d, da, db) }
+    }
+}
+impl WgWidth for WgCols<128> {
+    type Regs = [f32; 64];
+    const ZERO: [f32; 64] = [0.0; 64];
+    #[inline(always)]
+    unsafe fn wgmma(d: *mut f32, da: u64, db: u64) {
+        // SAFETY: as above, 64 floats.
+        unsafe { rt::__oxpack_sm90a_wgmma_m64n128k16_bf16(d, da, db) }
+    }
+}
+impl WgWidth for WgCols<256> {
+    type Regs = [f32; 128];
+    const ZERO: [f32; 128] = [0.0; 128];
+    #[inline(always)]
+    unsafe fn wgmma(d: *mut f32, da: u64, db: u64) {
+        // SAFETY: as above, 128 floats.
+        unsafe { rt::__oxpack_sm90a_wgmma_m64n256k16_bf16(d, da, db) }
+    }
+}
+
+/// A warpgroup's 64 × N block of f32 accumulators, `N / 2` per thread in `wgmma`'s layout
+/// (warp `w` of the warpgroup holds rows `16w .. 16w + 16`; in each 8-column group `j`, lane
+/// `4g + t` holds rows `g`, `g + 8` and columns `8j + 2t`, `8j + 2t + 1`). Not `Copy`, no
+/// shuffle: a warpgroup's accumulators reach memory only through its [`WgTile`].
+pub struct WgAccum<const N: usize>
+where
+    WgCols<N>: WgWidth,
+{
+    r: <WgCols<N> as WgWidth>::Regs,
+}
+
+impl<const N: usize> WgAccum<N>
+where
+    WgCols<N>: WgWidth,
+{
+    /// All zeros.
+    #[inline(always)]
+    pub const fn zero() -> Self {
+        WgAccum { r: <WgCols<N> as WgWidth>::ZERO }
+    }
+
+    #[inline(always)]
+    fn regs(&mut self) -> *mut f32 {
+        &mut self.r as *mut _ as *mut f32
+    }
+
+    /// `acc ← a·bᵀ + acc` over the stage's depth (64): the consumer warpgroup's 64 rows of the A
+    /// tile times the whole `N × 64` B tile, four `wgmma.mma_async` m64nNk16 (bf16 → f32), then
+    /// `commit_group` and `wait_group 0`: when it returns no `wgmma` reads the stage or writes the
+    /// accumulators. The accumulator's width is the pipeline's BN (a type error otherwise).
+    /// Warpgroup-collective (it traps in a divergent warp).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn mma<const S: usize, const BM: usize>(&mut self, stage: &TmaStage<'_, S, BM, N>) {
+        if rt::__oxpack_activemask() != u32::MAX {
+            fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
+        }
+        let p = &stage.cons.pipe;
+        let d = self.regs();
+        // SAFETY: `d` holds N / 2 floats; the tiles are the stage's, full (the consumer's wait)
+        // and not released before the wait below (the view's drop comes after).
+        unsafe { issue::<N>(d, p.a_tile(stage.slot).wrapping_add(stage.cons.wg * WG_ROWS * 128), p.b_tile(stage.slot)) };
+        rt::__oxpack_sm90a_wgmma_wait0();
+    }
+
+    /// Applies `f` to every accumulator.
+    #[inline(always)]
+    pub fn map(&mut self, f: impl Fn(f32) -> f32) {
+        let d = self.regs();
+        each!(N / 2, |i| {
+            // SAFETY: i < N / 2, the register count.
+            unsafe { *d.add(i) = f(*d.add(i)) };
+        });
+    }
+}
+
+// ---------------------------------------------------------------------------- output ownership
+
+/// Output layout for warpgroup tiles: a row-major matrix of `width` columns (the shape, `=
+/// (width)` in `kernel!`) cut into `BM × BN` block tiles (numbered in bands of 8 tile rows, as
+/// [`WarpTiles`](crate::mma::WarpTiles)), each cut into `BM / 64` warpgroup tiles of 64 × BN:
+/// consumer warpgroup `c` owns rows `64c .. 64c + 64`, each of its threads the elements of the
+/// `wgmma` accumulator layout there. The block has `1 + BM / 64` warpgroups and the grid is
+/// 1-D, else [`block_origin`](DisjointSlice::block_origin) and
+/// [`wg_tile`](DisjointSlice::wg_tile) give `None`; so no two threads of a launch own an element.
+pub struct WgTiles<const BM: usize, const BN: usize>;
+
+impl<const BM: usize, const BN: usize> Sealed for WgTiles<BM, BN> {}
+impl<const BM: usize, const BN: usize> Layout for WgTiles<BM, BN> {}
+
+impl<T, const BM: usize, const BN: usize> Bind<(usize,)> for DisjointSlice<T, WgTiles<BM, BN>> {
+    #[inline(always)]
+    unsafe fn bind(mut self, shape: (usize,)) -> Self {
+        self.shape[0] = shape.0;
+        self
+    }
+}
+
+/// Tile rows per band of the block order.
+const BAND: usize = 8;
+
+impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>> {
+    /// The number of columns, bound from the launch's parameters.
+    #[inline(always)]
+    pub fn width(&self) -> usize {
+        self.shape[0]
+    }
+
+    /// How many block tiles cover the output: launch that many blocks (or more: the others get
+    /// no tile).
+    #[inline(always)]
+    pub fn block_tiles(&self) -> usize {
+        let width = self.shape[0];
+        if width == 0 {
+            return 0;
+        }
+        self.len.div_ceil(width).div_ceil(BM) * width.div_ceil(BN)
+    }
+
+    /// (tiles down, tiles across), or `None` when the block is not `128 · (1 + BM / 64)` threads,
+    /// the grid is not 1-D or the output is empty (the same for every thread of a block).
+    #[inline(always)]
+    fn grid_of_tiles(&self) -> Option<(usize, usize)> {
+        let (d, g) = (crate::grid::block_dim(), crate::grid::grid_dim());
+        if d.x as usize * d.y as usize * d.z as usize != WG_THREADS * (1 + BM / WG_ROWS) || g.y != 1 || g.z != 1 {
+            return None;
+        }
+        let width = self.shape[0];
+        if width == 0 {
+            return None;
+        }
+        let (tiles_m, tiles_n) = (self.len.div_ceil(width).div_ceil(BM), width.div_ceil(BN));
+        // every row index below tiles_m · BM, times width, fits: no index below wraps
+        (tiles_m.checked_mul(BM)?).checked_mul(width)?;
+        Some((tiles_m, tiles_n))
+    }
+
+    /// How many block tiles the calling block owns: tiles `b`, `b + G`, `b + 2G`, … (block `b`
+    /// of a grid of `G` blocks), so a grid of fewer blocks than tiles is persistent (each block
+    /// loops over its tiles). 0 where [`block_origin`](Self::block_origin) is `None`.
+    #[inline(always)]
+    pub fn block_tile_count(&self) -> usize {
+        let Some((tiles_m, tiles_n)) = self.grid_of_tiles() else { return 0 };
+        let (b, g) = (crate::grid::block_idx().x as usize, crate::grid::grid_dim().x as usize);
+        (tiles_m * tiles_n).saturating_sub(b).div_ceil(g)
+    }
+
+    /// The first row and column, in the output (and in A's rows and B's rows), of the calling
+    /// block's `i`-th tile (tile `b + i·G`, numbered in bands of 8 tile rows); `None` past its
+    /// last tile or where the block or grid has another shape.
+    #[inline(always)]
+    pub fn tile_origin(&self, i: usize) -> Option<(usize, usize)> {
+        let (tiles_m, tiles_n) = self.grid_of_tiles()?;
+        let (b, g) = (crate::grid::block_idx().x as usize, crate::grid::grid_dim().x as usize);
+        let tile = i.checked_mul(g)?.checked_add(b)?;
+        if tile >= tiles_m * tiles_n {
+            return None;
+        }
+        let band = tile / (BAND * tiles_n);
+        let first = band * BAND;
+        let rows_in_band = (tiles_m - first).min(BAND);
+        let rest = tile % (BAND * tiles_n);
+        Some(((first + rest % rows_in_band) * BM, (rest / rows_in_band) * BN))
+    }
+
+    /// The calling block's (first) tile: [`tile_origin(0)`](Self::tile_origin); `None` for a
+    /// block past the last tile, a block that is not `128 · (1 + BM / 64)` threads, or a grid
+    /// that is not 1-D (the same for every thread of a block).
+    #[inline(always)]
+    pub fn block_origin(&self) -> Option<(usize, usize)> {
+        self.tile_origin(0)
+    }
+
+    /// The tile of the calling thread's consumer warpgroup in the block's first tile: rows `64 ·
+    /// c.index()` .. of it, all BN columns; `None` as for [`block_origin`](Self::block_origin).
+    #[inline(always)]
+    pub fn wg_tile<const S: usize>(&mut self, c: &Consumer<S, BM, BN>) -> Option<WgTile<'_, T, BN>> {
+        self.wg_tile_at(0, c)
+    }
+
+    /// As [`wg_tile`](Self::wg_tile) in the block's `i`-th tile (see
+    /// [`tile_origin`](Self::tile_origin)): a persistent block's warpgroups store each of
+    /// their tiles through it.
+    #[inline(always)]
+    pub fn wg_tile_at<const S: usize>(&mut self, i: usize, c: &Consumer<S, BM, BN>) -> Option<WgTile<'_, T, BN>> {
+        let (row0, col0) = self.tile_origin(i)?;
+        Some(WgTile {
+            ptr: self.ptr,
+            len: self.len,
+            width: self.shape[0],
+            row0: row0 + c.wg * WG_ROWS,
+            col0,
+            _out: PhantomData,
+        })
+    }
+}
+
+/// A consumer warpgroup's 64 × BN tile of a [`WgTiles`] output; see
+/// [`DisjointSlice::wg_tile`](DisjointSlice#method.wg_tile).
+pub struct WgTile<'a, T, const BN: usize> {
+    ptr: *mut T,
+    len: usize,
+    width: usize,
+    row0: usize,
+    col0: usize,
+    _out: PhantomData<&'a mut DisjointSlice<T>>,
+}
+
+impl<T: Elem, const BN: usize> WgTile<'_, T, BN>
+where
+    WgCols<BN>: WgWidth,
+{
+    /// The tile's first row in the output.
+    #[inline(always)]
+    pub fn row(&self) -> usize {
+        self.row0
+    }
+
+    /// The tile's first column in the output.
+    #[inline(always)]
+    pub fn col(&self) -> usize {
+        self.col0
+    }
+
+    /// Writes the warpgroup's accumulators, converted to T (f32 as is, BF16 and F16 rounded to
+    /// nearest even); elements outside the output (a ragged edge) are skipped.
+    #[inline(always)]
+    pub fn store(&mut self, acc: &WgAccum<BN>)
+    where
+        T: crate::mma::FromAccum,
+    {
+        self.store_with(acc, |_, _, v| T::from_acc(v));
+    }
+
+    /// Writes `f(row, col, v)` for each of the thread's accumulators `v`, with its row and
+    /// column in the output (an epilogue); elements outside the output are skipped.
+    #[inline(always)]
+    pub fn store_with(&mut self, acc: &WgAccum<BN>, f: impl Fn(usize, usize, f32) -> T) {
+        let t = crate::block_thread_linear() % WG_THREADS;
+        let (w, lane) = (t / 32, t % 32);
+        let (g, q) = (lane / 4, lane % 4);
+        let (row, col) = (self.row0 + 16 * w + g, self.col0 + 2 * q);
+        let (ptr, len, width) = (self.ptr, self.len, self.width);
+        let v = &acc.r as *const _ as *const f32;
+        each!(BN / 2, |i| {
+            let (j, e) = (i / 4, i % 4);
+            let (r, c) = (row + 8 * (e >> 1), col + 8 * j + (e & 1));
+            let k = r * width + c;
+            if c < width && k < len {
+                // SAFETY: in bounds; (block tile, warpgroup, thread, i) ↦ (r, c) is one-to-one
+                // (see `WgTiles`), so no other thread of the launch writes element k; i < BN / 2.
+                unsafe { ptr.add(k).write(f(r, c, *v.add(i))) };
+            }
+        });
+    }
+}

@@ -1,0 +1,190 @@
+//! GEMM on Hopper (sm_90a): TMA copies into a 4-stage pipeline of 128-byte-swizzled shared tiles,
+//! `wgmma` m64n256k16 (bf16 → f32) on two consumer warpgroups, warp-specialized (warpgroup 0's
+//! first thread issues the copies).
+//!
+//! Each block of 384 threads (3 warpgroups) computes a 128 × 256 tile of C = A·Bᵀ: A is m × k and
+//! B n × k (torch's `linear` weight), row-major bf16, both passed as 2-D arrays (TMA sources: k a
+//! multiple of 8, 16-byte-aligned bases). Any M, N, K: the TMA reads zeros past the edges, and
+//! the store skips what lies outside C.
+//!
+//! Launch: `threads=384 * blocks, block=384, smem=SMEM` with SMEM the pipeline's `SHARED_BYTES /
+//! 8` (u64 elements): 24712 for the 128 × 256 kernels, 4624 for `gemm_small`. `blocks` is one per
+//! tile of C (`ceil(m / 128) * ceil(n / 256)`), or any number for the persistent kernels
+//! (`gemm_bf16_nt_sm90_persistent`, `gemm_small`): block `b` computes tiles `b`, `b + blocks`, ….
+use oxpack::prelude::*;
+use oxpack::hopper::{Consumer, Producer, WgTile, STAGE_K};
+
+type Big = TmaPipeline<4, 128, 256>;
+type Small = TmaPipeline<2, 64, 64>;
+
+/// The producer's loop over the block's tiles (one, or several when the grid has fewer blocks
+/// than C has tiles: a persistent kernel, whose producer loads the next tile's stages while the
+/// consumers store the last one): `steps` stages of A and B per tile.
+#[inline(always)]
+fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
+    mut p: Producer<S, BM, BN>, a: &TmaSource<BF16>, b: &TmaSource<BF16>, count: usize, steps: usize,
+    c: &DisjointSlice<O, WgTiles<BM, BN>>,
+) {
+    for i in 0..count {
+        let Some((m0, n0)) = c.tile_origin(i) else { trap() };
+        for s in 0..steps {
+            p.load(a, m0, b, n0, s * STAGE_K);
+        }
+    }
+}
+
+/// A consumer warpgroup's loop: per tile, `steps` stages multiplied into its 64 × BN
+/// accumulators, then stored through `store`.
+#[inline(always)]
+fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
+    mut q: Consumer<S, BM, BN>, count: usize, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
+    store: impl Fn(&mut WgTile<'_, O, BN>, &WgAccum<BN>),
+) where
+    oxpack::hopper::WgCols<BN>: oxpack::hopper::WgWidth,
+{
+    for i in 0..count {
+        let mut acc = WgAccum::<BN>::zero();
+        q.multiply_steps(&mut acc, steps);
+        if let Some(mut t) = c.wg_tile_at(i, &q) {
+            store(&mut t, &acc);
+        }
+    }
+}
+
+kernel! {
+    /// c ← a·bᵀ on Hopper tensor cores: `a` m × k and `b` n × k, 2-D bf16 (TMA sources); `c` m × n,
+    /// f32. Launch with `threads=384 * ceil(m / 128) * ceil(n / 256), block=384, smem=24712`: one
+    /// block per 128 × 256 tile of c (fewer trap).
+    #[launch_bounds(384, 1)]
+    pub fn gemm_bf16_nt_sm90(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        if (grid_dim().x as usize) < c.block_tiles() {
+            trap(); // one block per tile: use gemm_bf16_nt_sm90_persistent for fewer
+        }
+        let steps = (k as usize).div_ceil(STAGE_K);
+        if c.block_tile_count() == 0 {
+            return;
+        }
+        let pipe = Big::new(smem, steps);
+        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
+                                |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+    }
+
+    /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, `c` in bf16 (rounded to nearest even): torch's
+    /// `F.linear(a, b)` without bias. Launch as `gemm_bf16_nt_sm90`.
+    #[launch_bounds(384, 1)]
+    pub fn gemm_bf16_nt_sm90_bf16(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        if (grid_dim().x as usize) < c.block_tiles() {
+            trap(); // one block per tile: use gemm_bf16_nt_sm90_persistent for fewer
+        }
+        let steps = (k as usize).div_ceil(STAGE_K);
+        if c.block_tile_count() == 0 {
+            return;
+        }
+        let pipe = Big::new(smem, steps);
+        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
+                                |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+    }
+
+    /// c ← a·bᵀ with 64 × 64 block tiles, 2 stages and one consumer warpgroup (256 threads):
+    /// small enough to emulate many stages, so that every barrier goes through several phases.
+    /// Launch with `threads=256 * blocks, block=256, smem=4624`, up to one block per 64 × 64 tile.
+    #[launch_bounds(256)]
+    pub fn gemm_small(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<f32, WgTiles<64, 64>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let (count, steps) = (c.block_tile_count(), (k as usize).div_ceil(STAGE_K));
+        if count == 0 {
+            return;
+        }
+        match Small::new(smem, count * steps).role() {
+            Role::Producer(p) => produce(p, &a, &b, count, steps, c),
+            Role::Consumer(q) => consume(q, count, steps, c, |t, acc| t.store(acc)),
+            Role::Idle => {}
+        }
+    }
+
+    /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, with persistent blocks: launch with `threads=384 *
+    /// blocks, block=384, smem=24712` for any number of blocks (e.g. one per multiprocessor);
+    /// block `b` computes tiles `b`, `b + blocks`, …, its producer loading the next tile's
+    /// stages while its consumers store the last one.
+    #[launch_bounds(384, 1)]
+    pub fn gemm_bf16_nt_sm90_persistent(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let (count, steps) = (c.block_tile_count(), (k as usize).div_ceil(STAGE_K));
+        if count == 0 {
+            return;
+        }
+        let pipe = Big::new(smem, count * steps);
+        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, count, steps, c),
+                                |q, c| consume(q, count, steps, c, |t, acc| t.store(acc)));
+    }
+
+    /// The pipeline's protocol broken, by `which` (64 × 64 tiles, k = 128: 2 steps): 1 the
+    /// producer loads one stage too few (the consumers would wait forever); 2 a consumer waits
+    /// for one stage too few; 3 the producer loads one stage too many; 4 a consumer waits for
+    /// one too many; 5 too little dynamic shared memory (`smem` below 4624); 6 the producer
+    /// (and the idle threads) wait at a block barrier that the consumers, waiting for its
+    /// stages, never reach. 0: no misuse.
+    #[launch_bounds(256)]
+    pub fn pipeline_misuse(
+        which: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<f32, WgTiles<64, 64>> = (64), smem: DynShared<u64>,
+    ) {
+        let Some((m0, n0)) = c.block_origin() else { return };
+        let pipe = Small::new(smem, 2);
+        let loads = match which { 1 => 1, 3 => 3, _ => 2 };
+        let waits = match which { 2 => 1, 4 => 3, _ => 2 };
+        let role = pipe.role();
+        if which == 6 && !matches!(role, Role::Consumer(_)) {
+            sync_threads();
+        }
+        match role {
+            Role::Producer(mut p) => {
+                for s in 0..loads {
+                    p.load(&a, m0, &b, n0, s * STAGE_K);
+                }
+            }
+            Role::Consumer(mut q) => {
+                let mut acc = WgAccum::<64>::zero();
+                for _ in 0..waits {
+                    let stage = q.wait();
+                    acc.mma(&stage);
+                }
+                if let Some(mut t) = c.wg_tile(&q) {
+                    t.store(&acc);
+                }
+            }
+            Role::Idle => {}
+        }
+    }
+
+    /// Which thread wrote each element of a `WgTiles<128, 64>` output (block << 32 | thread
+    /// index), and how many times (`counts`, row-major like the output). Launch with blocks of
+    /// 384 threads, `smem=3202`.
+    #[launch_bounds(384)]
+    pub fn owners(n: u32, counts: &[AtomicU32], out: &mut DisjointSlice<u64, WgTiles<128, 64>> = (n),
+                  smem: DynShared<u64>) {
+        if out.block_origin().is_none() {
+            return;
+        }
+        if let Role::Consumer(q) = TmaPipeline::<1, 128, 64>::new(smem, 0).role() {
+            if let Some(mut t) = out.wg_tile(&q) {
+                t.store_with(&WgAccum::<64>::zero(), |r, c, _| {
+                    if let Some(k) = counts.get(r * n as usize + c) {
+                        k.fetch_add(1);
+                    }
+                    (block_idx().x as u64) << 32 | thread_idx().x as u64
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+// Attempt: multiply a stage again after its view was dropped (released to the producer, which may be refilling it).
+// Expect: error[E0382]: borrow of moved value: `stage`
+use oxpack::prelude::*;
+use oxpack::hopper::*;
+
+kernel! {
+    #[launch_bounds(384, 1)]
+    pub fn k(a: TmaSource<BF16>, b: TmaSource<BF16>, c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (256), smem: DynShared<u64>) {
+        let Some((m0, n0)) = c.block_origin() else { return };
+        let pipe = TmaPipeline::<4, 128, 256>::new(smem, 1);
+        match pipe.role() {
+            Role::Producer(mut p) => p.load(&a, m0, &b, n0, 0),
+            Role::Consumer(mut q) => {
+                let mut acc = WgAccum::<256>::zero();
+                let stage = q.wait();
+                acc.mma(&stage);
+                drop(stage);
+                acc.mma(&stage);
+            }
+            Role::Idle => {}
+        }
+    }
+}

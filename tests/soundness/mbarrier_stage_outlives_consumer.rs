@@ -1,0 +1,22 @@
+// Attempt: let a stage view outlive its consumer, to read a stage after the role (and its barrier counts) are gone.
+// Expect: error[E0505]: cannot move out of `q` because it is borrowed
+use oxpack::prelude::*;
+use oxpack::hopper::*;
+
+kernel! {
+    #[launch_bounds(384, 1)]
+    pub fn k(a: TmaSource<BF16>, b: TmaSource<BF16>, c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (256), smem: DynShared<u64>) {
+        let Some((m0, n0)) = c.block_origin() else { return };
+        let pipe = TmaPipeline::<4, 128, 256>::new(smem, 1);
+        match pipe.role() {
+            Role::Producer(mut p) => p.load(&a, m0, &b, n0, 0),
+            Role::Consumer(mut q) => {
+                let mut acc = WgAccum::<256>::zero();
+                let stage = q.wait();
+                drop(q);
+                acc.mma(&stage);
+            }
+            Role::Idle => {}
+        }
+    }
+}

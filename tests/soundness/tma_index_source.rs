@@ -1,0 +1,20 @@
+// Attempt: read a TMA source's elements directly, bypassing the TMA (its word is a tensor map, not the array).
+// Expect: error[E0608]: cannot index into a value of type `oxpack::hopper::TmaSource<oxpack::half::BF16>`
+use oxpack::prelude::*;
+use oxpack::hopper::*;
+
+kernel! {
+    #[launch_bounds(384, 1)]
+    pub fn k(a: TmaSource<BF16>, b: TmaSource<BF16>, c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (256), smem: DynShared<u64>) {
+        let Some((m0, n0)) = c.block_origin() else { return };
+        let pipe = TmaPipeline::<4, 128, 256>::new(smem, 1);
+        match pipe.role() {
+            Role::Producer(mut p) => p.load(&a, m0, &b, n0, 0),
+            Role::Consumer(mut q) => {
+                let _ = q;
+                let _x = a[0];
+            }
+            Role::Idle => {}
+        }
+    }
+}

@@ -1,0 +1,21 @@
+// Attempt: forge a Consumer for another warpgroup index, to get that warpgroup's output tile and write its rows.
+// Expect: error[E0451]
+use oxpack::prelude::*;
+use oxpack::hopper::*;
+
+kernel! {
+    #[launch_bounds(384, 1)]
+    pub fn k(a: TmaSource<BF16>, b: TmaSource<BF16>, c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (256), smem: DynShared<u64>) {
+        let Some((m0, n0)) = c.block_origin() else { return };
+        let pipe = TmaPipeline::<4, 128, 256>::new(smem, 1);
+        match pipe.role() {
+            Role::Producer(mut p) => p.load(&a, m0, &b, n0, 0),
+            Role::Consumer(mut q) => {
+                let _ = q;
+                let forged = Consumer::<4, 128, 256> { pipe: todo!(), waited: 1, wg: 1 };
+                if let Some(mut t) = c.wg_tile(&forged) { t.store(&WgAccum::<256>::zero()); }
+            }
+            Role::Idle => {}
+        }
+    }
+}

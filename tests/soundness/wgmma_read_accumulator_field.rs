@@ -1,0 +1,21 @@
+// Attempt: read the accumulator registers while a wgmma may still write them, through the private field.
+// Expect: error[E0616]: field `r` of struct `oxpack::hopper::WgAccum` is private
+use oxpack::prelude::*;
+use oxpack::hopper::*;
+
+kernel! {
+    #[launch_bounds(384, 1)]
+    pub fn k(a: TmaSource<BF16>, b: TmaSource<BF16>, c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (256), smem: DynShared<u64>) {
+        let Some((m0, n0)) = c.block_origin() else { return };
+        let pipe = TmaPipeline::<4, 128, 256>::new(smem, 1);
+        match pipe.role() {
+            Role::Producer(mut p) => p.load(&a, m0, &b, n0, 0),
+            Role::Consumer(mut q) => {
+                let _ = q;
+                let acc = WgAccum::<256>::zero();
+                let _v = acc.r[0];
+            }
+            Role::Idle => {}
+        }
+    }
+}

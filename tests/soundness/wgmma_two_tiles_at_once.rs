@@ -1,0 +1,22 @@
+// Attempt: hold two warpgroup tiles of one output at once, to write one tile's elements through the other.
+// Expect: error[E0499]: cannot borrow value as mutable more than once at a time
+use oxpack::prelude::*;
+use oxpack::hopper::*;
+
+kernel! {
+    #[launch_bounds(384, 1)]
+    pub fn k(a: TmaSource<BF16>, b: TmaSource<BF16>, c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (256), smem: DynShared<u64>) {
+        let Some((m0, n0)) = c.block_origin() else { return };
+        let pipe = TmaPipeline::<4, 128, 256>::new(smem, 1);
+        match pipe.role() {
+            Role::Producer(mut p) => p.load(&a, m0, &b, n0, 0),
+            Role::Consumer(mut q) => {
+                let acc = WgAccum::<256>::zero();
+                let one = c.wg_tile(&q);
+                let two = c.wg_tile(&q);
+                if let (Some(mut x), Some(mut y)) = (one, two) { x.store(&acc); y.store(&acc); }
+            }
+            Role::Idle => {}
+        }
+    }
+}

@@ -1,0 +1,130 @@
+"""GPU tests: the Hopper path (issue 19 item 2) — TMA copies on mbarriers and `wgmma` — through the
+scratch sm_90a project `tests/packages/hopper` (its `gemm_bf16_nt_sm90` & co), against PyTorch.
+
+`wgmma` sums the exact bf16 products in f32 in an order of its own: f32 outputs are compared with
+PyTorch's f32 product of the same bf16 inputs (TF32 off) within the f32 rounding of k sums, bf16
+outputs within one bf16 rounding more. Outputs start poisoned (NaN), so an element no warpgroup
+wrote fails. Ragged shapes (M, N not multiples of the 128 × 256 tile, K not of 64) exercise the
+TMA's zero fill and the store's edge. The stub's TMA checks (2-D, 16-byte alignment) refuse bad
+arrays in one `KernelValueError` line. Needs an sm_90 GPU (skipped elsewhere) and the project
+built by scripts/gpu-artifacts.sh (`.artifacts/gpu/hopper`, first on PYTHONPATH in
+scripts/gpu-tests.sh). The emulated twins: tests/test_hopper_emulation.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import REPO, gpu_available, gpu_import, require_example
+
+pytestmark = pytest.mark.gpu
+
+torch = gpu_import("torch", "these tests compare with PyTorch (install a CUDA build to run them)", optional=True)
+if gpu_available() and not torch.cuda.is_available():
+    pytest.skip(f"this PyTorch ({torch.__version__}) has no CUDA: install a CUDA build to run these tests",
+                allow_module_level=True)
+if gpu_available() and torch.cuda.get_device_capability() != (9, 0):
+    pytest.skip("the Hopper path needs an sm_90 GPU (H100, H200)", allow_module_level=True)
+kernels = require_example("hopperdemo.kernels", project=REPO / "tests" / "packages" / "hopper")
+
+CUDA = "cuda"
+SMEM = 24712  # TmaPipeline<4, 128, 256>::SHARED_BYTES / 8
+SMEM_SMALL = 4624  # TmaPipeline<2, 64, 64>::SHARED_BYTES / 8
+
+
+@pytest.fixture(autouse=True)
+def _exact_f32_reference(seed: int) -> Iterator[None]:
+    """PyTorch's f32 matmul without TF32 (the reference), seeded with the test's seed."""
+    torch.manual_seed(seed)
+    matmul = torch.backends.cuda.matmul
+    before = matmul.allow_tf32, matmul.allow_bf16_reduced_precision_reduction
+    matmul.allow_tf32 = matmul.allow_bf16_reduced_precision_reduction = False
+    yield
+    matmul.allow_tf32, matmul.allow_bf16_reduced_precision_reduction = before
+
+
+def tiles(m: int, n: int, bm: int, bn: int) -> int:
+    return -(-m // bm) * -(-n // bn)
+
+
+def bf16(*shape: int) -> Any:
+    return torch.randn(*shape, device=CUDA).to(torch.bfloat16)
+
+
+def check(c: Any, a: Any, w: Any) -> None:
+    """c (f32 or bf16) against the f32 product a·wᵀ of the bf16 inputs, within the f32 rounding of
+    k sums (and one bf16 rounding for a bf16 c); NaN (an element nobody wrote) fails."""
+    ref = a.float() @ w.float().t()
+    scale = a.float().abs() @ w.float().abs().t()
+    k = a.shape[1]
+    rel = 2.0**-8 if c.dtype == torch.bfloat16 else 0.0
+    bad = ((c.float() - ref).abs() > rel * ref.abs() + 2 * k * 2.0**-24 * scale + 1e-30) | c.isnan()
+    assert not bool(bad.any()), f"{int(bad.sum())} of {bad.numel()} elements off (first at {bad.nonzero()[0].tolist()})"
+
+
+@pytest.mark.parametrize("m,n,k", [(128, 256, 64), (256, 512, 1024), (200, 300, 72), (1, 17, 8), (1000, 700, 520)])
+def test_gemm_sm90_matches_torch(m: int, n: int, k: int) -> None:
+    """c = a·wᵀ by TMA + wgmma (f32 out), tile-aligned and ragged (k a multiple of 8: the TMA's rows)."""
+    a, w = bf16(m, k), bf16(n, k)
+    c = torch.full((m, n), float("nan"), device=CUDA)
+    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * tiles(m, n, 128, 256), block=384)
+    check(c, a, w)
+
+
+@pytest.mark.parametrize("blocks", [1, 3, 132])
+def test_gemm_sm90_persistent(blocks: int) -> None:
+    """Fewer blocks than tiles: each block loops over tiles b, b + blocks, … (the producer loading
+    the next tile while the consumers store), every element still written once, correctly."""
+    m, n, k = 1000, 1100, 200
+    a, w = bf16(m, k), bf16(n, k)
+    c = torch.full((m, n), float("nan"), device=CUDA)
+    kernels.gemm_bf16_nt_sm90_persistent(m, n, k, a, w, c, SMEM, threads=384 * blocks, block=384)
+    check(c, a, w)
+
+
+def test_gemm_sm90_bf16_out_matches_linear() -> None:
+    """The bf16-output variant is `F.linear(a, w)` (no bias) within one bf16 rounding."""
+    m, n, k = 384, 768, 512
+    a, w = bf16(m, k), bf16(n, k)
+    c = torch.full((m, n), float("nan"), device=CUDA, dtype=torch.bfloat16)
+    kernels.gemm_bf16_nt_sm90_bf16(m, n, k, a, w, c, SMEM, threads=384 * tiles(m, n, 128, 256), block=384)
+    check(c, a, w)
+
+
+def test_small_tiles_many_phases() -> None:
+    """64 × 64 tiles, 2 stages, 20 k steps: every barrier goes through 10 phases."""
+    m, n, k = 130, 190, 1280
+    a, w = bf16(m, k), bf16(n, k)
+    c = torch.full((m, n), float("nan"), device=CUDA)
+    kernels.gemm_small(m, n, k, a, w, c, SMEM_SMALL, threads=256 * tiles(m, n, 64, 64), block=256)
+    check(c, a, w)
+
+
+def test_gemm_sm90_4096() -> None:
+    """4096³, the benchmark's shape."""
+    m = n = k = 4096
+    a, w = bf16(m, k), bf16(n, k)
+    c = torch.full((m, n), float("nan"), device=CUDA)
+    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * tiles(m, n, 128, 256), block=384)
+    check(c, a, w)
+
+
+def test_tma_sources_refused_in_one_line() -> None:
+    """A TMA source that is not 2-D, whose rows are not 16-byte multiples, or whose base is not
+    16-byte aligned is refused before the launch, in one line naming the argument."""
+    from hopperdemo._oxpack.runtime import KernelValueError
+
+    m, n, k = 128, 256, 64
+    a, w = bf16(m, k), bf16(n, k)
+    c = torch.zeros((m, n), device=CUDA)
+    launch = {"threads": 384, "block": 384}
+    with pytest.raises(KernelValueError, match=r"argument `a` is a TMA source .*2-D array"):
+        kernels.gemm_bf16_nt_sm90(m, n, k, a.view(-1), w, c, SMEM, **launch)
+    odd = bf16(m, 12)  # rows of 24 bytes
+    with pytest.raises(KernelValueError, match=r"argument `a` is a TMA source, which needs a 16-byte-aligned base"):
+        kernels.gemm_bf16_nt_sm90(m, n, 12, odd, bf16(n, 12), c, SMEM, **launch)
+    shifted = bf16(m * k + 1)[1:].view(m, k)  # base 2 bytes off
+    with pytest.raises(KernelValueError, match=r"argument `a` is a TMA source, which needs a 16-byte-aligned base"):
+        kernels.gemm_bf16_nt_sm90(m, n, k, shifted, w, c, SMEM, **launch)
