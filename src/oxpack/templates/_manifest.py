@@ -34,7 +34,8 @@ within schema 2: every cubin holds the right body under the kernel's own name, s
 that ignores them loads correct code (only which entry it picks and what it shows differ)."""
 KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index", "tma")
 """Parameter kinds: a scalar; a slice read, written (each element by one thread) or updated
-atomically; dynamic shared memory (its element count per block); the launch index."""
+atomically; dynamic shared memory (its element count per block); the launch index; a TMA
+source (a 2-D array the kernel reads through tensor copies only; the stub passes its tensor map)."""
 MUTABLE = ("out", "atomic")
 """Kinds of the buffers a kernel writes: never read-only, never aliased."""
 RANKS = {"1d": 1, "2d": 2, "3d": 3}
