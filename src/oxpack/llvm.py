@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import coarsen
 from .contract import dtypes, where
 from .errors import StageError, ToolchainError
 
@@ -88,6 +89,7 @@ class KernelSig:
     requires: tuple[str, ...]
     bounds: LaunchBounds | None = None
     max_registers: int | None = None  # `#[max_registers(N)]`: PTX `.maxnreg`
+    coarsen: int = 1  # launch indices per hardware thread (`coarsen.py`)
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,7 @@ def parse_sig(text: str) -> KernelSig:
         raise StageError(f"unknown kernel descriptor format: {text[:40]!r}", stage="link")
     head, _, doc = text[len(_SIG_MAGIC) :].partition(";doc=")
     head, _, requires = head.partition(";requires=")
+    head, _, coarsen = head.partition(";coarsen=")
     head, _, regs = head.partition(";regs=")
     head, _, bounds = head.partition(";bounds=")
     parts = head.split(";")
@@ -183,7 +186,7 @@ def parse_sig(text: str) -> KernelSig:
     lines = [line[1:] if line.startswith(" ") else line for line in doc.rstrip("\n").split("\n")]
     return KernelSig(name, tuple(params), "\n".join(lines).strip(), split_requires(requires, name),
                      _parse_bounds(bounds, name) if bounds else None,
-                     _parse_registers(regs, name) if regs else None)
+                     _parse_registers(regs, name) if regs else None, int(coarsen) if coarsen in ("2", "4", "8") else 1)
 
 
 def _parse_registers(text: str, kernel: str) -> int:
@@ -233,7 +236,9 @@ def _wrapper(sig: KernelSig, entry: Any, *, registers: bool = True) -> str:
     params, call = [], []
     for i, p in enumerate(sig.params):
         word = arg_types[2 * i]
-        if p.kind == "index":  # computed by the entry shim from the launch registers
+        if p.kind == "index" and sig.coarsen > 1:  # the count of launch indices: the last PTX parameter
+            call += [f"{word} %{p.name}", "i64 0"]
+        elif p.kind == "index":  # computed by the entry shim from the launch registers
             call += [f"{word} 0", "i64 0"]
         elif p.kind == "dynshared":  # one parameter: the element count
             params.append(f"i64 %{p.name}")
@@ -244,6 +249,7 @@ def _wrapper(sig: KernelSig, entry: Any, *, registers: bool = True) -> str:
         else:
             params += [f"ptr noalias %{p.name}", f"i64 %{p.name}.len"]
             call += [f"ptr %{p.name}", f"i64 %{p.name}.len"]
+    params += [f"i64 %{p.name}" for p in sig.params if p.kind == "index" and sig.coarsen > 1]
     # `#[launch_bounds]`, `#[max_registers]`: LLVM's NVPTX backend writes `.maxntid`, `.minnctapersm`, `.maxnreg`
     attrs = ""
     if sig.bounds is not None:
@@ -292,6 +298,8 @@ def link_kernel_crate(
     # the debug profile's panics format their message in functions that need more registers than a
     # `#[max_registers]` cap allows (ptxas refuses the kernel): its kernels go without the cap
     capped = not any(gv.name == TRAP_RECORD and not gv.is_declaration for gv in module.global_variables)
+    by_prefix, entries = coarsen.choose(module, by_prefix, entries)  # thread coarsening, where the code allows it
+    kernels = tuple(by_prefix[prefix] for prefix in sorted(by_prefix))
     wrappers = "".join(_wrapper(by_prefix[p], entries[p], registers=capped) for p in sorted(by_prefix) if p in entries)
     if wrappers:
         module.link_in(llvm.parse_assembly(header + wrappers))

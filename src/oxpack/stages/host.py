@@ -131,10 +131,15 @@ def glue(crate: str, kernels: Sequence[KernelSig]) -> str:
             "/// `l` is a valid launch and `w` holds the words the stub checked.",
             "#[unsafe(no_mangle)]",
             f"pub unsafe extern \"C\" fn __oxpack_host_{k.name}(l: *mut Launch, w: *const u64) -> u32 {{",
-            f"    unsafe {{ launch_kernel(l, &|| kernels::{crate}::{k.name}::__oxpack_entry({words})) }}",
+            f"    unsafe {{ launch_kernel(l, &|| kernels::{crate}::{k.name}::{_entry(k)}({words})) }}",
             "}",
         ]
     return "\n".join(lines) + "\n"
+
+
+def _entry(k: KernelSig) -> str:
+    """The entry the link stage chose: the coarsened one (several launch indices per thread), or the plain one."""
+    return "__oxpack_coarse_entry" if k.coarsen > 1 else "__oxpack_entry"
 
 
 def host_so_key(host: HostRustc, device: bytes, source: bytes, name: str, rel: str, glue_rs: str) -> str:

@@ -122,6 +122,9 @@ class Signature:
     launch_bounds: LaunchBounds | None = None
     max_registers: int | None = None
     """``#[max_registers(n)]``: PTX ``.maxnreg``."""
+    coarsen: int = 1
+    """Launch indices per hardware thread (thread coarsening, decided by the link stage): the
+    stub launches ceil(threads / (block · coarsen)) blocks and passes the count of indices."""
 
     @property
     def args(self) -> tuple[_Param, ...]:
@@ -167,6 +170,8 @@ class Signature:
             out["launch_bounds"] = self.launch_bounds.to_json()
         if self.max_registers is not None:
             out["max_registers"] = self.max_registers
+        if self.coarsen != 1:
+            out["coarsen"] = self.coarsen
         return out
 
     @classmethod
@@ -399,8 +404,11 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
             read.fail(f"{of}: `launch_bounds` must hold `max_threads` from 1 to 1024 (and `min_blocks` >= 1, if any)")
         bounds = LaunchBounds(most, least)
     registers = read.get(table, "max_registers", (int, type(None)), None, of)
+    coarsen = read.get(table, "coarsen", int, 1, of)
+    if coarsen not in (1, 2, 4, 8) or (coarsen != 1 and [p.dtype for p in indices] != ["1d"]):
+        read.fail(f"{of}: `coarsen` must be 1, 2, 4 or 8, and more than 1 only with a 1-D launch index")
     return {"params": tuple(params), "doc": read.get(table, "doc", str, "", of), "requires": tuple(requires),
-            "launch_bounds": bounds, "max_registers": registers}
+            "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen}
 
 
 def _param(read: _Reader, of: str, number: int, spec: object) -> Param:

@@ -127,6 +127,8 @@ class Kernel(_Checks, _ArrayReader):
         self._requires = tuple(_Requirement(self.name, r, positions) for r in spec.requirements())
         # `#[launch_bounds(max_threads, ...)]`: the PTX's `.maxntid`, which the driver enforces
         self._max_threads: int = spec.max_threads
+        # thread coarsening (`coarsen` launch indices per thread): the grid and the count word
+        self._coarsen: int = spec.coarsen
         self._shapes: dict[tuple[object, object], _Shape] = {}
         self._functions: dict[int, Any] = {}  # device id -> cuda.core Kernel
         # device id -> (the most threads a block may have there, registers per thread), from the driver
@@ -190,6 +192,8 @@ class Kernel(_Checks, _ArrayReader):
                     # intptr_t, the same bytes as the kernel's u64 on every CUDA host
                     a = next(arrays_in_order)
                     kernel_args += (a.ptr or _EMPTY_BUFFER, a.size)
+            if shape.indices is not None:  # a coarsened kernel's count of launch indices
+                kernel_args.append(ctypes.c_uint64(shape.indices))
             api.core.launch(launch_stream, config, function, *kernel_args)
         finally:
             _leave(api, previous)
@@ -202,6 +206,8 @@ class Kernel(_Checks, _ArrayReader):
             if len(entries) >= 256:
                 entries.clear()
             entry = _entry(api, device, handle, function, shape.grid, shape.block, nbytes)
+            if entry is not None and shape.indices is not None:  # the fast path packs the count
+                entry = (*entry, shape.indices)
             if entry is not None:
                 size = arrays[self._default_threads].size if threads is None else threads
                 key: tuple[object, ...] = (device.device_id, handle, size, block)
