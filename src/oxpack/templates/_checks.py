@@ -42,7 +42,7 @@ class _Checks:
     _requires: tuple[_Requirement, ...]
     _max_threads: int
     _coarsen: int
-    _shapes: dict[tuple[object, object], _Shape]
+    _shapes: dict[tuple[object, ...], _Shape]
 
     def _checked(
         self, args: tuple[object, ...], stream: object, threads: object, block: object,

@@ -129,7 +129,7 @@ class Kernel(_Checks, _ArrayReader):
         self._max_threads: int = spec.max_threads
         # thread coarsening (`coarsen` launch indices per thread): the grid and the count word
         self._coarsen: int = spec.coarsen
-        self._shapes: dict[tuple[object, object], _Shape] = {}
+        self._shapes: dict[tuple[object, ...], _Shape] = {}
         self._functions: dict[int, Any] = {}  # device id -> cuda.core Kernel
         # device id -> (the most threads a block may have there, registers per thread), from the driver
         self._block_limits: dict[int, tuple[int, int | None]] = {}
@@ -205,9 +205,9 @@ class Kernel(_Checks, _ArrayReader):
             entries = self.state.entries
             if len(entries) >= 256:
                 entries.clear()
-            entry = _entry(api, device, handle, function, shape.grid, shape.block, nbytes)
-            if entry is not None and shape.indices is not None:  # the fast path packs the count
-                entry = (*entry, shape.indices)
+            made = _entry(api, device, handle, function, shape.grid, shape.block, nbytes)
+            # a coarsened kernel's entry holds its count of launch indices, which the fast path packs
+            entry: tuple[Any, ...] | None = made if made is None or shape.indices is None else (*made, shape.indices)
             if entry is not None:
                 size = arrays[self._default_threads].size if threads is None else threads
                 key: tuple[object, ...] = (device.device_id, handle, size, block)
