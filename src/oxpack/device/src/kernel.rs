@@ -393,8 +393,16 @@ macro_rules! __oxpack_coarse {
                 // The indices `first + k·step` cannot overflow (a grid holds fewer than 2^63 of
                 // them): said so, the optimizer orders them, and from `last < within` drops the
                 // body's bounds checks in each step, whose loads may then issue together.
-                let (first, step) = (b.unchecked_mul(d).unchecked_mul(K).unchecked_add(t), d);
-                let last = first.unchecked_add((K - 1).unchecked_mul(step));
+                let (mut first, mut step) = (b.unchecked_mul(d).unchecked_mul(K).unchecked_add(t), d);
+                // The stub's default block, 256, where a thread's last index is below every length:
+                // the steps unguarded, so the optimizer drops the body's bounds checks (from
+                // `last < within`), and their step a constant, so the steps' addresses are one
+                // register plus constant offsets, which the assembler tells apart: it may issue
+                // every step's loads, a read-modify-write's too, before the first store.
+                let full256 = d == 256 && {
+                    (first, step) = (b.unchecked_mul(256 * K).unchecked_add(t), 256);
+                    first.unchecked_add(256 * (K - 1)) < within
+                };
                 macro_rules! __oxpack_step {
                     ($k:expr, $guard:expr) => {{
                         let j = first.unchecked_add(($k as usize).unchecked_mul(step));
@@ -403,8 +411,9 @@ macro_rules! __oxpack_coarse {
                         }
                     }};
                 }
+                // the steps, first to last (`up`) or last to first (`down`): each index once
                 macro_rules! __oxpack_steps {
-                    ($guard:expr) => {
+                    ($guard:expr, up) => {
                         match __OXPACK_COARSEN {
                             2 => { __oxpack_step!(0, $guard); __oxpack_step!(1, $guard); }
                             4 => {
@@ -420,11 +429,31 @@ macro_rules! __oxpack_coarse {
                             _ => {} // factor 1: this entry is never launched
                         }
                     };
+                    ($guard:expr, down) => {
+                        match __OXPACK_COARSEN {
+                            2 => { __oxpack_step!(1, $guard); __oxpack_step!(0, $guard); }
+                            4 => {
+                                __oxpack_step!(3, $guard); __oxpack_step!(2, $guard);
+                                __oxpack_step!(1, $guard); __oxpack_step!(0, $guard);
+                            }
+                            8 => {
+                                __oxpack_step!(7, $guard); __oxpack_step!(6, $guard);
+                                __oxpack_step!(5, $guard); __oxpack_step!(4, $guard);
+                                __oxpack_step!(3, $guard); __oxpack_step!(2, $guard);
+                                __oxpack_step!(1, $guard); __oxpack_step!(0, $guard);
+                            }
+                            _ => {}
+                        }
+                    };
                 }
-                if last < within {
-                    __oxpack_steps!(false) // every index of this thread is below every length
+                if full256 {
+                    // every index of this thread below every length; the last step first, so that
+                    // no step's code is the same as the guarded copy's last (the code generator
+                    // would share one, with a branch before its loads)
+                    __oxpack_steps!(false, down)
                 } else {
-                    __oxpack_steps!(true) // the launch's last block(s): each index checked
+                    // the launch's last blocks, and other block sizes: each index checked
+                    __oxpack_steps!(true, up)
                 }
             }
         }
