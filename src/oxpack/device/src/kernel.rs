@@ -104,9 +104,6 @@ macro_rules! kernel {
                 ";requires=", $(stringify!($($req)*),)?
                 ";doc=", concat!($($doc, "\n",)* $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc4, "\n",)*)?),
             ];
-            $crate::__oxpack_coarse! { $name [$($coarsen)?] [$($p : $t [$($($shape)*)?]),*] [] [] [
-                __c0 __c1 __c2 __c3 __c4 __c5 __c6 __c7 __c8 __c9 __c10 __c11 __c12 __c13
-                __c14 __c15 __c16 __c17 __c18 __c19 __c20 __c21 __c22 __c23] }
             $(
                 // `#[max_registers(N)]`: an integer, checked here once
                 const __OXPACK_MAX_REGISTERS: u32 = $regs;
@@ -150,6 +147,11 @@ macro_rules! kernel {
                  __s14 __s15 __s16 __s17 __s18 __s19 __s20 __s21 __s22 __s23]
                 []
             }
+            // thread coarsening: the factor and the coarsened entry (after the plain entry, so
+            // that a parameter of a type no kernel takes is named by the plain entry's error first)
+            $crate::__oxpack_coarse! { $name [$($coarsen)?] [$($p : $t [$($($shape)*)?]),*] [] [] [
+                __c0 __c1 __c2 __c3 __c4 __c5 __c6 __c7 __c8 __c9 __c10 __c11 __c12 __c13
+                __c14 __c15 __c16 __c17 __c18 __c19 __c20 __c21 __c22 __c23] }
         }
 
         $crate::kernel! { $($rest)* }
@@ -368,6 +370,7 @@ macro_rules! __oxpack_coarse {
         /// `first + k·step` (see `param::coarse`), each below the launch's count of indices,
         /// which is the launch index's word.
         #[allow(unused_mut, unused_variables, clippy::too_many_arguments)]
+        #[inline(always)] // into the kernel's PTX entry, as the plain entry is
         pub unsafe extern $abi fn __oxpack_coarse_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
             // SAFETY: as the plain entry's: the words are this launch's, checked by the host
             // stub (which passes the count of indices as the launch index's word); each holder
