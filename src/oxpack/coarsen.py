@@ -118,5 +118,8 @@ def choose(module: Any, sigs: Mapping[str, Any], entries: Mapping[str, Any]) -> 
         if entry is None or prefix not in entries or refusal(module, entry, panics) is not None:
             out_sigs[prefix] = dataclasses.replace(sig, coarsen=1)
         else:
+            # inlined into the kernel, as the smaller plain entry is by the optimizer's own choice (rustc
+            # cannot say `#[inline(always)]` on it: such a function gets no definition of its own)
+            entry.add_function_attribute("alwaysinline")
             out_entries[prefix] = entry
     return out_sigs, out_entries

@@ -370,7 +370,6 @@ macro_rules! __oxpack_coarse {
         /// `first + k·step` (see `param::coarse`), each below the launch's count of indices,
         /// which is the launch index's word.
         #[allow(unused_mut, unused_variables, clippy::too_many_arguments)]
-        #[inline(always)] // into the kernel's PTX entry, as the plain entry is
         pub unsafe extern $abi fn __oxpack_coarse_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
             // SAFETY: as the plain entry's: the words are this launch's, checked by the host
             // stub (which passes the count of indices as the launch index's word); each holder
