@@ -45,6 +45,11 @@
 /// MAX_THREADS when it is below the default 256). `#[max_registers(N)]` after it (or
 /// alone) caps the registers per thread (PTX `.maxnreg N`, CUDA's `__maxnreg__`).
 ///
+/// `#[coarsen(N)]` after those (N = 1, 2, 4 or 8) sets how many launch indices a kernel of one
+/// `ThreadIndex` and per-element parameters runs per hardware thread (4 without it; 1 opts
+/// out); oxpack's link stage keeps it only for a body with no block-level coupling (see
+/// [`param::coarse`](crate::param::coarse)).
+///
 /// A parameter of type [`ThreadIndex`](crate::ThreadIndex) (or `ThreadIndex2`, `ThreadIndex3`) is
 /// the calling thread's index, provided by the launch rather than by Python: it
 /// fixes the launch's rank (the stub refuses any other) and costs less than
