@@ -271,7 +271,8 @@ def test_a_block_over_the_launch_bounds_is_refused_before_the_launch(kernels: Mo
         kernels.bounded(arr(0, 1000), arr(1, 1000))  # by default, blocks of its bound
     with pytest.raises(runtime.KernelValueError, match=r"^bounded\(\): `block` \(129,\) has 129 threads, over"):
         kernels.bounded(arr(0, 1000), arr(1, 1000), threads=(1000,), block=(129,))
-    assert [launch[1] for launch in fake.launches] == [("config", (8,), (128,))] * 2
+    # coarsened 4 times (the manifest's `coarsen`): the 8 blocks of 128 a plain launch needs, in 2
+    assert [launch[1] for launch in fake.launches] == [("config", (2,), (128,))] * 2
 
 
 # Refusals: after the valid form primed the fast path, each bad variant must raise what

@@ -159,6 +159,17 @@ def make_manifest() -> dict[str, Any]:
                 "block_limits": {},
                 "launch_bounds": {"max_threads": 128, "min_blocks": 4},
                 "max_registers": 32,
+                "coarsen": 4,
+            },
+            "coarse": {
+                "crate": "saxpy",
+                "symbol": "coarse",
+                "doc": "Thread coarsening: 4 launch indices per thread, their count the last kernel parameter.",
+                "params": [param("i", "index", "1d"), param("x", "in", "float32"), param("y", "out", "float32")],
+                "requires": [],
+                "resources": {},
+                "block_limits": {},
+                "coarsen": 4,
             },
             "tiled": {
                 "crate": "saxpy",
@@ -687,7 +698,7 @@ def test_bad_stream_object(kernels: ModuleType, runtime: ModuleType) -> None:
 
 
 def test_unknown_kernel(kernels: ModuleType, runtime: ModuleType) -> None:
-    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, bounded, count, histogram, reverse, saxpy, shift2d, tiled$"):
+    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, bounded, coarse, count, histogram, reverse, saxpy, shift2d, tiled$"):
         kernels._module.kernel("nope")
 
 
@@ -786,6 +797,8 @@ class FakeCuda:
                     values += [int.from_bytes(slots.pop(0), sys.byteorder) for _ in range(2)]
                 else:
                     values.append(ctype.from_buffer_copy(slots.pop(0)[: ctypes.sizeof(ctype)]))
+            if kernel._coarsen > 1:  # a coarsened kernel's count of launch indices, packed last
+                values.append(int.from_bytes(slots.pop(0), sys.byteorder))
             assert not slots
             launched = ("config", grid, block, *([shared] if shared else []))  # as the general path's
             fake.launches.append((FakeStream(handle), launched, function, tuple(values)))
@@ -1562,8 +1575,8 @@ def test_real_stubs_launch_the_real_fatbins(
     real_kernels.saxpy(2.5, at(0, 1000), at(1, 1000))  # the fast path, primed by the first call
     for stream, config, kernel, args in real_fake_cuda.launches:
         assert stream == real_fake_cuda.legacy and kernel == "kernel:saxpy"
-        assert config[1:] == ((4,), (256,))
-        assert [getattr(a, "value", a) for a in args] == [2.5, BASE, 1000, BASE + 2**20, 1000]
+        assert config[1:] == ((1,), (256,))  # coarsened: 4 launch indices per thread, 1024 of them
+        assert [getattr(a, "value", a) for a in args] == [2.5, BASE, 1000, BASE + 2**20, 1000, 1024]
     assert len(real_fake_cuda.launches) == 2
     real_kernels.transpose(40, 30, at(0, 1200), at(1, 1200), threads=(40, 30))
     assert real_fake_cuda.launches[-1][1:3] == (("config", (3, 2), (16, 16)), "kernel:transpose")

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from . import coarsen
 from .contract import dtypes, where
 from .errors import StageError, ToolchainError
 
@@ -104,6 +105,7 @@ class KernelSig:
     requires: tuple[str, ...]
     bounds: LaunchBounds | None = None
     max_registers: int | None = None  # `#[max_registers(N)]`: PTX `.maxnreg`
+    coarsen: int = 1  # launch indices per hardware thread (`coarsen.py`)
     variants: tuple[tuple[str, str], ...] = ()  # (arch, entry) of its `#[variant_of(name, arch)]` kernels
     # read from the descriptor, used by the link alone (not cached): `#[variant_of]`'s (kernel, arch), the file
     variant_of: tuple[str, str] | None = field(default=None, compare=False)
@@ -182,6 +184,7 @@ def parse_sig(text: str) -> KernelSig:
         raise StageError(f"unknown kernel descriptor format: {text[:40]!r}", stage="link")
     head, _, doc = text[len(_SIG_MAGIC) :].partition(";doc=")
     head, _, requires = head.partition(";requires=")
+    head, _, coarsen = head.partition(";coarsen=")
     head, _, file = head.partition(";file=")
     head, _, variant = head.partition(";variant=")
     head, _, regs = head.partition(";regs=")
@@ -206,7 +209,7 @@ def parse_sig(text: str) -> KernelSig:
     of, _, arch = variant.partition("@")
     return KernelSig(name, tuple(params), "\n".join(lines).strip(), split_requires(requires, name),
                      _parse_bounds(bounds, name) if bounds else None,
-                     _parse_registers(regs, name) if regs else None,
+                     _parse_registers(regs, name) if regs else None, int(coarsen) if coarsen in ("2", "4", "8") else 1,
                      variant_of=(of, arch) if variant else None, file=file.removeprefix("./"))
 
 
@@ -329,7 +332,9 @@ def _wrapper(sig: KernelSig, entry: Any, *, registers: bool = True) -> str:
     params, call = [], []
     for i, p in enumerate(sig.params):
         word = arg_types[2 * i]
-        if p.kind == "index":  # computed by the entry shim from the launch registers
+        if p.kind == "index" and sig.coarsen > 1:  # the count of launch indices: the last PTX parameter
+            call += [f"{word} %{p.name}", "i64 0"]
+        elif p.kind == "index":  # computed by the entry shim from the launch registers
             call += [f"{word} 0", "i64 0"]
         elif p.kind == "dynshared":  # one parameter: the element count
             params.append(f"i64 %{p.name}")
@@ -340,6 +345,7 @@ def _wrapper(sig: KernelSig, entry: Any, *, registers: bool = True) -> str:
         else:
             params += [f"ptr noalias %{p.name}", f"i64 %{p.name}.len"]
             call += [f"ptr %{p.name}", f"i64 %{p.name}.len"]
+    params += [f"i64 %{p.name}" for p in sig.params if p.kind == "index" and sig.coarsen > 1]
     # `#[launch_bounds]`, `#[max_registers]`: LLVM's NVPTX backend writes `.maxntid`, `.minnctapersm`, `.maxnreg`
     attrs = ""
     if sig.bounds is not None:
@@ -389,6 +395,14 @@ def link_kernel_crate(
     # the debug profile's panics format their message in functions that need more registers than a
     # `#[max_registers]` cap allows (ptxas refuses the kernel): its kernels go without the cap
     capped = not any(gv.name == TRAP_RECORD and not gv.is_declaration for gv in module.global_variables)
+    # thread coarsening, where the code allows it; never for a kernel with per-arch variants (each
+    # arch's body would need a grid of its own, and the stub computes one grid per kernel)
+    varied = {s.variant_of[0] for s in every if s.variant_of is not None}
+    by_prefix = {p: replace(s, coarsen=1) if s.variant_of is not None or s.name in varied else s
+                 for p, s in by_prefix.items()}
+    by_prefix, entries = coarsen.choose(module, by_prefix, entries)
+    chosen = {s.name: s.coarsen for s in by_prefix.values()}
+    kernels = tuple(replace(k, coarsen=chosen.get(k.name, 1)) for k in kernels)
     wrappers = "".join(_wrapper(by_prefix[p], entries[p], registers=capped) for p in sorted(by_prefix) if p in entries)
     if wrappers:
         module.link_in(llvm.parse_assembly(header + wrappers))

@@ -74,7 +74,7 @@ def render_launchers(manifest: Any) -> Launchers:
 def _signature(kernel: Any) -> tuple[object, ...]:
     """What the launcher of `kernel` depends on; kernels that agree on it share one."""
     return (tuple((p.kind, p.dtype.name) for p in kernel.args), kernel.rank,
-            tuple(where().render(r.test, _names(kernel)) for r in kernel.requirements()))
+            tuple(where().render(r.test, _names(kernel)) for r in kernel.requirements()), kernel.coarsen > 1)
 
 
 def _name(kernel: Any) -> str:
@@ -93,6 +93,8 @@ def _name(kernel: Any) -> str:
         parts.append(f"{kernel.rank}d")
     if kernel.requires:
         parts.append("where")
+    if kernel.coarsen > 1:
+        parts.append("coarse")
     return "_".join(parts)
 
 
@@ -141,9 +143,13 @@ def _launcher(name: str, kernel: Any, kernels: list[str]) -> str:
     default = kernel.default_array
     words = sum(1 if p.kind in ("scalar", "dynshared") else 2 for p in args)
     values = [f"arg{p.pos}" if p.kind in ("scalar", "dynshared") else f"ptr{p.pos}, size{p.pos}" for p in args]
+    packing = _packing(args)
+    if kernel.coarsen > 1:  # the count of launch indices, last: the general path keeps it in the entry
+        words, packing = words + 1, packing + "Q"
+        values.append("entry[3]")
     dynamic = next((p for p in args if p.kind == "dynshared"), None)
     return _fill(
-        "launcher", name=name, doc=_doc(kernel, kernels, requires), format=_packing(args),
+        "launcher", name=name, doc=_doc(kernel, kernels, requires), format=packing,
         args="".join(f"arg{p.pos}: Any, " for p in args), scalars=scalars,
         threads_ok=_ints("threads", kernel.rank), block_ok=_ints("block", kernel.rank), arrays=reads,
         overlap=_overlap(arrays), requires=_fill("requires", tests=tests) if requires else "",
@@ -181,6 +187,8 @@ def _doc(kernel: Any, kernels: list[str], requires: list[str]) -> str:
     text += f", a {kernel.rank}-D launch" if kernel.rank is not None else ", a launch of 1 to 3 dimensions"
     if requires:
         text += f", where {' and '.join(requires)}"
+    if kernel.coarsen > 1:
+        text += f"; {kernel.coarsen} launch indices per thread, their count packed last"
     return _wrap(text + ".")
 
 

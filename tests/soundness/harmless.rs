@@ -26,6 +26,7 @@ kernel! {
 
     /// Attempt: copy the witness into an array and pick one per thread. Every copy is the
     /// thread's own index, so the PTX is `plain`'s.
+    #[coarsen(1)] // the PTX checks read a plain entry: one index per thread
     pub fn witness_in_array(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
         let copies = [i, i, i];
         let pick = copies[(x.len() + i.get()) % 3];
@@ -63,6 +64,7 @@ kernel! {
 
     /// Attempt: a loop that reuses the witness: the same element each time, so one
     /// thread, one element (the PTX stores once).
+    #[coarsen(1)] // the PTX checks read a plain entry: one index per thread
     pub fn loop_reusing_witness(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
         for k in 0..4 {
             if let Some(e) = out.get_mut(i) {
@@ -157,6 +159,7 @@ kernel! {
 
     /// Attempt: a `Vec4` output whose length is not a multiple of 4. The last thread's
     /// handle covers the remaining lanes only (`lanes()`), so nothing is written past the end.
+    #[coarsen(1)] // the PTX checks read a plain entry: one index per thread
     pub fn vec4_tail(i: ThreadIndex, out: &mut DisjointSlice<f32, Vec4>) {
         if let Some(mut v) = out.get_mut_vec4(i) {
             v.set(F32x4([1.0; 4]));

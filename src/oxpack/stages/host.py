@@ -135,10 +135,16 @@ def glue(crate: str, kernels: Sequence[KernelSig]) -> str:
             "/// `l` is a valid launch and `w` holds the words the stub checked.",
             "#[unsafe(no_mangle)]",
             f"pub unsafe extern \"C\" fn __oxpack_host_{entry}(l: *mut Launch, w: *const u64) -> u32 {{",
-            f"    unsafe {{ launch_kernel(l, &|| kernels::{crate}::{entry}::__oxpack_entry({words})) }}",
+            f"    unsafe {{ launch_kernel(l, &|| kernels::{crate}::{entry}::{_entry(k, entry)}({words})) }}",
             "}",
         ]
     return "\n".join(lines) + "\n"
+
+
+def _entry(k: KernelSig, body: str) -> str:
+    """The entry the link stage chose for `body` (the kernel's own or a variant's): the coarsened one
+    (several launch indices per thread; never a variant's), or the plain one."""
+    return "__oxpack_coarse_entry" if k.coarsen > 1 and body == k.name else "__oxpack_entry"
 
 
 def host_so_key(host: HostRustc, device: bytes, source: bytes, name: str, rel: str, glue_rs: str,

@@ -41,7 +41,8 @@ class _Checks:
     _default_threads: int
     _requires: tuple[_Requirement, ...]
     _max_threads: int
-    _shapes: dict[tuple[object, object], _Shape]
+    _coarsen: int
+    _shapes: dict[tuple[object, ...], _Shape]
 
     def _checked(
         self, args: tuple[object, ...], stream: object, threads: object, block: object,
@@ -176,7 +177,7 @@ class _Checks:
                 return None
             if len(self._shapes) >= 256:
                 self._shapes.clear()
-            key = (threads, block) if simple else (checked.grid, checked.block)
+            key = (threads, block) if simple else (checked.grid, checked.block, checked.indices)
             shape = self._shapes.setdefault(key, checked)
         return shape
 
@@ -217,6 +218,10 @@ class _Checks:
                 f"{self.name}(): `threads` {threads!r} needs grid {grid}, over CUDA's limit "
                 f"{_MAX_GRID[: len(grid)]}; use larger blocks"
             )
+        if self._coarsen > 1:
+            # thread coarsening: each thread runs `coarsen` launch indices, strided by the block;
+            # the device runs every index of the plain grid (its count passed), no other
+            return _Shape((-(-grid[0] // self._coarsen),), blocks, grid[0] * blocks[0])
         return _Shape(grid, blocks)
 
     def _block_refusal(

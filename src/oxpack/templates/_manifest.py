@@ -125,6 +125,9 @@ class Signature:
     launch_bounds: LaunchBounds | None = None
     max_registers: int | None = None
     """``#[max_registers(n)]``: PTX ``.maxnreg``."""
+    coarsen: int = 1
+    """Launch indices per hardware thread (thread coarsening, decided by the link stage): the
+    stub launches ceil(threads / (block · coarsen)) blocks and passes the count of indices."""
     variants: Mapping[str, str] = field(default_factory=dict)
     """arch → the function whose body the kernel has on that arch (``#[variant_of(name, arch)]``);
     every other arch has the kernel's own body. The entry keeps the kernel's name in every cubin."""
@@ -177,6 +180,8 @@ class Signature:
             out["launch_bounds"] = self.launch_bounds.to_json()
         if self.max_registers is not None:
             out["max_registers"] = self.max_registers
+        if self.coarsen != 1:
+            out["coarsen"] = self.coarsen
         if self.variants:
             out["variants"] = dict(self.variants)
         return out
@@ -416,11 +421,14 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
             read.fail(f"{of}: `launch_bounds` must hold `max_threads` from 1 to 1024 (and `min_blocks` >= 1, if any)")
         bounds = LaunchBounds(most, least)
     registers = read.get(table, "max_registers", (int, type(None)), None, of)
+    coarsen = read.get(table, "coarsen", int, 1, of)
+    if coarsen not in (1, 2, 4, 8) or (coarsen != 1 and [p.dtype for p in indices] != ["1d"]):
+        read.fail(f"{of}: `coarsen` must be 1, 2, 4 or 8, and more than 1 only with a 1-D launch index")
     variants = read.get(table, "variants", Mapping, {}, of)
     if not all(isinstance(a, str) and isinstance(e, str) and e.isidentifier() for a, e in variants.items()):
         read.fail(f"{of}: `variants` must map archs to function names, got {variants!r}")
     return {"params": tuple(params), "doc": read.get(table, "doc", str, "", of), "requires": tuple(requires),
-            "launch_bounds": bounds, "max_registers": registers, "variants": dict(variants)}
+            "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants)}
 
 
 def _param(read: _Reader, of: str, number: int, spec: object) -> Param:

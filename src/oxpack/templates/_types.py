@@ -116,12 +116,14 @@ class _Array(NamedTuple):
 class _Shape:
     """A checked launch shape and, once launched, its LaunchConfig."""
 
-    __slots__ = ("block", "config", "grid", "per_block")
+    __slots__ = ("block", "config", "grid", "indices", "per_block")
 
-    def __init__(self, grid: tuple[int, ...], block: tuple[int, ...]) -> None:
+    def __init__(self, grid: tuple[int, ...], block: tuple[int, ...], indices: int | None = None) -> None:
         self.grid, self.block = grid, block
         self.per_block = math.prod(block)
         """Threads in a block."""
+        self.indices = indices
+        """A coarsened kernel's count of launch indices (its last kernel parameter); None for others."""
         self.config: Any = None
 
 

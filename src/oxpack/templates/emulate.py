@@ -295,7 +295,7 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
     shared = 0
     for p in kernel.params:
         if kernel._index_at == len(words) // 2:
-            words += (0, 0)  # the launch index: made by the device code, not passed
+            words += (shape.indices or 0, 0)  # the launch index: made by the device code; coarsened, its count
         if p.kind == "scalar":
             words += (_word(p, args[p.pos]), 0)
         elif p.kind == "dynshared":
@@ -314,7 +314,7 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
             a = by_pos[p.pos]
             words += (a.ptr or _EMPTY_BUFFER, a.size)
     if kernel._index_at == len(words) // 2:
-        words += (0, 0)
+        words += (shape.indices or 0, 0)
     pad = (1, 1)
     grid, threads_per_block = (*shape.grid, *pad)[:3], (*shape.block, *pad)[:3]
     request = _Launch((ctypes.c_uint32 * 3)(*grid), (ctypes.c_uint32 * 3)(*threads_per_block), shared)

@@ -133,7 +133,9 @@ class Kernel(_Checks, _ArrayReader):
         self._requires = tuple(_Requirement(self.name, r, positions) for r in spec.requirements())
         # `#[launch_bounds(max_threads, ...)]`: the PTX's `.maxntid`, which the driver enforces
         self._max_threads: int = spec.max_threads
-        self._shapes: dict[tuple[object, object], _Shape] = {}
+        # thread coarsening (`coarsen` launch indices per thread): the grid and the count word
+        self._coarsen: int = spec.coarsen
+        self._shapes: dict[tuple[object, ...], _Shape] = {}
         self._functions: dict[int, Any] = {}  # device id -> cuda.core Kernel
         # device id -> (the most threads a block may have there, registers per thread), from the driver
         self._block_limits: dict[int, tuple[int, int | None]] = {}
@@ -277,6 +279,8 @@ class Kernel(_Checks, _ArrayReader):
                         kernel_args += (self._tma_word(api, device.device_id, a, int(handle_)), a.size)
                     else:
                         kernel_args += (a.ptr or _EMPTY_BUFFER, a.size)
+            if shape.indices is not None:  # a coarsened kernel's count of launch indices
+                kernel_args.append(ctypes.c_uint64(shape.indices))
             api.core.launch(launch_stream, config, function, *kernel_args)
         finally:
             _leave(api, previous)
@@ -288,7 +292,9 @@ class Kernel(_Checks, _ArrayReader):
             entries = self.state.entries
             if len(entries) >= 256:
                 entries.clear()
-            entry = _entry(api, device, handle, function, shape.grid, shape.block, nbytes)
+            made = _entry(api, device, handle, function, shape.grid, shape.block, nbytes)
+            # a coarsened kernel's entry holds its count of launch indices, which the fast path packs
+            entry: tuple[Any, ...] | None = made if made is None or shape.indices is None else (*made, shape.indices)
             if entry is not None:
                 size = arrays[self._default_threads].size if threads is None else threads
                 key: tuple[object, ...] = (device.device_id, handle, size, block)

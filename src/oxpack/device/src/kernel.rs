@@ -45,6 +45,11 @@
 /// MAX_THREADS when it is below the default 256). `#[max_registers(N)]` after it (or
 /// alone) caps the registers per thread (PTX `.maxnreg N`, CUDA's `__maxnreg__`).
 ///
+/// `#[coarsen(N)]` after those (N = 1, 2, 4 or 8) sets how many launch indices a kernel of one
+/// `ThreadIndex` and per-element parameters runs per hardware thread (4 without it; 1 opts
+/// out); oxpack's link stage keeps it only for a body with no block-level coupling (see
+/// [`param::coarse`](crate::param::coarse)).
+///
 /// A parameter of type [`ThreadIndex`](crate::ThreadIndex) (or `ThreadIndex2`, `ThreadIndex3`) is
 /// the calling thread's index, provided by the launch rather than by Python: it
 /// fixes the launch's rank (the stub refuses any other) and costs less than
@@ -104,6 +109,7 @@ macro_rules! kernel {
         $(#[variant_of($of:ident, $arch:ident $(,)?)] $(#[doc = $doc4:literal])*)?
         $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
         $(#[max_registers($regs:literal $(,)?)] $(#[doc = $doc3:literal])*)?
+        $(#[coarsen($coarsen:literal $(,)?)] $(#[doc = $doc5:literal])*)?
         pub fn $name:ident ( $($p:ident : $t:ty $(= ($($shape:tt)*))?),* $(,)? )
         $(where ( $($req:tt)* ))?
         $body:block
@@ -113,6 +119,7 @@ macro_rules! kernel {
         $($(#[doc = $doc4])*)?
         $($(#[doc = $doc2])*)?
         $($(#[doc = $doc3])*)?
+        $($(#[doc = $doc5])*)?
         #[allow(clippy::too_many_arguments)]
         #[inline(always)] // into its entry shim, which knows what the launch guarantees
         pub fn $name($($p: $t),*) $body
@@ -130,8 +137,9 @@ macro_rules! kernel {
                 $(";regs=", stringify!($regs),)?
                 $(";variant=", stringify!($of), "@", stringify!($arch),)?
                 ";file=", file!(),
+                $crate::param::coarse::desc(__OXPACK_COARSEN),
                 ";requires=", $(stringify!($($req)*),)?
-                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)?),
+                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)?),
             ];
             $(
                 // `#[max_registers(N)]`: an integer, checked here once
@@ -176,6 +184,11 @@ macro_rules! kernel {
                  __s14 __s15 __s16 __s17 __s18 __s19 __s20 __s21 __s22 __s23]
                 []
             }
+            // thread coarsening: the factor and the coarsened entry (after the plain entry, so
+            // that a parameter of a type no kernel takes is named by the plain entry's error first)
+            $crate::__oxpack_coarse! { $name [$($coarsen)?] [$($p : $t [$($($shape)*)?]),*] [] [] [
+                __c0 __c1 __c2 __c3 __c4 __c5 __c6 __c7 __c8 __c9 __c10 __c11 __c12 __c13
+                __c14 __c15 __c16 __c17 __c18 __c19 __c20 __c21 __c22 __c23] }
         }
 
         $crate::kernel! { $($rest)* }
@@ -183,6 +196,12 @@ macro_rules! kernel {
     ($(#[doc = $doc:literal])* #[variant_of $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[variant_of(KERNEL, ARCH)]` with two names, e.g. `#[variant_of(gemm, sm_90a)]`, after the variant's `///` docs and before `#[launch_bounds(...)]`, `#[max_registers(...)]` (if any) and its `pub fn`"
+        );
+    };
+    ($(#[doc = $doc:literal])* $(#[launch_bounds $($lb:tt)*])? $(#[max_registers $($mr:tt)*])? #[coarsen $($bad:tt)*]
+     $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[coarsen(N)]` with N one of 1 (no coarsening), 2, 4, 8, e.g. `#[coarsen(1)]`, after `#[launch_bounds(...)]` and `#[max_registers(...)]` if any and before the kernel's `pub fn`"
         );
     };
     ($(#[doc = $doc:literal])* $(#[launch_bounds $($lb:tt)*])? #[max_registers $($bad:tt)*] $($rest:tt)*) => {
@@ -371,4 +390,140 @@ pub mod __arch_probe {
             0
         }
     }
+}
+
+/// Thread coarsening (see [`param::coarse`](crate::param::coarse)): the kernel's factor,
+/// `__OXPACK_COARSEN` (1 unless its parameters are one `ThreadIndex` and per-element
+/// parameters; `#[coarsen(N)]` sets N, 1 to opt out), and, for a kernel without shaped
+/// outputs, a second entry `__oxpack_coarse_entry` that runs the body for
+/// `__OXPACK_COARSEN` launch indices per hardware thread. The link stage chooses between
+/// the two entries (`oxpack/coarsen.py`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __oxpack_coarse {
+    // the factor asked for: `#[coarsen(N)]`'s, else the default
+    (@requested) => { $crate::param::coarse::DEFAULT };
+    (@requested $c:literal) => { $c };
+    // one parameter at a time: its length word's name; no entry once a parameter has a shape
+    ($name:ident [$($c:literal)?] [$p:ident : $t:ty [] $(, $rp:ident : $rt:ty [$($rs:tt)*])*] [$($acc:tt)*]
+     [$($shaped:tt)*] [$l:ident $($ls:ident)*]) => {
+        $crate::__oxpack_coarse! { $name [$($c)?] [$($rp : $rt [$($rs)*]),*] [$($acc)* ($p, $l, $t)] [$($shaped)*] [$($ls)*] }
+    };
+    ($name:ident [$($c:literal)?] [$p:ident : $t:ty [$($s:tt)+] $(, $rp:ident : $rt:ty [$($rs:tt)*])*] [$($acc:tt)*]
+     [$($shaped:tt)*] [$l:ident $($ls:ident)*]) => {
+        $crate::__oxpack_coarse! { $name [$($c)?] [$($rp : $rt [$($rs)*]),*] [$($acc)* ($p, $l, $t)] [shaped] [$($ls)*] }
+    };
+    ($name:ident [$($c:literal)?] [] [$(($p:ident, $l:ident, $t:ty))*] [$($shaped:tt)*] [$($ls:ident)*]) => {
+        const __OXPACK_COARSEN_REQUESTED: u32 = $crate::__oxpack_coarse!(@requested $($c)?);
+        const _: () = ::core::assert!(
+            $crate::param::coarse::valid(__OXPACK_COARSEN_REQUESTED),
+            concat!("oxpack: kernel `", stringify!($name), "`: `#[coarsen(N)]` takes N = 1 (no coarsening), 2, 4 or 8"),
+        );
+        const __OXPACK_COARSEN: u32 = $crate::param::coarse::factor(
+            &[$(<$t as $crate::Param>::COARSE),*], __OXPACK_COARSEN_REQUESTED);
+        $crate::__oxpack_coarse! { @entry $name [$($shaped)*] [$(($p, $l, $t))*] }
+    };
+    ($name:ident [$($c:literal)?] [$($more:tt)*] [$($acc:tt)*] [$($shaped:tt)*] []) => {};
+    (@entry $name:ident [shaped] [$(($p:ident, $l:ident, $t:ty))*]) => {};
+    (@entry $name:ident [] [$(($p:ident, $l:ident, $t:ty))*]) => {
+        #[cfg(target_arch = "nvptx64")]
+        $crate::__oxpack_coarse! { @fn "C" $name [$(($p, $l, $t))*] }
+        #[cfg(not(target_arch = "nvptx64"))]
+        $crate::__oxpack_coarse! { @fn "C-unwind" $name [$(($p, $l, $t))*] }
+    };
+    (@fn $abi:literal $name:ident [$(($p:ident, $l:ident, $t:ty))*]) => {
+        /// The coarsened entry: the body for `__OXPACK_COARSEN` launch indices per thread,
+        /// `first + k·step` (see `param::coarse`), each below the launch's count of indices,
+        /// which is the launch index's word.
+        #[allow(unused_mut, unused_variables, clippy::too_many_arguments)]
+        pub unsafe extern $abi fn __oxpack_coarse_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
+            // SAFETY: as the plain entry's: the words are this launch's, checked by the host
+            // stub (which passes the count of indices as the launch index's word); each holder
+            // is made once and outlives every call of the body; the calls come one after the
+            // other, so each borrow ends before the next begins; the indices `first + k·step`
+            // are this thread's alone (`param::coarse`).
+            unsafe {
+                $(let mut $p = <$t as $crate::Param>::hold_coarse($p, $l);)*
+                let limit = {
+                    let mut limit = usize::MAX;
+                    $(let l = <$t as $crate::Param>::coarse_limit(&$p); if l < limit { limit = l; })*
+                    limit
+                };
+                // the shortest array that the body may index with its launch index
+                let within = {
+                    let mut within = limit;
+                    $(let l = <$t as $crate::Param>::coarse_len(&$p); if l < within { within = l; })*
+                    within
+                };
+                const K: usize = __OXPACK_COARSEN as usize;
+                let (t, d, b) = $crate::grid::coarse_registers();
+                ::core::hint::assert_unchecked(d != 0);
+                // The indices `first + k·step` cannot overflow (a grid holds fewer than 2^63 of
+                // them): said so, the optimizer orders them, and from `last < within` drops the
+                // body's bounds checks in each step, whose loads may then issue together.
+                let (mut first, mut step) = (b.unchecked_mul(d).unchecked_mul(K).unchecked_add(t), d);
+                // The stub's default block, 256, where a thread's last index is below every length:
+                // the steps unguarded, so the optimizer drops the body's bounds checks (from
+                // `last < within`), and their step a constant, so the steps' addresses are one
+                // register plus constant offsets, which the assembler tells apart: it may issue
+                // every step's loads, a read-modify-write's too, before the first store.
+                let full256 = d == 256 && {
+                    (first, step) = (b.unchecked_mul(256 * K).unchecked_add(t), 256);
+                    first.unchecked_add(256 * (K - 1)) < within
+                };
+                macro_rules! __oxpack_step {
+                    ($k:expr, $guard:expr) => {{
+                        let j = first.unchecked_add(($k as usize).unchecked_mul(step));
+                        if !$guard || j < limit {
+                            super::$name($(<$t as $crate::Param>::borrow_at(&mut $p, j)),*);
+                        }
+                    }};
+                }
+                // the steps, first to last (`up`) or last to first (`down`): each index once
+                macro_rules! __oxpack_steps {
+                    ($guard:expr, up) => {
+                        match __OXPACK_COARSEN {
+                            2 => { __oxpack_step!(0, $guard); __oxpack_step!(1, $guard); }
+                            4 => {
+                                __oxpack_step!(0, $guard); __oxpack_step!(1, $guard);
+                                __oxpack_step!(2, $guard); __oxpack_step!(3, $guard);
+                            }
+                            8 => {
+                                __oxpack_step!(0, $guard); __oxpack_step!(1, $guard);
+                                __oxpack_step!(2, $guard); __oxpack_step!(3, $guard);
+                                __oxpack_step!(4, $guard); __oxpack_step!(5, $guard);
+                                __oxpack_step!(6, $guard); __oxpack_step!(7, $guard);
+                            }
+                            _ => {} // factor 1: this entry is never launched
+                        }
+                    };
+                    ($guard:expr, down) => {
+                        match __OXPACK_COARSEN {
+                            2 => { __oxpack_step!(1, $guard); __oxpack_step!(0, $guard); }
+                            4 => {
+                                __oxpack_step!(3, $guard); __oxpack_step!(2, $guard);
+                                __oxpack_step!(1, $guard); __oxpack_step!(0, $guard);
+                            }
+                            8 => {
+                                __oxpack_step!(7, $guard); __oxpack_step!(6, $guard);
+                                __oxpack_step!(5, $guard); __oxpack_step!(4, $guard);
+                                __oxpack_step!(3, $guard); __oxpack_step!(2, $guard);
+                                __oxpack_step!(1, $guard); __oxpack_step!(0, $guard);
+                            }
+                            _ => {}
+                        }
+                    };
+                }
+                if full256 {
+                    // every index of this thread below every length; the last step first, so that
+                    // no step's code is the same as the guarded copy's last (the code generator
+                    // would share one, with a branch before its loads)
+                    __oxpack_steps!(false, down)
+                } else {
+                    // the launch's last blocks, and other block sizes: each index checked
+                    __oxpack_steps!(true, up)
+                }
+            }
+        }
+    };
 }

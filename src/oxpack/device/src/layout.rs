@@ -45,7 +45,16 @@ use core::marker::PhantomData;
 use crate::sealed::Sealed;
 
 /// A way of mapping threads to the elements of an output; see the module docs.
-pub trait Layout: Sealed {}
+pub trait Layout: Sealed {
+    /// True when a thread's elements are a function of its [`ThreadIndex`](crate::ThreadIndex)
+    /// alone, not of its block, warp or the grid's shape (`Linear`, `Vec4`): such an output
+    /// allows thread coarsening (see [`param::coarse`](crate::param::coarse)).
+    #[doc(hidden)]
+    const PER_INDEX: bool = false;
+    /// True when index `i` owns element `i` (`Linear`).
+    #[doc(hidden)]
+    const ELEMENTWISE: bool = false;
+}
 
 /// What a thread of a row or stride layout owns at each step: one element ([`Linear`],
 /// the default) or one 16-byte vector ([`Vec4`]).
@@ -100,8 +109,13 @@ impl<const TILE: usize, const ROWS: usize> Sealed for TransposedTiles<TILE, ROWS
 impl<const TM: usize, const TN: usize> Sealed for RegisterTiles<TM, TN> {}
 impl Unit for Linear {}
 impl Unit for Vec4 {}
-impl Layout for Linear {}
-impl Layout for Vec4 {}
+impl Layout for Linear {
+    const PER_INDEX: bool = true;
+    const ELEMENTWISE: bool = true;
+}
+impl Layout for Vec4 {
+    const PER_INDEX: bool = true;
+}
 impl Layout for Rows {}
 impl Layout for Volume {}
 impl<U: Unit> Layout for BlockRows<U> {}

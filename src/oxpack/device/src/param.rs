@@ -41,6 +41,7 @@ macro_rules! scalar_param {
             type Word = $t;
             type Holder = $t;
             const DESC: &'static str = concat!("scalar:", $name);
+            const COARSE: u8 = coarse::FREE;
             #[inline(always)]
             unsafe fn hold(word: $t, _len: usize) -> $t {
                 word
@@ -105,6 +106,112 @@ pub trait Param: Sized + sealed::Sealed {
     /// body: a second call would give a second `&mut` to one output.
     #[doc(hidden)]
     unsafe fn borrow(holder: &mut Self::Holder) -> Self;
+
+    /// Whether a kernel may run several launch indices per hardware thread (see
+    /// [`coarse`]): [`coarse::BLOCKS`] for a parameter that ties a thread to its block, warp or
+    /// grid shape (the default), [`coarse::FREE`] for one that does not, [`coarse::INDEX`] for
+    /// the 1-D launch index.
+    #[doc(hidden)]
+    const COARSE: u8 = coarse::BLOCKS;
+    /// [`hold`](Self::hold) in a coarsened entry, where the launch index's word is the number
+    /// of indices that run (so its holder reads no launch register).
+    ///
+    /// # Safety
+    /// As [`hold`](Self::hold).
+    #[doc(hidden)]
+    #[inline(always)]
+    unsafe fn hold_coarse(word: Self::Word, len: usize) -> Self::Holder {
+        unsafe { Self::hold(word, len) }
+    }
+    /// The number of launch indices that run ([`usize::MAX`]: this parameter sets none).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn coarse_limit(_holder: &Self::Holder) -> usize {
+        usize::MAX
+    }
+    /// The length of an array parameter that a body may index with its launch index
+    /// (inputs and `Linear` outputs; [`usize::MAX`] for the others): a coarsened entry runs
+    /// the body without its own guard where all of a thread's indices are below every such
+    /// length, so that the optimizer drops the body's bounds checks there.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn coarse_len(_holder: &Self::Holder) -> usize {
+        usize::MAX
+    }
+    /// [`borrow`](Self::borrow) for launch index `j` of a coarsened entry: the launch index
+    /// itself is `j`, every other parameter as `borrow`.
+    ///
+    /// # Safety
+    /// As [`borrow`](Self::borrow), once per holder for each call of the kernel body, the
+    /// calls one after the other (a body's borrows end when it returns); `j` is a launch
+    /// index no other thread is given (see [`coarse`]).
+    #[doc(hidden)]
+    #[inline(always)]
+    unsafe fn borrow_at(holder: &mut Self::Holder, _j: usize) -> Self {
+        unsafe { Self::borrow(holder) }
+    }
+}
+
+/// Thread coarsening: a one-element-per-thread kernel run for several launch indices per
+/// hardware thread.
+///
+/// A kernel whose parameters are all [`FREE`] (scalars, `&[T]`, atomics, `Linear` and
+/// `Vec4` outputs) plus one [`ThreadIndex`] gets a second entry, `__oxpack_coarse_entry`,
+/// besides the plain one. Its launch has `K` times fewer blocks of the same size: hardware
+/// thread `t` of block `b` (block size `B`) runs the kernel body for the launch indices
+/// `(b·K + k)·B + t`, `k = 0 … K-1`, one after the other, each below the launch's count of
+/// indices (`ceil(threads / B)·B`, which the stub passes in the launch index's word: the
+/// indices a plain launch of the same `threads` and `block` runs, no more). Every index
+/// runs exactly once and on one thread — `(b, k, t) ↦ (b·K + k)·B + t` is one-to-one for
+/// `k < K`, `t < B` — so the witness of [`thread`](crate::thread) stays unique; a warp's
+/// 32 lanes touch 32 neighbouring indices in each step, as in a plain launch.
+///
+/// What a body may not do in a coarsened entry — read the launch registers itself
+/// (`index_1d()`, `thread_idx()`, …), meet at a barrier, use shared memory or a warp
+/// collective — the parameter types cannot show, so oxpack's link stage decides: it uses
+/// the coarsened entry only when everything that entry calls is on its list of per-element
+/// operations (loads, stores, math, atomics, traps) and the launch registers are read
+/// only by the entry itself (`oxpack/coarsen.py`). Any other kernel is launched plainly.
+pub mod coarse {
+    /// The parameter ties a thread to its block, warp or grid (the default).
+    pub const BLOCKS: u8 = 0;
+    /// The parameter is per element: any number of indices may run per thread.
+    pub const FREE: u8 = 1;
+    /// The 1-D launch index.
+    pub const INDEX: u8 = 2;
+    /// The factor when `#[coarsen(N)]` does not give one.
+    pub const DEFAULT: u32 = 4;
+
+    /// The coarsening factor of a kernel whose parameters' [`Param::COARSE`](super::Param::COARSE)
+    /// are `kinds` and which asked for `requested`: `requested` when they are one launch index
+    /// and per-element parameters, else 1.
+    pub const fn factor(kinds: &[u8], requested: u32) -> u32 {
+        let (mut index, mut i) = (0, 0);
+        while i < kinds.len() {
+            match kinds[i] {
+                INDEX => index += 1,
+                FREE => {}
+                _ => return 1,
+            }
+            i += 1;
+        }
+        if index == 1 { requested } else { 1 }
+    }
+
+    /// The descriptor's part for a factor: `;coarsen=K`, nothing for 1.
+    pub const fn desc(factor: u32) -> &'static str {
+        match factor {
+            2 => ";coarsen=2",
+            4 => ";coarsen=4",
+            8 => ";coarsen=8",
+            _ => "",
+        }
+    }
+
+    /// `#[coarsen(N)]`'s N is 1, 2, 4 or 8.
+    pub const fn valid(requested: u32) -> bool {
+        matches!(requested, 1 | 2 | 4 | 8)
+    }
 }
 
 impl sealed::Sealed for ThreadIndex {}
@@ -120,6 +227,7 @@ impl Param for ThreadIndex {
     type Word = u64;
     type Holder = ThreadIndex;
     const DESC: &'static str = "index:1d";
+    const COARSE: u8 = coarse::INDEX;
     #[inline(always)]
     unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex {
         let (b, d, t) = (grid::block_idx(), grid::block_dim(), grid::thread_idx());
@@ -128,6 +236,19 @@ impl Param for ThreadIndex {
     #[inline(always)]
     unsafe fn borrow(holder: &mut ThreadIndex) -> ThreadIndex {
         *holder
+    }
+    /// In a coarsened entry the word is the launch's count of indices, and the holder keeps it.
+    #[inline(always)]
+    unsafe fn hold_coarse(word: u64, _len: usize) -> ThreadIndex {
+        ThreadIndex(word as usize)
+    }
+    #[inline(always)]
+    fn coarse_limit(holder: &ThreadIndex) -> usize {
+        holder.0
+    }
+    #[inline(always)]
+    unsafe fn borrow_at(_holder: &mut ThreadIndex, j: usize) -> ThreadIndex {
+        ThreadIndex(j)
     }
 }
 
@@ -184,6 +305,7 @@ impl<T: Elem + Param<Word = T>> Param for Uniform<T> {
     type Word = T;
     type Holder = Uniform<T>;
     const DESC: &'static str = <T as Param>::DESC;
+    const COARSE: u8 = coarse::FREE;
     #[inline(always)]
     unsafe fn hold(word: T, _len: usize) -> Uniform<T> {
         Uniform(word)
@@ -230,6 +352,11 @@ impl<'a, T: Elem> Param for &'a [T] {
     type Word = DevPtr<T>;
     type Holder = RawSlice<T>;
     const DESC: &'static str = concat_in(T::DTYPE);
+    const COARSE: u8 = coarse::FREE;
+    #[inline(always)]
+    fn coarse_len(holder: &RawSlice<T>) -> usize {
+        holder.len
+    }
     #[inline(always)]
     unsafe fn hold(word: DevPtr<T>, len: usize) -> RawSlice<T> {
         RawSlice { ptr: word.0, len }
@@ -255,6 +382,7 @@ impl<'a, T: Elem> Param for &'a [atomic::Atomic<T>] {
     type Word = DevPtrMut<T>;
     type Holder = RawSlice<atomic::Atomic<T>>;
     const DESC: &'static str = concat_atomic(T::DTYPE);
+    const COARSE: u8 = coarse::FREE;
     #[inline(always)]
     unsafe fn hold(word: DevPtrMut<T>, len: usize) -> RawSlice<atomic::Atomic<T>> {
         RawSlice { ptr: word.0 as *const atomic::Atomic<T>, len }
@@ -275,6 +403,11 @@ impl<'a, T: Elem, L: layout::Layout> Param for &'a mut DisjointSlice<T, L> {
     type Word = DevPtrMut<T>;
     type Holder = DisjointSlice<T, L>;
     const DESC: &'static str = concat_out(T::DTYPE);
+    const COARSE: u8 = if L::PER_INDEX { coarse::FREE } else { coarse::BLOCKS };
+    #[inline(always)]
+    fn coarse_len(holder: &DisjointSlice<T, L>) -> usize {
+        if L::ELEMENTWISE { holder.len } else { usize::MAX }
+    }
     #[inline(always)]
     unsafe fn hold(word: DevPtrMut<T>, len: usize) -> DisjointSlice<T, L> {
         // SAFETY: the stub never passes null (an empty buffer gets a dummy address,

@@ -17,6 +17,10 @@
 //!   folds z into y with the grid's full height, and a `ThreadIndex` kernel parameter
 //!   (`blockIdx.x·blockDim.x + threadIdx.x`) comes with a 1-D launch, which the stub
 //!   enforces;
+//! - a coarsened entry (see [`param::coarse`](crate::param::coarse)) hands hardware thread
+//!   `t` of block `b` the indices `(b·K + k)·B + t` for `k < K`, one after the other: again
+//!   one-to-one, and the link stage uses such an entry only for a kernel whose body reads no
+//!   launch register itself (so no `index_1d()` can meet a coarsened index);
 //! - a witness cannot reach another thread: shuffles, shared arrays and atomics move
 //!   plain numbers only (`tests/soundness/witness_through_*`), so a copy stays with the
 //!   thread that made it.
@@ -78,6 +82,18 @@ pub mod grid {
     #[inline(always)]
     pub fn block_idx() -> Dim3 {
         Dim3 { x: rt::__oxpack_ctaid_x(), y: rt::__oxpack_ctaid_y(), z: rt::__oxpack_ctaid_z() }
+    }
+    /// `(threadIdx.x, blockDim.x, blockIdx.x)` for a coarsened entry (see
+    /// [`coarse`](crate::param::coarse)). Plain numbers, as every function here; the entry
+    /// reads the launch registers only through it, once each, which is how the link stage
+    /// tells its reads from a body's.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn coarse_registers() -> (usize, usize, usize) {
+        let (t, d, b) = (rt::__oxpack_tid_x(), rt::__oxpack_ntid_x(), rt::__oxpack_ctaid_x());
+        // SAFETY: the hardware keeps threadIdx.x below blockDim.x (see `thread_idx`).
+        unsafe { core::hint::assert_unchecked(t < d) };
+        (t as usize, d as usize, b as usize)
     }
     /// `gridDim`: the grid's shape in blocks.
     #[inline(always)]
