@@ -121,6 +121,7 @@ def coarse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ModuleTyp
     (project / "src" / "coarseproj" / "__init__.py").write_text("")
     for name in [*ELEMENTWISE, "reduce.rs"]:
         shutil.copy(EXAMPLE / "kernels" / name, project / "kernels" / name)
+    shutil.copytree(EXAMPLE / "kernels" / "common", project / "kernels" / "common")  # `mod common;` of nn.rs
     (project / "kernels" / "checks.rs").write_text(CHECKS)
     (project / "pyproject.toml").write_text(
         '[project]\nname = "coarseproj"\nversion = "0.1.0"\n\n[tool.oxpack]\nkernels = ["kernels/*.rs"]\n'
