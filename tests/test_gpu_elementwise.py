@@ -92,10 +92,17 @@ def test_vector_kernels_give_torchs_result(n: int, block: int | None) -> None:
     x = torch.randn(n, device="cuda", generator=g)
     y0 = torch.randn(n, device="cuda", generator=g)
     a, four, eight = 0.5, -(-n // 4), -(-n // 8)
-    y = torch.full((n,), float("nan"), device="cuda")
-    _check("scale4", n, block, lambda b: kernels.scale4(a, x, y, threads=four, block=b), a * x, y)
-    y = y0.clone()
-    _check("saxpy4", n, block, lambda b: kernels.saxpy4(a, x, y, threads=four, block=b), a * x + y0, y, exact=False)
+    # scale4 and saxpy4 require `len(y) % 4 == 0`: the largest such prefix, and the rest is refused
+    n4 = n - n % 4
+    x4, y4 = x[:n4], torch.full((n4,), float("nan"), device="cuda")
+    _check("scale4", n4, block, lambda b: kernels.scale4(a, x4, y4, threads=n4 // 4, block=b), a * x4, y4)
+    y4 = y0[:n4].clone()
+    _check("saxpy4", n4, block, lambda b: kernels.saxpy4(a, x4, y4, threads=n4 // 4, block=b), a * x4 + y0[:n4], y4,
+           exact=False)
+    if n % 4:
+        with pytest.raises(kernels.KernelValueError, match=rf"^scale4\(\): requirement `len\(y\) % 4 == 0` failed: "
+                                                           rf"len\(y\) = {n}$"):
+            kernels.scale4(a, x, torch.empty_like(x), threads=four)
     xb, yb = x.bfloat16(), torch.zeros(n, device="cuda", dtype=torch.bfloat16)
     _check("scale_bf16x8", n, block, lambda b: kernels.scale_bf16x8(a, xb, yb, threads=eight, block=b),
            (a * xb.float()).bfloat16(), yb)
