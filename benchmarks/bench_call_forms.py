@@ -166,6 +166,8 @@ def raw_launcher(name: str, args: tuple[Any, ...], threads: Any, block: Any, str
         else:
             ptr = value.data.ptr if isinstance(value, cp.ndarray) else value.data_ptr()
             prepared += [ptr, value.size if isinstance(value, cp.ndarray) else value.numel()]
+    if shape.indices is not None:  # a coarsened kernel: the count of launch indices, its last parameter
+        prepared.append(ctypes.c_uint64(shape.indices))
     return lambda: launch(stream, config, function, *prepared)
 
 
