@@ -181,7 +181,10 @@ def test_launch_index_parameter_is_no_kernel_parameter(make_project: MakeProject
     assert crate.kernels[0].params[0] == KernelParam("i", "index", "1d")
     ptx = crate.ptx["sm_90"]
     entry = ptx[ptx.index(".visible .entry saxpy(") :]
-    assert re.findall(r"\.param \.(\w+)", entry[: entry.index(")")]) == ["f32", "u64", "u64", "u64", "u64"]
+    # a, x and its length, y and its length; then, for a coarsened kernel (`saxpy` is, by 4), the count of
+    # launch indices the stub passes: still no parameter for the launch index itself
+    assert crate.kernels[0].coarsen == 4
+    assert re.findall(r"\.param \.(\w+)", entry[: entry.index(")")]) == ["f32", "u64", "u64", "u64", "u64", "u64"]
     assert "%nctaid.y" not in entry, "no launch-shape check on the device: the stub fixes the rank"
 
 

@@ -28,9 +28,13 @@ _DETAIL_LIMIT = 8000
 
 
 def _indent(text: str, limit: int = _DETAIL_LIMIT) -> str:
-    text = text.rstrip()
-    if len(text) > limit:
-        text = text[:limit] + f"\n... ({len(text) - limit} more characters)"
+    """`text` indented, cut after `limit` characters; a last `reproduce with:` line is always kept."""
+    head, sep, tail = text.rstrip().rpartition("\nreproduce with: ")
+    if not sep:
+        head, tail = text.rstrip(), ""
+    if len(head) > limit:
+        head = head[:limit] + f"\n... ({len(head) - limit} more characters)"
+    text = head + (f"\nreproduce with: {tail}" if sep else "")
     return "\n".join("    " + line for line in text.splitlines())
 
 
