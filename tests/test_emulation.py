@@ -129,7 +129,10 @@ kernel! {
         }
     }
 
-    /// Atomic read-modify-writes from every thread on four counters.
+    /// Atomic read-modify-writes from every thread on four counters. `u[2]`'s compare-exchange
+    /// chain completes only when indices run in order, as the emulator runs the threads of a plain
+    /// launch: not coarsened (a coarsened thread runs its indices `t, t + block, ...`).
+    #[coarsen(1)]
     pub fn atomics(i: ThreadIndex, x: &[i32], c: &[AtomicI32], u: &[AtomicU32], f: &[AtomicF64]) {
         if let Some(&v) = x.get(i.get()) {
             c[0].fetch_add(v);
@@ -234,7 +237,7 @@ def test_oxpack_emulate_runs_the_stubs_on_numpy_arrays(example_build: Path) -> N
 def test_the_build_ships_host_libraries_only_when_asked(example_build: Path, tmp_path: Path) -> None:
     support = example_build / "vecmath" / "_oxpack"
     assert sorted(p.name for p in support.glob("*.host.so")) == [
-        "bits.host.so", "gemm.host.so", "matrix.host.so", "nn.host.so", "norm.host.so", "reduce.host.so",
+        "attention.host.so", "bits.host.so", "gemm.host.so", "matrix.host.so", "nn.host.so", "norm.host.so", "reduce.host.so",
         "saxpy.host.so", "tensor.host.so"]
     assert (support / "emulate.py").is_file()
     plain = tmp_path / "plain"
@@ -266,7 +269,8 @@ def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproduc
                                     host_so_key)
 
     manifest = json.loads((example_build / support / "kernels.json").read_text())
-    sigs = [KernelSig(name, tuple(KernelParam(p["name"], p["kind"], p["dtype"]) for p in k["params"]), "", ())
+    sigs = [KernelSig(name, tuple(KernelParam(p["name"], p["kind"], p["dtype"]) for p in k["params"]), "", (),
+                      coarsen=k.get("coarsen", 1))
             for name, k in sorted(manifest["kernels"].items()) if k["crate"] == "saxpy"]
     ran: list[str] = []
 
