@@ -457,7 +457,8 @@ def _dims(value: Any) -> tuple[int, ...] | None:
 
 def _shape(spec: Spec, threads: Any, block: Any, sizes: list[int], runtime: Errors
            ) -> tuple[tuple[int, ...] | None, tuple[int, ...]] | type[Exception]:
-    """(grid or None, block) of a launch, or the error class of a bad launch shape."""
+    """(grid or None, block) of a launch, or the error class of a bad launch shape (the plain grid:
+    `predict` folds a coarsened kernel's)."""
     if threads is None:
         if spec.rank is not None and spec.rank > 1:
             return runtime.argument
@@ -484,10 +485,12 @@ def _shape(spec: Spec, threads: Any, block: Any, sizes: list[int], runtime: Erro
     return grid, blocks
 
 
-def predict(spec: Spec, call: Call, module: ModuleType) -> Launch | type[Exception]:
+def predict(spec: Spec, call: Call, module: ModuleType, coarsen: int = 1) -> Launch | type[Exception]:
     """What `call` must do: a launch, or the error class of the first check that refuses it
     (the order the README gives: scalars, each array, overlap, requirements, launch shape,
-    stream)."""
+    stream). `coarsen`: the kernel's launch indices per thread (the manifest's): its grid is the
+    plain grid divided by it, rounded up, and the count of the plain grid's indices is its last
+    argument."""
     errors = Errors(module.KernelArgumentError, module.KernelValueError)
     for (kind, dtype), value in zip(spec.kinds, call.args, strict=True):
         if kind == "scalar" and (error := _scalar_error(value, dtype, errors)) is not None:
@@ -530,14 +533,18 @@ def predict(spec: Spec, call: Call, module: ModuleType) -> Launch | type[Excepti
     for producer in producers:
         if producer != handle and producer not in waits:
             waits.append(producer)
-    return Launch(launch, shape[0], shape[1], handle, waits)
+    grid = shape[0]
+    if coarsen > 1 and grid is not None:
+        launch.append(grid[0] * shape[1][0])
+        grid = (-(-grid[0] // coarsen),)
+    return Launch(launch, grid, shape[1], handle, waits)
 
 
 def check(kernels: ModuleType, spec: Spec, name: str, call: Call) -> str:
     """Make `call` (twice when `call.repeat`) through the fake driver; fail unless it does
     exactly what `predict` says. Returns what it did."""
     runtime = sys.modules[f"{kernels.__package__}._oxpack.runtime"]
-    expected = predict(spec, call, runtime)
+    expected = predict(spec, call, runtime, kernels._module.kernel(name).spec.coarsen)
     shown = f"{name}{call!r}"
     with pytest.MonkeyPatch.context() as monkeypatch:
         fake = FakeCuda()
