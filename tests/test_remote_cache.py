@@ -708,8 +708,9 @@ def test_s3_second_machine_takes_the_sysroot_from_the_remote(project: Path, tmp_
 def test_a_store_refusing_the_large_sysroot_still_takes_the_other_entries(project: Path, tmp_path: Path,
                                                                          start_server: Callable[..., Server]) -> None:
     """The sysroot (~45 MB) is over this store's entry size limit: one warning line, and the stage entries
-    (small) are still uploaded, so a second machine builds only the sysroot."""
-    server = start_server("--proto-max-bulk-len", "8mb")
+    (the largest, the device crate's rlib, ~15 MB) are still uploaded, so a second machine builds only
+    the sysroot."""
+    server = start_server("--proto-max-bulk-len", "24mb")
     first = oxpack("build", str(project), "-v", env={"OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "a")),
                                                      "OXPACK_REMOTE_CACHE": server.url()})
     assert first.returncode == 0, first.stderr
