@@ -728,8 +728,8 @@ def _fresh_cache(tmp_path: Path, session_sysroot: Path, name: str = "cache") -> 
     return cache
 
 
-def _with_device_crate(cache: Path, project: Path) -> Path:
-    """`cache` given a copy of the session cache's device crate (`rlib` stage) for `project`'s
+def _with_device_crate(project: Path, *caches: Path) -> None:
+    """`caches` given a copy of the session cache's device crate (`rlib` stage) for `project`'s
     toolchain, built there first if need be: for a test whose subject is not the device crate's
     cold compile (~35 s on 2 cores, paid again by every cold cache, and in CI twice)."""
     from oxpack.config import load_config
@@ -743,13 +743,14 @@ def _with_device_crate(cache: Path, project: Path) -> Path:
     finally:
         pipe.close()
     entry = Path(os.environ["OXPACK_CACHE_DIR"]) / "stages" / "rlib" / rlib[:2] / rlib
-    shutil.copytree(entry, cache / "stages" / "rlib" / rlib[:2] / rlib)
-    return cache
+    for cache in caches:
+        shutil.copytree(entry, cache / "stages" / "rlib" / rlib[:2] / rlib)
 
 
 def test_read_only_cache(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """A warm read-only cache builds (nothing to write); a cold stage says the folder is not writable."""
-    cache = _with_device_crate(_fresh_cache(tmp_path, session_sysroot), project)
+    cache = _fresh_cache(tmp_path, session_sysroot)
+    _with_device_crate(project, cache)
     env = {"OXPACK_CACHE_DIR": str(cache)}
     assert oxpack("build", str(project), "-q", env=env).returncode == 0
     with _read_only(cache) as reason:
@@ -806,8 +807,7 @@ def test_shell_lines_run_as_printed(tmp_path: Path) -> None:
     assert error.detail == f"reproduce with: {line}"
 
 
-def test_sysroot_removed_during_the_build(project: Path, tmp_path: Path, oxpack_cache: Path,
-                                          session_sysroot: Path) -> None:
+def test_sysroot_removed_during_the_build(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """The nvptx sysroot vanishes between its check and rustc: no rustup hint, a rerun rebuilds it."""
     from oxpack.config import load_config
     from oxpack.errors import ToolchainError
@@ -817,9 +817,7 @@ def test_sysroot_removed_during_the_build(project: Path, tmp_path: Path, oxpack_
     cache = tmp_path / "cache"
     shutil.copytree(session_sysroot, cache / "sysroot", symlinks=True,
                     ignore=shutil.ignore_patterns("*.lock", ".tmp.*"))
-    if (oxpack_cache / "stages" / "rlib").is_dir():  # the device crate, built already
-        shutil.copytree(oxpack_cache / "stages" / "rlib", cache / "stages" / "rlib",
-                        ignore=shutil.ignore_patterns("*.lock", ".tmp.*"))
+    _with_device_crate(project, cache)
     (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")
     config = load_config(project, env={"OXPACK_CACHE_DIR": str(cache)})
     pipe = Pipeline(config, jobs=1)
@@ -1020,7 +1018,7 @@ def test_relative_cache_paths_land_where_documented(project: Path, tmp_path: Pat
     for cache in (elsewhere / ".cache", project / ".pcache"):
         cache.mkdir()
         (cache / "sysroot").symlink_to(session_sysroot)  # shared: built once, ~20 s
-        _with_device_crate(cache, project)  # the kernel's stages stay cold (below)
+    _with_device_crate(project, elsewhere / ".cache", project / ".pcache")  # the kernel's stages stay cold (below)
     (project / "kernels" / "saxpy.rs").write_text(SAXPY + f"// {uuid.uuid4()}\n")  # cold stages
     proc = oxpack("build", "../proj", env={"OXPACK_CACHE_DIR": ".cache"}, cwd=elsewhere)
     assert proc.returncode == 0, proc.stderr
