@@ -115,19 +115,15 @@ def layernorm_shape(nv: Any, rows: int, c: int, copy_bw: float) -> list[str]:
             xs[i], w, b, out, mean, rstd, threads=32 * rows, block=block)))
         forms.append(("oxpack", f"layernorm_block (block/row) b{block}", lambda i, block=block: kernels.layernorm_block(
             xs[i], w, b, out, mean, rstd, threads=rows * block, block=block)))
-        for name in ("ln3", "ln4", "ln6"):  # a warp per row
+        warp_grid = -(-32 * rows // block)
+        for name, grid in (("ln3", warp_grid), ("ln4", warp_grid), ("ln6", warp_grid), ("ln5", rows)):  # ln5: a block a row
             shmem = 4 * c * (block // 32) if name == "ln6" else 0
             if shmem > 48 * 1024:  # ln6 keeps a row per warp in shared memory: left out where over 48 KiB
                 continue
-            kernel = nv.get_kernel(name)
-            cfg = LaunchConfig(grid=-(-32 * rows // block), block=block, shmem_size=shmem)
-            forms.append(("llm.c", f"{name} b{block}", lambda i, k=kernel, cfg=cfg: launch(
+            cfg = LaunchConfig(grid=grid, block=block, shmem_size=shmem)
+            forms.append(("llm.c", f"{name} b{block}", lambda i, k=nv.get_kernel(name), cfg=cfg: launch(
                 stream, cfg, k, out.data_ptr(), mean.data_ptr(), rstd.data_ptr(), xs[i].data_ptr(), w.data_ptr(),
                 b.data_ptr(), ctypes.c_int(rows), ctypes.c_int(c))))
-        k5, cfg5 = nv.get_kernel("ln5"), LaunchConfig(grid=rows, block=block)
-        forms.append(("llm.c", f"ln5 b{block}", lambda i, k=k5, cfg=cfg5: launch(
-            stream, cfg, k, out.data_ptr(), mean.data_ptr(), rstd.data_ptr(), xs[i].data_ptr(), w.data_ptr(),
-            b.data_ptr(), ctypes.c_int(rows), ctypes.c_int(c))))
     forms.append(("torch", "F.layer_norm", lambda i: torch.nn.functional.layer_norm(xs[i], (c,), w, b, eps=1e-5)))
     forms = runnable(forms)
     for kind, name, fn in forms:  # every form is right before it is timed
