@@ -125,8 +125,8 @@ fn fail(message: &'static str) -> ! {
     }
 }
 
-/// `each!(N, |i| { … })`: the block for `i = 0 .. N` (N ≤ 128, a constant) as straight-line
-/// code, so register arrays indexed by `i` stay in registers.
+/// `each!(N, |i| { … })`: the block for `i = 0 .. N` (N a constant) as straight-line code for
+/// `i < 128`, so register arrays indexed by `i` stay in registers; any `i ≥ 128` in a plain loop.
 macro_rules! each {
     ($n:expr, |$i:ident| $body:block) => {{
         let n: usize = $n;
@@ -136,6 +136,12 @@ macro_rules! each {
               64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
               96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119
               120 121 122 123 124 125 126 127);
+        let mut rest: usize = 128; // any i ≥ 128 in a plain loop: never skipped
+        while rest < n {
+            let $i: usize = rest;
+            $body
+            rest += 1;
+        }
     }};
     (@ $n:ident, $i:ident, $body:block, $($k:literal)*) => {
         $(

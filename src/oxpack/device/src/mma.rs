@@ -129,35 +129,60 @@ fn whole_warp() {
     }
 }
 
-/// `each!(N, |i| { … })`: the block for `i = 0, 1, …, N - 1` (N ≤ 64, a constant after
-/// monomorphization) as straight-line code, each copy with its `i` a literal, so arrays of
-/// fragments indexed by it stay in registers. LLVM's own unrolling gives up on the larger bodies
-/// of a GEMM (e.g. with a bf16 epilogue), and then puts the accumulators in local memory.
+/// `each!(N, |i| { … })`: the block for `i = 0, 1, …, N - 1` (N a constant after
+/// monomorphization) as straight-line code for `i < 32`, each copy with its `i` a literal, so
+/// arrays of fragments indexed by it stay in registers; any `i ≥ 32` runs in a plain loop after
+/// them (never skipped: 32 fragments of 4 accumulators, a 64 × 64 warp tile, are already 128 of a
+/// thread's 255 registers). LLVM's own unrolling gives up on the larger bodies of a GEMM (e.g. with a
+/// bf16 epilogue), and then puts the accumulators in local memory. The body cannot `break` or
+/// `continue`.
+///
+/// `each16!`, `each8!` and `each4!` write 16, 8 or 4 copies: for the loops whose count is small by
+/// construction (fragments of a warp tile's row, elements of a 16-byte chunk), and above all for
+/// nested loops, whose copies multiply. Every copy is type-checked and kept (as MIR) in the device
+/// crate's metadata, so copies that a count never reaches cost every build: 64 × 16 × 16 copies took
+/// the device crate's compile to minutes.
 macro_rules! each {
-    ($n:expr, |$i:ident| $body:block) => {{
+    ($n:expr, |$i:ident| $body:block) => {
+        each!(@ $n, $i, $body, 32,
+              0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31)
+    };
+    (@ $n:expr, $i:ident, $body:block, $copies:literal, $($k:literal)*) => {{
         let n: usize = $n;
-        each!(@ n, $i, $body,
-              0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-              32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63);
-    }};
-    (@ $n:ident, $i:ident, $body:block, $($k:literal)*) => {
         $(
-            if $n > $k {
+            if n > $k {
                 let $i: usize = $k;
                 $body
             }
         )*
+        let mut rest: usize = $copies;
+        while rest < n {
+            let $i: usize = rest;
+            $body
+            rest += 1;
+        }
+    }};
+}
+
+/// [`each!`] with 16 straight-line copies (then a loop).
+macro_rules! each16 {
+    ($n:expr, |$i:ident| $body:block) => {
+        each!(@ $n, $i, $body, 16, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
     };
 }
 
-/// `each!` for N ≤ 16: the inner loops of the register operations, so that nesting stays small
-/// (each level multiplies the copies the compiler sees before it folds the constant tests).
-macro_rules! each16 {
-    ($n:expr, |$i:ident| $body:block) => {{
-        let n: usize = $n;
-        each!(@ n, $i, $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
-        debug_assert!(n <= 16);
-    }};
+/// [`each!`] with 8 straight-line copies (then a loop).
+macro_rules! each8 {
+    ($n:expr, |$i:ident| $body:block) => {
+        each!(@ $n, $i, $body, 8, 0 1 2 3 4 5 6 7)
+    };
+}
+
+/// [`each!`] with 4 straight-line copies (then a loop).
+macro_rules! each4 {
+    ($n:expr, |$i:ident| $body:block) => {
+        each!(@ $n, $i, $body, 4, 0 1 2 3)
+    };
 }
 
 // ---------------------------------------------------------------------------- element types
@@ -696,10 +721,10 @@ fn mma_step<const MT: usize, const NT: usize, TA: ATileKind, TB: BTileKind<Elem 
 ) {
     let mut fa: [FragA<TA::Elem>; MT] = [const { FragA { r: [0; 4], _t: PhantomData } }; MT];
     let mut fb: [FragB<TA::Elem>; NT] = [const { FragB { r: [0; 2], _t: PhantomData } }; NT];
-    each!(MT, |i| {
+    each8!(MT, |i| {
         fa[i] = TA::frag_a_raw(a, at.row + 16 * i, k);
     });
-    each!(NT / 2, |j| {
+    each8!(NT / 2, |j| {
         let [b0, b1] = TB::frag_b2_raw(b, at.col + 16 * j, k);
         fb[2 * j] = b0;
         fb[2 * j + 1] = b1;
@@ -916,7 +941,7 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
         each!(MT * NT, |q| {
             let (i, j) = (q / NT, q % NT);
             let v = &mut self.c[i][j].v;
-            each16!(4, |e| {
+            each4!(4, |e| {
                 let col = (8 * j + (e & 1)) as isize;
                 let off = col - (16 * i + 8 * (e >> 1)) as isize;
                 let out = lane_col >= cols - col || diag.is_some_and(|d| lane_diag > d - off);
@@ -1019,16 +1044,16 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
         crate::at!();
         // B fragments a pair at a time, each used at once: few registers live across the step
         each16!(KS, |s| {
-            each16!(NT / 2, |j| {
+            each8!(NT / 2, |j| {
                 let [b0, b1] = TB::frag_b2_raw(b, col + 16 * j, 16 * s);
-                each16!(MT, |i| {
+                each8!(MT, |i| {
                     mma_raw(&a.f[i][s], &b0, &mut self.c[i][2 * j]);
                     mma_raw(&a.f[i][s], &b1, &mut self.c[i][2 * j + 1]);
                 });
             });
             if NT % 2 == 1 {
                 let b0 = TB::frag_b_raw(b, col + 8 * (NT - 1), 16 * s);
-                each16!(MT, |i| {
+                each8!(MT, |i| {
                     mma_raw(&a.f[i][s], &b0, &mut self.c[i][NT - 1]);
                 });
             }
@@ -1274,7 +1299,7 @@ unsafe fn copy_tile<Tl: TileShape, const THREADS: usize>(
     };
     // cp.async reads 16 aligned bytes: every chunk of a row is, when the rows are (a uniform test)
     if data.as_ptr() as usize % 16 == 0 && cols % per == 0 {
-        each!(chunks.div_ceil(THREADS), |i| {
+        each16!(chunks.div_ceil(THREADS), |i| {
             let q = t + i * THREADS;
             if q < chunks {
                 let (valid, from, to) = chunk(q);
@@ -1284,13 +1309,13 @@ unsafe fn copy_tile<Tl: TileShape, const THREADS: usize>(
             }
         });
     } else {
-        each!(chunks.div_ceil(THREADS), |i| {
+        each16!(chunks.div_ceil(THREADS), |i| {
             let q = t + i * THREADS;
             if q < chunks {
                 let (valid, from, to) = chunk(q);
                 let mut v = Chunk([0u8; 16]);
                 let into = v.0.as_mut_ptr() as *mut Tl::Elem;
-                each!(Tl::Elem::CHUNK, |e| {
+                each16!(Tl::Elem::CHUNK, |e| {
                     if e < valid {
                         // SAFETY: element e < valid of the chunk is in the matrix (above); the
                         // chunk buffer is 16-byte aligned with room for `per` elements.
@@ -1548,7 +1573,7 @@ impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize
             let (i, j) = (q / A::NT, q % A::NT);
             let v = acc.values(i, j);
             // accumulators 0 to 3 of the lane: (row g, column 2t), (g, 2t + 1), (g + 8, 2t), (g + 8, 2t + 1)
-            each!(4, |e| {
+            each4!(4, |e| {
                 let (r, c) = (row + 16 * i + 8 * (e >> 1), col + 8 * j + (e & 1));
                 // r < tiles_m · BM, so r · width fits (checked in `warp_tile`)
                 let k = r * width + c;
@@ -1689,7 +1714,7 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> SeqTile<'_, T, B
         each!(A::MT * A::NT, |q| {
             let (i, j) = (q / A::NT, q % A::NT);
             let v = acc.values(i, j);
-            each16!(4, |e| {
+            each4!(4, |e| {
                 let (r, c, x) = (row + 16 * i + 8 * (e >> 1), 8 * j + 2 * t + (e & 1), v[e]);
                 if r < rows {
                     // SAFETY: r < rows and c < N: inside the group's sequence, inside the slice;
