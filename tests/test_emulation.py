@@ -260,13 +260,13 @@ def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproduc
     support = "vecmath/_oxpack"
     for lib in (example_build / support).glob("*.host.so"):
         assert (tmp_path / "again" / support / lib.name).read_bytes() == lib.read_bytes()
-    # the host stages run again, in two other folders (their keys the same: no path in them), same bytes
+    # the host stages run again in another folder than the pipeline's work folder (no path in what they make):
+    # the same bytes as the pipeline's (once: each run compiles the device crate for the host cold)
     import json
 
     from oxpack.llvm import KernelParam, KernelSig
     from oxpack.rustc import find_rustc
-    from oxpack.stages.host import (HostRustc, compile_host_device_crate, compile_host_library, glue, host_rlib_key,
-                                    host_so_key)
+    from oxpack.stages.host import HostRustc, compile_host_device_crate, compile_host_library, glue
 
     manifest = json.loads((example_build / support / "kernels.json").read_text())
     sigs = [KernelSig(name, tuple(KernelParam(p["name"], p["kind"], p["dtype"]) for p in k["params"]), "", (),
@@ -279,8 +279,7 @@ def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproduc
         return run_ok(cmd, cwd=cwd).stderr
 
     host = HostRustc(find_rustc(), 3)
-    keys = set()
-    for where in ("one", "two"):
+    for where in ("elsewhere",):
         source = tmp_path / where / "kernels" / "saxpy.rs"
         source.parent.mkdir(parents=True)
         source.write_bytes((EXAMPLE / "kernels" / "saxpy.rs").read_bytes())
@@ -291,11 +290,9 @@ def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproduc
         rs = glue("saxpy", sigs)
         library = compile_host_library(rustc, host, device, source, "kernels/saxpy.rs", "saxpy", rs, work / "host-so")
         assert library == (example_build / support / "saxpy.host.so").read_bytes(), where
-        keys.add((host_rlib_key(host), host_so_key(host, device, source.read_bytes(), "saxpy", "kernels/saxpy.rs", rs)))
         assert sorted(p.name for p in (work / "host-so").iterdir()) == ["glue.rs", "root.rs"], "outputs read, removed"
     assert ran == ["the oxpack device crate for the host", "`kernels/saxpy.rs` for the host",
-                   "the host library of `kernels/saxpy.rs`"] * 2
-    assert len(keys) == 1
+                   "the host library of `kernels/saxpy.rs`"]
 
 
 # ---------------------------------------------------------------- barriers, warps, panics

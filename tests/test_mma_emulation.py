@@ -184,6 +184,26 @@ kernel! {
         t.store(&acc);
     }
 
+    /// c (m × n) = a·bᵀ with ONE warp per 64 × 128 block tile: its `Accum<4, 16>` holds 64
+    /// fragments, past the device library's 32 straight-line copies of a register loop: fragments
+    /// 32 to 63 run in the plain loop after them.
+    pub fn gemm_wide_warp(m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16],
+                          c: &mut DisjointSlice<f32, WarpTiles<64, 128, 64, 128>> = (n))
+        where (len(a) == m * k, len(b) == k * n, len(c) == m * n) {
+        let pipe = cp_async_pipeline!(1, 32, ATile<BF16, 64, 16>, BtTile<BF16, 128, 16>);
+        let Some(mut t) = c.warp_tile() else { return };
+        let (Some(am), Some(bm)) = (matrix(a, k, m), matrix(b, k, n)) else { trap() };
+        let mut acc = Accum::<4, 16>::zero();
+        let mut k0 = 0;
+        while k0 < k as usize {
+            pipe.fill_k(&am, &bm, t.block_row(), t.block_col(), k0);
+            let stage = pipe.wait();
+            acc.mma_tile(&stage.a(), &stage.b(), t.pos());
+            k0 += 16;
+        }
+        t.store(&acc);
+    }
+
     /// out[i] = element (i / COLS, i % COLS) of a 16-row tile filled from x (64 × 160) at (r0, c0),
     /// read back through `TileRef::get`; `which` picks 16, 32, 64 or 128 columns (2 to 16 chunks
     /// of 16 bytes per row). Blocks of 64 threads.
@@ -433,6 +453,15 @@ def test_a_one_stage_pipeline_refills_behind_a_barrier(mods: ModuleType, rng: np
     a, b = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
     c = np.full((m, n), np.nan, np.float32)
     mods.gemm_one_stage(m, n, k, BFloat16(a), BFloat16(b), c, threads=128 * up(m, 64) * up(n, 48), block=128)
+    assert np.array_equal(c, f32_in_k_order(widen(a), widen(b).T))
+
+
+def test_a_warp_tile_of_64_fragments_computes_every_output(mods: ModuleType, rng: np.random.Generator) -> None:
+    """Every fragment of an `Accum<4, 16>`, beyond the 32 that the register loops write out straight."""
+    m, n, k = 64, 128, 32
+    a, b = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
+    c = np.full((m, n), np.nan, np.float32)
+    mods.gemm_wide_warp(m, n, k, BFloat16(a), BFloat16(b), c, threads=32, block=32)
     assert np.array_equal(c, f32_in_k_order(widen(a), widen(b).T))
 
 
