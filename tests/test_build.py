@@ -11,7 +11,8 @@ from conftest import MakeProject
 
 from oxpack.config import load_config
 from oxpack.errors import ConfigError, StageError
-from oxpack.llvm import KernelParam, read_archive
+from oxpack.descriptor import KernelParam
+from oxpack.llvm import read_archive
 from oxpack.pipeline import build_project
 
 SAXPY = """\

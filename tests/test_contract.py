@@ -28,9 +28,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oxpack.contract import RUNTIME_FILES, dtypes, manifest, runtime, where
 from oxpack.errors import StageError
+from oxpack.descriptor import DTYPES as LINK_DTYPES
+from oxpack.descriptor import KernelParam, KernelSig
 from oxpack.llvm import _SCALAR_IR
-from oxpack.llvm import DTYPES as LINK_DTYPES
-from oxpack.llvm import KernelParam, KernelSig
 from oxpack.requirements import check_where
 from oxpack.stubs import render_stubs
 from test_stubs import FATBINS, at, imported, make_manifest
@@ -342,7 +342,7 @@ def test_one_help_text() -> None:
 
 def test_the_dtype_table_agrees_with_numpy_struct_ctypes_and_the_link_stage() -> None:
     table = dtypes().DTYPES
-    assert LINK_DTYPES == tuple(table), "llvm.py's descriptor parser reads the one table"
+    assert LINK_DTYPES == tuple(table), "descriptor.py's parser reads the one table"
     assert set(_SCALAR_IR) == {d.name for d in table.values() if d.python is not None}, \
         "llvm.py's IR types cover exactly the table's scalar dtypes"
     for d in table.values():

@@ -263,7 +263,7 @@ def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproduc
     # the host stages run again, in two other folders (their keys the same: no path in them), same bytes
     import json
 
-    from oxpack.llvm import KernelParam, KernelSig
+    from oxpack.descriptor import KernelParam, KernelSig
     from oxpack.rustc import find_rustc
     from oxpack.stages.host import (HostRustc, compile_host_device_crate, compile_host_library, glue, host_rlib_key,
                                     host_so_key)

@@ -12,7 +12,7 @@ from . import __version__
 from .contract import manifest as model
 from .contract import runtime
 from .errors import StageError
-from .llvm import KernelParam, KernelSig, LaunchBounds
+from .descriptor import KernelParam, KernelSig, LaunchBounds
 
 __all__ = ["BuiltCrate", "build_manifest", "load_manifest", "sig_from_json", "sig_to_json"]
 

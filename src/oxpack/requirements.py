@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .contract import where
 from .errors import StageError
-from .llvm import KernelSig
+from .descriptor import KernelSig
 
 __all__ = ["check_where"]
 
