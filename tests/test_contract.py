@@ -27,9 +27,9 @@ from conftest import ExampleBuild
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oxpack.contract import RUNTIME_FILES, dtypes, manifest, runtime, where
-from oxpack.errors import StageError
 from oxpack.descriptor import DTYPES as LINK_DTYPES
 from oxpack.descriptor import KernelParam, KernelSig
+from oxpack.errors import StageError
 from oxpack.llvm import _SCALAR_IR
 from oxpack.requirements import check_where
 from oxpack.stubs import render_stubs

@@ -11,8 +11,8 @@ from typing import Any, Protocol
 from . import __version__
 from .contract import manifest as model
 from .contract import runtime
-from .errors import StageError
 from .descriptor import KernelParam, KernelSig, LaunchBounds
+from .errors import StageError
 
 __all__ = ["BuiltCrate", "build_manifest", "load_manifest", "sig_from_json", "sig_to_json"]
 

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .contract import where
-from .errors import StageError
 from .descriptor import KernelSig
+from .errors import StageError
 
 __all__ = ["check_where"]
 

@@ -32,8 +32,8 @@ from pathlib import Path
 
 from .. import data_dir
 from ..cache import digest, key
-from ..errors import ToolchainError
 from ..descriptor import KernelSig
+from ..errors import ToolchainError
 from ..reads import Read, check_depinfo, key_parts
 from ..rustc import Rustc
 from .bitcode import remaps
