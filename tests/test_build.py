@@ -10,8 +10,9 @@ import pytest
 from conftest import MakeProject
 
 from oxpack.config import load_config
+from oxpack.descriptor import KernelParam
 from oxpack.errors import ConfigError, StageError
-from oxpack.llvm import KernelParam, read_archive
+from oxpack.llvm import read_archive
 from oxpack.pipeline import build_project
 
 SAXPY = """\

@@ -242,3 +242,49 @@ def test_a_bad_coarsen_attribute_is_one_clear_error(make_project: Any, attribute
                           text=True, timeout=600)
     assert proc.returncode != 0
     assert "`#[coarsen(N)]`" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_parameter_type_no_kernel_takes_is_one_error_each(make_project: Any) -> None:
+    """rustc names such a type at each place `kernel!` expands it (the descriptor, the plain entry, the
+    coarsened entry and each of its steps: 97 errors for these two); oxpack shows each error once."""
+    root = make_project({"k.rs": """\
+        use oxpack::prelude::*;
+        kernel! {
+            /// k
+            pub fn k(i: ThreadIndex, n: usize, x: &mut [f32], y: &mut DisjointSlice<f32>) {
+                if let Some(v) = y.get_mut(i) { *v = n as f32 + x[0]; }
+            }
+        }
+        """}, archs=["sm_80"])
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "build", str(root), "-q"], capture_output=True,
+                          text=True, timeout=600)
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    first, *detail = proc.stderr.splitlines()
+    assert first == ("oxpack: error: rustc failed to compile `kernels/k.rs`: kernels/k.rs:4:33: error[E0277]: `usize` "
+                     "is not a supported oxpack kernel parameter type (kernel `k`, parameter `n`)"), proc.stderr
+    errors = [line.strip() for line in detail if line.strip().startswith("error[")]
+    assert errors == ["error[E0277]: `usize` is not a supported oxpack kernel parameter type",
+                      "error[E0277]: `&mut [f32]` is not a supported oxpack kernel parameter type"], proc.stderr
+    assert "more errors with the message of one above, from the same place or a macro's expansion, left out" \
+        in proc.stderr
+
+
+def test_only_repeats_of_one_error_are_left_out() -> None:
+    """Two errors of one message at two places of the kernel file are two errors: both stay."""
+    from oxpack.stages.rust import once_each
+
+    def error(where: str, macro: bool = False) -> str:
+        note = "  = note: this error originates in the macro `kernel`\n" if macro else ""
+        return f"error[E0308]: mismatched types\n --> {where}\n  |\n{note}\n"
+
+    stderr = (error("kernels/k.rs:4:9") + error("kernels/k.rs:9:9") + error("kernels/k.rs:4:9")
+              + error("kernels/k.rs:2:1", macro=True) + "warning: unused variable: `x`\n --> kernels/k.rs:4:9\n\n"
+              + "error: aborting due to 4 previous errors\n")
+    shown = once_each(stderr)
+    assert [line for line in shown.splitlines() if line.startswith(("error", "warning", " -->", "(oxpack"))] == [
+        "error[E0308]: mismatched types", " --> kernels/k.rs:4:9",
+        "error[E0308]: mismatched types", " --> kernels/k.rs:9:9",
+        "warning: unused variable: `x`", " --> kernels/k.rs:4:9",
+        "(oxpack: 2 more errors with the message of one above, from the same place or a macro's expansion, left out)",
+        "error: aborting due to 4 previous errors"]
+    assert once_each("error: could not compile\n") == "error: could not compile\n"

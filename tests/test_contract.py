@@ -27,10 +27,10 @@ from conftest import ExampleBuild
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oxpack.contract import RUNTIME_FILES, dtypes, manifest, runtime, where
+from oxpack.descriptor import DTYPES as LINK_DTYPES
+from oxpack.descriptor import KernelParam, KernelSig
 from oxpack.errors import StageError
 from oxpack.llvm import _SCALAR_IR
-from oxpack.llvm import DTYPES as LINK_DTYPES
-from oxpack.llvm import KernelParam, KernelSig
 from oxpack.requirements import check_where
 from oxpack.stubs import render_stubs
 from test_stubs import FATBINS, at, imported, make_manifest
@@ -135,17 +135,22 @@ def test_a_malformed_value_is_named(edit: Any, expected: str) -> None:
 
 
 @pytest.mark.parametrize(("schema", "expected"), [
-    (3, "kernels.json has manifest schema 3 (written by oxpack 0.1.0), newer than this package's runtime reads "
-        "(schema 2); rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"),
-    (1, "kernels.json has manifest schema 1 (written by oxpack 0.1.0), which is no oxpack manifest this "
-        "package's runtime reads (schema 2); rebuild the package"),
-    ("2", "kernels.json has manifest schema '2' (written by oxpack 0.1.0), which is no oxpack manifest this "
-          "package's runtime reads (schema 2); rebuild the package"),
+    (4, "kernels.json has manifest schema 4 (written by oxpack 0.1.0), newer than this package's runtime reads "
+        "(schema 3); rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"),
+    (2, "kernels.json has manifest schema 2 (written by oxpack 0.1.0), older than this package's runtime reads "
+        "(schema 3); rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"),
+    (1, "kernels.json has manifest schema 1 (written by oxpack 0.1.0), older than this package's runtime reads "
+        "(schema 3); rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"),
+    (0, "kernels.json has manifest schema 0 (written by oxpack 0.1.0), which is no oxpack manifest this "
+        "package's runtime reads (schema 3); rebuild the package"),
+    ("3", "kernels.json has manifest schema '3' (written by oxpack 0.1.0), which is no oxpack manifest this "
+          "package's runtime reads (schema 3); rebuild the package"),
     (None, "kernels.json has manifest schema None (written by oxpack 0.1.0), which is no oxpack manifest this "
-           "package's runtime reads (schema 2); rebuild the package"),
+           "package's runtime reads (schema 3); rebuild the package"),
 ])
 def test_the_runtime_refuses_another_schema_at_load(tmp_path: Path, schema: Any, expected: str) -> None:
-    """The generated module imports (it reads no manifest), and its first call refuses it."""
+    """The generated module imports (it reads no manifest), and its first call refuses it: a manifest of
+    schema 2 (before the `tma` kind, `coarsen` and `variants`) too, in one line."""
     render_stubs(make_manifest(), tmp_path / PACKAGE, FATBINS)
     path = tmp_path / PACKAGE / "_oxpack" / "kernels.json"
     data = json.loads(path.read_text())
@@ -158,11 +163,16 @@ def test_the_runtime_refuses_another_schema_at_load(tmp_path: Path, schema: Any,
         assert str(caught.value) == expected
 
 
-def test_the_stubs_renderer_refuses_another_schema(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("schema", "expected"), [
+    (4, r"^the manifest has manifest schema 4 \(written by oxpack 0\.1\.0\), newer than oxpack 0\.1\.0 reads "
+        r"\(schema 3\); upgrade oxpack"),
+    (2, r"^the manifest has manifest schema 2 \(written by oxpack 0\.1\.0\), older than oxpack 0\.1\.0 reads "
+        r"\(schema 3\); rebuild the package with this oxpack \(0\.1\.0\)$"),
+])
+def test_the_stubs_renderer_refuses_another_schema(tmp_path: Path, schema: int, expected: str) -> None:
     data = make_manifest()
-    data["schema"] = 3
-    with pytest.raises(StageError, match=r"^the manifest has manifest schema 3 \(written by oxpack 0\.1\.0\), newer "
-                       r"than oxpack 0\.1\.0 reads \(schema 2\); upgrade oxpack"):
+    data["schema"] = schema
+    with pytest.raises(StageError, match=expected):
         render_stubs(data, tmp_path, FATBINS)
 
 
@@ -342,7 +352,7 @@ def test_one_help_text() -> None:
 
 def test_the_dtype_table_agrees_with_numpy_struct_ctypes_and_the_link_stage() -> None:
     table = dtypes().DTYPES
-    assert LINK_DTYPES == tuple(table), "llvm.py's descriptor parser reads the one table"
+    assert LINK_DTYPES == tuple(table), "descriptor.py's parser reads the one table"
     assert set(_SCALAR_IR) == {d.name for d in table.values() if d.python is not None}, \
         "llvm.py's IR types cover exactly the table's scalar dtypes"
     for d in table.values():

@@ -264,7 +264,7 @@ def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproduc
     # the same bytes as the pipeline's (once: each run compiles the device crate for the host cold)
     import json
 
-    from oxpack.llvm import KernelParam, KernelSig
+    from oxpack.descriptor import KernelParam, KernelSig
     from oxpack.rustc import find_rustc
     from oxpack.stages.host import HostRustc, compile_host_device_crate, compile_host_library, glue
 

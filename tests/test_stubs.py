@@ -44,7 +44,7 @@ def make_manifest() -> dict[str, Any]:
         return {"name": name, "kind": kind, "dtype": dtype}
 
     return {
-        "schema": 2,
+        "schema": 3,
         "oxpack": "0.1.0",
         "module": "kernels",
         "archs": ["sm_80", "sm_86", "sm_89", "sm_90"],

@@ -23,16 +23,18 @@ factor only when everything its coarsened entry reaches is per-element code —
   vote or a special register.
 
 Any other kernel gets factor 1 and its plain entry: it runs as written, one index per thread.
+So does a kernel with per-arch variants, and each variant (`settle`): each arch's body would need
+a grid of its own, and the stub computes one grid per kernel.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["PER_ELEMENT", "choose", "refusal"]
+__all__ = ["PER_ELEMENT", "choose", "refusal", "settle"]
 
 _COARSE_ENTRY = re.compile(r"^(?P<prefix>_ZN.*)21__oxpack_coarse_entry17h[0-9a-f]{16}E$")
 _GRID = re.compile(r"^__oxpack_n?(tid|ctaid)_[xyz]$|^__oxpack_nctaid_[xyz]$|^__oxpack_ntid_[xyz]$")
@@ -123,3 +125,16 @@ def choose(module: Any, sigs: Mapping[str, Any], entries: Mapping[str, Any]) -> 
             entry.add_function_attribute("alwaysinline")
             out_entries[prefix] = entry
     return out_sigs, out_entries
+
+
+def settle(module: Any, sigs: Mapping[str, Any], entries: Mapping[str, Any],
+           kernels: Sequence[Any]) -> tuple[dict[str, Any], dict[str, Any], tuple[Any, ...]]:
+    """`choose` for the link (`llvm.link_kernel_crate`), with factor 1 for every kernel that has
+    `#[variant_of]` variants and for every variant; also the kernels (`variants.fold_variants`' list),
+    each with the factor it keeps."""
+    varied = {s.variant_of[0] for s in sigs.values() if s.variant_of is not None}
+    sigs = {p: dataclasses.replace(s, coarsen=1) if s.variant_of is not None or s.name in varied else s
+            for p, s in sigs.items()}
+    out_sigs, out_entries = choose(module, sigs, entries)
+    chosen = {s.name: s.coarsen for s in out_sigs.values()}
+    return out_sigs, out_entries, tuple(dataclasses.replace(k, coarsen=chosen.get(k.name, 1)) for k in kernels)

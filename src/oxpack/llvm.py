@@ -9,36 +9,25 @@
 - `emit_ptx` optimizes that IR for one arch (with rustc's `target-cpu`
   attribute overridden, so no arch gets sm_30-tuned code) and prints PTX.
 
-Per-arch variants (`#[variant_of(gemm, sm_90a)] pub fn gemm_sm90a(...)`): the link keeps
-every variant's entry beside its kernel's, checks that both take the same parameters,
-`where (...)` and launch bounds, and hands the kernels on with their `variants`; the linked
-IR starts with one comment line, ``; oxpack: {"file": ..., "variants": {...}}`` (the kernel
-file and, per kernel, arch → variant entry), so that the PTX stage's input (and cache key)
-holds the table. For each arch, `emit_ptx` keeps each kernel's variant for that arch
-(renamed to the kernel's name) or else its own body, drops the other entries, and refuses
-a kernel that still reaches a runtime function another arch needs (`ARCH_SPECIFIC`:
-`__oxpack_sm90a_*` needs sm_90a) with one line naming the file, kernel, arch and fix.
+Per-arch variants (`variants.py`): the link keeps every `#[variant_of]` entry beside its
+kernel's and heads the IR with the file's variant table; `emit_ptx` keeps each kernel's body for
+its arch. Thread coarsening (`coarsen.py`): the link picks, per kernel, the entry its wrapper calls.
 """
 
 from __future__ import annotations
 
-import json
-import keyword
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import coarsen
-from .contract import dtypes, where
+from . import coarsen, variants
+from .descriptor import KernelSig, parse_sig
 from .errors import StageError, ToolchainError
 
 __all__ = [
-    "ARCH_SPECIFIC",
-    "KernelParam",
-    "KernelSig",
     "LinkedCrate",
     "emit_ptx",
     "link_kernel_crate",
@@ -46,16 +35,8 @@ __all__ = [
     "read_archive",
 ]
 
-DTYPES = tuple(dtypes().DTYPES)  # the one table of element types (the run time's `_dtypes.py`)
-KINDS = ("scalar", "in", "out", "atomic", "index", "dynshared", "tma")
-RANKS = ("1d", "2d", "3d")  # the "dtype" of an `index` parameter
 _ENTRY = re.compile(r"^(?P<prefix>_ZN.*)14__oxpack_entry17h[0-9a-f]{16}E$")
 _SIG = re.compile(r"^(?P<prefix>_ZN.*)12__OXPACK_SIG17h[0-9a-f]{16}E$")
-_SIG_MAGIC = "oxpack-kernel-v1;"
-ARCH_SPECIFIC = re.compile(r"^__oxpack_(?P<arch>sm(?P<number>\d+)(?P<suffix>[af]?))_")
-"""The runtime functions (`runtime.ll`) that need one arch: `__oxpack_sm90a_*` (wgmma, TMA, mbarrier,
-`setmaxnreg`) only sm_90a; an `__oxpack_sm90_*` one would need sm_90 or newer."""
-_HEADER = re.compile(r"^; oxpack: (\{.*\})$", re.M)
 TRAP_RECORD = "__oxpack_trap_record"  # issue 9: the debug profile's record pointer (a u64 global)
 _SCALAR_IR = {"int32": "i32", "uint32": "i32", "int64": "i64", "uint64": "i64", "float32": "float", "float64": "double"}
 
@@ -71,45 +52,6 @@ def _llvm() -> Any:
 def llvm_version() -> tuple[int, int, int]:
     """The LLVM version llvmlite was built with."""
     return tuple(_llvm().llvm_version_info)  # type: ignore[return-value,unused-ignore]
-
-
-@dataclass(frozen=True)
-class KernelParam:
-    name: str
-    kind: str  # scalar | in | out
-    dtype: str
-
-    def as_dict(self) -> dict[str, str]:
-        return {"name": self.name, "kind": self.kind, "dtype": self.dtype}
-
-
-@dataclass(frozen=True)
-class LaunchBounds:
-    """A kernel's `#[launch_bounds(max_threads, min_blocks)]`: PTX `.maxntid`/`.minnctapersm`."""
-
-    max_threads: int
-    min_blocks: int | None = None
-
-    def as_dict(self) -> dict[str, int]:
-        out = {"max_threads": self.max_threads}
-        if self.min_blocks is not None:
-            out["min_blocks"] = self.min_blocks
-        return out
-
-
-@dataclass(frozen=True)
-class KernelSig:
-    name: str
-    params: tuple[KernelParam, ...]
-    doc: str
-    requires: tuple[str, ...]
-    bounds: LaunchBounds | None = None
-    max_registers: int | None = None  # `#[max_registers(N)]`: PTX `.maxnreg`
-    coarsen: int = 1  # launch indices per hardware thread (`coarsen.py`)
-    variants: tuple[tuple[str, str], ...] = ()  # (arch, entry) of its `#[variant_of(name, arch)]` kernels
-    # read from the descriptor, used by the link alone (not cached): `#[variant_of]`'s (kernel, arch), the file
-    variant_of: tuple[str, str] | None = field(default=None, compare=False)
-    file: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -155,156 +97,6 @@ def _c_string(ir: str, symbol: str) -> str:
         raise StageError(f"descriptor `{symbol}` has no constant initializer in the kernel bitcode", stage="link")
     raw = re.sub(r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), match.group(1))
     return raw.encode("latin-1").decode("utf-8")
-
-
-def split_requires(text: str, kernel: str) -> tuple[str, ...]:
-    """`len(x) >= len(y), len(y) > 0` → one normalised expression each (the run time's own `where`
-    language, `_where.split`)."""
-    lang = where()
-    try:
-        return tuple(lang.split(text))
-    except lang.WhereError as exc:
-        raise StageError(
-            f"kernel `{kernel}`: cannot parse its `where (...)` requirements `{text.strip()}`: {exc}", stage="link"
-        ) from exc
-
-
-def _check_name(name: str, what: str) -> None:
-    """A kernel or parameter name becomes a Python name in the stub (and a PTX symbol)."""
-    if name.startswith("r#"):
-        raise StageError(f"{what} is a raw identifier: the Python stub and the PTX symbol need a plain name "
-                         f"(`{name[2:]}` is a keyword in Rust); rename it", stage="link")
-    if not name.isidentifier() or keyword.iskeyword(name):
-        raise StageError(f"{what} cannot be a Python name (a keyword like `lambda` or `None`); rename it",
-                         stage="link")
-
-
-def parse_sig(text: str) -> KernelSig:
-    if not text.startswith(_SIG_MAGIC):
-        raise StageError(f"unknown kernel descriptor format: {text[:40]!r}", stage="link")
-    head, _, doc = text[len(_SIG_MAGIC) :].partition(";doc=")
-    head, _, requires = head.partition(";requires=")
-    head, _, coarsen = head.partition(";coarsen=")
-    head, _, file = head.partition(";file=")
-    head, _, variant = head.partition(";variant=")
-    head, _, regs = head.partition(";regs=")
-    head, _, bounds = head.partition(";bounds=")
-    parts = head.split(";")
-    name, params = parts[0], []
-    _check_name(name, f"kernel `{name}`")
-    for part in parts[1:]:
-        pname, kind, dtype = part.split(":")
-        _check_name(pname, f"kernel `{name}`: parameter `{pname}`")
-        if kind not in KINDS or dtype not in (RANKS if kind == "index" else DTYPES):
-            raise StageError(f"kernel `{name}`: parameter `{pname}` has unsupported type {kind}:{dtype}", stage="link")
-        params.append(KernelParam(pname, kind, dtype))
-    indices = [p.name for p in params if p.kind == "index"]
-    if len(indices) > 1:
-        raise StageError(
-            f"kernel `{name}` takes {len(indices)} launch indices ({', '.join(f'`{i}`' for i in indices)}); "
-            "a kernel takes at most one `ThreadIndex`, `ThreadIndex2` or `ThreadIndex3` parameter",
-            stage="link",
-        )
-    lines = [line[1:] if line.startswith(" ") else line for line in doc.rstrip("\n").split("\n")]
-    of, _, arch = variant.partition("@")
-    return KernelSig(name, tuple(params), "\n".join(lines).strip(), split_requires(requires, name),
-                     _parse_bounds(bounds, name) if bounds else None,
-                     _parse_registers(regs, name) if regs else None, int(coarsen) if coarsen in ("2", "4", "8") else 1,
-                     variant_of=(of, arch) if variant else None, file=file.removeprefix("./"))
-
-
-# --- variants -------------------------------------------------------------------
-
-
-_KIND_WORDS = {"scalar": "a {} scalar", "in": "a {} slice, read", "out": "a {} slice, written",
-               "atomic": "an atomic {} buffer", "dynshared": "dynamic shared memory of {}", "index": "a {} launch index"}
-
-
-def _describe(sig: KernelSig) -> tuple[str, ...]:
-    return tuple(f"`{p.name}` ({_KIND_WORDS[p.kind].format(p.dtype)})" for p in sig.params)
-
-
-def _difference(kernel: KernelSig, variant: KernelSig) -> str | None:
-    """How `variant`'s signature differs from `kernel`'s (None: it does not)."""
-    a, b = kernel.name, variant.name
-    if len(kernel.params) != len(variant.params):
-        return (f"`{a}` takes {len(kernel.params)} parameters ({', '.join(p.name for p in kernel.params)}), "
-                f"`{b}` takes {len(variant.params)} ({', '.join(p.name for p in variant.params)})")
-    for number, (p, q) in enumerate(zip(kernel.params, variant.params, strict=True), start=1):
-        if p != q:
-            return f"parameter {number} is {_describe(kernel)[number - 1]} in `{a}` but " \
-                   f"{_describe(variant)[number - 1]} in `{b}`"
-    if kernel.requires != variant.requires:
-        shown = [f"where ({', '.join(s.requires)})" if s.requires else "no `where`" for s in (kernel, variant)]
-        return f"`{a}` has `{shown[0]}`, `{b}` has `{shown[1]}`".replace("`no `where``", "no `where`")
-    if kernel.bounds != variant.bounds:
-        shown = ["no `#[launch_bounds]`" if s.bounds is None else
-                 f"`#[launch_bounds({','.join(str(v) for v in s.bounds.as_dict().values())})]`"
-                 for s in (kernel, variant)]
-        return f"`{a}` has {shown[0]}, `{b}` has {shown[1]}"
-    return None
-
-
-def fold_variants(sigs: Sequence[KernelSig]) -> tuple[KernelSig, ...]:
-    """The kernels of one file, each with its `#[variant_of]` variants (arch, entry) attached and the
-    variants themselves left out; `StageError` for a variant of no kernel, of an unknown arch, one arch
-    twice, or a different signature."""
-    from .targets import ARCH_MIN_PTX
-
-    kernels = {s.name: s for s in sigs if s.variant_of is None}
-    found: dict[str, dict[str, str]] = {}
-    for v in sorted((s for s in sigs if s.variant_of is not None), key=lambda s: s.name):
-        assert v.variant_of is not None
-        of, arch = v.variant_of
-        where = f"kernel file `{v.file}`: " if v.file else ""
-        attribute = f"`#[variant_of({of}, {arch})]` on kernel `{v.name}`"
-        if of not in kernels:
-            what = "is itself a variant" if of in {s.name for s in sigs} else "is no kernel of this file"
-            raise StageError(f"{where}{attribute}: `{of}` {what}; name a kernel of this file without "
-                             f"`#[variant_of]` ({', '.join(f'`{k}`' for k in sorted(kernels)) or 'none'})",
-                             stage="link")
-        if arch not in ARCH_MIN_PTX:
-            raise StageError(f"{where}{attribute}: `{arch}` is not an arch oxpack builds; use one of "
-                             f"{', '.join(ARCH_MIN_PTX)}", stage="link")
-        table = found.setdefault(of, {})
-        if arch in table:
-            raise StageError(f"{where}kernels `{table[arch]}` and `{v.name}` are both `#[variant_of({of}, {arch})]`; "
-                             f"keep one body per arch", stage="link")
-        difference = _difference(kernels[of], v)
-        if difference is not None:
-            raise StageError(f"{where}{attribute} must take the same parameters, `where (...)` and "
-                             f"`#[launch_bounds]` as `{of}` (Python calls one kernel on every arch): {difference}; "
-                             "make them equal", stage="link")
-        table[arch] = v.name
-    return tuple(replace(k, variants=tuple(sorted(found.get(k.name, {}).items()))) for k in kernels.values())
-
-
-def _header(ir: str) -> dict[str, Any]:
-    """The link's comment line at the top of the linked IR: the kernel file and the variant table."""
-    m = _HEADER.search(ir[:65536])
-    return json.loads(m.group(1)) if m else {"file": "", "variants": {}}
-
-
-def _parse_registers(text: str, kernel: str) -> int:
-    """`64` (the literal of `#[max_registers(64)]`, which rustc typed as u32)."""
-    m = re.fullmatch(r"([0-9][0-9_]*)(u32)?", text.strip())
-    if m is None or not 16 <= int(m.group(1).replace("_", "")) <= 255:
-        raise StageError(f"kernel `{kernel}`: `#[max_registers({text})]` must be an integer from 16 to 255",
-                         stage="link")
-    return int(m.group(1).replace("_", ""))
-
-
-def _parse_bounds(text: str, kernel: str) -> LaunchBounds:
-    """`256` or `256,2` (the literals of `#[launch_bounds(256, 2)]`, which rustc typed as u32)."""
-    values = [re.fullmatch(r"([0-9][0-9_]*)(u32)?", v.strip()) for v in text.split(",")]
-    if not 1 <= len(values) <= 2 or not all(values):
-        raise StageError(f"kernel `{kernel}`: `#[launch_bounds({text})]` must be one or two integers, "
-                         "e.g. `#[launch_bounds(256, 2)]`", stage="link")
-    numbers = [int(m.group(1).replace("_", "")) for m in values if m]
-    if not 1 <= numbers[0] <= 1024 or (len(numbers) == 2 and numbers[1] < 1):
-        raise StageError(f"kernel `{kernel}`: `#[launch_bounds({text})]` must allow 1 to 1024 threads per block "
-                         "and at least 1 block per multiprocessor", stage="link")
-    return LaunchBounds(numbers[0], numbers[1] if len(numbers) == 2 else None)
 
 
 # --- linking --------------------------------------------------------------------
@@ -384,7 +176,7 @@ def link_kernel_crate(
         if m := _SIG.match(gv.name):
             sigs[m.group("prefix")] = _c_string(text, gv.name)
     every = tuple(parse_sig(sigs[prefix]) for prefix in sorted(sigs))  # the variants too: each has an entry
-    kernels = fold_variants(every)
+    kernels = variants.fold_variants(every)
     by_prefix = {prefix: parse_sig(sigs[prefix]) for prefix in sigs}
     layout, triple = module.data_layout, module.triple
     header = f'target datalayout = "{layout}"\ntarget triple = "{triple}"\n'
@@ -395,14 +187,7 @@ def link_kernel_crate(
     # the debug profile's panics format their message in functions that need more registers than a
     # `#[max_registers]` cap allows (ptxas refuses the kernel): its kernels go without the cap
     capped = not any(gv.name == TRAP_RECORD and not gv.is_declaration for gv in module.global_variables)
-    # thread coarsening, where the code allows it; never for a kernel with per-arch variants (each
-    # arch's body would need a grid of its own, and the stub computes one grid per kernel)
-    varied = {s.variant_of[0] for s in every if s.variant_of is not None}
-    by_prefix = {p: replace(s, coarsen=1) if s.variant_of is not None or s.name in varied else s
-                 for p, s in by_prefix.items()}
-    by_prefix, entries = coarsen.choose(module, by_prefix, entries)
-    chosen = {s.name: s.coarsen for s in by_prefix.values()}
-    kernels = tuple(replace(k, coarsen=chosen.get(k.name, 1)) for k in kernels)
+    by_prefix, entries, kernels = coarsen.settle(module, by_prefix, entries, kernels)
     wrappers = "".join(_wrapper(by_prefix[p], entries[p], registers=capped) for p in sorted(by_prefix) if p in entries)
     if wrappers:
         module.link_in(llvm.parse_assembly(header + wrappers))
@@ -433,10 +218,7 @@ def link_kernel_crate(
             + ", ".join(missing[:8]),
             stage="link",
         )
-    file = next((k.file for k in every if k.file), "")
-    variants = {k.name: dict(k.variants) for k in kernels if k.variants}
-    header = json.dumps({"file": file, "variants": variants}, sort_keys=True)
-    return LinkedCrate(f"; oxpack: {header}\n{ir}", kernels)
+    return LinkedCrate(variants.write_header(every, kernels) + ir, kernels)
 
 
 def _nvptx_machine(llvm: Any, cpu: str = "", features: str = "", opt: int = 3) -> Any:
@@ -575,78 +357,16 @@ def _target_ir(ir: str, arch: str) -> str:
     return re.sub(r' ?"target-features"="[^"]*"', "", ir)
 
 
-def _arch_allows(needs: re.Match[str], arch: str) -> bool:
-    """Whether a build for `arch` may reach a runtime function named for `needs` (`ARCH_SPECIFIC`)."""
-    if needs.group("suffix"):  # sm_90a: that arch only
-        return arch == f"sm_{needs.group('number')}{needs.group('suffix')}"
-    number = re.match(r"sm_(\d+)", arch)
-    return number is not None and int(number.group(1)) >= int(needs.group("number"))
-
-
-def _callees(ir: str) -> dict[str, set[str]]:
-    """Each defined function of the IR text → the globals its body names."""
-    graph: dict[str, set[str]] = {}
-    for m in _DEFINE.finditer(ir):
-        end = ir.find("\n}\n", m.end())
-        body = ir[m.end() : end if end >= 0 else len(ir)]
-        graph[m.group("name")] = set(re.findall(r"@([\w.$]+)", body))
-    return graph
-
-
-def select_variants(llvm: Any, module: Any, arch: str, header: dict[str, Any]) -> None:
-    """Keep, for each kernel, its variant for `arch` (renamed to the kernel's name) or else its own body;
-    drop every other variant entry and what only they reached; then refuse a kernel that still reaches
-    a runtime function that `arch` lacks (`ARCH_SPECIFIC`)."""
-    drop = []
-    for kernel, table in header.get("variants", {}).items():
-        chosen = table.get(arch)
-        drop += [module.get_function(entry) for entry in table.values() if entry != chosen]
-        if chosen is not None:
-            own = module.get_function(kernel)
-            own.name = f"{kernel}.portable"
-            drop.append(own)
-            module.get_function(chosen).name = kernel
-    for fn in drop:
-        fn.linkage = llvm.Linkage.internal
-    _drop_dead(llvm, module)
-    needing = {fn.name: m for fn in module.functions
-               if not fn.is_declaration and (m := ARCH_SPECIFIC.match(fn.name)) and not _arch_allows(m, arch)}
-    if not needing:
-        return
-    text = str(module)
-    graph = _callees(text)
-    entries = sorted(re.findall(r"^define ptx_kernel [^\n]*?@([\w.$]+)\(", text, re.M))
-    for entry in entries:
-        seen, todo = {entry}, [entry]
-        while todo:
-            for callee in graph.get(todo.pop(), ()):
-                if callee not in seen:
-                    seen.add(callee)
-                    todo.append(callee)
-        reached = sorted(seen & set(needing))
-        if reached:
-            needs = needing[reached[0]]
-            other = f"sm_{needs.group('number')}{needs.group('suffix')}"
-            variant = header.get("variants", {}).get(entry, {}).get(arch)
-            where = f"kernel file `{header['file']}`: " if header.get("file") else ""
-            if variant is not None:
-                raise StageError(
-                    f"{where}kernel `{variant}` (`#[variant_of({entry}, {arch})]`) uses `{reached[0]}`, which needs "
-                    f"{other}; only a `#[variant_of({entry}, {other})]` kernel (with {other} in `archs`) may use it: "
-                    "move that code there", stage="ptx", arch=arch)
-            raise StageError(
-                f"{where}kernel `{entry}` uses `{reached[0]}`, which needs {other}, in its build for {arch}; move that "
-                f"code into a `#[variant_of({entry}, {other})]` kernel (with {other} in `archs`) and keep `{entry}` "
-                "itself portable", stage="ptx", arch=arch)
-
-
 def emit_ptx(ir: str, arch: str, ptx_isa: str, opt_level: int = 3) -> str:
     """Optimise the linked IR for `arch` (e.g. ``sm_90``) and print PTX of ISA `ptx_isa` (e.g. ``7.8``);
-    each kernel's body is its variant for `arch`, if any (`select_variants`)."""
+    each kernel's body is its variant for `arch`, if any (`variants.select_variants`)."""
     llvm = _llvm()
     tm = _nvptx_machine(llvm, arch, "+ptx" + ptx_isa.replace(".", ""), opt_level)
     module = llvm.parse_assembly(_target_ir(ir, arch))
-    select_variants(llvm, module, arch, _header(ir))
+    header = variants.read_header(ir)
+    variants.select_variants(llvm, module, arch, header)
+    _drop_dead(llvm, module)
+    variants.refuse_other_archs(module, arch, header)
     module.verify()
     if opt_level > 0:
         pto = llvm.create_pipeline_tuning_options(speed_level=opt_level)

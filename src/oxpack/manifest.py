@@ -11,8 +11,8 @@ from typing import Any, Protocol
 from . import __version__
 from .contract import manifest as model
 from .contract import runtime
+from .descriptor import KernelParam, KernelSig, LaunchBounds
 from .errors import StageError
-from .llvm import KernelParam, KernelSig, LaunchBounds
 
 __all__ = ["BuiltCrate", "build_manifest", "load_manifest", "sig_from_json", "sig_to_json"]
 
@@ -64,10 +64,11 @@ def build_manifest(*, module: str, archs: Sequence[str], ptx_arch: str | None, p
 
 def load_manifest(data: object, where: str) -> Any:
     """The `Manifest` in `data` (parsed JSON) of file `where`, as this oxpack reads it; the run
-    time's `ManifestError` (one line) when it cannot, a newer `schema` included."""
+    time's `ManifestError` (one line) when it cannot, a newer or an older `schema` included."""
     return model().Manifest.from_json(
         data, where, reader=f"oxpack {__version__}",
-        upgrade="upgrade oxpack (`pip install -U oxpack`) to read it, or rebuild the package with this one")
+        upgrade="upgrade oxpack (`pip install -U oxpack`) to read it, or rebuild the package with this one",
+        rebuild=f"rebuild the package with this oxpack ({__version__})")
 
 
 def _signature_fields(sig: KernelSig) -> dict[str, Any]:

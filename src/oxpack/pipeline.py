@@ -20,8 +20,9 @@ from pathlib import Path
 
 from .cache import clean_stale, default_cache_dir, digest
 from .config import Config
+from .descriptor import KernelSig
 from .errors import ConfigError, StageError, ToolchainError
-from .llvm import KernelSig, llvm_version
+from .llvm import llvm_version
 from .nvidia import Cubin, nvfatbin_version, nvjitlink_version, parse_info_log
 from .plan import check_crate_name, plan_build
 from .progress import Progress

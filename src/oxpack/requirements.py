@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .contract import where
+from .descriptor import KernelSig
 from .errors import StageError
-from .llvm import KernelSig
 
 __all__ = ["check_where"]
 

@@ -10,7 +10,7 @@ from typing import Any
 from . import __version__
 from .cache import digest
 from .config import Config
-from .llvm import KernelSig
+from .descriptor import KernelSig
 from .manifest import build_manifest
 from .provenance import build_sources
 from .rustc import Rustc

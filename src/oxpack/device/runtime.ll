@@ -85,7 +85,7 @@ define void @__oxpack_trap() #1 {
 }
 
 ; ---- arch-specific functions: `__oxpack_sm90a_*` need sm_90a (oxpack's PTX stage refuses a
-; kernel that reaches one in a build for any other arch: llvm.py, `ARCH_SPECIFIC`)
+; kernel that reaches one in a build for any other arch: variants.py, `ARCH_SPECIFIC`)
 define i32 @__oxpack_sm90a_cluster_ctarank() #0 {
   %v = call i32 asm "mov.u32 $0, %cluster_ctarank;", "=r"()
   ret i32 %v

@@ -32,8 +32,8 @@ from pathlib import Path
 
 from .. import data_dir
 from ..cache import digest, key
+from ..descriptor import KernelSig
 from ..errors import ToolchainError
-from ..llvm import KernelSig
 from ..reads import Read, check_depinfo, key_parts
 from ..rustc import Rustc
 from .bitcode import remaps

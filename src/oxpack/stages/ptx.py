@@ -1,7 +1,7 @@
 """Stages `ll` and `ptx`: llvmlite links a crate's bitcode with the device runtime (`runtime.ll`), the
 device crate's and the sysroot's members it needs and, when called for, NVIDIA's libdevice, reads its
 kernels' signatures (`ll`), then optimises the linked module and emits PTX for each arch (`ptx`), each
-kernel with its `#[variant_of]` body for that arch, if any (`oxpack.llvm.select_variants`).
+kernel with its `#[variant_of]` body for that arch, if any (`oxpack.variants.select_variants`).
 
 Both run in worker processes (`link_job`, `codegen_job`: plain functions of plain data, since llvmlite
 objects cannot cross processes).
@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import data_dir, llvm
+from .. import coarsen, data_dir, llvm, variants
 from ..cache import key
+from ..descriptor import KernelSig
 from ..errors import StageError
 from ..libdevice import find_libdevice, libdevice_id
 from ..llvm import LinkedCrate, emit_ptx, link_kernel_crate, read_archive
@@ -56,8 +57,13 @@ def link_libraries(device_rlib: bytes, sysroot: Sysroot) -> list[tuple[str, byte
     return [(f"device:{n}", d) for n, d in read_archive(device_rlib)] + sysroot.bitcode()
 
 
+def _code() -> tuple[str, ...]:
+    """The digests of the modules that link and generate code (their output depends on them)."""
+    return tuple(code_id(m) for m in (llvm, variants, coarsen))
+
+
 def link_key(bc: bytes, inputs: LinkInputs, device_rlib: bytes, sysroot: Sysroot, llvmlite: str) -> str:
-    return key("ll", bc, inputs.runtime, device_rlib, sysroot.digest, llvmlite, inputs.libdevice_id, code_id(llvm))
+    return key("ll", bc, inputs.runtime, device_rlib, sysroot.digest, llvmlite, inputs.libdevice_id, *_code())
 
 
 def link_tool(name: str) -> Tool:
@@ -78,7 +84,7 @@ def _llvm_id() -> str:
 
 
 def ptx_key(ir: str, arch: str, isa: str, opt_level: int) -> str:
-    return key("ptx", ir, arch, isa, str(opt_level), _llvm_id(), code_id(llvm))
+    return key("ptx", ir, arch, isa, str(opt_level), _llvm_id(), *_code())
 
 
 def ptx_tool(name: str, arch: str, isa: str, opt_level: int) -> Tool:
@@ -86,7 +92,7 @@ def ptx_tool(name: str, arch: str, isa: str, opt_level: int) -> Tool:
     return Tool("llvmlite", llc, f"{name}: optimise and emit PTX {isa}, as `opt -O{opt_level} | llc` would")
 
 
-def unbuilt_variants(rel: str, kernels: Sequence[llvm.KernelSig], archs: Sequence[str]) -> list[str]:
+def unbuilt_variants(rel: str, kernels: Sequence[KernelSig], archs: Sequence[str]) -> list[str]:
     """One warning line per `#[variant_of(kernel, arch)]` whose arch this build makes no cubin for: its body
     is in no fatbin (a build for `native` or `--archs` may leave an arch out on purpose, so this is no error)."""
     return [f"kernel file `{rel}`: `{entry}` (`#[variant_of({k.name}, {arch})]`) is not built: {arch} is not in "

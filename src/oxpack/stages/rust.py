@@ -20,8 +20,8 @@ from ..cache import write_atomic
 from ..errors import OxpackError, StageError, ToolchainError
 from ..rustc import INSTALL_HINT
 
-__all__ = ["DEVICE_REMAP", "Run", "crate_root", "device_sources", "rustc_env", "rustc_failure", "take",
-           "write_if_changed"]
+__all__ = ["DEVICE_REMAP", "Run", "crate_root", "device_sources", "once_each", "rustc_env", "rustc_failure",
+           "take", "write_if_changed"]
 
 Run = Callable[[list[str], str, Path], str]  # (argv, what it compiles, folder) → rustc's stderr; raises on failure
 DEVICE_REMAP = "/oxpack/device"  # the device crate's source folder, as its rlibs name it
@@ -81,7 +81,36 @@ def rustc_failure(cmd: list[str], what: str, stderr: str, project_dir: Path, cwd
     # rlibs); its notes in an error point at the installed file, which the user can open
     stderr = stderr.replace(f"{DEVICE_REMAP}/", f"{data_dir('device')}/")
     return StageError(f"rustc failed to compile {what}: {_first_error(stderr, project_dir)}",
-                      stage="bc", command=cmd, stderr=stderr, cwd=cwd)
+                      stage="bc", command=cmd, stderr=once_each(stderr), cwd=cwd)
+
+
+_DIAGNOSTIC = re.compile(r"^(error|warning)(\[\w+\])?: ", re.M)
+
+
+def once_each(stderr: str) -> str:
+    """rustc's output with each error once: an error that repeats an earlier one's message at its place, or
+    from a macro's expansion, is left out (`kernel!` writes a parameter's type into the descriptor, both
+    entries and each step of the coarsened one, and rustc names a type no kernel takes at each of them);
+    a line before rustc's last says how many were."""
+    starts = [m.start() for m in _DIAGNOSTIC.finditer(stderr)]
+    blocks = [stderr[a:b] for a, b in zip([0, *starts], [*starts, len(stderr)], strict=True) if b > a]
+    kept: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    left_out = 0
+    for block in blocks:
+        head = block.split("\n", 1)[0]
+        where = re.search(r"^ *--> (.*)$", block, re.M)
+        place = where.group(1) if where else ""
+        expanded = "this error originates in the macro" in block
+        if head.startswith("error") and ((head, place) in seen or (expanded and any(h == head for h, _ in seen))):
+            left_out += 1
+            continue
+        if head.startswith("error: aborting due to") and left_out:
+            kept.append(f"(oxpack: {left_out} more error{'s' if left_out > 1 else ''} with the message of one above, "
+                        "from the same place or a macro's expansion, left out)\n\n")
+        seen.add((head, place))
+        kept.append(block)
+    return "".join(kept)
 
 
 def _first_error(stderr: str, project_dir: Path) -> str:

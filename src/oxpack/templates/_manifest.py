@@ -25,13 +25,13 @@ __all__ = ["KINDS", "MUTABLE", "RANKS", "REGISTERS_PER_BLOCK", "SCHEMA", "BlockL
            "HostLibrary", "Kernel", "LaunchBounds", "Manifest", "Param", "Signature", "Sources", "block_threads",
            "registers_for"]
 
-SCHEMA = 2
+SCHEMA = 3
 """The manifest format this file reads and writes. A change that an older reader could not
 ignore safely (a new key it must obey, a changed meaning) gets a new number; readers ignore
-keys they do not know, so a key that only informs may be added within a schema. Schema 2:
-each kernel's `block_limits`, which emulation obeys. Its `variants` (per-arch bodies) came
-within schema 2: every cubin holds the right body under the kernel's own name, so a reader
-that ignores them loads correct code (only which entry it picks and what it shows differ)."""
+keys they do not know, so a key that only informs may be added within a schema. 2: each
+kernel's `block_limits`, which emulation obeys; 3: the `tma` kind, `coarsen` (which the stub's
+grid obeys) and `variants` (per-arch bodies)."""
+_MIXED = "rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"  # one build writes both
 KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index", "tma")
 """Parameter kinds: a scalar; a slice read, written (each element by one thread) or updated
 atomically; dynamic shared memory (its element count per block); the launch index; a TMA
@@ -312,15 +312,14 @@ class Manifest:
         return out
 
     @classmethod
-    def from_json(cls, data: object, where: str, *, reader: str = "this package's runtime",
-                  upgrade: str = "rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"
-                  ) -> Manifest:
+    def from_json(cls, data: object, where: str, *, reader: str = "this package's runtime", upgrade: str = _MIXED,
+                  rebuild: str = _MIXED) -> Manifest:
         """The manifest `data` (parsed JSON) of file `where`, every key checked; `ManifestError`
-        (one line) naming the file, the key and what was expected. `reader` (who reads it) and
-        `upgrade` (the fix) complete the message for a manifest of a newer schema."""
+        (one line) naming the file, the key and what was expected. `reader` (who reads it) and the fix,
+        `upgrade` or `rebuild`, complete the message for a manifest of a newer or an older schema."""
         read = _Reader(where)
         table = read.table(data, "a kernel manifest")
-        _check_schema(table, where, reader, upgrade)
+        _check_schema(table, where, reader, upgrade, rebuild)
         crates = {name: _crate(read, name, entry) for name, entry in read.get(table, "crates", Mapping).items()}
         kernels = {name: _kernel(read, name, entry) for name, entry in read.get(table, "kernels", Mapping).items()}
         for kernel in kernels.values():
@@ -385,15 +384,16 @@ class _Reader:
         return tuple(values)
 
 
-def _check_schema(table: Mapping[str, Any], where: str, reader: str, upgrade: str) -> None:
+def _check_schema(table: Mapping[str, Any], where: str, reader: str, upgrade: str, rebuild: str) -> None:
     schema = table.get("schema")
     if type(schema) is int and schema == SCHEMA:
         return
     oxpack = table.get("oxpack")
     written = f" (written by oxpack {oxpack})" if isinstance(oxpack, str) else ""
-    if type(schema) is int and schema > SCHEMA:
-        raise ManifestError(f"{where} has manifest schema {schema}{written}, newer than {reader} reads "
-                            f"(schema {SCHEMA}); {upgrade}")
+    if type(schema) is int and schema >= 1:
+        age, fix = ("newer", upgrade) if schema > SCHEMA else ("older", rebuild)
+        raise ManifestError(f"{where} has manifest schema {schema}{written}, {age} than {reader} reads "
+                            f"(schema {SCHEMA}); {fix}")
     shown = "no `schema`" if "schema" not in table else f"manifest schema {schema!r}"
     raise ManifestError(f"{where} has {shown}{written}, which is no oxpack manifest {reader} reads "
                         f"(schema {SCHEMA}); rebuild the package")

@@ -12,8 +12,10 @@
 
 extern crate std;
 
+pub(crate) mod collective;
 mod fiber;
 mod guard;
+pub(crate) mod half;
 pub(crate) mod sched;
 pub(crate) mod rt;
 

@@ -261,232 +261,21 @@ pub(crate) mod math {
     pub fn __nv_rsqrt(x: f64) -> f64 { 1.0 / x.sqrt() }
 }
 
-/// `half.rs`: IEEE binary16 and bfloat16 conversions, round to nearest even, as
-/// `cvt.rn.f16.f32` and `cvt.rn.bf16.f32`.
-pub(crate) mod half {
-    pub fn __oxpack_f16_to_f32(b: u16) -> f32 {
-        let sign = ((b as u32) & 0x8000) << 16;
-        let exp = ((b >> 10) & 0x1f) as u32;
-        let man = (b & 0x3ff) as u32;
-        let bits = match (exp, man) {
-            (0, 0) => sign,
-            (0, m) => {
-                // subnormal: m · 2^-24, exact in f32
-                let v = m as f32 * f32::from_bits(0x3380_0000); // 2^-24
-                return if sign != 0 { -v } else { v };
-            }
-            (31, 0) => sign | 0x7f80_0000,
-            (31, m) => sign | 0x7fc0_0000 | (m << 13),
-            (e, m) => sign | ((e + 112) << 23) | (m << 13),
-        };
-        f32::from_bits(bits)
-    }
-
-    pub fn __oxpack_f32_to_f16(f: f32) -> u16 {
-        let x = f.to_bits();
-        let sign = ((x >> 16) & 0x8000) as u16;
-        let exp = ((x >> 23) & 0xff) as i32;
-        let man = x & 0x7f_ffff;
-        if exp == 0xff {
-            return if man == 0 { sign | 0x7c00 } else { sign | 0x7e00 | (man >> 13) as u16 };
-        }
-        let e = exp - 127 + 15; // biased half exponent
-        if e >= 31 {
-            return sign | 0x7c00; // overflow to infinity
-        }
-        if e <= 0 {
-            // subnormal or zero in half: value = (1.man) · 2^(exp-127); shift into 2^-24 units
-            if e < -10 {
-                return sign; // below half the smallest subnormal: rounds to zero
-            }
-            let m = man | 0x80_0000; // 24-bit significand
-            let shift = (14 - e) as u32; // 13 + (1 - e)
-            let half = 1u32 << (shift - 1);
-            let rest = m & ((1 << shift) - 1);
-            let mut h = m >> shift;
-            if rest > half || (rest == half && (h & 1) == 1) {
-                h += 1;
-            }
-            return sign | h as u16;
-        }
-        let mut h = ((e as u32) << 10) | (man >> 13);
-        let rest = man & 0x1fff;
-        if rest > 0x1000 || (rest == 0x1000 && (h & 1) == 1) {
-            h += 1; // may carry into the exponent, up to infinity: still correct
-        }
-        sign | h as u16
-    }
-
-    pub fn __oxpack_bf16_to_f32(b: u16) -> f32 {
-        f32::from_bits((b as u32) << 16)
-    }
-
-    pub fn __oxpack_f32_to_bf16(f: f32) -> u16 {
-        let x = f.to_bits();
-        if f.is_nan() {
-            return ((x >> 16) as u16) | 0x0040; // a quiet NaN of the same sign
-        }
-        let rounded = x.wrapping_add(0x7fff + ((x >> 16) & 1));
-        (rounded >> 16) as u16
-    }
-}
+/// `half.rs`: IEEE binary16 and bfloat16 conversions ([`super::half`], which the tensor-core
+/// collectives use too).
+pub(crate) use super::half;
 
 /// `mma.rs`: tensor-core operations as warp collectives. Each lane waits with a pointer to its
-/// operands; when the warp's 32 lanes have all arrived at the same call, [`Collective::complete`]
+/// operands; when the warp's 32 lanes have all arrived at the same call, the scheduler's
+/// [`Collective::complete`](super::collective::Collective::complete)
 /// reads every lane's operands, computes what the GPU would (the fragment layouts of PTX's
 /// `ldmatrix` and `mma.sync`), and writes every lane's results. `cp.async` copies at once: the
 /// types of `mma.rs` already refuse to read a stage before its wait, which is when the GPU's
 /// copy would have landed.
 pub(crate) mod mma {
     pub(crate) use super::super::sched::{pipeline_enter, pipeline_exit};
+    use super::super::collective::{Collective, Kind, LdLane, MmaLane};
     use super::super::sched::wait_tensor;
-
-    /// Which tensor-core operation a lane waits at.
-    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-    pub(crate) enum Collective {
-        /// `ldmatrix.sync.aligned.m8n8.x{count}[.trans].b16`
-        Ldmatrix { count: u8, trans: bool },
-        /// `mma.sync.aligned.m16n8k{k}.row.col.f32.{bf16|f16|tf32}...f32`
-        Mma { k: u8, kind: Kind },
-    }
-
-    /// The input type of an `mma.sync`.
-    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-    pub(crate) enum Kind {
-        Bf16,
-        F16,
-        Tf32,
-    }
-
-    impl Collective {
-        pub(crate) fn name(self) -> &'static str {
-            match self {
-                Collective::Ldmatrix { count: 1, trans: false } => "the warp matrix load ldmatrix.x1",
-                Collective::Ldmatrix { count: 1, trans: true } => "the warp matrix load ldmatrix.x1.trans",
-                Collective::Ldmatrix { count: 2, trans: false } => "the warp matrix load ldmatrix.x2",
-                Collective::Ldmatrix { count: 2, trans: true } => "the warp matrix load ldmatrix.x2.trans",
-                Collective::Ldmatrix { trans: false, .. } => "the warp matrix load ldmatrix.x4",
-                Collective::Ldmatrix { trans: true, .. } => "the warp matrix load ldmatrix.x4.trans",
-                Collective::Mma { kind: Kind::Tf32, .. } => "the warp matrix multiply mma.sync m16n8k8 (tf32)",
-                Collective::Mma { k: 8, kind: Kind::Bf16 } => "the warp matrix multiply mma.sync m16n8k8 (bf16)",
-                Collective::Mma { k: 8, kind: Kind::F16 } => "the warp matrix multiply mma.sync m16n8k8 (f16)",
-                Collective::Mma { kind: Kind::Bf16, .. } => "the warp matrix multiply mma.sync m16n8k16 (bf16)",
-                Collective::Mma { kind: Kind::F16, .. } => "the warp matrix multiply mma.sync m16n8k16 (f16)",
-            }
-        }
-
-        /// Completes the operation for a whole warp.
-        ///
-        /// # Safety
-        /// `lanes` holds 32 pointers, lane by lane, each to the record that lane passed for
-        /// this operation ([`LdLane`] or [`MmaLane`]), alive and not otherwise in use; an
-        /// `LdLane`'s address is readable for 16 bytes.
-        pub(crate) unsafe fn complete(self, lanes: &[*mut u8]) {
-            debug_assert_eq!(lanes.len(), 32);
-            // SAFETY (whole match): the caller's contract.
-            match self {
-                Collective::Ldmatrix { count, trans } => unsafe {
-                    let lane = |l: usize| &mut *(lanes[l] as *mut LdLane);
-                    let mut out = [[0u32; 4]; 32];
-                    for j in 0..count as usize {
-                        // matrix j's row r starts at the address of lane 8j + r
-                        let row = |r: usize| lane(8 * j + r).addr;
-                        for (l, o) in out.iter_mut().enumerate() {
-                            let (g, t) = (l / 4, l % 4);
-                            o[j] = if trans {
-                                let lo = (row(2 * t).add(2 * g) as *const u16).read_unaligned() as u32;
-                                let hi = (row(2 * t + 1).add(2 * g) as *const u16).read_unaligned() as u32;
-                                lo | (hi << 16)
-                            } else {
-                                (row(g).add(4 * t) as *const u32).read_unaligned()
-                            };
-                        }
-                    }
-                    for (l, o) in out.iter().enumerate() {
-                        lane(l).out = *o;
-                    }
-                },
-                Collective::Mma { k, kind } => unsafe {
-                    let lane = |l: usize| &mut *(lanes[l] as *mut MmaLane);
-                    let half = |h: u32| -> f32 {
-                        let h = (h & 0xffff) as u16;
-                        if kind == Kind::Bf16 { f32::from_bits((h as u32) << 16) } else { super::half::__oxpack_f16_to_f32(h) }
-                    };
-                    // tf32: the tensor cores read sign, exponent and the top 10 mantissa bits
-                    let tf32 = |w: u32| -> f32 { f32::from_bits(w & 0xffff_e000) };
-                    let k = k as usize;
-                    let (mut a, mut b, mut c) = ([[0f32; 16]; 16], [[0f32; 8]; 16], [[0f32; 8]; 16]);
-                    for l in 0..32 {
-                        let (g, t) = (l / 4, l % 4);
-                        let x = lane(l);
-                        if kind == Kind::Tf32 {
-                            // A 16 × 8: (g, t), (g + 8, t), (g, t + 4), (g + 8, t + 4); B 8 × 8: (t, g), (t + 4, g)
-                            a[g][t] = tf32(x.a[0]);
-                            a[g + 8][t] = tf32(x.a[1]);
-                            a[g][t + 4] = tf32(x.a[2]);
-                            a[g + 8][t + 4] = tf32(x.a[3]);
-                            b[t][g] = tf32(x.b[0]);
-                            b[t + 4][g] = tf32(x.b[1]);
-                            c[g][2 * t] = x.c[0];
-                            c[g][2 * t + 1] = x.c[1];
-                            c[g + 8][2 * t] = x.c[2];
-                            c[g + 8][2 * t + 1] = x.c[3];
-                            continue;
-                        }
-                        // A, row-major 16 × k: word i holds two consecutive columns of one row
-                        let places: &[(usize, usize)] = if k == 16 {
-                            &[(g, 2 * t), (g + 8, 2 * t), (g, 2 * t + 8), (g + 8, 2 * t + 8)]
-                        } else {
-                            &[(g, 2 * t), (g + 8, 2 * t)]
-                        };
-                        for (i, &(r, col)) in places.iter().enumerate() {
-                            a[r][col] = half(x.a[i]);
-                            a[r][col + 1] = half(x.a[i] >> 16);
-                        }
-                        // B, k × 8 "col": word i holds two consecutive rows (k) of column g
-                        for i in 0..k / 8 {
-                            b[8 * i + 2 * t][g] = half(x.b[i]);
-                            b[8 * i + 2 * t + 1][g] = half(x.b[i] >> 16);
-                        }
-                        c[g][2 * t] = x.c[0];
-                        c[g][2 * t + 1] = x.c[1];
-                        c[g + 8][2 * t] = x.c[2];
-                        c[g + 8][2 * t + 1] = x.c[3];
-                    }
-                    // f32 accumulation of exact products (a bf16 or f16 product is exact in f32)
-                    let mut d = c;
-                    for (i, row) in d.iter_mut().enumerate() {
-                        for (j, v) in row.iter_mut().enumerate() {
-                            for kk in 0..k {
-                                *v += a[i][kk] * b[kk][j];
-                            }
-                        }
-                    }
-                    for l in 0..32 {
-                        let (g, t) = (l / 4, l % 4);
-                        lane(l).d = [d[g][2 * t], d[g][2 * t + 1], d[g + 8][2 * t], d[g + 8][2 * t + 1]];
-                    }
-                },
-            }
-        }
-    }
-
-    /// A lane's part of an `ldmatrix`: the row address it provides, the words it receives.
-    #[repr(C)]
-    struct LdLane {
-        addr: *const u8,
-        out: [u32; 4],
-    }
-
-    /// A lane's part of an `mma.sync` (a: 4 words for m16n8k16 and tf32 m16n8k8, 2 for the 16-bit
-    /// m16n8k8; b: 2 or 1).
-    #[repr(C)]
-    struct MmaLane {
-        a: [u32; 4],
-        b: [u32; 2],
-        c: [f32; 4],
-        d: [f32; 4],
-    }
 
     /// Every lane of a warp that reaches a tensor-core operation takes part in it; the
     /// scheduler checks that all 32 do, at the same call, when it completes the operation.
@@ -611,12 +400,12 @@ pub(crate) mod mma {
 /// The Hopper path (`hopper.rs`) on the host. Shared addresses are offsets into the block's
 /// dynamic shared memory (the GPU's are offsets into the shared window: the same arithmetic,
 /// so the 128-byte swizzle, which XORs address bits 4-6 with bits 7-9, lands the same).
-/// An mbarrier is 8 bytes of shared memory holding pending arrivals (bits 0-11), the expected
-/// count (12-23), the phase (24) and the transaction bytes still due (32-63, signed). A TMA copy
+/// An mbarrier is 8 bytes of shared memory ([`super::collective::mbarrier`]). A TMA copy
 /// completes at once (a copy, then its bytes on the barrier); a `wgmma` is computed by each
 /// thread for its own accumulators (exact bf16 products summed in f32, in k order).
 pub(crate) mod hopper {
     pub(crate) use super::mma::__oxpack_activemask;
+    use super::super::collective::mbarrier::{self, PENDING};
     use super::super::sched;
 
     #[inline(always)]
@@ -628,22 +417,6 @@ pub(crate) mod hopper {
     /// `p` is in the block's dynamic shared memory.
     pub unsafe fn __oxpack_sm90a_smem(p: *const u8) -> u32 {
         (p as usize).wrapping_sub(dynamic_shared() as usize) as u32
-    }
-
-    const PENDING: u64 = 0xfff;
-    const PHASE: u64 = 1 << 24;
-
-    fn complete(b: &mut u64) {
-        let tx = (*b >> 32) as u32 as i32;
-        if *b & PENDING == 0 && tx == 0 {
-            let expected = (*b >> 12) & 0xfff;
-            *b = ((*b & !PENDING) ^ PHASE) | expected;
-        }
-    }
-
-    fn add_tx(b: &mut u64, bytes: i32) {
-        let tx = ((*b >> 32) as u32 as i32).wrapping_add(bytes);
-        *b = (*b & 0xffff_ffff) | ((tx as u32 as u64) << 32);
     }
 
     /// # Safety
@@ -663,7 +436,7 @@ pub(crate) mod hopper {
             panic!("mbarrier: more arrivals than its count in one phase");
         }
         *b -= 1;
-        complete(b);
+        mbarrier::complete(b);
     }
 
     /// # Safety
@@ -671,22 +444,16 @@ pub(crate) mod hopper {
     pub unsafe fn __oxpack_sm90a_mbarrier_arrive_expect_tx(bar: *mut u64, bytes: u32) {
         // SAFETY: the caller's.
         unsafe {
-            add_tx(&mut *bar, bytes as i32);
+            mbarrier::add_tx(&mut *bar, bytes as i32);
             __oxpack_sm90a_mbarrier_arrive(bar);
         }
-    }
-
-    /// Whether the phase of parity `parity` has completed.
-    pub(crate) fn phase_done(bar: *const u64, parity: u32) -> bool {
-        // SAFETY: a barrier the scheduler was given by a waiting thread, in live shared memory.
-        (unsafe { *bar } & PHASE != 0) as u32 != parity
     }
 
     /// Waits (switching to other threads) until the phase of parity `parity` completes; the
     /// scheduler reports a deadlock when no thread can complete it.
     #[track_caller]
     pub fn mbarrier_wait(bar: *mut u64, parity: u32) {
-        while !phase_done(bar, parity) {
+        while !mbarrier::phase_done(bar, parity) {
             sched::wait_mbarrier(bar, parity);
         }
     }
@@ -711,8 +478,8 @@ pub(crate) mod hopper {
                     (dynamic_shared().add(phys) as *mut u16).write(v);
                 }
             }
-            add_tx(&mut *bar, -(64 * 128));
-            complete(&mut *bar);
+            mbarrier::add_tx(&mut *bar, -(64 * 128));
+            mbarrier::complete(&mut *bar);
         }
     }
 

@@ -21,6 +21,7 @@ use std::format;
 use std::string::{String, ToString};
 use std::vec::Vec;
 
+use super::collective::{mbarrier, Collective};
 use super::fiber::{switch, Stack};
 
 /// What a waiting thread waits at.
@@ -40,7 +41,7 @@ pub(crate) enum Op {
     VoteAny,
     /// A tensor-core operation of `mma.rs` (`ldmatrix`, `mma.sync`): each lane passes a
     /// pointer to its operands and results, and the whole warp completes at once.
-    Tensor(super::rt::mma::Collective),
+    Tensor(Collective),
     /// An mbarrier wait (`hopper.rs`): the thread's `data` is the barrier, its `value` the
     /// parity; it resumes once that phase completes, with no other thread.
     Mbarrier,
@@ -403,7 +404,7 @@ pub(crate) fn wait(op: Op, value: u32, arg: u32) -> u32 {
 
 /// Waits at the tensor-core operation `c` with the lane's operands and results at `data`,
 /// which the warp's completion reads and writes (every lane's, at once).
-pub(crate) fn wait_tensor(c: super::rt::mma::Collective, data: *mut u8) {
+pub(crate) fn wait_tensor(c: Collective, data: *mut u8) {
     wait_with(Op::Tensor(c), 0, 0, data);
 }
 
@@ -512,7 +513,7 @@ unsafe fn resolve(e: *mut Emu) -> Result<(), Failure> {
     let mut released = false;
     for t in e.threads[..n].iter_mut() {
         if t.state == State::Waiting && t.op == Op::Mbarrier
-            && super::rt::hopper::phase_done(t.data as *const u64, t.value)
+            && mbarrier::phase_done(t.data as *const u64, t.value)
         {
             t.state = State::Ready;
             released = true;
