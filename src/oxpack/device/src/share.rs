@@ -32,7 +32,9 @@ use core::ops::Range;
 use crate::disjoint::elem_mut;
 use crate::elem::Elem;
 use crate::sealed::Sealed;
-use crate::vec::{VecMut, Vector};
+use crate::cache::{self, Hint};
+use crate::unroll::each;
+use crate::vec::{aligned, VecMut, Vector};
 
 /// The group that shares a run: [`ByBlock`], [`ByWarp`] or [`ByGrid`]. Part of a share's
 /// type, so that values held for one layout's columns (a [`RegRow`](crate::rows::RegRow),
@@ -303,6 +305,53 @@ impl<'a, T: Elem + Vector, G: Group> ChunkShare<'a, T, G> {
     pub fn iter_mut(self) -> ChunkIter<'a, T> {
         ChunkIter { row: self.run.ptr, len: self.run.len, c: self.run.member, end: self.chunks,
                     stride: self.run.stride, _out: PhantomData }
+    }
+}
+
+impl<'a, T: Elem + Vector, G: Group> ChunkShare<'a, T, G> {
+    /// Writes `v[k]` to this thread's `k`-th chunk (chunk `m + k·n`) for each `k < held`
+    /// that lies in the run: what `for (k, (_, mut o)) in self.iter_mut().take(held)` with
+    /// `o.set(v[k])` writes, with the whole chunks of an aligned run written straight (one
+    /// 16-byte store each, no per-chunk test but `k < full`) and the rest through
+    /// [`VecMut`]. Returns how many chunks were written. For `RegChunks::store`.
+    #[inline(always)]
+    pub(crate) fn store_held<const N: usize>(self, v: &[T::V; N], held: usize, hint: Option<Hint>) -> usize {
+        let (m, n, len) = (self.run.member, self.run.stride, self.run.len);
+        let held = held.min(N);
+        // Ours among the chunks in the run (c < chunks), and among the whole ones (c < len /
+        // LANES): the leading `k`, as the chunks grow with k.
+        let count = |limit: usize| -> usize {
+            if held == 0 || m >= limit {
+                return 0;
+            }
+            match (held - 1).checked_mul(n).and_then(|d| d.checked_add(m)) {
+                Some(last) if last < limit => held,
+                _ => ((limit - m - 1) / n + 1).min(held),
+            }
+        };
+        let inside = count(self.chunks);
+        let full = if aligned(self.run.ptr) { count(len / T::LANES) } else { 0 };
+        let (inside32, full32) = (inside as u32, full as u32); // <= N
+        each!(N, k => {
+            if (k as u32) < full32 {
+                // SAFETY: k < full: c = m + k·n < len / LANES (no overflow: c is at most
+                // the last such chunk), so elements c·LANES .. c·LANES + LANES lie in the
+                // run inside the buffer; chunk c is this thread's own (module docs) and
+                // written once (k distinct); the run starts 16-byte aligned and c·LANES
+                // elements are c·16 bytes, so the vector is aligned.
+                let slot = unsafe { &mut *(self.run.ptr.add((m + k * n) * T::LANES) as *mut T::V) };
+                match hint {
+                    None => *slot = v[k],
+                    Some(h) => cache::store(slot, v[k], h),
+                }
+            } else if (k as u32) < inside32 {
+                // SAFETY: k < inside: c = m + k·n < chunks = ⌈len / LANES⌉ (no overflow, as
+                // above), so chunk c starts inside the run; this thread's own, written once.
+                let mut o = unsafe { chunk(self.run.ptr, len, m + k * n) };
+                o.set_hinted(v[k], hint);
+            }
+        });
+        inside
     }
 }
 
