@@ -43,7 +43,7 @@
 use core::marker::PhantomData;
 
 use crate::grid::{block_dim, block_idx, thread_idx};
-use crate::share::{ChunkShare, Group};
+use crate::share::{leading_below, ChunkShare, Group};
 use crate::unroll::each;
 use crate::cache::Hint;
 use crate::vec::{aligned, load4, Vector};
@@ -176,21 +176,6 @@ pub struct RegChunks<T: Vector, G: Group, const N: usize> {
     _group: PhantomData<G>,
 }
 
-/// How many of the chunks `member + k·stride` (`k < held`) lie below `whole`: the
-/// leading ones, the sequence growing. `held` of them when the last one does (the common
-/// case: one comparison), else a division.
-#[inline(always)]
-fn below(member: usize, stride: usize, held: usize, whole: usize) -> usize {
-    if held == 0 || member >= whole {
-        return 0;
-    }
-    // member < whole, so the count is at least 1 and (whole - member - 1) / stride + 1.
-    match (held - 1).checked_mul(stride).and_then(|d| d.checked_add(member)) {
-        Some(last) if last < whole => held,
-        _ => ((whole - member - 1) / stride + 1).min(held),
-    }
-}
-
 impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     /// Reads the calling thread's chunks of `row` by `share`'s numbering: chunk `k` is
     /// chunk `m + k·n` of `row` (columns `(m + k·n)·LANES ..`), one 16-byte load each when
@@ -207,20 +192,20 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
             return None;
         }
         // This thread's chunks inside the row: member + k·stride < chunks for k < n.
-        let n = if member < chunks { (chunks - member - 1) / stride + 1 } else { 0 };
+        let n = leading_below::<N>(member, stride, N, chunks);
         let len = row.len().min(share.run_len());
         // Chunks c < len / LANES are whole inside `len` (so inside `row`); `full` of ours are.
-        let full = below(member, stride, n, len / T::LANES);
+        let full = leading_below::<N>(member, stride, n, len / T::LANES);
         let (n32, full32) = (n as u32, full as u32); // both <= N, a small constant
         let mut v = [T::V::default(); N];
         let p = row.as_ptr();
         if aligned(p) {
             each!(N, k => {
                 if (k as u32) < full32 {
-                    // SAFETY: k < full, so c = member + k·stride < len / LANES (see `below`;
-                    // no overflow: c <= the last such chunk): elements c·LANES .. c·LANES +
-                    // LANES lie inside `row`. `row` starts 16-byte aligned and c·LANES
-                    // elements are c·16 bytes, so the vector is aligned; `T::V` is
+                    // SAFETY: k < full, so c = member + k·stride < len / LANES (see
+                    // `leading_below`; no overflow: c is below len): elements c·LANES ..
+                    // c·LANES + LANES lie inside `row`. `row` starts 16-byte aligned and
+                    // c·LANES elements are c·16 bytes, so the vector is aligned; `T::V` is
                     // `repr(C)` over `[T; LANES]`, any bits valid.
                     v[k] = unsafe { *(p.add((member + k * stride) * T::LANES) as *const T::V) };
                 } else if (k as u32) < n32 {
