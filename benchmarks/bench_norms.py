@@ -13,7 +13,9 @@ Every form is measured, each at several block sizes:
   against `ln3`..`ln6` of benchmarks/cuda/layernorm.cu (our CUDA C++ after the algorithms
   of llm.c's dev/cuda/layernorm_forward.cu kernels 3-6, built here by `nvcc -O3
   -arch=sm_90`; llm.c's own file is not run: the GPU machine has no network) and
-  `torch.nn.functional.layer_norm` (which writes no mean and rstd: less work).
+  `torch.nn.functional.layer_norm` (which writes no mean and rstd: less work); and against
+  `ln_regs` there, `layernorm`'s own algorithm written by hand in CUDA C++ (the row in
+  registers, 16-byte accesses): the gap to it is code generation, the rest is the algorithm.
 - RMSNorm on bfloat16 at the same shapes: `rmsnorm_bf16` (one block per row) and
   `rmsnorm_bf16_warp` (one warp per row), against `torch.nn.functional.rms_norm` and against
   `rms_warp` of benchmarks/cuda/rmsnorm.cu (our CUDA C++ of `rmsnorm_bf16_warp`'s algorithm:
@@ -126,6 +128,11 @@ def layernorm_shape(nv: Any, rows: int, c: int, copy_bw: float) -> list[str]:
             forms.append(("llm.c", f"{name} b{block}", lambda i, k=nv.get_kernel(name), cfg=cfg: launch(
                 stream, cfg, k, out.data_ptr(), mean.data_ptr(), rstd.data_ptr(), xs[i].data_ptr(), w.data_ptr(),
                 b.data_ptr(), ctypes.c_int(rows), ctypes.c_int(c))))
+        # our algorithm by hand (layernorm.cu's ln_regs): what `layernorm` could reach
+        cfg = LaunchConfig(grid=warp_grid, block=block)
+        forms.append(("cuda", f"ln_regs b{block}", lambda i, k=nv.get_kernel("ln_regs"), cfg=cfg: launch(
+            stream, cfg, k, out.data_ptr(), mean.data_ptr(), rstd.data_ptr(), xs[i].data_ptr(), w.data_ptr(),
+            b.data_ptr(), ctypes.c_int(rows), ctypes.c_int(c))))
     forms.append(("torch", "F.layer_norm", lambda i: torch.nn.functional.layer_norm(xs[i], (c,), w, b, eps=1e-5)))
     forms = runnable(forms)
     for kind, name, fn in forms:  # every form is right before it is timed
@@ -139,14 +146,15 @@ def layernorm_shape(nv: Any, rows: int, c: int, copy_bw: float) -> list[str]:
     del ref, ref_mean
     ours, ours_fn, t_ours, all_ours = best(forms, "oxpack", n)
     lines = []
-    for kind in ("llm.c", "torch"):
+    for kind in ("llm.c", "cuda", "torch"):
         theirs, theirs_fn, t_theirs, all_theirs = best(forms, kind, n)
         t_o, t_t, ratio = paired(ours_fn, theirs_fn, n)
         nbytes = 8 * rows * c
         lines.append(f"| LayerNorm fp32 | {rows} × {c} | {ours} | {t_o * 1e6:.1f} | {kind}: {theirs} | "
                      f"{t_t * 1e6:.1f} | {ratio:.3f}x | {nbytes / t_o / 1e9:.0f} ({nbytes / t_o / copy_bw:.0%}) |")
-        if kind == "llm.c":
-            print(f"<!-- {rows}×{c} µs: {'; '.join(all_ours + all_theirs)} -->", flush=True)
+        if kind != "torch":
+            print(f"<!-- {rows}×{c} µs: {'; '.join((all_ours if kind == 'llm.c' else []) + all_theirs)} -->",
+                  flush=True)
     del xs
     return lines
 
