@@ -13,9 +13,13 @@ Every form is measured, each at several block sizes:
   against `ln3`..`ln6` of benchmarks/cuda/layernorm.cu (our CUDA C++ after the algorithms
   of llm.c's dev/cuda/layernorm_forward.cu kernels 3-6, built here by `nvcc -O3
   -arch=sm_90`; llm.c's own file is not run: the GPU machine has no network) and
-  `torch.nn.functional.layer_norm` (which writes no mean and rstd: less work).
+  `torch.nn.functional.layer_norm` (which writes no mean and rstd: less work); and against
+  `ln_regs` there, `layernorm`'s own algorithm written by hand in CUDA C++ (the row in
+  registers, 16-byte accesses): the gap to it is code generation, the rest is the algorithm.
 - RMSNorm on bfloat16 at the same shapes: `rmsnorm_bf16` (one block per row) and
-  `rmsnorm_bf16_warp` (one warp per row), against `torch.nn.functional.rms_norm`.
+  `rmsnorm_bf16_warp` (one warp per row), against `torch.nn.functional.rms_norm` and against
+  `rms_warp` of benchmarks/cuda/rmsnorm.cu (our CUDA C++ of `rmsnorm_bf16_warp`'s algorithm:
+  a warp per row, 16-byte loads and stores, a row of up to 1,024 channels held in registers).
 
 Each kernel is first checked against PyTorch on the data it is timed on. Times are
 CUDA-event timings of batches of 8 back-to-back calls (host work overlaps the kernels),
@@ -68,9 +72,9 @@ def copy_bandwidth() -> float:
     return bw
 
 
-def nvcc_layernorm() -> Any:
-    cubin = Path(tempfile.mkdtemp()) / "layernorm.cubin"
-    subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-cubin", str(HERE / "cuda" / "layernorm.cu"), "-o", str(cubin)],
+def nvcc(name: str = "layernorm") -> Any:
+    cubin = Path(tempfile.mkdtemp()) / f"{name}.cubin"
+    subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-cubin", str(HERE / "cuda" / f"{name}.cu"), "-o", str(cubin)],
                    check=True)
     return ObjectCode.from_cubin(cubin.read_bytes())
 
@@ -124,6 +128,11 @@ def layernorm_shape(nv: Any, rows: int, c: int, copy_bw: float) -> list[str]:
             forms.append(("llm.c", f"{name} b{block}", lambda i, k=nv.get_kernel(name), cfg=cfg: launch(
                 stream, cfg, k, out.data_ptr(), mean.data_ptr(), rstd.data_ptr(), xs[i].data_ptr(), w.data_ptr(),
                 b.data_ptr(), ctypes.c_int(rows), ctypes.c_int(c))))
+        # our algorithm by hand (layernorm.cu's ln_regs): what `layernorm` could reach
+        cfg = LaunchConfig(grid=warp_grid, block=block)
+        forms.append(("cuda", f"ln_regs b{block}", lambda i, k=nv.get_kernel("ln_regs"), cfg=cfg: launch(
+            stream, cfg, k, out.data_ptr(), mean.data_ptr(), rstd.data_ptr(), xs[i].data_ptr(), w.data_ptr(),
+            b.data_ptr(), ctypes.c_int(rows), ctypes.c_int(c))))
     forms.append(("torch", "F.layer_norm", lambda i: torch.nn.functional.layer_norm(xs[i], (c,), w, b, eps=1e-5)))
     forms = runnable(forms)
     for kind, name, fn in forms:  # every form is right before it is timed
@@ -137,14 +146,15 @@ def layernorm_shape(nv: Any, rows: int, c: int, copy_bw: float) -> list[str]:
     del ref, ref_mean
     ours, ours_fn, t_ours, all_ours = best(forms, "oxpack", n)
     lines = []
-    for kind in ("llm.c", "torch"):
+    for kind in ("llm.c", "cuda", "torch"):
         theirs, theirs_fn, t_theirs, all_theirs = best(forms, kind, n)
         t_o, t_t, ratio = paired(ours_fn, theirs_fn, n)
         nbytes = 8 * rows * c
         lines.append(f"| LayerNorm fp32 | {rows} × {c} | {ours} | {t_o * 1e6:.1f} | {kind}: {theirs} | "
                      f"{t_t * 1e6:.1f} | {ratio:.3f}x | {nbytes / t_o / 1e9:.0f} ({nbytes / t_o / copy_bw:.0%}) |")
-        if kind == "llm.c":
-            print(f"<!-- {rows}×{c} µs: {'; '.join(all_ours + all_theirs)} -->", flush=True)
+        if kind != "torch":
+            print(f"<!-- {rows}×{c} µs: {'; '.join((all_ours if kind == 'llm.c' else []) + all_theirs)} -->",
+                  flush=True)
     del xs
     return lines
 
@@ -160,7 +170,7 @@ def rms_reference() -> tuple[Callable[..., Any], str]:
     return composite, "x·rsqrt(mean(x²)+eps)·w (no F.rms_norm here)"
 
 
-def rmsnorm_shape(rows: int, c: int, copy_bw: float) -> list[str]:
+def rmsnorm_shape(nv: Any, rows: int, c: int, copy_bw: float) -> list[str]:
     g = torch.Generator(device="cuda").manual_seed(rows * c)
     n = sets_for(2 * rows * c)
     xs = [torch.randn(rows, c, device="cuda", generator=g).to(torch.bfloat16) for _ in range(n)]
@@ -168,29 +178,38 @@ def rmsnorm_shape(rows: int, c: int, copy_bw: float) -> list[str]:
     out, rstd = torch.empty_like(xs[0]), torch.empty(rows, device="cuda")
     reference, ref_name = rms_reference()
     ref = reference(xs[0], c, w)
+    stream = Device().default_stream
     forms: list[Form] = []
     for block in BLOCKS:
         forms.append(("oxpack", f"rmsnorm_bf16 (block/row) b{block}", lambda i, block=block: kernels.rmsnorm_bf16(
             1e-6, xs[i], w, out, rstd, threads=rows * block, block=block)))
         forms.append(("oxpack", f"rmsnorm_bf16_warp (warp/row) b{block}", lambda i, block=block:
                       kernels.rmsnorm_bf16_warp(1e-6, xs[i], w, out, rstd, threads=32 * rows, block=block)))
+        cfg = LaunchConfig(grid=-(-32 * rows // block), block=block)
+        forms.append(("cuda", f"rms_warp b{block}", lambda i, k=nv.get_kernel("rms_warp"), cfg=cfg: launch(
+            stream, cfg, k, out.data_ptr(), rstd.data_ptr(), xs[i].data_ptr(), w.data_ptr(), ctypes.c_float(1e-6),
+            ctypes.c_int(rows), ctypes.c_int(c))))
     forms.append(("torch", ref_name, lambda i: reference(xs[i], c, w)))
     forms = runnable(forms)
     for kind, name, fn in forms:
-        if kind == "oxpack":
+        if kind != "torch":
             out.zero_()
             fn(0)
             torch.cuda.synchronize()
             assert torch.allclose(out.float(), ref.float(), rtol=2**-6, atol=1e-6), f"{name} at {rows}×{c} is wrong"
     del ref
     ours, ours_fn, _, all_ours = best(forms, "oxpack", n)
-    theirs, theirs_fn, _, _ = best(forms, "torch", n)
-    t_o, t_t, ratio = paired(ours_fn, theirs_fn, n)
-    print(f"<!-- {rows}×{c} µs: {'; '.join(all_ours)} -->", flush=True)
-    nbytes = 4 * rows * c
+    lines = []
+    for kind in ("cuda", "torch"):
+        theirs, theirs_fn, _, all_theirs = best(forms, kind, n)
+        t_o, t_t, ratio = paired(ours_fn, theirs_fn, n)
+        if kind == "cuda":
+            print(f"<!-- {rows}×{c} µs: {'; '.join(all_ours + all_theirs)} -->", flush=True)
+        nbytes = 4 * rows * c
+        lines.append(f"| RMSNorm bf16 | {rows} × {c} | {ours} | {t_o * 1e6:.1f} | {kind}: {theirs} | {t_t * 1e6:.1f} | "
+                     f"{ratio:.3f}x | {nbytes / t_o / 1e9:.0f} ({nbytes / t_o / copy_bw:.0%}) |")
     del xs
-    return [f"| RMSNorm bf16 | {rows} × {c} | {ours} | {t_o * 1e6:.1f} | {theirs} | {t_t * 1e6:.1f} | {ratio:.3f}x | "
-            f"{nbytes / t_o / 1e9:.0f} ({nbytes / t_o / copy_bw:.0%}) |"]
+    return lines
 
 
 def main() -> int:
@@ -200,7 +219,7 @@ def main() -> int:
     bench_kernels.REPEAT = args.repeat
     torch.cuda.init()
     Device(0).set_current()
-    nv = nvcc_layernorm()
+    nv, nv_rms = nvcc("layernorm"), nvcc("rmsnorm")
     copy_bw = copy_bandwidth()
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}; device-to-device copy: "
           f"{copy_bw / 1e9:.0f} GB/s; {args.repeat} rounds of 8 calls; blocks {BLOCKS}\n")
@@ -208,7 +227,7 @@ def main() -> int:
     for rows, c in SHAPES:
         lines += layernorm_shape(nv, rows, c, copy_bw)
     for rows, c in SHAPES:
-        lines += rmsnorm_shape(rows, c, copy_bw)
+        lines += rmsnorm_shape(nv_rms, rows, c, copy_bw)
     print("\n| kernel | rows × C | fastest oxpack form | µs | fastest baseline | µs | baseline / oxpack | GB/s |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     print("\n".join(lines))

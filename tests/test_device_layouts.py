@@ -145,6 +145,30 @@ kernel! {
         v.map(|e| e - m).store(row);
     }
 
+    /// `RegChunks` against rows of other lengths: each warp reads the first `keep` elements
+    /// of the one row `x` (its chunks past them read zero and are not folded), sums them into
+    /// `sums`, and stores the chunks into its row of `out` (len(x) columns) and of `half`
+    /// (len(x) / 2 columns: a shorter output row, so fewer chunks written, counted in `written`).
+    pub fn chunks_of_other_lengths(i: ThreadIndex, keep: u32, x: &[f32],
+                                   out: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(x)),
+                                   half: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(x) / 2),
+                                   sums: &mut DisjointSlice<f32, OnePerWarp>,
+                                   written: &mut DisjointSlice<u32, OnePerWarp>)
+    where (len(x) >= 2) {
+        let (Some(row), Some(short)) = (out.warp_row(i), half.warp_row(i)) else { return };
+        let input = &x[..(keep as usize).min(x.len())];
+        let Some(v) = RegChunks::<f32, _, 4>::load(&row, input) else { return };
+        let s = warp_sum(v.fold(0.0, |a, e| a + e));
+        let n = v.store(short) as u32;
+        v.store(row);
+        if let Some(o) = sums.warp_value(i) {
+            *o = s;
+        }
+        if let Some(o) = written.warp_value(i) {
+            *o = n;
+        }
+    }
+
     /// Block sums of rows of `len(x) / len(sums)` through a block reduction, one per block.
     pub fn block_sums(i: ThreadIndex, x: &[f32], sums: &mut DisjointSlice<f32, OnePerBlock>,
                       out: &mut DisjointSlice<f32, BlockRows> = (len(x) / len(sums)))
@@ -331,6 +355,38 @@ def test_register_chunks_reduce_and_store_one_row_read(lay: ModuleType, block: i
                 np.testing.assert_allclose(out.reshape(rows, cols)[r], x[r] - mean[r], rtol=1e-6, atol=1e-6)
             else:  # `load` said None for the whole warp: nothing written
                 assert np.isnan(mean[r]) and np.isnan(out.reshape(rows, cols)[r]).all(), (block, cols, r)
+
+
+@pytest.mark.parametrize("block", [7, 32, 100])
+def test_register_chunks_of_shorter_rows_and_misaligned_views(lay: ModuleType, block: int,
+                                                              rng: np.random.Generator) -> None:
+    """`RegChunks` counts its whole chunks once and takes a straight 16-byte path for them: an
+    input row shorter than the output's (chunks past it read zero, the cut one lane by lane), a
+    shorter output row (fewer chunks stored, counted) and a misaligned input view (`x[1:]`, the
+    scalar path) give what the element-by-element definition gives."""
+    rows = 3
+    base = rng.standard_normal(1 + 4 * 4 * 32).astype(np.float32)
+    for cols in (2, 9, 64, 130, 4 * 4 * min(block, 32)):
+        if -(-cols // 4) > 4 * min(block, 32):  # more than 4 chunks a lane: `load` is None (tested above)
+            continue
+        for aligned in (True, False):
+            x = base[:cols] if aligned else base[1 : 1 + cols]
+            for keep in (0, 1, cols // 3, cols - 1, cols):
+                out, half = np.full(rows * cols, np.nan, np.float32), np.full(rows * (cols // 2), np.nan, np.float32)
+                sums, written = np.full(rows, np.nan, np.float32), np.full(rows, 99, np.uint32)
+                lay.chunks_of_other_lengths(keep, x, out, half, sums, written, threads=_warp_launch(rows, block),
+                                            block=block)
+                ref = np.where(np.arange(cols) < keep, x, 0).astype(np.float32)
+                for r in range(rows):
+                    what = (block, cols, aligned, keep, r)
+                    lanes = min(32, block - 32 * (r % -(-block // 32)))
+                    assert sums[r] == pytest.approx(float(ref.sum(dtype=np.float64)), rel=1e-5, abs=1e-5), what
+                    np.testing.assert_array_equal(out.reshape(rows, cols)[r], ref, err_msg=str(what))
+                    np.testing.assert_array_equal(half.reshape(rows, cols // 2)[r], ref[: cols // 2],
+                                                  err_msg=str(what))
+                    # lane 0 holds chunks 0, lanes, 2·lanes, …: those inside the short row are written
+                    short_chunks = -(-(cols // 2) // 4)
+                    assert written[r] == len(range(0, min(short_chunks, 4 * lanes), lanes)), what
 
 
 @pytest.mark.parametrize("block", [1, 7, 33, 256])

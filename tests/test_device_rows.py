@@ -63,7 +63,7 @@ def test_norm_rows_stay_in_registers(make_project: MakeProject) -> None:
         body = ptx[ptx.index(f".visible .entry {kernel}(") :]
         body = body[: body.index("\n}")]
         assert len(re.findall(r"\bld\.global(\.nc)?\.v4\.b32", body)) >= loads, kernel
-        assert re.search(r"\bst\.global\.v4\.b32", body), kernel
+        assert re.search(r"\bst(\.global)?(\.cs)?\.v4\.b32", body), kernel  # layernorm: streaming
         assert ".local" not in body, kernel
         res = crate.resources["sm_90"][kernel]
         assert res["stack"] == 0 and res["spills"] == 0, (kernel, res)

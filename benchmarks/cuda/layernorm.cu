@@ -7,6 +7,7 @@
 //   ln4: a warp per row, one pass (sum and sum of squares: var = E[x^2] - mean^2).
 //   ln5: a block per row, one pass, the warps' partial sums reduced through shared memory.
 //   ln6: a warp per row, 16-byte loads, the row kept in shared memory between passes.
+//   ln_regs (at the end): the example's `layernorm` algorithm by hand (not llm.c's).
 #include <cstdint>
 
 __device__ __forceinline__ float warp_sum(float v) {
@@ -93,4 +94,67 @@ extern "C" __global__ void ln6(float* __restrict__ out, float* __restrict__ mean
         y.z = (v.z - m) * r * ww.z + bb.z; y.w = (v.w - m) * r * ww.w + bb.w;
         __stcs(o + i, y);
     }
+}
+
+// ln_regs: not llm.c's: the example's `layernorm` algorithm by hand, to tell its algorithm from
+// its code generation. A warp per row, 16 bytes at a time (C % 4 == 0, 16-byte aligned rows); a
+// row of up to 32 * 4 * K = 1,024 channels is held in registers (K float4 a lane) and read once,
+// the mean and then the variance from the registers; a longer row is read three times.
+constexpr int K = 8;
+extern "C" __global__ void ln_regs(float* __restrict__ out, float* __restrict__ mean, float* __restrict__ rstd,
+                                   const float* __restrict__ inp, const float* __restrict__ w,
+                                   const float* __restrict__ b, int N, int C) {
+    int lane = threadIdx.x % 32, row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    if (row >= N) return;
+    int c4 = C / 4;
+    const float4* x = reinterpret_cast<const float4*>(inp + (int64_t)row * C);
+    const float4 *w4 = reinterpret_cast<const float4*>(w), *b4 = reinterpret_cast<const float4*>(b);
+    float4* o = reinterpret_cast<float4*>(out + (int64_t)row * C);
+    float m, r;
+    if (c4 <= 32 * K) {
+        float4 v[K];
+        float s = 0.f;
+#pragma unroll
+        for (int k = 0; k < K; k++) {
+            int i = lane + 32 * k;
+            if (i < c4) { v[k] = __ldcs(x + i); s += v[k].x + v[k].y + v[k].z + v[k].w; }
+        }
+        m = warp_sum(s) / C;
+        s = 0.f;
+#pragma unroll
+        for (int k = 0; k < K; k++) {
+            if (lane + 32 * k < c4) {
+                float4 d = v[k];
+                s += (d.x - m) * (d.x - m) + (d.y - m) * (d.y - m) + (d.z - m) * (d.z - m) + (d.w - m) * (d.w - m);
+            }
+        }
+        r = rsqrtf(warp_sum(s) / C + 1e-5f);
+#pragma unroll
+        for (int k = 0; k < K; k++) {
+            int i = lane + 32 * k;
+            if (i < c4) {
+                float4 d = v[k], ww = w4[i], bb = b4[i], y;
+                y.x = (d.x - m) * r * ww.x + bb.x; y.y = (d.y - m) * r * ww.y + bb.y;
+                y.z = (d.z - m) * r * ww.z + bb.z; y.w = (d.w - m) * r * ww.w + bb.w;
+                __stcs(o + i, y);
+            }
+        }
+    } else {
+        float s = 0.f;
+        for (int i = lane; i < c4; i += 32) { float4 d = x[i]; s += d.x + d.y + d.z + d.w; }
+        m = warp_sum(s) / C;
+        s = 0.f;
+        for (int i = lane; i < c4; i += 32) {
+            float4 d = x[i];
+            s += (d.x - m) * (d.x - m) + (d.y - m) * (d.y - m) + (d.z - m) * (d.z - m) + (d.w - m) * (d.w - m);
+        }
+        r = rsqrtf(warp_sum(s) / C + 1e-5f);
+        for (int i = lane; i < c4; i += 32) {
+            float4 d = __ldcs(x + i), ww = w4[i], bb = b4[i], y;
+            y.x = (d.x - m) * r * ww.x + bb.x; y.y = (d.y - m) * r * ww.y + bb.y;
+            y.z = (d.z - m) * r * ww.z + bb.z; y.w = (d.w - m) * r * ww.w + bb.w;
+            __stcs(o + i, y);
+        }
+    }
+    if (lane == 0) { __stcs(mean + row, m); __stcs(rstd + row, r); }
 }

@@ -41,7 +41,7 @@ kernel! {
             let m = warp_sum(v.fold(0.0, |a, e| a + e)) / n;
             let var = warp_sum(v.fold(0.0, |a, e| a + (e - m) * (e - m))) / n;
             let s = (var + 1e-5).rsqrt();
-            v.map_chunks(|c, xv| normalized(xv, m, s, weight, bias, c)).store(row);
+            v.map_chunks(|c, xv| normalized(xv, m, s, weight, bias, c)).store_streaming(row);
             (m, s)
         } else {
             let mut sum = 0.0;
@@ -129,7 +129,7 @@ kernel! {
             let m = block::sum_f32(v.fold(0.0, |a, e| a + e)) / n;
             let var = block::sum_f32(v.fold(0.0, |a, e| a + (e - m) * (e - m))) / n;
             let s = (var + 1e-5).rsqrt();
-            v.map_chunks(|c, xv| normalized(xv, m, s, weight, bias, c)).store(row);
+            v.map_chunks(|c, xv| normalized(xv, m, s, weight, bias, c)).store_streaming(row);
             (m, s)
         } else {
             let mut sum = 0.0;

@@ -43,9 +43,10 @@
 use core::marker::PhantomData;
 
 use crate::grid::{block_dim, block_idx, thread_idx};
-use crate::share::{ChunkShare, Group};
+use crate::share::{leading_below, ChunkShare, Group};
 use crate::unroll::each;
-use crate::vec::{load4, Vector};
+use crate::cache::Hint;
+use crate::vec::{aligned, load4, Vector};
 use crate::{BlockRow, Elem, UniformLen};
 
 /// `N` values of one block's row that the calling thread holds: columns
@@ -156,10 +157,19 @@ impl<T: Elem, const N: usize> RegRow<T, N> {
 /// Up to `N` 16-byte chunks of a row that the calling thread holds in registers: its
 /// chunks `m + k·n` (`k < N`) of a [`ChunkShare`] of group `G`, read from an input row;
 /// see the [module docs](self).
+///
+/// The chunks held are counted once, at `load`: `n` of them lie in the row and the first
+/// `full` of those are whole (all `LANES` lanes inside it; only a row's last chunk, or
+/// chunks past the end of a shorter input, are not). `fold`, `map_chunks` and `store` test
+/// each chunk `k` against these two counts (32-bit, `k` a constant in the unrolled code)
+/// and do per-lane work only for the chunk that is cut, so the common path of a row whose
+/// length is a multiple of `LANES` is a straight run of 16-byte loads, arithmetic and
+/// 16-byte stores, as in hand-written CUDA.
 #[derive(Clone, Copy)]
 pub struct RegChunks<T: Vector, G: Group, const N: usize> {
     v: [T::V; N],
-    n: usize,      // chunks held: k < n <= N
+    n: u32,        // chunks held: k < n <= N
+    full: u32,     // chunks held that are whole inside the row: k < full <= n
     member: usize, // chunk k is chunk member + k·stride of the row
     stride: usize,
     len: usize,    // elements of the row; lanes at or past it are padding (zero), never folded
@@ -182,27 +192,46 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
             return None;
         }
         // This thread's chunks inside the row: member + k·stride < chunks for k < n.
-        let n = if member < chunks { (chunks - member - 1) / stride + 1 } else { 0 };
-        let mut v = [T::V::default(); N];
-        each!(N, k => {
-            if k < n {
-                v[k] = load4(row, member + k * stride).unwrap_or_default();
-            }
-        });
+        let n = leading_below::<N>(member, stride, N, chunks);
         let len = row.len().min(share.run_len());
-        Some(RegChunks { v, n, member, stride, len, _group: PhantomData })
+        // Chunks c < len / LANES are whole inside `len` (so inside `row`); `full` of ours are.
+        let full = leading_below::<N>(member, stride, n, len / T::LANES);
+        let (n32, full32) = (n as u32, full as u32); // both <= N, a small constant
+        let mut v = [T::V::default(); N];
+        let p = row.as_ptr();
+        if aligned(p) {
+            each!(N, k => {
+                if (k as u32) < full32 {
+                    // SAFETY: k < full, so c = member + k·stride < len / LANES (see
+                    // `leading_below`; no overflow: c is below len): elements c·LANES ..
+                    // c·LANES + LANES lie inside `row`. `row` starts 16-byte aligned and
+                    // c·LANES elements are c·16 bytes, so the vector is aligned; `T::V` is
+                    // `repr(C)` over `[T; LANES]`, any bits valid.
+                    v[k] = unsafe { *(p.add((member + k * stride) * T::LANES) as *const T::V) };
+                } else if (k as u32) < n32 {
+                    v[k] = load4(row, member + k * stride).unwrap_or_default();
+                }
+            });
+        } else {
+            each!(N, k => {
+                if (k as u32) < n32 {
+                    v[k] = load4(row, member + k * stride).unwrap_or_default();
+                }
+            });
+        }
+        Some(RegChunks { v, n: n32, full: full32, member, stride, len, _group: PhantomData })
     }
 
     /// How many chunks this thread holds.
     #[inline(always)]
     pub fn held(&self) -> usize {
-        self.n
+        self.n as usize
     }
 
     /// The `k`-th chunk this thread holds (the row's chunk `m + k·n`), or `None` past them.
     #[inline(always)]
     pub fn get(&self, k: usize) -> Option<T::V> {
-        if k < self.n { Some(self.v[k]) } else { None }
+        if k < self.n as usize { Some(self.v[k]) } else { None }
     }
 
     /// `f` folded over the elements this thread holds inside the row, from `init`: the
@@ -211,7 +240,14 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     pub fn fold<A>(&self, init: A, f: impl Fn(A, T) -> A) -> A {
         let mut acc = init;
         each!(N, k => {
-            if k < self.n {
+            if (k as u32) < self.full {
+                // A whole chunk: every lane is inside the row.
+                let mut l = 0;
+                while l < T::LANES {
+                    acc = f(acc, T::lane(&self.v[k], l));
+                    l += 1;
+                }
+            } else if (k as u32) < self.n {
                 let first = (self.member + k * self.stride) * T::LANES;
                 let mut l = 0;
                 while l < T::LANES {
@@ -247,7 +283,7 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     pub fn map_chunks(self, f: impl Fn(usize, T::V) -> T::V) -> Self {
         let mut v = self.v;
         each!(N, k => {
-            if k < self.n {
+            if (k as u32) < self.n {
                 v[k] = f(self.member + k * self.stride, v[k]);
             }
         });
@@ -260,19 +296,21 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     /// buffer's end, none if `dst` numbers chunks otherwise than the share it was loaded by.
     #[inline(always)]
     pub fn store(&self, dst: ChunkShare<'_, T, G>) -> usize {
+        self.store_hinted(dst, None)
+    }
+
+    /// [`store`](Self::store) with the streaming hint (`st.cs`, CUDA's `__stcs`) on the
+    /// 16-byte stores: for an output not read again soon (see [`cache`](crate::cache)).
+    #[inline(always)]
+    pub fn store_streaming(&self, dst: ChunkShare<'_, T, G>) -> usize {
+        self.store_hinted(dst, Some(Hint::Streaming))
+    }
+
+    #[inline(always)]
+    fn store_hinted(&self, dst: ChunkShare<'_, T, G>, hint: Option<Hint>) -> usize {
         if dst.member() != self.member || dst.stride() != self.stride {
             return 0;
         }
-        let mut it = dst.iter_mut();
-        let mut written = 0;
-        each!(N, k => {
-            if k < self.n {
-                if let Some((_, mut o)) = it.next() {
-                    o.set(self.v[k]);
-                    written += 1;
-                }
-            }
-        });
-        written
+        dst.store_held(&self.v, self.n as usize, hint)
     }
 }

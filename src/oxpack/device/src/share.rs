@@ -32,7 +32,9 @@ use core::ops::Range;
 use crate::disjoint::elem_mut;
 use crate::elem::Elem;
 use crate::sealed::Sealed;
-use crate::vec::{VecMut, Vector};
+use crate::cache::{self, Hint};
+use crate::unroll::each;
+use crate::vec::{aligned, VecMut, Vector};
 
 /// The group that shares a run: [`ByBlock`], [`ByWarp`] or [`ByGrid`]. Part of a share's
 /// type, so that values held for one layout's columns (a [`RegRow`](crate::rows::RegRow),
@@ -152,8 +154,8 @@ impl<'a, T: Elem, G: Group> Share<'a, T, G> {
     /// The columns this thread owns, in order: `m, m + n, …` below the row's length
     /// inside the buffer (for indexing inputs of the same shape).
     #[inline(always)]
-    pub fn columns(&self) -> core::iter::StepBy<Range<usize>> {
-        (self.run.member.min(self.run.len)..self.run.len).step_by(self.run.stride)
+    pub fn columns(&self) -> Strided {
+        Strided { next: self.run.member, end: self.run.len, step: self.run.stride }
     }
 
     /// This thread's `k`-th element (column `m + k·n`), or `None` past the row or the buffer.
@@ -175,6 +177,31 @@ impl<'a, T: Elem, G: Group> Share<'a, T, G> {
     pub fn iter_mut(self) -> ShareIter<'a, T> {
         ShareIter { row: self.run.ptr, col: self.run.member, end: self.run.len, stride: self.run.stride,
                     _out: PhantomData }
+    }
+}
+
+/// The numbers `m, m + n, m + 2n, …` below an end: the columns ([`Share::columns`]) or chunks
+/// ([`ChunkShare::chunks`]) one thread owns. Unlike `(m..end).step_by(n)`, it counts nothing
+/// in advance (no division: a 64-bit division is a helper call on the GPU, which pins
+/// registers around it for the whole kernel).
+#[derive(Clone, Debug)]
+pub struct Strided {
+    next: usize,
+    end: usize,
+    step: usize, // >= 1
+}
+
+impl Iterator for Strided {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        let j = self.next;
+        if j >= self.end {
+            return None;
+        }
+        self.next = j.saturating_add(self.step); // saturates at usize::MAX >= end: stops
+        Some(j)
     }
 }
 
@@ -272,8 +299,8 @@ impl<'a, T: Elem + Vector, G: Group> ChunkShare<'a, T, G> {
     /// The chunks this thread owns, in order: `m, m + n, …` (chunk `c` is columns
     /// `c·LANES ..`); read an input row's same chunk with `load4(row, c)`.
     #[inline(always)]
-    pub fn chunks(&self) -> core::iter::StepBy<Range<usize>> {
-        (self.run.member.min(self.chunks)..self.chunks).step_by(self.run.stride)
+    pub fn chunks(&self) -> Strided {
+        Strided { next: self.run.member, end: self.chunks, step: self.run.stride }
     }
 
     /// How many of chunk `c`'s lanes lie in the row inside the buffer: `LANES`, fewer for
@@ -304,6 +331,73 @@ impl<'a, T: Elem + Vector, G: Group> ChunkShare<'a, T, G> {
         ChunkIter { row: self.run.ptr, len: self.run.len, c: self.run.member, end: self.chunks,
                     stride: self.run.stride, _out: PhantomData }
     }
+}
+
+impl<'a, T: Elem + Vector, G: Group> ChunkShare<'a, T, G> {
+    /// Writes `v[k]` to this thread's `k`-th chunk (chunk `m + k·n`) for each `k < held`
+    /// that lies in the run: what `for (k, (_, mut o)) in self.iter_mut().take(held)` with
+    /// `o.set(v[k])` writes, with the whole chunks of an aligned run written straight (one
+    /// 16-byte store each, no per-chunk test but `k < full`) and the rest through
+    /// [`VecMut`]. Returns how many chunks were written. For `RegChunks::store`.
+    #[inline(always)]
+    pub(crate) fn store_held<const N: usize>(self, v: &[T::V; N], held: usize, hint: Option<Hint>) -> usize {
+        let (m, n, len) = (self.run.member, self.run.stride, self.run.len);
+        let held = held.min(N);
+        // Ours among the chunks in the run (c < chunks), and among the whole ones (c < len /
+        // LANES): the leading `k`, as the chunks grow with k.
+        let inside = leading_below::<N>(m, n, held, self.chunks);
+        let full = if aligned(self.run.ptr) { leading_below::<N>(m, n, held, len / T::LANES) } else { 0 };
+        let (inside32, full32) = (inside as u32, full as u32); // <= N
+        each!(N, k => {
+            if (k as u32) < full32 {
+                // SAFETY: k < full: c = m + k·n < len / LANES (no overflow: c is at most
+                // the last such chunk), so elements c·LANES .. c·LANES + LANES lie in the
+                // run inside the buffer; chunk c is this thread's own (module docs) and
+                // written once (k distinct); the run starts 16-byte aligned and c·LANES
+                // elements are c·16 bytes, so the vector is aligned.
+                let slot = unsafe { &mut *(self.run.ptr.add((m + k * n) * T::LANES) as *mut T::V) };
+                match hint {
+                    None => *slot = v[k],
+                    Some(h) => cache::store(slot, v[k], h),
+                }
+            } else if (k as u32) < inside32 {
+                // SAFETY: k < inside: c = m + k·n < chunks = ⌈len / LANES⌉ (no overflow, as
+                // above), so chunk c starts inside the run; this thread's own, written once.
+                let mut o = unsafe { chunk(self.run.ptr, len, m + k * n) };
+                o.set_hinted(v[k], hint);
+            }
+        });
+        inside
+    }
+}
+
+/// How many of the chunks `member + k·stride`, `k < held` (at most `N`), lie below `limit`: the
+/// leading ones, the chunks growing with `k`. No 64-bit division (on the GPU a call to a
+/// helper, which pins registers around it for the whole kernel): one comparison when all
+/// `held` do, a 32-bit division when the numbers fit 32 bits, else unrolled comparisons.
+#[inline(always)]
+pub(crate) fn leading_below<const N: usize>(member: usize, stride: usize, held: usize, limit: usize) -> usize {
+    let held = held.min(N);
+    if held == 0 || member >= limit {
+        return 0;
+    }
+    // member < limit: at least one, and (limit - member - 1) / stride + 1 in all (capped at held).
+    match (held - 1).checked_mul(stride).and_then(|d| d.checked_add(member)) {
+        Some(last) if last < limit => return held,
+        _ => {}
+    }
+    if let (Ok(gap), Ok(step)) = (u32::try_from(limit - member - 1), u32::try_from(stride)) {
+        return ((gap / step) as usize + 1).min(held);
+    }
+    let mut count = 0;
+    let mut c = member;
+    each!(N, k => {
+        if k < held && c < limit {
+            count = k + 1;
+        }
+        c = c.saturating_add(stride);
+    });
+    count
 }
 
 /// Chunk `c` of the run at `row` (`len` elements) as a writer.

@@ -107,7 +107,7 @@ pub fn vec4<T: Vector>(x: &[T]) -> (&[T], &[T::V], &[T]) {
 
 /// True when `p` is 16-byte aligned: then every `LANES`-th element after it is too.
 #[inline(always)]
-fn aligned<T>(p: *const T) -> bool {
+pub(crate) fn aligned<T>(p: *const T) -> bool {
     (p as usize) % 16 == 0
 }
 
@@ -135,18 +135,22 @@ pub fn load4_evict_first<T: Vector>(x: &[T], i: usize) -> Option<T::V> {
 
 #[inline(always)]
 fn load_hinted<T: Vector>(x: &[T], i: usize, hint: Option<Hint>) -> Option<T::V> {
-    let start = i.checked_mul(T::LANES)?;
-    let n = x.len().checked_sub(start).filter(|&n| n > 0)?;
-    if n >= T::LANES && aligned(x.as_ptr()) {
-        // SAFETY: elements start .. start + LANES are in bounds; the base is 16-byte
-        // aligned and `start` a multiple of LANES (16 bytes), so the vector is aligned;
-        // `T::V` is `repr(C)` over `[T; LANES]`, any bits valid.
-        let v = unsafe { &*(x.as_ptr().add(start) as *const T::V) };
+    // The common case first, with one comparison: a whole vector of an aligned slice
+    // (`x.len() / LANES` and the alignment are the same for every `i`: computed once in a
+    // loop over chunks).
+    if i < x.len() / T::LANES && aligned(x.as_ptr()) {
+        // SAFETY: i < len / LANES, so elements i·LANES .. i·LANES + LANES are in bounds
+        // (no overflow: below len); the base is 16-byte aligned and i·LANES elements are
+        // i·16 bytes, so the vector is aligned; `T::V` is `repr(C)` over `[T; LANES]`,
+        // any bits valid.
+        let v = unsafe { &*(x.as_ptr().add(i * T::LANES) as *const T::V) };
         return Some(match hint {
             None => *v,
             Some(h) => cache::load(v, h),
         });
     }
+    let start = i.checked_mul(T::LANES)?;
+    let n = x.len().checked_sub(start).filter(|&n| n > 0)?;
     // Every lane in its own register: the loop runs to the constant LANES, so it
     // unrolls and each lane index is a constant.
     let mut v = T::V::default();
@@ -213,7 +217,7 @@ impl<T: Vector> VecMut<'_, T> {
     }
 
     #[inline(always)]
-    fn set_hinted(&mut self, v: T::V, hint: Option<Hint>) {
+    pub(crate) fn set_hinted(&mut self, v: T::V, hint: Option<Hint>) {
         if self.lanes == T::LANES && aligned(self.ptr) {
             // SAFETY: as in `get`; `&mut self` keeps the thread to one writer.
             let slot = unsafe { &mut *(self.ptr as *mut T::V) };
