@@ -51,6 +51,7 @@ def _fatbin_arches(fatbin: bytes) -> set[int]:
     return found
 
 
+@pytest.mark.slow
 def test_example_builds_for_every_arch(example_copy: Path) -> None:
     config = load_config(example_copy, {"archs": ALL_ARCHS, "ptx": "auto"}, env={})
     result = build_project(config)

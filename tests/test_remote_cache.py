@@ -147,6 +147,7 @@ def warnings(stderr: str) -> list[str]:
 # -- builds --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_second_machine_takes_every_stage_from_the_remote(project: Path, tmp_path: Path, session_sysroot: Path,
                                                           server: Server) -> None:
     """Machine A builds cold and uploads; machine B (an empty local cache) compiles nothing: every stage
@@ -517,6 +518,7 @@ def s3(tmp_path: Path) -> Iterator[S3Server]:
     server.stop()
 
 
+@pytest.mark.slow
 def test_s3_second_machine_takes_every_stage_from_the_remote(project: Path, tmp_path: Path, session_sysroot: Path,
                                                              s3: S3Server) -> None:
     a, b = (fresh_cache(tmp_path, session_sysroot, n) for n in ("a", "b"))
@@ -651,6 +653,7 @@ def _empty_cache(tmp_path: Path, name: str) -> Path:
     return cache
 
 
+@pytest.mark.slow
 def test_second_machine_takes_the_sysroot_from_the_remote_and_a_corrupt_one_is_rebuilt(
         project: Path, tmp_path: Path, server: Server) -> None:
     """A builds everything, the sysroot included, and uploads it; B (an empty local cache) runs no rustc at
@@ -690,6 +693,7 @@ def test_second_machine_takes_the_sysroot_from_the_remote_and_a_corrupt_one_is_r
     assert isinstance(unpack("sysroot", name.rpartition(":")[2], replaced), dict)
 
 
+@pytest.mark.slow
 def test_s3_second_machine_takes_the_sysroot_from_the_remote(project: Path, tmp_path: Path, s3: S3Server) -> None:
     url = f"s3://{BUCKET}/team"
     first = oxpack("build", str(project), "-v", env={**s3.env(), "OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "a")),
@@ -705,6 +709,7 @@ def test_s3_second_machine_takes_the_sysroot_from_the_remote(project: Path, tmp_
     assert remote_line(second.stderr)["misses"] == 0
 
 
+@pytest.mark.slow
 def test_a_store_refusing_the_large_sysroot_still_takes_the_other_entries(project: Path, tmp_path: Path,
                                                                          start_server: Callable[..., Server]) -> None:
     """The sysroot (~45 MB) is over this store's entry size limit: one warning line, and the stage entries

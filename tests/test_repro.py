@@ -45,6 +45,7 @@ def _leaks(data: bytes, needles: list[str]) -> list[str]:
     return [n for n in needles if n.encode() in data]
 
 
+@pytest.mark.slow
 def test_two_clean_builds_in_different_folders_give_identical_bytes(
     make_project: MakeProject, oxpack_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1176,6 +1176,7 @@ def test_dynamic_shared_memory_is_an_int_argument(kernels: ModuleType, runtime: 
 # ---------------------------------------------------------------- build-time fast paths (issue 11)
 
 
+@pytest.mark.slow
 def test_generated_module_has_no_exec_and_pyright_accepts_it(package_root: Path) -> None:
     runtime = (package_root / PACKAGE / "_oxpack" / "runtime.py").read_text()
     calls = {
@@ -1201,6 +1202,7 @@ def test_generated_module_has_no_exec_and_pyright_accepts_it(package_root: Path)
     assert "0 errors" in result.stdout
 
 
+@pytest.mark.slow
 def test_mypy_strict_accepts_the_generated_module(package_root: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(package_root / ".mypy_cache"), "-p", PACKAGE],
@@ -1621,6 +1623,7 @@ def test_every_real_kernel_refuses_bad_arguments_naming_them(real_kernels: Modul
     assert sys.modules[f"{real_kernels.__package__}._oxpack._driver"]._cuda_api is None, "a refused call reached CUDA"
 
 
+@pytest.mark.slow
 def test_mypy_strict_accepts_the_real_builds_module(example_build: ExampleBuild, tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / ".mypy_cache"),

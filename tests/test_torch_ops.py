@@ -170,6 +170,7 @@ def test_importing_the_real_stubs_after_torch_registers_every_kernel(
             del sys.modules[name]
 
 
+@pytest.mark.slow
 def test_generated_torch_module_passes_mypy_strict(package_root: Path) -> None:
     pytest.importorskip("mypy")
     result = subprocess.run(

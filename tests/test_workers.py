@@ -24,6 +24,7 @@ def _fresh_kernels(n: int) -> dict[str, str]:
     return {f"k{i}.rs": SAXPY.replace("saxpy", f"k{i}").replace("a * x", f"{tag + i}.0 * a * x") for i in range(n)}
 
 
+@pytest.mark.slow
 def test_the_pool_and_one_process_build_the_same_bytes_and_count_the_same_runs(
     make_project: MakeProject, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, oxpack_cache: Path
 ) -> None:
