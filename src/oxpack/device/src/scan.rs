@@ -1,0 +1,452 @@
+//! Prefix sums in one pass: tiles handed out in launch order, decoupled look-back.
+//!
+//! A kernel scans an input of `n` elements in one launch (Merrill & Garland 2016, CUB's
+//! `DeviceScan`): each block takes a *tile* of `blockDim.x · ITEMS` consecutive elements,
+//! sums it, publishes the sum, looks back over the tiles before it for the sum of
+//! everything earlier, publishes its inclusive prefix and writes its scanned elements.
+//! The output is `&mut DisjointSlice<T, ScanTiles<ITEMS>>`; the kernel also takes the
+//! scan's state, `&ScanState` (a `uint64` buffer on the Python side, zeroed once by the
+//! caller and reused freely afterwards):
+//!
+//! ```ignore
+//! pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: &ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>)
+//! where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
+//!     let mut tiles = out.scan_tiles(i, state);
+//!     while let Some(tile) = tiles.next_tile() {          // the whole block, a tile at a time
+//!         let mine = &x[tile.range()];                     // this thread's ITEMS (fewer at the end)
+//!         let mut v = [0.0f32; 8];
+//!         let mut total = 0.0;
+//!         for (k, &e) in mine.iter().enumerate() { total += e; v[k] = total; }
+//!         let (before, mut items) = tile.publish(total);   // everything before my first element
+//!         for (o, s) in items.as_mut_slice().iter_mut().zip(v) { *o = before + s; }
+//!     }
+//! }
+//! ```
+//!
+//! # Ownership
+//! Tiles are numbered by a counter in the state, not by `blockIdx`: the `k`-th draw of the
+//! launch gets tile `k`, elements `k·B·ITEMS .. (k+1)·B·ITEMS` (`B = blockDim.x`), and
+//! thread `tx` of the block that drew it owns the tile's elements `tx·ITEMS .. tx·ITEMS +
+//! ITEMS`, cut at the buffer's end. A draw is an atomic add, so every tile has one block,
+//! and a thread's elements are a one-to-one function of (tile, `tx`): no element has two
+//! writers. [`TileItems`], the only writer, comes from [`ScanTile::publish`], which consumes
+//! the tile: a tile is published once, and written only after.
+//!
+//! # Progress
+//! A block waits only for tiles drawn before its own, by blocks that were running when
+//! they drew them (a block draws only while it runs), so the waits end: no deadlock,
+//! whatever order the GPU starts blocks in (`blockIdx` order is not promised). A block
+//! keeps drawing until the tiles run out (`next_tile` gives `None`), so a launch of any
+//! grid size covers the buffer (`threads = ceil(n / ITEMS)` gives one tile per block).
+//! A tile dropped unpublished, or a queue dropped before `None`, traps (successors would
+//! otherwise wait forever); a wait that does not end in about 2²⁵ polls traps as well.
+//!
+//! # The state, per launch
+//! `state[0]` counts the launch's draws, `state[1]` is the launch's generation `g`, and
+//! tile `k` has three words from `state[2 + 3k]`: its flag, its sum, its inclusive prefix.
+//! A flag is valid only when it names the launch's generation (`(g + 1)·2`, +1 for an
+//! inclusive prefix), so flags left by earlier launches read as "not yet published": a
+//! state reused from a finished launch gives correct results without being zeroed. Each
+//! block makes exactly one draw that finds no tile, so a launch of `G` blocks and `T`
+//! tiles makes `T + G` draws; the last one (the last of the launch, by the counter's
+//! order) resets the counter and advances the generation for the next launch. A state
+//! that was not zeroed, or was left by a launch that failed (on the GPU the context is
+//! then lost; in emulation the buffer survives), gives draws past `T + G` and traps,
+//! and in emulation the first draw of a launch must be 0: such a state is refused, never
+//! silently used. Two launches running at once (two streams) must not share a state.
+//!
+//! Values and flags are separate words: a value is stored, then `fence.sc.gpu`, then its
+//! flag; a reader loads the flag, fences, then loads the value (release/acquire through
+//! fences, device scope). All state accesses are atomic, and kernel code cannot reach the
+//! state's words ([`ScanState`] has no accessor).
+
+use core::marker::PhantomData;
+use core::ops::Range;
+
+use crate::atomic::Atomic;
+use crate::disjoint::DisjointSlice;
+use crate::elem::Elem;
+use crate::param::{DevPtrMut, Param};
+use crate::shared::{thread_slot, warp_slot};
+use crate::sync::fence_device;
+use crate::thread::{grid, ThreadIndex};
+use crate::warp::{lane_id, live_lanes, shfl_idx, shfl_up, Shuffle, WARP_SIZE};
+use crate::{layout, sealed};
+
+/// The words a scan's state needs for a tile of `tile` elements over `n` elements: `2 +
+/// 3·ceil(n / tile)`.
+pub const fn state_len(n: usize, tile: usize) -> usize {
+    2 + 3 * n.div_ceil(tile)
+}
+
+/// A decoupled look-back scan's state: a `uint64` buffer that the caller zeroes once
+/// (e.g. `torch.zeros(3 * (n // 2048) + 5, dtype=torch.uint64)`) and may reuse for every
+/// later launch (see the [module](self)). Opaque to kernel code.
+pub struct ScanState {
+    ptr: *const Atomic<u64>,
+    len: usize,
+}
+
+impl ScanState {
+    #[inline(always)]
+    fn word(&self, k: usize) -> &Atomic<u64> {
+        if k >= self.len {
+            panic!("oxpack scan: the state buffer is too short for this launch's tiles");
+        }
+        // SAFETY: k < len; the stub checked that the buffer is writable device memory of
+        // `len` u64 that no other argument aliases; every access to it is atomic.
+        unsafe { &*self.ptr.add(k) }
+    }
+}
+
+impl sealed::Sealed for ScanState {}
+impl sealed::Sealed for &ScanState {}
+impl layout::Unshaped for ScanState {}
+
+/// `&ScanState`: passed as an atomic `uint64` buffer (descriptor `atomic:uint64`).
+impl<'a> Param for &'a ScanState {
+    type Word = DevPtrMut<u64>;
+    type Holder = ScanState;
+    const DESC: &'static str = "atomic:uint64";
+    #[inline(always)]
+    unsafe fn hold(word: DevPtrMut<u64>, len: usize) -> ScanState {
+        ScanState { ptr: word.0 as *const Atomic<u64>, len }
+    }
+    #[inline(always)]
+    unsafe fn borrow(holder: &mut ScanState) -> &'a ScanState {
+        // SAFETY: the holder lives in the entry shim for the whole call of the body.
+        unsafe { &*(holder as *const ScanState) }
+    }
+}
+
+/// The values a scan adds: `f32`, `f64` (rounded as they are added, tile by tile) and
+/// the integers (wrapping).
+pub trait ScanValue: Elem + Shuffle + Copy + sealed::Sealed {
+    /// 0.
+    const ZERO: Self;
+    /// `self + other` (wrapping for integers).
+    fn plus(self, other: Self) -> Self;
+    #[doc(hidden)]
+    fn to_word(self) -> u64;
+    #[doc(hidden)]
+    fn from_word(w: u64) -> Self;
+}
+
+macro_rules! scan_value {
+    ($($t:ty: $zero:expr, $plus:expr, $to:expr, $from:expr;)*) => {$(
+        impl ScanValue for $t {
+            const ZERO: $t = $zero;
+            #[inline(always)]
+            fn plus(self, other: $t) -> $t {
+                let f: fn($t, $t) -> $t = $plus;
+                f(self, other)
+            }
+            #[inline(always)]
+            fn to_word(self) -> u64 {
+                let f: fn($t) -> u64 = $to;
+                f(self)
+            }
+            #[inline(always)]
+            fn from_word(w: u64) -> $t {
+                let f: fn(u64) -> $t = $from;
+                f(w)
+            }
+        }
+    )*};
+}
+scan_value! {
+    f32: 0.0, |a, b| a + b, |v| v.to_bits() as u64, |w| f32::from_bits(w as u32);
+    f64: 0.0, |a, b| a + b, f64::to_bits, f64::from_bits;
+    i32: 0, i32::wrapping_add, |v| v as u32 as u64, |w| w as u32 as i32;
+    u32: 0, u32::wrapping_add, |v| v as u64, |w| w as u32;
+    i64: 0, i64::wrapping_add, |v| v as u64, |w| w as i64;
+    u64: 0, u64::wrapping_add, |v| v, |w| w;
+}
+
+/// How many polls of a predecessor's flag, without news, before a block traps.
+const PATIENCE: u32 = 1 << 25;
+
+impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>> {
+    /// The block's queue of tiles (see the [module](self)): call
+    /// [`next_tile`](TileQueue::next_tile) in every thread until it gives `None`. The launch
+    /// must be 1-D (a `ThreadIndex` kernel's is).
+    #[inline(always)]
+    pub fn scan_tiles<'a>(&'a mut self, i: ThreadIndex, state: &'a ScanState) -> TileQueue<'a, T, ITEMS> {
+        let _ = i;
+        let (b, g) = (grid::block_dim(), grid::grid_dim());
+        if b.y != 1 || b.z != 1 || g.y != 1 || g.z != 1 || ITEMS == 0 {
+            panic!("oxpack scan: ScanTiles needs a 1-D launch and ITEMS >= 1");
+        }
+        let per_tile = b.x as usize * ITEMS;
+        let tiles = self.len.div_ceil(per_tile);
+        if state.len < state_len(self.len, per_tile) {
+            panic!("oxpack scan: the state buffer is shorter than 2 + 3 * ceil(n / (blockDim.x * ITEMS)) words");
+        }
+        TileQueue {
+            ptr: self.ptr,
+            len: self.len,
+            state,
+            per_tile,
+            tiles: tiles as u64,
+            draws: tiles as u64 + g.x as u64,
+            epoch: 0,
+            first: true,
+            done: false,
+            tx: grid::thread_idx().x as usize,
+            _out: PhantomData,
+        }
+    }
+}
+
+/// A block's queue of tiles; see [`DisjointSlice::scan_tiles`].
+pub struct TileQueue<'a, T, const ITEMS: usize> {
+    ptr: *mut T,
+    len: usize,
+    state: &'a ScanState,
+    per_tile: usize,
+    tiles: u64,
+    draws: u64, // T + G: the launch's draws
+    epoch: u64,   // the launch's generation (thread 0's; the others do not use it)
+    first: bool,
+    done: bool,
+    tx: usize,
+    _out: PhantomData<&'a mut T>,
+}
+
+impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
+    /// The block's next tile, or `None` when the tiles have run out (then for every
+    /// thread of the block). Collective over the block: every thread calls it, each time.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn next_tile(&mut self) -> Option<ScanTile<'_, T, ITEMS>> {
+        if self.done {
+            return None;
+        }
+        let mut ticket = crate::shared_array!(u64, 1);
+        if self.tx == 0 {
+            let t = self.draw();
+            ticket.write(thread_slot(), t);
+        }
+        let k = ticket.sync().get(0);
+        if k >= self.tiles {
+            self.done = true;
+            return None;
+        }
+        let k = k as usize;
+        let start = (k * self.per_tile + self.tx * ITEMS).min(self.len);
+        let count = ITEMS.min(self.len - start);
+        Some(ScanTile { index: k, start, count, ptr: self.ptr, state: self.state, epoch: self.epoch, tx: self.tx,
+                        published: false, _queue: PhantomData })
+    }
+
+    /// Thread 0: one draw from the launch's counter.
+    #[inline(always)]
+    fn draw(&mut self) -> u64 {
+        let (count, generation) = (self.state.word(0), self.state.word(1));
+        if self.first {
+            self.epoch = generation.load(); // stable until the launch's last draw, which follows ours
+            fence_device();
+        }
+        let t = count.fetch_add(1);
+        #[cfg(not(target_arch = "nvptx64"))]
+        if self.first && grid::block_idx().x == 0 && t != 0 {
+            // Emulated blocks run in order: block 0's first draw is the launch's first.
+            panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
+        }
+        self.first = false;
+        if t >= self.draws {
+            panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
+        }
+        if t + 1 == self.draws {
+            // The launch's last draw: every block has drawn for the last time.
+            fence_device();
+            generation.store(self.epoch.wrapping_add(1));
+            count.store(0);
+        }
+        t
+    }
+}
+
+impl<T, const ITEMS: usize> Drop for TileQueue<'_, T, ITEMS> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if !self.done {
+            panic!("oxpack scan: a tile queue dropped before next_tile() gave None (draw until it does)");
+        }
+    }
+}
+
+/// A tile that the calling block drew; this thread's part of it is [`range`](Self::range).
+/// Publish it (every thread of the block, once) to get its writer.
+pub struct ScanTile<'q, T, const ITEMS: usize> {
+    index: usize,
+    start: usize,
+    count: usize,
+    ptr: *mut T,
+    state: &'q ScanState,
+    epoch: u64,
+    tx: usize,
+    published: bool,
+    _queue: PhantomData<&'q mut T>,
+}
+
+impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
+    /// The tile's number (the launch's draw that got it).
+    #[inline(always)]
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The elements this thread owns, as a range of the buffer: `ITEMS` of them, fewer
+    /// (or none) at the buffer's end. Index an input of the output's length with it.
+    #[inline(always)]
+    pub fn range(&self) -> Range<usize> {
+        self.start..self.start + self.count
+    }
+
+    /// Publishes the tile and gives this thread its exclusive prefix and its writer.
+    /// Collective over the block: each thread passes the total of its own elements; the
+    /// result is the sum of every element before this thread's first one (all earlier
+    /// tiles', then the tile's earlier threads'), with [`TileItems`] for its elements.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn publish(mut self, total: T) -> (T, TileItems<'q, T>) {
+        self.published = true;
+        // The block's exclusive scan of the threads' totals: within each warp, then over
+        // the warps' totals (each thread adds them in the same order, so the block total
+        // is the same value in every thread).
+        let (lane, live) = (lane_id(), live_lanes());
+        let mut incl = total;
+        let mut d = 1;
+        while d < WARP_SIZE {
+            let up = shfl_up(incl, d);
+            if lane >= d {
+                incl = up.plus(incl);
+            }
+            d *= 2;
+        }
+        let before_in_warp = shfl_up(incl, 1);
+        let before_in_warp = if lane == 0 { T::ZERO } else { before_in_warp };
+        let warp_total = shfl_idx(incl, live - 1);
+        let mut sums = crate::shared_array!(u64, 32);
+        if let Some(slot) = warp_slot() {
+            sums.write(slot, warp_total.to_word());
+        }
+        let sums = sums.sync();
+        let warps = (grid::block_dim().x as usize).div_ceil(WARP_SIZE as usize);
+        let me = self.tx / WARP_SIZE as usize;
+        let (mut before_warp, mut block) = (T::ZERO, T::ZERO);
+        let mut w = 0;
+        while w < warps {
+            let s = T::from_word(sums.get(w));
+            if w < me {
+                before_warp = before_warp.plus(s);
+            }
+            block = block.plus(s);
+            w += 1;
+        }
+        let mut prefix = crate::shared_array!(u64, 1);
+        if self.tx == 0 {
+            let p = self.look_back(block);
+            prefix.write(thread_slot(), p.to_word());
+        }
+        let before_tile = T::from_word(prefix.sync().get(0));
+        let mine = before_tile.plus(before_warp.plus(before_in_warp));
+        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, _out: PhantomData };
+        (mine, items)
+    }
+
+    /// Thread 0: publishes the tile's sum, sums its predecessors' back to an inclusive
+    /// prefix, publishes its own inclusive prefix; returns the tile's exclusive prefix.
+    #[inline(always)]
+    fn look_back(&self, block: T) -> T {
+        let k = self.index;
+        let tag = (self.epoch.wrapping_add(1)) << 1; // + 0: a sum, + 1: an inclusive prefix
+        let base = 2 + 3 * k;
+        if k == 0 {
+            self.state.word(base + 2).store(block.to_word());
+            fence_device();
+            self.state.word(base).store(tag | 1);
+            return T::ZERO;
+        }
+        self.state.word(base + 1).store(block.to_word());
+        fence_device();
+        self.state.word(base).store(tag);
+        let mut before = T::ZERO;
+        let mut j = k;
+        let mut waited = 0u32;
+        while j > 0 {
+            let at = 2 + 3 * (j - 1);
+            let flag = self.state.word(at).load();
+            if flag == tag || flag == tag | 1 {
+                fence_device();
+                let inclusive = flag & 1 == 1;
+                let v = T::from_word(self.state.word(at + 1 + inclusive as usize).load());
+                before = v.plus(before);
+                if inclusive {
+                    break;
+                }
+                j -= 1;
+                waited = 0;
+                continue;
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
+            panic!("oxpack scan: a tile waits for an earlier tile that no block published (on the GPU: a hang)");
+            #[cfg(target_arch = "nvptx64")]
+            {
+                waited += 1;
+                if waited >= PATIENCE {
+                    panic!("oxpack scan: a tile waited too long for an earlier tile's sum");
+                }
+            }
+        }
+        let _ = (waited, PATIENCE);
+        self.state.word(base + 2).store(before.plus(block).to_word());
+        fence_device();
+        self.state.word(base).store(tag | 1);
+        before
+    }
+}
+
+impl<T, const ITEMS: usize> Drop for ScanTile<'_, T, ITEMS> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if !self.published {
+            panic!("oxpack scan: a tile dropped unpublished (later tiles would wait for it forever)");
+        }
+    }
+}
+
+/// This thread's elements of a published tile: the only writer of a `ScanTiles` output.
+pub struct TileItems<'q, T> {
+    ptr: *mut T,
+    count: usize,
+    _out: PhantomData<&'q mut T>,
+}
+
+impl<T: Elem> TileItems<'_, T> {
+    /// The elements, in order (`ITEMS`, fewer or none at the buffer's end).
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        if self.count == 0 {
+            return &mut [];
+        }
+        // SAFETY: `start .. start + count` lies inside the output buffer (cut at its end)
+        // and belongs to this thread alone: its tile was drawn by its block alone (an atomic
+        // counter) and `tx` is its own in the block (module docs). `&mut self` keeps one
+        // reference.
+        unsafe { core::slice::from_raw_parts_mut(self.ptr, self.count) }
+    }
+
+    /// How many elements this thread owns here.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// True when this thread owns none (past the buffer's end).
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+}
