@@ -13,16 +13,17 @@ fn inclusive_sum<T: ScanValue>(i: ThreadIndex, x: &[T], state: &ScanState,
                                out: &mut DisjointSlice<T, ScanTiles<ITEMS>>) {
     let mut tiles = out.scan_tiles(i, state);
     while let Some(tile) = tiles.next_tile() {
-        let mine = &x[tile.range()];
+        let mine = &x[tile.range()]; // ITEMS elements, fewer at the end
         let mut v = [T::ZERO; ITEMS];
         let mut total = T::ZERO;
-        for (k, &e) in mine.iter().enumerate() {
-            total = total.plus(e);
+        for k in 0..ITEMS {
+            // constant bounds: the loop unrolls and `v` stays in registers
+            total = total.plus(mine.get(k).copied().unwrap_or(T::ZERO));
             v[k] = total;
         }
         let (before, mut items) = tile.publish(total);
-        for (o, s) in items.as_mut_slice().iter_mut().zip(v) {
-            *o = before.plus(s);
+        for k in 0..ITEMS {
+            items.set(k, before.plus(v[k]));
         }
     }
 }

@@ -70,7 +70,7 @@ use crate::param::{DevPtrMut, Param};
 use crate::shared::{thread_slot, warp_slot};
 use crate::sync::fence_device;
 use crate::thread::{grid, ThreadIndex};
-use crate::warp::{lane_id, live_lanes, shfl_idx, shfl_up, Shuffle, WARP_SIZE};
+use crate::warp::{ballot, lane_id, live_lanes, shfl_idx, shfl_up, vote_all, warp_reduce, Shuffle, WARP_SIZE};
 use crate::{layout, sealed};
 
 /// The words a scan's state needs for a tile of `tile` elements over `n` elements: `2 +
@@ -87,7 +87,15 @@ pub struct ScanState {
     len: usize,
 }
 
-impl ScanState {
+/// The state's words as the queue and its tiles hold them (by value: the optimizer keeps
+/// them in registers).
+#[derive(Clone, Copy)]
+struct Words {
+    ptr: *const Atomic<u64>,
+    len: usize,
+}
+
+impl Words {
     #[inline(always)]
     fn word(&self, k: usize) -> &Atomic<u64> {
         if k >= self.len {
@@ -163,6 +171,62 @@ scan_value! {
     u64: 0, u64::wrapping_add, |v| v, |w| w;
 }
 
+/// True while the calling thread unwinds from a panic (emulation; never on the GPU, where a
+/// panic traps): a drop then must not panic a second time.
+#[inline(always)]
+fn unwinding() -> bool {
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        extern crate std;
+        std::thread::panicking()
+    }
+    #[cfg(target_arch = "nvptx64")]
+    {
+        false
+    }
+}
+
+// The block-shared arrays live in free functions: `shared_array!`'s static in a method of a
+// generic type gets a quoted LLVM name (`$LT$`), which the link stage would not move to
+// shared memory.
+
+/// Thread 0's `v`, in every thread of the block (collective: barriers before and after).
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn from_thread0(v: u64) -> u64 {
+    let mut cell = crate::shared_array!(u64, 1);
+    if crate::block_thread_linear() == 0 {
+        cell.write(thread_slot(), v);
+    }
+    cell.sync().get(0)
+}
+
+/// Given each warp's total (the same in its lanes), the sum of the warps before the calling
+/// thread's and the block's sum, added in the same order in every thread (so the block's sum
+/// is one value). Collective over the block.
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn over_warps<T: ScanValue>(warp_total: T, tx: usize) -> (T, T) {
+    let mut sums = crate::shared_array!(u64, 32);
+    if let Some(slot) = warp_slot() {
+        sums.write(slot, warp_total.to_word());
+    }
+    let sums = sums.sync();
+    let warps = (grid::block_dim().x as usize).div_ceil(WARP_SIZE as usize);
+    let me = tx / WARP_SIZE as usize;
+    let (mut before, mut block) = (T::ZERO, T::ZERO);
+    let mut w = 0;
+    while w < warps {
+        let s = T::from_word(sums.get(w));
+        if w < me {
+            before = before.plus(s);
+        }
+        block = block.plus(s);
+        w += 1;
+    }
+    (before, block)
+}
+
 /// How many polls of a predecessor's flag, without news, before a block traps.
 const PATIENCE: u32 = 1 << 25;
 
@@ -185,7 +249,7 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
         TileQueue {
             ptr: self.ptr,
             len: self.len,
-            state,
+            state: Words { ptr: state.ptr, len: state.len },
             per_tile,
             tiles: tiles as u64,
             draws: tiles as u64 + g.x as u64,
@@ -202,7 +266,7 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
 pub struct TileQueue<'a, T, const ITEMS: usize> {
     ptr: *mut T,
     len: usize,
-    state: &'a ScanState,
+    state: Words,
     per_tile: usize,
     tiles: u64,
     draws: u64, // T + G: the launch's draws
@@ -222,12 +286,8 @@ impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
         if self.done {
             return None;
         }
-        let mut ticket = crate::shared_array!(u64, 1);
-        if self.tx == 0 {
-            let t = self.draw();
-            ticket.write(thread_slot(), t);
-        }
-        let k = ticket.sync().get(0);
+        let t = if self.tx == 0 { self.draw() } else { 0 };
+        let k = from_thread0(t);
         if k >= self.tiles {
             self.done = true;
             return None;
@@ -270,7 +330,7 @@ impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
 impl<T, const ITEMS: usize> Drop for TileQueue<'_, T, ITEMS> {
     #[inline(always)]
     fn drop(&mut self) {
-        if !self.done {
+        if !self.done && !unwinding() {
             panic!("oxpack scan: a tile queue dropped before next_tile() gave None (draw until it does)");
         }
     }
@@ -283,7 +343,7 @@ pub struct ScanTile<'q, T, const ITEMS: usize> {
     start: usize,
     count: usize,
     ptr: *mut T,
-    state: &'q ScanState,
+    state: Words,
     epoch: u64,
     tx: usize,
     published: bool,
@@ -328,82 +388,88 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
         let before_in_warp = shfl_up(incl, 1);
         let before_in_warp = if lane == 0 { T::ZERO } else { before_in_warp };
         let warp_total = shfl_idx(incl, live - 1);
-        let mut sums = crate::shared_array!(u64, 32);
-        if let Some(slot) = warp_slot() {
-            sums.write(slot, warp_total.to_word());
+        let (before_warp, block) = over_warps(warp_total, self.tx);
+        let mut p = T::ZERO;
+        if self.tx < WARP_SIZE as usize {
+            // warp 0 (the same warp in every lane: a uniform branch for its collectives)
+            p = self.look_back(block);
         }
-        let sums = sums.sync();
-        let warps = (grid::block_dim().x as usize).div_ceil(WARP_SIZE as usize);
-        let me = self.tx / WARP_SIZE as usize;
-        let (mut before_warp, mut block) = (T::ZERO, T::ZERO);
-        let mut w = 0;
-        while w < warps {
-            let s = T::from_word(sums.get(w));
-            if w < me {
-                before_warp = before_warp.plus(s);
-            }
-            block = block.plus(s);
-            w += 1;
-        }
-        let mut prefix = crate::shared_array!(u64, 1);
-        if self.tx == 0 {
-            let p = self.look_back(block);
-            prefix.write(thread_slot(), p.to_word());
-        }
-        let before_tile = T::from_word(prefix.sync().get(0));
+        let before_tile = T::from_word(from_thread0(p.to_word()));
         let mine = before_tile.plus(before_warp.plus(before_in_warp));
         let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, _out: PhantomData };
         (mine, items)
     }
 
-    /// Thread 0: publishes the tile's sum, sums its predecessors' back to an inclusive
-    /// prefix, publishes its own inclusive prefix; returns the tile's exclusive prefix.
+    /// Warp 0: lane 0 publishes the tile's sum; the warp then reads its predecessors' flags
+    /// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window), waits
+    /// until each holds at least a sum, adds the sums back to the nearest inclusive prefix,
+    /// and lane 0 publishes the tile's own; returns the tile's exclusive prefix (every lane).
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     fn look_back(&self, block: T) -> T {
         let k = self.index;
-        let tag = (self.epoch.wrapping_add(1)) << 1; // + 0: a sum, + 1: an inclusive prefix
+        let epoch = shfl_idx(self.epoch, 0); // thread 0 drew, and read the launch's generation
+        let tag = epoch.wrapping_add(1) << 1; // + 0: a sum, + 1: an inclusive prefix
         let base = 2 + 3 * k;
+        let lane = lane_id() as usize;
         if k == 0 {
-            self.state.word(base + 2).store(block.to_word());
-            fence_device();
-            self.state.word(base).store(tag | 1);
+            if lane == 0 {
+                self.state.word(base + 2).store(block.to_word());
+                fence_device();
+                self.state.word(base).store(tag | 1);
+            }
             return T::ZERO;
         }
-        self.state.word(base + 1).store(block.to_word());
-        fence_device();
-        self.state.word(base).store(tag);
+        if lane == 0 {
+            self.state.word(base + 1).store(block.to_word());
+            fence_device();
+            self.state.word(base).store(tag);
+        }
+        let width = live_lanes() as usize;
         let mut before = T::ZERO;
-        let mut j = k;
+        let mut end = k; // the window is tiles end - width .. end, lane l at end - 1 - l
         let mut waited = 0u32;
-        while j > 0 {
-            let at = 2 + 3 * (j - 1);
-            let flag = self.state.word(at).load();
-            if flag == tag || flag == tag | 1 {
-                fence_device();
-                let inclusive = flag & 1 == 1;
-                let v = T::from_word(self.state.word(at + 1 + inclusive as usize).load());
-                before = v.plus(before);
-                if inclusive {
-                    break;
-                }
-                j -= 1;
-                waited = 0;
-                continue;
-            }
-            #[cfg(not(target_arch = "nvptx64"))]
-            panic!("oxpack scan: a tile waits for an earlier tile that no block published (on the GPU: a hang)");
-            #[cfg(target_arch = "nvptx64")]
-            {
-                waited += 1;
-                if waited >= PATIENCE {
-                    panic!("oxpack scan: a tile waited too long for an earlier tile's sum");
+        loop {
+            // A lane before tile 0 counts as an inclusive prefix of 0.
+            let (mut inclusive, mut value, mut ready) = (true, T::ZERO, true);
+            if lane < end {
+                let at = 2 + 3 * (end - 1 - lane);
+                let flag = self.state.word(at).load();
+                ready = flag == tag || flag == tag | 1;
+                if ready {
+                    fence_device();
+                    inclusive = flag & 1 == 1;
+                    value = T::from_word(self.state.word(at + 1 + inclusive as usize).load());
                 }
             }
+            if !vote_all(ready) {
+                #[cfg(not(target_arch = "nvptx64"))]
+                panic!("oxpack scan: a tile waits for an earlier tile that no block published (on the GPU: a hang)");
+                #[cfg(target_arch = "nvptx64")]
+                {
+                    waited += 1;
+                    if waited >= PATIENCE {
+                        panic!("oxpack scan: a tile waited too long for an earlier tile's sum");
+                    }
+                    continue;
+                }
+            }
+            let prefixes = ballot(inclusive);
+            let nearest = prefixes.trailing_zeros() as usize; // 32: none in this window
+            let mine = if lane <= nearest { value } else { T::ZERO };
+            before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
+            if nearest < WARP_SIZE as usize {
+                break;
+            }
+            end -= width;
+            waited = 0;
         }
         let _ = (waited, PATIENCE);
-        self.state.word(base + 2).store(before.plus(block).to_word());
-        fence_device();
-        self.state.word(base).store(tag | 1);
+        if lane == 0 {
+            self.state.word(base + 2).store(before.plus(block).to_word());
+            fence_device();
+            self.state.word(base).store(tag | 1);
+        }
         before
     }
 }
@@ -411,7 +477,7 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
 impl<T, const ITEMS: usize> Drop for ScanTile<'_, T, ITEMS> {
     #[inline(always)]
     fn drop(&mut self) {
-        if !self.published {
+        if !self.published && !unwinding() {
             panic!("oxpack scan: a tile dropped unpublished (later tiles would wait for it forever)");
         }
     }
@@ -436,6 +502,19 @@ impl<T: Elem> TileItems<'_, T> {
         // counter) and `tx` is its own in the block (module docs). `&mut self` keeps one
         // reference.
         unsafe { core::slice::from_raw_parts_mut(self.ptr, self.count) }
+    }
+
+    /// Writes `v` to this thread's `k`-th element; false past its last (at the buffer's end).
+    /// With `k` from a loop over `0..ITEMS` the loop unrolls and the values stay in registers.
+    #[inline(always)]
+    pub fn set(&mut self, k: usize, v: T) -> bool {
+        if k < self.count {
+            // SAFETY: as in `as_mut_slice`: element k < count of this thread's own run.
+            unsafe { *self.ptr.add(k) = v };
+            true
+        } else {
+            false
+        }
     }
 
     /// How many elements this thread owns here.
