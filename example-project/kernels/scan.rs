@@ -15,10 +15,18 @@ fn inclusive_sum<T: ScanValue>(i: ThreadIndex, x: &[T], state: &ScanState,
     while let Some(tile) = tiles.next_tile() {
         let mine = &x[tile.range()]; // ITEMS elements, fewer at the end
         let mut v = [T::ZERO; ITEMS];
+        match <&[T; ITEMS]>::try_from(mine) {
+            Ok(full) => v = *full, // a whole share: ITEMS loads with no test between them
+            Err(_) => {
+                for (k, &e) in mine.iter().enumerate().take(ITEMS) {
+                    v[k] = e;
+                }
+            }
+        }
         let mut total = T::ZERO;
         for k in 0..ITEMS {
             // constant bounds: the loop unrolls and `v` stays in registers
-            total = total.plus(mine.get(k).copied().unwrap_or(T::ZERO));
+            total = total.plus(v[k]);
             v[k] = total;
         }
         let (before, mut items) = tile.publish(total);
@@ -32,19 +40,23 @@ kernel! {
     /// out = the inclusive prefix sum of x (`numpy.cumsum`), in one launch. `state` is a
     /// uint64 buffer of at least 3 · (len(x) // 2048) + 5 words, zeroed once and then reused
     /// by every call (one per stream). Launch with block = 256 and threads = ceil(len(x) / 8):
-    /// `cumsum_f32(x, state, out, threads=(n + 7) // 8, block=256)`.
+    /// `cumsum_f32(x, state, out, threads=(n + 7) // 8, block=256)`. At most 256 threads a
+    /// block, and registers for 3 blocks an SM: a memory-bound scan wants warps in flight.
+    #[launch_bounds(256, 3)]
     pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: &ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }
 
     /// `cumsum_f32` for int32 (wrapping, as numpy's int32 cumsum).
+    #[launch_bounds(256, 3)]
     pub fn cumsum_i32(i: ThreadIndex, x: &[i32], state: &ScanState, out: &mut DisjointSlice<i32, ScanTiles<8>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }
 
     /// `cumsum_f32` for uint32 (wrapping).
+    #[launch_bounds(256, 3)]
     pub fn cumsum_u32(i: ThreadIndex, x: &[u32], state: &ScanState, out: &mut DisjointSlice<u32, ScanTiles<8>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);

@@ -404,7 +404,7 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
     /// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window), waits
     /// until each holds at least a sum, adds the sums back to the nearest inclusive prefix,
     /// and lane 0 publishes the tile's own; returns the tile's exclusive prefix (every lane).
-    #[inline(always)]
+    #[inline(never)] // off the kernel's main path: its registers are not the body's
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     fn look_back(&self, block: T) -> T {
         let k = self.index;
