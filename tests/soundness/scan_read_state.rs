@@ -1,5 +1,5 @@
 // Attempt: read (and reset) a scan's state words directly, behind the look-back's back.
-// Expect: error[E0608]: cannot index into a value of type `&ScanState`
+// Expect: error[E0608]: cannot index into a value of type `&oxpack::scan::ScanState`
 use oxpack::prelude::*;
 
 kernel! {

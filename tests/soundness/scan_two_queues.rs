@@ -1,5 +1,5 @@
 // Attempt: two tile queues on one scan output (two draws could hand one thread two writers of different tiles at once, or a tile twice).
-// Expect: error[E0499]: cannot borrow `*out` as mutable more than once at a time
+// Expect: error[E0499]: cannot borrow value as mutable more than once at a time
 use oxpack::prelude::*;
 
 kernel! {
