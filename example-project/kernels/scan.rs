@@ -5,14 +5,13 @@ use oxpack::scan::ScanValue;
 /// Elements per thread: a tile is 256 threads × 8 = 2,048 elements.
 const ITEMS: usize = 8;
 
-/// The scan of one kernel: each thread adds up its `ITEMS` elements, the tile publishes
-/// (the block's scan of the threads' totals and the look-back over earlier tiles), and
-/// each thread writes its elements plus everything before them.
+/// The scan of one kernel, a tile at a time: each thread adds up its `ITEMS` elements, the
+/// tile publishes (the block's scan of the threads' totals and the look-back over earlier
+/// tiles), and each thread writes its elements plus everything before them.
 #[inline(always)]
 fn inclusive_sum<T: ScanValue>(i: ThreadIndex, x: &[T], state: &ScanState,
                                out: &mut DisjointSlice<T, ScanTiles<ITEMS>>) {
-    let mut tiles = out.scan_tiles(i, state);
-    while let Some(tile) = tiles.next_tile() {
+    out.scan_tiles(i, state, |tile| {
         let mine = &x[tile.range()]; // ITEMS elements, fewer at the end
         let mut v = [T::ZERO; ITEMS];
         match <&[T; ITEMS]>::try_from(mine) {
@@ -33,7 +32,8 @@ fn inclusive_sum<T: ScanValue>(i: ThreadIndex, x: &[T], state: &ScanState,
         for k in 0..ITEMS {
             items.set(k, before.plus(v[k]));
         }
-    }
+        items // the writer: the proof that this tile was published
+    });
 }
 
 kernel! {

@@ -4,11 +4,11 @@ use oxpack::prelude::*;
 
 kernel! {
     pub fn k(i: ThreadIndex, x: &[f32], state: &ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>) {
-        let mut tiles = out.scan_tiles(i, state);
-        while let Some(tile) = tiles.next_tile() {
+        out.scan_tiles(i, state, |tile| {
             let total: f32 = x[tile.range()].iter().sum();
             let (_, _items) = tile.publish(total);
-            let (_, _again) = tile.publish(total);
-        }
+            let (_, again) = tile.publish(total);
+            again
+        });
     }
 }

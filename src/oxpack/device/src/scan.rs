@@ -11,15 +11,15 @@
 //! ```ignore
 //! pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: &ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>)
 //! where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
-//!     let mut tiles = out.scan_tiles(i, state);
-//!     while let Some(tile) = tiles.next_tile() {          // the whole block, a tile at a time
+//!     out.scan_tiles(i, state, |tile| {                    // the whole block, a tile at a time
 //!         let mine = &x[tile.range()];                     // this thread's ITEMS (fewer at the end)
 //!         let mut v = [0.0f32; 8];
 //!         let mut total = 0.0;
-//!         for (k, &e) in mine.iter().enumerate() { total += e; v[k] = total; }
+//!         for k in 0..8 { total += mine.get(k).copied().unwrap_or(0.0); v[k] = total; }
 //!         let (before, mut items) = tile.publish(total);   // everything before my first element
-//!         for (o, s) in items.as_mut_slice().iter_mut().zip(v) { *o = before + s; }
-//!     }
+//!         for k in 0..8 { items.set(k, before + v[k]); }
+//!         items                                            // the proof that the tile was published
+//!     });
 //! }
 //! ```
 //!
@@ -30,16 +30,19 @@
 //! ITEMS`, cut at the buffer's end. A draw is an atomic add, so every tile has one block,
 //! and a thread's elements are a one-to-one function of (tile, `tx`): no element has two
 //! writers. [`TileItems`], the only writer, comes from [`ScanTile::publish`], which consumes
-//! the tile: a tile is published once, and written only after.
+//! the tile: a tile is published once, and written only after. The kernel's closure gets
+//! each tile and must return its writer (only `publish` makes one, and its lifetime is the
+//! call's), so no tile goes unpublished; the library, not the kernel, runs the loop, so no
+//! block stops drawing early.
 //!
 //! # Progress
 //! A block waits only for tiles drawn before its own, by blocks that were running when
 //! they drew them (a block draws only while it runs), so the waits end: no deadlock,
 //! whatever order the GPU starts blocks in (`blockIdx` order is not promised). A block
-//! keeps drawing until the tiles run out (`next_tile` gives `None`), so a launch of any
-//! grid size covers the buffer (`threads = ceil(n / ITEMS)` gives one tile per block).
-//! A tile dropped unpublished, or a queue dropped before `None`, traps (successors would
-//! otherwise wait forever); a wait that does not end in about 2²⁵ polls traps as well.
+//! keeps drawing until the tiles run out, so a launch of any grid size covers the buffer
+//! (`threads = ceil(n / ITEMS)` gives one tile per block). A closure that leaves without
+//! returning (a panic) traps the launch; a tile dropped unpublished traps as well, and so
+//! does a wait that does not end in about 2²⁵ polls.
 //!
 //! # The state, per launch
 //! `state[0]` counts the launch's draws, `state[1]` is the launch's generation `g`, and
@@ -49,11 +52,14 @@
 //! state reused from a finished launch gives correct results without being zeroed. Each
 //! block makes exactly one draw that finds no tile, so a launch of `G` blocks and `T`
 //! tiles makes `T + G` draws; the last one (the last of the launch, by the counter's
-//! order) resets the counter and advances the generation for the next launch. A state
-//! that was not zeroed, or was left by a launch that failed (on the GPU the context is
-//! then lost; in emulation the buffer survives), gives draws past `T + G` and traps,
-//! and in emulation the first draw of a launch must be 0: such a state is refused, never
-//! silently used. Two launches running at once (two streams) must not share a state.
+//! order) resets the counter and advances the generation for the next launch. A launch
+//! that fails leaves no state behind on the GPU (a trap loses the context); in emulation
+//! the buffer survives, and the first draw of a launch (block 0's, as blocks run in order)
+//! must be 0, so such a state, or one never zeroed, is refused. On the GPU a never-zeroed
+//! state traps when its counter lies past the launch's `T + G` draws; one with a small
+//! counter can scan wrongly (its early reset can hand a tile out twice, inside `out`
+//! only): the caller zeroes a new state. Two launches running at once (two streams) must
+//! not share a state.
 //!
 //! Values and flags are separate words: a value is stored, then `fence.sc.gpu`, then its
 //! flag; a reader loads the flag, fences, then loads the value (release/acquire through
@@ -231,11 +237,18 @@ fn over_warps<T: ScanValue>(warp_total: T, tx: usize) -> (T, T) {
 const PATIENCE: u32 = 1 << 25;
 
 impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>> {
-    /// The block's queue of tiles (see the [module](self)): call
-    /// [`next_tile`](TileQueue::next_tile) in every thread until it gives `None`. The launch
-    /// must be 1-D (a `ThreadIndex` kernel's is).
+    /// Scans the output tile by tile (see the [module](self)): the block draws tiles until
+    /// they run out and calls `each` on every one, in every thread (collective over the
+    /// block). `each` must publish its tile and return the writer that
+    /// [`publish`](ScanTile::publish) gave: a tile cannot be skipped (its successors would wait
+    /// for it forever), and the loop cannot be left early. The launch must be 1-D (a
+    /// `ThreadIndex` kernel's is).
     #[inline(always)]
-    pub fn scan_tiles<'a>(&'a mut self, i: ThreadIndex, state: &'a ScanState) -> TileQueue<'a, T, ITEMS> {
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn scan_tiles<F>(&mut self, i: ThreadIndex, state: &ScanState, mut each: F)
+    where
+        F: for<'q> FnMut(ScanTile<'q, T, ITEMS>) -> TileItems<'q, T>,
+    {
         let _ = i;
         let (b, g) = (grid::block_dim(), grid::grid_dim());
         if b.y != 1 || b.z != 1 || g.y != 1 || g.z != 1 || ITEMS == 0 {
@@ -246,7 +259,7 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
         if state.len < state_len(self.len, per_tile) {
             panic!("oxpack scan: the state buffer is shorter than 2 + 3 * ceil(n / (blockDim.x * ITEMS)) words");
         }
-        TileQueue {
+        let mut queue: TileQueue<'_, T, ITEMS> = TileQueue {
             ptr: self.ptr,
             len: self.len,
             state: Words { ptr: state.ptr, len: state.len },
@@ -258,12 +271,15 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
             done: false,
             tx: grid::thread_idx().x as usize,
             _out: PhantomData,
+        };
+        while let Some(tile) = queue.next_tile() {
+            let _published: TileItems<'_, T> = each(tile);
         }
     }
 }
 
 /// A block's queue of tiles; see [`DisjointSlice::scan_tiles`].
-pub struct TileQueue<'a, T, const ITEMS: usize> {
+struct TileQueue<'a, T, const ITEMS: usize> {
     ptr: *mut T,
     len: usize,
     state: Words,
@@ -282,7 +298,7 @@ impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
     /// thread of the block). Collective over the block: every thread calls it, each time.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn next_tile(&mut self) -> Option<ScanTile<'_, T, ITEMS>> {
+    fn next_tile(&mut self) -> Option<ScanTile<'_, T, ITEMS>> {
         if self.done {
             return None;
         }
@@ -331,7 +347,7 @@ impl<T, const ITEMS: usize> Drop for TileQueue<'_, T, ITEMS> {
     #[inline(always)]
     fn drop(&mut self) {
         if !self.done && !unwinding() {
-            panic!("oxpack scan: a tile queue dropped before next_tile() gave None (draw until it does)");
+            panic!("oxpack scan: a tile queue dropped before the tiles ran out");
         }
     }
 }
