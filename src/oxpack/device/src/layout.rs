@@ -31,7 +31,7 @@
 //! | [`GridStride<Vec4>`](GridStride) | none | `i` of `N` threads → 16-byte chunks `i + k·N` | `grid_stride(i)` |
 //! | [`OnePerBlock`] | none | block `b`'s first thread → element `b` | `block_value(i)` |
 //! | [`OnePerWarp`] | none | warp `w`'s lane 0 → element `w` | `warp_value(i)` |
-//! | [`ScanTiles<ITEMS>`] | none | the tile drawn by block `b` (see [`scan`](crate::scan)), thread `tx` → its elements `tx·ITEMS .. tx·ITEMS + ITEMS` | `scan_tiles(i, state)` |
+//! | [`ScanTiles<ITEMS>`] | none | the tile drawn by block `b` (see [`scan`](crate::scan)), thread `tx` → its elements `tx·ITEMS .. tx·ITEMS + ITEMS` | `scan_tiles(i, state, \|tile\| …)` |
 //! | [`TransposedTiles<TILE, ROWS>`] | `(cols, rows)` | see `transposed_tile` | `transposed_tile(ij)` |
 //! | [`RegisterTiles<TM, TN>`] | `(width)` | `(x, y)` → the `TM × TN` block at row `y·TM`, column `x·TN` | `register_tile(ij)` |
 //!
