@@ -9,7 +9,7 @@ const ITEMS: usize = 8;
 /// tile publishes (the block's scan of the threads' totals and the look-back over earlier
 /// tiles), and each thread writes its elements plus everything before them.
 #[inline(always)]
-fn inclusive_sum<T: ScanValue>(i: ThreadIndex, x: &[T], state: &ScanState,
+fn inclusive_sum<T: ScanValue>(i: ThreadIndex, x: &[T], state: ScanState,
                                out: &mut DisjointSlice<T, ScanTiles<ITEMS>>) {
     out.scan_tiles(i, state, |tile| {
         let mine = &x[tile.range()]; // ITEMS elements, fewer at the end
@@ -43,21 +43,21 @@ kernel! {
     /// `cumsum_f32(x, state, out, threads=(n + 7) // 8, block=256)`. At most 256 threads a
     /// block, and registers for 3 blocks an SM: a memory-bound scan wants warps in flight.
     #[launch_bounds(256, 3)]
-    pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: &ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>)
+    pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }
 
     /// `cumsum_f32` for int32 (wrapping, as numpy's int32 cumsum).
     #[launch_bounds(256, 3)]
-    pub fn cumsum_i32(i: ThreadIndex, x: &[i32], state: &ScanState, out: &mut DisjointSlice<i32, ScanTiles<8>>)
+    pub fn cumsum_i32(i: ThreadIndex, x: &[i32], state: ScanState, out: &mut DisjointSlice<i32, ScanTiles<8>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }
 
     /// `cumsum_f32` for uint32 (wrapping).
     #[launch_bounds(256, 3)]
-    pub fn cumsum_u32(i: ThreadIndex, x: &[u32], state: &ScanState, out: &mut DisjointSlice<u32, ScanTiles<8>>)
+    pub fn cumsum_u32(i: ThreadIndex, x: &[u32], state: ScanState, out: &mut DisjointSlice<u32, ScanTiles<8>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }

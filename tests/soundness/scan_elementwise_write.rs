@@ -3,7 +3,7 @@
 use oxpack::prelude::*;
 
 kernel! {
-    pub fn k(i: ThreadIndex, state: &ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>) {
+    pub fn k(i: ThreadIndex, state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>) {
         let _ = state;
         if let Some(o) = out.get_mut(i) { *o = 1.0; }
     }

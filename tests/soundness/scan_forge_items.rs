@@ -4,7 +4,7 @@ use oxpack::prelude::*;
 use oxpack::scan::TileItems;
 
 kernel! {
-    pub fn k(i: ThreadIndex, state: &ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>) {
+    pub fn k(i: ThreadIndex, state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>) {
         out.scan_tiles(i, state, |tile| {
             let _ = tile.range();
             TileItems { ptr: core::ptr::null_mut(), count: 8, _out: core::marker::PhantomData }

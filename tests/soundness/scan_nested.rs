@@ -3,9 +3,12 @@
 use oxpack::prelude::*;
 
 kernel! {
-    pub fn k(i: ThreadIndex, state: &ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>) {
+    pub fn k(i: ThreadIndex, state: ScanState, other: ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>) {
+        let mut other = Some(other);
         out.scan_tiles(i, state, |tile| {
-            out.scan_tiles(i, state, |inner| inner.publish(1.0).1);
+            if let Some(s) = other.take() {
+                out.scan_tiles(i, s, |inner| inner.publish(1.0).1);
+            }
             tile.publish(0.0).1
         });
     }

@@ -3,7 +3,7 @@
 use oxpack::prelude::*;
 
 kernel! {
-    pub fn k(i: ThreadIndex, x: &[f32], state: &ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>) {
+    pub fn k(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>) {
         out.scan_tiles(i, state, |tile| {
             let total: f32 = x[tile.range()].iter().sum();
             let (_, _items) = tile.publish(total);

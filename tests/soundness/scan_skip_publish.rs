@@ -3,7 +3,7 @@
 use oxpack::prelude::*;
 
 kernel! {
-    pub fn k(i: ThreadIndex, state: &ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>) {
+    pub fn k(i: ThreadIndex, state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>) {
         out.scan_tiles(i, state, |tile| {
             core::mem::forget(tile);
         });

@@ -5,11 +5,11 @@
 //! sums it, publishes the sum, looks back over the tiles before it for the sum of
 //! everything earlier, publishes its inclusive prefix and writes its scanned elements.
 //! The output is `&mut DisjointSlice<T, ScanTiles<ITEMS>>`; the kernel also takes the
-//! scan's state, `&ScanState` (a `uint64` buffer on the Python side, zeroed once by the
+//! scan's state, `ScanState` (a `uint64` buffer on the Python side, zeroed once by the
 //! caller and reused freely afterwards):
 //!
 //! ```ignore
-//! pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: &ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>)
+//! pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>)
 //! where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
 //!     out.scan_tiles(i, state, |tile| {                    // the whole block, a tile at a time
 //!         let mine = &x[tile.range()];                     // this thread's ITEMS (fewer at the end)
@@ -114,11 +114,12 @@ impl Words {
 }
 
 impl sealed::Sealed for ScanState {}
-impl sealed::Sealed for &ScanState {}
 impl layout::Unshaped for ScanState {}
 
-/// `&ScanState`: passed as an atomic `uint64` buffer (descriptor `atomic:uint64`).
-impl<'a> Param for &'a ScanState {
+/// `ScanState`: passed as an atomic `uint64` buffer (descriptor `atomic:uint64`). The kernel
+/// gets it by value and [`scan_tiles`](DisjointSlice::scan_tiles) consumes it: one scan per
+/// state per launch (two would draw from one counter).
+impl Param for ScanState {
     type Word = DevPtrMut<u64>;
     type Holder = ScanState;
     const DESC: &'static str = "atomic:uint64";
@@ -127,9 +128,10 @@ impl<'a> Param for &'a ScanState {
         ScanState { ptr: word.0 as *const Atomic<u64>, len }
     }
     #[inline(always)]
-    unsafe fn borrow(holder: &mut ScanState) -> &'a ScanState {
-        // SAFETY: the holder lives in the entry shim for the whole call of the body.
-        unsafe { &*(holder as *const ScanState) }
+    unsafe fn borrow(holder: &mut ScanState) -> ScanState {
+        // The entry shim calls this once per holder (a kernel taking a `ScanState` is never
+        // coarsened: `COARSE` is the default, `BLOCKS`), so the body gets one state.
+        ScanState { ptr: holder.ptr, len: holder.len }
     }
 }
 
@@ -241,15 +243,23 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
     /// they run out and calls `each` on every one, in every thread (collective over the
     /// block). `each` must publish its tile and return the writer that
     /// [`publish`](ScanTile::publish) gave: a tile cannot be skipped (its successors would wait
-    /// for it forever), and the loop cannot be left early. The launch must be 1-D (a
-    /// `ThreadIndex` kernel's is).
+    /// for it forever), and the loop cannot be left early. The state is consumed (one scan per
+    /// state), and a second scan of the same output in one launch traps before it draws. The
+    /// launch must be 1-D (a `ThreadIndex` kernel's is).
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn scan_tiles<F>(&mut self, i: ThreadIndex, state: &ScanState, mut each: F)
+    pub fn scan_tiles<F>(&mut self, i: ThreadIndex, state: ScanState, mut each: F)
     where
         F: for<'q> FnMut(ScanTile<'q, T, ITEMS>) -> TileItems<'q, T>,
     {
         let _ = i;
+        // One scan of an output per launch: a second one would draw its tiles anew, and a
+        // block still writing the first one's tile could meet another writing the second's.
+        // (`shape` is unused by this layout; each thread's holder marks its own call.)
+        if self.shape[0] != 0 {
+            panic!("oxpack scan: a ScanTiles output is scanned once per launch");
+        }
+        self.shape[0] = 1;
         let (b, g) = (grid::block_dim(), grid::grid_dim());
         if b.y != 1 || b.z != 1 || g.y != 1 || g.z != 1 || ITEMS == 0 {
             panic!("oxpack scan: ScanTiles needs a 1-D launch and ITEMS >= 1");
