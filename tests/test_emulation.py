@@ -159,6 +159,12 @@ kernel! {
             *o = BF16::from_f32(v).to_bits() as u32;
         }
     }
+
+    /// Scans one output twice in one launch, each scan with a state of its own.
+    pub fn scan_twice(i: ThreadIndex, a: ScanState, b: ScanState, out: &mut DisjointSlice<f32, ScanTiles<1>>) {
+        out.scan_tiles(i, a, |tile| tile.publish(1.0).1);
+        out.scan_tiles(i, b, |tile| tile.publish(2.0).1);
+    }
 }
 
 fn reductions(v: u32) -> [u32; 4] {
@@ -940,6 +946,16 @@ def test_cumsum_at_partial_warp_blocks_reused_state_and_any_grid(vecmath: Module
         k.cumsum_f32(x, state, out, threads=threads, block=block)
         assert np.array_equal(out, np.cumsum(x)), (n, threads, block)
         assert state[0] == 0, "every launch leaves the counter at 0"
+
+
+def test_a_second_scan_of_one_output_traps_before_it_draws(misuse: ModuleType) -> None:
+    """Two scans of one output in a launch could meet a block still writing the first scan's tile
+    and another writing the second's (tiles go by draw): the second `scan_tiles` traps, its state
+    untouched. (One state for two scans does not compile: tests/soundness/scan_one_state_twice.rs.)"""
+    a, b = np.zeros(8, np.uint64), np.zeros(8, np.uint64)
+    with pytest.raises(misuse.KernelTrap, match=r"a ScanTiles output is scanned once per launch"):
+        misuse.scan_twice(a, b, np.zeros(4, np.float32), threads=4, block=4)
+    assert not b.any(), "the second scan drew nothing"
 
 
 def test_a_stale_or_garbage_scan_state_is_refused(vecmath: ModuleType) -> None:
