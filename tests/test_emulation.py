@@ -159,6 +159,12 @@ kernel! {
             *o = BF16::from_f32(v).to_bits() as u32;
         }
     }
+
+    /// Scans one output twice in one launch, each scan with a state of its own.
+    pub fn scan_twice(i: ThreadIndex, a: ScanState, b: ScanState, out: &mut DisjointSlice<f32, ScanTiles<1>>) {
+        out.scan_tiles(i, a, |tile| tile.publish(1.0).1);
+        out.scan_tiles(i, b, |tile| tile.publish(2.0).1);
+    }
 }
 
 fn reductions(v: u32) -> [u32; 4] {
@@ -919,6 +925,57 @@ def test_every_reducing_example_kernel_at_partial_warp_block_sizes(vecmath: Modu
     k.block_reverse(xr, rev, block, threads=len(xr), block=block)
     ref_rev = np.concatenate([xr[b : b + block][::-1] for b in range(0, len(xr), block)])
     assert np.array_equal(rev, ref_rev), f"block_reverse block={block}"
+
+
+@pytest.mark.parametrize("block", [1, 7, 33, 100])
+def test_cumsum_at_partial_warp_blocks_reused_state_and_any_grid(vecmath: ModuleType, block: int) -> None:
+    """The single-pass scan (kernels/scan.rs; docs/device-library.md, "Prefix sums in one pass"):
+    partial last warps in the block's scan and the look-back's warp, one state reused by launches
+    of different sizes and grids (tiles drawn until they run out) without zeroing; exact data
+    (integers in [-8, 8]: every partial sum exact in float32, any order). The GPU twin is
+    tests/test_gpu_scan.py."""
+    k = vecmath
+    rng = np.random.default_rng(block)
+    state = np.zeros(2 + 3 * -(-5000 // (8 * block)) + 5, np.uint64)
+    for n, threads in [(5000, -(-5000 // 8)), (3, 1), (4999, 3 * block), (0, 1), (5000, None)]:
+        x = rng.integers(-8, 9, n).astype(np.float32)
+        out = np.full(n, np.nan, np.float32)
+        k.cumsum_f32(x, state, out, threads=threads, block=block)
+        assert np.array_equal(out, np.cumsum(x)), (n, threads, block)
+        assert state[0] == 0, "every launch leaves the counter at 0"
+
+
+def test_a_second_scan_of_one_output_traps_before_it_draws(misuse: ModuleType) -> None:
+    """Two scans of one output in a launch could meet a block still writing the first scan's tile
+    and another writing the second's (tiles go by draw): the second `scan_tiles` traps, its state
+    untouched. (One state for two scans does not compile: tests/soundness/scan_one_state_twice.rs.)"""
+    a, b = np.zeros(8, np.uint64), np.zeros(8, np.uint64)
+    with pytest.raises(misuse.KernelTrap, match=r"a ScanTiles output is scanned once per launch"):
+        misuse.scan_twice(a, b, np.zeros(4, np.float32), threads=4, block=4)
+    assert not b.any(), "the second scan drew nothing"
+
+
+def test_a_stale_or_garbage_scan_state_is_refused(vecmath: ModuleType) -> None:
+    """A state left by a failed launch (its counter not back at 0) or never zeroed traps, never a
+    silently wrong scan; a state too short for the launch's tiles traps too (the `where` assumes
+    blocks of 256)."""
+    k = vecmath
+    n = 10_000
+    x = np.ones(n, np.float32)
+    stale = np.zeros(3 * (n // 2048) + 5, np.uint64)
+    stale[0] = 2  # two draws of a launch that failed
+    garbage = np.full(3 * (n // 2048) + 5, 0xA5A5A5A5A5A5A5A5, np.uint64)
+    for state in (stale, garbage):
+        with pytest.raises(k.KernelTrap, match=r"the scan state is stale \(left by a failed launch, or never zeroed\): "
+                                                r"zero it"):
+            k.cumsum_f32(x, state, np.zeros(n, np.float32), threads=n // 8 + 1, block=256)
+    with pytest.raises(k.KernelTrap, match=r"the state buffer is shorter than 2 \+ 3 \* ceil\(n / \(blockDim.x \* "
+                                            r"ITEMS\)\) words"):
+        k.cumsum_f32(x, np.zeros(20, np.uint64), np.zeros(n, np.float32), threads=n // 8 + 1, block=64)
+    fresh = np.zeros(3 * (n // 2048) + 5, np.uint64)
+    out = np.zeros(n, np.float32)
+    k.cumsum_f32(x, fresh, out, threads=n // 8 + 1, block=256)  # a zeroed one works
+    assert np.array_equal(out, np.arange(1, n + 1, dtype=np.float32))
 
 
 def _torch() -> Any:

@@ -191,6 +191,7 @@ impl<T> layout::Unshaped for DisjointSlice<T, layout::Vec4> {}
 impl<T, U: layout::Unit> layout::Unshaped for DisjointSlice<T, layout::GridStride<U>> {}
 impl<T> layout::Unshaped for DisjointSlice<T, layout::OnePerBlock> {}
 impl<T> layout::Unshaped for DisjointSlice<T, layout::OnePerWarp> {}
+impl<T, const ITEMS: usize> layout::Unshaped for DisjointSlice<T, layout::ScanTiles<ITEMS>> {}
 
 macro_rules! bind_shape {
     ($([$($generics:tt)*] $layout:ty => [$($n:ident),*];)*) => {$(

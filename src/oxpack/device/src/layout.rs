@@ -31,6 +31,7 @@
 //! | [`GridStride<Vec4>`](GridStride) | none | `i` of `N` threads → 16-byte chunks `i + k·N` | `grid_stride(i)` |
 //! | [`OnePerBlock`] | none | block `b`'s first thread → element `b` | `block_value(i)` |
 //! | [`OnePerWarp`] | none | warp `w`'s lane 0 → element `w` | `warp_value(i)` |
+//! | [`ScanTiles<ITEMS>`] | none | the tile drawn by block `b` (see [`scan`](crate::scan)), thread `tx` → its elements `tx·ITEMS .. tx·ITEMS + ITEMS` | `scan_tiles(i, state, \|tile\| …)` |
 //! | [`TransposedTiles<TILE, ROWS>`] | `(cols, rows)` | see `transposed_tile` | `transposed_tile(ij)` |
 //! | [`RegisterTiles<TM, TN>`] | `(width)` | `(x, y)` → the `TM × TN` block at row `y·TM`, column `x·TN` | `register_tile(ij)` |
 //!
@@ -91,6 +92,10 @@ pub struct OnePerBlock;
 /// One value per warp: element `w` belongs to lane 0 of warp `w` of the grid; see
 /// [`coop`](crate::coop).
 pub struct OnePerWarp;
+/// A single-pass scan's output: tiles of `blockDim.x · ITEMS` elements drawn in launch
+/// order, thread `tx` of the drawing block owning the tile's elements `tx·ITEMS .. tx·ITEMS +
+/// ITEMS`; see [`scan`](crate::scan).
+pub struct ScanTiles<const ITEMS: usize>;
 /// A tiled transpose's output (`cols` columns, `rows` rows), `TILE × ROWS` blocks.
 pub struct TransposedTiles<const TILE: usize, const ROWS: usize>;
 /// Register blocking over a row-major matrix of `width` columns: `TM × TN` per thread.
@@ -105,6 +110,8 @@ impl<U> Sealed for WarpRows<U> {}
 impl<U> Sealed for GridStride<U> {}
 impl Sealed for OnePerBlock {}
 impl Sealed for OnePerWarp {}
+impl<const ITEMS: usize> Sealed for ScanTiles<ITEMS> {}
+impl<const ITEMS: usize> Layout for ScanTiles<ITEMS> {}
 impl<const TILE: usize, const ROWS: usize> Sealed for TransposedTiles<TILE, ROWS> {}
 impl<const TM: usize, const TN: usize> Sealed for RegisterTiles<TM, TN> {}
 impl Unit for Linear {}

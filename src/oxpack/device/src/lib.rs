@@ -31,6 +31,7 @@
 //! | [`vec`] | 16-byte access to what a thread owns, at any alignment |
 //! | [`shared`] | block-shared arrays: writes to own slots, reads after a barrier |
 //! | [`warp`], [`block`], [`sync`] | collectives over the live lanes, barriers |
+//! | [`scan`] | a single-pass scan's tiles: one block each, drawn in launch order; look-back that ends |
 //! | [`atomic`], [`cache`] | atomic updates; cache hints that change no value |
 //! | `kernel!` (`kernel.rs`) | the entry shim: the only caller of `Param`'s unsafe half |
 #![no_std]
@@ -56,6 +57,7 @@ pub mod matrix;
 pub mod mma;
 pub mod param;
 pub mod rows;
+pub mod scan;
 pub mod shape;
 pub mod share;
 pub mod shared;
@@ -149,9 +151,10 @@ pub mod prelude {
     };
     pub use crate::cache::{load_evict_first, load_streaming, store_evict_first, store_streaming};
     pub use crate::layout::{
-        BlockRows, GridStride, Linear, OnePerBlock, OnePerWarp, RegisterTiles, Rows, TransposedTiles, Vec4, Volume,
-        WarpRows,
+        BlockRows, GridStride, Linear, OnePerBlock, OnePerWarp, RegisterTiles, Rows, ScanTiles, TransposedTiles, Vec4,
+        Volume, WarpRows,
     };
+    pub use crate::scan::ScanState;
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
     pub use crate::cp_async_pipeline;
     pub use crate::mma::{

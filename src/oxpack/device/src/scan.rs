@@ -1,0 +1,557 @@
+//! Prefix sums in one pass: tiles handed out in launch order, decoupled look-back.
+//!
+//! A kernel scans an input of `n` elements in one launch (Merrill & Garland 2016, CUB's
+//! `DeviceScan`): each block takes a *tile* of `blockDim.x · ITEMS` consecutive elements,
+//! sums it, publishes the sum, looks back over the tiles before it for the sum of
+//! everything earlier, publishes its inclusive prefix and writes its scanned elements.
+//! The output is `&mut DisjointSlice<T, ScanTiles<ITEMS>>`; the kernel also takes the
+//! scan's state, `ScanState` (a `uint64` buffer on the Python side, zeroed once by the
+//! caller and reused freely afterwards):
+//!
+//! ```ignore
+//! pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>)
+//! where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
+//!     out.scan_tiles(i, state, |tile| {                    // the whole block, a tile at a time
+//!         let mine = &x[tile.range()];                     // this thread's ITEMS (fewer at the end)
+//!         let mut v = [0.0f32; 8];
+//!         let mut total = 0.0;
+//!         for k in 0..8 { total += mine.get(k).copied().unwrap_or(0.0); v[k] = total; }
+//!         let (before, mut items) = tile.publish(total);   // everything before my first element
+//!         for k in 0..8 { items.set(k, before + v[k]); }
+//!         items                                            // the proof that the tile was published
+//!     });
+//! }
+//! ```
+//!
+//! # Ownership
+//! Tiles are numbered by a counter in the state, not by `blockIdx`: the `k`-th draw of the
+//! launch gets tile `k`, elements `k·B·ITEMS .. (k+1)·B·ITEMS` (`B = blockDim.x`), and
+//! thread `tx` of the block that drew it owns the tile's elements `tx·ITEMS .. tx·ITEMS +
+//! ITEMS`, cut at the buffer's end. A draw is an atomic add, so every tile has one block,
+//! and a thread's elements are a one-to-one function of (tile, `tx`): no element has two
+//! writers. [`TileItems`], the only writer, comes from [`ScanTile::publish`], which consumes
+//! the tile: a tile is published once, and written only after. The kernel's closure gets
+//! each tile and must return its writer (only `publish` makes one, and its lifetime is the
+//! call's), so no tile goes unpublished; the library, not the kernel, runs the loop, so no
+//! block stops drawing early.
+//!
+//! # Progress
+//! A block waits only for tiles drawn before its own, by blocks that were running when
+//! they drew them (a block draws only while it runs), so the waits end: no deadlock,
+//! whatever order the GPU starts blocks in (`blockIdx` order is not promised). A block
+//! keeps drawing until the tiles run out, so a launch of any grid size covers the buffer
+//! (`threads = ceil(n / ITEMS)` gives one tile per block). A closure that leaves without
+//! returning (a panic) traps the launch; a tile dropped unpublished traps as well, and so
+//! does a wait that does not end in about 2²⁵ polls.
+//!
+//! # The state, per launch
+//! `state[0]` counts the launch's draws, `state[1]` is the launch's generation `g`, and
+//! tile `k` has three words from `state[2 + 3k]`: its flag, its sum, its inclusive prefix.
+//! A flag is valid only when it names the launch's generation (`(g + 1)·2`, +1 for an
+//! inclusive prefix), so flags left by earlier launches read as "not yet published": a
+//! state reused from a finished launch gives correct results without being zeroed. Each
+//! block makes exactly one draw that finds no tile, so a launch of `G` blocks and `T`
+//! tiles makes `T + G` draws; the last one (the last of the launch, by the counter's
+//! order) resets the counter and advances the generation for the next launch. A launch
+//! that fails leaves no state behind on the GPU (a trap loses the context); in emulation
+//! the buffer survives, and the first draw of a launch (block 0's, as blocks run in order)
+//! must be 0, so such a state, or one never zeroed, is refused. On the GPU a never-zeroed
+//! state traps when its counter lies past the launch's `T + G` draws; one with a small
+//! counter can scan wrongly (its early reset can hand a tile out twice, inside `out`
+//! only): the caller zeroes a new state. Two launches running at once (two streams) must
+//! not share a state.
+//!
+//! Values and flags are separate words: a value is stored, then `fence.sc.gpu`, then its
+//! flag; a reader loads the flag, fences, then loads the value (release/acquire through
+//! fences, device scope). All state accesses are atomic, and kernel code cannot reach the
+//! state's words ([`ScanState`] has no accessor).
+
+use core::marker::PhantomData;
+use core::ops::Range;
+
+use crate::atomic::Atomic;
+use crate::disjoint::DisjointSlice;
+use crate::elem::Elem;
+use crate::param::{DevPtrMut, Param};
+use crate::shared::{thread_slot, warp_slot};
+use crate::sync::fence_device;
+use crate::thread::{grid, ThreadIndex};
+use crate::warp::{ballot, lane_id, live_lanes, shfl_idx, shfl_up, vote_all, warp_reduce, Shuffle, WARP_SIZE};
+use crate::{layout, sealed};
+
+/// The words a scan's state needs for a tile of `tile` elements over `n` elements: `2 +
+/// 3·ceil(n / tile)`.
+pub const fn state_len(n: usize, tile: usize) -> usize {
+    2 + 3 * n.div_ceil(tile)
+}
+
+/// A decoupled look-back scan's state: a `uint64` buffer that the caller zeroes once
+/// (e.g. `torch.zeros(3 * (n // 2048) + 5, dtype=torch.uint64)`) and may reuse for every
+/// later launch (see the [module](self)). Opaque to kernel code.
+pub struct ScanState {
+    ptr: *const Atomic<u64>,
+    len: usize,
+}
+
+/// The state's words as the queue and its tiles hold them (by value: the optimizer keeps
+/// them in registers).
+#[derive(Clone, Copy)]
+struct Words {
+    ptr: *const Atomic<u64>,
+    len: usize,
+}
+
+impl Words {
+    #[inline(always)]
+    fn word(&self, k: usize) -> &Atomic<u64> {
+        if k >= self.len {
+            panic!("oxpack scan: the state buffer is too short for this launch's tiles");
+        }
+        // SAFETY: k < len; the stub checked that the buffer is writable device memory of
+        // `len` u64 that no other argument aliases; every access to it is atomic.
+        unsafe { &*self.ptr.add(k) }
+    }
+}
+
+impl sealed::Sealed for ScanState {}
+impl layout::Unshaped for ScanState {}
+
+/// `ScanState`: passed as an atomic `uint64` buffer (descriptor `atomic:uint64`). The kernel
+/// gets it by value and [`scan_tiles`](DisjointSlice::scan_tiles) consumes it: one scan per
+/// state per launch (two would draw from one counter).
+impl Param for ScanState {
+    type Word = DevPtrMut<u64>;
+    type Holder = ScanState;
+    const DESC: &'static str = "atomic:uint64";
+    #[inline(always)]
+    unsafe fn hold(word: DevPtrMut<u64>, len: usize) -> ScanState {
+        ScanState { ptr: word.0 as *const Atomic<u64>, len }
+    }
+    #[inline(always)]
+    unsafe fn borrow(holder: &mut ScanState) -> ScanState {
+        // The entry shim calls this once per holder (a kernel taking a `ScanState` is never
+        // coarsened: `COARSE` is the default, `BLOCKS`), so the body gets one state.
+        ScanState { ptr: holder.ptr, len: holder.len }
+    }
+}
+
+/// The values a scan adds: `f32`, `f64` (rounded as they are added, tile by tile) and
+/// the integers (wrapping).
+pub trait ScanValue: Elem + Shuffle + Copy + sealed::Sealed {
+    /// 0.
+    const ZERO: Self;
+    /// `self + other` (wrapping for integers).
+    fn plus(self, other: Self) -> Self;
+    #[doc(hidden)]
+    fn to_word(self) -> u64;
+    #[doc(hidden)]
+    fn from_word(w: u64) -> Self;
+}
+
+macro_rules! scan_value {
+    ($($t:ty: $zero:expr, $plus:expr, $to:expr, $from:expr;)*) => {$(
+        impl ScanValue for $t {
+            const ZERO: $t = $zero;
+            #[inline(always)]
+            fn plus(self, other: $t) -> $t {
+                let f: fn($t, $t) -> $t = $plus;
+                f(self, other)
+            }
+            #[inline(always)]
+            fn to_word(self) -> u64 {
+                let f: fn($t) -> u64 = $to;
+                f(self)
+            }
+            #[inline(always)]
+            fn from_word(w: u64) -> $t {
+                let f: fn(u64) -> $t = $from;
+                f(w)
+            }
+        }
+    )*};
+}
+scan_value! {
+    f32: 0.0, |a, b| a + b, |v| v.to_bits() as u64, |w| f32::from_bits(w as u32);
+    f64: 0.0, |a, b| a + b, f64::to_bits, f64::from_bits;
+    i32: 0, i32::wrapping_add, |v| v as u32 as u64, |w| w as u32 as i32;
+    u32: 0, u32::wrapping_add, |v| v as u64, |w| w as u32;
+    i64: 0, i64::wrapping_add, |v| v as u64, |w| w as i64;
+    u64: 0, u64::wrapping_add, |v| v, |w| w;
+}
+
+/// True while the calling thread unwinds from a panic (emulation; never on the GPU, where a
+/// panic traps): a drop then must not panic a second time.
+#[inline(always)]
+fn unwinding() -> bool {
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        extern crate std;
+        std::thread::panicking()
+    }
+    #[cfg(target_arch = "nvptx64")]
+    {
+        false
+    }
+}
+
+// The block-shared arrays live in free functions: `shared_array!`'s static in a method of a
+// generic type gets a quoted LLVM name (`$LT$`), which the link stage would not move to
+// shared memory.
+
+/// Thread 0's `v`, in every thread of the block (collective: barriers before and after).
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn from_thread0(v: u64) -> u64 {
+    let mut cell = crate::shared_array!(u64, 1);
+    if crate::block_thread_linear() == 0 {
+        cell.write(thread_slot(), v);
+    }
+    cell.sync().get(0)
+}
+
+/// Given each warp's total (the same in its lanes), the sum of the warps before the calling
+/// thread's and the block's sum, added in the same order in every thread (so the block's sum
+/// is one value). Collective over the block.
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn over_warps<T: ScanValue>(warp_total: T, tx: usize) -> (T, T) {
+    let mut sums = crate::shared_array!(u64, 32);
+    if let Some(slot) = warp_slot() {
+        sums.write(slot, warp_total.to_word());
+    }
+    let sums = sums.sync();
+    let warps = (grid::block_dim().x as usize).div_ceil(WARP_SIZE as usize);
+    let me = tx / WARP_SIZE as usize;
+    let (mut before, mut block) = (T::ZERO, T::ZERO);
+    let mut w = 0;
+    while w < warps {
+        let s = T::from_word(sums.get(w));
+        if w < me {
+            before = before.plus(s);
+        }
+        block = block.plus(s);
+        w += 1;
+    }
+    (before, block)
+}
+
+/// How many polls of a predecessor's flag, without news, before a block traps.
+const PATIENCE: u32 = 1 << 25;
+
+impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>> {
+    /// Scans the output tile by tile (see the [module](self)): the block draws tiles until
+    /// they run out and calls `each` on every one, in every thread (collective over the
+    /// block). `each` must publish its tile and return the writer that
+    /// [`publish`](ScanTile::publish) gave: a tile cannot be skipped (its successors would wait
+    /// for it forever), and the loop cannot be left early. The state is consumed (one scan per
+    /// state), and a second scan of the same output in one launch traps before it draws. The
+    /// launch must be 1-D (a `ThreadIndex` kernel's is).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn scan_tiles<F>(&mut self, i: ThreadIndex, state: ScanState, mut each: F)
+    where
+        F: for<'q> FnMut(ScanTile<'q, T, ITEMS>) -> TileItems<'q, T>,
+    {
+        let _ = i;
+        // One scan of an output per launch: a second one would draw its tiles anew, and a
+        // block still writing the first one's tile could meet another writing the second's.
+        // (`shape` is unused by this layout; each thread's holder marks its own call.)
+        if self.shape[0] != 0 {
+            panic!("oxpack scan: a ScanTiles output is scanned once per launch");
+        }
+        self.shape[0] = 1;
+        let (b, g) = (grid::block_dim(), grid::grid_dim());
+        if b.y != 1 || b.z != 1 || g.y != 1 || g.z != 1 || ITEMS == 0 {
+            panic!("oxpack scan: ScanTiles needs a 1-D launch and ITEMS >= 1");
+        }
+        let per_tile = b.x as usize * ITEMS;
+        let tiles = self.len.div_ceil(per_tile);
+        if state.len < state_len(self.len, per_tile) {
+            panic!("oxpack scan: the state buffer is shorter than 2 + 3 * ceil(n / (blockDim.x * ITEMS)) words");
+        }
+        let mut queue: TileQueue<'_, T, ITEMS> = TileQueue {
+            ptr: self.ptr,
+            len: self.len,
+            state: Words { ptr: state.ptr, len: state.len },
+            per_tile,
+            tiles: tiles as u64,
+            draws: tiles as u64 + g.x as u64,
+            epoch: 0,
+            first: true,
+            done: false,
+            tx: grid::thread_idx().x as usize,
+            _out: PhantomData,
+        };
+        while let Some(tile) = queue.next_tile() {
+            let _published: TileItems<'_, T> = each(tile);
+        }
+    }
+}
+
+/// A block's queue of tiles; see [`DisjointSlice::scan_tiles`].
+struct TileQueue<'a, T, const ITEMS: usize> {
+    ptr: *mut T,
+    len: usize,
+    state: Words,
+    per_tile: usize,
+    tiles: u64,
+    draws: u64, // T + G: the launch's draws
+    epoch: u64,   // the launch's generation (thread 0's; the others do not use it)
+    first: bool,
+    done: bool,
+    tx: usize,
+    _out: PhantomData<&'a mut T>,
+}
+
+impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
+    /// The block's next tile, or `None` when the tiles have run out (then for every
+    /// thread of the block). Collective over the block: every thread calls it, each time.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    fn next_tile(&mut self) -> Option<ScanTile<'_, T, ITEMS>> {
+        if self.done {
+            return None;
+        }
+        let t = if self.tx == 0 { self.draw() } else { 0 };
+        let k = from_thread0(t);
+        if k >= self.tiles {
+            self.done = true;
+            return None;
+        }
+        let k = k as usize;
+        let start = (k * self.per_tile + self.tx * ITEMS).min(self.len);
+        let count = ITEMS.min(self.len - start);
+        Some(ScanTile { index: k, start, count, ptr: self.ptr, state: self.state, epoch: self.epoch, tx: self.tx,
+                        published: false, _queue: PhantomData })
+    }
+
+    /// Thread 0: one draw from the launch's counter.
+    #[inline(always)]
+    fn draw(&mut self) -> u64 {
+        let (count, generation) = (self.state.word(0), self.state.word(1));
+        if self.first {
+            self.epoch = generation.load(); // stable until the launch's last draw, which follows ours
+            fence_device();
+        }
+        let t = count.fetch_add(1);
+        #[cfg(not(target_arch = "nvptx64"))]
+        if self.first && grid::block_idx().x == 0 && t != 0 {
+            // Emulated blocks run in order: block 0's first draw is the launch's first.
+            panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
+        }
+        self.first = false;
+        if t >= self.draws {
+            panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
+        }
+        if t + 1 == self.draws {
+            // The launch's last draw: every block has drawn for the last time.
+            fence_device();
+            generation.store(self.epoch.wrapping_add(1));
+            count.store(0);
+        }
+        t
+    }
+}
+
+impl<T, const ITEMS: usize> Drop for TileQueue<'_, T, ITEMS> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if !self.done && !unwinding() {
+            panic!("oxpack scan: a tile queue dropped before the tiles ran out");
+        }
+    }
+}
+
+/// A tile that the calling block drew; this thread's part of it is [`range`](Self::range).
+/// Publish it (every thread of the block, once) to get its writer.
+pub struct ScanTile<'q, T, const ITEMS: usize> {
+    index: usize,
+    start: usize,
+    count: usize,
+    ptr: *mut T,
+    state: Words,
+    epoch: u64,
+    tx: usize,
+    published: bool,
+    _queue: PhantomData<&'q mut T>,
+}
+
+impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
+    /// The tile's number (the launch's draw that got it).
+    #[inline(always)]
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The elements this thread owns, as a range of the buffer: `ITEMS` of them, fewer
+    /// (or none) at the buffer's end. Index an input of the output's length with it.
+    #[inline(always)]
+    pub fn range(&self) -> Range<usize> {
+        self.start..self.start + self.count
+    }
+
+    /// Publishes the tile and gives this thread its exclusive prefix and its writer.
+    /// Collective over the block: each thread passes the total of its own elements; the
+    /// result is the sum of every element before this thread's first one (all earlier
+    /// tiles', then the tile's earlier threads'), with [`TileItems`] for its elements.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn publish(mut self, total: T) -> (T, TileItems<'q, T>) {
+        self.published = true;
+        // The block's exclusive scan of the threads' totals: within each warp, then over
+        // the warps' totals (each thread adds them in the same order, so the block total
+        // is the same value in every thread).
+        let (lane, live) = (lane_id(), live_lanes());
+        let mut incl = total;
+        let mut d = 1;
+        while d < WARP_SIZE {
+            let up = shfl_up(incl, d);
+            if lane >= d {
+                incl = up.plus(incl);
+            }
+            d *= 2;
+        }
+        let before_in_warp = shfl_up(incl, 1);
+        let before_in_warp = if lane == 0 { T::ZERO } else { before_in_warp };
+        let warp_total = shfl_idx(incl, live - 1);
+        let (before_warp, block) = over_warps(warp_total, self.tx);
+        let mut p = T::ZERO;
+        if self.tx < WARP_SIZE as usize {
+            // warp 0 (the same warp in every lane: a uniform branch for its collectives)
+            p = self.look_back(block);
+        }
+        let before_tile = T::from_word(from_thread0(p.to_word()));
+        let mine = before_tile.plus(before_warp.plus(before_in_warp));
+        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, _out: PhantomData };
+        (mine, items)
+    }
+
+    /// Warp 0: lane 0 publishes the tile's sum; the warp then reads its predecessors' flags
+    /// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window), waits
+    /// until each holds at least a sum, adds the sums back to the nearest inclusive prefix,
+    /// and lane 0 publishes the tile's own; returns the tile's exclusive prefix (every lane).
+    #[inline(never)] // off the kernel's main path: its registers are not the body's
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    fn look_back(&self, block: T) -> T {
+        let k = self.index;
+        let epoch = shfl_idx(self.epoch, 0); // thread 0 drew, and read the launch's generation
+        let tag = epoch.wrapping_add(1) << 1; // + 0: a sum, + 1: an inclusive prefix
+        let base = 2 + 3 * k;
+        let lane = lane_id() as usize;
+        if k == 0 {
+            if lane == 0 {
+                self.state.word(base + 2).store(block.to_word());
+                fence_device();
+                self.state.word(base).store(tag | 1);
+            }
+            return T::ZERO;
+        }
+        if lane == 0 {
+            self.state.word(base + 1).store(block.to_word());
+            fence_device();
+            self.state.word(base).store(tag);
+        }
+        let width = live_lanes() as usize;
+        let mut before = T::ZERO;
+        let mut end = k; // the window is tiles end - width .. end, lane l at end - 1 - l
+        let mut waited = 0u32;
+        loop {
+            // A lane before tile 0 counts as an inclusive prefix of 0.
+            let (mut inclusive, mut value, mut ready) = (true, T::ZERO, true);
+            if lane < end {
+                let at = 2 + 3 * (end - 1 - lane);
+                let flag = self.state.word(at).load();
+                ready = flag == tag || flag == tag | 1;
+                if ready {
+                    fence_device();
+                    inclusive = flag & 1 == 1;
+                    value = T::from_word(self.state.word(at + 1 + inclusive as usize).load());
+                }
+            }
+            if !vote_all(ready) {
+                #[cfg(not(target_arch = "nvptx64"))]
+                panic!("oxpack scan: a tile waits for an earlier tile that no block published (on the GPU: a hang)");
+                #[cfg(target_arch = "nvptx64")]
+                {
+                    waited += 1;
+                    if waited >= PATIENCE {
+                        panic!("oxpack scan: a tile waited too long for an earlier tile's sum");
+                    }
+                    continue;
+                }
+            }
+            let prefixes = ballot(inclusive);
+            let nearest = prefixes.trailing_zeros() as usize; // 32: none in this window
+            let mine = if lane <= nearest { value } else { T::ZERO };
+            before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
+            if nearest < WARP_SIZE as usize {
+                break;
+            }
+            end -= width;
+            waited = 0;
+        }
+        let _ = (waited, PATIENCE);
+        if lane == 0 {
+            self.state.word(base + 2).store(before.plus(block).to_word());
+            fence_device();
+            self.state.word(base).store(tag | 1);
+        }
+        before
+    }
+}
+
+impl<T, const ITEMS: usize> Drop for ScanTile<'_, T, ITEMS> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if !self.published && !unwinding() {
+            panic!("oxpack scan: a tile dropped unpublished (later tiles would wait for it forever)");
+        }
+    }
+}
+
+/// This thread's elements of a published tile: the only writer of a `ScanTiles` output.
+pub struct TileItems<'q, T> {
+    ptr: *mut T,
+    count: usize,
+    _out: PhantomData<&'q mut T>,
+}
+
+impl<T: Elem> TileItems<'_, T> {
+    /// The elements, in order (`ITEMS`, fewer or none at the buffer's end).
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        if self.count == 0 {
+            return &mut [];
+        }
+        // SAFETY: `start .. start + count` lies inside the output buffer (cut at its end)
+        // and belongs to this thread alone: its tile was drawn by its block alone (an atomic
+        // counter) and `tx` is its own in the block (module docs). `&mut self` keeps one
+        // reference.
+        unsafe { core::slice::from_raw_parts_mut(self.ptr, self.count) }
+    }
+
+    /// Writes `v` to this thread's `k`-th element; false past its last (at the buffer's end).
+    /// With `k` from a loop over `0..ITEMS` the loop unrolls and the values stay in registers.
+    #[inline(always)]
+    pub fn set(&mut self, k: usize, v: T) -> bool {
+        if k < self.count {
+            // SAFETY: as in `as_mut_slice`: element k < count of this thread's own run.
+            unsafe { *self.ptr.add(k) = v };
+            true
+        } else {
+            false
+        }
+    }
+
+    /// How many elements this thread owns here.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// True when this thread owns none (past the buffer's end).
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+}

@@ -1,0 +1,118 @@
+"""GPU tests: the single-pass prefix sum (`cumsum_f32`, `cumsum_i32`, `cumsum_u32` in the example's
+kernels/scan.rs; issue 18, item 6) against torch.cumsum.
+
+One launch per scan: tiles of `block · 8` elements drawn in launch order from a counter in the
+caller's state buffer, decoupled look-back over the earlier tiles (docs/device-library.md,
+"Prefix sums in one pass"). Checked at sizes up to 2^26, at the recommended launch
+(`threads = ceil(n / 8)`, block 256), the default launch (one thread per element: 8x the blocks
+needed, the extra ones draw no tile), partial-warp blocks, and with one state reused across
+launches of different sizes without zeroing (its generations make stale flags invisible). The
+emulated twins, including a stale or garbage state refused, are in tests/test_emulation.py and
+example-project/tests/test_emulated.py. Run where the GPU is, after installing the example's wheel:
+python -m pytest tests/test_gpu_scan.py
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from conftest import gpu_import, require_example
+
+pytestmark = pytest.mark.gpu
+
+torch = gpu_import("torch", "these tests compare with PyTorch (install a CUDA build to run them)", optional=True)
+kernels = require_example()  # built from this checkout, or the file fails where the GPU is
+
+ITEMS = 8  # elements per thread in kernels/scan.rs
+
+
+def state(n: int, block: int = 256) -> Any:
+    """A zeroed state of 2 + 3 · ceil(n / tile) words, and at least what the kernel's `where` asks."""
+    words = max(2 + 3 * -(-n // (block * ITEMS)), 3 * (n // 2048) + 5)
+    return torch.zeros(words, dtype=torch.uint64, device="cuda")
+
+
+def integer_floats(n: int, seed: int) -> Any:
+    """Integer values in [-8, 8] as float32: every partial sum is an integer of magnitude below 2^24 at
+    these sizes (asserted), so exact in float32 whatever the order of the additions: the scan must
+    equal torch.cumsum bit for bit, and a misplaced or doubled element or tile cannot hide in a tolerance."""
+    g = torch.Generator(device="cuda").manual_seed(seed)
+    x = torch.randint(-8, 9, (n,), device="cuda", generator=g).to(torch.float32)
+    assert n == 0 or float(x.double().cumsum(0).abs().max()) < 2**24
+    return x
+
+
+@pytest.mark.parametrize("n", [1, 255, 256 * 8 + 1, 10**6 + 3, 2**24 + 1, 2**26])
+def test_cumsum_f32_equals_torch_on_exact_data(n: int) -> None:
+    x = integer_floats(n, n)
+    out = torch.full_like(x, float("nan"))
+    kernels.cumsum_f32(x, state(n), out, threads=-(-n // ITEMS), block=256)
+    assert torch.equal(out, torch.cumsum(x, 0))
+
+
+def test_cumsum_f32_within_float32_rounding_at_2_26() -> None:
+    n = 2**26
+    g = torch.Generator(device="cuda").manual_seed(3)
+    x = torch.randn(n, device="cuda", generator=g)
+    out = torch.empty_like(x)
+    kernels.cumsum_f32(x, state(n), out, threads=n // ITEMS, block=256)
+    # Each output is at most m = 20 + 2·tiles roundings deep (its thread's 8 serial additions, the
+    # warp and block trees, about two per tile of look-back; a window's zeros add exactly), so its
+    # error is at most u·m·Σ|x| to first order, u = 2^-24. Loose, never flaky; the exact test above
+    # is the sharp one.
+    bound = 2.0**-24 * (20 + 2 * (n // 2048)) * x.double().abs().cumsum(0)
+    assert bool(((out.double() - x.double().cumsum(0)).abs() <= bound).all())
+
+
+@pytest.mark.parametrize("block", [7, 33, 100, 256])  # at most 256: #[launch_bounds(256, 3)]
+def test_cumsum_f32_at_partial_warp_blocks(block: int) -> None:
+    n = 300_017
+    x = integer_floats(n, block)
+    out = torch.full_like(x, float("nan"))
+    kernels.cumsum_f32(x, state(n, block), out, threads=-(-n // ITEMS), block=block)
+    assert torch.equal(out, torch.cumsum(x, 0))
+
+
+def test_the_default_launch_and_a_small_grid_cover_every_element() -> None:
+    # one thread per element (8x the blocks needed: the extra blocks draw no tile), and 4 blocks that
+    # take tiles until the counter runs out
+    n = 1_000_003
+    x = integer_floats(n, 7)
+    ref = torch.cumsum(x, 0)
+    s = state(n)
+    for threads in (None, 4 * 256):
+        out = torch.full_like(x, float("nan"))
+        kernels.cumsum_f32(x, s, out, threads=threads)
+        assert torch.equal(out, ref), threads
+
+
+def test_one_state_reused_across_sizes_without_zeroing() -> None:
+    # A large scan leaves published flags in every tile; smaller scans then use only the first tiles,
+    # and a large one again meets the first's flags past them: each launch's generation differs, so
+    # none is read as published. Launched back to back on one stream, synchronised only at the end.
+    s = state(2**22)
+    sizes = [2**22, 5000, 1, 2**22 - 3, 2049, 2**22, 0, 2**21 + 5] * 3
+    xs = [integer_floats(n, i) for i, n in enumerate(sizes)]
+    outs = [torch.full_like(x, float("nan")) for x in xs]
+    for x, out in zip(xs, outs):
+        kernels.cumsum_f32(x, s, out, threads=max(1, -(-len(x) // ITEMS)), block=256)
+    torch.cuda.synchronize()
+    for n, x, out in zip(sizes, xs, outs):
+        assert torch.equal(out, torch.cumsum(x, 0)), n
+    assert s.view(torch.int64)[0].item() == 0, "the counter is back at 0 after every launch"
+
+
+def test_cumsum_int32_and_uint32_wrap_bit_for_bit() -> None:
+    n = 3_000_001
+    rng = np.random.default_rng(5)
+    xi = rng.integers(-(2**31), 2**31, n, dtype=np.int32)
+    out = torch.zeros(n, dtype=torch.int32, device="cuda")
+    kernels.cumsum_i32(torch.from_numpy(xi).cuda(), state(n), out, threads=-(-n // ITEMS), block=256)
+    assert np.array_equal(out.cpu().numpy(), np.cumsum(xi, dtype=np.int32))
+    xu = rng.integers(0, 2**32, n, dtype=np.uint32)
+    xt = torch.from_numpy(xu.view(np.int32)).cuda().view(torch.uint32)
+    outu = torch.zeros(n, dtype=torch.int32, device="cuda").view(torch.uint32)
+    kernels.cumsum_u32(xt, state(n), outu, threads=-(-n // ITEMS), block=256)
+    assert np.array_equal(outu.view(torch.int32).cpu().numpy().view(np.uint32), np.cumsum(xu, dtype=np.uint32))
