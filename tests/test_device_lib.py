@@ -94,6 +94,45 @@ def test_warp_collectives_name_the_live_lanes_of_a_partial_warp(example_copy) ->
     assert "shfl.sync.down.b32" in softmax and "shfl.sync.bfly.b32" in softmax, "both paths of warp_reduce"
 
 
+def test_a_shared_array_in_a_method_of_a_generic_type_is_in_shared_memory(make_project: MakeProject) -> None:
+    """LLVM quotes the name of a `shared_array!` static in a method of a generic type (its path holds
+    `<`…`>`); the link stage missed such a definition, which stayed one global array for every block
+    (a race between blocks, silent). The array below must be `.shared`, not `.global` (one array: a
+    static in a generic function is one for all its instances, as in any Rust crate)."""
+    source = PRELUDE + """
+struct Stage<T>(core::marker::PhantomData<T>);
+
+impl<T: Copy> Stage<T> {
+    /// The block's values reversed, through a block-shared array declared in this generic method.
+    #[inline(always)]
+    fn reversed(v: f32) -> f32 {
+        let (t, b) = (thread_idx().x as usize, block_dim().x as usize);
+        let mut s = shared_array!(f32, 256);
+        s.write(thread_slot(), v);
+        let s = s.sync();
+        s.get(b - 1 - t)
+    }
+}
+
+kernel! {
+    pub fn k(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
+        let v = x.get(i.get()).copied().unwrap_or(0.0);
+        let w = Stage::<u8>::reversed(v) + Stage::<u16>::reversed(v);
+        if let Some(o) = out.get_mut(i) {
+            *o = w;
+        }
+    }
+}
+"""
+    result = build_project(load_config(make_project({"k.rs": source}), env={}))
+    ptx = result.crates[0].ptx["sm_90"]
+    shared = re.findall(r"^\s*\.shared \.align \d+ \.b8 (\S+)\[(\d+)\];", ptx, re.M)
+    assert [int(n) for _, n in shared] == [1024], ptx[:3000]
+    assert not re.search(r"^\s*\.global .*OXPACK_SHARED", ptx, re.M)
+    entry = _entry(result, "k")
+    assert entry.count("st.shared.f32") + entry.count("st.shared.b32") == 2, "a write for each call"
+
+
 def test_fences_and_votes_lower_to_ptx(make_project: MakeProject) -> None:
     source = PRELUDE + """
 kernel! {

@@ -236,8 +236,11 @@ def _drop_dead(llvm: Any, module: Any) -> None:
     mpm.run(module, pb)
 
 
+# A `shared_array!`/`shared_atomics!` static: `@name`, or `@"name"` where LLVM quotes it (a static in a
+# method of a generic type: its mangled path holds characters such as `<` that need quotes).
 _SHARED_DEF = re.compile(
-    r"^@(?P<name>[\w.$]*15__OXPACK_SHARED17h[0-9a-f]{16}E) = (?P<link>(?:\w+ )*?)(?:global|constant) "
+    r'^@(?P<name>[\w.$]*15__OXPACK_SHARED17h[0-9a-f]{16}E|"[^"\n]*15__OXPACK_SHARED17h[0-9a-f]{16}E") = '
+    r"(?P<link>(?:\w+ )*?)(?:global|constant) "
     r"(?P<type>.*?) (?:undef|poison|zeroinitializer|<\{.*\}>.*?|\[.*\]|c\".*\"), align (?P<align>\d+)$",
     re.M,
 )
@@ -264,6 +267,12 @@ def to_shared_space(ir: str) -> str:
         ir = ir.replace(m.group(0), "\0SHARED\0")
         ir = re.sub(re.escape("@" + name) + r"(?![\w.$])", f"addrspacecast (ptr addrspace(3) @{name} to ptr)", ir)
         ir = ir.replace("\0SHARED\0", definition)
+    left = re.search(r'^@("?)[^\n=]*__OXPACK_SHARED[^\n=]*\1 = (?!internal addrspace\(3\) )', ir, re.M)
+    if left:  # a block-shared array left in global memory would be one array for every block: a race
+        name = left.group(0).split(" = ")[0]
+        raise StageError(f"the link stage could not place the block-shared static {name} in shared memory (a "
+                         "definition it does not read); this is an oxpack bug: please report it with the kernel "
+                         "file", stage="link")
     return ir
 
 
