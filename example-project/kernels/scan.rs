@@ -12,16 +12,7 @@ const ITEMS: usize = 8;
 fn inclusive_sum<T: ScanValue>(i: ThreadIndex, x: &[T], state: ScanState,
                                out: &mut DisjointSlice<T, ScanTiles<ITEMS>>) {
     out.scan_tiles(i, state, |tile| {
-        let mine = &x[tile.range()]; // ITEMS elements, fewer at the end
-        let mut v = [T::ZERO; ITEMS];
-        match <&[T; ITEMS]>::try_from(mine) {
-            Ok(full) => v = *full, // a whole share: ITEMS loads with no test between them
-            Err(_) => {
-                for (k, &e) in mine.iter().enumerate().take(ITEMS) {
-                    v[k] = e;
-                }
-            }
-        }
+        let mut v = tile.load(x); // its ITEMS elements (16-byte loads), zeros past the end
         let mut total = T::ZERO;
         for k in 0..ITEMS {
             // constant bounds: the loop unrolls and `v` stays in registers
@@ -30,8 +21,9 @@ fn inclusive_sum<T: ScanValue>(i: ThreadIndex, x: &[T], state: ScanState,
         }
         let (before, mut items) = tile.publish(total);
         for k in 0..ITEMS {
-            items.set(k, before.plus(v[k]));
+            v[k] = before.plus(v[k]);
         }
+        items.set_all(v); // 16-byte stores of its elements (fewer at the end)
         items // the writer: the proof that this tile was published
     });
 }

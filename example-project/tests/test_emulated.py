@@ -433,6 +433,18 @@ def test_cumsum_f32(rng: np.random.Generator, n: int) -> None:
     assert np.all(np.abs(out - np.cumsum(x.astype(np.float64))) <= bound)
 
 
+def test_cumsum_f32_on_views_off_16_byte_boundaries(rng: np.random.Generator) -> None:
+    """Input and output 4 bytes past a 16-byte boundary: each thread's elements load and store one at
+    a time (the 16-byte path needs them aligned), with the same results."""
+    n = 5_003
+    state = _scan_state(n)
+    xs = rng.integers(-8, 9, n + 1).astype(np.float32)
+    outs = poisoned(n + 1, np.float32)
+    for x, out in ((xs[1:], outs[1:]), (xs[:n], outs[1:]), (xs[1:], outs[:n])):
+        kernels.cumsum_f32(x, state, out, threads=-(-n // 8), block=256)
+        assert np.array_equal(out, np.cumsum(x))
+
+
 def test_cumsum_i32_and_u32_wrap(rng: np.random.Generator) -> None:
     n = 20_011
     xi = rng.integers(-(2**31), 2**31, n, dtype=np.int32)

@@ -61,10 +61,14 @@
 //! only): the caller zeroes a new state. Two launches running at once (two streams) must
 //! not share a state.
 //!
-//! Values and flags are separate words: a value is stored, then `fence.sc.gpu`, then its
-//! flag; a reader loads the flag, fences, then loads the value (release/acquire through
-//! fences, device scope). All state accesses are atomic, and kernel code cannot reach the
-//! state's words ([`ScanState`] has no accessor).
+//! A 32-bit value (f32, i32, u32) shares one word with its flag: the flag in the high half,
+//! the value in the low half, published by one atomic store and read by one atomic load, so
+//! the look-back waits on no fence (CUB does the same). The flag's half holds generations up
+//! to 2³¹ − 1; a state that has served that many launches is refused (zero it again). A
+//! 64-bit value has its own words: it is stored, then `fence.sc.gpu`, then its flag; a
+//! reader loads the flag, fences, then loads the value (release/acquire through fences,
+//! device scope). All state accesses are atomic, and kernel code cannot reach the state's
+//! words ([`ScanState`] has no accessor).
 
 use core::marker::PhantomData;
 use core::ops::Range;
@@ -146,12 +150,17 @@ pub trait ScanValue: Elem + Shuffle + Copy + sealed::Sealed {
     fn to_word(self) -> u64;
     #[doc(hidden)]
     fn from_word(w: u64) -> Self;
+    /// A 32-bit value: a tile's flag and value share one word (one store publishes both,
+    /// one load reads both: no fence on the look-back's path).
+    #[doc(hidden)]
+    const PACKED: bool;
 }
 
 macro_rules! scan_value {
     ($($t:ty: $zero:expr, $plus:expr, $to:expr, $from:expr;)*) => {$(
         impl ScanValue for $t {
             const ZERO: $t = $zero;
+            const PACKED: bool = core::mem::size_of::<$t>() == 4;
             #[inline(always)]
             fn plus(self, other: $t) -> $t {
                 let f: fn($t, $t) -> $t = $plus;
@@ -237,6 +246,13 @@ fn over_warps<T: ScanValue>(warp_total: T, tx: usize) -> (T, T) {
 
 /// How many polls of a predecessor's flag, without news, before a block traps.
 const PATIENCE: u32 = 1 << 25;
+
+/// The flag bits a 32-bit value's word holds (its high half): generations up to 2³¹ − 1.
+const PACKED_TAG: u64 = 0xffff_ffff;
+
+/// A state's generations for 32-bit values: past it, an old flag could read as the launch's
+/// own (its generation's low bits repeat), so the draw refuses the state (zero it again).
+const PACKED_GENERATIONS: u64 = (1 << 31) - 1;
 
 impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>> {
     /// Scans the output tile by tile (see the [module](self)): the block draws tiles until
@@ -332,6 +348,9 @@ impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
         if self.first {
             self.epoch = generation.load(); // stable until the launch's last draw, which follows ours
             fence_device();
+            if T::PACKED && self.epoch >= PACKED_GENERATIONS {
+                panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed) or worn out (2^31 - 1 launches of 32-bit values): zero it");
+            }
         }
         let t = count.fetch_add(1);
         #[cfg(not(target_arch = "nvptx64"))]
@@ -390,6 +409,26 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
         self.start..self.start + self.count
     }
 
+    /// This thread's elements of `x` (an input of the output's length, indexed by
+    /// [`range`](Self::range)), zeros past its last: 16-byte loads when its elements start
+    /// 16-byte aligned and fill the array (a buffer from an allocator, `ITEMS · size` a multiple
+    /// of 16), else one load each. Traps where `range()` is past `x`'s end, as `&x[range]` does.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn load(&self, x: &[T]) -> [T; ITEMS] {
+        let mine = &x[self.range()];
+        if let Some(whole) = whole_aligned::<T, ITEMS>(mine.as_ptr(), mine.len()) {
+            // SAFETY: `whole` points at ITEMS readable elements of `x` (`mine` has ITEMS), 16-byte
+            // aligned; `Aligned16<[T; ITEMS]>` has no padding (its size is a multiple of 16).
+            return unsafe { whole.read() }.0;
+        }
+        let mut v = [T::ZERO; ITEMS];
+        for (k, &e) in mine.iter().enumerate().take(ITEMS) {
+            v[k] = e;
+        }
+        v
+    }
+
     /// Publishes the tile and gives this thread its exclusive prefix and its writer.
     /// Collective over the block: each thread passes the total of its own elements; the
     /// result is the sum of every element before this thread's first one (all earlier
@@ -440,16 +479,12 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
         let lane = lane_id() as usize;
         if k == 0 {
             if lane == 0 {
-                self.state.word(base + 2).store(block.to_word());
-                fence_device();
-                self.state.word(base).store(tag | 1);
+                self.publish_word(base, tag | 1, block);
             }
             return T::ZERO;
         }
         if lane == 0 {
-            self.state.word(base + 1).store(block.to_word());
-            fence_device();
-            self.state.word(base).store(tag);
+            self.publish_word(base, tag, block);
         }
         let width = live_lanes() as usize;
         let mut before = T::ZERO;
@@ -460,12 +495,21 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
             let (mut inclusive, mut value, mut ready) = (true, T::ZERO, true);
             if lane < end {
                 let at = 2 + 3 * (end - 1 - lane);
-                let flag = self.state.word(at).load();
-                ready = flag == tag || flag == tag | 1;
-                if ready {
-                    fence_device();
+                if T::PACKED {
+                    // flag (high half) and value (low half) in one word, read at once
+                    let word = self.state.word(at).load();
+                    let flag = word >> 32;
+                    ready = flag == tag & PACKED_TAG || flag == (tag | 1) & PACKED_TAG;
                     inclusive = flag & 1 == 1;
-                    value = T::from_word(self.state.word(at + 1 + inclusive as usize).load());
+                    value = if ready { T::from_word(word & 0xffff_ffff) } else { T::ZERO };
+                } else {
+                    let flag = self.state.word(at).load();
+                    ready = flag == tag || flag == tag | 1;
+                    if ready {
+                        fence_device();
+                        inclusive = flag & 1 == 1;
+                        value = T::from_word(self.state.word(at + 1 + inclusive as usize).load());
+                    }
                 }
             }
             if !vote_all(ready) {
@@ -492,11 +536,23 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
         }
         let _ = (waited, PATIENCE);
         if lane == 0 {
-            self.state.word(base + 2).store(before.plus(block).to_word());
-            fence_device();
-            self.state.word(base).store(tag | 1);
+            self.publish_word(base, tag | 1, before.plus(block));
         }
         before
+    }
+
+    /// Lane 0 of warp 0: tile `base`'s flag `flag` (+1: an inclusive prefix) with `value`. A
+    /// 32-bit value shares the flag's word (one atomic store); a 64-bit one goes to its own
+    /// word first (the sum's or the prefix's), then a fence, then the flag.
+    #[inline(always)]
+    fn publish_word(&self, base: usize, flag: u64, value: T) {
+        if T::PACKED {
+            self.state.word(base).store(((flag & PACKED_TAG) << 32) | (value.to_word() & 0xffff_ffff));
+        } else {
+            self.state.word(base + 1 + (flag & 1) as usize).store(value.to_word());
+            fence_device();
+            self.state.word(base).store(flag);
+        }
     }
 }
 
@@ -507,6 +563,18 @@ impl<T, const ITEMS: usize> Drop for ScanTile<'_, T, ITEMS> {
             panic!("oxpack scan: a tile dropped unpublished (later tiles would wait for it forever)");
         }
     }
+}
+
+/// `[T; N]` at a 16-byte boundary: read or written as 16-byte vectors.
+#[repr(C, align(16))]
+struct Aligned16<A>(A);
+
+/// `p` as a whole `[T; N]` at a 16-byte boundary, when it is one: `len == N`, `p` 16-byte
+/// aligned and `N · size` a multiple of 16 (so `Aligned16<[T; N]>` has no padding).
+#[inline(always)]
+fn whole_aligned<T, const N: usize>(p: *const T, len: usize) -> Option<*const Aligned16<[T; N]>> {
+    let fits = (N * core::mem::size_of::<T>()) % 16 == 0;
+    (fits && len == N && (p as usize) % 16 == 0).then_some(p as *const Aligned16<[T; N]>)
 }
 
 /// This thread's elements of a published tile: the only writer of a `ScanTiles` output.
@@ -528,6 +596,25 @@ impl<T: Elem> TileItems<'_, T> {
         // counter) and `tx` is its own in the block (module docs). `&mut self` keeps one
         // reference.
         unsafe { core::slice::from_raw_parts_mut(self.ptr, self.count) }
+    }
+
+    /// Writes `v[k]` to this thread's `k`-th element for each it owns (all N, or fewer at the
+    /// buffer's end): 16-byte stores when they start 16-byte aligned and N are owned (`N ·
+    /// size` a multiple of 16), else one store each.
+    #[inline(always)]
+    pub fn set_all<const N: usize>(&mut self, v: [T; N])
+    where
+        T: Copy,
+    {
+        if let Some(whole) = whole_aligned::<T, N>(self.ptr as *const T, self.count) {
+            // SAFETY: as in `as_mut_slice`: this thread's own N elements (count == N), 16-byte
+            // aligned; `Aligned16<[T; N]>` has no padding.
+            unsafe { (whole as *mut Aligned16<[T; N]>).write(Aligned16(v)) };
+            return;
+        }
+        for (k, x) in v.into_iter().enumerate() {
+            self.set(k, x);
+        }
     }
 
     /// Writes `v` to this thread's `k`-th element; false past its last (at the buffer's end).
