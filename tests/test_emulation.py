@@ -244,7 +244,7 @@ def test_the_build_ships_host_libraries_only_when_asked(example_build: Path, tmp
     support = example_build / "vecmath" / "_oxpack"
     assert sorted(p.name for p in support.glob("*.host.so")) == [
         "attention.host.so", "bits.host.so", "gemm.host.so", "matrix.host.so", "nn.host.so", "norm.host.so", "reduce.host.so",
-        "saxpy.host.so", "tensor.host.so"]
+        "saxpy.host.so", "scan.host.so", "tensor.host.so"]
     assert (support / "emulate.py").is_file()
     plain = tmp_path / "plain"
     _build(EXAMPLE, plain, "-q")
