@@ -7,4 +7,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-exec .venv/bin/python -m pytest "$@"
+# Two worker processes (pytest-xdist; OXPACK_TEST_WORKERS=N, or `-n 0` for one process): builds wait on
+# rustc while pip and venv tests wait on the disk.
+exec .venv/bin/python -m pytest -n "${OXPACK_TEST_WORKERS:-2}" "$@"

@@ -154,6 +154,18 @@ def wheel_into_venv(project: Path, root: Path, wheels: Path, install: list[str],
     return {"wheel": wheel, "python": python, "root": root}
 
 
+@pytest.fixture
+def short_tmp() -> Iterator[Path]:
+    """An empty folder with a short path, for a build's TMPDIR: multiprocessing's fork server puts an
+    AF_UNIX socket in it, whose path may not pass 107 bytes (pytest-xdist's worker folders make
+    `tmp_path` too long for that). Removed after the test."""
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="oxt-", dir="/tmp"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def session_sysroot(oxpack_cache: Path) -> Path:
     """The session cache's `sysroot` folder with the nvptx sysroot built in it (once per rustc, ~20 s).

@@ -759,7 +759,7 @@ def test_host_stage_lines_run_as_printed(tmp_path: Path) -> None:
     assert (work / "twice.host.so").is_file()  # the printed line made it again, where the line said
 
 
-def test_a_build_killed_in_a_host_stage_leaves_no_process_and_no_temporary(tmp_path: Path,
+def test_a_build_killed_in_a_host_stage_leaves_no_process_and_no_temporary(tmp_path: Path, short_tmp: Path,
                                                                             oxpack_cache: Path) -> None:
     """kill -9 of a cold `oxpack build --emulation` while rustc compiles for the host: rustc dies
     with the build, no temporary is left, and the next build succeeds and leaves none either."""
@@ -777,8 +777,7 @@ def test_a_build_killed_in_a_host_stage_leaves_no_process_and_no_temporary(tmp_p
     # the host rustc, and it alone, waits for the FIFO: the build is in a host stage until the test ends it
     fifo = project / "wait.fifo"  # in the project: the build reads no file outside it
     _wait_in_rustc(project / "kernels" / "twice.rs", fifo, '#[cfg(not(target_arch = "nvptx64"))]\n')
-    tmpdir = tmp_path / "tmp"
-    tmpdir.mkdir()
+    tmpdir = short_tmp
     env = {**os.environ, "TMPDIR": str(tmpdir)}
     log = tmp_path / "build.log"
     with log.open("w") as out:

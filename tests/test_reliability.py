@@ -634,10 +634,9 @@ def _start_and_wait_for_workers(project: Path, tmpdir: Path, log: Path) -> tuple
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
-def test_a_killed_build_leaves_no_process_and_no_temporary(cold_project: Path, tmp_path: Path,
+def test_a_killed_build_leaves_no_process_and_no_temporary(cold_project: Path, tmp_path: Path, short_tmp: Path,
                                                            oxpack_cache: Path, sig: signal.Signals) -> None:
-    tmpdir = tmp_path / "tmp"
-    tmpdir.mkdir()
+    tmpdir = short_tmp
     log = tmp_path / "build.log"
     proc, seen, held = _start_and_wait_for_workers(cold_project, tmpdir, log)
     try:
