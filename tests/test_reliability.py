@@ -662,6 +662,19 @@ def test_a_killed_build_leaves_no_process_and_no_temporary(cold_project: Path, t
     assert _temporaries(tmpdir, oxpack_cache / "stages", oxpack_cache / "sysroot") == []
 
 
+def test_a_temporary_folder_too_long_for_the_workers_socket_is_one_line(project: Path, short_tmp: Path) -> None:
+    """The fork server of the worker processes binds an AF_UNIX socket in TMPDIR, whose path may not pass
+    107 bytes: a deep TMPDIR is named with the fix, not blamed on disk space or permissions."""
+    deep = short_tmp / ("d" * 60) / ("e" * 60)
+    deep.mkdir(parents=True)
+    (project / "kernels" / "saxpy.rs").write_text(SAXPY.replace("a * x[i.get()]", f"a * x[i.get()] * 1.{uuid.uuid4().int % 10**6}"))
+    proc = oxpack("build", str(project), "-q", env={"TMPDIR": str(deep)})
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr == (f"oxpack: error: the temporary folder `{deep}` has too long a path for the socket of oxpack's "
+                           "worker processes (107 bytes at most, with a name added); set TMPDIR to a shorter folder, "
+                           "then rerun\n"), proc.stderr
+
+
 def test_stale_temporaries_of_dead_processes_are_cleaned(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
     """A `.tmp.<pid>.<host>...` folder of a process that is gone goes (system temporaries, the sysroot's,
     half-written stage entries), even when the build has nothing to write; one of a live process stays."""

@@ -230,6 +230,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except OSError as exc:  # an I/O fault no check above foresaw (disk full, permissions): one line, no traceback
+        if "AF_UNIX path too long" in str(exc):  # the worker processes' fork server binds a socket in TMPDIR
+            import tempfile
+
+            print(f"oxpack: error: the temporary folder `{tempfile.gettempdir()}` has too long a path for the socket "
+                  "of oxpack's worker processes (107 bytes at most, with a name added); set TMPDIR to a shorter "
+                  "folder, then rerun", file=sys.stderr)
+            return 1
         where = f" `{exc.filename}`" if exc.filename else ""
         reason = exc.strerror or errno.errorcode.get(exc.errno or 0, "") or str(exc)
         print(f"oxpack: error: cannot write or read{where}: {reason}; free space or fix the permissions, "
