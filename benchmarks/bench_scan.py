@@ -22,41 +22,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
-from collections.abc import Callable
 from pathlib import Path
 
 import torch
 
+from bench_elementwise import measure  # the same paired rounds as the elementwise table
 from vecmath import kernels
 
 REPEAT = 25
 ITEMS, BLOCK = 8, 256  # kernels/scan.rs: 8 elements per thread, blocks of 256
-
-
-def batch_time(fn: Callable[[], object], batch: int = 8) -> float:
-    """Seconds per call of `batch` back-to-back calls between two CUDA events."""
-    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(batch):
-        fn()
-    stop.record()
-    stop.synchronize()
-    return start.elapsed_time(stop) / 1e3 / batch
-
-
-def measure(variants: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
-    """Median seconds per call of each variant; round r runs them all, in an order rotated by r."""
-    for fn in variants.values():
-        for _ in range(3):
-            fn()
-    torch.cuda.synchronize()
-    names = list(variants)
-    times: dict[str, list[float]] = {n: [] for n in names}
-    for r in range(repeat):
-        for n in names[r % len(names):] + names[: r % len(names)]:
-            times[n].append(batch_time(variants[n]))
-    return {n: statistics.median(t) for n, t in times.items()}
 
 
 def state_for(n: int) -> torch.Tensor:
