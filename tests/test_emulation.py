@@ -285,18 +285,17 @@ def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproduc
         return run_ok(cmd, cwd=cwd).stderr
 
     host = HostRustc(find_rustc(), 3)
-    for where in ("elsewhere",):
-        source = tmp_path / where / "kernels" / "saxpy.rs"
-        source.parent.mkdir(parents=True)
-        source.write_bytes((EXAMPLE / "kernels" / "saxpy.rs").read_bytes())
-        work = tmp_path / where / "work"  # as the pipeline's work folders, elsewhere each time
-        (work / "host-rlib").mkdir(parents=True)
-        (work / "host-so").mkdir()
-        device = compile_host_device_crate(rustc, host, work / "host-rlib")
-        rs = glue("saxpy", sigs)
-        library = compile_host_library(rustc, host, device, source, "kernels/saxpy.rs", "saxpy", rs, work / "host-so")
-        assert library == (example_build / support / "saxpy.host.so").read_bytes(), where
-        assert sorted(p.name for p in (work / "host-so").iterdir()) == ["glue.rs", "root.rs"], "outputs read, removed"
+    source = tmp_path / "elsewhere" / "kernels" / "saxpy.rs"
+    source.parent.mkdir(parents=True)
+    source.write_bytes((EXAMPLE / "kernels" / "saxpy.rs").read_bytes())
+    work = tmp_path / "elsewhere" / "work"  # as the pipeline's work folders, in another folder
+    (work / "host-rlib").mkdir(parents=True)
+    (work / "host-so").mkdir()
+    device = compile_host_device_crate(rustc, host, work / "host-rlib")
+    rs = glue("saxpy", sigs)
+    library = compile_host_library(rustc, host, device, source, "kernels/saxpy.rs", "saxpy", rs, work / "host-so")
+    assert library == (example_build / support / "saxpy.host.so").read_bytes()
+    assert sorted(p.name for p in (work / "host-so").iterdir()) == ["glue.rs", "root.rs"], "outputs read, removed"
     assert ran == ["the oxpack device crate for the host", "`kernels/saxpy.rs` for the host",
                    "the host library of `kernels/saxpy.rs`"]
 
