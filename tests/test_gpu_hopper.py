@@ -128,3 +128,36 @@ def test_tma_sources_refused_in_one_line() -> None:
     shifted = bf16(m * k + 1)[1:].view(m, k)  # base 2 bytes off
     with pytest.raises(KernelValueError, match=r"argument `a` is a TMA source, which needs a 16-byte-aligned base"):
         kernels.gemm_bf16_nt_sm90(m, n, k, shifted, w, c, SMEM, **launch)
+
+
+def test_the_fast_path_repeats_a_tma_launch() -> None:
+    """After a checked call, a call with the same arrays takes the fast path, which passes the
+    tensor-map blocks that the general path made; an array of another shape at the same address,
+    a flat view of it, or a fresh array finds no block there and takes the general path, which
+    checks it (and refuses the flat one). Each result is compared with PyTorch."""
+    from hopperdemo._oxpack.runtime import KernelValueError
+
+    fast = kernels._fast_gemm_bf16_nt_sm90
+    m, n, k = 200, 300, 128
+    a, w = bf16(m, k), bf16(n, k)
+    c = torch.full((m, n), float("nan"), device=CUDA)
+    launch = {"threads": 384 * tiles(m, n, 128, 256), "block": 384}
+    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, **launch)  # checked in full: makes the blocks
+    check(c, a, w)
+    c.fill_(float("nan"))
+    assert fast(m, n, k, a, w, c, SMEM, None, **launch) is True  # the blocks found: launched
+    check(c, a, w)
+    # the same call but `a` seen as (2m, k/2): the same address and element count (every `where`
+    # holds), another 2-D shape, so no block: the general path would make one for that shape
+    assert fast(m, n, k, a.view(m * 2, k // 2), w, c, SMEM, None, **launch) is False
+    assert fast(m, n, k, a.view(-1), w, c, SMEM, None, **launch) is False  # not 2-D: no block
+    with pytest.raises(KernelValueError, match=r"argument `a` is a TMA source .*2-D array"):
+        kernels.gemm_bf16_nt_sm90(m, n, k, a.view(-1), w, c, SMEM, **launch)
+    fresh = bf16(m, k)
+    assert fast(m, n, k, fresh, w, c, SMEM, None, **launch) is False  # a new address: no block yet
+    c.fill_(float("nan"))
+    kernels.gemm_bf16_nt_sm90(m, n, k, fresh, w, c, SMEM, **launch)  # the general path makes it
+    check(c, fresh, w)
+    c.fill_(float("nan"))
+    assert fast(m, n, k, fresh, w, c, SMEM, None, **launch) is True
+    check(c, fresh, w)

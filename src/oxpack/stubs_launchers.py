@@ -7,7 +7,8 @@ over the launcher's own names (``arg0``, ``size1``, ...): kernels that agree on 
 one. Each kernel's fast path is its launcher made with the kernel's `_State`, which the
 generated ``<module>.py`` binds as ``_fast_<kernel>``. Every call form takes it: the
 default shape and explicit `threads`/`block` (ints and tuples, 1-D to 3-D), dynamic
-shared memory, any number of arrays (none: one device only).
+shared memory, any number of arrays (none: one device only), TMA sources (their tensor-map
+blocks, which the general path made, found by address and shape).
 """
 
 from __future__ import annotations
@@ -138,11 +139,14 @@ def _launcher(name: str, kernel: Any, kernels: list[str]) -> str:
         reads += _fill("array", arg=f"arg{p.pos}", i=p.pos, dtype=p.dtype.name, what=_WHAT[p.kind],
                        mutable=p.kind in ("out", "atomic"))
         reads += _fill("next_array" if n else "first_array", i=p.pos)
+        if p.kind == "tma":
+            reads += _fill("tma", arg=f"arg{p.pos}", i=p.pos, dtype=p.dtype.name)
     requires = [where().render(r.test, _names(kernel)) for r in kernel.requirements()]
     tests = "".join(_fill("require", test=test) for test in requires)
     default = kernel.default_array
     words = sum(1 if p.kind in ("scalar", "dynshared") else 2 for p in args)
-    values = [f"arg{p.pos}" if p.kind in ("scalar", "dynshared") else f"ptr{p.pos}, size{p.pos}" for p in args]
+    values = [f"arg{p.pos}" if p.kind in ("scalar", "dynshared") else f"{'tma' if p.kind == 'tma' else 'ptr'}{p.pos}, "
+              f"size{p.pos}" for p in args]
     packing = _packing(args)
     if kernel.coarsen > 1:  # the count of launch indices, last: the general path keeps it in the entry
         words, packing = words + 1, packing + "Q"

@@ -17,7 +17,8 @@ those below it: ``_dtypes`` (the element types), ``_where`` (the `where` languag
 ``<module>.json`` with), ``_views`` (what emulation reads of a `Kernel`), ``_fast`` (what
 the fast paths read), ``_driver`` (cuda.core, devices, contexts), ``_arrays`` (array
 readers), ``_requires`` (`where` requirements, evaluated), ``_checks`` (a call's checks),
-``_traps`` (trap records, launch-blocking mode) and ``_graphs`` (`capture`, `Graph`).
+``_traps`` (trap records, launch-blocking mode), ``_graphs`` (`capture`, `Graph`) and
+``_tma`` (TMA sources' tensor-map blocks).
 ``emulate.py`` imports ``_dtypes`` and ``_types`` alone; `Kernel` loads it on the first
 emulated call.
 """
@@ -66,6 +67,8 @@ from ._manifest import Emulation as _EmulationTable
 from ._manifest import Kernel as _KernelSpec
 from ._manifest import Manifest as _Manifest
 from ._requires import _Requirement
+from ._tma import _TmaSources
+from ._tma import tma_block as tma_block
 from ._traps import _after_launch, _trap_record
 from ._types import (
     _EMPTY_BUFFER,
@@ -102,11 +105,7 @@ __all__ = [
 ]
 
 
-# TMA tensor-map blocks: (device, address, rows, cols, dtype) -> (device pointer, host copy)
-_TMA_MAPS: dict[tuple[object, ...], tuple[int, Any]] = {}
-
-
-class Kernel(_Checks, _ArrayReader):
+class Kernel(_Checks, _ArrayReader, _TmaSources):
     """One kernel of a manifest; call it with the stub's arguments as a tuple."""
 
     def __init__(self, module: Module, spec: _KernelSpec, source: str | None = None) -> None:
@@ -117,9 +116,8 @@ class Kernel(_Checks, _ArrayReader):
         self.rank, self._index_at = spec.rank, spec.index_at
         self.params = params = spec.args
         self._scalars = tuple(p for p in params if p.kind == "scalar")
+        # TMA sources (`TmaSource<T>`) among them: 2-D arrays passed as a tensor-map block (`_tma.py`)
         self._arrays = tuple(p for p in params if p.kind in ("in", "out", "atomic", "tma"))
-        # TMA sources (`TmaSource<T>`): 2-D arrays passed as a tensor-map block (see `_tma_word`)
-        self._tma = tuple(p for p in params if p.kind == "tma")
         # dynamic shared memory: a Python int (elements per block) that sizes the launch
         self._dynamic: _Param | None = next((p for p in params if p.kind == "dynshared"), None)
         # by default one thread per element of the first output, else input, else atomic buffer
@@ -179,66 +177,6 @@ class Kernel(_Checks, _ArrayReader):
                     self._tma_shape(a)
             self._launch(args, arrays, stream, shape, threads, block)
 
-    def _tma_shape(self, a: _Array) -> tuple[int, int]:
-        """A TMA source's (rows, cols): a non-empty 2-D array whose base and rows are 16-byte
-        aligned (the TMA's rules); `KernelValueError` otherwise."""
-        found: Any = getattr(a.obj, "shape", None)
-        if found is None:
-            cai = getattr(a.obj, "__cuda_array_interface__", None)
-            found = cai.get("shape", ()) if isinstance(cai, dict) else ()
-        shape = tuple(int(d) for d in found)
-        name, itemsize = a.param.name, a.param.dtype.itemsize
-        if len(shape) != 2 or 0 in shape:
-            raise KernelValueError(
-                f"{self.name}(): argument `{name}` is a TMA source (`TmaSource`): pass a non-empty 2-D array "
-                f"(rows, cols), got shape {shape}; reshape it, e.g. `x.view(rows, cols)`")
-        if a.ptr % 16 or shape[1] * itemsize % 16:
-            raise KernelValueError(
-                f"{self.name}(): argument `{name}` is a TMA source, which needs a 16-byte-aligned base and rows "
-                f"of a multiple of 16 bytes ({16 // itemsize} elements); got address {a.ptr:#x} and rows of "
-                f"{shape[1]} elements: pad the columns to a multiple of {16 // itemsize} or pass a fresh copy")
-        return shape[0], shape[1]
-
-    def _tma_word(self, api: _Cuda, device: int, a: _Array, stream: Any) -> int:
-        """The device address of `a`'s tensor-map block: the driver's 128-byte `CUtensorMap`
-        (`cuTensorMapEncodeTiled`: 64 × 64-element boxes, 128-byte swizzle, zeros past the edges),
-        then rows and cols as u64. Made once per (device, address, shape, dtype) and kept."""
-        rows, cols = self._tma_shape(a)
-        key = (device, a.ptr, rows, cols, a.param.dtype.name)
-        found = _TMA_MAPS.get(key)
-        if found is not None:
-            return found[0]
-        driver = api.driver
-        if len(_TMA_MAPS) >= 1024:  # after every launch that may read them, free the oldest maps
-            driver.cuCtxSynchronize()
-            for ptr, _ in _TMA_MAPS.values():
-                driver.cuMemFree(ptr)
-            _TMA_MAPS.clear()
-        types = driver.CUtensorMapDataType
-        dtype = types.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 if a.param.dtype.name == "bfloat16" else \
-            types.CU_TENSOR_MAP_DATA_TYPE_FLOAT16
-        u64, u32 = driver.cuuint64_t, driver.cuuint32_t
-        err, tmap = driver.cuTensorMapEncodeTiled(
-            dtype, 2, a.ptr, [u64(cols), u64(rows)], [u64(cols * a.param.dtype.itemsize)], [u32(64), u32(64)],
-            [u32(1), u32(1)], driver.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
-            driver.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
-            driver.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-            driver.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE)
-        if err != driver.CUresult.CUDA_SUCCESS:
-            raise LaunchError(f"{self.name}(): the driver cannot describe argument `{a.param.name}` "
-                              f"({rows} × {cols}) to the TMA (cuTensorMapEncodeTiled: {err})")
-        block = (ctypes.c_char * 144).from_buffer_copy(
-            ctypes.string_at(tmap.getPtr(), 128) + rows.to_bytes(8, "little") + cols.to_bytes(8, "little"))
-        err, ptr = driver.cuMemAlloc(144)
-        if err != driver.CUresult.CUDA_SUCCESS:
-            raise LaunchError(f"{self.name}(): cannot allocate the tensor map of argument `{a.param.name}`: {err}")
-        # on the launch's stream, before the launch; `block` stays alive with the cache entry
-        (err,) = driver.cuMemcpyHtoDAsync(ptr, ctypes.addressof(block), 144, stream)
-        if err != driver.CUresult.CUDA_SUCCESS:
-            raise LaunchError(f"{self.name}(): cannot copy the tensor map of argument `{a.param.name}`: {err}")
-        _TMA_MAPS[key] = (int(ptr), block)
-        return int(ptr)
-
     # -- checks (no GPU) --
 
     def _launch(
@@ -286,9 +224,10 @@ class Kernel(_Checks, _ArrayReader):
             _leave(api, previous)
         if _after_launch is not None:
             _after_launch(self, launch_stream)
-        elif not waited and not self._tma:
+        elif not waited:
             # the generated fast path may repeat this launch for calls that pass every
-            # check with the same device, stream and launch shape (see `_State.entries`)
+            # check with the same device, stream and launch shape (see `_State.entries`);
+            # a TMA source's tensor-map block it finds with `tma_block`
             entries = self.state.entries
             if len(entries) >= 256:
                 entries.clear()
