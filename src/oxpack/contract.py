@@ -22,7 +22,7 @@ from . import data_dir
 __all__ = ["RUNTIME_FILES", "dtypes", "manifest", "runtime", "template", "where"]
 
 RUNTIME_FILES = ("_dtypes.py", "_fatbin.py", "_where.py", "_types.py", "_manifest.py", "_views.py", "_fast.py", "_driver.py", "_tma.py",
-                 "_arrays.py", "_requires.py", "_checks.py", "_traps.py", "_graphs.py", "runtime.py")
+                 "_arrays.py", "_requires.py", "_checks.py", "_place.py", "_traps.py", "_graphs.py", "runtime.py")
 """The run-time library every package ships in ``_oxpack/`` (``templates/``, copied as they are),
 bottom up: each module imports only those before it; ``runtime.py``, the last, is its face."""
 

@@ -17,8 +17,9 @@ those below it: ``_dtypes`` (the element types), ``_where`` (the `where` languag
 ``<module>.json`` with), ``_views`` (what emulation reads of a `Kernel`), ``_fast`` (what
 the fast paths read), ``_driver`` (cuda.core, devices, contexts), ``_arrays`` (array
 readers), ``_requires`` (`where` requirements, evaluated), ``_checks`` (a call's checks),
-``_traps`` (trap records, launch-blocking mode), ``_graphs`` (`capture`, `Graph`) and
-``_tma`` (TMA sources' tensor-map blocks).
+``_traps`` (trap records, launch-blocking mode), ``_graphs`` (`capture`, `Graph`),
+``_tma`` (TMA sources' tensor-map blocks) and ``_place`` (a launch's device, stream and
+dynamic shared memory).
 ``emulate.py`` imports ``_dtypes`` and ``_types`` alone; `Kernel` loads it on the first
 emulated call.
 """
@@ -36,25 +37,19 @@ from pathlib import Path
 from typing import Any
 
 from . import _driver, _fatbin
-from ._arrays import _ArrayReader
 from ._arrays import _other_array as _other_array
-from ._checks import _Checks
 from ._driver import (
     _DRIVER_CUDA,
-    _SPECIAL_STREAMS,
     _BindingsTooNew,
     _check_min_driver,
     _block_limit,
     _cuda,
     _device_arch,
-    _device_count,
     _enter,
     _entry,
-    _foreign_stream,
     _leave,
     _min_driver_error,
     _no_binary,
-    _stream_device,
 )
 from ._driver import _Cuda as _Cuda
 from ._driver import _params as _params
@@ -66,13 +61,13 @@ from ._manifest import Crate as _Crate
 from ._manifest import Emulation as _EmulationTable
 from ._manifest import Kernel as _KernelSpec
 from ._manifest import Manifest as _Manifest
+from ._place import _Placing
 from ._requires import _Requirement
 from ._tma import _TmaSources
 from ._tma import tma_block as tma_block
 from ._traps import _after_launch, _trap_record
 from ._types import (
     _EMPTY_BUFFER,
-    _LEGACY_STREAM,
     DeviceArray,
     KernelArgumentError,
     KernelBarrierError,
@@ -82,7 +77,6 @@ from ._types import (
     ManifestError,
     StreamLike,
     _Array,
-    _Device,
     _Param,
     _Shape,
     _type_name,
@@ -105,7 +99,7 @@ __all__ = [
 ]
 
 
-class Kernel(_Checks, _ArrayReader, _TmaSources):
+class Kernel(_Placing, _TmaSources):
     """One kernel of a manifest; call it with the stub's arguments as a tuple."""
 
     def __init__(self, module: Module, spec: _KernelSpec, source: str | None = None) -> None:
@@ -240,91 +234,6 @@ class Kernel(_Checks, _ArrayReader, _TmaSources):
                 if self._dynamic is not None:
                     key += (args[self._dynamic.pos],)
                 entries[key] = entry
-
-    def _allow_dynamic_shared(self, api: _Cuda, context: _Device, function: Any, nbytes: int) -> None:
-        """Refuse a size the device cannot give (with the numbers); raise the kernel's
-        limit past the default 48 KiB when the size needs it."""
-        assert self._dynamic is not None
-        driver = api.driver
-        attribute = driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN
-        err, limit = driver.cuDeviceGetAttribute(attribute, context.device_id)
-        static = int(function.attributes.shared_size_bytes)
-        if err == driver.CUresult.CUDA_SUCCESS and nbytes + static > limit:
-            raise KernelValueError(
-                f"{self.name}(): argument `{self._dynamic.name}` asks for {nbytes} bytes of dynamic shared "
-                f"memory per block ({nbytes // self._dynamic.dtype.itemsize} {self._dynamic.dtype.name}); "
-                f"device {context.device_id} allows {limit} per block, {static} of them taken by the "
-                f"kernel's static shared memory, so at most {limit - static}"
-            )
-        if nbytes > 48 * 1024 and nbytes > self._dynamic_limit.get(context.device_id, 48 * 1024):
-            handle = function.handle
-            name = driver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
-            if type(handle).__name__ == "CUkernel":
-                (err,) = driver.cuKernelSetAttribute(name, nbytes, handle, driver.CUdevice(context.device_id))
-            else:
-                (err,) = driver.cuFuncSetAttribute(handle, name, nbytes)
-            if err != driver.CUresult.CUDA_SUCCESS:
-                raise KernelValueError(f"{self.name}(): the driver refused {nbytes} bytes of dynamic shared memory: {err}")
-            self._dynamic_limit[context.device_id] = nbytes
-
-    def _device_id(self, api: _Cuda, arrays: Sequence[_Array], given: int | None) -> int:
-        """The arrays' device (0 when there is one), which a `stream=` must share."""
-        if _device_count(api) == 1:
-            return 0
-        driver = api.driver
-        located = []
-        for a in arrays:
-            if a.device is None and a.nbytes:
-                attribute = driver.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
-                err, ordinal = driver.cuPointerGetAttribute(attribute, a.ptr)
-                if err != driver.CUresult.CUDA_SUCCESS:
-                    raise self._bad(a.param, f"pointer {a.ptr:#x} is not CUDA memory")
-                a = a._replace(device=int(ordinal))
-            if a.device is not None:
-                located.append(a)
-        self._check_devices(located)
-        device = located[0].device if located else None
-        if given is not None and given > 0:
-            on = _stream_device(api, given)
-            if on is not None and device is not None and on != device:
-                raise KernelValueError(
-                    f"{self.name}(): `stream` is on device {on} but argument `{located[0].param.name}` is "
-                    f"on device {device}; pass a stream of device {device}"
-                )
-            device = on if device is None else device
-        if device is None:
-            err, current = driver.cuCtxGetDevice()
-            device = int(current) if err == driver.CUresult.CUDA_SUCCESS else 0
-        return device
-
-    def _launch_stream(
-        self, api: _Cuda, device: _Device, stream: object, arrays: Sequence[_Array]
-    ) -> tuple[Any, int, bool]:
-        """The stream given, else the first array's producer stream (when it is on the
-        arrays' device), else the device's default one; then order every producer's
-        work before it. Returns the stream, its handle and whether it had to wait."""
-        if stream is not None:
-            if not isinstance(stream, api.core.Stream):
-                stream = api.core.Device(device.device_id).create_stream(stream)
-            launch_stream: Any = stream
-            handle = int(stream.handle) or _LEGACY_STREAM  # type: ignore[attr-defined]
-        else:
-            launch_stream, handle = device.default_stream, device.default_handle
-            for a in arrays:
-                if a.stream is None:
-                    continue
-                on = a.stream_device if a.stream_device is not None else _stream_device(api, a.stream)
-                if _device_count(api) == 1 or a.stream in _SPECIAL_STREAMS or on == device.device_id:
-                    launch_stream, handle = _foreign_stream(api, a.stream), a.stream
-                break
-        waited: set[int] = {handle}
-        for a in arrays:
-            if a.handshake:  # the producer makes our stream wait for its own
-                a.obj.__dlpack__(stream=handle)
-            elif a.stream is not None and a.stream not in waited:
-                waited.add(a.stream)
-                launch_stream.wait(_foreign_stream(api, a.stream))
-        return launch_stream, handle, len(waited) > 1
 
     def _load(self, device_id: int) -> Any:
         try:  # the driver loads the fatbin here (cuda.core loads it lazily, at the first kernel)
