@@ -100,7 +100,7 @@ def _check_kernels(data: dict[str, Any]) -> None:
                              "where (len(x) >= len(out))")
     assert flip["python"] == ("flip(w: int, h: int, m: DeviceArray, out: DeviceArray, *, stream=None, threads=None, "
                               "block=None) -> None")
-    assert flip["rust"] == ("pub fn flip(ij: ThreadIndex2, w: u32, h: u32, m: &[f64], out: &mut DisjointSlice<f64>) "
+    assert flip["rust"] == ("pub fn flip(ij: ThreadIndex2, w: u32, h: u32, m: &[f64], out: &mut DisjointSlice<f64, Rows>) "
                             "where (len(m) == w * h, len(out) == w * h)")
     assert scale["doc"] == "out[i] ← a·x[i]"
     for k in (scale, flip):
@@ -255,6 +255,19 @@ def test_signatures_of_every_parameter_kind() -> None:
         "pub fn k(ijk: ThreadIndex3, n: u64, t: i32, x: &[i64], c: &[AtomicU32], y: &mut DisjointSlice<f64>)")
     assert python_signature(_signature("k", kernel)) == ("k(n: int, t: int, x: DeviceArray, c: DeviceArray, y: DeviceArray, *, "
                                              "stream=None, threads=None, block=None) -> None")
+
+
+def test_a_signature_shows_the_types_as_the_source_spells_them() -> None:
+    """A build records each parameter's type as the kernel's source spells it (a layout, a
+    `ScanState`): inspect shows that; a manifest without it (written by hand) gets the
+    type its kind and dtype stand for."""
+    kernel = {"params": [
+        {"name": "i", "kind": "index", "dtype": "1d", "rust": "ThreadIndex"},
+        {"name": "state", "kind": "atomic", "dtype": "uint64", "rust": "ScanState"},
+        {"name": "out", "kind": "out", "dtype": "float32", "rust": "&mut DisjointSlice<f32, ScanTiles<8>>"},
+        {"name": "c", "kind": "atomic", "dtype": "uint64"}], "requires": []}
+    assert rust_signature(_signature("k", kernel)) == (
+        "pub fn k(i: ThreadIndex, state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>, c: &[AtomicU64])")
 
 
 def test_signatures_of_half_precision_and_dynamic_shared_memory() -> None:

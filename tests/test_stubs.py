@@ -41,7 +41,13 @@ BASE = 0x7F00_0000_0000  # fabricated device addresses: never dereferenced
 
 def make_manifest() -> dict[str, Any]:
     def param(name: str, kind: str, dtype: str) -> dict[str, str]:
-        return {"name": name, "kind": kind, "dtype": dtype}
+        # `rust`: the type as the kernel's source spells it (a build writes it; `oxpack inspect` shows it)
+        t = {"1d": "ThreadIndex", "2d": "ThreadIndex2", "3d": "ThreadIndex3", "float32": "f32", "float64": "f64",
+             "int32": "i32", "uint32": "u32", "int64": "i64", "uint64": "u64", "float16": "F16",
+             "bfloat16": "BF16"}[dtype]
+        rust = {"index": t, "scalar": t, "in": f"&[{t}]", "out": f"&mut DisjointSlice<{t}>", "atomic": f"&[Atomic{t.upper()}]",
+                "dynshared": f"DynShared<{t}>", "tma": f"TmaSource<{t}>"}[kind]
+        return {"name": name, "kind": kind, "dtype": dtype, "rust": rust}
 
     return {
         "schema": 3,

@@ -1,5 +1,5 @@
 """The kernel descriptor: what `kernel!` writes for each kernel into the `__OXPACK_SIG` constant of its
-crate (``oxpack-kernel-v1;name;param:kind:dtype;...;bounds=...;regs=...;variant=...;file=...;coarsen=...;
+crate (``oxpack-kernel-v1;name;param:kind:dtype:type;...;bounds=...;regs=...;variant=...;file=...;coarsen=...;
 requires=...;doc=...``), read into a `KernelSig` (`parse_sig`), the signature as the compiler
 type-checked it: the link (`llvm.py`) reads one per entry, and the manifest (`manifest.py`), the stubs
 and the host glue take it from there.
@@ -25,11 +25,14 @@ _SIG_MAGIC = "oxpack-kernel-v1;"
 @dataclass(frozen=True)
 class KernelParam:
     name: str
-    kind: str  # scalar | in | out
+    kind: str  # one of KINDS
     dtype: str
+    # the parameter's type as the kernel's source spells it (`&mut DisjointSlice<f32, WarpRows<Vec4>>`,
+    # `ScanState`): what `oxpack inspect` shows; kind and dtype say all the stub checks
+    rust: str = field(default="", compare=False)
 
     def as_dict(self) -> dict[str, str]:
-        return {"name": self.name, "kind": self.kind, "dtype": self.dtype}
+        return {"name": self.name, "kind": self.kind, "dtype": self.dtype, **({"rust": self.rust} if self.rust else {})}
 
 
 @dataclass(frozen=True)
@@ -97,11 +100,11 @@ def parse_sig(text: str) -> KernelSig:
     name, params = parts[0], []
     _check_name(name, f"kernel `{name}`")
     for part in parts[1:]:
-        pname, kind, dtype = part.split(":")
+        pname, kind, dtype, *rust = part.split(":", 3)  # the source's type last: it may hold `::`
         _check_name(pname, f"kernel `{name}`: parameter `{pname}`")
         if kind not in KINDS or dtype not in (RANKS if kind == "index" else DTYPES):
             raise StageError(f"kernel `{name}`: parameter `{pname}` has unsupported type {kind}:{dtype}", stage="link")
-        params.append(KernelParam(pname, kind, dtype))
+        params.append(KernelParam(pname, kind, dtype, " ".join("".join(rust).split())))
     indices = [p.name for p in params if p.kind == "index"]
     if len(indices) > 1:
         raise StageError(

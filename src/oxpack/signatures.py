@@ -59,7 +59,7 @@ def rust_signature(sig: Any) -> str:
             params.append(f"{p.name}: {_INDEX_TYPES[p.dtype]}")
             continue
         rust = table[p.dtype].rust
-        ty = {"scalar": rust, "in": f"&[{rust}]", "out": f"&mut DisjointSlice<{rust}>",
+        ty = p.rust or {"scalar": rust, "in": f"&[{rust}]", "out": f"&mut DisjointSlice<{rust}>",
               "atomic": f"&[Atomic{rust.upper()}]", "tma": f"TmaSource<{rust}>", "dynshared": f"DynShared<{rust}>"}[p.kind]
         params.append(f"{p.name}: {ty}")
     text = f"pub fn {sig.name}({', '.join(params)})"

@@ -96,9 +96,11 @@ class Param:
     """One of `KINDS`."""
     dtype: str
     """An element type of `DTYPES`; of a launch index, its rank (`RANKS`)."""
+    rust: str = field(default="", compare=False)
+    """Its type as the kernel's source spells it (``ScanState``), for people (`oxpack inspect`)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "dtype": self.dtype}
+        return {"name": self.name, "kind": self.kind, "dtype": self.dtype, **({"rust": self.rust} if self.rust else {})}
 
 
 @dataclass(frozen=True)
@@ -442,7 +444,8 @@ def _param(read: _Reader, of: str, number: int, spec: object) -> Param:
     if kind == "scalar" and DTYPES[dtype].python is None:
         storage = ", ".join(d.name for d in DTYPES.values() if d.python is None)
         read.fail(f"{of} scalar parameter `{name}` has dtype {dtype!r}; {storage} are array element types only")
-    return Param(name, kind, dtype)
+    rust = spec.get("rust", "")
+    return Param(name, kind, dtype, rust if isinstance(rust, str) else "")
 
 
 def _kernel(read: _Reader, name: str, entry: object) -> Kernel:

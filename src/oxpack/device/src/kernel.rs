@@ -132,7 +132,7 @@ macro_rules! kernel {
 
             const __OXPACK_PARTS: &[&str] = &[
                 "oxpack-kernel-v1;", stringify!($name),
-                $(";", stringify!($p), ":", <$t as $crate::Param>::DESC,)*
+                $(";", stringify!($p), ":", <$t as $crate::Param>::DESC, ":", stringify!($t),)*
                 $(";bounds=", stringify!($max), $(",", stringify!($min),)?)?
                 $(";regs=", stringify!($regs),)?
                 $(";variant=", stringify!($of), "@", stringify!($arch),)?
