@@ -139,7 +139,7 @@ def _launcher(name: str, kernel: Any, kernels: list[str]) -> str:
                        mutable=p.kind in ("out", "atomic"))
         reads += _fill("next_array" if n else "first_array", i=p.pos)
     requires = [where().render(r.test, _names(kernel)) for r in kernel.requirements()]
-    tests = "".join(_fill("require", test=test) for test in requires)
+    checks, memo = _checks(arrays, requires)
     default = kernel.default_array
     words = sum(1 if p.kind in ("scalar", "dynshared") else 2 for p in args)
     values = [f"arg{p.pos}" if p.kind in ("scalar", "dynshared") else f"ptr{p.pos}, size{p.pos}" for p in args]
@@ -152,7 +152,7 @@ def _launcher(name: str, kernel: Any, kernels: list[str]) -> str:
         "launcher", name=name, doc=_doc(kernel, kernels, requires), format=packing,
         args="".join(f"arg{p.pos}: Any, " for p in args), scalars=scalars,
         threads_ok=_ints("threads", kernel.rank), block_ok=_ints("block", kernel.rank), arrays=reads,
-        overlap=_overlap(arrays), requires=_fill("requires", tests=tests) if requires else "",
+        checks=checks, checked_decl=_CHECKED if memo else "", declare="        nonlocal checked\n" if memo else "",
         default_threads=(f"size{default.pos} if threads is None else threads  # default: one thread per element of "
                          f"arg{default.pos}") if default is not None else "threads  # required: None finds no entry",
         shared_doc="" if dynamic is None else ", shared elements",
@@ -161,15 +161,48 @@ def _launcher(name: str, kernel: Any, kernels: list[str]) -> str:
     )
 
 
-def _overlap(arrays: list[Any]) -> str:
+_MEMO_AT = 3
+"""Overlap pairs and `where` tests from which a launcher remembers the values that passed them:
+comparing one tuple of a few values costs about what two or three of the tests cost (measured
+in `benchmarks/RESULTS.md`, "Session 9: host cost of every call form")."""
+
+_CHECKED = "    checked: tuple[Any, ...] = ()  # the values of the last call that passed the overlap and `where` tests\n"
+
+
+def _checks(arrays: list[Any], requires: list[str]) -> tuple[str, bool]:
+    """The overlap and `where` tests, and whether they sit behind the memo of the last values that
+    passed them. Those tests read only the arrays' pointers and element counts (the item sizes
+    are the launcher's own) and the scalars that requirements name: a call whose values all
+    equal the remembered ones gets the same answers. Python's ``==`` on these ints, and on a
+    float scalar, is equality of the values the tests compute with (``-0.0 == 0.0`` gives the
+    same answer to every comparison, and a NaN equals nothing, so it is tested again); every
+    value is still packed from this call."""
+    pairs = _pairs(arrays)
+    text = _overlap(arrays, pairs)
+    if requires:
+        text += _fill("requires", tests="".join(_fill("require", test=test) for test in requires))
+    if len(pairs) + len(requires) < _MEMO_AT:
+        return text, False
+    scalars = sorted({int(n) for test in requires for n in re.findall(r"\barg(\d+)\b", test)})
+    seen = [f"ptr{p.pos}, size{p.pos}" for p in arrays] + [f"arg{n}" for n in scalars]
+    indented = "".join(f"    {line}" if line.strip() else line for line in text.splitlines(keepends=True))
+    return _fill("memo", seen=", ".join(seen), tests=indented), True
+
+
+def _pairs(arrays: list[Any]) -> list[tuple[Any, Any]]:
     """Each written buffer against every other buffer (two written ones once)."""
-    pairs = [(out, other) for out in arrays if out.kind in ("out", "atomic") for other in arrays
-             if other.pos != out.pos and not (other.kind in ("out", "atomic") and other.pos < out.pos)]
+    return [(out, other) for out in arrays if out.kind in ("out", "atomic") for other in arrays
+            if other.pos != out.pos and not (other.kind in ("out", "atomic") and other.pos < out.pos)]
+
+
+def _overlap(arrays: list[Any], pairs: list[tuple[Any, Any]]) -> str:
     if not pairs:
         return ""
     checks = "".join(_fill("overlap_pair", written=out.pos, other=other.pos) for out, other in pairs)
-    return _fill("overlap", names=", ".join(f"bytes{p.pos}" for p in arrays),
-                 sizes=", ".join(f"size{p.pos} * {p.dtype.itemsize}" for p in arrays), pairs=checks.rstrip("\n"))
+    used = sorted({p.pos for pair in pairs for p in pair})
+    itemsize = {p.pos: p.dtype.itemsize for p in arrays}
+    return _fill("overlap", names=", ".join(f"end{n}" for n in used),
+                 ends=", ".join(f"ptr{n} + size{n} * {itemsize[n]}" for n in used), pairs=checks.rstrip("\n"))
 
 
 def _packing(args: Any) -> str:
