@@ -406,3 +406,71 @@ def test_the_generated_module_reads_as_code(kernels: ModuleType) -> None:
     for name in kernels._module.kernels:
         assert f"    if _fast_{name}(" in source and f"stream, threads, block):\n" in source, name
     assert "threads is None and block is None" not in source
+
+
+def at(address: int, n: int, typestr: str = "<f4") -> Any:
+    """A CAI v3 array of `n` elements at byte `address` past the fake's base (may overlap others)."""
+    from test_stubs import CudaArray
+
+    return CudaArray(n, typestr, BASE + address, **{})
+
+
+LAYERNORM = (8, 32, 1e-5, arr(0, 256), arr(1, 32), arr(2, 32), arr(3, 256), arr(4, 8), arr(5, 8))
+SLOT = 2**20
+# A call equal to LAYERNORM but in one value that the overlap and `where` tests read: the
+# launcher remembers the values of the last call that passed them, so each of these must miss
+# that memo and be refused with the general path's message (positions in LAYERNORM).
+ONE_FIELD_OFF: dict[str, tuple[int, Any]] = {
+    "out's pointer inside inp": (6, at(512, 256)),
+    "out's pointer onto inp": (6, at(0, 256)),
+    "mean's pointer onto out's last element": (7, at(3 * SLOT + 1020, 8)),
+    "rstd's pointer onto mean's first element": (8, at(4 * SLOT - 28, 8)),
+    "weight's pointer inside rstd": (4, at(5 * SLOT + 4, 32)),
+    "mean's size": (7, arr(4, 9)),
+    "rstd's size": (8, arr(5, 7)),
+    "inp's size": (3, arr(0, 255)),
+    "bias's size": (5, arr(2, 33)),
+    "scalar n": (0, 9),
+    "scalar c": (1, 31),
+    "scalar c zero": (1, 0),
+}
+
+
+@pytest.mark.parametrize("library", ["cai", "cupy", "torch"])
+@pytest.mark.parametrize("case", list(ONE_FIELD_OFF))
+def test_a_call_off_the_memo_in_one_value_is_checked_again(
+    kernels: ModuleType, fake: FakeCuda, hooks: Any, monkeypatch: pytest.MonkeyPatch, case: str, library: str
+) -> None:
+    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    options = {"threads": 256, "block": 32}
+    good = [as_library(a, library, hooks) for a in LAYERNORM]
+    kernels.layernorm(*good, **options)  # the general path: checks, launches, records the launch
+    assert kernels._fast_layernorm(*good, None, 256, 32) is True  # the fast path: passes, remembers the values
+    launched = len(fake.launches)
+    position, value = ONE_FIELD_OFF[case]
+    bad = list(LAYERNORM)
+    bad[position] = value
+    expected = general_refusal(kernels, "layernorm", tuple(bad), options)
+    assert isinstance(expected, runtime.KernelValueError), repr(expected)
+    assert kernels._fast_layernorm(*(as_library(a, library, hooks) for a in bad), None, 256, 32) is False
+    with pytest.raises(runtime.KernelValueError) as info:
+        kernels.layernorm(*(as_library(a, library, hooks) for a in bad), **options)
+    assert str(info.value) == str(expected)
+    assert len(fake.launches) == launched, "a refused call launched"
+    forbid_general_path(kernels, "layernorm", monkeypatch)
+    kernels.layernorm(*good, **options)  # the remembered values again: the fast path
+    assert len(fake.launches) == launched + 1
+
+
+def test_buffers_that_touch_without_overlapping_take_the_fast_path(
+    kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each buffer's end is its first byte past the data: `mean` starting right at `out`'s end
+    and `rstd` ending right at `mean`'s start overlap nothing."""
+    args = (8, 32, 1e-5, arr(0, 256), arr(1, 32), arr(2, 32), arr(3, 256), at(3 * SLOT + 1024, 8), at(3 * SLOT - 32, 8))
+    kernels.layernorm(*args, threads=256, block=32)
+    forbid_general_path(kernels, "layernorm", monkeypatch)
+    kernels.layernorm(*args, threads=256, block=32)
+    moved = (*args[:7], at(3 * SLOT + 1024 + 32, 8), at(3 * SLOT - 64, 8))  # other values, still apart: checked again
+    kernels.layernorm(*moved, threads=256, block=32)
+    assert len(fake.launches) == 3
