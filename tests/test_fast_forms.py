@@ -474,3 +474,47 @@ def test_buffers_that_touch_without_overlapping_take_the_fast_path(
     moved = (*args[:7], at(3 * SLOT + 1024 + 32, 8), at(3 * SLOT - 64, 8))  # other values, still apart: checked again
     kernels.layernorm(*moved, threads=256, block=32)
     assert len(fake.launches) == 3
+
+
+def test_a_remembered_call_packs_what_changed(kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same arrays again, with another float (``-0.0 == 0.0``, but not its bytes), another
+    integer scalar that no requirement names, another launch shape of a coarsened kernel, and from
+    another thread: each block the fast path launches holds its own call's values (the launcher
+    remembers, per thread, the pointers, counts and integers it checked and packed; floats and
+    the coarsened count are packed on every call)."""
+    import math
+    import threading
+
+    x, y, a, b = arr(0, 1000), arr(1, 1000), arr(2, 64, "<f8"), arr(3, 64, "<f8")
+    first = [((0.0, x, y), {}), ((0.0, x, y), {"threads": 500, "block": 128})]
+    for args, options in first:  # the general path makes both launches
+        kernels.saxpy(*args, **options)
+    kernels.coarse(x, y)
+    kernels.coarse(x, y, threads=400)
+    kernels.volume(4, 0, a, b, threads=(4, 4, 4))
+    general = len(fake.launches)
+    for name in ("saxpy", "coarse", "volume"):
+        forbid_general_path(kernels, name, monkeypatch)
+    kernels.saxpy(0.0, x, y)
+    kernels.saxpy(-0.0, x, y)
+    kernels.saxpy(3.5, x, y, threads=500, block=128)
+    kernels.coarse(x, y)
+    kernels.coarse(x, y, threads=400)
+    kernels.coarse(x, y)
+    kernels.volume(4, 7, a, b, threads=(4, 4, 4))
+    kernels.volume(4, -(2**40), a, b, threads=(4, 4, 4))
+    thread = threading.Thread(target=kernels.saxpy, args=(5.0, x, y))
+    thread.start()
+    thread.join()
+    launched = [values(launch) for launch in fake.launches[general:]]
+    ptrs = [BASE, 1000, BASE + 2**20, 1000]
+    assert launched[0] == [0.0, *ptrs] and math.copysign(1.0, launched[0][0]) == 1.0
+    assert launched[1] == [-0.0, *ptrs] and math.copysign(1.0, launched[1][0]) == -1.0
+    assert launched[2] == [3.5, *ptrs]
+    counts = [values(launch)[-1] for launch in fake.launches[general - 3:general - 1]]  # the general path's
+    assert counts[0] != counts[1]
+    assert [launch[-1] for launch in launched[3:6]] == [counts[0], counts[1], counts[0]]
+    assert [launch[:4] for launch in launched[3:6]] == [ptrs] * 3
+    assert [launch[:2] for launch in launched[6:8]] == [[4, 7], [4, -(2**40)]]
+    assert launched[8] == [5.0, *ptrs]
+    assert len(launched) == 9
