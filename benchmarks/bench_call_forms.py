@@ -12,9 +12,11 @@ On the GPU machine, with the wheel that scripts/gpu-artifacts.sh built:
 
 Each kernel gets small inputs (1,024 elements, or 32 x 32 matrices: host-bound, as the
 issue's table) and the launch shape its docstring gives (`threads=` and `block=` always
-given explicitly). Per kernel, three calls are timed in interleaved rounds: the raw launch
+given explicitly). Per kernel, four calls are timed in interleaved rounds: the raw launch
 (cuda.core's `launch` with the stub's own loaded kernel, its grid and block, and arguments
-converted once), the stub with CuPy arrays, the stub with PyTorch tensors (the same memory,
+converted once), the direct launch (the driver's `cuLaunchKernelEx` through ctypes with the
+parameter block the fast path packed: what the fast path pays besides its checks), the stub
+with CuPy arrays, the stub with PyTorch tensors (the same memory,
 through DLPack). A ratio is the median of the per-round ratios to the raw launch; target
 <= 1.3x. The column "fast" says whether the generated fast path took the call (it must:
 a "no" is a bug). CuPy has no bfloat16 and older PyTorch no uint32: such cells say "—".
@@ -175,6 +177,31 @@ def raw_launcher(name: str, args: tuple[Any, ...], threads: Any, block: Any, str
     return lambda: launch(stream, config, function, *prepared)
 
 
+def direct_launcher(name: str, fast_path: Callable[..., bool], args: tuple[Any, ...], threads: Any,
+                    block: Any) -> Callable[[], None] | None:
+    """The driver's `cuLaunchKernelEx` through ctypes with the parameter block the fast path packed
+    for `args`: the floor of any launch from Python, which the fast path pays plus its checks."""
+    entries = kernels._module.state(name).entries
+    originals = dict(entries)
+    seen: list[tuple[Any, Any]] = []
+
+    def recorder(entry: Any) -> Callable[..., int]:
+        def record(config: Any, function: Any, params: Any, extra: None) -> int:
+            seen.append((entry, params))
+            return int(entry[0](config, function, params, extra))
+        return record
+
+    for key, entry in originals.items():
+        entries[key] = (recorder(entry), *entry[1:])
+    try:
+        if not fast_path(*args, None, threads, block) or not seen:
+            return None
+    finally:
+        entries.update(originals)
+    (launch_, config, function, *_), params = seen[-1]
+    return lambda: launch_(config, function, params, None)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
@@ -194,7 +221,7 @@ def main() -> int:
         spec, threads, block = CALLS[name]
         stub = getattr(kernels, name)
         on_cupy, on_torch = arguments(spec)
-        variants: dict[str, Callable[[], None] | None] = {"raw": None, "cupy": None, "torch": None}
+        variants: dict[str, Callable[[], None] | None] = {"raw": None, "direct": None, "cupy": None, "torch": None}
         fast: dict[str, bool] = {}
         fast_path = getattr(kernels, f"_fast_{name}", None)
         for label, args in (("cupy", on_cupy), ("torch", on_torch)):
@@ -206,6 +233,8 @@ def main() -> int:
             variants[label] = lambda s=stub, a=args, t=threads, b=block: s(*a, threads=t, block=b)
             if variants["raw"] is None:
                 variants["raw"] = raw_launcher(name, args, threads, block, legacy)
+            if variants["direct"] is None and fast_path is not None and fast[label]:
+                variants["direct"] = direct_launcher(name, fast_path, args, threads, block)
         shape = f"threads={threads!r}, block={block!r}"
         rows.append((name, shape, variants, fast))
     cp.cuda.Device(0).synchronize()
@@ -223,13 +252,15 @@ def main() -> int:
                 times.setdefault((name, label), []).append((time.perf_counter() - t0) / options.per)
     cp.cuda.Device(0).synchronize()
 
-    print(f"\n| kernel, explicit shape | raw `cuda.core.launch` (µs) | stub, CuPy (µs) | vs raw | "
+    print(f"\n| kernel, explicit shape | raw `cuda.core.launch` (µs) | direct launch (µs) | stub, CuPy (µs) | vs raw | "
           f"stub, PyTorch (µs) | vs raw | fast path (CuPy, PyTorch) |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     worst = 0.0
     for name, shape, _, fast in rows:
         raw = times.get((name, "raw"))
-        cells = [f"`{name}`, {shape}", f"{statistics.median(raw) * 1e6:.2f}" if raw else "—"]
+        direct = times.get((name, "direct"))
+        cells = [f"`{name}`, {shape}", f"{statistics.median(raw) * 1e6:.2f}" if raw else "—",
+                 f"{statistics.median(direct) * 1e6:.2f}" if direct else "—"]
         for label in ("cupy", "torch"):
             ts = times.get((name, label))
             if not ts or not raw:

@@ -1,105 +1,103 @@
 """Where a checked stub call spends host time (run on the GPU machine with the vecmath wheel).
 
-    python benchmarks/profile_stub.py
+    python benchmarks/profile_stub.py                       # vecmath installed (or on PYTHONPATH)
+    python benchmarks/profile_stub.py layernorm sum         # only these kernels
 
-Prints the cost of each read the generated fast path makes of a CuPy array and a
-PyTorch tensor, of the fast path itself with the launch replaced by a no-op (so the
-checks alone), of the stub, and of a raw cuda.core launch; then a profile of stub calls.
+For each kernel (by default those with 2 to 6 arrays that `bench_call_forms.py` found
+slowest), with the call and launch shape `bench_call_forms.py` gives it: the generated fast
+path with its recorded launch replaced by a no-op (the checks alone), the stub around it
+(no-op launch too), the direct launch alone (the driver's `cuLaunchKernelEx` with the fast
+path's parameter block) and a raw `cuda.core.launch`, with CuPy arrays and PyTorch tensors.
+Then the cost of each read the fast path makes of one CuPy array and one PyTorch tensor on
+the device, and of the calls it makes once per call. Best of 5 rounds, µs per call.
 """
 
 from __future__ import annotations
 
-import cProfile
-import ctypes
-import pstats
-import struct
 import sys
 import timeit
-from pathlib import Path
+from collections.abc import Callable
+from typing import Any
 
 import cupy as cp
 import torch
+from bench_call_forms import CALLS, arguments, direct_launcher, raw_launcher
 
 try:
-    from cuda.core import Device, LaunchConfig, ObjectCode, launch
+    from cuda.core import Device
 except ImportError:  # cuda.core 0.x
-    from cuda.core.experimental import Device, LaunchConfig, ObjectCode, launch
+    from cuda.core.experimental import Device
 
-import vecmath
 from vecmath import kernels
 
+KERNELS = ("saxpy", "sum", "min_max", "residual_add", "rmsnorm_bf16", "layernorm")
 
-def cost(fn, number: int = 20000) -> float:
+
+def cost(fn: Callable[[], object], number: int = 20000) -> float:
     """Best of 5 rounds, µs per call."""
     return min(timeit.repeat(fn, number=number, repeat=5)) / number * 1e6
+
+
+def checks_alone(name: str, args: tuple[Any, ...], threads: Any, block: Any) -> tuple[float, float]:
+    """The fast path, and the stub, with every recorded launch of `name` a no-op."""
+    entries = kernels._module.state(name).entries
+    fast, stub = getattr(kernels, f"_fast_{name}"), getattr(kernels, name)
+    saved = dict(entries)
+    for key, entry in saved.items():
+        entries[key] = (lambda *a: 0, *entry[1:])
+    try:
+        assert fast(*args, None, threads, block), f"{name}: the fast path did not take the call"
+        return (cost(lambda: fast(*args, None, threads, block)),
+                cost(lambda: stub(*args, threads=threads, block=block)))
+    finally:
+        entries.update(saved)
 
 
 def main() -> int:
     dev = Device(0)
     dev.set_current()
-    n = 1024
-    x, y = cp.ones(n, dtype=cp.float32), cp.ones(n, dtype=cp.float32)
-    xt, yt = torch.ones(n, device="cuda:0"), torch.ones(n, device="cuda:0")
-    fat = Path(vecmath.__file__).parent / "_oxpack" / "saxpy.fatbin"
-    k = ObjectCode.from_fatbin(fat.read_bytes()).get_kernel("saxpy")
-    cfg = LaunchConfig(grid=4, block=256)
-    s = dev.default_stream
-    a = ctypes.c_float(0.0)
-    xp, yp = x.data.ptr, y.data.ptr
-    kernels.saxpy(0.0, x, y)
-    kernels.saxpy(0.0, xt, yt)
-    kernels.saxpy(0.0, x, y, threads=n, block=256)  # an explicit shape: an entry of its own
+    legacy = dev.default_stream
+    names = sys.argv[1:] or KERNELS
+    print("| kernel | library | fast path, no-op launch | stub, no-op launch | direct launch | raw `cuda.core.launch` |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for name in names:
+        spec, threads, block = CALLS[name]
+        stub = getattr(kernels, name)
+        for label, args in zip(("CuPy", "PyTorch"), arguments(spec), strict=True):
+            if args is None:
+                continue
+            stub(*args, threads=threads, block=block)  # the general path: loads, checks, launches, records
+            fast = getattr(kernels, f"_fast_{name}")
+            direct = direct_launcher(name, fast, args, threads, block)
+            raw = raw_launcher(name, args, threads, block, legacy)
+            checks, around = checks_alone(name, args, threads, block)
+            cells = [f"{checks:.3f}", f"{around:.3f}", f"{cost(direct):.3f}" if direct else "—", f"{cost(raw):.3f}"]
+            print(f"| `{name}` | {label} | " + " | ".join(cells) + " |")
+    cp.cuda.Device(0).synchronize()
+
+    x = cp.ones(1024, dtype=cp.float32)
+    t = torch.ones(1024, device="cuda:0")
     hooks = sys.modules["vecmath._oxpack.runtime"]._hooks
     f32 = cp.dtype("<f4")
-    rows = {
-        "raw launch, prepared args": lambda: launch(s, cfg, k, a, xp, n, yp, n),
-        "stub, CuPy arrays": lambda: kernels.saxpy(0.0, x, y),
-        "stub, PyTorch tensors": lambda: kernels.saxpy(0.0, xt, yt),
-        "stub, CuPy arrays, threads= block= given": lambda: kernels.saxpy(0.0, x, y, threads=n, block=256),
+    reads: dict[str, Callable[[], object]] = {
         "CuPy x.data": lambda: x.data,
         "CuPy x.data.ptr": lambda: x.data.ptr,
-        "CuPy x.data.device_id": lambda: x.data.device_id,
         "CuPy x.size": lambda: x.size,
         "CuPy x.dtype is f32": lambda: x.dtype is f32,
         "CuPy x._c_contiguous": lambda: x._c_contiguous,
-        "CuPy get_current_stream().ptr": lambda: hooks.cupy_current_stream().ptr,
-        "torch t.dtype": lambda: xt.dtype,
-        "torch t.is_cuda": lambda: xt.is_cuda,
-        "torch t.requires_grad": lambda: xt.requires_grad,
-        "torch t.is_contiguous()": lambda: xt.is_contiguous(),
-        "torch t.data_ptr()": lambda: xt.data_ptr(),
-        "torch t.numel()": lambda: xt.numel(),
-        "torch t.get_device()": lambda: xt.get_device(),
-        "torch _cuda_getCurrentRawStream(0)": lambda: hooks.torch_raw_stream(0),
+        "CuPy get_current_stream().ptr (once a call)": lambda: hooks.cupy_current_stream().ptr,
+        "torch t.dtype": lambda: t.dtype,
+        "torch t.is_cuda": lambda: t.is_cuda,
+        "torch t.requires_grad": lambda: t.requires_grad,
+        "torch t.is_contiguous()": lambda: t.is_contiguous(),
+        "torch t.data_ptr()": lambda: t.data_ptr(),
+        "torch t.numel()": lambda: t.numel(),
+        "torch _cuda_getCurrentRawStream(0) (once a call)": lambda: hooks.torch_raw_stream(0),
+        "a lambda that does nothing (subtract it)": lambda: None,
     }
-    for label, fn in rows.items():
-        print(f"{label:40s} {cost(fn):7.3f} µs")
-    # the fast path's launch alone: the driver's cuLaunchKernelEx through ctypes, the
-    # parameter block packed as the fast path packs it
-    entries = kernels._module.state("saxpy").entries
-    launch_, config_, function_ = next(iter(entries.values()))
-    pack_saxpy = struct.Struct("=f4xQQQQ").pack_into  # as saxpy's launcher packs its parameters
-    block = kernels._launchers._params(5)
-    pack_saxpy(block, 40, 0.0, xp, n, yp, n)
-    print(f"{'direct launch, packed block':40s} {cost(lambda: launch_(config_, function_, block, None)):7.3f} µs")
-    print(f"{'pack the block':40s} {cost(lambda: pack_saxpy(block, 40, 0.0, xp, n, yp, n)):7.3f} µs")
-    # the checks alone: the fast path with its recorded launch replaced by a no-op
-    saved = dict(entries)
-    for key, entry in saved.items():
-        entries[key] = (lambda *args: 0, *entry[1:])
-    print(f"{'fast path, CuPy, no-op launch':40s} {cost(lambda: kernels._fast_saxpy(0.0, x, y, None)):7.3f} µs")
-    print(f"{'fast path, PyTorch, no-op launch':40s} {cost(lambda: kernels._fast_saxpy(0.0, xt, yt, None)):7.3f} µs")
-    print(f"{'stub, CuPy, no-op launch':40s} {cost(lambda: kernels.saxpy(0.0, x, y)):7.3f} µs")
-    print(f"{'fast path, CuPy, threads/block, no-op':40s} "
-          f"{cost(lambda: kernels._fast_saxpy(0.0, x, y, None, n, 256)):7.3f} µs")
-    entries.update(saved)
-    prof = cProfile.Profile()
-    prof.enable()
-    for _ in range(20000):
-        kernels.saxpy(0.0, x, y)
-    prof.disable()
-    cp.cuda.Device().synchronize()
-    pstats.Stats(prof).sort_stats("tottime").print_stats(12)
+    print("\n| read | µs |\n| --- | --- |")
+    for label, fn in reads.items():
+        print(f"| {label} | {cost(fn, 100000):.3f} |")
     return 0
 
 

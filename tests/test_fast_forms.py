@@ -406,3 +406,156 @@ def test_the_generated_module_reads_as_code(kernels: ModuleType) -> None:
     for name in kernels._module.kernels:
         assert f"    if _fast_{name}(" in source and f"stream, threads, block):\n" in source, name
     assert "threads is None and block is None" not in source
+
+
+def at(address: int, n: int, typestr: str = "<f4") -> Any:
+    """A CAI v3 array of `n` elements at byte `address` past the fake's base (may overlap others)."""
+    from test_stubs import CudaArray
+
+    return CudaArray(n, typestr, BASE + address, **{})
+
+
+LAYERNORM = (8, 32, 1e-5, arr(0, 256), arr(1, 32), arr(2, 32), arr(3, 256), arr(4, 8), arr(5, 8))
+SLOT = 2**20
+# A call equal to LAYERNORM but in one value that the overlap and `where` tests read: the
+# launcher remembers the values of the last call that passed them, so each of these must miss
+# that memo and be refused with the general path's message (positions in LAYERNORM).
+ONE_FIELD_OFF: dict[str, tuple[int, Any]] = {
+    "out's pointer inside inp": (6, at(512, 256)),
+    "out's pointer onto inp": (6, at(0, 256)),
+    "mean's pointer onto out's last element": (7, at(3 * SLOT + 1020, 8)),
+    "rstd's pointer onto mean's first element": (8, at(4 * SLOT - 28, 8)),
+    "weight's pointer inside rstd": (4, at(5 * SLOT + 4, 32)),
+    "mean's size": (7, arr(4, 9)),
+    "rstd's size": (8, arr(5, 7)),
+    "inp's size": (3, arr(0, 255)),
+    "bias's size": (5, arr(2, 33)),
+    "scalar n": (0, 9),
+    "scalar c": (1, 31),
+    "scalar c zero": (1, 0),
+}
+
+
+@pytest.mark.parametrize("library", ["cai", "cupy", "torch"])
+@pytest.mark.parametrize("case", list(ONE_FIELD_OFF))
+def test_a_call_off_the_memo_in_one_value_is_checked_again(
+    kernels: ModuleType, fake: FakeCuda, hooks: Any, monkeypatch: pytest.MonkeyPatch, case: str, library: str
+) -> None:
+    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    options = {"threads": 256, "block": 32}
+    good = [as_library(a, library, hooks) for a in LAYERNORM]
+    kernels.layernorm(*good, **options)  # the general path: checks, launches, records the launch
+    assert kernels._fast_layernorm(*good, None, 256, 32) is True  # the fast path: passes, remembers the values
+    launched = len(fake.launches)
+    position, value = ONE_FIELD_OFF[case]
+    bad = list(LAYERNORM)
+    bad[position] = value
+    expected = general_refusal(kernels, "layernorm", tuple(bad), options)
+    assert isinstance(expected, runtime.KernelValueError), repr(expected)
+    assert kernels._fast_layernorm(*(as_library(a, library, hooks) for a in bad), None, 256, 32) is False
+    with pytest.raises(runtime.KernelValueError) as info:
+        kernels.layernorm(*(as_library(a, library, hooks) for a in bad), **options)
+    assert str(info.value) == str(expected)
+    assert len(fake.launches) == launched, "a refused call launched"
+    forbid_general_path(kernels, "layernorm", monkeypatch)
+    kernels.layernorm(*good, **options)  # the remembered values again: the fast path
+    assert len(fake.launches) == launched + 1
+
+
+def test_buffers_that_touch_without_overlapping_take_the_fast_path(
+    kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each buffer's end is its first byte past the data: `mean` starting right at `out`'s end
+    and `rstd` ending right at `mean`'s start overlap nothing."""
+    args = (8, 32, 1e-5, arr(0, 256), arr(1, 32), arr(2, 32), arr(3, 256), at(3 * SLOT + 1024, 8), at(3 * SLOT - 32, 8))
+    kernels.layernorm(*args, threads=256, block=32)
+    forbid_general_path(kernels, "layernorm", monkeypatch)
+    kernels.layernorm(*args, threads=256, block=32)
+    moved = (*args[:7], at(3 * SLOT + 1024 + 32, 8), at(3 * SLOT - 64, 8))  # other values, still apart: checked again
+    kernels.layernorm(*moved, threads=256, block=32)
+    assert len(fake.launches) == 3
+
+
+def test_a_remembered_call_packs_what_changed(kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same arrays again, with another float (``-0.0 == 0.0``, but not its bytes), another
+    integer scalar that no requirement names, another launch shape of a coarsened kernel, and from
+    another thread: each block the fast path launches holds its own call's values (the launcher
+    remembers, per thread, the pointers, counts and integers it checked and packed; floats and
+    the coarsened count are packed on every call)."""
+    import math
+    import threading
+
+    x, y, a, b = arr(0, 1000), arr(1, 1000), arr(2, 64, "<f8"), arr(3, 64, "<f8")
+    first = [((0.0, x, y), {}), ((0.0, x, y), {"threads": 500, "block": 128})]
+    for args, options in first:  # the general path makes both launches
+        kernels.saxpy(*args, **options)
+    kernels.coarse(x, y)
+    kernels.coarse(x, y, threads=400)
+    kernels.volume(4, 0, a, b, threads=(4, 4, 4))
+    general = len(fake.launches)
+    for name in ("saxpy", "coarse", "volume"):
+        forbid_general_path(kernels, name, monkeypatch)
+    kernels.saxpy(0.0, x, y)
+    kernels.saxpy(-0.0, x, y)
+    kernels.saxpy(3.5, x, y, threads=500, block=128)
+    kernels.coarse(x, y)
+    kernels.coarse(x, y, threads=400)
+    kernels.coarse(x, y)
+    kernels.volume(4, 7, a, b, threads=(4, 4, 4))
+    kernels.volume(4, -(2**40), a, b, threads=(4, 4, 4))
+    thread = threading.Thread(target=kernels.saxpy, args=(5.0, x, y))
+    thread.start()
+    thread.join()
+    launched = [values(launch) for launch in fake.launches[general:]]
+    ptrs = [BASE, 1000, BASE + 2**20, 1000]
+    assert launched[0] == [0.0, *ptrs] and math.copysign(1.0, launched[0][0]) == 1.0
+    assert launched[1] == [-0.0, *ptrs] and math.copysign(1.0, launched[1][0]) == -1.0
+    assert launched[2] == [3.5, *ptrs]
+    counts = [values(launch)[-1] for launch in fake.launches[general - 3:general - 1]]  # the general path's
+    assert counts[0] != counts[1]
+    assert [launch[-1] for launch in launched[3:6]] == [counts[0], counts[1], counts[0]]
+    assert [launch[:4] for launch in launched[3:6]] == [ptrs] * 3
+    assert [launch[:2] for launch in launched[6:8]] == [[4, 7], [4, -(2**40)]]
+    assert launched[8] == [5.0, *ptrs]
+    assert len(launched) == 9
+
+
+@pytest.mark.parametrize("name", ["layernorm", "saxpy"])  # with the memo, and a block packed every call
+def test_a_call_made_during_a_launch_on_the_same_thread_packs_its_own_block(
+    kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """A finalizer or a signal handler may call a kernel on the same thread while a fast-path
+    call of it sits between packing its parameter block and launching it. Each launch still
+    gets its own call's values, and so do the calls after them (the block is taken while it
+    is in use, so the inner call packs another; neither leaves the memo pointing at the other's
+    values)."""
+    if name == "layernorm":
+        outer = LAYERNORM
+        inner = (8, 32, 1e-5, arr(10, 256), arr(11, 32), arr(12, 32), arr(13, 256), arr(14, 8), arr(15, 8))
+        options: dict[str, Any] = {"threads": 256, "block": 32}
+    else:
+        outer, inner, options = (2.0, arr(0, 1000), arr(1, 1000)), (3.0, arr(10, 1000), arr(11, 1000)), {}
+    call = getattr(kernels, name)
+    call(*inner, **options)  # the general path makes the launch entry
+    call(*outer, **options)
+    forbid_general_path(kernels, name, monkeypatch)
+    entries = kernels._module.kernel(name).state.entries
+    (key, (launch, config, function)), = entries.items()
+    reentered = []
+
+    def launch_after_a_reentrant_call(*args: Any) -> int:
+        if not reentered:  # once: as a finalizer would, between this call's packing and its launch
+            reentered.append(True)
+            call(*inner, **options)
+        return launch(*args)
+
+    entries[key] = (launch_after_a_reentrant_call, config, function)
+    start = len(fake.launches)
+    call(*outer, **options)  # the memo holds these values: packed by the call before
+    entries[key] = (launch, config, function)
+    call(*outer, **options)
+    call(*inner, **options)
+    launched = [values(launch) for launch in fake.launches[start:]]
+    first, second = [values(launch) for launch in fake.launches[start - 2:start]]  # the general path's
+    # the inner call launches first (inside the outer one), then the outer, then the two after
+    assert launched == [first, second, second, first], "a launch got another call's parameter block"

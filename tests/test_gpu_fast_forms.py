@@ -89,3 +89,41 @@ def test_torch_tensors_with_explicit_shapes(rng: np.random.Generator) -> None:
     _, x, y = twice("saxpy", lambda: (0.5, torch.from_numpy(x_h).cuda(), torch.from_numpy(y_h).cuda()), n, 256)
     torch.cuda.synchronize()
     np.testing.assert_allclose(y.cpu().numpy(), np.float32(0.5) * x_h + y_h, rtol=1e-6, atol=1e-6)
+
+
+def test_layernorm_memo_still_reads_every_tensor(rng: np.random.Generator) -> None:
+    """The launcher remembers the pointers and sizes its last call checked and packed. A tensor
+    at the same address with the same element count that is strided, of another dtype or
+    requires grad is not the remembered call: each is refused (by the general path, with its
+    message), and the remembered call still launches and computes LayerNorm."""
+    torch = gpu_import("torch", "this test needs PyTorch with CUDA", optional=True)
+    rows, c = 32, 64
+    x_h = rng.standard_normal((rows, c), dtype=np.float32)
+    w_h, b_h = rng.standard_normal(c, dtype=np.float32), rng.standard_normal(c, dtype=np.float32)
+    buffer = torch.zeros(2 * rows * c, device="cuda:0")
+    x = buffer[: rows * c]
+    x.copy_(torch.from_numpy(x_h.ravel()).cuda())
+    w, b = torch.from_numpy(w_h).cuda(), torch.from_numpy(b_h).cuda()
+    out, mean, rstd = torch.empty(rows * c, device="cuda:0"), torch.empty(rows, device="cuda:0"), torch.empty(
+        rows, device="cuda:0")
+    shape = {"threads": 32 * rows, "block": 256}
+    kernels.layernorm(x, w, b, out, mean, rstd, **shape)  # the general path records the launch
+    assert kernels._fast_layernorm(x, w, b, out, mean, rstd, None, 32 * rows, 256) is True  # remembered
+    same_address = {
+        "strided": buffer[::2],  # x's address and element count, every other element
+        "int32": buffer.view(torch.int32)[: rows * c],
+        "requires grad": buffer[: rows * c].detach().requires_grad_(),
+    }
+    for what, other in same_address.items():
+        assert other.data_ptr() == x.data_ptr() and other.numel() == x.numel(), what
+        assert kernels._fast_layernorm(other, w, b, out, mean, rstd, None, 32 * rows, 256) is False, what
+        with pytest.raises((kernels.KernelArgumentError, kernels.KernelValueError)):
+            kernels.layernorm(other, w, b, out, mean, rstd, **shape)
+    out.zero_()
+    assert kernels._fast_layernorm(x, w, b, out, mean, rstd, None, 32 * rows, 256) is True
+    torch.cuda.synchronize()
+    mu = x_h.mean(axis=1, keepdims=True)
+    r = 1 / np.sqrt(((x_h - mu) ** 2).mean(axis=1, keepdims=True) + 1e-5)
+    np.testing.assert_allclose(out.cpu().numpy().reshape(rows, c), (x_h - mu) * r * w_h + b_h, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(mean.cpu().numpy(), mu.ravel(), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(rstd.cpu().numpy(), r.ravel(), rtol=1e-4, atol=1e-4)

@@ -1355,8 +1355,10 @@ def test_fast_path_launches_per_device(kernels: ModuleType, two_devices: FakeCud
     launch, config, function = entries[(1, 1, 64, None)]
     runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
     params = runtime._params(5)
-    struct.Struct("=f4xQQQQ").pack_into(params, 40, 1.0, 1, 1, 1, 1)  # saxpy's launcher packs this
-    assert "Struct(\"=f4xQQQQ\")" in Path(str(runtime.__file__)).with_name("kernels_launchers.py").read_text()
+    struct.Struct("=8xQQQQ").pack_into(params, 40, 1, 1, 1, 1)  # saxpy's launcher packs this (or remembers it)
+    struct.Struct("=f4x").pack_into(params, 40, 1.0)  # and its float on every call
+    launchers = Path(str(runtime.__file__)).with_name("kernels_launchers.py").read_text()
+    assert 'Struct("=8xQQQQ")' in launchers and 'Struct("=f4x")' in launchers
     assert launch(config, function, params, None) == 0  # what the fast path calls
     assert two_devices.contexts[-1] == CONTEXT + 1 and two_devices.current == CONTEXT + 0
     assert two_devices.launches[-1][3][1:] == (1, 1, 1, 1)

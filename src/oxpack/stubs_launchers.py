@@ -142,38 +142,98 @@ def _launcher(name: str, kernel: Any, kernels: list[str]) -> str:
         if p.kind == "tma":
             reads += _fill("tma", arg=f"arg{p.pos}", i=p.pos, dtype=p.dtype.name)
     requires = [where().render(r.test, _names(kernel)) for r in kernel.requirements()]
-    tests = "".join(_fill("require", test=test) for test in requires)
     default = kernel.default_array
-    words = sum(1 if p.kind in ("scalar", "dynshared") else 2 for p in args)
-    values = [f"arg{p.pos}" if p.kind in ("scalar", "dynshared") else f"{'tma' if p.kind == 'tma' else 'ptr'}{p.pos}, "
-              f"size{p.pos}" for p in args]
-    packing = _packing(args)
-    if kernel.coarsen > 1:  # the count of launch indices, last: the general path keeps it in the entry
-        words, packing = words + 1, packing + "Q"
-        values.append("entry[3]")
     dynamic = next((p for p in args if p.kind == "dynshared"), None)
-    return _fill(
-        "launcher", name=name, doc=_doc(kernel, kernels, requires), format=packing,
-        args="".join(f"arg{p.pos}: Any, " for p in args), scalars=scalars,
-        threads_ok=_ints("threads", kernel.rank), block_ok=_ints("block", kernel.rank), arrays=reads,
-        overlap=_overlap(arrays), requires=_fill("requires", tests=tests) if requires else "",
+    fields = dict(
+        name=name, doc=_doc(kernel, kernels, requires), args="".join(f"arg{p.pos}: Any, " for p in args),
+        scalars=scalars, threads_ok=_ints("threads", kernel.rank), block_ok=_ints("block", kernel.rank), arrays=reads,
         default_threads=(f"size{default.pos} if threads is None else threads  # default: one thread per element of "
                          f"arg{default.pos}") if default is not None else "threads  # required: None finds no entry",
         shared_doc="" if dynamic is None else ", shared elements",
         shared_key="" if dynamic is None else f", arg{dynamic.pos}",
-        words=words, bytes=8 * words, values=", ".join(values),
     )
+    return _fill("launcher", **fields, **_packed(kernel, arrays, requires))
 
 
-def _overlap(arrays: list[Any]) -> str:
+_MEMO_AT = 4
+"""The 8-byte words that a launcher must pack (pointers, element counts, integer scalars) from
+which it remembers, per thread, the values its last call checked and packed: below that,
+building and comparing the tuple costs about what packing and testing them costs (measured in
+`benchmarks/RESULTS.md`, "Session 9: host cost of every call form")."""
+
+
+def _packed(kernel: Any, arrays: list[Any], requires: list[str]) -> dict[str, object]:
+    """The overlap and `where` tests and the packing of the parameter block: plain, or behind a
+    memo of the values this thread's last call checked and packed.
+
+    Those tests read only the arrays' pointers and element counts (the item sizes are the
+    launcher's own) and the scalars that requirements name; the block holds the pointers,
+    the counts and the scalars. A call whose values all equal the remembered ones gets the
+    same answers and finds its block packed already. Python's ``==`` on these exact ints is
+    equality of the bytes packed; a float is not (``-0.0 == 0.0``), so a float scalar and the
+    coarsened kernel's count (kept in the launch entry) are packed on every call, and a float
+    that a requirement names is only compared (``-0.0`` and ``0.0`` answer every comparison
+    alike; a NaN equals nothing and is tested again)."""
+    args = kernel.args
+    words = sum(1 if p.kind in ("scalar", "dynshared") else 2 for p in args) + (kernel.coarsen > 1)
+    pairs = _pairs(arrays)
+    tests = _overlap(arrays, pairs)
+    if requires:
+        tests += _fill("requires", tests="".join(_fill("require", test=test) for test in requires))
+    # a TMA source's word is its tensor-map block (found by address and 2-D shape), not its address
+    values = [f"arg{p.pos}" if p.kind in ("scalar", "dynshared") else f"tma{p.pos}, size{p.pos}" if p.kind == "tma"
+              else f"ptr{p.pos}, size{p.pos}" for p in args]
+    floats = [p for p in args if p.kind == "scalar" and p.dtype.bounds is None]
+    memo = 2 * len(arrays) + sum(p.kind in ("scalar", "dynshared") for p in args) - len(floats) >= _MEMO_AT
+    if not memo:
+        packing, count = _packing(args), []
+        if kernel.coarsen > 1:  # the count of launch indices, last: the general path keeps it in the entry
+            packing, count = packing + "Q", ["entry[3]"]
+        finish = _fill("pack", words=words, bytes=8 * words, values=", ".join(values + count))
+        return dict(checks=tests, finish=finish, format=packing, per_thread_doc="", pack_doc="", pack_decl="",
+                    keep="params = params")
+    slot = {p.pos: sum(1 if q.kind in ("scalar", "dynshared") else 2 for q in args[:n])
+            for n, p in enumerate(args)}  # a parameter's first word
+    ints = [v for p, v in zip(args, values, strict=True) if p not in floats]
+    named = sorted({int(n) for test in requires for n in re.findall(r"\barg(\d+)\b", test)})
+    # a TMA source's address too: the overlap tests read it, and a freed block's address can come back
+    seen = ints + [f"arg{n}" for n in named if any(p.pos == n for p in floats)] + \
+        [f"ptr{p.pos}" for p in arrays if p.kind == "tma"]
+    indented = "".join(f"    {line}" if line.strip() else line for line in tests.splitlines(keepends=True))
+    checks = _fill("memo", seen=", ".join(seen), words=words, bytes=8 * words, values=", ".join(ints),
+                   tests=indented)
+    declare, finish = "", ""
+    for p in floats:
+        declare += (f'    pack_arg{p.pos} = Struct("={p.dtype.slot}").pack_into  # arg{p.pos}, {p.dtype.name}: '
+                    "packed on every call\n")
+        finish += _fill("pack_one", what=f"arg{p.pos}", offset=8 * (words + slot[p.pos]), value=f"arg{p.pos}",
+                        comment="")
+    if kernel.coarsen > 1:
+        declare += '    pack_count = Struct("=Q").pack_into  # the count of launch indices, the last word\n'
+        finish += _fill("pack_one", what="count", offset=8 * (2 * words - 1), value="entry[3]",
+                        comment="  # the general path keeps it in the entry")
+    # the memo's format: a float's slot and the count's are skipped (packed apart)
+    packing = "=" + "".join("8x" if p in floats else p.dtype.slot if p.kind == "scalar" else
+                            "Q" if p.kind == "dynshared" else "QQ" for p in args)
+    return dict(checks=checks, finish=finish, format=packing, pack_decl=declare, keep="last = params, seen",
+                per_thread_doc=", and the values its last call checked and packed there",
+                pack_doc="" if not floats and kernel.coarsen <= 1 else "; floats and the count apart")
+
+
+def _pairs(arrays: list[Any]) -> list[tuple[Any, Any]]:
     """Each written buffer against every other buffer (two written ones once)."""
-    pairs = [(out, other) for out in arrays if out.kind in ("out", "atomic") for other in arrays
-             if other.pos != out.pos and not (other.kind in ("out", "atomic") and other.pos < out.pos)]
+    return [(out, other) for out in arrays if out.kind in ("out", "atomic") for other in arrays
+            if other.pos != out.pos and not (other.kind in ("out", "atomic") and other.pos < out.pos)]
+
+
+def _overlap(arrays: list[Any], pairs: list[tuple[Any, Any]]) -> str:
     if not pairs:
         return ""
     checks = "".join(_fill("overlap_pair", written=out.pos, other=other.pos) for out, other in pairs)
-    return _fill("overlap", names=", ".join(f"bytes{p.pos}" for p in arrays),
-                 sizes=", ".join(f"size{p.pos} * {p.dtype.itemsize}" for p in arrays), pairs=checks.rstrip("\n"))
+    used = sorted({p.pos for pair in pairs for p in pair})
+    itemsize = {p.pos: p.dtype.itemsize for p in arrays}
+    return _fill("overlap", names=", ".join(f"end{n}" for n in used),
+                 ends=", ".join(f"ptr{n} + size{n} * {itemsize[n]}" for n in used), pairs=checks.rstrip("\n"))
 
 
 def _packing(args: Any) -> str:
