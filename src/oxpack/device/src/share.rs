@@ -348,16 +348,6 @@ impl<'a, T: Elem + Vector, G: Group> ChunkShare<'a, T, G> {
         let inside = leading_below::<N>(m, n, held, self.chunks);
         let full = if aligned(self.run.ptr) { leading_below::<N>(m, n, held, len / T::LANES) } else { 0 };
         let (inside32, full32) = (inside as u32, full as u32); // <= N
-        // Chunk k < full's first element, (m + k·n)·LANES < len: in 32 bits where len fits them
-        // (then m, and n when k >= 1, are below len too, so nothing is cut or wraps).
-        let narrow = len <= u32::MAX as usize;
-        let first = |k: usize| {
-            if narrow {
-                ((m as u32).wrapping_add((k as u32).wrapping_mul(n as u32))).wrapping_mul(T::LANES as u32) as usize
-            } else {
-                (m + k * n) * T::LANES
-            }
-        };
         // Two passes, one test a chunk each: the whole chunks straight, then, only where some
         // are left (the row's cut last chunk, a misaligned run), the rest through `VecMut`.
         each!(N, k => {
