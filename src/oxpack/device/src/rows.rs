@@ -175,6 +175,7 @@ pub struct RegChunks<T: Vector, G: Group, const N: usize> {
     member: usize, // chunk k is chunk member + k·stride of the row
     stride: usize,
     len: u32,    // elements of the row; lanes at or past it are padding (zero), never folded
+    run: usize,  // the share's run length at `load` (its elements in the buffer): len <= run
     _group: PhantomData<G>,
 }
 
@@ -202,7 +203,7 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
         // Chunks c < len / LANES are whole inside `len` (so inside `row`); `full` of ours are.
         let full = leading_below::<N>(member, stride, n, len / T::LANES);
         let mut r = RegChunks { v: [T::V::default(); N], n: n as u32, full: full as u32, member, stride,
-                                len: len as u32, _group: PhantomData }; // n, full <= N; len fits (above)
+                                len: len as u32, run: share.run_len(), _group: PhantomData }; // n, full <= N; len fits
         // Two passes, each with one test a chunk: the whole chunks (one 16-byte load each on a
         // 16-byte aligned row), then, only where some are left (a row's cut last chunk, chunks
         // past a shorter input, a misaligned row), the rest through `load4`.
@@ -393,6 +394,10 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
         if dst.member() != self.member || dst.stride() != self.stride {
             return 0;
         }
-        dst.store_held(&self.v, self.n as usize, hint)
+        // Stored to a run as long as the one loaded (the share `load` read by, in a kernel),
+        // whose chunks all lie in the input row: `load`'s counts are this run's.
+        let same = dst.run_len() == self.run && self.len as usize == self.run;
+        let counted = if same { Some((self.n as usize, self.full as usize)) } else { None };
+        dst.store_held(&self.v, self.n as usize, counted, hint)
     }
 }

@@ -339,14 +339,26 @@ impl<'a, T: Elem + Vector, G: Group> ChunkShare<'a, T, G> {
     /// `o.set(v[k])` writes, with the whole chunks of an aligned run written straight (one
     /// 16-byte store each, no per-chunk test but `k < full`) and the rest through
     /// [`VecMut`]. Returns how many chunks were written. For `RegChunks::store`.
+    ///
+    /// `counted` is `Some((inside, whole))` when the caller has counted, for a run of this
+    /// run's length and with this member and stride, the leading `k < held` whose chunks lie
+    /// in the run (`inside`) and are whole in it (`whole`): a `RegChunks` stored to the share
+    /// it was loaded by. Then nothing is counted again.
     #[inline(always)]
-    pub(crate) fn store_held<const N: usize>(self, v: &[T::V; N], held: usize, hint: Option<Hint>) -> usize {
+    pub(crate) fn store_held<const N: usize>(self, v: &[T::V; N], held: usize, counted: Option<(usize, usize)>,
+                                             hint: Option<Hint>) -> usize {
         let (m, n, len) = (self.run.member, self.run.stride, self.run.len);
         let held = held.min(N);
         // Ours among the chunks in the run (c < chunks), and among the whole ones (c < len /
         // LANES): the leading `k`, as the chunks grow with k.
-        let inside = leading_below::<N>(m, n, held, self.chunks);
-        let full = if aligned(self.run.ptr) { leading_below::<N>(m, n, held, len / T::LANES) } else { 0 };
+        let (inside, whole) = match counted {
+            Some((inside, whole)) => (inside.min(held), whole.min(inside).min(held)),
+            None => {
+                let inside = leading_below::<N>(m, n, held, self.chunks);
+                (inside, leading_below::<N>(m, n, inside, len / T::LANES))
+            }
+        };
+        let full = if aligned(self.run.ptr) { whole } else { 0 };
         let (inside32, full32) = (inside as u32, full as u32); // <= N
         // Two passes, one test a chunk each: the whole chunks straight, then, only where some
         // are left (the row's cut last chunk, a misaligned run), the rest through `VecMut`.
