@@ -260,7 +260,7 @@ def main() -> int:
             phase = 1
         if phase == 1 and op.startswith(("div.rn", "mul")):
             phase = 2
-        if op.startswith("rsqrt"):
+        if phase == 2 and op.startswith("rsqrt"):  # not an rsqrt before the mean (ours: 1 / C)
             phase = 3
         counts[phase] += 1
     print("  " + "; ".join(f"{names[p]}: {counts[p]}" for p in sorted(counts)))
