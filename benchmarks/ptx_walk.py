@@ -8,9 +8,9 @@ the kernel's PTX is interpreted for one thread (lane `--lane` of warp `--warp`, 
 `--warp` for a block-per-row kernel) with the real shapes and launch. Registers hold raw bits;
 every load returns 1.5 (bf16 0x3fc0), so the path is that of a row of finite data; shuffles
 return the caller's own value; stores are counted, not kept. Prints the count, the branches, the
-comparisons, and the count per phase (up to the first shuffle, up to the first `div.rn`, up to
-`rsqrt`, the rest). The PTX: `cuobjdump -ptx <wheel>/vecmath/_oxpack/norm.fatbin` (pip's
-`nvidia-cuda-cuobjdump`) for the example's kernels (oxpack ships sm_90 PTX), `nvcc -O3
+comparisons, and the count per phase (up to the first shuffle, up to the mean: the first
+`div.rn` or `mul` after it, up to `rsqrt`, the rest). The PTX: `cuobjdump -ptx
+<wheel>/vecmath/_oxpack/norm.fatbin` (pip's `nvidia-cuda-cuobjdump`) for the example's kernels (oxpack ships sm_90 PTX), `nvcc -O3
 -arch=sm_90 -ptx benchmarks/cuda/layernorm.cu` (or `rmsnorm.cu`) for the CUDA C++ ones.
 Knows the parameters of the example's `layernorm`, `layernorm_block`, `rmsnorm_bf16_warp` and
 `rmsnorm_bf16` (each slice a pointer and a length) and of `ln3`..`ln6`, `ln_regs`, `rms_warp`.
@@ -165,6 +165,7 @@ class Sim:
                 elif base in ('fma', 'mad'): r = f[0] * f[1] + f[2]
                 elif base == 'div': r = f[0] / f[1]
                 elif base == 'rsqrt': r = f[0] ** -0.5
+                elif base == 'rcp': r = 1 / f[0]
                 elif base == 'selp': setr(o[0], a[0] if a[2] else a[1]); continue
                 elif base == 'neg': r = -f[0]
                 elif base == 'max': r = max(f[0], f[1])
@@ -252,14 +253,15 @@ def main() -> int:
     o = sim.ops
     print(f"{a.entry} {a.rows} x {a.cols} block {a.block}: {sim.count} PTX instructions "
           f"({o['bra']} branches, {o['setp']} setp, {o['ld']} ld with ld.param, {o['st']} st)")
-    phase, names = 0, ["to the first shuffle", "to the first div.rn", "to rsqrt", "rsqrt and after"]
+    phase = 0
+    names = ["to the first shuffle", "to the mean (a div.rn, or a mul by 1 / C)", "to rsqrt", "rsqrt and after"]
     counts = collections.Counter()
     for _, op in sim.trace:
         if phase == 0 and op.startswith("shfl"):
             phase = 1
-        if phase == 1 and op.startswith("div.rn"):
+        if phase == 1 and op.startswith(("div.rn", "mul")):
             phase = 2
-        if op.startswith("rsqrt"):
+        if phase == 2 and op.startswith("rsqrt"):  # not an rsqrt before the mean (ours: 1 / C)
             phase = 3
         counts[phase] += 1
     print("  " + "; ".join(f"{names[p]}: {counts[p]}" for p in sorted(counts)))

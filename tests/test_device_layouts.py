@@ -464,6 +464,32 @@ def test_layernorm_against_numpy(norm: ModuleType, block: int, rng: np.random.Ge
         np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4, err_msg=f"block={block} C={c}")
 
 
+@pytest.mark.parametrize("block", [32, 33])
+def test_norms_with_misaligned_weights(norm: ModuleType, block: int, rng: np.random.Generator) -> None:
+    """`RegChunks::map_with` reads the weight (and bias) rows 16 bytes at a time only where each
+    starts 16-byte aligned and holds the row: views such as `w[1:]` take the checked per-chunk
+    path, with the same results."""
+    for rows, c in ((3, 37), (4, 768)):
+        x = (rng.standard_normal((rows, c)) * 3 + 1).astype(np.float32)
+        wide_w, wide_b = rng.standard_normal(c + 1).astype(np.float32), rng.standard_normal(c + 1).astype(np.float32)
+        w, b = wide_w[1:], wide_b[1:]  # 4 bytes past an aligned start
+        out = np.full_like(x, np.nan)
+        mean, rstd = np.full(rows, np.nan, np.float32), np.full(rows, np.nan, np.float32)
+        norm.layernorm(x, w, b, out, mean, rstd, threads=_warp_launch(rows, block), block=block)
+        ref, ref_mean, ref_rstd = layernorm_ref(x, w, b)
+        np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4, err_msg=f"block={block} C={c}")
+        np.testing.assert_allclose(mean, ref_mean, rtol=1e-5, atol=1e-5, err_msg=f"block={block} C={c}")
+        xb = to_bf16(rng.standard_normal(rows * c).astype(np.float32))
+        wb = to_bf16(rng.standard_normal(c + 1).astype(np.float32))[1:]  # 2 bytes past an aligned start
+        bout, brstd = BFloat16(np.zeros(rows * c, np.uint16)), np.full(rows, np.nan, np.float32)
+        norm.rmsnorm_bf16_warp(1e-6, BFloat16(xb), BFloat16(wb), bout, brstd, threads=_warp_launch(rows, block),
+                               block=block)
+        xf = widen(xb).reshape(rows, c).astype(np.float64)
+        ref_rstd = 1 / np.sqrt((xf**2).mean(1) + 1e-6)
+        np.testing.assert_allclose(widen(bout.bits).reshape(rows, c), xf * ref_rstd[:, None] * widen(wb),
+                                   rtol=2**-7, atol=1e-30, err_msg=f"block={block} C={c}")
+
+
 def test_layernorm_requirements_name_the_argument(norm: ModuleType) -> None:
     x = np.zeros(10, np.float32)
     with pytest.raises(norm.KernelValueError, match=r"layernorm\(\): requirement `len\(x\) % len\(weight\) == 0` "

@@ -1,9 +1,10 @@
 """GPU tests: a block of more threads than a kernel's registers allow is refused before launch.
 
-`rmsnorm_bf16` (example-project/kernels/norm.rs) uses 97 registers a thread on sm_90, so a
-block has room for 512 of its threads; at block 1000 the driver used to refuse the launch with
-cuda.core's raw CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES traceback. Now the stub refuses it first, in
-one line, through the general path and the fast path alike, and the largest block allowed runs.
+`rmsnorm_bf16` (example-project/kernels/norm.rs) uses 68 registers a thread on sm_90 (97 when
+this was found), so a block has room for 896 of its threads; at block 1000 the driver used to
+refuse the launch with cuda.core's raw CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES traceback. Now the
+stub refuses it first, in one line, through the general path and the fast path alike, and the
+largest block allowed runs.
 The build records each kernel's limit per arch (`block_limits` in the manifest, computed from
 the cubins' register counts by CUDA's occupancy rules), which emulation obeys: here it must be
 exactly what the driver says (``CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK``) for every example

@@ -1400,9 +1400,9 @@ REFUSAL_1000 = (
 
 
 def test_a_block_over_the_drivers_limit_is_refused_before_launch(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
-    """rmsnorm_bf16 on the H200: 97 registers a thread, at most 512 threads a block. The driver's
-    attribute is asked once per kernel and device (at load); a refused call launches nothing,
-    and the fast path never repeats it."""
+    """A kernel of 97 registers a thread (rmsnorm_bf16 on the H200 until session 9), at most 512
+    threads a block. The driver's attribute is asked once per kernel and device (at load); a
+    refused call launches nothing, and the fast path never repeats it."""
     fake_cuda.block_limits[(0, "kernel:saxpy")] = (512, 97)
     x, y = at(0, 4096), at(1, 4096)
     for _ in range(2):  # the general path, then again: nothing was recorded for the fast path

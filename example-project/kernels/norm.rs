@@ -2,19 +2,29 @@
 //! `layernorm_forward` (fp32: out, mean, rstd), RMSNorm on bfloat16 (f32 math), and the
 //! residual add that feeds them in a transformer block.
 use oxpack::block;
+use oxpack::math::fast;
 use oxpack::prelude::*;
 
-/// `(x - mean) · rstd · weight + bias` for chunk `c` (columns `4c .. 4c + 4`) of a row.
+/// `d · rstd · w + b` for a chunk of 4 centred values (`x - mean`) and the same chunk of the
+/// weights and biases.
 #[inline(always)]
-fn normalized(x: F32x4, mean: f32, rstd: f32, weight: &[f32], bias: &[f32], c: usize) -> F32x4 {
-    let (w, b) = (load4(weight, c).unwrap_or_default(), load4(bias, c).unwrap_or_default());
-    F32x4(core::array::from_fn(|l| (x.0[l] - mean) * rstd * w.0[l] + b.0[l]))
+fn normalized(d: F32x4, rstd: f32, w: F32x4, b: F32x4) -> F32x4 {
+    F32x4(core::array::from_fn(|l| (d.0[l] * rstd).mul_add(w.0[l], b.0[l])))
 }
 
-/// `x · rstd · weight` for chunk `c` (columns `8c .. 8c + 8`) of a bfloat16 row, in f32.
+/// 1 / n for a row length n >= 1 with no division: a division's slow path is a call, around
+/// which the assembler keeps every live register (a whole row's), so it would set the kernel's
+/// register count. An `rsqrt.approx` squared (2^-21 relative), then one Newton step (2^-42).
 #[inline(always)]
-fn scaled(x: BF16x8, rstd: f32, weight: &[BF16], c: usize) -> BF16x8 {
-    let w = load4(weight, c).unwrap_or_default();
+fn recip(n: f32) -> f32 {
+    let r = fast::rsqrt(n);
+    let y = r * r;
+    y * (-n).mul_add(y, 2.0)
+}
+
+/// `x · rstd · w` for a chunk of 8 bfloat16 values and the same chunk of the weights, in f32.
+#[inline(always)]
+fn scaled(x: BF16x8, rstd: f32, w: BF16x8) -> BF16x8 {
     BF16x8(core::array::from_fn(|l| BF16::from_f32(x.0[l].to_f32() * rstd * w.0[l].to_f32())))
 }
 
@@ -36,12 +46,13 @@ kernel! {
         // registers): no lane leaves a `warp_sum` that the others wait at.
         let Some(row) = out.warp_row(i) else { return };
         let xr = &x[row.range()];
-        let n = row.cols() as f32;
+        let inv_n = recip(row.cols() as f32); // the mean is a sum times 1 / C
         let (m, s) = if let Some(v) = RegChunks::<f32, _, 8>::load(&row, xr) {
-            let m = warp_sum(v.fold(0.0, |a, e| a + e)) / n;
-            let var = warp_sum(v.fold(0.0, |a, e| a + (e - m) * (e - m))) / n;
+            let m = warp_sum(v.fold(0.0, |a, e| a + e)) * inv_n;
+            let d = v.map(|e| e - m); // the row, centred: the registers now hold x - mean only
+            let var = warp_sum(d.fold(0.0, |a, e| e.mul_add(e, a))) * inv_n;
             let s = (var + 1e-5).rsqrt();
-            v.map_chunks(|c, xv| normalized(xv, m, s, weight, bias, c)).store_streaming(row);
+            d.map_with([weight, bias], |dv, [w, b]| normalized(dv, s, w, b)).store_streaming(row);
             (m, s)
         } else {
             let mut sum = 0.0;
@@ -49,7 +60,7 @@ kernel! {
                 let v = load4(xr, c).unwrap_or_default(); // lanes past the row read 0
                 sum += v.0[0] + v.0[1] + v.0[2] + v.0[3];
             }
-            let m = warp_sum(sum) / n;
+            let m = warp_sum(sum) * inv_n;
             let mut sq = 0.0;
             for c in row.chunks() {
                 let (v, lanes) = (load4(xr, c).unwrap_or_default(), row.lanes(c));
@@ -59,9 +70,11 @@ kernel! {
                     }
                 }
             }
-            let s = (warp_sum(sq) / n + 1e-5).rsqrt();
+            let s = (warp_sum(sq) * inv_n + 1e-5).rsqrt();
             for (c, mut o) in row.iter_mut() {
-                o.set_streaming(normalized(load4_streaming(xr, c).unwrap_or_default(), m, s, weight, bias, c));
+                let (w, b) = (load4(weight, c).unwrap_or_default(), load4(bias, c).unwrap_or_default());
+                let x = load4_streaming(xr, c).unwrap_or_default();
+                o.set_streaming(normalized(F32x4(x.0.map(|e| e - m)), s, w, b));
             }
             (m, s)
         };
@@ -86,10 +99,10 @@ kernel! {
         // `None` for a whole block at once: no thread skips the block reduction.
         let Some(row) = out.block_row(i) else { return };
         let xr = &x[row.range()];
-        let n = row.cols() as f32;
+        let inv_n = recip(row.cols() as f32);
         let s = if let Some(v) = RegChunks::<BF16, _, 4>::load(&row, xr) {
-            let s = (block::sum_f32(v.fold(0.0, |a, e| a + e.to_f32() * e.to_f32())) / n + eps).rsqrt();
-            v.map_chunks(|c, xv| scaled(xv, s, weight, c)).store(row);
+            let s = (block::sum_f32(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + eps).rsqrt();
+            v.map_with([weight], |xv, [w]| scaled(xv, s, w)).store(row);
             s
         } else {
             let mut sq = 0.0;
@@ -99,9 +112,9 @@ kernel! {
                     sq += e.to_f32() * e.to_f32();
                 }
             }
-            let s = (block::sum_f32(sq) / n + eps).rsqrt();
+            let s = (block::sum_f32(sq) * inv_n + eps).rsqrt();
             for (c, mut o) in row.iter_mut() {
-                o.set(scaled(load4(xr, c).unwrap_or_default(), s, weight, c));
+                o.set(scaled(load4(xr, c).unwrap_or_default(), s, load4(weight, c).unwrap_or_default()));
             }
             s
         };
@@ -124,12 +137,13 @@ kernel! {
         // `None` for a whole block at once: no thread skips the block reductions.
         let Some(row) = out.block_row(i) else { return };
         let xr = &x[row.range()];
-        let n = row.cols() as f32;
+        let inv_n = recip(row.cols() as f32);
         let (m, s) = if let Some(v) = RegChunks::<f32, _, 4>::load(&row, xr) {
-            let m = block::sum_f32(v.fold(0.0, |a, e| a + e)) / n;
-            let var = block::sum_f32(v.fold(0.0, |a, e| a + (e - m) * (e - m))) / n;
+            let m = block::sum_f32(v.fold(0.0, |a, e| a + e)) * inv_n;
+            let d = v.map(|e| e - m); // the row, centred
+            let var = block::sum_f32(d.fold(0.0, |a, e| e.mul_add(e, a))) * inv_n;
             let s = (var + 1e-5).rsqrt();
-            v.map_chunks(|c, xv| normalized(xv, m, s, weight, bias, c)).store_streaming(row);
+            d.map_with([weight, bias], |dv, [w, b]| normalized(dv, s, w, b)).store_streaming(row);
             (m, s)
         } else {
             let mut sum = 0.0;
@@ -137,7 +151,7 @@ kernel! {
                 let v = load4(xr, c).unwrap_or_default(); // lanes past the row read 0
                 sum += v.0[0] + v.0[1] + v.0[2] + v.0[3];
             }
-            let m = block::sum_f32(sum) / n;
+            let m = block::sum_f32(sum) * inv_n;
             let mut sq = 0.0;
             for c in row.chunks() {
                 let (v, lanes) = (load4(xr, c).unwrap_or_default(), row.lanes(c));
@@ -147,9 +161,11 @@ kernel! {
                     }
                 }
             }
-            let s = (block::sum_f32(sq) / n + 1e-5).rsqrt();
+            let s = (block::sum_f32(sq) * inv_n + 1e-5).rsqrt();
             for (c, mut o) in row.iter_mut() {
-                o.set_streaming(normalized(load4_streaming(xr, c).unwrap_or_default(), m, s, weight, bias, c));
+                let (w, b) = (load4(weight, c).unwrap_or_default(), load4(bias, c).unwrap_or_default());
+                let x = load4_streaming(xr, c).unwrap_or_default();
+                o.set_streaming(normalized(F32x4(x.0.map(|e| e - m)), s, w, b));
             }
             (m, s)
         };
@@ -173,10 +189,10 @@ kernel! {
         // `None` for a whole warp at once: no lane leaves a `warp_sum` that the others wait at.
         let Some(row) = out.warp_row(i) else { return };
         let xr = &x[row.range()];
-        let n = row.cols() as f32;
+        let inv_n = recip(row.cols() as f32);
         let s = if let Some(v) = RegChunks::<BF16, _, 4>::load(&row, xr) {
-            let s = (warp_sum(v.fold(0.0, |a, e| a + e.to_f32() * e.to_f32())) / n + eps).rsqrt();
-            v.map_chunks(|c, xv| scaled(xv, s, weight, c)).store(row);
+            let s = (warp_sum(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + eps).rsqrt();
+            v.map_with([weight], |xv, [w]| scaled(xv, s, w)).store(row);
             s
         } else {
             let mut sq = 0.0;
@@ -186,9 +202,9 @@ kernel! {
                     sq += e.to_f32() * e.to_f32();
                 }
             }
-            let s = (warp_sum(sq) / n + eps).rsqrt();
+            let s = (warp_sum(sq) * inv_n + eps).rsqrt();
             for (c, mut o) in row.iter_mut() {
-                o.set(scaled(load4(xr, c).unwrap_or_default(), s, weight, c));
+                o.set(scaled(load4(xr, c).unwrap_or_default(), s, load4(weight, c).unwrap_or_default()));
             }
             s
         };

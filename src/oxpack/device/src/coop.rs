@@ -82,6 +82,16 @@ fn block_row_of(cols: usize, len: usize) -> Option<(usize, usize, usize, usize, 
 /// warp's live lanes; `None` if the number overflows.
 #[inline(always)]
 fn warp_of() -> Option<(usize, usize, usize)> {
+    let (d, g) = (grid::block_dim(), grid::grid_dim());
+    if d.y == 1 && d.z == 1 && g.y == 1 && g.z == 1 {
+        // A 1-D launch, the numbering below with y = z = 0, in fewer steps: w = blockIdx.x ·
+        // W + threadIdx.x / 32 < 2^32 · 32 + 32 cannot overflow.
+        let (t, b, size) = (grid::thread_idx().x, grid::block_idx().x as usize, d.x);
+        let warps = size.div_ceil(WARP_SIZE) as usize;
+        let base = t - t % WARP_SIZE;
+        return Some((b * warps + (t / WARP_SIZE) as usize, (t % WARP_SIZE) as usize,
+                     (size - base).min(WARP_SIZE) as usize));
+    }
     let size = threads_per_block();
     let linear = block_thread_linear();
     let warp = WARP_SIZE as usize;

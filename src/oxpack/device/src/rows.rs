@@ -160,19 +160,22 @@ impl<T: Elem, const N: usize> RegRow<T, N> {
 ///
 /// The chunks held are counted once, at `load`: `n` of them lie in the row and the first
 /// `full` of those are whole (all `LANES` lanes inside it; only a row's last chunk, or
-/// chunks past the end of a shorter input, are not). `fold`, `map_chunks` and `store` test
-/// each chunk `k` against these two counts (32-bit, `k` a constant in the unrolled code)
-/// and do per-lane work only for the chunk that is cut, so the common path of a row whose
-/// length is a multiple of `LANES` is a straight run of 16-byte loads, arithmetic and
-/// 16-byte stores, as in hand-written CUDA.
+/// chunks past the end of a shorter input, are not). `fold`, `map_chunks`, `map_with` and
+/// `store` test each chunk `k` against these two counts (32-bit, `k` a constant in the
+/// unrolled code) and do per-lane work only for the chunk that is cut, so the common path of
+/// a row whose length is a multiple of `LANES` is a straight run of 16-byte loads,
+/// arithmetic and 16-byte stores, as in hand-written CUDA. A held chunk's number and its
+/// first element's offset in the row are below the row's length, which `load` checks to fit
+/// 32 bits: the per-chunk index arithmetic is 32-bit, as CUDA's `int`.
 #[derive(Clone, Copy)]
 pub struct RegChunks<T: Vector, G: Group, const N: usize> {
     v: [T::V; N],
-    n: u32,        // chunks held: k < n <= N
-    full: u32,     // chunks held that are whole inside the row: k < full <= n
+    n: u32,      // chunks held: k < n <= N
+    full: u32,   // chunks held that are whole inside the row: k < full <= n
     member: usize, // chunk k is chunk member + k·stride of the row
     stride: usize,
-    len: usize,    // elements of the row; lanes at or past it are padding (zero), never folded
+    len: u32,    // elements of the row; lanes at or past it are padding (zero), never folded
+    run: usize,  // the share's run length at `load` (its elements in the buffer): len <= run
     _group: PhantomData<G>,
 }
 
@@ -182,8 +185,9 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     /// `row` starts 16-byte aligned. `row` is an input row with the output's columns:
     /// `&x[share.range()]` for a matrix of the output's shape, or a vector of `cols`
     /// weights. Lanes past `row`'s end or the share's row read as zero and are not folded.
-    /// `None` when the row has more than `N · n` chunks: the same in every thread of the
-    /// group, so the group may take another path as a whole.
+    /// `None` when the row has more than `N · n` chunks, or 2^32 elements or more (only a
+    /// `GridStride` share can have that many and still fit): the same in every thread of
+    /// the group, so the group may take another path as a whole.
     #[inline(always)]
     pub fn load(share: &ChunkShare<'_, T, G>, row: &[T]) -> Option<Self> {
         let (member, stride) = (share.member(), share.stride());
@@ -191,35 +195,63 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
         if chunks > N.checked_mul(stride)? {
             return None;
         }
+        // Every element offset of a chunk in the run, c·LANES + l < chunks·LANES, fits 32 bits.
+        u32::try_from(chunks.checked_mul(T::LANES)?).ok()?;
         // This thread's chunks inside the row: member + k·stride < chunks for k < n.
         let n = leading_below::<N>(member, stride, N, chunks);
-        let len = row.len().min(share.run_len());
+        let len = row.len().min(share.run_len()); // <= chunks·LANES: fits 32 bits
         // Chunks c < len / LANES are whole inside `len` (so inside `row`); `full` of ours are.
         let full = leading_below::<N>(member, stride, n, len / T::LANES);
-        let (n32, full32) = (n as u32, full as u32); // both <= N, a small constant
-        let mut v = [T::V::default(); N];
+        let mut r = RegChunks { v: [T::V::default(); N], n: n as u32, full: full as u32, member, stride,
+                                len: len as u32, run: share.run_len(), _group: PhantomData }; // n, full <= N; len fits
+        // Two passes, each with one test a chunk: the whole chunks (one 16-byte load each on a
+        // 16-byte aligned row), then, only where some are left (a row's cut last chunk, chunks
+        // past a shorter input, a misaligned row), the rest through `load4`.
         let p = row.as_ptr();
-        if aligned(p) {
+        let straight = if aligned(p) { r.full } else { 0 };
+        each!(N, k => {
+            if (k as u32) < straight {
+                // SAFETY: k < full <= n, so c = member + k·stride < len / LANES (see
+                // `leading_below`; `first`'s contract holds): elements c·LANES .. c·LANES +
+                // LANES lie inside `row`. `row` starts 16-byte aligned and c·LANES elements
+                // are c·16 bytes, so the vector is aligned; `T::V` is `repr(C)` over `[T;
+                // LANES]`, any bits valid.
+                r.v[k] = unsafe { *(p.add(r.first(k)) as *const T::V) };
+            }
+        });
+        if straight < r.n {
             each!(N, k => {
-                if (k as u32) < full32 {
-                    // SAFETY: k < full, so c = member + k·stride < len / LANES (see
-                    // `leading_below`; no overflow: c is below len): elements c·LANES ..
-                    // c·LANES + LANES lie inside `row`. `row` starts 16-byte aligned and
-                    // c·LANES elements are c·16 bytes, so the vector is aligned; `T::V` is
-                    // `repr(C)` over `[T; LANES]`, any bits valid.
-                    v[k] = unsafe { *(p.add((member + k * stride) * T::LANES) as *const T::V) };
-                } else if (k as u32) < n32 {
-                    v[k] = load4(row, member + k * stride).unwrap_or_default();
-                }
-            });
-        } else {
-            each!(N, k => {
-                if (k as u32) < n32 {
-                    v[k] = load4(row, member + k * stride).unwrap_or_default();
+                if (k as u32) >= straight && (k as u32) < r.n {
+                    // SAFETY: k < n.
+                    r.v[k] = load4(row, unsafe { r.chunk(k) }).unwrap_or_default();
                 }
             });
         }
-        Some(RegChunks { v, n: n32, full: full32, member, stride, len, _group: PhantomData })
+        Some(r)
+    }
+
+    /// Chunk `k`'s number in the row, `member + k·stride`, computed in 32 bits.
+    ///
+    /// # Safety
+    /// `k < n` (a held chunk): its number is below the row's chunks, which `load` checked to
+    /// fit 32 bits with their elements (`chunks·LANES`), so no step overflows (a `stride` of
+    /// 2^32 or more is cut only where no `k >= 1` is held: chunk `member + stride` then lies
+    /// past the row).
+    #[inline(always)]
+    unsafe fn chunk(&self, k: usize) -> usize {
+        // SAFETY: the caller's `k < n`, as above.
+        unsafe { (self.member as u32).unchecked_add((k as u32).unchecked_mul(self.stride as u32)) as usize }
+    }
+
+    /// Chunk `k`'s first element in the row, `(member + k·stride)·LANES`, in 32 bits.
+    ///
+    /// # Safety
+    /// `k < n`, as for [`chunk`](Self::chunk): the element is below the run's `chunks·LANES`,
+    /// which fits 32 bits.
+    #[inline(always)]
+    unsafe fn first(&self, k: usize) -> usize {
+        // SAFETY: the caller's `k < n`, as above.
+        unsafe { (self.chunk(k) as u32).unchecked_mul(T::LANES as u32) as usize }
     }
 
     /// How many chunks this thread holds.
@@ -239,25 +271,32 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     #[inline(always)]
     pub fn fold<A>(&self, init: A, f: impl Fn(A, T) -> A) -> A {
         let mut acc = init;
+        // The whole chunks, one test each; then, only where the row's end cuts a chunk held
+        // (or chunks lie past a shorter input), the rest lane by lane.
         each!(N, k => {
             if (k as u32) < self.full {
-                // A whole chunk: every lane is inside the row.
                 let mut l = 0;
                 while l < T::LANES {
                     acc = f(acc, T::lane(&self.v[k], l));
                     l += 1;
                 }
-            } else if (k as u32) < self.n {
-                let first = (self.member + k * self.stride) * T::LANES;
-                let mut l = 0;
-                while l < T::LANES {
-                    if first + l < self.len {
-                        acc = f(acc, T::lane(&self.v[k], l));
-                    }
-                    l += 1;
-                }
             }
         });
+        if self.full < self.n {
+            each!(N, k => {
+                if (k as u32) >= self.full && (k as u32) < self.n {
+                    // SAFETY: k < n. With l < LANES, below the run's chunks·LANES < 2^32.
+                    let first = unsafe { self.first(k) } as u32;
+                    let mut l = 0;
+                    while l < T::LANES {
+                        if first + (l as u32) < self.len {
+                            acc = f(acc, T::lane(&self.v[k], l));
+                        }
+                        l += 1;
+                    }
+                }
+            });
+        }
         acc
     }
 
@@ -284,7 +323,51 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
         let mut v = self.v;
         each!(N, k => {
             if (k as u32) < self.n {
-                v[k] = f(self.member + k * self.stride, v[k]);
+                // SAFETY: k < n.
+                v[k] = f(unsafe { self.chunk(k) }, v[k]);
+            }
+        });
+        RegChunks { v, ..self }
+    }
+
+    /// `f(chunk, [the same chunk of each of rows])` for every chunk held: each row's chunk
+    /// `c` (columns `c·LANES ..`) as `load4(row, c)` reads it (lanes past the row's end are
+    /// zero), e.g. a LayerNorm's `map_with([weight, bias], |x, [w, b]| …)`. Where every row
+    /// starts 16-byte aligned and is at least as long as the row loaded (tested once per
+    /// row, not per chunk), the whole chunks are plain 16-byte loads with no test of their
+    /// own, which the assembler may issue all at once.
+    #[inline(always)]
+    pub fn map_with<const M: usize>(self, rows: [&[T]; M], f: impl Fn(T::V, [T::V; M]) -> T::V) -> Self {
+        let mut v = self.v;
+        let mut straight = true;
+        let mut j = 0;
+        while j < M {
+            straight &= aligned(rows[j].as_ptr()) && rows[j].len() >= self.len as usize;
+            j += 1;
+        }
+        let full = if straight { self.full } else { 0 };
+        // Two passes, one test a chunk each, as `load`'s, the rest first: each chunk's value is
+        // then read once, before the pass that may write it, so no value derived from it
+        // elsewhere (`x - mean` folded before) is held beside it.
+        if full < self.n {
+            each!(N, k => {
+                if (k as u32) >= full && (k as u32) < self.n {
+                    // SAFETY: k < n.
+                    let c = unsafe { self.chunk(k) };
+                    v[k] = f(v[k], core::array::from_fn(|j| load4(rows[j], c).unwrap_or_default()));
+                }
+            });
+        }
+        each!(N, k => {
+            if (k as u32) < full {
+                // SAFETY: k < full <= n. The chunk's elements first .. first + LANES lie below
+                // len / LANES · LANES <= len <= each row's length (`straight`); each row
+                // starts 16-byte aligned and `first` is a multiple of LANES (16 bytes);
+                // `T::V` is `repr(C)` over `[T; LANES]`, any bits valid.
+                let first = unsafe { self.first(k) };
+                // SAFETY: as above.
+                let o = core::array::from_fn(|j| unsafe { *(rows[j].as_ptr().add(first) as *const T::V) });
+                v[k] = f(v[k], o);
             }
         });
         RegChunks { v, ..self }
@@ -311,6 +394,10 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
         if dst.member() != self.member || dst.stride() != self.stride {
             return 0;
         }
-        dst.store_held(&self.v, self.n as usize, hint)
+        // Stored to a run as long as the one loaded (the share `load` read by, in a kernel),
+        // whose chunks all lie in the input row: `load`'s counts are this run's.
+        let same = dst.run_len() == self.run && self.len as usize == self.run;
+        let counted = if same { Some((self.n as usize, self.full as usize)) } else { None };
+        dst.store_held(&self.v, self.n as usize, counted, hint)
     }
 }

@@ -339,15 +339,29 @@ impl<'a, T: Elem + Vector, G: Group> ChunkShare<'a, T, G> {
     /// `o.set(v[k])` writes, with the whole chunks of an aligned run written straight (one
     /// 16-byte store each, no per-chunk test but `k < full`) and the rest through
     /// [`VecMut`]. Returns how many chunks were written. For `RegChunks::store`.
+    ///
+    /// `counted` is `Some((inside, whole))` when the caller has counted, for a run of this
+    /// run's length and with this member and stride, the leading `k < held` whose chunks lie
+    /// in the run (`inside`) and are whole in it (`whole`): a `RegChunks` stored to the share
+    /// it was loaded by. Then nothing is counted again.
     #[inline(always)]
-    pub(crate) fn store_held<const N: usize>(self, v: &[T::V; N], held: usize, hint: Option<Hint>) -> usize {
+    pub(crate) fn store_held<const N: usize>(self, v: &[T::V; N], held: usize, counted: Option<(usize, usize)>,
+                                             hint: Option<Hint>) -> usize {
         let (m, n, len) = (self.run.member, self.run.stride, self.run.len);
         let held = held.min(N);
         // Ours among the chunks in the run (c < chunks), and among the whole ones (c < len /
         // LANES): the leading `k`, as the chunks grow with k.
-        let inside = leading_below::<N>(m, n, held, self.chunks);
-        let full = if aligned(self.run.ptr) { leading_below::<N>(m, n, held, len / T::LANES) } else { 0 };
+        let (inside, whole) = match counted {
+            Some((inside, whole)) => (inside.min(held), whole.min(inside).min(held)),
+            None => {
+                let inside = leading_below::<N>(m, n, held, self.chunks);
+                (inside, leading_below::<N>(m, n, inside, len / T::LANES))
+            }
+        };
+        let full = if aligned(self.run.ptr) { whole } else { 0 };
         let (inside32, full32) = (inside as u32, full as u32); // <= N
+        // Two passes, one test a chunk each: the whole chunks straight, then, only where some
+        // are left (the row's cut last chunk, a misaligned run), the rest through `VecMut`.
         each!(N, k => {
             if (k as u32) < full32 {
                 // SAFETY: k < full: c = m + k·n < len / LANES (no overflow: c is at most
@@ -360,24 +374,40 @@ impl<'a, T: Elem + Vector, G: Group> ChunkShare<'a, T, G> {
                     None => *slot = v[k],
                     Some(h) => cache::store(slot, v[k], h),
                 }
-            } else if (k as u32) < inside32 {
-                // SAFETY: k < inside: c = m + k·n < chunks = ⌈len / LANES⌉ (no overflow, as
-                // above), so chunk c starts inside the run; this thread's own, written once.
-                let mut o = unsafe { chunk(self.run.ptr, len, m + k * n) };
-                o.set_hinted(v[k], hint);
             }
         });
+        if full32 < inside32 {
+            each!(N, k => {
+                if (k as u32) >= full32 && (k as u32) < inside32 {
+                    // SAFETY: k < inside: c = m + k·n < chunks = ⌈len / LANES⌉ (no overflow,
+                    // as above), so chunk c starts inside the run; this thread's own, written
+                    // once (k distinct, and not among the first pass's k < full).
+                    let mut o = unsafe { chunk(self.run.ptr, len, m + k * n) };
+                    o.set_hinted(v[k], hint);
+                }
+            });
+        }
         inside
     }
 }
 
 /// How many of the chunks `member + k·stride`, `k < held` (at most `N`), lie below `limit`: the
 /// leading ones, the chunks growing with `k`. No 64-bit division (on the GPU a call to a
-/// helper, which pins registers around it for the whole kernel): one comparison when all
-/// `held` do, a 32-bit division when the numbers fit 32 bits, else unrolled comparisons.
+/// helper, which pins registers around it for the whole kernel): where `member < stride` and
+/// `N·stride` fits 32 bits (a warp's or a block's share: the optimizer sees it from the launch
+/// registers' ranges), one 32-bit division and no branch; else one comparison when all `held`
+/// do, a 32-bit division when the numbers fit 32 bits, or unrolled comparisons.
 #[inline(always)]
 pub(crate) fn leading_below<const N: usize>(member: usize, stride: usize, held: usize, limit: usize) -> usize {
     let held = held.min(N);
+    if member < stride && N.checked_mul(stride).is_some_and(|span| span <= u32::MAX as usize) {
+        // Every chunk member + k·stride (k < N) is below N·stride <= u32::MAX: the count is
+        // the same against the limit cut to 32 bits. (limit - member - 1) / stride + 1 of them
+        // lie below it when member does.
+        let (m, s, lim) = (member as u32, stride as u32, limit.min(u32::MAX as usize) as u32);
+        let below = if m < lim { (lim - m - 1) / s + 1 } else { 0 };
+        return below.min(held as u32) as usize;
+    }
     if held == 0 || member >= limit {
         return 0;
     }
