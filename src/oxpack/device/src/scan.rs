@@ -218,6 +218,23 @@ fn from_thread0(v: u64) -> u64 {
     cell.sync().get(0)
 }
 
+/// Warp 0's `a` (from thread 0) and `b` (from thread 1), in every thread of the block: one
+/// array, two barriers (collective). A block of one thread has both already.
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn pair_from_warp0(a: u64, b: u64) -> (u64, u64) {
+    if grid::block_dim().x == 1 {
+        return (a, b);
+    }
+    let mut cell = crate::shared_array!(u64, 2);
+    let tx = crate::block_thread_linear();
+    if tx < 2 {
+        cell.write(thread_slot(), if tx == 0 { a } else { b });
+    }
+    let view = cell.sync();
+    (view.get(0), view.get(1))
+}
+
 /// Given each warp's total (the same in its lanes), the sum of the warps before the calling
 /// thread's and the block's sum, added in the same order in every thread (so the block's sum
 /// is one value). Collective over the block.
@@ -242,6 +259,14 @@ fn over_warps<T: ScanValue>(warp_total: T, tx: usize) -> (T, T) {
         w += 1;
     }
     (before, block)
+}
+
+/// Tile `k`'s first word in the state: a 32-bit value's one word at `2 + k` (a window of 32
+/// tiles is 256 contiguous bytes: two cache lines for the look-back's one load a lane), a
+/// 64-bit value's flag at `2 + 3k` (its sum and prefix after it).
+#[inline(always)]
+const fn tile_word<T: ScanValue>(k: usize) -> usize {
+    if T::PACKED { 2 + k } else { 2 + 3 * k }
 }
 
 /// How many polls of a predecessor's flag, without news, before a block traps.
@@ -295,11 +320,21 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
             epoch: 0,
             first: true,
             done: false,
+            next: 0,
             tx: grid::thread_idx().x as usize,
             _out: PhantomData,
         };
-        while let Some(tile) = queue.next_tile() {
-            let _published: TileItems<'_, T> = each(tile);
+        loop {
+            // `each` returns the tile's writer, which carries the block's next draw (broadcast
+            // with the tile's prefix)
+            let next = match queue.next_tile() {
+                Some(tile) => {
+                    let published: TileItems<'_, T> = each(tile);
+                    published.next
+                }
+                None => break,
+            };
+            queue.next = next;
         }
     }
 }
@@ -315,6 +350,7 @@ struct TileQueue<'a, T, const ITEMS: usize> {
     epoch: u64,   // the launch's generation (thread 0's; the others do not use it)
     first: bool,
     done: bool,
+    next: u64, // the block's next draw (every thread), broadcast with the previous tile's prefix
     tx: usize,
     _out: PhantomData<&'a mut T>,
 }
@@ -322,54 +358,69 @@ struct TileQueue<'a, T, const ITEMS: usize> {
 impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
     /// The block's next tile, or `None` when the tiles have run out (then for every
     /// thread of the block). Collective over the block: every thread calls it, each time.
+    /// The block's first draw is made here and waited for; every later one is made ahead,
+    /// by thread 0 as the tile before it begins, and reaches the block with that tile's
+    /// prefix ([`ScanTile::publish`]), so the counter's round trip overlaps a tile's work.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     fn next_tile(&mut self) -> Option<ScanTile<'_, T, ITEMS>> {
         if self.done {
             return None;
         }
-        let t = if self.tx == 0 { self.draw() } else { 0 };
-        let k = from_thread0(t);
+        let k = if self.first {
+            let t = if self.tx == 0 { self.first_draw() } else { 0 };
+            self.first = false;
+            from_thread0(t)
+        } else {
+            self.next
+        };
         if k >= self.tiles {
             self.done = true;
             return None;
         }
+        // Thread 0 draws the block's next tile now; the answer is read (and checked) when this
+        // tile publishes. A block holds at most two tiles, and works on the earlier first.
+        let ahead = if self.tx == 0 { self.state.word(0).fetch_add(1) } else { 0 };
         let k = k as usize;
         let start = (k * self.per_tile + self.tx * ITEMS).min(self.len);
         let count = ITEMS.min(self.len - start);
         Some(ScanTile { index: k, start, count, ptr: self.ptr, state: self.state, epoch: self.epoch, tx: self.tx,
-                        published: false, _queue: PhantomData })
+                        draws: self.draws, ahead, published: false, _queue: PhantomData })
     }
 
-    /// Thread 0: one draw from the launch's counter.
+    /// Thread 0: the block's first draw from the launch's counter, checked.
     #[inline(always)]
-    fn draw(&mut self) -> u64 {
-        let (count, generation) = (self.state.word(0), self.state.word(1));
-        if self.first {
-            self.epoch = generation.load(); // stable until the launch's last draw, which follows ours
-            fence_device();
-            if T::PACKED && self.epoch >= PACKED_GENERATIONS {
-                panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed) or worn out (2^31 - 1 launches of 32-bit values): zero it");
-            }
+    fn first_draw(&mut self) -> u64 {
+        let generation = self.state.word(1);
+        self.epoch = generation.load(); // stable until the launch's last draw, which follows ours
+        fence_device();
+        if T::PACKED && self.epoch >= PACKED_GENERATIONS {
+            panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed) or worn out (2^31 - 1 launches of 32-bit values): zero it");
         }
-        let t = count.fetch_add(1);
+        let t = self.state.word(0).fetch_add(1);
         #[cfg(not(target_arch = "nvptx64"))]
-        if self.first && grid::block_idx().x == 0 && t != 0 {
+        if grid::block_idx().x == 0 && t != 0 {
             // Emulated blocks run in order: block 0's first draw is the launch's first.
             panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
         }
-        self.first = false;
-        if t >= self.draws {
-            panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
-        }
-        if t + 1 == self.draws {
-            // The launch's last draw: every block has drawn for the last time.
-            fence_device();
-            generation.store(self.epoch.wrapping_add(1));
-            count.store(0);
-        }
-        t
+        settle(self.state, self.epoch, self.draws, t)
     }
+}
+
+/// Thread 0: draw `t` of a launch of `draws` draws and generation `epoch`, checked once it is
+/// read (a draw past the launch's means a stale state); the launch's last draw (every block
+/// has drawn for the last time) resets the counter and advances the generation.
+#[inline(always)]
+fn settle(state: Words, epoch: u64, draws: u64, t: u64) -> u64 {
+    if t >= draws {
+        panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
+    }
+    if t + 1 == draws {
+        fence_device();
+        state.word(1).store(epoch.wrapping_add(1));
+        state.word(0).store(0);
+    }
+    t
 }
 
 impl<T, const ITEMS: usize> Drop for TileQueue<'_, T, ITEMS> {
@@ -391,6 +442,8 @@ pub struct ScanTile<'q, T, const ITEMS: usize> {
     state: Words,
     epoch: u64,
     tx: usize,
+    draws: u64,
+    ahead: u64, // thread 0: the block's next draw, made as this tile began (unread)
     published: bool,
     _queue: PhantomData<&'q mut T>,
 }
@@ -454,105 +507,109 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
         let before_in_warp = if lane == 0 { T::ZERO } else { before_in_warp };
         let warp_total = shfl_idx(incl, live - 1);
         let (before_warp, block) = over_warps(warp_total, self.tx);
-        let mut p = T::ZERO;
+        let (mut p, mut next) = (T::ZERO, 0);
         if self.tx < WARP_SIZE as usize {
             // warp 0 (the same warp in every lane: a uniform branch for its collectives)
-            p = self.look_back(block);
+            p = look_back(self.state, self.epoch, self.index, block);
+            // thread 0's draw ahead, read only now, checked, and handed to thread 1
+            let t = if self.tx == 0 { settle(self.state, self.epoch, self.draws, self.ahead) } else { 0 };
+            next = shfl_idx(t, 0);
         }
-        let before_tile = T::from_word(from_thread0(p.to_word()));
+        let (p, next) = pair_from_warp0(p.to_word(), next);
+        let before_tile = T::from_word(p);
         let mine = before_tile.plus(before_warp.plus(before_in_warp));
-        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, _out: PhantomData };
+        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, next, _out: PhantomData };
         (mine, items)
     }
+}
 
-    /// Warp 0: lane 0 publishes the tile's sum; the warp then reads its predecessors' flags
-    /// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window), waits
-    /// until each holds at least a sum, adds the sums back to the nearest inclusive prefix,
-    /// and lane 0 publishes the tile's own; returns the tile's exclusive prefix (every lane).
-    #[inline(never)] // off the kernel's main path: its registers are not the body's
-    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    fn look_back(&self, block: T) -> T {
-        let k = self.index;
-        let epoch = shfl_idx(self.epoch, 0); // thread 0 drew, and read the launch's generation
-        let tag = epoch.wrapping_add(1) << 1; // + 0: a sum, + 1: an inclusive prefix
-        let base = 2 + 3 * k;
-        let lane = lane_id() as usize;
-        if k == 0 {
-            if lane == 0 {
-                self.publish_word(base, tag | 1, block);
-            }
-            return T::ZERO;
-        }
+/// Warp 0: lane 0 publishes the tile's sum; the warp then reads its predecessors' flags
+/// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window), waits
+/// until each holds at least a sum, adds the sums back to the nearest inclusive prefix,
+/// and lane 0 publishes the tile's own; returns the tile's exclusive prefix (every lane).
+#[inline(never)] // off the kernel's main path: its registers are not the body's (arguments by value:
+                 // no tile struct in local memory)
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
+    let epoch = shfl_idx(epoch, 0); // thread 0 drew, and read the launch's generation
+    let tag = epoch.wrapping_add(1) << 1; // + 0: a sum, + 1: an inclusive prefix
+    let base = tile_word::<T>(k);
+    let lane = lane_id() as usize;
+    if k == 0 {
         if lane == 0 {
-            self.publish_word(base, tag, block);
+            publish_word(state, base, tag | 1, block);
         }
-        let width = live_lanes() as usize;
-        let mut before = T::ZERO;
-        let mut end = k; // the window is tiles end - width .. end, lane l at end - 1 - l
-        let mut waited = 0u32;
-        loop {
-            // A lane before tile 0 counts as an inclusive prefix of 0.
-            let (mut inclusive, mut value, mut ready) = (true, T::ZERO, true);
-            if lane < end {
-                let at = 2 + 3 * (end - 1 - lane);
-                if T::PACKED {
-                    // flag (high half) and value (low half) in one word, read at once
-                    let word = self.state.word(at).load();
-                    let flag = word >> 32;
-                    ready = flag == tag & PACKED_TAG || flag == (tag | 1) & PACKED_TAG;
-                    inclusive = flag & 1 == 1;
-                    value = if ready { T::from_word(word & 0xffff_ffff) } else { T::ZERO };
-                } else {
-                    let flag = self.state.word(at).load();
-                    ready = flag == tag || flag == tag | 1;
-                    if ready {
-                        fence_device();
-                        inclusive = flag & 1 == 1;
-                        value = T::from_word(self.state.word(at + 1 + inclusive as usize).load());
-                    }
-                }
-            }
-            if !vote_all(ready) {
-                #[cfg(not(target_arch = "nvptx64"))]
-                panic!("oxpack scan: a tile waits for an earlier tile that no block published (on the GPU: a hang)");
-                #[cfg(target_arch = "nvptx64")]
-                {
-                    waited += 1;
-                    if waited >= PATIENCE {
-                        panic!("oxpack scan: a tile waited too long for an earlier tile's sum");
-                    }
-                    continue;
-                }
-            }
-            let prefixes = ballot(inclusive);
-            let nearest = prefixes.trailing_zeros() as usize; // 32: none in this window
-            let mine = if lane <= nearest { value } else { T::ZERO };
-            before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
-            if nearest < WARP_SIZE as usize {
-                break;
-            }
-            end -= width;
-            waited = 0;
-        }
-        let _ = (waited, PATIENCE);
-        if lane == 0 {
-            self.publish_word(base, tag | 1, before.plus(block));
-        }
-        before
+        return T::ZERO;
     }
-
-    /// Lane 0 of warp 0: tile `base`'s flag `flag` (+1: an inclusive prefix) with `value`. A
-    /// 32-bit value shares the flag's word (one atomic store); a 64-bit one goes to its own
-    /// word first (the sum's or the prefix's), then a fence, then the flag.
-    #[inline(always)]
-    fn publish_word(&self, base: usize, flag: u64, value: T) {
-        if T::PACKED {
-            self.state.word(base).store(((flag & PACKED_TAG) << 32) | (value.to_word() & 0xffff_ffff));
-        } else {
-            self.state.word(base + 1 + (flag & 1) as usize).store(value.to_word());
-            fence_device();
-            self.state.word(base).store(flag);
+    if lane == 0 {
+        publish_word(state, base, tag, block);
+    }
+    let width = live_lanes() as usize;
+    let mut before = T::ZERO;
+    let mut end = k; // the window is tiles end - width .. end, lane l at end - 1 - l
+    let mut waited = 0u32;
+    loop {
+        // A lane before tile 0 counts as an inclusive prefix of 0.
+        let (mut inclusive, mut value, mut ready) = (true, T::ZERO, true);
+        if lane < end {
+            let at = tile_word::<T>(end - 1 - lane);
+            if T::PACKED {
+                // flag (high half) and value (low half) in one word, read at once
+                let word = state.word(at).load();
+                let flag = word >> 32;
+                ready = flag == tag & PACKED_TAG || flag == (tag | 1) & PACKED_TAG;
+                inclusive = flag & 1 == 1;
+                value = if ready { T::from_word(word & 0xffff_ffff) } else { T::ZERO };
+            } else {
+                let flag = state.word(at).load();
+                ready = flag == tag || flag == tag | 1;
+                if ready {
+                    fence_device();
+                    inclusive = flag & 1 == 1;
+                    value = T::from_word(state.word(at + 1 + inclusive as usize).load());
+                }
+            }
         }
+        if !vote_all(ready) {
+            #[cfg(not(target_arch = "nvptx64"))]
+            panic!("oxpack scan: a tile waits for an earlier tile that no block published (on the GPU: a hang)");
+            #[cfg(target_arch = "nvptx64")]
+            {
+                waited += 1;
+                if waited >= PATIENCE {
+                    panic!("oxpack scan: a tile waited too long for an earlier tile's sum");
+                }
+                continue;
+            }
+        }
+        let prefixes = ballot(inclusive);
+        let nearest = prefixes.trailing_zeros() as usize; // 32: none in this window
+        let mine = if lane <= nearest { value } else { T::ZERO };
+        before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
+        if nearest < WARP_SIZE as usize {
+            break;
+        }
+        end -= width;
+        waited = 0;
+    }
+    let _ = (waited, PATIENCE);
+    if lane == 0 {
+        publish_word(state, base, tag | 1, before.plus(block));
+    }
+    before
+}
+
+/// Lane 0 of warp 0: tile `base`'s flag `flag` (+1: an inclusive prefix) with `value`. A
+/// 32-bit value shares the flag's word (one atomic store); a 64-bit one goes to its own
+/// word first (the sum's or the prefix's), then a fence, then the flag.
+#[inline(always)]
+fn publish_word<T: ScanValue>(state: Words, base: usize, flag: u64, value: T) {
+    if T::PACKED {
+        state.word(base).store(((flag & PACKED_TAG) << 32) | (value.to_word() & 0xffff_ffff));
+    } else {
+        state.word(base + 1 + (flag & 1) as usize).store(value.to_word());
+        fence_device();
+        state.word(base).store(flag);
     }
 }
 
@@ -581,6 +638,7 @@ fn whole_aligned<T, const N: usize>(p: *const T, len: usize) -> Option<*const Al
 pub struct TileItems<'q, T> {
     ptr: *mut T,
     count: usize,
+    next: u64, // the block's next draw (every thread), for the queue: kernel code cannot reach it
     _out: PhantomData<&'q mut T>,
 }
 
