@@ -2,7 +2,7 @@
 kernels/scan.rs; issue 18, item 6) against torch.cumsum.
 
 One launch per scan: tiles of `block · 16` elements drawn in launch order from a counter in the
-caller's state buffer (each block drawing its next tile as it starts one), decoupled look-back over the earlier tiles (docs/device-library.md,
+caller's state buffer, decoupled look-back over the earlier tiles (docs/device-library.md,
 "Prefix sums in one pass"). Checked at sizes up to 2^26, at the recommended launch
 (`threads = ceil(n / 16)`, block 256), the default launch (one thread per element: 16x the blocks
 needed, the extra ones draw no tile), partial-warp blocks, and with one state reused across
@@ -77,7 +77,7 @@ def test_cumsum_f32_at_partial_warp_blocks(block: int) -> None:
 
 def test_the_default_launch_and_a_small_grid_cover_every_element() -> None:
     # one thread per element (16x the blocks needed: the extra blocks draw no tile), and 4 blocks that
-    # take tiles until the counter runs out (each holding two: the one it works on, the one it drew ahead)
+    # take tiles until the counter runs out
     n = 1_000_003
     x = integer_floats(n, 7)
     ref = torch.cumsum(x, 0)

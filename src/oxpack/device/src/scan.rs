@@ -46,7 +46,8 @@
 //!
 //! # The state, per launch
 //! `state[0]` counts the launch's draws, `state[1]` is the launch's generation `g`, and
-//! tile `k` has three words from `state[2 + 3k]`: its flag, its sum, its inclusive prefix.
+//! tile `k` has three words from `state[2 + 3k]`: its flag, its sum, its inclusive prefix
+//! (a 32-bit value: one word, `state[2 + k]`, below).
 //! A flag is valid only when it names the launch's generation (`(g + 1)·2`, +1 for an
 //! inclusive prefix), so flags left by earlier launches read as "not yet published": a
 //! state reused from a finished launch gives correct results without being zeroed. Each
@@ -63,7 +64,8 @@
 //!
 //! A 32-bit value (f32, i32, u32) shares one word with its flag: the flag in the high half,
 //! the value in the low half, published by one atomic store and read by one atomic load, so
-//! the look-back waits on no fence (CUB does the same). The flag's half holds generations up
+//! the look-back waits on no fence (CUB does the same). Tile `k`'s word is `state[2 + k]`:
+//! the look-back's window of 32 tiles is 256 contiguous bytes (the state keeps its size). The flag's half holds generations up
 //! to 2³¹ − 1; a state that has served that many launches is refused (zero it again). A
 //! 64-bit value has its own words: it is stored, then `fence.sc.gpu`, then its flag; a
 //! reader loads the flag, fences, then loads the value (release/acquire through fences,
@@ -218,23 +220,6 @@ fn from_thread0(v: u64) -> u64 {
     cell.sync().get(0)
 }
 
-/// Warp 0's `a` (from thread 0) and `b` (from thread 1), in every thread of the block: one
-/// array, two barriers (collective). A block of one thread has both already.
-#[inline(always)]
-#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-fn pair_from_warp0(a: u64, b: u64) -> (u64, u64) {
-    if grid::block_dim().x == 1 {
-        return (a, b);
-    }
-    let mut cell = crate::shared_array!(u64, 2);
-    let tx = crate::block_thread_linear();
-    if tx < 2 {
-        cell.write(thread_slot(), if tx == 0 { a } else { b });
-    }
-    let view = cell.sync();
-    (view.get(0), view.get(1))
-}
-
 /// Given each warp's total (the same in its lanes), the sum of the warps before the calling
 /// thread's and the block's sum, added in the same order in every thread (so the block's sum
 /// is one value). Collective over the block.
@@ -320,21 +305,11 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
             epoch: 0,
             first: true,
             done: false,
-            next: 0,
             tx: grid::thread_idx().x as usize,
             _out: PhantomData,
         };
-        loop {
-            // `each` returns the tile's writer, which carries the block's next draw (broadcast
-            // with the tile's prefix)
-            let next = match queue.next_tile() {
-                Some(tile) => {
-                    let published: TileItems<'_, T> = each(tile);
-                    published.next
-                }
-                None => break,
-            };
-            queue.next = next;
+        while let Some(tile) = queue.next_tile() {
+            let _published: TileItems<'_, T> = each(tile);
         }
     }
 }
@@ -350,7 +325,6 @@ struct TileQueue<'a, T, const ITEMS: usize> {
     epoch: u64,   // the launch's generation (thread 0's; the others do not use it)
     first: bool,
     done: bool,
-    next: u64, // the block's next draw (every thread), broadcast with the previous tile's prefix
     tx: usize,
     _out: PhantomData<&'a mut T>,
 }
@@ -358,69 +332,57 @@ struct TileQueue<'a, T, const ITEMS: usize> {
 impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
     /// The block's next tile, or `None` when the tiles have run out (then for every
     /// thread of the block). Collective over the block: every thread calls it, each time.
-    /// The block's first draw is made here and waited for; every later one is made ahead,
-    /// by thread 0 as the tile before it begins, and reaches the block with that tile's
-    /// prefix ([`ScanTile::publish`]), so the counter's round trip overlaps a tile's work.
+    /// A block draws a tile only when it is ready to work on it: a tile drawn early (ahead, while
+    /// the block still works on another) would keep its successors waiting for its sum (measured:
+    /// slower at 2^26 on an H200; docs/device-library.md).
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     fn next_tile(&mut self) -> Option<ScanTile<'_, T, ITEMS>> {
         if self.done {
             return None;
         }
-        let k = if self.first {
-            let t = if self.tx == 0 { self.first_draw() } else { 0 };
-            self.first = false;
-            from_thread0(t)
-        } else {
-            self.next
-        };
+        let t = if self.tx == 0 { self.draw() } else { 0 };
+        let k = from_thread0(t);
         if k >= self.tiles {
             self.done = true;
             return None;
         }
-        // Thread 0 draws the block's next tile now; the answer is read (and checked) when this
-        // tile publishes. A block holds at most two tiles, and works on the earlier first.
-        let ahead = if self.tx == 0 { self.state.word(0).fetch_add(1) } else { 0 };
         let k = k as usize;
         let start = (k * self.per_tile + self.tx * ITEMS).min(self.len);
         let count = ITEMS.min(self.len - start);
         Some(ScanTile { index: k, start, count, ptr: self.ptr, state: self.state, epoch: self.epoch, tx: self.tx,
-                        draws: self.draws, ahead, published: false, _queue: PhantomData })
+                        published: false, _queue: PhantomData })
     }
 
-    /// Thread 0: the block's first draw from the launch's counter, checked.
+    /// Thread 0: one draw from the launch's counter.
     #[inline(always)]
-    fn first_draw(&mut self) -> u64 {
-        let generation = self.state.word(1);
-        self.epoch = generation.load(); // stable until the launch's last draw, which follows ours
-        fence_device();
-        if T::PACKED && self.epoch >= PACKED_GENERATIONS {
-            panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed) or worn out (2^31 - 1 launches of 32-bit values): zero it");
+    fn draw(&mut self) -> u64 {
+        let (count, generation) = (self.state.word(0), self.state.word(1));
+        if self.first {
+            self.epoch = generation.load(); // stable until the launch's last draw, which follows ours
+            fence_device();
+            if T::PACKED && self.epoch >= PACKED_GENERATIONS {
+                panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed) or worn out (2^31 - 1 launches of 32-bit values): zero it");
+            }
         }
-        let t = self.state.word(0).fetch_add(1);
+        let t = count.fetch_add(1);
         #[cfg(not(target_arch = "nvptx64"))]
-        if grid::block_idx().x == 0 && t != 0 {
+        if self.first && grid::block_idx().x == 0 && t != 0 {
             // Emulated blocks run in order: block 0's first draw is the launch's first.
             panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
         }
-        settle(self.state, self.epoch, self.draws, t)
+        self.first = false;
+        if t >= self.draws {
+            panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
+        }
+        if t + 1 == self.draws {
+            // The launch's last draw: every block has drawn for the last time.
+            fence_device();
+            generation.store(self.epoch.wrapping_add(1));
+            count.store(0);
+        }
+        t
     }
-}
-
-/// Thread 0: draw `t` of a launch of `draws` draws and generation `epoch`, checked once it is
-/// read (a draw past the launch's means a stale state); the launch's last draw (every block
-/// has drawn for the last time) resets the counter and advances the generation.
-#[inline(always)]
-fn settle(state: Words, epoch: u64, draws: u64, t: u64) -> u64 {
-    if t >= draws {
-        panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
-    }
-    if t + 1 == draws {
-        fence_device();
-        state.word(1).store(epoch.wrapping_add(1));
-        state.word(0).store(0);
-    }
-    t
 }
 
 impl<T, const ITEMS: usize> Drop for TileQueue<'_, T, ITEMS> {
@@ -442,8 +404,6 @@ pub struct ScanTile<'q, T, const ITEMS: usize> {
     state: Words,
     epoch: u64,
     tx: usize,
-    draws: u64,
-    ahead: u64, // thread 0: the block's next draw, made as this tile began (unread)
     published: bool,
     _queue: PhantomData<&'q mut T>,
 }
@@ -507,18 +467,14 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
         let before_in_warp = if lane == 0 { T::ZERO } else { before_in_warp };
         let warp_total = shfl_idx(incl, live - 1);
         let (before_warp, block) = over_warps(warp_total, self.tx);
-        let (mut p, mut next) = (T::ZERO, 0);
+        let mut p = T::ZERO;
         if self.tx < WARP_SIZE as usize {
             // warp 0 (the same warp in every lane: a uniform branch for its collectives)
             p = look_back(self.state, self.epoch, self.index, block);
-            // thread 0's draw ahead, read only now, checked, and handed to thread 1
-            let t = if self.tx == 0 { settle(self.state, self.epoch, self.draws, self.ahead) } else { 0 };
-            next = shfl_idx(t, 0);
         }
-        let (p, next) = pair_from_warp0(p.to_word(), next);
-        let before_tile = T::from_word(p);
+        let before_tile = T::from_word(from_thread0(p.to_word()));
         let mine = before_tile.plus(before_warp.plus(before_in_warp));
-        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, next, _out: PhantomData };
+        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, _out: PhantomData };
         (mine, items)
     }
 }
@@ -638,7 +594,6 @@ fn whole_aligned<T, const N: usize>(p: *const T, len: usize) -> Option<*const Al
 pub struct TileItems<'q, T> {
     ptr: *mut T,
     count: usize,
-    next: u64, // the block's next draw (every thread), for the queue: kernel code cannot reach it
     _out: PhantomData<&'q mut T>,
 }
 
