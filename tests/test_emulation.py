@@ -934,8 +934,8 @@ def test_cumsum_at_partial_warp_blocks_reused_state_and_any_grid(vecmath: Module
     tests/test_gpu_scan.py."""
     k = vecmath
     rng = np.random.default_rng(block)
-    state = np.zeros(2 + 3 * -(-5000 // (8 * block)) + 5, np.uint64)
-    for n, threads in [(5000, -(-5000 // 8)), (3, 1), (4999, 3 * block), (0, 1), (5000, None)]:
+    state = np.zeros(2 + 3 * -(-5000 // (16 * block)) + 5, np.uint64)
+    for n, threads in [(5000, -(-5000 // 16)), (3, 1), (4999, 3 * block), (0, 1), (5000, None)]:
         x = rng.integers(-8, 9, n).astype(np.float32)
         out = np.full(n, np.nan, np.float32)
         k.cumsum_f32(x, state, out, threads=threads, block=block)
@@ -966,14 +966,42 @@ def test_a_stale_or_garbage_scan_state_is_refused(vecmath: ModuleType) -> None:
     for state in (stale, garbage):
         with pytest.raises(k.KernelTrap, match=r"the scan state is stale \(left by a failed launch, or never zeroed\)"
                                                 r"( or worn out \(2\^31 - 1 launches of 32-bit values\))?: zero it"):
-            k.cumsum_f32(x, state, np.zeros(n, np.float32), threads=n // 8 + 1, block=256)
+            k.cumsum_f32(x, state, np.zeros(n, np.float32), threads=n // 16 + 1, block=256)
     with pytest.raises(k.KernelTrap, match=r"the state buffer is shorter than 2 \+ 3 \* ceil\(n / \(blockDim.x \* "
                                             r"ITEMS\)\) words"):
-        k.cumsum_f32(x, np.zeros(20, np.uint64), np.zeros(n, np.float32), threads=n // 8 + 1, block=64)
+        k.cumsum_f32(x, np.zeros(20, np.uint64), np.zeros(n, np.float32), threads=n // 16 + 1, block=64)
     fresh = np.zeros(3 * (n // 2048) + 5, np.uint64)
     out = np.zeros(n, np.float32)
-    k.cumsum_f32(x, fresh, out, threads=n // 8 + 1, block=256)  # a zeroed one works
+    k.cumsum_f32(x, fresh, out, threads=n // 16 + 1, block=256)  # a zeroed one works
     assert np.array_equal(out, np.arange(1, n + 1, dtype=np.float32))
+
+
+def test_a_scan_state_past_its_last_packed_generation_is_refused(vecmath: ModuleType) -> None:
+    """A 32-bit value shares its word with its tile's flag, whose half holds generations up to
+    2^31 - 1: past that an old flag could read as a new launch's own. A state whose generation is
+    set by hand to 2^31 - 2 serves one more launch, correctly (its flags the last that fit), and is
+    then refused, for every 32-bit kernel, its counter and generation untouched; zeroed, it works
+    again."""
+    k = vecmath
+    n = 5000
+    state = np.zeros(3 * (n // 2048) + 5, np.uint64)
+    state[1] = 2**31 - 2
+    out = np.zeros(n, np.float32)
+    k.cumsum_f32(np.ones(n, np.float32), state, out, threads=n // 16 + 1, block=256)
+    assert np.array_equal(out, np.arange(1, n + 1, dtype=np.float32))
+    assert (int(state[0]), int(state[1])) == (0, 2**31 - 1), "the launch advanced the generation to its last"
+    worn = (r"the scan state is stale \(left by a failed launch, or never zeroed\) or worn out "
+            r"\(2\^31 - 1 launches of 32-bit values\): zero it")
+    xi = np.ones(n, np.int32)
+    for kernel, x in ((k.cumsum_f32, np.ones(n, np.float32)), (k.cumsum_i32, xi),
+                      (k.cumsum_u32, xi.view(np.uint32))):
+        with pytest.raises(k.KernelTrap, match=worn):
+            kernel(x, state, np.zeros_like(x), threads=n // 16 + 1, block=256)
+        assert (int(state[0]), int(state[1])) == (0, 2**31 - 1), "a refused launch draws nothing"
+    state[:] = 0
+    out_i = np.zeros(n, np.int32)
+    k.cumsum_i32(xi, state, out_i, threads=n // 16 + 1, block=256)
+    assert np.array_equal(out_i, np.arange(1, n + 1, dtype=np.int32))
 
 
 def _torch() -> Any:

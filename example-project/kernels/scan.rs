@@ -2,8 +2,9 @@
 use oxpack::prelude::*;
 use oxpack::scan::ScanValue;
 
-/// Elements per thread: a tile is 256 threads × 8 = 2,048 elements.
-const ITEMS: usize = 8;
+/// Elements per thread: a tile is 256 threads × 16 = 4,096 elements (64 bytes a thread in
+/// flight per tile: the scan is a chain of round trips, so each moves as many bytes as it can).
+const ITEMS: usize = 16;
 
 /// The scan of one kernel, a tile at a time: each thread adds up its `ITEMS` elements, the
 /// tile publishes (the block's scan of the threads' totals and the look-back over earlier
@@ -31,25 +32,26 @@ fn inclusive_sum<T: ScanValue>(i: ThreadIndex, x: &[T], state: ScanState,
 kernel! {
     /// out = the inclusive prefix sum of x (`numpy.cumsum`), in one launch. `state` is a
     /// uint64 buffer of at least 3 · (len(x) // 2048) + 5 words, zeroed once and then reused
-    /// by every call (one per stream). Launch with block = 256 and threads = ceil(len(x) / 8):
-    /// `cumsum_f32(x, state, out, threads=(n + 7) // 8, block=256)`. At most 256 threads a
-    /// block, and registers for 3 blocks an SM: a memory-bound scan wants warps in flight.
+    /// by every call (one per stream). Launch with block = 256 and threads = ceil(len(x) / 16):
+    /// `cumsum_f32(x, state, out, threads=(n + 15) // 16, block=256)` (more threads are fine:
+    /// the extra blocks find no tile). At most 256 threads a block, and registers for 3 blocks
+    /// an SM: a memory-bound scan wants warps in flight.
     #[launch_bounds(256, 3)]
-    pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<8>>)
+    pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<16>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }
 
     /// `cumsum_f32` for int32 (wrapping, as numpy's int32 cumsum).
     #[launch_bounds(256, 3)]
-    pub fn cumsum_i32(i: ThreadIndex, x: &[i32], state: ScanState, out: &mut DisjointSlice<i32, ScanTiles<8>>)
+    pub fn cumsum_i32(i: ThreadIndex, x: &[i32], state: ScanState, out: &mut DisjointSlice<i32, ScanTiles<16>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }
 
     /// `cumsum_f32` for uint32 (wrapping).
     #[launch_bounds(256, 3)]
-    pub fn cumsum_u32(i: ThreadIndex, x: &[u32], state: ScanState, out: &mut DisjointSlice<u32, ScanTiles<8>>)
+    pub fn cumsum_u32(i: ThreadIndex, x: &[u32], state: ScanState, out: &mut DisjointSlice<u32, ScanTiles<16>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }

@@ -409,27 +409,30 @@ def test_the_switch_restores_the_gpu_mode() -> None:
     assert np.array_equal(y, np.full(8, 3.0, np.float32))
 
 
+SCAN_ITEMS = 16  # elements per thread in kernels/scan.rs
+
+
 def _scan_state(n: int, block: int = 256) -> np.ndarray:
-    """A zeroed scan state: 2 + 3 · ceil(n / (block · 8)) words, and at least the kernel's `where`."""
-    return np.zeros(max(2 + 3 * -(-n // (block * 8)), 3 * (n // 2048) + 5), np.uint64)
+    """A zeroed scan state: 2 + 3 · ceil(n / (block · 16)) words, and at least the kernel's `where`."""
+    return np.zeros(max(2 + 3 * -(-n // (block * SCAN_ITEMS)), 3 * (n // 2048) + 5), np.uint64)
 
 
-@pytest.mark.parametrize("n", [1, 255, 256 * 8 + 1, 10**6 + 3])
+@pytest.mark.parametrize("n", [1, 255, 256 * SCAN_ITEMS + 1, 10**6 + 3])
 def test_cumsum_f32(rng: np.random.Generator, n: int) -> None:
     state = _scan_state(n)
     # Integer values in [-8, 8]: every partial sum is an integer below 2^24 in magnitude, exact in
     # float32 in any order of addition, so the scan must equal numpy.cumsum bit for bit.
     x = rng.integers(-8, 9, n).astype(np.float32)
     out = poisoned(n, np.float32)
-    kernels.cumsum_f32(x, state, out, threads=-(-n // 8), block=256)
+    kernels.cumsum_f32(x, state, out, threads=-(-n // SCAN_ITEMS), block=256)
     assert np.array_equal(out, np.cumsum(x))
-    # Normal data, the same state reused without zeroing: each output is at most m = 20 + 2·tiles
-    # roundings deep (8 serial additions per thread, the warp and block trees, about two per tile
+    # Normal data, the same state reused without zeroing: each output is at most m = 28 + 2·tiles
+    # roundings deep (16 serial additions per thread, the warp and block trees, about two per tile
     # of look-back), so |error| <= u·m·Σ|x| to first order, u = 2^-24 (never flaky; the exact
     # check above is the sharp one).
     x = rng.standard_normal(n, dtype=np.float32)
-    kernels.cumsum_f32(x, state, out, threads=-(-n // 8), block=256)
-    bound = 2.0**-24 * (20 + 2 * -(-n // 2048)) * np.cumsum(np.abs(x.astype(np.float64)))
+    kernels.cumsum_f32(x, state, out, threads=-(-n // SCAN_ITEMS), block=256)
+    bound = 2.0**-24 * (28 + 2 * -(-n // 2048)) * np.cumsum(np.abs(x.astype(np.float64)))
     assert np.all(np.abs(out - np.cumsum(x.astype(np.float64))) <= bound)
 
 
@@ -441,7 +444,7 @@ def test_cumsum_f32_on_views_off_16_byte_boundaries(rng: np.random.Generator) ->
     xs = rng.integers(-8, 9, n + 1).astype(np.float32)
     outs = poisoned(n + 1, np.float32)
     for x, out in ((xs[1:], outs[1:]), (xs[:n], outs[1:]), (xs[1:], outs[:n])):
-        kernels.cumsum_f32(x, state, out, threads=-(-n // 8), block=256)
+        kernels.cumsum_f32(x, state, out, threads=-(-n // SCAN_ITEMS), block=256)
         assert np.array_equal(out, np.cumsum(x))
 
 
@@ -449,7 +452,7 @@ def test_cumsum_i32_and_u32_wrap(rng: np.random.Generator) -> None:
     n = 20_011
     xi = rng.integers(-(2**31), 2**31, n, dtype=np.int32)
     out = poisoned(n, np.int32)
-    kernels.cumsum_i32(xi, _scan_state(n), out, threads=-(-n // 8), block=256)
+    kernels.cumsum_i32(xi, _scan_state(n), out, threads=-(-n // SCAN_ITEMS), block=256)
     assert np.array_equal(out, np.cumsum(xi, dtype=np.int32))
     xu = rng.integers(0, 2**32, n, dtype=np.uint32)
     outu = poisoned(n, np.uint32)

@@ -46,7 +46,8 @@
 //!
 //! # The state, per launch
 //! `state[0]` counts the launch's draws, `state[1]` is the launch's generation `g`, and
-//! tile `k` has three words from `state[2 + 3k]`: its flag, its sum, its inclusive prefix.
+//! tile `k` has three words from `state[2 + 3k]`: its flag, its sum, its inclusive prefix
+//! (a 32-bit value: one word, `state[2 + k]`, below).
 //! A flag is valid only when it names the launch's generation (`(g + 1)·2`, +1 for an
 //! inclusive prefix), so flags left by earlier launches read as "not yet published": a
 //! state reused from a finished launch gives correct results without being zeroed. Each
@@ -63,7 +64,8 @@
 //!
 //! A 32-bit value (f32, i32, u32) shares one word with its flag: the flag in the high half,
 //! the value in the low half, published by one atomic store and read by one atomic load, so
-//! the look-back waits on no fence (CUB does the same). The flag's half holds generations up
+//! the look-back waits on no fence (CUB does the same). Tile `k`'s word is `state[2 + k]`:
+//! the look-back's window of 32 tiles is 256 contiguous bytes (the state keeps its size). The flag's half holds generations up
 //! to 2³¹ − 1; a state that has served that many launches is refused (zero it again). A
 //! 64-bit value has its own words: it is stored, then `fence.sc.gpu`, then its flag; a
 //! reader loads the flag, fences, then loads the value (release/acquire through fences,
@@ -244,6 +246,14 @@ fn over_warps<T: ScanValue>(warp_total: T, tx: usize) -> (T, T) {
     (before, block)
 }
 
+/// Tile `k`'s first word in the state: a 32-bit value's one word at `2 + k` (a window of 32
+/// tiles is 256 contiguous bytes: two cache lines for the look-back's one load a lane), a
+/// 64-bit value's flag at `2 + 3k` (its sum and prefix after it).
+#[inline(always)]
+const fn tile_word<T: ScanValue>(k: usize) -> usize {
+    if T::PACKED { 2 + k } else { 2 + 3 * k }
+}
+
 /// How many polls of a predecessor's flag, without news, before a block traps.
 const PATIENCE: u32 = 1 << 25;
 
@@ -322,6 +332,9 @@ struct TileQueue<'a, T, const ITEMS: usize> {
 impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
     /// The block's next tile, or `None` when the tiles have run out (then for every
     /// thread of the block). Collective over the block: every thread calls it, each time.
+    /// A block draws a tile only when it is ready to work on it: a tile drawn early (ahead, while
+    /// the block still works on another) would keep its successors waiting for its sum (measured:
+    /// slower at 2^26 on an H200; docs/device-library.md).
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     fn next_tile(&mut self) -> Option<ScanTile<'_, T, ITEMS>> {
@@ -457,102 +470,102 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
         let mut p = T::ZERO;
         if self.tx < WARP_SIZE as usize {
             // warp 0 (the same warp in every lane: a uniform branch for its collectives)
-            p = self.look_back(block);
+            p = look_back(self.state, self.epoch, self.index, block);
         }
         let before_tile = T::from_word(from_thread0(p.to_word()));
         let mine = before_tile.plus(before_warp.plus(before_in_warp));
         let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, _out: PhantomData };
         (mine, items)
     }
+}
 
-    /// Warp 0: lane 0 publishes the tile's sum; the warp then reads its predecessors' flags
-    /// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window), waits
-    /// until each holds at least a sum, adds the sums back to the nearest inclusive prefix,
-    /// and lane 0 publishes the tile's own; returns the tile's exclusive prefix (every lane).
-    #[inline(never)] // off the kernel's main path: its registers are not the body's
-    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    fn look_back(&self, block: T) -> T {
-        let k = self.index;
-        let epoch = shfl_idx(self.epoch, 0); // thread 0 drew, and read the launch's generation
-        let tag = epoch.wrapping_add(1) << 1; // + 0: a sum, + 1: an inclusive prefix
-        let base = 2 + 3 * k;
-        let lane = lane_id() as usize;
-        if k == 0 {
-            if lane == 0 {
-                self.publish_word(base, tag | 1, block);
-            }
-            return T::ZERO;
-        }
+/// Warp 0: lane 0 publishes the tile's sum; the warp then reads its predecessors' flags
+/// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window), waits
+/// until each holds at least a sum, adds the sums back to the nearest inclusive prefix,
+/// and lane 0 publishes the tile's own; returns the tile's exclusive prefix (every lane).
+#[inline(never)] // off the kernel's main path: its registers are not the body's (arguments by value:
+                 // no tile struct in local memory)
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
+    let epoch = shfl_idx(epoch, 0); // thread 0 drew, and read the launch's generation
+    let tag = epoch.wrapping_add(1) << 1; // + 0: a sum, + 1: an inclusive prefix
+    let base = tile_word::<T>(k);
+    let lane = lane_id() as usize;
+    if k == 0 {
         if lane == 0 {
-            self.publish_word(base, tag, block);
+            publish_word(state, base, tag | 1, block);
         }
-        let width = live_lanes() as usize;
-        let mut before = T::ZERO;
-        let mut end = k; // the window is tiles end - width .. end, lane l at end - 1 - l
-        let mut waited = 0u32;
-        loop {
-            // A lane before tile 0 counts as an inclusive prefix of 0.
-            let (mut inclusive, mut value, mut ready) = (true, T::ZERO, true);
-            if lane < end {
-                let at = 2 + 3 * (end - 1 - lane);
-                if T::PACKED {
-                    // flag (high half) and value (low half) in one word, read at once
-                    let word = self.state.word(at).load();
-                    let flag = word >> 32;
-                    ready = flag == tag & PACKED_TAG || flag == (tag | 1) & PACKED_TAG;
-                    inclusive = flag & 1 == 1;
-                    value = if ready { T::from_word(word & 0xffff_ffff) } else { T::ZERO };
-                } else {
-                    let flag = self.state.word(at).load();
-                    ready = flag == tag || flag == tag | 1;
-                    if ready {
-                        fence_device();
-                        inclusive = flag & 1 == 1;
-                        value = T::from_word(self.state.word(at + 1 + inclusive as usize).load());
-                    }
-                }
-            }
-            if !vote_all(ready) {
-                #[cfg(not(target_arch = "nvptx64"))]
-                panic!("oxpack scan: a tile waits for an earlier tile that no block published (on the GPU: a hang)");
-                #[cfg(target_arch = "nvptx64")]
-                {
-                    waited += 1;
-                    if waited >= PATIENCE {
-                        panic!("oxpack scan: a tile waited too long for an earlier tile's sum");
-                    }
-                    continue;
-                }
-            }
-            let prefixes = ballot(inclusive);
-            let nearest = prefixes.trailing_zeros() as usize; // 32: none in this window
-            let mine = if lane <= nearest { value } else { T::ZERO };
-            before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
-            if nearest < WARP_SIZE as usize {
-                break;
-            }
-            end -= width;
-            waited = 0;
-        }
-        let _ = (waited, PATIENCE);
-        if lane == 0 {
-            self.publish_word(base, tag | 1, before.plus(block));
-        }
-        before
+        return T::ZERO;
     }
-
-    /// Lane 0 of warp 0: tile `base`'s flag `flag` (+1: an inclusive prefix) with `value`. A
-    /// 32-bit value shares the flag's word (one atomic store); a 64-bit one goes to its own
-    /// word first (the sum's or the prefix's), then a fence, then the flag.
-    #[inline(always)]
-    fn publish_word(&self, base: usize, flag: u64, value: T) {
-        if T::PACKED {
-            self.state.word(base).store(((flag & PACKED_TAG) << 32) | (value.to_word() & 0xffff_ffff));
-        } else {
-            self.state.word(base + 1 + (flag & 1) as usize).store(value.to_word());
-            fence_device();
-            self.state.word(base).store(flag);
+    if lane == 0 {
+        publish_word(state, base, tag, block);
+    }
+    let width = live_lanes() as usize;
+    let mut before = T::ZERO;
+    let mut end = k; // the window is tiles end - width .. end, lane l at end - 1 - l
+    let mut waited = 0u32;
+    loop {
+        // A lane before tile 0 counts as an inclusive prefix of 0.
+        let (mut inclusive, mut value, mut ready) = (true, T::ZERO, true);
+        if lane < end {
+            let at = tile_word::<T>(end - 1 - lane);
+            if T::PACKED {
+                // flag (high half) and value (low half) in one word, read at once
+                let word = state.word(at).load();
+                let flag = word >> 32;
+                ready = flag == tag & PACKED_TAG || flag == (tag | 1) & PACKED_TAG;
+                inclusive = flag & 1 == 1;
+                value = if ready { T::from_word(word & 0xffff_ffff) } else { T::ZERO };
+            } else {
+                let flag = state.word(at).load();
+                ready = flag == tag || flag == tag | 1;
+                if ready {
+                    fence_device();
+                    inclusive = flag & 1 == 1;
+                    value = T::from_word(state.word(at + 1 + inclusive as usize).load());
+                }
+            }
         }
+        if !vote_all(ready) {
+            #[cfg(not(target_arch = "nvptx64"))]
+            panic!("oxpack scan: a tile waits for an earlier tile that no block published (on the GPU: a hang)");
+            #[cfg(target_arch = "nvptx64")]
+            {
+                waited += 1;
+                if waited >= PATIENCE {
+                    panic!("oxpack scan: a tile waited too long for an earlier tile's sum");
+                }
+                continue;
+            }
+        }
+        let prefixes = ballot(inclusive);
+        let nearest = prefixes.trailing_zeros() as usize; // 32: none in this window
+        let mine = if lane <= nearest { value } else { T::ZERO };
+        before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
+        if nearest < WARP_SIZE as usize {
+            break;
+        }
+        end -= width;
+        waited = 0;
+    }
+    let _ = (waited, PATIENCE);
+    if lane == 0 {
+        publish_word(state, base, tag | 1, before.plus(block));
+    }
+    before
+}
+
+/// Lane 0 of warp 0: tile `base`'s flag `flag` (+1: an inclusive prefix) with `value`. A
+/// 32-bit value shares the flag's word (one atomic store); a 64-bit one goes to its own
+/// word first (the sum's or the prefix's), then a fence, then the flag.
+#[inline(always)]
+fn publish_word<T: ScanValue>(state: Words, base: usize, flag: u64, value: T) {
+    if T::PACKED {
+        state.word(base).store(((flag & PACKED_TAG) << 32) | (value.to_word() & 0xffff_ffff));
+    } else {
+        state.word(base + 1 + (flag & 1) as usize).store(value.to_word());
+        fence_device();
+        state.word(base).store(flag);
     }
 }
 
