@@ -79,13 +79,13 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
                 assert res["registers"] > 0 and res["spills"] == 0, (crate.name, arch, k.name, res)
     saxpy = manifest["kernels"]["saxpy"]
     assert saxpy["params"] == [
-        {"name": "i", "kind": "index", "dtype": "1d"},
-        {"name": "a", "kind": "scalar", "dtype": "float32"},
-        {"name": "x", "kind": "in", "dtype": "float32"},
-        {"name": "y", "kind": "out", "dtype": "float32"},
+        {"name": "i", "kind": "index", "dtype": "1d", "rust": "ThreadIndex"},
+        {"name": "a", "kind": "scalar", "dtype": "float32", "rust": "f32"},
+        {"name": "x", "kind": "in", "dtype": "float32", "rust": "&[f32]"},
+        {"name": "y", "kind": "out", "dtype": "float32", "rust": "&mut DisjointSlice<f32>"},
     ]
     assert saxpy["requires"] == ["len(x) >= len(y)"]
-    assert manifest["kernels"]["offset_clamp"]["params"][0] == {"name": "delta", "kind": "scalar", "dtype": "int64"}
+    assert manifest["kernels"]["offset_clamp"]["params"][0] == {"name": "delta", "kind": "scalar", "dtype": "int64", "rust": "i64"}
 
 
 def test_saxpy_ptx_uses_readonly_global_loads(make_project: MakeProject) -> None:

@@ -45,7 +45,7 @@ def test_example_reductions_use_shared_memory_shuffles_and_atomics(example_copy)
     assert "st.shared.b32" in reverse and "ld.shared.b32" in reverse
     assert re.findall(r"\.param \.(\w+)", reverse[: reverse.index(")")]) == ["u64"] * 5, "x, out, then the count"
     assert result.manifest()["kernels"]["block_reverse"]["params"][3] == {
-        "name": "scratch", "kind": "dynshared", "dtype": "float32"}
+        "name": "scratch", "kind": "dynshared", "dtype": "float32", "rust": "DynShared<f32>"}
     scale4 = _entry(result, "scale4")
     assert re.search(r"ld\.global(\.nc)?\.v4\.(b|f)32", scale4) and re.search(r"st\.global\.v4\.(b|f)32", scale4)
     assert re.search(r"ld\.global(\.nc)?\.v4\.(b|f)32", total), "sum reads 16 bytes at a time"
@@ -59,7 +59,7 @@ def test_example_reductions_use_shared_memory_shuffles_and_atomics(example_copy)
     tiled = _entry(result, "transpose_tiled")
     assert "st.shared.b32" in tiled and "ld.shared.b32" in tiled and "bar.sync" in tiled
     manifest = result.manifest()["kernels"]
-    assert manifest["sum"]["params"][2] == {"name": "total", "kind": "atomic", "dtype": "float32"}
+    assert manifest["sum"]["params"][2] == {"name": "total", "kind": "atomic", "dtype": "float32", "rust": "&[AtomicF32]"}
     for crate in result.crates:
         for name, res in crate.resources["sm_90"].items():
             assert res["spills"] == 0, (name, res)
@@ -228,8 +228,8 @@ def test_math_lowers_to_instructions_and_libdevice(example_copy, monkeypatch: py
     assert "cvt.rn.f16.f32" in _entry(result, "to_f16")
     assert "cvt.rn.bf16.f32" in _entry(result, "scale_bf16")
     params = result.manifest()["kernels"]["scale_bf16"]["params"]
-    assert params[2:] == [{"name": "x", "kind": "in", "dtype": "bfloat16"},
-                          {"name": "out", "kind": "out", "dtype": "bfloat16"}]
+    assert params[2:] == [{"name": "x", "kind": "in", "dtype": "bfloat16", "rust": "&[BF16]"},
+                          {"name": "out", "kind": "out", "dtype": "bfloat16", "rust": "&mut DisjointSlice<BF16>"}]
     softmax = _entry(result, "softmax")
     assert "bar.sync" in softmax and "shfl.sync.bfly.b32" in softmax and "ex2.approx" in softmax
 
