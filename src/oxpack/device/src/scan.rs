@@ -82,7 +82,7 @@ use crate::param::{DevPtrMut, Param};
 use crate::shared::{thread_slot, warp_slot};
 use crate::sync::{fence_device, sync_threads};
 use crate::thread::{grid, ThreadIndex};
-use crate::warp::{ballot, lane_id, live_lanes, shfl_idx, shfl_up, vote_all, warp_reduce, Shuffle, WARP_SIZE};
+use crate::warp::{ballot, lane_id, live_lanes, shfl_idx, shfl_up, warp_reduce, Shuffle, WARP_SIZE};
 use crate::{layout, sealed};
 
 /// The words a scan's state needs for a tile of `tile` elements over `n` elements: `2 +
@@ -528,9 +528,11 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
 }
 
 /// Warp 0: lane 0 publishes the tile's sum; the warp then reads its predecessors' flags
-/// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window), waits
-/// until each holds at least a sum, adds the sums back to the nearest inclusive prefix,
-/// and lane 0 publishes the tile's own; returns the tile's exclusive prefix (every lane).
+/// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window) and adds
+/// the sums back to the nearest inclusive prefix, waiting only where a tile nearer than
+/// that prefix has no sum yet (the sums before such a tile are taken, and the next window
+/// starts at it); lane 0 then publishes the tile's own prefix. Returns the tile's exclusive
+/// prefix (every lane).
 #[inline(never)] // off the kernel's main path: its registers are not the body's (arguments by value:
                  // no tile struct in local memory)
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
@@ -574,7 +576,18 @@ fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
                 }
             }
         }
-        if !vote_all(ready) {
+        // Lanes 0 .. stop hold sums (stop: the nearest tile without one; 32: none), the
+        // nearest inclusive prefix is at lane `nearest` (32: none among the ready ones).
+        let stop = ballot(!ready).trailing_zeros() as usize;
+        let nearest = ballot(inclusive && ready).trailing_zeros() as usize;
+        if nearest < stop {
+            // every tile from the nearest prefix on has its sum: done
+            let mine = if lane <= nearest { value } else { T::ZERO };
+            before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
+            break;
+        }
+        if stop == 0 {
+            // the nearest tile has no sum yet: poll it again
             #[cfg(not(target_arch = "nvptx64"))]
             panic!("oxpack scan: a tile waits for an earlier tile that no block published (on the GPU: a hang)");
             #[cfg(target_arch = "nvptx64")]
@@ -586,14 +599,13 @@ fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
                 continue;
             }
         }
-        let prefixes = ballot(inclusive);
-        let nearest = prefixes.trailing_zeros() as usize; // 32: none in this window
-        let mine = if lane <= nearest { value } else { T::ZERO };
+        // No prefix before the nearest tile without a sum: take the sums up to it (a tile's
+        // sum is final once published: the prefix it may publish later is not needed), and
+        // look again from that tile on. `stop` is below the live lanes or 32 (ballot leaves the rest 0).
+        let take = stop.min(width);
+        let mine = if lane < take { value } else { T::ZERO };
         before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
-        if nearest < WARP_SIZE as usize {
-            break;
-        }
-        end -= width;
+        end -= take;
         waited = 0;
     }
     let _ = (waited, PATIENCE);
