@@ -100,21 +100,41 @@ pub struct ScanState {
 }
 
 /// The state's words as the queue and its tiles hold them (by value: the optimizer keeps
-/// them in registers).
+/// them in registers). Made only by [`DisjointSlice::scan_tiles`], after it checked that the
+/// buffer holds `state_len(n, tile)` words; every word read is then below that: the counter
+/// and the generation (0, 1) and a tile's words (`tile_word(k)` + 0, 1, 2 for a tile `k <
+/// ceil(n / tile)`: at most `3k + 4 < 2 + 3·ceil(n / tile)`). Emulation checks it again; the
+/// GPU does not keep the length (two registers fewer in every thread of a scan).
 #[derive(Clone, Copy)]
 struct Words {
     ptr: *const Atomic<u64>,
+    #[cfg(not(target_arch = "nvptx64"))]
     len: usize,
 }
 
 impl Words {
+    /// # Safety (for the caller of `new`)
+    /// `ptr` holds `len >= state_len(n, tile)` words of the state (see the type).
+    #[inline(always)]
+    fn new(ptr: *const Atomic<u64>, len: usize) -> Words {
+        let _ = len;
+        Words {
+            ptr,
+            #[cfg(not(target_arch = "nvptx64"))]
+            len,
+        }
+    }
+
     #[inline(always)]
     fn word(&self, k: usize) -> &Atomic<u64> {
+        #[cfg(not(target_arch = "nvptx64"))]
         if k >= self.len {
             panic!("oxpack scan: the state buffer is too short for this launch's tiles");
         }
-        // SAFETY: k < len; the stub checked that the buffer is writable device memory of
-        // `len` u64 that no other argument aliases; every access to it is atomic.
+        // SAFETY: k is below the state's checked length (see the type: the scan's counter,
+        // generation and its tiles' words only); the stub checked that the buffer is writable
+        // device memory of that many u64 that no other argument aliases; every access to it
+        // is atomic.
         unsafe { &*self.ptr.add(k) }
     }
 }
@@ -233,8 +253,8 @@ const PREFIX_WORD: usize = 32;
 const NEXT_WORD: usize = 33;
 
 /// Given each warp's total (the same in its lanes), the sum of the warps before the calling
-/// thread's and the block's sum, added in the same order in every thread (so the block's sum
-/// is one value). Collective over the block: one barrier (the first of a publish).
+/// thread's and the block's sum (the same value in every lane of a warp: warp 0's lanes
+/// publish it). Collective over the block: one barrier (the first of a publish).
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 fn over_warps<T: ScanValue>(words: &[Atomic<u64>], warp_total: T, tx: usize) -> (T, T) {
@@ -242,18 +262,22 @@ fn over_warps<T: ScanValue>(words: &[Atomic<u64>], warp_total: T, tx: usize) -> 
         words[slot.get()].store(warp_total.to_word());
     }
     sync_threads();
-    let warps = (grid::block_dim().x as usize).div_ceil(WARP_SIZE as usize);
-    let me = tx / WARP_SIZE as usize;
+    // Lane l adds the totals of warps l, l + live, … (one each in a full warp), then the
+    // warp adds its lanes' (a butterfly: the same result in every lane).
+    let warps = (grid::block_dim().x as u32).div_ceil(WARP_SIZE);
+    let (me, live) = (tx as u32 / WARP_SIZE, live_lanes());
     let (mut before, mut block) = (T::ZERO, T::ZERO);
-    let mut w = 0;
-    while w < warps.min(WARP_SIZE as usize) {
-        let s = T::from_word(words[w].load());
+    let mut w = lane_id();
+    while w < warps {
+        let s = T::from_word(words[w as usize].load());
         if w < me {
             before = before.plus(s);
         }
         block = block.plus(s);
-        w += 1;
+        w += live;
     }
+    let before = warp_reduce(before, |a, b| a.plus(b));
+    let block = warp_reduce(block, |a, b| a.plus(b));
     (before, block)
 }
 
@@ -309,7 +333,7 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
         let mut queue: TileQueue<'_, T, ITEMS> = TileQueue {
             ptr: self.ptr,
             len: self.len,
-            state: Words { ptr: state.ptr, len: state.len },
+            state: Words::new(state.ptr, state.len), // after the length check above
             per_tile,
             tiles: tiles as u64,
             draws: tiles as u64 + g.x as u64,
@@ -533,7 +557,7 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
 /// that prefix has no sum yet (the sums before such a tile are taken, and the next window
 /// starts at it); lane 0 then publishes the tile's own prefix. Returns the tile's exclusive
 /// prefix (every lane).
-#[inline(never)] // off the kernel's main path: its registers are not the body's (arguments by value:
+#[inline(always)] // off the kernel's main path: its registers are not the body's (arguments by value:
                  // no tile struct in local memory)
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
