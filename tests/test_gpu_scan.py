@@ -66,7 +66,7 @@ def test_cumsum_f32_within_float32_rounding_at_2_26() -> None:
     assert bool(((out.double() - x.double().cumsum(0)).abs() <= bound).all())
 
 
-@pytest.mark.parametrize("block", [1, 7, 33, 100, 256])  # at most 256: #[launch_bounds(256, 3)]
+@pytest.mark.parametrize("block", [1, 7, 33, 100, 256])  # at most 256: #[launch_bounds(256, 4)]
 def test_cumsum_f32_at_partial_warp_blocks(block: int) -> None:
     n = 300_017
     x = integer_floats(n, block)
