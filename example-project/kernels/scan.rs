@@ -34,23 +34,23 @@ kernel! {
     /// uint64 buffer of at least 3 · (len(x) // 2048) + 5 words, zeroed once and then reused
     /// by every call (one per stream). Launch with block = 256 and threads = ceil(len(x) / 16):
     /// `cumsum_f32(x, state, out, threads=(n + 15) // 16, block=256)` (more threads are fine:
-    /// the extra blocks find no tile). At most 256 threads a block, and registers for 3 blocks
-    /// an SM: a memory-bound scan wants warps in flight.
-    #[launch_bounds(256, 3)]
+    /// the extra blocks find no tile). At most 256 threads a block, and registers for 4 blocks
+    /// an SM (64 a thread, no spills): a memory-bound scan wants warps in flight.
+    #[launch_bounds(256, 4)]
     pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<16>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }
 
     /// `cumsum_f32` for int32 (wrapping, as numpy's int32 cumsum).
-    #[launch_bounds(256, 3)]
+    #[launch_bounds(256, 4)]
     pub fn cumsum_i32(i: ThreadIndex, x: &[i32], state: ScanState, out: &mut DisjointSlice<i32, ScanTiles<16>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }
 
     /// `cumsum_f32` for uint32 (wrapping).
-    #[launch_bounds(256, 3)]
+    #[launch_bounds(256, 4)]
     pub fn cumsum_u32(i: ThreadIndex, x: &[u32], state: ScanState, out: &mut DisjointSlice<u32, ScanTiles<16>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);

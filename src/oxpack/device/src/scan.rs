@@ -80,9 +80,9 @@ use crate::disjoint::DisjointSlice;
 use crate::elem::Elem;
 use crate::param::{DevPtrMut, Param};
 use crate::shared::{thread_slot, warp_slot};
-use crate::sync::fence_device;
+use crate::sync::{fence_device, sync_threads};
 use crate::thread::{grid, ThreadIndex};
-use crate::warp::{ballot, lane_id, live_lanes, shfl_idx, shfl_up, vote_all, warp_reduce, Shuffle, WARP_SIZE};
+use crate::warp::{ballot, lane_id, live_lanes, shfl_idx, shfl_up, warp_reduce, Shuffle, WARP_SIZE};
 use crate::{layout, sealed};
 
 /// The words a scan's state needs for a tile of `tile` elements over `n` elements: `2 +
@@ -100,21 +100,41 @@ pub struct ScanState {
 }
 
 /// The state's words as the queue and its tiles hold them (by value: the optimizer keeps
-/// them in registers).
+/// them in registers). Made only by [`DisjointSlice::scan_tiles`], after it checked that the
+/// buffer holds `state_len(n, tile)` words; every word read is then below that: the counter
+/// and the generation (0, 1) and a tile's words (`tile_word(k)` + 0, 1, 2 for a tile `k <
+/// ceil(n / tile)`: at most `3k + 4 < 2 + 3·ceil(n / tile)`). Emulation checks it again; the
+/// GPU does not keep the length (two registers fewer in every thread of a scan).
 #[derive(Clone, Copy)]
 struct Words {
     ptr: *const Atomic<u64>,
+    #[cfg(not(target_arch = "nvptx64"))]
     len: usize,
 }
 
 impl Words {
+    /// # Safety (for the caller of `new`)
+    /// `ptr` holds `len >= state_len(n, tile)` words of the state (see the type).
+    #[inline(always)]
+    fn new(ptr: *const Atomic<u64>, len: usize) -> Words {
+        let _ = len;
+        Words {
+            ptr,
+            #[cfg(not(target_arch = "nvptx64"))]
+            len,
+        }
+    }
+
     #[inline(always)]
     fn word(&self, k: usize) -> &Atomic<u64> {
+        #[cfg(not(target_arch = "nvptx64"))]
         if k >= self.len {
             panic!("oxpack scan: the state buffer is too short for this launch's tiles");
         }
-        // SAFETY: k < len; the stub checked that the buffer is writable device memory of
-        // `len` u64 that no other argument aliases; every access to it is atomic.
+        // SAFETY: k is below the state's checked length (see the type: the scan's counter,
+        // generation and its tiles' words only); the stub checked that the buffer is writable
+        // device memory of that many u64 that no other argument aliases; every access to it
+        // is atomic.
         unsafe { &*self.ptr.add(k) }
     }
 }
@@ -220,29 +240,44 @@ fn from_thread0(v: u64) -> u64 {
     cell.sync().get(0)
 }
 
+/// The block's words for [`ScanTile::publish`]: `[0, 32)` the warps' totals, `32` the tile's
+/// exclusive prefix, `33` the block's next draw. Atomics (relaxed, block-shared), ordered by
+/// the two barriers of a publish; see there for why two are enough.
+#[inline(always)]
+fn tile_words() -> &'static [Atomic<u64>] {
+    crate::shared_atomics!(u64, 34)
+}
+
+/// The slot of [`tile_words`] for the tile's exclusive prefix, and for the block's next draw.
+const PREFIX_WORD: usize = 32;
+const NEXT_WORD: usize = 33;
+
 /// Given each warp's total (the same in its lanes), the sum of the warps before the calling
-/// thread's and the block's sum, added in the same order in every thread (so the block's sum
-/// is one value). Collective over the block.
+/// thread's and the block's sum (the same value in every lane of a warp: warp 0's lanes
+/// publish it). Collective over the block: one barrier (the first of a publish).
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-fn over_warps<T: ScanValue>(warp_total: T, tx: usize) -> (T, T) {
-    let mut sums = crate::shared_array!(u64, 32);
+fn over_warps<T: ScanValue>(words: &[Atomic<u64>], warp_total: T, tx: usize) -> (T, T) {
     if let Some(slot) = warp_slot() {
-        sums.write(slot, warp_total.to_word());
+        words[slot.get()].store(warp_total.to_word());
     }
-    let sums = sums.sync();
-    let warps = (grid::block_dim().x as usize).div_ceil(WARP_SIZE as usize);
-    let me = tx / WARP_SIZE as usize;
+    sync_threads();
+    // Lane l adds the totals of warps l, l + live, … (one each in a full warp), then the
+    // warp adds its lanes' (a butterfly: the same result in every lane).
+    let warps = (grid::block_dim().x as u32).div_ceil(WARP_SIZE);
+    let (me, live) = (tx as u32 / WARP_SIZE, live_lanes());
     let (mut before, mut block) = (T::ZERO, T::ZERO);
-    let mut w = 0;
+    let mut w = lane_id();
     while w < warps {
-        let s = T::from_word(sums.get(w));
+        let s = T::from_word(words[w as usize].load());
         if w < me {
             before = before.plus(s);
         }
         block = block.plus(s);
-        w += 1;
+        w += live;
     }
+    let before = warp_reduce(before, |a, b| a.plus(b));
+    let block = warp_reduce(block, |a, b| a.plus(b));
     (before, block)
 }
 
@@ -298,18 +333,30 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
         let mut queue: TileQueue<'_, T, ITEMS> = TileQueue {
             ptr: self.ptr,
             len: self.len,
-            state: Words { ptr: state.ptr, len: state.len },
+            state: Words::new(state.ptr, state.len), // after the length check above
             per_tile,
             tiles: tiles as u64,
             draws: tiles as u64 + g.x as u64,
             epoch: 0,
-            first: true,
+            next: 0,
             done: false,
             tx: grid::thread_idx().x as usize,
             _out: PhantomData,
         };
-        while let Some(tile) = queue.next_tile() {
-            let _published: TileItems<'_, T> = each(tile);
+        // The block's first draw (thread 0's), handed to the block by `from_thread0`: its
+        // first barrier also keeps an earlier scan's readers of the block's words (a scan
+        // before this one in the kernel, or around it) ahead of this scan's writers.
+        let t = if queue.tx == 0 { queue.first_draw() } else { 0 };
+        queue.next = from_thread0(t);
+        loop {
+            let next = match queue.next_tile() {
+                Some(tile) => {
+                    let published: TileItems<'_, T> = each(tile);
+                    published.next // the draw made by the publish that made the writer
+                }
+                None => break,
+            };
+            queue.next = next;
         }
     }
 }
@@ -322,8 +369,8 @@ struct TileQueue<'a, T, const ITEMS: usize> {
     per_tile: usize,
     tiles: u64,
     draws: u64, // T + G: the launch's draws
-    epoch: u64,   // the launch's generation (thread 0's; the others do not use it)
-    first: bool,
+    epoch: u64, // the launch's generation (thread 0's; the others do not use it)
+    next: u64,  // the block's latest draw (the same in every thread)
     done: bool,
     tx: usize,
     _out: PhantomData<&'a mut T>,
@@ -331,18 +378,19 @@ struct TileQueue<'a, T, const ITEMS: usize> {
 
 impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
     /// The block's next tile, or `None` when the tiles have run out (then for every
-    /// thread of the block). Collective over the block: every thread calls it, each time.
+    /// thread of the block): the tile of the block's latest draw, made by thread 0 and
+    /// handed to every thread by the barrier after it (the first by `from_thread0`, each later
+    /// one by the publish of the tile before, as soon as that tile's prefix is out).
     /// A block draws a tile only when it is ready to work on it: a tile drawn early (ahead, while
-    /// the block still works on another) would keep its successors waiting for its sum (measured:
-    /// slower at 2^26 on an H200; docs/device-library.md).
+    /// the block still waits on another's look-back) would keep its successors waiting for its sum
+    /// (measured: slower at 2^26 on an H200; docs/device-library.md).
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     fn next_tile(&mut self) -> Option<ScanTile<'_, T, ITEMS>> {
         if self.done {
             return None;
         }
-        let t = if self.tx == 0 { self.draw() } else { 0 };
-        let k = from_thread0(t);
+        let k = self.next;
         if k >= self.tiles {
             self.done = true;
             return None;
@@ -350,39 +398,46 @@ impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
         let k = k as usize;
         let start = (k * self.per_tile + self.tx * ITEMS).min(self.len);
         let count = ITEMS.min(self.len - start);
-        Some(ScanTile { index: k, start, count, ptr: self.ptr, state: self.state, epoch: self.epoch, tx: self.tx,
-                        published: false, _queue: PhantomData })
+        Some(ScanTile { index: k, start, count, ptr: self.ptr, state: self.state, epoch: self.epoch,
+                        draws: self.draws, tx: self.tx, published: false, _queue: PhantomData })
     }
 
-    /// Thread 0: one draw from the launch's counter.
+    /// Thread 0: the block's first draw; reads the launch's generation.
     #[inline(always)]
-    fn draw(&mut self) -> u64 {
-        let (count, generation) = (self.state.word(0), self.state.word(1));
-        if self.first {
-            self.epoch = generation.load(); // stable until the launch's last draw, which follows ours
-            fence_device();
-            if T::PACKED && self.epoch >= PACKED_GENERATIONS {
-                panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed) or worn out (2^31 - 1 launches of 32-bit values): zero it");
-            }
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    fn first_draw(&mut self) -> u64 {
+        let generation = self.state.word(1);
+        self.epoch = generation.load(); // stable until the launch's last draw, which follows ours
+        fence_device();
+        if T::PACKED && self.epoch >= PACKED_GENERATIONS {
+            panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed) or worn out (2^31 - 1 launches of 32-bit values): zero it");
         }
-        let t = count.fetch_add(1);
         #[cfg(not(target_arch = "nvptx64"))]
-        if self.first && grid::block_idx().x == 0 && t != 0 {
+        if grid::block_idx().x == 0 && self.state.word(0).load() != 0 {
             // Emulated blocks run in order: block 0's first draw is the launch's first.
             panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
         }
-        self.first = false;
-        if t >= self.draws {
-            panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
-        }
-        if t + 1 == self.draws {
-            // The launch's last draw: every block has drawn for the last time.
-            fence_device();
-            generation.store(self.epoch.wrapping_add(1));
-            count.store(0);
-        }
-        t
+        draw(self.state, self.draws, self.epoch)
     }
+}
+
+/// Thread 0: one draw from the launch's counter (`draws`: the launch's `T + G`; `epoch`: its
+/// generation, advanced by the last draw).
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn draw(state: Words, draws: u64, epoch: u64) -> u64 {
+    let (count, generation) = (state.word(0), state.word(1));
+    let t = count.fetch_add(1);
+    if t >= draws {
+        panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
+    }
+    if t + 1 == draws {
+        // The launch's last draw: every block has drawn for the last time.
+        fence_device();
+        generation.store(epoch.wrapping_add(1));
+        count.store(0);
+    }
+    t
 }
 
 impl<T, const ITEMS: usize> Drop for TileQueue<'_, T, ITEMS> {
@@ -403,6 +458,7 @@ pub struct ScanTile<'q, T, const ITEMS: usize> {
     ptr: *mut T,
     state: Words,
     epoch: u64,
+    draws: u64,
     tx: usize,
     published: bool,
     _queue: PhantomData<&'q mut T>,
@@ -446,6 +502,16 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
     /// Collective over the block: each thread passes the total of its own elements; the
     /// result is the sum of every element before this thread's first one (all earlier
     /// tiles', then the tile's earlier threads'), with [`TileItems`] for its elements.
+    ///
+    /// Two barriers: the warps' totals go to the block's words, barrier A; warp 0 looks back,
+    /// publishes the tile's inclusive prefix, and thread 0 makes the block's next draw (its
+    /// tile is needed only now, and the draw's round trip is off the block's other warps'
+    /// path) and writes both; barrier B; every thread reads them. The words' writes and reads
+    /// alternate without more barriers: a thread writes the totals (before the next tile's A)
+    /// only after B, so after every thread read them (before B); thread 0 writes the prefix
+    /// and the draw (after the next A) only when every thread has reached that A, so has
+    /// read them (after B). Between publishes the block is in the kernel's closure; a scan
+    /// there (of another output) starts with a barrier and ends with its own B and reads.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn publish(mut self, total: T) -> (T, TileItems<'q, T>) {
@@ -466,25 +532,33 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
         let before_in_warp = shfl_up(incl, 1);
         let before_in_warp = if lane == 0 { T::ZERO } else { before_in_warp };
         let warp_total = shfl_idx(incl, live - 1);
-        let (before_warp, block) = over_warps(warp_total, self.tx);
-        let mut p = T::ZERO;
+        let words = tile_words();
+        let (before_warp, block) = over_warps(words, warp_total, self.tx); // barrier A
         if self.tx < WARP_SIZE as usize {
             // warp 0 (the same warp in every lane: a uniform branch for its collectives)
-            p = look_back(self.state, self.epoch, self.index, block);
+            let p = look_back(self.state, self.epoch, self.index, block);
+            if self.tx == 0 {
+                words[PREFIX_WORD].store(p.to_word());
+                words[NEXT_WORD].store(draw(self.state, self.draws, self.epoch));
+            }
         }
-        let before_tile = T::from_word(from_thread0(p.to_word()));
+        sync_threads(); // barrier B
+        let before_tile = T::from_word(words[PREFIX_WORD].load());
+        let next = words[NEXT_WORD].load();
         let mine = before_tile.plus(before_warp.plus(before_in_warp));
-        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, _out: PhantomData };
+        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, next, _out: PhantomData };
         (mine, items)
     }
 }
 
 /// Warp 0: lane 0 publishes the tile's sum; the warp then reads its predecessors' flags
-/// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window), waits
-/// until each holds at least a sum, adds the sums back to the nearest inclusive prefix,
-/// and lane 0 publishes the tile's own; returns the tile's exclusive prefix (every lane).
-#[inline(never)] // off the kernel's main path: its registers are not the body's (arguments by value:
-                 // no tile struct in local memory)
+/// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window) and adds
+/// the sums back to the nearest inclusive prefix, waiting only where a tile nearer than
+/// that prefix has no sum yet (the sums before such a tile are taken, and the next window
+/// starts at it); lane 0 then publishes the tile's own prefix. Returns the tile's exclusive
+/// prefix (every lane).
+#[inline(always)] // inline: fewer registers than a call (measured: 64 with no spills at 4 blocks of 256 an SM on
+                  // sm_90, 136 bytes spilled out of line); arguments by value: no tile struct in local memory
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
     let epoch = shfl_idx(epoch, 0); // thread 0 drew, and read the launch's generation
@@ -526,7 +600,18 @@ fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
                 }
             }
         }
-        if !vote_all(ready) {
+        // Lanes 0 .. stop hold sums (stop: the nearest tile without one; 32: none), the
+        // nearest inclusive prefix is at lane `nearest` (32: none among the ready ones).
+        let stop = ballot(!ready).trailing_zeros() as usize;
+        let nearest = ballot(inclusive && ready).trailing_zeros() as usize;
+        if nearest < stop {
+            // every tile from the nearest prefix on has its sum: done
+            let mine = if lane <= nearest { value } else { T::ZERO };
+            before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
+            break;
+        }
+        if stop == 0 {
+            // the nearest tile has no sum yet: poll it again
             #[cfg(not(target_arch = "nvptx64"))]
             panic!("oxpack scan: a tile waits for an earlier tile that no block published (on the GPU: a hang)");
             #[cfg(target_arch = "nvptx64")]
@@ -538,14 +623,13 @@ fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
                 continue;
             }
         }
-        let prefixes = ballot(inclusive);
-        let nearest = prefixes.trailing_zeros() as usize; // 32: none in this window
-        let mine = if lane <= nearest { value } else { T::ZERO };
+        // No prefix before the nearest tile without a sum: take the sums up to it (a tile's
+        // sum is final once published: the prefix it may publish later is not needed), and
+        // look again from that tile on. `stop` is below the live lanes or 32 (ballot leaves the rest 0).
+        let take = stop.min(width);
+        let mine = if lane < take { value } else { T::ZERO };
         before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
-        if nearest < WARP_SIZE as usize {
-            break;
-        }
-        end -= width;
+        end -= take;
         waited = 0;
     }
     let _ = (waited, PATIENCE);
@@ -578,6 +662,14 @@ impl<T, const ITEMS: usize> Drop for ScanTile<'_, T, ITEMS> {
     }
 }
 
+#[cfg(target_arch = "nvptx64")]
+mod rt {
+    unsafe extern "C" {
+        /// `st.cs.v4.b32` (runtime.ll), as `cache::store_streaming` uses it.
+        pub fn __oxpack_st_cs_v4(p: *mut u32, a: u32, b: u32, c: u32, d: u32);
+    }
+}
+
 /// `[T; N]` at a 16-byte boundary: read or written as 16-byte vectors.
 #[repr(C, align(16))]
 struct Aligned16<A>(A);
@@ -594,6 +686,7 @@ fn whole_aligned<T, const N: usize>(p: *const T, len: usize) -> Option<*const Al
 pub struct TileItems<'q, T> {
     ptr: *mut T,
     count: usize,
+    next: u64, // the block's next draw (made in the publish that made this writer)
     _out: PhantomData<&'q mut T>,
 }
 
@@ -620,9 +713,27 @@ impl<T: Elem> TileItems<'_, T> {
         T: Copy,
     {
         if let Some(whole) = whole_aligned::<T, N>(self.ptr as *const T, self.count) {
+            #[cfg(target_arch = "nvptx64")]
+            {
+                // 16-byte streaming stores (`st.cs.v4`: the output is not read again here)
+                let src = Aligned16(v);
+                let (src, dst) = (&src as *const Aligned16<[T; N]> as *const u32, whole as *mut u32);
+                let mut j = 0;
+                while j < N * core::mem::size_of::<T>() / 4 {
+                    // SAFETY: as in `as_mut_slice`: this thread's own N elements (count == N),
+                    // 16-byte aligned, so `dst + j .. dst + j + 4` (j < N · size / 4, a
+                    // multiple of 4) are its own; `src` is the same bytes of a local array of
+                    // plain element values (no padding), 16-byte aligned.
+                    unsafe { rt::__oxpack_st_cs_v4(dst.add(j), *src.add(j), *src.add(j + 1), *src.add(j + 2), *src.add(j + 3)) };
+                    j += 4;
+                }
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
             // SAFETY: as in `as_mut_slice`: this thread's own N elements (count == N), 16-byte
             // aligned; `Aligned16<[T; N]>` has no padding.
-            unsafe { (whole as *mut Aligned16<[T; N]>).write(Aligned16(v)) };
+            unsafe {
+                (whole as *mut Aligned16<[T; N]>).write(Aligned16(v))
+            };
             return;
         }
         for (k, x) in v.into_iter().enumerate() {
