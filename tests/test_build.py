@@ -77,8 +77,9 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
             for k in crate.kernels:
                 res = crate.resources[arch][k.name]
                 # the one-pass scans' `#[launch_bounds(256, 4)]` (4 blocks an SM: 1.28x faster on the H200 than
-                # 3, benchmarks/RESULTS.md "Session 9") spills before sm_90; every other kernel spills nothing
-                traded = k.name.startswith("cumsum_") and arch in ("sm_80", "sm_86", "sm_89")
+                # 3, benchmarks/RESULTS.md "Session 9") fits 64 registers on sm_90 and sm_100 only and spills
+                # elsewhere; every other kernel spills nothing anywhere
+                traded = k.name.startswith("cumsum_") and arch not in ("sm_90", "sm_100")
                 assert res["registers"] > 0 and (res["spills"] == 0 or traded), (crate.name, arch, k.name, res)
     saxpy = manifest["kernels"]["saxpy"]
     assert saxpy["params"] == [
