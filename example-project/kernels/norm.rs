@@ -14,7 +14,8 @@ fn normalized(d: F32x4, rstd: f32, w: F32x4, b: F32x4) -> F32x4 {
 
 /// 1 / n for a row length n >= 1 with no division: a division's slow path is a call, around
 /// which the assembler keeps every live register (a whole row's), so it would set the kernel's
-/// register count. An `rsqrt.approx` squared (2^-21 relative), then one Newton step (2^-42).
+/// register count. An `rsqrt.approx` squared (2^-21 relative), then one Newton step (within
+/// f32 rounding of 1 / n: the step's own error, 2^-42, is below it).
 #[inline(always)]
 fn recip(n: f32) -> f32 {
     let r = fast::rsqrt(n);
