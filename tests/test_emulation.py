@@ -258,6 +258,7 @@ def test_the_build_ships_host_libraries_only_when_asked(example_build: Path, tmp
             "`emulation = true` in `[tool.oxpack]` or `oxpack build --emulation`") in proc.stderr, proc.stderr
 
 
+@pytest.mark.slow  # a build of its own: runs once in CI
 def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproducible(
     example_build: Path, tmp_path: Path
 ) -> None:
@@ -758,6 +759,7 @@ def test_host_stage_lines_run_as_printed(tmp_path: Path) -> None:
     assert (work / "twice.host.so").is_file()  # the printed line made it again, where the line said
 
 
+@pytest.mark.slow  # a build of its own: runs once in CI
 def test_a_build_killed_in_a_host_stage_leaves_no_process_and_no_temporary(tmp_path: Path, short_tmp: Path,
                                                                             oxpack_cache: Path) -> None:
     """kill -9 of a cold `oxpack build --emulation` while rustc compiles for the host: rustc dies

@@ -479,6 +479,7 @@ def test_reproduce_and_verbose_lines_run_as_printed(project: Path, tmp_path: Pat
         assert ran.returncode == 0, f"{line}\n{ran.stderr}"
 
 
+@pytest.mark.slow  # a cold cache of its own: runs once in CI
 def test_non_ascii_paths_build_on_a_cold_cache(tmp_path: Path, session_sysroot: Path) -> None:
     """A project folder and a kernel file named in other scripts; the kernel's stages are cold (a
     fresh source) and so is the cache folder's own name (its sysroot is the session's, linked)."""
@@ -633,6 +634,7 @@ def _start_and_wait_for_workers(project: Path, tmpdir: Path, log: Path) -> tuple
     return proc, seen, held
 
 
+@pytest.mark.slow  # a cold cache of its own: runs once in CI
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
 def test_a_killed_build_leaves_no_process_and_no_temporary(cold_project: Path, tmp_path: Path, short_tmp: Path,
                                                            oxpack_cache: Path, sig: signal.Signals) -> None:
@@ -993,6 +995,7 @@ def _cmdline(pid: int) -> bytes:
         return b""
 
 
+@pytest.mark.slow  # a cold cache of its own: runs once in CI
 def test_concurrent_cold_builds_do_each_stage_once(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """Three builds at once on one empty cache: the per-key locks let each stage output be made
     once, by whichever build comes first; the others wait for it (timed in bench_build.py)."""
