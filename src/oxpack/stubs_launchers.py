@@ -175,7 +175,7 @@ def _packed(kernel: Any, arrays: list[Any], requires: list[str]) -> dict[str, ob
     that a requirement names is only compared (``-0.0`` and ``0.0`` answer every comparison
     alike; a NaN equals nothing and is tested again)."""
     args = kernel.args
-    words = sum(1 if p.kind in ("scalar", "dynshared") else 2 for p in args) + (kernel.coarsen > 1)
+    words = sum(_words(p) for p in args) + (kernel.coarsen > 1)
     pairs = _pairs(arrays)
     tests = _overlap(arrays, pairs)
     if requires:
@@ -192,8 +192,7 @@ def _packed(kernel: Any, arrays: list[Any], requires: list[str]) -> dict[str, ob
         finish = _fill("pack", words=words, bytes=8 * words, values=", ".join(values + count))
         return dict(checks=tests, finish=finish, format=packing, per_thread_doc="", pack_doc="", pack_decl="",
                     keep="params = params")
-    slot = {p.pos: sum(1 if q.kind in ("scalar", "dynshared") else 2 for q in args[:n])
-            for n, p in enumerate(args)}  # a parameter's first word
+    slot = {p.pos: sum(_words(q) for q in args[:n]) for n, p in enumerate(args)}  # a parameter's first word
     ints = [v for p, v in zip(args, values, strict=True) if p not in floats]
     named = sorted({int(n) for test in requires for n in re.findall(r"\barg(\d+)\b", test)})
     # a TMA source's address too: the overlap tests read it, and a freed block's address can come back
@@ -213,8 +212,7 @@ def _packed(kernel: Any, arrays: list[Any], requires: list[str]) -> dict[str, ob
         finish += _fill("pack_one", what="count", offset=8 * (2 * words - 1), value="entry[3]",
                         comment="  # the general path keeps it in the entry")
     # the memo's format: a float's slot and the count's are skipped (packed apart)
-    packing = "=" + "".join("8x" if p in floats else p.dtype.slot if p.kind == "scalar" else
-                            "Q" if p.kind == "dynshared" else "QQ" for p in args)
+    packing = "=" + "".join("8x" if p in floats else _slots(p) for p in args)
     return dict(checks=checks, finish=finish, format=packing, pack_decl=declare, keep="last = params, seen",
                 per_thread_doc=", and the values its last call checked and packed there",
                 pack_doc="" if not floats and kernel.coarsen <= 1 else "; floats and the count apart")
@@ -237,9 +235,20 @@ def _overlap(arrays: list[Any], pairs: list[tuple[Any, Any]]) -> str:
 
 
 def _packing(args: Any) -> str:
-    """The struct format of the kernel's parameter block, 8 bytes a slot: a scalar's bytes, the
-    elements of dynamic shared memory, an array's pointer and element count."""
-    return "=" + "".join(p.dtype.slot if p.kind == "scalar" else "Q" if p.kind == "dynshared" else "QQ" for p in args)
+    """The struct format of the kernel's parameter block, 8 bytes a slot."""
+    return "=" + "".join(_slots(p) for p in args)
+
+
+def _slots(p: Any) -> str:
+    """A parameter's struct format in the block, 8 bytes a slot: a scalar's bytes, the elements
+    of dynamic shared memory, or an array's pointer and element count (a TMA source's
+    tensor-map block and count)."""
+    return p.dtype.slot if p.kind == "scalar" else "Q" if p.kind == "dynshared" else "QQ"
+
+
+def _words(p: Any) -> int:
+    """How many 8-byte words of the block a parameter takes: the length of `_slots(p)`."""
+    return 1 if p.kind in ("scalar", "dynshared") else 2
 
 
 def _doc(kernel: Any, kernels: list[str], requires: list[str]) -> str:
