@@ -197,7 +197,7 @@ def test_an_s8_mma_in_half_a_warp_is_a_barrier_error(mods: ModuleType) -> None:
 # ---------------------------------------------------------------- the example's gemm_s8_nt (int8.rs)
 
 
-@pytest.mark.parametrize(("m", "n", "k"), [(1, 1, 1), (130, 33, 64), (100, 70, 45), (64, 200, 208)])
+@pytest.mark.parametrize(("m", "n", "k"), [(1, 1, 1), (130, 33, 64), (100, 70, 45), (64, 200, 208), (20, 9, 0)])
 def test_example_gemm_s8_nt_is_exact(mods: ModuleType, rng: np.random.Generator, m: int, n: int, k: int) -> None:
     """Any M, N, K (ragged edges, K not a multiple of 16: rows copied by ordinary loads; several
     pipeline stages) against NumPy's int64 products cast to int32."""
