@@ -77,6 +77,13 @@ kernel! {
         }
     }
 
+    /// y = !x + i8 x' for bytes: u8 and i8 arrays as plain element types.
+    pub fn bytes(i: ThreadIndex, x: &[u8], z: &[i8], y: &mut DisjointSlice<u8>) where (len(x) == len(y), len(z) == len(y)) {
+        if let (Some(v), Some(&a), Some(&b)) = (y.get_mut(i), x.get(i.get()), z.get(i.get())) {
+            *v = !a ^ (b as u8);
+        }
+    }
+
     /// c = scale · a·bᵀ in f32 through `store_s32_with` (a dequantizing epilogue), one warp, 16 × 16
     /// outputs, k = 64 in one stage (two fragment depths).
     pub fn mma_s8_dequant(scale: f32, a: &[i8], b: &[i8], c: &mut DisjointSlice<f32, One> = (16))
@@ -192,6 +199,20 @@ def test_an_s8_mma_in_half_a_warp_is_a_barrier_error(mods: ModuleType) -> None:
     zeros = np.zeros(512, np.int8)
     with pytest.raises(mods.KernelBarrierError, match="ldmatrix"):
         mods.mma_s8_probe(5, 0, zeros, zeros, np.zeros(256, np.int32), threads=32, block=32)
+
+
+def test_u8_and_i8_arrays_end_to_end(mods: ModuleType, rng: np.random.Generator, tmp_path: Path) -> None:
+    """Byte arrays in and out (NumPy's "|u1" and "|i1"), and the manifest's dtypes and Rust types."""
+    x = rng.integers(0, 256, 1000, dtype=np.uint8)
+    z = rng.integers(-128, 128, 1000, dtype=np.int8)
+    y = np.zeros(1000, np.uint8)
+    mods.bytes(x, z, y)
+    assert np.array_equal(y, ~x ^ z.view(np.uint8))
+    with pytest.raises(TypeError, match=r"bytes\(\): argument `z` must be an? int8"):
+        mods.bytes(x, x, y)
+    params = mods._module.kernel("bytes").params
+    assert [(p.name, p.kind, p.dtype.name, p.dtype.typestr) for p in params if p.kind != "index"] == [
+        ("x", "in", "uint8", "|u1"), ("z", "in", "int8", "|i1"), ("y", "out", "uint8", "|u1")]
 
 
 # ---------------------------------------------------------------- the example's gemm_s8_nt (int8.rs)
