@@ -65,6 +65,9 @@
 //! by the block's partial last warp, the kernel traps; in emulation it raises
 //! `KernelBarrierError`, naming the lane that did not join, as a barrier does.
 //!
+//! **Int8.** `i8` tiles of the same pipeline multiply on `mma.sync` m16n8k32 into s32 accumulators
+//! through their own fragment types, in [`s8`].
+//!
 //! Needs sm_80 or newer (every arch oxpack builds for) and PTX ISA 7.0 (oxpack's floor is 7.4).
 
 use core::cell::{Cell, UnsafeCell};
