@@ -116,6 +116,7 @@ CALLS: dict[str, Spec] = {  # kernel -> its call, as its docstring says to launc
     "gemm_tf32_nt": ((W, W, W, f32(W * W), f32(W * W), f32(W * W)), 128, 128),
     "linear_gelu_bf16": ((W, W, W, Array("bfloat16", W * W), Array("bfloat16", W * W), Array("bfloat16", W),
                           Array("bfloat16", W * W)), 128, 128),
+    "gemm_s8_nt": ((W, W, W, Array("int8", W * W), Array("int8", W * W), Array("int32", W * W)), 128, 128),
     # attention: (batch, heads) = 1, seq W; threads = 128 * batch * heads * ceil(seq / 64)
     "attention_fwd_d64": ((W, 0, 0.125, *(Array("bfloat16", W * 64) for _ in range(4))), 128 * -(-W // 64), 128),
     "attention_fwd_d128": ((W, 1, 0.088, *(Array("bfloat16", W * 128) for _ in range(4))), 128 * -(-W // 64), 128),

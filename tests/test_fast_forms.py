@@ -61,6 +61,9 @@ def forms_manifest() -> dict[str, Any]:
              "len(rstd) == n"]),
         "shadows": kernel("shadows", [_param("len", "scalar", "uint32"), _param("all", "in", "float32"),
                                       _param("tuple", "out", "float32")], ["len(tuple) == len"]),
+        # one-byte elements: int8 in (CAI "|i1"), uint8 out ("|u1"), as an int8 GEMM's or a quantizer's
+        "requant": kernel("requant", [_param("i", "index", "1d"), _param("x", "in", "int8"),
+                                      _param("y", "out", "uint8")], ["len(x) == len(y)"]),
         # named like a builtin that the launchers call, with `shadows`' signature (its launcher)
         "type": kernel("type", [_param("n", "scalar", "uint32"), _param("x", "in", "float32"),
                                 _param("y", "out", "float32")], ["len(y) == n"]),
@@ -127,6 +130,8 @@ FORMS: dict[str, tuple[str, Callable[[int], Call]]] = {
     "dynamic shared memory": ("reverse", lambda k: ((arr(k, 512), 256), {"block": 256})),
     "int64/int32/float64/uint64": ("histogram", lambda k: (
         (arr(2 * k, 8, "<i8"), 4, 0.25 * k, arr(2 * k + 1, 4, "<u8")), {"threads": 8, "block": 8})),
+    "int8 in, uint8 out (one-byte elements)": ("requant", lambda k: (
+        (arr(2 * k, 1000 + 0 * k, "|i1"), arr(2 * k + 1, 1000, "|u1")), {"threads": 1000, "block": 128})),
     "no array": ("fill", lambda k: ((7 + k, 1.5), {"threads": 1000, "block": 250})),
     "six arrays, six requirements": ("layernorm", lambda k: (
         (8, 32, 1e-5 * (k + 1), arr(6 * k, 256), arr(6 * k + 1, 32), arr(6 * k + 2, 32), arr(6 * k + 3, 256),
@@ -134,7 +139,8 @@ FORMS: dict[str, tuple[str, Callable[[int], Call]]] = {
 }
 
 
-NAMES = {"<f4": "float32", "<f8": "float64", "<i4": "int32", "<u4": "uint32", "<i8": "int64", "<u8": "uint64"}
+NAMES = {"<f4": "float32", "<f8": "float64", "<i4": "int32", "<u4": "uint32", "<i8": "int64", "<u8": "uint64",
+         "|i1": "int8", "|u1": "uint8"}
 
 
 class FakeCupyArray:

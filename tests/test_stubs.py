@@ -44,7 +44,7 @@ def make_manifest() -> dict[str, Any]:
         # `rust`: the type as the kernel's source spells it (a build writes it; `oxpack inspect` shows it)
         t = {"1d": "ThreadIndex", "2d": "ThreadIndex2", "3d": "ThreadIndex3", "float32": "f32", "float64": "f64",
              "int32": "i32", "uint32": "u32", "int64": "i64", "uint64": "u64", "float16": "F16",
-             "bfloat16": "BF16"}[dtype]
+             "bfloat16": "BF16", "int8": "i8", "uint8": "u8"}[dtype]
         rust = {"index": t, "scalar": t, "in": f"&[{t}]", "out": f"&mut DisjointSlice<{t}>", "atomic": f"&[Atomic{t.upper()}]",
                 "dynshared": f"DynShared<{t}>", "tma": f"TmaSource<{t}>"}[kind]
         return {"name": name, "kind": kind, "dtype": dtype, "rust": rust}
@@ -1169,6 +1169,24 @@ def test_bfloat16_from_pytorch_cai(kernels: ModuleType, fake_cuda: FakeCuda) -> 
         kernel((CudaArray(8, "<V2"), TorchBFloat16(8, "<V2", BASE + 2**20)))
     kernel((TorchBFloat16(8, "<V2"), TorchBFloat16(8, "<V2", BASE + 2**20)))
     assert fake_cuda.launches[-1][3] == (BASE, 8, BASE + 2**20, 8)
+
+
+def test_int8_and_uint8_arrays_by_cai_typestr(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
+    """One-byte arrays: int8 is CAI typestr "|i1" (NumPy's, CuPy's, PyTorch's), uint8 "|u1"; the
+    other one, or a wider type, is refused naming the dtype; lengths count bytes-wide elements."""
+    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    model = sys.modules[f"{PACKAGE}._oxpack._manifest"]
+    spec = model.Kernel(name="q", crate="image", symbol="q",
+                        params=(model.Param("x", "in", "int8"), model.Param("y", "out", "uint8")))
+    assert kernels._module.kernels  # reads the manifest (and its crates)
+    kernel = runtime.Kernel(kernels._module, spec)
+    for wrong in ("|u1", "<i4", "|b1"):
+        with pytest.raises(TypeError, match=r"q\(\): argument `x` must be an? int8 device array"):
+            kernel((CudaArray(8, wrong), CudaArray(8, "|u1", BASE + 2**20)))
+    with pytest.raises(TypeError, match=r"q\(\): argument `y` must be an? uint8 device array"):
+        kernel((CudaArray(8, "|i1"), CudaArray(8, "|i1", BASE + 2**20)))
+    kernel((CudaArray(13, "|i1", BASE + 3), CudaArray(8, "|u1", BASE + 2**20 + 1)))  # any byte address
+    assert fake_cuda.launches[-1][3] == (BASE + 3, 13, BASE + 2**20 + 1, 8)
 
 
 def test_dynamic_shared_memory_is_an_int_argument(kernels: ModuleType, runtime: ModuleType) -> None:

@@ -1,5 +1,5 @@
 // Attempt: f64 values into a tensor-core tile (ldmatrix would split each into 16-bit pieces).
-// Expect: error[E0277]: `f64` is not a tensor-core input: `mma.sync` multiplies BF16, F16 or f32 (as tf32) values
+// Expect: error[E0277]: `f64` cannot fill a tensor-core shared tile: tiles hold BF16, F16, f32 (as tf32) or i8
 use oxpack::prelude::*;
 
 kernel! {

@@ -522,6 +522,7 @@ declare {float, float, float, float} @llvm.nvvm.mma.m16n8k16.row.col.f32.f32(<2 
 declare {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.bf16(i32, i32, i32, float, float, float, float)
 declare {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half>, <2 x half>, <2 x half>, float, float, float, float)
 declare {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.tf32(i32, i32, i32, i32, i32, i32, float, float, float, float)
+declare {i32, i32, i32, i32} @llvm.nvvm.mma.m16n8k32.row.col.s8(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)
 declare void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3), ptr addrspace(1), i32)
 declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.cp.async.wait.group(i32)
@@ -703,6 +704,40 @@ define void @__oxpack_mma_m16n8k8_f16(ptr %d, ptr %a, ptr %b, ptr %c) #2 {
   %c3 = load float, ptr %pc3, align 4
   %v = call {float, float, float, float} @llvm.nvvm.mma.m16n8k8.row.col.f32.f32(<2 x half> %a0, <2 x half> %a1, <2 x half> %b0, float %c0, float %c1, float %c2, float %c3)
   call void @__oxpack_store4f(ptr %d, {float, float, float, float} %v)
+  ret void
+}
+; d = a·b + c for one m16n8k32 s8 tile (`mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32`, no
+; .satfinite: the s32 sums wrap): %a holds 4 words (16 s8), %b 2 (8 s8), %c and %d 4 i32
+define void @__oxpack_mma_m16n8k32_s8(ptr %d, ptr %a, ptr %b, ptr %c) #2 {
+  %a0 = load i32, ptr %a, align 4
+  %pa1 = getelementptr inbounds i32, ptr %a, i64 1
+  %a1 = load i32, ptr %pa1, align 4
+  %pa2 = getelementptr inbounds i32, ptr %a, i64 2
+  %a2 = load i32, ptr %pa2, align 4
+  %pa3 = getelementptr inbounds i32, ptr %a, i64 3
+  %a3 = load i32, ptr %pa3, align 4
+  %b0 = load i32, ptr %b, align 4
+  %pb1 = getelementptr inbounds i32, ptr %b, i64 1
+  %b1 = load i32, ptr %pb1, align 4
+  %c0 = load i32, ptr %c, align 4
+  %pc1 = getelementptr inbounds i32, ptr %c, i64 1
+  %c1 = load i32, ptr %pc1, align 4
+  %pc2 = getelementptr inbounds i32, ptr %c, i64 2
+  %c2 = load i32, ptr %pc2, align 4
+  %pc3 = getelementptr inbounds i32, ptr %c, i64 3
+  %c3 = load i32, ptr %pc3, align 4
+  %v = call {i32, i32, i32, i32} @llvm.nvvm.mma.m16n8k32.row.col.s8(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %b0, i32 %b1, i32 %c0, i32 %c1, i32 %c2, i32 %c3)
+  %e0 = extractvalue {i32, i32, i32, i32} %v, 0
+  store i32 %e0, ptr %d, align 4
+  %e1 = extractvalue {i32, i32, i32, i32} %v, 1
+  %q1 = getelementptr inbounds i32, ptr %d, i64 1
+  store i32 %e1, ptr %q1, align 4
+  %e2 = extractvalue {i32, i32, i32, i32} %v, 2
+  %q2 = getelementptr inbounds i32, ptr %d, i64 2
+  store i32 %e2, ptr %q2, align 4
+  %e3 = extractvalue {i32, i32, i32, i32} %v, 3
+  %q3 = getelementptr inbounds i32, ptr %d, i64 3
+  store i32 %e3, ptr %q3, align 4
   ret void
 }
 

@@ -21,7 +21,8 @@ class DType(NamedTuple):
     rust: str
     """In a kernel's Rust signature: ``f32``, ``BF16``."""
     typestr: str
-    """In ``__cuda_array_interface__`` and ``__array_interface__`` (little-endian); bfloat16 has
+    """In ``__cuda_array_interface__`` and ``__array_interface__`` (little-endian; ``|`` for the
+    one-byte types); bfloat16 has
     none (it comes through DLPack) and is named ``bfloat16`` here."""
     itemsize: int
     dlpack: tuple[int, int]
@@ -53,6 +54,9 @@ DTYPES: dict[str, DType] = {
         # or DLPack; bfloat16 has no CAI typestr and comes through DLPack
         DType("float16", "F16", "<f2", 2, (2, 16), "e", ctypes.c_uint16, None, None, None, None),
         DType("bfloat16", "BF16", "bfloat16", 2, (4, 16), None, ctypes.c_uint16, None, None, None, None),
+        # 8-bit integers, storage only too (int8 tensor-core inputs, quantized weights): CAI "|i1", "|u1"
+        DType("int8", "i8", "|i1", 1, (0, 8), "b", ctypes.c_int8, None, None, None, None),
+        DType("uint8", "u8", "|u1", 1, (1, 8), "B", ctypes.c_uint8, None, None, None, None),
     )
 }
 """Every element type a kernel parameter may have, by manifest name."""

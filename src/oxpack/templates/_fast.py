@@ -32,6 +32,8 @@ class _Hooks:
     cupy_uint64: Any = None
     cupy_float16: Any = None
     cupy_bfloat16: Any = None
+    cupy_int8: Any = None
+    cupy_uint8: Any = None
     torch_tensor: Any = _Never
     torch_float32: Any = None
     torch_float64: Any = None
@@ -41,6 +43,8 @@ class _Hooks:
     torch_uint64: Any = None
     torch_float16: Any = None
     torch_bfloat16: Any = None
+    torch_int8: Any = None
+    torch_uint8: Any = None
 
     @staticmethod
     def cupy_current_stream() -> Any:

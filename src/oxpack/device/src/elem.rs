@@ -1,7 +1,8 @@
 //! Element types: what a kernel's buffers and scalars hold.
 //!
 //! [`Elem`] is sealed: the six scalar types (`i32`, `u32`, `i64`, `u64`, `f32`, `f64`)
-//! and the storage-only [`F16`](crate::half::F16) and [`BF16`](crate::half::BF16). Each
+//! and the storage-only [`F16`](crate::half::F16), [`BF16`](crate::half::BF16), `i8` and `u8`
+//! (arrays of them are parameters, lone values are not). Each
 //! names the NumPy dtype that the launch stub checks its arrays against, so the Python
 //! side and the Rust side agree on the element's size and meaning. Every bit pattern of
 //! every element type is a valid value, which is what lets a buffer be read 16 bytes at
@@ -26,3 +27,4 @@ macro_rules! elem {
 
 elem!(i32 => "int32", u32 => "uint32", i64 => "int64", u64 => "uint64", f32 => "float32", f64 => "float64");
 elem!(crate::half::F16 => "float16", crate::half::BF16 => "bfloat16");
+elem!(i8 => "int8", u8 => "uint8");

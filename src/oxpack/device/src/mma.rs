@@ -65,6 +65,9 @@
 //! by the block's partial last warp, the kernel traps; in emulation it raises
 //! `KernelBarrierError`, naming the lane that did not join, as a barrier does.
 //!
+//! **Int8.** `i8` tiles of the same pipeline multiply on `mma.sync` m16n8k32 into s32 accumulators
+//! through their own fragment types, in [`s8`].
+//!
 //! Needs sm_80 or newer (every arch oxpack builds for) and PTX ISA 7.0 (oxpack's floor is 7.4).
 
 use core::cell::{Cell, UnsafeCell};
@@ -205,17 +208,29 @@ pub enum Kind {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a tensor-core input: `mma.sync` multiplies BF16, F16 or f32 (as tf32) values",
     label = "not BF16, F16 or f32",
-    note = "convert the inputs (e.g. `BF16::from_f32`) before they reach a shared tile; the accumulators are f32"
+    note = "convert the inputs (e.g. `BF16::from_f32`) before they reach a shared tile; the accumulators are f32 (i8 tiles multiply into s32 accumulators: `oxpack::mma::s8`)"
 )]
-pub trait MmaInput: Elem {
+pub trait MmaInput: TileElem {
     #[doc(hidden)]
     const KIND: Kind;
-    /// Elements per 16-byte chunk (one `ldmatrix` row, one `cp.async`): 8, or 4 for f32.
+}
+
+/// What a shared tile of a [`Pipeline`] may hold: the tensor-core inputs ([`MmaInput`]) and `i8`
+/// (`mma.sync` m16n8k32 with s32 accumulators, in [`s8`]). Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot fill a tensor-core shared tile: tiles hold BF16, F16, f32 (as tf32) or i8",
+    label = "not BF16, F16, f32 or i8"
+)]
+pub trait TileElem: Elem {
+    /// Elements per 16-byte chunk (one `ldmatrix` row, one `cp.async`): 8, 4 for f32, 16 for i8.
     #[doc(hidden)]
     const CHUNK: usize = 16 / core::mem::size_of::<Self>();
     /// The depth (k) of one fragment: 32 bytes of T.
     const K_STEP: usize = 32 / core::mem::size_of::<Self>();
 }
+impl TileElem for BF16 {}
+impl TileElem for F16 {}
+impl TileElem for f32 {}
 
 impl MmaInput for BF16 {
     const KIND: Kind = Kind::Bf16;
@@ -286,7 +301,7 @@ impl FromAccum for F16 {
 
 // ---------------------------------------------------------------------------- fragments
 
-/// A warp's tile of A, 16 rows × [`K_STEP`](MmaInput::K_STEP) columns (16 for BF16 and F16, 8 for
+/// A warp's tile of A, 16 rows × [`K_STEP`](TileElem::K_STEP) columns (16 for BF16 and F16, 8 for
 /// tf32; row-major, k across), spread over its lanes as `mma.sync` takes it: 4 words per lane.
 /// Made by [`TileRef::frag_a`].
 pub struct FragA<T: MmaInput> {
@@ -417,7 +432,7 @@ pub type BtTile<T, const N: usize, const K: usize> = MmaTile<T, N, K, OperandBt>
 /// A shared tile's shape and element type. Sealed.
 pub trait TileShape: Sealed {
     /// Element type.
-    type Elem: MmaInput;
+    type Elem: TileElem;
     /// Rows as stored.
     const ROWS: usize;
     /// Columns as stored (a whole number of fragment depths, and a power-of-two number of
@@ -430,7 +445,7 @@ pub trait TileShape: Sealed {
 pub struct Depth<const K: usize>;
 
 /// Tiles that hold A.
-pub trait ATileKind: TileShape {
+pub trait ATileKind: TileShape<Elem: MmaInput> {
     /// `Depth<K>`, for K the tile's columns.
     type Depth;
     #[doc(hidden)]
@@ -444,7 +459,7 @@ pub trait ATileKind: TileShape {
     label = "not a B tile the tensor cores can read",
     note = "store B as N × K (`BtTile`) for f32 (tf32) inputs, or use BF16/F16"
 )]
-pub trait BTileKind: TileShape {
+pub trait BTileKind: TileShape<Elem: MmaInput> {
     /// `Depth<K>`, for K the tile's depth.
     type Depth;
     /// The tile's depth (k extent).
@@ -469,7 +484,7 @@ pub trait BTileKind: TileShape {
 
 impl<T, const ROWS: usize, const COLS: usize, R> Sealed for MmaTile<T, ROWS, COLS, R> {}
 
-impl<T: MmaInput, const ROWS: usize, const COLS: usize, R> TileShape for MmaTile<T, ROWS, COLS, R> {
+impl<T: TileElem, const ROWS: usize, const COLS: usize, R> TileShape for MmaTile<T, ROWS, COLS, R> {
     type Elem = T;
     const ROWS: usize = ROWS;
     const COLS: usize = COLS;
@@ -1727,3 +1742,7 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> SeqTile<'_, T, B
         });
     }
 }
+
+// ---------------------------------------------------------------------------- int8
+
+pub mod s8;

@@ -54,7 +54,7 @@ macro_rules! scalar_param {
     )*};
 }
 
-// F16 and BF16 are storage only: slices of them are parameters, lone values are not.
+// F16, BF16, i8 and u8 are storage only: slices of them are parameters, lone values are not.
 scalar_param!(i32 => "int32", u32 => "uint32", i64 => "int64", u64 => "uint64", f32 => "float32", f64 => "float64");
 
 /// A device pointer as it arrives from the launch. It cannot be made in user
@@ -77,7 +77,7 @@ pub struct RawSlice<T> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a supported oxpack kernel parameter type",
     label = "unsupported kernel parameter type",
-    note = "kernel parameters are i32, u32, i64, u64, f32, f64, `&[T]` (read-only input), `&mut DisjointSlice<T>` (output) or `&[AtomicU32]` & co (atomic output), with T one of those six scalars or F16/BF16, and at most one launch index (`ThreadIndex`, `ThreadIndex2` or `ThreadIndex3`)"
+    note = "kernel parameters are i32, u32, i64, u64, f32, f64, `&[T]` (read-only input), `&mut DisjointSlice<T>` (output) or `&[AtomicU32]` & co (atomic output), with T one of those six scalars or F16, BF16, i8, u8, and at most one launch index (`ThreadIndex`, `ThreadIndex2` or `ThreadIndex3`)"
 )]
 pub trait Param: Sized + sealed::Sealed {
     /// What the launch passes (with a length) for this parameter.
@@ -438,6 +438,8 @@ macro_rules! descriptors {
                 b"float32" => concat!($kind, ":float32"),
                 b"float16" => concat!($kind, ":float16"),
                 b"bfloat16" => concat!($kind, ":bfloat16"),
+                b"int8" => concat!($kind, ":int8"),
+                b"uint8" => concat!($kind, ":uint8"),
                 _ => concat!($kind, ":float64"),
             }
         }

@@ -14,6 +14,8 @@ pub(crate) enum Collective {
     Ldmatrix { count: u8, trans: bool },
     /// `mma.sync.aligned.m16n8k{k}.row.col.f32.{bf16|f16|tf32}...f32`
     Mma { k: u8, kind: Kind },
+    /// `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32` (lanes pass an [`MmaS8Lane`])
+    MmaS8,
 }
 
 /// The input type of an `mma.sync`.
@@ -38,6 +40,7 @@ impl Collective {
             Collective::Mma { k: 8, kind: Kind::F16 } => "the warp matrix multiply mma.sync m16n8k8 (f16)",
             Collective::Mma { kind: Kind::Bf16, .. } => "the warp matrix multiply mma.sync m16n8k16 (bf16)",
             Collective::Mma { kind: Kind::F16, .. } => "the warp matrix multiply mma.sync m16n8k16 (f16)",
+            Collective::MmaS8 => "the warp matrix multiply mma.sync m16n8k32 (s8)",
         }
     }
 
@@ -45,7 +48,7 @@ impl Collective {
     ///
     /// # Safety
     /// `lanes` holds 32 pointers, lane by lane, each to the record that lane passed for
-    /// this operation ([`LdLane`] or [`MmaLane`]), alive and not otherwise in use; an
+    /// this operation ([`LdLane`], [`MmaLane`] or [`MmaS8Lane`]), alive and not otherwise in use; an
     /// `LdLane`'s address is readable for 16 bytes.
     pub(crate) unsafe fn complete(self, lanes: &[*mut u8]) {
         debug_assert_eq!(lanes.len(), 32);
@@ -133,6 +136,44 @@ impl Collective {
                     lane(l).d = [d[g][2 * t], d[g][2 * t + 1], d[g + 8][2 * t], d[g + 8][2 * t + 1]];
                 }
             },
+            Collective::MmaS8 => unsafe {
+                let lane = |l: usize| &mut *(lanes[l] as *mut MmaS8Lane);
+                let (mut a, mut b, mut c) = ([[0i32; 32]; 16], [[0i32; 8]; 32], [[0i32; 8]; 16]);
+                for l in 0..32 {
+                    let (g, t) = (l / 4, l % 4);
+                    let x = lane(l);
+                    // A 16 × 32 row-major: word i holds 4 consecutive columns (byte j: column + j)
+                    // of one row: (g, 4t), (g + 8, 4t), (g, 4t + 16), (g + 8, 4t + 16)
+                    for (i, &(r, col)) in [(g, 4 * t), (g + 8, 4 * t), (g, 4 * t + 16), (g + 8, 4 * t + 16)].iter().enumerate() {
+                        for (j, byte) in x.a[i].to_le_bytes().into_iter().enumerate() {
+                            a[r][col + j] = byte as i8 as i32;
+                        }
+                    }
+                    // B 32 × 8 "col": word i holds 4 consecutive rows (k) of column g: 4t, 4t + 16
+                    for i in 0..2 {
+                        for (j, byte) in x.b[i].to_le_bytes().into_iter().enumerate() {
+                            b[16 * i + 4 * t + j][g] = byte as i8 as i32;
+                        }
+                    }
+                    c[g][2 * t] = x.c[0];
+                    c[g][2 * t + 1] = x.c[1];
+                    c[g + 8][2 * t] = x.c[2];
+                    c[g + 8][2 * t + 1] = x.c[3];
+                }
+                // exact products summed in s32, wrapping on overflow (no .satfinite): in any order
+                let mut d = c;
+                for (i, row) in d.iter_mut().enumerate() {
+                    for (j, v) in row.iter_mut().enumerate() {
+                        for kk in 0..32 {
+                            *v = v.wrapping_add(a[i][kk] * b[kk][j]);
+                        }
+                    }
+                }
+                for l in 0..32 {
+                    let (g, t) = (l / 4, l % 4);
+                    lane(l).d = [d[g][2 * t], d[g][2 * t + 1], d[g + 8][2 * t], d[g + 8][2 * t + 1]];
+                }
+            },
         }
     }
 }
@@ -152,6 +193,15 @@ pub(crate) struct MmaLane {
     pub(crate) b: [u32; 2],
     pub(crate) c: [f32; 4],
     pub(crate) d: [f32; 4],
+}
+
+/// A lane's part of an s8 `mma.sync` m16n8k32: a 4 words (16 s8), b 2 (8 s8), c and d 4 s32.
+#[repr(C)]
+pub(crate) struct MmaS8Lane {
+    pub(crate) a: [u32; 4],
+    pub(crate) b: [u32; 2],
+    pub(crate) c: [i32; 4],
+    pub(crate) d: [i32; 4],
 }
 
 /// An mbarrier is 8 bytes of shared memory holding pending arrivals (bits 0-11), the expected

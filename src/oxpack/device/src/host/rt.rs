@@ -274,7 +274,7 @@ pub(crate) use super::half;
 /// copy would have landed.
 pub(crate) mod mma {
     pub(crate) use super::super::sched::{pipeline_enter, pipeline_exit};
-    use super::super::collective::{Collective, Kind, LdLane, MmaLane};
+    use super::super::collective::{Collective, Kind, LdLane, MmaLane, MmaS8Lane};
     use super::super::sched::wait_tensor;
 
     /// Every lane of a warp that reaches a tensor-core operation takes part in it; the
@@ -375,6 +375,25 @@ pub(crate) mod mma {
     pub unsafe fn __oxpack_mma_m16n8k8_tf32(d: *mut f32, a: *const u32, b: *const u32, c: *const f32) {
         // SAFETY: the caller's contract.
         unsafe { mma(8, Kind::Tf32, 4, d, a, b, c) }
+    }
+
+    /// `d = a·b + c` for one m16n8k32 s8 tile (s32 sums, wrapping).
+    ///
+    /// # Safety
+    /// `a` holds 4 words, `b` 2, `c` and `d` 4 i32.
+    pub unsafe fn __oxpack_mma_m16n8k32_s8(d: *mut i32, a: *const u32, b: *const u32, c: *const i32) {
+        // SAFETY: the caller's contract.
+        let mut lane = unsafe {
+            MmaS8Lane {
+                a: (a as *const [u32; 4]).read_unaligned(),
+                b: (b as *const [u32; 2]).read_unaligned(),
+                c: (c as *const [i32; 4]).read_unaligned(),
+                d: [0; 4],
+            }
+        };
+        wait_tensor(Collective::MmaS8, &mut lane as *mut MmaS8Lane as *mut u8);
+        // SAFETY: the caller's contract.
+        unsafe { (d as *mut [i32; 4]).write_unaligned(lane.d) }
     }
 
     /// `cp.async` with zero fill, done at once: `n` bytes from `src`, then zeros, 16 in all.

@@ -1,0 +1,67 @@
+//! Int8 GEMM on tensor cores (sm_80 and newer): `mma.sync` m16n8k32 on s8 with s32 accumulators,
+//! operands staged through a 3-stage `cp.async` pipeline of swizzled shared tiles.
+//!
+//! The shape of `tensor.rs`'s bf16 GEMM, in bytes: each block of 128 threads (4 warps) computes a
+//! 128 × 128 tile of C, each warp a 64 × 64 part of it (4 × 8 accumulator fragments), stepping
+//! through k 64 at a time (64 bytes of each row of A and B per stage, 48 KiB of shared memory in
+//! all). Any M, N, K: tiles past an edge read zeros and store nothing outside C. Rows whose start
+//! is 16-byte aligned (K a multiple of 16, the arrays 16-byte aligned, as torch and CuPy allocate
+//! them) are copied by `cp.async`; others by ordinary loads, slower.
+//!
+//! Launch one block per tile of C: `threads=128 * ceil(m / 128) * ceil(n / 128)` (the block is
+//! 128 threads by default, from `#[launch_bounds(128)]`); fewer blocks trap, more do nothing.
+use oxpack::mma::s8::AccumS32;
+use oxpack::prelude::*;
+
+/// Block tile: rows of C (and of A's tile).
+const BM: usize = 128;
+/// Block tile: columns of C (and of B's tile).
+const BN: usize = 128;
+/// Depth of one pipeline stage: 64 i8, two fragment depths, 64 bytes of each row of A and B.
+const BK: usize = 64;
+/// Warp tile: 64 × 64, 2 × 2 warps per block.
+const WM: usize = 64;
+const WN: usize = 64;
+/// Threads per block: one per lane of the 4 warps.
+const THREADS: usize = (BM / WM) * (BN / WN) * 32;
+/// Stages of the cp.async pipeline (3 × 16 KiB of shared memory).
+const STAGES: usize = 3;
+
+/// The output layout: block tiles of BM × BN, warp tiles of WM × WN.
+type Tiles = WarpTiles<BM, BN, WM, WN>;
+
+kernel! {
+    /// c ← a·bᵀ on int8 tensor cores: `a` m × k and `b` n × k (torch's `linear` weight layout;
+    /// `torch._int_mm(a, b.t())`), row-major i8; `c` m × n, i32: exact products summed in s32
+    /// (wrapping on overflow, as the hardware does; no overflow below k = 131,072).
+    /// Launch with `threads=128 * ceil(m / 128) * ceil(n / 128)`.
+    #[launch_bounds(128)]
+    pub fn gemm_s8_nt(
+        m: u32, n: u32, k: u32, a: &[i8], b: &[i8], c: &mut DisjointSlice<i32, Tiles> = (n),
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<i8, BM, BK>, BtTile<i8, BN, BK>);
+        let d = block_dim();
+        if d.x as usize != THREADS || d.y != 1 || d.z != 1 || (grid_dim().x as usize) < c.block_tiles() {
+            trap(); // another block shape, or too few blocks for C
+        }
+        let Some(mut tile) = c.warp_tile() else { return }; // a block past the last tile
+        // a as m × k, b as n × k (a B tile's rows are columns of C, its columns depths)
+        let (Some(am), Some(bm)) = (matrix(a, k, m), matrix(b, k, n)) else { trap() };
+        let (m0, n0, pos) = (tile.block_row(), tile.block_col(), tile.pos());
+        let steps = (k as usize).div_ceil(BK);
+        for s in 0..(STAGES - 1).min(steps) {
+            pipe.fill(&am, (m0, s * BK), &bm, (n0, s * BK));
+        }
+        let mut acc = AccumS32::<{ WM / 16 }, { WN / 8 }>::zero();
+        for s in 0..steps {
+            let stage = pipe.wait();
+            // refill the stage that the previous step read (the wait's barrier ended its reads)
+            if s + STAGES - 1 < steps {
+                let k0 = (s + STAGES - 1) * BK;
+                pipe.fill(&am, (m0, k0), &bm, (n0, k0));
+            }
+            acc.mma_tile(&stage.a(), &stage.b(), pos);
+        }
+        tile.store_s32(&acc);
+    }
+}

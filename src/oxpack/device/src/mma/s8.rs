@@ -1,0 +1,309 @@
+//! Int8 tensor cores: `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32` (sm_80 and newer), i8
+//! inputs summed into s32 accumulators.
+//!
+//! | type | what it holds (per warp) | made by |
+//! | --- | --- | --- |
+//! | [`FragAS8`] | a 16 × 32 tile of A (row-major, k across) | [`TileRef::frag_a`](TileRef#method.frag_a-1) on an `ATile<i8, M, K>` (`ldmatrix.x4`) |
+//! | [`FragBS8`] | a 32 × 8 tile of B ("col": k down, n across) | [`TileRef::frag_b`](TileRef#method.frag_b-1), [`frag_b2`](TileRef#method.frag_b2-1) on a `BtTile<i8, N, K>` |
+//! | [`FragS32`] | a 16 × 8 tile of s32 accumulators | [`FragS32::zero`], [`mma_sync_s8`] |
+//! | [`AccumS32<MT, NT>`](AccumS32) | a warp's `16·MT × 8·NT` block of s32 accumulators | [`AccumS32::zero`], [`AccumS32::mma_tile`] |
+//!
+//! **Fragment layouts** (PTX ISA, the m16n8k32 fragments of `.s8`), for lane `4g + t`: A's words
+//! hold 4 consecutive columns of one row each (byte j is column + j): rows g, g + 8, g, g + 8 at
+//! columns 4t, 4t, 4t + 16, 4t + 16; B's two words hold 4 consecutive depths of column g each, at
+//! depths 4t and 4t + 16; the accumulators are those of [`FragC`](super::FragC): (g, 2t), (g,
+//! 2t + 1), (g + 8, 2t), (g + 8, 2t + 1). Byte for byte these are the bf16 m16n8k16 layouts (whose
+//! words hold two 2-byte values), so the same `ldmatrix` (`.b16`, not transposed) loads them from
+//! the same swizzled shared tiles, 32 bytes of depth per fragment (`K_STEP` = 32 for i8).
+//!
+//! **B is stored `N × K`** (k contiguous: a [`BtTile`], the layout of a torch `linear` weight and of
+//! `torch._int_mm`'s second operand transposed): `ldmatrix.trans` moves 16-bit values, and a
+//! `K × N` tile of bytes would need its bytes regrouped. A `BTile<i8, K, N>` gives no fragments.
+//!
+//! **Sums** are exact products of s8 values added in s32, wrapping on overflow as the hardware
+//! does without `.satfinite` (so in any order: the emulator's sums are bit-exact). Values in
+//! -128..=127 cannot overflow below K = 131,072.
+//!
+//! **Ownership** is that of the f32 fragments: fragments are not `Copy`, have no shuffle and cannot
+//! be stored in shared memory; the s8 and the f32 kinds do not mix (an i8 tile gives no
+//! [`FragA`](super::FragA), an `AccumS32` does not fill an f32 [`WarpTile::store`]); a warp's
+//! accumulators reach the output only through its own [`WarpTile`], by
+//! [`store_s32`](WarpTile::store_s32) or [`store_s32_with`](WarpTile::store_s32_with).
+
+use super::{
+    check_frag, fail, inside, lane_parts, whole_warp, ATile, BtTile, MmaTile, OperandA, OperandBt, TileElem, TileRef,
+    WarpPos, WarpTile,
+};
+use crate::warp::lane_id;
+use crate::Elem;
+
+#[cfg(target_arch = "nvptx64")]
+mod rt {
+    // Defined in runtime.ll (`mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32`).
+    unsafe extern "C" {
+        pub fn __oxpack_mma_m16n8k32_s8(d: *mut i32, a: *const u32, b: *const u32, c: *const i32);
+    }
+    pub(super) use super::super::rt::{__oxpack_ldmatrix_x2, __oxpack_ldmatrix_x4};
+}
+#[cfg(not(target_arch = "nvptx64"))]
+use crate::host::rt::mma as rt;
+
+impl TileElem for i8 {}
+
+/// A warp's 16 × 32 tile of A (row-major, k across) for [`mma_sync_s8`]: 4 words (16 i8) per
+/// lane. Made by [`TileRef::frag_a`](TileRef#method.frag_a-1) on an `ATile<i8, M, K>`.
+pub struct FragAS8 {
+    r: [u32; 4],
+}
+
+/// A warp's 32 × 8 tile of B (k down, n across, "col") for [`mma_sync_s8`]: 2 words (8 i8) per
+/// lane. Made by [`TileRef::frag_b`](TileRef#method.frag_b-1) or
+/// [`frag_b2`](TileRef#method.frag_b2-1) on a `BtTile<i8, N, K>`.
+pub struct FragBS8 {
+    r: [u32; 2],
+}
+
+/// A warp's 16 × 8 tile of s32 accumulators (4 per lane): the C and D of [`mma_sync_s8`].
+pub struct FragS32 {
+    v: [i32; 4],
+}
+
+impl FragS32 {
+    /// All zeros.
+    #[inline(always)]
+    pub const fn zero() -> Self {
+        FragS32 { v: [0; 4] }
+    }
+
+    /// Calls `f(row, col, &mut v)` for each of the calling lane's 4 accumulators, with its row
+    /// (0..16) and column (0..8) in the tile.
+    #[inline(always)]
+    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut i32)) {
+        let (g, t) = lane_parts();
+        f(g, 2 * t, &mut self.v[0]);
+        f(g, 2 * t + 1, &mut self.v[1]);
+        f(g + 8, 2 * t, &mut self.v[2]);
+        f(g + 8, 2 * t + 1, &mut self.v[3]);
+    }
+}
+
+/// `c ← a·b + c` for one 16 × 8 tile, 32 deep: `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32`
+/// (exact products, s32 sums that wrap). Warp-collective: all 32 lanes must call it together (it
+/// traps otherwise; in emulation, `KernelBarrierError`).
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+pub fn mma_sync_s8(a: &FragAS8, b: &FragBS8, c: &mut FragS32) {
+    whole_warp();
+    crate::at!();
+    mma_raw(a, b, c);
+}
+
+#[inline(always)]
+fn mma_raw(a: &FragAS8, b: &FragBS8, c: &mut FragS32) {
+    let cp = c.v.as_mut_ptr();
+    // SAFETY: `a` holds 4 words, `b` 2, `c` 4 i32, read before the 4 results are written back.
+    unsafe { rt::__oxpack_mma_m16n8k32_s8(cp, a.r.as_ptr(), b.r.as_ptr(), cp) }
+}
+
+// ---------------------------------------------------------------------------- fragment loads
+
+#[inline(always)]
+fn frag_a_raw<const M: usize, const K: usize>(tile: &TileRef<'_, ATile<i8, M, K>>, row: usize, k: usize) -> FragAS8 {
+    let lane = lane_id() as usize & 31;
+    // matrices 0..4: rows 0-7 and 8-15 of bytes 0-15, then of bytes 16-31 (as bf16's k 0-7, 8-15)
+    let p = tile.chunk(row + (lane & 15), k / 16 + (lane >> 4));
+    let mut r = [0u32; 4];
+    // SAFETY: `p` is a 16-byte chunk of the tile (the callers checked the rows and columns).
+    unsafe { rt::__oxpack_ldmatrix_x4(p, r.as_mut_ptr()) };
+    FragAS8 { r }
+}
+
+#[inline(always)]
+fn frag_b2_raw<const N: usize, const K: usize>(tile: &TileRef<'_, BtTile<i8, N, K>>, n: usize, k: usize) -> [FragBS8; 2] {
+    let lane = lane_id() as usize & 31;
+    // matrices: columns n..n + 8 at bytes 0-15, 16-31, then columns n + 8..n + 16 likewise
+    let p = tile.chunk(n + (lane & 7) + ((lane >> 4) << 3), k / 16 + ((lane >> 3) & 1));
+    let mut r = [0u32; 4];
+    // SAFETY: as above.
+    unsafe { rt::__oxpack_ldmatrix_x4(p, r.as_mut_ptr()) };
+    [FragBS8 { r: [r[0], r[1]] }, FragBS8 { r: [r[2], r[3]] }]
+}
+
+#[inline(always)]
+fn frag_b_raw<const N: usize, const K: usize>(tile: &TileRef<'_, BtTile<i8, N, K>>, n: usize, k: usize) -> FragBS8 {
+    let lane = lane_id() as usize & 31;
+    // matrices 0, 1: bytes 0-15, 16-31 of columns n..n + 8 (lanes 16-31's addresses go unused)
+    let p = tile.chunk(n + (lane & 7), k / 16 + ((lane >> 3) & 1));
+    let mut r = [0u32; 2];
+    // SAFETY: as above.
+    unsafe { rt::__oxpack_ldmatrix_x2(p, r.as_mut_ptr()) };
+    FragBS8 { r }
+}
+
+impl<const M: usize, const K: usize> TileRef<'_, MmaTile<i8, M, K, OperandA>> {
+    /// The 16 × 32 tile of A at rows `row..row + 16`, columns `k..k + 32` of this tile
+    /// (`ldmatrix.x4`); `row` a multiple of 16 and `k` of 32, inside the tile, else it traps.
+    /// Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn frag_a(&self, row: usize, k: usize) -> FragAS8 {
+        check_frag(inside(row, 16, 16, M) && inside(k, 32, 32, K));
+        whole_warp();
+        crate::at!();
+        frag_a_raw(self, row, k)
+    }
+}
+
+impl<const N: usize, const K: usize> TileRef<'_, MmaTile<i8, N, K, OperandBt>> {
+    /// The 32 × 8 tile of B at columns `n..n + 8`, depth `k..k + 32` (`ldmatrix.x2`); `n` a
+    /// multiple of 8 and `k` of 32, inside the tile, else it traps. Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn frag_b(&self, n: usize, k: usize) -> FragBS8 {
+        check_frag(inside(n, 8, 8, N) && inside(k, 32, 32, K));
+        whole_warp();
+        crate::at!();
+        frag_b_raw(self, n, k)
+    }
+
+    /// The two tiles of B at columns `n..n + 8` and `n + 8..n + 16`, depth `k..k + 32`
+    /// (`ldmatrix.x4`); `n` a multiple of 8 and `k` of 32, inside the tile. Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn frag_b2(&self, n: usize, k: usize) -> [FragBS8; 2] {
+        check_frag(inside(n, 8, 16, N) && inside(k, 32, 32, K));
+        whole_warp();
+        crate::at!();
+        frag_b2_raw(self, n, k)
+    }
+}
+
+// ---------------------------------------------------------------------------- warp accumulators
+
+/// A warp's `16·MT × 8·NT` block of s32 accumulators: `MT × NT` [`FragS32`] tiles.
+pub struct AccumS32<const MT: usize, const NT: usize> {
+    c: [[FragS32; NT]; MT],
+}
+
+impl<const MT: usize, const NT: usize> AccumS32<MT, NT> {
+    /// All zeros.
+    #[inline(always)]
+    pub const fn zero() -> Self {
+        AccumS32 { c: [const { [const { FragS32::zero() }; NT] }; MT] }
+    }
+
+    /// Tile (`i`, `j`): rows `16i..16i + 16`, columns `8j..8j + 8` of the warp's block.
+    #[inline(always)]
+    pub fn frag(&self, i: usize, j: usize) -> &FragS32 {
+        &self.c[i][j]
+    }
+
+    /// Tile (`i`, `j`), to update it with [`mma_sync_s8`].
+    #[inline(always)]
+    pub fn frag_mut(&mut self, i: usize, j: usize) -> &mut FragS32 {
+        &mut self.c[i][j]
+    }
+
+    /// Calls `f(row, col, &mut v)` for each of the calling lane's accumulators, with its row
+    /// (`0..16·MT`) and column (`0..8·NT`) in the warp's block.
+    #[inline(always)]
+    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut i32)) {
+        const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `AccumS32`") };
+        each!(MT * NT, |q| {
+            let (i, j) = (q / NT, q % NT);
+            self.c[i][j].for_each_mut(|r, c, v| f(16 * i + r, 8 * j + c, v));
+        });
+    }
+
+    /// `acc ← a·b + acc` over the whole depth of a stage: the warp's rows `at.row..at.row + 16·MT`
+    /// of the A tile times its columns `at.col..at.col + 8·NT` of the B tile (stored `N × K`), 32
+    /// of depth at a time (`MT` `ldmatrix.x4` of A and `NT / 2` of B, an `.x2` for an odd last
+    /// one, then `MT · NT` `mma.sync` m16n8k32 per step). Both tiles have the depth `K` (a type
+    /// error at the call otherwise), a multiple of 32; the warp's block must lie inside them
+    /// (checked once; out of range traps). Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn mma_tile<const M: usize, const N: usize, const K: usize>(
+        &mut self,
+        a: &TileRef<'_, ATile<i8, M, K>>,
+        b: &TileRef<'_, BtTile<i8, N, K>>,
+        at: WarpPos,
+    ) {
+        const {
+            assert!(K % 32 == 0 && K / 32 <= 64, "oxpack: an i8 tile's depth is a multiple of 32, at most 2048");
+            assert!(MT * NT <= 64 && MT <= 8 && NT <= 16, "oxpack: `AccumS32::mma_tile` takes up to 64 fragments");
+        };
+        if !inside(at.row, 16, 16 * MT, M) || !inside(at.col, 8, 8 * NT, N) {
+            fail("a warp's accumulator block reaches outside the stage's tiles, or is not aligned to its fragments");
+        }
+        whole_warp();
+        crate::at!();
+        each!(K / 32, |s| {
+            let k = 32 * s;
+            let mut fa: [FragAS8; MT] = [const { FragAS8 { r: [0; 4] } }; MT];
+            let mut fb: [FragBS8; NT] = [const { FragBS8 { r: [0; 2] } }; NT];
+            each8!(MT, |i| {
+                fa[i] = frag_a_raw(a, at.row + 16 * i, k);
+            });
+            each8!(NT / 2, |j| {
+                let [b0, b1] = frag_b2_raw(b, at.col + 16 * j, k);
+                fb[2 * j] = b0;
+                fb[2 * j + 1] = b1;
+            });
+            if NT % 2 == 1 {
+                fb[NT - 1] = frag_b_raw(b, at.col + 8 * (NT - 1), k);
+            }
+            each!(MT * NT, |q| {
+                mma_raw(&fa[q / NT], &fb[q % NT], &mut self.c[q / NT][q % NT]);
+            });
+        });
+    }
+}
+
+// ---------------------------------------------------------------------------- output
+
+impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize> WarpTile<'_, T, BM, BN, WM, WN> {
+    /// Writes `f(row, col, v)` for each of the warp's s32 accumulators `v` (an `AccumS32<WM / 16,
+    /// WN / 8>`: another shape is an error when compiled), with its row and column in the output:
+    /// an epilogue such as a dequantization to f32 or a requantization to i8. Elements outside the
+    /// output are skipped (and `f` not called for them).
+    #[inline(always)]
+    pub fn store_s32_with<const MT: usize, const NT: usize>(
+        &mut self,
+        acc: &AccumS32<MT, NT>,
+        f: impl Fn(usize, usize, i32) -> T,
+    ) {
+        const {
+            assert!(16 * MT == WM && 8 * NT == WN, "oxpack: a WM × WN warp tile stores an `AccumS32<WM / 16, WN / 8>`");
+            assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `AccumS32`");
+        };
+        let (g, t) = lane_parts();
+        let (row, col) = (self.row0 + self.pos.row + g, self.col0 + self.pos.col + 2 * t);
+        let (ptr, len, width) = (self.ptr, self.len, self.width);
+        each!(MT * NT, |q| {
+            let (i, j) = (q / NT, q % NT);
+            let v = &acc.c[i][j].v;
+            // accumulators 0 to 3 of the lane: (row g, column 2t), (g, 2t + 1), (g + 8, 2t), (g + 8, 2t + 1)
+            each4!(4, |e| {
+                let (r, c) = (row + 16 * i + 8 * (e >> 1), col + 8 * j + (e & 1));
+                // r < tiles_m · BM, so r · width fits (checked in `warp_tile`)
+                let k = r * width + c;
+                if c < width && k < len {
+                    // SAFETY: as in `WarpTile::store_with`: in bounds, and (block tile, warp tile,
+                    // lane, i, j, e) ↦ r·width + c is one-to-one, so no other lane of the launch
+                    // writes element k; `&mut self` keeps this thread to one reference.
+                    unsafe { ptr.add(k).write(f(r, c, v[e])) };
+                }
+            });
+        });
+    }
+}
+
+impl<const BM: usize, const BN: usize, const WM: usize, const WN: usize> WarpTile<'_, i32, BM, BN, WM, WN> {
+    /// Writes the warp's s32 accumulators as they are (see
+    /// [`store_s32_with`](Self::store_s32_with)).
+    #[inline(always)]
+    pub fn store_s32<const MT: usize, const NT: usize>(&mut self, acc: &AccumS32<MT, NT>) {
+        self.store_s32_with(acc, |_, _, v| v);
+    }
+}
