@@ -20,7 +20,7 @@ from string import Template
 from typing import Any, NamedTuple
 
 from . import data_dir
-from .contract import where
+from .contract import dtypes, where
 
 __all__ = ["Launchers", "launcher_file", "render_launchers"]
 
@@ -253,7 +253,7 @@ def _words(p: Any) -> int:
 
 def _doc(kernel: Any, kernels: list[str], requires: list[str]) -> str:
     what = {"scalar": "", "dynshared": " elements of dynamic shared memory"}
-    args = [f"{p.dtype.name}{what[p.kind]}" if p.kind in what else f"a {p.dtype.name} array {_WHAT[p.kind]}"
+    args = [f"{p.dtype.name}{what[p.kind]}" if p.kind in what else f"{dtypes().a(p.dtype.name)} array {_WHAT[p.kind]}"
             for p in kernel.args]
     shown = ", ".join(f"`{k}`" for k in kernels)
     text = f"The fast path of {shown}: ({', '.join(args)})"

@@ -14,6 +14,7 @@ from typing import Any
 
 from ._driver import _cuda
 from ._dtypes import DTYPES
+from ._dtypes import a as _a
 from ._fast import _hooks
 from ._types import (
     _DL_CUDA,
@@ -141,7 +142,7 @@ class _ArrayReader:
         if hasattr(obj, "__array_interface__"):
             raise self._host(p, obj, "host memory")
         raise KernelArgumentError(
-            f"{self.name}(): argument `{p.name}` must be a {p.dtype.name} device array "
+            f"{self.name}(): argument `{p.name}` must be {_a(p.dtype.name)} device array "
             f"(__cuda_array_interface__ or DLPack), got {_type_name(obj)}"
         )
 
@@ -156,7 +157,7 @@ class _ArrayReader:
 
     def _dtype_error(self, p: _Param, got: str) -> KernelArgumentError:
         return KernelArgumentError(
-            f"{self.name}(): argument `{p.name}` must be a {p.dtype.name} device array, got a {got} array"
+            f"{self.name}(): argument `{p.name}` must be {_a(p.dtype.name)} device array, got {_a(got)} array"
         )
 
     def _layout_checks(

@@ -60,3 +60,8 @@ DTYPES: dict[str, DType] = {
     )
 }
 """Every element type a kernel parameter may have, by manifest name."""
+
+
+def a(name: str) -> str:
+    """A dtype's name with its article, for messages: ``an int8``, ``a uint8``, ``a float32``."""
+    return f"an {name}" if name.startswith("int") else f"a {name}"

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ._dtypes import DTYPES
+from ._dtypes import a as _a
 from ._types import (
     _EMPTY_BUFFER,
     KernelArgumentError,
@@ -184,7 +185,7 @@ class _HostArrays:
             view = memoryview(obj)  # type: ignore[arg-type]
         except TypeError:
             raise KernelArgumentError(
-                f"{k.name}(): argument `{p.name}` must be a {p.dtype.name} host array (NumPy, "
+                f"{k.name}(): argument `{p.name}` must be {_a(p.dtype.name)} host array (NumPy, "
                 f"__array_interface__, CPU DLPack or the buffer protocol) while emulating, got {_type_name(obj)}"
             ) from None
         return self._from_buffer(p, obj, view)
@@ -200,7 +201,7 @@ class _HostArrays:
         bfloat16 = typestr in ("<V2", "|V2") and str(getattr(obj, "dtype", "")).endswith("bfloat16")
         if typestr != p.dtype.typestr and not (p.dtype.name == "bfloat16" and bfloat16):
             raise KernelArgumentError(
-                f"{k.name}(): argument `{p.name}` must be a {p.dtype.name} array, got a "
+                f"{k.name}(): argument `{p.name}` must be {_a(p.dtype.name)} array, got a "
                 f"{_typestr_name(typestr)} array"
             )
         if interface.get("mask") is not None:
@@ -226,7 +227,7 @@ class _HostArrays:
         dtype = _DL_DTYPES.get((tensor.dtype.code, tensor.dtype.bits)) if tensor.dtype.lanes == 1 else None
         if dtype != p.dtype.name:
             got = dtype or f"DLPack code {tensor.dtype.code}, {tensor.dtype.bits} bits, {tensor.dtype.lanes} lanes"
-            raise KernelArgumentError(f"{k.name}(): argument `{p.name}` must be a {p.dtype.name} array, got a {got} array")
+            raise KernelArgumentError(f"{k.name}(): argument `{p.name}` must be {_a(p.dtype.name)} array, got {_a(got)} array")
         shape = tuple(tensor.shape[i] for i in range(tensor.ndim))
         itemsize = p.dtype.itemsize
         strides = None if not tensor.strides else tuple(tensor.strides[i] * itemsize for i in range(tensor.ndim))
@@ -243,7 +244,7 @@ class _HostArrays:
             dtype = ("int" if fmt == "l" else "uint") + str(view.itemsize * 8)
         if dtype != p.dtype.name or view.format.startswith((">", "!")):
             raise KernelArgumentError(
-                f"{k.name}(): argument `{p.name}` must be a {p.dtype.name} array, got a buffer of format "
+                f"{k.name}(): argument `{p.name}` must be {_a(p.dtype.name)} array, got a buffer of format "
                 f"{view.format!r}"
             )
         if not view.c_contiguous:
