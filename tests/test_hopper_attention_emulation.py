@@ -90,3 +90,27 @@ def test_attention_matches_reference(att: ModuleType, rng: np.random.Generator, 
     f64 softmax; every row of every sequence written (the next sequence's rows that a ragged tile
     reads are masked out)."""
     run(att, rng, 2, n, d, causal)
+
+
+@pytest.mark.parametrize("which,text", [
+    (1, "the producer loads k and v before q"),
+    (2, "the producer ends without q or with fewer loads than `steps`"),
+    (3, "the producer loads more stages than the pipeline's `steps`"),
+    (4, "a consumer waits for more stages than the pipeline's `steps`"),
+    (5, "q does not have D columns"),
+    (6, "less dynamic shared memory than the pipeline's SHARED_BYTES"),
+])
+def test_pipeline_misuse_traps(att: ModuleType, rng: np.random.Generator, which: int, text: str) -> None:
+    """Each break of the attention pipeline's protocol traps with a message naming it; the same
+    kernel without misuse computes o = (q·kᵀ rounded to bf16)·v over 2 stages of 128 rows."""
+    q, k, v = (to_bf16(rng.standard_normal((256, 64)) / 8) for _ in range(3))
+    o = np.zeros((128, 64), np.float32)
+    wide = to_bf16(rng.standard_normal((128, 128)))
+    smem = 100 if which == 6 else SMEM[64]
+    with pytest.raises(att.KernelTrap, match=text):
+        att.attention_misuse(which, BFloat16(wide if which == 5 else q), BFloat16(k), BFloat16(v), o, smem,
+                             threads=384, block=384)
+    att.attention_misuse(0, BFloat16(q), BFloat16(k), BFloat16(v), o, SMEM[64], threads=384, block=384)
+    s = widen(q)[:128] @ widen(k).T
+    p = widen(to_bf16(s))
+    np.testing.assert_allclose(o, p @ widen(v), rtol=0, atol=2.0**-10)  # a p rounded the other way: < 2⁻¹⁴

@@ -124,3 +124,50 @@ kernel! {
         attention::<64>(seq, causal, scale, &q, &k, &v, o, smem);
     }
 }
+
+kernel! {
+    /// The attention pipeline's protocol broken, by `which` (head dim 64, one block, k/v of 256
+    /// rows: 2 steps): 1 the producer loads k and v before q; 2 it loads one stage too few (the
+    /// consumers would wait forever); 3 one too many; 4 a consumer waits for one stage too many;
+    /// 5 q has other than 64 columns (pass one of 128); 6 too little dynamic shared memory
+    /// (`smem` below 10373). 0: no misuse (o ← p·v of the block's first 128 rows, unnormalised).
+    #[launch_bounds(384, 1)]
+    pub fn attention_misuse(
+        which: u32, q: TmaSource<BF16>, k: TmaSource<BF16>, v: TmaSource<BF16>,
+        o: &mut DisjointSlice<f32, AttnTiles<64>> = (128), smem: DynShared<u64>,
+    ) {
+        if o.seq_block().is_none() {
+            return;
+        }
+        let steps = 2;
+        let pipe = AttnPipeline::<BF16, STAGES, 64>::new(smem, steps);
+        match pipe.role() {
+            oxpack::hopper_attn::AttnRole::Producer(mut p) => {
+                let loads = match which { 2 => 1, 3 => 3, _ => 2 };
+                if which != 1 {
+                    p.load_q(&q, 0);
+                }
+                for s in 0..loads {
+                    p.load_kv(&k, &v, s * BKV);
+                }
+                if which == 1 {
+                    p.load_q(&q, 0);
+                }
+            }
+            oxpack::hopper_attn::AttnRole::Consumer(mut c) => {
+                let waits = if which == 4 { 3 } else { 2 };
+                let mut acc = WgAccum::<64>::zero();
+                for _ in 0..waits {
+                    let stage = c.wait();
+                    let mut s = WgAccum::<BKV>::zero();
+                    s.qk(&stage);
+                    acc.pv(&s.to_bf16_a(), &stage);
+                }
+                if let Some(mut t) = o.wg_seq_tile(&c) {
+                    t.store(&acc);
+                }
+            }
+            oxpack::hopper_attn::AttnRole::Idle => {}
+        }
+    }
+}

@@ -82,3 +82,9 @@ pub unsafe fn __oxpack_sm90a_wgmma_rs_m64n128k16_bf16_tb(d: *mut f32, a0: u32, a
 pub unsafe fn __oxpack_sm90a_wgmma_rs_m64n256k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64) {
     wgmma_rs_tb(256, d, [a0, a1, a2, a3], db)
 }
+
+/// True while the emulated thread unwinds from a panic (a trap): a role's drop check then stays
+/// silent, so that the first trap, not a panic inside the unwinding, is what the launch reports.
+pub fn unwinding() -> bool {
+    super::std::thread::panicking()
+}
