@@ -1,8 +1,11 @@
 """The example's FlashAttention-2 forward (example-project/kernels/attention.rs, issue 19: sm_80
-path, mma.sync + cp.async) against `F.scaled_dot_product_attention` with the flash backend, in the
-same run.
+path, mma.sync + cp.async), or with `--hopper DIR` the sm_90a forward of the scratch project
+`tests/packages/hopper` (kernels/attention.rs: TMA + wgmma, FlashAttention-3's structure) built
+into DIR (`oxpack build --out DIR`), against `F.scaled_dot_product_attention` with the flash
+backend, in the same run.
 
     python benchmarks/bench_attention.py [--repeat 15]   # on the GPU machine: vecmath wheel, PyTorch
+    python benchmarks/bench_attention.py --hopper DIR [--repeat 15]
 
 For batch 8, heads 16, seq 4096 and head dim 64 and 128, causal and not: check ours against SDPA,
 then time both on the same bf16 inputs in batches of back-to-back calls between CUDA events,
@@ -17,11 +20,14 @@ import math
 import statistics
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import torch
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
-from vecmath import kernels
+kernels: Any = None  # vecmath.kernels (the sm_80 path) or hopperdemo.kernels (--hopper), imported in main
+HOPPER = False
+SMEM_SM90 = {128: 20613, 64: 10373}  # AttnPipeline<BF16, 2, D>::SHARED_BYTES / 8 (tests/packages/hopper)
 
 REPEAT = 15
 F = torch.nn.functional
@@ -57,11 +63,21 @@ def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int) -> tuple[st
     q, k, v = (torch.randn(b, h, n, d, device="cuda").to(torch.bfloat16) for _ in range(3))
     o = torch.empty_like(q)
     scale = 1 / math.sqrt(d)
-    fn = getattr(kernels, f"attention_fwd_d{d}")
-    threads = 128 * b * h * -(-n // 64)
+    if HOPPER:
+        name = f"attention_fwd_sm90_d{d}"
+        fn = getattr(kernels, name)
+        q2, k2, v2 = (x.view(-1, d) for x in (q, k, v))  # TMA sources: (b·h·n) × d
+        threads = 384 * b * h * -(-n // 128)
 
-    def ours() -> None:
-        fn(n, int(causal), scale, q, k, v, o, threads=threads)
+        def ours() -> None:
+            fn(n, int(causal), scale, q2, k2, v2, o, SMEM_SM90[d], threads=threads, block=384)
+    else:
+        name = f"attention_fwd_d{d}"
+        fn = getattr(kernels, name)
+        threads = 128 * b * h * -(-n // 64)
+
+        def ours() -> None:
+            fn(n, int(causal), scale, q, k, v, o, threads=threads)
 
     def theirs() -> None:
         F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
@@ -71,7 +87,7 @@ def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int) -> tuple[st
         ref = F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
         err = float((o.float() - ref.float()).abs().max())
         if not err <= 2.0**-6 * float(v.float().abs().max()):
-            raise SystemExit(f"attention_fwd_d{d} (causal={causal}) is wrong: max error {err}")
+            raise SystemExit(f"{name} (causal={causal}) is wrong: max error {err}")
         t_o, t_t, ratio = paired(ours, theirs, 10, repeat)
     flop = 4.0 * b * h * n * n * d / (2 if causal else 1)
     shape = f"{b}×{h}×{n}×{d}" + (", causal" if causal else "")
@@ -79,11 +95,22 @@ def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int) -> tuple[st
 
 
 def main() -> int:
+    global kernels, HOPPER
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else REPEAT
+    if "--hopper" in sys.argv:
+        sys.path.insert(0, sys.argv[sys.argv.index("--hopper") + 1])
+        from hopperdemo import kernels as hopper_kernels
+
+        kernels, HOPPER = hopper_kernels, True
+    else:
+        from vecmath import kernels as vecmath_kernels
+
+        kernels = vecmath_kernels
     torch.manual_seed(0)
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}")
     rows = [bench(8, 16, 4096, d, causal, repeat) for d in (128, 64) for causal in (False, True)]
-    print("\n| shape (b×h×n×d) | oxpack `attention_fwd_d*` | TFLOP/s | SDPA (flash) | TFLOP/s | oxpack of SDPA |")
+    ours = "`attention_fwd_sm90_d*` (TMA + wgmma)" if HOPPER else "`attention_fwd_d*`"
+    print(f"\n| shape (b×h×n×d) | oxpack {ours} | TFLOP/s | SDPA (flash) | TFLOP/s | oxpack of SDPA |")
     print("| --- | --- | --- | --- | --- | --- |")
     for shape, flop, t_o, t_t, ratio in rows:
         print(f"| {shape} | {t_o * 1e3:.3f} ms | {flop / t_o / 1e12:.0f} | {t_t * 1e3:.3f} ms | "

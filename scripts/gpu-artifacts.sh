@@ -10,7 +10,8 @@
 #   variants/ tests/packages/variants built (oxpack build --out): per-arch variants, sm_80 + sm_90a, for
 #             test_gpu_variants.py
 #   hopper/   the scratch sm_90a project tests/packages/hopper (TMA + wgmma), oxpack build --out, for
-#             test_gpu_hopper.py and `benchmarks/bench_gemm.py --hopper .artifacts/gpu/hopper`
+#             test_gpu_hopper.py, test_gpu_hopper_attention.py, `benchmarks/bench_gemm.py --hopper
+#             .artifacts/gpu/hopper` and `benchmarks/bench_attention.py --hopper .artifacts/gpu/hopper`
 #   cu12/     cuda-bindings 12.9, cuda-core and cuda-pathfinder wheels (test_gpu.py's check
 #             that the example runs with cuda-bindings 12)
 #   COMMIT    the checkout's commit, for the record

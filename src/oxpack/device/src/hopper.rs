@@ -193,7 +193,7 @@ const BOX_BYTES: usize = BOX_ROWS * 128;
 /// the edges), caching the description per array. The kernel cannot read its elements
 /// directly: only a [`Producer`]'s loads do.
 pub struct TmaSource<T> {
-    map: *const u8,
+    pub(crate) map: *const u8,
     len: usize,
     _t: PhantomData<T>,
 }
@@ -681,7 +681,7 @@ pub struct WgAccum<const N: usize>
 where
     WgCols<N>: WgWidth,
 {
-    r: <WgCols<N> as WgWidth>::Regs,
+    pub(crate) r: <WgCols<N> as WgWidth>::Regs,
 }
 
 impl<const N: usize> WgAccum<N>
@@ -695,7 +695,7 @@ where
     }
 
     #[inline(always)]
-    fn regs(&mut self) -> *mut f32 {
+    pub(crate) fn regs(&mut self) -> *mut f32 {
         &mut self.r as *mut _ as *mut f32
     }
 

@@ -48,6 +48,7 @@ pub mod disjoint;
 pub mod elem;
 pub mod half;
 pub mod hopper;
+pub mod hopper_attn;
 mod kernel;
 #[doc(hidden)]
 pub use kernel::__arch_probe;

@@ -1,0 +1,892 @@
+//! Attention on the Hopper path (sm_90a): a TMA pipeline of k and v tiles, `wgmma` with A in
+//! registers, and the row operations of an online softmax on warpgroup accumulators.
+//!
+//! FlashAttention-3's structure, with every piece the library's and typed:
+//!
+//! | item | what it is |
+//! | --- | --- |
+//! | [`AttnPipeline<T, S, D>`] | a block's 128 rows of q (loaded once) and `S` stages of a 128-row k tile and a 128-row v tile (head dim `D` = 64 or 128), in the block's dynamic shared memory, each stage with a "full" and an "empty" `mbarrier`, plus one for q |
+//! | [`AttnProducer`] | warpgroup 0's first thread: [`load_q`](AttnProducer::load_q) once, then one [`load_kv`](AttnProducer::load_kv) per stage (TMA copies) |
+//! | [`AttnConsumer`] | a thread of consumer warpgroup 1 or 2 (64 rows of q each): [`wait`](AttnConsumer::wait) gives a [`KvStage`] |
+//! | [`WgAccum::qk`] | `s ← s + q·kᵀ`: the consumer warpgroup's 64 rows of q times the stage's k tile, `wgmma` from shared memory, both K-major (a GEMM's NT case) |
+//! | [`WgAccum::to_bf16_a`] | the accumulators rounded to bf16 as a register A operand ([`WgAFrag`]): a row of the m64nN accumulator layout is the row of the m64k16 A fragment layout, so no value moves |
+//! | [`WgAccum::pv`] | `o ← o + p·v`: p from registers, v from the stage's shared tile read N-major (`wgmma`'s transpose bit: v is kv × d row-major) |
+//! | [`WgAccum::row_max`], [`row_sum`](WgAccum::row_sum), [`map_rows`](WgAccum::map_rows), [`mask`](WgAccum::mask) | an online softmax on the accumulators: each thread holds 2 rows ([`WgRows`]), the 4 lanes of a quad share them (two `shfl.bfly`) |
+//! | [`AttnTiles<D>`] | the output layout: block `b` owns one 128-row tile of one (batch, head) sequence, consumer warpgroup `c` its rows `64c..64c + 64` |
+//!
+//! **Operands.** q, k and v are 2-D TMA sources: `(batch · heads · seq) × D` row-major (torch's
+//! `(b, h, n, d)` contiguous, viewed as rows). A tile of 128 rows starts at a sequence's row
+//! `128·i`; a ragged last tile reads past the sequence's end into the next sequence's rows (or
+//! zeros past the array's end), which the kernel masks: their scores are `-inf`, their
+//! probabilities exact zeros, so finite values there add nothing (a non-finite value in another
+//! sequence's v would: keep inputs finite, as any attention does).
+//!
+//! **The protocol**, as in [`TmaPipeline`](crate::hopper::TmaPipeline): the producer makes exactly
+//! one `load_q` and then `steps` `load_kv`s; each consumer thread exactly `steps` waits (the first
+//! also waits for q); a call past `steps`, or a role dropped short, traps (in emulation a wait
+//! that can never complete is a deadlock, `KernelBarrierError`). `qk` and `pv` issue their
+//! `wgmma`s, commit them and wait for them before they return, so no `wgmma` reads a stage after
+//! its view is dropped, and no register is read while one is in flight. They are
+//! warpgroup-collective: a warp running them without all 32 lanes traps.
+//!
+//! **Types as the rules.** A [`WgAFrag<N>`] exists only in the thread that converted it (not
+//! `Copy`, not `Clone`, no shuffle, not an element type: it cannot reach shared or global memory
+//! or another warpgroup); [`WgAccum::pv`] takes the fragment of the stage's width (128 columns of
+//! p for 128 rows of v) and an accumulator of the stage's head dim, and its stage must hold
+//! [`BF16`] (the transposed read is the bf16 instruction's); `qk` likewise takes a 128-wide
+//! accumulator. Each is a type error otherwise.
+//!
+//! Needs sm_90a; the runtime functions are `__oxpack_sm90a_*` (the register-A `wgmma`s are
+//! `__oxpack_sm90a_wgmma_rs_*`).
+
+use core::marker::PhantomData;
+
+use crate::disjoint::DisjointSlice;
+use crate::half::BF16;
+use crate::hopper::{TmaElem, TmaSource, WgAccum, WgCols, WgWidth};
+use crate::layout::{Bind, Layout};
+use crate::mma::FromAccum;
+use crate::sealed::Sealed;
+use crate::shared::DynShared;
+use crate::Elem;
+
+#[cfg(target_arch = "nvptx64")]
+mod rt {
+    // Defined in runtime.ll (sm_90a). `bar`, `dst`: generic addresses of shared memory.
+    unsafe extern "C" {
+        pub safe fn __oxpack_activemask() -> u32;
+        pub fn __oxpack_sm90a_smem(p: *const u8) -> u32;
+        pub fn __oxpack_sm90a_mbarrier_init(bar: *mut u64, count: u32);
+        pub safe fn __oxpack_sm90a_mbarrier_init_fence();
+        pub fn __oxpack_sm90a_mbarrier_arrive(bar: *mut u64);
+        pub fn __oxpack_sm90a_mbarrier_arrive_expect_tx(bar: *mut u64, bytes: u32);
+        pub fn __oxpack_sm90a_mbarrier_try_wait(bar: *mut u64, parity: u32) -> u32;
+        pub fn __oxpack_sm90a_tma_load_2d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, bar: *mut u64);
+        pub fn __oxpack_sm90a_prefetch_tensormap(map: *const u8);
+        pub safe fn __oxpack_sm90a_wgmma_fence();
+        pub safe fn __oxpack_sm90a_wgmma_commit();
+        pub safe fn __oxpack_sm90a_wgmma_wait0();
+        pub safe fn __oxpack_sm90a_setmaxnreg_dec40();
+        pub safe fn __oxpack_sm90a_setmaxnreg_inc232();
+        pub fn __oxpack_sm90a_wgmma_rs_m64n64k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
+        pub fn __oxpack_sm90a_wgmma_rs_m64n128k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
+        pub fn __oxpack_sm90a_wgmma_rs_m64n256k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
+        // The block's dynamic shared memory (see `shared.rs`).
+        pub static __oxpack_dynamic_shared: [u8; 0];
+    }
+
+    /// Waits for the phase of parity `parity` of the barrier to complete.
+    #[inline(always)]
+    pub fn mbarrier_wait(bar: *mut u64, parity: u32) {
+        // SAFETY: `bar` is an initialised barrier of the pipeline's shared memory.
+        while unsafe { __oxpack_sm90a_mbarrier_try_wait(bar, parity) } == 0 {}
+    }
+
+    #[inline(always)]
+    pub fn dynamic_shared() -> *mut u8 {
+        // SAFETY: only the address of the extern static is taken.
+        unsafe { core::ptr::addr_of!(__oxpack_dynamic_shared) as *mut u8 }
+    }
+}
+#[cfg(not(target_arch = "nvptx64"))]
+mod rt {
+    pub(crate) use crate::host::hopper_attn::*;
+    pub(crate) use crate::host::rt::hopper::*;
+}
+
+/// Stops the kernel with `message` (the emulator's `KernelTrap` and the debug profile show it).
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn fail(message: &'static str) -> ! {
+    #[cfg(any(not(target_arch = "nvptx64"), oxpack_debug))]
+    panic!("{}", message);
+    #[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
+    {
+        let _ = message;
+        crate::trap()
+    }
+}
+
+/// True while the thread unwinds from a trap (emulation only: on the GPU a trap ends the thread).
+#[inline(always)]
+fn unwinding() -> bool {
+    #[cfg(not(target_arch = "nvptx64"))]
+    return rt::unwinding();
+    #[cfg(target_arch = "nvptx64")]
+    false
+}
+
+/// `each!(N, |i| { … })`: the block for `i = 0 .. N` (N a constant, at most 128) as
+/// straight-line code, so register arrays indexed by `i` stay in registers (as `hopper.rs`'s).
+macro_rules! each {
+    ($n:expr, |$i:ident| $body:block) => {{
+        let n: usize = $n;
+        if n > 128 {
+            fail("oxpack: an unrolled loop of more than 128 steps");
+        }
+        each!(@ n, $i, $body,
+              0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+              32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+              64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
+              96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119
+              120 121 122 123 124 125 126 127);
+    }};
+    (@ $n:ident, $i:ident, $body:block, $($k:literal)*) => {
+        $(
+            if $n > $k {
+                let $i: usize = $k;
+                $body
+            }
+        )*
+    };
+}
+
+/// Rows of q per consumer warpgroup (`wgmma`'s M), and threads per warpgroup.
+const WG_ROWS: usize = 64;
+const WG_THREADS: usize = 128;
+/// Rows of q per block (two consumer warpgroups).
+pub const BQ: usize = 128;
+/// Rows of k and v per stage (the scores' width: `WgAccum<BKV>`).
+pub const BKV: usize = 128;
+/// Bytes of one TMA box (64 rows of 128 bytes) and rows of it.
+const BOX_BYTES: usize = 64 * 128;
+const BOX_ROWS: usize = 64;
+
+/// A TMA coordinate (signed 32-bit; past the array's edge the TMA reads zeros).
+#[inline(always)]
+fn coord(x: usize) -> i32 {
+    x.min(i32::MAX as usize) as i32
+}
+
+/// The `wgmma` descriptor of a K-major, 128-byte-swizzled operand at shared address `addr` (as
+/// `hopper.rs`'s): 8-row groups 1024 bytes apart.
+#[inline(always)]
+fn descriptor_k(addr: u32) -> u64 {
+    ((addr as u64 >> 4) & 0x3fff) | (1u64 << 16) | ((1024u64 >> 4) << 32) | (1u64 << 62)
+}
+
+/// The descriptor of an N-major (transposed), 128-byte-swizzled operand at `addr`: rows of 128
+/// bytes hold 64 consecutive n of one k, 8 such rows (k) form a 1024-byte swizzle atom (the
+/// stride between 8-k groups, SBO), and the next 64 n start `lbo` bytes further (LBO).
+#[inline(always)]
+fn descriptor_n(addr: u32, lbo: usize) -> u64 {
+    ((addr as u64 >> 4) & 0x3fff)
+        | (((lbo as u64 >> 4) & 0x3fff) << 16)
+        | ((1024u64 >> 4) << 32)
+        | (1u64 << 62)
+}
+
+// ---------------------------------------------------------------------------- shapes
+
+/// A pipeline's shape, for the bound [`AttnShape`].
+pub struct AttnShapeOf<const S: usize, const D: usize>;
+
+/// The shapes an [`AttnPipeline`] takes: 1 to 4 stages, head dim D = 64 or 128. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`AttnPipeline<T, S, D>` takes 1 to 4 stages and head dim D = 64 or 128 (`{Self}` is not)",
+    label = "not an attention pipeline shape",
+    note = "e.g. `AttnPipeline<BF16, 2, 128>`: 2 stages of 128-row k and v tiles of head dim 128"
+)]
+pub trait AttnShape {}
+impl AttnShape for AttnShapeOf<1, 64> {}
+impl AttnShape for AttnShapeOf<2, 64> {}
+impl AttnShape for AttnShapeOf<3, 64> {}
+impl AttnShape for AttnShapeOf<4, 64> {}
+impl AttnShape for AttnShapeOf<1, 128> {}
+impl AttnShape for AttnShapeOf<2, 128> {}
+
+/// The register-A `wgmma` widths N (64, 128, 256): `WgAFrag<N>`'s words and the instruction.
+/// Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a register-A wgmma width: a fragment of p is 64 × 64, 64 × 128 or 64 × 256",
+    label = "not N = 64, 128 or 256"
+)]
+pub trait AFragWidth: WgWidth {
+    #[doc(hidden)]
+    type Words: Copy;
+    #[doc(hidden)]
+    const ZERO: Self::Words;
+    #[doc(hidden)]
+    unsafe fn wgmma_rs_tb(d: *mut f32, a: [u32; 4], db: u64);
+}
+impl AFragWidth for WgCols<64> {
+    type Words = [u32; 16];
+    const ZERO: [u32; 16] = [0; 16];
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    unsafe fn wgmma_rs_tb(d: *mut f32, a: [u32; 4], db: u64) {
+        // SAFETY: the caller's: `d` holds 32 floats.
+        unsafe { rt::__oxpack_sm90a_wgmma_rs_m64n64k16_bf16_tb(d, a[0], a[1], a[2], a[3], db) }
+    }
+}
+impl AFragWidth for WgCols<128> {
+    type Words = [u32; 32];
+    const ZERO: [u32; 32] = [0; 32];
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    unsafe fn wgmma_rs_tb(d: *mut f32, a: [u32; 4], db: u64) {
+        // SAFETY: as above, 64 floats.
+        unsafe { rt::__oxpack_sm90a_wgmma_rs_m64n128k16_bf16_tb(d, a[0], a[1], a[2], a[3], db) }
+    }
+}
+impl AFragWidth for WgCols<256> {
+    type Words = [u32; 64];
+    const ZERO: [u32; 64] = [0; 64];
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    unsafe fn wgmma_rs_tb(d: *mut f32, a: [u32; 4], db: u64) {
+        // SAFETY: as above, 128 floats.
+        unsafe { rt::__oxpack_sm90a_wgmma_rs_m64n256k16_bf16_tb(d, a[0], a[1], a[2], a[3], db) }
+    }
+}
+
+// ---------------------------------------------------------------------------- the pipeline
+
+/// A block's 128 rows of q and `S` stages of 128-row k and v tiles (head dim `D`), elements
+/// `T`, filled by TMA and read by `wgmma`; see the module docs. The block has 3 warpgroups (384
+/// threads): warpgroup 0 loads, warpgroups 1 and 2 compute 64 rows of q each. The launch gives
+/// it [`SHARED_BYTES`](Self::SHARED_BYTES) of dynamic shared memory.
+pub struct AttnPipeline<T, const S: usize, const D: usize> {
+    tiles: *mut u8,
+    steps: usize,
+    _t: PhantomData<T>,
+}
+
+impl<T, const S: usize, const D: usize> AttnPipeline<T, S, D> {
+    /// Bytes of one k (or v) tile.
+    const KV_BYTES: usize = BKV * D * 2;
+    /// Bytes of the q tile.
+    const Q_BYTES: usize = BQ * D * 2;
+
+    #[inline(always)]
+    fn q_tile(&self) -> *mut u8 {
+        self.tiles
+    }
+
+    #[inline(always)]
+    fn k_tile(&self, s: usize) -> *mut u8 {
+        self.tiles.wrapping_add(Self::Q_BYTES + s * Self::KV_BYTES)
+    }
+
+    #[inline(always)]
+    fn v_tile(&self, s: usize) -> *mut u8 {
+        self.tiles.wrapping_add(Self::Q_BYTES + (S + s) * Self::KV_BYTES)
+    }
+
+    #[inline(always)]
+    fn bars(&self) -> *mut u8 {
+        self.tiles.wrapping_add(Self::Q_BYTES + 2 * S * Self::KV_BYTES)
+    }
+
+    #[inline(always)]
+    fn q_full(&self) -> *mut u64 {
+        self.bars() as *mut u64
+    }
+
+    #[inline(always)]
+    fn full(&self, s: usize) -> *mut u64 {
+        self.bars().wrapping_add(8 * (1 + s)) as *mut u64
+    }
+
+    #[inline(always)]
+    fn empty(&self, s: usize) -> *mut u64 {
+        self.bars().wrapping_add(8 * (1 + S + s)) as *mut u64
+    }
+
+}
+
+impl<T: TmaElem, const S: usize, const D: usize> AttnPipeline<T, S, D> {
+    /// Dynamic shared memory the launch must give: q, the stages, their barriers and 1024
+    /// bytes of slack to align the tiles to the swizzle's 1024-byte period.
+    pub const SHARED_BYTES: usize = (BQ + 2 * S * BKV) * D * 2 + 8 * (1 + 2 * S) + 1024;
+    /// Threads per block: a producer warpgroup and two consumer warpgroups.
+    pub const THREADS: usize = 3 * WG_THREADS;
+
+    /// The pipeline over the block's dynamic shared memory (`shared`, taken by value), for
+    /// `steps` stages of k and v (the same in every thread). Traps when the launch gave less
+    /// than [`SHARED_BYTES`](Self::SHARED_BYTES) or the block is not 384 threads. A block
+    /// barrier: every thread calls it.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn new<U: Elem>(shared: DynShared<U>, steps: usize) -> Self
+    where
+        AttnShapeOf<S, D>: AttnShape,
+    {
+        if shared.len().saturating_mul(core::mem::size_of::<U>()) < Self::SHARED_BYTES {
+            fail("AttnPipeline: the launch gives less dynamic shared memory than the pipeline's SHARED_BYTES; \
+                  pass that many bytes for the kernel's DynShared parameter");
+        }
+        if crate::thread::threads_per_block() != Self::THREADS {
+            fail("AttnPipeline: the block is not THREADS = 384 threads (one producer warpgroup, two consumer warpgroups)");
+        }
+        let base = rt::dynamic_shared();
+        // SAFETY: the address of the block's dynamic shared memory.
+        let sa = unsafe { rt::__oxpack_sm90a_smem(base) } as usize;
+        let tiles = base.wrapping_add(sa.next_multiple_of(1024) - sa);
+        let pipe = AttnPipeline { tiles, steps, _t: PhantomData };
+        if crate::block_thread_linear() == 0 {
+            // SAFETY: barriers of this pipeline's memory (inside SHARED_BYTES, 8-aligned),
+            // initialised before the barrier below lets any thread use them.
+            unsafe {
+                rt::__oxpack_sm90a_mbarrier_init(pipe.q_full(), 1);
+                each!(S, |s| {
+                    rt::__oxpack_sm90a_mbarrier_init(pipe.full(s), 1);
+                    rt::__oxpack_sm90a_mbarrier_init(pipe.empty(s), (2 * WG_THREADS) as u32);
+                });
+            }
+            rt::__oxpack_sm90a_mbarrier_init_fence();
+        }
+        crate::sync::sync_threads();
+        drop(shared);
+        pipe
+    }
+
+    /// The calling thread's role: warpgroup 0's first thread is the [`AttnProducer`], its
+    /// other threads [`AttnRole::Idle`], every thread of warpgroups 1 and 2 an [`AttnConsumer`].
+    #[inline(always)]
+    pub fn role(self) -> AttnRole<T, S, D> {
+        let t = crate::block_thread_linear();
+        if t < WG_THREADS {
+            if t == 0 { AttnRole::Producer(AttnProducer { pipe: self, loaded: 0, q: false }) } else { AttnRole::Idle }
+        } else {
+            AttnRole::Consumer(AttnConsumer { pipe: self, waited: 0, wg: t / WG_THREADS - 1 })
+        }
+    }
+
+    /// Runs `producer` in the producer thread and `consumer` in every consumer thread (the
+    /// idle threads return), each given `x`, with registers moved from the producer warpgroup
+    /// to the consumers (`setmaxnreg`: 40 for warpgroup 0, 232 for the others; the kernel is
+    /// `#[launch_bounds(384, 1)]`).
+    #[inline(always)]
+    pub fn run_with_registers<X>(
+        self,
+        x: X,
+        producer: impl FnOnce(AttnProducer<T, S, D>, X),
+        consumer: impl FnOnce(AttnConsumer<T, S, D>, X),
+    ) {
+        let t = crate::block_thread_linear();
+        if t < WG_THREADS {
+            rt::__oxpack_sm90a_setmaxnreg_dec40();
+            if t == 0 {
+                producer(AttnProducer { pipe: self, loaded: 0, q: false }, x);
+            }
+        } else {
+            rt::__oxpack_sm90a_setmaxnreg_inc232();
+            consumer(AttnConsumer { pipe: self, waited: 0, wg: t / WG_THREADS - 1 }, x);
+        }
+    }
+}
+
+/// What a thread of an [`AttnPipeline`]'s block does; see [`AttnPipeline::role`].
+pub enum AttnRole<T, const S: usize, const D: usize> {
+    /// Warpgroup 0, thread 0: issues the TMA copies.
+    Producer(AttnProducer<T, S, D>),
+    /// Warpgroups 1 and 2: compute.
+    Consumer(AttnConsumer<T, S, D>),
+    /// Warpgroup 0's other threads.
+    Idle,
+}
+
+/// The thread that fills an [`AttnPipeline`] by TMA: one [`load_q`](Self::load_q), then exactly
+/// `steps` [`load_kv`](Self::load_kv)s.
+pub struct AttnProducer<T, const S: usize, const D: usize> {
+    pipe: AttnPipeline<T, S, D>,
+    loaded: usize,
+    q: bool,
+}
+
+impl<T: TmaElem, const S: usize, const D: usize> AttnProducer<T, S, D> {
+    /// Issues the copies of D / 64 × 2 boxes of `src` (rows `row..row + rows`, all D columns)
+    /// into `dst` (D / 64 column blocks of `rows` rows of 128 bytes), counted on `bar`.
+    ///
+    /// # Safety
+    /// `dst` is `rows · D · 2` bytes of the pipeline's shared memory, 1024-aligned, this
+    /// producer's until `bar`'s phase completes; `bar` expects the bytes.
+    #[inline(always)]
+    unsafe fn copy(dst: *mut u8, src: &TmaSource<T>, row: usize, rows: usize, bar: *mut u64) {
+        each!(D / 64, |kc| {
+            each!(rows / BOX_ROWS, |rb| {
+                // SAFETY: the caller's; the box lands inside `dst`.
+                unsafe {
+                    rt::__oxpack_sm90a_tma_load_2d(
+                        dst.add(kc * rows * 128 + rb * BOX_BYTES), src.map, coord(kc * 64), coord(row + rb * BOX_ROWS), bar,
+                    )
+                };
+            });
+        });
+    }
+
+    /// Loads the block's 128 rows of q: rows `row..row + 128` of `q` (a `rows × D` array;
+    /// past its end the TMA reads zeros). Once, before any [`load_kv`](Self::load_kv); traps
+    /// when `q` does not have D columns.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn load_q(&mut self, q: &TmaSource<T>, row: usize) {
+        if self.q {
+            fail("AttnPipeline: the producer loads q twice");
+        }
+        if q.cols() != D {
+            fail("AttnPipeline: q does not have D columns (the pipeline's head dim)");
+        }
+        let p = &self.pipe;
+        // SAFETY: the maps are the launch's; the q tile is written once, before any consumer
+        // reads it (they wait for its barrier).
+        unsafe {
+            rt::__oxpack_sm90a_prefetch_tensormap(q.map);
+            rt::__oxpack_sm90a_mbarrier_arrive_expect_tx(p.q_full(), AttnPipeline::<T, S, D>::Q_BYTES as u32);
+            Self::copy(p.q_tile(), q, row, BQ, p.q_full());
+        }
+        self.q = true;
+    }
+
+    /// Fills the next stage: rows `row..row + 128` of `k` and of `v` (each a `rows × D`
+    /// array). Waits first until every consumer released the stage it reuses. Traps before
+    /// [`load_q`](Self::load_q), after `steps` loads, or when k or v does not have D columns.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn load_kv(&mut self, k: &TmaSource<T>, v: &TmaSource<T>, row: usize) {
+        let n = self.loaded;
+        if !self.q {
+            fail("AttnPipeline: the producer loads k and v before q");
+        }
+        if n >= self.pipe.steps {
+            fail("AttnPipeline: the producer loads more stages than the pipeline's `steps`");
+        }
+        if k.cols() != D || v.cols() != D {
+            fail("AttnPipeline: k or v does not have D columns (the pipeline's head dim)");
+        }
+        let p = &self.pipe;
+        let (s, round) = (n % S, (n / S) as u32);
+        crate::at!();
+        rt::mbarrier_wait(p.empty(s), (round & 1) ^ 1);
+        // SAFETY: the stage is this producer's until its "full" phase completes (the "empty"
+        // wait above); the tiles are 1024-aligned.
+        unsafe {
+            if n == 0 {
+                rt::__oxpack_sm90a_prefetch_tensormap(k.map);
+                rt::__oxpack_sm90a_prefetch_tensormap(v.map);
+            }
+            rt::__oxpack_sm90a_mbarrier_arrive_expect_tx(p.full(s), 2 * AttnPipeline::<T, S, D>::KV_BYTES as u32);
+            Self::copy(p.k_tile(s), k, row, BKV, p.full(s));
+            Self::copy(p.v_tile(s), v, row, BKV, p.full(s));
+        }
+        self.loaded = n + 1;
+    }
+}
+
+impl<T, const S: usize, const D: usize> Drop for AttnProducer<T, S, D> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if (!self.q || self.loaded != self.pipe.steps) && !unwinding() {
+            fail("AttnPipeline: the producer ends without q or with fewer loads than `steps`: the consumers would wait forever");
+        }
+    }
+}
+
+/// A thread of a consumer warpgroup of an [`AttnPipeline`]: exactly `steps` waits.
+pub struct AttnConsumer<T, const S: usize, const D: usize> {
+    pipe: AttnPipeline<T, S, D>,
+    waited: usize,
+    wg: usize,
+}
+
+impl<T: TmaElem, const S: usize, const D: usize> AttnConsumer<T, S, D> {
+    /// The consumer warpgroup's index (0 or 1): its rows of q are `64 · index ..` of the block's.
+    #[inline(always)]
+    pub fn index(&self) -> usize {
+        self.wg
+    }
+
+    /// Waits until the next stage is full (and, the first time, q) and returns its view;
+    /// dropping the view releases the stage to the producer. Traps after `steps` waits.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn wait(&mut self) -> KvStage<'_, T, S, D> {
+        let n = self.waited;
+        if n >= self.pipe.steps {
+            fail("AttnPipeline: a consumer waits for more stages than the pipeline's `steps`");
+        }
+        crate::at!();
+        if n == 0 {
+            rt::mbarrier_wait(self.pipe.q_full(), 0);
+        }
+        let s = n % S;
+        crate::at!();
+        rt::mbarrier_wait(self.pipe.full(s), ((n / S) as u32) & 1);
+        self.waited = n + 1;
+        KvStage { cons: self, slot: s }
+    }
+}
+
+impl<T, const S: usize, const D: usize> Drop for AttnConsumer<T, S, D> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.waited != self.pipe.steps && !unwinding() {
+            fail("AttnPipeline: a consumer ends with fewer waits than `steps`: the producer would wait forever");
+        }
+    }
+}
+
+/// A consumer's view of one full stage (and of q), from [`AttnConsumer::wait`]. Dropping it
+/// arrives on the stage's "empty" barrier.
+pub struct KvStage<'c, T, const S: usize, const D: usize> {
+    cons: &'c AttnConsumer<T, S, D>,
+    slot: usize,
+}
+
+impl<T, const S: usize, const D: usize> Drop for KvStage<'_, T, S, D> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        // SAFETY: the stage's barrier, initialised by `new`.
+        unsafe { rt::__oxpack_sm90a_mbarrier_arrive(self.cons.pipe.empty(self.slot)) };
+    }
+}
+
+// ---------------------------------------------------------------------------- register operands
+
+/// A warpgroup's 64 × N block of bf16 values as `wgmma`'s register A operand (N / 16 k16 steps,
+/// 4 words of bf16 pairs per thread each), from [`WgAccum::to_bf16_a`]. Not `Copy`, not
+/// `Clone`, no shuffle, not an element: it stays in the thread that made it.
+pub struct WgAFrag<const N: usize>
+where
+    WgCols<N>: AFragWidth,
+{
+    r: <WgCols<N> as AFragWidth>::Words,
+}
+
+/// One value per row of a warpgroup's 64-row accumulator block: each thread holds those of the
+/// two rows whose accumulators it holds (rows `16w + g` and `16w + g + 8`), as row maxima and
+/// sums of an online softmax. From [`WgRows::splat`] and [`WgAccum`]'s row reductions.
+#[derive(Clone, Copy)]
+pub struct WgRows {
+    v: [f32; 2],
+}
+
+impl WgRows {
+    /// `x` for every row.
+    #[inline(always)]
+    pub const fn splat(x: f32) -> Self {
+        WgRows { v: [x; 2] }
+    }
+
+    /// `f(x)` for each row's `x`.
+    #[inline(always)]
+    pub fn map(&self, f: impl Fn(f32) -> f32) -> Self {
+        WgRows { v: [f(self.v[0]), f(self.v[1])] }
+    }
+
+    /// `f(x, y)` for each row's `x` here and `y` in `other`.
+    #[inline(always)]
+    pub fn zip(&self, other: &Self, f: impl Fn(f32, f32) -> f32) -> Self {
+        WgRows { v: [f(self.v[0], other.v[0]), f(self.v[1], other.v[1])] }
+    }
+}
+
+/// The calling thread's (warp, g, t) in its warpgroup: rows `16w + g (+ 8)`, columns `2t (+1)`
+/// of each 8-column group of the accumulator layout.
+#[inline(always)]
+fn wg_lane() -> (usize, usize, usize) {
+    let t = crate::block_thread_linear() % WG_THREADS;
+    (t / 32, (t % 32) / 4, t % 4)
+}
+
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn whole_warp() {
+    if rt::__oxpack_activemask() != u32::MAX {
+        fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
+    }
+}
+
+/// `v` combined with `op` over the 4 lanes of a quad (two `shfl.bfly`).
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn quad_reduce(v: f32, op: &impl Fn(f32, f32) -> f32) -> f32 {
+    let v = op(v, crate::warp::shfl_xor(v, 1));
+    op(v, crate::warp::shfl_xor(v, 2))
+}
+
+impl<const N: usize> WgAccum<N>
+where
+    WgCols<N>: WgWidth,
+{
+    #[inline(always)]
+    fn vals(&self) -> *const f32 {
+        &self.r as *const _ as *const f32
+    }
+
+    /// Each row's N accumulators combined with `op` (associative and commutative, as max and
+    /// +): the thread's own values in column order, then across the 4 lanes sharing the rows
+    /// (`shfl.bfly`). Warp-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn row_reduce(&self, op: impl Fn(f32, f32) -> f32) -> WgRows {
+        whole_warp();
+        let v = self.vals();
+        // SAFETY (both): indices below N / 2, the register count.
+        let mut r = unsafe { [op(*v, *v.add(1)), op(*v.add(2), *v.add(3))] };
+        each!(N / 8 - 1, |j| {
+            let b = 4 * (j + 1);
+            unsafe {
+                r[0] = op(r[0], op(*v.add(b), *v.add(b + 1)));
+                r[1] = op(r[1], op(*v.add(b + 2), *v.add(b + 3)));
+            }
+        });
+        WgRows { v: [quad_reduce(r[0], &op), quad_reduce(r[1], &op)] }
+    }
+
+    /// Each row's maximum ([`row_reduce`](Self::row_reduce) with `max`; NaN ignored).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn row_max(&self) -> WgRows {
+        self.row_reduce(f32::max)
+    }
+
+    /// Each row's sum ([`row_reduce`](Self::row_reduce) with `+`).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn row_sum(&self) -> WgRows {
+        self.row_reduce(|a, b| a + b)
+    }
+
+    /// `v ← f(v, x)` for each accumulator `v`, with `x` its row's value in `rows`.
+    #[inline(always)]
+    pub fn map_rows(&mut self, rows: &WgRows, f: impl Fn(f32, f32) -> f32) {
+        let d = self.regs();
+        each!(N / 2, |i| {
+            // SAFETY: i < N / 2; element i % 4 < 2 is row g's, the others row g + 8's.
+            unsafe { *d.add(i) = f(*d.add(i), rows.v[(i % 4) >> 1]) };
+        });
+    }
+
+    /// Calls `f(row, col, &mut v)` for each of the thread's accumulators, with its row (`0..64`)
+    /// and column (`0..N`) in the warpgroup's block.
+    #[inline(always)]
+    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut f32)) {
+        let (w, g, t) = wg_lane();
+        let d = self.regs();
+        each!(N / 2, |i| {
+            let (j, e) = (i / 4, i % 4);
+            // SAFETY: i < N / 2.
+            f(16 * w + g + 8 * (e >> 1), 8 * j + 2 * t + (e & 1), unsafe { &mut *d.add(i) });
+        });
+    }
+
+    /// Sets to `value` every accumulator in column `cols` or right of it, and, with `diag` =
+    /// `Some(d)`, every one whose column minus row exceeds `d` (rows and columns in the
+    /// warpgroup's 64 × N block): a ragged last tile and a causal mask.
+    #[inline(always)]
+    pub fn mask(&mut self, cols: usize, diag: Option<isize>, value: f32) {
+        let (w, g, t) = wg_lane();
+        let (lane_col, lane_diag) = (2 * t as isize, 2 * t as isize - (16 * w + g) as isize);
+        let cols = cols.min(isize::MAX as usize) as isize;
+        let d = self.regs();
+        each!(N / 2, |i| {
+            let (j, e) = (i / 4, i % 4);
+            let col = (8 * j + (e & 1)) as isize;
+            let off = col - (8 * (e >> 1)) as isize;
+            if lane_col >= cols - col || diag.is_some_and(|dg| lane_diag > dg - off) {
+                // SAFETY: i < N / 2.
+                unsafe { *d.add(i) = value };
+            }
+        });
+    }
+
+    /// The accumulators rounded to bf16 (nearest even) as `wgmma`'s register A operand: a
+    /// 64 × N block of A, N / 16 k16 steps. The accumulator of columns `16s..16s + 16` holds,
+    /// in each thread, the rows and column pairs that the A fragment of k step `s` holds, so no
+    /// value moves between threads.
+    #[inline(always)]
+    pub fn to_bf16_a(&self) -> WgAFrag<N>
+    where
+        WgCols<N>: AFragWidth,
+    {
+        let mut f = WgAFrag::<N> { r: <WgCols<N> as AFragWidth>::ZERO };
+        let w = &mut f.r as *mut _ as *mut u32;
+        let v = self.vals();
+        each!(N / 4, |i| {
+            // word i: accumulators 2i, 2i + 1 (columns 2t, 2t + 1 of one row): A's words of a k
+            // step are (g, 2t..), (g + 8, 2t..), (g, 2t + 8..), (g + 8, 2t + 8..), the
+            // accumulators 8s..8s + 8 in order
+            // SAFETY: i < N / 4, 2i + 1 < N / 2.
+            unsafe {
+                let (lo, hi) = (BF16::from_f32(*v.add(2 * i)), BF16::from_f32(*v.add(2 * i + 1)));
+                *w.add(i) = lo.to_bits() as u32 | (hi.to_bits() as u32) << 16;
+            }
+        });
+        f
+    }
+}
+
+impl WgAccum<BKV> {
+    /// `s ← s + q·kᵀ`: the consumer warpgroup's 64 rows of the block's q times the stage's
+    /// 128 rows of k, over the head dim (D / 16 `wgmma` m64n128k16, both operands K-major in
+    /// shared memory), committed and waited for. Warpgroup-collective (traps in a divergent warp).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn qk<const S: usize, const D: usize>(&mut self, stage: &KvStage<'_, BF16, S, D>) {
+        whole_warp();
+        let p = &stage.cons.pipe;
+        let d = self.regs();
+        // SAFETY: shared addresses of the pipeline's tiles.
+        let (q, k) = unsafe { (rt::__oxpack_sm90a_smem(p.q_tile()), rt::__oxpack_sm90a_smem(p.k_tile(stage.slot))) };
+        let q = q + (stage.cons.wg * WG_ROWS * 128) as u32;
+        rt::__oxpack_sm90a_wgmma_fence();
+        each!(D / 16, |s| {
+            let (kc, kk) = (s / 4, s % 4);
+            let qa = q + (kc * BQ * 128 + 32 * kk) as u32;
+            let ka = k + (kc * BKV * 128 + 32 * kk) as u32;
+            // SAFETY: `d` holds 64 floats; q and the stage are full and stay so until the wait
+            // below (the view outlives this call).
+            unsafe { <WgCols<BKV> as WgWidth>::wgmma(d, descriptor_k(qa), descriptor_k(ka)) };
+        });
+        rt::__oxpack_sm90a_wgmma_commit();
+        rt::__oxpack_sm90a_wgmma_wait0();
+    }
+}
+
+impl<const D: usize> WgAccum<D>
+where
+    WgCols<D>: AFragWidth,
+{
+    /// `o ← o + p·v`: the warpgroup's 64 × 128 block of p (registers, bf16) times the stage's
+    /// 128 × D tile of v, read N-major (the transpose bit), 8 `wgmma` m64nDk16, committed and
+    /// waited for. Warpgroup-collective (traps in a divergent warp).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn pv<const S: usize>(&mut self, p: &WgAFrag<BKV>, stage: &KvStage<'_, BF16, S, D>) {
+        whole_warp();
+        let pipe = &stage.cons.pipe;
+        let d = self.regs();
+        // SAFETY: the shared address of the stage's v tile.
+        let v = unsafe { rt::__oxpack_sm90a_smem(pipe.v_tile(stage.slot)) };
+        let a = &p.r;
+        rt::__oxpack_sm90a_wgmma_fence();
+        each!(BKV / 16, |s| {
+            // k step s: rows 16s.. of v (two 8-row groups of 1024 bytes); the next 64 columns
+            // of v (the column block) BKV · 128 bytes further
+            let db = descriptor_n(v + (2048 * s) as u32, BKV * 128);
+            // SAFETY: `d` holds D / 2 floats; the stage is full until the wait below.
+            unsafe { <WgCols<D> as AFragWidth>::wgmma_rs_tb(d, [a[4 * s], a[4 * s + 1], a[4 * s + 2], a[4 * s + 3]], db) };
+        });
+        rt::__oxpack_sm90a_wgmma_commit();
+        rt::__oxpack_sm90a_wgmma_wait0();
+    }
+}
+
+// ---------------------------------------------------------------------------- output ownership
+
+/// Output layout for attention on an [`AttnPipeline`]: `groups` sequences (batch × heads) of
+/// `seq` rows × D columns (the shape `= (seq)` in `kernel!`), each cut into 128-row tiles.
+/// Block `b` of a 1-D grid owns tile `tiles - 1 - b / groups` of sequence `b % groups` (the
+/// last tiles first: the longest under a causal mask), consumer warpgroup `c` its rows `64c ..
+/// 64c + 64`, each thread the elements of the `wgmma` accumulator layout there; rows past the
+/// sequence's end are not stored. The block must be 384 threads and the grid 1-D, else
+/// [`seq_block`](DisjointSlice::seq_block) gives `None`.
+pub struct AttnTiles<const D: usize>;
+
+impl<const D: usize> Sealed for AttnTiles<D> {}
+impl<const D: usize> Layout for AttnTiles<D> {}
+
+impl<T, const D: usize> Bind<(usize,)> for DisjointSlice<T, AttnTiles<D>> {
+    #[inline(always)]
+    unsafe fn bind(mut self, shape: (usize,)) -> Self {
+        self.shape[0] = shape.0;
+        self
+    }
+}
+
+impl<T: Elem, const D: usize> DisjointSlice<T, AttnTiles<D>> {
+    /// Rows per sequence, bound from the launch's parameters.
+    #[inline(always)]
+    pub fn seq_len(&self) -> usize {
+        self.shape[0]
+    }
+
+    /// How many whole sequences (`seq × D` each) the output holds.
+    #[inline(always)]
+    pub fn groups(&self) -> usize {
+        match self.shape[0].checked_mul(D) {
+            Some(per) if per > 0 => self.len / per,
+            _ => 0,
+        }
+    }
+
+    /// How many tiles cover the output (`groups · ceil(seq / 128)`): launch that many blocks.
+    #[inline(always)]
+    pub fn block_tiles(&self) -> usize {
+        self.groups() * self.shape[0].div_ceil(BQ)
+    }
+
+    /// The calling block's (sequence, first row in it), or `None` for a block past the last
+    /// tile, a block that is not 384 threads or a grid that is not 1-D (the same for every
+    /// thread of a block).
+    #[inline(always)]
+    pub fn seq_block(&self) -> Option<(usize, usize)> {
+        let (d, g, b) = (crate::grid::block_dim(), crate::grid::grid_dim(), crate::grid::block_idx());
+        if d.x as usize * d.y as usize * d.z as usize != 3 * WG_THREADS || g.y != 1 || g.z != 1 {
+            return None;
+        }
+        let (rows, groups) = (self.shape[0], self.groups());
+        let tiles = rows.div_ceil(BQ);
+        let block = b.x as usize;
+        if groups == 0 || block >= groups * tiles {
+            return None;
+        }
+        Some((block % groups, (tiles - 1 - block / groups) * BQ))
+    }
+
+    /// The calling consumer warpgroup's 64 rows of its block's tile; `None` as for
+    /// [`seq_block`](Self::seq_block).
+    #[inline(always)]
+    pub fn wg_seq_tile<U, const S: usize>(&mut self, c: &AttnConsumer<U, S, D>) -> Option<AttnTile<'_, T, D>> {
+        let (group, row0) = self.seq_block()?;
+        Some(AttnTile { ptr: self.ptr, group, rows: self.shape[0], row0: row0 + c.wg * WG_ROWS, _out: PhantomData })
+    }
+}
+
+/// A consumer warpgroup's 64 × D part of an [`AttnTiles`] output; see
+/// [`DisjointSlice::wg_seq_tile`](DisjointSlice#method.wg_seq_tile).
+pub struct AttnTile<'a, T, const D: usize> {
+    ptr: *mut T,
+    group: usize,
+    rows: usize,
+    row0: usize,
+    _out: PhantomData<&'a mut DisjointSlice<T>>,
+}
+
+impl<T: Elem, const D: usize> AttnTile<'_, T, D>
+where
+    WgCols<D>: WgWidth,
+{
+    /// The warpgroup's first row in its sequence.
+    #[inline(always)]
+    pub fn row(&self) -> usize {
+        self.row0
+    }
+
+    /// Writes the warpgroup's accumulators, converted to T (f32 as is, BF16 and F16 rounded to
+    /// nearest even); rows past the sequence's end are skipped.
+    #[inline(always)]
+    pub fn store(&mut self, acc: &WgAccum<D>)
+    where
+        T: FromAccum,
+    {
+        let (w, g, t) = wg_lane();
+        // the sequence starts at group · rows · D < groups · rows · D ≤ len (`seq_block`)
+        let base = self.ptr.wrapping_add(self.group * self.rows * D);
+        let (row, rows) = (self.row0 + 16 * w + g, self.rows);
+        let v = acc.vals();
+        each!(D / 2, |i| {
+            let (j, e) = (i / 4, i % 4);
+            let (r, c) = (row + 8 * (e >> 1), 8 * j + 2 * t + (e & 1));
+            if r < rows {
+                // SAFETY: r < rows and c < D: inside the group's sequence, inside the slice;
+                // (block, warpgroup, thread, i) ↦ (group, r, c) is one-to-one (see `AttnTiles`),
+                // so no other thread of the launch writes it; i < D / 2.
+                unsafe { base.add(r * D + c).write(T::from_acc(*v.add(i))) };
+            }
+        });
+    }
+}

@@ -1,0 +1,173 @@
+//! Attention forward on Hopper (sm_90a), FlashAttention-3's structure: o = softmax(scale · q·kᵀ
+//! [+ causal mask]) · v for bf16 q, k, v, o of shape (batch, heads, seq, head_dim), contiguous,
+//! with f32 accumulation and an online softmax.
+//!
+//! Each block of 384 threads (3 warpgroups) takes 128 rows of q of one (batch, head): warpgroup
+//! 0's first thread loads q once and then k and v in tiles of 128 rows by TMA into a 2-stage
+//! pipeline (`AttnPipeline`); warpgroups 1 and 2 take 64 rows of q each: s = q·kᵀ by `wgmma` from
+//! shared memory, masked (columns past the sequence, and past the row under a causal mask), the
+//! running row maximum m and sum l updated, p = 2^(s·scale·log₂e − m) rounded to bf16 in
+//! registers as the A operand of o += p·v (`wgmma` with A from registers, v read N-major), after
+//! o is rescaled by 2^(m_old − m_new). At the end o is divided by l and stored.
+//!
+//! q, k and v are passed as 2-D arrays `(batch · heads · seq) × head_dim` (TMA sources: e.g.
+//! `q.view(-1, d)`); o as `(batch, heads, seq, head_dim)` (or any shape of that many elements).
+//! Launch: `threads=384 * batch * heads * ceil(seq / 128), block=384, smem=SMEM` with SMEM the
+//! pipeline's `SHARED_BYTES / 8`: 20613 for head dim 128, 10373 for 64.
+use oxpack::prelude::*;
+use oxpack::hopper_attn::{AttnConsumer, AttnPipeline, AttnProducer, AttnTiles, WgRows, BKV, BQ};
+use oxpack::math::fast;
+
+const STAGES: usize = 2;
+
+/// The attention of one block's 128 rows (head dim D).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn attention<const D: usize>(
+    seq: u32, causal: u32, scale: f32, q: &TmaSource<BF16>, k: &TmaSource<BF16>, v: &TmaSource<BF16>,
+    o: &mut DisjointSlice<BF16, AttnTiles<D>>, smem: DynShared<u64>,
+) where
+    oxpack::hopper::WgCols<D>: oxpack::hopper_attn::AFragWidth,
+    oxpack::hopper_attn::AttnShapeOf<STAGES, D>: oxpack::hopper_attn::AttnShape,
+{
+    if (grid_dim().x as usize) < o.block_tiles() {
+        trap(); // one block per 128-row tile of each sequence
+    }
+    let seq = seq as usize;
+    if q.len() != o.len() || k.len() != o.len() || v.len() != o.len() || o.groups() * seq * D != o.len() {
+        trap(); // q, k, v and o: the same (batch · heads · seq) × D
+    }
+    let Some((group, row0)) = o.seq_block() else { return }; // the whole block returns
+    let causal = causal != 0;
+    // k/v rows that this block's rows see: all, or up to its last row under a causal mask
+    let end = if causal { seq.min(row0 + BQ) } else { seq };
+    let steps = end.div_ceil(BKV);
+    let first = group * seq; // the sequence's first row in q, k and v
+    let pipe = AttnPipeline::<BF16, STAGES, D>::new(smem, steps);
+    pipe.run_with_registers(
+        o,
+        |p, _| produce(p, q, k, v, first + row0, first, steps),
+        |c, o| consume(c, o, seq, causal, scale, row0, steps),
+    );
+}
+
+#[inline(always)]
+fn produce<const D: usize>(
+    mut p: AttnProducer<BF16, STAGES, D>, q: &TmaSource<BF16>, k: &TmaSource<BF16>, v: &TmaSource<BF16>,
+    q_row: usize, first: usize, steps: usize,
+) {
+    p.load_q(q, q_row);
+    for s in 0..steps {
+        p.load_kv(k, v, first + s * BKV);
+    }
+}
+
+#[inline(always)]
+fn consume<const D: usize>(
+    mut c: AttnConsumer<BF16, STAGES, D>, o: &mut DisjointSlice<BF16, AttnTiles<D>>, seq: usize, causal: bool,
+    scale: f32, row0: usize, steps: usize,
+) where
+    oxpack::hopper::WgCols<D>: oxpack::hopper_attn::AFragWidth,
+{
+    let wrow = row0 + 64 * c.index(); // the warpgroup's first row
+    let scale = scale * core::f32::consts::LOG2_E; // softmax in base 2
+    let mut m = WgRows::splat(f32::NEG_INFINITY); // running row maximum (scaled)
+    let mut l = WgRows::splat(0.0); // running row sum of p
+    let mut acc = WgAccum::<D>::zero();
+    for s in 0..steps {
+        let stage = c.wait();
+        let mut sc = WgAccum::<BKV>::zero();
+        sc.qk(&stage); // s = q·kᵀ for the tile's 128 columns
+        let c0 = s * BKV;
+        sc.map(|x| x * scale);
+        if c0 + BKV > seq || (causal && c0 + BKV > wrow + 1) {
+            // columns past the sequence, or past the row (causal), contribute nothing
+            sc.mask(seq - c0, causal.then(|| wrow as isize - c0 as isize), f32::NEG_INFINITY);
+        }
+        let m_new = m.zip(&sc.row_max(), f32::max);
+        // a row with every column masked so far has m = -inf: subtract 0 (its p are all 0)
+        let base = m_new.map(|x| if x == f32::NEG_INFINITY { 0.0 } else { x });
+        sc.map_rows(&base, |x, b| fast::exp2(x - b));
+        let alpha = m.zip(&base, |old, b| fast::exp2(old - b));
+        l = l.zip(&alpha, |l, a| l * a).zip(&sc.row_sum(), |l, p| l + p);
+        acc.map_rows(&alpha, |x, a| x * a);
+        m = m_new;
+        let p = sc.to_bf16_a();
+        acc.pv(&p, &stage); // o += p·v
+    }
+    let inv = l.map(|x| if x > 0.0 { 1.0 / x } else { 0.0 });
+    acc.map_rows(&inv, |x, i| x * i);
+    if let Some(mut t) = o.wg_seq_tile(&c) {
+        t.store(&acc);
+    }
+}
+
+kernel! {
+    /// o ← softmax(scale · q·kᵀ) · v (causal: column j of row i masked for j > i), head dim 128:
+    /// q, k, v (2-D TMA sources) and o of `(batch · heads · seq) × 128` bf16 elements, sums in
+    /// f32. Launch with `threads=384 * batch * heads * ceil(seq / 128), block=384, smem=20613`.
+    #[launch_bounds(384, 1)]
+    pub fn attention_fwd_sm90_d128(
+        seq: u32, causal: u32, scale: f32, q: TmaSource<BF16>, k: TmaSource<BF16>, v: TmaSource<BF16>,
+        o: &mut DisjointSlice<BF16, AttnTiles<128>> = (seq), smem: DynShared<u64>,
+    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o)) {
+        attention::<128>(seq, causal, scale, &q, &k, &v, o, smem);
+    }
+
+    /// As `attention_fwd_sm90_d128`, head dim 64. Launch with `threads=384 * batch * heads *
+    /// ceil(seq / 128), block=384, smem=10373`.
+    #[launch_bounds(384, 1)]
+    pub fn attention_fwd_sm90_d64(
+        seq: u32, causal: u32, scale: f32, q: TmaSource<BF16>, k: TmaSource<BF16>, v: TmaSource<BF16>,
+        o: &mut DisjointSlice<BF16, AttnTiles<64>> = (seq), smem: DynShared<u64>,
+    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o)) {
+        attention::<64>(seq, causal, scale, &q, &k, &v, o, smem);
+    }
+}
+
+kernel! {
+    /// The attention pipeline's protocol broken, by `which` (head dim 64, one block, k/v of 256
+    /// rows: 2 steps): 1 the producer loads k and v before q; 2 it loads one stage too few (the
+    /// consumers would wait forever); 3 one too many; 4 a consumer waits for one stage too many;
+    /// 5 q has other than 64 columns (pass one of 128); 6 too little dynamic shared memory
+    /// (`smem` below 10373). 0: no misuse (o ← p·v of the block's first 128 rows, unnormalised).
+    #[launch_bounds(384, 1)]
+    pub fn attention_misuse(
+        which: u32, q: TmaSource<BF16>, k: TmaSource<BF16>, v: TmaSource<BF16>,
+        o: &mut DisjointSlice<f32, AttnTiles<64>> = (128), smem: DynShared<u64>,
+    ) {
+        if o.seq_block().is_none() {
+            return;
+        }
+        let steps = 2;
+        let pipe = AttnPipeline::<BF16, STAGES, 64>::new(smem, steps);
+        match pipe.role() {
+            oxpack::hopper_attn::AttnRole::Producer(mut p) => {
+                let loads = match which { 2 => 1, 3 => 3, _ => 2 };
+                if which != 1 {
+                    p.load_q(&q, 0);
+                }
+                for s in 0..loads {
+                    p.load_kv(&k, &v, s * BKV);
+                }
+                if which == 1 {
+                    p.load_q(&q, 0);
+                }
+            }
+            oxpack::hopper_attn::AttnRole::Consumer(mut c) => {
+                let waits = if which == 4 { 3 } else { 2 };
+                let mut acc = WgAccum::<64>::zero();
+                for _ in 0..waits {
+                    let stage = c.wait();
+                    let mut s = WgAccum::<BKV>::zero();
+                    s.qk(&stage);
+                    acc.pv(&s.to_bf16_a(), &stage);
+                }
+                if let Some(mut t) = o.wg_seq_tile(&c) {
+                    t.store(&acc);
+                }
+            }
+            oxpack::hopper_attn::AttnRole::Idle => {}
+        }
+    }
+}

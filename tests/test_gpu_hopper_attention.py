@@ -1,0 +1,70 @@
+"""GPU tests: attention forward on the Hopper path (issue 19 item 2) — TMA pipeline of q, k and v,
+`wgmma` q·kᵀ from shared memory and p·v with p in registers and v read N-major — through the
+scratch sm_90a project `tests/packages/hopper` (`attention_fwd_sm90_d{64,128}`), against
+`F.scaled_dot_product_attention` in f32 on the same bf16 inputs.
+
+p is rounded to bf16 before p·v (as FlashAttention does) and o to bf16 at the end: outputs are
+compared within 2⁻⁷ of max |v|. Outputs start poisoned (NaN), so a row nobody wrote fails. Ragged
+sequence lengths (not multiples of the 128-row tiles) exercise the masking of the rows a tile reads
+past its sequence. Needs an sm_90 GPU (skipped elsewhere) and the project built by
+scripts/gpu-artifacts.sh (`.artifacts/gpu/hopper`). The emulated twin:
+tests/test_hopper_attention_emulation.py.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from conftest import REPO, gpu_available, gpu_import, require_example
+
+pytestmark = pytest.mark.gpu
+
+torch = gpu_import("torch", "these tests compare with PyTorch (install a CUDA build to run them)", optional=True)
+if gpu_available() and not torch.cuda.is_available():
+    pytest.skip(f"this PyTorch ({torch.__version__}) has no CUDA: install a CUDA build to run these tests",
+                allow_module_level=True)
+if gpu_available() and torch.cuda.get_device_capability() != (9, 0):
+    pytest.skip("the Hopper path needs an sm_90 GPU (H100, H200)", allow_module_level=True)
+kernels = require_example("hopperdemo.kernels", project=REPO / "tests" / "packages" / "hopper")
+
+CUDA = "cuda"
+SMEM = {128: 20613, 64: 10373}  # AttnPipeline<BF16, 2, D>::SHARED_BYTES / 8
+
+
+def attention(q: Any, k: Any, v: Any, causal: bool, scale: float) -> Any:
+    """Ours on (b, h, n, d) bf16 tensors: o of the same shape."""
+    b, h, n, d = q.shape
+    o = torch.full_like(q, float("nan"))
+    getattr(kernels, f"attention_fwd_sm90_d{d}")(
+        n, int(causal), scale, q.view(-1, d), k.view(-1, d), v.view(-1, d), o, SMEM[d],
+        threads=384 * b * h * -(-n // 128), block=384)
+    return o
+
+
+@pytest.mark.parametrize("d", [64, 128])
+@pytest.mark.parametrize("causal", [False, True])
+@pytest.mark.parametrize("b,h,n", [(2, 3, 256), (1, 2, 200), (2, 2, 1000), (1, 1, 1), (1, 3, 4096)])
+def test_attention_matches_sdpa(seed: int, d: int, causal: bool, b: int, h: int, n: int) -> None:
+    """o = softmax(scale · q·kᵀ [causal]) · v against SDPA in f32 on the same bf16 inputs."""
+    torch.manual_seed(seed)
+    q, k, v = (torch.randn(b, h, n, d, device=CUDA).to(torch.bfloat16) for _ in range(3))
+    scale = 1 / math.sqrt(d)
+    o = attention(q, k, v, causal, scale)
+    ref = torch.nn.functional.scaled_dot_product_attention(q.float(), k.float(), v.float(), is_causal=causal,
+                                                           scale=scale)
+    assert not bool(o.isnan().any()), f"{int(o.isnan().sum())} elements not written"
+    err = float((o.float() - ref).abs().max())
+    assert err <= 2.0**-7 * float(v.float().abs().max()), err
+
+
+def test_attention_refuses_a_4d_source_in_one_line() -> None:
+    """q, k and v are TMA sources: a 4-D tensor is refused before the launch, naming the argument."""
+    from hopperdemo._oxpack.runtime import KernelValueError
+
+    q = torch.randn(1, 1, 128, 64, device=CUDA).to(torch.bfloat16)
+    o = torch.empty_like(q)
+    with pytest.raises(KernelValueError, match=r"argument `q` is a TMA source .*2-D array"):
+        kernels.attention_fwd_sm90_d64(128, 0, 0.125, q, q.view(-1, 64), q.view(-1, 64), o, SMEM[64],
+                                       threads=384, block=384)

@@ -1,0 +1,116 @@
+"""Attention on the Hopper path in emulation (issue 19 item 2): `tests/packages/hopper`'s
+`attention_fwd_sm90_d{64,128}` (TMA pipeline of q, k and v tiles, `wgmma` q·kᵀ from shared memory,
+the online softmax on warpgroup accumulators, `wgmma` p·v with p from registers and v read
+N-major) run on the CPU through a real build and its generated stubs, against a NumPy reference.
+
+The emulator's register-A `wgmma` gathers each row of the A fragment from the 4 lanes of its quad
+with warp shuffles and reads B through the N-major descriptor's address arithmetic (the 128-byte
+swizzle included), so the layouts the GPU reads are the ones emulated. Emulation is slow: shapes are
+small (one or two 128-row tiles, ragged), and the project is built once per session. The GPU twin:
+tests/test_gpu_hopper_attention.py.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import os
+import shutil
+import sys
+from collections.abc import Iterator
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from bf16 import BFloat16, to_bf16
+from conftest import REPO, forget_package, run_ok
+
+pytestmark = pytest.mark.skipif(
+    not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
+)
+
+PROJECT = REPO / "tests" / "packages" / "hopper"
+SMEM = {128: 20613, 64: 10373}  # AttnPipeline<BF16, 2, D>::SHARED_BYTES / 8
+
+
+@pytest.fixture(scope="module")
+def att(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """`tests/packages/hopper`'s attention kernels alone, built with --emulation (from a copy)."""
+    root = tmp_path_factory.mktemp("hopper-attn")
+    shutil.copytree(PROJECT, root / "proj")
+    for other in (root / "proj" / "kernels").glob("*.rs"):
+        if other.name != "attention.rs":
+            other.unlink()
+    (root / "proj" / "oxpack.lock").unlink(missing_ok=True)
+    out = root / "out"
+    run_ok([sys.executable, "-m", "oxpack", "build", str(root / "proj"), "--out", str(out), "-q", "--emulation"])
+    sys.path.insert(0, str(out))
+    try:
+        module = importlib.import_module("hopperdemo.kernels")
+    finally:
+        sys.path.remove(str(out))
+    module.emulation(True)
+    yield module
+    forget_package("hopperdemo")
+
+
+def widen(bits: np.ndarray) -> np.ndarray:
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+def reference(q: np.ndarray, k: np.ndarray, v: np.ndarray, causal: bool, scale: float) -> np.ndarray:
+    """softmax(scale · q·kᵀ [masked]) · v in f64, per (batch · head) sequence."""
+    s = np.einsum("gid,gjd->gij", q.astype(np.float64), k.astype(np.float64)) * scale
+    if causal:
+        n = q.shape[1]
+        s = np.where(np.triu(np.ones((n, n), bool), 1), -np.inf, s)
+    p = np.exp(s - s.max(-1, keepdims=True))
+    return np.einsum("gij,gjd->gid", p / p.sum(-1, keepdims=True), v.astype(np.float64))
+
+
+def run(att: ModuleType, rng: np.random.Generator, groups: int, n: int, d: int, causal: bool) -> None:
+    q, k, v = (to_bf16(rng.standard_normal((groups * n, d))) for _ in range(3))
+    o = np.full(groups * n * d, 0x7FC0, np.uint16)  # NaN: an element nobody wrote fails
+    scale = 1 / math.sqrt(d)
+    getattr(att, f"attention_fwd_sm90_d{d}")(
+        n, int(causal), scale, BFloat16(q), BFloat16(k), BFloat16(v), BFloat16(o), SMEM[d],
+        threads=384 * groups * -(-n // 128), block=384)
+    ref = reference(*(widen(x).reshape(groups, n, d) for x in (q, k, v)), causal, scale)
+    got = widen(o).reshape(groups, n, d)
+    assert not np.isnan(got).any(), f"{int(np.isnan(got).sum())} elements not written"
+    # p is rounded to bf16 before p·v, o to bf16 at the end: a few bf16 ulps of max |v|
+    err = np.abs(got - ref).max()
+    assert err <= 2.0**-6 * np.abs(widen(v)).max(), err
+
+
+@pytest.mark.parametrize("d,n,causal", [(64, 130, False), (64, 200, True), (128, 100, True), (128, 128, False)])
+def test_attention_matches_reference(att: ModuleType, rng: np.random.Generator, d: int, n: int, causal: bool) -> None:
+    """Ragged and whole tiles, causal and not, head dim 64 and 128: within bf16 rounding of the
+    f64 softmax; every row of every sequence written (the next sequence's rows that a ragged tile
+    reads are masked out)."""
+    run(att, rng, 2, n, d, causal)
+
+
+@pytest.mark.parametrize("which,text", [
+    (1, "the producer loads k and v before q"),
+    (2, "the producer ends without q or with fewer loads than `steps`"),
+    (3, "the producer loads more stages than the pipeline's `steps`"),
+    (4, "a consumer waits for more stages than the pipeline's `steps`"),
+    (5, "q does not have D columns"),
+    (6, "less dynamic shared memory than the pipeline's SHARED_BYTES"),
+])
+def test_pipeline_misuse_traps(att: ModuleType, rng: np.random.Generator, which: int, text: str) -> None:
+    """Each break of the attention pipeline's protocol traps with a message naming it; the same
+    kernel without misuse computes o = (q·kᵀ rounded to bf16)·v over 2 stages of 128 rows."""
+    q, k, v = (to_bf16(rng.standard_normal((256, 64)) / 8) for _ in range(3))
+    o = np.zeros((128, 64), np.float32)
+    wide = to_bf16(rng.standard_normal((128, 128)))
+    smem = 100 if which == 6 else SMEM[64]
+    with pytest.raises(att.KernelTrap, match=text):
+        att.attention_misuse(which, BFloat16(wide if which == 5 else q), BFloat16(k), BFloat16(v), o, smem,
+                             threads=384, block=384)
+    att.attention_misuse(0, BFloat16(q), BFloat16(k), BFloat16(v), o, SMEM[64], threads=384, block=384)
+    s = widen(q)[:128] @ widen(k).T
+    p = widen(to_bf16(s))
+    np.testing.assert_allclose(o, p @ widen(v), rtol=0, atol=2.0**-10)  # a p rounded the other way: < 2⁻¹⁴
