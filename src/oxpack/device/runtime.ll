@@ -567,44 +567,6 @@ define i32 @__oxpack_ldmatrix_x1_trans(ptr %p) #2 {
   %v = call i32 @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x1.trans.b16.p3(ptr addrspace(3) %s)
   ret i32 %v
 }
-;; The same with 32-bit shared-memory addresses (`__oxpack_smem_addr` of a pointer into block-shared
-;; memory, plus a byte offset): a tile's per-lane addresses then take 32-bit arithmetic, where
-;; pointers into shared memory (64-bit in this target's data layout) take twice the instructions
-;; and registers in a GEMM's main loop. `sideeffect`: they read shared memory that cp.async and
-;; barriers change, so none may be merged with or moved across another.
-define i32 @__oxpack_smem_addr(ptr %p) #0 {
-  %s = addrspacecast ptr %p to ptr addrspace(3)
-  %i = ptrtoint ptr addrspace(3) %s to i64
-  %r = trunc i64 %i to i32
-  ret i32 %r
-}
-define void @__oxpack_ldmatrix_x4_s(i32 %a, ptr %out) #2 {
-  %v = call {i32, i32, i32, i32} asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"(i32 %a) convergent nounwind
-  call void @__oxpack_store4(ptr %out, {i32, i32, i32, i32} %v)
-  ret void
-}
-define void @__oxpack_ldmatrix_x4_trans_s(i32 %a, ptr %out) #2 {
-  %v = call {i32, i32, i32, i32} asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"(i32 %a) convergent nounwind
-  call void @__oxpack_store4(ptr %out, {i32, i32, i32, i32} %v)
-  ret void
-}
-define void @__oxpack_ldmatrix_x2_s(i32 %a, ptr %out) #2 {
-  %v = call {i32, i32} asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {$0, $1}, [$2];", "=r,=r,r"(i32 %a) convergent nounwind
-  call void @__oxpack_store2(ptr %out, {i32, i32} %v)
-  ret void
-}
-define void @__oxpack_ldmatrix_x2_trans_s(i32 %a, ptr %out) #2 {
-  %v = call {i32, i32} asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {$0, $1}, [$2];", "=r,=r,r"(i32 %a) convergent nounwind
-  call void @__oxpack_store2(ptr %out, {i32, i32} %v)
-  ret void
-}
-;; cp.async.cg of `n` bytes (0 to 16; the rest of the 16 zero-filled) from global `src` to the
-;; shared address `d`.
-define void @__oxpack_cp_async_16_s(i32 %d, ptr %src, i32 %n) #3 {
-  %g = addrspacecast ptr %src to ptr addrspace(1)
-  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16, $2;", "r,l,r,~{memory}"(i32 %d, ptr addrspace(1) %g, i32 %n)
-  ret void
-}
 define internal void @__oxpack_store4(ptr %out, {i32, i32, i32, i32} %v) #3 {
   %e0 = extractvalue {i32, i32, i32, i32} %v, 0
   store i32 %e0, ptr %out, align 4

@@ -99,13 +99,6 @@ mod rt {
         pub safe fn __oxpack_cp_async_commit();
         pub safe fn __oxpack_cp_async_wait(k: u32);
         pub safe fn __oxpack_cp_async_wait_all();
-        // 32-bit shared addresses (see `TileRef::ldsm`)
-        pub safe fn __oxpack_smem_addr(p: *const u8) -> u32;
-        pub fn __oxpack_ldmatrix_x4_s(a: u32, out: *mut u32);
-        pub fn __oxpack_ldmatrix_x4_trans_s(a: u32, out: *mut u32);
-        pub fn __oxpack_ldmatrix_x2_s(a: u32, out: *mut u32);
-        pub fn __oxpack_ldmatrix_x2_trans_s(a: u32, out: *mut u32);
-        pub fn __oxpack_cp_async_16_s(d: u32, src: *const u8, n: u32);
     }
 }
 #[cfg(not(target_arch = "nvptx64"))]
@@ -573,39 +566,20 @@ impl<Tl: TileShape> TileRef<'_, Tl> {
     }
 
     /// `ldmatrix` (`COUNT` 8 × 8 matrices, 4 or 2; `.trans` with `TRANS`) with this lane's row
-    /// address at chunk `chunk` of row `row` (inside the tile: callers check), into `out`. On the
-    /// GPU the address is a 32-bit shared-memory address, so the per-lane address arithmetic of a
-    /// GEMM's fragment loads is 32-bit (a pointer into shared memory is 64 bits in this target).
+    /// address at chunk `chunk` of row `row`, into `out`.
     ///
     /// # Safety
     /// `row` and `chunk` inside the tile; `out` has room for `COUNT` words; warp-collective.
     #[inline(always)]
     unsafe fn ldsm<const COUNT: usize, const TRANS: bool>(&self, row: usize, chunk: usize, out: *mut u32) {
-        #[cfg(target_arch = "nvptx64")]
-        {
-            let at = rt::__oxpack_smem_addr(self.ptr as *const u8)
-                .wrapping_add((offset::<Tl>(row, chunk) * core::mem::size_of::<Tl::Elem>()) as u32);
-            // SAFETY: the caller's contract (the address is the chunk's, as `chunk` gives it).
-            unsafe {
-                match (COUNT, TRANS) {
-                    (4, false) => rt::__oxpack_ldmatrix_x4_s(at, out),
-                    (4, true) => rt::__oxpack_ldmatrix_x4_trans_s(at, out),
-                    (_, false) => rt::__oxpack_ldmatrix_x2_s(at, out),
-                    (_, true) => rt::__oxpack_ldmatrix_x2_trans_s(at, out),
-                }
-            }
-        }
-        #[cfg(not(target_arch = "nvptx64"))]
-        {
-            let p = self.chunk(row, chunk);
-            // SAFETY: the caller's contract.
-            unsafe {
-                match (COUNT, TRANS) {
-                    (4, false) => rt::__oxpack_ldmatrix_x4(p, out),
-                    (4, true) => rt::__oxpack_ldmatrix_x4_trans(p, out),
-                    (_, false) => rt::__oxpack_ldmatrix_x2(p, out),
-                    (_, true) => rt::__oxpack_ldmatrix_x2_trans(p, out),
-                }
+        let p = self.chunk(row, chunk);
+        // SAFETY: the caller's contract.
+        unsafe {
+            match (COUNT, TRANS) {
+                (4, false) => rt::__oxpack_ldmatrix_x4(p, out),
+                (4, true) => rt::__oxpack_ldmatrix_x4_trans(p, out),
+                (_, false) => rt::__oxpack_ldmatrix_x2(p, out),
+                (_, true) => rt::__oxpack_ldmatrix_x2_trans(p, out),
             }
         }
     }
@@ -1355,10 +1329,9 @@ unsafe fn copy_tile<Tl: TileShape, const THREADS: usize>(
         let (gr, gc) = (at.0.saturating_add(r), at.1.saturating_add(per * ch));
         let valid = if gr < rows && gc < cols { (cols - gc).min(per) } else { 0 };
         // In the matrix when valid > 0: gr·cols + gc + valid ≤ gr·cols + cols ≤ rows·cols ≤ len
-        // (`matrix`); `offset` permutes the chunks of row r < ROWS, so element `to` of `dst` is in
-        // the tile.
+        // (`matrix`); `offset` permutes the chunks of row r < ROWS, so `to` is in the tile.
         let from = if valid > 0 { data.as_ptr().wrapping_add(gr * cols + gc) } else { data.as_ptr() };
-        (valid, from, offset::<Tl>(r, ch))
+        (valid, from, dst.wrapping_add(offset::<Tl>(r, ch)))
     };
     // cp.async reads 16 aligned bytes: every chunk of a row is, when the rows are (a uniform test)
     let aligned = data.as_ptr() as usize % 16 == 0 && cols % per == 0;
@@ -1373,12 +1346,12 @@ unsafe fn copy_tile<Tl: TileShape, const THREADS: usize>(
             if q < chunks {
                 let (r, ch) = (q / per_row, q % per_row);
                 let from = base.wrapping_add(r * cols + per * ch);
-                let to = offset::<Tl>(r, ch);
-                // SAFETY: `dst + to` is 16 bytes of the tile, this thread's alone (as below); `from` is
+                let to = dst.wrapping_add(offset::<Tl>(r, ch));
+                // SAFETY: `to` is 16 bytes of the tile, this thread's alone (as below); `from` is
                 // chunk `ch` of row at.0 + r < rows, columns at.1 + per·ch .. + per ≤ cols (the
                 // tile is inside the matrix): `per` elements, 16 bytes, inside `data`
                 // ((at.0 + r)·cols + cols ≤ rows·cols ≤ len, `matrix`), 16-byte aligned (`aligned`).
-                unsafe { cp_async(dst, to, from, 16) };
+                unsafe { rt::__oxpack_cp_async_16(to as *mut u8, from as *const u8, 16) };
             }
         });
     } else if aligned {
@@ -1386,10 +1359,9 @@ unsafe fn copy_tile<Tl: TileShape, const THREADS: usize>(
             let q = t + i * THREADS;
             if q < chunks {
                 let (valid, from, to) = chunk(q);
-                // SAFETY: element `to` of `dst` starts 16 bytes of the tile, this thread's alone
-                // (q ↦ (r, ch) is one-to-one and q belongs to t alone); `from` has `size·valid`
-                // readable bytes.
-                unsafe { cp_async(dst, to, from, (size * valid) as u32) };
+                // SAFETY: `to` is 16 bytes of the tile, this thread's alone (q ↦ (r, ch) is
+                // one-to-one and q belongs to t alone); `from` has `size·valid` readable bytes.
+                unsafe { rt::__oxpack_cp_async_16(to as *mut u8, from as *const u8, (size * valid) as u32) };
             }
         });
     } else {
@@ -1407,31 +1379,10 @@ unsafe fn copy_tile<Tl: TileShape, const THREADS: usize>(
                     }
                 });
                 // SAFETY: as above; a 16-byte-aligned chunk (the cell is 128-aligned, chunks 16).
-                unsafe { (dst.wrapping_add(to) as *mut Chunk).write(v) };
+                unsafe { (to as *mut Chunk).write(v) };
             }
         });
     }
-}
-
-/// `cp.async` of `n` bytes (the rest of 16 zero-filled) from `from` to element `to` of the tile
-/// at `dst` in shared memory; on the GPU through a 32-bit shared address (see [`TileRef::ldsm`]).
-///
-/// # Safety
-/// As `__oxpack_cp_async_16`: `dst + to` is 16 writable bytes of shared memory, 16-byte aligned,
-/// `from` `n` readable bytes (16-byte aligned).
-#[inline(always)]
-unsafe fn cp_async<T>(dst: *mut T, to: usize, from: *const T, n: u32) {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let at = rt::__oxpack_smem_addr(dst as *const u8).wrapping_add((to * core::mem::size_of::<T>()) as u32);
-        // SAFETY: the caller's contract; `at` is the address of `dst + to`.
-        unsafe { rt::__oxpack_cp_async_16_s(at, from as *const u8, n) };
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    // SAFETY: the caller's contract.
-    unsafe {
-        rt::__oxpack_cp_async_16(dst.wrapping_add(to) as *mut u8, from as *const u8, n)
-    };
 }
 
 #[repr(C, align(16))]
