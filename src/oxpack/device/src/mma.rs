@@ -1272,7 +1272,8 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
         // this thread's copies of the stage have landed when at most the newer groups are in
         // flight. `cp.async.wait_group` takes an immediate: a count known only when running goes
         // through a jump table, so from S - 2 newer groups up (a GEMM's steady state) it waits
-        // for S - 2, a constant (waiting for fewer in flight than needed is still correct).
+        // until at most S - 2, a constant, are in flight (waiting for more groups than the stage
+        // needs is still correct; it only waits longer, and only when S - 2 < newer).
         let newer = c - done - 1;
         if newer as usize >= S.saturating_sub(2) {
             rt::__oxpack_cp_async_wait(S.saturating_sub(2) as u32);
