@@ -19,6 +19,12 @@ twice the output bytes (at most a few percent of the time at these sizes). Last,
 at 8192³ against `torch.matmul(a, w.t())` on f32 with TF32 allowed (the issue's tf32 row; the
 sm_80 path, B stored n × k).
 
+The ceiling of this path on the GPU at hand: `benchmarks/cuda/gemm_mma.cu`, a hand CUDA GEMM of
+the same structure (and larger tiles, more stages in dynamic shared memory, 8 warps), timed
+against cuBLAS in the same rounds (`nvcc -O3 -std=c++17 -arch=sm_90 -o gemm_mma
+benchmarks/cuda/gemm_mma.cu -lcublas && ./gemm_mma`): on the H200 it reaches 52–56% of cuBLAS in
+bf16 and 50–59% in tf32 (RESULTS.md, session 10), so the 60% target is out of its reach.
+
     python benchmarks/bench_gemm.py --hopper DIR [--repeat 15]
 
 The Hopper path instead (issue 19 item 2: TMA + wgmma, sm_90a): `gemm_bf16_nt_sm90_bf16` and

@@ -496,10 +496,9 @@ impl<T: MmaInput, const M: usize, const K: usize> ATileKind for ATile<T, M, K> {
     fn frag_a_raw(tile: &TileRef<'_, Self>, row: usize, k: usize) -> FragA<T> {
         let lane = lane_id() as usize & 31;
         // matrices 0..4: rows 0-7 and 8-15 of k 0-7, then of k 8-15
-        let p = tile.chunk(row + (lane & 15), k / T::CHUNK + (lane >> 4));
         let mut r = [0u32; 4];
-        // SAFETY: `p` is a 16-byte chunk of the tile (the callers checked the rows and columns).
-        unsafe { rt::__oxpack_ldmatrix_x4(p, r.as_mut_ptr()) };
+        // SAFETY: a 16-byte chunk of the tile (the callers checked the rows and columns).
+        unsafe { tile.ldsm::<4, false>(row + (lane & 15), k / T::CHUNK + (lane >> 4), r.as_mut_ptr()) };
         FragA { r, _t: PhantomData }
     }
 }
@@ -511,20 +510,18 @@ impl<T: Mma16, const K: usize, const N: usize> BTileKind for BTile<T, K, N> {
     #[inline(always)]
     fn frag_b2_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> [FragB<T>; 2] {
         let lane = lane_id() as usize & 31;
-        let p = tile.chunk(k + (lane & 15), n / T::CHUNK + (lane >> 4));
         let mut r = [0u32; 4];
-        // SAFETY: `p` is a 16-byte chunk of the tile (the caller checked the rows and columns).
-        unsafe { rt::__oxpack_ldmatrix_x4_trans(p, r.as_mut_ptr()) };
+        // SAFETY: a 16-byte chunk of the tile (the caller checked the rows and columns).
+        unsafe { tile.ldsm::<4, true>(k + (lane & 15), n / T::CHUNK + (lane >> 4), r.as_mut_ptr()) };
         [FragB { r: [r[0], r[1]], _t: PhantomData }, FragB { r: [r[2], r[3]], _t: PhantomData }]
     }
     #[inline(always)]
     fn frag_b_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> FragB<T> {
         let lane = lane_id() as usize & 31;
         // matrices 0, 1: depth 0-7, 8-15 (lanes 16-31 repeat 0-15: their addresses go unused)
-        let p = tile.chunk(k + (lane & 15), n / T::CHUNK);
         let mut r = [0u32; 2];
         // SAFETY: as above.
-        unsafe { rt::__oxpack_ldmatrix_x2_trans(p, r.as_mut_ptr()) };
+        unsafe { tile.ldsm::<2, true>(k + (lane & 15), n / T::CHUNK, r.as_mut_ptr()) };
         FragB { r, _t: PhantomData }
     }
     #[inline(always)]
@@ -544,20 +541,18 @@ impl<T: MmaInput, const N: usize, const K: usize> BTileKind for BtTile<T, N, K> 
     #[inline(always)]
     fn frag_b2_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> [FragB<T>; 2] {
         let lane = lane_id() as usize & 31;
-        let p = tile.chunk(n + (lane & 7) + ((lane >> 4) << 3), k / T::CHUNK + ((lane >> 3) & 1));
         let mut r = [0u32; 4];
         // SAFETY: as above.
-        unsafe { rt::__oxpack_ldmatrix_x4(p, r.as_mut_ptr()) };
+        unsafe { tile.ldsm::<4, false>(n + (lane & 7) + ((lane >> 4) << 3), k / T::CHUNK + ((lane >> 3) & 1), r.as_mut_ptr()) };
         [FragB { r: [r[0], r[1]], _t: PhantomData }, FragB { r: [r[2], r[3]], _t: PhantomData }]
     }
     #[inline(always)]
     fn frag_b_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> FragB<T> {
         let lane = lane_id() as usize & 31;
         // matrices 0, 1: depth 0-7, 8-15 of columns n..n + 8
-        let p = tile.chunk(n + (lane & 7), k / T::CHUNK + ((lane >> 3) & 1));
         let mut r = [0u32; 2];
         // SAFETY: as above.
-        unsafe { rt::__oxpack_ldmatrix_x2(p, r.as_mut_ptr()) };
+        unsafe { tile.ldsm::<2, false>(n + (lane & 7), k / T::CHUNK + ((lane >> 3) & 1), r.as_mut_ptr()) };
         FragB { r, _t: PhantomData }
     }
     #[inline(always)]
@@ -583,6 +578,25 @@ impl<Tl: TileShape> TileRef<'_, Tl> {
         debug_assert!(row < Tl::ROWS && chunk < Tl::COLS / Tl::Elem::CHUNK);
         // in the tile when `row` and `chunk` are: `offset` permutes the chunks of each row
         self.ptr.wrapping_add(offset::<Tl>(row, chunk)) as *const u16
+    }
+
+    /// `ldmatrix` (`COUNT` 8 × 8 matrices, 4 or 2; `.trans` with `TRANS`) with this lane's row
+    /// address at chunk `chunk` of row `row`, into `out`.
+    ///
+    /// # Safety
+    /// `row` and `chunk` inside the tile; `out` has room for `COUNT` words; warp-collective.
+    #[inline(always)]
+    unsafe fn ldsm<const COUNT: usize, const TRANS: bool>(&self, row: usize, chunk: usize, out: *mut u32) {
+        let p = self.chunk(row, chunk);
+        // SAFETY: the caller's contract.
+        unsafe {
+            match (COUNT, TRANS) {
+                (4, false) => rt::__oxpack_ldmatrix_x4(p, out),
+                (4, true) => rt::__oxpack_ldmatrix_x4_trans(p, out),
+                (_, false) => rt::__oxpack_ldmatrix_x2(p, out),
+                (_, true) => rt::__oxpack_ldmatrix_x2_trans(p, out),
+            }
+        }
     }
 
     /// Element (`row`, `col`) of the tile, as stored; out of range traps.
@@ -724,18 +738,17 @@ impl<T: Mma16, const N: usize, const K: usize> TileRef<'_, BtTile<T, N, K>> {
 
 // ---------------------------------------------------------------------------- warp accumulators
 
-/// One k16 step of [`Accum::mma_tile`]: MT fragments of A, NT of B (in pairs, the last alone when
-/// NT is odd), MT · NT products.
+/// The fragments of one k step of [`Accum::mma_tile`] into `fa`, `fb`: MT fragments of A, NT of B
+/// (in pairs, the last alone when NT is odd).
 #[inline(always)]
-fn mma_step<const MT: usize, const NT: usize, TA: ATileKind, TB: BTileKind<Elem = TA::Elem, Depth = TA::Depth>>(
-    c: &mut [[FragC; NT]; MT],
+fn load_step<const MT: usize, const NT: usize, TA: ATileKind, TB: BTileKind<Elem = TA::Elem, Depth = TA::Depth>>(
+    fa: &mut [FragA<TA::Elem>; MT],
+    fb: &mut [FragB<TA::Elem>; NT],
     a: &TileRef<'_, TA>,
     b: &TileRef<'_, TB>,
     at: WarpPos,
     k: usize,
 ) {
-    let mut fa: [FragA<TA::Elem>; MT] = [const { FragA { r: [0; 4], _t: PhantomData } }; MT];
-    let mut fb: [FragB<TA::Elem>; NT] = [const { FragB { r: [0; 2], _t: PhantomData } }; NT];
     each8!(MT, |i| {
         fa[i] = TA::frag_a_raw(a, at.row + 16 * i, k);
     });
@@ -747,9 +760,6 @@ fn mma_step<const MT: usize, const NT: usize, TA: ATileKind, TB: BTileKind<Elem 
     if NT % 2 == 1 {
         fb[NT - 1] = TB::frag_b_raw(b, at.col + 8 * (NT - 1), k);
     }
-    each!(MT * NT, |q| {
-        mma_raw(&fa[q / NT], &fb[q % NT], &mut c[q / NT][q % NT]);
-    });
 }
 
 /// Where a warp's block of accumulators sits in the block's tiles: `row` into the A tile (a
@@ -818,8 +828,26 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
         whole_warp();
         crate::at!();
         const { assert!(TB::K / TA::Elem::K_STEP <= 64 && MT * NT <= 64, "oxpack: `mma_tile` takes up to 64 fragment depths and 64 fragments") };
-        each!(TB::K / step, |s| {
-            mma_step::<MT, NT, TA, TB>(&mut self.c, a, b, at, step * s);
+        // Fragments double-buffered across the k steps: step s + 1's `ldmatrix`es are issued
+        // before step s's `mma.sync`es, so their latency hides behind the products (as CUTLASS's
+        // warp-level mainloop does); with the step count a constant and `s` a literal in each
+        // copy, both buffers stay in registers.
+        let steps = TB::K / step;
+        let mut fa: [[FragA<TA::Elem>; MT]; 2] = [const { [const { FragA { r: [0; 4], _t: PhantomData } }; MT] }; 2];
+        let mut fb: [[FragB<TA::Elem>; NT]; 2] = [const { [const { FragB { r: [0; 2], _t: PhantomData } }; NT] }; 2];
+        let [fa0, _] = &mut fa;
+        let [fb0, _] = &mut fb;
+        load_step::<MT, NT, TA, TB>(fa0, fb0, a, b, at, 0);
+        each!(steps, |s| {
+            let [f0, f1] = &mut fa;
+            let [g0, g1] = &mut fb;
+            let (ca, cb, na, nb) = if s % 2 == 0 { (&*f0, &*g0, f1, g1) } else { (&*f1, &*g1, f0, g0) };
+            if s + 1 < steps {
+                load_step::<MT, NT, TA, TB>(na, nb, a, b, at, step * (s + 1));
+            }
+            each!(MT * NT, |q| {
+                mma_raw(&ca[q / NT], &cb[q % NT], &mut self.c[q / NT][q % NT]);
+            });
         });
     }
 }
@@ -1256,8 +1284,17 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
         if c == done {
             fail("cp.async pipeline: wait() with no stage filled; fill() one first");
         }
-        // this thread's copies of the stage have landed when at most the newer groups are in flight
-        rt::__oxpack_cp_async_wait(c - done - 1);
+        // this thread's copies of the stage have landed when at most the newer groups are in
+        // flight. `cp.async.wait_group` takes an immediate: a count known only when running goes
+        // through a jump table, so from S - 2 newer groups up (a GEMM's steady state) it waits
+        // until at most S - 2, a constant, are in flight (waiting for more groups than the stage
+        // needs is still correct; it only waits longer, and only when S - 2 < newer).
+        let newer = c - done - 1;
+        if newer as usize >= S.saturating_sub(2) {
+            rt::__oxpack_cp_async_wait(S.saturating_sub(2) as u32);
+        } else {
+            rt::__oxpack_cp_async_wait(newer);
+        }
         crate::sync::sync_threads(); // ... and every thread's, for every thread, after this
         self.released_since_barrier.set(u32::MAX);
         self.consumed.set(done + 1);
@@ -1313,7 +1350,27 @@ unsafe fn copy_tile<Tl: TileShape, const THREADS: usize>(
         (valid, from, dst.wrapping_add(offset::<Tl>(r, ch)))
     };
     // cp.async reads 16 aligned bytes: every chunk of a row is, when the rows are (a uniform test)
-    if data.as_ptr() as usize % 16 == 0 && cols % per == 0 {
+    let aligned = data.as_ptr() as usize % 16 == 0 && cols % per == 0;
+    // A tile wholly inside the matrix (every tile but those at a ragged edge; the same test in
+    // every thread): every chunk is whole, so no chunk needs the edge arithmetic of `chunk`.
+    let inner = at.0 < rows && rows - at.0 >= Tl::ROWS && at.1 < cols && cols - at.1 >= Tl::COLS;
+    if aligned && inner {
+        // element (at.0 + r, at.1 + c) of the matrix: at.0 + r < rows, at.1 + c < cols
+        let base = data.as_ptr().wrapping_add(at.0 * cols + at.1);
+        each16!(chunks.div_ceil(THREADS), |i| {
+            let q = t + i * THREADS;
+            if q < chunks {
+                let (r, ch) = (q / per_row, q % per_row);
+                let from = base.wrapping_add(r * cols + per * ch);
+                let to = dst.wrapping_add(offset::<Tl>(r, ch));
+                // SAFETY: `to` is 16 bytes of the tile, this thread's alone (as below); `from` is
+                // chunk `ch` of row at.0 + r < rows, columns at.1 + per·ch .. + per ≤ cols (the
+                // tile is inside the matrix): `per` elements, 16 bytes, inside `data`
+                // ((at.0 + r)·cols + cols ≤ rows·cols ≤ len, `matrix`), 16-byte aligned (`aligned`).
+                unsafe { rt::__oxpack_cp_async_16(to as *mut u8, from as *const u8, 16) };
+            }
+        });
+    } else if aligned {
         each16!(chunks.div_ceil(THREADS), |i| {
             let q = t + i * THREADS;
             if q < chunks {
