@@ -91,6 +91,10 @@ mod rt {
         pub fn __oxpack_sm90a_wgmma_m64n64k16_bf16(d: *mut f32, da: u64, db: u64);
         pub fn __oxpack_sm90a_wgmma_m64n128k16_bf16(d: *mut f32, da: u64, db: u64);
         pub fn __oxpack_sm90a_wgmma_m64n256k16_bf16(d: *mut f32, da: u64, db: u64);
+        pub fn __oxpack_sm90a_wgmma_wait0_f32(d: *mut f32);
+        pub fn __oxpack_sm90a_stmatrix_x4(p: *mut u8, r0: u32, r1: u32, r2: u32, r3: u32);
+        pub fn __oxpack_sm90a_wgmma_wait0_f64(d: *mut f32);
+        pub fn __oxpack_sm90a_wgmma_wait0_f128(d: *mut f32);
         // The block's dynamic shared memory (see `shared.rs`).
         pub static __oxpack_dynamic_shared: [u8; 0];
     }
@@ -515,6 +519,25 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
         TmaStage { cons: self, slot: s }
     }
 
+    /// Ends the consumer's part of the pipeline and gives its warpgroup's staging area: its own 64
+    /// rows of the A tiles of the first BN / 64 stages (8 KiB each), which no other warpgroup's
+    /// `wgmma` reads and which the producer no longer writes once every stage has been waited for
+    /// (a TMA copy has landed when its stage's wait returns; the consumer's `wgmma`s on it are
+    /// complete when [`WgAccum::mma`] or [`multiply`](Self::multiply) returns). Traps unless the
+    /// consumer has waited for all `steps` stages (a persistent kernel whose producer still loads
+    /// cannot take it); a compile error unless the pipeline has BN / 64 stages or more.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn into_staging(self) -> WgStaging<S, BM, BN> {
+        const { assert!(BN <= 64 * S, "oxpack: `into_staging` needs S ≥ BN / 64 stages (the staging area is BN / 64 A tiles)") };
+        let (done, staging) = (self.waited == self.pipe.steps, WgStaging { tiles: self.pipe.tiles, wg: self.wg });
+        core::mem::forget(self); // its drop's check is the one below (not twice in a trap)
+        if !done {
+            fail("TmaPipeline: `into_staging` before the consumer waited for all `steps` stages: the producer may still write them");
+        }
+        staging
+    }
+
     /// `acc ← a·bᵀ + acc` over every stage not yet waited for: the whole main loop, with one
     /// stage's `wgmma`s still running while the next stage's are issued (`wait_group 1`), each
     /// stage released as soon as its own `wgmma`s are complete, and the last waited for
@@ -560,7 +583,8 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
             }
             previous = s;
         }
-        rt::__oxpack_sm90a_wgmma_wait0();
+        // SAFETY: `d` holds BN / 2 floats.
+        unsafe { <WgCols<BN> as WgWidth>::wait0(d) };
         if previous != usize::MAX {
             // SAFETY: as above.
             unsafe { rt::__oxpack_sm90a_mbarrier_arrive(p.empty(previous)) };
@@ -643,6 +667,10 @@ pub trait WgWidth: Sealed {
     const ZERO: Self::Regs;
     #[doc(hidden)]
     unsafe fn wgmma(d: *mut f32, da: u64, db: u64);
+    /// `wgmma.wait_group 0` with the N / 2 accumulators at `d` passed through it, so that no
+    /// read of them is moved above the wait (ptxas would serialize the wgmmas: C7514).
+    #[doc(hidden)]
+    unsafe fn wait0(d: *mut f32);
 }
 impl<const N: usize> Sealed for WgCols<N> {}
 impl WgWidth for WgCols<64> {
@@ -653,6 +681,11 @@ impl WgWidth for WgCols<64> {
         // SAFETY: the caller's: `d` holds 32 floats.
         unsafe { rt::__oxpack_sm90a_wgmma_m64n64k16_bf16(d, da, db) }
     }
+    #[inline(always)]
+    unsafe fn wait0(d: *mut f32) {
+        // SAFETY: as above, 32 floats.
+        unsafe { rt::__oxpack_sm90a_wgmma_wait0_f32(d) }
+    }
 }
 impl WgWidth for WgCols<128> {
     type Regs = [f32; 64];
@@ -662,6 +695,11 @@ impl WgWidth for WgCols<128> {
         // SAFETY: as above, 64 floats.
         unsafe { rt::__oxpack_sm90a_wgmma_m64n128k16_bf16(d, da, db) }
     }
+    #[inline(always)]
+    unsafe fn wait0(d: *mut f32) {
+        // SAFETY: as above, 64 floats.
+        unsafe { rt::__oxpack_sm90a_wgmma_wait0_f64(d) }
+    }
 }
 impl WgWidth for WgCols<256> {
     type Regs = [f32; 128];
@@ -670,6 +708,11 @@ impl WgWidth for WgCols<256> {
     unsafe fn wgmma(d: *mut f32, da: u64, db: u64) {
         // SAFETY: as above, 128 floats.
         unsafe { rt::__oxpack_sm90a_wgmma_m64n256k16_bf16(d, da, db) }
+    }
+    #[inline(always)]
+    unsafe fn wait0(d: *mut f32) {
+        // SAFETY: as above, 128 floats.
+        unsafe { rt::__oxpack_sm90a_wgmma_wait0_f128(d) }
     }
 }
 
@@ -715,7 +758,8 @@ where
         // SAFETY: `d` holds N / 2 floats; the tiles are the stage's, full (the consumer's wait)
         // and not released before the wait below (the view's drop comes after).
         unsafe { issue::<N>(d, p.a_tile(stage.slot).wrapping_add(stage.cons.wg * WG_ROWS * 128), p.b_tile(stage.slot)) };
-        rt::__oxpack_sm90a_wgmma_wait0();
+        // SAFETY: `d` holds N / 2 floats.
+        unsafe { <WgCols<N> as WgWidth>::wait0(d) };
     }
 
     /// Applies `f` to every accumulator.
@@ -725,6 +769,144 @@ where
         each!(N / 2, |i| {
             // SAFETY: i < N / 2, the register count.
             unsafe { *d.add(i) = f(*d.add(i)) };
+        });
+    }
+}
+
+// ---------------------------------------------------------------------------- staged stores (stmatrix)
+
+/// The 16-bit element types a [`WgStaging`] stores (`stmatrix` moves 16-bit elements): [`BF16`]
+/// and [`F16`]. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a staged output type: `WgStaging::store` writes BF16 or F16 (`stmatrix` stores 16-bit elements)",
+    label = "not BF16 or F16",
+    note = "store an f32 output with `WgTile::store`"
+)]
+pub trait StageElem: crate::mma::FromAccum + Sealed {
+    #[doc(hidden)]
+    fn bits(self) -> u16;
+    #[doc(hidden)]
+    fn of_bits(bits: u16) -> Self;
+}
+impl StageElem for BF16 {
+    #[inline(always)]
+    fn bits(self) -> u16 {
+        self.to_bits()
+    }
+    #[inline(always)]
+    fn of_bits(bits: u16) -> Self {
+        BF16::from_bits(bits)
+    }
+}
+impl StageElem for F16 {
+    #[inline(always)]
+    fn bits(self) -> u16 {
+        self.to_bits()
+    }
+    #[inline(always)]
+    fn of_bits(bits: u16) -> Self {
+        F16::from_bits(bits)
+    }
+}
+
+/// 16 bytes, 16-aligned: one vector load or store.
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+struct Chunk([u32; 4]);
+
+/// A consumer warpgroup's staging area in shared memory, from [`Consumer::into_staging`] (which
+/// ends the consumer: not `Copy`, no public constructor). [`store`](Self::store) writes the
+/// warpgroup's accumulators through it: each warp `stmatrix`es its 16 rows, 16-bit, into its own
+/// 16 rows of the area (128-byte rows, 16-byte chunks swizzled against bank conflicts), then
+/// copies them to the output in 16-byte stores, whole 128-byte rows at a time, instead of one
+/// scattered 2-byte store per element. Each warp reads back only what it wrote itself.
+pub struct WgStaging<const S: usize, const BM: usize, const BN: usize> {
+    tiles: *mut u8,
+    wg: usize,
+}
+
+impl<const S: usize, const BM: usize, const BN: usize> WgStaging<S, BM, BN>
+where
+    WgCols<BN>: WgWidth,
+{
+    /// Rows `16w .. 16w + 16` (warp `w` of the warpgroup) of the staging area's `chunk`-th
+    /// 64 × 64 slice (the warpgroup's rows of stage `chunk`'s A tile; 1024-aligned).
+    #[inline(always)]
+    fn slice(&self, chunk: usize, w: usize) -> *mut u8 {
+        self.tiles.wrapping_add(chunk * BM * 128 + self.wg * WG_ROWS * 128 + w * 16 * 128)
+    }
+
+    /// Writes the warpgroup's accumulators to its tile, converted to T (rounded to nearest
+    /// even), through shared memory (`stmatrix`, then 16-byte stores); elements outside the
+    /// output (a ragged edge) are skipped. The same values as [`WgTile::store`].
+    /// Warpgroup-collective (it traps in a divergent warp).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn store<T: StageElem>(self, tile: &mut WgTile<'_, T, BN>, acc: &WgAccum<BN>) {
+        self.store_with(tile, acc, |_, _, v| v);
+    }
+
+    /// As [`store`](Self::store), writing `f(row, col, v)` (then rounded to T) for each
+    /// accumulator `v` at its row and column in the output: an epilogue.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn store_with<T: StageElem>(self, tile: &mut WgTile<'_, T, BN>, acc: &WgAccum<BN>, f: impl Fn(usize, usize, f32) -> f32) {
+        if rt::__oxpack_activemask() != u32::MAX {
+            fail("stmatrix ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
+        }
+        let t = crate::block_thread_linear() % WG_THREADS;
+        let (w, lane) = (t / 32, t % 32);
+        let (g, q) = (lane / 4, lane % 4);
+        let (row, col) = (tile.row0 + 16 * w + g, tile.col0 + 2 * q);
+        let v = &acc.r as *const _ as *const f32;
+        // the two accumulators of 8-column group j, rows g (e = 0) or g + 8 (e = 2), as 16-bit pair
+        let pair = |j: usize, e: usize| -> u32 {
+            let (r, c) = (row + 8 * (e >> 1), col + 8 * j);
+            // SAFETY: j < BN / 8 and e ≤ 2, so 4j + e + 1 < BN / 2, the register count.
+            let (x, y) = unsafe { (*v.add(4 * j + e), *v.add(4 * j + e + 1)) };
+            T::from_acc(f(r, c, x)).bits() as u32 | (T::from_acc(f(r, c + 1, y)).bits() as u32) << 16
+        };
+        // stmatrix.x4 of 16 columns at a time: matrices (rows 0-7 | 8-15) × (columns 0-7 | 8-15);
+        // lane 8m + i gives the address of row i of matrix m
+        let m = lane / 8;
+        let r = lane % 8 + 8 * (m & 1);
+        // (one `each!` level: nested ones would expand their bodies 128 × 128 times)
+        each!(BN / 16, |x| {
+            let (chunk, jj) = (x / 4, x % 4);
+            let j = 2 * x; // 8-column groups 2x, 2x + 1: columns 64 chunk + 16 jj ..
+            let at = self.slice(chunk, w).wrapping_add(r * 128 + ((2 * jj + (m >> 1)) ^ (r % 8)) * 16);
+            // SAFETY: `at` is 16 bytes of warp w's rows of this warpgroup's staging slice
+            // (`into_staging`: no other warpgroup or the TMA uses it any more).
+            unsafe { rt::__oxpack_sm90a_stmatrix_x4(at, pair(j, 0), pair(j, 2), pair(j + 1, 0), pair(j + 1, 2)) };
+        });
+        crate::sync::sync_warp(); // the warp's stmatrix writes are visible to its lanes
+        let (ptr, len, width) = (tile.ptr, tile.len, tile.width);
+        let wide = width % 8 == 0 && (ptr as usize) % 16 == 0;
+        each!(BN / 16, |x| {
+            let (chunk, it) = (x / 4, x % 4);
+            let base = self.slice(chunk, w);
+            {
+                // 16-byte chunk cq of row r of the warp's 16 rows: 8 lanes cover one 128-byte row
+                let (r, cq) = ((32 * it + lane) / 8, lane % 8);
+                // SAFETY: inside the warp's rows of the slice, 16-aligned; written above by this warp.
+                let data = unsafe { (base.wrapping_add(r * 128 + ((cq ^ (r % 8)) * 16)) as *const Chunk).read() };
+                let (gr, gc) = (tile.row0 + 16 * w + r, tile.col0 + 64 * chunk + 8 * cq);
+                let k = gr * width + gc;
+                if wide && gc + 8 <= width && k + 8 <= len {
+                    // SAFETY: in bounds and 16-aligned (width and the base are multiples of 8
+                    // elements / 16 bytes); the 8 elements are this thread's by `WgTiles` (its
+                    // warpgroup's rows, the warp's 16 of them).
+                    unsafe { (ptr.add(k) as *mut Chunk).write(data) };
+                } else {
+                    for e in 0..8 {
+                        if gc + e < width && k + e < len {
+                            let h = (data.0[e / 2] >> (16 * (e % 2))) as u16;
+                            // SAFETY: in bounds; as above.
+                            unsafe { ptr.add(k + e).write(T::of_bits(h)) };
+                        }
+                    }
+                }
+            }
         });
     }
 }

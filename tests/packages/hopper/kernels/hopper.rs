@@ -51,6 +51,22 @@ fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
     }
 }
 
+/// A consumer warpgroup's whole part of a one-tile kernel with a 16-bit output: `steps` stages
+/// multiplied into its accumulators, then stored through its staging area (`stmatrix` into
+/// shared memory, 16-byte stores to C) once the pipeline is over.
+#[inline(always)]
+fn consume_staged<const S: usize, const BM: usize, const BN: usize, O: oxpack::hopper::StageElem>(
+    mut q: Consumer<S, BM, BN>, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
+) where
+    oxpack::hopper::WgCols<BN>: oxpack::hopper::WgWidth,
+{
+    let mut acc = WgAccum::<BN>::zero();
+    q.multiply_steps(&mut acc, steps);
+    if let Some(mut t) = c.wg_tile_at(0, &q) {
+        q.into_staging().store(&mut t, &acc);
+    }
+}
+
 kernel! {
     /// c ← a·bᵀ on Hopper tensor cores: `a` m × k and `b` n × k, 2-D bf16 (TMA sources); `c` m × n,
     /// f32. Launch with `threads=384 * ceil(m / 128) * ceil(n / 256), block=384, smem=24712`: one
@@ -73,7 +89,8 @@ kernel! {
     }
 
     /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, `c` in bf16 (rounded to nearest even): torch's
-    /// `F.linear(a, b)` without bias. Launch as `gemm_bf16_nt_sm90`.
+    /// `F.linear(a, b)` without bias. Launch as `gemm_bf16_nt_sm90`. The epilogue goes through
+    /// shared memory (`WgStaging`: `stmatrix`, then 16-byte stores of whole rows).
     #[launch_bounds(384, 1)]
     pub fn gemm_bf16_nt_sm90_bf16(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -88,7 +105,7 @@ kernel! {
         }
         let pipe = Big::new(smem, steps);
         pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
-                                |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+                                |q, c| consume_staged(q, steps, c));
     }
 
     /// c ← a·bᵀ with 64 × 64 block tiles, 2 stages and one consumer warpgroup (256 threads):
@@ -133,7 +150,8 @@ kernel! {
     /// for one stage too few; 3 the producer loads one stage too many; 4 a consumer waits for
     /// one too many; 5 too little dynamic shared memory (`smem` below 4624); 6 the producer
     /// (and the idle threads) wait at a block barrier that the consumers, waiting for its
-    /// stages, never reach. 0: no misuse.
+    /// stages, never reach; 7 a consumer takes its staging area (`into_staging`) with a stage
+    /// still due. 0: no misuse.
     #[launch_bounds(256)]
     pub fn pipeline_misuse(
         which: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -155,6 +173,11 @@ kernel! {
             }
             Role::Consumer(mut q) => {
                 let mut acc = WgAccum::<64>::zero();
+                if which == 7 {
+                    acc.mma(&q.wait()); // one of the two stages
+                    let _staging = q.into_staging(); // a stage is still due: traps
+                    return;
+                }
                 for _ in 0..waits {
                     let stage = q.wait();
                     acc.mma(&stage);

@@ -489,6 +489,21 @@ pub(crate) mod hopper {
     pub fn __oxpack_sm90a_wgmma_fence() {}
     pub fn __oxpack_sm90a_wgmma_commit() {}
     pub fn __oxpack_sm90a_wgmma_wait0() {}
+    /// `stmatrix.x4`, a warp collective completed by the scheduler (see `mma` above).
+    ///
+    /// # Safety
+    /// `p` is 16 writable bytes of shared memory that no other warp uses meanwhile.
+    pub unsafe fn __oxpack_sm90a_stmatrix_x4(p: *mut u8, r0: u32, r1: u32, r2: u32, r3: u32) {
+        let mut lane = super::super::collective::StLane { addr: p, words: [r0, r1, r2, r3] };
+        super::super::sched::wait_tensor(
+            super::super::collective::Collective::Stmatrix,
+            &mut lane as *mut super::super::collective::StLane as *mut u8,
+        );
+    }
+    // The accumulator-threading waits (emulated wgmmas complete at once): nothing to wait for.
+    pub unsafe fn __oxpack_sm90a_wgmma_wait0_f32(_d: *mut f32) {}
+    pub unsafe fn __oxpack_sm90a_wgmma_wait0_f64(_d: *mut f32) {}
+    pub unsafe fn __oxpack_sm90a_wgmma_wait0_f128(_d: *mut f32) {}
     pub fn __oxpack_sm90a_wgmma_wait1() {}
     pub fn __oxpack_sm90a_setmaxnreg_dec40() {}
     pub fn __oxpack_sm90a_setmaxnreg_inc232() {}
