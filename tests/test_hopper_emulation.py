@@ -107,6 +107,18 @@ def test_big_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, out: str
         np.testing.assert_array_equal(bits, to_bf16(ref))
 
 
+def test_staged_store_of_an_unaligned_output(hop: ModuleType, rng: np.random.Generator) -> None:
+    """The bf16 kernel's output 2 bytes past a 16-byte boundary: no 16-byte store is aligned,
+    so the staging area's chunks go out element by element; the same bits, nothing outside."""
+    m, n, k = 70, 264, 72
+    a, w = operands(rng, m, n, k)
+    buf = np.full(m * n + 2, 0x7FC0, np.uint16)
+    c = buf[1 : 1 + m * n]
+    hop.gemm_bf16_nt_sm90_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(c), SMEM, threads=384 * 2, block=384)
+    np.testing.assert_array_equal(c.reshape(m, n), to_bf16(f32_in_k_order(widen(a), widen(w))))
+    assert buf[0] == buf[-1] == 0x7FC0
+
+
 @pytest.mark.parametrize("kernel,blocks", [("gemm_small", 2), ("gemm_bf16_nt_sm90_persistent", 1)])
 def test_persistent_blocks_bit_exact(hop: ModuleType, rng: np.random.Generator, kernel: str, blocks: int) -> None:
     """Fewer blocks than tiles: each block computes tiles b, b + blocks, … through one pipeline
