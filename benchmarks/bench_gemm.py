@@ -21,9 +21,11 @@ sm_80 path, B stored n × k).
 
     python benchmarks/bench_gemm.py --hopper DIR [--repeat 15]
 
-The Hopper path instead (issue 19 item 2: TMA + wgmma, sm_90a): `gemm_bf16_nt_sm90_bf16` and
-`gemm_bf16_nt_sm90` (persistent: one block per multiprocessor; and once with one block
-per tile) of the scratch project `tests/packages/hopper`, built (`oxpack build --out DIR`)
+The Hopper path instead (issue 19 item 2: TMA + wgmma, sm_90a): `gemm_bf16_nt_sm90_bf16` (its
+store staged through shared memory: `stmatrix`, then 16-byte stores), the same with the
+per-thread store (`gemm_bf16_nt_sm90_bf16_direct`, the staged store's baseline in the same
+rounds) and `gemm_bf16_nt_sm90` (f32 out; persistent: one block per multiprocessor; and once
+with one block per tile) of the scratch project `tests/packages/hopper`, built (`oxpack build --out DIR`)
 into DIR, against `torch.matmul(a, w.t())` at the same shapes (target: ≥ 80% of cuBLAS at 4096³
 and 8192³).
 """
@@ -162,7 +164,8 @@ def bench_hopper(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, fl
     one = {"threads": 384 * tiles, "block": 384}
     persistent = {"threads": 384 * min(tiles, sms), "block": 384}
     runs = [
-        ("gemm_bf16_nt_sm90_bf16", c16, one, "(TMA + wgmma, bf16 out)"),
+        ("gemm_bf16_nt_sm90_bf16", c16, one, "(TMA + wgmma, bf16 out, staged store)"),
+        ("gemm_bf16_nt_sm90_bf16_direct", c16, one, "(bf16 out, per-thread store)"),
         ("gemm_bf16_nt_sm90", c32, one, "(TMA + wgmma, f32 out)"),
         ("gemm_bf16_nt_sm90_persistent", c32, persistent, f"(persistent, {min(tiles, sms)} blocks, f32 out)"),
     ]

@@ -108,6 +108,26 @@ kernel! {
                                 |q, c| consume_staged(q, steps, c));
     }
 
+    /// `gemm_bf16_nt_sm90_bf16` with the per-thread store (`WgTile::store`: one 2-byte store per
+    /// element, in the accumulator layout) instead of the staged one: the baseline that
+    /// `benchmarks/bench_gemm.py --hopper` times the staged epilogue against. Launch as it.
+    #[launch_bounds(384, 1)]
+    pub fn gemm_bf16_nt_sm90_bf16_direct(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        if (grid_dim().x as usize) < c.block_tiles() {
+            trap(); // one block per tile
+        }
+        let steps = (k as usize).div_ceil(STAGE_K);
+        if c.block_tile_count() == 0 {
+            return;
+        }
+        let pipe = Big::new(smem, steps);
+        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
+                                |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+    }
+
     /// c ← a·bᵀ with 64 × 64 block tiles, 2 stages and one consumer warpgroup (256 threads):
     /// small enough to emulate many stages, so that every barrier goes through several phases.
     /// Launch with `threads=256 * blocks, block=256, smem=4624`, up to one block per 64 × 64 tile.
