@@ -85,14 +85,16 @@ def test_small_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, m: int
     np.testing.assert_array_equal(c, f32_in_k_order(widen(a), widen(w)))
 
 
-@pytest.mark.parametrize("out,n", [("f32", 260), ("bf16", 260), ("bf16", 264)])
+@pytest.mark.parametrize("out,n", [("f32", 260), ("f32", 261), ("bf16", 260), ("bf16", 264), ("bf16_direct", 261)])
 def test_big_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, out: str, n: int) -> None:
     """The benchmark's kernels (128 × 256 tiles, 4 stages, two consumer warpgroups, setmaxnreg)
     on a ragged 130 × n × 136: f32 out exactly the k-order sums, bf16 out their rounding. The
     bf16 kernel stores through its staging area (`stmatrix` into shared memory, read back in
     16-byte chunks): with n = 264 (rows of 16-byte multiples) whole chunks go out as 16-byte
     stores and the ragged ones element by element; with n = 260 every chunk goes element by
-    element. Either way every element of the `stmatrix` layout lands in its place."""
+    element. Either way every element of the `stmatrix` layout lands in its place. The
+    per-thread store (f32, `bf16_direct`) writes a thread's two neighbouring elements as one
+    store where it is aligned: with n = 261 every other row's pairs are not, and go one by one."""
     m, k = 130, 136
     a, w = operands(rng, m, n, k)
     ref = f32_in_k_order(widen(a), widen(w))
@@ -103,7 +105,8 @@ def test_big_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, out: str
         np.testing.assert_array_equal(c, ref)
     else:
         bits = np.full((m, n), 0x7FC0, np.uint16)  # NaN
-        hop.gemm_bf16_nt_sm90_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(bits), SMEM, **launch)
+        kernel = hop.gemm_bf16_nt_sm90_bf16 if out == "bf16" else hop.gemm_bf16_nt_sm90_bf16_direct
+        kernel(m, n, k, BFloat16(a), BFloat16(w), BFloat16(bits), SMEM, **launch)
         np.testing.assert_array_equal(bits, to_bf16(ref))
 
 

@@ -1079,14 +1079,45 @@ where
         let (row, col) = (self.row0 + 16 * w + g, self.col0 + 2 * q);
         let (ptr, len, width) = (self.ptr, self.len, self.width);
         let v = &acc.r as *const _ as *const f32;
-        each!(BN / 2, |i| {
-            let (j, e) = (i / 4, i % 4);
-            let (r, c) = (row + 8 * (e >> 1), col + 8 * j + (e & 1));
+        let size = core::mem::size_of::<T>();
+        // the thread's two neighbouring elements (columns c, c + 1 of row r) as one store of
+        // 2 · size bytes where both are inside and that store is aligned (4- or 8-byte stores
+        // instead of twice as many 2- or 4-byte ones); element by element otherwise
+        each!(BN / 4, |h| {
+            let (j, e) = (h / 2, 2 * (h % 2));
+            let i = 4 * j + e;
+            let (r, c) = (row + 8 * (e >> 1), col + 8 * j);
             let k = r * width + c;
-            if c < width && k < len {
-                // SAFETY: in bounds; (block tile, warpgroup, thread, i) ↦ (r, c) is one-to-one
-                // (see `WgTiles`), so no other thread of the launch writes element k; i < BN / 2.
-                unsafe { ptr.add(k).write(f(r, c, *v.add(i))) };
+            // SAFETY (the writes below): in bounds; (block tile, warpgroup, thread, i) ↦ (r, c)
+            // is one-to-one (see `WgTiles`), so no other thread of the launch writes element k
+            // or k + 1; i + 1 < BN / 2.
+            let (in0, in1) = (c < width && k < len, c + 1 < width && k + 1 < len);
+            if in1 && (size == 2 || size == 4) && (ptr.wrapping_add(k) as usize) % (2 * size) == 0 {
+                // (in1 implies in0: c < c + 1 < width, k < k + 1 < len)
+                // SAFETY: i + 1 < BN / 2.
+                let (x, y) = unsafe { (f(r, c, *v.add(i)), f(r, c + 1, *v.add(i + 1))) };
+                if size == 4 {
+                    // SAFETY: as above; 8-aligned; T is 4 bytes (x, y read as their bits).
+                    unsafe {
+                        let bits = [core::mem::transmute_copy::<T, u32>(&x), core::mem::transmute_copy::<T, u32>(&y)];
+                        (ptr.add(k) as *mut u64).write(bits[0] as u64 | (bits[1] as u64) << 32);
+                    }
+                } else {
+                    // SAFETY: as above; 4-aligned; T is 2 bytes.
+                    unsafe {
+                        let bits = [core::mem::transmute_copy::<T, u16>(&x), core::mem::transmute_copy::<T, u16>(&y)];
+                        (ptr.add(k) as *mut u32).write(bits[0] as u32 | (bits[1] as u32) << 16);
+                    }
+                }
+            } else {
+                if in0 {
+                    // SAFETY: as above; i < BN / 2.
+                    unsafe { ptr.add(k).write(f(r, c, *v.add(i))) };
+                }
+                if in1 {
+                    // SAFETY: as above; i + 1 < BN / 2.
+                    unsafe { ptr.add(k + 1).write(f(r, c + 1, *v.add(i + 1))) };
+                }
             }
         });
     }
