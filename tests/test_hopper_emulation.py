@@ -110,6 +110,23 @@ def test_big_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, out: str
         np.testing.assert_array_equal(bits, to_bf16(ref))
 
 
+def tf32(x: np.ndarray) -> np.ndarray:
+    """x as the tensor cores read it as tf32: sign, exponent and the top 10 mantissa bits."""
+    return (np.asarray(x, np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+
+
+def test_tf32_gemm_bit_exact(hop: ModuleType, rng: np.random.Generator) -> None:
+    """`gemm_tf32_nt_sm90`: the pipeline over f32 (TMA boxes of 64 rows × 32 f32, `wgmma` k8 tf32)
+    on a ragged 130 × 260 × 100 (k not a multiple of the stage's 32: the TMA's zero fill): the
+    f32 sums in k order of the tf32 products (exact in f32), every element written."""
+    m, n, k = 130, 260, 100
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    w = rng.standard_normal((n, k)).astype(np.float32)
+    c = np.full((m, n), np.nan, np.float32)
+    hop.gemm_tf32_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * tiles(m, n, 128, 256), block=384)
+    np.testing.assert_array_equal(c, f32_in_k_order(tf32(a), tf32(w)))
+
+
 def test_staged_store_of_an_unaligned_output(hop: ModuleType, rng: np.random.Generator) -> None:
     """The bf16 kernel's output 2 bytes past a 16-byte boundary: no 16-byte store is aligned,
     so the staging area's chunks go out element by element; the same bits, nothing outside."""

@@ -21,14 +21,14 @@ type Small = TmaPipeline<2, 64, 64>;
 /// than C has tiles: a persistent kernel, whose producer loads the next tile's stages while the
 /// consumers store the last one): `steps` stages of A and B per tile.
 #[inline(always)]
-fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
-    mut p: Producer<S, BM, BN>, a: &TmaSource<BF16>, b: &TmaSource<BF16>, count: usize, steps: usize,
+fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::hopper::WgmmaInput>(
+    mut p: Producer<S, BM, BN, E>, a: &TmaSource<E>, b: &TmaSource<E>, count: usize, steps: usize,
     c: &DisjointSlice<O, WgTiles<BM, BN>>,
 ) {
     for i in 0..count {
         let Some((m0, n0)) = c.tile_origin(i) else { trap() };
         for s in 0..steps {
-            p.load(a, m0, b, n0, s * STAGE_K);
+            p.load(a, m0, b, n0, s * TmaPipeline::<S, BM, BN, E>::STAGE_K);
         }
     }
 }
@@ -36,8 +36,8 @@ fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
 /// A consumer warpgroup's loop: per tile, `steps` stages multiplied into its 64 × BN
 /// accumulators, then stored through `store`.
 #[inline(always)]
-fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
-    mut q: Consumer<S, BM, BN>, count: usize, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
+fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::hopper::WgmmaInput>(
+    mut q: Consumer<S, BM, BN, E>, count: usize, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
     store: impl Fn(&mut WgTile<'_, O, BN>, &WgAccum<BN>),
 ) where
     oxpack::hopper::WgCols<BN>: oxpack::hopper::WgWidth,
@@ -124,6 +124,28 @@ kernel! {
             return;
         }
         let pipe = Big::new(smem, steps);
+        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
+                                |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+    }
+
+    /// c ← a·bᵀ on Hopper tensor cores in tf32: `a` m × k and `b` n × k, 2-D f32 (TMA sources: k
+    /// a multiple of 4, 16-byte-aligned bases) read as tf32 (sign, exponent, top 10 mantissa
+    /// bits), summed in f32; `c` m × n, f32. The pipeline of `gemm_bf16_nt_sm90` over f32
+    /// (`TmaPipeline<4, 128, 256, f32>`: rows of 32 f32, `wgmma` m64n256k8 tf32); launch as it.
+    #[launch_bounds(384, 1)]
+    pub fn gemm_tf32_nt_sm90(
+        m: u32, n: u32, k: u32, a: TmaSource<f32>, b: TmaSource<f32>,
+        c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        if (grid_dim().x as usize) < c.block_tiles() {
+            trap(); // one block per tile
+        }
+        type Tf32 = TmaPipeline<4, 128, 256, f32>;
+        let steps = (k as usize).div_ceil(Tf32::STAGE_K);
+        if c.block_tile_count() == 0 {
+            return;
+        }
+        let pipe = Tf32::new(smem, steps);
         pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
                                 |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
     }
