@@ -27,11 +27,14 @@ bf16 and 50–59% in tf32 (RESULTS.md, session 10), so the 60% target is out of 
 
     python benchmarks/bench_gemm.py --hopper DIR [--repeat 15]
 
-The Hopper path instead (issue 19 item 2: TMA + wgmma, sm_90a): `gemm_bf16_nt_sm90_bf16` and
-`gemm_bf16_nt_sm90` (persistent: one block per multiprocessor; and once with one block
-per tile) of the scratch project `tests/packages/hopper`, built (`oxpack build --out DIR`)
+The Hopper path instead (issue 19 item 2: TMA + wgmma, sm_90a): `gemm_bf16_nt_sm90_bf16` (its
+store staged through shared memory: `stmatrix`, then 16-byte stores), the same with the
+per-thread store (`gemm_bf16_nt_sm90_bf16_direct`, the staged store's baseline in the same
+rounds) and `gemm_bf16_nt_sm90` (f32 out; persistent: one block per multiprocessor; and once
+with one block per tile) of the scratch project `tests/packages/hopper`, built (`oxpack build --out DIR`)
 into DIR, against `torch.matmul(a, w.t())` at the same shapes (target: ≥ 80% of cuBLAS at 4096³
-and 8192³).
+and 8192³); then, at the shapes of 4096³ and more, `gemm_tf32_nt_sm90` (f32 in, tf32 `wgmma`)
+against `torch.matmul(a, w.t())` on f32 with TF32 allowed (the issue's tf32 row: ≥ 60% at 8192³).
 """
 
 from __future__ import annotations
@@ -168,7 +171,8 @@ def bench_hopper(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, fl
     one = {"threads": 384 * tiles, "block": 384}
     persistent = {"threads": 384 * min(tiles, sms), "block": 384}
     runs = [
-        ("gemm_bf16_nt_sm90_bf16", c16, one, "(TMA + wgmma, bf16 out)"),
+        ("gemm_bf16_nt_sm90_bf16", c16, one, "(TMA + wgmma, bf16 out, staged store)"),
+        ("gemm_bf16_nt_sm90_bf16_direct", c16, one, "(bf16 out, per-thread store)"),
         ("gemm_bf16_nt_sm90", c32, one, "(TMA + wgmma, f32 out)"),
         ("gemm_bf16_nt_sm90_persistent", c32, persistent, f"(persistent, {min(tiles, sms)} blocks, f32 out)"),
     ]
@@ -181,6 +185,34 @@ def bench_hopper(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, fl
                                  lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
         rows.append((shape, f"`{name}` {what} vs `torch.matmul(a, w.t())`", t_o, t_t, ratio))
     return rows
+
+
+def bench_hopper_tf32(m: int, n: int, k: int, repeat: int) -> tuple[str, str, float, float, float]:
+    """`gemm_tf32_nt_sm90` (f32 in, tf32 `wgmma`, f32 out) against `torch.matmul(a, w.t())` on f32
+    with TF32 allowed, in the same rounds."""
+    sets = 2
+    a = [torch.randn(m, k, device="cuda") for _ in range(sets)]
+    w = [torch.randn(n, k, device="cuda") for _ in range(sets)]
+    c = torch.empty(m, n, device="cuda")
+    out = torch.empty(m, n, device="cuda")
+    tiles = -(-m // 128) * -(-n // 256)
+    launch = {"threads": 384 * tiles, "block": 384}
+    shape = f"{m}³ f32" if len({m, n, k}) == 1 else f"{m}×{n}×{k} f32"
+    kernels.gemm_tf32_nt_sm90(m, n, k, a[0], w[0], c, SMEM_SM90, **launch)
+    ref = a[0].double() @ w[0].double().t()
+    scale = a[0].abs().double() @ w[0].abs().double().t()
+    if bool(((c.double() - ref).abs() > 2.0**-8 * scale + 2 * k * 2.0**-24 * scale).any()):
+        raise SystemExit(f"gemm_tf32_nt_sm90 at {shape} is wrong")
+    before = torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = True
+    try:
+        batch = max(2, min(50, int(2e11 // (2 * m * n * k))))
+        t_o, t_t, ratio = paired(lambda i: kernels.gemm_tf32_nt_sm90(m, n, k, a[i], w[i], c, SMEM_SM90, **launch),
+                                 lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = before
+    return (shape, "`gemm_tf32_nt_sm90` (TMA + tf32 wgmma) vs `torch.matmul(a, w.t())`, TF32 allowed",
+            t_o, t_t, ratio)
 
 
 def main() -> int:
@@ -201,6 +233,10 @@ def main() -> int:
         for m, n, k in shapes:
             rows += bench_hopper(m, n, k, repeat)
             torch.cuda.empty_cache()
+        for m, n, k in shapes:
+            if m * n * k >= 4096**3:  # the issue's tf32 row is 8192³; 4096³ alongside
+                rows.append(bench_hopper_tf32(m, n, k, repeat))
+                torch.cuda.empty_cache()
     else:
         from vecmath import kernels as example_kernels
 

@@ -84,13 +84,34 @@ def test_gemm_sm90_persistent(blocks: int) -> None:
     check(c, a, w)
 
 
-def test_gemm_sm90_bf16_out_matches_linear() -> None:
-    """The bf16-output variant is `F.linear(a, w)` (no bias) within one bf16 rounding."""
-    m, n, k = 384, 768, 512
+@pytest.mark.parametrize("m,n,k,offset", [(384, 768, 512, 0), (200, 264, 136, 0), (200, 300, 72, 0),
+                                           (200, 264, 136, 1)])
+def test_gemm_sm90_bf16_out_matches_linear(m: int, n: int, k: int, offset: int) -> None:
+    """The bf16-output variant is `F.linear(a, w)` (no bias) within one bf16 rounding. Its store goes
+    through shared memory (`stmatrix`, then 16-byte stores): whole tiles; ragged edges with rows of
+    16-byte multiples (n = 264: 16-byte stores, the edge's chunks element by element); rows that
+    are not (n = 300: every chunk element by element); and an output 2 bytes past a 16-byte
+    boundary (offset 1: no 16-byte store is aligned, so none is used)."""
     a, w = bf16(m, k), bf16(n, k)
-    c = torch.full((m, n), float("nan"), device=CUDA, dtype=torch.bfloat16)
+    buf = torch.full((m * n + offset,), float("nan"), device=CUDA, dtype=torch.bfloat16)
+    c = buf[offset:]
     kernels.gemm_bf16_nt_sm90_bf16(m, n, k, a, w, c, SMEM, threads=384 * tiles(m, n, 128, 256), block=384)
-    check(c, a, w)
+    check(c.view(m, n), a, w)
+    assert bool(buf[:offset].isnan().all()), "nothing before the output is written"
+
+
+@pytest.mark.parametrize("m,n,k", [(128, 256, 32), (200, 300, 72), (1000, 700, 520), (512, 1024, 4096)])
+def test_tf32_gemm_matches_torch(m: int, n: int, k: int) -> None:
+    """`gemm_tf32_nt_sm90` (f32 in, read as tf32 by `wgmma`; f32 out) against the f64 product:
+    within the tf32 rounding of both inputs (2^-10 each, relative) plus f32 sums of k terms;
+    ragged M, N and K (k not a multiple of the stage's 32 f32: the TMA's zero fill)."""
+    a, w = torch.randn(m, k, device=CUDA), torch.randn(n, k, device=CUDA)
+    c = torch.full((m, n), float("nan"), device=CUDA)
+    kernels.gemm_tf32_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * tiles(m, n, 128, 256), block=384)
+    ref = a.double() @ w.double().t()
+    scale = a.abs().double() @ w.abs().double().t()
+    bad = ((c.double() - ref).abs() > 2.0**-8 * scale + 2 * k * 2.0**-24 * scale) | c.isnan()
+    assert not bool(bad.any()), f"{int(bad.sum())} of {bad.numel()} elements off"
 
 
 def test_small_tiles_many_phases() -> None:

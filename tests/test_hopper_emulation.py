@@ -85,11 +85,17 @@ def test_small_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, m: int
     np.testing.assert_array_equal(c, f32_in_k_order(widen(a), widen(w)))
 
 
-@pytest.mark.parametrize("out", ["f32", "bf16"])
-def test_big_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, out: str) -> None:
+@pytest.mark.parametrize("out,n", [("f32", 260), ("f32", 261), ("bf16", 260), ("bf16", 264), ("bf16_direct", 261)])
+def test_big_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, out: str, n: int) -> None:
     """The benchmark's kernels (128 × 256 tiles, 4 stages, two consumer warpgroups, setmaxnreg)
-    on a ragged 130 × 260 × 136: f32 out exactly the k-order sums, bf16 out their rounding."""
-    m, n, k = 130, 260, 136
+    on a ragged 130 × n × 136: f32 out exactly the k-order sums, bf16 out their rounding. The
+    bf16 kernel stores through its staging area (`stmatrix` into shared memory, read back in
+    16-byte chunks): with n = 264 (rows of 16-byte multiples) whole chunks go out as 16-byte
+    stores and the ragged ones element by element; with n = 260 every chunk goes element by
+    element. Either way every element of the `stmatrix` layout lands in its place. The
+    per-thread store (f32, `bf16_direct`) writes a thread's two neighbouring elements as one
+    store where it is aligned: with n = 261 every other row's pairs are not, and go one by one."""
+    m, k = 130, 136
     a, w = operands(rng, m, n, k)
     ref = f32_in_k_order(widen(a), widen(w))
     launch = {"threads": 384 * tiles(m, n, 128, 256), "block": 384}
@@ -99,8 +105,38 @@ def test_big_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, out: str
         np.testing.assert_array_equal(c, ref)
     else:
         bits = np.full((m, n), 0x7FC0, np.uint16)  # NaN
-        hop.gemm_bf16_nt_sm90_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(bits), SMEM, **launch)
+        kernel = hop.gemm_bf16_nt_sm90_bf16 if out == "bf16" else hop.gemm_bf16_nt_sm90_bf16_direct
+        kernel(m, n, k, BFloat16(a), BFloat16(w), BFloat16(bits), SMEM, **launch)
         np.testing.assert_array_equal(bits, to_bf16(ref))
+
+
+def tf32(x: np.ndarray) -> np.ndarray:
+    """x as the tensor cores read it as tf32: sign, exponent and the top 10 mantissa bits."""
+    return (np.asarray(x, np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+
+
+def test_tf32_gemm_bit_exact(hop: ModuleType, rng: np.random.Generator) -> None:
+    """`gemm_tf32_nt_sm90`: the pipeline over f32 (TMA boxes of 64 rows × 32 f32, `wgmma` k8 tf32)
+    on a ragged 130 × 260 × 100 (k not a multiple of the stage's 32: the TMA's zero fill): the
+    f32 sums in k order of the tf32 products (exact in f32), every element written."""
+    m, n, k = 130, 260, 100
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    w = rng.standard_normal((n, k)).astype(np.float32)
+    c = np.full((m, n), np.nan, np.float32)
+    hop.gemm_tf32_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * tiles(m, n, 128, 256), block=384)
+    np.testing.assert_array_equal(c, f32_in_k_order(tf32(a), tf32(w)))
+
+
+def test_staged_store_of_an_unaligned_output(hop: ModuleType, rng: np.random.Generator) -> None:
+    """The bf16 kernel's output 2 bytes past a 16-byte boundary: no 16-byte store is aligned,
+    so the staging area's chunks go out element by element; the same bits, nothing outside."""
+    m, n, k = 70, 264, 72
+    a, w = operands(rng, m, n, k)
+    buf = np.full(m * n + 2, 0x7FC0, np.uint16)
+    c = buf[1 : 1 + m * n]
+    hop.gemm_bf16_nt_sm90_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(c), SMEM, threads=384 * 2, block=384)
+    np.testing.assert_array_equal(c.reshape(m, n), to_bf16(f32_in_k_order(widen(a), widen(w))))
+    assert buf[0] == buf[-1] == 0x7FC0
 
 
 @pytest.mark.parametrize("kernel,blocks", [("gemm_small", 2), ("gemm_bf16_nt_sm90_persistent", 1)])
@@ -144,6 +180,7 @@ def test_every_element_has_one_owner(hop: ModuleType) -> None:
     (4, "KernelTrap", "a consumer waits for more stages than the pipeline's `steps`"),
     (5, "KernelTrap", "less dynamic shared memory than the pipeline's SHARED_BYTES"),
     (6, "KernelBarrierError", r"does not reach the block barrier sync_threads\(\) .*: it waits at an mbarrier wait"),
+    (7, "KernelTrap", "`into_staging` before the consumer waited for all `steps` stages"),
 ])
 def test_pipeline_misuse_is_caught(hop: ModuleType, rng: np.random.Generator, which: int, error: str,
                                    text: str) -> None:

@@ -59,7 +59,7 @@ class _TmaSources:
 
     def _tma_word(self, api: _Cuda, device: int, a: _Array, stream: Any) -> int:
         """The device address of `a`'s tensor-map block: the driver's 128-byte `CUtensorMap`
-        (`cuTensorMapEncodeTiled`: 64 × 64-element boxes, 128-byte swizzle, zeros past the edges),
+        (`cuTensorMapEncodeTiled`: boxes of 64 rows × 128 bytes, 128-byte swizzle, zeros past edges),
         then rows and cols as u64. Made once per (device, address, shape, dtype) and kept."""
         rows, cols = self._tma_shape(a)
         key = (device, a.ptr, rows, cols, a.param.dtype.name)
@@ -73,11 +73,13 @@ class _TmaSources:
                 driver.cuMemFree(ptr)
             _TMA_MAPS.clear()
         types = driver.CUtensorMapDataType
-        dtype = types.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 if a.param.dtype.name == "bfloat16" else \
-            types.CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+        dtype = {"bfloat16": types.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+                 "float16": types.CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+                 "float32": types.CU_TENSOR_MAP_DATA_TYPE_FLOAT32}[a.param.dtype.name]
+        box = 128 // a.param.dtype.itemsize  # elements of a 128-byte box row (the swizzle's width)
         u64, u32 = driver.cuuint64_t, driver.cuuint32_t
         err, tmap = driver.cuTensorMapEncodeTiled(
-            dtype, 2, a.ptr, [u64(cols), u64(rows)], [u64(cols * a.param.dtype.itemsize)], [u32(64), u32(64)],
+            dtype, 2, a.ptr, [u64(cols), u64(rows)], [u64(cols * a.param.dtype.itemsize)], [u32(box), u32(64)],
             [u32(1), u32(1)], driver.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
             driver.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
             driver.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_256B,

@@ -10,7 +10,7 @@
 //! | type | what it is |
 //! | --- | --- |
 //! | [`TmaSource<T>`] | a kernel parameter: a 2-D array the stub describes to the TMA (a `CUtensorMap` built at launch by the driver's `cuTensorMapEncodeTiled`, cached per array) |
-//! | [`TmaPipeline<S, BM, BN>`] | `S` stages of a `BM × 64` A tile and a `BN × 64` B tile in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier` |
+//! | [`TmaPipeline<S, BM, BN, E>`] | `S` stages of a `BM`-row A tile and a `BN`-row B tile (rows of 128 bytes: 64 bf16, or 32 f32 for tf32 when `E = f32`) in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier` |
 //! | [`Role`] | what a thread does: warpgroup 0's first thread is the [`Producer`] (TMA), warpgroups 1.. are [`Consumer`]s (wgmma), the rest idle ([`TmaPipeline::role`], or [`TmaPipeline::run_with_registers`] with a closure per role) |
 //! | [`TmaStage`] | a consumer's view of one full stage; dropping it releases the stage to the producer |
 //! | [`WgAccum<N>`] | a warpgroup's 64 × N f32 accumulators (N = 64, 128, 256), in registers |
@@ -91,6 +91,13 @@ mod rt {
         pub fn __oxpack_sm90a_wgmma_m64n64k16_bf16(d: *mut f32, da: u64, db: u64);
         pub fn __oxpack_sm90a_wgmma_m64n128k16_bf16(d: *mut f32, da: u64, db: u64);
         pub fn __oxpack_sm90a_wgmma_m64n256k16_bf16(d: *mut f32, da: u64, db: u64);
+        pub fn __oxpack_sm90a_wgmma_wait0_f32(d: *mut f32);
+        pub fn __oxpack_sm90a_wgmma_m64n64k8_tf32(d: *mut f32, da: u64, db: u64);
+        pub fn __oxpack_sm90a_wgmma_m64n128k8_tf32(d: *mut f32, da: u64, db: u64);
+        pub fn __oxpack_sm90a_wgmma_m64n256k8_tf32(d: *mut f32, da: u64, db: u64);
+        pub fn __oxpack_sm90a_stmatrix_x4(p: *mut u8, r0: u32, r1: u32, r2: u32, r3: u32);
+        pub fn __oxpack_sm90a_wgmma_wait0_f64(d: *mut f32);
+        pub fn __oxpack_sm90a_wgmma_wait0_f128(d: *mut f32);
         // The block's dynamic shared memory (see `shared.rs`).
         pub static __oxpack_dynamic_shared: [u8; 0];
     }
@@ -155,12 +162,13 @@ macro_rules! each {
 
 // ---------------------------------------------------------------------------- TMA sources
 
-/// The element types a TMA source and a `wgmma` stage hold: [`BF16`] (and [`F16`] for TMA
-/// copies). Sealed.
+/// The element types a TMA source holds: [`BF16`], [`F16`] and `f32` (a box is 64 rows of 128
+/// bytes: 64 16-bit or 32 f32 elements). Which of them a pipeline multiplies: [`WgmmaInput`].
+/// Sealed.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a TMA element type here: a `TmaSource` holds BF16 or F16",
-    label = "not BF16 or F16",
-    note = "the Hopper GEMM path multiplies bf16; convert the array on the host (e.g. `x.to(torch.bfloat16)`)"
+    message = "`{Self}` is not a TMA element type here: a `TmaSource` holds BF16, F16 or f32",
+    label = "not BF16, F16 or f32",
+    note = "the Hopper GEMM path multiplies bf16 or f32 (as tf32); convert the array on the host (e.g. `x.to(torch.bfloat16)`)"
 )]
 pub trait TmaElem: Elem {
     #[doc(hidden)]
@@ -171,6 +179,49 @@ impl TmaElem for BF16 {
 }
 impl TmaElem for F16 {
     const DESC: &'static str = "tma:float16";
+}
+impl TmaElem for f32 {
+    const DESC: &'static str = "tma:float32";
+}
+
+/// The element types a [`TmaPipeline`] multiplies with `wgmma`, its last parameter `E`: [`BF16`]
+/// (the default: `m64nNk16.f32.bf16.bf16`) and `f32`, read as tf32 (`m64nNk8.f32.tf32.tf32`: the
+/// tensor cores use each value's sign, exponent and top 10 mantissa bits). A stage row is 128
+/// bytes either way: [`STAGE_K`](TmaPipeline::STAGE_K) = 64 bf16 or 32 f32 of k. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a wgmma input type here: a `TmaPipeline` multiplies BF16 or f32 (as tf32)",
+    label = "not BF16 or f32",
+    note = "e.g. `TmaPipeline<4, 128, 256>` (bf16) or `TmaPipeline<4, 128, 256, f32>` (tf32)"
+)]
+pub trait WgmmaInput: TmaElem {
+    #[doc(hidden)]
+    const TF32: bool;
+}
+impl WgmmaInput for BF16 {
+    const TF32: bool = false;
+}
+impl WgmmaInput for f32 {
+    const TF32: bool = true;
+}
+
+/// One TMA box (64 rows of 128 bytes) of `map`'s array at element column `c0`, row `c1` into `dst`.
+///
+/// # Safety
+/// As `__oxpack_sm90a_tma_load_2d`: `map` a tensor-map block of an array of `E`, `dst` a
+/// 1024-aligned box of the pipeline's shared memory, `bar` its barrier.
+#[inline(always)]
+unsafe fn tma_load<E: TmaElem>(dst: *mut u8, map: *const u8, c0: i32, c1: i32, bar: *mut u64) {
+    // the GPU's tensor map knows the element size; the emulator's block does not
+    #[cfg(target_arch = "nvptx64")]
+    // SAFETY: the caller's.
+    unsafe {
+        rt::__oxpack_sm90a_tma_load_2d(dst, map, c0, c1, bar)
+    };
+    #[cfg(not(target_arch = "nvptx64"))]
+    // SAFETY: the caller's.
+    unsafe {
+        rt::tma_load_2d_sized(dst, map, c0, c1, bar, core::mem::size_of::<E>())
+    };
 }
 
 /// Bytes of the tensor-map block a TMA source's word points to: the driver's 128-byte
@@ -284,14 +335,18 @@ shapes!(1 2 3 4 5 6 7 8);
 /// The block has `1 + BM / 64` warpgroups (`128 · (1 + BM / 64)` threads): warpgroup 0 loads,
 /// the others multiply. The launch gives it [`SHARED_BYTES`](Self::SHARED_BYTES) of dynamic
 /// shared memory (the kernel's `DynShared` parameter, in bytes).
-pub struct TmaPipeline<const S: usize, const BM: usize, const BN: usize> {
+pub struct TmaPipeline<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
     tiles: *mut u8,
     steps: usize,
+    _e: PhantomData<E>,
 }
 
-impl<const S: usize, const BM: usize, const BN: usize> TmaPipeline<S, BM, BN> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> TmaPipeline<S, BM, BN, E> {
     /// Bytes of one stage (both tiles).
     pub const STAGE_BYTES: usize = (BM + BN) * 128;
+    /// Elements of k per stage: a 128-byte row of E (64 for BF16, 32 for f32); the producer's
+    /// `k0` advances by this much per stage.
+    pub const STAGE_K: usize = 128 / core::mem::size_of::<E>();
     /// Dynamic shared memory the launch must give: the stages, their barriers and 1024 bytes
     /// of slack to align the tiles to the swizzle's 1024-byte period.
     pub const SHARED_BYTES: usize = S * (BM + BN) * 128 + 16 * S + 1024;
@@ -320,7 +375,7 @@ impl<const S: usize, const BM: usize, const BN: usize> TmaPipeline<S, BM, BN> {
         // SAFETY: the address of the block's dynamic shared memory.
         let sa = unsafe { rt::__oxpack_sm90a_smem(base) } as usize;
         let tiles = base.wrapping_add(sa.next_multiple_of(1024) - sa);
-        let pipe = TmaPipeline { tiles, steps };
+        let pipe = TmaPipeline { tiles, steps, _e: PhantomData };
         if crate::block_thread_linear() == 0 {
             each!(S, |s| {
                 // SAFETY: barriers of this pipeline's memory (inside SHARED_BYTES, 8-aligned),
@@ -361,7 +416,7 @@ impl<const S: usize, const BM: usize, const BN: usize> TmaPipeline<S, BM, BN> {
     /// threads [`Role::Idle`], every thread of warpgroups 1.. a [`Consumer`]. (For register
     /// reallocation between the roles, [`run_with_registers`](Self::run_with_registers).)
     #[inline(always)]
-    pub fn role(self) -> Role<S, BM, BN> {
+    pub fn role(self) -> Role<S, BM, BN, E> {
         let t = crate::block_thread_linear();
         if t < WG_THREADS {
             if t == 0 { Role::Producer(Producer { pipe: self, loaded: 0 }) } else { Role::Idle }
@@ -381,8 +436,8 @@ impl<const S: usize, const BM: usize, const BN: usize> TmaPipeline<S, BM, BN> {
     pub fn run_with_registers<X>(
         self,
         x: X,
-        producer: impl FnOnce(Producer<S, BM, BN>, X),
-        consumer: impl FnOnce(Consumer<S, BM, BN>, X),
+        producer: impl FnOnce(Producer<S, BM, BN, E>, X),
+        consumer: impl FnOnce(Consumer<S, BM, BN, E>, X),
     ) {
         const { assert!(BM == 128, "oxpack: `run_with_registers` is for BM = 128 (3 warpgroups)") };
         let t = crate::block_thread_linear();
@@ -403,7 +458,7 @@ impl<const S: usize, const BM: usize, const BN: usize> TmaPipeline<S, BM, BN> {
     /// the multiprocessor's 64 Ki. [`run_with_registers`](Self::run_with_registers) is the form
     /// the compiler can follow (each role one branch of one `if`/`else`).
     #[inline(always)]
-    pub fn role_with_registers(self) -> Role<S, BM, BN> {
+    pub fn role_with_registers(self) -> Role<S, BM, BN, E> {
         const { assert!(BM == 128, "oxpack: `role_with_registers` is for BM = 128 (3 warpgroups)") };
         if crate::block_thread_linear() < WG_THREADS {
             rt::__oxpack_sm90a_setmaxnreg_dec40();
@@ -415,18 +470,18 @@ impl<const S: usize, const BM: usize, const BN: usize> TmaPipeline<S, BM, BN> {
 }
 
 /// What a thread of a [`TmaPipeline`]'s block does; see [`TmaPipeline::role`].
-pub enum Role<const S: usize, const BM: usize, const BN: usize> {
+pub enum Role<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
     /// Warpgroup 0, thread 0: issues the TMA copies.
-    Producer(Producer<S, BM, BN>),
+    Producer(Producer<S, BM, BN, E>),
     /// Warpgroups 1..: multiply with `wgmma` and store.
-    Consumer(Consumer<S, BM, BN>),
+    Consumer(Consumer<S, BM, BN, E>),
     /// Warpgroup 0's other threads: nothing to do.
     Idle,
 }
 
 /// The thread that fills a [`TmaPipeline`]'s stages by TMA. Must make exactly `steps` loads.
-pub struct Producer<const S: usize, const BM: usize, const BN: usize> {
-    pipe: TmaPipeline<S, BM, BN>,
+pub struct Producer<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
+    pipe: TmaPipeline<S, BM, BN, E>,
     loaded: usize,
 }
 
@@ -436,14 +491,14 @@ fn coord(x: usize) -> i32 {
     x.min(i32::MAX as usize) as i32
 }
 
-impl<const S: usize, const BM: usize, const BN: usize> Producer<S, BM, BN> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Producer<S, BM, BN, E> {
     /// Fills the next stage: A's `BM × 64` tile at row `a_row`, column `k0` of `a`, and B's
     /// `BN × 64` tile at row `b_row`, column `k0` of `b` (both row-major, k contiguous;
     /// elements past an edge read as zero). Waits first until every consumer released the stage
     /// it reuses. Traps after `steps` loads.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn load<T: TmaElem>(&mut self, a: &TmaSource<T>, a_row: usize, b: &TmaSource<T>, b_row: usize, k0: usize) {
+    pub fn load(&mut self, a: &TmaSource<E>, a_row: usize, b: &TmaSource<E>, b_row: usize, k0: usize) {
         let n = self.loaded;
         if n >= self.pipe.steps {
             fail("TmaPipeline: the producer loads more stages than the pipeline's `steps`");
@@ -466,17 +521,17 @@ impl<const S: usize, const BM: usize, const BN: usize> Producer<S, BM, BN> {
         unsafe {
             rt::__oxpack_sm90a_mbarrier_arrive_expect_tx(p.full(s), TmaPipeline::<S, BM, BN>::STAGE_BYTES as u32);
             each!(BM / BOX_ROWS, |i| {
-                rt::__oxpack_sm90a_tma_load_2d(p.a_tile(s).add(i * BOX_BYTES), a.map, coord(k0), coord(a_row + i * BOX_ROWS), p.full(s));
+                tma_load::<E>(p.a_tile(s).add(i * BOX_BYTES), a.map, coord(k0), coord(a_row + i * BOX_ROWS), p.full(s));
             });
             each!(BN / BOX_ROWS, |i| {
-                rt::__oxpack_sm90a_tma_load_2d(p.b_tile(s).add(i * BOX_BYTES), b.map, coord(k0), coord(b_row + i * BOX_ROWS), p.full(s));
+                tma_load::<E>(p.b_tile(s).add(i * BOX_BYTES), b.map, coord(k0), coord(b_row + i * BOX_ROWS), p.full(s));
             });
         }
         self.loaded = n + 1;
     }
 }
 
-impl<const S: usize, const BM: usize, const BN: usize> Drop for Producer<S, BM, BN> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for Producer<S, BM, BN, E> {
     #[inline(always)]
     fn drop(&mut self) {
         if self.loaded != self.pipe.steps {
@@ -486,13 +541,13 @@ impl<const S: usize, const BM: usize, const BN: usize> Drop for Producer<S, BM, 
 }
 
 /// A thread of a consumer warpgroup of a [`TmaPipeline`]. Must wait for exactly `steps` stages.
-pub struct Consumer<const S: usize, const BM: usize, const BN: usize> {
-    pipe: TmaPipeline<S, BM, BN>,
+pub struct Consumer<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
+    pipe: TmaPipeline<S, BM, BN, E>,
     waited: usize,
     wg: usize,
 }
 
-impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S, BM, BN, E> {
     /// The consumer warpgroup's index (0 .. BM / 64): its rows of A are `64 · index ..`.
     #[inline(always)]
     pub fn index(&self) -> usize {
@@ -503,7 +558,7 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
     /// stage to the producer. Traps after `steps` waits.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn wait(&mut self) -> TmaStage<'_, S, BM, BN> {
+    pub fn wait(&mut self) -> TmaStage<'_, S, BM, BN, E> {
         let n = self.waited;
         if n >= self.pipe.steps {
             fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
@@ -513,6 +568,25 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
         rt::mbarrier_wait(self.pipe.full(s), ((n / S) as u32) & 1);
         self.waited = n + 1;
         TmaStage { cons: self, slot: s }
+    }
+
+    /// Ends the consumer's part of the pipeline and gives its warpgroup's staging area: its own 64
+    /// rows of the A tiles of the first BN / 64 stages (8 KiB each), which no other warpgroup's
+    /// `wgmma` reads and which the producer no longer writes once every stage has been waited for
+    /// (a TMA copy has landed when its stage's wait returns; the consumer's `wgmma`s on it are
+    /// complete when [`WgAccum::mma`] or [`multiply`](Self::multiply) returns). Traps unless the
+    /// consumer has waited for all `steps` stages (a persistent kernel whose producer still loads
+    /// cannot take it); a compile error unless the pipeline has BN / 64 stages or more.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn into_staging(self) -> WgStaging<S, BM, BN> {
+        const { assert!(BN <= 64 * S, "oxpack: `into_staging` needs S ≥ BN / 64 stages (the staging area is BN / 64 A tiles)") };
+        let (done, staging) = (self.waited == self.pipe.steps, WgStaging { tiles: self.pipe.tiles, wg: self.wg });
+        core::mem::forget(self); // its drop's check is the one below (not twice in a trap)
+        if !done {
+            fail("TmaPipeline: `into_staging` before the consumer waited for all `steps` stages: the producer may still write them");
+        }
+        staging
     }
 
     /// `acc ← a·bᵀ + acc` over every stage not yet waited for: the whole main loop, with one
@@ -552,7 +626,7 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
             rt::mbarrier_wait(p.full(s), ((n / S) as u32) & 1);
             // SAFETY: as in `WgAccum::mma`: the stage is full, and released below only after
             // `wait_group` says its wgmmas are complete.
-            unsafe { issue::<BN>(d, p.a_tile(s).wrapping_add(self.wg * WG_ROWS * 128), p.b_tile(s)) };
+            unsafe { issue::<BN, E>(d, p.a_tile(s).wrapping_add(self.wg * WG_ROWS * 128), p.b_tile(s)) };
             rt::__oxpack_sm90a_wgmma_wait1(); // every group but this stage's is complete
             if previous != usize::MAX {
                 // SAFETY: the stage's barrier, initialised by `new`.
@@ -560,7 +634,8 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
             }
             previous = s;
         }
-        rt::__oxpack_sm90a_wgmma_wait0();
+        // SAFETY: `d` holds BN / 2 floats.
+        unsafe { <WgCols<BN> as WgWidth>::wait0(d) };
         if previous != usize::MAX {
             // SAFETY: as above.
             unsafe { rt::__oxpack_sm90a_mbarrier_arrive(p.empty(previous)) };
@@ -577,23 +652,26 @@ impl<const S: usize, const BM: usize, const BN: usize> Consumer<S, BM, BN> {
 /// `a` and `b` are full 128-byte-swizzled tiles of the pipeline (1024-aligned, 64 and N rows),
 /// not refilled until then.
 #[inline(always)]
-unsafe fn issue<const N: usize>(d: *mut f32, a: *mut u8, b: *mut u8)
+unsafe fn issue<const N: usize, E: WgmmaInput>(d: *mut f32, a: *mut u8, b: *mut u8)
 where
     WgCols<N>: WgWidth,
 {
     // SAFETY: the tiles' shared addresses.
     let (a, b) = unsafe { (rt::__oxpack_sm90a_smem(a), rt::__oxpack_sm90a_smem(b)) };
     rt::__oxpack_sm90a_wgmma_fence();
-    each!(STAGE_K / 16, |kk| {
-        // k16 step kk: 32 bytes further along each 128-byte row (the swizzle applies to the
-        // address bits, so the start moves by 32 bytes inside the atom)
+    each!(4, |kk| {
+        // step kk (k16 of bf16, k8 of tf32: 32 bytes) further along each 128-byte row (the
+        // swizzle applies to the address bits, so the start moves by 32 bytes inside the atom)
+        let (da, db) = (descriptor(a + 32 * kk as u32), descriptor(b + 32 * kk as u32));
         // SAFETY: the caller's.
-        unsafe { <WgCols<N> as WgWidth>::wgmma(d, descriptor(a + 32 * kk as u32), descriptor(b + 32 * kk as u32)) };
+        unsafe {
+            if E::TF32 { <WgCols<N> as WgWidth>::wgmma_tf32(d, da, db) } else { <WgCols<N> as WgWidth>::wgmma(d, da, db) }
+        };
     });
     rt::__oxpack_sm90a_wgmma_commit();
 }
 
-impl<const S: usize, const BM: usize, const BN: usize> Drop for Consumer<S, BM, BN> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for Consumer<S, BM, BN, E> {
     #[inline(always)]
     fn drop(&mut self) {
         if self.waited != self.pipe.steps {
@@ -604,12 +682,12 @@ impl<const S: usize, const BM: usize, const BN: usize> Drop for Consumer<S, BM, 
 
 /// A consumer's view of one full stage, from [`Consumer::wait`]. Dropping it arrives on the
 /// stage's "empty" barrier (after [`WgAccum::mma`] has waited for its `wgmma`s).
-pub struct TmaStage<'c, const S: usize, const BM: usize, const BN: usize> {
-    cons: &'c Consumer<S, BM, BN>,
+pub struct TmaStage<'c, const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
+    cons: &'c Consumer<S, BM, BN, E>,
     slot: usize,
 }
 
-impl<const S: usize, const BM: usize, const BN: usize> Drop for TmaStage<'_, S, BM, BN> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for TmaStage<'_, S, BM, BN, E> {
     #[inline(always)]
     fn drop(&mut self) {
         // SAFETY: the stage's barrier, initialised by `new`.
@@ -643,6 +721,12 @@ pub trait WgWidth: Sealed {
     const ZERO: Self::Regs;
     #[doc(hidden)]
     unsafe fn wgmma(d: *mut f32, da: u64, db: u64);
+    #[doc(hidden)]
+    unsafe fn wgmma_tf32(d: *mut f32, da: u64, db: u64);
+    /// `wgmma.wait_group 0` with the N / 2 accumulators at `d` passed through it, so that no
+    /// read of them is moved above the wait (ptxas would serialize the wgmmas: C7514).
+    #[doc(hidden)]
+    unsafe fn wait0(d: *mut f32);
 }
 impl<const N: usize> Sealed for WgCols<N> {}
 impl WgWidth for WgCols<64> {
@@ -653,6 +737,16 @@ impl WgWidth for WgCols<64> {
         // SAFETY: the caller's: `d` holds 32 floats.
         unsafe { rt::__oxpack_sm90a_wgmma_m64n64k16_bf16(d, da, db) }
     }
+    #[inline(always)]
+    unsafe fn wgmma_tf32(d: *mut f32, da: u64, db: u64) {
+        // SAFETY: as above.
+        unsafe { rt::__oxpack_sm90a_wgmma_m64n64k8_tf32(d, da, db) }
+    }
+    #[inline(always)]
+    unsafe fn wait0(d: *mut f32) {
+        // SAFETY: as above, 32 floats.
+        unsafe { rt::__oxpack_sm90a_wgmma_wait0_f32(d) }
+    }
 }
 impl WgWidth for WgCols<128> {
     type Regs = [f32; 64];
@@ -662,6 +756,16 @@ impl WgWidth for WgCols<128> {
         // SAFETY: as above, 64 floats.
         unsafe { rt::__oxpack_sm90a_wgmma_m64n128k16_bf16(d, da, db) }
     }
+    #[inline(always)]
+    unsafe fn wgmma_tf32(d: *mut f32, da: u64, db: u64) {
+        // SAFETY: as above.
+        unsafe { rt::__oxpack_sm90a_wgmma_m64n128k8_tf32(d, da, db) }
+    }
+    #[inline(always)]
+    unsafe fn wait0(d: *mut f32) {
+        // SAFETY: as above, 64 floats.
+        unsafe { rt::__oxpack_sm90a_wgmma_wait0_f64(d) }
+    }
 }
 impl WgWidth for WgCols<256> {
     type Regs = [f32; 128];
@@ -670,6 +774,16 @@ impl WgWidth for WgCols<256> {
     unsafe fn wgmma(d: *mut f32, da: u64, db: u64) {
         // SAFETY: as above, 128 floats.
         unsafe { rt::__oxpack_sm90a_wgmma_m64n256k16_bf16(d, da, db) }
+    }
+    #[inline(always)]
+    unsafe fn wgmma_tf32(d: *mut f32, da: u64, db: u64) {
+        // SAFETY: as above.
+        unsafe { rt::__oxpack_sm90a_wgmma_m64n256k8_tf32(d, da, db) }
+    }
+    #[inline(always)]
+    unsafe fn wait0(d: *mut f32) {
+        // SAFETY: as above, 128 floats.
+        unsafe { rt::__oxpack_sm90a_wgmma_wait0_f128(d) }
     }
 }
 
@@ -706,7 +820,7 @@ where
     /// Warpgroup-collective (it traps in a divergent warp).
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn mma<const S: usize, const BM: usize>(&mut self, stage: &TmaStage<'_, S, BM, N>) {
+    pub fn mma<const S: usize, const BM: usize, E: WgmmaInput>(&mut self, stage: &TmaStage<'_, S, BM, N, E>) {
         if rt::__oxpack_activemask() != u32::MAX {
             fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
         }
@@ -714,8 +828,9 @@ where
         let d = self.regs();
         // SAFETY: `d` holds N / 2 floats; the tiles are the stage's, full (the consumer's wait)
         // and not released before the wait below (the view's drop comes after).
-        unsafe { issue::<N>(d, p.a_tile(stage.slot).wrapping_add(stage.cons.wg * WG_ROWS * 128), p.b_tile(stage.slot)) };
-        rt::__oxpack_sm90a_wgmma_wait0();
+        unsafe { issue::<N, E>(d, p.a_tile(stage.slot).wrapping_add(stage.cons.wg * WG_ROWS * 128), p.b_tile(stage.slot)) };
+        // SAFETY: `d` holds N / 2 floats.
+        unsafe { <WgCols<N> as WgWidth>::wait0(d) };
     }
 
     /// Applies `f` to every accumulator.
@@ -725,6 +840,144 @@ where
         each!(N / 2, |i| {
             // SAFETY: i < N / 2, the register count.
             unsafe { *d.add(i) = f(*d.add(i)) };
+        });
+    }
+}
+
+// ---------------------------------------------------------------------------- staged stores (stmatrix)
+
+/// The 16-bit element types a [`WgStaging`] stores (`stmatrix` moves 16-bit elements): [`BF16`]
+/// and [`F16`]. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a staged output type: `WgStaging::store` writes BF16 or F16 (`stmatrix` stores 16-bit elements)",
+    label = "not BF16 or F16",
+    note = "store an f32 output with `WgTile::store`"
+)]
+pub trait StageElem: crate::mma::FromAccum + Sealed {
+    #[doc(hidden)]
+    fn bits(self) -> u16;
+    #[doc(hidden)]
+    fn of_bits(bits: u16) -> Self;
+}
+impl StageElem for BF16 {
+    #[inline(always)]
+    fn bits(self) -> u16 {
+        self.to_bits()
+    }
+    #[inline(always)]
+    fn of_bits(bits: u16) -> Self {
+        BF16::from_bits(bits)
+    }
+}
+impl StageElem for F16 {
+    #[inline(always)]
+    fn bits(self) -> u16 {
+        self.to_bits()
+    }
+    #[inline(always)]
+    fn of_bits(bits: u16) -> Self {
+        F16::from_bits(bits)
+    }
+}
+
+/// 16 bytes, 16-aligned: one vector load or store.
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+struct Chunk([u32; 4]);
+
+/// A consumer warpgroup's staging area in shared memory, from [`Consumer::into_staging`] (which
+/// ends the consumer: not `Copy`, no public constructor). [`store`](Self::store) writes the
+/// warpgroup's accumulators through it: each warp `stmatrix`es its 16 rows, 16-bit, into its own
+/// 16 rows of the area (128-byte rows, 16-byte chunks swizzled against bank conflicts), then
+/// copies them to the output in 16-byte stores, whole 128-byte rows at a time, instead of one
+/// scattered 2-byte store per element. Each warp reads back only what it wrote itself.
+pub struct WgStaging<const S: usize, const BM: usize, const BN: usize> {
+    tiles: *mut u8,
+    wg: usize,
+}
+
+impl<const S: usize, const BM: usize, const BN: usize> WgStaging<S, BM, BN>
+where
+    WgCols<BN>: WgWidth,
+{
+    /// Rows `16w .. 16w + 16` (warp `w` of the warpgroup) of the staging area's `chunk`-th
+    /// 64 × 64 slice (the warpgroup's rows of stage `chunk`'s A tile; 1024-aligned).
+    #[inline(always)]
+    fn slice(&self, chunk: usize, w: usize) -> *mut u8 {
+        self.tiles.wrapping_add(chunk * BM * 128 + self.wg * WG_ROWS * 128 + w * 16 * 128)
+    }
+
+    /// Writes the warpgroup's accumulators to its tile, converted to T (rounded to nearest
+    /// even), through shared memory (`stmatrix`, then 16-byte stores); elements outside the
+    /// output (a ragged edge) are skipped. The same values as [`WgTile::store`].
+    /// Warpgroup-collective (it traps in a divergent warp).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn store<T: StageElem>(self, tile: &mut WgTile<'_, T, BN>, acc: &WgAccum<BN>) {
+        self.store_with(tile, acc, |_, _, v| v);
+    }
+
+    /// As [`store`](Self::store), writing `f(row, col, v)` (then rounded to T) for each
+    /// accumulator `v` at its row and column in the output: an epilogue.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn store_with<T: StageElem>(self, tile: &mut WgTile<'_, T, BN>, acc: &WgAccum<BN>, f: impl Fn(usize, usize, f32) -> f32) {
+        if rt::__oxpack_activemask() != u32::MAX {
+            fail("stmatrix ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
+        }
+        let t = crate::block_thread_linear() % WG_THREADS;
+        let (w, lane) = (t / 32, t % 32);
+        let (g, q) = (lane / 4, lane % 4);
+        let (row, col) = (tile.row0 + 16 * w + g, tile.col0 + 2 * q);
+        let v = &acc.r as *const _ as *const f32;
+        // the two accumulators of 8-column group j, rows g (e = 0) or g + 8 (e = 2), as 16-bit pair
+        let pair = |j: usize, e: usize| -> u32 {
+            let (r, c) = (row + 8 * (e >> 1), col + 8 * j);
+            // SAFETY: j < BN / 8 and e ≤ 2, so 4j + e + 1 < BN / 2, the register count.
+            let (x, y) = unsafe { (*v.add(4 * j + e), *v.add(4 * j + e + 1)) };
+            T::from_acc(f(r, c, x)).bits() as u32 | (T::from_acc(f(r, c + 1, y)).bits() as u32) << 16
+        };
+        // stmatrix.x4 of 16 columns at a time: matrices (rows 0-7 | 8-15) × (columns 0-7 | 8-15);
+        // lane 8m + i gives the address of row i of matrix m
+        let m = lane / 8;
+        let r = lane % 8 + 8 * (m & 1);
+        // (one `each!` level: nested ones would expand their bodies 128 × 128 times)
+        each!(BN / 16, |x| {
+            let (chunk, jj) = (x / 4, x % 4);
+            let j = 2 * x; // 8-column groups 2x, 2x + 1: columns 64 chunk + 16 jj ..
+            let at = self.slice(chunk, w).wrapping_add(r * 128 + ((2 * jj + (m >> 1)) ^ (r % 8)) * 16);
+            // SAFETY: `at` is 16 bytes of warp w's rows of this warpgroup's staging slice
+            // (`into_staging`: no other warpgroup or the TMA uses it any more).
+            unsafe { rt::__oxpack_sm90a_stmatrix_x4(at, pair(j, 0), pair(j, 2), pair(j + 1, 0), pair(j + 1, 2)) };
+        });
+        crate::sync::sync_warp(); // the warp's stmatrix writes are visible to its lanes
+        let (ptr, len, width) = (tile.ptr, tile.len, tile.width);
+        let wide = width % 8 == 0 && (ptr as usize) % 16 == 0;
+        each!(BN / 16, |x| {
+            let (chunk, it) = (x / 4, x % 4);
+            let base = self.slice(chunk, w);
+            {
+                // 16-byte chunk cq of row r of the warp's 16 rows: 8 lanes cover one 128-byte row
+                let (r, cq) = ((32 * it + lane) / 8, lane % 8);
+                // SAFETY: inside the warp's rows of the slice, 16-aligned; written above by this warp.
+                let data = unsafe { (base.wrapping_add(r * 128 + ((cq ^ (r % 8)) * 16)) as *const Chunk).read() };
+                let (gr, gc) = (tile.row0 + 16 * w + r, tile.col0 + 64 * chunk + 8 * cq);
+                let k = gr * width + gc;
+                if wide && gc + 8 <= width && k + 8 <= len {
+                    // SAFETY: in bounds and 16-aligned (width and the base are multiples of 8
+                    // elements / 16 bytes); the 8 elements are this thread's by `WgTiles` (its
+                    // warpgroup's rows, the warp's 16 of them).
+                    unsafe { (ptr.add(k) as *mut Chunk).write(data) };
+                } else {
+                    for e in 0..8 {
+                        if gc + e < width && k + e < len {
+                            let h = (data.0[e / 2] >> (16 * (e % 2))) as u16;
+                            // SAFETY: in bounds; as above.
+                            unsafe { ptr.add(k + e).write(T::of_bits(h)) };
+                        }
+                    }
+                }
+            }
         });
     }
 }
@@ -829,7 +1082,7 @@ impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>
     /// The tile of the calling thread's consumer warpgroup in the block's first tile: rows `64 ·
     /// c.index()` .. of it, all BN columns; `None` as for [`block_origin`](Self::block_origin).
     #[inline(always)]
-    pub fn wg_tile<const S: usize>(&mut self, c: &Consumer<S, BM, BN>) -> Option<WgTile<'_, T, BN>> {
+    pub fn wg_tile<const S: usize, E: WgmmaInput>(&mut self, c: &Consumer<S, BM, BN, E>) -> Option<WgTile<'_, T, BN>> {
         self.wg_tile_at(0, c)
     }
 
@@ -837,7 +1090,7 @@ impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>
     /// [`tile_origin`](Self::tile_origin)): a persistent block's warpgroups store each of
     /// their tiles through it.
     #[inline(always)]
-    pub fn wg_tile_at<const S: usize>(&mut self, i: usize, c: &Consumer<S, BM, BN>) -> Option<WgTile<'_, T, BN>> {
+    pub fn wg_tile_at<const S: usize, E: WgmmaInput>(&mut self, i: usize, c: &Consumer<S, BM, BN, E>) -> Option<WgTile<'_, T, BN>> {
         let (row0, col0) = self.tile_origin(i)?;
         Some(WgTile {
             ptr: self.ptr,
@@ -897,14 +1150,45 @@ where
         let (row, col) = (self.row0 + 16 * w + g, self.col0 + 2 * q);
         let (ptr, len, width) = (self.ptr, self.len, self.width);
         let v = &acc.r as *const _ as *const f32;
-        each!(BN / 2, |i| {
-            let (j, e) = (i / 4, i % 4);
-            let (r, c) = (row + 8 * (e >> 1), col + 8 * j + (e & 1));
+        let size = core::mem::size_of::<T>();
+        // the thread's two neighbouring elements (columns c, c + 1 of row r) as one store of
+        // 2 · size bytes where both are inside and that store is aligned (4- or 8-byte stores
+        // instead of twice as many 2- or 4-byte ones); element by element otherwise
+        each!(BN / 4, |h| {
+            let (j, e) = (h / 2, 2 * (h % 2));
+            let i = 4 * j + e;
+            let (r, c) = (row + 8 * (e >> 1), col + 8 * j);
             let k = r * width + c;
-            if c < width && k < len {
-                // SAFETY: in bounds; (block tile, warpgroup, thread, i) ↦ (r, c) is one-to-one
-                // (see `WgTiles`), so no other thread of the launch writes element k; i < BN / 2.
-                unsafe { ptr.add(k).write(f(r, c, *v.add(i))) };
+            // SAFETY (the writes below): in bounds; (block tile, warpgroup, thread, i) ↦ (r, c)
+            // is one-to-one (see `WgTiles`), so no other thread of the launch writes element k
+            // or k + 1; i + 1 < BN / 2.
+            let (in0, in1) = (c < width && k < len, c + 1 < width && k + 1 < len);
+            if in1 && (size == 2 || size == 4) && (ptr.wrapping_add(k) as usize) % (2 * size) == 0 {
+                // (in1 implies in0: c < c + 1 < width, k < k + 1 < len)
+                // SAFETY: i + 1 < BN / 2.
+                let (x, y) = unsafe { (f(r, c, *v.add(i)), f(r, c + 1, *v.add(i + 1))) };
+                if size == 4 {
+                    // SAFETY: as above; 8-aligned; T is 4 bytes (x, y read as their bits).
+                    unsafe {
+                        let bits = [core::mem::transmute_copy::<T, u32>(&x), core::mem::transmute_copy::<T, u32>(&y)];
+                        (ptr.add(k) as *mut u64).write(bits[0] as u64 | (bits[1] as u64) << 32);
+                    }
+                } else {
+                    // SAFETY: as above; 4-aligned; T is 2 bytes.
+                    unsafe {
+                        let bits = [core::mem::transmute_copy::<T, u16>(&x), core::mem::transmute_copy::<T, u16>(&y)];
+                        (ptr.add(k) as *mut u32).write(bits[0] as u32 | (bits[1] as u32) << 16);
+                    }
+                }
+            } else {
+                if in0 {
+                    // SAFETY: as above; i < BN / 2.
+                    unsafe { ptr.add(k).write(f(r, c, *v.add(i))) };
+                }
+                if in1 {
+                    // SAFETY: as above; i + 1 < BN / 2.
+                    unsafe { ptr.add(k + 1).write(f(r, c + 1, *v.add(i + 1))) };
+                }
             }
         });
     }

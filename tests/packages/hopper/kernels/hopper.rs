@@ -21,14 +21,14 @@ type Small = TmaPipeline<2, 64, 64>;
 /// than C has tiles: a persistent kernel, whose producer loads the next tile's stages while the
 /// consumers store the last one): `steps` stages of A and B per tile.
 #[inline(always)]
-fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
-    mut p: Producer<S, BM, BN>, a: &TmaSource<BF16>, b: &TmaSource<BF16>, count: usize, steps: usize,
+fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::hopper::WgmmaInput>(
+    mut p: Producer<S, BM, BN, E>, a: &TmaSource<E>, b: &TmaSource<E>, count: usize, steps: usize,
     c: &DisjointSlice<O, WgTiles<BM, BN>>,
 ) {
     for i in 0..count {
         let Some((m0, n0)) = c.tile_origin(i) else { trap() };
         for s in 0..steps {
-            p.load(a, m0, b, n0, s * STAGE_K);
+            p.load(a, m0, b, n0, s * TmaPipeline::<S, BM, BN, E>::STAGE_K);
         }
     }
 }
@@ -36,8 +36,8 @@ fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
 /// A consumer warpgroup's loop: per tile, `steps` stages multiplied into its 64 × BN
 /// accumulators, then stored through `store`.
 #[inline(always)]
-fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
-    mut q: Consumer<S, BM, BN>, count: usize, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
+fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::hopper::WgmmaInput>(
+    mut q: Consumer<S, BM, BN, E>, count: usize, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
     store: impl Fn(&mut WgTile<'_, O, BN>, &WgAccum<BN>),
 ) where
     oxpack::hopper::WgCols<BN>: oxpack::hopper::WgWidth,
@@ -48,6 +48,22 @@ fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem>(
         if let Some(mut t) = c.wg_tile_at(i, &q) {
             store(&mut t, &acc);
         }
+    }
+}
+
+/// A consumer warpgroup's whole part of a one-tile kernel with a 16-bit output: `steps` stages
+/// multiplied into its accumulators, then stored through its staging area (`stmatrix` into
+/// shared memory, 16-byte stores to C) once the pipeline is over.
+#[inline(always)]
+fn consume_staged<const S: usize, const BM: usize, const BN: usize, O: oxpack::hopper::StageElem>(
+    mut q: Consumer<S, BM, BN>, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
+) where
+    oxpack::hopper::WgCols<BN>: oxpack::hopper::WgWidth,
+{
+    let mut acc = WgAccum::<BN>::zero();
+    q.multiply_steps(&mut acc, steps);
+    if let Some(mut t) = c.wg_tile_at(0, &q) {
+        q.into_staging().store(&mut t, &acc);
     }
 }
 
@@ -73,7 +89,8 @@ kernel! {
     }
 
     /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, `c` in bf16 (rounded to nearest even): torch's
-    /// `F.linear(a, b)` without bias. Launch as `gemm_bf16_nt_sm90`.
+    /// `F.linear(a, b)` without bias. Launch as `gemm_bf16_nt_sm90`. The epilogue goes through
+    /// shared memory (`WgStaging`: `stmatrix`, then 16-byte stores of whole rows).
     #[launch_bounds(384, 1)]
     pub fn gemm_bf16_nt_sm90_bf16(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -87,6 +104,48 @@ kernel! {
             return;
         }
         let pipe = Big::new(smem, steps);
+        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
+                                |q, c| consume_staged(q, steps, c));
+    }
+
+    /// `gemm_bf16_nt_sm90_bf16` with the per-thread store (`WgTile::store`: one 2-byte store per
+    /// element, in the accumulator layout) instead of the staged one: the baseline that
+    /// `benchmarks/bench_gemm.py --hopper` times the staged epilogue against. Launch as it.
+    #[launch_bounds(384, 1)]
+    pub fn gemm_bf16_nt_sm90_bf16_direct(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        if (grid_dim().x as usize) < c.block_tiles() {
+            trap(); // one block per tile
+        }
+        let steps = (k as usize).div_ceil(STAGE_K);
+        if c.block_tile_count() == 0 {
+            return;
+        }
+        let pipe = Big::new(smem, steps);
+        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
+                                |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+    }
+
+    /// c ← a·bᵀ on Hopper tensor cores in tf32: `a` m × k and `b` n × k, 2-D f32 (TMA sources: k
+    /// a multiple of 4, 16-byte-aligned bases) read as tf32 (sign, exponent, top 10 mantissa
+    /// bits), summed in f32; `c` m × n, f32. The pipeline of `gemm_bf16_nt_sm90` over f32
+    /// (`TmaPipeline<4, 128, 256, f32>`: rows of 32 f32, `wgmma` m64n256k8 tf32); launch as it.
+    #[launch_bounds(384, 1)]
+    pub fn gemm_tf32_nt_sm90(
+        m: u32, n: u32, k: u32, a: TmaSource<f32>, b: TmaSource<f32>,
+        c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        if (grid_dim().x as usize) < c.block_tiles() {
+            trap(); // one block per tile
+        }
+        type Tf32 = TmaPipeline<4, 128, 256, f32>;
+        let steps = (k as usize).div_ceil(Tf32::STAGE_K);
+        if c.block_tile_count() == 0 {
+            return;
+        }
+        let pipe = Tf32::new(smem, steps);
         pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
                                 |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
     }
@@ -133,7 +192,8 @@ kernel! {
     /// for one stage too few; 3 the producer loads one stage too many; 4 a consumer waits for
     /// one too many; 5 too little dynamic shared memory (`smem` below 4624); 6 the producer
     /// (and the idle threads) wait at a block barrier that the consumers, waiting for its
-    /// stages, never reach. 0: no misuse.
+    /// stages, never reach; 7 a consumer takes its staging area (`into_staging`) with a stage
+    /// still due. 0: no misuse.
     #[launch_bounds(256)]
     pub fn pipeline_misuse(
         which: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -155,6 +215,11 @@ kernel! {
             }
             Role::Consumer(mut q) => {
                 let mut acc = WgAccum::<64>::zero();
+                if which == 7 {
+                    acc.mma(&q.wait()); // one of the two stages
+                    let _staging = q.into_staging(); // a stage is still due: traps
+                    return;
+                }
                 for _ in 0..waits {
                     let stage = q.wait();
                     acc.mma(&stage);

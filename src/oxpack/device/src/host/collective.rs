@@ -12,6 +12,8 @@
 pub(crate) enum Collective {
     /// `ldmatrix.sync.aligned.m8n8.x{count}[.trans].b16`
     Ldmatrix { count: u8, trans: bool },
+    /// `stmatrix.sync.aligned.m8n8.x4.shared.b16` (`hopper.rs`)
+    Stmatrix,
     /// `mma.sync.aligned.m16n8k{k}.row.col.f32.{bf16|f16|tf32}...f32`
     Mma { k: u8, kind: Kind },
     /// `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32` (lanes pass an [`MmaS8Lane`])
@@ -35,6 +37,7 @@ impl Collective {
             Collective::Ldmatrix { count: 2, trans: true } => "the warp matrix load ldmatrix.x2.trans",
             Collective::Ldmatrix { trans: false, .. } => "the warp matrix load ldmatrix.x4",
             Collective::Ldmatrix { trans: true, .. } => "the warp matrix load ldmatrix.x4.trans",
+            Collective::Stmatrix => "the warp matrix store stmatrix.x4",
             Collective::Mma { kind: Kind::Tf32, .. } => "the warp matrix multiply mma.sync m16n8k8 (tf32)",
             Collective::Mma { k: 8, kind: Kind::Bf16 } => "the warp matrix multiply mma.sync m16n8k8 (bf16)",
             Collective::Mma { k: 8, kind: Kind::F16 } => "the warp matrix multiply mma.sync m16n8k8 (f16)",
@@ -48,8 +51,9 @@ impl Collective {
     ///
     /// # Safety
     /// `lanes` holds 32 pointers, lane by lane, each to the record that lane passed for
-    /// this operation ([`LdLane`], [`MmaLane`] or [`MmaS8Lane`]), alive and not otherwise in use; an
-    /// `LdLane`'s address is readable for 16 bytes.
+    /// this operation ([`LdLane`], [`StLane`], [`MmaLane`] or [`MmaS8Lane`]), alive and not
+    /// otherwise in use; an `LdLane`'s address is readable for 16 bytes, a `StLane`'s writable
+    /// for 16 bytes.
     pub(crate) unsafe fn complete(self, lanes: &[*mut u8]) {
         debug_assert_eq!(lanes.len(), 32);
         // SAFETY (whole match): the caller's contract.
@@ -73,6 +77,19 @@ impl Collective {
                 }
                 for (l, o) in out.iter().enumerate() {
                     lane(l).out = *o;
+                }
+            },
+            Collective::Stmatrix => unsafe {
+                // the inverse of ldmatrix.x4: matrix j's row r goes to the address of lane 8j + r,
+                // lane 4g + t's word j to columns 2t, 2t + 1 of row g. Every lane's words are read
+                // before any row is written (rows may overlap another lane's record: they do not).
+                let lane = |l: usize| &*(lanes[l] as *const StLane);
+                let words: [[u32; 4]; 32] = core::array::from_fn(|l| lane(l).words);
+                for j in 0..4 {
+                    for (l, w) in words.iter().enumerate() {
+                        let (g, t) = (l / 4, l % 4);
+                        (lane(8 * j + g).addr.add(4 * t) as *mut u32).write_unaligned(w[j]);
+                    }
                 }
             },
             Collective::Mma { k, kind } => unsafe {
@@ -183,6 +200,13 @@ impl Collective {
 pub(crate) struct LdLane {
     pub(crate) addr: *const u8,
     pub(crate) out: [u32; 4],
+}
+
+/// A lane's part of an `stmatrix.x4`: the row address it provides, the words it stores.
+#[repr(C)]
+pub(crate) struct StLane {
+    pub(crate) addr: *mut u8,
+    pub(crate) words: [u32; 4],
 }
 
 /// A lane's part of an `mma.sync` (a: 4 words for m16n8k16 and tf32 m16n8k8, 2 for the 16-bit

@@ -481,20 +481,33 @@ pub(crate) mod hopper {
     /// `map` is the emulator's tensor-map block (the array's address, then its rows and columns
     /// at bytes 128 and 136); `dst` a 1024-aligned 64 × 128-byte box of shared memory; `bar` a barrier.
     pub unsafe fn __oxpack_sm90a_tma_load_2d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, bar: *mut u64) {
+        // SAFETY: the caller's (an array of 2-byte elements).
+        unsafe { tma_load_2d_sized(dst, map, c0, c1, bar, 2) }
+    }
+
+    /// `__oxpack_sm90a_tma_load_2d` for elements of `size` bytes (2 or 4): the box is 64 rows of
+    /// 128 bytes, `128 / size` elements each (the emulator's block does not record the size).
+    ///
+    /// # Safety
+    /// As `__oxpack_sm90a_tma_load_2d`, the array's elements `size` bytes.
+    pub unsafe fn tma_load_2d_sized(dst: *mut u8, map: *const u8, c0: i32, c1: i32, bar: *mut u64, size: usize) {
         // SAFETY (whole body): the caller's; reads stay inside the array (rows × cols elements
-        // of 2 bytes), writes inside the box.
+        // of `size` bytes), writes inside the box.
         unsafe {
-            let data = (map as *const u64).read() as usize as *const u16;
+            let data = (map as *const u64).read() as usize as *const u8;
             let rows = (map.add(128) as *const u64).read() as i64;
             let cols = (map.add(136) as *const u64).read() as i64;
             let off = __oxpack_sm90a_smem(dst) as usize;
             for r in 0..64usize {
-                for c in 0..64usize {
+                for c in 0..128 / size {
                     let (gr, gc) = (c1 as i64 + r as i64, c0 as i64 + c as i64);
-                    let v = if gr >= 0 && gr < rows && gc >= 0 && gc < cols { *data.add((gr * cols + gc) as usize) } else { 0 };
-                    let a = off + r * 128 + 2 * c;
+                    let inside = gr >= 0 && gr < rows && gc >= 0 && gc < cols;
+                    let a = off + r * 128 + size * c;
                     let phys = a ^ (((a >> 7) & 7) << 4);
-                    (dynamic_shared().add(phys) as *mut u16).write(v);
+                    for byte in 0..size {
+                        let v = if inside { *data.add((gr * cols + gc) as usize * size + byte) } else { 0 };
+                        dynamic_shared().add(phys + byte).write(v);
+                    }
                 }
             }
             mbarrier::add_tx(&mut *bar, -(64 * 128));
@@ -508,6 +521,21 @@ pub(crate) mod hopper {
     pub fn __oxpack_sm90a_wgmma_fence() {}
     pub fn __oxpack_sm90a_wgmma_commit() {}
     pub fn __oxpack_sm90a_wgmma_wait0() {}
+    /// `stmatrix.x4`, a warp collective completed by the scheduler (see `mma` above).
+    ///
+    /// # Safety
+    /// `p` is 16 writable bytes of shared memory that no other warp uses meanwhile.
+    pub unsafe fn __oxpack_sm90a_stmatrix_x4(p: *mut u8, r0: u32, r1: u32, r2: u32, r3: u32) {
+        let mut lane = super::super::collective::StLane { addr: p, words: [r0, r1, r2, r3] };
+        super::super::sched::wait_tensor(
+            super::super::collective::Collective::Stmatrix,
+            &mut lane as *mut super::super::collective::StLane as *mut u8,
+        );
+    }
+    // The accumulator-threading waits (emulated wgmmas complete at once): nothing to wait for.
+    pub unsafe fn __oxpack_sm90a_wgmma_wait0_f32(_d: *mut f32) {}
+    pub unsafe fn __oxpack_sm90a_wgmma_wait0_f64(_d: *mut f32) {}
+    pub unsafe fn __oxpack_sm90a_wgmma_wait0_f128(_d: *mut f32) {}
     pub fn __oxpack_sm90a_wgmma_wait1() {}
     pub fn __oxpack_sm90a_setmaxnreg_dec40() {}
     pub fn __oxpack_sm90a_setmaxnreg_inc232() {}
@@ -521,6 +549,51 @@ pub(crate) mod hopper {
         // SAFETY: the descriptor describes a tile of the pipeline's shared memory.
         let h = unsafe { (dynamic_shared().add(phys) as *const u16).read() };
         f32::from_bits((h as u32) << 16)
+    }
+
+    /// Element (row, k) of a K-major tf32 operand: an f32 of which the tensor cores read sign,
+    /// exponent and the top 10 mantissa bits.
+    fn element_tf32(desc: u64, row: usize, k: usize) -> f32 {
+        let start = ((desc & 0x3fff) << 4) as usize;
+        let stride = (((desc >> 32) & 0x3fff) << 4) as usize;
+        let a = start + (row / 8) * stride + (row % 8) * 128 + 4 * k;
+        let phys = a ^ (((a >> 7) & 7) << 4);
+        // SAFETY: the descriptor describes a tile of the pipeline's shared memory.
+        let w = unsafe { (dynamic_shared().add(phys) as *const u32).read_unaligned() };
+        f32::from_bits(w & 0xffff_e000)
+    }
+
+    fn wgmma_tf32(n: usize, d: *mut f32, da: u64, db: u64) {
+        let t = crate::block_thread_linear() % 128;
+        let (w, lane) = (t / 32, t % 32);
+        let (g, q) = (lane / 4, lane % 4);
+        for i in 0..n / 2 {
+            let (j, e) = (i / 4, i % 4);
+            let (r, c) = (16 * w + g + 8 * (e >> 1), 8 * j + 2 * q + (e & 1));
+            // SAFETY: `d` holds n / 2 floats (the caller's).
+            let acc = unsafe { &mut *d.add(i) };
+            let mut sum = *acc;
+            for k in 0..8 {
+                sum += element_tf32(da, r, k) * element_tf32(db, c, k);
+            }
+            *acc = sum;
+        }
+    }
+
+    /// # Safety
+    /// `d` holds 32 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n64k8_tf32(d: *mut f32, da: u64, db: u64) {
+        wgmma_tf32(64, d, da, db)
+    }
+    /// # Safety
+    /// `d` holds 64 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n128k8_tf32(d: *mut f32, da: u64, db: u64) {
+        wgmma_tf32(128, d, da, db)
+    }
+    /// # Safety
+    /// `d` holds 128 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n256k8_tf32(d: *mut f32, da: u64, db: u64) {
+        wgmma_tf32(256, d, da, db)
     }
 
     fn wgmma(n: usize, d: *mut f32, da: u64, db: u64) {
