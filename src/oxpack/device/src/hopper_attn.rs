@@ -405,16 +405,18 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnProducer<T, S, D> {
     /// producer's until `bar`'s phase completes; `bar` expects the bytes.
     #[inline(always)]
     unsafe fn copy(dst: *mut u8, src: &TmaSource<T>, row: usize, rows: usize, bar: *mut u64) {
-        each!(D / 64, |kc| {
-            each!(rows / BOX_ROWS, |rb| {
+        // plain loops (one thread issues the copies; nothing here lives in registers): two nested
+        // `each!` would expand the body 128 × 128 times, which the debug profile cannot compile
+        for kc in 0..D / 64 {
+            for rb in 0..rows / BOX_ROWS {
                 // SAFETY: the caller's; the box lands inside `dst`.
                 unsafe {
                     rt::__oxpack_sm90a_tma_load_2d(
                         dst.add(kc * rows * 128 + rb * BOX_BYTES), src.map, coord(kc * 64), coord(row + rb * BOX_ROWS), bar,
                     )
                 };
-            });
-        });
+            }
+        }
     }
 
     /// Loads the block's 128 rows of q: rows `row..row + 128` of `q` (a `rows × D` array;
