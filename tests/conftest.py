@@ -377,3 +377,23 @@ def example_build(oxpack_cache: Path, tmp_path_factory: pytest.TempPathFactory) 
     manifest = json.loads((folder / "kernels.json").read_text())
     fatbins = {crate: (folder / entry["fatbin"]).read_bytes() for crate, entry in manifest["crates"].items()}
     return ExampleBuild(base / "out", package, manifest, fatbins)
+
+
+@pytest.fixture(scope="session")
+def hopper_emulated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """`tests/packages/hopper` (the GEMMs and the attention kernels) built once with --emulation
+    (from a copy: a build writes its lockfile) and imported once per test process, emulating:
+    with PyTorch installed the package registers its kernels as torch operators, which a second
+    import of another build of the same package could not register again."""
+    root = tmp_path_factory.mktemp("hopper")
+    shutil.copytree(REPO / "tests" / "packages" / "hopper", root / "proj")
+    out = root / "out"
+    run_ok([sys.executable, "-m", "oxpack", "build", str(root / "proj"), "--out", str(out), "-q", "--emulation"])
+    sys.path.insert(0, str(out))
+    try:
+        module = importlib.import_module("hopperdemo.kernels")
+    finally:
+        sys.path.remove(str(out))
+    module.emulation(True)
+    yield module
+    forget_package("hopperdemo")

@@ -12,47 +12,28 @@ tests/test_gpu_hopper_attention.py.
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
-import shutil
 import sys
-from collections.abc import Iterator
 from types import ModuleType
 
 import numpy as np
 import pytest
 
 from bf16 import BFloat16, to_bf16
-from conftest import REPO, forget_package, run_ok
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
 )
 
-PROJECT = REPO / "tests" / "packages" / "hopper"
 SMEM = {128: 20613, 64: 10373}  # AttnPipeline<BF16, 2, D>::SHARED_BYTES / 8
 
 
 @pytest.fixture(scope="module")
-def att(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    """`tests/packages/hopper`'s attention kernels alone, built with --emulation (from a copy)."""
-    root = tmp_path_factory.mktemp("hopper-attn")
-    shutil.copytree(PROJECT, root / "proj")
-    for other in (root / "proj" / "kernels").glob("*.rs"):
-        if other.name != "attention.rs":
-            other.unlink()
-    (root / "proj" / "oxpack.lock").unlink(missing_ok=True)
-    out = root / "out"
-    run_ok([sys.executable, "-m", "oxpack", "build", str(root / "proj"), "--out", str(out), "-q", "--emulation"])
-    sys.path.insert(0, str(out))
-    try:
-        module = importlib.import_module("hopperdemo.kernels")
-    finally:
-        sys.path.remove(str(out))
-    module.emulation(True)
-    yield module
-    forget_package("hopperdemo")
+def att(hopper_emulated: ModuleType) -> ModuleType:
+    """`tests/packages/hopper` (its attention kernels among the GEMMs) built with --emulation,
+    emulating: conftest's `hopper_emulated`, the one build both Hopper emulation files share."""
+    return hopper_emulated
 
 
 def widen(bits: np.ndarray) -> np.ndarray:

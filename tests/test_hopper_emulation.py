@@ -14,11 +14,8 @@ other threads until its phase completes; one that no thread can complete is a de
 
 from __future__ import annotations
 
-import importlib
 import os
-import shutil
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -26,7 +23,7 @@ import numpy as np
 import pytest
 
 from bf16 import BFloat16, to_bf16
-from conftest import REPO, forget_package, run_ok
+from conftest import REPO
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -39,20 +36,9 @@ SMEM_OWNERS = 3202  # TmaPipeline<1, 128, 64>
 
 
 @pytest.fixture(scope="module")
-def hop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    """`tests/packages/hopper` built with --emulation (from a copy: a build writes its lockfile), emulating."""
-    root = tmp_path_factory.mktemp("hopper")
-    shutil.copytree(PROJECT, root / "proj")
-    out = root / "out"
-    run_ok([sys.executable, "-m", "oxpack", "build", str(root / "proj"), "--out", str(out), "-q", "--emulation"])
-    sys.path.insert(0, str(out))
-    try:
-        module = importlib.import_module("hopperdemo.kernels")
-    finally:
-        sys.path.remove(str(out))
-    module.emulation(True)
-    yield module
-    forget_package("hopperdemo")
+def hop(hopper_emulated: ModuleType) -> ModuleType:
+    """`tests/packages/hopper` built with --emulation, emulating (conftest's `hopper_emulated`)."""
+    return hopper_emulated
 
 
 def widen(bits: np.ndarray) -> np.ndarray:
