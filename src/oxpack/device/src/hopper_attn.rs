@@ -14,12 +14,12 @@
 //! | [`WgAccum::row_max`], [`row_sum`](WgAccum::row_sum), [`map_rows`](WgAccum::map_rows), [`mask`](WgAccum::mask) | an online softmax on the accumulators: each thread holds 2 rows ([`WgRows`]), the 4 lanes of a quad share them (two `shfl.bfly`) |
 //! | [`AttnTiles<D>`] | the output layout: block `b` owns one 128-row tile of one (batch, head) sequence, consumer warpgroup `c` its rows `64c..64c + 64` |
 //!
-//! **Operands.** q, k and v are 2-D TMA sources: `(batch · heads · seq) × D` row-major (torch's
-//! `(b, h, n, d)` contiguous, viewed as rows). A tile of 128 rows starts at a sequence's row
-//! `128·i`; a ragged last tile reads past the sequence's end into the next sequence's rows (or
-//! zeros past the array's end), which the kernel masks: their scores are `-inf`, their
-//! probabilities exact zeros, so finite values there add nothing (a non-finite value in another
-//! sequence's v would: keep inputs finite, as any attention does).
+//! **Operands.** q, k and v are 3-D TMA sources ([`TmaSource3`]): `(batch · heads, seq, D)`
+//! row-major (torch's `(b, h, n, d)` contiguous, viewed as `(-1, n, d)`). A tile of 128 rows
+//! starts at a sequence's row `128·i` and is copied by `cp.async.bulk.tensor.3d` at (column, row,
+//! sequence): past the sequence's end the TMA reads zeros, never the next sequence's rows, so a
+//! NaN or infinity of another (batch, head) cannot reach this one through 0 · NaN. The kernel
+//! masks those columns' scores to `-inf` (probabilities exact zeros).
 //!
 //! **The protocol**, as in [`TmaPipeline`](crate::hopper::TmaPipeline): the producer makes exactly
 //! one `load_q` and then `steps` `load_kv`s; each consumer thread exactly `steps` waits (the first
