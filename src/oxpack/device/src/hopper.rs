@@ -10,6 +10,7 @@
 //! | type | what it is |
 //! | --- | --- |
 //! | [`TmaSource<T>`] | a kernel parameter: a 2-D array the stub describes to the TMA (a `CUtensorMap` built at launch by the driver's `cuTensorMapEncodeTiled`, cached per array) |
+//! | [`TmaSource3<T>`] | a kernel parameter: a 3-D array `(seqs, rows, cols)` with a 3-D tensor map, so a box past a sequence's last row reads zeros, not the next sequence (the Hopper attention's q, k, v) |
 //! | [`TmaPipeline<S, BM, BN, E>`] | `S` stages of a `BM`-row A tile and a `BN`-row B tile (rows of 128 bytes: 64 bf16, or 32 f32 for tf32 when `E = f32`) in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier` |
 //! | [`Role`] | what a thread does: warpgroup 0's first thread is the [`Producer`] (TMA), warpgroups 1.. are [`Consumer`]s (wgmma), the rest idle ([`TmaPipeline::role`], or [`TmaPipeline::run_with_registers`] with a closure per role) |
 //! | [`TmaStage`] | a consumer's view of one full stage; dropping it releases the stage to the producer |
