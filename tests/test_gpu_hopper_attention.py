@@ -6,7 +6,8 @@ scratch sm_90a project `tests/packages/hopper` (`attention_fwd_sm90_d{64,128}`),
 p is rounded to bf16 before p·v (as FlashAttention does) and o to bf16 at the end: outputs are
 compared within 2⁻⁷ of max |v|. Outputs start poisoned (NaN), so a row nobody wrote fails. Ragged
 sequence lengths (not multiples of the 128-row tiles) exercise the masking of the rows a tile reads
-past its sequence (3-D TMA sources: zeros there, never the next sequence's rows). Needs an sm_90 GPU (skipped elsewhere) and the project built by
+past its sequence (3-D TMA sources: zeros there, never the next sequence's rows). Needs an sm_90
+GPU (skipped elsewhere) and the project built by
 scripts/gpu-artifacts.sh (`.artifacts/gpu/hopper`). The emulated twin:
 tests/test_hopper_attention_emulation.py.
 """

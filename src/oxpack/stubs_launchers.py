@@ -25,7 +25,8 @@ from .contract import dtypes, where
 __all__ = ["Launchers", "launcher_file", "render_launchers"]
 
 _F64_MAX = 1.7976931348623157e308  # the largest finite float64
-_WHAT = {"in": "read", "out": "written", "atomic": "updated atomically", "tma": "read by TMA (2-D)", "tma3": "read by TMA (3-D)"}
+_WHAT = {"in": "read", "out": "written", "atomic": "updated atomically", "tma": "read by TMA (2-D)",
+         "tma3": "read by TMA (3-D)"}
 
 
 class Launchers(NamedTuple):
@@ -181,7 +182,8 @@ def _packed(kernel: Any, arrays: list[Any], requires: list[str]) -> dict[str, ob
     if requires:
         tests += _fill("requires", tests="".join(_fill("require", test=test) for test in requires))
     # a TMA source's word is its tensor-map block (found by address and 2-D shape), not its address
-    values = [f"arg{p.pos}" if p.kind in ("scalar", "dynshared") else f"tma{p.pos}, size{p.pos}" if p.kind in ("tma", "tma3")
+    values = [f"arg{p.pos}" if p.kind in ("scalar", "dynshared")
+              else f"tma{p.pos}, size{p.pos}" if p.kind in ("tma", "tma3")
               else f"ptr{p.pos}, size{p.pos}" for p in args]
     floats = [p for p in args if p.kind == "scalar" and p.dtype.bounds is None]
     memo = 2 * len(arrays) + sum(p.kind in ("scalar", "dynshared") for p in args) - len(floats) >= _MEMO_AT
