@@ -66,7 +66,7 @@ def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int) -> tuple[st
     if HOPPER:
         name = f"attention_fwd_sm90_d{d}"
         fn = getattr(kernels, name)
-        q2, k2, v2 = (x.view(-1, d) for x in (q, k, v))  # TMA sources: (b·h·n) × d
+        q2, k2, v2 = (x.view(-1, n, d) for x in (q, k, v))  # 3-D TMA sources: (b·h, n, d)
         threads = 384 * b * h * -(-n // 128)
 
         def ours() -> None:

@@ -193,3 +193,30 @@ def test_the_fast_path_repeats_a_tma_launch() -> None:
     c.fill_(float("nan"))
     assert fast(m, n, k, fresh, w, c, SMEM, None, **launch) is True
     check(c, fresh, w)
+
+
+def test_the_fast_path_finds_a_3d_block_by_its_full_shape() -> None:
+    """A 3-D TMA source (the attention kernel's `TmaSource3` q, k, v): after a checked call the
+    same tensors take the fast path; a view of another 3-D shape at the same address, or a 2-D
+    view, finds no block (the general path checks it: the 2-D one is refused). Compared with SDPA."""
+    from hopperdemo._oxpack.runtime import KernelValueError
+
+    fast = kernels._fast_attention_fwd_sm90_d64
+    n, d = 200, 64
+    q, k, v = (torch.randn(2, n, d, device=CUDA).to(torch.bfloat16) for _ in range(3))
+    o = torch.full_like(q, float("nan"))
+    launch = {"threads": 384 * 2 * 2, "block": 384}
+
+    def check() -> None:
+        ref = torch.nn.functional.scaled_dot_product_attention(q.float(), k.float(), v.float(), scale=0.125)
+        assert float((o.float() - ref).abs().max()) <= 2.0**-7 * float(v.float().abs().max())
+
+    kernels.attention_fwd_sm90_d64(n, 0, 0.125, q, k, v, o, 10373, **launch)  # checked: makes the blocks
+    check()
+    o.fill_(float("nan"))
+    assert fast(n, 0, 0.125, q, k, v, o, 10373, None, **launch) is True
+    check()
+    assert fast(n, 0, 0.125, q.view(4, n // 2, d), k, v, o, 10373, None, **launch) is False  # another 3-D shape
+    assert fast(n, 0, 0.125, q.view(-1, d), k, v, o, 10373, None, **launch) is False  # 2-D: no block
+    with pytest.raises(KernelValueError, match=r"argument `q` is a 3-D TMA source"):
+        kernels.attention_fwd_sm90_d64(n, 0, 0.125, q.view(-1, d), k, v, o, 10373, **launch)

@@ -6,7 +6,8 @@ scratch sm_90a project `tests/packages/hopper` (`attention_fwd_sm90_d{64,128}`),
 p is rounded to bf16 before p·v (as FlashAttention does) and o to bf16 at the end: outputs are
 compared within 2⁻⁷ of max |v|. Outputs start poisoned (NaN), so a row nobody wrote fails. Ragged
 sequence lengths (not multiples of the 128-row tiles) exercise the masking of the rows a tile reads
-past its sequence. Needs an sm_90 GPU (skipped elsewhere) and the project built by
+past its sequence (3-D TMA sources: zeros there, never the next sequence's rows). Needs an sm_90
+GPU (skipped elsewhere) and the project built by
 scripts/gpu-artifacts.sh (`.artifacts/gpu/hopper`). The emulated twin:
 tests/test_hopper_attention_emulation.py.
 """
@@ -38,7 +39,7 @@ def attention(q: Any, k: Any, v: Any, causal: bool, scale: float) -> Any:
     b, h, n, d = q.shape
     o = torch.full_like(q, float("nan"))
     getattr(kernels, f"attention_fwd_sm90_d{d}")(
-        n, int(causal), scale, q.view(-1, d), k.view(-1, d), v.view(-1, d), o, SMEM[d],
+        n, int(causal), scale, q.view(-1, n, d), k.view(-1, n, d), v.view(-1, n, d), o, SMEM[d],
         threads=384 * b * h * -(-n // 128), block=384)
     return o
 
@@ -59,12 +60,32 @@ def test_attention_matches_sdpa(seed: int, d: int, causal: bool, b: int, h: int,
     assert err <= 2.0**-7 * float(v.float().abs().max()), err
 
 
-def test_attention_refuses_a_4d_source_in_one_line() -> None:
-    """q, k and v are TMA sources: a 4-D tensor is refused before the launch, naming the argument."""
+@pytest.mark.parametrize("d", [64, 128])
+def test_nan_in_another_sequence_does_not_leak(seed: int, d: int) -> None:
+    """Sequence (0, 0) of a ragged length (100 rows: its k/v tile reaches 28 rows past its end) is
+    exact although the next sequence's q, k and v hold NaN and infinity in their first rows: the
+    3-D tensor maps read zeros past each sequence, so 0 · NaN never happens."""
+    torch.manual_seed(seed)
+    n = 100
+    q, k, v = (torch.randn(1, 2, n, d, device=CUDA).to(torch.bfloat16) for _ in range(3))
+    for x in (q, k, v):
+        x[0, 1, :8] = float("nan")
+        x[0, 1, 8:16] = float("inf")
+    scale = 1 / math.sqrt(d)
+    o = attention(q, k, v, False, scale)
+    ref = torch.nn.functional.scaled_dot_product_attention(*(x[:, :1].float() for x in (q, k, v)), scale=scale)
+    got = o[:, :1].float()
+    assert not bool(got.isnan().any()), f"{int(got.isnan().sum())} elements of sequence (0, 0) are NaN"
+    assert float((got - ref).abs().max()) <= 2.0**-7 * float(v[:, :1].float().abs().max())
+
+
+def test_attention_refuses_a_2d_or_4d_source_in_one_line() -> None:
+    """q, k and v are 3-D TMA sources: a 2-D or 4-D tensor is refused before the launch, naming the argument."""
     from hopperdemo._oxpack.runtime import KernelValueError
 
     q = torch.randn(1, 1, 128, 64, device=CUDA).to(torch.bfloat16)
     o = torch.empty_like(q)
-    with pytest.raises(KernelValueError, match=r"argument `q` is a TMA source .*2-D array"):
-        kernels.attention_fwd_sm90_d64(128, 0, 0.125, q, q.view(-1, 64), q.view(-1, 64), o, SMEM[64],
-                                       threads=384, block=384)
+    for bad in (q, q.view(-1, 64)):
+        with pytest.raises(KernelValueError, match=r"argument `q` is a 3-D TMA source .*3-D array"):
+            kernels.attention_fwd_sm90_d64(128, 0, 0.125, bad, q.view(1, 128, 64), q.view(1, 128, 64), o, SMEM[64],
+                                           threads=384, block=384)

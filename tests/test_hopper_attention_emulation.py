@@ -51,7 +51,7 @@ def reference(q: np.ndarray, k: np.ndarray, v: np.ndarray, causal: bool, scale: 
 
 
 def run(att: ModuleType, rng: np.random.Generator, groups: int, n: int, d: int, causal: bool) -> None:
-    q, k, v = (to_bf16(rng.standard_normal((groups * n, d))) for _ in range(3))
+    q, k, v = (to_bf16(rng.standard_normal((groups, n, d))) for _ in range(3))  # 3-D TMA sources
     o = np.full(groups * n * d, 0x7FC0, np.uint16)  # NaN: an element nobody wrote fails
     scale = 1 / math.sqrt(d)
     getattr(att, f"attention_fwd_sm90_d{d}")(
@@ -73,6 +73,27 @@ def test_attention_matches_reference(att: ModuleType, rng: np.random.Generator, 
     run(att, rng, 2, n, d, causal)
 
 
+@pytest.mark.parametrize("d", [64, 128])
+def test_nan_in_another_sequence_does_not_leak(att: ModuleType, rng: np.random.Generator, d: int) -> None:
+    """Sequence 0 of a ragged length (100 rows: its only k/v tile reads 28 rows past its end) is
+    exact although sequence 1's v (and k, and q) hold NaN and infinity in its first rows: nothing
+    of one (batch, head) reaches another's output, masked or not."""
+    n, groups = 100, 2
+    q, k, v = (to_bf16(rng.standard_normal((groups, n, d))) for _ in range(3))
+    for x in (q, k, v):
+        x[1, :8] = 0x7FC0  # NaN in the next sequence's first rows
+        x[1, 8:16] = 0x7F80  # +inf
+    o = np.full(groups * n * d, 0x7FC0, np.uint16)
+    scale = 1 / math.sqrt(d)
+    getattr(att, f"attention_fwd_sm90_d{d}")(
+        n, 0, scale, BFloat16(q), BFloat16(k), BFloat16(v), BFloat16(o), SMEM[d],
+        threads=384 * groups * -(-n // 128), block=384)
+    ref = reference(*(widen(x[:1]) for x in (q, k, v)), False, scale)
+    got = widen(o).reshape(groups, n, d)[:1]
+    assert not np.isnan(got).any(), f"{int(np.isnan(got).sum())} elements of sequence 0 are NaN"
+    assert np.abs(got - ref).max() <= 2.0**-6 * np.abs(widen(v[:1])).max()
+
+
 @pytest.mark.parametrize("which,text", [
     (1, "the producer loads k and v before q"),
     (2, "the producer ends without q or with fewer loads than `steps`"),
@@ -84,14 +105,35 @@ def test_attention_matches_reference(att: ModuleType, rng: np.random.Generator, 
 def test_pipeline_misuse_traps(att: ModuleType, rng: np.random.Generator, which: int, text: str) -> None:
     """Each break of the attention pipeline's protocol traps with a message naming it; the same
     kernel without misuse computes o = (q·kᵀ rounded to bf16)·v over 2 stages of 128 rows."""
-    q, k, v = (to_bf16(rng.standard_normal((256, 64)) / 8) for _ in range(3))
+    q, k, v = (to_bf16(rng.standard_normal((1, 256, 64)) / 8) for _ in range(3))
     o = np.zeros((128, 64), np.float32)
-    wide = to_bf16(rng.standard_normal((128, 128)))
+    wide = to_bf16(rng.standard_normal((1, 128, 128)))
     smem = 100 if which == 6 else SMEM[64]
     with pytest.raises(att.KernelTrap, match=text):
         att.attention_misuse(which, BFloat16(wide if which == 5 else q), BFloat16(k), BFloat16(v), o, smem,
                              threads=384, block=384)
     att.attention_misuse(0, BFloat16(q), BFloat16(k), BFloat16(v), o, SMEM[64], threads=384, block=384)
-    s = widen(q)[:128] @ widen(k).T
+    s = widen(q)[0, :128] @ widen(k)[0].T
     p = widen(to_bf16(s))
-    np.testing.assert_allclose(o, p @ widen(v), rtol=0, atol=2.0**-10)  # a p rounded the other way: < 2⁻¹⁴
+    np.testing.assert_allclose(o, p @ widen(v)[0], rtol=0, atol=2.0**-10)  # a p rounded the other way: < 2⁻¹⁴
+
+
+def test_3d_tma_sources_checked_in_one_line(att: ModuleType, rng: np.random.Generator) -> None:
+    """q, k and v are 3-D TMA sources (`TmaSource3`): a 2-D or 4-D array, or rows that are not a
+    multiple of 16 bytes, is refused before anything runs, in one line naming the kernel and the
+    argument, the shape expected and the fix."""
+    from hopperdemo._oxpack.runtime import KernelValueError
+    q = to_bf16(rng.standard_normal((2, 100, 64)))
+    o = np.zeros(2 * 100 * 64, np.uint16)
+    launch = {"threads": 384 * 2, "block": 384}
+    for bad in (q.reshape(200, 64), q.reshape(1, 2, 100, 64)):
+        with pytest.raises(KernelValueError, match=r"^attention_fwd_sm90_d64\(\): argument `q` is a 3-D TMA source "
+                                                   r"\(`TmaSource3`\): pass a non-empty 3-D array \(seqs, rows, cols\), "
+                                                   r"got shape \(.*\); reshape it, e\.g\. `x\.view\(-1, seq, d\)`"):
+            att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(bad), BFloat16(q), BFloat16(q), BFloat16(o), SMEM[64],
+                                       **launch)
+    odd = to_bf16(rng.standard_normal((2, 100, 12)))  # rows of 24 bytes
+    with pytest.raises(KernelValueError, match=r"argument `q` is a TMA source, which needs a 16-byte-aligned base"):
+        att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(odd), BFloat16(odd), BFloat16(odd),
+                                   BFloat16(np.zeros(odd.size, np.uint16)), SMEM[64], **launch)
+    assert "\n" not in str(KernelValueError("x"))

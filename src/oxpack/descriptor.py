@@ -17,7 +17,7 @@ from .errors import StageError
 __all__ = ["DTYPES", "KINDS", "RANKS", "KernelParam", "KernelSig", "LaunchBounds", "parse_sig", "split_requires"]
 
 DTYPES = tuple(dtypes().DTYPES)  # the one table of element types (the run time's `_dtypes.py`)
-KINDS = ("scalar", "in", "out", "atomic", "index", "dynshared", "tma")
+KINDS = ("scalar", "in", "out", "atomic", "index", "dynshared", "tma", "tma3")
 RANKS = ("1d", "2d", "3d")  # the "dtype" of an `index` parameter
 _SIG_MAGIC = "oxpack-kernel-v1;"
 

@@ -60,7 +60,8 @@ def rust_signature(sig: Any) -> str:
             continue
         rust = table[p.dtype].rust
         ty = p.rust or {"scalar": rust, "in": f"&[{rust}]", "out": f"&mut DisjointSlice<{rust}>",
-              "atomic": f"&[Atomic{rust.upper()}]", "tma": f"TmaSource<{rust}>", "dynshared": f"DynShared<{rust}>"}[p.kind]
+              "atomic": f"&[Atomic{rust.upper()}]", "tma": f"TmaSource<{rust}>",
+              "tma3": f"TmaSource3<{rust}>", "dynshared": f"DynShared<{rust}>"}[p.kind]
         params.append(f"{p.name}: {ty}")
     text = f"pub fn {sig.name}({', '.join(params)})"
     if sig.max_registers is not None:

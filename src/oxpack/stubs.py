@@ -299,6 +299,7 @@ def _escape(text: str) -> str:
 _WHAT = {"scalar": "scalar", "in": "device array, read", "out": "device array, written",
          "atomic": "device array, updated atomically",
          "tma": "2-D device array, read by TMA copies (16-byte-aligned base and rows)",
+         "tma3": "3-D device array (seqs, rows, cols), read by TMA copies (16-byte-aligned base and rows)",
          "dynshared": "elements of dynamic shared memory per block (sizes the launch)"}
 
 

@@ -38,7 +38,7 @@ def _schema(kernel: Any) -> tuple[str, tuple[str, ...]]:
         if p.kind in ("out", "atomic"):
             args.append(f"Tensor({_alias(len(mutated))}!) {p.name}")
             mutated.append(p.name)
-        elif p.kind in ("in", "tma"):
+        elif p.kind in ("in", "tma", "tma3"):
             args.append(f"Tensor {p.name}")
         elif p.kind == "dynshared":  # an element count
             args.append(f"SymInt {p.name}")

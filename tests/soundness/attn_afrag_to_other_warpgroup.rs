@@ -5,10 +5,10 @@ use oxpack::hopper_attn::*;
 
 kernel! {
     #[launch_bounds(384, 1)]
-    pub fn k(q: TmaSource<BF16>, o: &mut DisjointSlice<BF16, AttnTiles<64>> = (128), smem: DynShared<u64>) {
+    pub fn k(q: TmaSource3<BF16>, o: &mut DisjointSlice<BF16, AttnTiles<64>> = (128), smem: DynShared<u64>) {
         let Some((_, row0)) = o.seq_block() else { return };
         match AttnPipeline::<BF16, 2, 64>::new(smem, 1).role() {
-            AttnRole::Producer(mut p) => { p.load_q(&q, row0); p.load_kv(&q, &q, 0); }
+            AttnRole::Producer(mut p) => { p.load_q(&q, 0, row0); p.load_kv(&q, &q, 0, 0); }
             AttnRole::Consumer(mut c) => {
                 let stage = c.wait();
                 let mut s = WgAccum::<128>::zero();

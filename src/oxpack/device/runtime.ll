@@ -833,6 +833,12 @@ define void @__oxpack_sm90a_tma_load_2d(ptr %dst, ptr %map, i32 %c0, i32 %c1, pt
   call void asm sideeffect "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], [$4];", "r,l,r,r,r,~{memory}"(i32 %d, ptr %map, i32 %c0, i32 %c1, i32 %b)
   ret void
 }
+define void @__oxpack_sm90a_tma_load_3d(ptr %dst, ptr %map, i32 %c0, i32 %c1, i32 %c2, ptr %bar) #3 {
+  %d = call i32 @__oxpack_sm90a_smem(ptr %dst)
+  %b = call i32 @__oxpack_sm90a_smem(ptr %bar)
+  call void asm sideeffect "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3, $4}], [$5];", "r,l,r,r,r,r,~{memory}"(i32 %d, ptr %map, i32 %c0, i32 %c1, i32 %c2, i32 %b)
+  ret void
+}
 define void @__oxpack_sm90a_prefetch_tensormap(ptr %map) #3 {
   call void asm sideeffect "prefetch.tensormap [$0];", "l,~{memory}"(ptr %map)
   ret void

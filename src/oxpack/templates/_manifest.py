@@ -32,7 +32,7 @@ keys they do not know, so a key that only informs may be added within a schema. 
 kernel's `block_limits`, which emulation obeys; 3: the `tma` kind, `coarsen` (which the stub's
 grid obeys) and `variants` (per-arch bodies)."""
 _MIXED = "rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"  # one build writes both
-KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index", "tma")
+KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index", "tma", "tma3")
 """Parameter kinds: a scalar; a slice read, written (each element by one thread) or updated
 atomically; dynamic shared memory (its element count per block); the launch index; a TMA
 source (a 2-D array the kernel reads through tensor copies only; the stub passes its tensor map)."""
@@ -159,7 +159,7 @@ class Signature:
         """The array whose element count is the default number of threads: the first output,
         else the first input, else the first atomically updated buffer."""
         args = self.args
-        return next((a for kind in ("out", "in", "atomic", "tma") for a in args if a.kind == kind), None)
+        return next((a for kind in ("out", "in", "atomic", "tma", "tma3") for a in args if a.kind == kind), None)
 
     @property
     def max_threads(self) -> int:

@@ -305,10 +305,10 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
             shared = count * p.dtype.itemsize
             _check_shared(kernel, p, shared)
             words += (count, 0)
-        elif p.kind == "tma":  # a tensor-map block as the GPU's, the array's address in its first word
+        elif p.kind in ("tma", "tma3"):  # a tensor-map block as the GPU's, the array's address first
             a = by_pos[p.pos]
-            rows, cols = kernel._tma_shape(a)
-            block = (ctypes.c_uint64 * 18)(a.ptr, *([0] * 15), rows, cols)
+            dims = kernel._tma_shape(a)  # (rows, cols), or (seqs, rows, cols): then rows, cols, seqs
+            block = (ctypes.c_uint64 * 19)(a.ptr, *([0] * 15), *dims[-2:], *(dims[:-2] or (0,)))
             reader.keep.append(block)
             words += (ctypes.addressof(block), a.size)
         else:

@@ -111,7 +111,7 @@ class Kernel(_Placing, _TmaSources):
         self.params = params = spec.args
         self._scalars = tuple(p for p in params if p.kind == "scalar")
         # TMA sources (`TmaSource<T>`) among them: 2-D arrays passed as a tensor-map block (`_tma.py`)
-        self._arrays = tuple(p for p in params if p.kind in ("in", "out", "atomic", "tma"))
+        self._arrays = tuple(p for p in params if p.kind in ("in", "out", "atomic", "tma", "tma3"))
         # dynamic shared memory: a Python int (elements per block) that sizes the launch
         self._dynamic: _Param | None = next((p for p in params if p.kind == "dynshared"), None)
         # by default one thread per element of the first output, else input, else atomic buffer
@@ -167,7 +167,7 @@ class Kernel(_Placing, _TmaSources):
         arrays, shape = self._checked(args, stream, threads, block, self._array)
         if shape is not None:
             for a in arrays:  # before any stream waits: a refused call queues nothing
-                if a.param.kind == "tma":
+                if a.param.kind in ("tma", "tma3"):
                     self._tma_shape(a)
             self._launch(args, arrays, stream, shape, threads, block)
 
@@ -206,7 +206,7 @@ class Kernel(_Placing, _TmaSources):
                     # pointer and element count; cuda.core packs a Python int as a 64-bit
                     # intptr_t, the same bytes as the kernel's u64 on every CUDA host
                     a = next(arrays_in_order)
-                    if a.param.kind == "tma":  # the tensor-map block instead of the array
+                    if a.param.kind in ("tma", "tma3"):  # the tensor-map block instead of the array
                         handle_ = launch_stream.handle if hasattr(launch_stream, "handle") else launch_stream
                         kernel_args += (self._tma_word(api, device.device_id, a, int(handle_)), a.size)
                     else:

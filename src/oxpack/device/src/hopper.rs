@@ -10,6 +10,7 @@
 //! | type | what it is |
 //! | --- | --- |
 //! | [`TmaSource<T>`] | a kernel parameter: a 2-D array the stub describes to the TMA (a `CUtensorMap` built at launch by the driver's `cuTensorMapEncodeTiled`, cached per array) |
+//! | [`TmaSource3<T>`] | a kernel parameter: a 3-D array `(seqs, rows, cols)` with a 3-D tensor map, so a box past a sequence's last row reads zeros, not the next sequence (the Hopper attention's q, k, v) |
 //! | [`TmaPipeline<S, BM, BN, E>`] | `S` stages of a `BM`-row A tile and a `BN`-row B tile (rows of 128 bytes: 64 bf16, or 32 f32 for tf32 when `E = f32`) in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier` |
 //! | [`Role`] | what a thread does: warpgroup 0's first thread is the [`Producer`] (TMA), warpgroups 1.. are [`Consumer`]s (wgmma), the rest idle ([`TmaPipeline::role`], or [`TmaPipeline::run_with_registers`] with a closure per role) |
 //! | [`TmaStage`] | a consumer's view of one full stage; dropping it releases the stage to the producer |
@@ -173,15 +174,20 @@ macro_rules! each {
 pub trait TmaElem: Elem {
     #[doc(hidden)]
     const DESC: &'static str;
+    #[doc(hidden)]
+    const DESC3: &'static str;
 }
 impl TmaElem for BF16 {
     const DESC: &'static str = "tma:bfloat16";
+    const DESC3: &'static str = "tma3:bfloat16";
 }
 impl TmaElem for F16 {
     const DESC: &'static str = "tma:float16";
+    const DESC3: &'static str = "tma3:float16";
 }
 impl TmaElem for f32 {
     const DESC: &'static str = "tma:float32";
+    const DESC3: &'static str = "tma3:float32";
 }
 
 /// The element types a [`TmaPipeline`] multiplies with `wgmma`, its last parameter `E`: [`BF16`]
@@ -291,6 +297,73 @@ impl<T: TmaElem> Param for TmaSource<T> {
     #[inline(always)]
     unsafe fn borrow(holder: &mut TmaSource<T>) -> TmaSource<T> {
         TmaSource { map: holder.map, len: holder.len, _t: PhantomData }
+    }
+}
+
+/// A kernel parameter: a 3-D array, C-contiguous (`seqs × rows × cols`: e.g. `(batch · heads,
+/// seq, d)`), that the kernel reads by TMA copies only. The stub checks it as a [`TmaSource`]
+/// (dtype, 3-D, C-contiguous, 16-byte-aligned base and rows) and encodes a 3-D tensor map (dims
+/// innermost first: cols, rows, seqs; a box of 64 rows × 128 bytes × 1 seq; 128-byte swizzle),
+/// so a box that reaches past a sequence's last row reads zeros there, never the next
+/// sequence's rows. Its tensor-map block: the `CUtensorMap`, then rows, cols and seqs (u64).
+pub struct TmaSource3<T> {
+    pub(crate) map: *const u8,
+    len: usize,
+    _t: PhantomData<T>,
+}
+
+impl<T: TmaElem> TmaSource3<T> {
+    /// Rows of each sequence (the array's second dimension).
+    #[inline(always)]
+    pub fn rows(&self) -> usize {
+        // SAFETY: the word is the stub's tensor-map block, MAP_SEQS + 8 bytes, 8-aligned.
+        unsafe { (self.map.add(MAP_ROWS) as *const u64).read() as usize }
+    }
+
+    /// The array's columns (its last dimension, contiguous).
+    #[inline(always)]
+    pub fn cols(&self) -> usize {
+        // SAFETY: as above.
+        unsafe { (self.map.add(MAP_COLS) as *const u64).read() as usize }
+    }
+
+    /// The number of sequences (the array's first dimension).
+    #[inline(always)]
+    pub fn seqs(&self) -> usize {
+        // SAFETY: as above.
+        unsafe { (self.map.add(MAP_SEQS) as *const u64).read() as usize }
+    }
+
+    /// The number of elements (`seqs · rows · cols`, as `len(a)` in `where`).
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when the array has no element.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// Where a 3-D block keeps its number of sequences (after rows and cols).
+const MAP_SEQS: usize = 144;
+
+impl<T> Sealed for TmaSource3<T> {}
+impl<T> crate::layout::Unshaped for TmaSource3<T> {}
+
+impl<T: TmaElem> Param for TmaSource3<T> {
+    type Word = DevPtr<u8>;
+    type Holder = TmaSource3<T>;
+    const DESC: &'static str = T::DESC3;
+    #[inline(always)]
+    unsafe fn hold(word: DevPtr<u8>, len: usize) -> TmaSource3<T> {
+        TmaSource3 { map: word.0, len, _t: PhantomData }
+    }
+    #[inline(always)]
+    unsafe fn borrow(holder: &mut TmaSource3<T>) -> TmaSource3<T> {
+        TmaSource3 { map: holder.map, len: holder.len, _t: PhantomData }
     }
 }
 

@@ -14,12 +14,12 @@
 //! | [`WgAccum::row_max`], [`row_sum`](WgAccum::row_sum), [`map_rows`](WgAccum::map_rows), [`mask`](WgAccum::mask) | an online softmax on the accumulators: each thread holds 2 rows ([`WgRows`]), the 4 lanes of a quad share them (two `shfl.bfly`) |
 //! | [`AttnTiles<D>`] | the output layout: block `b` owns one 128-row tile of one (batch, head) sequence, consumer warpgroup `c` its rows `64c..64c + 64` |
 //!
-//! **Operands.** q, k and v are 2-D TMA sources: `(batch · heads · seq) × D` row-major (torch's
-//! `(b, h, n, d)` contiguous, viewed as rows). A tile of 128 rows starts at a sequence's row
-//! `128·i`; a ragged last tile reads past the sequence's end into the next sequence's rows (or
-//! zeros past the array's end), which the kernel masks: their scores are `-inf`, their
-//! probabilities exact zeros, so finite values there add nothing (a non-finite value in another
-//! sequence's v would: keep inputs finite, as any attention does).
+//! **Operands.** q, k and v are 3-D TMA sources ([`TmaSource3`]): `(batch · heads, seq, D)`
+//! row-major (torch's `(b, h, n, d)` contiguous, viewed as `(-1, n, d)`). A tile of 128 rows
+//! starts at a sequence's row `128·i` and is copied by `cp.async.bulk.tensor.3d` at (column, row,
+//! sequence): past the sequence's end the TMA reads zeros, never the next sequence's rows, so a
+//! NaN or infinity of another (batch, head) cannot reach this one through 0 · NaN. The kernel
+//! masks those columns' scores to `-inf` (probabilities exact zeros).
 //!
 //! **The protocol**, as in [`TmaPipeline`](crate::hopper::TmaPipeline): the producer makes exactly
 //! one `load_q` and then `steps` `load_kv`s; each consumer thread exactly `steps` waits (the first
@@ -43,7 +43,7 @@ use core::marker::PhantomData;
 
 use crate::disjoint::DisjointSlice;
 use crate::half::BF16;
-use crate::hopper::{TmaElem, TmaSource, WgAccum, WgCols, WgWidth};
+use crate::hopper::{TmaElem, TmaSource3, WgAccum, WgCols, WgWidth};
 use crate::layout::{Bind, Layout};
 use crate::mma::FromAccum;
 use crate::sealed::Sealed;
@@ -61,7 +61,7 @@ mod rt {
         pub fn __oxpack_sm90a_mbarrier_arrive(bar: *mut u64);
         pub fn __oxpack_sm90a_mbarrier_arrive_expect_tx(bar: *mut u64, bytes: u32);
         pub fn __oxpack_sm90a_mbarrier_try_wait(bar: *mut u64, parity: u32) -> u32;
-        pub fn __oxpack_sm90a_tma_load_2d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, bar: *mut u64);
+        pub fn __oxpack_sm90a_tma_load_3d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, c2: i32, bar: *mut u64);
         pub fn __oxpack_sm90a_prefetch_tensormap(map: *const u8);
         pub safe fn __oxpack_sm90a_wgmma_fence();
         pub safe fn __oxpack_sm90a_wgmma_commit();
@@ -397,34 +397,36 @@ pub struct AttnProducer<T, const S: usize, const D: usize> {
 }
 
 impl<T: TmaElem, const S: usize, const D: usize> AttnProducer<T, S, D> {
-    /// Issues the copies of D / 64 × 2 boxes of `src` (rows `row..row + rows`, all D columns)
-    /// into `dst` (D / 64 column blocks of `rows` rows of 128 bytes), counted on `bar`.
+    /// Issues the copies of D / 64 × 2 boxes of `src`'s sequence `seq` (its rows `row..row +
+    /// rows`, all D columns; zeros past the sequence's end) into `dst` (D / 64 column blocks of
+    /// `rows` rows of 128 bytes), counted on `bar`.
     ///
     /// # Safety
     /// `dst` is `rows · D · 2` bytes of the pipeline's shared memory, 1024-aligned, this
     /// producer's until `bar`'s phase completes; `bar` expects the bytes.
     #[inline(always)]
-    unsafe fn copy(dst: *mut u8, src: &TmaSource<T>, row: usize, rows: usize, bar: *mut u64) {
+    unsafe fn copy(dst: *mut u8, src: &TmaSource3<T>, seq: usize, row: usize, rows: usize, bar: *mut u64) {
         // plain loops (one thread issues the copies; nothing here lives in registers): two nested
         // `each!` would expand the body 128 × 128 times, which the debug profile cannot compile
         for kc in 0..D / 64 {
             for rb in 0..rows / BOX_ROWS {
                 // SAFETY: the caller's; the box lands inside `dst`.
                 unsafe {
-                    rt::__oxpack_sm90a_tma_load_2d(
-                        dst.add(kc * rows * 128 + rb * BOX_BYTES), src.map, coord(kc * 64), coord(row + rb * BOX_ROWS), bar,
+                    rt::__oxpack_sm90a_tma_load_3d(
+                        dst.add(kc * rows * 128 + rb * BOX_BYTES), src.map, coord(kc * 64), coord(row + rb * BOX_ROWS),
+                        coord(seq), bar,
                     )
                 };
             }
         }
     }
 
-    /// Loads the block's 128 rows of q: rows `row..row + 128` of `q` (a `rows × D` array;
-    /// past its end the TMA reads zeros). Once, before any [`load_kv`](Self::load_kv); traps
+    /// Loads the block's 128 rows of q: rows `row..row + 128` of sequence `seq` of `q` (a
+    /// `seqs × rows × D` array; past the sequence's end the TMA reads zeros). Once, before any [`load_kv`](Self::load_kv); traps
     /// when `q` does not have D columns.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn load_q(&mut self, q: &TmaSource<T>, row: usize) {
+    pub fn load_q(&mut self, q: &TmaSource3<T>, seq: usize, row: usize) {
         if self.q {
             fail("AttnPipeline: the producer loads q twice");
         }
@@ -437,17 +439,17 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnProducer<T, S, D> {
         unsafe {
             rt::__oxpack_sm90a_prefetch_tensormap(q.map);
             rt::__oxpack_sm90a_mbarrier_arrive_expect_tx(p.q_full(), AttnPipeline::<T, S, D>::Q_BYTES as u32);
-            Self::copy(p.q_tile(), q, row, BQ, p.q_full());
+            Self::copy(p.q_tile(), q, seq, row, BQ, p.q_full());
         }
         self.q = true;
     }
 
-    /// Fills the next stage: rows `row..row + 128` of `k` and of `v` (each a `rows × D`
-    /// array). Waits first until every consumer released the stage it reuses. Traps before
+    /// Fills the next stage: rows `row..row + 128` of sequence `seq` of `k` and of `v` (each a
+    /// `seqs × rows × D` array; zeros past the sequence's end). Waits first until every consumer released the stage it reuses. Traps before
     /// [`load_q`](Self::load_q), after `steps` loads, or when k or v does not have D columns.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn load_kv(&mut self, k: &TmaSource<T>, v: &TmaSource<T>, row: usize) {
+    pub fn load_kv(&mut self, k: &TmaSource3<T>, v: &TmaSource3<T>, seq: usize, row: usize) {
         let n = self.loaded;
         if !self.q {
             fail("AttnPipeline: the producer loads k and v before q");
@@ -470,8 +472,8 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnProducer<T, S, D> {
                 rt::__oxpack_sm90a_prefetch_tensormap(v.map);
             }
             rt::__oxpack_sm90a_mbarrier_arrive_expect_tx(p.full(s), 2 * AttnPipeline::<T, S, D>::KV_BYTES as u32);
-            Self::copy(p.k_tile(s), k, row, BKV, p.full(s));
-            Self::copy(p.v_tile(s), v, row, BKV, p.full(s));
+            Self::copy(p.k_tile(s), k, seq, row, BKV, p.full(s));
+            Self::copy(p.v_tile(s), v, seq, row, BKV, p.full(s));
         }
         self.loaded = n + 1;
     }

@@ -162,5 +162,5 @@ pub mod prelude {
         mma_sync, mma_sync_k8, ARegs, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, Pipeline,
         RowVals, SeqTiles, WarpPos, WarpTiles,
     };
-    pub use crate::hopper::{Role, TmaPipeline, TmaSource, WgAccum, WgTiles};
+    pub use crate::hopper::{Role, TmaPipeline, TmaSource, TmaSource3, WgAccum, WgTiles};
 }

@@ -10,8 +10,9 @@
 //! registers as the A operand of o += p·v (`wgmma` with A from registers, v read N-major), after
 //! o is rescaled by 2^(m_old − m_new). At the end o is divided by l and stored.
 //!
-//! q, k and v are passed as 2-D arrays `(batch · heads · seq) × head_dim` (TMA sources: e.g.
-//! `q.view(-1, d)`); o as `(batch, heads, seq, head_dim)` (or any shape of that many elements).
+//! q, k and v are passed as 3-D arrays `(batch · heads, seq, head_dim)` (3-D TMA sources: e.g.
+//! `q.view(-1, n, d)`; a tile past a sequence's end reads zeros, never the next sequence); o as
+//! `(batch, heads, seq, head_dim)` (or any shape of that many elements).
 //! Launch: `threads=384 * batch * heads * ceil(seq / 128), block=384, smem=SMEM` with SMEM the
 //! pipeline's `SHARED_BYTES / 8`: 20613 for head dim 128, 10373 for 64.
 use oxpack::prelude::*;
@@ -24,7 +25,7 @@ const STAGES: usize = 2;
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn attention<const D: usize>(
-    seq: u32, causal: u32, scale: f32, q: &TmaSource<BF16>, k: &TmaSource<BF16>, v: &TmaSource<BF16>,
+    seq: u32, causal: u32, scale: f32, q: &TmaSource3<BF16>, k: &TmaSource3<BF16>, v: &TmaSource3<BF16>,
     o: &mut DisjointSlice<BF16, AttnTiles<D>>, smem: DynShared<u64>,
 ) where
     oxpack::hopper::WgCols<D>: oxpack::hopper_attn::AFragWidth,
@@ -34,31 +35,32 @@ fn attention<const D: usize>(
         trap(); // one block per 128-row tile of each sequence
     }
     let seq = seq as usize;
-    if q.len() != o.len() || k.len() != o.len() || v.len() != o.len() || o.groups() * seq * D != o.len() {
-        trap(); // q, k, v and o: the same (batch · heads · seq) × D
+    if q.len() != o.len() || k.len() != o.len() || v.len() != o.len() || o.groups() * seq * D != o.len()
+        || q.rows() != seq || k.rows() != seq || v.rows() != seq
+    {
+        trap(); // q, k, v: (batch · heads) × seq × D, o the same number of elements
     }
     let Some((group, row0)) = o.seq_block() else { return }; // the whole block returns
     let causal = causal != 0;
     // k/v rows that this block's rows see: all, or up to its last row under a causal mask
     let end = if causal { seq.min(row0 + BQ) } else { seq };
     let steps = end.div_ceil(BKV);
-    let first = group * seq; // the sequence's first row in q, k and v
     let pipe = AttnPipeline::<BF16, STAGES, D>::new(smem, steps);
     pipe.run_with_registers(
         o,
-        |p, _| produce(p, q, k, v, first + row0, first, steps),
+        |p, _| produce(p, q, k, v, group, row0, steps),
         |c, o| consume(c, o, seq, causal, scale, row0, steps),
     );
 }
 
 #[inline(always)]
 fn produce<const D: usize>(
-    mut p: AttnProducer<BF16, STAGES, D>, q: &TmaSource<BF16>, k: &TmaSource<BF16>, v: &TmaSource<BF16>,
-    q_row: usize, first: usize, steps: usize,
+    mut p: AttnProducer<BF16, STAGES, D>, q: &TmaSource3<BF16>, k: &TmaSource3<BF16>, v: &TmaSource3<BF16>,
+    group: usize, row0: usize, steps: usize,
 ) {
-    p.load_q(q, q_row);
+    p.load_q(q, group, row0);
     for s in 0..steps {
-        p.load_kv(k, v, first + s * BKV);
+        p.load_kv(k, v, group, s * BKV);
     }
 }
 
@@ -104,11 +106,11 @@ fn consume<const D: usize>(
 
 kernel! {
     /// o ← softmax(scale · q·kᵀ) · v (causal: column j of row i masked for j > i), head dim 128:
-    /// q, k, v (2-D TMA sources) and o of `(batch · heads · seq) × 128` bf16 elements, sums in
-    /// f32. Launch with `threads=384 * batch * heads * ceil(seq / 128), block=384, smem=20613`.
+    /// q, k, v (3-D TMA sources, `(batch · heads, seq, 128)`) and o of as many bf16 elements,
+    /// sums in f32. Launch with `threads=384 * batch * heads * ceil(seq / 128), block=384, smem=20613`.
     #[launch_bounds(384, 1)]
     pub fn attention_fwd_sm90_d128(
-        seq: u32, causal: u32, scale: f32, q: TmaSource<BF16>, k: TmaSource<BF16>, v: TmaSource<BF16>,
+        seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
         o: &mut DisjointSlice<BF16, AttnTiles<128>> = (seq), smem: DynShared<u64>,
     ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o)) {
         attention::<128>(seq, causal, scale, &q, &k, &v, o, smem);
@@ -118,7 +120,7 @@ kernel! {
     /// ceil(seq / 128), block=384, smem=10373`.
     #[launch_bounds(384, 1)]
     pub fn attention_fwd_sm90_d64(
-        seq: u32, causal: u32, scale: f32, q: TmaSource<BF16>, k: TmaSource<BF16>, v: TmaSource<BF16>,
+        seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
         o: &mut DisjointSlice<BF16, AttnTiles<64>> = (seq), smem: DynShared<u64>,
     ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o)) {
         attention::<64>(seq, causal, scale, &q, &k, &v, o, smem);
@@ -127,13 +129,13 @@ kernel! {
 
 kernel! {
     /// The attention pipeline's protocol broken, by `which` (head dim 64, one block, k/v of 256
-    /// rows: 2 steps): 1 the producer loads k and v before q; 2 it loads one stage too few (the
+    /// rows, all 3-D: 1 × 256 × 64: 2 steps): 1 the producer loads k and v before q; 2 it loads one stage too few (the
     /// consumers would wait forever); 3 one too many; 4 a consumer waits for one stage too many;
     /// 5 q has other than 64 columns (pass one of 128); 6 too little dynamic shared memory
     /// (`smem` below 10373). 0: no misuse (o ← p·v of the block's first 128 rows, unnormalised).
     #[launch_bounds(384, 1)]
     pub fn attention_misuse(
-        which: u32, q: TmaSource<BF16>, k: TmaSource<BF16>, v: TmaSource<BF16>,
+        which: u32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
         o: &mut DisjointSlice<f32, AttnTiles<64>> = (128), smem: DynShared<u64>,
     ) {
         if o.seq_block().is_none() {
@@ -145,13 +147,13 @@ kernel! {
             oxpack::hopper_attn::AttnRole::Producer(mut p) => {
                 let loads = match which { 2 => 1, 3 => 3, _ => 2 };
                 if which != 1 {
-                    p.load_q(&q, 0);
+                    p.load_q(&q, 0, 0);
                 }
                 for s in 0..loads {
-                    p.load_kv(&k, &v, s * BKV);
+                    p.load_kv(&k, &v, 0, s * BKV);
                 }
                 if which == 1 {
-                    p.load_q(&q, 0);
+                    p.load_q(&q, 0, 0);
                 }
             }
             oxpack::hopper_attn::AttnRole::Consumer(mut c) => {

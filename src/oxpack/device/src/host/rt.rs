@@ -485,6 +485,39 @@ pub(crate) mod hopper {
         unsafe { tma_load_2d_sized(dst, map, c0, c1, bar, 2) }
     }
 
+    /// A 3-D TMA box (64 rows of 128 bytes of sequence `c2`) of a 2-byte-element array: the
+    /// emulator's 3-D block holds the address, then rows, cols and seqs at bytes 128, 136, 144;
+    /// rows past the sequence's end (and coordinates past any edge) read zeros.
+    ///
+    /// # Safety
+    /// As `__oxpack_sm90a_tma_load_2d`.
+    pub unsafe fn __oxpack_sm90a_tma_load_3d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, c2: i32, bar: *mut u64) {
+        let size = 2usize;
+        // SAFETY (whole body): the caller's; reads stay inside sequence `c2` of the array.
+        unsafe {
+            let data = (map as *const u64).read() as usize as *const u8;
+            let rows = (map.add(128) as *const u64).read() as i64;
+            let cols = (map.add(136) as *const u64).read() as i64;
+            let seqs = (map.add(144) as *const u64).read() as i64;
+            let off = __oxpack_sm90a_smem(dst) as usize;
+            let s = c2 as i64;
+            for r in 0..64usize {
+                for c in 0..128 / size {
+                    let (gr, gc) = (c1 as i64 + r as i64, c0 as i64 + c as i64);
+                    let inside = s >= 0 && s < seqs && gr >= 0 && gr < rows && gc >= 0 && gc < cols;
+                    let a = off + r * 128 + size * c;
+                    let phys = a ^ (((a >> 7) & 7) << 4);
+                    for byte in 0..size {
+                        let v = if inside { *data.add(((s * rows + gr) * cols + gc) as usize * size + byte) } else { 0 };
+                        dynamic_shared().add(phys + byte).write(v);
+                    }
+                }
+            }
+            mbarrier::add_tx(&mut *bar, -(64 * 128));
+            mbarrier::complete(&mut *bar);
+        }
+    }
+
     /// `__oxpack_sm90a_tma_load_2d` for elements of `size` bytes (2 or 4): the box is 64 rows of
     /// 128 bytes, `128 / size` elements each (the emulator's block does not record the size).
     ///
