@@ -4,8 +4,8 @@
         benchmarks/cuda/gemm_mma.cu && cuobjdump -sass gemm_mma.cubin > twin.sass
     python3 benchmarks/cuda/sass_loop.py ours.sass gemm_bf16_nt
 
-For each function whose name contains the second argument: the backward branch whose body holds
-the most HMMA (the k loop), its instruction count by opcode, and the count from its last
+For each function whose name contains the second argument: each backward branch whose body holds
+an HMMA (the k loop), its instruction count by opcode, and the count from its last
 `VOTE.ANY` (oxpack's whole-warp check, the start of `Accum::mma_tile`) to the back edge: the
 straight-line fragment loads and products of one k step. Static counts: a loop body with
 several copy paths (whole tiles, ragged edges, unaligned rows) counts all of them; read the
@@ -34,32 +34,35 @@ def opcode(ins):
     return (t[1] if t[0].startswith("@") else t[0]).split(".")[0]
 
 
-def main_loop(ins):
-    best = None
+def main_loops(ins):
+    """Every backward branch's body with an HMMA in it (a kernel with its k loop in two
+    versions has two)."""
+    out = []
     for addr, s in ins:
         if opcode(s) != "BRA":
             continue
         m = re.search(r"0x([0-9a-f]+)", s.split("BRA", 1)[1])
         if m and int(m.group(1), 16) <= addr:
             body = [x for x in ins if int(m.group(1), 16) <= x[0] <= addr]
-            n = sum(opcode(x[1]) == "HMMA" for x in body)
-            if n and (best is None or n >= best[0]):
-                best = (n, body)
-    return best[1] if best else None
+            if any(opcode(x[1]) == "HMMA" for x in body):
+                out.append(body)
+    return out
 
 
 def main():
     path, want = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else ""
     for name, ins in functions(path).items():
-        body = main_loop(ins) if want in name else None
-        if not body:
-            continue
-        count = lambda xs: dict(collections.Counter(opcode(s) for _, s in xs).most_common())
-        print(f"{name}: loop {body[0][0]:#x}..{body[-1][0]:#x}, {len(body)} instructions: {count(body)}")
-        votes = [i for i, (_, s) in enumerate(body) if opcode(s) == "VOTE"]
-        if votes:
-            tail = body[votes[-1]:]
-            print(f"  from the last VOTE (mma_tile) to the back edge: {len(tail)}: {count(tail)}")
+        for body in main_loops(ins) if want in name else []:
+            report(name, body)
+
+
+def report(name, body):
+    count = lambda xs: dict(collections.Counter(opcode(s) for _, s in xs).most_common())
+    print(f"{name}: loop {body[0][0]:#x}..{body[-1][0]:#x}, {len(body)} instructions: {count(body)}")
+    votes = [i for i, (_, s) in enumerate(body) if opcode(s) == "VOTE"]
+    if votes:
+        tail = body[votes[-1]:]
+        print(f"  from the last VOTE (mma_tile) to the back edge: {len(tail)}: {count(tail)}")
 
 
 if __name__ == "__main__":
