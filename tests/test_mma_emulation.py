@@ -309,6 +309,8 @@ kernel! {
                     let second = pipe.wait();
                     drop((first, second));
                 }
+                // B's tile at columns 8..24 of a 16-column matrix: not whole
+                6 => pipe.fill_k_whole(&m, &m, 0, 8, 0),
                 _ => {}
             }
         }
@@ -472,6 +474,8 @@ def test_a_warp_tile_of_64_fragments_computes_every_output(mods: ModuleType, rng
     (3, "cp_async_pipeline! ran again while the pipeline it made before is alive (e.g. in a loop): both would use "
         "the same shared memory; drop the first one before"),
     (4, "the block's thread count is not the THREADS of its cp.async pipeline"),
+    (6, "cp.async pipeline: fill_k_whole on a tile that is not wholly inside its matrix with 16-byte-aligned rows; "
+        "use fill_k"),
 ])
 def test_the_pipeline_protocol_is_checked(mods: ModuleType, which: int, message: str) -> None:
     block = 64 if which == 4 else 32
