@@ -35,7 +35,8 @@ _MIXED = "rebuild the package: its `_oxpack/` folder mixes files of two oxpack v
 KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index", "tma", "tma3")
 """Parameter kinds: a scalar; a slice read, written (each element by one thread) or updated
 atomically; dynamic shared memory (its element count per block); the launch index; a TMA
-source (a 2-D array the kernel reads through tensor copies only; the stub passes its tensor map)."""
+source (a 2-D array the kernel reads through tensor copies only; the stub passes its tensor map),
+or a 3-D one (`tma3`: sequences × rows × cols, copied per sequence)."""
 MUTABLE = ("out", "atomic")
 """Kinds of the buffers a kernel writes: never read-only, never aliased."""
 RANKS = {"1d": 1, "2d": 2, "3d": 3}
