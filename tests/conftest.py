@@ -85,6 +85,40 @@ def forget_package(package: str) -> None:
         del sys.modules[name]
 
 
+def emulation_project(root: Path, name: str, files: dict[str, str], *, archs: tuple[str, ...] = ("sm_80",)) -> Path:
+    """Write project `name` at `root`: `files` under its `kernels/` (paths may hold folders), built with
+    `emulation = true` and no PTX for `archs`."""
+    (root / "src" / name).mkdir(parents=True)
+    (root / "src" / name / "__init__.py").write_text("")
+    archs_toml = ", ".join(f'"{a}"' for a in archs)
+    (root / "pyproject.toml").write_text(textwrap.dedent(f"""\
+        [project]
+        name = "{name}"
+        version = "0.1.0"
+
+        [tool.oxpack]
+        archs = [{archs_toml}]
+        ptx = "none"
+        emulation = true
+        """))
+    for file, text in files.items():
+        (root / "kernels" / file).parent.mkdir(parents=True, exist_ok=True)
+        (root / "kernels" / file).write_text(text)
+    return root
+
+
+def emulated(root: Path, name: str, files: dict[str, str], *, archs: tuple[str, ...] = ("sm_80",)) -> Iterator[ModuleType]:
+    """For a module-scoped fixture (`yield from emulated(...)`): `emulation_project` at `root / "proj"`,
+    built with `oxpack build` into `root / "out"`, its `name.kernels` imported and emulating; the
+    package is forgotten after."""
+    project = emulation_project(root / "proj", name, files, archs=archs)
+    run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(root / "out"), "-q"], timeout=900)
+    module = import_from(root / "out", f"{name}.kernels")
+    module.emulation(True)
+    yield module
+    forget_package(name)
+
+
 MakeProject = Callable[..., Path]
 
 
@@ -389,11 +423,7 @@ def hopper_emulated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Module
     shutil.copytree(REPO / "tests" / "packages" / "hopper", root / "proj")
     out = root / "out"
     run_ok([sys.executable, "-m", "oxpack", "build", str(root / "proj"), "--out", str(out), "-q", "--emulation"])
-    sys.path.insert(0, str(out))
-    try:
-        module = importlib.import_module("hopperdemo.kernels")
-    finally:
-        sys.path.remove(str(out))
+    module = import_from(out, "hopperdemo.kernels")
     module.emulation(True)
     yield module
     forget_package("hopperdemo")

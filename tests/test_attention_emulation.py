@@ -10,20 +10,17 @@ before p·v and o to bf16 at the end (each within 2⁻⁸ relative), and everyth
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
 import sys
-import textwrap
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
 
 from bf16 import BFloat16, to_bf16
-from conftest import EXAMPLE, run_ok
+from conftest import EXAMPLE, emulated
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -96,34 +93,8 @@ kernel! {
 @pytest.fixture(scope="module")
 def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """The probes and the example's `attention.rs`, built with `emulation = true`, emulating."""
-    root = tmp_path_factory.mktemp("attn")
-    project = root / "proj"
-    (project / "kernels").mkdir(parents=True)
-    (project / "src" / "attnprobe").mkdir(parents=True)
-    (project / "src" / "attnprobe" / "__init__.py").write_text("")
-    (project / "pyproject.toml").write_text(textwrap.dedent("""\
-        [project]
-        name = "attnprobe"
-        version = "0.1.0"
-
-        [tool.oxpack]
-        archs = ["sm_80"]
-        ptx = "none"
-        emulation = true
-        """))
-    (project / "kernels" / "probe.rs").write_text(PROBE)
-    (project / "kernels" / "attention.rs").write_text((EXAMPLE / "kernels" / "attention.rs").read_text())
-    out = root / "out"
-    run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(out), "-q"])
-    sys.path.insert(0, str(out))
-    try:
-        module = importlib.import_module("attnprobe.kernels")
-    finally:
-        sys.path.remove(str(out))
-    module.emulation(True)
-    yield module
-    for name in [n for n in sys.modules if n == "attnprobe" or n.startswith("attnprobe.")]:
-        del sys.modules[name]
+    yield from emulated(tmp_path_factory.mktemp("attn"), "attnprobe",
+                        {"probe.rs": PROBE, "attention.rs": (EXAMPLE / "kernels" / "attention.rs").read_text()})
 
 
 def widen(bits: np.ndarray) -> np.ndarray:

@@ -19,7 +19,6 @@ import json
 import os
 import re
 import sys
-import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -27,7 +26,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import EXAMPLE, ExampleBuild, forget_package, import_from, run_ok
+from conftest import EXAMPLE, ExampleBuild, emulated, forget_package, import_from, run_ok
 from oxpack.contract import manifest
 from oxpack.errors import StageError
 from oxpack.fatbin import InspectError, cubin_kernels, entry_payload, read_fatbin
@@ -269,24 +268,6 @@ def test_a_manifests_limit_is_what_emulation_obeys(example: ModuleType) -> None:
 # ---------------------------------------------------------------- the fixes the message names
 
 
-def _project(root: Path, name: str, source: str) -> Path:
-    (root / "kernels").mkdir(parents=True)
-    (root / "src" / name).mkdir(parents=True)
-    (root / "src" / name / "__init__.py").write_text("")
-    (root / "pyproject.toml").write_text(textwrap.dedent(f"""\
-        [project]
-        name = "{name}"
-        version = "0.1.0"
-
-        [tool.oxpack]
-        archs = ["sm_80", "sm_90"]
-        ptx = "none"
-        emulation = true
-        """))
-    (root / "kernels" / "norm.rs").write_text(source)
-    return root
-
-
 @pytest.fixture(scope="module")
 def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """The example's norm.rs with the two fixes: `#[launch_bounds(1000)]` on rmsnorm_bf16 and
@@ -296,13 +277,7 @@ def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
                               source)
     source, capped = re.subn(r"(?m)^(\s*)pub fn layernorm\(", r"\1#[max_registers(64)]\n\1pub fn layernorm(", source)
     assert bounded == capped == 1
-    tmp = tmp_path_factory.mktemp("capped")
-    project = _project(tmp / "proj", "cappedproj", source)
-    run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(tmp / "out"), "-q"], timeout=900)
-    module = import_from(tmp / "out", "cappedproj.kernels")
-    module.emulation(True)
-    yield module
-    forget_package("cappedproj")
+    yield from emulated(tmp_path_factory.mktemp("capped"), "cappedproj", {"norm.rs": source}, archs=("sm_80", "sm_90"))
 
 
 @needs_emulation

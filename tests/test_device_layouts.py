@@ -12,11 +12,9 @@ twins are in tests/test_gpu_layouts.py.
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 import sys
-import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -24,7 +22,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 from bf16 import BFloat16, to_bf16
-from conftest import EXAMPLE, run_ok
+from conftest import EXAMPLE, emulated, emulation_project
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -201,38 +199,9 @@ kernel! {
 """
 
 
-def _project(root: Path, name: str, files: dict[str, str]) -> Path:
-    (root / "kernels").mkdir(parents=True)
-    (root / "src" / name).mkdir(parents=True)
-    (root / "src" / name / "__init__.py").write_text("")
-    (root / "pyproject.toml").write_text(textwrap.dedent(f"""\
-        [project]
-        name = "{name}"
-        version = "0.1.0"
-
-        [tool.oxpack]
-        archs = ["sm_90"]
-        ptx = "none"
-        emulation = true
-        """))
-    for file, text in files.items():
-        (root / "kernels" / file).write_text(text)
-    return root
-
-
 def _built(tmp: Path, name: str, files: dict[str, str]) -> Iterator[tuple[ModuleType, Path]]:
-    project = _project(tmp / "proj", name, files)
-    out = tmp / "out"
-    run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(out), "-q"])
-    sys.path.insert(0, str(out))
-    try:
-        module = importlib.import_module(f"{name}.kernels")
-    finally:
-        sys.path.remove(str(out))
-    module.emulation(True)
-    yield module, project
-    for mod in [n for n in sys.modules if n == name or n.startswith(name + ".")]:
-        del sys.modules[mod]
+    for module in emulated(tmp, name, files, archs=("sm_90",)):
+        yield module, tmp / "proj"
 
 
 @pytest.fixture(scope="module")
@@ -564,7 +533,7 @@ def test_a_shape_of_the_wrong_kind_is_one_clear_line(tmp_path: Path) -> None:
 
     source = "use oxpack::prelude::*;\nkernel! {\n    pub fn k(i: ThreadIndex, w: &[f32], " \
              "out: &mut DisjointSlice<f32, WarpRows> = (len(w) + w.len())) { let _ = (i, out); }\n}\n"
-    root = _project(tmp_path / "p", "badproj", {"k.rs": source})
+    root = emulation_project(tmp_path / "p", "badproj", {"k.rs": source}, archs=("sm_90",))
     with pytest.raises(StageError) as info:
         build_project(load_config(root, env={}))
     assert info.value.message.split("\n")[0].endswith(

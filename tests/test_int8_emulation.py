@@ -8,10 +8,8 @@ every result here is bit-exact against NumPy's int64 products cast to int32.
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
-import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -19,7 +17,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from conftest import EXAMPLE, run_ok
+from conftest import EXAMPLE, emulated
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -103,42 +101,11 @@ kernel! {
 """
 
 
-def _project(root: Path, name: str, files: dict[str, str]) -> Path:
-    (root / "kernels").mkdir(parents=True)
-    (root / "src" / name).mkdir(parents=True)
-    (root / "src" / name / "__init__.py").write_text("")
-    (root / "pyproject.toml").write_text(textwrap.dedent(f"""\
-        [project]
-        name = "{name}"
-        version = "0.1.0"
-
-        [tool.oxpack]
-        archs = ["sm_80"]
-        ptx = "none"
-        emulation = true
-        """))
-    for fname, text in files.items():
-        (root / "kernels" / fname).write_text(text)
-    return root
-
-
 @pytest.fixture(scope="module")
 def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """The probes and the example's `int8.rs`, built with `emulation = true`, emulating."""
-    root = tmp_path_factory.mktemp("int8")
-    project = _project(root / "proj", "int8probe",
-                       {"probe.rs": PROBE, "int8.rs": (EXAMPLE / "kernels" / "int8.rs").read_text()})
-    out = root / "out"
-    run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(out), "-q"])
-    sys.path.insert(0, str(out))
-    try:
-        module = importlib.import_module("int8probe.kernels")
-    finally:
-        sys.path.remove(str(out))
-    module.emulation(True)
-    yield module
-    for name in [n for n in sys.modules if n == "int8probe" or n.startswith("int8probe.")]:
-        del sys.modules[name]
+    yield from emulated(tmp_path_factory.mktemp("int8"), "int8probe",
+                        {"probe.rs": PROBE, "int8.rs": (EXAMPLE / "kernels" / "int8.rs").read_text()})
 
 
 @pytest.fixture

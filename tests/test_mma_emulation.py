@@ -9,19 +9,16 @@ it). `example-project/kernels/tensor.rs`'s GEMMs are the emulated twins of the G
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
-import textwrap
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
 
 from bf16 import BFloat16, to_bf16
-from conftest import EXAMPLE, run_ok
+from conftest import EXAMPLE, emulated
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -322,44 +319,12 @@ kernel! {
 """
 
 
-def _project(root: Path, name: str, files: dict[str, str], archs: str = '["sm_80"]') -> Path:
-    (root / "kernels").mkdir(parents=True)
-    (root / "src" / name).mkdir(parents=True)
-    (root / "src" / name / "__init__.py").write_text("")
-    (root / "pyproject.toml").write_text(textwrap.dedent(f"""\
-        [project]
-        name = "{name}"
-        version = "0.1.0"
-
-        [tool.oxpack]
-        archs = {archs}
-        ptx = "none"
-        emulation = true
-        """))
-    for fname, text in files.items():
-        (root / "kernels" / fname).parent.mkdir(parents=True, exist_ok=True)
-        (root / "kernels" / fname).write_text(text)
-    return root
-
-
 @pytest.fixture(scope="module")
 def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """The probes and the example's `tensor.rs`, built with `emulation = true`, emulating."""
-    root = tmp_path_factory.mktemp("mma")
-    project = _project(root / "proj", "mmaprobe",
-                       {"probe.rs": PROBE, "tensor.rs": (EXAMPLE / "kernels" / "tensor.rs").read_text(),
-                        "common/mod.rs": (EXAMPLE / "kernels" / "common" / "mod.rs").read_text()})
-    out = root / "out"
-    run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(out), "-q"])
-    sys.path.insert(0, str(out))
-    try:
-        module = importlib.import_module("mmaprobe.kernels")
-    finally:
-        sys.path.remove(str(out))
-    module.emulation(True)
-    yield module
-    for name in [n for n in sys.modules if n == "mmaprobe" or n.startswith("mmaprobe.")]:
-        del sys.modules[name]
+    yield from emulated(tmp_path_factory.mktemp("mma"), "mmaprobe",
+                        {"probe.rs": PROBE, "tensor.rs": (EXAMPLE / "kernels" / "tensor.rs").read_text(),
+                         "common/mod.rs": (EXAMPLE / "kernels" / "common" / "mod.rs").read_text()})
 
 
 def widen(bits: np.ndarray) -> np.ndarray:
