@@ -270,6 +270,25 @@ def gpu_import(name: str, needed: str, *, gpu: bool | None = None, optional: boo
         pytest.fail(f"`import {name}` failed ({exc}) on this machine with a GPU: {needed}", pytrace=False)
 
 
+def gpu_torch(needed: str = "these tests compare with PyTorch (install a CUDA build to run them)") -> Any:
+    """PyTorch for a GPU test file, at its top (`gpu_import`, optional): where a GPU is, a PyTorch
+    without CUDA skips the file, saying so."""
+    torch = gpu_import("torch", needed, optional=True)
+    if gpu_available() and not torch.cuda.is_available():
+        pytest.skip(f"this PyTorch ({torch.__version__}) has no CUDA: install a CUDA build to run these tests",
+                    allow_module_level=True)
+    return torch
+
+
+def hopper_on_gpu() -> tuple[Any, ModuleType]:
+    """(torch, hopperdemo.kernels) for a GPU test file of `tests/packages/hopper`, at its top: a GPU
+    that is not sm_90 skips the file (the package is built for sm_90a only)."""
+    torch = gpu_torch()
+    if gpu_available() and torch.cuda.get_device_capability() != (9, 0):
+        pytest.skip("the Hopper path needs an sm_90 GPU (H100, H200)", allow_module_level=True)
+    return torch, require_example("hopperdemo.kernels", project=REPO / "tests" / "packages" / "hopper")
+
+
 @functools.cache
 def _provenance() -> ModuleType:
     """The checkout's `src/oxpack/provenance.py`, loaded from its file: where the GPU is, oxpack itself

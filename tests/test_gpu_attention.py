@@ -17,14 +17,11 @@ import math
 from typing import Any
 
 import pytest
-from conftest import gpu_available, gpu_import, require_example
+from conftest import gpu_torch, require_example
 
 pytestmark = pytest.mark.gpu
 
-torch = gpu_import("torch", "these tests compare with PyTorch (install a CUDA build to run them)", optional=True)
-if gpu_available() and not torch.cuda.is_available():
-    pytest.skip(f"this PyTorch ({torch.__version__}) has no CUDA: install a CUDA build to run these tests",
-                allow_module_level=True)
+torch = gpu_torch()
 kernels = require_example()  # built from this checkout, or the file fails where the GPU is
 
 F = torch.nn.functional

@@ -18,17 +18,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import REPO, gpu_available, gpu_import, require_example
+from conftest import hopper_on_gpu
 
 pytestmark = pytest.mark.gpu
 
-torch = gpu_import("torch", "these tests compare with PyTorch (install a CUDA build to run them)", optional=True)
-if gpu_available() and not torch.cuda.is_available():
-    pytest.skip(f"this PyTorch ({torch.__version__}) has no CUDA: install a CUDA build to run these tests",
-                allow_module_level=True)
-if gpu_available() and torch.cuda.get_device_capability() != (9, 0):
-    pytest.skip("the Hopper path needs an sm_90 GPU (H100, H200)", allow_module_level=True)
-kernels = require_example("hopperdemo.kernels", project=REPO / "tests" / "packages" / "hopper")
+torch, kernels = hopper_on_gpu()
 
 CUDA = "cuda"
 SMEM = 24712  # TmaPipeline<4, 128, 256>::SHARED_BYTES / 8

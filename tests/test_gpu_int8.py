@@ -16,14 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import CUPY, gpu_available, gpu_import, require_example
+from conftest import CUPY, gpu_import, gpu_torch, require_example
 
 pytestmark = pytest.mark.gpu
 
-torch = gpu_import("torch", "these tests compare with PyTorch (install a CUDA build to run them)", optional=True)
-if gpu_available() and not torch.cuda.is_available():
-    pytest.skip(f"this PyTorch ({torch.__version__}) has no CUDA: install a CUDA build to run these tests",
-                allow_module_level=True)
+torch = gpu_torch()
 cp = gpu_import("cupy", CUPY)
 kernels = require_example()  # built from this checkout, or the file fails where the GPU is
 

@@ -10,14 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import gpu_available, gpu_import, require_example
+from conftest import gpu_import, gpu_torch, require_example
 
 pytestmark = pytest.mark.gpu
 
-torch = gpu_import("torch", "these tests need PyTorch with CUDA (optional: install it to run them)", optional=True)
-if gpu_available() and not torch.cuda.is_available():
-    pytest.skip(f"this PyTorch ({torch.__version__}) has no CUDA: install a CUDA build to run these tests",
-                allow_module_level=True)
+torch = gpu_torch("these tests need PyTorch with CUDA (optional: install it to run them)")
 require_example()  # built from this checkout, or the file fails where the GPU is
 vecmath = gpu_import("vecmath", "install the example's wheel")
 gpu_import("vecmath.kernels_torch", "the example's wheel has no `kernels_torch`: rebuild it")  # torch.ops.vecmath.*
