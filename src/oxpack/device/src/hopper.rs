@@ -152,6 +152,14 @@ pub(crate) fn whole_warp() {
     }
 }
 
+/// The calling thread's (warp, g, t) in its warpgroup: rows `16w + g (+ 8)`, columns `2t (+1)`
+/// of each 8-column group of the accumulator layout.
+#[inline(always)]
+pub(crate) fn wg_lane() -> (usize, usize, usize) {
+    let t = crate::block_thread_linear() % WG_THREADS;
+    (t / 32, (t % 32) / 4, t % 4)
+}
+
 /// `each!(N, |i| { … })`: the block for `i = 0 .. N` (N a constant) as straight-line code for
 /// `i < 128`, so register arrays indexed by `i` stay in registers; any `i ≥ 128` in a plain loop.
 /// The Hopper path's one copy (`hopper_attn.rs` imports it).
@@ -1233,9 +1241,7 @@ where
     /// column in the output (an epilogue); elements outside the output are skipped.
     #[inline(always)]
     pub fn store_with(&mut self, acc: &WgAccum<BN>, f: impl Fn(usize, usize, f32) -> T) {
-        let t = crate::block_thread_linear() % WG_THREADS;
-        let (w, lane) = (t / 32, t % 32);
-        let (g, q) = (lane / 4, lane % 4);
+        let (w, g, q) = wg_lane();
         let (row, col) = (self.row0 + 16 * w + g, self.col0 + 2 * q);
         let (ptr, len, width) = (self.ptr, self.len, self.width);
         let v = &acc.r as *const _ as *const f32;

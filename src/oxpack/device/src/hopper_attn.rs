@@ -44,8 +44,8 @@ use core::marker::PhantomData;
 use crate::disjoint::DisjointSlice;
 use crate::half::BF16;
 use crate::hopper::{
-    coord, descriptor, each, fail, new_pipeline, rt, whole_warp, StageMemory, TmaElem, TmaSource3, WgAccum, WgCols,
-    WgWidth, BOX_BYTES, BOX_ROWS, WG_ROWS, WG_THREADS,
+    coord, descriptor, each, fail, new_pipeline, rt, wg_lane, whole_warp, StageMemory, TmaElem, TmaSource3, WgAccum,
+    WgCols, WgWidth, BOX_BYTES, BOX_ROWS, WG_ROWS, WG_THREADS,
 };
 use crate::layout::{Bind, Layout};
 use crate::mma::FromAccum;
@@ -474,14 +474,6 @@ impl WgRows {
     pub fn zip(&self, other: &Self, f: impl Fn(f32, f32) -> f32) -> Self {
         WgRows { v: [f(self.v[0], other.v[0]), f(self.v[1], other.v[1])] }
     }
-}
-
-/// The calling thread's (warp, g, t) in its warpgroup: rows `16w + g (+ 8)`, columns `2t (+1)`
-/// of each 8-column group of the accumulator layout.
-#[inline(always)]
-fn wg_lane() -> (usize, usize, usize) {
-    let t = crate::block_thread_linear() % WG_THREADS;
-    (t / 32, (t % 32) / 4, t % 4)
 }
 
 /// `v` combined with `op` over the 4 lanes of a quad (two `shfl.bfly`).
