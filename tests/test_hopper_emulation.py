@@ -15,6 +15,7 @@ other threads until its phase completes; one that no thread can complete is a de
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -24,6 +25,8 @@ import pytest
 
 from bf16 import BFloat16, to_bf16
 from conftest import REPO
+
+from oxpack.rustc import find_rustc
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -212,3 +215,26 @@ def test_built_for_sm90a_only() -> None:
     branch's work (issue 19 item 3)."""
     assert 'archs = ["sm_90a"]' in (PROJECT / "pyproject.toml").read_text()
     assert Path(PROJECT / "kernels" / "hopper.rs").is_file()
+
+
+def test_each_runs_every_step_past_128(tmp_path: Path) -> None:
+    """The Hopper path's one `each!` (hopper.rs; hopper_attn.rs imports it, its former copy trapped past
+    128 steps) writes 128 straight-line copies and runs the rest in a loop: the real macro, compiled for
+    the host, runs each i < N exactly once for N up to 300. No sealed shape reaches 128 today (a 64 × 256
+    accumulator's 128 registers): this keeps the limit from becoming a trap or a skip when one does."""
+    src = (REPO / "src" / "oxpack" / "device" / "src" / "hopper.rs").read_text()
+    macro = src[src.index("macro_rules! each {"):src.index("pub(crate) use each;")]
+    assert "macro_rules! each" not in (REPO / "src" / "oxpack" / "device" / "src" / "hopper_attn.rs").read_text()
+    (tmp_path / "each.rs").write_text(macro + """
+fn main() {
+    for n in [0usize, 1, 127, 128, 129, 300] {
+        let mut seen = vec![0u32; n];
+        each!(n, |i| { seen[i] += 1; });
+        assert!(seen.iter().all(|&c| c == 1), "each!({n}) ran some step other than once");
+    }
+}
+""")
+    rustc = find_rustc()
+    subprocess.run([str(rustc.path), "--edition", "2024", "-o", str(tmp_path / "each"), str(tmp_path / "each.rs")],
+                   check=True, capture_output=True, timeout=120)
+    subprocess.run([str(tmp_path / "each")], check=True, capture_output=True, timeout=60)

@@ -70,8 +70,9 @@ use crate::sealed::Sealed;
 use crate::shared::DynShared;
 use crate::Elem;
 
+/// The runtime functions of the Hopper path (GEMM and attention, `hopper_attn.rs` uses them too).
 #[cfg(target_arch = "nvptx64")]
-mod rt {
+pub(crate) mod rt {
     // Defined in runtime.ll (sm_90a). `bar`, `dst`: generic addresses of shared memory.
     unsafe extern "C" {
         pub safe fn __oxpack_activemask() -> u32;
@@ -82,6 +83,7 @@ mod rt {
         pub fn __oxpack_sm90a_mbarrier_arrive_expect_tx(bar: *mut u64, bytes: u32);
         pub fn __oxpack_sm90a_mbarrier_try_wait(bar: *mut u64, parity: u32) -> u32;
         pub fn __oxpack_sm90a_tma_load_2d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, bar: *mut u64);
+        pub fn __oxpack_sm90a_tma_load_3d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, c2: i32, bar: *mut u64);
         pub fn __oxpack_sm90a_prefetch_tensormap(map: *const u8);
         pub safe fn __oxpack_sm90a_wgmma_fence();
         pub safe fn __oxpack_sm90a_wgmma_commit();
@@ -99,6 +101,9 @@ mod rt {
         pub fn __oxpack_sm90a_stmatrix_x4(p: *mut u8, r0: u32, r1: u32, r2: u32, r3: u32);
         pub fn __oxpack_sm90a_wgmma_wait0_f64(d: *mut f32);
         pub fn __oxpack_sm90a_wgmma_wait0_f128(d: *mut f32);
+        pub fn __oxpack_sm90a_wgmma_rs_m64n64k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
+        pub fn __oxpack_sm90a_wgmma_rs_m64n128k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
+        pub fn __oxpack_sm90a_wgmma_rs_m64n256k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
         // The block's dynamic shared memory (see `shared.rs`).
         pub static __oxpack_dynamic_shared: [u8; 0];
     }
@@ -116,14 +121,18 @@ mod rt {
         unsafe { core::ptr::addr_of!(__oxpack_dynamic_shared) as *mut u8 }
     }
 }
+/// The emulator's versions of the same functions.
 #[cfg(not(target_arch = "nvptx64"))]
-use crate::host::rt::hopper as rt;
+pub(crate) mod rt {
+    pub(crate) use crate::host::hopper_attn::*;
+    pub(crate) use crate::host::rt::hopper::*;
+}
 
 /// Stops the kernel with `message` (the emulator's `KernelTrap` and the debug profile show it).
 #[cold]
 #[inline(never)]
 #[track_caller]
-fn fail(message: &'static str) -> ! {
+pub(crate) fn fail(message: &'static str) -> ! {
     #[cfg(any(not(target_arch = "nvptx64"), oxpack_debug))]
     panic!("{}", message);
     #[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
@@ -133,8 +142,27 @@ fn fail(message: &'static str) -> ! {
     }
 }
 
+/// Traps unless all 32 lanes of the calling warp are active: a `wgmma` is executed by whole
+/// warps (the 4 of a warpgroup) together.
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+pub(crate) fn whole_warp() {
+    if rt::__oxpack_activemask() != u32::MAX {
+        fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
+    }
+}
+
+/// The calling thread's (warp, g, t) in its warpgroup: rows `16w + g (+ 8)`, columns `2t (+1)`
+/// of each 8-column group of the accumulator layout.
+#[inline(always)]
+pub(crate) fn wg_lane() -> (usize, usize, usize) {
+    let t = crate::block_thread_linear() % WG_THREADS;
+    (t / 32, (t % 32) / 4, t % 4)
+}
+
 /// `each!(N, |i| { … })`: the block for `i = 0 .. N` (N a constant) as straight-line code for
 /// `i < 128`, so register arrays indexed by `i` stay in registers; any `i ≥ 128` in a plain loop.
+/// The Hopper path's one copy (`hopper_attn.rs` imports it).
 macro_rules! each {
     ($n:expr, |$i:ident| $body:block) => {{
         let n: usize = $n;
@@ -160,6 +188,7 @@ macro_rules! each {
         )*
     };
 }
+pub(crate) use each;
 
 // ---------------------------------------------------------------------------- TMA sources
 
@@ -241,7 +270,7 @@ const MAP_COLS: usize = 136;
 pub const BOX_ROWS: usize = 64;
 /// Columns of one TMA box (elements): 128 bytes.
 pub const BOX_COLS: usize = 64;
-const BOX_BYTES: usize = BOX_ROWS * 128;
+pub(crate) const BOX_BYTES: usize = BOX_ROWS * 128;
 
 /// A kernel parameter: a 2-D array, row-major (`rows × cols`), that the kernel reads by TMA
 /// copies only. In Python it is an ordinary device array of two dimensions; the stub checks it
@@ -259,46 +288,68 @@ impl<T: TmaElem> TmaSource<T> {
     /// The array's rows (its first dimension).
     #[inline(always)]
     pub fn rows(&self) -> usize {
-        // SAFETY: the word is the stub's tensor-map block, MAP_COLS + 8 bytes, 8-aligned.
-        unsafe { (self.map.add(MAP_ROWS) as *const u64).read() as usize }
-    }
-
-    /// The array's columns (its second dimension, contiguous).
-    #[inline(always)]
-    pub fn cols(&self) -> usize {
-        // SAFETY: as above.
-        unsafe { (self.map.add(MAP_COLS) as *const u64).read() as usize }
-    }
-
-    /// The number of elements (`rows · cols`, as `len(a)` in `where`).
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when the array has no element.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
+        // SAFETY: the word of a 2-D source.
+        unsafe { map_word(self.map, MAP_ROWS) }
     }
 }
 
-impl<T> Sealed for TmaSource<T> {}
-impl<T> crate::layout::Unshaped for TmaSource<T> {}
-
-impl<T: TmaElem> Param for TmaSource<T> {
-    type Word = DevPtr<u8>;
-    type Holder = TmaSource<T>;
-    const DESC: &'static str = T::DESC;
-    #[inline(always)]
-    unsafe fn hold(word: DevPtr<u8>, len: usize) -> TmaSource<T> {
-        TmaSource { map: word.0, len, _t: PhantomData }
-    }
-    #[inline(always)]
-    unsafe fn borrow(holder: &mut TmaSource<T>) -> TmaSource<T> {
-        TmaSource { map: holder.map, len: holder.len, _t: PhantomData }
-    }
+/// The u64 at byte `at` of a TMA source's tensor-map block: its rows, cols or (3-D) seqs.
+///
+/// # Safety
+/// `map` is a source's word: the stub's tensor-map block (the 128-byte `CUtensorMap`, then rows,
+/// cols and, for a 3-D source, seqs; 8-aligned); `at` is MAP_ROWS, MAP_COLS or, for a 3-D
+/// source, MAP_SEQS.
+#[inline(always)]
+unsafe fn map_word(map: *const u8, at: usize) -> usize {
+    // SAFETY: the caller's.
+    unsafe { (map.add(at) as *const u64).read() as usize }
 }
+
+/// What a 2-D and a 3-D TMA source have alike: the columns, the length, the `Param` impl (whose
+/// kernel word is the tensor-map block) with the element's descriptor `$desc` (`tma:…`, `tma3:…`).
+macro_rules! tma_source {
+    ($source:ident, $desc:ident) => {
+        impl<T: TmaElem> $source<T> {
+            /// The array's columns (its last dimension, contiguous).
+            #[inline(always)]
+            pub fn cols(&self) -> usize {
+                // SAFETY: the source's word.
+                unsafe { map_word(self.map, MAP_COLS) }
+            }
+
+            /// The number of elements (the product of the dimensions, as `len(a)` in `where`).
+            #[inline(always)]
+            pub fn len(&self) -> usize {
+                self.len
+            }
+
+            /// True when the array has no element.
+            #[inline(always)]
+            pub fn is_empty(&self) -> bool {
+                self.len == 0
+            }
+        }
+
+        impl<T> Sealed for $source<T> {}
+        impl<T> crate::layout::Unshaped for $source<T> {}
+
+        impl<T: TmaElem> Param for $source<T> {
+            type Word = DevPtr<u8>;
+            type Holder = $source<T>;
+            const DESC: &'static str = T::$desc;
+            #[inline(always)]
+            unsafe fn hold(word: DevPtr<u8>, len: usize) -> $source<T> {
+                $source { map: word.0, len, _t: PhantomData }
+            }
+            #[inline(always)]
+            unsafe fn borrow(holder: &mut $source<T>) -> $source<T> {
+                $source { map: holder.map, len: holder.len, _t: PhantomData }
+            }
+        }
+    };
+}
+tma_source!(TmaSource, DESC);
+tma_source!(TmaSource3, DESC3);
 
 /// A kernel parameter: a 3-D array, C-contiguous (`seqs × rows × cols`: e.g. `(batch · heads,
 /// seq, d)`), that the kernel reads by TMA copies only. The stub checks it as a [`TmaSource`]
@@ -316,63 +367,27 @@ impl<T: TmaElem> TmaSource3<T> {
     /// Rows of each sequence (the array's second dimension).
     #[inline(always)]
     pub fn rows(&self) -> usize {
-        // SAFETY: the word is the stub's tensor-map block, MAP_SEQS + 8 bytes, 8-aligned.
-        unsafe { (self.map.add(MAP_ROWS) as *const u64).read() as usize }
-    }
-
-    /// The array's columns (its last dimension, contiguous).
-    #[inline(always)]
-    pub fn cols(&self) -> usize {
-        // SAFETY: as above.
-        unsafe { (self.map.add(MAP_COLS) as *const u64).read() as usize }
+        // SAFETY: the word of a 3-D source.
+        unsafe { map_word(self.map, MAP_ROWS) }
     }
 
     /// The number of sequences (the array's first dimension).
     #[inline(always)]
     pub fn seqs(&self) -> usize {
-        // SAFETY: as above.
-        unsafe { (self.map.add(MAP_SEQS) as *const u64).read() as usize }
-    }
-
-    /// The number of elements (`seqs · rows · cols`, as `len(a)` in `where`).
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when the array has no element.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
+        // SAFETY: the word of a 3-D source.
+        unsafe { map_word(self.map, MAP_SEQS) }
     }
 }
 
 /// Where a 3-D block keeps its number of sequences (after rows and cols).
 const MAP_SEQS: usize = 144;
 
-impl<T> Sealed for TmaSource3<T> {}
-impl<T> crate::layout::Unshaped for TmaSource3<T> {}
-
-impl<T: TmaElem> Param for TmaSource3<T> {
-    type Word = DevPtr<u8>;
-    type Holder = TmaSource3<T>;
-    const DESC: &'static str = T::DESC3;
-    #[inline(always)]
-    unsafe fn hold(word: DevPtr<u8>, len: usize) -> TmaSource3<T> {
-        TmaSource3 { map: word.0, len, _t: PhantomData }
-    }
-    #[inline(always)]
-    unsafe fn borrow(holder: &mut TmaSource3<T>) -> TmaSource3<T> {
-        TmaSource3 { map: holder.map, len: holder.len, _t: PhantomData }
-    }
-}
-
 // ---------------------------------------------------------------------------- the pipeline
 
 /// Rows of A per consumer warpgroup (`wgmma`'s M).
-const WG_ROWS: usize = 64;
+pub(crate) const WG_ROWS: usize = 64;
 /// Threads per warpgroup.
-const WG_THREADS: usize = 128;
+pub(crate) const WG_THREADS: usize = 128;
 /// Tile depth per stage (elements of k): one 128-byte swizzle atom of bf16.
 pub const STAGE_K: usize = 64;
 
@@ -436,33 +451,7 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> TmaPipelin
     where
         PipeShape<S, BM, BN>: PipelineShape,
     {
-        if shared.len().saturating_mul(core::mem::size_of::<T>()) < Self::SHARED_BYTES {
-            fail("TmaPipeline: the launch gives less dynamic shared memory than the pipeline's SHARED_BYTES; \
-                  pass that many bytes for the kernel's DynShared parameter");
-        }
-        if crate::thread::threads_per_block() != Self::THREADS {
-            fail("TmaPipeline: the block is not THREADS = 128 · (1 + BM / 64) threads (one producer warpgroup, \
-                  one consumer warpgroup per 64 rows of A)");
-        }
-        let base = rt::dynamic_shared();
-        // SAFETY: the address of the block's dynamic shared memory.
-        let sa = unsafe { rt::__oxpack_sm90a_smem(base) } as usize;
-        let tiles = base.wrapping_add(sa.next_multiple_of(1024) - sa);
-        let pipe = TmaPipeline { tiles, steps, _e: PhantomData };
-        if crate::block_thread_linear() == 0 {
-            each!(S, |s| {
-                // SAFETY: barriers of this pipeline's memory (inside SHARED_BYTES, 8-aligned),
-                // initialised before the barrier below lets any thread use them.
-                unsafe {
-                    rt::__oxpack_sm90a_mbarrier_init(pipe.full(s), 1);
-                    rt::__oxpack_sm90a_mbarrier_init(pipe.empty(s), (BM / WG_ROWS * WG_THREADS) as u32);
-                }
-            });
-            rt::__oxpack_sm90a_mbarrier_init_fence();
-        }
-        crate::sync::sync_threads();
-        drop(shared);
-        pipe
+        new_pipeline(shared, steps)
     }
 
     #[inline(always)]
@@ -542,6 +531,74 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> TmaPipelin
     }
 }
 
+/// A pipeline of TMA stages in the block's dynamic shared memory: [`TmaPipeline`] and the
+/// attention's `AttnPipeline`, made by [`new_pipeline`].
+pub(crate) trait StageMemory: Sized {
+    /// Dynamic shared memory the launch must give (bytes).
+    const BYTES: usize;
+    /// Threads per block.
+    const BLOCK: usize;
+    /// The traps' messages: too little dynamic shared memory, a block of other than BLOCK threads.
+    const ERRORS: [&'static str; 2];
+    /// The pipeline whose tiles start at `tiles` (1024-aligned), for `steps` stages.
+    fn at(tiles: *mut u8, steps: usize) -> Self;
+    /// Initialises the barriers (in one thread, before any thread uses them).
+    fn init_barriers(&self);
+}
+
+/// The pipeline `P` over the block's dynamic shared memory (`shared`, taken by value: no other
+/// view of it exists), for `steps` stages, its tiles at the first byte whose shared address is a
+/// multiple of 1024 (the swizzle's period). Traps unless the launch gave at least `P::BYTES` of
+/// it and the block is `P::BLOCK` threads; initialises the barriers in the block's first
+/// thread, then fences them and ends with a block barrier: every thread calls it.
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+pub(crate) fn new_pipeline<T: Elem, P: StageMemory>(shared: DynShared<T>, steps: usize) -> P {
+    if shared.len().saturating_mul(core::mem::size_of::<T>()) < P::BYTES {
+        fail(P::ERRORS[0]);
+    }
+    if crate::thread::threads_per_block() != P::BLOCK {
+        fail(P::ERRORS[1]);
+    }
+    let base = rt::dynamic_shared();
+    // SAFETY: the address of the block's dynamic shared memory.
+    let sa = unsafe { rt::__oxpack_sm90a_smem(base) } as usize;
+    let pipe = P::at(base.wrapping_add(sa.next_multiple_of(1024) - sa), steps);
+    if crate::block_thread_linear() == 0 {
+        pipe.init_barriers();
+        rt::__oxpack_sm90a_mbarrier_init_fence();
+    }
+    crate::sync::sync_threads();
+    drop(shared);
+    pipe
+}
+
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> StageMemory for TmaPipeline<S, BM, BN, E> {
+    const BYTES: usize = Self::SHARED_BYTES;
+    const BLOCK: usize = Self::THREADS;
+    const ERRORS: [&'static str; 2] = [
+        "TmaPipeline: the launch gives less dynamic shared memory than the pipeline's SHARED_BYTES; \
+         pass that many bytes for the kernel's DynShared parameter",
+        "TmaPipeline: the block is not THREADS = 128 · (1 + BM / 64) threads (one producer warpgroup, \
+         one consumer warpgroup per 64 rows of A)",
+    ];
+    #[inline(always)]
+    fn at(tiles: *mut u8, steps: usize) -> Self {
+        TmaPipeline { tiles, steps, _e: PhantomData }
+    }
+    #[inline(always)]
+    fn init_barriers(&self) {
+        each!(S, |s| {
+            // SAFETY: barriers of this pipeline's memory (inside SHARED_BYTES, 8-aligned),
+            // initialised before `new_pipeline`'s block barrier lets any thread use them.
+            unsafe {
+                rt::__oxpack_sm90a_mbarrier_init(self.full(s), 1);
+                rt::__oxpack_sm90a_mbarrier_init(self.empty(s), (BM / WG_ROWS * WG_THREADS) as u32);
+            }
+        });
+    }
+}
+
 /// What a thread of a [`TmaPipeline`]'s block does; see [`TmaPipeline::role`].
 pub enum Role<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
     /// Warpgroup 0, thread 0: issues the TMA copies.
@@ -560,7 +617,7 @@ pub struct Producer<const S: usize, const BM: usize, const BN: usize, E: WgmmaIn
 
 /// A TMA coordinate (signed 32-bit; past the array's edge the TMA reads zeros).
 #[inline(always)]
-fn coord(x: usize) -> i32 {
+pub(crate) fn coord(x: usize) -> i32 {
     x.min(i32::MAX as usize) as i32
 }
 
@@ -687,9 +744,7 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
         if count > self.pipe.steps - self.waited {
             fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
         }
-        if rt::__oxpack_activemask() != u32::MAX {
-            fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
-        }
+        whole_warp();
         let p = &self.pipe;
         let d = acc.regs();
         let mut previous = usize::MAX; // the stage whose wgmmas may still run
@@ -772,7 +827,7 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for T
 /// `addr`: start address >> 4 (bits 0-13), leading offset 1 (unused by this layout), stride 1024
 /// bytes between 8-row groups (bits 32-45), swizzle mode 1 = 128 bytes (bits 62-63).
 #[inline(always)]
-fn descriptor(addr: u32) -> u64 {
+pub(crate) fn descriptor(addr: u32) -> u64 {
     ((addr as u64 >> 4) & 0x3fff) | (1u64 << 16) | ((1024u64 >> 4) << 32) | (1u64 << 62)
 }
 
@@ -802,63 +857,34 @@ pub trait WgWidth: Sealed {
     unsafe fn wait0(d: *mut f32);
 }
 impl<const N: usize> Sealed for WgCols<N> {}
-impl WgWidth for WgCols<64> {
-    type Regs = [f32; 32];
-    const ZERO: [f32; 32] = [0.0; 32];
-    #[inline(always)]
-    unsafe fn wgmma(d: *mut f32, da: u64, db: u64) {
-        // SAFETY: the caller's: `d` holds 32 floats.
-        unsafe { rt::__oxpack_sm90a_wgmma_m64n64k16_bf16(d, da, db) }
-    }
-    #[inline(always)]
-    unsafe fn wgmma_tf32(d: *mut f32, da: u64, db: u64) {
-        // SAFETY: as above.
-        unsafe { rt::__oxpack_sm90a_wgmma_m64n64k8_tf32(d, da, db) }
-    }
-    #[inline(always)]
-    unsafe fn wait0(d: *mut f32) {
-        // SAFETY: as above, 32 floats.
-        unsafe { rt::__oxpack_sm90a_wgmma_wait0_f32(d) }
-    }
+/// The `WgWidth` of `WgCols<$n>`: `$n / 2` accumulators per thread, the bf16 and tf32 `wgmma`s
+/// of that width and the `wait_group 0` that passes `$n / 2` registers through.
+macro_rules! wg_width {
+    ($n:literal, $bf16:ident, $tf32:ident, $wait0:ident) => {
+        impl WgWidth for WgCols<$n> {
+            type Regs = [f32; $n / 2];
+            const ZERO: [f32; $n / 2] = [0.0; $n / 2];
+            #[inline(always)]
+            unsafe fn wgmma(d: *mut f32, da: u64, db: u64) {
+                // SAFETY: the caller's: `d` holds N / 2 floats.
+                unsafe { rt::$bf16(d, da, db) }
+            }
+            #[inline(always)]
+            unsafe fn wgmma_tf32(d: *mut f32, da: u64, db: u64) {
+                // SAFETY: as above.
+                unsafe { rt::$tf32(d, da, db) }
+            }
+            #[inline(always)]
+            unsafe fn wait0(d: *mut f32) {
+                // SAFETY: as above.
+                unsafe { rt::$wait0(d) }
+            }
+        }
+    };
 }
-impl WgWidth for WgCols<128> {
-    type Regs = [f32; 64];
-    const ZERO: [f32; 64] = [0.0; 64];
-    #[inline(always)]
-    unsafe fn wgmma(d: *mut f32, da: u64, db: u64) {
-        // SAFETY: as above, 64 floats.
-        unsafe { rt::__oxpack_sm90a_wgmma_m64n128k16_bf16(d, da, db) }
-    }
-    #[inline(always)]
-    unsafe fn wgmma_tf32(d: *mut f32, da: u64, db: u64) {
-        // SAFETY: as above.
-        unsafe { rt::__oxpack_sm90a_wgmma_m64n128k8_tf32(d, da, db) }
-    }
-    #[inline(always)]
-    unsafe fn wait0(d: *mut f32) {
-        // SAFETY: as above, 64 floats.
-        unsafe { rt::__oxpack_sm90a_wgmma_wait0_f64(d) }
-    }
-}
-impl WgWidth for WgCols<256> {
-    type Regs = [f32; 128];
-    const ZERO: [f32; 128] = [0.0; 128];
-    #[inline(always)]
-    unsafe fn wgmma(d: *mut f32, da: u64, db: u64) {
-        // SAFETY: as above, 128 floats.
-        unsafe { rt::__oxpack_sm90a_wgmma_m64n256k16_bf16(d, da, db) }
-    }
-    #[inline(always)]
-    unsafe fn wgmma_tf32(d: *mut f32, da: u64, db: u64) {
-        // SAFETY: as above.
-        unsafe { rt::__oxpack_sm90a_wgmma_m64n256k8_tf32(d, da, db) }
-    }
-    #[inline(always)]
-    unsafe fn wait0(d: *mut f32) {
-        // SAFETY: as above, 128 floats.
-        unsafe { rt::__oxpack_sm90a_wgmma_wait0_f128(d) }
-    }
-}
+wg_width!(64, __oxpack_sm90a_wgmma_m64n64k16_bf16, __oxpack_sm90a_wgmma_m64n64k8_tf32, __oxpack_sm90a_wgmma_wait0_f32);
+wg_width!(128, __oxpack_sm90a_wgmma_m64n128k16_bf16, __oxpack_sm90a_wgmma_m64n128k8_tf32, __oxpack_sm90a_wgmma_wait0_f64);
+wg_width!(256, __oxpack_sm90a_wgmma_m64n256k16_bf16, __oxpack_sm90a_wgmma_m64n256k8_tf32, __oxpack_sm90a_wgmma_wait0_f128);
 
 /// A warpgroup's 64 × N block of f32 accumulators, `N / 2` per thread in `wgmma`'s layout
 /// (warp `w` of the warpgroup holds rows `16w .. 16w + 16`; in each 8-column group `j`, lane
@@ -894,9 +920,7 @@ where
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn mma<const S: usize, const BM: usize, E: WgmmaInput>(&mut self, stage: &TmaStage<'_, S, BM, N, E>) {
-        if rt::__oxpack_activemask() != u32::MAX {
-            fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
-        }
+        whole_warp();
         let p = &stage.cons.pipe;
         let d = self.regs();
         // SAFETY: `d` holds N / 2 floats; the tiles are the stage's, full (the consumer's wait)
@@ -1217,9 +1241,7 @@ where
     /// column in the output (an epilogue); elements outside the output are skipped.
     #[inline(always)]
     pub fn store_with(&mut self, acc: &WgAccum<BN>, f: impl Fn(usize, usize, f32) -> T) {
-        let t = crate::block_thread_linear() % WG_THREADS;
-        let (w, lane) = (t / 32, t % 32);
-        let (g, q) = (lane / 4, lane % 4);
+        let (w, g, q) = wg_lane();
         let (row, col) = (self.row0 + 16 * w + g, self.col0 + 2 * q);
         let (ptr, len, width) = (self.ptr, self.len, self.width);
         let v = &acc.r as *const _ as *const f32;

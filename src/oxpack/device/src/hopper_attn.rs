@@ -43,70 +43,15 @@ use core::marker::PhantomData;
 
 use crate::disjoint::DisjointSlice;
 use crate::half::BF16;
-use crate::hopper::{TmaElem, TmaSource3, WgAccum, WgCols, WgWidth};
+use crate::hopper::{
+    coord, descriptor, each, fail, new_pipeline, rt, wg_lane, whole_warp, StageMemory, TmaElem, TmaSource3, WgAccum,
+    WgCols, WgWidth, BOX_BYTES, BOX_ROWS, WG_ROWS, WG_THREADS,
+};
 use crate::layout::{Bind, Layout};
 use crate::mma::FromAccum;
 use crate::sealed::Sealed;
 use crate::shared::DynShared;
 use crate::Elem;
-
-#[cfg(target_arch = "nvptx64")]
-mod rt {
-    // Defined in runtime.ll (sm_90a). `bar`, `dst`: generic addresses of shared memory.
-    unsafe extern "C" {
-        pub safe fn __oxpack_activemask() -> u32;
-        pub fn __oxpack_sm90a_smem(p: *const u8) -> u32;
-        pub fn __oxpack_sm90a_mbarrier_init(bar: *mut u64, count: u32);
-        pub safe fn __oxpack_sm90a_mbarrier_init_fence();
-        pub fn __oxpack_sm90a_mbarrier_arrive(bar: *mut u64);
-        pub fn __oxpack_sm90a_mbarrier_arrive_expect_tx(bar: *mut u64, bytes: u32);
-        pub fn __oxpack_sm90a_mbarrier_try_wait(bar: *mut u64, parity: u32) -> u32;
-        pub fn __oxpack_sm90a_tma_load_3d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, c2: i32, bar: *mut u64);
-        pub fn __oxpack_sm90a_prefetch_tensormap(map: *const u8);
-        pub safe fn __oxpack_sm90a_wgmma_fence();
-        pub safe fn __oxpack_sm90a_wgmma_commit();
-        pub safe fn __oxpack_sm90a_wgmma_wait0();
-        pub safe fn __oxpack_sm90a_setmaxnreg_dec40();
-        pub safe fn __oxpack_sm90a_setmaxnreg_inc232();
-        pub fn __oxpack_sm90a_wgmma_rs_m64n64k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
-        pub fn __oxpack_sm90a_wgmma_rs_m64n128k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
-        pub fn __oxpack_sm90a_wgmma_rs_m64n256k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
-        // The block's dynamic shared memory (see `shared.rs`).
-        pub static __oxpack_dynamic_shared: [u8; 0];
-    }
-
-    /// Waits for the phase of parity `parity` of the barrier to complete.
-    #[inline(always)]
-    pub fn mbarrier_wait(bar: *mut u64, parity: u32) {
-        // SAFETY: `bar` is an initialised barrier of the pipeline's shared memory.
-        while unsafe { __oxpack_sm90a_mbarrier_try_wait(bar, parity) } == 0 {}
-    }
-
-    #[inline(always)]
-    pub fn dynamic_shared() -> *mut u8 {
-        // SAFETY: only the address of the extern static is taken.
-        unsafe { core::ptr::addr_of!(__oxpack_dynamic_shared) as *mut u8 }
-    }
-}
-#[cfg(not(target_arch = "nvptx64"))]
-mod rt {
-    pub(crate) use crate::host::hopper_attn::*;
-    pub(crate) use crate::host::rt::hopper::*;
-}
-
-/// Stops the kernel with `message` (the emulator's `KernelTrap` and the debug profile show it).
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn fail(message: &'static str) -> ! {
-    #[cfg(any(not(target_arch = "nvptx64"), oxpack_debug))]
-    panic!("{}", message);
-    #[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
-    {
-        let _ = message;
-        crate::trap()
-    }
-}
 
 /// True while the thread unwinds from a trap (emulation only: on the GPU a trap ends the thread).
 #[inline(always)]
@@ -117,54 +62,10 @@ fn unwinding() -> bool {
     false
 }
 
-/// `each!(N, |i| { … })`: the block for `i = 0 .. N` (N a constant, at most 128) as
-/// straight-line code, so register arrays indexed by `i` stay in registers (as `hopper.rs`'s).
-macro_rules! each {
-    ($n:expr, |$i:ident| $body:block) => {{
-        let n: usize = $n;
-        if n > 128 {
-            fail("oxpack: an unrolled loop of more than 128 steps");
-        }
-        each!(@ n, $i, $body,
-              0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-              32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
-              64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
-              96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119
-              120 121 122 123 124 125 126 127);
-    }};
-    (@ $n:ident, $i:ident, $body:block, $($k:literal)*) => {
-        $(
-            if $n > $k {
-                let $i: usize = $k;
-                $body
-            }
-        )*
-    };
-}
-
-/// Rows of q per consumer warpgroup (`wgmma`'s M), and threads per warpgroup.
-const WG_ROWS: usize = 64;
-const WG_THREADS: usize = 128;
 /// Rows of q per block (two consumer warpgroups).
 pub const BQ: usize = 128;
 /// Rows of k and v per stage (the scores' width: `WgAccum<BKV>`).
 pub const BKV: usize = 128;
-/// Bytes of one TMA box (64 rows of 128 bytes) and rows of it.
-const BOX_BYTES: usize = 64 * 128;
-const BOX_ROWS: usize = 64;
-
-/// A TMA coordinate (signed 32-bit; past the array's edge the TMA reads zeros).
-#[inline(always)]
-fn coord(x: usize) -> i32 {
-    x.min(i32::MAX as usize) as i32
-}
-
-/// The `wgmma` descriptor of a K-major, 128-byte-swizzled operand at shared address `addr` (as
-/// `hopper.rs`'s): 8-row groups 1024 bytes apart.
-#[inline(always)]
-fn descriptor_k(addr: u32) -> u64 {
-    ((addr as u64 >> 4) & 0x3fff) | (1u64 << 16) | ((1024u64 >> 4) << 32) | (1u64 << 62)
-}
 
 /// The descriptor of an N-major (transposed), 128-byte-swizzled operand at `addr`: rows of 128
 /// bytes hold 64 consecutive n of one k, 8 such rows (k) form a 1024-byte swizzle atom (the
@@ -210,36 +111,24 @@ pub trait AFragWidth: WgWidth {
     #[doc(hidden)]
     unsafe fn wgmma_rs_tb(d: *mut f32, a: [u32; 4], db: u64);
 }
-impl AFragWidth for WgCols<64> {
-    type Words = [u32; 16];
-    const ZERO: [u32; 16] = [0; 16];
-    #[inline(always)]
-    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    unsafe fn wgmma_rs_tb(d: *mut f32, a: [u32; 4], db: u64) {
-        // SAFETY: the caller's: `d` holds 32 floats.
-        unsafe { rt::__oxpack_sm90a_wgmma_rs_m64n64k16_bf16_tb(d, a[0], a[1], a[2], a[3], db) }
-    }
+/// The `AFragWidth` of `WgCols<$n>`: `$n / 4` words of bf16 pairs and its register-A `wgmma`.
+macro_rules! a_frag_width {
+    ($n:literal, $wgmma:ident) => {
+        impl AFragWidth for WgCols<$n> {
+            type Words = [u32; $n / 4];
+            const ZERO: [u32; $n / 4] = [0; $n / 4];
+            #[inline(always)]
+            #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+            unsafe fn wgmma_rs_tb(d: *mut f32, a: [u32; 4], db: u64) {
+                // SAFETY: the caller's: `d` holds N / 2 floats.
+                unsafe { rt::$wgmma(d, a[0], a[1], a[2], a[3], db) }
+            }
+        }
+    };
 }
-impl AFragWidth for WgCols<128> {
-    type Words = [u32; 32];
-    const ZERO: [u32; 32] = [0; 32];
-    #[inline(always)]
-    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    unsafe fn wgmma_rs_tb(d: *mut f32, a: [u32; 4], db: u64) {
-        // SAFETY: as above, 64 floats.
-        unsafe { rt::__oxpack_sm90a_wgmma_rs_m64n128k16_bf16_tb(d, a[0], a[1], a[2], a[3], db) }
-    }
-}
-impl AFragWidth for WgCols<256> {
-    type Words = [u32; 64];
-    const ZERO: [u32; 64] = [0; 64];
-    #[inline(always)]
-    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    unsafe fn wgmma_rs_tb(d: *mut f32, a: [u32; 4], db: u64) {
-        // SAFETY: as above, 128 floats.
-        unsafe { rt::__oxpack_sm90a_wgmma_rs_m64n256k16_bf16_tb(d, a[0], a[1], a[2], a[3], db) }
-    }
-}
+a_frag_width!(64, __oxpack_sm90a_wgmma_rs_m64n64k16_bf16_tb);
+a_frag_width!(128, __oxpack_sm90a_wgmma_rs_m64n128k16_bf16_tb);
+a_frag_width!(256, __oxpack_sm90a_wgmma_rs_m64n256k16_bf16_tb);
 
 // ---------------------------------------------------------------------------- the pipeline
 
@@ -313,33 +202,7 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnPipeline<T, S, D> {
     where
         AttnShapeOf<S, D>: AttnShape,
     {
-        if shared.len().saturating_mul(core::mem::size_of::<U>()) < Self::SHARED_BYTES {
-            fail("AttnPipeline: the launch gives less dynamic shared memory than the pipeline's SHARED_BYTES; \
-                  pass that many bytes for the kernel's DynShared parameter");
-        }
-        if crate::thread::threads_per_block() != Self::THREADS {
-            fail("AttnPipeline: the block is not THREADS = 384 threads (one producer warpgroup, two consumer warpgroups)");
-        }
-        let base = rt::dynamic_shared();
-        // SAFETY: the address of the block's dynamic shared memory.
-        let sa = unsafe { rt::__oxpack_sm90a_smem(base) } as usize;
-        let tiles = base.wrapping_add(sa.next_multiple_of(1024) - sa);
-        let pipe = AttnPipeline { tiles, steps, _t: PhantomData };
-        if crate::block_thread_linear() == 0 {
-            // SAFETY: barriers of this pipeline's memory (inside SHARED_BYTES, 8-aligned),
-            // initialised before the barrier below lets any thread use them.
-            unsafe {
-                rt::__oxpack_sm90a_mbarrier_init(pipe.q_full(), 1);
-                each!(S, |s| {
-                    rt::__oxpack_sm90a_mbarrier_init(pipe.full(s), 1);
-                    rt::__oxpack_sm90a_mbarrier_init(pipe.empty(s), (2 * WG_THREADS) as u32);
-                });
-            }
-            rt::__oxpack_sm90a_mbarrier_init_fence();
-        }
-        crate::sync::sync_threads();
-        drop(shared);
-        pipe
+        new_pipeline(shared, steps)
     }
 
     /// The calling thread's role: warpgroup 0's first thread is the [`AttnProducer`], its
@@ -374,6 +237,32 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnPipeline<T, S, D> {
         } else {
             rt::__oxpack_sm90a_setmaxnreg_inc232();
             consumer(AttnConsumer { pipe: self, waited: 0, wg: t / WG_THREADS - 1 }, x);
+        }
+    }
+}
+
+impl<T: TmaElem, const S: usize, const D: usize> StageMemory for AttnPipeline<T, S, D> {
+    const BYTES: usize = Self::SHARED_BYTES;
+    const BLOCK: usize = Self::THREADS;
+    const ERRORS: [&'static str; 2] = [
+        "AttnPipeline: the launch gives less dynamic shared memory than the pipeline's SHARED_BYTES; \
+         pass that many bytes for the kernel's DynShared parameter",
+        "AttnPipeline: the block is not THREADS = 384 threads (one producer warpgroup, two consumer warpgroups)",
+    ];
+    #[inline(always)]
+    fn at(tiles: *mut u8, steps: usize) -> Self {
+        AttnPipeline { tiles, steps, _t: PhantomData }
+    }
+    #[inline(always)]
+    fn init_barriers(&self) {
+        // SAFETY: barriers of this pipeline's memory (inside SHARED_BYTES, 8-aligned),
+        // initialised before `new_pipeline`'s block barrier lets any thread use them.
+        unsafe {
+            rt::__oxpack_sm90a_mbarrier_init(self.q_full(), 1);
+            each!(S, |s| {
+                rt::__oxpack_sm90a_mbarrier_init(self.full(s), 1);
+                rt::__oxpack_sm90a_mbarrier_init(self.empty(s), (2 * WG_THREADS) as u32);
+            });
         }
     }
 }
@@ -587,22 +476,6 @@ impl WgRows {
     }
 }
 
-/// The calling thread's (warp, g, t) in its warpgroup: rows `16w + g (+ 8)`, columns `2t (+1)`
-/// of each 8-column group of the accumulator layout.
-#[inline(always)]
-fn wg_lane() -> (usize, usize, usize) {
-    let t = crate::block_thread_linear() % WG_THREADS;
-    (t / 32, (t % 32) / 4, t % 4)
-}
-
-#[inline(always)]
-#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-fn whole_warp() {
-    if rt::__oxpack_activemask() != u32::MAX {
-        fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
-    }
-}
-
 /// `v` combined with `op` over the 4 lanes of a quad (two `shfl.bfly`).
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
@@ -743,7 +616,7 @@ impl WgAccum<BKV> {
             let ka = k + (kc * BKV * 128 + 32 * kk) as u32;
             // SAFETY: `d` holds 64 floats; q and the stage are full and stay so until the wait
             // below (the view outlives this call).
-            unsafe { <WgCols<BKV> as WgWidth>::wgmma(d, descriptor_k(qa), descriptor_k(ka)) };
+            unsafe { <WgCols<BKV> as WgWidth>::wgmma(d, descriptor(qa), descriptor(ka)) };
         });
         rt::__oxpack_sm90a_wgmma_commit();
         rt::__oxpack_sm90a_wgmma_wait0();

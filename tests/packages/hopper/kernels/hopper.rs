@@ -67,6 +67,25 @@ fn consume_staged<const S: usize, const BM: usize, const BN: usize, O: oxpack::h
     }
 }
 
+/// The body of a one-tile kernel (`Big`'s 128 × 256 tiles over A's and B's element E, one block
+/// per tile of C: fewer trap): the pipeline over k, the producer's loads of the block's tile and
+/// `consumer(q, steps, c)` in each consumer thread.
+#[inline(always)]
+fn one_tile<O: oxpack::Elem, E: oxpack::hopper::WgmmaInput>(
+    k: u32, a: &TmaSource<E>, b: &TmaSource<E>, c: &mut DisjointSlice<O, WgTiles<128, 256>>, smem: DynShared<u64>,
+    consumer: impl FnOnce(Consumer<4, 128, 256, E>, usize, &mut DisjointSlice<O, WgTiles<128, 256>>),
+) {
+    if (grid_dim().x as usize) < c.block_tiles() {
+        trap(); // one block per tile: use gemm_bf16_nt_sm90_persistent for fewer
+    }
+    let steps = (k as usize).div_ceil(TmaPipeline::<4, 128, 256, E>::STAGE_K);
+    if c.block_tile_count() == 0 {
+        return;
+    }
+    let pipe = TmaPipeline::<4, 128, 256, E>::new(smem, steps);
+    pipe.run_with_registers(c, |p, c| produce(p, a, b, 1, steps, c), |q, c| consumer(q, steps, c));
+}
+
 kernel! {
     /// c ← a·bᵀ on Hopper tensor cores: `a` m × k and `b` n × k, 2-D bf16 (TMA sources); `c` m × n,
     /// f32. Launch with `threads=384 * ceil(m / 128) * ceil(n / 256), block=384, smem=24712`: one
@@ -76,16 +95,7 @@ kernel! {
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
-        if (grid_dim().x as usize) < c.block_tiles() {
-            trap(); // one block per tile: use gemm_bf16_nt_sm90_persistent for fewer
-        }
-        let steps = (k as usize).div_ceil(STAGE_K);
-        if c.block_tile_count() == 0 {
-            return;
-        }
-        let pipe = Big::new(smem, steps);
-        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
-                                |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+        one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
     }
 
     /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, `c` in bf16 (rounded to nearest even): torch's
@@ -96,16 +106,7 @@ kernel! {
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
-        if (grid_dim().x as usize) < c.block_tiles() {
-            trap(); // one block per tile: use gemm_bf16_nt_sm90_persistent for fewer
-        }
-        let steps = (k as usize).div_ceil(STAGE_K);
-        if c.block_tile_count() == 0 {
-            return;
-        }
-        let pipe = Big::new(smem, steps);
-        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
-                                |q, c| consume_staged(q, steps, c));
+        one_tile(k, &a, &b, c, smem, |q, steps, c| consume_staged(q, steps, c));
     }
 
     /// `gemm_bf16_nt_sm90_bf16` with the per-thread store (`WgTile::store`: one 2-byte store per
@@ -116,16 +117,7 @@ kernel! {
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
-        if (grid_dim().x as usize) < c.block_tiles() {
-            trap(); // one block per tile
-        }
-        let steps = (k as usize).div_ceil(STAGE_K);
-        if c.block_tile_count() == 0 {
-            return;
-        }
-        let pipe = Big::new(smem, steps);
-        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
-                                |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+        one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
     }
 
     /// c ← a·bᵀ on Hopper tensor cores in tf32: `a` m × k and `b` n × k, 2-D f32 (TMA sources: k
@@ -137,17 +129,7 @@ kernel! {
         m: u32, n: u32, k: u32, a: TmaSource<f32>, b: TmaSource<f32>,
         c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
-        if (grid_dim().x as usize) < c.block_tiles() {
-            trap(); // one block per tile
-        }
-        type Tf32 = TmaPipeline<4, 128, 256, f32>;
-        let steps = (k as usize).div_ceil(Tf32::STAGE_K);
-        if c.block_tile_count() == 0 {
-            return;
-        }
-        let pipe = Tf32::new(smem, steps);
-        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, 1, steps, c),
-                                |q, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+        one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
     }
 
     /// c ← a·bᵀ with 64 × 64 block tiles, 2 stages and one consumer warpgroup (256 threads):

@@ -101,7 +101,7 @@ impl Collective {
                 // tf32: the tensor cores read sign, exponent and the top 10 mantissa bits
                 let tf32 = |w: u32| -> f32 { f32::from_bits(w & 0xffff_e000) };
                 let k = k as usize;
-                let (mut a, mut b, mut c) = ([[0f32; 16]; 16], [[0f32; 8]; 16], [[0f32; 8]; 16]);
+                let (mut a, mut b, c) = ([[0f32; 16]; 16], [[0f32; 8]; 16], acc_tile(|l| lane(l).c));
                 for l in 0..32 {
                     let (g, t) = (l / 4, l % 4);
                     let x = lane(l);
@@ -113,10 +113,6 @@ impl Collective {
                         a[g + 8][t + 4] = tf32(x.a[3]);
                         b[t][g] = tf32(x.b[0]);
                         b[t + 4][g] = tf32(x.b[1]);
-                        c[g][2 * t] = x.c[0];
-                        c[g][2 * t + 1] = x.c[1];
-                        c[g + 8][2 * t] = x.c[2];
-                        c[g + 8][2 * t + 1] = x.c[3];
                         continue;
                     }
                     // A, row-major 16 × k: word i holds two consecutive columns of one row
@@ -134,10 +130,6 @@ impl Collective {
                         b[8 * i + 2 * t][g] = half(x.b[i]);
                         b[8 * i + 2 * t + 1][g] = half(x.b[i] >> 16);
                     }
-                    c[g][2 * t] = x.c[0];
-                    c[g][2 * t + 1] = x.c[1];
-                    c[g + 8][2 * t] = x.c[2];
-                    c[g + 8][2 * t + 1] = x.c[3];
                 }
                 // f32 accumulation of exact products (a bf16 or f16 product is exact in f32)
                 let mut d = c;
@@ -149,13 +141,12 @@ impl Collective {
                     }
                 }
                 for l in 0..32 {
-                    let (g, t) = (l / 4, l % 4);
-                    lane(l).d = [d[g][2 * t], d[g][2 * t + 1], d[g + 8][2 * t], d[g + 8][2 * t + 1]];
+                    lane(l).d = lane_acc(&d, l);
                 }
             },
             Collective::MmaS8 => unsafe {
                 let lane = |l: usize| &mut *(lanes[l] as *mut MmaS8Lane);
-                let (mut a, mut b, mut c) = ([[0i32; 32]; 16], [[0i32; 8]; 32], [[0i32; 8]; 16]);
+                let (mut a, mut b, c) = ([[0i32; 32]; 16], [[0i32; 8]; 32], acc_tile(|l| lane(l).c));
                 for l in 0..32 {
                     let (g, t) = (l / 4, l % 4);
                     let x = lane(l);
@@ -172,10 +163,6 @@ impl Collective {
                             b[16 * i + 4 * t + j][g] = byte as i8 as i32;
                         }
                     }
-                    c[g][2 * t] = x.c[0];
-                    c[g][2 * t + 1] = x.c[1];
-                    c[g + 8][2 * t] = x.c[2];
-                    c[g + 8][2 * t + 1] = x.c[3];
                 }
                 // exact products summed in s32, wrapping on overflow (no .satfinite): in any order
                 let mut d = c;
@@ -187,12 +174,34 @@ impl Collective {
                     }
                 }
                 for l in 0..32 {
-                    let (g, t) = (l / 4, l % 4);
-                    lane(l).d = [d[g][2 * t], d[g][2 * t + 1], d[g + 8][2 * t], d[g + 8][2 * t + 1]];
+                    lane(l).d = lane_acc(&d, l);
                 }
             },
         }
     }
+}
+
+/// Lane `l` = 4g + t's places in a 16 × 8 `mma.sync` accumulator tile, in its register order:
+/// (g, 2t), (g, 2t + 1), (g + 8, 2t), (g + 8, 2t + 1).
+fn acc_places(l: usize) -> [(usize, usize); 4] {
+    let (g, t) = (l / 4, l % 4);
+    [(g, 2 * t), (g, 2 * t + 1), (g + 8, 2 * t), (g + 8, 2 * t + 1)]
+}
+
+/// The 16 × 8 accumulator tile that the 32 lanes hold (`acc(l)`: lane l's four registers).
+fn acc_tile<T: Copy + Default>(acc: impl Fn(usize) -> [T; 4]) -> [[T; 8]; 16] {
+    let mut tile = [[T::default(); 8]; 16];
+    for l in 0..32 {
+        for (v, (r, c)) in acc(l).into_iter().zip(acc_places(l)) {
+            tile[r][c] = v;
+        }
+    }
+    tile
+}
+
+/// Lane `l`'s four registers of a 16 × 8 accumulator tile.
+fn lane_acc<T: Copy>(tile: &[[T; 8]; 16], l: usize) -> [T; 4] {
+    acc_places(l).map(|(r, c)| tile[r][c])
 }
 
 /// A lane's part of an `ldmatrix`: the row address it provides, the words it receives.

@@ -12,7 +12,7 @@
 //! `start + (k / 8)·SBO + (k % 8)·128 + (n / 64)·LBO + 2·(n % 64)` bytes, with the 128-byte
 //! swizzle applied to that address (16-byte chunk bits 4-6 XOR row bits 7-9).
 
-use super::rt::hopper::dynamic_shared;
+use super::rt::hopper::{dynamic_shared, wgmma_sum};
 
 /// Element (n, k) of an N-major, 128-byte-swizzled bf16 operand at descriptor `desc`.
 fn element_n_major(desc: u64, n: usize, k: usize) -> f32 {
@@ -36,10 +36,7 @@ fn bf16_hi(w: u32) -> f32 {
 
 #[track_caller]
 fn wgmma_rs_tb(n: usize, d: *mut f32, a: [u32; 4], db: u64) {
-    let t = crate::block_thread_linear() % 128;
-    let (w, lane) = (t / 32, t % 32);
-    let (g, q) = (lane / 4, lane % 4);
-    let _ = w;
+    let g = (crate::block_thread_linear() % 32) / 4;
     // rows g and g + 8 of the warp's 16 × 16 A block, from the 4 lanes of the quad
     let mut rows = [[0f32; 16]; 2];
     for src in 0..4u32 {
@@ -51,17 +48,8 @@ fn wgmma_rs_tb(n: usize, d: *mut f32, a: [u32; 4], db: u64) {
             rows[r][c + 1] = bf16_hi(v);
         }
     }
-    for i in 0..n / 2 {
-        let (j, e) = (i / 4, i % 4);
-        let (r, c) = (e >> 1, 8 * j + 2 * q + (e & 1));
-        // SAFETY: `d` holds n / 2 floats (the caller's).
-        let acc = unsafe { &mut *d.add(i) };
-        let mut sum = *acc;
-        for k in 0..16 {
-            sum += rows[r][k] * element_n_major(db, c, k);
-        }
-        *acc = sum;
-    }
+    // row r of the warpgroup's block is row g (r % 16 < 8) or g + 8 of the warp's
+    wgmma_sum(n, 16, d, |r, k| rows[(r % 16) / 8][k], |c, k| element_n_major(db, c, k));
 }
 
 /// # Safety

@@ -492,53 +492,48 @@ pub(crate) mod hopper {
     /// # Safety
     /// As `__oxpack_sm90a_tma_load_2d`.
     pub unsafe fn __oxpack_sm90a_tma_load_3d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, c2: i32, bar: *mut u64) {
-        let size = 2usize;
-        // SAFETY (whole body): the caller's; reads stay inside sequence `c2` of the array.
+        // SAFETY: the caller's.
         unsafe {
-            let data = (map as *const u64).read() as usize as *const u8;
-            let rows = (map.add(128) as *const u64).read() as i64;
-            let cols = (map.add(136) as *const u64).read() as i64;
             let seqs = (map.add(144) as *const u64).read() as i64;
-            let off = __oxpack_sm90a_smem(dst) as usize;
-            let s = c2 as i64;
-            for r in 0..64usize {
-                for c in 0..128 / size {
-                    let (gr, gc) = (c1 as i64 + r as i64, c0 as i64 + c as i64);
-                    let inside = s >= 0 && s < seqs && gr >= 0 && gr < rows && gc >= 0 && gc < cols;
-                    let a = off + r * 128 + size * c;
-                    let phys = a ^ (((a >> 7) & 7) << 4);
-                    for byte in 0..size {
-                        let v = if inside { *data.add(((s * rows + gr) * cols + gc) as usize * size + byte) } else { 0 };
-                        dynamic_shared().add(phys + byte).write(v);
-                    }
-                }
-            }
-            mbarrier::add_tx(&mut *bar, -(64 * 128));
-            mbarrier::complete(&mut *bar);
+            tma_load(dst, map, [c0, c1, c2], seqs, bar, 2)
         }
     }
 
     /// `__oxpack_sm90a_tma_load_2d` for elements of `size` bytes (2 or 4): the box is 64 rows of
     /// 128 bytes, `128 / size` elements each (the emulator's block does not record the size).
+    /// The 3-D load's box of an array of one sequence.
     ///
     /// # Safety
     /// As `__oxpack_sm90a_tma_load_2d`, the array's elements `size` bytes.
     pub unsafe fn tma_load_2d_sized(dst: *mut u8, map: *const u8, c0: i32, c1: i32, bar: *mut u64, size: usize) {
-        // SAFETY (whole body): the caller's; reads stay inside the array (rows × cols elements
-        // of `size` bytes), writes inside the box.
+        // SAFETY: the caller's.
+        unsafe { tma_load(dst, map, [c0, c1, 0], 1, bar, size) }
+    }
+
+    /// One TMA box at (column, row, sequence) `c` of an array of `seqs` sequences of rows ×
+    /// cols elements of `size` bytes (the block's address, rows and cols at bytes 0, 128, 136):
+    /// 64 rows of 128 bytes into `dst`, 128-byte swizzled, zeros where `c` reaches past an edge
+    /// (a sequence's last row included); then its bytes complete on `bar`.
+    ///
+    /// # Safety
+    /// `map` such a block, `dst` a 1024-aligned 64 × 128-byte box of shared memory, `bar` a barrier.
+    unsafe fn tma_load(dst: *mut u8, map: *const u8, c: [i32; 3], seqs: i64, bar: *mut u64, size: usize) {
+        // SAFETY (whole body): the caller's; reads stay inside sequence c[2] of the array
+        // (rows × cols elements of `size` bytes each), writes inside the box.
         unsafe {
             let data = (map as *const u64).read() as usize as *const u8;
             let rows = (map.add(128) as *const u64).read() as i64;
             let cols = (map.add(136) as *const u64).read() as i64;
             let off = __oxpack_sm90a_smem(dst) as usize;
+            let s = c[2] as i64;
             for r in 0..64usize {
-                for c in 0..128 / size {
-                    let (gr, gc) = (c1 as i64 + r as i64, c0 as i64 + c as i64);
-                    let inside = gr >= 0 && gr < rows && gc >= 0 && gc < cols;
-                    let a = off + r * 128 + size * c;
+                for col in 0..128 / size {
+                    let (gr, gc) = (c[1] as i64 + r as i64, c[0] as i64 + col as i64);
+                    let inside = s >= 0 && s < seqs && gr >= 0 && gr < rows && gc >= 0 && gc < cols;
+                    let a = off + r * 128 + size * col;
                     let phys = a ^ (((a >> 7) & 7) << 4);
                     for byte in 0..size {
-                        let v = if inside { *data.add((gr * cols + gc) as usize * size + byte) } else { 0 };
+                        let v = if inside { *data.add(((s * rows + gr) * cols + gc) as usize * size + byte) } else { 0 };
                         dynamic_shared().add(phys + byte).write(v);
                     }
                 }
@@ -573,30 +568,36 @@ pub(crate) mod hopper {
     pub fn __oxpack_sm90a_setmaxnreg_dec40() {}
     pub fn __oxpack_sm90a_setmaxnreg_inc232() {}
 
-    /// Element (`row`, `k`) of a K-major, 128-byte-swizzled operand at descriptor `desc`.
-    fn element(desc: u64, row: usize, k: usize) -> f32 {
+    /// Element (`row`, `k`) of a K-major, 128-byte-swizzled operand at descriptor `desc` whose
+    /// elements are `size` bytes: its address (the swizzle applied) in the block's shared memory.
+    fn element_at(desc: u64, row: usize, k: usize, size: usize) -> *const u8 {
         let start = ((desc & 0x3fff) << 4) as usize;
         let stride = (((desc >> 32) & 0x3fff) << 4) as usize;
-        let a = start + (row / 8) * stride + (row % 8) * 128 + 2 * k;
+        let a = start + (row / 8) * stride + (row % 8) * 128 + size * k;
         let phys = a ^ (((a >> 7) & 7) << 4);
+        dynamic_shared().wrapping_add(phys)
+    }
+
+    /// Element (`row`, `k`) of a K-major bf16 operand.
+    fn element(desc: u64, row: usize, k: usize) -> f32 {
         // SAFETY: the descriptor describes a tile of the pipeline's shared memory.
-        let h = unsafe { (dynamic_shared().add(phys) as *const u16).read() };
+        let h = unsafe { (element_at(desc, row, k, 2) as *const u16).read() };
         f32::from_bits((h as u32) << 16)
     }
 
     /// Element (row, k) of a K-major tf32 operand: an f32 of which the tensor cores read sign,
     /// exponent and the top 10 mantissa bits.
     fn element_tf32(desc: u64, row: usize, k: usize) -> f32 {
-        let start = ((desc & 0x3fff) << 4) as usize;
-        let stride = (((desc >> 32) & 0x3fff) << 4) as usize;
-        let a = start + (row / 8) * stride + (row % 8) * 128 + 4 * k;
-        let phys = a ^ (((a >> 7) & 7) << 4);
         // SAFETY: the descriptor describes a tile of the pipeline's shared memory.
-        let w = unsafe { (dynamic_shared().add(phys) as *const u32).read_unaligned() };
+        let w = unsafe { (element_at(desc, row, k, 4) as *const u32).read_unaligned() };
         f32::from_bits(w & 0xffff_e000)
     }
 
-    fn wgmma_tf32(n: usize, d: *mut f32, da: u64, db: u64) {
+    /// A `wgmma` m64nNk`depth` (N = `n`) as the calling thread computes it: to each of its N / 2
+    /// accumulators at `d`, at (row, column) of the warpgroup's 64 × N block in the accumulator
+    /// layout, adds a(row, k) · b(column, k) for k = 0 .. depth, in k order.
+    pub(crate) fn wgmma_sum(n: usize, depth: usize, d: *mut f32, a: impl Fn(usize, usize) -> f32,
+                            b: impl Fn(usize, usize) -> f32) {
         let t = crate::block_thread_linear() % 128;
         let (w, lane) = (t / 32, t % 32);
         let (g, q) = (lane / 4, lane % 4);
@@ -606,59 +607,48 @@ pub(crate) mod hopper {
             // SAFETY: `d` holds n / 2 floats (the caller's).
             let acc = unsafe { &mut *d.add(i) };
             let mut sum = *acc;
-            for k in 0..8 {
-                sum += element_tf32(da, r, k) * element_tf32(db, c, k);
+            for k in 0..depth {
+                sum += a(r, k) * b(c, k);
             }
             *acc = sum;
         }
+    }
+
+    /// One m64nNk`depth` `wgmma` with both operands K-major in shared memory, their elements read
+    /// by `element` (bf16 or tf32).
+    fn wgmma(n: usize, depth: usize, element: fn(u64, usize, usize) -> f32, d: *mut f32, da: u64, db: u64) {
+        wgmma_sum(n, depth, d, |r, k| element(da, r, k), |c, k| element(db, c, k))
     }
 
     /// # Safety
     /// `d` holds 32 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n64k8_tf32(d: *mut f32, da: u64, db: u64) {
-        wgmma_tf32(64, d, da, db)
+        wgmma(64, 8, element_tf32, d, da, db)
     }
     /// # Safety
     /// `d` holds 64 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n128k8_tf32(d: *mut f32, da: u64, db: u64) {
-        wgmma_tf32(128, d, da, db)
+        wgmma(128, 8, element_tf32, d, da, db)
     }
     /// # Safety
     /// `d` holds 128 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n256k8_tf32(d: *mut f32, da: u64, db: u64) {
-        wgmma_tf32(256, d, da, db)
-    }
-
-    fn wgmma(n: usize, d: *mut f32, da: u64, db: u64) {
-        let t = crate::block_thread_linear() % 128;
-        let (w, lane) = (t / 32, t % 32);
-        let (g, q) = (lane / 4, lane % 4);
-        for i in 0..n / 2 {
-            let (j, e) = (i / 4, i % 4);
-            let (r, c) = (16 * w + g + 8 * (e >> 1), 8 * j + 2 * q + (e & 1));
-            // SAFETY: `d` holds n / 2 floats (the caller's).
-            let acc = unsafe { &mut *d.add(i) };
-            let mut sum = *acc;
-            for k in 0..16 {
-                sum += element(da, r, k) * element(db, c, k);
-            }
-            *acc = sum;
-        }
+        wgmma(256, 8, element_tf32, d, da, db)
     }
 
     /// # Safety
     /// `d` holds 32 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n64k16_bf16(d: *mut f32, da: u64, db: u64) {
-        wgmma(64, d, da, db)
+        wgmma(64, 16, element, d, da, db)
     }
     /// # Safety
     /// `d` holds 64 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n128k16_bf16(d: *mut f32, da: u64, db: u64) {
-        wgmma(128, d, da, db)
+        wgmma(128, 16, element, d, da, db)
     }
     /// # Safety
     /// `d` holds 128 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n256k16_bf16(d: *mut f32, da: u64, db: u64) {
-        wgmma(256, d, da, db)
+        wgmma(256, 16, element, d, da, db)
     }
 }
