@@ -289,6 +289,11 @@ const fn tile_word<T: ScanValue>(k: usize) -> usize {
     if T::PACKED { 2 + k } else { 2 + 3 * k }
 }
 
+/// The tiles a lane of the look-back reads a window (4: a window of 128 tiles, one round trip;
+/// a 32-bit value's four words are 32 contiguous bytes).
+const LANE_TILES: usize = 4;
+const _: () = assert!(LANE_TILES == 4, "look_back adds a lane's four values as a pair of pairs");
+
 /// How many polls of a predecessor's flag, without news, before a block traps.
 const PATIENCE: u32 = 1 << 25;
 
@@ -327,6 +332,10 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
         }
         let per_tile = b.x as usize * ITEMS;
         let tiles = self.len.div_ceil(per_tile);
+        if tiles > u32::MAX as usize {
+            // the look-back counts tiles in 32 bits (2^32 tiles of 256 f32 are 4 TiB)
+            panic!("oxpack scan: more than 2^32 - 1 tiles: give the launch larger blocks");
+        }
         if state.len < state_len(self.len, per_tile) {
             panic!("oxpack scan: the state buffer is shorter than 2 + 3 * ceil(n / (blockDim.x * ITEMS)) words");
         }
@@ -485,17 +494,7 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn load(&self, x: &[T]) -> [T; ITEMS] {
-        let mine = &x[self.range()];
-        if let Some(whole) = whole_aligned::<T, ITEMS>(mine.as_ptr(), mine.len()) {
-            // SAFETY: `whole` points at ITEMS readable elements of `x` (`mine` has ITEMS), 16-byte
-            // aligned; `Aligned16<[T; ITEMS]>` has no padding (its size is a multiple of 16).
-            return unsafe { whole.read() }.0;
-        }
-        let mut v = [T::ZERO; ITEMS];
-        for (k, &e) in mine.iter().enumerate().take(ITEMS) {
-            v[k] = e;
-        }
-        v
+        load_run(x, self.range())
     }
 
     /// Publishes the tile and gives this thread its exclusive prefix and its writer.
@@ -546,15 +545,17 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
         let before_tile = T::from_word(words[PREFIX_WORD].load());
         let next = words[NEXT_WORD].load();
         let mine = before_tile.plus(before_warp.plus(before_in_warp));
-        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, next, _out: PhantomData };
+        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), start: self.start, count: self.count, next,
+                                _out: PhantomData };
         (mine, items)
     }
 }
 
-/// Warp 0: lane 0 publishes the tile's sum; the warp then reads its predecessors' flags
-/// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window) and adds
-/// the sums back to the nearest inclusive prefix, waiting only where a tile nearer than
-/// that prefix has no sum yet (the sums before such a tile are taken, and the next window
+/// Warp 0: lane 0 publishes the tile's sum; the warp then reads its predecessors' flags a
+/// window of [`LANE_TILES`] a lane at a time (lane `l`: tiles `k - 1 - 4l - m`, `m < 4`: 32
+/// contiguous bytes of a 32-bit value's words, so a window of 128 tiles costs one round trip)
+/// and adds the sums back to the nearest inclusive prefix, waiting only where a tile nearer
+/// than that prefix has no sum yet (the sums before such a tile are taken, and the next window
 /// starts at it); lane 0 then publishes the tile's own prefix. Returns the tile's exclusive
 /// prefix (every lane).
 #[inline(always)] // inline: fewer registers than a call (measured: 64 with no spills at 4 blocks of 256 an SM on
@@ -574,43 +575,63 @@ fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
     if lane == 0 {
         publish_word(state, base, tag, block);
     }
-    let width = live_lanes() as usize;
+    // Tile numbers in 32 bits (`scan_tiles` checked that they fit): fewer registers.
+    let lane = lane as u32;
+    let span = LANE_TILES as u32 * live_lanes(); // the tiles of a window
     let mut before = T::ZERO;
-    let mut end = k; // the window is tiles end - width .. end, lane l at end - 1 - l
+    let mut end = k as u32; // the window is tiles end - span .. end; position p = 4l + m is tile end - 1 - p
     let mut waited = 0u32;
     loop {
-        // A lane before tile 0 counts as an inclusive prefix of 0.
-        let (mut inclusive, mut value, mut ready) = (true, T::ZERO, true);
-        if lane < end {
-            let at = tile_word::<T>(end - 1 - lane);
-            if T::PACKED {
+        // The lane's tiles: `top`, `top - 1`, … (`avail` of them: a position before tile 0
+        // counts as an inclusive prefix of 0). The loads are all issued before any is used
+        // (one round trip for the window).
+        let avail = end.saturating_sub(LANE_TILES as u32 * lane).min(LANE_TILES as u32) as usize;
+        let top = end.wrapping_sub(1 + LANE_TILES as u32 * lane) as usize;
+        let mut word = [0u64; LANE_TILES];
+        for (m, w) in word.iter_mut().enumerate() {
+            if m < avail {
+                *w = state.word(tile_word::<T>(top - m)).load();
+            }
+        }
+        let (mut inclusive, mut value, mut ready) = ([true; LANE_TILES], [T::ZERO; LANE_TILES], [true; LANE_TILES]);
+        let mut any_ready = false;
+        for m in 0..avail.min(LANE_TILES) {
+            let flag = if T::PACKED { word[m] >> 32 } else { word[m] };
+            ready[m] = if T::PACKED {
                 // flag (high half) and value (low half) in one word, read at once
-                let word = state.word(at).load();
-                let flag = word >> 32;
-                ready = flag == tag & PACKED_TAG || flag == (tag | 1) & PACKED_TAG;
-                inclusive = flag & 1 == 1;
-                value = if ready { T::from_word(word & 0xffff_ffff) } else { T::ZERO };
+                flag == tag & PACKED_TAG || flag == (tag | 1) & PACKED_TAG
             } else {
-                let flag = state.word(at).load();
-                ready = flag == tag || flag == tag | 1;
-                if ready {
-                    fence_device();
-                    inclusive = flag & 1 == 1;
-                    value = T::from_word(state.word(at + 1 + inclusive as usize).load());
+                flag == tag || flag == tag | 1
+            };
+            inclusive[m] = flag & 1 == 1;
+            if T::PACKED && ready[m] {
+                value[m] = T::from_word(word[m] & 0xffff_ffff);
+            }
+            any_ready |= ready[m];
+        }
+        if !T::PACKED && any_ready {
+            // a 64-bit value: its own word, read after its flag (one fence for the lane's flags)
+            fence_device();
+            for m in 0..avail.min(LANE_TILES) {
+                if ready[m] {
+                    value[m] = T::from_word(state.word(tile_word::<T>(top - m) + 1 + inclusive[m] as usize).load());
                 }
             }
         }
-        // Lanes 0 .. stop hold sums (stop: the nearest tile without one; 32: none), the
-        // nearest inclusive prefix is at lane `nearest` (32: none among the ready ones).
-        let stop = ballot(!ready).trailing_zeros() as usize;
-        let nearest = ballot(inclusive && ready).trailing_zeros() as usize;
-        if nearest < stop {
-            // every tile from the nearest prefix on has its sum: done
-            let mine = if lane <= nearest { value } else { T::ZERO };
-            before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
-            break;
+        // Positions 0 .. stop hold sums (stop: the nearest tile without one; 128 or more:
+        // none), the nearest inclusive prefix is at position `nearest` (128 or more: none
+        // among the ready ones). A position's lane and slot: the ballot of slot m gives the
+        // first lane whose slot m qualifies (ballot leaves lanes that do not exist 0).
+        let (mut stop, mut nearest) = (u32::MAX, u32::MAX);
+        for m in 0..LANE_TILES {
+            let s = LANE_TILES as u32 * ballot(!ready[m]).trailing_zeros() + m as u32;
+            let n = LANE_TILES as u32 * ballot(inclusive[m] && ready[m]).trailing_zeros() + m as u32;
+            stop = stop.min(s);
+            nearest = nearest.min(n);
         }
-        if stop == 0 {
+        let take = if nearest < stop {
+            nearest + 1 // every tile from the nearest prefix on has its sum: done after these
+        } else if stop == 0 {
             // the nearest tile has no sum yet: poll it again
             #[cfg(not(target_arch = "nvptx64"))]
             panic!("oxpack scan: a tile waits for an earlier tile that no block published (on the GPU: a hang)");
@@ -622,13 +643,24 @@ fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
                 }
                 continue;
             }
+        } else {
+            // No prefix before the nearest tile without a sum: take the sums up to it (a tile's
+            // sum is final once published: the prefix it may publish later is not needed), and
+            // look again from that tile on.
+            stop.min(span)
+        };
+        // the lane's positions below `take`, added in pairs (a tree: two roundings), then the warp's
+        let mut mine = [T::ZERO; LANE_TILES];
+        for m in 0..LANE_TILES {
+            if LANE_TILES as u32 * lane + (m as u32) < take {
+                mine[m] = value[m];
+            }
         }
-        // No prefix before the nearest tile without a sum: take the sums up to it (a tile's
-        // sum is final once published: the prefix it may publish later is not needed), and
-        // look again from that tile on. `stop` is below the live lanes or 32 (ballot leaves the rest 0).
-        let take = stop.min(width);
-        let mine = if lane < take { value } else { T::ZERO };
-        before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
+        let lane_sum = mine[0].plus(mine[1]).plus(mine[2].plus(mine[3]));
+        before = warp_reduce(lane_sum, |a, b| a.plus(b)).plus(before);
+        if nearest < stop {
+            break;
+        }
         end -= take;
         waited = 0;
     }
@@ -670,6 +702,25 @@ mod rt {
     }
 }
 
+/// `x[range]` as `[T; N]`, zeros past its end: 16-byte loads when it starts 16-byte aligned
+/// and has N elements (`N · size` a multiple of 16), else one load each. Traps where `range`
+/// is past `x`'s end, as `&x[range]` does.
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn load_run<T: ScanValue, const N: usize>(x: &[T], range: Range<usize>) -> [T; N] {
+    let mine = &x[range];
+    if let Some(whole) = whole_aligned::<T, N>(mine.as_ptr(), mine.len()) {
+        // SAFETY: `whole` points at N readable elements of `x` (`mine` has N), 16-byte
+        // aligned; `Aligned16<[T; N]>` has no padding (its size is a multiple of 16).
+        return unsafe { whole.read() }.0;
+    }
+    let mut v = [T::ZERO; N];
+    for (k, &e) in mine.iter().enumerate().take(N) {
+        v[k] = e;
+    }
+    v
+}
+
 /// `[T; N]` at a 16-byte boundary: read or written as 16-byte vectors.
 #[repr(C, align(16))]
 struct Aligned16<A>(A);
@@ -685,9 +736,22 @@ fn whole_aligned<T, const N: usize>(p: *const T, len: usize) -> Option<*const Al
 /// This thread's elements of a published tile: the only writer of a `ScanTiles` output.
 pub struct TileItems<'q, T> {
     ptr: *mut T,
+    start: usize, // the index of the first element (in the output and its inputs)
     count: usize,
     next: u64, // the block's next draw (made in the publish that made this writer)
     _out: PhantomData<&'q mut T>,
+}
+
+impl<T: ScanValue> TileItems<'_, T> {
+    /// This thread's elements of `x` (an input of the output's length), zeros past its last,
+    /// as [`ScanTile::load`] gives them: the same elements again after the publish, so that a
+    /// kernel need not keep them in registers across it (a second load of a tile finds it in L1
+    /// or L2). `N` is the output's `ITEMS`.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn load<const N: usize>(&self, x: &[T]) -> [T; N] {
+        load_run(x, self.start..self.start + self.count)
+    }
 }
 
 impl<T: Elem> TileItems<'_, T> {
