@@ -426,25 +426,24 @@ impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
             // Emulated blocks run in order: block 0's first draw is the launch's first.
             panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
         }
-        draw(self.state, self.draws)
+        draw(self.state, self.draws, self.epoch)
     }
 }
 
-/// One draw from the launch's counter (`draws`: the launch's `T + G`); the launch's last draw
-/// advances its generation.
+/// Thread 0: one draw from the launch's counter (`draws`: the launch's `T + G`; `epoch`: its
+/// generation, advanced by the last draw).
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-fn draw(state: Words, draws: u64) -> u64 {
+fn draw(state: Words, draws: u64, epoch: u64) -> u64 {
     let (count, generation) = (state.word(0), state.word(1));
     let t = count.fetch_add(1);
     if t >= draws {
         panic!("oxpack scan: the scan state is stale (left by a failed launch, or never zeroed): zero it");
     }
     if t + 1 == draws {
-        // The launch's last draw: every block has drawn for the last time, so the generation
-        // is still the launch's (only this draw advances it).
+        // The launch's last draw: every block has drawn for the last time.
         fence_device();
-        generation.store(generation.load().wrapping_add(1));
+        generation.store(epoch.wrapping_add(1));
         count.store(0);
     }
     t
@@ -534,18 +533,13 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
         let warp_total = shfl_idx(incl, live - 1);
         let words = tile_words();
         let (before_warp, block) = over_warps(words, warp_total, self.tx); // barrier A
-        // The block's next draw: by warp 1's lane 0 while warp 0 looks back (its round trip off
-        // the block's path), by thread 0 after the look-back in a block of one warp.
-        let drawer = if grid::block_dim().x > WARP_SIZE { WARP_SIZE as usize } else { 0 };
         if self.tx < WARP_SIZE as usize {
             // warp 0 (the same warp in every lane: a uniform branch for its collectives)
             let p = look_back(self.state, self.epoch, self.index, block);
             if self.tx == 0 {
                 words[PREFIX_WORD].store(p.to_word());
+                words[NEXT_WORD].store(draw(self.state, self.draws, self.epoch));
             }
-        }
-        if self.tx == drawer {
-            words[NEXT_WORD].store(draw(self.state, self.draws));
         }
         sync_threads(); // barrier B
         let before_tile = T::from_word(words[PREFIX_WORD].load());
