@@ -13,20 +13,16 @@ const ITEMS: usize = 16;
 fn inclusive_sum<T: ScanValue>(i: ThreadIndex, x: &[T], state: ScanState,
                                out: &mut DisjointSlice<T, ScanTiles<ITEMS>>) {
     out.scan_tiles(i, state, |tile| {
-        let v = tile.load(x); // its ITEMS elements (16-byte loads), zeros past the end
+        let mut v = tile.load(x); // its ITEMS elements (16-byte loads), zeros past the end
         let mut total = T::ZERO;
         for k in 0..ITEMS {
             // constant bounds: the loop unrolls and `v` stays in registers
             total = total.plus(v[k]);
+            v[k] = total;
         }
         let (before, mut items) = tile.publish(total);
-        // Loaded again (from L1, where the first load left them) rather than kept across the
-        // publish: 16 registers fewer while warp 0 looks back, so more blocks an SM.
-        let mut v: [T; ITEMS] = items.load(x);
-        let mut run = T::ZERO;
         for k in 0..ITEMS {
-            run = run.plus(v[k]);
-            v[k] = before.plus(run);
+            v[k] = before.plus(v[k]);
         }
         items.set_all(v); // 16-byte stores of its elements (fewer at the end)
         items // the writer: the proof that this tile was published

@@ -83,6 +83,8 @@ use crate::shared::{thread_slot, warp_slot};
 use crate::sync::{fence_device, sync_threads};
 use crate::thread::{grid, ThreadIndex};
 use crate::warp::{ballot, lane_id, live_lanes, shfl_idx, shfl_up, warp_reduce, Shuffle, WARP_SIZE};
+#[cfg(target_arch = "nvptx64")]
+use crate::warp::vote_all;
 use crate::{layout, sealed};
 
 /// The words a scan's state needs for a tile of `tile` elements over `n` elements: `2 +
@@ -291,8 +293,7 @@ const fn tile_word<T: ScanValue>(k: usize) -> usize {
 
 /// The tiles a lane of the look-back reads a window (4: a window of 128 tiles, one round trip;
 /// a 32-bit value's four words are 32 contiguous bytes).
-const LANE_TILES: usize = 4;
-const _: () = assert!(LANE_TILES == 4, "look_back adds a lane's four values as a pair of pairs");
+const LANE_TILES: usize = 1;
 
 /// How many polls of a predecessor's flag, without news, before a block traps.
 const PATIENCE: u32 = 1 << 25;
@@ -545,8 +546,7 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
         let before_tile = T::from_word(words[PREFIX_WORD].load());
         let next = words[NEXT_WORD].load();
         let mine = before_tile.plus(before_warp.plus(before_in_warp));
-        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), start: self.start, count: self.count, next,
-                                _out: PhantomData };
+        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, next, _out: PhantomData };
         (mine, items)
     }
 }
@@ -649,14 +649,17 @@ fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
             // look again from that tile on.
             stop.min(span)
         };
-        // the lane's positions below `take`, added in pairs (a tree: two roundings), then the warp's
+        // the lane's positions below `take`, added in order, then the warp's
         let mut mine = [T::ZERO; LANE_TILES];
         for m in 0..LANE_TILES {
             if LANE_TILES as u32 * lane + (m as u32) < take {
                 mine[m] = value[m];
             }
         }
-        let lane_sum = mine[0].plus(mine[1]).plus(mine[2].plus(mine[3]));
+        let mut lane_sum = T::ZERO;
+        for v in mine {
+            lane_sum = lane_sum.plus(v);
+        }
         before = warp_reduce(lane_sum, |a, b| a.plus(b)).plus(before);
         if nearest < stop {
             break;
@@ -699,6 +702,8 @@ mod rt {
     unsafe extern "C" {
         /// `st.cs.v4.b32` (runtime.ll), as `cache::store_streaming` uses it.
         pub fn __oxpack_st_cs_v4(p: *mut u32, a: u32, b: u32, c: u32, d: u32);
+        /// `activemask.b32` (runtime.ll): the lanes executing this instruction together.
+        pub safe fn __oxpack_activemask() -> u32;
     }
 }
 
@@ -709,6 +714,12 @@ mod rt {
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 fn load_run<T: ScanValue, const N: usize>(x: &[T], range: Range<usize>) -> [T; N] {
     let mine = &x[range];
+    #[cfg(target_arch = "nvptx64")]
+    if let Some(segment) = warp_run::<T, N>(mine.as_ptr(), mine.len()) {
+        // SAFETY: every lane of the warp is here with its own N elements of `x` (each checked
+        // by its `&x[range]` above), one after another from `segment` (`warp_run`).
+        return unsafe { warp_load::<T, N>(segment) };
+    }
     if let Some(whole) = whole_aligned::<T, N>(mine.as_ptr(), mine.len()) {
         // SAFETY: `whole` points at N readable elements of `x` (`mine` has N), 16-byte
         // aligned; `Aligned16<[T; N]>` has no padding (its size is a multiple of 16).
@@ -719,6 +730,134 @@ fn load_run<T: ScanValue, const N: usize>(x: &[T], range: Range<usize>) -> [T; N
         v[k] = e;
     }
     v
+}
+
+// ---- A warp's runs moved as one (the GPU only). A thread's run of N elements is `N · size`
+// bytes; 16-byte loads of 32 such runs, one per lane, touch every 32-byte sector twice (two
+// lanes' halves, profiled: 53% of the sectors excessive). A warp whose 32 lanes all move a
+// whole, aligned run at once instead moves the warp's `32 · N · size` bytes with lane `l`
+// taking the 16-byte units `l, l + 32, …` (each instruction: 512 contiguous bytes), through a
+// buffer of 2 KiB a warp in shared memory (its first 8 warps), as CUB's warp transposes do.
+
+/// Units of 16 bytes a warp's part of the buffer holds: 2 KiB, 32 lanes × 64 bytes.
+#[cfg(target_arch = "nvptx64")]
+const WARP_UNITS: usize = 128;
+/// The warps of a block that have a part (blocks of up to 256 threads: all).
+#[cfg(target_arch = "nvptx64")]
+const TRANSPOSE_WARPS: usize = 8;
+
+/// The block's transpose buffer: `WARP_UNITS` units for each of the first `TRANSPOSE_WARPS`
+/// warps. Warp `w` alone touches units `w · WARP_UNITS ..`, and only inside `warp_load` and
+/// `warp_store`, which every lane of the warp runs together (`warp_run`); each ends with a
+/// warp barrier, so one's reads are done before the next one's writes.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+fn transpose_buffer() -> *mut u128 {
+    static __OXPACK_SHARED: crate::shared::SharedCell<u128, { WARP_UNITS * TRANSPOSE_WARPS }> =
+        crate::shared::SharedCell::new();
+    // `SharedCell` is `repr(C, align(16))` over an `UnsafeCell` of the array: its address is the
+    // array's, and writing through it is the cell's interior mutability
+    &__OXPACK_SHARED as *const crate::shared::SharedCell<u128, { WARP_UNITS * TRANSPOSE_WARPS }> as *mut u128
+}
+
+/// Unit `u`'s place in a warp's part: `u` with its low two bits xor-ed by the next two, so that
+/// 8 lanes reading units `4l + m` (or `2l + m`) meet 8 different 16-byte bank groups (no bank
+/// conflicts), and units `32j + l` (the loads' and stores' order) sit at `32j + swizzle(l)`
+/// (one address and constant offsets a lane). A permutation of each row of 4 units.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+const fn swizzle(u: usize) -> usize {
+    u ^ ((u >> 3) & 3)
+}
+
+/// When the calling warp can move its lanes' runs as one: every one of its 32 lanes is here at
+/// once (`activemask`: the same call, converged), in a warp with a part of the buffer, and
+/// each lane's run (`p`, `count` elements) is whole (N elements), `N · size` is 1 to 4 units,
+/// and the runs follow one another in lane order from a 16-byte boundary: then the warp's
+/// first byte (the same in every lane). Otherwise `None` in every lane (each condition is the
+/// same in every lane that tests it: the first three are the warp's, the last is a vote).
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+fn warp_run<T, const N: usize>(p: *const T, count: usize) -> Option<*const u8> {
+    let bytes = N * core::mem::size_of::<T>();
+    if bytes % 16 != 0 || bytes == 0 || bytes > 64 {
+        return None; // a constant
+    }
+    let warp = crate::block_thread_linear() / WARP_SIZE as usize;
+    if warp >= TRANSPOSE_WARPS || live_lanes() != WARP_SIZE || rt::__oxpack_activemask() != u32::MAX {
+        return None;
+    }
+    let lane = lane_id() as usize;
+    let segment = (p as *const u8).wrapping_sub(lane * bytes);
+    let first = shfl_idx(segment as usize as u64, 0);
+    let ok = count == N && segment as usize % 16 == 0 && first == segment as usize as u64;
+    if vote_all(ok) { Some(segment) } else { None }
+}
+
+/// The calling lane's run of N elements from a warp's runs at `segment` (`warp_run`'s).
+///
+/// # Safety
+/// `warp_run` gave `segment` in every lane of the warp, here at once, and each lane's run
+/// `segment + lane · N · size ..` is N readable elements of `T`.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+unsafe fn warp_load<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
+    let units = N * core::mem::size_of::<T>() / 16; // 1 to 4 (warp_run)
+    let lane = lane_id() as usize;
+    let part = transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS);
+    // every load before any store to the buffer: one round trip for the lane's units (a unit is
+    // a u128: one 16-byte load or store)
+    let mut got = [0u128; 4];
+    for (j, g) in got.iter_mut().enumerate().take(units) {
+        // SAFETY: unit 32j + lane < 32 · units lies in the warp's runs, each readable (the
+        // caller), 16-byte aligned (the segment is)
+        *g = unsafe { (segment.add(16 * (32 * j + lane)) as *const u128).read() };
+    }
+    for (j, g) in got.iter().enumerate().take(units) {
+        // SAFETY: the warp's own part (module comment above `WARP_UNITS`), unit < 128
+        unsafe { part.add(32 * j + swizzle(lane)).write(*g) };
+    }
+    crate::sync::sync_warp();
+    let mut out = core::mem::MaybeUninit::<Aligned16<[T; N]>>::uninit();
+    let words = out.as_mut_ptr() as *mut u128;
+    for m in 0..units {
+        // SAFETY: the lane's own units `units · lane + m` of the part, written before the warp
+        // barrier; `words` has `units` units (N · size = 16 · units bytes), 16-byte aligned
+        unsafe { words.add(m).write(part.add(swizzle(units * lane + m)).read()) };
+    }
+    crate::sync::sync_warp(); // the reads are done before the buffer's next writes
+    // SAFETY: every byte written above; the scan's element types are plain numbers (any bits)
+    unsafe { out.assume_init() }.0
+}
+
+/// Writes the calling lane's N values to its run, the warp's runs moved as one from
+/// `segment` with streaming 16-byte stores (`st.cs.v4`).
+///
+/// # Safety
+/// `warp_run` gave `segment` in every lane of the warp, here at once, and each lane's run
+/// `segment + lane · N · size ..` is N elements that lane alone may write.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+unsafe fn warp_store<T: Copy, const N: usize>(segment: *mut u8, v: [T; N]) {
+    let units = N * core::mem::size_of::<T>() / 16; // 1 to 4 (warp_run)
+    let lane = lane_id() as usize;
+    let part = transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS);
+    let src = Aligned16(v);
+    let words = &src as *const Aligned16<[T; N]> as *const u128;
+    for m in 0..units {
+        // SAFETY: the lane's own units of the warp's part; `words` has `units` units, 16-byte aligned
+        unsafe { part.add(swizzle(units * lane + m)).write(words.add(m).read()) };
+    }
+    crate::sync::sync_warp();
+    for j in 0..units {
+        // SAFETY: unit 32j + lane of the part, written before the barrier by the lane that owns
+        // it; its 16 bytes go to the same unit of the warp's runs, which belong to that lane
+        // (the caller), and that lane is here writing its run through this call
+        let w = unsafe { part.add(32 * j + swizzle(lane)).read() };
+        let (a, b, c, d) = (w as u32, (w >> 32) as u32, (w >> 64) as u32, (w >> 96) as u32);
+        unsafe { rt::__oxpack_st_cs_v4(segment.add(16 * (32 * j + lane)) as *mut u32, a, b, c, d) };
+    }
+    crate::sync::sync_warp(); // the reads are done before the buffer's next writes
 }
 
 /// `[T; N]` at a 16-byte boundary: read or written as 16-byte vectors.
@@ -736,22 +875,9 @@ fn whole_aligned<T, const N: usize>(p: *const T, len: usize) -> Option<*const Al
 /// This thread's elements of a published tile: the only writer of a `ScanTiles` output.
 pub struct TileItems<'q, T> {
     ptr: *mut T,
-    start: usize, // the index of the first element (in the output and its inputs)
     count: usize,
     next: u64, // the block's next draw (made in the publish that made this writer)
     _out: PhantomData<&'q mut T>,
-}
-
-impl<T: ScanValue> TileItems<'_, T> {
-    /// This thread's elements of `x` (an input of the output's length), zeros past its last,
-    /// as [`ScanTile::load`] gives them: the same elements again after the publish, so that a
-    /// kernel need not keep them in registers across it (a second load of a tile finds it in L1
-    /// or L2). `N` is the output's `ITEMS`.
-    #[inline(always)]
-    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn load<const N: usize>(&self, x: &[T]) -> [T; N] {
-        load_run(x, self.start..self.start + self.count)
-    }
 }
 
 impl<T: Elem> TileItems<'_, T> {
@@ -776,6 +902,13 @@ impl<T: Elem> TileItems<'_, T> {
     where
         T: Copy,
     {
+        #[cfg(target_arch = "nvptx64")]
+        if let Some(segment) = warp_run::<T, N>(self.ptr as *const T, self.count) {
+            // SAFETY: every lane of the warp is here with its own N elements of the output (as in
+            // `as_mut_slice`), one after another from `segment` (`warp_run`)
+            unsafe { warp_store::<T, N>(segment as *mut u8, v) };
+            return;
+        }
         if let Some(whole) = whole_aligned::<T, N>(self.ptr as *const T, self.count) {
             #[cfg(target_arch = "nvptx64")]
             {
