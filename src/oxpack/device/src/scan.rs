@@ -760,14 +760,18 @@ fn transpose_buffer() -> *mut u128 {
     &__OXPACK_SHARED as *const crate::shared::SharedCell<u128, { WARP_UNITS * TRANSPOSE_WARPS }> as *mut u128
 }
 
-/// Unit `u`'s place in a warp's part: `u` with its low two bits xor-ed by the next two, so that
-/// 8 lanes reading units `4l + m` (or `2l + m`) meet 8 different 16-byte bank groups (no bank
-/// conflicts), and units `32j + l` (the loads' and stores' order) sit at `32j + swizzle(l)`
-/// (one address and constant offsets a lane). A permutation of each row of 4 units.
+/// Unit `u`'s place in a warp's part for a call with offset `k`: `u` with its low two bits xor-ed
+/// by the next two plus `k`, so that 8 lanes reading units `4l + m` (or `2l + m`) meet 8
+/// different 16-byte bank groups (no bank conflicts), and units `32j + l` (the loads' and
+/// stores' order) sit at `32j + swizzle(l, k)` (one address and constant offsets a lane). A
+/// permutation of each row of 4 units, whatever `k`. `k` is the call's own (from its segment's
+/// address): the same for its writes and reads, and not a loop invariant, so that the compiler
+/// computes the lane's places in each call instead of holding them in registers across the
+/// look-back (measured: 16 bytes spilled on sm_90 with a fixed swizzle).
 #[cfg(target_arch = "nvptx64")]
 #[inline(always)]
-const fn swizzle(u: usize) -> usize {
-    u ^ ((u >> 3) & 3)
+const fn swizzle(u: usize, k: usize) -> usize {
+    u ^ (((u >> 3) + k) & 3)
 }
 
 /// When the calling warp can move its lanes' runs as one: every one of its 32 lanes is here at
@@ -805,6 +809,7 @@ unsafe fn warp_load<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
     let units = N * core::mem::size_of::<T>() / 16; // 1 to 4 (warp_run)
     let lane = lane_id() as usize;
     let part = transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS);
+    let k = segment as usize >> 11; // the call's swizzle offset (the same in every lane)
     // every load before any store to the buffer: one round trip for the lane's units (a unit is
     // a u128: one 16-byte load or store)
     let mut got = [0u128; 4];
@@ -815,7 +820,7 @@ unsafe fn warp_load<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
     }
     for (j, g) in got.iter().enumerate().take(units) {
         // SAFETY: the warp's own part (module comment above `WARP_UNITS`), unit < 128
-        unsafe { part.add(32 * j + swizzle(lane)).write(*g) };
+        unsafe { part.add(32 * j + swizzle(lane, k)).write(*g) };
     }
     crate::sync::sync_warp();
     let mut out = core::mem::MaybeUninit::<Aligned16<[T; N]>>::uninit();
@@ -823,7 +828,7 @@ unsafe fn warp_load<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
     for m in 0..units {
         // SAFETY: the lane's own units `units · lane + m` of the part, written before the warp
         // barrier; `words` has `units` units (N · size = 16 · units bytes), 16-byte aligned
-        unsafe { words.add(m).write(part.add(swizzle(units * lane + m)).read()) };
+        unsafe { words.add(m).write(part.add(swizzle(units * lane + m, k)).read()) };
     }
     crate::sync::sync_warp(); // the reads are done before the buffer's next writes
     // SAFETY: every byte written above; the scan's element types are plain numbers (any bits)
@@ -842,18 +847,19 @@ unsafe fn warp_store<T: Copy, const N: usize>(segment: *mut u8, v: [T; N]) {
     let units = N * core::mem::size_of::<T>() / 16; // 1 to 4 (warp_run)
     let lane = lane_id() as usize;
     let part = transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS);
+    let k = segment as usize >> 11; // the call's swizzle offset (the same in every lane)
     let src = Aligned16(v);
     let words = &src as *const Aligned16<[T; N]> as *const u128;
     for m in 0..units {
         // SAFETY: the lane's own units of the warp's part; `words` has `units` units, 16-byte aligned
-        unsafe { part.add(swizzle(units * lane + m)).write(words.add(m).read()) };
+        unsafe { part.add(swizzle(units * lane + m, k)).write(words.add(m).read()) };
     }
     crate::sync::sync_warp();
     for j in 0..units {
         // SAFETY: unit 32j + lane of the part, written before the barrier by the lane that owns
         // it; its 16 bytes go to the same unit of the warp's runs, which belong to that lane
         // (the caller), and that lane is here writing its run through this call
-        let w = unsafe { part.add(32 * j + swizzle(lane)).read() };
+        let w = unsafe { part.add(32 * j + swizzle(lane, k)).read() };
         let (a, b, c, d) = (w as u32, (w >> 32) as u32, (w >> 64) as u32, (w >> 96) as u32);
         unsafe { rt::__oxpack_st_cs_v4(segment.add(16 * (32 * j + lane)) as *mut u32, a, b, c, d) };
     }
