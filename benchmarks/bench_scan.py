@@ -1,6 +1,6 @@
 """A single-pass prefix sum against torch.cumsum (issue 18, item 6).
 
-    python benchmarks/bench_scan.py [--repeat 25] [--sizes 20,24,26] [--items 16] [--block 256]   # GPU machine: vecmath wheel, torch
+    python benchmarks/bench_scan.py [--repeat 25] [--sizes 20,24,26] [--items 16] [--block 256]  # GPU: vecmath, torch
 
 The example's `cumsum_f32` (kernels/scan.rs: tiles of 256 threads x 16 elements drawn in launch
 order, decoupled look-back, one launch; `--items 8` for a build from before session 9) at 2^20, 2^24 and 2^26 float32 elements, called through
@@ -67,7 +67,8 @@ def row(n: int, repeat: int, items: int, block: int = BLOCK) -> dict[str, object
     gbs = 8 * n / t["ours"] / 1e9
     copy_gbs = 8 * n / t["copy"] / 1e9
     return {"n": n, "us": t["ours"] * 1e6, "gbs": gbs, "copy_pct": 100 * gbs / copy_gbs, "torch_us": t["torch"] * 1e6,
-            "vs_torch": t["torch"] / t["ours"], "copy_us": t["copy"] * 1e6, "torch_copy_pct": 100 * t["copy"] / t["torch"]}
+            "vs_torch": t["torch"] / t["ours"], "copy_us": t["copy"] * 1e6,
+            "torch_copy_pct": 100 * t["copy"] / t["torch"]}
 
 
 def main() -> None:
