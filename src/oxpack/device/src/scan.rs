@@ -35,6 +35,13 @@
 //! call's), so no tile goes unpublished; the library, not the kernel, runs the loop, so no
 //! block stops drawing early.
 //!
+//! [`TileItems::set_all`] (and [`ScanTile::load`]) may move a whole warp's runs at once: where
+//! all 32 lanes are in the same call together (`activemask`), each with a whole run, the runs
+//! consecutive from a 16-byte boundary (a vote), lane `l` stores the 16-byte units `l, l + 32, …`
+//! of the warp's runs, each holding the values its owner passed in that call (through the warp's
+//! part of a shared buffer). Every element still gets its owner's value, written once, while its
+//! owner is inside the call that writes it; a warp that does not qualify writes run by run.
+//!
 //! # Progress
 //! A block waits only for tiles drawn before its own, by blocks that were running when
 //! they drew them (a block draws only while it runs), so the waits end: no deadlock,
