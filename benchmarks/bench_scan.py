@@ -1,6 +1,6 @@
 """A single-pass prefix sum against torch.cumsum (issue 18, item 6).
 
-    python benchmarks/bench_scan.py [--repeat 25] [--sizes 20,24,26] [--items 16]   # GPU machine: vecmath wheel, torch
+    python benchmarks/bench_scan.py [--repeat 25] [--sizes 20,24,26] [--items 16] [--block 256]  # GPU: vecmath, torch
 
 The example's `cumsum_f32` (kernels/scan.rs: tiles of 256 threads x 16 elements drawn in launch
 order, decoupled look-back, one launch; `--items 8` for a build from before session 9) at 2^20, 2^24 and 2^26 float32 elements, called through
@@ -37,7 +37,7 @@ def state_for(n: int) -> torch.Tensor:
     return torch.zeros(3 * (n // 2048) + 5, dtype=torch.uint64, device="cuda")  # the kernel's `where`
 
 
-def row(n: int, repeat: int, items: int) -> dict[str, object]:
+def row(n: int, repeat: int, items: int, block: int = BLOCK) -> dict[str, object]:
     g = torch.Generator(device="cuda").manual_seed(n)
     state = state_for(n)
     threads = -(-n // items)
@@ -46,28 +46,29 @@ def row(n: int, repeat: int, items: int) -> dict[str, object]:
     ints = torch.randint(-8, 9, (n,), device="cuda", generator=g).to(torch.float32)
     assert float(ints.double().cumsum(0).abs().max()) < 2**24
     out = torch.empty_like(ints)
-    kernels.cumsum_f32(ints, state, out, threads=threads, block=BLOCK)
+    kernels.cumsum_f32(ints, state, out, threads=threads, block=block)
     if not torch.equal(out, torch.cumsum(ints, 0)):
         raise SystemExit(f"cumsum_f32 at n = {n} differs from torch.cumsum on integer-valued data")
     x = torch.randn(n, device="cuda", generator=g)
-    kernels.cumsum_f32(x, state, out, threads=threads, block=BLOCK)
+    kernels.cumsum_f32(x, state, out, threads=threads, block=block)
     ref = x.double().cumsum(0)
     # each output is at most m = 16 + 5 + 6 + 5 + 2 + 2·(tiles) roundings deep (its thread's serial
     # sum, the warp's tree, the block's (a lane's warps, then a warp's tree), a look-back step's
     # tree, two per tile of look-back: a step takes at least one tile; adding zeros is exact), so
     # |error| <= u·m·Σ|x| to first order, u = 2^-24: loose, but never flaky (the exact test above
     # is the sharp one)
-    bound = 2.0**-24 * (34 + 2 * -(-n // (items * BLOCK))) * x.double().abs().cumsum(0)
+    bound = 2.0**-24 * (34 + 2 * -(-n // (items * block))) * x.double().abs().cumsum(0)
     if not bool(((out.double() - ref).abs() <= bound).all()):
         raise SystemExit(f"cumsum_f32 at n = {n} is outside float32's rounding bound")
     ref_out, copy = torch.empty_like(x), torch.empty_like(x)
-    t = measure({"ours": lambda: kernels.cumsum_f32(x, state, out, threads=threads, block=BLOCK),
+    t = measure({"ours": lambda: kernels.cumsum_f32(x, state, out, threads=threads, block=block),
                  "torch": lambda: torch.cumsum(x, 0, out=ref_out),
                  "copy": lambda: copy.copy_(x)}, repeat)
     gbs = 8 * n / t["ours"] / 1e9
     copy_gbs = 8 * n / t["copy"] / 1e9
     return {"n": n, "us": t["ours"] * 1e6, "gbs": gbs, "copy_pct": 100 * gbs / copy_gbs, "torch_us": t["torch"] * 1e6,
-            "vs_torch": t["torch"] / t["ours"], "copy_us": t["copy"] * 1e6}
+            "vs_torch": t["torch"] / t["ours"], "copy_us": t["copy"] * 1e6,
+            "torch_copy_pct": 100 * t["copy"] / t["torch"]}
 
 
 def main() -> None:
@@ -75,18 +76,20 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=REPEAT)
     parser.add_argument("--sizes", default="20,24,26", help="log2 of the element counts, comma-separated")
     parser.add_argument("--items", type=int, default=ITEMS, help="the build's elements per thread (8 before session 9)")
+    parser.add_argument("--block", type=int, default=BLOCK, help="threads a block (at most 256)")
     parser.add_argument("--json", type=Path, help="also write the rows here")
     args = parser.parse_args()
-    out = [row(1 << int(s), args.repeat, args.items) for s in args.sizes.split(",")]
+    out = [row(1 << int(s), args.repeat, args.items, args.block) for s in args.sizes.split(",")]
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}, float32, {args.repeat} rounds of 8 calls; "
-          f"cumsum_f32: block {BLOCK}, {args.items} elements per thread, threads = ceil(n / {args.items})")
+          f"cumsum_f32: block {args.block}, {args.items} elements per thread, threads = ceil(n / {args.items})")
     print()
-    print("| n | ours µs | GB/s | % of copy | torch.cumsum µs | torch / ours | copy µs |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| n | ours µs | GB/s | % of copy | torch.cumsum µs | torch / ours | copy µs | torch % of copy |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for r in out:
         n = int(r["n"])  # type: ignore[call-overload]
         print(f"| 2^{n.bit_length() - 1} | {r['us']:.1f} | {r['gbs']:.0f} | {r['copy_pct']:.1f} | "
-              f"{r['torch_us']:.1f} | {r['vs_torch']:.2f}x | {r['copy_us']:.1f} |")
+              f"{r['torch_us']:.1f} | {r['vs_torch']:.2f}x | {r['copy_us']:.1f} | "
+              f"{r['torch_copy_pct']:.1f} |")
     if args.json:
         args.json.write_text(json.dumps(out, indent=1))
 

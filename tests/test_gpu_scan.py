@@ -6,7 +6,8 @@ caller's state buffer, decoupled look-back over the earlier tiles (docs/device-l
 "Prefix sums in one pass"). Checked at sizes up to 2^26, at the recommended launch
 (`threads = ceil(n / 16)`, block 256), the default launch (one thread per element: 16x the blocks
 needed, the extra ones draw no tile), partial-warp blocks, and with one state reused across
-launches of different sizes without zeroing (its generations make stale flags invisible). The
+launches of different sizes without zeroing (its generations make stale flags invisible), and views
+that start off a 16-byte boundary (a warp's runs then move one thread at a time, not as one). The
 emulated twins, including a stale or garbage state refused, are in tests/test_emulation.py and
 example-project/tests/test_emulated.py. Run where the GPU is, after installing the example's wheel:
 python -m pytest tests/test_gpu_scan.py
@@ -72,6 +73,21 @@ def test_cumsum_f32_at_partial_warp_blocks(block: int) -> None:
     x = integer_floats(n, block)
     out = torch.full_like(x, float("nan"))
     kernels.cumsum_f32(x, state(n, block), out, threads=-(-n // ITEMS), block=block)
+    assert torch.equal(out, torch.cumsum(x, 0))
+
+
+@pytest.mark.parametrize(("x_offset", "out_offset"), [(1, 1), (4, 4), (1, 4), (4, 2)])
+def test_cumsum_f32_on_views_that_start_off_a_16_byte_boundary(x_offset: int, out_offset: int) -> None:
+    # Views `offset` floats into their buffers. At 4 every thread's run of 16 starts on a 16-byte
+    # boundary, so a warp's 32 runs move as one (coalesced 16-byte units through shared memory); at
+    # 1 or 2 none does, and each thread loads or stores its own elements one at a time. Every mix of
+    # the two paths (the load's and the store's are chosen apart), bit for bit; the size cuts the
+    # last tile inside a warp.
+    n = 300_017
+    x = integer_floats(n + x_offset, x_offset)[x_offset:]
+    assert float(x.double().cumsum(0).abs().max()) < 2**24
+    out = torch.full((n + out_offset,), float("nan"), device="cuda")[out_offset:]
+    kernels.cumsum_f32(x, state(n), out, threads=-(-n // ITEMS), block=256)
     assert torch.equal(out, torch.cumsum(x, 0))
 
 

@@ -35,6 +35,13 @@
 //! call's), so no tile goes unpublished; the library, not the kernel, runs the loop, so no
 //! block stops drawing early.
 //!
+//! [`TileItems::set_all`] (and [`ScanTile::load`]) may move a whole warp's runs at once: where
+//! all 32 lanes are in the same call together (`activemask`), each with a whole run, the runs
+//! consecutive from a 16-byte boundary (a vote), lane `l` stores the 16-byte units `l, l + 32, …`
+//! of the warp's runs, each holding the values its owner passed in that call (through the warp's
+//! part of a shared buffer). Every element still gets its owner's value, written once, while its
+//! owner is inside the call that writes it; a warp that does not qualify writes run by run.
+//!
 //! # Progress
 //! A block waits only for tiles drawn before its own, by blocks that were running when
 //! they drew them (a block draws only while it runs), so the waits end: no deadlock,
@@ -83,6 +90,8 @@ use crate::shared::{thread_slot, warp_slot};
 use crate::sync::{fence_device, sync_threads};
 use crate::thread::{grid, ThreadIndex};
 use crate::warp::{ballot, lane_id, live_lanes, shfl_idx, shfl_up, warp_reduce, Shuffle, WARP_SIZE};
+#[cfg(target_arch = "nvptx64")]
+use crate::warp::vote_all;
 use crate::{layout, sealed};
 
 /// The words a scan's state needs for a tile of `tile` elements over `n` elements: `2 +
@@ -289,6 +298,10 @@ const fn tile_word<T: ScanValue>(k: usize) -> usize {
     if T::PACKED { 2 + k } else { 2 + 3 * k }
 }
 
+/// The tiles a lane of the look-back reads a window (4: a window of 128 tiles, one round trip;
+/// a 32-bit value's four words are 32 contiguous bytes).
+const LANE_TILES: usize = 1;
+
 /// How many polls of a predecessor's flag, without news, before a block traps.
 const PATIENCE: u32 = 1 << 25;
 
@@ -327,6 +340,10 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
         }
         let per_tile = b.x as usize * ITEMS;
         let tiles = self.len.div_ceil(per_tile);
+        if tiles > u32::MAX as usize {
+            // the look-back counts tiles in 32 bits (2^32 tiles of 256 f32 are 4 TiB)
+            panic!("oxpack scan: more than 2^32 - 1 tiles: give the launch larger blocks");
+        }
         if state.len < state_len(self.len, per_tile) {
             panic!("oxpack scan: the state buffer is shorter than 2 + 3 * ceil(n / (blockDim.x * ITEMS)) words");
         }
@@ -485,17 +502,7 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn load(&self, x: &[T]) -> [T; ITEMS] {
-        let mine = &x[self.range()];
-        if let Some(whole) = whole_aligned::<T, ITEMS>(mine.as_ptr(), mine.len()) {
-            // SAFETY: `whole` points at ITEMS readable elements of `x` (`mine` has ITEMS), 16-byte
-            // aligned; `Aligned16<[T; ITEMS]>` has no padding (its size is a multiple of 16).
-            return unsafe { whole.read() }.0;
-        }
-        let mut v = [T::ZERO; ITEMS];
-        for (k, &e) in mine.iter().enumerate().take(ITEMS) {
-            v[k] = e;
-        }
-        v
+        load_run(x, self.range())
     }
 
     /// Publishes the tile and gives this thread its exclusive prefix and its writer.
@@ -551,10 +558,11 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
     }
 }
 
-/// Warp 0: lane 0 publishes the tile's sum; the warp then reads its predecessors' flags
-/// a window of one per lane at a time (lane `l`: tile `k - 1 - l` of the window) and adds
-/// the sums back to the nearest inclusive prefix, waiting only where a tile nearer than
-/// that prefix has no sum yet (the sums before such a tile are taken, and the next window
+/// Warp 0: lane 0 publishes the tile's sum; the warp then reads its predecessors' flags a
+/// window of [`LANE_TILES`] a lane at a time (lane `l`: tiles `k - 1 - 4l - m`, `m < 4`: 32
+/// contiguous bytes of a 32-bit value's words, so a window of 128 tiles costs one round trip)
+/// and adds the sums back to the nearest inclusive prefix, waiting only where a tile nearer
+/// than that prefix has no sum yet (the sums before such a tile are taken, and the next window
 /// starts at it); lane 0 then publishes the tile's own prefix. Returns the tile's exclusive
 /// prefix (every lane).
 #[inline(always)] // inline: fewer registers than a call (measured: 64 with no spills at 4 blocks of 256 an SM on
@@ -574,43 +582,63 @@ fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
     if lane == 0 {
         publish_word(state, base, tag, block);
     }
-    let width = live_lanes() as usize;
+    // Tile numbers in 32 bits (`scan_tiles` checked that they fit): fewer registers.
+    let lane = lane as u32;
+    let span = LANE_TILES as u32 * live_lanes(); // the tiles of a window
     let mut before = T::ZERO;
-    let mut end = k; // the window is tiles end - width .. end, lane l at end - 1 - l
+    let mut end = k as u32; // the window is tiles end - span .. end; position p = 4l + m is tile end - 1 - p
     let mut waited = 0u32;
     loop {
-        // A lane before tile 0 counts as an inclusive prefix of 0.
-        let (mut inclusive, mut value, mut ready) = (true, T::ZERO, true);
-        if lane < end {
-            let at = tile_word::<T>(end - 1 - lane);
-            if T::PACKED {
+        // The lane's tiles: `top`, `top - 1`, … (`avail` of them: a position before tile 0
+        // counts as an inclusive prefix of 0). The loads are all issued before any is used
+        // (one round trip for the window).
+        let avail = end.saturating_sub(LANE_TILES as u32 * lane).min(LANE_TILES as u32) as usize;
+        let top = end.wrapping_sub(1 + LANE_TILES as u32 * lane) as usize;
+        let mut word = [0u64; LANE_TILES];
+        for (m, w) in word.iter_mut().enumerate() {
+            if m < avail {
+                *w = state.word(tile_word::<T>(top - m)).load();
+            }
+        }
+        let (mut inclusive, mut value, mut ready) = ([true; LANE_TILES], [T::ZERO; LANE_TILES], [true; LANE_TILES]);
+        let mut any_ready = false;
+        for m in 0..avail.min(LANE_TILES) {
+            let flag = if T::PACKED { word[m] >> 32 } else { word[m] };
+            ready[m] = if T::PACKED {
                 // flag (high half) and value (low half) in one word, read at once
-                let word = state.word(at).load();
-                let flag = word >> 32;
-                ready = flag == tag & PACKED_TAG || flag == (tag | 1) & PACKED_TAG;
-                inclusive = flag & 1 == 1;
-                value = if ready { T::from_word(word & 0xffff_ffff) } else { T::ZERO };
+                flag == tag & PACKED_TAG || flag == (tag | 1) & PACKED_TAG
             } else {
-                let flag = state.word(at).load();
-                ready = flag == tag || flag == tag | 1;
-                if ready {
-                    fence_device();
-                    inclusive = flag & 1 == 1;
-                    value = T::from_word(state.word(at + 1 + inclusive as usize).load());
+                flag == tag || flag == tag | 1
+            };
+            inclusive[m] = flag & 1 == 1;
+            if T::PACKED && ready[m] {
+                value[m] = T::from_word(word[m] & 0xffff_ffff);
+            }
+            any_ready |= ready[m];
+        }
+        if !T::PACKED && any_ready {
+            // a 64-bit value: its own word, read after its flag (one fence for the lane's flags)
+            fence_device();
+            for m in 0..avail.min(LANE_TILES) {
+                if ready[m] {
+                    value[m] = T::from_word(state.word(tile_word::<T>(top - m) + 1 + inclusive[m] as usize).load());
                 }
             }
         }
-        // Lanes 0 .. stop hold sums (stop: the nearest tile without one; 32: none), the
-        // nearest inclusive prefix is at lane `nearest` (32: none among the ready ones).
-        let stop = ballot(!ready).trailing_zeros() as usize;
-        let nearest = ballot(inclusive && ready).trailing_zeros() as usize;
-        if nearest < stop {
-            // every tile from the nearest prefix on has its sum: done
-            let mine = if lane <= nearest { value } else { T::ZERO };
-            before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
-            break;
+        // Positions 0 .. stop hold sums (stop: the nearest tile without one; 128 or more:
+        // none), the nearest inclusive prefix is at position `nearest` (128 or more: none
+        // among the ready ones). A position's lane and slot: the ballot of slot m gives the
+        // first lane whose slot m qualifies (ballot leaves lanes that do not exist 0).
+        let (mut stop, mut nearest) = (u32::MAX, u32::MAX);
+        for m in 0..LANE_TILES {
+            let s = LANE_TILES as u32 * ballot(!ready[m]).trailing_zeros() + m as u32;
+            let n = LANE_TILES as u32 * ballot(inclusive[m] && ready[m]).trailing_zeros() + m as u32;
+            stop = stop.min(s);
+            nearest = nearest.min(n);
         }
-        if stop == 0 {
+        let take = if nearest < stop {
+            nearest + 1 // every tile from the nearest prefix on has its sum: done after these
+        } else if stop == 0 {
             // the nearest tile has no sum yet: poll it again
             #[cfg(not(target_arch = "nvptx64"))]
             panic!("oxpack scan: a tile waits for an earlier tile that no block published (on the GPU: a hang)");
@@ -622,13 +650,27 @@ fn look_back<T: ScanValue>(state: Words, epoch: u64, k: usize, block: T) -> T {
                 }
                 continue;
             }
+        } else {
+            // No prefix before the nearest tile without a sum: take the sums up to it (a tile's
+            // sum is final once published: the prefix it may publish later is not needed), and
+            // look again from that tile on.
+            stop.min(span)
+        };
+        // the lane's positions below `take`, added in order, then the warp's
+        let mut mine = [T::ZERO; LANE_TILES];
+        for m in 0..LANE_TILES {
+            if LANE_TILES as u32 * lane + (m as u32) < take {
+                mine[m] = value[m];
+            }
         }
-        // No prefix before the nearest tile without a sum: take the sums up to it (a tile's
-        // sum is final once published: the prefix it may publish later is not needed), and
-        // look again from that tile on. `stop` is below the live lanes or 32 (ballot leaves the rest 0).
-        let take = stop.min(width);
-        let mine = if lane < take { value } else { T::ZERO };
-        before = warp_reduce(mine, |a, b| a.plus(b)).plus(before);
+        let mut lane_sum = T::ZERO;
+        for v in mine {
+            lane_sum = lane_sum.plus(v);
+        }
+        before = warp_reduce(lane_sum, |a, b| a.plus(b)).plus(before);
+        if nearest < stop {
+            break;
+        }
         end -= take;
         waited = 0;
     }
@@ -667,7 +709,168 @@ mod rt {
     unsafe extern "C" {
         /// `st.cs.v4.b32` (runtime.ll), as `cache::store_streaming` uses it.
         pub fn __oxpack_st_cs_v4(p: *mut u32, a: u32, b: u32, c: u32, d: u32);
+        /// `activemask.b32` (runtime.ll): the lanes executing this instruction together.
+        pub safe fn __oxpack_activemask() -> u32;
     }
+}
+
+/// `x[range]` as `[T; N]`, zeros past its end: 16-byte loads when it starts 16-byte aligned
+/// and has N elements (`N · size` a multiple of 16), else one load each. Traps where `range`
+/// is past `x`'s end, as `&x[range]` does.
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+fn load_run<T: ScanValue, const N: usize>(x: &[T], range: Range<usize>) -> [T; N] {
+    let mine = &x[range];
+    #[cfg(target_arch = "nvptx64")]
+    if let Some(segment) = warp_run::<T, N>(mine.as_ptr(), mine.len()) {
+        // SAFETY: every lane of the warp is here with its own N elements of `x` (each checked
+        // by its `&x[range]` above), one after another from `segment` (`warp_run`).
+        return unsafe { warp_load::<T, N>(segment) };
+    }
+    if let Some(whole) = whole_aligned::<T, N>(mine.as_ptr(), mine.len()) {
+        // SAFETY: `whole` points at N readable elements of `x` (`mine` has N), 16-byte
+        // aligned; `Aligned16<[T; N]>` has no padding (its size is a multiple of 16).
+        return unsafe { whole.read() }.0;
+    }
+    let mut v = [T::ZERO; N];
+    for (k, &e) in mine.iter().enumerate().take(N) {
+        v[k] = e;
+    }
+    v
+}
+
+// ---- A warp's runs moved as one (the GPU only). A thread's run of N elements is `N · size`
+// bytes; 16-byte loads of 32 such runs, one per lane, touch every 32-byte sector twice (two
+// lanes' halves, profiled: 53% of the sectors excessive). A warp whose 32 lanes all move a
+// whole, aligned run at once instead moves the warp's `32 · N · size` bytes with lane `l`
+// taking the 16-byte units `l, l + 32, …` (each instruction: 512 contiguous bytes), through a
+// buffer of 2 KiB a warp in shared memory (its first 8 warps), as CUB's warp transposes do.
+
+/// Units of 16 bytes a warp's part of the buffer holds: 2 KiB, 32 lanes × 64 bytes.
+#[cfg(target_arch = "nvptx64")]
+const WARP_UNITS: usize = 128;
+/// The warps of a block that have a part (blocks of up to 256 threads: all).
+#[cfg(target_arch = "nvptx64")]
+const TRANSPOSE_WARPS: usize = 8;
+
+/// The block's transpose buffer: `WARP_UNITS` units for each of the first `TRANSPOSE_WARPS`
+/// warps. Warp `w` alone touches units `w · WARP_UNITS ..`, and only inside `warp_load` and
+/// `warp_store`, which every lane of the warp runs together (`warp_run`); each ends with a
+/// warp barrier, so one's reads are done before the next one's writes.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+fn transpose_buffer() -> *mut u128 {
+    static __OXPACK_SHARED: crate::shared::SharedCell<u128, { WARP_UNITS * TRANSPOSE_WARPS }> =
+        crate::shared::SharedCell::new();
+    // `SharedCell` is `repr(C, align(16))` over an `UnsafeCell` of the array: its address is the
+    // array's, and writing through it is the cell's interior mutability
+    &__OXPACK_SHARED as *const crate::shared::SharedCell<u128, { WARP_UNITS * TRANSPOSE_WARPS }> as *mut u128
+}
+
+/// Unit `u`'s place in a warp's part for a call with offset `k`: `u` with its low two bits xor-ed
+/// by the next two plus `k`, so that 8 lanes reading units `4l + m` (or `2l + m`) meet 8
+/// different 16-byte bank groups (no bank conflicts), and units `32j + l` (the loads' and
+/// stores' order) sit at `32j + swizzle(l, k)` (one address and constant offsets a lane). A
+/// permutation of each row of 4 units, whatever `k`. `k` is the call's own (from its segment's
+/// address): the same for its writes and reads, and not a loop invariant, so that the compiler
+/// computes the lane's places in each call instead of holding them in registers across the
+/// look-back (measured: 16 bytes spilled on sm_90 with a fixed swizzle).
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+const fn swizzle(u: usize, k: usize) -> usize {
+    u ^ (((u >> 3) + k) & 3)
+}
+
+/// When the calling warp can move its lanes' runs as one: every one of its 32 lanes is here at
+/// once (`activemask`: the same call, converged), in a warp with a part of the buffer, and
+/// each lane's run (`p`, `count` elements) is whole (N elements), `N · size` is 1 to 4 units,
+/// and the runs follow one another in lane order from a 16-byte boundary: then the warp's
+/// first byte (the same in every lane). Otherwise `None` in every lane (each condition is the
+/// same in every lane that tests it: the first three are the warp's, the last is a vote).
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+fn warp_run<T, const N: usize>(p: *const T, count: usize) -> Option<*const u8> {
+    let bytes = N * core::mem::size_of::<T>();
+    if bytes % 16 != 0 || bytes == 0 || bytes > 64 {
+        return None; // a constant
+    }
+    let warp = crate::block_thread_linear() / WARP_SIZE as usize;
+    if warp >= TRANSPOSE_WARPS || live_lanes() != WARP_SIZE || rt::__oxpack_activemask() != u32::MAX {
+        return None;
+    }
+    let lane = lane_id() as usize;
+    let segment = (p as *const u8).wrapping_sub(lane * bytes);
+    let first = shfl_idx(segment as usize as u64, 0);
+    let ok = count == N && segment as usize % 16 == 0 && first == segment as usize as u64;
+    if vote_all(ok) { Some(segment) } else { None }
+}
+
+/// The calling lane's run of N elements from a warp's runs at `segment` (`warp_run`'s).
+///
+/// # Safety
+/// `warp_run` gave `segment` in every lane of the warp, here at once, and each lane's run
+/// `segment + lane · N · size ..` is N readable elements of `T`.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+unsafe fn warp_load<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
+    let units = N * core::mem::size_of::<T>() / 16; // 1 to 4 (warp_run)
+    let lane = lane_id() as usize;
+    let part = transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS);
+    let k = segment as usize >> 11; // the call's swizzle offset (the same in every lane)
+    // every load before any store to the buffer: one round trip for the lane's units (a unit is
+    // a u128: one 16-byte load or store)
+    let mut got = [0u128; 4];
+    for (j, g) in got.iter_mut().enumerate().take(units) {
+        // SAFETY: unit 32j + lane < 32 · units lies in the warp's runs, each readable (the
+        // caller), 16-byte aligned (the segment is)
+        *g = unsafe { (segment.add(16 * (32 * j + lane)) as *const u128).read() };
+    }
+    for (j, g) in got.iter().enumerate().take(units) {
+        // SAFETY: the warp's own part (module comment above `WARP_UNITS`), unit < 128
+        unsafe { part.add(32 * j + swizzle(lane, k)).write(*g) };
+    }
+    crate::sync::sync_warp();
+    let mut out = core::mem::MaybeUninit::<Aligned16<[T; N]>>::uninit();
+    let words = out.as_mut_ptr() as *mut u128;
+    for m in 0..units {
+        // SAFETY: the lane's own units `units · lane + m` of the part, written before the warp
+        // barrier; `words` has `units` units (N · size = 16 · units bytes), 16-byte aligned
+        unsafe { words.add(m).write(part.add(swizzle(units * lane + m, k)).read()) };
+    }
+    crate::sync::sync_warp(); // the reads are done before the buffer's next writes
+    // SAFETY: every byte written above; the scan's element types are plain numbers (any bits)
+    unsafe { out.assume_init() }.0
+}
+
+/// Writes the calling lane's N values to its run, the warp's runs moved as one from
+/// `segment` with streaming 16-byte stores (`st.cs.v4`).
+///
+/// # Safety
+/// `warp_run` gave `segment` in every lane of the warp, here at once, and each lane's run
+/// `segment + lane · N · size ..` is N elements that lane alone may write.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+unsafe fn warp_store<T: Copy, const N: usize>(segment: *mut u8, v: [T; N]) {
+    let units = N * core::mem::size_of::<T>() / 16; // 1 to 4 (warp_run)
+    let lane = lane_id() as usize;
+    let part = transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS);
+    let k = segment as usize >> 11; // the call's swizzle offset (the same in every lane)
+    let src = Aligned16(v);
+    let words = &src as *const Aligned16<[T; N]> as *const u128;
+    for m in 0..units {
+        // SAFETY: the lane's own units of the warp's part; `words` has `units` units, 16-byte aligned
+        unsafe { part.add(swizzle(units * lane + m, k)).write(words.add(m).read()) };
+    }
+    crate::sync::sync_warp();
+    for j in 0..units {
+        // SAFETY: unit 32j + lane of the part, written before the barrier by the lane that owns
+        // it; its 16 bytes go to the same unit of the warp's runs, which belong to that lane
+        // (the caller), and that lane is here writing its run through this call
+        let w = unsafe { part.add(32 * j + swizzle(lane, k)).read() };
+        let (a, b, c, d) = (w as u32, (w >> 32) as u32, (w >> 64) as u32, (w >> 96) as u32);
+        unsafe { rt::__oxpack_st_cs_v4(segment.add(16 * (32 * j + lane)) as *mut u32, a, b, c, d) };
+    }
+    crate::sync::sync_warp(); // the reads are done before the buffer's next writes
 }
 
 /// `[T; N]` at a 16-byte boundary: read or written as 16-byte vectors.
@@ -712,6 +915,13 @@ impl<T: Elem> TileItems<'_, T> {
     where
         T: Copy,
     {
+        #[cfg(target_arch = "nvptx64")]
+        if let Some(segment) = warp_run::<T, N>(self.ptr as *const T, self.count) {
+            // SAFETY: every lane of the warp is here with its own N elements of the output (as in
+            // `as_mut_slice`), one after another from `segment` (`warp_run`)
+            unsafe { warp_store::<T, N>(segment as *mut u8, v) };
+            return;
+        }
         if let Some(whole) = whole_aligned::<T, N>(self.ptr as *const T, self.count) {
             #[cfg(target_arch = "nvptx64")]
             {
