@@ -33,7 +33,7 @@ def attention(q: Any, k: Any, v: Any, causal: bool, scale: float) -> Any:
     b, h, n, d = q.shape
     o = torch.full_like(q, float("nan"))
     getattr(kernels, f"attention_fwd_sm90_d{d}")(
-        n, int(causal), scale, q.view(-1, n, d), k.view(-1, n, d), v.view(-1, n, d), o, SMEM[d],
+        n, int(causal), scale, q, k, v, o, SMEM[d],
         threads=384 * b * h * -(-n // 128), block=384)
     return o
 
@@ -73,13 +73,22 @@ def test_nan_in_another_sequence_does_not_leak(seed: int, d: int) -> None:
     assert float((got - ref).abs().max()) <= 2.0**-7 * float(v[:, :1].float().abs().max())
 
 
-def test_attention_refuses_a_2d_or_4d_source_in_one_line() -> None:
-    """q, k and v are 3-D TMA sources: a 2-D or 4-D tensor is refused before the launch, naming the argument."""
+def test_attention_takes_4d_sources_and_refuses_2d_ones_in_one_line() -> None:
+    """q, k and v are 3-D TMA sources: a contiguous 4-D (b, h, n, d) tensor is taken as its
+    (b·h, n, d) view (the same o as the 3-D call, on the general and the fast path), a 2-D or 5-D one
+    is refused before the launch, naming the argument."""
     from hopperdemo._oxpack.runtime import KernelValueError
 
-    q = torch.randn(1, 1, 128, 64, device=CUDA).to(torch.bfloat16)
-    o = torch.empty_like(q)
-    for bad in (q, q.view(-1, 64)):
-        with pytest.raises(KernelValueError, match=r"argument `q` is a 3-D TMA source .*3-D array"):
-            kernels.attention_fwd_sm90_d64(128, 0, 0.125, bad, q.view(1, 128, 64), q.view(1, 128, 64), o, SMEM[64],
-                                           threads=384, block=384)
+    b, h, n, d = 2, 3, 200, 64
+    q, k, v = (torch.randn(b, h, n, d, device=CUDA).to(torch.bfloat16) for _ in range(3))
+    launch = {"threads": 384 * b * h * -(-n // 128), "block": 384}
+    want = torch.full_like(q, float("nan"))
+    kernels.attention_fwd_sm90_d64(n, 1, 0.125, q.view(-1, n, d), k.view(-1, n, d), v.view(-1, n, d), want,
+                                   SMEM[64], **launch)
+    for _ in range(2):  # the second call finds the 4-D tensors' blocks (the fast path)
+        got = torch.full_like(q, float("nan"))
+        kernels.attention_fwd_sm90_d64(n, 1, 0.125, q, k, v, got, SMEM[64], **launch)
+        assert torch.equal(got, want)
+    for bad in (q.view(-1, d), q.view(1, b, h, n, d)):
+        with pytest.raises(KernelValueError, match=r"argument `q` is a 3-D TMA source .*or 4-D one"):
+            kernels.attention_fwd_sm90_d64(n, 1, 0.125, bad, k, v, want, SMEM[64], **launch)

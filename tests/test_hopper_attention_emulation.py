@@ -119,19 +119,27 @@ def test_pipeline_misuse_traps(att: ModuleType, rng: np.random.Generator, which:
 
 
 def test_3d_tma_sources_checked_in_one_line(att: ModuleType, rng: np.random.Generator) -> None:
-    """q, k and v are 3-D TMA sources (`TmaSource3`): a 2-D or 4-D array, or rows that are not a
+    """q, k and v are 3-D TMA sources (`TmaSource3`): a 2-D or 5-D array, or rows that are not a
     multiple of 16 bytes, is refused before anything runs, in one line naming the kernel and the
-    argument, the shape expected and the fix."""
+    argument, the shape expected and the fix; a 4-D (batch, heads, seq, d) one is its
+    (batch·heads, seq, d) view, the same result as the 3-D call."""
     from hopperdemo._oxpack.runtime import KernelValueError
     q = to_bf16(rng.standard_normal((2, 100, 64)))
     o = np.zeros(2 * 100 * 64, np.uint16)
     launch = {"threads": 384 * 2, "block": 384}
-    for bad in (q.reshape(200, 64), q.reshape(1, 2, 100, 64)):
+    for bad in (q.reshape(200, 64), q.reshape(1, 1, 2, 100, 64)):
         with pytest.raises(KernelValueError, match=r"^attention_fwd_sm90_d64\(\): argument `q` is a 3-D TMA source "
-                                                   r"\(`TmaSource3`\): pass a non-empty 3-D array \(seqs, rows, cols\), "
-                                                   r"got shape \(.*\); reshape it, e\.g\. `x\.view\(-1, seq, d\)`"):
+                                                   r"\(`TmaSource3`\): pass a non-empty 3-D array \(seqs, rows, cols\) "
+                                                   r"or 4-D one \(batch, heads, rows, cols\), got shape \(.*\); "
+                                                   r"reshape it, e\.g\. `x\.view\(-1, seq, d\)`$"):
             att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(bad), BFloat16(q), BFloat16(q), BFloat16(o), SMEM[64],
                                        **launch)
+    att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(q), BFloat16(q), BFloat16(q), BFloat16(o), SMEM[64], **launch)
+    four = q.reshape(1, 2, 100, 64)
+    o4 = np.zeros_like(o)
+    att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(four), BFloat16(four), BFloat16(four), BFloat16(o4),
+                               SMEM[64], **launch)
+    assert np.array_equal(o4, o)
     odd = to_bf16(rng.standard_normal((2, 100, 12)))  # rows of 24 bytes
     with pytest.raises(KernelValueError, match=r"argument `q` is a TMA source, which needs a 16-byte-aligned base"):
         att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(odd), BFloat16(odd), BFloat16(odd),
