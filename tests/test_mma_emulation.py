@@ -280,7 +280,8 @@ kernel! {
     /// The pipeline's protocol broken, by `which`: 0 a wait with nothing filled; 1 a third fill of
     /// two stages; 2 a second wait while the first view lives; 3 the macro run again while the
     /// pipeline it made before lives; 4 (launched with 64 threads) a block of another size than
-    /// THREADS; 5 the macro in a loop, each pipeline dropped before the next (fine).
+    /// THREADS; 5 the macro in a loop, each pipeline dropped before the next (fine); 6 a fill past
+    /// the steps that `whole_k` proved whole.
     pub fn pipeline_misuse(which: u32, a: &[BF16], out: &mut DisjointSlice<f32>) {
         let Some(m) = matrix(a, 16, 16) else { trap() };
         if which == 3 || which == 5 {
@@ -309,8 +310,17 @@ kernel! {
                     let second = pipe.wait();
                     drop((first, second));
                 }
-                // B's tile at columns 8..24 of a 16-column matrix: not whole
-                6 => pipe.fill_k_whole(&m, &m, 0, 8, 0),
+                // `whole_k` refuses B's tile at columns 8..24 of a 16-column matrix, and a second
+                // step (depth 16..32 of 16); it proves one step at (0, 0), and no fill past it
+                6 => {
+                    if pipe.whole_k(&m, &m, 0, 8, 1).is_some() || pipe.whole_k(&m, &m, 0, 0, 2).is_some() {
+                        trap();
+                    }
+                    if let Some(whole) = pipe.whole_k(&m, &m, 0, 0, 1) {
+                        pipe.fill_k_whole(&whole, 0);
+                        pipe.fill_k_whole(&whole, 1);
+                    }
+                }
                 _ => {}
             }
         }
@@ -474,8 +484,7 @@ def test_a_warp_tile_of_64_fragments_computes_every_output(mods: ModuleType, rng
     (3, "cp_async_pipeline! ran again while the pipeline it made before is alive (e.g. in a loop): both would use "
         "the same shared memory; drop the first one before"),
     (4, "the block's thread count is not the THREADS of its cp.async pipeline"),
-    (6, "cp.async pipeline: fill_k_whole on a tile that is not wholly inside its matrix with 16-byte-aligned rows; "
-        "use fill_k"),
+    (6, "cp.async pipeline: fill_k_whole past the steps that whole_k proved whole; use fill_k"),
 ])
 def test_the_pipeline_protocol_is_checked(mods: ModuleType, which: int, message: str) -> None:
     block = 64 if which == 4 else 32
