@@ -102,6 +102,26 @@ mod rt {
         pub safe fn __oxpack_cp_async_commit();
         pub safe fn __oxpack_cp_async_wait(k: u32);
         pub safe fn __oxpack_cp_async_wait_all();
+        // 32-bit shared addresses (the pipeline's hot path): `a`, `d` = `__oxpack_smem_addr` + bytes
+        pub safe fn __oxpack_smem_addr(p: *const u8) -> u32;
+        pub fn __oxpack_ldmatrix_x4_s(a: u32, out: *mut u32);
+        pub fn __oxpack_ldmatrix_x4_trans_s(a: u32, out: *mut u32);
+        pub fn __oxpack_ldmatrix_x2_s(a: u32, out: *mut u32);
+        pub fn __oxpack_ldmatrix_x2_trans_s(a: u32, out: *mut u32);
+        pub fn __oxpack_cp_async_16_s(d: u32, src: *const u8);
+    }
+}
+
+/// The 32-bit shared-memory address of `p`, a pointer into block-shared memory (on the GPU; the
+/// host's tiles go by their pointers, and this is 0 there).
+#[inline(always)]
+fn smem_addr<T>(p: *const T) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    return rt::__oxpack_smem_addr(p as *const u8);
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let _ = p;
+        0
     }
 }
 #[cfg(not(target_arch = "nvptx64"))]
@@ -576,6 +596,8 @@ impl<T: MmaInput, const N: usize, const K: usize> BTileKind for BtTile<T, N, K> 
 /// A read-only view of one shared tile of a [`Stage`].
 pub struct TileRef<'s, Tl: TileShape> {
     ptr: *const Tl::Elem,
+    /// `ptr` as a 32-bit shared address (GPU only).
+    sa: u32,
     _s: PhantomData<&'s Tl>,
 }
 
@@ -595,14 +617,33 @@ impl<Tl: TileShape> TileRef<'_, Tl> {
     /// `row` and `chunk` inside the tile; `out` has room for `COUNT` words; warp-collective.
     #[inline(always)]
     unsafe fn ldsm<const COUNT: usize, const TRANS: bool>(&self, row: usize, chunk: usize, out: *mut u32) {
-        let p = self.chunk(row, chunk);
-        // SAFETY: the caller's contract.
-        unsafe {
-            match (COUNT, TRANS) {
-                (4, false) => rt::__oxpack_ldmatrix_x4(p, out),
-                (4, true) => rt::__oxpack_ldmatrix_x4_trans(p, out),
-                (_, false) => rt::__oxpack_ldmatrix_x2(p, out),
-                (_, true) => rt::__oxpack_ldmatrix_x2_trans(p, out),
+        debug_assert!(row < Tl::ROWS && chunk < Tl::COLS / Tl::Elem::CHUNK);
+        // On the GPU by its 32-bit shared address (one register a lane offset, constant offsets
+        // folded into the instruction): the same chunk as `self.chunk(row, chunk)`.
+        #[cfg(target_arch = "nvptx64")]
+        {
+            let a = self.sa.wrapping_add((offset::<Tl>(row, chunk) * core::mem::size_of::<Tl::Elem>()) as u32);
+            // SAFETY: the caller's contract.
+            unsafe {
+                match (COUNT, TRANS) {
+                    (4, false) => rt::__oxpack_ldmatrix_x4_s(a, out),
+                    (4, true) => rt::__oxpack_ldmatrix_x4_trans_s(a, out),
+                    (_, false) => rt::__oxpack_ldmatrix_x2_s(a, out),
+                    (_, true) => rt::__oxpack_ldmatrix_x2_trans_s(a, out),
+                }
+            }
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            let p = self.chunk(row, chunk);
+            // SAFETY: the caller's contract.
+            unsafe {
+                match (COUNT, TRANS) {
+                    (4, false) => rt::__oxpack_ldmatrix_x4(p, out),
+                    (4, true) => rt::__oxpack_ldmatrix_x4_trans(p, out),
+                    (_, false) => rt::__oxpack_ldmatrix_x2(p, out),
+                    (_, true) => rt::__oxpack_ldmatrix_x2_trans(p, out),
+                }
             }
         }
     }
@@ -1230,6 +1271,12 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
 
 // ---------------------------------------------------------------------------- the copy pipeline
 
+/// The stage slot after `slot`: `slot + 1`, wrapping at S.
+#[inline(always)]
+const fn next_slot<const S: usize>(slot: u32) -> u32 {
+    if slot as usize + 1 == S { 0 } else { slot + 1 }
+}
+
 #[doc(hidden)]
 #[repr(C, align(128))] // 128: a tile starts at bank 0, which the swizzle's bank argument assumes
 pub struct TileCell<T, const N: usize>(UnsafeCell<MaybeUninit<[T; N]>>);
@@ -1256,8 +1303,14 @@ impl<T, const N: usize> Default for TileCell<T, N> {
 pub struct Pipeline<const STAGES: usize, const THREADS: usize, TA: TileShape, TB: TileShape> {
     a: *mut TA::Elem,
     b: *mut TB::Elem,
+    /// `a` and `b` as 32-bit shared addresses (GPU only).
+    sa: (u32, u32),
     /// Stages filled (and committed) so far.
     committed: Cell<u32>,
+    /// The slot of the next fill (`committed % S`) and of the next wait (`consumed % S`), kept
+    /// as counters that wrap at S: in a k loop unrolled by S, each copy's slot is a constant.
+    fill_slot: Cell<u32>,
+    read_slot: Cell<u32>,
     /// Stages waited for so far (each gave one view).
     consumed: Cell<u32>,
     /// Whether the view of the last stage waited for is alive.
@@ -1342,10 +1395,14 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
         // the barrier, and nobody reads that use any more after it.
         rt::__oxpack_cp_async_wait_all();
         crate::sync::sync_threads();
+        let (a, b) = (a.0.get() as *mut TA::Elem, b.0.get() as *mut TB::Elem);
         Pipeline {
-            a: a.0.get() as *mut TA::Elem,
-            b: b.0.get() as *mut TB::Elem,
+            a,
+            b,
+            sa: (smem_addr(a), smem_addr(b)),
             committed: Cell::new(0),
+            fill_slot: Cell::new(0),
+            read_slot: Cell::new(0),
             consumed: Cell::new(0),
             live: Cell::new(false),
             released_since_barrier: Cell::new(u32::MAX),
@@ -1362,12 +1419,12 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn fill(&self, a: &Matrix<'_, TA::Elem>, a_at: (usize, usize), b: &Matrix<'_, TB::Elem>, b_at: (usize, usize)) {
-        let (da, db) = self.begin_fill();
+        let slot = self.begin_fill();
         let t = crate::block_thread_linear();
         // SAFETY: `begin_fill` gave this block's stage to write (see there).
         unsafe {
-            copy_tile::<TA, THREADS>(da, a, a_at, t);
-            copy_tile::<TB, THREADS>(db, b, b_at, t);
+            copy_tile::<TA, THREADS>(self.a.add(slot * TA::ROWS * TA::COLS), a, a_at, t);
+            copy_tile::<TB, THREADS>(self.b.add(slot * TB::ROWS * TB::COLS), b, b_at, t);
         }
         self.end_fill();
     }
@@ -1376,7 +1433,7 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
     /// reused stage needs, and gives the A and B tiles of the stage to write.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    fn begin_fill(&self) -> (*mut TA::Elem, *mut TB::Elem) {
+    fn begin_fill(&self) -> usize {
         let (c, done) = (self.committed.get(), self.consumed.get());
         // stages in use: filled but not waited for, plus the one still viewed
         if (c - done) as usize + self.live.get() as usize >= S {
@@ -1387,10 +1444,10 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
             crate::sync::sync_threads();
             self.released_since_barrier.set(u32::MAX);
         }
-        let slot = c as usize % S;
-        // `slot < S`: the stage is inside each cell; the protocol above makes it this block's to
-        // write until `end_fill` (no view of it lives, and every earlier one ended before a barrier).
-        (self.a.wrapping_add(slot * TA::ROWS * TA::COLS), self.b.wrapping_add(slot * TB::ROWS * TB::COLS))
+        // `slot` = c % S < S: the stage is inside each cell; the protocol above makes it this
+        // block's to write until `end_fill` (no view of it lives, and every earlier one ended
+        // before a barrier).
+        self.fill_slot.get() as usize
     }
 
     /// Commits the copies of the stage that `begin_fill` gave as one group.
@@ -1398,6 +1455,7 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
     fn end_fill(&self) {
         rt::__oxpack_cp_async_commit();
         self.committed.set(self.committed.get() + 1);
+        self.fill_slot.set(next_slot::<S>(self.fill_slot.get()));
     }
 
     /// [`fill`](Self::fill) for a GEMM's k-step: A's tile at rows `m0..`, columns `k0..` of `a`;
@@ -1461,15 +1519,19 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
         if s >= whole.steps {
             fail("cp.async pipeline: fill_k_whole past the steps that whole_k proved whole; use fill_k");
         }
-        let (da, db) = self.begin_fill();
+        let slot = self.begin_fill();
         let t = crate::block_thread_linear();
         let k0 = s * TA::COLS;
-        // SAFETY: `begin_fill` gave this block's stage to write; `whole` proved the tiles of
-        // every step below `steps` (s is) wholly inside their matrices with aligned rows, and
-        // borrows the matrices' data for as long as it lives.
+        let (at, bt) = (slot * TA::ROWS * TA::COLS, slot * TB::ROWS * TB::COLS);
+        let (da, db) = (self.a.wrapping_add(at), self.b.wrapping_add(bt));
+        let sa = self.sa.0.wrapping_add((at * core::mem::size_of::<TA::Elem>()) as u32);
+        let sb = self.sa.1.wrapping_add((bt * core::mem::size_of::<TB::Elem>()) as u32);
+        // SAFETY: `begin_fill` gave this block's stage to write (`sa`, `sb`: its shared
+        // addresses); `whole` proved the tiles of every step below `steps` (s is) wholly inside
+        // their matrices with aligned rows, and borrows the matrices' data while it lives.
         unsafe {
-            copy_whole::<TA, THREADS>(da, whole.a, (whole.m0, k0), t);
-            copy_whole::<TB, THREADS>(db, whole.b, TB::origin(k0, whole.n0), t);
+            copy_whole::<TA, THREADS>((da, sa), whole.a, (whole.m0, k0), t);
+            copy_whole::<TB, THREADS>((db, sb), whole.b, TB::origin(k0, whole.n0), t);
         }
         self.end_fill();
     }
@@ -1501,7 +1563,9 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
         self.released_since_barrier.set(u32::MAX);
         self.consumed.set(done + 1);
         self.live.set(true);
-        Stage { pipe: self, slot: done as usize % S }
+        let slot = self.read_slot.get(); // done % S
+        self.read_slot.set(next_slot::<S>(slot));
+        Stage { pipe: self, slot: slot as usize }
     }
 
     /// How many stages are filled and not yet waited for.
@@ -1588,13 +1652,15 @@ unsafe fn copy_tile<Tl: TileShape, const THREADS: usize>(
 }
 
 /// Whether the `Tl` tile at `at` lies wholly inside `src`, whose rows are 16-byte aligned: then
-/// every chunk of it is 16 whole, aligned bytes of `src`, for [`copy_whole`].
+/// every chunk of it is 16 whole, aligned bytes of `src`, for [`copy_whole`]; and `ROWS` rows of
+/// `src` span less than 4 GiB (`copy_whole`'s 32-bit offsets: a row of 32 M bf16 at the most).
 #[inline(always)]
 fn whole_inside<Tl: TileShape>(src: &Matrix<'_, Tl::Elem>, at: (usize, usize)) -> bool {
     let (rows, cols) = (src.rows() as usize, src.cols() as usize);
     // cp.async reads 16 aligned bytes: every chunk of a row is, when the rows are
     let aligned = src.data().as_ptr() as usize % 16 == 0 && cols % Tl::Elem::CHUNK == 0;
-    aligned && at.0 < rows && rows - at.0 >= Tl::ROWS && at.1 < cols && cols - at.1 >= Tl::COLS
+    let narrow = cols <= u32::MAX as usize / (Tl::ROWS * core::mem::size_of::<Tl::Elem>());
+    aligned && narrow && at.0 < rows && rows - at.0 >= Tl::ROWS && at.1 < cols && cols - at.1 >= Tl::COLS
 }
 
 /// A matrix as [`copy_whole`] reads it: its data and its number of columns.
@@ -1604,30 +1670,51 @@ type Source<T> = (*const T, usize);
 /// one 16-byte `cp.async`, with no edge arithmetic.
 ///
 /// # Safety
-/// As [`copy_tile`]; and `whole_inside::<Tl>(m, at)` holds for the matrix `m` whose data and
+/// As [`copy_tile`] for `dst.0`, a tile whose 32-bit shared address is `dst.1`; and
+/// `whole_inside::<Tl>(m, at)` holds for the matrix `m` whose data and
 /// columns `src` are, its data alive until the copies have landed (the pipeline's
 /// `cp.async.wait_group`s: at the latest its drop).
 #[inline(always)]
-unsafe fn copy_whole<Tl: TileShape, const THREADS: usize>(dst: *mut Tl::Elem, src: Source<Tl::Elem>, at: (usize, usize), t: usize) {
+unsafe fn copy_whole<Tl: TileShape, const THREADS: usize>(
+    dst: (*mut Tl::Elem, u32),
+    src: Source<Tl::Elem>,
+    at: (usize, usize),
+    t: usize,
+) {
     let per = Tl::Elem::CHUNK;
     let per_row = Tl::COLS / per;
     let chunks = Tl::ROWS * per_row;
     const { assert!(Tl::ROWS * Tl::COLS / Tl::Elem::CHUNK <= 64 * THREADS, "oxpack: at most 64 chunks per thread in a tile") };
     let (data, cols) = src;
-    // element (at.0 + r, at.1 + c) of the matrix: at.0 + r < rows, at.1 + c < cols
-    let base = data.wrapping_add(at.0 * cols + at.1);
+    let size = core::mem::size_of::<Tl::Elem>();
+    // element (at.0 + r, at.1 + c) of the matrix: at.0 + r < rows, at.1 + c < cols. The base is
+    // the same in every thread of the block (a uniform register), each chunk's byte offset from
+    // it below ROWS·cols·size < 2³² (the caller's `whole_inside`): a 32-bit offset each, loop
+    // invariant, so a k step moves one base instead of a 64-bit pointer per chunk.
+    let base = data.wrapping_add(at.0 * cols + at.1) as *const u8;
     each16!(chunks.div_ceil(THREADS), |i| {
         let q = t + i * THREADS;
         if q < chunks {
             let (r, ch) = (q / per_row, q % per_row);
-            let from = base.wrapping_add(r * cols + per * ch);
-            let to = dst.wrapping_add(offset::<Tl>(r, ch));
+            let from = base.wrapping_add(((r * cols + per * ch) * size) as u32 as usize);
+            let to = offset::<Tl>(r, ch);
             // SAFETY: `to` is 16 bytes of the tile, this thread's alone (q ↦ (r, ch) is
             // one-to-one and q belongs to t alone; `offset` permutes row r's chunks); `from` is
             // chunk `ch` of row at.0 + r < rows, columns at.1 + per·ch .. + per ≤ cols (the tile
             // is inside the matrix): `per` elements, 16 bytes, inside the data ((at.0 + r)·cols +
-            // cols ≤ rows·cols ≤ len, `matrix`), 16-byte aligned (aligned data, cols % per == 0).
-            unsafe { rt::__oxpack_cp_async_16(to as *mut u8, from as *const u8, 16) };
+            // cols ≤ rows·cols ≤ len, `matrix`), 16-byte aligned (aligned data, cols % per == 0);
+            // its offset (r·cols + per·ch)·size < ROWS·cols·size ≤ u32::MAX (`whole_inside`), so
+            // the `as u32` keeps it whole.
+            // On the GPU by the tile's 32-bit shared address (`dst.1`), elsewhere its pointer.
+            #[cfg(target_arch = "nvptx64")]
+            unsafe {
+                rt::__oxpack_cp_async_16_s(dst.1.wrapping_add((to * core::mem::size_of::<Tl::Elem>()) as u32), from as *const u8)
+            };
+            #[cfg(not(target_arch = "nvptx64"))]
+            // SAFETY: as above.
+            unsafe {
+                rt::__oxpack_cp_async_16(dst.0.wrapping_add(to) as *mut u8, from as *const u8, 16)
+            };
         }
     });
 }
@@ -1667,13 +1754,17 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Stage<'
     /// The stage's A-side tile.
     #[inline(always)]
     pub fn a(&self) -> TileRef<'_, TA> {
-        TileRef { ptr: self.pipe.a.wrapping_add(self.slot * TA::ROWS * TA::COLS), _s: PhantomData }
+        let at = self.slot * TA::ROWS * TA::COLS;
+        let sa = self.pipe.sa.0.wrapping_add((at * core::mem::size_of::<TA::Elem>()) as u32);
+        TileRef { ptr: self.pipe.a.wrapping_add(at), sa, _s: PhantomData }
     }
 
     /// The stage's B-side tile.
     #[inline(always)]
     pub fn b(&self) -> TileRef<'_, TB> {
-        TileRef { ptr: self.pipe.b.wrapping_add(self.slot * TB::ROWS * TB::COLS), _s: PhantomData }
+        let at = self.slot * TB::ROWS * TB::COLS;
+        let sa = self.pipe.sa.1.wrapping_add((at * core::mem::size_of::<TB::Elem>()) as u32);
+        TileRef { ptr: self.pipe.b.wrapping_add(at), sa, _s: PhantomData }
     }
 }
 
