@@ -567,7 +567,9 @@ def test_warp_tiles_refuse_another_block_or_a_2d_grid(mods: ModuleType, threads:
 # ---------------------------------------------------------------- the example's GEMMs (tensor.rs)
 
 
-SHAPES = [(128, 128, 32), (130, 257, 77), (1, 8, 8), (200, 136, 96), (17, 300, 40), (256, 128, 200), (100, 50, 0)]
+# (256, 128, 352): whole block tiles and 11 k steps, the whole loop's STAGES-step turns and remainder
+SHAPES = [(128, 128, 32), (130, 257, 77), (1, 8, 8), (200, 136, 96), (17, 300, 40), (256, 128, 200), (100, 50, 0),
+          (256, 128, 352)]
 
 
 @pytest.mark.parametrize(("m", "n", "k"), SHAPES)
@@ -581,7 +583,7 @@ def test_example_gemm_is_f32_exact_in_k_order(mods: ModuleType, rng: np.random.G
     assert np.array_equal(c, f32_in_k_order(widen(a), widen(b)))
 
 
-@pytest.mark.parametrize(("m", "n", "k"), [(128, 128, 16), (130, 257, 77), (1, 4, 3), (200, 136, 96), (0, 8, 8)])
+@pytest.mark.parametrize(("m", "n", "k"), [(128, 128, 16), (130, 257, 77), (1, 4, 3), (200, 136, 96), (0, 8, 8), (128, 128, 112)])
 def test_example_tf32_gemm_is_f32_exact_in_k_order(mods: ModuleType, rng: np.random.Generator,
                                                   m: int, n: int, k: int) -> None:
     a = rng.standard_normal((m, k)).astype(np.float32)
