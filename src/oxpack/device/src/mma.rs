@@ -354,12 +354,6 @@ pub struct FragC {
 }
 
 impl FragC {
-    /// All zeros.
-    #[inline(always)]
-    pub const fn zero() -> Self {
-        FragC { v: [0.0; 4] }
-    }
-
     /// Applies `f` to every accumulator (the same function on every element, wherever it is).
     #[inline(always)]
     pub fn map(&mut self, f: impl Fn(f32) -> f32) {
@@ -367,18 +361,67 @@ impl FragC {
             *v = f(*v);
         }
     }
-
-    /// Calls `f(row, col, &mut v)` for each of the calling lane's 4 accumulators, with its row
-    /// (0..16) and column (0..8) in the tile: e.g. to mask or scale by position.
-    #[inline(always)]
-    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut f32)) {
-        let (g, t) = lane_parts();
-        f(g, 2 * t, &mut self.v[0]);
-        f(g, 2 * t + 1, &mut self.v[1]);
-        f(g + 8, 2 * t, &mut self.v[2]);
-        f(g + 8, 2 * t + 1, &mut self.v[3]);
-    }
 }
+
+/// The constructors and accessors that every accumulator kind shares: the fragment `$frag` (4
+/// values of `$v` a lane, in the C layout) and the warp block `$acc<MT, NT>` of `MT × NT` of them,
+/// updated by `$mma` (a doc link).
+macro_rules! accumulators {
+    ($frag:ident, $acc:ident, $v:ty, $zero:expr, $mma:literal) => {
+        impl $frag {
+            /// All zeros.
+            #[inline(always)]
+            pub const fn zero() -> Self {
+                $frag { v: [$zero; 4] }
+            }
+
+            /// Calls `f(row, col, &mut v)` for each of the calling lane's 4 accumulators, with its
+            /// row (0..16) and column (0..8) in the tile: e.g. to mask or scale by position.
+            #[inline(always)]
+            pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut $v)) {
+                let (g, t) = lane_parts();
+                f(g, 2 * t, &mut self.v[0]);
+                f(g, 2 * t + 1, &mut self.v[1]);
+                f(g + 8, 2 * t, &mut self.v[2]);
+                f(g + 8, 2 * t + 1, &mut self.v[3]);
+            }
+        }
+
+        impl<const MT: usize, const NT: usize> $acc<MT, NT> {
+            /// All zeros.
+            #[inline(always)]
+            pub const fn zero() -> Self {
+                $acc { c: [const { [const { $frag::zero() }; NT] }; MT] }
+            }
+
+            /// Tile (`i`, `j`): rows `16i..16i + 16`, columns `8j..8j + 8` of the warp's block.
+            #[inline(always)]
+            pub fn frag(&self, i: usize, j: usize) -> &$frag {
+                &self.c[i][j]
+            }
+
+            #[doc = concat!("Tile (`i`, `j`), to update it with [`", $mma, "`].")]
+            #[inline(always)]
+            pub fn frag_mut(&mut self, i: usize, j: usize) -> &mut $frag {
+                &mut self.c[i][j]
+            }
+
+            /// Calls `f(row, col, &mut v)` for each of the calling lane's accumulators, with its
+            /// row (`0..16·MT`) and column (`0..8·NT`) in the warp's block: to mask or scale by
+            /// position.
+            #[inline(always)]
+            pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut $v)) {
+                const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in a warp's accumulators") };
+                each!(MT * NT, |q| {
+                    let (i, j) = (q / NT, q % NT);
+                    self.c[i][j].for_each_mut(|r, c, v| f(16 * i + r, 8 * j + c, v));
+                });
+            }
+        }
+    };
+}
+
+accumulators!(FragC, Accum, f32, 0.0, "mma_sync");
 
 /// The calling lane's (group, thread in group): rows `g`, `g + 8`, columns `2t`, `2t + 1`.
 #[inline(always)]
@@ -961,24 +1004,6 @@ pub struct Accum<const MT: usize, const NT: usize> {
 }
 
 impl<const MT: usize, const NT: usize> Accum<MT, NT> {
-    /// All zeros.
-    #[inline(always)]
-    pub const fn zero() -> Self {
-        Accum { c: [const { [const { FragC::zero() }; NT] }; MT] }
-    }
-
-    /// Tile (`i`, `j`): rows `16i..16i + 16`, columns `8j..8j + 8` of the warp's block.
-    #[inline(always)]
-    pub fn frag(&self, i: usize, j: usize) -> &FragC {
-        &self.c[i][j]
-    }
-
-    /// Tile (`i`, `j`), to update it with [`mma_sync`].
-    #[inline(always)]
-    pub fn frag_mut(&mut self, i: usize, j: usize) -> &mut FragC {
-        &mut self.c[i][j]
-    }
-
     /// Applies `f` to every accumulator.
     #[inline(always)]
     pub fn map(&mut self, f: impl Fn(f32) -> f32) {
@@ -1122,17 +1147,6 @@ fn quad_reduce(v: f32, op: &impl Fn(f32, f32) -> f32) -> f32 {
 }
 
 impl<const MT: usize, const NT: usize> Accum<MT, NT> {
-    /// Calls `f(row, col, &mut v)` for each of the calling lane's accumulators, with its row
-    /// (`0..16·MT`) and column (`0..8·NT`) in the warp's block: to mask or scale by position.
-    #[inline(always)]
-    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut f32)) {
-        const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
-        each!(MT * NT, |q| {
-            let (i, j) = (q / NT, q % NT);
-            self.c[i][j].for_each_mut(|r, c, v| f(16 * i + r, 8 * j + c, v));
-        });
-    }
-
     /// Sets to `value` every accumulator of the warp's block in column `cols` or right of it,
     /// and, with `diag` = `Some(d)`, every one whose column minus row exceeds `d`: a ragged last
     /// tile and a causal mask (e.g. `-inf` before a softmax). The same as testing each position
@@ -1980,12 +1994,21 @@ impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize
     #[inline(always)]
     pub fn store_with<A: AccumFor<WM, WN>>(&mut self, acc: &A, f: impl Fn(usize, usize, f32) -> T) {
         const { assert!(A::MT * A::NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
+        self.store_frags(A::MT, A::NT, |i, j| *acc.values(i, j), f);
+    }
+
+    /// Writes `f(row, col, v)` for each of the lane's 4 accumulators `v` of each of the warp's
+    /// `mt × nt` fragments (`frag(i, j)`: fragment (i, j)'s, in the C layout), skipping elements
+    /// outside the output: the one store of every accumulator kind (f32 and s32).
+    #[inline(always)]
+    fn store_frags<V: Copy>(&mut self, mt: usize, nt: usize, frag: impl Fn(usize, usize) -> [V; 4], f: impl Fn(usize, usize, V) -> T) {
         let (g, t) = lane_parts();
         let (row, col) = (self.row0 + self.pos.row + g, self.col0 + self.pos.col + 2 * t);
         let (ptr, len, width) = (self.ptr, self.len, self.width);
-        each!(A::MT * A::NT, |q| {
-            let (i, j) = (q / A::NT, q % A::NT);
-            let v = acc.values(i, j);
+        // 16·mt × 8·nt is the warp tile (the callers' `const` checks), so (i, j, e) below stay in it
+        each!(mt * nt, |q| {
+            let (i, j) = (q / nt, q % nt);
+            let v = frag(i, j);
             // accumulators 0 to 3 of the lane: (row g, column 2t), (g, 2t + 1), (g + 8, 2t), (g + 8, 2t + 1)
             each4!(4, |e| {
                 let (r, c) = (row + 16 * i + 8 * (e >> 1), col + 8 * j + (e & 1));

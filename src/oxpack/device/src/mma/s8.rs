@@ -66,24 +66,7 @@ pub struct FragS32 {
     v: [i32; 4],
 }
 
-impl FragS32 {
-    /// All zeros.
-    #[inline(always)]
-    pub const fn zero() -> Self {
-        FragS32 { v: [0; 4] }
-    }
-
-    /// Calls `f(row, col, &mut v)` for each of the calling lane's 4 accumulators, with its row
-    /// (0..16) and column (0..8) in the tile.
-    #[inline(always)]
-    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut i32)) {
-        let (g, t) = lane_parts();
-        f(g, 2 * t, &mut self.v[0]);
-        f(g, 2 * t + 1, &mut self.v[1]);
-        f(g + 8, 2 * t, &mut self.v[2]);
-        f(g + 8, 2 * t + 1, &mut self.v[3]);
-    }
-}
+accumulators!(FragS32, AccumS32, i32, 0, "mma_sync_s8");
 
 /// `c ← a·b + c` for one 16 × 8 tile, 32 deep: `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32`
 /// (exact products, s32 sums that wrap). Warp-collective: all 32 lanes must call it together (it
@@ -191,35 +174,6 @@ pub struct AccumS32<const MT: usize, const NT: usize> {
 }
 
 impl<const MT: usize, const NT: usize> AccumS32<MT, NT> {
-    /// All zeros.
-    #[inline(always)]
-    pub const fn zero() -> Self {
-        AccumS32 { c: [const { [const { FragS32::zero() }; NT] }; MT] }
-    }
-
-    /// Tile (`i`, `j`): rows `16i..16i + 16`, columns `8j..8j + 8` of the warp's block.
-    #[inline(always)]
-    pub fn frag(&self, i: usize, j: usize) -> &FragS32 {
-        &self.c[i][j]
-    }
-
-    /// Tile (`i`, `j`), to update it with [`mma_sync_s8`].
-    #[inline(always)]
-    pub fn frag_mut(&mut self, i: usize, j: usize) -> &mut FragS32 {
-        &mut self.c[i][j]
-    }
-
-    /// Calls `f(row, col, &mut v)` for each of the calling lane's accumulators, with its row
-    /// (`0..16·MT`) and column (`0..8·NT`) in the warp's block.
-    #[inline(always)]
-    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut i32)) {
-        const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `AccumS32`") };
-        each!(MT * NT, |q| {
-            let (i, j) = (q / NT, q % NT);
-            self.c[i][j].for_each_mut(|r, c, v| f(16 * i + r, 8 * j + c, v));
-        });
-    }
-
     /// `acc ← a·b + acc` over the whole depth of a stage: the warp's rows `at.row..at.row + 16·MT`
     /// of the A tile times its columns `at.col..at.col + 8·NT` of the B tile (stored `N × K`), 32
     /// of depth at a time (`MT` `ldmatrix.x4` of A and `NT / 2` of B, an `.x2` for an odd last
@@ -266,25 +220,7 @@ impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize
             assert!(16 * MT == WM && 8 * NT == WN, "oxpack: a WM × WN warp tile stores an `AccumS32<WM / 16, WN / 8>`");
             assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `AccumS32`");
         };
-        let (g, t) = lane_parts();
-        let (row, col) = (self.row0 + self.pos.row + g, self.col0 + self.pos.col + 2 * t);
-        let (ptr, len, width) = (self.ptr, self.len, self.width);
-        each!(MT * NT, |q| {
-            let (i, j) = (q / NT, q % NT);
-            let v = &acc.c[i][j].v;
-            // accumulators 0 to 3 of the lane: (row g, column 2t), (g, 2t + 1), (g + 8, 2t), (g + 8, 2t + 1)
-            each4!(4, |e| {
-                let (r, c) = (row + 16 * i + 8 * (e >> 1), col + 8 * j + (e & 1));
-                // r < tiles_m · BM, so r · width fits (checked in `warp_tile`)
-                let k = r * width + c;
-                if c < width && k < len {
-                    // SAFETY: as in `WarpTile::store_with`: in bounds, and (block tile, warp tile,
-                    // lane, i, j, e) ↦ r·width + c is one-to-one, so no other lane of the launch
-                    // writes element k; `&mut self` keeps this thread to one reference.
-                    unsafe { ptr.add(k).write(f(r, c, v[e])) };
-                }
-            });
-        });
+        self.store_frags(MT, NT, |i, j| acc.c[i][j].v, f);
     }
 }
 
