@@ -185,7 +185,9 @@ def test_u8_and_i8_arrays_end_to_end(mods: ModuleType, rng: np.random.Generator,
 # ---------------------------------------------------------------- the example's gemm_s8_nt (int8.rs)
 
 
-@pytest.mark.parametrize(("m", "n", "k"), [(1, 1, 1), (130, 33, 64), (100, 70, 45), (64, 200, 208), (20, 9, 0)])
+# (128, 128, 384): whole tiles and 6 steps, the k loop's STAGES-step turn and its remainder
+@pytest.mark.parametrize(("m", "n", "k"), [(1, 1, 1), (130, 33, 64), (100, 70, 45), (64, 200, 208), (20, 9, 0),
+                                          (128, 128, 384)])
 def test_example_gemm_s8_nt_is_exact(mods: ModuleType, rng: np.random.Generator, m: int, n: int, k: int) -> None:
     """Any M, N, K (ragged edges, K not a multiple of 16: rows copied by ordinary loads; several
     pipeline stages) against NumPy's int64 products cast to int32."""

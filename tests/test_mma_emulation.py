@@ -277,7 +277,8 @@ kernel! {
     /// The pipeline's protocol broken, by `which`: 0 a wait with nothing filled; 1 a third fill of
     /// two stages; 2 a second wait while the first view lives; 3 the macro run again while the
     /// pipeline it made before lives; 4 (launched with 64 threads) a block of another size than
-    /// THREADS; 5 the macro in a loop, each pipeline dropped before the next (fine).
+    /// THREADS; 5 the macro in a loop, each pipeline dropped before the next (fine); 6 a fill past
+    /// the steps that `whole_k` proved whole.
     pub fn pipeline_misuse(which: u32, a: &[BF16], out: &mut DisjointSlice<f32>) {
         let Some(m) = matrix(a, 16, 16) else { trap() };
         if which == 3 || which == 5 {
@@ -306,8 +307,17 @@ kernel! {
                     let second = pipe.wait();
                     drop((first, second));
                 }
-                // B's tile at columns 8..24 of a 16-column matrix: not whole
-                6 => pipe.fill_k_whole(&m, &m, 0, 8, 0),
+                // `whole_k` refuses B's tile at columns 8..24 of a 16-column matrix, and a second
+                // step (depth 16..32 of 16); it proves one step at (0, 0), and no fill past it
+                6 => {
+                    if pipe.whole_k(&m, &m, 0, 8, 1).is_some() || pipe.whole_k(&m, &m, 0, 0, 2).is_some() {
+                        trap();
+                    }
+                    if let Some(whole) = pipe.whole_k(&m, &m, 0, 0, 1) {
+                        pipe.fill_k_whole(&whole, 0);
+                        pipe.fill_k_whole(&whole, 1);
+                    }
+                }
                 _ => {}
             }
         }
@@ -439,8 +449,7 @@ def test_a_warp_tile_of_64_fragments_computes_every_output(mods: ModuleType, rng
     (3, "cp_async_pipeline! ran again while the pipeline it made before is alive (e.g. in a loop): both would use "
         "the same shared memory; drop the first one before"),
     (4, "the block's thread count is not the THREADS of its cp.async pipeline"),
-    (6, "cp.async pipeline: fill_k_whole on a tile that is not wholly inside its matrix with 16-byte-aligned rows; "
-        "use fill_k"),
+    (6, "cp.async pipeline: fill_k_whole past the steps that whole_k proved whole; use fill_k"),
 ])
 def test_the_pipeline_protocol_is_checked(mods: ModuleType, which: int, message: str) -> None:
     block = 64 if which == 4 else 32
@@ -523,7 +532,9 @@ def test_warp_tiles_refuse_another_block_or_a_2d_grid(mods: ModuleType, threads:
 # ---------------------------------------------------------------- the example's GEMMs (tensor.rs)
 
 
-SHAPES = [(128, 128, 32), (130, 257, 77), (1, 8, 8), (200, 136, 96), (17, 300, 40), (256, 128, 200), (100, 50, 0)]
+# (256, 128, 352): whole block tiles and 11 k steps, the whole loop's STAGES-step turns and remainder
+SHAPES = [(128, 128, 32), (130, 257, 77), (1, 8, 8), (200, 136, 96), (17, 300, 40), (256, 128, 200), (100, 50, 0),
+          (256, 128, 352)]
 
 
 @pytest.mark.parametrize(("m", "n", "k"), SHAPES)
@@ -537,7 +548,7 @@ def test_example_gemm_is_f32_exact_in_k_order(mods: ModuleType, rng: np.random.G
     assert np.array_equal(c, f32_in_k_order(widen(a), widen(b)))
 
 
-@pytest.mark.parametrize(("m", "n", "k"), [(128, 128, 16), (130, 257, 77), (1, 4, 3), (200, 136, 96), (0, 8, 8)])
+@pytest.mark.parametrize(("m", "n", "k"), [(128, 128, 16), (130, 257, 77), (1, 4, 3), (200, 136, 96), (0, 8, 8), (128, 128, 112)])
 def test_example_tf32_gemm_is_f32_exact_in_k_order(mods: ModuleType, rng: np.random.Generator,
                                                   m: int, n: int, k: int) -> None:
     a = rng.standard_normal((m, k)).astype(np.float32)

@@ -5,7 +5,7 @@
     python3 benchmarks/cuda/sass_loop.py ours.sass gemm_bf16_nt
 
 For each function whose name contains the second argument: each backward branch whose body holds
-an HMMA (the k loop), its instruction count by opcode, and the count from its last
+an HMMA or IMMA (the k loop), its instruction count by opcode, and the count from its last
 `VOTE.ANY` (oxpack's whole-warp check, the start of `Accum::mma_tile`) to the back edge: the
 straight-line fragment loads and products of one k step. Static counts: a loop body with
 several copy paths (whole tiles, ragged edges, unaligned rows) counts all of them; read the
@@ -35,7 +35,7 @@ def opcode(ins):
 
 
 def main_loops(ins):
-    """Every backward branch's body with an HMMA in it (a kernel with its k loop in two
+    """Every backward branch's body with an HMMA (IMMA for int8) in it (a kernel with its k loop in two
     versions has two)."""
     out = []
     for addr, s in ins:
@@ -44,7 +44,7 @@ def main_loops(ins):
         m = re.search(r"0x([0-9a-f]+)", s.split("BRA", 1)[1])
         if m and int(m.group(1), 16) <= addr:
             body = [x for x in ins if int(m.group(1), 16) <= x[0] <= addr]
-            if any(opcode(x[1]) == "HMMA" for x in body):
+            if any(opcode(x[1]) in ("HMMA", "IMMA") for x in body):
                 out.append(body)
     return out
 

@@ -51,32 +51,53 @@ fn gemm<T: MmaInput, const K: usize, TB: BTileKind<Elem = T, Depth = Depth<K>>, 
     let (Some(am), Some(bm)) = (matrix(a, k, m), TB::stored(b, k, n)) else { trap() };
     let (m0, n0, pos) = (tile.block_row(), tile.block_col(), tile.pos());
     let steps = (k as usize).div_ceil(K);
-    for s in 0..(STAGES - 1).min(steps) {
-        pipe.fill_k(&am, &bm, m0, n0, s * K);
-    }
     let mut acc = Accum::<{ WM / 16 }, { WN / 8 }>::zero();
     // Every k step's tiles whole (the block tile inside C, k a multiple of the depth, rows
-    // 16-byte aligned): the k loop with `fill_k_whole`, whose loop carries none of the edge
-    // copies' values (issue 19: 236 instructions a k step on sm_90, against 292 with `fill_k`).
-    let aligned = |p: *const T, cols: u32| p as usize % 16 == 0 && (cols as usize * core::mem::size_of::<T>()) % 16 == 0;
-    let whole = (m as usize).saturating_sub(m0) >= BM && (n as usize).saturating_sub(n0) >= BN && k as usize % K == 0
-        && aligned(a.as_ptr(), am.cols()) && aligned(b.as_ptr(), bm.cols());
-    if whole {
-        for s in 0..steps {
-            let stage = pipe.wait();
-            if s + STAGES - 1 < steps {
-                pipe.fill_k_whole(&am, &bm, m0, n0, (s + STAGES - 1) * K);
+    // 16-byte aligned; proved once, by `whole_k`), and at least 2·STAGES - 1 steps: the k loop
+    // with `fill_k_whole` (none of the edge copies' values live across it, no test of the
+    // tiles per step), STAGES steps a turn, so that each copy's stage slot is a constant and the
+    // tiles' shared offsets fold into the instructions (issue 19).
+    match pipe.whole_k(&am, &bm, m0, n0, steps) {
+        Some(whole) if steps >= 2 * STAGES - 1 => {
+            const { assert!(STAGES == 3) };
+            pipe.fill_k_whole(&whole, 0);
+            pipe.fill_k_whole(&whole, 1);
+            // one step: wait for step s's stage, refill the one the previous step read (the
+            // wait's barrier ended its reads) with step s + STAGES - 1, multiply
+            macro_rules! step {
+                ($s:expr) => {{
+                    let s = $s;
+                    let stage = pipe.wait();
+                    if s + STAGES - 1 < steps {
+                        pipe.fill_k_whole(&whole, s + STAGES - 1);
+                    }
+                    acc.mma_tile(&stage.a(), &stage.b(), pos);
+                }};
             }
-            acc.mma_tile(&stage.a(), &stage.b(), pos);
+            let mut s = 0;
+            while s + 2 * STAGES - 1 <= steps {
+                step!(s);
+                step!(s + 1);
+                step!(s + 2);
+                s += STAGES;
+            }
+            while s < steps {
+                step!(s);
+                s += 1;
+            }
         }
-    } else {
-        for s in 0..steps {
-            let stage = pipe.wait();
-            // refill the stage that the previous step read (the wait's barrier ended its reads)
-            if s + STAGES - 1 < steps {
-                pipe.fill_k(&am, &bm, m0, n0, (s + STAGES - 1) * K);
+        _ => {
+            for s in 0..(STAGES - 1).min(steps) {
+                pipe.fill_k(&am, &bm, m0, n0, s * K);
             }
-            acc.mma_tile(&stage.a(), &stage.b(), pos);
+            for s in 0..steps {
+                let stage = pipe.wait();
+                // refill the stage that the previous step read (the wait's barrier ended its reads)
+                if s + STAGES - 1 < steps {
+                    pipe.fill_k(&am, &bm, m0, n0, (s + STAGES - 1) * K);
+                }
+                acc.mma_tile(&stage.a(), &stage.b(), pos);
+            }
         }
     }
     tile.store_with(&acc, f);

@@ -568,6 +568,44 @@ define i32 @__oxpack_ldmatrix_x1_trans(ptr %p) #2 {
   %v = call i32 @llvm.nvvm.ldmatrix.sync.aligned.m8n8.x1.trans.b16.p3(ptr addrspace(3) %s)
   ret i32 %v
 }
+;; ldmatrix and cp.async with 32-bit shared-memory addresses (`__oxpack_smem_addr` of a pointer
+;; into block-shared memory, plus a byte offset; mma.rs's GEMM pipeline): a warp's per-lane
+;; fragment addresses then take one 32-bit register each and fold constant offsets into the
+;; instruction, where pointers into shared memory (64-bit in this target's data layout) take
+;; twice the registers and an add each. `sideeffect`: they read or write shared memory that
+;; cp.async and barriers change, so none may be merged with or moved across another.
+define i32 @__oxpack_smem_addr(ptr %p) #0 {
+  %s = addrspacecast ptr %p to ptr addrspace(3)
+  %i = ptrtoint ptr addrspace(3) %s to i64
+  %r = trunc i64 %i to i32
+  ret i32 %r
+}
+define void @__oxpack_ldmatrix_x4_s(i32 %a, ptr %out) #2 {
+  %v = call {i32, i32, i32, i32} asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"(i32 %a) convergent nounwind
+  call void @__oxpack_store4(ptr %out, {i32, i32, i32, i32} %v)
+  ret void
+}
+define void @__oxpack_ldmatrix_x4_trans_s(i32 %a, ptr %out) #2 {
+  %v = call {i32, i32, i32, i32} asm sideeffect "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"(i32 %a) convergent nounwind
+  call void @__oxpack_store4(ptr %out, {i32, i32, i32, i32} %v)
+  ret void
+}
+define void @__oxpack_ldmatrix_x2_s(i32 %a, ptr %out) #2 {
+  %v = call {i32, i32} asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {$0, $1}, [$2];", "=r,=r,r"(i32 %a) convergent nounwind
+  call void @__oxpack_store2(ptr %out, {i32, i32} %v)
+  ret void
+}
+define void @__oxpack_ldmatrix_x2_trans_s(i32 %a, ptr %out) #2 {
+  %v = call {i32, i32} asm sideeffect "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {$0, $1}, [$2];", "=r,=r,r"(i32 %a) convergent nounwind
+  call void @__oxpack_store2(ptr %out, {i32, i32} %v)
+  ret void
+}
+;; cp.async.cg of 16 bytes from global `src` to the shared address `d`.
+define void @__oxpack_cp_async_16_s(i32 %d, ptr %src) #3 {
+  %g = addrspacecast ptr %src to ptr addrspace(1)
+  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16;", "r,l,~{memory}"(i32 %d, ptr addrspace(1) %g)
+  ret void
+}
 define internal void @__oxpack_store4(ptr %out, {i32, i32, i32, i32} %v) #3 {
   %e0 = extractvalue {i32, i32, i32, i32} %v, 0
   store i32 %e0, ptr %out, align 4

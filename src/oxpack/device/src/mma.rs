@@ -102,6 +102,26 @@ mod rt {
         pub safe fn __oxpack_cp_async_commit();
         pub safe fn __oxpack_cp_async_wait(k: u32);
         pub safe fn __oxpack_cp_async_wait_all();
+        // 32-bit shared addresses (the pipeline's hot path): `a`, `d` = `__oxpack_smem_addr` + bytes
+        pub safe fn __oxpack_smem_addr(p: *const u8) -> u32;
+        pub fn __oxpack_ldmatrix_x4_s(a: u32, out: *mut u32);
+        pub fn __oxpack_ldmatrix_x4_trans_s(a: u32, out: *mut u32);
+        pub fn __oxpack_ldmatrix_x2_s(a: u32, out: *mut u32);
+        pub fn __oxpack_ldmatrix_x2_trans_s(a: u32, out: *mut u32);
+        pub fn __oxpack_cp_async_16_s(d: u32, src: *const u8);
+    }
+}
+
+/// The 32-bit shared-memory address of `p`, a pointer into block-shared memory (on the GPU; the
+/// host's tiles go by their pointers, and this is 0 there).
+#[inline(always)]
+fn smem_addr<T>(p: *const T) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    return rt::__oxpack_smem_addr(p as *const u8);
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let _ = p;
+        0
     }
 }
 #[cfg(not(target_arch = "nvptx64"))]
@@ -334,12 +354,6 @@ pub struct FragC {
 }
 
 impl FragC {
-    /// All zeros.
-    #[inline(always)]
-    pub const fn zero() -> Self {
-        FragC { v: [0.0; 4] }
-    }
-
     /// Applies `f` to every accumulator (the same function on every element, wherever it is).
     #[inline(always)]
     pub fn map(&mut self, f: impl Fn(f32) -> f32) {
@@ -347,18 +361,67 @@ impl FragC {
             *v = f(*v);
         }
     }
-
-    /// Calls `f(row, col, &mut v)` for each of the calling lane's 4 accumulators, with its row
-    /// (0..16) and column (0..8) in the tile: e.g. to mask or scale by position.
-    #[inline(always)]
-    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut f32)) {
-        let (g, t) = lane_parts();
-        f(g, 2 * t, &mut self.v[0]);
-        f(g, 2 * t + 1, &mut self.v[1]);
-        f(g + 8, 2 * t, &mut self.v[2]);
-        f(g + 8, 2 * t + 1, &mut self.v[3]);
-    }
 }
+
+/// The constructors and accessors that every accumulator kind shares: the fragment `$frag` (4
+/// values of `$v` a lane, in the C layout) and the warp block `$acc<MT, NT>` of `MT × NT` of them,
+/// updated by `$mma` (a doc link).
+macro_rules! accumulators {
+    ($frag:ident, $acc:ident, $v:ty, $zero:expr, $mma:literal) => {
+        impl $frag {
+            /// All zeros.
+            #[inline(always)]
+            pub const fn zero() -> Self {
+                $frag { v: [$zero; 4] }
+            }
+
+            /// Calls `f(row, col, &mut v)` for each of the calling lane's 4 accumulators, with its
+            /// row (0..16) and column (0..8) in the tile: e.g. to mask or scale by position.
+            #[inline(always)]
+            pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut $v)) {
+                let (g, t) = lane_parts();
+                f(g, 2 * t, &mut self.v[0]);
+                f(g, 2 * t + 1, &mut self.v[1]);
+                f(g + 8, 2 * t, &mut self.v[2]);
+                f(g + 8, 2 * t + 1, &mut self.v[3]);
+            }
+        }
+
+        impl<const MT: usize, const NT: usize> $acc<MT, NT> {
+            /// All zeros.
+            #[inline(always)]
+            pub const fn zero() -> Self {
+                $acc { c: [const { [const { $frag::zero() }; NT] }; MT] }
+            }
+
+            /// Tile (`i`, `j`): rows `16i..16i + 16`, columns `8j..8j + 8` of the warp's block.
+            #[inline(always)]
+            pub fn frag(&self, i: usize, j: usize) -> &$frag {
+                &self.c[i][j]
+            }
+
+            #[doc = concat!("Tile (`i`, `j`), to update it with [`", $mma, "`].")]
+            #[inline(always)]
+            pub fn frag_mut(&mut self, i: usize, j: usize) -> &mut $frag {
+                &mut self.c[i][j]
+            }
+
+            /// Calls `f(row, col, &mut v)` for each of the calling lane's accumulators, with its
+            /// row (`0..16·MT`) and column (`0..8·NT`) in the warp's block: to mask or scale by
+            /// position.
+            #[inline(always)]
+            pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut $v)) {
+                const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in a warp's accumulators") };
+                each!(MT * NT, |q| {
+                    let (i, j) = (q / NT, q % NT);
+                    self.c[i][j].for_each_mut(|r, c, v| f(16 * i + r, 8 * j + c, v));
+                });
+            }
+        }
+    };
+}
+
+accumulators!(FragC, Accum, f32, 0.0, "mma_sync");
 
 /// The calling lane's (group, thread in group): rows `g`, `g + 8`, columns `2t`, `2t + 1`.
 #[inline(always)]
@@ -453,13 +516,28 @@ pub trait ATileKind: TileShape<Elem: MmaInput> {
     where
         Self: Sized;
 }
+/// Tiles that hold B, in either storage order, as a pipeline copies them: where a k step's tile
+/// starts in its matrix. [`BTile`]s of BF16 and F16 and [`BtTile`]s of every tile element (i8
+/// included). Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a B tile: `fill_k` places a `BTile` (of BF16 or F16) or a `BtTile` at a k step",
+    label = "not a B tile a pipeline fills by k steps",
+    note = "give the pipeline's B-side tile as `BtTile<T, N, K>` (B stored N × K) or `BTile<BF16, K, N>`, or fill it with `fill`"
+)]
+pub trait BSide: TileShape {
+    /// Where the tile at depth `k0`, column `n0` starts in its source matrix (row, column).
+    /// Each coordinate grows with `k0` (never shrinks): [`Pipeline::whole_k`] relies on it.
+    #[doc(hidden)]
+    fn origin(k0: usize, n0: usize) -> (usize, usize);
+}
+
 /// Tiles that hold B (either storage order).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot give B fragments: a B tile stored K × N (`BTile`) needs 16-bit elements (`ldmatrix.trans` moves 16-bit values)",
     label = "not a B tile the tensor cores can read",
     note = "store B as N × K (`BtTile`) for f32 (tf32) inputs, or use BF16/F16"
 )]
-pub trait BTileKind: TileShape<Elem: MmaInput> {
+pub trait BTileKind: BSide + TileShape<Elem: MmaInput> {
     /// `Depth<K>`, for K the tile's depth.
     type Depth;
     /// The tile's depth (k extent).
@@ -474,9 +552,6 @@ pub trait BTileKind: TileShape<Elem: MmaInput> {
     fn frag_b_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> FragB<Self::Elem>
     where
         Self: Sized;
-    /// Where the tile at depth `k0`, column `n0` starts in its source matrix (row, column).
-    #[doc(hidden)]
-    fn origin(k0: usize, n0: usize) -> (usize, usize);
     /// `data` as the matrix this tile is cut from, for a B of depth `k` and width `n`: `k × n`
     /// for a [`BTile`], `n × k` for a [`BtTile`]; `None` when `k · n` passes its length.
     fn stored(data: &[Self::Elem], k: u32, n: u32) -> Option<Matrix<'_, Self::Elem>>;
@@ -494,12 +569,22 @@ impl<T: MmaInput, const M: usize, const K: usize> ATileKind for ATile<T, M, K> {
     type Depth = Depth<K>;
     #[inline(always)]
     fn frag_a_raw(tile: &TileRef<'_, Self>, row: usize, k: usize) -> FragA<T> {
-        let lane = lane_id() as usize & 31;
-        // matrices 0..4: rows 0-7 and 8-15 of k 0-7, then of k 8-15
-        let mut r = [0u32; 4];
-        // SAFETY: a 16-byte chunk of the tile (the callers checked the rows and columns).
-        unsafe { tile.ldsm::<4, false>(row + (lane & 15), k / T::CHUNK + (lane >> 4), r.as_mut_ptr()) };
-        FragA { r, _t: PhantomData }
+        // SAFETY: the callers checked the rows and columns (a whole fragment inside the tile).
+        FragA { r: unsafe { tile.a_words(row, k) }, _t: PhantomData }
+    }
+}
+
+impl<T: Mma16, const K: usize, const N: usize> BSide for BTile<T, K, N> {
+    #[inline(always)]
+    fn origin(k0: usize, n0: usize) -> (usize, usize) {
+        (k0, n0)
+    }
+}
+
+impl<T: TileElem, const N: usize, const K: usize> BSide for BtTile<T, N, K> {
+    #[inline(always)]
+    fn origin(k0: usize, n0: usize) -> (usize, usize) {
+        (n0, k0)
     }
 }
 
@@ -525,10 +610,6 @@ impl<T: Mma16, const K: usize, const N: usize> BTileKind for BTile<T, K, N> {
         FragB { r, _t: PhantomData }
     }
     #[inline(always)]
-    fn origin(k0: usize, n0: usize) -> (usize, usize) {
-        (k0, n0)
-    }
-    #[inline(always)]
     fn stored(data: &[T], k: u32, n: u32) -> Option<Matrix<'_, T>> {
         crate::matrix::matrix(data, n, k)
     }
@@ -540,24 +621,14 @@ impl<T: MmaInput, const N: usize, const K: usize> BTileKind for BtTile<T, N, K> 
     const N: usize = N;
     #[inline(always)]
     fn frag_b2_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> [FragB<T>; 2] {
-        let lane = lane_id() as usize & 31;
-        let mut r = [0u32; 4];
         // SAFETY: as above.
-        unsafe { tile.ldsm::<4, false>(n + (lane & 7) + ((lane >> 4) << 3), k / T::CHUNK + ((lane >> 3) & 1), r.as_mut_ptr()) };
+        let r = unsafe { tile.bt_words2(n, k) };
         [FragB { r: [r[0], r[1]], _t: PhantomData }, FragB { r: [r[2], r[3]], _t: PhantomData }]
     }
     #[inline(always)]
     fn frag_b_raw(tile: &TileRef<'_, Self>, n: usize, k: usize) -> FragB<T> {
-        let lane = lane_id() as usize & 31;
-        // matrices 0, 1: depth 0-7, 8-15 of columns n..n + 8
-        let mut r = [0u32; 2];
         // SAFETY: as above.
-        unsafe { tile.ldsm::<2, false>(n + (lane & 7), k / T::CHUNK + ((lane >> 3) & 1), r.as_mut_ptr()) };
-        FragB { r, _t: PhantomData }
-    }
-    #[inline(always)]
-    fn origin(k0: usize, n0: usize) -> (usize, usize) {
-        (n0, k0)
+        FragB { r: unsafe { tile.bt_words(n, k) }, _t: PhantomData }
     }
     #[inline(always)]
     fn stored(data: &[T], k: u32, n: u32) -> Option<Matrix<'_, T>> {
@@ -568,6 +639,8 @@ impl<T: MmaInput, const N: usize, const K: usize> BTileKind for BtTile<T, N, K> 
 /// A read-only view of one shared tile of a [`Stage`].
 pub struct TileRef<'s, Tl: TileShape> {
     ptr: *const Tl::Elem,
+    /// `ptr` as a 32-bit shared address (GPU only).
+    sa: u32,
     _s: PhantomData<&'s Tl>,
 }
 
@@ -587,16 +660,81 @@ impl<Tl: TileShape> TileRef<'_, Tl> {
     /// `row` and `chunk` inside the tile; `out` has room for `COUNT` words; warp-collective.
     #[inline(always)]
     unsafe fn ldsm<const COUNT: usize, const TRANS: bool>(&self, row: usize, chunk: usize, out: *mut u32) {
-        let p = self.chunk(row, chunk);
-        // SAFETY: the caller's contract.
-        unsafe {
-            match (COUNT, TRANS) {
-                (4, false) => rt::__oxpack_ldmatrix_x4(p, out),
-                (4, true) => rt::__oxpack_ldmatrix_x4_trans(p, out),
-                (_, false) => rt::__oxpack_ldmatrix_x2(p, out),
-                (_, true) => rt::__oxpack_ldmatrix_x2_trans(p, out),
+        debug_assert!(row < Tl::ROWS && chunk < Tl::COLS / Tl::Elem::CHUNK);
+        // On the GPU by its 32-bit shared address (one register a lane offset, constant offsets
+        // folded into the instruction): the same chunk as `self.chunk(row, chunk)`.
+        #[cfg(target_arch = "nvptx64")]
+        {
+            let a = self.sa.wrapping_add((offset::<Tl>(row, chunk) * core::mem::size_of::<Tl::Elem>()) as u32);
+            // SAFETY: the caller's contract.
+            unsafe {
+                match (COUNT, TRANS) {
+                    (4, false) => rt::__oxpack_ldmatrix_x4_s(a, out),
+                    (4, true) => rt::__oxpack_ldmatrix_x4_trans_s(a, out),
+                    (_, false) => rt::__oxpack_ldmatrix_x2_s(a, out),
+                    (_, true) => rt::__oxpack_ldmatrix_x2_trans_s(a, out),
+                }
             }
         }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            let p = self.chunk(row, chunk);
+            // SAFETY: the caller's contract.
+            unsafe {
+                match (COUNT, TRANS) {
+                    (4, false) => rt::__oxpack_ldmatrix_x4(p, out),
+                    (4, true) => rt::__oxpack_ldmatrix_x4_trans(p, out),
+                    (_, false) => rt::__oxpack_ldmatrix_x2(p, out),
+                    (_, true) => rt::__oxpack_ldmatrix_x2_trans(p, out),
+                }
+            }
+        }
+    }
+
+    /// The 4 `ldmatrix.x4` words of the 16-row, 32-byte-deep fragment of A at rows `row..row + 16`,
+    /// depth (column) `k..`: matrices 0..4 are rows 0-7 and 8-15 of bytes 0-15, then of bytes
+    /// 16-31. Byte for byte the A layout of m16n8k16 (bf16, f16), m16n8k8 (tf32) and m16n8k32
+    /// (s8) alike, so every element kind loads A here.
+    ///
+    /// # Safety
+    /// Rows `row..row + 16` and the 32 bytes from column `k` inside the tile, `k` a whole chunk;
+    /// warp-collective.
+    #[inline(always)]
+    unsafe fn a_words(&self, row: usize, k: usize) -> [u32; 4] {
+        let lane = lane_id() as usize & 31;
+        let mut r = [0u32; 4];
+        // SAFETY: the caller's contract: lane rows `row + 0..16`, chunks `k / CHUNK + 0..2`.
+        unsafe { self.ldsm::<4, false>(row + (lane & 15), k / Tl::Elem::CHUNK + (lane >> 4), r.as_mut_ptr()) };
+        r
+    }
+
+    /// The `ldmatrix.x4` words of two fragments of B stored `N × K` (k contiguous) at columns
+    /// (tile rows) `n..n + 8` and `n + 8..n + 16`, 32 bytes of depth from `k`: matrices 0, 1 are
+    /// bytes 0-15, 16-31 of the first 8 columns, 2, 3 those of the next 8 (every element kind).
+    ///
+    /// # Safety
+    /// Tile rows `n..n + 16` and the 32 bytes from column `k` inside the tile; warp-collective.
+    #[inline(always)]
+    unsafe fn bt_words2(&self, n: usize, k: usize) -> [u32; 4] {
+        let lane = lane_id() as usize & 31;
+        let mut r = [0u32; 4];
+        // SAFETY: the caller's contract: lane rows `n + 0..16`, chunks `k / CHUNK + 0..2`.
+        unsafe { self.ldsm::<4, false>(n + (lane & 7) + ((lane >> 4) << 3), k / Tl::Elem::CHUNK + ((lane >> 3) & 1), r.as_mut_ptr()) };
+        r
+    }
+
+    /// [`bt_words2`](Self::bt_words2) for the first 8 columns alone (`ldmatrix.x2`; lanes 16-31's
+    /// addresses go unused).
+    ///
+    /// # Safety
+    /// Tile rows `n..n + 8` and the 32 bytes from column `k` inside the tile; warp-collective.
+    #[inline(always)]
+    unsafe fn bt_words(&self, n: usize, k: usize) -> [u32; 2] {
+        let lane = lane_id() as usize & 31;
+        let mut r = [0u32; 2];
+        // SAFETY: the caller's contract: lane rows `n + 0..8`, chunks `k / CHUNK + 0..2`.
+        unsafe { self.ldsm::<2, false>(n + (lane & 7), k / Tl::Elem::CHUNK + ((lane >> 3) & 1), r.as_mut_ptr()) };
+        r
     }
 
     /// Element (`row`, `col`) of the tile, as stored; out of range traps.
@@ -738,28 +876,116 @@ impl<T: Mma16, const N: usize, const K: usize> TileRef<'_, BtTile<T, N, K>> {
 
 // ---------------------------------------------------------------------------- warp accumulators
 
-/// The fragments of one k step of [`Accum::mma_tile`] into `fa`, `fb`: MT fragments of A, NT of B
-/// (in pairs, the last alone when NT is odd).
+/// One kind of warp product over a stage's two tiles, for [`mma_steps`]: how a warp loads a
+/// fragment of A and one or two of B at a depth, and how it multiplies them into an accumulator
+/// fragment. The f32 kinds ([`TileOps`]: bf16, f16, tf32) and the s8 kind (in [`s8`]) are two
+/// implementations of it; every load goes through the same [`TileRef`] word loads.
+trait Operands {
+    /// A fragment of A, B, and the accumulators.
+    type A;
+    type B;
+    type C;
+    /// An A and a B fragment before any load (for the register arrays).
+    const A0: Self::A;
+    const B0: Self::B;
+    /// Depth of one fragment in elements.
+    const STEP: usize;
+    /// # Safety (all three loads)
+    /// The fragment inside its tile (`mma_steps`' caller checked the warp's block) and
+    /// warp-collective.
+    unsafe fn frag_a(&self, row: usize, k: usize) -> Self::A;
+    unsafe fn frag_b2(&self, n: usize, k: usize) -> [Self::B; 2];
+    unsafe fn frag_b(&self, n: usize, k: usize) -> Self::B;
+    /// `c ← a·b + c` (warp-collective).
+    fn mma(a: &Self::A, b: &Self::B, c: &mut Self::C);
+}
+
+/// The f32-accumulator kinds' [`Operands`]: an A tile and a B tile of one stage.
+struct TileOps<'r, 's, TA: TileShape, TB: TileShape> {
+    a: &'r TileRef<'s, TA>,
+    b: &'r TileRef<'s, TB>,
+}
+
+impl<TA: ATileKind, TB: BTileKind<Elem = TA::Elem, Depth = TA::Depth>> Operands for TileOps<'_, '_, TA, TB> {
+    type A = FragA<TA::Elem>;
+    type B = FragB<TA::Elem>;
+    type C = FragC;
+    const A0: Self::A = FragA { r: [0; 4], _t: PhantomData };
+    const B0: Self::B = FragB { r: [0; 2], _t: PhantomData };
+    const STEP: usize = TA::Elem::K_STEP;
+    #[inline(always)]
+    unsafe fn frag_a(&self, row: usize, k: usize) -> Self::A {
+        TA::frag_a_raw(self.a, row, k)
+    }
+    #[inline(always)]
+    unsafe fn frag_b2(&self, n: usize, k: usize) -> [Self::B; 2] {
+        TB::frag_b2_raw(self.b, n, k)
+    }
+    #[inline(always)]
+    unsafe fn frag_b(&self, n: usize, k: usize) -> Self::B {
+        TB::frag_b_raw(self.b, n, k)
+    }
+    #[inline(always)]
+    fn mma(a: &Self::A, b: &Self::B, c: &mut Self::C) {
+        mma_raw(a, b, c);
+    }
+}
+
+/// The fragments of one k step of [`mma_steps`] into `fa`, `fb`: MT fragments of A, NT of B (in
+/// pairs, the last alone when NT is odd).
+///
+/// # Safety
+/// As [`Operands`]' loads, for the warp's whole block at `at` and depth `k`.
 #[inline(always)]
-fn load_step<const MT: usize, const NT: usize, TA: ATileKind, TB: BTileKind<Elem = TA::Elem, Depth = TA::Depth>>(
-    fa: &mut [FragA<TA::Elem>; MT],
-    fb: &mut [FragB<TA::Elem>; NT],
-    a: &TileRef<'_, TA>,
-    b: &TileRef<'_, TB>,
+unsafe fn load_step<const MT: usize, const NT: usize, O: Operands>(
+    o: &O,
+    fa: &mut [O::A; MT],
+    fb: &mut [O::B; NT],
     at: WarpPos,
     k: usize,
 ) {
+    // SAFETY (each load): the caller's contract.
     each8!(MT, |i| {
-        fa[i] = TA::frag_a_raw(a, at.row + 16 * i, k);
+        fa[i] = unsafe { o.frag_a(at.row + 16 * i, k) };
     });
     each8!(NT / 2, |j| {
-        let [b0, b1] = TB::frag_b2_raw(b, at.col + 16 * j, k);
+        let [b0, b1] = unsafe { o.frag_b2(at.col + 16 * j, k) };
         fb[2 * j] = b0;
         fb[2 * j + 1] = b1;
     });
     if NT % 2 == 1 {
-        fb[NT - 1] = TB::frag_b_raw(b, at.col + 8 * (NT - 1), k);
+        fb[NT - 1] = unsafe { o.frag_b(at.col + 8 * (NT - 1), k) };
     }
+}
+
+/// `c ← a·b + c` over `steps` fragment depths of a stage: the body of [`Accum::mma_tile`] and of
+/// [`AccumS32::mma_tile`](s8::AccumS32::mma_tile). Fragments double-buffered across the k steps:
+/// step s + 1's `ldmatrix`es are issued before step s's `mma.sync`es, so their latency hides
+/// behind the products (as CUTLASS's warp-level mainloop does); with the step count a constant
+/// and `s` a literal in each copy, both buffers stay in registers.
+///
+/// # Safety
+/// The warp's block at `at` (16·MT rows, 8·NT columns, `steps · O::STEP` deep) inside both tiles,
+/// aligned to the fragments, and all 32 lanes of the warp here (the callers check both).
+#[inline(always)]
+unsafe fn mma_steps<const MT: usize, const NT: usize, O: Operands>(o: &O, c: &mut [[O::C; NT]; MT], at: WarpPos, steps: usize) {
+    let mut fa: [[O::A; MT]; 2] = [const { [const { O::A0 }; MT] }; 2];
+    let mut fb: [[O::B; NT]; 2] = [const { [const { O::B0 }; NT] }; 2];
+    let [fa0, _] = &mut fa;
+    let [fb0, _] = &mut fb;
+    // SAFETY (both loads): the caller's contract, at depth 0 and at step s + 1 < steps.
+    unsafe { load_step::<MT, NT, O>(o, fa0, fb0, at, 0) };
+    each!(steps, |s| {
+        let [f0, f1] = &mut fa;
+        let [g0, g1] = &mut fb;
+        let (ca, cb, na, nb) = if s % 2 == 0 { (&*f0, &*g0, f1, g1) } else { (&*f1, &*g1, f0, g0) };
+        if s + 1 < steps {
+            unsafe { load_step::<MT, NT, O>(o, na, nb, at, O::STEP * (s + 1)) };
+        }
+        each!(MT * NT, |q| {
+            O::mma(&ca[q / NT], &cb[q % NT], &mut c[q / NT][q % NT]);
+        });
+    });
 }
 
 /// Where a warp's block of accumulators sits in the block's tiles: `row` into the A tile (a
@@ -778,24 +1004,6 @@ pub struct Accum<const MT: usize, const NT: usize> {
 }
 
 impl<const MT: usize, const NT: usize> Accum<MT, NT> {
-    /// All zeros.
-    #[inline(always)]
-    pub const fn zero() -> Self {
-        Accum { c: [const { [const { FragC::zero() }; NT] }; MT] }
-    }
-
-    /// Tile (`i`, `j`): rows `16i..16i + 16`, columns `8j..8j + 8` of the warp's block.
-    #[inline(always)]
-    pub fn frag(&self, i: usize, j: usize) -> &FragC {
-        &self.c[i][j]
-    }
-
-    /// Tile (`i`, `j`), to update it with [`mma_sync`].
-    #[inline(always)]
-    pub fn frag_mut(&mut self, i: usize, j: usize) -> &mut FragC {
-        &mut self.c[i][j]
-    }
-
     /// Applies `f` to every accumulator.
     #[inline(always)]
     pub fn map(&mut self, f: impl Fn(f32) -> f32) {
@@ -828,27 +1036,9 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
         whole_warp();
         crate::at!();
         const { assert!(TB::K / TA::Elem::K_STEP <= 64 && MT * NT <= 64, "oxpack: `mma_tile` takes up to 64 fragment depths and 64 fragments") };
-        // Fragments double-buffered across the k steps: step s + 1's `ldmatrix`es are issued
-        // before step s's `mma.sync`es, so their latency hides behind the products (as CUTLASS's
-        // warp-level mainloop does); with the step count a constant and `s` a literal in each
-        // copy, both buffers stay in registers.
-        let steps = TB::K / step;
-        let mut fa: [[FragA<TA::Elem>; MT]; 2] = [const { [const { FragA { r: [0; 4], _t: PhantomData } }; MT] }; 2];
-        let mut fb: [[FragB<TA::Elem>; NT]; 2] = [const { [const { FragB { r: [0; 2], _t: PhantomData } }; NT] }; 2];
-        let [fa0, _] = &mut fa;
-        let [fb0, _] = &mut fb;
-        load_step::<MT, NT, TA, TB>(fa0, fb0, a, b, at, 0);
-        each!(steps, |s| {
-            let [f0, f1] = &mut fa;
-            let [g0, g1] = &mut fb;
-            let (ca, cb, na, nb) = if s % 2 == 0 { (&*f0, &*g0, f1, g1) } else { (&*f1, &*g1, f0, g0) };
-            if s + 1 < steps {
-                load_step::<MT, NT, TA, TB>(na, nb, a, b, at, step * (s + 1));
-            }
-            each!(MT * NT, |q| {
-                mma_raw(&ca[q / NT], &cb[q % NT], &mut self.c[q / NT][q % NT]);
-            });
-        });
+        // SAFETY: the warp's block is inside both tiles (above), which are `TB::K` deep (the
+        // `Depth` bound), and the whole warp is here.
+        unsafe { mma_steps::<MT, NT, _>(&TileOps { a, b }, &mut self.c, at, TB::K / step) };
     }
 }
 
@@ -957,17 +1147,6 @@ fn quad_reduce(v: f32, op: &impl Fn(f32, f32) -> f32) -> f32 {
 }
 
 impl<const MT: usize, const NT: usize> Accum<MT, NT> {
-    /// Calls `f(row, col, &mut v)` for each of the calling lane's accumulators, with its row
-    /// (`0..16·MT`) and column (`0..8·NT`) in the warp's block: to mask or scale by position.
-    #[inline(always)]
-    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut f32)) {
-        const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
-        each!(MT * NT, |q| {
-            let (i, j) = (q / NT, q % NT);
-            self.c[i][j].for_each_mut(|r, c, v| f(16 * i + r, 8 * j + c, v));
-        });
-    }
-
     /// Sets to `value` every accumulator of the warp's block in column `cols` or right of it,
     /// and, with `diag` = `Some(d)`, every one whose column minus row exceeds `d`: a ragged last
     /// tile and a causal mask (e.g. `-inf` before a softmax). The same as testing each position
@@ -1106,6 +1285,12 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
 
 // ---------------------------------------------------------------------------- the copy pipeline
 
+/// The stage slot after `slot`: `slot + 1`, wrapping at S.
+#[inline(always)]
+const fn next_slot<const S: usize>(slot: u32) -> u32 {
+    if slot as usize + 1 == S { 0 } else { slot + 1 }
+}
+
 #[doc(hidden)]
 #[repr(C, align(128))] // 128: a tile starts at bank 0, which the swizzle's bank argument assumes
 pub struct TileCell<T, const N: usize>(UnsafeCell<MaybeUninit<[T; N]>>);
@@ -1132,8 +1317,14 @@ impl<T, const N: usize> Default for TileCell<T, N> {
 pub struct Pipeline<const STAGES: usize, const THREADS: usize, TA: TileShape, TB: TileShape> {
     a: *mut TA::Elem,
     b: *mut TB::Elem,
+    /// `a` and `b` as 32-bit shared addresses (GPU only).
+    sa: (u32, u32),
     /// Stages filled (and committed) so far.
     committed: Cell<u32>,
+    /// The slot of the next fill (`committed % S`) and of the next wait (`consumed % S`), kept
+    /// as counters that wrap at S: in a k loop unrolled by S, each copy's slot is a constant.
+    fill_slot: Cell<u32>,
+    read_slot: Cell<u32>,
     /// Stages waited for so far (each gave one view).
     consumed: Cell<u32>,
     /// Whether the view of the last stage waited for is alive.
@@ -1218,10 +1409,14 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
         // the barrier, and nobody reads that use any more after it.
         rt::__oxpack_cp_async_wait_all();
         crate::sync::sync_threads();
+        let (a, b) = (a.0.get() as *mut TA::Elem, b.0.get() as *mut TB::Elem);
         Pipeline {
-            a: a.0.get() as *mut TA::Elem,
-            b: b.0.get() as *mut TB::Elem,
+            a,
+            b,
+            sa: (smem_addr(a), smem_addr(b)),
             committed: Cell::new(0),
+            fill_slot: Cell::new(0),
+            read_slot: Cell::new(0),
             consumed: Cell::new(0),
             live: Cell::new(false),
             released_since_barrier: Cell::new(u32::MAX),
@@ -1238,6 +1433,21 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn fill(&self, a: &Matrix<'_, TA::Elem>, a_at: (usize, usize), b: &Matrix<'_, TB::Elem>, b_at: (usize, usize)) {
+        let slot = self.begin_fill();
+        let t = crate::block_thread_linear();
+        // SAFETY: `begin_fill` gave this block's stage to write (see there).
+        unsafe {
+            copy_tile::<TA, THREADS>(self.a.add(slot * TA::ROWS * TA::COLS), a, a_at, t);
+            copy_tile::<TB, THREADS>(self.b.add(slot * TB::ROWS * TB::COLS), b, b_at, t);
+        }
+        self.end_fill();
+    }
+
+    /// The protocol's side of a fill: traps when every stage is in use, adds the barrier that a
+    /// reused stage needs, and gives the A and B tiles of the stage to write.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    fn begin_fill(&self) -> usize {
         let (c, done) = (self.committed.get(), self.consumed.get());
         // stages in use: filled but not waited for, plus the one still viewed
         if (c - done) as usize + self.live.get() as usize >= S {
@@ -1248,16 +1458,18 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
             crate::sync::sync_threads();
             self.released_since_barrier.set(u32::MAX);
         }
-        let slot = c as usize % S;
-        let t = crate::block_thread_linear();
-        // SAFETY: `slot < S`: the stage is inside each cell; the protocol above makes it this
-        // block's to write (no view of it lives, and every earlier one ended before a barrier).
-        unsafe {
-            copy_tile::<TA, THREADS>(self.a.add(slot * TA::ROWS * TA::COLS), a, a_at, t);
-            copy_tile::<TB, THREADS>(self.b.add(slot * TB::ROWS * TB::COLS), b, b_at, t);
-        }
+        // `slot` = c % S < S: the stage is inside each cell; the protocol above makes it this
+        // block's to write until `end_fill` (no view of it lives, and every earlier one ended
+        // before a barrier).
+        self.fill_slot.get() as usize
+    }
+
+    /// Commits the copies of the stage that `begin_fill` gave as one group.
+    #[inline(always)]
+    fn end_fill(&self) {
         rt::__oxpack_cp_async_commit();
-        self.committed.set(c + 1);
+        self.committed.set(self.committed.get() + 1);
+        self.fill_slot.set(next_slot::<S>(self.fill_slot.get()));
     }
 
     /// [`fill`](Self::fill) for a GEMM's k-step: A's tile at rows `m0..`, columns `k0..` of `a`;
@@ -1267,42 +1479,75 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn fill_k(&self, a: &Matrix<'_, TA::Elem>, b: &Matrix<'_, TB::Elem>, m0: usize, n0: usize, k0: usize)
     where
-        TB: BTileKind,
+        TB: BSide,
     {
         self.fill(a, (m0, k0), b, TB::origin(k0, n0));
     }
 
-    /// [`fill_k`](Self::fill_k) for a step whose tiles lie wholly inside both matrices, with
-    /// rows 16-byte aligned (traps otherwise): only the whole-tile `cp.async` copies, none of the
-    /// ragged-edge or unaligned paths. A GEMM whose block tile is inside C and whose k is a
-    /// multiple of the depth runs its k loop with this one and the general `fill_k` loop
-    /// elsewhere: with the edge paths in the loop, their per-chunk values stay live across every
-    /// k step, and at 254 registers ptxas recomputes the fragment addresses from the lane id each
-    /// step (issue 19: 292 instructions a k step against 236 with this fill, sm_90).
+    /// Whether the tiles of k steps `0..steps` (A's at rows `m0..`, depth `s·K..` for step s; B's
+    /// at depth `s·K..`, columns `n0..`, as [`fill_k`](Self::fill_k) places them) all lie wholly
+    /// inside both matrices, with rows 16-byte aligned: if so, the proof of it, for
+    /// [`fill_k_whole`](Self::fill_k_whole). Checked once, for a whole k loop: a GEMM whose block
+    /// tile is inside C and whose k is a multiple of the depth gets `Some`, and runs its k loop
+    /// with `fill_k_whole`; elsewhere (a ragged edge) `None`, and the general `fill_k` loop.
+    #[inline(always)]
+    pub fn whole_k<'m>(
+        &self,
+        a: &Matrix<'m, TA::Elem>,
+        b: &Matrix<'m, TB::Elem>,
+        m0: usize,
+        n0: usize,
+        steps: usize,
+    ) -> Option<WholeK<'m, TA, TB>>
+    where
+        TB: BSide,
+    {
+        // The last step's tiles inside: every earlier step's are too, since a tile's origin
+        // ((m0, s·K) for A, `TB::origin(s·K, n0)` for B) grows with s in each coordinate and
+        // "inside" bounds each coordinate from above only. (Inside, `last + K ≤ cols` of A: so
+        // `s·K` does not overflow for any s < steps.)
+        let last = (steps.checked_sub(1)?).checked_mul(TA::COLS)?;
+        let ok = whole_inside::<TA>(a, (m0, last)) && whole_inside::<TB>(b, TB::origin(last, n0));
+        ok.then(|| WholeK {
+            a: (a.data().as_ptr(), a.cols() as usize),
+            b: (b.data().as_ptr(), b.cols() as usize),
+            m0,
+            n0,
+            steps,
+            _m: PhantomData,
+        })
+    }
+
+    /// [`fill_k`](Self::fill_k) for step `s` of a k loop that [`whole_k`](Self::whole_k) proved
+    /// whole (depth `s·K`, `s < steps`; a later step traps): only the whole-tile `cp.async`
+    /// copies, none of the ragged-edge or unaligned paths, and no per-step test of the tiles'
+    /// place. With the edge paths in the loop, their per-chunk values stay live across every k
+    /// step, and at 254 registers ptxas recomputes the fragment addresses from the lane id each
+    /// step (issue 19: 292 instructions a k step against 234 with this fill, sm_90).
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn fill_k_whole(&self, a: &Matrix<'_, TA::Elem>, b: &Matrix<'_, TB::Elem>, m0: usize, n0: usize, k0: usize)
+    pub fn fill_k_whole(&self, whole: &WholeK<'_, TA, TB>, s: usize)
     where
-        TB: BTileKind,
+        TB: BSide,
     {
-        // the same protocol as `fill`
-        let (c, done) = (self.committed.get(), self.consumed.get());
-        if (c - done) as usize + self.live.get() as usize >= S {
-            fail("cp.async pipeline: every stage is in use; wait for a stage (and drop its view) before filling another");
+        if s >= whole.steps {
+            fail("cp.async pipeline: fill_k_whole past the steps that whole_k proved whole; use fill_k");
         }
-        if c as usize >= S && c - S as u32 >= self.released_since_barrier.get() {
-            crate::sync::sync_threads();
-            self.released_since_barrier.set(u32::MAX);
-        }
-        let slot = c as usize % S;
+        let slot = self.begin_fill();
         let t = crate::block_thread_linear();
-        // SAFETY: as in `fill` (the stage is inside each cell and this block's to write).
+        let k0 = s * TA::COLS;
+        let (at, bt) = (slot * TA::ROWS * TA::COLS, slot * TB::ROWS * TB::COLS);
+        let (da, db) = (self.a.wrapping_add(at), self.b.wrapping_add(bt));
+        let sa = self.sa.0.wrapping_add((at * core::mem::size_of::<TA::Elem>()) as u32);
+        let sb = self.sa.1.wrapping_add((bt * core::mem::size_of::<TB::Elem>()) as u32);
+        // SAFETY: `begin_fill` gave this block's stage to write (`sa`, `sb`: its shared
+        // addresses); `whole` proved the tiles of every step below `steps` (s is) wholly inside
+        // their matrices with aligned rows, and borrows the matrices' data while it lives.
         unsafe {
-            copy_whole::<TA, THREADS>(self.a.add(slot * TA::ROWS * TA::COLS), a, (m0, k0), t);
-            copy_whole::<TB, THREADS>(self.b.add(slot * TB::ROWS * TB::COLS), b, TB::origin(k0, n0), t);
+            copy_whole::<TA, THREADS>((da, sa), whole.a, (whole.m0, k0), t);
+            copy_whole::<TB, THREADS>((db, sb), whole.b, TB::origin(k0, whole.n0), t);
         }
-        rt::__oxpack_cp_async_commit();
-        self.committed.set(c + 1);
+        self.end_fill();
     }
 
     /// Waits for the oldest filled stage (`cp.async.wait_group`, then a block barrier) and returns
@@ -1332,7 +1577,9 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
         self.released_since_barrier.set(u32::MAX);
         self.consumed.set(done + 1);
         self.live.set(true);
-        Stage { pipe: self, slot: done as usize % S }
+        let slot = self.read_slot.get(); // done % S
+        self.read_slot.set(next_slot::<S>(slot));
+        Stage { pipe: self, slot: slot as usize }
     }
 
     /// How many stages are filled and not yet waited for.
@@ -1384,26 +1631,10 @@ unsafe fn copy_tile<Tl: TileShape, const THREADS: usize>(
     };
     // cp.async reads 16 aligned bytes: every chunk of a row is, when the rows are (a uniform test)
     let aligned = data.as_ptr() as usize % 16 == 0 && cols % per == 0;
-    // A tile wholly inside the matrix (every tile but those at a ragged edge; the same test in
-    // every thread): every chunk is whole, so no chunk needs the edge arithmetic of `chunk`.
-    let inner = at.0 < rows && rows - at.0 >= Tl::ROWS && at.1 < cols && cols - at.1 >= Tl::COLS;
-    if aligned && inner {
-        // element (at.0 + r, at.1 + c) of the matrix: at.0 + r < rows, at.1 + c < cols
-        let base = data.as_ptr().wrapping_add(at.0 * cols + at.1);
-        each16!(chunks.div_ceil(THREADS), |i| {
-            let q = t + i * THREADS;
-            if q < chunks {
-                let (r, ch) = (q / per_row, q % per_row);
-                let from = base.wrapping_add(r * cols + per * ch);
-                let to = dst.wrapping_add(offset::<Tl>(r, ch));
-                // SAFETY: `to` is 16 bytes of the tile, this thread's alone (as below); `from` is
-                // chunk `ch` of row at.0 + r < rows, columns at.1 + per·ch .. + per ≤ cols (the
-                // tile is inside the matrix): `per` elements, 16 bytes, inside `data`
-                // ((at.0 + r)·cols + cols ≤ rows·cols ≤ len, `matrix`), 16-byte aligned (`aligned`).
-                unsafe { rt::__oxpack_cp_async_16(to as *mut u8, from as *const u8, 16) };
-            }
-        });
-    } else if aligned {
+    // (No separate path for a tile wholly inside the matrix here: its k loop is `fill_k_whole`'s,
+    // and a third path's per-chunk addresses, live across the k steps of a loop that reaches a
+    // ragged edge, made ptxas spill there.)
+    if aligned {
         each16!(chunks.div_ceil(THREADS), |i| {
             let q = t + i * THREADS;
             if q < chunks {
@@ -1434,39 +1665,92 @@ unsafe fn copy_tile<Tl: TileShape, const THREADS: usize>(
     }
 }
 
-/// [`copy_tile`] for a tile wholly inside `src` with 16-byte-aligned rows: its whole-tile path
-/// alone (traps otherwise, the same tests as `copy_tile`'s).
+/// Whether the `Tl` tile at `at` lies wholly inside `src`, whose rows are 16-byte aligned: then
+/// every chunk of it is 16 whole, aligned bytes of `src`, for [`copy_whole`]; and `ROWS` rows of
+/// `src` span less than 4 GiB (`copy_whole`'s 32-bit offsets: a row of 32 M bf16 at the most).
+#[inline(always)]
+fn whole_inside<Tl: TileShape>(src: &Matrix<'_, Tl::Elem>, at: (usize, usize)) -> bool {
+    let (rows, cols) = (src.rows() as usize, src.cols() as usize);
+    // cp.async reads 16 aligned bytes: every chunk of a row is, when the rows are
+    let aligned = src.data().as_ptr() as usize % 16 == 0 && cols % Tl::Elem::CHUNK == 0;
+    let narrow = cols <= u32::MAX as usize / (Tl::ROWS * core::mem::size_of::<Tl::Elem>());
+    aligned && narrow && at.0 < rows && rows - at.0 >= Tl::ROWS && at.1 < cols && cols - at.1 >= Tl::COLS
+}
+
+/// A matrix as [`copy_whole`] reads it: its data and its number of columns.
+type Source<T> = (*const T, usize);
+
+/// The whole-tile copy of [`copy_tile`]: chunk `q` of the tile is thread `q % THREADS`'s, each
+/// one 16-byte `cp.async`, with no edge arithmetic.
 ///
 /// # Safety
-/// As [`copy_tile`].
+/// As [`copy_tile`] for `dst.0`, a tile whose 32-bit shared address is `dst.1`; and
+/// `whole_inside::<Tl>(m, at)` holds for the matrix `m` whose data and
+/// columns `src` are, its data alive until the copies have landed (the pipeline's
+/// `cp.async.wait_group`s: at the latest its drop).
 #[inline(always)]
-#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-unsafe fn copy_whole<Tl: TileShape, const THREADS: usize>(dst: *mut Tl::Elem, src: &Matrix<'_, Tl::Elem>, at: (usize, usize), t: usize) {
+unsafe fn copy_whole<Tl: TileShape, const THREADS: usize>(
+    dst: (*mut Tl::Elem, u32),
+    src: Source<Tl::Elem>,
+    at: (usize, usize),
+    t: usize,
+) {
     let per = Tl::Elem::CHUNK;
     let per_row = Tl::COLS / per;
     let chunks = Tl::ROWS * per_row;
     const { assert!(Tl::ROWS * Tl::COLS / Tl::Elem::CHUNK <= 64 * THREADS, "oxpack: at most 64 chunks per thread in a tile") };
-    let data = src.data();
-    let (rows, cols) = (src.rows() as usize, src.cols() as usize);
-    let aligned = data.as_ptr() as usize % 16 == 0 && cols % per == 0;
-    let inner = at.0 < rows && rows - at.0 >= Tl::ROWS && at.1 < cols && cols - at.1 >= Tl::COLS;
-    if !(aligned && inner) {
-        fail("cp.async pipeline: fill_k_whole on a tile that is not wholly inside its matrix with 16-byte-aligned rows; use fill_k");
-    }
-    // element (at.0 + r, at.1 + c) of the matrix: at.0 + r < rows, at.1 + c < cols
-    let base = data.as_ptr().wrapping_add(at.0 * cols + at.1);
+    let (data, cols) = src;
+    let size = core::mem::size_of::<Tl::Elem>();
+    // element (at.0 + r, at.1 + c) of the matrix: at.0 + r < rows, at.1 + c < cols. The base is
+    // the same in every thread of the block (a uniform register), each chunk's byte offset from
+    // it below ROWS·cols·size < 2³² (the caller's `whole_inside`): a 32-bit offset each, loop
+    // invariant, so a k step moves one base instead of a 64-bit pointer per chunk.
+    let base = data.wrapping_add(at.0 * cols + at.1) as *const u8;
     each16!(chunks.div_ceil(THREADS), |i| {
         let q = t + i * THREADS;
         if q < chunks {
             let (r, ch) = (q / per_row, q % per_row);
-            let from = base.wrapping_add(r * cols + per * ch);
-            let to = dst.wrapping_add(offset::<Tl>(r, ch));
-            // SAFETY: as `copy_tile`'s whole-tile path (the same tests passed above): `to` is 16
-            // bytes of the tile, this thread's alone; `from` is `per` elements inside `data`,
-            // 16-byte aligned.
-            unsafe { rt::__oxpack_cp_async_16(to as *mut u8, from as *const u8, 16) };
+            let from = base.wrapping_add(((r * cols + per * ch) * size) as u32 as usize);
+            let to = offset::<Tl>(r, ch);
+            // SAFETY: `to` is 16 bytes of the tile, this thread's alone (q ↦ (r, ch) is
+            // one-to-one and q belongs to t alone; `offset` permutes row r's chunks); `from` is
+            // chunk `ch` of row at.0 + r < rows, columns at.1 + per·ch .. + per ≤ cols (the tile
+            // is inside the matrix): `per` elements, 16 bytes, inside the data ((at.0 + r)·cols +
+            // cols ≤ rows·cols ≤ len, `matrix`), 16-byte aligned (aligned data, cols % per == 0);
+            // its offset (r·cols + per·ch)·size < ROWS·cols·size ≤ u32::MAX (`whole_inside`), so
+            // the `as u32` keeps it whole.
+            // On the GPU by the tile's 32-bit shared address (`dst.1`), elsewhere its pointer.
+            #[cfg(target_arch = "nvptx64")]
+            unsafe {
+                rt::__oxpack_cp_async_16_s(dst.1.wrapping_add((to * core::mem::size_of::<Tl::Elem>()) as u32), from as *const u8)
+            };
+            #[cfg(not(target_arch = "nvptx64"))]
+            // SAFETY: as above.
+            unsafe {
+                rt::__oxpack_cp_async_16(dst.0.wrapping_add(to) as *mut u8, from as *const u8, 16)
+            };
         }
     });
+}
+
+/// Proof, from [`Pipeline::whole_k`], that the tiles of k steps `0..steps` of a GEMM's block lie
+/// wholly inside both matrices with 16-byte-aligned rows: what [`Pipeline::fill_k_whole`] copies
+/// without a test per step. Holds the matrices' data borrowed (`'m`).
+pub struct WholeK<'m, TA: TileShape, TB: TileShape> {
+    a: Source<TA::Elem>,
+    b: Source<TB::Elem>,
+    m0: usize,
+    n0: usize,
+    steps: usize,
+    _m: PhantomData<(&'m [TA::Elem], &'m [TB::Elem])>,
+}
+
+impl<TA: TileShape, TB: TileShape> WholeK<'_, TA, TB> {
+    /// The number of k steps proved whole.
+    #[inline(always)]
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
 }
 
 #[repr(C, align(16))]
@@ -1484,13 +1768,17 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Stage<'
     /// The stage's A-side tile.
     #[inline(always)]
     pub fn a(&self) -> TileRef<'_, TA> {
-        TileRef { ptr: self.pipe.a.wrapping_add(self.slot * TA::ROWS * TA::COLS), _s: PhantomData }
+        let at = self.slot * TA::ROWS * TA::COLS;
+        let sa = self.pipe.sa.0.wrapping_add((at * core::mem::size_of::<TA::Elem>()) as u32);
+        TileRef { ptr: self.pipe.a.wrapping_add(at), sa, _s: PhantomData }
     }
 
     /// The stage's B-side tile.
     #[inline(always)]
     pub fn b(&self) -> TileRef<'_, TB> {
-        TileRef { ptr: self.pipe.b.wrapping_add(self.slot * TB::ROWS * TB::COLS), _s: PhantomData }
+        let at = self.slot * TB::ROWS * TB::COLS;
+        let sa = self.pipe.sa.1.wrapping_add((at * core::mem::size_of::<TB::Elem>()) as u32);
+        TileRef { ptr: self.pipe.b.wrapping_add(at), sa, _s: PhantomData }
     }
 }
 
@@ -1706,12 +1994,21 @@ impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize
     #[inline(always)]
     pub fn store_with<A: AccumFor<WM, WN>>(&mut self, acc: &A, f: impl Fn(usize, usize, f32) -> T) {
         const { assert!(A::MT * A::NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
+        self.store_frags(A::MT, A::NT, |i, j| *acc.values(i, j), f);
+    }
+
+    /// Writes `f(row, col, v)` for each of the lane's 4 accumulators `v` of each of the warp's
+    /// `mt × nt` fragments (`frag(i, j)`: fragment (i, j)'s, in the C layout), skipping elements
+    /// outside the output: the one store of every accumulator kind (f32 and s32).
+    #[inline(always)]
+    fn store_frags<V: Copy>(&mut self, mt: usize, nt: usize, frag: impl Fn(usize, usize) -> [V; 4], f: impl Fn(usize, usize, V) -> T) {
         let (g, t) = lane_parts();
         let (row, col) = (self.row0 + self.pos.row + g, self.col0 + self.pos.col + 2 * t);
         let (ptr, len, width) = (self.ptr, self.len, self.width);
-        each!(A::MT * A::NT, |q| {
-            let (i, j) = (q / A::NT, q % A::NT);
-            let v = acc.values(i, j);
+        // 16·mt × 8·nt is the warp tile (the callers' `const` checks), so (i, j, e) below stay in it
+        each!(mt * nt, |q| {
+            let (i, j) = (q / nt, q % nt);
+            let v = frag(i, j);
             // accumulators 0 to 3 of the lane: (row g, column 2t), (g, 2t + 1), (g + 8, 2t), (g + 8, 2t + 1)
             each4!(4, |e| {
                 let (r, c) = (row + 16 * i + 8 * (e >> 1), col + 8 * j + (e & 1));

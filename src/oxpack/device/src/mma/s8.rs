@@ -31,10 +31,9 @@
 //! [`store_s32`](WarpTile::store_s32) or [`store_s32_with`](WarpTile::store_s32_with).
 
 use super::{
-    check_frag, fail, inside, lane_parts, whole_warp, ATile, BtTile, MmaTile, OperandA, OperandBt, TileElem, TileRef,
-    WarpPos, WarpTile,
+    check_frag, fail, inside, lane_parts, mma_steps, whole_warp, ATile, BtTile, MmaTile, OperandA, OperandBt, Operands,
+    TileElem, TileRef, WarpPos, WarpTile,
 };
-use crate::warp::lane_id;
 use crate::Elem;
 
 #[cfg(target_arch = "nvptx64")]
@@ -43,7 +42,6 @@ mod rt {
     unsafe extern "C" {
         pub fn __oxpack_mma_m16n8k32_s8(d: *mut i32, a: *const u32, b: *const u32, c: *const i32);
     }
-    pub(super) use super::super::rt::{__oxpack_ldmatrix_x2, __oxpack_ldmatrix_x4};
 }
 #[cfg(not(target_arch = "nvptx64"))]
 use crate::host::rt::mma as rt;
@@ -68,24 +66,7 @@ pub struct FragS32 {
     v: [i32; 4],
 }
 
-impl FragS32 {
-    /// All zeros.
-    #[inline(always)]
-    pub const fn zero() -> Self {
-        FragS32 { v: [0; 4] }
-    }
-
-    /// Calls `f(row, col, &mut v)` for each of the calling lane's 4 accumulators, with its row
-    /// (0..16) and column (0..8) in the tile.
-    #[inline(always)]
-    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut i32)) {
-        let (g, t) = lane_parts();
-        f(g, 2 * t, &mut self.v[0]);
-        f(g, 2 * t + 1, &mut self.v[1]);
-        f(g + 8, 2 * t, &mut self.v[2]);
-        f(g + 8, 2 * t + 1, &mut self.v[3]);
-    }
-}
+accumulators!(FragS32, AccumS32, i32, 0, "mma_sync_s8");
 
 /// `c ← a·b + c` for one 16 × 8 tile, 32 deep: `mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32`
 /// (exact products, s32 sums that wrap). Warp-collective: all 32 lanes must call it together (it
@@ -107,37 +88,40 @@ fn mma_raw(a: &FragAS8, b: &FragBS8, c: &mut FragS32) {
 
 // ---------------------------------------------------------------------------- fragment loads
 
-#[inline(always)]
-fn frag_a_raw<const M: usize, const K: usize>(tile: &TileRef<'_, ATile<i8, M, K>>, row: usize, k: usize) -> FragAS8 {
-    let lane = lane_id() as usize & 31;
-    // matrices 0..4: rows 0-7 and 8-15 of bytes 0-15, then of bytes 16-31 (as bf16's k 0-7, 8-15)
-    let p = tile.chunk(row + (lane & 15), k / 16 + (lane >> 4));
-    let mut r = [0u32; 4];
-    // SAFETY: `p` is a 16-byte chunk of the tile (the callers checked the rows and columns).
-    unsafe { rt::__oxpack_ldmatrix_x4(p, r.as_mut_ptr()) };
-    FragAS8 { r }
+/// The s8 kind's [`Operands`]: an i8 A tile and an i8 B tile (`N × K`) of one stage. Its
+/// fragments are the bf16 ones byte for byte, so it loads them with the same [`TileRef`] words.
+struct S8Ops<'r, 's, const M: usize, const N: usize, const K: usize> {
+    a: &'r TileRef<'s, ATile<i8, M, K>>,
+    b: &'r TileRef<'s, BtTile<i8, N, K>>,
 }
 
-#[inline(always)]
-fn frag_b2_raw<const N: usize, const K: usize>(tile: &TileRef<'_, BtTile<i8, N, K>>, n: usize, k: usize) -> [FragBS8; 2] {
-    let lane = lane_id() as usize & 31;
-    // matrices: columns n..n + 8 at bytes 0-15, 16-31, then columns n + 8..n + 16 likewise
-    let p = tile.chunk(n + (lane & 7) + ((lane >> 4) << 3), k / 16 + ((lane >> 3) & 1));
-    let mut r = [0u32; 4];
-    // SAFETY: as above.
-    unsafe { rt::__oxpack_ldmatrix_x4(p, r.as_mut_ptr()) };
-    [FragBS8 { r: [r[0], r[1]] }, FragBS8 { r: [r[2], r[3]] }]
-}
-
-#[inline(always)]
-fn frag_b_raw<const N: usize, const K: usize>(tile: &TileRef<'_, BtTile<i8, N, K>>, n: usize, k: usize) -> FragBS8 {
-    let lane = lane_id() as usize & 31;
-    // matrices 0, 1: bytes 0-15, 16-31 of columns n..n + 8 (lanes 16-31's addresses go unused)
-    let p = tile.chunk(n + (lane & 7), k / 16 + ((lane >> 3) & 1));
-    let mut r = [0u32; 2];
-    // SAFETY: as above.
-    unsafe { rt::__oxpack_ldmatrix_x2(p, r.as_mut_ptr()) };
-    FragBS8 { r }
+impl<const M: usize, const N: usize, const K: usize> Operands for S8Ops<'_, '_, M, N, K> {
+    type A = FragAS8;
+    type B = FragBS8;
+    type C = FragS32;
+    const A0: FragAS8 = FragAS8 { r: [0; 4] };
+    const B0: FragBS8 = FragBS8 { r: [0; 2] };
+    const STEP: usize = i8::K_STEP;
+    #[inline(always)]
+    unsafe fn frag_a(&self, row: usize, k: usize) -> FragAS8 {
+        // SAFETY: the caller's contract (the fragment inside the tile, the whole warp).
+        FragAS8 { r: unsafe { self.a.a_words(row, k) } }
+    }
+    #[inline(always)]
+    unsafe fn frag_b2(&self, n: usize, k: usize) -> [FragBS8; 2] {
+        // SAFETY: as above.
+        let r = unsafe { self.b.bt_words2(n, k) };
+        [FragBS8 { r: [r[0], r[1]] }, FragBS8 { r: [r[2], r[3]] }]
+    }
+    #[inline(always)]
+    unsafe fn frag_b(&self, n: usize, k: usize) -> FragBS8 {
+        // SAFETY: as above.
+        FragBS8 { r: unsafe { self.b.bt_words(n, k) } }
+    }
+    #[inline(always)]
+    fn mma(a: &FragAS8, b: &FragBS8, c: &mut FragS32) {
+        mma_raw(a, b, c);
+    }
 }
 
 impl<const M: usize, const K: usize> TileRef<'_, MmaTile<i8, M, K, OperandA>> {
@@ -150,7 +134,8 @@ impl<const M: usize, const K: usize> TileRef<'_, MmaTile<i8, M, K, OperandA>> {
         check_frag(inside(row, 16, 16, M) && inside(k, 32, 32, K));
         whole_warp();
         crate::at!();
-        frag_a_raw(self, row, k)
+        // SAFETY: inside the tile (checked above), the whole warp.
+        FragAS8 { r: unsafe { self.a_words(row, k) } }
     }
 }
 
@@ -163,7 +148,8 @@ impl<const N: usize, const K: usize> TileRef<'_, MmaTile<i8, N, K, OperandBt>> {
         check_frag(inside(n, 8, 8, N) && inside(k, 32, 32, K));
         whole_warp();
         crate::at!();
-        frag_b_raw(self, n, k)
+        // SAFETY: inside the tile (checked above), the whole warp.
+        FragBS8 { r: unsafe { self.bt_words(n, k) } }
     }
 
     /// The two tiles of B at columns `n..n + 8` and `n + 8..n + 16`, depth `k..k + 32`
@@ -174,7 +160,9 @@ impl<const N: usize, const K: usize> TileRef<'_, MmaTile<i8, N, K, OperandBt>> {
         check_frag(inside(n, 8, 16, N) && inside(k, 32, 32, K));
         whole_warp();
         crate::at!();
-        frag_b2_raw(self, n, k)
+        // SAFETY: inside the tile (checked above), the whole warp.
+        let r = unsafe { self.bt_words2(n, k) };
+        [FragBS8 { r: [r[0], r[1]] }, FragBS8 { r: [r[2], r[3]] }]
     }
 }
 
@@ -186,35 +174,6 @@ pub struct AccumS32<const MT: usize, const NT: usize> {
 }
 
 impl<const MT: usize, const NT: usize> AccumS32<MT, NT> {
-    /// All zeros.
-    #[inline(always)]
-    pub const fn zero() -> Self {
-        AccumS32 { c: [const { [const { FragS32::zero() }; NT] }; MT] }
-    }
-
-    /// Tile (`i`, `j`): rows `16i..16i + 16`, columns `8j..8j + 8` of the warp's block.
-    #[inline(always)]
-    pub fn frag(&self, i: usize, j: usize) -> &FragS32 {
-        &self.c[i][j]
-    }
-
-    /// Tile (`i`, `j`), to update it with [`mma_sync_s8`].
-    #[inline(always)]
-    pub fn frag_mut(&mut self, i: usize, j: usize) -> &mut FragS32 {
-        &mut self.c[i][j]
-    }
-
-    /// Calls `f(row, col, &mut v)` for each of the calling lane's accumulators, with its row
-    /// (`0..16·MT`) and column (`0..8·NT`) in the warp's block.
-    #[inline(always)]
-    pub fn for_each_mut(&mut self, mut f: impl FnMut(usize, usize, &mut i32)) {
-        const { assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `AccumS32`") };
-        each!(MT * NT, |q| {
-            let (i, j) = (q / NT, q % NT);
-            self.c[i][j].for_each_mut(|r, c, v| f(16 * i + r, 8 * j + c, v));
-        });
-    }
-
     /// `acc ← a·b + acc` over the whole depth of a stage: the warp's rows `at.row..at.row + 16·MT`
     /// of the A tile times its columns `at.col..at.col + 8·NT` of the B tile (stored `N × K`), 32
     /// of depth at a time (`MT` `ldmatrix.x4` of A and `NT / 2` of B, an `.x2` for an odd last
@@ -238,25 +197,9 @@ impl<const MT: usize, const NT: usize> AccumS32<MT, NT> {
         }
         whole_warp();
         crate::at!();
-        each!(K / 32, |s| {
-            let k = 32 * s;
-            let mut fa: [FragAS8; MT] = [const { FragAS8 { r: [0; 4] } }; MT];
-            let mut fb: [FragBS8; NT] = [const { FragBS8 { r: [0; 2] } }; NT];
-            each8!(MT, |i| {
-                fa[i] = frag_a_raw(a, at.row + 16 * i, k);
-            });
-            each8!(NT / 2, |j| {
-                let [b0, b1] = frag_b2_raw(b, at.col + 16 * j, k);
-                fb[2 * j] = b0;
-                fb[2 * j + 1] = b1;
-            });
-            if NT % 2 == 1 {
-                fb[NT - 1] = frag_b_raw(b, at.col + 8 * (NT - 1), k);
-            }
-            each!(MT * NT, |q| {
-                mma_raw(&fa[q / NT], &fb[q % NT], &mut self.c[q / NT][q % NT]);
-            });
-        });
+        // SAFETY: the warp's block is inside both tiles (above), which are K deep (the type), K a
+        // multiple of 32; the whole warp is here.
+        unsafe { mma_steps::<MT, NT, _>(&S8Ops { a, b }, &mut self.c, at, K / 32) };
     }
 }
 
@@ -277,25 +220,7 @@ impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize
             assert!(16 * MT == WM && 8 * NT == WN, "oxpack: a WM × WN warp tile stores an `AccumS32<WM / 16, WN / 8>`");
             assert!(MT * NT <= 64, "oxpack: at most 64 fragments in an `AccumS32`");
         };
-        let (g, t) = lane_parts();
-        let (row, col) = (self.row0 + self.pos.row + g, self.col0 + self.pos.col + 2 * t);
-        let (ptr, len, width) = (self.ptr, self.len, self.width);
-        each!(MT * NT, |q| {
-            let (i, j) = (q / NT, q % NT);
-            let v = &acc.c[i][j].v;
-            // accumulators 0 to 3 of the lane: (row g, column 2t), (g, 2t + 1), (g + 8, 2t), (g + 8, 2t + 1)
-            each4!(4, |e| {
-                let (r, c) = (row + 16 * i + 8 * (e >> 1), col + 8 * j + (e & 1));
-                // r < tiles_m · BM, so r · width fits (checked in `warp_tile`)
-                let k = r * width + c;
-                if c < width && k < len {
-                    // SAFETY: as in `WarpTile::store_with`: in bounds, and (block tile, warp tile,
-                    // lane, i, j, e) ↦ r·width + c is one-to-one, so no other lane of the launch
-                    // writes element k; `&mut self` keeps this thread to one reference.
-                    unsafe { ptr.add(k).write(f(r, c, v[e])) };
-                }
-            });
-        });
+        self.store_frags(MT, NT, |i, j| acc.c[i][j].v, f);
     }
 }
 
