@@ -24,6 +24,14 @@ run_one() {  # run_one FILE INDEX ARGS...: its output in $out/INDEX.log, its exi
     rm -rf "$out/tmp-$n"
 }
 files=(tests/test_*.py)
+# Without a GPU, the GPU-only files (tests/test_gpu*.py: every test marked `gpu`) would only skip here:
+# they are left out (nothing of theirs would run), and run where the GPU is (scripts/gpu-tests.sh).
+if ! .venv/bin/python -c 'from cuda.bindings import driver as d; import sys; sys.exit(d.cuInit(0)[0] != d.CUresult.CUDA_SUCCESS or d.cuDeviceGetCount()[1] < 1)' 2>/dev/null; then
+    kept=()
+    for f in "${files[@]}"; do [[ $f == tests/test_gpu* ]] || kept+=("$f"); done
+    echo "test-each-file: no GPU here: the $(( ${#files[@]} - ${#kept[@]} )) GPU-only files (tests/test_gpu*.py) are left out" >&2
+    files=("${kept[@]}")
+fi
 for n in "${!files[@]}"; do
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
         wait -n

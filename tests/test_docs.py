@@ -310,6 +310,7 @@ def test_the_quickstart_runs_as_printed(tmp_path: Path) -> None:
     assert str(tmp_path / "venv") in proc.stdout and "out[i] ← a·x[i]" in proc.stdout
 
 
+@pytest.mark.slow  # 10-30 s, its state its own (a build in tmp_path, its own store): runs once in CI
 def test_the_tutorial_runs_as_printed(tmp_path: Path) -> None:
     run = run_project("tutorial", tmp_path, gpu=False)
     assert re.search(r"\b2 passed\b", run.output), run.output  # the emulated tests

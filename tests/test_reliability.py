@@ -778,6 +778,7 @@ def test_read_only_cache(project: Path, tmp_path: Path, session_sysroot: Path) -
     assert_one_clear_line(cold)
 
 
+@pytest.mark.slow  # 10-30 s, its state its own (a build in tmp_path, its own store): runs once in CI
 def test_disk_full_while_writing_stage_outputs(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """A full file system under the cache: a small tmpfs where this machine may mount one; otherwise
     the closest real fault, a file-size limit (RLIMIT_FSIZE, with SIGXFSZ ignored as a shell may)."""
@@ -1024,6 +1025,7 @@ def test_concurrent_cold_builds_do_each_stage_once(project: Path, tmp_path: Path
 # --- issue 16: relative cache paths, bounded waits ------------------------------------------
 
 
+@pytest.mark.slow  # 10-30 s, its state its own (a build in tmp_path, its own store): runs once in CI
 def test_relative_cache_paths_land_where_documented(project: Path, tmp_path: Path, session_sysroot: Path) -> None:
     """A cold build with `OXPACK_CACHE_DIR=.cache` (relative to the current folder, as in CI) and one with
     `cache-dir = ".pcache"` in pyproject.toml (relative to the project), run from another folder; rustc

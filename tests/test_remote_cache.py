@@ -196,6 +196,7 @@ def test_a_dead_store_degrades_to_a_local_build_with_one_warning(project: Path, 
     assert remote_line(proc.stderr) == {"hits": 0, "misses": 0, "uploads": 0}
 
 
+@pytest.mark.slow  # 10-30 s, its state its own (a build in tmp_path, its own store): runs once in CI
 def test_credentials_are_never_printed_or_written(project: Path, tmp_path: Path, oxpack_cache: Path,
                                                   start_server: Callable[..., Server]) -> None:
     """A password in the URL is in no output line, no lockfile, no built file; a wrong one is one warning."""
@@ -537,6 +538,7 @@ def test_s3_second_machine_takes_every_stage_from_the_remote(project: Path, tmp_
     assert f"remote cache: ok: {url}: readable and writable" in doctor.stdout, doctor.stdout + doctor.stderr
 
 
+@pytest.mark.slow  # 10-30 s, its state its own (a build in tmp_path, its own store): runs once in CI
 def test_s3_faults(tmp_path: Path, s3: S3Server, monkeypatch: pytest.MonkeyPatch) -> None:
     """Wrong credentials: one line, no secret. A read-only user in `read-write` mode: reads, one line about
     uploads. A corrupt object: ignored once, replaced. Eight machines racing on one key: one upload. The
