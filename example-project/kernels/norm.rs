@@ -46,7 +46,10 @@ kernel! {
         // `None` for a whole warp at once (past the last row, or a row too long for the
         // registers): no lane leaves a `warp_sum` that the others wait at.
         let Some(row) = out.warp_row(i) else { return };
-        let xr = &x[row.range()];
+        // `get`, not `x[..]`: the where clause puts every row inside `x`, and a bounds panic (a
+        // trap) on a value the assembler cannot tell is the same in every lane makes it guard
+        // every later shuffle as if the warp had diverged.
+        let Some(xr) = x.get(row.range()) else { return };
         let inv_n = recip(row.cols() as f32); // the mean is a sum times 1 / C
         let (m, s) = if let Some(v) = RegChunks::<f32, _, 8>::load(&row, xr) {
             let m = warp_sum(v.fold(0.0, |a, e| a + e)) * inv_n;
@@ -99,7 +102,7 @@ kernel! {
     ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
         // `None` for a whole block at once: no thread skips the block reduction.
         let Some(row) = out.block_row(i) else { return };
-        let xr = &x[row.range()];
+        let Some(xr) = x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
         let inv_n = recip(row.cols() as f32);
         let s = if let Some(v) = RegChunks::<BF16, _, 4>::load(&row, xr) {
             let s = (block::sum_f32(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + eps).rsqrt();
@@ -137,7 +140,7 @@ kernel! {
              len(mean) == len(x) / len(weight), len(rstd) == len(mean)) {
         // `None` for a whole block at once: no thread skips the block reductions.
         let Some(row) = out.block_row(i) else { return };
-        let xr = &x[row.range()];
+        let Some(xr) = x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
         let inv_n = recip(row.cols() as f32);
         let (m, s) = if let Some(v) = RegChunks::<f32, _, 4>::load(&row, xr) {
             let m = block::sum_f32(v.fold(0.0, |a, e| a + e)) * inv_n;
@@ -189,7 +192,7 @@ kernel! {
     ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
         // `None` for a whole warp at once: no lane leaves a `warp_sum` that the others wait at.
         let Some(row) = out.warp_row(i) else { return };
-        let xr = &x[row.range()];
+        let Some(xr) = x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
         let inv_n = recip(row.cols() as f32);
         let s = if let Some(v) = RegChunks::<BF16, _, 4>::load(&row, xr) {
             let s = (warp_sum(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + eps).rsqrt();

@@ -185,18 +185,29 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     /// `row` starts 16-byte aligned. `row` is an input row with the output's columns:
     /// `&x[share.range()]` for a matrix of the output's shape, or a vector of `cols`
     /// weights. Lanes past `row`'s end or the share's row read as zero and are not folded.
-    /// `None` when the row has more than `N · n` chunks, or 2^32 elements or more (only a
+    /// `None` when the row (its length in the layout) has more than `N · n'` chunks, `n'` the
+    /// fewest members of any group of the launch (`n` but in a block whose last warp is
+    /// partial: there, for every warp, that warp's lanes), or 2^32 elements or more (only a
     /// `GridStride` share can have that many and still fit): the same in every thread of
-    /// the group, so the group may take another path as a whole.
+    /// the launch, so the group may take another path as a whole.
     #[inline(always)]
     pub fn load(share: &ChunkShare<'_, T, G>, row: &[T]) -> Option<Self> {
         let (member, stride) = (share.member(), share.stride());
         let chunks = share.chunk_count();
-        if chunks > N.checked_mul(stride)? {
+        // Decided by the row's length in the layout (the output's shape) and the fewest members
+        // of any group of the launch (read here from the launch's dimensions, not carried in
+        // the share), values the same in every thread, so that the assembler sees a uniform
+        // branch (one it takes for divergent makes it guard every later shuffle, on
+        // sm_80–sm_89 with a call). The run's chunks are at most the row's and the fewest
+        // members at most `stride`: `chunks <= N·stride` follows. (Safety does not rest on it:
+        // `n` below counts only chunks inside the row, whatever this bound.)
+        let row_chunks = share.cols().div_ceil(T::LANES);
+        if row_chunks > N.checked_mul(G::least_members(stride).max(1))? {
             return None;
         }
-        // Every element offset of a chunk in the run, c·LANES + l < chunks·LANES, fits 32 bits.
-        u32::try_from(chunks.checked_mul(T::LANES)?).ok()?;
+        // Every element offset of a chunk in the run, c·LANES + l < chunks·LANES <=
+        // row_chunks·LANES, fits 32 bits.
+        u32::try_from(row_chunks.checked_mul(T::LANES)?).ok()?;
         // This thread's chunks inside the row: member + k·stride < chunks for k < n.
         let n = leading_below::<N>(member, stride, N, chunks);
         let len = row.len().min(share.run_len()); // <= chunks·LANES: fits 32 bits
