@@ -46,7 +46,10 @@ pub trait Group: Sealed {
     /// lanes); the share's own `stride` for the grid. At most any share's stride. For
     /// `RegChunks::load`'s decision (a capacity, never an index).
     #[doc(hidden)]
-    fn least_members(stride: usize) -> usize;
+    #[inline(always)]
+    fn least_members(stride: usize) -> usize {
+        stride
+    }
 }
 
 /// The threads of a block (`BlockRows`).
@@ -71,12 +74,7 @@ impl Group for ByWarp {
         crate::warp::least_live_lanes() as usize
     }
 }
-impl Group for ByGrid {
-    #[inline(always)]
-    fn least_members(stride: usize) -> usize {
-        stride
-    }
-}
+impl Group for ByGrid {}
 
 /// The elements one thread writes of its block's row; see `DisjointSlice::block_row`.
 pub type BlockRow<'a, T> = Share<'a, T, ByBlock>;
