@@ -111,7 +111,7 @@ def test_the_manifest_records_each_kernels_limit_per_arch_from_its_cubin(example
             # allocates by) includes the functions it calls: math64's call to the trig slow path
             assert found.registers >= kernel["resources"][arch]["registers"], (name, arch)
     norm = real["kernels"]["rmsnorm_bf16"]["block_limits"]
-    assert norm["sm_80"]["max_threads"] < norm["sm_90"]["max_threads"] < 1024  # per arch: sm_80 uses more registers
+    assert norm["sm_80"]["max_threads"] < norm["sm_90"]["max_threads"] <= 1024  # per arch: sm_80 uses more registers
     bounded = cubins[("saxpy", "sm_90")]["scale_bounded"]
     assert (bounded.max_threads, real["kernels"]["scale_bounded"]["block_limits"]["sm_90"]["max_threads"]) == (128, 128)
     assert cubins[("saxpy", "sm_90")]["saxpy"].max_threads is None  # no launch bounds: no .maxntid
@@ -310,7 +310,8 @@ def test_the_fixes_the_message_names_make_the_block_fit(capped: ModuleType, exam
     for arch in ("sm_80", "sm_90"):
         before = example._module.kernel("rmsnorm_bf16").spec.block_limits[arch]
         bounded = capped._module.kernel("rmsnorm_bf16").spec.block_limits[arch]
-        assert before.max_threads < 1000 and before.registers > 64
+        if arch == "sm_80":  # sm_90's takes 64 registers since session 9, round 2: 1,024 threads fit uncapped
+            assert before.max_threads < 1000 and before.registers > 64
         assert bounded.max_threads == 1000 and bounded.registers <= 64, (arch, bounded)  # its launch bounds now
         layernorm = capped._module.kernel("layernorm").spec.block_limits[arch]
         assert layernorm.max_threads == 1024 and layernorm.registers <= 64, (arch, layernorm)
