@@ -1,7 +1,8 @@
 """GPU tests: a block of more threads than a kernel's registers allow is refused before launch.
 
-`rmsnorm_bf16` (example-project/kernels/norm.rs) uses 68 registers a thread on sm_90 (97 when
-this was found), so a block has room for 896 of its threads; at block 1000 the driver used to
+`rmsnorm_bf16` (example-project/kernels/norm.rs) used 97 registers a thread on sm_90 when this
+was found (64 since session 9, round 2; `layernorm` takes 76), so a block had room for 512 of
+its threads; at block 1000 the driver used to
 refuse the launch with cuda.core's raw CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES traceback. Now the
 stub refuses it first, in one line, through the general path and the fast path alike, and the
 largest block allowed runs.
@@ -76,7 +77,9 @@ def test_the_manifests_limit_is_the_drivers_for_every_example_kernel() -> None:
         if recorded != driver:
             wrong[name] = (recorded, driver)
     assert not wrong, f"kernel: (the manifest's max threads per block for {_arch()}, the driver's): {wrong}"
-    assert _limit("rmsnorm_bf16").max_threads < 1000  # the case this was found by
+    # the case this was found by (rmsnorm_bf16; on sm_90 it takes 64 registers since session 9, round 2,
+    # and fits 1,024 threads; layernorm, 76, does not)
+    assert min(_limit("rmsnorm_bf16").max_threads, _limit("layernorm").max_threads) < 1000
 
 
 def test_the_manifests_registers_are_the_drivers() -> None:
@@ -98,6 +101,8 @@ def _refusal(name: str, block: int, source: str) -> str:
 def test_rmsnorm_bf16_at_block_1000_is_refused_and_its_largest_block_runs() -> None:
     torch = pytest.importorskip("torch")
     most = _limit("rmsnorm_bf16").max_threads
+    if most >= 1000:  # sm_90 since session 9, round 2 (64 registers); sm_80–sm_89 still refuse
+        pytest.skip(f"rmsnorm_bf16 fits a block of 1000 threads on {_arch()}: the layernorm test refuses one")
     rows, c = 4, 4097
     g = torch.Generator(device="cuda").manual_seed(11)
     x = torch.randn(rows, c, device="cuda", generator=g).to(torch.bfloat16)
