@@ -34,8 +34,10 @@ kernel! {
     /// `layernorm_forward`: out = (x - mean) · rstd · weight + bias per row, with the row's
     /// mean and rstd = 1 / sqrt(var + 1e-5) saved for the backward pass. One warp per row,
     /// 16 bytes at a time: launch with threads = 32 · rows and a block that is a multiple
-    /// of 32 (256, say); a row of up to 1,024 channels is read once into registers, a
-    /// longer one three times.
+    /// of 32 (256, say: `#[whole_warps]`, so the stub refuses any other and the warp sums
+    /// carry no partial-warp path); a row of up to 1,024 channels is read once into
+    /// registers, a longer one three times.
+    #[whole_warps]
     pub fn layernorm(
         i: ThreadIndex, x: &[f32], weight: &[f32], bias: &[f32],
         out: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(weight)),
@@ -183,8 +185,10 @@ kernel! {
 
     /// RMSNorm on bfloat16 as `rmsnorm_bf16`, one warp per row: for rows of hundreds to
     /// a few thousand channels, where a block per row would spend its time in barriers.
-    /// Launch with threads = 32 · rows and a block that is a multiple of 32 (256, say); a
-    /// row of up to 1,024 channels is read once into registers, a longer one twice.
+    /// Launch with threads = 32 · rows and a block that is a multiple of 32 (256, say;
+    /// `#[whole_warps]`: the stub refuses any other); a row of up to 1,024 channels is read
+    /// once into registers, a longer one twice.
+    #[whole_warps]
     pub fn rmsnorm_bf16_warp(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
