@@ -233,10 +233,10 @@ class _Checks:
         threads = math.prod(blocks)
         given = f"the default block {blocks}" if block is None else f"`block` {block!r}"
         most = min(self._max_threads, 1024) // 32 * 32  # the most whole warps the kernel allows
-        fix: tuple[int, ...] | None = (-(-blocks[0] // 32) * 32, *blocks[1:])  # x up to whole warps
+        fix = (-(-blocks[0] // 32) * 32, *blocks[1:])  # x up to whole warps
         if math.prod(fix) > most:
-            fix = (most,) if len(blocks) == 1 and most else None
-        example = "" if fix is None else f" such as {fix[0] if len(fix) == 1 else fix}"
+            fix = (most,) if len(blocks) == 1 and most else ()
+        example = "" if not fix else f" such as {fix[0] if len(fix) == 1 else fix}"
         return KernelValueError(
             f"{self.name}(): {given} has {threads} threads, not a multiple of 32: the kernel is #[whole_warps] "
             f"(its warp collectives assume every warp of the block is full); pass a block of whole warps{example}"
