@@ -294,7 +294,8 @@ def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     source = (EXAMPLE / "kernels" / "norm.rs").read_text()
     source, bounded = re.subn(r"(?m)^(\s*)pub fn rmsnorm_bf16\(", r"\1#[launch_bounds(1000)]\n\1pub fn rmsnorm_bf16(",
                               source)
-    source, capped = re.subn(r"(?m)^(\s*)pub fn layernorm\(", r"\1#[max_registers(64)]\n\1pub fn layernorm(", source)
+    source, capped = re.subn(r"(?m)^(\s*)(#\[whole_warps\]\n\s*)?pub fn layernorm\(",
+                             r"\1#[max_registers(64)]\n\1\2pub fn layernorm(", source)  # before `#[whole_warps]`
     assert bounded == capped == 1
     tmp = tmp_path_factory.mktemp("capped")
     project = _project(tmp / "proj", "cappedproj", source)
@@ -321,8 +322,8 @@ def test_the_fixes_the_message_names_make_the_block_fit(capped: ModuleType, exam
     x = rng.standard_normal((rows, c)).astype(np.float32)
     w, b = rng.standard_normal(c).astype(np.float32), rng.standard_normal(c).astype(np.float32)
     out, mean, rstd = np.full_like(x, np.nan), np.full(rows, np.nan, np.float32), np.full(rows, np.nan, np.float32)
-    warps = -(-1000 // 32)
-    capped.layernorm(x, w, b, out, mean, rstd, threads=-(-rows // warps) * 1000, block=1000)
+    warps = 1024 // 32  # 1024, not 1000: layernorm is `#[whole_warps]` (blocks of whole warps only)
+    capped.layernorm(x, w, b, out, mean, rstd, threads=-(-rows // warps) * 1024, block=1024)
     np.testing.assert_allclose(mean, x.astype(np.float64).mean(1), rtol=1e-5, atol=1e-5)
     with pytest.raises(capped.KernelValueError, match=r"^rmsnorm_bf16\(\): `block` 1001 has 1001 threads, over the "
                        r"kernel's #\[launch_bounds\(1000\)\]; pass a block of at most 1000 threads$"):
