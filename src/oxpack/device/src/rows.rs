@@ -227,7 +227,7 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
                 // LANES lie inside `row`. `row` starts 16-byte aligned and c·LANES elements
                 // are c·16 bytes, so the vector is aligned; `T::V` is `repr(C)` over `[T;
                 // LANES]`, any bits valid.
-                r.v[k] = unsafe { *(p.add(r.first(k)) as *const T::V) };
+                r.v[k] = unsafe { *(p.add(r.offset(k)) as *const T::V) };
             }
         });
         if straight < r.n {
@@ -263,6 +263,20 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     unsafe fn first(&self, k: usize) -> usize {
         // SAFETY: the caller's `k < n`, as above.
         unsafe { (self.chunk(k) as u32).unchecked_mul(T::LANES as u32) as usize }
+    }
+
+    /// Chunk `k`'s first element in the row, [`first`](Self::first)'s value, computed in `usize`
+    /// as `member·LANES + k·(stride·LANES)`: for addresses. The optimizer keeps one base
+    /// address a thread and adds a step a chunk (a constant where the stride is one, as a
+    /// warp's 32 lanes in a `#[whole_warps]` kernel), where the 32-bit number would be widened
+    /// back to 64 bits, and masked, at each chunk.
+    ///
+    /// # Safety
+    /// `k < n`, as for [`chunk`](Self::chunk): the value is below the run's `chunks·LANES`, so
+    /// no step overflows (`usize` is at least as wide as the 32 bits it fits).
+    #[inline(always)]
+    unsafe fn offset(&self, k: usize) -> usize {
+        self.member.wrapping_mul(T::LANES).wrapping_add(k.wrapping_mul(self.stride.wrapping_mul(T::LANES)))
     }
 
     /// How many chunks this thread holds.
@@ -375,7 +389,7 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
                 // len / LANES · LANES <= len <= each row's length (`straight`); each row
                 // starts 16-byte aligned and `first` is a multiple of LANES (16 bytes);
                 // `T::V` is `repr(C)` over `[T; LANES]`, any bits valid.
-                let first = unsafe { self.first(k) };
+                let first = unsafe { self.offset(k) };
                 // SAFETY: as above.
                 let o = core::array::from_fn(|j| unsafe { *(rows[j].as_ptr().add(first) as *const T::V) });
                 v[k] = f(v[k], o);
