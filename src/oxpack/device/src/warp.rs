@@ -199,31 +199,25 @@ pub fn warp_sum<T: Shuffle + Add<Output = T>>(v: T) -> T {
 /// lane: all 32 lanes' in a full warp, exactly the live lanes' in the block's
 /// partial last warp (no value counted twice, none from a lane that does not exist).
 ///
-/// In a block whose thread count is a multiple of 32 (every warp full) it is the xor
-/// butterfly, five shuffles naming the whole warp. Any other block reduces into lane 0
-/// with `shfl_down` over the warp's live lanes, each lane combining only a source that
-/// exists, then broadcasts lane 0's result (six shuffles, in its full warps too); lane
-/// 0's result is the butterfly's, with the missing lanes as the identity.
-///
-/// The choice depends on the block's size alone (`blockDim`), which the assembler sees
-/// is the same in every lane: it then knows the butterfly's warp is converged wherever
-/// the caller's is, and issues plain shuffles. A choice by the warp's live lanes (the
-/// thread index) would look divergent to it, and on sm_80–sm_89 it guards every shuffle
-/// with a call to an emulation routine, around which it keeps every live register.
+/// A full warp takes the xor butterfly (five shuffles naming the whole warp). A partial warp
+/// reduces into lane 0 with `shfl_down`, each lane combining only a source that exists, then
+/// broadcasts lane 0's result (six shuffles); lane 0's result is the butterfly's, with the
+/// missing lanes as the identity. In a `#[whole_warps]` kernel every warp is full, a
+/// constant: the partial-warp path is compiled out, and the assembler sees plain shuffles.
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn warp_reduce<T: Shuffle>(mut v: T, op: impl Fn(T, T) -> T) -> T {
+    let live = live_lanes(); // the same in every lane of the warp; 32, a constant, in a `#[whole_warps]` kernel
     let mut delta = 16;
-    if full_warps() {
+    if live == WARP_SIZE {
         while delta > 0 {
             crate::at!();
-            // Every lane of the warp exists (the block is whole warps): the full mask.
+            // Every lane of the warp exists: the full mask.
             v = op(v, v.shuffle(|w| rt::__oxpack_shfl_xor(w, delta, u32::MAX, WARP_SIZE - 1)));
             delta >>= 1;
         }
         v
     } else {
-        let live = live_lanes(); // the same in every lane of the warp
         let lane = lane_id();
         while delta > 0 {
             let other = shfl_down(v, delta);
