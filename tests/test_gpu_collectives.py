@@ -120,7 +120,7 @@ def _whole_warps_refusal(name: str, block: int) -> str:
 def _most_threads(name: str) -> int:
     limits = kernels._module.kernel(name).spec.block_limits
     arch = f"sm_{cp.cuda.Device(0).compute_capability}"
-    return int(limits.get(arch, limits["sm_80"]).max_threads)
+    return int((limits[arch] if arch in limits else min(limits.values(), key=lambda m: m.max_threads)).max_threads)
 
 
 @pytest.mark.parametrize("block", BLOCKS + ATTACK)
