@@ -677,3 +677,25 @@ def test_a_shape_of_the_wrong_kind_is_one_clear_line(tmp_path: Path) -> None:
     assert info.value.message.split("\n")[0].endswith(
         "error: oxpack: `.` cannot appear in an output's shape, which is made of u32/u64 kernel parameters, "
         "`len(x)` of a slice parameter, integers, constants, + - * / % and parentheses")
+
+
+def test_a_misplaced_whole_warps_is_one_clear_line(tmp_path: Path) -> None:
+    """`#[whole_warps]` takes no arguments and comes last before `pub fn`: each misuse (three
+    kernels, one rustc run) is refused with the same line, which says where it goes."""
+    from oxpack.config import load_config
+    from oxpack.errors import StageError
+    from oxpack.pipeline import build_project
+
+    body = "(i: ThreadIndex, y: &mut DisjointSlice<f32>) { y.set(i, 1.0); }"
+    source = "use oxpack::prelude::*;\n" + "".join(
+        f"kernel! {{\n    /// y\n    {attrs}\n    pub fn k{n}{body}\n}}\n"
+        for n, attrs in enumerate(["#[whole_warps(1)]", "#[whole_warps] #[launch_bounds(64)]",
+                                   "#[whole_warps] #[whole_warps]"]))
+    root = _project(tmp_path / "p", "badwarps", {"k.rs": source})
+    with pytest.raises(StageError) as info:
+        build_project(load_config(root, env={}))
+    line = ("error: oxpack: write `#[whole_warps]` once, with no arguments, after `#[launch_bounds(...)]`, "
+            "`#[max_registers(...)]` and `#[coarsen(N)]` if any, right before the kernel's `pub fn`")
+    err = info.value.stderr  # oxpack shows a repeated message once and counts the rest
+    assert err.count(line) == 1 and "2 more errors with the message of one above" in err, err
+    assert "aborting due to 3 previous errors" in err, err
