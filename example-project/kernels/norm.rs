@@ -53,7 +53,7 @@ kernel! {
         // every later shuffle as if the warp had diverged.
         let Some(xr) = x.get(row.range()) else { return };
         let inv_n = recip(row.cols() as f32); // the mean is a sum times 1 / C
-        let (m, s) = if let Some(v) = RegChunks::<f32, _, 8>::load(&row, xr) {
+        let (m, s) = if let Some(v) = RegChunks::<f32, _, 8>::load_streaming(&row, xr) {
             let m = warp_sum(v.fold(0.0, |a, e| a + e)) * inv_n;
             let d = v.map(|e| e - m); // the row, centred: the registers now hold x - mean only
             let var = warp_sum(d.fold(0.0, |a, e| e.mul_add(e, a))) * inv_n;
@@ -198,7 +198,7 @@ kernel! {
         let Some(row) = out.warp_row(i) else { return };
         let Some(xr) = x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
         let inv_n = recip(row.cols() as f32);
-        let s = if let Some(v) = RegChunks::<BF16, _, 4>::load(&row, xr) {
+        let s = if let Some(v) = RegChunks::<BF16, _, 4>::load_streaming(&row, xr) {
             let s = (warp_sum(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + eps).rsqrt();
             v.map_with([weight], |xv, [w]| scaled(xv, s, w)).store(row);
             s

@@ -45,8 +45,8 @@ use core::marker::PhantomData;
 use crate::grid::{block_dim, block_idx, thread_idx};
 use crate::share::{leading_below, ChunkShare, Group};
 use crate::unroll::each;
-use crate::cache::Hint;
-use crate::vec::{aligned, load4, Vector};
+use crate::cache::{self, Hint};
+use crate::vec::{aligned, load4, load4_streaming, Vector};
 use crate::{BlockRow, Elem, UniformLen};
 
 /// `N` values of one block's row that the calling thread holds: columns
@@ -192,6 +192,18 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     /// the launch, so the group may take another path as a whole.
     #[inline(always)]
     pub fn load(share: &ChunkShare<'_, T, G>, row: &[T]) -> Option<Self> {
+        Self::load_hinted(share, row, None)
+    }
+
+    /// [`load`](Self::load) with the streaming hint (`ld.cs`, CUDA's `__ldcs`) on the 16-byte
+    /// loads: for an input row read once, as a norm's (see [`cache`](crate::cache)).
+    #[inline(always)]
+    pub fn load_streaming(share: &ChunkShare<'_, T, G>, row: &[T]) -> Option<Self> {
+        Self::load_hinted(share, row, Some(Hint::Streaming))
+    }
+
+    #[inline(always)]
+    fn load_hinted(share: &ChunkShare<'_, T, G>, row: &[T], hint: Option<Hint>) -> Option<Self> {
         let (member, stride) = (share.member(), share.stride());
         let chunks = share.chunk_count();
         // Decided by the row's length in the layout (the output's shape) and the fewest members
@@ -227,14 +239,20 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
                 // LANES lie inside `row`. `row` starts 16-byte aligned and c·LANES elements
                 // are c·16 bytes, so the vector is aligned; `T::V` is `repr(C)` over `[T;
                 // LANES]`, any bits valid.
-                r.v[k] = unsafe { *(p.add(r.offset(k)) as *const T::V) };
+                let src = unsafe { &*(p.add(r.offset(k)) as *const T::V) };
+                r.v[k] = match hint {
+                    None => *src,
+                    Some(h) => cache::load(src, h),
+                };
             }
         });
         if straight < r.n {
             each!(N, k => {
                 if (k as u32) >= straight && (k as u32) < r.n {
                     // SAFETY: k < n.
-                    r.v[k] = load4(row, unsafe { r.chunk(k) }).unwrap_or_default();
+                    let c = unsafe { r.chunk(k) };
+                    let v = if hint.is_some() { load4_streaming(row, c) } else { load4(row, c) };
+                    r.v[k] = v.unwrap_or_default();
                 }
             });
         }
