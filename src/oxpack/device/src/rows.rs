@@ -393,11 +393,30 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
         // then read once, before the pass that may write it, so no value derived from it
         // elsewhere (`x - mean` folded before) is held beside it.
         if full < self.n {
+            // Each row's length, capped to 32 bits (every element offset tested below is under
+            // the run's chunks·LANES, which fits them: `load`), so that the per-lane tests of this
+            // pass are 32-bit compares, as CUDA's `int`, not 64-bit ones beside the held chunks.
+            let lens: [u32; M] = core::array::from_fn(|j| rows[j].len().min(u32::MAX as usize) as u32);
             each!(N, k => {
                 if (k as u32) >= full && (k as u32) < self.n {
                     // SAFETY: k < n.
-                    let c = unsafe { self.chunk(k) };
-                    v[k] = f(v[k], core::array::from_fn(|j| load4(rows[j], c).unwrap_or_default()));
+                    let first = unsafe { self.first(k) } as u32;
+                    // Lane l of chunk c reads element c·LANES + l of each row, zero past its end
+                    // (what `load4(rows[j], c)` reads).
+                    let o = core::array::from_fn(|j| {
+                        let mut w = T::V::default();
+                        let mut l = 0;
+                        while l < T::LANES {
+                            let e = first + l as u32;
+                            if e < lens[j] {
+                                // SAFETY: e < lens[j] <= rows[j].len().
+                                T::set_lane(&mut w, l, unsafe { *rows[j].get_unchecked(e as usize) });
+                            }
+                            l += 1;
+                        }
+                        w
+                    });
+                    v[k] = f(v[k], o);
                 }
             });
         }
