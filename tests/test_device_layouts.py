@@ -699,3 +699,13 @@ def test_a_misplaced_whole_warps_is_one_clear_line(tmp_path: Path) -> None:
     err = info.value.stderr  # oxpack shows a repeated message once and counts the rest
     assert err.count(line) == 1 and "2 more errors with the message of one above" in err, err
     assert "aborting due to 3 previous errors" in err, err
+
+
+def test_the_manifest_and_inspect_show_whole_warps(lay: ModuleType) -> None:
+    from oxpack.inspection import rust_signature
+
+    tagged, twin = (lay._module.kernel(name).spec for name in ("warp_sums_whole", "warp_sums"))
+    assert tagged.whole_warps and not twin.whole_warps
+    assert tagged.to_json()["whole_warps"] is True and "whole_warps" not in twin.to_json()
+    assert rust_signature(tagged).startswith("#[whole_warps] pub fn warp_sums_whole(x: &[f32], ")
+    assert rust_signature(twin).startswith("pub fn warp_sums(")
