@@ -1,7 +1,7 @@
 """LayerNorm (fp32) and RMSNorm (bf16) written with the cooperative layouts, against PyTorch
 and against CUDA C++ baselines of llm.c's LayerNorm kernels 3-6.
 
-    python benchmarks/bench_norms.py [--repeat 25]
+    python benchmarks/bench_norms.py [--repeat 25] [--builds vm_main.kernels,vm_new.kernels]
     # on the GPU machine: the vecmath wheel installed (or on PYTHONPATH), CuPy, PyTorch, nvcc
 
 Every form is measured, each at several block sizes:
@@ -29,12 +29,18 @@ measured again in paired rounds (bench_kernels.paired), and the ratio is the med
 same-run per-round ratios (baseline time / oxpack time: above 1 means oxpack is faster). GB/s
 counts one read of x and one write of out. Prints Markdown tables. Left out: the backward
 pass, other dtypes, other C.
+
+`--builds A,B,...` adds a table that compares builds of the same kernels (generated modules
+importable under those names, e.g. `oxpack build ... --package-path vm_main`): `layernorm` and
+`rmsnorm_bf16_warp` of each build at C = 768 and blocks 128, 256 and 512, in paired rounds
+against the first build's at the same block (first / build: above 1 means the build is faster).
 """
 
 from __future__ import annotations
 
 import argparse
 import ctypes
+import importlib
 import subprocess
 import sys
 import tempfile
@@ -212,9 +218,40 @@ def rmsnorm_shape(nv: Any, rows: int, c: int, copy_bw: float) -> list[str]:
     return lines
 
 
+def compare_builds(names: list[str]) -> list[str]:
+    """`layernorm` and `rmsnorm_bf16_warp` of each build against the first build's, same block."""
+    mods = [importlib.import_module(name) for name in names]
+    lines = []
+    for rows, c in SHAPES[:2]:
+        g = torch.Generator(device="cuda").manual_seed(rows + c)
+        n = sets_for(4 * rows * c)
+        xs = [torch.randn(rows, c, device="cuda", generator=g) for _ in range(n)]
+        xh = [x.to(torch.bfloat16) for x in xs[: sets_for(2 * rows * c)]]
+        w, b = torch.randn(c, device="cuda", generator=g), torch.randn(c, device="cuda", generator=g)
+        wh = w.to(torch.bfloat16)
+        out, mean, rstd = torch.empty_like(xs[0]), torch.empty(rows, device="cuda"), torch.empty(rows, device="cuda")
+        outh = torch.empty_like(xh[0])
+        for block in (128, 256, 512):
+            def ln(m: Any, block: int = block) -> Callable[[int], None]:
+                return lambda i: m.layernorm(xs[i % n], w, b, out, mean, rstd, threads=32 * rows, block=block)
+
+            def rms(m: Any, block: int = block) -> Callable[[int], None]:
+                return lambda i: m.rmsnorm_bf16_warp(1e-6, xh[i % len(xh)], wh, outh, rstd, threads=32 * rows,
+                                                     block=block)
+
+            for what, make, sets in (("layernorm", ln, n), ("rmsnorm_bf16_warp", rms, len(xh))):
+                for name, m in zip(names[1:], mods[1:]):
+                    t_new, t_first, ratio = paired(make(m), make(mods[0]), sets)
+                    lines.append(f"| {what} | {rows} × {c} | b{block} | {name} | {t_new * 1e6:.1f} | {names[0]} | "
+                                 f"{t_first * 1e6:.1f} | {ratio:.3f}x |")
+        del xs, xh
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=25, help="rounds per measurement (default 25)")
+    parser.add_argument("--builds", default="", help="generated modules to compare, the first the baseline")
     args = parser.parse_args()
     bench_kernels.REPEAT = args.repeat
     torch.cuda.init()
@@ -231,6 +268,10 @@ def main() -> int:
     print("\n| kernel | rows × C | fastest oxpack form | µs | fastest baseline | µs | baseline / oxpack | GB/s |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     print("\n".join(lines))
+    if args.builds:
+        print("\n| kernel | rows × C | block | build | µs | against | µs | against / build |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        print("\n".join(compare_builds(args.builds.split(","))), flush=True)
     return 0
 
 

@@ -238,6 +238,8 @@ def main() -> int:
     ap.add_argument("--block", type=int, default=128)
     ap.add_argument("--warp", type=int, default=37, help="the row: a warp, or a block for a block-per-row kernel")
     ap.add_argument("--lane", type=int, default=5)
+    ap.add_argument("--trace", type=int, default=0, metavar="N",
+                    help="also print the first N instructions executed (predicated-off ones marked '-')")
     a = ap.parse_args()
     ptx = a.ptx.read_text()
     ptx = ptx[ptx.index(".version"):] if ".version" in ptx else ptx
@@ -265,6 +267,10 @@ def main() -> int:
             phase = 3
         counts[phase] += 1
     print("  " + "; ".join(f"{names[p]}: {counts[p]}" for p in sorted(counts)))
+    for pc, _ in sim.trace[:a.trace]:
+        g, op, ops = sim.ins[pc]
+        guard = f"@{'!' if g[0] else ''}{g[1]} " if g else ""
+        print(f"  {pc:5d}  {guard}{op} {', '.join(ops)}")
     return 0
 
 

@@ -110,7 +110,7 @@ def test_the_manifest_records_each_kernels_limit_per_arch_from_its_cubin(example
             # allocates by) includes the functions it calls: math64's call to the trig slow path
             assert found.registers >= kernel["resources"][arch]["registers"], (name, arch)
     norm = real["kernels"]["rmsnorm_bf16"]["block_limits"]
-    assert norm["sm_80"]["max_threads"] < norm["sm_90"]["max_threads"] < 1024  # per arch: sm_80 uses more registers
+    assert norm["sm_80"]["max_threads"] < norm["sm_90"]["max_threads"] <= 1024  # per arch: sm_80 uses more registers
     bounded = cubins[("saxpy", "sm_90")]["scale_bounded"]
     assert (bounded.max_threads, real["kernels"]["scale_bounded"]["block_limits"]["sm_90"]["max_threads"]) == (128, 128)
     assert cubins[("saxpy", "sm_90")]["saxpy"].max_threads is None  # no launch bounds: no .maxntid
@@ -275,7 +275,8 @@ def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     source = (EXAMPLE / "kernels" / "norm.rs").read_text()
     source, bounded = re.subn(r"(?m)^(\s*)pub fn rmsnorm_bf16\(", r"\1#[launch_bounds(1000)]\n\1pub fn rmsnorm_bf16(",
                               source)
-    source, capped = re.subn(r"(?m)^(\s*)pub fn layernorm\(", r"\1#[max_registers(64)]\n\1pub fn layernorm(", source)
+    source, capped = re.subn(r"(?m)^(\s*)(#\[whole_warps\]\n\s*)?pub fn layernorm\(",
+                             r"\1#[max_registers(64)]\n\1\2pub fn layernorm(", source)  # before `#[whole_warps]`
     assert bounded == capped == 1
     yield from emulated(tmp_path_factory.mktemp("capped"), "cappedproj", {"norm.rs": source}, archs=("sm_80", "sm_90"))
 
@@ -285,7 +286,8 @@ def test_the_fixes_the_message_names_make_the_block_fit(capped: ModuleType, exam
     for arch in ("sm_80", "sm_90"):
         before = example._module.kernel("rmsnorm_bf16").spec.block_limits[arch]
         bounded = capped._module.kernel("rmsnorm_bf16").spec.block_limits[arch]
-        assert before.max_threads < 1000 and before.registers > 64
+        if arch == "sm_80":  # sm_90's takes 64 registers since session 9, round 2: 1,024 threads fit uncapped
+            assert before.max_threads < 1000 and before.registers > 64
         assert bounded.max_threads == 1000 and bounded.registers <= 64, (arch, bounded)  # its launch bounds now
         layernorm = capped._module.kernel("layernorm").spec.block_limits[arch]
         assert layernorm.max_threads == 1024 and layernorm.registers <= 64, (arch, layernorm)
@@ -295,8 +297,8 @@ def test_the_fixes_the_message_names_make_the_block_fit(capped: ModuleType, exam
     x = rng.standard_normal((rows, c)).astype(np.float32)
     w, b = rng.standard_normal(c).astype(np.float32), rng.standard_normal(c).astype(np.float32)
     out, mean, rstd = np.full_like(x, np.nan), np.full(rows, np.nan, np.float32), np.full(rows, np.nan, np.float32)
-    warps = -(-1000 // 32)
-    capped.layernorm(x, w, b, out, mean, rstd, threads=-(-rows // warps) * 1000, block=1000)
+    warps = 1024 // 32  # 1024, not 1000: layernorm is `#[whole_warps]` (blocks of whole warps only)
+    capped.layernorm(x, w, b, out, mean, rstd, threads=-(-rows // warps) * 1024, block=1024)
     np.testing.assert_allclose(mean, x.astype(np.float64).mean(1), rtol=1e-5, atol=1e-5)
     with pytest.raises(capped.KernelValueError, match=r"^rmsnorm_bf16\(\): `block` 1001 has 1001 threads, over the "
                        r"kernel's #\[launch_bounds\(1000\)\]; pass a block of at most 1000 threads$"):

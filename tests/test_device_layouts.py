@@ -186,6 +186,35 @@ kernel! {
         }
     }
 
+    /// Each warp's sum of `x` (by the launch's linear index; lanes past `x` add 0) and each
+    /// block's, one value per warp and per block: right at any block shape.
+    pub fn warp_sums(x: &[f32], sums: &mut DisjointSlice<f32, OnePerWarp>, totals: &mut DisjointSlice<f32, OnePerBlock>) {
+        let i = index_1d(); // any launch shape
+        let v = x.get(i.get()).copied().unwrap_or(0.0);
+        let (s, t) = (warp_sum(v), block::sum_f32(v));
+        if let Some(o) = sums.warp_value(i) {
+            *o = s;
+        }
+        if let Some(o) = totals.block_value(i) {
+            *o = t;
+        }
+    }
+
+    /// `warp_sums` for blocks of whole warps only: its sums carry no partial-warp path.
+    #[whole_warps]
+    pub fn warp_sums_whole(x: &[f32], sums: &mut DisjointSlice<f32, OnePerWarp>,
+                           totals: &mut DisjointSlice<f32, OnePerBlock>) {
+        let i = index_1d(); // any launch shape whose blocks are whole warps
+        let v = x.get(i.get()).copied().unwrap_or(0.0);
+        let (s, t) = (warp_sum(v), block::sum_f32(v));
+        if let Some(o) = sums.warp_value(i) {
+            *o = s;
+        }
+        if let Some(o) = totals.block_value(i) {
+            *o = t;
+        }
+    }
+
     /// Shapes from arithmetic: a `rows × (2·half + 1)` matrix and a `w × (h / 2 + 1)` volume.
     pub fn shaped(ij: ThreadIndex2, half: u32, h: u64, m: &mut DisjointSlice<u32, Rows> = ((half * 2) + 1),
                   v: &mut DisjointSlice<u32, Volume> = (len(m) % 7 + 3, h / 2 + 1)) {
@@ -312,14 +341,15 @@ def test_16_byte_rows_of_floats_and_bfloat16(lay: ModuleType, block: int, rng: n
 @pytest.mark.parametrize("block", [1, 7, 32, 33, 100])
 def test_register_chunks_reduce_and_store_one_row_read(lay: ModuleType, block: int, rng: np.random.Generator) -> None:
     rows = 7
-    warps_per_block = -(-block // 32)
     for cols in (1, 3, 5, 16, 37, 512, 513):
         x = (rng.standard_normal((rows, cols)) + 2).astype(np.float32)
         out, mean = np.full(rows * cols, np.nan, np.float32), np.full(rows, np.nan, np.float32)
         lay.center_rows(x, np.ones(cols, np.float32), out, mean, threads=_warp_launch(rows, block), block=block)
+        # `load` decides by the fewest lanes of any warp of the block (its partial warp's), the
+        # same for every warp, so that the assembler sees a uniform branch
+        least = block % 32 or 32
         for r in range(rows):
-            lanes = min(32, block - 32 * (r % warps_per_block))  # a partial warp strides by its lanes
-            if -(-cols // 4) <= 4 * lanes:  # held in registers
+            if -(-cols // 4) <= 4 * least:  # held in registers
                 assert mean[r] == pytest.approx(x[r].mean(dtype=np.float64), rel=1e-5, abs=1e-6), (block, cols, r)
                 np.testing.assert_allclose(out.reshape(rows, cols)[r], x[r] - mean[r], rtol=1e-6, atol=1e-6)
             else:  # `load` said None for the whole warp: nothing written
@@ -336,7 +366,8 @@ def test_register_chunks_of_shorter_rows_and_misaligned_views(lay: ModuleType, b
     rows = 3
     base = rng.standard_normal(1 + 4 * 4 * 32).astype(np.float32)
     for cols in (2, 9, 64, 130, 4 * 4 * min(block, 32)):
-        if -(-cols // 4) > 4 * min(block, 32):  # more than 4 chunks a lane: `load` is None (tested above)
+        # more than 4 chunks a lane of the block's fewest-laned warp: `load` is None (tested above)
+        if -(-cols // 4) > 4 * (block % 32 or 32):
             continue
         for aligned in (True, False):
             x = base[:cols] if aligned else base[1 : 1 + cols]
@@ -367,6 +398,52 @@ def test_one_value_per_block_with_a_shape_from_lengths(lay: ModuleType, block: i
         ref = x.reshape(rows, cols).astype(np.float64).sum(1)
         np.testing.assert_allclose(sums, ref, rtol=1e-5, atol=1e-5)
         np.testing.assert_allclose(out.reshape(rows, cols), x.reshape(rows, cols) - sums[:, None], rtol=1e-6)
+
+
+def _sums_launch(block: int | tuple[int, ...], blocks: int = 3) -> tuple[int | tuple[int, ...], int, int]:
+    """(threads, warps, blocks) for `blocks` blocks of shape `block` along x (whole blocks only)."""
+    dims = (block,) if isinstance(block, int) else block
+    size = int(np.prod(dims))
+    threads = dims[0] * blocks if isinstance(block, int) else (dims[0] * blocks, *dims[1:])
+    return threads, blocks * -(-size // 32), blocks
+
+
+@pytest.mark.parametrize("block", [33, 100, (16, 1), (8, 3), (4, 4, 3)])
+def test_a_whole_warps_kernel_refuses_a_block_with_a_partial_warp(lay: ModuleType, block: int | tuple[int, ...],
+                                                                  rng: np.random.Generator) -> None:
+    """`#[whole_warps]` compiles the collectives without their partial-warp paths, so the stub (and
+    emulation) must refuse any block whose thread count is not a multiple of 32: one line naming the
+    kernel, the block and a block that fits, and nothing runs. The untagged twin runs there, right."""
+    threads, warps, blocks = _sums_launch(block)
+    n = int(np.prod(threads))
+    x = rng.standard_normal(n).astype(np.float32)
+    sums, totals = np.full(warps, np.nan, np.float32), np.full(blocks, np.nan, np.float32)
+    dims = (block,) if isinstance(block, int) else block
+    fix = -(-dims[0] // 32) * 32 if isinstance(block, int) else (-(-dims[0] // 32) * 32, *dims[1:])
+    with pytest.raises(lay.KernelValueError) as info:
+        lay.warp_sums_whole(x, sums, totals, threads=threads, block=block)
+    assert str(info.value) == (
+        f"warp_sums_whole(): `block` {block!r} has {int(np.prod(dims))} threads, not a multiple of 32: the kernel is "
+        f"#[whole_warps] (its warp collectives assume every warp of the block is full); pass a block of whole warps "
+        f"such as {fix!r}")
+    assert np.isnan(sums).all() and np.isnan(totals).all(), "refused before anything ran"
+    lay.warp_sums(x, sums, totals, threads=threads, block=block)  # the untagged twin: any block
+    if isinstance(block, int):  # a 1-D launch: block b holds x[b·block ..][:block]
+        np.testing.assert_allclose(totals, x.reshape(blocks, -1).sum(1, dtype=np.float64), rtol=1e-4, atol=1e-4)
+    assert sums.sum() == pytest.approx(x.sum(dtype=np.float64), rel=1e-4, abs=1e-3)
+    assert totals.sum() == pytest.approx(x.sum(dtype=np.float64), rel=1e-4, abs=1e-3)
+
+
+@pytest.mark.parametrize("block", [32, 96, 256, (32, 2), (8, 4), (4, 4, 2)])
+def test_a_whole_warps_kernel_matches_its_untagged_twin_in_whole_warps(lay: ModuleType, block: int | tuple[int, ...],
+                                                                       rng: np.random.Generator) -> None:
+    threads, warps, blocks = _sums_launch(block)
+    x = rng.standard_normal(int(np.prod(threads))).astype(np.float32)
+    got = [(np.full(warps, np.nan, np.float32), np.full(blocks, np.nan, np.float32)) for _ in range(2)]
+    lay.warp_sums_whole(x, *got[0], threads=threads, block=block)
+    lay.warp_sums(x, *got[1], threads=threads, block=block)
+    assert np.array_equal(got[0][0], got[1][0]) and np.array_equal(got[0][1], got[1][1]), block
+    assert got[0][1].sum() == pytest.approx(x.sum(dtype=np.float64), rel=1e-4, abs=1e-3)
 
 
 def test_shapes_from_arithmetic(lay: ModuleType) -> None:
@@ -402,6 +479,12 @@ def test_16_byte_row_chunks_are_16_byte_instructions(built: tuple[ModuleType, Pa
         assert res["spills"] == 0 and res["stack"] == 0, (name, res)
     # a warp's collective has the warp's live lanes, not a full mask (partial warps)
     assert "shfl.sync.bfly.b32" in held
+    # `#[whole_warps]`: only full-mask butterflies are left (no partial-warp `shfl.sync.down`/`idx`,
+    # no computed member mask), while the untagged twin keeps its partial-warp path
+    whole, any_block = entry("warp_sums_whole"), entry("warp_sums")
+    shuffles = re.findall(r"shfl\.sync\.(\w+)\.b32[^;]*?, (-1|%r\d+|\d+);", whole)
+    assert shuffles and all(kind == "bfly" and mask in ("-1", "4294967295") for kind, mask in shuffles), shuffles
+    assert "shfl.sync.down.b32" in any_block and "shfl.sync.idx.b32" in any_block
 
 
 # ---------------------------------------------------------------- the example's norm.rs, emulated
@@ -419,7 +502,7 @@ def layernorm_ref(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> tuple[np.ndarr
     return (x64 - mean[:, None]) * rstd[:, None] * w + b, mean, rstd
 
 
-@pytest.mark.parametrize("block", [32, 33, 64, 100, 256])
+@pytest.mark.parametrize("block", [32, 96, 256])  # `#[whole_warps]`: other blocks are refused (below)
 def test_layernorm_against_numpy(norm: ModuleType, block: int, rng: np.random.Generator) -> None:
     for rows, c in ((5, 1), (3, 3), (7, 4), (9, 37), (4, 768), (3, 1024), (2, 1025), (3, 3001)):
         x = (rng.standard_normal((rows, c)) * 3 + 1).astype(np.float32)
@@ -433,7 +516,7 @@ def test_layernorm_against_numpy(norm: ModuleType, block: int, rng: np.random.Ge
         np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4, err_msg=f"block={block} C={c}")
 
 
-@pytest.mark.parametrize("block", [32, 33])
+@pytest.mark.parametrize("block", [32, 64])
 def test_norms_with_misaligned_weights(norm: ModuleType, block: int, rng: np.random.Generator) -> None:
     """`RegChunks::map_with` reads the weight (and bias) rows 16 bytes at a time only where each
     starts 16-byte aligned and holds the row: views such as `w[1:]` take the checked per-chunk
@@ -498,7 +581,7 @@ def test_layernorm_block_against_numpy(norm: ModuleType, block: int, rng: np.ran
         np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4, err_msg=f"block={block} C={c}")
 
 
-@pytest.mark.parametrize("block", [32, 33, 100, 256])
+@pytest.mark.parametrize("block", [32, 96, 256])  # `#[whole_warps]`: other blocks are refused (below)
 def test_rmsnorm_bf16_warp_against_numpy(norm: ModuleType, block: int, rng: np.random.Generator) -> None:
     # one warp per row: rows held in registers (up to 1,024 channels) and longer ones (two passes)
     for rows, c in ((3, 1), (4, 7), (5, 8), (9, 77), (3, 768), (2, 1024), (2, 1025), (2, 4096)):
@@ -513,6 +596,30 @@ def test_rmsnorm_bf16_warp_against_numpy(norm: ModuleType, block: int, rng: np.r
         ref = xf * ref_rstd[:, None] * widen(wb)
         np.testing.assert_allclose(widen(out.bits).reshape(rows, c), ref, rtol=2**-7, atol=1e-30,
                                    err_msg=f"block={block} C={c}")
+
+
+@pytest.mark.parametrize("block", [33, 100, 488])
+def test_the_whole_warps_norms_refuse_a_partial_warp_block(norm: ModuleType, block: int) -> None:
+    """`layernorm` and `rmsnorm_bf16_warp` are `#[whole_warps]` (their docs ask for a multiple of 32):
+    a block with a partial last warp is refused before anything runs, in one line that names the
+    kernel and the block; their partial-warp coverage moved to the untagged kernels (softmax, sums,
+    `layernorm_block`, `rmsnorm_bf16`, `warp_sums` above)."""
+    rows, c = 3, 37
+    x, w = np.ones((rows, c), np.float32), np.ones(c, np.float32)
+    out, mean, rstd = np.full_like(x, np.nan), np.full(rows, np.nan, np.float32), np.full(rows, np.nan, np.float32)
+    up = -(-block // 32) * 32
+    tail = (f"has {block} threads, not a multiple of 32: the kernel is #[whole_warps] (its warp collectives assume "
+            f"every warp of the block is full); pass a block of whole warps such as {up}")
+    with pytest.raises(norm.KernelValueError) as info:
+        norm.layernorm(x, w, w, out, mean, rstd, threads=_warp_launch(rows, block), block=block)
+    assert str(info.value) == f"layernorm(): `block` {block} {tail}"
+    assert np.isnan(out).all() and np.isnan(mean).all() and np.isnan(rstd).all()
+    xb = BFloat16(to_bf16(x.ravel()))
+    with pytest.raises(norm.KernelValueError) as info:
+        norm.rmsnorm_bf16_warp(1e-6, xb, BFloat16(to_bf16(w)), BFloat16(np.zeros(rows * c, np.uint16)), rstd,
+                               threads=_warp_launch(rows, block), block=block)
+    assert str(info.value) == f"rmsnorm_bf16_warp(): `block` {block} {tail}"
+    assert np.isnan(rstd).all()
 
 
 def test_residual_add_with_any_launch(norm: ModuleType, rng: np.random.Generator) -> None:
@@ -539,3 +646,35 @@ def test_a_shape_of_the_wrong_kind_is_one_clear_line(tmp_path: Path) -> None:
     assert info.value.message.split("\n")[0].endswith(
         "error: oxpack: `.` cannot appear in an output's shape, which is made of u32/u64 kernel parameters, "
         "`len(x)` of a slice parameter, integers, constants, + - * / % and parentheses")
+
+
+def test_a_misplaced_whole_warps_is_one_clear_line(tmp_path: Path) -> None:
+    """`#[whole_warps]` takes no arguments and comes last before `pub fn`: each misuse (three
+    kernels, one rustc run) is refused with the same line, which says where it goes."""
+    from oxpack.config import load_config
+    from oxpack.errors import StageError
+    from oxpack.pipeline import build_project
+
+    body = "(i: ThreadIndex, y: &mut DisjointSlice<f32>) { y.set(i, 1.0); }"
+    source = "use oxpack::prelude::*;\n" + "".join(
+        f"kernel! {{\n    /// y\n    {attrs}\n    pub fn k{n}{body}\n}}\n"
+        for n, attrs in enumerate(["#[whole_warps(1)]", "#[whole_warps] #[launch_bounds(64)]",
+                                   "#[whole_warps] #[whole_warps]"]))
+    root = _project(tmp_path / "p", "badwarps", {"k.rs": source})
+    with pytest.raises(StageError) as info:
+        build_project(load_config(root, env={}))
+    line = ("error: oxpack: write `#[whole_warps]` once, with no arguments, after `#[launch_bounds(...)]`, "
+            "`#[max_registers(...)]` and `#[coarsen(N)]` if any, right before the kernel's `pub fn`")
+    err = info.value.stderr  # oxpack shows a repeated message once and counts the rest
+    assert err.count(line) == 1 and "2 more errors with the message of one above" in err, err
+    assert "aborting due to 3 previous errors" in err, err
+
+
+def test_the_manifest_and_inspect_show_whole_warps(lay: ModuleType) -> None:
+    from oxpack.inspection import rust_signature
+
+    tagged, twin = (lay._module.kernel(name).spec for name in ("warp_sums_whole", "warp_sums"))
+    assert tagged.whole_warps and not twin.whole_warps
+    assert tagged.to_json()["whole_warps"] is True and "whole_warps" not in twin.to_json()
+    assert rust_signature(tagged).startswith("#[whole_warps] pub fn warp_sums_whole(x: &[f32], ")
+    assert rust_signature(twin).startswith("pub fn warp_sums(")

@@ -4,12 +4,15 @@ A block of 1, 7, 33, 100 or 1000 threads ends in a warp of fewer than 32 lanes; 
 with the full mask there is undefined behaviour (the example's softmax gave rows summing
 to 1.02 at block 1000, with no error). The warp and block collectives name the live lanes
 of that warp, so softmax, sum, min_max, histogram, warp_scan and block_reverse must match
-NumPy at every block size. The emulated twin is in tests/test_emulation.py
+NumPy at every block size. `layernorm` and `rmsnorm_bf16_warp` are `#[whole_warps]`: right at
+blocks of whole warps, and any other block is refused before launch with one clear line. The emulated twin is in tests/test_emulation.py
 (`test_every_reducing_example_kernel_at_partial_warp_block_sizes`). Run where the GPU is,
 after installing the example project's wheel:  python -m pytest tests/test_gpu_collectives.py
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 import pytest
@@ -106,3 +109,67 @@ def test_block_reverse_at_any_block_size(rng: np.random.Generator, block: int) -
     kernels.block_reverse(cp.asarray(x_h), out, block, threads=len(x_h), block=block)
     ref = np.concatenate([x_h[b : b + block][::-1] for b in range(0, len(x_h), block)])
     assert np.array_equal(out.get(), ref)
+
+
+def _whole_warps_refusal(name: str, block: int) -> str:
+    up = -(-block // 32) * 32
+    return (f"{name}(): `block` {block} has {block} threads, not a multiple of 32: the kernel is #[whole_warps] (its "
+            f"warp collectives assume every warp of the block is full); pass a block of whole warps such as {up}")
+
+
+def _most_threads(name: str) -> int:
+    limits = kernels._module.kernel(name).spec.block_limits
+    arch = f"sm_{cp.cuda.Device(0).compute_capability}"
+    return int((limits[arch] if arch in limits else min(limits.values(), key=lambda m: m.max_threads)).max_threads)
+
+
+@pytest.mark.parametrize("block", BLOCKS + ATTACK)
+def test_the_whole_warps_norms_at_any_block_size(rng: np.random.Generator, block: int) -> None:
+    """`layernorm` and `rmsnorm_bf16_warp` are `#[whole_warps]`: compiled without the partial-warp
+    paths of their warp sums, they run at blocks of whole warps (right against NumPy) and refuse any
+    other block before launch, in one line naming the kernel and the block, through the general path
+    and with the fast path warm (it does not know the block, so the general path refuses it), their
+    outputs left as they were (the issue allows this refusal for a kernel that cannot run a block)."""
+    rows, c = 40, 768
+    x_h = (rng.standard_normal((rows, c), dtype=np.float32) * 3 + 1).astype(np.float32)
+    w_h, b_h = rng.standard_normal(c, dtype=np.float32), rng.standard_normal(c, dtype=np.float32)
+    x, w, b = cp.asarray(x_h), cp.asarray(w_h), cp.asarray(b_h)
+    warps = max(block // 32, 1)
+
+    def poisoned(shape: int | tuple[int, ...], dtype: Any) -> Any:
+        out = cp.empty(shape, dtype=dtype)
+        out.view(cp.uint8).fill(0xA5)
+        return out
+
+    out, mean, rstd = poisoned((rows, c), cp.float32), poisoned(rows, cp.float32), poisoned(rows, cp.float32)
+    kernels.layernorm(x, w, b, out, mean, rstd, threads=32 * rows, block=256)  # the fast path now knows this call
+    if block % 32 == 0:
+        if block > _most_threads("layernorm"):
+            return  # over its registers: refused for that (tests/test_gpu_limits.py)
+        out, mean, rstd = poisoned((rows, c), cp.float32), poisoned(rows, cp.float32), poisoned(rows, cp.float32)
+        kernels.layernorm(x, w, b, out, mean, rstd, threads=-(-rows // warps) * block, block=block)
+        x64 = x_h.astype(np.float64)
+        ref_mean = x64.mean(1)
+        ref_rstd = 1 / np.sqrt(((x64 - ref_mean[:, None]) ** 2).mean(1) + 1e-5)
+        np.testing.assert_allclose(mean.get(), ref_mean, rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(rstd.get(), ref_rstd, rtol=1e-4)
+        np.testing.assert_allclose(out.get(), (x64 - ref_mean[:, None]) * ref_rstd[:, None] * w_h + b_h,
+                                   rtol=1e-4, atol=1e-4)
+        return
+    out, mean, rstd = poisoned((rows, c), cp.float32), poisoned(rows, cp.float32), poisoned(rows, cp.float32)
+    threads = -(-rows // warps) * block
+    assert kernels._fast_layernorm(x, w, b, out, mean, rstd, None, threads, block) is False
+    with pytest.raises(kernels.KernelValueError) as info:
+        kernels.layernorm(x, w, b, out, mean, rstd, threads=threads, block=block)
+    assert str(info.value) == _whole_warps_refusal("layernorm", block)
+    torch = pytest.importorskip("torch")
+    xt = torch.zeros(rows, c, device="cuda", dtype=torch.bfloat16)
+    wt = torch.ones(c, device="cuda", dtype=torch.bfloat16)
+    ot = torch.zeros(rows, c, device="cuda", dtype=torch.bfloat16)
+    rt = torch.full((rows,), float("nan"), device="cuda")
+    with pytest.raises(kernels.KernelValueError) as info:
+        kernels.rmsnorm_bf16_warp(1e-6, xt, wt, ot, rt, threads=threads, block=block)
+    assert str(info.value) == _whole_warps_refusal("rmsnorm_bf16_warp", block)
+    cp.cuda.Device().synchronize()
+    assert all((a.view(cp.uint8) == 0xA5).all() for a in (out, mean, rstd)), "nothing launched"
+    assert torch.isnan(rt).all() and (ot == 0).all()

@@ -8,9 +8,11 @@
   per block (`OnePerBlock`);
 - `residual_add`: grid-stride ownership in 16-byte chunks (`GridStride<Vec4>`).
 
-Each runs at block sizes whose last warp is partial (33, 100, 488: its lanes stride by the
-warp's live lanes; 1000 is more than layernorm's and rmsnorm_bf16's registers allow, 640 and 512
-on the H200, and is refused before launch: tests/test_gpu_limits.py), with a partial last block (rows that do not fill it), ragged row lengths
+`rmsnorm_bf16` runs at block sizes whose last warp is partial (33, 100, 488: its lanes stride by
+the warp's live lanes); `layernorm` is `#[whole_warps]` (its docs ask for a multiple of 32), so it
+runs at blocks of whole warps (32 to 480) and refuses the others before launch
+(tests/test_gpu_collectives.py); 1024 is more than layernorm's registers allow and is refused
+before launch (tests/test_gpu_limits.py). Each with a partial last block (rows that do not fill it), ragged row lengths
 (no multiple of 4 or 8: rows start misaligned, the last chunk is cut) and misaligned views,
 against NumPy in float64, outputs poisoned so that an element left unwritten fails. The
 element-wise `WarpRows` and `GridStride` and the partition of every layout at every launch
@@ -55,11 +57,11 @@ def _layernorm_ref(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> tuple[np.ndar
 @pytest.mark.parametrize(
     ("rows", "c", "block"),
     [
-        (5, 1, 32), (7, 3, 33), (9, 37, 64), (11, 4, 100), (33, 768, 256),
-        (17, 768, 33), (40, 768, 488),           # rows of a 1-lane and of an 8-lane last warp
+        (5, 1, 32), (7, 3, 64), (9, 37, 64), (11, 4, 96), (33, 768, 256),
+        (17, 768, 32), (40, 768, 480),           # a block of one warp, of 15 (a partial last block)
         (6, 1024, 128), (5, 1025, 256),          # the last row held in registers, the first of three passes
         (300, 770, 96),                          # rows start 8 bytes off 16: the scalar path in every other row
-        (64, 4096, 256), (33, 4099, 488),        # three passes, a ragged last chunk, partial warps
+        (64, 4096, 256), (33, 4099, 480),        # three passes, a ragged last chunk
     ],
 )
 def test_layernorm_rows(rng: np.random.Generator, rows: int, c: int, block: int) -> None:
@@ -137,17 +139,20 @@ def test_rmsnorm_bf16_rows(rows: int, c: int, block: int) -> None:
 
 
 def test_a_block_over_what_the_registers_allow_is_refused_before_launch() -> None:
-    """Block 1000 (the partial-warp size these tests ran at before) is more than layernorm's and
-    rmsnorm_bf16's registers allow: one line, nothing launched (the whole message:
-    tests/test_gpu_limits.py)."""
+    """Block 1024 is more than layernorm's registers allow (and 1000 more than rmsnorm_bf16's on
+    sm_80–sm_89): one line, nothing launched (the whole message: tests/test_gpu_limits.py)."""
     rows, c = 40, 768
     x, w = cp.zeros((rows, c), cp.float32), cp.ones(c, cp.float32)
     out, mean = _poisoned((rows, c), cp.float32), _poisoned(rows, cp.float32)
-    with pytest.raises(kernels.KernelValueError, match=r"^layernorm\(\): `block` 1000 has 1000 threads, over the \d+ "
+    with pytest.raises(kernels.KernelValueError, match=r"^layernorm\(\): `block` 1024 has 1024 threads, over the \d+ "
                        r"this kernel allows per block on device 0 \(sm_\d+\), where it uses \d+ registers per thread"):
-        kernels.layernorm(x, w, w, out, mean, _poisoned(rows, cp.float32), threads=_warp_launch(rows, 1000), block=1000)
+        kernels.layernorm(x, w, w, out, mean, _poisoned(rows, cp.float32), threads=_warp_launch(rows, 1024), block=1024)
     cp.cuda.Device().synchronize()
     assert (out.view(cp.uint8) == 0xA5).all() and (mean.view(cp.uint8) == 0xA5).all()
+    limits = kernels._module.kernel("rmsnorm_bf16").spec.block_limits
+    arch = f"sm_{cp.cuda.Device(0).compute_capability}"  # a build for this arch alone has no sm_80 entry
+    if (limits[arch] if arch in limits else limits["sm_80"]).max_threads >= 1000:
+        return  # rmsnorm_bf16 fits 1,024 threads on sm_90 (64 registers since session 9, round 2)
     torch = pytest.importorskip("torch")
     xb = torch.zeros(4, 4097, device="cuda", dtype=torch.bfloat16)
     wb = torch.ones(4097, device="cuda", dtype=torch.bfloat16)

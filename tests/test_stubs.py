@@ -140,6 +140,7 @@ def make_manifest() -> dict[str, Any]:
                 "requires": [],
                 "resources": {},
                 "block_limits": {},
+                "whole_warps": True,
             },
             "histogram": {
                 "crate": "image",

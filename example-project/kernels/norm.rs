@@ -34,8 +34,10 @@ kernel! {
     /// `layernorm_forward`: out = (x - mean) · rstd · weight + bias per row, with the row's
     /// mean and rstd = 1 / sqrt(var + 1e-5) saved for the backward pass. One warp per row,
     /// 16 bytes at a time: launch with threads = 32 · rows and a block that is a multiple
-    /// of 32 (256, say); a row of up to 1,024 channels is read once into registers, a
-    /// longer one three times.
+    /// of 32 (256, say: `#[whole_warps]`, so the stub refuses any other and the warp sums
+    /// carry no partial-warp path); a row of up to 1,024 channels is read once into
+    /// registers, a longer one three times.
+    #[whole_warps]
     pub fn layernorm(
         i: ThreadIndex, x: &[f32], weight: &[f32], bias: &[f32],
         out: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(weight)),
@@ -46,9 +48,12 @@ kernel! {
         // `None` for a whole warp at once (past the last row, or a row too long for the
         // registers): no lane leaves a `warp_sum` that the others wait at.
         let Some(row) = out.warp_row(i) else { return };
-        let xr = &x[row.range()];
+        // `get`, not `x[..]`: the where clause puts every row inside `x`, and a bounds panic (a
+        // trap) on a value the assembler cannot tell is the same in every lane makes it guard
+        // every later shuffle as if the warp had diverged.
+        let Some(xr) = x.get(row.range()) else { return };
         let inv_n = recip(row.cols() as f32); // the mean is a sum times 1 / C
-        let (m, s) = if let Some(v) = RegChunks::<f32, _, 8>::load(&row, xr) {
+        let (m, s) = if let Some(v) = RegChunks::<f32, _, 8>::load_streaming(&row, xr) {
             let m = warp_sum(v.fold(0.0, |a, e| a + e)) * inv_n;
             let d = v.map(|e| e - m); // the row, centred: the registers now hold x - mean only
             let var = warp_sum(d.fold(0.0, |a, e| e.mul_add(e, a))) * inv_n;
@@ -99,7 +104,7 @@ kernel! {
     ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
         // `None` for a whole block at once: no thread skips the block reduction.
         let Some(row) = out.block_row(i) else { return };
-        let xr = &x[row.range()];
+        let Some(xr) = x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
         let inv_n = recip(row.cols() as f32);
         let s = if let Some(v) = RegChunks::<BF16, _, 4>::load(&row, xr) {
             let s = (block::sum_f32(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + eps).rsqrt();
@@ -137,7 +142,7 @@ kernel! {
              len(mean) == len(x) / len(weight), len(rstd) == len(mean)) {
         // `None` for a whole block at once: no thread skips the block reductions.
         let Some(row) = out.block_row(i) else { return };
-        let xr = &x[row.range()];
+        let Some(xr) = x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
         let inv_n = recip(row.cols() as f32);
         let (m, s) = if let Some(v) = RegChunks::<f32, _, 4>::load(&row, xr) {
             let m = block::sum_f32(v.fold(0.0, |a, e| a + e)) * inv_n;
@@ -180,8 +185,10 @@ kernel! {
 
     /// RMSNorm on bfloat16 as `rmsnorm_bf16`, one warp per row: for rows of hundreds to
     /// a few thousand channels, where a block per row would spend its time in barriers.
-    /// Launch with threads = 32 · rows and a block that is a multiple of 32 (256, say); a
-    /// row of up to 1,024 channels is read once into registers, a longer one twice.
+    /// Launch with threads = 32 · rows and a block that is a multiple of 32 (256, say;
+    /// `#[whole_warps]`: the stub refuses any other); a row of up to 1,024 channels is read
+    /// once into registers, a longer one twice.
+    #[whole_warps]
     pub fn rmsnorm_bf16_warp(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
@@ -189,9 +196,9 @@ kernel! {
     ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
         // `None` for a whole warp at once: no lane leaves a `warp_sum` that the others wait at.
         let Some(row) = out.warp_row(i) else { return };
-        let xr = &x[row.range()];
+        let Some(xr) = x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
         let inv_n = recip(row.cols() as f32);
-        let s = if let Some(v) = RegChunks::<BF16, _, 4>::load(&row, xr) {
+        let s = if let Some(v) = RegChunks::<BF16, _, 4>::load_streaming(&row, xr) {
             let s = (warp_sum(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + eps).rsqrt();
             v.map_with([weight], |xv, [w]| scaled(xv, s, w)).store(row);
             s

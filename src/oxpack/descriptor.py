@@ -1,6 +1,6 @@
 """The kernel descriptor: what `kernel!` writes for each kernel into the `__OXPACK_SIG` constant of its
-crate (``oxpack-kernel-v1;name;param:kind:dtype:type;...;bounds=...;regs=...;variant=...;file=...;coarsen=...;
-requires=...;doc=...``), read into a `KernelSig` (`parse_sig`), the signature as the compiler
+crate (``oxpack-kernel-v1;name;param:kind:dtype:type;...;bounds=...;regs=...;warps=whole;variant=...;file=...;
+coarsen=...;requires=...;doc=...``), read into a `KernelSig` (`parse_sig`), the signature as the compiler
 type-checked it: the link (`llvm.py`) reads one per entry, and the manifest (`manifest.py`), the stubs
 and the host glue take it from there.
 """
@@ -59,6 +59,9 @@ class KernelSig:
     max_registers: int | None = None  # `#[max_registers(N)]`: PTX `.maxnreg`
     coarsen: int = 1  # launch indices per hardware thread (`coarsen.py`)
     variants: tuple[tuple[str, str], ...] = ()  # (arch, entry) of its `#[variant_of(name, arch)]` kernels
+    # `#[whole_warps]`: blocks of a multiple of 32 threads only (the stub refuses others), and the link
+    # makes the device library's `__oxpack_whole_warps()` `true` in what only such kernels reach
+    whole_warps: bool = False
     # read from the descriptor, used by the link alone (not cached): `#[variant_of]`'s (kernel, arch), the file
     variant_of: tuple[str, str] | None = field(default=None, compare=False)
     file: str = field(default="", compare=False)
@@ -94,6 +97,9 @@ def parse_sig(text: str) -> KernelSig:
     head, _, coarsen = head.partition(";coarsen=")
     head, _, file = head.partition(";file=")
     head, _, variant = head.partition(";variant=")
+    head, _, warps = head.partition(";warps=")
+    if warps not in ("", "whole"):
+        raise StageError(f"kernel descriptor of `{head.split(';')[0]}` has an unknown `warps={warps}`", stage="link")
     head, _, regs = head.partition(";regs=")
     head, _, bounds = head.partition(";bounds=")
     parts = head.split(";")
@@ -117,7 +123,8 @@ def parse_sig(text: str) -> KernelSig:
     return KernelSig(name, tuple(params), "\n".join(lines).strip(), split_requires(requires, name),
                      _parse_bounds(bounds, name) if bounds else None,
                      _parse_registers(regs, name) if regs else None, int(coarsen) if coarsen in ("2", "4", "8") else 1,
-                     variant_of=(of, arch) if variant else None, file=file.removeprefix("./"))
+                     whole_warps=warps == "whole", variant_of=(of, arch) if variant else None,
+                     file=file.removeprefix("./"))
 
 
 def _parse_registers(text: str, kernel: str) -> int:

@@ -9,6 +9,10 @@
 - `emit_ptx` optimizes that IR for one arch (with rustc's `target-cpu`
   attribute overridden, so no arch gets sm_30-tuned code) and prints PTX.
 
+`#[whole_warps]` kernels (`settle_whole_warps`): the device library asks `__oxpack_whole_warps()`
+whether every warp of the block is full; the link answers `true` in the code that only such kernels
+reach (their stubs refuse any other block) and the test of `blockDim` everywhere else.
+
 Per-arch variants (`variants.py`): the link keeps every `#[variant_of]` entry beside its
 kernel's and heads the IR with the file's variant table; `emit_ptx` keeps each kernel's body for
 its arch. Thread coarsening (`coarsen.py`): the link picks, per kernel, the entry its wrapper calls.
@@ -33,6 +37,7 @@ __all__ = [
     "link_kernel_crate",
     "llvm_version",
     "read_archive",
+    "settle_whole_warps",
 ]
 
 _ENTRY = re.compile(r"^(?P<prefix>_ZN.*)14__oxpack_entry17h[0-9a-f]{16}E$")
@@ -202,6 +207,7 @@ def link_kernel_crate(
         if not gv.is_declaration and not gv.name.startswith("llvm.") and gv.name != TRAP_RECORD:
             gv.linkage = llvm.Linkage.internal
     ir = re.sub(r"(?m)^@llvm\.(compiler\.)?used = .*\n", "", str(module))
+    ir = settle_whole_warps(ir, _whole_warps_entries(by_prefix, entries), {e.name for e in entries.values()})
     ir = to_shared_space(ir)
     if not debug:
         ir = trap_panics(ir)
@@ -219,6 +225,80 @@ def link_kernel_crate(
             stage="link",
         )
     return LinkedCrate(variants.write_header(every, kernels) + ir, kernels)
+
+
+def _whole_warps_entries(by_prefix: dict[str, KernelSig], entries: dict[str, Any]) -> set[str]:
+    """The entries (as `coarsen.settle` chose them) of the `#[whole_warps]` kernels. A variant's
+    body runs under its kernel's stub: it counts only when its kernel is `#[whole_warps]` too."""
+    by_name = {s.name: s for s in by_prefix.values()}
+    out = set()
+    for prefix, sig in by_prefix.items():
+        stub = by_name.get(sig.variant_of[0]) if sig.variant_of else sig
+        if prefix in entries and sig.whole_warps and stub is not None and stub.whole_warps:
+            out.add(entries[prefix].name)
+    return out
+
+
+WHOLE_WARPS = "__oxpack_whole_warps"
+_FUNCTION = re.compile(r'^define [^\n]*?@(?:"([^"]+)"|([\w.$-]+))\(', re.M)
+_REFERENCE = re.compile(r'@(?:"([^"]+)"|([\w.$-]+))')
+_WHOLE_CALL = re.compile(rf"^(\s*)(?:(%[\w.$-]+) = )?(?:tail |musttail |notail )?call [^\n]*@{WHOLE_WARPS}\(\)[^\n]*$",
+                         re.M)
+_WHOLE_DECLARE = re.compile(rf"^declare [^\n]*@{WHOLE_WARPS}\(\)[^\n]*$", re.M)
+# every warp full: blockDim.x · y · z (at most 1024) is a multiple of 32
+_WHOLE_TEST = f"""define internal zeroext i1 @{WHOLE_WARPS}() alwaysinline nounwind {{
+  %x = call i32 @__oxpack_ntid_x()
+  %y = call i32 @__oxpack_ntid_y()
+  %z = call i32 @__oxpack_ntid_z()
+  %xy = mul nuw nsw i32 %x, %y
+  %n = mul nuw nsw i32 %xy, %z
+  %r = and i32 %n, 31
+  %whole = icmp eq i32 %r, 0
+  ret i1 %whole
+}}"""
+
+
+def settle_whole_warps(ir: str, whole: set[str], roots: set[str]) -> str:
+    """Answer the device library's `__oxpack_whole_warps()` in the linked IR `ir`, before optimizing.
+
+    A function that only the entries in `whole` reach (through calls or any other reference, from
+    the kernel entries `roots`) gets `true` for each call: its kernels' stubs refuse, before the
+    launch, a block whose thread count is not a multiple of 32, so the partial-warp paths the
+    library guards with it become dead code that the optimizer removes. Every other call (a
+    function an untagged kernel reaches too, or one whose address a global holds) becomes the
+    test of `blockDim`, which is the answer at any launch.
+    """
+    if WHOLE_WARPS not in ir:
+        return ir
+    bodies: dict[str, tuple[int, int]] = {}
+    for m in _FUNCTION.finditer(ir):
+        end = ir.find("\n}\n", m.end())
+        bodies[m.group(1) or m.group(2)] = (m.end(), len(ir) if end < 0 else end)
+    calls = {name: {a or b for a, b in _REFERENCE.findall(ir, start, end)} for name, (start, end) in bodies.items()}
+    held = {a or b for line in re.findall(r"^@[^\n]*$", ir, re.M) for a, b in _REFERENCE.findall(line.split(" = ", 1)[-1])}
+    reached_by_other: set[str] = set()
+    reached_by_whole: set[str] = set()
+    for root in roots:
+        seen = reached_by_whole if root in whole else reached_by_other
+        todo = [root]
+        while todo:
+            name = todo.pop()
+            if name in seen or name not in bodies:
+                continue
+            seen.add(name)
+            todo.extend(calls[name])
+    constant = reached_by_whole - reached_by_other - held - {WHOLE_WARPS}
+    out, pos = [], 0
+    for name, (start, end) in sorted(bodies.items(), key=lambda item: item[1]):
+        if name not in constant:
+            continue
+        out.append(ir[pos:start])
+        out.append(_WHOLE_CALL.sub(lambda m: f"{m.group(1)}{m.group(2)} = and i1 true, true" if m.group(2) else "",
+                                   ir[start:end]))
+        pos = end
+    out.append(ir[pos:])
+    ir = "".join(out)
+    return _WHOLE_DECLARE.sub(lambda m: _WHOLE_TEST, ir, count=1)
 
 
 def _nvptx_machine(llvm: Any, cpu: str = "", features: str = "", opt: int = 3) -> Any:

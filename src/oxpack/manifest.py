@@ -76,7 +76,8 @@ def _signature_fields(sig: KernelSig) -> dict[str, Any]:
     bounds = None if sig.bounds is None else m.LaunchBounds(sig.bounds.max_threads, sig.bounds.min_blocks)
     return {"name": sig.name, "params": tuple(m.Param(p.name, p.kind, p.dtype, p.rust) for p in sig.params),
             "doc": sig.doc, "requires": tuple(sig.requires), "launch_bounds": bounds,
-            "max_registers": sig.max_registers, "coarsen": sig.coarsen, "variants": dict(sig.variants)}
+            "max_registers": sig.max_registers, "coarsen": sig.coarsen, "variants": dict(sig.variants),
+            "whole_warps": sig.whole_warps}
 
 
 def sig_to_json(sig: KernelSig) -> dict[str, Any]:
@@ -89,4 +90,5 @@ def sig_from_json(data: dict[str, Any]) -> KernelSig:
     s = model().Signature.from_signature_json(data, "a cached kernel signature")
     bounds = None if s.launch_bounds is None else LaunchBounds(s.launch_bounds.max_threads, s.launch_bounds.min_blocks)
     return KernelSig(s.name, tuple(KernelParam(p.name, p.kind, p.dtype, p.rust) for p in s.params), s.doc,
-                     tuple(s.requires), bounds, s.max_registers, s.coarsen, tuple(sorted(s.variants.items())))
+                     tuple(s.requires), bounds, s.max_registers, s.coarsen, tuple(sorted(s.variants.items())),
+                     whole_warps=s.whole_warps)

@@ -51,7 +51,7 @@ def python_def(sig: Any) -> str:
 
 def rust_signature(sig: Any) -> str:
     """``pub fn saxpy(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32>) where (...)``,
-    after its ``#[launch_bounds(...)]`` and ``#[max_registers(...)]``."""
+    after its ``#[launch_bounds(...)]``, ``#[max_registers(...)]`` and ``#[whole_warps]``."""
     table = dtypes().DTYPES
     params = []
     for p in sig.params:
@@ -64,6 +64,8 @@ def rust_signature(sig: Any) -> str:
               "tma3": f"TmaSource3<{rust}>", "dynshared": f"DynShared<{rust}>"}[p.kind]
         params.append(f"{p.name}: {ty}")
     text = f"pub fn {sig.name}({', '.join(params)})"
+    if sig.whole_warps:
+        text = f"#[whole_warps] {text}"
     if sig.max_registers is not None:
         text = f"#[max_registers({sig.max_registers})] {text}"
     if sig.launch_bounds is not None:

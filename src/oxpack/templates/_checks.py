@@ -41,6 +41,7 @@ class _Checks:
     _default_threads: int
     _requires: tuple[_Requirement, ...]
     _max_threads: int
+    _whole_warps: bool
     _coarsen: int
     _shapes: dict[tuple[object, ...], _Shape]
 
@@ -189,7 +190,8 @@ class _Checks:
                 f"{self.rank if self.rank > 1 else ''} parameter), got threads={threads!r}"
             )
         if block is None:  # a kernel with launch bounds below 256 takes its bound by default (1-D)
-            blocks = (self._max_threads,) if len(dims) == 1 and self._max_threads < 256 else _DEFAULT_BLOCK[len(dims)]
+            most = (self._max_threads // 32 * 32 or self._max_threads) if self._whole_warps else self._max_threads
+            blocks = (most,) if len(dims) == 1 and most < 256 else _DEFAULT_BLOCK[len(dims)]
         else:
             blocks = _dims(self.name, "block", block)
         if len(blocks) != len(dims):
@@ -210,6 +212,8 @@ class _Checks:
                 f"the kernel's #[launch_bounds({self._max_threads})]; pass a block of at most "
                 f"{self._max_threads} threads"
             )
+        if self._whole_warps and math.prod(blocks) % 32:
+            raise self._whole_warps_refusal(block, blocks)
         if 0 in dims:
             return None
         grid = tuple(-(-t // b) for t, b in zip(dims, blocks, strict=True))
@@ -223,6 +227,20 @@ class _Checks:
             # the device runs every index of the plain grid (its count passed), no other
             return _Shape((-(-grid[0] // self._coarsen),), blocks, grid[0] * blocks[0])
         return _Shape(grid, blocks)
+
+    def _whole_warps_refusal(self, block: object, blocks: tuple[int, ...]) -> KernelValueError:
+        """The error for a block of a `#[whole_warps]` kernel whose thread count is not a multiple of 32."""
+        threads = math.prod(blocks)
+        given = f"the default block {blocks}" if block is None else f"`block` {block!r}"
+        most = min(self._max_threads, 1024) // 32 * 32  # the most whole warps the kernel allows
+        fix = (-(-blocks[0] // 32) * 32, *blocks[1:])  # x up to whole warps
+        if math.prod(fix) > most:
+            fix = (most,) if len(blocks) == 1 and most else ()
+        example = "" if not fix else f" such as {fix[0] if len(fix) == 1 else fix}"
+        return KernelValueError(
+            f"{self.name}(): {given} has {threads} threads, not a multiple of 32: the kernel is #[whole_warps] "
+            f"(its warp collectives assume every warp of the block is full); pass a block of whole warps{example}"
+        )
 
     def _block_refusal(
         self, block: object, shape: _Shape, limit: int, registers: int | None, where: str

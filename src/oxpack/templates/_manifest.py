@@ -131,6 +131,9 @@ class Signature:
     coarsen: int = 1
     """Launch indices per hardware thread (thread coarsening, decided by the link stage): the
     stub launches ceil(threads / (block · coarsen)) blocks and passes the count of indices."""
+    whole_warps: bool = False
+    """``#[whole_warps]``: blocks whose thread count is a multiple of 32 only (the stub refuses any
+    other); the device code has no partial-warp paths."""
     variants: Mapping[str, str] = field(default_factory=dict)
     """arch → the function whose body the kernel has on that arch (``#[variant_of(name, arch)]``);
     every other arch has the kernel's own body. The entry keeps the kernel's name in every cubin."""
@@ -187,6 +190,8 @@ class Signature:
             out["coarsen"] = self.coarsen
         if self.variants:
             out["variants"] = dict(self.variants)
+        if self.whole_warps:
+            out["whole_warps"] = True
         return out
 
     @classmethod
@@ -427,11 +432,13 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
     coarsen = read.get(table, "coarsen", int, 1, of)
     if coarsen not in (1, 2, 4, 8) or (coarsen != 1 and [p.dtype for p in indices] != ["1d"]):
         read.fail(f"{of}: `coarsen` must be 1, 2, 4 or 8, and more than 1 only with a 1-D launch index")
+    whole_warps = read.get(table, "whole_warps", bool, False, of)
     variants = read.get(table, "variants", Mapping, {}, of)
     if not all(isinstance(a, str) and isinstance(e, str) and e.isidentifier() for a, e in variants.items()):
         read.fail(f"{of}: `variants` must map archs to function names, got {variants!r}")
     return {"params": tuple(params), "doc": read.get(table, "doc", str, "", of), "requires": tuple(requires),
-            "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants)}
+            "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants),
+            "whole_warps": whole_warps}
 
 
 def _param(read: _Reader, of: str, number: int, spec: object) -> Param:

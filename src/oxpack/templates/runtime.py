@@ -125,6 +125,8 @@ class Kernel(_Placing, _TmaSources):
         self._requires = tuple(_Requirement(self.name, r, positions) for r in spec.requirements())
         # `#[launch_bounds(max_threads, ...)]`: the PTX's `.maxntid`, which the driver enforces
         self._max_threads: int = spec.max_threads
+        # `#[whole_warps]`: blocks of a multiple of 32 threads only (its code has no partial-warp paths)
+        self._whole_warps: bool = spec.whole_warps
         # thread coarsening (`coarsen` launch indices per thread): the grid and the count word
         self._coarsen: int = spec.coarsen
         self._shapes: dict[tuple[object, ...], _Shape] = {}

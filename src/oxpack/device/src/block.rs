@@ -4,7 +4,7 @@
 
 use crate::shared_array;
 use crate::shared::warp_slot;
-use crate::warp::{lane_id, warp_reduce, WARP_SIZE};
+use crate::warp::{full_warps, lane_id, warp_reduce, WARP_SIZE};
 
 macro_rules! block_reduce {
     ($name:ident, $t:ty) => {
@@ -25,7 +25,9 @@ macro_rules! block_reduce {
             let partial = partial.sync();
             let d = crate::grid::block_dim();
             let size = d.x as usize * d.y as usize * d.z as usize;
-            let warps = size.div_ceil(WARP_SIZE as usize);
+            // (`full_warps`: a block of whole warps, always so in a `#[whole_warps]` kernel)
+            let whole = full_warps();
+            let warps = if whole { size / WARP_SIZE as usize } else { size.div_ceil(WARP_SIZE as usize) };
             let lane = lane_id() as usize;
             // every warp reduces the partials itself: no third barrier to broadcast
             let total = warp_reduce(if lane < warps { partial.get(lane) } else { identity }, &op);
@@ -33,7 +35,7 @@ macro_rules! block_reduce {
             // them all: warp 0 (full, as there are two warps or more) broadcasts its
             // result through shared memory. Depends on the block's shape alone, so the
             // whole block takes the barriers or none does.
-            let last = (size % WARP_SIZE as usize) as usize;
+            let last = if whole { 0 } else { size % WARP_SIZE as usize };
             if last != 0 && last < warps {
                 let mut out = shared_array!($t, 1);
                 if let Some(slot) = warp_slot() {

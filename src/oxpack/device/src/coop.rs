@@ -59,7 +59,7 @@ use crate::share::{BlockRow, BlockRowChunks, ByGrid, ChunkShare, GridStrided, Gr
                    WarpRowChunks};
 use crate::thread::{block_linear, block_thread_linear, grid, threads_per_block, ThreadIndex};
 use crate::vec::Vector;
-use crate::warp::WARP_SIZE;
+use crate::warp::{full_warps, WARP_SIZE};
 
 /// Block `b`'s row of a 1-D launch as (start, cols, b, tx, blockDim.x); `None` unless the
 /// launch is 1-D, the row's end fits in `usize` and the row has an element in the buffer of
@@ -87,6 +87,10 @@ fn warp_of() -> Option<(usize, usize, usize)> {
         // A 1-D launch, the numbering below with y = z = 0, in fewer steps: w = blockIdx.x ·
         // W + threadIdx.x / 32 < 2^32 · 32 + 32 cannot overflow.
         let (t, b, size) = (grid::thread_idx().x, grid::block_idx().x as usize, d.x);
+        if full_warps() {  // every warp full (always so in a `#[whole_warps]` kernel)
+            let warps = (size / WARP_SIZE) as usize;
+            return Some((b * warps + (t / WARP_SIZE) as usize, (t % WARP_SIZE) as usize, WARP_SIZE as usize));
+        }
         let warps = size.div_ceil(WARP_SIZE) as usize;
         let base = t - t % WARP_SIZE;
         return Some((b * warps + (t / WARP_SIZE) as usize, (t % WARP_SIZE) as usize,
@@ -97,7 +101,7 @@ fn warp_of() -> Option<(usize, usize, usize)> {
     let warp = WARP_SIZE as usize;
     let base = linear - linear % warp;
     let w = block_linear().checked_mul(size.div_ceil(warp))?.checked_add(linear / warp)?;
-    Some((w, linear % warp, (size - base).min(warp)))
+    Some((w, linear % warp, if full_warps() { warp } else { (size - base).min(warp) }))
 }
 
 /// Warp `w`'s row: (start, cols), `None` when it has no element in the buffer of `len`.

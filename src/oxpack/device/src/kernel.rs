@@ -2,6 +2,7 @@
 //! descriptor.
 //!
 //! - [`kernel!`] reads each `pub fn` item (docs, `#[launch_bounds]`, `#[max_registers]`,
+//!   `#[coarsen]`, `#[whole_warps]`,
 //!   parameters with their shapes, `where (...)`), writes the kernel as a plain safe
 //!   function and, in a hidden module of the same name, its descriptor `__OXPACK_SIG`
 //!   (what oxpack reads to type the Python stub) and its entry;
@@ -49,6 +50,16 @@
 /// `ThreadIndex` and per-element parameters runs per hardware thread (4 without it; 1 opts
 /// out); oxpack's link stage keeps it only for a body with no block-level coupling (see
 /// [`param::coarse`](crate::param::coarse)).
+///
+/// `#[whole_warps]` last (right before `pub fn`) limits the kernel to blocks whose thread
+/// count is a multiple of 32 (32, 64, …, 1024 threads; `(8, 4)`, `(32, 2)` in 2-D): its stub
+/// refuses any other block before the launch with one `KernelValueError` line naming the
+/// kernel and the block, and so does emulation. In return every warp of its blocks is full,
+/// and the warp and block collectives it calls ([`warp_sum`](crate::warp::warp_sum),
+/// [`block::sum_f32`](crate::block::sum_f32), the cooperative rows' `RegChunks`, …) are
+/// compiled without their partial-warp paths: the link stage makes the library's
+/// `__oxpack_whole_warps()` test the constant `true` in code that only such kernels reach.
+/// Without it a kernel is correct at any block size.
 ///
 /// A parameter of type [`ThreadIndex`](crate::ThreadIndex) (or `ThreadIndex2`, `ThreadIndex3`) is
 /// the calling thread's index, provided by the launch rather than by Python: it
@@ -110,6 +121,7 @@ macro_rules! kernel {
         $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
         $(#[max_registers($regs:literal $(,)?)] $(#[doc = $doc3:literal])*)?
         $(#[coarsen($coarsen:literal $(,)?)] $(#[doc = $doc5:literal])*)?
+        $(#[whole_warps] $(#[doc = $doc6:literal])*)?
         pub fn $name:ident ( $($p:ident : $t:ty $(= ($($shape:tt)*))?),* $(,)? )
         $(where ( $($req:tt)* ))?
         $body:block
@@ -120,6 +132,7 @@ macro_rules! kernel {
         $($(#[doc = $doc2])*)?
         $($(#[doc = $doc3])*)?
         $($(#[doc = $doc5])*)?
+        $($(#[doc = $doc6])*)?
         #[allow(clippy::too_many_arguments)]
         #[inline(always)] // into its entry shim, which knows what the launch guarantees
         pub fn $name($($p: $t),*) $body
@@ -130,16 +143,19 @@ macro_rules! kernel {
             #[allow(unused_imports)]
             use super::*;
 
+            // `#[whole_warps]` (the docs after it drive the `$(...)?`; the value is `true`)
+            const __OXPACK_WHOLE_WARPS: bool = false $(|| { let _: &[&str] = &[$($doc6),*]; true })?;
             const __OXPACK_PARTS: &[&str] = &[
                 "oxpack-kernel-v1;", stringify!($name),
                 $(";", stringify!($p), ":", <$t as $crate::Param>::DESC, ":", stringify!($t),)*
                 $(";bounds=", stringify!($max), $(",", stringify!($min),)?)?
                 $(";regs=", stringify!($regs),)?
+                if __OXPACK_WHOLE_WARPS { ";warps=whole" } else { "" },
                 $(";variant=", stringify!($of), "@", stringify!($arch),)?
                 ";file=", file!(),
                 $crate::param::coarse::desc(__OXPACK_COARSEN),
                 ";requires=", $(stringify!($($req)*),)?
-                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)?),
+                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
             ];
             $(
                 // `#[max_registers(N)]`: an integer, checked here once
@@ -192,6 +208,12 @@ macro_rules! kernel {
         }
 
         $crate::kernel! { $($rest)* }
+    };
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+     $(#[max_registers $($mr:tt)*])? $(#[coarsen $($co:tt)*])? #[whole_warps $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[whole_warps]` once, with no arguments, after `#[launch_bounds(...)]`, `#[max_registers(...)]` and `#[coarsen(N)]` if any, right before the kernel's `pub fn`"
+        );
     };
     ($(#[doc = $doc:literal])* #[variant_of $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(

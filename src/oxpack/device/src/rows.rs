@@ -45,8 +45,8 @@ use core::marker::PhantomData;
 use crate::grid::{block_dim, block_idx, thread_idx};
 use crate::share::{leading_below, ChunkShare, Group};
 use crate::unroll::each;
-use crate::cache::Hint;
-use crate::vec::{aligned, load4, Vector};
+use crate::cache::{self, Hint};
+use crate::vec::{aligned, load4, load4_streaming, Vector};
 use crate::{BlockRow, Elem, UniformLen};
 
 /// `N` values of one block's row that the calling thread holds: columns
@@ -185,18 +185,41 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     /// `row` starts 16-byte aligned. `row` is an input row with the output's columns:
     /// `&x[share.range()]` for a matrix of the output's shape, or a vector of `cols`
     /// weights. Lanes past `row`'s end or the share's row read as zero and are not folded.
-    /// `None` when the row has more than `N · n` chunks, or 2^32 elements or more (only a
+    /// `None` when the row (its length in the layout) has more than `N · n'` chunks, `n'` the
+    /// fewest members of any group of the launch (`n` but in a block whose last warp is
+    /// partial: there, for every warp, that warp's lanes), or 2^32 elements or more (only a
     /// `GridStride` share can have that many and still fit): the same in every thread of
-    /// the group, so the group may take another path as a whole.
+    /// the launch, so the group may take another path as a whole.
     #[inline(always)]
     pub fn load(share: &ChunkShare<'_, T, G>, row: &[T]) -> Option<Self> {
+        Self::load_hinted(share, row, None)
+    }
+
+    /// [`load`](Self::load) with the streaming hint (`ld.cs`, CUDA's `__ldcs`) on the 16-byte
+    /// loads: for an input row read once, as a norm's (see [`cache`](crate::cache)).
+    #[inline(always)]
+    pub fn load_streaming(share: &ChunkShare<'_, T, G>, row: &[T]) -> Option<Self> {
+        Self::load_hinted(share, row, Some(Hint::Streaming))
+    }
+
+    #[inline(always)]
+    fn load_hinted(share: &ChunkShare<'_, T, G>, row: &[T], hint: Option<Hint>) -> Option<Self> {
         let (member, stride) = (share.member(), share.stride());
         let chunks = share.chunk_count();
-        if chunks > N.checked_mul(stride)? {
+        // Decided by the row's length in the layout (the output's shape) and the fewest members
+        // of any group of the launch (read here from the launch's dimensions, not carried in
+        // the share), values the same in every thread, so that the assembler sees a uniform
+        // branch (one it takes for divergent makes it guard every later shuffle, on
+        // sm_80–sm_89 with a call). The run's chunks are at most the row's and the fewest
+        // members at most `stride`: `chunks <= N·stride` follows. (Safety does not rest on it:
+        // `n` below counts only chunks inside the row, whatever this bound.)
+        let row_chunks = share.cols().div_ceil(T::LANES);
+        if row_chunks > N.checked_mul(G::least_members(stride).max(1))? {
             return None;
         }
-        // Every element offset of a chunk in the run, c·LANES + l < chunks·LANES, fits 32 bits.
-        u32::try_from(chunks.checked_mul(T::LANES)?).ok()?;
+        // Every element offset of a chunk in the run, c·LANES + l < chunks·LANES <=
+        // row_chunks·LANES, fits 32 bits.
+        u32::try_from(row_chunks.checked_mul(T::LANES)?).ok()?;
         // This thread's chunks inside the row: member + k·stride < chunks for k < n.
         let n = leading_below::<N>(member, stride, N, chunks);
         let len = row.len().min(share.run_len()); // <= chunks·LANES: fits 32 bits
@@ -216,14 +239,20 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
                 // LANES lie inside `row`. `row` starts 16-byte aligned and c·LANES elements
                 // are c·16 bytes, so the vector is aligned; `T::V` is `repr(C)` over `[T;
                 // LANES]`, any bits valid.
-                r.v[k] = unsafe { *(p.add(r.first(k)) as *const T::V) };
+                let src = unsafe { &*(p.add(r.offset(k)) as *const T::V) };
+                r.v[k] = match hint {
+                    None => *src,
+                    Some(h) => cache::load(src, h),
+                };
             }
         });
         if straight < r.n {
             each!(N, k => {
                 if (k as u32) >= straight && (k as u32) < r.n {
                     // SAFETY: k < n.
-                    r.v[k] = load4(row, unsafe { r.chunk(k) }).unwrap_or_default();
+                    let c = unsafe { r.chunk(k) };
+                    let v = if hint.is_some() { load4_streaming(row, c) } else { load4(row, c) };
+                    r.v[k] = v.unwrap_or_default();
                 }
             });
         }
@@ -252,6 +281,20 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     unsafe fn first(&self, k: usize) -> usize {
         // SAFETY: the caller's `k < n`, as above.
         unsafe { (self.chunk(k) as u32).unchecked_mul(T::LANES as u32) as usize }
+    }
+
+    /// Chunk `k`'s first element in the row, [`first`](Self::first)'s value, computed in `usize`
+    /// as `member·LANES + k·(stride·LANES)`: for addresses. The optimizer keeps one base
+    /// address a thread and adds a step a chunk (a constant where the stride is one, as a
+    /// warp's 32 lanes in a `#[whole_warps]` kernel), where the 32-bit number would be widened
+    /// back to 64 bits, and masked, at each chunk.
+    ///
+    /// # Safety
+    /// `k < n`, as for [`chunk`](Self::chunk): the value is below the run's `chunks·LANES`, so
+    /// no step overflows (`usize` is at least as wide as the 32 bits it fits).
+    #[inline(always)]
+    unsafe fn offset(&self, k: usize) -> usize {
+        self.member.wrapping_mul(T::LANES).wrapping_add(k.wrapping_mul(self.stride.wrapping_mul(T::LANES)))
     }
 
     /// How many chunks this thread holds.
@@ -350,11 +393,30 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
         // then read once, before the pass that may write it, so no value derived from it
         // elsewhere (`x - mean` folded before) is held beside it.
         if full < self.n {
+            // Each row's length, capped to 32 bits (every element offset tested below is under
+            // the run's chunks·LANES, which fits them: `load`), so that the per-lane tests of this
+            // pass are 32-bit compares, as CUDA's `int`, not 64-bit ones beside the held chunks.
+            let lens: [u32; M] = core::array::from_fn(|j| rows[j].len().min(u32::MAX as usize) as u32);
             each!(N, k => {
                 if (k as u32) >= full && (k as u32) < self.n {
                     // SAFETY: k < n.
-                    let c = unsafe { self.chunk(k) };
-                    v[k] = f(v[k], core::array::from_fn(|j| load4(rows[j], c).unwrap_or_default()));
+                    let first = unsafe { self.first(k) } as u32;
+                    // Lane l of chunk c reads element c·LANES + l of each row, zero past its end
+                    // (what `load4(rows[j], c)` reads).
+                    let o = core::array::from_fn(|j| {
+                        let mut w = T::V::default();
+                        let mut l = 0;
+                        while l < T::LANES {
+                            let e = first + l as u32;
+                            if e < lens[j] {
+                                // SAFETY: e < lens[j] <= rows[j].len().
+                                T::set_lane(&mut w, l, unsafe { *rows[j].get_unchecked(e as usize) });
+                            }
+                            l += 1;
+                        }
+                        w
+                    });
+                    v[k] = f(v[k], o);
                 }
             });
         }
@@ -364,7 +426,7 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
                 // len / LANES · LANES <= len <= each row's length (`straight`); each row
                 // starts 16-byte aligned and `first` is a multiple of LANES (16 bytes);
                 // `T::V` is `repr(C)` over `[T; LANES]`, any bits valid.
-                let first = unsafe { self.first(k) };
+                let first = unsafe { self.offset(k) };
                 // SAFETY: as above.
                 let o = core::array::from_fn(|j| unsafe { *(rows[j].as_ptr().add(first) as *const T::V) });
                 v[k] = f(v[k], o);

@@ -39,7 +39,18 @@ use crate::vec::{aligned, VecMut, Vector};
 /// The group that shares a run: [`ByBlock`], [`ByWarp`] or [`ByGrid`]. Part of a share's
 /// type, so that values held for one layout's columns (a [`RegRow`](crate::rows::RegRow),
 /// a [`RegChunks`](crate::rows::RegChunks)) go back to the same columns.
-pub trait Group: Sealed {}
+pub trait Group: Sealed {
+    /// The fewest members any group of this kind has in the launch, read from the launch's
+    /// dimensions (the same in every thread, and seen so by the assembler): the block's
+    /// threads; 32 lanes for a warp unless the block's last warp is partial (then its
+    /// lanes); the share's own `stride` for the grid. At most any share's stride. For
+    /// `RegChunks::load`'s decision (a capacity, never an index).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn least_members(stride: usize) -> usize {
+        stride
+    }
+}
 
 /// The threads of a block (`BlockRows`).
 pub enum ByBlock {}
@@ -51,8 +62,18 @@ pub enum ByGrid {}
 impl Sealed for ByBlock {}
 impl Sealed for ByWarp {}
 impl Sealed for ByGrid {}
-impl Group for ByBlock {}
-impl Group for ByWarp {}
+impl Group for ByBlock {
+    #[inline(always)]
+    fn least_members(_stride: usize) -> usize {
+        crate::grid::block_dim().x as usize // a `BlockRows` share's stride (a 1-D launch)
+    }
+}
+impl Group for ByWarp {
+    #[inline(always)]
+    fn least_members(_stride: usize) -> usize {
+        crate::warp::least_live_lanes() as usize
+    }
+}
 impl Group for ByGrid {}
 
 /// The elements one thread writes of its block's row; see `DisjointSlice::block_row`.
@@ -417,7 +438,10 @@ pub(crate) fn leading_below<const N: usize>(member: usize, stride: usize, held: 
         _ => {}
     }
     if let (Ok(gap), Ok(step)) = (u32::try_from(limit - member - 1), u32::try_from(stride)) {
-        return ((gap / step) as usize + 1).min(held);
+        // `max(1)`: a share's stride is at least 1, but a division the optimizer cannot prove
+        // safe keeps a panic (a trap) on a per-thread value, after which the assembler takes
+        // every later shuffle for divergent.
+        return ((gap / step.max(1)) as usize + 1).min(held);
     }
     let mut count = 0;
     let mut c = member;

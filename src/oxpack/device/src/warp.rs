@@ -10,6 +10,10 @@
 //! caller its own value, as a source past lane 31 does; the emulator does the same.
 //! The reductions ([`warp_sum`], [`warp_reduce`]) combine exactly the live lanes'
 //! values, at every block size.
+//!
+//! A kernel marked `#[whole_warps]` (see [`kernel!`](crate::kernel!)) runs only in blocks
+//! whose thread count is a multiple of 32, which its stub and the emulator check before the
+//! launch; in it every warp is full, and the partial-warp paths here are compiled out.
 
 use core::ops::Add;
 
@@ -25,6 +29,10 @@ mod rt {
         pub safe fn __oxpack_ballot(p: u32, members: u32) -> u32;
         pub safe fn __oxpack_vote_all(p: u32, members: u32) -> u32;
         pub safe fn __oxpack_vote_any(p: u32, members: u32) -> u32;
+        // Declared, never defined by the crate (so rustc cannot fold it): oxpack's link stage
+        // makes each call `true` in a `#[whole_warps]` kernel and the test of `blockDim`
+        // elsewhere (see `full_warps`).
+        pub safe fn __oxpack_whole_warps() -> bool;
     }
 }
 #[cfg(not(target_arch = "nvptx64"))]
@@ -50,6 +58,9 @@ pub fn warp_id() -> u32 {
 /// thread indices in the block, x fastest). The same in every lane of the warp.
 #[inline(always)]
 pub fn live_lanes() -> u32 {
+    if full_warps() {
+        return WARP_SIZE;
+    }
     let d = crate::grid::block_dim();
     let size = d.x as usize * d.y as usize * d.z as usize;
     let base = crate::block_thread_linear() & !(WARP_SIZE as usize - 1);
@@ -188,18 +199,21 @@ pub fn warp_sum<T: Shuffle + Add<Output = T>>(v: T) -> T {
 /// lane: all 32 lanes' in a full warp, exactly the live lanes' in the block's
 /// partial last warp (no value counted twice, none from a lane that does not exist).
 ///
-/// A full warp takes the xor butterfly (five shuffles). A partial warp reduces into
-/// lane 0 with `shfl_down`, each lane combining only a source that exists, then
-/// broadcasts lane 0's result (six shuffles); lane 0's result is the butterfly's,
-/// with the missing lanes as the identity.
+/// A full warp takes the xor butterfly (five shuffles naming the whole warp). A partial warp
+/// reduces into lane 0 with `shfl_down`, each lane combining only a source that exists, then
+/// broadcasts lane 0's result (six shuffles); lane 0's result is the butterfly's, with the
+/// missing lanes as the identity. In a `#[whole_warps]` kernel every warp is full, a
+/// constant: the partial-warp path is compiled out, and the assembler sees plain shuffles.
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 pub fn warp_reduce<T: Shuffle>(mut v: T, op: impl Fn(T, T) -> T) -> T {
-    let live = live_lanes(); // the same in every lane of the warp: a uniform branch
+    let live = live_lanes(); // the same in every lane of the warp; 32, a constant, in a `#[whole_warps]` kernel
     let mut delta = 16;
     if live == WARP_SIZE {
         while delta > 0 {
-            v = op(v, shfl_xor(v, delta));
+            crate::at!();
+            // Every lane of the warp exists: the full mask.
+            v = op(v, v.shuffle(|w| rt::__oxpack_shfl_xor(w, delta, u32::MAX, WARP_SIZE - 1)));
             delta >>= 1;
         }
         v
@@ -214,4 +228,39 @@ pub fn warp_reduce<T: Shuffle>(mut v: T, op: impl Fn(T, T) -> T) -> T {
         }
         shfl_idx(v, 0)
     }
+}
+
+/// Whether every warp of the block is full: the block's thread count is a multiple of 32.
+/// The same in every thread of the launch, and seen so by the assembler.
+///
+/// In a kernel marked `#[whole_warps]` this is the constant `true`: oxpack's link stage
+/// replaces each call of the runtime function `__oxpack_whole_warps` that only such kernels
+/// reach with `true` (in every other function, with the test of `blockDim`), and the
+/// kernel's stub refuses, before the launch, a block whose thread count is not a multiple
+/// of 32 (so is emulation). The partial-warp paths of every collective are then dead code
+/// there, and the optimizer removes them: ptxas keeps registers for any shuffle with a
+/// computed member mask that is left in a kernel, taken or not.
+#[inline(always)]
+pub(crate) fn full_warps() -> bool {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        rt::__oxpack_whole_warps()
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let d = crate::grid::block_dim();
+        (d.x as usize * d.y as usize * d.z as usize) % WARP_SIZE as usize == 0
+    }
+}
+
+/// The fewest live lanes of any warp of the block: 32 when every warp is full, else the
+/// block's partial last warp's. Read from `blockDim` alone, so the same in every thread of
+/// the launch (a bound the assembler sees is uniform, unlike [`live_lanes`]).
+#[inline(always)]
+pub(crate) fn least_live_lanes() -> u32 {
+    if full_warps() {
+        return WARP_SIZE;
+    }
+    let d = crate::grid::block_dim();
+    ((d.x as usize * d.y as usize * d.z as usize) % WARP_SIZE as usize) as u32
 }
