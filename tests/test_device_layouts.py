@@ -660,7 +660,7 @@ def test_a_misplaced_whole_warps_is_one_clear_line(tmp_path: Path) -> None:
         f"kernel! {{\n    /// y\n    {attrs}\n    pub fn k{n}{body}\n}}\n"
         for n, attrs in enumerate(["#[whole_warps(1)]", "#[whole_warps] #[launch_bounds(64)]",
                                    "#[whole_warps] #[whole_warps]"]))
-    root = _project(tmp_path / "p", "badwarps", {"k.rs": source})
+    root = emulation_project(tmp_path / "p", "badwarps", {"k.rs": source}, archs=("sm_90",))
     with pytest.raises(StageError) as info:
         build_project(load_config(root, env={}))
     line = ("error: oxpack: write `#[whole_warps]` once, with no arguments, after `#[launch_bounds(...)]`, "
