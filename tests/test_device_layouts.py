@@ -147,23 +147,33 @@ kernel! {
     /// of the one row `x` (its chunks past them read zero and are not folded), sums them into
     /// `sums`, and stores the chunks into its row of `out` (len(x) columns) and of `half`
     /// (len(x) / 2 columns: a shorter output row, so fewer chunks written, counted in `written`).
+    /// `map_with_store` writes held + 2·x + 4·(x's first keep / 2) to its row of `fused` (len(x)
+    /// / 2 columns too), the chunks written counted in `fused_written`.
     pub fn chunks_of_other_lengths(i: ThreadIndex, keep: u32, x: &[f32],
                                    out: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(x)),
                                    half: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(x) / 2),
+                                   fused: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(x) / 2),
                                    sums: &mut DisjointSlice<f32, OnePerWarp>,
-                                   written: &mut DisjointSlice<u32, OnePerWarp>)
+                                   written: &mut DisjointSlice<u32, OnePerWarp>,
+                                   fused_written: &mut DisjointSlice<u32, OnePerWarp>)
     where (len(x) >= 2) {
-        let (Some(row), Some(short)) = (out.warp_row(i), half.warp_row(i)) else { return };
+        let (Some(row), Some(short), Some(f)) = (out.warp_row(i), half.warp_row(i), fused.warp_row(i)) else { return };
         let input = &x[..(keep as usize).min(x.len())];
         let Some(v) = RegChunks::<f32, _, 4>::load(&row, input) else { return };
         let s = warp_sum(v.fold(0.0, |a, e| a + e));
         let n = v.store(short) as u32;
+        let quarter = &x[..(keep as usize / 2).min(x.len())]; // shorter than the row loaded: lane by lane
+        let nf = v.map_with_store([x, quarter], |a, [p, q]| F32x4(core::array::from_fn(|l| a.0[l] + 2.0 * p.0[l] + 4.0 * q.0[l])),
+                                  f) as u32;
         v.store(row);
         if let Some(o) = sums.warp_value(i) {
             *o = s;
         }
         if let Some(o) = written.warp_value(i) {
             *o = n;
+        }
+        if let Some(o) = fused_written.warp_value(i) {
+            *o = nf;
         }
     }
 
@@ -362,7 +372,8 @@ def test_register_chunks_of_shorter_rows_and_misaligned_views(lay: ModuleType, b
     """`RegChunks` counts its whole chunks once and takes a straight 16-byte path for them: an
     input row shorter than the output's (chunks past it read zero, the cut one lane by lane), a
     shorter output row (fewer chunks stored, counted) and a misaligned input view (`x[1:]`, the
-    scalar path) give what the element-by-element definition gives."""
+    scalar path) give what the element-by-element definition gives; so does `map_with_store`
+    (computed and written a chunk at a time) with a full and a shorter row beside it."""
     rows = 3
     base = rng.standard_normal(1 + 4 * 4 * 32).astype(np.float32)
     for cols in (2, 9, 64, 130, 4 * 4 * min(block, 32)):
@@ -373,10 +384,14 @@ def test_register_chunks_of_shorter_rows_and_misaligned_views(lay: ModuleType, b
             x = base[:cols] if aligned else base[1 : 1 + cols]
             for keep in (0, 1, cols // 3, cols - 1, cols):
                 out, half = np.full(rows * cols, np.nan, np.float32), np.full(rows * (cols // 2), np.nan, np.float32)
+                fused = np.full(rows * (cols // 2), np.nan, np.float32)
                 sums, written = np.full(rows, np.nan, np.float32), np.full(rows, 99, np.uint32)
-                lay.chunks_of_other_lengths(keep, x, out, half, sums, written, threads=_warp_launch(rows, block),
-                                            block=block)
+                fused_written = np.full(rows, 99, np.uint32)
+                lay.chunks_of_other_lengths(keep, x, out, half, fused, sums, written, fused_written,
+                                            threads=_warp_launch(rows, block), block=block)
                 ref = np.where(np.arange(cols) < keep, x, 0).astype(np.float32)
+                quarter = np.where(np.arange(cols) < keep // 2, x, 0).astype(np.float32)
+                ref_fused = ((ref + np.float32(2) * x) + np.float32(4) * quarter)[: cols // 2]
                 for r in range(rows):
                     what = (block, cols, aligned, keep, r)
                     lanes = min(32, block - 32 * (r % -(-block // 32)))
@@ -387,6 +402,9 @@ def test_register_chunks_of_shorter_rows_and_misaligned_views(lay: ModuleType, b
                     # lane 0 holds chunks 0, lanes, 2·lanes, …: those inside the short row are written
                     short_chunks = -(-(cols // 2) // 4)
                     assert written[r] == len(range(0, min(short_chunks, 4 * lanes), lanes)), what
+                    # computed and written a chunk at a time: the same chunks, the same values
+                    np.testing.assert_array_equal(fused.reshape(rows, cols // 2)[r], ref_fused, err_msg=str(what))
+                    assert fused_written[r] == written[r], what
 
 
 @pytest.mark.parametrize("block", [1, 7, 33, 256])

@@ -139,16 +139,15 @@ def test_rmsnorm_bf16_rows(rows: int, c: int, block: int) -> None:
 
 
 def test_a_block_over_what_the_registers_allow_is_refused_before_launch() -> None:
-    """Block 1024 is more than layernorm's registers allow (and 1000 more than rmsnorm_bf16's on
-    sm_80–sm_89): one line, nothing launched (the whole message: tests/test_gpu_limits.py)."""
-    rows, c = 40, 768
-    x, w = cp.zeros((rows, c), cp.float32), cp.ones(c, cp.float32)
-    out, mean = _poisoned((rows, c), cp.float32), _poisoned(rows, cp.float32)
-    with pytest.raises(kernels.KernelValueError, match=r"^layernorm\(\): `block` 1024 has 1024 threads, over the \d+ "
+    """A block of 32 × 32 is more than sgemm's registers allow (and 1000 more than rmsnorm_bf16's on
+    sm_80–sm_89; layernorm's 64 registers take 1024 since session 11, round 2): one line, nothing
+    launched (the whole message: tests/test_gpu_limits.py)."""
+    a, c = cp.zeros((64, 64), cp.float32), _poisoned((64, 64), cp.float32)
+    with pytest.raises(kernels.KernelValueError, match=r"^sgemm\(\): `block` \(32, 32\) has 1024 threads, over the \d+ "
                        r"this kernel allows per block on device 0 \(sm_\d+\), where it uses \d+ registers per thread"):
-        kernels.layernorm(x, w, w, out, mean, _poisoned(rows, cp.float32), threads=_warp_launch(rows, 1024), block=1024)
+        kernels.sgemm(64, 64, 64, a, a, c, threads=(8, 8), block=(32, 32))
     cp.cuda.Device().synchronize()
-    assert (out.view(cp.uint8) == 0xA5).all() and (mean.view(cp.uint8) == 0xA5).all()
+    assert (c.view(cp.uint8) == 0xA5).all()
     limits = kernels._module.kernel("rmsnorm_bf16").spec.block_limits
     arch = f"sm_{cp.cuda.Device(0).compute_capability}"  # a build for this arch alone has no sm_80 entry
     if (limits[arch] if arch in limits else limits["sm_80"]).max_threads >= 1000:

@@ -1,7 +1,8 @@
 """GPU tests: a block of more threads than a kernel's registers allow is refused before launch.
 
 `rmsnorm_bf16` (example-project/kernels/norm.rs) used 97 registers a thread on sm_90 when this
-was found (64 since session 9, round 2; `layernorm` takes 70–72), so a block had room for 512 of
+was found (64 since session 9, round 2; `layernorm` took 70–72, 64 since session 11, round 2;
+`sgemm` takes over 64), so a block had room for 512 of
 its threads; at block 1000 the driver used to
 refuse the launch with cuda.core's raw CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES traceback. Now the
 stub refuses it first, in one line, through the general path and the fast path alike, and the
@@ -78,8 +79,8 @@ def test_the_manifests_limit_is_the_drivers_for_every_example_kernel() -> None:
             wrong[name] = (recorded, driver)
     assert not wrong, f"kernel: (the manifest's max threads per block for {_arch()}, the driver's): {wrong}"
     # the case this was found by (rmsnorm_bf16; on sm_90 it takes 64 registers since session 9, round 2,
-    # and fits 1,024 threads; layernorm, 70–72, does not)
-    assert min(_limit("rmsnorm_bf16").max_threads, _limit("layernorm").max_threads) < 1000
+    # and fits 1,024 threads, as layernorm does at 64 since session 11, round 2; sgemm, over 64, does not)
+    assert min(_limit("rmsnorm_bf16").max_threads, _limit("sgemm").max_threads) < 1000
 
 
 def test_the_manifests_registers_are_the_drivers() -> None:
@@ -90,12 +91,14 @@ def test_the_manifests_registers_are_the_drivers() -> None:
     assert not wrong, f"kernel: (the manifest's registers for {_arch()}, the driver's): {wrong}"
 
 
-def _refusal(name: str, block: int, source: str) -> str:
+def _refusal(name: str, block: int | tuple[int, ...], source: str) -> str:
     limit = _limit(name)
-    return (f"{name}(): `block` {block} has {block} threads, over the {limit.max_threads} this kernel allows per block "
-            f"on device 0 ({_arch()}), where it uses {limit.registers} registers per thread and a block has 65536; "
-            f"pass a block of at most {limit.max_threads} threads, or let {block} threads fit by capping the kernel's "
-            f"registers in {source}: #[launch_bounds({block})] or #[max_registers({_model().registers_for(block)})]")
+    threads = block if isinstance(block, int) else int(np.prod(block))
+    return (f"{name}(): `block` {block!r} has {threads} threads, over the {limit.max_threads} this kernel allows per "
+            f"block on device 0 ({_arch()}), where it uses {limit.registers} registers per thread and a block has "
+            f"65536; pass a block of at most {limit.max_threads} threads, or let {threads} threads fit by capping the "
+            f"kernel's registers in {source}: #[launch_bounds({threads})] or "
+            f"#[max_registers({_model().registers_for(threads)})]")
 
 
 def test_rmsnorm_bf16_at_block_1000_is_refused_and_its_largest_block_runs() -> None:
@@ -131,15 +134,19 @@ def test_rmsnorm_bf16_at_block_1000_is_refused_and_its_largest_block_runs() -> N
         kernels.rmsnorm_bf16(1e-6, x, w, out, rstd, threads=rows * (most + 1), block=most + 1)
 
 
-def test_layernorm_at_block_1024_is_refused_with_the_message() -> None:
-    # 1024, not 1000: layernorm is `#[whole_warps]` since session 11, and 1000 is refused for that first
-    rows, c = 40, 768
-    x = cp.zeros((rows, c), cp.float32)
-    w = cp.ones(c, cp.float32)
-    out, mean, rstd = cp.empty_like(x), cp.zeros(rows, cp.float32), cp.zeros(rows, cp.float32)
+def test_a_2d_block_over_the_registers_is_refused_with_the_message_and_layernorm_runs_at_its_most() -> None:
+    # sgemm (over 64 registers) at 32 × 32 threads: refused before launch, the whole message. layernorm,
+    # refused at 1024 until it fit 64 registers (session 11, round 2), runs at its largest block.
+    a, product = cp.zeros((64, 64), cp.float32), cp.full((64, 64), cp.nan, cp.float32)
+    assert _limit("sgemm").max_threads < 1024
     with pytest.raises(kernels.KernelValueError) as caught:
-        kernels.layernorm(x, w, w, out, mean, rstd, threads=32 * rows, block=1024)
-    assert str(caught.value) == _refusal("layernorm", 1024, "kernels/norm.rs")
+        kernels.sgemm(64, 64, 64, a, a, product, threads=(8, 8), block=(32, 32))
+    assert str(caught.value) == _refusal("sgemm", (32, 32), "kernels/gemm.rs")
+    cp.cuda.Device().synchronize()
+    assert bool(cp.isnan(product).all())  # nothing ran
+    rows, c = 40, 768
+    w = cp.ones(c, cp.float32)
+    out, mean, rstd = cp.empty((rows, c), cp.float32), cp.zeros(rows, cp.float32), cp.zeros(rows, cp.float32)
     most = _limit("layernorm").max_threads  # the largest block allowed runs: one warp per row
     x_h = np.random.default_rng(2).standard_normal((rows, c)).astype(np.float32)
     kernels.layernorm(cp.asarray(x_h), w, w, out, mean, rstd, threads=-(-rows // (most // 32)) * most, block=most)

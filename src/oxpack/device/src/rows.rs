@@ -435,6 +435,89 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
         RegChunks { v, ..self }
     }
 
+    /// [`map_with`](Self::map_with) then [`store`](Self::store) to `dst`, a chunk at a time:
+    /// each chunk's result is written before the next chunk's rows are read, so the results
+    /// already computed are not held beside the chunks still to compute (after `map_with`
+    /// every result waits in registers for the last one). The same values reach the same
+    /// elements: `f(chunk, [the same chunk of each of rows])`, written where `store` writes
+    /// (none if `dst` numbers chunks otherwise than the share loaded by). Returns how many
+    /// chunks were written, as `store`. E.g. a LayerNorm's last pass,
+    /// `d.map_with_store([weight, bias], |x, [w, b]| …, row)`, which then fits fewer registers.
+    #[inline(always)]
+    pub fn map_with_store<const M: usize>(&self, rows: [&[T]; M], f: impl Fn(T::V, [T::V; M]) -> T::V,
+                                          dst: ChunkShare<'_, T, G>) -> usize {
+        self.map_with_store_hinted(rows, f, dst, None)
+    }
+
+    /// [`map_with_store`](Self::map_with_store) with the streaming hint (`st.cs`, CUDA's
+    /// `__stcs`) on the stores, as [`store_streaming`](Self::store_streaming).
+    #[inline(always)]
+    pub fn map_with_store_streaming<const M: usize>(&self, rows: [&[T]; M],
+                                                    f: impl Fn(T::V, [T::V; M]) -> T::V,
+                                                    dst: ChunkShare<'_, T, G>) -> usize {
+        self.map_with_store_hinted(rows, f, dst, Some(Hint::Streaming))
+    }
+
+    #[inline(always)]
+    fn map_with_store_hinted<const M: usize>(&self, rows: [&[T]; M], f: impl Fn(T::V, [T::V; M]) -> T::V,
+                                             mut dst: ChunkShare<'_, T, G>, hint: Option<Hint>) -> usize {
+        if dst.member() != self.member || dst.stride() != self.stride {
+            return 0;
+        }
+        // As `map_with`: the whole chunks straight (16-byte loads, no test of their own) where
+        // every row starts aligned and is at least as long as the row loaded.
+        let mut straight = true;
+        let mut j = 0;
+        while j < M {
+            straight &= aligned(rows[j].as_ptr()) && rows[j].len() >= self.len as usize;
+            j += 1;
+        }
+        let full = if straight { self.full } else { 0 };
+        let lens: [u32; M] = core::array::from_fn(|j| rows[j].len().min(u32::MAX as usize) as u32);
+        let mut written = 0;
+        // One chunk at a time, in order: read the rows' chunk, compute, write, then the next.
+        // The write goes through `dst`'s own checked writer (`get_mut(k)`: chunk `m + k·n` when
+        // it lies in `dst`'s run), so `dst`'s guarantees are its own; the chunks written are
+        // the leading ones, as `store`'s (the chunks grow with k).
+        each!(N, k => {
+            if (k as u32) < self.n {
+                let o: [T::V; M] = if (k as u32) < full {
+                    // SAFETY: k < full <= n. As in `map_with`: the chunk's elements first ..
+                    // first + LANES lie below len / LANES · LANES <= len <= each row's length
+                    // (`straight`); each row starts 16-byte aligned and `first` is a multiple
+                    // of LANES (16 bytes); `T::V` is `repr(C)` over `[T; LANES]`, any bits valid.
+                    let first = unsafe { self.offset(k) };
+                    // SAFETY: as above.
+                    core::array::from_fn(|j| unsafe { *(rows[j].as_ptr().add(first) as *const T::V) })
+                } else {
+                    // SAFETY: k < n.
+                    let first = unsafe { self.first(k) } as u32;
+                    // Lane l of chunk c reads element c·LANES + l of each row, zero past its end
+                    // (what `load4(rows[j], c)` reads), as in `map_with`.
+                    core::array::from_fn(|j| {
+                        let mut w = T::V::default();
+                        let mut l = 0;
+                        while l < T::LANES {
+                            let e = first + l as u32;
+                            if e < lens[j] {
+                                // SAFETY: e < lens[j] <= rows[j].len().
+                                T::set_lane(&mut w, l, unsafe { *rows[j].get_unchecked(e as usize) });
+                            }
+                            l += 1;
+                        }
+                        w
+                    })
+                };
+                let r = f(self.v[k], o);
+                if let Some(mut out) = dst.get_mut(k) {
+                    out.set_hinted(r, hint);
+                    written += 1;
+                }
+            }
+        });
+        written
+    }
+
     /// Writes each chunk held to the same chunk of `dst`, the calling thread's share of an
     /// output row under the same group (the chunks `m + k·n` that `load` read). Returns how
     /// many chunks were written: fewer where the output row is shorter or passes the
