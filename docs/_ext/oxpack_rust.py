@@ -316,11 +316,13 @@ class _Reader:
             _attach_methods(module, types)
         return [m for m in self.modules if m.items or m.doc]
 
-    def _module(self, path: str, text: str, folder: Path, inner_of: str = "") -> None:
+    def _module(self, path: str, text: str, folder: Path, inner_of: str = "",
+                outer_macros: dict[str, str] | None = None) -> None:
         inner, raws = _parse(text)
         module = Module(path, _doc_text(inner) or inner_of)
         self.modules.append(module)
-        local_macros: dict[str, str] = {}
+        # a module sees the macro_rules! its parents defined above its `mod` line (Rust's textual scope)
+        local_macros: dict[str, str] = dict(outer_macros or {})
         for raw in raws:
             if isinstance(raw, tuple):
                 name, args = raw
@@ -347,9 +349,9 @@ class _Reader:
                     continue
                 if file is not None:
                     self._module(f"{path}::{name}", file.read_text(), file.parent if file.name == "mod.rs"
-                                 else folder / name, _doc_text(raw.doc))
+                                 else folder / name, _doc_text(raw.doc), local_macros)
                 else:
-                    self._module(f"{path}::{name}", raw.body or "", folder, _doc_text(raw.doc))
+                    self._module(f"{path}::{name}", raw.body or "", folder, _doc_text(raw.doc), local_macros)
                 continue
             self._item(module, raw, kind, name, public)
 

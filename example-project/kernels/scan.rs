@@ -35,7 +35,7 @@ kernel! {
     /// by every call (one per stream). Launch with block = 256 and threads = ceil(len(x) / 16):
     /// `cumsum_f32(x, state, out, threads=(n + 15) // 16, block=256)` (more threads are fine:
     /// the extra blocks find no tile). At most 256 threads a block, and registers for 4 blocks
-    /// an SM (64 a thread, no spills): a memory-bound scan wants warps in flight.
+    /// an SM (64 a thread; 8 to 16 bytes spill on sm_90): a memory-bound scan wants warps in flight.
     #[launch_bounds(256, 4)]
     pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<16>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
