@@ -795,16 +795,14 @@ fn warp_run<T, const N: usize>(p: *const T, count: usize) -> Option<*const u8> {
         return None; // a constant
     }
     let warp = crate::block_thread_linear() / WARP_SIZE as usize;
-    // all 32 lanes active here together: the warp is full (a lane past the block's last thread
-    // is never active) and converged, so the shuffle and the vote name the whole warp
-    if warp >= TRANSPOSE_WARPS || rt::__oxpack_activemask() != u32::MAX {
+    if warp >= TRANSPOSE_WARPS || live_lanes() != WARP_SIZE || rt::__oxpack_activemask() != u32::MAX {
         return None;
     }
     let lane = lane_id() as usize;
     let segment = (p as *const u8).wrapping_sub(lane * bytes);
-    let first = crate::warp::whole_warp_shfl_idx(segment as usize as u64, 0);
+    let first = shfl_idx(segment as usize as u64, 0);
     let ok = count == N && segment as usize % 16 == 0 && first == segment as usize as u64;
-    if crate::warp::whole_warp_vote_all(ok) { Some(segment) } else { None }
+    if vote_all(ok) { Some(segment) } else { None }
 }
 
 /// The calling lane's run of N elements from a warp's runs at `segment` (`warp_run`'s).

@@ -134,22 +134,6 @@ pub fn shfl_idx<T: Shuffle>(v: T, src_lane: u32) -> T {
     v.shuffle(|w| rt::__oxpack_shfl_idx(w, src_lane, mask_of(live), live - 1))
 }
 
-/// [`shfl_idx`] over the whole warp (member mask `0xffffffff`), for a caller that has just
-/// seen all 32 lanes active together (`activemask`): no `blockDim` test for the live lanes.
-/// Crate-only: the caller's proof is the mask it tested.
-#[cfg(target_arch = "nvptx64")]
-#[inline(always)]
-pub(crate) fn whole_warp_shfl_idx<T: Shuffle>(v: T, src_lane: u32) -> T {
-    v.shuffle(|w| rt::__oxpack_shfl_idx(w, src_lane, u32::MAX, WARP_SIZE - 1))
-}
-
-/// [`vote_all`] over the whole warp, under the same proof as [`whole_warp_shfl_idx`].
-#[cfg(target_arch = "nvptx64")]
-#[inline(always)]
-pub(crate) fn whole_warp_vote_all(pred: bool) -> bool {
-    rt::__oxpack_vote_all(pred as u32, u32::MAX) != 0
-}
-
 /// `__shfl_up_sync`: the value of lane `lane - delta` (lanes below `delta` keep their own).
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
