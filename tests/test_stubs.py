@@ -142,6 +142,17 @@ def make_manifest() -> dict[str, Any]:
                 "block_limits": {},
                 "whole_warps": True,
             },
+            "capped_rows": {
+                "crate": "saxpy",
+                "symbol": "capped_rows",
+                "doc": "`#[max_registers(64)]` and `#[whole_warps]`, as the example's layernorm.",
+                "params": [param("i", "index", "1d"), param("x", "in", "float32"), param("y", "out", "float32")],
+                "requires": [],
+                "resources": {},
+                "block_limits": {},
+                "max_registers": 64,
+                "whole_warps": True,
+            },
             "histogram": {
                 "crate": "image",
                 "symbol": "histogram",
@@ -706,7 +717,7 @@ def test_bad_stream_object(kernels: ModuleType, runtime: ModuleType) -> None:
 
 
 def test_unknown_kernel(kernels: ModuleType, runtime: ModuleType) -> None:
-    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, bounded, coarse, count, histogram, reverse, saxpy, shift2d, tiled$"):
+    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, bounded, capped_rows, coarse, count, histogram, reverse, saxpy, shift2d, tiled$"):
         kernels._module.kernel("nope")
 
 
