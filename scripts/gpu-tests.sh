@@ -11,7 +11,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 A=.artifacts/gpu
 PY=${PYTHON:-python3}
-T=$(mktemp -d)
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 status=0
 summary=()
 install() {  # install WHEELS... into folder $1
