@@ -24,6 +24,14 @@ _LIMIT = 1024
 """Blocks kept at most: the 1,025th waits for every launch that may read them, then frees them all."""
 
 
+def _as_rank(dims: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """`dims` as a source of `rank` dimensions sees them: a 4-D (batch, heads, seq, d) array for a
+    3-D source is its (batch·heads, seq, d) view; any other shape is itself (the caller checks its rank)."""
+    if rank == 3 and len(dims) == 4:
+        return (dims[0] * dims[1], *dims[2:])
+    return dims
+
+
 def tma_block(obj: Any, device: int, ptr: int, dtype: str, rank: int = 2) -> int:
     """The device address of the tensor-map block that the general path made for `obj` (an array of
     `rank` dimensions at `ptr` on `device`), or 0 when there is none (then the general path checks
@@ -33,9 +41,7 @@ def tma_block(obj: Any, device: int, ptr: int, dtype: str, rank: int = 2) -> int
     shape = getattr(obj, "shape", None)
     if shape is None:
         return 0
-    dims = tuple(int(d) for d in shape)
-    if rank == 3 and len(dims) == 4:  # (batch, heads, seq, d): the block of its (batch·heads, seq, d)
-        dims = (dims[0] * dims[1], *dims[2:])
+    dims = _as_rank(tuple(int(d) for d in shape), rank)
     if len(dims) != rank:
         return 0
     found = _TMA_MAPS.get((device, ptr, dims, dtype))
@@ -65,8 +71,7 @@ class _TmaSources:
                     f"{self.name}(): argument `{name}` is a 3-D TMA source (`TmaSource3`): pass a non-empty 3-D "
                     f"array (seqs, rows, cols) or 4-D one (batch, heads, rows, cols), got shape {shape}; reshape "
                     f"it, e.g. `x.view(-1, seq, d)`")
-            if len(shape) == 4:
-                shape = (shape[0] * shape[1], *shape[2:])
+            shape = _as_rank(shape, 3)
         elif len(shape) != 2 or 0 in shape:
             raise KernelValueError(
                 f"{self.name}(): argument `{name}` is a TMA source (`TmaSource`): pass a non-empty 2-D array "
