@@ -154,6 +154,72 @@ impl<T: Elem, const N: usize> RegRow<T, N> {
     }
 }
 
+// The reads `RegChunks::map_with` and `map_with_store` share, as macros rather than functions: the
+// code is then the same as written in place (a function, even inlined, changed ptxas's register
+// count for `layernorm`, and a device change is only taken with a GPU run).
+
+/// How many of the chunks held (`$s: &RegChunks`) are whole chunks of every one of `$rows` that
+/// a plain 16-byte load may read: `full` where every row starts 16-byte aligned and is at least
+/// as long as the row loaded (tested once per row, not per chunk), else 0.
+macro_rules! straight_chunks {
+    ($s:expr, $rows:expr) => {{
+        let mut straight = true;
+        let mut j = 0;
+        while j < M {
+            straight &= aligned($rows[j].as_ptr()) && $rows[j].len() >= $s.len as usize;
+            j += 1;
+        }
+        if straight { $s.full } else { 0 }
+    }};
+}
+
+/// Each of `$rows`' lengths, capped to 32 bits (every element offset `cut_chunk!` tests is under
+/// the run's chunks·LANES, which fits them: `load`), so that its per-lane tests are 32-bit
+/// compares, as CUDA's `int`, not 64-bit ones beside the held chunks.
+macro_rules! lens32 {
+    ($rows:expr) => {{
+        let lens: [u32; M] = core::array::from_fn(|j| $rows[j].len().min(u32::MAX as usize) as u32);
+        lens
+    }};
+}
+
+/// The `$k`-th held chunk's columns of each of `$rows`, lane by lane: lane l of chunk c is element
+/// c·LANES + l of each row, zero past its end (what `load4(rows[j], c)` reads); `$lens` is
+/// `lens32!($rows)`. The caller's part: `$k < n` (`first`'s safety).
+macro_rules! cut_chunk {
+    ($s:expr, $rows:expr, $lens:expr, $k:expr) => {{
+        // SAFETY: k < n (the caller's).
+        let first = unsafe { $s.first($k) } as u32;
+        core::array::from_fn(|j| {
+            let mut w = T::V::default();
+            let mut l = 0;
+            while l < T::LANES {
+                let e = first + l as u32;
+                if e < $lens[j] {
+                    // SAFETY: e < lens[j] <= rows[j].len().
+                    T::set_lane(&mut w, l, unsafe { *$rows[j].get_unchecked(e as usize) });
+                }
+                l += 1;
+            }
+            w
+        })
+    }};
+}
+
+/// The `$k`-th held chunk of each of `$rows`, one plain 16-byte load each, no test. The caller's
+/// part: `$k < straight_chunks!($s, $rows)`. Then k < full <= n, and the chunk's elements
+/// first .. first + LANES lie below len / LANES · LANES <= len <= each row's length; each row
+/// starts 16-byte aligned and `first` is a multiple of LANES (16 bytes); `T::V` is `repr(C)`
+/// over `[T; LANES]`, any bits valid.
+macro_rules! whole_chunk {
+    ($s:expr, $rows:expr, $k:expr) => {{
+        // SAFETY: k < n (the caller's).
+        let first = unsafe { $s.offset($k) };
+        // SAFETY: the caller's, as above.
+        core::array::from_fn(|j| unsafe { *($rows[j].as_ptr().add(first) as *const T::V) })
+    }};
+}
+
 /// Up to `N` 16-byte chunks of a row that the calling thread holds in registers: its
 /// chunks `m + k·n` (`k < N`) of a [`ChunkShare`] of group `G`, read from an input row;
 /// see the [module docs](self).
@@ -382,53 +448,24 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     #[inline(always)]
     pub fn map_with<const M: usize>(self, rows: [&[T]; M], f: impl Fn(T::V, [T::V; M]) -> T::V) -> Self {
         let mut v = self.v;
-        let mut straight = true;
-        let mut j = 0;
-        while j < M {
-            straight &= aligned(rows[j].as_ptr()) && rows[j].len() >= self.len as usize;
-            j += 1;
-        }
-        let full = if straight { self.full } else { 0 };
+        let full = straight_chunks!(self, rows);
         // Two passes, one test a chunk each, as `load`'s, the rest first: each chunk's value is
         // then read once, before the pass that may write it, so no value derived from it
         // elsewhere (`x - mean` folded before) is held beside it.
         if full < self.n {
-            // Each row's length, capped to 32 bits (every element offset tested below is under
-            // the run's chunks·LANES, which fits them: `load`), so that the per-lane tests of this
-            // pass are 32-bit compares, as CUDA's `int`, not 64-bit ones beside the held chunks.
-            let lens: [u32; M] = core::array::from_fn(|j| rows[j].len().min(u32::MAX as usize) as u32);
+            let lens = lens32!(rows);
             each!(N, k => {
                 if (k as u32) >= full && (k as u32) < self.n {
                     // SAFETY: k < n.
-                    let first = unsafe { self.first(k) } as u32;
-                    // Lane l of chunk c reads element c·LANES + l of each row, zero past its end
-                    // (what `load4(rows[j], c)` reads).
-                    let o = core::array::from_fn(|j| {
-                        let mut w = T::V::default();
-                        let mut l = 0;
-                        while l < T::LANES {
-                            let e = first + l as u32;
-                            if e < lens[j] {
-                                // SAFETY: e < lens[j] <= rows[j].len().
-                                T::set_lane(&mut w, l, unsafe { *rows[j].get_unchecked(e as usize) });
-                            }
-                            l += 1;
-                        }
-                        w
-                    });
+                    let o = cut_chunk!(self, rows, lens, k);
                     v[k] = f(v[k], o);
                 }
             });
         }
         each!(N, k => {
             if (k as u32) < full {
-                // SAFETY: k < full <= n. The chunk's elements first .. first + LANES lie below
-                // len / LANES · LANES <= len <= each row's length (`straight`); each row
-                // starts 16-byte aligned and `first` is a multiple of LANES (16 bytes);
-                // `T::V` is `repr(C)` over `[T; LANES]`, any bits valid.
-                let first = unsafe { self.offset(k) };
-                // SAFETY: as above.
-                let o = core::array::from_fn(|j| unsafe { *(rows[j].as_ptr().add(first) as *const T::V) });
+                // SAFETY: k < full = `straight_chunks!(self, rows)`.
+                let o = whole_chunk!(self, rows, k);
                 v[k] = f(v[k], o);
             }
         });
@@ -466,14 +503,8 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
         }
         // As `map_with`: the whole chunks straight (16-byte loads, no test of their own) where
         // every row starts aligned and is at least as long as the row loaded.
-        let mut straight = true;
-        let mut j = 0;
-        while j < M {
-            straight &= aligned(rows[j].as_ptr()) && rows[j].len() >= self.len as usize;
-            j += 1;
-        }
-        let full = if straight { self.full } else { 0 };
-        let lens: [u32; M] = core::array::from_fn(|j| rows[j].len().min(u32::MAX as usize) as u32);
+        let full = straight_chunks!(self, rows);
+        let lens = lens32!(rows);
         let mut written = 0;
         // One chunk at a time, in order: read the rows' chunk, compute, write, then the next.
         // The write goes through `dst`'s own checked writer (`get_mut(k)`: chunk `m + k·n` when
@@ -482,31 +513,11 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
         each!(N, k => {
             if (k as u32) < self.n {
                 let o: [T::V; M] = if (k as u32) < full {
-                    // SAFETY: k < full <= n. As in `map_with`: the chunk's elements first ..
-                    // first + LANES lie below len / LANES · LANES <= len <= each row's length
-                    // (`straight`); each row starts 16-byte aligned and `first` is a multiple
-                    // of LANES (16 bytes); `T::V` is `repr(C)` over `[T; LANES]`, any bits valid.
-                    let first = unsafe { self.offset(k) };
-                    // SAFETY: as above.
-                    core::array::from_fn(|j| unsafe { *(rows[j].as_ptr().add(first) as *const T::V) })
+                    // SAFETY: k < full = `straight_chunks!(self, rows)`.
+                    whole_chunk!(self, rows, k)
                 } else {
                     // SAFETY: k < n.
-                    let first = unsafe { self.first(k) } as u32;
-                    // Lane l of chunk c reads element c·LANES + l of each row, zero past its end
-                    // (what `load4(rows[j], c)` reads), as in `map_with`.
-                    core::array::from_fn(|j| {
-                        let mut w = T::V::default();
-                        let mut l = 0;
-                        while l < T::LANES {
-                            let e = first + l as u32;
-                            if e < lens[j] {
-                                // SAFETY: e < lens[j] <= rows[j].len().
-                                T::set_lane(&mut w, l, unsafe { *rows[j].get_unchecked(e as usize) });
-                            }
-                            l += 1;
-                        }
-                        w
-                    })
+                    cut_chunk!(self, rows, lens, k)
                 };
                 let r = f(self.v[k], o);
                 if let Some(mut out) = dst.get_mut(k) {
