@@ -118,16 +118,6 @@ def project(tmp_path: Path) -> Path:
     return root
 
 
-def fresh_cache(tmp_path: Path, sysroot: Path, name: str) -> Path:
-    """An empty local cache (a new machine's) that shares the session's nvptx sysroot, built already
-    (`session_sysroot`): else the first machine would build it through the link, and the second find it
-    there rather than in the store (this test file alone, last test first, gave 6 remote hits for 7)."""
-    cache = tmp_path / name
-    cache.mkdir()
-    (cache / "sysroot").symlink_to(sysroot)
-    return cache
-
-
 def oxpack(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     full = {**os.environ, **(env or {})}
     return subprocess.run([sys.executable, "-m", "oxpack", *argv], capture_output=True, text=True, env=full,
@@ -145,31 +135,6 @@ def warnings(stderr: str) -> list[str]:
 
 
 # -- builds --------------------------------------------------------------------------------
-
-
-@pytest.mark.slow
-def test_second_machine_takes_every_stage_from_the_remote(project: Path, tmp_path: Path, session_sysroot: Path,
-                                                          server: Server) -> None:
-    """Machine A builds cold and uploads; machine B (an empty local cache) compiles nothing: every stage
-    is a remote hit, and its outputs are A's, byte for byte."""
-    a, b = (fresh_cache(tmp_path, session_sysroot, n) for n in ("a", "b"))
-    first = oxpack("build", str(project), "-v", "--out", str(tmp_path / "out-a"),
-                   env={"OXPACK_CACHE_DIR": str(a), "OXPACK_REMOTE_CACHE": server.url()})
-    assert first.returncode == 0, first.stderr
-    assert "stage runs: " in first.stderr and not warnings(first.stderr), first.stderr
-    up = remote_line(first.stderr)
-    assert up["hits"] == 0 and up["uploads"] > 0, first.stderr
-    assert server.client.dbsize() == up["uploads"]
-
-    second = oxpack("build", str(project), "-v", "--out", str(tmp_path / "out-b"),
-                    env={"OXPACK_CACHE_DIR": str(b), "OXPACK_REMOTE_CACHE": server.url()})
-    assert second.returncode == 0, second.stderr
-    assert "everything came from the cache" in second.stderr and "$ " not in second.stderr, second.stderr
-    down = remote_line(second.stderr)
-    assert down == {"hits": up["uploads"], "misses": 0, "uploads": 0}, second.stderr
-    files_a = sorted(p.relative_to(tmp_path / "out-a") for p in (tmp_path / "out-a").rglob("*") if p.is_file())
-    assert files_a and all((tmp_path / "out-a" / f).read_bytes() == (tmp_path / "out-b" / f).read_bytes()
-                           for f in files_a if f.name != ".oxpack-outputs.json")
 
 
 def test_read_only_mode_takes_but_never_uploads(project: Path, tmp_path: Path, oxpack_cache: Path,
@@ -520,18 +485,24 @@ def s3(tmp_path: Path) -> Iterator[S3Server]:
 
 
 @pytest.mark.slow
-def test_s3_second_machine_takes_every_stage_from_the_remote(project: Path, tmp_path: Path, session_sysroot: Path,
-                                                             s3: S3Server) -> None:
-    a, b = (fresh_cache(tmp_path, session_sysroot, n) for n in ("a", "b"))
+def test_s3_second_machine_takes_every_stage_and_the_sysroot_from_the_remote(project: Path, tmp_path: Path,
+                                                                             s3: S3Server) -> None:
+    """As the Redis store's test: A (an empty local cache) builds everything, the sysroot included, and
+    uploads it under the URL's prefix; B, read-only with its own credentials, runs no rustc at all."""
     url = f"s3://{BUCKET}/team"
-    first = oxpack("build", str(project), "-v", env={**s3.env(), "OXPACK_CACHE_DIR": str(a), "OXPACK_REMOTE_CACHE": url})
+    first = oxpack("build", str(project), "-v", env={**s3.env(), "OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "a")),
+                                                     "OXPACK_REMOTE_CACHE": url})
     assert first.returncode == 0 and not warnings(first.stderr), first.stderr
+    assert _sysroot_built(first.stderr)
     up = remote_line(first.stderr)
     assert up["uploads"] > 0 and len(s3.objects()) == up["uploads"]
     assert all(name.startswith("team/oxpack/1/") for name in s3.objects())
-    second = oxpack("build", str(project), "-v", env={**s3.env("pr"), "OXPACK_CACHE_DIR": str(b),
-                                                      "OXPACK_REMOTE_CACHE": url, "OXPACK_REMOTE_CACHE_MODE": "read-only"})
+    assert [n for n in s3.objects() if n.startswith("team/oxpack/1/sysroot/")]
+    second = oxpack("build", str(project), "-v", env={
+        **s3.env("pr"), "OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "b")), "OXPACK_REMOTE_CACHE": url,
+        "OXPACK_REMOTE_CACHE_MODE": "read-only"})
     assert second.returncode == 0 and not warnings(second.stderr), second.stderr
+    assert not _sysroot_built(second.stderr) and "$ " not in second.stderr, second.stderr
     assert "everything came from the cache" in second.stderr
     assert remote_line(second.stderr) == {"hits": up["uploads"], "misses": 0, "uploads": 0}
     doctor = oxpack("doctor", str(project), env={**s3.env(), "OXPACK_REMOTE_CACHE": url})
@@ -658,23 +629,29 @@ def _empty_cache(tmp_path: Path, name: str) -> Path:
 @pytest.mark.slow
 def test_second_machine_takes_the_sysroot_from_the_remote_and_a_corrupt_one_is_rebuilt(
         project: Path, tmp_path: Path, server: Server) -> None:
-    """A builds everything, the sysroot included, and uploads it; B (an empty local cache) runs no rustc at
-    all. Then the stored sysroot is damaged: C reports it once, builds it here and replaces it."""
+    """Machine A (an empty local cache) builds everything cold, the sysroot included, and uploads it;
+    machine B (another empty one) compiles nothing, runs no rustc at all: every stage and the sysroot are
+    remote hits, and its outputs are A's, byte for byte. Then the stored sysroot is damaged: C reports it
+    once, builds it here and replaces it."""
     url = server.url()
-    first = oxpack("build", str(project), "-v", env={"OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "a")),
-                                                     "OXPACK_REMOTE_CACHE": url})
+    first = oxpack("build", str(project), "-v", "--out", str(tmp_path / "out-a"),
+                   env={"OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "a")), "OXPACK_REMOTE_CACHE": url})
     assert first.returncode == 0 and not warnings(first.stderr), first.stderr
-    assert _sysroot_built(first.stderr), first.stderr
+    assert "stage runs: " in first.stderr and _sysroot_built(first.stderr), first.stderr
     (name,) = [n.decode() for n in server.client.keys("oxpack:1:sysroot:*")]
     up = remote_line(first.stderr)
+    assert up["hits"] == 0 and up["uploads"] > 0, first.stderr
     assert server.client.dbsize() == up["uploads"]
 
-    second = oxpack("build", str(project), "-v", env={"OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "b")),
-                                                      "OXPACK_REMOTE_CACHE": url})
+    second = oxpack("build", str(project), "-v", "--out", str(tmp_path / "out-b"),
+                    env={"OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "b")), "OXPACK_REMOTE_CACHE": url})
     assert second.returncode == 0 and not warnings(second.stderr), second.stderr
     assert not _sysroot_built(second.stderr) and "$ " not in second.stderr, second.stderr
     assert "everything came from the cache" in second.stderr
     assert remote_line(second.stderr) == {"hits": up["uploads"], "misses": 0, "uploads": 0}
+    files_a = sorted(p.relative_to(tmp_path / "out-a") for p in (tmp_path / "out-a").rglob("*") if p.is_file())
+    assert files_a and all((tmp_path / "out-a" / f).read_bytes() == (tmp_path / "out-b" / f).read_bytes()
+                           for f in files_a if f.name != ".oxpack-outputs.json")
     installed = list((tmp_path / "b" / "sysroot").glob("*/lib/rustlib/nvptx64-nvidia-cuda/lib/*.rlib"))
     assert sorted(p.name for p in installed) == ["libcompiler_builtins.rlib", "libcore.rlib"]
     assert not [p for p in (tmp_path / "b" / "sysroot").iterdir() if p.name.startswith(".tmp.")]
@@ -693,22 +670,6 @@ def test_second_machine_takes_the_sysroot_from_the_remote_and_a_corrupt_one_is_r
     from oxpack.remote import unpack
 
     assert isinstance(unpack("sysroot", name.rpartition(":")[2], replaced), dict)
-
-
-@pytest.mark.slow
-def test_s3_second_machine_takes_the_sysroot_from_the_remote(project: Path, tmp_path: Path, s3: S3Server) -> None:
-    url = f"s3://{BUCKET}/team"
-    first = oxpack("build", str(project), "-v", env={**s3.env(), "OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "a")),
-                                                     "OXPACK_REMOTE_CACHE": url})
-    assert first.returncode == 0 and not warnings(first.stderr), first.stderr
-    assert _sysroot_built(first.stderr)
-    assert [n for n in s3.objects() if n.startswith("team/oxpack/1/sysroot/")]
-    second = oxpack("build", str(project), "-v", env={
-        **s3.env("pr"), "OXPACK_CACHE_DIR": str(_empty_cache(tmp_path, "b")), "OXPACK_REMOTE_CACHE": url,
-        "OXPACK_REMOTE_CACHE_MODE": "read-only"})
-    assert second.returncode == 0 and not warnings(second.stderr), second.stderr
-    assert not _sysroot_built(second.stderr) and "$ " not in second.stderr, second.stderr
-    assert remote_line(second.stderr)["misses"] == 0
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLE, REPO, MakeProject
+from conftest import EXAMPLE, MakeProject
 from test_build import SAXPY
 
 from oxpack.cli import main
@@ -64,6 +64,12 @@ def test_two_clean_builds_in_different_folders_give_identical_bytes(
         caches.append(cache)
     assert outputs[0] == outputs[1], "the same fatbins, manifest and stubs, byte for byte"
     assert lock_data(results[0]) == lock_data(results[1]), "the same lock, device crate hash included"
+    # A third build, of the second folder on the first build's cache: every stage a hit, the same bytes
+    # (a clean and a cached build agree; the wheels below are built on the session's cache).
+    monkeypatch.setenv("OXPACK_CACHE_DIR", str(caches[0]))
+    staged = build_into(second_root, tmp_path / "out-cached", config=load_config(second_root, env={}))
+    assert not any(staged.result.runs.values()), f"every stage from the cache: {staged.result.runs}"
+    assert _files(tmp_path / "out-cached") == outputs[0], "a cached build gives a clean build's bytes"
 
     # No path, time or host name in what ships, nor in any stage output it came from.
     needles = [str(tmp_path), str(first_root), str(second_root), str(caches[0]), str(Path.home()), "/tmp/"]
@@ -106,28 +112,29 @@ def _run(cmd: list[str], env: dict[str, str]) -> str:
     return proc.stdout + proc.stderr
 
 
+def _pip_wheel(project: Path, dist: Path, wheels: Path, env: dict[str, str]) -> tuple[Path, str]:
+    """`pip wheel -v` of `project` into `dist` (build isolation on, oxpack from `wheels`): (wheel, output)."""
+    log = _run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", str(project), "-w", str(dist),
+                "--find-links", str(wheels)], env)
+    (wheel,) = dist.glob("*.whl")
+    return wheel, log
+
+
 @pytest.fixture(scope="module")
 def two_wheels(oxpack_cache: Path, oxpack_wheels: Path, tmp_path_factory: pytest.TempPathFactory
-               ) -> list[tuple[Path, str]]:
-    """The example's wheel built twice, in different folders: (wheel, pip -v output) each.
-
-    The first build runs under HATCH_VERBOSE=1 on an empty stage cache (clean: its fatbins are checked
-    against the bytes the lock records, which `oxpack lock` made elsewhere, at another time); the second
-    under HATCH_QUIET=1 on the session's cache, warm or not: the same bytes either way, as a cache must
-    give (one clean build of the example's 4 archs is minutes on 2 cores; CI pays for one).
-    """
+               ) -> list[Path]:
+    """The example's wheel built twice by pip, from copies in different folders, on the session's
+    cache (a clean build and a cached one give the same bytes: the first test above), under
+    SOURCE_DATE_EPOCH: its fatbins are checked against the bytes the lock records, which `oxpack lock`
+    made elsewhere, at another time. (In CI the session's cache starts empty, so its entries are this
+    run's own clean stage runs.)"""
     root = tmp_path_factory.mktemp("repro")
     built = []
-    for i, hatch in enumerate(({"HATCH_VERBOSE": "1"}, {"HATCH_QUIET": "1"})):
+    for i in range(2):
         project = root / f"checkout-{i}" / "example-project"
         shutil.copytree(EXAMPLE, project, ignore=shutil.ignore_patterns("build", "dist", "__pycache__"))
-        cache = clean_cache(root / f"cache-{i}", oxpack_cache) if i == 0 else oxpack_cache
-        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, **hatch, OXPACK_CACHE_DIR=str(cache))
-        dist = root / f"dist-{i}"
-        log = _run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", str(project), "-w", str(dist),
-                    "--find-links", str(oxpack_wheels)], env)
-        (wheel,) = dist.glob("vecmath-*.whl")
-        built.append((wheel, log))
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, HATCH_QUIET="1", OXPACK_CACHE_DIR=str(oxpack_cache))
+        built.append(_pip_wheel(project, root / f"dist-{i}", oxpack_wheels, env)[0])
     return built
 
 
@@ -137,8 +144,8 @@ def _fatbins(wheel: Path) -> dict[str, bytes]:
 
 
 @pytest.mark.slow
-def test_a_clean_and_a_cached_wheel_build_are_byte_identical(two_wheels: list[tuple[Path, str]]) -> None:
-    (first, _), (second, _) = two_wheels
+def test_two_wheel_builds_in_different_folders_are_byte_identical(two_wheels: list[Path]) -> None:
+    first, second = two_wheels
     assert first.name == second.name
     assert first.read_bytes() == second.read_bytes()
     with zipfile.ZipFile(first) as zf:
@@ -151,8 +158,26 @@ def test_a_clean_and_a_cached_wheel_build_are_byte_identical(two_wheels: list[tu
 
 
 @pytest.mark.slow
-def test_the_hatch_hook_follows_hatch_verbosity(two_wheels: list[tuple[Path, str]]) -> None:
-    (_, verbose), (_, quiet) = two_wheels
+def test_the_hatch_hook_follows_hatch_verbosity(oxpack_cache: Path, oxpack_wheels: Path, tmp_path: Path) -> None:
+    """A copy of the example cut to one kernel file and one arch, built by pip under HATCH_VERBOSE=1
+    (every command shown), then again under HATCH_QUIET=1 (nothing). The file gains a kernel of its own
+    (a constant drawn here), so that every stage of its crate runs in the first build, while the device
+    crate comes from the session's cache."""
+    project = tmp_path / "example-project"
+    shutil.copytree(EXAMPLE, project, ignore=shutil.ignore_patterns("build", "dist", "__pycache__"))
+    toml = project / "pyproject.toml"
+    text = toml.read_text()
+    assert 'kernels = ["kernels/*.rs"]' in text and 'archs = ["sm_80", "sm_86", "sm_89", "sm_90"]' in text
+    toml.write_text(text.replace('kernels = ["kernels/*.rs"]', 'kernels = ["kernels/saxpy.rs"]')
+                    .replace('archs = ["sm_80", "sm_86", "sm_89", "sm_90"]', 'archs = ["sm_90"]'))
+    unique = int.from_bytes(os.urandom(4), "little")
+    with (project / "kernels" / "saxpy.rs").open("a") as f:
+        f.write(f"\nkernel! {{\n    /// Writes {unique:#x}: a kernel no cache has seen.\n"
+                f"    pub fn probe_{unique:08x}(i: ThreadIndex, y: &mut DisjointSlice<u32>) {{\n"
+                f"        if let Some(v) = y.get_mut(i) {{ *v = {unique:#x}; }}\n    }}\n}}\n")
+    env = dict(os.environ, OXPACK_CACHE_DIR=str(oxpack_cache))
+    _, verbose = _pip_wheel(project, tmp_path / "dist-v", oxpack_wheels, {**env, "HATCH_VERBOSE": "1"})
+    _, quiet = _pip_wheel(project, tmp_path / "dist-q", oxpack_wheels, {**env, "HATCH_QUIET": "1"})
     assert "oxpack: $ " in verbose and " --emit=llvm-bc=kernel.bc,dep-info=kernel.d " in verbose
     assert "oxpack: in process: nvJitLink -arch=sm_90 -verbose -O3" in verbose
     assert "oxpack: ptx        saxpy [sm_90]" in verbose
@@ -184,7 +209,7 @@ def test_toolchain_drift_names_each_key_and_the_fix() -> None:
 
 
 @pytest.mark.slow
-def test_the_example_builds_the_bytes_its_lock_records(two_wheels: list[tuple[Path, str]]) -> None:
+def test_the_example_builds_the_bytes_its_lock_records(two_wheels: list[Path]) -> None:
     """Skipped where the toolchain has drifted from the lock, with the reason, except in CI (`CI` set, as
     CI services set it), where a check that quietly stops running is a failure."""
     from oxpack.pipeline import Pipeline
@@ -195,7 +220,7 @@ def test_the_example_builds_the_bytes_its_lock_records(two_wheels: list[tuple[Pa
         if os.environ.get("CI", "").lower() not in ("", "0", "false"):
             pytest.fail(f"{drift} (a failure in CI, where it would otherwise skip)")
         pytest.skip(drift)
-    fatbins = _fatbins(two_wheels[0][0])
+    fatbins = _fatbins(two_wheels[0])
     assert sorted(Path(n).stem for n in fatbins) == sorted(recorded["crates"])
     for name, data in fatbins.items():
         crate = Path(name).stem
