@@ -252,6 +252,14 @@ GEMM_GRID = ("gemm(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 
     ({"threads": (128 * 4, 1), "block": (128, 1)},
      GEMM_GRID.format(gx=4, g=4, m=300, n=300) + "; launch at least 9 blocks along x: threads=(1152, 1)"),
     ({"threads": 0}, GEMM_GRID.format(gx=0, g=0, m=300, n=300) + "; launch at least 9 blocks: threads=1152"),
+    ({"block": 64}, GEMM_BLOCK.format(x=64, b=64) + "; pass block=128"),  # block given, threads the default
+    ({"block": (64,)}, GEMM_BLOCK.format(x=64, b=64) + "; pass block=128"),
+    ({"threads": (64 * 6, 1), "block": (64, 1)},
+     GEMM_BLOCK.format(x=64, b=64) + "; pass a block of 128 threads, e.g. block=(128, 1)"),
+    ({"threads": (64 * 6, 2), "block": (32, 2)},
+     GEMM_BLOCK.format(x=32, b=64) + "; pass a block with 1 thread along y and z (an int)"),
+    ({"threads": (128 * 6, 1, 1), "block": (128, 1, 1)},
+     GEMM_GRID.format(gx=6, g=6, m=300, n=300) + "; launch at least 9 blocks along x: threads=(1152, 1, 1)"),
 ])
 def test_a_wrong_launch_is_refused_before_it_reaches_the_gpu(kernels: ModuleType, fake: FakeCuda,
                                                              options: dict[str, Any], message: str) -> None:

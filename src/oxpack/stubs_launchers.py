@@ -20,7 +20,7 @@ from string import Template
 from typing import Any, NamedTuple
 
 from . import data_dir
-from .contract import dtypes, where
+from .contract import dtypes, template, where
 
 __all__ = ["Launchers", "launcher_file", "render_launchers"]
 
@@ -106,7 +106,7 @@ def _names(kernel: Any) -> Any:
     dynamic shared memory), ``size1`` (an array's element count), ``launched[9]`` (the launch
     shape, as the entry holds it: `_requires.LAUNCH_TERMS`)."""
     by_name = {p.name: p for p in kernel.args}
-    launch = _launch_terms()
+    launch = template("_requires").LAUNCH_TERMS  # the order of the values an entry holds
 
     def name(term: Any) -> str:
         if isinstance(term, where().Launch):
@@ -122,12 +122,6 @@ def _doc_names(kernel: Any) -> Any:
     shape as the kernel file does (``blocks.x``)."""
     names = _names(kernel)
     return lambda term: where().label(term) if isinstance(term, where().Launch) else names(term)
-
-
-def _launch_terms() -> tuple[str, ...]:
-    """The launch shape's terms in the order of the values an entry holds (``_requires.LAUNCH_TERMS``)."""
-    lang = where()
-    return tuple(lang.label(lang.Launch(name, axis)) for name in lang.LAUNCH for axis in (None, *lang.AXES))
 
 
 def _ints(value: str, rank: int | None) -> str:
@@ -171,7 +165,8 @@ def _launcher(name: str, kernel: Any, kernels: list[str]) -> str:
     default = kernel.default_array
     dynamic = next((p for p in args if p.kind == "dynshared"), None)
     fields = dict(
-        name=name, doc=_doc(kernel, kernels, [where().render(r.test, _doc_names(kernel)) for r in parsed]), args="".join(f"arg{p.pos}: Any, " for p in args),
+        name=name, doc=_doc(kernel, kernels, [where().render(r.test, _doc_names(kernel)) for r in parsed]),
+        args="".join(f"arg{p.pos}: Any, " for p in args),
         scalars=scalars, threads_ok=_ints("threads", kernel.rank), block_ok=_ints("block", kernel.rank), arrays=reads,
         default_threads=(f"size{default.pos} if threads is None else threads  # default: one thread per element of "
                          f"arg{default.pos}") if default is not None else "threads  # required: None finds no entry",

@@ -115,8 +115,12 @@ def _fix_for(term: Launch, op: str, value: int, launch: Sequence[int], rank: int
     named, flat = label(term), rank == 1
     if term.axis in ("y", "z") and op == "==" and value == 1:
         return _ONE_AXIS[term.name]
-    if term.name == "block" and op == "==" and (term.axis is None or flat):
-        return f"; pass block={value}"
+    if term.name == "block" and op == "==" and term.axis in (None, "x"):
+        if flat:
+            return f"; pass block={value}"
+        if term.axis == "x":  # the call's other axes kept
+            return f"; pass block={(value, *(shape[f'block.{axis}'] for axis in AXES[1:rank]))}"
+        return f"; pass a block of {value} threads, e.g. block={(value, *[1] * (rank - 1))}"
     if (term.name == "blocks" and op in ("==", ">=", ">") and term.axis in (None, "x")
             and (term.axis or shape["blocks"] == shape["blocks.x"])):  # more blocks along x meet it
         count = value + (op == ">")
@@ -126,8 +130,9 @@ def _fix_for(term: Launch, op: str, value: int, launch: Sequence[int], rank: int
             return f"; {what}: threads={count * each}"
         given = tuple(shape[f"threads.{axis}"] for axis in AXES[1:rank])
         return f"; {what} along x: threads={(count * each, *given)}"
-    if term.name == "threads" and term.axis is None and op in ("==", ">="):
-        return f"; pass threads={value}" if op == "==" else f"; pass threads={value} or more"
+    if term.name == "threads" and term.axis is None and op in ("==", ">=", ">"):
+        least = value + (op == ">")
+        return f"; pass threads={least}" + ("" if op == "==" else " or more")
     return f"; pass `threads` and `block` with {named} {op} {value}"
 
 
