@@ -233,11 +233,37 @@ def test_attention_with_a_large_scale_stays_finite(mods: ModuleType, rng: np.ran
     assert np.all(np.abs(got - ref) <= 2.0**-7 * mag + 1e-6)
 
 
-def test_attention_refuses_too_few_blocks_or_a_partial_sequence(mods: ModuleType) -> None:
-    z = BFloat16(np.zeros(2 * 100 * 64, np.uint16))
-    o = BFloat16(np.zeros(2 * 100 * 64, np.uint16))
-    with pytest.raises(mods.KernelTrap, match=r"^attention_fwd_d64\(\): "):
-        mods.attention_fwd_d64(100, 0, 0.125, z, z, z, o, threads=128 * 3)  # 4 tiles
-    z3 = BFloat16(np.zeros(150 * 64, np.uint16))
-    with pytest.raises(mods.KernelTrap, match=r"^attention_fwd_d64\(\): "):
-        mods.attention_fwd_d64(100, 0, 0.125, z3, z3, z3, BFloat16(np.zeros(150 * 64, np.uint16)), threads=128 * 4)
+ATTENTION_GRID = ("attention_fwd_d{d}(): requirement `blocks.x == blocks >= len(o) // max(seq * {d}, 1) * cdiv(seq, 64)` "
+                  "failed: blocks.x = {g}, blocks = {g}, len(o) = {n}, seq = 100; launch at least 4 blocks: threads=512")
+
+
+@pytest.mark.parametrize("d", [64, 128])
+def test_attention_refuses_a_wrong_launch_or_a_partial_sequence(mods: ModuleType, d: int) -> None:
+    """Too few blocks for 2 sequences of 2 tiles, another block, a 2-D grid, a partial sequence:
+    refused by the kernel's `where (...)` in one line before the emulated device runs (its traps
+    stay behind, as on the GPU); then the launch it names runs."""
+    kernel = getattr(mods, f"attention_fwd_d{d}")
+    z = BFloat16(np.zeros(2 * 100 * d, np.uint16))
+    out = np.full(2 * 100 * d, 0x7FC0, np.uint16)
+    o = BFloat16(out)
+    for launch, message in [
+        ({"threads": 128 * 3}, ATTENTION_GRID.format(d=d, g=3, n=200 * d)),
+        ({"threads": 64 * 8, "block": 64}, f"attention_fwd_d{d}(): requirement `block.x == block == 128` failed: "
+                                           "block.x = 64, block = 64; pass block=128"),
+        ({"threads": (128 * 4, 2), "block": (128, 1)},
+         f"attention_fwd_d{d}(): requirement `blocks.x == blocks >= len(o) // max(seq * {d}, 1) * cdiv(seq, 64)` "
+         f"failed: blocks.x = 4, blocks = 8, len(o) = {200 * d}, seq = 100; launch a 1-D grid: 1 block along y and z "
+         "(threads and block ints)"),
+    ]:
+        with pytest.raises(mods.KernelValueError) as caught:
+            kernel(100, 0, 0.125, z, z, z, o, **launch)
+        assert str(caught.value) == message
+    z3 = BFloat16(np.zeros(150 * d, np.uint16))
+    with pytest.raises(mods.KernelValueError) as caught:
+        kernel(100, 0, 0.125, z3, z3, z3, BFloat16(np.zeros(150 * d, np.uint16)), threads=128 * 4)
+    assert str(caught.value) == (f"attention_fwd_d{d}(): requirement `len(o) % max(seq * {d}, 1) == 0` failed: "
+                                 f"len(o) = {150 * d}, seq = 100")
+    assert (out == 0x7FC0).all()  # nothing ran
+    kernel(100, 0, 0.125, z, z, z, o, threads=128 * 4)
+    assert (out == 0).all()  # zeros: every element written
+    kernel(0, 0, 0.125, z, z, z, o)  # no rows: the device returns at once, as on the GPU

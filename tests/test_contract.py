@@ -26,7 +26,7 @@ import pytest
 from conftest import ExampleBuild
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oxpack.contract import RUNTIME_FILES, dtypes, manifest, runtime, where
+from oxpack.contract import RUNTIME_FILES, dtypes, manifest, runtime, template, where
 from oxpack.descriptor import DTYPES as LINK_DTYPES
 from oxpack.descriptor import KernelParam, KernelSig
 from oxpack.errors import StageError
@@ -195,8 +195,11 @@ SIG = KernelSig("k", tuple(KernelParam(name, kind, "1d" if kind == "index" else 
                                        else "float32") for name, kind in KINDS.items()), "", ())
 """A kernel of every parameter kind: scalars `n`, `m`, slices `x`, `y`, `h`, dynamic shared `s`, index `i`."""
 
-_TERMS = ["n", "m", "len(x)", "len(y)", "len(h)", "len(s)", "0", "1", "2", "7", "-3", "(5 - 5)", "-n"]
-_BAD_TERMS = ["x", "i", "len(n)", "len(i)", "len(z)", "z", "1.5", "True", "len(x, y)", "n.real", "(n > 1)"]
+_TERMS = ["n", "m", "len(x)", "len(y)", "len(h)", "len(s)", "0", "1", "2", "7", "-3", "(5 - 5)", "-n",
+          "threads", "block", "blocks", "block.x", "blocks.y", "threads.z", "cdiv(len(x), n)", "cdiv(m, 128)",
+          "max(n, 1)", "min(m, blocks, 3)"]
+_BAD_TERMS = ["x", "i", "len(n)", "len(i)", "len(z)", "z", "1.5", "True", "len(x, y)", "n.real", "(n > 1)",
+              "block.w", "len(block)", "grid.x", "cdiv(n)", "ceil(n // 2)", "abs(n)", "blocks()", "max(n)"]
 _OPS, _BAD_OPS = ["+", "-", "*", "//", "%"], ["/", "**", "<<", "|"]
 _COMPARISONS, _BAD_COMPARISONS = ["==", "!=", "<", "<=", ">", ">="], ["in", "is", "<>"]
 
@@ -236,12 +239,36 @@ class _Sized:
         return self.size
 
 
-def _holds_in_python(text: str, values: dict[str, int]) -> bool:
+class _Axes(int):
+    """A launch-shape name as Python reads it: the product of its axes, with `.x`, `.y`, `.z`."""
+
+    x: int
+    y: int
+    z: int
+
+    def __new__(cls, axes: tuple[int, int, int]) -> _Axes:
+        out = super().__new__(cls, axes[0] * axes[1] * axes[2])
+        out.x, out.y, out.z = axes
+        return out
+
+
+def _launch(rng: random.Random) -> dict[str, Any]:
+    """A launch's threads, block and grid (threads over block, rounded up per axis), 1 to 3 axes."""
+    rank = rng.choice([1, 2, 3])
+    threads = tuple(rng.choice([0, 1, 5, 128, 1000]) if a < rank else 1 for a in range(3))
+    block = tuple(rng.choice([1, 32, 64, 128]) if a < rank else 1 for a in range(3))
+    grid = tuple(-(-t // b) for t, b in zip(threads, block))
+    return {"threads": threads, "block": block, "blocks": grid, "rank": rank}
+
+
+def _holds_in_python(text: str, values: dict[str, Any]) -> bool:
     """The oracle: Python's own evaluation of the manifest's text (a division by zero: not met)."""
     namespace: dict[str, object] = {"n": values["n"], "m": values["m"]}
     namespace |= {name: _Sized(values[name]) for name in ("x", "y", "h", "s")}
+    namespace |= {name: _Axes(values[name]) for name in ("threads", "block", "blocks")}
+    functions = {"len": len, "min": min, "max": max, "cdiv": lambda a, b: -(-a // b)}
     try:
-        return bool(eval(text, {"__builtins__": {"len": len}}, namespace))  # noqa: S307 - the test's oracle
+        return bool(eval(text, {"__builtins__": functions}, namespace))  # noqa: S307 - the test's oracle
     except ZeroDivisionError:
         return False
 
@@ -268,22 +295,31 @@ def _runtime_accepts(text: str) -> Any:
         return None
 
 
-def _fast_path_holds(text: str, values: dict[str, int]) -> bool:
-    """The requirement as the fast path renders it (over the launcher's names), evaluated as it is."""
+def _fast_path_holds(text: str, values: dict[str, Any]) -> bool:
+    """The requirement as the fast path renders it (over the launcher's names: the launch shape as
+    the entry holds it, `launched[i]`), evaluated as it is: no call but `min` and `max`."""
     positions = {p.name: n for n, p in enumerate(p for p in SIG.params if p.kind != "index")}
+    order = template("_requires").LAUNCH_TERMS
 
     def name(term: Any) -> str:
+        if isinstance(term, where().Launch):
+            return f"launched[{order.index(where().label(term))}]"
         return f"{'size' if KINDS[term.name] in ('in', 'out', 'atomic') else 'arg'}{positions[term.name]}"
 
-    expression = where().render(where().parse(text, KINDS).test, name)
-    namespace = {f"{'size' if KINDS[p] in ('in', 'out', 'atomic') else 'arg'}{n}": values[p] for p, n in positions.items()}
+    expression = where().render(where().parse(text, KINDS).test, name, python=True)
+    namespace: dict[str, Any] = {
+        f"{'size' if KINDS[p] in ('in', 'out', 'atomic') else 'arg'}{n}": values[p] for p, n in positions.items()}
+    namespace["launched"] = template("_requires").launch_values(values["threads"], values["block"], values["blocks"])
     tree = ast.parse(expression, mode="eval")
     assert {type(node) for node in ast.walk(tree)} <= {ast.Expression, ast.BoolOp, ast.And, ast.Compare, ast.BinOp,
                                                         ast.UnaryOp, ast.USub, ast.Name, ast.Load, ast.Constant,
                                                         ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod, ast.Eq,
-                                                        ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE}, expression
+                                                        ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Subscript,
+                                                        ast.Call}, expression
+    assert {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call)} <= {"min", "max"}, expression
     try:
-        return bool(eval(compile(tree, "<fast path>", "eval"), {"__builtins__": {}}, namespace))  # noqa: S307
+        return bool(eval(compile(tree, "<fast path>", "eval"), {"__builtins__": {"min": min, "max": max}},  # noqa: S307
+                         namespace))
     except ZeroDivisionError:
         return False
 
@@ -297,16 +333,21 @@ def test_build_runtime_and_fast_path_agree_on_every_requirement(text: str, seed:
     assert build == (kernel is not None), text
     if kernel is None:
         return
-    (requirement,) = kernel._requires
+    (requirement,) = kernel._requires + kernel._launch_requires
     assert where().render(where().parse(text, KINDS).test) == ast.unparse(ast.parse(text.strip(), mode="eval"))
     rng = random.Random(seed)
     for _ in range(20):
-        values = {name: rng.choice([0, 1, 2, 3, 7, 64, 2**31 - 1, rng.randrange(0, 1000)]) for name in KINDS}
+        values: dict[str, Any] = {name: rng.choice([0, 1, 2, 3, 7, 64, 2**31 - 1, rng.randrange(0, 1000)])
+                                  for name in KINDS}
         values["m"] = rng.choice([-5, -1, 0, 1, 9, -(2**40)])
+        values |= _launch(rng)
         expected = _holds_in_python(text, values)
         call = [values[p.name] for p in kernel.params]  # what the general path checks: scalars, element counts
+        if requirement.launch:  # and the launch shape, after them
+            call += template("_requires").launch_values(values["threads"], values["block"], values["blocks"])
+        rank = values["rank"]  # `threads` and `block` as the call gave them: the message's fix reads them
         try:
-            requirement.check(call)
+            requirement.check(call, values["threads"][:rank], values["block"][:rank])
             checked = True
         except runtime().KernelValueError as exc:
             assert str(exc).startswith(f"k(): requirement `{text}` "), str(exc)

@@ -55,6 +55,30 @@ def reference(q: Any, k: Any, v: Any, causal: bool, scale: float) -> tuple[Any, 
     return torch.cat(outs).view(q.shape), torch.cat(mags).view(q.shape)
 
 
+@pytest.mark.parametrize("d", [64, 128])
+def test_a_wrong_launch_is_refused_before_it_runs(d: int) -> None:
+    """Too few blocks, another block, a partial sequence: refused in one line by the kernel's
+    `where (...)`, nothing queued; the context stays usable and the launch it names runs."""
+    kernel = getattr(kernels, f"attention_fwd_d{d}")
+    q = torch.zeros((2, 1, 100, d), device=CUDA, dtype=torch.bfloat16)
+    o = torch.full_like(q, float("nan"))
+    with pytest.raises(kernels.KernelValueError) as caught:
+        kernel(100, 0, 0.125, q, q, q, o, threads=128 * 3)
+    assert str(caught.value) == (
+        f"attention_fwd_d{d}(): requirement `blocks.x == blocks >= len(o) // max(seq * {d}, 1) * cdiv(seq, 64)` "
+        f"failed: blocks.x = 3, blocks = 3, len(o) = {200 * d}, seq = 100; launch at least 4 blocks: threads=512")
+    with pytest.raises(kernels.KernelValueError, match=r"requirement `block\.x == block == 128` failed: block\.x = 64, "
+                                                       r"block = 64; pass block=128$"):
+        kernel(100, 0, 0.125, q, q, q, o, threads=64 * 8, block=64)
+    with pytest.raises(kernels.KernelValueError, match=rf"requirement `len\(o\) % max\(seq \* {d}, 1\) == 0` failed: "
+                                                       rf"len\(o\) = {200 * d}, seq = 80$"):
+        kernel(80, 0, 0.125, q, q, q, o, threads=128 * 4)
+    torch.cuda.synchronize()
+    assert bool(o.isnan().all())
+    kernel(100, 0, 0.125, q, q, q, o, threads=128 * 4)
+    assert torch.equal(o, torch.zeros_like(o))
+
+
 SHAPES = [(1, 1, 64, 64), (2, 3, 77, 64), (1, 2, 1000, 64), (1, 1, 1, 128), (2, 2, 129, 128), (1, 4, 1031, 128),
           (3, 2, 33, 128), (1, 1, 4096, 64)]
 

@@ -127,6 +127,28 @@ def test_gemm_sm90_4096() -> None:
     check(c, a, w)
 
 
+def test_a_wrong_launch_is_refused_before_it_runs() -> None:
+    """The default block (256), too few blocks, a 2-D grid: refused in one line by the kernels'
+    `where (...)`, nothing queued (another block or grid would have stored nothing, silently; too few
+    blocks trapped and lost the context); then the launch the message names runs."""
+    m, n, k = 150, 300, 64
+    a, w = torch.ones((m, k), device=CUDA, dtype=torch.bfloat16), torch.ones((n, k), device=CUDA, dtype=torch.bfloat16)
+    c = torch.full((m, n), float("nan"), device=CUDA)
+    with pytest.raises(kernels.KernelValueError) as caught:
+        kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * 4)
+    assert str(caught.value) == ("gemm_bf16_nt_sm90(): requirement `block == 384` failed: block = 256 (the default); "
+                                 "pass block=384")
+    with pytest.raises(kernels.KernelValueError, match=r"launch at least 4 blocks: threads=1536$"):
+        kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * 3, block=384)
+    with pytest.raises(kernels.KernelValueError, match=r"^gemm_bf16_nt_sm90_persistent\(\): requirement "
+                                                       r"`blocks\.x == blocks` failed: blocks\.x = 2, blocks = 4; "):
+        kernels.gemm_bf16_nt_sm90_persistent(m, n, k, a, w, c, SMEM, threads=(384 * 2, 2), block=(384, 1))
+    torch.cuda.synchronize()
+    assert bool(c.isnan().all())
+    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * 4, block=384)
+    assert torch.equal(c, torch.full_like(c, float(k)))
+
+
 def test_tma_sources_refused_in_one_line() -> None:
     """A TMA source that is not 2-D, whose rows are not 16-byte multiples, or whose base is not
     16-byte aligned is refused before the launch, in one line naming the argument."""

@@ -39,6 +39,27 @@ def attention(q: Any, k: Any, v: Any, causal: bool, scale: float) -> Any:
 
 
 @pytest.mark.parametrize("d", [64, 128])
+def test_a_wrong_launch_is_refused_before_it_runs(d: int) -> None:
+    """The default block (256), too few blocks: refused in one line, nothing queued; the context stays
+    usable and the launch the message names runs."""
+    kernel = getattr(kernels, f"attention_fwd_sm90_d{d}")
+    q = torch.zeros((2, 1, 200, d), device=CUDA, dtype=torch.bfloat16)
+    o = torch.full_like(q, float("nan"))
+    with pytest.raises(kernels.KernelValueError, match=r"requirement `block == 384` failed: block = 256 \(the default\); "
+                                                       r"pass block=384$"):
+        kernel(200, 0, 0.125, q, q, q, o, SMEM[d], threads=384 * 4)
+    with pytest.raises(kernels.KernelValueError) as caught:
+        kernel(200, 0, 0.125, q, q, q, o, SMEM[d], threads=384 * 3, block=384)
+    assert str(caught.value) == (
+        f"attention_fwd_sm90_d{d}(): requirement `blocks.x == blocks >= len(o) // max(seq * {d}, 1) * cdiv(seq, 128)` "
+        f"failed: blocks.x = 3, blocks = 3, len(o) = {400 * d}, seq = 200; launch at least 4 blocks: threads=1536")
+    torch.cuda.synchronize()
+    assert bool(o.isnan().all())
+    kernel(200, 0, 0.125, q, q, q, o, SMEM[d], threads=384 * 4, block=384)
+    assert torch.equal(o, torch.zeros_like(o))
+
+
+@pytest.mark.parametrize("d", [64, 128])
 @pytest.mark.parametrize("causal", [False, True])
 @pytest.mark.parametrize("b,h,n", [(2, 3, 256), (1, 2, 200), (2, 2, 1000), (1, 1, 1), (1, 3, 4096)])
 def test_attention_matches_sdpa(seed: int, d: int, causal: bool, b: int, h: int, n: int) -> None:

@@ -109,6 +109,23 @@ def test_empty_k_gives_zeros() -> None:
     assert bool((c == 0).all())
 
 
+def test_a_wrong_launch_is_refused_before_it_runs() -> None:
+    """Too few blocks, another block: refused in one line, nothing queued; then the right launch runs."""
+    a = torch.ones((256, 32), device=CUDA, dtype=torch.int8)
+    c = poisoned(256, 256)
+    with pytest.raises(kernels.KernelValueError) as caught:
+        kernels.gemm_s8_nt(256, 256, 32, a, a, c, threads=128 * 3)
+    assert str(caught.value) == (
+        "gemm_s8_nt(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` failed: blocks.x = 3, "
+        "blocks = 3, m = 256, n = 256; launch at least 4 blocks: threads=512")
+    with pytest.raises(kernels.KernelValueError, match=r"pass block=128$"):
+        kernels.gemm_s8_nt(256, 256, 32, a, a, c, threads=64 * 8, block=64)
+    torch.cuda.synchronize()
+    assert bool((c == POISON).all())
+    kernels.gemm_s8_nt(256, 256, 32, a, a, c, threads=512)
+    assert bool((c == 32).all())
+
+
 def test_other_dtypes_are_refused() -> None:
     a = torch.zeros(64, 64, device=CUDA, dtype=torch.uint8)
     b = torch.zeros(64, 64, device=CUDA, dtype=torch.int8)

@@ -180,12 +180,47 @@ def _trap_output(call: str) -> str:
     return proc.stdout + proc.stderr
 
 
+GRID = ("gemm_bf16_nt(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` failed: blocks.x = {x}, "
+        "blocks = {g}, m = {m}, n = 256; {fix}")
+
+
+@pytest.mark.parametrize(("launch", "message"), [
+    ({"threads": 128 * 3}, GRID.format(x=3, g=3, m=256, fix="launch at least 4 blocks: threads=512")),
+    ({"threads": 64 * 8, "block": 64},
+     "gemm_bf16_nt(): requirement `block.x == block == 128` failed: block.x = 64, block = 64; pass block=128"),
+    ({"threads": (128 * 4, 2), "block": (128, 1)},
+     GRID.format(x=4, g=8, m=256, fix="launch a 1-D grid: 1 block along y and z (threads and block ints)")),
+], ids=["too-few-blocks", "another-block", "2-d-grid"])
+def test_a_launch_that_cannot_cover_c_is_refused_before_it_runs(launch: dict[str, Any], message: str) -> None:
+    """Refused in one line by the kernel's `where (...)`, nothing queued: the CUDA context stays
+    usable, and the launch the message names runs; the fast path, primed by it, still refuses the
+    same threads for a larger C."""
+    a = torch.ones((512, 32), device=CUDA, dtype=torch.bfloat16)
+    c = poisoned(256, 256, torch.float32)
+    with pytest.raises(kernels.KernelValueError) as caught:
+        kernels.gemm_bf16_nt(256, 256, 32, a[:256], a[:256], c, **launch)
+    assert str(caught.value) == message
+    torch.cuda.synchronize()
+    assert bool(c.isnan().all())
+    for _ in range(2):  # the general path, then the fast path
+        kernels.gemm_bf16_nt(256, 256, 32, a[:256], a[:256], c, threads=512)
+    assert torch.equal(c, torch.full_like(c, 32.0))
+    big = poisoned(512, 256, torch.float32)
+    with pytest.raises(kernels.KernelValueError) as caught:
+        kernels.gemm_bf16_nt(512, 256, 32, a, a[:256], big, threads=512)
+    assert str(caught.value) == GRID.format(x=4, g=4, m=512, fix="launch at least 8 blocks: threads=1024")
+    torch.cuda.synchronize()
+    assert bool(big.isnan().all())
+
+
 @pytest.mark.parametrize("launch", ["threads=128 * 3", "threads=64 * 8, block=64"],
                          ids=["too-few-blocks", "another-block"])
-def test_a_launch_that_cannot_cover_c_traps(launch: str) -> None:
+def test_the_device_still_traps_a_launch_past_the_requirements(launch: str) -> None:
+    """Defence in depth: with the stub's launch requirements taken away, the kernel's own test traps."""
     out = _trap_output(
+        "kernels._module.kernel('gemm_bf16_nt')._launch_requires = (); "
         "a = torch.ones((256, 32), device='cuda', dtype=torch.bfloat16); "
         "c = torch.zeros((256, 256), device='cuda'); "
         f"kernels.gemm_bf16_nt(256, 256, 32, a, a, c, {launch})"
     )
-    assert "TRAPPED" in out, out
+    assert "TRAPPED" in out and "KernelValueError" not in out, out

@@ -94,6 +94,31 @@ def test_nan_in_another_sequence_does_not_leak(att: ModuleType, rng: np.random.G
     assert np.abs(got - ref).max() <= 2.0**-6 * np.abs(widen(v[:1])).max()
 
 
+@pytest.mark.parametrize("d", [64, 128])
+def test_a_wrong_launch_is_refused_before_it_runs(att: ModuleType, d: int) -> None:
+    """The default block (256), too few blocks, a 2-D grid: refused by the kernels' `where (...)` in
+    one line before the emulated device runs (a block of another size or a 2-D grid would have
+    stored nothing, silently; too few blocks trapped after the fact)."""
+    kernel = getattr(att, f"attention_fwd_sm90_d{d}")
+    qkv = BFloat16(np.zeros((2, 200, d), np.uint16))  # 2 sequences of 2 tiles of 128 rows
+    out = np.full(2 * 200 * d, 0x7FC0, np.uint16)
+    grid = (f"attention_fwd_sm90_d{d}(): requirement `blocks.x == blocks >= len(o) // max(seq * {d}, 1) * "
+            f"cdiv(seq, 128)` failed: blocks.x = {{x}}, blocks = {{g}}, len(o) = {400 * d}, seq = 200; ")
+    for launch, message in [
+        ({"threads": 384 * 4}, f"attention_fwd_sm90_d{d}(): requirement `block == 384` failed: block = 256 "
+                               "(the default); pass block=384"),
+        ({"threads": 384 * 3, "block": 384}, grid.format(x=3, g=3) + "launch at least 4 blocks: threads=1536"),
+        ({"threads": (384 * 4, 2), "block": (384, 1)},
+         grid.format(x=4, g=8) + "launch a 1-D grid: 1 block along y and z (threads and block ints)"),
+    ]:
+        with pytest.raises(att.KernelValueError) as caught:
+            kernel(200, 0, 0.125, qkv, qkv, qkv, BFloat16(out), SMEM[d], **launch)
+        assert str(caught.value) == message
+    assert (out == 0x7FC0).all()  # nothing ran
+    kernel(200, 0, 0.125, qkv, qkv, qkv, BFloat16(out), SMEM[d], threads=1536, block=384)
+    assert (out == 0).all()
+
+
 @pytest.mark.parametrize("which,text", [
     (1, "the producer loads k and v before q"),
     (2, "the producer ends without q or with fewer loads than `steps`"),

@@ -141,6 +141,38 @@ def test_persistent_blocks_bit_exact(hop: ModuleType, rng: np.random.Generator, 
     np.testing.assert_array_equal(c, f32_in_k_order(widen(a), widen(w)))
 
 
+def test_a_wrong_launch_is_refused_before_it_runs(hop: ModuleType) -> None:
+    """The default block (256: `#[launch_bounds(384, 1)]` keeps the default), too few blocks, a 2-D
+    grid: refused by the kernels' `where (...)` in one line, before the emulated device runs. Without
+    it, a block of another size or a 2-D grid would have stored nothing, silently (`block_tile_count`
+    0), and too few blocks trapped after the fact."""
+    m, n, k = 150, 300, 64  # 2 · 2 tiles of 128 × 256
+    a, w = BFloat16(np.zeros((m, k), np.uint16)), BFloat16(np.zeros((n, k), np.uint16))
+    c = np.full((m, n), np.nan, np.float32)
+    grid = ("gemm_bf16_nt_sm90(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)` failed: "
+            "blocks.x = {x}, blocks = {g}, m = 150, n = 300; ")
+    for launch, message in [
+        ({"threads": 384 * 4}, "gemm_bf16_nt_sm90(): requirement `block == 384` failed: block = 256 (the default); "
+                               "pass block=384"),
+        ({"threads": 384 * 3, "block": 384}, grid.format(x=3, g=3) + "launch at least 4 blocks: threads=1536"),
+        ({"threads": (384 * 4, 2), "block": (384, 1)},
+         grid.format(x=4, g=8) + "launch a 1-D grid: 1 block along y and z (threads and block ints)"),
+    ]:
+        with pytest.raises(hop.KernelValueError) as caught:
+            hop.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, **launch)
+        assert str(caught.value) == message
+    with pytest.raises(hop.KernelValueError) as caught:
+        hop.gemm_small(m, n, k, a, w, c, SMEM_SMALL, threads=(256, 2), block=(256, 1))
+    assert str(caught.value) == ("gemm_small(): requirement `blocks.x == blocks` failed: blocks.x = 1, blocks = 2; "
+                                 "launch a 1-D grid: 1 block along y and z (threads and block ints)")
+    with pytest.raises(hop.KernelValueError, match=r"^gemm_bf16_nt_sm90_persistent\(\): requirement `block == 384` "
+                                                   r"failed: block = 256 \(the default\); pass block=384$"):
+        hop.gemm_bf16_nt_sm90_persistent(m, n, k, a, w, c, SMEM, threads=384)
+    assert np.isnan(c).all()  # nothing ran
+    hop.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=1536, block=384)
+    assert (c == 0).all()
+
+
 def test_every_element_has_one_owner(hop: ModuleType) -> None:
     """`WgTiles<128, 64>` on a ragged 200 × 100 output: every element written exactly once, by a
     consumer thread (warpgroups 1 and 2) of the block whose tile holds it, in the wgmma layout."""

@@ -198,6 +198,23 @@ def test_example_gemm_s8_nt_is_exact(mods: ModuleType, rng: np.random.Generator,
     assert np.array_equal(c, exact(a, b))
 
 
+def test_example_gemm_s8_nt_refuses_a_wrong_launch_before_it_runs(mods: ModuleType) -> None:
+    a = np.zeros((256, 32), np.int8)
+    c = np.full((256, 256), -7, np.int32)
+    for launch, message in [
+        ({"threads": 128 * 3}, "requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` failed: blocks.x = 3, "
+                               "blocks = 3, m = 256, n = 256; launch at least 4 blocks: threads=512"),
+        ({"threads": 64 * 8, "block": 64}, "requirement `block.x == block == 128` failed: block.x = 64, block = 64; "
+                                           "pass block=128"),
+    ]:
+        with pytest.raises(mods.KernelValueError) as caught:
+            mods.gemm_s8_nt(256, 256, 32, a, a, c, **launch)
+        assert str(caught.value) == f"gemm_s8_nt(): {message}"
+    assert (c == -7).all()  # nothing ran
+    mods.gemm_s8_nt(256, 256, 32, a, a, c, threads=512)
+    assert (c == 0).all()
+
+
 def test_example_gemm_s8_nt_refuses_other_dtypes(mods: ModuleType) -> None:
     a = np.zeros((4, 4), np.uint8)
     with pytest.raises(TypeError, match=r"gemm_s8_nt\(\): argument `a` must be an? int8"):

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from bf16 import BFloat16, to_bf16
-from conftest import EXAMPLE, emulated
+from conftest import EXAMPLE, REPO, emulated
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -593,10 +593,41 @@ def test_example_linear_gelu(mods: ModuleType, rng: np.random.Generator) -> None
     assert np.all(np.abs(got - ref) <= 2.0 ** -8 * np.abs(ref) + 1e-6), np.abs(got - ref).max()
 
 
-def test_example_gemm_refuses_too_few_blocks_and_another_block(mods: ModuleType) -> None:
-    a = BFloat16(np.zeros(256 * 32, np.uint16))
-    c = np.zeros((256, 256), np.float32)
-    with pytest.raises(mods.KernelTrap, match=r"^gemm_bf16_nt\(\): "):
-        mods.gemm_bf16_nt(256, 256, 32, a, a, c, threads=128 * 3)  # 4 tiles
-    with pytest.raises(mods.KernelTrap, match=r"^gemm_bf16_nt\(\): "):
-        mods.gemm_bf16_nt(256, 256, 32, a, a, c, threads=64 * 8, block=64)
+GEMM_GRID = ("{kernel}(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` failed: blocks.x = 3, "
+             "blocks = 3, m = 256, n = 256; launch at least 4 blocks: threads=512")
+GEMM_BLOCK = "{kernel}(): requirement `block.x == block == 128` failed: block.x = 64, block = 64; pass block=128"
+GEMM_2D = ("{kernel}(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` failed: blocks.x = 4, "
+           "blocks = 8, m = 256, n = 256; launch a 1-D grid: 1 block along y and z (threads and block ints)")
+
+
+@pytest.mark.parametrize("kernel", ["gemm_bf16", "gemm_bf16_nt", "gemm_bf16_nt_bf16", "gemm_tf32_nt", "linear_gelu_bf16"])
+def test_example_gemm_refuses_a_wrong_launch_before_it_runs(mods: ModuleType, kernel: str) -> None:
+    """Too few blocks for C, another block, a 2-D grid (whose blocks the device would give no
+    tile): refused by the kernel's `where (...)` in one line that says what to pass, before the
+    emulated device runs (its trap stays behind, as on the GPU); then the launch it names runs."""
+    tf32 = kernel == "gemm_tf32_nt"
+    a = np.zeros(256 * 32, np.float32) if tf32 else BFloat16(np.zeros(256 * 32, np.uint16))
+    f32 = kernel in ("gemm_bf16", "gemm_bf16_nt", "gemm_tf32_nt")
+    out = np.full((256, 256), np.nan, np.float32) if f32 else np.full((256, 256), 0x7FC0, np.uint16)  # NaN
+    c = out if f32 else BFloat16(out)
+    args = (256, 256, 32, a, a, *([BFloat16(np.zeros(256, np.uint16))] if kernel == "linear_gelu_bf16" else []), c)
+    for launch, message in [({"threads": 128 * 3}, GEMM_GRID), ({"threads": 64 * 8, "block": 64}, GEMM_BLOCK),
+                            ({"threads": (128 * 4, 2), "block": (128, 1)}, GEMM_2D)]:
+        with pytest.raises(mods.KernelValueError) as caught:
+            getattr(mods, kernel)(*args, **launch)
+        assert str(caught.value) == message.format(kernel=kernel)
+    assert (out.view(np.uint32 if f32 else np.uint16) == (0x7FC00000 if f32 else 0x7FC0)).all()  # nothing ran
+    getattr(mods, kernel)(*args, threads=512)
+    assert (out == 0).all()  # zeros times zeros (and gelu(0 + 0)), every element written
+    getattr(mods, kernel)(*args)  # the default: one thread per element of c, blocks of 128 (its launch bounds)
+
+
+def test_the_docs_show_the_gemms_requirements_and_messages(mods: ModuleType) -> None:
+    """docs/requirements.md shows tensor.rs's `where (...)` as it is, and the messages a wrong
+    launch of it gets, as emulation gives them."""
+    page = (REPO / "docs" / "requirements.md").read_text()
+    source = (EXAMPLE / "kernels" / "tensor.rs").read_text()
+    clause = source[source.index("    ) where (", source.index("pub fn gemm_bf16_nt(")):].split(" {\n", 1)[0]
+    assert clause in page, clause
+    for message in (GEMM_GRID, GEMM_BLOCK, GEMM_2D):
+        assert message.format(kernel="gemm_bf16_nt") in page, message

@@ -56,6 +56,11 @@ version = "0.1.0"
 archs = ["sm_90"]
 """
 DIR = object()  # in `files`: make a folder
+WHERE_ALLOWED = (r"allowed are comparisons joined by `,` or `and`, integer constants, scalar parameters, "
+                 r"len\(<slice parameter>\), the launch shape \(threads, block, blocks, or one axis: block\.x, "
+                 r"blocks\.y, \.\.\.\), cdiv\(a, b\) \(a / b rounded up\), min\(\.\.\.\), max\(\.\.\.\), "
+                 r"\+ - \* / % \(`/` divides integers, rounding down\) and parentheses")
+"""The `where` language's own summary, which ends every refusal of a requirement (`_where.HELP`)."""
 
 
 @dataclass(frozen=True)
@@ -314,26 +319,19 @@ CASES = [
          files={"kernels/k.rs": kernel(COPY, before='const H: &str = env!("HOME");\n')}),
     Case("where-constant-zero-modulo", ("build", "{p}"), 1,
          r"kernels/k\.rs:4: kernel `k`: requirement `len\(x\) % 0 == 0` in its `where \(\.\.\.\)`: `len\(x\) % "
-         r"0` divides by the constant 0 \(`% 0`\); allowed are comparisons joined by `,` or `and`, integer "
-         r"constants, scalar parameters, len\(<slice parameter>\), \+ - \* / % \(`/` divides integers, "
-         r"rounding down\) and parentheses",
+         r"0` divides by the constant 0 \(`% 0`\); " + WHERE_ALLOWED,
          files={"kernels/k.rs": kernel(f"{COPY}\n        where (len(x) % 0 == 0)")}),
     Case("where-constant-zero-division", ("build", "{p}"), 1,
          r"kernels/k\.rs:3: kernel `k`: requirement `len\(x\) // \(2 - 2\) >= 1` in its `where \(\.\.\.\)`: "
-         r"`len\(x\) // \(2 - 2\)` divides by the constant 0 \(`/ 0`\); allowed are comparisons joined by `,` "
-         r"or `and`, integer constants, scalar parameters, len\(<slice parameter>\), \+ - \* / % \(`/` divides "
-         r"integers, rounding down\) and parentheses",
+         r"`len\(x\) // \(2 - 2\)` divides by the constant 0 \(`/ 0`\); " + WHERE_ALLOWED,
          files={"kernels/k.rs": kernel(f"{COPY} where (len(x) / (2 - 2) >= 1)")}),
     Case("where-unknown-name", ("build", "{p}"), 1,
          r"kernels/k\.rs:3: kernel `k`: requirement `len\(z\) >= 1` in its `where \(\.\.\.\)`: `z` is not a "
-         r"parameter of the kernel; allowed are comparisons joined by `,` or `and`, integer constants, scalar "
-         r"parameters, len\(<slice parameter>\), \+ - \* / % \(`/` divides integers, rounding down\) and "
-         r"parentheses",
+         r"parameter of the kernel; " + WHERE_ALLOWED,
          files={"kernels/k.rs": kernel(f"{COPY} where (len(z) >= 1)")}, absent=r"kernels\.json"),
     Case("where-slice-without-len", ("build", "{p}"), 1,
          r"kernels/k\.rs:3: kernel `k`: requirement `x >= 1` in its `where \(\.\.\.\)`: `x` is a slice: write "
-         r"`len\(x\)`; allowed are comparisons joined by `,` or `and`, integer constants, scalar parameters, "
-         r"len\(<slice parameter>\), \+ - \* / % \(`/` divides integers, rounding down\) and parentheses",
+         r"`len\(x\)`; " + WHERE_ALLOWED,
          files={"kernels/k.rs": kernel(f"{COPY} where (x >= 1)")}),
     Case("libdevice-is-garbage", ("build", "{p}"), 1,
          r"`OXPACK_LIBDEVICE` `{tmp}/garbage\.bc` is not LLVM bitcode that llvmlite can read \(.*\); point "

@@ -192,9 +192,10 @@ def make_manifest() -> dict[str, Any]:
             "tiled": {
                 "crate": "saxpy",
                 "symbol": "tiled",
-                "doc": "`#[launch_bounds(128)]` alone (no register cap), as tensor.rs's GEMMs have it.",
+                "doc": "`#[launch_bounds(128)]` alone (no register cap), and launch-shape requirements, as tensor.rs's "
+                       "GEMMs have them.",
                 "params": [param("x", "in", "float32"), param("y", "out", "float32")],
-                "requires": [],
+                "requires": ["len(x) == len(y)", "block.x == block == 128", "blocks.x == blocks >= cdiv(len(y), 256)"],
                 "resources": {},
                 "block_limits": {},
                 "launch_bounds": {"max_threads": 128},

@@ -13,7 +13,9 @@
 //! and whose rows are not stored.
 //!
 //! Launch one block per 64 rows of each sequence:
-//! `threads=128 * batch * heads * ceil(seq / 64)`.
+//! `threads=128 * batch * heads * ceil(seq / 64)`. Fewer blocks, another block, a 2-D grid or an
+//! `o` of a partial sequence are refused before the launch by the kernels' `where (...)` (the
+//! device code traps on them too).
 use oxpack::prelude::*;
 use oxpack::math::fast;
 use oxpack::mma::{AccumFor, BTile, BtTile};
@@ -124,7 +126,8 @@ kernel! {
     pub fn attention_fwd_d64(
         seq: u32, causal: u32, scale: f32, q: &[BF16], k: &[BF16], v: &[BF16],
         o: &mut DisjointSlice<BF16, Out<64>> = (seq),
-    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o)) {
+    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o), len(o) % max(seq * 64, 1) == 0,
+             block.x == block == 128, blocks.x == blocks >= len(o) / max(seq * 64, 1) * cdiv(seq, 64)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, BtTile<BF16, 64, 64>, BTile<BF16, 64, 64>);
         attention::<64, 64, 4, 8, 4, 8>(pipe, seq, causal, scale, q, k, v, o);
     }
@@ -134,7 +137,8 @@ kernel! {
     pub fn attention_fwd_d128(
         seq: u32, causal: u32, scale: f32, q: &[BF16], k: &[BF16], v: &[BF16],
         o: &mut DisjointSlice<BF16, Out<128>> = (seq),
-    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o)) {
+    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o), len(o) % max(seq * 128, 1) == 0,
+             block.x == block == 128, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 64)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, BtTile<BF16, 32, 128>, BTile<BF16, 32, 128>);
         attention::<128, 32, 8, 4, 2, 16>(pipe, seq, causal, scale, q, k, v, o);
     }

@@ -9,7 +9,9 @@
 //! them) are copied by `cp.async`; others by ordinary loads, slower.
 //!
 //! Launch one block per tile of C: `threads=128 * ceil(m / 128) * ceil(n / 128)` (the block is
-//! 128 threads by default, from `#[launch_bounds(128)]`); fewer blocks trap, more do nothing.
+//! 128 threads by default, from `#[launch_bounds(128)]`); more do nothing. Fewer blocks, another
+//! block or a 2-D grid are refused before the launch by the kernels' `where (...)`, in one line
+//! that says what to pass (the device code traps on them too).
 use oxpack::mma::s8::AccumS32;
 use oxpack::prelude::*;
 
@@ -38,7 +40,8 @@ kernel! {
     #[launch_bounds(128)]
     pub fn gemm_s8_nt(
         m: u32, n: u32, k: u32, a: &[i8], b: &[i8], c: &mut DisjointSlice<i32, Tiles> = (n),
-    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block.x == block == 128, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<i8, BM, BK>, BtTile<i8, BN, BK>);
         let d = block_dim();
         if d.x as usize != THREADS || d.y != 1 || d.z != 1 || (grid_dim().x as usize) < c.block_tiles() {

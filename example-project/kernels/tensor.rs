@@ -9,7 +9,9 @@
 //! and CuPy allocate them) are copied by `cp.async`; others by ordinary loads, slower.
 //!
 //! Launch one block per tile of C: `threads=128 * ceil(m / 128) * ceil(n / 128)` (the block is
-//! 128 threads by default, from `#[launch_bounds(128)]`); fewer blocks trap, more do nothing.
+//! 128 threads by default, from `#[launch_bounds(128)]`); more do nothing. Fewer blocks, another
+//! block or a 2-D grid are refused before the launch by the kernels' `where (...)`, in one line
+//! that says what to pass (the device code traps on them too).
 use oxpack::prelude::*;
 use oxpack::mma::{BTileKind, Depth, MmaInput};
 
@@ -117,7 +119,8 @@ kernel! {
     #[launch_bounds(128)]
     pub fn gemm_bf16(
         m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32, Tiles> = (n),
-    ) where (len(a) == m * k, len(b) == k * n, len(c) == m * n) {
+    ) where (len(a) == m * k, len(b) == k * n, len(c) == m * n,
+             block.x == block == 128, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<BF16, BM, BK>, BTile<BF16, BK, BN>);
         gemm(pipe, m, n, k, a, b, c, |_, _, v| v);
     }
@@ -127,7 +130,8 @@ kernel! {
     #[launch_bounds(128)]
     pub fn gemm_bf16_nt(
         m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32, Tiles> = (n),
-    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block.x == block == 128, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<BF16, BM, BK>, BtTile<BF16, BN, BK>);
         gemm(pipe, m, n, k, a, b, c, |_, _, v| v);
     }
@@ -137,7 +141,8 @@ kernel! {
     #[launch_bounds(128)]
     pub fn gemm_bf16_nt_bf16(
         m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<BF16, Tiles> = (n),
-    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block.x == block == 128, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<BF16, BM, BK>, BtTile<BF16, BN, BK>);
         gemm(pipe, m, n, k, a, b, c, |_, _, v| BF16::from_f32(v));
     }
@@ -148,7 +153,8 @@ kernel! {
     #[launch_bounds(128)]
     pub fn gemm_tf32_nt(
         m: u32, n: u32, k: u32, a: &[f32], b: &[f32], c: &mut DisjointSlice<f32, Tiles> = (n),
-    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block.x == block == 128, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<f32, BM, BK_TF32>, BtTile<f32, BN, BK_TF32>);
         gemm(pipe, m, n, k, a, b, c, |_, _, v| v);
     }
@@ -159,7 +165,8 @@ kernel! {
     #[launch_bounds(128)]
     pub fn linear_gelu_bf16(
         m: u32, n: u32, k: u32, a: &[BF16], w: &[BF16], bias: &[BF16], c: &mut DisjointSlice<BF16, Tiles> = (n),
-    ) where (len(a) == m * k, len(w) == n * k, len(bias) == n, len(c) == m * n) {
+    ) where (len(a) == m * k, len(w) == n * k, len(bias) == n, len(c) == m * n,
+             block.x == block == 128, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<BF16, BM, BK>, BtTile<BF16, BN, BK>);
         gemm(pipe, m, n, k, a, w, c, |_, col, v| BF16::from_f32(gelu(v + bias.get(col).map_or(0.0, |b| b.to_f32()))));
     }

@@ -20,7 +20,7 @@ from string import Template
 from typing import Any, NamedTuple
 
 from . import data_dir
-from .contract import dtypes, where
+from .contract import dtypes, template, where
 
 __all__ = ["Launchers", "launcher_file", "render_launchers"]
 
@@ -76,7 +76,8 @@ def render_launchers(manifest: Any) -> Launchers:
 def _signature(kernel: Any) -> tuple[object, ...]:
     """What the launcher of `kernel` depends on; kernels that agree on it share one."""
     return (tuple((p.kind, p.dtype.name) for p in kernel.args), kernel.rank,
-            tuple(where().render(r.test, _names(kernel)) for r in kernel.requirements()), kernel.coarsen > 1)
+            tuple(where().render(r.test, _names(kernel), python=True) for r in kernel.requirements()),
+            kernel.coarsen > 1)
 
 
 def _name(kernel: Any) -> str:
@@ -102,14 +103,25 @@ def _name(kernel: Any) -> str:
 
 def _names(kernel: Any) -> Any:
     """How a requirement's terms read in the launcher: ``arg0`` (a scalar's value, or the elements of
-    dynamic shared memory), ``size1`` (an array's element count)."""
+    dynamic shared memory), ``size1`` (an array's element count), ``launched[9]`` (the launch
+    shape, as the entry holds it: `_requires.LAUNCH_TERMS`)."""
     by_name = {p.name: p for p in kernel.args}
+    launch = template("_requires").LAUNCH_TERMS  # the order of the values an entry holds
 
     def name(term: Any) -> str:
+        if isinstance(term, where().Launch):
+            return f"launched[{launch.index(where().label(term))}]"
         p = by_name[term.name]
         return f"size{p.pos}" if p.kind in _WHAT else f"arg{p.pos}"
 
     return name
+
+
+def _doc_names(kernel: Any) -> Any:
+    """How a launcher's docstring names a requirement's terms: as the launcher does, the launch
+    shape as the kernel file does (``blocks.x``)."""
+    names = _names(kernel)
+    return lambda term: where().label(term) if isinstance(term, where().Launch) else names(term)
 
 
 def _ints(value: str, rank: int | None) -> str:
@@ -142,16 +154,26 @@ def _launcher(name: str, kernel: Any, kernels: list[str]) -> str:
         reads += _fill("next_array" if n else "first_array", i=p.pos)
         if p.kind in ("tma", "tma3"):
             reads += _fill("tma", arg=f"arg{p.pos}", i=p.pos, dtype=p.dtype.name, rank=3 if p.kind == "tma3" else 2)
-    requires = [where().render(r.test, _names(kernel)) for r in kernel.requirements()]
+    # a requirement on the arguments alone is tested with the overlaps (behind the memo); one that
+    # names the launch shape once the entry is found (it holds the shape); one on the launch shape
+    # alone holds for every call that finds the entry, whose key is the threads and block it was
+    # checked with
+    parsed = kernel.requirements()
+    requires = [where().render(r.test, _names(kernel), python=True) for r in parsed if not r.launch()]
+    launch = [where().render(r.test, _names(kernel), python=True) for r in parsed
+              if r.launch() and any(not isinstance(t, where().Launch) for t in r.terms())]
     default = kernel.default_array
     dynamic = next((p for p in args if p.kind == "dynshared"), None)
     fields = dict(
-        name=name, doc=_doc(kernel, kernels, requires), args="".join(f"arg{p.pos}: Any, " for p in args),
+        name=name, doc=_doc(kernel, kernels, [where().render(r.test, _doc_names(kernel)) for r in parsed]),
+        args="".join(f"arg{p.pos}: Any, " for p in args),
         scalars=scalars, threads_ok=_ints("threads", kernel.rank), block_ok=_ints("block", kernel.rank), arrays=reads,
         default_threads=(f"size{default.pos} if threads is None else threads  # default: one thread per element of "
                          f"arg{default.pos}") if default is not None else "threads  # required: None finds no entry",
         shared_doc="" if dynamic is None else ", shared elements",
         shared_key="" if dynamic is None else f", arg{dynamic.pos}",
+        launch_checks="" if not launch else _fill(
+            "launch_requires", at=3 + (kernel.coarsen > 1), tests="".join(_fill("require", test=t) for t in launch)),
     )
     return _fill("launcher", **fields, **_packed(kernel, arrays, requires))
 

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ._manifest import REGISTERS_PER_BLOCK, registers_for
-from ._requires import _Requirement
+from ._requires import _Requirement, launch_values
 from ._types import (
     _DEFAULT_BLOCK,
     _F32_MAX,
@@ -39,7 +39,8 @@ class _Checks:
     _arrays: tuple[_Param, ...]
     _dynamic: _Param | None
     _default_threads: int
-    _requires: tuple[_Requirement, ...]
+    _requires: tuple[_Requirement, ...]  # on the arguments alone
+    _launch_requires: tuple[_Requirement, ...]  # naming the launch shape too
     _max_threads: int
     _whole_warps: bool
     _coarsen: int
@@ -57,6 +58,8 @@ class _Checks:
         self._check_overlap(arrays)
         self._check_requirements(args, arrays)
         shape = self._launch_shape(threads, block, arrays)
+        if self._launch_requires:
+            self._check_launch_requirements(args, arrays, threads, block, shape)
         if stream is not None and not hasattr(stream, "__cuda_stream__"):
             raise KernelArgumentError(
                 f"{self.name}(): `stream` must be a cuda.core Stream or an object with "
@@ -94,6 +97,28 @@ class _Checks:
                 values[a.param.pos] = a.size
             for requirement in self._requires:
                 requirement.check(values)
+
+    def _check_launch_requirements(
+        self, args: tuple[object, ...], arrays: Sequence[_Array], threads: object, block: object, shape: _Shape | None,
+    ) -> None:
+        """The requirements that name the launch shape (`block == 128`), once the shape is checked."""
+        values = list(args)
+        for a in arrays:
+            values[a.param.pos] = a.size
+        values += self._launch_values(threads, block, arrays, shape)
+        for requirement in self._launch_requires:
+            requirement.check(values, threads, block)
+
+    def _launch_values(
+        self, threads: object, block: object, arrays: Sequence[_Array], shape: _Shape | None,
+    ) -> tuple[int, ...]:
+        """The launch shape as requirements read it (`_requires.launch_values`), of a checked shape
+        (None: nothing to launch, no block along an empty axis)."""
+        dims = _dims(self.name, "threads", arrays[self._default_threads].size if threads is None else threads)
+        if shape is not None:
+            return launch_values(dims, shape.block, shape.grid)
+        blocks = self._block_dims(block, dims)
+        return launch_values(dims, blocks, tuple(-(-t // b) for t, b in zip(dims, blocks, strict=True)))
 
     def _check_scalar(self, p: _Param, value: object) -> None:
         bounds = p.dtype.bounds
@@ -189,11 +214,7 @@ class _Checks:
                 f"{self.name}(): takes a {self.rank}-D launch (its ThreadIndex"
                 f"{self.rank if self.rank > 1 else ''} parameter), got threads={threads!r}"
             )
-        if block is None:  # a kernel with launch bounds below 256 takes its bound by default (1-D)
-            most = (self._max_threads // 32 * 32 or self._max_threads) if self._whole_warps else self._max_threads
-            blocks = (most,) if len(dims) == 1 and most < 256 else _DEFAULT_BLOCK[len(dims)]
-        else:
-            blocks = _dims(self.name, "block", block)
+        blocks = self._block_dims(block, dims)
         if len(blocks) != len(dims):
             raise KernelValueError(
                 f"{self.name}(): `block` {block!r} must have as many dimensions as `threads` {threads!r}"
@@ -227,6 +248,13 @@ class _Checks:
             # the device runs every index of the plain grid (its count passed), no other
             return _Shape((-(-grid[0] // self._coarsen),), blocks, grid[0] * blocks[0])
         return _Shape(grid, blocks)
+
+    def _block_dims(self, block: object, dims: tuple[int, ...]) -> tuple[int, ...]:
+        """The block's axes: `block`'s, or the default for a launch of `dims`."""
+        if block is None:  # a kernel with launch bounds below 256 takes its bound by default (1-D)
+            most = (self._max_threads // 32 * 32 or self._max_threads) if self._whole_warps else self._max_threads
+            return (most,) if len(dims) == 1 and most < 256 else _DEFAULT_BLOCK[len(dims)]
+        return _dims(self.name, "block", block)
 
     def _whole_warps_refusal(self, block: object, blocks: tuple[int, ...]) -> KernelValueError:
         """The error for a block of a `#[whole_warps]` kernel whose thread count is not a multiple of 32."""

@@ -122,7 +122,9 @@ class Kernel(_Placing, _TmaSources):
             for p in params
         )
         positions = {p.name: p.pos for p in params}
-        self._requires = tuple(_Requirement(self.name, r, positions) for r in spec.requirements())
+        requires = [_Requirement(self.name, r, positions, spec.coarsen) for r in spec.requirements()]
+        self._requires = tuple(r for r in requires if not r.launch)
+        self._launch_requires = tuple(r for r in requires if r.launch)  # checked once the launch shape is
         # `#[launch_bounds(max_threads, ...)]`: the PTX's `.maxntid`, which the driver enforces
         self._max_threads: int = spec.max_threads
         # `#[whole_warps]`: blocks of a multiple of 32 threads only (its code has no partial-warp paths)
@@ -230,6 +232,8 @@ class Kernel(_Placing, _TmaSources):
             made = _entry(api, device, handle, function, shape.grid, shape.block, nbytes)
             # a coarsened kernel's entry holds its count of launch indices, which the fast path packs
             entry: tuple[Any, ...] | None = made if made is None or shape.indices is None else (*made, shape.indices)
+            if entry is not None and self._launch_requires:  # the launch shape, which their fast-path tests read
+                entry = (*entry, self._launch_values(threads, block, arrays, shape))
             if entry is not None:
                 size = arrays[self._default_threads].size if threads is None else threads
                 key: tuple[object, ...] = (device.device_id, handle, size, block)

@@ -76,8 +76,11 @@
 /// An optional `where (...)` after the parameter list states length
 /// requirements that the Python stub checks before every launch, e.g.
 /// `where (len(x) >= len(y), len(m) == width * height)`: comparisons of
-/// `len(slice)`, scalar parameters and integers with `+ - * / %`, where `/`
-/// divides integers rounding down (Python's `//`). Write no `//` and no
+/// `len(slice)`, scalar parameters, the launch shape (`threads`, `block`,
+/// `blocks`, or one axis: `block.x`) and integers with `+ - * / %`,
+/// `cdiv`, `min` and `max`, where `/` divides integers rounding down
+/// (Python's `//`). The clause is host-only: it reaches the descriptor as
+/// text and generates no device code. Write no `//` and no
 /// comment inside the parentheses: Rust drops comments before this macro
 /// sees the tokens, so oxpack refuses them rather than check less.
 ///

@@ -68,8 +68,8 @@ fn consume_staged<const S: usize, const BM: usize, const BN: usize, O: oxpack::h
 }
 
 /// The body of a one-tile kernel (`Big`'s 128 × 256 tiles over A's and B's element E, one block
-/// per tile of C: fewer trap): the pipeline over k, the producer's loads of the block's tile and
-/// `consumer(q, steps, c)` in each consumer thread.
+/// per tile of C: fewer are refused before the launch, and trap): the pipeline over k, the
+/// producer's loads of the block's tile and `consumer(q, steps, c)` in each consumer thread.
 #[inline(always)]
 fn one_tile<O: oxpack::Elem, E: oxpack::hopper::WgmmaInput>(
     k: u32, a: &TmaSource<E>, b: &TmaSource<E>, c: &mut DisjointSlice<O, WgTiles<128, 256>>, smem: DynShared<u64>,
@@ -89,12 +89,13 @@ fn one_tile<O: oxpack::Elem, E: oxpack::hopper::WgmmaInput>(
 kernel! {
     /// c ← a·bᵀ on Hopper tensor cores: `a` m × k and `b` n × k, 2-D bf16 (TMA sources); `c` m × n,
     /// f32. Launch with `threads=384 * ceil(m / 128) * ceil(n / 256), block=384, smem=24712`: one
-    /// block per 128 × 256 tile of c (fewer trap).
+    /// block per 128 × 256 tile of c (fewer, or another block, are refused before the launch).
     #[launch_bounds(384, 1)]
     pub fn gemm_bf16_nt_sm90(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
-    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
         one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
     }
 
@@ -105,7 +106,8 @@ kernel! {
     pub fn gemm_bf16_nt_sm90_bf16(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
-    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
         one_tile(k, &a, &b, c, smem, |q, steps, c| consume_staged(q, steps, c));
     }
 
@@ -116,7 +118,8 @@ kernel! {
     pub fn gemm_bf16_nt_sm90_bf16_direct(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
-    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
         one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
     }
 
@@ -128,7 +131,8 @@ kernel! {
     pub fn gemm_tf32_nt_sm90(
         m: u32, n: u32, k: u32, a: TmaSource<f32>, b: TmaSource<f32>,
         c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
-    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
         one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
     }
 
@@ -139,7 +143,8 @@ kernel! {
     pub fn gemm_small(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<f32, WgTiles<64, 64>> = (n), smem: DynShared<u64>,
-    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block == 256, blocks.x == blocks) {
         let (count, steps) = (c.block_tile_count(), (k as usize).div_ceil(STAGE_K));
         if count == 0 {
             return;
@@ -159,7 +164,8 @@ kernel! {
     pub fn gemm_bf16_nt_sm90_persistent(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
         c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
-    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block == 384, blocks.x == blocks) {
         let (count, steps) = (c.block_tile_count(), (k as usize).div_ceil(STAGE_K));
         if count == 0 {
             return;
