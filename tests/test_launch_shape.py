@@ -191,6 +191,8 @@ def shape_manifest() -> dict[str, Any]:
                               ["len(x) == len(y)", "blocks >= cdiv(len(y), 4096)"], coarsen=4),
         "whole": kernel([_param("i", "index", "1d"), _param("y", "out", "float32")],
                         ["block == 128", "threads % block == 0"]),
+        # sgemm's: a 2-D block of 16 × 16 and nothing else
+        "tile2d": kernel([_param("ij", "index", "2d"), _param("y", "out", "float32")], ["block.x == block.y == 16"]),
     })
     for name, entry in manifest["kernels"].items():
         entry["symbol"] = entry["symbol"] or name
@@ -264,6 +266,23 @@ GEMM_GRID = ("gemm(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 
 def test_a_wrong_launch_is_refused_before_it_reaches_the_gpu(kernels: ModuleType, fake: FakeCuda,
                                                              options: dict[str, Any], message: str) -> None:
     refused(kernels, fake, "gemm", (300, 300, c(300, 300)), message, **options)
+
+
+TILE2D = "tile2d(): requirement `block.x == block.y == 16` failed: block.x = {x}, block.y = {y}"
+
+
+@pytest.mark.parametrize(("block", "x", "y"), [((8, 8), 8, 8), ((16, 8), 16, 8), ((8, 16), 8, 16), ((32, 32), 32, 32)])
+def test_a_chain_that_sets_block_axes_names_the_whole_block(kernels: ModuleType, fake: FakeCuda,
+                                                            block: tuple[int, int], x: int, y: int) -> None:
+    """`block.x == block.y == 16` not met: the fix is the whole block (16, 16), whichever axis was off,
+    not one axis at a time; a 1-D call of a 2-D kernel is refused by its rank before any requirement."""
+    refused(kernels, fake, "tile2d", (c(64, 64),), TILE2D.format(x=x, y=y) + "; pass block=(16, 16)",
+            threads=(64, 64), block=block)
+    kernels.tile2d(c(64, 64), threads=(64, 64), block=(16, 16))
+    kernels.tile2d(c(64, 64), threads=(64, 64))  # the 2-D default block is (16, 16)
+    with pytest.raises(kernels.KernelValueError, match=r"^tile2d\(\): takes a 2-D launch"):
+        kernels.tile2d(c(64, 64), threads=64 * 64, block=256)
+    assert [launch[1][2] for launch in fake.launches] == [(16, 16), (16, 16)]
 
 
 def test_huge_values_are_refused_or_exact(kernels: ModuleType, fake: FakeCuda) -> None:

@@ -84,6 +84,10 @@ class _Requirement:
         """What to pass instead, for the first comparison that fails: a launch-shape term against
         an expression of the arguments (`block == 128`, `blocks.x >= cdiv(m, 128)`) says which
         `block` or `threads` meet it; any other that names the launch shape says to change it."""
+        rank = max(len(v) if type(v) is tuple else 1 for v in (threads, block))  # as the call gave them
+        same = self._same_block_axes(values, rank)
+        if same:
+            return same
         for left, op, right, a, b in self.pairs:
             try:
                 if _COMPARE[op](a(values), b(values)):
@@ -91,7 +95,6 @@ class _Requirement:
                 if (isinstance(left, Launch) and isinstance(right, Launch) and left.name == right.name and op == "=="
                         and {left.axis, right.axis} == {None, "x"}):  # `blocks.x == blocks`: one axis
                     return _ONE_AXIS[left.name]
-                rank = max(len(v) if type(v) is tuple else 1 for v in (threads, block))  # as the call gave them
                 if isinstance(left, Launch) and not _launches(right):
                     return _fix_for(left, op, b(values), values[self.at:], rank, self.coarsen)
                 if isinstance(right, Launch) and not _launches(left):
@@ -100,6 +103,29 @@ class _Requirement:
                 pass
             return "; pass `threads` and `block` that meet it" if _launches(left) or _launches(right) else ""
         return ""
+
+    def _same_block_axes(self, values: Sequence[Any], rank: int) -> str:
+        """The fix for a chain of `==` that sets axes of the block to one value of the arguments
+        (`block.x == block.y == 16`): the call's block with those axes set (`block=(16, 16)`);
+        "" for any other requirement."""
+        nodes = [n for left, op, right, _, _ in self.pairs for n in (left, right)]
+        if not self.pairs or any(op != "==" for _, op, _, _, _ in self.pairs):
+            return ""
+        axes = {n.axis for n in nodes if isinstance(n, Launch) and n.name == "block" and n.axis in AXES}
+        if not axes or any(_launches(n) and not (isinstance(n, Launch) and n.axis in axes and n.name == "block")
+                           for n in nodes):
+            return ""
+        try:
+            wanted = {f(values) for left, _, right, a, b in self.pairs
+                      for n, f in ((left, a), (right, b)) if not _launches(n)}
+        except ZeroDivisionError:
+            return ""
+        if len(wanted) != 1 or max(AXES.index(axis) for axis in axes) >= rank:
+            return ""
+        (value,) = wanted
+        shape = dict(zip(LAUNCH_TERMS, values[self.at:], strict=True))
+        block = tuple(value if axis in axes else shape[f"block.{axis}"] for axis in AXES[:rank])
+        return f"; pass block={block[0] if rank == 1 else block}"
 
 
 _ONE_AXIS = {"threads": "; pass threads with 1 along y and z (an int)",
