@@ -161,31 +161,17 @@ pub(crate) fn wg_lane() -> (usize, usize, usize) {
 }
 
 /// `each!(N, |i| { … })`: the block for `i = 0 .. N` (N a constant) as straight-line code for
-/// `i < 128`, so register arrays indexed by `i` stay in registers; any `i ≥ 128` in a plain loop.
-/// The Hopper path's one copy (`hopper_attn.rs` imports it).
+/// `i < 128`, so register arrays indexed by `i` stay in registers; any `i ≥ 128` in a plain loop
+/// (`crate::unroll::copies!`, as `mma.rs`'s `each!` with 128 copies). The Hopper path's
+/// one copy (`hopper_attn.rs` imports it).
 macro_rules! each {
-    ($n:expr, |$i:ident| $body:block) => {{
-        let n: usize = $n;
-        each!(@ n, $i, $body,
+    ($n:expr, |$i:ident| $body:block) => {
+        crate::unroll::copies!($n, $i, $body, 128,
               0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
               32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
               64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
               96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119
-              120 121 122 123 124 125 126 127);
-        let mut rest: usize = 128; // any i ≥ 128 in a plain loop: never skipped
-        while rest < n {
-            let $i: usize = rest;
-            $body
-            rest += 1;
-        }
-    }};
-    (@ $n:ident, $i:ident, $body:block, $($k:literal)*) => {
-        $(
-            if $n > $k {
-                let $i: usize = $k;
-                $body
-            }
-        )*
+              120 121 122 123 124 125 126 127)
     };
 }
 pub(crate) use each;

@@ -167,44 +167,29 @@ fn whole_warp() {
 /// the device crate's compile to minutes.
 macro_rules! each {
     ($n:expr, |$i:ident| $body:block) => {
-        each!(@ $n, $i, $body, 32,
+        crate::unroll::copies!($n, $i, $body, 32,
               0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31)
     };
-    (@ $n:expr, $i:ident, $body:block, $copies:literal, $($k:literal)*) => {{
-        let n: usize = $n;
-        $(
-            if n > $k {
-                let $i: usize = $k;
-                $body
-            }
-        )*
-        let mut rest: usize = $copies;
-        while rest < n {
-            let $i: usize = rest;
-            $body
-            rest += 1;
-        }
-    }};
 }
 
 /// [`each!`] with 16 straight-line copies (then a loop).
 macro_rules! each16 {
     ($n:expr, |$i:ident| $body:block) => {
-        each!(@ $n, $i, $body, 16, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+        crate::unroll::copies!($n, $i, $body, 16, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
     };
 }
 
 /// [`each!`] with 8 straight-line copies (then a loop).
 macro_rules! each8 {
     ($n:expr, |$i:ident| $body:block) => {
-        each!(@ $n, $i, $body, 8, 0 1 2 3 4 5 6 7)
+        crate::unroll::copies!($n, $i, $body, 8, 0 1 2 3 4 5 6 7)
     };
 }
 
 /// [`each!`] with 4 straight-line copies (then a loop).
 macro_rules! each4 {
     ($n:expr, |$i:ident| $body:block) => {
-        each!(@ $n, $i, $body, 4, 0 1 2 3)
+        crate::unroll::copies!($n, $i, $body, 4, 0 1 2 3)
     };
 }
 
