@@ -1087,42 +1087,14 @@ impl<T, const BM: usize, const BN: usize> Bind<(usize,)> for DisjointSlice<T, Wg
     }
 }
 
-/// Tile rows per band of the block order.
-const BAND: usize = 8;
-
 impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>> {
-    /// The number of columns, bound from the launch's parameters.
-    #[inline(always)]
-    pub fn width(&self) -> usize {
-        self.shape[0]
-    }
-
-    /// How many block tiles cover the output: launch that many blocks (or more: the others get
-    /// no tile).
-    #[inline(always)]
-    pub fn block_tiles(&self) -> usize {
-        let width = self.shape[0];
-        if width == 0 {
-            return 0;
-        }
-        self.len.div_ceil(width).div_ceil(BM) * width.div_ceil(BN)
-    }
+    tile_grid_methods!();
 
     /// (tiles down, tiles across), or `None` when the block is not `128 · (1 + BM / 64)` threads,
     /// the grid is not 1-D or the output is empty (the same for every thread of a block).
     #[inline(always)]
     fn grid_of_tiles(&self) -> Option<(usize, usize)> {
-        let (d, g) = (crate::grid::block_dim(), crate::grid::grid_dim());
-        if d.x as usize * d.y as usize * d.z as usize != WG_THREADS * (1 + BM / WG_ROWS) || g.y != 1 || g.z != 1 {
-            return None;
-        }
-        let width = self.shape[0];
-        if width == 0 {
-            return None;
-        }
-        let (tiles_m, tiles_n) = (self.len.div_ceil(width).div_ceil(BM), width.div_ceil(BN));
-        // every row index below tiles_m · BM, times width, fits: no index below wraps
-        (tiles_m.checked_mul(BM)?).checked_mul(width)?;
+        let (_, tiles_m, tiles_n) = tile_grid!(self, WG_THREADS * (1 + BM / WG_ROWS), BM, BN);
         Some((tiles_m, tiles_n))
     }
 
@@ -1147,11 +1119,8 @@ impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>
         if tile >= tiles_m * tiles_n {
             return None;
         }
-        let band = tile / (BAND * tiles_n);
-        let first = band * BAND;
-        let rows_in_band = (tiles_m - first).min(BAND);
-        let rest = tile % (BAND * tiles_n);
-        Some(((first + rest % rows_in_band) * BM, (rest / rows_in_band) * BN))
+        let (tm, tn) = band_tile!(tile, tiles_m, tiles_n);
+        Some((tm * BM, tn * BN))
     }
 
     /// The calling block's (first) tile: [`tile_origin(0)`](Self::tile_origin); `None` for a

@@ -37,6 +37,11 @@
 #![no_std]
 #![deny(missing_docs)]
 
+// The block-tile grid's macros (`tile_grid_methods!`, `tile_grid!`, `band_tile!`), in textual scope
+// for the modules below (`mma`'s `WarpTiles`, `hopper`'s `WgTiles`).
+#[macro_use]
+mod tiling;
+
 pub mod atomic;
 pub mod block;
 pub mod cache;

@@ -1864,28 +1864,10 @@ macro_rules! accum_for {
 }
 accum_for!([1 2 3 4 5 6 7 8] [1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16]);
 
-/// Tile rows per band of the block order (see [`WarpTiles`]).
-const BAND: usize = 8;
-
 impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize>
     DisjointSlice<T, WarpTiles<BM, BN, WM, WN>>
 {
-    /// The number of columns, bound from the launch's parameters.
-    #[inline(always)]
-    pub fn width(&self) -> usize {
-        self.shape[0]
-    }
-
-    /// How many block tiles cover the output (`ceil(rows / BM) · ceil(width / BN)`): launch that
-    /// many blocks (or more: the others get no tile).
-    #[inline(always)]
-    pub fn block_tiles(&self) -> usize {
-        let width = self.shape[0];
-        if width == 0 {
-            return 0;
-        }
-        self.len.div_ceil(width).div_ceil(BM) * width.div_ceil(BN)
-    }
+    tile_grid_methods!();
 
     /// The calling warp's tile (see [`WarpTiles`]); `None` for a block past the last tile, or
     /// when the block does not have `(BM / WM) · (BN / WN)` warps or the grid is not 1-D (the
@@ -1897,27 +1879,12 @@ impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize
                     "oxpack: `WarpTiles<BM, BN, WM, WN>` needs WM | BM, WN | BN, 16 | WM and 8 | WN");
         }
         let warps = (BM / WM) * (BN / WN);
-        let (d, g, b) = (crate::grid::block_dim(), crate::grid::grid_dim(), crate::grid::block_idx());
-        if d.x as usize * d.y as usize * d.z as usize != warps * 32 || g.y != 1 || g.z != 1 {
-            return None;
-        }
-        let width = self.shape[0];
-        if width == 0 {
-            return None;
-        }
-        let (tiles_m, tiles_n) = (self.len.div_ceil(width).div_ceil(BM), width.div_ceil(BN));
-        // every row index below tiles_m · BM, times width, fits: no index below wraps
-        (tiles_m.checked_mul(BM)?).checked_mul(width)?;
+        let (b, width, tiles_m, tiles_n) = tile_grid!(block_idx, self, warps * 32, BM, BN);
         let block = b.x as usize;
         if block >= tiles_m * tiles_n {
             return None;
         }
-        // bands of BAND tile rows; inside a band, down the band's rows, then across
-        let band = block / (BAND * tiles_n);
-        let first = band * BAND;
-        let rows_in_band = (tiles_m - first).min(BAND);
-        let rest = block % (BAND * tiles_n);
-        let (tm, tn) = (first + rest % rows_in_band, rest / rows_in_band);
+        let (tm, tn) = band_tile!(block, tiles_m, tiles_n);
         let w = crate::block_thread_linear() / 32;
         Some(WarpTile {
             ptr: self.ptr,
