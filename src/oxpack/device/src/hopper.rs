@@ -128,19 +128,7 @@ pub(crate) mod rt {
     pub(crate) use crate::host::rt::hopper::*;
 }
 
-/// Stops the kernel with `message` (the emulator's `KernelTrap` and the debug profile show it).
-#[cold]
-#[inline(never)]
-#[track_caller]
-pub(crate) fn fail(message: &'static str) -> ! {
-    #[cfg(any(not(target_arch = "nvptx64"), oxpack_debug))]
-    panic!("{}", message);
-    #[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
-    {
-        let _ = message;
-        crate::trap()
-    }
-}
+crate::fail_fn!(pub(crate));
 
 /// Traps unless all 32 lanes of the calling warp are active: a `wgmma` is executed by whole
 /// warps (the 4 of a warpgroup) together.

@@ -127,19 +127,7 @@ fn smem_addr<T>(p: *const T) -> u32 {
 #[cfg(not(target_arch = "nvptx64"))]
 use crate::host::rt::mma as rt;
 
-/// Stops the kernel with `message` (the emulator's `KernelTrap` and the debug profile show it).
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn fail(message: &'static str) -> ! {
-    #[cfg(any(not(target_arch = "nvptx64"), oxpack_debug))]
-    panic!("{}", message);
-    #[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
-    {
-        let _ = message;
-        crate::trap()
-    }
-}
+crate::fail_fn!();
 
 /// Traps unless all 32 lanes of the calling warp execute this together. On the host the
 /// scheduler checks the same when the warp operation completes (and names the missing lane).
