@@ -64,7 +64,7 @@ use core::marker::PhantomData;
 
 use crate::disjoint::DisjointSlice;
 use crate::half::{BF16, F16};
-use crate::layout::{Bind, Layout};
+use crate::layout::Layout;
 use crate::param::{DevPtr, Param};
 use crate::sealed::Sealed;
 use crate::shared::DynShared;
@@ -1067,12 +1067,8 @@ pub struct WgTiles<const BM: usize, const BN: usize>;
 impl<const BM: usize, const BN: usize> Sealed for WgTiles<BM, BN> {}
 impl<const BM: usize, const BN: usize> Layout for WgTiles<BM, BN> {}
 
-impl<T, const BM: usize, const BN: usize> Bind<(usize,)> for DisjointSlice<T, WgTiles<BM, BN>> {
-    #[inline(always)]
-    unsafe fn bind(mut self, shape: (usize,)) -> Self {
-        self.shape[0] = shape.0;
-        self
-    }
+crate::disjoint::bind_shape! {
+    [const BM: usize, const BN: usize] WgTiles<BM, BN> => [width];
 }
 
 impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>> {

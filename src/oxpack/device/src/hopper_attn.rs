@@ -47,7 +47,7 @@ use crate::hopper::{
     coord, descriptor, each, fail, new_pipeline, rt, wg_lane, whole_warp, StageMemory, TmaElem, TmaSource3, WgAccum,
     WgCols, WgWidth, BOX_BYTES, BOX_ROWS, WG_ROWS, WG_THREADS,
 };
-use crate::layout::{Bind, Layout};
+use crate::layout::Layout;
 use crate::mma::FromAccum;
 use crate::sealed::Sealed;
 use crate::shared::DynShared;
@@ -666,12 +666,8 @@ pub struct AttnTiles<const D: usize>;
 impl<const D: usize> Sealed for AttnTiles<D> {}
 impl<const D: usize> Layout for AttnTiles<D> {}
 
-impl<T, const D: usize> Bind<(usize,)> for DisjointSlice<T, AttnTiles<D>> {
-    #[inline(always)]
-    unsafe fn bind(mut self, shape: (usize,)) -> Self {
-        self.shape[0] = shape.0;
-        self
-    }
+crate::disjoint::bind_shape! {
+    [const D: usize] AttnTiles<D> => [seq];
 }
 
 impl<T: Elem, const D: usize> DisjointSlice<T, AttnTiles<D>> {

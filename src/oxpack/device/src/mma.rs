@@ -75,7 +75,7 @@ use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 
 use crate::half::{BF16, F16};
-use crate::layout::{Bind, Layout};
+use crate::layout::Layout;
 use crate::matrix::Matrix;
 use crate::sealed::Sealed;
 use crate::warp::lane_id;
@@ -1809,14 +1809,8 @@ pub struct WarpTiles<const BM: usize, const BN: usize, const WM: usize, const WN
 impl<const BM: usize, const BN: usize, const WM: usize, const WN: usize> Sealed for WarpTiles<BM, BN, WM, WN> {}
 impl<const BM: usize, const BN: usize, const WM: usize, const WN: usize> Layout for WarpTiles<BM, BN, WM, WN> {}
 
-impl<T, const BM: usize, const BN: usize, const WM: usize, const WN: usize> Bind<(usize,)>
-    for DisjointSlice<T, WarpTiles<BM, BN, WM, WN>>
-{
-    #[inline(always)]
-    unsafe fn bind(mut self, shape: (usize,)) -> Self {
-        self.shape[0] = shape.0;
-        self
-    }
+crate::disjoint::bind_shape! {
+    [const BM: usize, const BN: usize, const WM: usize, const WN: usize] WarpTiles<BM, BN, WM, WN> => [width];
 }
 
 /// The accumulator blocks that fill a `WM × WN` warp tile: `Accum<WM / 16, WN / 8>`, for warp
@@ -1983,12 +1977,8 @@ pub struct SeqTiles<const BM: usize, const WM: usize, const N: usize>;
 impl<const BM: usize, const WM: usize, const N: usize> Sealed for SeqTiles<BM, WM, N> {}
 impl<const BM: usize, const WM: usize, const N: usize> Layout for SeqTiles<BM, WM, N> {}
 
-impl<T, const BM: usize, const WM: usize, const N: usize> Bind<(usize,)> for DisjointSlice<T, SeqTiles<BM, WM, N>> {
-    #[inline(always)]
-    unsafe fn bind(mut self, shape: (usize,)) -> Self {
-        self.shape[0] = shape.0;
-        self
-    }
+crate::disjoint::bind_shape! {
+    [const BM: usize, const WM: usize, const N: usize] SeqTiles<BM, WM, N> => [seq];
 }
 
 impl<T: Elem, const BM: usize, const WM: usize, const N: usize> DisjointSlice<T, SeqTiles<BM, WM, N>> {
