@@ -815,19 +815,31 @@ impl<'s, Tl: BTileKind> TileRef<'s, Tl> {
     }
 }
 
+/// `frag_b8!(tile, n, k, [row, col], load)`: the body of both B tiles' `frag_b8` (the 8 × 8 tile at
+/// columns `n..n + 8`, depth `k..k + 8`; `N`, `K` the tile's const parameters): the checks of every
+/// fragment load, then one `ldmatrix.x1` (`load`: `__oxpack_ldmatrix_x1_trans` for a `BTile`), lane
+/// `l` addressing stored row `row + l % 8`, chunk `col / CHUNK`. `[row, col]` is `[k, n]` for a
+/// `BTile` (stored `K × N`) and `[n, k]` for a `BtTile` (`N × K`).
+macro_rules! frag_b8 {
+    ($tile:ident, $n:ident, $k:ident, [$row:ident, $col:ident], $load:ident) => {{
+        check_frag(inside($n, 8, 8, N) && inside($k, 8, 8, K));
+        whole_warp();
+        crate::at!();
+        let lane = lane_id() as usize & 31;
+        let p = $tile.chunk($row + (lane & 7), $col / T::CHUNK);
+        // SAFETY: one 16-byte chunk of the tile: the 8 × 8 block is inside it and aligned (checked
+        // above), `p` is one of its 8 rows; all 32 lanes execute it (checked above).
+        FragB8 { r: unsafe { rt::$load(p) }, _t: PhantomData }
+    }};
+}
+
 impl<T: Mma16, const K: usize, const N: usize> TileRef<'_, BTile<T, K, N>> {
     /// The 8 × 8 tile of B at columns `n..n + 8`, depth `k..k + 8`, for [`mma_sync_k8`]
     /// (`ldmatrix.x1.trans`). Warp-collective.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn frag_b8(&self, n: usize, k: usize) -> FragB8<T> {
-        check_frag(inside(n, 8, 8, N) && inside(k, 8, 8, K));
-        whole_warp();
-        crate::at!();
-        let lane = lane_id() as usize & 31;
-        let p = self.chunk(k + (lane & 7), n / T::CHUNK);
-        // SAFETY: as above.
-        FragB8 { r: unsafe { rt::__oxpack_ldmatrix_x1_trans(p) }, _t: PhantomData }
+        frag_b8!(self, n, k, [k, n], __oxpack_ldmatrix_x1_trans)
     }
 }
 
@@ -837,13 +849,7 @@ impl<T: Mma16, const N: usize, const K: usize> TileRef<'_, BtTile<T, N, K>> {
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn frag_b8(&self, n: usize, k: usize) -> FragB8<T> {
-        check_frag(inside(n, 8, 8, N) && inside(k, 8, 8, K));
-        whole_warp();
-        crate::at!();
-        let lane = lane_id() as usize & 31;
-        let p = self.chunk(n + (lane & 7), k / T::CHUNK);
-        // SAFETY: as above.
-        FragB8 { r: unsafe { rt::__oxpack_ldmatrix_x1(p) }, _t: PhantomData }
+        frag_b8!(self, n, k, [n, k], __oxpack_ldmatrix_x1)
     }
 }
 
