@@ -164,6 +164,42 @@ macro_rules! each {
 }
 pub(crate) use each;
 
+/// The roles of a TMA pipeline's block, for `role` and `run_with_registers` of both pipelines
+/// ([`TmaPipeline`] and `hopper_attn.rs`'s `AttnPipeline`): warpgroup 0's first thread is the
+/// producer, its other threads are idle, every thread of warpgroups 1.. a consumer, of consumer
+/// warpgroup `wg` (its warpgroup's number less one).
+/// - `roles!(producer, idle, |wg| consumer)`: the calling thread's role, one of the three
+///   expressions;
+/// - `roles!(registers: producer, |wg| consumer)`: moves registers from warpgroup 0 to the others
+///   (`setmaxnreg`: 40 for warpgroup 0, 232 for the others), then evaluates `producer` in the
+///   producer thread and `consumer` in each consumer thread (each role one branch of a single
+///   `if`/`else`; the idle threads do nothing).
+macro_rules! roles {
+    ($producer:expr, $idle:expr, |$wg:ident| $consumer:expr) => {{
+        let t = crate::block_thread_linear();
+        if t < crate::hopper::WG_THREADS {
+            if t == 0 { $producer } else { $idle }
+        } else {
+            let $wg = t / crate::hopper::WG_THREADS - 1;
+            $consumer
+        }
+    }};
+    (registers: $producer:expr, |$wg:ident| $consumer:expr) => {{
+        let t = crate::block_thread_linear();
+        if t < crate::hopper::WG_THREADS {
+            crate::hopper::rt::__oxpack_sm90a_setmaxnreg_dec40();
+            if t == 0 {
+                $producer;
+            }
+        } else {
+            crate::hopper::rt::__oxpack_sm90a_setmaxnreg_inc232();
+            let $wg = t / crate::hopper::WG_THREADS - 1;
+            $consumer;
+        }
+    }};
+}
+pub(crate) use roles;
+
 // ---------------------------------------------------------------------------- TMA sources
 
 /// The element types a TMA source holds: [`BF16`], [`F16`] and `f32` (a box is 64 rows of 128
@@ -453,12 +489,8 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> TmaPipelin
     /// reallocation between the roles, [`run_with_registers`](Self::run_with_registers).)
     #[inline(always)]
     pub fn role(self) -> Role<S, BM, BN, E> {
-        let t = crate::block_thread_linear();
-        if t < WG_THREADS {
-            if t == 0 { Role::Producer(Producer { pipe: self, loaded: 0 }) } else { Role::Idle }
-        } else {
-            Role::Consumer(Consumer { pipe: self, waited: 0, wg: t / WG_THREADS - 1 })
-        }
+        roles!(Role::Producer(Producer { pipe: self, loaded: 0 }), Role::Idle,
+               |wg| Role::Consumer(Consumer { pipe: self, waited: 0, wg }))
     }
 
     /// Runs `producer` in the producer thread and `consumer` in every consumer thread (the idle
@@ -476,16 +508,8 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> TmaPipelin
         consumer: impl FnOnce(Consumer<S, BM, BN, E>, X),
     ) {
         const { assert!(BM == 128, "oxpack: `run_with_registers` is for BM = 128 (3 warpgroups)") };
-        let t = crate::block_thread_linear();
-        if t < WG_THREADS {
-            rt::__oxpack_sm90a_setmaxnreg_dec40();
-            if t == 0 {
-                producer(Producer { pipe: self, loaded: 0 }, x);
-            }
-        } else {
-            rt::__oxpack_sm90a_setmaxnreg_inc232();
-            consumer(Consumer { pipe: self, waited: 0, wg: t / WG_THREADS - 1 }, x);
-        }
+        roles!(registers: producer(Producer { pipe: self, loaded: 0 }, x),
+               |wg| consumer(Consumer { pipe: self, waited: 0, wg }, x));
     }
 
     /// As [`role`](Self::role), moving registers from the producer warpgroup to the consumers
