@@ -221,6 +221,17 @@ def _parse(text: str) -> tuple[list[str], list[_Raw | tuple[str, str]]]:
     return inner, items
 
 
+def _docs(raw: _Raw) -> list[str]:
+    """An item's doc lines: its `///` comments, then its `#[doc = "…"]` attributes (a macro's `#[doc = $what]`,
+    once the invocation's string is in place)."""
+    lines = list(raw.doc)
+    for a in raw.attrs:
+        m = re.fullmatch(r'\s*doc\s*=\s*"((?:[^"\\]|\\.)*)"\s*', a, re.S)
+        if m:
+            lines.extend(" " + line for line in m.group(1).replace('\\"', '"').split("\n"))
+    return lines
+
+
 def _hidden(attrs: list[str]) -> bool:
     """rustdoc leaves the item out: `#[doc(hidden)]`, or a cfg that the default (host) build lacks."""
     for a in attrs:
@@ -327,7 +338,7 @@ class _Reader:
             if isinstance(raw, tuple):
                 name, args = raw
                 if name in local_macros:
-                    self._expand(module, local_macros[name], args)
+                    self._expand(module, local_macros[name], args, local_macros)
                 continue
             parsed = _kind_and_name(raw)
             if parsed is None:
@@ -386,7 +397,7 @@ class _Reader:
             item.members = _fields(raw.body, name)
         module.items.append(item)
 
-    def _expand(self, module: Module, rules: str, args: str) -> None:
+    def _expand(self, module: Module, rules: str, args: str, macros: dict[str, str]) -> None:
         """The documented items of one invocation of a crate-local macro (its first arm). An item whose name or
         type varies with the invocation (`pub fn $name`, `impl $v`) is listed per binding; the others once, saying
         which values their placeholders take (`fetch_add` of `impl Atomic<$t>`: `$t` = `u32`, `i32`, …)."""
@@ -411,12 +422,12 @@ class _Reader:
                     expanded = _Raw([_substitute(d, binding) for d in raw.doc], raw.attrs,
                                     _substitute(raw.header, binding),
                                     None if raw.body is None else _substitute(raw.body, binding))
-                    self._item(module, expanded, kind, _substitute(name, binding), public)
+                    self._item(module, expanded, kind, _substitute(name, binding), public, macros=macros)
                 continue
             shown = raw.header + " " + (_public_headers(raw.body) if raw.body is not None else "")
             placeholders = sorted(set(re.findall(r"\$(\w+)", shown)))
             notes = [f"`${v}` = " + ", ".join(f"`{b[v]}`" for b in bindings if v in b) for v in placeholders]
-            self._item(module, raw, kind, name, public, [n for n in notes if "`" in n.split("=", 1)[1]])
+            self._item(module, raw, kind, name, public, [n for n in notes if "`" in n.split("=", 1)[1]], macros)
 
 
 def _first_arm_body(rules: str) -> str:
@@ -502,9 +513,11 @@ def _members(body: str, owner: str, variants: list[str] | None, macros: dict[str
     out = []
     for raw in raws:
         if isinstance(raw, tuple):
-            name, _args = raw
+            name, args = raw
             if macros and name in macros:
-                out.extend(_members(_first_arm_body(macros[name]), owner, variants))
+                bindings = _bindings(macros[name], args)
+                body = _substitute(_first_arm_body(macros[name]), bindings[0] if len(bindings) == 1 else {})
+                out.extend(_members(body, owner, variants, macros))
             continue
         if _hidden(raw.attrs):
             continue
@@ -513,7 +526,7 @@ def _members(body: str, owner: str, variants: list[str] | None, macros: dict[str
             continue
         kind, name, public = parsed
         if public and kind in ("fn", "const", "type"):
-            out.append(Item("method" if kind == "fn" else "assoc", name, _signature(raw), _doc_text(raw.doc),
+            out.append(Item("method" if kind == "fn" else "assoc", name, _signature(raw), _doc_text(_docs(raw)),
                             owner=owner, variants=list(variants or [])))
     return out
 

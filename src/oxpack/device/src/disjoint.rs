@@ -57,17 +57,7 @@ pub struct DisjointSlice<T, L: layout::Layout = layout::Linear> {
 }
 
 impl<T: Elem, L: layout::Layout> DisjointSlice<T, L> {
-    /// Number of elements.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when the buffer has no elements.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
+    len_methods!("Number of elements.", "True when the buffer has no elements.");
 
     #[inline(always)]
     pub(crate) fn as_mut_ptr(&mut self) -> *mut T {

@@ -327,17 +327,10 @@ macro_rules! tma_source {
                 unsafe { map_word(self.map, MAP_COLS) }
             }
 
-            /// The number of elements (the product of the dimensions, as `len(a)` in `where`).
-            #[inline(always)]
-            pub fn len(&self) -> usize {
-                self.len
-            }
-
-            /// True when the array has no element.
-            #[inline(always)]
-            pub fn is_empty(&self) -> bool {
-                self.len == 0
-            }
+            len_methods!(
+                "The number of elements (the product of the dimensions, as `len(a)` in `where`).",
+                "True when the array has no element."
+            );
         }
 
         impl<T> Sealed for $source<T> {}

@@ -41,6 +41,9 @@
 // for the modules below (`mma`'s `WarpTiles`, `hopper`'s `WgTiles`).
 #[macro_use]
 mod tiling;
+// `len_methods!`, for the types below with a `len` field.
+#[macro_use]
+mod accessors;
 
 pub mod atomic;
 pub mod block;
