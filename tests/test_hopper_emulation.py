@@ -257,7 +257,9 @@ def test_each_runs_every_step_past_128(tmp_path: Path) -> None:
     src = (REPO / "src" / "oxpack" / "device" / "src" / "hopper.rs").read_text()
     macro = src[src.index("macro_rules! each {"):src.index("pub(crate) use each;")]
     assert "macro_rules! each" not in (REPO / "src" / "oxpack" / "device" / "src" / "hopper_attn.rs").read_text()
-    (tmp_path / "each.rs").write_text(macro + """
+    unroll = (REPO / "src" / "oxpack" / "device" / "src" / "unroll.rs").read_text()  # its expansion, `copies!`
+    copies = unroll[unroll.index("macro_rules! copies {"):unroll.index("pub(crate) use copies;")]
+    (tmp_path / "each.rs").write_text(copies + macro.replace("crate::unroll::copies!", "copies!") + """
 fn main() {
     for n in [0usize, 1, 127, 128, 129, 300] {
         let mut seen = vec![0u32; n];

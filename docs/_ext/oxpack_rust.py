@@ -221,6 +221,17 @@ def _parse(text: str) -> tuple[list[str], list[_Raw | tuple[str, str]]]:
     return inner, items
 
 
+def _docs(raw: _Raw) -> list[str]:
+    """An item's doc lines: its `///` comments, then its `#[doc = "…"]` attributes (a macro's `#[doc = $what]`,
+    once the invocation's string is in place)."""
+    lines = list(raw.doc)
+    for a in raw.attrs:
+        m = re.fullmatch(r'\s*doc\s*=\s*"((?:[^"\\]|\\.)*)"\s*', a, re.S)
+        if m:
+            lines.extend(" " + line for line in m.group(1).replace('\\"', '"').split("\n"))
+    return lines
+
+
 def _hidden(attrs: list[str]) -> bool:
     """rustdoc leaves the item out: `#[doc(hidden)]`, or a cfg that the default (host) build lacks."""
     for a in attrs:
@@ -327,7 +338,7 @@ class _Reader:
             if isinstance(raw, tuple):
                 name, args = raw
                 if name in local_macros:
-                    self._expand(module, local_macros[name], args)
+                    self._expand(module, local_macros[name], args, local_macros)
                 continue
             parsed = _kind_and_name(raw)
             if parsed is None:
@@ -342,10 +353,13 @@ class _Reader:
             if kind == "mod":
                 file = _mod_file(folder, name) if raw.body is None else None
                 if not public:  # its #[macro_export] macros are the crate root's all the same
+                    macro_use = any(" ".join(a.split()) == "macro_use" for a in raw.attrs)
                     for inner in _parse(file.read_text() if file is not None else raw.body or "")[1]:
                         parsed_inner = None if isinstance(inner, tuple) else _kind_and_name(inner)
                         if parsed_inner is not None and parsed_inner[0] == "macro_rules!":
-                            self._exported_macro(inner, parsed_inner[1])
+                            if not self._exported_macro(inner, parsed_inner[1]) and macro_use:
+                                # `#[macro_use] mod m;`: its macros are in scope below the `mod` line
+                                local_macros[parsed_inner[1]] = inner.body or ""
                     continue
                 if file is not None:
                     self._module(f"{path}::{name}", file.read_text(), file.parent if file.name == "mod.rs"
@@ -353,7 +367,7 @@ class _Reader:
                 else:
                     self._module(f"{path}::{name}", raw.body or "", folder, _doc_text(raw.doc), local_macros)
                 continue
-            self._item(module, raw, kind, name, public)
+            self._item(module, raw, kind, name, public, macros=local_macros)
 
     def _exported_macro(self, raw: _Raw, name: str) -> bool:
         """Whether macro `name` is `#[macro_export]` (listed at the crate root, wherever it is defined,
@@ -365,12 +379,13 @@ class _Reader:
         return True
 
     def _item(self, module: Module, raw: _Raw, kind: str, name: str, public: bool,
-              variants: list[str] | None = None) -> None:
+              variants: list[str] | None = None, macros: dict[str, str] | None = None) -> None:
         doc = _doc_text(raw.doc)
         if kind == "impl":
             owner, trait = _impl_target(raw.header)
             if trait is None and raw.body is not None:  # inherent methods; trait impls are rustdoc's "Trait Implementations"
-                module.items.append(Item("impl", owner, raw.header, doc, members=_members(raw.body, owner, variants)))
+                module.items.append(Item("impl", owner, raw.header, doc,
+                                         members=_members(raw.body, owner, variants, macros or {})))
             return
         if not public or kind in ("use", "impl"):
             return
@@ -382,7 +397,7 @@ class _Reader:
             item.members = _fields(raw.body, name)
         module.items.append(item)
 
-    def _expand(self, module: Module, rules: str, args: str) -> None:
+    def _expand(self, module: Module, rules: str, args: str, macros: dict[str, str]) -> None:
         """The documented items of one invocation of a crate-local macro (its first arm). An item whose name or
         type varies with the invocation (`pub fn $name`, `impl $v`) is listed per binding; the others once, saying
         which values their placeholders take (`fetch_add` of `impl Atomic<$t>`: `$t` = `u32`, `i32`, …)."""
@@ -407,12 +422,20 @@ class _Reader:
                     expanded = _Raw([_substitute(d, binding) for d in raw.doc], raw.attrs,
                                     _substitute(raw.header, binding),
                                     None if raw.body is None else _substitute(raw.body, binding))
-                    self._item(module, expanded, kind, _substitute(name, binding), public)
+                    self._item(module, expanded, kind, _substitute(name, binding), public, macros=macros)
                 continue
             shown = raw.header + " " + (_public_headers(raw.body) if raw.body is not None else "")
             placeholders = sorted(set(re.findall(r"\$(\w+)", shown)))
             notes = [f"`${v}` = " + ", ".join(f"`{b[v]}`" for b in bindings if v in b) for v in placeholders]
-            self._item(module, raw, kind, name, public, [n for n in notes if "`" in n.split("=", 1)[1]])
+            self._item(module, raw, kind, name, public, [n for n in notes if "`" in n.split("=", 1)[1]], macros)
+
+
+def _first_arm_body(rules: str) -> str:
+    """What the first arm of a macro's rules expands to (between its outer brackets)."""
+    arrow = re.match(r"\s*\(.*?\)\s*=>\s*", rules, re.S)
+    if not arrow or rules[arrow.end()] not in "{([":
+        return ""
+    return rules[arrow.end() + 1:_match(rules, arrow.end())]
 
 
 def _macro_signature(name: str, rules: str) -> str:
@@ -483,18 +506,27 @@ def _base(type_name: str) -> str:
     return type_name.split("<", 1)[0].split("::")[-1].strip()
 
 
-def _members(body: str, owner: str, variants: list[str] | None) -> list[Item]:
+def _members(body: str, owner: str, variants: list[str] | None, macros: dict[str, str] | None = None) -> list[Item]:
+    """The public methods and associated items of an impl body, with those that a crate-local macro invoked in it
+    writes (the items of its first arm, e.g. `tile_grid_methods!();`)."""
     _, raws = _parse(body)
     out = []
     for raw in raws:
-        if isinstance(raw, tuple) or _hidden(raw.attrs):
+        if isinstance(raw, tuple):
+            name, args = raw
+            if macros and name in macros:
+                bindings = _bindings(macros[name], args)
+                body = _substitute(_first_arm_body(macros[name]), bindings[0] if len(bindings) == 1 else {})
+                out.extend(_members(body, owner, variants, macros))
+            continue
+        if _hidden(raw.attrs):
             continue
         parsed = _kind_and_name(raw)
         if parsed is None:
             continue
         kind, name, public = parsed
         if public and kind in ("fn", "const", "type"):
-            out.append(Item("method" if kind == "fn" else "assoc", name, _signature(raw), _doc_text(raw.doc),
+            out.append(Item("method" if kind == "fn" else "assoc", name, _signature(raw), _doc_text(_docs(raw)),
                             owner=owner, variants=list(variants or [])))
     return out
 

@@ -29,6 +29,58 @@ fn scaled(x: BF16x8, rstd: f32, w: BF16x8) -> BF16x8 {
     BF16x8(core::array::from_fn(|l| BF16::from_f32(x.0[l].to_f32() * rstd * w.0[l].to_f32())))
 }
 
+/// LayerNorm of a row too long for the registers (`row`, its input `xr`, `inv_n` = 1 / its
+/// length), in three passes over it: the sum, the centred squares, then each chunk normalised and
+/// written. `sum` totals a pass over the row's group (`warp_sum` for a warp per row,
+/// `block::sum_f32` for a block); gives `(mean, rstd)`. A macro, not a function: its code is
+/// written out in each kernel, as the kernel's own lines would be.
+macro_rules! layernorm_passes {
+    ($sum:path, $row:ident, $xr:ident, $weight:ident, $bias:ident, $inv_n:ident) => {{
+        let mut sum = 0.0;
+        for c in $row.chunks() {
+            let v = load4($xr, c).unwrap_or_default(); // lanes past the row read 0
+            sum += v.0[0] + v.0[1] + v.0[2] + v.0[3];
+        }
+        let m = $sum(sum) * $inv_n;
+        let mut sq = 0.0;
+        for c in $row.chunks() {
+            let (v, lanes) = (load4($xr, c).unwrap_or_default(), $row.lanes(c));
+            for l in 0..4 {
+                if l < lanes {
+                    sq += (v.0[l] - m) * (v.0[l] - m);
+                }
+            }
+        }
+        let s = ($sum(sq) * $inv_n + 1e-5).rsqrt();
+        for (c, mut o) in $row.iter_mut() {
+            let (w, b) = (load4($weight, c).unwrap_or_default(), load4($bias, c).unwrap_or_default());
+            let x = load4_streaming($xr, c).unwrap_or_default();
+            o.set_streaming(normalized(F32x4(x.0.map(|e| e - m)), s, w, b));
+        }
+        (m, s)
+    }};
+}
+
+/// RMSNorm of a bfloat16 row too long for the registers, in two passes (the squares, then each
+/// chunk scaled and written), `sum` totalling over the row's group as in `layernorm_passes!`;
+/// gives `rstd`.
+macro_rules! rmsnorm_passes {
+    ($sum:path, $row:ident, $xr:ident, $weight:ident, $eps:ident, $inv_n:ident) => {{
+        let mut sq = 0.0;
+        for c in $row.chunks() {
+            let v = load4($xr, c).unwrap_or_default(); // lanes past the row read 0
+            for e in v.0 {
+                sq += e.to_f32() * e.to_f32();
+            }
+        }
+        let s = ($sum(sq) * $inv_n + $eps).rsqrt();
+        for (c, mut o) in $row.iter_mut() {
+            o.set(scaled(load4($xr, c).unwrap_or_default(), s, load4($weight, c).unwrap_or_default()));
+        }
+        s
+    }};
+}
+
 kernel! {
     /// LayerNorm forward over rows of `C = len(weight)` channels, as llm.c's
     /// `layernorm_forward`: out = (x - mean) · rstd · weight + bias per row, with the row's
@@ -67,28 +119,7 @@ kernel! {
             d.map_with_store_streaming([weight, bias], |dv, [w, b]| normalized(dv, s, w, b), row);
             (m, s)
         } else {
-            let mut sum = 0.0;
-            for c in row.chunks() {
-                let v = load4(xr, c).unwrap_or_default(); // lanes past the row read 0
-                sum += v.0[0] + v.0[1] + v.0[2] + v.0[3];
-            }
-            let m = warp_sum(sum) * inv_n;
-            let mut sq = 0.0;
-            for c in row.chunks() {
-                let (v, lanes) = (load4(xr, c).unwrap_or_default(), row.lanes(c));
-                for l in 0..4 {
-                    if l < lanes {
-                        sq += (v.0[l] - m) * (v.0[l] - m);
-                    }
-                }
-            }
-            let s = (warp_sum(sq) * inv_n + 1e-5).rsqrt();
-            for (c, mut o) in row.iter_mut() {
-                let (w, b) = (load4(weight, c).unwrap_or_default(), load4(bias, c).unwrap_or_default());
-                let x = load4_streaming(xr, c).unwrap_or_default();
-                o.set_streaming(normalized(F32x4(x.0.map(|e| e - m)), s, w, b));
-            }
-            (m, s)
+            layernorm_passes!(warp_sum, row, xr, weight, bias, inv_n)
         };
         if let Some(o) = mean.warp_value(i) {
             *o = m;
@@ -117,18 +148,7 @@ kernel! {
             v.map_with([weight], |xv, [w]| scaled(xv, s, w)).store(row);
             s
         } else {
-            let mut sq = 0.0;
-            for c in row.chunks() {
-                let v = load4(xr, c).unwrap_or_default(); // lanes past the row read 0
-                for e in v.0 {
-                    sq += e.to_f32() * e.to_f32();
-                }
-            }
-            let s = (block::sum_f32(sq) * inv_n + eps).rsqrt();
-            for (c, mut o) in row.iter_mut() {
-                o.set(scaled(load4(xr, c).unwrap_or_default(), s, load4(weight, c).unwrap_or_default()));
-            }
-            s
+            rmsnorm_passes!(block::sum_f32, row, xr, weight, eps, inv_n)
         };
         if let Some(o) = rstd.block_value(i) {
             *o = s;
@@ -158,28 +178,7 @@ kernel! {
             d.map_with([weight, bias], |dv, [w, b]| normalized(dv, s, w, b)).store_streaming(row);
             (m, s)
         } else {
-            let mut sum = 0.0;
-            for c in row.chunks() {
-                let v = load4(xr, c).unwrap_or_default(); // lanes past the row read 0
-                sum += v.0[0] + v.0[1] + v.0[2] + v.0[3];
-            }
-            let m = block::sum_f32(sum) * inv_n;
-            let mut sq = 0.0;
-            for c in row.chunks() {
-                let (v, lanes) = (load4(xr, c).unwrap_or_default(), row.lanes(c));
-                for l in 0..4 {
-                    if l < lanes {
-                        sq += (v.0[l] - m) * (v.0[l] - m);
-                    }
-                }
-            }
-            let s = (block::sum_f32(sq) * inv_n + 1e-5).rsqrt();
-            for (c, mut o) in row.iter_mut() {
-                let (w, b) = (load4(weight, c).unwrap_or_default(), load4(bias, c).unwrap_or_default());
-                let x = load4_streaming(xr, c).unwrap_or_default();
-                o.set_streaming(normalized(F32x4(x.0.map(|e| e - m)), s, w, b));
-            }
-            (m, s)
+            layernorm_passes!(block::sum_f32, row, xr, weight, bias, inv_n)
         };
         if let Some(o) = mean.block_value(i) {
             *o = m;
@@ -209,18 +208,7 @@ kernel! {
             v.map_with([weight], |xv, [w]| scaled(xv, s, w)).store(row);
             s
         } else {
-            let mut sq = 0.0;
-            for c in row.chunks() {
-                let v = load4(xr, c).unwrap_or_default(); // lanes past the row read 0
-                for e in v.0 {
-                    sq += e.to_f32() * e.to_f32();
-                }
-            }
-            let s = (warp_sum(sq) * inv_n + eps).rsqrt();
-            for (c, mut o) in row.iter_mut() {
-                o.set(scaled(load4(xr, c).unwrap_or_default(), s, load4(weight, c).unwrap_or_default()));
-            }
-            s
+            rmsnorm_passes!(warp_sum, row, xr, weight, eps, inv_n)
         };
         if let Some(o) = rstd.warp_value(i) {
             *o = s;

@@ -57,17 +57,7 @@ pub struct DisjointSlice<T, L: layout::Layout = layout::Linear> {
 }
 
 impl<T: Elem, L: layout::Layout> DisjointSlice<T, L> {
-    /// Number of elements.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when the buffer has no elements.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
+    len_methods!("Number of elements.", "True when the buffer has no elements.");
 
     #[inline(always)]
     pub(crate) fn as_mut_ptr(&mut self) -> *mut T {
@@ -193,11 +183,16 @@ impl<T> layout::Unshaped for DisjointSlice<T, layout::OnePerBlock> {}
 impl<T> layout::Unshaped for DisjointSlice<T, layout::OnePerWarp> {}
 impl<T, const ITEMS: usize> layout::Unshaped for DisjointSlice<T, layout::ScanTiles<ITEMS>> {}
 
+/// `bind_shape! { [generics] Layout => [names]; … }`: the `Bind` impl of each layout's outputs, which
+/// stores the shape's words (named as the layout names them) in `shape[0]`, `shape[1]`, in order.
+/// For the layouts below and the tensor-core ones (`mma.rs`, `hopper.rs`, `hopper_attn.rs`).
 macro_rules! bind_shape {
     ($([$($generics:tt)*] $layout:ty => [$($n:ident),*];)*) => {$(
-        impl<T, $($generics)*> layout::Bind<($(bind_shape!(@usize $n),)*)> for DisjointSlice<T, $layout> {
+        impl<T, $($generics)*> crate::layout::Bind<($(crate::disjoint::bind_shape!(@usize $n),)*)>
+            for crate::disjoint::DisjointSlice<T, $layout>
+        {
             #[inline(always)]
-            unsafe fn bind(mut self, shape: ($(bind_shape!(@usize $n),)*)) -> Self {
+            unsafe fn bind(mut self, shape: ($(crate::disjoint::bind_shape!(@usize $n),)*)) -> Self {
                 let ($($n,)*) = shape;
                 let mut k = 0;
                 $(self.shape[k] = $n; k += 1;)*
@@ -208,6 +203,7 @@ macro_rules! bind_shape {
     )*};
     (@usize $n:ident) => { usize };
 }
+pub(crate) use bind_shape;
 
 bind_shape! {
     [] layout::Rows => [width];

@@ -64,7 +64,7 @@ use core::marker::PhantomData;
 
 use crate::disjoint::DisjointSlice;
 use crate::half::{BF16, F16};
-use crate::layout::{Bind, Layout};
+use crate::layout::Layout;
 use crate::param::{DevPtr, Param};
 use crate::sealed::Sealed;
 use crate::shared::DynShared;
@@ -128,19 +128,7 @@ pub(crate) mod rt {
     pub(crate) use crate::host::rt::hopper::*;
 }
 
-/// Stops the kernel with `message` (the emulator's `KernelTrap` and the debug profile show it).
-#[cold]
-#[inline(never)]
-#[track_caller]
-pub(crate) fn fail(message: &'static str) -> ! {
-    #[cfg(any(not(target_arch = "nvptx64"), oxpack_debug))]
-    panic!("{}", message);
-    #[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
-    {
-        let _ = message;
-        crate::trap()
-    }
-}
+crate::fail_fn!(pub(crate));
 
 /// Traps unless all 32 lanes of the calling warp are active: a `wgmma` is executed by whole
 /// warps (the 4 of a warpgroup) together.
@@ -161,34 +149,56 @@ pub(crate) fn wg_lane() -> (usize, usize, usize) {
 }
 
 /// `each!(N, |i| { … })`: the block for `i = 0 .. N` (N a constant) as straight-line code for
-/// `i < 128`, so register arrays indexed by `i` stay in registers; any `i ≥ 128` in a plain loop.
-/// The Hopper path's one copy (`hopper_attn.rs` imports it).
+/// `i < 128`, so register arrays indexed by `i` stay in registers; any `i ≥ 128` in a plain loop
+/// (`crate::unroll::copies!`, as `mma.rs`'s `each!` with 128 copies). The Hopper path's
+/// one copy (`hopper_attn.rs` imports it).
 macro_rules! each {
-    ($n:expr, |$i:ident| $body:block) => {{
-        let n: usize = $n;
-        each!(@ n, $i, $body,
+    ($n:expr, |$i:ident| $body:block) => {
+        crate::unroll::copies!($n, $i, $body, 128,
               0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
               32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
               64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
               96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119
-              120 121 122 123 124 125 126 127);
-        let mut rest: usize = 128; // any i ≥ 128 in a plain loop: never skipped
-        while rest < n {
-            let $i: usize = rest;
-            $body
-            rest += 1;
-        }
-    }};
-    (@ $n:ident, $i:ident, $body:block, $($k:literal)*) => {
-        $(
-            if $n > $k {
-                let $i: usize = $k;
-                $body
-            }
-        )*
+              120 121 122 123 124 125 126 127)
     };
 }
 pub(crate) use each;
+
+/// The roles of a TMA pipeline's block, for `role` and `run_with_registers` of both pipelines
+/// ([`TmaPipeline`] and `hopper_attn.rs`'s `AttnPipeline`): warpgroup 0's first thread is the
+/// producer, its other threads are idle, every thread of warpgroups 1.. a consumer, of consumer
+/// warpgroup `wg` (its warpgroup's number less one).
+/// - `roles!(producer, idle, |wg| consumer)`: the calling thread's role, one of the three
+///   expressions;
+/// - `roles!(registers: producer, |wg| consumer)`: moves registers from warpgroup 0 to the others
+///   (`setmaxnreg`: 40 for warpgroup 0, 232 for the others), then evaluates `producer` in the
+///   producer thread and `consumer` in each consumer thread (each role one branch of a single
+///   `if`/`else`; the idle threads do nothing).
+macro_rules! roles {
+    ($producer:expr, $idle:expr, |$wg:ident| $consumer:expr) => {{
+        let t = crate::block_thread_linear();
+        if t < crate::hopper::WG_THREADS {
+            if t == 0 { $producer } else { $idle }
+        } else {
+            let $wg = t / crate::hopper::WG_THREADS - 1;
+            $consumer
+        }
+    }};
+    (registers: $producer:expr, |$wg:ident| $consumer:expr) => {{
+        let t = crate::block_thread_linear();
+        if t < crate::hopper::WG_THREADS {
+            crate::hopper::rt::__oxpack_sm90a_setmaxnreg_dec40();
+            if t == 0 {
+                $producer;
+            }
+        } else {
+            crate::hopper::rt::__oxpack_sm90a_setmaxnreg_inc232();
+            let $wg = t / crate::hopper::WG_THREADS - 1;
+            $consumer;
+        }
+    }};
+}
+pub(crate) use roles;
 
 // ---------------------------------------------------------------------------- TMA sources
 
@@ -317,17 +327,10 @@ macro_rules! tma_source {
                 unsafe { map_word(self.map, MAP_COLS) }
             }
 
-            /// The number of elements (the product of the dimensions, as `len(a)` in `where`).
-            #[inline(always)]
-            pub fn len(&self) -> usize {
-                self.len
-            }
-
-            /// True when the array has no element.
-            #[inline(always)]
-            pub fn is_empty(&self) -> bool {
-                self.len == 0
-            }
+            len_methods!(
+                "The number of elements (the product of the dimensions, as `len(a)` in `where`).",
+                "True when the array has no element."
+            );
         }
 
         impl<T> Sealed for $source<T> {}
@@ -479,12 +482,8 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> TmaPipelin
     /// reallocation between the roles, [`run_with_registers`](Self::run_with_registers).)
     #[inline(always)]
     pub fn role(self) -> Role<S, BM, BN, E> {
-        let t = crate::block_thread_linear();
-        if t < WG_THREADS {
-            if t == 0 { Role::Producer(Producer { pipe: self, loaded: 0 }) } else { Role::Idle }
-        } else {
-            Role::Consumer(Consumer { pipe: self, waited: 0, wg: t / WG_THREADS - 1 })
-        }
+        roles!(Role::Producer(Producer { pipe: self, loaded: 0 }), Role::Idle,
+               |wg| Role::Consumer(Consumer { pipe: self, waited: 0, wg }))
     }
 
     /// Runs `producer` in the producer thread and `consumer` in every consumer thread (the idle
@@ -502,16 +501,8 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> TmaPipelin
         consumer: impl FnOnce(Consumer<S, BM, BN, E>, X),
     ) {
         const { assert!(BM == 128, "oxpack: `run_with_registers` is for BM = 128 (3 warpgroups)") };
-        let t = crate::block_thread_linear();
-        if t < WG_THREADS {
-            rt::__oxpack_sm90a_setmaxnreg_dec40();
-            if t == 0 {
-                producer(Producer { pipe: self, loaded: 0 }, x);
-            }
-        } else {
-            rt::__oxpack_sm90a_setmaxnreg_inc232();
-            consumer(Consumer { pipe: self, waited: 0, wg: t / WG_THREADS - 1 }, x);
-        }
+        roles!(registers: producer(Producer { pipe: self, loaded: 0 }, x),
+               |wg| consumer(Consumer { pipe: self, waited: 0, wg }, x));
     }
 
     /// As [`role`](Self::role), moving registers from the producer warpgroup to the consumers
@@ -1093,50 +1084,18 @@ pub struct WgTiles<const BM: usize, const BN: usize>;
 impl<const BM: usize, const BN: usize> Sealed for WgTiles<BM, BN> {}
 impl<const BM: usize, const BN: usize> Layout for WgTiles<BM, BN> {}
 
-impl<T, const BM: usize, const BN: usize> Bind<(usize,)> for DisjointSlice<T, WgTiles<BM, BN>> {
-    #[inline(always)]
-    unsafe fn bind(mut self, shape: (usize,)) -> Self {
-        self.shape[0] = shape.0;
-        self
-    }
+crate::disjoint::bind_shape! {
+    [const BM: usize, const BN: usize] WgTiles<BM, BN> => [width];
 }
 
-/// Tile rows per band of the block order.
-const BAND: usize = 8;
-
 impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>> {
-    /// The number of columns, bound from the launch's parameters.
-    #[inline(always)]
-    pub fn width(&self) -> usize {
-        self.shape[0]
-    }
-
-    /// How many block tiles cover the output: launch that many blocks (or more: the others get
-    /// no tile).
-    #[inline(always)]
-    pub fn block_tiles(&self) -> usize {
-        let width = self.shape[0];
-        if width == 0 {
-            return 0;
-        }
-        self.len.div_ceil(width).div_ceil(BM) * width.div_ceil(BN)
-    }
+    tile_grid_methods!();
 
     /// (tiles down, tiles across), or `None` when the block is not `128 · (1 + BM / 64)` threads,
     /// the grid is not 1-D or the output is empty (the same for every thread of a block).
     #[inline(always)]
     fn grid_of_tiles(&self) -> Option<(usize, usize)> {
-        let (d, g) = (crate::grid::block_dim(), crate::grid::grid_dim());
-        if d.x as usize * d.y as usize * d.z as usize != WG_THREADS * (1 + BM / WG_ROWS) || g.y != 1 || g.z != 1 {
-            return None;
-        }
-        let width = self.shape[0];
-        if width == 0 {
-            return None;
-        }
-        let (tiles_m, tiles_n) = (self.len.div_ceil(width).div_ceil(BM), width.div_ceil(BN));
-        // every row index below tiles_m · BM, times width, fits: no index below wraps
-        (tiles_m.checked_mul(BM)?).checked_mul(width)?;
+        let (_, tiles_m, tiles_n) = tile_grid!(self, WG_THREADS * (1 + BM / WG_ROWS), BM, BN);
         Some((tiles_m, tiles_n))
     }
 
@@ -1161,11 +1120,8 @@ impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>
         if tile >= tiles_m * tiles_n {
             return None;
         }
-        let band = tile / (BAND * tiles_n);
-        let first = band * BAND;
-        let rows_in_band = (tiles_m - first).min(BAND);
-        let rest = tile % (BAND * tiles_n);
-        Some(((first + rest % rows_in_band) * BM, (rest / rows_in_band) * BN))
+        let (tm, tn) = band_tile!(tile, tiles_m, tiles_n);
+        Some((tm * BM, tn * BN))
     }
 
     /// The calling block's (first) tile: [`tile_origin(0)`](Self::tile_origin); `None` for a

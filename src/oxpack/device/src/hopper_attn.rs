@@ -44,10 +44,10 @@ use core::marker::PhantomData;
 use crate::disjoint::DisjointSlice;
 use crate::half::BF16;
 use crate::hopper::{
-    coord, descriptor, each, fail, new_pipeline, rt, wg_lane, whole_warp, StageMemory, TmaElem, TmaSource3, WgAccum,
+    coord, descriptor, each, fail, new_pipeline, roles, rt, wg_lane, whole_warp, StageMemory, TmaElem, TmaSource3, WgAccum,
     WgCols, WgWidth, BOX_BYTES, BOX_ROWS, WG_ROWS, WG_THREADS,
 };
-use crate::layout::{Bind, Layout};
+use crate::layout::Layout;
 use crate::mma::FromAccum;
 use crate::sealed::Sealed;
 use crate::shared::DynShared;
@@ -209,12 +209,8 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnPipeline<T, S, D> {
     /// other threads [`AttnRole::Idle`], every thread of warpgroups 1 and 2 an [`AttnConsumer`].
     #[inline(always)]
     pub fn role(self) -> AttnRole<T, S, D> {
-        let t = crate::block_thread_linear();
-        if t < WG_THREADS {
-            if t == 0 { AttnRole::Producer(AttnProducer { pipe: self, loaded: 0, q: false }) } else { AttnRole::Idle }
-        } else {
-            AttnRole::Consumer(AttnConsumer { pipe: self, waited: 0, wg: t / WG_THREADS - 1 })
-        }
+        roles!(AttnRole::Producer(AttnProducer { pipe: self, loaded: 0, q: false }), AttnRole::Idle,
+               |wg| AttnRole::Consumer(AttnConsumer { pipe: self, waited: 0, wg }))
     }
 
     /// Runs `producer` in the producer thread and `consumer` in every consumer thread (the
@@ -228,16 +224,8 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnPipeline<T, S, D> {
         producer: impl FnOnce(AttnProducer<T, S, D>, X),
         consumer: impl FnOnce(AttnConsumer<T, S, D>, X),
     ) {
-        let t = crate::block_thread_linear();
-        if t < WG_THREADS {
-            rt::__oxpack_sm90a_setmaxnreg_dec40();
-            if t == 0 {
-                producer(AttnProducer { pipe: self, loaded: 0, q: false }, x);
-            }
-        } else {
-            rt::__oxpack_sm90a_setmaxnreg_inc232();
-            consumer(AttnConsumer { pipe: self, waited: 0, wg: t / WG_THREADS - 1 }, x);
-        }
+        roles!(registers: producer(AttnProducer { pipe: self, loaded: 0, q: false }, x),
+               |wg| consumer(AttnConsumer { pipe: self, waited: 0, wg }, x));
     }
 }
 
@@ -666,12 +654,8 @@ pub struct AttnTiles<const D: usize>;
 impl<const D: usize> Sealed for AttnTiles<D> {}
 impl<const D: usize> Layout for AttnTiles<D> {}
 
-impl<T, const D: usize> Bind<(usize,)> for DisjointSlice<T, AttnTiles<D>> {
-    #[inline(always)]
-    unsafe fn bind(mut self, shape: (usize,)) -> Self {
-        self.shape[0] = shape.0;
-        self
-    }
+crate::disjoint::bind_shape! {
+    [const D: usize] AttnTiles<D> => [seq];
 }
 
 impl<T: Elem, const D: usize> DisjointSlice<T, AttnTiles<D>> {

@@ -37,6 +37,14 @@
 #![no_std]
 #![deny(missing_docs)]
 
+// The block-tile grid's macros (`tile_grid_methods!`, `tile_grid!`, `band_tile!`), in textual scope
+// for the modules below (`mma`'s `WarpTiles`, `hopper`'s `WgTiles`).
+#[macro_use]
+mod tiling;
+// `len_methods!`, for the types below with a `len` field.
+#[macro_use]
+mod accessors;
+
 pub mod atomic;
 pub mod block;
 pub mod cache;
@@ -117,6 +125,29 @@ pub fn trap() -> ! {
     #[cfg(not(oxpack_debug))]
     rt::__oxpack_trap()
 }
+
+/// `fail_fn!(vis)`: the calling module's `fail(message) -> !`, which stops the kernel with `message`
+/// (the emulator's `KernelTrap` and the debug profile show it): the tensor-core modules' traps
+/// (`mma.rs`, `hopper.rs`). A macro rather than one shared function: each module keeps its own cold
+/// function, under its own symbol, as the generated code had it.
+macro_rules! fail_fn {
+    ($($vis:tt)*) => {
+        /// Stops the kernel with `message` (the emulator's `KernelTrap` and the debug profile show it).
+        #[cold]
+        #[inline(never)]
+        #[track_caller]
+        $($vis)* fn fail(message: &'static str) -> ! {
+            #[cfg(any(not(target_arch = "nvptx64"), oxpack_debug))]
+            panic!("{}", message);
+            #[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
+            {
+                let _ = message;
+                crate::trap()
+            }
+        }
+    };
+}
+pub(crate) use fail_fn;
 
 mod sealed {
     pub trait Sealed {}

@@ -75,7 +75,7 @@ use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 
 use crate::half::{BF16, F16};
-use crate::layout::{Bind, Layout};
+use crate::layout::Layout;
 use crate::matrix::Matrix;
 use crate::sealed::Sealed;
 use crate::warp::lane_id;
@@ -127,19 +127,7 @@ fn smem_addr<T>(p: *const T) -> u32 {
 #[cfg(not(target_arch = "nvptx64"))]
 use crate::host::rt::mma as rt;
 
-/// Stops the kernel with `message` (the emulator's `KernelTrap` and the debug profile show it).
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn fail(message: &'static str) -> ! {
-    #[cfg(any(not(target_arch = "nvptx64"), oxpack_debug))]
-    panic!("{}", message);
-    #[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
-    {
-        let _ = message;
-        crate::trap()
-    }
-}
+crate::fail_fn!();
 
 /// Traps unless all 32 lanes of the calling warp execute this together. On the host the
 /// scheduler checks the same when the warp operation completes (and names the missing lane).
@@ -167,44 +155,29 @@ fn whole_warp() {
 /// the device crate's compile to minutes.
 macro_rules! each {
     ($n:expr, |$i:ident| $body:block) => {
-        each!(@ $n, $i, $body, 32,
+        crate::unroll::copies!($n, $i, $body, 32,
               0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31)
     };
-    (@ $n:expr, $i:ident, $body:block, $copies:literal, $($k:literal)*) => {{
-        let n: usize = $n;
-        $(
-            if n > $k {
-                let $i: usize = $k;
-                $body
-            }
-        )*
-        let mut rest: usize = $copies;
-        while rest < n {
-            let $i: usize = rest;
-            $body
-            rest += 1;
-        }
-    }};
 }
 
 /// [`each!`] with 16 straight-line copies (then a loop).
 macro_rules! each16 {
     ($n:expr, |$i:ident| $body:block) => {
-        each!(@ $n, $i, $body, 16, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+        crate::unroll::copies!($n, $i, $body, 16, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
     };
 }
 
 /// [`each!`] with 8 straight-line copies (then a loop).
 macro_rules! each8 {
     ($n:expr, |$i:ident| $body:block) => {
-        each!(@ $n, $i, $body, 8, 0 1 2 3 4 5 6 7)
+        crate::unroll::copies!($n, $i, $body, 8, 0 1 2 3 4 5 6 7)
     };
 }
 
 /// [`each!`] with 4 straight-line copies (then a loop).
 macro_rules! each4 {
     ($n:expr, |$i:ident| $body:block) => {
-        each!(@ $n, $i, $body, 4, 0 1 2 3)
+        crate::unroll::copies!($n, $i, $body, 4, 0 1 2 3)
     };
 }
 
@@ -842,19 +815,31 @@ impl<'s, Tl: BTileKind> TileRef<'s, Tl> {
     }
 }
 
+/// `frag_b8!(tile, n, k, [row, col], load)`: the body of both B tiles' `frag_b8` (the 8 × 8 tile at
+/// columns `n..n + 8`, depth `k..k + 8`; `N`, `K` the tile's const parameters): the checks of every
+/// fragment load, then one `ldmatrix.x1` (`load`: `__oxpack_ldmatrix_x1_trans` for a `BTile`), lane
+/// `l` addressing stored row `row + l % 8`, chunk `col / CHUNK`. `[row, col]` is `[k, n]` for a
+/// `BTile` (stored `K × N`) and `[n, k]` for a `BtTile` (`N × K`).
+macro_rules! frag_b8 {
+    ($tile:ident, $n:ident, $k:ident, [$row:ident, $col:ident], $load:ident) => {{
+        check_frag(inside($n, 8, 8, N) && inside($k, 8, 8, K));
+        whole_warp();
+        crate::at!();
+        let lane = lane_id() as usize & 31;
+        let p = $tile.chunk($row + (lane & 7), $col / T::CHUNK);
+        // SAFETY: one 16-byte chunk of the tile: the 8 × 8 block is inside it and aligned (checked
+        // above), `p` is one of its 8 rows; all 32 lanes execute it (checked above).
+        FragB8 { r: unsafe { rt::$load(p) }, _t: PhantomData }
+    }};
+}
+
 impl<T: Mma16, const K: usize, const N: usize> TileRef<'_, BTile<T, K, N>> {
     /// The 8 × 8 tile of B at columns `n..n + 8`, depth `k..k + 8`, for [`mma_sync_k8`]
     /// (`ldmatrix.x1.trans`). Warp-collective.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn frag_b8(&self, n: usize, k: usize) -> FragB8<T> {
-        check_frag(inside(n, 8, 8, N) && inside(k, 8, 8, K));
-        whole_warp();
-        crate::at!();
-        let lane = lane_id() as usize & 31;
-        let p = self.chunk(k + (lane & 7), n / T::CHUNK);
-        // SAFETY: as above.
-        FragB8 { r: unsafe { rt::__oxpack_ldmatrix_x1_trans(p) }, _t: PhantomData }
+        frag_b8!(self, n, k, [k, n], __oxpack_ldmatrix_x1_trans)
     }
 }
 
@@ -864,13 +849,7 @@ impl<T: Mma16, const N: usize, const K: usize> TileRef<'_, BtTile<T, N, K>> {
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn frag_b8(&self, n: usize, k: usize) -> FragB8<T> {
-        check_frag(inside(n, 8, 8, N) && inside(k, 8, 8, K));
-        whole_warp();
-        crate::at!();
-        let lane = lane_id() as usize & 31;
-        let p = self.chunk(n + (lane & 7), k / T::CHUNK);
-        // SAFETY: as above.
-        FragB8 { r: unsafe { rt::__oxpack_ldmatrix_x1(p) }, _t: PhantomData }
+        frag_b8!(self, n, k, [n, k], __oxpack_ldmatrix_x1)
     }
 }
 
@@ -1836,14 +1815,8 @@ pub struct WarpTiles<const BM: usize, const BN: usize, const WM: usize, const WN
 impl<const BM: usize, const BN: usize, const WM: usize, const WN: usize> Sealed for WarpTiles<BM, BN, WM, WN> {}
 impl<const BM: usize, const BN: usize, const WM: usize, const WN: usize> Layout for WarpTiles<BM, BN, WM, WN> {}
 
-impl<T, const BM: usize, const BN: usize, const WM: usize, const WN: usize> Bind<(usize,)>
-    for DisjointSlice<T, WarpTiles<BM, BN, WM, WN>>
-{
-    #[inline(always)]
-    unsafe fn bind(mut self, shape: (usize,)) -> Self {
-        self.shape[0] = shape.0;
-        self
-    }
+crate::disjoint::bind_shape! {
+    [const BM: usize, const BN: usize, const WM: usize, const WN: usize] WarpTiles<BM, BN, WM, WN> => [width];
 }
 
 /// The accumulator blocks that fill a `WM × WN` warp tile: `Accum<WM / 16, WN / 8>`, for warp
@@ -1879,28 +1852,10 @@ macro_rules! accum_for {
 }
 accum_for!([1 2 3 4 5 6 7 8] [1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16]);
 
-/// Tile rows per band of the block order (see [`WarpTiles`]).
-const BAND: usize = 8;
-
 impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize>
     DisjointSlice<T, WarpTiles<BM, BN, WM, WN>>
 {
-    /// The number of columns, bound from the launch's parameters.
-    #[inline(always)]
-    pub fn width(&self) -> usize {
-        self.shape[0]
-    }
-
-    /// How many block tiles cover the output (`ceil(rows / BM) · ceil(width / BN)`): launch that
-    /// many blocks (or more: the others get no tile).
-    #[inline(always)]
-    pub fn block_tiles(&self) -> usize {
-        let width = self.shape[0];
-        if width == 0 {
-            return 0;
-        }
-        self.len.div_ceil(width).div_ceil(BM) * width.div_ceil(BN)
-    }
+    tile_grid_methods!();
 
     /// The calling warp's tile (see [`WarpTiles`]); `None` for a block past the last tile, or
     /// when the block does not have `(BM / WM) · (BN / WN)` warps or the grid is not 1-D (the
@@ -1912,27 +1867,12 @@ impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize
                     "oxpack: `WarpTiles<BM, BN, WM, WN>` needs WM | BM, WN | BN, 16 | WM and 8 | WN");
         }
         let warps = (BM / WM) * (BN / WN);
-        let (d, g, b) = (crate::grid::block_dim(), crate::grid::grid_dim(), crate::grid::block_idx());
-        if d.x as usize * d.y as usize * d.z as usize != warps * 32 || g.y != 1 || g.z != 1 {
-            return None;
-        }
-        let width = self.shape[0];
-        if width == 0 {
-            return None;
-        }
-        let (tiles_m, tiles_n) = (self.len.div_ceil(width).div_ceil(BM), width.div_ceil(BN));
-        // every row index below tiles_m · BM, times width, fits: no index below wraps
-        (tiles_m.checked_mul(BM)?).checked_mul(width)?;
+        let (b, width, tiles_m, tiles_n) = tile_grid!(block_idx, self, warps * 32, BM, BN);
         let block = b.x as usize;
         if block >= tiles_m * tiles_n {
             return None;
         }
-        // bands of BAND tile rows; inside a band, down the band's rows, then across
-        let band = block / (BAND * tiles_n);
-        let first = band * BAND;
-        let rows_in_band = (tiles_m - first).min(BAND);
-        let rest = block % (BAND * tiles_n);
-        let (tm, tn) = (first + rest % rows_in_band, rest / rows_in_band);
+        let (tm, tn) = band_tile!(block, tiles_m, tiles_n);
         let w = crate::block_thread_linear() / 32;
         Some(WarpTile {
             ptr: self.ptr,
@@ -2043,12 +1983,8 @@ pub struct SeqTiles<const BM: usize, const WM: usize, const N: usize>;
 impl<const BM: usize, const WM: usize, const N: usize> Sealed for SeqTiles<BM, WM, N> {}
 impl<const BM: usize, const WM: usize, const N: usize> Layout for SeqTiles<BM, WM, N> {}
 
-impl<T, const BM: usize, const WM: usize, const N: usize> Bind<(usize,)> for DisjointSlice<T, SeqTiles<BM, WM, N>> {
-    #[inline(always)]
-    unsafe fn bind(mut self, shape: (usize,)) -> Self {
-        self.shape[0] = shape.0;
-        self
-    }
+crate::disjoint::bind_shape! {
+    [const BM: usize, const WM: usize, const N: usize] SeqTiles<BM, WM, N> => [seq];
 }
 
 impl<T: Elem, const BM: usize, const WM: usize, const N: usize> DisjointSlice<T, SeqTiles<BM, WM, N>> {

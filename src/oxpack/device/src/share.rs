@@ -118,6 +118,44 @@ impl<T> Run<T> {
     }
 }
 
+/// `run_accessors!(member's doc, stride's doc)`: what a [`Share`] and a [`ChunkShare`] tell of
+/// their run (their `run` field), written inside each one's `impl`: `row`, `cols`, `range`,
+/// `member` and `stride`, the last two with their own docs (columns or chunks).
+macro_rules! run_accessors {
+    ($member:literal, $stride:literal) => {
+        /// The run's number: the row (of a `BlockRows` or `WarpRows` output); 0 for `GridStride`.
+        #[inline(always)]
+        pub fn row(&self) -> usize {
+            self.run.index
+        }
+
+        /// The row's length in elements (the output's shape; the whole buffer for `GridStride`).
+        #[inline(always)]
+        pub fn cols(&self) -> usize {
+            self.run.cols
+        }
+
+        /// The run's elements as a range of the buffer, `row·cols .. row·cols + cols`: the
+        /// same row of an input of the output's shape is `&x[share.range()]`.
+        #[inline(always)]
+        pub fn range(&self) -> Range<usize> {
+            self.run.start..self.run.start + self.run.cols
+        }
+
+        #[doc = $member]
+        #[inline(always)]
+        pub fn member(&self) -> usize {
+            self.run.member
+        }
+
+        #[doc = $stride]
+        #[inline(always)]
+        pub fn stride(&self) -> usize {
+            self.run.stride
+        }
+    };
+}
+
 /// The elements one thread owns of a run its group `G` shares: `m, m + n, …` of the run,
 /// below its length and the buffer's end; see the [module docs](self).
 pub struct Share<'a, T, G: Group> {
@@ -141,36 +179,10 @@ impl<'a, T: Elem, G: Group> Share<'a, T, G> {
         Some(Share { run, _out: PhantomData })
     }
 
-    /// The run's number: the row (of a `BlockRows` or `WarpRows` output); 0 for `GridStride`.
-    #[inline(always)]
-    pub fn row(&self) -> usize {
-        self.run.index
-    }
-
-    /// The row's length in the layout (the output's shape; the whole buffer for `GridStride`).
-    #[inline(always)]
-    pub fn cols(&self) -> usize {
-        self.run.cols
-    }
-
-    /// The run's elements as a range of the buffer, `row·cols .. row·cols + cols`: the
-    /// same row of an input of the output's shape is `&x[share.range()]`.
-    #[inline(always)]
-    pub fn range(&self) -> Range<usize> {
-        self.run.start..self.run.start + self.run.cols
-    }
-
-    /// This thread's member number in its group (its first column).
-    #[inline(always)]
-    pub fn member(&self) -> usize {
-        self.run.member
-    }
-
-    /// The group's size: the step between this thread's columns.
-    #[inline(always)]
-    pub fn stride(&self) -> usize {
-        self.run.stride
-    }
+    run_accessors!(
+        "This thread's member number in its group (its first column).",
+        "The group's size: the step between this thread's columns."
+    );
 
     /// The columns this thread owns, in order: `m, m + n, …` below the row's length
     /// inside the buffer (for indexing inputs of the same shape).
@@ -275,35 +287,10 @@ impl<'a, T: Elem + Vector, G: Group> ChunkShare<'a, T, G> {
         Some(ChunkShare { run, chunks: run.len.div_ceil(T::LANES), _out: PhantomData })
     }
 
-    /// The run's number: the row; 0 for `GridStride`.
-    #[inline(always)]
-    pub fn row(&self) -> usize {
-        self.run.index
-    }
-
-    /// The row's length in elements (the output's shape; the buffer's for `GridStride`).
-    #[inline(always)]
-    pub fn cols(&self) -> usize {
-        self.run.cols
-    }
-
-    /// The run's elements as a range of the buffer; see [`Share::range`].
-    #[inline(always)]
-    pub fn range(&self) -> Range<usize> {
-        self.run.start..self.run.start + self.run.cols
-    }
-
-    /// This thread's member number in its group (its first chunk).
-    #[inline(always)]
-    pub fn member(&self) -> usize {
-        self.run.member
-    }
-
-    /// The group's size: the step between this thread's chunks.
-    #[inline(always)]
-    pub fn stride(&self) -> usize {
-        self.run.stride
-    }
+    run_accessors!(
+        "This thread's member number in its group (its first chunk).",
+        "The group's size: the step between this thread's chunks."
+    );
 
     /// The run's elements inside the buffer.
     #[inline(always)]

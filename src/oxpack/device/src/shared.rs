@@ -239,17 +239,7 @@ impl<T: Copy, const N: usize, K> Shared<T, N, K> {
         SharedView { ptr: self.ptr, len: self.len, _kind: PhantomData }
     }
 
-    /// Number of slots.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when the array has no slots.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
+    len_methods!("Number of slots.", "True when the array has no slots.");
 }
 
 impl<T: crate::vec::Vector, const N: usize, K> SharedView<T, N, K> {
@@ -325,17 +315,7 @@ impl<T: Copy, const N: usize, K> SharedView<T, N, K> {
         Shared { ptr: self.ptr as *mut T, len: self.len, _kind: PhantomData }
     }
 
-    /// Number of slots.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when the array has no slots.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
+    len_methods!("Number of slots.", "True when the array has no slots.");
 }
 
 impl<T: Copy, const N: usize, const S: usize> Shared<T, N, Tile<S>> {
@@ -491,17 +471,7 @@ pub struct DynShared<T> {
 }
 
 impl<T: Copy + crate::Elem> DynShared<T> {
-    /// Number of elements (the same in every block).
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when the launch gave no dynamic shared memory.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
+    len_methods!("Number of elements (the same in every block).", "True when the launch gave no dynamic shared memory.");
 
     /// A barrier, then the write phase of the block's dynamic shared array. The slot
     /// kind (per thread, per warp) follows from the first `write`, as for `shared_array!`.

@@ -1,0 +1,81 @@
+//! The block-tile grid of the tensor-core output layouts, written once for both:
+//! [`WarpTiles`](crate::mma::WarpTiles) (`mma.rs`) and [`WgTiles`](crate::hopper::WgTiles)
+//! (`hopper.rs`) cut a row-major output of `width` columns (the layout's shape) into `BM × BN`
+//! block tiles, numbered in bands of [`BAND`] tile rows (down a band's tile rows, then across, for
+//! L2 reuse). The count, the launch-shape check and the numbering are macros (`lib.rs` declares
+//! this module `#[macro_use]`, above the layouts' modules): expanded in place, they are the code
+//! each layout had written out (a function, even `#[inline(always)]`, can change the code generated
+//! around it).
+
+/// Tile rows per band of the block order.
+pub(crate) const BAND: usize = 8;
+
+/// `width` and `block_tiles` of a block-tile layout: written inside its
+/// `impl DisjointSlice<T, Layout<BM, BN, …>>`, whose const parameters `BM` and `BN` are the tile's
+/// rows and columns.
+macro_rules! tile_grid_methods {
+    () => {
+        /// The number of columns, bound from the launch's parameters.
+        #[inline(always)]
+        pub fn width(&self) -> usize {
+            self.shape[0]
+        }
+
+        /// How many block tiles cover the output (`ceil(rows / BM) · ceil(width / BN)`): launch that
+        /// many blocks (or more: the others get no tile).
+        #[inline(always)]
+        pub fn block_tiles(&self) -> usize {
+            let width = self.shape[0];
+            if width == 0 {
+                return 0;
+            }
+            self.len.div_ceil(width).div_ceil(BM) * width.div_ceil(BN)
+        }
+    };
+}
+
+/// `tile_grid!(out, threads, BM, BN)`: `(width, tiles_m, tiles_n)`, the output `out`'s width and its
+/// `BM × BN` block tiles down and across; or `return None` from the calling function when the block
+/// is not `threads` threads, the grid is not 1-D or the output is empty (the same for every thread
+/// of a block). It also returns `None` unless every row index below `tiles_m · BM`, times `width`,
+/// fits a `usize`: no element index of a tile wraps. `tile_grid!(block_idx, out, …)` reads the
+/// block's index too, with the launch's dimensions (as `warp_tile` always has: the order of the
+/// reads is the generated code's), and gives `(block_idx(), width, tiles_m, tiles_n)`.
+macro_rules! tile_grid {
+    ($out:expr, $threads:expr, $bm:expr, $bn:expr) => {{
+        let (d, g) = (crate::grid::block_dim(), crate::grid::grid_dim());
+        tile_grid!(@ d, g, $out, $threads, $bm, $bn)
+    }};
+    (block_idx, $out:expr, $threads:expr, $bm:expr, $bn:expr) => {{
+        let (d, g, b) = (crate::grid::block_dim(), crate::grid::grid_dim(), crate::grid::block_idx());
+        let (width, tiles_m, tiles_n) = tile_grid!(@ d, g, $out, $threads, $bm, $bn);
+        (b, width, tiles_m, tiles_n)
+    }};
+    (@ $d:ident, $g:ident, $out:expr, $threads:expr, $bm:expr, $bn:expr) => {{
+        if $d.x as usize * $d.y as usize * $d.z as usize != $threads || $g.y != 1 || $g.z != 1 {
+            return None;
+        }
+        let width = $out.shape[0];
+        if width == 0 {
+            return None;
+        }
+        let (tiles_m, tiles_n) = ($out.len.div_ceil(width).div_ceil($bm), width.div_ceil($bn));
+        // every row index below tiles_m · BM, times width, fits: no index below wraps
+        (tiles_m.checked_mul($bm)?).checked_mul(width)?;
+        (width, tiles_m, tiles_n)
+    }};
+}
+
+/// `band_tile!(tile, tiles_m, tiles_n)`: the (tile row, tile column) of block tile number `tile`
+/// (below `tiles_m · tiles_n`) in the banded order: bands of [`BAND`] tile rows, and inside a band
+/// down its rows, then across. One-to-one from `0..tiles_m · tiles_n` onto the tiles.
+macro_rules! band_tile {
+    ($tile:expr, $tiles_m:expr, $tiles_n:expr) => {{
+        let (tile, tiles_m, tiles_n) = ($tile, $tiles_m, $tiles_n);
+        let band = tile / (crate::tiling::BAND * tiles_n);
+        let first = band * crate::tiling::BAND;
+        let rows_in_band = (tiles_m - first).min(crate::tiling::BAND);
+        let rest = tile % (crate::tiling::BAND * tiles_n);
+        (first + rest % rows_in_band, rest / rows_in_band)
+    }};
+}
