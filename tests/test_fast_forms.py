@@ -21,8 +21,7 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
-from oxpack.stubs import render_stubs
-from test_stubs import BASE, FakeCuda, FakeStream, imported, install_fake, make_manifest
+from test_stubs import BASE, FakeCuda, FakeStream, faked, make_manifest, rendered
 
 PACKAGE = "oxpack_fastforms_testpkg"
 FATBINS = {"saxpy": b"saxpy fatbin bytes", "image": b"image fatbin bytes", "forms": b"forms fatbin bytes"}
@@ -73,19 +72,12 @@ def forms_manifest() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def kernels(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    root = tmp_path_factory.mktemp("fastforms")
-    render_stubs(forms_manifest(), root / PACKAGE, FATBINS)
-    with imported(root, PACKAGE) as module:
-        yield module
+    yield from rendered(tmp_path_factory.mktemp("fastforms"), PACKAGE, forms_manifest(), FATBINS)
 
 
 @pytest.fixture
 def fake(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeCuda]:
-    fake = FakeCuda()
-    install_fake(kernels, monkeypatch, fake)
-    yield fake
-    for state in kernels._module._states.values():
-        state.entries.clear()
+    yield from faked(kernels, monkeypatch)
 
 
 def arr(slot: int, n: int, typestr: str = "<f4", **kwargs: Any) -> Any:
@@ -410,7 +402,7 @@ def test_the_generated_module_reads_as_code(kernels: ModuleType) -> None:
     """Every kernel has a fast path, and each stub hands it every call."""
     source = Path(kernels.__file__).read_text()
     for name in kernels._module.kernels:
-        assert f"    if _fast_{name}(" in source and f"stream, threads, block):\n" in source, name
+        assert f"    if _fast_{name}(" in source and "stream, threads, block):\n" in source, name
     assert "threads is None and block is None" not in source
 
 

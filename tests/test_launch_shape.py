@@ -30,8 +30,7 @@ from oxpack.contract import where
 from oxpack.descriptor import KernelParam, KernelSig
 from oxpack.errors import StageError
 from oxpack.requirements import check_where
-from oxpack.stubs import render_stubs
-from test_stubs import BASE, CudaArray, FakeCuda, imported, install_fake, make_manifest
+from test_stubs import BASE, CudaArray, FakeCuda, faked, make_manifest, rendered
 
 PACKAGE = "oxpack_launchshape_testpkg"
 FATBINS = {"saxpy": b"saxpy fatbin bytes", "image": b"image fatbin bytes", "shape": b"shape fatbin bytes"}
@@ -201,19 +200,12 @@ def shape_manifest() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def kernels(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    root = tmp_path_factory.mktemp("launchshape")
-    render_stubs(shape_manifest(), root / PACKAGE, FATBINS)
-    with imported(root, PACKAGE) as module:
-        yield module
+    yield from rendered(tmp_path_factory.mktemp("launchshape"), PACKAGE, shape_manifest(), FATBINS)
 
 
 @pytest.fixture
 def fake(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeCuda]:
-    fake = FakeCuda()
-    install_fake(kernels, monkeypatch, fake)
-    yield fake
-    for state in kernels._module._states.values():
-        state.entries.clear()
+    yield from faked(kernels, monkeypatch)
 
 
 def c(m: int, n: int, slot: int = 0) -> CudaArray:

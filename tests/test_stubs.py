@@ -886,13 +886,27 @@ def install_fake(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch, fake: Fak
     monkeypatch.setattr(kernels, "_module", module)
 
 
-@pytest.fixture
-def fake_cuda(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeCuda]:
+def faked(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeCuda]:
+    """For a fixture (`yield from faked(kernels, monkeypatch)`): a `FakeCuda` installed into the
+    generated module `kernels`; its launch entries are forgotten after the test."""
     fake = FakeCuda()
     install_fake(kernels, monkeypatch, fake)
     yield fake
     for state in kernels._module._states.values():
         state.entries.clear()
+
+
+def rendered(root: Path, package: str, manifest: dict[str, Any], fatbins: dict[str, bytes]) -> Iterator[ModuleType]:
+    """For a fixture (`yield from rendered(...)`): the stubs of `manifest` written as `package` under
+    `root`, imported; forgotten after."""
+    render_stubs(manifest, root / package, fatbins)
+    with imported(root, package) as module:
+        yield module
+
+
+@pytest.fixture
+def fake_cuda(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeCuda]:
+    yield from faked(kernels, monkeypatch)
 
 
 def test_launch_arguments_and_caching(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
@@ -1603,11 +1617,7 @@ def real_kernels(example_build: ExampleBuild) -> Iterator[ModuleType]:
 
 @pytest.fixture
 def real_fake_cuda(real_kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeCuda]:
-    fake = FakeCuda()
-    install_fake(real_kernels, monkeypatch, fake)
-    yield fake
-    for state in real_kernels._module._states.values():
-        state.entries.clear()
+    yield from faked(real_kernels, monkeypatch)
 
 
 def test_real_stubs_launch_the_real_fatbins(
