@@ -19,11 +19,12 @@ kernel! {
     /// Each block of 16 × 16 threads computes a 128 × 128 tile of `c`, each thread an
     /// 8 × 8 block of it, stepping through k in slices of 8 that the block stages in
     /// shared memory. Launch with `threads=(ceil(n / 8), ceil(m / 8))` and
-    /// `block=(16, 16)`; any other block shape traps.
+    /// `block=(16, 16)` (the default of a 2-D launch); any other block shape is refused before
+    /// the launch (and traps on the device).
     pub fn sgemm(
         ij: ThreadIndex2, m: u32, n: u32, k: u32, a: &[f32], b: &[f32],
         c: &mut DisjointSlice<f32, RegisterTiles<TM, TN>> = (n),
-    ) where (len(a) == m * k, len(b) == k * n, len(c) == m * n) {
+    ) where (len(a) == m * k, len(b) == k * n, len(c) == m * n, block.x == block.y == 16) {
         let (t, d) = (thread_idx(), block_dim());
         if d.x != 16 || d.y != 16 || d.z != 1 || t.x >= 16 || t.y >= 16 {
             trap(); // also tells the compiler that tx, ty < 16: the tile reads below need no checks

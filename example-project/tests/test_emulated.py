@@ -391,9 +391,10 @@ def test_sgemm(rng: np.random.Generator, m: int, n: int, k: int) -> None:
     assert np.all(np.abs(c - ref) <= 1e-5 * scale + 1e-6)
 
 
-def test_sgemm_with_another_block_shape_traps() -> None:
+def test_sgemm_with_another_block_shape_is_refused_before_the_launch() -> None:
     a = np.ones((64, 64), dtype=np.float32)
-    with pytest.raises(KernelTrap, match=r"^sgemm\(\): "):
+    with pytest.raises(kernels.KernelValueError, match=r"^sgemm\(\): requirement `block\.x == block\.y == 16` "
+                                                       r"failed: block\.x = 8, block\.y = 8; pass block=\(16, 16\)$"):
         kernels.sgemm(64, 64, 64, a, a, np.zeros((64, 64), np.float32), threads=(8, 8), block=(8, 8))
 
 

@@ -58,7 +58,7 @@ class _Checks:
         self._check_overlap(arrays)
         self._check_requirements(args, arrays)
         shape = self._launch_shape(threads, block, arrays)
-        if self._launch_requires:
+        if shape is None and self._launch_requires:  # nothing to launch: no device's block limit comes first
             self._check_launch_requirements(args, arrays, threads, block, shape)
         if stream is not None and not hasattr(stream, "__cuda_stream__"):
             raise KernelArgumentError(
@@ -99,9 +99,13 @@ class _Checks:
                 requirement.check(values)
 
     def _check_launch_requirements(
-        self, args: tuple[object, ...], arrays: Sequence[_Array], threads: object, block: object, shape: _Shape | None,
+        self, args: Sequence[object], arrays: Sequence[_Array], threads: object, block: object, shape: _Shape | None,
     ) -> None:
-        """The requirements that name the launch shape (`block == 128`), once the shape is checked."""
+        """The requirements that name the launch shape (`block == 128`), once the shape is checked,
+        and, for a call that launches, once the device's own block limit is (`_block_refusal`: a block
+        over what the kernel's registers allow says so, whatever the kernel requires of it)."""
+        if not self._launch_requires:
+            return
         values = list(args)
         for a in arrays:
             values[a.param.pos] = a.size

@@ -60,6 +60,9 @@ class _KernelView(Protocol):
     def _block_refusal(
         self, block: object, shape: _Shape, limit: int, registers: int | None, where: str
     ) -> KernelValueError: ...
+    def _check_launch_requirements(
+        self, args: Sequence[object], arrays: Sequence[_Array], threads: object, block: object, shape: _Shape | None,
+    ) -> None: ...
     def _layout_checks(
         self, p: _Param, shape: Sequence[int], strides: Sequence[int] | None, readonly: bool
     ) -> None: ...

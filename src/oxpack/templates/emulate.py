@@ -291,6 +291,7 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
         arch, limit = fewest
         raise kernel._block_refusal(block, shape, limit.max_threads, limit.registers,
                                     f"on {arch} (the arch of this build that allows the fewest)")
+    kernel._check_launch_requirements(args, arrays, threads, block, shape)  # after the limit, as the GPU path
     words: list[int] = []
     by_pos = {a.param.pos: a for a in arrays}
     shared = 0

@@ -191,6 +191,7 @@ class Kernel(_Placing, _TmaSources):
                 arch = _device_arch(api, device.device_id)
                 where = f"on device {device.device_id}" + (f" ({arch})" if arch else "")
                 raise self._block_refusal(block, shape, limit[0], limit[1], where)
+            self._check_launch_requirements(args, arrays, threads, block, shape)  # after the device's limit
             launch_stream, handle, waited = self._launch_stream(api, device, stream, arrays)
             config, nbytes = shape.config, 0
             if self._dynamic is not None:
