@@ -58,7 +58,7 @@ class _Checks:
         self._check_overlap(arrays)
         self._check_requirements(args, arrays)
         shape = self._launch_shape(threads, block, arrays)
-        if shape is None and self._launch_requires:  # nothing to launch: no device's block limit comes first
+        if shape is None:  # nothing to launch: no device's block limit comes first
             self._check_launch_requirements(args, arrays, threads, block, shape)
         if stream is not None and not hasattr(stream, "__cuda_stream__"):
             raise KernelArgumentError(
@@ -100,18 +100,22 @@ class _Checks:
 
     def _check_launch_requirements(
         self, args: Sequence[object], arrays: Sequence[_Array], threads: object, block: object, shape: _Shape | None,
-    ) -> None:
+    ) -> tuple[int, ...]:
         """The requirements that name the launch shape (`block == 128`), once the shape is checked,
         and, for a call that launches, once the device's own block limit is (`_block_refusal`: a block
-        over what the kernel's registers allow says so, whatever the kernel requires of it)."""
+        over what the kernel's registers allow says so, whatever the kernel requires of it). Returns
+        the launch values they read (`_launch_values`, which a fast-path entry keeps), () for a kernel
+        without such requirements."""
         if not self._launch_requires:
-            return
+            return ()
+        launched = self._launch_values(threads, block, arrays, shape)
         values = list(args)
         for a in arrays:
             values[a.param.pos] = a.size
-        values += self._launch_values(threads, block, arrays, shape)
+        values += launched
         for requirement in self._launch_requires:
             requirement.check(values, threads, block)
+        return launched
 
     def _launch_values(
         self, threads: object, block: object, arrays: Sequence[_Array], shape: _Shape | None,

@@ -17,7 +17,7 @@ from typing import Any, TypeAlias
 
 from ._types import KernelValueError
 from ._where import (AXES, LAUNCH, All, Arith, Call, Compare, Const, Expr, Launch, Neg, Requirement, Test, call,
-                     label)
+                     label, names_launch)
 
 __all__ = ["LAUNCH_TERMS", "launch_values"]
 
@@ -95,13 +95,13 @@ class _Requirement:
                 if (isinstance(left, Launch) and isinstance(right, Launch) and left.name == right.name and op == "=="
                         and {left.axis, right.axis} == {None, "x"}):  # `blocks.x == blocks`: one axis
                     return _ONE_AXIS[left.name]
-                if isinstance(left, Launch) and not _launches(right):
+                if isinstance(left, Launch) and not names_launch(right):
                     return _fix_for(left, op, b(values), values[self.at:], rank, self.coarsen)
-                if isinstance(right, Launch) and not _launches(left):
+                if isinstance(right, Launch) and not names_launch(left):
                     return _fix_for(right, _FLIP[op], a(values), values[self.at:], rank, self.coarsen)
             except ZeroDivisionError:
                 pass
-            return "; pass `threads` and `block` that meet it" if _launches(left) or _launches(right) else ""
+            return "; pass `threads` and `block` that meet it" if names_launch(left) or names_launch(right) else ""
         return ""
 
     def _same_block_axes(self, values: Sequence[Any], rank: int) -> str:
@@ -112,12 +112,12 @@ class _Requirement:
         if not self.pairs or any(op != "==" for _, op, _, _, _ in self.pairs):
             return ""
         axes = {n.axis for n in nodes if isinstance(n, Launch) and n.name == "block" and n.axis in AXES}
-        if not axes or any(_launches(n) and not (isinstance(n, Launch) and n.axis in axes and n.name == "block")
+        if not axes or any(names_launch(n) and not (isinstance(n, Launch) and n.name == "block" and n.axis in AXES)
                            for n in nodes):
             return ""
         try:
             wanted = {f(values) for left, _, right, a, b in self.pairs
-                      for n, f in ((left, a), (right, b)) if not _launches(n)}
+                      for n, f in ((left, a), (right, b)) if not names_launch(n)}
         except ZeroDivisionError:
             return ""
         if len(wanted) != 1 or max(AXES.index(axis) for axis in axes) >= rank:
@@ -160,18 +160,6 @@ def _fix_for(term: Launch, op: str, value: int, launch: Sequence[int], rank: int
         least = value + (op == ">")
         return f"; pass threads={least}" + ("" if op == "==" else " or more")
     return f"; pass `threads` and `block` with {named} {op} {value}"
-
-
-def _launches(node: Expr) -> bool:
-    if isinstance(node, Launch):
-        return True
-    if isinstance(node, Neg):
-        return _launches(node.operand)
-    if isinstance(node, Arith):
-        return _launches(node.left) or _launches(node.right)
-    if isinstance(node, Call):
-        return any(_launches(arg) for arg in node.args)
-    return False
 
 
 def _pairs(node: Test) -> Iterator[tuple[Expr, str, Expr]]:

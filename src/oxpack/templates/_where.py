@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import NoReturn, TypeAlias
 
 __all__ = ["AXES", "FUNCTIONS", "HELP", "LAUNCH", "All", "Arith", "Call", "Compare", "Const", "Launch", "Len", "Neg",
-           "Requirement", "Scalar", "WhereError", "call", "constant", "label", "parse", "render"]
+           "Requirement", "Scalar", "WhereError", "call", "constant", "label", "names_launch", "parse", "render"]
 
 HELP = ("comparisons joined by `,` or `and`, integer constants, scalar parameters, len(<slice parameter>), "
         "the launch shape (threads, block, blocks, or one axis: block.x, blocks.y, ...), "
@@ -130,7 +130,7 @@ class Requirement:
 
     def launch(self) -> bool:
         """Whether it names the launch shape (then it is checked once the shape is known)."""
-        return any(isinstance(term, Launch) for term in _terms(self.test))
+        return names_launch(self.test)
 
 
 _ARITH: dict[type[ast.operator], str] = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
@@ -287,6 +287,11 @@ def call(fn: str, args: list[int]) -> int:
     if fn == "cdiv":
         return -(-args[0] // args[1])
     return min(args) if fn == "min" else max(args)
+
+
+def names_launch(node: Test | Expr) -> bool:
+    """Whether `node` (a requirement's test or one of its expressions) names the launch shape."""
+    return any(isinstance(term, Launch) for term in _terms(node))
 
 
 def _terms(node: Test | Expr) -> Iterator[Term]:

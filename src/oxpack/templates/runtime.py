@@ -191,7 +191,7 @@ class Kernel(_Placing, _TmaSources):
                 arch = _device_arch(api, device.device_id)
                 where = f"on device {device.device_id}" + (f" ({arch})" if arch else "")
                 raise self._block_refusal(block, shape, limit[0], limit[1], where)
-            self._check_launch_requirements(args, arrays, threads, block, shape)  # after the device's limit
+            launched = self._check_launch_requirements(args, arrays, threads, block, shape)  # after the limit
             launch_stream, handle, waited = self._launch_stream(api, device, stream, arrays)
             config, nbytes = shape.config, 0
             if self._dynamic is not None:
@@ -233,8 +233,8 @@ class Kernel(_Placing, _TmaSources):
             made = _entry(api, device, handle, function, shape.grid, shape.block, nbytes)
             # a coarsened kernel's entry holds its count of launch indices, which the fast path packs
             entry: tuple[Any, ...] | None = made if made is None or shape.indices is None else (*made, shape.indices)
-            if entry is not None and self._launch_requires:  # the launch shape, which their fast-path tests read
-                entry = (*entry, self._launch_values(threads, block, arrays, shape))
+            if entry is not None and launched:  # the launch shape, which their fast-path tests read
+                entry = (*entry, launched)
             if entry is not None:
                 size = arrays[self._default_threads].size if threads is None else threads
                 key: tuple[object, ...] = (device.device_id, handle, size, block)
