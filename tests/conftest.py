@@ -166,6 +166,13 @@ def run_ok(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
     return proc  # type: ignore[no-any-return]
 
 
+# uv takes a find-links wheel from its own cache when it cached one of the same file name from the same
+# folder before, even if the file there is newer (astral-sh/uv#3518): pytest reuses its base folder's name
+# (pytest-0) after a green run, so a later run's `uv build` got an earlier checkout's oxpack and made a wheel
+# that differed from pip's (CI, December 2026). Every uv call that takes oxpack from `oxpack_wheels` adds this.
+UV_FRESH_OXPACK = ("--refresh-package", "oxpack")
+
+
 @pytest.fixture(scope="session")
 def oxpack_wheels(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder holding a wheel of this checkout, for `pip wheel --find-links` (built once)."""

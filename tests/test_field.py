@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLE, REPO, MakeProject, run_ok
+from conftest import EXAMPLE, REPO, UV_FRESH_OXPACK, MakeProject, run_ok
 
 pytestmark = pytest.mark.slow
 
@@ -215,8 +215,8 @@ def _three_wheels(project: Path, field: dict[str, Path], frontends: dict[str, Pa
     run_ok([str(frontends["build"]), "-m", "build", str(project), "--outdir", str(out / "by-build")],
            env=_env(PIP_FIND_LINKS=f"{wheels} {os.environ.get('PIP_FIND_LINKS', '')}".strip(), **env))
     assert len(list((out / "by-build").glob("*.tar.gz"))) == 1
-    run_ok([str(field["uv"]), "build", str(project), "--out-dir", str(out / "by-uv"), "--find-links", str(wheels)],
-           env=_env(**env))
+    run_ok([str(field["uv"]), "build", str(project), "--out-dir", str(out / "by-uv"), "--find-links", str(wheels),
+            *UV_FRESH_OXPACK], env=_env(**env))
     (a,), (b,), (c,) = ((out / d).glob("*.whl") for d in ("by-pip", "by-build", "by-uv"))
     return a, b, c
 
@@ -277,7 +277,7 @@ def _uv_venv(field: dict[str, Path], where: Path) -> tuple[Path, list[str], dict
     """A fresh venv made by uv (no pip in it): its python, `uv pip install` with oxpack's wheel folder, the env."""
     uv = str(field["uv"])
     run_ok([uv, "venv", "-q", str(where)], env=_env())
-    return (where / "bin" / "python", [uv, "pip", "install", "-q", "--find-links", str(field["wheels"])],
+    return (where / "bin" / "python", [uv, "pip", "install", "-q", "--find-links", str(field["wheels"]), *UV_FRESH_OXPACK],
             _env(VIRTUAL_ENV=str(where)))
 
 
@@ -366,7 +366,7 @@ def test_a_failing_build_shows_one_line_in_pip_and_uv_output(field: dict[str, Pa
     pip = [str(python), "-m", "pip", "wheel", "--no-deps", str(project), "-w", str(tmp_path / "dist"),
            "--find-links", str(field["wheels"])]
     uv = [str(field["uv"]), "build", "--wheel", str(project), "--out-dir", str(tmp_path / "dist"),
-          "--find-links", str(field["wheels"])]
+          "--find-links", str(field["wheels"]), *UV_FRESH_OXPACK]
     for frontend in (pip, uv):
         proc = subprocess.run(frontend, env=_env(), capture_output=True, text=True, check=False)
         out = proc.stdout + proc.stderr

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run_ok
+from conftest import REPO, UV_FRESH_OXPACK, run_ok
 
 pytestmark = pytest.mark.slow
 
@@ -124,7 +124,7 @@ def test_a_uv_init_lib_project_builds_with_uv(tmp_path: Path, oxpack_wheels: Pat
 
     dist = tmp_path / "dist"
     run_ok([uv, "build", "--wheel", "--python", python, str(project), "--out-dir", str(dist),
-            "--find-links", str(oxpack_wheels)], env=_env())
+            "--find-links", str(oxpack_wheels), *UV_FRESH_OXPACK], env=_env())
     (wheel,) = dist.glob("uvdemo-0.1.0-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         assert {"uvdemo/py.typed", "uvdemo/kernels.py", "uvdemo/_oxpack/scale.fatbin"} <= set(archive.namelist())
