@@ -4,9 +4,11 @@
     python benchmarks/bench_build.py --concurrent 8 [--repeat 1] [--python EXE ...]
     python benchmarks/bench_build.py --remote [--repeat 3]
 
-Both sides build every kernel file of example-project (`benchmarks/cuda/<name>.cu` is
-the CUDA C++ twin of `example-project/kernels/<name>.rs`) for the example's archs
-(sm_80, sm_86, sm_89, sm_90) plus sm_90 PTX. oxpack "cold" starts from an empty stage
+Both sides build the kernel files of example-project that have a CUDA C++ twin
+(`benchmarks/cuda/<name>.cu` is the twin of `example-project/kernels/<name>.rs`; oxpack builds
+a copy of the example without the others, its shared modules kept) for the example's archs
+(sm_80, sm_86, sm_89, sm_90) plus sm_90 PTX; the table's header names the files and the
+kernels left out (files without a twin, kernels a twin file lacks). oxpack "cold" starts from an empty stage
 cache with the nvptx sysroot already built (once per rustc, ~20 s, reported apart);
 "one process" is the same cold build with `jobs=1` (no worker pool); "warm" is an
 unchanged rebuild (`oxpack build`, a fresh process each time; target < 0.5 s). The
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import socket
 import statistics
@@ -44,6 +47,8 @@ REPO = HERE.parent
 EXAMPLE = REPO / "example-project"
 ARCHS = ["sm_80", "sm_86", "sm_89", "sm_90"]
 CRATES = sorted(p.stem for p in (EXAMPLE / "kernels").glob("*.rs"))
+# the kernel files with a CUDA C++ twin (benchmarks/cuda/<name>.cu): the nvcc comparison builds these on both sides
+TWINNED = [name for name in CRATES if (HERE / "cuda" / f"{name}.cu").exists()]
 _ONE_PROCESS = ("import sys; from pathlib import Path; from oxpack.config import load_config; "
                 "from oxpack.pipeline import build_project; build_project(load_config(Path(sys.argv[1])), jobs=1)")
 
@@ -62,12 +67,33 @@ def _cache(work: Path, name: str, sysroot: Path) -> dict[str, str]:
     return dict(os.environ, OXPACK_CACHE_DIR=str(cache))
 
 
-def oxpack_build(env: dict[str, str], out: Path) -> float:
-    return _timed([sys.executable, "-m", "oxpack", "build", str(EXAMPLE), "--out", str(out), "-q"], env)
+def twinned_example(work: Path) -> Path:
+    """A copy of example-project without the kernel files that have no CUDA C++ twin (its shared modules kept)."""
+    project = work / "example-project"
+    shutil.copytree(EXAMPLE, project, ignore=shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__"))
+    for rs in (project / "kernels").glob("*.rs"):
+        if rs.stem not in TWINNED:
+            rs.unlink()
+    return project
 
 
-def oxpack_one_process(env: dict[str, str]) -> float:
-    return _timed([sys.executable, "-c", _ONE_PROCESS, str(EXAMPLE)], env)
+def untwinned() -> list[str]:
+    """What the nvcc comparison leaves out: whole kernel files without a twin, and kernels a twin file lacks."""
+    left = [f"kernels/{name}.rs" for name in CRATES if name not in TWINNED]
+    for name in TWINNED:
+        ours = re.findall(r"^\s*pub fn (\w+)", (EXAMPLE / "kernels" / f"{name}.rs").read_text(), re.M)
+        theirs = set(re.findall(r"__global__\s+(?:void\s+)?(?:__launch_bounds__\([^)]*\)\s+)?(?:void\s+)?(\w+)\s*\(",
+                                (HERE / "cuda" / f"{name}.cu").read_text()))
+        left += [f"{name}.rs's {k}" for k in ours if k not in theirs]
+    return left
+
+
+def oxpack_build(env: dict[str, str], out: Path, project: Path = EXAMPLE) -> float:
+    return _timed([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(out), "-q"], env)
+
+
+def oxpack_one_process(env: dict[str, str], project: Path) -> float:
+    return _timed([sys.executable, "-c", _ONE_PROCESS, str(project)], env)
 
 
 def nvcc_build(out: Path, *extra: str) -> float:
@@ -75,7 +101,7 @@ def nvcc_build(out: Path, *extra: str) -> float:
     gencode.append("-gencode=arch=compute_90,code=compute_90")
     out.mkdir(parents=True)
     start = time.perf_counter()
-    for name in CRATES:
+    for name in TWINNED:
         subprocess.run(["nvcc", "-O3", "-fatbin", *extra, *gencode, str(HERE / "cuda" / f"{name}.cu"),
                         "-o", str(out / f"{name}.fatbin")], check=True)
     return time.perf_counter() - start
@@ -85,27 +111,27 @@ def _size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*.fatbin"))
 
 
-def wheel_sizes(work: Path, env: dict[str, str], nvcc_fatbins: Path,
-                modes: dict[str, dict[str, bytes]]) -> tuple[int, int, int, dict[str, int]]:
+def wheel_sizes(work: Path, env: dict[str, str], nvcc_fatbins: Path, modes: dict[str, dict[str, bytes]],
+                project: Path) -> tuple[int, int, int, dict[str, int]]:
     """The example's wheel; it rezipped here with its own fatbins, with nvcc's, with oxpack's in other modes."""
     _timed([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(REPO), "-w", str(work / "oxpack-wheel")])
-    _timed([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(EXAMPLE), "-w", str(work / "dist"),
+    _timed([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(project), "-w", str(work / "dist"),
             "--find-links", str(work / "oxpack-wheel")], env)
     (wheel,) = (work / "dist").glob("vecmath-*.whl")
     ours = _rezip(wheel, work / "ours.whl", {})
-    theirs = _rezip(wheel, work / "nvcc.whl", {n: (nvcc_fatbins / f"{n}.fatbin").read_bytes() for n in CRATES})
+    theirs = _rezip(wheel, work / "nvcc.whl", {n: (nvcc_fatbins / f"{n}.fatbin").read_bytes() for n in TWINNED})
     other = {mode: _rezip(wheel, work / f"{mode}.whl", fatbins) for mode, fatbins in modes.items()}
     return wheel.stat().st_size, ours, theirs, other
 
 
-def fatbins_in_every_mode(env: dict[str, str]) -> tuple[str, dict[str, dict[str, bytes]]]:
+def fatbins_in_every_mode(env: dict[str, str], project: Path) -> tuple[str, dict[str, dict[str, bytes]]]:
     """The example's compression mode, and the same cubins and PTX packed by nvFatbin in each other mode."""
     os.environ["OXPACK_CACHE_DIR"] = env["OXPACK_CACHE_DIR"]  # a warm cache: nothing compiles again
     from oxpack.config import load_config
     from oxpack.nvidia import FATBIN_COMPRESSION, link_cubin, make_fatbin
     from oxpack.pipeline import build_project
 
-    config = load_config(EXAMPLE)
+    config = load_config(project)
     result = build_project(config, jobs=1)
     cubins = {c.name: [link_cubin(c.ptx[a], a) for a in result.archs] for c in result.crates}
     ptx = {c.name: (result.ptx_arch, c.ptx[result.ptx_arch]) if result.ptx_arch else None for c in result.crates}
@@ -248,23 +274,26 @@ def main() -> int:
         return concurrent_cold(args.python or [sys.executable], args.concurrent, args.repeat)
     work = Path(tempfile.mkdtemp(prefix="oxpack-bench-"))
     try:
+        project = twinned_example(work)
         first_env = dict(os.environ, OXPACK_CACHE_DIR=str(work / "cache-first"))
-        first = oxpack_build(first_env, work / "first")  # builds the sysroot, unless the rustc has rustup's
+        first = oxpack_build(first_env, work / "first", project)  # builds the sysroot, unless the rustc has rustup's
         sysroot = work / "cache-first" / "sysroot"
         sysroot.mkdir(exist_ok=True)
         cold, warm, one, nvcc = [], [], [], []
         for i in range(args.repeat):
             env = _cache(work, f"cache{i}", sysroot)
-            cold.append(oxpack_build(env, work / f"out{i}"))
-            warm.append(oxpack_build(env, work / f"out{i}"))
+            cold.append(oxpack_build(env, work / f"out{i}", project))
+            warm.append(oxpack_build(env, work / f"out{i}", project))
             nvcc.append(nvcc_build(work / f"nvcc{i}"))
-            one.append(oxpack_one_process(_cache(work, f"cache-one{i}", sysroot)))
+            one.append(oxpack_one_process(_cache(work, f"cache-one{i}", sysroot), project))
         nvcc_build(work / "nvcc-size", "--compress-mode=size")
         c, w, o, n = (statistics.median(x) for x in (cold, warm, one, nvcc))
         ours, theirs, smallest = _size(work / "out0"), _size(work / "nvcc0"), _size(work / "nvcc-size")
-        mode, modes = fatbins_in_every_mode(env)
-        label = f"{len(CRATES)} crates x ({len(ARCHS)} cubins + PTX)"
-        print(f"machine: {os.cpu_count()} CPUs; runs: {args.repeat}; crates: {', '.join(CRATES)}")
+        mode, modes = fatbins_in_every_mode(env, project)
+        label = f"{len(TWINNED)} crates x ({len(ARCHS)} cubins + PTX)"
+        print(f"machine: {os.cpu_count()} CPUs; runs: {args.repeat}; crates (those with a CUDA C++ twin): "
+              f"{', '.join(TWINNED)}")
+        print(f"left out (no twin): {', '.join(untwinned()) or 'nothing'}")
         print("| what | oxpack | nvcc | ratio |\n| --- | --- | --- | --- |")
         print(f"| first build incl. the nvptx sysroot | {first:.2f} s | | |")
         print(f"| cold build (empty stage cache), worker pool | {c:.2f} s | {n:.2f} s | {c / n:.2f}x |")
@@ -279,7 +308,7 @@ def main() -> int:
             print(f"| fatbins, `fatbin-compression = \"{other}\"`, vs nvcc `--compress-mode=size` | {size:,} B | "
                   f"{smallest:,} B | {size / smallest:.2f}x |")
         if not args.no_wheel:
-            wheel, ours_whl, nvcc_whl, other_whl = wheel_sizes(work, env, work / "nvcc0", modes)
+            wheel, ours_whl, nvcc_whl, other_whl = wheel_sizes(work, env, work / "nvcc0", modes, project)
             print(f"| wheel, `{mode}` (rezipped: {ours_whl:,} B), vs nvcc default fatbins in its place | {wheel:,} B | "
                   f"{nvcc_whl:,} B | {ours_whl / nvcc_whl:.2f}x |")
             for other, size in other_whl.items():
