@@ -116,6 +116,20 @@ def test_the_manifest_records_each_kernels_limit_per_arch_from_its_cubin(example
     assert cubins[("saxpy", "sm_90")]["saxpy"].max_threads is None  # no launch bounds: no .maxntid
 
 
+def test_the_fatbins_alone_give_the_limits_the_build_read_from_its_cubins(example_build: ExampleBuild,
+                                                                          tmp_path: Path) -> None:
+    """A build hands the stubs its cubins as linked (no LZ4 to undo: a warm build's second); the stubs
+    of a manifest and fatbins alone read the fatbins' copies. Both give every kernel the same limits."""
+    data = json.loads(json.dumps(example_build.manifest))
+    for kernel in data["kernels"].values():
+        del kernel["block_limits"]
+    render_stubs(data, tmp_path / "pkg", example_build.fatbins)
+    module = example_build.manifest["module"]
+    again = json.loads((tmp_path / "pkg" / "_oxpack" / f"{module}.json").read_text())
+    assert {n: k["block_limits"] for n, k in again["kernels"].items()} == {
+        n: k["block_limits"] for n, k in example_build.manifest["kernels"].items()}
+
+
 def test_a_damaged_cubin_is_one_line_naming_it(example_build: ExampleBuild) -> None:
     data = example_build.fatbins["norm"]
     entry = next(e for e in read_fatbin(data, "norm") if e.kind == "cubin")

@@ -23,6 +23,7 @@ import shutil
 import socket
 import tempfile
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,8 +43,31 @@ def key(*parts: bytes | str) -> str:
     """sha256 over the sha256 of each part (so parts cannot run into each other)."""
     outer = hashlib.sha256()
     for part in parts:
-        outer.update(digest(part).encode())
+        large = type(part) in (bytes, str) and len(part) >= _LARGE  # immutable: its digest stays its digest
+        outer.update((_large_digest(part) if large else digest(part)).encode())
     return outer.hexdigest()
+
+
+# A build's keys name the same large part many times: the device crate's rlib (megabytes) is in every
+# kernel file's `bc` and `ll` keys. Its digest is remembered for the object itself (bytes and str do
+# not change), the object kept alive beside it so that its id stays its own; the last few only.
+_LARGE = 1 << 20
+_DIGESTS: OrderedDict[int, tuple[bytes | str, str]] = OrderedDict()
+_DIGESTS_LOCK = threading.Lock()
+
+
+def _large_digest(part: bytes | str) -> str:
+    with _DIGESTS_LOCK:
+        hit = _DIGESTS.get(id(part))
+        if hit is not None and hit[0] is part:
+            _DIGESTS.move_to_end(id(part))
+            return hit[1]
+    found = digest(part)
+    with _DIGESTS_LOCK:
+        _DIGESTS[id(part)] = (part, found)
+        while len(_DIGESTS) > 4:
+            _DIGESTS.popitem(last=False)
+    return found
 
 
 def default_cache_dir(configured: str | None = None, env: Mapping[str, str] | None = None) -> Path:

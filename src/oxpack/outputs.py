@@ -117,7 +117,8 @@ def render_into(result: BuildResult, target: Path) -> list[Path]:
     staging = temp_dir(target, "stubs")
     try:
         written = []
-        for path in render_stubs(result.manifest(), staging, result.fatbins(), result.host_libraries()):
+        for path in render_stubs(result.manifest(), staging, result.fatbins(), result.host_libraries(),
+                                 cubins=result.cubins()):
             dest = target / path.relative_to(staging)
             dest.parent.mkdir(parents=True, exist_ok=True)
             keep = dest.is_file() and (path.name == "py.typed" or dest.read_bytes() == path.read_bytes())

@@ -225,7 +225,7 @@ class Pipeline:
                                                                      reads)
         return CrateResult(name, rel, digest(source), kernels, fatbin_data, {a: ptx_all[a] for a in archs},
                            resources, {c.arch: c.info_log for c in cubins}, library,
-                           {r.rel: r.sha256 for r in reads if r.sha256 is not None})
+                           {r.rel: r.sha256 for r in reads if r.sha256 is not None}, {c.arch: c.data for c in cubins})
 
     def _link(self, tc: Toolchain, name: str, bc: bytes) -> tuple[str, tuple[KernelSig, ...]]:
         inputs = self._link_inputs

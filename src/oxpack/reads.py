@@ -19,6 +19,7 @@ same: its file is read into the key, never compiled.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -223,7 +224,7 @@ def reached(kernel_file: Path) -> list[Found]:
         text = _read_text(file)
         if text is None:
             continue
-        for f in scan(file, text, mod_rs=mod_rs):
+        for f in _scanned(file, text, mod_rs):
             if f.path in seen:
                 continue
             seen.add(f.path)
@@ -231,6 +232,13 @@ def reached(kernel_file: Path) -> list[Found]:
             if f.kind == "module" and f.path.is_file():
                 todo.append((f.path, f.mod_rs))
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _scanned(file: Path, text: str, mod_rs: bool) -> tuple[Found, ...]:
+    """`scan`, once per file (absolute) and content in a process: a module that every kernel file
+    declares (`mod common;`) is read for each of them, and again for its keys."""
+    return tuple(scan(file, text, mod_rs=mod_rs))
 
 
 def module_files(kernel_file: Path) -> set[Path]:

@@ -59,6 +59,9 @@ class CrateResult:
     info_logs: dict[str, str]
     host: bytes | None = None  # the host library, for emulation (`emulation = true`)
     modules: dict[str, str] = field(default_factory=dict)  # the other files it reads (`mod common;`) → sha256
+    # arch → the cubin the fatbin holds, uncompressed: the stubs read each kernel's registers from it
+    # (the fatbin's copy is LZ4-compressed, and decompressing it in Python cost a warm build 1 s)
+    cubins: dict[str, bytes] = field(default_factory=dict)
 
 
 @dataclass
@@ -99,4 +102,8 @@ class BuildResult:
 
     def fatbins(self) -> dict[str, bytes]:
         return {c.name: c.fatbin for c in self.crates}
+
+    def cubins(self) -> dict[str, dict[str, bytes]]:
+        """Crate → arch → its cubin, uncompressed (what each fatbin holds)."""
+        return {c.name: c.cubins for c in self.crates if c.cubins}
 

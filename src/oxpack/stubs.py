@@ -93,14 +93,17 @@ def _emulation_files(manifest: Any) -> list[str]:
 
 
 def render_stubs(manifest: Mapping[str, Any], package_dir: Path, fatbins: Mapping[str, bytes],
-                 host_libraries: Mapping[str, bytes] | None = None) -> list[Path]:
-    """Write the stub files of `manifest` into `package_dir`; return their paths.
+                 host_libraries: Mapping[str, bytes] | None = None, *,
+                 cubins: Mapping[str, Mapping[str, bytes]] | None = None) -> list[Path]:
+    """Write the stub files of `manifest` into `package_dir`; return their paths. `cubins`: crate →
+    arch → the cubin its fatbin holds, uncompressed, where the caller has it (a build): the
+    kernels' registers are read from it instead of from the fatbin's compressed copy.
 
     ``py.typed`` is created empty when absent and left alone otherwise; files whose
     content is unchanged are not rewritten. Raises `StageError` (stage ``stubs``)
     when the manifest cannot make valid Python or the fatbins do not match it.
     """
-    m = _with_block_limits(_check(manifest, fatbins), fatbins)
+    m = _with_block_limits(_check(manifest, fatbins), fatbins, cubins or {})
     libraries = _check_host(m, host_libraries or {})
     module = m.module
     launchers = render_launchers(m)
@@ -241,13 +244,23 @@ def _cubins(crate: str, fatbin: bytes) -> dict[str, dict[str, CubinKernel]]:
     return out
 
 
-def _with_block_limits(manifest: Any, fatbins: Mapping[str, bytes]) -> Any:
+def _read_cubins(crate: str, cubins: Mapping[str, bytes]) -> dict[str, dict[str, CubinKernel]]:
+    """arch → kernel symbol → what the crate's cubin for that arch says (cubins as linked)."""
+    try:
+        return {arch: cubin_kernels(data, f"the {arch} cubin of crate `{crate}`") for arch, data in cubins.items()}
+    except InspectError as exc:
+        raise _fail(str(exc)) from None
+
+
+def _with_block_limits(manifest: Any, fatbins: Mapping[str, bytes], linked: Mapping[str, Mapping[str, bytes]]) -> Any:
     """`manifest` with each kernel's `block_limits`: per arch, the most threads a block may have
     (`block_threads` of its registers per thread, within its launch bounds and 1,024). The
-    registers come from the arch's cubin (the count the driver allocates by), else from
-    nvJitLink's report in `resources`; an arch with neither gets no limit."""
+    registers come from the arch's cubin (the count the driver allocates by: `linked`'s where
+    the build has it, else the fatbin's), else from nvJitLink's report in `resources`; an arch
+    with neither gets no limit."""
     m = model()
-    cubins = {crate: _cubins(crate, data) for crate, data in fatbins.items()}
+    cubins = {crate: _read_cubins(crate, linked[crate]) if crate in linked else _cubins(crate, data)
+              for crate, data in fatbins.items()}
     kernels = {}
     for name, kernel in manifest.kernels.items():
         limits = {}
