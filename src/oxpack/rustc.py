@@ -259,26 +259,32 @@ def discover(configured: str | None = None, env: Mapping[str, str] | None = None
     """Every candidate, in order, each probed (duplicates of one binary kept once); `timeout` bounds
     every program run (at most `PROBE_TIMEOUT` each); `configured_origin` says where `configured` came
     from (`Config.origin("rustc")`), for messages."""
+    return list(_probed(configured, env, timeout, configured_origin))
+
+
+def _probed(configured: str | None, env: Mapping[str, str] | None, timeout: float,
+            configured_origin: str | None) -> Iterator[Candidate]:
+    """`discover`'s candidates, each probed as it is reached (`find_rustc` stops at the first usable one)."""
     from .llvm import llvm_version
 
     env = os.environ if env is None else env
     major = llvm_version()[0]
     seen: set[Path] = set()
-    out = []
     for path, origin in _candidates(configured, env, timeout, configured_origin):
         real = Path(path).resolve() if Path(path).exists() else Path(path)
         if real in seen:
             continue
         seen.add(real)
-        out.append(probe(path, origin, major, timeout))
-    return out
+        yield probe(path, origin, major, timeout)
 
 
 def find_rustc(configured: str | None = None, env: Mapping[str, str] | None = None,
                timeout: float = TOOL_TIMEOUT, configured_origin: str | None = None) -> Rustc:
-    """The first usable rustc, or a ToolchainError listing why each candidate failed."""
-    cands = discover(configured, env, timeout, configured_origin)
-    for cand in cands:
+    """The first usable rustc (the candidates after it are not run), or a ToolchainError listing why
+    each candidate failed."""
+    cands = []
+    for cand in _probed(configured, env, timeout, configured_origin):
+        cands.append(cand)
         if cand.rustc is not None:
             return cand.rustc
         if cand.origin == configured_origin or cand.origin.startswith(("option `rustc`", "OXPACK_RUSTC")):
