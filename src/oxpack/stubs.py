@@ -225,7 +225,7 @@ def _cubins(crate: str, fatbin: bytes) -> dict[str, dict[str, CubinKernel]]:
     if not is_fatbin(fatbin):
         return {}
     what = f"the fatbin of crate `{crate}`"
-    out: dict[str, dict[str, CubinKernel]] = {}
+    payloads: dict[str, bytes] = {}
     try:
         entries = read_fatbin(fatbin, what)
     except InspectError as exc:
@@ -234,18 +234,15 @@ def _cubins(crate: str, fatbin: bytes) -> dict[str, dict[str, CubinKernel]]:
         if entry.kind != "cubin":
             continue
         try:
-            payload = entry_payload(fatbin, entry, f"the {entry.arch} cubin of crate `{crate}`")
+            payloads[entry.arch] = entry_payload(fatbin, entry, f"the {entry.arch} cubin of crate `{crate}`")
         except InspectError:
             continue  # its registers come from nvJitLink's report instead
-        try:
-            out[entry.arch] = cubin_kernels(payload, f"the {entry.arch} cubin of crate `{crate}`")
-        except InspectError as exc:
-            raise _fail(str(exc)) from None
-    return out
+    return _read_cubins(crate, payloads)
 
 
 def _read_cubins(crate: str, cubins: Mapping[str, bytes]) -> dict[str, dict[str, CubinKernel]]:
-    """arch → kernel symbol → what the crate's cubin for that arch says (cubins as linked)."""
+    """arch → kernel symbol → what the crate's cubin for that arch says (`cubins` uncompressed: as the build
+    linked them, or out of its fatbin); a damaged one is a `StageError`."""
     try:
         return {arch: cubin_kernels(data, f"the {arch} cubin of crate `{crate}`") for arch, data in cubins.items()}
     except InspectError as exc:
