@@ -88,14 +88,20 @@ __device__ __forceinline__ void store16(T* p, uint64_t start, uint64_t len, cons
     }
     for (int k = 0; k < n; k++) if (start + k < len) p[start + k] = in.v[k];
 }
+// y[start..] <- f(x[start..]) for the thread's 16 bytes (16 / sizeof(T) lanes), `H` on both accesses.
+template <typename T, Hint H = Hint::plain, typename F>
+__device__ __forceinline__ void map16(const T* __restrict__ x, uint64_t x_len, T* __restrict__ y, uint64_t y_len, F f) {
+    constexpr int n = 16 / sizeof(T);
+    uint64_t start = n * ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x);
+    if (start < y_len && start < x_len) {
+        Lanes16<T> v = load16<T, H>(x, start, x_len);
+        for (int k = 0; k < n; k++) v.v[k] = f(v.v[k]);
+        store16<T, H>(y, start, y_len, v);
+    }
+}
 extern "C" __global__ void scale_bf16x8(float a, const __nv_bfloat16* __restrict__ x, uint64_t x_len,
                                         __nv_bfloat16* __restrict__ y, uint64_t y_len) {
-    uint64_t start = 8 * ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x);
-    if (start < y_len && start < x_len) {
-        Lanes16<__nv_bfloat16> v = load16(x, start, x_len);
-        for (int k = 0; k < 8; k++) v.v[k] = __float2bfloat16(a * __bfloat162float(v.v[k]));
-        store16(y, start, y_len, v);
-    }
+    map16(x, x_len, y, y_len, [a](__nv_bfloat16 v) { return __float2bfloat16(a * __bfloat162float(v)); });
 }
 extern "C" __global__ void axpy_f16x8(float a, const __half* __restrict__ x, uint64_t x_len,
                                       __half* __restrict__ y, uint64_t y_len) {
@@ -109,21 +115,11 @@ extern "C" __global__ void axpy_f16x8(float a, const __half* __restrict__ x, uin
 }
 extern "C" __global__ void add_i32x4(int32_t b, const int32_t* __restrict__ x, uint64_t x_len,
                                      int32_t* __restrict__ y, uint64_t y_len) {
-    uint64_t start = 4 * ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x);
-    if (start < y_len && start < x_len) {
-        Lanes16<int32_t> v = load16(x, start, x_len);
-        for (int k = 0; k < 4; k++) v.v[k] = (int32_t)((uint32_t)v.v[k] + (uint32_t)b);  // wrapping
-        store16(y, start, y_len, v);
-    }
+    map16(x, x_len, y, y_len, [b](int32_t v) { return (int32_t)((uint32_t)v + (uint32_t)b); });  // wrapping
 }
 extern "C" __global__ void xor_u32x4(uint32_t m, const uint32_t* __restrict__ x, uint64_t x_len,
                                      uint32_t* __restrict__ y, uint64_t y_len) {
-    uint64_t start = 4 * ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x);
-    if (start < y_len && start < x_len) {
-        Lanes16<uint32_t> v = load16<uint32_t, Hint::evict_first>(x, start, x_len);
-        for (int k = 0; k < 4; k++) v.v[k] ^= m;
-        store16<uint32_t, Hint::evict_first>(y, start, y_len, v);
-    }
+    map16<uint32_t, Hint::evict_first>(x, x_len, y, y_len, [m](uint32_t v) { return v ^ m; });
 }
 extern "C" __global__ void scale_streaming(float a, const float* __restrict__ x, uint64_t x_len,
                                            float* __restrict__ y, uint64_t y_len) {
