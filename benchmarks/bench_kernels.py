@@ -39,14 +39,27 @@ SMS = 132
 
 
 REPEAT = 25  # rounds per measurement; `--repeat N` sets it
+# How `batch_time` times a batch (bench_norms.py's `--queued` sets it): "events": CUDA events
+# around the batch as it is issued; "queued": the same, but the batch is queued behind a spin
+# kernel first, so the GPU runs its kernels back to back whatever the host's launch path costs.
+# Below ~20 µs a kernel, an "events" batch can be bound by the host's launch path (ours a checked
+# stub, the twins' a raw launch); a "queued" one is not. (CUPTI's kernel records through
+# torch.profiler were tried first: on the H200 machine's torch 2.11 they recorded no kernel.)
+TIMING = "events"
+SPIN_CYCLES = 2_000_000  # "queued": ~1 ms at the H200's clocks, beyond any batch's host time
 
 
 def batch_time(fn: Callable[[int], None], sets: int, first: int, batch: int) -> float:
     """Seconds per call of `batch` back-to-back calls between two CUDA events, rotating
     through `sets` inputs from `first`. Back to back, each call's host work (our checked
     stub, or a raw launch for the nvcc twins) overlaps the previous kernel, so the time
-    is the kernels', not the launch path's (measured in bench_gpu.py)."""
+    is the kernels', not the launch path's (measured in bench_gpu.py), as long as a kernel
+    outlasts a launch; `TIMING` "queued" takes the host out even where it does not."""
     start, stop = cp.cuda.Event(), cp.cuda.Event()
+    if TIMING == "queued":
+        import torch
+
+        torch.cuda._sleep(SPIN_CYCLES)  # on the default stream, as the events and the calls
     start.record()
     for j in range(batch):
         fn((first + j) % sets)

@@ -30,6 +30,12 @@ same-run per-round ratios (baseline time / oxpack time: above 1 means oxpack is 
 counts one read of x and one write of out. Prints Markdown tables. Left out: the backward
 pass, other dtypes, other C.
 
+`--queued` queues each batch behind a spin kernel (`torch.cuda._sleep`), so that its kernels
+run back to back on the GPU: below ~20 µs a kernel, a batch of back-to-back calls may be bound by
+the host's launch path (the stub's checks against a raw launch), which this leaves out; each
+time is then the kernels' own, plus the GPU's gap between two queued kernels (the same for every
+form). `--shapes 8192x768` runs only the shapes named.
+
 `--builds A,B,...` adds a table that compares builds of the same kernels (generated modules
 importable under those names, e.g. `oxpack build ... --package-path vm_main`): `layernorm` and
 `rmsnorm_bf16_warp` of each build at C = 768 and blocks 128, 256 and 512, in paired rounds
@@ -252,18 +258,26 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=25, help="rounds per measurement (default 25)")
     parser.add_argument("--builds", default="", help="generated modules to compare, the first the baseline")
+    parser.add_argument("--queued", action="store_true",
+                        help="queue each batch behind a spin kernel, so that its kernels run back to back")
+    parser.add_argument("--shapes", default="", help="rows×C pairs to run, e.g. 8192x768 (default: all three)")
     args = parser.parse_args()
     bench_kernels.REPEAT = args.repeat
+    bench_kernels.TIMING = "queued" if args.queued else "events"
+    shapes = SHAPES
+    if args.shapes:
+        shapes = [(int(rows), int(c)) for rows, c in (pair.split("x") for pair in args.shapes.split(","))]
     torch.cuda.init()
     Device(0).set_current()
     nv, nv_rms = nvcc("layernorm"), nvcc("rmsnorm")
     copy_bw = copy_bandwidth()
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}; device-to-device copy: "
-          f"{copy_bw / 1e9:.0f} GB/s; {args.repeat} rounds of 8 calls; blocks {BLOCKS}\n")
+          f"{copy_bw / 1e9:.0f} GB/s; {args.repeat} rounds of 8 calls; blocks {BLOCKS}; "
+          f"timing: {bench_kernels.TIMING} (bench_kernels.TIMING)\n")
     lines = []
-    for rows, c in SHAPES:
+    for rows, c in shapes:
         lines += layernorm_shape(nv, rows, c, copy_bw)
-    for rows, c in SHAPES:
+    for rows, c in shapes:
         lines += rmsnorm_shape(nv_rms, rows, c, copy_bw)
     print("\n| kernel | rows × C | fastest oxpack form | µs | fastest baseline | µs | baseline / oxpack | GB/s |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
