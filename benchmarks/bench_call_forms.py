@@ -100,9 +100,9 @@ CALLS: dict[str, Spec] = {  # kernel -> its call, as its docstring says to launc
     "min_max": ((Array("int32", N), Array("int32", 1), Array("int32", 1)), N, 256),
     "block_reverse": ((f32(), f32(), 256), N, 256),  # `scratch` >= the block size
     # a zeroed scan state, reused by every call (3 · (n // 2048) + 5 words); threads = ceil(n / 16), blocks of 256
-    "cumsum_f32": ((f32(), Array("uint64", 5, np.zeros), f32()), N // 16, 256),
-    "cumsum_i32": ((Array("int32", N), Array("uint64", 5, np.zeros), Array("int32", N)), N // 16, 256),
-    "cumsum_u32": ((Array("uint32", N), Array("uint64", 5, np.zeros), Array("uint32", N)), N // 16, 256),
+    "cumsum_f32": ((f32(), Array("uint64", 5, np.zeros), f32()), N // 32, 256),
+    "cumsum_i32": ((Array("int32", N), Array("uint64", 5, np.zeros), Array("int32", N)), N // 32, 256),
+    "cumsum_u32": ((Array("uint32", N), Array("uint64", 5, np.zeros), Array("uint32", N)), N // 32, 256),
     "add_scaled": ((W, W, 0.5, Array("float64", W * W), Array("float64", W * W), Array("float64", W * W)),
                    (W, W), (16, 16)),  # threads = (width, height)
     "transpose": ((W, W, f32(W * W), f32(W * W)), (W, W), (16, 16)),  # threads = (height, width)

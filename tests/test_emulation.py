@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 from bf16 import BFloat16, to_bf16
-from conftest import EXAMPLE, forget_package, import_from, run_ok
+from conftest import EXAMPLE, REPO, forget_package, import_from, run_ok
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -936,8 +936,8 @@ def test_cumsum_at_partial_warp_blocks_reused_state_and_any_grid(vecmath: Module
     tests/test_gpu_scan.py."""
     k = vecmath
     rng = np.random.default_rng(block)
-    state = np.zeros(2 + 3 * -(-5000 // (16 * block)) + 5, np.uint64)
-    for n, threads in [(5000, -(-5000 // 16)), (3, 1), (4999, 3 * block), (0, 1), (5000, None)]:
+    state = np.zeros(2 + 3 * -(-5000 // (32 * block)) + 5, np.uint64)
+    for n, threads in [(5000, -(-5000 // 32)), (3, 1), (4999, 3 * block), (0, 1), (5000, None)]:
         x = rng.integers(-8, 9, n).astype(np.float32)
         out = np.full(n, np.nan, np.float32)
         k.cumsum_f32(x, state, out, threads=threads, block=block)
@@ -955,6 +955,33 @@ def test_a_second_scan_of_one_output_traps_before_it_draws(misuse: ModuleType) -
     assert not b.any(), "the second scan drew nothing"
 
 
+def test_a_tiles_second_read_gives_x_whatever_was_read_or_written_between(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """tests/packages/scanstage emulated: each tile reads `x` again after its publish
+    (`TileItems::load`) after loading another input, or after writing its own output once; the
+    results are numpy's cumsums. Emulation moves each thread's run itself (there is no staging
+    buffer): this is the kernels' meaning; tests/test_gpu_scan.py runs them where the second read
+    can come from a warp's staging buffer."""
+    out = tmp_path_factory.mktemp("scanstage")
+    _build(REPO / "tests" / "packages" / "scanstage", out, "-q")
+    try:
+        k = import_from(out, "scanstage.kernels")
+        k.emulation(True)
+        for n in (1, 1000, 8192 * 2 + 5, 100_003):
+            rng = np.random.default_rng(n)
+            xs = rng.integers(-8, 9, n + 1).astype(np.float32)
+            y = (rng.integers(-8, 9, n) / 2).astype(np.float32)
+            for x in (xs[:n], xs[1:]):  # the second: every run off a 16-byte boundary
+                state = np.zeros(3 * (n // 2048) + 5, np.uint64)
+                for name, args, ref in (("plain", (x,), np.cumsum(x)), ("after_another_input", (x, y), np.cumsum(x + y)),
+                                        ("after_a_write", (x,), np.cumsum(x))):
+                    got = np.full(n, np.nan, np.float32)
+                    getattr(k, name)(*args, state, got, threads=-(-n // 32), block=256)
+                    assert np.array_equal(got, ref), (name, n)
+    finally:
+        forget_package("scanstage")
+
+
 def test_a_stale_or_garbage_scan_state_is_refused(vecmath: ModuleType) -> None:
     """A state left by a failed launch (its counter not back at 0) or never zeroed traps, never a
     silently wrong scan; a state too short for the launch's tiles traps too (the `where` assumes
@@ -968,13 +995,13 @@ def test_a_stale_or_garbage_scan_state_is_refused(vecmath: ModuleType) -> None:
     for state in (stale, garbage):
         with pytest.raises(k.KernelTrap, match=r"the scan state is stale \(left by a failed launch, or never zeroed\)"
                                                 r"( or worn out \(2\^31 - 1 launches of 32-bit values\))?: zero it"):
-            k.cumsum_f32(x, state, np.zeros(n, np.float32), threads=n // 16 + 1, block=256)
+            k.cumsum_f32(x, state, np.zeros(n, np.float32), threads=n // 32 + 1, block=256)
     with pytest.raises(k.KernelTrap, match=r"the state buffer is shorter than 2 \+ 3 \* ceil\(n / \(blockDim.x \* "
                                             r"ITEMS\)\) words"):
-        k.cumsum_f32(x, np.zeros(20, np.uint64), np.zeros(n, np.float32), threads=n // 16 + 1, block=64)
+        k.cumsum_f32(x, np.zeros(20, np.uint64), np.zeros(n, np.float32), threads=n // 32 + 1, block=32)
     fresh = np.zeros(3 * (n // 2048) + 5, np.uint64)
     out = np.zeros(n, np.float32)
-    k.cumsum_f32(x, fresh, out, threads=n // 16 + 1, block=256)  # a zeroed one works
+    k.cumsum_f32(x, fresh, out, threads=n // 32 + 1, block=256)  # a zeroed one works
     assert np.array_equal(out, np.arange(1, n + 1, dtype=np.float32))
 
 
@@ -989,7 +1016,7 @@ def test_a_scan_state_past_its_last_packed_generation_is_refused(vecmath: Module
     state = np.zeros(3 * (n // 2048) + 5, np.uint64)
     state[1] = 2**31 - 2
     out = np.zeros(n, np.float32)
-    k.cumsum_f32(np.ones(n, np.float32), state, out, threads=n // 16 + 1, block=256)
+    k.cumsum_f32(np.ones(n, np.float32), state, out, threads=n // 32 + 1, block=256)
     assert np.array_equal(out, np.arange(1, n + 1, dtype=np.float32))
     assert (int(state[0]), int(state[1])) == (0, 2**31 - 1), "the launch advanced the generation to its last"
     worn = (r"the scan state is stale \(left by a failed launch, or never zeroed\) or worn out "
@@ -998,11 +1025,11 @@ def test_a_scan_state_past_its_last_packed_generation_is_refused(vecmath: Module
     for kernel, x in ((k.cumsum_f32, np.ones(n, np.float32)), (k.cumsum_i32, xi),
                       (k.cumsum_u32, xi.view(np.uint32))):
         with pytest.raises(k.KernelTrap, match=worn):
-            kernel(x, state, np.zeros_like(x), threads=n // 16 + 1, block=256)
+            kernel(x, state, np.zeros_like(x), threads=n // 32 + 1, block=256)
         assert (int(state[0]), int(state[1])) == (0, 2**31 - 1), "a refused launch draws nothing"
     state[:] = 0
     out_i = np.zeros(n, np.int32)
-    k.cumsum_i32(xi, state, out_i, threads=n // 16 + 1, block=256)
+    k.cumsum_i32(xi, state, out_i, threads=n // 32 + 1, block=256)
     assert np.array_equal(out_i, np.arange(1, n + 1, dtype=np.int32))
 
 

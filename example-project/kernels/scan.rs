@@ -2,27 +2,31 @@
 use oxpack::prelude::*;
 use oxpack::scan::ScanValue;
 
-/// Elements per thread: a tile is 256 threads × 16 = 4,096 elements (64 bytes a thread in
+/// Elements per thread: a tile is 256 threads × 32 = 8,192 elements (128 bytes a thread in
 /// flight per tile: the scan is a chain of round trips, so each moves as many bytes as it can).
-const ITEMS: usize = 16;
+const ITEMS: usize = 32;
 
 /// The scan of one kernel, a tile at a time: each thread adds up its `ITEMS` elements, the
 /// tile publishes (the block's scan of the threads' totals and the look-back over earlier
-/// tiles), and each thread writes its elements plus everything before them.
+/// tiles), and each thread writes its elements plus everything before them. The elements are
+/// read twice, not held across the publish: the second read comes from the warp's staging
+/// buffer in shared memory, and the registers saved buy a third block an SM.
 #[inline(always)]
 fn inclusive_sum<T: ScanValue>(i: ThreadIndex, x: &[T], state: ScanState,
                                out: &mut DisjointSlice<T, ScanTiles<ITEMS>>) {
     out.scan_tiles(i, state, |tile| {
-        let mut v = tile.load(x); // its ITEMS elements (16-byte loads), zeros past the end
+        let v = tile.load(x); // its ITEMS elements (16-byte loads), zeros past the end
         let mut total = T::ZERO;
         for k in 0..ITEMS {
-            // constant bounds: the loop unrolls and `v` stays in registers
+            // constant bounds: the loop unrolls
             total = total.plus(v[k]);
-            v[k] = total;
         }
         let (before, mut items) = tile.publish(total);
+        let mut v: [T; ITEMS] = items.load(x); // the same elements again
+        let mut run = T::ZERO;
         for k in 0..ITEMS {
-            v[k] = before.plus(v[k]);
+            run = run.plus(v[k]);
+            v[k] = before.plus(run);
         }
         items.set_all(v); // 16-byte stores of its elements (fewer at the end)
         items // the writer: the proof that this tile was published
@@ -32,26 +36,26 @@ fn inclusive_sum<T: ScanValue>(i: ThreadIndex, x: &[T], state: ScanState,
 kernel! {
     /// out = the inclusive prefix sum of x (`numpy.cumsum`), in one launch. `state` is a
     /// uint64 buffer of at least 3 · (len(x) // 2048) + 5 words, zeroed once and then reused
-    /// by every call (one per stream). Launch with block = 256 and threads = ceil(len(x) / 16):
-    /// `cumsum_f32(x, state, out, threads=(n + 15) // 16, block=256)` (more threads are fine:
-    /// the extra blocks find no tile). At most 256 threads a block, and registers for 4 blocks
-    /// an SM (64 a thread; 8 to 16 bytes spill on sm_90): a memory-bound scan wants warps in flight.
-    #[launch_bounds(256, 4)]
-    pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<16>>)
+    /// by every call (one per stream). Launch with block = 256 and threads = ceil(len(x) / 32):
+    /// `cumsum_f32(x, state, out, threads=(n + 31) // 32, block=256)` (more threads are fine:
+    /// the extra blocks find no tile). At most 256 threads a block, and registers for 3 blocks
+    /// an SM (85 a thread): a memory-bound scan wants bytes in flight.
+    #[launch_bounds(256, 3)]
+    pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<32>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }
 
     /// `cumsum_f32` for int32 (wrapping, as numpy's int32 cumsum).
-    #[launch_bounds(256, 4)]
-    pub fn cumsum_i32(i: ThreadIndex, x: &[i32], state: ScanState, out: &mut DisjointSlice<i32, ScanTiles<16>>)
+    #[launch_bounds(256, 3)]
+    pub fn cumsum_i32(i: ThreadIndex, x: &[i32], state: ScanState, out: &mut DisjointSlice<i32, ScanTiles<32>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }
 
     /// `cumsum_f32` for uint32 (wrapping).
-    #[launch_bounds(256, 4)]
-    pub fn cumsum_u32(i: ThreadIndex, x: &[u32], state: ScanState, out: &mut DisjointSlice<u32, ScanTiles<16>>)
+    #[launch_bounds(256, 3)]
+    pub fn cumsum_u32(i: ThreadIndex, x: &[u32], state: ScanState, out: &mut DisjointSlice<u32, ScanTiles<32>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         inclusive_sum(i, x, state, out);
     }

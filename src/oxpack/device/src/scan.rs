@@ -41,6 +41,11 @@
 //! of the warp's runs, each holding the values its owner passed in that call (through the warp's
 //! part of a shared buffer). Every element still gets its owner's value, written once, while its
 //! owner is inside the call that writes it; a warp that does not qualify writes run by run.
+//! [`TileItems::load`] reads a thread's elements of an input again after the publish (so that a
+//! kernel need not hold them in registers across the look-back): from the warp's part of the
+//! buffer where the warp's last load left those very runs there and nothing has written it since
+//! (a tag per warp, cleared when a scan starts and by every write through the buffer, says so),
+//! else from the input, as the first time.
 //!
 //! # Progress
 //! A block waits only for tiles drawn before its own, by blocks that were running when
@@ -251,7 +256,8 @@ fn from_thread0(v: u64) -> u64 {
 
 /// The block's words for [`ScanTile::publish`]: `[0, 32)` the warps' totals, `32` the tile's
 /// exclusive prefix, `33` the block's next draw. Atomics (relaxed, block-shared), ordered by
-/// the two barriers of a publish; see there for why two are enough.
+/// the two barriers of a publish and the draw's barrier after the tile (see `publish` and
+/// `scan_tiles` for why these are enough).
 #[inline(always)]
 fn tile_words() -> &'static [Atomic<u64>] {
     crate::shared_atomics!(u64, 34)
@@ -363,18 +369,33 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
         // The block's first draw (thread 0's), handed to the block by `from_thread0`: its
         // first barrier also keeps an earlier scan's readers of the block's words (a scan
         // before this one in the kernel, or around it) ahead of this scan's writers.
+        // No warp's part of the transpose buffer holds anything `TileItems::load` may take yet
+        // (shared memory starts with whatever an earlier block or scan left there); before
+        // `from_thread0`'s barrier, so before any warp's first load.
+        forget_stages();
         let t = if queue.tx == 0 { queue.first_draw() } else { 0 };
         queue.next = from_thread0(t);
+        let (tx, words, draws, epoch) = (queue.tx, queue.state, queue.draws, queue.epoch);
+        let shared = tile_words();
         loop {
-            let next = match queue.next_tile() {
+            match queue.next_tile() {
                 Some(tile) => {
-                    let published: TileItems<'_, T> = each(tile);
-                    published.next // the draw made by the publish that made the writer
+                    let _published: TileItems<'_, T> = each(tile);
                 }
                 None => break,
-            };
-            queue.next = next;
+            }
+            // The block's next draw, once this tile's writes are issued: a block draws a tile only
+            // when it is ready to load it (every later tile's look-back waits for its sum), and the
+            // draw's round trip delays none of this tile's stores. One barrier hands it to the block.
+            if tx == 0 {
+                shared[NEXT_WORD].store(draw(words, draws, epoch));
+            }
+            sync_threads(); // barrier C
+            queue.next = shared[NEXT_WORD].load();
         }
+        // Every thread has read the last draw before any thread goes on (to a later scan in the
+        // kernel, or the rest of an enclosing scan's tile, whose thread 0 writes the word again).
+        sync_threads();
     }
 }
 
@@ -397,10 +418,11 @@ impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
     /// The block's next tile, or `None` when the tiles have run out (then for every
     /// thread of the block): the tile of the block's latest draw, made by thread 0 and
     /// handed to every thread by the barrier after it (the first by `from_thread0`, each later
-    /// one by the publish of the tile before, as soon as that tile's prefix is out).
-    /// A block draws a tile only when it is ready to work on it: a tile drawn early (ahead, while
-    /// the block still waits on another's look-back) would keep its successors waiting for its sum
-    /// (measured: slower at 2^26 on an H200; docs/device-library.md).
+    /// one by `scan_tiles`'s barrier after the tile before, once that tile's writes are out).
+    /// A block draws a tile only when it is ready to work on it: a tile drawn early (while the
+    /// block still looks back for another, or writes it) keeps its successors waiting for its
+    /// sum (measured: 1.3x slower at 2^26 on an H200 when drawn before the look-back;
+    /// docs/device-library.md).
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     fn next_tile(&mut self) -> Option<ScanTile<'_, T, ITEMS>> {
@@ -416,7 +438,7 @@ impl<'a, T: ScanValue, const ITEMS: usize> TileQueue<'a, T, ITEMS> {
         let start = (k * self.per_tile + self.tx * ITEMS).min(self.len);
         let count = ITEMS.min(self.len - start);
         Some(ScanTile { index: k, start, count, ptr: self.ptr, state: self.state, epoch: self.epoch,
-                        draws: self.draws, tx: self.tx, published: false, _queue: PhantomData })
+                        tx: self.tx, published: false, _queue: PhantomData })
     }
 
     /// Thread 0: the block's first draw; reads the launch's generation.
@@ -475,7 +497,6 @@ pub struct ScanTile<'q, T, const ITEMS: usize> {
     ptr: *mut T,
     state: Words,
     epoch: u64,
-    draws: u64,
     tx: usize,
     published: bool,
     _queue: PhantomData<&'q mut T>,
@@ -502,7 +523,7 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn load(&self, x: &[T]) -> [T; ITEMS] {
-        load_run(x, self.range())
+        load_run(x, self.range(), false)
     }
 
     /// Publishes the tile and gives this thread its exclusive prefix and its writer.
@@ -511,14 +532,16 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
     /// tiles', then the tile's earlier threads'), with [`TileItems`] for its elements.
     ///
     /// Two barriers: the warps' totals go to the block's words, barrier A; warp 0 looks back,
-    /// publishes the tile's inclusive prefix, and thread 0 makes the block's next draw (its
-    /// tile is needed only now, and the draw's round trip is off the block's other warps'
-    /// path) and writes both; barrier B; every thread reads them. The words' writes and reads
+    /// publishes the tile's inclusive prefix, and thread 0 writes it; barrier B; every thread
+    /// reads it. After the closure, `scan_tiles` has thread 0 draw the block's next tile and
+    /// write it, then barrier C, then every thread reads it. The words' writes and reads
     /// alternate without more barriers: a thread writes the totals (before the next tile's A)
-    /// only after B, so after every thread read them (before B); thread 0 writes the prefix
-    /// and the draw (after the next A) only when every thread has reached that A, so has
-    /// read them (after B). Between publishes the block is in the kernel's closure; a scan
-    /// there (of another output) starts with a barrier and ends with its own B and reads.
+    /// only after B (and C), so after every thread read them (before B); thread 0 writes the
+    /// prefix (after the next A) only when every thread has reached that A, so has read it
+    /// (after B), and the draw (after the next tile's B) only when every thread has read the
+    /// last one (after C, before the next A). Between publishes the block is in the kernel's
+    /// closure; a scan there (of another output) starts with a barrier and ends with one after
+    /// its last reads.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn publish(mut self, total: T) -> (T, TileItems<'q, T>) {
@@ -546,14 +569,13 @@ impl<'q, T: ScanValue, const ITEMS: usize> ScanTile<'q, T, ITEMS> {
             let p = look_back(self.state, self.epoch, self.index, block);
             if self.tx == 0 {
                 words[PREFIX_WORD].store(p.to_word());
-                words[NEXT_WORD].store(draw(self.state, self.draws, self.epoch));
             }
         }
         sync_threads(); // barrier B
         let before_tile = T::from_word(words[PREFIX_WORD].load());
-        let next = words[NEXT_WORD].load();
         let mine = before_tile.plus(before_warp.plus(before_in_warp));
-        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), count: self.count, next, _out: PhantomData };
+        let items = TileItems { ptr: self.ptr.wrapping_add(self.start), start: self.start, count: self.count,
+                                _out: PhantomData };
         (mine, items)
     }
 }
@@ -716,13 +738,21 @@ mod rt {
 
 /// `x[range]` as `[T; N]`, zeros past its end: 16-byte loads when it starts 16-byte aligned
 /// and has N elements (`N · size` a multiple of 16), else one load each. Traps where `range`
-/// is past `x`'s end, as `&x[range]` does.
+/// is past `x`'s end, as `&x[range]` does. `again`: the same elements were loaded before in this
+/// tile (`TileItems::load`): where the warp's part of the transpose buffer still holds them (its
+/// tag says so), they are read from there.
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-fn load_run<T: ScanValue, const N: usize>(x: &[T], range: Range<usize>) -> [T; N] {
+fn load_run<T: ScanValue, const N: usize>(x: &[T], range: Range<usize>, again: bool) -> [T; N] {
     let mine = &x[range];
+    let _ = again;
     #[cfg(target_arch = "nvptx64")]
     if let Some(segment) = warp_run::<T, N>(mine.as_ptr(), mine.len()) {
+        if again && StageTag::of_warp().holds(segment, N * core::mem::size_of::<T>() / 16) {
+            // SAFETY: as below; the warp's part holds these very runs (its tag: `warp_load` of
+            // the same segment and run size put them there, and nothing has written it since)
+            return unsafe { warp_reread::<T, N>(segment) };
+        }
         // SAFETY: every lane of the warp is here with its own N elements of `x` (each checked
         // by its `&x[range]` above), one after another from `segment` (`warp_run`).
         return unsafe { warp_load::<T, N>(segment) };
@@ -744,11 +774,12 @@ fn load_run<T: ScanValue, const N: usize>(x: &[T], range: Range<usize>) -> [T; N
 // lanes' halves, profiled: 53% of the sectors excessive). A warp whose 32 lanes all move a
 // whole, aligned run at once instead moves the warp's `32 · N · size` bytes with lane `l`
 // taking the 16-byte units `l, l + 32, …` (each instruction: 512 contiguous bytes), through a
-// buffer of 2 KiB a warp in shared memory (its first 8 warps), as CUB's warp transposes do.
+// buffer of 4 KiB a warp in shared memory (its first 8 warps: 32 KiB a block), as CUB's warp
+// transposes do.
 
-/// Units of 16 bytes a warp's part of the buffer holds: 2 KiB, 32 lanes × 64 bytes.
+/// Units of 16 bytes a warp's part of the buffer holds: 4 KiB, 32 lanes × 128 bytes.
 #[cfg(target_arch = "nvptx64")]
-const WARP_UNITS: usize = 128;
+const WARP_UNITS: usize = 256;
 /// The warps of a block that have a part (blocks of up to 256 threads: all).
 #[cfg(target_arch = "nvptx64")]
 const TRANSPOSE_WARPS: usize = 8;
@@ -783,7 +814,7 @@ const fn swizzle(u: usize, k: usize) -> usize {
 
 /// When the calling warp can move its lanes' runs as one: every one of its 32 lanes is here at
 /// once (`activemask`: the same call, converged), in a warp with a part of the buffer, and
-/// each lane's run (`p`, `count` elements) is whole (N elements), `N · size` is 1 to 4 units,
+/// each lane's run (`p`, `count` elements) is whole (N elements), `N · size` is 1 to 8 units,
 /// and the runs follow one another in lane order from a 16-byte boundary: then the warp's
 /// first byte (the same in every lane). Otherwise `None` in every lane (each condition is the
 /// same in every lane that tests it: the first three are the warp's, the last is a vote).
@@ -791,7 +822,7 @@ const fn swizzle(u: usize, k: usize) -> usize {
 #[inline(always)]
 fn warp_run<T, const N: usize>(p: *const T, count: usize) -> Option<*const u8> {
     let bytes = N * core::mem::size_of::<T>();
-    if bytes % 16 != 0 || bytes == 0 || bytes > 64 {
+    if bytes % 16 != 0 || bytes == 0 || bytes > 128 {
         return None; // a constant
     }
     let warp = crate::block_thread_linear() / WARP_SIZE as usize;
@@ -813,23 +844,53 @@ fn warp_run<T, const N: usize>(p: *const T, count: usize) -> Option<*const u8> {
 #[cfg(target_arch = "nvptx64")]
 #[inline(always)]
 unsafe fn warp_load<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
-    let units = N * core::mem::size_of::<T>() / 16; // 1 to 4 (warp_run)
+    let units = N * core::mem::size_of::<T>() / 16; // 1 to 8 (warp_run)
     let lane = lane_id() as usize;
     let part = transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS);
     let k = segment as usize >> 11; // the call's swizzle offset (the same in every lane)
     // every load before any store to the buffer: one round trip for the lane's units (a unit is
     // a u128: one 16-byte load or store)
-    let mut got = [0u128; 4];
+    let mut got = [0u128; 8];
     for (j, g) in got.iter_mut().enumerate().take(units) {
         // SAFETY: unit 32j + lane < 32 · units lies in the warp's runs, each readable (the
         // caller), 16-byte aligned (the segment is)
         *g = unsafe { (segment.add(16 * (32 * j + lane)) as *const u128).read() };
     }
     for (j, g) in got.iter().enumerate().take(units) {
-        // SAFETY: the warp's own part (module comment above `WARP_UNITS`), unit < 128
+        // SAFETY: the warp's own part (module comment above `WARP_UNITS`), unit < 256
         unsafe { part.add(32 * j + swizzle(lane, k)).write(*g) };
     }
+    StageTag::of_warp().set(segment, units); // what the part holds now (lane 0)
     crate::sync::sync_warp();
+    // SAFETY: the part holds the warp's runs from `segment`, written before the warp barrier
+    unsafe { read_own::<T, N>(part, k) }
+}
+
+/// The calling lane's run of N elements from a warp's runs at `segment`, out of the warp's part
+/// of the transpose buffer, where `warp_load` of the same segment and run size left them.
+///
+/// # Safety
+/// As `warp_load`'s, and the warp's tag holds `segment` and this run size: nothing has written
+/// the part since that `warp_load` (`warp_store` clears the tag before it writes).
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+unsafe fn warp_reread<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
+    let part = transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS);
+    // SAFETY: the caller's; the tag was set before a warp barrier (`warp_load`'s), read after it
+    unsafe { read_own::<T, N>(part, segment as usize >> 11) }
+}
+
+/// The calling lane's own N elements out of its warp's part (`part`), placed with swizzle
+/// offset `k`; then a warp barrier, so that the reads are done before the part's next writes.
+///
+/// # Safety
+/// Every lane of the warp calls it together; the part's units of this lane's run were written
+/// before a warp barrier that this call follows.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+unsafe fn read_own<T: Copy, const N: usize>(part: *mut u128, k: usize) -> [T; N] {
+    let units = N * core::mem::size_of::<T>() / 16; // 1 to 8 (warp_run)
+    let lane = lane_id() as usize;
     let mut out = core::mem::MaybeUninit::<Aligned16<[T; N]>>::uninit();
     let words = out.as_mut_ptr() as *mut u128;
     for m in 0..units {
@@ -851,12 +912,13 @@ unsafe fn warp_load<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
 #[cfg(target_arch = "nvptx64")]
 #[inline(always)]
 unsafe fn warp_store<T: Copy, const N: usize>(segment: *mut u8, v: [T; N]) {
-    let units = N * core::mem::size_of::<T>() / 16; // 1 to 4 (warp_run)
+    let units = N * core::mem::size_of::<T>() / 16; // 1 to 8 (warp_run)
     let lane = lane_id() as usize;
     let part = transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS);
     let k = segment as usize >> 11; // the call's swizzle offset (the same in every lane)
     let src = Aligned16(v);
     let words = &src as *const Aligned16<[T; N]> as *const u128;
+    StageTag::of_warp().clear(); // the part holds output values from here on (lane 0)
     for m in 0..units {
         // SAFETY: the lane's own units of the warp's part; `words` has `units` units, 16-byte aligned
         unsafe { part.add(swizzle(units * lane + m, k)).write(words.add(m).read()) };
@@ -871,6 +933,59 @@ unsafe fn warp_store<T: Copy, const N: usize>(segment: *mut u8, v: [T; N]) {
         unsafe { rt::__oxpack_st_cs_v4(segment.add(16 * (32 * j + lane)) as *mut u32, a, b, c, d) };
     }
     crate::sync::sync_warp(); // the reads are done before the buffer's next writes
+}
+
+/// What a warp's part of the transpose buffer holds, for `TileItems::load`: the segment of the
+/// runs `warp_load` left there, with the run's 16-byte units (1 to 8) in its low four bits (a
+/// segment is 16-byte aligned), or 0: nothing to take (cleared when a scan starts, and by
+/// `warp_store`, which overwrites the part with output values). Lane 0 of the warp writes it,
+/// inside the warp's own calls, before their warp barrier; its lanes read it after one.
+#[cfg(target_arch = "nvptx64")]
+struct StageTag(*mut u64);
+
+#[cfg(target_arch = "nvptx64")]
+impl StageTag {
+    /// The calling warp's tag (a warp with a part of the buffer: one of the first
+    /// `TRANSPOSE_WARPS`, as `warp_run` and `forget_stages` check).
+    #[inline(always)]
+    fn of_warp() -> StageTag {
+        static __OXPACK_SHARED: crate::shared::SharedCell<u64, TRANSPOSE_WARPS> = crate::shared::SharedCell::new();
+        let warp = crate::block_thread_linear() / WARP_SIZE as usize;
+        // `SharedCell` is `repr(C, align(16))` over an `UnsafeCell` of the array (as in `transpose_buffer`)
+        StageTag((&__OXPACK_SHARED as *const crate::shared::SharedCell<u64, TRANSPOSE_WARPS> as *mut u64).wrapping_add(warp))
+    }
+
+    #[inline(always)]
+    fn set(&self, segment: *const u8, units: usize) {
+        if lane_id() == 0 {
+            // SAFETY: the warp's own word of the tags (`of_warp`: warp < TRANSPOSE_WARPS)
+            unsafe { self.0.write(segment as usize as u64 | units as u64) };
+        }
+    }
+
+    #[inline(always)]
+    fn clear(&self) {
+        if lane_id() == 0 {
+            // SAFETY: as in `set`
+            unsafe { self.0.write(0) };
+        }
+    }
+
+    /// The part holds the runs from `segment` of `units` units each (the same in every lane).
+    #[inline(always)]
+    fn holds(&self, segment: *const u8, units: usize) -> bool {
+        // SAFETY: as in `set`
+        unsafe { self.0.read() == segment as usize as u64 | units as u64 }
+    }
+}
+
+/// Clears the calling warp's stage tag (lane 0 of each of the first `TRANSPOSE_WARPS` warps).
+#[inline(always)]
+fn forget_stages() {
+    #[cfg(target_arch = "nvptx64")]
+    if crate::block_thread_linear() < TRANSPOSE_WARPS * WARP_SIZE as usize {
+        StageTag::of_warp().clear();
+    }
 }
 
 /// `[T; N]` at a 16-byte boundary: read or written as 16-byte vectors.
@@ -888,9 +1003,23 @@ fn whole_aligned<T, const N: usize>(p: *const T, len: usize) -> Option<*const Al
 /// This thread's elements of a published tile: the only writer of a `ScanTiles` output.
 pub struct TileItems<'q, T> {
     ptr: *mut T,
+    start: usize, // the first element's index (`ptr` is the output's element `start`)
     count: usize,
-    next: u64, // the block's next draw (made in the publish that made this writer)
     _out: PhantomData<&'q mut T>,
+}
+
+impl<T: ScanValue> TileItems<'_, T> {
+    /// This thread's elements of `x` again, as [`ScanTile::load`] gave them before the publish
+    /// (`x` an input of the output's length; N elements, zeros past the buffer's end): so a
+    /// kernel need not hold its tile in registers across [`ScanTile::publish`] (the look-back,
+    /// where registers buy blocks in flight). Where the warp's last load put these very runs
+    /// in its part of the block's transpose buffer and nothing has written there since (a tag
+    /// a warp keeps says so), they come from there; otherwise from `x`, as the first time.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn load<const N: usize>(&self, x: &[T]) -> [T; N] {
+        load_run(x, self.start..self.start + self.count, true)
+    }
 }
 
 impl<T: Elem> TileItems<'_, T> {

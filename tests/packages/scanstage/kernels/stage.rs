@@ -1,0 +1,84 @@
+//! Attacks on the scan's second read of a tile (`TileItems::load`). Where a warp's last load
+//! left the very runs of `x` in its part of the block's transpose buffer, the second read takes
+//! them from there; each kernel below puts something else there first, and must still read `x`.
+//! Each computes `numpy.cumsum` of its inputs, so a read of the wrong bytes shows in the result.
+use oxpack::prelude::*;
+
+/// Elements per thread: 128 bytes of f32, the longest run a warp moves through the buffer.
+const ITEMS: usize = 32;
+
+kernel! {
+    /// out = cumsum(x + y). Each tile loads `x`, then `y` (which takes the warp's part of the
+    /// buffer), then reads `x` again after the publish: the second read must give `x`, not `y`.
+    /// Launch with block = 256 and threads = ceil(len(x) / 32).
+    #[launch_bounds(256, 3)]
+    pub fn after_another_input(i: ThreadIndex, x: &[f32], y: &[f32], state: ScanState,
+                               out: &mut DisjointSlice<f32, ScanTiles<32>>)
+    where (len(out) == len(x), len(y) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
+        out.scan_tiles(i, state, |tile| {
+            let v = tile.load(x);
+            let w = tile.load(y);
+            let mut total = 0.0f32;
+            for k in 0..ITEMS {
+                total += v[k] + w[k];
+            }
+            let (before, mut items) = tile.publish(total);
+            let again: [f32; ITEMS] = items.load(x);
+            let (mut run, mut o) = (0.0f32, [0.0f32; ITEMS]);
+            for k in 0..ITEMS {
+                run += again[k] + w[k];
+                o[k] = before + run;
+            }
+            items.set_all(o);
+            items
+        });
+    }
+
+    /// out = cumsum(x). Each tile writes its elements twice: first a wrong value (-1 each: the
+    /// write puts them through the warp's part of the buffer), then the right ones from a second
+    /// read of `x`, which must come from `x`, not from what the first write left in the buffer.
+    #[launch_bounds(256, 3)]
+    pub fn after_a_write(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<32>>)
+    where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
+        out.scan_tiles(i, state, |tile| {
+            let v = tile.load(x);
+            let mut total = 0.0f32;
+            for k in 0..ITEMS {
+                total += v[k];
+            }
+            let (before, mut items) = tile.publish(total);
+            items.set_all([-1.0f32; ITEMS]);
+            let again: [f32; ITEMS] = items.load(x);
+            let (mut run, mut o) = (0.0f32, [0.0f32; ITEMS]);
+            for k in 0..ITEMS {
+                run += again[k];
+                o[k] = before + run;
+            }
+            items.set_all(o);
+            items
+        });
+    }
+
+    /// out = cumsum(x), the plain way with the second read (the path the two kernels above
+    /// attack): the second read comes from the buffer wherever a warp moved its runs as one.
+    #[launch_bounds(256, 3)]
+    pub fn plain(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<32>>)
+    where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
+        out.scan_tiles(i, state, |tile| {
+            let v = tile.load(x);
+            let mut total = 0.0f32;
+            for k in 0..ITEMS {
+                total += v[k];
+            }
+            let (before, mut items) = tile.publish(total);
+            let again: [f32; ITEMS] = items.load(x);
+            let (mut run, mut o) = (0.0f32, [0.0f32; ITEMS]);
+            for k in 0..ITEMS {
+                run += again[k];
+                o[k] = before + run;
+            }
+            items.set_all(o);
+            items
+        });
+    }
+}
