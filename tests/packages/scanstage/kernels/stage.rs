@@ -7,6 +7,27 @@ use oxpack::prelude::*;
 /// Elements per thread: 128 bytes of f32, the longest run a warp moves through the buffer.
 const ITEMS: usize = 32;
 
+/// The sum of a thread's elements, plus `w`'s (zeros for none).
+#[inline(always)]
+fn total(v: [f32; ITEMS], w: [f32; ITEMS]) -> f32 {
+    let mut t = 0.0f32;
+    for k in 0..ITEMS {
+        t += v[k] + w[k];
+    }
+    t
+}
+
+/// `before` plus the running sums of `again + w`: the thread's elements of the scan.
+#[inline(always)]
+fn scanned(before: f32, again: [f32; ITEMS], w: [f32; ITEMS]) -> [f32; ITEMS] {
+    let (mut run, mut o) = (0.0f32, [0.0f32; ITEMS]);
+    for k in 0..ITEMS {
+        run += again[k] + w[k];
+        o[k] = before + run;
+    }
+    o
+}
+
 kernel! {
     /// out = cumsum(x + y). Each tile loads `x`, then `y` (which takes the warp's part of the
     /// buffer), then reads `x` again after the publish: the second read must give `x`, not `y`.
@@ -18,18 +39,9 @@ kernel! {
         out.scan_tiles(i, state, |tile| {
             let v = tile.load(x);
             let w = tile.load(y);
-            let mut total = 0.0f32;
-            for k in 0..ITEMS {
-                total += v[k] + w[k];
-            }
-            let (before, mut items) = tile.publish(total);
+            let (before, mut items) = tile.publish(total(v, w));
             let again: [f32; ITEMS] = items.load(x);
-            let (mut run, mut o) = (0.0f32, [0.0f32; ITEMS]);
-            for k in 0..ITEMS {
-                run += again[k] + w[k];
-                o[k] = before + run;
-            }
-            items.set_all(o);
+            items.set_all(scanned(before, again, w));
             items
         });
     }
@@ -42,19 +54,10 @@ kernel! {
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         out.scan_tiles(i, state, |tile| {
             let v = tile.load(x);
-            let mut total = 0.0f32;
-            for k in 0..ITEMS {
-                total += v[k];
-            }
-            let (before, mut items) = tile.publish(total);
+            let (before, mut items) = tile.publish(total(v, [0.0; ITEMS]));
             items.set_all([-1.0f32; ITEMS]);
             let again: [f32; ITEMS] = items.load(x);
-            let (mut run, mut o) = (0.0f32, [0.0f32; ITEMS]);
-            for k in 0..ITEMS {
-                run += again[k];
-                o[k] = before + run;
-            }
-            items.set_all(o);
+            items.set_all(scanned(before, again, [0.0; ITEMS]));
             items
         });
     }
@@ -66,18 +69,9 @@ kernel! {
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
         out.scan_tiles(i, state, |tile| {
             let v = tile.load(x);
-            let mut total = 0.0f32;
-            for k in 0..ITEMS {
-                total += v[k];
-            }
-            let (before, mut items) = tile.publish(total);
+            let (before, mut items) = tile.publish(total(v, [0.0; ITEMS]));
             let again: [f32; ITEMS] = items.load(x);
-            let (mut run, mut o) = (0.0f32, [0.0f32; ITEMS]);
-            for k in 0..ITEMS {
-                run += again[k];
-                o[k] = before + run;
-            }
-            items.set_all(o);
+            items.set_all(scanned(before, again, [0.0; ITEMS]));
             items
         });
     }
