@@ -99,7 +99,7 @@ CALLS: dict[str, Spec] = {  # kernel -> its call, as its docstring says to launc
     "warp_scan": ((Array("int64", N), Array("int64", N)), N, 256),
     "min_max": ((Array("int32", N), Array("int32", 1), Array("int32", 1)), N, 256),
     "block_reverse": ((f32(), f32(), 256), N, 256),  # `scratch` >= the block size
-    # a zeroed scan state, reused by every call (3 · (n // 2048) + 5 words); threads = ceil(n / 16), blocks of 256
+    # a zeroed scan state, reused by every call (3 · (n // 2048) + 5 words); threads = ceil(n / 32), blocks of 256
     "cumsum_f32": ((f32(), Array("uint64", 5, np.zeros), f32()), N // 32, 256),
     "cumsum_i32": ((Array("int32", N), Array("uint64", 5, np.zeros), Array("int32", N)), N // 32, 256),
     "cumsum_u32": ((Array("uint32", N), Array("uint64", 5, np.zeros), Array("uint32", N)), N // 32, 256),
