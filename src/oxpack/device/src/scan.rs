@@ -798,18 +798,29 @@ fn transpose_buffer() -> *mut u128 {
     &__OXPACK_SHARED as *const crate::shared::SharedCell<u128, { WARP_UNITS * TRANSPOSE_WARPS }> as *mut u128
 }
 
-/// Unit `u`'s place in a warp's part for a call with offset `k`: `u` with its low two bits xor-ed
-/// by the next two plus `k`, so that 8 lanes reading units `4l + m` (or `2l + m`) meet 8
-/// different 16-byte bank groups (no bank conflicts), and units `32j + l` (the loads' and
-/// stores' order) sit at `32j + swizzle(l, k)` (one address and constant offsets a lane). A
-/// permutation of each row of 4 units, whatever `k`. `k` is the call's own (from its segment's
-/// address): the same for its writes and reads, and not a loop invariant, so that the compiler
-/// computes the lane's places in each call instead of holding them in registers across the
-/// look-back (measured: 16 bytes spilled on sm_90 with a fixed swizzle).
+/// Unit `u`'s place in a warp's part for a call with offset `k`: `u` with its low three bits
+/// xor-ed by the next three xor `k`, a permutation of each row of 8 units (a row is 128 bytes,
+/// all 32 banks) whatever `k`. 8 lanes reading units `8l + m`, `4l + m`, `2l + m` or `l` at once
+/// meet 8 different 16-byte bank groups (no bank conflicts; the first is a 128-byte run a lane),
+/// and so do the loads' and stores' 8 lanes writing or reading units `32j + l`, which sit at
+/// `32j + (swizzle(l, k) ^ 4·(j & 1))` (see `row_place`: two addresses a lane, not one per `j`).
+/// `k` is the call's own (from its segment's address): the same for its writes and reads, and
+/// not a loop invariant, so that the compiler computes the lane's places in each call instead
+/// of holding them in registers across the look-back (measured: 16 bytes spilled on sm_90 with
+/// a fixed swizzle; 24 with the places of units `32j + l` computed one by one).
 #[cfg(target_arch = "nvptx64")]
 #[inline(always)]
 const fn swizzle(u: usize, k: usize) -> usize {
-    u ^ (((u >> 3) + k) & 3)
+    u ^ (((u >> 3) ^ k) & 7)
+}
+
+/// `swizzle(32 · j + lane, k)`, written as the lane's own place `swizzle(lane, k)` with bit 2
+/// flipped in odd rows of 32 units: for `lane < 32`, `(32j + lane) >> 3` is `4j + (lane >> 3)`,
+/// whose low three bits are `lane >> 3` with bit 2 from `j`'s parity.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+const fn row_place(j: usize, lane: usize, k: usize) -> usize {
+    32 * j + (swizzle(lane, k) ^ ((j & 1) << 2))
 }
 
 /// When the calling warp can move its lanes' runs as one: every one of its 32 lanes is here at
@@ -858,7 +869,7 @@ unsafe fn warp_load<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
     }
     for (j, g) in got.iter().enumerate().take(units) {
         // SAFETY: the warp's own part (module comment above `WARP_UNITS`), unit < 256
-        unsafe { part.add(32 * j + swizzle(lane, k)).write(*g) };
+        unsafe { part.add(row_place(j, lane, k)).write(*g) };
     }
     StageTag::of_warp().set(segment, units); // what the part holds now (lane 0)
     crate::sync::sync_warp();
@@ -928,7 +939,7 @@ unsafe fn warp_store<T: Copy, const N: usize>(segment: *mut u8, v: [T; N]) {
         // SAFETY: unit 32j + lane of the part, written before the barrier by the lane that owns
         // it; its 16 bytes go to the same unit of the warp's runs, which belong to that lane
         // (the caller), and that lane is here writing its run through this call
-        let w = unsafe { part.add(32 * j + swizzle(lane, k)).read() };
+        let w = unsafe { part.add(row_place(j, lane, k)).read() };
         let (a, b, c, d) = (w as u32, (w >> 32) as u32, (w >> 64) as u32, (w >> 96) as u32);
         unsafe { rt::__oxpack_st_cs_v4(segment.add(16 * (32 * j + lane)) as *mut u32, a, b, c, d) };
     }
