@@ -378,12 +378,8 @@ impl<T: ScanValue, const ITEMS: usize> DisjointSlice<T, layout::ScanTiles<ITEMS>
         let (tx, words, draws, epoch) = (queue.tx, queue.state, queue.draws, queue.epoch);
         let shared = tile_words();
         loop {
-            match queue.next_tile() {
-                Some(tile) => {
-                    let _published: TileItems<'_, T> = each(tile);
-                }
-                None => break,
-            }
+            let Some(tile) = queue.next_tile() else { break };
+            let _published: TileItems<'_, T> = each(tile);
             // The block's next draw, once this tile's writes are issued: a block draws a tile only
             // when it is ready to load it (every later tile's look-back waits for its sum), and the
             // draw's round trip delays none of this tile's stores. One barrier hands it to the block.
@@ -798,6 +794,14 @@ fn transpose_buffer() -> *mut u128 {
     &__OXPACK_SHARED as *const crate::shared::SharedCell<u128, { WARP_UNITS * TRANSPOSE_WARPS }> as *mut u128
 }
 
+/// The calling warp's part of the transpose buffer: its `WARP_UNITS` units (a warp among the
+/// first `TRANSPOSE_WARPS`, as `warp_run` checked).
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+fn warp_part() -> *mut u128 {
+    transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS)
+}
+
 /// Unit `u`'s place in a warp's part for a call with offset `k`: `u` with its low three bits
 /// xor-ed by the next three xor `k`, a permutation of each row of 8 units (a row is 128 bytes,
 /// all 32 banks) whatever `k`. 8 lanes reading units `8l + m`, `4l + m`, `2l + m` or `l` at once
@@ -857,7 +861,7 @@ fn warp_run<T, const N: usize>(p: *const T, count: usize) -> Option<*const u8> {
 unsafe fn warp_load<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
     let units = N * core::mem::size_of::<T>() / 16; // 1 to 8 (warp_run)
     let lane = lane_id() as usize;
-    let part = transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS);
+    let part = warp_part();
     let k = segment as usize >> 11; // the call's swizzle offset (the same in every lane)
     // every load before any store to the buffer: one round trip for the lane's units (a unit is
     // a u128: one 16-byte load or store)
@@ -886,7 +890,7 @@ unsafe fn warp_load<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
 #[cfg(target_arch = "nvptx64")]
 #[inline(always)]
 unsafe fn warp_reread<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
-    let part = transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS);
+    let part = warp_part();
     // SAFETY: the caller's; the tag was set before a warp barrier (`warp_load`'s), read after it
     unsafe { read_own::<T, N>(part, segment as usize >> 11) }
 }
@@ -925,7 +929,7 @@ unsafe fn read_own<T: Copy, const N: usize>(part: *mut u128, k: usize) -> [T; N]
 unsafe fn warp_store<T: Copy, const N: usize>(segment: *mut u8, v: [T; N]) {
     let units = N * core::mem::size_of::<T>() / 16; // 1 to 8 (warp_run)
     let lane = lane_id() as usize;
-    let part = transpose_buffer().wrapping_add(crate::block_thread_linear() / WARP_SIZE as usize * WARP_UNITS);
+    let part = warp_part();
     let k = segment as usize >> 11; // the call's swizzle offset (the same in every lane)
     let src = Aligned16(v);
     let words = &src as *const Aligned16<[T; N]> as *const u128;
