@@ -268,8 +268,10 @@ const PREFIX_WORD: usize = 32;
 const NEXT_WORD: usize = 33;
 
 /// Given each warp's total (the same in its lanes), the sum of the warps before the calling
-/// thread's and the block's sum (the same value in every lane of a warp: warp 0's lanes
-/// publish it). Collective over the block: one barrier (the first of a publish).
+/// thread's and the block's sum. Collective over the block: one barrier (the first of a publish).
+/// Every thread adds the warps' totals itself, in warp order (the same loads in every thread: a
+/// broadcast), so the block's sum is the same value in every thread, with no shuffles and no
+/// per-lane address kept across the tile loop.
 #[inline(always)]
 #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
 fn over_warps<T: ScanValue>(words: &[Atomic<u64>], warp_total: T, tx: usize) -> (T, T) {
@@ -277,22 +279,16 @@ fn over_warps<T: ScanValue>(words: &[Atomic<u64>], warp_total: T, tx: usize) -> 
         words[slot.get()].store(warp_total.to_word());
     }
     sync_threads();
-    // Lane l adds the totals of warps l, l + live, … (one each in a full warp), then the
-    // warp adds its lanes' (a butterfly: the same result in every lane).
-    let warps = (grid::block_dim().x as u32).div_ceil(WARP_SIZE);
-    let (me, live) = (tx as u32 / WARP_SIZE, live_lanes());
+    // at most 32 warps (a block has at most 1,024 threads)
+    let warps = ((grid::block_dim().x as usize).div_ceil(WARP_SIZE as usize)).min(WARP_SIZE as usize);
+    let me = tx / WARP_SIZE as usize;
     let (mut before, mut block) = (T::ZERO, T::ZERO);
-    let mut w = lane_id();
-    while w < warps {
-        let s = T::from_word(words[w as usize].load());
-        if w < me {
-            before = before.plus(s);
+    for (w, word) in words[..warps].iter().enumerate() {
+        if w == me {
+            before = block; // the warps before the calling thread's, added in the same order
         }
-        block = block.plus(s);
-        w += live;
+        block = block.plus(T::from_word(word.load()));
     }
-    let before = warp_reduce(before, |a, b| a.plus(b));
-    let block = warp_reduce(block, |a, b| a.plus(b));
     (before, block)
 }
 
@@ -729,6 +725,12 @@ mod rt {
         pub fn __oxpack_st_cs_v4(p: *mut u32, a: u32, b: u32, c: u32, d: u32);
         /// `activemask.b32` (runtime.ll): the lanes executing this instruction together.
         pub safe fn __oxpack_activemask() -> u32;
+        /// The 32-bit shared-memory address of a pointer into block-shared memory (runtime.ll).
+        pub safe fn __oxpack_smem_addr(p: *const u8) -> u32;
+        /// `cp.async.cg.shared.global` of 16 bytes to shared address `d` (runtime.ll).
+        pub fn __oxpack_cp_async_16_s(d: u32, src: *const u8);
+        /// `cp.async.wait_all`: this thread's copies have landed (runtime.ll).
+        pub safe fn __oxpack_cp_async_wait_all();
     }
 }
 
@@ -863,20 +865,19 @@ unsafe fn warp_load<T: Copy, const N: usize>(segment: *const u8) -> [T; N] {
     let lane = lane_id() as usize;
     let part = warp_part();
     let k = segment as usize >> 11; // the call's swizzle offset (the same in every lane)
-    // every load before any store to the buffer: one round trip for the lane's units (a unit is
-    // a u128: one 16-byte load or store)
-    let mut got = [0u128; 8];
-    for (j, g) in got.iter_mut().enumerate().take(units) {
+    // Straight from global to shared memory (`cp.async`, no registers): every unit of the lane in
+    // flight at once, one round trip (16-byte loads through registers were split in two halves by
+    // ptxas, a round trip each, to save registers; profiled with `nvdisasm -plr`).
+    let base = rt::__oxpack_smem_addr(part as *const u8);
+    for j in 0..units {
         // SAFETY: unit 32j + lane < 32 · units lies in the warp's runs, each readable (the
-        // caller), 16-byte aligned (the segment is)
-        *g = unsafe { (segment.add(16 * (32 * j + lane)) as *const u128).read() };
+        // caller), 16-byte aligned (the segment is); its place is in the warp's own part
+        // (module comment above `WARP_UNITS`), unit < 256, 16-byte aligned
+        unsafe { rt::__oxpack_cp_async_16_s(base + 16 * row_place(j, lane, k) as u32, segment.add(16 * (32 * j + lane))) };
     }
-    for (j, g) in got.iter().enumerate().take(units) {
-        // SAFETY: the warp's own part (module comment above `WARP_UNITS`), unit < 256
-        unsafe { part.add(row_place(j, lane, k)).write(*g) };
-    }
+    rt::__oxpack_cp_async_wait_all(); // this lane's copies have landed
     StageTag::of_warp().set(segment, units); // what the part holds now (lane 0)
-    crate::sync::sync_warp();
+    crate::sync::sync_warp(); // and every lane's, for the reads below
     // SAFETY: the part holds the warp's runs from `segment`, written before the warp barrier
     unsafe { read_own::<T, N>(part, k) }
 }
