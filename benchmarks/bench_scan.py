@@ -4,7 +4,8 @@
 
 The example's `cumsum_f32` (kernels/scan.rs: tiles of 256 threads x 32 elements drawn in launch
 order, decoupled look-back, one launch; `--items 16` for a build from before session 14, `--items 8` before session 9) at 2^20, 2^24 and 2^26 float32 elements, called through
-its checked stub with torch tensors, in one run with:
+its checked stub with torch tensors (`threads = ceil(n / 32)`, which the run time cuts to the blocks
+the GPU holds at once since session 15: docs/device-library.md), in one run with:
 
 - `torch.cumsum(x, 0, out=)` (CUB's DeviceScan: a tile-state init kernel, then the scan);
 - a device-to-device copy (`dst.copy_(src)`): a scan reads n and writes n floats, as a copy does.

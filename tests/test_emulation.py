@@ -978,6 +978,24 @@ def test_a_tiles_second_read_gives_x_whatever_was_read_or_written_between(
                     got = np.full(n, np.nan, np.float32)
                     getattr(k, name)(*args, state, got, threads=-(-n // 32), block=256)
                     assert np.array_equal(got, ref), (name, n)
+        # A scan's launch is cut to the blocks the GPU holds at once (tests/test_gpu_scan.py); emulation
+        # runs the grid the call asks for (the result is the same with any grid), and the manifest says
+        # which kernels the run time may cut: those whose every output is drawn tile by tile.
+        spec = k._module.kernel
+        assert [spec(name).spec.resident_grid for name in ("plain", "blocks_launched", "blocks_launched_and_split")] \
+            == [True, True, False]
+        assert spec("plain").spec.to_json()["resident_grid"] is True
+        assert "resident_grid" not in spec("blocks_launched_and_split").spec.to_json()
+        n = 100_003
+        for threads in (None, -(-n // 32)):
+            asked = -(-(n if threads is None else threads) // 256)
+            got, blocks = np.zeros(n, np.uint32), np.zeros(n, np.uint32)
+            state = np.zeros(3 * (n // 2048) + 5, np.uint64)
+            k.blocks_launched(np.zeros(n, np.uint32), state, got, threads=threads, block=256)
+            k.blocks_launched_and_split(np.zeros(n, np.uint32), state, got, blocks, threads=threads, block=256)
+            # `blocks` has one element a launch index (those past the grid's threads are left 0)
+            ran = min(n, asked * 256)
+            assert set(got.tolist()) == {asked} and set(blocks[:ran].tolist()) == {asked} and not blocks[ran:].any()
     finally:
         forget_package("scanstage")
 

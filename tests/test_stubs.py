@@ -200,6 +200,18 @@ def make_manifest() -> dict[str, Any]:
                 "block_limits": {},
                 "launch_bounds": {"max_threads": 128},
             },
+            "scan": {
+                "crate": "saxpy",
+                "symbol": "scan",
+                "doc": "A one-pass scan (`ScanTiles` output): the run time launches at most the blocks the GPU holds.",
+                "params": [param("i", "index", "1d"), param("x", "in", "float32"), param("state", "atomic", "uint64"),
+                           param("out", "out", "float32")],
+                "requires": ["len(out) == len(x)"],
+                "resources": {},
+                "block_limits": {},
+                "launch_bounds": {"max_threads": 256, "min_blocks": 3},
+                "resident_grid": True,
+            },
         },
     }
 
@@ -376,6 +388,10 @@ def test_generated_code_imports_only_stdlib_and_runtime(package_root: Path) -> N
          "kernel `bounded`: `launch_bounds` must hold `max_threads` from 1 to 1024"),
         (lambda m: m["kernels"]["bounded"].update(launch_bounds={"max_threads": "128"}), "`launch_bounds` must hold"),
         (lambda m: m["kernels"]["bounded"].update(launch_bounds=128), "`launch_bounds` must hold"),
+        (lambda m: m["kernels"]["saxpy"].update(resident_grid="yes"), "resident_grid"),
+        (lambda m: m["kernels"]["saxpy"].update(resident_grid=True, params=[p for p in m["kernels"]["saxpy"]["params"]
+                                                                              if p["kind"] != "index"]),
+         "kernel `saxpy`: `resident_grid` needs a 1-D launch index and an output"),
     ],
 )
 def test_render_refuses_bad_manifests(tmp_path: Path, edit: Any, message: str) -> None:
@@ -718,7 +734,7 @@ def test_bad_stream_object(kernels: ModuleType, runtime: ModuleType) -> None:
 
 
 def test_unknown_kernel(kernels: ModuleType, runtime: ModuleType) -> None:
-    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, bounded, capped_rows, coarse, count, histogram, reverse, saxpy, shift2d, tiled$"):
+    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, bounded, capped_rows, coarse, count, histogram, reverse, saxpy, scan, shift2d, tiled$"):
         kernels._module.kernel("nope")
 
 
@@ -1682,3 +1698,16 @@ def test_mypy_strict_accepts_the_real_builds_module(example_build: ExampleBuild,
         cwd=example_build.root, capture_output=True, text=True, check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_descriptor_marks_a_resident_grid_and_refuses_an_unknown_one() -> None:
+    """`kernel!` writes `;grid=resident` for a kernel whose outputs are all drawn tile by tile (the
+    device library's `param::resident`; built for real in tests/test_emulation.py's scanstage test)."""
+    from oxpack.descriptor import parse_sig
+    from oxpack.errors import StageError
+
+    head = "oxpack-kernel-v1;scan;i:index:1d:ThreadIndex;x:in:float32:&[f32];out:out:float32:&mut DisjointSlice<f32, ScanTiles<8>>"
+    assert parse_sig(head + ";file=k.rs;grid=resident;requires=;doc=d").resident_grid
+    assert not parse_sig(head + ";file=k.rs;requires=;doc=d").resident_grid
+    with pytest.raises(StageError, match=r"kernel descriptor of `scan` has an unknown `grid=whole`"):
+        parse_sig(head + ";file=k.rs;grid=whole;requires=;doc=d")

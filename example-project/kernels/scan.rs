@@ -37,9 +37,10 @@ kernel! {
     /// out = the inclusive prefix sum of x (`numpy.cumsum`), in one launch. `state` is a
     /// uint64 buffer of at least 3 · (len(x) // 2048) + 5 words, zeroed once and then reused
     /// by every call (one per stream). Launch with block = 256 and threads = ceil(len(x) / 32):
-    /// `cumsum_f32(x, state, out, threads=(n + 31) // 32, block=256)` (more threads are fine:
-    /// the extra blocks find no tile). At most 256 threads a block, and registers for 3 blocks
-    /// an SM (85 a thread): a memory-bound scan wants bytes in flight.
+    /// `cumsum_f32(x, state, out, threads=(n + 31) // 32, block=256)` (more threads are fine: the
+    /// run time launches at most the blocks the GPU holds at once, which draw every tile). At most
+    /// 256 threads a block, and registers for 3 blocks an SM (85 a thread): a memory-bound scan
+    /// wants bytes in flight.
     #[launch_bounds(256, 3)]
     pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<32>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {

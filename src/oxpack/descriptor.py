@@ -1,6 +1,6 @@
 """The kernel descriptor: what `kernel!` writes for each kernel into the `__OXPACK_SIG` constant of its
 crate (``oxpack-kernel-v1;name;param:kind:dtype:type;...;bounds=...;regs=...;warps=whole;variant=...;file=...;
-coarsen=...;requires=...;doc=...``), read into a `KernelSig` (`parse_sig`), the signature as the compiler
+coarsen=...;grid=resident;requires=...;doc=...``), read into a `KernelSig` (`parse_sig`), the signature as the compiler
 type-checked it: the link (`llvm.py`) reads one per entry, and the manifest (`manifest.py`), the stubs
 and the host glue take it from there.
 """
@@ -62,6 +62,10 @@ class KernelSig:
     # `#[whole_warps]`: blocks of a multiple of 32 threads only (the stub refuses others), and the link
     # makes the device library's `__oxpack_whole_warps()` `true` in what only such kernels reach
     whole_warps: bool = False
+    # `;grid=resident`: every output is drawn tile by tile (`ScanTiles`) and no parameter's work is split
+    # among the launch's threads, so the stub launches at most the blocks the GPU holds at once
+    # (the device library's `param::resident`)
+    resident_grid: bool = False
     # read from the descriptor, used by the link alone (not cached): `#[variant_of]`'s (kernel, arch), the file
     variant_of: tuple[str, str] | None = field(default=None, compare=False)
     file: str = field(default="", compare=False)
@@ -94,6 +98,9 @@ def parse_sig(text: str) -> KernelSig:
         raise StageError(f"unknown kernel descriptor format: {text[:40]!r}", stage="link")
     head, _, doc = text[len(_SIG_MAGIC) :].partition(";doc=")
     head, _, requires = head.partition(";requires=")
+    head, _, grid = head.partition(";grid=")
+    if grid not in ("", "resident"):
+        raise StageError(f"kernel descriptor of `{head.split(';')[0]}` has an unknown `grid={grid}`", stage="link")
     head, _, coarsen = head.partition(";coarsen=")
     head, _, file = head.partition(";file=")
     head, _, variant = head.partition(";variant=")
@@ -123,7 +130,8 @@ def parse_sig(text: str) -> KernelSig:
     return KernelSig(name, tuple(params), "\n".join(lines).strip(), split_requires(requires, name),
                      _parse_bounds(bounds, name) if bounds else None,
                      _parse_registers(regs, name) if regs else None, int(coarsen) if coarsen in ("2", "4", "8") else 1,
-                     whole_warps=warps == "whole", variant_of=(of, arch) if variant else None,
+                     whole_warps=warps == "whole", resident_grid=grid == "resident",
+                     variant_of=(of, arch) if variant else None,
                      file=file.removeprefix("./"))
 
 

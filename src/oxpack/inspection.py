@@ -73,7 +73,7 @@ class ModuleView:
             out.append({
                 "name": name, "crate": k.crate, "doc": k.doc, "python": python_signature(k),
                 "rust": rust_signature(k), "params": [p.to_json() for p in k.params], "requires": list(k.requires),
-                "resources": resources, "bodies": bodies,
+                "resources": resources, "bodies": bodies, "resident_grid": k.resident_grid,
             })
         return out
 
@@ -168,6 +168,8 @@ def _render(ins: Inspection) -> str:
             lines += ["", f"kernel {k['name']}  (crate {k['crate']}{', ' + where if where else ''})"]
             lines += [f"  {line}".rstrip() for line in k["doc"].strip().splitlines()]
             lines += [f"  python  {k['python']}", f"  rust    {k['rust']}"]
+            if k["resident_grid"]:
+                lines.append("  launch  at most the blocks the GPU holds at once (every output is drawn tile by tile)")
             lines.append("  arch      registers  spills  stack  shared  constant  (spills and memory in bytes)")
             for arch, res in k["resources"].items():
                 lines.append(f"  {arch:<8}" + "".join(f"{res[r]:>{w}}" for r, w in zip(_RESOURCES, (11, 8, 7, 8, 10))))

@@ -327,6 +327,9 @@ def _docstring(kernel: Any) -> str:
                    f"        required: the kernel takes a {rank}-D launch."]
     elif rank == 1:
         threads = ["    threads: threads to launch, an int (the kernel takes a 1-D launch); default:", per_element]
+        if kernel.resident_grid:  # every output drawn tile by tile: any grid gives the same result
+            threads += ["        The launch has at most the blocks the GPU holds at once (its outputs are",
+                        "        drawn tile by tile: blocks past those would find no work)."]
     else:
         threads = ["    threads: threads to launch: an int, or a tuple of 2 or 3 ints; default:", per_element]
     lines += [

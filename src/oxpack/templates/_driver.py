@@ -168,6 +168,31 @@ def _block_limit(api: _Cuda, device_id: int, function: Any) -> tuple[int, int | 
     return values[0], values[1]
 
 
+def _resident_blocks(api: _Cuda, device_id: int, function: Any, threads: int, shared: int) -> int | None:
+    """How many blocks of `threads` threads (with `shared` bytes of dynamic shared memory) of
+    `function` (a cuda.core Kernel) device `device_id` runs at once: its multiprocessors times the
+    driver's occupancy (``cuOccupancyMaxActiveBlocksPerMultiprocessor``, which weighs the kernel's
+    registers, shared memory and launch bounds). None where the driver cannot say (the launch then
+    keeps the grid it was given). Call it with the device's context current."""
+    driver = api.driver
+    try:
+        err, sms = driver.cuDeviceGetAttribute(
+            driver.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device_id)
+        if err != driver.CUresult.CUDA_SUCCESS:
+            return None
+        handle = function.handle
+        if type(handle).__name__ == "CUkernel":  # a library's kernel: its function in the current context
+            err, handle = driver.cuKernelGetFunction(handle)
+            if err != driver.CUresult.CUDA_SUCCESS:
+                return None
+        err, per_sm = driver.cuOccupancyMaxActiveBlocksPerMultiprocessor(handle, threads, shared)
+        if err != driver.CUresult.CUDA_SUCCESS:
+            return None
+    except Exception:  # noqa: BLE001 (bindings without these calls: launch the grid as given)
+        return None
+    return int(sms) * int(per_sm) if int(sms) > 0 and int(per_sm) > 0 else None
+
+
 def _no_binary(api: _Cuda, device_id: int, what: str, archs: object, ptx: object) -> LaunchError:
     """The driver found no code for this device in a fatbin: say which archs the package has,
     which the device is, and how to build for it."""

@@ -134,6 +134,10 @@ class Signature:
     whole_warps: bool = False
     """``#[whole_warps]``: blocks whose thread count is a multiple of 32 only (the stub refuses any
     other); the device code has no partial-warp paths."""
+    resident_grid: bool = False
+    """Every output is drawn tile by tile (``ScanTiles``) and no parameter's work is split among the
+    launch's threads (the device library's ``param::resident``): any grid computes the same result,
+    and the run time launches at most the blocks the device holds at once."""
     variants: Mapping[str, str] = field(default_factory=dict)
     """arch → the function whose body the kernel has on that arch (``#[variant_of(name, arch)]``);
     every other arch has the kernel's own body. The entry keeps the kernel's name in every cubin."""
@@ -192,6 +196,8 @@ class Signature:
             out["variants"] = dict(self.variants)
         if self.whole_warps:
             out["whole_warps"] = True
+        if self.resident_grid:
+            out["resident_grid"] = True
         return out
 
     @classmethod
@@ -433,12 +439,15 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
     if coarsen not in (1, 2, 4, 8) or (coarsen != 1 and [p.dtype for p in indices] != ["1d"]):
         read.fail(f"{of}: `coarsen` must be 1, 2, 4 or 8, and more than 1 only with a 1-D launch index")
     whole_warps = read.get(table, "whole_warps", bool, False, of)
+    resident_grid = read.get(table, "resident_grid", bool, False, of)
+    if resident_grid and ([p.dtype for p in indices] != ["1d"] or not any(p.kind == "out" for p in params)):
+        read.fail(f"{of}: `resident_grid` needs a 1-D launch index and an output")
     variants = read.get(table, "variants", Mapping, {}, of)
     if not all(isinstance(a, str) and isinstance(e, str) and e.isidentifier() for a, e in variants.items()):
         read.fail(f"{of}: `variants` must map archs to function names, got {variants!r}")
     return {"params": tuple(params), "doc": read.get(table, "doc", str, "", of), "requires": tuple(requires),
             "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants),
-            "whole_warps": whole_warps}
+            "whole_warps": whole_warps, "resident_grid": resident_grid}
 
 
 def _param(read: _Reader, of: str, number: int, spec: object) -> Param:

@@ -50,6 +50,7 @@ from ._driver import (
     _leave,
     _min_driver_error,
     _no_binary,
+    _resident_blocks,
 )
 from ._driver import _Cuda as _Cuda
 from ._driver import _params as _params
@@ -129,6 +130,11 @@ class Kernel(_Placing, _TmaSources):
         self._max_threads: int = spec.max_threads
         # `#[whole_warps]`: blocks of a multiple of 32 threads only (its code has no partial-warp paths)
         self._whole_warps: bool = spec.whole_warps
+        # `resident_grid`: outputs drawn tile by tile; the launch is cut to the blocks the device
+        # holds at once, per (device id, threads a block, dynamic shared bytes); None: the driver
+        # could not say (the grid as given)
+        self._resident: bool = spec.resident_grid
+        self._resident_most: dict[tuple[int, int, int], int | None] = {}
         # thread coarsening (`coarsen` launch indices per thread): the grid and the count word
         self._coarsen: int = spec.coarsen
         self._shapes: dict[tuple[object, ...], _Shape] = {}
@@ -193,13 +199,18 @@ class Kernel(_Placing, _TmaSources):
                 raise self._block_refusal(block, shape, limit[0], limit[1], where)
             launched = self._check_launch_requirements(args, arrays, threads, block, shape)  # after the limit
             launch_stream, handle, waited = self._launch_stream(api, device, stream, arrays)
-            config, nbytes = shape.config, 0
+            config, nbytes, grid = shape.config, 0, shape.grid
             if self._dynamic is not None:
                 count = args[self._dynamic.pos]
                 assert isinstance(count, int)  # checked before launch
                 nbytes = count * self._dynamic.dtype.itemsize
                 self._allow_dynamic_shared(api, device, function, nbytes)
-                config = api.core.LaunchConfig(grid=shape.grid, block=shape.block, shmem_size=nbytes)
+                if self._resident:
+                    grid = self._resident_grid(api, device.device_id, function, shape, nbytes)
+                config = api.core.LaunchConfig(grid=grid, block=shape.block, shmem_size=nbytes)
+            elif self._resident:  # the grid depends on the device: no config kept on the shape
+                grid = self._resident_grid(api, device.device_id, function, shape, 0)
+                config = api.core.LaunchConfig(grid=grid, block=shape.block)
             elif config is None:
                 config = shape.config = api.core.LaunchConfig(grid=shape.grid, block=shape.block)
             kernel_args: list[object] = []
@@ -230,7 +241,7 @@ class Kernel(_Placing, _TmaSources):
             entries = self.state.entries
             if len(entries) >= 256:
                 entries.clear()
-            made = _entry(api, device, handle, function, shape.grid, shape.block, nbytes)
+            made = _entry(api, device, handle, function, grid, shape.block, nbytes)
             # a coarsened kernel's entry holds its count of launch indices, which the fast path packs
             entry: tuple[Any, ...] | None = made if made is None or shape.indices is None else (*made, shape.indices)
             if entry is not None and launched:  # the launch shape, which their fast-path tests read
@@ -241,6 +252,20 @@ class Kernel(_Placing, _TmaSources):
                 if self._dynamic is not None:
                     key += (args[self._dynamic.pos],)
                 entries[key] = entry
+
+    def _resident_grid(self, api: _Cuda, device_id: int, function: Any, shape: _Shape, shared: int) -> tuple[int, ...]:
+        """A `resident_grid` kernel's grid on the device: `shape`'s 1-D grid cut to the blocks the
+        device runs at once. Any grid computes the same result (each block draws tiles until they
+        run out); a block past those would start only once the tiles had run out and draw nothing."""
+        key = (device_id, shape.per_block, shared)
+        if key in self._resident_most:
+            most = self._resident_most[key]
+        else:
+            most = self._resident_most[key] = _resident_blocks(api, device_id, function, shape.per_block, shared)
+        grid = shape.grid
+        if most is None or grid[0] <= most or any(g != 1 for g in grid[1:]):
+            return grid
+        return (most, *grid[1:])
 
     def _load(self, device_id: int) -> Any:
         try:  # the driver loads the fatbin here (cuda.core loads it lazily, at the first kernel)

@@ -340,6 +340,7 @@ macro_rules! tma_source {
             type Word = DevPtr<u8>;
             type Holder = $source<T>;
             const DESC: &'static str = T::$desc;
+            const RESIDENT: u8 = crate::param::resident::ANY; // read only
             #[inline(always)]
             unsafe fn hold(word: DevPtr<u8>, len: usize) -> $source<T> {
                 $source { map: word.0, len, _t: PhantomData }

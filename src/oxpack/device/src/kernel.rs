@@ -157,6 +157,7 @@ macro_rules! kernel {
                 $(";variant=", stringify!($of), "@", stringify!($arch),)?
                 ";file=", file!(),
                 $crate::param::coarse::desc(__OXPACK_COARSEN),
+                $crate::param::resident::desc(&[$(<$t as $crate::Param>::RESIDENT),*]),
                 ";requires=", $(stringify!($($req)*),)?
                 ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
             ];

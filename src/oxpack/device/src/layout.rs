@@ -55,6 +55,10 @@ pub trait Layout: Sealed {
     /// True when index `i` owns element `i` (`Linear`).
     #[doc(hidden)]
     const ELEMENTWISE: bool = false;
+    /// True when the blocks of a launch draw the output's work until it runs out, so that any
+    /// grid covers it (`ScanTiles`): see [`param::resident`](crate::param::resident).
+    #[doc(hidden)]
+    const DRAWN: bool = false;
 }
 
 /// What a thread of a row or stride layout owns at each step: one element ([`Linear`],
@@ -111,7 +115,9 @@ impl<U> Sealed for GridStride<U> {}
 impl Sealed for OnePerBlock {}
 impl Sealed for OnePerWarp {}
 impl<const ITEMS: usize> Sealed for ScanTiles<ITEMS> {}
-impl<const ITEMS: usize> Layout for ScanTiles<ITEMS> {}
+impl<const ITEMS: usize> Layout for ScanTiles<ITEMS> {
+    const DRAWN: bool = true;
+}
 impl<const TILE: usize, const ROWS: usize> Sealed for TransposedTiles<TILE, ROWS> {}
 impl<const TM: usize, const TN: usize> Sealed for RegisterTiles<TM, TN> {}
 impl Unit for Linear {}

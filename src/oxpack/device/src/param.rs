@@ -42,6 +42,7 @@ macro_rules! scalar_param {
             type Holder = $t;
             const DESC: &'static str = concat!("scalar:", $name);
             const COARSE: u8 = coarse::FREE;
+            const RESIDENT: u8 = resident::ANY;
             #[inline(always)]
             unsafe fn hold(word: $t, _len: usize) -> $t {
                 word
@@ -113,6 +114,12 @@ pub trait Param: Sized + sealed::Sealed {
     /// the 1-D launch index.
     #[doc(hidden)]
     const COARSE: u8 = coarse::BLOCKS;
+    /// How the parameter's work depends on the launch's grid (see [`resident`]): [`resident::SPLIT`]
+    /// for work split among the launch's threads (the default: outputs, atomic buffers),
+    /// [`resident::ANY`] for a parameter with no work of its own or work that any grid covers,
+    /// [`resident::DRAWN`] for an output whose blocks draw its work until it runs out.
+    #[doc(hidden)]
+    const RESIDENT: u8 = resident::SPLIT;
     /// [`hold`](Self::hold) in a coarsened entry, where the launch index's word is the number
     /// of indices that run (so its holder reads no launch register).
     ///
@@ -214,6 +221,40 @@ pub mod coarse {
     }
 }
 
+/// A launch of the blocks the GPU holds at once: a kernel whose outputs are all drawn tile by
+/// tile ([`ScanTiles`](crate::layout::ScanTiles): each block draws tiles from a counter until
+/// they run out, see [`scan`](crate::scan)) and whose other parameters do no work of their own
+/// (inputs, scalars, the launch index, shared memory) or work that any grid covers (the scan's
+/// [`ScanState`](crate::scan::ScanState)) computes the same result with any number of blocks.
+/// Its descriptor says `;grid=resident`, and the stub launches at most the blocks the device runs
+/// at once (multiprocessors × the driver's occupancy for the block size): a block past those
+/// would start only once the tiles had run out, and draw nothing, a round trip each. One
+/// parameter whose work is split among the launch's threads (a `DisjointSlice` of any other
+/// layout, an atomic buffer) keeps the grid the call asked for.
+pub mod resident {
+    /// Work split among the launch's threads: fewer threads would leave some undone (the default).
+    pub const SPLIT: u8 = 0;
+    /// No work of its own, or work that any grid covers.
+    pub const ANY: u8 = 1;
+    /// An output whose blocks draw its work until it runs out (`ScanTiles`).
+    pub const DRAWN: u8 = 2;
+
+    /// The descriptor's part for a kernel whose parameters' [`Param::RESIDENT`](super::Param::RESIDENT)
+    /// are `kinds`: `;grid=resident` when one is [`DRAWN`] and none is [`SPLIT`], else nothing.
+    pub const fn desc(kinds: &[u8]) -> &'static str {
+        let (mut drawn, mut i) = (false, 0);
+        while i < kinds.len() {
+            match kinds[i] {
+                SPLIT => return "",
+                DRAWN => drawn = true,
+                _ => {}
+            }
+            i += 1;
+        }
+        if drawn { ";grid=resident" } else { "" }
+    }
+}
+
 impl sealed::Sealed for ThreadIndex {}
 impl sealed::Sealed for ThreadIndex2 {}
 impl sealed::Sealed for ThreadIndex3 {}
@@ -227,6 +268,7 @@ impl Param for ThreadIndex {
     type Word = u64;
     type Holder = ThreadIndex;
     const DESC: &'static str = "index:1d";
+    const RESIDENT: u8 = resident::ANY;
     const COARSE: u8 = coarse::INDEX;
     #[inline(always)]
     unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex {
@@ -257,6 +299,7 @@ impl Param for ThreadIndex2 {
     type Word = u64;
     type Holder = ThreadIndex2;
     const DESC: &'static str = "index:2d";
+    const RESIDENT: u8 = resident::ANY;
     #[inline(always)]
     unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex2 {
         let i = index_3d(); // z is 1 in a 2-D launch; its terms fold away
@@ -273,6 +316,7 @@ impl Param for ThreadIndex3 {
     type Word = u64;
     type Holder = ThreadIndex3;
     const DESC: &'static str = "index:3d";
+    const RESIDENT: u8 = resident::ANY;
     #[inline(always)]
     unsafe fn hold(_word: u64, _len: usize) -> ThreadIndex3 {
         index_3d()
@@ -306,6 +350,7 @@ impl<T: Elem + Param<Word = T>> Param for Uniform<T> {
     type Holder = Uniform<T>;
     const DESC: &'static str = <T as Param>::DESC;
     const COARSE: u8 = coarse::FREE;
+    const RESIDENT: u8 = resident::ANY;
     #[inline(always)]
     unsafe fn hold(word: T, _len: usize) -> Uniform<T> {
         Uniform(word)
@@ -353,6 +398,7 @@ impl<'a, T: Elem> Param for &'a [T] {
     type Holder = RawSlice<T>;
     const DESC: &'static str = concat_in(T::DTYPE);
     const COARSE: u8 = coarse::FREE;
+    const RESIDENT: u8 = resident::ANY;
     #[inline(always)]
     fn coarse_len(holder: &RawSlice<T>) -> usize {
         holder.len
@@ -404,6 +450,7 @@ impl<'a, T: Elem, L: layout::Layout> Param for &'a mut DisjointSlice<T, L> {
     type Holder = DisjointSlice<T, L>;
     const DESC: &'static str = concat_out(T::DTYPE);
     const COARSE: u8 = if L::PER_INDEX { coarse::FREE } else { coarse::BLOCKS };
+    const RESIDENT: u8 = if L::DRAWN { resident::DRAWN } else { resident::SPLIT };
     #[inline(always)]
     fn coarse_len(holder: &DisjointSlice<T, L>) -> usize {
         if L::ELEMENTWISE { holder.len } else { usize::MAX }

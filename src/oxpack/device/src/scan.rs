@@ -51,8 +51,9 @@
 //! A block waits only for tiles drawn before its own, by blocks that were running when
 //! they drew them (a block draws only while it runs), so the waits end: no deadlock,
 //! whatever order the GPU starts blocks in (`blockIdx` order is not promised). A block
-//! keeps drawing until the tiles run out, so a launch of any grid size covers the buffer
-//! (`threads = ceil(n / ITEMS)` gives one tile per block). A closure that leaves without
+//! keeps drawing until the tiles run out, so a launch of any grid size covers the buffer; the
+//! stub launches at most the blocks the GPU holds at once (a block starting later would find the
+//! tiles gone: [`param::resident`](crate::param::resident)). A closure that leaves without
 //! returning (a panic) traps the launch; a tile dropped unpublished traps as well, and so
 //! does a wait that does not end in about 2²⁵ polls.
 //!
@@ -163,6 +164,8 @@ impl Param for ScanState {
     type Word = DevPtrMut<u64>;
     type Holder = ScanState;
     const DESC: &'static str = "atomic:uint64";
+    // any grid: the draws count the launch's blocks, whatever their number (see the module)
+    const RESIDENT: u8 = crate::param::resident::ANY;
     #[inline(always)]
     unsafe fn hold(word: DevPtrMut<u64>, len: usize) -> ScanState {
         ScanState { ptr: word.0 as *const Atomic<u64>, len }

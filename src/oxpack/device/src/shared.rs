@@ -499,6 +499,7 @@ impl<T: crate::Elem> crate::Param for DynShared<T> {
     type Holder = DynShared<T>;
     const DESC: &'static str = crate::concat_dynshared(T::DTYPE);
     const DYN_SHARED: usize = 1;
+    const RESIDENT: u8 = crate::param::resident::ANY; // the block's own memory
     #[inline(always)]
     unsafe fn hold(word: u64, _len: usize) -> DynShared<T> {
         DynShared { len: word as usize, _t: PhantomData }

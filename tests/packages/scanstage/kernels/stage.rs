@@ -2,6 +2,10 @@
 //! left the very runs of `x` in its part of the block's transpose buffer, the second read takes
 //! them from there; each kernel below puts something else there first, and must still read `x`.
 //! Each computes `numpy.cumsum` of its inputs, so a read of the wrong bytes shows in the result.
+//! `blocks_launched` reports the grid the run time launched a scan with (its outputs are drawn
+//! tile by tile, so the launch is cut to the blocks the GPU holds at once), and
+//! `blocks_launched_and_split` the grid of a twin with one more output split among the threads
+//! (never cut).
 use oxpack::prelude::*;
 
 /// Elements per thread: 128 bytes of f32, the longest run a warp moves through the buffer.
@@ -72,6 +76,36 @@ kernel! {
             let (before, mut items) = tile.publish(total(v, [0.0; ITEMS]));
             let again: [f32; ITEMS] = items.load(x);
             items.set_all(scanned(before, again, [0.0; ITEMS]));
+            items
+        });
+    }
+
+    /// Every element of `out` = the launch's number of blocks (`gridDim.x`): the grid the run time
+    /// launched this scan-shaped kernel with (at most the blocks the GPU holds at once: every
+    /// output is drawn tile by tile). `x` gives the length only.
+    #[launch_bounds(256, 3)]
+    pub fn blocks_launched(i: ThreadIndex, x: &[u32], state: ScanState, out: &mut DisjointSlice<u32, ScanTiles<32>>)
+    where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
+        out.scan_tiles(i, state, |tile| {
+            let (_, mut items) = tile.publish(0u32);
+            items.set_all([grid_dim().x; ITEMS]);
+            items
+        });
+    }
+
+    /// `blocks_launched` with a second output split among the launch's threads: `blocks[i] =
+    /// gridDim.x` for each launch index `i` below its length. A grid cut short would leave some of
+    /// it unwritten, so the run time launches the grid the call asked for.
+    #[launch_bounds(256, 3)]
+    pub fn blocks_launched_and_split(i: ThreadIndex, x: &[u32], state: ScanState,
+                                     out: &mut DisjointSlice<u32, ScanTiles<32>>, blocks: &mut DisjointSlice<u32>)
+    where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
+        if let Some(b) = blocks.get_mut(i) {
+            *b = grid_dim().x;
+        }
+        out.scan_tiles(i, state, |tile| {
+            let (_, mut items) = tile.publish(0u32);
+            items.set_all([grid_dim().x; ITEMS]);
             items
         });
     }
