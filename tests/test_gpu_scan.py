@@ -179,27 +179,26 @@ def test_a_scan_launches_at_most_the_blocks_the_gpu_holds_at_once(stage: Any, n:
     # launch to the blocks the GPU runs at once (multiprocessors x the driver's occupancy): a block
     # past those would start once the tiles had run out and draw nothing. Each element reports
     # gridDim.x, the grid that ran. Its twin has one more output split among the launch's threads:
-    # its grid is the call's, whole. Calls: the default (one thread per element), the documented
-    # ceil(n / 32), and a grid of 5 blocks (fewer than the GPU holds: kept).
+    # its grid is the call's, whole. Calls: the default (one thread per element: n / 256 blocks, past
+    # the cut at both sizes), the documented ceil(n / 32) (past it at 2^22, below it at 10^6 + 3), and a
+    # grid of 5 blocks (below it).
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     x = torch.zeros(n, dtype=torch.int32, device="cuda").view(torch.uint32)
     s = state(n)
-    seen = {}
+    cut = None
     for threads in (None, -(-n // ITEMS), 5 * 256):
         asked = -(-(n if threads is None else threads) // 256)
         out = torch.zeros(n, dtype=torch.int32, device="cuda")
         stage.blocks_launched(x, s, out.view(torch.uint32), threads=threads, block=256)
         ran = out.unique().tolist()
         assert len(ran) == 1, (threads, ran[:8])  # every element written, by one launch
-        seen[threads] = ran[0]
-        if asked <= sms:
-            assert ran[0] == asked, (threads, asked, ran)
-        else:  # a whole number of blocks an SM: 3 here (80 registers, `#[launch_bounds(256, 3)]`)
-            assert ran[0] < asked and ran[0] % sms == 0 and 1 <= ran[0] // sms <= 2048 // 256, (threads, asked, ran, sms)
+        if cut is None:  # the default's: a whole number of blocks an SM (3 here: 80 registers, launch_bounds(256, 3))
+            cut = ran[0]
+            assert cut < asked and cut % sms == 0 and 1 <= cut // sms <= 2048 // 256, (asked, cut, sms)
+        assert ran[0] == min(asked, cut), (threads, asked, ran, cut)
         out2, blocks = torch.zeros(n, dtype=torch.int32, device="cuda"), torch.zeros(n, dtype=torch.int32, device="cuda")
         stage.blocks_launched_and_split(x, s, out2.view(torch.uint32), blocks.view(torch.uint32), threads=threads,
                                         block=256)
         ran = min(n, asked * 256)  # `blocks` has one element a launch index: those past the grid's threads stay 0
         assert out2.unique().tolist() == [asked] and blocks[:ran].unique().tolist() == [asked], (threads, asked)
         assert not blocks[ran:].any(), threads
-    assert seen[None] == seen[-(-n // ITEMS)], "the same cut for every grid past it"
