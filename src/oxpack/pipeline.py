@@ -22,8 +22,9 @@ from .cache import clean_stale, default_cache_dir, digest
 from .config import Config
 from .descriptor import KernelSig
 from .errors import ConfigError, StageError, ToolchainError
-from .llvm import llvm_version
-from .nvidia import Cubin, nvfatbin_version, nvjitlink_version, parse_info_log
+from .facts import FOLDER as FACTS
+from .facts import llvm_version, nvfatbin_version, nvjitlink_version
+from .nvidia import Cubin, parse_info_log
 from .plan import check_crate_name, plan_build
 from .progress import Progress
 from .reads import Read, kernel_reads
@@ -147,14 +148,15 @@ class Pipeline:
     # -- the toolchain -----------------------------------------------------------------
 
     def toolchain(self) -> Toolchain:
+        cache_root = default_cache_dir(self.config.cache_dir)
+        facts = cache_root / FACTS  # the tools' versions, remembered across builds (`oxpack.facts`)
+        llvm = ".".join(map(str, llvm_version(facts)))
         rustc = find_rustc(self.config.rustc, timeout=self.config.tool_timeout,
                            configured_origin=self.config.origin("rustc"))
-        cache_root = default_cache_dir(self.config.cache_dir)
         sysroot = ensure_sysroot(rustc, cache_root, self.runner.progress, command=self.runner.progress.command,
                                  timeout=self.config.tool_timeout, remote=self.runner.remote)
         import llvmlite
 
-        llvm = ".".join(map(str, llvm_version()))
         run = self.runner
         device = bitcode.DeviceRustc(rustc, sysroot, self.config.opt_level, self.config.profile)
         rlib = run.in_work_folder(bitcode.RLIB, bitcode.rlib_key(device), "the oxpack device crate",
@@ -165,7 +167,8 @@ class Pipeline:
             self._host = on_host, run.in_work_folder(
                 host.HOST_RLIB, host.host_rlib_key(on_host), "the oxpack device crate for the host",
                 lambda work: host.compile_host_device_crate(run.rustc.run, on_host, work))
-        return Toolchain(rustc, sysroot, rlib, llvmlite.__version__, llvm, nvjitlink_version(), nvfatbin_version())
+        return Toolchain(rustc, sysroot, rlib, llvmlite.__version__, llvm, nvjitlink_version(facts),
+                         nvfatbin_version(facts))
 
     # -- crates ------------------------------------------------------------------------
 

@@ -265,7 +265,7 @@ def discover(configured: str | None = None, env: Mapping[str, str] | None = None
 def _probed(configured: str | None, env: Mapping[str, str] | None, timeout: float,
             configured_origin: str | None) -> Iterator[Candidate]:
     """`discover`'s candidates, each probed as it is reached (`find_rustc` stops at the first usable one)."""
-    from .llvm import llvm_version
+    from .facts import llvm_version
 
     env = os.environ if env is None else env
     major = llvm_version()[0]
