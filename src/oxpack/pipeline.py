@@ -152,7 +152,7 @@ class Pipeline:
         facts = cache_root / FACTS  # the tools' versions, remembered across builds (`oxpack.facts`)
         llvm = ".".join(map(str, llvm_version(facts)))
         rustc = find_rustc(self.config.rustc, timeout=self.config.tool_timeout,
-                           configured_origin=self.config.origin("rustc"))
+                           configured_origin=self.config.origin("rustc"), facts=facts)
         sysroot = ensure_sysroot(rustc, cache_root, self.runner.progress, command=self.runner.progress.command,
                                  timeout=self.config.tool_timeout, remote=self.runner.remote)
         import llvmlite
