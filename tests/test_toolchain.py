@@ -329,3 +329,33 @@ def test_real_rustc_is_found_the_same_with_remembered_answers(tmp_path: Path, mo
     asked.clear()
     assert find_rustc(facts=tmp_path) == found
     assert not any(Path(p).resolve() == found.path for p in asked), "the chosen rustc's answers were remembered"
+
+
+def test_rustup_proxies_are_not_probed_again_once_rustup_named_its_toolchain(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A `rustc` on PATH that is the `rustup` binary (its proxy) runs the toolchain that `rustup which rustc`
+    named, which is probed already; where rustup names none, the proxy is probed as any candidate."""
+    monkeypatch.setattr("oxpack.rustc.SYSTEM_RUSTCS", ())
+    log, toolchain = tmp_path / "runs.log", tmp_path / "toolchains" / "stable"
+    real = _fake_rustc(toolchain, log)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    rustup = bin_dir / "rustup"
+    rustup.write_text(f'#!/bin/sh\nif [ "$1" = which ]; then [ -e {tmp_path}/no-toolchain ] && exit 1; echo {real}; '
+                      f'else exec {real} "$@"; fi\n')
+    rustup.chmod(0o755)
+    (bin_dir / "rustc").symlink_to("rustup")  # rustup's proxy
+    env = {"PATH": str(bin_dir)}
+    found = discover(None, env=env)
+    assert [(c.path, c.origin) for c in found] == [(str(real), "rustup (active toolchain)")]
+    assert found[0].rustc is not None
+
+    (tmp_path / "no-toolchain").touch()  # rustup names no toolchain: its proxy is a candidate of its own
+    found = discover(None, env=env)
+    assert [(c.path, c.origin) for c in found] == [(str(bin_dir / "rustc"), f"PATH ({bin_dir})")]
+    assert found[0].rustc is not None and found[0].rustc.sysroot == toolchain
+
+    other = tmp_path / "other"
+    other.mkdir()
+    os.link(real, other / "rustc")  # the same binary under another name: probed once
+    assert [c.path for c in discover(str(real), env={"PATH": str(other)})] == [str(real)]

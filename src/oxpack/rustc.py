@@ -3,7 +3,10 @@
 Candidates, in order: the `rustc` config key, `OXPACK_RUSTC`, rustup's active
 toolchain, every `rustc` on PATH, then well-known system paths (Debian's
 `rustc-web` installs `/usr/bin/rustc`). The first usable one wins; `doctor`
-reports why each other one was passed over.
+reports why each other one was passed over. A binary is probed once, however
+many candidates name it; once rustup has named its active toolchain, rustup's
+own proxies (`~/.cargo/bin/rustc`, the `rustup` binary under another name) are
+that toolchain's rustc too and are not probed again.
 
 A rustc is usable when it runs, its LLVM is not newer than llvmlite's (llvmlite
 cannot read newer bitcode), and it either has rustup's precompiled
@@ -186,7 +189,7 @@ def _candidates(configured: str | None, env: Mapping[str, str], timeout: float,
         try:
             code, out, _ = run_bounded([rustup, "which", "rustc"], min(timeout, PROBE_TIMEOUT))
             if code == 0 and out.strip():
-                yield out.decode(errors="replace").strip(), "rustup (active toolchain)"
+                yield out.decode(errors="replace").strip(), RUSTUP_ORIGIN
         except (OSError, subprocess.TimeoutExpired):
             pass  # a broken or hanging rustup: the other candidates still count
     for entry in env.get("PATH", "").split(os.pathsep):
@@ -194,6 +197,9 @@ def _candidates(configured: str | None, env: Mapping[str, str], timeout: float,
             yield str(Path(entry) / "rustc"), f"PATH ({entry})"
     for path in SYSTEM_RUSTCS:
         yield path, "system"
+
+
+RUSTUP_ORIGIN = "rustup (active toolchain)"
 
 
 class _Answer:
@@ -348,7 +354,8 @@ def probe(path: str, origin: str, llvmlite_major: int, timeout: float = TOOL_TIM
 
 def discover(configured: str | None = None, env: Mapping[str, str] | None = None,
              timeout: float = TOOL_TIMEOUT, configured_origin: str | None = None) -> list[Candidate]:
-    """Every candidate, in order, each probed (duplicates of one binary kept once); `timeout` bounds
+    """Every candidate, in order, each probed (duplicates of one binary kept once, and rustup's proxies
+    left out once rustup named its active toolchain: they run that rustc); `timeout` bounds
     every program run (at most `PROBE_TIMEOUT` each); `configured_origin` says where `configured` came
     from (`Config.origin("rustc")`), for messages."""
     return list(_probed(configured, env, timeout, configured_origin, None))
@@ -366,8 +373,21 @@ def _probed(configured: str | None, env: Mapping[str, str] | None, timeout: floa
         real = Path(path).resolve() if Path(path).exists() else Path(path)
         if real in seen:
             continue
+        if origin == RUSTUP_ORIGIN:  # rustup ran (`rustup which rustc`) and named the rustc its proxies run
+            rustup = shutil.which("rustup", path=env.get("PATH"))
+            if rustup:
+                seen.add(Path(rustup).resolve())
+        if any(_same_file(real, other) for other in seen):  # a hard link to one seen, a rustup proxy
+            continue
         seen.add(real)
         yield probe(path, origin, major, timeout, facts)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def find_rustc(configured: str | None = None, env: Mapping[str, str] | None = None,
