@@ -39,9 +39,7 @@ from typing import Any, ClassVar, Protocol
 from .cache import clean_stale, temp_dir, write_atomic
 from .config import Config, load_config, resolve_package_dir
 from .errors import StageError
-from .lockfile import check_lock
 from .pipeline import build_project
-from . import editable_finder
 from .project import import_path, project_name
 from .result import BuildResult
 from .stages.host import can_emulate_here
@@ -88,6 +86,8 @@ def write_outputs(project_dir: Path, destination: Destination, *, config: Config
         rel = "/".join(package_path)
     result = build_project(built, log=log, verbose=verbose)
     if config.locked if locked is None else locked:
+        from .lockfile import check_lock  # tomlkit: only where a lock is checked
+
         check_lock(config.project_dir, result if built is config else dataclasses.replace(
             result, config=config, crates=[dataclasses.replace(c, host=None) for c in result.crates]))
     target = destination.root / rel
@@ -214,6 +214,8 @@ class EditableWheel:
         self.overrides = dict(overrides)  # the hook's own table, for the rebuilds
 
     def record(self, written: Written) -> list[str]:
+        from . import editable_finder
+
         name = self.name
         for wheel_path, disk_path in written.files.items():
             self.include[str(disk_path)] = f"{name}/{wheel_path}"

@@ -28,7 +28,6 @@ from .nvidia import Cubin, parse_info_log
 from .plan import check_crate_name, plan_build
 from .progress import Progress
 from .reads import Read, kernel_reads
-from .remote import open_remote
 from .requirements import check_where
 from .result import BuildResult, CrateResult, Toolchain
 from .runner import Runner
@@ -128,7 +127,11 @@ class Pipeline:
         self.config = config
         progress = log if isinstance(log, Progress) else Progress.lines(log, verbose=verbose)
         # issue 20: the shared build cache, after the local one
-        remote = open_remote(config.remote_cache, config.remote_cache_mode, lambda line: progress(f"warning: {line}"))
+        remote = None
+        if config.remote_cache is not None:
+            from .remote import open_remote  # its clients' modules: only where a shared cache is set
+
+            remote = open_remote(config.remote_cache, config.remote_cache_mode, lambda line: progress(f"warning: {line}"))
         self.runner = Runner(default_cache_dir(config.cache_dir), remote, progress, jobs=jobs, preload=_WORKER_MODULES,
                              tool_timeout=config.tool_timeout, project_dir=config.project_dir)
         self.runs = self.runner.runs
