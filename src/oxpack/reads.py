@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import StageError
 
@@ -47,8 +48,7 @@ _QUOTE = re.compile(r'(?:b|c)?"')
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", "0": "\0", "'": "'", '"': '"'}
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(NamedTuple):
     kind: str  # "ident", "str" (its value), "punct"
     text: str
     line: int
@@ -71,9 +71,16 @@ def _tokens(text: str) -> Iterator[_Token]:
     numbers, character literals and lifetimes dropped."""
     i, line, n = 0, 1, len(text)
     while i < n:
-        if text[i] in _PUNCT:
-            yield _Token("punct", text[i], line)
+        c = text[i]
+        if c in _PUNCT:
+            yield _Token("punct", c, line)
             i += 1
+            continue
+        if (c.isalpha() or c == "_") and c not in "bcr":  # an identifier (`b`, `c`, `r` may begin a string)
+            m = _IDENT.match(text, i)
+            assert m is not None
+            yield _Token("ident", m.group(), line)
+            i = m.end()
             continue
         m = _SIMPLE.match(text, i)
         if m is not None:
