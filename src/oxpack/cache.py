@@ -20,7 +20,6 @@ import hashlib
 import json
 import os
 import shutil
-import socket
 import tempfile
 import threading
 from collections import OrderedDict
@@ -122,7 +121,7 @@ def file_lock(path: Path) -> Iterator[None]:
             fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
-_HOST = hashlib.sha256(socket.gethostname().encode()).hexdigest()[:8]
+_HOST = hashlib.sha256(os.uname().nodename.encode()).hexdigest()[:8]  # gethostname(): the same name, without socket
 
 
 def temp_dir(folder: Path | None, tag: str) -> Path:
