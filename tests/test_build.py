@@ -387,3 +387,26 @@ def test_oxpack_init_refuses_the_module_names_the_build_refuses(tmp_path: Path, 
         f"`--module {module}` is a name Python or oxpack keeps (`__dunder__` names, `_oxpack`: `__init__` would "
         "replace the package's own `__init__.py`); choose another, like `kernels`")
     assert (tmp_path / "pyproject.toml").read_text() == '[project]\nname = "demo"\nversion = "0.1.0"\n'
+
+
+HEAVY = ("llvmlite.binding", "cuda.bindings.nvjitlink", "cuda.bindings.nvfatbin", "multiprocessing", "tomlkit")
+REBUILD = ("import sys; from oxpack.cli import main; code = main(['build', sys.argv[1], '--out', sys.argv[2], '-q']); "
+           f"print(code, sorted(m for m in sys.modules if m.startswith({HEAVY!r})))")
+
+
+def test_an_unchanged_rebuild_loads_no_compiler_library(make_project: MakeProject, tmp_path: Path) -> None:
+    """A build that the cache answers takes the tools' versions and archs from the cache's facts
+    (`oxpack.facts`): it loads neither llvmlite's LLVM nor nvJitLink or nvFatbin, starts no worker pool
+    and reads no lockfile module; its outputs are the first build's."""
+    import sys
+
+    from conftest import run_ok
+
+    root = make_project({"saxpy.rs": SAXPY})
+    first, again = tmp_path / "first", tmp_path / "again"
+    run_ok([sys.executable, "-c", REBUILD, str(root), str(first)])
+    proc = run_ok([sys.executable, "-c", REBUILD, str(root), str(again)])
+    assert proc.stdout.split() == ["0", "[]"], proc.stdout
+    files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file())
+    assert all((first / f).read_bytes() == (again / f).read_bytes() for f in files)
