@@ -1,13 +1,15 @@
-"""Facts about the tools, remembered across builds: a library's version, the archs that nvJitLink links.
+"""Facts about the tools, remembered across builds: a library's version, the archs that nvJitLink links,
+what a rustc answers to `-vV` and `--print sysroot` (`rustc.probe`).
 
 Asking one means loading the library (nvJitLink, nvFatbin and llvmlite's LLVM are hundreds of megabytes
-of shared objects behind their Python bindings) and, for the archs, linking an empty kernel per arch:
-most of what an unchanged rebuild did, for answers that change only when those files do. A fact is kept
+of shared objects behind their Python bindings), for the archs linking an empty kernel per arch, for a
+rustc running it twice: most of what an unchanged rebuild did, for answers that change only when those
+files do. A fact is kept
 in the cache folder (`<cache>/facts/<key>.json`) under a key of everything its answer depends on: the
 question, the digest of the oxpack module that asks it (and of this one), and the identity of every file
 that could give the answer, those that are absent included (path, device, inode, size, modification
 and status-change times in nanoseconds: a library replaced, rewritten or reinstalled has another
-identity, and no user can set a change time back). A fact whose files cannot all be named (a library
+identity; the change time is the kernel's, which `touch` and unpacking an archive cannot set). A fact whose files cannot all be named (a library
 that only the system loader finds) is asked every time. An entry that is unreadable, damaged (its
 digest is checked) or not a valid answer is asked again and replaced; a cache folder that cannot be
 written only costs the time.
