@@ -31,7 +31,7 @@ from .reads import Read, kernel_reads
 from .requirements import check_where
 from .result import BuildResult, CrateResult, Toolchain
 from .runner import Runner
-from .rustc import find_rustc
+from .rustc import Rustc, find_rustc
 from .stages import bitcode, cubin, fatbin, host, ptx
 from .sysroot import ensure_sysroot
 from .workers import Pending
@@ -50,13 +50,18 @@ def build_project(config: Config, *, log: Log | None = None, verbose: bool = Fal
     when verbose, every command); `jobs` caps the worker processes (default: one
     per CPU; 1 runs everything in this process).
     """
-    plan = plan_build(config)
     cache_root = default_cache_dir(config.cache_dir)
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="oxpack-rustc") as early:
+        # rustc is found (questions to programs: waiting) while the plan reads the kernel files; a problem
+        # with the plan is still the one reported first, and one with rustc where it was (`toolchain`)
+        rustc = early.submit(find_rustc, config.rustc, timeout=config.tool_timeout,
+                             configured_origin=config.origin("rustc"), facts=cache_root / FACTS)
+        plan = plan_build(config)
     try:
         _check_cache_dir(cache_root, config)
         pipe = Pipeline(config, log=log, verbose=verbose, jobs=jobs)
         try:
-            tc = pipe.toolchain()
+            tc = pipe.toolchain(rustc.result())
             crates = pipe.build_crates(tc, plan.files, plan.archs, plan.ptx_arch, plan.ptx_isa)
         except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM: end the workers now, not after their jobs
             pipe.cancel()
@@ -150,12 +155,14 @@ class Pipeline:
 
     # -- the toolchain -----------------------------------------------------------------
 
-    def toolchain(self) -> Toolchain:
+    def toolchain(self, rustc: Rustc | None = None) -> Toolchain:
+        """rustc (`rustc`, where the caller found it already), its sysroot, the device crate, the tools' versions."""
         cache_root = default_cache_dir(self.config.cache_dir)
         facts = cache_root / FACTS  # the tools' versions, remembered across builds (`oxpack.facts`)
         llvm = ".".join(map(str, llvm_version(facts)))
-        rustc = find_rustc(self.config.rustc, timeout=self.config.tool_timeout,
-                           configured_origin=self.config.origin("rustc"), facts=facts)
+        if rustc is None:
+            rustc = find_rustc(self.config.rustc, timeout=self.config.tool_timeout,
+                               configured_origin=self.config.origin("rustc"), facts=facts)
         sysroot = ensure_sysroot(rustc, cache_root, self.runner.progress, command=self.runner.progress.command,
                                  timeout=self.config.tool_timeout, remote=self.runner.remote)
         import llvmlite
