@@ -285,6 +285,32 @@ def test_the_stages_run_by_hand_make_what_the_build_makes(make_project: MakeProj
         assert cache.get(stage, k) == entry, stage
 
 
+def test_a_key_of_parts_read_from_the_cache_is_the_key_of_their_contents(tmp_path: Path) -> None:
+    """The digests taken while an entry is verified are reused by the keys that name its parts (and by its
+    text, `decoded`): the keys are those of fresh copies of the same contents, and a damaged entry gives
+    none of its digests."""
+    from oxpack.cache import Cache, decoded, key
+
+    cache = Cache(tmp_path)
+    text = "ld.global.f32 %f1, [%rd1];\n" * 8000 + "é"  # over the size whose digest is remembered
+    data = text.encode()
+    cache.put("ptx", key("entry"), {"kernel.ptx": data, "small": b"x"})
+    entry = cache.get("ptx", key("entry"))
+    assert entry is not None
+    read, read_text = entry["kernel.ptx"], decoded(entry["kernel.ptx"])
+    copy, copy_text = data[:-1] + data[-1:], text[:-1] + text[-1:]  # the same contents, other objects
+    assert read is not data and copy is not data and copy_text is not text
+    assert key("ptx", read, read_text, entry["small"]) == key("ptx", copy, copy_text, b"x")
+    assert key("ptx", read_text, read_text) == key("ptx", copy_text, copy_text)
+
+    other = text.replace("f32", "f64").encode()  # same length
+    cache.put("ptx", key("damaged"), {"kernel.ptx": other})
+    file = cache.path("ptx", key("damaged")) / "kernel.ptx"
+    file.write_bytes(data)  # the file no longer matches its entry's digest
+    assert cache.get("ptx", key("damaged")) is None
+    assert key(data) == key(copy) != key(other)
+
+
 def test_device_crate_rlib_members_are_bitcode(make_project: MakeProject) -> None:
     root = make_project({"saxpy.rs": SAXPY})
     from oxpack.pipeline import Pipeline
@@ -361,3 +387,26 @@ def test_oxpack_init_refuses_the_module_names_the_build_refuses(tmp_path: Path, 
         f"`--module {module}` is a name Python or oxpack keeps (`__dunder__` names, `_oxpack`: `__init__` would "
         "replace the package's own `__init__.py`); choose another, like `kernels`")
     assert (tmp_path / "pyproject.toml").read_text() == '[project]\nname = "demo"\nversion = "0.1.0"\n'
+
+
+HEAVY = ("llvmlite.binding", "cuda.bindings.nvjitlink", "cuda.bindings.nvfatbin", "multiprocessing", "tomlkit")
+REBUILD = ("import sys; from oxpack.cli import main; code = main(['build', sys.argv[1], '--out', sys.argv[2], '-q']); "
+           f"print(code, sorted(m for m in sys.modules if m.startswith({HEAVY!r})))")
+
+
+def test_an_unchanged_rebuild_loads_no_compiler_library(make_project: MakeProject, tmp_path: Path) -> None:
+    """A build that the cache answers takes the tools' versions and archs from the cache's facts
+    (`oxpack.facts`): it loads neither llvmlite's LLVM nor nvJitLink or nvFatbin, starts no worker pool
+    and reads no lockfile module; its outputs are the first build's."""
+    import sys
+
+    from conftest import run_ok
+
+    root = make_project({"saxpy.rs": SAXPY})
+    first, again = tmp_path / "first", tmp_path / "again"
+    run_ok([sys.executable, "-c", REBUILD, str(root), str(first)])
+    proc = run_ok([sys.executable, "-c", REBUILD, str(root), str(again)])
+    assert proc.stdout.split() == ["0", "[]"], proc.stdout
+    files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file())
+    assert all((first / f).read_bytes() == (again / f).read_bytes() for f in files)

@@ -238,3 +238,124 @@ def test_sysroot_is_hashed_once_then_checked_by_stat(oxpack_cache: Path, tmp_pat
     rlib = next((copy / "lib").rglob("libcore*.rlib"))
     rlib.write_bytes(rlib.read_bytes()[:-1])
     assert sysroot._complete(copy) is None
+
+
+FAKE_RUSTC = """#!/bin/sh
+echo "$0 $*" >> {log}
+case "$1" in
+  -vV) printf 'rustc 1.96.0 (fake {version})\\nbinary: rustc\\ncommit-hash: {version}\\nrelease: 1.96.0\\nLLVM version: 22.1.8\\n' ;;
+  --print) echo {sysroot} ;;
+  *) exit 1 ;;
+esac
+"""
+
+
+def _fake_rustc(sysroot: Path, log: Path, version: str = "one", *, at: Path | None = None,
+                says: Path | None = None) -> Path:
+    """A rustc that logs each run and answers `-vV` and `--print sysroot` (`says`, else `sysroot`), at
+    `<sysroot>/bin/rustc` (or `at`), with rust-src and a compiler library in its sysroot."""
+    exe = at or sysroot / "bin" / "rustc"
+    exe.parent.mkdir(parents=True, exist_ok=True)
+    exe.write_text(FAKE_RUSTC.format(log=log, version=version, sysroot=says or sysroot))
+    exe.chmod(0o755)
+    core = sysroot / "lib" / "rustlib" / "src" / "rust" / "library" / "core" / "src" / "lib.rs"
+    core.parent.mkdir(parents=True, exist_ok=True)
+    core.touch()
+    driver = sysroot / "lib" / "librustc_driver-0123.so"
+    if not driver.exists():
+        driver.write_bytes(b"driver one")
+    return exe
+
+
+def test_rustc_answers_are_remembered_and_asked_again_when_the_rustc_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`rustc -vV` and `--print sysroot` of a rustc that is its sysroot's own binary are remembered in the
+    cache's facts; they are asked again (the rustc runs) when its file, its compiler library, its path or
+    the environment changes; a rustup-like proxy (its sysroot's rustc is another file) is asked every time."""
+    facts, log, sysroot = tmp_path / "facts", tmp_path / "runs.log", tmp_path / "sysroot"
+    exe = _fake_rustc(sysroot, log)
+
+    def runs(path: Path, origin: str = "test") -> int:
+        """How often `path` ran for one probe (with the remembered facts)."""
+        before = log.read_text().count("\n") if log.exists() else 0
+        cand = probe(str(path), origin, llvmlite_major=99, facts=facts)
+        assert cand.rustc is not None, cand.reason
+        assert cand.rustc.sysroot == Path(sysroot) and cand.rustc.std_origin == "rust-src"
+        return log.read_text().count("\n") - before
+
+    assert runs(exe) == 2 and runs(exe) == 0
+    assert probe(str(exe), "test", 99, facts=facts) == probe(str(exe), "test", 99)  # what it ran to find
+    assert "fake one" in probe(str(exe), "test", 99, facts=facts).rustc.version_verbose  # type: ignore[union-attr]
+
+    _fake_rustc(sysroot, log, "two")  # another rustc in its place (same size)
+    assert runs(exe) == 2 and runs(exe) == 0
+    assert "fake two" in probe(str(exe), "test", 99, facts=facts).rustc.version_verbose  # type: ignore[union-attr]
+    st = exe.stat()
+    os.utime(exe, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))  # touched
+    assert runs(exe) == 2 and runs(exe) == 0
+    (sysroot / "lib" / "librustc_driver-0123.so").write_bytes(b"driver two")  # its compiler library changed
+    assert runs(exe) == 2 and runs(exe) == 0
+    monkeypatch.setenv("RUSTUP_TOOLCHAIN", "nightly")
+    assert runs(exe) == 2 and runs(exe) == 0
+    monkeypatch.setenv("LD_LIBRARY_PATH", str(tmp_path))
+    assert runs(exe) == 2 and runs(exe) == 0
+
+    link = tmp_path / "bin" / "rustc"
+    link.parent.mkdir()
+    link.symlink_to(exe)
+    assert runs(link) == 2 and runs(link) == 0  # another path to the same rustc
+    other = _fake_rustc(tmp_path / "other", log, "three")
+    link.unlink()
+    link.symlink_to(other)  # the same path, now to another rustc
+    before = log.read_text().count("\n")
+    assert "fake three" in probe(str(link), "test", 99, facts=facts).rustc.version_verbose  # type: ignore[union-attr]
+    assert log.read_text().count("\n") - before == 2
+
+    entries = sorted(facts.iterdir())
+    proxy = _fake_rustc(sysroot, log, at=tmp_path / "proxy" / "rustc")  # says `sysroot`, is not its bin/rustc
+    assert runs(proxy) == 2 and runs(proxy) == 2
+    assert sorted(facts.iterdir()) == entries, "a proxy's answers are not remembered"
+
+
+def test_real_rustc_is_found_the_same_with_remembered_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from oxpack import rustc as rustc_module
+
+    asked: list[str] = []
+    ask = rustc_module._ask
+    monkeypatch.setattr(rustc_module, "_ask", lambda path, bound: asked.append(path) or ask(path, bound))
+    found = find_rustc()
+    assert asked and found.path.as_posix() in {str(Path(p).resolve()) for p in asked}
+    assert find_rustc(facts=tmp_path) == found
+    asked.clear()
+    assert find_rustc(facts=tmp_path) == found
+    assert not any(Path(p).resolve() == found.path for p in asked), "the chosen rustc's answers were remembered"
+
+
+def test_rustup_proxies_are_not_probed_again_once_rustup_named_its_toolchain(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A `rustc` on PATH that is the `rustup` binary (its proxy) runs the toolchain that `rustup which rustc`
+    named, which is probed already; where rustup names none, the proxy is probed as any candidate."""
+    monkeypatch.setattr("oxpack.rustc.SYSTEM_RUSTCS", ())
+    log, toolchain = tmp_path / "runs.log", tmp_path / "toolchains" / "stable"
+    real = _fake_rustc(toolchain, log)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    rustup = bin_dir / "rustup"
+    rustup.write_text(f'#!/bin/sh\nif [ "$1" = which ]; then [ -e {tmp_path}/no-toolchain ] && exit 1; echo {real}; '
+                      f'else exec {real} "$@"; fi\n')
+    rustup.chmod(0o755)
+    (bin_dir / "rustc").symlink_to("rustup")  # rustup's proxy
+    env = {"PATH": str(bin_dir)}
+    found = discover(None, env=env)
+    assert [(c.path, c.origin) for c in found] == [(str(real), "rustup (active toolchain)")]
+    assert found[0].rustc is not None
+
+    (tmp_path / "no-toolchain").touch()  # rustup names no toolchain: its proxy is a candidate of its own
+    found = discover(None, env=env)
+    assert [(c.path, c.origin) for c in found] == [(str(bin_dir / "rustc"), f"PATH ({bin_dir})")]
+    assert found[0].rustc is not None and found[0].rustc.sysroot == toolchain
+
+    other = tmp_path / "other"
+    other.mkdir()
+    os.link(real, other / "rustc")  # the same binary under another name: probed once
+    assert [c.path for c in discover(str(real), env={"PATH": str(other)})] == [str(real)]

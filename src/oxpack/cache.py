@@ -20,7 +20,6 @@ import hashlib
 import json
 import os
 import shutil
-import socket
 import tempfile
 import threading
 from collections import OrderedDict
@@ -31,8 +30,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .remote import Remote
 
-__all__ = ["ALSO_OWNED", "Cache", "alive", "clean_stale", "default_cache_dir", "digest", "file_lock", "key", "temp_dir",
-           "write_atomic"]
+__all__ = ["ALSO_OWNED", "Cache", "alive", "clean_stale", "decoded", "default_cache_dir", "digest", "file_lock", "key",
+           "temp_dir", "write_atomic"]
 
 
 def digest(data: bytes | str) -> str:
@@ -49,11 +48,15 @@ def key(*parts: bytes | str) -> str:
 
 
 # A build's keys name the same large part many times: the device crate's rlib (megabytes) is in every
-# kernel file's `bc` and `ll` keys. Its digest is remembered for the object itself (bytes and str do
-# not change), the object kept alive beside it so that its id stays its own; the last few only.
-_LARGE = 1 << 20
+# kernel file's `bc` and `ll` keys, a crate's linked IR in the `ptx` key of each arch, and each part read
+# from an entry was hashed when the entry was verified (`Cache.get`). Its digest is remembered for the
+# object itself (bytes and str do not change), the object kept alive beside it so that its id stays its
+# own; the last few only (`_MEMO` parts, `_MEMO_BYTES` in all).
+_LARGE = 1 << 16
+_MEMO, _MEMO_BYTES = 128, 256 << 20
 _DIGESTS: OrderedDict[int, tuple[bytes | str, str]] = OrderedDict()
 _DIGESTS_LOCK = threading.Lock()
+_memo_bytes = 0
 
 
 def _large_digest(part: bytes | str) -> str:
@@ -63,11 +66,32 @@ def _large_digest(part: bytes | str) -> str:
             _DIGESTS.move_to_end(id(part))
             return hit[1]
     found = digest(part)
-    with _DIGESTS_LOCK:
-        _DIGESTS[id(part)] = (part, found)
-        while len(_DIGESTS) > 4:
-            _DIGESTS.popitem(last=False)
+    _remember(part, found)
     return found
+
+
+def _remember(part: bytes | str, found: str) -> None:
+    """Remember that `found` is the digest of `part` (`digest(part)`)."""
+    global _memo_bytes
+    with _DIGESTS_LOCK:
+        old = _DIGESTS.pop(id(part), None)
+        if old is not None:
+            _memo_bytes -= len(old[0])
+        _DIGESTS[id(part)] = (part, found)
+        _memo_bytes += len(part)
+        while len(_DIGESTS) > _MEMO or (_memo_bytes > _MEMO_BYTES and len(_DIGESTS) > 1):
+            _memo_bytes -= len(_DIGESTS.popitem(last=False)[1][0])
+
+
+def decoded(data: bytes) -> str:
+    """`data` as UTF-8 text (strict), with the digest of `data`, where it is known, remembered for the text:
+    a str's digest is that of its UTF-8 bytes, which are `data` again."""
+    text = data.decode()
+    with _DIGESTS_LOCK:
+        hit = _DIGESTS.get(id(data))
+    if hit is not None and hit[0] is data:
+        _remember(text, hit[1])
+    return text
 
 
 def default_cache_dir(configured: str | None = None, env: Mapping[str, str] | None = None) -> Path:
@@ -97,7 +121,7 @@ def file_lock(path: Path) -> Iterator[None]:
             fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
-_HOST = hashlib.sha256(socket.gethostname().encode()).hexdigest()[:8]
+_HOST = hashlib.sha256(os.uname().nodename.encode()).hexdigest()[:8]  # gethostname(): the same name, without socket
 
 
 def temp_dir(folder: Path | None, tag: str) -> Path:
@@ -197,6 +221,9 @@ class Cache:
         if any(digest(data) != entry["files"][name] for name, data in files.items()):
             self._discard(folder)
             return None
+        for name, data in files.items():
+            if len(data) >= _LARGE:  # it was just hashed: a key that names it need not hash it again
+                _remember(data, entry["files"][name])
         return files
 
     def put(self, stage: str, k: str, files: Mapping[str, bytes]) -> None:

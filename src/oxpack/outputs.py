@@ -39,13 +39,11 @@ from typing import Any, ClassVar, Protocol
 from .cache import clean_stale, temp_dir, write_atomic
 from .config import Config, load_config, resolve_package_dir
 from .errors import StageError
-from .lockfile import check_lock
 from .pipeline import build_project
-from . import editable_finder
 from .project import import_path, project_name
 from .result import BuildResult
 from .stages.host import can_emulate_here
-from .stubs import check_package_names, render_stubs
+from .stubs import check_package_names, stub_contents
 
 __all__ = ["Destination", "EditableWheel", "Folder", "OutFolder", "Wheel", "Written", "build_editable", "build_into",
            "render_into", "write_outputs"]
@@ -88,6 +86,8 @@ def write_outputs(project_dir: Path, destination: Destination, *, config: Config
         rel = "/".join(package_path)
     result = build_project(built, log=log, verbose=verbose)
     if config.locked if locked is None else locked:
+        from .lockfile import check_lock  # tomlkit: only where a lock is checked
+
         check_lock(config.project_dir, result if built is config else dataclasses.replace(
             result, config=config, crates=[dataclasses.replace(c, host=None) for c in result.crates]))
     target = destination.root / rel
@@ -109,23 +109,28 @@ def build_editable(project_dir: Path, out_dir: Path, *, overrides: Mapping[str, 
 
 
 def render_into(result: BuildResult, target: Path) -> list[Path]:
-    """Render the stubs and fatbins into `target`, all or nothing: into a temporary folder beside
-    them first (a full disk or a kill leaves the previous files as they were), then each file moved
-    into place; unchanged files are left alone, as is an existing `py.typed`."""
+    """Render the stubs and fatbins into `target`, all or nothing: the files that changed into a
+    temporary folder beside them first (a full disk or a kill leaves the previous files as they
+    were), then each moved into place; unchanged files are left alone (not even written to the
+    temporary folder), as is an existing `py.typed`."""
     target.mkdir(parents=True, exist_ok=True)
     clean_stale(target)
     staging = temp_dir(target, "stubs")
     try:
-        written = []
-        for path in render_stubs(result.manifest(), staging, result.fatbins(), result.host_libraries(),
-                                 cubins=result.cubins()):
-            dest = target / path.relative_to(staging)
+        contents = stub_contents(result.manifest(), result.fatbins(), result.host_libraries(), cubins=result.cubins())
+        changed = []
+        for relative, data in contents.items():
+            dest = target / relative
+            if dest.is_file() and (data is None or dest.read_bytes() == data):
+                continue
+            path = staging / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(b"" if data is None else data)
+            changed.append((path, dest))
+        for path, dest in changed:
             dest.parent.mkdir(parents=True, exist_ok=True)
-            keep = dest.is_file() and (path.name == "py.typed" or dest.read_bytes() == path.read_bytes())
-            if not keep:
-                os.replace(path, dest)
-            written.append(dest)
-        return written
+            os.replace(path, dest)
+        return [target / relative for relative in contents]
     except OSError as exc:
         raise StageError(f"cannot write the generated module into `{target}`: {exc.strerror or exc}; free space "
                          "there or fix its permissions, then rerun (the files of the previous build are unchanged)",
@@ -214,6 +219,8 @@ class EditableWheel:
         self.overrides = dict(overrides)  # the hook's own table, for the rebuilds
 
     def record(self, written: Written) -> list[str]:
+        from . import editable_finder
+
         name = self.name
         for wheel_path, disk_path in written.files.items():
             self.include[str(disk_path)] = f"{name}/{wheel_path}"

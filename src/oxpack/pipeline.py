@@ -22,16 +22,16 @@ from .cache import clean_stale, default_cache_dir, digest
 from .config import Config
 from .descriptor import KernelSig
 from .errors import ConfigError, StageError, ToolchainError
-from .llvm import llvm_version
-from .nvidia import Cubin, nvfatbin_version, nvjitlink_version, parse_info_log
+from .facts import FOLDER as FACTS
+from .facts import llvm_version, nvfatbin_version, nvjitlink_version
+from .nvidia import Cubin, parse_info_log
 from .plan import check_crate_name, plan_build
 from .progress import Progress
 from .reads import Read, kernel_reads
-from .remote import open_remote
 from .requirements import check_where
 from .result import BuildResult, CrateResult, Toolchain
 from .runner import Runner
-from .rustc import find_rustc
+from .rustc import Rustc, find_rustc
 from .stages import bitcode, cubin, fatbin, host, ptx
 from .sysroot import ensure_sysroot
 from .workers import Pending
@@ -50,13 +50,18 @@ def build_project(config: Config, *, log: Log | None = None, verbose: bool = Fal
     when verbose, every command); `jobs` caps the worker processes (default: one
     per CPU; 1 runs everything in this process).
     """
-    plan = plan_build(config)
     cache_root = default_cache_dir(config.cache_dir)
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="oxpack-rustc") as early:
+        # rustc is found (questions to programs: waiting) while the plan reads the kernel files; a problem
+        # with the plan is still the one reported first, and one with rustc where it was (`toolchain`)
+        rustc = early.submit(find_rustc, config.rustc, timeout=config.tool_timeout,
+                             configured_origin=config.origin("rustc"), facts=cache_root / FACTS)
+        plan = plan_build(config)
     try:
         _check_cache_dir(cache_root, config)
         pipe = Pipeline(config, log=log, verbose=verbose, jobs=jobs)
         try:
-            tc = pipe.toolchain()
+            tc = pipe.toolchain(rustc.result())
             crates = pipe.build_crates(tc, plan.files, plan.archs, plan.ptx_arch, plan.ptx_isa)
         except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM: end the workers now, not after their jobs
             pipe.cancel()
@@ -127,7 +132,11 @@ class Pipeline:
         self.config = config
         progress = log if isinstance(log, Progress) else Progress.lines(log, verbose=verbose)
         # issue 20: the shared build cache, after the local one
-        remote = open_remote(config.remote_cache, config.remote_cache_mode, lambda line: progress(f"warning: {line}"))
+        remote = None
+        if config.remote_cache is not None:
+            from .remote import open_remote  # its clients' modules: only where a shared cache is set
+
+            remote = open_remote(config.remote_cache, config.remote_cache_mode, lambda line: progress(f"warning: {line}"))
         self.runner = Runner(default_cache_dir(config.cache_dir), remote, progress, jobs=jobs, preload=_WORKER_MODULES,
                              tool_timeout=config.tool_timeout, project_dir=config.project_dir)
         self.runs = self.runner.runs
@@ -146,15 +155,18 @@ class Pipeline:
 
     # -- the toolchain -----------------------------------------------------------------
 
-    def toolchain(self) -> Toolchain:
-        rustc = find_rustc(self.config.rustc, timeout=self.config.tool_timeout,
-                           configured_origin=self.config.origin("rustc"))
+    def toolchain(self, rustc: Rustc | None = None) -> Toolchain:
+        """rustc (`rustc`, where the caller found it already), its sysroot, the device crate, the tools' versions."""
         cache_root = default_cache_dir(self.config.cache_dir)
+        facts = cache_root / FACTS  # the tools' versions, remembered across builds (`oxpack.facts`)
+        llvm = ".".join(map(str, llvm_version(facts)))
+        if rustc is None:
+            rustc = find_rustc(self.config.rustc, timeout=self.config.tool_timeout,
+                               configured_origin=self.config.origin("rustc"), facts=facts)
         sysroot = ensure_sysroot(rustc, cache_root, self.runner.progress, command=self.runner.progress.command,
                                  timeout=self.config.tool_timeout, remote=self.runner.remote)
         import llvmlite
 
-        llvm = ".".join(map(str, llvm_version()))
         run = self.runner
         device = bitcode.DeviceRustc(rustc, sysroot, self.config.opt_level, self.config.profile)
         rlib = run.in_work_folder(bitcode.RLIB, bitcode.rlib_key(device), "the oxpack device crate",
@@ -165,7 +177,8 @@ class Pipeline:
             self._host = on_host, run.in_work_folder(
                 host.HOST_RLIB, host.host_rlib_key(on_host), "the oxpack device crate for the host",
                 lambda work: host.compile_host_device_crate(run.rustc.run, on_host, work))
-        return Toolchain(rustc, sysroot, rlib, llvmlite.__version__, llvm, nvjitlink_version(), nvfatbin_version())
+        return Toolchain(rustc, sysroot, rlib, llvmlite.__version__, llvm, nvjitlink_version(facts),
+                         nvfatbin_version(facts))
 
     # -- crates ------------------------------------------------------------------------
 

@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .cache import default_cache_dir
 from .config import Config
 from .errors import ConfigError
-from .nvidia import nvjitlink_version, supported_archs
+from .facts import FOLDER as FACTS
+from .facts import nvjitlink_version, supported_archs
 from .reads import module_files
 from .targets import ARCH_MIN_PTX, ptx_isa_for
 
@@ -112,14 +114,15 @@ def _crates(config: Config, found: set[Path], where: str) -> list[Path]:
 def resolve_archs(config: Config) -> tuple[str, ...]:
     archs: list[str] = []
     origin = setting(config, "archs")
+    facts = default_cache_dir(config.cache_dir) / FACTS  # what nvJitLink links, remembered (`oxpack.facts`)
     for arch in config.archs:
         if arch == "native":
             archs.append(_native_arch(origin))
-        elif arch not in ARCH_MIN_PTX or not supported_archs({arch: ARCH_MIN_PTX[arch]}):
-            supported = supported_archs(ARCH_MIN_PTX)
+        elif arch not in ARCH_MIN_PTX or not supported_archs({arch: ARCH_MIN_PTX[arch]}, facts):
+            supported = supported_archs(ARCH_MIN_PTX, facts)
             raise ConfigError(
                 f"{origin}: `{arch}` is not an arch that oxpack's "
-                f"toolchain (LLVM NVPTX + nvJitLink {nvjitlink_version()}) can build; "
+                f"toolchain (LLVM NVPTX + nvJitLink {nvjitlink_version(facts)}) can build; "
                 f"supported: {', '.join(supported)}"
             )
         else:

@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import StageError
 
@@ -41,11 +42,13 @@ _SIMPLE = re.compile(r"""
   | (?P<lifetime>'(?:r\#)?[^\W\d]\w*)
   | (?P<num>\d[\w.]*)
 """, re.X)
+_PUNCT = frozenset("!#$%&()*+,-.:;<=>?@[\\]^`{|}~")  # ASCII punctuation that begins no longer token (`/`, quotes: do)
+_RAW = re.compile(r'(?:b|c)?r(#*)"')
+_QUOTE = re.compile(r'(?:b|c)?"')
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", "0": "\0", "'": "'", '"': '"'}
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(NamedTuple):
     kind: str  # "ident", "str" (its value), "punct"
     text: str
     line: int
@@ -68,6 +71,17 @@ def _tokens(text: str) -> Iterator[_Token]:
     numbers, character literals and lifetimes dropped."""
     i, line, n = 0, 1, len(text)
     while i < n:
+        c = text[i]
+        if c in _PUNCT:
+            yield _Token("punct", c, line)
+            i += 1
+            continue
+        if (c.isalpha() or c == "_") and c not in "bcr":  # an identifier (`b`, `c`, `r` may begin a string)
+            m = _IDENT.match(text, i)
+            assert m is not None
+            yield _Token("ident", m.group(), line)
+            i = m.end()
+            continue
         m = _SIMPLE.match(text, i)
         if m is not None:
             line += m.group().count("\n")
@@ -85,18 +99,18 @@ def _tokens(text: str) -> Iterator[_Token]:
             line += text.count("\n", i, j)
             i = j
             continue
-        raw = re.match(r'(?:b|c)?r(#*)"', text[i:i + 300])
+        raw = _RAW.match(text, i, i + 300)
         if raw is not None:  # raw string: no escapes, ends at `"` + as many `#`
-            end = text.find('"' + raw.group(1), i + raw.end())
+            end = text.find('"' + raw.group(1), raw.end())
             end = n if end < 0 else end
-            value = text[i + raw.end():end]
+            value = text[raw.end():end]
             yield _Token("str", value, line)
             line += value.count("\n")
             i = end + 1 + len(raw.group(1))
             continue
-        quote = re.match(r'(?:b|c)?"', text[i:i + 2])
+        quote = _QUOTE.match(text, i, i + 2)
         if quote is not None:
-            j, out = i + quote.end(), []
+            j, out = quote.end(), []
             start = line
             while j < n and text[j] != '"':
                 if text[j] == "\\" and j + 1 < n:

@@ -4,6 +4,7 @@ a refusal names the line of the kernel file."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,18 +25,31 @@ class _Where:
     comment: int | None  # the line of a `//` or `/*` inside the parentheses
 
 
-def _where_clauses(text: str) -> list[_Where]:
+# The lexer's patterns, matched at a position of the whole text (`pattern.match(text, i)`: no copy of the
+# rest of the file per token).
+_STRING_START = re.compile(r'(?:b|c)?r?#*"')
+_STRING = re.compile(r'(?:b|c)?(r)?(#*)"')
+_CHAR = re.compile(r"'(?:\\(?:u\{[0-9a-fA-F]*\}|x..|.)|[^\\'\n])'")
+_WORD = re.compile(r"\w+")
+_OPEN = re.compile(r"\s*\(")
+_SPACE = re.compile(r"\s+")
+
+
+@functools.lru_cache(maxsize=64)
+def _where_clauses(text: str) -> tuple[_Where, ...]:
     """Every `where (...)` of a Rust source, found by a small lexer that skips comments, strings and
     character literals: rustc drops comments before the `kernel!` macro sees its tokens, so a `//`
-    (Python's floor division) inside one would silently cut the requirement short."""
+    (Python's floor division) inside one would silently cut the requirement short. Once per text in a
+    process: the build checks each kernel file before rustc and again with its kernels."""
     out: list[_Where] = []
     i, n, line = 0, len(text), 1
     last, fn, depth, start, comment = "", "", 0, 0, None
     while i < n:
         c = text[i]
-        if c == "\n":
-            line += 1
-            i += 1
+        if c.isspace():  # a run of them at once
+            end = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+            line += text.count("\n", i, end)
+            i = end
         elif text.startswith("//", i) or text.startswith("/*", i):
             if depth and comment is None:
                 comment = line
@@ -52,37 +66,37 @@ def _where_clauses(text: str) -> list[_Where]:
                     else:
                         line += text[i] == "\n"
                         i += 1
-        elif c == '"' or (c in "rbc" and re.match(r'(?:b|c)?r?#*"', text[i:i + 260]) and not _ident_before(text, i)):
-            match = re.match(r'(?:b|c)?(r)?(#*)"', text[i:])
+        elif c == '"' or (c in "rbc" and _STRING_START.match(text, i, i + 260) and not _ident_before(text, i)):
+            match = _STRING.match(text, i)
             assert match is not None
             if match[1]:  # raw: up to the quote and as many `#`
-                end = text.find('"' + match[2], i + match.end())
+                end = text.find('"' + match[2], match.end())
                 end = n if end < 0 else end + 1 + len(match[2])
             else:
-                j = i + match.end()
+                j = match.end()
                 while j < n and text[j] != '"':
                     j += 2 if text[j] == "\\" else 1
                 end = min(j + 1, n)
             line += text.count("\n", i, end)
             i = end
         elif c == "'":
-            match = re.match(r"'(?:\\(?:u\{[0-9a-fA-F]*\}|x..|.)|[^\\'\n])'", text[i:])
-            i += match.end() if match else 1  # else a lifetime or a label
+            match = _CHAR.match(text, i)
+            i = match.end() if match else i + 1  # else a lifetime or a label
         elif c.isalpha() or c == "_":
-            match = re.match(r"\w+", text[i:])
+            match = _WORD.match(text, i)
             assert match is not None
             word = match[0]
             if last == "fn":
                 fn = word
             if word == "where" and not depth and text[i - 2:i] != "r#":
-                after = re.match(r"\s*\(", text[i + 5:])
+                after = _OPEN.match(text, i + 5)
                 if after is not None:
                     line += after[0].count("\n")
-                    depth, start, comment, i = 1, line, None, i + 5 + after.end()
+                    depth, start, comment, i = 1, line, None, after.end()
                     last = "("
                     continue
             last = word
-            i += match.end()
+            i = match.end()
         else:
             if depth and c in "([{":
                 depth += 1
@@ -93,7 +107,7 @@ def _where_clauses(text: str) -> list[_Where]:
             if not c.isspace():
                 last = c
             i += 1
-    return out
+    return tuple(out)
 
 
 def _ident_before(text: str, i: int) -> bool:

@@ -16,16 +16,18 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .cache import Cache, file_lock
 from .errors import StageError
 from .progress import Progress
-from .remote import Remote
 from .rustc import kill_tree, run_bounded, timed_out
 from .stages.rust import rustc_env, rustc_failure
 from .stages.stage import Stage, Tool
 from .workers import Pending, Workers
+
+if TYPE_CHECKING:
+    from .remote import Remote
 
 __all__ = ["Runner", "Rustcs", "work_folder"]
 

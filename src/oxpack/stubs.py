@@ -37,7 +37,7 @@ from .signatures import python_args, python_def
 from .stubs_launchers import launcher_file, render_launchers
 from .stubs_torch import render_torch, torch_files, torch_hook
 
-__all__ = ["INTERNALS", "INTERNAL_PREFIXES", "check_package_names", "render_stubs", "stub_files"]
+__all__ = ["INTERNALS", "INTERNAL_PREFIXES", "check_package_names", "render_stubs", "stub_contents", "stub_files"]
 
 _ERRORS = ("KernelArgumentError", "KernelBarrierError", "KernelTrap", "KernelValueError", "LaunchError")
 _TYPES = ("DeviceArray", "Graph", "StreamLike", "capture")
@@ -52,7 +52,11 @@ _RUNTIME = RUNTIME_FILES
 
 def stub_files(manifest: Mapping[str, Any]) -> list[str]:
     """Paths, relative to the package folder, that `render_stubs` writes for `manifest`."""
-    m = _load(manifest)
+    return _stub_files(_load(manifest))
+
+
+def _stub_files(m: Any) -> list[str]:
+    """`stub_files` of the manifest `m` (as the run time's model reads it)."""
     module = _module_name(m)
     return [
         f"{module}.py",
@@ -103,6 +107,22 @@ def render_stubs(manifest: Mapping[str, Any], package_dir: Path, fatbins: Mappin
     content is unchanged are not rewritten. Raises `StageError` (stage ``stubs``)
     when the manifest cannot make valid Python or the fatbins do not match it.
     """
+    written = []
+    for relative, data in stub_contents(manifest, fatbins, host_libraries, cubins=cubins).items():
+        path = Path(package_dir) / relative
+        if data is not None:
+            _write(path, data)
+        elif not path.exists():
+            _write(path, b"")
+        written.append(path)
+    return written
+
+
+def stub_contents(manifest: Mapping[str, Any], fatbins: Mapping[str, bytes],
+                  host_libraries: Mapping[str, bytes] | None = None, *,
+                  cubins: Mapping[str, Mapping[str, bytes]] | None = None) -> dict[str, bytes | None]:
+    """What `render_stubs` writes: each stub file's path, relative to the package folder (in `stub_files`
+    order), and its bytes; None for ``py.typed``, which is kept as it is where present."""
     m = _with_block_limits(_check(manifest, fatbins), fatbins, cubins or {})
     libraries = _check_host(m, host_libraries or {})
     module = m.module
@@ -123,16 +143,7 @@ def render_stubs(manifest: Mapping[str, Any], package_dir: Path, fatbins: Mappin
         contents["_oxpack/emulate.py"] = (data_dir("templates") / "emulate.py").read_bytes()
         for name, library in libraries.items():
             contents[f"_oxpack/{name}"] = bytes(library)
-    written = []
-    for relative in stub_files(manifest):
-        path = Path(package_dir) / relative
-        data = contents[relative]
-        if data is not None:
-            _write(path, data)
-        elif not path.exists():
-            _write(path, b"")
-        written.append(path)
-    return written
+    return {relative: contents[relative] for relative in _stub_files(m)}
 
 
 # ---------------------------------------------------------------- checks

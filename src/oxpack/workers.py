@@ -20,8 +20,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import contextlib
-import multiprocessing
-import multiprocessing.util
 import os
 import select
 import shutil
@@ -31,13 +29,16 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Generic, TypeVar
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .cache import ALSO_OWNED, alive, temp_dir
 from .errors import OxpackError, StageError, ToolchainError
 from .rustc import die_with_parent
+
+if TYPE_CHECKING:  # multiprocessing is imported with the first job: a build that the cache answers needs none
+    import multiprocessing.context
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = ["Pending", "Workers", "available_cpus"]
 
@@ -138,6 +139,8 @@ class Workers:
                 except BaseException as exc:  # noqa: BLE001 - handed to the waiter, as a pool would
                     out.set_exception(exc)
             return out
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             inner = self._ensure_pool().submit(_call, fn, args)
         except BrokenProcessPool as exc:
@@ -166,6 +169,8 @@ class Workers:
                 self.submit(_nothing)
 
     def _ensure_pool(self) -> ProcessPoolExecutor:
+        from concurrent.futures import ProcessPoolExecutor
+
         with self._lock:
             if self._pool is None:
                 _claim_multiprocessing_folder()
@@ -200,6 +205,8 @@ def _claim_multiprocessing_folder() -> None:
     """Make multiprocessing's folder for this process (`pymp-*`, which it removes at exit) now, and
     name it in a temporary folder of oxpack's (`.tmp.<pid>.<host>.mp.…`), so that after a kill -9 the
     next build's `clean_stale` removes both."""
+    import multiprocessing.util
+
     folder = Path(multiprocessing.util.get_temp_dir())
     if folder.parent != Path(tempfile.gettempdir()):
         return
@@ -209,6 +216,8 @@ def _claim_multiprocessing_folder() -> None:
 
 
 def _context(preload: list[str]) -> multiprocessing.context.BaseContext:
+    import multiprocessing
+
     if sys.platform == "win32" or "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from .. import nvidia
 from ..cache import key
-from ..nvidia import Cubin, link_cubin, nvjitlink_options, nvjitlink_version
+from ..facts import nvjitlink_version  # asked once per build (or remembered: `oxpack.facts`)
+from ..nvidia import Cubin, link_cubin, nvjitlink_options
 from .stage import Stage, Tool, code_id
 
 __all__ = ["cubin_job", "cubin_key", "cubin_stage", "cubin_tool"]

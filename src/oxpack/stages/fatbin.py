@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from .. import nvidia
 from ..cache import key
-from ..nvidia import Cubin, make_fatbin, nvfatbin_options, nvfatbin_version
+from ..facts import nvfatbin_version  # asked once per build (or remembered: `oxpack.facts`)
+from ..nvidia import Cubin, make_fatbin, nvfatbin_options
 from .stage import Stage, Tool, code_id
 
 __all__ = ["FATBIN", "fatbin_key", "fatbin_tool", "make_fatbin"]

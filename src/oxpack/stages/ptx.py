@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import coarsen, data_dir, llvm, variants
-from ..cache import key
+from ..cache import decoded, key
 from ..descriptor import KernelSig
 from ..errors import StageError
 from ..libdevice import find_libdevice, libdevice_id
@@ -29,11 +29,11 @@ __all__ = ["LINK", "PTX", "LinkInputs", "codegen_job", "link_job", "link_key", "
 
 LINK: Stage[LinkedCrate] = Stage(
     "ll", label="link",
-    load=lambda entry: LinkedCrate(entry["kernel.ll"].decode(),
+    load=lambda entry: LinkedCrate(decoded(entry["kernel.ll"]),
                                    tuple(sig_from_json(s) for s in json.loads(entry["kernels.json"]))),
     save=lambda out: {"kernel.ll": out.ir.encode(),
                       "kernels.json": json.dumps([sig_to_json(s) for s in out.kernels], sort_keys=True).encode()})
-PTX: Stage[str] = Stage("ptx", load=lambda entry: entry["kernel.ptx"].decode(),
+PTX: Stage[str] = Stage("ptx", load=lambda entry: decoded(entry["kernel.ptx"]),
                         save=lambda text: {"kernel.ptx": text.encode()})
 
 
