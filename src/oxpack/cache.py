@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import os
@@ -25,17 +26,25 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .remote import Remote
 
-__all__ = ["ALSO_OWNED", "Cache", "alive", "clean_stale", "decoded", "default_cache_dir", "digest", "file_lock", "key",
-           "temp_dir", "write_atomic"]
+__all__ = ["ALSO_OWNED", "Cache", "alive", "clean_stale", "code_id", "decoded", "default_cache_dir", "digest", "file_lock",
+           "key", "temp_dir", "write_atomic"]
 
 
 def digest(data: bytes | str) -> str:
     return hashlib.sha256(data.encode() if isinstance(data, str) else data).hexdigest()
+
+
+@functools.lru_cache(maxsize=None)
+def code_id(module: ModuleType) -> str:
+    """The digest of one of oxpack's own modules (its source file, wherever it lives): a stage's output,
+    or a remembered fact (`facts`), depends on the code that makes it too."""
+    return digest(Path(str(module.__file__)).read_bytes())
 
 
 def key(*parts: bytes | str) -> str:

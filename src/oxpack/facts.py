@@ -30,8 +30,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from . import llvm, nvidia
-from .cache import digest, key, write_atomic
-from .stages.stage import code_id
+from .cache import code_id, digest, key, write_atomic
 
 __all__ = ["FOLDER", "file_identity", "llvm_version", "nvfatbin_version", "nvjitlink_version", "remembered",
            "supported_archs"]

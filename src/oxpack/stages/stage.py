@@ -1,17 +1,14 @@
 """What every stage of the pipeline is made of: its output's kind and cache entry (`Stage`), what `-v`
 says about a tool that runs in this process or a worker (`Tool`), and the digest of oxpack's own code
-that goes into a key (`code_id`)."""
+that goes into a key (`code_id`, from `cache`, where `facts` takes it too)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from types import ModuleType
 from typing import Generic, TypeVar
 
-from ..cache import digest
+from ..cache import code_id
 
 __all__ = ["Stage", "Tool", "code_id"]
 
@@ -42,8 +39,3 @@ class Tool:
     what: str
 
 
-@functools.lru_cache(maxsize=None)
-def code_id(module: ModuleType) -> str:
-    """The digest of one of oxpack's own modules (its source file, wherever it lives): a stage's output
-    depends on the code that makes it too."""
-    return digest(Path(str(module.__file__)).read_bytes())
