@@ -224,10 +224,15 @@ class _Failed(Exception):
         self.argv, self.cause = argv, cause
 
 
+def _questions(path: str) -> list[list[str]]:
+    """What a probe asks the rustc at `path`: its version (`-vV`) and its sysroot."""
+    return [[path, "-vV"], [path, "--print", "sysroot"]]
+
+
 def _ask(path: str, bound: float) -> tuple[_Answer, _Answer]:
     """`path -vV` and `path --print sysroot`, both at once (each bounded by `bound`); a question that does
     not finish raises `_Failed` (the first one's, in that order)."""
-    questions = [[path, "-vV"], [path, "--print", "sysroot"]]
+    questions = _questions(path)
 
     def answer(argv: list[str]) -> _Answer | _Failed:
         try:
@@ -247,10 +252,7 @@ def _ask(path: str, bound: float) -> tuple[_Answer, _Answer]:
 def _own_rustc(path: str, sysroot: str) -> bool:
     """Whether `path` is its sysroot's own rustc (`<sysroot>/bin/rustc`), not a rustup proxy or another
     program that picks a rustc each time it runs (which only that program's settings say)."""
-    try:
-        return os.path.samefile(path, Path(sysroot) / "bin" / "rustc")
-    except OSError:
-        return False
+    return _same_file(Path(path), Path(sysroot) / "bin" / "rustc")
 
 
 def _drivers(sysroot: str) -> list[str]:
@@ -270,7 +272,7 @@ def _answers(path: str, bound: float, facts: Path | None) -> tuple[_Answer, _Ans
     remembered in `facts` (`oxpack.facts`), keyed on that binary's identity and the environment, and
     valid while the sysroot's compiler libraries are unchanged (their identities are in the entry).
     Failed questions and a rustup proxy's answers (they follow rustup's settings) are not kept."""
-    questions = [[path, "-vV"], [path, "--print", "sysroot"]]
+    questions = _questions(path)
     asked: list[tuple[_Answer, _Answer]] = []
 
     def ask() -> dict[str, Any]:
@@ -384,6 +386,7 @@ def _probed(configured: str | None, env: Mapping[str, str] | None, timeout: floa
 
 
 def _same_file(a: Path, b: Path) -> bool:
+    """Whether `a` and `b` are one file (hard links, symlinks); False where either is missing."""
     try:
         return os.path.samefile(a, b)
     except OSError:
