@@ -50,7 +50,7 @@ CRATES = sorted(p.stem for p in (EXAMPLE / "kernels").glob("*.rs"))
 # the kernel files with a CUDA C++ twin (benchmarks/cuda/<name>.cu): the nvcc comparison builds these on both sides
 TWINNED = [name for name in CRATES if (HERE / "cuda" / f"{name}.cu").exists()]
 _ONE_PROCESS = ("import sys; from pathlib import Path; from oxpack.config import load_config; "
-                "from oxpack.pipeline import build_project; build_project(load_config(Path(sys.argv[1])), jobs=1)")
+                "from oxpack.builder.pipeline import build_project; build_project(load_config(Path(sys.argv[1])), jobs=1)")
 
 
 def _timed(cmd: list[str], env: dict[str, str] | None = None) -> float:
@@ -128,8 +128,8 @@ def fatbins_in_every_mode(env: dict[str, str], project: Path) -> tuple[str, dict
     """The example's compression mode, and the same cubins and PTX packed by nvFatbin in each other mode."""
     os.environ["OXPACK_CACHE_DIR"] = env["OXPACK_CACHE_DIR"]  # a warm cache: nothing compiles again
     from oxpack.config import load_config
-    from oxpack.nvidia import FATBIN_COMPRESSION, link_cubin, make_fatbin
-    from oxpack.pipeline import build_project
+    from oxpack.toolchain.nvidia import FATBIN_COMPRESSION, link_cubin, make_fatbin
+    from oxpack.builder.pipeline import build_project
 
     config = load_config(project)
     result = build_project(config, jobs=1)

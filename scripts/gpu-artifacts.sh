@@ -53,7 +53,7 @@ $PY -m pip download -q --no-deps --only-binary=:all: --python-version "${GPU_PYT
 step "check that every build of the example records this checkout's sources (its manifest's \`sources\`)"
 $PY - "$A" <<'PYEOF'
 import importlib.util, json, pathlib, sys, zipfile
-spec = importlib.util.spec_from_file_location("provenance", "src/oxpack/provenance.py")
+spec = importlib.util.spec_from_file_location("provenance", "src/oxpack/builder/provenance.py")
 provenance = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(provenance)
 artifacts, bad = pathlib.Path(sys.argv[1]), 0

@@ -214,8 +214,8 @@ def session_sysroot(oxpack_cache: Path) -> Path:
     A test that links or copies it into a cache of its own takes this fixture, never a bare
     `oxpack_cache / "sysroot"`, which exists only once an earlier test has built something: such a
     test passed in the whole suite and failed alone (`pytest -k`)."""
-    from oxpack.rustc import find_rustc
-    from oxpack.sysroot import ensure_sysroot
+    from oxpack.toolchain.rustc import find_rustc
+    from oxpack.toolchain.sysroot import ensure_sysroot
 
     ensure_sysroot(find_rustc(), oxpack_cache)
     folder = oxpack_cache / "sysroot"
@@ -298,9 +298,9 @@ def hopper_on_gpu() -> tuple[Any, ModuleType]:
 
 @functools.cache
 def _provenance() -> ModuleType:
-    """The checkout's `src/oxpack/provenance.py`, loaded from its file: where the GPU is, oxpack itself
+    """The checkout's `src/oxpack/builder/provenance.py`, loaded from its file: where the GPU is, oxpack itself
     may not be installed, and an installed one may be another version."""
-    spec = importlib.util.spec_from_file_location("_oxpack_checkout_provenance", REPO / "src" / "oxpack" / "provenance.py")
+    spec = importlib.util.spec_from_file_location("_oxpack_checkout_provenance", REPO / "src" / "oxpack" / "builder" / "provenance.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses and typing look the module up by name

@@ -29,8 +29,8 @@ import pytest
 from conftest import EXAMPLE, ExampleBuild, emulated, forget_package, import_from, run_ok
 from oxpack.contract import manifest
 from oxpack.errors import StageError
-from oxpack.fatbin import InspectError, cubin_kernels, entry_payload, read_fatbin
-from oxpack.stubs import render_stubs
+from oxpack.package.fatbin_reader import InspectError, cubin_kernels, entry_payload, read_fatbin
+from oxpack.package.stubs import render_stubs
 from test_device_layouts import BFloat16, to_bf16, widen
 from test_stubs import FATBINS, make_manifest
 

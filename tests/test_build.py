@@ -10,10 +10,10 @@ import pytest
 from conftest import MakeProject
 
 from oxpack.config import load_config
-from oxpack.descriptor import KernelParam
+from oxpack.sources.descriptor import KernelParam
 from oxpack.errors import ConfigError, StageError
-from oxpack.llvm import read_archive
-from oxpack.pipeline import build_project
+from oxpack.toolchain.llvm import read_archive
+from oxpack.builder.pipeline import build_project
 
 SAXPY = """\
     use oxpack::prelude::*;
@@ -243,10 +243,10 @@ def test_the_stages_run_by_hand_make_what_the_build_makes(make_project: MakeProj
     holds them under the keys the stage modules compute."""
     import subprocess
 
-    from oxpack.cache import Cache, default_cache_dir
-    from oxpack.pipeline import Pipeline
-    from oxpack.stages import bitcode, cubin, fatbin, ptx
-    from oxpack.targets import ptx_isa_for
+    from oxpack.store.cache import Cache, default_cache_dir
+    from oxpack.builder.pipeline import Pipeline
+    from oxpack.builder.stages import bitcode, cubin, fatbin, ptx
+    from oxpack.sources.targets import ptx_isa_for
 
     archs = ["sm_80", "sm_90"]
     root = make_project({"saxpy.rs": SAXPY}, archs=archs)
@@ -289,7 +289,7 @@ def test_a_key_of_parts_read_from_the_cache_is_the_key_of_their_contents(tmp_pat
     """The digests taken while an entry is verified are reused by the keys that name its parts (and by its
     text, `decoded`): the keys are those of fresh copies of the same contents, and a damaged entry gives
     none of its digests."""
-    from oxpack.cache import Cache, decoded, key
+    from oxpack.store.cache import Cache, decoded, key
 
     cache = Cache(tmp_path)
     text = "ld.global.f32 %f1, [%rd1];\n" * 8000 + "é"  # over the size whose digest is remembered
@@ -313,7 +313,7 @@ def test_a_key_of_parts_read_from_the_cache_is_the_key_of_their_contents(tmp_pat
 
 def test_device_crate_rlib_members_are_bitcode(make_project: MakeProject) -> None:
     root = make_project({"saxpy.rs": SAXPY})
-    from oxpack.pipeline import Pipeline
+    from oxpack.builder.pipeline import Pipeline
 
     tc = Pipeline(load_config(root, env={})).toolchain()
     members = read_archive(tc.device_rlib)
@@ -341,7 +341,7 @@ def test_module_names_python_or_oxpack_use_are_refused(make_project: MakeProject
 @pytest.mark.parametrize("own", ["kernels.py", "kernels.pyi", "kernels_torch.py", "kernels/"])
 def test_module_that_would_replace_the_packages_own_files_is_refused(make_project: MakeProject, tmp_path: Path,
                                                                      own: str) -> None:
-    from oxpack.outputs import build_into
+    from oxpack.package.outputs import build_into
 
     root = make_project({"saxpy.rs": SAXPY})
     mine = root / "src" / "proj" / own.rstrip("/")
@@ -361,7 +361,7 @@ def test_module_that_would_replace_the_packages_own_files_is_refused(make_projec
 
 def test_a_kernel_named_like_the_generated_modules_internals_is_refused(make_project: MakeProject,
                                                                          tmp_path: Path) -> None:
-    from oxpack.outputs import build_into
+    from oxpack.package.outputs import build_into
 
     root = make_project({"k.rs": SAXPY.replace("pub fn saxpy(", "pub fn _module(")})
     with pytest.raises(StageError) as info:
@@ -377,7 +377,7 @@ def test_a_kernel_named_like_the_generated_modules_internals_is_refused(make_pro
 
 @pytest.mark.parametrize("module", ["__init__", "__main__", "_oxpack"])
 def test_oxpack_init_refuses_the_module_names_the_build_refuses(tmp_path: Path, module: str) -> None:
-    from oxpack.scaffold import InitError, init_project
+    from oxpack.commands.init import InitError, init_project
 
     (tmp_path / "src" / "demo").mkdir(parents=True)
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "demo"\nversion = "0.1.0"\n')
@@ -396,7 +396,7 @@ REBUILD = ("import sys; from oxpack.cli import main; code = main(['build', sys.a
 
 def test_an_unchanged_rebuild_loads_no_compiler_library(make_project: MakeProject, tmp_path: Path) -> None:
     """A build that the cache answers takes the tools' versions and archs from the cache's facts
-    (`oxpack.facts`): it loads neither llvmlite's LLVM nor nvJitLink or nvFatbin, starts no worker pool
+    (`oxpack.toolchain.facts`): it loads neither llvmlite's LLVM nor nvJitLink or nvFatbin, starts no worker pool
     and reads no lockfile module; its outputs are the first build's."""
     import sys
 

@@ -22,7 +22,7 @@ import pytest
 from conftest import REPO, run_ok, wheel_into_venv
 
 from oxpack.cli import main
-from oxpack.stubs import _RUNTIME
+from oxpack.package.stubs import _RUNTIME
 
 SAMPLE = Path(__file__).resolve().parent / "packages" / "hybrid"
 MODULE_DIR = REPO / "src" / "oxpack" / "plugin" / "cmake"

@@ -271,7 +271,7 @@ def test_a_parameter_type_no_kernel_takes_is_one_error_each(make_project: Any) -
 
 def test_only_repeats_of_one_error_are_left_out() -> None:
     """Two errors of one message at two places of the kernel file are two errors: both stay."""
-    from oxpack.stages.rust import once_each
+    from oxpack.builder.stages.rust import once_each
 
     def error(where: str, macro: bool = False) -> str:
         note = "  = note: this error originates in the macro `kernel`\n" if macro else ""

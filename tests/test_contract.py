@@ -26,16 +26,18 @@ import pytest
 from conftest import ExampleBuild
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oxpack.contract import RUNTIME_FILES, dtypes, manifest, runtime, template, where
-from oxpack.descriptor import DTYPES as LINK_DTYPES
-from oxpack.descriptor import KernelParam, KernelSig
-from oxpack.errors import StageError
-from oxpack.llvm import _SCALAR_IR
-from oxpack.requirements import check_where
-from oxpack.stubs import render_stubs
 from test_stubs import FATBINS, at, imported, make_manifest
 
 from oxpack import data_dir
+from oxpack.contract import dtypes, manifest, runtime, where
+from oxpack.errors import StageError
+from oxpack.package.stubs import render_stubs
+from oxpack.runtime import FILES as RUNTIME_FILES
+from oxpack.runtime import _requires
+from oxpack.sources.descriptor import DTYPES as LINK_DTYPES
+from oxpack.sources.descriptor import KernelParam, KernelSig
+from oxpack.sources.requirements import check_where
+from oxpack.toolchain.llvm import _SCALAR_IR
 
 PACKAGE = "oxpack_contract_testpkg"
 SRC = Path(__file__).resolve().parents[1] / "src" / "oxpack"
@@ -62,7 +64,7 @@ def test_a_manifest_with_emulation_round_trips() -> None:
 
 
 def test_the_kernel_signature_the_link_stage_caches_round_trips(example_build: ExampleBuild) -> None:
-    from oxpack.manifest import sig_from_json, sig_to_json
+    from oxpack.builder.manifest import sig_from_json, sig_to_json
 
     model = manifest()
     for name, entry in example_build.manifest["kernels"].items():
@@ -180,8 +182,8 @@ def test_no_reader_takes_the_manifest_apart_by_string_keys() -> None:
     """The manifest's readers go through the model: no `["kernels"]`, `.get("crates")`, ... outside it."""
     keys = "kernels|crates|params|requires|archs|emulation|resources|launch_bounds|max_registers|min_driver|ptx_arch"
     pattern = re.compile(rf"""\b(manifest|kernel|entry|spec|emulation|crate|m)s?(\[|\.get\()["']({keys})["']""")
-    readers = [*(SRC / "templates").glob("*.py"), *SRC.glob("stubs*.py"), SRC / "inspection.py", SRC / "manifest.py",
-               SRC / "signatures.py", SRC / "requirements.py"]
+    readers = [*(SRC / "runtime").glob("*.py"), *(SRC / "package").glob("*.py"), SRC / "commands" / "inspect.py",
+               SRC / "build" / "manifest.py", SRC / "sources" / "signatures.py", SRC / "sources" / "requirements.py"]
     found = [f"{path.name}:{n}: {line.strip()}" for path in readers if path.name != "_manifest.py"
              for n, line in enumerate(path.read_text().splitlines(), 1) if pattern.search(line)]
     assert not found, found
@@ -299,7 +301,7 @@ def _fast_path_holds(text: str, values: dict[str, Any]) -> bool:
     """The requirement as the fast path renders it (over the launcher's names: the launch shape as
     the entry holds it, `launched[i]`), evaluated as it is: no call but `min` and `max`."""
     positions = {p.name: n for n, p in enumerate(p for p in SIG.params if p.kind != "index")}
-    order = template("_requires").LAUNCH_TERMS
+    order = _requires.LAUNCH_TERMS
 
     def name(term: Any) -> str:
         if isinstance(term, where().Launch):
@@ -309,7 +311,7 @@ def _fast_path_holds(text: str, values: dict[str, Any]) -> bool:
     expression = where().render(where().parse(text, KINDS).test, name, python=True)
     namespace: dict[str, Any] = {
         f"{'size' if KINDS[p] in ('in', 'out', 'atomic') else 'arg'}{n}": values[p] for p, n in positions.items()}
-    namespace["launched"] = template("_requires").launch_values(values["threads"], values["block"], values["blocks"])
+    namespace["launched"] = _requires.launch_values(values["threads"], values["block"], values["blocks"])
     tree = ast.parse(expression, mode="eval")
     assert {type(node) for node in ast.walk(tree)} <= {ast.Expression, ast.BoolOp, ast.And, ast.Compare, ast.BinOp,
                                                         ast.UnaryOp, ast.USub, ast.Name, ast.Load, ast.Constant,
@@ -344,7 +346,7 @@ def test_build_runtime_and_fast_path_agree_on_every_requirement(text: str, seed:
         expected = _holds_in_python(text, values)
         call = [values[p.name] for p in kernel.params]  # what the general path checks: scalars, element counts
         if requirement.launch:  # and the launch shape, after them
-            call += template("_requires").launch_values(values["threads"], values["block"], values["blocks"])
+            call += _requires.launch_values(values["threads"], values["block"], values["blocks"])
         rank = values["rank"]  # `threads` and `block` as the call gave them: the message's fix reads them
         try:
             requirement.check(call, values["threads"][:rank], values["block"][:rank])
@@ -382,8 +384,8 @@ def test_one_parser_says_why(text: str, why: str) -> None:
 
 
 def test_one_help_text() -> None:
-    """The build's message and the run time's name the same language (templates/_where.py's HELP)."""
-    sources = [(SRC / "requirements.py").read_text(), *(p.read_text() for p in (SRC / "templates").glob("*.py"))]
+    """The build's message and the run time's name the same language (runtime/_where.py's HELP)."""
+    sources = [(SRC / "sources" / "requirements.py").read_text(), *(p.read_text() for p in (SRC / "runtime").glob("*.py"))]
     assert sum("comparisons joined by" in text for text in sources) == 1
     assert where().HELP.startswith("comparisons joined by `,` or `and`, integer constants, scalar parameters")
 
@@ -465,8 +467,8 @@ _NOTES = re.compile(r"\bissues?\b|\bhelper\b|\bTODO\b|\bFIXME\b|\bXXX\b", re.I)
 
 
 def test_no_development_notes_in_generated_code_or_shipped_templates(example_build: ExampleBuild) -> None:
-    shipped = [data_dir("templates") / name for name in (*RUNTIME_FILES, "emulate.py", "torch_ops.py",
-                                                         "launcher.py.tmpl")]
+    shipped = [*(data_dir("runtime") / name for name in (*RUNTIME_FILES, "emulate.py", "torch_ops.py", "editable_finder.py")),
+               data_dir("templates") / "launcher.py.tmpl"]
     generated = [p for p in example_build.package_dir.rglob("*.py")]
     assert len(generated) > len(RUNTIME_FILES)
     found = [f"{path}:{n}" for path in [*shipped, *generated]
@@ -474,9 +476,11 @@ def test_no_development_notes_in_generated_code_or_shipped_templates(example_bui
     assert not found, found
 
 
-def test_the_runtime_files_are_the_templates_that_ship(tmp_path: Path) -> None:
-    """Every module of templates/ (but the emulation's and PyTorch's, copied when used) ships, bottom up."""
-    modules = {p.name for p in data_dir("templates").glob("*.py")} - {"emulate.py", "torch_ops.py"}
+def test_the_runtime_files_are_the_modules_that_ship(tmp_path: Path) -> None:
+    """Every module of runtime/ (but the emulation's, PyTorch's and the editable hook, copied when used) ships,
+    bottom up."""
+    modules = {p.name for p in data_dir("runtime").glob("*.py")} - {"__init__.py", "emulate.py", "torch_ops.py",
+                                                                   "editable_finder.py"}
     assert set(RUNTIME_FILES) == modules and RUNTIME_FILES[-1] == "runtime.py"
     written = render_stubs(make_manifest(), tmp_path / PACKAGE, FATBINS)
     assert {p.name for p in written if p.parent.name == "_oxpack" and p.suffix == ".py"} == {
@@ -489,7 +493,7 @@ def test_the_runtime_files_are_the_templates_that_ship(tmp_path: Path) -> None:
     ({"name": "k", "params": [{"name": "x", "kind": "in"}]}, "kernel `k` parameter `x` has dtype None"),
 ])
 def test_a_cached_kernel_signature_is_read_through_the_model(data: dict[str, Any], expected: str) -> None:
-    from oxpack.manifest import sig_from_json
+    from oxpack.builder.manifest import sig_from_json
 
     with pytest.raises(runtime().ManifestError) as caught:
         sig_from_json(data)

@@ -474,7 +474,7 @@ def test_shapes_from_arithmetic(lay: ModuleType) -> None:
 
 def test_16_byte_row_chunks_are_16_byte_instructions(built: tuple[ModuleType, Path]) -> None:
     from oxpack.config import load_config
-    from oxpack.pipeline import build_project
+    from oxpack.builder.pipeline import build_project
 
     crate = build_project(load_config(built[1], env={})).crates[0]
     ptx = crate.ptx["sm_90"]
@@ -654,7 +654,7 @@ def test_a_shape_of_the_wrong_kind_is_one_clear_line(tmp_path: Path) -> None:
     now names itself."""
     from oxpack.config import load_config
     from oxpack.errors import StageError
-    from oxpack.pipeline import build_project
+    from oxpack.builder.pipeline import build_project
 
     source = "use oxpack::prelude::*;\nkernel! {\n    pub fn k(i: ThreadIndex, w: &[f32], " \
              "out: &mut DisjointSlice<f32, WarpRows> = (len(w) + w.len())) { let _ = (i, out); }\n}\n"
@@ -671,7 +671,7 @@ def test_a_misplaced_whole_warps_is_one_clear_line(tmp_path: Path) -> None:
     kernels, one rustc run) is refused with the same line, which says where it goes."""
     from oxpack.config import load_config
     from oxpack.errors import StageError
-    from oxpack.pipeline import build_project
+    from oxpack.builder.pipeline import build_project
 
     body = "(i: ThreadIndex, y: &mut DisjointSlice<f32>) { y.set(i, 1.0); }"
     source = "use oxpack::prelude::*;\n" + "".join(
@@ -689,7 +689,7 @@ def test_a_misplaced_whole_warps_is_one_clear_line(tmp_path: Path) -> None:
 
 
 def test_the_manifest_and_inspect_show_whole_warps(lay: ModuleType) -> None:
-    from oxpack.inspection import rust_signature
+    from oxpack.commands.inspect import rust_signature
 
     tagged, twin = (lay._module.kernel(name).spec for name in ("warp_sums_whole", "warp_sums"))
     assert tagged.whole_warps and not twin.whole_warps

@@ -12,7 +12,7 @@ from conftest import EXAMPLE, MakeProject
 
 from oxpack.config import load_config
 from oxpack.errors import StageError, ToolchainError
-from oxpack.pipeline import BuildResult, build_project
+from oxpack.builder.pipeline import BuildResult, build_project
 
 PRELUDE = "use oxpack::prelude::*;\n"
 

@@ -12,7 +12,7 @@ from conftest import EXAMPLE, MakeProject
 
 from oxpack.config import load_config
 from oxpack.errors import StageError
-from oxpack.pipeline import build_project
+from oxpack.builder.pipeline import build_project
 
 PRELUDE = "use oxpack::prelude::*;\nuse oxpack::block;\n"
 

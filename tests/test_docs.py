@@ -467,7 +467,7 @@ def test_the_device_reference_names_every_public_item(site: Path, tmp_path: Path
     oracle: each has its entry in the generated reference."""
     from docutils.nodes import make_id
 
-    from oxpack.rustc import find_rustc
+    from oxpack.toolchain.rustc import find_rustc
 
     rustdoc = find_rustc().path.with_name("rustdoc")
     run_ok([str(rustdoc), "--edition", "2024", "--crate-name", "oxpack", "--cap-lints", "allow",
@@ -510,7 +510,7 @@ def _error_classes() -> tuple[list[str], list[str]]:
 
     build = [name for name, obj in vars(oxpack.errors).items()
              if inspect.isclass(obj) and issubclass(obj, oxpack.errors.OxpackError)]
-    tree = ast.parse((REPO / "src" / "oxpack" / "templates" / "_types.py").read_text())
+    tree = ast.parse((REPO / "src" / "oxpack" / "runtime" / "_types.py").read_text())
     exceptions = {"Exception", "TypeError", "ValueError", "RuntimeError"}
     run: list[str] = []
     for node in tree.body:
@@ -541,8 +541,8 @@ def dead_public_names(names: list[str]) -> list[str]:
     package = REPO / "src" / "oxpack"
     used: set[str] = set()
     for path in package.rglob("*.py"):
-        if "templates" in path.relative_to(package).parts or path.name == "__init__.py":
-            continue  # the generated runtime never imports oxpack: a name there is its own
+        if "runtime" in path.relative_to(package).parts or path.name == "__init__.py":
+            continue  # the shipped runtime never imports oxpack: a name there is its own
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module in (None, "errors", "oxpack", "oxpack.errors"):
                 used |= {alias.name for alias in node.names}

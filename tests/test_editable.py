@@ -125,7 +125,7 @@ def test_the_import_after_a_kernel_edit_rebuilds_without_hanging(how: str, insta
 def test_an_editable_wheel_with_host_libraries_carries_the_platform_tag(installed: dict[str, object]) -> None:
     """The editable wheel holds `.host.so` files (built wherever they build, to emulate): like a wheel with
     host libraries, it is tagged for this platform, not `py3-none-any`."""
-    from oxpack.stages.host import host_platform
+    from oxpack.builder.stages.host import host_platform
 
     python = installed["python"]
     assert isinstance(python, Path)

@@ -271,9 +271,9 @@ def test_an_unchanged_rebuild_runs_no_host_stage_and_host_libraries_are_reproduc
     # the same bytes as the pipeline's (once: each run compiles the device crate for the host cold)
     import json
 
-    from oxpack.descriptor import KernelParam, KernelSig
-    from oxpack.rustc import find_rustc
-    from oxpack.stages.host import HostRustc, compile_host_device_crate, compile_host_library, glue
+    from oxpack.sources.descriptor import KernelParam, KernelSig
+    from oxpack.toolchain.rustc import find_rustc
+    from oxpack.builder.stages.host import HostRustc, compile_host_device_crate, compile_host_library, glue
 
     manifest = json.loads((example_build / support / "kernels.json").read_text())
     sigs = [KernelSig(name, tuple(KernelParam(p["name"], p["kind"], p["dtype"]) for p in k["params"]), "", (),
@@ -579,7 +579,7 @@ def test_a_wheel_with_emulation_is_tagged_for_the_platform_and_emulates_when_ins
     oxpack_wheels: Path, tmp_path: Path
 ) -> None:
     from conftest import wheel_into_venv
-    from oxpack.stages.host import host_platform
+    from oxpack.builder.stages.host import host_platform
 
     project = tmp_path / "emuwheel"
     (project / "kernels").mkdir(parents=True)
@@ -627,9 +627,9 @@ def test_a_wheel_with_emulation_is_tagged_for_the_platform_and_emulates_when_ins
 
 def test_the_lockfile_pins_host_libraries(misuse: ModuleType, tmp_path: Path) -> None:
     from oxpack.config import load_config
-    from oxpack.stages.host import host_platform
-    from oxpack.lockfile import check_lock, read_lock, write_lock
-    from oxpack.pipeline import build_project
+    from oxpack.builder.stages.host import host_platform
+    from oxpack.package.lockfile import check_lock, read_lock, write_lock
+    from oxpack.builder.pipeline import build_project
 
     project = Path(misuse.__file__).parents[2] / "proj"  # the fixture's project, built with `emulation = true`
     result = build_project(load_config(project), jobs=1)
@@ -658,7 +658,7 @@ def test_a_bad_emulation_key_names_it(tmp_path: Path) -> None:
 
 def test_another_build_machine_is_refused_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     from oxpack.errors import ToolchainError
-    from oxpack.stages import host
+    from oxpack.builder.stages import host
 
     monkeypatch.setattr(host.platform, "machine", lambda: "aarch64")
     with pytest.raises(ToolchainError, match=r"^emulation \(`emulation = true` / `--emulation`\) builds on x86-64 "
@@ -671,7 +671,7 @@ def test_a_damaged_or_foreign_host_library_is_refused(example_build: Path, tmp_p
     import json
     import shutil
 
-    from oxpack.stages.host import host_platform
+    from oxpack.builder.stages.host import host_platform
 
     copy = tmp_path / "site"
     shutil.copytree(example_build, copy)

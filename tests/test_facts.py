@@ -1,4 +1,4 @@
-"""Tool facts remembered across builds (`oxpack.facts`): each one is asked again when any file or code
+"""Tool facts remembered across builds (`oxpack.toolchain.facts`): each one is asked again when any file or code
 it depends on changes, and is served from its entry, not asked, while nothing did.
 
 Each step of a scenario is a fresh process (as each build is), which prints the answer and whether it
@@ -20,11 +20,11 @@ from types import ModuleType
 
 import pytest
 
-from oxpack import facts as tool_facts
-from oxpack import nvidia
-from oxpack.cache import digest
-from oxpack.facts import file_identity, remembered
-from oxpack.targets import ARCH_MIN_PTX
+from oxpack.toolchain import facts as tool_facts
+from oxpack.toolchain import nvidia
+from oxpack.store.cache import digest
+from oxpack.toolchain.facts import file_identity, remembered
+from oxpack.sources.targets import ARCH_MIN_PTX
 
 
 def _env(*first: Path) -> dict[str, str]:
@@ -49,13 +49,13 @@ def _tamper(facts: Path, question: str, answer: object, *, keep_digest: bool = F
 NVFATBIN = textwrap.dedent("""
     import json, sys
     from pathlib import Path
-    import oxpack.facts
-    import oxpack.nvidia as nvidia
+    import oxpack.toolchain.facts
+    import oxpack.toolchain.nvidia as nvidia
     root, facts = Path(sys.argv[1]), Path(sys.argv[2])
     nvidia.nvidia_package_roots = lambda: [root]  # the wheel folder of this test: a copy of the library
     asked, real = [], nvidia.nvfatbin_version
     nvidia.nvfatbin_version = lambda: asked.append(1) or real()
-    version = oxpack.facts.nvfatbin_version(facts)
+    version = oxpack.toolchain.facts.nvfatbin_version(facts)
     print(json.dumps({"version": version, "asked": bool(asked), "loaded": str(nvidia._LOADED.get("nvFatbin"))}))
 """)
 
@@ -106,11 +106,11 @@ def test_nvfatbin_version_is_asked_again_when_its_library_files_change(tmp_path:
 LLVM = textwrap.dedent("""
     import json, sys, types
     from pathlib import Path
-    import oxpack.facts
-    import oxpack.llvm as llvm
+    import oxpack.toolchain.facts
+    import oxpack.toolchain.llvm as llvm
     asked = []
     llvm._llvm = lambda: asked.append(1) or types.SimpleNamespace(llvm_version_info=(22, 1, 0))
-    print(json.dumps({"version": oxpack.facts.llvm_version(Path(sys.argv[1])), "asked": bool(asked)}))
+    print(json.dumps({"version": oxpack.toolchain.facts.llvm_version(Path(sys.argv[1])), "asked": bool(asked)}))
 """)
 
 

@@ -122,7 +122,7 @@ def _rename_kernel(project: Path, old: str, new: str) -> None:
 # --- NVIDIA's libraries wherever the Python imports them from ---------------------------------
 
 NVIDIA = ["cuda-bindings", "nvidia-nvjitlink", "nvidia-nvfatbin"]
-PROBE = ("from oxpack.nvidia import load_nvidia_library, nvfatbin_version, nvjitlink_version; "
+PROBE = ("from oxpack.toolchain.nvidia import load_nvidia_library, nvfatbin_version, nvjitlink_version; "
          "print(nvjitlink_version(), load_nvidia_library('nvJitLink')); "
          "print(nvfatbin_version(), load_nvidia_library('nvFatbin'))")
 
@@ -383,7 +383,7 @@ def test_a_failing_build_shows_one_line_in_pip_and_uv_output(field: dict[str, Pa
 def test_rustc_notes_point_at_the_installed_device_crate(make_project: MakeProject) -> None:
     from oxpack import data_dir
     from oxpack.errors import StageError
-    from oxpack.outputs import build_into
+    from oxpack.package.outputs import build_into
 
     root = make_project({"k.rs": """\
         use oxpack::prelude::*;

@@ -31,7 +31,7 @@ import pytest
 from conftest import ExampleBuild
 from hypothesis import HealthCheck, Phase, event, given, seed, settings
 from hypothesis import strategies as st
-from oxpack.stubs import render_stubs
+from oxpack.package.stubs import render_stubs
 from test_stubs import BASE, FATBINS, FakeCuda, FakeStream, imported, install_fake, make_manifest
 
 PACKAGE = "oxpack_fuzz_testpkg"

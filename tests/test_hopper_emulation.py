@@ -26,7 +26,7 @@ import pytest
 from bf16 import BFloat16, to_bf16
 from conftest import REPO
 
-from oxpack.rustc import find_rustc
+from oxpack.toolchain.rustc import find_rustc
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"

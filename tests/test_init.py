@@ -13,7 +13,7 @@ import pytest
 
 from oxpack.cli import main
 from oxpack.errors import OxpackError
-from oxpack.scaffold import InitError, init_project
+from oxpack.commands.init import InitError, init_project
 
 ORIGINAL = """\
 # demo-pkg — a hand-written file; this comment and the odd spacing below must survive.
@@ -94,7 +94,7 @@ def test_init_keeps_every_byte_outside_what_it_adds(tmp_path: Path, capsys: pyte
 
 
 def test_init_then_build_then_the_scaffolded_test_passes(tmp_path: Path) -> None:
-    from oxpack.outputs import build_into
+    from oxpack.package.outputs import build_into
 
     root = _project(tmp_path)
     init_project(root)
@@ -134,7 +134,7 @@ def test_the_scaffolded_tests_pass_under_the_documented_emulated_ci(tmp_path: Pa
 
 @pytest.mark.gpu
 def test_the_scaffolded_tests_pass_on_the_gpu_with_and_without_oxpack_emulate(tmp_path: Path) -> None:
-    from oxpack.outputs import build_into
+    from oxpack.package.outputs import build_into
 
     pytest.importorskip("cupy", reason="the scaffolded GPU test uses CuPy arrays")
     root = _project(tmp_path)
@@ -212,7 +212,7 @@ def test_a_uv_build_project_init_cannot_switch(tmp_path: Path, capsys: pytest.Ca
 
 
 def test_requires_python_is_oxpacks_floor() -> None:
-    from oxpack.scaffold import REQUIRES_PYTHON
+    from oxpack.commands.init import REQUIRES_PYTHON
 
     assert tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"][
         "requires-python"] == REQUIRES_PYTHON

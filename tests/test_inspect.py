@@ -18,8 +18,8 @@ import pytest
 from oxpack import contract
 from oxpack.cli import main
 from oxpack.errors import OxpackError
-from oxpack.inspection import ACCEPTS, InspectError, inspect_target, python_signature, read_fatbin, rust_signature
-from oxpack.outputs import build_into
+from oxpack.commands.inspect import ACCEPTS, InspectError, inspect_target, python_signature, read_fatbin, rust_signature
+from oxpack.package.outputs import build_into
 
 KERNELS = """\
 use oxpack::prelude::*;
@@ -340,7 +340,7 @@ def test_constant_memory_matches_nvjitlinks_own_summary_for_every_arch(
     """sm_90's ptxas lines leave `cmem[0]` out; `inspect` takes it from nvJitLink's summary."""
     from cuda.bindings import nvjitlink
 
-    from oxpack.nvidia import load_nvidia_library
+    from oxpack.toolchain.nvidia import load_nvidia_library
 
     load_nvidia_library("nvJitLink")
     (module,) = inspect_target(str(built["project"])).as_json()["modules"]
@@ -365,7 +365,7 @@ def test_constant_memory_matches_nvjitlinks_own_summary_for_every_arch(
 
 
 def test_the_rust_signature_shows_launch_bounds_and_register_caps() -> None:
-    from oxpack.inspection import rust_signature
+    from oxpack.commands.inspect import rust_signature
 
     kernel = {"params": [{"name": "i", "kind": "index", "dtype": "1d"}, {"name": "y", "kind": "out", "dtype": "float32"}],
               "requires": [], "launch_bounds": {"max_threads": 128, "min_blocks": 4}, "max_registers": 32}

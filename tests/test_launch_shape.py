@@ -27,9 +27,9 @@ from typing import Any
 import pytest
 from conftest import MakeProject
 from oxpack.contract import where
-from oxpack.descriptor import KernelParam, KernelSig
+from oxpack.sources.descriptor import KernelParam, KernelSig
 from oxpack.errors import StageError
-from oxpack.requirements import check_where
+from oxpack.sources.requirements import check_where
 from test_stubs import BASE, CudaArray, FakeCuda, faked, make_manifest, rendered
 
 PACKAGE = "oxpack_launchshape_testpkg"
@@ -364,5 +364,5 @@ def test_a_kernel_that_names_no_launch_shape_pays_nothing_for_it(kernels: Module
 
 def test_emulation_checks_before_the_launch_as_the_gpu_does() -> None:
     """Emulation takes the general path's checks (`Kernel._checked`): the same refusal, the same line."""
-    source = (Path(__file__).parents[1] / "src" / "oxpack" / "templates" / "emulate.py").read_text()
+    source = (Path(__file__).parents[1] / "src" / "oxpack" / "runtime" / "emulate.py").read_text()
     assert "kernel._checked(args, stream, threads, block, reader.read)" in source

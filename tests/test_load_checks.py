@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from test_stubs import FATBINS, FakeCuda, at, imported, install_fake, make_manifest
 
-from oxpack.stubs import render_stubs
+from oxpack.package.stubs import render_stubs
 
 PACKAGE = "oxpack_loadcheck_pkg"
 NO_BINARY = "CUDA_ERROR_NO_BINARY_FOR_GPU: no kernel image is available for execution on the device"
@@ -132,12 +132,12 @@ def test_a_driver_at_or_above_min_driver_loads(sm80_only: ModuleType, monkeypatc
 
 
 def test_the_runtime_knows_every_min_driver_the_build_writes() -> None:
-    from oxpack.targets import CUDA_MIN_DRIVER
+    from oxpack.sources.targets import CUDA_MIN_DRIVER
 
     from oxpack import data_dir
 
     namespace: dict[str, Any] = {}
-    source = (data_dir("templates") / "_driver.py").read_text()
+    source = (data_dir("runtime") / "_driver.py").read_text()
     table = source[source.index("_DRIVER_CUDA = {"): source.index("}", source.index("_DRIVER_CUDA = {")) + 1]
     exec(table, namespace)  # noqa: S102 (a dict literal of the template, read as the runtime reads it)
     expected = {driver: tuple(int(n) for n in cuda.split(".")) for cuda, driver in CUDA_MIN_DRIVER.items()}

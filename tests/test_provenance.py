@@ -17,8 +17,8 @@ from conftest import REPO, Absent, MakeProject, build_problems, gpu_import, requ
 from test_build import SAXPY
 
 from oxpack.config import load_config
-from oxpack.outputs import build_into
-from oxpack.provenance import CHECKOUT_LAYOUT, checkout_oxpack_files, files_digest, installed_oxpack_digest
+from oxpack.package.outputs import build_into
+from oxpack.builder.provenance import CHECKOUT_LAYOUT, checkout_oxpack_files, files_digest, installed_oxpack_digest
 
 SCALE = """\
     use oxpack::prelude::*;
@@ -72,7 +72,7 @@ def test_the_installed_oxpack_is_this_checkout() -> None:
     """scripts/setup.sh installs oxpack from this checkout: the digest of what it installed and the one
     computed from the checkout agree (else the GPU tests could never pass)."""
     files = checkout_oxpack_files(REPO)
-    assert "device/runtime.ll" in files and "templates/runtime.py" in files and "plugin/hatch.py" in files, files
+    assert "device/runtime.ll" in files and "runtime/runtime.py" in files and "plugin/hatch.py" in files, files
     assert all("__pycache__" not in name for name in files)
     assert installed_oxpack_digest() == files_digest({n: __import__("hashlib").sha256(p.read_bytes()).hexdigest()
                                                       for n, p in files.items()})

@@ -9,18 +9,11 @@ from pathlib import Path
 
 from conftest import REPO
 
-from oxpack.stubs import _RUNTIME
-
 
 def test_mypy_strict_on_the_package_and_the_stub_runtime(tmp_path: Path) -> None:
-    # the package as the checkout holds it (src/oxpack is the import tree); its templates are checked below
-    shutil.copytree(REPO / "src" / "oxpack", tmp_path / "oxpack", ignore=shutil.ignore_patterns("__pycache__", "templates"))
-    # the runtime that stubs import (every module oxpack stages into a package's `_oxpack/`)
-    # and the emulation runtime beside it, checked as part of the package
-    (tmp_path / "oxpack" / "_stub_support").mkdir()
-    (tmp_path / "oxpack" / "_stub_support" / "__init__.py").write_text("")
-    for name in (*_RUNTIME, "emulate.py"):
-        shutil.copy(REPO / "src" / "oxpack" / "templates" / name, tmp_path / "oxpack" / "_stub_support" / name)
+    # the package as the checkout holds it (src/oxpack is the import tree): the runtime that stubs import
+    # and the emulation runtime beside it (runtime/, what oxpack stages into a package's `_oxpack/`) included
+    shutil.copytree(REPO / "src" / "oxpack", tmp_path / "oxpack", ignore=shutil.ignore_patterns("__pycache__"))
     cmd = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--config-file", str(REPO / "pyproject.toml"),
            "-p", "oxpack"]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path, env={"MYPYPATH": str(tmp_path),

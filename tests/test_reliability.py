@@ -678,7 +678,7 @@ def test_a_temporary_folder_too_long_for_the_workers_socket_is_one_line(project:
 def test_stale_temporaries_of_dead_processes_are_cleaned(project: Path, tmp_path: Path, oxpack_cache: Path) -> None:
     """A `.tmp.<pid>.<host>...` folder of a process that is gone goes (system temporaries, the sysroot's,
     half-written stage entries), even when the build has nothing to write; one of a live process stays."""
-    from oxpack.cache import temp_dir
+    from oxpack.store.cache import temp_dir
 
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
                           check=True)
@@ -745,8 +745,8 @@ def _with_device_crate(project: Path, *caches: Path) -> None:
     toolchain, built there first if need be: for a test whose subject is not the device crate's
     cold compile (~35 s on 2 cores, paid again by every cold cache, and in CI twice)."""
     from oxpack.config import load_config
-    from oxpack.pipeline import Pipeline
-    from oxpack.stages import bitcode
+    from oxpack.builder.pipeline import Pipeline
+    from oxpack.builder.stages import bitcode
 
     pipe = Pipeline(load_config(project, env={}), jobs=1)  # OXPACK_CACHE_DIR: the session cache (conftest)
     try:
@@ -824,8 +824,8 @@ def test_sysroot_removed_during_the_build(project: Path, tmp_path: Path, session
     """The nvptx sysroot vanishes between its check and rustc: no rustup hint, a rerun rebuilds it."""
     from oxpack.config import load_config
     from oxpack.errors import ToolchainError
-    from oxpack.pipeline import Pipeline
-    from oxpack.targets import ptx_isa_for
+    from oxpack.builder.pipeline import Pipeline
+    from oxpack.sources.targets import ptx_isa_for
 
     cache = tmp_path / "cache"
     shutil.copytree(session_sysroot, cache / "sysroot", symlinks=True,
@@ -922,11 +922,11 @@ def test_a_worker_killed_from_outside(project: Path, tmp_path: Path) -> None:
     line, no process behind. The test stands in for a concurrent build of the same kernel file: it holds
     the lock of that file's `bc` stage. Once the build waits for it (its workers all started, no job sent),
     the test kills the workers, then lets it go on, however quick the machine: it waits for states."""
-    from oxpack.cache import default_cache_dir
+    from oxpack.store.cache import default_cache_dir
     from oxpack.config import load_config
-    from oxpack.pipeline import Pipeline
-    from oxpack.runner import work_folder
-    from oxpack.stages.bitcode import DeviceRustc, bc_key
+    from oxpack.builder.pipeline import Pipeline
+    from oxpack.builder.runner import work_folder
+    from oxpack.builder.stages.bitcode import DeviceRustc, bc_key
 
     kernel = project / "kernels" / "saxpy.rs"
     salt = uuid.uuid4().int % 10**6  # in the code, not a comment: the link is cold too, not only rustc

@@ -238,8 +238,8 @@ def test_the_environment_wins(project: Path) -> None:
 
 def caches(tmp_path: Path, url: str, mode: str = "read-write") -> Callable[[str], tuple[object, object, list[str]]]:
     """`machine(name)`: a new machine's (Cache, Remote, warnings)."""
-    from oxpack.cache import Cache
-    from oxpack.remote import Remote
+    from oxpack.store.cache import Cache
+    from oxpack.store.remote import Remote
 
     def machine(name: str) -> tuple[object, object, list[str]]:
         said: list[str] = []
@@ -250,14 +250,14 @@ def caches(tmp_path: Path, url: str, mode: str = "read-write") -> Callable[[str]
 
 
 def _key(i: int) -> str:
-    from oxpack.cache import key
+    from oxpack.store.cache import key
 
     return key("test", str(i))
 
 
 def test_corrupt_truncated_and_foreign_entries_are_ignored_reported_once_and_replaced(tmp_path: Path,
                                                                                       server: Server) -> None:
-    from oxpack.cache import Cache
+    from oxpack.store.cache import Cache
 
     machine = caches(tmp_path, server.url())
     a, _, said_a = machine("a")
@@ -290,7 +290,7 @@ def test_corrupt_truncated_and_foreign_entries_are_ignored_reported_once_and_rep
 
 
 def test_a_server_killed_between_calls_is_one_warning(tmp_path: Path, server: Server) -> None:
-    from oxpack.cache import Cache
+    from oxpack.store.cache import Cache
 
     a, _, said = caches(tmp_path, server.url())("a")
     assert isinstance(a, Cache)
@@ -306,7 +306,7 @@ def test_a_server_killed_between_calls_is_one_warning(tmp_path: Path, server: Se
 def test_a_store_that_never_answers_costs_one_timeout(tmp_path: Path) -> None:
     """A server that accepts connections and never answers: one connection, one warning, then no more
     calls (so the build waits one `TIMEOUT`, not one per stage)."""
-    from oxpack.cache import Cache
+    from oxpack.store.cache import Cache
 
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
@@ -343,7 +343,7 @@ def test_a_store_that_never_answers_costs_one_timeout(tmp_path: Path) -> None:
 @pytest.mark.parametrize("kind", ["full", "read-only replica", "entry too large"])
 def test_a_store_that_refuses_uploads_still_serves_reads(tmp_path: Path, start_server: Callable[..., Server],
                                                          kind: str) -> None:
-    from oxpack.cache import Cache
+    from oxpack.store.cache import Cache
 
     args = {"full": ("--maxmemory", "2mb", "--maxmemory-policy", "noeviction"),
             "read-only replica": ("--replicaof", "127.0.0.1", str(_free_port())),
@@ -365,8 +365,8 @@ def test_a_store_that_refuses_uploads_still_serves_reads(tmp_path: Path, start_s
 
 
 def test_two_machines_racing_on_one_key_upload_it_once(tmp_path: Path, server: Server) -> None:
-    from oxpack.cache import Cache
-    from oxpack.remote import Remote
+    from oxpack.store.cache import Cache
+    from oxpack.store.remote import Remote
 
     machine = caches(tmp_path, server.url())
     pairs = [machine(f"m{i}") for i in range(8)]
@@ -396,7 +396,7 @@ def test_a_get_only_redis_user_reads_and_cannot_write(tmp_path: Path, start_serv
                                                       project: Path) -> None:
     """The trust model of docs/cache.md: a pull request's Redis user whose ACL allows only `GET` (and `PING`) reads
     entries; in `read-write` mode by mistake its uploads are refused by the server, with one line."""
-    from oxpack.cache import Cache
+    from oxpack.store.cache import Cache
 
     server = start_server(password=PASSWORD)
     server.client.execute_command("ACL", "SETUSER", "pr", "on", ">pr-" + PASSWORD, "~oxpack:*", "+get", "+ping")
@@ -514,8 +514,8 @@ def test_s3_faults(tmp_path: Path, s3: S3Server, monkeypatch: pytest.MonkeyPatch
     """Wrong credentials: one line, no secret. A read-only user in `read-write` mode: reads, one line about
     uploads. A corrupt object: ignored once, replaced. Eight machines racing on one key: one upload. The
     server killed: one line."""
-    from oxpack.cache import Cache
-    from oxpack.remote import Remote
+    from oxpack.store.cache import Cache
+    from oxpack.store.remote import Remote
 
     url = f"s3://{BUCKET}/ci"
 
@@ -667,7 +667,7 @@ def test_second_machine_takes_the_sysroot_from_the_remote_and_a_corrupt_one_is_r
     assert "replaces it" in warning and _sysroot_built(third.stderr)
     replaced = server.client.get(name)
     assert isinstance(replaced, bytes) and replaced.startswith(b"oxpack-entry 1\n")
-    from oxpack.remote import unpack
+    from oxpack.store.remote import unpack
 
     assert isinstance(unpack("sysroot", name.rpartition(":")[2], replaced), dict)
 

@@ -21,10 +21,10 @@ from test_build import SAXPY
 
 from oxpack.cli import main
 from oxpack.config import load_config
-from oxpack.lockfile import lock_data, read_lock
-from oxpack.outputs import build_into
-from oxpack.rustc import find_rustc
-from oxpack.sysroot import ensure_sysroot
+from oxpack.package.lockfile import lock_data, read_lock
+from oxpack.package.outputs import build_into
+from oxpack.toolchain.rustc import find_rustc
+from oxpack.toolchain.sysroot import ensure_sysroot
 
 SOURCE_DATE_EPOCH = "1700000000"
 
@@ -212,7 +212,7 @@ def test_toolchain_drift_names_each_key_and_the_fix() -> None:
 def test_the_example_builds_the_bytes_its_lock_records(two_wheels: list[Path]) -> None:
     """Skipped where the toolchain has drifted from the lock, with the reason, except in CI (`CI` set, as
     CI services set it), where a check that quietly stops running is a failure."""
-    from oxpack.pipeline import Pipeline
+    from oxpack.builder.pipeline import Pipeline
 
     recorded = read_lock(EXAMPLE)
     drift = toolchain_drift(recorded["toolchain"], Pipeline(load_config(EXAMPLE, env={})).toolchain().lock_table())

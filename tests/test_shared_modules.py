@@ -4,7 +4,7 @@ A scratch project (sm_80, `emulation = true`) holds docs/kernels.md's example, t
 call one block reduction of `kernels/common/mod.rs`, and a third kernel file that uses none. Real builds, real rustc, the generated module run in emulation (`OXPACK_EMULATE=1`, in a child
 process: each build's host libraries load in a fresh process). The build is counted stage by stage
 (`BuildResult.runs`): editing the module rebuilds exactly its two users, editing anything else none of
-them. The scan that finds modules before rustc runs (`oxpack.reads`) is tested alone, without rustc.
+them. The scan that finds modules before rustc runs (`oxpack.sources.reads`) is tested alone, without rustc.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from conftest import run_ok
 
 from oxpack.config import load_config
 from oxpack.errors import ConfigError
-from oxpack.lockfile import check_lock, lock_data, render_lock, write_lock
-from oxpack.outputs import EditableWheel, build_into, write_outputs
-from oxpack.plan import discover_kernels
-from oxpack.provenance import stale
-from oxpack.reads import kernel_reads, key_parts, reached
+from oxpack.package.lockfile import check_lock, lock_data, render_lock, write_lock
+from oxpack.package.outputs import EditableWheel, build_into, write_outputs
+from oxpack.builder.plan import discover_kernels
+from oxpack.builder.provenance import stale
+from oxpack.sources.reads import kernel_reads, key_parts, reached
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux")

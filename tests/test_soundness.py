@@ -27,7 +27,7 @@ import pytest
 
 from oxpack.config import load_config
 from oxpack.errors import StageError
-from oxpack.pipeline import CrateResult, Pipeline
+from oxpack.builder.pipeline import CrateResult, Pipeline
 
 FIXTURES = Path(__file__).parent / "soundness"
 ATTEMPTS = sorted(p for p in FIXTURES.glob("*.rs") if p.name != "harmless.rs")
@@ -198,7 +198,7 @@ def _bytes_in_ptx(text: str) -> str:
 
 
 def test_the_debug_profile_records_panics_and_release_stays_a_trap(make_project) -> None:  # type: ignore[no-untyped-def]
-    from oxpack.pipeline import build_project
+    from oxpack.builder.pipeline import build_project
 
     root = make_project({"pick.rs": TRAPPING})
     built = {profile: build_project(load_config(root, {"profile": profile}, env={})) for profile in ("release", "debug")}
@@ -232,9 +232,9 @@ def test_the_profile_is_checked_and_set_by_env_and_cli(tmp_path: Path) -> None:
 
 
 def _runtime() -> ModuleType:
-    """templates/runtime.py, imported as oxpack's stub renderer imports it (it and the modules
+    """runtime/runtime.py, imported as oxpack's stub renderer imports it (it and the modules
     beside it import the standard library only)."""
-    from oxpack.stubs import _runtime
+    from oxpack.package.stubs import _runtime
 
     return _runtime()
 
@@ -272,7 +272,7 @@ def test_the_trap_record_layout_is_the_device_crates() -> None:
 
 
 def test_launch_blocking_is_read_from_the_environment() -> None:
-    code = ("import sys; from oxpack.stubs import _runtime; rt = _runtime(); "
+    code = ("import sys; from oxpack.package.stubs import _runtime; rt = _runtime(); "
             "print(sys.modules[rt.__package__ + '._traps']._LAUNCH_BLOCKING)")
     for value, expected in (("1", "True"), ("0", "False"), ("", "False")):
         env = {**os.environ, "OXPACK_LAUNCH_BLOCKING": value}

@@ -31,7 +31,7 @@ import pytest
 from oxpack import data_dir
 from oxpack.errors import StageError
 from conftest import ExampleBuild
-from oxpack.stubs import _RUNTIME, render_stubs, stub_files
+from oxpack.package.stubs import _RUNTIME, render_stubs, stub_files
 
 GOLDEN = Path(__file__).parent / "golden"
 PACKAGE = "oxpack_stubs_testpkg"
@@ -59,7 +59,7 @@ def make_manifest() -> dict[str, Any]:
         "min_driver": "550.54.14",
         "profile": "release",
         "fatbin_compression": "speed",
-        "sources": {  # what the build was made from (oxpack.provenance): digests, never read by the stubs
+        "sources": {  # what the build was made from (oxpack.builder.provenance): digests, never read by the stubs
             "kernels": {f"kernels/{crate}.rs": hashlib.sha256(crate.encode()).hexdigest() for crate in FATBINS},
             "kernel_globs": ["kernels/**/*.rs"],
             "modules": {"kernels/common/mod.rs": hashlib.sha256(b"common").hexdigest()},  # what they declare
@@ -423,7 +423,7 @@ def _bound_names(path: Path) -> set[str]:
 def _internal_names() -> list[str]:
     """Every name the generated module binds for itself (not a kernel), and one of each
     per-kernel prefix, as a kernel of another name would make it."""
-    from oxpack.stubs import _RESERVED, INTERNAL_PREFIXES, INTERNALS
+    from oxpack.package.stubs import _RESERVED, INTERNAL_PREFIXES, INTERNALS
 
     return sorted({*INTERNALS, *_RESERVED, *(p + "other" for p in INTERNAL_PREFIXES), "_oxpack", "__all__", "__doc__",
                    "__init__", "__getattr__", "__name__"})
@@ -431,7 +431,7 @@ def _internal_names() -> list[str]:
 
 def test_every_name_the_generated_module_binds_is_reserved(package_root: Path) -> None:
     """The list the renderer refuses covers what the renderer writes (fast paths, torch hook)."""
-    from oxpack.stubs import INTERNAL_PREFIXES, INTERNALS, _name_problem
+    from oxpack.package.stubs import INTERNAL_PREFIXES, INTERNALS, _name_problem
 
     bound = _bound_names(package_root / PACKAGE / "kernels.py") - set(make_manifest()["kernels"])
     assert any(n.startswith("_fast_") for n in bound) and "_torch_ops" in bound, "no fast path or torch hook"
@@ -1703,7 +1703,7 @@ def test_mypy_strict_accepts_the_real_builds_module(example_build: ExampleBuild,
 def test_the_descriptor_marks_a_resident_grid_and_refuses_an_unknown_one() -> None:
     """`kernel!` writes `;grid=resident` for a kernel whose outputs are all drawn tile by tile (the
     device library's `param::resident`; built for real in tests/test_emulation.py's scanstage test)."""
-    from oxpack.descriptor import parse_sig
+    from oxpack.sources.descriptor import parse_sig
     from oxpack.errors import StageError
 
     head = "oxpack-kernel-v1;scan;i:index:1d:ThreadIndex;x:in:float32:&[f32];out:out:float32:&mut DisjointSlice<f32, ScanTiles<8>>"

@@ -14,13 +14,13 @@ import pytest
 from conftest import MakeProject
 from test_build import SAXPY
 
-from oxpack.cache import file_lock
+from oxpack.store.cache import file_lock
 from oxpack.cli import main
 from oxpack.config import load_config
 from oxpack.errors import LockError, ToolchainError
-from oxpack.lockfile import check_lock, read_lock, write_lock
-from oxpack.pipeline import build_project
-from oxpack.rustc import discover, find_rustc, probe
+from oxpack.package.lockfile import check_lock, read_lock, write_lock
+from oxpack.builder.pipeline import build_project
+from oxpack.toolchain.rustc import discover, find_rustc, probe
 
 
 def test_configured_rustc_that_does_not_exist_is_named() -> None:
@@ -37,7 +37,7 @@ def test_configured_rustc_name_is_looked_up_on_path() -> None:
 
 
 def test_no_rustc_anywhere_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("oxpack.rustc.SYSTEM_RUSTCS", ())
+    monkeypatch.setattr("oxpack.toolchain.rustc.SYSTEM_RUSTCS", ())
     with pytest.raises(ToolchainError) as info:
         find_rustc(None, env={"PATH": str(tmp_path)})
     assert info.value.message == (
@@ -65,7 +65,7 @@ def test_rustc_whose_llvm_is_newer_than_llvmlite_is_passed_over() -> None:
 def test_cache_lock_is_released_when_its_holder_is_killed(tmp_path: Path) -> None:
     lock = tmp_path / "x.lock"
     code = (
-        "import time\nfrom pathlib import Path\nfrom oxpack.cache import file_lock\n"
+        "import time\nfrom pathlib import Path\nfrom oxpack.store.cache import file_lock\n"
         f"with file_lock(Path({str(lock)!r})):\n    print('held', flush=True)\n    time.sleep(60)\n"
     )
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
@@ -158,7 +158,7 @@ def test_cli_reports_errors_on_one_line(make_project: MakeProject, capsys: pytes
     ("none", 0, "520.61.05"), ("speed", 0x2000, "550.54.14"), ("size", 0x8000, "550.54.14")])
 def test_fatbin_compression_modes(make_project: MakeProject, mode: str, flag: int, min_driver: str) -> None:
     """Each mode's entries carry its compression flag; the minimum driver covers it; the cubin comes back whole."""
-    from oxpack.inspection import entry_payload, read_fatbin
+    from oxpack.commands.inspect import entry_payload, read_fatbin
 
     root = make_project({"saxpy.rs": SAXPY}, extra=f'fatbin-compression = "{mode}"\n')
     result = build_project(load_config(root, env={}))
@@ -200,7 +200,7 @@ def test_doctor_names_the_bad_setting(make_project: MakeProject) -> None:
 def test_example_lockfile_is_committed_and_matches_its_sources() -> None:
     from conftest import EXAMPLE
 
-    from oxpack.cache import digest
+    from oxpack.store.cache import digest
 
     data = read_lock(EXAMPLE)
     assert data["targets"]["archs"] == ["sm_80", "sm_86", "sm_89", "sm_90"]
@@ -215,7 +215,7 @@ def test_sysroot_is_hashed_once_then_checked_by_stat(oxpack_cache: Path, tmp_pat
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     import shutil
 
-    from oxpack import sysroot
+    from oxpack.toolchain import sysroot
 
     rustc = find_rustc()
     if rustc.std_origin != "rust-src":
@@ -318,7 +318,7 @@ def test_rustc_answers_are_remembered_and_asked_again_when_the_rustc_changes(
 
 
 def test_real_rustc_is_found_the_same_with_remembered_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from oxpack import rustc as rustc_module
+    from oxpack.toolchain import rustc as rustc_module
 
     asked: list[str] = []
     ask = rustc_module._ask
@@ -335,7 +335,7 @@ def test_rustup_proxies_are_not_probed_again_once_rustup_named_its_toolchain(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A `rustc` on PATH that is the `rustup` binary (its proxy) runs the toolchain that `rustup which rustc`
     named, which is probed already; where rustup names none, the proxy is probed as any candidate."""
-    monkeypatch.setattr("oxpack.rustc.SYSTEM_RUSTCS", ())
+    monkeypatch.setattr("oxpack.toolchain.rustc.SYSTEM_RUSTCS", ())
     log, toolchain = tmp_path / "runs.log", tmp_path / "toolchains" / "stable"
     real = _fake_rustc(toolchain, log)
     bin_dir = tmp_path / "bin"

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 from conftest import ExampleBuild
-from oxpack.stubs import render_stubs
+from oxpack.package.stubs import render_stubs
 from test_stubs import FATBINS, GOLDEN, check_golden, make_manifest
 
 PACKAGE = "oxpack_torchops_testpkg"

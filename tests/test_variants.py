@@ -30,9 +30,10 @@ import pytest
 import tomlkit
 from conftest import REPO, MakeProject, forget_package, import_from, run_ok
 
-from oxpack.contract import template
-from oxpack.fatbin import cubin_kernels, entry_payload, read_fatbin
-from oxpack.targets import ARCH_MIN_PTX
+from oxpack.package.fatbin_reader import cubin_kernels, entry_payload, read_fatbin
+from oxpack.runtime import _fatbin
+from oxpack.runtime import runtime as runtime_module
+from oxpack.sources.targets import ARCH_MIN_PTX
 
 PACKAGE = REPO / "tests" / "packages" / "variants"
 EMULATES = sys.platform.startswith("linux") and os.uname().machine == "x86_64"
@@ -140,13 +141,13 @@ def test_emulation_runs_the_portable_bodies_unless_told_an_arch(built: dict[str,
 ])
 def test_the_run_time_picks_each_devices_entry(built: dict[str, Any], device: str, forced: str | None,
                                                chosen: str | None) -> None:
-    fatbin = template("_fatbin")
+    fatbin = _fatbin
     entry = fatbin.choose(fatbin.entries(built["fatbin"]), device, forced)
     assert (None if entry is None else str(entry)) == chosen
 
 
 def test_the_entry_it_loads_is_a_fatbin_of_that_entry_alone(built: dict[str, Any]) -> None:
-    fatbin, data = template("_fatbin"), built["fatbin"]
+    fatbin, data = _fatbin, built["fatbin"]
     for entry, whole in zip(fatbin.entries(data), read_fatbin(data, "pick.fatbin"), strict=True):
         alone = read_fatbin(fatbin.only(data, entry), "alone")
         assert [(e.kind, e.arch) for e in alone] == [(whole.kind, whole.arch)]
@@ -154,7 +155,7 @@ def test_the_entry_it_loads_is_a_fatbin_of_that_entry_alone(built: dict[str, Any
 
 
 def test_oxpack_arch_refusals_name_what_the_package_has(built: dict[str, Any]) -> None:
-    fatbin = template("_fatbin")
+    fatbin = _fatbin
     found = fatbin.entries(built["fatbin"])
     assert fatbin.refusal(found, "sm_90", "sm_89") == (
         "the package has no code for sm_89 (it has sm_80 cubin, sm_90a cubin, sm_80 PTX)")
@@ -169,7 +170,7 @@ def test_oxpack_arch_refusals_name_what_the_package_has(built: dict[str, Any]) -
 def test_a_malformed_oxpack_arch_is_refused_before_the_gpu(built: dict[str, Any], monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
     monkeypatch.setenv("OXPACK_ARCH", "hopper")
-    runtime = template("runtime")
+    runtime = runtime_module
     module = runtime.Module("kernels", built["out"] / "variants" / "_oxpack")
     module.kernels  # noqa: B018 - reads the manifest
     with pytest.raises(runtime.LaunchError) as caught:
@@ -304,8 +305,8 @@ def test_the_docs_show_the_sample_and_its_messages() -> None:
 
 def test_auto_ptx_is_the_highest_plain_arch(tmp_path: Path) -> None:
     # sm_90a's PTX runs on compute capability 9.0 alone: `auto` embeds the highest arch later GPUs can JIT
+    from oxpack.builder.plan import plan_build
     from oxpack.config import load_config
-    from oxpack.plan import plan_build
 
     (tmp_path / "kernels").mkdir()
     (tmp_path / "kernels" / "k.rs").write_text("")

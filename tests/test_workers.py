@@ -12,11 +12,11 @@ from test_repro import clean_cache
 
 from oxpack.config import load_config
 from oxpack.errors import StageError
-from oxpack.pipeline import Pipeline, build_project
-from oxpack.plan import discover_kernels, resolve_archs
-from oxpack.stages.ptx import codegen_job
-from oxpack.targets import ptx_isa_for
-from oxpack.workers import Workers
+from oxpack.builder.pipeline import Pipeline, build_project
+from oxpack.builder.plan import discover_kernels, resolve_archs
+from oxpack.builder.stages.ptx import codegen_job
+from oxpack.sources.targets import ptx_isa_for
+from oxpack.builder.workers import Workers
 
 
 def _fresh_kernels(n: int) -> dict[str, str]:

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .builder.progress import Progress as Logger
 from .errors import ConfigError, OxpackError
-from .progress import Progress as Logger
 
 __all__ = ["main"]
 
@@ -33,7 +33,7 @@ def _log_for(args: argparse.Namespace) -> Logger:
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
-    from .outputs import OutFolder, write_outputs
+    from .package.outputs import OutFolder, write_outputs
 
     for option, value in (("--out", args.out), ("--package-path", args.package_path)):
         if value is not None and not value.strip():
@@ -92,9 +92,9 @@ def _build_overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _cmd_lock(args: argparse.Namespace) -> int:
+    from .builder.pipeline import build_project
     from .config import load_config
-    from .lockfile import check_lock, write_lock
-    from .pipeline import build_project
+    from .package.lockfile import check_lock, write_lock
 
     project = Path(args.project).resolve()
     log = _log_for(args)
@@ -109,7 +109,7 @@ def _cmd_lock(args: argparse.Namespace) -> int:
 
 
 def _cmd_doctor(args: argparse.Namespace) -> int:
-    from .doctor import diagnose, render
+    from .commands.doctor import diagnose, render
 
     report = diagnose(Path(args.project).resolve())
     if args.json:
@@ -120,7 +120,7 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def _cmd_inspect(args: argparse.Namespace) -> int:
-    from .inspection import inspect_target
+    from .commands.inspect import inspect_target
 
     if args.ptx is not None and not args.ptx.strip():
         raise ConfigError("`--ptx` was given an empty value; name an arch like `--ptx sm_90`, or leave it out")
@@ -144,7 +144,7 @@ def _cmd_inspect(args: argparse.Namespace) -> int:
 
 
 def _cmd_init(args: argparse.Namespace) -> int:
-    from .scaffold import init_project
+    from .commands.init import init_project
 
     for change in init_project(Path(args.project), module=args.module, force=args.force):
         print(f"oxpack: {change}")

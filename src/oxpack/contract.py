@@ -1,56 +1,40 @@
 """The contract between build and run time, read by the build through the run time's own code.
 
 What a build hands to a package's run time (the manifest model, the `where` language, the
-dtype table) lives in ``templates/``, since every package ships a copy of it in ``_oxpack/``
-and never imports oxpack. The build imports those same files here, privately (as the
-package ``_oxpack_template``), so that what the build writes and checks is what the run
-time will read: `manifest` (``_manifest.py``), `where` (``_where.py``), `dtypes`
-(``_dtypes.py``) and `runtime` (``runtime.py``, whose `Module` the stubs renderer loads a
-manifest with).
+dtype table) lives in ``runtime/``, which every package ships a copy of in ``_oxpack/`` and
+which never imports oxpack. The build imports those same files, as the modules of
+`oxpack.runtime`, so that what it writes and checks is what the run time will read:
+`manifest` (``_manifest.py``), `where` (``_where.py``), `dtypes` (``_dtypes.py``) and `runtime`
+(``runtime.py``, whose `Module` the stubs renderer loads a manifest with). Each is imported when
+first asked for: a build that the cache answers loads none of them.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
-import sys
 from types import ModuleType
-from typing import Any
 
-from . import data_dir
-
-__all__ = ["RUNTIME_FILES", "dtypes", "manifest", "runtime", "template", "where"]
-
-RUNTIME_FILES = ("_dtypes.py", "_fatbin.py", "_where.py", "_types.py", "_manifest.py", "_views.py", "_fast.py", "_driver.py", "_tma.py",
-                 "_arrays.py", "_requires.py", "_checks.py", "_place.py", "_traps.py", "_graphs.py", "runtime.py")
-"""The run-time library every package ships in ``_oxpack/`` (``templates/``, copied as they are),
-bottom up: each module imports only those before it; ``runtime.py``, the last, is its face."""
+__all__ = ["dtypes", "manifest", "runtime", "where"]
 
 
-@functools.cache
-def template(name: str) -> ModuleType:
-    """Module `name` of ``templates/`` (``_manifest``, ``runtime``, ...), imported privately."""
-    package = ModuleType("_oxpack_template")
-    package.__path__ = [str(data_dir("templates"))]
-    sys.modules.setdefault("_oxpack_template", package)
-    return importlib.import_module(f"_oxpack_template.{name}")
-
-
-def manifest() -> Any:
+def manifest() -> ModuleType:
     """``_manifest.py``: `Manifest`, `Kernel`, `Signature`, `Param`, ... and `SCHEMA`."""
-    return template("_manifest")
+    from .runtime import _manifest
+    return _manifest
 
 
-def where() -> Any:
+def where() -> ModuleType:
     """``_where.py``: `parse`, `render`, `WhereError`, `HELP` and the syntax tree's nodes."""
-    return template("_where")
+    from .runtime import _where
+    return _where
 
 
-def dtypes() -> Any:
+def dtypes() -> ModuleType:
     """``_dtypes.py``: `DTYPES`, the one table of element types."""
-    return template("_dtypes")
+    from .runtime import _dtypes
+    return _dtypes
 
 
-def runtime() -> Any:
+def runtime() -> ModuleType:
     """``runtime.py``: `Module`, `ManifestError`, ..."""
-    return template("runtime")
+    from .runtime import runtime
+    return runtime

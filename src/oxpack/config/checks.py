@@ -190,7 +190,7 @@ def _check_bool(value: Any, subject: str) -> Any:
 
 
 def _check_remote_cache(value: Any, subject: str) -> Any:  # issue 20: the shared build cache
-    from ..remote import redact, remote_problem
+    from ..store.remote import redact, remote_problem
 
     if not isinstance(value, str) or not value.strip():
         raise Invalid(f"{cap(subject)} must be a URL like `redis://host:6379/0` or `s3://bucket/prefix`, got "

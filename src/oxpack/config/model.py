@@ -7,6 +7,7 @@ fails when the two drift apart. How the fields are filled and validated: `source
 
 from __future__ import annotations
 
+import functools
 import json
 import keyword
 import re
@@ -16,7 +17,7 @@ from dataclasses import Field, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Final, get_args, get_origin, get_type_hints
 
-from ..nvidia import FATBIN_COMPRESSION
+from ..toolchain.nvidia import FATBIN_COMPRESSION
 
 __all__ = ["ARCH_RE", "CLI", "COMPRESSION", "Config", "FIELD_BY_KEY", "GLOB", "HOOK_TABLE", "MIN_ARCH", "TABLE",
            "json_schema", "write_schema"]
@@ -116,6 +117,14 @@ class Config:
         """Where field ``name`` got its value (`environment variable `OXPACK_CACHE_DIR``, `option
         `cache-dir` in `tool.oxpack``), or None for the default."""
         return dict(self.origins).get(name)
+
+    @functools.cached_property
+    def cache_root(self) -> Path:
+        """The cache folder, absolute, resolved once for everything a build does with this config
+        (`oxpack.store.cache.default_cache_dir`: `cache_dir`, `OXPACK_CACHE_DIR`, `XDG_CACHE_HOME`, ~/.cache)."""
+        from ..store.cache import default_cache_dir
+
+        return default_cache_dir(self.cache_dir)
 
 
 def _toml_fields() -> list[Field[Any]]:

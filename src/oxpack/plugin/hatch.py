@@ -8,7 +8,7 @@ as is an editable wheel, which carries host libraries wherever they build.
 For an editable wheel (`pip install -e`) the same files go into
 `_oxpack_editable_<project>/` with an import hook (`editable_finder.py`, loaded by
 a `.pth`) that serves them as the package's modules and rebuilds them after an edit.
-The files and their destinations are `oxpack.outputs`'s (`Wheel`, `EditableWheel`), as for every
+The files and their destinations are `oxpack.package.outputs`'s (`Wheel`, `EditableWheel`), as for every
 front end. Settings come from `[tool.oxpack]`, overridden by the hook's own table. Every error
 becomes one line on stderr (which pip shows when a build fails) and a clean build
 failure, never a traceback.
@@ -25,8 +25,8 @@ from typing import Any, NoReturn
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
+from ..builder.progress import Progress
 from ..errors import OxpackError
-from ..progress import Progress
 
 
 class OxpackBuildError(SystemExit):
@@ -39,8 +39,8 @@ class OxpackBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
             return
-        from ..outputs import EditableWheel, Wheel, write_outputs
-        from ..stages.host import host_platform
+        from ..builder.stages.host import host_platform
+        from ..package.outputs import EditableWheel, Wheel, write_outputs
 
         self._staging = Path(tempfile.mkdtemp(prefix="oxpack-wheel-"))
         overrides = {k: v for k, v in self.config.items()}

@@ -1,0 +1,76 @@
+"""How a kernel reads as a Python function and as a Rust one, rendered once for the stubs and
+for ``oxpack inspect`` from the manifest model's `Signature` (``runtime/_manifest.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..contract import dtypes, where
+
+__all__ = ["LAUNCH_OPTIONS", "python_args", "python_def", "python_signature", "rust_signature"]
+
+LAUNCH_OPTIONS = (
+    ("stream", "StreamLike | None"),
+    ("threads", "int | tuple[int, ...] | None"),
+    ("block", "int | tuple[int, ...] | None"),
+)
+"""The keyword-only options every stub takes after the kernel's arguments (each defaults to None)."""
+_INDEX_TYPES = {"1d": "ThreadIndex", "2d": "ThreadIndex2", "3d": "ThreadIndex3"}
+
+
+def python_args(sig: Any) -> list[tuple[str, str]]:
+    """(name, annotation) of each argument the stub takes: every parameter but the launch index."""
+    table = dtypes().DTYPES
+    out = []
+    for p in sig.params:
+        if p.kind == "scalar":
+            out.append((p.name, table[p.dtype].python))
+        elif p.kind == "dynshared":
+            out.append((p.name, "int"))  # elements of dynamic shared memory per block
+        elif p.kind != "index":
+            out.append((p.name, "DeviceArray"))
+    return out
+
+
+def python_signature(sig: Any) -> str:
+    """``saxpy(a: float, x: DeviceArray, y: DeviceArray, *, stream=None, threads=None, block=None) -> None``."""
+    args = [f"{name}: {annotation}" for name, annotation in python_args(sig)]
+    options = [f"{name}=None" for name, _ in LAUNCH_OPTIONS]
+    return f"{sig.name}({', '.join([*args, '*', *options])}) -> None"
+
+
+def python_def(sig: Any) -> str:
+    """The stub's ``def`` line(s): one argument a line, then the launch options."""
+    lines = [f"def {sig.name}("]
+    lines += [f"    {name}: {annotation}," for name, annotation in python_args(sig)]
+    lines.append("    *,")
+    lines += [f"    {name}: {annotation} = None," for name, annotation in LAUNCH_OPTIONS]
+    lines.append(") -> None:")
+    return "\n".join(lines) + "\n"
+
+
+def rust_signature(sig: Any) -> str:
+    """``pub fn saxpy(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32>) where (...)``,
+    after its ``#[launch_bounds(...)]``, ``#[max_registers(...)]`` and ``#[whole_warps]``."""
+    table = dtypes().DTYPES
+    params = []
+    for p in sig.params:
+        if p.kind == "index":
+            params.append(f"{p.name}: {_INDEX_TYPES[p.dtype]}")
+            continue
+        rust = table[p.dtype].rust
+        ty = p.rust or {"scalar": rust, "in": f"&[{rust}]", "out": f"&mut DisjointSlice<{rust}>",
+              "atomic": f"&[Atomic{rust.upper()}]", "tma": f"TmaSource<{rust}>",
+              "tma3": f"TmaSource3<{rust}>", "dynshared": f"DynShared<{rust}>"}[p.kind]
+        params.append(f"{p.name}: {ty}")
+    text = f"pub fn {sig.name}({', '.join(params)})"
+    if sig.whole_warps:
+        text = f"#[whole_warps] {text}"
+    if sig.max_registers is not None:
+        text = f"#[max_registers({sig.max_registers})] {text}"
+    if sig.launch_bounds is not None:
+        bounds = sig.launch_bounds
+        values = [bounds.max_threads, *([] if bounds.min_blocks is None else [bounds.min_blocks])]
+        text = f"#[launch_bounds({', '.join(str(v) for v in values)})] {text}"
+    requires = [where().render(r.test, rust=True) for r in sig.requirements()]
+    return text + (f" where ({', '.join(requires)})" if requires else "")
