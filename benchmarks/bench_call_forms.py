@@ -163,8 +163,9 @@ def raw_launcher(name: str, args: tuple[Any, ...], threads: Any, block: Any, str
     checks computed and every argument converted once (pointers and counts of CuPy arrays)."""
     kernel = kernels._module.kernel(name)
     function = kernel._functions[0]  # loaded by the stub's first call
-    shape = kernel._check_shape(threads, block)
-    shared = args[kernel._dynamic.pos] * kernel._dynamic.dtype.itemsize if kernel._dynamic is not None else 0
+    shape = kernel.checks.check_shape(threads, block)
+    dynamic = kernel.checks.dynamic
+    shared = args[dynamic.pos] * dynamic.dtype.itemsize if dynamic is not None else 0
     config = LaunchConfig(grid=shape.grid, block=shape.block, shmem_size=shared)
     prepared: list[Any] = []
     for ctype, value in zip(kernel._ctypes, args, strict=True):

@@ -166,11 +166,11 @@ def test_the_stub_launches_a_quarter_of_the_blocks_and_passes_the_count(
         coarse: tuple[ModuleType, dict[str, Any]]) -> None:
     module, _ = coarse
     kernel = module._module.kernel("saxpy")
-    shape = kernel._check_shape(10**6 + 3, None)
+    shape = kernel.checks.check_shape(10**6 + 3, None)
     assert (shape.grid, shape.block, shape.indices) == ((-(-(10**6 + 3) // 1024),), (256,), -(-(10**6 + 3) // 256) * 256)
-    shape = kernel._check_shape(10, 3)  # the count is that of the plain launch: whole blocks of 3
+    shape = kernel.checks.check_shape(10, 3)  # the count is that of the plain launch: whole blocks of 3
     assert (shape.grid, shape.block, shape.indices) == ((1,), (3,), 12)
-    plain = module._module.kernel("gelu_plain")._check_shape(10**6 + 3, None)
+    plain = module._module.kernel("gelu_plain").checks.check_shape(10**6 + 3, None)
     assert (plain.grid, plain.indices) == ((-(-(10**6 + 3) // 256),), None)
 
 

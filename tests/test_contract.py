@@ -183,7 +183,7 @@ def test_no_reader_takes_the_manifest_apart_by_string_keys() -> None:
     keys = "kernels|crates|params|requires|archs|emulation|resources|launch_bounds|max_registers|min_driver|ptx_arch"
     pattern = re.compile(rf"""\b(manifest|kernel|entry|spec|emulation|crate|m)s?(\[|\.get\()["']({keys})["']""")
     readers = [*(SRC / "runtime").glob("*.py"), *(SRC / "package").glob("*.py"), SRC / "commands" / "inspect.py",
-               SRC / "build" / "manifest.py", SRC / "sources" / "signatures.py", SRC / "sources" / "requirements.py"]
+               SRC / "builder" / "manifest.py", SRC / "sources" / "signatures.py", SRC / "sources" / "requirements.py"]
     found = [f"{path.name}:{n}: {line.strip()}" for path in readers if path.name != "_manifest.py"
              for n, line in enumerate(path.read_text().splitlines(), 1) if pattern.search(line)]
     assert not found, found
@@ -335,7 +335,7 @@ def test_build_runtime_and_fast_path_agree_on_every_requirement(text: str, seed:
     assert build == (kernel is not None), text
     if kernel is None:
         return
-    (requirement,) = kernel._requires + kernel._launch_requires
+    (requirement,) = kernel.checks.requires + kernel.checks.launch_requires
     assert where().render(where().parse(text, KINDS).test) == ast.unparse(ast.parse(text.strip(), mode="eval"))
     rng = random.Random(seed)
     for _ in range(20):

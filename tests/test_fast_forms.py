@@ -194,7 +194,7 @@ def forbid_general_path(kernels: ModuleType, name: str, monkeypatch: pytest.Monk
     def general_path(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError(f"{name}: the general path checked this call; the fast path should have launched it")
 
-    monkeypatch.setattr(kernels._module.kernel(name), "_checked", general_path)
+    monkeypatch.setattr(kernels._module.kernel(name).checks, "checked", general_path)
 
 
 @pytest.mark.parametrize("library", ["cai", "cupy", "torch"])
@@ -229,11 +229,11 @@ def test_a_stream_given_with_an_explicit_shape(kernels: ModuleType, fake: FakeCu
     """Arrays that name no producer stream, `stream=` another stream, a 2-D shape: the fast path
     launches on that stream; a third stream is a new launch, for the general path."""
     kernels.blur(40, 30, arr(0, 1200), arr(1, 1200), threads=(40, 30), block=(8, 8), stream=FakeStream(42))
-    checked = kernels._module.kernel("blur")._checked
+    checked = kernels._module.kernel("blur").checks.checked
     forbid_general_path(kernels, "blur", monkeypatch)
     kernels.blur(40, 30, arr(2, 1200), arr(3, 1200), threads=(40, 30), block=(8, 8), stream=FakeStream(42))
     assert [launch[0].handle for launch in fake.launches] == [42, 42]
-    monkeypatch.setattr(kernels._module.kernel("blur"), "_checked", checked)
+    monkeypatch.setattr(kernels._module.kernel("blur").checks, "checked", checked)
     assert kernels._fast_blur(40, 30, arr(2, 1200), arr(3, 1200), FakeStream(43), (40, 30), (8, 8)) is False
 
 

@@ -627,7 +627,7 @@ def test_the_oracle_knows_the_kernels_as_built(kernels: ModuleType, real_kernels
         for name, spec in specs.items():
             kernel = module._module.kernel(name)
             kinds = tuple((p.kind, p.dtype.name if p.kind == "scalar" else p.dtype.typestr) for p in kernel.params)
-            assert kinds == spec.kinds and kernel.rank == spec.rank, (name, kinds, kernel.rank)
+            assert kinds == spec.kinds and kernel.checks.rank == spec.rank, (name, kinds, kernel.checks.rank)
 
 
 def test_the_oracle_accepts_a_plain_valid_call(kernels: ModuleType) -> None:
@@ -677,7 +677,7 @@ def test_the_fuzz_catches_a_stub_that_accepts_an_invalid_call(tmp_path: Path) ->
 def test_the_fuzz_catches_a_runtime_that_skips_the_overlap_check(kernels: ModuleType) -> None:
     checks = sys.modules[f"{PACKAGE}._oxpack._checks"]
     with pytest.MonkeyPatch.context() as monkeypatch:
-        monkeypatch.setattr(checks._Checks, "_check_overlap", lambda self, arrays: None)
+        monkeypatch.setattr(checks._Checks, "check_overlap", lambda self, arrays: None)
         with pytest.raises(AssertionError, match=r"(was accepted .*, but it is invalid and must raise|the oracle expects) "
                            r"KernelValueError"):
             fuzz(kernels, HAND, 0, 400, shrink=False)

@@ -218,7 +218,7 @@ def test_a_launch_that_cannot_cover_c_is_refused_before_it_runs(launch: dict[str
 def test_the_device_still_traps_a_launch_past_the_requirements(launch: str) -> None:
     """Defence in depth: with the stub's launch requirements taken away, the kernel's own test traps."""
     out = _trap_output(
-        "kernels._module.kernel('gemm_bf16_nt')._launch_requires = (); "
+        "kernels._module.kernel('gemm_bf16_nt').checks.launch_requires = (); "
         "a = torch.ones((256, 32), device='cuda', dtype=torch.bfloat16); "
         "c = torch.zeros((256, 256), device='cuda'); "
         f"kernels.gemm_bf16_nt(256, 256, 32, a, a, c, {launch})"

@@ -363,6 +363,6 @@ def test_a_kernel_that_names_no_launch_shape_pays_nothing_for_it(kernels: Module
 
 
 def test_emulation_checks_before_the_launch_as_the_gpu_does() -> None:
-    """Emulation takes the general path's checks (`Kernel._checked`): the same refusal, the same line."""
+    """Emulation takes the general path's checks (`Kernel.checks`): the same refusal, the same line."""
     source = (Path(__file__).parents[1] / "src" / "oxpack" / "runtime" / "emulate.py").read_text()
-    assert "kernel._checked(args, stream, threads, block, reader.read)" in source
+    assert "kernel.checks.checked(args, stream, threads, block, reader.read)" in source

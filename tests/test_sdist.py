@@ -44,11 +44,11 @@ def test_an_editable_install_of_oxpack_from_a_fresh_venv(tmp_path: Path) -> None
     python = env_dir / "bin" / "python"
     run_ok([str(python), "-m", "pip", "install", "-q", "-e", str(REPO)], cwd=tmp_path)
     script = ("import oxpack, oxpack.plugin.hooks, oxpack.plugin.cmake as c, oxpack.cli; "
-              "print(oxpack.__file__); print(oxpack.data_dir('templates')); print(oxpack.data_dir('device')); "
-              "print(c.__file__)")
+              "print(oxpack.__file__); print(oxpack.data_dir('templates')); print(oxpack.data_dir('runtime')); "
+              "print(oxpack.data_dir('device')); print(c.__file__)")
     out = run_ok([str(python), "-c", script], cwd=tmp_path).stdout.split()
     src = REPO / "src" / "oxpack"
-    assert out == [str(src / "__init__.py"), str(src / "templates"), str(src / "device"),
+    assert out == [str(src / "__init__.py"), str(src / "templates"), str(src / "runtime"), str(src / "device"),
                    str(src / "plugin" / "cmake" / "__init__.py")], out
     # the console script runs the checkout's CLI
     assert run_ok([str(env_dir / "bin" / "oxpack"), "--version"], cwd=tmp_path).stdout.startswith("oxpack ")

@@ -327,7 +327,7 @@ def test_render_is_deterministic_and_complete(tmp_path: Path) -> None:
     for a, b in zip(first, second, strict=True):
         assert a.read_bytes() == b.read_bytes(), a.name
     for name in _RUNTIME:  # the run-time library, staged as it is
-        assert (tmp_path / "a" / "_oxpack" / name).read_bytes() == (data_dir("templates") / name).read_bytes(), name
+        assert (tmp_path / "a" / "_oxpack" / name).read_bytes() == (data_dir("runtime") / name).read_bytes(), name
     assert (tmp_path / "a" / "_oxpack" / "saxpy.fatbin").read_bytes() == FATBINS["saxpy"]
     assert (tmp_path / "a" / "py.typed").read_bytes() == b""
     text = (tmp_path / "a" / "kernels.py").read_text()
@@ -371,7 +371,7 @@ def test_generated_code_imports_only_stdlib_and_runtime(package_root: Path) -> N
         below.add("." + name.removesuffix(".py"))
     # emulate.py, loaded by runtime.py on an emulated call, imports no module above _types at run time (the
     # views of runtime's Module and Kernel it takes only as types)
-    emulate = data_dir("templates") / "emulate.py"
+    emulate = data_dir("runtime") / "emulate.py"
     assert _imports(emulate) <= stdlib | {"__future__", "collections.abc", "._dtypes", "._types", "._views"}
 
 
@@ -833,7 +833,7 @@ class FakeCuda:
                     values += [int.from_bytes(slots.pop(0), sys.byteorder) for _ in range(2)]
                 else:
                     values.append(ctype.from_buffer_copy(slots.pop(0)[: ctypes.sizeof(ctype)]))
-            if kernel._coarsen > 1:  # a coarsened kernel's count of launch indices, packed last
+            if kernel.checks.coarsen > 1:  # a coarsened kernel's count of launch indices, packed last
                 values.append(int.from_bytes(slots.pop(0), sys.byteorder))
             assert not slots
             launched = ("config", grid, block, *([shared] if shared else []))  # as the general path's
@@ -1665,7 +1665,7 @@ def test_every_real_kernel_refuses_bad_arguments_naming_them(real_kernels: Modul
     runtime = sys.modules[f"{real_kernels.__package__}._oxpack.runtime"]
     for name, kernel in sorted(real_kernels._module.kernels.items()):
         params = kernel.params
-        first = kernel._arrays[0]
+        first = kernel.checks.arrays[0]
         args: list[object] = []
         for p in params:
             if p.kind == "scalar":

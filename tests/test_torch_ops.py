@@ -318,7 +318,7 @@ def cpu_ops(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ModuleTy
     (package / "_oxpack").mkdir(parents=True)
     (package / "__init__.py").write_text("")
     (package / "_oxpack" / "__init__.py").write_text("")
-    (package / "_oxpack" / "torch_ops.py").write_bytes((data_dir("templates") / "torch_ops.py").read_bytes())
+    (package / "_oxpack" / "torch_ops.py").write_bytes((data_dir("runtime") / "torch_ops.py").read_bytes())
     (package / "cpukernels.py").write_text(CPU_KERNELS)
     sys.path.insert(0, str(root))
     try:

@@ -20,7 +20,7 @@ __all__ = [
 
 
 def data_dir(name: str) -> Path:
-    """Folder `name` (``templates``, ``plugin``, ``device``) of the installed package, or of the checkout's
+    """Folder `name` (``runtime``, ``templates``, ``plugin``, ``device``) of the installed package, or of the checkout's
     ``src/oxpack/`` (the source tree is the import tree)."""
     folder = Path(__file__).resolve().parent / name
     if not folder.is_dir():

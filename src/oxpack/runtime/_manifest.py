@@ -6,7 +6,7 @@ renderer, ``oxpack inspect`` and the emulation read it back with `Manifest.from_
 which checks every key once and refuses a manifest of another `schema` with one line
 that names the file, both schemas and the fix. Kernels, their parameters (name, kind,
 element type), launch index, `where` requirements, launch bounds and register caps,
-the most threads a block may have on each arch (`BlockLimit`, `block_threads`), the archs
+the most threads a block may have on each arch (`BlockLimit`, from ``_blocks.py``), the archs
 and the driver the fatbins need, the crates' fatbins and host libraries,
 and what the build was made from all live here. Standard library only.
 """
@@ -17,6 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
+from ._blocks import REGISTERS_PER_BLOCK as REGISTERS_PER_BLOCK
+from ._blocks import BlockLimit as BlockLimit
+from ._blocks import block_threads as block_threads
+from ._blocks import registers_for as registers_for
 from ._dtypes import DTYPES
 from ._types import ManifestError, _Param
 from ._where import HELP, Requirement, WhereError, parse
@@ -41,53 +45,6 @@ MUTABLE = ("out", "atomic")
 """Kinds of the buffers a kernel writes: never read-only, never aliased."""
 RANKS = {"1d": 1, "2d": 2, "3d": 3}
 """A launch index's "dtype": the rank of the launch it takes."""
-
-
-# ---------------------------------------------------------------- block limits
-
-REGISTERS_PER_BLOCK = 65536
-"""32-bit registers one block may use on every arch oxpack builds for (sm_80 and newer: CUDA's
-"maximum number of 32-bit registers per thread block")."""
-_REGISTER_UNIT = 256  # registers are given to a warp in units of 256 (sm_80 and newer)
-_SUB_PARTITIONS = 4  # an SM's sub-partitions (sm_80 and newer): the launch check counts warps in fours
-_WARP = 32
-
-
-def block_threads(registers: int) -> int:
-    """The most threads a block of a kernel that uses `registers` per thread may have (sm_80 and
-    newer), as the driver computes ``CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK`` before launch
-    bounds: a warp gets ``registers × 32`` registers rounded up to a multiple of 256, and the
-    launch check, which assumes a block's warps spread over the SM's 4 sub-partitions, counts
-    the warps rounded up to a multiple of 4; that many warps' registers must fit in the block's
-    65,536. At most 1,024. (CUDA's occupancy rules: ``cuda_occupancy.h``,
-    ``cudaOccMaxBlocksPerSMRegsLimit``, its "hardware check".) 97 registers: 3,328 a warp, 19
-    warps fit, 16 of them in fours: 512 threads."""
-    if registers <= 0:
-        return 1024
-    per_warp = -(-registers * _WARP // _REGISTER_UNIT) * _REGISTER_UNIT
-    warps = REGISTERS_PER_BLOCK // per_warp // _SUB_PARTITIONS * _SUB_PARTITIONS
-    return min(1024, warps * _WARP)
-
-
-def registers_for(threads: int) -> int:
-    """The most registers per thread that let a block of `threads` threads launch (at most
-    255): the register cap (``#[max_registers(n)]``) that fits such a block, the inverse of
-    `block_threads`."""
-    warps = -(-max(threads, 1) // _WARP)
-    warps = -(-warps // _SUB_PARTITIONS) * _SUB_PARTITIONS
-    return min(255, REGISTERS_PER_BLOCK // warps // _REGISTER_UNIT * _REGISTER_UNIT // _WARP)
-
-
-@dataclass(frozen=True)
-class BlockLimit:
-    """The most threads a block of a kernel may have on one arch, and the registers per thread
-    (its cubin's) that decide it: ``min(block_threads(registers), its launch bounds, 1024)``."""
-
-    max_threads: int
-    registers: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"max_threads": self.max_threads, "registers": self.registers}
 
 
 @dataclass(frozen=True)

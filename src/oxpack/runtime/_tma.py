@@ -4,7 +4,7 @@
 array that a kernel reads by TMA copies reaches it as the device address of a tensor-map block,
 which the driver encodes (`cuTensorMapEncodeTiled`) from the array's address, shape and element
 type, in the array's rank (so a box past a sequence's last row reads zeros, not the next
-sequence). `_TmaSources` is the part of `Kernel` that checks such an array and makes its block (the
+sequence). `_TmaSources` (the `tma` of a `Kernel`) checks such an array and makes its block (the
 general path); `tma_block` finds a block made earlier (the fast path). Blocks are kept per (device,
 address, shape, dtype) in `_TMA_MAPS`."""
 
@@ -35,9 +35,9 @@ def _as_rank(dims: tuple[int, ...], rank: int) -> tuple[int, ...]:
 def tma_block(obj: Any, device: int, ptr: int, dtype: str, rank: int = 2) -> int:
     """The device address of the tensor-map block that the general path made for `obj` (an array of
     `rank` dimensions at `ptr` on `device`), or 0 when there is none (then the general path checks
-    the array and makes one). A block exists only for an array that passed `_tma_shape` with this
+    the array and makes one). A block exists only for an array that passed `_TmaSources.shape` with this
     address and shape (a view of another shape at the same address takes the general path). A 4-D
-    array for a 3-D source is looked up as its (batch·heads, seq, d) view, as `_tma_shape` makes it."""
+    array for a 3-D source is looked up as its (batch·heads, seq, d) view, as `_TmaSources.shape` makes it."""
     shape = getattr(obj, "shape", None)
     if shape is None:
         return 0
@@ -49,11 +49,13 @@ def tma_block(obj: Any, device: int, ptr: int, dtype: str, rank: int = 2) -> int
 
 
 class _TmaSources:
-    """How `Kernel` checks a TMA source and makes its tensor-map block (its methods; the general path)."""
+    """How a kernel checks a TMA source and makes its tensor-map block (the `tma` of a `Kernel`; the
+    general path, and emulation's checks)."""
 
-    name: str
+    def __init__(self, name: str) -> None:
+        self.name = name
 
-    def _tma_shape(self, a: _Array) -> tuple[int, ...]:
+    def shape(self, a: _Array) -> tuple[int, ...]:
         """A TMA source's shape, (rows, cols) or (seqs, rows, cols) for `TmaSource3`: a non-empty
         array of that rank whose base and rows are 16-byte aligned (the TMA's rules);
         `KernelValueError` otherwise. A `TmaSource3` also takes a 4-D (batch, heads, seq, d) array
@@ -83,12 +85,12 @@ class _TmaSources:
                 f"{shape[-1]} elements: pad the columns to a multiple of {16 // itemsize} or pass a fresh copy")
         return shape
 
-    def _tma_word(self, api: _Cuda, device: int, a: _Array, stream: Any) -> int:
+    def word(self, api: _Cuda, device: int, a: _Array, stream: Any) -> int:
         """The device address of `a`'s tensor-map block: the driver's 128-byte `CUtensorMap`
         (`cuTensorMapEncodeTiled` in the array's rank: boxes of 64 rows × 128 bytes (× 1 sequence),
         128-byte swizzle, zeros past edges), then rows, cols (and seqs) as u64. Made once per (device,
         address, shape, dtype) and kept."""
-        shape = self._tma_shape(a)
+        shape = self.shape(a)
         rows, cols = shape[-2:]
         key = (device, a.ptr, shape, a.param.dtype.name)
         found = _TMA_MAPS.get(key)

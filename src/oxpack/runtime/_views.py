@@ -40,6 +40,36 @@ class _ModuleView(Protocol):
     def _emulated_arch(self) -> str | None: ...
 
 
+class _ChecksView(Protocol):
+    """What the emulation reads of a `Kernel`'s `checks` (`_checks._Checks`)."""
+
+    def checked(
+        self, args: tuple[object, ...], stream: object, threads: object, block: object,
+        read: Callable[[_Param, object], _Array],
+    ) -> tuple[list[_Array], _Shape | None]: ...
+    def block_refusal(
+        self, block: object, shape: _Shape, limit: int, registers: int | None, where: str
+    ) -> KernelValueError: ...
+    def check_launch_requirements(
+        self, args: Sequence[object], arrays: Sequence[_Array], threads: object, block: object, shape: _Shape | None,
+    ) -> tuple[int, ...]: ...
+
+
+class _ArraysView(Protocol):
+    """What the emulation reads of a `Kernel`'s `arrays` (`_arrays._ArrayReader`): how it words a refusal."""
+
+    def bad(self, p: _Param, why: str) -> KernelArgumentError: ...
+    def layout_checks(
+        self, p: _Param, shape: Sequence[int], strides: Sequence[int] | None, readonly: bool
+    ) -> None: ...
+
+
+class _TmaView(Protocol):
+    """What the emulation reads of a `Kernel`'s `tma` (`_tma._TmaSources`)."""
+
+    def shape(self, a: _Array) -> tuple[int, ...]: ...
+
+
 class _KernelView(Protocol):
     """What the emulation and the trap check read of a `Kernel`."""
 
@@ -59,18 +89,9 @@ class _KernelView(Protocol):
     def _index_at(self) -> int | None: ...
     @property
     def module(self) -> _ModuleView: ...
-    def _checked(
-        self, args: tuple[object, ...], stream: object, threads: object, block: object,
-        read: Callable[[_Param, object], _Array],
-    ) -> tuple[list[_Array], _Shape | None]: ...
-    def _bad(self, p: _Param, why: str) -> KernelArgumentError: ...
-    def _block_refusal(
-        self, block: object, shape: _Shape, limit: int, registers: int | None, where: str
-    ) -> KernelValueError: ...
-    def _check_launch_requirements(
-        self, args: Sequence[object], arrays: Sequence[_Array], threads: object, block: object, shape: _Shape | None,
-    ) -> tuple[int, ...]: ...
-    def _layout_checks(
-        self, p: _Param, shape: Sequence[int], strides: Sequence[int] | None, readonly: bool
-    ) -> None: ...
-    def _tma_shape(self, a: _Array) -> tuple[int, ...]: ...
+    @property
+    def checks(self) -> _ChecksView: ...
+    @property
+    def arrays(self) -> _ArraysView: ...
+    @property
+    def tma(self) -> _TmaView: ...

@@ -196,7 +196,7 @@ class _HostArrays:
             typestr, shape, (ptr, readonly) = interface["typestr"], interface["shape"], interface["data"]
             strides = interface.get("strides")
         except (KeyError, TypeError, ValueError) as exc:
-            raise k._bad(p, f"malformed __array_interface__ ({exc!r})") from None
+            raise k.arrays.bad(p, f"malformed __array_interface__ ({exc!r})") from None
         # ml_dtypes' bfloat16 arrays export the anonymous 2-byte typestr
         bfloat16 = typestr in ("<V2", "|V2") and str(getattr(obj, "dtype", "")).endswith("bfloat16")
         if typestr != p.dtype.typestr and not (p.dtype.name == "bfloat16" and bfloat16):
@@ -205,8 +205,8 @@ class _HostArrays:
                 f"{_typestr_name(typestr)} array"
             )
         if interface.get("mask") is not None:
-            raise k._bad(p, "masked arrays are not supported")
-        k._layout_checks(p, shape, strides, bool(readonly))
+            raise k.arrays.bad(p, "masked arrays are not supported")
+        k.arrays.layout_checks(p, shape, strides, bool(readonly))
         size = math.prod(shape)
         self.keep.append(obj)
         return _Array(p, obj, int(ptr or 0), size, size * p.dtype.itemsize, None, None, False)
@@ -223,7 +223,7 @@ class _HostArrays:
             capsule = obj.__dlpack__()
             tensor = _DLTensor.from_address(_capsule_pointer(capsule, b"dltensor"))
         except Exception as exc:  # e.g. a torch tensor that requires grad
-            raise k._bad(p, f"its __dlpack__ failed: {exc}") from None
+            raise k.arrays.bad(p, f"its __dlpack__ failed: {exc}") from None
         dtype = _DL_DTYPES.get((tensor.dtype.code, tensor.dtype.bits)) if tensor.dtype.lanes == 1 else None
         if dtype != p.dtype.name:
             got = dtype or f"DLPack code {tensor.dtype.code}, {tensor.dtype.bits} bits, {tensor.dtype.lanes} lanes"
@@ -231,7 +231,7 @@ class _HostArrays:
         shape = tuple(tensor.shape[i] for i in range(tensor.ndim))
         itemsize = p.dtype.itemsize
         strides = None if not tensor.strides else tuple(tensor.strides[i] * itemsize for i in range(tensor.ndim))
-        k._layout_checks(p, shape, strides, False)
+        k.arrays.layout_checks(p, shape, strides, False)
         size = math.prod(shape)
         self.keep += (obj, capsule)
         return _Array(p, obj, int(tensor.data or 0) + int(tensor.byte_offset), size, size * itemsize, None, None, False)
@@ -252,7 +252,7 @@ class _HostArrays:
                 f"{k.name}(): argument `{p.name}` must be C-contiguous, got a buffer of shape {view.shape} with "
                 f"byte strides {view.strides}; pass a contiguous copy"
             )
-        k._layout_checks(p, view.shape or (), None, view.readonly)
+        k.arrays.layout_checks(p, view.shape or (), None, view.readonly)
         size = view.nbytes // p.dtype.itemsize
         if view.nbytes == 0:
             ptr = 0
@@ -283,15 +283,15 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
         raise kernel.module._switch_error
     library = _library(kernel.module, kernel.crate)
     reader = _HostArrays(kernel)
-    arrays, shape = kernel._checked(args, stream, threads, block, reader.read)
+    arrays, shape = kernel.checks.checked(args, stream, threads, block, reader.read)
     if shape is None:
         return
     fewest = kernel.spec.fewest_threads()  # what the GPU refuses on the arch of the build that allows the fewest
     if fewest is not None and shape.per_block > fewest[1].max_threads:
         arch, limit = fewest
-        raise kernel._block_refusal(block, shape, limit.max_threads, limit.registers,
+        raise kernel.checks.block_refusal(block, shape, limit.max_threads, limit.registers,
                                     f"on {arch} (the arch of this build that allows the fewest)")
-    kernel._check_launch_requirements(args, arrays, threads, block, shape)  # after the limit, as the GPU path
+    kernel.checks.check_launch_requirements(args, arrays, threads, block, shape)  # after the limit, as the GPU path
     words: list[int] = []
     by_pos = {a.param.pos: a for a in arrays}
     shared = 0
@@ -308,7 +308,7 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
             words += (count, 0)
         elif p.kind in ("tma", "tma3"):  # a tensor-map block as the GPU's, the array's address first
             a = by_pos[p.pos]
-            dims = kernel._tma_shape(a)  # (rows, cols), or (seqs, rows, cols): then rows, cols, seqs
+            dims = kernel.tma.shape(a)  # (rows, cols), or (seqs, rows, cols): then rows, cols, seqs
             block = (ctypes.c_uint64 * 19)(a.ptr, *([0] * 15), *dims[-2:], *(dims[:-2] or (0,)))
             reader.keep.append(block)
             words += (ctypes.addressof(block), a.size)

@@ -10,47 +10,41 @@ threads than the kernel's registers allow on the device (the driver's
 ``CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK``, asked once per kernel and device when
 it is loaded) is refused after the load, before any stream waits or launches.
 
-This module is the runtime's face: `Kernel` and `Module`, and every name the generated
-stubs and fast paths import. The rest lives in modules beside it, each importing only
-those below it: ``_dtypes`` (the element types), ``_where`` (the `where` language),
-``_types`` (exceptions, types), ``_manifest`` (the manifest model, which `Module` reads
-``<module>.json`` with), ``_views`` (what emulation reads of a `Kernel`), ``_fast`` (what
-the fast paths read), ``_driver`` (cuda.core, devices, contexts), ``_arrays`` (array
-readers), ``_requires`` (`where` requirements, evaluated), ``_checks`` (a call's checks),
-``_traps`` (trap records, launch-blocking mode), ``_graphs`` (`capture`, `Graph`),
-``_tma`` (TMA sources' tensor-map blocks) and ``_place`` (a launch's device, stream and
-dynamic shared memory).
+This module is the runtime's face: `Module`, `Kernel` (from ``_kernel``) and every name the
+generated stubs and fast paths import. The rest lives in modules beside it, each importing only
+those below it: ``_dtypes`` (the element types), ``_fatbin`` (picking a fatbin's entry), ``_where``
+(the `where` language), ``_types`` (exceptions, types), ``_blocks`` (the most threads a block may
+have), ``_manifest`` (the manifest model, which `Module` reads ``<module>.json`` with), ``_views``
+(what emulation reads of a `Kernel`), ``_fast`` (what the fast paths read), ``_driver`` (cuda.core,
+devices, contexts), ``_tma`` (TMA sources' tensor-map blocks), ``_arrays`` (array readers),
+``_requires`` (`where` requirements, evaluated), ``_checks`` (a call's checks), ``_place`` (a
+launch's device, stream and dynamic shared memory), ``_traps`` (trap records, launch-blocking
+mode), ``_graphs`` (`capture`, `Graph`) and ``_kernel`` (`Kernel`: a call's checks through those
+helpers, then its launch).
 ``emulate.py`` imports ``_dtypes`` and ``_types`` alone; `Kernel` loads it on the first
 emulated call.
 """
 
 from __future__ import annotations
 
-import ctypes
 import hashlib
-import importlib
 import json
 import os
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from . import _driver, _fatbin
+from . import _fatbin
 from ._arrays import _other_array as _other_array
 from ._driver import (
     _DRIVER_CUDA,
     _BindingsTooNew,
-    _block_limit,
     _check_min_driver,
     _cuda,
     _device_arch,
-    _enter,
-    _entry,
-    _leave,
     _min_driver_error,
     _no_binary,
-    _resident_blocks,
 )
 from ._driver import _Cuda as _Cuda
 from ._driver import _params as _params
@@ -58,17 +52,13 @@ from ._fast import _hooks as _hooks
 from ._fast import _State
 from ._fast import _stream_handle as _stream_handle
 from ._graphs import Graph, capture
+from ._kernel import Kernel
 from ._manifest import Crate as _Crate
 from ._manifest import Emulation as _EmulationTable
-from ._manifest import Kernel as _KernelSpec
 from ._manifest import Manifest as _Manifest
-from ._place import _Placing
-from ._requires import _Requirement
-from ._tma import _TmaSources
 from ._tma import tma_block as tma_block
-from ._traps import _after_launch, _trap_record
+from ._traps import _trap_record
 from ._types import (
-    _EMPTY_BUFFER,
     DeviceArray,
     KernelArgumentError,
     KernelBarrierError,
@@ -77,9 +67,6 @@ from ._types import (
     LaunchError,
     ManifestError,
     StreamLike,
-    _Array,
-    _Param,
-    _Shape,
     _type_name,
 )
 from ._types import _F32_MAX as _F32_MAX
@@ -100,200 +87,7 @@ __all__ = [
 ]
 
 
-class Kernel(_Placing, _TmaSources):
-    """One kernel of a manifest; call it with the stub's arguments as a tuple."""
-
-    def __init__(self, module: Module, spec: _KernelSpec, source: str | None = None) -> None:
-        self.module, self.name, self.spec, self.source = module, spec.name, spec, source
-        self.crate, self.symbol, self.resources = spec.crate, spec.symbol, spec.resources
-        # a launch-index parameter (ThreadIndex, -2, -3) is no Python argument: it fixes
-        # the launch's rank, which the device then relies on
-        self.rank, self._index_at = spec.rank, spec.index_at
-        self.params = params = spec.args
-        self._scalars = tuple(p for p in params if p.kind == "scalar")
-        # TMA sources (`TmaSource<T>`) among them: 2-D arrays passed as a tensor-map block (`_tma.py`)
-        self._arrays = tuple(p for p in params if p.kind in ("in", "out", "atomic", "tma", "tma3"))
-        # dynamic shared memory: a Python int (elements per block) that sizes the launch
-        self._dynamic: _Param | None = next((p for p in params if p.kind == "dynshared"), None)
-        # by default one thread per element of the first output, else input, else atomic buffer
-        default = spec.default_array
-        self._default_threads = 0 if default is None else self._arrays.index(default)
-        self._ctypes: tuple[Callable[[Any], Any] | None, ...] = tuple(
-            p.dtype.ctype if p.kind == "scalar" else ctypes.c_uint64 if p.kind == "dynshared" else None
-            for p in params
-        )
-        positions = {p.name: p.pos for p in params}
-        requires = [_Requirement(self.name, r, positions, spec.coarsen) for r in spec.requirements()]
-        self._requires = tuple(r for r in requires if not r.launch)
-        self._launch_requires = tuple(r for r in requires if r.launch)  # checked once the launch shape is
-        # `#[launch_bounds(max_threads, ...)]`: the PTX's `.maxntid`, which the driver enforces
-        self._max_threads: int = spec.max_threads
-        # `#[whole_warps]`: blocks of a multiple of 32 threads only (its code has no partial-warp paths)
-        self._whole_warps: bool = spec.whole_warps
-        # `resident_grid`: outputs drawn tile by tile; the launch is cut to the blocks the device
-        # holds at once, per (device id, threads a block, dynamic shared bytes); None: the driver
-        # could not say (the grid as given)
-        self._resident: bool = spec.resident_grid
-        self._resident_most: dict[tuple[int, int, int], int | None] = {}
-        # thread coarsening (`coarsen` launch indices per thread): the grid and the count word
-        self._coarsen: int = spec.coarsen
-        self._shapes: dict[tuple[object, ...], _Shape] = {}
-        self._functions: dict[int, Any] = {}  # device id -> cuda.core Kernel
-        # device id -> (the most threads a block may have there, registers per thread), from the driver
-        self._block_limits: dict[int, tuple[int, int | None]] = {}
-        self._dynamic_limit: dict[int, int] = {}  # device id → dynamic shared bytes allowed so far
-        self.state = module.state(self.name)
-        """What the generated fast path repeats: launches this general path checked and made."""
-
-    def __repr__(self) -> str:
-        return f"<oxpack kernel {self.name}({', '.join(p.name for p in self.params)})>"
-
-    def arch(self, device: int = 0) -> str | None:
-        """The arch of the code that runs this kernel on GPU `device`: the fatbin entry the run time
-        loads there (``sm_90a``), when it picks one (a package with per-arch variants, or
-        ``OXPACK_ARCH``); None when the driver picks. While emulating: ``OXPACK_EMULATE_ARCH``, or None."""
-        module = self.module
-        if module.emulate:
-            return module._emulated_arch()
-        return module._arch(device, self.crate)
-
-    def body(self, device: int = 0) -> str:
-        """The Rust function whose body runs as this kernel on GPU `device` (or in emulation): its
-        ``#[variant_of(name, arch)]`` variant for `arch(device)`, else the kernel itself."""
-        return self.spec.body(self.arch(device))
-
-    def __call__(
-        self,
-        args: tuple[object, ...],
-        stream: object = None,
-        threads: object = None,
-        block: object = None,
-    ) -> None:
-        """Check every argument, then order streams and launch; see the stub's docstring."""
-        if self.module.emulate:
-            _emulation().launch(self, args, stream, threads, block)
-            return
-        _hooks.refresh()
-        arrays, shape = self._checked(args, stream, threads, block, self._array)
-        if shape is not None:
-            for a in arrays:  # before any stream waits: a refused call queues nothing
-                if a.param.kind in ("tma", "tma3"):
-                    self._tma_shape(a)
-            self._launch(args, arrays, stream, shape, threads, block)
-
-    # -- checks (no GPU) --
-
-    def _launch(
-        self, args: Sequence[object], arrays: Sequence[_Array], stream: object, shape: _Shape,
-        threads: object, block: object,
-    ) -> None:
-        api = _driver._cuda_api or self.module._cuda()
-        given = None if stream is None else _stream_handle(stream)
-        device, previous = _enter(api, self._device_id(api, arrays, given))
-        try:
-            function = self._functions.get(device.device_id) or self._load(device.device_id)
-            limit = self._block_limits[device.device_id]
-            if shape.per_block > limit[0]:  # before any stream waits: a refused call queues nothing
-                arch = _device_arch(api, device.device_id)
-                where = f"on device {device.device_id}" + (f" ({arch})" if arch else "")
-                raise self._block_refusal(block, shape, limit[0], limit[1], where)
-            launched = self._check_launch_requirements(args, arrays, threads, block, shape)  # after the limit
-            launch_stream, handle, waited = self._launch_stream(api, device, stream, arrays)
-            config, nbytes, grid = shape.config, 0, shape.grid
-            if self._dynamic is not None:
-                count = args[self._dynamic.pos]
-                assert isinstance(count, int)  # checked before launch
-                nbytes = count * self._dynamic.dtype.itemsize
-                self._allow_dynamic_shared(api, device, function, nbytes)
-                if self._resident:
-                    grid = self._resident_grid(api, device.device_id, function, shape, nbytes)
-                config = api.core.LaunchConfig(grid=grid, block=shape.block, shmem_size=nbytes)
-            elif self._resident:  # the grid depends on the device: no config kept on the shape
-                grid = self._resident_grid(api, device.device_id, function, shape, 0)
-                config = api.core.LaunchConfig(grid=grid, block=shape.block)
-            elif config is None:
-                config = shape.config = api.core.LaunchConfig(grid=shape.grid, block=shape.block)
-            kernel_args: list[object] = []
-            arrays_in_order = iter(arrays)
-            for ctype, value in zip(self._ctypes, args, strict=True):
-                if ctype is not None:
-                    kernel_args.append(ctype(value))
-                else:
-                    # pointer and element count; cuda.core packs a Python int as a 64-bit
-                    # intptr_t, the same bytes as the kernel's u64 on every CUDA host
-                    a = next(arrays_in_order)
-                    if a.param.kind in ("tma", "tma3"):  # the tensor-map block instead of the array
-                        handle_ = launch_stream.handle if hasattr(launch_stream, "handle") else launch_stream
-                        kernel_args += (self._tma_word(api, device.device_id, a, int(handle_)), a.size)
-                    else:
-                        kernel_args += (a.ptr or _EMPTY_BUFFER, a.size)
-            if shape.indices is not None:  # a coarsened kernel's count of launch indices
-                kernel_args.append(ctypes.c_uint64(shape.indices))
-            api.core.launch(launch_stream, config, function, *kernel_args)
-        finally:
-            _leave(api, previous)
-        if _after_launch is not None:
-            _after_launch(self, launch_stream)
-        elif not waited:
-            # the generated fast path may repeat this launch for calls that pass every
-            # check with the same device, stream and launch shape (see `_State.entries`);
-            # a TMA source's tensor-map block it finds with `tma_block`
-            entries = self.state.entries
-            if len(entries) >= 256:
-                entries.clear()
-            made = _entry(api, device, handle, function, grid, shape.block, nbytes)
-            # a coarsened kernel's entry holds its count of launch indices, which the fast path packs
-            entry: tuple[Any, ...] | None = made if made is None or shape.indices is None else (*made, shape.indices)
-            if entry is not None and launched:  # the launch shape, which their fast-path tests read
-                entry = (*entry, launched)
-            if entry is not None:
-                size = arrays[self._default_threads].size if threads is None else threads
-                key: tuple[object, ...] = (device.device_id, handle, size, block)
-                if self._dynamic is not None:
-                    key += (args[self._dynamic.pos],)
-                entries[key] = entry
-
-    def _resident_grid(self, api: _Cuda, device_id: int, function: Any, shape: _Shape, shared: int) -> tuple[int, ...]:
-        """A `resident_grid` kernel's grid on the device: `shape`'s 1-D grid cut to the blocks the
-        device runs at once. Any grid computes the same result (each block draws tiles until they
-        run out); a block past those would start only once the tiles had run out and draw nothing."""
-        key = (device_id, shape.per_block, shared)
-        if key in self._resident_most:
-            most = self._resident_most[key]
-        else:
-            most = self._resident_most[key] = _resident_blocks(api, device_id, function, shape.per_block, shared)
-        grid = shape.grid
-        if most is None or grid[0] <= most or any(g != 1 for g in grid[1:]):
-            return grid
-        return (most, *grid[1:])
-
-    def _load(self, device_id: int) -> Any:
-        try:  # the driver loads the fatbin here (cuda.core loads it lazily, at the first kernel)
-            code = self.module._object_code(device_id, self.crate)
-            function = code.get_kernel(self.symbol)
-        except Exception as exc:  # cuda.core's CUDAError, which names the CUresult
-            if "CUDA_ERROR_NO_BINARY_FOR_GPU" not in str(exc):
-                raise
-            module = self.module
-            raise _no_binary(_cuda(), device_id, module._what, module._archs, module._ptx_arch) from None
-        self.module._attach_trap_record(device_id, self.crate, code)  # debug builds only
-        self._block_limits[device_id] = _block_limit(_cuda(), device_id, function)
-        self._functions[device_id] = function
-        return function
-
-
 # ---------------------------------------------------------------- modules
-
-
-def _emulation() -> Any:
-    """The sibling ``emulate.py`` (shipped only with host libraries), imported on first use."""
-    try:
-        return importlib.import_module(".emulate", __package__)
-    except ImportError:
-        raise LaunchError(
-            "this package was built without emulation (no _oxpack/emulate.py): build it with "
-            "`emulation = true` in `[tool.oxpack]` or `oxpack build --emulation`, or unset OXPACK_EMULATE"
-        ) from None
 
 
 def _emulate_from_environment() -> bool:
