@@ -2,7 +2,8 @@
 # The main job, from a fresh machine: set up, build the example project's wheel with
 # `pip wheel` (build isolation on; oxpack comes from a wheel of this checkout),
 # install it into a fresh venv and run its kernels: on the GPU when one is present,
-# otherwise import the module and show that a bad call is refused before launch.
+# otherwise emulated on the CPU (the same project built with `--emulation`, run with
+# OXPACK_EMULATE=1), and show that a bad call is refused before launch.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -11,4 +12,10 @@ rm -rf build/demo && mkdir -p build/demo/wheels
 .venv/bin/python -m pip wheel -q --no-deps ./example-project -w build/demo/dist --find-links build/demo/wheels
 python3 -m venv build/demo/venv
 build/demo/venv/bin/python -m pip install -q build/demo/dist/vecmath-*.whl
-build/demo/venv/bin/python example-project/demo.py
+if build/demo/venv/bin/python -c 'from cuda.bindings import driver as d; import sys; sys.exit(d.cuInit(0)[0] != d.CUresult.CUDA_SUCCESS or d.cuDeviceGetCount()[1] < 1)' 2>/dev/null; then
+    build/demo/venv/bin/python example-project/demo.py
+else
+    echo "demo: no GPU here: the kernels run emulated on the CPU, from the example built with --emulation" >&2
+    .venv/bin/oxpack build example-project --emulation --out build/demo/emulated -q
+    OXPACK_EMULATE=1 PYTHONPATH=build/demo/emulated build/demo/venv/bin/python example-project/demo.py
+fi

@@ -11,6 +11,7 @@ from __future__ import annotations
 import array
 import ctypes
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -216,6 +217,23 @@ def test_every_example_kernel_runs_emulated_against_numpy(example_build: Path) -
     )
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
     assert " passed" in proc.stdout and "skipped" not in proc.stdout, proc.stdout[-500:]
+
+
+def test_the_demo_runs_the_kernels_emulated_without_a_gpu(example_build: Path) -> None:
+    """scripts/demo.sh without a GPU: example-project/demo.py on the example built with `--emulation`,
+    with OXPACK_EMULATE=1, runs every kernel it shows on the CPU (each equal to NumPy), says so, and
+    shows a refusal before the launch."""
+    proc = run_ok([sys.executable, str(EXAMPLE / "demo.py")],
+                  env={**os.environ, "PYTHONPATH": str(example_build), "OXPACK_EMULATE": "1"})
+    out = proc.stdout
+    assert "no GPU here: running the kernels emulated on the CPU" in out, out
+    error = re.search(r"saxpy       n=1048576: max \|error\| vs NumPy = (\S+)", out)
+    assert error is not None and float(error[1]) < 1e-5 and out.count("equal to NumPy: True") == 2, out
+    assert f"vecmath.kernels from {example_build / 'vecmath' / 'kernels.py'}" in out, out
+    assert "collatz     steps from 1..10: [0, 1, 7, 2, 5, 8, 16, 3, 19, 6]" in out, out
+    assert "refused before the launch: saxpy(): argument `x` must be" in out, out
+    script = (REPO / "scripts" / "demo.sh").read_text()
+    assert "OXPACK_EMULATE=1 PYTHONPATH=build/demo/emulated" in script and "--emulation --out build/demo/emulated" in script
 
 
 def test_oxpack_emulate_runs_the_stubs_on_numpy_arrays(example_build: Path) -> None:
