@@ -213,6 +213,25 @@ def test_rust_error_names_file_and_line(make_project: MakeProject) -> None:
     assert "expected `u32`, found `&str`" in info.value.stderr
 
 
+@pytest.mark.parametrize("jobs", [1, None])  # the crates one after another, and in threads
+def test_one_build_reports_the_first_error_of_every_failing_kernel_file(make_project: MakeProject,
+                                                                        jobs: int | None) -> None:
+    """Three kernel files, two broken: one build names both (file order), each with its first error,
+    and the good one is no reason to stop."""
+    bad = "use oxpack::prelude::*;\n\nkernel! {\n    pub fn k(y: &mut DisjointSlice<f32>) {\n        let z: u32 = \"no\";\n    }\n}\n"
+    worse = "use oxpack::prelude::*;\n\nkernel! {\n    pub fn q(y: &mut DisjointSlice<f32>) {\n        let w: f32 = 1u8;\n    }\n}\n"
+    root = make_project({"a_bad.rs": bad, "b_good.rs": SAXPY, "c_worse.rs": worse})
+    with pytest.raises(StageError) as info:
+        build_project(load_config(root, env={}), jobs=jobs)
+    assert info.value.message == ("rustc failed to compile `kernels/a_bad.rs`: kernels/a_bad.rs:5:22: error[E0308]: "
+                                  "mismatched types (and 1 more kernel file failed: see below)")
+    text = str(info.value)
+    assert "also: rustc failed to compile `kernels/c_worse.rs`: kernels/c_worse.rs:5:22: error[E0308]: mismatched " \
+           "types" in text, text
+    assert text.index("expected `u32`, found `&str`") < text.index("also: ") < text.index("expected `f32`, found `u8`")
+    assert "b_good" not in text
+
+
 def test_no_kernel_files(make_project: MakeProject) -> None:
     root = make_project({})
     with pytest.raises(ConfigError, match=r"no kernel files match `kernels/\*\*/\*\.rs` in .*; add a `\.rs` kernel file"):

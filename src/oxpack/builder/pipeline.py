@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..config import Config
-from ..errors import ConfigError, StageError, ToolchainError
+from ..errors import ConfigError, OxpackError, StageError, ToolchainError
 from ..sources.descriptor import KernelSig
 from ..sources.reads import Read, kernel_reads
 from ..sources.requirements import check_where
@@ -40,6 +40,19 @@ __all__ = ["BuildResult", "CrateResult", "Pipeline", "build_project"]
 
 Log = Callable[[str], None]
 _WORKER_MODULES = (ptx.__name__, cubin.__name__)  # what the worker processes run: imported once, in the fork server
+
+
+def _every_error(failed: Sequence[OxpackError]) -> OxpackError:
+    """The error of a build in which `failed` crates failed (file order): the first one's, which
+    names its file, and, after its own detail, the first error of each other one, so that one build
+    shows every broken kernel file."""
+    first = failed[0]
+    if len(failed) > 1:
+        first.message += f" (and {len(failed) - 1} more kernel file{'s' if len(failed) > 2 else ''} failed: see below)"
+        others = "\n".join(f"also: {e}" for e in failed[1:])
+        first.detail = f"{first.detail.rstrip()}\n{others}" if first.detail else others
+        first.args = (first.message,)
+    return first
 
 
 def build_project(config: Config, *, log: Log | None = None, verbose: bool = False,
@@ -186,16 +199,34 @@ class Pipeline:
 
     def build_crates(self, tc: Toolchain, paths: Sequence[Path], archs: Sequence[str], ptx_arch: str | None,
                      isa: str) -> list[CrateResult]:
-        """Every crate, in threads that share the worker pool; on failure, the first error in file order."""
+        """Every crate, in threads that share the worker pool. A crate that fails does not stop the
+        others: the error raised is the first failing crate's (in file order), with the first error of
+        every other failing crate after its own detail (`_every_error`)."""
         if len(paths) <= 1 or self.workers.jobs == 1:
-            return [self.build_crate(tc, p, archs, ptx_arch, isa) for p in paths]
+            results: list[CrateResult] = []
+            failed: list[OxpackError] = []
+            for p in paths:
+                try:
+                    results.append(self.build_crate(tc, p, archs, ptx_arch, isa))
+                except OxpackError as exc:
+                    failed.append(exc)
+            if failed:
+                raise _every_error(failed)
+            return results
         with ThreadPoolExecutor(max_workers=min(len(paths), 32), thread_name_prefix="oxpack-crate") as threads:
             futures = [threads.submit(self.build_crate, tc, p, archs, ptx_arch, isa) for p in paths]
             try:
-                return [f.result() for f in futures]
+                errors = [f.exception() for f in futures]
             except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM: stop the crate threads' work now
                 self.cancel()
                 raise
+            for error in errors:  # anything but oxpack's own errors (an internal one) as it is, first
+                if error is not None and not isinstance(error, OxpackError):
+                    raise error
+            failed = [e for e in errors if isinstance(e, OxpackError)]
+            if failed:
+                raise _every_error(failed)
+            return [f.result() for f in futures]
 
     def build_crate(self, tc: Toolchain, path: Path, archs: Sequence[str], ptx_arch: str | None,
                     isa: str) -> CrateResult:
