@@ -207,7 +207,7 @@ def render_svg(area: dict[str, Any]) -> bytes:
     rows = [r for r in area["rows"] if "ratio" in r]
     higher = bool(area["higher_is_better"])
     good, bad, ref = "#2b6ca3", "#d9822b", "#9a9a9a"
-    with plt.rc_context(rc):
+    with plt.rc_context(rc):  # type: ignore[arg-type]  # its stubs want a Literal of every rcParam name
         labels = [_label(r) for r in rows]
         heights = [0.13 * lab.count("\n") + 0.28 for lab in labels]  # inches a row
         fig_h = sum(heights) + 1.3
