@@ -227,7 +227,8 @@ def render_svg(area: dict[str, Any]) -> bytes:
             ax.barh(yy, lo - left, left=left, height=0.17, color=colour)
             if hi > lo:
                 ax.barh(yy, hi - lo, left=lo, height=0.17, color=colour, alpha=0.4)
-            ax.text(hi, yy, "  " + fmt(row), va="center", ha="left", fontsize=7.5)
+            ax.text(hi, yy, " " + fmt(row), va="center", ha="left", fontsize=7.5, zorder=3,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.6})
         ax.axvline(1.0, color="black", linestyle="--", linewidth=0.9)
         ax.set_yticks(ys, labels)
         ax.tick_params(axis="y", length=0, labelsize=6.5)
