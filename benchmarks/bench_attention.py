@@ -2,10 +2,11 @@
 path, mma.sync + cp.async), or with `--hopper DIR` the sm_90a forward of the scratch project
 `tests/packages/hopper` (kernels/attention.rs: TMA + wgmma, FlashAttention-3's structure) built
 into DIR (`oxpack build --out DIR`), against `F.scaled_dot_product_attention` with the flash
-backend, in the same run.
+backend forced (`--sdpa flash`, the default), or with the backend PyTorch picks when it is called
+plainly (`--sdpa default`: cuDNN's attention on an H100 or H200), in the same run.
 
-    python benchmarks/bench_attention.py [--repeat 15]   # on the GPU machine: vecmath wheel, PyTorch
-    python benchmarks/bench_attention.py --hopper DIR [--repeat 15]
+    python benchmarks/bench_attention.py [--repeat 15] [--sdpa flash|default]   # on the GPU machine: vecmath wheel, PyTorch
+    python benchmarks/bench_attention.py --hopper DIR [--repeat 15] [--sdpa flash|default]
 
 For batch 8, heads 16, seq 4096 and head dim 64 and 128, causal and not: check ours against SDPA,
 then time both on the same bf16 inputs in batches of back-to-back calls between CUDA events,
@@ -16,6 +17,7 @@ them. Prints one Markdown table.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import statistics
 import sys
@@ -27,6 +29,7 @@ from torch.nn.attention import SDPBackend, sdpa_kernel
 
 kernels: Any = None  # vecmath.kernels (the sm_80 path) or hopperdemo.kernels (--hopper), imported in main
 HOPPER = False
+SDPA = "flash"  # --sdpa: "flash" (the FlashAttention-2 backend forced) or "default" (as users call it)
 SMEM_SM90 = {128: 20613, 64: 10373}  # AttnPipeline<BF16, 2, D>::SHARED_BYTES / 8 (tests/packages/hopper)
 
 REPEAT = 15
@@ -82,7 +85,8 @@ def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int) -> tuple[st
     def theirs() -> None:
         F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
 
-    with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
+    backend = sdpa_kernel(SDPBackend.FLASH_ATTENTION) if SDPA == "flash" else contextlib.nullcontext()
+    with backend:
         ours()
         ref = F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
         err = float((o.float() - ref.float()).abs().max())
@@ -95,8 +99,12 @@ def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int) -> tuple[st
 
 
 def main() -> int:
-    global kernels, HOPPER
+    global kernels, HOPPER, SDPA
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else REPEAT
+    if "--sdpa" in sys.argv:
+        SDPA = sys.argv[sys.argv.index("--sdpa") + 1]
+        if SDPA not in ("flash", "default"):
+            raise SystemExit(f"--sdpa {SDPA}: flash or default")
     if "--hopper" in sys.argv:
         sys.path.insert(0, sys.argv[sys.argv.index("--hopper") + 1])
         from hopperdemo import kernels as hopper_kernels
@@ -110,7 +118,7 @@ def main() -> int:
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}")
     rows = [bench(8, 16, 4096, d, causal, repeat) for d in (128, 64) for causal in (False, True)]
     ours = "`attention_fwd_sm90_d*` (TMA + wgmma)" if HOPPER else "`attention_fwd_d*`"
-    print(f"\n| shape (b×h×n×d) | oxpack {ours} | TFLOP/s | SDPA (flash) | TFLOP/s | oxpack of SDPA |")
+    print(f"\n| shape (b×h×n×d) | oxpack {ours} | TFLOP/s | SDPA ({SDPA}) | TFLOP/s | oxpack of SDPA |")
     print("| --- | --- | --- | --- | --- | --- |")
     for shape, flop, t_o, t_t, ratio in rows:
         print(f"| {shape} | {t_o * 1e3:.3f} ms | {flop / t_o / 1e12:.0f} | {t_t * 1e3:.3f} ms | "

@@ -23,7 +23,7 @@ The ceiling of this path on the GPU at hand: `benchmarks/cuda/gemm_mma.cu`, a ha
 the same structure (and larger tiles, more stages in dynamic shared memory, 8 warps), timed
 against cuBLAS in the same rounds (`nvcc -O3 -std=c++17 -arch=sm_90 -o gemm_mma
 benchmarks/cuda/gemm_mma.cu -lcublas && ./gemm_mma`): on the H200 it reaches 52–56% of cuBLAS in
-bf16 and 50–59% in tf32 (RESULTS.md, session 10), so the 60% target is out of its reach.
+bf16 and 50–59% in tf32 (archive/journal.md, session 10), so the 60% target is out of its reach.
 
     python benchmarks/bench_gemm.py --hopper DIR [--repeat 15]
 

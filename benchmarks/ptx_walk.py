@@ -3,7 +3,7 @@
     python benchmarks/ptx_walk.py norm.ptx layernorm --rows 8192 --cols 768 --block 128
     python benchmarks/ptx_walk.py layernorm.ptx ln3 --rows 8192 --cols 768 --block 128
 
-A static fact for benchmarks/RESULTS.md ("Session 8: norms, SASS against ln3") that needs no GPU:
+A static fact for benchmarks/archive/journal.md ("Session 8: norms, SASS against ln3") that needs no GPU:
 the kernel's PTX is interpreted for one thread (lane `--lane` of warp `--warp`, or of block
 `--warp` for a block-per-row kernel) with the real shapes and launch. Registers hold raw bits;
 every load returns 1.5 (bf16 0x3fc0), so the path is that of a row of finite data; shuffles
