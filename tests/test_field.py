@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -205,18 +206,35 @@ def frontends(field: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) 
     return {"pip": _pristine(root / "pip"), "build": _pristine(root / "build", "build")}
 
 
+def _documented_builds() -> list[list[str]]:
+    """The commands of docs/install.md's "Building against a local oxpack", as words: the first builds
+    oxpack's wheel (what the `oxpack_wheels` fixture does), the others the package, one frontend each."""
+    text = (REPO / "docs" / "install.md").read_text()
+    body = text.split("## Building against a local oxpack", 1)[1].split("```bash\n", 1)[1].split("```", 1)[0]
+    lines = [shlex.split(line) for line in body.splitlines() if line.strip()]
+    assert lines[0] == ["pip", "wheel", "--no-deps", "/path/to/oxpack", "-w", "/path/to/wheels"], lines[0]
+    assert [line[0] for line in lines[1:]] == ["pip", "PIP_FIND_LINKS=/path/to/wheels", "uv"], lines
+    return lines[1:]
+
+
 def _three_wheels(project: Path, field: dict[str, Path], frontends: dict[str, Path], out: Path,
                   **env: str) -> tuple[Path, Path, Path]:
     """The project's wheel by `pip wheel`, by `python -m build` (sdist, then a wheel from that sdist)
-    and by `uv build`, each in its own build environment; `env` is added to the frontends' environment."""
+    and by `uv build`, each in its own build environment, by the commands docs/install.md gives;
+    `env` is added to the frontends' environment."""
     wheels = field["wheels"]
-    run_ok([str(frontends["pip"]), "-m", "pip", "wheel", "-q", "--no-deps", str(project), "-w", str(out / "by-pip"),
-            "--find-links", str(wheels)], env=_env(**env))
-    run_ok([str(frontends["build"]), "-m", "build", str(project), "--outdir", str(out / "by-build")],
-           env=_env(PIP_FIND_LINKS=f"{wheels} {os.environ.get('PIP_FIND_LINKS', '')}".strip(), **env))
+    by = {"pip": out / "by-pip", "PIP_FIND_LINKS=/path/to/wheels": out / "by-build", "uv": out / "by-uv"}
+    for words in _documented_builds():
+        extra = dict(env)
+        words = [str(wheels) if w == "/path/to/wheels" else str(project) if w == "." else
+                 str(by[words[0]]) if w == "dist" else w for w in words]
+        if words[0].startswith("PIP_FIND_LINKS="):
+            extra["PIP_FIND_LINKS"] = f"{wheels} {os.environ.get('PIP_FIND_LINKS', '')}".strip()
+            words = words[1:]
+        head = {"pip": [str(frontends["pip"]), "-m", "pip"], "python": [str(frontends["build"])],
+                "uv": [str(field["uv"])]}[words[0]]
+        run_ok([*head, *words[1:]], env=_env(**extra))
     assert len(list((out / "by-build").glob("*.tar.gz"))) == 1
-    run_ok([str(field["uv"]), "build", str(project), "--out-dir", str(out / "by-uv"), "--find-links", str(wheels),
-            *UV_FRESH_OXPACK], env=_env(**env))
     (a,), (b,), (c,) = ((out / d).glob("*.whl") for d in ("by-pip", "by-build", "by-uv"))
     return a, b, c
 
