@@ -34,7 +34,9 @@ _FN = re.compile(r"\bfn\s+(?:r#)?(\w+)")
 def _blanked(text: str) -> str:
     """`text` with comments, and the contents of strings, as spaces (lines kept): attributes in them are not
     code (a string keeps its quotes: `#[launch_bounds("x")]` is still an attribute given a string)."""
-    spaces = (lambda m: re.sub(r"[^\n]", " ", m.group()))
+    def spaces(m: re.Match[str]) -> str:
+        return re.sub(r"[^\n]", " ", m.group())
+
     text = _STRING.sub(lambda m: '"' + spaces(m)[1:-1] + '"', text)
     return _BLANK.sub(spaces, text)
 
