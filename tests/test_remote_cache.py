@@ -207,7 +207,7 @@ def test_doctor_checks_the_store(project: Path, start_server: Callable[..., Serv
 
 @pytest.mark.parametrize(("value", "env", "message"), [
     ('remote-cache = "http://cache:80"', {}, r"Option `remote-cache` in `tool.oxpack` must be a URL like "
-     r"`redis://host:6379/0` or `s3://bucket/prefix` \(schemes: `redis`, `rediss`, `s3`\), got `http://cache:80`"),
+     r"`redis://host:6379/0` or `s3://bucket/prefix` \(schemes: `redis`, `rediss`, `unix`, `s3`\), got `http://cache:80`"),
     ('remote-cache = "redis:///0"', {}, r"Option `remote-cache` in `tool.oxpack` must name a host"),
     ('remote-cache-mode = "rw"', {}, r"Option `remote-cache-mode` in `tool.oxpack` must be `read-write` or "
      r"`read-only`, got `rw`"),

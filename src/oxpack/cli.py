@@ -39,6 +39,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
         if value is not None and not value.strip():
             raise ConfigError(f"`{option}` was given an empty value; pass a folder, or leave `{option}` out")
     project = Path(args.project).resolve()
+    _check_project(project)
     out = Path(args.out).resolve() if args.out else project / "build" / "oxpack"
     _check_out(out, "--out" if args.out else "the default output folder")
     log = _log_for(args)
@@ -60,6 +61,16 @@ def _cmd_build(args: argparse.Namespace) -> int:
     if args.verbose and r.remote is not None:  # issue 20: the shared cache's hits, misses and bytes
         log(r.remote)
     return 0
+
+
+def _check_project(project: Path) -> None:
+    """The PROJECT argument names a folder that exists (checked before anything is made under it)."""
+    if project.is_file():
+        raise ConfigError(f"the project `{project}` is a file, not a folder; pass the project folder that holds "
+                          "`pyproject.toml` (default: the current folder)")
+    if not project.exists():
+        raise ConfigError(f"the project folder `{project}` does not exist; pass the folder that holds "
+                          "`pyproject.toml` (default: the current folder)")
 
 
 def _check_out(out: Path, what: str) -> None:
@@ -97,6 +108,7 @@ def _cmd_lock(args: argparse.Namespace) -> int:
     from .package.lockfile import check_lock, write_lock
 
     project = Path(args.project).resolve()
+    _check_project(project)
     log = _log_for(args)
     result = build_project(load_config(project), log=log, verbose=args.verbose)
     if args.check:

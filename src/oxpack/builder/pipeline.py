@@ -21,6 +21,7 @@ from pathlib import Path
 from ..config import Config
 from ..errors import ConfigError, OxpackError, StageError, ToolchainError
 from ..sources.descriptor import KernelSig
+from ..sources.attributes import check_attributes
 from ..sources.reads import Read, kernel_reads
 from ..sources.requirements import check_where
 from ..store.cache import clean_stale, digest
@@ -240,6 +241,7 @@ class Pipeline:
             raise ConfigError(f"kernel file `{rel}` is not UTF-8 text (byte {exc.start}); Rust sources must be "
                               "UTF-8") from None
         check_where(rel, text, ())  # before rustc: a comment in `where (...)` is a clear error, not rustc's
+        check_attributes(rel, text)  # and a misspelled or out-of-range kernel attribute, oxpack's line
         reads = kernel_reads(path, rel, root)  # its modules (`mod common;`) and includes: part of its keys
         device = bitcode.DeviceRustc(tc.rustc, tc.sysroot, self.config.opt_level, self.config.profile)
         bc = self.runner.in_work_folder(

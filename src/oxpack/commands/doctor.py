@@ -117,11 +117,27 @@ def _gpu(report: dict[str, Any]) -> None:
     report["gpu"] = gpu
 
 
+def _no_project(project: Path) -> str | None:
+    """Why `project` cannot be a project folder (missing, a file, its `pyproject.toml` a folder), or None."""
+    if project.is_file():
+        return f"`{project}` is a file, not a project folder; pass the folder that holds `pyproject.toml`"
+    if not project.is_dir():
+        return f"the project folder `{project}` does not exist; pass a folder that holds `pyproject.toml`"
+    if (project / "pyproject.toml").is_dir():
+        return f"`{project / 'pyproject.toml'}` is a folder, not a file; oxpack reads its settings from that file"
+    return None
+
+
 def _project(report: dict[str, Any], project: Path) -> None:
     from ..builder.plan import resolve_archs
     from ..config import load_config
     from ..sources.targets import needs_cuda, ptx_isa_for
 
+    where = _no_project(project)
+    if where is not None:
+        report["project"] = {"error": where}
+        report["problems"].append(where)
+        return
     if not (project / "pyproject.toml").is_file():
         return
     try:

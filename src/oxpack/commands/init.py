@@ -49,6 +49,7 @@ import tomlkit
 import tomlkit.exceptions
 
 from .. import data_dir
+from ..config.shapes import INIT_KEYS, shape_problem
 from ..errors import OxpackError
 from ..store.cache import write_atomic
 
@@ -99,8 +100,14 @@ def _render(template: str, **values: str) -> str:
 def _parse(path: Path) -> tuple[str, dict[str, Any], tomlkit.TOMLDocument]:
     if not path.is_file():
         folder = path.parent
+        if folder.is_file():
+            raise InitError(f"`{folder}` is a file, not a folder; run `oxpack init` on the project folder that "
+                            "holds `pyproject.toml`")
         if not folder.is_dir():
-            raise InitError(f"`{folder}` is not a folder; run `oxpack init` in (or on) a project folder")
+            raise InitError(f"`{folder}` does not exist; run `oxpack init` in (or on) a project folder")
+        if path.is_dir():
+            raise InitError(f"`{path}` is a folder, not a file; the project's settings go in a `pyproject.toml` "
+                            "file: move the folder aside and create the file, then run `oxpack init` again")
         raise InitError(f"no `pyproject.toml` in `{folder}`; create one first (`hatch new --init`, `uv init --lib` "
                         "or by hand with a `[project]` table), then run `oxpack init` again")
     try:
@@ -115,6 +122,9 @@ def _parse(path: Path) -> tuple[str, dict[str, Any], tomlkit.TOMLDocument]:
         document = tomlkit.parse(text)
     except tomlkit.exceptions.ParseError as exc:
         raise InitError(f"cannot parse `{path}` with tomlkit: {exc}; fix the TOML, then run `oxpack init` again") from None
+    problem = shape_problem(data, str(path), INIT_KEYS)
+    if problem is not None:
+        raise InitError(f"{problem}; fix it, then run `oxpack init` again")
     return text, data, document
 
 

@@ -192,9 +192,10 @@ def _check_bool(value: Any, subject: str) -> Any:
 def _check_remote_cache(value: Any, subject: str) -> Any:  # issue 20: the shared build cache
     from ..store.remote import redact, remote_problem
 
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or not value.strip():  # not its value: a list may hold a URL with a password
+        kind = "a table" if isinstance(value, dict) else f"a {type(value).__name__}"
         raise Invalid(f"{cap(subject)} must be a URL like `redis://host:6379/0` or `s3://bucket/prefix`, got "
-                       f"{got(value) if not isinstance(value, str) else 'an empty string'}")
+                       f"{kind if not isinstance(value, str) else 'an empty string'}")
     problem = remote_problem(value.strip())
     if problem is not None:
         raise Invalid(f"{cap(subject)} {problem}, got `{redact(value.strip())}`")

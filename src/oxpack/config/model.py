@@ -98,10 +98,11 @@ class Config:
     # -- issue 20: the shared build cache --
     remote_cache: str | None = _opt(
         None, "A build cache shared by machines, consulted after the local one and filled by builds: "
-        "`redis://[:password@]host:port/db` (`rediss://` for TLS; needs `oxpack[redis]`) or `s3://bucket/prefix` "
+        "`redis://[:password@]host:port/db` (`rediss://` for TLS, `unix:///path.sock?db=0`; needs `oxpack[redis]`) or "
+        "`s3://bucket/prefix` "
         "(endpoint and credentials from the AWS environment and config files; needs `oxpack[s3]`). Whoever can "
         "write it changes the kernels that every reader ships: see `remote-cache-mode`.",
-        schema={"pattern": "^(rediss?|s3)://"})
+        schema={"pattern": "^(rediss?|unix|s3)://"})
     remote_cache_mode: str = _opt(
         "read-write", "`read-write` (take entries and upload what this build made: trusted builds, such as the "
         "main branch's) or `read-only` (take entries, upload nothing: pull requests).",

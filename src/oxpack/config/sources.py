@@ -39,6 +39,7 @@ else:  # Python 3.10: tomli, the package tomllib came from (a dependency there)
 from ..errors import ConfigError
 from .checks import CHECKS, Invalid, cap, got, unknown
 from .model import CLI, FIELD_BY_KEY, HOOK_TABLE, TABLE, Config
+from .shapes import BUILD_KEYS, shape_problem
 
 __all__ = ["config_from_mapping", "load_config", "resolve_package_dir"]
 
@@ -179,6 +180,9 @@ def load_config(project_dir: Path, overrides: Mapping[str, Any] | None = None,
         bom = path.read_bytes().startswith(b"\xef\xbb\xbf")
         hint = "; it starts with a byte-order mark (BOM): save it as UTF-8 without one" if bom else ""
         raise ConfigError(f"cannot parse `{path}`: {exc}{hint}") from None
+    problem = shape_problem(document, str(path), BUILD_KEYS)
+    if problem is not None:
+        raise ConfigError(f"{problem}; fix it, then rerun")
     tool = document.get("tool", {})
     layers: list[tuple[Any, str]] = [(tool.get("oxpack", {}) if isinstance(tool, dict) else tool, TABLE)]
     hatch = tool.get("hatch", {}) if isinstance(tool, dict) else {}

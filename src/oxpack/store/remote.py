@@ -1,6 +1,6 @@
 """The shared build cache (issue 20): stage entries in a store that several machines use.
 
-Stores: Redis (`redis://`, `rediss://`, through redis-py) and S3-compatible object stores
+Stores: Redis (`redis://`, `rediss://`, `unix://`, through redis-py) and S3-compatible object stores
 (`s3://bucket/prefix`, through boto3). The keys are the local cache's (`cache.Cache`); the local
 cache is consulted first, then the remote, then the stage runs, and in `read-write` mode its output
 is uploaded. An entry travels as one blob: a magic line, a JSON header line naming its stage, its
@@ -14,60 +14,129 @@ The store never breaks a build: every call has a bounded timeout (`TIMEOUT`) and
 the first failure turns the remote off for the rest of the build with one warning line, so a dead
 store costs at most one timeout (per thread in flight). A store that refuses writes (full,
 read-only, too large an entry, no permission) only turns uploads off, with one warning line.
-Passwords in URLs are never shown: messages use `redact`.
+Credentials in URLs (user part, credential-like query parameters) are never shown: messages use `redact`,
+and a client library's own messages lose every string that `secrets` finds in the URL.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 import time
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import SplitResult, unquote, unquote_plus, urlsplit, urlunsplit
 
-__all__ = ["TIMEOUT", "Remote", "RemoteStats", "open_remote", "probe", "redact", "remote_problem"]
+__all__ = ["TIMEOUT", "Remote", "RemoteStats", "open_remote", "probe", "redact", "remote_problem", "secrets"]
 
 TIMEOUT: Final = 2.0
 """Seconds that one call to the store (connect, or one command) may take."""
 _MAGIC: Final = b"oxpack-entry 1\n"
-_SCHEMES: Final = ("redis", "rediss", "s3")
+_SCHEMES: Final = ("redis", "rediss", "unix", "s3")
+
+
+# a query parameter (or fragment) whose name says it holds a credential: redis-py's `password`,
+# `username`, `ssl_password`, `ssl_keyfile`; boto3's and presigned URLs' `aws_access_key_id`,
+# `aws_secret_access_key`, `aws_session_token`, `X-Amz-Credential`, `X-Amz-Signature`, ...
+_SECRET_NAME: Final = re.compile(r"pass|pwd|token|secret|key|auth|cred|sig|session|user|private|access|apikey",
+                                 re.IGNORECASE)
+
+
+def _masked_query(query: str) -> str:
+    """`a=1&password=x` → `a=1&password=***`: every credential-like parameter's value masked."""
+    def one(item: str) -> str:
+        name, eq, value = item.partition("=")
+        return f"{name}=***" if eq and value and _SECRET_NAME.search(unquote_plus(name)) else item
+    return "&".join(one(item) for item in query.split("&"))
+
+
+def _bad_port(parts: SplitResult) -> bool:
+    try:
+        parts.port  # noqa: B018  (raises on a port that is no number)
+    except ValueError:
+        return True
+    return False
+
+
+def secrets(url: str) -> list[str]:
+    """Every credential `url` carries, as written and percent-decoded (longest first): what `redact` masks,
+    and what `Remote` scrubs from a client library's messages."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return [url]
+    found = [parts.password or "", parts.username or "", parts.fragment]  # a fragment: shown as `#***`
+    if _bad_port(parts):
+        found.append(parts.netloc.rpartition("@")[2].rpartition(":")[2])
+    for item in parts.query.split("&"):
+        name, eq, value = item.partition("=")
+        if eq and _SECRET_NAME.search(unquote_plus(name)):
+            found.append(value)
+    if "@" not in parts.netloc and "@" in url.partition("://")[2]:  # a password holding `/`, `?` or `#`
+        found.append(url.partition("://")[2].rpartition("@")[0])
+    shown = {form for s in found if s for form in (s, unquote(s), unquote_plus(s)) if len(form) >= 1}
+    return sorted(shown, key=len, reverse=True)
 
 
 def redact(url: str) -> str:
-    """`url` without its password (or a lone user name, which may be a token): `redis://:***@host:6379/0`."""
+    """`url` with every credential masked: the user part (`redis://:***@host:6379/0`, `redis://***:***@host`:
+    a user name may be an access key ID or a token), a credential-like query parameter (`?password=***`,
+    `?aws_secret_access_key=***`) and a fragment. A password that holds `/`, `?` or `#` (which ends the
+    host part, so the URL reads wrongly) masks everything before the last `@`."""
     try:
         parts = urlsplit(url)
         hostport = parts.netloc.rpartition("@")[2]
     except ValueError:
         return "<a URL that cannot be parsed>"
-    if "@" not in parts.netloc:
-        return url
-    user = parts.username or ""
-    secret = "***" if parts.password is not None or user else ""
-    shown = f"{user}:{secret}" if parts.password is not None else secret
-    return urlunsplit((parts.scheme, f"{shown}@{hostport}", parts.path, parts.query, parts.fragment))
+    scheme, sep, rest = url.partition("://")
+    query = _masked_query(parts.query)
+    if sep and "@" not in parts.netloc and "@" in parts.path + query + parts.fragment:
+        return f"{scheme}://***@{rest.rpartition('@')[2]}"
+    netloc = parts.netloc
+    if _bad_port(parts):  # `host:<not a number>`: perhaps a password without its `@`
+        hostport = hostport.rpartition(":")[0] + ":***"
+        netloc = netloc.rpartition("@")[0] + "@" + hostport if "@" in netloc else hostport
+    if "@" in parts.netloc:  # the user name too: an access key ID, or a token
+        shown = (":***" if not parts.username else "***:***") if parts.password is not None else "***"
+        netloc = f"{shown}@{hostport}"
+    out = ((f"{scheme}://{netloc}{parts.path}" if sep else urlunsplit((parts.scheme, netloc, parts.path, "", "")))
+           + (f"?{query}" if parts.query else "") + ("#***" if parts.fragment else ""))
+    for secret in secrets(url):  # a last guard: no credential survives, whatever shape held it
+        if len(secret) >= 4 and secret in out:
+            out = out.replace(secret, "***")
+    return out
 
 
 def remote_problem(url: str) -> str | None:
     """What is wrong with a `remote-cache` URL, as the end of a sentence, or None."""
     like = "a URL like `redis://host:6379/0` or `s3://bucket/prefix`"
+    parts: SplitResult | None
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018  (raises on a port that is no number)
-    except ValueError as exc:
-        return f"must be {like} ({exc})"
+    except ValueError:  # its message may quote the URL: a password holding `/` reads as a port
+        parts = None
+    if parts is None or ("@" not in parts.netloc and "@" in url.partition("://")[2]
+                         and "@" in parts.path + _masked_query(parts.query) + parts.fragment):
+        return (f"must be {like} (its host and port cannot be read: a password holding `/`, `?`, `#` or `@` "
+                "must be percent-encoded: `%2F`, `%3F`, `%23`, `%40`)")
     if parts.scheme not in _SCHEMES:
         return f"must be {like} (schemes: {', '.join(f'`{s}`' for s in _SCHEMES)})"
+    if parts.scheme == "unix":  # redis-py's Unix socket: `unix:///path/to/redis.sock?db=0`
+        if parts.hostname or not parts.path.strip("/"):
+            return "must name a socket file, like `unix:///run/redis/redis.sock?db=0`"
+        db = dict(item.partition("=")[::2] for item in parts.query.split("&") if item).get("db", "0")
+        return None if db.isdigit() else f"must give a database number like `?db=0`, not `?db={db}`"
     if not parts.hostname:
         return f"must name a {'bucket' if parts.scheme == 's3' else 'host'}, like " + (
             "`s3://bucket/prefix`" if parts.scheme == "s3" else "`redis://host:6379/0`")
     if parts.scheme == "s3":
-        if "@" in parts.netloc or parts.port is not None:
-            return ("must not hold credentials or a port (`s3://bucket/prefix`): the endpoint comes from "
+        if "@" in parts.netloc or parts.port is not None or parts.query or parts.fragment:
+            return ("must not hold credentials, a port or a query (`s3://bucket/prefix`): the endpoint comes from "
                     "`AWS_ENDPOINT_URL` and the credentials from the AWS environment or config files")
         return None
     db = parts.path.strip("/")
@@ -284,10 +353,9 @@ class Remote:
             return self._client
 
     def _secretless(self, text: str) -> str:
-        parts = urlsplit(self.url)
-        for secret in (parts.password, parts.username):
-            if secret:
-                text = text.replace(secret, "***")
+        text = text.replace(self.url, redact(self.url))
+        for secret in secrets(self.url):
+            text = text.replace(secret, "***")
         return text
 
     def _warn_once(self, cause: str, message: str) -> None:

@@ -208,6 +208,7 @@ def link_kernel_crate(
         if not gv.is_declaration and not gv.name.startswith("llvm.") and gv.name != TRAP_RECORD:
             gv.linkage = llvm.Linkage.internal
     ir = re.sub(r"(?m)^@llvm\.(compiler\.)?used = .*\n", "", str(module))
+    ir = inlinable(ir, {e.name for e in entries.values()})
     ir = settle_whole_warps(ir, _whole_warps_entries(by_prefix, entries), {e.name for e in entries.values()})
     ir = to_shared_space(ir)
     if not debug:
@@ -226,6 +227,34 @@ def link_kernel_crate(
             stage="link",
         )
     return LinkedCrate(variants.write_header(every, kernels) + ir, kernels)
+
+
+_ATTRIBUTES = re.compile(r"^attributes #(\d+) = \{ (.*) \}$", re.M)
+
+
+def inlinable(ir: str, entries: set[str]) -> str:
+    """`ir` with the `noinline` that `kernel!` puts on each entry dropped (it keeps rustc from leaving out
+    an entry whose body is a few statements, a kernel with no parameters), so that each is inlined into
+    its PTX kernel as before: an entry gets a copy of its attribute group without it."""
+    groups = {m.group(1): m.group(2) for m in _ATTRIBUTES.finditer(ir)}
+    copies: dict[str, str] = {}
+    top = max((int(n) for n in groups), default=0)
+
+    def retag(m: re.Match[str]) -> str:
+        nonlocal top
+        name, group = m.group(2) or m.group(3), m.group(4)
+        if name not in entries or "noinline" not in groups.get(group, "").split():
+            return m.group(0)
+        if group not in copies:
+            top += 1
+            copies[group] = str(top)
+        return f"{m.group(1)}#{copies[group]} {{"
+
+    ir = re.sub(r'^(define [^\n]*?@(?:"([^"]+)"|([\w.$-]+))\([^\n]*\)[^\n#]* )#(\d+) \{$',
+                retag, ir, flags=re.M)
+    added = "".join(f"attributes #{new} = {{ {' '.join(a for a in groups[old].split() if a != 'noinline')} }}\n"
+                    for old, new in copies.items())
+    return ir + ("\n" + added if added else "")
 
 
 def _whole_warps_entries(by_prefix: dict[str, KernelSig], entries: dict[str, Any]) -> set[str]:

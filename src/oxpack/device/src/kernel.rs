@@ -308,6 +308,10 @@ macro_rules! __oxpack_shim {
     (@entry $abi:literal $name:ident [$(($p:ident, $l:ident, $v:ident, $t:ty, [$($s:tt)*]))*] { $($shapes:tt)* }) => {
         // `unsafe`: only the launch calls it, with words the host stub checked; called
         // from a kernel, it could forge a dynamic shared size or a `Uniform`.
+        // `inline(never)`: a body this small (a kernel with no parameters, or only scalars)
+        // would otherwise be inferred cross-crate inlinable and never emitted into the crate's
+        // code; the link inlines it into its PTX entry all the same (`alwaysinline` at the call).
+        #[inline(never)]
         pub unsafe extern $abi fn __oxpack_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
             $($shapes)*
             // Each parameter's holder, from the launch's words, with its shape bound once,
@@ -462,6 +466,7 @@ macro_rules! __oxpack_coarse {
         /// `first + k·step` (see `param::coarse`), each below the launch's count of indices,
         /// which is the launch index's word.
         #[allow(unused_mut, unused_variables, clippy::too_many_arguments)]
+        #[inline(never)] // as the plain entry's: always emitted, inlined by the link
         pub unsafe extern $abi fn __oxpack_coarse_entry($($p: <$t as $crate::Param>::Word, $l: usize),*) {
             // SAFETY: as the plain entry's: the words are this launch's, checked by the host
             // stub (which passes the count of indices as the launch index's word); each holder
