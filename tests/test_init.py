@@ -33,6 +33,11 @@ dependencies = [ "numpy>=1.26" ]
 line-length = 100  # wide
 """
 
+TEST_EXTRA = """
+[project.optional-dependencies]
+test = ["pytest", "numpy"]
+"""
+
 ADDED_TABLES = """
 # oxpack's build hook: compiles kernels/*.rs and puts the fatbins and typed stubs into the wheel.
 [tool.hatch.build.hooks.oxpack]
@@ -50,7 +55,8 @@ EXPECTED = ORIGINAL.replace(
     '    "hatchling>=1.26",  # the backend\n', '    "hatchling>=1.26",  # the backend\n    "oxpack",\n'
 ).replace(
     'name   = "demo-pkg"   # odd spacing\n', 'name   = "demo-pkg"   # odd spacing\nrequires-python = ">=3.10"\n'
-).replace('dependencies = [ "numpy>=1.26" ]', 'dependencies = [ "numpy>=1.26", "cuda-core>=0.3", "cuda-bindings>=12" ]') + ADDED_TABLES
+).replace('dependencies = [ "numpy>=1.26" ]', 'dependencies = [ "numpy>=1.26", "cuda-core>=0.3", "cuda-bindings>=12" ]'
+).replace('"cuda-bindings>=12" ]\n', '"cuda-bindings>=12" ]\n' + TEST_EXTRA) + ADDED_TABLES
 
 
 def _project(tmp_path: Path, pyproject: str | None = ORIGINAL, *, package: str = "src/demo_pkg") -> Path:
@@ -79,6 +85,8 @@ def test_init_keeps_every_byte_outside_what_it_adds(tmp_path: Path, capsys: pyte
         f"oxpack: added `oxpack` to `build-system.requires` in `{py}`",
         f"oxpack: added `cuda-core>=0.3`, `cuda-bindings>=12` to `project.dependencies` in `{py}` "
         "(the generated module needs them)",
+        f"oxpack: added `pytest`, `numpy` to the `test` extra (`project.optional-dependencies`) in `{py}` (what the "
+        "scaffolded tests import: `pip install \".[test]\"`)",
         f"oxpack: added `requires-python = \">=3.10\"` to `[project]` in `{py}` (the Pythons the generated module "
         "runs on; without it the wheel is tagged `py2.py3`)",
         f"oxpack: added `[tool.hatch.build.hooks.oxpack]` and `[tool.oxpack]` to `{py}`",
@@ -174,7 +182,7 @@ def test_a_uv_init_lib_project_switches_to_hatchling_and_builds(tmp_path: Path,
     assert main(["init", str(root)]) == 0
     py = root / "pyproject.toml"
     assert py.read_text() == UV_INIT_LIB.replace(
-        'dependencies = []', 'dependencies = ["cuda-core>=0.3", "cuda-bindings>=12"]').replace(
+        'dependencies = []', 'dependencies = ["cuda-core>=0.3", "cuda-bindings>=12"]\n' + TEST_EXTRA.rstrip("\n")).replace(
         '["uv_build>=0.13.9,<0.14.0"]', '["hatchling>=1.26", "oxpack"]').replace(
         '"uv_build"', '"hatchling.build"') + ADDED_TABLES.replace("demo_pkg", "uvdemo")
     assert capsys.readouterr().out.splitlines()[0] == (
@@ -279,6 +287,39 @@ def test_force_replaces_a_table_in_the_middle_in_place(tmp_path: Path) -> None:
     assert (root / "pyproject.toml").read_text() == expected
 
 
+@pytest.mark.parametrize(("extras", "expected"), [
+    ('[project.optional-dependencies]\ndocs = ["sphinx"]\n', {"docs": ["sphinx"], "test": ["pytest", "numpy"]}),
+    ('[project.optional-dependencies]\ntest = ["numpy>=2", "hypothesis"]\n',
+     {"test": ["numpy>=2", "hypothesis", "pytest"]}),
+    ('[project.optional-dependencies]\ntest = ["pytest", "numpy"]\n', {"test": ["pytest", "numpy"]}),
+])
+def test_the_test_extra_gains_what_the_scaffolded_tests_import(tmp_path: Path, extras: str,
+                                                               expected: dict[str, list[str]]) -> None:
+    """`pytest` and `numpy` join an existing `test` extra (each unless listed), or a new one beside the others."""
+    original = ORIGINAL.replace("# ---- tools ----\n", extras + "\n# ---- tools ----\n")
+    root = _project(tmp_path, original)
+    changes = init_project(root)
+    data = tomllib.loads((root / "pyproject.toml").read_text())
+    assert data["project"]["optional-dependencies"] == expected
+    assert any("`test` extra" in c for c in changes) == (expected != {"test": ["pytest", "numpy"]}), changes
+
+
+def test_dynamic_extras_are_left_alone(tmp_path: Path) -> None:
+    original = ORIGINAL.replace('version = "0.1.0"\n', 'version = "0.1.0"\ndynamic = ["optional-dependencies"]\n')
+    root = _project(tmp_path, original)
+    changes = init_project(root)
+    assert "optional-dependencies" not in tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    assert not any("`test` extra" in c for c in changes), changes
+
+
+def test_a_test_extra_of_the_wrong_kind_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    original = ORIGINAL.replace("# ---- tools ----\n", '[project.optional-dependencies]\ntest = "pytest"\n\n# ---- tools ----\n')
+    root = _project(tmp_path, original)
+    err = _error(root, capsys)
+    assert "`project.optional-dependencies.test` in `" in err and "must be a list of strings" in err, err
+    assert (root / "pyproject.toml").read_text() == original, "nothing written"
+
+
 def test_no_build_system_gets_hatchling_before_the_first_table(tmp_path: Path) -> None:
     original = '# header comment\n\n# about the project\n[project]\nname = "demo-pkg"\nversion = "1"\n'
     root = _project(tmp_path, original)
@@ -287,7 +328,8 @@ def test_no_build_system_gets_hatchling_before_the_first_table(tmp_path: Path) -
     assert text.startswith(
         '# header comment\n\n[build-system]\nrequires = ["hatchling>=1.26", "oxpack"]\nbuild-backend = '
         '"hatchling.build"\n\n# about the project\n[project]\nname = "demo-pkg"\nrequires-python = ">=3.10"\n'
-        'dependencies = ["cuda-core>=0.3", "cuda-bindings>=12"]\nversion = "1"\n\n# oxpack\'s build hook')
+        'dependencies = ["cuda-core>=0.3", "cuda-bindings>=12"]\nversion = "1"\n\n[project.optional-dependencies]\n'
+        'test = ["pytest", "numpy"]\n\n# oxpack\'s build hook')
     data = tomllib.loads(text)
     assert data["build-system"]["build-backend"] == "hatchling.build"
     assert data["tool"]["oxpack"]["package"] == "src/demo_pkg"

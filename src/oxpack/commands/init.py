@@ -15,6 +15,8 @@ comments and formatting):
 - ``project.dependencies`` gains ``"cuda-core>=0.3"`` and ``"cuda-bindings>=12"``, the
   generated module's run-time dependencies, each unless already required (a new array
   goes right after ``name``; with ``dependencies`` in ``project.dynamic`` it is left alone).
+- The ``test`` extra (``project.optional-dependencies``) gains ``"pytest"`` and ``"numpy"``,
+  what the scaffolded tests import, each unless listed (left alone when the extras are dynamic).
 - ``[tool.hatch.build.hooks.oxpack]`` (unless present) and ``[tool.oxpack]`` are
   appended at the end of the file, from ``templates/init/*.toml.tmpl``.
 - ``kernels/scale.rs`` and ``tests/test_<module>.py`` are written from
@@ -58,6 +60,8 @@ __all__ = ["InitError", "init_project"]
 HATCHLING = "hatchling>=1.26"
 # what the generated module needs at run time: cuda.core, which imports cuda.bindings
 RUNTIME_DEPS = ("cuda-core>=0.3", "cuda-bindings>=12")
+# what the scaffolded tests import: the project's `test` extra (`pip install ".[test]"`)
+TEST_DEPS = ("pytest", "numpy")
 KERNEL_FILE = "kernels/scale.rs"
 # oxpack's own floor (`requires-python` in its pyproject.toml): the generated module needs it
 REQUIRES_PYTHON = ">=3.10"
@@ -233,6 +237,44 @@ def _after_project_name(text: str) -> int | None:
     return None
 
 
+def _test_extra(doc: Any, expected: dict[str, Any], project: Mapping[str, Any], path: Path) -> list[str]:
+    """The `test` extra of `project.optional-dependencies` gains what the scaffolded tests import
+    (`TEST_DEPS`), each unless listed; a new table or list where there is none. Left alone where
+    the extras are dynamic. Edits `doc` (tomlkit) and `expected` (what the file must then parse to);
+    a new table is left to `_test_table`."""
+    dynamic = project.get("dynamic", [])
+    if isinstance(dynamic, list) and "optional-dependencies" in dynamic:
+        return []
+    extras = project.get("optional-dependencies")
+    if extras is None:  # a new table, written as text after `[project]`'s body (`_test_table`)
+        expected["project"]["optional-dependencies"] = {"test": list(TEST_DEPS)}
+        added = list(TEST_DEPS)
+    elif "test" not in extras:
+        doc["project"]["optional-dependencies"]["test"] = list(TEST_DEPS)
+        expected["project"]["optional-dependencies"]["test"] = list(TEST_DEPS)
+        added = list(TEST_DEPS)
+    else:
+        added = [d for d in TEST_DEPS if not _has(extras["test"], d)]
+        for dep in added:
+            doc["project"]["optional-dependencies"]["test"].append(dep)
+            expected["project"]["optional-dependencies"]["test"].append(dep)
+    if not added:
+        return []
+    listed = ", ".join(f"`{d}`" for d in added)
+    return [f"added {listed} to the `test` extra (`project.optional-dependencies`) in `{path}` (what the scaffolded "
+            "tests import: `pip install \".[test]\"`)"]
+
+
+def _test_table(text: str, path: Path, newline: str) -> str:
+    """`text` with `[project.optional-dependencies]` and its `test` extra right after the body of
+    `[project]` (before the blank and comment lines that lead to the next table)."""
+    span = _table_span(text, _PROJECT_HEADER)
+    if span is None:
+        raise InitError(f"cannot find the `[project]` table of `{path}`; add `[project.optional-dependencies]` with "
+                        f"`test = {_toml_list(TEST_DEPS)}` by hand, then run `oxpack init` again")
+    return _insert_lines(text, span[1], f"\n[project.optional-dependencies]\ntest = {_toml_list(TEST_DEPS)}\n", newline)
+
+
 def _plan(root: Path, module: str, force: bool) -> _Plan:
     path = root / "pyproject.toml"
     text, data, document = _parse(path)
@@ -284,7 +326,10 @@ def _plan(root: Path, module: str, force: bool) -> _Plan:
         expected["project"]["dependencies"] = list(RUNTIME_DEPS)
         added = list(RUNTIME_DEPS)
         deps_changed = True
+    extra = _test_extra(doc, expected, project, path)
     new = tomlkit.dumps(document)
+    if extra and "optional-dependencies" not in project:
+        new = _test_table(new, path, newline)
     if deps_changed and "dependencies" not in project:
         at = _after_project_name(new)
         if at is None:
@@ -294,6 +339,7 @@ def _plan(root: Path, module: str, force: bool) -> _Plan:
     if deps_changed:
         listed = ", ".join(f"`{d}`" for d in added)
         changes.append(f"added {listed} to `project.dependencies` in `{path}` (the generated module needs them)")
+    changes += extra
     if "requires-python" not in project and not (isinstance(dynamic, list) and "requires-python" in dynamic):
         at = _after_project_name(new)
         if at is None:

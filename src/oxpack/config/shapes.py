@@ -16,6 +16,8 @@ _EXAMPLES: Final = {
     "project": "`[project]` with `name = \"...\"`", "project.name": "like `name = \"vecmath\"`",
     "project.dependencies": "like `dependencies = [\"numpy\"]`", "project.dynamic": "like `dynamic = [\"version\"]`",
     "project.requires-python": "like `requires-python = \">=3.10\"`",
+    "project.optional-dependencies": "`[project.optional-dependencies]`",
+    "project.optional-dependencies.test": "like `test = [\"pytest\"]`",
     "build-system": "`[build-system]`", "build-system.requires": "like `requires = [\"hatchling\"]`",
     "build-system.build-backend": "like `build-backend = \"hatchling.build\"`",
     "tool": "`[tool.oxpack]` and its siblings", "tool.oxpack": "`[tool.oxpack]`",
@@ -29,6 +31,7 @@ BUILD_KEYS: Final = (
 INIT_KEYS: Final = BUILD_KEYS + (
     ("tool.oxpack", _TABLE), ("tool.hatch.build.hooks.oxpack", _TABLE),
     ("project.dependencies", _TEXTS), ("project.dynamic", _TEXTS), ("project.requires-python", _TEXT),
+    ("project.optional-dependencies", _TABLE), ("project.optional-dependencies.test", _TEXTS),
     ("build-system", _TABLE), ("build-system.requires", _TEXTS), ("build-system.build-backend", _TEXT),
     ("tool.uv", _TABLE),
 )
