@@ -145,17 +145,35 @@ class FakeCupyArray:
         self.size, self.dtype, self._c_contiguous = cai["shape"][0], dtype, True
 
 
+STRIDED = object()  # the fakes' dense layout (`torch.strided`)
+
+
 class FakeTensor:
-    """What the fast path reads of a PyTorch tensor, and a `__cuda_array_interface__` v3 on the
-    legacy default stream (PyTorch's current stream here) for the general path."""
+    """What the runtime reads of a PyTorch tensor (the fast path and the general path alike read it from
+    PyTorch itself, never through its `__cuda_array_interface__`, which a tensor that requires grad
+    refuses), and that interface, which an `nn.Parameter` refuses (`FakeParameter`)."""
+
+    requires_grad = False
 
     def __init__(self, cai: dict[str, Any], dtype: object) -> None:
-        self.__cuda_array_interface__ = {**cai, "stream": 1}
-        self.dtype, self.is_cuda, self.requires_grad = dtype, True, False
+        self._cai = {**cai, "stream": 1}
+        self.dtype, self.is_cuda, self.layout = dtype, True, STRIDED
+        self.device = SimpleNamespace(type="cuda", index=0)
         self._ptr, self._n = cai["data"][0], cai["shape"][0]
+        self.shape = (self._n,)
+
+    @property
+    def __cuda_array_interface__(self) -> dict[str, Any]:
+        if self.requires_grad:
+            raise RuntimeError("Can't get __cuda_array_interface__ on Variable that requires grad. "
+                               "If gradients aren't required, use var.detach() to get Variable that doesn't require grad.")
+        return self._cai
 
     def is_contiguous(self) -> bool:
         return True
+
+    def stride(self) -> tuple[int, ...]:
+        return (1,)
 
     def data_ptr(self) -> int:
         return int(self._ptr)
@@ -167,13 +185,19 @@ class FakeTensor:
         return 0
 
 
+class FakeParameter(FakeTensor):
+    """An `nn.Parameter`: a tensor subclass that requires grad."""
+
+    requires_grad = True
+
+
 def as_library(value: Any, library: str, hooks: Any) -> Any:
     """`value` (a CAI array of `arr`) as a CuPy array or PyTorch tensor of the fakes above."""
     if library == "cai" or not hasattr(value, "__cuda_array_interface__"):
         return value
     cai = value.__cuda_array_interface__
-    dtype = getattr(hooks, f"{library}_{NAMES[cai['typestr']]}")
-    return (FakeCupyArray if library == "cupy" else FakeTensor)(cai, dtype)
+    dtype = getattr(hooks, f"{'torch' if library == 'parameter' else library}_{NAMES[cai['typestr']]}")
+    return {"cupy": FakeCupyArray, "torch": FakeTensor, "parameter": FakeParameter}[library](cai, dtype)
 
 
 @pytest.fixture
@@ -182,6 +206,8 @@ def hooks(kernels: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Any:
     hooks = sys.modules[f"{PACKAGE}._oxpack.runtime"]._hooks
     monkeypatch.setattr(hooks, "cupy_ndarray", FakeCupyArray)
     monkeypatch.setattr(hooks, "torch_tensor", FakeTensor)
+    monkeypatch.setattr(hooks, "torch_parameter", FakeParameter)
+    monkeypatch.setattr(hooks, "torch_strided", STRIDED)
     for library in ("cupy", "torch"):
         for name in NAMES.values():
             monkeypatch.setattr(hooks, f"{library}_{name}", object())
@@ -197,12 +223,12 @@ def forbid_general_path(kernels: ModuleType, name: str, monkeypatch: pytest.Monk
     monkeypatch.setattr(kernels._module.kernel(name).checks, "checked", general_path)
 
 
-@pytest.mark.parametrize("library", ["cai", "cupy", "torch"])
+@pytest.mark.parametrize("library", ["cai", "cupy", "torch", "parameter"])
 @pytest.mark.parametrize("form", list(FORMS))
 def test_every_call_form_takes_the_fast_path(
     kernels: ModuleType, fake: FakeCuda, hooks: Any, monkeypatch: pytest.MonkeyPatch, form: str, library: str
 ) -> None:
-    """Each form, with `__cuda_array_interface__` arrays, CuPy arrays and PyTorch tensors."""
+    """Each form, with `__cuda_array_interface__` arrays, CuPy arrays, PyTorch tensors and `nn.Parameter`s."""
     name, call = FORMS[form]
     stub = getattr(kernels, name)
     args, options = call(0)
@@ -235,6 +261,39 @@ def test_a_stream_given_with_an_explicit_shape(kernels: ModuleType, fake: FakeCu
     assert [launch[0].handle for launch in fake.launches] == [42, 42]
     monkeypatch.setattr(kernels._module.kernel("blur").checks, "checked", checked)
     assert kernels._fast_blur(40, 30, arr(2, 1200), arr(3, 1200), FakeStream(43), (40, 30), (8, 8)) is False
+
+
+def test_a_stream_handle_given_as_an_int(kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`stream=` as an int, as `torch.cuda.Stream().cuda_stream` and `cupy.cuda.Stream().ptr` give it: the
+    general path launches on that stream and the fast path repeats the launch; 0 is the legacy default
+    stream (handle 1), as in `__cuda_array_interface__`."""
+    kernels.saxpy(1.0, arr(0, 100), arr(1, 100), stream=1042)
+    kernels.saxpy(1.0, arr(0, 100), arr(1, 100), stream=0)
+    forbid_general_path(kernels, "saxpy", monkeypatch)
+    kernels.saxpy(2.0, arr(2, 100), arr(3, 100), stream=1042)
+    kernels.saxpy(2.0, arr(2, 100), arr(3, 100), stream=0)
+    assert [launch[0].handle for launch in fake.launches] == [1042, 1, 1042, 1]
+
+
+@pytest.mark.parametrize(("stream", "got"), [(-1, "-1"), (2**64, str(2**64)), (True, "bool"), (1.0, "float"),
+                                             ("1042", "str")])
+def test_a_stream_that_is_no_stream_is_refused(kernels: ModuleType, fake: FakeCuda, stream: Any, got: str) -> None:
+    with pytest.raises(TypeError, match=re.escape(
+            "saxpy(): `stream` must be a cuda.core Stream, an object with __cuda_stream__, or a stream handle as an "
+            "int (0 or 1: the legacy default stream, 2: the per-thread one, else a cudaStream_t such as "
+            f"torch.cuda.Stream().cuda_stream or cupy.cuda.Stream().ptr), got {got}")):
+        kernels.saxpy(1.0, arr(0, 100), arr(1, 100), stream=stream)
+    assert not fake.launches
+
+
+def test_a_tensor_that_requires_grad_is_read_from_pytorch(kernels: ModuleType, fake: FakeCuda, hooks: Any) -> None:
+    """The general path reads a tensor from PyTorch itself: an `nn.Parameter`'s `__cuda_array_interface__`
+    refuses (as PyTorch's does for a tensor that requires grad), and the call launches with its pointer."""
+    x, y = as_library(arr(0, 100), "parameter", hooks), as_library(arr(1, 100), "torch", hooks)
+    with pytest.raises(RuntimeError, match="requires grad"):
+        x.__cuda_array_interface__
+    kernels._module.kernel("saxpy")((1.5, x, y), None, None, None)
+    assert values(fake.launches[0])[1:] == [x.data_ptr(), 100, y.data_ptr(), 100]
 
 
 def test_a_dynamic_shared_size_reaches_the_fast_launch(kernels: ModuleType, fake: FakeCuda) -> None:
@@ -325,7 +384,8 @@ BAD: dict[str, tuple[str, Callable[[], Call]]] = {
     "six arrays: a read-only output": ("layernorm", lambda: (
         (8, 32, 1e-5, arr(0, 256), arr(1, 32), arr(2, 32), arr(3, 256), arr(4, 8),
          arr(5, 8, readonly=True)), {"threads": 256, "block": 32})),
-    "stream without __cuda_stream__": ("saxpy", lambda: ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "stream": 7})),
+    "stream neither an object with __cuda_stream__ nor a handle": ("saxpy", lambda: (
+        (1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "stream": -7})),
 }
 PRIME: dict[str, Call] = {  # a valid call of each kernel's form, which primes its fast path
     "saxpy": ((1.0, arr(0, 1), arr(1, 1)), {"threads": 1, "block": 1}),

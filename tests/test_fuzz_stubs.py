@@ -235,7 +235,9 @@ def argument(draw: st.DrawFn, kind: str, dtype: str, slot: int) -> Any:
 launch_shapes = st.one_of(*[st.none()] * 16, st.integers(-2, 2**33), st.tuples(st.integers(-1, 300)),
                           st.tuples(st.integers(0, 40), st.integers(0, 40)), st.just(1.5), st.just(True),
                           st.just((1, 2, 3, 4)), st.just([4]))
-streams = st.one_of(*[st.none()] * 10, st.builds(FakeStream, st.sampled_from([1, 2, 7, 9, 42])), st.just(7))
+# stream objects, and stream handles as ints: valid ones (0: the legacy default) and what is no handle
+streams = st.one_of(*[st.none()] * 10, st.builds(FakeStream, st.sampled_from([1, 2, 7, 9, 42])),
+                    st.sampled_from([7, 0, 1, 1042, -5, 2**64, True, 7.0]))
 
 
 blocks = st.one_of(*[st.none()] * 16, st.integers(-1, 2048), st.just((16, 16)), st.just(2.0))
@@ -517,7 +519,8 @@ def predict(spec: Spec, call: Call, module: ModuleType, coarsen: int = 1) -> Lau
     shape = _shape(spec, call.threads, call.block, [read.size for _, read in reads], errors)
     if not isinstance(shape, tuple):
         return shape
-    if call.stream is not None and not hasattr(call.stream, "__cuda_stream__"):
+    handle_given = type(call.stream) is int and 0 <= call.stream < 2**64  # `StreamLike`'s int handle
+    if call.stream is not None and not hasattr(call.stream, "__cuda_stream__") and not handle_given:
         return errors.argument
     arrays = iter(reads)
     launch: list[Any] = []
@@ -528,7 +531,8 @@ def predict(spec: Spec, call: Call, module: ModuleType, coarsen: int = 1) -> Lau
             _, read = next(arrays)
             launch += [read.ptr or 256, read.size]
     producers = [read.stream for _, read in reads if read.stream is not None]
-    handle = call.stream.handle if call.stream is not None else producers[0] if producers else 1
+    given = None if call.stream is None else (call.stream or 1) if handle_given else call.stream.handle
+    handle = given if given is not None else producers[0] if producers else 1
     waits: list[int] = []
     for producer in producers:
         if producer != handle and producer not in waits:

@@ -149,3 +149,55 @@ def test_without_torch_the_stub_module_imports_and_registers_nothing() -> None:
             "import cupy as cp; x = cp.ones(8, dtype=cp.float32); y = cp.ones(8, dtype=cp.float32)\n"
             "k.saxpy(2.0, x, y); assert float(y.sum()) == 24.0\n")
     subprocess.run([sys.executable, "-c", code], check=True)  # its asserts are the test
+
+
+def test_every_tensor_a_model_holds_through_the_stub_and_the_operator() -> None:
+    """An `nn.Parameter` (whose `__cuda_array_interface__` refuses: it requires grad), a tensor that
+    requires grad, tensors made under `no_grad` and `inference_mode`, a contiguous view of a
+    parameter: through the stub (general path, then the fast path) and the operator, eager and
+    compiled, each result as torch's."""
+    weight = torch.nn.Parameter(torch.randn(4096, device=CUDA))
+    with pytest.raises(RuntimeError, match="requires grad"):
+        weight.__cuda_array_interface__  # what the runtime no longer reads
+    x = torch.randn(4096, device=CUDA, requires_grad=True)
+    for _ in range(2):  # the general path, then the fast path's repeat
+        y = torch.randn(4096, device=CUDA)
+        expected = 2.0 * weight.detach() + 0.5 * x.detach() + y
+        vecmath.kernels.saxpy(2.0, weight, y)
+        vecmath.kernels.saxpy(0.5, x, y)
+        torch.testing.assert_close(y, expected)
+    with torch.no_grad():
+        out = torch.zeros(100, device=CUDA)
+        ops.saxpy(1.0, weight[100:200], out)  # a view of a parameter at an offset, through the operator
+        torch.testing.assert_close(out, weight.detach()[100:200])
+    with torch.inference_mode():
+        a, b = torch.ones(1000, device=CUDA), torch.zeros(1000, device=CUDA)
+        ops.saxpy(3.0, a, b)
+        torch.testing.assert_close(b, torch.full((1000,), 3.0, device=CUDA))
+
+    def step(w: Any, v: Any) -> Any:
+        out = torch.zeros_like(v)
+        ops.saxpy(1.0, w, out)
+        return out * 2.0
+
+    compiled = torch.compile(step, fullgraph=True)
+    v = torch.randn(4096, device=CUDA)
+    torch.testing.assert_close(compiled(weight, v), 2.0 * weight.detach())
+
+
+def test_a_stream_handle_as_an_int() -> None:
+    """`stream=torch.cuda.Stream().cuda_stream` (an int): the kernel runs on that stream, ordered after
+    the tensors' producer stream; 0 is the legacy default stream."""
+    side = torch.cuda.Stream()
+    x, y = torch.randn(1 << 20, device=CUDA), torch.zeros(1 << 20, device=CUDA)
+    side.wait_stream(torch.cuda.current_stream())
+    for _ in range(2):
+        y.zero_()
+        side.wait_stream(torch.cuda.current_stream())
+        vecmath.kernels.saxpy(2.0, x, y, stream=side.cuda_stream)
+        side.synchronize()
+        torch.testing.assert_close(y, 2.0 * x)
+    y.zero_()
+    vecmath.kernels.saxpy(2.0, x, y, stream=0)
+    torch.cuda.synchronize()
+    torch.testing.assert_close(y, 2.0 * x)

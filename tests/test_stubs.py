@@ -728,9 +728,9 @@ def test_a_1d_launch_index_refuses_2d_threads(kernels: ModuleType, runtime: Modu
 
 
 def test_bad_stream_object(kernels: ModuleType, runtime: ModuleType) -> None:
-    expected = r"`stream` must be a cuda.core Stream .*got int"
+    expected = r"`stream` must be a cuda.core Stream, an object with __cuda_stream__, or a stream handle as an int .*got str"
     with pytest.raises(runtime.KernelArgumentError, match=expected):
-        kernels.saxpy(2.0, at(0), at(1), stream=7)
+        kernels.saxpy(2.0, at(0), at(1), stream="7")
 
 
 def test_unknown_kernel(kernels: ModuleType, runtime: ModuleType) -> None:

@@ -170,7 +170,9 @@ def test_rejected_calls_run_nothing(rng: np.random.Generator) -> None:
          "saxpy(): argument `y` (mutable output) is a read-only array; pass a writable one"),
         (lambda: kernels.saxpy("2", x, y), "saxpy(): argument `a` must be a float or an int (float32), got str"),
         (lambda: kernels.saxpy(2.0, x, y, stream=object()),
-         "saxpy(): `stream` must be a cuda.core Stream or an object with __cuda_stream__, got object"),
+         "saxpy(): `stream` must be a cuda.core Stream, an object with __cuda_stream__, or a stream handle as an int "
+         "(0 or 1: the legacy default stream, 2: the per-thread one, else a cudaStream_t such as "
+         "torch.cuda.Stream().cuda_stream or cupy.cuda.Stream().ptr), got object"),
     ]
     for call, message in bad_calls:
         with pytest.raises((TypeError, ValueError)) as info:

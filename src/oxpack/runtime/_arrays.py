@@ -133,6 +133,8 @@ class _ArrayReader:
         self.name = name
 
     def read(self, p: _Param, obj: object) -> _Array:
+        if isinstance(obj, _hooks.torch_tensor):  # every tensor a model holds, whatever autograd says of it
+            return self.from_torch(p, obj)
         try:
             cai = getattr(obj, "__cuda_array_interface__", None)
         except Exception as exc:  # e.g. torch: a tensor that requires grad
@@ -228,6 +230,32 @@ class _ArrayReader:
         elif type(obj) is _hooks.cupy_ndarray:
             on = _hooks.cupy_device()
         return _Array(p, obj, ptr or 0, size, size * p.dtype.itemsize, device, stream, handshake, on)
+
+    def torch_parts(self, p: _Param, tensor: Any, what: str = "device array") -> tuple[int, int]:
+        """(data pointer, element count) of a PyTorch tensor of `p`'s dtype, dense and C-contiguous,
+        read from the tensor itself: an `nn.Parameter`, a tensor that requires grad (whose
+        ``__cuda_array_interface__`` and ``__dlpack__`` refuse), an inference-mode tensor, a view."""
+        if tensor.dtype is not getattr(_hooks, f"torch_{p.dtype.name}"):
+            got = str(tensor.dtype).removeprefix("torch.")
+            raise KernelArgumentError(
+                f"{self.name}(): argument `{p.name}` must be {_a(p.dtype.name)} {what}, got {_a(got)} tensor")
+        if tensor.layout is not _hooks.torch_strided:
+            raise self.bad(p, f"a {str(tensor.layout).removeprefix('torch.')} tensor; pass a dense one (`.to_dense()`)")
+        itemsize = p.dtype.itemsize
+        self.layout_checks(p, tuple(tensor.shape), tuple(s * itemsize for s in tensor.stride()), False)
+        try:
+            return int(tensor.data_ptr()), int(tensor.numel())
+        except Exception as exc:  # a tensor without storage (a fake or meta tensor)
+            raise self.bad(p, f"its data cannot be read ({exc})") from None
+
+    def from_torch(self, p: _Param, tensor: Any) -> _Array:
+        """A CUDA tensor, read from PyTorch itself (`torch_parts`), on PyTorch's current stream of its device."""
+        if not tensor.is_cuda:
+            raise self.host(p, tensor, "host memory" if tensor.device.type == "cpu" else f"{tensor.device.type} memory")
+        ptr, size = self.torch_parts(p, tensor)
+        device = int(tensor.get_device())
+        stream = int(_hooks.torch_raw_stream(device)) or _LEGACY_STREAM
+        return _Array(p, tensor, ptr, size, size * p.dtype.itemsize, device, stream, False, device)
 
     def from_dlpack(self, p: _Param, obj: Any) -> _Array:
         device_type, device_id = obj.__dlpack_device__()

@@ -76,10 +76,13 @@ class _Checks:
         shape = self.launch_shape(threads, block, arrays)
         if shape is None:  # nothing to launch: no device's block limit comes first
             self.check_launch_requirements(args, arrays, threads, block, shape)
-        if stream is not None and not hasattr(stream, "__cuda_stream__"):
+        if stream is not None and not hasattr(stream, "__cuda_stream__") and not (
+                type(stream) is int and 0 <= stream < 2**64):
+            got = repr(stream) if type(stream) is int else _type_name(stream)
             raise KernelArgumentError(
-                f"{self.name}(): `stream` must be a cuda.core Stream or an object with "
-                f"__cuda_stream__, got {_type_name(stream)}"
+                f"{self.name}(): `stream` must be a cuda.core Stream, an object with __cuda_stream__, or a "
+                "stream handle as an int (0 or 1: the legacy default stream, 2: the per-thread one, else a "
+                f"cudaStream_t such as torch.cuda.Stream().cuda_stream or cupy.cuda.Stream().ptr), got {got}"
             )
         return arrays, shape
 

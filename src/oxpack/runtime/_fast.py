@@ -36,6 +36,8 @@ class _Hooks:
     cupy_int8: Any = None
     cupy_uint8: Any = None
     torch_tensor: Any = _Never
+    torch_parameter: Any = _Never  # nn.Parameter: a model's weights, read as the tensors they are
+    torch_strided: Any = None  # the dense layout
     torch_float32: Any = None
     torch_float64: Any = None
     torch_int32: Any = None
@@ -93,14 +95,17 @@ class _Hooks:
 
     def _find_torch(self, torch: Any) -> None:
         try:
-            raw = torch._C._cuda_getCurrentRawStream
-            for dt in DTYPES.values():
-                setattr(self, f"torch_{dt.name}", getattr(torch, dt.name, None))
-            tensor = torch.Tensor
+            tensor, strided = torch.Tensor, torch.strided
+            dtypes = {dt.name: getattr(torch, dt.name, None) for dt in DTYPES.values()}
+            parameter = getattr(getattr(torch, "nn", None), "Parameter", _Never)
         except AttributeError:
             return
-
-        self.torch_raw_stream = raw  # type: ignore[method-assign]
+        raw = getattr(getattr(torch, "_C", None), "_cuda_getCurrentRawStream", None)
+        if raw is not None:  # a CPU-only PyTorch has no CUDA streams (its tensors are host memory)
+            self.torch_raw_stream = raw  # type: ignore[method-assign]
+        for name, dtype in dtypes.items():
+            setattr(self, f"torch_{name}", dtype)
+        self.torch_strided, self.torch_parameter = strided, parameter
         self.torch_tensor = tensor
 
 
@@ -130,9 +135,13 @@ _last_stream: tuple[object, int] = (None, 0)
 
 
 def _stream_handle(stream: object) -> int:
-    """The handle of a `stream=` argument (0 and 1 both as 1), remembered for the last
-    object given; -1 when it has none (the general path then explains)."""
+    """The handle of a `stream=` argument (0 and 1 both as 1): a stream handle given as an int
+    (`torch.cuda.Stream().cuda_stream`, `cupy.cuda.Stream().ptr`), or what `__cuda_stream__`
+    says, remembered for the last object given; -1 when it has none (the general path then
+    explains)."""
     global _last_stream
+    if type(stream) is int:
+        return (stream or _LEGACY_STREAM) if 0 <= stream < 2**64 else -1
     last = _last_stream
     if last[0] is stream:
         return last[1]

@@ -10,6 +10,7 @@ from typing import Any
 
 from . import _driver
 from ._driver import _cuda
+from ._fast import _stream_handle
 from ._types import LaunchError, StreamLike
 
 
@@ -32,8 +33,7 @@ class Graph:
         if self._exec is None:
             raise LaunchError("Graph.replay(): nothing was captured (the capture failed or the graph is closed)")
         api = _cuda()
-        target: Any = self.stream if stream is None else stream
-        handle = int(target.__cuda_stream__()[1])
+        handle = _handle(self.stream if stream is None else stream, "Graph.replay()")
         (err,) = api.driver.cuGraphLaunch(self._exec, api.driver.CUstream(handle))
         if err != api.driver.CUresult.CUDA_SUCCESS:
             raise LaunchError(f"Graph.replay(): the driver refused the graph launch: {err}")
@@ -55,6 +55,15 @@ class Graph:
             pass
 
 
+def _handle(stream: object, where: str) -> int:
+    """The handle of a stream (`StreamLike`: an object with ``__cuda_stream__`` or an int handle)."""
+    handle = _stream_handle(stream)
+    if handle < 0:
+        raise LaunchError(f"{where}: `stream` must be a cuda.core Stream, an object with __cuda_stream__, or a "
+                          f"stream handle as an int, got {stream!r}")
+    return handle
+
+
 @contextlib.contextmanager
 def capture(stream: StreamLike | None = None) -> Iterator[Graph]:
     """Capture the kernel launches of a block into a `Graph` instead of running them.
@@ -68,7 +77,7 @@ def capture(stream: StreamLike | None = None) -> Iterator[Graph]:
     """
     api = _cuda()
     target: Any = api.core.Device().create_stream() if stream is None else stream  # non-blocking
-    handle = int(target.__cuda_stream__()[1])
+    handle = _handle(target, "capture()")
     driver = api.driver
     graph = Graph(target)
     mode = driver.CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_THREAD_LOCAL
@@ -81,7 +90,8 @@ def capture(stream: StreamLike | None = None) -> Iterator[Graph]:
             cupy: Any = sys.modules.get("cupy")
             if cupy is not None:
                 external = getattr(cupy.cuda.Stream, "from_external", None)  # CuPy 14 and later
-                current.enter_context(external(target) if external else cupy.cuda.ExternalStream(handle))
+                current.enter_context(external(target) if external and type(target) is not int
+                                      else cupy.cuda.ExternalStream(handle))
             torch: Any = sys.modules.get("torch")
             if torch is not None and torch.cuda.is_initialized():
                 current.enter_context(torch.cuda.stream(torch.cuda.ExternalStream(handle)))

@@ -110,10 +110,10 @@ class Kernel:
         block: object = None,
     ) -> None:
         """Check every argument, then order streams and launch; see the stub's docstring."""
+        _hooks.refresh()  # PyTorch's and CuPy's classes, once the program imported them
         if self.module.emulate:
             _emulation().launch(self, args, stream, threads, block)
             return
-        _hooks.refresh()
         arrays, shape = self.checks.checked(args, stream, threads, block, self.arrays.read)
         if shape is not None:
             for a in arrays:  # before any stream waits: a refused call queues nothing

@@ -91,10 +91,13 @@ class _Placement:
         """The stream given, else the first array's producer stream (when it is on the
         arrays' device), else the device's default one; then order every producer's
         work before it. Returns the stream, its handle and whether it had to wait."""
-        if stream is not None:
+        if type(stream) is int:  # a stream handle (checked: 0 <= handle < 2**64)
+            handle = stream or _LEGACY_STREAM
+            launch_stream: Any = _foreign_stream(api, handle)
+        elif stream is not None:
             if not isinstance(stream, api.core.Stream):
                 stream = api.core.Device(device.device_id).create_stream(stream)
-            launch_stream: Any = stream
+            launch_stream = stream
             handle = int(stream.handle) or _LEGACY_STREAM  # type: ignore[attr-defined]
         else:
             launch_stream, handle = device.default_stream, device.default_handle

@@ -72,10 +72,16 @@ DeviceArray: TypeAlias = _CudaArrayInterface | _DLPackArray
 """A device array: anything with ``__cuda_array_interface__`` or ``__dlpack__``."""
 
 
-class StreamLike(Protocol):
-    """A stream: a ``cuda.core`` Stream or anything with ``__cuda_stream__``."""
+class _CudaStream(Protocol):
+    """A stream object: a ``cuda.core`` Stream or anything with ``__cuda_stream__``."""
 
     def __cuda_stream__(self) -> tuple[int, int]: ...
+
+
+StreamLike: TypeAlias = _CudaStream | int
+"""A stream: a ``cuda.core`` Stream or any object with ``__cuda_stream__``, or a stream handle as an
+int: 0 or 1 for the legacy default stream, 2 for the per-thread one, else a ``cudaStream_t`` such as
+``torch.cuda.Stream().cuda_stream`` or ``cupy.cuda.Stream().ptr`` gives."""
 
 
 _MUTABLE = ("out", "atomic")  # buffers the kernel writes: never read-only, never aliased

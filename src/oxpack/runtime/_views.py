@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from ._manifest import Emulation, Manifest
 from ._manifest import Kernel as _KernelSpec
@@ -59,6 +59,7 @@ class _ArraysView(Protocol):
     """What the emulation reads of a `Kernel`'s `arrays` (`_arrays._ArrayReader`): how it words a refusal."""
 
     def bad(self, p: _Param, why: str) -> KernelArgumentError: ...
+    def torch_parts(self, p: _Param, tensor: Any, what: str = ...) -> tuple[int, int]: ...
     def layout_checks(
         self, p: _Param, shape: Sequence[int], strides: Sequence[int] | None, readonly: bool
     ) -> None: ...

@@ -20,6 +20,7 @@ import ctypes
 import hashlib
 import math
 import re
+import sys
 import sysconfig
 import threading
 from pathlib import Path
@@ -170,7 +171,13 @@ class _HostArrays:
 
     def read(self, p: _Param, obj: object) -> _Array:
         k = self.kernel
-        if hasattr(obj, "__cuda_array_interface__"):
+        torch: Any = sys.modules.get("torch")
+        if torch is not None and isinstance(obj, torch.Tensor) and not obj.is_cuda:
+            # a CPU tensor, read from PyTorch itself: a parameter or a tensor that requires grad too
+            ptr, size = k.arrays.torch_parts(p, obj, "array")
+            self.keep.append(obj)
+            return _Array(p, obj, ptr, size, size * p.dtype.itemsize, None, None, False)
+        if (torch is not None and isinstance(obj, torch.Tensor)) or hasattr(obj, "__cuda_array_interface__"):
             raise KernelArgumentError(
                 f"{k.name}(): argument `{p.name}` is device memory ({_type_name(obj)}), but `{k.module.name}` "
                 "is emulating (OXPACK_EMULATE=1 or emulation()): pass a host array (a NumPy array, a CPU "
