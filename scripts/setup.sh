@@ -17,14 +17,13 @@ if [ "$need_apt" = 1 ]; then
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq rustc-web rust-web-src >/dev/null
 fi
 
-# --- issue 20: the shared build cache's tests start their own Debian redis-server ---
+# the shared build cache's tests start their own Debian redis-server
 if ! command -v redis-server >/dev/null 2>&1; then
     echo "setup: installing Debian's redis-server (tests/test_remote_cache.py)" >&2
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
 fi
-# --- end issue 20 ---
 
 PY="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PY" -m venv .venv

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Order independence (issue 21): runs each test file alone, in its own pytest session with an empty
+# Order independence: runs each test file alone, in its own pytest session with an empty
 # oxpack cache, its tests last first, so that a test that passes only after another one ran fails
 # here. The arguments go to every run (CI: `-m "not slow"`). Needs .venv (scripts/setup.sh).
 # `bash scripts/test.sh` runs the whole suite in a random order (pytest-randomly; the seed is in

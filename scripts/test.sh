@@ -4,7 +4,7 @@
 # (tests/test_field.py: pip, build and uv from fresh venvs, packages from PyPI) run too;
 # `bash scripts/test.sh -m "not slow"` leaves them out.
 # The 25 slowest tests are listed at the end (CI time: contributing.md).
-# Order (issue 21): a random one (pytest-randomly; the seed is in pytest's header: `--randomly-seed=N`).
+# Order: a random one (pytest-randomly; the seed is in pytest's header: `--randomly-seed=N`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

@@ -223,7 +223,7 @@ def session_sysroot(oxpack_cache: Path) -> Path:
     return folder
 
 
-# ---------------------------------------------------------------- GPU test files: what they run on (issue 21)
+# ---------------------------------------------------------------- GPU test files: what they run on
 
 CUPY = "the GPU tests use CuPy arrays: install CuPy for this CUDA (`pip install cupy-cuda13x` or `cupy-cuda12x`)"
 GPU_ARTIFACTS = ("build them where rustc is with `bash scripts/gpu-artifacts.sh`, then run the GPU tests here with "
@@ -353,7 +353,7 @@ def gpu_site(variable: str, what: str) -> str:
     return site
 
 
-# ---------------------------------------------------------------- seeded random data (issue 21)
+# ---------------------------------------------------------------- seeded random data
 
 DEFAULT_SEED = 21
 
@@ -391,7 +391,7 @@ def rng(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
-# --- issue 21, item 9: in CI (`CI` set, as CI services and .ci/run set it) only tests marked `gpu` may skip ------
+# --- in CI (`CI` set, as CI services and .ci/run set it) only tests marked `gpu` may skip ------
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:

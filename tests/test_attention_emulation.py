@@ -1,4 +1,4 @@
-"""Attention forward on tensor cores in emulation (issue 19): `example-project/kernels/attention.rs`
+"""Attention forward on tensor cores in emulation: `example-project/kernels/attention.rs`
 (FlashAttention-2: online softmax over k/v tiles, `mma.sync` for q·kᵀ and p·v) and the register
 operations of `oxpack::mma` it is made of (`ARegs`, `Accum::to_a`, the row reductions, `SeqTiles`),
 run on the CPU through a real build and the generated stubs.

@@ -45,7 +45,7 @@ needs_emulation = pytest.mark.skipif(not EMULATES, reason="emulation runs on x86
     (0, 1024), (1, 1024), (32, 1024), (64, 1024),  # 64 · 1,024 = 65,536: the whole block
     (65, 896),  # 2,080 a warp, rounded up to 2,304: 28 warps
     (72, 896), (80, 768),  # 25 warps fit 2,560 each, 24 of them in fours
-    (97, 512),  # rmsnorm_bf16 on sm_90 until session 9: 3,328 a warp, 19 fit, 16 in fours (the driver's answer on the H200)
+    (97, 512),  # rmsnorm_bf16 on sm_90 before its register cap: 3,328 a warp, 19 fit, 16 in fours (the driver's answer on the H200)
     (122, 512), (128, 512), (146, 384), (186, 256), (255, 256),
 ])
 def test_block_threads_of_known_register_counts(registers: int, threads: int) -> None:
@@ -286,7 +286,7 @@ def test_a_manifests_limit_is_what_emulation_obeys(example: ModuleType) -> None:
 def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """The example's norm.rs with the two fixes: `#[launch_bounds(1000)]` on rmsnorm_bf16 and
     `#[max_registers(64)]` on layernorm (both use more than 64 registers without them; norm.rs
-    caps layernorm itself since session 11, round 2)."""
+    caps layernorm itself now)."""
     source = (EXAMPLE / "kernels" / "norm.rs").read_text()
     source, bounded = re.subn(r"(?m)^(\s*)pub fn rmsnorm_bf16\(", r"\1#[launch_bounds(1000)]\n\1pub fn rmsnorm_bf16(",
                               source)
@@ -300,7 +300,7 @@ def test_the_fixes_the_message_names_make_the_block_fit(capped: ModuleType, exam
     for arch in ("sm_80", "sm_90"):
         before = example._module.kernel("rmsnorm_bf16").spec.block_limits[arch]
         bounded = capped._module.kernel("rmsnorm_bf16").spec.block_limits[arch]
-        if arch == "sm_80":  # sm_90's takes 64 registers since session 9, round 2: 1,024 threads fit uncapped
+        if arch == "sm_80":  # sm_90's takes 64 registers: 1,024 threads fit uncapped
             assert before.max_threads < 1000 and before.registers > 64
         assert bounded.max_threads == 1000 and bounded.registers <= 64, (arch, bounded)  # its launch bounds now
         layernorm = capped._module.kernel("layernorm").spec.block_limits[arch]

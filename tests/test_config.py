@@ -256,7 +256,7 @@ def test_environment_problems(tmp_path: Path) -> None:
 
 
 def test_headers_name_the_sources_with_problems(tmp_path: Path) -> None:
-    """Issue 16: a bad `--ptx` or `OXPACK_*` value is not reported as a problem of `pyproject.toml`."""
+    """A bad `--ptx` or `OXPACK_*` value is not reported as a problem of `pyproject.toml`."""
     (tmp_path / "pyproject.toml").write_text('[tool.oxpack]\narchs = ["sm_90"]\n')
     with pytest.raises(ConfigError) as info:
         load_config(tmp_path, env={}, cli={"ptx": "sm_70"})

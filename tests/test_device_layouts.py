@@ -1,4 +1,4 @@
-"""The cooperative layouts (issue 18, item 3), built for real and run emulated against NumPy.
+"""The cooperative layouts, built for real and run emulated against NumPy.
 
 Rows per warp and per block (element by element and 16 bytes at a time), grid-stride
 ownership, one value per block or per warp, and shapes bound from `len(...)` and

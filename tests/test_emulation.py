@@ -1,4 +1,4 @@
-"""Emulation (issue 12): the same kernel files, compiled for the host, run on the CPU.
+"""Emulation: the same kernel files, compiled for the host, run on the CPU.
 
 Real builds (rustc for the host, the device crate's host side), real launches through the
 generated stubs on NumPy arrays; no GPU. The example project's emulated twins of the GPU
@@ -709,7 +709,7 @@ def test_a_damaged_or_foreign_host_library_is_refused(example_build: Path, tmp_p
     assert proc.returncode == 1 and proc.stderr.strip().splitlines()[-1].endswith(expected), proc.stderr[-1500:]
 
 
-# ---------------------------------------------------------------- issue 10's rules for the host stages
+# ---------------------------------------------------------------- the reliability rules for the host stages
 
 
 def _emulated_project(project: Path, name: str, kernel_file: str, source: str) -> Path:
@@ -1145,7 +1145,7 @@ def test_every_tensor_a_model_holds_runs_emulated(vecmath: ModuleType) -> None:
     assert torch.equal(out, weight.detach()[100:200])
 
 
-# ---------------------------------------------------------------- as strict as the GPU (issue 16)
+# ---------------------------------------------------------------- as strict as the GPU
 
 LIMITS = """\
 use oxpack::prelude::*;

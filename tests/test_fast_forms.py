@@ -1,4 +1,4 @@
-"""The generated fast path serves every call form (issue 18, item 1).
+"""The generated fast path serves every call form.
 
 Explicit `threads`/`block` (ints and tuples), 2-D and 3-D launches, `where` requirements,
 every scalar type, dynamic shared memory and any number of arrays (none, six): each form's

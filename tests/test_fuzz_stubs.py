@@ -1,4 +1,4 @@
-"""Fuzzing the stubs' argument checks (issues 10 and 21) against a two-sided oracle.
+"""Fuzzing the stubs' argument checks against a two-sided oracle.
 
 `predict` reads the inputs independently of the runtime: a valid call must launch
 exactly what it predicts (the kernel, grid and block, stream and waits, every kernel

@@ -7,7 +7,7 @@ what differs, when vecmath is missing or was not built from this checkout (its m
 `sources`: tests/conftest.py `require_example`). Random data is seeded (OXPACK_TEST_SEED, default
 21; a failure prints its seed).
 
-Two load-time tests (issue 16) take artifacts of their own, each a folder named by a variable
+Two load-time tests take artifacts of their own, each a folder named by a variable
 (failing without it; `bash scripts/gpu-tests.sh` sets both), run in a subprocess with that folder first on the path:
 
 - OXPACK_SM80_SITE: the example built for `archs = ["sm_80"]`, `ptx = "none"` (the wheel is
@@ -241,7 +241,7 @@ def test_explicit_cuda_core_stream() -> None:
     assert bool(cp.all(y == x))
 
 
-# ---------------------------------------------------------------- the device library (issue 3)
+# ---------------------------------------------------------------- the device library
 
 
 def test_sum_reduction(rng: np.random.Generator) -> None:
@@ -314,7 +314,7 @@ def test_transpose_tiled(rng: np.random.Generator, h: int, w: int) -> None:
     assert np.array_equal(out.get(), m_h.T)
 
 
-# ---------------------------------------------------------------- math and softmax (issue 3)
+# ---------------------------------------------------------------- math and softmax
 
 _ERF = np.vectorize(__import__("math").erf)
 # op: (NumPy reference on float64, input range, relative tolerance f32, f64)
@@ -430,7 +430,7 @@ def test_shared_memory_read_out_of_bounds_traps() -> None:
     assert "TRAPPED" in out, out
 
 
-# ---------------------------------------------------------------- SGEMM (issue 3)
+# ---------------------------------------------------------------- SGEMM
 
 
 @pytest.mark.parametrize(("m", "n", "k"), [(512, 384, 256), (300, 333, 77), (1, 5, 3)])
@@ -570,7 +570,7 @@ def test_the_fast_path_takes_torch_dlpack_and_stream(rng: np.random.Generator) -
                                "3.40282347e+38), got 1e+40")
 
 
-# ---------------------------------------------------------------- two GPUs (issue 9)
+# ---------------------------------------------------------------- two GPUs
 
 two_gpus = pytest.mark.skipif(gpu_count() < 2, reason="needs two GPUs")
 
@@ -631,7 +631,7 @@ def test_mixed_devices_and_a_stream_of_another_device_are_refused() -> None:
         assert np.array_equal(y1.get(), before, equal_nan=True), "a refused call wrote to the output"
 
 
-# ---------------------------------------------------------------- CUDA graphs (issue 11)
+# ---------------------------------------------------------------- CUDA graphs
 
 
 def test_stub_calls_captured_by_torch_cuda_graph_replay_like_eager(rng: np.random.Generator) -> None:
@@ -716,7 +716,7 @@ def test_kernels_capture_records_a_sequence_and_replays_it(rng: np.random.Genera
     assert str(info.value) == "Graph.replay(): nothing was captured (the capture failed or the graph is closed)"
 
 
-# ---------------------------------------------------------------- load-time checks (issue 16)
+# ---------------------------------------------------------------- load-time checks
 
 
 def _run_with_site(variable: str, program: str) -> subprocess.CompletedProcess[str]:

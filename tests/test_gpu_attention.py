@@ -1,5 +1,5 @@
-"""GPU tests: the example's FlashAttention-2 forward (`example-project/kernels/attention.rs`,
-issue 19) against PyTorch's `F.scaled_dot_product_attention` on bf16.
+"""GPU tests: the example's FlashAttention-2 forward (`example-project/kernels/attention.rs`)
+against PyTorch's `F.scaled_dot_product_attention` on bf16.
 
 The kernel rounds p to bf16 before p·v and o to bf16 at the end, and sums in f32, so o is
 compared with softmax attention of the same bf16 inputs in f32 (`reference`) within 2⁻⁷·(p·|v|)

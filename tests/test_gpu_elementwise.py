@@ -1,4 +1,4 @@
-"""GPU tests: every element-wise example kernel, coarsened (issue 18, item 4), gives torch's result.
+"""GPU tests: every element-wise example kernel, coarsened, gives torch's result.
 
 The example's one-index-per-thread kernels run 4 launch indices per hardware thread (the
 manifest's `coarsen`; see docs/device-library.md, "How fast is a one-element-per-thread

@@ -1,4 +1,4 @@
-"""GPU tests (issue 18, item 1): the generated fast path launches every call form right.
+"""GPU tests: the generated fast path launches every call form right.
 
 Explicit `threads`/`block` (ints and tuples), 2-D launches, dynamic shared memory, CuPy
 arrays and PyTorch tensors: the first call takes the general path, which records its

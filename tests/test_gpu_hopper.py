@@ -1,4 +1,4 @@
-"""GPU tests: the Hopper path (issue 19 item 2) — TMA copies on mbarriers and `wgmma` — through the
+"""GPU tests: the Hopper path — TMA copies on mbarriers and `wgmma` — through the
 scratch sm_90a project `tests/packages/hopper` (its `gemm_bf16_nt_sm90` & co), against PyTorch.
 
 `wgmma` sums the exact bf16 products in f32 in an order of its own: f32 outputs are compared with

@@ -1,4 +1,4 @@
-"""GPU tests: attention forward on the Hopper path (issue 19 item 2) — TMA pipeline of q, k and v,
+"""GPU tests: attention forward on the Hopper path — TMA pipeline of q, k and v,
 `wgmma` q·kᵀ from shared memory and p·v with p in registers and v read N-major — through the
 scratch sm_90a project `tests/packages/hopper` (`attention_fwd_sm90_d{64,128}`), against
 `F.scaled_dot_product_attention` in f32 on the same bf16 inputs.

@@ -1,4 +1,4 @@
-"""GPU tests of the cooperative layouts (issue 18, item 3), through the example's norm kernels.
+"""GPU tests of the cooperative layouts, through the example's norm kernels.
 
 `example-project/kernels/norm.rs` writes its outputs with the new layouts:
 - `layernorm`: one warp per row in 16-byte chunks (`WarpRows<Vec4>`), a mean and an rstd per
@@ -140,7 +140,7 @@ def test_rmsnorm_bf16_rows(rows: int, c: int, block: int) -> None:
 
 def test_a_block_over_what_the_registers_allow_is_refused_before_launch() -> None:
     """A block of 32 × 32 is more than sgemm's registers allow (and 1000 more than rmsnorm_bf16's on
-    sm_80–sm_89; layernorm's 64 registers take 1024 since session 11, round 2): one line, nothing
+    sm_80–sm_89; layernorm's 64 registers take 1024): one line, nothing
     launched (the whole message: tests/test_gpu_limits.py)."""
     a, c = cp.zeros((64, 64), cp.float32), _poisoned((64, 64), cp.float32)
     with pytest.raises(kernels.KernelValueError, match=r"^sgemm\(\): `block` \(32, 32\) has 1024 threads, over the \d+ "
@@ -151,7 +151,7 @@ def test_a_block_over_what_the_registers_allow_is_refused_before_launch() -> Non
     limits = kernels._module.kernel("rmsnorm_bf16").spec.block_limits
     arch = f"sm_{cp.cuda.Device(0).compute_capability}"  # a build for this arch alone has no sm_80 entry
     if (limits[arch] if arch in limits else limits["sm_80"]).max_threads >= 1000:
-        return  # rmsnorm_bf16 fits 1,024 threads on sm_90 (64 registers since session 9, round 2)
+        return  # rmsnorm_bf16 fits 1,024 threads on sm_90 (64 registers)
     torch = pytest.importorskip("torch")
     xb = torch.zeros(4, 4097, device="cuda", dtype=torch.bfloat16)
     wb = torch.ones(4097, device="cuda", dtype=torch.bfloat16)

@@ -1,7 +1,7 @@
 """GPU tests: a block of more threads than a kernel's registers allow is refused before launch.
 
 `rmsnorm_bf16` (example-project/kernels/norm.rs) used 97 registers a thread on sm_90 when this
-was found (64 since session 9, round 2; `layernorm` took 70–72, 64 since session 11, round 2;
+was found (64 now; `layernorm` took 70–72, 64 now;
 `sgemm` takes over 64), so a block had room for 512 of
 its threads; at block 1000 the driver used to
 refuse the launch with cuda.core's raw CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES traceback. Now the
@@ -78,8 +78,8 @@ def test_the_manifests_limit_is_the_drivers_for_every_example_kernel() -> None:
         if recorded != driver:
             wrong[name] = (recorded, driver)
     assert not wrong, f"kernel: (the manifest's max threads per block for {_arch()}, the driver's): {wrong}"
-    # the case this was found by (rmsnorm_bf16; on sm_90 it takes 64 registers since session 9, round 2,
-    # and fits 1,024 threads, as layernorm does at 64 since session 11, round 2; sgemm, over 64, does not)
+    # the case this was found by (rmsnorm_bf16; on sm_90 it takes 64 registers now,
+    # and fits 1,024 threads, as layernorm does at 64; sgemm, over 64, does not)
     assert min(_limit("rmsnorm_bf16").max_threads, _limit("sgemm").max_threads) < 1000
 
 
@@ -104,7 +104,7 @@ def _refusal(name: str, block: int | tuple[int, ...], source: str) -> str:
 def test_rmsnorm_bf16_at_block_1000_is_refused_and_its_largest_block_runs() -> None:
     torch = pytest.importorskip("torch")
     most = _limit("rmsnorm_bf16").max_threads
-    if most >= 1000:  # sm_90 since session 9, round 2 (64 registers); sm_80–sm_89 still refuse
+    if most >= 1000:  # sm_90 (64 registers); sm_80–sm_89 still refuse
         pytest.skip(f"rmsnorm_bf16 fits a block of 1000 threads on {_arch()}: the layernorm test refuses one")
     rows, c = 4, 4097
     g = torch.Generator(device="cuda").manual_seed(11)
@@ -136,7 +136,7 @@ def test_rmsnorm_bf16_at_block_1000_is_refused_and_its_largest_block_runs() -> N
 
 def test_a_2d_block_over_the_registers_is_refused_with_the_message_and_layernorm_runs_at_its_most() -> None:
     # sgemm (over 64 registers) at 32 × 32 threads: refused before launch, the whole message. layernorm,
-    # refused at 1024 until it fit 64 registers (session 11, round 2), runs at its largest block.
+    # refused at 1024 until it fit 64 registers, runs at its largest block.
     a, product = cp.zeros((64, 64), cp.float32), cp.full((64, 64), cp.nan, cp.float32)
     assert _limit("sgemm").max_threads < 1024
     with pytest.raises(kernels.KernelValueError) as caught:

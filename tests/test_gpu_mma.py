@@ -1,4 +1,4 @@
-"""GPU tests: the example's tensor-core GEMMs (`example-project/kernels/tensor.rs`, issue 19)
+"""GPU tests: the example's tensor-core GEMMs (`example-project/kernels/tensor.rs`)
 against PyTorch on bf16.
 
 `mma.sync` sums the exact bf16 products in f32 in an order of its own, so the f32 outputs are

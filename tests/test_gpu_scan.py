@@ -1,5 +1,5 @@
 """GPU tests: the single-pass prefix sum (`cumsum_f32`, `cumsum_i32`, `cumsum_u32` in the example's
-kernels/scan.rs; issue 18, item 6) against torch.cumsum.
+kernels/scan.rs) against torch.cumsum.
 
 One launch per scan: tiles of `block · 32` elements drawn in launch order from a counter in the
 caller's state buffer, decoupled look-back over the earlier tiles (docs/device-library.md,

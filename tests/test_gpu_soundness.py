@@ -1,4 +1,4 @@
-"""GPU tests of issue 9: 16-byte kernels on misaligned views, and traps that name their kernel.
+"""GPU tests of 16-byte kernels on misaligned views, and traps that name their kernel.
 
 Like tests/test_gpu.py they take the example project's wheel, installed where the GPU is.
 The debug-profile test also needs a debug build of the example in a folder of its own,

@@ -1,5 +1,5 @@
 """GPU tests: a package with per-arch variants loads the sm_90a body on an H100/H200 and the sm_80
-body when `OXPACK_ARCH=sm_80` forces it (issue 19, item 3).
+body when `OXPACK_ARCH=sm_80` forces it.
 
 tests/packages/variants (`archs = ["sm_80", "sm_90a"]`, sm_80's PTX embedded): `pick(out, base)`
 writes `base + 80` with its own body and `base + 90` with its `#[variant_of(pick, sm_90a)]` body,

@@ -1,4 +1,4 @@
-"""GPU tests: 16-byte vectors of every element type, cache hints and launch bounds (issue 18).
+"""GPU tests: 16-byte vectors of every element type, cache hints and launch bounds.
 
 The example's kernels/saxpy.rs has `scale_bf16x8` (eight bfloat16 lanes per thread),
 `axpy_f16x8` (eight float16 lanes, `ld.cs`/`st.cs`), `add_i32x4` and `xor_u32x4` (four int32 /

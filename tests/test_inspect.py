@@ -332,7 +332,7 @@ def test_a_folder_and_a_name_that_hold_no_kernels(tmp_path: Path, capsys: pytest
     assert _error("pytest", capsys).startswith("oxpack: error: installed package `pytest` (")
 
 
-# --- constant memory per arch (issue 8, item 7) ---------------------------------------------------
+# --- constant memory per arch ---------------------------------------------------
 
 
 def test_constant_memory_matches_nvjitlinks_own_summary_for_every_arch(

@@ -1,4 +1,4 @@
-"""Load-time checks of a generated module (issue 16, drivers), with a fake device and driver.
+"""Load-time checks of a generated module (drivers), with a fake device and driver.
 
 What a package's wheel meets on a user's machine, before any kernel runs: cuda-bindings
 newer than the driver, a driver older than the fatbins' `min_driver`, a GPU the fatbins

@@ -1,5 +1,5 @@
 """The manifest's `sources` and the GPU tests' check that an installed module was built from this
-checkout (issue 21): real builds of a small project, real files; no GPU needed."""
+checkout: real builds of a small project, real files; no GPU needed."""
 
 from __future__ import annotations
 

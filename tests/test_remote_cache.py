@@ -1,4 +1,4 @@
-"""Issue 20: the shared build cache, against real `redis-server`s that these tests start and stop.
+"""The shared build cache, against real `redis-server`s that these tests start and stop.
 
 A second "machine" is a second, empty local cache folder (it shares only the session's nvptx sysroot,
 which is not a stage entry, built once, ~20 s). Fault cases: a port nothing listens on, a server that
@@ -611,7 +611,7 @@ def test_a_wheel_built_with_pip_uses_the_store_and_holds_no_credentials(tmp_path
     assert not [p for p in project.rglob("*") if p.is_file() and PASSWORD.encode() in p.read_bytes()]
 
 
-# -- the nvptx sysroot through the store (issue 20, the benchmark's second machine) ----------------
+# -- the nvptx sysroot through the store (the benchmark's second machine) ----------------
 
 
 def _sysroot_built(stderr: str) -> bool:

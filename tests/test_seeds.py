@@ -1,4 +1,4 @@
-"""Seeded random data and GPU test files that collect where no GPU is (issue 21), run through real
+"""Seeded random data and GPU test files that collect where no GPU is, run through real
 pytest subprocesses."""
 
 from __future__ import annotations

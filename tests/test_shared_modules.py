@@ -1,4 +1,4 @@
-"""Device modules shared between kernel files (issue 18, item 5): `mod common;` in two kernel files.
+"""Device modules shared between kernel files: `mod common;` in two kernel files.
 
 A scratch project (sm_80, `emulation = true`) holds docs/kernels.md's example, two kernel files that
 call one block reduction of `kernels/common/mod.rs`, and a third kernel file that uses none. Real builds, real rustc, the generated module run in emulation (`OXPACK_EMULATE=1`, in a child

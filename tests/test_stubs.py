@@ -1241,7 +1241,7 @@ def test_dynamic_shared_memory_is_an_int_argument(kernels: ModuleType, runtime: 
             kernels.reverse(at(0), bad)
 
 
-# ---------------------------------------------------------------- build-time fast paths (issue 11)
+# ---------------------------------------------------------------- build-time fast paths
 
 
 @pytest.mark.slow
@@ -1333,7 +1333,7 @@ def test_cai_versions_beyond_3_are_refused(kernels: ModuleType, runtime: ModuleT
 
 @pytest.mark.parametrize("stream", ["s", -5, 1.0, True, 2**64])
 def test_a_cai_stream_that_is_no_stream_is_refused(kernels: ModuleType, fake_cuda: FakeCuda, stream: object) -> None:
-    """Found by the two-sided fuzz (issue 21): "s" raised a bare ValueError, -5, 1.0 and True launched."""
+    """Found by the two-sided fuzz: "s" raised a bare ValueError, -5, 1.0 and True launched."""
     runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
     with pytest.raises(runtime.KernelArgumentError) as caught:
         kernels.saxpy(2.0, at(0, stream=stream), at(1))
@@ -1380,7 +1380,7 @@ def test_a_device_array_without_a_driver_is_one_launch_error(package_root: Path)
     )
 
 
-# ---------------------------------------------------------------- several devices (issue 9, fake driver)
+# ---------------------------------------------------------------- several devices (fake driver)
 
 
 @pytest.fixture
@@ -1462,7 +1462,7 @@ REFUSAL_1000 = (
 
 
 def test_a_block_over_the_drivers_limit_is_refused_before_launch(kernels: ModuleType, fake_cuda: FakeCuda) -> None:
-    """A kernel of 97 registers a thread (rmsnorm_bf16 on the H200 until session 9), at most 512
+    """A kernel of 97 registers a thread (rmsnorm_bf16 on the H200 before its register cap), at most 512
     threads a block. The driver's attribute is asked once per kernel and device (at load); a
     refused call launches nothing, and the fast path never repeats it."""
     fake_cuda.block_limits[(0, "kernel:saxpy")] = (512, 97)
@@ -1518,7 +1518,7 @@ def test_where_the_driver_cannot_say_the_launch_goes_ahead(kernels: ModuleType, 
     assert [launch[1] for launch in fake_cuda.launches] == [("config", (4,), (1024,))]
 
 
-# ---------------------------------------------------------------- the golden files themselves (issue 21)
+# ---------------------------------------------------------------- the golden files themselves
 
 
 @pytest.fixture
@@ -1566,7 +1566,7 @@ def test_a_stale_golden_fails_without_the_variable(
     assert (tampered_goldens / "kernels.py.golden").read_text() == "stale\n"
 
 
-# ---------------------------------------------------------------- against a real build (issue 21)
+# ---------------------------------------------------------------- against a real build
 
 MIRRORED = ("saxpy",)
 """Kernels of `make_manifest()` written as the example project's own: their signature,

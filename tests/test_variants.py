@@ -1,4 +1,4 @@
-"""Per-arch kernel variants: `#[variant_of(kernel, arch)]` (issue 19, item 3).
+"""Per-arch kernel variants: `#[variant_of(kernel, arch)]`.
 
 One build of tests/packages/variants (`archs = ["sm_80", "sm_90a"]`, sm_80's PTX, emulation):
 `pick` has an sm_90a body (it reads `%cluster_ctarank`, an sm_90 register, through the

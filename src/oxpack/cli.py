@@ -58,7 +58,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
         log("stage runs: " + ", ".join(f"{k}={v}" for k, v in sorted(r.runs.items())))
     else:
         log("everything came from the cache")
-    if args.verbose and r.remote is not None:  # issue 20: the shared cache's hits, misses and bytes
+    if args.verbose and r.remote is not None:  # the shared cache's hits, misses and bytes
         log(r.remote)
     return 0
 
@@ -177,7 +177,7 @@ def _parser() -> argparse.ArgumentParser:
     common(build)
     build.add_argument("--out", help="output folder (default: <project>/build/oxpack)")
     build.add_argument("--locked", action="store_true", help="fail if the build differs from oxpack.lock")
-    build.add_argument("--debug", action="store_true",  # issue 9: traps that name their kernel
+    build.add_argument("--debug", action="store_true",  # traps that name their kernel
                        help="the debug profile: panics record their message and file:line; replaces `profile`")
     # overrides of `[tool.oxpack]` and the wheel layout, for the CMake module (oxpack_add_kernels)
     build.add_argument("--kernels", action="append", metavar="GLOB", help="kernel files (repeatable); replaces `kernels`")

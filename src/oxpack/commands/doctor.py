@@ -170,7 +170,7 @@ def _project(report: dict[str, Any], project: Path) -> None:
 
 
 def _remote(report: dict[str, Any], project: Path) -> None:
-    """Issue 20: the shared build cache answers, and takes a probe write in `read-write` mode."""
+    """The shared build cache answers, and takes a probe write in `read-write` mode."""
     from ..config import load_config
     from ..store.remote import probe
 
@@ -237,7 +237,7 @@ def render(report: dict[str, Any]) -> str:
             if "loads_on_driver" in p:
                 line += "; loads on this driver: " + ("yes" if p["loads_on_driver"] else "NO")
             lines.append(line)
-    if "remote_cache" in report:  # issue 20
+    if "remote_cache" in report:
         r = report["remote_cache"]
         lines.append(f"remote cache: {'ok' if r['ok'] else 'NOT USABLE'}: {r['detail']}")
     lines += [f"problem: {m}" for m in report["problems"]] or ["everything needed to build is here"]

@@ -168,7 +168,7 @@ def _check_timeout(value: Any, subject: str) -> Any:
     return float(value)
 
 
-def _check_profile(value: Any, subject: str) -> Any:  # issue 9: the debug profile
+def _check_profile(value: Any, subject: str) -> Any:  # the debug profile
     if value not in ("release", "debug") or not isinstance(value, str):
         shown = f"`{value}`" if isinstance(value, str) else got(value)
         raise Invalid(f"{cap(subject)} must be `release` or `debug`, got {shown}")
@@ -189,7 +189,7 @@ def _check_bool(value: Any, subject: str) -> Any:
     return value
 
 
-def _check_remote_cache(value: Any, subject: str) -> Any:  # issue 20: the shared build cache
+def _check_remote_cache(value: Any, subject: str) -> Any:  # the shared build cache
     from ..store.remote import redact, remote_problem
 
     if not isinstance(value, str) or not value.strip():  # not its value: a list may hold a URL with a password
@@ -202,7 +202,7 @@ def _check_remote_cache(value: Any, subject: str) -> Any:  # issue 20: the share
     return value.strip()
 
 
-def _check_remote_mode(value: Any, subject: str) -> Any:  # issue 20
+def _check_remote_mode(value: Any, subject: str) -> Any:
     if value not in ("read-write", "read-only") or not isinstance(value, str):
         shown = f"`{value}`" if isinstance(value, str) else got(value)
         raise Invalid(f"{cap(subject)} must be `read-write` or `read-only`, got {shown}")
@@ -214,5 +214,5 @@ CHECKS: Final[dict[str, _Check]] = {
     "ptx": _check_ptx, "opt_level": _check_opt_level, "fatbin_compression": _check_compression,
     "locked": _check_bool, "emulation": _check_bool, "rustc": _check_text, "cache_dir": _check_text,
     "profile": _check_profile, "tool_timeout": _check_timeout,
-    "remote_cache": _check_remote_cache, "remote_cache_mode": _check_remote_mode,  # issue 20
+    "remote_cache": _check_remote_cache, "remote_cache_mode": _check_remote_mode,
 }

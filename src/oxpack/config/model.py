@@ -67,13 +67,12 @@ class Config:
         "for no PTX.",
         schema={"anyOf": [{"type": "string", "pattern": f"^(auto|none|{_ARCH_PATTERN})$"}, {"const": False}]})
     opt_level: int = _opt(3, "LLVM optimization level, 0 to 3.", schema={"minimum": 0, "maximum": 3})
-    # -- issue 9 (traps that name their kernel): the debug profile --
+    # the debug profile (traps that name their kernel)
     profile: str = _opt(
         "release", "`release`, or `debug`: kernels whose panics record their message and source location "
         "(`index out of bounds: the len is 10 but the index is 99 at kernels/saxpy.rs:18:24`) for the "
         "`KernelTrap` the launch raises, with arithmetic overflow checked. Slower and larger: for finding bugs.",
         schema={"enum": ["release", "debug"]})
-    # -- end issue 9 --
     fatbin_compression: str = _opt(
         "speed", "How nvFatbin compresses each cubin and the PTX: `speed` (LZ4: fast to load, and the "
         "wheel's zip deflates it further), `balance` or `size` (zstd: smallest installed files), or `none`. "
@@ -95,7 +94,7 @@ class Config:
         900.0, "Seconds that one run of an external program (a rustc compile) may take before it is stopped "
         "with an error naming the command; quick questions (`rustc -vV`) get at most 60 s of it.",
         schema={"exclusiveMinimum": 0})
-    # -- issue 20: the shared build cache --
+    # the shared build cache
     remote_cache: str | None = _opt(
         None, "A build cache shared by machines, consulted after the local one and filled by builds: "
         "`redis://[:password@]host:port/db` (`rediss://` for TLS, `unix:///path.sock?db=0`; needs `oxpack[redis]`) or "
@@ -107,7 +106,6 @@ class Config:
         "read-write", "`read-write` (take entries and upload what this build made: trusted builds, such as the "
         "main branch's) or `read-only` (take entries, upload nothing: pull requests).",
         schema={"enum": ["read-write", "read-only"]})
-    # -- end issue 20 --
     project_dir: Path = _opt(Path("."), "Absolute project root (set by load_config).", toml=False)
     source: str = _opt("pyproject.toml", "Where the settings came from, for messages.", toml=False)
     origins: tuple[tuple[str, str], ...] = _opt(

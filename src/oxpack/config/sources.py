@@ -48,9 +48,9 @@ HATCH_HOOK_KEYS: Final = frozenset(
 )
 _ENV_BOOL: Final = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
 ENV_VARS: Final = {"OXPACK_RUSTC": "rustc", "OXPACK_CACHE_DIR": "cache_dir", "OXPACK_LOCKED": "locked",
-                    "OXPACK_ARCHS": "archs", "OXPACK_PROFILE": "profile",  # OXPACK_PROFILE: issue 9
+                    "OXPACK_ARCHS": "archs", "OXPACK_PROFILE": "profile",
                     "OXPACK_TOOL_TIMEOUT": "tool_timeout",
-                    # issue 20: the shared build cache
+                    # the shared build cache
                     "OXPACK_REMOTE_CACHE": "remote_cache", "OXPACK_REMOTE_CACHE_MODE": "remote_cache_mode"}
 
 

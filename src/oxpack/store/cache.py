@@ -8,7 +8,7 @@ place, so concurrent builds never see half an entry and the first writer wins.
 A read verifies every digest; a corrupt entry is moved aside and treated as a
 miss, so the stage runs again.
 
-With a `remote` (issue 20, `remote.Remote`), a local miss asks the shared store, whose verified
+With a `remote` (`remote.Remote`), a local miss asks the shared store, whose verified
 entry is stored here too; `put` stores locally, then uploads (in `read-write` mode).
 """
 

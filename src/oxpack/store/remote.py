@@ -1,4 +1,4 @@
-"""The shared build cache (issue 20): stage entries in a store that several machines use.
+"""The shared build cache: stage entries in a store that several machines use.
 
 Stores: Redis (`redis://`, `rediss://`, `unix://`, through redis-py) and S3-compatible object stores
 (`s3://bucket/prefix`, through boto3). The keys are the local cache's (`cache.Cache`); the local
