@@ -21,14 +21,15 @@ from ..sources.targets import ARCH_MIN_PTX, ptx_isa_for
 from ..toolchain.facts import FOLDER as FACTS
 from ..toolchain.facts import nvjitlink_version, supported_archs
 
-__all__ = ["Plan", "auto_ptx", "check_crate_name", "crate_name", "discover_kernels", "plan_build", "resolve_archs", "setting"]
+__all__ = ["Plan", "RESERVED_CRATES", "auto_ptx", "check_crate_name", "crate_name", "discover_kernels", "plan_build",
+           "resolve_archs", "setting"]
 
 _RUST_KEYWORDS = frozenset(
     "as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move "
     "mut pub ref return self Self static struct super trait true type unsafe use where while abstract become box do "
     "final gen macro override priv try typeof unsized virtual yield".split())
-RESERVED_CRATES = frozenset({"alloc", "compiler_builtins", "core", "oxpack", "panic_abort", "panic_unwind", "proc_macro",
-                             "std", "test", "unwind"})
+RESERVED_CRATES = frozenset({"alloc", "compiler_builtins", "core", "oxpack", "panic_abort", "panic_unwind",
+                             "proc_macro", "std", "test", "unwind"})
 """Crate names that every kernel crate can name already (Rust's standard library and its helpers, in the
 sysroot, and oxpack's device crate, passed with `--extern`): a kernel crate of one of them would be
 another crate of that name, and rustc takes it for the sysroot's (`E0463`, no `core`)."""
