@@ -322,7 +322,8 @@ def test_real_rustc_is_found_the_same_with_remembered_answers(tmp_path: Path, mo
 
     asked: list[str] = []
     ask = rustc_module._ask
-    monkeypatch.setattr(rustc_module, "_ask", lambda path, bound: asked.append(path) or ask(path, bound))
+    monkeypatch.setattr(rustc_module, "_ask",
+                        lambda path, bound, waiting=None: asked.append(path) or ask(path, bound, waiting))
     found = find_rustc()
     assert asked and found.path.as_posix() in {str(Path(p).resolve()) for p in asked}
     assert find_rustc(facts=tmp_path) == found

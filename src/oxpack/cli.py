@@ -249,6 +249,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                   "of oxpack's worker processes (107 bytes at most, with a name added); set TMPDIR to a shorter "
                   "folder, then rerun", file=sys.stderr)
             return 1
+        if exc.errno == errno.EFBIG and exc.filename:  # Python ignores SIGXFSZ: the write fails instead
+            from .errors import file_size_limit
+
+            print(f"oxpack: error: {file_size_limit(exc.filename)}", file=sys.stderr)
+            return 1
         where = f" `{exc.filename}`" if exc.filename else ""
         reason = exc.strerror or errno.errorcode.get(exc.errno or 0, "") or str(exc)
         print(f"oxpack: error: cannot write or read{where}: {reason}; free space or fix the permissions, "

@@ -22,6 +22,7 @@ __all__ = [
     "OxpackError",
     "StageError",
     "ToolchainError",
+    "file_size_limit",
 ]
 
 _DETAIL_LIMIT = 8000
@@ -48,6 +49,20 @@ def shell_line(argv: Sequence[str], *, cwd: str | PathLike[str] | None = None, e
     assignments = [f"{k}={shlex.quote(v)}" for k, v in sorted((env or {}).items())]
     parts.append(" ".join([*assignments, shlex.join(argv)]))
     return " && ".join(parts)
+
+
+def file_size_limit(path: object, cause: str = "EFBIG") -> str:
+    """The line for a write that passed the file-size limit (`ulimit -f`, RLIMIT_FSIZE): a program that
+    passes it dies of SIGXFSZ (rustc), one that ignores the signal gets EFBIG (Python ignores it)."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+        limit = "" if soft == resource.RLIM_INFINITY else f", {soft} bytes"
+    except (ImportError, OSError, ValueError):
+        limit = ""
+    return (f"cannot write `{path}`: the file-size limit (`ulimit -f`{limit}) was hit ({cause}); raise it "
+            "(`ulimit -f unlimited`), then rerun")
 
 
 class OxpackError(Exception):

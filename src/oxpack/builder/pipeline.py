@@ -11,6 +11,7 @@ Outputs hold no paths, times or host names: two clean builds give the same bytes
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import threading
@@ -19,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..config import Config
-from ..errors import ConfigError, OxpackError, StageError, ToolchainError
+from ..errors import ConfigError, OxpackError, StageError, ToolchainError, file_size_limit
 from ..sources.descriptor import KernelSig
 from ..sources.attributes import check_attributes
 from ..sources.reads import Read, kernel_reads
@@ -65,15 +66,19 @@ def build_project(config: Config, *, log: Log | None = None, verbose: bool = Fal
     per CPU; 1 runs everything in this process).
     """
     cache_root = config.cache_root
+    progress = log if isinstance(log, Progress) else Progress.lines(log, verbose=verbose)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="oxpack-rustc") as early:
-        # rustc is found (questions to programs: waiting) while the plan reads the kernel files; a problem
-        # with the plan is still the one reported first, and one with rustc where it was (`toolchain`)
+        # rustc is found (questions to programs: waiting, said on the progress output when it lasts) while
+        # the plan reads the kernel files; a problem with the plan is still the one reported first, and
+        # one with rustc where it was (`toolchain`)
         rustc = early.submit(find_rustc, config.rustc, timeout=config.tool_timeout,
-                             configured_origin=config.origin("rustc"), facts=cache_root / FACTS)
+                             configured_origin=config.origin("rustc"), facts=cache_root / FACTS, waiting=progress)
         plan = plan_build(config)
+    for note in plan.notes:
+        progress(note)
     try:
         _check_cache_dir(cache_root, config)
-        pipe = Pipeline(config, log=log, verbose=verbose, jobs=jobs)
+        pipe = Pipeline(config, log=progress, verbose=verbose, jobs=jobs)
         try:
             tc = pipe.toolchain(rustc.result())
             crates = pipe.build_crates(tc, plan.files, plan.archs, plan.ptx_arch, plan.ptx_isa)
@@ -83,6 +88,8 @@ def build_project(config: Config, *, log: Log | None = None, verbose: bool = Fal
         finally:
             pipe.close()
     except OSError as exc:
+        if exc.errno == errno.EFBIG and exc.filename is not None:  # Python ignores SIGXFSZ: the write fails
+            raise ToolchainError(file_size_limit(exc.filename)) from None
         if exc.filename is None or not Path(str(exc.filename)).is_relative_to(cache_root):
             raise
         raise ToolchainError(
@@ -145,7 +152,7 @@ class Pipeline:
                  jobs: int | None = None) -> None:
         self.config = config
         progress = log if isinstance(log, Progress) else Progress.lines(log, verbose=verbose)
-        # issue 20: the shared build cache, after the local one
+        # the shared build cache, after the local one
         remote = None
         if config.remote_cache is not None:
             from ..store.remote import (
@@ -178,7 +185,7 @@ class Pipeline:
         llvm = ".".join(map(str, llvm_version(facts)))
         if rustc is None:
             rustc = find_rustc(self.config.rustc, timeout=self.config.tool_timeout,
-                               configured_origin=self.config.origin("rustc"), facts=facts)
+                               configured_origin=self.config.origin("rustc"), facts=facts, waiting=self.runner.progress)
         sysroot = ensure_sysroot(rustc, cache_root, self.runner.progress, command=self.runner.progress.command,
                                  timeout=self.config.tool_timeout, remote=self.runner.remote)
         import llvmlite

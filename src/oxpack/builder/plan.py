@@ -21,12 +21,18 @@ from ..sources.targets import ARCH_MIN_PTX, ptx_isa_for
 from ..toolchain.facts import FOLDER as FACTS
 from ..toolchain.facts import nvjitlink_version, supported_archs
 
-__all__ = ["Plan", "check_crate_name", "crate_name", "discover_kernels", "plan_build", "resolve_archs", "setting"]
+__all__ = ["Plan", "RESERVED_CRATES", "auto_ptx", "check_crate_name", "crate_name", "discover_kernels", "plan_build",
+           "resolve_archs", "setting"]
 
 _RUST_KEYWORDS = frozenset(
     "as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move "
     "mut pub ref return self Self static struct super trait true type unsafe use where while abstract become box do "
     "final gen macro override priv try typeof unsized virtual yield".split())
+RESERVED_CRATES = frozenset({"alloc", "compiler_builtins", "core", "oxpack", "panic_abort", "panic_unwind",
+                             "proc_macro", "std", "test", "unwind"})
+"""Crate names that every kernel crate can name already (Rust's standard library and its helpers, in the
+sysroot, and oxpack's device crate, passed with `--extern`): a kernel crate of one of them would be
+another crate of that name, and rustc takes it for the sysroot's (`E0463`, no `core`)."""
 
 
 @dataclass(frozen=True)
@@ -35,23 +41,36 @@ class Plan:
     archs: tuple[str, ...]  # a cubin each
     ptx_arch: str | None  # the arch whose PTX the fatbins embed, or None
     ptx_isa: str
+    notes: tuple[str, ...] = ()  # what the build says about its choices, one progress line each
 
 
 def plan_build(config: Config) -> Plan:
     files = discover_kernels(config)
     archs = resolve_archs(config)
     ptx_arch: str | None
+    notes: tuple[str, ...] = ()
     if config.ptx is None:
         ptx_arch = None
     elif config.ptx == "auto":
-        # the highest plain arch: an `a`/`f` arch's PTX runs on that arch (family) alone, not on later GPUs
-        plain = [a for a in archs if a[-1].isdigit()] or list(archs)
-        ptx_arch = max(plain, key=lambda a: (int("".join(c for c in a[3:] if c.isdigit())), a))
+        ptx_arch = auto_ptx(archs)
+        if ptx_arch is None:
+            notes = (f"no PTX embedded: `ptx = \"auto\"` embeds the PTX of the highest arch without an `a`/`f` "
+                     f"suffix, and archs {', '.join(archs)} have none (an arch-specific arch's PTX runs on no later "
+                     "GPU); add a plain arch like `sm_90` for PTX that later GPUs compile",)
     else:
         ptx_arch = config.ptx
     isa = ptx_isa_for(archs)
+    for path in files:  # before rustc runs: a crate named `core` breaks the sysroot's
+        check_crate_name(path, _shown(config, path))
     _check_crate_names(config, files)
-    return Plan(files, archs, ptx_arch, isa)
+    return Plan(files, archs, ptx_arch, isa, notes)
+
+
+def auto_ptx(archs: Sequence[str]) -> str | None:
+    """The arch whose PTX `ptx = "auto"` embeds: the highest plain arch (no `a`/`f` suffix), whose PTX
+    later GPUs compile; None where every arch has a suffix (their PTX runs on that arch or family alone)."""
+    plain = [a for a in archs if a[-1].isdigit()]
+    return max(plain, key=lambda a: (int(a[3:]), a)) if plain else None
 
 
 def setting(config: Config, name: str) -> str:
@@ -157,7 +176,17 @@ def check_crate_name(path: Path, rel: str) -> str:
         raise ConfigError(f"kernel file `{rel}`: its name `{path.stem}` must be an identifier (letters, digits, "
                           "`_`) that is no Rust or Python keyword (it names the crate and its "
                           "fatbin); rename the file")
+    if name in RESERVED_CRATES:
+        raise ConfigError(f"kernel file `{rel}`: its name `{name}` is reserved, as the crate `{name}` that every "
+                          "kernel crate can name (Rust's `core`, `alloc`, `std`, their helpers and oxpack's device "
+                          f"crate `oxpack`); rename the file, like `{name}_kernels.rs`")
     return name
+
+
+def _shown(config: Config, path: Path) -> str:
+    """`path` as messages show it: relative to the project where it is inside it."""
+    root = config.project_dir
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
 
 
 def _check_crate_names(config: Config, files: Sequence[Path]) -> None:
@@ -167,8 +196,7 @@ def _check_crate_names(config: Config, files: Sequence[Path]) -> None:
     for path in files:
         name = crate_name(path)
         if name in seen:
-            a, b = (p.relative_to(config.project_dir).as_posix() if p.is_relative_to(config.project_dir) else str(p)
-                    for p in (seen[name], path))
+            a, b = (_shown(config, p) for p in (seen[name], path))
             raise ConfigError(
                 f"kernel files `{a}` and `{b}` would both be crate `{name}` (and `{name}.fatbin`); "
                 "every kernel file needs a distinct name (`-` counts as `_`): rename one")

@@ -10,6 +10,7 @@ and worker dies with the build (`cancel`: Ctrl-C, SIGTERM).
 from __future__ import annotations
 
 import contextlib
+import signal
 import subprocess
 import threading
 from collections import Counter
@@ -18,11 +19,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..errors import StageError
+from ..errors import StageError, file_size_limit
 from ..store.cache import Cache, file_lock
 from ..toolchain.process import kill_tree, run_bounded, timed_out
 from .progress import Progress
-from .stages.rust import rustc_env, rustc_failure
+from .stages.rust import rustc_env, rustc_failure, rustc_output
 from .stages.stage import Stage, Tool
 from .workers import Pending, Workers
 
@@ -226,6 +227,9 @@ class Rustcs:
                 with self._lock:
                     self._running.difference_update(mine)
         stderr = err.decode(errors="replace")
+        if code == -signal.SIGXFSZ:  # its output passed the file-size limit (`ulimit -f`): nothing to show
+            raise StageError(f"rustc compiling {what} {file_size_limit(rustc_output(cmd, cwd), 'SIGXFSZ')}",
+                             stage="bc")
         if code != 0:
             raise rustc_failure(cmd, what, stderr, self.project_dir, cwd)
         return stderr

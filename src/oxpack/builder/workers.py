@@ -12,13 +12,17 @@ Workers come from a fork server (a fresh interpreter that has imported llvmlite
 and the CUDA bindings once), never from forking the threaded build process.
 Every worker watches the build process and kills itself when it ends
 (`_worker_start`); the fork server then exits too: `kill -9` of a build leaves
-no worker behind.
+no worker behind. Each worker takes its jobs over a pipe of its own, fed by a
+thread of the build (`_Pool`), not through multiprocessing's queues: those hold
+POSIX named semaphores (`/dev/shm/sem.*`), which a `kill -9` of the build would
+leave to multiprocessing's resource tracker and its "leaked semaphore" warning.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import queue
 import select
 import shutil
 import signal
@@ -37,7 +41,10 @@ from ..toolchain.process import die_with_parent
 
 if TYPE_CHECKING:  # multiprocessing is imported with the first job: a build that the cache answers needs none
     import multiprocessing.context
-    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
+    _Context = multiprocessing.context.ForkServerContext | multiprocessing.context.SpawnContext
 
 __all__ = ["Pending", "Workers", "available_cpus"]
 
@@ -108,6 +115,33 @@ def _revive(kind: type[OxpackError], message: str, state: dict[str, Any]) -> Oxp
     return exc
 
 
+def _serve(conn: Connection, build: int) -> None:
+    """A worker: run each job that arrives on `conn` and send its outcome back, until the pipe closes
+    (or a None asks it to end)."""
+    _worker_start(build)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):  # the build has gone
+            return
+        except Exception as exc:  # noqa: BLE001 - a job that cannot be read here: its error, sent back
+            outcome: _Outcome = _call(_unreadable, (exc,))
+        else:
+            if message is None:
+                return
+            outcome = _call(*message)
+        try:
+            conn.send(outcome)
+        except (EOFError, OSError):
+            return
+        except Exception as exc:  # noqa: BLE001 - an outcome that cannot be sent (pickled)
+            conn.send(_call(_unreadable, (exc,)))
+
+
+def _unreadable(exc: Exception) -> None:
+    raise exc
+
+
 def _settle(out: Future[Any], outcome: _Outcome) -> None:
     value, error = outcome
     if error is None:
@@ -122,7 +156,7 @@ class Workers:
     def __init__(self, jobs: int | None = None, *, preload: Sequence[str] = ()) -> None:
         self.jobs = max(jobs if jobs is not None else available_cpus(), 1)
         self._preload = [*_PRELOAD, *preload]  # modules the fork server imports once, for every worker
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: _Pool | None = None
         self._lock = threading.Lock()
 
     @property
@@ -138,66 +172,117 @@ class Workers:
                 except BaseException as exc:  # noqa: BLE001 - handed to the waiter, as a pool would
                     out.set_exception(exc)
             return out
-        from concurrent.futures.process import BrokenProcessPool
-
-        try:
-            inner = self._ensure_pool().submit(_call, fn, args)
-        except BrokenProcessPool as exc:
-            out.set_exception(ToolchainError(_BROKEN.format(job=fn.__name__, exc=exc)))
-            return out
-
-        def done(f: Future[_Outcome]) -> None:
-            if f.cancelled():
-                out.cancel()
-                return
-            exc = f.exception()
-            if isinstance(exc, BrokenProcessPool):
-                out.set_exception(ToolchainError(_BROKEN.format(job=fn.__name__, exc=exc)))
-            elif exc is not None:
-                out.set_exception(exc)
-            else:
-                _settle(out, f.result())
-
-        inner.add_done_callback(done)
+        self._ensure_pool().submit(fn, args, out)
         return out
 
     def warm_up(self) -> None:
         """Start the worker processes now (they take a moment), e.g. while rustc runs."""
-        if self.jobs > 1 and self._pool is None:
-            for _ in range(self.jobs):  # the first starts the workers (`_ensure_pool`) and the pool's manager
-                self.submit(_nothing)
+        if self.jobs > 1:
+            self._ensure_pool()
 
-    def _ensure_pool(self) -> ProcessPoolExecutor:
-        from concurrent.futures import ProcessPoolExecutor
-
+    def _ensure_pool(self) -> _Pool:
         with self._lock:
             if self._pool is None:
                 _claim_multiprocessing_folder()
-                pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=_context(self._preload),
-                                           initializer=_worker_start, initargs=(os.getpid(),))
-                # Every worker now (on its own the pool starts one per job, and only while none is idle): all
-                # are up while rustc runs, and a worker that dies is never silently replaced, whenever it
-                # dies (the next job meets the dead pool: `_BROKEN`). Without the method they start with the jobs.
-                # (The pool's manager thread starts with its first job; it ends the workers at `shutdown`.)
-                launch = getattr(pool, "_launch_processes", None)
-                if launch is not None:
-                    launch()
-                self._pool = pool
+                # every worker now, all up while rustc runs; one that dies is never silently replaced,
+                # whenever it dies (its job and every later one meet the broken pool: `_BROKEN`)
+                self._pool = _Pool(self.jobs, _context(self._preload))
             return self._pool
 
     def close(self, *, cancel: bool = False, kill: bool = False) -> None:
         """Stop the pool: let running jobs finish, or with `kill` (Ctrl-C, SIGTERM) end them now."""
         with self._lock:
             pool, self._pool = self._pool, None
-        if pool is None:
-            return
+        if pool is not None:
+            pool.shutdown(cancel=cancel or kill, kill=kill)
+
+
+_Job = tuple[Callable[..., Any], tuple[Any, ...], Future[Any]]
+
+
+class _Pool:
+    """`jobs` worker processes from the fork server (`_serve`), each fed over a pipe of its own by a thread
+    of this process that takes the jobs from one queue: no multiprocessing queue, lock or semaphore, so
+    nothing named outlives a killed build. A worker that dies breaks the pool: its job and every later one
+    fail with `_BROKEN`."""
+
+    def __init__(self, jobs: int, ctx: _Context) -> None:
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._broken: str | None = None
+        self.processes: list[BaseProcess] = []
+        self._feeders: list[threading.Thread] = []
+        try:
+            for n in range(jobs):
+                here, there = ctx.Pipe(duplex=True)
+                proc = ctx.Process(target=_serve, args=(there, os.getpid()), name=f"oxpack-worker-{n}", daemon=True)
+                proc.start()
+                there.close()
+                self.processes.append(proc)
+                feeder = threading.Thread(target=self._feed, args=(proc, here), name=f"oxpack-feed-{n}", daemon=True)
+                feeder.start()
+                self._feeders.append(feeder)
+        except BaseException:
+            self.shutdown(cancel=True, kill=True)
+            raise
+
+    def submit(self, fn: Callable[..., Any], args: tuple[Any, ...], out: Future[Any]) -> None:
+        if self._broken is not None:
+            out.set_exception(ToolchainError(_BROKEN.format(job=fn.__name__, exc=self._broken)))
+        else:
+            self._jobs.put((fn, args, out))
+
+    def _feed(self, proc: BaseProcess, conn: Connection) -> None:
+        """Send the queue's jobs to worker `proc`, one at a time, and settle each with its outcome."""
+        with conn:
+            while (job := self._jobs.get()) is not None:
+                fn, args, out = job
+                if not out.set_running_or_notify_cancel():
+                    continue
+                if self._broken is not None:
+                    out.set_exception(ToolchainError(_BROKEN.format(job=fn.__name__, exc=self._broken)))
+                    continue
+                try:
+                    conn.send((fn, args))
+                    outcome = conn.recv()
+                except (EOFError, OSError):  # the worker died (killed from outside, out of memory)
+                    self._broken = self._broken or _death(proc)
+                    out.set_exception(ToolchainError(_BROKEN.format(job=fn.__name__, exc=self._broken)))
+                    continue
+                except Exception as exc:  # noqa: BLE001 - a job that cannot be sent (pickled): its waiter's error
+                    out.set_exception(exc)
+                    continue
+                _settle(out, outcome)
+
+    def shutdown(self, *, cancel: bool, kill: bool) -> None:
+        """End the workers once the queued jobs ran (`cancel`: dropped), or now (`kill`), and wait for them."""
+        if cancel:
+            with contextlib.suppress(queue.Empty):
+                while True:
+                    job = self._jobs.get_nowait()
+                    if job is not None:
+                        job[2].cancel()
         if kill:
-            processes = list(getattr(pool, "_processes", None) or {})  # their pids (no public API before 3.14)
-            pool.shutdown(wait=False, cancel_futures=True)
-            for pid in processes:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
-        pool.shutdown(wait=True, cancel_futures=cancel)
+            for proc in self.processes:
+                if proc.pid is not None:
+                    with contextlib.suppress(OSError):
+                        os.kill(proc.pid, signal.SIGKILL)
+        for _ in self._feeders:
+            self._jobs.put(None)
+        for feeder in self._feeders:
+            feeder.join()
+        for proc in self.processes:  # each ends as its pipe closes
+            proc.join()
+
+
+def _death(proc: BaseProcess) -> str:
+    """How worker `proc` ended, for `_BROKEN`."""
+    proc.join(timeout=5)
+    code = proc.exitcode
+    if code is None:
+        return f"worker process {proc.pid} stopped answering"
+    if code < 0:
+        return f"worker process {proc.pid} was killed by {signal.Signals(-code).name}"
+    return f"worker process {proc.pid} exited with status {code}"
 
 
 def _claim_multiprocessing_folder() -> None:
@@ -214,7 +299,7 @@ def _claim_multiprocessing_folder() -> None:
     multiprocessing.util.Finalize(None, shutil.rmtree, args=(str(marker), True), exitpriority=-100)
 
 
-def _context(preload: list[str]) -> multiprocessing.context.BaseContext:
+def _context(preload: list[str]) -> _Context:
     import multiprocessing
 
     if sys.platform == "win32" or "forkserver" not in multiprocessing.get_all_start_methods():

@@ -63,7 +63,8 @@ class Config:
                            "items": {"type": "string", "pattern": f"^({_ARCH_PATTERN}|native)$"}}]})
     ptx: str | None = _opt(
         "auto", "Which arch's PTX to embed for forward compatibility: `auto` (the highest configured "
-        "arch without an `a`/`f` suffix, whose PTX later GPUs can compile), one of `archs`, or `none`/false "
+        "arch without an `a`/`f` suffix, whose PTX later GPUs can compile; none where every arch has a suffix, "
+        "since their PTX runs on no later GPU, and the build says so), one of `archs`, or `none`/false "
         "for no PTX.",
         schema={"anyOf": [{"type": "string", "pattern": f"^(auto|none|{_ARCH_PATTERN})$"}, {"const": False}]})
     opt_level: int = _opt(3, "LLVM optimization level, 0 to 3.", schema={"minimum": 0, "maximum": 3})

@@ -27,6 +27,7 @@ libraries the project did not ask for.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
 import os
 import re
@@ -40,9 +41,9 @@ from ..builder.pipeline import build_project
 from ..builder.result import BuildResult
 from ..builder.stages.host import can_emulate_here
 from ..config import Config, load_config, resolve_package_dir
-from ..errors import StageError
+from ..errors import StageError, file_size_limit
 from ..project import import_path, project_name
-from ..store.cache import clean_stale, temp_dir, write_atomic
+from ..store.cache import clean_stale, temp_dir, write_atomic, write_file
 from .stubs import check_package_names, stub_contents
 
 __all__ = ["Destination", "EditableWheel", "Folder", "OutFolder", "Wheel", "Written", "build_editable", "build_into",
@@ -118,6 +119,8 @@ def render_into(result: BuildResult, target: Path) -> list[Path]:
     staging = temp_dir(target, "stubs")
     try:
         contents = stub_contents(result.manifest(), result.fatbins(), result.host_libraries(), cubins=result.cubins())
+        for relative in contents:  # before anything is written: a folder where a file goes is named as such
+            _check_file_place(target, target / relative)
         changed = []
         for relative, data in contents.items():
             dest = target / relative
@@ -125,18 +128,39 @@ def render_into(result: BuildResult, target: Path) -> list[Path]:
                 continue
             path = staging / relative
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(b"" if data is None else data)
+            write_file(path, b"" if data is None else data)
             changed.append((path, dest))
         for path, dest in changed:
             dest.parent.mkdir(parents=True, exist_ok=True)
             os.replace(path, dest)
         return [target / relative for relative in contents]
     except OSError as exc:
+        if exc.errno == errno.EFBIG:
+            written = Path(str(exc.filename or target))
+            if written.is_relative_to(staging):  # the file it stood in for
+                written = target / written.relative_to(staging)
+            raise StageError(f"{file_size_limit(written)} (the files of the previous build are unchanged)",
+                             stage="stubs") from None
         raise StageError(f"cannot write the generated module into `{target}`: {exc.strerror or exc}; free space "
                          "there or fix its permissions, then rerun (the files of the previous build are unchanged)",
                          stage="stubs") from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _check_file_place(target: Path, dest: Path) -> None:
+    """`dest`, a file the build writes under `target`, and the folders above it are either missing or of
+    their kind (a file, folders), else the error names the one in the way."""
+    for path in [dest, *dest.parents]:
+        if path == target or not path.is_relative_to(target):
+            return
+        kind = "file" if path == dest else "folder"
+        if path.is_symlink() or not path.exists() or (path.is_file() if kind == "file" else path.is_dir()):
+            continue
+        what = "a folder" if path.is_dir() else "a file" if path.is_file() else "no regular file"
+        raise StageError(f"cannot write the generated module into `{target}`: `{path}` is {what}, where the build "
+                         f"writes a {kind}; remove it, then rerun (the files of the previous build are unchanged)",
+                         stage="stubs")
 
 
 # -- destinations ----------------------------------------------------------------------------

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .remote import Remote
 
 __all__ = ["ALSO_OWNED", "Cache", "alive", "clean_stale", "code_id", "decoded", "default_cache_dir", "digest", "file_lock",
-           "key", "temp_dir", "write_atomic"]
+           "key", "temp_dir", "write_atomic", "write_file"]
 
 
 def digest(data: bytes | str) -> str:
@@ -140,12 +140,23 @@ def temp_dir(folder: Path | None, tag: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=f".tmp.{os.getpid()}.{_HOST}.{tag}.", dir=folder))
 
 
+def write_file(path: Path, data: bytes) -> None:
+    """`path.write_bytes(data)`, whose error names `path` also where the write itself failed (a full disk,
+    the file-size limit), not only the open."""
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        if exc.filename is None:
+            exc.filename = str(path)
+        raise
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write `path` whole or not at all: a temporary beside it (named after this process and thread,
     so concurrent writers never share one), renamed over it; the temporary goes if anything fails."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
-        tmp.write_bytes(data)
+        write_file(tmp, data)
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
@@ -248,9 +259,9 @@ class Cache:
         tmp = temp_dir(self.temporaries, k[:16])  # same file system: the rename below is atomic
         try:
             for name, data in files.items():
-                (tmp / name).write_bytes(data)
+                write_file(tmp / name, data)
             manifest = {"files": {name: digest(data) for name, data in sorted(files.items())}}
-            (tmp / "entry.json").write_text(json.dumps(manifest, indent=1, sort_keys=True))
+            write_file(tmp / "entry.json", json.dumps(manifest, indent=1, sort_keys=True).encode())
             try:
                 os.rename(tmp, folder)
             except OSError:

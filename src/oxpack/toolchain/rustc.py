@@ -23,8 +23,8 @@ import shlex
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -126,6 +126,12 @@ def _candidates(configured: str | None, env: Mapping[str, str], timeout: float,
 
 
 RUSTUP_ORIGIN = "rustup (active toolchain)"
+WAIT_NOTICE = 2.0
+"""Seconds a probe's question may take before the build says what it waits for (then every `WAIT_REPEAT`)."""
+WAIT_REPEAT = 10.0
+
+Waiting = Callable[[str], None]
+"""Where a probe says that a question lasts (a build's `Progress`): `waiting for `rustc -vV` (2 s; ...)…`."""
 
 
 class _Answer:
@@ -155,9 +161,11 @@ def _questions(path: str) -> list[list[str]]:
     return [[path, "-vV"], [path, "--print", "sysroot"]]
 
 
-def _ask(path: str, bound: float) -> tuple[_Answer, _Answer]:
+def _ask(path: str, bound: float, waiting: Waiting | None = None) -> tuple[_Answer, _Answer]:
     """`path -vV` and `path --print sysroot`, both at once (each bounded by `bound`); a question that does
-    not finish raises `_Failed` (the first one's, in that order)."""
+    not finish raises `_Failed` (the first one's, in that order). While one lasts past `WAIT_NOTICE`
+    seconds, `waiting` is told which (then every `WAIT_REPEAT` seconds), so that a hanging rustc is no
+    silent minute."""
     questions = _questions(path)
 
     def answer(argv: list[str]) -> _Answer | _Failed:
@@ -166,9 +174,20 @@ def _ask(path: str, bound: float) -> tuple[_Answer, _Answer]:
         except (OSError, subprocess.TimeoutExpired) as exc:
             return _Failed(argv, exc)
 
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="oxpack-probe") as pool:
-        sysroot = pool.submit(answer, questions[1])
-        answers = [answer(questions[0]), sysroot.result()]
+    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="oxpack-probe") as pool:
+        futures = [pool.submit(answer, q) for q in questions]
+        waited = 0.0
+        pause = WAIT_NOTICE
+        while True:
+            done, pending = wait(futures, timeout=None if waiting is None else pause, return_when=FIRST_EXCEPTION)
+            if not pending:
+                break
+            waited += pause
+            pause = WAIT_REPEAT
+            assert waiting is not None
+            first = next(q for q, f in zip(questions, futures, strict=True) if f in pending)
+            waiting(f"waiting for `{shlex.join(first)}` ({waited:g} s; stopped at {bound:g} s)…")
+        answers = [f.result() for f in futures]
     for a in answers:
         if isinstance(a, _Failed):
             raise a
@@ -193,7 +212,7 @@ def _environment() -> list[str]:
     return sorted(f"{k}={v}" for k, v in os.environ.items() if k.startswith(("RUST", "LD_")))
 
 
-def _answers(path: str, bound: float, facts: Path | None) -> tuple[_Answer, _Answer]:
+def _answers(path: str, bound: float, facts: Path | None, waiting: Waiting | None = None) -> tuple[_Answer, _Answer]:
     """`_ask`, or its answers from an earlier build: those of a rustc that is its sysroot's own binary are
     remembered in `facts` (`oxpack.toolchain.facts`), keyed on that binary's identity and the environment, and
     valid while the sysroot's compiler libraries are unchanged (their identities are in the entry).
@@ -202,7 +221,7 @@ def _answers(path: str, bound: float, facts: Path | None) -> tuple[_Answer, _Ans
     asked: list[tuple[_Answer, _Answer]] = []
 
     def ask() -> dict[str, Any]:
-        vv, sysroot = _ask(path, bound)
+        vv, sysroot = _ask(path, bound, waiting)
         asked.append((vv, sysroot))
         root = sysroot.stdout.strip()
         return {"vV": vv.stdout, "sysroot": sysroot.stdout,
@@ -228,10 +247,11 @@ def _answers(path: str, bound: float, facts: Path | None) -> tuple[_Answer, _Ans
 
 
 def probe(path: str, origin: str, llvmlite_major: int, timeout: float = TOOL_TIMEOUT,
-          facts: Path | None = None) -> Candidate:
+          facts: Path | None = None, waiting: Waiting | None = None) -> Candidate:
     """Run `rustc -vV` and `rustc --print sysroot` (at once) and look for the nvptx standard library or
     rust-src (each question bounded by `timeout`, at most `PROBE_TIMEOUT`); with `facts` (a folder of the
-    cache), the answers of a rustc that is its sysroot's own are remembered there (`_answers`)."""
+    cache), the answers of a rustc that is its sysroot's own are remembered there (`_answers`); `waiting` hears
+    of a question that lasts (`_ask`)."""
     cand = Candidate(path, origin)
     exe = Path(path)
     if not exe.is_file():
@@ -239,7 +259,7 @@ def probe(path: str, origin: str, llvmlite_major: int, timeout: float = TOOL_TIM
         return cand
     bound = min(timeout, PROBE_TIMEOUT)
     try:
-        vv, sysroot = _answers(path, bound, facts)
+        vv, sysroot = _answers(path, bound, facts, waiting)
     except _Failed as failed:
         argv, exc = failed.argv, failed.cause
         if isinstance(exc, subprocess.TimeoutExpired):
@@ -290,7 +310,7 @@ def discover(configured: str | None = None, env: Mapping[str, str] | None = None
 
 
 def _probed(configured: str | None, env: Mapping[str, str] | None, timeout: float,
-            configured_origin: str | None, facts: Path | None) -> Iterator[Candidate]:
+            configured_origin: str | None, facts: Path | None, waiting: Waiting | None = None) -> Iterator[Candidate]:
     """`discover`'s candidates, each probed as it is reached (`find_rustc` stops at the first usable one)."""
     from .facts import llvm_version
 
@@ -308,7 +328,7 @@ def _probed(configured: str | None, env: Mapping[str, str] | None, timeout: floa
         if any(_same_file(real, other) for other in seen):  # a hard link to one seen, a rustup proxy
             continue
         seen.add(real)
-        yield probe(path, origin, major, timeout, facts)
+        yield probe(path, origin, major, timeout, facts, waiting)
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -321,12 +341,13 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def find_rustc(configured: str | None = None, env: Mapping[str, str] | None = None,
                timeout: float = TOOL_TIMEOUT, configured_origin: str | None = None,
-               facts: Path | None = None) -> Rustc:
+               facts: Path | None = None, waiting: Waiting | None = None) -> Rustc:
     """The first usable rustc (the candidates after it are not run), or a ToolchainError listing why
     each candidate failed; `facts`: a folder of the cache where the answers of the candidates and of
-    llvmlite are remembered across builds (`probe`, `oxpack.toolchain.facts`)."""
+    llvmlite are remembered across builds (`probe`, `oxpack.toolchain.facts`); `waiting` (a build's progress)
+    hears of a question to a candidate that lasts (`_ask`)."""
     cands = []
-    for cand in _probed(configured, env, timeout, configured_origin, facts):
+    for cand in _probed(configured, env, timeout, configured_origin, facts, waiting):
         cands.append(cand)
         if cand.rustc is not None:
             return cand.rustc

@@ -23,13 +23,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import StageError, ToolchainError
+from ..errors import StageError, ToolchainError, file_size_limit
 from ..store.cache import clean_stale, file_lock, key, temp_dir
 from .llvm import read_archive
 from .process import TOOL_TIMEOUT, run_bounded, timed_out
@@ -201,6 +202,9 @@ def _run(cmd: list[str], env: dict[str, str], what: str, cwd: Path,
     except subprocess.TimeoutExpired:
         raise StageError(timed_out(f"rustc building {what} for {TARGET}", cmd, timeout), stage="sysroot",
                          command=cmd, cwd=cwd, env=shown, mkdir=out) from None
+    if code == -signal.SIGXFSZ:  # its output passed the file-size limit (`ulimit -f`): nothing to show
+        raise StageError(f"rustc building {what} for {TARGET} {file_size_limit(cmd[cmd.index('-o') + 1], 'SIGXFSZ')}",
+                         stage="sysroot")
     if code != 0:
         raise StageError(f"building {what} for {TARGET} failed (rustc exit {code})", stage="sysroot",
                          command=cmd, stderr=stderr.decode(errors="replace"), cwd=cwd, env=shown, mkdir=out)

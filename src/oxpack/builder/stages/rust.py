@@ -21,7 +21,7 @@ from ...store.cache import write_atomic
 from ...toolchain.rustc import INSTALL_HINT
 
 __all__ = ["DEVICE_REMAP", "Run", "crate_root", "device_sources", "once_each", "rustc_env", "rustc_failure",
-           "take", "write_if_changed"]
+           "rustc_output", "take", "write_if_changed"]
 
 Run = Callable[[list[str], str, Path], str]  # (argv, what it compiles, folder) → rustc's stderr; raises on failure
 DEVICE_REMAP = "/oxpack/device"  # the device crate's source folder, as its rlibs name it
@@ -68,6 +68,15 @@ def take(work: Path, name: str) -> bytes:
 def rustc_env() -> dict[str, str]:
     """rustc's environment: this process's, without what would change what it compiles."""
     return {k: v for k, v in os.environ.items() if k not in ("RUSTC_BOOTSTRAP",) and not k.startswith("CARGO")}
+
+
+def rustc_output(cmd: list[str], cwd: Path) -> Path:
+    """The file that the rustc command `cmd`, run in `cwd`, writes (`-o`, else the first of `--emit`)."""
+    if "-o" in cmd[:-1]:
+        return cwd / cmd[cmd.index("-o") + 1]
+    emit = next((a.removeprefix("--emit=") for a in cmd if a.startswith("--emit=")), "")
+    first = emit.split(",")[0]
+    return cwd / first.split("=", 1)[1] if "=" in first else cwd
 
 
 def rustc_failure(cmd: list[str], what: str, stderr: str, project_dir: Path, cwd: Path) -> OxpackError:
