@@ -159,11 +159,11 @@ CASES = [
          files=tool('\n[tool.hatch.build.hooks.oxpack]\narchs = ["sm_75"]\n')),
     Case("project-is-a-string", ("build", "{p}"), 1,
          r'`project` in `{p}/pyproject\.toml` must be a table \(`\[project\]` with `name = "\.\.\."`\), got '
-         r'str "x"',
+         r'a string `"x"`; fix it, then rerun',
          files={"pyproject.toml": 'project = "x"\n[tool.oxpack]\narchs = ["sm_90"]\npackage = "src/proj"\n'}),
     Case("tool-is-a-string", ("build", "{p}"), 1,
-         r"invalid oxpack configuration in `pyproject\.toml` \(1 problem\)\n    `tool\.oxpack` must be a "
-         r'table, got "x" \(str\)',
+         r'`tool` in `{p}/pyproject\.toml` must be a table \(`\[tool\.oxpack\]` and its siblings\), got a string '
+         r'`"x"`; fix it, then rerun',
          files={"pyproject.toml": 'tool = "x"\n'}),
     Case("pyproject-not-utf8", ("build", "{p}"), 1,
          r"cannot parse `{p}/pyproject\.toml`: it is not UTF-8 text \(byte 77\); TOML files must be UTF-8",
