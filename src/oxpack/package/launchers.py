@@ -183,7 +183,7 @@ _MEMO_AT = 4
 """The 8-byte words that a launcher must pack (pointers, element counts, integer scalars) from
 which it remembers, per thread, the values its last call checked and packed: below that,
 building and comparing the tuple costs about what packing and testing them costs (measured in
-`benchmarks/RESULTS.md`, "Session 9: host cost of every call form")."""
+`benchmarks/archive/journal.md`, on the host cost of every call form)."""
 
 
 def _packed(kernel: Any, arrays: list[Any], requires: list[str]) -> dict[str, object]:
