@@ -67,7 +67,7 @@ use crate::half::{BF16, F16};
 use crate::layout::Layout;
 use crate::param::{DevPtr, Param};
 use crate::sealed::Sealed;
-use crate::shared::DynShared;
+use crate::shared_mem::DynShared;
 use crate::Elem;
 
 /// The runtime functions of the Hopper path (GEMM and attention, `hopper_attn.rs` uses them too).
@@ -104,7 +104,7 @@ pub(crate) mod rt {
         pub fn __oxpack_sm90a_wgmma_rs_m64n64k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
         pub fn __oxpack_sm90a_wgmma_rs_m64n128k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
         pub fn __oxpack_sm90a_wgmma_rs_m64n256k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
-        // The block's dynamic shared memory (see `shared.rs`).
+        // The block's dynamic shared memory (see `shared_mem.rs`).
         pub static __oxpack_dynamic_shared: [u8; 0];
     }
 

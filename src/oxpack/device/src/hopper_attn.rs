@@ -50,7 +50,7 @@ use crate::hopper::{
 use crate::layout::Layout;
 use crate::mma::FromAccum;
 use crate::sealed::Sealed;
-use crate::shared::DynShared;
+use crate::shared_mem::DynShared;
 use crate::Elem;
 
 /// True while the thread unwinds from a trap (emulation only: on the GPU a trap ends the thread).

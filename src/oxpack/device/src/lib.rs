@@ -24,12 +24,12 @@
 //! | [`elem`] | the element types, every bit pattern valid, named as the stub checks them |
 //! | [`layout`] | an output's layout is in its type, its shape bound once, uniform over the launch |
 //! | [`disjoint`] | an output hands a thread only its own elements, inside the buffer |
-//! | [`tiles`] | tiled transposes and register blocks: one writer per element |
+//! | [`tile_writers`] | tiled transposes and register blocks: one writer per element |
 //! | [`shape`] | an output's shape: expressions of launch words only, uniform over the launch |
-//! | [`share`] | a thread's strided share of a run: disjoint from its group's other members' |
+//! | [`strided`] | a thread's strided share of a run: disjoint from its group's other members' |
 //! | [`coop`] | rows, values and strides shared by a block, a warp or the grid: one writer each |
 //! | [`vec`] | 16-byte access to what a thread owns, at any alignment |
-//! | [`shared`] | block-shared arrays: writes to own slots, reads after a barrier |
+//! | [`shared_mem`] | block-shared arrays: writes to own slots, reads after a barrier |
 //! | [`warp`], [`block`], [`sync`] | collectives over the live lanes, barriers |
 //! | [`scan`] | a single-pass scan's tiles: one block each, drawn in launch order; look-back that ends |
 //! | [`atomic`], [`cache`] | atomic updates; cache hints that change no value |
@@ -40,7 +40,7 @@
 // The block-tile grid's macros (`tile_grid_methods!`, `tile_grid!`, `band_tile!`), in textual scope
 // for the modules below (`mma`'s `WarpTiles`, `hopper`'s `WgTiles`).
 #[macro_use]
-mod tiling;
+mod tile_grid;
 // `len_methods!`, for the types below with a `len` field.
 #[macro_use]
 mod accessors;
@@ -68,11 +68,11 @@ pub mod param;
 pub mod rows;
 pub mod scan;
 pub mod shape;
-pub mod share;
-pub mod shared;
+pub mod strided;
+pub mod shared_mem;
 pub mod sync;
 pub mod thread;
-pub mod tiles;
+pub mod tile_writers;
 mod unroll;
 pub mod vec;
 pub mod warp;
@@ -153,9 +153,9 @@ mod sealed {
     pub trait Sealed {}
 }
 
-pub use share::{BlockRow, BlockRowIter};
+pub use strided::{BlockRow, BlockRowIter};
 pub use disjoint::DisjointSlice;
-pub use tiles::{RegisterTile, TransposedTile};
+pub use tile_writers::{RegisterTile, TransposedTile};
 pub use elem::Elem;
 pub use param::{sig, DevPtr, DevPtrMut, Param, RawSlice, Uniform, UniformLen};
 pub(crate) use param::concat_dynshared;
@@ -166,7 +166,7 @@ pub use thread::{grid, index_1d, index_2d, index_3d, Dim3, ThreadIndex, ThreadIn
 pub mod prelude {
     pub use crate::atomic::{AtomicF32, AtomicF64, AtomicI32, AtomicI64, AtomicU32, AtomicU64};
     pub use crate::grid::{block_dim, block_idx, grid_dim, thread_idx};
-    pub use crate::shared::{
+    pub use crate::shared_mem::{
         thread_slot, tile_slot, warp_slot, Chunks, DynShared, PerThread, PerWarp, Tile, TransposedChunks,
     };
     pub use crate::sync::{fence_block, fence_device, fence_system, sync_threads, sync_warp};

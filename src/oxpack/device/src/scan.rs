@@ -92,7 +92,7 @@ use crate::atomic::Atomic;
 use crate::disjoint::DisjointSlice;
 use crate::elem::Elem;
 use crate::param::{DevPtrMut, Param};
-use crate::shared::{thread_slot, warp_slot};
+use crate::shared_mem::{thread_slot, warp_slot};
 use crate::sync::{fence_device, sync_threads};
 use crate::thread::{grid, ThreadIndex};
 use crate::warp::{ballot, lane_id, live_lanes, shfl_idx, shfl_up, warp_reduce, Shuffle, WARP_SIZE};
@@ -792,11 +792,11 @@ const TRANSPOSE_WARPS: usize = 8;
 #[cfg(target_arch = "nvptx64")]
 #[inline(always)]
 fn transpose_buffer() -> *mut u128 {
-    static __OXPACK_SHARED: crate::shared::SharedCell<u128, { WARP_UNITS * TRANSPOSE_WARPS }> =
-        crate::shared::SharedCell::new();
+    static __OXPACK_SHARED: crate::shared_mem::SharedCell<u128, { WARP_UNITS * TRANSPOSE_WARPS }> =
+        crate::shared_mem::SharedCell::new();
     // `SharedCell` is `repr(C, align(16))` over an `UnsafeCell` of the array: its address is the
     // array's, and writing through it is the cell's interior mutability
-    &__OXPACK_SHARED as *const crate::shared::SharedCell<u128, { WARP_UNITS * TRANSPOSE_WARPS }> as *mut u128
+    &__OXPACK_SHARED as *const crate::shared_mem::SharedCell<u128, { WARP_UNITS * TRANSPOSE_WARPS }> as *mut u128
 }
 
 /// The calling warp's part of the transpose buffer: its `WARP_UNITS` units (a warp among the
@@ -968,10 +968,10 @@ impl StageTag {
     /// `TRANSPOSE_WARPS`, as `warp_run` and `forget_stages` check).
     #[inline(always)]
     fn of_warp() -> StageTag {
-        static __OXPACK_SHARED: crate::shared::SharedCell<u64, TRANSPOSE_WARPS> = crate::shared::SharedCell::new();
+        static __OXPACK_SHARED: crate::shared_mem::SharedCell<u64, TRANSPOSE_WARPS> = crate::shared_mem::SharedCell::new();
         let warp = crate::block_thread_linear() / WARP_SIZE as usize;
         // `SharedCell` is `repr(C, align(16))` over an `UnsafeCell` of the array (as in `transpose_buffer`)
-        StageTag((&__OXPACK_SHARED as *const crate::shared::SharedCell<u64, TRANSPOSE_WARPS> as *mut u64).wrapping_add(warp))
+        StageTag((&__OXPACK_SHARED as *const crate::shared_mem::SharedCell<u64, TRANSPOSE_WARPS> as *mut u64).wrapping_add(warp))
     }
 
     #[inline(always)]

@@ -426,18 +426,18 @@ impl<T: Copy, const N: usize, const L: usize, const ROWS: usize, const COLS: usi
 }
 
 /// Declares a block-shared array of `N` values of `T`: `shared_array!(f32, 256)`.
-/// See the module [`shared`](crate::shared) for the phases.
+/// See the module [`shared_mem`](crate::shared_mem) for the phases.
 #[macro_export]
 macro_rules! shared_array {
     ($t:ty, $n:expr) => {{
-        static __OXPACK_SHARED: $crate::shared::SharedCell<$t, { $n }> = $crate::shared::SharedCell::new();
+        static __OXPACK_SHARED: $crate::shared_mem::SharedCell<$t, { $n }> = $crate::shared_mem::SharedCell::new();
         // SAFETY: the static above is this handle's alone (one per expansion of the macro)
-        unsafe { $crate::shared::Shared::<$t, { $n }, _>::__new(&__OXPACK_SHARED) }
+        unsafe { $crate::shared_mem::Shared::<$t, { $n }, _>::__new(&__OXPACK_SHARED) }
     }};
     ($t:ty, $n:expr, $kind:ty) => {{
-        static __OXPACK_SHARED: $crate::shared::SharedCell<$t, { $n }> = $crate::shared::SharedCell::new();
+        static __OXPACK_SHARED: $crate::shared_mem::SharedCell<$t, { $n }> = $crate::shared_mem::SharedCell::new();
         // SAFETY: the static above is this handle's alone (one per expansion of the macro)
-        unsafe { $crate::shared::Shared::<$t, { $n }, $kind>::__new(&__OXPACK_SHARED) }
+        unsafe { $crate::shared_mem::Shared::<$t, { $n }, $kind>::__new(&__OXPACK_SHARED) }
     }};
 }
 

@@ -72,10 +72,10 @@ macro_rules! tile_grid {
 macro_rules! band_tile {
     ($tile:expr, $tiles_m:expr, $tiles_n:expr) => {{
         let (tile, tiles_m, tiles_n) = ($tile, $tiles_m, $tiles_n);
-        let band = tile / (crate::tiling::BAND * tiles_n);
-        let first = band * crate::tiling::BAND;
-        let rows_in_band = (tiles_m - first).min(crate::tiling::BAND);
-        let rest = tile % (crate::tiling::BAND * tiles_n);
+        let band = tile / (crate::tile_grid::BAND * tiles_n);
+        let first = band * crate::tile_grid::BAND;
+        let rows_in_band = (tiles_m - first).min(crate::tile_grid::BAND);
+        let rest = tile % (crate::tile_grid::BAND * tiles_n);
         (first + rest % rows_in_band, rest / rows_in_band)
     }};
 }
