@@ -70,63 +70,7 @@ use crate::sealed::Sealed;
 use crate::shared_mem::DynShared;
 use crate::Elem;
 
-/// The runtime functions of the Hopper path (GEMM and attention, `hopper_attn.rs` uses them too).
-#[cfg(target_arch = "nvptx64")]
-pub(crate) mod rt {
-    // Defined in runtime.ll (sm_90a). `bar`, `dst`: generic addresses of shared memory.
-    unsafe extern "C" {
-        pub safe fn __oxpack_activemask() -> u32;
-        pub fn __oxpack_sm90a_smem(p: *const u8) -> u32;
-        pub fn __oxpack_sm90a_mbarrier_init(bar: *mut u64, count: u32);
-        pub safe fn __oxpack_sm90a_mbarrier_init_fence();
-        pub fn __oxpack_sm90a_mbarrier_arrive(bar: *mut u64);
-        pub fn __oxpack_sm90a_mbarrier_arrive_expect_tx(bar: *mut u64, bytes: u32);
-        pub fn __oxpack_sm90a_mbarrier_try_wait(bar: *mut u64, parity: u32) -> u32;
-        pub fn __oxpack_sm90a_tma_load_2d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, bar: *mut u64);
-        pub fn __oxpack_sm90a_tma_load_3d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, c2: i32, bar: *mut u64);
-        pub fn __oxpack_sm90a_prefetch_tensormap(map: *const u8);
-        pub safe fn __oxpack_sm90a_wgmma_fence();
-        pub safe fn __oxpack_sm90a_wgmma_commit();
-        pub safe fn __oxpack_sm90a_wgmma_wait0();
-        pub safe fn __oxpack_sm90a_wgmma_wait1();
-        pub safe fn __oxpack_sm90a_setmaxnreg_dec40();
-        pub safe fn __oxpack_sm90a_setmaxnreg_inc232();
-        pub fn __oxpack_sm90a_wgmma_m64n64k16_bf16(d: *mut f32, da: u64, db: u64);
-        pub fn __oxpack_sm90a_wgmma_m64n128k16_bf16(d: *mut f32, da: u64, db: u64);
-        pub fn __oxpack_sm90a_wgmma_m64n256k16_bf16(d: *mut f32, da: u64, db: u64);
-        pub fn __oxpack_sm90a_wgmma_wait0_f32(d: *mut f32);
-        pub fn __oxpack_sm90a_wgmma_m64n64k8_tf32(d: *mut f32, da: u64, db: u64);
-        pub fn __oxpack_sm90a_wgmma_m64n128k8_tf32(d: *mut f32, da: u64, db: u64);
-        pub fn __oxpack_sm90a_wgmma_m64n256k8_tf32(d: *mut f32, da: u64, db: u64);
-        pub fn __oxpack_sm90a_stmatrix_x4(p: *mut u8, r0: u32, r1: u32, r2: u32, r3: u32);
-        pub fn __oxpack_sm90a_wgmma_wait0_f64(d: *mut f32);
-        pub fn __oxpack_sm90a_wgmma_wait0_f128(d: *mut f32);
-        pub fn __oxpack_sm90a_wgmma_rs_m64n64k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
-        pub fn __oxpack_sm90a_wgmma_rs_m64n128k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
-        pub fn __oxpack_sm90a_wgmma_rs_m64n256k16_bf16_tb(d: *mut f32, a0: u32, a1: u32, a2: u32, a3: u32, db: u64);
-        // The block's dynamic shared memory (see `shared_mem.rs`).
-        pub static __oxpack_dynamic_shared: [u8; 0];
-    }
-
-    /// Waits for the phase of parity `parity` of the barrier to complete.
-    #[inline(always)]
-    pub fn mbarrier_wait(bar: *mut u64, parity: u32) {
-        // SAFETY: `bar` is an initialised barrier of the pipeline's shared memory.
-        while unsafe { __oxpack_sm90a_mbarrier_try_wait(bar, parity) } == 0 {}
-    }
-
-    #[inline(always)]
-    pub fn dynamic_shared() -> *mut u8 {
-        // SAFETY: only the address of the extern static is taken.
-        unsafe { core::ptr::addr_of!(__oxpack_dynamic_shared) as *mut u8 }
-    }
-}
-/// The emulator's versions of the same functions.
-#[cfg(not(target_arch = "nvptx64"))]
-pub(crate) mod rt {
-    pub(crate) use crate::host::hopper_attn::*;
-    pub(crate) use crate::host::rt::hopper::*;
-}
+pub(crate) use crate::intrinsics::sm90a as rt;
 
 crate::fail_fn!(pub(crate));
 

@@ -57,6 +57,7 @@ pub mod elem;
 pub mod half;
 pub mod hopper;
 pub mod hopper_attn;
+mod intrinsics;
 mod kernel;
 #[doc(hidden)]
 pub use kernel::__arch_probe;
@@ -91,15 +92,7 @@ macro_rules! at {
 }
 pub(crate) use at;
 
-#[cfg(target_arch = "nvptx64")]
-mod rt {
-    // Defined in runtime.ll: PTX `trap`.
-    unsafe extern "C" {
-        pub safe fn __oxpack_trap() -> !;
-    }
-}
-#[cfg(not(target_arch = "nvptx64"))]
-use host::rt::grid as rt;
+use intrinsics::grid as rt;
 
 #[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
 #[panic_handler]

@@ -81,36 +81,6 @@ use crate::sealed::Sealed;
 use crate::warp::lane_id;
 use crate::{DisjointSlice, Elem};
 
-#[cfg(target_arch = "nvptx64")]
-mod rt {
-    // Defined in runtime.ll. Pointers: `p` is 16 bytes of shared memory, `out`/`d` room for the
-    // results, `a`, `b`, `c` the operands' words.
-    unsafe extern "C" {
-        pub safe fn __oxpack_activemask() -> u32;
-        pub fn __oxpack_ldmatrix_x4(p: *const u16, out: *mut u32);
-        pub fn __oxpack_ldmatrix_x4_trans(p: *const u16, out: *mut u32);
-        pub fn __oxpack_ldmatrix_x2(p: *const u16, out: *mut u32);
-        pub fn __oxpack_ldmatrix_x2_trans(p: *const u16, out: *mut u32);
-        pub fn __oxpack_ldmatrix_x1(p: *const u16) -> u32;
-        pub fn __oxpack_ldmatrix_x1_trans(p: *const u16) -> u32;
-        pub fn __oxpack_mma_m16n8k16_bf16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
-        pub fn __oxpack_mma_m16n8k16_f16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
-        pub fn __oxpack_mma_m16n8k8_bf16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
-        pub fn __oxpack_mma_m16n8k8_f16(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
-        pub fn __oxpack_mma_m16n8k8_tf32(d: *mut f32, a: *const u32, b: *const u32, c: *const f32);
-        pub fn __oxpack_cp_async_16(dst: *mut u8, src: *const u8, n: u32);
-        pub safe fn __oxpack_cp_async_commit();
-        pub safe fn __oxpack_cp_async_wait(k: u32);
-        pub safe fn __oxpack_cp_async_wait_all();
-        // 32-bit shared addresses (the pipeline's hot path): `a`, `d` = `__oxpack_smem_addr` + bytes
-        pub safe fn __oxpack_smem_addr(p: *const u8) -> u32;
-        pub fn __oxpack_ldmatrix_x4_s(a: u32, out: *mut u32);
-        pub fn __oxpack_ldmatrix_x4_trans_s(a: u32, out: *mut u32);
-        pub fn __oxpack_ldmatrix_x2_s(a: u32, out: *mut u32);
-        pub fn __oxpack_ldmatrix_x2_trans_s(a: u32, out: *mut u32);
-        pub fn __oxpack_cp_async_16_s(d: u32, src: *const u8);
-    }
-}
 
 /// The 32-bit shared-memory address of `p`, a pointer into block-shared memory (on the GPU; the
 /// host's tiles go by their pointers, and this is 0 there).
@@ -124,8 +94,7 @@ fn smem_addr<T>(p: *const T) -> u32 {
         0
     }
 }
-#[cfg(not(target_arch = "nvptx64"))]
-use crate::host::rt::mma as rt;
+use crate::intrinsics::mma as rt;
 
 crate::fail_fn!();
 

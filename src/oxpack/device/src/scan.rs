@@ -722,20 +722,7 @@ impl<T, const ITEMS: usize> Drop for ScanTile<'_, T, ITEMS> {
 }
 
 #[cfg(target_arch = "nvptx64")]
-mod rt {
-    unsafe extern "C" {
-        /// `st.cs.v4.b32` (runtime.ll), as `cache::store_streaming` uses it.
-        pub fn __oxpack_st_cs_v4(p: *mut u32, a: u32, b: u32, c: u32, d: u32);
-        /// `activemask.b32` (runtime.ll): the lanes executing this instruction together.
-        pub safe fn __oxpack_activemask() -> u32;
-        /// The 32-bit shared-memory address of a pointer into block-shared memory (runtime.ll).
-        pub safe fn __oxpack_smem_addr(p: *const u8) -> u32;
-        /// `cp.async.cg.shared.global` of 16 bytes to shared address `d` (runtime.ll).
-        pub fn __oxpack_cp_async_16_s(d: u32, src: *const u8);
-        /// `cp.async.wait_all`: this thread's copies have landed (runtime.ll).
-        pub safe fn __oxpack_cp_async_wait_all();
-    }
-}
+use crate::intrinsics::{cache, mma as rt};
 
 /// `x[range]` as `[T; N]`, zeros past its end: 16-byte loads when it starts 16-byte aligned
 /// and has N elements (`N · size` a multiple of 16), else one load each. Traps where `range`
@@ -949,7 +936,7 @@ unsafe fn warp_store<T: Copy, const N: usize>(segment: *mut u8, v: [T; N]) {
         // (the caller), and that lane is here writing its run through this call
         let w = unsafe { part.add(row_place(j, lane, k)).read() };
         let (a, b, c, d) = (w as u32, (w >> 32) as u32, (w >> 64) as u32, (w >> 96) as u32);
-        unsafe { rt::__oxpack_st_cs_v4(segment.add(16 * (32 * j + lane)) as *mut u32, a, b, c, d) };
+        unsafe { cache::__oxpack_st_cs_v4(segment.add(16 * (32 * j + lane)) as *mut u32, a, b, c, d) };
     }
     crate::sync::sync_warp(); // the reads are done before the buffer's next writes
 }
@@ -1082,7 +1069,7 @@ impl<T: Elem> TileItems<'_, T> {
                     // 16-byte aligned, so `dst + j .. dst + j + 4` (j < N · size / 4, a
                     // multiple of 4) are its own; `src` is the same bytes of a local array of
                     // plain element values (no padding), 16-byte aligned.
-                    unsafe { rt::__oxpack_st_cs_v4(dst.add(j), *src.add(j), *src.add(j + 1), *src.add(j + 2), *src.add(j + 3)) };
+                    unsafe { cache::__oxpack_st_cs_v4(dst.add(j), *src.add(j), *src.add(j + 1), *src.add(j + 2), *src.add(j + 3)) };
                     j += 4;
                 }
             }

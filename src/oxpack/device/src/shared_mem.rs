@@ -451,14 +451,6 @@ macro_rules! shared_atomics {
     }};
 }
 
-#[cfg(target_arch = "nvptx64")]
-unsafe extern "C" {
-    // The block's dynamic shared memory: oxpack's link step places this in address
-    // space 3 as `.extern .shared .align 16 .b8 __oxpack_dynamic_shared[]`; its size
-    // is the launch's `shmem_size`.
-    static __oxpack_dynamic_shared: [u8; 0];
-}
-
 /// Dynamic shared memory: a kernel parameter `scratch: DynShared<f32>` is, in
 /// Python, the number of elements each block gets (`scratch=1024`). The stub turns
 /// it into the launch's shared-memory size and refuses, before launching, a size
@@ -483,7 +475,7 @@ impl<T: Copy + crate::Elem> DynShared<T> {
         // launch's dynamic shared memory of `len` elements of T (the stub sized the
         // launch from this very parameter), 16-byte aligned.
         #[cfg(target_arch = "nvptx64")]
-        let ptr = core::ptr::addr_of!(__oxpack_dynamic_shared) as *mut T;
+        let ptr = core::ptr::addr_of!(crate::intrinsics::shared::__oxpack_dynamic_shared) as *mut T;
         #[cfg(not(target_arch = "nvptx64"))]
         let ptr = crate::host::dynamic_shared() as *mut T;
         Shared { ptr, len: self.len, _kind: PhantomData }

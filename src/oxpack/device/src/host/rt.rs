@@ -422,8 +422,9 @@ pub(crate) mod mma {
 /// An mbarrier is 8 bytes of shared memory ([`super::collective::mbarrier`]). A TMA copy
 /// completes at once (a copy, then its bytes on the barrier); a `wgmma` is computed by each
 /// thread for its own accumulators (exact bf16 products summed in f32, in k order).
-pub(crate) mod hopper {
+pub(crate) mod sm90a {
     pub(crate) use super::mma::__oxpack_activemask;
+    pub(crate) use super::super::attn_pipeline::*;
     use super::super::collective::mbarrier::{self, PENDING};
     use super::super::sched;
 
@@ -567,6 +568,10 @@ pub(crate) mod hopper {
     pub fn __oxpack_sm90a_wgmma_wait1() {}
     pub fn __oxpack_sm90a_setmaxnreg_dec40() {}
     pub fn __oxpack_sm90a_setmaxnreg_inc232() {}
+    /// The block's rank in its cluster: 0 (the emulator runs no clusters).
+    pub fn __oxpack_sm90a_cluster_ctarank() -> u32 {
+        0
+    }
 
     /// Element (`row`, `k`) of a K-major, 128-byte-swizzled operand at descriptor `desc` whose
     /// elements are `size` bytes: its address (the swizzle applied) in the block's shared memory.
