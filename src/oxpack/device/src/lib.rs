@@ -45,6 +45,7 @@ mod tile_grid;
 #[macro_use]
 mod accessors;
 
+pub mod async_copy;
 pub mod atomic;
 pub mod block;
 pub mod cache;
@@ -182,9 +183,10 @@ pub mod prelude {
     pub use crate::scan::ScanState;
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
     pub use crate::cp_async_pipeline;
+    pub use crate::async_copy::Pipeline;
     pub use crate::mma::{
-        mma_sync, mma_sync_k8, ARegs, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, Pipeline,
-        RowVals, SeqTiles, WarpPos, WarpTiles,
+        mma_sync, mma_sync_k8, ARegs, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, RowVals,
+        SeqTiles, WarpPos, WarpTiles,
     };
     pub use crate::hopper::{Role, TmaPipeline, TmaSource, TmaSource3, WgAccum, WgTiles};
 }

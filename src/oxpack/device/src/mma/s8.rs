@@ -31,6 +31,7 @@
 //! [`store_s32`](WarpTile::store_s32) or [`store_s32_with`](WarpTile::store_s32_with).
 
 use super::{
+    accumulators,
     check_frag, fail, inside, lane_parts, mma_steps, whole_warp, ATile, BtTile, MmaTile, OperandA, OperandBt, Operands,
     TileElem, TileRef, WarpPos, WarpTile,
 };
