@@ -47,6 +47,7 @@ mod accessors;
 
 pub mod async_copy;
 pub mod atomic;
+pub mod attn_pipeline;
 pub mod block;
 pub mod cache;
 pub mod coop;
@@ -56,8 +57,6 @@ pub mod debug;
 pub mod disjoint;
 pub mod elem;
 pub mod half;
-pub mod hopper;
-pub mod hopper_attn;
 mod intrinsics;
 mod kernel;
 #[doc(hidden)]
@@ -65,19 +64,22 @@ pub use kernel::__arch_probe;
 pub mod layout;
 pub mod math;
 pub mod matrix;
+pub mod mbarrier;
 pub mod mma;
 pub mod param;
 pub mod rows;
 pub mod scan;
 pub mod shape;
-pub mod strided;
 pub mod shared_mem;
+pub mod strided;
 pub mod sync;
 pub mod thread;
 pub mod tile_writers;
+pub mod tma;
 mod unroll;
 pub mod vec;
 pub mod warp;
+pub mod wgmma;
 
 #[cfg(not(target_arch = "nvptx64"))]
 #[doc(hidden)]
@@ -188,5 +190,7 @@ pub mod prelude {
         mma_sync, mma_sync_k8, ARegs, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, RowVals,
         SeqTiles, WarpPos, WarpTiles,
     };
-    pub use crate::hopper::{Role, TmaPipeline, TmaSource, TmaSource3, WgAccum, WgTiles};
+    pub use crate::mbarrier::{Role, TmaPipeline};
+    pub use crate::tma::{TmaSource, TmaSource3};
+    pub use crate::wgmma::{WgAccum, WgTiles};
 }

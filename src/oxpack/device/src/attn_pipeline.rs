@@ -43,10 +43,10 @@ use core::marker::PhantomData;
 
 use crate::disjoint::DisjointSlice;
 use crate::half::BF16;
-use crate::hopper::{
-    coord, descriptor, each, fail, new_pipeline, roles, rt, wg_lane, whole_warp, StageMemory, TmaElem, TmaSource3, WgAccum,
-    WgCols, WgWidth, BOX_BYTES, BOX_ROWS, WG_ROWS, WG_THREADS,
-};
+use crate::intrinsics::sm90a as rt;
+use crate::mbarrier::{new_pipeline, roles, StageMemory};
+use crate::tma::{coord, TmaElem, TmaSource3, BOX_BYTES, BOX_ROWS};
+use crate::wgmma::{descriptor, each, fail, wg_lane, whole_warp, WgAccum, WgCols, WgWidth, WG_ROWS, WG_THREADS};
 use crate::layout::Layout;
 use crate::mma::FromAccum;
 use crate::sealed::Sealed;
