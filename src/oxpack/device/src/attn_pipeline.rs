@@ -1,4 +1,4 @@
-//! Attention on the Hopper path (sm_90a): a TMA pipeline of k and v tiles, `wgmma` with A in
+//! The attention pipeline (sm_90a): a TMA pipeline of k and v tiles, `wgmma` with A in
 //! registers, and the row operations of an online softmax on warpgroup accumulators.
 //!
 //! FlashAttention-3's structure, with every piece the library's and typed:
@@ -21,7 +21,7 @@
 //! NaN or infinity of another (batch, head) cannot reach this one through 0 · NaN. The kernel
 //! masks those columns' scores to `-inf` (probabilities exact zeros).
 //!
-//! **The protocol**, as in [`TmaPipeline`](crate::hopper::TmaPipeline): the producer makes exactly
+//! **The protocol**, as in [`TmaPipeline`](crate::mbarrier::TmaPipeline): the producer makes exactly
 //! one `load_q` and then `steps` `load_kv`s; each consumer thread exactly `steps` waits (the first
 //! also waits for q); a call past `steps`, or a role dropped short, traps (in emulation a wait
 //! that can never complete is a deadlock, `KernelBarrierError`). `qk` and `pv` issue their

@@ -38,7 +38,7 @@
 #![deny(missing_docs)]
 
 // The block-tile grid's macros (`tile_grid_methods!`, `tile_grid!`, `band_tile!`), in textual scope
-// for the modules below (`mma`'s `WarpTiles`, `hopper`'s `WgTiles`).
+// for the modules below (`mma`'s `WarpTiles`, `wgmma`'s `WgTiles`).
 #[macro_use]
 mod tile_grid;
 // `len_methods!`, for the types below with a `len` field.
@@ -124,7 +124,8 @@ pub fn trap() -> ! {
 
 /// `fail_fn!(vis)`: the calling module's `fail(message) -> !`, which stops the kernel with `message`
 /// (the emulator's `KernelTrap` and the debug profile show it): the tensor-core modules' traps
-/// (`mma.rs`, `hopper.rs`). A macro rather than one shared function: each module keeps its own cold
+/// (`mma/`, with `async_copy.rs`; `wgmma/`, with `tma.rs`, `mbarrier.rs`, `attn_pipeline.rs`). A macro
+/// rather than one shared function: each of the two keeps its own cold
 /// function, under its own symbol, as the generated code had it.
 macro_rules! fail_fn {
     ($($vis:tt)*) => {

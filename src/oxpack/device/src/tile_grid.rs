@@ -1,6 +1,6 @@
 //! The block-tile grid of the tensor-core output layouts, written once for both:
-//! [`WarpTiles`](crate::mma::WarpTiles) (`mma.rs`) and [`WgTiles`](crate::hopper::WgTiles)
-//! (`hopper.rs`) cut a row-major output of `width` columns (the layout's shape) into `BM × BN`
+//! [`WarpTiles`](crate::mma::WarpTiles) (`mma/warp_tiles.rs`) and [`WgTiles`](crate::wgmma::WgTiles)
+//! (`wgmma/tiles.rs`) cut a row-major output of `width` columns (the layout's shape) into `BM × BN`
 //! block tiles, numbered in bands of [`BAND`] tile rows (down a band's tile rows, then across, for
 //! L2 reuse). The count, the launch-shape check and the numbering are macros (`lib.rs` declares
 //! this module `#[macro_use]`, above the layouts' modules): expanded in place, they are the code

@@ -1,4 +1,4 @@
-//! The attention half of the Hopper path (`hopper_attn.rs`) on the host: `wgmma` with A in
+//! The attention pipeline's `wgmma`s (`attn_pipeline.rs`) on the host: `wgmma` with A in
 //! registers and B read N-major (transposed) through its descriptor.
 //!
 //! A warpgroup's register-A `wgmma` m64nNk16 multiplies, for warp `w`, the 16 × 16 A block its

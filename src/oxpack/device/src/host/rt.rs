@@ -265,12 +265,12 @@ pub(crate) mod math {
 /// collectives use too).
 pub(crate) use super::half;
 
-/// `mma.rs`: tensor-core operations as warp collectives. Each lane waits with a pointer to its
+/// `mma/`, `async_copy.rs`: tensor-core operations as warp collectives. Each lane waits with a pointer to its
 /// operands; when the warp's 32 lanes have all arrived at the same call, the scheduler's
 /// [`Collective::complete`](super::collective::Collective::complete)
 /// reads every lane's operands, computes what the GPU would (the fragment layouts of PTX's
 /// `ldmatrix` and `mma.sync`), and writes every lane's results. `cp.async` copies at once: the
-/// types of `mma.rs` already refuse to read a stage before its wait, which is when the GPU's
+/// types of `async_copy.rs` already refuse to read a stage before its wait, which is when the GPU's
 /// copy would have landed.
 pub(crate) mod mma {
     pub(crate) use super::super::sched::{pipeline_enter, pipeline_exit};
@@ -416,7 +416,7 @@ pub(crate) mod mma {
     pub fn __oxpack_cp_async_wait_all() {}
 }
 
-/// The Hopper path (`hopper.rs`) on the host. Shared addresses are offsets into the block's
+/// The sm90a functions (`tma.rs`, `mbarrier.rs`, `wgmma/`, `attn_pipeline.rs`) on the host. Shared addresses are offsets into the block's
 /// dynamic shared memory (the GPU's are offsets into the shared window: the same arithmetic,
 /// so the 128-byte swizzle, which XORs address bits 4-6 with bits 7-9, lands the same).
 /// An mbarrier is 8 bytes of shared memory ([`super::collective::mbarrier`]). A TMA copy

@@ -75,7 +75,8 @@
 //! | file | what it wraps |
 //! | --- | --- |
 //! | `mma/mod.rs` | the element types ([`MmaInput`], [`Mma16`], [`FromAccum`]), the whole-warp check |
-//! | `mma/frag.rs` | fragments and accumulators in registers, `mma.sync`: a lane holds only its own part of the fragment layout |
+//! | `mma/frag.rs` | fragments in registers and `mma.sync`: a lane holds only its own part of the fragment layout |
+//! | `mma/accum.rs` | a warp's accumulator blocks, A in registers, row values, and the loops over a stage's tiles |
 //! | `mma/operand.rs` | operand tiles in shared memory and their `ldmatrix` loads: swizzled, bounds-checked per fragment |
 //! | `mma/warp_tiles.rs` | the output layouts [`WarpTiles`] and [`SeqTiles`]: one warp per output tile, one lane per element |
 //! | [`s8`] | the int8 fragments and `mma.sync` m16n8k32 |
@@ -268,10 +269,12 @@ impl FromAccum for F16 {
     }
 }
 
+mod accum;
 mod frag;
 mod operand;
 mod warp_tiles;
 
+pub use accum::*;
 pub use frag::*;
 pub use operand::*;
 pub use warp_tiles::*;

@@ -588,6 +588,6 @@ mod items;
 mod look_back;
 mod transpose;
 
-pub use items::TileItems;
+pub use items::*;
 use look_back::look_back;
 use transpose::{forget_stages, load_run};
