@@ -164,7 +164,7 @@ kernel! {
 SHARED_MISUSE = {
     "forge a slot": (
         "pub fn k(y: &mut DisjointSlice<f32>) { let mut s = shared_array!(f32, 32); "
-        "s.write(oxpack::shared::ThreadSlot(3), 1.0); }",
+        "s.write(oxpack::shared_mem::ThreadSlot(3), 1.0); }",
         "error[E0603]: tuple struct constructor `ThreadSlot` is private",
     ),
     "read in the write phase": (

@@ -250,13 +250,13 @@ def test_built_for_sm90a_only() -> None:
 
 
 def test_each_runs_every_step_past_128(tmp_path: Path) -> None:
-    """The Hopper path's one `each!` (hopper.rs; hopper_attn.rs imports it, its former copy trapped past
+    """The sm_90a modules' one `each!` (wgmma/mod.rs; mbarrier.rs and attn_pipeline.rs import it, its former copy trapped past
     128 steps) writes 128 straight-line copies and runs the rest in a loop: the real macro, compiled for
     the host, runs each i < N exactly once for N up to 300. No sealed shape reaches 128 today (a 64 × 256
     accumulator's 128 registers): this keeps the limit from becoming a trap or a skip when one does."""
-    src = (REPO / "src" / "oxpack" / "device" / "src" / "hopper.rs").read_text()
+    src = (REPO / "src" / "oxpack" / "device" / "src" / "wgmma" / "mod.rs").read_text()
     macro = src[src.index("macro_rules! each {"):src.index("pub(crate) use each;")]
-    assert "macro_rules! each" not in (REPO / "src" / "oxpack" / "device" / "src" / "hopper_attn.rs").read_text()
+    assert "macro_rules! each" not in (REPO / "src" / "oxpack" / "device" / "src" / "attn_pipeline.rs").read_text()
     unroll = (REPO / "src" / "oxpack" / "device" / "src" / "unroll.rs").read_text()  # its expansion, `copies!`
     copies = unroll[unroll.index("macro_rules! copies {"):unroll.index("pub(crate) use copies;")]
     (tmp_path / "each.rs").write_text(copies + macro.replace("crate::unroll::copies!", "copies!") + """

@@ -333,7 +333,11 @@ class _Reader:
         module = Module(path, _doc_text(inner) or inner_of)
         self.modules.append(module)
         # a module sees the macro_rules! its parents defined above its `mod` line (Rust's textual scope)
-        local_macros: dict[str, str] = dict(outer_macros or {})
+        self._fill(module, path, text, raws, folder, dict(outer_macros or {}))
+
+    def _fill(self, module: Module, path: str, text: str, raws: list[_Raw | tuple[str, str]], folder: Path,
+              local_macros: dict[str, str]) -> None:
+        """The items of `text` into `module`; `local_macros`: the macros in scope, which it extends."""
         for raw in raws:
             if isinstance(raw, tuple):
                 name, args = raw
@@ -352,6 +356,13 @@ class _Reader:
                 continue
             if kind == "mod":
                 file = _mod_file(folder, name) if raw.body is None else None
+                if not public and file is not None and re.search(rf"^pub use {name}::\*;", text, re.M):
+                    # a part of this module in a file of its own (`mod frag; pub use frag::*;`): its items,
+                    # and the macros it re-exports to the parts after it, are this module's
+                    part = file.read_text()
+                    self._fill(module, path, part, _parse(part)[1],
+                               file.parent if file.name == "mod.rs" else folder / name, local_macros)
+                    continue
                 if not public:  # its #[macro_export] macros are the crate root's all the same
                     macro_use = any(" ".join(a.split()) == "macro_use" for a in raw.attrs)
                     for inner in _parse(file.read_text() if file is not None else raw.body or "")[1]:

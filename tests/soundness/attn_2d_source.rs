@@ -1,7 +1,7 @@
 // Attempt: feed the attention pipeline from a 2-D TMA source, whose ragged tiles would read the next sequence's rows.
 // Expect: error[E0308]: mismatched types
 use oxpack::prelude::*;
-use oxpack::hopper_attn::*;
+use oxpack::attn_pipeline::*;
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: park a warpgroup's register A fragment of p in block-shared memory, for another warpgroup to multiply with.
-// Expect: error[E0599]: the associated function or constant `__new` exists for struct `Shared<oxpack::hopper_attn::WgAFrag<128>, 384, oxpack::shared::PerThread>`, but its trait bounds were not satisfied
+// Expect: error[E0599]: the associated function or constant `__new` exists for struct `Shared<oxpack::attn_pipeline::WgAFrag<128>, 384, oxpack::shared_mem::PerThread>`, but its trait bounds were not satisfied
 use oxpack::prelude::*;
-use oxpack::hopper_attn::*;
+use oxpack::attn_pipeline::*;
 
 kernel! {
     pub fn k(out: &mut DisjointSlice<f32>) {

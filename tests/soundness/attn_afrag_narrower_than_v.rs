@@ -1,7 +1,7 @@
 // Attempt: multiply a 64-column fragment of p by a 128-row v tile, so the wgmma reads registers p does not fill.
 // Expect: error[E0308]: mismatched types
 use oxpack::prelude::*;
-use oxpack::hopper_attn::*;
+use oxpack::attn_pipeline::*;
 
 kernel! {
     #[launch_bounds(384, 1)]

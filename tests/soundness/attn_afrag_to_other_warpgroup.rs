@@ -1,7 +1,7 @@
 // Attempt: hand a warpgroup's register A fragment of p (attention's probabilities) to another lane, and so to another warpgroup, with a shuffle.
 // Expect: error[E0277]: the trait bound `WgAFrag<128>: Shuffle` is not satisfied
 use oxpack::prelude::*;
-use oxpack::hopper_attn::*;
+use oxpack::attn_pipeline::*;
 
 kernel! {
     #[launch_bounds(384, 1)]

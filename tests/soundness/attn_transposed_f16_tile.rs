@@ -1,7 +1,7 @@
 // Attempt: read an f16 v tile through the transposed (N-major) bf16 descriptor of `pv`, multiplying f16 bits as bf16.
 // Expect: error[E0308]: mismatched types
 use oxpack::prelude::*;
-use oxpack::hopper_attn::*;
+use oxpack::attn_pipeline::*;
 
 kernel! {
     #[launch_bounds(384, 1)]

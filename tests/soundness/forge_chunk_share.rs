@@ -5,8 +5,8 @@ use oxpack::prelude::*;
 kernel! {
     pub fn k(i: ThreadIndex, out: &mut DisjointSlice<f32>) {
         let _ = (i, out);
-        let s: oxpack::share::ChunkShare<'static, f32, oxpack::share::ByGrid> =
-            oxpack::share::ChunkShare { run: todo!(), chunks: 1, _out: core::marker::PhantomData };
+        let s: oxpack::strided::ChunkShare<'static, f32, oxpack::strided::ByGrid> =
+            oxpack::strided::ChunkShare { run: todo!(), chunks: 1, _out: core::marker::PhantomData };
         let _ = s;
     }
 }

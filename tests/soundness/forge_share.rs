@@ -5,7 +5,7 @@ use oxpack::prelude::*;
 kernel! {
     pub fn k(i: ThreadIndex, out: &mut DisjointSlice<f32>) {
         let _ = i;
-        let s = oxpack::share::Share::<f32, oxpack::share::ByWarp>::new(core::ptr::null_mut(), out.len(), 0, 32, 0, 0, 1);
+        let s = oxpack::strided::Share::<f32, oxpack::strided::ByWarp>::new(core::ptr::null_mut(), out.len(), 0, 32, 0, 0, 1);
         let _ = s;
     }
 }

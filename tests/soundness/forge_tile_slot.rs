@@ -5,6 +5,6 @@ use oxpack::prelude::*;
 kernel! {
     pub fn k(out: &mut DisjointSlice<f32>) {
         let mut s = shared_array!(f32, 32 * 33, Tile<33>);
-        s.write_tile(oxpack::shared::TileSlot { x: 0, y: 0 }, 1.0);
+        s.write_tile(oxpack::shared_mem::TileSlot { x: 0, y: 0 }, 1.0);
     }
 }

@@ -5,6 +5,6 @@ use oxpack::prelude::*;
 kernel! {
     pub fn k(out: &mut DisjointSlice<f32>) {
         let mut s = shared_array!(f32, 32);
-        s.write(oxpack::shared::WarpSlot(warp_id() as usize), 1.0);
+        s.write(oxpack::shared_mem::WarpSlot(warp_id() as usize), 1.0);
     }
 }

@@ -1,7 +1,7 @@
 // Attempt: copy the producer, so that two copies issue loads into one stage with separate counts.
 // Expect: error[E0382]: use of moved value: `p`
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: multiply a stage again after its view was dropped (released to the producer, which may be refilling it).
 // Expect: error[E0382]: borrow of moved value: `stage`
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

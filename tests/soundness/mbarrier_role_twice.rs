@@ -1,7 +1,7 @@
 // Attempt: take a role twice, to be the producer and a consumer at once (two sets of barrier counts).
 // Expect: error[E0382]: use of moved value: `pipe`
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: let a stage view outlive its consumer, to read a stage after the role (and its barrier counts) are gone.
 // Expect: error[E0505]: cannot move out of `q` because it is borrowed
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: hold two stage views at once, so that the first stage is read while the producer refills it.
 // Expect: error[E0499]: cannot borrow `q` as mutable more than once at a time
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

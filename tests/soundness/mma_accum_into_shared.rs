@@ -1,5 +1,5 @@
 // Attempt: hand a warp's whole block of accumulators to the next warp through shared memory.
-// Expect: error[E0599]: the associated function or constant `__new` exists for struct `Shared<oxpack::mma::Accum<1, 2>, 32, oxpack::shared::PerWarp>`, but its trait bounds were not satisfied
+// Expect: error[E0599]: the associated function or constant `__new` exists for struct `Shared<oxpack::mma::Accum<1, 2>, 32, oxpack::shared_mem::PerWarp>`, but its trait bounds were not satisfied
 use oxpack::prelude::*;
 
 kernel! {

@@ -1,7 +1,7 @@
 // Attempt: a view of a stage without waiting for its copies (read the cp.async destination early).
 // Expect: error[E0451]: fields `pipe` and `slot` of struct `Stage` are private
 use oxpack::prelude::*;
-use oxpack::mma::Stage;
+use oxpack::async_copy::Stage;
 
 kernel! {
     pub fn k(a: &[BF16], out: &mut DisjointSlice<f32>) {

@@ -1,5 +1,5 @@
 // Attempt: park a warp's accumulator fragment in shared memory, for another warp to read.
-// Expect: error[E0599]: the associated function or constant `__new` exists for struct `Shared<oxpack::mma::FragC, 32, oxpack::shared::PerWarp>`, but its trait bounds were not satisfied
+// Expect: error[E0599]: the associated function or constant `__new` exists for struct `Shared<oxpack::mma::FragC, 32, oxpack::shared_mem::PerWarp>`, but its trait bounds were not satisfied
 use oxpack::prelude::*;
 
 kernel! {

@@ -1,7 +1,7 @@
 // Attempt: the same constructor inside an `unsafe` block of the kernel's own.
 // Expect: error: usage of an `unsafe` block
 use oxpack::prelude::*;
-use oxpack::mma::TileCell;
+use oxpack::async_copy::TileCell;
 
 static __OXPACK_SHARED: TileCell<BF16, 256> = TileCell::new();
 

@@ -1,7 +1,7 @@
 // Attempt: make two pipelines over one shared memory by calling the constructor by hand.
-// Expect: error[E0133]: call to unsafe function `oxpack::mma::Pipeline::<S, THREADS, TA, TB>::__new` is unsafe and requires unsafe block
+// Expect: error[E0133]: call to unsafe function `oxpack::async_copy::Pipeline::<S, THREADS, TA, TB>::__new` is unsafe and requires unsafe block
 use oxpack::prelude::*;
-use oxpack::mma::TileCell;
+use oxpack::async_copy::TileCell;
 
 static __OXPACK_SHARED: TileCell<BF16, 256> = TileCell::new();
 

@@ -3,7 +3,7 @@
 use oxpack::prelude::*;
 
 pub enum Mine {}
-impl oxpack::share::Group for Mine {}
+impl oxpack::strided::Group for Mine {}
 
 kernel! {
     pub fn k(i: ThreadIndex, out: &mut DisjointSlice<f32>) {

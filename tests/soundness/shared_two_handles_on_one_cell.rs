@@ -1,7 +1,7 @@
 // Attempt: two handles on one shared cell (one thread reads a slot in the first handle's read phase while another writes it through the second).
 // Expect: error[E0133]: call to unsafe function `Shared::<T, N, K>::__new` is unsafe and requires unsafe block
 use oxpack::prelude::*;
-use oxpack::shared::{Shared, SharedCell};
+use oxpack::shared_mem::{Shared, SharedCell};
 
 static CELL: SharedCell<f32, 256> = SharedCell::new();
 

@@ -1,7 +1,7 @@
 // Attempt: keep using the consumer (wait for another stage, into memory the TMA then refills) after handing its A tiles to the staging area.
 // Expect: error[E0382]: borrow of moved value: `q`
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: stage an f32 output (stmatrix moves 16-bit elements: the f32 tile would be written half-width).
 // Expect: error[E0277]: `f32` is not a staged output type
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: forge a staging area over another warpgroup's rows (warpgroup 1's A tiles from warpgroup 0).
-// Expect: error[E0451]: fields `tiles` and `wg` of struct `oxpack::hopper::WgStaging` are private
+// Expect: error[E0451]: fields `tiles` and `wg` of struct `oxpack::wgmma::WgStaging` are private
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

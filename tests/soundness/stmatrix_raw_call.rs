@@ -1,7 +1,7 @@
 // Attempt: call the raw stmatrix behind the staging area, to store into any shared address.
-// Expect: error[E0603]: module `rt` is private
+// Expect: error[E0603]: module `intrinsics` is private
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]
@@ -13,7 +13,7 @@ kernel! {
             Role::Consumer(mut q) => {
                 let mut acc = WgAccum::<256>::zero();
                 q.multiply(&mut acc);
-                oxpack::hopper::rt::__oxpack_sm90a_stmatrix_x4(core::ptr::null_mut(), 0, 0, 0, 0);
+                oxpack::intrinsics::sm90a::__oxpack_sm90a_stmatrix_x4(core::ptr::null_mut(), 0, 0, 0, 0);
                 let _ = (acc, q);
             }
             Role::Idle => {}

@@ -1,7 +1,7 @@
 // Attempt: take the staging area while a stage view is still held (its tiles then still read by the wgmma it feeds).
 // Expect: error[E0505]: cannot move out of `q` because it is borrowed
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: store through one staging area twice (a second stmatrix pass over memory another store may still read).
 // Expect: error[E0382]: use of moved value: `staging`
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: load f32 arrays into a bf16 pipeline, so that `wgmma` reads f32 bits as bf16 pairs.
 // Expect: error[E0308]: arguments to this method are incorrect
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: read a TMA source's elements directly, bypassing the TMA (its word is a tensor map, not the array).
-// Expect: error[E0608]: cannot index into a value of type `oxpack::hopper::TmaSource<oxpack::half::BF16>`
+// Expect: error[E0608]: cannot index into a value of type `oxpack::tma::TmaSource<oxpack::half::BF16>`
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

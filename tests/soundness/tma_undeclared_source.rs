@@ -1,7 +1,7 @@
 // Attempt: feed the producer an undeclared TMA source: a plain slice, which has no tensor map.
 // Expect: error[E0308]: mismatched types
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: copy a warpgroup accumulator, to store one warpgroup's registers through two tiles.
 // Expect: error[E0382]: use of moved value: `acc`
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

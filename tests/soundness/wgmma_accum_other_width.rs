@@ -1,7 +1,7 @@
 // Attempt: store a 64 × 128 warpgroup accumulator into a 64 × 256 warpgroup tile, writing the wrong elements or too few.
 // Expect: error[E0308]: mismatched types
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: multiply a cp.async stage (ldmatrix swizzle) with wgmma, whose descriptors assume the 128-byte swizzle of a TMA stage.
 // Expect: error[E0308]: mismatched types
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: build a wgmma descriptor by hand, over a tile of another swizzle.
 // Expect: error[E0603]: function `descriptor` is private
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]
@@ -12,7 +12,7 @@ kernel! {
             Role::Producer(mut p) => p.load(&a, m0, &b, n0, 0),
             Role::Consumer(mut q) => {
                 let _ = q;
-                let _d = oxpack::hopper::descriptor(0);
+                let _d = oxpack::wgmma::descriptor(0);
             }
             Role::Idle => {}
         }

@@ -1,7 +1,7 @@
 // Attempt: multiply f16 tiles in a pipeline over F16 (only bf16 and tf32 wgmma are implemented: f16 would run as bf16).
 // Expect: error[E0277]: `oxpack::half::F16` is not a wgmma input type here
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

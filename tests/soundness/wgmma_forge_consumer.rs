@@ -1,7 +1,7 @@
 // Attempt: forge a Consumer for another warpgroup index, to get that warpgroup's output tile and write its rows.
 // Expect: error[E0451]
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

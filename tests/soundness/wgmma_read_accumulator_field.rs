@@ -1,7 +1,7 @@
 // Attempt: read the accumulator registers while a wgmma may still write them, through the private field.
-// Expect: error[E0616]: field `r` of struct `oxpack::hopper::WgAccum` is private
+// Expect: error[E0616]: field `r` of struct `oxpack::wgmma::WgAccum` is private
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: take the output tile with the consumer of a pipeline of other tiles (192-row blocks), to write rows another block owns.
 // Expect: error[E0308]: mismatched types
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -1,7 +1,7 @@
 // Attempt: hold two warpgroup tiles of one output at once, to write one tile's elements through the other.
 // Expect: error[E0499]: cannot borrow value as mutable more than once at a time
 use oxpack::prelude::*;
-use oxpack::hopper::*;
+use oxpack::{mbarrier::*, tma::*, wgmma::*};
 
 kernel! {
     #[launch_bounds(384, 1)]

@@ -881,10 +881,6 @@ define void @__oxpack_sm90a_prefetch_tensormap(ptr %map) #3 {
   call void asm sideeffect "prefetch.tensormap [$0];", "l,~{memory}"(ptr %map)
   ret void
 }
-define void @__oxpack_sm90a_fence_proxy_async() #3 {
-  call void asm sideeffect "fence.proxy.async.shared::cta;", "~{memory}"()
-  ret void
-}
 define void @__oxpack_sm90a_wgmma_fence() #2 {
   call void asm sideeffect "wgmma.fence.sync.aligned;", "~{memory}"()
   ret void

@@ -7,39 +7,7 @@
 
 use core::cell::UnsafeCell;
 
-#[cfg(target_arch = "nvptx64")]
-mod rt {
-    unsafe extern "C" {
-        pub fn __oxpack_atomic_add_i32(p: *mut u32, v: u32) -> u32;
-        pub fn __oxpack_atomic_min_s_i32(p: *mut u32, v: u32) -> u32;
-        pub fn __oxpack_atomic_max_s_i32(p: *mut u32, v: u32) -> u32;
-        pub fn __oxpack_atomic_min_u_i32(p: *mut u32, v: u32) -> u32;
-        pub fn __oxpack_atomic_max_u_i32(p: *mut u32, v: u32) -> u32;
-        pub fn __oxpack_atomic_xchg_i32(p: *mut u32, v: u32) -> u32;
-        pub fn __oxpack_atomic_and_i32(p: *mut u32, v: u32) -> u32;
-        pub fn __oxpack_atomic_or_i32(p: *mut u32, v: u32) -> u32;
-        pub fn __oxpack_atomic_xor_i32(p: *mut u32, v: u32) -> u32;
-        pub fn __oxpack_atomic_cas_i32(p: *mut u32, expected: u32, new: u32) -> u32;
-        pub fn __oxpack_atomic_load_i32(p: *mut u32) -> u32;
-        pub fn __oxpack_atomic_store_i32(p: *mut u32, v: u32);
-        pub fn __oxpack_atomic_add_i64(p: *mut u64, v: u64) -> u64;
-        pub fn __oxpack_atomic_min_s_i64(p: *mut u64, v: u64) -> u64;
-        pub fn __oxpack_atomic_max_s_i64(p: *mut u64, v: u64) -> u64;
-        pub fn __oxpack_atomic_min_u_i64(p: *mut u64, v: u64) -> u64;
-        pub fn __oxpack_atomic_max_u_i64(p: *mut u64, v: u64) -> u64;
-        pub fn __oxpack_atomic_xchg_i64(p: *mut u64, v: u64) -> u64;
-        pub fn __oxpack_atomic_and_i64(p: *mut u64, v: u64) -> u64;
-        pub fn __oxpack_atomic_or_i64(p: *mut u64, v: u64) -> u64;
-        pub fn __oxpack_atomic_xor_i64(p: *mut u64, v: u64) -> u64;
-        pub fn __oxpack_atomic_cas_i64(p: *mut u64, expected: u64, new: u64) -> u64;
-        pub fn __oxpack_atomic_load_i64(p: *mut u64) -> u64;
-        pub fn __oxpack_atomic_store_i64(p: *mut u64, v: u64);
-        pub fn __oxpack_atomic_add_float(p: *mut f32, v: f32) -> f32;
-        pub fn __oxpack_atomic_add_double(p: *mut f64, v: f64) -> f64;
-    }
-}
-#[cfg(not(target_arch = "nvptx64"))]
-use crate::host::rt::atomic as rt;
+use crate::intrinsics::atomic as rt;
 
 /// A value that threads update atomically. `Sync`: shared by every thread.
 #[repr(transparent)]

@@ -3,7 +3,7 @@
 //! Like every barrier, each of these must be called by all threads of the block.
 
 use crate::shared_array;
-use crate::shared::warp_slot;
+use crate::shared_mem::warp_slot;
 use crate::warp::{full_warps, lane_id, warp_reduce, WARP_SIZE};
 
 macro_rules! block_reduce {

@@ -26,26 +26,7 @@
 //! stores.
 
 #[cfg(target_arch = "nvptx64")]
-mod rt {
-    unsafe extern "C" {
-        pub fn __oxpack_ld_cs_b16(p: *const u16) -> u16;
-        pub fn __oxpack_ld_cs_b32(p: *const u32) -> u32;
-        pub fn __oxpack_ld_cs_b64(p: *const u64) -> u64;
-        pub fn __oxpack_ld_cs_v4(p: *const u32, out: *mut u32);
-        pub fn __oxpack_st_cs_b16(p: *mut u16, v: u16);
-        pub fn __oxpack_st_cs_b32(p: *mut u32, v: u32);
-        pub fn __oxpack_st_cs_b64(p: *mut u64, v: u64);
-        pub fn __oxpack_st_cs_v4(p: *mut u32, a: u32, b: u32, c: u32, d: u32);
-        pub fn __oxpack_ld_ef_b16(p: *const u16) -> u16;
-        pub fn __oxpack_ld_ef_b32(p: *const u32) -> u32;
-        pub fn __oxpack_ld_ef_b64(p: *const u64) -> u64;
-        pub fn __oxpack_ld_ef_v4(p: *const u32, out: *mut u32);
-        pub fn __oxpack_st_ef_b16(p: *mut u16, v: u16);
-        pub fn __oxpack_st_ef_b32(p: *mut u32, v: u32);
-        pub fn __oxpack_st_ef_b64(p: *mut u64, v: u64);
-        pub fn __oxpack_st_ef_v4(p: *mut u32, a: u32, b: u32, c: u32, d: u32);
-    }
-}
+use crate::intrinsics::cache as rt;
 
 /// Plain values of 2, 4, 8 or 16 bytes that a hinted load or store moves whole: the
 /// element types (`f32`, `f64`, `i32`, `u32`, `i64`, `u64`, `F16`, `BF16`) and their

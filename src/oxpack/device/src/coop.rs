@@ -36,7 +36,7 @@
 //! that `warp_row` gives `None` for a row with no element in the buffer.
 //!
 //! # Safety
-//! Each accessor gives a [`share`](crate::share) whose conditions it proves for the
+//! Each accessor gives a [`strided`](crate::strided) whose conditions it proves for the
 //! launch as it runs:
 //! - **runs**: block rows are `b·cols .. b·cols + cols` for distinct blocks `b` (checked
 //!   1-D launch: `b = blockIdx.x`), warp rows likewise for distinct warps `w` (the
@@ -55,7 +55,7 @@
 use crate::disjoint::{elem_mut, DisjointSlice};
 use crate::elem::Elem;
 use crate::layout;
-use crate::share::{BlockRow, BlockRowChunks, ByGrid, ChunkShare, GridStrided, GridStridedChunks, Share, WarpRow,
+use crate::strided::{BlockRow, BlockRowChunks, ByGrid, ChunkShare, GridStrided, GridStridedChunks, Share, WarpRow,
                    WarpRowChunks};
 use crate::thread::{block_linear, block_thread_linear, grid, threads_per_block, ThreadIndex};
 use crate::vec::Vector;

@@ -185,7 +185,7 @@ impl<T, const ITEMS: usize> layout::Unshaped for DisjointSlice<T, layout::ScanTi
 
 /// `bind_shape! { [generics] Layout => [names]; … }`: the `Bind` impl of each layout's outputs, which
 /// stores the shape's words (named as the layout names them) in `shape[0]`, `shape[1]`, in order.
-/// For the layouts below and the tensor-core ones (`mma.rs`, `hopper.rs`, `hopper_attn.rs`).
+/// For the layouts below and the tensor-core ones (`mma/warp_tiles.rs`, `wgmma/tiles.rs`, `attn_pipeline.rs`).
 macro_rules! bind_shape {
     ($([$($generics:tt)*] $layout:ty => [$($n:ident),*];)*) => {$(
         impl<T, $($generics)*> crate::layout::Bind<($(crate::disjoint::bind_shape!(@usize $n),)*)>

@@ -5,17 +5,7 @@
 //! `cvt.rn.bf16.f32`); compute in `f32`. Slices of them are kernel parameters
 //! (`&[F16]`, `&mut DisjointSlice<BF16>`), `float16` and `bfloat16` arrays in Python.
 
-#[cfg(target_arch = "nvptx64")]
-mod rt {
-    unsafe extern "C" {
-        pub safe fn __oxpack_f16_to_f32(b: u16) -> f32;
-        pub safe fn __oxpack_f32_to_f16(f: f32) -> u16;
-        pub safe fn __oxpack_bf16_to_f32(b: u16) -> f32;
-        pub safe fn __oxpack_f32_to_bf16(f: f32) -> u16;
-    }
-}
-#[cfg(not(target_arch = "nvptx64"))]
-use crate::host::rt::half as rt;
+use crate::intrinsics::half as rt;
 
 /// An IEEE 754 binary16 value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

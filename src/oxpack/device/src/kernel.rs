@@ -403,22 +403,10 @@ macro_rules! __oxpack_shape {
 /// function is named `__oxpack_sm90a_*`, so only a kernel built for sm_90a may reach it.
 #[doc(hidden)]
 pub mod __arch_probe {
-    #[cfg(target_arch = "nvptx64")]
-    unsafe extern "C" {
-        safe fn __oxpack_sm90a_cluster_ctarank() -> u32;
-    }
-
     /// The block's rank in its cluster (0 without clusters; 0 in emulation).
     #[inline(always)]
     pub fn cluster_rank() -> u32 {
-        #[cfg(target_arch = "nvptx64")]
-        {
-            __oxpack_sm90a_cluster_ctarank()
-        }
-        #[cfg(not(target_arch = "nvptx64"))]
-        {
-            0
-        }
+        crate::intrinsics::sm90a::__oxpack_sm90a_cluster_ctarank()
     }
 }
 

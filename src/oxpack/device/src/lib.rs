@@ -24,12 +24,12 @@
 //! | [`elem`] | the element types, every bit pattern valid, named as the stub checks them |
 //! | [`layout`] | an output's layout is in its type, its shape bound once, uniform over the launch |
 //! | [`disjoint`] | an output hands a thread only its own elements, inside the buffer |
-//! | [`tiles`] | tiled transposes and register blocks: one writer per element |
+//! | [`tile_writers`] | tiled transposes and register blocks: one writer per element |
 //! | [`shape`] | an output's shape: expressions of launch words only, uniform over the launch |
-//! | [`share`] | a thread's strided share of a run: disjoint from its group's other members' |
+//! | [`strided`] | a thread's strided share of a run: disjoint from its group's other members' |
 //! | [`coop`] | rows, values and strides shared by a block, a warp or the grid: one writer each |
 //! | [`vec`] | 16-byte access to what a thread owns, at any alignment |
-//! | [`shared`] | block-shared arrays: writes to own slots, reads after a barrier |
+//! | [`shared_mem`] | block-shared arrays: writes to own slots, reads after a barrier |
 //! | [`warp`], [`block`], [`sync`] | collectives over the live lanes, barriers |
 //! | [`scan`] | a single-pass scan's tiles: one block each, drawn in launch order; look-back that ends |
 //! | [`atomic`], [`cache`] | atomic updates; cache hints that change no value |
@@ -38,14 +38,16 @@
 #![deny(missing_docs)]
 
 // The block-tile grid's macros (`tile_grid_methods!`, `tile_grid!`, `band_tile!`), in textual scope
-// for the modules below (`mma`'s `WarpTiles`, `hopper`'s `WgTiles`).
+// for the modules below (`mma`'s `WarpTiles`, `wgmma`'s `WgTiles`).
 #[macro_use]
-mod tiling;
+mod tile_grid;
 // `len_methods!`, for the types below with a `len` field.
 #[macro_use]
 mod accessors;
 
+pub mod async_copy;
 pub mod atomic;
+pub mod attn_pipeline;
 pub mod block;
 pub mod cache;
 pub mod coop;
@@ -55,27 +57,29 @@ pub mod debug;
 pub mod disjoint;
 pub mod elem;
 pub mod half;
-pub mod hopper;
-pub mod hopper_attn;
+mod intrinsics;
 mod kernel;
 #[doc(hidden)]
 pub use kernel::__arch_probe;
 pub mod layout;
 pub mod math;
 pub mod matrix;
+pub mod mbarrier;
 pub mod mma;
 pub mod param;
 pub mod rows;
 pub mod scan;
 pub mod shape;
-pub mod share;
-pub mod shared;
+pub mod shared_mem;
+pub mod strided;
 pub mod sync;
 pub mod thread;
-pub mod tiles;
+pub mod tile_writers;
+pub mod tma;
 mod unroll;
 pub mod vec;
 pub mod warp;
+pub mod wgmma;
 
 #[cfg(not(target_arch = "nvptx64"))]
 #[doc(hidden)]
@@ -91,15 +95,7 @@ macro_rules! at {
 }
 pub(crate) use at;
 
-#[cfg(target_arch = "nvptx64")]
-mod rt {
-    // Defined in runtime.ll: PTX `trap`.
-    unsafe extern "C" {
-        pub safe fn __oxpack_trap() -> !;
-    }
-}
-#[cfg(not(target_arch = "nvptx64"))]
-use host::rt::grid as rt;
+use intrinsics::grid as rt;
 
 #[cfg(all(target_arch = "nvptx64", not(oxpack_debug)))]
 #[panic_handler]
@@ -128,7 +124,8 @@ pub fn trap() -> ! {
 
 /// `fail_fn!(vis)`: the calling module's `fail(message) -> !`, which stops the kernel with `message`
 /// (the emulator's `KernelTrap` and the debug profile show it): the tensor-core modules' traps
-/// (`mma.rs`, `hopper.rs`). A macro rather than one shared function: each module keeps its own cold
+/// (`mma/`, with `async_copy.rs`; `wgmma/`, with `tma.rs`, `mbarrier.rs`, `attn_pipeline.rs`). A macro
+/// rather than one shared function: each of the two keeps its own cold
 /// function, under its own symbol, as the generated code had it.
 macro_rules! fail_fn {
     ($($vis:tt)*) => {
@@ -153,9 +150,9 @@ mod sealed {
     pub trait Sealed {}
 }
 
-pub use share::{BlockRow, BlockRowIter};
+pub use strided::{BlockRow, BlockRowIter};
 pub use disjoint::DisjointSlice;
-pub use tiles::{RegisterTile, TransposedTile};
+pub use tile_writers::{RegisterTile, TransposedTile};
 pub use elem::Elem;
 pub use param::{sig, DevPtr, DevPtrMut, Param, RawSlice, Uniform, UniformLen};
 pub(crate) use param::concat_dynshared;
@@ -166,7 +163,7 @@ pub use thread::{grid, index_1d, index_2d, index_3d, Dim3, ThreadIndex, ThreadIn
 pub mod prelude {
     pub use crate::atomic::{AtomicF32, AtomicF64, AtomicI32, AtomicI64, AtomicU32, AtomicU64};
     pub use crate::grid::{block_dim, block_idx, grid_dim, thread_idx};
-    pub use crate::shared::{
+    pub use crate::shared_mem::{
         thread_slot, tile_slot, warp_slot, Chunks, DynShared, PerThread, PerWarp, Tile, TransposedChunks,
     };
     pub use crate::sync::{fence_block, fence_device, fence_system, sync_threads, sync_warp};
@@ -189,9 +186,12 @@ pub mod prelude {
     pub use crate::scan::ScanState;
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
     pub use crate::cp_async_pipeline;
+    pub use crate::async_copy::Pipeline;
     pub use crate::mma::{
-        mma_sync, mma_sync_k8, ARegs, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, Pipeline,
-        RowVals, SeqTiles, WarpPos, WarpTiles,
+        mma_sync, mma_sync_k8, ARegs, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, RowVals,
+        SeqTiles, WarpPos, WarpTiles,
     };
-    pub use crate::hopper::{Role, TmaPipeline, TmaSource, TmaSource3, WgAccum, WgTiles};
+    pub use crate::mbarrier::{Role, TmaPipeline};
+    pub use crate::tma::{TmaSource, TmaSource3};
+    pub use crate::wgmma::{WgAccum, WgTiles};
 }

@@ -8,62 +8,7 @@
 //! [`fast`] has the hardware approximations (`ex2.approx`, `sin.approx`, …) that
 //! CUDA's `__expf` & co and `-use_fast_math` use: fewer instructions, less accuracy.
 
-#[cfg(target_arch = "nvptx64")]
-mod rt {
-    unsafe extern "C" {
-        pub safe fn __oxpack_sqrt_f32(x: f32) -> f32;
-        pub safe fn __oxpack_floor_f32(x: f32) -> f32;
-        pub safe fn __oxpack_ceil_f32(x: f32) -> f32;
-        pub safe fn __oxpack_fabs_f32(x: f32) -> f32;
-        pub safe fn __oxpack_minnum_f32(x: f32, y: f32) -> f32;
-        pub safe fn __oxpack_maxnum_f32(x: f32, y: f32) -> f32;
-        pub safe fn __oxpack_fma_f32(a: f32, b: f32, c: f32) -> f32;
-        pub safe fn __oxpack_sqrt_f64(x: f64) -> f64;
-        pub safe fn __oxpack_floor_f64(x: f64) -> f64;
-        pub safe fn __oxpack_ceil_f64(x: f64) -> f64;
-        pub safe fn __oxpack_fabs_f64(x: f64) -> f64;
-        pub safe fn __oxpack_minnum_f64(x: f64, y: f64) -> f64;
-        pub safe fn __oxpack_maxnum_f64(x: f64, y: f64) -> f64;
-        pub safe fn __oxpack_fma_f64(a: f64, b: f64, c: f64) -> f64;
-        pub safe fn __oxpack_fast_ex2_f32(x: f32) -> f32;
-        pub safe fn __oxpack_fast_lg2_f32(x: f32) -> f32;
-        pub safe fn __oxpack_fast_sin_f32(x: f32) -> f32;
-        pub safe fn __oxpack_fast_cos_f32(x: f32) -> f32;
-        pub safe fn __oxpack_fast_rsqrt_f32(x: f32) -> f32;
-        pub safe fn __oxpack_fast_tanh_f32(x: f32) -> f32;
-    }
-}
-
-#[cfg(target_arch = "nvptx64")]
-mod libdevice {
-    // NVIDIA's libdevice (libdevice.10.bc), linked by oxpack when a kernel uses one.
-    unsafe extern "C" {
-        pub safe fn __nv_expf(x: f32) -> f32;
-        pub safe fn __nv_exp2f(x: f32) -> f32;
-        pub safe fn __nv_logf(x: f32) -> f32;
-        pub safe fn __nv_log2f(x: f32) -> f32;
-        pub safe fn __nv_sinf(x: f32) -> f32;
-        pub safe fn __nv_cosf(x: f32) -> f32;
-        pub safe fn __nv_tanhf(x: f32) -> f32;
-        pub safe fn __nv_erff(x: f32) -> f32;
-        pub safe fn __nv_powf(x: f32, y: f32) -> f32;
-        pub safe fn __nv_rsqrtf(x: f32) -> f32;
-        pub safe fn __nv_exp(x: f64) -> f64;
-        pub safe fn __nv_exp2(x: f64) -> f64;
-        pub safe fn __nv_log(x: f64) -> f64;
-        pub safe fn __nv_log2(x: f64) -> f64;
-        pub safe fn __nv_sin(x: f64) -> f64;
-        pub safe fn __nv_cos(x: f64) -> f64;
-        pub safe fn __nv_tanh(x: f64) -> f64;
-        pub safe fn __nv_erf(x: f64) -> f64;
-        pub safe fn __nv_pow(x: f64, y: f64) -> f64;
-        pub safe fn __nv_rsqrt(x: f64) -> f64;
-    }
-}
-#[cfg(not(target_arch = "nvptx64"))]
-use crate::host::rt::math as rt;
-#[cfg(not(target_arch = "nvptx64"))]
-use crate::host::rt::math as libdevice;
+use crate::intrinsics::{libdevice, math as rt};
 
 /// Math methods for `f32` and `f64` on the device.
 pub trait DeviceFloat: Copy + crate::sealed::Sealed {

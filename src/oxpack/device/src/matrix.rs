@@ -47,7 +47,7 @@ impl<'a, T> Matrix<'a, T> {
         self.rows
     }
 
-    /// The whole slice (at least `cols · rows` long), for the tensor-core copies of `mma.rs`.
+    /// The whole slice (at least `cols · rows` long), for the tensor-core copies of `async_copy.rs`.
     #[inline(always)]
     pub(crate) fn data(&self) -> &'a [T] {
         self.data

@@ -43,7 +43,7 @@
 use core::marker::PhantomData;
 
 use crate::grid::{block_dim, block_idx, thread_idx};
-use crate::share::{leading_below, ChunkShare, Group};
+use crate::strided::{leading_below, ChunkShare, Group};
 use crate::unroll::each;
 use crate::cache::{self, Hint};
 use crate::vec::{aligned, load4, load4_streaming, Vector};

@@ -4,21 +4,7 @@
 //! barrier inside a branch that only some threads take hangs or misbehaves, as in
 //! CUDA. This is the one rule of this module that the types cannot check.
 
-#[cfg(target_arch = "nvptx64")]
-mod rt {
-    unsafe extern "C" {
-        pub safe fn __oxpack_sync_threads();
-        pub safe fn __oxpack_sync_threads_count(p: u32) -> u32;
-        pub safe fn __oxpack_sync_threads_and(p: u32) -> u32;
-        pub safe fn __oxpack_sync_threads_or(p: u32) -> u32;
-        pub safe fn __oxpack_sync_warp(members: u32);
-        pub safe fn __oxpack_fence_block();
-        pub safe fn __oxpack_fence_device();
-        pub safe fn __oxpack_fence_system();
-    }
-}
-#[cfg(not(target_arch = "nvptx64"))]
-use crate::host::rt::sync as rt;
+use crate::intrinsics::sync as rt;
 
 /// `__syncthreads()`: waits until every thread of the block has arrived, and
 /// makes their earlier shared- and global-memory writes visible to the block.

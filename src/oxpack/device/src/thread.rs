@@ -41,26 +41,7 @@ pub struct Dim3 {
 pub mod grid {
     use super::Dim3;
 
-    #[cfg(target_arch = "nvptx64")]
-    mod rt {
-        // Defined in runtime.ll: the PTX special registers %tid, %ntid, %ctaid, %nctaid.
-        unsafe extern "C" {
-            pub safe fn __oxpack_tid_x() -> u32;
-            pub safe fn __oxpack_tid_y() -> u32;
-            pub safe fn __oxpack_tid_z() -> u32;
-            pub safe fn __oxpack_ntid_x() -> u32;
-            pub safe fn __oxpack_ntid_y() -> u32;
-            pub safe fn __oxpack_ntid_z() -> u32;
-            pub safe fn __oxpack_ctaid_x() -> u32;
-            pub safe fn __oxpack_ctaid_y() -> u32;
-            pub safe fn __oxpack_ctaid_z() -> u32;
-            pub safe fn __oxpack_nctaid_x() -> u32;
-            pub safe fn __oxpack_nctaid_y() -> u32;
-            pub safe fn __oxpack_nctaid_z() -> u32;
-        }
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    use crate::host::rt::grid as rt;
+    use crate::intrinsics::grid as rt;
 
     /// `threadIdx`: this thread's position in its block.
     #[inline(always)]

@@ -82,8 +82,8 @@ pub(crate) use each;
 /// `copies!(n, i, body, C, 0 1 … C-1)`: the block for `i = 0, 1, …, n - 1`, written out as straight-line
 /// code for `i < C` (`if n > k { let i = k; body }` for each literal `k`: each copy sees its `i` as a
 /// literal, so register arrays indexed by it stay in registers), then any `i ≥ C` in a plain loop after
-/// them (never skipped). The one expansion of the tensor-core paths' `each!` family: `mma.rs`'s `each!`
-/// (C = 32), `each16!`, `each8!`, `each4!` and `hopper.rs`'s `each!` (C = 128). Unlike [`each!`], the
+/// them (never skipped). The one expansion of the tensor-core paths' `each!` family: `mma/`'s `each!`
+/// (C = 32), `each16!`, `each8!`, `each4!` and `wgmma/`'s `each!` (C = 128). Unlike [`each!`], the
 /// count need not be a power of two: a count below C costs no loop. The body cannot `break` or `continue`.
 macro_rules! copies {
     ($n:expr, $i:ident, $body:block, $copies:literal, $($k:literal)*) => {{

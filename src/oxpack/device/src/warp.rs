@@ -17,26 +17,7 @@
 
 use core::ops::Add;
 
-#[cfg(target_arch = "nvptx64")]
-mod rt {
-    unsafe extern "C" {
-        pub safe fn __oxpack_lane_id() -> u32;
-        // `members`: the mask of the warp's live lanes; `clamp`: the highest live lane.
-        pub safe fn __oxpack_shfl_idx(v: u32, lane: u32, members: u32, clamp: u32) -> u32;
-        pub safe fn __oxpack_shfl_up(v: u32, delta: u32, members: u32) -> u32;
-        pub safe fn __oxpack_shfl_down(v: u32, delta: u32, members: u32, clamp: u32) -> u32;
-        pub safe fn __oxpack_shfl_xor(v: u32, mask: u32, members: u32, clamp: u32) -> u32;
-        pub safe fn __oxpack_ballot(p: u32, members: u32) -> u32;
-        pub safe fn __oxpack_vote_all(p: u32, members: u32) -> u32;
-        pub safe fn __oxpack_vote_any(p: u32, members: u32) -> u32;
-        // Declared, never defined by the crate (so rustc cannot fold it): oxpack's link stage
-        // makes each call `true` in a `#[whole_warps]` kernel and the test of `blockDim`
-        // elsewhere (see `full_warps`).
-        pub safe fn __oxpack_whole_warps() -> bool;
-    }
-}
-#[cfg(not(target_arch = "nvptx64"))]
-use crate::host::rt::warp as rt;
+use crate::intrinsics::warp as rt;
 
 /// Lanes per warp.
 pub const WARP_SIZE: u32 = 32;

@@ -16,7 +16,7 @@
 //! Launch: `threads=384 * batch * heads * ceil(seq / 128), block=384, smem=SMEM` with SMEM the
 //! pipeline's `SHARED_BYTES / 8`: 20613 for head dim 128, 10373 for 64.
 use oxpack::prelude::*;
-use oxpack::hopper_attn::{AttnConsumer, AttnPipeline, AttnProducer, AttnTiles, WgRows, BKV, BQ};
+use oxpack::attn_pipeline::{AttnConsumer, AttnPipeline, AttnProducer, AttnTiles, WgRows, BKV, BQ};
 use oxpack::math::fast;
 
 const STAGES: usize = 2;
@@ -28,8 +28,8 @@ fn attention<const D: usize>(
     seq: u32, causal: u32, scale: f32, q: &TmaSource3<BF16>, k: &TmaSource3<BF16>, v: &TmaSource3<BF16>,
     o: &mut DisjointSlice<BF16, AttnTiles<D>>, smem: DynShared<u64>,
 ) where
-    oxpack::hopper::WgCols<D>: oxpack::hopper_attn::AFragWidth,
-    oxpack::hopper_attn::AttnShapeOf<STAGES, D>: oxpack::hopper_attn::AttnShape,
+    oxpack::wgmma::WgCols<D>: oxpack::attn_pipeline::AFragWidth,
+    oxpack::attn_pipeline::AttnShapeOf<STAGES, D>: oxpack::attn_pipeline::AttnShape,
 {
     if (grid_dim().x as usize) < o.block_tiles() {
         trap(); // one block per 128-row tile of each sequence
@@ -69,7 +69,7 @@ fn consume<const D: usize>(
     mut c: AttnConsumer<BF16, STAGES, D>, o: &mut DisjointSlice<BF16, AttnTiles<D>>, seq: usize, causal: bool,
     scale: f32, row0: usize, steps: usize,
 ) where
-    oxpack::hopper::WgCols<D>: oxpack::hopper_attn::AFragWidth,
+    oxpack::wgmma::WgCols<D>: oxpack::attn_pipeline::AFragWidth,
 {
     let wrow = row0 + 64 * c.index(); // the warpgroup's first row
     let scale = scale * core::f32::consts::LOG2_E; // softmax in base 2
@@ -146,7 +146,7 @@ kernel! {
         let steps = 2;
         let pipe = AttnPipeline::<BF16, STAGES, 64>::new(smem, steps);
         match pipe.role() {
-            oxpack::hopper_attn::AttnRole::Producer(mut p) => {
+            oxpack::attn_pipeline::AttnRole::Producer(mut p) => {
                 let loads = match which { 2 => 1, 3 => 3, _ => 2 };
                 if which != 1 {
                     p.load_q(&q, 0, 0);
@@ -158,7 +158,7 @@ kernel! {
                     p.load_q(&q, 0, 0);
                 }
             }
-            oxpack::hopper_attn::AttnRole::Consumer(mut c) => {
+            oxpack::attn_pipeline::AttnRole::Consumer(mut c) => {
                 let waits = if which == 4 { 3 } else { 2 };
                 let mut acc = WgAccum::<64>::zero();
                 for _ in 0..waits {
@@ -171,7 +171,7 @@ kernel! {
                     t.store(&acc);
                 }
             }
-            oxpack::hopper_attn::AttnRole::Idle => {}
+            oxpack::attn_pipeline::AttnRole::Idle => {}
         }
     }
 }

@@ -12,7 +12,8 @@
 //! tile of C (`ceil(m / 128) * ceil(n / 256)`), or any number for the persistent kernels
 //! (`gemm_bf16_nt_sm90_persistent`, `gemm_small`): block `b` computes tiles `b`, `b + blocks`, ….
 use oxpack::prelude::*;
-use oxpack::hopper::{Consumer, Producer, WgTile, STAGE_K};
+use oxpack::mbarrier::{Consumer, Producer, STAGE_K};
+use oxpack::wgmma::WgTile;
 
 type Big = TmaPipeline<4, 128, 256>;
 type Small = TmaPipeline<2, 64, 64>;
@@ -21,7 +22,7 @@ type Small = TmaPipeline<2, 64, 64>;
 /// than C has tiles: a persistent kernel, whose producer loads the next tile's stages while the
 /// consumers store the last one): `steps` stages of A and B per tile.
 #[inline(always)]
-fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::hopper::WgmmaInput>(
+fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
     mut p: Producer<S, BM, BN, E>, a: &TmaSource<E>, b: &TmaSource<E>, count: usize, steps: usize,
     c: &DisjointSlice<O, WgTiles<BM, BN>>,
 ) {
@@ -36,11 +37,11 @@ fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E:
 /// A consumer warpgroup's loop: per tile, `steps` stages multiplied into its 64 × BN
 /// accumulators, then stored through `store`.
 #[inline(always)]
-fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::hopper::WgmmaInput>(
+fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
     mut q: Consumer<S, BM, BN, E>, count: usize, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
     store: impl Fn(&mut WgTile<'_, O, BN>, &WgAccum<BN>),
 ) where
-    oxpack::hopper::WgCols<BN>: oxpack::hopper::WgWidth,
+    oxpack::wgmma::WgCols<BN>: oxpack::wgmma::WgWidth,
 {
     for i in 0..count {
         let mut acc = WgAccum::<BN>::zero();
@@ -55,10 +56,10 @@ fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E:
 /// multiplied into its accumulators, then stored through its staging area (`stmatrix` into
 /// shared memory, 16-byte stores to C) once the pipeline is over.
 #[inline(always)]
-fn consume_staged<const S: usize, const BM: usize, const BN: usize, O: oxpack::hopper::StageElem>(
+fn consume_staged<const S: usize, const BM: usize, const BN: usize, O: oxpack::wgmma::StageElem>(
     mut q: Consumer<S, BM, BN>, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
 ) where
-    oxpack::hopper::WgCols<BN>: oxpack::hopper::WgWidth,
+    oxpack::wgmma::WgCols<BN>: oxpack::wgmma::WgWidth,
 {
     let mut acc = WgAccum::<BN>::zero();
     q.multiply_steps(&mut acc, steps);
@@ -71,7 +72,7 @@ fn consume_staged<const S: usize, const BM: usize, const BN: usize, O: oxpack::h
 /// per tile of C: fewer are refused before the launch, and trap): the pipeline over k, the
 /// producer's loads of the block's tile and `consumer(q, steps, c)` in each consumer thread.
 #[inline(always)]
-fn one_tile<O: oxpack::Elem, E: oxpack::hopper::WgmmaInput>(
+fn one_tile<O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
     k: u32, a: &TmaSource<E>, b: &TmaSource<E>, c: &mut DisjointSlice<O, WgTiles<128, 256>>, smem: DynShared<u64>,
     consumer: impl FnOnce(Consumer<4, 128, 256, E>, usize, &mut DisjointSlice<O, WgTiles<128, 256>>),
 ) {

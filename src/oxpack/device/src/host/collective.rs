@@ -1,10 +1,10 @@
 //! What the scheduler ([`super::sched`]) completes or checks on behalf of waiting threads, apart
 //! from both the scheduler and the primitives that wait there ([`super::rt`]), which both use it:
 //!
-//! - the tensor-core warp collectives of `mma.rs`: which operation a lane waits at
+//! - the tensor-core warp collectives of `mma/`: which operation a lane waits at
 //!   ([`Collective`]), the record each lane passes, and the warp-wide computation the scheduler
 //!   runs once all 32 lanes of a warp wait at the same call ([`Collective::complete`]);
-//! - the mbarrier word of `hopper.rs` ([`mbarrier`]): whether a phase a thread waits for has
+//! - the mbarrier word of `mbarrier.rs` ([`mbarrier`]): whether a phase a thread waits for has
 //!   completed.
 
 /// Which tensor-core operation a lane waits at.
@@ -12,7 +12,7 @@
 pub(crate) enum Collective {
     /// `ldmatrix.sync.aligned.m8n8.x{count}[.trans].b16`
     Ldmatrix { count: u8, trans: bool },
-    /// `stmatrix.sync.aligned.m8n8.x4.shared.b16` (`hopper.rs`)
+    /// `stmatrix.sync.aligned.m8n8.x4.shared.b16` (`wgmma/tiles.rs`)
     Stmatrix,
     /// `mma.sync.aligned.m16n8k{k}.row.col.f32.{bf16|f16|tf32}...f32`
     Mma { k: u8, kind: Kind },

@@ -16,7 +16,7 @@ pub(crate) mod collective;
 mod fiber;
 mod guard;
 pub(crate) mod half;
-pub(crate) mod hopper_attn;
+pub(crate) mod attn_pipeline;
 pub(crate) mod sched;
 pub(crate) mod rt;
 

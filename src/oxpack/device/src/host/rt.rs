@@ -265,12 +265,12 @@ pub(crate) mod math {
 /// collectives use too).
 pub(crate) use super::half;
 
-/// `mma.rs`: tensor-core operations as warp collectives. Each lane waits with a pointer to its
+/// `mma/`, `async_copy.rs`: tensor-core operations as warp collectives. Each lane waits with a pointer to its
 /// operands; when the warp's 32 lanes have all arrived at the same call, the scheduler's
 /// [`Collective::complete`](super::collective::Collective::complete)
 /// reads every lane's operands, computes what the GPU would (the fragment layouts of PTX's
 /// `ldmatrix` and `mma.sync`), and writes every lane's results. `cp.async` copies at once: the
-/// types of `mma.rs` already refuse to read a stage before its wait, which is when the GPU's
+/// types of `async_copy.rs` already refuse to read a stage before its wait, which is when the GPU's
 /// copy would have landed.
 pub(crate) mod mma {
     pub(crate) use super::super::sched::{pipeline_enter, pipeline_exit};
@@ -416,14 +416,15 @@ pub(crate) mod mma {
     pub fn __oxpack_cp_async_wait_all() {}
 }
 
-/// The Hopper path (`hopper.rs`) on the host. Shared addresses are offsets into the block's
+/// The sm90a functions (`tma.rs`, `mbarrier.rs`, `wgmma/`, `attn_pipeline.rs`) on the host. Shared addresses are offsets into the block's
 /// dynamic shared memory (the GPU's are offsets into the shared window: the same arithmetic,
 /// so the 128-byte swizzle, which XORs address bits 4-6 with bits 7-9, lands the same).
 /// An mbarrier is 8 bytes of shared memory ([`super::collective::mbarrier`]). A TMA copy
 /// completes at once (a copy, then its bytes on the barrier); a `wgmma` is computed by each
 /// thread for its own accumulators (exact bf16 products summed in f32, in k order).
-pub(crate) mod hopper {
+pub(crate) mod sm90a {
     pub(crate) use super::mma::__oxpack_activemask;
+    pub(crate) use super::super::attn_pipeline::*;
     use super::super::collective::mbarrier::{self, PENDING};
     use super::super::sched;
 
@@ -567,6 +568,10 @@ pub(crate) mod hopper {
     pub fn __oxpack_sm90a_wgmma_wait1() {}
     pub fn __oxpack_sm90a_setmaxnreg_dec40() {}
     pub fn __oxpack_sm90a_setmaxnreg_inc232() {}
+    /// The block's rank in its cluster: 0 (the emulator runs no clusters).
+    pub fn __oxpack_sm90a_cluster_ctarank() -> u32 {
+        0
+    }
 
     /// Element (`row`, `k`) of a K-major, 128-byte-swizzled operand at descriptor `desc` whose
     /// elements are `size` bytes: its address (the swizzle applied) in the block's shared memory.

@@ -39,10 +39,10 @@ pub(crate) enum Op {
     Ballot,
     VoteAll,
     VoteAny,
-    /// A tensor-core operation of `mma.rs` (`ldmatrix`, `mma.sync`): each lane passes a
+    /// A tensor-core operation of `mma/` (`ldmatrix`, `mma.sync`): each lane passes a
     /// pointer to its operands and results, and the whole warp completes at once.
     Tensor(Collective),
-    /// An mbarrier wait (`hopper.rs`): the thread's `data` is the barrier, its `value` the
+    /// An mbarrier wait (`mbarrier.rs`): the thread's `data` is the barrier, its `value` the
     /// parity; it resumes once that phase completes, with no other thread.
     Mbarrier,
 }

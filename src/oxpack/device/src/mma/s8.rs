@@ -31,20 +31,13 @@
 //! [`store_s32`](WarpTile::store_s32) or [`store_s32_with`](WarpTile::store_s32_with).
 
 use super::{
+    accumulators,
     check_frag, fail, inside, lane_parts, mma_steps, whole_warp, ATile, BtTile, MmaTile, OperandA, OperandBt, Operands,
     TileElem, TileRef, WarpPos, WarpTile,
 };
 use crate::Elem;
 
-#[cfg(target_arch = "nvptx64")]
-mod rt {
-    // Defined in runtime.ll (`mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32`).
-    unsafe extern "C" {
-        pub fn __oxpack_mma_m16n8k32_s8(d: *mut i32, a: *const u32, b: *const u32, c: *const i32);
-    }
-}
-#[cfg(not(target_arch = "nvptx64"))]
-use crate::host::rt::mma as rt;
+use crate::intrinsics::mma as rt;
 
 impl TileElem for i8 {}
 

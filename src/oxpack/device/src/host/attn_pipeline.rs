@@ -1,4 +1,4 @@
-//! The attention half of the Hopper path (`hopper_attn.rs`) on the host: `wgmma` with A in
+//! The attention pipeline's `wgmma`s (`attn_pipeline.rs`) on the host: `wgmma` with A in
 //! registers and B read N-major (transposed) through its descriptor.
 //!
 //! A warpgroup's register-A `wgmma` m64nNk16 multiplies, for warp `w`, the 16 × 16 A block its
@@ -6,13 +6,13 @@
 //! `2t + 8`, `2t + 9`) by the 16 × N B operand in shared memory. Each emulated thread computes its
 //! own accumulators, so it first gathers its two rows of A from the 4 lanes of its quad with warp
 //! shuffles (all 32 lanes take part, as on the GPU), then sums the exact bf16 products in f32, in
-//! k order, as the shared-memory `wgmma` of `rt::hopper` does.
+//! k order, as the shared-memory `wgmma` of `rt::sm90a` does.
 //!
 //! The N-major descriptor (`imm-trans-b` = 1, 128-byte swizzle): element (n, k) of B lies at
 //! `start + (k / 8)·SBO + (k % 8)·128 + (n / 64)·LBO + 2·(n % 64)` bytes, with the 128-byte
 //! swizzle applied to that address (16-byte chunk bits 4-6 XOR row bits 7-9).
 
-use super::rt::hopper::{dynamic_shared, wgmma_sum};
+use super::rt::sm90a::{dynamic_shared, wgmma_sum};
 
 /// Element (n, k) of an N-major, 128-byte-swizzled bf16 operand at descriptor `desc`.
 fn element_n_major(desc: u64, n: usize, k: usize) -> f32 {

@@ -426,18 +426,18 @@ impl<T: Copy, const N: usize, const L: usize, const ROWS: usize, const COLS: usi
 }
 
 /// Declares a block-shared array of `N` values of `T`: `shared_array!(f32, 256)`.
-/// See the module [`shared`](crate::shared) for the phases.
+/// See the module [`shared_mem`](crate::shared_mem) for the phases.
 #[macro_export]
 macro_rules! shared_array {
     ($t:ty, $n:expr) => {{
-        static __OXPACK_SHARED: $crate::shared::SharedCell<$t, { $n }> = $crate::shared::SharedCell::new();
+        static __OXPACK_SHARED: $crate::shared_mem::SharedCell<$t, { $n }> = $crate::shared_mem::SharedCell::new();
         // SAFETY: the static above is this handle's alone (one per expansion of the macro)
-        unsafe { $crate::shared::Shared::<$t, { $n }, _>::__new(&__OXPACK_SHARED) }
+        unsafe { $crate::shared_mem::Shared::<$t, { $n }, _>::__new(&__OXPACK_SHARED) }
     }};
     ($t:ty, $n:expr, $kind:ty) => {{
-        static __OXPACK_SHARED: $crate::shared::SharedCell<$t, { $n }> = $crate::shared::SharedCell::new();
+        static __OXPACK_SHARED: $crate::shared_mem::SharedCell<$t, { $n }> = $crate::shared_mem::SharedCell::new();
         // SAFETY: the static above is this handle's alone (one per expansion of the macro)
-        unsafe { $crate::shared::Shared::<$t, { $n }, $kind>::__new(&__OXPACK_SHARED) }
+        unsafe { $crate::shared_mem::Shared::<$t, { $n }, $kind>::__new(&__OXPACK_SHARED) }
     }};
 }
 
@@ -449,14 +449,6 @@ macro_rules! shared_atomics {
             [const { $crate::atomic::Atomic::<$t>::new(0 as $t) }; $n];
         &__OXPACK_SHARED[..]
     }};
-}
-
-#[cfg(target_arch = "nvptx64")]
-unsafe extern "C" {
-    // The block's dynamic shared memory: oxpack's link step places this in address
-    // space 3 as `.extern .shared .align 16 .b8 __oxpack_dynamic_shared[]`; its size
-    // is the launch's `shmem_size`.
-    static __oxpack_dynamic_shared: [u8; 0];
 }
 
 /// Dynamic shared memory: a kernel parameter `scratch: DynShared<f32>` is, in
@@ -483,7 +475,7 @@ impl<T: Copy + crate::Elem> DynShared<T> {
         // launch's dynamic shared memory of `len` elements of T (the stub sized the
         // launch from this very parameter), 16-byte aligned.
         #[cfg(target_arch = "nvptx64")]
-        let ptr = core::ptr::addr_of!(__oxpack_dynamic_shared) as *mut T;
+        let ptr = core::ptr::addr_of!(crate::intrinsics::shared::__oxpack_dynamic_shared) as *mut T;
         #[cfg(not(target_arch = "nvptx64"))]
         let ptr = crate::host::dynamic_shared() as *mut T;
         Shared { ptr, len: self.len, _kind: PhantomData }

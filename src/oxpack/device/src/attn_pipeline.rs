@@ -1,4 +1,4 @@
-//! Attention on the Hopper path (sm_90a): a TMA pipeline of k and v tiles, `wgmma` with A in
+//! The attention pipeline (sm_90a): a TMA pipeline of k and v tiles, `wgmma` with A in
 //! registers, and the row operations of an online softmax on warpgroup accumulators.
 //!
 //! FlashAttention-3's structure, with every piece the library's and typed:
@@ -21,7 +21,7 @@
 //! NaN or infinity of another (batch, head) cannot reach this one through 0 · NaN. The kernel
 //! masks those columns' scores to `-inf` (probabilities exact zeros).
 //!
-//! **The protocol**, as in [`TmaPipeline`](crate::hopper::TmaPipeline): the producer makes exactly
+//! **The protocol**, as in [`TmaPipeline`](crate::mbarrier::TmaPipeline): the producer makes exactly
 //! one `load_q` and then `steps` `load_kv`s; each consumer thread exactly `steps` waits (the first
 //! also waits for q); a call past `steps`, or a role dropped short, traps (in emulation a wait
 //! that can never complete is a deadlock, `KernelBarrierError`). `qk` and `pv` issue their
@@ -43,14 +43,14 @@ use core::marker::PhantomData;
 
 use crate::disjoint::DisjointSlice;
 use crate::half::BF16;
-use crate::hopper::{
-    coord, descriptor, each, fail, new_pipeline, roles, rt, wg_lane, whole_warp, StageMemory, TmaElem, TmaSource3, WgAccum,
-    WgCols, WgWidth, BOX_BYTES, BOX_ROWS, WG_ROWS, WG_THREADS,
-};
+use crate::intrinsics::sm90a as rt;
+use crate::mbarrier::{new_pipeline, roles, StageMemory};
+use crate::tma::{coord, TmaElem, TmaSource3, BOX_BYTES, BOX_ROWS};
+use crate::wgmma::{descriptor, each, fail, wg_lane, whole_warp, WgAccum, WgCols, WgWidth, WG_ROWS, WG_THREADS};
 use crate::layout::Layout;
 use crate::mma::FromAccum;
 use crate::sealed::Sealed;
-use crate::shared::DynShared;
+use crate::shared_mem::DynShared;
 use crate::Elem;
 
 /// True while the thread unwinds from a trap (emulation only: on the GPU a trap ends the thread).

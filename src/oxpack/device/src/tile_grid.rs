@@ -1,6 +1,6 @@
 //! The block-tile grid of the tensor-core output layouts, written once for both:
-//! [`WarpTiles`](crate::mma::WarpTiles) (`mma.rs`) and [`WgTiles`](crate::hopper::WgTiles)
-//! (`hopper.rs`) cut a row-major output of `width` columns (the layout's shape) into `BM × BN`
+//! [`WarpTiles`](crate::mma::WarpTiles) (`mma/warp_tiles.rs`) and [`WgTiles`](crate::wgmma::WgTiles)
+//! (`wgmma/tiles.rs`) cut a row-major output of `width` columns (the layout's shape) into `BM × BN`
 //! block tiles, numbered in bands of [`BAND`] tile rows (down a band's tile rows, then across, for
 //! L2 reuse). The count, the launch-shape check and the numbering are macros (`lib.rs` declares
 //! this module `#[macro_use]`, above the layouts' modules): expanded in place, they are the code
@@ -72,10 +72,10 @@ macro_rules! tile_grid {
 macro_rules! band_tile {
     ($tile:expr, $tiles_m:expr, $tiles_n:expr) => {{
         let (tile, tiles_m, tiles_n) = ($tile, $tiles_m, $tiles_n);
-        let band = tile / (crate::tiling::BAND * tiles_n);
-        let first = band * crate::tiling::BAND;
-        let rows_in_band = (tiles_m - first).min(crate::tiling::BAND);
-        let rest = tile % (crate::tiling::BAND * tiles_n);
+        let band = tile / (crate::tile_grid::BAND * tiles_n);
+        let first = band * crate::tile_grid::BAND;
+        let rows_in_band = (tiles_m - first).min(crate::tile_grid::BAND);
+        let rest = tile % (crate::tile_grid::BAND * tiles_n);
         (first + rest % rows_in_band, rest / rows_in_band)
     }};
 }

@@ -1,0 +1,476 @@
+//! The TMA pipeline: stages of block-shared memory that one thread fills by TMA copies and the
+//! consumer warpgroups read with `wgmma`, handed over on `mbarrier`s (sm_90a).
+//!
+//! | type | what it is |
+//! | --- | --- |
+//! | [`TmaPipeline<S, BM, BN, E>`] | `S` stages of a `BM`-row A tile and a `BN`-row B tile (rows of 128 bytes: 64 bf16, or 32 f32 for tf32 when `E = f32`) in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier` |
+//! | [`Role`] | what a thread does: warpgroup 0's first thread is the [`Producer`] (TMA), warpgroups 1.. are [`Consumer`]s (wgmma), the rest idle ([`TmaPipeline::role`], or [`TmaPipeline::run_with_registers`] with a closure per role) |
+//! | [`TmaStage`] | a consumer's view of one full stage; dropping it releases the stage to the producer |
+//!
+//! The sources are [`tma`](crate::tma)'s, the accumulators and the output layout
+//! [`wgmma`](crate::wgmma)'s; the attention pipeline ([`attn_pipeline`](crate::attn_pipeline))
+//! runs the same protocol.
+//!
+//! # Safety: the protocol, enforced as it runs
+//! - [`TmaPipeline::new`] takes the kernel's [`DynShared`] parameter by value (so no other view
+//!   of the block's dynamic shared memory exists), checks its size and the block's shape (1 +
+//!   BM / 64 warpgroups), initialises the barriers in one thread and ends with a block barrier;
+//! - [`Producer::load`] waits until the stage it fills is empty (its "empty" barrier: every
+//!   consumer thread released it), announces the stage's bytes on its "full" barrier and issues
+//!   the copies; [`Consumer::wait`] waits on the "full" barrier (all bytes landed) and gives the
+//!   [`TmaStage`], whose drop arrives on the "empty" one. The parity each waits for is the pipeline's
+//!   count of its own calls, kept in the role: a kernel never names a phase.
+//! - Both roles make exactly `steps` calls (given to `new`): a `load` or `wait` past `steps`
+//!   traps, and so does a role dropped before making all of them — the other side would wait
+//!   forever on a barrier nobody arrives at. In emulation a wait that can never complete is
+//!   reported as a deadlock (`KernelBarrierError`), naming the thread.
+//! - [`WgAccum::mma`] issues the stage's four k16 `wgmma`s, commits them and waits for them
+//!   (`wgmma.wait_group 0`) before it returns: no `wgmma` still reads a stage when its view
+//!   ends, and no accumulator register is read while one is in flight. [`Consumer::multiply`]
+//!   (and `multiply_steps`, a tile's worth) runs the whole loop itself, keeping one stage's
+//!   `wgmma`s in flight (`wait_group 1`) and releasing each stage once its own are complete.
+//! - A persistent kernel runs one pipeline over several tiles: `steps` counts them all, and
+//!   [`DisjointSlice::block_tile_count`](crate::DisjointSlice::block_tile_count) /
+//!   [`tile_origin`](crate::DisjointSlice::tile_origin) /
+//!   [`wg_tile_at`](crate::DisjointSlice::wg_tile_at) give block `b` of `G` the tiles `b`, `b + G`, ….
+//!
+//! Needs sm_90a; the runtime functions behind it are named `__oxpack_sm90a_*`, and a kernel that
+//! uses them is built for sm_90a only.
+
+use core::marker::PhantomData;
+
+use crate::half::BF16;
+use crate::intrinsics::sm90a as rt;
+use crate::shared_mem::DynShared;
+use crate::tma::{coord, tma_load, TmaSource, BOX_BYTES, BOX_ROWS};
+use crate::wgmma::{each, fail, issue, whole_warp, WgAccum, WgCols, WgStaging, WgWidth, WgmmaInput, WG_ROWS, WG_THREADS};
+use crate::Elem;
+
+/// The roles of a TMA pipeline's block, for `role` and `run_with_registers` of both pipelines
+/// ([`TmaPipeline`] and `attn_pipeline.rs`'s `AttnPipeline`): warpgroup 0's first thread is the
+/// producer, its other threads are idle, every thread of warpgroups 1.. a consumer, of consumer
+/// warpgroup `wg` (its warpgroup's number less one).
+/// - `roles!(producer, idle, |wg| consumer)`: the calling thread's role, one of the three
+///   expressions;
+/// - `roles!(registers: producer, |wg| consumer)`: moves registers from warpgroup 0 to the others
+///   (`setmaxnreg`: 40 for warpgroup 0, 232 for the others), then evaluates `producer` in the
+///   producer thread and `consumer` in each consumer thread (each role one branch of a single
+///   `if`/`else`; the idle threads do nothing).
+macro_rules! roles {
+    ($producer:expr, $idle:expr, |$wg:ident| $consumer:expr) => {{
+        let t = crate::block_thread_linear();
+        if t < crate::wgmma::WG_THREADS {
+            if t == 0 { $producer } else { $idle }
+        } else {
+            let $wg = t / crate::wgmma::WG_THREADS - 1;
+            $consumer
+        }
+    }};
+    (registers: $producer:expr, |$wg:ident| $consumer:expr) => {{
+        let t = crate::block_thread_linear();
+        if t < crate::wgmma::WG_THREADS {
+            crate::intrinsics::sm90a::__oxpack_sm90a_setmaxnreg_dec40();
+            if t == 0 {
+                $producer;
+            }
+        } else {
+            crate::intrinsics::sm90a::__oxpack_sm90a_setmaxnreg_inc232();
+            let $wg = t / crate::wgmma::WG_THREADS - 1;
+            $consumer;
+        }
+    }};
+}
+pub(crate) use roles;
+
+
+// ---------------------------------------------------------------------------- the pipeline
+
+/// Tile depth per stage (elements of k): one 128-byte swizzle atom of bf16.
+pub const STAGE_K: usize = 64;
+
+/// A pipeline's shape, for the bound [`PipelineShape`].
+pub struct PipeShape<const S: usize, const BM: usize, const BN: usize>;
+
+/// The shapes a [`TmaPipeline`] takes: 1 to 8 stages, BM = 64, 128 or 192 rows of A (one consumer
+/// warpgroup per 64), BN = 64, 128 or 256 columns (the `wgmma` N). Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`TmaPipeline<S, BM, BN>` takes 1 to 8 stages, BM = 64, 128 or 192 and BN = 64, 128 or 256 (`{Self}` is not)",
+    label = "not a pipeline shape",
+    note = "e.g. `TmaPipeline<4, 128, 256>`: 4 stages of a 128 × 64 A tile and a 256 × 64 B tile, two consumer warpgroups"
+)]
+pub trait PipelineShape {}
+macro_rules! shapes {
+    ($($s:literal)*) => {$(
+        impl PipelineShape for PipeShape<$s, 64, 64> {}
+        impl PipelineShape for PipeShape<$s, 64, 128> {}
+        impl PipelineShape for PipeShape<$s, 64, 256> {}
+        impl PipelineShape for PipeShape<$s, 128, 64> {}
+        impl PipelineShape for PipeShape<$s, 128, 128> {}
+        impl PipelineShape for PipeShape<$s, 128, 256> {}
+        impl PipelineShape for PipeShape<$s, 192, 64> {}
+        impl PipelineShape for PipeShape<$s, 192, 128> {}
+        impl PipelineShape for PipeShape<$s, 192, 256> {}
+    )*};
+}
+shapes!(1 2 3 4 5 6 7 8);
+
+/// `S` stages of a `BM × 64` A tile and a `BN × 64` B tile (bf16, swizzled) in the block's
+/// dynamic shared memory, filled by TMA and read by `wgmma`; see the module docs.
+///
+/// The block has `1 + BM / 64` warpgroups (`128 · (1 + BM / 64)` threads): warpgroup 0 loads,
+/// the others multiply. The launch gives it [`SHARED_BYTES`](Self::SHARED_BYTES) of dynamic
+/// shared memory (the kernel's `DynShared` parameter, in bytes).
+pub struct TmaPipeline<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
+    tiles: *mut u8,
+    steps: usize,
+    _e: PhantomData<E>,
+}
+
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> TmaPipeline<S, BM, BN, E> {
+    /// Bytes of one stage (both tiles).
+    pub const STAGE_BYTES: usize = (BM + BN) * 128;
+    /// Elements of k per stage: a 128-byte row of E (64 for BF16, 32 for f32); the producer's
+    /// `k0` advances by this much per stage.
+    pub const STAGE_K: usize = 128 / core::mem::size_of::<E>();
+    /// Dynamic shared memory the launch must give: the stages, their barriers and 1024 bytes
+    /// of slack to align the tiles to the swizzle's 1024-byte period.
+    pub const SHARED_BYTES: usize = S * (BM + BN) * 128 + 16 * S + 1024;
+    /// Threads per block: warpgroup 0 loads, one warpgroup per 64 rows of A multiplies.
+    pub const THREADS: usize = WG_THREADS * (1 + BM / WG_ROWS);
+
+    /// The pipeline over the block's dynamic shared memory (`shared`, taken by value: no other
+    /// view of it exists), for `steps` stages of k (`ceil(k / 64)`; the same in every thread).
+    /// Traps when the launch gave less than [`SHARED_BYTES`](Self::SHARED_BYTES) or the block is
+    /// not [`THREADS`](Self::THREADS) threads. A block barrier: every thread calls it.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn new<T: Elem>(shared: DynShared<T>, steps: usize) -> Self
+    where
+        PipeShape<S, BM, BN>: PipelineShape,
+    {
+        new_pipeline(shared, steps)
+    }
+
+    #[inline(always)]
+    pub(crate) fn a_tile(&self, s: usize) -> *mut u8 {
+        self.tiles.wrapping_add(s * BM * 128)
+    }
+
+    #[inline(always)]
+    pub(crate) fn b_tile(&self, s: usize) -> *mut u8 {
+        self.tiles.wrapping_add(S * BM * 128 + s * BN * 128)
+    }
+
+    #[inline(always)]
+    fn full(&self, s: usize) -> *mut u64 {
+        self.tiles.wrapping_add(S * (BM + BN) * 128 + 8 * s) as *mut u64
+    }
+
+    #[inline(always)]
+    fn empty(&self, s: usize) -> *mut u64 {
+        self.tiles.wrapping_add(S * (BM + BN) * 128 + 8 * (S + s)) as *mut u64
+    }
+
+    /// The calling thread's role: warpgroup 0's first thread is the [`Producer`], its other
+    /// threads [`Role::Idle`], every thread of warpgroups 1.. a [`Consumer`]. (For register
+    /// reallocation between the roles, [`run_with_registers`](Self::run_with_registers).)
+    #[inline(always)]
+    pub fn role(self) -> Role<S, BM, BN, E> {
+        roles!(Role::Producer(Producer { pipe: self, loaded: 0 }), Role::Idle,
+               |wg| Role::Consumer(Consumer { pipe: self, waited: 0, wg }))
+    }
+
+    /// Runs `producer` in the producer thread and `consumer` in every consumer thread (the idle
+    /// threads return), each given `x` (what both need, e.g. the output: one of them gets it, so
+    /// both may borrow it mutably), each role one branch of a single `if`/`else`, with registers moved from
+    /// the producer warpgroup to the consumers (`setmaxnreg`: 40 for warpgroup 0, 232 for the
+    /// others): for blocks of 3 warpgroups (BM = 128) under `#[launch_bounds(384, 1)]`, where 128
+    /// · (40 + 2 · 232) registers fit the multiprocessor's 64 Ki. The compiler then gives the
+    /// consumers' code up to 232 registers (a 64 × 256 accumulator takes 128).
+    #[inline(always)]
+    pub fn run_with_registers<X>(
+        self,
+        x: X,
+        producer: impl FnOnce(Producer<S, BM, BN, E>, X),
+        consumer: impl FnOnce(Consumer<S, BM, BN, E>, X),
+    ) {
+        const { assert!(BM == 128, "oxpack: `run_with_registers` is for BM = 128 (3 warpgroups)") };
+        roles!(registers: producer(Producer { pipe: self, loaded: 0 }, x),
+               |wg| consumer(Consumer { pipe: self, waited: 0, wg }, x));
+    }
+
+    /// As [`role`](Self::role), moving registers from the producer warpgroup to the consumers
+    /// (`setmaxnreg`: 40 for warpgroup 0, 232 for the others), for blocks of 3 warpgroups
+    /// (BM = 128) under `#[launch_bounds(384, 1)]`, where 128 · (40 + 2 · 232) registers fit
+    /// the multiprocessor's 64 Ki. [`run_with_registers`](Self::run_with_registers) is the form
+    /// the compiler can follow (each role one branch of one `if`/`else`).
+    #[inline(always)]
+    pub fn role_with_registers(self) -> Role<S, BM, BN, E> {
+        const { assert!(BM == 128, "oxpack: `role_with_registers` is for BM = 128 (3 warpgroups)") };
+        if crate::block_thread_linear() < WG_THREADS {
+            rt::__oxpack_sm90a_setmaxnreg_dec40();
+        } else {
+            rt::__oxpack_sm90a_setmaxnreg_inc232();
+        }
+        self.role()
+    }
+}
+
+/// A pipeline of TMA stages in the block's dynamic shared memory: [`TmaPipeline`] and the
+/// attention's `AttnPipeline`, made by [`new_pipeline`].
+pub(crate) trait StageMemory: Sized {
+    /// Dynamic shared memory the launch must give (bytes).
+    const BYTES: usize;
+    /// Threads per block.
+    const BLOCK: usize;
+    /// The traps' messages: too little dynamic shared memory, a block of other than BLOCK threads.
+    const ERRORS: [&'static str; 2];
+    /// The pipeline whose tiles start at `tiles` (1024-aligned), for `steps` stages.
+    fn at(tiles: *mut u8, steps: usize) -> Self;
+    /// Initialises the barriers (in one thread, before any thread uses them).
+    fn init_barriers(&self);
+}
+
+/// The pipeline `P` over the block's dynamic shared memory (`shared`, taken by value: no other
+/// view of it exists), for `steps` stages, its tiles at the first byte whose shared address is a
+/// multiple of 1024 (the swizzle's period). Traps unless the launch gave at least `P::BYTES` of
+/// it and the block is `P::BLOCK` threads; initialises the barriers in the block's first
+/// thread, then fences them and ends with a block barrier: every thread calls it.
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+pub(crate) fn new_pipeline<T: Elem, P: StageMemory>(shared: DynShared<T>, steps: usize) -> P {
+    if shared.len().saturating_mul(core::mem::size_of::<T>()) < P::BYTES {
+        fail(P::ERRORS[0]);
+    }
+    if crate::thread::threads_per_block() != P::BLOCK {
+        fail(P::ERRORS[1]);
+    }
+    let base = rt::dynamic_shared();
+    // SAFETY: the address of the block's dynamic shared memory.
+    let sa = unsafe { rt::__oxpack_sm90a_smem(base) } as usize;
+    let pipe = P::at(base.wrapping_add(sa.next_multiple_of(1024) - sa), steps);
+    if crate::block_thread_linear() == 0 {
+        pipe.init_barriers();
+        rt::__oxpack_sm90a_mbarrier_init_fence();
+    }
+    crate::sync::sync_threads();
+    drop(shared);
+    pipe
+}
+
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> StageMemory for TmaPipeline<S, BM, BN, E> {
+    const BYTES: usize = Self::SHARED_BYTES;
+    const BLOCK: usize = Self::THREADS;
+    const ERRORS: [&'static str; 2] = [
+        "TmaPipeline: the launch gives less dynamic shared memory than the pipeline's SHARED_BYTES; \
+         pass that many bytes for the kernel's DynShared parameter",
+        "TmaPipeline: the block is not THREADS = 128 · (1 + BM / 64) threads (one producer warpgroup, \
+         one consumer warpgroup per 64 rows of A)",
+    ];
+    #[inline(always)]
+    fn at(tiles: *mut u8, steps: usize) -> Self {
+        TmaPipeline { tiles, steps, _e: PhantomData }
+    }
+    #[inline(always)]
+    fn init_barriers(&self) {
+        each!(S, |s| {
+            // SAFETY: barriers of this pipeline's memory (inside SHARED_BYTES, 8-aligned),
+            // initialised before `new_pipeline`'s block barrier lets any thread use them.
+            unsafe {
+                rt::__oxpack_sm90a_mbarrier_init(self.full(s), 1);
+                rt::__oxpack_sm90a_mbarrier_init(self.empty(s), (BM / WG_ROWS * WG_THREADS) as u32);
+            }
+        });
+    }
+}
+
+/// What a thread of a [`TmaPipeline`]'s block does; see [`TmaPipeline::role`].
+pub enum Role<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
+    /// Warpgroup 0, thread 0: issues the TMA copies.
+    Producer(Producer<S, BM, BN, E>),
+    /// Warpgroups 1..: multiply with `wgmma` and store.
+    Consumer(Consumer<S, BM, BN, E>),
+    /// Warpgroup 0's other threads: nothing to do.
+    Idle,
+}
+
+/// The thread that fills a [`TmaPipeline`]'s stages by TMA. Must make exactly `steps` loads.
+pub struct Producer<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
+    pipe: TmaPipeline<S, BM, BN, E>,
+    loaded: usize,
+}
+
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Producer<S, BM, BN, E> {
+    /// Fills the next stage: A's `BM × 64` tile at row `a_row`, column `k0` of `a`, and B's
+    /// `BN × 64` tile at row `b_row`, column `k0` of `b` (both row-major, k contiguous;
+    /// elements past an edge read as zero). Waits first until every consumer released the stage
+    /// it reuses. Traps after `steps` loads.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn load(&mut self, a: &TmaSource<E>, a_row: usize, b: &TmaSource<E>, b_row: usize, k0: usize) {
+        let n = self.loaded;
+        if n >= self.pipe.steps {
+            fail("TmaPipeline: the producer loads more stages than the pipeline's `steps`");
+        }
+        let p = &self.pipe;
+        let (s, round) = (n % S, (n / S) as u32);
+        // the stage's previous round was released by every consumer (the first round passes)
+        crate::at!();
+        rt::mbarrier_wait(p.empty(s), (round & 1) ^ 1);
+        if n < S {
+            // SAFETY: the maps are the launch's tensor-map blocks.
+            unsafe {
+                rt::__oxpack_sm90a_prefetch_tensormap(a.map);
+                rt::__oxpack_sm90a_prefetch_tensormap(b.map);
+            }
+        }
+        // SAFETY: the stage is this producer's until its "full" phase completes (the "empty"
+        // wait above); each box lands inside its tile (BM and BN are multiples of 64 rows), and
+        // the tiles are 1024-aligned for the swizzle.
+        unsafe {
+            rt::__oxpack_sm90a_mbarrier_arrive_expect_tx(p.full(s), TmaPipeline::<S, BM, BN>::STAGE_BYTES as u32);
+            each!(BM / BOX_ROWS, |i| {
+                tma_load::<E>(p.a_tile(s).add(i * BOX_BYTES), a.map, coord(k0), coord(a_row + i * BOX_ROWS), p.full(s));
+            });
+            each!(BN / BOX_ROWS, |i| {
+                tma_load::<E>(p.b_tile(s).add(i * BOX_BYTES), b.map, coord(k0), coord(b_row + i * BOX_ROWS), p.full(s));
+            });
+        }
+        self.loaded = n + 1;
+    }
+}
+
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for Producer<S, BM, BN, E> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.loaded != self.pipe.steps {
+            fail("TmaPipeline: the producer ends with fewer loads than `steps`: the consumers would wait forever");
+        }
+    }
+}
+
+/// A thread of a consumer warpgroup of a [`TmaPipeline`]. Must wait for exactly `steps` stages.
+pub struct Consumer<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
+    pub(crate) pipe: TmaPipeline<S, BM, BN, E>,
+    waited: usize,
+    pub(crate) wg: usize,
+}
+
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S, BM, BN, E> {
+    /// The consumer warpgroup's index (0 .. BM / 64): its rows of A are `64 · index ..`.
+    #[inline(always)]
+    pub fn index(&self) -> usize {
+        self.wg
+    }
+
+    /// Waits until the next stage is full and returns its view; dropping the view releases the
+    /// stage to the producer. Traps after `steps` waits.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn wait(&mut self) -> TmaStage<'_, S, BM, BN, E> {
+        let n = self.waited;
+        if n >= self.pipe.steps {
+            fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
+        }
+        let s = n % S;
+        crate::at!();
+        rt::mbarrier_wait(self.pipe.full(s), ((n / S) as u32) & 1);
+        self.waited = n + 1;
+        TmaStage { cons: self, slot: s }
+    }
+
+    /// Ends the consumer's part of the pipeline and gives its warpgroup's staging area: its own 64
+    /// rows of the A tiles of the first BN / 64 stages (8 KiB each), which no other warpgroup's
+    /// `wgmma` reads and which the producer no longer writes once every stage has been waited for
+    /// (a TMA copy has landed when its stage's wait returns; the consumer's `wgmma`s on it are
+    /// complete when [`WgAccum::mma`] or [`multiply`](Self::multiply) returns). Traps unless the
+    /// consumer has waited for all `steps` stages (a persistent kernel whose producer still loads
+    /// cannot take it); a compile error unless the pipeline has BN / 64 stages or more.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn into_staging(self) -> WgStaging<S, BM, BN> {
+        const { assert!(BN <= 64 * S, "oxpack: `into_staging` needs S ≥ BN / 64 stages (the staging area is BN / 64 A tiles)") };
+        let (done, staging) = (self.waited == self.pipe.steps, WgStaging { tiles: self.pipe.tiles, wg: self.wg });
+        core::mem::forget(self); // its drop's check is the one below (not twice in a trap)
+        if !done {
+            fail("TmaPipeline: `into_staging` before the consumer waited for all `steps` stages: the producer may still write them");
+        }
+        staging
+    }
+
+    /// `acc ← a·bᵀ + acc` over every stage not yet waited for: the whole main loop, with one
+    /// stage's `wgmma`s still running while the next stage's are issued (`wait_group 1`), each
+    /// stage released as soon as its own `wgmma`s are complete, and the last waited for
+    /// (`wait_group 0`) before it returns. The same result as `wait` and [`WgAccum::mma`] per
+    /// stage, with the tensor cores kept busy across stages. Warpgroup-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn multiply(&mut self, acc: &mut WgAccum<BN>)
+    where
+        WgCols<BN>: WgWidth,
+    {
+        self.multiply_steps(acc, self.pipe.steps - self.waited);
+    }
+
+    /// [`multiply`](Self::multiply) over the next `count` stages only (one tile's k steps, in a
+    /// persistent kernel whose pipeline runs over several tiles); traps past `steps`.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn multiply_steps(&mut self, acc: &mut WgAccum<BN>, count: usize)
+    where
+        WgCols<BN>: WgWidth,
+    {
+        if count > self.pipe.steps - self.waited {
+            fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
+        }
+        whole_warp();
+        let p = &self.pipe;
+        let d = acc.regs();
+        let mut previous = usize::MAX; // the stage whose wgmmas may still run
+        for n in self.waited..self.waited + count {
+            let s = n % S;
+            crate::at!();
+            rt::mbarrier_wait(p.full(s), ((n / S) as u32) & 1);
+            // SAFETY: as in `WgAccum::mma`: the stage is full, and released below only after
+            // `wait_group` says its wgmmas are complete.
+            unsafe { issue::<BN, E>(d, p.a_tile(s).wrapping_add(self.wg * WG_ROWS * 128), p.b_tile(s)) };
+            rt::__oxpack_sm90a_wgmma_wait1(); // every group but this stage's is complete
+            if previous != usize::MAX {
+                // SAFETY: the stage's barrier, initialised by `new`.
+                unsafe { rt::__oxpack_sm90a_mbarrier_arrive(p.empty(previous)) };
+            }
+            previous = s;
+        }
+        // SAFETY: `d` holds BN / 2 floats.
+        unsafe { <WgCols<BN> as WgWidth>::wait0(d) };
+        if previous != usize::MAX {
+            // SAFETY: as above.
+            unsafe { rt::__oxpack_sm90a_mbarrier_arrive(p.empty(previous)) };
+        }
+        self.waited += count;
+    }
+}
+
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for Consumer<S, BM, BN, E> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.waited != self.pipe.steps {
+            fail("TmaPipeline: a consumer ends with fewer waits than `steps`: the producer would wait forever");
+        }
+    }
+}
+
+/// A consumer's view of one full stage, from [`Consumer::wait`]. Dropping it arrives on the
+/// stage's "empty" barrier (after [`WgAccum::mma`] has waited for its `wgmma`s).
+pub struct TmaStage<'c, const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
+    pub(crate) cons: &'c Consumer<S, BM, BN, E>,
+    pub(crate) slot: usize,
+}
+
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for TmaStage<'_, S, BM, BN, E> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        // SAFETY: the stage's barrier, initialised by `new`.
+        unsafe { rt::__oxpack_sm90a_mbarrier_arrive(self.cons.pipe.empty(self.slot)) };
+    }
+}

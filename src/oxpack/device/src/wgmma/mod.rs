@@ -1,0 +1,244 @@
+//! `wgmma`: warpgroup matrix multiply-accumulate on sm_90a, both operands read from block-shared
+//! memory through 64-bit matrix descriptors, the f32 accumulators in the warpgroup's registers.
+//!
+//! A *warpgroup* is 4 consecutive warps (128 threads) starting at a warp index divisible by 4.
+//!
+//! | type | what it is |
+//! | --- | --- |
+//! | [`WgmmaInput`] | the element types a pipeline multiplies: [`BF16`] and `f32` (as tf32) |
+//! | [`WgAccum<N>`] | a warpgroup's 64 × N f32 accumulators (N = 64, 128, 256), in registers |
+//! | [`WgTiles<BM, BN>`] | the output layout: consumer warpgroup `c` of block `b` owns rows `64c..64c + 64` of block tile `b` ([`WgTile`]; staged through shared memory by `stmatrix` with [`WgStaging`]) |
+//!
+//! The operands come from a [`TmaPipeline`](crate::mbarrier::TmaPipeline)'s stages
+//! ([`mbarrier`](crate::mbarrier)), filled from [`tma`](crate::tma) sources.
+//!
+//! # Safety
+//! - **Descriptors** are the library's: [`WgAccum::mma`] builds them for a stage it holds (K-major,
+//!   128-byte swizzle, the layout the TMA wrote), so a `wgmma` reads exactly the stage's tiles.
+//! - **In flight**: [`WgAccum::mma`] issues the stage's four k16 `wgmma`s, commits them and waits
+//!   for them before it returns, so no `wgmma` still reads a stage when its view ends, and no
+//!   accumulator register is read while one is in flight.
+//! - **Whole warpgroups.** `wgmma` and `setmaxnreg` are executed by the 128 threads of a
+//!   warpgroup together. [`WgAccum::mma`] checks each warp (`activemask`: it traps when called
+//!   from divergent code); that all 4 warps of the warpgroup call it is the kernel's structure
+//!   (every consumer thread runs the same loop of `steps` waits), which the roles' counts check.
+//! - **Registers**: a [`WgAccum`] is not `Copy` and its registers are private: a thread reads only
+//!   its own accumulators, by position ([`WgTile::store_with`]).
+//!
+//! Needs sm_90a; the runtime functions behind it are named `__oxpack_sm90a_*`.
+
+use crate::half::BF16;
+use crate::intrinsics::sm90a as rt;
+use crate::mbarrier::TmaStage;
+use crate::sealed::Sealed;
+use crate::tma::TmaElem;
+
+crate::fail_fn!(pub(crate));
+
+/// Traps unless all 32 lanes of the calling warp are active: a `wgmma` is executed by whole
+/// warps (the 4 of a warpgroup) together.
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+pub(crate) fn whole_warp() {
+    if rt::__oxpack_activemask() != u32::MAX {
+        fail("wgmma ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
+    }
+}
+
+/// The calling thread's (warp, g, t) in its warpgroup: rows `16w + g (+ 8)`, columns `2t (+1)`
+/// of each 8-column group of the accumulator layout.
+#[inline(always)]
+pub(crate) fn wg_lane() -> (usize, usize, usize) {
+    let t = crate::block_thread_linear() % WG_THREADS;
+    (t / 32, (t % 32) / 4, t % 4)
+}
+
+/// `each!(N, |i| { … })`: the block for `i = 0 .. N` (N a constant) as straight-line code for
+/// `i < 128`, so register arrays indexed by `i` stay in registers; any `i ≥ 128` in a plain loop
+/// (`crate::unroll::copies!`, as `mma/`'s `each!` with 128 copies). The sm_90a modules'
+/// one copy (`mbarrier.rs` and `attn_pipeline.rs` import it).
+macro_rules! each {
+    ($n:expr, |$i:ident| $body:block) => {
+        crate::unroll::copies!($n, $i, $body, 128,
+              0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+              32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+              64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
+              96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119
+              120 121 122 123 124 125 126 127)
+    };
+}
+pub(crate) use each;
+
+/// The element types a [`TmaPipeline`] multiplies with `wgmma`, its last parameter `E`: [`BF16`]
+/// (the default: `m64nNk16.f32.bf16.bf16`) and `f32`, read as tf32 (`m64nNk8.f32.tf32.tf32`: the
+/// tensor cores use each value's sign, exponent and top 10 mantissa bits). A stage row is 128
+/// bytes either way: [`STAGE_K`](TmaPipeline::STAGE_K) = 64 bf16 or 32 f32 of k. Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a wgmma input type here: a `TmaPipeline` multiplies BF16 or f32 (as tf32)",
+    label = "not BF16 or f32",
+    note = "e.g. `TmaPipeline<4, 128, 256>` (bf16) or `TmaPipeline<4, 128, 256, f32>` (tf32)"
+)]
+pub trait WgmmaInput: TmaElem {
+    #[doc(hidden)]
+    const TF32: bool;
+}
+impl WgmmaInput for BF16 {
+    const TF32: bool = false;
+}
+impl WgmmaInput for f32 {
+    const TF32: bool = true;
+}
+
+/// Rows of A per consumer warpgroup (`wgmma`'s M).
+pub(crate) const WG_ROWS: usize = 64;
+/// Threads per warpgroup.
+pub(crate) const WG_THREADS: usize = 128;
+
+/// The `wgmma` descriptor of a K-major, 128-byte-swizzled operand starting at shared address
+/// `addr`: start address >> 4 (bits 0-13), leading offset 1 (unused by this layout), stride 1024
+/// bytes between 8-row groups (bits 32-45), swizzle mode 1 = 128 bytes (bits 62-63).
+#[inline(always)]
+pub(crate) fn descriptor(addr: u32) -> u64 {
+    ((addr as u64 >> 4) & 0x3fff) | (1u64 << 16) | ((1024u64 >> 4) << 32) | (1u64 << 62)
+}
+
+/// Issues (and commits as one group) the four k16 `wgmma`s of a stage into the N / 2
+/// accumulators at `d`: the 64 rows of A at `a`, the N rows of B at `b` (shared tiles).
+///
+/// # Safety
+/// `d` holds N / 2 floats that nothing reads or writes until a `wait_group` covers this group;
+/// `a` and `b` are full 128-byte-swizzled tiles of the pipeline (1024-aligned, 64 and N rows),
+/// not refilled until then.
+#[inline(always)]
+pub(crate) unsafe fn issue<const N: usize, E: WgmmaInput>(d: *mut f32, a: *mut u8, b: *mut u8)
+where
+    WgCols<N>: WgWidth,
+{
+    // SAFETY: the tiles' shared addresses.
+    let (a, b) = unsafe { (rt::__oxpack_sm90a_smem(a), rt::__oxpack_sm90a_smem(b)) };
+    rt::__oxpack_sm90a_wgmma_fence();
+    each!(4, |kk| {
+        // step kk (k16 of bf16, k8 of tf32: 32 bytes) further along each 128-byte row (the
+        // swizzle applies to the address bits, so the start moves by 32 bytes inside the atom)
+        let (da, db) = (descriptor(a + 32 * kk as u32), descriptor(b + 32 * kk as u32));
+        // SAFETY: the caller's.
+        unsafe {
+            if E::TF32 { <WgCols<N> as WgWidth>::wgmma_tf32(d, da, db) } else { <WgCols<N> as WgWidth>::wgmma(d, da, db) }
+        };
+    });
+    rt::__oxpack_sm90a_wgmma_commit();
+}
+
+// ---------------------------------------------------------------------------- accumulators
+
+/// A `wgmma` width, for [`WgAccum`]: `WgCols<64>`, `WgCols<128>`, `WgCols<256>`. Sealed.
+pub struct WgCols<const N: usize>;
+
+/// The `wgmma` widths N (64, 128, 256) and their accumulator registers (N / 2 per thread).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a wgmma width here: a warpgroup's accumulator is 64 × 64, 64 × 128 or 64 × 256",
+    label = "not N = 64, 128 or 256",
+    note = "use `WgAccum<BN>` with BN the pipeline's B tile rows (64, 128 or 256)"
+)]
+pub trait WgWidth: Sealed {
+    #[doc(hidden)]
+    type Regs;
+    #[doc(hidden)]
+    const ZERO: Self::Regs;
+    #[doc(hidden)]
+    unsafe fn wgmma(d: *mut f32, da: u64, db: u64);
+    #[doc(hidden)]
+    unsafe fn wgmma_tf32(d: *mut f32, da: u64, db: u64);
+    /// `wgmma.wait_group 0` with the N / 2 accumulators at `d` passed through it, so that no
+    /// read of them is moved above the wait (ptxas would serialize the wgmmas: C7514).
+    #[doc(hidden)]
+    unsafe fn wait0(d: *mut f32);
+}
+impl<const N: usize> Sealed for WgCols<N> {}
+/// The `WgWidth` of `WgCols<$n>`: `$n / 2` accumulators per thread, the bf16 and tf32 `wgmma`s
+/// of that width and the `wait_group 0` that passes `$n / 2` registers through.
+macro_rules! wg_width {
+    ($n:literal, $bf16:ident, $tf32:ident, $wait0:ident) => {
+        impl WgWidth for WgCols<$n> {
+            type Regs = [f32; $n / 2];
+            const ZERO: [f32; $n / 2] = [0.0; $n / 2];
+            #[inline(always)]
+            unsafe fn wgmma(d: *mut f32, da: u64, db: u64) {
+                // SAFETY: the caller's: `d` holds N / 2 floats.
+                unsafe { rt::$bf16(d, da, db) }
+            }
+            #[inline(always)]
+            unsafe fn wgmma_tf32(d: *mut f32, da: u64, db: u64) {
+                // SAFETY: as above.
+                unsafe { rt::$tf32(d, da, db) }
+            }
+            #[inline(always)]
+            unsafe fn wait0(d: *mut f32) {
+                // SAFETY: as above.
+                unsafe { rt::$wait0(d) }
+            }
+        }
+    };
+}
+wg_width!(64, __oxpack_sm90a_wgmma_m64n64k16_bf16, __oxpack_sm90a_wgmma_m64n64k8_tf32, __oxpack_sm90a_wgmma_wait0_f32);
+wg_width!(128, __oxpack_sm90a_wgmma_m64n128k16_bf16, __oxpack_sm90a_wgmma_m64n128k8_tf32, __oxpack_sm90a_wgmma_wait0_f64);
+wg_width!(256, __oxpack_sm90a_wgmma_m64n256k16_bf16, __oxpack_sm90a_wgmma_m64n256k8_tf32, __oxpack_sm90a_wgmma_wait0_f128);
+
+/// A warpgroup's 64 × N block of f32 accumulators, `N / 2` per thread in `wgmma`'s layout
+/// (warp `w` of the warpgroup holds rows `16w .. 16w + 16`; in each 8-column group `j`, lane
+/// `4g + t` holds rows `g`, `g + 8` and columns `8j + 2t`, `8j + 2t + 1`). Not `Copy`, no
+/// shuffle: a warpgroup's accumulators reach memory only through its [`WgTile`].
+pub struct WgAccum<const N: usize>
+where
+    WgCols<N>: WgWidth,
+{
+    pub(crate) r: <WgCols<N> as WgWidth>::Regs,
+}
+
+impl<const N: usize> WgAccum<N>
+where
+    WgCols<N>: WgWidth,
+{
+    /// All zeros.
+    #[inline(always)]
+    pub const fn zero() -> Self {
+        WgAccum { r: <WgCols<N> as WgWidth>::ZERO }
+    }
+
+    #[inline(always)]
+    pub(crate) fn regs(&mut self) -> *mut f32 {
+        &mut self.r as *mut _ as *mut f32
+    }
+
+    /// `acc ← a·bᵀ + acc` over the stage's depth (64): the consumer warpgroup's 64 rows of the A
+    /// tile times the whole `N × 64` B tile, four `wgmma.mma_async` m64nNk16 (bf16 → f32), then
+    /// `commit_group` and `wait_group 0`: when it returns no `wgmma` reads the stage or writes the
+    /// accumulators. The accumulator's width is the pipeline's BN (a type error otherwise).
+    /// Warpgroup-collective (it traps in a divergent warp).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn mma<const S: usize, const BM: usize, E: WgmmaInput>(&mut self, stage: &TmaStage<'_, S, BM, N, E>) {
+        whole_warp();
+        let p = &stage.cons.pipe;
+        let d = self.regs();
+        // SAFETY: `d` holds N / 2 floats; the tiles are the stage's, full (the consumer's wait)
+        // and not released before the wait below (the view's drop comes after).
+        unsafe { issue::<N, E>(d, p.a_tile(stage.slot).wrapping_add(stage.cons.wg * WG_ROWS * 128), p.b_tile(stage.slot)) };
+        // SAFETY: `d` holds N / 2 floats.
+        unsafe { <WgCols<N> as WgWidth>::wait0(d) };
+    }
+
+    /// Applies `f` to every accumulator.
+    #[inline(always)]
+    pub fn map(&mut self, f: impl Fn(f32) -> f32) {
+        let d = self.regs();
+        each!(N / 2, |i| {
+            // SAFETY: i < N / 2, the register count.
+            unsafe { *d.add(i) = f(*d.add(i)) };
+        });
+    }
+}
+
+mod tiles;
+
+pub use tiles::*;
