@@ -77,7 +77,7 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
             for k in crate.kernels:
                 res = crate.resources[arch][k.name]
                 # the one-pass scans' `#[launch_bounds(256, 3)]` (80 registers: 3 blocks an SM, 1.22x faster on
-                # the H200 than session 11's 4 blocks of 16 elements a thread, benchmarks/RESULTS.md "Session 14")
+                # the H200 than the earlier 4 blocks of 16 elements a thread: benchmarks/RESULTS.md, "Prefix sum")
                 # spill on sm_80, sm_86 and sm_89 only: nvJitLink 13.5's ptxas spills about 300 bytes there, where nvcc
                 # 13.0's ptxas spills none for the same PTX; the sm_80-path GEMMs whose 128 accumulators a thread
                 # fill 255 registers (the int8 one, and the k × n bf16 one since its whole-tile k loop went 3 steps
@@ -340,7 +340,7 @@ def test_device_crate_rlib_members_are_bitcode(make_project: MakeProject) -> Non
     assert len(tc.sysroot.bitcode()) > 1
 
 
-# ---------------------------------------------------------------- names oxpack keeps (issue 16)
+# ---------------------------------------------------------------- names oxpack keeps
 
 
 @pytest.mark.parametrize(("module", "why"), [

@@ -49,7 +49,7 @@ def test_example_reductions_use_shared_memory_shuffles_and_atomics(example_copy)
     scale4 = _entry(result, "scale4")
     assert re.search(r"ld\.global(\.nc)?\.v4\.(b|f)32", scale4) and re.search(r"st\.global\.v4\.(b|f)32", scale4)
     assert re.search(r"ld\.global(\.nc)?\.v4\.(b|f)32", total), "sum reads 16 bytes at a time"
-    # any alignment (issue 9): 16-byte loads of x and y and a 16-byte store on the aligned
+    # any alignment: 16-byte loads of x and y and a 16-byte store on the aligned
     # path, one store per lane on the misaligned one, and no bounds check left to trap
     # (per copy of the body: the kernel is coarsened, its body written out once per step)
     saxpy4 = _entry(result, "saxpy4")
@@ -277,7 +277,7 @@ def test_panic_paths_are_a_trap_in_place(make_project: MakeProject) -> None:
 
 
 def test_16_byte_vectors_of_half_and_int_elements_and_cache_hints_in_the_ptx(make_project: MakeProject) -> None:
-    """Issue 18: `BF16x8`/`F16x8` (8 lanes) and `I32x4`/`U32x4` move 16 bytes per access, and the
+    """`BF16x8`/`F16x8` (8 lanes) and `I32x4`/`U32x4` move 16 bytes per access, and the
     streaming and evict-first variants carry their hints, in the example's kernels/saxpy.rs."""
     # one index per thread (`#[coarsen(1)]`), so that each instruction is counted once
     source = re.sub(r"^(    pub fn )", r"    #[coarsen(1)]\n\1", (EXAMPLE / "kernels" / "saxpy.rs").read_text(), flags=re.M)

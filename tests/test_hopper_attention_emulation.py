@@ -1,4 +1,4 @@
-"""Attention on the Hopper path in emulation (issue 19 item 2): `tests/packages/hopper`'s
+"""Attention on the Hopper path in emulation: `tests/packages/hopper`'s
 `attention_fwd_sm90_d{64,128}` (TMA pipeline of q, k and v tiles, `wgmma` q·kᵀ from shared memory,
 the online softmax on warpgroup accumulators, `wgmma` p·v with p from registers and v read
 N-major) run on the CPU through a real build and its generated stubs, against a NumPy reference.

@@ -1,4 +1,4 @@
-"""The Hopper path in emulation (issue 19 item 2): TMA copies completing on mbarriers, `wgmma`
+"""The Hopper path in emulation: TMA copies completing on mbarriers, `wgmma`
 from 128-byte-swizzled shared tiles, warpgroup ownership of the output, and the stub's TMA
 sources, run on the CPU through a real build of the scratch sm_90a project
 `tests/packages/hopper` and its generated stubs.
@@ -244,7 +244,7 @@ def test_stub_documents_tma_sources(hop: ModuleType) -> None:
 
 def test_built_for_sm90a_only() -> None:
     """The scratch project targets sm_90a alone (wgmma needs it): per-arch variants are another
-    branch's work (issue 19 item 3)."""
+    branch's work."""
     assert 'archs = ["sm_90a"]' in (PROJECT / "pyproject.toml").read_text()
     assert Path(PROJECT / "kernels" / "hopper.rs").is_file()
 

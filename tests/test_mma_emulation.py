@@ -1,4 +1,4 @@
-"""Tensor cores in emulation (issue 19): fragments, `ldmatrix`, `mma.sync`, the `cp.async`
+"""Tensor cores in emulation: fragments, `ldmatrix`, `mma.sync`, the `cp.async`
 pipeline and `WarpTiles` ownership, run on the CPU through real builds and the generated stubs.
 
 The emulator completes `ldmatrix` and `mma.sync` per warp with PTX's fragment layouts and sums

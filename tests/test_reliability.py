@@ -1,4 +1,4 @@
-"""Issue 10: bad input and faults give one clear line, a correct result, and leave nothing behind.
+"""Bad input and faults give one clear line, a correct result, and leave nothing behind.
 
 `CASES` is the bad-input table: (input, expected exit code, expected message pattern), run
 through the real command line (`python -m oxpack`) against a small real project. Every case also
@@ -1020,7 +1020,7 @@ def test_concurrent_cold_builds_do_each_stage_once(project: Path, tmp_path: Path
     assert len(fatbins) == 1
 
 
-# --- issue 16: relative cache paths, bounded waits ------------------------------------------
+# --- relative cache paths, bounded waits ------------------------------------------
 
 
 @pytest.mark.slow  # 10-30 s, its state its own (a build in tmp_path, its own store): runs once in CI

@@ -186,7 +186,7 @@ def test_python_dash_m_and_doctor_json(make_project: MakeProject) -> None:
 
 
 def test_doctor_names_the_bad_setting(make_project: MakeProject) -> None:
-    """Issue 16: doctor's problem line says which variable is bad, not only that something is."""
+    """Doctor's problem line says which variable is bad, not only that something is."""
     root = make_project({"saxpy.rs": SAXPY})
     proc = subprocess.run([sys.executable, "-m", "oxpack", "doctor", "--json", str(root)], capture_output=True,
                           text=True, check=False, env={**os.environ, "OXPACK_ARCHS": "sm_70"}, timeout=300)
