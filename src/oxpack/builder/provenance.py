@@ -71,8 +71,8 @@ def checkout_oxpack_files(repo: Path) -> dict[str, Path]:
 
 @functools.cache
 def installed_oxpack_digest() -> str:
-    """The digest of the oxpack that runs this code (this file's package folder)."""
-    root = Path(__file__).resolve().parent
+    """The digest of the oxpack that runs this code (the package folder above this file's `builder/`)."""
+    root = Path(__file__).resolve().parent.parent
     return files_digest({name: _sha256(path) for name, path in package_files(root).items()})
 
 
