@@ -9,6 +9,7 @@ warp collective, a launch register read by the body, the same hidden in a helper
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -288,3 +289,17 @@ def test_only_repeats_of_one_error_are_left_out() -> None:
         "(oxpack: 2 more errors with the message of one above, from the same place or a macro's expansion, left out)",
         "error: aborting due to 4 previous errors"]
     assert once_each("error: could not compile\n") == "error: could not compile\n"
+
+
+@pytest.mark.parametrize("group", ["math", "half", "cache", "atomic"])
+def test_every_per_element_runtime_function_keeps_a_kernel_coarsened(group: str) -> None:
+    """A runtime function added to a per-element group of the device crate's `intrinsics.rs` (math,
+    conversions, cache hints, global atomics) must be one `coarsen.PER_ELEMENT` knows: otherwise every
+    kernel that calls it silently loses its coarsening (as `rsqrt` would have, moved off libdevice)."""
+    from oxpack.toolchain.coarsen import PER_ELEMENT
+
+    text = (EXAMPLE.parent / "src" / "oxpack" / "device" / "src" / "intrinsics.rs").read_text()
+    body = text.split(f"pub(crate) mod {group} {{", 1)[1].split("\n}\n", 1)[0]
+    names = re.findall(r"fn (__oxpack_\w+)\(", body)
+    assert names, group
+    assert [n for n in names if not PER_ELEMENT.match(n)] == []

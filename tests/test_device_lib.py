@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import EXAMPLE, MakeProject
+from conftest import EXAMPLE, REPO, MakeProject
 
 from oxpack.config import load_config
 from oxpack.errors import StageError, ToolchainError
@@ -240,9 +240,50 @@ def test_missing_libdevice_is_a_clear_error(make_project: MakeProject, monkeypat
     monkeypatch.setenv("OXPACK_LIBDEVICE", str(tmp_path / "nowhere.bc"))
     source = PRELUDE + "kernel! { pub fn k(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) " \
         "{ if let Some(o) = y.get_mut(i) { *o = x[i.get()].exp(); } } }\n"
-    with pytest.raises(ToolchainError, match=r"the kernels call libdevice math functions \(`__nv_expf`\) but libdevice "
-                       r"was not found; install libdevice with `pip install nvidia-nvvm`"):
+    with pytest.raises(ToolchainError, match=r"the kernels call libdevice math functions \(`__nv_expf`\), and environment "
+                       r"variable `OXPACK_LIBDEVICE` names `.*nowhere\.bc`, which is not a file; point it at NVIDIA's "
+                       r"libdevice\.10\.bc, or unset it to use the one of the nvidia-nvvm wheel"):
         build_project(load_config(make_project({"k.rs": source}), env={}))
+
+
+def _libdevice_says() -> dict[str, bool]:
+    """`DeviceFloat`'s methods and whether each one's doc says it needs libdevice (device crate's math.rs)."""
+    text = (REPO / "src" / "oxpack" / "device" / "src" / "math.rs").read_text()
+    trait = text.split("pub trait DeviceFloat", 1)[1].split("\n}", 1)[0]
+    says = {}
+    for doc, name in re.findall(r"/// (.*)\n\s*fn (\w+)\(", trait):
+        assert ("(libdevice)" in doc) != ("no libdevice" in doc), f"`{name}`: its doc must say whether it needs libdevice"
+        says[name] = "(libdevice)" in doc
+    return says
+
+
+def test_each_math_function_says_whether_it_needs_libdevice_and_does_as_it_says(
+        make_project: MakeProject, monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """With no libdevice at hand, a kernel file that calls every method documented "no libdevice" (`sqrt` and
+    `rsqrt` among them, on f32 and f64) builds, to PTX instructions; each method documented "(libdevice)"
+    alone fails, naming libdevice."""
+    says = _libdevice_says()
+    assert {"sqrt", "rsqrt", "mul_add", "floor"} <= {n for n, needs in says.items() if not needs}
+    assert {"exp", "erf", "powf"} <= {n for n, needs in says.items() if needs}
+    monkeypatch.setenv("OXPACK_LIBDEVICE", str(tmp_path / "nowhere.bc"))
+    args = {"mul_add": "(v, v)", "powf": "(v)", "min": "(v)", "max": "(v)"}
+
+    def calls(names: list[str], t: str) -> str:
+        return " + ".join(f"v.{n}{args.get(n, '()')}" for n in names) + f" + 0.0{t}"
+
+    free = [n for n, needs in says.items() if not needs]
+    source = PRELUDE + "kernel! {\n" + "".join(
+        f"    pub fn k{t}(i: ThreadIndex, x: &[{t}], y: &mut DisjointSlice<{t}>) {{ if let Some(o) = y.get_mut(i) "
+        f"{{ let v = x[i.get()]; *o = {calls(free, t)}; }} }}\n" for t in ("f32", "f64")) + "}\n"
+    crate = build_project(load_config(make_project({"free.rs": source}, archs=["sm_90"]), env={})).crates[0]
+    ptx = crate.ptx["sm_90"]
+    assert "__nv_" not in ptx and "rsqrt.approx.f32" in ptx and "rsqrt.approx.f64" in ptx and "sqrt.rn.f64" in ptx
+    for name in (n for n, needs in says.items() if needs):
+        one = PRELUDE + ("kernel! { pub fn k(i: ThreadIndex, x: &[f32], y: &mut DisjointSlice<f32>) { if let Some(o) = "
+                         f"y.get_mut(i) {{ let v = x[i.get()]; *o = v.{name}{args.get(name, '()')}; }} }} }}\n")
+        with pytest.raises(ToolchainError, match=r"the kernels call libdevice math functions \(`__nv_\w+`\), and "
+                           r"environment variable `OXPACK_LIBDEVICE` names"):
+            build_project(load_config(make_project({"free.rs": one}, archs=["sm_90"]), env={}))
 
 
 def test_unroll_counts_are_checked(make_project: MakeProject) -> None:

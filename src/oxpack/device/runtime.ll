@@ -333,6 +333,18 @@ define double @__oxpack_sqrt_f64(double %x) #0 {
   %r = call double @llvm.sqrt.f64(double %x)
   ret double %r
 }
+; 1/sqrt(x): `rsqrt.approx.f32` / `.f64`, what CUDA's rsqrtf and rsqrt (libdevice's __nv_rsqrtf and
+; __nv_rsqrt, without flush-to-zero) compile to; a PTX instruction, so no libdevice
+declare float @llvm.nvvm.rsqrt.approx.f(float)
+define float @__oxpack_rsqrt_f32(float %x) #0 {
+  %r = call float @llvm.nvvm.rsqrt.approx.f(float %x)
+  ret float %r
+}
+declare double @llvm.nvvm.rsqrt.approx.d(double)
+define double @__oxpack_rsqrt_f64(double %x) #0 {
+  %r = call double @llvm.nvvm.rsqrt.approx.d(double %x)
+  ret double %r
+}
 declare double @llvm.floor.f64(double)
 define double @__oxpack_floor_f64(double %x) #0 {
   %r = call double @llvm.floor.f64(double %x)

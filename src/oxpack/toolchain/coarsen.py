@@ -40,7 +40,7 @@ _COARSE_ENTRY = re.compile(r"^(?P<prefix>_ZN.*)21__oxpack_coarse_entry17h[0-9a-f
 _GRID = re.compile(r"^__oxpack_n?(tid|ctaid)_[xyz]$|^__oxpack_nctaid_[xyz]$|^__oxpack_ntid_[xyz]$")
 _OWN_READS = {"__oxpack_tid_x": 1, "__oxpack_ntid_x": 1, "__oxpack_ctaid_x": 1}
 PER_ELEMENT = re.compile(
-    r"^__oxpack_(trap|atomic_\w+|(sqrt|floor|ceil|fabs|minnum|maxnum|fma)_f(32|64)|fast_\w+_f32"
+    r"^__oxpack_(trap|atomic_\w+|(sqrt|rsqrt|floor|ceil|fabs|minnum|maxnum|fma)_f(32|64)|fast_\w+_f32"
     r"|(f16|bf16)_to_f32|f32_to_(f16|bf16)|(ld|st)_(cs|ef)_\w+|store4|store2|store4f)$"
 )
 _NVVM_COUPLED = re.compile(r"^llvm\.nvvm\.(.*barrier|bar\.|shfl|vote|read\.ptx\.sreg|membar|fence|match|activemask"

@@ -270,7 +270,7 @@ impl<const S: usize, const THREADS: usize, TA: TileShape, TB: TileShape> Pipelin
     /// copies, none of the ragged-edge or unaligned paths, and no per-step test of the tiles'
     /// place. With the edge paths in the loop, their per-chunk values stay live across every k
     /// step, and at 254 registers ptxas recomputes the fragment addresses from the lane id each
-    /// step (issue 19: 292 instructions a k step against 234 with this fill, sm_90).
+    /// step (292 instructions a k step against 234 with this fill, sm_90).
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn fill_k_whole(&self, whole: &WholeK<'_, TA, TB>, s: usize)

@@ -104,7 +104,7 @@ pub(crate) mod atomic {
         pub fn __oxpack_atomic_add_double(p: *mut f64, v: f64) -> f64;
     }
 }
-/// `math.rs`: single-instruction exact operations and the hardware approximations.
+/// `math.rs`: single-instruction exact operations, `rsqrt.approx` and the hardware approximations.
 #[cfg(target_arch = "nvptx64")]
 pub(crate) mod math {
     unsafe extern "C" {
@@ -122,6 +122,8 @@ pub(crate) mod math {
         pub safe fn __oxpack_minnum_f64(x: f64, y: f64) -> f64;
         pub safe fn __oxpack_maxnum_f64(x: f64, y: f64) -> f64;
         pub safe fn __oxpack_fma_f64(a: f64, b: f64, c: f64) -> f64;
+        pub safe fn __oxpack_rsqrt_f32(x: f32) -> f32;
+        pub safe fn __oxpack_rsqrt_f64(x: f64) -> f64;
         pub safe fn __oxpack_fast_ex2_f32(x: f32) -> f32;
         pub safe fn __oxpack_fast_lg2_f32(x: f32) -> f32;
         pub safe fn __oxpack_fast_sin_f32(x: f32) -> f32;
@@ -144,7 +146,6 @@ pub(crate) mod libdevice {
         pub safe fn __nv_tanhf(x: f32) -> f32;
         pub safe fn __nv_erff(x: f32) -> f32;
         pub safe fn __nv_powf(x: f32, y: f32) -> f32;
-        pub safe fn __nv_rsqrtf(x: f32) -> f32;
         pub safe fn __nv_exp(x: f64) -> f64;
         pub safe fn __nv_exp2(x: f64) -> f64;
         pub safe fn __nv_log(x: f64) -> f64;
@@ -154,7 +155,6 @@ pub(crate) mod libdevice {
         pub safe fn __nv_tanh(x: f64) -> f64;
         pub safe fn __nv_erf(x: f64) -> f64;
         pub safe fn __nv_pow(x: f64, y: f64) -> f64;
-        pub safe fn __nv_rsqrt(x: f64) -> f64;
     }
 }
 /// `half.rs`: binary16 and bfloat16 conversions.

@@ -1,10 +1,15 @@
 //! Math on `f32` and `f64`: `use oxpack::prelude::*` brings the [`DeviceFloat`]
 //! methods (`x.exp()`, `x.sqrt()`, `a.mul_add(b, c)`, …).
 //!
-//! Exact operations (sqrt, fma, floor, ceil, abs, min, max) are single PTX
-//! instructions; the transcendental ones call NVIDIA's libdevice (`__nv_expf`, …,
-//! the same code CUDA's `expf` runs), which oxpack links only into kernels that use
-//! them (from the `nvidia-nvvm` wheel: `pip install oxpack[libdevice]`).
+//! Each method says whether it needs libdevice. Exact operations (sqrt, fma, floor, ceil,
+//! abs, min, max) and `rsqrt` (`rsqrt.approx`, as CUDA's `rsqrtf`) are single PTX
+//! instructions: no libdevice. The transcendental ones (exp, exp2, ln, log2, sin, cos,
+//! tanh, erf, powf) call NVIDIA's libdevice (`__nv_expf`, …, the same code CUDA's `expf`
+//! runs), which oxpack links only into kernels that use them: a kernel file that calls one
+//! needs the `nvidia-nvvm` wheel (`pip install oxpack[libdevice]`, or `oxpack[libdevice]` in
+//! `build-system.requires`), and its build says so where it is missing. [`fast`] has the
+//! hardware approximations (`ex2.approx`, `sin.approx`, …) that CUDA's `__expf` & co and
+//! `-use_fast_math` use: fewer instructions, less accuracy, no libdevice.
 //! [`fast`] has the hardware approximations (`ex2.approx`, `sin.approx`, …) that
 //! CUDA's `__expf` & co and `-use_fast_math` use: fewer instructions, less accuracy.
 
@@ -12,39 +17,39 @@ use crate::intrinsics::{libdevice, math as rt};
 
 /// Math methods for `f32` and `f64` on the device.
 pub trait DeviceFloat: Copy + crate::sealed::Sealed {
-    /// Square root, correctly rounded.
+    /// Square root, correctly rounded (`sqrt.rn`; no libdevice).
     fn sqrt(self) -> Self;
-    /// 1 / sqrt(x).
+    /// 1 / sqrt(x), `rsqrt.approx` as CUDA's `rsqrtf` (no libdevice).
     fn rsqrt(self) -> Self;
-    /// e^x.
+    /// e^x (libdevice).
     fn exp(self) -> Self;
-    /// 2^x.
+    /// 2^x (libdevice).
     fn exp2(self) -> Self;
-    /// Natural logarithm.
+    /// Natural logarithm (libdevice).
     fn ln(self) -> Self;
-    /// Base-2 logarithm.
+    /// Base-2 logarithm (libdevice).
     fn log2(self) -> Self;
-    /// Sine.
+    /// Sine (libdevice).
     fn sin(self) -> Self;
-    /// Cosine.
+    /// Cosine (libdevice).
     fn cos(self) -> Self;
-    /// Hyperbolic tangent.
+    /// Hyperbolic tangent (libdevice).
     fn tanh(self) -> Self;
-    /// Error function.
+    /// Error function (libdevice).
     fn erf(self) -> Self;
-    /// x^y.
+    /// x^y (libdevice).
     fn powf(self, y: Self) -> Self;
-    /// self * a + b with one rounding.
+    /// self * a + b with one rounding (`fma.rn`; no libdevice).
     fn mul_add(self, a: Self, b: Self) -> Self;
-    /// Largest integer ≤ x.
+    /// Largest integer ≤ x (`cvt.rmi`; no libdevice).
     fn floor(self) -> Self;
-    /// Smallest integer ≥ x.
+    /// Smallest integer ≥ x (`cvt.rpi`; no libdevice).
     fn ceil(self) -> Self;
-    /// |x|.
+    /// |x| (no libdevice).
     fn abs(self) -> Self;
-    /// The smaller of the two (the number, if one is NaN).
+    /// The smaller of the two (the number, if one is NaN; no libdevice).
     fn min(self, y: Self) -> Self;
-    /// The larger of the two (the number, if one is NaN).
+    /// The larger of the two (the number, if one is NaN; no libdevice).
     fn max(self, y: Self) -> Self;
 }
 
@@ -56,7 +61,7 @@ macro_rules! device_float {
             #[inline(always)]
             fn sqrt(self) -> Self { rt::$sqrt(self) }
             #[inline(always)]
-            fn rsqrt(self) -> Self { libdevice::$rsqrt(self) }
+            fn rsqrt(self) -> Self { rt::$rsqrt(self) }
             #[inline(always)]
             fn exp(self) -> Self { libdevice::$exp(self) }
             #[inline(always)]
@@ -92,10 +97,10 @@ macro_rules! device_float {
 }
 
 device_float!(f32, __oxpack_sqrt_f32, __oxpack_floor_f32, __oxpack_ceil_f32, __oxpack_fabs_f32,
-    __oxpack_minnum_f32, __oxpack_maxnum_f32, __oxpack_fma_f32, __nv_rsqrtf, __nv_expf, __nv_exp2f, __nv_logf,
+    __oxpack_minnum_f32, __oxpack_maxnum_f32, __oxpack_fma_f32, __oxpack_rsqrt_f32, __nv_expf, __nv_exp2f, __nv_logf,
     __nv_log2f, __nv_sinf, __nv_cosf, __nv_tanhf, __nv_erff, __nv_powf);
 device_float!(f64, __oxpack_sqrt_f64, __oxpack_floor_f64, __oxpack_ceil_f64, __oxpack_fabs_f64,
-    __oxpack_minnum_f64, __oxpack_maxnum_f64, __oxpack_fma_f64, __nv_rsqrt, __nv_exp, __nv_exp2, __nv_log,
+    __oxpack_minnum_f64, __oxpack_maxnum_f64, __oxpack_fma_f64, __oxpack_rsqrt_f64, __nv_exp, __nv_exp2, __nv_log,
     __nv_log2, __nv_sin, __nv_cos, __nv_tanh, __nv_erf, __nv_pow);
 
 /// Fast `f32` approximations (CUDA's `__expf`, `__sinf`, …; flush denormals to zero).

@@ -232,6 +232,8 @@ pub(crate) mod math {
     pub fn __oxpack_minnum_f64(x: f64, y: f64) -> f64 { x.min(y) }
     pub fn __oxpack_maxnum_f64(x: f64, y: f64) -> f64 { x.max(y) }
     pub fn __oxpack_fma_f64(a: f64, b: f64, c: f64) -> f64 { a.mul_add(b, c) }
+    pub fn __oxpack_rsqrt_f32(x: f32) -> f32 { (1.0 / (x as f64).sqrt()) as f32 }
+    pub fn __oxpack_rsqrt_f64(x: f64) -> f64 { 1.0 / x.sqrt() }
     pub fn __oxpack_fast_ex2_f32(x: f32) -> f32 { ftz(ftz(x).exp2()) }
     pub fn __oxpack_fast_lg2_f32(x: f32) -> f32 { ftz(x).log2() }
     pub fn __oxpack_fast_sin_f32(x: f32) -> f32 { ftz(ftz(x).sin()) }
@@ -248,7 +250,6 @@ pub(crate) mod math {
     pub fn __nv_tanhf(x: f32) -> f32 { x.tanh() }
     pub fn __nv_erff(x: f32) -> f32 { erff(x) }
     pub fn __nv_powf(x: f32, y: f32) -> f32 { x.powf(y) }
-    pub fn __nv_rsqrtf(x: f32) -> f32 { (1.0 / (x as f64).sqrt()) as f32 }
     pub fn __nv_exp(x: f64) -> f64 { x.exp() }
     pub fn __nv_exp2(x: f64) -> f64 { x.exp2() }
     pub fn __nv_log(x: f64) -> f64 { x.ln() }
@@ -258,7 +259,6 @@ pub(crate) mod math {
     pub fn __nv_tanh(x: f64) -> f64 { x.tanh() }
     pub fn __nv_erf(x: f64) -> f64 { erf(x) }
     pub fn __nv_pow(x: f64, y: f64) -> f64 { x.powf(y) }
-    pub fn __nv_rsqrt(x: f64) -> f64 { 1.0 / x.sqrt() }
 }
 
 /// `half.rs`: IEEE binary16 and bfloat16 conversions ([`super::half`], which the tensor-core
