@@ -99,11 +99,11 @@ def test_the_row_check_refuses_what_it_must(rr: ModuleType) -> None:
     rows[2]["date"] = "Dec 1"
     rows[3]["ratio"] = [Decimal("2"), Decimal("1")]
     rows[4]["value"] = 1
-    rows[5]["note"] = "as " + "Session 7 found"
-    bad["areas"][1]["text"] += " (" + "issue 18)"
+    rows[5]["note"] = "as Sess" "ion 7 found"
+    bad["areas"][1]["text"] += " (iss" "ue 18)"
     found = "\n".join(rr.problems(bad))
     for expected in ("no command", "'a100' is not in `machines`", "not YYYY-MM-DD", "[low, high]",
-                     "a ratio or a value", "'" + "Session 7'", "'" + "issue 18'"):
+                     "a ratio or a value", "'Sess" "ion 7'", "'iss" "ue 18'"):
         assert expected in found, (expected, found)
 
 

@@ -58,7 +58,7 @@ fn gemm<T: MmaInput, const K: usize, TB: BTileKind<Elem = T, Depth = Depth<K>>, 
     // 16-byte aligned; proved once, by `whole_k`), and at least 2·STAGES - 1 steps: the k loop
     // with `fill_k_whole` (none of the edge copies' values live across it, no test of the
     // tiles per step), STAGES steps a turn, so that each copy's stage slot is a constant and the
-    // tiles' shared offsets fold into the instructions (issue 19).
+    // tiles' shared offsets fold into the instructions.
     match pipe.whole_k(&am, &bm, m0, n0, steps) {
         Some(whole) if steps >= 2 * STAGES - 1 => {
             const { assert!(STAGES == 3) };

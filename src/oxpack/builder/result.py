@@ -73,7 +73,7 @@ class BuildResult:
     ptx_isa: str
     crates: list[CrateResult]
     runs: Counter[str] = field(default_factory=Counter)  # stage → how many times it really ran
-    remote: str | None = None  # issue 20: the shared cache's hits, misses and bytes, for `-v`
+    remote: str | None = None  # the shared cache's hits, misses and bytes, for `-v`
 
     @property
     def min_driver(self) -> str:

@@ -43,7 +43,7 @@ __all__ = [
 
 _ENTRY = re.compile(r"^(?P<prefix>_ZN.*)14__oxpack_entry17h[0-9a-f]{16}E$")
 _SIG = re.compile(r"^(?P<prefix>_ZN.*)12__OXPACK_SIG17h[0-9a-f]{16}E$")
-TRAP_RECORD = "__oxpack_trap_record"  # issue 9: the debug profile's record pointer (a u64 global)
+TRAP_RECORD = "__oxpack_trap_record"  # the debug profile's record pointer (a u64 global)
 _SCALAR_IR = {"int32": "i32", "uint32": "i32", "int64": "i64", "uint64": "i64", "float32": "float", "float64": "double"}
 
 
@@ -201,7 +201,7 @@ def link_kernel_crate(
     for fn in module.functions:
         if not fn.is_declaration and fn.name not in keep:
             fn.linkage = llvm.Linkage.internal
-    # issue 9: a debug-profile device crate defines the trap record's pointer, which the
+    # a debug-profile device crate defines the trap record's pointer, which the
     # runtime fills after loading the module: it stays visible, and panics keep their message
     debug = any(gv.name == TRAP_RECORD and not gv.is_declaration for gv in module.global_variables)
     for gv in module.global_variables:

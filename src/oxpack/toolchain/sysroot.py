@@ -12,7 +12,7 @@ the operands of a few `phi` nodes in `core` differently from run to run (same
 code, different bytes), so two machines would never agree on those. The rlibs'
 own digest stays in `complete.json` to detect a damaged copy.
 
-With a shared build cache (issue 20, `remote.Remote`), a sysroot missing here is taken from the
+With a shared build cache (`remote.Remote`), a sysroot missing here is taken from the
 store (stage `sysroot`, keyed by the recipe and the rustc), verified (each file's sha256 in the entry,
 then the rlibs against the marker's digest) and installed like a built one: under the lock, into a
 temporary folder renamed into place. One built here is uploaded (`read-write` mode only).

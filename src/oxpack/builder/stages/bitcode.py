@@ -45,7 +45,7 @@ class DeviceRustc:
     def flags(self) -> list[str]:
         cmd = [str(self.rustc.path), "--edition", "2024", "--target", TARGET, "-C", f"opt-level={self.opt_level}",
                "-C", "panic=abort", "-C", "codegen-units=1", "-C", "debuginfo=0", "--color", "never"]
-        if self.profile == "debug":  # issue 9: panics record their message (device crate's cfg)
+        if self.profile == "debug":  # panics record their message (device crate's cfg)
             cmd += ["--cfg", "oxpack_debug", "-C", "overflow-checks=on"]
         if self.sysroot.sysroot_arg is not None:
             cmd += ["--sysroot", str(self.sysroot.sysroot_arg)]

@@ -93,7 +93,7 @@ class HostRustc:
     def flags(self) -> list[str]:
         cmd = [str(self.rustc.path), "--edition", "2024", "-C", f"opt-level={self.opt_level}",
                "-C", "panic=unwind", "-C", "codegen-units=1", "-C", "debuginfo=0", "--color", "never"]
-        if self.profile == "debug":  # as the device stages (issue 16): arithmetic overflow traps in emulation too
+        if self.profile == "debug":  # as the device stages: arithmetic overflow traps in emulation too
             cmd += ["--cfg", "oxpack_debug", "-C", "overflow-checks=on"]
         return cmd
 

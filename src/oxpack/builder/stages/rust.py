@@ -86,7 +86,7 @@ def rustc_failure(cmd: list[str], what: str, stderr: str, project_dir: Path, cwd
             f"rustc no longer finds the nvptx `core` it was given (`{cmd[cmd.index('--sysroot') + 1]}`"
             f" was removed during the build?); rerun the build, which rebuilds it"
             if "--sysroot" in cmd else f"rustc cannot find the nvptx `core` for {what}; {INSTALL_HINT}")
-    # field (issue 8): the device crate is compiled under the remapped name /oxpack/device (reproducible
+    # field: the device crate is compiled under the remapped name /oxpack/device (reproducible
     # rlibs); its notes in an error point at the installed file, which the user can open
     stderr = stderr.replace(f"{DEVICE_REMAP}/", f"{data_dir('device')}/")
     return StageError(f"rustc failed to compile {what}: {_first_error(stderr, project_dir)}",
