@@ -462,6 +462,17 @@ def _rustdoc_items(out: Path) -> Iterator[tuple[str, str, str]]:
                 yield kind, name, f"{member_kind}.{member}"
 
 
+def test_the_device_reference_page_is_current() -> None:
+    """docs/reference/device.md holds the device reference as generated Markdown (readable in the repository):
+    what the crate's doc comments give now, or the command that rewrites it."""
+    page = DOCS / "reference" / "device.md"
+    ext = _ext()
+    assert ext.GENERATED in page.read_text(), "the generated mark is gone"  # type: ignore[attr-defined]
+    assert ext.device_page(page.read_text()) == page.read_text(), (  # type: ignore[attr-defined]
+        "docs/reference/device.md is not what the device crate's doc comments give: run "
+        "`python docs/_ext/oxpack_docs.py device` and commit the page")
+
+
 def test_the_device_reference_names_every_public_item(site: Path, tmp_path: Path) -> None:
     """rustdoc's own list of the device crate's items (and their methods, fields and associated items) is the
     oracle: each has its entry in the generated reference."""
@@ -495,9 +506,10 @@ def test_a_code_block_of_a_device_doc_comment_must_say_it_is_not_a_doctest() -> 
     from sphinx.errors import ExtensionError
 
     fences = _ext()._fences  # type: ignore[attr-defined]
+    mark = "<!-- illustration: from the item's doc comment -->\n"  # every block of these docs says what it is
     assert fences("see:\n```ignore\nlet x = y.get_mut(i);\n```", "oxpack::x") == (
-        "see:\n```rust\nlet x = y.get_mut(i);\n```")
-    assert fences("```ignore\nfn f() { … }\n```", "oxpack::x") == "```text\nfn f() { … }\n```"  # `…`: not Rust
+        "see:\n" + mark + "```rust\nlet x = y.get_mut(i);\n```")
+    assert fences("```ignore\nfn f() { … }\n```", "oxpack::x") == mark + "```text\nfn f() { … }\n```"  # `…`: not Rust
     for bad, why in (("```\nlet x = 1;\n```", "got ```$"), ("```rust\nx\n```", "got ```rust"),
                      ("```ignore\nx", "never closed")):
         with pytest.raises(ExtensionError, match=r"^oxpack::x: .*" + why):

@@ -11,11 +11,13 @@ parses the page (so the generated headings are the page's sections):
   variables that replace them; then the whole table with its defaults, as TOML.
 - ``cli``: every command and option of `oxpack`, from the argument parser
   (`oxpack.cli._parser`).
-- ``device``: every public item of the device crate, from the doc comments of
-  `src/oxpack/device/src/*.rs` (read by `oxpack_rust`).
 
 Each generated page depends on the files it reads, so an incremental build redoes it
-when they change. A code block in a device doc comment must say what it is, as every
+when they change. The device reference (every public item of the device crate, from the doc
+comments of `src/oxpack/device/src/*.rs`, read by `oxpack_rust`) is written into
+`docs/reference/device.md` itself, so that it reads as Markdown in the repository:
+`python docs/_ext/oxpack_docs.py device` rewrites it, and tests/test_docs.py fails while it is
+not current. A code block in a device doc comment must say what it is, as every
 block of these docs must: ```` ```ignore ```` (rustdoc's mark for an illustration that
 is not compiled) or ```` ```text ````; any other fence stops the build, naming the item.
 """
@@ -182,7 +184,7 @@ def _fences(doc: str, where: str) -> str:
         elif block is not None and fence and not fence.group(1).strip():
             code = "\n".join(block) + "\n"
             lang = "text" if info == "text" or not _lexes(code) else "rust"
-            out += [f"```{lang}", *block, "```"]
+            out += ["<!-- illustration: from the item's doc comment -->", f"```{lang}", *block, "```"]
             block = None
         elif block is not None:
             block.append(line)
@@ -213,6 +215,19 @@ def _doc_markdown(doc: str, where: str) -> str:
     return "".join(parts)
 
 
+_SIGNATURE = "<!-- illustration: its signature, from the device crate -->"
+DEVICE_PAGE = REPO / "docs" / "reference" / "device.md"
+GENERATED = ("<!-- generated from the device crate's doc comments by `python docs/_ext/oxpack_docs.py device`: "
+             "do not edit below; tests/test_docs.py checks it is current -->")
+
+
+def device_page(current: str) -> str:
+    """The device reference page: its own introduction (`current`'s text above the generated mark), then
+    every public item, generated (`render_device`)."""
+    intro = current.split(GENERATED, 1)[0].rstrip("\n")
+    return f"{intro}\n\n{GENERATED}\n\n{render_device().rstrip()}\n"
+
+
 def render_device() -> str:
     out = []
     for module in oxpack_rust.read_crate(DEVICE_SRC):
@@ -231,7 +246,7 @@ def render_device() -> str:
             if item.kind == "impl":  # methods of a type of another crate module that no entry here holds
                 kind, path = "impl", f"{rel}::{item.name}"
             label = device_label(kind, path)
-            out += [f"({label})=", f"### {kind} `{item.name}`", "", "```rust", item.signature, "```", ""]
+            out += [f"({label})=", f"### {kind} `{item.name}`", "", _SIGNATURE, "```rust", item.signature, "```", ""]
             if item.variants:
                 out += [f"Generated for {'; '.join(item.variants)}.", ""]
             if item.doc:
@@ -242,8 +257,8 @@ def render_device() -> str:
                 mlabel = device_label(member.kind, f"{rel}::{key}" if rel else key)
                 if seen[key] > 1:
                     mlabel += f"-{seen[key]}"
-                out += [f"({mlabel})=", f"#### `{item.name}::{member.name}`", "", "```rust", member.signature, "```",
-                        ""]
+                out += [f"({mlabel})=", f"#### `{item.name}::{member.name}`", "", _SIGNATURE, "```rust",
+                        member.signature, "```", ""]
                 where = [f"In `impl {member.impl}`"] if member.impl else []
                 if member.variants:
                     where.append(("for " if where else "Generated for ") + "; ".join(member.variants))
@@ -256,11 +271,10 @@ def render_device() -> str:
 
 # --- Sphinx -------------------------------------------------------------------------------------
 
-_RENDER = {"config": render_config, "cli": render_cli, "device": render_device}
+_RENDER = {"config": render_config, "cli": render_cli}
 _SOURCES = {
     "config": sorted((REPO / "src" / "oxpack" / "config").glob("*.py")),
     "cli": [REPO / "src" / "oxpack" / "cli.py"],
-    "device": sorted(DEVICE_SRC.rglob("*.rs")),
 }
 
 
@@ -279,3 +293,10 @@ def _source_read(app: Sphinx, docname: str, source: list[str]) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("source-read", _source_read)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+
+
+if __name__ == "__main__":  # python docs/_ext/oxpack_docs.py device: rewrite docs/reference/device.md
+    if sys.argv[1:] != ["device"]:
+        sys.exit("usage: python docs/_ext/oxpack_docs.py device  (rewrites docs/reference/device.md from the crate)")
+    DEVICE_PAGE.write_text(device_page(DEVICE_PAGE.read_text()))
+    print(f"wrote {DEVICE_PAGE.relative_to(REPO)}")

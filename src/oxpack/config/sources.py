@@ -8,7 +8,7 @@ hook (hatch's own keys ``dependencies``, ``require-runtime-dependencies``,
 ``require-runtime-features`` and ``enable-by-default`` are left out); (3) ``cli``, the options of
 ``oxpack build`` (``--archs``, ``--ptx``, ``--kernels``, ``--module``); (4) the environment:
 ``OXPACK_RUSTC`` (``rustc``), ``OXPACK_CACHE_DIR`` (``cache-dir``), ``OXPACK_LOCKED`` (``locked``:
-1/true/yes or 0/false/no), ``OXPACK_ARCHS`` (``archs``, comma-separated), ``OXPACK_PROFILE``
+1/true/yes or 0/false/no), ``OXPACK_EMULATION`` (``emulation``, the same), ``OXPACK_ARCHS`` (``archs``, comma-separated), ``OXPACK_PROFILE``
 (``profile``), ``OXPACK_TOOL_TIMEOUT`` (``tool-timeout``, seconds), ``OXPACK_REMOTE_CACHE``
 (``remote-cache``) and ``OXPACK_REMOTE_CACHE_MODE`` (``remote-cache-mode``); an empty variable is
 unset. Every source is validated, also where a later one replaces its value. A relative
@@ -47,7 +47,9 @@ HATCH_HOOK_KEYS: Final = frozenset(
     {"dependencies", "require-runtime-dependencies", "require-runtime-features", "enable-by-default"}
 )
 _ENV_BOOL: Final = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
+_ENV_BOOL_FIELDS: Final = ("locked", "emulation")  # the settings a variable turns on or off
 ENV_VARS: Final = {"OXPACK_RUSTC": "rustc", "OXPACK_CACHE_DIR": "cache_dir", "OXPACK_LOCKED": "locked",
+                    "OXPACK_EMULATION": "emulation",
                     "OXPACK_ARCHS": "archs", "OXPACK_PROFILE": "profile",
                     "OXPACK_TOOL_TIMEOUT": "tool_timeout",
                     # the shared build cache
@@ -86,7 +88,7 @@ def _collect(layers: list[tuple[Any, str]], env: Mapping[str, str],
                 raw.append((name, value, f"option `{key}` in `{where}`", _FILE))
     for var, name in ENV_VARS.items():
         text, subject = env.get(var, "").strip(), f"environment variable `{var}`"
-        if name == "locked" and text and text.lower() not in _ENV_BOOL:
+        if name in _ENV_BOOL_FIELDS and text and text.lower() not in _ENV_BOOL:
             problems.append((_ENV, f"{cap(subject)} must be one of 1, true, yes, 0, false, no, got `{text}`"))
         elif name == "tool_timeout" and text:
             try:
@@ -95,7 +97,7 @@ def _collect(layers: list[tuple[Any, str]], env: Mapping[str, str],
                 problems.append((_ENV, f"{cap(subject)} must be a number of seconds like `600`, got `{text}`"))
         elif text:
             split = [part.strip() for part in text.split(",") if part.strip()]
-            value = _ENV_BOOL[text.lower()] if name == "locked" else split if name == "archs" else text
+            value = _ENV_BOOL[text.lower()] if name in _ENV_BOOL_FIELDS else split if name == "archs" else text
             raw.append((name, value, subject, _ENV))
     return raw
 
