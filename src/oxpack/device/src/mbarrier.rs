@@ -474,3 +474,28 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for T
         unsafe { rt::__oxpack_sm90a_mbarrier_arrive(self.cons.pipe.empty(self.slot)) };
     }
 }
+
+/// The product of one stage, on an accumulator (here, beside the stage it reads, so that
+/// [`wgmma`](crate::wgmma) needs nothing of the pipeline).
+impl<const N: usize> WgAccum<N>
+where
+    WgCols<N>: WgWidth,
+{
+    /// `acc ← a·bᵀ + acc` over the stage's depth (64): the consumer warpgroup's 64 rows of the A
+    /// tile times the whole `N × 64` B tile, four `wgmma.mma_async` m64nNk16 (bf16 → f32), then
+    /// `commit_group` and `wait_group 0`: when it returns no `wgmma` reads the stage or writes the
+    /// accumulators. The accumulator's width is the pipeline's BN (a type error otherwise).
+    /// Warpgroup-collective (it traps in a divergent warp).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn mma<const S: usize, const BM: usize, E: WgmmaInput>(&mut self, stage: &TmaStage<'_, S, BM, N, E>) {
+        whole_warp();
+        let p = &stage.cons.pipe;
+        let d = self.regs();
+        // SAFETY: `d` holds N / 2 floats; the tiles are the stage's, full (the consumer's wait)
+        // and not released before the wait below (the view's drop comes after).
+        unsafe { issue::<N, E>(d, p.a_tile(stage.slot).wrapping_add(stage.cons.wg * WG_ROWS * 128), p.b_tile(stage.slot)) };
+        // SAFETY: `d` holds N / 2 floats.
+        unsafe { <WgCols<N> as WgWidth>::wait0(d) };
+    }
+}
