@@ -55,11 +55,17 @@ FORMS = [
 ACCEPTED = [url for url, ok in FORMS if ok]
 
 
+def _id(url: str) -> str:
+    """A test id that is the same in every process (the refusing port is not): pytest-xdist's workers
+    must collect the same tests."""
+    return url.replace(f":{DEAD}/", ":PORT/")
+
+
 def _clean(text: str) -> bool:
     return S not in text and S.lower() not in text.lower()
 
 
-@pytest.mark.parametrize("url", [u for u, _ in FORMS])
+@pytest.mark.parametrize("url", [u for u, _ in FORMS], ids=_id)
 def test_redact_masks_every_form(url: str) -> None:
     from oxpack.store.remote import redact, secrets
 
@@ -70,7 +76,7 @@ def test_redact_masks_every_form(url: str) -> None:
     assert any(S in s for s in secrets(url)), secrets(url)
 
 
-@pytest.mark.parametrize("url", [u for u, _ in FORMS])
+@pytest.mark.parametrize("url", [u for u, _ in FORMS], ids=_id)
 def test_configuration_errors_mask_every_form(url: str, tmp_path: Path) -> None:
     """A bad mode (every URL) or a refused URL: the error names the variable, never the secret."""
     from oxpack.config import load_config
