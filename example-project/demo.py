@@ -52,24 +52,23 @@ def emulated() -> int:
     print("no GPU here: running the kernels emulated on the CPU (OXPACK_EMULATE=1: every call checked as on "
           "the GPU, then each kernel's host build runs its blocks and threads)")
     run(np, np.asarray)
-    try:
-        kernels.saxpy(2.0, np.ones(4, np.float64), np.ones(4, np.float32))
-    except TypeError as exc:
-        print(f"refused before the launch: {exc}")
-        return 0
-    print("error: a float64 array was not refused")
-    return 1
+    return refused(lambda: kernels.saxpy(2.0, np.ones(4, np.float64), np.ones(4, np.float32)), "a float64 array")
 
 
 def without_gpu() -> int:
     print("no GPU here: the kernels are built into the wheel, and every call is checked before launch")
     print(f"vecmath.kernels.saxpy: {kernels.saxpy.__doc__.strip().splitlines()[0]}")
+    return refused(lambda: kernels.saxpy(2.0, np.ones(4, np.float32), np.ones(4, np.float32)), "a host array")
+
+
+def refused(call: Callable[[], None], what: str) -> int:
+    """0 when `call`, a bad call, is refused before its launch (said so), else 1."""
     try:
-        kernels.saxpy(2.0, np.ones(4, np.float32), np.ones(4, np.float32))
+        call()
     except TypeError as exc:
-        print(f"refused: {exc}")
+        print(f"refused before the launch: {exc}")
         return 0
-    print("error: a host array was not refused")
+    print(f"error: {what} was not refused")
     return 1
 
 

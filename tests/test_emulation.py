@@ -782,11 +782,10 @@ def test_a_build_killed_in_a_host_stage_leaves_no_process_and_no_temporary(tmp_p
                                                                             oxpack_cache: Path) -> None:
     """kill -9 of a cold `oxpack build --emulation` while rustc compiles for the host: rustc dies
     with the build, no temporary is left, and the next build succeeds and leaves none either."""
-    import signal
-    import time
     import uuid
 
-    from test_reliability import _alive, _children, _cmdline, _temporaries, _wait_for_reader, _wait_in_rustc
+    from test_reliability import (_assert_all_end, _children, _cmdline, _temporaries, _wait_for_reader,
+                                  _wait_in_rustc)
 
     body = "\n".join(f"    pub fn k{m}(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {{\n"
                      f"        if let Some(o) = out.get_mut(i) {{ *o = x[i.get()] * {m}.5 * SALT; }}\n    }}"
@@ -811,10 +810,7 @@ def test_a_build_killed_in_a_host_stage_leaves_no_process_and_no_temporary(tmp_p
         proc.wait(timeout=60)
     finally:
         os.close(held)
-    deadline = time.monotonic() + 30
-    while _alive(seen) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not _alive(seen), [Path(f"/proc/{p}/cmdline").read_bytes() for p in _alive(seen)]
+    _assert_all_end(seen)
     # the host stages make no temporary folder (they used `oxpack-host-*` ones, which a kill left behind);
     # a kill -9 runs no clean-up, so what is left is the dead build's `.tmp.<pid>.…` folders and the
     # multiprocessing folder one of them names, which the next build removes (below)

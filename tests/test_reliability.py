@@ -568,6 +568,14 @@ def _alive(pids: set[int]) -> set[int]:
     return alive
 
 
+def _assert_all_end(pids: set[int], within: float = 30) -> None:
+    """Wait up to `within` seconds for every process of `pids` to end; fail naming those still running."""
+    deadline = time.monotonic() + within
+    while _alive(pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(pids), [Path(f"/proc/{p}/cmdline").read_bytes() for p in _alive(pids)]
+
+
 def _temporaries(*folders: Path) -> list[Path]:
     """oxpack's temporaries, and multiprocessing's (`pymp-*`: the fork server's socket folder)."""
     return [p for folder in folders if folder.exists() for pattern in (".tmp.*", "pymp-*") for p in folder.rglob(pattern)]
@@ -648,10 +656,7 @@ def test_a_killed_build_leaves_no_process_and_no_temporary(cold_project: Path, t
     if sig == signal.SIGTERM:
         assert proc.returncode == 128 + signal.SIGTERM and "oxpack: terminated" in stderr, stderr
         assert "Traceback" not in stderr, stderr
-    deadline = time.monotonic() + 30
-    while _alive(seen) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not _alive(seen), [Path(f"/proc/{p}/cmdline").read_bytes() for p in _alive(seen)]
+    _assert_all_end(seen)
     if sig == signal.SIGTERM:
         assert _temporaries(tmpdir, oxpack_cache) == []
     # whatever a kill -9 left is removed by the next build, which succeeds (without the waiting line)
@@ -959,10 +964,7 @@ def test_a_worker_killed_from_outside(project: Path, tmp_path: Path) -> None:
     assert re.search(r"a worker process of the build died running `link_job` .*: killed from outside, or out of "
                      r"memory", stderr), stderr
     assert "Traceback" not in stderr and sum(line.startswith("oxpack: error:") for line in stderr.splitlines()) == 1
-    deadline = time.monotonic() + 30
-    while _alive(seen) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not _alive(seen)
+    _assert_all_end(seen)
 
 
 def _wait_for_lock_waiter(proc: subprocess.Popen[str], lock: Path, log: Path) -> None:

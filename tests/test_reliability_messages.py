@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from test_reliability import (
     SAXPY,
-    _alive,
+    _assert_all_end,
     _children,
     _hanging_tool,
     _left_behind,
@@ -232,10 +232,7 @@ def test_a_build_killed_with_kill_9_leaves_no_semaphore(project: Path, tmp_path:
         proc.wait(timeout=60)
     finally:
         os.close(held)
-    deadline = time.monotonic() + 30
-    while _alive(seen) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not _alive(seen), [Path(f"/proc/{p}/cmdline").read_bytes() for p in _alive(seen)]
+    _assert_all_end(seen)
     stderr = log.read_text()
     assert "leaked semaphore" not in stderr and "resource_tracker" not in stderr, stderr
     assert not [name for name in mapped if (Path("/dev/shm") / name).exists()]
