@@ -93,9 +93,10 @@ def test_torch_tensors_with_explicit_shapes(rng: np.random.Generator) -> None:
 
 def test_layernorm_memo_still_reads_every_tensor(rng: np.random.Generator) -> None:
     """The launcher remembers the pointers and sizes its last call checked and packed. A tensor
-    at the same address with the same element count that is strided, of another dtype or
-    requires grad is not the remembered call: each is refused (by the general path, with its
-    message), and the remembered call still launches and computes LayerNorm."""
+    at the same address with the same element count that is strided or of another dtype is not
+    the remembered call: each is refused (by the general path, with its message), and the
+    remembered call still launches and computes LayerNorm. One that requires grad is the same
+    memory, and the fast path takes it as it is, as the general path does."""
     torch = gpu_import("torch", "this test needs PyTorch with CUDA", optional=True)
     rows, c = 32, 64
     x_h = rng.standard_normal((rows, c), dtype=np.float32)
@@ -112,13 +113,14 @@ def test_layernorm_memo_still_reads_every_tensor(rng: np.random.Generator) -> No
     same_address = {
         "strided": buffer[::2],  # x's address and element count, every other element
         "int32": buffer.view(torch.int32)[: rows * c],
-        "requires grad": buffer[: rows * c].detach().requires_grad_(),
     }
     for what, other in same_address.items():
         assert other.data_ptr() == x.data_ptr() and other.numel() == x.numel(), what
         assert kernels._fast_layernorm(other, w, b, out, mean, rstd, None, 32 * rows, 256) is False, what
         with pytest.raises((kernels.KernelArgumentError, kernels.KernelValueError)):
             kernels.layernorm(other, w, b, out, mean, rstd, **shape)
+    grad = buffer[: rows * c].detach().requires_grad_()  # the same memory, seen by autograd
+    assert kernels._fast_layernorm(grad, w, b, out, mean, rstd, None, 32 * rows, 256) is True
     out.zero_()
     assert kernels._fast_layernorm(x, w, b, out, mean, rstd, None, 32 * rows, 256) is True
     torch.cuda.synchronize()

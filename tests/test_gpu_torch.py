@@ -89,7 +89,7 @@ def test_operator_errors_are_the_stubs() -> None:
     x = torch.randn(10, device=CUDA)
     with pytest.raises(vecmath.kernels.KernelArgumentError) as info:
         ops.saxpy(1.0, x, torch.zeros(10, device=CUDA, dtype=torch.float64))
-    assert str(info.value) == "saxpy(): argument `y` must be a float32 device array, got a float64 array"
+    assert str(info.value) == "saxpy(): argument `y` must be a float32 device array, got a float64 tensor"
     with pytest.raises(vecmath.kernels.KernelArgumentError) as info:
         ops.saxpy(1.0, x, torch.zeros(10))
     assert str(info.value) == ("saxpy(): argument `y` is in host memory (torch.Tensor); move it to the GPU first "
