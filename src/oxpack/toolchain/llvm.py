@@ -20,7 +20,6 @@ its arch. Thread coarsening (`coarsen.py`): the link picks, per kernel, the entr
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -395,7 +394,8 @@ def _link_libdevice(llvm: Any, module: Any, header: str, path: Path | None) -> N
 
     if path is None or not path.is_file():
         names = ", ".join(f"`{n}`" for n in needed[:4])
-        if path is not None and os.environ.get("OXPACK_LIBDEVICE"):
+        if path is not None:  # only `OXPACK_LIBDEVICE` names a path that may be no file (a search finds files);
+            # the variable is the build's, read where the path was found: a worker's environment may predate it
             raise ToolchainError(f"the kernels call libdevice math functions ({names}), and environment variable "
                                  f"`OXPACK_LIBDEVICE` names `{path}`, which is not a file; point it at NVIDIA's "
                                  "libdevice.10.bc, or unset it to use the one of the nvidia-nvvm wheel")
@@ -403,7 +403,7 @@ def _link_libdevice(llvm: Any, module: Any, header: str, path: Path | None) -> N
     try:
         lib = llvm.parse_bitcode(path.read_bytes())
     except (OSError, RuntimeError) as exc:
-        origin = "`OXPACK_LIBDEVICE`" if os.environ.get("OXPACK_LIBDEVICE") else "libdevice"
+        origin = "libdevice"
         reason = getattr(exc, "strerror", None) or str(exc).strip().splitlines()[0][:200]
         raise ToolchainError(f"{origin} `{path}` is not LLVM bitcode that llvmlite can read ({reason}); point "
                              f"`OXPACK_LIBDEVICE` at NVIDIA's libdevice.10.bc, or unset it to use the one of the "
