@@ -20,6 +20,7 @@ its arch. Thread coarsening (`coarsen.py`): the link picks, per kernel, the entr
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -403,7 +404,7 @@ def _link_libdevice(llvm: Any, module: Any, header: str, path: Path | None) -> N
     try:
         lib = llvm.parse_bitcode(path.read_bytes())
     except (OSError, RuntimeError) as exc:
-        origin = "libdevice"
+        origin = "`OXPACK_LIBDEVICE`" if os.environ.get("OXPACK_LIBDEVICE") else "libdevice"
         reason = getattr(exc, "strerror", None) or str(exc).strip().splitlines()[0][:200]
         raise ToolchainError(f"{origin} `{path}` is not LLVM bitcode that llvmlite can read ({reason}); point "
                              f"`OXPACK_LIBDEVICE` at NVIDIA's libdevice.10.bc, or unset it to use the one of the "
