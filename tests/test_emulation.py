@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from bf16 import BFloat16, to_bf16
-from conftest import EXAMPLE, REPO, forget_package, import_from, run_ok
+from conftest import EXAMPLE, REPO, forget_package, import_from, run_ok, wheel_into_venv
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -219,21 +219,37 @@ def test_every_example_kernel_runs_emulated_against_numpy(example_build: Path) -
     assert " passed" in proc.stdout and "skipped" not in proc.stdout, proc.stdout[-500:]
 
 
-def test_the_demo_runs_the_kernels_emulated_without_a_gpu(example_build: Path) -> None:
-    """scripts/demo.sh without a GPU: example-project/demo.py on the example built with `--emulation`,
-    with OXPACK_EMULATE=1, runs every kernel it shows on the CPU (each equal to NumPy), says so, and
-    shows a refusal before the launch."""
-    proc = run_ok([sys.executable, str(EXAMPLE / "demo.py")],
-                  env={**os.environ, "PYTHONPATH": str(example_build), "OXPACK_EMULATE": "1"})
-    out = proc.stdout
+def _check_demo(out: str, kernels_file: Path) -> None:
     assert "no GPU here: running the kernels emulated on the CPU" in out, out
     error = re.search(r"saxpy       n=1048576: max \|error\| vs NumPy = (\S+)", out)
     assert error is not None and float(error[1]) < 1e-5 and out.count("equal to NumPy: True") == 2, out
-    assert f"vecmath.kernels from {example_build / 'vecmath' / 'kernels.py'}" in out, out
+    assert f"vecmath.kernels from {kernels_file}" in out, out
     assert "collatz     steps from 1..10: [0, 1, 7, 2, 5, 8, 16, 3, 19, 6]" in out, out
     assert "refused before the launch: saxpy(): argument `x` must be" in out, out
+
+
+def test_the_demo_runs_the_kernels_emulated_without_a_gpu(example_build: Path) -> None:
+    """example-project/demo.py with OXPACK_EMULATE=1 on the example built with `--emulation`: every kernel it
+    shows runs on the CPU (each equal to NumPy), it says so, and shows a refusal before the launch."""
+    proc = run_ok([sys.executable, str(EXAMPLE / "demo.py")],
+                  env={**os.environ, "PYTHONPATH": str(example_build), "OXPACK_EMULATE": "1"})
+    _check_demo(proc.stdout, example_build / "vecmath" / "kernels.py")
+
+
+@pytest.mark.slow  # a wheel and a fresh venv: what scripts/demo.sh does after its setup
+def test_demo_sh_without_a_gpu_builds_the_wheel_for_the_cpu_too_and_runs_it(oxpack_wheels: Path,
+                                                                         tmp_path: Path) -> None:
+    """scripts/demo.sh's steps without a GPU: the example's wheel built by `pip wheel` (build isolation, oxpack
+    from a wheel of this checkout) with OXPACK_EMULATION=1, installed into a fresh venv, demo.py run there with
+    OXPACK_EMULATE=1 (the installed package itself, nothing on PYTHONPATH)."""
     script = (REPO / "scripts" / "demo.sh").read_text()
-    assert "OXPACK_EMULATE=1 PYTHONPATH=build/demo/emulated" in script and "--emulation --out build/demo/emulated" in script
+    assert "export OXPACK_EMULATION=1" in script
+    assert "OXPACK_EMULATE=1 build/demo/venv/bin/python example-project/demo.py" in script
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "OXPACK_EMULATE")}
+    built = wheel_into_venv(EXAMPLE, tmp_path, oxpack_wheels, [], env={**env, "OXPACK_EMULATION": "1"})
+    proc = run_ok([str(built["python"]), str(EXAMPLE / "demo.py")], env={**env, "OXPACK_EMULATE": "1"}, cwd=tmp_path)
+    site = next((tmp_path / "venv" / "lib").glob("python3*/site-packages"))
+    _check_demo(proc.stdout, site / "vecmath" / "kernels.py")
 
 
 def test_oxpack_emulate_runs_the_stubs_on_numpy_arrays(example_build: Path) -> None:
