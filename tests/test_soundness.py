@@ -234,9 +234,9 @@ def test_the_profile_is_checked_and_set_by_env_and_cli(tmp_path: Path) -> None:
 def _runtime() -> ModuleType:
     """runtime/runtime.py, imported as oxpack's stub renderer imports it (it and the modules
     beside it import the standard library only)."""
-    from oxpack.package.stubs import _runtime
+    from oxpack.contract import runtime
 
-    return _runtime()
+    return runtime()
 
 
 def test_kernel_trap_names_the_kernel_message_and_location() -> None:
@@ -272,7 +272,7 @@ def test_the_trap_record_layout_is_the_device_crates() -> None:
 
 
 def test_launch_blocking_is_read_from_the_environment() -> None:
-    code = ("import sys; from oxpack.package.stubs import _runtime; rt = _runtime(); "
+    code = ("import sys; from oxpack.contract import runtime; rt = runtime(); "
             "print(sys.modules[rt.__package__ + '._traps']._LAUNCH_BLOCKING)")
     for value, expected in (("1", "True"), ("0", "False"), ("", "False")):
         env = {**os.environ, "OXPACK_LAUNCH_BLOCKING": value}

@@ -97,6 +97,16 @@ def _has(requirements: object, name: str) -> bool:
     return isinstance(requirements, list) and any(_requirement_name(r) == name for r in requirements)
 
 
+def _append_missing(document_list: Any, expected_list: list[Any], wanted: tuple[str, ...]) -> list[str]:
+    """Each requirement of `wanted` whose project the list does not name yet, appended to the file's list
+    (tomlkit's, keeping its formatting) and to the list the file must then parse to; the ones added."""
+    added = [req for req in wanted if not _has(expected_list, req.split(">")[0])]
+    for req in added:
+        document_list.append(req)
+        expected_list.append(req)
+    return added
+
+
 def _render(template: str, **values: str) -> str:
     return string.Template((data_dir("templates") / "init" / template).read_text(encoding="utf-8")).substitute(values)
 
@@ -254,10 +264,8 @@ def _test_extra(doc: Any, expected: dict[str, Any], project: Mapping[str, Any], 
         expected["project"]["optional-dependencies"]["test"] = list(TEST_DEPS)
         added = list(TEST_DEPS)
     else:
-        added = [d for d in TEST_DEPS if not _has(extras["test"], d)]
-        for dep in added:
-            doc["project"]["optional-dependencies"]["test"].append(dep)
-            expected["project"]["optional-dependencies"]["test"].append(dep)
+        added = _append_missing(doc["project"]["optional-dependencies"]["test"],
+                                expected["project"]["optional-dependencies"]["test"], TEST_DEPS)
     if not added:
         return []
     listed = ", ".join(f"`{d}`" for d in added)
@@ -316,11 +324,7 @@ def _plan(root: Path, module: str, force: bool) -> _Plan:
     deps_changed = False
     added: list[str] = []
     if isinstance(project.get("dependencies"), list):
-        for dep in RUNTIME_DEPS:
-            if not _has(project["dependencies"], dep.split(">")[0]):
-                doc["project"]["dependencies"].append(dep)
-                expected["project"]["dependencies"].append(dep)
-                added.append(dep)
+        added = _append_missing(doc["project"]["dependencies"], expected["project"]["dependencies"], RUNTIME_DEPS)
         deps_changed = bool(added)
     elif not (isinstance(dynamic, list) and "dependencies" in dynamic) and "dependencies" not in project:
         expected["project"]["dependencies"] = list(RUNTIME_DEPS)

@@ -23,7 +23,6 @@ import keyword
 import textwrap
 from collections.abc import Mapping
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from .. import data_dir
@@ -159,11 +158,6 @@ def stub_contents(manifest: Mapping[str, Any], fatbins: Mapping[str, bytes],
 
 def _fail(message: str) -> StageError:
     return StageError(message, stage="stubs")
-
-
-def _runtime() -> ModuleType:
-    """runtime/runtime.py, imported privately (`oxpack.contract`): it validates what it will run."""
-    return runtime()
 
 
 def _load(manifest: Mapping[str, Any]) -> Any:

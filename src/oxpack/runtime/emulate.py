@@ -172,12 +172,13 @@ class _HostArrays:
     def read(self, p: _Param, obj: object) -> _Array:
         k = self.kernel
         torch: Any = sys.modules.get("torch")
-        if torch is not None and isinstance(obj, torch.Tensor) and not obj.is_cuda:
+        tensor = torch is not None and isinstance(obj, torch.Tensor)
+        if tensor and not obj.is_cuda:  # type: ignore[attr-defined]
             # a CPU tensor, read from PyTorch itself: a parameter or a tensor that requires grad too
             ptr, size = k.arrays.torch_parts(p, obj, "array")
             self.keep.append(obj)
             return _Array(p, obj, ptr, size, size * p.dtype.itemsize, None, None, False)
-        if (torch is not None and isinstance(obj, torch.Tensor)) or hasattr(obj, "__cuda_array_interface__"):
+        if tensor or hasattr(obj, "__cuda_array_interface__"):
             raise KernelArgumentError(
                 f"{k.name}(): argument `{p.name}` is device memory ({_type_name(obj)}), but `{k.module.name}` "
                 "is emulating (OXPACK_EMULATE=1 or emulation()): pass a host array (a NumPy array, a CPU "
