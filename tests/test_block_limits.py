@@ -98,7 +98,7 @@ def test_the_manifest_records_each_kernels_limit_per_arch_from_its_cubin(example
     m = manifest()
     cubins = _cubins(example_build)
     real = example_build.manifest
-    assert real["schema"] == m.SCHEMA == 3
+    assert real["schema"] == m.SCHEMA == 4
     for name, kernel in real["kernels"].items():
         assert sorted(kernel["block_limits"]) == sorted(real["archs"]), name
         for arch, limit in kernel["block_limits"].items():

@@ -137,22 +137,22 @@ def test_a_malformed_value_is_named(edit: Any, expected: str) -> None:
 
 
 @pytest.mark.parametrize(("schema", "expected"), [
-    (4, "kernels.json has manifest schema 4 (written by oxpack 0.1.0), newer than this package's runtime reads "
-        "(schema 3); rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"),
-    (2, "kernels.json has manifest schema 2 (written by oxpack 0.1.0), older than this package's runtime reads "
-        "(schema 3); rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"),
+    (5, "kernels.json has manifest schema 5 (written by oxpack 0.1.0), newer than this package's runtime reads "
+        "(schema 4); rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"),
+    (3, "kernels.json has manifest schema 3 (written by oxpack 0.1.0), older than this package's runtime reads "
+        "(schema 4); rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"),
     (1, "kernels.json has manifest schema 1 (written by oxpack 0.1.0), older than this package's runtime reads "
-        "(schema 3); rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"),
+        "(schema 4); rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"),
     (0, "kernels.json has manifest schema 0 (written by oxpack 0.1.0), which is no oxpack manifest this "
-        "package's runtime reads (schema 3); rebuild the package"),
+        "package's runtime reads (schema 4); rebuild the package"),
     ("3", "kernels.json has manifest schema '3' (written by oxpack 0.1.0), which is no oxpack manifest this "
-          "package's runtime reads (schema 3); rebuild the package"),
+          "package's runtime reads (schema 4); rebuild the package"),
     (None, "kernels.json has manifest schema None (written by oxpack 0.1.0), which is no oxpack manifest this "
-           "package's runtime reads (schema 3); rebuild the package"),
+           "package's runtime reads (schema 4); rebuild the package"),
 ])
 def test_the_runtime_refuses_another_schema_at_load(tmp_path: Path, schema: Any, expected: str) -> None:
     """The generated module imports (it reads no manifest), and its first call refuses it: a manifest of
-    schema 2 (before the `tma` kind, `coarsen` and `variants`) too, in one line."""
+    schema 3 (before `launch`) too, in one line."""
     render_stubs(make_manifest(), tmp_path / PACKAGE, FATBINS)
     path = tmp_path / PACKAGE / "_oxpack" / "kernels.json"
     data = json.loads(path.read_text())
@@ -166,10 +166,10 @@ def test_the_runtime_refuses_another_schema_at_load(tmp_path: Path, schema: Any,
 
 
 @pytest.mark.parametrize(("schema", "expected"), [
-    (4, r"^the manifest has manifest schema 4 \(written by oxpack 0\.1\.0\), newer than oxpack 0\.1\.0 reads "
-        r"\(schema 3\); upgrade oxpack"),
-    (2, r"^the manifest has manifest schema 2 \(written by oxpack 0\.1\.0\), older than oxpack 0\.1\.0 reads "
-        r"\(schema 3\); rebuild the package with this oxpack \(0\.1\.0\)$"),
+    (5, r"^the manifest has manifest schema 5 \(written by oxpack 0\.1\.0\), newer than oxpack 0\.1\.0 reads "
+        r"\(schema 4\); upgrade oxpack"),
+    (3, r"^the manifest has manifest schema 3 \(written by oxpack 0\.1\.0\), older than oxpack 0\.1\.0 reads "
+        r"\(schema 4\); rebuild the package with this oxpack \(0\.1\.0\)$"),
 ])
 def test_the_stubs_renderer_refuses_another_schema(tmp_path: Path, schema: int, expected: str) -> None:
     data = make_manifest()

@@ -392,10 +392,10 @@ def _package_with_manifest(built: dict[str, Path], tmp_path: Path, edit: Any) ->
 
 def test_a_manifest_of_a_newer_schema_is_refused_naming_both(built: dict[str, Path], tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    package = _package_with_manifest(built, tmp_path, lambda m: m.update(schema=4, oxpack="9.0.0"))
+    package = _package_with_manifest(built, tmp_path, lambda m: m.update(schema=5, oxpack="9.0.0"))
     assert _error(str(package), capsys) == (
-        f"oxpack: error: `{package / '_oxpack' / 'kernels.json'}` has manifest schema 4 (written by oxpack 9.0.0), "
-        "newer than oxpack 0.1.0 reads (schema 3); upgrade oxpack (`pip install -U oxpack`) to read it, or rebuild "
+        f"oxpack: error: `{package / '_oxpack' / 'kernels.json'}` has manifest schema 5 (written by oxpack 9.0.0), "
+        "newer than oxpack 0.1.0 reads (schema 4); upgrade oxpack (`pip install -U oxpack`) to read it, or rebuild "
         "the package with this one\n")
 
 
@@ -404,7 +404,7 @@ def test_a_manifest_of_an_older_schema_is_refused_naming_both(built: dict[str, P
     package = _package_with_manifest(built, tmp_path, lambda m: m.update(schema=2, oxpack="0.0.9"))
     assert _error(str(package), capsys) == (
         f"oxpack: error: `{package / '_oxpack' / 'kernels.json'}` has manifest schema 2 (written by oxpack 0.0.9), "
-        "older than oxpack 0.1.0 reads (schema 3); rebuild the package with this oxpack (0.1.0)\n")
+        "older than oxpack 0.1.0 reads (schema 4); rebuild the package with this oxpack (0.1.0)\n")
 
 
 @pytest.mark.parametrize("schema", ["3", 0, None, 3.0, True])
@@ -413,7 +413,7 @@ def test_a_manifest_of_an_unknown_schema_is_refused(built: dict[str, Path], tmp_
     package = _package_with_manifest(built, tmp_path, lambda m: m.update(schema=schema))
     assert _error(str(package), capsys) == (
         f"oxpack: error: `{package / '_oxpack' / 'kernels.json'}` has manifest schema {schema!r} (written by oxpack "
-        "0.1.0), which is no oxpack manifest oxpack 0.1.0 reads (schema 3); rebuild the package\n")
+        "0.1.0), which is no oxpack manifest oxpack 0.1.0 reads (schema 4); rebuild the package\n")
 
 
 @pytest.mark.parametrize(("edit", "named"), [

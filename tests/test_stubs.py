@@ -50,7 +50,7 @@ def make_manifest() -> dict[str, Any]:
         return {"name": name, "kind": kind, "dtype": dtype, "rust": rust}
 
     return {
-        "schema": 3,
+        "schema": 4,
         "oxpack": "0.1.0",
         "module": "kernels",
         "archs": ["sm_80", "sm_86", "sm_89", "sm_90"],

@@ -41,6 +41,7 @@ from .fatbin_reader import (
     is_fatbin,
     read_fatbin,
 )
+from .declared import launch_doc, stub_call
 from .launchers import launcher_file, render_launchers
 from .torch import render_torch, torch_files, torch_hook
 
@@ -52,8 +53,9 @@ _RESERVED = {"stream", "threads", "block", "emulation", *_ERRORS, *_TYPES}
 INTERNALS = frozenset({"annotations", "_module", "_Module", "_launchers", "_sys", "_torch_ops"})
 """Names the generated ``<module>.py`` binds for itself; a kernel of one of these names would
 replace it (or be replaced), so they are refused, as are ``__dunder__`` names."""
-INTERNAL_PREFIXES = ("_fast_",)
-"""Prefixes of the per-kernel internals: ``_fast_<kernel>``, the kernel's fast path."""
+INTERNAL_PREFIXES = ("_fast_", "_ox_")
+"""Prefixes of the generated module's internals: ``_fast_<kernel>``, the kernel's fast path, and
+``_ox_...``, the names a stub of a declared launch computes with (`oxpack.package.declared`)."""
 _RUNTIME = FILES
 
 
@@ -327,7 +329,7 @@ _WHAT = {"scalar": "scalar", "in": "device array, read", "out": "device array, w
 
 
 def _docstring(kernel: Any) -> str:
-    params = kernel.args
+    params = kernel.call_args
     outputs = [p.name for p in params if p.kind == "out"]
     default = kernel.default_array
     doc = _escape(kernel.doc.strip()) or f"Launch the `{kernel.name}` kernel."
@@ -356,6 +358,15 @@ def _docstring(kernel: Any) -> str:
         shapes = f"default {min(most, 256)}" + (", (16, 16) or (8, 8, 4)" if most >= 256 else "")
         lines[-1] = f"    block: threads per block, at most {most} (its launch bounds); {shapes}."
     lines += _register_limits(kernel)
+    declared = kernel.launch
+    if "threads" in declared or "grid" in declared:
+        at = next(n for n, line in enumerate(lines) if line.startswith("    threads:"))
+        end = next(n for n, line in enumerate(lines) if line.startswith("    block:"))
+        lines[at:end] = ["    threads: declared by the kernel (see Launch); a value given must equal it."]
+    if "block" in declared:
+        at = next(n for n, line in enumerate(lines) if line.startswith("    block:"))
+        lines[at:at + 1] = ["    block: declared by the kernel (see Launch); a value given must equal it."]
+    lines += launch_doc(kernel)
     requires = [where().render(r.test) for r in kernel.requirements()]
     if requires:
         lines += ["", "Requires:", *(f"    {_escape(r)}" for r in requires)]
@@ -395,6 +406,7 @@ def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:
         _module_doc(manifest),
         "\nfrom __future__ import annotations\n\n",
         f"from ._oxpack import {manifest.module}_launchers as _launchers\n",
+        "from ._oxpack.runtime import _elements as _ox_elements  # what a declared launch's len(x) reads\n",
         "from ._oxpack.runtime import (\n",
         *(f"    {n},\n" for n in sorted([*_ERRORS, *_TYPES])),
         ")\nfrom ._oxpack.runtime import Module as _Module\n",
@@ -407,6 +419,10 @@ def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:
     for name, kernel in kernels:
         args = ", ".join(arg for arg, _ in python_args(kernel))
         packed = f"({args},)" if len(kernel.args) == 1 else f"({args})"
+        if kernel.launch:
+            out += ["\n\n", python_def(kernel), _docstring(kernel),
+                    stub_call(kernel, [arg for arg, _ in python_args(kernel)])]
+            continue
         out += [
             "\n\n", python_def(kernel), _docstring(kernel),
             f"    if _fast_{name}({args}{', ' if args else ''}stream, threads, block):\n",

@@ -40,6 +40,8 @@ def _schema(kernel: Any) -> tuple[str, tuple[str, ...]]:
             mutated.append(p.name)
         elif p.kind in ("in", "tma", "tma3"):
             args.append(f"Tensor {p.name}")
+        elif p.kind == "dynshared" and "shared" in kernel.launch:  # sized by the kernel's #[launch]: no argument
+            continue
         elif p.kind == "dynshared":  # an element count
             args.append(f"SymInt {p.name}")
         elif p.kind == "scalar":

@@ -25,6 +25,7 @@ from ._driver import (
     _resident_blocks,
 )
 from ._fast import _hooks, _State, _stream_handle
+from ._launch import _Declared
 from ._manifest import Kernel as _KernelSpec
 from ._place import _Placement
 from ._tma import _TmaSources
@@ -68,6 +69,8 @@ class Kernel:
         self.arrays = _ArrayReader(self.name)
         self.tma = _TmaSources(self.name)
         self.placement = _Placement(checks, self.arrays)
+        # `#[launch(...)]`: what the call leaves out (threads, block, dynamic shared memory), computed
+        self.declared = _Declared(spec, checks) if spec.launch else None
         self.params = checks.params
         self._index_at = spec.index_at  # the launch index's place among the device's parameters
         self._ctypes: tuple[Callable[[Any], Any] | None, ...] = tuple(
@@ -101,6 +104,17 @@ class Kernel:
         """The Rust function whose body runs as this kernel on GPU `device` (or in emulation): its
         ``#[variant_of(name, arch)]`` variant for `arch(device)`, else the kernel itself."""
         return self.spec.body(self.arch(device))
+
+    def resolve(self, args: tuple[object, ...], threads: object = None, block: object = None
+                ) -> tuple[tuple[object, ...], object, object]:
+        """A call of a kernel with a declared launch (`#[launch(...)]`): its full arguments (the dynamic
+        shared memory's size put in), threads and block, from the arguments the stub takes; the stub
+        computes the common case itself and asks this for the rest, whose errors this names."""
+        if self.declared is None:
+            return args, threads, block
+        _hooks.refresh()
+        read = _emulation()._HostArrays(self).read if self.module.emulate else self.arrays.read
+        return self.declared.resolve(args, threads, block, read)
 
     def __call__(
         self,

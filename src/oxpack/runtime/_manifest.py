@@ -23,18 +23,19 @@ from ._blocks import block_threads as block_threads
 from ._blocks import registers_for as registers_for
 from ._dtypes import DTYPES
 from ._types import ManifestError, _Param
-from ._where import HELP, Requirement, WhereError, parse
+from ._where import HELP, LAUNCH_HELP, LAUNCH_KEYS, Expr, Requirement, WhereError, parse, parse_shape
 
 __all__ = ["KINDS", "MUTABLE", "RANKS", "REGISTERS_PER_BLOCK", "SCHEMA", "BlockLimit", "Crate", "Emulation",
            "HostLibrary", "Kernel", "LaunchBounds", "Manifest", "Param", "Signature", "Sources", "block_threads",
            "registers_for"]
 
-SCHEMA = 3
+SCHEMA = 4
 """The manifest format this file reads and writes. A change that an older reader could not
 ignore safely (a new key it must obey, a changed meaning) gets a new number; readers ignore
 keys they do not know, so a key that only informs may be added within a schema. 2: each
 kernel's `block_limits`, which emulation obeys; 3: the `tma` kind, `coarsen` (which the stub's
-grid obeys) and `variants` (per-arch bodies)."""
+grid obeys) and `variants` (per-arch bodies); 4: `launch` (a declared launch shape, whose `shared`
+takes a parameter out of the call)."""
 _MIXED = "rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"  # one build writes both
 KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index", "tma", "tma3")
 """Parameter kinds: a scalar; a slice read, written (each element by one thread) or updated
@@ -99,6 +100,11 @@ class Signature:
     """arch → the function whose body the kernel has on that arch (``#[variant_of(name, arch)]``);
     every other arch has the kernel's own body. The entry keeps the kernel's name in every cubin."""
 
+    launch: Mapping[str, str] = field(default_factory=dict)
+    """``#[launch(...)]``: key (`LAUNCH_KEYS`: threads or grid, block, shared) → its expression, as
+    `_where.split_launch` wrote it. The stub computes what it declares; a declared `shared` sizes the
+    kernel's dynamic shared memory parameter, which the call then leaves out."""
+
     def body(self, arch: str | None) -> str:
         """The Rust function that runs as this kernel on `arch` (None: the portable body)."""
         return self.variants.get(arch, self.name) if arch is not None else self.name
@@ -108,6 +114,21 @@ class Signature:
         """The Python arguments (every parameter but the launch index), numbered from 0."""
         return tuple(_Param(i, p.name, p.kind, DTYPES[p.dtype])
                      for i, p in enumerate(p for p in self.params if p.kind != "index"))
+
+    @property
+    def call_args(self) -> tuple[_Param, ...]:
+        """The arguments a call passes: `args` but the dynamic shared memory that `launch` sizes."""
+        return tuple(a for a in self.args if not (a.kind == "dynshared" and "shared" in self.launch))
+
+    @property
+    def declared_shared(self) -> _Param | None:
+        """The dynamic shared memory parameter whose size `launch` declares, or None."""
+        return next((a for a in self.args if a.kind == "dynshared"), None) if "shared" in self.launch else None
+
+    def launch_shape(self) -> dict[str, tuple[Expr, ...]]:
+        """`launch` parsed: key → one expression per axis (`WhereError` for one outside the language)."""
+        kinds = {p.name: p.kind for p in self.params}
+        return {key: parse_shape(text, kinds, key) for key, text in self.launch.items()}
 
     @property
     def rank(self) -> int | None:
@@ -155,6 +176,8 @@ class Signature:
             out["whole_warps"] = True
         if self.resident_grid:
             out["resident_grid"] = True
+        if self.launch:
+            out["launch"] = dict(self.launch)
         return out
 
     @classmethod
@@ -402,9 +425,15 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
     variants = read.get(table, "variants", Mapping, {}, of)
     if not all(isinstance(a, str) and isinstance(e, str) and e.isidentifier() for a, e in variants.items()):
         read.fail(f"{of}: `variants` must map archs to function names, got {variants!r}")
+    launch = read.get(table, "launch", Mapping, {}, of)
+    if not all(k in LAUNCH_KEYS and isinstance(v, str) for k, v in launch.items()) or {"threads", "grid"} <= set(launch):
+        read.fail(f"{of}: `launch` must map {', '.join(LAUNCH_KEYS)} (not both threads and grid) to expressions, "
+                  f"got {launch!r}")
+    if "shared" in launch and not any(p.kind == "dynshared" for p in params):
+        read.fail(f"{of}: `launch` declares `shared` but the kernel has no dynamic shared memory parameter")
     return {"params": tuple(params), "doc": read.get(table, "doc", str, "", of), "requires": tuple(requires),
             "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants),
-            "whole_warps": whole_warps, "resident_grid": resident_grid}
+            "whole_warps": whole_warps, "resident_grid": resident_grid, "launch": dict(launch)}
 
 
 def _param(read: _Reader, of: str, number: int, spec: object) -> Param:
@@ -446,6 +475,11 @@ def _kernel(read: _Reader, name: str, entry: object) -> Kernel:
         except WhereError as exc:
             raise ManifestError(f"{name}(): requirement `{text}` in {read.where} is not supported: {exc}; "
                                 f"allowed are {HELP}") from None
+    try:
+        kernel.launch_shape()
+    except WhereError as exc:
+        raise ManifestError(f"{name}(): its `launch` in {read.where} is not supported: {exc}; "
+                            f"allowed are {LAUNCH_HELP}") from None
     return kernel
 
 

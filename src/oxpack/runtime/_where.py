@@ -25,8 +25,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import NoReturn, TypeAlias
 
-__all__ = ["AXES", "FUNCTIONS", "HELP", "LAUNCH", "All", "Arith", "Call", "Compare", "Const", "Launch", "Len", "Neg",
-           "Requirement", "Scalar", "WhereError", "call", "constant", "label", "names_launch", "parse", "render"]
+__all__ = ["AXES", "FUNCTIONS", "HELP", "LAUNCH", "LAUNCH_HELP", "LAUNCH_KEYS", "All", "Arith", "Call", "Compare", "Const", "Launch", "Len", "Neg",
+           "Requirement", "Scalar", "WhereError", "call", "constant", "label", "names_launch", "parse", "parse_shape",
+           "render", "render_shape", "split_launch", "terms"]
 
 HELP = ("comparisons joined by `,` or `and`, integer constants, scalar parameters, len(<slice parameter>), "
         "the launch shape (threads, block, blocks, or one axis: block.x, blocks.y, ...), "
@@ -42,6 +43,17 @@ AXES = ("x", "y", "z")
 FUNCTIONS = {"cdiv": (2, 2), "min": (2, None), "max": (2, None)}
 """The functions of the language, with (fewest, most) arguments: ``cdiv(a, b)`` is ``a / b``
 rounded up (Python's ``-(-a // b)``), ``min`` and ``max`` Python's."""
+
+
+LAUNCH_KEYS = ("threads", "grid", "block", "shared")
+"""What a kernel's ``#[launch(...)]`` may declare: the launch indices (``threads``) or the blocks of
+the grid (``grid``), the threads of a block (``block``), each an expression or a tuple of one per
+axis, and the elements of its dynamic shared memory parameter (``shared``)."""
+LAUNCH_HELP = ("`key = value` pairs: threads = ... or grid = ..., block = ..., shared = ...; each value an "
+               "integer expression (or a tuple of one per axis) of integer scalar parameters, len(<slice "
+               "parameter>), constants, `block` (in threads, grid and shared), cdiv, min, max, + - * / % and "
+               "parentheses")
+"""What ``#[launch(...)]`` allows, for every message that refuses one."""
 
 
 class WhereError(ValueError):
@@ -159,6 +171,64 @@ class _FloorDivision(ast.NodeTransformer):
         if isinstance(node.op, ast.Div):
             node.op = ast.FloorDiv()
         return node
+
+
+def split_launch(text: str) -> tuple[tuple[str, str], ...]:
+    """A kernel's ``#[launch(...)]`` text, ``grid = cdiv(m, 128), block = 384``, as (key, value) pairs in
+    the manifest's notation (`/` written `//`, as `split` does); `WhereError` naming what is wrong: no
+    `key = value`, an unknown or repeated key, `threads` with `grid`."""
+    text = text.strip()
+    if not text:
+        return ()
+    try:
+        tree = ast.parse("f(" + text + ")", mode="eval").body
+    except (SyntaxError, ValueError) as exc:  # ValueError: a null byte, before Python 3.12
+        msg = getattr(exc, "msg", str(exc))
+        if "repeated" in msg:
+            raise WhereError(f"a key is given twice ({msg})") from exc
+        raise WhereError(f"it is not a list of `key = value` pairs ({msg})") from exc
+    assert isinstance(tree, ast.Call)
+    if tree.args:
+        raise WhereError(f"`{ast.unparse(tree.args[0])}` has no key: write `key = value`, the keys being "
+                         f"{', '.join(LAUNCH_KEYS)}")
+    out = []
+    for keyword in tree.keywords:
+        if keyword.arg is None:
+            raise WhereError(f"`**{ast.unparse(keyword.value)}` is not a `key = value` pair")
+        if keyword.arg not in LAUNCH_KEYS:
+            raise WhereError(f"`{keyword.arg}` is not a key of `#[launch]`; the keys are {', '.join(LAUNCH_KEYS)}")
+        out.append((keyword.arg, ast.unparse(_FloorDivision().visit(keyword.value))))
+    if {"threads", "grid"} <= {key for key, _ in out}:
+        raise WhereError("it declares both `threads` and `grid`: give one (grid = blocks, threads = launch indices)")
+    return tuple(out)
+
+
+def parse_shape(text: str, kinds: Mapping[str, str], key: str) -> tuple[Expr, ...]:
+    """The value of `key` in a ``#[launch(...)]`` (as `split_launch` gave it) of a kernel whose parameters
+    have `kinds`: one expression per axis (``shared`` takes one). Its terms are scalar parameters and
+    ``len(...)``; `block` (its product or an axis) too, except in ``block`` itself. `WhereError` otherwise."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval").body
+    except (SyntaxError, ValueError):
+        _refuse(f"`{key} = {text}` is not an expression")
+    nodes = tree.elts if isinstance(tree, ast.Tuple) else [tree]
+    if not 1 <= len(nodes) <= 3 or (key == "shared" and len(nodes) != 1):
+        _refuse(f"`{key} = {text}` must be {'one expression' if key == 'shared' else 'one expression or a tuple of 2 or 3'}")
+    parser = _Parser(kinds)
+    axes = tuple(parser.expr(node) for node in nodes)
+    for axis in axes:
+        for term in _terms(axis):
+            if isinstance(term, Launch) and (key == "block" or term.name != "block"):
+                what = "the block cannot depend on the launch shape" if key == "block" else \
+                    f"`{term.name}` is what `#[launch]` declares; only `block` may appear in `{key}`"
+                _refuse(f"`{key} = {text}`: {what}")
+    return axes
+
+
+def render_shape(axes: tuple[Expr, ...], name: Callable[[Term], str] | None = None, *, python: bool = False) -> str:
+    """A ``#[launch]`` value as `parse_shape` read it: one expression, or a tuple of one per axis."""
+    parts = [render(axis, name, python=python) for axis in axes]
+    return parts[0] if len(parts) == 1 else f"({', '.join(parts)})"
 
 
 def parse(text: str, kinds: Mapping[str, str]) -> Requirement:
@@ -292,6 +362,11 @@ def call(fn: str, args: list[int]) -> int:
 def names_launch(node: Test | Expr) -> bool:
     """Whether `node` (a requirement's test or one of its expressions) names the launch shape."""
     return any(isinstance(term, Launch) for term in _terms(node))
+
+
+def terms(node: Test | Expr) -> tuple[Term, ...]:
+    """Each term (parameter or launch shape) of a test or an expression once, in the order it names them."""
+    return tuple(dict.fromkeys(_terms(node)))
 
 
 def _terms(node: Test | Expr) -> Iterator[Term]:

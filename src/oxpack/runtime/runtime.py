@@ -53,6 +53,7 @@ from ._fast import _State
 from ._fast import _stream_handle as _stream_handle
 from ._graphs import Graph, capture
 from ._kernel import Kernel
+from ._launch import elements as _elements
 from ._manifest import Crate as _Crate
 from ._manifest import Emulation as _EmulationTable
 from ._manifest import Manifest as _Manifest

@@ -21,6 +21,8 @@ ATTRIBUTES: Final = {
     "coarsen": "`#[coarsen(N)]` with N one of 1 (no coarsening), 2, 4, 8, like `#[coarsen(4)]`",
     "whole_warps": "`#[whole_warps]`, with no arguments",
     "variant_of": "`#[variant_of(KERNEL, ARCH)]`, like `#[variant_of(gemm, sm_90a)]`",
+    "launch": "`#[launch(key = value, ...)]` with keys threads or grid, block and shared, like "
+              "`#[launch(grid = cdiv(n, 256), block = 256)]`",
     "doc": "a doc comment (`/// ...`)",
 }
 _BLANK = re.compile(r'//[^\n]*|/\*.*?\*/', re.S)  # comments (not nested)

@@ -1,15 +1,17 @@
 """The kernel descriptor: what `kernel!` writes for each kernel into the `__OXPACK_SIG` constant of its
 crate (``oxpack-kernel-v1;name;param:kind:dtype:type;...;bounds=...;regs=...;warps=whole;variant=...;file=...;
-coarsen=...;grid=resident;requires=...;doc=...``), read into a `KernelSig` (`parse_sig`), the signature as the compiler
+coarsen=...;grid=resident;launch=...;requires=...;doc=...``), read into a `KernelSig` (`parse_sig`), the signature as the compiler
 type-checked it: the link (`llvm.py`) reads one per entry, and the manifest (`manifest.py`), the stubs
 and the host glue take it from there.
 """
 
 from __future__ import annotations
 
+import ast
 import keyword
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any, NoReturn
 
 from ..contract import dtypes, where
 from ..errors import StageError
@@ -69,6 +71,8 @@ class KernelSig:
     # read from the descriptor, used by the link alone (not cached): `#[variant_of]`'s (kernel, arch), the file
     variant_of: tuple[str, str] | None = field(default=None, compare=False)
     file: str = field(default="", compare=False)
+    # `#[launch(...)]`: (key, expression) pairs as `_where.split_launch` normalises them (`check_launch`)
+    launch: tuple[tuple[str, str], ...] = ()
 
 
 def split_requires(text: str, kernel: str) -> tuple[str, ...]:
@@ -98,6 +102,7 @@ def parse_sig(text: str) -> KernelSig:
         raise StageError(f"unknown kernel descriptor format: {text[:40]!r}", stage="link")
     head, _, doc = text[len(_SIG_MAGIC) :].partition(";doc=")
     head, _, requires = head.partition(";requires=")
+    head, _, launch = head.partition(";launch=")
     head, _, grid = head.partition(";grid=")
     if grid not in ("", "resident"):
         raise StageError(f"kernel descriptor of `{head.split(';')[0]}` has an unknown `grid={grid}`", stage="link")
@@ -127,12 +132,120 @@ def parse_sig(text: str) -> KernelSig:
         )
     lines = [line[1:] if line.startswith(" ") else line for line in doc.rstrip("\n").split("\n")]
     of, _, arch = variant.partition("@")
-    return KernelSig(name, tuple(params), "\n".join(lines).strip(), split_requires(requires, name),
-                     _parse_bounds(bounds, name) if bounds else None,
-                     _parse_registers(regs, name) if regs else None, int(coarsen) if coarsen in ("2", "4", "8") else 1,
-                     whole_warps=warps == "whole", resident_grid=grid == "resident",
-                     variant_of=(of, arch) if variant else None,
-                     file=file.removeprefix("./"))
+    sig = KernelSig(name, tuple(params), "\n".join(lines).strip(), split_requires(requires, name),
+                    _parse_bounds(bounds, name) if bounds else None,
+                    _parse_registers(regs, name) if regs else None, int(coarsen) if coarsen in ("2", "4", "8") else 1,
+                    whole_warps=warps == "whole", resident_grid=grid == "resident",
+                    variant_of=(of, arch) if variant else None,
+                    file=file.removeprefix("./"))
+    return check_launch(sig, launch) if launch else sig
+
+
+def check_launch(sig: KernelSig, text: str) -> KernelSig:
+    """`sig` with its `#[launch(text)]`, checked: each key once, each value in the language
+    (`_where.parse_shape`) over integer scalars and slices of the kernel, as many axes as its launch
+    index takes, a `shared` only with a `DynShared` parameter, and a constant block that CUDA, the
+    kernel's attributes and its `where (...)` allow. `StageError` (one line naming the file) otherwise."""
+    lang = where()
+    shown = re.sub(r"\s*([(),])\s*", lambda m: {"(": "(", ")": ")", ",": ", "}[m.group(1)], " ".join(text.split()))
+    at = f"{sig.file}: " if sig.file else ""
+
+    def fail(why: str) -> NoReturn:
+        raise StageError(f"{at}kernel `{sig.name}`: `#[launch({shown})]` {why}", stage="link")
+
+    try:
+        pairs = lang.split_launch(text)
+        kinds = {p.name: p.kind for p in sig.params}
+        shapes = {key: lang.parse_shape(value, kinds, key) for key, value in pairs}
+    except lang.WhereError as exc:
+        fail(f"is not supported: {exc}" + ("" if "key" in str(exc) else f"; write {lang.LAUNCH_HELP}"))
+    table = dtypes().DTYPES
+    for key, axes in shapes.items():
+        for term in (t for axis in axes for t in lang.terms(axis)):
+            param = next((p for p in sig.params if p.name == getattr(term, "name", None)), None)
+            if isinstance(term, lang.Scalar) and param is not None and table[param.dtype].bounds is None:
+                fail(f"names `{term.name}`, a {param.dtype} scalar: a launch shape takes integer parameters")
+            if isinstance(term, lang.Len) and param is not None and param.kind == "dynshared" and "shared" in shapes:
+                fail(f"names `len({term.name})`, the dynamic shared memory that `shared` declares")
+    if "shared" in shapes and not any(p.kind == "dynshared" for p in sig.params):
+        fail("declares `shared`, but the kernel has no `DynShared` parameter for it to size")
+    rank = next((int(p.dtype[0]) for p in sig.params if p.kind == "index"), None)  # "1d" → 1
+    extent = shapes.get("threads") or shapes.get("grid")
+    if extent is not None and rank is not None and len(extent) != rank:
+        fail(f"gives {'threads' if 'threads' in shapes else 'grid'} {len(extent)} axes, but the kernel takes a "
+             f"{rank}-D launch (its launch index)")
+    block = shapes.get("block")
+    if block is not None and extent is not None and len(block) != len(extent):
+        fail(f"gives the block {len(block)} axes and {'threads' if 'threads' in shapes else 'grid'} {len(extent)}: "
+             "give both the same")
+    if block is not None and rank is not None and len(block) != rank:
+        fail(f"gives the block {len(block)} axes, but the kernel takes a {rank}-D launch (its launch index)")
+    values = [lang.constant(axis) for axis in block] if block is not None else []
+    if values and all(v is not None for v in values):
+        _check_constant_block(sig, [v for v in values if v is not None], fail)
+    return replace(sig, launch=pairs)
+
+
+def _check_constant_block(sig: KernelSig, block: list[int], fail: Any) -> None:
+    """A declared block of constants: within CUDA's limits, the launch bounds, whole warps and every
+    `where (...)` requirement on the block alone."""
+    lang = where()
+    threads = 1
+    for axis in block:
+        threads *= axis
+    if min(block) < 1 or threads > 1024 or (len(block) == 3 and block[2] > 64):
+        fail(f"declares a block of {tuple(block) if len(block) > 1 else block[0]}: CUDA takes every axis >= 1, "
+             "at most 1024 threads in all and z <= 64")
+    if sig.bounds is not None and threads > sig.bounds.max_threads:
+        fail(f"declares a block of {threads} threads, over its #[launch_bounds({sig.bounds.max_threads})]")
+    if sig.whole_warps and threads % 32:
+        fail(f"declares a block of {threads} threads, not a multiple of 32, but the kernel is #[whole_warps]")
+    axes = (*block, 1, 1, 1)[:3]
+    value = {lang.Launch("block"): threads, **{lang.Launch("block", a): v for a, v in zip(lang.AXES, axes)}}
+    kinds = {p.name: p.kind for p in sig.params}
+    for text in sig.requires:
+        requirement = lang.parse(text, kinds)
+        terms = requirement.terms()
+        if terms and all(t in value for t in terms) and not _holds(requirement.test, value):
+            fail(f"contradicts its `where ({text})`: the declared block has "
+                 f"{tuple(block) if len(block) > 1 else block[0]} threads")
+
+
+def _holds(node: Any, value: dict[Any, int]) -> bool:
+    """Whether a test of the `where` language holds, its terms given by `value` (constants elsewhere)."""
+    lang = where()
+    if isinstance(node, lang.All):
+        return all(_holds(part, value) for part in node.parts)
+    ops = {"==": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__}
+    left = _number(node.left, value)
+    for op, right in zip(node.ops, node.right):
+        b = _number(right, value)
+        if not ops[op](left, b):
+            return False
+        left = b
+    return True
+
+
+def _number(node: Any, value: dict[Any, int]) -> int:
+    lang = where()
+    if node in value:
+        return int(value[node])
+    if isinstance(node, lang.Neg):
+        return -_number(node.operand, value)
+    if isinstance(node, lang.Call):
+        return int(lang.call(node.fn, [_number(arg, value) for arg in node.args]))
+    if isinstance(node, lang.Arith):
+        a, b = _number(node.left, value), _number(node.right, value)
+        if node.op == "+":
+            return a + b
+        if node.op == "-":
+            return a - b
+        if node.op == "*":
+            return a * b
+        return a // b if node.op == "//" else a % b
+    result: int | None = lang.constant(node)
+    assert result is not None
+    return result
 
 
 def _parse_registers(text: str, kernel: str) -> int:

@@ -22,7 +22,10 @@ def python_args(sig: Any) -> list[tuple[str, str]]:
     """(name, annotation) of each argument the stub takes: every parameter but the launch index."""
     table = dtypes().DTYPES
     out = []
+    declared = "shared" in getattr(sig, "launch", {})  # `#[launch(shared = ...)]` sizes it: no argument
     for p in sig.params:
+        if p.kind == "dynshared" and declared:
+            continue
         if p.kind == "scalar":
             out.append((p.name, table[p.dtype].python))
         elif p.kind == "dynshared":
@@ -64,6 +67,8 @@ def rust_signature(sig: Any) -> str:
               "tma3": f"TmaSource3<{rust}>", "dynshared": f"DynShared<{rust}>"}[p.kind]
         params.append(f"{p.name}: {ty}")
     text = f"pub fn {sig.name}({', '.join(params)})"
+    if getattr(sig, "launch", None):
+        text = f"#[launch({', '.join(f'{k} = {v}' for k, v in sig.launch.items())})] {text}"
     if sig.whole_warps:
         text = f"#[whole_warps] {text}"
     if sig.max_registers is not None:

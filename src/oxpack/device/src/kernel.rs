@@ -121,6 +121,7 @@ macro_rules! kernel {
     (
         $(#[doc = $doc:literal])*
         $(#[variant_of($of:ident, $arch:ident $(,)?)] $(#[doc = $doc4:literal])*)?
+        $(#[launch($($launch:tt)*)] $(#[doc = $doc7:literal])*)?
         $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
         $(#[max_registers($regs:literal $(,)?)] $(#[doc = $doc3:literal])*)?
         $(#[coarsen($coarsen:literal $(,)?)] $(#[doc = $doc5:literal])*)?
@@ -132,6 +133,7 @@ macro_rules! kernel {
     ) => {
         $(#[doc = $doc])*
         $($(#[doc = $doc4])*)?
+        $($(#[doc = $doc7])*)?
         $($(#[doc = $doc2])*)?
         $($(#[doc = $doc3])*)?
         $($(#[doc = $doc5])*)?
@@ -158,9 +160,12 @@ macro_rules! kernel {
                 ";file=", file!(),
                 $crate::param::coarse::desc(__OXPACK_COARSEN),
                 $crate::param::resident::desc(&[$(<$t as $crate::Param>::RESIDENT),*]),
+                $(";launch=", { const _: &str = stringify!($($launch)*); __OXPACK_LAUNCH },)?
                 ";requires=", $(stringify!($($req)*),)?
-                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
+                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc7, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
             ];
+            // `#[launch(...)]`: its tokens as text, each `{ CONST }` group as the constant's value
+            $($crate::__oxpack_launch! { @munch [] [] $($launch)* })?
             $(
                 // `#[max_registers(N)]`: an integer, checked here once
                 const __OXPACK_MAX_REGISTERS: u32 = $regs;
@@ -213,7 +218,7 @@ macro_rules! kernel {
 
         $crate::kernel! { $($rest)* }
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      $(#[max_registers $($mr:tt)*])? $(#[coarsen $($co:tt)*])? #[whole_warps $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[whole_warps]` once, with no arguments, after `#[launch_bounds(...)]`, `#[max_registers(...)]` and `#[coarsen(N)]` if any, right before the kernel's `pub fn`"
@@ -224,20 +229,27 @@ macro_rules! kernel {
             "oxpack: write `#[variant_of(KERNEL, ARCH)]` with two names, e.g. `#[variant_of(gemm, sm_90a)]`, after the variant's `///` docs and before `#[launch_bounds(...)]`, `#[max_registers(...)]` (if any) and its `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[launch_bounds $($lb:tt)*])? $(#[max_registers $($mr:tt)*])? #[coarsen $($bad:tt)*]
-     $($rest:tt)*) => {
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+     $(#[max_registers $($mr:tt)*])? #[coarsen $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[coarsen(N)]` with N one of 1 (no coarsening), 2, 4, 8, e.g. `#[coarsen(1)]`, after `#[launch_bounds(...)]` and `#[max_registers(...)]` if any and before the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[launch_bounds $($lb:tt)*])? #[max_registers $($bad:tt)*] $($rest:tt)*) => {
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+     #[max_registers $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[max_registers(N)]` with an integer literal, e.g. `#[max_registers(64)]`, after `#[launch_bounds(...)]` if any and before the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* #[launch_bounds $($bad:tt)*] $($rest:tt)*) => {
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? #[launch_bounds $($bad:tt)*]
+     $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]` with integer literals, e.g. `#[launch_bounds(256, 2)]`, between a kernel's `///` docs and its `pub fn`"
+        );
+    };
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? #[launch $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[launch(key = value, ...)]` (keys threads or grid, block, shared), e.g. `#[launch(grid = cdiv(n, 256), block = 256)]`, after the kernel's `///` docs and `#[variant_of(...)]` (if any) and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and its `pub fn`"
         );
     };
     (pub fn $name:ident $($rest:tt)*) => {
@@ -248,6 +260,39 @@ macro_rules! kernel {
     };
     ($($other:tt)*) => {
         ::core::compile_error!("oxpack: `kernel!` takes `pub fn` items (with `///` docs), e.g. `kernel! { pub fn k(x: &[f32], y: &mut DisjointSlice<f32>) { ... } }`");
+    };
+}
+
+/// A kernel's `#[launch(...)]` as the descriptor's text, `__OXPACK_LAUNCH`: each token as
+/// `stringify!` writes it, and each `{ CONST }` group (a Rust constant expression, such as a
+/// pipeline's `SHARED_BYTES / 8`) as its value, which the build evaluates. Parentheses nest: the
+/// tokens after a group wait on a stack while its inside is written.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __oxpack_launch {
+    (@munch [$($out:expr),*] []) => {
+        const __OXPACK_LAUNCH_PARTS: &[&str] = &[$($out),*];
+        const __OXPACK_LAUNCH_BYTES: [u8; $crate::sig::len(__OXPACK_LAUNCH_PARTS)] =
+            $crate::sig::join(__OXPACK_LAUNCH_PARTS);
+        const __OXPACK_LAUNCH: &str = $crate::sig::text(&__OXPACK_LAUNCH_BYTES);
+    };
+    // the end of a parenthesised group: its closing parenthesis, then the tokens after it
+    (@munch [$($out:expr),*] [[$($after:tt)*] $($stack:tt)*]) => {
+        $crate::__oxpack_launch! { @munch [$($out,)* ") "] [$($stack)*] $($after)* }
+    };
+    (@munch [$($out:expr),*] [$($stack:tt)*] { $($c:tt)* } $($rest:tt)*) => {
+        $crate::__oxpack_launch! {
+            @munch [$($out,)* $crate::sig::Num::<{ ($($c)*) as u64 }>::TEXT, " "] [$($stack)*] $($rest)*
+        }
+    };
+    (@munch [$($out:expr),*] [$($stack:tt)*] ( $($inner:tt)* ) $($rest:tt)*) => {
+        $crate::__oxpack_launch! { @munch [$($out,)* "( "] [[$($rest)*] $($stack)*] $($inner)* }
+    };
+    (@munch [$($out:expr),*] [$($stack:tt)*] [ $($inner:tt)* ] $($rest:tt)*) => {
+        ::core::compile_error!("oxpack: `#[launch(...)]` takes no `[...]`: its values are integer expressions, or tuples `(x, y)` of them");
+    };
+    (@munch [$($out:expr),*] [$($stack:tt)*] $t:tt $($rest:tt)*) => {
+        $crate::__oxpack_launch! { @munch [$($out,)* stringify!($t), " "] [$($stack)*] $($rest)* }
     };
 }
 

@@ -510,6 +510,48 @@ pub mod sig {
         n
     }
 
+    /// `bytes` (what `join` made of `&str` parts) as a `&str`.
+    pub const fn text(bytes: &'static [u8]) -> &'static str {
+        match ::core::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(_) => panic!("oxpack: a kernel descriptor is not UTF-8"),
+        }
+    }
+
+    /// The decimal digits of `N`, as `TEXT`: how a constant of `#[launch(...)]` (`{ CONST }`)
+    /// reaches the descriptor.
+    pub struct Num<const N: u64>;
+
+    impl<const N: u64> Num<N> {
+        const DIGITS: [u8; 20] = digits(N);
+        const COUNT: usize = count(N);
+        /// `N` in decimal.
+        pub const TEXT: &'static str = text(Self::DIGITS.split_at(20 - Self::COUNT).1);
+    }
+
+    const fn count(mut n: u64) -> usize {
+        let mut c = 1;
+        while n >= 10 {
+            n /= 10;
+            c += 1;
+        }
+        c
+    }
+
+    const fn digits(mut n: u64) -> [u8; 20] {
+        let mut out = [b'0'; 20];
+        let mut i = 20;
+        loop {
+            i -= 1;
+            out[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        out
+    }
+
     /// `parts` joined, as a byte array of length `N` (= `len(parts)`).
     pub const fn join<const N: usize>(parts: &[&str]) -> [u8; N] {
         let mut out = [0u8; N];

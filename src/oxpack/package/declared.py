@@ -1,0 +1,119 @@
+"""The stub of a kernel that declares its launch (``#[launch(...)]``): the call passes only data.
+
+`stub_call` writes the body of such a stub after its docstring. For a 1-D launch whose expressions
+read scalars, ``len(x)`` and the block's thread count, the stub computes the block, the launch
+indices and the dynamic shared memory inline (Python arithmetic, as the fast paths' requirements
+are: `_where.render(python=True)`), checks them (ints, not negative, equal to an explicit
+``threads=``/``block=``) and calls the fast path. Any other call, and any case the inline code
+cannot settle (an exception, a float, a tuple block), goes to the run time's `Kernel.resolve`
+(``runtime/_launch.py``), which checks the arguments first and names the kernel and the expression
+in its one-line errors. `launch_doc` is what the docstring says of the declaration.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..contract import where
+from ..runtime import _checks
+
+__all__ = ["launch_doc", "stub_call"]
+
+_MAX_GRID_X = 2**31 - 1
+
+
+def _full(kernel: Any) -> list[str]:
+    """The names of the kernel's full arguments: the call's, with ``_ox_shared`` for the declared one."""
+    shared = kernel.declared_shared
+    return ["_ox_shared" if shared is not None and a.pos == shared.pos else a.name for a in kernel.args]
+
+
+def _tuple(names: list[str]) -> str:
+    return f"({names[0]},)" if len(names) == 1 else f"({', '.join(names)})"
+
+
+def _inline(kernel: Any) -> dict[str, str] | None:
+    """key → its Python expression over the stub's names, or None when the stub cannot compute it inline."""
+    lang = where()
+    if kernel.rank not in (None, 1):
+        return None
+    shapes = kernel.launch_shape()
+    if any(len(axes) != 1 for axes in shapes.values()):
+        return None
+    for axes in shapes.values():
+        for term in lang.terms(axes[0]):
+            if isinstance(term, lang.Launch) and (term.name != "block" or term.axis is not None):
+                return None
+
+    def name(term: Any) -> str:
+        if isinstance(term, lang.Launch):
+            return "_ox_block"
+        return f"_ox_elements({term.name})" if isinstance(term, lang.Len) else term.name
+
+    return {key: lang.render(axes[0], name, python=True) for key, axes in shapes.items()}
+
+
+def stub_call(kernel: Any, call: list[str]) -> str:
+    """The stub's body after its docstring; `call` names the arguments the stub takes."""
+    name, full = kernel.name, _full(kernel)
+    fast = f"    if _fast_{name}({', '.join([*full, 'stream, threads, block'])}):\n" \
+           "        return  # checked in full, and launched as an earlier call was\n"
+    general = f'    _module.kernel("{name}")({_tuple(full)}, stream, threads, block)\n'
+    resolve = f'{_tuple(full)}, threads, block = _module.kernel("{name}").resolve({_tuple(call) if call else "()"}, ' \
+              "threads, block)\n"
+    inline = _inline(kernel)
+    if inline is None:
+        return "    " + resolve + fast + general
+    default = _checks._Checks(kernel, None).block_dims(None, (0,))[0]
+    lines, ok = [], []
+    if "block" in inline:
+        lines.append(f"_ox_block = {inline['block']}")
+        ok += ["type(_ox_block) is int", "0 < _ox_block", "(block is None or block == _ox_block)"]
+    elif "threads" in inline or "grid" in inline or any("_ox_block" in v for v in inline.values()):
+        lines.append(f"_ox_block = {default} if block is None else block  # the default block, or the call's")
+        ok += ["type(_ox_block) is int", "0 < _ox_block"]
+    if "grid" in inline:
+        lines += [f"_ox_grid = {inline['grid']}", "_ox_threads = _ox_grid * _ox_block"]
+        ok += ["type(_ox_grid) is int", f"0 <= _ox_grid <= {_MAX_GRID_X}"]
+    elif "threads" in inline:
+        lines.append(f"_ox_threads = {inline['threads']}")
+        ok += ["type(_ox_threads) is int", f"0 <= _ox_threads <= {_MAX_GRID_X} * _ox_block"]
+    if "grid" in inline or "threads" in inline:
+        ok.append("(threads is None or threads == _ox_threads)")
+    if "shared" in inline:
+        lines.append(f"_ox_shared = {inline['shared']}")
+        ok += ["type(_ox_shared) is int", "0 <= _ox_shared"]
+    out = ["    # the declared launch, computed here; any other case goes to Kernel.resolve, which names what fails\n",
+           "    try:\n", *(f"        {line}\n" for line in lines)]
+    out.append("        _ox_ok = (\n" + "".join(f"            {'and ' if n else ''}{test}\n" for n, test in enumerate(ok))
+               + "        )\n")
+    out += ["    except Exception:  # a scalar or an array of the wrong type: Kernel.resolve names it\n",
+            "        _ox_ok = False\n", "    if _ox_ok:\n"]
+    if "grid" in inline or "threads" in inline:
+        out.append("        threads = _ox_threads\n")
+    if "block" in inline:
+        out.append("        block = _ox_block\n")
+    out += [f"        if _fast_{name}({', '.join([*full, 'stream, threads, block'])}):\n",
+            "            return  # checked in full, and launched as an earlier call was\n",
+            "    else:\n", "        " + resolve, general]
+    return "".join(out)
+
+
+def launch_doc(kernel: Any) -> list[str]:
+    """The docstring's ``Launch:`` lines: what the kernel declares, as its file writes it."""
+    if not kernel.launch:
+        return []
+    lang = where()
+    shapes = {key: lang.render_shape(axes) for key, axes in kernel.launch_shape().items()}
+    lines = ["", "Launch (declared by the kernel; a call passes only its data):"]
+    if "grid" in shapes:
+        lines.append(f"    grid = {shapes['grid']} blocks")
+    if "threads" in shapes:
+        lines.append(f"    threads = {shapes['threads']}")
+    if "block" in shapes:
+        lines.append(f"    block = {shapes['block']}")
+    shared = kernel.declared_shared
+    if shared is not None:
+        lines.append(f"    shared = {shapes['shared']} ({shared.dtype.name} elements of dynamic shared memory, "
+                     f"`{shared.name}`)")
+    return lines
