@@ -24,6 +24,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import pytest
 from conftest import MakeProject
 from oxpack.contract import where
@@ -192,6 +193,9 @@ def shape_manifest() -> dict[str, Any]:
                         ["block == 128", "threads % block == 0"]),
         # sgemm's: a 2-D block of 16 × 16 and nothing else
         "tile2d": kernel([_param("ij", "index", "2d"), _param("y", "out", "float32")], ["block.x == block.y == 16"]),
+        # scale4's launch, declared: a thread per 4 elements of y, in blocks of 128
+        "declared": kernel([_param("i", "index", "1d"), _param("x", "in", "float32"), _param("y", "out", "float32")],
+                           ["len(x) == len(y)"], launch={"threads": "cdiv(len(y), 4)", "block": "128"}),
     })
     for name, entry in manifest["kernels"].items():
         entry["symbol"] = entry["symbol"] or name
@@ -350,6 +354,27 @@ def test_a_default_block_that_breaks_a_requirement_says_so(kernels: ModuleType, 
     kernels.whole(y, block=128)
     kernels.whole(y, threads=1024, block=(128,))
     assert len(fake.launches) == 2
+
+
+def test_a_declared_launch_given_again_takes_exact_ints_as_every_launch_does(kernels: ModuleType,
+                                                                              fake: FakeCuda) -> None:
+    """A `threads=` or `block=` given for a key the kernel declares is checked against the declaration,
+    and is what any call takes: an int, or a tuple of ints. The stub computes the declaration itself,
+    and its test was `==` alone, which let a float or a NumPy integer equal to it through (where every
+    other call refuses them); such a value now reaches `Kernel.resolve`, whose line is the same."""
+    x, y = CudaArray(400, ptr=BASE), CudaArray(400, ptr=BASE + 2**32)
+    kernels.declared(x, y)
+    kernels.declared(x, y, threads=100, block=128)
+    kernels.declared(x, y, threads=(100,), block=(128,))  # a 1-tuple is its int
+    for option, value in [("threads", 100.0), ("threads", np.int64(100)), ("block", 128.0), ("block", np.int64(128))]:
+        with pytest.raises(kernels.KernelArgumentError) as caught:
+            kernels.declared(x, y, **{option: value})
+        assert str(caught.value) == f"declared(): `{option}` must be an int or a tuple of 1 to 3 ints, got {value!r}"
+    with pytest.raises(kernels.KernelValueError, match=r"^declared\(\): `threads=101` differs from the kernel's "
+                                                       r"declared launch `threads = cdiv\(len\(y\), 4\)` \(threads=100 "
+                                                       r"for these arguments\); leave `threads` out$"):
+        kernels.declared(x, y, threads=101)
+    assert [launch[1][1:3] for launch in fake.launches] == [((1,), (128,))] * 3
 
 
 def test_a_kernel_that_names_no_launch_shape_pays_nothing_for_it(kernels: ModuleType) -> None:

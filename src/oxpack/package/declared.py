@@ -68,7 +68,10 @@ def stub_call(kernel: Any, call: list[str]) -> str:
     lines, ok = [], []
     if "block" in inline:
         lines.append(f"_ox_block = {inline['block']}")
-        ok += ["type(_ox_block) is int", "0 < _ox_block", "(block is None or block == _ox_block)"]
+        # a value given for a declared key: an int equal to it (a float or a NumPy integer that compares equal
+        # goes to Kernel.resolve, which refuses it as every call is refused one)
+        ok += ["type(_ox_block) is int", "0 < _ox_block",
+               "(block is None or (type(block) is int and block == _ox_block))"]
     elif "threads" in inline or "grid" in inline or any("_ox_block" in v for v in inline.values()):
         lines.append(f"_ox_block = {default} if block is None else block  # the default block, or the call's")
         ok += ["type(_ox_block) is int", "0 < _ox_block"]
@@ -79,7 +82,7 @@ def stub_call(kernel: Any, call: list[str]) -> str:
         lines.append(f"_ox_threads = {inline['threads']}")
         ok += ["type(_ox_threads) is int", f"0 <= _ox_threads <= {_MAX_GRID_X} * _ox_block"]
     if "grid" in inline or "threads" in inline:
-        ok.append("(threads is None or threads == _ox_threads)")
+        ok.append("(threads is None or (type(threads) is int and threads == _ox_threads))")
     if "shared" in inline:
         lines.append(f"_ox_shared = {inline['shared']}")
         ok += ["type(_ox_shared) is int", "0 <= _ox_shared"]
