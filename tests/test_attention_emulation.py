@@ -208,8 +208,7 @@ def attention(mods: ModuleType, rng: np.random.Generator, b: int, h: int, n: int
     q, k, v = (to_bf16(rng.standard_normal((b, h, n, d))) for _ in range(3))
     scale = 1 / math.sqrt(d) if scale is None else scale
     o = np.full((b, h, n, d), 0x7FC0, np.uint16)  # NaN: an element never written fails
-    getattr(mods, f"attention_fwd_d{d}")(n, int(causal), scale, BFloat16(q), BFloat16(k), BFloat16(v), BFloat16(o),
-                                         threads=128 * b * h * -(-n // 64))
+    getattr(mods, f"attention_fwd_d{d}")(n, int(causal), scale, BFloat16(q), BFloat16(k), BFloat16(v), BFloat16(o))
     ref, mag = reference(*(widen(x).astype(np.float64) for x in (q, k, v)), scale, causal)
     return widen(o).astype(np.float64), ref, mag
 
@@ -233,37 +232,34 @@ def test_attention_with_a_large_scale_stays_finite(mods: ModuleType, rng: np.ran
     assert np.all(np.abs(got - ref) <= 2.0**-7 * mag + 1e-6)
 
 
-ATTENTION_GRID = ("attention_fwd_d{d}(): requirement `blocks.x == blocks >= len(o) // max(seq * {d}, 1) * cdiv(seq, 64)` "
-                  "failed: blocks.x = {g}, blocks = {g}, len(o) = {n}, seq = 100; launch at least 4 blocks: threads=512")
+ATTENTION_GRID = ("attention_fwd_d{d}(): `threads={t}` differs from the kernel's declared launch `grid = len(o) // "
+                  "max(seq * {d}, 1) * cdiv(seq, 64)` (threads=512 for these arguments); leave `threads` out")
 
 
 @pytest.mark.parametrize("d", [64, 128])
 def test_attention_refuses_a_wrong_launch_or_a_partial_sequence(mods: ModuleType, d: int) -> None:
-    """Too few blocks for 2 sequences of 2 tiles, another block, a 2-D grid, a partial sequence:
-    refused by the kernel's `where (...)` in one line before the emulated device runs (its traps
-    stay behind, as on the GPU); then the launch it names runs."""
+    """Too few blocks for 2 sequences of 2 tiles, another block, a 2-D grid: refused against the
+    kernel's declared launch, and a partial sequence by its `where (...)`, in one line before the
+    emulated device runs (its traps stay behind, as on the GPU); then the declared launch runs."""
     kernel = getattr(mods, f"attention_fwd_d{d}")
     z = BFloat16(np.zeros(2 * 100 * d, np.uint16))
     out = np.full(2 * 100 * d, 0x7FC0, np.uint16)
     o = BFloat16(out)
     for launch, message in [
-        ({"threads": 128 * 3}, ATTENTION_GRID.format(d=d, g=3, n=200 * d)),
-        ({"threads": 64 * 8, "block": 64}, f"attention_fwd_d{d}(): requirement `block.x == block == 128` failed: "
-                                           "block.x = 64, block = 64; pass block=128"),
-        ({"threads": (128 * 4, 2), "block": (128, 1)},
-         f"attention_fwd_d{d}(): requirement `blocks.x == blocks >= len(o) // max(seq * {d}, 1) * cdiv(seq, 64)` "
-         f"failed: blocks.x = 4, blocks = 8, len(o) = {200 * d}, seq = 100; launch a 1-D grid: 1 block along y and z "
-         "(threads and block ints)"),
+        ({"threads": 128 * 3}, ATTENTION_GRID.format(d=d, t=384)),
+        ({"block": 64}, f"attention_fwd_d{d}(): `block=64` differs from the kernel's declared launch `block = 128`; "
+                        "leave `block` out"),
+        ({"threads": (128 * 4, 2)}, ATTENTION_GRID.format(d=d, t=(512, 2))),
     ]:
         with pytest.raises(mods.KernelValueError) as caught:
             kernel(100, 0, 0.125, z, z, z, o, **launch)
         assert str(caught.value) == message
     z3 = BFloat16(np.zeros(150 * d, np.uint16))
     with pytest.raises(mods.KernelValueError) as caught:
-        kernel(100, 0, 0.125, z3, z3, z3, BFloat16(np.zeros(150 * d, np.uint16)), threads=128 * 4)
+        kernel(100, 0, 0.125, z3, z3, z3, BFloat16(np.zeros(150 * d, np.uint16)))
     assert str(caught.value) == (f"attention_fwd_d{d}(): requirement `len(o) % max(seq * {d}, 1) == 0` failed: "
                                  f"len(o) = {150 * d}, seq = 100")
     assert (out == 0x7FC0).all()  # nothing ran
-    kernel(100, 0, 0.125, z, z, z, o, threads=128 * 4)
+    kernel(100, 0, 0.125, z, z, z, o)
     assert (out == 0).all()  # zeros: every element written
-    kernel(0, 0, 0.125, z, z, z, o)  # no rows: the device returns at once, as on the GPU
+    kernel(0, 0, 0.125, z, z, z, o)  # no rows: a grid of no block

@@ -190,7 +190,7 @@ def _rmsnorm(module: ModuleType, rows: int, c: int, block: int, rng: np.random.G
     """rmsnorm_bf16 on `rows` random rows of `c` channels at `block`; (out bits, rstd, x bits, w bits)."""
     xb, wb = to_bf16(rng.standard_normal(rows * c)), to_bf16(rng.standard_normal(c))
     out, rstd = BFloat16(np.zeros(rows * c, np.uint16)), np.full(rows, np.nan, np.float32)
-    module.rmsnorm_bf16(1e-6, BFloat16(xb), BFloat16(wb), out, rstd, threads=rows * block, block=block)
+    module.rmsnorm_bf16(1e-6, BFloat16(xb), BFloat16(wb), out, rstd, block=block)
     return out.bits, rstd, xb, wb
 
 
@@ -209,7 +209,7 @@ def test_emulation_refuses_a_block_over_the_smallest_limit_with_the_whole_messag
     x, w = BFloat16(np.zeros(4 * 4097, np.uint16)), BFloat16(np.zeros(4097, np.uint16))
     out, rstd = BFloat16(np.full(4 * 4097, 0xA5A5, np.uint16)), np.full(4, 7.0, np.float32)
     with pytest.raises(example.KernelValueError) as caught:
-        example.rmsnorm_bf16(1e-6, x, w, out, rstd, threads=4 * 1000, block=1000)
+        example.rmsnorm_bf16(1e-6, x, w, out, rstd, block=1000)
     assert str(caught.value) == (
         f"rmsnorm_bf16(): `block` 1000 has 1000 threads, over the {limit.max_threads} this kernel allows per block "
         f"on sm_80 (the arch of this build that allows the fewest), where it uses {limit.registers} registers per "
@@ -221,6 +221,8 @@ def test_emulation_refuses_a_block_over_the_smallest_limit_with_the_whole_messag
 
 @needs_emulation
 def test_emulation_refuses_a_2d_block_over_the_limit(example: ModuleType) -> None:
+    """sgemm declares its block (16 × 16); given 32 × 32 past it, through the run time's general path,
+    the block is refused for its registers before anything else."""
     _, limit = _fewest(example, "sgemm")
     assert limit.max_threads < 1024
     a = np.zeros((64, 64), np.float32)
@@ -230,7 +232,7 @@ def test_emulation_refuses_a_2d_block_over_the_limit(example: ModuleType) -> Non
             r"registers per thread and a block has 65536; pass a block of at most \d+ threads, or let 1024 threads "
             r"fit by capping the kernel's registers in kernels/gemm\.rs: #\[launch_bounds\(1024\)\] or "
             r"#\[max_registers\(64\)\]$")):
-        example.sgemm(64, 64, 64, a, a, np.zeros_like(a), threads=(64, 64), block=(32, 32))
+        example._module.kernel("sgemm")((64, 64, 64, a, a, np.zeros_like(a)), None, (64, 64), (32, 32))
 
 
 @needs_emulation
@@ -247,8 +249,7 @@ def test_emulation_runs_the_largest_block_allowed_and_refuses_one_more(example: 
         _rmsnorm(example, 3, 100, most + 1, rng)
     with pytest.raises(example.KernelValueError, match=rf"`block` \({most + 1},\) has {most + 1} threads"):
         example.rmsnorm_bf16(1e-6, BFloat16(to_bf16(np.ones(8))), BFloat16(to_bf16(np.ones(8))),
-                             BFloat16(np.zeros(8, np.uint16)), np.zeros(1, np.float32), threads=most + 1,
-                             block=(most + 1,))
+                             BFloat16(np.zeros(8, np.uint16)), np.zeros(1, np.float32), block=(most + 1,))
 
 
 @needs_emulation
@@ -311,8 +312,7 @@ def test_the_fixes_the_message_names_make_the_block_fit(capped: ModuleType, exam
     x = rng.standard_normal((rows, c)).astype(np.float32)
     w, b = rng.standard_normal(c).astype(np.float32), rng.standard_normal(c).astype(np.float32)
     out, mean, rstd = np.full_like(x, np.nan), np.full(rows, np.nan, np.float32), np.full(rows, np.nan, np.float32)
-    warps = 1024 // 32  # 1024, not 1000: layernorm is `#[whole_warps]` (blocks of whole warps only)
-    capped.layernorm(x, w, b, out, mean, rstd, threads=-(-rows // warps) * 1024, block=1024)
+    capped.layernorm(x, w, b, out, mean, rstd, block=1024)  # not 1000: `#[whole_warps]` (blocks of whole warps only)
     np.testing.assert_allclose(mean, x.astype(np.float64).mean(1), rtol=1e-5, atol=1e-5)
     with pytest.raises(capped.KernelValueError, match=r"^rmsnorm_bf16\(\): `block` 1001 has 1001 threads, over the "
                        r"kernel's #\[launch_bounds\(1000\)\]; pass a block of at most 1000 threads$"):

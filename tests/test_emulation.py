@@ -259,7 +259,7 @@ def test_oxpack_emulate_runs_the_stubs_on_numpy_arrays(example_build: Path) -> N
         x = np.arange(1000, dtype=np.float32); y = np.ones(1000, np.float32)
         k.saxpy(2.0, x, y)
         assert np.array_equal(y, 2 * x + 1), y[:4]
-        h = np.zeros(10, np.uint32); k.histogram(10, np.arange(1000, dtype=np.uint32), h, threads=256)
+        h = np.zeros(10, np.uint32); k.histogram(10, np.arange(1000, dtype=np.uint32), h)
         assert h.tolist() == [100] * 10, h
         print("ok")
         """)
@@ -913,12 +913,12 @@ def test_every_reducing_example_kernel_at_partial_warp_block_sizes(vecmath: Modu
     if block > limit.max_threads:
         with pytest.raises(k.KernelValueError, match=rf"^softmax\(\): `block` {block} has {block} threads, over the "
                            rf"{limit.max_threads} this kernel allows per block on sm_"):
-            k.softmax(37, np.zeros((3, 37), np.float32), np.zeros((3, 37), np.float32), threads=3 * block, block=block)
+            k.softmax(37, np.zeros((3, 37), np.float32), np.zeros((3, 37), np.float32), block=block)
     for cols in sorted({1, 5, 37, 1000, 16 * block + 3} if block <= limit.max_threads else ()):
         rows = 3
         x = (rng.standard_normal((rows, cols)) * 4).astype(np.float32)
         out = np.full((rows, cols), np.nan, np.float32)
-        k.softmax(cols, x, out, threads=rows * block, block=block)
+        k.softmax(cols, x, out, block=block)
         e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
         ref = e / e.sum(axis=1, keepdims=True)
         assert np.linalg.norm(out - ref) / np.linalg.norm(ref) < 1e-6, f"softmax cols={cols} block={block}"
@@ -926,7 +926,7 @@ def test_every_reducing_example_kernel_at_partial_warp_block_sizes(vecmath: Modu
     # sum: a grid-stride loop, warp sums, one partial per warp
     x = rng.random(20_011, dtype=np.float32)
     total = np.zeros(1, np.float32)
-    k.sum(x, total, threads=3 * block, block=block)
+    k.sum(x, total, block=block)
     ref = float(np.sum(x, dtype=np.float64))
     assert abs(float(total[0]) - ref) / ref < 1e-5, f"sum block={block}: {float(total[0])} != {ref}"
     # min_max: the extremes in the last (partial) warp of the last block
@@ -934,27 +934,40 @@ def test_every_reducing_example_kernel_at_partial_warp_block_sizes(vecmath: Modu
     xi = rng.integers(-1000, 1000, n, dtype=np.int32)
     xi[-1], xi[-2] = -5000, 5000
     lo, hi = np.full(1, 2**31 - 1, np.int32), np.full(1, -(2**31), np.int32)
-    k.min_max(xi, lo, hi, threads=n, block=block)
+    k.min_max(xi, lo, hi, block=block)
     assert (int(lo[0]), int(hi[0])) == (-5000, 5000), f"min_max block={block}"
     # histogram: shared atomics, no shuffles
     u = rng.integers(0, 2**32, 10_007, dtype=np.uint32)
     hist = np.zeros(37, np.uint32)
-    k.histogram(37, u, hist, threads=4 * block, block=block)
+    k.histogram(37, u, hist, block=block)
     assert np.array_equal(hist, np.bincount(u % 37, minlength=37).astype(np.uint32)), f"histogram block={block}"
     # warp_scan: an inclusive scan per warp; a block's last warp may be partial
     n = 3 * block + 5
     xs = rng.integers(-1000, 1000, n, dtype=np.int64)
     scanned = np.zeros(n, np.int64)
-    k.warp_scan(xs, scanned, threads=n, block=block)
+    k.warp_scan(xs, scanned, block=block)
     ref_scan = np.concatenate([np.cumsum(xs[w : min(w + 32, b + block, n)])
                                for b in range(0, n, block) for w in range(b, min(b + block, n), 32)])
     assert np.array_equal(scanned, ref_scan), f"warp_scan block={block}"
     # block_reverse: each block's elements reversed through dynamic shared memory
     xr = rng.standard_normal(4 * block + 3).astype(np.float32)
     rev = np.zeros_like(xr)
-    k.block_reverse(xr, rev, block, threads=len(xr), block=block)
+    k.block_reverse(xr, rev, block=block)
     ref_rev = np.concatenate([xr[b : b + block][::-1] for b in range(0, len(xr), block)])
     assert np.array_equal(rev, ref_rev), f"block_reverse block={block}"
+
+
+
+def test_a_scratch_smaller_than_the_block_traps(vecmath: ModuleType) -> None:
+    """`block_reverse` declares its dynamic shared memory (`#[launch(shared = block)]`: a slot per
+    thread), so no call of the stub gets it wrong. Given 16 slots for 256 threads anyway, through the
+    run time's general path, the read of slot n-1-t >= 16 traps instead of reading past the array."""
+    with pytest.raises(vecmath.KernelTrap) as info:
+        vecmath._module.kernel("block_reverse")((np.ones(1024, np.float32), np.zeros(1024, np.float32), 16),
+                                                None, None, 256)
+    assert not isinstance(info.value, vecmath.KernelBarrierError)
+    assert info.value.message.startswith("shared array index out of bounds: the len is 16 but the index is ")
+    assert info.value.location is not None and info.value.location.startswith("kernels/reduce.rs:116:")
 
 
 @pytest.mark.parametrize("block", [1, 7, 33, 100])
@@ -962,15 +975,20 @@ def test_cumsum_at_partial_warp_blocks_reused_state_and_any_grid(vecmath: Module
     """The single-pass scan (kernels/scan.rs; docs/device-library.md, "Prefix sums in one pass"):
     partial last warps in the block's scan and the look-back's warp, one state reused by launches
     of different sizes and grids (tiles drawn until they run out) without zeroing; exact data
-    (integers in [-8, 8]: every partial sum exact in float32, any order). The GPU twin is
-    tests/test_gpu_scan.py."""
+    (integers in [-8, 8]: every partial sum exact in float32, any order). The kernel declares a
+    thread per 32 elements (a block per tile); fewer blocks than tiles (3 · block threads, as a grid
+    cut to the blocks a GPU holds at once) go past the declaration through the run time's general
+    path. The GPU twin is tests/test_gpu_scan.py."""
     k = vecmath
     rng = np.random.default_rng(block)
     state = np.zeros(2 + 3 * -(-5000 // (32 * block)) + 5, np.uint64)
-    for n, threads in [(5000, -(-5000 // 32)), (3, 1), (4999, 3 * block), (0, 1), (5000, None)]:
+    for n, threads in [(5000, None), (3, None), (4999, 3 * block), (0, None), (5000, None)]:
         x = rng.integers(-8, 9, n).astype(np.float32)
         out = np.full(n, np.nan, np.float32)
-        k.cumsum_f32(x, state, out, threads=threads, block=block)
+        if threads is None:
+            k.cumsum_f32(x, state, out, block=block)
+        else:
+            k._module.kernel("cumsum_f32")((x, state, out), None, threads, block)
         assert np.array_equal(out, np.cumsum(x)), (n, threads, block)
         assert state[0] == 0, "every launch leaves the counter at 0"
 
@@ -1006,7 +1024,7 @@ def test_a_tiles_second_read_gives_x_whatever_was_read_or_written_between(
                 for name, args, ref in (("plain", (x,), np.cumsum(x)), ("after_another_input", (x, y), np.cumsum(x + y)),
                                         ("after_a_write", (x,), np.cumsum(x))):
                     got = np.full(n, np.nan, np.float32)
-                    getattr(k, name)(*args, state, got, threads=-(-n // 32), block=256)
+                    getattr(k, name)(*args, state, got)
                     assert np.array_equal(got, ref), (name, n)
         # A scan's launch is cut to the blocks the GPU holds at once (tests/test_gpu_scan.py); emulation
         # runs the grid the call asks for (the result is the same with any grid), and the manifest says
@@ -1043,13 +1061,13 @@ def test_a_stale_or_garbage_scan_state_is_refused(vecmath: ModuleType) -> None:
     for state in (stale, garbage):
         with pytest.raises(k.KernelTrap, match=r"the scan state is stale \(left by a failed launch, or never zeroed\)"
                                                 r"( or worn out \(2\^31 - 1 launches of 32-bit values\))?: zero it"):
-            k.cumsum_f32(x, state, np.zeros(n, np.float32), threads=n // 32 + 1, block=256)
+            k.cumsum_f32(x, state, np.zeros(n, np.float32))
     with pytest.raises(k.KernelTrap, match=r"the state buffer is shorter than 2 \+ 3 \* ceil\(n / \(blockDim.x \* "
                                             r"ITEMS\)\) words"):
-        k.cumsum_f32(x, np.zeros(20, np.uint64), np.zeros(n, np.float32), threads=n // 32 + 1, block=32)
+        k.cumsum_f32(x, np.zeros(20, np.uint64), np.zeros(n, np.float32), block=32)
     fresh = np.zeros(3 * (n // 2048) + 5, np.uint64)
     out = np.zeros(n, np.float32)
-    k.cumsum_f32(x, fresh, out, threads=n // 32 + 1, block=256)  # a zeroed one works
+    k.cumsum_f32(x, fresh, out)  # a zeroed one works
     assert np.array_equal(out, np.arange(1, n + 1, dtype=np.float32))
 
 
@@ -1064,7 +1082,7 @@ def test_a_scan_state_past_its_last_packed_generation_is_refused(vecmath: Module
     state = np.zeros(3 * (n // 2048) + 5, np.uint64)
     state[1] = 2**31 - 2
     out = np.zeros(n, np.float32)
-    k.cumsum_f32(np.ones(n, np.float32), state, out, threads=n // 32 + 1, block=256)
+    k.cumsum_f32(np.ones(n, np.float32), state, out)
     assert np.array_equal(out, np.arange(1, n + 1, dtype=np.float32))
     assert (int(state[0]), int(state[1])) == (0, 2**31 - 1), "the launch advanced the generation to its last"
     worn = (r"the scan state is stale \(left by a failed launch, or never zeroed\) or worn out "
@@ -1073,11 +1091,11 @@ def test_a_scan_state_past_its_last_packed_generation_is_refused(vecmath: Module
     for kernel, x in ((k.cumsum_f32, np.ones(n, np.float32)), (k.cumsum_i32, xi),
                       (k.cumsum_u32, xi.view(np.uint32))):
         with pytest.raises(k.KernelTrap, match=worn):
-            kernel(x, state, np.zeros_like(x), threads=n // 32 + 1, block=256)
+            kernel(x, state, np.zeros_like(x))
         assert (int(state[0]), int(state[1])) == (0, 2**31 - 1), "a refused launch draws nothing"
     state[:] = 0
     out_i = np.zeros(n, np.int32)
-    k.cumsum_i32(xi, state, out_i, threads=n // 32 + 1, block=256)
+    k.cumsum_i32(xi, state, out_i)
     assert np.array_equal(out_i, np.arange(1, n + 1, dtype=np.int32))
 
 
@@ -1097,13 +1115,13 @@ def test_example_kernels_on_cpu_torch_tensors(vecmath: ModuleType) -> None:
     assert torch.equal(y, expected)  # one f32 multiply-add each way (the emulator's mul_add is exact)
     u = torch.randint(0, 10_000, (50_000,), dtype=torch.int32, generator=g).to(torch.uint32)
     hist = torch.zeros(37, dtype=torch.uint32)
-    vecmath.histogram(37, u, hist, threads=32 * 512)
+    vecmath.histogram(37, u, hist)
     ref = torch.bincount(u.to(torch.int64) % 37, minlength=37)
     assert torch.equal(hist.to(torch.int64), ref)
     rows, cols = 33, 257
     m = torch.randn(rows, cols, generator=g) * 4
     out = torch.full((rows, cols), float("nan"))
-    vecmath.softmax(cols, m, out, threads=rows * 256, block=256)
+    vecmath.softmax(cols, m, out)
     assert torch.allclose(out.double(), torch.softmax(m.double(), dim=1), rtol=1e-5, atol=1e-7)
     b = torch.randn(1000, generator=g).to(torch.bfloat16)
     bout = torch.zeros(1000, dtype=torch.bfloat16)
@@ -1386,10 +1404,10 @@ def test_int32_and_uint32_vectors_at_every_alignment(vectors: ModuleType, kernel
         yb = np.zeros(260, dtype=dtype)
         x, y = xb[xo : xo + n], yb[yo : yo + n]
         if kernel == "add_i32x4":
-            vectors.add_i32x4(-(2**31) + 5, x, y, threads=-(-n // 4))
+            vectors.add_i32x4(-(2**31) + 5, x, y)
             want = (x.astype(np.int64) + (-(2**31) + 5)).astype(np.uint32).view(np.int32)  # wrapping
         else:
-            vectors.xor_u32x4(0xA5A5_5A5A, x, y, threads=-(-n // 4))
+            vectors.xor_u32x4(0xA5A5_5A5A, x, y)
             want = x ^ np.uint32(0xA5A5_5A5A)
         assert np.array_equal(y, want), (kernel, xo, yo, n)
         assert not yb[:yo].any() and not yb[yo + n :].any(), "no write outside the view"
@@ -1405,7 +1423,7 @@ def test_float16_vectors_of_eight_lanes_at_every_alignment(vectors: ModuleType) 
         before = yb.copy()
         x, y = xb[xo : xo + n], yb[yo : yo + n]
         want = (np.float32(1.5) * x.astype(np.float32) + y.astype(np.float32)).astype(np.float16)
-        vectors.axpy_f16x8(1.5, x, y, threads=-(-n // 8))
+        vectors.axpy_f16x8(1.5, x, y)
         assert np.array_equal(y, want), (xo, yo, n)
         assert np.array_equal(yb[:yo], before[:yo]) and np.array_equal(yb[yo + n :], before[yo + n :])
 
@@ -1417,7 +1435,7 @@ def test_bfloat16_vectors_of_eight_lanes_at_every_alignment(vectors: ModuleType)
         xb = to_bf16(rng.standard_normal(320, dtype=np.float32))
         yb = np.zeros(320, np.uint16)
         x, y = xb[xo : xo + n], yb[yo : yo + n]
-        vectors.scale_bf16x8(3.0, BFloat16(x), BFloat16(y), threads=-(-n // 8))
+        vectors.scale_bf16x8(3.0, BFloat16(x), BFloat16(y))
         widened = (x.astype(np.uint32) << 16).view(np.float32)
         assert np.array_equal(y, to_bf16(widened * np.float32(3.0))), (xo, yo, n)
         assert not yb[:yo].any() and not yb[yo + n :].any()

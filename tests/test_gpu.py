@@ -85,7 +85,7 @@ def test_add_scaled_2d(rng: np.random.Generator) -> None:
     h, w = 517, 1031
     a_h, b_h = rng.standard_normal((h, w)), rng.standard_normal((h, w))
     out = poisoned((h, w), cp.float64)
-    kernels.add_scaled(w, h, -0.25, cp.asarray(a_h), cp.asarray(b_h), out, threads=(w, h))
+    kernels.add_scaled(w, h, -0.25, cp.asarray(a_h), cp.asarray(b_h), out)
     assert np.allclose(cp.asnumpy(out), a_h - 0.25 * b_h, rtol=1e-15, atol=0)
 
 
@@ -93,7 +93,7 @@ def test_transpose_2d(rng: np.random.Generator) -> None:
     h, w = 333, 777
     m_h = rng.standard_normal((h, w), dtype=np.float32)
     out = poisoned((w, h), cp.float32)
-    kernels.transpose(w, h, cp.asarray(m_h), out, threads=(h, w), block=(32, 8))
+    kernels.transpose(w, h, cp.asarray(m_h), out)
     assert np.array_equal(cp.asnumpy(out), m_h.T)
 
 
@@ -248,7 +248,7 @@ def test_sum_reduction(rng: np.random.Generator) -> None:
     n = 10_000_019
     x_h = rng.random(n, dtype=np.float32)
     total = cp.zeros(1, dtype=cp.float32)
-    kernels.sum(cp.asarray(x_h), total, threads=132 * 1024, block=512)
+    kernels.sum(cp.asarray(x_h), total)
     ref = float(np.sum(x_h, dtype=np.float64))
     assert abs(float(total.get()[0]) - ref) / ref < 1e-5
 
@@ -259,7 +259,7 @@ def test_an_empty_input_with_a_null_pointer_launches() -> None:
     x = cp.empty(0, dtype=cp.float32)
     assert x.data.ptr == 0
     total = cp.full(1, 7.0, dtype=cp.float32)
-    kernels.sum(x, total, threads=1024, block=256)
+    kernels.sum(x, total)
     cp.cuda.Device().synchronize()
     assert float(total.get()[0]) == 7.0
 
@@ -268,7 +268,7 @@ def test_scale4_wide_access(rng: np.random.Generator) -> None:
     n = 4 * 1_000_003
     x_h = rng.standard_normal(n, dtype=np.float32)
     y = poisoned(n, cp.float32)
-    kernels.scale4(3.0, cp.asarray(x_h), y, threads=n // 4)
+    kernels.scale4(3.0, cp.asarray(x_h), y)
     assert np.array_equal(y.get(), np.float32(3.0) * x_h)
 
 
@@ -276,7 +276,7 @@ def test_saxpy4_wide_access(rng: np.random.Generator) -> None:
     n = 4 * 1_000_003
     x_h, y_h = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
     y = cp.asarray(y_h)
-    kernels.saxpy4(3.0, cp.asarray(x_h), y, threads=n // 4)
+    kernels.saxpy4(3.0, cp.asarray(x_h), y)
     assert np.array_equal(y.get(), np.float32(3.0) * x_h + y_h)  # one rounding each, as NumPy in float32
 
 
@@ -284,7 +284,7 @@ def test_histogram(rng: np.random.Generator) -> None:
     x_h = rng.integers(0, 2**32, 5_000_011, dtype=np.uint32)
     bins = 200
     hist = cp.zeros(bins, dtype=cp.uint32)
-    kernels.histogram(bins, cp.asarray(x_h), hist, threads=132 * 512)
+    kernels.histogram(bins, cp.asarray(x_h), hist)
     assert np.array_equal(hist.get(), np.bincount(x_h % bins, minlength=bins).astype(np.uint32))
 
 
@@ -309,8 +309,7 @@ def test_min_max(rng: np.random.Generator) -> None:
 def test_transpose_tiled(rng: np.random.Generator, h: int, w: int) -> None:
     m_h = rng.standard_normal((h, w), dtype=np.float32)
     out = poisoned((w, h), cp.float32)
-    up = lambda v: -(-v // 32) * 32  # noqa: E731
-    kernels.transpose_tiled(w, h, cp.asarray(m_h), out, threads=(up(w), up(h) // 4), block=(32, 8))
+    kernels.transpose_tiled(w, h, cp.asarray(m_h), out)
     assert np.array_equal(out.get(), m_h.T)
 
 
@@ -367,7 +366,7 @@ def test_gelu(rng: np.random.Generator) -> None:
 def test_softmax(rng: np.random.Generator, rows: int, cols: int) -> None:
     x_h = rng.standard_normal((rows, cols), dtype=np.float32) * 4
     out = poisoned((rows, cols), cp.float32)
-    kernels.softmax(cols, cp.asarray(x_h), out, threads=rows * 256, block=256)
+    kernels.softmax(cols, cp.asarray(x_h), out)
     x = x_h.astype(np.float64)
     e = np.exp(x - x.max(axis=1, keepdims=True))
     ref = e / e.sum(axis=1, keepdims=True)
@@ -395,24 +394,26 @@ def test_dynamic_shared_memory(rng: np.random.Generator) -> None:
     n = 256 * 1000 + 77
     x_h = rng.standard_normal(n, dtype=np.float32)
     out = poisoned(n, cp.float32)
-    kernels.block_reverse(cp.asarray(x_h), out, 256, block=256)
+    kernels.block_reverse(cp.asarray(x_h), out)  # blocks of 256 (the default), a scratch slot per thread
     padded = np.concatenate([x_h, np.zeros(-n % 256, np.float32)]).reshape(-1, 256)
     ref = padded[:, ::-1].reshape(-1)[: n].copy()
     tail = n % 256
     ref[n - tail:] = x_h[n - tail:][::-1]  # the last, partial block reverses its own elements
     assert np.array_equal(out.get(), ref)
-    # more than the default 48 KiB per block: the stub raises the kernel's limit
+    # more than the default 48 KiB per block (past the declared `shared = block`, through the run
+    # time's general path): the launch raises the kernel's limit
     out2 = poisoned(n, cp.float32)
-    kernels.block_reverse(cp.asarray(x_h), out2, 16384, block=256)
+    kernels._module.kernel("block_reverse")((cp.asarray(x_h), out2, 16384), None, None, 256)
     assert np.array_equal(out2.get(), ref)
 
 
 def test_too_much_dynamic_shared_memory_is_refused_with_the_numbers() -> None:
+    # `block_reverse` declares its size (a slot per thread); the run time's general path takes any
     x = cp.ones(1024, dtype=cp.float32)
     out = poisoned(1024, cp.float32)
     before = out.get()
     with pytest.raises(kernels.KernelValueError) as info:
-        kernels.block_reverse(x, out, 1_000_000, block=256)
+        kernels._module.kernel("block_reverse")((x, out, 1_000_000), None, None, 256)
     assert re.fullmatch(r"block_reverse\(\): argument `scratch` asks for 4000000 bytes of dynamic shared memory per "
                         r"block \(1000000 float32\); device 0 allows (\d+) per block, (\d+) of them taken by the "
                         r"kernel's static shared memory, so at most (\d+)", str(info.value)), str(info.value)
@@ -421,11 +422,12 @@ def test_too_much_dynamic_shared_memory_is_refused_with_the_numbers() -> None:
 
 
 def test_shared_memory_read_out_of_bounds_traps() -> None:
-    # 16 slots of dynamic shared memory for 256 threads: the read of slot n-1-t >= 16 is
-    # out of bounds and must trap, not read another block's or another array's memory
+    # 16 slots of dynamic shared memory for 256 threads (past the declared `shared = block`, through
+    # the run time's general path): the read of slot n-1-t >= 16 is out of bounds and must trap, not
+    # read another block's or another array's memory
     out = _trap_output(
         "x = cp.ones(1024, dtype=cp.float32); out = cp.zeros(1024, dtype=cp.float32); "
-        "kernels.block_reverse(x, out, 16, block=256)"
+        "kernels._module.kernel('block_reverse')((x, out, 16), None, None, 256)"
     )
     assert "TRAPPED" in out, out
 
@@ -438,8 +440,7 @@ def test_sgemm(rng: np.random.Generator, m: int, n: int, k: int) -> None:
     a_h = rng.standard_normal((m, k), dtype=np.float32)
     b_h = rng.standard_normal((k, n), dtype=np.float32)
     c = poisoned((m, n), cp.float32)
-    up8 = lambda v: -(-v // 8)  # noqa: E731
-    kernels.sgemm(m, n, k, cp.asarray(a_h), cp.asarray(b_h), c, threads=(up8(n), up8(m)), block=(16, 16))
+    kernels.sgemm(m, n, k, cp.asarray(a_h), cp.asarray(b_h), c)
     ref = a_h.astype(np.float64) @ b_h.astype(np.float64)
     # fp32 accumulation over k terms: compare against the scale of |a|·|b|
     scale = np.abs(a_h).astype(np.float64) @ np.abs(b_h).astype(np.float64)
@@ -447,13 +448,13 @@ def test_sgemm(rng: np.random.Generator, m: int, n: int, k: int) -> None:
 
 
 def test_sgemm_with_another_block_shape_is_refused_before_the_launch() -> None:
-    """Its `where (block.x == block.y == 16)`: one line before the launch (the device code's trap stays
-    behind it); the context is still usable after."""
+    """Its declared `block = (16, 16)` (and `where (block.x == block.y == 16)`): another block is one
+    line before the launch (the device code's trap stays behind it); the context is still usable after."""
     a, c = cp.ones((64, 64), dtype=cp.float32), cp.zeros((64, 64), dtype=cp.float32)
-    with pytest.raises(kernels.KernelValueError, match=r"^sgemm\(\): requirement `block\.x == block\.y == 16` "
-                                                       r"failed: block\.x = 8, block\.y = 8; pass block=\(16, 16\)$"):
-        kernels.sgemm(64, 64, 64, a, a, c, threads=(8, 8), block=(8, 8))
-    kernels.sgemm(64, 64, 64, a, a, c, threads=(8, 8), block=(16, 16))
+    with pytest.raises(kernels.KernelValueError, match=r"^sgemm\(\): `block=\(8, 8\)` differs from the kernel's "
+                                                       r"declared launch `block = \(16, 16\)`; leave `block` out$"):
+        kernels.sgemm(64, 64, 64, a, a, c, block=(8, 8))
+    kernels.sgemm(64, 64, 64, a, a, c)
     assert float(c.sum().get()) == 64.0 * 64 * 64
 
 

@@ -34,9 +34,9 @@ def _seeded(seed: int) -> None:
 
 
 def run(q: Any, k: Any, v: Any, causal: bool, scale: float) -> Any:
-    b, h, n, d = q.shape
+    *_, n, d = q.shape  # (batch, heads, seq, head dim)
     o = torch.full_like(q, float("nan"))
-    getattr(kernels, f"attention_fwd_d{d}")(n, int(causal), scale, q, k, v, o, threads=128 * b * h * -(-n // 64))
+    getattr(kernels, f"attention_fwd_d{d}")(n, int(causal), scale, q, k, v, o)
     return o
 
 
@@ -57,25 +57,26 @@ def reference(q: Any, k: Any, v: Any, causal: bool, scale: float) -> tuple[Any, 
 
 @pytest.mark.parametrize("d", [64, 128])
 def test_a_wrong_launch_is_refused_before_it_runs(d: int) -> None:
-    """Too few blocks, another block, a partial sequence: refused in one line by the kernel's
-    `where (...)`, nothing queued; the context stays usable and the launch it names runs."""
+    """Too few blocks, another block: refused in one line against the kernel's declared launch, and a
+    partial sequence by its `where (...)`, nothing queued; the context stays usable and the declared
+    launch runs."""
     kernel = getattr(kernels, f"attention_fwd_d{d}")
     q = torch.zeros((2, 1, 100, d), device=CUDA, dtype=torch.bfloat16)
     o = torch.full_like(q, float("nan"))
     with pytest.raises(kernels.KernelValueError) as caught:
         kernel(100, 0, 0.125, q, q, q, o, threads=128 * 3)
     assert str(caught.value) == (
-        f"attention_fwd_d{d}(): requirement `blocks.x == blocks >= len(o) // max(seq * {d}, 1) * cdiv(seq, 64)` "
-        f"failed: blocks.x = 3, blocks = 3, len(o) = {200 * d}, seq = 100; launch at least 4 blocks: threads=512")
-    with pytest.raises(kernels.KernelValueError, match=r"requirement `block\.x == block == 128` failed: block\.x = 64, "
-                                                       r"block = 64; pass block=128$"):
-        kernel(100, 0, 0.125, q, q, q, o, threads=64 * 8, block=64)
+        f"attention_fwd_d{d}(): `threads=384` differs from the kernel's declared launch `grid = len(o) // "
+        f"max(seq * {d}, 1) * cdiv(seq, 64)` (threads=512 for these arguments); leave `threads` out")
+    with pytest.raises(kernels.KernelValueError, match=r"`block=64` differs from the kernel's declared launch "
+                                                       r"`block = 128`; leave `block` out$"):
+        kernel(100, 0, 0.125, q, q, q, o, block=64)
     with pytest.raises(kernels.KernelValueError, match=rf"requirement `len\(o\) % max\(seq \* {d}, 1\) == 0` failed: "
                                                        rf"len\(o\) = {200 * d}, seq = 80$"):
-        kernel(80, 0, 0.125, q, q, q, o, threads=128 * 4)
+        kernel(80, 0, 0.125, q, q, q, o)
     torch.cuda.synchronize()
     assert bool(o.isnan().all())
-    kernel(100, 0, 0.125, q, q, q, o, threads=128 * 4)
+    kernel(100, 0, 0.125, q, q, q, o)
     assert torch.equal(o, torch.zeros_like(o))
 
 

@@ -41,7 +41,7 @@ def test_softmax_at_any_block_size(rng: np.random.Generator, block: int) -> None
         x_h = rng.standard_normal((rows, cols), dtype=np.float32) * 4
         out = cp.empty((rows, cols), dtype=cp.float32)
         out.view(cp.uint8).fill(0xA5)  # poisoned: an element left unwritten fails
-        kernels.softmax(cols, cp.asarray(x_h), out, threads=rows * block, block=block)
+        kernels.softmax(cols, cp.asarray(x_h), out, block=block)
         got, ref = out.get(), _softmax_ref(x_h)
         assert np.all(np.isfinite(got)), f"cols={cols}"
         # f32 rounding: at block 1 one thread sums a row of 1000 in order (1.4e-6 seen on an H200); the
@@ -55,7 +55,7 @@ def test_softmax_64_rows_of_1000_as_reported(rng: np.random.Generator, block: in
     """The issue's case: block 33 gave row sums of 1.0007-1.0011, block 1000 1.02-1.03."""
     x_h = rng.standard_normal((64, 1000), dtype=np.float32) * 4
     out = cp.empty((64, 1000), dtype=cp.float32)
-    kernels.softmax(1000, cp.asarray(x_h), out, threads=64 * block, block=block)
+    kernels.softmax(1000, cp.asarray(x_h), out, block=block)
     got = out.get()
     assert np.max(np.abs(got - _softmax_ref(x_h))) < 1e-6
     assert np.max(np.abs(got.sum(axis=1) - 1.0)) < 1e-5
@@ -65,7 +65,7 @@ def test_softmax_64_rows_of_1000_as_reported(rng: np.random.Generator, block: in
 def test_sum_at_any_block_size(rng: np.random.Generator, block: int) -> None:
     x_h = rng.random(100_003, dtype=np.float32)
     total = cp.zeros(1, dtype=cp.float32)
-    kernels.sum(cp.asarray(x_h), total, threads=3 * block, block=block)
+    kernels.sum(cp.asarray(x_h), total, block=block)
     ref = float(np.sum(x_h, dtype=np.float64))
     assert abs(float(total.get()[0]) - ref) / ref < 1e-5
 
@@ -77,7 +77,7 @@ def test_min_max_at_any_block_size(rng: np.random.Generator, block: int) -> None
     x_h = rng.integers(-1000, 1000, n, dtype=np.int32)
     x_h[-1], x_h[-2] = -5000, 5000
     lo, hi = cp.full(1, 2**31 - 1, dtype=cp.int32), cp.full(1, -(2**31), dtype=cp.int32)
-    kernels.min_max(cp.asarray(x_h), lo, hi, threads=n, block=block)
+    kernels.min_max(cp.asarray(x_h), lo, hi, block=block)
     assert (int(lo.get()[0]), int(hi.get()[0])) == (-5000, 5000)
 
 
@@ -85,7 +85,7 @@ def test_min_max_at_any_block_size(rng: np.random.Generator, block: int) -> None
 def test_histogram_at_any_block_size(rng: np.random.Generator, block: int) -> None:
     x_h = rng.integers(0, 2**32, 100_003, dtype=np.uint32)
     hist = cp.zeros(37, dtype=cp.uint32)
-    kernels.histogram(37, cp.asarray(x_h), hist, threads=4 * block, block=block)
+    kernels.histogram(37, cp.asarray(x_h), hist, block=block)
     assert np.array_equal(hist.get(), np.bincount(x_h % 37, minlength=37).astype(np.uint32))
 
 
@@ -96,7 +96,7 @@ def test_warp_scan_at_any_block_size(rng: np.random.Generator, block: int) -> No
     x_h = rng.integers(-(2**40), 2**40, n, dtype=np.int64)
     out = cp.empty(n, dtype=cp.int64)
     out.view(cp.uint8).fill(0xA5)
-    kernels.warp_scan(cp.asarray(x_h), out, threads=n, block=block)
+    kernels.warp_scan(cp.asarray(x_h), out, block=block)
     ref = np.concatenate([np.cumsum(x_h[w : min(w + 32, b + block, n)])
                           for b in range(0, n, block) for w in range(b, min(b + block, n), 32)])
     assert np.array_equal(out.get(), ref)
@@ -106,7 +106,7 @@ def test_warp_scan_at_any_block_size(rng: np.random.Generator, block: int) -> No
 def test_block_reverse_at_any_block_size(rng: np.random.Generator, block: int) -> None:
     x_h = rng.standard_normal(4 * block + 3, dtype=np.float32)
     out = cp.zeros(len(x_h), dtype=cp.float32)
-    kernels.block_reverse(cp.asarray(x_h), out, block, threads=len(x_h), block=block)
+    kernels.block_reverse(cp.asarray(x_h), out, block=block)
     ref = np.concatenate([x_h[b : b + block][::-1] for b in range(0, len(x_h), block)])
     assert np.array_equal(out.get(), ref)
 
@@ -134,7 +134,6 @@ def test_the_whole_warps_norms_at_any_block_size(rng: np.random.Generator, block
     x_h = (rng.standard_normal((rows, c), dtype=np.float32) * 3 + 1).astype(np.float32)
     w_h, b_h = rng.standard_normal(c, dtype=np.float32), rng.standard_normal(c, dtype=np.float32)
     x, w, b = cp.asarray(x_h), cp.asarray(w_h), cp.asarray(b_h)
-    warps = max(block // 32, 1)
 
     def poisoned(shape: int | tuple[int, ...], dtype: Any) -> Any:
         out = cp.empty(shape, dtype=dtype)
@@ -142,12 +141,12 @@ def test_the_whole_warps_norms_at_any_block_size(rng: np.random.Generator, block
         return out
 
     out, mean, rstd = poisoned((rows, c), cp.float32), poisoned(rows, cp.float32), poisoned(rows, cp.float32)
-    kernels.layernorm(x, w, b, out, mean, rstd, threads=32 * rows, block=256)  # the fast path now knows this call
+    kernels.layernorm(x, w, b, out, mean, rstd)  # blocks of 256 (the default): the fast path now knows this call
     if block % 32 == 0:
         if block > _most_threads("layernorm"):
             return  # over its registers: refused for that (tests/test_gpu_limits.py)
         out, mean, rstd = poisoned((rows, c), cp.float32), poisoned(rows, cp.float32), poisoned(rows, cp.float32)
-        kernels.layernorm(x, w, b, out, mean, rstd, threads=-(-rows // warps) * block, block=block)
+        kernels.layernorm(x, w, b, out, mean, rstd, block=block)
         x64 = x_h.astype(np.float64)
         ref_mean = x64.mean(1)
         ref_rstd = 1 / np.sqrt(((x64 - ref_mean[:, None]) ** 2).mean(1) + 1e-5)
@@ -157,10 +156,10 @@ def test_the_whole_warps_norms_at_any_block_size(rng: np.random.Generator, block
                                    rtol=1e-4, atol=1e-4)
         return
     out, mean, rstd = poisoned((rows, c), cp.float32), poisoned(rows, cp.float32), poisoned(rows, cp.float32)
-    threads = -(-rows // warps) * block
+    threads = 32 * rows  # its declared launch: a warp per row
     assert kernels._fast_layernorm(x, w, b, out, mean, rstd, None, threads, block) is False
     with pytest.raises(kernels.KernelValueError) as info:
-        kernels.layernorm(x, w, b, out, mean, rstd, threads=threads, block=block)
+        kernels.layernorm(x, w, b, out, mean, rstd, block=block)
     assert str(info.value) == _whole_warps_refusal("layernorm", block)
     torch = pytest.importorskip("torch")
     xt = torch.zeros(rows, c, device="cuda", dtype=torch.bfloat16)
@@ -168,7 +167,7 @@ def test_the_whole_warps_norms_at_any_block_size(rng: np.random.Generator, block
     ot = torch.zeros(rows, c, device="cuda", dtype=torch.bfloat16)
     rt = torch.full((rows,), float("nan"), device="cuda")
     with pytest.raises(kernels.KernelValueError) as info:
-        kernels.rmsnorm_bf16_warp(1e-6, xt, wt, ot, rt, threads=threads, block=block)
+        kernels.rmsnorm_bf16_warp(1e-6, xt, wt, ot, rt, block=block)
     assert str(info.value) == _whole_warps_refusal("rmsnorm_bf16_warp", block)
     cp.cuda.Device().synchronize()
     assert all((a.view(cp.uint8) == 0xA5).all() for a in (out, mean, rstd)), "nothing launched"

@@ -38,7 +38,7 @@ def _launcher(name: str) -> str:
 def test_kernels_sharing_a_launcher_each_launch_their_own(group: tuple[str, ...], rng: np.random.Generator) -> None:
     assert len({_launcher(name) for name in group}) == 1, "the example's signatures changed: update SHARED"
     n = 4096
-    threads = n // 4 if group[0].endswith("4") else n
+    threads = n // 4 if group[0].endswith("4") else n  # what a call comes to: the declared launch, or the default
     results: dict[str, Any] = {}
     for round_ in ("general", "fast"):
         for name in group:  # alternating: each kernel's launch is its own, through the one launcher
@@ -46,7 +46,7 @@ def test_kernels_sharing_a_launcher_each_launch_their_own(group: tuple[str, ...]
             x_h, y_h = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
             x, y = cp.asarray(x_h), cp.asarray(y_h)
             if round_ == "general":
-                getattr(kernels, name)(float(a), x, y, threads=threads)
+                getattr(kernels, name)(float(a), x, y)
             else:
                 assert getattr(kernels, f"_fast_{name}")(float(a), x, y, None, threads) is True, name
             expected = a * x_h + (y_h if name in ADDS else 0)

@@ -87,32 +87,32 @@ def test_float_kernels_give_torchs_result(n: int, block: int | None) -> None:
 @pytest.mark.parametrize("n", SIZES)
 @pytest.mark.parametrize("block", BLOCKS)
 def test_vector_kernels_give_torchs_result(n: int, block: int | None) -> None:
-    """The 16-byte kernels (one launch index per 4 or 8 elements), coarsened as well."""
+    """The 16-byte kernels (one launch index per 4 or 8 elements, as each declares), coarsened as well."""
     g = torch.Generator(device="cuda").manual_seed(n * 17 + (block or 0))
     x = torch.randn(n, device="cuda", generator=g)
     y0 = torch.randn(n, device="cuda", generator=g)
-    a, four, eight = 0.5, -(-n // 4), -(-n // 8)
+    a = 0.5
     # scale4 and saxpy4 require `len(y) % 4 == 0`: the largest such prefix, and the rest is refused
     n4 = n - n % 4
     x4, y4 = x[:n4], torch.full((n4,), float("nan"), device="cuda")
-    _check("scale4", n4, block, lambda b: kernels.scale4(a, x4, y4, threads=n4 // 4, block=b), a * x4, y4)
+    _check("scale4", n4, block, lambda b: kernels.scale4(a, x4, y4, block=b), a * x4, y4)
     y4 = y0[:n4].clone()
-    _check("saxpy4", n4, block, lambda b: kernels.saxpy4(a, x4, y4, threads=n4 // 4, block=b), a * x4 + y0[:n4], y4,
+    _check("saxpy4", n4, block, lambda b: kernels.saxpy4(a, x4, y4, block=b), a * x4 + y0[:n4], y4,
            exact=False)
     if n % 4:
         with pytest.raises(kernels.KernelValueError, match=rf"^scale4\(\): requirement `len\(y\) % 4 == 0` failed: "
                                                            rf"len\(y\) = {n}$"):
-            kernels.scale4(a, x, torch.empty_like(x), threads=four)
+            kernels.scale4(a, x, torch.empty_like(x))
     xb, yb = x.bfloat16(), torch.zeros(n, device="cuda", dtype=torch.bfloat16)
-    _check("scale_bf16x8", n, block, lambda b: kernels.scale_bf16x8(a, xb, yb, threads=eight, block=b),
+    _check("scale_bf16x8", n, block, lambda b: kernels.scale_bf16x8(a, xb, yb, block=b),
            (a * xb.float()).bfloat16(), yb)
     xh, yh0 = x.half(), y0.half()
     yh = yh0.clone()
-    _check("axpy_f16x8", n, block, lambda b: kernels.axpy_f16x8(a, xh, yh, threads=eight, block=b),
+    _check("axpy_f16x8", n, block, lambda b: kernels.axpy_f16x8(a, xh, yh, block=b),
            (a * xh.float() + yh0.float()).half(), yh)
     xi = torch.randint(-(2**31), 2**31 - 1, (n,), device="cuda", generator=g, dtype=torch.int32)
     yi = torch.zeros(n, device="cuda", dtype=torch.int32)
-    _check("add_i32x4", n, block, lambda b: kernels.add_i32x4(-(2**31) + 5, xi, yi, threads=four, block=b),
+    _check("add_i32x4", n, block, lambda b: kernels.add_i32x4(-(2**31) + 5, xi, yi, block=b),
            xi + (-(2**31) + 5), yi)
 
 
@@ -145,7 +145,7 @@ def test_integer_kernels_give_numpys_result(n: int, block: int | None, rng: np.r
     kernels.hash32(0x9E37_79B9, cp.asarray(x_h), out, block=block)
     assert np.array_equal(out.get(), _hash32(x_h, 0x9E37_79B9)), (n, block)
     xo = cp.zeros(n, dtype=cp.uint32)
-    kernels.xor_u32x4(0xA5A5_5A5A, cp.asarray(x_h), xo, threads=-(-n // 4), block=block)
+    kernels.xor_u32x4(0xA5A5_5A5A, cp.asarray(x_h), xo, block=block)
     assert np.array_equal(xo.get(), x_h ^ np.uint32(0xA5A5_5A5A)), (n, block)
     m = min(n, 5000)  # the Collatz reference is a Python loop
     steps = cp.zeros(m, dtype=cp.uint32)

@@ -41,29 +41,28 @@ CASES: dict[str, Case] = {
     "offset_clamp": (lambda rng: [-(2**40), -(2**30), 2**30, rng.integers(-(2**31), 2**31, 50_000, dtype=np.int32),
                               np.zeros(50_000, np.int64)], {}, None),
     "histogram": (lambda rng: [200, rng.integers(0, 2**32, 500_000, dtype=np.uint32), np.zeros(200, np.uint32)],
-                  {"threads": 16 * 512}, None),
+                  {}, None),
     "warp_scan": (lambda rng: [rng.integers(-(2**40), 2**40, 32_017, dtype=np.int64), np.zeros(32_017, np.int64)], {},
                   None),
     "min_max": (lambda rng: [rng.integers(-(2**31), 2**31, 100_001, dtype=np.int32), np.full(1, 2**31 - 1, np.int32),
                          np.full(1, -(2**31), np.int32)], {}, None),
     # the single-pass scan: output and state (counter back at 0, generation 1, every tile's flag,
-    # sum and prefix) bit for bit; the default launch draws from 8x the blocks needed
+    # sum and prefix) bit for bit, each with its declared launch (a thread per 32 elements)
     "cumsum_i32": (lambda rng: [rng.integers(-(2**31), 2**31, 100_003, dtype=np.int32),
                                 np.zeros(3 * (100_003 // 2048) + 5, np.uint64), np.zeros(100_003, np.int32)],
-                   {"threads": 12_501, "block": 256}, None),
+                   {}, None),
     "cumsum_u32": (lambda rng: [rng.integers(0, 2**32, 50_001, dtype=np.uint32),
                                 np.zeros(3 * (50_001 // 2048) + 5, np.uint64), np.zeros(50_001, np.uint32)], {}, None),
     "transpose_tiled": (lambda rng: [333, 257, rng.standard_normal((257, 333), dtype=F32), np.zeros((333, 257), F32)],
-                        {"threads": (352, 288 // 4), "block": (32, 8)}, None),
-    "block_reverse": (lambda rng: [rng.standard_normal(25_677, dtype=F32), np.zeros(25_677, F32), 256],
-                      {"block": 256}, None),
-    "sum": (lambda rng: [rng.random(1_000_003, dtype=F32), np.zeros(1, F32)], {"threads": 16 * 1024, "block": 512}, (1e-5, 1e-30)),
+                        {}, None),
+    "block_reverse": (lambda rng: [rng.standard_normal(25_677, dtype=F32), np.zeros(25_677, F32)], {}, None),
+    "sum": (lambda rng: [rng.random(1_000_003, dtype=F32), np.zeros(1, F32)], {}, (1e-5, 1e-30)),
     "softmax": (lambda rng: [1000, rng.standard_normal((50, 1000), dtype=F32) * 4, np.zeros((50, 1000), F32)],
-                {"threads": 50 * 256, "block": 256}, (1e-6, 1e-30)),
+                {}, (1e-6, 1e-30)),
     "gelu": (lambda rng: [rng.standard_normal(50_001, dtype=F32) * 3, np.zeros(50_001, F32)], {}, (1e-5, 1.0)),  # 1 + erf cancels
     "to_f16": (lambda rng: [rng.standard_normal(50_003, dtype=F32) * 100, np.zeros(50_003, np.float16)], {}, None),
     "sgemm": (lambda rng: [64, 96, 77, rng.standard_normal((64, 77), dtype=F32), rng.standard_normal((77, 96), dtype=F32),
-                       np.zeros((64, 96), F32)], {"threads": (12, 8), "block": (16, 16)}, (1e-5, 10.0)),
+                       np.zeros((64, 96), F32)], {}, (1e-5, 10.0)),
 }
 
 

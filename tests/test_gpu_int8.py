@@ -33,11 +33,6 @@ def _seeded(seed: int) -> None:
     torch.manual_seed(seed)
 
 
-def threads(m: int, n: int) -> int:
-    """The launch the kernel's docs give: one block of 128 threads per 128 × 128 tile of C."""
-    return 128 * -(-m // 128) * -(-n // 128)
-
-
 def s8(*shape: int) -> Any:
     return torch.randint(-128, 128, shape, device=CUDA, dtype=torch.int8)
 
@@ -63,7 +58,7 @@ def reference(a: Any, b: Any) -> Any:
 def test_gemm_s8_nt_is_exact(m: int, n: int, k: int) -> None:
     a, b = s8(m, k), s8(n, k)
     c = poisoned(m, n)
-    kernels.gemm_s8_nt(m, n, k, a, b, c, threads=threads(m, n))
+    kernels.gemm_s8_nt(m, n, k, a, b, c)
     assert torch.equal(c, reference(a, b)), int((c != reference(a, b)).sum())
 
 
@@ -74,7 +69,7 @@ def test_the_extremes_of_the_s8_range() -> None:
     b = torch.full((n, k), -128, device=CUDA, dtype=torch.int8)
     b[1::2] = 127
     c = poisoned(m, n)
-    kernels.gemm_s8_nt(m, n, k, a, b, c, threads=threads(m, n))
+    kernels.gemm_s8_nt(m, n, k, a, b, c)
     assert torch.equal(c, torch._int_mm(a, b.t()))
     assert int(c[0, 0]) == 128 * 128 * k and int(c[0, 1]) == -128 * 127 * k
 
@@ -86,7 +81,7 @@ def test_misaligned_arrays_take_ordinary_loads() -> None:
     b = s8(n * k + 1)[1:].view(n, k)
     assert a.data_ptr() % 16 and b.data_ptr() % 16
     c = poisoned(m, n)
-    kernels.gemm_s8_nt(m, n, k, a, b, c, threads=threads(m, n))
+    kernels.gemm_s8_nt(m, n, k, a, b, c)
     assert torch.equal(c, reference(a.contiguous(), b.contiguous()))
 
 
@@ -96,7 +91,7 @@ def test_cupy_int8_arrays() -> None:
     a = cp.random.randint(-128, 128, (m, k)).astype(cp.int8)
     b = cp.random.randint(-128, 128, (n, k)).astype(cp.int8)
     c = cp.full((m, n), POISON, dtype=cp.int32)
-    kernels.gemm_s8_nt(m, n, k, a, b, c, threads=threads(m, n))  # on CuPy's current stream (the legacy default)
+    kernels.gemm_s8_nt(m, n, k, a, b, c)  # on CuPy's current stream (the legacy default)
     cp.cuda.get_current_stream().synchronize()
     as_torch = lambda x: torch.as_tensor(x, device=CUDA)  # noqa: E731  (through `__cuda_array_interface__`)
     assert torch.equal(as_torch(c), reference(as_torch(a), as_torch(b)))
@@ -105,24 +100,26 @@ def test_cupy_int8_arrays() -> None:
 def test_empty_k_gives_zeros() -> None:
     a, b = s8(100, 0), s8(50, 0)
     c = poisoned(100, 50)
-    kernels.gemm_s8_nt(100, 50, 0, a, b, c, threads=threads(100, 50))
+    kernels.gemm_s8_nt(100, 50, 0, a, b, c)
     assert bool((c == 0).all())
 
 
 def test_a_wrong_launch_is_refused_before_it_runs() -> None:
-    """Too few blocks, another block: refused in one line, nothing queued; then the right launch runs."""
+    """Too few blocks, another block: refused in one line against the kernel's declared launch, nothing
+    queued; then the declared launch runs."""
     a = torch.ones((256, 32), device=CUDA, dtype=torch.int8)
     c = poisoned(256, 256)
     with pytest.raises(kernels.KernelValueError) as caught:
         kernels.gemm_s8_nt(256, 256, 32, a, a, c, threads=128 * 3)
     assert str(caught.value) == (
-        "gemm_s8_nt(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` failed: blocks.x = 3, "
-        "blocks = 3, m = 256, n = 256; launch at least 4 blocks: threads=512")
-    with pytest.raises(kernels.KernelValueError, match=r"pass block=128$"):
-        kernels.gemm_s8_nt(256, 256, 32, a, a, c, threads=64 * 8, block=64)
+        "gemm_s8_nt(): `threads=384` differs from the kernel's declared launch `grid = cdiv(m, 128) * cdiv(n, 128)` "
+        "(threads=512 for these arguments); leave `threads` out")
+    with pytest.raises(kernels.KernelValueError, match=r"`block=64` differs from the kernel's declared launch "
+                                                       r"`block = 128`; leave `block` out$"):
+        kernels.gemm_s8_nt(256, 256, 32, a, a, c, block=64)
     torch.cuda.synchronize()
     assert bool((c == POISON).all())
-    kernels.gemm_s8_nt(256, 256, 32, a, a, c, threads=512)
+    kernels.gemm_s8_nt(256, 256, 32, a, a, c)
     assert bool((c == 32).all())
 
 
@@ -130,14 +127,14 @@ def test_other_dtypes_are_refused() -> None:
     a = torch.zeros(64, 64, device=CUDA, dtype=torch.uint8)
     b = torch.zeros(64, 64, device=CUDA, dtype=torch.int8)
     with pytest.raises(TypeError, match=r"gemm_s8_nt\(\): argument `a` must be an? int8"):
-        kernels.gemm_s8_nt(64, 64, 64, a, b, torch.zeros(64, 64, device=CUDA, dtype=torch.int32), threads=128)
+        kernels.gemm_s8_nt(64, 64, 64, a, b, torch.zeros(64, 64, device=CUDA, dtype=torch.int32))
     with pytest.raises(TypeError, match=r"gemm_s8_nt\(\): argument `c` must be an? int32"):
-        kernels.gemm_s8_nt(64, 64, 64, b, b, torch.zeros(64, 64, device=CUDA, dtype=torch.float32), threads=128)
+        kernels.gemm_s8_nt(64, 64, 64, b, b, torch.zeros(64, 64, device=CUDA, dtype=torch.float32))
 
 
 def test_the_same_inputs_give_the_same_bits() -> None:
     a, b = s8(777, 555), s8(333, 555)
     c1, c2 = poisoned(777, 333), poisoned(777, 333)
-    kernels.gemm_s8_nt(777, 333, 555, a, b, c1, threads=threads(777, 333))
-    kernels.gemm_s8_nt(777, 333, 555, a, b, c2, threads=threads(777, 333))
+    kernels.gemm_s8_nt(777, 333, 555, a, b, c1)
+    kernels.gemm_s8_nt(777, 333, 555, a, b, c2)
     assert torch.equal(c1, c2)

@@ -40,12 +40,6 @@ def _poisoned(shape: int | tuple[int, ...], dtype: Any) -> Any:
     return out
 
 
-def _warp_launch(rows: int, block: int) -> int:
-    """Threads for one warp per row at `block` threads a block (its last warp may be partial)."""
-    warps = -(-block // 32)
-    return -(-rows // warps) * block
-
-
 def _layernorm_ref(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """llm.c's layernorm_forward in float64: out, mean, rstd (eps 1e-5, biased variance)."""
     x64 = x.astype(np.float64)
@@ -68,8 +62,7 @@ def test_layernorm_rows(rng: np.random.Generator, rows: int, c: int, block: int)
     x_h = (rng.standard_normal((rows, c), dtype=np.float32) * 3 + 1).astype(np.float32)
     w_h, b_h = rng.standard_normal(c, dtype=np.float32), rng.standard_normal(c, dtype=np.float32)
     out, mean, rstd = _poisoned((rows, c), cp.float32), _poisoned(rows, cp.float32), _poisoned(rows, cp.float32)
-    kernels.layernorm(cp.asarray(x_h), cp.asarray(w_h), cp.asarray(b_h), out, mean, rstd,
-                      threads=_warp_launch(rows, block), block=block)
+    kernels.layernorm(cp.asarray(x_h), cp.asarray(w_h), cp.asarray(b_h), out, mean, rstd, block=block)
     ref, ref_mean, ref_rstd = _layernorm_ref(x_h, w_h, b_h)
     np.testing.assert_allclose(mean.get(), ref_mean, rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(rstd.get(), ref_rstd, rtol=1e-4)
@@ -84,7 +77,7 @@ def test_layernorm_on_misaligned_views(rng: np.random.Generator) -> None:
         w, b = cp.asarray(rng.standard_normal(c, dtype=np.float32)), cp.asarray(rng.standard_normal(c, dtype=np.float32))
         out_flat = _poisoned(rows * c + offset, cp.float32)
         out, mean, rstd = out_flat[offset:], _poisoned(rows, cp.float32), _poisoned(rows, cp.float32)
-        kernels.layernorm(x, w, b, out, mean, rstd, threads=32 * rows, block=128)
+        kernels.layernorm(x, w, b, out, mean, rstd, block=128)
         ref, ref_mean, _ = _layernorm_ref(x.get().reshape(rows, c), w.get(), b.get())
         np.testing.assert_allclose(out.get().reshape(rows, c), ref, rtol=1e-4, atol=1e-4, err_msg=f"offset {offset}")
         np.testing.assert_allclose(mean.get(), ref_mean, rtol=1e-5, atol=1e-5)
@@ -97,7 +90,7 @@ def test_layernorm_matches_torch() -> None:
         x = torch.randn(bt, c, device="cuda", generator=g)
         w, b = torch.randn(c, device="cuda", generator=g), torch.randn(c, device="cuda", generator=g)
         out, mean, rstd = torch.empty_like(x), torch.empty(bt, device="cuda"), torch.empty(bt, device="cuda")
-        kernels.layernorm(x, w, b, out, mean, rstd, threads=32 * bt, block=256)
+        kernels.layernorm(x, w, b, out, mean, rstd)
         ref = torch.nn.functional.layer_norm(x, (c,), w, b, eps=1e-5)
         torch.cuda.synchronize()
         assert torch.allclose(out, ref, rtol=1e-4, atol=1e-4), (bt, c, (out - ref).abs().max().item())
@@ -108,7 +101,7 @@ def test_layernorm_refuses_a_ragged_matrix() -> None:
     x = cp.zeros(10, dtype=cp.float32)
     w = cp.ones(3, dtype=cp.float32)
     with pytest.raises(kernels.KernelValueError) as info:
-        kernels.layernorm(x, w, w, cp.empty_like(x), cp.zeros(3, cp.float32), cp.zeros(3, cp.float32), threads=96)
+        kernels.layernorm(x, w, w, cp.empty_like(x), cp.zeros(3, cp.float32), cp.zeros(3, cp.float32))
     assert str(info.value) == ("layernorm(): requirement `len(x) % len(weight) == 0` failed: "
                                "len(x) = 10, len(weight) = 3")
 
@@ -125,7 +118,7 @@ def test_rmsnorm_bf16_rows(rows: int, c: int, block: int) -> None:
     w = torch.randn(c, device="cuda", generator=g).to(torch.bfloat16)
     out = torch.full_like(x, float("nan"))
     rstd = torch.full((rows,), float("nan"), device="cuda")
-    kernels.rmsnorm_bf16(1e-6, x, w, out, rstd, threads=rows * block, block=block)
+    kernels.rmsnorm_bf16(1e-6, x, w, out, rstd, block=block)
     torch.cuda.synchronize()
     xf = x.double()
     ref_rstd = torch.rsqrt(xf.pow(2).mean(1) + 1e-6)
@@ -139,13 +132,13 @@ def test_rmsnorm_bf16_rows(rows: int, c: int, block: int) -> None:
 
 
 def test_a_block_over_what_the_registers_allow_is_refused_before_launch() -> None:
-    """A block of 32 × 32 is more than sgemm's registers allow (and 1000 more than rmsnorm_bf16's on
-    sm_80–sm_89; layernorm's 64 registers take 1024): one line, nothing
-    launched (the whole message: tests/test_gpu_limits.py)."""
+    """A block of 32 × 32 is more than sgemm's registers allow (given past its declared 16 × 16, through
+    the run time's general path), and 1000 more than rmsnorm_bf16's on sm_80–sm_89 (layernorm's 64
+    registers take 1024): one line, nothing launched (the whole message: tests/test_gpu_limits.py)."""
     a, c = cp.zeros((64, 64), cp.float32), _poisoned((64, 64), cp.float32)
     with pytest.raises(kernels.KernelValueError, match=r"^sgemm\(\): `block` \(32, 32\) has 1024 threads, over the \d+ "
                        r"this kernel allows per block on device 0 \(sm_\d+\), where it uses \d+ registers per thread"):
-        kernels.sgemm(64, 64, 64, a, a, c, threads=(8, 8), block=(32, 32))
+        kernels._module.kernel("sgemm")((64, 64, 64, a, a, c), None, (8, 8), (32, 32))
     cp.cuda.Device().synchronize()
     assert (c.view(cp.uint8) == 0xA5).all()
     limits = kernels._module.kernel("rmsnorm_bf16").spec.block_limits
@@ -156,7 +149,7 @@ def test_a_block_over_what_the_registers_allow_is_refused_before_launch() -> Non
     xb = torch.zeros(4, 4097, device="cuda", dtype=torch.bfloat16)
     wb = torch.ones(4097, device="cuda", dtype=torch.bfloat16)
     with pytest.raises(kernels.KernelValueError, match=r"^rmsnorm_bf16\(\): `block` 1000 has 1000 threads, over the"):
-        kernels.rmsnorm_bf16(1e-6, xb, wb, torch.empty_like(xb), torch.empty(4, device="cuda"), threads=4000, block=1000)
+        kernels.rmsnorm_bf16(1e-6, xb, wb, torch.empty_like(xb), torch.empty(4, device="cuda"), block=1000)
 
 
 @pytest.mark.parametrize("n", [0, 1, 5, 8, 1000, 1_000_003])

@@ -115,13 +115,13 @@ def test_rmsnorm_bf16_at_block_1000_is_refused_and_its_largest_block_runs() -> N
     # the general path refuses it (twice: a refused call records nothing for the fast path)
     for _ in range(2):
         with pytest.raises(kernels.KernelValueError) as caught:
-            kernels.rmsnorm_bf16(1e-6, x, w, out, rstd, threads=rows * 1000, block=1000)
+            kernels.rmsnorm_bf16(1e-6, x, w, out, rstd, block=1000)
         assert str(caught.value) == _refusal("rmsnorm_bf16", 1000, "kernels/norm.rs")
     torch.cuda.synchronize()
     assert out.isnan().all() and rstd.isnan().all()  # nothing ran
     # the largest block allowed runs, through the general path and then the fast path
     for _ in range(2):
-        kernels.rmsnorm_bf16(1e-6, x, w, out, rstd, threads=rows * most, block=most)
+        kernels.rmsnorm_bf16(1e-6, x, w, out, rstd, block=most)
     assert kernels._fast_rmsnorm_bf16(1e-6, x, w, out, rstd, None, rows * most, most) is True
     torch.cuda.synchronize()
     xf = x.double()
@@ -131,16 +131,17 @@ def test_rmsnorm_bf16_at_block_1000_is_refused_and_its_largest_block_runs() -> N
     # with the fast path warm, a block over the limit still reaches the general path's refusal
     assert kernels._fast_rmsnorm_bf16(1e-6, x, w, out, rstd, None, rows * 1000, 1000) is False
     with pytest.raises(kernels.KernelValueError, match=rf"^rmsnorm_bf16\(\): `block` {most + 1} has {most + 1} threads"):
-        kernels.rmsnorm_bf16(1e-6, x, w, out, rstd, threads=rows * (most + 1), block=most + 1)
+        kernels.rmsnorm_bf16(1e-6, x, w, out, rstd, block=most + 1)
 
 
 def test_a_2d_block_over_the_registers_is_refused_with_the_message_and_layernorm_runs_at_its_most() -> None:
-    # sgemm (over 64 registers) at 32 × 32 threads: refused before launch, the whole message. layernorm,
-    # refused at 1024 until it fit 64 registers, runs at its largest block.
+    # sgemm (over 64 registers) at 32 × 32 threads (past its declared block of 16 × 16, through the run
+    # time's general path): refused before launch, the whole message. layernorm, refused at 1024 until it
+    # fit 64 registers, runs at its largest block.
     a, product = cp.zeros((64, 64), cp.float32), cp.full((64, 64), cp.nan, cp.float32)
     assert _limit("sgemm").max_threads < 1024
     with pytest.raises(kernels.KernelValueError) as caught:
-        kernels.sgemm(64, 64, 64, a, a, product, threads=(8, 8), block=(32, 32))
+        kernels._module.kernel("sgemm")((64, 64, 64, a, a, product), None, (8, 8), (32, 32))
     assert str(caught.value) == _refusal("sgemm", (32, 32), "kernels/gemm.rs")
     cp.cuda.Device().synchronize()
     assert bool(cp.isnan(product).all())  # nothing ran
@@ -149,5 +150,5 @@ def test_a_2d_block_over_the_registers_is_refused_with_the_message_and_layernorm
     out, mean, rstd = cp.empty((rows, c), cp.float32), cp.zeros(rows, cp.float32), cp.zeros(rows, cp.float32)
     most = _limit("layernorm").max_threads  # the largest block allowed runs: one warp per row
     x_h = np.random.default_rng(2).standard_normal((rows, c)).astype(np.float32)
-    kernels.layernorm(cp.asarray(x_h), w, w, out, mean, rstd, threads=-(-rows // (most // 32)) * most, block=most)
+    kernels.layernorm(cp.asarray(x_h), w, w, out, mean, rstd, block=most)
     np.testing.assert_allclose(mean.get(), x_h.astype(np.float64).mean(1), rtol=1e-5, atol=1e-5)

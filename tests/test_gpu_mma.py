@@ -44,11 +44,6 @@ def _exact_f32_reference(seed: int) -> Iterator[None]:
     matmul.allow_tf32, matmul.allow_bf16_reduced_precision_reduction = before
 
 
-def threads(m: int, n: int) -> int:
-    """The launch the kernels' docs give: one block of 128 threads per 128 × 128 tile of C."""
-    return 128 * -(-m // 128) * -(-n // 128)
-
-
 def bf16(*shape: int) -> Any:
     return torch.randn(*shape, device=CUDA).to(torch.bfloat16)
 
@@ -75,7 +70,7 @@ SHAPES = [(128, 128, 32), (129, 257, 77), (16, 4096, 4096), (1000, 999, 1001), (
 def test_gemm_bf16_matches_torch(m: int, n: int, k: int) -> None:
     a, b = bf16(m, k), bf16(k, n)
     c = poisoned(m, n, torch.float32)
-    kernels.gemm_bf16(m, n, k, a, b, c, threads=threads(m, n))
+    kernels.gemm_bf16(m, n, k, a, b, c)
     check_f32(c, a, b)
     # and torch.matmul on bf16 (f32 sums rounded to bf16) within one bf16 rounding more
     ours, theirs = c.to(torch.bfloat16).float(), torch.matmul(a, b).float()
@@ -88,7 +83,7 @@ def test_gemm_bf16_nt_takes_a_linear_weight(m: int, n: int, k: int) -> None:
     """b as torch's `linear` weight: n × k, c = a·bᵀ."""
     a, w = bf16(m, k), bf16(n, k)
     c = poisoned(m, n, torch.float32)
-    kernels.gemm_bf16_nt(m, n, k, a, w, c, threads=threads(m, n))
+    kernels.gemm_bf16_nt(m, n, k, a, w, c)
     check_f32(c, a, w.t())
 
 
@@ -96,7 +91,7 @@ def test_gemm_bf16_nt_takes_a_linear_weight(m: int, n: int, k: int) -> None:
 def test_gemm_bf16_nt_bf16_is_f_linear(m: int, n: int, k: int) -> None:
     a, w = bf16(m, k), bf16(n, k)
     c = poisoned(m, n, torch.bfloat16)
-    kernels.gemm_bf16_nt_bf16(m, n, k, a, w, c, threads=threads(m, n))
+    kernels.gemm_bf16_nt_bf16(m, n, k, a, w, c)
     assert not c.isnan().any()
     ref = F.linear(a.float(), w.float())
     scale = a.float().abs() @ w.float().abs().t()
@@ -111,7 +106,7 @@ def test_gemm_bf16_nt_bf16_is_f_linear(m: int, n: int, k: int) -> None:
 def test_linear_gelu_bf16_is_gelu_of_f_linear(m: int, n: int, k: int) -> None:
     a, w, bias = bf16(m, k), bf16(n, k) / 8, bf16(n)
     c = poisoned(m, n, torch.bfloat16)
-    kernels.linear_gelu_bf16(m, n, k, a, w, bias, c, threads=threads(m, n))
+    kernels.linear_gelu_bf16(m, n, k, a, w, bias, c)
     assert not c.isnan().any()
     ref = F.gelu(F.linear(a.float(), w.float(), bias.float()))  # the exact (erf) GELU, in f32
     scale = a.float().abs() @ w.float().abs().t() + bias.float().abs()
@@ -125,7 +120,7 @@ def test_gemm_tf32_nt_matches_torch(m: int, n: int, k: int) -> None:
     """f32 inputs read as tf32 (truncated to 10 mantissa bits) and summed in f32."""
     a, w = torch.randn(m, k, device=CUDA), torch.randn(n, k, device=CUDA)
     c = poisoned(m, n, torch.float32)
-    kernels.gemm_tf32_nt(m, n, k, a, w, c, threads=threads(m, n))
+    kernels.gemm_tf32_nt(m, n, k, a, w, c)
     assert not c.isnan().any()
     truncate = lambda x: (x.view(torch.int32) & -8192).view(torch.float32)  # noqa: E731  (0xffffe000)
     check_f32(c, truncate(a), truncate(w).t())  # exactly the tf32 values, then f32 sums
@@ -141,22 +136,22 @@ def test_misaligned_arrays_and_k_not_a_multiple_of_8() -> None:
     w = bf16(n * k + 1)[1:].view(n, k)
     assert a.data_ptr() % 16 and w.data_ptr() % 16
     c = poisoned(m, n, torch.float32)
-    kernels.gemm_bf16_nt(m, n, k, a, w, c, threads=threads(m, n))
+    kernels.gemm_bf16_nt(m, n, k, a, w, c)
     check_f32(c, a, w.t())
 
 
 def test_the_same_inputs_give_the_same_bits() -> None:
     a, b = bf16(777, 555), bf16(555, 333)
     c1, c2 = poisoned(777, 333, torch.float32), poisoned(777, 333, torch.float32)
-    kernels.gemm_bf16(777, 333, 555, a, b, c1, threads=threads(777, 333))
-    kernels.gemm_bf16(777, 333, 555, a, b, c2, threads=threads(777, 333))
+    kernels.gemm_bf16(777, 333, 555, a, b, c1)
+    kernels.gemm_bf16(777, 333, 555, a, b, c2)
     assert torch.equal(c1, c2)
 
 
 def test_empty_k_gives_zeros() -> None:
     a, b = bf16(100, 0), bf16(0, 50)
     c = poisoned(100, 50, torch.float32)
-    kernels.gemm_bf16(100, 50, 0, a, b, c, threads=threads(100, 50))
+    kernels.gemm_bf16(100, 50, 0, a, b, c)
     assert torch.equal(c, torch.zeros_like(c))
 
 
@@ -180,21 +175,21 @@ def _trap_output(call: str) -> str:
     return proc.stdout + proc.stderr
 
 
-GRID = ("gemm_bf16_nt(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` failed: blocks.x = {x}, "
-        "blocks = {g}, m = {m}, n = 256; {fix}")
+DECLARED = ("gemm_bf16_nt(): `threads={t}` differs from the kernel's declared launch `grid = cdiv(m, 128) * "
+            "cdiv(n, 128)` (threads=512 for these arguments); leave `threads` out")
 
 
 @pytest.mark.parametrize(("launch", "message"), [
-    ({"threads": 128 * 3}, GRID.format(x=3, g=3, m=256, fix="launch at least 4 blocks: threads=512")),
-    ({"threads": 64 * 8, "block": 64},
-     "gemm_bf16_nt(): requirement `block.x == block == 128` failed: block.x = 64, block = 64; pass block=128"),
-    ({"threads": (128 * 4, 2), "block": (128, 1)},
-     GRID.format(x=4, g=8, m=256, fix="launch a 1-D grid: 1 block along y and z (threads and block ints)")),
+    ({"threads": 128 * 3}, DECLARED.format(t=384)),
+    ({"block": 64}, ("gemm_bf16_nt(): `block=64` differs from the kernel's declared launch `block = 128`; "
+                     "leave `block` out")),
+    ({"threads": (128 * 4, 2)}, DECLARED.format(t=(512, 2))),
 ], ids=["too-few-blocks", "another-block", "2-d-grid"])
 def test_a_launch_that_cannot_cover_c_is_refused_before_it_runs(launch: dict[str, Any], message: str) -> None:
-    """Refused in one line by the kernel's `where (...)`, nothing queued: the CUDA context stays
-    usable, and the launch the message names runs; the fast path, primed by it, still refuses the
-    same threads for a larger C."""
+    """Refused in one line against the kernel's declared launch, nothing queued: the CUDA context stays
+    usable, and the declared launch runs. Behind the declaration the kernel's `where (...)` still
+    refuses a launch that cannot cover C: given past the stub (threads 512 for a C of 8 tiles), the
+    fast path, primed by the declared launch, returns False and the run time's general path names it."""
     a = torch.ones((512, 32), device=CUDA, dtype=torch.bfloat16)
     c = poisoned(256, 256, torch.float32)
     with pytest.raises(kernels.KernelValueError) as caught:
@@ -202,25 +197,28 @@ def test_a_launch_that_cannot_cover_c_is_refused_before_it_runs(launch: dict[str
     assert str(caught.value) == message
     torch.cuda.synchronize()
     assert bool(c.isnan().all())
-    for _ in range(2):  # the general path, then the fast path
-        kernels.gemm_bf16_nt(256, 256, 32, a[:256], a[:256], c, threads=512)
+    for _ in range(2):  # the general path, then the fast path (threads 512 and block 128, as the stub computes them)
+        kernels.gemm_bf16_nt(256, 256, 32, a[:256], a[:256], c)
     assert torch.equal(c, torch.full_like(c, 32.0))
     big = poisoned(512, 256, torch.float32)
+    assert kernels._fast_gemm_bf16_nt(512, 256, 32, a, a[:256], big, None, 512, 128) is False
     with pytest.raises(kernels.KernelValueError) as caught:
-        kernels.gemm_bf16_nt(512, 256, 32, a, a[:256], big, threads=512)
-    assert str(caught.value) == GRID.format(x=4, g=4, m=512, fix="launch at least 8 blocks: threads=1024")
+        kernels._module.kernel("gemm_bf16_nt")((512, 256, 32, a, a[:256], big), None, 512, None)
+    assert str(caught.value) == ("gemm_bf16_nt(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` "
+                                 "failed: blocks.x = 4, blocks = 4, m = 512, n = 256; launch at least 8 blocks: "
+                                 "threads=1024")
     torch.cuda.synchronize()
     assert bool(big.isnan().all())
 
 
-@pytest.mark.parametrize("launch", ["threads=128 * 3", "threads=64 * 8, block=64"],
-                         ids=["too-few-blocks", "another-block"])
-def test_the_device_still_traps_a_launch_past_the_requirements(launch: str) -> None:
-    """Defence in depth: with the stub's launch requirements taken away, the kernel's own test traps."""
+@pytest.mark.parametrize(("threads", "block"), [(128 * 3, None), (64 * 8, 64)], ids=["too-few-blocks", "another-block"])
+def test_the_device_still_traps_a_launch_past_the_requirements(threads: int, block: int | None) -> None:
+    """Defence in depth: with the stub's launch requirements taken away and the launch given to the run
+    time's general path (past the declared one), the kernel's own test traps."""
     out = _trap_output(
         "kernels._module.kernel('gemm_bf16_nt').checks.launch_requires = (); "
         "a = torch.ones((256, 32), device='cuda', dtype=torch.bfloat16); "
         "c = torch.zeros((256, 256), device='cuda'); "
-        f"kernels.gemm_bf16_nt(256, 256, 32, a, a, c, {launch})"
+        f"kernels._module.kernel('gemm_bf16_nt')((256, 256, 32, a, a, c), None, {threads}, {block})"
     )
     assert "TRAPPED" in out and "KernelValueError" not in out, out

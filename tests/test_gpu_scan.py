@@ -58,7 +58,7 @@ def integer_floats(n: int, seed: int) -> Any:
 def test_cumsum_f32_equals_torch_on_exact_data(n: int) -> None:
     x = integer_floats(n, n)
     out = torch.full_like(x, float("nan"))
-    kernels.cumsum_f32(x, state(n), out, threads=-(-n // ITEMS), block=256)
+    kernels.cumsum_f32(x, state(n), out)
     assert torch.equal(out, torch.cumsum(x, 0))
 
 
@@ -67,7 +67,7 @@ def test_cumsum_f32_within_float32_rounding_at_2_26() -> None:
     g = torch.Generator(device="cuda").manual_seed(3)
     x = torch.randn(n, device="cuda", generator=g)
     out = torch.empty_like(x)
-    kernels.cumsum_f32(x, state(n), out, threads=n // ITEMS, block=256)
+    kernels.cumsum_f32(x, state(n), out)
     # Each output is at most m = 50 + 2·tiles roundings deep (its thread's 32 serial additions, the
     # warp's, block's and a look-back step's trees, about two per tile of look-back; zeros add
     # exactly), so its error is at most u·m·Σ|x| to first order, u = 2^-24. Loose, never flaky;
@@ -81,7 +81,7 @@ def test_cumsum_f32_at_partial_warp_blocks(block: int) -> None:
     n = 300_017
     x = integer_floats(n, block)
     out = torch.full_like(x, float("nan"))
-    kernels.cumsum_f32(x, state(n, block), out, threads=-(-n // ITEMS), block=block)
+    kernels.cumsum_f32(x, state(n, block), out, block=block)
     assert torch.equal(out, torch.cumsum(x, 0))
 
 
@@ -96,20 +96,25 @@ def test_cumsum_f32_on_views_that_start_off_a_16_byte_boundary(x_offset: int, ou
     x = integer_floats(n + x_offset, x_offset)[x_offset:]
     assert float(x.double().cumsum(0).abs().max()) < 2**24
     out = torch.full((n + out_offset,), float("nan"), device="cuda")[out_offset:]
-    kernels.cumsum_f32(x, state(n), out, threads=-(-n // ITEMS), block=256)
+    kernels.cumsum_f32(x, state(n), out)
     assert torch.equal(out, torch.cumsum(x, 0))
 
 
-def test_the_default_launch_and_a_small_grid_cover_every_element() -> None:
-    # one thread per element (32x the blocks needed: the extra blocks draw no tile), and 4 blocks that
-    # take tiles until the counter runs out
+def test_the_declared_launch_and_a_small_grid_cover_every_element() -> None:
+    # the declared launch (a thread per 32 elements, cut to the blocks the GPU holds at once), one
+    # thread per element (32x the blocks needed: the extra blocks draw no tile) and 4 blocks that take
+    # tiles until the counter runs out; the last two go past the declaration, through the run time's
+    # general path
     n = 1_000_003
     x = integer_floats(n, 7)
     ref = torch.cumsum(x, 0)
     s = state(n)
-    for threads in (None, 4 * 256):
+    for threads in (None, n, 4 * 256):
         out = torch.full_like(x, float("nan"))
-        kernels.cumsum_f32(x, s, out, threads=threads)
+        if threads is None:
+            kernels.cumsum_f32(x, s, out)
+        else:
+            kernels._module.kernel("cumsum_f32")((x, s, out), None, threads, None)
         assert torch.equal(out, ref), threads
 
 
@@ -122,7 +127,7 @@ def test_one_state_reused_across_sizes_without_zeroing() -> None:
     xs = [integer_floats(n, i) for i, n in enumerate(sizes)]
     outs = [torch.full_like(x, float("nan")) for x in xs]
     for x, out in zip(xs, outs):
-        kernels.cumsum_f32(x, s, out, threads=max(1, -(-len(x) // ITEMS)), block=256)
+        kernels.cumsum_f32(x, s, out)
     torch.cuda.synchronize()
     for n, x, out in zip(sizes, xs, outs):
         assert torch.equal(out, torch.cumsum(x, 0)), n
@@ -134,12 +139,12 @@ def test_cumsum_int32_and_uint32_wrap_bit_for_bit() -> None:
     rng = np.random.default_rng(5)
     xi = rng.integers(-(2**31), 2**31, n, dtype=np.int32)
     out = torch.zeros(n, dtype=torch.int32, device="cuda")
-    kernels.cumsum_i32(torch.from_numpy(xi).cuda(), state(n), out, threads=-(-n // ITEMS), block=256)
+    kernels.cumsum_i32(torch.from_numpy(xi).cuda(), state(n), out)
     assert np.array_equal(out.cpu().numpy(), np.cumsum(xi, dtype=np.int32))
     xu = rng.integers(0, 2**32, n, dtype=np.uint32)
     xt = torch.from_numpy(xu.view(np.int32)).cuda().view(torch.uint32)
     outu = torch.zeros(n, dtype=torch.int32, device="cuda").view(torch.uint32)
-    kernels.cumsum_u32(xt, state(n), outu, threads=-(-n // ITEMS), block=256)
+    kernels.cumsum_u32(xt, state(n), outu)
     assert np.array_equal(outu.view(torch.int32).cpu().numpy().view(np.uint32), np.cumsum(xu, dtype=np.uint32))
 
 
@@ -169,7 +174,7 @@ def test_a_tiles_second_read_gives_x_whatever_the_staging_buffer_held(stage: Any
                             ("after_another_input", (x, y), torch.cumsum(x + y, 0)),
                             ("after_a_write", (x,), torch.cumsum(x, 0))):
         out = torch.full_like(x, float("nan"))
-        getattr(stage, name)(*args, s, out, threads=-(-n // ITEMS), block=256)
+        getattr(stage, name)(*args, s, out)
         assert torch.equal(out, ref), (name, n, offset)
 
 

@@ -46,7 +46,7 @@ def test_vec4_kernels_compute_every_view(rng: np.random.Generator, kernel: str, 
     xb, yb = cp.asarray(xb_h), cp.asarray(yb_h)
     x, y = xb[x_off : x_off + n], yb[y_off : y_off + n]
     assert (x.data.ptr % 16 == 0) == (x_off % 4 == 0) and (y.data.ptr % 16 == 0) == (y_off % 4 == 0)
-    getattr(kernels, kernel)(3.0, x, y, threads=n // 4)
+    getattr(kernels, kernel)(3.0, x, y)
     want = yb_h.copy()
     xs, ys = xb_h[x_off : x_off + n], yb_h[y_off : y_off + n]
     want[y_off : y_off + n] = np.float32(3.0) * xs + (ys if kernel == "saxpy4" else np.float32(0.0))
@@ -58,7 +58,7 @@ def test_vec4_kernels_on_a_short_misaligned_view() -> None:
     # fewer elements than one block's worth, misaligned on both sides
     xb = cp.arange(40, dtype=cp.float32)
     yb = cp.zeros(40, dtype=cp.float32)
-    kernels.scale4(2.0, xb[3:11], yb[1:9], threads=2)
+    kernels.scale4(2.0, xb[3:11], yb[1:9])
     want = np.zeros(40, dtype=np.float32)
     want[1:9] = 2.0 * np.arange(3, 11, dtype=np.float32)
     assert np.array_equal(yb.get(), want)

@@ -48,7 +48,7 @@ def mixed(x: Any, y: Any) -> Any:
     """torch ops and oxpack kernels in one function: softmax of relu(x)·2, then saxpy into y."""
     h = torch.relu(x) * 2.0
     p = torch.empty_like(h)
-    ops.softmax(h.shape[1], h, p, threads=[h.shape[0] * 256], block=[256])
+    ops.softmax(h.shape[1], h, p)  # a block per row, as the kernel declares
     flat = p.reshape(-1)
     ops.saxpy(0.5, flat, y)  # y += 0.5 * p, in place on an input
     g = torch.empty_like(y)
@@ -106,20 +106,20 @@ def _u32(n: int, hi: int) -> Any:
 # kernel: a function of a fresh generator giving (args, kwargs)
 OPCHECK: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "saxpy": lambda: ((1.5, torch.randn(4097, device=CUDA), torch.randn(4097, device=CUDA)), {}),
-    "saxpy4": lambda: ((0.5, torch.randn(4096, device=CUDA), torch.randn(4096, device=CUDA)), {"threads": [1024]}),
+    "saxpy4": lambda: ((0.5, torch.randn(4096, device=CUDA), torch.randn(4096, device=CUDA)), {}),
     "gelu": lambda: ((torch.randn(1000, device=CUDA), torch.empty(1000, device=CUDA)), {}),
     "softmax": lambda: ((333, torch.randn(7 * 333, device=CUDA), torch.empty(7 * 333, device=CUDA)),
-                        {"threads": [7 * 128], "block": [128]}),
+                        {"block": [128]}),  # its block, the one key it leaves to the call
     "math64": lambda: ((8, torch.rand(999, device=CUDA, dtype=torch.float64), torch.empty(999, device=CUDA,
                                                                                          dtype=torch.float64)), {}),
     "to_f16": lambda: ((torch.randn(500, device=CUDA), torch.empty(500, device=CUDA, dtype=torch.float16)), {}),
     "scale_bf16": lambda: ((2.0, torch.randn(500, device=CUDA).bfloat16(), torch.empty(500, device=CUDA,
                                                                                        dtype=torch.bfloat16)), {}),
     "sum": lambda: ((torch.randint(0, 8, (5000,), device=CUDA).float(), torch.zeros(1, device=CUDA)),
-                    {"threads": [1024], "block": [256]}),
+                    {}),
     "histogram": lambda: ((64, _u32(5000, 2**32 - 1), torch.zeros(64, device=CUDA, dtype=torch.uint32)), {}),
     "transpose_tiled": lambda: ((96, 64, torch.randn(64 * 96, device=CUDA), torch.empty(64 * 96, device=CUDA)),
-                                {"threads": [96, 16], "block": [32, 8]}),
+                                {}),
 }
 
 

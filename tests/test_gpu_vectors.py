@@ -44,14 +44,14 @@ def test_int32_and_uint32_vectors_at_every_alignment(rng: np.random.Generator, n
         x_h = rng.integers(-(2**31), 2**31 - 1, n + 8, dtype=np.int32)
         yb = _poisoned(n + 8, cp.int32)
         before = yb.get()
-        kernels.add_i32x4(-(2**31) + 5, cp.asarray(x_h)[xo : xo + m], yb[yo : yo + m], threads=-(-m // 4))
+        kernels.add_i32x4(-(2**31) + 5, cp.asarray(x_h)[xo : xo + m], yb[yo : yo + m])
         got = yb.get()
         want = (x_h[xo : xo + m].astype(np.int64) + (-(2**31) + 5)).astype(np.uint32).view(np.int32)
         assert np.array_equal(got[yo : yo + m], want), (xo, yo, m)
         assert np.array_equal(got[:yo], before[:yo]) and np.array_equal(got[yo + m :], before[yo + m :])
         u_h = x_h.view(np.uint32)
         ub = _poisoned(n + 8, cp.uint32)
-        kernels.xor_u32x4(0xA5A5_5A5A, cp.asarray(u_h)[xo : xo + m], ub[yo : yo + m], threads=-(-m // 4))
+        kernels.xor_u32x4(0xA5A5_5A5A, cp.asarray(u_h)[xo : xo + m], ub[yo : yo + m])
         assert np.array_equal(ub.get()[yo : yo + m], u_h[xo : xo + m] ^ np.uint32(0xA5A5_5A5A)), (xo, yo, m)
 
 
@@ -61,7 +61,7 @@ def test_float16_vectors_of_eight_lanes_at_every_alignment(rng: np.random.Genera
         x_h = rng.standard_normal(n + 8).astype(np.float16)
         y_h = rng.standard_normal(n + 8).astype(np.float16)
         yb = cp.asarray(y_h)
-        kernels.axpy_f16x8(1.5, cp.asarray(x_h)[xo : xo + m], yb[yo : yo + m], threads=-(-m // 8))
+        kernels.axpy_f16x8(1.5, cp.asarray(x_h)[xo : xo + m], yb[yo : yo + m])
         got = yb.get()
         x, y = x_h[xo : xo + m].astype(np.float32), y_h[yo : yo + m].astype(np.float32)
         want = (np.float32(1.5) * x + y).astype(np.float16)  # the GPU may fuse the multiply-add
@@ -75,7 +75,7 @@ def test_bfloat16_vectors_of_eight_lanes_at_every_alignment() -> None:
     for xo, yo, m in _views(301, 8):
         xb = torch.randn(320, device="cuda", generator=g).to(torch.bfloat16)
         yb = torch.zeros(320, device="cuda", dtype=torch.bfloat16)
-        kernels.scale_bf16x8(3.0, xb[xo : xo + m], yb[yo : yo + m], threads=-(-m // 8))
+        kernels.scale_bf16x8(3.0, xb[xo : xo + m], yb[yo : yo + m])
         torch.cuda.synchronize()
         assert torch.equal(yb[yo : yo + m], (xb[xo : xo + m].float() * 3.0).to(torch.bfloat16)), (xo, yo, m)
         assert not yb[:yo].any() and not yb[yo + m :].any()

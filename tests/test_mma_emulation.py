@@ -544,7 +544,7 @@ def test_example_gemm_is_f32_exact_in_k_order(mods: ModuleType, rng: np.random.G
     a, b = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((k, n)))
     stored = b if kernel == "gemm_bf16" else np.ascontiguousarray(b.T)
     c = np.full((m, n), np.nan, np.float32)
-    getattr(mods, kernel)(m, n, k, BFloat16(a), BFloat16(stored), c, threads=128 * up(m, 128) * up(n, 128))
+    getattr(mods, kernel)(m, n, k, BFloat16(a), BFloat16(stored), c)
     assert np.array_equal(c, f32_in_k_order(widen(a), widen(b)))
 
 
@@ -554,7 +554,7 @@ def test_example_tf32_gemm_is_f32_exact_in_k_order(mods: ModuleType, rng: np.ran
     a = rng.standard_normal((m, k)).astype(np.float32)
     b = rng.standard_normal((n, k)).astype(np.float32)
     c = np.full((m, n), np.nan, np.float32)
-    mods.gemm_tf32_nt(m, n, k, a, b, c, threads=max(128, 128 * up(m, 128) * up(n, 128)))
+    mods.gemm_tf32_nt(m, n, k, a, b, c)
     assert np.array_equal(c, f32_in_k_order(tf32(a), tf32(b).T))
 
 
@@ -565,7 +565,7 @@ def test_example_gemm_copies_misaligned_rows_by_loads(mods: ModuleType, rng: np.
     b = np.concatenate([[0], to_bf16(rng.standard_normal(n * k))]).astype(np.uint16)[1:]
     assert a.ctypes.data % 16 and b.ctypes.data % 16
     c = np.full((m, n), np.nan, np.float32)
-    mods.gemm_bf16_nt(m, n, k, BFloat16(a), BFloat16(b), c, threads=128 * up(m, 128) * up(n, 128))
+    mods.gemm_bf16_nt(m, n, k, BFloat16(a), BFloat16(b), c)
     assert np.array_equal(c, f32_in_k_order(widen(a).reshape(m, k), widen(b).reshape(n, k).T))
 
 
@@ -573,7 +573,7 @@ def test_example_gemm_with_bf16_output_rounds_the_f32_sums(mods: ModuleType, rng
     m, n, k = 150, 90, 72
     a, w = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
     c = np.zeros((m, n), np.uint16)
-    mods.gemm_bf16_nt_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(c), threads=128 * up(m, 128) * up(n, 128))
+    mods.gemm_bf16_nt_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(c))
     assert np.array_equal(c, to_bf16(f32_in_k_order(widen(a), widen(w).T)))
 
 
@@ -584,7 +584,7 @@ def test_example_linear_gelu(mods: ModuleType, rng: np.random.Generator) -> None
     a, w = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)) / 4)
     bias = to_bf16(rng.standard_normal(n))
     c = np.zeros((m, n), np.uint16)
-    mods.linear_gelu_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(bias), BFloat16(c), threads=128 * up(m, 128) * up(n, 128))
+    mods.linear_gelu_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(bias), BFloat16(c))
     x = (f32_in_k_order(widen(a), widen(w).T) + widen(bias)).astype(np.float64)
     erf = np.vectorize(math.erf)
     ref = 0.5 * x * (1 + erf(x / math.sqrt(2)))
@@ -593,41 +593,54 @@ def test_example_linear_gelu(mods: ModuleType, rng: np.random.Generator) -> None
     assert np.all(np.abs(got - ref) <= 2.0 ** -8 * np.abs(ref) + 1e-6), np.abs(got - ref).max()
 
 
-GEMM_GRID = ("{kernel}(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` failed: blocks.x = 3, "
-             "blocks = 3, m = 256, n = 256; launch at least 4 blocks: threads=512")
-GEMM_BLOCK = "{kernel}(): requirement `block.x == block == 128` failed: block.x = 64, block = 64; pass block=128"
-GEMM_2D = ("{kernel}(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` failed: blocks.x = 4, "
-           "blocks = 8, m = 256, n = 256; launch a 1-D grid: 1 block along y and z (threads and block ints)")
+GEMM_GRID = ("{kernel}(): `threads=384` differs from the kernel's declared launch `grid = cdiv(m, 128) * cdiv(n, 128)` "
+             "(threads=512 for these arguments); leave `threads` out")
+GEMM_BLOCK = "{kernel}(): `block=64` differs from the kernel's declared launch `block = 128`; leave `block` out"
+GEMM_2D = ("{kernel}(): `threads=(512, 2)` differs from the kernel's declared launch `grid = cdiv(m, 128) * cdiv(n, 128)` "
+           "(threads=512 for these arguments); leave `threads` out")
+# the same launches given to the run time's general path, past the declaration: the `where` refuses them
+WHERE_GRID = ("{kernel}(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` failed: blocks.x = 3, "
+              "blocks = 3, m = 256, n = 256; launch at least 4 blocks: threads=512")
+WHERE_BLOCK = "{kernel}(): requirement `block.x == block == 128` failed: block.x = 64, block = 64; pass block=128"
+WHERE_2D = ("{kernel}(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` failed: blocks.x = 4, "
+            "blocks = 8, m = 256, n = 256; launch a 1-D grid: 1 block along y and z (threads and block ints)")
 
 
 @pytest.mark.parametrize("kernel", ["gemm_bf16", "gemm_bf16_nt", "gemm_bf16_nt_bf16", "gemm_tf32_nt", "linear_gelu_bf16"])
 def test_example_gemm_refuses_a_wrong_launch_before_it_runs(mods: ModuleType, kernel: str) -> None:
     """Too few blocks for C, another block, a 2-D grid (whose blocks the device would give no
-    tile): refused by the kernel's `where (...)` in one line that says what to pass, before the
-    emulated device runs (its trap stays behind, as on the GPU); then the launch it names runs."""
+    tile): refused against the kernel's declared launch in one line that says what it is, before
+    the emulated device runs (its trap stays behind, as on the GPU); given to the run time's general
+    path past the declaration, refused by the kernel's `where (...)` in one line that says what to
+    pass; then the declared launch runs, left out or given."""
     tf32 = kernel == "gemm_tf32_nt"
     a = np.zeros(256 * 32, np.float32) if tf32 else BFloat16(np.zeros(256 * 32, np.uint16))
     f32 = kernel in ("gemm_bf16", "gemm_bf16_nt", "gemm_tf32_nt")
     out = np.full((256, 256), np.nan, np.float32) if f32 else np.full((256, 256), 0x7FC0, np.uint16)  # NaN
     c = out if f32 else BFloat16(out)
     args = (256, 256, 32, a, a, *([BFloat16(np.zeros(256, np.uint16))] if kernel == "linear_gelu_bf16" else []), c)
-    for launch, message in [({"threads": 128 * 3}, GEMM_GRID), ({"threads": 64 * 8, "block": 64}, GEMM_BLOCK),
-                            ({"threads": (128 * 4, 2), "block": (128, 1)}, GEMM_2D)]:
+    for launch, message in [({"threads": 128 * 3}, GEMM_GRID), ({"block": 64}, GEMM_BLOCK),
+                            ({"threads": (128 * 4, 2)}, GEMM_2D)]:
         with pytest.raises(mods.KernelValueError) as caught:
             getattr(mods, kernel)(*args, **launch)
         assert str(caught.value) == message.format(kernel=kernel)
+    for (threads, block), message in [((128 * 3, None), WHERE_GRID), ((64 * 8, 64), WHERE_BLOCK),
+                                      (((128 * 4, 2), (128, 1)), WHERE_2D)]:
+        with pytest.raises(mods.KernelValueError) as caught:
+            mods._module.kernel(kernel)(args, None, threads, block)
+        assert str(caught.value) == message.format(kernel=kernel)
     assert (out.view(np.uint32 if f32 else np.uint16) == (0x7FC00000 if f32 else 0x7FC0)).all()  # nothing ran
-    getattr(mods, kernel)(*args, threads=512)
+    getattr(mods, kernel)(*args)  # the declared launch: 4 blocks of 128 threads
     assert (out == 0).all()  # zeros times zeros (and gelu(0 + 0)), every element written
-    getattr(mods, kernel)(*args)  # the default: one thread per element of c, blocks of 128 (its launch bounds)
+    getattr(mods, kernel)(*args, threads=512, block=128)  # the same values, given
 
 
 def test_the_docs_show_the_gemms_requirements_and_messages(mods: ModuleType) -> None:
-    """docs/requirements.md shows tensor.rs's `where (...)` as it is, and the messages a wrong
-    launch of it gets, as emulation gives them."""
+    """docs/requirements.md shows tensor.rs's `#[launch(...)]` and `where (...)` as they are, and the
+    messages a wrong launch of it gets, against the declaration and past it, as emulation gives them."""
     page = (REPO / "docs" / "requirements.md").read_text()
     source = (EXAMPLE / "kernels" / "tensor.rs").read_text()
-    clause = source[source.index("    ) where (", source.index("pub fn gemm_bf16_nt(")):].split(" {\n", 1)[0]
-    assert clause in page, clause
-    for message in (GEMM_GRID, GEMM_BLOCK, GEMM_2D):
+    head = source[source.rindex("    #[launch(", 0, source.index("pub fn gemm_bf16_nt(")):].split(" {\n", 1)[0]
+    assert head in page, head
+    for message in (GEMM_GRID, GEMM_BLOCK, GEMM_2D, WHERE_GRID, WHERE_BLOCK, WHERE_2D):
         assert message.format(kernel="gemm_bf16_nt") in page, message

@@ -12,10 +12,11 @@
 //! Any seq: the last tiles of q and k/v read zeros past the sequence, whose columns are masked
 //! and whose rows are not stored.
 //!
-//! Launch one block per 64 rows of each sequence:
-//! `threads=128 * batch * heads * ceil(seq / 64)`. Fewer blocks, another block, a 2-D grid or an
-//! `o` of a partial sequence are refused before the launch by the kernels' `where (...)` (the
-//! device code traps on them too).
+//! Each kernel declares its launch, one block of 128 threads per 64 rows of each sequence:
+//! `#[launch(grid = batch · heads · cdiv(seq, 64), block = 128)]` (batch · heads being
+//! `len(o) / (seq · head_dim)`), so a call passes only data. A `threads=` or `block=` given that
+//! differs is refused before the launch, in one line, and an `o` of a partial sequence by the
+//! kernels' `where (...)` (the device code traps on them too).
 use oxpack::prelude::*;
 use oxpack::math::fast;
 use oxpack::mma::{AccumFor, BTile, BtTile};
@@ -120,8 +121,9 @@ fn part<const D: usize>(x: &[BF16], at: usize, seq: usize) -> Option<Matrix<'_, 
 
 kernel! {
     /// o ← softmax(scale · q·kᵀ) · v (causal: column j of row i masked for j > i), head dim 64:
-    /// q, k, v, o of shape (batch, heads, seq, 64), contiguous bf16, sums in f32. Launch with
-    /// `threads=128 * batch * heads * ceil(seq / 64)`.
+    /// q, k, v, o of shape (batch, heads, seq, 64), contiguous bf16, sums in f32. One block of
+    /// 128 threads per 64 rows of each sequence.
+    #[launch(grid = len(o) / max(seq * 64, 1) * cdiv(seq, 64), block = 128)]
     #[launch_bounds(128)]
     pub fn attention_fwd_d64(
         seq: u32, causal: u32, scale: f32, q: &[BF16], k: &[BF16], v: &[BF16],
@@ -133,6 +135,7 @@ kernel! {
     }
 
     /// As `attention_fwd_d64`, head dim 128 (k/v tiles of 32 rows).
+    #[launch(grid = len(o) / max(seq * 128, 1) * cdiv(seq, 64), block = 128)]
     #[launch_bounds(128)]
     pub fn attention_fwd_d128(
         seq: u32, causal: u32, scale: f32, q: &[BF16], k: &[BF16], v: &[BF16],

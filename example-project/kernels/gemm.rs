@@ -17,10 +17,10 @@ const TN: usize = 8;
 kernel! {
     /// c ← a·b for row-major f32 matrices: `a` is m × k, `b` is k × n, `c` is m × n.
     /// Each block of 16 × 16 threads computes a 128 × 128 tile of `c`, each thread an
-    /// 8 × 8 block of it, stepping through k in slices of 8 that the block stages in
-    /// shared memory. Launch with `threads=(ceil(n / 8), ceil(m / 8))` and
-    /// `block=(16, 16)` (the default of a 2-D launch); any other block shape is refused before
-    /// the launch (and traps on the device).
+    /// 8 × 8 block of it (a thread per 8 × 8 block of `c`), stepping through k in slices of 8
+    /// that the block stages in shared memory. Another block shape is refused before the
+    /// launch (and traps on the device).
+    #[launch(threads = (cdiv(n, 8), cdiv(m, 8)), block = (16, 16))]
     pub fn sgemm(
         ij: ThreadIndex2, m: u32, n: u32, k: u32, a: &[f32], b: &[f32],
         c: &mut DisjointSlice<f32, RegisterTiles<TM, TN>> = (n),

@@ -8,10 +8,10 @@
 //! is 16-byte aligned (K a multiple of 16, the arrays 16-byte aligned, as torch and CuPy allocate
 //! them) are copied by `cp.async`; others by ordinary loads, slower.
 //!
-//! Launch one block per tile of C: `threads=128 * ceil(m / 128) * ceil(n / 128)` (the block is
-//! 128 threads by default, from `#[launch_bounds(128)]`); more do nothing. Fewer blocks, another
-//! block or a 2-D grid are refused before the launch by the kernels' `where (...)`, in one line
-//! that says what to pass (the device code traps on them too).
+//! The kernel declares its launch, one block of 128 threads per tile of C:
+//! `#[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]`, so a call passes only data. A
+//! `threads=` or `block=` given that differs is refused before the launch, in one line; the
+//! kernel's `where (...)` states the same shape (the device code traps on another one too).
 use oxpack::mma::s8::AccumS32;
 use oxpack::prelude::*;
 
@@ -36,7 +36,8 @@ kernel! {
     /// c ← a·bᵀ on int8 tensor cores: `a` m × k and `b` n × k (torch's `linear` weight layout;
     /// `torch._int_mm(a, b.t())`), row-major i8; `c` m × n, i32: exact products summed in s32
     /// (wrapping on overflow, as the hardware does; no overflow below k = 131,072).
-    /// Launch with `threads=128 * ceil(m / 128) * ceil(n / 128)`.
+    /// One block of 128 threads per 128 × 128 tile of `c`.
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
     #[launch_bounds(128)]
     pub fn gemm_s8_nt(
         m: u32, n: u32, k: u32, a: &[i8], b: &[i8], c: &mut DisjointSlice<i32, Tiles> = (n),

@@ -1,9 +1,10 @@
 //! 2-D kernels over row-major matrices, one thread per output element. Their
-//! `ThreadIndex2` parameter makes every launch 2-D: `threads=(x, y)` is required.
+//! `ThreadIndex2` parameter makes every launch 2-D; each declares its 2-D launch.
 use oxpack::prelude::*;
 
 kernel! {
-    /// out ← a + s·b for `height × width` matrices (a 2-D launch: threads=(width, height)).
+    /// out ← a + s·b for `height × width` matrices (a 2-D launch, x along a row).
+    #[launch(threads = (width, height))]
     pub fn add_scaled(
         ij: ThreadIndex2, width: u32, height: u32, s: f64, a: &[f64], b: &[f64],
         out: &mut DisjointSlice<f64, Rows> = (width),
@@ -18,7 +19,8 @@ kernel! {
     }
 
     /// out ← mᵀ: `m` is `height × width`, `out` is `width × height`
-    /// (a 2-D launch over the output: threads=(height, width)).
+    /// (a 2-D launch over the output, x along its rows).
+    #[launch(threads = (height, width))]
     pub fn transpose(
         ij: ThreadIndex2, width: u32, height: u32, m: &[f32], out: &mut DisjointSlice<f32, Rows> = (height),
     )
@@ -34,9 +36,9 @@ kernel! {
     }
 
     /// out ← mᵀ through a shared 32 × 32 tile padded to 33 columns (no bank
-    /// conflicts): reads and writes are both coalesced. Launch with
-    /// `threads=(round_up(width, 32), round_up(height, 32) // 4)` and `block=(32, 8)`:
-    /// each thread moves four elements.
+    /// conflicts): reads and writes are both coalesced. One block of 32 × 8 threads per
+    /// 32 × 32 tile of `m`: each thread moves four elements.
+    #[launch(grid = (cdiv(width, 32), cdiv(height, 32)), block = (32, 8))]
     pub fn transpose_tiled(
         ij: ThreadIndex2, width: u32, height: u32, m: &[f32],
         out: &mut DisjointSlice<f32, TransposedTiles<32, 8>> = (height, width),

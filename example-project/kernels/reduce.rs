@@ -3,8 +3,10 @@ use oxpack::prelude::*;
 
 kernel! {
     /// total[0] += the sum of x. A grid-stride loop of 16-byte loads per thread, a
-    /// warp-shuffle sum, one shared slot per warp, then one atomic add per block.
-    /// Launch with fewer threads than elements, e.g. threads = 132 * 2048.
+    /// warp-shuffle sum, one shared slot per warp, then one atomic add per block. A thread
+    /// per 4 elements, at most as many as 132 SMs hold at once (2048 each: an H100 or H200
+    /// full), the rest taken by the grid-stride loop.
+    #[launch(threads = min(cdiv(len(x), 4), 132 * 2048))]
     pub fn sum(i: ThreadIndex, x: &[f32], total: &[AtomicF32]) where (len(total) >= 1) {
         let stride = grid_dim().x as usize * block_dim().x as usize;
         let (head, body, tail) = vec4(x);
@@ -32,7 +34,9 @@ kernel! {
     }
 
     /// hist[v % bins] += 1 for every v in x, counted in shared memory per block,
-    /// then added to the global histogram (`bins` ≤ 1024).
+    /// then added to the global histogram (`bins` ≤ 1024). A thread per element, at most as
+    /// many as 132 SMs hold at once (2048 each), the rest taken by the grid-stride loop.
+    #[launch(threads = min(len(x), 132 * 2048))]
     pub fn histogram(i: ThreadIndex, bins: u32, x: &[u32], hist: &[AtomicU32])
     where (0 < bins <= 1024, len(hist) >= bins) {
         // Both counters cut to `bins` once (past 1024 or a short `hist` traps; the
@@ -98,8 +102,8 @@ kernel! {
     }
 
     /// out = x with every `blockDim.x`-element block reversed, through dynamic shared
-    /// memory: `scratch` elements per block (at least the block size), e.g.
-    /// `block_reverse(x, out, 256, block=256)`.
+    /// memory: `scratch` holds one element per thread of the block.
+    #[launch(shared = block)]
     pub fn block_reverse(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>, scratch: DynShared<f32>)
     where (len(x) == len(out)) {
         let (t, b) = (thread_idx().x as usize, block_dim().x as usize);

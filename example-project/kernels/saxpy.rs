@@ -19,8 +19,9 @@ kernel! {
     }
 
     /// y ← a·x with 16-byte loads and stores: thread i owns y[4i .. 4i+4] (`y` is a
-    /// `Vec4` output). Launch with threads = ceil(len(y) / 4). Any view works: a
+    /// `Vec4` output), so the launch is a thread per 4 elements of `y`. Any view works: a
     /// misaligned `x` or `y` (say `x[1:]`) takes a scalar path for that buffer.
+    #[launch(threads = cdiv(len(y), 4))]
     pub fn scale4(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32, Vec4>)
     where (len(x) >= len(y), len(y) % 4 == 0) {
         if let (Some(xv), Some(mut yv)) = (load4(x, i.get()), y.get_mut_vec4(i)) {
@@ -29,8 +30,9 @@ kernel! {
         }
     }
 
-    /// y ← a·x + y with 16-byte loads and stores: thread i owns y[4i .. 4i+4]. Launch
-    /// with threads = ceil(len(y) / 4). As `scale4`, any alignment is computed in full.
+    /// y ← a·x + y with 16-byte loads and stores: thread i owns y[4i .. 4i+4], a thread
+    /// per 4 elements of `y`. As `scale4`, any alignment is computed in full.
+    #[launch(threads = cdiv(len(y), 4))]
     pub fn saxpy4(i: ThreadIndex, a: f32, x: &[f32], y: &mut DisjointSlice<f32, Vec4>)
     where (len(x) >= len(y), len(y) % 4 == 0) {
         if let (Some(xv), Some(mut yv)) = (load4(x, i.get()), y.get_mut_vec4(i)) {
@@ -40,7 +42,8 @@ kernel! {
     }
 
     /// y ← a·x in bfloat16, 16 bytes per thread: thread i owns y[8i .. 8i+8] (eight
-    /// `BF16` lanes). Launch with threads = ceil(len(y) / 8). Any view works, as `scale4`.
+    /// `BF16` lanes), a thread per 8 elements of `y`. Any view works, as `scale4`.
+    #[launch(threads = cdiv(len(y), 8))]
     pub fn scale_bf16x8(i: ThreadIndex, a: f32, x: &[BF16], y: &mut DisjointSlice<BF16, Vec4>)
     where (len(x) >= len(y)) {
         if let (Some(xv), Some(mut yv)) = (load4(x, i.get()), y.get_mut_vec4(i)) {
@@ -48,8 +51,9 @@ kernel! {
         }
     }
 
-    /// y ← a·x + y in float16, 16 bytes per thread (eight `F16` lanes), loaded and
-    /// stored with the streaming hint (`ld.cs`/`st.cs`). Launch with threads = ceil(len(y) / 8).
+    /// y ← a·x + y in float16, 16 bytes per thread (eight `F16` lanes: a thread per 8
+    /// elements of `y`), loaded and stored with the streaming hint (`ld.cs`/`st.cs`).
+    #[launch(threads = cdiv(len(y), 8))]
     pub fn axpy_f16x8(i: ThreadIndex, a: f32, x: &[F16], y: &mut DisjointSlice<F16, Vec4>)
     where (len(x) >= len(y)) {
         if let (Some(xv), Some(mut yv)) = (load4_streaming(x, i.get()), y.get_mut_vec4(i)) {
@@ -59,7 +63,7 @@ kernel! {
     }
 
     /// y ← x + b (wrapping) in int32, 16 bytes per thread: thread i owns y[4i .. 4i+4].
-    /// Launch with threads = ceil(len(y) / 4).
+    #[launch(threads = cdiv(len(y), 4))]
     pub fn add_i32x4(i: ThreadIndex, b: i32, x: &[i32], y: &mut DisjointSlice<i32, Vec4>)
     where (len(x) >= len(y)) {
         if let (Some(xv), Some(mut yv)) = (load4(x, i.get()), y.get_mut_vec4(i)) {
@@ -67,8 +71,9 @@ kernel! {
         }
     }
 
-    /// y ← x xor m in uint32, 16 bytes per thread, with L1 evict-first loads and stores.
-    /// Launch with threads = ceil(len(y) / 4).
+    /// y ← x xor m in uint32, 16 bytes per thread (thread i owns y[4i .. 4i+4]), with L1
+    /// evict-first loads and stores.
+    #[launch(threads = cdiv(len(y), 4))]
     pub fn xor_u32x4(i: ThreadIndex, m: u32, x: &[u32], y: &mut DisjointSlice<u32, Vec4>)
     where (len(x) >= len(y)) {
         if let (Some(xv), Some(mut yv)) = (load4_evict_first(x, i.get()), y.get_mut_vec4(i)) {

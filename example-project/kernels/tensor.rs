@@ -8,10 +8,10 @@
 //! aligned (K, or N for a `K × N` B, a multiple of 8, and the arrays 16-byte aligned, as torch
 //! and CuPy allocate them) are copied by `cp.async`; others by ordinary loads, slower.
 //!
-//! Launch one block per tile of C: `threads=128 * ceil(m / 128) * ceil(n / 128)` (the block is
-//! 128 threads by default, from `#[launch_bounds(128)]`); more do nothing. Fewer blocks, another
-//! block or a 2-D grid are refused before the launch by the kernels' `where (...)`, in one line
-//! that says what to pass (the device code traps on them too).
+//! Each kernel declares its launch, one block of 128 threads per tile of C:
+//! `#[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]`, so a call passes only data. A
+//! `threads=` or `block=` given that differs is refused before the launch, in one line; the
+//! kernels' `where (...)` states the same shape (the device code traps on another one too).
 use oxpack::prelude::*;
 use oxpack::mma::{BTileKind, Depth, MmaInput};
 
@@ -115,7 +115,8 @@ fn gelu(x: f32) -> f32 {
 
 kernel! {
     /// c ← a·b on tensor cores: `a` m × k and `b` k × n, row-major bf16; `c` m × n, f32
-    /// (bf16 products, summed in f32). Launch with `threads=128 * ceil(m / 128) * ceil(n / 128)`.
+    /// (bf16 products, summed in f32). One block of 128 threads per 128 × 128 tile of `c`.
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
     #[launch_bounds(128)]
     pub fn gemm_bf16(
         m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32, Tiles> = (n),
@@ -126,7 +127,8 @@ kernel! {
     }
 
     /// c ← a·bᵀ on tensor cores: `a` m × k and `b` n × k (torch's `linear` weight layout),
-    /// row-major bf16; `c` m × n, f32. Launch as `gemm_bf16`.
+    /// row-major bf16; `c` m × n, f32. Launched as `gemm_bf16`.
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
     #[launch_bounds(128)]
     pub fn gemm_bf16_nt(
         m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32, Tiles> = (n),
@@ -137,7 +139,8 @@ kernel! {
     }
 
     /// c ← a·bᵀ as `gemm_bf16_nt`, with `c` m × n in bf16 (rounded to nearest even):
-    /// torch's `F.linear(a, b)` without bias. Launch as `gemm_bf16`.
+    /// torch's `F.linear(a, b)` without bias. Launched as `gemm_bf16`.
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
     #[launch_bounds(128)]
     pub fn gemm_bf16_nt_bf16(
         m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<BF16, Tiles> = (n),
@@ -149,7 +152,8 @@ kernel! {
 
     /// c ← a·bᵀ on tensor cores in tf32: `a` m × k and `b` n × k (as a `linear` weight), row-major
     /// f32, of which the tensor cores read the top 19 bits (sign, exponent, 10 mantissa bits:
-    /// truncated); products summed in f32 into `c`, m × n. Launch as `gemm_bf16`.
+    /// truncated); products summed in f32 into `c`, m × n. Launched as `gemm_bf16`.
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
     #[launch_bounds(128)]
     pub fn gemm_tf32_nt(
         m: u32, n: u32, k: u32, a: &[f32], b: &[f32], c: &mut DisjointSlice<f32, Tiles> = (n),
@@ -161,7 +165,8 @@ kernel! {
 
     /// c ← gelu(a·wᵀ + bias), the exact GELU (x/2 · (1 + erf(x/√2)), torch's default), summed
     /// and activated in f32, stored in bf16: `a` m × k, `w` n × k, `bias` n, `c` m × n.
-    /// Launch as `gemm_bf16`.
+    /// Launched as `gemm_bf16`.
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
     #[launch_bounds(128)]
     pub fn linear_gelu_bf16(
         m: u32, n: u32, k: u32, a: &[BF16], w: &[BF16], bias: &[BF16], c: &mut DisjointSlice<BF16, Tiles> = (n),

@@ -35,7 +35,8 @@ fn scanned(before: f32, again: [f32; ITEMS], w: [f32; ITEMS]) -> [f32; ITEMS] {
 kernel! {
     /// out = cumsum(x + y). Each tile loads `x`, then `y` (which takes the warp's part of the
     /// buffer), then reads `x` again after the publish: the second read must give `x`, not `y`.
-    /// Launch with block = 256 and threads = ceil(len(x) / 32).
+    /// A thread per `ITEMS` elements, in blocks of 256 (the default).
+    #[launch(threads = cdiv(len(x), {ITEMS}))]
     #[launch_bounds(256, 3)]
     pub fn after_another_input(i: ThreadIndex, x: &[f32], y: &[f32], state: ScanState,
                                out: &mut DisjointSlice<f32, ScanTiles<32>>)
@@ -53,6 +54,7 @@ kernel! {
     /// out = cumsum(x). Each tile writes its elements twice: first a wrong value (-1 each: the
     /// write puts them through the warp's part of the buffer), then the right ones from a second
     /// read of `x`, which must come from `x`, not from what the first write left in the buffer.
+    #[launch(threads = cdiv(len(x), {ITEMS}))]
     #[launch_bounds(256, 3)]
     pub fn after_a_write(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<32>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
@@ -68,6 +70,7 @@ kernel! {
 
     /// out = cumsum(x), the plain way with the second read (the path the two kernels above
     /// attack): the second read comes from the buffer wherever a warp moved its runs as one.
+    #[launch(threads = cdiv(len(x), {ITEMS}))]
     #[launch_bounds(256, 3)]
     pub fn plain(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<32>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
