@@ -25,8 +25,7 @@ pytestmark = pytest.mark.gpu
 torch, kernels = hopper_on_gpu()
 
 CUDA = "cuda"
-SMEM = 24712  # TmaPipeline<4, 128, 256>::SHARED_BYTES / 8
-SMEM_SMALL = 4624  # TmaPipeline<2, 64, 64>::SHARED_BYTES / 8
+SMEM = 24712  # TmaPipeline<4, 128, 256>::SHARED_BYTES / 8: what the kernels declare, which their fast paths take
 
 
 @pytest.fixture(autouse=True)
@@ -64,7 +63,7 @@ def test_gemm_sm90_matches_torch(m: int, n: int, k: int) -> None:
     """c = a·wᵀ by TMA + wgmma (f32 out), tile-aligned and ragged (k a multiple of 8: the TMA's rows)."""
     a, w = bf16(m, k), bf16(n, k)
     c = torch.full((m, n), float("nan"), device=CUDA)
-    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * tiles(m, n, 128, 256), block=384)
+    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c)
     check(c, a, w)
 
 
@@ -75,7 +74,7 @@ def test_gemm_sm90_persistent(blocks: int) -> None:
     m, n, k = 1000, 1100, 200
     a, w = bf16(m, k), bf16(n, k)
     c = torch.full((m, n), float("nan"), device=CUDA)
-    kernels.gemm_bf16_nt_sm90_persistent(m, n, k, a, w, c, SMEM, threads=384 * blocks, block=384)
+    kernels.gemm_bf16_nt_sm90_persistent(m, n, k, a, w, c, threads=384 * blocks)  # its grid is the call's
     check(c, a, w)
 
 
@@ -90,7 +89,7 @@ def test_gemm_sm90_bf16_out_matches_linear(m: int, n: int, k: int, offset: int) 
     a, w = bf16(m, k), bf16(n, k)
     buf = torch.full((m * n + offset,), float("nan"), device=CUDA, dtype=torch.bfloat16)
     c = buf[offset:]
-    kernels.gemm_bf16_nt_sm90_bf16(m, n, k, a, w, c, SMEM, threads=384 * tiles(m, n, 128, 256), block=384)
+    kernels.gemm_bf16_nt_sm90_bf16(m, n, k, a, w, c)
     check(c.view(m, n), a, w)
     assert bool(buf[:offset].isnan().all()), "nothing before the output is written"
 
@@ -102,7 +101,7 @@ def test_tf32_gemm_matches_torch(m: int, n: int, k: int) -> None:
     ragged M, N and K (k not a multiple of the stage's 32 f32: the TMA's zero fill)."""
     a, w = torch.randn(m, k, device=CUDA), torch.randn(n, k, device=CUDA)
     c = torch.full((m, n), float("nan"), device=CUDA)
-    kernels.gemm_tf32_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * tiles(m, n, 128, 256), block=384)
+    kernels.gemm_tf32_nt_sm90(m, n, k, a, w, c)
     ref = a.double() @ w.double().t()
     scale = a.abs().double() @ w.abs().double().t()
     bad = ((c.double() - ref).abs() > 2.0**-8 * scale + 2 * k * 2.0**-24 * scale) | c.isnan()
@@ -114,7 +113,7 @@ def test_small_tiles_many_phases() -> None:
     m, n, k = 130, 190, 1280
     a, w = bf16(m, k), bf16(n, k)
     c = torch.full((m, n), float("nan"), device=CUDA)
-    kernels.gemm_small(m, n, k, a, w, c, SMEM_SMALL, threads=256 * tiles(m, n, 64, 64), block=256)
+    kernels.gemm_small(m, n, k, a, w, c, threads=256 * tiles(m, n, 64, 64))  # a block per tile (its grid is the call's)
     check(c, a, w)
 
 
@@ -123,29 +122,31 @@ def test_gemm_sm90_4096() -> None:
     m = n = k = 4096
     a, w = bf16(m, k), bf16(n, k)
     c = torch.full((m, n), float("nan"), device=CUDA)
-    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * tiles(m, n, 128, 256), block=384)
+    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c)
     check(c, a, w)
 
 
 def test_a_wrong_launch_is_refused_before_it_runs() -> None:
-    """The default block (256), too few blocks, a 2-D grid: refused in one line by the kernels'
-    `where (...)`, nothing queued (another block or grid would have stored nothing, silently; too few
-    blocks trapped and lost the context); then the launch the message names runs."""
+    """Another block, too few blocks, a 2-D grid: refused in one line against the kernels' declared
+    launch, nothing queued (another block or grid would have stored nothing, silently; too few blocks
+    trapped and lost the context); then the declared launch runs."""
     m, n, k = 150, 300, 64
     a, w = torch.ones((m, k), device=CUDA, dtype=torch.bfloat16), torch.ones((n, k), device=CUDA, dtype=torch.bfloat16)
     c = torch.full((m, n), float("nan"), device=CUDA)
     with pytest.raises(kernels.KernelValueError) as caught:
-        kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * 4)
-    assert str(caught.value) == ("gemm_bf16_nt_sm90(): requirement `block == 384` failed: block = 256 (the default); "
-                                 "pass block=384")
-    with pytest.raises(kernels.KernelValueError, match=r"launch at least 4 blocks: threads=1536$"):
-        kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * 3, block=384)
-    with pytest.raises(kernels.KernelValueError, match=r"^gemm_bf16_nt_sm90_persistent\(\): requirement "
-                                                       r"`blocks\.x == blocks` failed: blocks\.x = 2, blocks = 4; "):
-        kernels.gemm_bf16_nt_sm90_persistent(m, n, k, a, w, c, SMEM, threads=(384 * 2, 2), block=(384, 1))
+        kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, block=256)
+    assert str(caught.value) == ("gemm_bf16_nt_sm90(): `block=256` differs from the kernel's declared launch "
+                                 "`block = 384`; leave `block` out")
+    with pytest.raises(kernels.KernelValueError, match=r"^gemm_bf16_nt_sm90\(\): `threads=1152` differs from the "
+                                                       r"kernel's declared launch `grid = cdiv\(m, 128\) \* cdiv\(n, "
+                                                       r"256\)` \(threads=1536 for these arguments\); leave `threads` out$"):
+        kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, threads=384 * 3)
+    with pytest.raises(kernels.KernelValueError, match=r"^gemm_bf16_nt_sm90_persistent\(\): `block` 384 must have as "
+                                                       r"many dimensions as `threads` \(768, 2\)"):
+        kernels.gemm_bf16_nt_sm90_persistent(m, n, k, a, w, c, threads=(384 * 2, 2))
     torch.cuda.synchronize()
     assert bool(c.isnan().all())
-    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * 4, block=384)
+    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c)
     assert torch.equal(c, torch.full_like(c, float(k)))
 
 
@@ -157,15 +158,14 @@ def test_tma_sources_refused_in_one_line() -> None:
     m, n, k = 128, 256, 64
     a, w = bf16(m, k), bf16(n, k)
     c = torch.zeros((m, n), device=CUDA)
-    launch = {"threads": 384, "block": 384}
     with pytest.raises(KernelValueError, match=r"argument `a` is a TMA source .*2-D array"):
-        kernels.gemm_bf16_nt_sm90(m, n, k, a.view(-1), w, c, SMEM, **launch)
+        kernels.gemm_bf16_nt_sm90(m, n, k, a.view(-1), w, c)
     odd = bf16(m, 12)  # rows of 24 bytes
     with pytest.raises(KernelValueError, match=r"argument `a` is a TMA source, which needs a 16-byte-aligned base"):
-        kernels.gemm_bf16_nt_sm90(m, n, 12, odd, bf16(n, 12), c, SMEM, **launch)
+        kernels.gemm_bf16_nt_sm90(m, n, 12, odd, bf16(n, 12), c)
     shifted = bf16(m * k + 1)[1:].view(m, k)  # base 2 bytes off
     with pytest.raises(KernelValueError, match=r"argument `a` is a TMA source, which needs a 16-byte-aligned base"):
-        kernels.gemm_bf16_nt_sm90(m, n, k, shifted, w, c, SMEM, **launch)
+        kernels.gemm_bf16_nt_sm90(m, n, k, shifted, w, c)
 
 
 def test_the_fast_path_repeats_a_tma_launch() -> None:
@@ -189,8 +189,8 @@ def test_the_fast_path_repeats_a_tma_launch() -> None:
     m, n, k = 200, 300, 128
     a, w = bf16(m, k), bf16(n, k)
     c = torch.full((m, n), float("nan"), device=CUDA)
-    launch = {"threads": 384 * tiles(m, n, 128, 256), "block": 384}
-    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, **launch)  # checked in full: makes the blocks
+    launch = {"threads": 384 * tiles(m, n, 128, 256), "block": 384}  # the declared launch, which the fast path takes
+    kernels.gemm_bf16_nt_sm90(m, n, k, a, w, c)  # checked in full: makes the blocks
     check(c, a, w)
     c.fill_(float("nan"))
     assert fast(m, n, k, a, w, c, SMEM, None, **launch) is True  # the blocks found: launched
@@ -200,11 +200,11 @@ def test_the_fast_path_repeats_a_tma_launch() -> None:
     assert fast(m, n, k, a.view(m * 2, k // 2), w, c, SMEM, None, **launch) is False
     assert fast(m, n, k, a.view(-1), w, c, SMEM, None, **launch) is False  # not 2-D: no block
     with pytest.raises(KernelValueError, match=r"argument `a` is a TMA source .*2-D array"):
-        kernels.gemm_bf16_nt_sm90(m, n, k, a.view(-1), w, c, SMEM, **launch)
+        kernels.gemm_bf16_nt_sm90(m, n, k, a.view(-1), w, c)
     fresh = bf16(m, k)
     assert fast(m, n, k, fresh, w, c, SMEM, None, **launch) is False  # a new address: no block yet
     c.fill_(float("nan"))
-    kernels.gemm_bf16_nt_sm90(m, n, k, fresh, w, c, SMEM, **launch)  # the general path makes it
+    kernels.gemm_bf16_nt_sm90(m, n, k, fresh, w, c)  # the general path makes it
     check(c, fresh, w)
     c.fill_(float("nan"))
     assert fast(m, n, k, fresh, w, c, SMEM, None, **launch) is True
@@ -221,13 +221,13 @@ def test_the_fast_path_finds_a_3d_block_by_its_full_shape() -> None:
     n, d = 200, 64
     q, k, v = (torch.randn(2, n, d, device=CUDA).to(torch.bfloat16) for _ in range(3))
     o = torch.full_like(q, float("nan"))
-    launch = {"threads": 384 * 2 * 2, "block": 384}
+    launch = {"threads": 384 * 2 * 2, "block": 384}  # the declared launch, which the fast path takes
 
     def check() -> None:
         ref = torch.nn.functional.scaled_dot_product_attention(q.float(), k.float(), v.float(), scale=0.125)
         assert float((o.float() - ref).abs().max()) <= 2.0**-7 * float(v.float().abs().max())
 
-    kernels.attention_fwd_sm90_d64(n, 0, 0.125, q, k, v, o, 10373, **launch)  # checked: makes the blocks
+    kernels.attention_fwd_sm90_d64(n, 0, 0.125, q, k, v, o)  # checked: makes the blocks
     check()
     o.fill_(float("nan"))
     assert fast(n, 0, 0.125, q, k, v, o, 10373, None, **launch) is True
@@ -235,4 +235,4 @@ def test_the_fast_path_finds_a_3d_block_by_its_full_shape() -> None:
     assert fast(n, 0, 0.125, q.view(4, n // 2, d), k, v, o, 10373, None, **launch) is False  # another 3-D shape
     assert fast(n, 0, 0.125, q.view(-1, d), k, v, o, 10373, None, **launch) is False  # 2-D: no block
     with pytest.raises(KernelValueError, match=r"argument `q` is a 3-D TMA source"):
-        kernels.attention_fwd_sm90_d64(n, 0, 0.125, q.view(-1, d), k, v, o, 10373, **launch)
+        kernels.attention_fwd_sm90_d64(n, 0, 0.125, q.view(-1, d), k, v, o)

@@ -25,37 +25,34 @@ pytestmark = pytest.mark.gpu
 torch, kernels = hopper_on_gpu()
 
 CUDA = "cuda"
-SMEM = {128: 20613, 64: 10373}  # AttnPipeline<BF16, 2, D>::SHARED_BYTES / 8
 
 
 def attention(q: Any, k: Any, v: Any, causal: bool, scale: float) -> Any:
     """Ours on (b, h, n, d) bf16 tensors: o of the same shape."""
-    b, h, n, d = q.shape
+    *_, n, d = q.shape  # (batch, heads, seq, head dim)
     o = torch.full_like(q, float("nan"))
-    getattr(kernels, f"attention_fwd_sm90_d{d}")(
-        n, int(causal), scale, q, k, v, o, SMEM[d],
-        threads=384 * b * h * -(-n // 128), block=384)
+    getattr(kernels, f"attention_fwd_sm90_d{d}")(n, int(causal), scale, q, k, v, o)
     return o
 
 
 @pytest.mark.parametrize("d", [64, 128])
 def test_a_wrong_launch_is_refused_before_it_runs(d: int) -> None:
-    """The default block (256), too few blocks: refused in one line, nothing queued; the context stays
-    usable and the launch the message names runs."""
+    """Another block, too few blocks: refused in one line against the kernels' declared launch,
+    nothing queued; the context stays usable and the declared launch runs."""
     kernel = getattr(kernels, f"attention_fwd_sm90_d{d}")
     q = torch.zeros((2, 1, 200, d), device=CUDA, dtype=torch.bfloat16)
     o = torch.full_like(q, float("nan"))
-    with pytest.raises(kernels.KernelValueError, match=r"requirement `block == 384` failed: block = 256 \(the default\); "
-                                                       r"pass block=384$"):
-        kernel(200, 0, 0.125, q, q, q, o, SMEM[d], threads=384 * 4)
+    with pytest.raises(kernels.KernelValueError, match=r"`block=256` differs from the kernel's declared launch "
+                                                       r"`block = 384`; leave `block` out$"):
+        kernel(200, 0, 0.125, q, q, q, o, block=256)
     with pytest.raises(kernels.KernelValueError) as caught:
-        kernel(200, 0, 0.125, q, q, q, o, SMEM[d], threads=384 * 3, block=384)
+        kernel(200, 0, 0.125, q, q, q, o, threads=384 * 3)
     assert str(caught.value) == (
-        f"attention_fwd_sm90_d{d}(): requirement `blocks.x == blocks >= len(o) // max(seq * {d}, 1) * cdiv(seq, 128)` "
-        f"failed: blocks.x = 3, blocks = 3, len(o) = {400 * d}, seq = 200; launch at least 4 blocks: threads=1536")
+        f"attention_fwd_sm90_d{d}(): `threads=1152` differs from the kernel's declared launch `grid = len(o) // "
+        f"max(seq * {d}, 1) * cdiv(seq, 128)` (threads=1536 for these arguments); leave `threads` out")
     torch.cuda.synchronize()
     assert bool(o.isnan().all())
-    kernel(200, 0, 0.125, q, q, q, o, SMEM[d], threads=384 * 4, block=384)
+    kernel(200, 0, 0.125, q, q, q, o)
     assert torch.equal(o, torch.zeros_like(o))
 
 
@@ -102,14 +99,12 @@ def test_attention_takes_4d_sources_and_refuses_2d_ones_in_one_line() -> None:
 
     b, h, n, d = 2, 3, 200, 64
     q, k, v = (torch.randn(b, h, n, d, device=CUDA).to(torch.bfloat16) for _ in range(3))
-    launch = {"threads": 384 * b * h * -(-n // 128), "block": 384}
     want = torch.full_like(q, float("nan"))
-    kernels.attention_fwd_sm90_d64(n, 1, 0.125, q.view(-1, n, d), k.view(-1, n, d), v.view(-1, n, d), want,
-                                   SMEM[64], **launch)
+    kernels.attention_fwd_sm90_d64(n, 1, 0.125, q.view(-1, n, d), k.view(-1, n, d), v.view(-1, n, d), want)
     for _ in range(2):  # the second call finds the 4-D tensors' blocks (the fast path)
         got = torch.full_like(q, float("nan"))
-        kernels.attention_fwd_sm90_d64(n, 1, 0.125, q, k, v, got, SMEM[64], **launch)
+        kernels.attention_fwd_sm90_d64(n, 1, 0.125, q, k, v, got)
         assert torch.equal(got, want)
     for bad in (q.view(-1, d), q.view(1, b, h, n, d)):
         with pytest.raises(KernelValueError, match=r"argument `q` is a 3-D TMA source .*or 4-D one"):
-            kernels.attention_fwd_sm90_d64(n, 1, 0.125, bad, k, v, want, SMEM[64], **launch)
+            kernels.attention_fwd_sm90_d64(n, 1, 0.125, bad, k, v, want)

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
 )
 
-SMEM = {128: 20613, 64: 10373}  # AttnPipeline<BF16, 2, D>::SHARED_BYTES / 8
+SMEM_D64 = 10373  # AttnPipeline<BF16, 2, 64>::SHARED_BYTES / 8: `attention_misuse` takes its `smem` from the call
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +55,7 @@ def run(att: ModuleType, rng: np.random.Generator, groups: int, n: int, d: int, 
     o = np.full(groups * n * d, 0x7FC0, np.uint16)  # NaN: an element nobody wrote fails
     scale = 1 / math.sqrt(d)
     getattr(att, f"attention_fwd_sm90_d{d}")(
-        n, int(causal), scale, BFloat16(q), BFloat16(k), BFloat16(v), BFloat16(o), SMEM[d],
-        threads=384 * groups * -(-n // 128), block=384)
+        n, int(causal), scale, BFloat16(q), BFloat16(k), BFloat16(v), BFloat16(o))
     ref = reference(*(widen(x).reshape(groups, n, d) for x in (q, k, v)), causal, scale)
     got = widen(o).reshape(groups, n, d)
     assert not np.isnan(got).any(), f"{int(np.isnan(got).sum())} elements not written"
@@ -86,8 +85,7 @@ def test_nan_in_another_sequence_does_not_leak(att: ModuleType, rng: np.random.G
     o = np.full(groups * n * d, 0x7FC0, np.uint16)
     scale = 1 / math.sqrt(d)
     getattr(att, f"attention_fwd_sm90_d{d}")(
-        n, 0, scale, BFloat16(q), BFloat16(k), BFloat16(v), BFloat16(o), SMEM[d],
-        threads=384 * groups * -(-n // 128), block=384)
+        n, 0, scale, BFloat16(q), BFloat16(k), BFloat16(v), BFloat16(o))
     ref = reference(*(widen(x[:1]) for x in (q, k, v)), False, scale)
     got = widen(o).reshape(groups, n, d)[:1]
     assert not np.isnan(got).any(), f"{int(np.isnan(got).sum())} elements of sequence 0 are NaN"
@@ -96,26 +94,26 @@ def test_nan_in_another_sequence_does_not_leak(att: ModuleType, rng: np.random.G
 
 @pytest.mark.parametrize("d", [64, 128])
 def test_a_wrong_launch_is_refused_before_it_runs(att: ModuleType, d: int) -> None:
-    """The default block (256), too few blocks, a 2-D grid: refused by the kernels' `where (...)` in
-    one line before the emulated device runs (a block of another size or a 2-D grid would have
-    stored nothing, silently; too few blocks trapped after the fact)."""
+    """The kernels declare their launch (a block of 384 per 128 rows of each sequence): another block,
+    too few blocks or a 2-D grid given to a call is refused in one line before the emulated device
+    runs (a block of another size or a 2-D grid would have stored nothing, silently; too few blocks
+    trapped after the fact). The declared values given explicitly launch as the declaration does."""
     kernel = getattr(att, f"attention_fwd_sm90_d{d}")
     qkv = BFloat16(np.zeros((2, 200, d), np.uint16))  # 2 sequences of 2 tiles of 128 rows
     out = np.full(2 * 200 * d, 0x7FC0, np.uint16)
-    grid = (f"attention_fwd_sm90_d{d}(): requirement `blocks.x == blocks >= len(o) // max(seq * {d}, 1) * "
-            f"cdiv(seq, 128)` failed: blocks.x = {{x}}, blocks = {{g}}, len(o) = {400 * d}, seq = 200; ")
+    grid = (f"attention_fwd_sm90_d{d}(): `threads={{t}}` differs from the kernel's declared launch `grid = len(o) // "
+            f"max(seq * {d}, 1) * cdiv(seq, 128)` (threads=1536 for these arguments); leave `threads` out")
     for launch, message in [
-        ({"threads": 384 * 4}, f"attention_fwd_sm90_d{d}(): requirement `block == 384` failed: block = 256 "
-                               "(the default); pass block=384"),
-        ({"threads": 384 * 3, "block": 384}, grid.format(x=3, g=3) + "launch at least 4 blocks: threads=1536"),
-        ({"threads": (384 * 4, 2), "block": (384, 1)},
-         grid.format(x=4, g=8) + "launch a 1-D grid: 1 block along y and z (threads and block ints)"),
+        ({"block": 256}, f"attention_fwd_sm90_d{d}(): `block=256` differs from the kernel's declared launch "
+                         "`block = 384`; leave `block` out"),
+        ({"threads": 384 * 3}, grid.format(t=1152)),
+        ({"threads": (384 * 4, 2)}, grid.format(t=(1536, 2))),
     ]:
         with pytest.raises(att.KernelValueError) as caught:
-            kernel(200, 0, 0.125, qkv, qkv, qkv, BFloat16(out), SMEM[d], **launch)
+            kernel(200, 0, 0.125, qkv, qkv, qkv, BFloat16(out), **launch)
         assert str(caught.value) == message
     assert (out == 0x7FC0).all()  # nothing ran
-    kernel(200, 0, 0.125, qkv, qkv, qkv, BFloat16(out), SMEM[d], threads=1536, block=384)
+    kernel(200, 0, 0.125, qkv, qkv, qkv, BFloat16(out), threads=1536, block=384)
     assert (out == 0).all()
 
 
@@ -133,11 +131,10 @@ def test_pipeline_misuse_traps(att: ModuleType, rng: np.random.Generator, which:
     q, k, v = (to_bf16(rng.standard_normal((1, 256, 64)) / 8) for _ in range(3))
     o = np.zeros((128, 64), np.float32)
     wide = to_bf16(rng.standard_normal((1, 128, 128)))
-    smem = 100 if which == 6 else SMEM[64]
+    smem = 100 if which == 6 else SMEM_D64
     with pytest.raises(att.KernelTrap, match=text):
-        att.attention_misuse(which, BFloat16(wide if which == 5 else q), BFloat16(k), BFloat16(v), o, smem,
-                             threads=384, block=384)
-    att.attention_misuse(0, BFloat16(q), BFloat16(k), BFloat16(v), o, SMEM[64], threads=384, block=384)
+        att.attention_misuse(which, BFloat16(wide if which == 5 else q), BFloat16(k), BFloat16(v), o, smem)
+    att.attention_misuse(0, BFloat16(q), BFloat16(k), BFloat16(v), o, SMEM_D64)
     s = widen(q)[0, :128] @ widen(k)[0].T
     p = widen(to_bf16(s))
     np.testing.assert_allclose(o, p @ widen(v)[0], rtol=0, atol=2.0**-10)  # a p rounded the other way: < 2⁻¹⁴
@@ -151,22 +148,21 @@ def test_3d_tma_sources_checked_in_one_line(att: ModuleType, rng: np.random.Gene
     from hopperdemo._oxpack.runtime import KernelValueError
     q = to_bf16(rng.standard_normal((2, 100, 64)))
     o = np.zeros(2 * 100 * 64, np.uint16)
-    launch = {"threads": 384 * 2, "block": 384}
     for bad in (q.reshape(200, 64), q.reshape(1, 1, 2, 100, 64)):
         with pytest.raises(KernelValueError, match=r"^attention_fwd_sm90_d64\(\): argument `q` is a 3-D TMA source "
                                                    r"\(`TmaSource3`\): pass a non-empty 3-D array \(seqs, rows, cols\) "
                                                    r"or 4-D one \(batch, heads, rows, cols\), got shape \(.*\); "
                                                    r"reshape it, e\.g\. `x\.view\(-1, seq, d\)`$"):
-            att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(bad), BFloat16(q), BFloat16(q), BFloat16(o), SMEM[64],
-                                       **launch)
-    att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(q), BFloat16(q), BFloat16(q), BFloat16(o), SMEM[64], **launch)
+            att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(bad), BFloat16(q), BFloat16(q), BFloat16(o))
+    att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(q), BFloat16(q), BFloat16(q), BFloat16(o))
     four = q.reshape(1, 2, 100, 64)
     o4 = np.zeros_like(o)
-    att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(four), BFloat16(four), BFloat16(four), BFloat16(o4),
-                               SMEM[64], **launch)
+    att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(four), BFloat16(four), BFloat16(four), BFloat16(o4))
     assert np.array_equal(o4, o)
-    odd = to_bf16(rng.standard_normal((2, 100, 12)))  # rows of 24 bytes
+    # rows of 136 bytes, o of as many elements: the declared grid is 2 blocks (an `o` under one
+    # sequence of 64 columns would launch none, and a launch of no thread checks no TMA source)
+    odd = to_bf16(rng.standard_normal((2, 100, 68)))
     with pytest.raises(KernelValueError, match=r"argument `q` is a TMA source, which needs a 16-byte-aligned base"):
         att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(odd), BFloat16(odd), BFloat16(odd),
-                                   BFloat16(np.zeros(odd.size, np.uint16)), SMEM[64], **launch)
+                                   BFloat16(np.zeros(odd.size, np.uint16)))
     assert "\n" not in str(KernelValueError("x"))

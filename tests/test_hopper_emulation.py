@@ -33,9 +33,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 PROJECT = REPO / "tests" / "packages" / "hopper"
-SMEM = 24712  # TmaPipeline<4, 128, 256>::SHARED_BYTES / 8
-SMEM_SMALL = 4624  # TmaPipeline<2, 64, 64>
-SMEM_OWNERS = 3202  # TmaPipeline<1, 128, 64>
+SMEM_SMALL = 4228  # TmaPipeline<2, 64, 64>::SHARED_BYTES / 8: `pipeline_misuse` takes its `smem` from the call
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +68,7 @@ def test_small_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, m: int
     barrier through several phases), exactly the f32 sums in k order; every element written."""
     a, w = operands(rng, m, n, k)
     c = np.full((m, n), np.nan, np.float32)
-    hop.gemm_small(m, n, k, BFloat16(a), BFloat16(w), c, SMEM_SMALL, threads=256 * tiles(m, n, 64, 64), block=256)
+    hop.gemm_small(m, n, k, BFloat16(a), BFloat16(w), c, threads=256 * tiles(m, n, 64, 64))  # a block per tile
     np.testing.assert_array_equal(c, f32_in_k_order(widen(a), widen(w)))
 
 
@@ -87,15 +85,14 @@ def test_big_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, out: str
     m, k = 130, 136
     a, w = operands(rng, m, n, k)
     ref = f32_in_k_order(widen(a), widen(w))
-    launch = {"threads": 384 * tiles(m, n, 128, 256), "block": 384}
     if out == "f32":
         c = np.full((m, n), np.nan, np.float32)
-        hop.gemm_bf16_nt_sm90(m, n, k, BFloat16(a), BFloat16(w), c, SMEM, **launch)
+        hop.gemm_bf16_nt_sm90(m, n, k, BFloat16(a), BFloat16(w), c)
         np.testing.assert_array_equal(c, ref)
     else:
         bits = np.full((m, n), 0x7FC0, np.uint16)  # NaN
         kernel = hop.gemm_bf16_nt_sm90_bf16 if out == "bf16" else hop.gemm_bf16_nt_sm90_bf16_direct
-        kernel(m, n, k, BFloat16(a), BFloat16(w), BFloat16(bits), SMEM, **launch)
+        kernel(m, n, k, BFloat16(a), BFloat16(w), BFloat16(bits))
         np.testing.assert_array_equal(bits, to_bf16(ref))
 
 
@@ -112,7 +109,7 @@ def test_tf32_gemm_bit_exact(hop: ModuleType, rng: np.random.Generator) -> None:
     a = rng.standard_normal((m, k)).astype(np.float32)
     w = rng.standard_normal((n, k)).astype(np.float32)
     c = np.full((m, n), np.nan, np.float32)
-    hop.gemm_tf32_nt_sm90(m, n, k, a, w, c, SMEM, threads=384 * tiles(m, n, 128, 256), block=384)
+    hop.gemm_tf32_nt_sm90(m, n, k, a, w, c)
     np.testing.assert_array_equal(c, f32_in_k_order(tf32(a), tf32(w)))
 
 
@@ -123,7 +120,7 @@ def test_staged_store_of_an_unaligned_output(hop: ModuleType, rng: np.random.Gen
     a, w = operands(rng, m, n, k)
     buf = np.full(m * n + 2, 0x7FC0, np.uint16)
     c = buf[1 : 1 + m * n]
-    hop.gemm_bf16_nt_sm90_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(c), SMEM, threads=384 * 2, block=384)
+    hop.gemm_bf16_nt_sm90_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(c))
     np.testing.assert_array_equal(c.reshape(m, n), to_bf16(f32_in_k_order(widen(a), widen(w))))
     assert buf[0] == buf[-1] == 0x7FC0
 
@@ -135,41 +132,37 @@ def test_persistent_blocks_bit_exact(hop: ModuleType, rng: np.random.Generator, 
     m, n, k = 150, 300, 136
     a, w = operands(rng, m, n, k)
     c = np.full((m, n), np.nan, np.float32)
-    per = 256 if kernel == "gemm_small" else 384
-    getattr(hop, kernel)(m, n, k, BFloat16(a), BFloat16(w), c, SMEM_SMALL if per == 256 else SMEM,
-                         threads=per * blocks, block=per)
+    per = 256 if kernel == "gemm_small" else 384  # the block each declares; the grid is the call's
+    getattr(hop, kernel)(m, n, k, BFloat16(a), BFloat16(w), c, threads=per * blocks)
     np.testing.assert_array_equal(c, f32_in_k_order(widen(a), widen(w)))
 
 
 def test_a_wrong_launch_is_refused_before_it_runs(hop: ModuleType) -> None:
-    """The default block (256: `#[launch_bounds(384, 1)]` keeps the default), too few blocks, a 2-D
-    grid: refused by the kernels' `where (...)` in one line, before the emulated device runs. Without
-    it, a block of another size or a 2-D grid would have stored nothing, silently (`block_tile_count`
-    0), and too few blocks trapped after the fact."""
+    """Each kernel declares its block (384; 256 for `gemm_small`), the one-tile kernels their grid too
+    (a block per tile of C): another block, too few blocks or a 2-D grid given to a call is refused in
+    one line, before the emulated device runs. Without it, a block of another size or a 2-D grid would
+    have stored nothing, silently (`block_tile_count` 0), and too few blocks trapped after the fact.
+    The declared values given explicitly launch as the declaration does."""
     m, n, k = 150, 300, 64  # 2 · 2 tiles of 128 × 256
     a, w = BFloat16(np.zeros((m, k), np.uint16)), BFloat16(np.zeros((n, k), np.uint16))
     c = np.full((m, n), np.nan, np.float32)
-    grid = ("gemm_bf16_nt_sm90(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)` failed: "
-            "blocks.x = {x}, blocks = {g}, m = 150, n = 300; ")
-    for launch, message in [
-        ({"threads": 384 * 4}, "gemm_bf16_nt_sm90(): requirement `block == 384` failed: block = 256 (the default); "
-                               "pass block=384"),
-        ({"threads": 384 * 3, "block": 384}, grid.format(x=3, g=3) + "launch at least 4 blocks: threads=1536"),
-        ({"threads": (384 * 4, 2), "block": (384, 1)},
-         grid.format(x=4, g=8) + "launch a 1-D grid: 1 block along y and z (threads and block ints)"),
+    grid = ("gemm_bf16_nt_sm90(): `threads={t}` differs from the kernel's declared launch `grid = cdiv(m, 128) * "
+            "cdiv(n, 256)` (threads=1536 for these arguments); leave `threads` out")
+    for kernel, launch, message in [
+        ("gemm_bf16_nt_sm90", {"block": 256}, ("gemm_bf16_nt_sm90(): `block=256` differs from the kernel's declared "
+                                               "launch `block = 384`; leave `block` out")),
+        ("gemm_bf16_nt_sm90", {"threads": 384 * 3}, grid.format(t=1152)),
+        ("gemm_bf16_nt_sm90", {"threads": (384 * 4, 2)}, grid.format(t=(1536, 2))),
+        ("gemm_small", {"threads": (256, 2)},
+         "gemm_small(): `block` 256 must have as many dimensions as `threads` (256, 2)"),
+        ("gemm_bf16_nt_sm90_persistent", {"block": 256}, ("gemm_bf16_nt_sm90_persistent(): `block=256` differs from "
+                                                          "the kernel's declared launch `block = 384`; leave `block` out")),
     ]:
         with pytest.raises(hop.KernelValueError) as caught:
-            hop.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, **launch)
+            getattr(hop, kernel)(m, n, k, a, w, c, **launch)
         assert str(caught.value) == message
-    with pytest.raises(hop.KernelValueError) as caught:
-        hop.gemm_small(m, n, k, a, w, c, SMEM_SMALL, threads=(256, 2), block=(256, 1))
-    assert str(caught.value) == ("gemm_small(): requirement `blocks.x == blocks` failed: blocks.x = 1, blocks = 2; "
-                                 "launch a 1-D grid: 1 block along y and z (threads and block ints)")
-    with pytest.raises(hop.KernelValueError, match=r"^gemm_bf16_nt_sm90_persistent\(\): requirement `block == 384` "
-                                                   r"failed: block = 256 \(the default\); pass block=384$"):
-        hop.gemm_bf16_nt_sm90_persistent(m, n, k, a, w, c, SMEM, threads=384)
     assert np.isnan(c).all()  # nothing ran
-    hop.gemm_bf16_nt_sm90(m, n, k, a, w, c, SMEM, threads=1536, block=384)
+    hop.gemm_bf16_nt_sm90(m, n, k, a, w, c, threads=1536, block=384)
     assert (c == 0).all()
 
 
@@ -180,7 +173,8 @@ def test_every_element_has_one_owner(hop: ModuleType) -> None:
     blocks = tiles(m, n, 128, 64)
     counts = np.zeros(m * n, np.uint32)
     out = np.zeros((m, n), np.uint64)
-    hop.owners(n, counts, out, SMEM_OWNERS, threads=384 * blocks, block=384)
+    hop.owners(n, counts, out)  # the declared launch: a block per tile
+    assert hop._module.kernel("owners").resolve((n, counts, out))[1] == 384 * blocks
     assert (counts == 1).all()
     thread = (out & 0xFFFFFFFF).astype(np.int64)
     assert (thread >= 128).all() and (thread < 384).all()
@@ -212,9 +206,9 @@ def test_pipeline_misuse_is_caught(hop: ModuleType, rng: np.random.Generator, wh
     c = np.zeros((64, 64), np.float32)
     smem = 100 if which == 5 else SMEM_SMALL
     with pytest.raises(getattr(hop, error) if hasattr(hop, error) else Exception, match=text) as info:
-        hop.pipeline_misuse(which, BFloat16(a), BFloat16(w), c, smem, threads=256, block=256)
+        hop.pipeline_misuse(which, BFloat16(a), BFloat16(w), c, smem)
     assert type(info.value).__name__ == error
-    hop.pipeline_misuse(0, BFloat16(a), BFloat16(w), c, SMEM_SMALL, threads=256, block=256)
+    hop.pipeline_misuse(0, BFloat16(a), BFloat16(w), c, SMEM_SMALL)
     np.testing.assert_array_equal(c, f32_in_k_order(widen(a), widen(w)))
 
 
@@ -225,14 +219,13 @@ def test_tma_sources_checked_in_one_line(hop: ModuleType, rng: np.random.Generat
 
     a, w = operands(rng, 64, 64, 64)
     c = np.zeros((64, 64), np.float32)
-    launch = {"threads": 256, "block": 256}
     with pytest.raises(KernelValueError, match=r"^gemm_small\(\): argument `a` is a TMA source \(`TmaSource`\): "
                                                r"pass a non-empty 2-D array \(rows, cols\), got shape \(4096,\)"):
-        hop.gemm_small(64, 64, 64, BFloat16(a.ravel()), BFloat16(w), c, SMEM_SMALL, **launch)
+        hop.gemm_small(64, 64, 64, BFloat16(a.ravel()), BFloat16(w), c)
     odd_a, odd_w = operands(rng, 64, 64, 12)
     with pytest.raises(KernelValueError, match=r"argument `a` is a TMA source, which needs a 16-byte-aligned base "
                                                r"and rows of a multiple of 16 bytes \(8 elements\)"):
-        hop.gemm_small(64, 64, 12, BFloat16(odd_a), BFloat16(odd_w), c, SMEM_SMALL, **launch)
+        hop.gemm_small(64, 64, 12, BFloat16(odd_a), BFloat16(odd_w), c)
     assert "\n" not in str(KernelValueError("x"))
 
 

@@ -13,8 +13,9 @@
 //! q, k and v are passed as 3-D arrays `(batch · heads, seq, head_dim)` (3-D TMA sources: e.g.
 //! `q.view(-1, n, d)`; a tile past a sequence's end reads zeros, never the next sequence); o as
 //! `(batch, heads, seq, head_dim)` (or any shape of that many elements).
-//! Launch: `threads=384 * batch * heads * ceil(seq / 128), block=384, smem=SMEM` with SMEM the
-//! pipeline's `SHARED_BYTES / 8`: 20613 for head dim 128, 10373 for 64.
+//! Each kernel declares its launch, one block of 384 threads per 128 rows of each sequence, with
+//! the pipeline's `SHARED_BYTES / 8` u64 elements of dynamic shared memory, so a call passes only
+//! data.
 use oxpack::prelude::*;
 use oxpack::attn_pipeline::{AttnConsumer, AttnPipeline, AttnProducer, AttnTiles, WgRows, BKV, BQ};
 use oxpack::math::fast;
@@ -107,7 +108,9 @@ fn consume<const D: usize>(
 kernel! {
     /// o ← softmax(scale · q·kᵀ) · v (causal: column j of row i masked for j > i), head dim 128:
     /// q, k, v (3-D TMA sources, `(batch · heads, seq, 128)`) and o of as many bf16 elements,
-    /// sums in f32. Launch with `threads=384 * batch * heads * ceil(seq / 128), block=384, smem=20613`.
+    /// sums in f32. One block of 384 threads per 128 rows of each sequence.
+    #[launch(grid = len(o) / max(seq * 128, 1) * cdiv(seq, 128), block = 384,
+             shared = {AttnPipeline::<BF16, STAGES, 128>::SHARED_BYTES / 8})]
     #[launch_bounds(384, 1)]
     pub fn attention_fwd_sm90_d128(
         seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
@@ -117,8 +120,9 @@ kernel! {
         attention::<128>(seq, causal, scale, &q, &k, &v, o, smem);
     }
 
-    /// As `attention_fwd_sm90_d128`, head dim 64. Launch with `threads=384 * batch * heads *
-    /// ceil(seq / 128), block=384, smem=10373`.
+    /// As `attention_fwd_sm90_d128`, head dim 64.
+    #[launch(grid = len(o) / max(seq * 64, 1) * cdiv(seq, 128), block = 384,
+             shared = {AttnPipeline::<BF16, STAGES, 64>::SHARED_BYTES / 8})]
     #[launch_bounds(384, 1)]
     pub fn attention_fwd_sm90_d64(
         seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
@@ -135,6 +139,8 @@ kernel! {
     /// consumers would wait forever); 3 one too many; 4 a consumer waits for one stage too many;
     /// 5 q has other than 64 columns (pass one of 128); 6 too little dynamic shared memory
     /// (`smem` below 10373). 0: no misuse (o ← p·v of the block's first 128 rows, unnormalised).
+    /// One block; `smem` stays the call's (which 6 passes too little).
+    #[launch(grid = 1, block = 384)]
     #[launch_bounds(384, 1)]
     pub fn attention_misuse(
         which: u32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,

@@ -7,10 +7,11 @@
 //! multiple of 8, 16-byte-aligned bases). Any M, N, K: the TMA reads zeros past the edges, and
 //! the store skips what lies outside C.
 //!
-//! Launch: `threads=384 * blocks, block=384, smem=SMEM` with SMEM the pipeline's `SHARED_BYTES /
-//! 8` (u64 elements): 24712 for the 128 × 256 kernels, 4624 for `gemm_small`. `blocks` is one per
-//! tile of C (`ceil(m / 128) * ceil(n / 256)`), or any number for the persistent kernels
-//! (`gemm_bf16_nt_sm90_persistent`, `gemm_small`): block `b` computes tiles `b`, `b + blocks`, ….
+//! Each kernel declares its block and its dynamic shared memory, the pipeline's `SHARED_BYTES / 8`
+//! (u64 elements), and the one-tile kernels their grid, one block per tile of C
+//! (`cdiv(m, 128) * cdiv(n, 256)`), so a call passes only data. The persistent kernels
+//! (`gemm_bf16_nt_sm90_persistent`, `gemm_small`) take any number of blocks (`threads=`, in
+//! threads; by default one thread per element of C): block `b` computes tiles `b`, `b + blocks`, ….
 use oxpack::prelude::*;
 use oxpack::mbarrier::{Consumer, Producer, STAGE_K};
 use oxpack::wgmma::WgTile;
@@ -89,8 +90,9 @@ fn one_tile<O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
 
 kernel! {
     /// c ← a·bᵀ on Hopper tensor cores: `a` m × k and `b` n × k, 2-D bf16 (TMA sources); `c` m × n,
-    /// f32. Launch with `threads=384 * ceil(m / 128) * ceil(n / 256), block=384, smem=24712`: one
-    /// block per 128 × 256 tile of c (fewer, or another block, are refused before the launch).
+    /// f32. One block of 384 threads per 128 × 256 tile of c (fewer, or another block, are refused
+    /// before the launch).
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 256), block = 384, shared = {Big::SHARED_BYTES / 8})]
     #[launch_bounds(384, 1)]
     pub fn gemm_bf16_nt_sm90(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -101,8 +103,9 @@ kernel! {
     }
 
     /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, `c` in bf16 (rounded to nearest even): torch's
-    /// `F.linear(a, b)` without bias. Launch as `gemm_bf16_nt_sm90`. The epilogue goes through
+    /// `F.linear(a, b)` without bias. Launched as `gemm_bf16_nt_sm90`. The epilogue goes through
     /// shared memory (`WgStaging`: `stmatrix`, then 16-byte stores of whole rows).
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 256), block = 384, shared = {Big::SHARED_BYTES / 8})]
     #[launch_bounds(384, 1)]
     pub fn gemm_bf16_nt_sm90_bf16(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -114,7 +117,8 @@ kernel! {
 
     /// `gemm_bf16_nt_sm90_bf16` with the per-thread store (`WgTile::store`: one 2-byte store per
     /// element, in the accumulator layout) instead of the staged one: the baseline that
-    /// `benchmarks/bench_gemm.py --hopper` times the staged epilogue against. Launch as it.
+    /// `benchmarks/bench_gemm.py --hopper` times the staged epilogue against. Launched as it.
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 256), block = 384, shared = {Big::SHARED_BYTES / 8})]
     #[launch_bounds(384, 1)]
     pub fn gemm_bf16_nt_sm90_bf16_direct(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -127,7 +131,9 @@ kernel! {
     /// c ← a·bᵀ on Hopper tensor cores in tf32: `a` m × k and `b` n × k, 2-D f32 (TMA sources: k
     /// a multiple of 4, 16-byte-aligned bases) read as tf32 (sign, exponent, top 10 mantissa
     /// bits), summed in f32; `c` m × n, f32. The pipeline of `gemm_bf16_nt_sm90` over f32
-    /// (`TmaPipeline<4, 128, 256, f32>`: rows of 32 f32, `wgmma` m64n256k8 tf32); launch as it.
+    /// (`TmaPipeline<4, 128, 256, f32>`: rows of 32 f32, `wgmma` m64n256k8 tf32), launched as it.
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 256), block = 384,
+             shared = {TmaPipeline::<4, 128, 256, f32>::SHARED_BYTES / 8})]
     #[launch_bounds(384, 1)]
     pub fn gemm_tf32_nt_sm90(
         m: u32, n: u32, k: u32, a: TmaSource<f32>, b: TmaSource<f32>,
@@ -139,7 +145,8 @@ kernel! {
 
     /// c ← a·bᵀ with 64 × 64 block tiles, 2 stages and one consumer warpgroup (256 threads):
     /// small enough to emulate many stages, so that every barrier goes through several phases.
-    /// Launch with `threads=256 * blocks, block=256, smem=4624`, up to one block per 64 × 64 tile.
+    /// Persistent: any number of blocks (`threads=256 * blocks`), up to one per 64 × 64 tile.
+    #[launch(block = 256, shared = {Small::SHARED_BYTES / 8})]
     #[launch_bounds(256)]
     pub fn gemm_small(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -157,10 +164,11 @@ kernel! {
         }
     }
 
-    /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, with persistent blocks: launch with `threads=384 *
-    /// blocks, block=384, smem=24712` for any number of blocks (e.g. one per multiprocessor);
-    /// block `b` computes tiles `b`, `b + blocks`, …, its producer loading the next tile's
-    /// stages while its consumers store the last one.
+    /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, with persistent blocks: any number of blocks
+    /// (`threads=384 * blocks`, e.g. one block per multiprocessor); block `b` computes tiles `b`,
+    /// `b + blocks`, …, its producer loading the next tile's stages while its consumers store the
+    /// last one.
+    #[launch(block = 384, shared = {Big::SHARED_BYTES / 8})]
     #[launch_bounds(384, 1)]
     pub fn gemm_bf16_nt_sm90_persistent(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -179,10 +187,12 @@ kernel! {
     /// The pipeline's protocol broken, by `which` (64 × 64 tiles, k = 128: 2 steps): 1 the
     /// producer loads one stage too few (the consumers would wait forever); 2 a consumer waits
     /// for one stage too few; 3 the producer loads one stage too many; 4 a consumer waits for
-    /// one too many; 5 too little dynamic shared memory (`smem` below 4624); 6 the producer
-    /// (and the idle threads) wait at a block barrier that the consumers, waiting for its
-    /// stages, never reach; 7 a consumer takes its staging area (`into_staging`) with a stage
-    /// still due. 0: no misuse.
+    /// one too many; 5 too little dynamic shared memory (`smem` below the pipeline's
+    /// `SHARED_BYTES / 8`, 4228); 6 the producer (and the idle threads) wait at a block barrier
+    /// that the consumers, waiting for its stages, never reach; 7 a consumer takes its staging
+    /// area (`into_staging`) with a stage still due. 0: no misuse. One block; `smem` stays the
+    /// call's (which 5 passes too little).
+    #[launch(grid = 1, block = 256)]
     #[launch_bounds(256)]
     pub fn pipeline_misuse(
         which: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -222,8 +232,10 @@ kernel! {
     }
 
     /// Which thread wrote each element of a `WgTiles<128, 64>` output (block << 32 | thread
-    /// index), and how many times (`counts`, row-major like the output). Launch with blocks of
-    /// 384 threads, `smem=3202`.
+    /// index), and how many times (`counts`, row-major like the output). One block of 384
+    /// threads per 128 × 64 tile.
+    #[launch(grid = cdiv(len(out) / max(n, 1), 128) * cdiv(n, 64), block = 384,
+             shared = {TmaPipeline::<1, 128, 64>::SHARED_BYTES / 8})]
     #[launch_bounds(384)]
     pub fn owners(n: u32, counts: &[AtomicU32], out: &mut DisjointSlice<u64, WgTiles<128, 64>> = (n),
                   smem: DynShared<u64>) {
