@@ -30,7 +30,6 @@ from torch.nn.attention import SDPBackend, sdpa_kernel
 kernels: Any = None  # vecmath.kernels (the sm_80 path) or hopperdemo.kernels (--hopper), imported in main
 HOPPER = False
 SDPA = "flash"  # --sdpa: "flash" (the FlashAttention-2 backend forced) or "default" (as users call it)
-SMEM_SM90 = {128: 20613, 64: 10373}  # AttnPipeline<BF16, 2, D>::SHARED_BYTES / 8 (tests/packages/hopper)
 
 REPEAT = 15
 F = torch.nn.functional
@@ -70,17 +69,15 @@ def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int) -> tuple[st
         name = f"attention_fwd_sm90_d{d}"
         fn = getattr(kernels, name)
         q2, k2, v2 = (x.view(-1, n, d) for x in (q, k, v))  # 3-D TMA sources: (b·h, n, d)
-        threads = 384 * b * h * -(-n // 128)
 
-        def ours() -> None:
-            fn(n, int(causal), scale, q2, k2, v2, o, SMEM_SM90[d], threads=threads, block=384)
+        def ours() -> None:  # the kernel declares its launch and shared memory
+            fn(n, int(causal), scale, q2, k2, v2, o)
     else:
         name = f"attention_fwd_d{d}"
         fn = getattr(kernels, name)
-        threads = 128 * b * h * -(-n // 64)
 
-        def ours() -> None:
-            fn(n, int(causal), scale, q, k, v, o, threads=threads)
+        def ours() -> None:  # the kernel declares its launch
+            fn(n, int(causal), scale, q, k, v, o)
 
     def theirs() -> None:
         F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)

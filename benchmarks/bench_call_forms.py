@@ -1,6 +1,6 @@
-"""Host cost per call of EVERY example kernel, called with explicit shapes as its docs say
-(issue 18, item 1), against a raw `cuda.core.launch` of the same kernel with prepared
-arguments, in the same run, with CuPy arrays and with PyTorch tensors.
+"""Host cost per call of EVERY example kernel, called as its docs say (issue 18, item 1), against a
+raw `cuda.core.launch` of the same kernel with prepared arguments, in the same run, with CuPy
+arrays and with PyTorch tensors.
 
     python3 benchmarks/bench_call_forms.py                 # vecmath installed (or on PYTHONPATH)
     python3 benchmarks/bench_call_forms.py --rounds 21 --per 2000
@@ -11,9 +11,10 @@ On the GPU machine, with the wheel that scripts/gpu-artifacts.sh built:
     PYTHONPATH=/tmp/vm python3 benchmarks/bench_call_forms.py
 
 Each kernel gets small inputs (1,024 elements, or 32 x 32 matrices: host-bound, as the
-issue's table) and the launch shape its docstring gives (`threads=` and `block=` always
-given explicitly). Per kernel, five calls are timed in interleaved rounds: the raw launch
-(cuda.core's `launch` with the stub's own loaded kernel, its grid and block, and arguments
+issue's table) and the launch shape its docstring gives: the call passes `threads=` and
+`block=` for what the kernel leaves to it, and only data where the kernel declares its launch
+(`#[launch(...)]`: the stub computes it, dynamic shared memory included). Per kernel, five
+calls are timed in interleaved rounds: the raw launch (cuda.core's `launch` with the stub's own loaded kernel, its grid and block, and arguments
 converted once), the direct launch (the driver's `cuLaunchKernelEx` through ctypes with the
 parameter block the fast path packed: what the fast path pays besides its checks), the stub
 with CuPy arrays, the stub with PyTorch tensors (the same memory,
@@ -66,8 +67,8 @@ def f32(n: int = N, values: Callable[[int], np.ndarray] | None = None) -> Array:
     return Array("float32", n, values)
 
 
-Spec = tuple[tuple[Any, ...], Any, Any]  # (arguments, threads, block)
-CALLS: dict[str, Spec] = {  # kernel -> its call, as its docstring says to launch it
+Spec = tuple[tuple[Any, ...], Any, Any]  # (arguments, threads, block): the launch, declared or given
+CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as its docstring says
     "saxpy": ((0.5, f32(), f32()), N, 256),  # one thread per element of y
     "gather": ((Array("uint32", N, lambda n: np.arange(n)), f32(), f32()), N, 256),
     "scale4": ((0.5, f32(), f32()), N // 4, 256),  # threads = ceil(len(y) / 4)
@@ -99,7 +100,7 @@ CALLS: dict[str, Spec] = {  # kernel -> its call, as its docstring says to launc
     "histogram": ((64, Array("uint32", N, lambda n: np.arange(n)), Array("uint32", 64)), N, 256),
     "warp_scan": ((Array("int64", N), Array("int64", N)), N, 256),
     "min_max": ((Array("int32", N), Array("int32", 1), Array("int32", 1)), N, 256),
-    "block_reverse": ((f32(), f32(), 256), N, 256),  # `scratch` >= the block size
+    "block_reverse": ((f32(), f32()), N, 256),  # `scratch`: declared, a slot per thread of the block
     # a zeroed scan state, reused by every call (3 · (n // 2048) + 5 words); threads = ceil(n / 32), blocks of 256
     "cumsum_f32": ((f32(), Array("uint64", 5, np.zeros), f32()), N // 32, 256),
     "cumsum_i32": ((Array("int32", N), Array("uint64", 5, np.zeros), Array("int32", N)), N // 32, 256),
@@ -122,6 +123,13 @@ CALLS: dict[str, Spec] = {  # kernel -> its call, as its docstring says to launc
     "attention_fwd_d64": ((W, 0, 0.125, *(Array("bfloat16", W * 64) for _ in range(4))), 128 * -(-W // 64), 128),
     "attention_fwd_d128": ((W, 1, 0.088, *(Array("bfloat16", W * 128) for _ in range(4))), 128 * -(-W // 64), 128),
 }
+
+
+def given(name: str, threads: Any, block: Any) -> dict[str, Any]:
+    """The launch keywords a call passes: those the kernel's `#[launch]` leaves to it."""
+    declared = getattr(kernels._module.kernel(name).spec, "launch", {})
+    out = {} if {"threads", "grid"} & set(declared) else {"threads": threads}
+    return out if "block" in declared else {**out, "block": block}
 
 
 def cupy_array(a: Array) -> Any:
@@ -229,20 +237,26 @@ def main() -> int:
                                                           "general": None}
         fast: dict[str, bool] = {}
         fast_path = getattr(kernels, f"_fast_{name}", None)
+        keywords = given(name, threads, block)
+        resolve = getattr(kernels._module.kernel(name), "resolve", None)  # a declared launch, computed
         for label, args in (("cupy", on_cupy), ("torch", on_torch)):
             if args is None:
                 continue
-            stub(*args, threads=threads, block=block)  # the general path: loads, checks, launches
-            stub(*args, threads=threads, block=block)
-            fast[label] = bool(fast_path is not None and fast_path(*args, None, threads, block))
-            variants[label] = lambda s=stub, a=args, t=threads, b=block: s(*a, threads=t, block=b)
+            stub(*args, **keywords)  # the general path: loads, checks, launches
+            stub(*args, **keywords)
+            # what the stub hands its fast path and the general path: the full arguments (a declared
+            # dynamic shared memory put in), threads and block
+            full, t, b = (args, threads, block) if resolve is None else resolve(
+                args, keywords.get("threads"), keywords.get("block"))
+            fast[label] = bool(fast_path is not None and fast_path(*full, None, t, b))
+            variants[label] = lambda s=stub, a=args, kw=keywords: s(*a, **kw)
             if variants["raw"] is None:
-                variants["raw"] = raw_launcher(name, args, threads, block, legacy)
+                variants["raw"] = raw_launcher(name, full, t, b, legacy)
             if variants["direct"] is None and fast_path is not None and fast[label]:
-                variants["direct"] = direct_launcher(name, fast_path, args, threads, block)
+                variants["direct"] = direct_launcher(name, fast_path, full, t, b)
             if label == "cupy":  # the general path itself (`Kernel.__call__`: every check, then the launch)
-                variants["general"] = lambda k=kernels._module.kernel(name), a=args, t=threads, b=block: k(a, None, t, b)
-        shape = f"threads={threads!r}, block={block!r}"
+                variants["general"] = lambda k=kernels._module.kernel(name), a=full, t=t, b=b: k(a, None, t, b)
+        shape = ", ".join(f"{k}={v!r}" for k, v in keywords.items()) or "declared"
         rows.append((name, shape, variants, fast))
     cp.cuda.Device(0).synchronize()
 
@@ -259,7 +273,7 @@ def main() -> int:
                 times.setdefault((name, label), []).append((time.perf_counter() - t0) / options.per)
     cp.cuda.Device(0).synchronize()
 
-    print(f"\n| kernel, explicit shape | raw `cuda.core.launch` (µs) | direct launch (µs) | stub, CuPy (µs) | vs raw | "
+    print(f"\n| kernel, launch given | raw `cuda.core.launch` (µs) | direct launch (µs) | stub, CuPy (µs) | vs raw | "
           f"stub, PyTorch (µs) | vs raw | general path, CuPy (µs) | vs raw | fast path (CuPy, PyTorch) |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     worst = 0.0

@@ -98,7 +98,7 @@ def rows(n: int, repeat: int) -> list[dict[str, object]]:
         fn = getattr(kernels, name)
         cases.append((name, 8 * n, lambda fn=fn: fn(a, x, out), lambda: torch.mul(x, a, out=out),
                       lambda: compiled_scale(x), check_scale))
-    cases.append(("saxpy4 (16-byte, written so)", 12 * n, lambda: kernels.saxpy4(a, x, y, threads=-(-n // 4)),
+    cases.append(("saxpy4 (16-byte, written so)", 12 * n, lambda: kernels.saxpy4(a, x, y),
                   lambda: y.add_(x, alpha=a), lambda: compiled_axpy(x, y), lambda: None))
 
     result = []

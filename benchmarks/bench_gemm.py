@@ -78,10 +78,6 @@ def paired(ours: Callable[[int], object], theirs: Callable[[int], object], sets:
     return statistics.median(t_o), statistics.median(t_t), statistics.median(ratios)
 
 
-def threads(m: int, n: int) -> int:
-    return 128 * -(-m // 128) * -(-n // 128)
-
-
 def check(c: torch.Tensor, a: torch.Tensor, b: torch.Tensor, what: str) -> None:
     """c against the f32 product of the bf16 a and b (k × n), within the f32 rounding of k sums
     (and a bf16 rounding, for a bf16 c)."""
@@ -108,20 +104,19 @@ def bench(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, fl
     c32 = torch.empty(m, n, device="cuda")
     c16 = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
     out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
-    t = threads(m, n)
     shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
     batch = max(2, min(50, int(2e11 // (2 * m * n * k))))  # about 0.2 TFLOP per batch
 
-    kernels.gemm_bf16(m, n, k, a[0], b[0], c32, threads=t)
+    kernels.gemm_bf16(m, n, k, a[0], b[0], c32)  # its declared launch: a block per tile
     check(c32, a[0], b[0], f"gemm_bf16 at {shape}")
-    kernels.gemm_bf16_nt_bf16(m, n, k, a[0], w[0], c16, threads=t)
+    kernels.gemm_bf16_nt_bf16(m, n, k, a[0], w[0], c16)
     check(c16, a[0], b[0], f"gemm_bf16_nt_bf16 at {shape}")
 
     rows = []
-    t_o, t_t, ratio = paired(lambda i: kernels.gemm_bf16(m, n, k, a[i], b[i], c32, threads=t),
+    t_o, t_t, ratio = paired(lambda i: kernels.gemm_bf16(m, n, k, a[i], b[i], c32),
                              lambda i: torch.matmul(a[i], b[i], out=out), sets, batch, repeat)
     rows.append((shape, "`gemm_bf16` (B k×n, f32 out) vs `torch.matmul(a, b)`", t_o, t_t, ratio))
-    t_o, t_t, ratio = paired(lambda i: kernels.gemm_bf16_nt_bf16(m, n, k, a[i], w[i], c16, threads=t),
+    t_o, t_t, ratio = paired(lambda i: kernels.gemm_bf16_nt_bf16(m, n, k, a[i], w[i], c16),
                              lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
     rows.append((shape, "`gemm_bf16_nt_bf16` (B n×k, bf16 out) vs `torch.matmul(a, w.t())`", t_o, t_t, ratio))
     return rows
@@ -134,9 +129,8 @@ def bench_tf32(m: int, n: int, k: int, repeat: int) -> tuple[str, str, float, fl
     w = [torch.randn(n, k, device="cuda") for _ in range(sets)]
     c = torch.empty(m, n, device="cuda")
     out = torch.empty(m, n, device="cuda")
-    t = threads(m, n)
     shape = f"{m}³ f32" if len({m, n, k}) == 1 else f"{m}×{n}×{k} f32"
-    kernels.gemm_tf32_nt(m, n, k, a[0], w[0], c, threads=t)
+    kernels.gemm_tf32_nt(m, n, k, a[0], w[0], c)
     ref = a[0].double() @ w[0].double().t()
     scale = a[0].abs().double() @ w[0].abs().double().t()
     if bool(((c.double() - ref).abs() > 2.0**-9 * scale + 2 * k * 2.0**-24 * scale).any()):
@@ -145,14 +139,11 @@ def bench_tf32(m: int, n: int, k: int, repeat: int) -> tuple[str, str, float, fl
     torch.backends.cuda.matmul.allow_tf32 = True
     try:
         batch = max(2, min(50, int(1e11 // (2 * m * n * k))))
-        t_o, t_t, ratio = paired(lambda i: kernels.gemm_tf32_nt(m, n, k, a[i], w[i], c, threads=t),
+        t_o, t_t, ratio = paired(lambda i: kernels.gemm_tf32_nt(m, n, k, a[i], w[i], c),
                                  lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
     finally:
         torch.backends.cuda.matmul.allow_tf32 = before
     return (shape, "`gemm_tf32_nt` (tf32, B n×k) vs `torch.matmul(a, w.t())`, TF32 allowed", t_o, t_t, ratio)
-
-
-SMEM_SM90 = 24712  # TmaPipeline<4, 128, 256>::SHARED_BYTES / 8 (u64 elements)
 
 
 def bench_hopper(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
@@ -168,8 +159,8 @@ def bench_hopper(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, fl
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
     batch = max(2, min(50, int(2e11 // (2 * m * n * k))))
-    one = {"threads": 384 * tiles, "block": 384}
-    persistent = {"threads": 384 * min(tiles, sms), "block": 384}
+    one: dict[str, int] = {}  # the kernels declare their launch: a block of 384 per tile, the pipeline's shared memory
+    persistent = {"threads": 384 * min(tiles, sms)}  # its grid is the call's: one block per multiprocessor
     runs = [
         ("gemm_bf16_nt_sm90_bf16", c16, one, "(TMA + wgmma, bf16 out, staged store)"),
         ("gemm_bf16_nt_sm90_bf16_direct", c16, one, "(bf16 out, per-thread store)"),
@@ -179,9 +170,9 @@ def bench_hopper(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, fl
     rows = []
     for name, c, launch, what in runs:
         kernel = getattr(kernels, name)
-        kernel(m, n, k, a[0], w[0], c, SMEM_SM90, **launch)
+        kernel(m, n, k, a[0], w[0], c, **launch)
         check(c, a[0], w[0].t(), f"{name} at {shape}")
-        t_o, t_t, ratio = paired(lambda i, kernel=kernel, c=c, launch=launch: kernel(m, n, k, a[i], w[i], c, SMEM_SM90, **launch),
+        t_o, t_t, ratio = paired(lambda i, kernel=kernel, c=c, launch=launch: kernel(m, n, k, a[i], w[i], c, **launch),
                                  lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
         rows.append((shape, f"`{name}` {what} vs `torch.matmul(a, w.t())`", t_o, t_t, ratio))
     return rows
@@ -195,10 +186,8 @@ def bench_hopper_tf32(m: int, n: int, k: int, repeat: int) -> tuple[str, str, fl
     w = [torch.randn(n, k, device="cuda") for _ in range(sets)]
     c = torch.empty(m, n, device="cuda")
     out = torch.empty(m, n, device="cuda")
-    tiles = -(-m // 128) * -(-n // 256)
-    launch = {"threads": 384 * tiles, "block": 384}
     shape = f"{m}³ f32" if len({m, n, k}) == 1 else f"{m}×{n}×{k} f32"
-    kernels.gemm_tf32_nt_sm90(m, n, k, a[0], w[0], c, SMEM_SM90, **launch)
+    kernels.gemm_tf32_nt_sm90(m, n, k, a[0], w[0], c)  # its declared launch: a block per tile
     ref = a[0].double() @ w[0].double().t()
     scale = a[0].abs().double() @ w[0].abs().double().t()
     if bool(((c.double() - ref).abs() > 2.0**-8 * scale + 2 * k * 2.0**-24 * scale).any()):
@@ -207,7 +196,7 @@ def bench_hopper_tf32(m: int, n: int, k: int, repeat: int) -> tuple[str, str, fl
     torch.backends.cuda.matmul.allow_tf32 = True
     try:
         batch = max(2, min(50, int(2e11 // (2 * m * n * k))))
-        t_o, t_t, ratio = paired(lambda i: kernels.gemm_tf32_nt_sm90(m, n, k, a[i], w[i], c, SMEM_SM90, **launch),
+        t_o, t_t, ratio = paired(lambda i: kernels.gemm_tf32_nt_sm90(m, n, k, a[i], w[i], c),
                                  lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
     finally:
         torch.backends.cuda.matmul.allow_tf32 = before

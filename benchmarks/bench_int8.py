@@ -20,7 +20,7 @@ import sys
 from typing import Any
 
 import torch
-from bench_gemm import paired, threads  # the same paired timer and launch shape as the bf16 GEMM's
+from bench_gemm import paired  # the same paired timer as the bf16 GEMM's
 
 REPEAT = 15
 kernels: Any = None  # vecmath.kernels, imported in main
@@ -32,15 +32,14 @@ def bench(m: int, n: int, k: int, repeat: int) -> tuple[str, float, float, float
     a = [torch.randint(-128, 128, (m, k), device="cuda", dtype=torch.int8) for _ in range(sets)]
     w = [torch.randint(-128, 128, (n, k), device="cuda", dtype=torch.int8) for _ in range(sets)]
     c = torch.empty(m, n, device="cuda", dtype=torch.int32)
-    t = threads(m, n)
     shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
     batch = max(2, min(50, int(4e11 // (2 * m * n * k))))  # about 0.4 T operations per batch
 
-    kernels.gemm_s8_nt(m, n, k, a[0], w[0], c, threads=t)
+    kernels.gemm_s8_nt(m, n, k, a[0], w[0], c)  # its declared launch: a block per tile
     want = torch._int_mm(a[0], w[0].t())
     if not torch.equal(c, want):
         raise SystemExit(f"gemm_s8_nt at {shape} is wrong: {int((c != want).sum())} elements off")
-    t_o, t_t, ratio = paired(lambda i: kernels.gemm_s8_nt(m, n, k, a[i], w[i], c, threads=t),
+    t_o, t_t, ratio = paired(lambda i: kernels.gemm_s8_nt(m, n, k, a[i], w[i], c),
                              lambda i: torch._int_mm(a[i], w[i].t()), sets, batch, repeat)
     return shape, t_o, t_t, ratio
 

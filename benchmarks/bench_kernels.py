@@ -132,12 +132,12 @@ def main() -> int:
     # saxpy with 16-byte loads and stores (thread i owns y[4i .. 4i+4])
     x0, y0 = xs[0][0].copy(), xs[0][1].copy()
     ref = 1.0001 * x0 + y0
-    kernels.saxpy4(1.0001, x0, y0, threads=n // 4)
+    kernels.saxpy4(1.0001, x0, y0)  # its declared launch: a thread per 4 elements
     assert bool(cp.allclose(y0, ref, rtol=1e-6)), "saxpy4 is wrong"
     del x0, y0, ref
     cfg4 = LaunchConfig(grid=n // 4 // 256, block=256)
     k_nv4 = nv["saxpy"].get_kernel("saxpy4")
-    t_ours, t_nv, ratio = paired(lambda i: kernels.saxpy4(1.0001, *xs[i], threads=n // 4),
+    t_ours, t_nv, ratio = paired(lambda i: kernels.saxpy4(1.0001, *xs[i]),
                                  lambda i: launch(stream, cfg4, k_nv4, ctypes.c_float(1.0001), xs[i][0].data.ptr, n,
                                   xs[i][1].data.ptr, n), 3)
     table.append(("saxpy4 (16-byte access), 2^27 f32", t_ours, t_nv, ratio, None, "", 12 * n))
@@ -147,12 +147,12 @@ def main() -> int:
     n = 1 << 28
     xs = [cp.asarray(rng.random(n, dtype=np.float32)) for _ in range(2)]
     total = cp.zeros(1, dtype=cp.float32)
-    kernels.sum(xs[0], total, threads=SMS * 2048, block=512)
+    kernels.sum(xs[0], total, block=512)  # its declared threads: min(n / 4, 132 · 2048), the nvcc twin's SMS · 2048
     ref = float(cp.sum(xs[0], dtype=cp.float64))
     assert abs(float(total.get()[0]) - ref) / ref < 1e-5, (float(total.get()[0]), ref)
     cfg = LaunchConfig(grid=SMS * 4, block=512)
     k_nv = nv["reduce"].get_kernel("sum")
-    t_ours, t_nv, ratio = paired(lambda i: kernels.sum(xs[i], total, threads=SMS * 2048, block=512),
+    t_ours, t_nv, ratio = paired(lambda i: kernels.sum(xs[i], total, block=512),
                                  lambda i: launch(stream, cfg, k_nv, xs[i].data.ptr, n, total.data.ptr, 1), 2)
     t_lib = timed(lambda i: cp.sum(xs[i]), 2)
     table.append(("sum, 2^28 f32", t_ours, t_nv, ratio, t_lib, "cupy.sum", 4 * n))
@@ -162,11 +162,11 @@ def main() -> int:
     n, bins = 1 << 28, 256
     xs = [cp.asarray(rng.integers(0, 2**32, n, dtype=np.uint32)) for _ in range(2)]
     hist = cp.zeros(bins, dtype=cp.uint32)
-    kernels.histogram(bins, xs[0], hist, threads=SMS * 2048)
+    kernels.histogram(bins, xs[0], hist)  # its declared threads: min(n, 132 · 2048), in blocks of 256
     assert np.array_equal(hist.get(), np.bincount((xs[0] % bins).get(), minlength=bins)), "histogram is wrong"
     cfg = LaunchConfig(grid=SMS * 8, block=256)
     k_nv = nv["reduce"].get_kernel("histogram")
-    t_ours, t_nv, ratio = paired(lambda i: kernels.histogram(bins, xs[i], hist, threads=SMS * 2048),
+    t_ours, t_nv, ratio = paired(lambda i: kernels.histogram(bins, xs[i], hist),
                                  lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(bins), xs[i].data.ptr, n, hist.data.ptr, bins), 2)
     table.append(("histogram, 2^28 u32, 256 bins", t_ours, t_nv, ratio, None, "", 4 * n))
     del xs
@@ -175,11 +175,11 @@ def main() -> int:
     h = w = 8192
     ms = [cp.asarray(rng.standard_normal((h, w), dtype=np.float32)) for _ in range(2)]
     out = cp.empty((w, h), dtype=cp.float32)
-    kernels.transpose_tiled(w, h, ms[0], out, threads=(w, h // 4), block=(32, 8))
+    kernels.transpose_tiled(w, h, ms[0], out)  # its declared launch: a block of 32 × 8 per 32 × 32 tile
     assert bool(cp.array_equal(out, ms[0].T)), "transpose is wrong"
     cfg = LaunchConfig(grid=(w // 32, h // 32), block=(32, 8))
     k_nv = nv["matrix"].get_kernel("transpose_tiled")
-    t_ours, t_nv, ratio = paired(lambda i: kernels.transpose_tiled(w, h, ms[i], out, threads=(w, h // 4), block=(32, 8)),
+    t_ours, t_nv, ratio = paired(lambda i: kernels.transpose_tiled(w, h, ms[i], out),
                                  lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(w), ctypes.c_uint32(h), ms[i].data.ptr, h * w,
                                   out.data.ptr, h * w), 2)
     t_lib = timed(lambda i: cp.copyto(out, ms[i].T), 2)
@@ -213,14 +213,14 @@ def bench_softmax(nv: ObjectCode, stream: object, rows: int = 65536, cols: int =
     rng = np.random.default_rng()
     xs = [cp.asarray(rng.standard_normal((rows, cols), dtype=np.float32)) for _ in range(2)]
     out = cp.empty((rows, cols), dtype=cp.float32)
-    kernels.softmax(cols, xs[0], out, threads=rows * block, block=block)
+    kernels.softmax(cols, xs[0], out, block=block)  # a block per row (declared)
     e = cp.exp(xs[0].astype(cp.float64) - xs[0].max(axis=1, keepdims=True))
     ref = e / e.sum(axis=1, keepdims=True)
     assert float(cp.linalg.norm(out - ref) / cp.linalg.norm(ref)) < 1e-6, "softmax is wrong"
     del e, ref
     cfg = LaunchConfig(grid=rows, block=block)
     k_nv = nv.get_kernel("softmax")
-    t_ours, t_nv, ratio = paired(lambda i: kernels.softmax(cols, xs[i], out, threads=rows * block, block=block),
+    t_ours, t_nv, ratio = paired(lambda i: kernels.softmax(cols, xs[i], out, block=block),
                                  lambda i: launch(stream, cfg, k_nv, ctypes.c_uint32(cols), xs[i].data.ptr, rows * cols,
                                   out.data.ptr, rows * cols), 2)
     t_lib, lib = None, ""
@@ -229,7 +229,7 @@ def bench_softmax(nv: ObjectCode, stream: object, rows: int = 65536, cols: int =
 
         ts = [torch.as_tensor(x, device="cuda") for x in xs]
         t_lib, lib = timed(lambda i: torch.softmax(ts[i], dim=1), 2), "torch.softmax"
-        _, _, vs_torch = paired(lambda i: kernels.softmax(cols, xs[i], out, threads=rows * block, block=block),
+        _, _, vs_torch = paired(lambda i: kernels.softmax(cols, xs[i], out, block=block),
                                 lambda i: torch.softmax(ts[i], dim=1), 2)
         print(f"softmax {rows} × {cols}, block {block}: torch.softmax time / oxpack time = {vs_torch:.3f}x "
               "(paired rounds)")
@@ -252,8 +252,7 @@ def bench_sgemm(nv: ObjectCode, stream: object) -> tuple[str, float, float, floa
     abs_ = [(cp.asarray(rng.standard_normal((m, k), dtype=np.float32)),
              cp.asarray(rng.standard_normal((k, n), dtype=np.float32))) for _ in range(2)]
     c = cp.empty((m, n), dtype=cp.float32)
-    grid = dict(threads=(n // 8, m // 8), block=(16, 16))
-    kernels.sgemm(m, n, k, *abs_[0], c, **grid)
+    kernels.sgemm(m, n, k, *abs_[0], c)  # its declared launch: a thread per 8 × 8 of c, blocks of 16 × 16
     ref = abs_[0][0].astype(cp.float64) @ abs_[0][1].astype(cp.float64)
     assert float(cp.abs(c - ref).max() / cp.abs(ref).max()) < 1e-4, "sgemm is wrong"
     del ref
@@ -265,7 +264,7 @@ def bench_sgemm(nv: ObjectCode, stream: object) -> tuple[str, float, float, floa
            c_nv.data.ptr, m * n)
     assert bool(cp.allclose(c_nv, c, rtol=1e-5, atol=1e-3)), "the nvcc twin disagrees"
     del c_nv
-    t_ours, t_nv, ratio = paired(lambda i: kernels.sgemm(m, n, k, *abs_[i], c, **grid),
+    t_ours, t_nv, ratio = paired(lambda i: kernels.sgemm(m, n, k, *abs_[i], c),
                                  lambda i: launch(stream, cfg, k_nv, u32(m), u32(n), u32(k), abs_[i][0].data.ptr, m * k,
                                   abs_[i][1].data.ptr, k * n, c.data.ptr, m * n), 2, repeat=15)
     t_lib = timed(lambda i: cp.matmul(abs_[i][0], abs_[i][1], out=c), 2, repeat=15)

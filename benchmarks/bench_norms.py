@@ -128,9 +128,9 @@ def layernorm_shape(nv: Any, rows: int, c: int, copy_bw: float) -> list[str]:
     forms: list[Form] = []
     for block in BLOCKS:
         forms.append(("oxpack", f"layernorm (warp/row) b{block}", lambda i, block=block: kernels.layernorm(
-            xs[i], w, b, out, mean, rstd, threads=32 * rows, block=block)))
+            xs[i], w, b, out, mean, rstd, block=block)))
         forms.append(("oxpack", f"layernorm_block (block/row) b{block}", lambda i, block=block: kernels.layernorm_block(
-            xs[i], w, b, out, mean, rstd, threads=rows * block, block=block)))
+            xs[i], w, b, out, mean, rstd, block=block)))
         warp_grid = -(-32 * rows // block)
         for name, grid in (("ln3", warp_grid), ("ln4", warp_grid), ("ln6", warp_grid), ("ln5", rows)):  # ln5: a block a row
             shmem = 4 * c * (block // 32) if name == "ln6" else 0
@@ -194,9 +194,9 @@ def rmsnorm_shape(nv: Any, rows: int, c: int, copy_bw: float) -> list[str]:
     forms: list[Form] = []
     for block in BLOCKS:
         forms.append(("oxpack", f"rmsnorm_bf16 (block/row) b{block}", lambda i, block=block: kernels.rmsnorm_bf16(
-            1e-6, xs[i], w, out, rstd, threads=rows * block, block=block)))
+            1e-6, xs[i], w, out, rstd, block=block)))
         forms.append(("oxpack", f"rmsnorm_bf16_warp (warp/row) b{block}", lambda i, block=block:
-                      kernels.rmsnorm_bf16_warp(1e-6, xs[i], w, out, rstd, threads=32 * rows, block=block)))
+                      kernels.rmsnorm_bf16_warp(1e-6, xs[i], w, out, rstd, block=block)))
         cfg = LaunchConfig(grid=-(-32 * rows // block), block=block)
         forms.append(("cuda", f"rms_warp b{block}", lambda i, k=nv.get_kernel("rms_warp"), cfg=cfg: launch(
             stream, cfg, k, out.data_ptr(), rstd.data_ptr(), xs[i].data_ptr(), w.data_ptr(), ctypes.c_float(1e-6),
@@ -239,11 +239,10 @@ def compare_builds(names: list[str]) -> list[str]:
         outh = torch.empty_like(xh[0])
         for block in (128, 256, 512):
             def ln(m: Any, block: int = block) -> Callable[[int], None]:
-                return lambda i: m.layernorm(xs[i % n], w, b, out, mean, rstd, threads=32 * rows, block=block)
+                return lambda i: m.layernorm(xs[i % n], w, b, out, mean, rstd, block=block)
 
             def rms(m: Any, block: int = block) -> Callable[[int], None]:
-                return lambda i: m.rmsnorm_bf16_warp(1e-6, xh[i % len(xh)], wh, outh, rstd, threads=32 * rows,
-                                                     block=block)
+                return lambda i: m.rmsnorm_bf16_warp(1e-6, xh[i % len(xh)], wh, outh, rstd, block=block)
 
             for what, make, sets in (("layernorm", ln, n), ("rmsnorm_bf16_warp", rms, len(xh))):
                 for name, m in zip(names[1:], mods[1:]):

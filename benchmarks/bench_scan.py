@@ -40,18 +40,17 @@ def state_for(n: int) -> torch.Tensor:
 
 def row(n: int, repeat: int, items: int, block: int = BLOCK) -> dict[str, object]:
     g = torch.Generator(device="cuda").manual_seed(n)
-    state = state_for(n)
-    threads = -(-n // items)
+    state = state_for(n)  # the kernel declares its launch: a thread per `items` elements; the block is the call's
     # integer-valued floats in [-8, 8]: every partial sum is an integer below 2^24 in magnitude
     # at these sizes (checked), so exact in float32 whatever the order of the additions
     ints = torch.randint(-8, 9, (n,), device="cuda", generator=g).to(torch.float32)
     assert float(ints.double().cumsum(0).abs().max()) < 2**24
     out = torch.empty_like(ints)
-    kernels.cumsum_f32(ints, state, out, threads=threads, block=block)
+    kernels.cumsum_f32(ints, state, out, block=block)
     if not torch.equal(out, torch.cumsum(ints, 0)):
         raise SystemExit(f"cumsum_f32 at n = {n} differs from torch.cumsum on integer-valued data")
     x = torch.randn(n, device="cuda", generator=g)
-    kernels.cumsum_f32(x, state, out, threads=threads, block=block)
+    kernels.cumsum_f32(x, state, out, block=block)
     ref = x.double().cumsum(0)
     # each output is at most m = 32 + 5 + 6 + 5 + 2 + 2·(tiles) roundings deep (its thread's serial
     # sum, the warp's tree, the block's (a lane's warps, then a warp's tree), a look-back step's
@@ -62,7 +61,7 @@ def row(n: int, repeat: int, items: int, block: int = BLOCK) -> dict[str, object
     if not bool(((out.double() - ref).abs() <= bound).all()):
         raise SystemExit(f"cumsum_f32 at n = {n} is outside float32's rounding bound")
     ref_out, copy = torch.empty_like(x), torch.empty_like(x)
-    t = measure({"ours": lambda: kernels.cumsum_f32(x, state, out, threads=threads, block=block),
+    t = measure({"ours": lambda: kernels.cumsum_f32(x, state, out, block=block),
                  "torch": lambda: torch.cumsum(x, 0, out=ref_out),
                  "copy": lambda: copy.copy_(x)}, repeat)
     gbs = 8 * n / t["ours"] / 1e9

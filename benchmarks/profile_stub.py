@@ -21,7 +21,7 @@ from typing import Any
 
 import cupy as cp
 import torch
-from bench_call_forms import CALLS, arguments, direct_launcher, raw_launcher
+from bench_call_forms import CALLS, arguments, direct_launcher, given, raw_launcher
 
 try:
     from cuda.core import Device
@@ -38,17 +38,24 @@ def cost(fn: Callable[[], object], number: int = 20000) -> float:
     return min(timeit.repeat(fn, number=number, repeat=5)) / number * 1e6
 
 
-def checks_alone(name: str, args: tuple[Any, ...], threads: Any, block: Any) -> tuple[float, float]:
+def launched(name: str, args: tuple[Any, ...], keywords: dict[str, Any]) -> tuple[tuple[Any, ...], Any, Any]:
+    """What the stub hands its fast path for a call of `args` and `keywords`: the full arguments (a
+    declared dynamic shared memory put in), threads and block (a declared launch computed)."""
+    return kernels._module.kernel(name).resolve(args, keywords.get("threads"), keywords.get("block"))
+
+
+def checks_alone(name: str, args: tuple[Any, ...], keywords: dict[str, Any]) -> tuple[float, float]:
     """The fast path, and the stub, with every recorded launch of `name` a no-op."""
     entries = kernels._module.state(name).entries
     fast, stub = getattr(kernels, f"_fast_{name}"), getattr(kernels, name)
+    full, threads, block = launched(name, args, keywords)
     saved = dict(entries)
     for key, entry in saved.items():
         entries[key] = (lambda *a: 0, *entry[1:])
     try:
-        assert fast(*args, None, threads, block), f"{name}: the fast path did not take the call"
-        return (cost(lambda: fast(*args, None, threads, block)),
-                cost(lambda: stub(*args, threads=threads, block=block)))
+        assert fast(*full, None, threads, block), f"{name}: the fast path did not take the call"
+        return (cost(lambda: fast(*full, None, threads, block)),
+                cost(lambda: stub(*args, **keywords)))
     finally:
         entries.update(saved)
 
@@ -63,14 +70,16 @@ def main() -> int:
     for name in names:
         spec, threads, block = CALLS[name]
         stub = getattr(kernels, name)
+        keywords = given(name, threads, block)  # what the kernel's `#[launch]` leaves to the call
         for label, args in zip(("CuPy", "PyTorch"), arguments(spec), strict=True):
             if args is None:
                 continue
-            stub(*args, threads=threads, block=block)  # the general path: loads, checks, launches, records
+            stub(*args, **keywords)  # the general path: loads, checks, launches, records
             fast = getattr(kernels, f"_fast_{name}")
-            direct = direct_launcher(name, fast, args, threads, block)
-            raw = raw_launcher(name, args, threads, block, legacy)
-            checks, around = checks_alone(name, args, threads, block)
+            full, t, b = launched(name, args, keywords)
+            direct = direct_launcher(name, fast, full, t, b)
+            raw = raw_launcher(name, full, t, b, legacy)
+            checks, around = checks_alone(name, args, keywords)
             cells = [f"{checks:.3f}", f"{around:.3f}", f"{cost(direct):.3f}" if direct else "—", f"{cost(raw):.3f}"]
             print(f"| `{name}` | {label} | " + " | ".join(cells) + " |")
     cp.cuda.Device(0).synchronize()
