@@ -20,6 +20,7 @@
 use oxpack::prelude::*;
 use oxpack::math::fast;
 use oxpack::mma::{AccumFor, BTile, BtTile};
+use oxpack::attn_pipeline::{AttnConsumer, AttnPipeline, AttnProducer, AttnTiles, WgRows, BKV as HBKV, BQ as HBQ};
 
 /// Rows of q per block, and per warp.
 const BQ: usize = 64;
@@ -119,6 +120,98 @@ fn part<const D: usize>(x: &[BF16], at: usize, seq: usize) -> Option<Matrix<'_, 
     x.get(at..at + seq * D).and_then(|s| matrix(s, D as u32, seq as u32))
 }
 
+// ---- the Hopper (sm_90a) bodies, FlashAttention-3's structure: each block of 384 threads (3
+// warpgroups) takes 128 rows of q of one (batch, head); warpgroup 0's first thread loads q once and
+// then k and v in tiles of 128 rows by TMA into a 2-stage pipeline (`AttnPipeline`); warpgroups 1
+// and 2 take 64 rows of q each: s = q·kᵀ by `wgmma` from shared memory, masked, the online softmax
+// in registers, p rounded to bf16 as the A operand of o += p·v (`wgmma`, A from registers).
+
+/// The Hopper pipeline's stages.
+const H_STAGES: usize = 2;
+
+/// The attention of one block's 128 rows (head dim D).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn attention_sm90a<const D: usize>(
+    seq: u32, causal: u32, scale: f32, q: &TmaSource3<BF16>, k: &TmaSource3<BF16>, v: &TmaSource3<BF16>,
+    o: &mut DisjointSlice<BF16, AttnTiles<D>>, smem: DynShared<u64>,
+) where
+    oxpack::wgmma::WgCols<D>: oxpack::attn_pipeline::AFragWidth,
+    oxpack::attn_pipeline::AttnShapeOf<H_STAGES, D>: oxpack::attn_pipeline::AttnShape,
+{
+    if (grid_dim().x as usize) < o.block_tiles() {
+        trap(); // one block per 128-row tile of each sequence
+    }
+    let seq = seq as usize;
+    if q.len() != o.len() || k.len() != o.len() || v.len() != o.len() || o.groups() * seq * D != o.len()
+        || q.rows() != seq || k.rows() != seq || v.rows() != seq
+    {
+        trap(); // q, k, v: (batch · heads) × seq × D, o the same number of elements
+    }
+    let Some((group, row0)) = o.seq_block() else { return }; // the whole block returns
+    let causal = causal != 0;
+    // k/v rows that this block's rows see: all, or up to its last row under a causal mask
+    let end = if causal { seq.min(row0 + HBQ) } else { seq };
+    let steps = end.div_ceil(HBKV);
+    let pipe = AttnPipeline::<BF16, H_STAGES, D>::new(smem, steps);
+    pipe.run_with_registers(
+        o,
+        |p, _| produce_sm90a(p, q, k, v, group, row0, steps),
+        |c, o| consume_sm90a(c, o, seq, causal, scale, row0, steps),
+    );
+}
+
+#[inline(always)]
+fn produce_sm90a<const D: usize>(
+    mut p: AttnProducer<BF16, H_STAGES, D>, q: &TmaSource3<BF16>, k: &TmaSource3<BF16>, v: &TmaSource3<BF16>,
+    group: usize, row0: usize, steps: usize,
+) {
+    p.load_q(q, group, row0);
+    for s in 0..steps {
+        p.load_kv(k, v, group, s * HBKV);
+    }
+}
+
+#[inline(always)]
+fn consume_sm90a<const D: usize>(
+    mut c: AttnConsumer<BF16, H_STAGES, D>, o: &mut DisjointSlice<BF16, AttnTiles<D>>, seq: usize, causal: bool,
+    scale: f32, row0: usize, steps: usize,
+) where
+    oxpack::wgmma::WgCols<D>: oxpack::attn_pipeline::AFragWidth,
+{
+    let wrow = row0 + 64 * c.index(); // the warpgroup's first row
+    let scale = scale * core::f32::consts::LOG2_E; // softmax in base 2
+    let mut m = WgRows::splat(f32::NEG_INFINITY); // running row maximum (scaled)
+    let mut l = WgRows::splat(0.0); // running row sum of p
+    let mut acc = WgAccum::<D>::zero();
+    for s in 0..steps {
+        let stage = c.wait();
+        let mut sc = WgAccum::<HBKV>::zero();
+        sc.qk(&stage); // s = q·kᵀ for the tile's 128 columns
+        let c0 = s * HBKV;
+        sc.map(|x| x * scale);
+        if c0 + HBKV > seq || (causal && c0 + HBKV > wrow + 1) {
+            // columns past the sequence, or past the row (causal), contribute nothing
+            sc.mask(seq - c0, causal.then(|| wrow as isize - c0 as isize), f32::NEG_INFINITY);
+        }
+        let m_new = m.zip(&sc.row_max(), f32::max);
+        // a row with every column masked so far has m = -inf: subtract 0 (its p are all 0)
+        let base = m_new.map(|x| if x == f32::NEG_INFINITY { 0.0 } else { x });
+        sc.map_rows(&base, |x, b| fast::exp2(x - b));
+        let alpha = m.zip(&base, |old, b| fast::exp2(old - b));
+        l = l.zip(&alpha, |l, a| l * a).zip(&sc.row_sum(), |l, p| l + p);
+        acc.map_rows(&alpha, |x, a| x * a);
+        m = m_new;
+        let p = sc.to_bf16_a();
+        acc.pv(&p, &stage); // o += p·v
+    }
+    let inv = l.map(|x| if x > 0.0 { 1.0 / x } else { 0.0 });
+    acc.map_rows(&inv, |x, i| x * i);
+    if let Some(mut t) = o.wg_seq_tile(&c) {
+        t.store(&acc);
+    }
+}
+
 kernel! {
     /// o ← softmax(scale · q·kᵀ) · v (causal: column j of row i masked for j > i), head dim 64:
     /// q, k, v, o of shape (batch, heads, seq, 64), contiguous bf16, sums in f32. One block of
@@ -144,5 +237,33 @@ kernel! {
              block.x == block == 128, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 64)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, BtTile<BF16, 32, 128>, BTile<BF16, 32, 128>);
         attention::<128, 32, 8, 4, 2, 16>(pipe, seq, causal, scale, q, k, v, o);
+    }
+
+    /// `attention_fwd_d64` on Hopper (sm_90a): TMA + `wgmma`, one block of 384 threads per 128 rows
+    /// of each sequence. q, k and v are read by TMA: 4-D (batch, heads, seq, 64) arrays (or 3-D
+    /// (batch · heads, seq, 64)).
+    #[variant_of(attention_fwd_d64, sm_90a)]
+    #[launch(grid = len(o) / max(seq * 64, 1) * cdiv(seq, 128), block = 384,
+             shared = {AttnPipeline::<BF16, H_STAGES, 64>::SHARED_BYTES / 8})]
+    #[launch_bounds(384, 1)]
+    pub fn attention_fwd_d64_sm90a(
+        seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
+        o: &mut DisjointSlice<BF16, AttnTiles<64>> = (seq), smem: DynShared<u64>,
+    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o),
+             block == 384, blocks.x == blocks >= len(o) / max(seq * 64, 1) * cdiv(seq, 128)) {
+        attention_sm90a::<64>(seq, causal, scale, &q, &k, &v, o, smem);
+    }
+
+    /// `attention_fwd_d128` on Hopper (sm_90a), as `attention_fwd_d64_sm90a`, head dim 128.
+    #[variant_of(attention_fwd_d128, sm_90a)]
+    #[launch(grid = len(o) / max(seq * 128, 1) * cdiv(seq, 128), block = 384,
+             shared = {AttnPipeline::<BF16, H_STAGES, 128>::SHARED_BYTES / 8})]
+    #[launch_bounds(384, 1)]
+    pub fn attention_fwd_d128_sm90a(
+        seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
+        o: &mut DisjointSlice<BF16, AttnTiles<128>> = (seq), smem: DynShared<u64>,
+    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o),
+             block == 384, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 128)) {
+        attention_sm90a::<128>(seq, causal, scale, &q, &k, &v, o, smem);
     }
 }

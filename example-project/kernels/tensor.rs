@@ -13,7 +13,9 @@
 //! `threads=` or `block=` given that differs is refused before the launch, in one line; the
 //! kernels' `where (...)` states the same shape (the device code traps on another one too).
 use oxpack::prelude::*;
+use oxpack::mbarrier::{Consumer, Producer};
 use oxpack::mma::{BTileKind, Depth, MmaInput};
+use oxpack::wgmma::WgTile;
 
 mod common;
 
@@ -113,6 +115,82 @@ fn gelu(x: f32) -> f32 {
     common::gelu(x)
 }
 
+// ---- the Hopper (sm_90a) bodies: TMA copies into a 4-stage pipeline of 128-byte-swizzled shared
+// tiles, `wgmma` m64n256k16 on two consumer warpgroups, warp-specialized (warpgroup 0's first thread
+// issues the copies). Each block of 384 threads (3 warpgroups) computes a 128 × 256 tile of C.
+
+/// The Hopper pipeline of bf16 operands: 4 stages of 128 × 256 tiles.
+type Big = TmaPipeline<4, 128, 256>;
+
+/// The producer's loop over the block's tiles (one, or several when the grid has fewer blocks
+/// than C has tiles: a persistent kernel, whose producer loads the next tile's stages while the
+/// consumers store the last one): `steps` stages of A and B per tile.
+#[inline(always)]
+fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
+    mut p: Producer<S, BM, BN, E>, a: &TmaSource<E>, b: &TmaSource<E>, count: usize, steps: usize,
+    c: &DisjointSlice<O, WgTiles<BM, BN>>,
+) {
+    for i in 0..count {
+        let Some((m0, n0)) = c.tile_origin(i) else { trap() };
+        for s in 0..steps {
+            p.load(a, m0, b, n0, s * TmaPipeline::<S, BM, BN, E>::STAGE_K);
+        }
+    }
+}
+
+/// A consumer warpgroup's loop: per tile, `steps` stages multiplied into its 64 × BN
+/// accumulators, then stored through `store`.
+#[inline(always)]
+fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
+    mut q: Consumer<S, BM, BN, E>, count: usize, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
+    store: impl Fn(&mut WgTile<'_, O, BN>, &WgAccum<BN>),
+) where
+    oxpack::wgmma::WgCols<BN>: oxpack::wgmma::WgWidth,
+{
+    for i in 0..count {
+        let mut acc = WgAccum::<BN>::zero();
+        q.multiply_steps(&mut acc, steps);
+        if let Some(mut t) = c.wg_tile_at(i, &q) {
+            store(&mut t, &acc);
+        }
+    }
+}
+
+/// A consumer warpgroup's whole part of a one-tile kernel with a 16-bit output: `steps` stages
+/// multiplied into its accumulators, then stored through its staging area (`stmatrix` into
+/// shared memory, 16-byte stores to C) once the pipeline is over.
+#[inline(always)]
+fn consume_staged<const S: usize, const BM: usize, const BN: usize, O: oxpack::wgmma::StageElem>(
+    mut q: Consumer<S, BM, BN>, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
+) where
+    oxpack::wgmma::WgCols<BN>: oxpack::wgmma::WgWidth,
+{
+    let mut acc = WgAccum::<BN>::zero();
+    q.multiply_steps(&mut acc, steps);
+    if let Some(mut t) = c.wg_tile_at(0, &q) {
+        q.into_staging().store(&mut t, &acc);
+    }
+}
+
+/// The body of a one-tile kernel (`Big`'s 128 × 256 tiles over A's and B's element E, one block
+/// per tile of C: fewer are refused before the launch, and trap): the pipeline over k, the
+/// producer's loads of the block's tile and `consumer(q, steps, c)` in each consumer thread.
+#[inline(always)]
+fn one_tile<O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
+    k: u32, a: &TmaSource<E>, b: &TmaSource<E>, c: &mut DisjointSlice<O, WgTiles<128, 256>>, smem: DynShared<u64>,
+    consumer: impl FnOnce(Consumer<4, 128, 256, E>, usize, &mut DisjointSlice<O, WgTiles<128, 256>>),
+) {
+    if (grid_dim().x as usize) < c.block_tiles() {
+        trap(); // one block per tile: one block per tile of C
+    }
+    let steps = (k as usize).div_ceil(TmaPipeline::<4, 128, 256, E>::STAGE_K);
+    if c.block_tile_count() == 0 {
+        return;
+    }
+    let pipe = TmaPipeline::<4, 128, 256, E>::new(smem, steps);
+    pipe.run_with_registers(c, |p, c| produce(p, a, b, 1, steps, c), |q, c| consumer(q, steps, c));
+}
+
 kernel! {
     /// c ← a·b on tensor cores: `a` m × k and `b` k × n, row-major bf16; `c` m × n, f32
     /// (bf16 products, summed in f32). One block of 128 threads per 128 × 128 tile of `c`.
@@ -174,5 +252,46 @@ kernel! {
              block.x == block == 128, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, ATile<BF16, BM, BK>, BtTile<BF16, BN, BK>);
         gemm(pipe, m, n, k, a, w, c, |_, col, v| BF16::from_f32(gelu(v + bias.get(col).map_or(0.0, |b| b.to_f32()))));
+    }
+
+    /// `gemm_bf16_nt` on Hopper (sm_90a): TMA + `wgmma`, one block of 384 threads per 128 × 256 tile
+    /// of `c`. `a` (m × k) and `b` (n × k) are read by TMA: 2-D arrays, k a multiple of 8,
+    /// 16-byte-aligned bases.
+    #[variant_of(gemm_bf16_nt, sm_90a)]
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 256), block = 384, shared = {Big::SHARED_BYTES / 8})]
+    #[launch_bounds(384, 1)]
+    pub fn gemm_bf16_nt_sm90a(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
+        one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+    }
+
+    /// `gemm_bf16_nt_bf16` on Hopper (sm_90a), as `gemm_bf16_nt_sm90a`; the epilogue goes through
+    /// shared memory (`WgStaging`: `stmatrix`, then 16-byte stores of whole rows).
+    #[variant_of(gemm_bf16_nt_bf16, sm_90a)]
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 256), block = 384, shared = {Big::SHARED_BYTES / 8})]
+    #[launch_bounds(384, 1)]
+    pub fn gemm_bf16_nt_bf16_sm90a(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
+        one_tile(k, &a, &b, c, smem, |q, steps, c| consume_staged(q, steps, c));
+    }
+
+    /// `gemm_tf32_nt` on Hopper (sm_90a): the pipeline of `gemm_bf16_nt_sm90a` over f32
+    /// (`TmaPipeline<4, 128, 256, f32>`: `wgmma` m64n256k8 tf32); `a` and `b` 2-D, k a multiple of 4.
+    #[variant_of(gemm_tf32_nt, sm_90a)]
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 256), block = 384,
+             shared = {TmaPipeline::<4, 128, 256, f32>::SHARED_BYTES / 8})]
+    #[launch_bounds(384, 1)]
+    pub fn gemm_tf32_nt_sm90a(
+        m: u32, n: u32, k: u32, a: TmaSource<f32>, b: TmaSource<f32>,
+        c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
+        one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
     }
 }
