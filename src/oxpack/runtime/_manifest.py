@@ -433,7 +433,8 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
         read.fail(f"{of}: `launch` declares `shared` but the kernel has no dynamic shared memory parameter")
     return {"params": tuple(params), "doc": read.get(table, "doc", str, "", of), "requires": tuple(requires),
             "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants),
-            "whole_warps": whole_warps, "resident_grid": resident_grid, "launch": dict(launch)}
+            "whole_warps": whole_warps, "resident_grid": resident_grid,
+            "launch": {key: launch[key] for key in LAUNCH_KEYS if key in launch}}  # in the keys' order
 
 
 def _param(read: _Reader, of: str, number: int, spec: object) -> Param:

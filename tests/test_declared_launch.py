@@ -1,0 +1,224 @@
+"""Declared launch shapes: `#[launch(threads | grid = ..., block = ..., shared = ...)]`.
+
+One emulated build of small kernels that declare their launch: a call passes only data, the stub
+computes the launch (inline for 1-D, `Kernel.resolve` for the rest), a `{ CONST }` group reaches
+the declaration as the value rustc computed, a declared `shared` leaves its parameter out of the
+Python signature, the `.pyi`, the torch operator's schema and `oxpack inspect` show the declaration.
+Then the attacks: explicit values that contradict the declaration, expressions that cannot be
+evaluated for a call (division by zero, a negative value, a grid over CUDA's limit), arguments of
+the wrong type reaching an expression; and the build's refusals, one build of one file per bad
+declaration (the build names the first error of every failing file). On the GPU:
+tests/test_gpu_declared_launch.py.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from conftest import MakeProject, emulated
+
+KERNELS = """\
+use oxpack::prelude::*;
+
+const TILE: u32 = 4;
+
+/// a constant of the kernel file, as a pipeline's size would be
+pub struct Pipe;
+impl Pipe {
+    pub const BYTES: usize = 40;
+}
+
+kernel! {
+    /// out[i] ← 2·x[i], over whole tiles of `TILE` values
+    #[launch(threads = cdiv(len(x), {TILE}) * {TILE}, block = 128)]
+    pub fn twice(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
+        if let Some(o) = out.get_mut(i) {
+            *o = 2.0 * x[i.get()];
+        }
+    }
+
+    /// out[i] ← the elements of dynamic shared memory the launch gave
+    #[launch(grid = rows, block = 64, shared = {Pipe::BYTES / 8} + rows % 3)]
+    pub fn sized(rows: u32, out: &mut DisjointSlice<u32>, smem: DynShared<u32>) {
+        let i = index_1d();
+        if let Some(o) = out.get_mut(i) {
+            *o = smem.len() as u32;
+        }
+    }
+
+    /// out[i] ← 1 for `rows` blocks' worth of threads: the block is the caller's (or the default)
+    #[launch(threads = rows * block)]
+    pub fn per_row(i: ThreadIndex, rows: u32, out: &mut DisjointSlice<u32>) {
+        let _ = rows;
+        if let Some(o) = out.get_mut(i) {
+            *o = 1;
+        }
+    }
+
+    /// out ← 1 over a `rows × cols` matrix, a 2-D launch it declares
+    #[launch(threads = (cols, rows), block = (16, 8))]
+    pub fn fill2(ij: ThreadIndex2, rows: u32, cols: u32, out: &mut DisjointSlice<u32, Rows> = (cols))
+    where (len(out) == rows * cols) {
+        if let Some(o) = out.get_mut_2d(ij) {
+            *o = 1;
+        }
+    }
+
+    /// a grid that divides: the attacks' kernel
+    #[launch(grid = len(x) / per - 1, block = 32)]
+    pub fn divided(per: u32, x: &[f32], out: &mut DisjointSlice<f32>) {
+        let i = index_1d();
+        if let Some(o) = out.get_mut(i) {
+            *o = x[i.get()];
+        }
+    }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def k(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    yield from emulated(tmp_path_factory.mktemp("declared"), "declared", {"d.rs": KERNELS}, archs=("sm_80", "sm_90"))
+
+
+def test_a_call_passes_only_data(k: ModuleType) -> None:
+    x = np.arange(10, dtype=np.float32)
+    out = np.zeros(10, np.float32)
+    k.twice(x, out)
+    assert (out == 2 * x).all()
+    for rows in (1, 5, 7):  # `{Pipe::BYTES / 8}` is 5: rustc's value reached the declaration
+        o = np.zeros(rows * 64, np.uint32)
+        k.sized(rows, o)
+        assert (o == 5 + rows % 3).all(), rows
+    o = np.zeros((6, 20), np.uint32)
+    k.fill2(6, 20, o)
+    assert (o == 1).all()
+
+
+def test_an_open_block_is_the_callers_or_the_default(k: ModuleType) -> None:
+    out = np.zeros(3 * 256, np.uint32)
+    k.per_row(3, out)  # the default block, 256: threads = 3 · 256
+    assert (out == 1).all()
+    out[:] = 0
+    k.per_row(3, out, block=128)  # threads = 3 · 128
+    assert out[:384].all() and not out[384:].any()
+
+
+def test_the_declared_shared_memory_is_no_argument(k: ModuleType) -> None:
+    assert list(inspect.signature(k.sized).parameters) == ["rows", "out", "stream", "threads", "block"]
+    with pytest.raises(TypeError):
+        k.sized(3, np.zeros(192, np.uint32), 5)  # the old call, with the count: one argument too many
+    pyi = Path(k.__file__).with_suffix(".pyi").read_text()
+    assert "def sized(\n    rows: int,\n    out: DeviceArray,\n    *," in pyi
+    assert "        grid = rows blocks\n        block = 64\n        shared = 5 + rows % 3 (uint32 elements" in k.sized.__doc__
+
+
+def test_the_torch_operator_takes_no_shared_count(k: ModuleType) -> None:
+    text = Path(k.__file__).with_name("kernels_torch.py").read_text()
+    schema = re.search(r'"sized",\n\s+"([^"]+)"', text)
+    assert schema is not None and schema.group(1) == \
+        "(SymInt rows, Tensor(a!) out, *, SymInt[]? threads=None, SymInt[]? block=None) -> ()"
+
+
+def test_the_manifest_and_inspect_show_the_declaration(k: ModuleType) -> None:
+    manifest = json.loads((Path(k.__file__).parent / "_oxpack" / "kernels.json").read_text())
+    assert manifest["kernels"]["twice"]["launch"] == {"threads": "cdiv(len(x), 4) * 4", "block": "128"}
+    assert manifest["kernels"]["fill2"]["launch"] == {"threads": "(cols, rows)", "block": "(16, 8)"}
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "inspect", str(Path(k.__file__).parent)],
+                          capture_output=True, text=True, check=True)
+    assert "#[launch(grid = rows, block = 64, shared = 5 + rows % 3)] pub fn sized(" in proc.stdout
+    assert "sized(rows: int, out: DeviceArray, *, stream=None, threads=None, block=None) -> None" in proc.stdout
+
+
+@pytest.mark.parametrize(("call", "error", "message"), [
+    (lambda k, x, o: k.twice(x, o, block=256), ValueError,
+     "twice(): `block=256` differs from the kernel's declared launch `block = 128`; leave `block` out"),
+    (lambda k, x, o: k.twice(x, o, threads=10), ValueError,
+     "twice(): `threads=10` differs from the kernel's declared launch `threads = cdiv(len(x), 4) * 4` "
+     "(threads=12 for these arguments); leave `threads` out"),
+    (lambda k, x, o: k.fill2(2, 3, np.zeros(6, np.uint32), block=(8, 8)), ValueError,
+     "fill2(): `block=(8, 8)` differs from the kernel's declared launch `block = (16, 8)`; leave `block` out"),
+    (lambda k, x, o: k.divided(0, x, o), ValueError,
+     "divided(): its declared launch `grid = len(x) // per - 1` divides by zero (len(x) = 10, per = 0); "
+     "check the arguments"),
+    (lambda k, x, o: k.divided(20, x, o), ValueError,
+     "divided(): its declared launch `grid = len(x) // per - 1` is -1, negative (len(x) = 10, per = 20); "
+     "check the arguments"),
+    (lambda k, x, o: k.sized(2**31, o), ValueError,
+     "sized(): its declared launch `grid = rows` is 2147483648 blocks, over CUDA's limit (2147483647,) "
+     "(rows = 2147483648); check the arguments"),
+    (lambda k, x, o: k.sized(-1, o), ValueError, "sized(): argument `rows` must fit in uint32 [0, 4294967295], got -1"),
+    (lambda k, x, o: k.sized(2.0, o), TypeError, "sized(): argument `rows` must be an int (uint32), got float"),
+    (lambda k, x, o: k.twice("x", o), TypeError, "twice(): argument `x` must be a float32 host array"),
+])
+def test_a_call_the_declaration_cannot_launch_is_one_line(k: ModuleType, call: object, error: type[Exception],
+                                                           message: str) -> None:
+    x, o = np.arange(10, dtype=np.float32), np.zeros(10, np.float32)
+    with pytest.raises(error) as caught:
+        call(k, x, o)  # type: ignore[operator]
+    assert str(caught.value).startswith(message), str(caught.value)
+    assert "\n" not in str(caught.value)
+    assert not o.any()  # nothing ran
+
+
+def test_an_override_of_an_open_key_is_still_checked(k: ModuleType) -> None:
+    with pytest.raises(ValueError, match=r"^per_row\(\): `block` must have every dimension >= 1"):
+        k.per_row(2, np.zeros(8, np.uint32), block=0)
+
+
+BAD = {
+    "unknown.rs": ("#[launch(grid = cdiv(m, 128), block = 128)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "float.rs": ("#[launch(threads = s)]", "s: f32, out: &mut DisjointSlice<f32>"),
+    "both.rs": ("#[launch(threads = n, grid = n)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "key.rs": ("#[launch(blocks = 4)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "noshared.rs": ("#[launch(threads = n, shared = 4)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "block.rs": ("#[launch(threads = n, block = 2048)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "rank.rs": ("#[launch(threads = n)]", "ij: ThreadIndex2, n: u32, out: &mut DisjointSlice<f32>"),
+    "contradicts.rs": ("#[launch(threads = n, block = 256)]", "n: u32, out: &mut DisjointSlice<f32>) where (block == 128"),
+    "bounds.rs": ("#[launch(threads = n, block = 512)]\n    #[launch_bounds(256)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "selfblock.rs": ("#[launch(threads = n, block = block)]", "n: u32, out: &mut DisjointSlice<f32>"),
+}
+REFUSALS = {
+    "unknown.rs": "`#[launch(grid = cdiv(m, 128), block = 128)]` is not supported: `m` is not a parameter of the kernel",
+    "float.rs": "`#[launch(threads = s)]` names `s`, a float32 scalar: a launch shape takes integer parameters",
+    "both.rs": "`#[launch(threads = n, grid = n)]` is not supported: it declares both `threads` and `grid`",
+    "key.rs": "`#[launch(blocks = 4)]` is not supported: `blocks` is not a key of `#[launch]`; the keys are threads, "
+              "grid, block, shared",
+    "noshared.rs": "`#[launch(threads = n, shared = 4)]` declares `shared`, but the kernel has no `DynShared` "
+                   "parameter for it to size",
+    "block.rs": "`#[launch(threads = n, block = 2048)]` declares a block of 2048: CUDA takes every axis >= 1, at "
+                "most 1024 threads in all and z <= 64",
+    "rank.rs": "`#[launch(threads = n)]` gives threads 1 axes, but the kernel takes a 2-D launch (its launch index)",
+    "contradicts.rs": "`#[launch(threads = n, block = 256)]` contradicts its `where (block == 128)`: the declared "
+                      "block has 256 threads",
+    "bounds.rs": "`#[launch(threads = n, block = 512)]` declares a block of 512 threads, over its "
+                 "#[launch_bounds(256)]",
+    "selfblock.rs": "`#[launch(threads = n, block = block)]` is not supported: `block = block`: the block cannot "
+                    "depend on the launch shape",
+}
+
+
+def test_a_bad_declaration_is_a_build_error_naming_the_file(make_project: MakeProject) -> None:
+    files = {name: f"use oxpack::prelude::*;\nkernel! {{\n    /// bad\n    {attr}\n"
+                   f"    pub fn {name[:-3]}_k({params}) {{ let _ = out; }}\n}}\n"
+             for name, (attr, params) in BAD.items()}
+    root = make_project(files, archs=["sm_80"])
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "build", str(root), "--out", str(root / "out"), "-q"],
+                          capture_output=True, text=True, timeout=900, check=False)
+    assert proc.returncode != 0
+    text = proc.stderr
+    for name, message in REFUSALS.items():
+        line = next((line for line in text.splitlines() if f"kernels/{name}: kernel `{name[:-3]}_k`" in line), None)
+        assert line is not None, (name, text)
+        assert message in line, (name, line)
+    assert "Traceback" not in text
