@@ -1,6 +1,6 @@
 """Declared launch shapes: `#[launch(threads | grid = ..., block = ..., shared = ...)]`.
 
-One emulated build of small kernels that declare their launch: a call passes only data, the stub
+One emulated build of tests/packages/declared, small kernels that declare their launch: a call passes only data, the stub
 computes the launch (inline for 1-D, `Kernel.resolve` for the rest), a `{ CONST }` group reaches
 the declaration as the value rustc computed, a declared `shared` leaves its parameter out of the
 Python signature, the `.pyi`, the torch operator's schema and `oxpack inspect` show the declaration.
@@ -25,65 +25,10 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from conftest import MakeProject, emulated
+from conftest import REPO, MakeProject, emulated
 
-KERNELS = """\
-use oxpack::prelude::*;
-
-const TILE: u32 = 4;
-
-/// a constant of the kernel file, as a pipeline's size would be
-pub struct Pipe;
-impl Pipe {
-    pub const BYTES: usize = 40;
-}
-
-kernel! {
-    /// out[i] ← 2·x[i], over whole tiles of `TILE` values
-    #[launch(threads = cdiv(len(x), {TILE}) * {TILE}, block = 128)]
-    pub fn twice(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
-        if let Some(o) = out.get_mut(i) {
-            *o = 2.0 * x[i.get()];
-        }
-    }
-
-    /// out[i] ← the elements of dynamic shared memory the launch gave
-    #[launch(grid = rows, block = 64, shared = {Pipe::BYTES / 8} + rows % 3)]
-    pub fn sized(rows: u32, out: &mut DisjointSlice<u32>, smem: DynShared<u32>) {
-        let i = index_1d();
-        if let Some(o) = out.get_mut(i) {
-            *o = smem.len() as u32;
-        }
-    }
-
-    /// out[i] ← 1 for `rows` blocks' worth of threads: the block is the caller's (or the default)
-    #[launch(threads = rows * block)]
-    pub fn per_row(i: ThreadIndex, rows: u32, out: &mut DisjointSlice<u32>) {
-        let _ = rows;
-        if let Some(o) = out.get_mut(i) {
-            *o = 1;
-        }
-    }
-
-    /// out ← 1 over a `rows × cols` matrix, a 2-D launch it declares
-    #[launch(threads = (cols, rows), block = (16, 8))]
-    pub fn fill2(ij: ThreadIndex2, rows: u32, cols: u32, out: &mut DisjointSlice<u32, Rows> = (cols))
-    where (len(out) == rows * cols) {
-        if let Some(o) = out.get_mut_2d(ij) {
-            *o = 1;
-        }
-    }
-
-    /// a grid that divides: the attacks' kernel
-    #[launch(grid = len(x) / per - 1, block = 32)]
-    pub fn divided(per: u32, x: &[f32], out: &mut DisjointSlice<f32>) {
-        let i = index_1d();
-        if let Some(o) = out.get_mut(i) {
-            *o = x[i.get()];
-        }
-    }
-}
-"""
+PACKAGE = REPO / "tests" / "packages" / "declared"
+KERNELS = (PACKAGE / "kernels" / "d.rs").read_text()
 
 
 @pytest.fixture(scope="module")
@@ -171,6 +116,16 @@ def test_a_call_the_declaration_cannot_launch_is_one_line(k: ModuleType, call: o
     assert not o.any()  # nothing ran
 
 
+def test_emulation_never_tunes(k: ModuleType) -> None:
+    x, out = np.arange(300, dtype=np.float32), np.ones(300, np.float32)
+    k.accumulate(x, out)
+    assert (out == 1 + x).all()
+    assert k._module.tuner.timed_runs == 0 and k._module.kernel("accumulate").tuned((x, out)) is None
+    assert "default: the fastest of 64, 128, 256, 512 for the call's" in k.accumulate.__doc__
+    manifest = json.loads((Path(k.__file__).parent / "_oxpack" / "kernels.json").read_text())
+    assert manifest["kernels"]["accumulate"]["tune"] == {"block": [[64], [128], [256], [512]]}
+
+
 def test_an_override_of_an_open_key_is_still_checked(k: ModuleType) -> None:
     with pytest.raises(ValueError, match=r"^per_row\(\): `block` must have every dimension >= 1"):
         k.per_row(2, np.zeros(8, np.uint32), block=0)
@@ -187,6 +142,11 @@ BAD = {
     "contradicts.rs": ("#[launch(threads = n, block = 256)]", "n: u32, out: &mut DisjointSlice<f32>) where (block == 128"),
     "bounds.rs": ("#[launch(threads = n, block = 512)]\n    #[launch_bounds(256)]", "n: u32, out: &mut DisjointSlice<f32>"),
     "selfblock.rs": ("#[launch(threads = n, block = block)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "tunefixed.rs": ("#[launch(threads = n, block = 128)]\n    #[tune(block = [64, 128])]",
+                     "n: u32, out: &mut DisjointSlice<f32>"),
+    "tunebig.rs": ("#[tune(block = [256, 2048])]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "tunewhere.rs": ("#[tune(block = [128, 256])]", "n: u32, out: &mut DisjointSlice<f32>) where (block <= 128"),
+    "tunekey.rs": ("#[tune(threads = [1, 2])]", "n: u32, out: &mut DisjointSlice<f32>"),
 }
 REFUSALS = {
     "unknown.rs": "`#[launch(grid = cdiv(m, 128), block = 128)]` is not supported: `m` is not a parameter of the kernel",
@@ -205,6 +165,14 @@ REFUSALS = {
                  "#[launch_bounds(256)]",
     "selfblock.rs": "`#[launch(threads = n, block = block)]` is not supported: `block = block`: the block cannot "
                     "depend on the launch shape",
+    "tunefixed.rs": "`#[tune(block = [64, 128])]` tunes the block that its `#[launch]` fixes (`block = 128`); drop "
+                    "one of them",
+    "tunebig.rs": "`#[tune(block = [256, 2048])]` lists a block of 2048: CUDA takes every axis >= 1, at most 1024 "
+                  "threads in all and z <= 64",
+    "tunewhere.rs": "`#[tune(block = [128, 256])]` contradicts its `where (block <= 128)`: a candidate block has 256 "
+                    "threads",
+    "tunekey.rs": "`#[tune(threads = [1, 2])]` is not supported: it takes one key, `block`, with a list of candidate "
+                  "blocks: `block = [128, 256, 512]`",
 }
 
 

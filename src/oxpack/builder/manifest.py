@@ -77,7 +77,8 @@ def _signature_fields(sig: KernelSig) -> dict[str, Any]:
     return {"name": sig.name, "params": tuple(m.Param(p.name, p.kind, p.dtype, p.rust) for p in sig.params),
             "doc": sig.doc, "requires": tuple(sig.requires), "launch_bounds": bounds,
             "max_registers": sig.max_registers, "coarsen": sig.coarsen, "variants": dict(sig.variants),
-            "whole_warps": sig.whole_warps, "resident_grid": sig.resident_grid, "launch": dict(sig.launch)}
+            "whole_warps": sig.whole_warps, "resident_grid": sig.resident_grid, "launch": dict(sig.launch),
+            "tune": tuple(sig.tune)}
 
 
 def sig_to_json(sig: KernelSig) -> dict[str, Any]:
@@ -91,4 +92,5 @@ def sig_from_json(data: dict[str, Any]) -> KernelSig:
     bounds = None if s.launch_bounds is None else LaunchBounds(s.launch_bounds.max_threads, s.launch_bounds.min_blocks)
     return KernelSig(s.name, tuple(KernelParam(p.name, p.kind, p.dtype, p.rust) for p in s.params), s.doc,
                      tuple(s.requires), bounds, s.max_registers, s.coarsen, tuple(sorted(s.variants.items())),
-                     whole_warps=s.whole_warps, resident_grid=s.resident_grid, launch=tuple(s.launch.items()))
+                     whole_warps=s.whole_warps, resident_grid=s.resident_grid, launch=tuple(s.launch.items()),
+                     tune=tuple(s.tune))

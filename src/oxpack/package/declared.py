@@ -54,8 +54,16 @@ def _inline(kernel: Any) -> dict[str, str] | None:
 
 
 def stub_call(kernel: Any, call: list[str]) -> str:
-    """The stub's body after its docstring; `call` names the arguments the stub takes."""
+    """The stub's body after its docstring; `call` names the arguments the stub takes. A kernel that tunes
+    its block (`#[tune]`) first asks `Kernel.tuned` for the block of a call that leaves it open."""
     name, full = kernel.name, _full(kernel)
+    tuned = "" if not kernel.tune else (
+        "    if block is None:  # the tuned block for these sizes (#[tune]): timed at their first call\n"
+        f'        block = _module.kernel("{name}").tuned({_tuple(call) if call else "()"}, stream)\n')
+    if not kernel.launch:
+        return (tuned + f"    if _fast_{name}({', '.join([*full, 'stream, threads, block'])}):\n"
+                "        return  # checked in full, and launched as an earlier call was\n"
+                f'    _module.kernel("{name}")({_tuple(full)}, stream, threads, block)\n')
     fast = f"    if _fast_{name}({', '.join([*full, 'stream, threads, block'])}):\n" \
            "        return  # checked in full, and launched as an earlier call was\n"
     general = f'    _module.kernel("{name}")({_tuple(full)}, stream, threads, block)\n'
@@ -63,7 +71,7 @@ def stub_call(kernel: Any, call: list[str]) -> str:
               "threads, block)\n"
     inline = _inline(kernel)
     if inline is None:
-        return "    " + resolve + fast + general
+        return tuned + "    " + resolve + fast + general
     default = _checks._Checks(kernel, None).block_dims(None, (0,))[0]
     lines, ok = [], []
     if "block" in inline:
@@ -83,7 +91,7 @@ def stub_call(kernel: Any, call: list[str]) -> str:
     if "shared" in inline:
         lines.append(f"_ox_shared = {inline['shared']}")
         ok += ["type(_ox_shared) is int", "0 <= _ox_shared"]
-    out = ["    # the declared launch, computed here; any other case goes to Kernel.resolve, which names what fails\n",
+    out = [tuned, "    # the declared launch, computed here; any other case goes to Kernel.resolve, which names what fails\n",
            "    try:\n", *(f"        {line}\n" for line in lines)]
     out.append("        _ox_ok = (\n" + "".join(f"            {'and ' if n else ''}{test}\n" for n, test in enumerate(ok))
                + "        )\n")

@@ -24,6 +24,8 @@ from ._driver import (
     _no_binary,
     _resident_blocks,
 )
+from ._autotune import choose as _choose_block
+from ._autotune import sizes_of as _sizes_of
 from ._fast import _hooks, _State, _stream_handle
 from ._launch import _Declared
 from ._manifest import Kernel as _KernelSpec
@@ -71,6 +73,10 @@ class Kernel:
         self.placement = _Placement(checks, self.arrays)
         # `#[launch(...)]`: what the call leaves out (threads, block, dynamic shared memory), computed
         self.declared = _Declared(spec, checks) if spec.launch else None
+        # `#[tune(block = [...])]`: the candidate blocks; the tuned block per call sizes, once settled
+        self.candidates: tuple[tuple[int, ...], ...] = spec.tune
+        self._call_params = spec.call_args
+        self._tuned: dict[tuple[int, ...], object] = {}
         self.params = checks.params
         self._index_at = spec.index_at  # the launch index's place among the device's parameters
         self._ctypes: tuple[Callable[[Any], Any] | None, ...] = tuple(
@@ -115,6 +121,30 @@ class Kernel:
         _hooks.refresh()
         read = _emulation()._HostArrays(self).read if self.module.emulate else self.arrays.read
         return self.declared.resolve(args, threads, block, read)
+
+    def tuned(self, args: tuple[object, ...], stream: object = None) -> object:
+        """The block of a call that leaves it open, for a kernel that tunes it (`#[tune]`): the fastest
+        candidate for the call's sizes on its device (`_autotune.choose`), once per sizes in a process
+        that sees one GPU; None (the default block) while emulating or for a call whose arguments cannot
+        be measured (the launch then names what is wrong)."""
+        if not self.candidates or self.module.emulate:
+            return None
+        try:
+            sizes = _sizes_of(args, self._call_params)
+        except Exception:  # noqa: BLE001 (an argument that is no array: the launch names it)
+            return None
+        block = self._tuned.get(sizes)
+        if block is not None:
+            return block
+        _hooks.refresh()
+        rank = len(self.candidates[0])
+        default = self.checks.block_dims(None, (0,) * rank)
+        block, settled = _choose_block(self, args, stream, sizes, self.candidates, default)
+        if settled and _hooks.one_device:  # one GPU: the sizes say it all
+            if len(self._tuned) >= 1024:
+                self._tuned.clear()
+            self._tuned[sizes] = block
+        return block
 
     def __call__(
         self,

@@ -105,6 +105,10 @@ class Signature:
     `_where.split_launch` wrote it. The stub computes what it declares; a declared `shared` sizes the
     kernel's dynamic shared memory parameter, which the call then leaves out."""
 
+    tune: tuple[tuple[int, ...], ...] = ()
+    """``#[tune(block = [...])]``: the candidate blocks (each as its axes) that the first call for a size
+    times, for a block that `launch` leaves open (`_tuning.py`)."""
+
     def body(self, arch: str | None) -> str:
         """The Rust function that runs as this kernel on `arch` (None: the portable body)."""
         return self.variants.get(arch, self.name) if arch is not None else self.name
@@ -178,6 +182,8 @@ class Signature:
             out["resident_grid"] = True
         if self.launch:
             out["launch"] = dict(self.launch)
+        if self.tune:
+            out["tune"] = {"block": [list(b) for b in self.tune]}
         return out
 
     @classmethod
@@ -431,10 +437,18 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
                   f"got {launch!r}")
     if "shared" in launch and not any(p.kind == "dynshared" for p in params):
         read.fail(f"{of}: `launch` declares `shared` but the kernel has no dynamic shared memory parameter")
+    tune = read.get(table, "tune", Mapping, {}, of)
+    blocks = tune.get("block", [])
+    if set(tune) - {"block"} or not isinstance(blocks, list) or not all(
+            isinstance(b, list) and 1 <= len(b) <= 3 and all(type(v) is int and v >= 1 for v in b) for b in blocks):
+        read.fail(f"{of}: `tune` must be {{\"block\": [[x], [x, y], ...]}} (candidate blocks), got {tune!r}")
+    if blocks and "block" in launch:
+        read.fail(f"{of}: `tune` lists blocks for a block that `launch` declares")
     return {"params": tuple(params), "doc": read.get(table, "doc", str, "", of), "requires": tuple(requires),
             "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants),
             "whole_warps": whole_warps, "resident_grid": resident_grid,
-            "launch": {key: launch[key] for key in LAUNCH_KEYS if key in launch}}  # in the keys' order
+            "launch": {key: launch[key] for key in LAUNCH_KEYS if key in launch},  # in the keys' order
+            "tune": tuple(tuple(b) for b in blocks)}
 
 
 def _param(read: _Reader, of: str, number: int, spec: object) -> Param:

@@ -27,7 +27,7 @@ from typing import NoReturn, TypeAlias
 
 __all__ = ["AXES", "FUNCTIONS", "HELP", "LAUNCH", "LAUNCH_HELP", "LAUNCH_KEYS", "All", "Arith", "Call", "Compare", "Const", "Launch", "Len", "Neg",
            "Requirement", "Scalar", "WhereError", "call", "constant", "label", "names_launch", "parse", "parse_shape",
-           "render", "render_shape", "split_launch", "terms"]
+           "render", "render_shape", "split_launch", "split_tune", "terms"]
 
 HELP = ("comparisons joined by `,` or `and`, integer constants, scalar parameters, len(<slice parameter>), "
         "the launch shape (threads, block, blocks, or one axis: block.x, blocks.y, ...), "
@@ -200,6 +200,32 @@ def split_launch(text: str) -> tuple[tuple[str, str], ...]:
         out.append((keyword.arg, ast.unparse(_FloorDivision().visit(keyword.value))))
     if {"threads", "grid"} <= {key for key, _ in out}:
         raise WhereError("it declares both `threads` and `grid`: give one (grid = blocks, threads = launch indices)")
+    return tuple(out)
+
+
+def split_tune(text: str) -> tuple[tuple[int, ...], ...]:
+    """A kernel's ``#[tune(block = [128, 256, 512])]`` text: its candidate blocks, each as its axes
+    (``[(16, 16), (32, 8)]`` for a 2-D launch); `WhereError` naming what is wrong."""
+    try:
+        tree = ast.parse("f(" + text.strip() + ")", mode="eval").body
+    except (SyntaxError, ValueError) as exc:
+        raise WhereError(f"it is not `block = [...]` ({getattr(exc, 'msg', exc)})") from exc
+    assert isinstance(tree, ast.Call)
+    if tree.args or [k.arg for k in tree.keywords] != ["block"]:
+        raise WhereError("it takes one key, `block`, with a list of candidate blocks: `block = [128, 256, 512]`")
+    listed = tree.keywords[0].value
+    if not isinstance(listed, ast.List) or not listed.elts:
+        raise WhereError("`block` takes a non-empty list of candidate blocks, like `[128, 256, 512]`")
+    out = []
+    for node in listed.elts:
+        axes = node.elts if isinstance(node, ast.Tuple) else [node]
+        if not 1 <= len(axes) <= 3 or not all(isinstance(a, ast.Constant) and type(a.value) is int for a in axes):
+            raise WhereError(f"`{ast.unparse(node)}` is not a block: an integer, or a tuple of 2 or 3 of them")
+        out.append(tuple(a.value for a in axes if isinstance(a, ast.Constant)))
+    if len({len(c) for c in out}) != 1:
+        raise WhereError("its candidate blocks have different numbers of axes")
+    if len(set(out)) != len(out):
+        raise WhereError("it lists a candidate block twice")
     return tuple(out)
 
 

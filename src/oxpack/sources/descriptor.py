@@ -73,6 +73,8 @@ class KernelSig:
     file: str = field(default="", compare=False)
     # `#[launch(...)]`: (key, expression) pairs as `_where.split_launch` normalises them (`check_launch`)
     launch: tuple[tuple[str, str], ...] = ()
+    # `#[tune(block = [...])]`: the candidate blocks, each as its axes (`check_tune`)
+    tune: tuple[tuple[int, ...], ...] = ()
 
 
 def split_requires(text: str, kernel: str) -> tuple[str, ...]:
@@ -102,6 +104,7 @@ def parse_sig(text: str) -> KernelSig:
         raise StageError(f"unknown kernel descriptor format: {text[:40]!r}", stage="link")
     head, _, doc = text[len(_SIG_MAGIC) :].partition(";doc=")
     head, _, requires = head.partition(";requires=")
+    head, _, tune = head.partition(";tune=")
     head, _, launch = head.partition(";launch=")
     head, _, grid = head.partition(";grid=")
     if grid not in ("", "resident"):
@@ -138,7 +141,33 @@ def parse_sig(text: str) -> KernelSig:
                     whole_warps=warps == "whole", resident_grid=grid == "resident",
                     variant_of=(of, arch) if variant else None,
                     file=file.removeprefix("./"))
-    return check_launch(sig, launch) if launch else sig
+    sig = check_launch(sig, launch) if launch else sig
+    return check_tune(sig, tune) if tune else sig
+
+
+def check_tune(sig: KernelSig, text: str) -> KernelSig:
+    """`sig` with its `#[tune(block = [...])]`, checked: candidate blocks that CUDA, the kernel's attributes,
+    its launch index and its `where (...)` allow, for a block that `#[launch]` leaves open."""
+    lang = where()
+    shown = " ".join(text.split())
+    at = f"{sig.file}: " if sig.file else ""
+
+    def fail(why: str) -> NoReturn:
+        raise StageError(f"{at}kernel `{sig.name}`: `#[tune({shown})]` {why}", stage="link")
+
+    try:
+        candidates = lang.split_tune(text)
+    except lang.WhereError as exc:
+        fail(f"is not supported: {exc}")
+    launch = dict(sig.launch)
+    if "block" in launch:
+        fail(f"tunes the block that its `#[launch]` fixes (`block = {launch['block']}`); drop one of them")
+    rank = next((int(p.dtype[0]) for p in sig.params if p.kind == "index"), None)
+    if rank is not None and len(candidates[0]) != rank:
+        fail(f"lists blocks of {len(candidates[0])} axes, but the kernel takes a {rank}-D launch (its launch index)")
+    for candidate in candidates:
+        _check_constant_block(sig, list(candidate), fail, "lists a block")
+    return replace(sig, tune=candidates)
 
 
 def check_launch(sig: KernelSig, text: str) -> KernelSig:
@@ -186,7 +215,7 @@ def check_launch(sig: KernelSig, text: str) -> KernelSig:
     return replace(sig, launch=pairs)
 
 
-def _check_constant_block(sig: KernelSig, block: list[int], fail: Any) -> None:
+def _check_constant_block(sig: KernelSig, block: list[int], fail: Any, what: str = "declares a block") -> None:
     """A declared block of constants: within CUDA's limits, the launch bounds, whole warps and every
     `where (...)` requirement on the block alone."""
     lang = where()
@@ -194,12 +223,12 @@ def _check_constant_block(sig: KernelSig, block: list[int], fail: Any) -> None:
     for axis in block:
         threads *= axis
     if min(block) < 1 or threads > 1024 or (len(block) == 3 and block[2] > 64):
-        fail(f"declares a block of {tuple(block) if len(block) > 1 else block[0]}: CUDA takes every axis >= 1, "
+        fail(f"{what} of {tuple(block) if len(block) > 1 else block[0]}: CUDA takes every axis >= 1, "
              "at most 1024 threads in all and z <= 64")
     if sig.bounds is not None and threads > sig.bounds.max_threads:
-        fail(f"declares a block of {threads} threads, over its #[launch_bounds({sig.bounds.max_threads})]")
+        fail(f"{what} of {threads} threads, over its #[launch_bounds({sig.bounds.max_threads})]")
     if sig.whole_warps and threads % 32:
-        fail(f"declares a block of {threads} threads, not a multiple of 32, but the kernel is #[whole_warps]")
+        fail(f"{what} of {threads} threads, not a multiple of 32, but the kernel is #[whole_warps]")
     axes = (*block, 1, 1, 1)[:3]
     value = {lang.Launch("block"): threads, **{lang.Launch("block", a): v for a, v in zip(lang.AXES, axes)}}
     kinds = {p.name: p.kind for p in sig.params}
@@ -207,8 +236,9 @@ def _check_constant_block(sig: KernelSig, block: list[int], fail: Any) -> None:
         requirement = lang.parse(text, kinds)
         terms = requirement.terms()
         if terms and all(t in value for t in terms) and not _holds(requirement.test, value):
-            fail(f"contradicts its `where ({text})`: the declared block has "
-                 f"{tuple(block) if len(block) > 1 else block[0]} threads")
+            noun = "the declared block" if what == "declares a block" else "a candidate block"
+            fail(f"contradicts its `where ({text})`: {noun} has {tuple(block) if len(block) > 1 else block[0]} "
+                 "threads")
 
 
 def _holds(node: Any, value: dict[Any, int]) -> bool:

@@ -61,6 +61,8 @@ def _difference(kernel: KernelSig, variant: KernelSig) -> str | None:
                  f"`#[launch_bounds({','.join(str(v) for v in s.bounds.as_dict().values())})]`"
                  for s in (kernel, variant)]
         return f"`{a}` has {shown[0]}, `{b}` has {shown[1]}"
+    if kernel.tune != variant.tune:
+        return f"`{a}` tunes blocks {list(kernel.tune) or 'none'}, `{b}` {list(variant.tune) or 'none'}"
     if dict(kernel.launch) != dict(variant.launch):
         shown = [f"`#[launch({', '.join(f'{k} = {v}' for k, v in s.launch)})]`" if s.launch else "no `#[launch]`"
                  for s in (kernel, variant)]

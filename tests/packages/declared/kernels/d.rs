@@ -1,0 +1,65 @@
+use oxpack::prelude::*;
+
+const TILE: u32 = 4;
+
+/// a constant of the kernel file, as a pipeline's size would be
+pub struct Pipe;
+impl Pipe {
+    pub const BYTES: usize = 40;
+}
+
+kernel! {
+    /// out[i] ← 2·x[i], over whole tiles of `TILE` values
+    #[launch(threads = cdiv(len(x), {TILE}) * {TILE}, block = 128)]
+    pub fn twice(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
+        if let Some(o) = out.get_mut(i) {
+            *o = 2.0 * x[i.get()];
+        }
+    }
+
+    /// out[i] ← the elements of dynamic shared memory the launch gave
+    #[launch(grid = rows, block = 64, shared = {Pipe::BYTES / 8} + rows % 3)]
+    pub fn sized(rows: u32, out: &mut DisjointSlice<u32>, smem: DynShared<u32>) {
+        let i = index_1d();
+        if let Some(o) = out.get_mut(i) {
+            *o = smem.len() as u32;
+        }
+    }
+
+    /// out[i] ← 1 for `rows` blocks' worth of threads: the block is the caller's (or the default)
+    #[launch(threads = rows * block)]
+    pub fn per_row(i: ThreadIndex, rows: u32, out: &mut DisjointSlice<u32>) {
+        let _ = rows;
+        if let Some(o) = out.get_mut(i) {
+            *o = 1;
+        }
+    }
+
+    /// out ← 1 over a `rows × cols` matrix, a 2-D launch it declares
+    #[launch(threads = (cols, rows), block = (16, 8))]
+    pub fn fill2(ij: ThreadIndex2, rows: u32, cols: u32, out: &mut DisjointSlice<u32, Rows> = (cols))
+    where (len(out) == rows * cols) {
+        if let Some(o) = out.get_mut_2d(ij) {
+            *o = 1;
+        }
+    }
+
+    /// a grid that divides: the attacks' kernel
+    #[launch(grid = len(x) / per - 1, block = 32)]
+    pub fn divided(per: u32, x: &[f32], out: &mut DisjointSlice<f32>) {
+        let i = index_1d();
+        if let Some(o) = out.get_mut(i) {
+            *o = x[i.get()];
+        }
+    }
+
+    /// out[i] += x[i]: a read-modify-write, whose first call for a size tunes the block (and must put
+    /// `out` back after timing)
+    #[launch(threads = len(out))]
+    #[tune(block = [64, 128, 256, 512])]
+    pub fn accumulate(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) where (len(x) >= len(out)) {
+        if let Some(o) = out.get_mut(i) {
+            *o += x[i.get()];
+        }
+    }
+}
