@@ -33,7 +33,7 @@ KERNELS = (PACKAGE / "kernels" / "d.rs").read_text()
 
 @pytest.fixture(scope="module")
 def k(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    yield from emulated(tmp_path_factory.mktemp("declared"), "declared", {"d.rs": KERNELS}, archs=("sm_80", "sm_90"))
+    yield from emulated(tmp_path_factory.mktemp("declared"), "declared", {"d.rs": KERNELS}, archs=("sm_80", "sm_90a"))
 
 
 def test_a_call_passes_only_data(k: ModuleType) -> None:
@@ -124,6 +124,24 @@ def test_emulation_never_tunes(k: ModuleType) -> None:
     assert "default: the fastest of 64, 128, 256, 512 for the call's" in k.accumulate.__doc__
     manifest = json.loads((Path(k.__file__).parent / "_oxpack" / "kernels.json").read_text())
     assert manifest["kernels"]["accumulate"]["tune"] == {"block": [[64], [128], [256], [512]]}
+
+
+def test_a_variant_of_its_own_launch_runs_as_it_declares(k: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`triple` has an sm_90a body of another launch, `where` and a `DynShared` it sizes: Python passes both
+    the same arguments; emulation runs the portable body, or under OXPACK_EMULATE_ARCH=sm_90a the variant."""
+    x, out = np.arange(200, dtype=np.float32), np.zeros(200, np.float32)
+    k.triple(x, out)
+    assert (out == 3 * x).all()
+    k.triple(x, out, block=128)  # the portable body leaves its block open
+    monkeypatch.setattr(k._module, "_emulate_arch", "sm_90a")
+    k.triple(x, out)
+    assert (out == 3 * x + 1010).all()  # `{Pipe::BYTES / 4}` = 10 shared elements
+    with pytest.raises(ValueError, match=r"^triple\(\): `block=128` differs from the kernel's declared launch "
+                       r"`block = 64`; leave `block` out$"):
+        k.triple(x, out, block=128)
+    assert "On sm_90a, its variant `triple_sm90a` (another launch):\n        grid = cdiv(len(out), 64) blocks" \
+        in k.triple.__doc__
+    assert list(inspect.signature(k.triple).parameters) == ["x", "out", "stream", "threads", "block"]
 
 
 def test_an_override_of_an_open_key_is_still_checked(k: ModuleType) -> None:

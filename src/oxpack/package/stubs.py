@@ -41,7 +41,7 @@ from .fatbin_reader import (
     is_fatbin,
     read_fatbin,
 )
-from .declared import launch_doc, stub_call
+from .declared import fast_names, launch_doc, stub_call
 from .launchers import launcher_file, render_launchers
 from .torch import render_torch, torch_files, torch_hook
 
@@ -425,7 +425,7 @@ def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:
     for name, kernel in kernels:
         args = ", ".join(arg for arg, _ in python_args(kernel))
         packed = f"({args},)" if len(kernel.args) == 1 else f"({args})"
-        if kernel.launch or kernel.tune:
+        if kernel.launch or kernel.tune or kernel.bodies:
             out += ["\n\n", python_def(kernel), _docstring(kernel),
                     stub_call(kernel, [arg for arg, _ in python_args(kernel)])]
             continue
@@ -439,7 +439,8 @@ def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:
         "\n\n# Each kernel's fast path: its signature's launcher (in _oxpack/"
         f"{manifest.module}_launchers.py), which\n# repeats the launches that the general path checked and made "
         "for the kernel.\n",
-        *(f'_fast_{name} = _launchers.{launchers[name]}(_module.state("{name}"))\n' for name, _ in kernels),
+        *(f'{fast} = _launchers.{launchers[state]}(_module.state("{state}"))\n'
+          for _, kernel in kernels for fast, state, _ in fast_names(kernel)),
     ]
     return "".join(out)
 

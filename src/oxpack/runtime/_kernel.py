@@ -15,6 +15,7 @@ from ._arrays import _ArrayReader
 from ._checks import _Checks
 from ._driver import (
     _block_limit,
+    _device_count,
     _Cuda,
     _cuda,
     _device_arch,
@@ -64,8 +65,14 @@ class Kernel:
     (the launch's device, stream and dynamic shared memory, `_place.py`); `_launch` then loads
     the kernel, packs its arguments and launches."""
 
-    def __init__(self, module: _Owner, spec: _KernelSpec, source: str | None = None) -> None:
+    def __init__(self, module: _Owner, spec: _KernelSpec, source: str | None = None, *, arch: str | None = None
+                 ) -> None:
         self.module, self.name, self.spec, self.source = module, spec.name, spec, source
+        self.arch_key = arch
+        """The arch whose own body this is (`Signature.bodies`: a variant of its own launch or parameters),
+        or None: the kernel as its own `kernel!` item declares it."""
+        self.bodies = {a: Kernel(module, spec.body_kernel(a), source, arch=a) for a in spec.bodies}
+        self._picked: Kernel | None = None  # one GPU: the body that runs there
         self.crate, self.symbol, self.resources = spec.crate, spec.symbol, spec.resources
         self.checks = checks = _Checks(spec, source)
         self.arrays = _ArrayReader(self.name)
@@ -91,7 +98,7 @@ class Kernel:
         self._functions: dict[int, Any] = {}  # device id -> cuda.core Kernel
         # device id -> (the most threads a block may have there, registers per thread), from the driver
         self._block_limits: dict[int, tuple[int, int | None]] = {}
-        self.state = module.state(self.name)
+        self.state = module.state(self.name if arch is None else f"{self.name}@{arch}")
         """What the generated fast path repeats: launches this general path checked and made."""
 
     def __repr__(self) -> str:
@@ -110,6 +117,32 @@ class Kernel:
         """The Rust function whose body runs as this kernel on GPU `device` (or in emulation): its
         ``#[variant_of(name, arch)]`` variant for `arch(device)`, else the kernel itself."""
         return self.spec.body(self.arch(device))
+
+    def pick(self, args: tuple[object, ...]) -> Kernel:
+        """The body that runs a call with `args` (the stub's arguments): a kernel with variants of their own
+        launch or parameters (`bodies`) runs its variant for the arch of the code loaded on the arrays'
+        device (while emulating: ``OXPACK_EMULATE_ARCH``'s), else itself; once per process with one GPU."""
+        if not self.bodies:
+            return self
+        module = self.module
+        if module.emulate:
+            return self.bodies.get(module._emulated_arch() or "", self)
+        picked = self._picked
+        if picked is not None:
+            return picked
+        api = module._cuda()
+        one = _device_count(api) == 1
+        device = 0
+        if not one:
+            call = self.spec.call_args
+            arrays = [self.arrays.read(p, value) for p, value in zip(call, args, strict=False) if p.kind not in
+                      ("scalar", "dynshared")]
+            device = self.placement.device_id(api, arrays, None)
+        arch = module._arch(device, self.crate)
+        body = self.bodies.get(arch or "", self)
+        if one:
+            self._picked = body
+        return body
 
     def resolve(self, args: tuple[object, ...], threads: object = None, block: object = None
                 ) -> tuple[tuple[object, ...], object, object]:

@@ -109,6 +109,11 @@ class Signature:
     """``#[tune(block = [...])]``: the candidate blocks (each as its axes) that the first call for a size
     times, for a block that `launch` leaves open (`_tuning.py`)."""
 
+    bodies: Mapping[str, Signature] = field(default_factory=dict)
+    """arch → the signature of its variant there, for a variant whose launch, `where`, bounds or parameter
+    kinds differ from the kernel's (Python passes both the same arguments): the run time checks and
+    launches the call as that body declares."""
+
     def body(self, arch: str | None) -> str:
         """The Rust function that runs as this kernel on `arch` (None: the portable body)."""
         return self.variants.get(arch, self.name) if arch is not None else self.name
@@ -184,6 +189,8 @@ class Signature:
             out["launch"] = dict(self.launch)
         if self.tune:
             out["tune"] = {"block": [list(b) for b in self.tune]}
+        if self.bodies:
+            out["bodies"] = {arch: body.signature_json() for arch, body in self.bodies.items()}
         return out
 
     @classmethod
@@ -214,6 +221,17 @@ class Kernel(Signature):
         limits = {arch: limit.to_json() for arch, limit in self.block_limits.items()}
         return {"crate": self.crate, "symbol": self.symbol, **self._common_json(), "resources": resources,
                 "block_limits": limits}
+
+    def body_kernel(self, arch: str) -> Kernel:
+        """This kernel as its variant for `arch` declares it (`bodies`): that body's parameters, requirements,
+        launch and tuning, under this kernel's name, crate, entry and `arch`'s resources and block limit."""
+        body = self.bodies[arch]
+        return Kernel(name=self.name, params=body.params, doc=self.doc, requires=body.requires,
+                      launch_bounds=body.launch_bounds, max_registers=body.max_registers, coarsen=1,
+                      whole_warps=body.whole_warps, resident_grid=body.resident_grid, variants={arch: body.name},
+                      launch=body.launch, tune=body.tune, crate=self.crate, symbol=self.symbol,
+                      resources={a: r for a, r in self.resources.items() if a == arch},
+                      block_limits={a: b for a, b in self.block_limits.items() if a == arch})
 
     def fewest_threads(self) -> tuple[str, BlockLimit] | None:
         """The arch whose block limit is the smallest (the first such arch) and that limit; None
@@ -444,11 +462,29 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
         read.fail(f"{of}: `tune` must be {{\"block\": [[x], [x, y], ...]}} (candidate blocks), got {tune!r}")
     if blocks and "block" in launch:
         read.fail(f"{of}: `tune` lists blocks for a block that `launch` declares")
+    bodies = {}
+    for arch, body in read.get(table, "bodies", Mapping, {}, of).items():
+        where = f"{of}'s body for {arch}"
+        body = read.table(body, where)
+        if not isinstance(arch, str) or arch not in variants or "bodies" in body:
+            read.fail(f"{where}: a body must be of an arch of `variants` and hold no `bodies`")
+        bodies[arch] = _body(read, body, where)
     return {"params": tuple(params), "doc": read.get(table, "doc", str, "", of), "requires": tuple(requires),
             "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants),
             "whole_warps": whole_warps, "resident_grid": resident_grid,
             "launch": {key: launch[key] for key in LAUNCH_KEYS if key in launch},  # in the keys' order
-            "tune": tuple(tuple(b) for b in blocks)}
+            "tune": tuple(tuple(b) for b in blocks), "bodies": bodies}
+
+
+def _body(read: _Reader, table: Mapping[str, Any], of: str) -> Signature:
+    """A variant's own signature (`Signature.bodies`), its requirements and launch parsed."""
+    body = Signature(name=read.get(table, "name", str, of=of), **_signature_fields(read, table, of))
+    try:
+        body.requirements()
+        body.launch_shape()
+    except WhereError as exc:
+        read.fail(f"{of}: {exc}")
+    return body
 
 
 def _param(read: _Reader, of: str, number: int, spec: object) -> Param:

@@ -75,6 +75,9 @@ class KernelSig:
     launch: tuple[tuple[str, str], ...] = ()
     # `#[tune(block = [...])]`: the candidate blocks, each as its axes (`check_tune`)
     tune: tuple[tuple[int, ...], ...] = ()
+    # (arch, signature) of its `#[variant_of]` variants whose launch, `where`, bounds or parameter kinds
+    # differ from its own (`variants.fold_variants`): the run time launches each as it declares
+    bodies: tuple[tuple[str, KernelSig], ...] = ()
 
 
 def split_requires(text: str, kernel: str) -> tuple[str, ...]:

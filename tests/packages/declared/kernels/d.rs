@@ -62,4 +62,24 @@ kernel! {
             *o += x[i.get()];
         }
     }
+
+    /// out[i] ← 3·x[i]: one thread per element, its block tuned
+    #[launch(threads = len(out))]
+    #[tune(block = [128, 256])]
+    pub fn triple(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
+        if let Some(o) = out.get_mut(i) {
+            *o = 3.0 * x[i.get()];
+        }
+    }
+
+    /// `triple` on sm_90a, a body of its own launch, parameters and `where`: blocks of 64 over `out`, and
+    /// dynamic shared memory it sizes; it adds 1000 + the shared elements, so a test sees which body ran
+    #[variant_of(triple, sm_90a)]
+    #[launch(grid = cdiv(len(out), 64), block = 64, shared = {Pipe::BYTES / 4})]
+    pub fn triple_sm90a(x: &[f32], out: &mut DisjointSlice<f32>, smem: DynShared<u32>) where (block == 64) {
+        let i = index_1d();
+        if let Some(o) = out.get_mut(i) {
+            *o = 3.0 * x[i.get()] + 1000.0 + smem.len() as f32;
+        }
+    }
 }
