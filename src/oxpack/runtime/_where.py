@@ -216,12 +216,13 @@ def split_tune(text: str) -> tuple[tuple[int, ...], ...]:
     listed = tree.keywords[0].value
     if not isinstance(listed, ast.List) or not listed.elts:
         raise WhereError("`block` takes a non-empty list of candidate blocks, like `[128, 256, 512]`")
-    out = []
+    out: list[tuple[int, ...]] = []
     for node in listed.elts:
         axes = node.elts if isinstance(node, ast.Tuple) else [node]
-        if not 1 <= len(axes) <= 3 or not all(isinstance(a, ast.Constant) and type(a.value) is int for a in axes):
+        values = [a.value for a in axes if isinstance(a, ast.Constant) and type(a.value) is int]
+        if not 1 <= len(axes) <= 3 or len(values) != len(axes):
             raise WhereError(f"`{ast.unparse(node)}` is not a block: an integer, or a tuple of 2 or 3 of them")
-        out.append(tuple(a.value for a in axes if isinstance(a, ast.Constant)))
+        out.append(tuple(int(v) for v in values if isinstance(v, int)))
     if len({len(c) for c in out}) != 1:
         raise WhereError("its candidate blocks have different numbers of axes")
     if len(set(out)) != len(out):

@@ -105,8 +105,10 @@
 /// under the entry `gemm`; every other arch's cubin (and PTX) holds `gemm`'s own body and none
 /// of the variant's code, so a function that needs sm_90a (a `__oxpack_sm90a_*` runtime
 /// function: wgmma, TMA, mbarrier, `setmaxnreg`) never reaches the PTX of another arch. The
-/// build refuses a variant whose parameters, `where (...)` or `#[launch_bounds]` differ from
-/// its kernel's (it names both and the difference); `#[max_registers]` may differ. A portable
+/// build refuses a variant that Python would call with other arguments (it names both and the
+/// difference); its launch (`#[launch]`, `#[tune]`), `where (...)`, `#[launch_bounds]`,
+/// `#[max_registers]` and the kinds of parameters that take one Python value (`&[BF16]` and
+/// `TmaSource<BF16>`; a `DynShared` its `#[launch]` sizes) may differ. A portable
 /// kernel that reaches an sm_90a function is refused for every other arch, naming the kernel,
 /// the arch and this fix. The run time loads the best entry for the GPU (`OXPACK_ARCH`
 /// forces one); emulation runs the portable bodies, or `ARCH`'s variants under
