@@ -144,6 +144,53 @@ def test_a_variant_of_its_own_launch_runs_as_it_declares(k: ModuleType, monkeypa
     assert list(inspect.signature(k.triple).parameters) == ["x", "out", "stream", "threads", "block"]
 
 
+def test_outputs_left_out_are_made_and_returned(k: ModuleType) -> None:
+    a, b = np.arange(3, dtype=np.float32), np.arange(5, dtype=np.float32)
+    c = k.outer(a, b)
+    assert isinstance(c, np.ndarray) and c.shape == (3, 5) and c.dtype == np.float32
+    assert (c == np.outer(a, b)).all()
+    given = np.zeros((3, 5), np.float32)
+    assert k.outer(a, b, given) is given and (given == np.outer(a, b)).all()  # the form with `c` stays
+    x = np.arange(12, dtype=np.uint32)
+    out, rest = k.split(4, x)
+    assert out.shape == (3, 4) and (out.ravel() == x // 4).all() and (rest == x % 4).all()
+    mine = np.zeros(12, np.uint32)
+    out, rest = k.split(4, x, rest=mine)
+    assert rest is mine and (mine == x % 4).all()
+    assert list(inspect.signature(k.split).parameters) == ["per", "x", "out", "rest", "stream", "threads", "block"]
+    assert inspect.signature(k.split).parameters["out"].default is None
+    pyi = Path(k.__file__).with_suffix(".pyi").read_text()
+    assert "    c: DeviceArray | None = None,\n    *," in pyi and ") -> tuple[DeviceArray, DeviceArray]:" in pyi
+    assert "c: float32 device array, written; left out, the call\n            makes it with dims (len(a), len(b))" \
+        in k.outer.__doc__
+
+
+def test_outputs_left_out_as_torch_tensors(k: ModuleType) -> None:
+    torch = pytest.importorskip("torch")
+    a, b = torch.arange(3, dtype=torch.float32), torch.arange(5, dtype=torch.float32)
+    c = k.outer(a, b)
+    assert isinstance(c, torch.Tensor) and c.shape == (3, 5) and c.dtype == torch.float32
+    assert torch.equal(c, torch.outer(a, b))
+
+
+@pytest.mark.parametrize(("call", "error", "message"), [
+    (lambda k: k.split(0, np.arange(4, dtype=np.uint32)), ValueError,
+     "split(): the declared dims of output `out`, (len(x) // per, per), divides by zero (len(x) = 4, per = 0); "
+     "check the arguments, or pass `out`"),
+    (lambda k: k.split(2.5, np.arange(4, dtype=np.uint32)), TypeError,
+     "split(): argument `per` must be an int (uint32), got float"),
+    (lambda k: k.outer("a", np.arange(2, dtype=np.float32)), TypeError, "outer(): argument `a` must be an array, got str"),
+    (lambda k: k.outer(memoryview(b"abcd").cast("f"), memoryview(b"abcd").cast("f")), TypeError,
+     "outer(): cannot make output `c`: the call's first array is a memoryview, and oxpack makes outputs with "
+     "PyTorch, CuPy or NumPy; pass `c`"),
+])
+def test_an_output_that_cannot_be_made_is_one_line(k: ModuleType, call: object, error: type[Exception],
+                                                    message: str) -> None:
+    with pytest.raises(error) as caught:
+        call(k)  # type: ignore[operator]
+    assert str(caught.value) == message
+
+
 def test_an_override_of_an_open_key_is_still_checked(k: ModuleType) -> None:
     with pytest.raises(ValueError, match=r"^per_row\(\): `block` must have every dimension >= 1"):
         k.per_row(2, np.zeros(8, np.uint32), block=0)
@@ -165,6 +212,9 @@ BAD = {
     "tunebig.rs": ("#[tune(block = [256, 2048])]", "n: u32, out: &mut DisjointSlice<f32>"),
     "tunewhere.rs": ("#[tune(block = [128, 256])]", "n: u32, out: &mut DisjointSlice<f32>) where (block <= 128"),
     "tunekey.rs": ("#[tune(threads = [1, 2])]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "outnone.rs": ("#[outputs(x = (n))]", "n: u32, x: &[f32], out: &mut DisjointSlice<f32>"),
+    "outorder.rs": ("#[outputs(out = (n))]", "n: u32, out: &mut DisjointSlice<f32>, x: &[f32]"),
+    "outfloat.rs": ("#[outputs(out = (s))]", "s: f32, out: &mut DisjointSlice<f32>"),
 }
 REFUSALS = {
     "unknown.rs": "`#[launch(grid = cdiv(m, 128), block = 128)]` is not supported: `m` is not a parameter of the kernel",
@@ -191,6 +241,11 @@ REFUSALS = {
                     "threads",
     "tunekey.rs": "`#[tune(threads = [1, 2])]` is not supported: it takes one key, `block`, with a list of candidate "
                   "blocks: `block = [128, 256, 512]`",
+    "outnone.rs": "`#[outputs(x = (n))]` names `x`, which is no output but an input slice; name outputs, "
+                  "`&mut DisjointSlice<T>` parameters",
+    "outorder.rs": "`#[outputs(out = (n))]` names outputs that `x` follows: the outputs a call may leave out come "
+                   "last; move them there",
+    "outfloat.rs": "`#[outputs(out = (s))]` names `s`, a float32 scalar: dims take integer parameters",
 }
 
 

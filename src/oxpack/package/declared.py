@@ -12,6 +12,7 @@ in its one-line errors. `launch_doc` is what the docstring says of the declarati
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..contract import where
@@ -59,6 +60,8 @@ def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: st
     that tunes its block (`#[tune]`) first asks `Kernel.tuned` for the block of a call that leaves it open.
     A kernel with variants of their own launch or parameters (`bodies`) runs the body `Kernel.pick` says."""
     name, full = kernel.name, _full(kernel)
+    if fast is None and kernel.outputs:
+        return _with_outputs(kernel, call)
     if kernel.bodies and fast is None:
         return _dispatch(kernel, call)
     fast = fast or f"_fast_{name}"
@@ -119,6 +122,20 @@ def fast_names(kernel: Any) -> list[tuple[str, str, Any]]:
     return [(f"_fast_{kernel.name}", kernel.name, kernel),
             *((f"_fast_{kernel.name}__{arch}", f"{kernel.name}@{arch}", kernel.body_kernel(arch))
               for arch in sorted(kernel.bodies))]
+
+
+def _with_outputs(kernel: Any, call: list[str]) -> str:
+    """A stub whose kernel declares outputs a call may leave out (`#[outputs]`): it makes those the call left
+    out (`Kernel.allocate`), then launches as any stub, and returns the outputs."""
+    name, outputs = kernel.name, list(kernel.outputs)
+    result = outputs[0] if len(outputs) == 1 else f"({', '.join(outputs)})"
+    test = " or ".join(f"{o} is None" for o in outputs)
+    body = _dispatch(kernel, call) if kernel.bodies else stub_call(kernel, call, f"_fast_{name}",
+                                                                   f'_module.kernel("{name}")')
+    body = re.sub(r"(?m)^(\s*)return\b", lambda m: f"{m.group(1)}return {result}", body)
+    return (f"    if {test}:  # outputs left out: made with their declared dims (#[outputs])\n"
+            f'        {_tuple(call)} = _module.kernel("{name}").allocate({_tuple(call)})\n'
+            + body + f"    return {result}\n")
 
 
 def _dispatch(kernel: Any, call: list[str]) -> str:

@@ -335,6 +335,10 @@ def _docstring(kernel: Any) -> str:
     doc = _escape(kernel.doc.strip()) or f"Launch the `{kernel.name}` kernel."
     lines = [*doc.splitlines(), "", "Args:"]
     lines += [f"    {p.name}: {p.dtype.name} {_WHAT[p.kind]}." for p in params]
+    for name, dims in kernel.outputs.items():  # `#[outputs]`: made when left out
+        at = next(n for n, line in enumerate(lines) if line.startswith(f"    {name}: "))
+        lines[at] = lines[at][:-1] + "; left out, the call"
+        lines.insert(at + 1, f"        makes it with dims {dims}, like its first array, and returns it.")
     rank = kernel.rank
     per_element = f"        one per element of `{default.name}`." if default is not None else "        required."
     if rank is not None and rank > 1:

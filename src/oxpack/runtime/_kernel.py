@@ -28,7 +28,7 @@ from ._driver import (
 from ._autotune import choose as _choose_block
 from ._autotune import sizes_of as _sizes_of
 from ._fast import _hooks, _State, _stream_handle
-from ._launch import _Declared
+from ._launch import _Declared, _Outputs
 from ._manifest import Kernel as _KernelSpec
 from ._place import _Placement
 from ._tma import _TmaSources
@@ -80,6 +80,8 @@ class Kernel:
         self.placement = _Placement(checks, self.arrays)
         # `#[launch(...)]`: what the call leaves out (threads, block, dynamic shared memory), computed
         self.declared = _Declared(spec, checks) if spec.launch else None
+        # `#[outputs(...)]`: the outputs a call may leave out, made with their declared dims
+        self.outputs = _Outputs(spec) if spec.outputs else None
         # `#[tune(block = [...])]`: the candidate blocks; the tuned block per call sizes, once settled
         self.candidates: tuple[tuple[int, ...], ...] = spec.tune
         self._call_params = spec.call_args
@@ -117,6 +119,10 @@ class Kernel:
         """The Rust function whose body runs as this kernel on GPU `device` (or in emulation): its
         ``#[variant_of(name, arch)]`` variant for `arch(device)`, else the kernel itself."""
         return self.spec.body(self.arch(device))
+
+    def allocate(self, args: tuple[object, ...]) -> tuple[object, ...]:
+        """The stub's arguments with the outputs it left out (None) made (`#[outputs]`)."""
+        return args if self.outputs is None else self.outputs.allocate(args)
 
     def pick(self, args: tuple[object, ...]) -> Kernel:
         """The body that runs a call with `args` (the stub's arguments): a kernel with variants of their own

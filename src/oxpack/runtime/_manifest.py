@@ -109,6 +109,10 @@ class Signature:
     """``#[tune(block = [...])]``: the candidate blocks (each as its axes) that the first call for a size
     times, for a block that `launch` leaves open (`_tuning.py`)."""
 
+    outputs: Mapping[str, str] = field(default_factory=dict)
+    """``#[outputs(c = (m, n))]``: output → its dims (`_where.parse_shape`, one expression per dim). A call may
+    leave those outputs out (they come last): the stub allocates them like the call's arrays and returns
+    them."""
     bodies: Mapping[str, Signature] = field(default_factory=dict)
     """arch → the signature of its variant there, for a variant whose launch, `where`, bounds or parameter
     kinds differ from the kernel's (Python passes both the same arguments): the run time checks and
@@ -133,6 +137,11 @@ class Signature:
     def declared_shared(self) -> _Param | None:
         """The dynamic shared memory parameter whose size `launch` declares, or None."""
         return next((a for a in self.args if a.kind == "dynshared"), None) if "shared" in self.launch else None
+
+    def output_dims(self) -> dict[str, tuple[Expr, ...]]:
+        """`outputs` parsed: output → one expression per dim (`WhereError` for one outside the language)."""
+        kinds = {p.name: p.kind for p in self.params}
+        return {name: parse_shape(text, kinds, "output") for name, text in self.outputs.items()}
 
     def launch_shape(self) -> dict[str, tuple[Expr, ...]]:
         """`launch` parsed: key → one expression per axis (`WhereError` for one outside the language)."""
@@ -189,6 +198,8 @@ class Signature:
             out["launch"] = dict(self.launch)
         if self.tune:
             out["tune"] = {"block": [list(b) for b in self.tune]}
+        if self.outputs:
+            out["outputs"] = dict(self.outputs)
         if self.bodies:
             out["bodies"] = {arch: body.signature_json() for arch, body in self.bodies.items()}
         return out
@@ -229,7 +240,7 @@ class Kernel(Signature):
         return Kernel(name=self.name, params=body.params, doc=self.doc, requires=body.requires,
                       launch_bounds=body.launch_bounds, max_registers=body.max_registers, coarsen=1,
                       whole_warps=body.whole_warps, resident_grid=body.resident_grid, variants={arch: body.name},
-                      launch=body.launch, tune=body.tune, crate=self.crate, symbol=self.symbol,
+                      launch=body.launch, tune=body.tune, outputs=self.outputs, crate=self.crate, symbol=self.symbol,
                       resources={a: r for a, r in self.resources.items() if a == arch},
                       block_limits={a: b for a, b in self.block_limits.items() if a == arch})
 
@@ -462,6 +473,10 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
         read.fail(f"{of}: `tune` must be {{\"block\": [[x], [x, y], ...]}} (candidate blocks), got {tune!r}")
     if blocks and "block" in launch:
         read.fail(f"{of}: `tune` lists blocks for a block that `launch` declares")
+    outputs = read.get(table, "outputs", Mapping, {}, of)
+    kinds = {p.name: p.kind for p in params}
+    if not all(kinds.get(k) == "out" and isinstance(v, str) for k, v in outputs.items()):
+        read.fail(f"{of}: `outputs` must map outputs of the kernel to their dims, got {outputs!r}")
     bodies = {}
     for arch, body in read.get(table, "bodies", Mapping, {}, of).items():
         where = f"{of}'s body for {arch}"
@@ -473,7 +488,7 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
             "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants),
             "whole_warps": whole_warps, "resident_grid": resident_grid,
             "launch": {key: launch[key] for key in LAUNCH_KEYS if key in launch},  # in the keys' order
-            "tune": tuple(tuple(b) for b in blocks), "bodies": bodies}
+            "tune": tuple(tuple(b) for b in blocks), "outputs": dict(outputs), "bodies": bodies}
 
 
 def _body(read: _Reader, table: Mapping[str, Any], of: str) -> Signature:
@@ -528,8 +543,9 @@ def _kernel(read: _Reader, name: str, entry: object) -> Kernel:
                                 f"allowed are {HELP}") from None
     try:
         kernel.launch_shape()
+        kernel.output_dims()
     except WhereError as exc:
-        raise ManifestError(f"{name}(): its `launch` in {read.where} is not supported: {exc}; "
+        raise ManifestError(f"{name}(): its `launch` or `outputs` in {read.where} is not supported: {exc}; "
                             f"allowed are {LAUNCH_HELP}") from None
     return kernel
 

@@ -75,6 +75,8 @@ class KernelSig:
     launch: tuple[tuple[str, str], ...] = ()
     # `#[tune(block = [...])]`: the candidate blocks, each as its axes (`check_tune`)
     tune: tuple[tuple[int, ...], ...] = ()
+    # `#[outputs(...)]`: (output, its dims) pairs (`check_outputs`)
+    outputs: tuple[tuple[str, str], ...] = ()
     # (arch, signature) of its `#[variant_of]` variants whose launch, `where`, bounds or parameter kinds
     # differ from its own (`variants.fold_variants`): the run time launches each as it declares
     bodies: tuple[tuple[str, KernelSig], ...] = ()
@@ -107,6 +109,7 @@ def parse_sig(text: str) -> KernelSig:
         raise StageError(f"unknown kernel descriptor format: {text[:40]!r}", stage="link")
     head, _, doc = text[len(_SIG_MAGIC) :].partition(";doc=")
     head, _, requires = head.partition(";requires=")
+    head, _, outputs = head.partition(";outputs=")
     head, _, tune = head.partition(";tune=")
     head, _, launch = head.partition(";launch=")
     head, _, grid = head.partition(";grid=")
@@ -145,7 +148,45 @@ def parse_sig(text: str) -> KernelSig:
                     variant_of=(of, arch) if variant else None,
                     file=file.removeprefix("./"))
     sig = check_launch(sig, launch) if launch else sig
-    return check_tune(sig, tune) if tune else sig
+    sig = check_tune(sig, tune) if tune else sig
+    return check_outputs(sig, outputs) if outputs else sig
+
+
+def check_outputs(sig: KernelSig, text: str) -> KernelSig:
+    """`sig` with its `#[outputs(c = (m, n))]`, checked: each name an output (`&mut DisjointSlice`) of the
+    kernel, once, its dims expressions of integer scalars and the lengths of other parameters, and the
+    outputs it names the last arguments of the call (a call may leave them out)."""
+    lang = where()
+    shown = _shown(text)
+    at = f"{sig.file}: " if sig.file else ""
+
+    def fail(why: str) -> NoReturn:
+        raise StageError(f"{at}kernel `{sig.name}`: `#[outputs({shown})]` {why}", stage="link")
+
+    kinds = {p.name: p.kind for p in sig.params}
+    try:
+        pairs = lang.split_outputs(text)
+        for name, value in pairs:
+            if kinds.get(name) != "out":
+                what = "is not a parameter of the kernel" if name not in kinds else \
+                    f"is no output but {_KIND_NAMES[kinds[name]]}"
+                fail(f"names `{name}`, which {what}; name outputs, `&mut DisjointSlice<T>` parameters")
+            for term in (t for axis in lang.parse_shape(value, kinds, "output") for t in lang.terms(axis)):
+                if isinstance(term, lang.Len) and term.name in dict(pairs):
+                    fail(f"gives `{name}` dims that read `len({term.name})`, an output the call may leave out")
+                param = next(p for p in sig.params if p.name == term.name)
+                if isinstance(term, lang.Scalar) and dtypes().DTYPES[param.dtype].bounds is None:
+                    fail(f"names `{term.name}`, a {param.dtype} scalar: dims take integer parameters")
+    except lang.WhereError as exc:
+        fail(f"is not supported: {exc}")
+    sized = "shared" in dict(sig.launch)
+    call = [p.name for p in sig.params if p.kind != "index" and not (p.kind == "dynshared" and sized)]
+    named = {name for name, _ in pairs}
+    tail = call[len(call) - len(named):]
+    if set(tail) != named:
+        after = next(p for p in call[call.index(min(named, key=call.index)):] if p not in named)
+        fail(f"names outputs that `{after}` follows: the outputs a call may leave out come last; move them there")
+    return replace(sig, outputs=pairs)
 
 
 def check_tune(sig: KernelSig, text: str) -> KernelSig:
@@ -173,13 +214,23 @@ def check_tune(sig: KernelSig, text: str) -> KernelSig:
     return replace(sig, tune=candidates)
 
 
+def _shown(text: str) -> str:
+    """An attribute's tokens as `stringify!` spaced them (`cdiv ( m , 128 )`), written as people do."""
+    text = re.sub(r"\s*,\s*", ", ", re.sub(r"\s+\)", ")", re.sub(r"\(\s+", "(", " ".join(text.split()))))
+    return re.sub(r"(\w)\s+\(", r"\1(", text)
+
+
+_KIND_NAMES = {"in": "an input slice", "atomic": "an atomic buffer", "scalar": "a scalar", "tma": "a TMA source",
+               "tma3": "a TMA source", "dynshared": "dynamic shared memory", "index": "the launch index"}
+
+
 def check_launch(sig: KernelSig, text: str) -> KernelSig:
     """`sig` with its `#[launch(text)]`, checked: each key once, each value in the language
     (`_where.parse_shape`) over integer scalars and slices of the kernel, as many axes as its launch
     index takes, a `shared` only with a `DynShared` parameter, and a constant block that CUDA, the
     kernel's attributes and its `where (...)` allow. `StageError` (one line naming the file) otherwise."""
     lang = where()
-    shown = re.sub(r"\s*([(),])\s*", lambda m: {"(": "(", ")": ")", ",": ", "}[m.group(1)], " ".join(text.split()))
+    shown = _shown(text)
     at = f"{sig.file}: " if sig.file else ""
 
     def fail(why: str) -> NoReturn:

@@ -126,6 +126,9 @@ def fold_variants(sigs: Sequence[KernelSig]) -> tuple[KernelSig, ...]:
         if difference is not None:
             raise StageError(f"{where}{attribute} must take the same arguments from Python as `{of}` (Python "
                              f"calls one kernel on every arch): {difference}; make them equal", stage="link")
+        if v.outputs and dict(v.outputs) != dict(kernels[of].outputs):
+            raise StageError(f"{where}{attribute} declares `#[outputs]` other than `{of}`'s: Python makes one "
+                             f"kernel's outputs on every arch; declare them on `{of}` alone", stage="link")
         if _difference(kernels[of], v) is not None:  # its own launch, `where`, bounds or parameter kinds
             bodies.setdefault(of, {})[arch] = replace(v, coarsen=1, variant_of=None)
         table[arch] = v.name

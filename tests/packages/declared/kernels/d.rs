@@ -82,4 +82,27 @@ kernel! {
             *o = 3.0 * x[i.get()] + 1000.0 + smem.len() as f32;
         }
     }
+
+    /// c[i, j] ← a[i]·b[j], the outer product: a call may leave `c` out (it is made and returned)
+    #[launch(threads = (len(b), len(a)), block = (32, 8))]
+    #[outputs(c = (len(a), len(b)))]
+    pub fn outer(ij: ThreadIndex2, a: &[f32], b: &[f32], c: &mut DisjointSlice<f32, Rows> = (len(b)))
+    where (len(c) == len(a) * len(b)) {
+        if let Some(o) = c.get_mut_2d(ij) {
+            *o = a[ij.y()] * b[ij.x()];
+        }
+    }
+
+    /// out[i] ← x[i] / per (integer division), and rest[i] ← x[i] % per: two outputs a call may leave out
+    #[launch(threads = len(x))]
+    #[outputs(out = (len(x) / per, per), rest = (len(x)))]
+    pub fn split(i: ThreadIndex, per: u32, x: &[u32], out: &mut DisjointSlice<u32>, rest: &mut DisjointSlice<u32>)
+    where (len(out) == len(x), len(rest) == len(x), per > 0) {
+        if let Some(o) = out.get_mut(i) {
+            *o = x[i.get()] / per;
+        }
+        if let Some(r) = rest.get_mut(i) {
+            *r = x[i.get()] % per;
+        }
+    }
 }
