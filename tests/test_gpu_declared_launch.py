@@ -156,3 +156,37 @@ def test_a_corrupt_or_stale_cache_is_not_used(site: Path, tmp_path: Path) -> Non
     assert corrupt == {"runs": 4, "ok": True}
     assert err.count(f"oxpack: ignoring tuning cache {cache}") == 1
     assert json.loads(cache.read_text())["entries"]  # rewritten
+
+
+def test_outputs_are_made_on_the_arrays_device(site: Path, tmp_path: Path) -> None:
+    result, _ = _run(site, """\
+        a, b = cp.arange(3, dtype=cp.float32), cp.arange(5, dtype=cp.float32)
+        c = k.outer(a, b)
+        out = {"cupy": [type(c).__module__.split(".")[0], list(c.shape), bool((c == cp.outer(a, b)).all())]}
+        try:
+            import torch
+        except ImportError:
+            torch = None
+        if torch is not None and torch.cuda.is_available():
+            ta, tb = torch.arange(3., device="cuda"), torch.arange(5., device="cuda")
+            tc = k.outer(ta, tb)
+            out["torch"] = [tc.device.type, list(tc.shape), bool(torch.equal(tc, torch.outer(ta, tb)))]
+        print(json.dumps(out))
+    """, tmp_path)
+    assert result["cupy"] == ["cupy", [3, 5], True]
+    assert result.get("torch", ["cuda", [3, 5], True]) == ["cuda", [3, 5], True]
+
+
+def test_the_sm90a_body_runs_on_hopper(site: Path, tmp_path: Path) -> None:
+    """`triple` has an sm_90a variant of its own launch and shared memory: on an sm_90 GPU the run time loads
+    the sm_90a cubin, whose `triple` is the variant (3·x + 1000 + its 10 shared elements)."""
+    result, _ = _run(site, """\
+        x = cp.arange(300, dtype=cp.float32); out = cp.zeros(300, cp.float32)
+        k.triple(x, out)
+        arch = cp.cuda.Device().compute_capability
+        print(json.dumps({"arch": arch, "body": k._module.kernel("triple").pick((x, out)).arch_key,
+                          "extra": sorted(set((out - 3 * x).get().tolist()))}))
+    """, tmp_path)
+    if result["arch"] != "90":
+        pytest.skip(f"an sm_90 GPU runs the sm_90a body; this one is sm_{result['arch']}")
+    assert result["body"] == "sm_90a" and result["extra"] == [1010.0]
