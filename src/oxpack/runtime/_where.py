@@ -221,7 +221,7 @@ def split_tune(text: str) -> tuple[tuple[int, ...], ...]:
         axes = node.elts if isinstance(node, ast.Tuple) else [node]
         if not 1 <= len(axes) <= 3 or not all(isinstance(a, ast.Constant) and type(a.value) is int for a in axes):
             raise WhereError(f"`{ast.unparse(node)}` is not a block: an integer, or a tuple of 2 or 3 of them")
-        out.append(tuple(a.value for a in axes if isinstance(a, ast.Constant)))
+        out.append(tuple(a.value for a in axes if isinstance(a, ast.Constant) and isinstance(a.value, int)))
     if len({len(c) for c in out}) != 1:
         raise WhereError("its candidate blocks have different numbers of axes")
     if len(set(out)) != len(out):
