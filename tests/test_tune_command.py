@@ -2,8 +2,9 @@
 
 No GPU: the commands are small Python scripts that tune through the real run time (`_tuning.Tuner`, or a
 built package's `Module.tuner`) with a timing callable, so the cache files they write are the run time's
-own. Then the table: what it holds, how it merges, every refusal as its one line; and one emulated build
-that ships it, whose `Module.tuner` takes its choices in a fresh process with zero timing runs.
+own. Then the table: what it holds, how it merges, every refusal as its one line; and an emulated build of
+the kernel file that docs/launch-and-tuning.md shows, which ships the table and whose `Module.tuner` takes
+its choices in a fresh process with zero timing runs; the page's calls and messages, run emulated.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from conftest import emulation_project, run_ok
+from conftest import REPO, emulation_project, forget_package, import_from, run_ok
 from oxpack.runtime import _tuning as T
 
 H100, A100 = "NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-80GB"
@@ -294,20 +295,10 @@ def test_a_table_that_cannot_ship_is_one_line_before_compiling(tmp_path: Path, c
         1, [f"oxpack: error: Option `tuning` in `tool.oxpack` names `tuning.json`, {line}"])
 
 
-KERNEL = textwrap.dedent("""\
-    use oxpack::prelude::*;
+PAGE = REPO / "docs" / "launch-and-tuning.md"
+MARK = "<!-- test: by tests/test_tune_command.py::test_the_docs_show_the_kernel_and_its_messages -->\n"
+KERNEL = PAGE.read_text().split(MARK + "```rust\n", 1)[1].split("```\n", 1)[0]  # the page's kernel file
 
-    kernel! {
-        /// out[i] ← 2·x[i], its block tuned
-        #[launch(threads = len(out))]
-        #[tune(block = [128, 256, 512])]
-        pub fn twice(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) where (len(x) >= len(out)) {
-            if let Some(o) = out.get_mut(i) {
-                *o = 2.0 * x[i.get()];
-            }
-        }
-    }
-    """)
 
 # through the built package's own Module.tuner, as a user's tuning script would call `twice` on a GPU
 PACKAGE_SCRIPT = textwrap.dedent(f"""\
@@ -340,7 +331,7 @@ FIRST_CALL = textwrap.dedent("""\
 
 @pytest.fixture(scope="module")
 def tuned(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    root = emulation_project(tmp_path_factory.mktemp("tuned") / "proj", "tuned", {"t.rs": KERNEL})
+    root = emulation_project(tmp_path_factory.mktemp("tuned") / "proj", "tuned", {"shapes.rs": KERNEL})
     with (root / "pyproject.toml").open("a") as file:
         file.write('tuning = "tuning.json"\n')
     yield root
@@ -404,3 +395,36 @@ def test_the_build_ships_the_table_and_the_first_call_takes_it(tuned: Path, tmp_
     (tuned / "pyproject.toml").write_text((tuned / "pyproject.toml").read_text().replace('tuning = "tuning.json"\n', ""))
     run_ok([sys.executable, "-m", "oxpack", "build", str(tuned), "--out", str(tmp_path / "second"), "-q"], timeout=900)
     assert not shipped.exists()
+
+
+def test_the_docs_show_the_kernel_and_its_messages(tmp_path: Path) -> None:
+    """docs/launch-and-tuning.md: its kernel file builds and runs emulated, and its messages are the calls'."""
+    import numpy as np
+
+    page = PAGE.read_text()
+    project = emulation_project(tmp_path / "proj", "shapes", {"shapes.rs": KERNEL})
+    run_ok([sys.executable, "-m", "oxpack", "build", str(project), "--out", str(tmp_path / "out"), "-q"], timeout=900)
+    k = import_from(tmp_path / "out", "shapes.kernels")
+    try:
+        k.emulation(True)
+        x, out = np.arange(10, dtype=np.float32), np.zeros(10, np.float32)
+        k.twice(x, out)
+        staged, m = np.zeros(3 * 64, np.uint32), np.zeros((6, 20), np.uint32)
+        k.staged(3, staged)
+        k.fill(6, 20, m)
+        assert (out == 2 * x).all() and (staged == 256).all() and (m == 1).all()
+        messages = []
+        for call in (lambda: k.twice(x, out, threads=5), lambda: k.staged(3, staged, block=128),
+                     lambda: k.fill(6, 20, m, block=(8, 8))):
+            with pytest.raises(k.KernelValueError) as caught:
+                call()
+            messages.append(str(caught.value))
+        shown = page.split(MARK + "```text\n", 1)[1].split("```\n", 1)[0]
+        assert shown.splitlines() == messages
+        with pytest.raises(k.KernelValueError) as caught:
+            k.twice(x, out, block=0)
+        assert f"`block=0` gives `{caught.value}`" in " ".join(page.replace("``", "`").split())
+        launch = page.split("<!-- illustration: the end of help(kernels.staged) -->\n```text\n", 1)[1].split("```", 1)[0]
+        assert launch in k.staged.__doc__
+    finally:
+        forget_package("shapes")
