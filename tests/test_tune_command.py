@@ -188,8 +188,8 @@ def test_a_command_that_tunes_nothing_is_one_line(tmp_path: Path) -> None:
     assert proc.returncode == 1 and proc.stdout == "no tuned kernel called\n"
     assert proc.stderr.splitlines() == [
         f"oxpack: error: `{shlex.join([sys.executable, str(idle)])}` tuned nothing: it wrote no tuning cache, so no table was written; "
-        "make it call the package's #[tune] kernels on a GPU at the sizes to tune (not emulated, not under CUDA-graph "
-        "capture, without OXPACK_TUNE set by the script)"]
+        "make it call the package's #[tune] kernels on a GPU (not emulated, not under CUDA-graph capture, without "
+        "OXPACK_TUNE set by the script) at sizes that the table the package ships does not already answer"]
     assert not out.exists()
 
 

@@ -36,8 +36,8 @@ from ..errors import ConfigError, TuneError
 __all__ = ["tune"]
 
 _MODULE = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
-_FIX = ("make it call the package's #[tune] kernels on a GPU at the sizes to tune (not emulated, not under "
-        "CUDA-graph capture, without OXPACK_TUNE set by the script)")
+_FIX = ("make it call the package's #[tune] kernels on a GPU (not emulated, not under CUDA-graph capture, without "
+        "OXPACK_TUNE set by the script) at sizes that the table the package ships does not already answer")
 
 
 def tune(out: Path, command: Sequence[str], module: str | None = None, *,
