@@ -42,6 +42,7 @@ tuning on stderr. A `Tuner` reads these variables when it is made.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import operator
 import os
@@ -49,13 +50,13 @@ import re
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SCHEMA", "Config", "DeviceKey", "Table", "Tuner", "TuningError", "bucket", "cache_folder", "read_table",
-           "write_table"]
+__all__ = ["SCHEMA", "Config", "DeviceKey", "Table", "Tuner", "TuningError", "bucket", "cache_folder",
+           "package_digest", "read_table", "write_table"]
 
 SCHEMA = 1
 """The version of the file format above; a file of another is ignored (the cache's is rewritten)."""
@@ -70,6 +71,13 @@ _warned_lock = threading.Lock()
 
 class TuningError(ValueError):
     """A bad ``OXPACK_TUNE``, or a tuning table that cannot be read (`read_table`)."""
+
+
+def package_digest(crate_digests: Iterable[object]) -> str:
+    """The fatbin digest that tuning files are for: the sha256 of the package module's crates' fatbin digests
+    (the manifest's `sha256` of each crate), sorted and joined. The run time (`Module.tuner`) and the build
+    (which checks a shipped table against it) compute it here."""
+    return hashlib.sha256("".join(sorted(str(d) for d in crate_digests)).encode()).hexdigest()
 
 
 def bucket(sizes: Sequence[int]) -> tuple[int, ...]:

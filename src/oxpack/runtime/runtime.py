@@ -55,6 +55,7 @@ from ._graphs import Graph, capture
 from ._kernel import Kernel
 from ._launch import elements as _elements
 from ._tuning import Tuner as _Tuner
+from ._tuning import package_digest as _package_digest
 from ._manifest import Crate as _Crate
 from ._manifest import Emulation as _EmulationTable
 from ._manifest import Manifest as _Manifest
@@ -203,9 +204,9 @@ class Module:
                 if self._tuner is None:
                     if self._kernels is None:
                         self._read()
-                    digest = hashlib.sha256("".join(sorted(str(c.sha256) for c in self._crates.values())).encode())
+                    digest = _package_digest(c.sha256 for c in self._crates.values())
                     shipped = self.directory / f"{self.name}_tuning.json"
-                    self._tuner = _Tuner(self.name, digest.hexdigest(), shipped if shipped.is_file() else None)
+                    self._tuner = _Tuner(self.name, digest, shipped if shipped.is_file() else None)
                 tuner = self._tuner
         return tuner
 
