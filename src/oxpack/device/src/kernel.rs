@@ -84,6 +84,33 @@
 /// comment inside the parentheses: Rust drops comments before this macro
 /// sees the tokens, so oxpack refuses them rather than check less.
 ///
+/// # Declared launch, tuning and outputs
+///
+/// `#[launch(...)]` after the docs (and `#[variant_of]`) declares the launch, so that a call
+/// passes only data: `threads = EXPR` (the launch indices) or `grid = EXPR` (blocks),
+/// `block = EXPR` and `shared = EXPR` (the elements of the kernel's `DynShared` parameter, which
+/// then leaves the Python signature), each an integer expression of the `where` language, or a
+/// tuple of one per axis; `block` may appear in the others, and a `{ CONST }` group is a Rust
+/// constant expression that rustc evaluates (`shared = {TmaPipeline::<4, 128, 256, BF16>::SHARED_BYTES / 8}`).
+/// `#[tune(block = [128, 256, 512])]` next lists candidate blocks for a block the launch leaves
+/// open: the first call for a size on a GPU times them. `#[outputs(c = (m, n))]` next gives the
+/// dims of outputs (the last parameters) that a call may leave out: the stub makes and returns
+/// them. See the documentation's "Launch shapes and tuning".
+///
+/// ```ignore
+/// kernel! {
+///     /// out[i] ← 2·x[i]
+///     #[launch(threads = len(x))]
+///     #[tune(block = [128, 256, 512])]
+///     #[outputs(out = (len(x)))]
+///     pub fn twice(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
+///         if let Some(o) = out.get_mut(i) {
+///             *o = 2.0 * x[i.get()];
+///         }
+///     }
+/// }
+/// ```
+///
 /// # Per-arch variants
 ///
 /// `#[variant_of(KERNEL, ARCH)]` after a kernel's docs (before `#[launch_bounds]` and
