@@ -9,6 +9,8 @@
 #             GPU" check on an sm_90 GPU)
 #   variants/ tests/packages/variants built (oxpack build --out): per-arch variants, sm_80 + sm_90a, for
 #             test_gpu_variants.py
+#   declared/ tests/packages/declared built (oxpack build --out): declared launch shapes and tuning, for
+#             test_gpu_declared_launch.py
 #   scanstage/ tests/packages/scanstage built (oxpack build --out), for test_gpu_scan.py's attacks on
 #             the scan's second read of a tile
 #   hopper/   the scratch sm_90a project tests/packages/hopper (TMA + wgmma), oxpack build --out, for
@@ -41,6 +43,8 @@ sed -i 's/^archs = .*/archs = ["sm_80"]/; s/^ptx = .*/ptx = "none"/' "$work/vecm
 $PY -m pip wheel -q --no-deps "$work/vecmath-sm80" -w "$A/sm80" --find-links "$A/wheels"
 step "tests/packages/variants (a kernel with an sm_90a body), for test_gpu_variants.py"
 $PY -m oxpack build tests/packages/variants --out "$A/variants" -q
+step "tests/packages/declared (declared launch shapes, tuning), for test_gpu_declared_launch.py"
+$PY -m oxpack build tests/packages/declared --out "$A/declared" -q
 step "tests/packages/scanstage (the scan's second read of a tile, attacked), for test_gpu_scan.py"
 $PY -m oxpack build tests/packages/scanstage --out "$A/scanstage" -q
 step "the Hopper project (sm_90a, TMA + wgmma; built from a copy, since a build rewrites oxpack.lock)"

@@ -59,12 +59,14 @@ locked = true
 rustc = "/opt/rust/bin/rustc"
 cache-dir = ".oxcache"
 tool-timeout = 30
+tuning = "tuning/h100.json"
 ''')
     assert config.kernels == ("gpu/*.rs",)
     assert config.package == "src/demo" and config.module == "fast_ops"
     assert config.archs == ("sm_90", "sm_90a", "sm_100f")
     assert config.ptx == "sm_90a" and config.opt_level == 0 and config.locked is True
     assert config.rustc == "/opt/rust/bin/rustc" and config.tool_timeout == 30.0
+    assert config.tuning == "tuning/h100.json"  # relative to the project: the build reads it there
     assert config.cache_dir == str(tmp_path.resolve() / ".oxcache")  # the file's: relative to the project
     assert config.origin("cache_dir") == f"option `cache-dir` {WHERE}" and config.origin("package") is not None
 
@@ -133,7 +135,7 @@ def test_unknown_key_with_and_without_suggestion(tmp_path: Path) -> None:
     assert problems(tmp_path, "colour = 1") == [
         f"Unknown option `colour` {WHERE}; accepted options: `archs`, `cache-dir`, `emulation`, `fatbin-compression`, "
         "`kernels`, `locked`, `module`, `opt-level`, `package`, `profile`, `ptx`, `remote-cache`, `remote-cache-mode`, "
-        "`rustc`, `tool-timeout`"]
+        "`rustc`, `tool-timeout`, `tuning`"]
 
 
 def test_bad_ptx(tmp_path: Path) -> None:

@@ -517,15 +517,17 @@ def test_a_code_block_of_a_device_doc_comment_must_say_it_is_not_a_doctest() -> 
 
 
 def _error_classes() -> tuple[list[str], list[str]]:
-    """(build-side classes of oxpack.errors, run-side classes of the generated runtime's _types.py)."""
+    """(build-side classes of oxpack.errors, run-side classes of the generated runtime's _types.py and
+    _tuning.py, whose `TuningError` a tuned kernel's first call raises)."""
     import oxpack.errors
 
     build = [name for name, obj in vars(oxpack.errors).items()
              if inspect.isclass(obj) and issubclass(obj, oxpack.errors.OxpackError)]
-    tree = ast.parse((REPO / "src" / "oxpack" / "runtime" / "_types.py").read_text())
+    runtime = REPO / "src" / "oxpack" / "runtime"
+    body = [node for name in ("_types.py", "_tuning.py") for node in ast.parse((runtime / name).read_text()).body]
     exceptions = {"Exception", "TypeError", "ValueError", "RuntimeError"}
     run: list[str] = []
-    for node in tree.body:
+    for node in body:
         if isinstance(node, ast.ClassDef) and any(isinstance(b, ast.Name) and (b.id in exceptions or b.id in run)
                                                   for b in node.bases):
             run.append(node.name)

@@ -193,9 +193,9 @@ def _build_error(make_project: MakeProject, source: str, archs: list[str]) -> st
 
 
 SIGNATURE_MESSAGE = (
-    "kernel file `kernels/k.rs`: `#[variant_of(k, sm_90a)]` on kernel `k_sm90a` must take the same parameters, "
-    "`where (...)` and `#[launch_bounds]` as `k` (Python calls one kernel on every arch): parameter 2 is `n` (a "
-    "uint32 scalar) in `k` but `n` (a uint64 scalar) in `k_sm90a`; make them equal")
+    "kernel file `kernels/k.rs`: `#[variant_of(k, sm_90a)]` on kernel `k_sm90a` must take the same arguments from "
+    "Python as `k` (Python calls one kernel on every arch): argument 2 is `n` (a uint32 scalar) in `k` but `n` (a "
+    "uint64 scalar) in `k_sm90a`; make them equal")
 SM90A_MESSAGE = (
     "kernel file `kernels/k.rs`: kernel `k` uses `__oxpack_sm90a_cluster_ctarank`, which needs sm_90a, in its "
     "build for sm_80; move that code into a `#[variant_of(k, sm_90a)]` kernel (with sm_90a in `archs`) and keep "
@@ -226,13 +226,9 @@ PORTABLE = """\
 @pytest.mark.parametrize(("attribute", "params", "where", "message"), [
     ("#[variant_of(k, sm_90a)]", "out: &mut DisjointSlice<u32>, n: u64", "where (len(out) >= 1)", SIGNATURE_MESSAGE),
     ("#[variant_of(k, sm_90a)]", "out: &mut DisjointSlice<u32>", "where (len(out) >= 1)",
-     "kernel file `kernels/k.rs`: `#[variant_of(k, sm_90a)]` on kernel `k_sm90a` must take the same parameters, "
-     "`where (...)` and `#[launch_bounds]` as `k` (Python calls one kernel on every arch): `k` takes 2 parameters "
-     "(out, n), `k_sm90a` takes 1 (out); make them equal"),
-    ("#[variant_of(k, sm_90a)]", "out: &mut DisjointSlice<u32>, n: u32", "",
-     "kernel file `kernels/k.rs`: `#[variant_of(k, sm_90a)]` on kernel `k_sm90a` must take the same parameters, "
-     "`where (...)` and `#[launch_bounds]` as `k` (Python calls one kernel on every arch): `k` has `where "
-     "(len(out) >= 1)`, `k_sm90a` has no `where`; make them equal"),
+     "kernel file `kernels/k.rs`: `#[variant_of(k, sm_90a)]` on kernel `k_sm90a` must take the same arguments "
+     "from Python as `k` (Python calls one kernel on every arch): `k` takes 2 arguments (out, n), `k_sm90a` takes "
+     "1 (out); make them equal"),
     ("#[variant_of(kk, sm_90a)]", "out: &mut DisjointSlice<u32>, n: u32", "where (len(out) >= 1)",
      "kernel file `kernels/k.rs`: `#[variant_of(kk, sm_90a)]` on kernel `k_sm90a`: `kk` is no kernel of this "
      "file; name a kernel of this file without `#[variant_of]` (`k`)"),

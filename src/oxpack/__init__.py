@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import ConfigError, LockError, OxpackError, StageError, ToolchainError
+from .errors import ConfigError, LockError, OxpackError, StageError, ToolchainError, TuneError
 
 __version__ = "0.1.0"
 
@@ -14,6 +14,7 @@ __all__ = [
     "OxpackError",
     "StageError",
     "ToolchainError",
+    "TuneError",
     "__version__",
     "data_dir",
 ]

@@ -1,4 +1,4 @@
-"""`oxpack` command line: build, lock, doctor.
+"""`oxpack` command line: build, lock, doctor, inspect, init, tune.
 
 The only place (with the build-backend hook) that turns OxpackError into an
 exit code: 0 success, 1 an oxpack error (one line, then indented detail), 2
@@ -163,6 +163,25 @@ def _cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_tune(args: argparse.Namespace) -> int:
+    from .commands.tune import tune
+    from .errors import TuneError
+
+    if not args.out.strip():
+        raise ConfigError("`--out` was given an empty value; pass the table's file, like `--out tuning.json`")
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        args.usage_error("COMMAND is missing: name the command to tune with after `--`, like "
+                         "`oxpack tune --out tuning.json -- python tune_sizes.py`")
+    try:
+        summary = tune(Path(args.out), command, args.module)
+    except TuneError as exc:
+        print(f"oxpack: error: {exc}", file=sys.stderr)
+        return exc.status
+    print(f"oxpack: {summary}", file=sys.stderr)
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="oxpack", description="Build GPU kernels written in safe Rust into Python packages.")
     parser.add_argument("--version", action="version", version=f"oxpack {__version__}")
@@ -216,6 +235,16 @@ def _parser() -> argparse.ArgumentParser:
     init.add_argument("--force", action="store_true",
                       help="replace an existing `[tool.oxpack]` table and the scaffolded files")
     init.set_defaults(func=_cmd_init)
+
+    tune = sub.add_parser("tune", help="run COMMAND with tuning on and write the tuning table that a build ships",
+                          usage="%(prog)s [-h] --out PATH [--module PKG.MODULE] -- COMMAND ...")
+    tune.add_argument("--out", required=True, metavar="PATH",
+                      help="the table to write or merge into (the file the `tuning` option names)")
+    tune.add_argument("--module", metavar="PKG.MODULE",
+                      help="the generated module whose table to write, where COMMAND tunes kernels of several")
+    tune.add_argument("command", nargs=argparse.REMAINDER, metavar="-- COMMAND",
+                      help="what calls the kernels at the sizes to tune on a GPU, like `python tune_sizes.py`")
+    tune.set_defaults(func=_cmd_tune, usage_error=tune.error)
     return parser
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "OxpackError",
     "StageError",
     "ToolchainError",
+    "TuneError",
     "file_size_limit",
 ]
 
@@ -119,3 +120,12 @@ class StageError(OxpackError):
 
 class LockError(OxpackError):
     """The lockfile is missing, malformed, or differs from this build (the diff is the detail)."""
+
+
+class TuneError(OxpackError):
+    """`oxpack tune`: its command failed (`status`: the command's exit status, which oxpack exits with), tuned
+    nothing, or wrote what cannot become the table asked for."""
+
+    def __init__(self, message: str, *, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status

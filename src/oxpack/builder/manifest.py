@@ -77,7 +77,9 @@ def _signature_fields(sig: KernelSig) -> dict[str, Any]:
     return {"name": sig.name, "params": tuple(m.Param(p.name, p.kind, p.dtype, p.rust) for p in sig.params),
             "doc": sig.doc, "requires": tuple(sig.requires), "launch_bounds": bounds,
             "max_registers": sig.max_registers, "coarsen": sig.coarsen, "variants": dict(sig.variants),
-            "whole_warps": sig.whole_warps, "resident_grid": sig.resident_grid, "launch": dict(sig.launch)}
+            "whole_warps": sig.whole_warps, "resident_grid": sig.resident_grid, "launch": dict(sig.launch),
+            "tune": tuple(sig.tune), "outputs": dict(sig.outputs),
+            "bodies": {arch: m.Signature(**_signature_fields(body)) for arch, body in sig.bodies}}
 
 
 def sig_to_json(sig: KernelSig) -> dict[str, Any]:
@@ -87,8 +89,12 @@ def sig_to_json(sig: KernelSig) -> dict[str, Any]:
 
 def sig_from_json(data: dict[str, Any]) -> KernelSig:
     """The kernel signature of a link-stage cache entry."""
-    s = model().Signature.from_signature_json(data, "a cached kernel signature")
+    return _sig_of(model().Signature.from_signature_json(data, "a cached kernel signature"))
+
+
+def _sig_of(s: Any) -> KernelSig:
     bounds = None if s.launch_bounds is None else LaunchBounds(s.launch_bounds.max_threads, s.launch_bounds.min_blocks)
     return KernelSig(s.name, tuple(KernelParam(p.name, p.kind, p.dtype, p.rust) for p in s.params), s.doc,
                      tuple(s.requires), bounds, s.max_registers, s.coarsen, tuple(sorted(s.variants.items())),
-                     whole_warps=s.whole_warps, resident_grid=s.resident_grid, launch=tuple(s.launch.items()))
+                     whole_warps=s.whole_warps, resident_grid=s.resident_grid, launch=tuple(s.launch.items()),
+                     tune=tuple(s.tune), outputs=tuple(s.outputs.items()), bodies=tuple((arch, _sig_of(b)) for arch, b in sorted(s.bodies.items())))

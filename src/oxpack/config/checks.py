@@ -213,6 +213,6 @@ CHECKS: Final[dict[str, _Check]] = {
     "kernels": _check_kernels, "package": _check_relative, "module": _check_module, "archs": _check_archs,
     "ptx": _check_ptx, "opt_level": _check_opt_level, "fatbin_compression": _check_compression,
     "locked": _check_bool, "emulation": _check_bool, "rustc": _check_text, "cache_dir": _check_text,
-    "profile": _check_profile, "tool_timeout": _check_timeout,
+    "profile": _check_profile, "tool_timeout": _check_timeout, "tuning": _check_relative,
     "remote_cache": _check_remote_cache, "remote_cache_mode": _check_remote_mode,
 }

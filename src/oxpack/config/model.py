@@ -84,6 +84,12 @@ class Config:
         False, "Also build each kernel file for the build machine (x86-64 Linux), so that the generated "
         "module can run its kernels without a GPU (`OXPACK_EMULATE=1`); a wheel that ships these libraries "
         "is tagged for the build platform.")
+    tuning: str | None = _opt(
+        None, "A tuning table to ship, relative to the project root: the file `oxpack tune` writes. The build "
+        "copies it into the package as `_oxpack/<module>_tuning.json`, so that a `#[tune]` kernel's first call "
+        "on a GPU it lists takes its choice instead of timing the candidates. A table of another build of the "
+        "kernels ships with a warning (the run time ignores it); a missing file, or one that is no table of this "
+        "`module`, is an error.", schema={"minLength": 1})
     rustc: str | None = _opt(
         None, "The rustc to use: a path (relative to the project root here, to the current folder in "
         "`OXPACK_RUSTC`) or a program name looked up on PATH; unset means rustup's, then `rustc` on PATH.",

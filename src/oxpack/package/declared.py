@@ -12,6 +12,7 @@ in its one-line errors. `launch_doc` is what the docstring says of the declarati
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..contract import where
@@ -53,17 +54,33 @@ def _inline(kernel: Any) -> dict[str, str] | None:
     return {key: lang.render(axes[0], name, python=True) for key, axes in shapes.items()}
 
 
-def stub_call(kernel: Any, call: list[str]) -> str:
-    """The stub's body after its docstring; `call` names the arguments the stub takes."""
+def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: str | None = None) -> str:
+    """The stub's body after its docstring; `call` names the arguments the stub takes, `fast` its fast path
+    (``_fast_<kernel>``) and `general` the run time's `Kernel` (``_module.kernel("<kernel>")``). A kernel
+    that tunes its block (`#[tune]`) first asks `Kernel.tuned` for the block of a call that leaves it open.
+    A kernel with variants of their own launch or parameters (`bodies`) runs the body `Kernel.pick` says."""
     name, full = kernel.name, _full(kernel)
-    fast = f"    if _fast_{name}({', '.join([*full, 'stream, threads, block'])}):\n" \
-           "        return  # checked in full, and launched as an earlier call was\n"
-    general = f'    _module.kernel("{name}")({_tuple(full)}, stream, threads, block)\n'
-    resolve = f'{_tuple(full)}, threads, block = _module.kernel("{name}").resolve({_tuple(call) if call else "()"}, ' \
+    if fast is None and kernel.outputs:
+        return _with_outputs(kernel, call)
+    if kernel.bodies and fast is None:
+        return _dispatch(kernel, call)
+    fast = fast or f"_fast_{name}"
+    general = general or f'_module.kernel("{name}")'
+    tuned = "" if not kernel.tune else (
+        "    if block is None:  # the tuned block for these sizes (#[tune]): timed at their first call\n"
+        f'        block = {general}.tuned({_tuple(call) if call else "()"}, stream)\n')
+    if not kernel.launch:
+        return (tuned + f"    if {fast}({', '.join([*full, 'stream, threads, block'])}):\n"
+                "        return  # checked in full, and launched as an earlier call was\n"
+                f'    {general}({_tuple(full)}, stream, threads, block)\n')
+    fast_call = f"    if {fast}({', '.join([*full, 'stream, threads, block'])}):\n" \
+                "        return  # checked in full, and launched as an earlier call was\n"
+    general_call = f'    {general}({_tuple(full)}, stream, threads, block)\n'
+    resolve = f'{_tuple(full)}, threads, block = {general}.resolve({_tuple(call) if call else "()"}, ' \
               "threads, block)\n"
     inline = _inline(kernel)
     if inline is None:
-        return "    " + resolve + fast + general
+        return tuned + "    " + resolve + fast_call + general_call
     default = _checks._Checks(kernel, None).block_dims(None, (0,))[0]
     lines, ok = [], []
     if "block" in inline:
@@ -86,7 +103,7 @@ def stub_call(kernel: Any, call: list[str]) -> str:
     if "shared" in inline:
         lines.append(f"_ox_shared = {inline['shared']}")
         ok += ["type(_ox_shared) is int", "0 <= _ox_shared"]
-    out = ["    # the declared launch, computed here; any other case goes to Kernel.resolve, which names what fails\n",
+    out = [tuned, "    # the declared launch, computed here; any other case goes to Kernel.resolve, which names what fails\n",
            "    try:\n", *(f"        {line}\n" for line in lines)]
     out.append("        _ox_ok = (\n" + "".join(f"            {'and ' if n else ''}{test}\n" for n, test in enumerate(ok))
                + "        )\n")
@@ -96,19 +113,66 @@ def stub_call(kernel: Any, call: list[str]) -> str:
         out.append("        threads = _ox_threads\n")
     if "block" in inline:
         out.append("        block = _ox_block\n")
-    out += [f"        if _fast_{name}({', '.join([*full, 'stream, threads, block'])}):\n",
+    out += [f"        if {fast}({', '.join([*full, 'stream, threads, block'])}):\n",
             "            return  # checked in full, and launched as an earlier call was\n",
-            "    else:\n", "        " + resolve, general]
+            "    else:\n", "        " + resolve, general_call]
+    return "".join(out)
+
+
+def fast_names(kernel: Any) -> list[tuple[str, str, Any]]:
+    """(the module's name for a fast path, its `_State`'s name, the kernel or body it launches) of `kernel`:
+    ``_fast_<kernel>``, and ``_fast_<kernel>__<arch>`` for each of its `bodies`."""
+    return [(f"_fast_{kernel.name}", kernel.name, kernel),
+            *((f"_fast_{kernel.name}__{arch}", f"{kernel.name}@{arch}", kernel.body_kernel(arch))
+              for arch in sorted(kernel.bodies))]
+
+
+def _with_outputs(kernel: Any, call: list[str]) -> str:
+    """A stub whose kernel declares outputs a call may leave out (`#[outputs]`): it makes those the call left
+    out (`Kernel.allocate`), then launches as any stub, and returns the outputs."""
+    name, outputs = kernel.name, list(kernel.outputs)
+    result = outputs[0] if len(outputs) == 1 else f"({', '.join(outputs)})"
+    test = " or ".join(f"{o} is None" for o in outputs)
+    body = _dispatch(kernel, call) if kernel.bodies else stub_call(kernel, call, f"_fast_{name}",
+                                                                   f'_module.kernel("{name}")')
+    body = re.sub(r"(?m)^(\s*)return\b", lambda m: f"{m.group(1)}return {result}", body)
+    return (f"    if {test}:  # outputs left out: made with their declared dims (#[outputs])\n"
+            f'        {_tuple(call)} = _module.kernel("{name}").allocate({_tuple(call)})\n'
+            + body + f"    return {result}\n")
+
+
+def _dispatch(kernel: Any, call: list[str]) -> str:
+    """A stub whose kernel has `bodies`: the code of the body that runs the call, picked at run time."""
+    name = kernel.name
+    out = [f'    _ox_arch = _module.kernel("{name}").pick({_tuple(call) if call else "()"}).arch_key'
+           "  # the body for the arrays' GPU\n"]
+    for arch in sorted(kernel.bodies):
+        body = kernel.body_kernel(arch)
+        code = stub_call(body, call, f"_fast_{name}__{arch}", f'_module.kernel("{name}").bodies["{arch}"]')
+        out += [f'    if _ox_arch == "{arch}":  # its variant `{kernel.bodies[arch].name}`\n',
+                "".join(f"    {line}" if line.strip() else line for line in code.splitlines(keepends=True)),
+                "        return\n"]
+    out.append(stub_call(kernel, call, f"_fast_{name}", f'_module.kernel("{name}")'))
     return "".join(out)
 
 
 def launch_doc(kernel: Any) -> list[str]:
-    """The docstring's ``Launch:`` lines: what the kernel declares, as its file writes it."""
+    """The docstring's ``Launch:`` lines: what the kernel declares, as its file writes it, and what each of
+    its variants of their own launch (`bodies`) declares."""
+    lines = _launch_lines(kernel, "Launch (declared by the kernel; a call passes only its data):")
+    for arch in sorted(kernel.bodies):
+        body = kernel.body_kernel(arch)
+        lines += _launch_lines(body, f"On {arch}, its variant `{kernel.bodies[arch].name}` (another launch):") or \
+            ["", f"On {arch}, its variant `{kernel.bodies[arch].name}` (its own parameters, no declared launch)."]
+    return lines
+
+
+def _launch_lines(kernel: Any, title: str) -> list[str]:
     if not kernel.launch:
         return []
     lang = where()
     shapes = {key: lang.render_shape(axes) for key, axes in kernel.launch_shape().items()}
-    lines = ["", "Launch (declared by the kernel; a call passes only its data):"]
+    lines = ["", title]
     if "grid" in shapes:
         lines.append(f"    grid = {shapes['grid']} blocks")
     if "threads" in shapes:

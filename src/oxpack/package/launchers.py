@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from .. import data_dir
 from ..contract import dtypes, where
 from ..runtime import _requires
+from .declared import fast_names
 
 __all__ = ["Launchers", "launcher_file", "render_launchers"]
 
@@ -59,7 +60,8 @@ def render_launchers(manifest: Any) -> Launchers:
     bodies: dict[tuple[object, ...], tuple[str, list[str]]] = {}  # signature → (name, its kernels)
     names: dict[str, str] = {}
     taken: set[str] = set()
-    for kernel_name, kernel in sorted(manifest.kernels.items()):
+    every = [(state, body) for _, kernel in sorted(manifest.kernels.items()) for _, state, body in fast_names(kernel)]
+    for kernel_name, kernel in every:  # each kernel, and each variant of its own launch or parameters
         key = _signature(kernel)
         if key not in bodies:
             base = _name(kernel)
@@ -68,7 +70,8 @@ def render_launchers(manifest: Any) -> Launchers:
             bodies[key] = (name, [])
         bodies[key][1].append(kernel_name)
         names[kernel_name] = bodies[key][0]
-    first = {name: manifest.kernels[kernels[0]] for name, kernels in bodies.values()}
+    found = dict(every)
+    first = {name: found[kernels[0]] for name, kernels in bodies.values()}
     launchers = "".join(_launcher(name, first[name], kernels) for name, kernels in bodies.values())
     text = _fill("module", version=manifest.oxpack, module=manifest.module, launchers=launchers.rstrip("\n"))
     return Launchers(text, names)

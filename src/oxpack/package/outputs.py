@@ -5,8 +5,8 @@ A build's outputs are the generated module in the package's folder inside the wh
 from `package` or the project's name, or given: CMake's DESTINATION): `<module>.py`, `.pyi`,
 `py.typed` and `_oxpack/` (the manifest, the fatbins, the runtime and, with emulation, the host
 libraries). `write_outputs` loads the settings, builds (`pipeline`), checks the lock where asked,
-renders the stubs (`stubs`) into the destination's folder, all or nothing, and lets the
-destination record what it wrote:
+renders the stubs (`stubs`) and the tuning table the `tuning` option ships (`tuning`) into the
+destination's folder, all or nothing, and lets the destination record what it wrote:
 
 - `Folder`: a plain folder (`build_into`; `build_editable`, the rebuild of an editable install);
 - `OutFolder`: `oxpack build --out`, and the CMake module through it: the folder holds exactly
@@ -45,6 +45,7 @@ from ..errors import StageError, file_size_limit
 from ..project import import_path, project_name
 from ..store.cache import clean_stale, temp_dir, write_atomic, write_file
 from .stubs import check_package_names, stub_contents
+from .tuning import read_shipped, shipped_files
 
 __all__ = ["Destination", "EditableWheel", "Folder", "OutFolder", "Wheel", "Written", "build_editable", "build_into",
            "render_into", "write_outputs"]
@@ -85,6 +86,7 @@ def write_outputs(project_dir: Path, destination: Destination, *, config: Config
         rel = import_path(package_dir)
     else:
         rel = "/".join(package_path)
+    shipped = read_shipped(config)  # before compiling too: a bad table fails at once
     result = build_project(built, log=log, verbose=verbose)
     if config.locked if locked is None else locked:
         from .lockfile import check_lock  # tomlkit: only where a lock is checked
@@ -92,7 +94,8 @@ def write_outputs(project_dir: Path, destination: Destination, *, config: Config
         check_lock(config.project_dir, result if built is config else dataclasses.replace(
             result, config=config, crates=[dataclasses.replace(c, host=None) for c in result.crates]))
     target = destination.root / rel
-    files = {f"{rel}/{p.relative_to(target).as_posix()}": p for p in render_into(result, target)}
+    extra = shipped_files(shipped, result, log)
+    files = {f"{rel}/{p.relative_to(target).as_posix()}": p for p in render_into(result, target, extra)}
     written = Written(result, files)
     return dataclasses.replace(written, removed=tuple(destination.record(written)))
 
@@ -109,8 +112,9 @@ def build_editable(project_dir: Path, out_dir: Path, *, overrides: Mapping[str, 
     return write_outputs(project_dir, Folder(out_dir, editable=True), overrides=overrides, log=log)
 
 
-def render_into(result: BuildResult, target: Path) -> list[Path]:
-    """Render the stubs and fatbins into `target`, all or nothing: the files that changed into a
+def render_into(result: BuildResult, target: Path, extra: Mapping[str, bytes] | None = None) -> list[Path]:
+    """Render the stubs and fatbins, and `extra` (path relative to `target` → bytes: the shipped tuning
+    table), into `target`, all or nothing: the files that changed into a
     temporary folder beside them first (a full disk or a kill leaves the previous files as they
     were), then each moved into place; unchanged files are left alone (not even written to the
     temporary folder), as is an existing `py.typed`."""
@@ -119,6 +123,7 @@ def render_into(result: BuildResult, target: Path) -> list[Path]:
     staging = temp_dir(target, "stubs")
     try:
         contents = stub_contents(result.manifest(), result.fatbins(), result.host_libraries(), cubins=result.cubins())
+        contents.update(extra or {})
         for relative in contents:  # before anything is written: a folder where a file goes is named as such
             _check_file_place(target, target / relative)
         changed = []

@@ -41,7 +41,7 @@ from .fatbin_reader import (
     is_fatbin,
     read_fatbin,
 )
-from .declared import launch_doc, stub_call
+from .declared import fast_names, launch_doc, stub_call
 from .launchers import launcher_file, render_launchers
 from .torch import render_torch, torch_files, torch_hook
 
@@ -335,6 +335,10 @@ def _docstring(kernel: Any) -> str:
     doc = _escape(kernel.doc.strip()) or f"Launch the `{kernel.name}` kernel."
     lines = [*doc.splitlines(), "", "Args:"]
     lines += [f"    {p.name}: {p.dtype.name} {_WHAT[p.kind]}." for p in params]
+    for name, dims in kernel.outputs.items():  # `#[outputs]`: made when left out
+        at = next(n for n, line in enumerate(lines) if line.startswith(f"    {name}: "))
+        lines[at] = lines[at][:-1] + "; left out, the call"
+        lines.insert(at + 1, f"        makes it with dims {dims}, like its first array, and returns it.")
     rank = kernel.rank
     per_element = f"        one per element of `{default.name}`." if default is not None else "        required."
     if rank is not None and rank > 1:
@@ -366,6 +370,12 @@ def _docstring(kernel: Any) -> str:
     if "block" in declared:
         at = next(n for n, line in enumerate(lines) if line.startswith("    block:"))
         lines[at:at + 1] = ["    block: declared by the kernel (see Launch); a value given must equal it."]
+    if kernel.tune:
+        at = next(n for n, line in enumerate(lines) if line.startswith("    block:"))
+        blocks = ", ".join(str(b[0]) if len(b) == 1 else str(b) for b in kernel.tune)
+        lines[at:at + 1] = [f"    block: threads per block; default: the fastest of {blocks} for the call's",
+                            "        sizes on its GPU, timed at their first call (#[tune]; OXPACK_TUNE pins or turns",
+                            "        it off)."]
     lines += launch_doc(kernel)
     requires = [where().render(r.test) for r in kernel.requirements()]
     if requires:
@@ -419,7 +429,7 @@ def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:
     for name, kernel in kernels:
         args = ", ".join(arg for arg, _ in python_args(kernel))
         packed = f"({args},)" if len(kernel.args) == 1 else f"({args})"
-        if kernel.launch:
+        if kernel.launch or kernel.tune or kernel.bodies:
             out += ["\n\n", python_def(kernel), _docstring(kernel),
                     stub_call(kernel, [arg for arg, _ in python_args(kernel)])]
             continue
@@ -433,7 +443,8 @@ def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:
         "\n\n# Each kernel's fast path: its signature's launcher (in _oxpack/"
         f"{manifest.module}_launchers.py), which\n# repeats the launches that the general path checked and made "
         "for the kernel.\n",
-        *(f'_fast_{name} = _launchers.{launchers[name]}(_module.state("{name}"))\n' for name, _ in kernels),
+        *(f'{fast} = _launchers.{launchers[state]}(_module.state("{state}"))\n'
+          for _, kernel in kernels for fast, state, _ in fast_names(kernel)),
     ]
     return "".join(out)
 

@@ -8,6 +8,6 @@ the last, is its face. Besides them: ``emulate.py`` (host emulation, in packages
 editable install, the one file here that calls back into an installed oxpack).
 """
 
-FILES = ("_dtypes.py", "_fatbin.py", "_where.py", "_types.py", "_blocks.py", "_manifest.py", "_views.py", "_fast.py",
-         "_driver.py", "_tma.py", "_arrays.py", "_requires.py", "_checks.py", "_launch.py", "_place.py", "_traps.py", "_graphs.py",
-         "_kernel.py", "runtime.py")
+FILES = ("_dtypes.py", "_fatbin.py", "_where.py", "_types.py", "_blocks.py", "_tuning.py", "_manifest.py", "_views.py",
+         "_fast.py", "_driver.py", "_tma.py", "_arrays.py", "_requires.py", "_checks.py", "_launch.py", "_place.py",
+         "_traps.py", "_graphs.py", "_autotune.py", "_kernel.py", "runtime.py")

@@ -15,6 +15,7 @@ from ._arrays import _ArrayReader
 from ._checks import _Checks
 from ._driver import (
     _block_limit,
+    _device_count,
     _Cuda,
     _cuda,
     _device_arch,
@@ -24,8 +25,10 @@ from ._driver import (
     _no_binary,
     _resident_blocks,
 )
+from ._autotune import choose as _choose_block
+from ._autotune import sizes_of as _sizes_of
 from ._fast import _hooks, _State, _stream_handle
-from ._launch import _Declared
+from ._launch import _Declared, _Outputs
 from ._manifest import Kernel as _KernelSpec
 from ._place import _Placement
 from ._tma import _TmaSources
@@ -62,8 +65,14 @@ class Kernel:
     (the launch's device, stream and dynamic shared memory, `_place.py`); `_launch` then loads
     the kernel, packs its arguments and launches."""
 
-    def __init__(self, module: _Owner, spec: _KernelSpec, source: str | None = None) -> None:
+    def __init__(self, module: _Owner, spec: _KernelSpec, source: str | None = None, *, arch: str | None = None
+                 ) -> None:
         self.module, self.name, self.spec, self.source = module, spec.name, spec, source
+        self.arch_key = arch
+        """The arch whose own body this is (`Signature.bodies`: a variant of its own launch or parameters),
+        or None: the kernel as its own `kernel!` item declares it."""
+        self.bodies = {a: Kernel(module, spec.body_kernel(a), source, arch=a) for a in spec.bodies}
+        self._picked: Kernel | None = None  # one GPU: the body that runs there
         self.crate, self.symbol, self.resources = spec.crate, spec.symbol, spec.resources
         self.checks = checks = _Checks(spec, source)
         self.arrays = _ArrayReader(self.name)
@@ -71,6 +80,12 @@ class Kernel:
         self.placement = _Placement(checks, self.arrays)
         # `#[launch(...)]`: what the call leaves out (threads, block, dynamic shared memory), computed
         self.declared = _Declared(spec, checks) if spec.launch else None
+        # `#[outputs(...)]`: the outputs a call may leave out, made with their declared dims
+        self.outputs = _Outputs(spec) if spec.outputs else None
+        # `#[tune(block = [...])]`: the candidate blocks; the tuned block per call sizes, once settled
+        self.candidates: tuple[tuple[int, ...], ...] = spec.tune
+        self._call_params = spec.call_args
+        self._tuned: dict[tuple[int, ...], object] = {}
         self.params = checks.params
         self._index_at = spec.index_at  # the launch index's place among the device's parameters
         self._ctypes: tuple[Callable[[Any], Any] | None, ...] = tuple(
@@ -85,7 +100,7 @@ class Kernel:
         self._functions: dict[int, Any] = {}  # device id -> cuda.core Kernel
         # device id -> (the most threads a block may have there, registers per thread), from the driver
         self._block_limits: dict[int, tuple[int, int | None]] = {}
-        self.state = module.state(self.name)
+        self.state = module.state(self.name if arch is None else f"{self.name}@{arch}")
         """What the generated fast path repeats: launches this general path checked and made."""
 
     def __repr__(self) -> str:
@@ -105,6 +120,36 @@ class Kernel:
         ``#[variant_of(name, arch)]`` variant for `arch(device)`, else the kernel itself."""
         return self.spec.body(self.arch(device))
 
+    def allocate(self, args: tuple[object, ...]) -> tuple[object, ...]:
+        """The stub's arguments with the outputs it left out (None) made (`#[outputs]`)."""
+        return args if self.outputs is None else self.outputs.allocate(args)
+
+    def pick(self, args: tuple[object, ...]) -> Kernel:
+        """The body that runs a call with `args` (the stub's arguments): a kernel with variants of their own
+        launch or parameters (`bodies`) runs its variant for the arch of the code loaded on the arrays'
+        device (while emulating: ``OXPACK_EMULATE_ARCH``'s), else itself; once per process with one GPU."""
+        if not self.bodies:
+            return self
+        module = self.module
+        if module.emulate:
+            return self.bodies.get(module._emulated_arch() or "", self)
+        picked = self._picked
+        if picked is not None:
+            return picked
+        api = module._cuda()
+        one = _device_count(api) == 1
+        device = 0
+        if not one:
+            call = self.spec.call_args
+            arrays = [self.arrays.read(p, value) for p, value in zip(call, args, strict=False) if p.kind not in
+                      ("scalar", "dynshared")]
+            device = self.placement.device_id(api, arrays, None)
+        arch = module._arch(device, self.crate)
+        body = self.bodies.get(arch or "", self)
+        if one:
+            self._picked = body
+        return body
+
     def resolve(self, args: tuple[object, ...], threads: object = None, block: object = None
                 ) -> tuple[tuple[object, ...], object, object]:
         """A call of a kernel with a declared launch (`#[launch(...)]`): its full arguments (the dynamic
@@ -115,6 +160,30 @@ class Kernel:
         _hooks.refresh()
         read = _emulation()._HostArrays(self).read if self.module.emulate else self.arrays.read
         return self.declared.resolve(args, threads, block, read)
+
+    def tuned(self, args: tuple[object, ...], stream: object = None) -> object:
+        """The block of a call that leaves it open, for a kernel that tunes it (`#[tune]`): the fastest
+        candidate for the call's sizes on its device (`_autotune.choose`), once per sizes in a process
+        that sees one GPU; None (the default block) while emulating or for a call whose arguments cannot
+        be measured (the launch then names what is wrong)."""
+        if not self.candidates or self.module.emulate:
+            return None
+        try:
+            sizes = _sizes_of(args, self._call_params)
+        except Exception:  # noqa: BLE001 (an argument that is no array: the launch names it)
+            return None
+        block = self._tuned.get(sizes)
+        if block is not None:
+            return block
+        _hooks.refresh()
+        rank = len(self.candidates[0])
+        default = self.checks.block_dims(None, (0,) * rank)
+        block, settled = _choose_block(self, args, stream, sizes, self.candidates, default)
+        if settled and _hooks.one_device:  # one GPU: the sizes say it all
+            if len(self._tuned) >= 1024:
+                self._tuned.clear()
+            self._tuned[sizes] = block
+        return block
 
     def __call__(
         self,

@@ -21,10 +21,12 @@ from ._checks import _Checks
 from ._fast import _hooks
 from ._manifest import Kernel as _KernelSpec
 from ._requires import _number
-from ._types import _MAX_GRID, KernelValueError, _Array, _dims, _Param
+from ._types import _MAX_GRID, KernelArgumentError, KernelValueError, _Array, _dims, _Param, _type_name
 from ._where import AXES, Launch, Len, label, render_shape, terms
 
 __all__ = ["elements"]
+
+_NUMPY_LIKE = ("numpy", "cupy")  # array libraries whose `empty(dims, dtype)` an output is allocated with
 
 _BLOCK_AT: dict[str | None, int] = {None: 0, **{axis: n + 1 for n, axis in enumerate(AXES)}}  # block, block.x, .y, .z after the arguments
 
@@ -32,7 +34,7 @@ _BLOCK_AT: dict[str | None, int] = {None: 0, **{axis: n + 1 for n, axis in enume
 def elements(obj: Any) -> int:
     """The element count of array `obj`, as the stub's inline ``len(x)`` reads it: a PyTorch tensor's
     ``numel()``, an integer ``size`` (CuPy, NumPy, JAX), else the product of its
-    ``__cuda_array_interface__`` shape. Anything else raises; the stub then resolves the call in full
+    ``__cuda_array_interface__`` shape, else a host buffer's elements. Anything else raises; the stub then resolves the call in full
     (`_Declared.resolve`), which reads the array as a launch does and names what is wrong."""
     kind = type(obj)
     if kind is _hooks.torch_tensor or kind is _hooks.torch_parameter:
@@ -40,7 +42,13 @@ def elements(obj: Any) -> int:
     size = getattr(obj, "size", None)
     if type(size) is int:
         return size
-    return math.prod(obj.__cuda_array_interface__["shape"])
+    if callable(size) and callable(getattr(obj, "numel", None)):  # a PyTorch tensor of a class not seen yet
+        return int(obj.numel())
+    interface = getattr(obj, "__cuda_array_interface__", None)
+    if interface is not None:
+        return math.prod(interface["shape"])
+    view = memoryview(obj)  # a host buffer (emulation)
+    return view.nbytes // view.itemsize
 
 
 class _Declared:
@@ -89,6 +97,8 @@ class _Declared:
             block = declared[0] if len(declared) == 1 else declared
         else:
             blocks = checks.block_dims(block, (0,) * rank)
+            if block is not None:  # the call's block, checked before an expression divides by it
+                checks.check_shape(1 if len(blocks) == 1 else (1,) * len(blocks), block)
         values += (math.prod(blocks), *(*blocks, 1, 1, 1)[:3])
         if self.extent is not None:
             extent = self._axes(self.extent, values)
@@ -136,3 +146,82 @@ class _Declared:
 
 def _show(axes: tuple[int, ...]) -> str:
     return str(axes[0]) if len(axes) == 1 else str(axes)
+
+
+class _Outputs:
+    """A kernel's ``#[outputs(c = (m, n))]``: `allocate` makes the outputs a call leaves out (None), with
+    the declared dims, in the library and on the device of the call's first array: a PyTorch tensor, a
+    CuPy array (on its device), a NumPy array (emulation)."""
+
+    def __init__(self, spec: _KernelSpec) -> None:
+        self.name = spec.name
+        call = spec.call_args
+        self.call = call
+        at = {p.name: n for n, p in enumerate(call)}  # a parameter's place among the call's arguments
+        dims = spec.output_dims()
+        self.outputs = tuple((at[name], p, tuple(_number(d, {t: at[t.name] for t in terms(d)}) for d in axes),
+                              render_shape(axes)) for name, axes in dims.items() for p in call if p.name == name)
+        self.terms = {name: {label(t): at[t.name] for d in axes for t in terms(d)} for name, axes in dims.items()}
+        self.lengths = tuple(sorted({at[t.name] for axes in dims.values() for d in axes for t in terms(d)
+                                     if isinstance(t, Len)}))
+
+    def allocate(self, args: Sequence[object]) -> tuple[object, ...]:
+        """`args` (the call's, an output left out as None) with those outputs made."""
+        values: list[Any] = list(args)
+        like = next((a for p, a in zip(self.call, args, strict=True) if p.kind not in ("scalar", "dynshared")
+                     and a is not None), None)
+        for at in self.lengths:
+            try:
+                values[at] = elements(args[at])
+            except Exception:  # noqa: BLE001 (no array: the launch names it)
+                raise KernelArgumentError(f"{self.name}(): argument `{self.call[at].name}` must be an array, "
+                                          f"got {_type_name(args[at])}") from None
+        out = list(args)
+        for at, p, dims, shown in self.outputs:
+            if args[at] is not None:
+                continue
+            for term, i in self.terms[p.name].items():
+                if i not in self.lengths and type(values[i]) is not int:
+                    raise KernelArgumentError(f"{self.name}(): argument `{term}` must be an int "
+                                              f"({self.call[i].dtype.name}), got {_type_name(values[i])}")
+            try:
+                shape = tuple(int(d(values)) for d in dims)
+            except ZeroDivisionError:
+                raise self._fails(p, shown, values, "divides by zero") from None
+            if min(shape) < 0:
+                raise self._fails(p, shown, values, f"is {shape}, negative")
+            out[at] = _empty(self.name, p, shape, like)
+        return tuple(out)
+
+    def _fails(self, p: _Param, shown: str, values: Sequence[Any], why: str) -> KernelValueError:
+        terms = ", ".join(f"{term} = {values[i]}" for term, i in self.terms[p.name].items())
+        return KernelValueError(f"{self.name}(): the declared dims of output `{p.name}`, {shown}, {why}"
+                                + (f" ({terms})" if terms else "") + f"; check the arguments, or pass `{p.name}`")
+
+
+def _empty(kernel: str, p: _Param, shape: tuple[int, ...], like: object) -> object:
+    """An uninitialised array of `shape` and `p`'s element type, made as `like` was made."""
+    dtype = p.dtype.name
+    module = type(like).__module__.partition(".")[0] if like is not None else ""
+    if module == "torch":
+        import torch  # type: ignore[import-not-found, unused-ignore]  # the caller's own: imported already
+
+        return torch.empty(shape, dtype=getattr(torch, dtype), device=like.device)  # type: ignore[attr-defined]
+    if module in _NUMPY_LIKE:
+        xp: Any = __import__(module)
+        if dtype == "bfloat16":
+            try:
+                import ml_dtypes  # type: ignore[import-not-found, import-untyped, unused-ignore]
+            except ImportError:
+                raise KernelArgumentError(f"{kernel}(): cannot make output `{p.name}` (bfloat16) with {module}, "
+                                          f"which has no bfloat16: pass `{p.name}` (a PyTorch tensor, say)") from None
+            numpy_dtype: Any = ml_dtypes.bfloat16
+        else:
+            numpy_dtype = dtype
+        if module == "cupy":
+            with xp.cuda.Device(like.device.id):  # type: ignore[attr-defined]
+                return xp.empty(shape, dtype=numpy_dtype)
+        return xp.empty(shape, dtype=numpy_dtype)
+    what = "the call has no array to make it like" if like is None else \
+        f"the call's first array is a {_type_name(like)}, and oxpack makes outputs with PyTorch, CuPy or NumPy"
+    raise KernelArgumentError(f"{kernel}(): cannot make output `{p.name}`: {what}; pass `{p.name}`")

@@ -105,6 +105,19 @@ class Signature:
     `_where.split_launch` wrote it. The stub computes what it declares; a declared `shared` sizes the
     kernel's dynamic shared memory parameter, which the call then leaves out."""
 
+    tune: tuple[tuple[int, ...], ...] = ()
+    """``#[tune(block = [...])]``: the candidate blocks (each as its axes) that the first call for a size
+    times, for a block that `launch` leaves open (`_tuning.py`)."""
+
+    outputs: Mapping[str, str] = field(default_factory=dict)
+    """``#[outputs(c = (m, n))]``: output → its dims (`_where.parse_shape`, one expression per dim). A call may
+    leave those outputs out (they come last): the stub allocates them like the call's arrays and returns
+    them."""
+    bodies: Mapping[str, Signature] = field(default_factory=dict)
+    """arch → the signature of its variant there, for a variant whose launch, `where`, bounds or parameter
+    kinds differ from the kernel's (Python passes both the same arguments): the run time checks and
+    launches the call as that body declares."""
+
     def body(self, arch: str | None) -> str:
         """The Rust function that runs as this kernel on `arch` (None: the portable body)."""
         return self.variants.get(arch, self.name) if arch is not None else self.name
@@ -124,6 +137,11 @@ class Signature:
     def declared_shared(self) -> _Param | None:
         """The dynamic shared memory parameter whose size `launch` declares, or None."""
         return next((a for a in self.args if a.kind == "dynshared"), None) if "shared" in self.launch else None
+
+    def output_dims(self) -> dict[str, tuple[Expr, ...]]:
+        """`outputs` parsed: output → one expression per dim (`WhereError` for one outside the language)."""
+        kinds = {p.name: p.kind for p in self.params}
+        return {name: parse_shape(text, kinds, "output") for name, text in self.outputs.items()}
 
     def launch_shape(self) -> dict[str, tuple[Expr, ...]]:
         """`launch` parsed: key → one expression per axis (`WhereError` for one outside the language)."""
@@ -178,6 +196,12 @@ class Signature:
             out["resident_grid"] = True
         if self.launch:
             out["launch"] = dict(self.launch)
+        if self.tune:
+            out["tune"] = {"block": [list(b) for b in self.tune]}
+        if self.outputs:
+            out["outputs"] = dict(self.outputs)
+        if self.bodies:
+            out["bodies"] = {arch: body.signature_json() for arch, body in self.bodies.items()}
         return out
 
     @classmethod
@@ -208,6 +232,17 @@ class Kernel(Signature):
         limits = {arch: limit.to_json() for arch, limit in self.block_limits.items()}
         return {"crate": self.crate, "symbol": self.symbol, **self._common_json(), "resources": resources,
                 "block_limits": limits}
+
+    def body_kernel(self, arch: str) -> Kernel:
+        """This kernel as its variant for `arch` declares it (`bodies`): that body's parameters, requirements,
+        launch and tuning, under this kernel's name, crate, entry and `arch`'s resources and block limit."""
+        body = self.bodies[arch]
+        return Kernel(name=self.name, params=body.params, doc=self.doc, requires=body.requires,
+                      launch_bounds=body.launch_bounds, max_registers=body.max_registers, coarsen=1,
+                      whole_warps=body.whole_warps, resident_grid=body.resident_grid, variants={arch: body.name},
+                      launch=body.launch, tune=body.tune, outputs=self.outputs, crate=self.crate, symbol=self.symbol,
+                      resources={a: r for a, r in self.resources.items() if a == arch},
+                      block_limits={a: b for a, b in self.block_limits.items() if a == arch})
 
     def fewest_threads(self) -> tuple[str, BlockLimit] | None:
         """The arch whose block limit is the smallest (the first such arch) and that limit; None
@@ -431,9 +466,40 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
                   f"got {launch!r}")
     if "shared" in launch and not any(p.kind == "dynshared" for p in params):
         read.fail(f"{of}: `launch` declares `shared` but the kernel has no dynamic shared memory parameter")
+    tune = read.get(table, "tune", Mapping, {}, of)
+    blocks = tune.get("block", [])
+    if set(tune) - {"block"} or not isinstance(blocks, list) or not all(
+            isinstance(b, list) and 1 <= len(b) <= 3 and all(type(v) is int and v >= 1 for v in b) for b in blocks):
+        read.fail(f"{of}: `tune` must be {{\"block\": [[x], [x, y], ...]}} (candidate blocks), got {tune!r}")
+    if blocks and "block" in launch:
+        read.fail(f"{of}: `tune` lists blocks for a block that `launch` declares")
+    outputs = read.get(table, "outputs", Mapping, {}, of)
+    kinds = {p.name: p.kind for p in params}
+    if not all(kinds.get(k) == "out" and isinstance(v, str) for k, v in outputs.items()):
+        read.fail(f"{of}: `outputs` must map outputs of the kernel to their dims, got {outputs!r}")
+    bodies = {}
+    for arch, body in read.get(table, "bodies", Mapping, {}, of).items():
+        where = f"{of}'s body for {arch}"
+        body = read.table(body, where)
+        if not isinstance(arch, str) or arch not in variants or "bodies" in body:
+            read.fail(f"{where}: a body must be of an arch of `variants` and hold no `bodies`")
+        bodies[arch] = _body(read, body, where)
     return {"params": tuple(params), "doc": read.get(table, "doc", str, "", of), "requires": tuple(requires),
             "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants),
-            "whole_warps": whole_warps, "resident_grid": resident_grid, "launch": dict(launch)}
+            "whole_warps": whole_warps, "resident_grid": resident_grid,
+            "launch": {key: launch[key] for key in LAUNCH_KEYS if key in launch},  # in the keys' order
+            "tune": tuple(tuple(b) for b in blocks), "outputs": dict(outputs), "bodies": bodies}
+
+
+def _body(read: _Reader, table: Mapping[str, Any], of: str) -> Signature:
+    """A variant's own signature (`Signature.bodies`), its requirements and launch parsed."""
+    body = Signature(name=read.get(table, "name", str, of=of), **_signature_fields(read, table, of))
+    try:
+        body.requirements()
+        body.launch_shape()
+    except WhereError as exc:
+        read.fail(f"{of}: {exc}")
+    return body
 
 
 def _param(read: _Reader, of: str, number: int, spec: object) -> Param:
@@ -477,8 +543,9 @@ def _kernel(read: _Reader, name: str, entry: object) -> Kernel:
                                 f"allowed are {HELP}") from None
     try:
         kernel.launch_shape()
+        kernel.output_dims()
     except WhereError as exc:
-        raise ManifestError(f"{name}(): its `launch` in {read.where} is not supported: {exc}; "
+        raise ManifestError(f"{name}(): its `launch` or `outputs` in {read.where} is not supported: {exc}; "
                             f"allowed are {LAUNCH_HELP}") from None
     return kernel
 

@@ -27,7 +27,7 @@ from typing import NoReturn, TypeAlias
 
 __all__ = ["AXES", "FUNCTIONS", "HELP", "LAUNCH", "LAUNCH_HELP", "LAUNCH_KEYS", "All", "Arith", "Call", "Compare", "Const", "Launch", "Len", "Neg",
            "Requirement", "Scalar", "WhereError", "call", "constant", "label", "names_launch", "parse", "parse_shape",
-           "render", "render_shape", "split_launch", "terms"]
+           "render", "render_shape", "split_launch", "split_outputs", "split_tune", "terms"]
 
 HELP = ("comparisons joined by `,` or `and`, integer constants, scalar parameters, len(<slice parameter>), "
         "the launch shape (threads, block, blocks, or one axis: block.x, blocks.y, ...), "
@@ -203,6 +203,48 @@ def split_launch(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def split_outputs(text: str) -> tuple[tuple[str, str], ...]:
+    """A kernel's ``#[outputs(c = (m, n))]`` text: (output, its dims) pairs in the manifest's notation
+    (`/` written `//`); `WhereError` naming what is wrong (`parse_shape` checks each value)."""
+    try:
+        tree = ast.parse("f(" + text.strip() + ")", mode="eval").body
+    except (SyntaxError, ValueError) as exc:
+        msg = getattr(exc, "msg", str(exc))
+        raise WhereError(f"an output is named twice ({msg})" if "repeated" in msg else
+                         f"it is not a list of `output = (dims)` pairs ({msg})") from exc
+    assert isinstance(tree, ast.Call)
+    if tree.args or any(k.arg is None for k in tree.keywords) or not tree.keywords:
+        raise WhereError("write `output = (dims)` pairs, like `c = (m, n)`")
+    return tuple((k.arg, ast.unparse(_FloorDivision().visit(k.value))) for k in tree.keywords if k.arg is not None)
+
+
+def split_tune(text: str) -> tuple[tuple[int, ...], ...]:
+    """A kernel's ``#[tune(block = [128, 256, 512])]`` text: its candidate blocks, each as its axes
+    (``[(16, 16), (32, 8)]`` for a 2-D launch); `WhereError` naming what is wrong."""
+    try:
+        tree = ast.parse("f(" + text.strip() + ")", mode="eval").body
+    except (SyntaxError, ValueError) as exc:
+        raise WhereError(f"it is not `block = [...]` ({getattr(exc, 'msg', exc)})") from exc
+    assert isinstance(tree, ast.Call)
+    if tree.args or [k.arg for k in tree.keywords] != ["block"]:
+        raise WhereError("it takes one key, `block`, with a list of candidate blocks: `block = [128, 256, 512]`")
+    listed = tree.keywords[0].value
+    if not isinstance(listed, ast.List) or not listed.elts:
+        raise WhereError("`block` takes a non-empty list of candidate blocks, like `[128, 256, 512]`")
+    out: list[tuple[int, ...]] = []
+    for node in listed.elts:
+        axes = node.elts if isinstance(node, ast.Tuple) else [node]
+        values = [a.value for a in axes if isinstance(a, ast.Constant) and type(a.value) is int]
+        if not 1 <= len(axes) <= 3 or len(values) != len(axes):
+            raise WhereError(f"`{ast.unparse(node)}` is not a block: an integer, or a tuple of 2 or 3 of them")
+        out.append(tuple(int(v) for v in values if isinstance(v, int)))
+    if len({len(c) for c in out}) != 1:
+        raise WhereError("its candidate blocks have different numbers of axes")
+    if len(set(out)) != len(out):
+        raise WhereError("it lists a candidate block twice")
+    return tuple(out)
+
+
 def parse_shape(text: str, kinds: Mapping[str, str], key: str) -> tuple[Expr, ...]:
     """The value of `key` in a ``#[launch(...)]`` (as `split_launch` gave it) of a kernel whose parameters
     have `kinds`: one expression per axis (``shared`` takes one). Its terms are scalar parameters and
@@ -212,14 +254,17 @@ def parse_shape(text: str, kinds: Mapping[str, str], key: str) -> tuple[Expr, ..
     except (SyntaxError, ValueError):
         _refuse(f"`{key} = {text}` is not an expression")
     nodes = tree.elts if isinstance(tree, ast.Tuple) else [tree]
-    if not 1 <= len(nodes) <= 3 or (key == "shared" and len(nodes) != 1):
+    if key == "output" and 1 <= len(nodes) <= 8:
+        pass
+    elif not 1 <= len(nodes) <= 3 or (key == "shared" and len(nodes) != 1):
         _refuse(f"`{key} = {text}` must be {'one expression' if key == 'shared' else 'one expression or a tuple of 2 or 3'}")
     parser = _Parser(kinds)
     axes = tuple(parser.expr(node) for node in nodes)
     for axis in axes:
         for term in _terms(axis):
-            if isinstance(term, Launch) and (key == "block" or term.name != "block"):
+            if isinstance(term, Launch) and (key in ("block", "output") or term.name != "block"):
                 what = "the block cannot depend on the launch shape" if key == "block" else \
+                    "an output's dims cannot depend on the launch shape" if key == "output" else \
                     f"`{term.name}` is what `#[launch]` declares; only `block` may appear in `{key}`"
                 _refuse(f"`{key} = {text}`: {what}")
     return axes

@@ -54,6 +54,8 @@ from ._fast import _stream_handle as _stream_handle
 from ._graphs import Graph, capture
 from ._kernel import Kernel
 from ._launch import elements as _elements
+from ._tuning import Tuner as _Tuner
+from ._tuning import package_digest as _package_digest
 from ._manifest import Crate as _Crate
 from ._manifest import Emulation as _EmulationTable
 from ._manifest import Manifest as _Manifest
@@ -151,6 +153,7 @@ class Module:
         self._ptx_arch: object = None
         self._min_driver: object = None
         self._driver_checked = False
+        self._tuner: _Tuner | None = None
 
     def emulation(self, on: bool = True) -> _Emulation:
         """Run this module's kernels on the CPU (``on=True``) or the GPU from now on; used as
@@ -189,6 +192,23 @@ class Module:
             if str(self._min_driver) in _DRIVER_CUDA:
                 raise LaunchError(f"{exc}; {self._what} need driver >= {self._min_driver}, which this one meets") from None
             raise
+
+    @property
+    def tuner(self) -> _Tuner:
+        """What this module's tuned kernels ask for their blocks (`_tuning.Tuner`): its choices per user in
+        the tuning cache, per build (the fatbins' digests), and the table the package ships, if any
+        (``_oxpack/<module>_tuning.json``)."""
+        tuner = self._tuner
+        if tuner is None:
+            with self._lock:
+                if self._tuner is None:
+                    if self._kernels is None:
+                        self._read()
+                    digest = _package_digest(c.sha256 for c in self._crates.values())
+                    shipped = self.directory / f"{self.name}_tuning.json"
+                    self._tuner = _Tuner(self.name, digest, shipped if shipped.is_file() else None)
+                tuner = self._tuner
+        return tuner
 
     @property
     def _what(self) -> str:

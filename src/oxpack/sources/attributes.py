@@ -23,6 +23,9 @@ ATTRIBUTES: Final = {
     "variant_of": "`#[variant_of(KERNEL, ARCH)]`, like `#[variant_of(gemm, sm_90a)]`",
     "launch": "`#[launch(key = value, ...)]` with keys threads or grid, block and shared, like "
               "`#[launch(grid = cdiv(n, 256), block = 256)]`",
+    "outputs": "`#[outputs(OUTPUT = (DIMS), ...)]` with the dims of outputs a call may leave out, like "
+               "`#[outputs(c = (m, n))]`",
+    "tune": "`#[tune(block = [...])]` with the candidate blocks, like `#[tune(block = [128, 256, 512])]`",
     "doc": "a doc comment (`/// ...`)",
 }
 _BLANK = re.compile(r'//[^\n]*|/\*.*?\*/', re.S)  # comments (not nested)

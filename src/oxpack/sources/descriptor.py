@@ -73,6 +73,13 @@ class KernelSig:
     file: str = field(default="", compare=False)
     # `#[launch(...)]`: (key, expression) pairs as `_where.split_launch` normalises them (`check_launch`)
     launch: tuple[tuple[str, str], ...] = ()
+    # `#[tune(block = [...])]`: the candidate blocks, each as its axes (`check_tune`)
+    tune: tuple[tuple[int, ...], ...] = ()
+    # `#[outputs(...)]`: (output, its dims) pairs (`check_outputs`)
+    outputs: tuple[tuple[str, str], ...] = ()
+    # (arch, signature) of its `#[variant_of]` variants whose launch, `where`, bounds or parameter kinds
+    # differ from its own (`variants.fold_variants`): the run time launches each as it declares
+    bodies: tuple[tuple[str, KernelSig], ...] = ()
 
 
 def split_requires(text: str, kernel: str) -> tuple[str, ...]:
@@ -102,6 +109,8 @@ def parse_sig(text: str) -> KernelSig:
         raise StageError(f"unknown kernel descriptor format: {text[:40]!r}", stage="link")
     head, _, doc = text[len(_SIG_MAGIC) :].partition(";doc=")
     head, _, requires = head.partition(";requires=")
+    head, _, outputs = head.partition(";outputs=")
+    head, _, tune = head.partition(";tune=")
     head, _, launch = head.partition(";launch=")
     head, _, grid = head.partition(";grid=")
     if grid not in ("", "resident"):
@@ -138,7 +147,81 @@ def parse_sig(text: str) -> KernelSig:
                     whole_warps=warps == "whole", resident_grid=grid == "resident",
                     variant_of=(of, arch) if variant else None,
                     file=file.removeprefix("./"))
-    return check_launch(sig, launch) if launch else sig
+    sig = check_launch(sig, launch) if launch else sig
+    sig = check_tune(sig, tune) if tune else sig
+    return check_outputs(sig, outputs) if outputs else sig
+
+
+def check_outputs(sig: KernelSig, text: str) -> KernelSig:
+    """`sig` with its `#[outputs(c = (m, n))]`, checked: each name an output (`&mut DisjointSlice`) of the
+    kernel, once, its dims expressions of integer scalars and the lengths of other parameters, and the
+    outputs it names the last arguments of the call (a call may leave them out)."""
+    lang = where()
+    shown = _shown(text)
+    at = f"{sig.file}: " if sig.file else ""
+
+    def fail(why: str) -> NoReturn:
+        raise StageError(f"{at}kernel `{sig.name}`: `#[outputs({shown})]` {why}", stage="link")
+
+    kinds = {p.name: p.kind for p in sig.params}
+    try:
+        pairs = lang.split_outputs(text)
+        for name, value in pairs:
+            if kinds.get(name) != "out":
+                what = "is not a parameter of the kernel" if name not in kinds else \
+                    f"is no output but {_KIND_NAMES[kinds[name]]}"
+                fail(f"names `{name}`, which {what}; name outputs, `&mut DisjointSlice<T>` parameters")
+            for term in (t for axis in lang.parse_shape(value, kinds, "output") for t in lang.terms(axis)):
+                if isinstance(term, lang.Len) and term.name in dict(pairs):
+                    fail(f"gives `{name}` dims that read `len({term.name})`, an output the call may leave out")
+                param = next(p for p in sig.params if p.name == term.name)
+                if isinstance(term, lang.Scalar) and dtypes().DTYPES[param.dtype].bounds is None:
+                    fail(f"names `{term.name}`, a {param.dtype} scalar: dims take integer parameters")
+    except lang.WhereError as exc:
+        fail(f"is not supported: {exc}")
+    sized = "shared" in dict(sig.launch)
+    call = [p.name for p in sig.params if p.kind != "index" and not (p.kind == "dynshared" and sized)]
+    named = {name for name, _ in pairs}
+    tail = call[len(call) - len(named):]
+    if set(tail) != named:
+        after = next(p for p in call[call.index(min(named, key=call.index)):] if p not in named)
+        fail(f"names outputs that `{after}` follows: the outputs a call may leave out come last; move them there")
+    return replace(sig, outputs=pairs)
+
+
+def check_tune(sig: KernelSig, text: str) -> KernelSig:
+    """`sig` with its `#[tune(block = [...])]`, checked: candidate blocks that CUDA, the kernel's attributes,
+    its launch index and its `where (...)` allow, for a block that `#[launch]` leaves open."""
+    lang = where()
+    shown = " ".join(text.split())
+    at = f"{sig.file}: " if sig.file else ""
+
+    def fail(why: str) -> NoReturn:
+        raise StageError(f"{at}kernel `{sig.name}`: `#[tune({shown})]` {why}", stage="link")
+
+    try:
+        candidates = lang.split_tune(text)
+    except lang.WhereError as exc:
+        fail(f"is not supported: {exc}")
+    launch = dict(sig.launch)
+    if "block" in launch:
+        fail(f"tunes the block that its `#[launch]` fixes (`block = {launch['block']}`); drop one of them")
+    rank = next((int(p.dtype[0]) for p in sig.params if p.kind == "index"), None)
+    if rank is not None and len(candidates[0]) != rank:
+        fail(f"lists blocks of {len(candidates[0])} axes, but the kernel takes a {rank}-D launch (its launch index)")
+    for candidate in candidates:
+        _check_constant_block(sig, list(candidate), fail, "lists a block")
+    return replace(sig, tune=candidates)
+
+
+def _shown(text: str) -> str:
+    """An attribute's tokens as `stringify!` spaced them (`cdiv ( m , 128 )`), written as people do."""
+    text = re.sub(r"\s*,\s*", ", ", re.sub(r"\s+\)", ")", re.sub(r"\(\s+", "(", " ".join(text.split()))))
+    return re.sub(r"(\w)\s+\(", r"\1(", text)
+
+
+_KIND_NAMES = {"in": "an input slice", "atomic": "an atomic buffer", "scalar": "a scalar", "tma": "a TMA source",
+               "tma3": "a TMA source", "dynshared": "dynamic shared memory", "index": "the launch index"}
 
 
 def check_launch(sig: KernelSig, text: str) -> KernelSig:
@@ -147,7 +230,7 @@ def check_launch(sig: KernelSig, text: str) -> KernelSig:
     index takes, a `shared` only with a `DynShared` parameter, and a constant block that CUDA, the
     kernel's attributes and its `where (...)` allow. `StageError` (one line naming the file) otherwise."""
     lang = where()
-    shown = re.sub(r"\s*([(),])\s*", lambda m: {"(": "(", ")": ")", ",": ", "}[m.group(1)], " ".join(text.split()))
+    shown = _shown(text)
     at = f"{sig.file}: " if sig.file else ""
 
     def fail(why: str) -> NoReturn:
@@ -186,7 +269,7 @@ def check_launch(sig: KernelSig, text: str) -> KernelSig:
     return replace(sig, launch=pairs)
 
 
-def _check_constant_block(sig: KernelSig, block: list[int], fail: Any) -> None:
+def _check_constant_block(sig: KernelSig, block: list[int], fail: Any, what: str = "declares a block") -> None:
     """A declared block of constants: within CUDA's limits, the launch bounds, whole warps and every
     `where (...)` requirement on the block alone."""
     lang = where()
@@ -194,12 +277,12 @@ def _check_constant_block(sig: KernelSig, block: list[int], fail: Any) -> None:
     for axis in block:
         threads *= axis
     if min(block) < 1 or threads > 1024 or (len(block) == 3 and block[2] > 64):
-        fail(f"declares a block of {tuple(block) if len(block) > 1 else block[0]}: CUDA takes every axis >= 1, "
+        fail(f"{what} of {tuple(block) if len(block) > 1 else block[0]}: CUDA takes every axis >= 1, "
              "at most 1024 threads in all and z <= 64")
     if sig.bounds is not None and threads > sig.bounds.max_threads:
-        fail(f"declares a block of {threads} threads, over its #[launch_bounds({sig.bounds.max_threads})]")
+        fail(f"{what} of {threads} threads, over its #[launch_bounds({sig.bounds.max_threads})]")
     if sig.whole_warps and threads % 32:
-        fail(f"declares a block of {threads} threads, not a multiple of 32, but the kernel is #[whole_warps]")
+        fail(f"{what} of {threads} threads, not a multiple of 32, but the kernel is #[whole_warps]")
     axes = (*block, 1, 1, 1)[:3]
     value = {lang.Launch("block"): threads, **{lang.Launch("block", a): v for a, v in zip(lang.AXES, axes)}}
     kinds = {p.name: p.kind for p in sig.params}
@@ -207,8 +290,9 @@ def _check_constant_block(sig: KernelSig, block: list[int], fail: Any) -> None:
         requirement = lang.parse(text, kinds)
         terms = requirement.terms()
         if terms and all(t in value for t in terms) and not _holds(requirement.test, value):
-            fail(f"contradicts its `where ({text})`: the declared block has "
-                 f"{tuple(block) if len(block) > 1 else block[0]} threads")
+            noun = "the declared block" if what == "declares a block" else "a candidate block"
+            fail(f"contradicts its `where ({text})`: {noun} has {tuple(block) if len(block) > 1 else block[0]} "
+                 "threads")
 
 
 def _holds(node: Any, value: dict[Any, int]) -> bool:

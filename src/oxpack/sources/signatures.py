@@ -35,20 +35,31 @@ def python_args(sig: Any) -> list[tuple[str, str]]:
     return out
 
 
+def _returns(sig: Any) -> str:
+    """What a stub returns: the outputs that `#[outputs]` lets a call leave out (made when left out), else None."""
+    outputs = list(getattr(sig, "outputs", {}))
+    return "None" if not outputs else "DeviceArray" if len(outputs) == 1 else \
+        f"tuple[{', '.join(['DeviceArray'] * len(outputs))}]"
+
+
+def _arg(sig: Any, name: str, annotation: str) -> str:
+    return f"{name}: {annotation} | None = None" if name in getattr(sig, "outputs", {}) else f"{name}: {annotation}"
+
+
 def python_signature(sig: Any) -> str:
     """``saxpy(a: float, x: DeviceArray, y: DeviceArray, *, stream=None, threads=None, block=None) -> None``."""
-    args = [f"{name}: {annotation}" for name, annotation in python_args(sig)]
+    args = [_arg(sig, name, annotation) for name, annotation in python_args(sig)]
     options = [f"{name}=None" for name, _ in LAUNCH_OPTIONS]
-    return f"{sig.name}({', '.join([*args, '*', *options])}) -> None"
+    return f"{sig.name}({', '.join([*args, '*', *options])}) -> {_returns(sig)}"
 
 
 def python_def(sig: Any) -> str:
     """The stub's ``def`` line(s): one argument a line, then the launch options."""
     lines = [f"def {sig.name}("]
-    lines += [f"    {name}: {annotation}," for name, annotation in python_args(sig)]
+    lines += [f"    {_arg(sig, name, annotation)}," for name, annotation in python_args(sig)]
     lines.append("    *,")
     lines += [f"    {name}: {annotation} = None," for name, annotation in LAUNCH_OPTIONS]
-    lines.append(") -> None:")
+    lines.append(f") -> {_returns(sig)}:")
     return "\n".join(lines) + "\n"
 
 
@@ -67,6 +78,11 @@ def rust_signature(sig: Any) -> str:
               "tma3": f"TmaSource3<{rust}>", "dynshared": f"DynShared<{rust}>"}[p.kind]
         params.append(f"{p.name}: {ty}")
     text = f"pub fn {sig.name}({', '.join(params)})"
+    if getattr(sig, "outputs", None):
+        text = f"#[outputs({', '.join(f'{k} = {v}' for k, v in sig.outputs.items())})] {text}"
+    if getattr(sig, "tune", None):
+        blocks = ", ".join(str(b[0]) if len(b) == 1 else str(b) for b in sig.tune)
+        text = f"#[tune(block = [{blocks}])] {text}"
     if getattr(sig, "launch", None):
         text = f"#[launch({', '.join(f'{k} = {v}' for k, v in sig.launch.items())})] {text}"
     if sig.whole_warps:

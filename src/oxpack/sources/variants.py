@@ -1,8 +1,10 @@
 """Per-arch kernel variants: `#[variant_of(gemm, sm_90a)] pub fn gemm_sm90a(...)`.
 
 The link (`llvm.link_kernel_crate`) keeps every variant's entry beside its kernel's;
-`fold_variants` checks that both take the same parameters, `where (...)` and launch bounds,
-and hands the kernels on with their `variants`. The linked IR starts with one comment line,
+`fold_variants` checks that both take the same arguments from Python (a slice and a TMA source of one
+element type alike; a `DynShared` sized by `#[launch]` is none) and hands the kernels on with their
+`variants`, and as `bodies` the signatures of the variants whose launch, `where (...)`, bounds or
+parameter kinds differ from their kernel's (the run time checks and launches those as they declare). The linked IR starts with one comment line,
 ``; oxpack: {"file": ..., "variants": {...}}`` (`write_header`: the kernel file and, per
 kernel, arch → variant entry), so that the PTX stage's input (and cache key) holds the table.
 For each arch, `llvm.emit_ptx` reads it back (`read_header`), keeps each kernel's variant for
@@ -61,10 +63,36 @@ def _difference(kernel: KernelSig, variant: KernelSig) -> str | None:
                  f"`#[launch_bounds({','.join(str(v) for v in s.bounds.as_dict().values())})]`"
                  for s in (kernel, variant)]
         return f"`{a}` has {shown[0]}, `{b}` has {shown[1]}"
+    if kernel.tune != variant.tune:
+        return f"`{a}` tunes blocks {list(kernel.tune) or 'none'}, `{b}` {list(variant.tune) or 'none'}"
     if dict(kernel.launch) != dict(variant.launch):
         shown = [f"`#[launch({', '.join(f'{k} = {v}' for k, v in s.launch)})]`" if s.launch else "no `#[launch]`"
                  for s in (kernel, variant)]
         return f"`{a}` has {shown[0]}, `{b}` has {shown[1]}"
+    return None
+
+
+_FACE = {"in": "a {} array, read", "tma": "a {} array, read", "tma3": "a {} array, read", "out": "a {} array, written",
+         "atomic": "an atomic {} array", "scalar": "a {} scalar", "dynshared": "a count of {} shared elements"}
+
+
+def _face(sig: KernelSig) -> tuple[tuple[str, str], ...]:
+    """What Python passes to `sig`: each argument's name and what it takes (a slice and a TMA source of
+    one element type are both an array read; a `DynShared` that `#[launch(shared = ...)]` sizes is none)."""
+    sized = "shared" in dict(sig.launch)
+    return tuple((p.name, _FACE[p.kind].format(p.dtype)) for p in sig.params
+                 if p.kind != "index" and not (p.kind == "dynshared" and sized))
+
+
+def _face_difference(kernel: KernelSig, variant: KernelSig) -> str | None:
+    """How the arguments Python passes to `variant` differ from `kernel`'s (None: they do not)."""
+    a, b = _face(kernel), _face(variant)
+    if len(a) != len(b):
+        return (f"`{kernel.name}` takes {len(a)} arguments ({', '.join(n for n, _ in a)}), "
+                f"`{variant.name}` takes {len(b)} ({', '.join(n for n, _ in b)})")
+    for number, (p, q) in enumerate(zip(a, b, strict=True), start=1):
+        if p != q:
+            return f"argument {number} is `{p[0]}` ({p[1]}) in `{kernel.name}` but `{q[0]}` ({q[1]}) in `{variant.name}`"
     return None
 
 
@@ -76,6 +104,7 @@ def fold_variants(sigs: Sequence[KernelSig]) -> tuple[KernelSig, ...]:
 
     kernels = {s.name: s for s in sigs if s.variant_of is None}
     found: dict[str, dict[str, str]] = {}
+    bodies: dict[str, dict[str, KernelSig]] = {}  # kernel → arch → a variant of another launch or parameters
     for v in sorted((s for s in sigs if s.variant_of is not None), key=lambda s: s.name):
         assert v.variant_of is not None
         of, arch = v.variant_of
@@ -93,13 +122,18 @@ def fold_variants(sigs: Sequence[KernelSig]) -> tuple[KernelSig, ...]:
         if arch in table:
             raise StageError(f"{where}kernels `{table[arch]}` and `{v.name}` are both `#[variant_of({of}, {arch})]`; "
                              f"keep one body per arch", stage="link")
-        difference = _difference(kernels[of], v)
+        difference = _face_difference(kernels[of], v)
         if difference is not None:
-            raise StageError(f"{where}{attribute} must take the same parameters, `where (...)` and "
-                             f"`#[launch_bounds]` as `{of}` (Python calls one kernel on every arch): {difference}; "
-                             "make them equal", stage="link")
+            raise StageError(f"{where}{attribute} must take the same arguments from Python as `{of}` (Python "
+                             f"calls one kernel on every arch): {difference}; make them equal", stage="link")
+        if v.outputs and dict(v.outputs) != dict(kernels[of].outputs):
+            raise StageError(f"{where}{attribute} declares `#[outputs]` other than `{of}`'s: Python makes one "
+                             f"kernel's outputs on every arch; declare them on `{of}` alone", stage="link")
+        if _difference(kernels[of], v) is not None:  # its own launch, `where`, bounds or parameter kinds
+            bodies.setdefault(of, {})[arch] = replace(v, coarsen=1, variant_of=None)
         table[arch] = v.name
-    return tuple(replace(k, variants=tuple(sorted(found.get(k.name, {}).items()))) for k in kernels.values())
+    return tuple(replace(k, variants=tuple(sorted(found.get(k.name, {}).items())),
+                         bodies=tuple(sorted(bodies.get(k.name, {}).items()))) for k in kernels.values())
 
 
 def write_header(every: Sequence[KernelSig], kernels: Sequence[KernelSig]) -> str:

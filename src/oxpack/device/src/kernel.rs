@@ -84,6 +84,33 @@
 /// comment inside the parentheses: Rust drops comments before this macro
 /// sees the tokens, so oxpack refuses them rather than check less.
 ///
+/// # Declared launch, tuning and outputs
+///
+/// `#[launch(...)]` after the docs (and `#[variant_of]`) declares the launch, so that a call
+/// passes only data: `threads = EXPR` (the launch indices) or `grid = EXPR` (blocks),
+/// `block = EXPR` and `shared = EXPR` (the elements of the kernel's `DynShared` parameter, which
+/// then leaves the Python signature), each an integer expression of the `where` language, or a
+/// tuple of one per axis; `block` may appear in the others, and a `{ CONST }` group is a Rust
+/// constant expression that rustc evaluates (`shared = {TmaPipeline::<4, 128, 256, BF16>::SHARED_BYTES / 8}`).
+/// `#[tune(block = [128, 256, 512])]` next lists candidate blocks for a block the launch leaves
+/// open: the first call for a size on a GPU times them. `#[outputs(c = (m, n))]` next gives the
+/// dims of outputs (the last parameters) that a call may leave out: the stub makes and returns
+/// them. See the documentation's "Launch shapes and tuning".
+///
+/// ```ignore
+/// kernel! {
+///     /// out[i] ← 2·x[i]
+///     #[launch(threads = len(x))]
+///     #[tune(block = [128, 256, 512])]
+///     #[outputs(out = (len(x)))]
+///     pub fn twice(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
+///         if let Some(o) = out.get_mut(i) {
+///             *o = 2.0 * x[i.get()];
+///         }
+///     }
+/// }
+/// ```
+///
 /// # Per-arch variants
 ///
 /// `#[variant_of(KERNEL, ARCH)]` after a kernel's docs (before `#[launch_bounds]` and
@@ -105,8 +132,10 @@
 /// under the entry `gemm`; every other arch's cubin (and PTX) holds `gemm`'s own body and none
 /// of the variant's code, so a function that needs sm_90a (a `__oxpack_sm90a_*` runtime
 /// function: wgmma, TMA, mbarrier, `setmaxnreg`) never reaches the PTX of another arch. The
-/// build refuses a variant whose parameters, `where (...)` or `#[launch_bounds]` differ from
-/// its kernel's (it names both and the difference); `#[max_registers]` may differ. A portable
+/// build refuses a variant that Python would call with other arguments (it names both and the
+/// difference); its launch (`#[launch]`, `#[tune]`), `where (...)`, `#[launch_bounds]`,
+/// `#[max_registers]` and the kinds of parameters that take one Python value (`&[BF16]` and
+/// `TmaSource<BF16>`; a `DynShared` its `#[launch]` sizes) may differ. A portable
 /// kernel that reaches an sm_90a function is refused for every other arch, naming the kernel,
 /// the arch and this fix. The run time loads the best entry for the GPU (`OXPACK_ARCH`
 /// forces one); emulation runs the portable bodies, or `ARCH`'s variants under
@@ -122,6 +151,8 @@ macro_rules! kernel {
         $(#[doc = $doc:literal])*
         $(#[variant_of($of:ident, $arch:ident $(,)?)] $(#[doc = $doc4:literal])*)?
         $(#[launch($($launch:tt)*)] $(#[doc = $doc7:literal])*)?
+        $(#[tune($($tune:tt)*)] $(#[doc = $doc8:literal])*)?
+        $(#[outputs($($outputs:tt)*)] $(#[doc = $doc9:literal])*)?
         $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
         $(#[max_registers($regs:literal $(,)?)] $(#[doc = $doc3:literal])*)?
         $(#[coarsen($coarsen:literal $(,)?)] $(#[doc = $doc5:literal])*)?
@@ -134,6 +165,8 @@ macro_rules! kernel {
         $(#[doc = $doc])*
         $($(#[doc = $doc4])*)?
         $($(#[doc = $doc7])*)?
+        $($(#[doc = $doc8])*)?
+        $($(#[doc = $doc9])*)?
         $($(#[doc = $doc2])*)?
         $($(#[doc = $doc3])*)?
         $($(#[doc = $doc5])*)?
@@ -161,11 +194,17 @@ macro_rules! kernel {
                 $crate::param::coarse::desc(__OXPACK_COARSEN),
                 $crate::param::resident::desc(&[$(<$t as $crate::Param>::RESIDENT),*]),
                 $(";launch=", { const _: &str = stringify!($($launch)*); __OXPACK_LAUNCH },)?
+                $(";tune=", stringify!($($tune)*),)?
+                $(";outputs=", { const _: &str = stringify!($($outputs)*); __OXPACK_OUTPUTS },)?
                 ";requires=", $(stringify!($($req)*),)?
-                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc7, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
+                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc7, "\n",)*)? $($($doc8, "\n",)*)? $($($doc9, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
             ];
             // `#[launch(...)]`: its tokens as text, each `{ CONST }` group as the constant's value
-            $($crate::__oxpack_launch! { @munch [] [] $($launch)* })?
+            $($crate::__oxpack_launch! { @munch (__OXPACK_LAUNCH __OXPACK_LAUNCH_PARTS __OXPACK_LAUNCH_BYTES) [] []
+                                          $($launch)* })?
+            // `#[outputs(...)]`: the same
+            $($crate::__oxpack_launch! { @munch (__OXPACK_OUTPUTS __OXPACK_OUTPUTS_PARTS __OXPACK_OUTPUTS_BYTES) [] []
+                                          $($outputs)* })?
             $(
                 // `#[max_registers(N)]`: an integer, checked here once
                 const __OXPACK_MAX_REGISTERS: u32 = $regs;
@@ -218,7 +257,7 @@ macro_rules! kernel {
 
         $crate::kernel! { $($rest)* }
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      $(#[max_registers $($mr:tt)*])? $(#[coarsen $($co:tt)*])? #[whole_warps $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[whole_warps]` once, with no arguments, after `#[launch_bounds(...)]`, `#[max_registers(...)]` and `#[coarsen(N)]` if any, right before the kernel's `pub fn`"
@@ -229,22 +268,33 @@ macro_rules! kernel {
             "oxpack: write `#[variant_of(KERNEL, ARCH)]` with two names, e.g. `#[variant_of(gemm, sm_90a)]`, after the variant's `///` docs and before `#[launch_bounds(...)]`, `#[max_registers(...)]` (if any) and its `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      $(#[max_registers $($mr:tt)*])? #[coarsen $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[coarsen(N)]` with N one of 1 (no coarsening), 2, 4, 8, e.g. `#[coarsen(1)]`, after `#[launch_bounds(...)]` and `#[max_registers(...)]` if any and before the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      #[max_registers $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[max_registers(N)]` with an integer literal, e.g. `#[max_registers(64)]`, after `#[launch_bounds(...)]` if any and before the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? #[launch_bounds $($bad:tt)*]
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? #[launch_bounds $($bad:tt)*]
      $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]` with integer literals, e.g. `#[launch_bounds(256, 2)]`, between a kernel's `///` docs and its `pub fn`"
+        );
+    };
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])?
+     #[outputs $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[outputs(out = (rows, cols), ...)]` (the dims of outputs a call may leave out), after `#[launch(...)]` and `#[tune(...)]` (if any) and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
+        );
+    };
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? #[tune $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[tune(block = [128, 256, 512])]` (the candidate blocks), after `#[launch(...)]` (if any) and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
         );
     };
     ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? #[launch $($bad:tt)*] $($rest:tt)*) => {
@@ -270,29 +320,28 @@ macro_rules! kernel {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __oxpack_launch {
-    (@munch [$($out:expr),*] []) => {
-        const __OXPACK_LAUNCH_PARTS: &[&str] = &[$($out),*];
-        const __OXPACK_LAUNCH_BYTES: [u8; $crate::sig::len(__OXPACK_LAUNCH_PARTS)] =
-            $crate::sig::join(__OXPACK_LAUNCH_PARTS);
-        const __OXPACK_LAUNCH: &str = $crate::sig::text(&__OXPACK_LAUNCH_BYTES);
+    (@munch ($text:ident $parts:ident $bytes:ident) [$($out:expr),*] []) => {
+        const $parts: &[&str] = &[$($out),*];
+        const $bytes: [u8; $crate::sig::len($parts)] = $crate::sig::join($parts);
+        const $text: &str = $crate::sig::text(&$bytes);
     };
     // the end of a parenthesised group: its closing parenthesis, then the tokens after it
-    (@munch [$($out:expr),*] [[$($after:tt)*] $($stack:tt)*]) => {
-        $crate::__oxpack_launch! { @munch [$($out,)* ") "] [$($stack)*] $($after)* }
+    (@munch $names:tt [$($out:expr),*] [[$($after:tt)*] $($stack:tt)*]) => {
+        $crate::__oxpack_launch! { @munch $names [$($out,)* ") "] [$($stack)*] $($after)* }
     };
-    (@munch [$($out:expr),*] [$($stack:tt)*] { $($c:tt)* } $($rest:tt)*) => {
+    (@munch $names:tt [$($out:expr),*] [$($stack:tt)*] { $($c:tt)* } $($rest:tt)*) => {
         $crate::__oxpack_launch! {
-            @munch [$($out,)* $crate::sig::Num::<{ ($($c)*) as u64 }>::TEXT, " "] [$($stack)*] $($rest)*
+            @munch $names [$($out,)* $crate::sig::Num::<{ ($($c)*) as u64 }>::TEXT, " "] [$($stack)*] $($rest)*
         }
     };
-    (@munch [$($out:expr),*] [$($stack:tt)*] ( $($inner:tt)* ) $($rest:tt)*) => {
-        $crate::__oxpack_launch! { @munch [$($out,)* "( "] [[$($rest)*] $($stack)*] $($inner)* }
+    (@munch $names:tt [$($out:expr),*] [$($stack:tt)*] ( $($inner:tt)* ) $($rest:tt)*) => {
+        $crate::__oxpack_launch! { @munch $names [$($out,)* "( "] [[$($rest)*] $($stack)*] $($inner)* }
     };
-    (@munch [$($out:expr),*] [$($stack:tt)*] [ $($inner:tt)* ] $($rest:tt)*) => {
-        ::core::compile_error!("oxpack: `#[launch(...)]` takes no `[...]`: its values are integer expressions, or tuples `(x, y)` of them");
+    (@munch $names:tt [$($out:expr),*] [$($stack:tt)*] [ $($inner:tt)* ] $($rest:tt)*) => {
+        ::core::compile_error!("oxpack: `#[launch(...)]` and `#[outputs(...)]` take no `[...]`: their values are integer expressions, or tuples `(x, y)` of them");
     };
-    (@munch [$($out:expr),*] [$($stack:tt)*] $t:tt $($rest:tt)*) => {
-        $crate::__oxpack_launch! { @munch [$($out,)* stringify!($t), " "] [$($stack)*] $($rest)* }
+    (@munch $names:tt [$($out:expr),*] [$($stack:tt)*] $t:tt $($rest:tt)*) => {
+        $crate::__oxpack_launch! { @munch $names [$($out,)* stringify!($t), " "] [$($stack)*] $($rest)* }
     };
 }
 

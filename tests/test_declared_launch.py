@@ -1,0 +1,265 @@
+"""Declared launch shapes: `#[launch(threads | grid = ..., block = ..., shared = ...)]`.
+
+One emulated build of tests/packages/declared, small kernels that declare their launch: a call passes only data, the stub
+computes the launch (inline for 1-D, `Kernel.resolve` for the rest), a `{ CONST }` group reaches
+the declaration as the value rustc computed, a declared `shared` leaves its parameter out of the
+Python signature, the `.pyi`, the torch operator's schema and `oxpack inspect` show the declaration.
+Then the attacks: explicit values that contradict the declaration, expressions that cannot be
+evaluated for a call (division by zero, a negative value, a grid over CUDA's limit), arguments of
+the wrong type reaching an expression; and the build's refusals, one build of one file per bad
+declaration (the build names the first error of every failing file). On the GPU:
+tests/test_gpu_declared_launch.py.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from conftest import REPO, MakeProject, emulated
+
+PACKAGE = REPO / "tests" / "packages" / "declared"
+KERNELS = (PACKAGE / "kernels" / "d.rs").read_text()
+
+
+@pytest.fixture(scope="module")
+def k(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    yield from emulated(tmp_path_factory.mktemp("declared"), "declared", {"d.rs": KERNELS}, archs=("sm_80", "sm_90a"))
+
+
+def test_a_call_passes_only_data(k: ModuleType) -> None:
+    x = np.arange(10, dtype=np.float32)
+    out = np.zeros(10, np.float32)
+    k.twice(x, out)
+    assert (out == 2 * x).all()
+    for rows in (1, 5, 7):  # `{Pipe::BYTES / 8}` is 5: rustc's value reached the declaration
+        o = np.zeros(rows * 64, np.uint32)
+        k.sized(rows, o)
+        assert (o == 5 + rows % 3).all(), rows
+    o = np.zeros((6, 20), np.uint32)
+    k.fill2(6, 20, o)
+    assert (o == 1).all()
+
+
+def test_an_open_block_is_the_callers_or_the_default(k: ModuleType) -> None:
+    out = np.zeros(3 * 256, np.uint32)
+    k.per_row(3, out)  # the default block, 256: threads = 3 · 256
+    assert (out == 1).all()
+    out[:] = 0
+    k.per_row(3, out, block=128)  # threads = 3 · 128
+    assert out[:384].all() and not out[384:].any()
+
+
+def test_the_declared_shared_memory_is_no_argument(k: ModuleType) -> None:
+    assert list(inspect.signature(k.sized).parameters) == ["rows", "out", "stream", "threads", "block"]
+    with pytest.raises(TypeError):
+        k.sized(3, np.zeros(192, np.uint32), 5)  # the old call, with the count: one argument too many
+    pyi = Path(k.__file__).with_suffix(".pyi").read_text()
+    assert "def sized(\n    rows: int,\n    out: DeviceArray,\n    *," in pyi
+    assert "        grid = rows blocks\n        block = 64\n        shared = 5 + rows % 3 (uint32 elements" in k.sized.__doc__
+
+
+def test_the_torch_operator_takes_no_shared_count(k: ModuleType) -> None:
+    text = Path(k.__file__).with_name("kernels_torch.py").read_text()
+    schema = re.search(r'"sized",\n\s+"([^"]+)"', text)
+    assert schema is not None and schema.group(1) == \
+        "(SymInt rows, Tensor(a!) out, *, SymInt[]? threads=None, SymInt[]? block=None) -> ()"
+
+
+def test_the_manifest_and_inspect_show_the_declaration(k: ModuleType) -> None:
+    manifest = json.loads((Path(k.__file__).parent / "_oxpack" / "kernels.json").read_text())
+    assert manifest["kernels"]["twice"]["launch"] == {"threads": "cdiv(len(x), 4) * 4", "block": "128"}
+    assert manifest["kernels"]["fill2"]["launch"] == {"threads": "(cols, rows)", "block": "(16, 8)"}
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "inspect", str(Path(k.__file__).parent)],
+                          capture_output=True, text=True, check=True)
+    assert "#[launch(grid = rows, block = 64, shared = 5 + rows % 3)] pub fn sized(" in proc.stdout
+    assert "sized(rows: int, out: DeviceArray, *, stream=None, threads=None, block=None) -> None" in proc.stdout
+
+
+@pytest.mark.parametrize(("call", "error", "message"), [
+    (lambda k, x, o: k.twice(x, o, block=256), ValueError,
+     "twice(): `block=256` differs from the kernel's declared launch `block = 128`; leave `block` out"),
+    (lambda k, x, o: k.twice(x, o, threads=10), ValueError,
+     "twice(): `threads=10` differs from the kernel's declared launch `threads = cdiv(len(x), 4) * 4` "
+     "(threads=12 for these arguments); leave `threads` out"),
+    (lambda k, x, o: k.fill2(2, 3, np.zeros(6, np.uint32), block=(8, 8)), ValueError,
+     "fill2(): `block=(8, 8)` differs from the kernel's declared launch `block = (16, 8)`; leave `block` out"),
+    (lambda k, x, o: k.divided(0, x, o), ValueError,
+     "divided(): its declared launch `grid = len(x) // per - 1` divides by zero (len(x) = 10, per = 0); "
+     "check the arguments"),
+    (lambda k, x, o: k.divided(20, x, o), ValueError,
+     "divided(): its declared launch `grid = len(x) // per - 1` is -1, negative (len(x) = 10, per = 20); "
+     "check the arguments"),
+    (lambda k, x, o: k.sized(2**31, o), ValueError,
+     "sized(): its declared launch `grid = rows` is 2147483648 blocks, over CUDA's limit (2147483647,) "
+     "(rows = 2147483648); check the arguments"),
+    (lambda k, x, o: k.sized(-1, o), ValueError, "sized(): argument `rows` must fit in uint32 [0, 4294967295], got -1"),
+    (lambda k, x, o: k.sized(2.0, o), TypeError, "sized(): argument `rows` must be an int (uint32), got float"),
+    (lambda k, x, o: k.twice("x", o), TypeError, "twice(): argument `x` must be a float32 host array"),
+])
+def test_a_call_the_declaration_cannot_launch_is_one_line(k: ModuleType, call: object, error: type[Exception],
+                                                           message: str) -> None:
+    x, o = np.arange(10, dtype=np.float32), np.zeros(10, np.float32)
+    with pytest.raises(error) as caught:
+        call(k, x, o)  # type: ignore[operator]
+    assert str(caught.value).startswith(message), str(caught.value)
+    assert "\n" not in str(caught.value)
+    assert not o.any()  # nothing ran
+
+
+def test_emulation_never_tunes(k: ModuleType) -> None:
+    x, out = np.arange(300, dtype=np.float32), np.ones(300, np.float32)
+    k.accumulate(x, out)
+    assert (out == 1 + x).all()
+    assert k._module.tuner.timed_runs == 0 and k._module.kernel("accumulate").tuned((x, out)) is None
+    assert "default: the fastest of 64, 128, 256, 512 for the call's" in k.accumulate.__doc__
+    manifest = json.loads((Path(k.__file__).parent / "_oxpack" / "kernels.json").read_text())
+    assert manifest["kernels"]["accumulate"]["tune"] == {"block": [[64], [128], [256], [512]]}
+
+
+def test_a_variant_of_its_own_launch_runs_as_it_declares(k: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`triple` has an sm_90a body of another launch, `where` and a `DynShared` it sizes: Python passes both
+    the same arguments; emulation runs the portable body, or under OXPACK_EMULATE_ARCH=sm_90a the variant."""
+    x, out = np.arange(200, dtype=np.float32), np.zeros(200, np.float32)
+    k.triple(x, out)
+    assert (out == 3 * x).all()
+    k.triple(x, out, block=128)  # the portable body leaves its block open
+    monkeypatch.setattr(k._module, "_emulate_arch", "sm_90a")
+    k.triple(x, out)
+    assert (out == 3 * x + 1010).all()  # `{Pipe::BYTES / 4}` = 10 shared elements
+    with pytest.raises(ValueError, match=r"^triple\(\): `block=128` differs from the kernel's declared launch "
+                       r"`block = 64`; leave `block` out$"):
+        k.triple(x, out, block=128)
+    assert "On sm_90a, its variant `triple_sm90a` (another launch):\n        grid = cdiv(len(out), 64) blocks" \
+        in k.triple.__doc__
+    assert list(inspect.signature(k.triple).parameters) == ["x", "out", "stream", "threads", "block"]
+
+
+def test_outputs_left_out_are_made_and_returned(k: ModuleType) -> None:
+    a, b = np.arange(3, dtype=np.float32), np.arange(5, dtype=np.float32)
+    c = k.outer(a, b)
+    assert isinstance(c, np.ndarray) and c.shape == (3, 5) and c.dtype == np.float32
+    assert (c == np.outer(a, b)).all()
+    given = np.zeros((3, 5), np.float32)
+    assert k.outer(a, b, given) is given and (given == np.outer(a, b)).all()  # the form with `c` stays
+    x = np.arange(12, dtype=np.uint32)
+    out, rest = k.split(4, x)
+    assert out.shape == (3, 4) and (out.ravel() == x // 4).all() and (rest == x % 4).all()
+    mine = np.zeros(12, np.uint32)
+    out, rest = k.split(4, x, rest=mine)
+    assert rest is mine and (mine == x % 4).all()
+    assert list(inspect.signature(k.split).parameters) == ["per", "x", "out", "rest", "stream", "threads", "block"]
+    assert inspect.signature(k.split).parameters["out"].default is None
+    pyi = Path(k.__file__).with_suffix(".pyi").read_text()
+    assert "    c: DeviceArray | None = None,\n    *," in pyi and ") -> tuple[DeviceArray, DeviceArray]:" in pyi
+    assert "c: float32 device array, written; left out, the call\n            makes it with dims (len(a), len(b))" \
+        in k.outer.__doc__
+
+
+def test_outputs_left_out_as_torch_tensors(k: ModuleType) -> None:
+    torch = pytest.importorskip("torch")
+    a, b = torch.arange(3, dtype=torch.float32), torch.arange(5, dtype=torch.float32)
+    c = k.outer(a, b)
+    assert isinstance(c, torch.Tensor) and c.shape == (3, 5) and c.dtype == torch.float32
+    assert torch.equal(c, torch.outer(a, b))
+
+
+@pytest.mark.parametrize(("call", "error", "message"), [
+    (lambda k: k.split(0, np.arange(4, dtype=np.uint32)), ValueError,
+     "split(): the declared dims of output `out`, (len(x) // per, per), divides by zero (len(x) = 4, per = 0); "
+     "check the arguments, or pass `out`"),
+    (lambda k: k.split(2.5, np.arange(4, dtype=np.uint32)), TypeError,
+     "split(): argument `per` must be an int (uint32), got float"),
+    (lambda k: k.outer("a", np.arange(2, dtype=np.float32)), TypeError, "outer(): argument `a` must be an array, got str"),
+    (lambda k: k.outer(memoryview(b"abcd").cast("f"), memoryview(b"abcd").cast("f")), TypeError,
+     "outer(): cannot make output `c`: the call's first array is a memoryview, and oxpack makes outputs with "
+     "PyTorch, CuPy or NumPy; pass `c`"),
+])
+def test_an_output_that_cannot_be_made_is_one_line(k: ModuleType, call: object, error: type[Exception],
+                                                    message: str) -> None:
+    with pytest.raises(error) as caught:
+        call(k)  # type: ignore[operator]
+    assert str(caught.value) == message
+
+
+def test_an_override_of_an_open_key_is_still_checked(k: ModuleType) -> None:
+    with pytest.raises(ValueError, match=r"^per_row\(\): `block` must have every dimension >= 1"):
+        k.per_row(2, np.zeros(8, np.uint32), block=0)
+
+
+BAD = {
+    "unknown.rs": ("#[launch(grid = cdiv(m, 128), block = 128)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "float.rs": ("#[launch(threads = s)]", "s: f32, out: &mut DisjointSlice<f32>"),
+    "both.rs": ("#[launch(threads = n, grid = n)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "key.rs": ("#[launch(blocks = 4)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "noshared.rs": ("#[launch(threads = n, shared = 4)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "block.rs": ("#[launch(threads = n, block = 2048)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "rank.rs": ("#[launch(threads = n)]", "ij: ThreadIndex2, n: u32, out: &mut DisjointSlice<f32>"),
+    "contradicts.rs": ("#[launch(threads = n, block = 256)]", "n: u32, out: &mut DisjointSlice<f32>) where (block == 128"),
+    "bounds.rs": ("#[launch(threads = n, block = 512)]\n    #[launch_bounds(256)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "selfblock.rs": ("#[launch(threads = n, block = block)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "tunefixed.rs": ("#[launch(threads = n, block = 128)]\n    #[tune(block = [64, 128])]",
+                     "n: u32, out: &mut DisjointSlice<f32>"),
+    "tunebig.rs": ("#[tune(block = [256, 2048])]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "tunewhere.rs": ("#[tune(block = [128, 256])]", "n: u32, out: &mut DisjointSlice<f32>) where (block <= 128"),
+    "tunekey.rs": ("#[tune(threads = [1, 2])]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "outnone.rs": ("#[outputs(x = (n))]", "n: u32, x: &[f32], out: &mut DisjointSlice<f32>"),
+    "outorder.rs": ("#[outputs(out = (n))]", "n: u32, out: &mut DisjointSlice<f32>, x: &[f32]"),
+    "outfloat.rs": ("#[outputs(out = (s))]", "s: f32, out: &mut DisjointSlice<f32>"),
+}
+REFUSALS = {
+    "unknown.rs": "`#[launch(grid = cdiv(m, 128), block = 128)]` is not supported: `m` is not a parameter of the kernel",
+    "float.rs": "`#[launch(threads = s)]` names `s`, a float32 scalar: a launch shape takes integer parameters",
+    "both.rs": "`#[launch(threads = n, grid = n)]` is not supported: it declares both `threads` and `grid`",
+    "key.rs": "`#[launch(blocks = 4)]` is not supported: `blocks` is not a key of `#[launch]`; the keys are threads, "
+              "grid, block, shared",
+    "noshared.rs": "`#[launch(threads = n, shared = 4)]` declares `shared`, but the kernel has no `DynShared` "
+                   "parameter for it to size",
+    "block.rs": "`#[launch(threads = n, block = 2048)]` declares a block of 2048: CUDA takes every axis >= 1, at "
+                "most 1024 threads in all and z <= 64",
+    "rank.rs": "`#[launch(threads = n)]` gives threads 1 axes, but the kernel takes a 2-D launch (its launch index)",
+    "contradicts.rs": "`#[launch(threads = n, block = 256)]` contradicts its `where (block == 128)`: the declared "
+                      "block has 256 threads",
+    "bounds.rs": "`#[launch(threads = n, block = 512)]` declares a block of 512 threads, over its "
+                 "#[launch_bounds(256)]",
+    "selfblock.rs": "`#[launch(threads = n, block = block)]` is not supported: `block = block`: the block cannot "
+                    "depend on the launch shape",
+    "tunefixed.rs": "`#[tune(block = [64, 128])]` tunes the block that its `#[launch]` fixes (`block = 128`); drop "
+                    "one of them",
+    "tunebig.rs": "`#[tune(block = [256, 2048])]` lists a block of 2048: CUDA takes every axis >= 1, at most 1024 "
+                  "threads in all and z <= 64",
+    "tunewhere.rs": "`#[tune(block = [128, 256])]` contradicts its `where (block <= 128)`: a candidate block has 256 "
+                    "threads",
+    "tunekey.rs": "`#[tune(threads = [1, 2])]` is not supported: it takes one key, `block`, with a list of candidate "
+                  "blocks: `block = [128, 256, 512]`",
+    "outnone.rs": "`#[outputs(x = (n))]` names `x`, which is no output but an input slice; name outputs, "
+                  "`&mut DisjointSlice<T>` parameters",
+    "outorder.rs": "`#[outputs(out = (n))]` names outputs that `x` follows: the outputs a call may leave out come "
+                   "last; move them there",
+    "outfloat.rs": "`#[outputs(out = (s))]` names `s`, a float32 scalar: dims take integer parameters",
+}
+
+
+def test_a_bad_declaration_is_a_build_error_naming_the_file(make_project: MakeProject) -> None:
+    files = {name: f"use oxpack::prelude::*;\nkernel! {{\n    /// bad\n    {attr}\n"
+                   f"    pub fn {name[:-3]}_k({params}) {{ let _ = out; }}\n}}\n"
+             for name, (attr, params) in BAD.items()}
+    root = make_project(files, archs=["sm_80"])
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "build", str(root), "--out", str(root / "out"), "-q"],
+                          capture_output=True, text=True, timeout=900, check=False)
+    assert proc.returncode != 0
+    text = proc.stderr
+    for name, message in REFUSALS.items():
+        line = next((line for line in text.splitlines() if f"kernels/{name}: kernel `{name[:-3]}_k`" in line), None)
+        assert line is not None, (name, text)
+        assert message in line, (name, line)
+    assert "Traceback" not in text

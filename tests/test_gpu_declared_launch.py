@@ -1,0 +1,192 @@
+"""GPU tests: declared launch shapes and tuning, on tests/packages/declared (the emulated twins:
+tests/test_declared_launch.py).
+
+Each case runs in a subprocess with its own tuning cache folder (`OXPACK_TUNING_DIR`), since a
+module's tuner reads its settings once. Checked: the declared kernels' results on the GPU; the first
+call of a tuned kernel at a size times every candidate once and still computes what one launch does
+(`accumulate` reads and writes `out`: the timing runs are put back); a second call times nothing; a
+second process starts tuned (no timing runs) with the first's block; `OXPACK_TUNE=off` and a pinned
+block time nothing; a call under a CUDA graph capture (PyTorch's) never tunes and the graph replays
+right; eight threads' concurrent first calls time the candidates once; a corrupt cache file is named
+once and rewritten; a cache of another fatbin is not used.
+
+Built by `bash scripts/gpu-artifacts.sh` into `.artifacts/gpu/declared`; `OXPACK_DECLARED_SITE`
+names another folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from conftest import CUPY, REPO, build_problems, gpu_import
+
+pytestmark = pytest.mark.gpu
+
+cp = gpu_import("cupy", CUPY)
+SITE = Path(os.environ.get("OXPACK_DECLARED_SITE", REPO / ".artifacts" / "gpu" / "declared"))
+PRELUDE = textwrap.dedent("""\
+    import json, sys, threading
+    import cupy as cp
+    import declared.kernels as k
+    tuner = k._module.tuner
+    def accumulate(n, seed=0):
+        x = cp.arange(n, dtype=cp.float32) + seed
+        out = cp.full(n, 3.0, cp.float32)
+        k.accumulate(x, out)
+        ok = bool((out == 3.0 + x).all())
+        return ok, k._module.kernel("accumulate").tuned((x, out))
+""")
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    module = SITE / "declared" / "kernels.py"
+    if not module.is_file():
+        pytest.fail(f"{module} is missing: run `bash scripts/gpu-artifacts.sh` where rustc is (it builds "
+                    "tests/packages/declared into .artifacts/gpu/declared), or set OXPACK_DECLARED_SITE", pytrace=False)
+    problems = build_problems(module, REPO / "tests" / "packages" / "declared")
+    if problems:
+        pytest.fail(f"{module} was not built from this checkout: {'; '.join(problems)}; rerun "
+                    "`bash scripts/gpu-artifacts.sh`", pytrace=False)
+    return SITE
+
+
+def _run(site: Path, body: str, cache: Path, **env: str) -> tuple[dict[str, object], str]:
+    path = os.pathsep.join([str(site), *filter(None, [os.environ.get("PYTHONPATH")])])
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("OXPACK_")}
+    environment.update(PYTHONPATH=path, OXPACK_TUNING_DIR=str(cache), **env)
+    proc = subprocess.run([sys.executable, "-c", PRELUDE + textwrap.dedent(body)], capture_output=True, text=True,
+                          timeout=300, check=False, env=environment)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return json.loads(proc.stdout.strip().splitlines()[-1]), proc.stderr
+
+
+def test_the_declared_kernels_run_with_data_only(site: Path, tmp_path: Path) -> None:
+    result, _ = _run(site, """\
+        x = cp.arange(10, dtype=cp.float32); out = cp.zeros(10, cp.float32); k.twice(x, out)
+        o = cp.zeros(7 * 64, cp.uint32); k.sized(7, o)
+        m = cp.zeros((6, 20), cp.uint32); k.fill2(6, 20, m)
+        r = cp.zeros(3 * 256, cp.uint32); k.per_row(3, r)
+        print(json.dumps({"twice": bool((out == 2 * x).all()), "sized": sorted(set(o.get().tolist())),
+                          "fill2": bool((m == 1).all()), "per_row": bool((r == 1).all())}))
+    """, tmp_path)
+    assert result == {"twice": True, "sized": [6], "fill2": True, "per_row": True}
+
+
+def test_the_first_call_tunes_once_and_computes_one_launch(site: Path, tmp_path: Path) -> None:
+    first, _ = _run(site, """\
+        ok, block = accumulate(1 << 20)
+        runs = tuner.timed_runs
+        ok2, block2 = accumulate(1 << 20, seed=1)
+        print(json.dumps({"ok": ok and ok2, "block": block, "runs": runs, "again": tuner.timed_runs - runs,
+                          "same": block == block2}))
+    """, tmp_path)
+    assert first["ok"] and first["same"] and first["block"] in (64, 128, 256, 512)
+    assert first["runs"] == 4 and first["again"] == 0  # each candidate timed once, then never again
+    second, _ = _run(site, """\
+        ok, block = accumulate((1 << 20) - 5)  # the same bucket of sizes
+        print(json.dumps({"ok": ok, "block": block, "runs": tuner.timed_runs}))
+    """, tmp_path)
+    assert second == {"ok": True, "block": first["block"], "runs": 0}  # the second process starts tuned
+
+
+@pytest.mark.parametrize(("env", "block"), [({"OXPACK_TUNE": "off"}, None),
+                                            ({"OXPACK_TUNE": "accumulate:block=128"}, 128)])
+def test_tuning_off_or_pinned_times_nothing(site: Path, tmp_path: Path, env: dict[str, str], block: object) -> None:
+    result, _ = _run(site, """\
+        ok, block = accumulate(4096)
+        print(json.dumps({"ok": ok, "block": block, "runs": tuner.timed_runs}))
+    """, tmp_path, **env)
+    assert result == {"ok": True, "block": 256 if block is None else block, "runs": 0}
+
+
+def test_a_capture_never_tunes_and_replays_right(site: Path, tmp_path: Path) -> None:
+    gpu_import("torch", "the capture is PyTorch's (a CUDA build of PyTorch)")
+    result, _ = _run(site, """\
+        import torch
+        x = torch.arange(5000, dtype=torch.float32, device="cuda"); out = torch.zeros(5000, device="cuda")
+        k.twice(x, out)  # the module loaded before the capture, as CUDA graphs need
+        s = torch.cuda.Stream()
+        s.wait_stream(torch.cuda.current_stream())
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.stream(s), torch.cuda.graph(graph, stream=s):
+            k.accumulate(x, out)
+        captured = tuner.timed_runs
+        out.zero_(); graph.replay(); torch.cuda.synchronize()
+        replayed = bool((out == x).all())
+        ok, block = accumulate(5000)  # uncaptured: tunes now
+        print(json.dumps({"captured": captured, "replayed": replayed, "after": tuner.timed_runs, "ok": ok}))
+    """, tmp_path)
+    assert result == {"captured": 0, "replayed": True, "after": 4, "ok": True}
+
+
+def test_concurrent_first_calls_tune_once(site: Path, tmp_path: Path) -> None:
+    result, _ = _run(site, """\
+        oks = []
+        def call(seed):
+            ok, _ = accumulate(1 << 16, seed)
+            oks.append(ok)
+        threads = [threading.Thread(target=call, args=(n,)) for n in range(8)]
+        [t.start() for t in threads]; [t.join() for t in threads]
+        print(json.dumps({"ok": all(oks) and len(oks) == 8, "runs": tuner.timed_runs}))
+    """, tmp_path)
+    assert result == {"ok": True, "runs": 4}
+
+
+def test_a_corrupt_or_stale_cache_is_not_used(site: Path, tmp_path: Path) -> None:
+    _run(site, "ok, _ = accumulate(1 << 12)\nprint(json.dumps({}))", tmp_path)
+    (cache,) = tmp_path.glob("*.json")
+    data = json.loads(cache.read_text())
+    data["fatbin"] = "0" * 64  # another build's
+    other = tmp_path / "stale"
+    other.mkdir()
+    (other / cache.name).write_text(json.dumps(data))
+    stale, _ = _run(site, "ok, _ = accumulate(1 << 12)\nprint(json.dumps({'runs': tuner.timed_runs, 'ok': ok}))",
+                    other)
+    assert stale == {"runs": 4, "ok": True}
+    cache.write_text("{not json")
+    corrupt, err = _run(site, "ok, _ = accumulate(1 << 12)\nprint(json.dumps({'runs': tuner.timed_runs, 'ok': ok}))",
+                        tmp_path)
+    assert corrupt == {"runs": 4, "ok": True}
+    assert err.count(f"oxpack: ignoring tuning cache {cache}") == 1
+    assert json.loads(cache.read_text())["entries"]  # rewritten
+
+
+def test_outputs_are_made_on_the_arrays_device(site: Path, tmp_path: Path) -> None:
+    result, _ = _run(site, """\
+        a, b = cp.arange(3, dtype=cp.float32), cp.arange(5, dtype=cp.float32)
+        c = k.outer(a, b)
+        out = {"cupy": [type(c).__module__.split(".")[0], list(c.shape), bool((c == cp.outer(a, b)).all())]}
+        try:
+            import torch
+        except ImportError:
+            torch = None
+        if torch is not None and torch.cuda.is_available():
+            ta, tb = torch.arange(3., device="cuda"), torch.arange(5., device="cuda")
+            tc = k.outer(ta, tb)
+            out["torch"] = [tc.device.type, list(tc.shape), bool(torch.equal(tc, torch.outer(ta, tb)))]
+        print(json.dumps(out))
+    """, tmp_path)
+    assert result["cupy"] == ["cupy", [3, 5], True]
+    assert result.get("torch", ["cuda", [3, 5], True]) == ["cuda", [3, 5], True]
+
+
+def test_the_sm90a_body_runs_on_hopper(site: Path, tmp_path: Path) -> None:
+    """`triple` has an sm_90a variant of its own launch and shared memory: on an sm_90 GPU the run time loads
+    the sm_90a cubin, whose `triple` is the variant (3·x + 1000 + its 10 shared elements)."""
+    result, _ = _run(site, """\
+        x = cp.arange(300, dtype=cp.float32); out = cp.zeros(300, cp.float32)
+        k.triple(x, out)
+        arch = cp.cuda.Device().compute_capability
+        print(json.dumps({"arch": arch, "body": k._module.kernel("triple").pick((x, out)).arch_key,
+                          "extra": sorted(set((out - 3 * x).get().tolist()))}))
+    """, tmp_path)
+    if result["arch"] != "90":
+        pytest.skip(f"an sm_90 GPU runs the sm_90a body; this one is sm_{result['arch']}")
+    assert result["body"] == "sm_90a" and result["extra"] == [1010.0]
