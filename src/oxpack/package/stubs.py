@@ -288,7 +288,9 @@ def _with_block_limits(manifest: Any, fatbins: Mapping[str, bytes], linked: Mapp
                 registers = kernel.resources[arch]["registers"]
             else:
                 continue
-            most = min(m.block_threads(registers), kernel.max_threads, bound or 1024)
+            # a variant of its own launch bounds (`bodies`) runs on its arch
+            bounds = kernel.bodies[arch].max_threads if arch in kernel.bodies else kernel.max_threads
+            most = min(m.block_threads(registers), bounds, bound or 1024)
             limits[arch] = m.BlockLimit(most, registers)
         kernels[name] = dataclasses.replace(kernel, block_limits=limits)
     return dataclasses.replace(manifest, kernels=kernels)

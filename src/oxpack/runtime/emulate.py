@@ -96,7 +96,7 @@ _libraries_lock = threading.Lock()
 _SHARED_PER_BLOCK = {80: 166912, 86: 101376, 87: 166912, 89: 101376, 90: 232448, 100: 232448, 101: 232448,
                      103: 232448, 110: 232448, 120: 101376, 121: 101376}
 _SHARED_DEFAULT = 48 * 1024
-_shared_limits: dict[tuple[Path, str], tuple[str, int, int]] = {}
+_shared_limits: dict[tuple[Path, str, str | None], tuple[str, int, int]] = {}
 
 
 def _platform() -> str:
@@ -135,10 +135,12 @@ def _shared_limit(kernel: Kernel) -> tuple[str, int, int]:
     """(arch, bytes per block, the kernel's static shared bytes there) of the build's arch that leaves the
     kernel the least dynamic shared memory: a launch that passes here passes on every GPU the build targets."""
     module = kernel.module
-    cached = _shared_limits.get((module.manifest_path, kernel.name))
+    cached = _shared_limits.get((module.manifest_path, kernel.name, kernel.arch_key))
     if cached is not None:
         return cached
     archs = module.manifest.archs if module.manifest is not None else ()  # read: the kernel came from it
+    if kernel.arch_key is not None:  # a variant of its own launch (`bodies`): it runs on its arch alone
+        archs = (kernel.arch_key,)
     resources = kernel.resources
     limits = []
     for arch in archs:
@@ -147,7 +149,7 @@ def _shared_limit(kernel: Kernel) -> tuple[str, int, int]:
         static = int(resources.get(arch, {}).get("shared", 0))
         limits.append((limit - static, arch, limit, static))
     _, arch, limit, static = min(limits, default=(0, "sm_80", _SHARED_DEFAULT, 0))
-    _shared_limits[(module.manifest_path, kernel.name)] = (arch, limit, static)
+    _shared_limits[(module.manifest_path, kernel.name, kernel.arch_key)] = (arch, limit, static)
     return arch, limit, static
 
 

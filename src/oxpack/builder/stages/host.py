@@ -125,8 +125,10 @@ def glue(crate: str, kernels: Sequence[KernelSig]) -> str:
         "use oxpack::host::{launch_kernel, HostWord, Launch};",
     ]
     for k, entry in ((k, entry) for k in kernels for entry in (k.name, *(e for _, e in k.variants))):
+        # a variant of its own parameters (`bodies`) takes its own words
+        own = next((body for _, body in k.bodies if body.name == entry), k)
         words = ", ".join(f"HostWord::from_word(*w.add({2 * i})), *w.add({2 * i + 1}) as usize"
-                          for i in range(len(k.params)))
+                          for i in range(len(own.params)))
         lines += [
             "",
             f"/// Runs kernel `{entry}` over the launch `l`; `w`: two words per parameter.",
