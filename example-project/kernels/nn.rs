@@ -9,11 +9,12 @@ mod common;
 kernel! {
     /// Row-wise softmax of a `rows × cols` matrix, any `cols >= 1`: one block per row. A
     /// row of at most 16 · block columns is read once into registers, a longer one three
-    /// times (max, sum, write). The block is the call's (256 by default): for long rows
-    /// take block = cols / 16 rounded up to a multiple of 32 (256 for 4096 columns): a
+    /// times (max, sum, write). The block is tuned among 128 to 1024 unless the call gives one:
+    /// by hand, for long rows take block = cols / 16 rounded up to a multiple of 32 (256 for 4096 columns): a
     /// thread's loads are all it has in flight, so fewer values per thread run slower (at
     /// 4096 columns block 512 took 1.8x as long as 256).
     #[launch(grid = len(out) / max(cols, 1))]
+    #[tune(block = [128, 256, 512, 1024])]
     pub fn softmax(i: ThreadIndex, cols: Uniform<u32>, x: &[f32], out: &mut DisjointSlice<f32, BlockRows> = (cols))
     where (len(x) == len(out), cols >= 1, len(x) % cols == 0) {
         // `load` and the bounds below depend on the block alone: a block returns, or

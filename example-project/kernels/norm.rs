@@ -89,6 +89,7 @@ kernel! {
     /// stub refuses any other block and the warp sums carry no partial-warp path); a row of
     /// up to 1,024 channels is read once into registers, a longer one three times.
     #[launch(threads = 32 * len(mean))]
+    #[tune(block = [64, 128, 256, 512])]
     // 64 registers (32 warps an SM on sm_80–sm_120, no spills): the last pass writes each
     // chunk as it is computed (`map_with_store`), so the weights and biases read for it are not
     // held beside the whole row; without the cap ptxas takes 68 on sm_90 (70 with `map_with`
@@ -131,9 +132,10 @@ kernel! {
 
     /// RMSNorm on bfloat16 rows of `C = len(weight)` channels, computed in f32: out = x ·
     /// rstd · weight with rstd = 1 / sqrt(mean(x²) + eps), saved per row. One block per row,
-    /// 16 bytes (8 values) at a time (block 128 to 256 for C in the thousands); a row of up
+    /// 16 bytes (8 values) at a time, its block tuned among 128, 256 and 512; a row of up
     /// to 32 · block channels is read once into registers, a longer one twice.
     #[launch(grid = len(rstd))]
+    #[tune(block = [128, 256, 512])]
     pub fn rmsnorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
@@ -156,10 +158,11 @@ kernel! {
     }
 
     /// LayerNorm forward as `layernorm`, one block per row: for wide rows (C in the
-    /// thousands), where a warp per row would hold too much in registers; a block of 128 to
-    /// 512 suits it. A row of up to 16 · block channels is read once into registers, a longer
+    /// thousands), where a warp per row would hold too much in registers; its block is tuned
+    /// among 128, 256 and 512. A row of up to 16 · block channels is read once into registers, a longer
     /// one three times.
     #[launch(grid = len(mean))]
+    #[tune(block = [128, 256, 512])]
     pub fn layernorm_block(
         i: ThreadIndex, x: &[f32], weight: &[f32], bias: &[f32],
         out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
@@ -194,6 +197,7 @@ kernel! {
     /// Blocks of whole warps (256 by default; `#[whole_warps]`: the stub refuses any other);
     /// a row of up to 1,024 channels is read once into registers, a longer one twice.
     #[launch(threads = 32 * len(rstd))]
+    #[tune(block = [64, 128, 256, 512])]
     #[whole_warps]
     pub fn rmsnorm_bf16_warp(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],

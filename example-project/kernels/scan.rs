@@ -37,11 +37,12 @@ kernel! {
     /// out = the inclusive prefix sum of x (`numpy.cumsum`), in one launch:
     /// `cumsum_f32(x, state, out)`. `state` is a uint64 buffer of at least
     /// 3 · (len(x) // 2048) + 5 words, zeroed once and then reused by every call (one per
-    /// stream). A thread per 32 elements, in blocks of 256 (the default; the state's size
-    /// assumes it): the run time launches at most the blocks the GPU holds at once, which draw
+    /// stream). A thread per 32 elements, in blocks of 64 to 256, tuned (the state's size
+    /// holds the smallest's tiles): the run time launches at most the blocks the GPU holds at once, which draw
     /// every tile. At most 256 threads a block, and registers for 3 blocks an SM (85 a thread):
     /// a memory-bound scan wants bytes in flight.
     #[launch(threads = cdiv(len(x), {ITEMS}))]
+    #[tune(block = [64, 128, 256])]
     #[launch_bounds(256, 3)]
     pub fn cumsum_f32(i: ThreadIndex, x: &[f32], state: ScanState, out: &mut DisjointSlice<f32, ScanTiles<32>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
@@ -50,6 +51,7 @@ kernel! {
 
     /// `cumsum_f32` for int32 (wrapping, as numpy's int32 cumsum).
     #[launch(threads = cdiv(len(x), {ITEMS}))]
+    #[tune(block = [64, 128, 256])]
     #[launch_bounds(256, 3)]
     pub fn cumsum_i32(i: ThreadIndex, x: &[i32], state: ScanState, out: &mut DisjointSlice<i32, ScanTiles<32>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
@@ -58,6 +60,7 @@ kernel! {
 
     /// `cumsum_f32` for uint32 (wrapping).
     #[launch(threads = cdiv(len(x), {ITEMS}))]
+    #[tune(block = [64, 128, 256])]
     #[launch_bounds(256, 3)]
     pub fn cumsum_u32(i: ThreadIndex, x: &[u32], state: ScanState, out: &mut DisjointSlice<u32, ScanTiles<32>>)
     where (len(out) == len(x), len(state) >= 3 * (len(x) / 2048) + 5) {
