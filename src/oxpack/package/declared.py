@@ -149,9 +149,16 @@ def _dispatch(kernel: Any, call: list[str]) -> str:
     for arch in sorted(kernel.bodies):
         body = kernel.body_kernel(arch)
         code = stub_call(body, call, f"_fast_{name}__{arch}", f'_module.kernel("{name}").bodies["{arch}"]')
-        out += [f'    if _ox_arch == "{arch}":  # its variant `{kernel.bodies[arch].name}`\n',
-                "".join(f"    {line}" if line.strip() else line for line in code.splitlines(keepends=True)),
-                "        return\n"]
+        tma = any(p.kind in ("tma", "tma3") for p in body.params)
+        inner = "        " if tma else "    "
+        out += [f'    if _ox_arch == "{arch}":  # its variant `{kernel.bodies[arch].name}`\n']
+        if tma:
+            out += ["        _ox_given = threads, block\n", "        try:\n"]
+        out += ["".join(f"{inner}{line}" if line.strip() else line for line in code.splitlines(keepends=True)),
+                f"{inner}    return\n"]
+        if tma:  # arrays its TMA copies cannot read (flat, misaligned): the kernel's own body takes them
+            out += ["        except _ox_unfit:  # arrays its TMA copies cannot read: the kernel's own body runs\n",
+                    "            threads, block = _ox_given\n"]
     out.append(stub_call(kernel, call, f"_fast_{name}", f'_module.kernel("{name}")'))
     return "".join(out)
 

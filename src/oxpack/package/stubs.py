@@ -419,6 +419,7 @@ def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:
         "\nfrom __future__ import annotations\n\n",
         f"from ._oxpack import {manifest.module}_launchers as _launchers\n",
         "from ._oxpack.runtime import _elements as _ox_elements  # what a declared launch's len(x) reads\n",
+        "from ._oxpack.runtime import _BodyUnfitError as _ox_unfit  # a variant that cannot take the arrays\n",
         "from ._oxpack.runtime import (\n",
         *(f"    {n},\n" for n in sorted([*_ERRORS, *_TYPES])),
         ")\nfrom ._oxpack.runtime import Module as _Module\n",

@@ -51,7 +51,7 @@ class _Owner(_ModuleView, Protocol):
     def _what(self) -> str: ...
     def state(self, name: str) -> _State: ...
     def _cuda(self) -> _Cuda: ...
-    def _object_code(self, device_id: int, crate: str) -> Any: ...
+    def _object_code(self, device_id: int, crate: str, exclude: frozenset[str] = ...) -> Any: ...
     def _arch(self, device_id: int, crate: str) -> str | None: ...
     def _attach_trap_record(self, device_id: int, crate: str, code: Any) -> None: ...
 
@@ -76,7 +76,7 @@ class Kernel:
         self.crate, self.symbol, self.resources = spec.crate, spec.symbol, spec.resources
         self.checks = checks = _Checks(spec, source)
         self.arrays = _ArrayReader(self.name)
-        self.tma = _TmaSources(self.name)
+        self.tma = _TmaSources(self.name, body=arch is not None)
         self.placement = _Placement(checks, self.arrays)
         # `#[launch(...)]`: what the call leaves out (threads, block, dynamic shared memory), computed
         self.declared = _Declared(spec, checks) if spec.launch else None
@@ -291,8 +291,14 @@ class Kernel:
         return (most, *grid[1:])
 
     def _load(self, device_id: int) -> Any:
+        # a kernel whose variant for the device's arch has parameters of its own (`bodies`) runs, called as
+        # itself, its own body: from the best entry of another arch (the stub's fallback for arrays the
+        # variant cannot take); every other kernel from the entry loaded for the device
+        exclude: frozenset[str] = frozenset()
+        if self.spec.bodies and self.arch_key is None and self.module._arch(device_id, self.crate) in self.spec.bodies:
+            exclude = frozenset(self.spec.bodies)
         try:  # the driver loads the fatbin here (cuda.core loads it lazily, at the first kernel)
-            code = self.module._object_code(device_id, self.crate)
+            code = self.module._object_code(device_id, self.crate, exclude)
             function = code.get_kernel(self.symbol)
         except Exception as exc:  # cuda.core's CUDAError, which names the CUresult
             if "CUDA_ERROR_NO_BINARY_FOR_GPU" not in str(exc):

@@ -14,7 +14,7 @@ import ctypes
 from typing import Any
 
 from ._driver import _Cuda
-from ._types import KernelValueError, LaunchError, _Array
+from ._types import BodyUnfitError, KernelValueError, LaunchError, _Array
 
 _TMA_MAPS: dict[tuple[object, ...], tuple[int, Any]] = {}
 """(device, address, shape, dtype) -> (the block's device address, its host copy). The fast path
@@ -52,8 +52,11 @@ class _TmaSources:
     """How a kernel checks a TMA source and makes its tensor-map block (the `tma` of a `Kernel`; the
     general path, and emulation's checks)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, *, body: bool = False) -> None:
         self.name = name
+        # a variant's own TMA sources (`Signature.bodies`): a refusal lets the stub fall back to the
+        # kernel's own body (`BodyUnfitError`, a `KernelValueError`)
+        self.refusal: type[KernelValueError] = BodyUnfitError if body else KernelValueError
 
     def shape(self, a: _Array) -> tuple[int, ...]:
         """A TMA source's shape, (rows, cols) or (seqs, rows, cols) for `TmaSource3`: a non-empty
@@ -69,17 +72,17 @@ class _TmaSources:
         name, itemsize = a.param.name, a.param.dtype.itemsize
         if a.param.kind == "tma3":
             if len(shape) not in (3, 4) or 0 in shape:
-                raise KernelValueError(
+                raise self.refusal(
                     f"{self.name}(): argument `{name}` is a 3-D TMA source (`TmaSource3`): pass a non-empty 3-D "
                     f"array (seqs, rows, cols) or 4-D one (batch, heads, rows, cols), got shape {shape}; reshape "
                     f"it, e.g. `x.view(-1, seq, d)`")
             shape = _as_rank(shape, 3)
         elif len(shape) != 2 or 0 in shape:
-            raise KernelValueError(
+            raise self.refusal(
                 f"{self.name}(): argument `{name}` is a TMA source (`TmaSource`): pass a non-empty 2-D array "
                 f"(rows, cols), got shape {shape}; reshape it, e.g. `x.view(rows, cols)`")
         if a.ptr % 16 or shape[-1] * itemsize % 16:
-            raise KernelValueError(
+            raise self.refusal(
                 f"{self.name}(): argument `{name}` is a TMA source, which needs a 16-byte-aligned base and rows "
                 f"of a multiple of 16 bytes ({16 // itemsize} elements); got address {a.ptr:#x} and rows of "
                 f"{shape[-1]} elements: pad the columns to a multiple of {16 // itemsize} or pass a fresh copy")

@@ -24,6 +24,12 @@ class KernelValueError(LaunchError, ValueError):
     """A failed requirement, overlapping buffers, mixed devices or a bad launch shape."""
 
 
+class BodyUnfitError(KernelValueError):
+    """A per-arch variant of its own parameters (a TMA source where its kernel takes a slice) cannot
+    take the call's arrays (a flat array, a misaligned base or row): the stub runs the kernel's own
+    body instead, which takes them. Raised only where the stub catches it."""
+
+
 class ManifestError(LaunchError, ValueError):
     """The package's kernel manifest or fatbin is malformed: a build problem."""
 

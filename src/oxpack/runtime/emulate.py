@@ -332,7 +332,11 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
     request = _Launch((ctypes.c_uint32 * 3)(*grid), (ctypes.c_uint32 * 3)(*threads_per_block), shared)
     packed = (ctypes.c_uint64 * max(len(words), 1))(*words)
     # `OXPACK_EMULATE_ARCH=sm_90a`: the kernels' sm_90a variants (`#[variant_of]`), else their own bodies
-    entry = getattr(library, f"__oxpack_host_{kernel.spec.body(kernel.module._emulated_arch())}")
+    # (a kernel whose variant for that arch has parameters of its own runs that variant as its own `Kernel`,
+    # `bodies`: called as the kernel itself, it runs its own body, as the stub's fallback asks)
+    arch = kernel.module._emulated_arch()
+    body = kernel.spec.name if arch in kernel.spec.bodies else kernel.spec.body(arch)
+    entry = getattr(library, f"__oxpack_host_{body}")
     entry.restype = ctypes.c_uint32
     code = entry(ctypes.byref(request), packed)
     del reader  # the arrays may go now

@@ -73,6 +73,7 @@ from ._types import (
     _type_name,
 )
 from ._types import _F32_MAX as _F32_MAX
+from ._types import BodyUnfitError as _BodyUnfitError
 
 __all__ = [
     "DeviceArray",
@@ -133,7 +134,7 @@ class Module:
         self.manifest: _Manifest | None = None
         """The manifest, once read (the first access to `kernels`)."""
         self._crates: dict[str, _Crate] = {}
-        self._objects: dict[tuple[int, str], Any] = {}  # (device id, crate) -> ObjectCode
+        self._objects: dict[tuple[int, str, frozenset[str]], Any] = {}  # (device id, crate, archs left out) -> code
         self._trap_records: dict[tuple[int, str], int | None] = {}  # (device id, crate) -> host address
         self._debug = False  # a `profile = "debug"` build: its modules get a trap record
         self._lock = threading.RLock()
@@ -255,24 +256,33 @@ class Module:
             self._kernels = built
             return built
 
-    def _object_code(self, device_id: int, crate: str) -> Any:
-        """The crate's loaded fatbin, once per (device, crate)."""
-        code = self._objects.get((device_id, crate))
+    def _object_code(self, device_id: int, crate: str, exclude: frozenset[str] = frozenset()) -> Any:
+        """The crate's loaded fatbin, once per (device, crate); with `exclude`, the best entry of an arch
+        not in it (the own body of a kernel whose variant for the device's arch has parameters of its own)."""
+        code = self._objects.get((device_id, crate, exclude))
         if code is None:
             with self._lock:
-                code = self._objects.get((device_id, crate))
+                code = self._objects.get((device_id, crate, exclude))
                 if code is None:
                     api = _cuda()
                     if not self._driver_checked:
                         _check_min_driver(api, self._min_driver, self._what)
                         self._driver_checked = True
-                    code = api.core.ObjectCode.from_fatbin(self._loadable(api, device_id, crate))
-                    self._objects[(device_id, crate)] = code
+                    code = api.core.ObjectCode.from_fatbin(self._loadable(api, device_id, crate, exclude))
+                    self._objects[(device_id, crate, exclude)] = code
         return code
 
-    def _loadable(self, api: _Cuda, device_id: int, crate: str) -> bytes:
-        """The crate's fatbin, or of it the one entry that the run time picks for the device."""
+    def _loadable(self, api: _Cuda, device_id: int, crate: str, exclude: frozenset[str] = frozenset()) -> bytes:
+        """The crate's fatbin, or of it the one entry that the run time picks for the device (of an arch
+        not in `exclude`, when given)."""
         data = self._fatbin(crate)
+        if exclude:
+            device = _device_arch(api, device_id)
+            found = [e for e in _fatbin.entries(data) if e.arch not in exclude]
+            other = _fatbin.choose(found, device) if device is not None else None
+            if other is None:
+                raise _no_binary(api, device_id, self._what, self._archs, self._ptx_arch)
+            return _fatbin.only(data, other)
         entry = self._entry(api, device_id, crate, data)
         return data if entry is None else _fatbin.only(data, entry)
 
