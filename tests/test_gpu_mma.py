@@ -13,6 +13,7 @@ python -m pytest tests/test_gpu_mma.py. The emulated twins: tests/test_mma_emula
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -175,13 +176,13 @@ def _trap_output(call: str) -> str:
     return proc.stdout + proc.stderr
 
 
-DECLARED = ("gemm_bf16_nt(): `threads={t}` differs from the kernel's declared launch `grid = cdiv(m, 128) * "
+DECLARED = ("gemm_bf16(): `threads={t}` differs from the kernel's declared launch `grid = cdiv(m, 128) * "
             "cdiv(n, 128)` (threads=512 for these arguments); leave `threads` out")
 
 
 @pytest.mark.parametrize(("launch", "message"), [
     ({"threads": 128 * 3}, DECLARED.format(t=384)),
-    ({"block": 64}, ("gemm_bf16_nt(): `block=64` differs from the kernel's declared launch `block = 128`; "
+    ({"block": 64}, ("gemm_bf16(): `block=64` differs from the kernel's declared launch `block = 128`; "
                      "leave `block` out")),
     ({"threads": (128 * 4, 2)}, DECLARED.format(t=(512, 2))),
 ], ids=["too-few-blocks", "another-block", "2-d-grid"])
@@ -191,20 +192,21 @@ def test_a_launch_that_cannot_cover_c_is_refused_before_it_runs(launch: dict[str
     refuses a launch that cannot cover C: given past the stub (threads 512 for a C of 8 tiles), the
     fast path, primed by the declared launch, returns False and the run time's general path names it."""
     a = torch.ones((512, 32), device=CUDA, dtype=torch.bfloat16)
+    b = torch.ones((32, 256), device=CUDA, dtype=torch.bfloat16)  # k × n (gemm_bf16: no Hopper variant)
     c = poisoned(256, 256, torch.float32)
     with pytest.raises(kernels.KernelValueError) as caught:
-        kernels.gemm_bf16_nt(256, 256, 32, a[:256], a[:256], c, **launch)
+        kernels.gemm_bf16(256, 256, 32, a[:256], b, c, **launch)
     assert str(caught.value) == message
     torch.cuda.synchronize()
     assert bool(c.isnan().all())
     for _ in range(2):  # the general path, then the fast path (threads 512 and block 128, as the stub computes them)
-        kernels.gemm_bf16_nt(256, 256, 32, a[:256], a[:256], c)
+        kernels.gemm_bf16(256, 256, 32, a[:256], b, c)
     assert torch.equal(c, torch.full_like(c, 32.0))
     big = poisoned(512, 256, torch.float32)
-    assert kernels._fast_gemm_bf16_nt(512, 256, 32, a, a[:256], big, None, 512, 128) is False
+    assert kernels._fast_gemm_bf16(512, 256, 32, a, b, big, None, 512, 128) is False
     with pytest.raises(kernels.KernelValueError) as caught:
-        kernels._module.kernel("gemm_bf16_nt")((512, 256, 32, a, a[:256], big), None, 512, None)
-    assert str(caught.value) == ("gemm_bf16_nt(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` "
+        kernels._module.kernel("gemm_bf16")((512, 256, 32, a, b, big), None, 512, None)
+    assert str(caught.value) == ("gemm_bf16(): requirement `blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)` "
                                  "failed: blocks.x = 4, blocks = 4, m = 512, n = 256; launch at least 8 blocks: "
                                  "threads=1024")
     torch.cuda.synchronize()
@@ -216,9 +218,48 @@ def test_the_device_still_traps_a_launch_past_the_requirements(threads: int, blo
     """Defence in depth: with the stub's launch requirements taken away and the launch given to the run
     time's general path (past the declared one), the kernel's own test traps."""
     out = _trap_output(
-        "kernels._module.kernel('gemm_bf16_nt').checks.launch_requires = (); "
+        "kernels._module.kernel('gemm_bf16').checks.launch_requires = (); "
         "a = torch.ones((256, 32), device='cuda', dtype=torch.bfloat16); "
+        "b = torch.ones((32, 256), device='cuda', dtype=torch.bfloat16); "
         "c = torch.zeros((256, 256), device='cuda'); "
-        f"kernels._module.kernel('gemm_bf16_nt')((256, 256, 32, a, a, c), None, {threads}, {block})"
+        f"kernels._module.kernel('gemm_bf16')((256, 256, 32, a, b, c), None, {threads}, {block})"
     )
     assert "TRAPPED" in out and "KernelValueError" not in out, out
+
+
+def test_the_hopper_body_runs_where_its_tma_can_read_the_arrays() -> None:
+    """On an sm_90 GPU the example's GEMMs run their sm_90a variants (TMA + wgmma, blocks of 384) for 2-D
+    arrays the TMA reads, and their own mma.sync bodies (from the sm_90 cubin) for arrays it cannot read
+    (flat ones, k not a multiple of 8): one call, the same results. `OXPACK_ARCH=sm_90` (a subprocess: the
+    variable is read when the module is made) runs the mma.sync bodies for every call."""
+    if torch.cuda.get_device_capability() != (9, 0):
+        pytest.skip("the sm_90a variants run on sm_90 GPUs")
+    m, n, k = 300, 520, 256
+    a, w = bf16(m, k), bf16(n, k)
+    hopper, portable = kernels._module.state("gemm_bf16_nt@sm_90a"), kernels._module.state("gemm_bf16_nt")
+    hopper.entries.clear()
+    portable.entries.clear()
+    c = poisoned(m, n, torch.float32)
+    kernels.gemm_bf16_nt(m, n, k, a, w, c)
+    check_f32(c, a, w.t())
+    assert hopper.entries and not portable.entries  # the variant's general path made the launch
+    flat = poisoned(m, n, torch.float32)
+    kernels.gemm_bf16_nt(m, n, k, a.view(-1), w.view(-1), flat)
+    check_f32(flat, a, w.t())
+    assert portable.entries  # the mma.sync body, from the sm_90 cubin
+    odd = bf16(m, 77), bf16(n, 77)
+    c77 = poisoned(m, n, torch.float32)
+    kernels.gemm_bf16_nt(m, n, 77, *odd, c77)
+    check_f32(c77, odd[0], odd[1].t())
+    code = textwrap.dedent("""
+        import torch
+        from vecmath import kernels
+        a, w = torch.ones(300, 256, device="cuda", dtype=torch.bfloat16), torch.ones(520, 256, device="cuda", dtype=torch.bfloat16)
+        c = torch.zeros(300, 520, device="cuda")
+        kernels.gemm_bf16_nt(300, 520, 256, a, w, c)
+        print(kernels._module.kernel("gemm_bf16_nt").pick((300, 520, 256, a, w, c)).arch_key, bool((c == 256).all()),
+              bool(kernels._module.state("gemm_bf16_nt").entries))
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False,
+                          env={**os.environ, "OXPACK_ARCH": "sm_90"})
+    assert proc.stdout.split() == ["None", "True", "True"], proc.stdout + proc.stderr

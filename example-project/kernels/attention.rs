@@ -249,7 +249,7 @@ kernel! {
     pub fn attention_fwd_d64_sm90a(
         seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
         o: &mut DisjointSlice<BF16, AttnTiles<64>> = (seq), smem: DynShared<u64>,
-    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o),
+    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o), len(o) % max(seq * 64, 1) == 0,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 64, 1) * cdiv(seq, 128)) {
         attention_sm90a::<64>(seq, causal, scale, &q, &k, &v, o, smem);
     }
@@ -262,7 +262,7 @@ kernel! {
     pub fn attention_fwd_d128_sm90a(
         seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
         o: &mut DisjointSlice<BF16, AttnTiles<128>> = (seq), smem: DynShared<u64>,
-    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o),
+    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o), len(o) % max(seq * 128, 1) == 0,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 128)) {
         attention_sm90a::<128>(seq, causal, scale, &q, &k, &v, o, smem);
     }
