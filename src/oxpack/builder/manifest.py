@@ -43,6 +43,7 @@ def build_manifest(*, module: str, archs: Sequence[str], ptx_arch: str | None, p
         for sig in crate.kernels:
             fields = _signature_fields(sig)
             fields["variants"] = {arch: entry for arch, entry in sig.variants if arch in archs}  # those built
+            fields["bodies"] = {arch: body for arch, body in fields["bodies"].items() if arch in archs}
             kernels[sig.name] = m.Kernel(
                 crate=crate.name, symbol=sig.name,
                 resources={arch: dict(crate.resources[arch].get(sig.name, {})) for arch in archs}, **fields)

@@ -14,6 +14,7 @@ naming the kernel and the expression. The generated stub computes the common cas
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -203,18 +204,16 @@ def _empty(kernel: str, p: _Param, shape: tuple[int, ...], like: object) -> obje
     """An uninitialised array of `shape` and `p`'s element type, made as `like` was made."""
     dtype = p.dtype.name
     module = type(like).__module__.partition(".")[0] if like is not None else ""
-    if module == "torch":
-        import torch  # type: ignore[import-not-found, unused-ignore]  # the caller's own: imported already
-
+    if module == "torch":  # the caller's own PyTorch, imported already
+        torch: Any = sys.modules["torch"]
         return torch.empty(shape, dtype=getattr(torch, dtype), device=like.device)  # type: ignore[attr-defined]
     if module in _NUMPY_LIKE:
-        xp: Any = __import__(module)
+        xp: Any = sys.modules[module]  # NumPy or CuPy, imported already (the call's array is one of theirs)
         if dtype == "bfloat16":
-            try:
-                import ml_dtypes  # type: ignore[import-not-found, import-untyped, unused-ignore]
-            except ImportError:
+            ml_dtypes: Any = sys.modules.get("ml_dtypes")  # NumPy's bfloat16, where the program has it
+            if ml_dtypes is None:
                 raise KernelArgumentError(f"{kernel}(): cannot make output `{p.name}` (bfloat16) with {module}, "
-                                          f"which has no bfloat16: pass `{p.name}` (a PyTorch tensor, say)") from None
+                                          f"which has no bfloat16: pass `{p.name}` (a PyTorch tensor, say)")
             numpy_dtype: Any = ml_dtypes.bfloat16
         else:
             numpy_dtype = dtype

@@ -334,8 +334,8 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
     # `OXPACK_EMULATE_ARCH=sm_90a`: the kernels' sm_90a variants (`#[variant_of]`), else their own bodies
     # (a kernel whose variant for that arch has parameters of its own runs that variant as its own `Kernel`,
     # `bodies`: called as the kernel itself, it runs its own body, as the stub's fallback asks)
-    arch = kernel.module._emulated_arch()
-    body = kernel.spec.name if arch in kernel.spec.bodies else kernel.spec.body(arch)
+    emulated = kernel.module._emulated_arch()
+    body = kernel.spec.name if emulated in kernel.spec.bodies else kernel.spec.body(emulated)
     entry = getattr(library, f"__oxpack_host_{body}")
     entry.restype = ctypes.c_uint32
     code = entry(ctypes.byref(request), packed)
