@@ -1646,8 +1646,8 @@ def test_real_stubs_launch_the_real_fatbins(
         assert config[1:] == ((1,), (256,))  # coarsened: 4 launch indices per thread, 1024 of them
         assert [getattr(a, "value", a) for a in args] == [2.5, BASE, 1000, BASE + 2**20, 1000, 1024]
     assert len(real_fake_cuda.launches) == 2
-    real_kernels.transpose(40, 30, at(0, 1200), at(1, 1200), threads=(40, 30))
-    assert real_fake_cuda.launches[-1][1:3] == (("config", (3, 2), (16, 16)), "kernel:transpose")
+    real_kernels.transpose(40, 30, at(0, 1200), at(1, 1200))  # its declared launch: threads = (height, width)
+    assert real_fake_cuda.launches[-1][1:3] == (("config", (2, 3), (16, 16)), "kernel:transpose")
     real_kernels.histogram(16, CudaArray(100, "<u4"), CudaArray(16, "<u4", BASE + 2**20))
     _, config, kernel, args = real_fake_cuda.launches[-1]
     assert kernel == "kernel:histogram" and config == ("config", (1,), (256,))  # one thread per input
@@ -1664,7 +1664,7 @@ def test_every_real_kernel_refuses_bad_arguments_naming_them(real_kernels: Modul
     refused with the one line that names the kernel, the argument and the fix."""
     runtime = sys.modules[f"{real_kernels.__package__}._oxpack.runtime"]
     for name, kernel in sorted(real_kernels._module.kernels.items()):
-        params = kernel.params
+        params = kernel.spec.call_args  # the stub's: no dynamic shared memory that the kernel's #[launch] sizes
         first = kernel.checks.arrays[0]
         args: list[object] = []
         for p in params:
