@@ -79,6 +79,8 @@ HAND = {  # make_manifest()'s kernels
                       lambda values, nbins, scale, counts: nbins == counts and 0 < nbins <= 4096 and values % 2 == 0,
                       lambda v: _set(v, _0=v[0] - v[0] % 2, _1=max(v[3], 1), _3=max(v[3], 1)), None),
     "count": Spec((("in", U4), ("atomic", U4)), lambda values, bins: True, lambda v: v, 1),
+    "quad": Spec((("in", F4), ("out", F4)), lambda x, y: x >= y, lambda v: _set(v, _1=min(v[0], v[1])), 1,
+                 lambda v, block: (-(-v[1] // 4),)),  # threads = cdiv(len(y), 4)
 }
 REAL = {  # kernels of example-project (the manifest of a real build)
     "saxpy": HAND["saxpy"],

@@ -198,6 +198,10 @@ def shape_manifest() -> dict[str, Any]:
                            ["len(x) == len(y)"], launch={"threads": "cdiv(len(y), 4)", "block": "128"}),
         "quarter": kernel([_param("i", "index", "1d"), _param("x", "in", "float32"), _param("y", "out", "float32")],
                           ["len(x) == len(y)"], launch={"threads": "cdiv(len(y), 4)"}),  # the block the call's
+        # parameters named like the builtins that the stub's own code of a declared launch calls
+        "shadowed": kernel([_param("i", "index", "1d"), _param("max", "scalar", "uint32"),
+                            _param("type", "scalar", "uint32"), _param("y", "out", "float32")],
+                           [], launch={"threads": "max(max, type, len(y))"}),
     })
     for name, entry in manifest["kernels"].items():
         entry["symbol"] = entry["symbol"] or name
@@ -407,6 +411,21 @@ def test_a_declared_launch_refused_comes_after_the_arguments_as_every_launch_sha
         assert str(caught.value) == ("quarter(): `block` must have every dimension >= 1, at most 1024 threads in all "
                                      f"and z <= 64, got {block!r}")
     assert not fake.launches
+
+
+def test_a_declared_launch_is_computed_by_the_stub_whatever_its_parameters_are_named(
+        kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stub computes a declared launch in its own code with the builtins it needs as `_ox_max`,
+    `_ox_min` and `_ox_type`: a parameter (or a kernel of the module) named `max` or `type` hid them, and
+    every call went to `Kernel.resolve` and the general path, never the fast path."""
+    def resolve(*args: Any) -> Any:
+        raise AssertionError("the stub did not compute the declared launch itself")
+
+    monkeypatch.setattr(kernels._module.kernel("shadowed"), "resolve", resolve)
+    y = CudaArray(100, ptr=BASE)
+    for m, t in ((7, 3), (700, 3), (7, 600)):
+        kernels.shadowed(m, t, y)
+    assert [launch[1][1:3] for launch in fake.launches] == [((1,), (256,)), ((3,), (256,)), ((3,), (256,))]
 
 
 def test_a_kernel_that_names_no_launch_shape_pays_nothing_for_it(kernels: ModuleType) -> None:
