@@ -120,6 +120,9 @@ FORMS: dict[str, tuple[str, Callable[[int], Call]]] = {
     "1-D launch index, atomic buffer": ("count", lambda k: ((arr(2 * k, 300, "<u4"), arr(2 * k + 1, 8, "<u4")),
                                                             {"threads": 300, "block": 96})),
     "dynamic shared memory": ("reverse", lambda k: ((arr(k, 512), 256), {"block": 256})),
+    # the stub computes the launch (a module that holds a kernel named `type` must not hide the builtin from it)
+    "declared launch": ("quad", lambda k: ((arr(2 * k, 1000), arr(2 * k + 1, 1000)), {})),
+    "declared launch, block given": ("quad", lambda k: ((arr(2 * k, 1000), arr(2 * k + 1, 998)), {"block": 64})),
     "int64/int32/float64/uint64": ("histogram", lambda k: (
         (arr(2 * k, 8, "<i8"), 4, 0.25 * k, arr(2 * k + 1, 4, "<u8")), {"threads": 8, "block": 8})),
     "int8 in, uint8 out (one-byte elements)": ("requant", lambda k: (

@@ -56,6 +56,9 @@ class Spec(NamedTuple):
     """Those values (scalars and element counts) changed to meet `requires`."""
     rank: int | None
     """Its launch index's rank, None without one."""
+    launch: Callable[[list[Any], tuple[int, ...]], tuple[int, ...]] | None = None
+    """Its declared launch (`#[launch(...)]`): the launch indices from those values and the block's
+    axes; None where they are the call's (or the default)."""
 
 
 def _set(values: list[Any], **at: Any) -> list[Any]:
@@ -76,19 +79,24 @@ HAND = {  # make_manifest()'s kernels
                       lambda values, nbins, scale, counts: nbins == counts and 0 < nbins <= 4096 and values % 2 == 0,
                       lambda v: _set(v, _0=v[0] - v[0] % 2, _1=max(v[3], 1), _3=max(v[3], 1)), None),
     "count": Spec((("in", U4), ("atomic", U4)), lambda values, bins: True, lambda v: v, 1),
+    "quad": Spec((("in", F4), ("out", F4)), lambda x, y: x >= y, lambda v: _set(v, _1=min(v[0], v[1])), 1,
+                 lambda v, block: (-(-v[1] // 4),)),  # threads = cdiv(len(y), 4)
 }
 REAL = {  # kernels of example-project (the manifest of a real build)
     "saxpy": HAND["saxpy"],
     "histogram": Spec((("scalar", "uint32"), ("in", U4), ("atomic", U4)),
                       lambda bins, x, hist: 0 < bins <= 1024 and hist >= bins,
-                      lambda v: _set(v, _0=max(1, min(v[2], 1024)), _2=max(v[2], 1)), 1),
+                      lambda v: _set(v, _0=max(1, min(v[2], 1024)), _2=max(v[2], 1)), 1,
+                      lambda v, block: (min(v[1], 132 * 2048),)),  # threads = min(len(x), 132 * 2048)
     "softmax": Spec((("scalar", "uint32"), ("in", F4), ("out", F4)),
                     lambda cols, x, out: x == out and cols >= 1 and x % cols == 0,
                     lambda v: _set(v, _0=1 + v[0] % 8, _1=v[1] - v[1] % (1 + v[0] % 8),
-                                   _2=v[1] - v[1] % (1 + v[0] % 8)), 1),
+                                   _2=v[1] - v[1] % (1 + v[0] % 8)), 1,
+                    lambda v, block: (v[2] // max(v[0], 1) * block[0],)),  # grid = len(out) // max(cols, 1)
     "transpose": Spec((("scalar", "uint32"), ("scalar", "uint32"), ("in", F4), ("out", F4)),
                       lambda w, h, m, out: m == w * h and out == w * h,
-                      lambda v: _set(v, _0=v[0] % 8, _1=v[1] % 8, _2=v[0] % 8 * (v[1] % 8), _3=v[0] % 8 * (v[1] % 8)), 2),
+                      lambda v: _set(v, _0=v[0] % 8, _1=v[1] % 8, _2=v[0] % 8 * (v[1] % 8), _3=v[0] % 8 * (v[1] % 8)), 2,
+                      lambda v, block: (v[1], v[0])),  # threads = (height, width)
     "min_max": Spec((("in", I4), ("atomic", I4), ("atomic", I4)), lambda x, lo, hi: lo >= 1 and hi >= 1,
                     lambda v: _set(v, _1=max(v[1], 1), _2=max(v[2], 1)), 1),
     "offset_clamp": Spec((("scalar", "int64"), ("scalar", "int32"), ("scalar", "int32"), ("in", I4), ("out", I8)),
@@ -308,7 +316,7 @@ def calls(draw: st.DrawFn, spec: Spec) -> Call:
         elif change == "wild":
             args[i] = draw(wild)
         threads: Any = None  # mostly valid launch options, so that most such calls launch
-        if spec.rank == 2 and draw(st.integers(0, 3)):
+        if spec.rank == 2 and spec.launch is None and draw(st.integers(0, 3)):  # a 2-D kernel takes threads
             threads = draw(st.tuples(st.integers(0, 40), st.integers(0, 40)))
         elif not draw(st.integers(0, 3)):
             threads = draw(launch_shapes)
@@ -457,10 +465,21 @@ def _dims(value: Any) -> tuple[int, ...] | None:
     return None
 
 
-def _shape(spec: Spec, threads: Any, block: Any, sizes: list[int], runtime: Errors
+def _shape(spec: Spec, threads: Any, block: Any, sizes: list[int], runtime: Errors, values: list[Any]
            ) -> tuple[tuple[int, ...] | None, tuple[int, ...]] | type[Exception]:
     """(grid or None, block) of a launch, or the error class of a bad launch shape (the plain grid:
-    `predict` folds a coarsened kernel's)."""
+    `predict` folds a coarsened kernel's). A declared launch comes from `values` (the scalars and
+    the arrays' element counts) and the block, and a `threads` given must equal it."""
+    if spec.launch is not None:
+        blocks = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}[spec.rank or 1] if block is None else _dims(block)
+        if blocks is None:
+            return runtime.argument
+        declared = spec.launch(values, blocks)
+        if threads is not None and _dims(threads) is None:
+            return runtime.argument
+        if threads is not None and _dims(threads) != declared:
+            return runtime.value
+        threads = declared[0] if len(declared) == 1 else declared
     if threads is None:
         if spec.rank is not None and spec.rank > 1:
             return runtime.argument
@@ -516,7 +535,7 @@ def predict(spec: Spec, call: Call, module: ModuleType, coarsen: int = 1) -> Lau
                 return errors.value
     if not spec.requires(*values):
         return errors.value
-    shape = _shape(spec, call.threads, call.block, [read.size for _, read in reads], errors)
+    shape = _shape(spec, call.threads, call.block, [read.size for _, read in reads], errors, values)
     if not isinstance(shape, tuple):
         return shape
     handle_given = type(call.stream) is int and 0 <= call.stream < 2**64  # `StreamLike`'s int handle

@@ -196,6 +196,12 @@ def shape_manifest() -> dict[str, Any]:
         # scale4's launch, declared: a thread per 4 elements of y, in blocks of 128
         "declared": kernel([_param("i", "index", "1d"), _param("x", "in", "float32"), _param("y", "out", "float32")],
                            ["len(x) == len(y)"], launch={"threads": "cdiv(len(y), 4)", "block": "128"}),
+        "quarter": kernel([_param("i", "index", "1d"), _param("x", "in", "float32"), _param("y", "out", "float32")],
+                          ["len(x) == len(y)"], launch={"threads": "cdiv(len(y), 4)"}),  # the block the call's
+        # parameters named like the builtins that the stub's own code of a declared launch calls
+        "shadowed": kernel([_param("i", "index", "1d"), _param("max", "scalar", "uint32"),
+                            _param("type", "scalar", "uint32"), _param("y", "out", "float32")],
+                           [], launch={"threads": "max(max, type, len(y))"}),
     })
     for name, entry in manifest["kernels"].items():
         entry["symbol"] = entry["symbol"] or name
@@ -375,6 +381,51 @@ def test_a_declared_launch_given_again_takes_exact_ints_as_every_launch_does(ker
                                                        r"for these arguments\); leave `threads` out$"):
         kernels.declared(x, y, threads=101)
     assert [launch[1][1:3] for launch in fake.launches] == [((1,), (128,))] * 3
+
+
+def test_a_declared_launch_refused_comes_after_the_arguments_as_every_launch_shape(kernels: ModuleType,
+                                                                                    fake: FakeCuda) -> None:
+    """The order of a call's checks (scalars, arrays, overlap, the requirements on the arguments, then
+    the launch shape) holds for a kernel that declares its launch: a call whose `threads=`/`block=`
+    the declaration refuses, and whose arguments fail too, is refused for its arguments. The stub's
+    `Kernel.resolve` computes the declaration before the general path's checks, so its refusal
+    came first."""
+    x, y, short = CudaArray(400, ptr=BASE), CudaArray(400, ptr=BASE + 2**32), CudaArray(396, ptr=BASE + 2**33)
+    requirement = "declared(): requirement `len(x) == len(y)` failed: len(x) = 396, len(y) = 400"
+    for options in ({"block": 2.0}, {"block": 64}, {"threads": 7}, {"threads": "7"}):
+        with pytest.raises((kernels.KernelArgumentError, kernels.KernelValueError)) as caught:
+            kernels.declared(short, y, **options)
+        assert type(caught.value) is kernels.KernelValueError and str(caught.value) == requirement, options
+        with pytest.raises(kernels.KernelValueError, match=r"^declared\(\): argument `y` \(mutable output\) overlaps "):
+            kernels.declared(x, CudaArray(400, ptr=BASE + 16), **options)
+        with pytest.raises(kernels.KernelArgumentError, match=r"^declared\(\): argument `y`"):
+            kernels.declared(x, CudaArray(400, typestr="<f8", ptr=BASE + 2**32), **options)
+    with pytest.raises(kernels.KernelValueError, match=r"^declared\(\): `block=64` differs"):
+        kernels.declared(x, y, block=64)  # the arguments are right: the launch's refusal
+    # a block the call gives (the kernel leaves it open) that no launch takes: the general path's one
+    # line, as for a kernel that declares nothing (a block of 0 was a ZeroDivisionError of the
+    # declaration's grid limit)
+    for block in (0, (0,), -3):
+        with pytest.raises(kernels.KernelValueError) as caught:
+            kernels.quarter(x, y, block=block)
+        assert str(caught.value) == ("quarter(): `block` must have every dimension >= 1, at most 1024 threads in all "
+                                     f"and z <= 64, got {block!r}")
+    assert not fake.launches
+
+
+def test_a_declared_launch_is_computed_by_the_stub_whatever_its_parameters_are_named(
+        kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stub computes a declared launch in its own code with the builtins it needs as `_ox_max`,
+    `_ox_min` and `_ox_type`: a parameter (or a kernel of the module) named `max` or `type` hid them, and
+    every call went to `Kernel.resolve` and the general path, never the fast path."""
+    def resolve(*args: Any) -> Any:
+        raise AssertionError("the stub did not compute the declared launch itself")
+
+    monkeypatch.setattr(kernels._module.kernel("shadowed"), "resolve", resolve)
+    y = CudaArray(100, ptr=BASE)
+    for m, t in ((7, 3), (700, 3), (7, 600)):
+        kernels.shadowed(m, t, y)
+    assert [launch[1][1:3] for launch in fake.launches] == [((1,), (256,)), ((3,), (256,)), ((3,), (256,))]
 
 
 def test_a_kernel_that_names_no_launch_shape_pays_nothing_for_it(kernels: ModuleType) -> None:

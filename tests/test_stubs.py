@@ -189,6 +189,16 @@ def make_manifest() -> dict[str, Any]:
                 "block_limits": {},
                 "coarsen": 4,
             },
+            "quad": {
+                "crate": "saxpy",
+                "symbol": "quad",
+                "doc": "A declared launch (`#[launch(...)]`), as the example's scale4's: a thread per 4 elements of y.",
+                "params": [param("i", "index", "1d"), param("x", "in", "float32"), param("y", "out", "float32")],
+                "requires": ["len(x) >= len(y)"],
+                "resources": {},
+                "block_limits": {},
+                "launch": {"threads": "cdiv(len(y), 4)"},
+            },
             "tiled": {
                 "crate": "saxpy",
                 "symbol": "tiled",
@@ -734,7 +744,7 @@ def test_bad_stream_object(kernels: ModuleType, runtime: ModuleType) -> None:
 
 
 def test_unknown_kernel(kernels: ModuleType, runtime: ModuleType) -> None:
-    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, bounded, capped_rows, coarse, count, histogram, reverse, saxpy, scan, shift2d, tiled$"):
+    with pytest.raises(runtime.ManifestError, match="no kernel `nope`; it has blur, bounded, capped_rows, coarse, count, histogram, quad, reverse, saxpy, scan, shift2d, tiled$"):
         kernels._module.kernel("nope")
 
 
@@ -1593,7 +1603,12 @@ def test_the_hand_written_manifest_is_a_real_builds(example_build: ExampleBuild)
         for crate, entry in manifest["crates"].items():
             assert entry["fatbin"] == f"{crate}.fatbin" and entry["source"] == f"kernels/{crate}.rs"
             assert entry["sha256"] == hashlib.sha256(fatbins[crate]).hexdigest()
-    assert _keys(hand["kernels"].values()) == _keys(real["kernels"].values()), "keys of a `kernels` entry"
+    # `launch`, a kernel's declared launch, goes with any other key: the hand-written kernels hold it (one,
+    # which the stub tests call) and the other keys as a build's kernels combine them
+    assert any("launch" in k for k in hand["kernels"].values()) and any("launch" in k for k in real["kernels"].values())
+    mine, theirs = ([{key: v for key, v in entry.items() if key != "launch"} for entry in kernels.values()]
+                    for kernels in (hand["kernels"], real["kernels"]))
+    assert _keys(mine) == _keys(theirs), "keys of a `kernels` entry"
     for what, field in (("a parameter", "params"), ("a `resources` entry", "resources")):
         def entries(kernels: dict[str, Any]) -> set[tuple[str, ...]]:
             found: set[tuple[str, ...]] = set()
@@ -1646,8 +1661,8 @@ def test_real_stubs_launch_the_real_fatbins(
         assert config[1:] == ((1,), (256,))  # coarsened: 4 launch indices per thread, 1024 of them
         assert [getattr(a, "value", a) for a in args] == [2.5, BASE, 1000, BASE + 2**20, 1000, 1024]
     assert len(real_fake_cuda.launches) == 2
-    real_kernels.transpose(40, 30, at(0, 1200), at(1, 1200), threads=(40, 30))
-    assert real_fake_cuda.launches[-1][1:3] == (("config", (3, 2), (16, 16)), "kernel:transpose")
+    real_kernels.transpose(40, 30, at(0, 1200), at(1, 1200))  # its declared launch: threads = (height, width)
+    assert real_fake_cuda.launches[-1][1:3] == (("config", (2, 3), (16, 16)), "kernel:transpose")
     real_kernels.histogram(16, CudaArray(100, "<u4"), CudaArray(16, "<u4", BASE + 2**20))
     _, config, kernel, args = real_fake_cuda.launches[-1]
     assert kernel == "kernel:histogram" and config == ("config", (1,), (256,))  # one thread per input
@@ -1664,7 +1679,7 @@ def test_every_real_kernel_refuses_bad_arguments_naming_them(real_kernels: Modul
     refused with the one line that names the kernel, the argument and the fix."""
     runtime = sys.modules[f"{real_kernels.__package__}._oxpack.runtime"]
     for name, kernel in sorted(real_kernels._module.kernels.items()):
-        params = kernel.params
+        params = kernel.spec.call_args  # the stub's: no dynamic shared memory that the kernel's #[launch] sizes
         first = kernel.checks.arrays[0]
         args: list[object] = []
         for p in params:

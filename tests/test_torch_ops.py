@@ -202,7 +202,8 @@ def torch_ops(package_root: Path) -> Iterator[tuple[ModuleType, ModuleType]]:
 def test_importing_the_stubs_after_torch_registers_every_kernel(torch_ops: tuple[ModuleType, ModuleType]) -> None:
     torch, kernels = torch_ops
     ops = kernels._torch_ops
-    assert sorted(ops) == ["blur", "bounded", "capped_rows", "coarse", "count", "histogram", "reverse", "saxpy", "scan", "shift2d", "tally", "tiled"]
+    assert sorted(ops) == ["blur", "bounded", "capped_rows", "coarse", "count", "histogram", "quad", "reverse", "saxpy", "scan", "shift2d",
+                           "tally", "tiled"]
     namespace = getattr(torch.ops, PACKAGE)
     schema = namespace.tally.default._schema
     assert str(schema) == (f"{PACKAGE}::tally(SymInt n, Tensor x, Tensor(a!) hits, Tensor(b!) out, SymInt scratch, *, "

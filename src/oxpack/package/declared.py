@@ -12,6 +12,7 @@ in its one-line errors. `launch_doc` is what the docstring says of the declarati
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Any
 
@@ -33,6 +34,17 @@ def _tuple(names: list[str]) -> str:
     return f"({names[0]},)" if len(names) == 1 else f"({', '.join(names)})"
 
 
+class _Builtins(ast.NodeTransformer):
+    """``min(...)`` and ``max(...)`` as the module's ``_ox_min`` and ``_ox_max``: a kernel of the module, or
+    a parameter of the kernel, named ``min`` or ``max`` would hide the builtin from the stub's code."""
+
+    def visit_Call(self, node: ast.Call) -> ast.Call:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+            node.func = ast.Name(f"_ox_{node.func.id}", ast.Load())
+        return node
+
+
 def _inline(kernel: Any) -> dict[str, str] | None:
     """key → its Python expression over the stub's names, or None when the stub cannot compute it inline."""
     lang = where()
@@ -51,14 +63,16 @@ def _inline(kernel: Any) -> dict[str, str] | None:
             return "_ox_block"
         return f"_ox_elements({term.name})" if isinstance(term, lang.Len) else term.name
 
-    return {key: lang.render(axes[0], name, python=True) for key, axes in shapes.items()}
+    return {key: ast.unparse(_Builtins().visit(ast.parse(lang.render(axes[0], name, python=True), mode="eval")))
+            for key, axes in shapes.items()}
 
 
 def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: str | None = None) -> str:
     """The stub's body after its docstring; `call` names the arguments the stub takes, `fast` its fast path
     (``_fast_<kernel>``) and `general` the run time's `Kernel` (``_module.kernel("<kernel>")``). A kernel
     that tunes its block (`#[tune]`) first asks `Kernel.tuned` for the block of a call that leaves it open.
-    A kernel with variants of their own launch or parameters (`bodies`) runs the body `Kernel.pick` says."""
+    A kernel with variants of their own launch or parameters (`bodies`) runs the body `Kernel.pick` says;
+    one that declares outputs (`#[outputs]`) makes those the call leaves out and returns them."""
     name, full = kernel.name, _full(kernel)
     if fast is None and kernel.outputs:
         return _with_outputs(kernel, call)
@@ -73,49 +87,50 @@ def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: st
         return (tuned + f"    if {fast}({', '.join([*full, 'stream, threads, block'])}):\n"
                 "        return  # checked in full, and launched as an earlier call was\n"
                 f'    {general}({_tuple(full)}, stream, threads, block)\n')
-    fast_call = f"    if {fast}({', '.join([*full, 'stream, threads, block'])}):\n" \
-                "        return  # checked in full, and launched as an earlier call was\n"
-    general_call = f'    {general}({_tuple(full)}, stream, threads, block)\n'
-    resolve = f'{_tuple(full)}, threads, block = {general}.resolve({_tuple(call) if call else "()"}, ' \
-              "threads, block)\n"
+    # Kernel.resolve's full arguments and launch, under names of their own (its values are `object`s: the
+    # stub's typed parameters do not take them)
+    resolve = (f'    _ox_args, _ox_launch_threads, _ox_launch_block = {general}.resolve('
+               f'{_tuple(call) if call else "()"}, threads, block)\n')
+    general_call = f'    {general}(_ox_args, stream, _ox_launch_threads, _ox_launch_block)\n'
     inline = _inline(kernel)
     if inline is None:
-        return tuned + "    " + resolve + fast_call + general_call
+        return (tuned + resolve + f"    if {fast}(*_ox_args, stream, _ox_launch_threads, _ox_launch_block):\n"
+                "        return  # checked in full, and launched as an earlier call was\n" + general_call)
     default = _checks._Checks(kernel, None).block_dims(None, (0,))[0]
     lines, ok = [], []
     if "block" in inline:
         lines.append(f"_ox_block = {inline['block']}")
         # a value given for a declared key: an int equal to it (a float or a NumPy integer that compares equal
         # goes to Kernel.resolve, which refuses it as every call is refused one)
-        ok += ["type(_ox_block) is int", "0 < _ox_block",
-               "(block is None or (type(block) is int and block == _ox_block))"]
+        ok += ["_ox_type(_ox_block) is int", "0 < _ox_block",
+               "(block is None or (_ox_type(block) is int and block == _ox_block))"]
     elif "threads" in inline or "grid" in inline or any("_ox_block" in v for v in inline.values()):
         lines.append(f"_ox_block = {default} if block is None else block  # the default block, or the call's")
-        ok += ["type(_ox_block) is int", "0 < _ox_block"]
+        ok += ["_ox_type(_ox_block) is int", "0 < _ox_block"]
     if "grid" in inline:
         lines += [f"_ox_grid = {inline['grid']}", "_ox_threads = _ox_grid * _ox_block"]
-        ok += ["type(_ox_grid) is int", f"0 <= _ox_grid <= {_MAX_GRID_X}"]
+        ok += ["_ox_type(_ox_grid) is int", f"0 <= _ox_grid <= {_MAX_GRID_X}"]
     elif "threads" in inline:
         lines.append(f"_ox_threads = {inline['threads']}")
-        ok += ["type(_ox_threads) is int", f"0 <= _ox_threads <= {_MAX_GRID_X} * _ox_block"]
+        ok += ["_ox_type(_ox_threads) is int", f"0 <= _ox_threads <= {_MAX_GRID_X} * _ox_block"]
     if "grid" in inline or "threads" in inline:
-        ok.append("(threads is None or (type(threads) is int and threads == _ox_threads))")
+        ok.append("(threads is None or (_ox_type(threads) is int and threads == _ox_threads))")
     if "shared" in inline:
         lines.append(f"_ox_shared = {inline['shared']}")
-        ok += ["type(_ox_shared) is int", "0 <= _ox_shared"]
+        ok += ["_ox_type(_ox_shared) is int", "0 <= _ox_shared"]
     out = [tuned, "    # the declared launch, computed here; any other case goes to Kernel.resolve, which names what fails\n",
            "    try:\n", *(f"        {line}\n" for line in lines)]
     out.append("        _ox_ok = (\n" + "".join(f"            {'and ' if n else ''}{test}\n" for n, test in enumerate(ok))
                + "        )\n")
+    # the launch computed: the declared keys' values, and the call's `threads`/`block` for the others
+    launch = ["_ox_threads" if "grid" in inline or "threads" in inline else "threads",
+              "_ox_block" if "block" in inline else "block"]
     out += ["    except Exception:  # a scalar or an array of the wrong type: Kernel.resolve names it\n",
-            "        _ox_ok = False\n", "    if _ox_ok:\n"]
-    if "grid" in inline or "threads" in inline:
-        out.append("        threads = _ox_threads\n")
-    if "block" in inline:
-        out.append("        block = _ox_block\n")
-    out += [f"        if {fast}({', '.join([*full, 'stream, threads, block'])}):\n",
-            "            return  # checked in full, and launched as an earlier call was\n",
-            "    else:\n", "        " + resolve, general_call]
+            "        pass\n", "    else:\n", "        if _ox_ok:\n",
+            f"            if {fast}({', '.join([*full, 'stream', *launch])}):\n",
+            "                return  # checked in full, and launched as an earlier call was\n",
+            f'            {general}({_tuple(full)}, stream, {", ".join(launch)})\n',
+            "            return\n", resolve, general_call]
     return "".join(out)
 
 

@@ -417,6 +417,8 @@ def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:
         _header(manifest),
         _module_doc(manifest),
         "\nfrom __future__ import annotations\n\n",
+        # what a declared launch's code calls, under names no kernel or parameter takes (`max`, `type` may)
+        "from builtins import max as _ox_max, min as _ox_min, type as _ox_type  # for declared launches\n\n",
         f"from ._oxpack import {manifest.module}_launchers as _launchers\n",
         "from ._oxpack.runtime import _elements as _ox_elements  # what a declared launch's len(x) reads\n",
         "from ._oxpack.runtime import _BodyUnfitError as _ox_unfit  # a variant that cannot take the arrays\n",

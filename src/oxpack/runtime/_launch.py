@@ -89,6 +89,27 @@ class _Declared:
         values: list[Any] = list(full)
         for p in self.measured:
             values[p.pos] = read(p, full[p.pos]).size
+        try:
+            return self._launch(full, values, threads, block)
+        except (KernelArgumentError, KernelValueError):
+            self._before_launch(full, read)  # a refusal of the call's arguments comes first, as in `_Checks.checked`
+            raise
+
+    def _before_launch(self, full: list[object], read: Callable[[_Param, object], _Array]) -> None:
+        """The checks that `_Checks.checked` makes before the launch shape: every array, their devices,
+        overlap and the requirements on the arguments. A call whose launch the declaration refuses, and
+        whose arguments fail one of these too, is refused for its arguments, as any call is."""
+        checks = self.checks
+        arrays = [read(p, full[p.pos]) for p in checks.arrays]
+        checks.check_devices(arrays)
+        checks.check_overlap(arrays)
+        checks.check_requirements(tuple(full), arrays)
+
+    def _launch(self, full: list[object], values: list[Any], threads: object, block: object
+                ) -> tuple[tuple[object, ...], object, object]:
+        """`resolve`'s launch: the declared keys computed from `values` (the arguments, arrays measured),
+        a given `threads`/`block` checked against them."""
+        checks = self.checks
         rank = self.rank or checks.rank or (len(_dims(self.name, "threads", threads)) if threads is not None else 1)
         if "block" in self.exprs:
             declared = self._axes("block", values)
@@ -107,8 +128,8 @@ class _Declared:
                 if any(g > most for g, most in zip(extent, _MAX_GRID, strict=False)):
                     raise self._fails("grid", values, f"is {_show(extent)} blocks, over CUDA's limit {_MAX_GRID[:len(extent)]}")
                 extent = tuple(g * b for g, b in zip(extent, blocks, strict=False))
-            elif len(blocks) == len(extent) and any(
-                    -(-t // b) > most for t, b, most in zip(extent, blocks, _MAX_GRID, strict=False)):
+            elif len(blocks) == len(extent) and any(  # a block below 1: the general path's refusal, in its order
+                    b > 0 and -(-t // b) > most for t, b, most in zip(extent, blocks, _MAX_GRID, strict=False)):
                 raise self._fails("threads", values, f"is {_show(extent)}, which needs more blocks of {_show(blocks)} "
                                   f"than CUDA's limit {_MAX_GRID[:len(extent)]}")
             if threads is not None and _dims(self.name, "threads", threads) != extent:
