@@ -99,11 +99,11 @@ def test_the_manifest_and_inspect_show_the_declaration(k: ModuleType) -> None:
     (lambda k, x, o: k.divided(20, x, o), ValueError,
      "divided(): its declared launch `grid = len(x) // per - 1` is -1, negative (len(x) = 10, per = 20); "
      "check the arguments"),
-    (lambda k, x, o: k.sized(2**31, o), ValueError,
+    (lambda k, x, o: k.sized(2**31, np.zeros(10, np.uint32)), ValueError,
      "sized(): its declared launch `grid = rows` is 2147483648 blocks, over CUDA's limit (2147483647,) "
      "(rows = 2147483648); check the arguments"),
-    (lambda k, x, o: k.sized(-1, o), ValueError, "sized(): argument `rows` must fit in uint32 [0, 4294967295], got -1"),
-    (lambda k, x, o: k.sized(2.0, o), TypeError, "sized(): argument `rows` must be an int (uint32), got float"),
+    (lambda k, x, o: k.sized(-1, np.zeros(10, np.uint32)), ValueError, "sized(): argument `rows` must fit in uint32 [0, 4294967295], got -1"),
+    (lambda k, x, o: k.sized(2.0, np.zeros(10, np.uint32)), TypeError, "sized(): argument `rows` must be an int (uint32), got float"),
     (lambda k, x, o: k.twice("x", o), TypeError, "twice(): argument `x` must be a float32 host array"),
 ])
 def test_a_call_the_declaration_cannot_launch_is_one_line(k: ModuleType, call: object, error: type[Exception],

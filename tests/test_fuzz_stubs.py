@@ -574,6 +574,10 @@ def check(kernels: ModuleType, spec: Spec, name: str, call: Call) -> str:
         install_fake(kernels, monkeypatch, fake)
         driver = sys.modules[f"{kernels.__package__}._oxpack._driver"]
         monkeypatch.setattr(driver, "_cuda_api", driver._cuda_api._replace(view_dlpack=view_dlpack))
+        # a kernel that tunes its block (#[tune]) takes its default here: the oracle predicts that launch, and
+        # the fake driver times nothing (tuning has its own tests: test_tuning, test_gpu_declared_launch)
+        tuning = sys.modules[f"{kernels.__package__}._oxpack._tuning"]
+        monkeypatch.setattr(kernels._module, "_tuner", tuning.Tuner("fuzz", "0", environ={"OXPACK_TUNE": "off"}))
         stub, symbol = getattr(kernels, name), fake.module.kernel(name).symbol
         try:
             for _ in range(2 if call.repeat else 1):

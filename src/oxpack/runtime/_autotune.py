@@ -73,13 +73,16 @@ def choose(kernel: _Tunable, call: tuple[object, ...], stream: object, sizes: tu
            candidates: Sequence[tuple[int, ...]], default: tuple[int, ...]) -> tuple[int | tuple[int, ...], bool]:
     """The block for this call, and whether it is settled (not a capture's stand-in): the tuned block of
     `kernel` for `sizes` on the arrays' device."""
+    tuner: Tuner = kernel.module.tuner
+    fixed = tuner.fixed(kernel.name, [config_of(c) for c in candidates], config_of(default))
+    if fixed is not None:  # OXPACK_TUNE off, or a pin: no device needed
+        return block_of(fixed), True
     api = kernel.module._cuda()
     full, _, _ = kernel.resolve(call, None, block_of(config_of(default)))  # the call's own errors, first
     arrays = [kernel.arrays.read(p, full[p.pos]) for p in kernel.checks.arrays]
     device = kernel.placement.device_id(api, arrays, None if stream is None else _stream_handle(stream))
     capturing = _capturing(api, stream)
     key = DeviceKey(_device_name(api, device), _driver_release() or "unknown", device)
-    tuner: Tuner = kernel.module.tuner
     timing = _Timing(api, kernel, call, device, arrays)
     try:
         config = tuner.choose(kernel.name, key, sizes, [config_of(c) for c in candidates], config_of(default),

@@ -136,7 +136,10 @@ class Kernel:
         picked = self._picked
         if picked is not None:
             return picked
-        api = module._cuda()
+        try:
+            api = module._cuda()
+        except LaunchError:  # no driver: the kernel's own checks refuse the call first, then name the driver
+            return self
         one = _device_count(api) == 1
         device = 0
         if not one:
@@ -178,7 +181,10 @@ class Kernel:
         _hooks.refresh()
         rank = len(self.candidates[0])
         default = self.checks.block_dims(None, (0,) * rank)
-        block, settled = _choose_block(self, args, stream, sizes, self.candidates, default)
+        try:
+            block, settled = _choose_block(self, args, stream, sizes, self.candidates, default)
+        except LaunchError:  # no driver, or a call the launch refuses: the launch names it, in its order
+            return None
         if settled and _hooks.one_device:  # one GPU: the sizes say it all
             if len(self._tuned) >= 1024:
                 self._tuned.clear()

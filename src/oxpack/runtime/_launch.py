@@ -119,8 +119,6 @@ class _Declared:
             block = declared[0] if len(declared) == 1 else declared
         else:
             blocks = checks.block_dims(block, (0,) * rank)
-            if block is not None:  # the call's block, checked before an expression divides by it
-                checks.check_shape(1 if len(blocks) == 1 else (1,) * len(blocks), block)
         values += (math.prod(blocks), *(*blocks, 1, 1, 1)[:3])
         if self.extent is not None:
             extent = self._axes(self.extent, values)

@@ -309,16 +309,10 @@ class Tuner:
                emulating: bool = False) -> Config:
         """The config to launch `kernel` with on `device` for `sizes` (the module docstring's rules);
         `time(config)` launches with `config` and returns the seconds it took."""
-        if self._setting_error is not None:
-            raise self._setting_error
-        if isinstance(self._setting, dict):
-            pinned = self._setting.get(kernel)
-            if pinned is not None and pinned not in candidates:
-                raise TuningError(f"OXPACK_TUNE pins kernel `{kernel}` to `{pinned}`, not one of its candidates: "
-                                  f"{', '.join(f'`{c}`' for c in candidates) or 'none'}; pin one of them or unset "
-                                  "OXPACK_TUNE")
-            return default if pinned is None else pinned
-        if not self._setting or emulating or not candidates:
+        fixed = self.fixed(kernel, candidates, default)
+        if fixed is not None:
+            return fixed
+        if emulating:
             return default
         key = (kernel, device, bucket(sizes))
         found = self._chosen.get(key)
@@ -341,6 +335,23 @@ class Tuner:
                 return default
             self._save(key, self._remember(key, found))
             return found
+
+    def fixed(self, kernel: str, candidates: Sequence[Config], default: Config) -> Config | None:
+        """The config that ``OXPACK_TUNE`` decides for `kernel` whatever the GPU and sizes (off: the default;
+        pinned: the pin, or the default for a kernel it does not name; no candidates: the default), or None:
+        `choose` decides. A bad ``OXPACK_TUNE`` or a pin that is no candidate raises `TuningError`."""
+        if self._setting_error is not None:
+            raise self._setting_error
+        if isinstance(self._setting, dict):
+            pinned = self._setting.get(kernel)
+            if pinned is not None and pinned not in candidates:
+                raise TuningError(f"OXPACK_TUNE pins kernel `{kernel}` to `{pinned}`, not one of its candidates: "
+                                  f"{', '.join(f'`{c}`' for c in candidates) or 'none'}; pin one of them or unset "
+                                  "OXPACK_TUNE")
+            return default if pinned is None else pinned
+        if not self._setting or not candidates:
+            return default
+        return None
 
     def _remember(self, key: _MemoryKey, config: Config) -> Config:
         with self._lock:
