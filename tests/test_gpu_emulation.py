@@ -47,12 +47,14 @@ CASES: dict[str, Case] = {
     "min_max": (lambda rng: [rng.integers(-(2**31), 2**31, 100_001, dtype=np.int32), np.full(1, 2**31 - 1, np.int32),
                          np.full(1, -(2**31), np.int32)], {}, None),
     # the single-pass scan: output and state (counter back at 0, generation 1, every tile's flag,
-    # sum and prefix) bit for bit, each with its declared launch (a thread per 32 elements)
+    # sum and prefix) bit for bit, each with its declared launch (a thread per 32 elements) and one block
+    # (the state's tiles follow the block, which the GPU would tune and emulation leaves at its default)
     "cumsum_i32": (lambda rng: [rng.integers(-(2**31), 2**31, 100_003, dtype=np.int32),
                                 np.zeros(3 * (100_003 // 2048) + 5, np.uint64), np.zeros(100_003, np.int32)],
-                   {}, None),
+                   {"block": 256}, None),
     "cumsum_u32": (lambda rng: [rng.integers(0, 2**32, 50_001, dtype=np.uint32),
-                                np.zeros(3 * (50_001 // 2048) + 5, np.uint64), np.zeros(50_001, np.uint32)], {}, None),
+                                np.zeros(3 * (50_001 // 2048) + 5, np.uint64), np.zeros(50_001, np.uint32)],
+                   {"block": 256}, None),
     "transpose_tiled": (lambda rng: [333, 257, rng.standard_normal((257, 333), dtype=F32), np.zeros((333, 257), F32)],
                         {}, None),
     "block_reverse": (lambda rng: [rng.standard_normal(25_677, dtype=F32), np.zeros(25_677, F32)], {}, None),

@@ -111,21 +111,22 @@ def test_layernorm_memo_still_reads_every_tensor(rng: np.random.Generator) -> No
     w, b = torch.from_numpy(w_h).cuda(), torch.from_numpy(b_h).cuda()
     out, mean, rstd = torch.empty(rows * c, device="cuda:0"), torch.empty(rows, device="cuda:0"), torch.empty(
         rows, device="cuda:0")
-    kernels.layernorm(x, w, b, out, mean, rstd)  # the general path records the launch: 32 * rows, the default block
-    assert kernels._fast_layernorm(x, w, b, out, mean, rstd, None, 32 * rows, None) is True  # remembered
+    # the general path records the launch: 32 * rows threads, in blocks of 256 (given: the kernel tunes its block)
+    kernels.layernorm(x, w, b, out, mean, rstd, block=256)
+    assert kernels._fast_layernorm(x, w, b, out, mean, rstd, None, 32 * rows, 256) is True  # remembered
     same_address = {
         "strided": buffer[::2],  # x's address and element count, every other element
         "int32": buffer.view(torch.int32)[: rows * c],
     }
     for what, other in same_address.items():
         assert other.data_ptr() == x.data_ptr() and other.numel() == x.numel(), what
-        assert kernels._fast_layernorm(other, w, b, out, mean, rstd, None, 32 * rows, None) is False, what
+        assert kernels._fast_layernorm(other, w, b, out, mean, rstd, None, 32 * rows, 256) is False, what
         with pytest.raises((kernels.KernelArgumentError, kernels.KernelValueError)):
-            kernels.layernorm(other, w, b, out, mean, rstd)
+            kernels.layernorm(other, w, b, out, mean, rstd, block=256)
     grad = buffer[: rows * c].detach().requires_grad_()  # the same memory, seen by autograd
-    assert kernels._fast_layernorm(grad, w, b, out, mean, rstd, None, 32 * rows, None) is True
+    assert kernels._fast_layernorm(grad, w, b, out, mean, rstd, None, 32 * rows, 256) is True
     out.zero_()
-    assert kernels._fast_layernorm(x, w, b, out, mean, rstd, None, 32 * rows, None) is True
+    assert kernels._fast_layernorm(x, w, b, out, mean, rstd, None, 32 * rows, 256) is True
     torch.cuda.synchronize()
     mu = x_h.mean(axis=1, keepdims=True)
     r = 1 / np.sqrt(((x_h - mu) ** 2).mean(axis=1, keepdims=True) + 1e-5)
