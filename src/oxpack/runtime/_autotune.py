@@ -4,8 +4,10 @@
 `choose` asks the module's `Tuner` (``_tuning.py``: when to time, what to keep, where) for the block of
 a call that leaves `block` open, handing it `_Timing.time`, which times one candidate on the call's
 own arguments: on a stream of its own, after the device's earlier work, each launch behind a 64 MiB
-memset that empties the L2 cache and keeps the GPU busy while the host queues the launch, timed by
-CUDA events; the median of the repetitions counts. Every buffer the kernel writes is copied first and
+memset that empties the L2 cache, timed by CUDA events; the median of the repetitions counts. The
+stream first waits on a flag in device memory that a second stream sets once the host has queued every
+repetition, so the GPU runs them back to back: a launch's host cost (the general path's, tens of µs)
+never shows in a short kernel's time. Every buffer the kernel writes is copied first and
 put back after the last candidate, so the call that follows computes what it would have without
 tuning. Nothing is timed while a CUDA graph is being captured (the given stream, or PyTorch's or
 CuPy's current stream), nor while emulating (the caller does not ask then).
@@ -133,6 +135,9 @@ class _Timing:
         self.events: list[Any] = []
         self.saved: list[tuple[int, int, int]] = []  # (copy, original, bytes) of each written buffer
         self.flush = 0
+        self.gate: Any = None
+        self.flag = 0
+        self.count = 0  # the gate's value this time() waits for
 
     def _check(self, result: Any) -> Any:
         err, *rest = result if isinstance(result, tuple) else (result,)
@@ -148,6 +153,10 @@ class _Timing:
             self.stream = check(driver.cuStreamCreate(driver.CUstream_flags.CU_STREAM_NON_BLOCKING.value))
             self.events = [check(driver.cuEventCreate(0)) for _ in range(2 * _REPEATS)]
             self.flush = int(check(driver.cuMemAlloc(_FLUSH)))
+            self.gate = check(driver.cuStreamCreate(driver.CUstream_flags.CU_STREAM_NON_BLOCKING.value))
+            self.flag = int(check(driver.cuMemAlloc(4)))  # the gate's count: the stream waits for each time()'s
+            check(driver.cuMemsetD32Async(self.flag, 0, 1, self.stream))
+            check(driver.cuStreamSynchronize(self.stream))  # the flag is 0 before any gate opens
             for a in self.arrays:
                 if a.param.kind in _MUTABLE and a.nbytes:
                     copy = int(check(driver.cuMemAlloc(a.nbytes)))
@@ -167,12 +176,18 @@ class _Timing:
         kernel(full, handle, threads, block)  # loads the module, checks the block against the device
         check(driver.cuStreamSynchronize(self.stream))
         times = []
-        for n in range(_REPEATS):
-            start, end = self.events[2 * n], self.events[2 * n + 1]
-            check(driver.cuMemsetD8Async(self.flush, 0, _FLUSH, self.stream))
-            check(driver.cuEventRecord(start, self.stream))
-            kernel(full, handle, threads, block)
-            check(driver.cuEventRecord(end, self.stream))
+        self.count += 1
+        check(driver.cuStreamWaitValue32(self.stream, self.flag, self.count,
+                                         driver.CUstreamWaitValue_flags.CU_STREAM_WAIT_VALUE_GEQ.value))
+        try:
+            for n in range(_REPEATS):
+                start, end = self.events[2 * n], self.events[2 * n + 1]
+                check(driver.cuMemsetD8Async(self.flush, 0, _FLUSH, self.stream))
+                check(driver.cuEventRecord(start, self.stream))
+                kernel(full, handle, threads, block)
+                check(driver.cuEventRecord(end, self.stream))
+        finally:  # the gate opens whatever happened: the stream never waits forever
+            check(driver.cuMemsetD32Async(self.flag, self.count, 1, self.gate))
         check(driver.cuStreamSynchronize(self.stream))
         for n in range(_REPEATS):
             times.append(float(check(driver.cuEventElapsedTime(self.events[2 * n], self.events[2 * n + 1]))))
@@ -192,6 +207,10 @@ class _Timing:
                 driver.cuMemFree(copy)
             if self.flush:
                 driver.cuMemFree(self.flush)
+            if self.flag:
+                driver.cuStreamSynchronize(self.gate)
+                driver.cuMemFree(self.flag)
+                driver.cuStreamDestroy(self.gate)
             for event in self.events:
                 driver.cuEventDestroy(event)
             driver.cuStreamDestroy(self.stream)
