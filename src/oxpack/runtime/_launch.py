@@ -122,11 +122,12 @@ class _Declared:
         values += (math.prod(blocks), *(*blocks, 1, 1, 1)[:3])
         if self.extent is not None:
             extent = self._axes(self.extent, values)
+            empty = 0 in extent  # nothing to launch: no grid to refuse (as the general path)
             if self.extent == "grid":
-                if any(g > most for g, most in zip(extent, _MAX_GRID, strict=False)):
+                if not empty and any(g > most for g, most in zip(extent, _MAX_GRID, strict=False)):
                     raise self._fails("grid", values, f"is {_show(extent)} blocks, over CUDA's limit {_MAX_GRID[:len(extent)]}")
                 extent = tuple(g * b for g, b in zip(extent, blocks, strict=False))
-            elif len(blocks) == len(extent) and any(  # a block below 1: the general path's refusal, in its order
+            elif not empty and len(blocks) == len(extent) and any(  # a block below 1: the general path's refusal, in its order
                     b > 0 and -(-t // b) > most for t, b, most in zip(extent, blocks, _MAX_GRID, strict=False)):
                 raise self._fails("threads", values, f"is {_show(extent)}, which needs more blocks of {_show(blocks)} "
                                   f"than CUDA's limit {_MAX_GRID[:len(extent)]}")
