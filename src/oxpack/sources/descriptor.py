@@ -296,40 +296,11 @@ def _check_constant_block(sig: KernelSig, block: list[int], fail: Any, what: str
 
 
 def _holds(node: Any, value: dict[Any, int]) -> bool:
-    """Whether a test of the `where` language holds, its terms given by `value` (constants elsewhere)."""
-    lang = where()
-    if isinstance(node, lang.All):
-        return all(_holds(part, value) for part in node.parts)
-    ops = {"==": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__}
-    left = _number(node.left, value)
-    for op, right in zip(node.ops, node.right):
-        b = _number(right, value)
-        if not ops[op](left, b):
-            return False
-        left = b
-    return True
+    """Whether a test of the `where` language holds, its terms given by `value`: the run time's own
+    evaluation of requirements (`_requires._test`)."""
+    from ..runtime import _requires
 
-
-def _number(node: Any, value: dict[Any, int]) -> int:
-    lang = where()
-    if node in value:
-        return int(value[node])
-    if isinstance(node, lang.Neg):
-        return -_number(node.operand, value)
-    if isinstance(node, lang.Call):
-        return int(lang.call(node.fn, [_number(arg, value) for arg in node.args]))
-    if isinstance(node, lang.Arith):
-        a, b = _number(node.left, value), _number(node.right, value)
-        if node.op == "+":
-            return a + b
-        if node.op == "-":
-            return a - b
-        if node.op == "*":
-            return a * b
-        return a // b if node.op == "//" else a % b
-    result: int | None = lang.constant(node)
-    assert result is not None
-    return result
+    return bool(_requires._test(node, {term: n for n, term in enumerate(value)})(list(value.values())))
 
 
 def _parse_registers(text: str, kernel: str) -> int:
