@@ -12,6 +12,7 @@ from .. import __version__
 from ..contract import manifest as model
 from ..contract import runtime
 from ..errors import StageError
+from ..sources import backward
 from ..sources.descriptor import KernelParam, KernelSig, LaunchBounds
 
 __all__ = ["BuiltCrate", "build_manifest", "load_manifest", "sig_from_json", "sig_to_json"]
@@ -39,6 +40,7 @@ def build_manifest(*, module: str, archs: Sequence[str], ptx_arch: str | None, p
     made from (`oxpack.builder.provenance.build_sources`), `emulation` the host libraries' table, if any."""
     m = model()
     kernels = {}
+    crates_by = {c.name: c for c in crates}
     for crate in crates:
         for sig in crate.kernels:
             fields = _signature_fields(sig)
@@ -47,6 +49,8 @@ def build_manifest(*, module: str, archs: Sequence[str], ptx_arch: str | None, p
             kernels[sig.name] = m.Kernel(
                 crate=crate.name, symbol=sig.name,
                 resources={arch: dict(crate.resources[arch].get(sig.name, {})) for arch in archs}, **fields)
+    # each `#[backward(...)]` matched to its kernels now, naming the file (the operators module runs the plans)
+    backward.plans(kernels, {name: crates_by[k.crate].source for name, k in kernels.items()})
     data = m.Manifest(
         oxpack=__version__, module=module, archs=tuple(archs), ptx_arch=ptx_arch, ptx_isa=ptx_isa,
         fatbin_compression=fatbin_compression, min_driver=min_driver, profile=profile,
@@ -79,7 +83,7 @@ def _signature_fields(sig: KernelSig) -> dict[str, Any]:
             "doc": sig.doc, "requires": tuple(sig.requires), "launch_bounds": bounds,
             "max_registers": sig.max_registers, "coarsen": sig.coarsen, "variants": dict(sig.variants),
             "whole_warps": sig.whole_warps, "resident_grid": sig.resident_grid, "launch": dict(sig.launch),
-            "tune": tuple(sig.tune), "outputs": dict(sig.outputs),
+            "tune": tuple(sig.tune), "outputs": dict(sig.outputs), "backward": tuple(sig.backward),
             "bodies": {arch: m.Signature(**_signature_fields(body)) for arch, body in sig.bodies}}
 
 
@@ -98,4 +102,4 @@ def _sig_of(s: Any) -> KernelSig:
     return KernelSig(s.name, tuple(KernelParam(p.name, p.kind, p.dtype, p.rust) for p in s.params), s.doc,
                      tuple(s.requires), bounds, s.max_registers, s.coarsen, tuple(sorted(s.variants.items())),
                      whole_warps=s.whole_warps, resident_grid=s.resident_grid, launch=tuple(s.launch.items()),
-                     tune=tuple(s.tune), outputs=tuple(s.outputs.items()), bodies=tuple((arch, _sig_of(b)) for arch, b in sorted(s.bodies.items())))
+                     tune=tuple(s.tune), outputs=tuple(s.outputs.items()), backward=tuple(s.backward), bodies=tuple((arch, _sig_of(b)) for arch, b in sorted(s.bodies.items())))

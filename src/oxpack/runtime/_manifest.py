@@ -113,6 +113,10 @@ class Signature:
     """``#[outputs(c = (m, n))]``: output → its dims (`_where.parse_shape`, one expression per dim). A call may
     leave those outputs out (they come last): the stub allocates them like the call's arrays and returns
     them."""
+    backward: tuple[str, ...] = ()
+    """``#[backward(k1, k2)]``: the kernels of the module that the backward of its PyTorch operator runs, in
+    order (their parameters matched to this kernel's by name: `oxpack.sources.backward`). Informs the
+    build alone (the operators module it writes), so an older reader may ignore it."""
     bodies: Mapping[str, Signature] = field(default_factory=dict)
     """arch → the signature of its variant there, for a variant whose launch, `where`, bounds or parameter
     kinds differ from the kernel's (Python passes both the same arguments): the run time checks and
@@ -200,6 +204,8 @@ class Signature:
             out["tune"] = {"block": [list(b) for b in self.tune]}
         if self.outputs:
             out["outputs"] = dict(self.outputs)
+        if self.backward:
+            out["backward"] = list(self.backward)
         if self.bodies:
             out["bodies"] = {arch: body.signature_json() for arch, body in self.bodies.items()}
         return out
@@ -477,6 +483,9 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
     kinds = {p.name: p.kind for p in params}
     if not all(kinds.get(k) == "out" and isinstance(v, str) for k, v in outputs.items()):
         read.fail(f"{of}: `outputs` must map outputs of the kernel to their dims, got {outputs!r}")
+    backward = read.get(table, "backward", list, [], of)
+    if not all(isinstance(k, str) and k.isidentifier() for k in backward):
+        read.fail(f"{of}: `backward` must list kernel names, got {backward!r}")
     bodies = {}
     for arch, body in read.get(table, "bodies", Mapping, {}, of).items():
         where = f"{of}'s body for {arch}"
@@ -488,7 +497,8 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
             "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants),
             "whole_warps": whole_warps, "resident_grid": resident_grid,
             "launch": {key: launch[key] for key in LAUNCH_KEYS if key in launch},  # in the keys' order
-            "tune": tuple(tuple(b) for b in blocks), "outputs": dict(outputs), "bodies": bodies}
+            "tune": tuple(tuple(b) for b in blocks), "outputs": dict(outputs), "backward": tuple(backward),
+            "bodies": bodies}
 
 
 def _body(read: _Reader, table: Mapping[str, Any], of: str) -> Signature:

@@ -21,15 +21,22 @@ __all__ = ["OpSpec", "register"]
 
 
 class OpSpec(NamedTuple):
-    """One kernel's operator: its name, its ``torch.library`` schema, the arrays it writes."""
+    """One kernel's operator: its name, its ``torch.library`` schema, the arrays it writes; for a kernel whose
+    outputs are all declared (``#[outputs]``), the schema of its functional operator (the default overload;
+    `schema` is then the ``.out`` overload's), the outputs it returns and its backward (``#[backward]``:
+    `oxpack.sources.backward.BackwardPlan`'s steps, gradients and differentiable outputs)."""
 
     kernel: str
     schema: str
     mutates: tuple[str, ...]
+    functional: str = ""
+    returns: tuple[str, ...] = ()
+    backward: tuple[Any, ...] | None = None
 
 
 _registered: dict[str, Any] = {}  # "namespace::kernel" -> its operator, once per process
 _libraries: dict[str, Any] = {}  # namespace -> its torch.library.Library (kept alive: it holds the registrations)
+_differentiable: set[str] = set()  # "namespace::kernel" whose autograd formula is registered
 _lock = threading.Lock()
 
 
@@ -43,7 +50,9 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
     The operators are defined with ``torch.library.Library``: ``define`` (the schema,
     whose ``Tensor(a!)`` arguments are the mutated ones), one implementation for every
     device (``CompositeExplicitAutograd``: a host tensor reaches the stub, which refuses
-    it naming the argument) and ``register_fake``. ``torch.library.custom_op`` would
+    it naming the argument) and ``register_fake``. A kernel whose outputs are all declared
+    gets a functional operator (it returns new outputs; the in-place form is its ``.out``
+    overload), differentiable (``register_autograd``) when it names backward kernels. ``torch.library.custom_op`` would
     do the same with a Python wrapper around each call that cost about 30 µs on the
     hosts measured (benchmarks/RESULTS.md).
     """
@@ -52,6 +61,7 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
     stubs = importlib.import_module(f"{package}.{module}")
     namespace = package.replace(".", "_")
     ops: dict[str, Any] = {}
+    pending: list[OpSpec] = []
     with _lock:
         library = _libraries.get(namespace)
         if library is None:
@@ -61,11 +71,23 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
             qualname = f"{namespace}::{spec.kernel}"
             if qualname not in _registered:
                 _check_mutates(spec)
-                library.define(f"{spec.kernel}{spec.schema}")
-                library.impl(spec.kernel, _launcher(getattr(stubs, spec.kernel)), "CompositeExplicitAutograd")
-                torch.library.register_fake(qualname, _fake, lib=library)
+                stub = getattr(stubs, spec.kernel)
+                inplace = f"{spec.kernel}.out" if spec.functional else spec.kernel
+                library.define(f"{inplace}{spec.schema}")
+                library.impl(inplace, _launcher(stub), "CompositeExplicitAutograd")
+                torch.library.register_fake(f"{namespace}::{inplace}", _fake, lib=library)
+                if spec.functional:
+                    library.define(f"{spec.kernel}{spec.functional}")
+                    library.impl(spec.kernel, _functional(stub), "CompositeExplicitAutograd")
+                    kernel = stubs._module.kernel(spec.kernel)
+                    torch.library.register_fake(qualname, _fake_outputs(kernel, len(spec.returns)), lib=library)
                 _registered[qualname] = getattr(getattr(torch.ops, namespace), spec.kernel)
+            if spec.backward is not None and qualname not in _differentiable:
+                _differentiable.add(qualname)  # after every operator of `specs` is defined: the backward calls them
+                pending.append(spec)
             ops[spec.kernel] = _registered[qualname]
+        for spec in pending:
+            _register_autograd(torch, library, namespace, spec, {s.kernel: s.returns for s in specs})
     return ops
 
 
@@ -98,3 +120,93 @@ def _shape(value: Sequence[int] | None) -> int | tuple[int, ...] | None:
 def _fake(*args: Any, **kwargs: Any) -> None:
     """What the kernel does to shapes: nothing (it writes its outputs in place, returns nothing)."""
     return None
+
+
+def _arguments(schema: str) -> tuple[str, ...]:
+    """The positional arguments' names of an operator's `schema` (those before ``*``)."""
+    head = schema.split("->")[0].strip()[1:-1]
+    names = []
+    for arg in head.split(", "):
+        if arg == "*":
+            break
+        names.append(arg.split()[-1])
+    return tuple(names)
+
+
+def _functional(stub: Callable[..., Any]) -> Callable[..., Any]:
+    """The functional operator's implementation: the stub called without its declared outputs, which it
+    makes and returns."""
+
+    def launch(*args: Any, threads: Sequence[int] | None = None, block: Sequence[int] | None = None) -> Any:
+        return stub(*args, threads=_shape(threads), block=_shape(block))
+
+    launch.__name__ = launch.__qualname__ = getattr(stub, "__name__", "launch")
+    launch.__doc__ = stub.__doc__
+    return launch
+
+
+def _fake_outputs(kernel: Any, count: int) -> Callable[..., Any]:
+    """The functional operator's fake implementation: its outputs, made with their declared dims
+    (`Kernel.allocate`), launched nowhere."""
+
+    def fake(*args: Any, threads: Any = None, block: Any = None) -> Any:
+        made = kernel.allocate((*args, *(None,) * count))[-count:]
+        return made[0] if count == 1 else tuple(made)
+
+    return fake
+
+
+def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
+                       returns_of: dict[str, tuple[str, ...]]) -> None:
+    """The autograd formula of `spec`'s functional operator: its backward runs the backward kernels' own
+    (functional) operators in order, each given the values its parameters name (`spec.backward`), and returns
+    each input's gradient in the input's shape. Outputs whose gradient no backward kernel reads are marked
+    not differentiable: a loss that uses them gets no gradient through them, as from an integer output."""
+    assert spec.backward is not None
+    steps, grads, differentiable = spec.backward
+    ops = getattr(torch.ops, namespace)
+    names, returns = _arguments(spec.functional), spec.returns
+    saved = sorted({s.partition(":")[2] for _, sources in steps for s in sources if s.partition(":")[0] in ("in", "out")})
+    gradient_of = dict(grads)
+
+    def step_output(made: list[tuple[Any, ...]], source: str) -> Any:
+        _, n, name = source.split(":")  # output NAME of step N
+        return made[int(n)][returns_of[steps[int(n)][0]].index(name)]
+
+    def setup_context(ctx: Any, inputs: tuple[Any, ...], output: Any, keyword_only_inputs: Any = None) -> None:
+        outs = output if isinstance(output, tuple) else (output,)
+        values = dict(zip(names, inputs, strict=True))
+        values.update(zip(returns, outs, strict=True))
+        tensors = [n for n in saved if isinstance(values[n], torch.Tensor)]
+        ctx.save_for_backward(*(values[n] for n in tensors))
+        ctx.oxpack_tensors = tensors
+        ctx.oxpack_scalars = {n: values[n] for n in saved if n not in tensors}
+        ctx.oxpack_shapes = {n: tuple(values[n].shape) for n in gradient_of}
+        fixed = [o for o, name in zip(outs, returns, strict=True) if name not in differentiable]
+        if fixed:
+            ctx.mark_non_differentiable(*fixed)
+
+    def backward(ctx: Any, *incoming: Any) -> tuple[Any, ...]:
+        values: dict[str, Any] = dict(zip(ctx.oxpack_tensors, ctx.saved_tensors, strict=True))
+        values.update(ctx.oxpack_scalars)
+        for name, grad in zip(returns, incoming, strict=True):
+            if name in differentiable:  # a kernel reads a dense gradient (an expanded one has zero strides)
+                values[f"grad:{name}"] = grad.contiguous()
+        made: list[tuple[Any, ...]] = []
+        for kernel, sources in steps:
+            args = [step_output(made, s) if s.startswith("step:")
+                    else values[s if s.startswith("grad:") else s.partition(":")[2]] for s in sources]
+            result = getattr(ops, kernel)(*args)
+            made.append(result if isinstance(result, tuple) else (result,))
+        out = []
+        for name, needed in zip(names, ctx.needs_input_grad, strict=False):
+            source = gradient_of.get(name)
+            if source is None or not needed:
+                out.append(None)
+                continue
+            out.append(step_output(made, source).view(ctx.oxpack_shapes[name]))
+        return tuple(out)
+
+    torch.library.register_autograd(f"{namespace}::{spec.kernel}", backward, setup_context=setup_context,
+                                    lib=library)
+

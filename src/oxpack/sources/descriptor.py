@@ -77,6 +77,9 @@ class KernelSig:
     tune: tuple[tuple[int, ...], ...] = ()
     # `#[outputs(...)]`: (output, its dims) pairs (`check_outputs`)
     outputs: tuple[tuple[str, str], ...] = ()
+    # `#[backward(k1, k2)]`: the kernels, of the same file, that its PyTorch operator's backward runs
+    # (matched to it by their parameters' names: `sources/backward.py`)
+    backward: tuple[str, ...] = ()
     # (arch, signature) of its `#[variant_of]` variants whose launch, `where`, bounds or parameter kinds
     # differ from its own (`variants.fold_variants`): the run time launches each as it declares
     bodies: tuple[tuple[str, KernelSig], ...] = ()
@@ -109,6 +112,7 @@ def parse_sig(text: str) -> KernelSig:
         raise StageError(f"unknown kernel descriptor format: {text[:40]!r}", stage="link")
     head, _, doc = text[len(_SIG_MAGIC) :].partition(";doc=")
     head, _, requires = head.partition(";requires=")
+    head, _, backward = head.partition(";backward=")
     head, _, outputs = head.partition(";outputs=")
     head, _, tune = head.partition(";tune=")
     head, _, launch = head.partition(";launch=")
@@ -149,7 +153,8 @@ def parse_sig(text: str) -> KernelSig:
                     file=file.removeprefix("./"))
     sig = check_launch(sig, launch) if launch else sig
     sig = check_tune(sig, tune) if tune else sig
-    return check_outputs(sig, outputs) if outputs else sig
+    sig = check_outputs(sig, outputs) if outputs else sig
+    return replace(sig, backward=tuple(n for n in backward.split(",") if n)) if backward else sig
 
 
 def check_outputs(sig: KernelSig, text: str) -> KernelSig:

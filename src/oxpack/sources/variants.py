@@ -129,6 +129,9 @@ def fold_variants(sigs: Sequence[KernelSig]) -> tuple[KernelSig, ...]:
         if v.outputs and dict(v.outputs) != dict(kernels[of].outputs):
             raise StageError(f"{where}{attribute} declares `#[outputs]` other than `{of}`'s: Python makes one "
                              f"kernel's outputs on every arch; declare them on `{of}` alone", stage="link")
+        if v.backward:
+            raise StageError(f"{where}{attribute} declares `#[backward]`: a kernel has one backward on every arch; "
+                             f"declare it on `{of}` alone", stage="link")
         if _difference(kernels[of], v) is not None:  # its own launch, `where`, bounds or parameter kinds
             bodies.setdefault(of, {})[arch] = replace(v, coarsen=1, variant_of=None)
         table[arch] = v.name

@@ -153,6 +153,7 @@ macro_rules! kernel {
         $(#[launch($($launch:tt)*)] $(#[doc = $doc7:literal])*)?
         $(#[tune($($tune:tt)*)] $(#[doc = $doc8:literal])*)?
         $(#[outputs($($outputs:tt)*)] $(#[doc = $doc9:literal])*)?
+        $(#[backward($($backward:ident),+ $(,)?)] $(#[doc = $doc10:literal])*)?
         $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
         $(#[max_registers($regs:literal $(,)?)] $(#[doc = $doc3:literal])*)?
         $(#[coarsen($coarsen:literal $(,)?)] $(#[doc = $doc5:literal])*)?
@@ -167,6 +168,7 @@ macro_rules! kernel {
         $($(#[doc = $doc7])*)?
         $($(#[doc = $doc8])*)?
         $($(#[doc = $doc9])*)?
+        $($(#[doc = $doc10])*)?
         $($(#[doc = $doc2])*)?
         $($(#[doc = $doc3])*)?
         $($(#[doc = $doc5])*)?
@@ -196,8 +198,9 @@ macro_rules! kernel {
                 $(";launch=", { const _: &str = stringify!($($launch)*); __OXPACK_LAUNCH },)?
                 $(";tune=", stringify!($($tune)*),)?
                 $(";outputs=", { const _: &str = stringify!($($outputs)*); __OXPACK_OUTPUTS },)?
+                $(";backward=", $(stringify!($backward), ",",)+)?
                 ";requires=", $(stringify!($($req)*),)?
-                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc7, "\n",)*)? $($($doc8, "\n",)*)? $($($doc9, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
+                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc7, "\n",)*)? $($($doc8, "\n",)*)? $($($doc9, "\n",)*)? $($($doc10, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
             ];
             // `#[launch(...)]`: its tokens as text, each `{ CONST }` group as the constant's value
             $($crate::__oxpack_launch! { @munch (__OXPACK_LAUNCH __OXPACK_LAUNCH_PARTS __OXPACK_LAUNCH_BYTES) [] []
@@ -257,7 +260,7 @@ macro_rules! kernel {
 
         $crate::kernel! { $($rest)* }
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      $(#[max_registers $($mr:tt)*])? $(#[coarsen $($co:tt)*])? #[whole_warps $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[whole_warps]` once, with no arguments, after `#[launch_bounds(...)]`, `#[max_registers(...)]` and `#[coarsen(N)]` if any, right before the kernel's `pub fn`"
@@ -268,22 +271,28 @@ macro_rules! kernel {
             "oxpack: write `#[variant_of(KERNEL, ARCH)]` with two names, e.g. `#[variant_of(gemm, sm_90a)]`, after the variant's `///` docs and before `#[launch_bounds(...)]`, `#[max_registers(...)]` (if any) and its `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      $(#[max_registers $($mr:tt)*])? #[coarsen $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[coarsen(N)]` with N one of 1 (no coarsening), 2, 4, 8, e.g. `#[coarsen(1)]`, after `#[launch_bounds(...)]` and `#[max_registers(...)]` if any and before the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      #[max_registers $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[max_registers(N)]` with an integer literal, e.g. `#[max_registers(64)]`, after `#[launch_bounds(...)]` if any and before the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? #[launch_bounds $($bad:tt)*]
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? #[launch_bounds $($bad:tt)*]
      $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]` with integer literals, e.g. `#[launch_bounds(256, 2)]`, between a kernel's `///` docs and its `pub fn`"
+        );
+    };
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])?
+     $(#[outputs $($ou:tt)*])? #[backward $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[backward(KERNEL, ...)]` with the names of the backward kernels of the same file, e.g. `#[backward(rmsnorm_bwd, rmsnorm_bwd_reduce)]`, after `#[outputs(...)]` and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
         );
     };
     ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])?

@@ -1,0 +1,158 @@
+"""A kernel's backward (``#[backward(k1, k2)]``), matched by name at build time.
+
+The PyTorch operator of a kernel that names backward kernels gets an autograd formula: its backward
+runs those kernels in order, each called with the values its parameters name:
+
+- a parameter of the forward kernel (an input array or a scalar) or one of its outputs: that value,
+  saved by the forward;
+- ``d<out>`` for an output ``out`` of the forward: the gradient flowing into ``out``;
+- an output of an earlier backward kernel of the list: that array.
+
+An output ``d<x>`` of a backward kernel, for an input array ``x`` of the forward, is the gradient of
+``x`` (of ``x``'s dtype and element count); every other output of a backward kernel feeds a later one.
+Every kernel involved declares all its outputs (``#[outputs]``), so each is a function of its inputs.
+`plan` checks all of it and names the file, the kernel and the parameter of what does not match;
+the plan it gives is what the generated operators module (``<module>_torch.py``) runs.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import StageError
+
+__all__ = ["BackwardPlan", "plan", "plans"]
+
+_ARRAYS = ("in", "out", "atomic", "tma", "tma3")
+_INPUTS = ("in", "tma", "tma3")
+
+
+@dataclass(frozen=True)
+class BackwardPlan:
+    """What the backward of kernel `kernel` runs.
+
+    `steps`: (backward kernel, the source of each argument it is called with), a source being
+    ``"in:NAME"`` (an argument of the forward call), ``"out:NAME"`` (an output of the forward),
+    ``"grad:NAME"`` (the gradient of output NAME) or ``"step:N:NAME"`` (output NAME of step N).
+    `grads`: (forward input, the source of its gradient). `differentiable`: the forward outputs whose
+    gradient a step reads (the others are not differentiable)."""
+
+    kernel: str
+    steps: tuple[tuple[str, tuple[str, ...]], ...]
+    grads: tuple[tuple[str, str], ...]
+    differentiable: tuple[str, ...]
+
+
+def plans(kernels: Mapping[str, Any], files: Mapping[str, str]) -> dict[str, BackwardPlan]:
+    """The plan of every kernel of `kernels` (name → manifest `Kernel`) that names backward kernels;
+    `files` maps a kernel to its source file, for messages."""
+    return {name: plan(k, kernels, files.get(name, "")) for name, k in sorted(kernels.items()) if k.backward}
+
+
+def plan(forward: Any, kernels: Mapping[str, Any], file: str = "") -> BackwardPlan:
+    """`forward`'s backward, checked against `kernels` (the module's, by name)."""
+    name = forward.name
+
+    def fail(why: str) -> StageError:
+        at = f"{file}: " if file else ""
+        return StageError(f"{at}kernel `{name}`: `#[backward({', '.join(forward.backward)})]` {why}", stage="stubs")
+
+    undeclared = [p.name for p in forward.args if p.kind in ("out", "atomic") and p.name not in forward.outputs]
+    if undeclared:
+        raise fail(f"needs every output of `{name}` declared in `#[outputs(...)]` (the operator returns them); "
+                   f"declare {', '.join(f'`{o}`' for o in undeclared)}")
+    args = {p.name: p for p in forward.call_args if p.name not in forward.outputs}
+    outs = {p.name: p for p in forward.call_args if p.name in forward.outputs}
+    produced: dict[str, tuple[int, Any]] = {}  # output of an earlier step → (step, its parameter)
+    steps: list[tuple[str, tuple[str, ...]]] = []
+    grads: dict[str, str] = {}
+    read_grads: list[str] = []
+    consumed: set[str] = set()
+    for n, bname in enumerate(forward.backward):
+        bwd = kernels.get(bname)
+        if bwd is None:
+            close = difflib.get_close_matches(bname, list(kernels), n=1)
+            hint = f" (did you mean `{close[0]}`?)" if close else ""
+            raise fail(f"names `{bname}`, which is not a kernel of this module{hint}")
+        if bname == name or bname in forward.backward[:n]:
+            raise fail(f"names `{bname}` {'itself' if bname == name else 'twice'}; list each backward kernel once")
+        missing = [p.name for p in bwd.args if p.kind in ("out", "atomic") and p.name not in bwd.outputs]
+        if missing:
+            raise fail(f"names `{bname}`, whose outputs {', '.join(f'`{o}`' for o in missing)} are not declared in "
+                       f"its `#[outputs(...)]`; the backward calls it with its inputs alone")
+        sources = []
+        for p in bwd.call_args:
+            if p.name in bwd.outputs:
+                continue
+            source, want = _source(p.name, args, outs, produced)
+            if source is None:
+                raise fail(f"cannot give `{bname}`'s parameter `{p.name}`: it names no argument or output of "
+                           f"`{name}`, no `d<output>` (the gradient of an output: "
+                           f"{', '.join(f'`d{o}`' for o in outs) or 'none'}), and no output of an earlier "
+                           "backward kernel; rename it")
+            if (want.kind == "scalar") != (p.kind == "scalar") or want.dtype != p.dtype:
+                raise fail(f"gives `{bname}`'s parameter `{p.name}` ({_what(p)}) from {_said(source)}, "
+                           f"which is {_what(want)}; make them one type")
+            if source.startswith("grad:"):
+                read_grads.append(source[5:])
+            if source.startswith("step:"):
+                consumed.add(source)
+            sources.append(source)
+        steps.append((bname, tuple(sources)))
+        for o in bwd.outputs:
+            p = next(q for q in bwd.args if q.name == o)
+            target = o[1:] if o.startswith("d") else None
+            if target in args and args[target].kind in _INPUTS:
+                if target in grads:
+                    raise fail(f"gives the gradient of `{target}` twice (`{grads[target]}` and `{bname}`'s `{o}`)")
+                if p.dtype != args[target].dtype:
+                    raise fail(f"gives the gradient of `{target}` ({args[target].dtype.name}) as `{bname}`'s `{o}` "
+                               f"({p.dtype.name}); a gradient has its input's dtype")
+                grads[target] = f"step:{n}:{o}"
+            else:
+                produced[o] = (n, p)
+    for o, (n, _p) in produced.items():
+        if f"step:{n}:{o}" not in consumed:
+            raise fail(f"leaves output `{o}` of `{forward.backward[n]}` unread: an output of a backward kernel is "
+                       f"the gradient of an input array (`d<input>`: "
+                       f"{', '.join(f'`d{a}`' for a, p in args.items() if p.kind in _INPUTS)}) or feeds a later "
+                       "backward kernel")
+    floats = [a for a, p in args.items() if p.kind in _INPUTS and p.dtype.name in _FLOATS and a not in grads]
+    if floats:
+        raise fail(f"gives no gradient of {', '.join(f'`{a}`' for a in floats)}: a backward kernel must output "
+                   f"{', '.join(f'`d{a}`' for a in floats)} (of its dtype and element count)")
+    if not read_grads:
+        raise fail(f"reads the gradient of no output of `{name}`: a backward kernel takes `d<output>` "
+                   f"({', '.join(f'`d{o}`' for o in outs)})")
+    differentiable = tuple(o for o in outs if o in read_grads)
+    return BackwardPlan(name, tuple(steps), tuple(sorted(grads.items())), differentiable)
+
+
+_FLOATS = ("float16", "bfloat16", "float32", "float64")
+
+
+def _source(param: str, args: Mapping[str, Any], outs: Mapping[str, Any],
+            produced: Mapping[str, tuple[int, Any]]) -> tuple[str | None, Any]:
+    if param in produced:
+        n, p = produced[param]
+        return f"step:{n}:{param}", p
+    if param in args:
+        return f"in:{param}", args[param]
+    if param in outs:
+        return f"out:{param}", outs[param]
+    if param.startswith("d") and param[1:] in outs:
+        return f"grad:{param[1:]}", outs[param[1:]]
+    return None, None
+
+
+def _what(p: Any) -> str:
+    return f"a {p.dtype.name} scalar" if p.kind == "scalar" else f"a {p.dtype.name} array"
+
+
+def _said(source: str) -> str:
+    kind, _, rest = source.partition(":")
+    return {"in": f"argument `{rest}`", "out": f"output `{rest}`", "grad": f"the gradient of output `{rest}`",
+            "step": f"output `{rest.partition(':')[2]}` of an earlier backward kernel"}[kind]
