@@ -111,8 +111,8 @@ def render_torch(manifest: Any) -> dict[str, bytes]:
         + '\n"""\n\n'
         "from __future__ import annotations\n\n"
         "from typing import Any\n\n"
-        "from ._oxpack.torch_ops import OpSpec, register\n\n"
-        '__all__ = ["OPS", "ops"]\n\n'
+        "from ._oxpack.torch_ops import OpSpec, kernelize, register\n\n"
+        '__all__ = ["OPS", "kernelize", "ops"]\n\n'
         "# one per kernel: its name, the in-place operator's schema, the arrays it writes; for a kernel whose\n"
         "# outputs are all declared, the functional operator's schema, its outputs and its backward\n"
         "OPS = (\n" + "".join(specs) + ")\n\n"

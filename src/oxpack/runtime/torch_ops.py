@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import importlib
 import threading
-from collections.abc import Callable, Sequence
+import types
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-__all__ = ["OpSpec", "register"]
+__all__ = ["OpSpec", "kernelize", "register"]
 
 
 class OpSpec(NamedTuple):
@@ -198,7 +199,7 @@ def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
                     else values[s if s.startswith("grad:") else s.partition(":")[2]] for s in sources]
             result = getattr(ops, kernel)(*args)
             made.append(result if isinstance(result, tuple) else (result,))
-        out = []
+        out: list[Any] = []
         for name, needed in zip(names, ctx.needs_input_grad, strict=False):
             source = gradient_of.get(name)
             if source is None or not needed:
@@ -210,3 +211,27 @@ def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
     torch.library.register_autograd(f"{namespace}::{spec.kernel}", backward, setup_context=setup_context,
                                     lib=library)
 
+
+
+def kernelize(model: Any, mapping: Mapping[Any, Any]) -> list[str]:
+    """Swap kernels into `model` (an ``nn.Module``), as Hugging Face ``kernels``' layer mapping does: every
+    submodule whose class, or class name, is a key of `mapping` runs the mapped layer class's ``forward``
+    with itself as ``self``, so the layer reads the module's own parameters and attributes (its weights
+    stay where they are: a state dict, an optimizer and ``.to()`` see no change). A layer class may list the
+    attributes its ``forward`` reads in ``needs``; a module without one is refused, naming both, before any
+    module is changed. Returns the swapped modules' names, in ``named_modules`` order."""
+    chosen = []
+    for name, module in model.named_modules():
+        cls = type(module)
+        layer = mapping.get(cls, mapping.get(cls.__name__))
+        if layer is None:
+            continue
+        missing = [a for a in getattr(layer, "needs", ()) if not hasattr(module, a)]
+        if missing:
+            raise TypeError(f"kernelize: module `{name or '(the model)'}` ({cls.__name__}) has no "
+                            f"{', '.join(f'`{a}`' for a in missing)}, which {layer.__name__}.forward reads; "
+                            f"map {cls.__name__} to a layer written for it")
+        chosen.append((name, module, layer))
+    for _, module, layer in chosen:
+        module.forward = types.MethodType(layer.forward, module)
+    return [name for name, _, _ in chosen]

@@ -104,7 +104,7 @@ def plan(forward: Any, kernels: Mapping[str, Any], file: str = "") -> BackwardPl
         steps.append((bname, tuple(sources)))
         for o in bwd.outputs:
             p = next(q for q in bwd.args if q.name == o)
-            target = o[1:] if o.startswith("d") else None
+            target = o[1:] if o.startswith("d") else ""
             if target in args and args[target].kind in _INPUTS:
                 if target in grads:
                     raise fail(f"gives the gradient of `{target}` twice (`{grads[target]}` and `{bname}`'s `{o}`)")

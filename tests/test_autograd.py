@@ -1,0 +1,237 @@
+"""Autograd: `#[backward(k1, k2)]` makes a kernel's PyTorch operator differentiable.
+
+One emulated build of tests/packages/autograd (a product with a one-kernel backward; a column scaling
+whose backward is two kernels, the second summing the first's rows, and which has an output no backward
+reads), called through its functional operators with CPU tensors: gradcheck and opcheck, the tensors a
+model holds (Parameters, under grad, no_grad and inference_mode), torch.compile of forward and backward,
+a training step against torch's own ops, the in-place ``.out`` overload. Then the attacks on the
+matching (`oxpack.sources.backward.plan`): every mismatch named in one line, and one real build that
+refuses an unknown backward kernel naming the file. On the GPU: tests/test_gpu_torch.py.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import shutil
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from conftest import REPO, emulated, emulation_project
+
+torch = pytest.importorskip("torch", reason="the autograd tests need PyTorch (pip install torch)")
+
+from oxpack.contract import manifest as manifest_model  # noqa: E402
+from oxpack.errors import StageError  # noqa: E402
+from oxpack.sources.backward import plan  # noqa: E402
+
+KERNELS = (REPO / "tests" / "packages" / "autograd" / "kernels" / "g.rs").read_text()
+
+
+@pytest.fixture(scope="module")
+def k(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    yield from emulated(tmp_path_factory.mktemp("autograd"), "autograd", {"g.rs": KERNELS})
+
+
+@pytest.fixture(scope="module")
+def ops(k: ModuleType) -> Any:
+    import autograd.kernels_torch  # noqa: F401  (registers torch.ops.autograd)
+
+    return torch.ops.autograd
+
+
+def _gradcheck(fn: Any, inputs: tuple[Any, ...]) -> bool:
+    # the kernels compute in f32 (none takes f64): finite differences of step 1e-2 against the analytic
+    # gradient, within 1e-3 absolute and relative (f32 rounding of sums of a few products of values ~1)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Input #", UserWarning)  # "not a double precision" input: on purpose
+        return bool(torch.autograd.gradcheck(fn, inputs, eps=1e-2, atol=1e-3, rtol=1e-3))
+
+
+def test_gradcheck_in_f32(ops: Any) -> None:
+    g = torch.Generator().manual_seed(5)
+    x, y = (torch.randn(37, generator=g).requires_grad_() for _ in range(2))
+    assert _gradcheck(lambda a, b: ops.mul(a, b), (x, y))
+    x, w = torch.randn(9, 7, generator=g).requires_grad_(), torch.randn(7, generator=g).requires_grad_()
+    assert _gradcheck(lambda a, b: ops.scale_cols(1.5, a, b)[0], (x, w))
+    assert _gradcheck(lambda b: ops.scale_cols(-2.0, x.detach(), b)[0], (w,))  # one input differentiated
+
+
+def test_opcheck(ops: Any) -> None:
+    x, y = torch.randn(12, requires_grad=True), torch.randn(12, requires_grad=True)
+    torch.library.opcheck(ops.mul.default, (x, y))
+    x2, w = torch.randn(4, 3, requires_grad=True), torch.nn.Parameter(torch.randn(3))
+    torch.library.opcheck(ops.scale_cols.default, (0.5, x2, w))
+    torch.library.opcheck(ops.mul_bwd.default, (torch.randn(12), x.detach(), y.detach()))
+    torch.library.opcheck(ops.scale_cols_bwd_sum.default, (torch.randn(4, 3), w.detach()))
+
+
+def test_the_functional_operator_returns_new_outputs_and_the_out_overload_writes(ops: Any) -> None:
+    x, w = torch.randn(4, 3), torch.randn(3)
+    out, rowsum = ops.scale_cols(2.0, x, w)
+    assert out.shape == (4, 3) and rowsum.shape == (4,)  # the declared dims
+    torch.testing.assert_close(out, 2 * x * w)
+    torch.testing.assert_close(rowsum, x.sum(1))
+    mine, sums = torch.full((4, 3), 7.0), torch.empty(4)
+    assert ops.scale_cols.out(2.0, x, w, mine, sums) is None  # the in-place form, as the stub
+    torch.testing.assert_close(mine, out)
+    assert str(ops.scale_cols.default._schema).endswith("-> (Tensor, Tensor)")
+
+
+def test_every_tensor_a_model_holds(ops: Any) -> None:
+    x = torch.randn(5, 3, requires_grad=True)
+    w = torch.nn.Parameter(torch.randn(3))
+    out, rowsum = ops.scale_cols(3.0, x, w)
+    assert out.requires_grad and not rowsum.requires_grad  # `rowsum`: no backward reads its gradient
+    out.square().sum().backward()
+    torch.testing.assert_close(x.grad, 2 * out.detach() * 3.0 * w.detach())
+    torch.testing.assert_close(w.grad, (2 * out.detach() * 3.0 * x.detach()).sum(0))
+    with torch.no_grad():
+        assert not ops.scale_cols(3.0, x, w)[0].requires_grad
+    with torch.inference_mode():
+        inner = torch.randn(5, 3)
+        torch.testing.assert_close(ops.scale_cols(3.0, inner, w)[0], 3.0 * inner * w.detach())
+    view = torch.randn(10, 3, requires_grad=True)[2:7]  # a contiguous view at an offset, non-leaf
+    ops.scale_cols(1.0, view, w)[0].sum().backward()
+
+
+def test_an_output_without_a_backward_passes_no_gradient(ops: Any) -> None:
+    x, w = torch.randn(4, 3, requires_grad=True), torch.randn(3, requires_grad=True)
+    out, rowsum = ops.scale_cols(1.0, x, w)
+    (out.sum() + rowsum.sum()).backward()  # `rowsum` is a constant to autograd, as an integer output is
+    torch.testing.assert_close(x.grad, w.detach().expand(4, 3))
+
+
+def test_a_gradient_reaches_each_input_in_its_own_shape(ops: Any) -> None:
+    x, w = torch.randn(2, 3, 4, requires_grad=True), torch.randn(4, requires_grad=True)  # x: 3-D, rows = 6
+    out, _ = ops.scale_cols(1.0, x, w)
+    assert out.shape == (6, 4)
+    out.sum().backward()
+    assert x.grad.shape == (2, 3, 4) and w.grad.shape == (4,)
+    torch.testing.assert_close(w.grad, x.detach().reshape(6, 4).sum(0))
+
+
+@pytest.mark.parametrize("backend", ["aot_eager", "inductor"])
+@pytest.mark.filterwarnings("ignore:`torch.jit.script_method` is deprecated:DeprecationWarning")  # inductor's own
+def test_compiled_forward_and_backward_match_eager(ops: Any, backend: str) -> None:
+    if backend == "inductor" and not shutil.which("g++") and not shutil.which("c++"):
+        pytest.skip("inductor on the CPU needs a C++ compiler")
+
+    def f(x: Any, w: Any, y: Any) -> Any:
+        out, rowsum = ops.scale_cols(0.5, torch.relu(x), w)
+        return (ops.mul(out.reshape(-1), y).sum() + rowsum.sum()) * 2
+
+    torch._dynamo.reset()
+    compiled = torch.compile(f, fullgraph=True, backend=backend)
+    g = torch.Generator().manual_seed(3)
+    x, w, y = torch.randn(6, 5, generator=g), torch.randn(5, generator=g), torch.randn(30, generator=g)
+    grads = []
+    for fn in (f, compiled):
+        inputs = [t.clone().requires_grad_() for t in (x, w, y)]
+        loss = fn(*inputs)
+        loss.backward()
+        grads.append((loss.detach(), *(t.grad for t in inputs)))
+    for eager, traced in zip(*grads, strict=True):
+        torch.testing.assert_close(traced, eager)
+
+
+def test_a_training_step_matches_torch(ops: Any) -> None:
+    """A two-layer model whose scaling is the kernel's: loss, gradients and the updated weights match the same
+    model written with torch's own ops."""
+    g = torch.Generator().manual_seed(11)
+    x, target = torch.randn(16, 8, generator=g), torch.randn(16, 8, generator=g)
+    lin = torch.randn(8, 8, generator=g) / 3
+    results = []
+    for kernel in (True, False):
+        w = torch.nn.Parameter(torch.ones(8) + 0.1 * torch.arange(8.0))
+        m = torch.nn.Parameter(lin.clone())
+        opt = torch.optim.SGD([w, m], lr=0.1)
+        h = x @ m
+        y = ops.scale_cols(2.0, h, w)[0] if kernel else 2.0 * h * w
+        loss = torch.nn.functional.mse_loss(ops.mul(y.reshape(-1), y.reshape(-1)) if kernel else (y * y).reshape(-1),
+                                            target.reshape(-1))
+        loss.backward()
+        grads = (w.grad.clone(), m.grad.clone())
+        opt.step()
+        results.append((loss.detach(), *grads, w.detach().clone(), m.detach().clone()))
+    for ours, theirs in zip(*results, strict=True):
+        torch.testing.assert_close(ours, theirs, rtol=1e-5, atol=1e-5)
+
+
+# --- the attacks on the matching: each mismatch named in one line -------------------------------------
+
+
+@pytest.fixture(scope="module")
+def kernels(k: ModuleType) -> dict[str, Any]:
+    data = json.loads((Path(k.__file__).parent / "_oxpack" / "kernels.json").read_text())
+    return dict(manifest_model().Manifest.from_json(data, "kernels.json", reader="test", upgrade="", rebuild="").kernels)
+
+
+def _refusal(kernels: dict[str, Any], name: str, **changes: Any) -> str:
+    changed = dict(kernels)
+    for kname, fields in changes.items():
+        changed[kname] = dataclasses.replace(changed[kname], **fields)
+    with pytest.raises(StageError) as info:
+        plan(changed[name], changed, "kernels/g.rs")
+    message = str(info.value)
+    assert "\n" not in message and message.startswith(f"kernels/g.rs: kernel `{name}`: `#[backward("), message
+    return message
+
+
+def _param(kernel: Any, old: str, new: str, **fields: Any) -> tuple[Any, ...]:
+    return tuple(dataclasses.replace(p, name=new, **fields) if p.name == old else p for p in kernel.params)
+
+
+def test_the_plans_as_built(kernels: dict[str, Any]) -> None:
+    p = plan(kernels["scale_cols"], kernels)
+    assert p.steps == (("scale_cols_bwd", ("in:a", "grad:out", "in:x", "in:w")),
+                       ("scale_cols_bwd_sum", ("step:0:dw_rows", "in:w")))
+    assert p.grads == (("w", "step:1:dw"), ("x", "step:0:dx")) and p.differentiable == ("out",)
+
+
+def test_refusals(kernels: dict[str, Any]) -> None:
+    m = kernels["mul"]
+    assert "names `mul_bwdd`, which is not a kernel of this module (did you mean `mul_bwd`?)" in \
+        _refusal(kernels, "mul", mul={"backward": ("mul_bwdd",)})
+    assert "names `mul` itself" in _refusal(kernels, "mul", mul={"backward": ("mul",)})
+    assert "needs every output of `mul` declared in `#[outputs(...)]`" in \
+        _refusal(kernels, "mul", mul={"outputs": {}})
+    assert "whose outputs `dy` are not declared" in \
+        _refusal(kernels, "mul", mul_bwd={"outputs": {"dx": "len(x)"}})
+    b = kernels["mul_bwd"]
+    assert "cannot give `mul_bwd`'s parameter `grad_out`: it names no argument or output of `mul`, no " \
+           "`d<output>` (the gradient of an output: `dout`)" in \
+        _refusal(kernels, "mul", mul_bwd={"params": _param(b, "dout", "grad_out")})
+    assert "gives `mul_bwd`'s parameter `x` (a float64 array) from argument `x`, which is a float32 array" in \
+        _refusal(kernels, "mul", mul_bwd={"params": _param(b, "x", "x", dtype="float64")})
+    assert "gives no gradient of `y`: a backward kernel must output `dy`" in \
+        _refusal(kernels, "mul", mul_bwd={"params": tuple(p for p in b.params if p.name != "dy"), "outputs": {"dx": "len(x)"}})
+    assert "leaves output `dz` of `mul_bwd` unread" in \
+        _refusal(kernels, "mul", mul_bwd={"params": _param(b, "dy", "dz"), "outputs": {"dx": "len(x)", "dz": "len(x)"}})
+    assert "gives the gradient of `y` (float32) as `mul_bwd`'s `dy` (float64)" in \
+        _refusal(kernels, "mul", mul_bwd={"params": _param(b, "dy", "dy", dtype="float64")})
+    assert "leaves output `dw_rows` of `scale_cols_bwd` unread" in \
+        _refusal(kernels, "scale_cols", scale_cols={"backward": ("scale_cols_bwd",)})
+    assert "reads the gradient of no output of `mul`" in \
+        _refusal(kernels, "mul", mul_bwd={"params": tuple(p for p in b.params if p.name != "dout")})
+    assert m.backward == ("mul_bwd",)
+
+
+def test_a_build_names_the_file_of_a_bad_backward(tmp_path: Path) -> None:
+    source = KERNELS.replace("#[backward(mul_bwd)]", "#[backward(mul_backward)]")
+    root = emulation_project(tmp_path / "proj", "badgrad", {"g.rs": source})
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "build", str(root), "--out", str(tmp_path / "out"), "-q"],
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode != 0
+    assert re.search(r"kernels/g\.rs: kernel `mul`: `#\[backward\(mul_backward\)\]` names `mul_backward`, which is "
+                     r"not a kernel of this module \(did you mean `mul_bwd`\?\)", proc.stderr), proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not (tmp_path / "out" / "badgrad" / "kernels.py").exists()  # nothing written
