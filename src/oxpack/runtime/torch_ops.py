@@ -218,7 +218,8 @@ def kernelize(model: Any, mapping: Mapping[Any, Any]) -> list[str]:
     submodule whose class, or class name, is a key of `mapping` runs the mapped layer class's ``forward``
     with itself as ``self``, so the layer reads the module's own parameters and attributes (its weights
     stay where they are: a state dict, an optimizer and ``.to()`` see no change). A layer class may list the
-    attributes its ``forward`` reads in ``needs``; a module without one is refused, naming both, before any
+    attributes its ``forward`` reads in ``needs`` (a module without one is refused, naming both), and a
+    static ``refuses(module)`` that says why a module cannot take it (or None); refusals come before any
     module is changed. Returns the swapped modules' names, in ``named_modules`` order."""
     chosen = []
     for name, module in model.named_modules():
@@ -231,6 +232,11 @@ def kernelize(model: Any, mapping: Mapping[Any, Any]) -> list[str]:
             raise TypeError(f"kernelize: module `{name or '(the model)'}` ({cls.__name__}) has no "
                             f"{', '.join(f'`{a}`' for a in missing)}, which {layer.__name__}.forward reads; "
                             f"map {cls.__name__} to a layer written for it")
+        refuses = getattr(layer, "refuses", None)  # a check of the module beyond its attributes
+        why = refuses(module) if refuses is not None else None
+        if why:
+            raise TypeError(f"kernelize: module `{name or '(the model)'}` ({cls.__name__}) cannot take "
+                            f"{layer.__name__}.forward: {why}")
         chosen.append((name, module, layer))
     for _, module, layer in chosen:
         module.forward = types.MethodType(layer.forward, module)

@@ -95,7 +95,10 @@
 /// `#[tune(block = [128, 256, 512])]` next lists candidate blocks for a block the launch leaves
 /// open: the first call for a size on a GPU times them. `#[outputs(c = (m, n))]` next gives the
 /// dims of outputs (the last parameters) that a call may leave out: the stub makes and returns
-/// them. See the documentation's "Launch shapes and tuning".
+/// them. See the documentation's "Launch shapes and tuning". `#[backward(k1, k2)]` next names the
+/// kernels of the same file that the backward of its PyTorch operator runs, in order; their
+/// parameters are matched by name (`dout` is the gradient of output `out`, an output `dx` the
+/// gradient of input `x`). See the documentation's "Using kernels in a model".
 ///
 /// ```ignore
 /// kernel! {
