@@ -56,6 +56,14 @@ fn grad(dy: BF16x8, h: BF16x8, w: BF16x8, dh: BF16x8, s: f32, c: f32) -> BF16x8 
     }))
 }
 
+/// The low (`high` false) or high 4 lanes of a bf16 chunk, as f32: a choice of values, not an index
+/// (an index that varies per thread would put the chunk in local memory).
+#[inline(always)]
+fn half(v: BF16x8, high: bool) -> [f32; 4] {
+    let [a, b, c, d, e, f, g, h] = v.0;
+    (if high { [e, f, g, h] } else { [a, b, c, d] }).map(|x| x.to_f32())
+}
+
 kernel! {
     /// The residual add and RMSNorm of a transformer block, in one pass (vLLM's
     /// `fused_add_rms_norm`) over rows of `C = len(weight)` bfloat16 channels:
@@ -142,14 +150,16 @@ kernel! {
                 if let (Some(dy), Some(h)) =
                     (RegChunks::<BF16, _, 4>::load(&row, dyr), RegChunks::<BF16, _, 4>::load(&row, hr)) {
                     // chunk k of this lane is the row's chunk m + k·n
+                    // `unroll!`: a constant k a copy, so the chunks stay in registers (a loop would
+                    // index them, in local memory)
                     let mut a = 0.0;
-                    for k in 0..4 {
+                    unroll!(k in 0..4 => {
                         if let (Some(d), Some(x)) = (dy.get(k), h.get(k)) {
                             a = dot(a, d, x, load4(weight, m + k * n).unwrap_or_default());
                         }
-                    }
+                    });
                     let c = warp_sum(a) * inv_n * s * s;
-                    for k in 0..4 {
+                    unroll!(k in 0..4 => {
                         if let (Some(d), Some(x)) = (dy.get(k), h.get(k)) {
                             let j = m + k * n;
                             let (w, dh) = (load4(weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default());
@@ -161,7 +171,7 @@ kernel! {
                                 o.set(g);
                             }
                         }
-                    }
+                    });
                 } else {
                     // Too long for the registers: the row read twice.
                     let mut a = 0.0;
@@ -187,14 +197,14 @@ kernel! {
             let first = prow.row() * ROWS_PER_BLOCK;
             let last = rstd.len().min(first + ROWS_PER_BLOCK);
             for (c, mut o) in prow.iter_mut() {
-                let (half, lane0) = (c / 2, (c % 2) * 4);
                 let mut acc = [0.0f32; 4];
                 for r in first..last {
                     let at = r * cols..(r + 1) * cols;
                     if let (Some(dyr), Some(hr), Some(&s)) = (dout.get(at.clone()), residual_out.get(at), rstd.get(r)) {
-                        let (d, x) = (load4(dyr, half).unwrap_or_default(), load4(hr, half).unwrap_or_default());
+                        let (d, x) = (load4(dyr, c / 2).unwrap_or_default(), load4(hr, c / 2).unwrap_or_default());
+                        let (d, x) = (half(d, c % 2 == 1), half(x, c % 2 == 1));
                         for l in 0..4 {
-                            acc[l] = (d.0[lane0 + l].to_f32() * x.0[lane0 + l].to_f32()).mul_add(s, acc[l]);
+                            acc[l] = (d[l] * x[l]).mul_add(s, acc[l]);
                         }
                     }
                 }
