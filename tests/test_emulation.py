@@ -208,10 +208,11 @@ def misuse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
 
 
 def test_every_example_kernel_runs_emulated_against_numpy(example_build: Path) -> None:
-    """example-project/tests/test_emulated.py: the twin of every GPU test, on host arrays."""
+    """example-project/tests/test_emulated.py, the twin of every GPU test, and test_fused_glu.py, the fused
+    residual-add + RMSNorm and SwiGLU forward and backward kernels: on host arrays."""
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "error",
-         str(EXAMPLE / "tests" / "test_emulated.py")],
+         str(EXAMPLE / "tests" / "test_emulated.py"), str(EXAMPLE / "tests" / "test_fused_glu.py")],
         capture_output=True, text=True, check=False, cwd=example_build,
         env={**os.environ, "PYTHONPATH": str(example_build)},
     )
@@ -277,8 +278,8 @@ def test_oxpack_emulate_runs_the_stubs_on_numpy_arrays(example_build: Path) -> N
 def test_the_build_ships_host_libraries_only_when_asked(example_build: Path, tmp_path: Path) -> None:
     support = example_build / "vecmath" / "_oxpack"
     assert sorted(p.name for p in support.glob("*.host.so")) == [
-        "attention.host.so", "bits.host.so", "gemm.host.so", "int8.host.so", "matrix.host.so", "nn.host.so", "norm.host.so", "reduce.host.so",
-        "saxpy.host.so", "scan.host.so", "tensor.host.so"]
+        "attention.host.so", "bits.host.so", "fused.host.so", "gemm.host.so", "glu.host.so", "int8.host.so", "matrix.host.so",
+        "nn.host.so", "norm.host.so", "reduce.host.so", "saxpy.host.so", "scan.host.so", "tensor.host.so"]
     assert (support / "emulate.py").is_file()
     plain = tmp_path / "plain"
     _build(EXAMPLE, plain, "-q")

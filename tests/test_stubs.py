@@ -1733,3 +1733,23 @@ def test_the_descriptor_marks_a_resident_grid_and_refuses_an_unknown_one() -> No
     assert not parse_sig(head + ";file=k.rs;requires=;doc=d").resident_grid
     with pytest.raises(StageError, match=r"kernel descriptor of `scan` has an unknown `grid=whole`"):
         parse_sig(head + ";file=k.rs;grid=whole;requires=;doc=d")
+
+
+def test_outputs_keep_the_parameters_order_through_the_attribute_and_the_cache() -> None:
+    """A call returns the outputs it made in the parameters' order: `#[outputs(...)]` may name them in
+    another, and the link stage's cache entry (JSON with sorted keys) and the manifest hold no order of
+    their own, so each is read back in the parameters' order (`zeta` before `alpha` here)."""
+    import json
+
+    from oxpack.builder.manifest import sig_from_json, sig_to_json
+    from oxpack.contract import manifest
+    from oxpack.sources.descriptor import parse_sig
+
+    sig = parse_sig("oxpack-kernel-v1;two;i:index:1d:ThreadIndex;x:in:float32:&[f32];"
+                    "zeta:out:float32:&mut DisjointSlice<f32>;alpha:out:float32:&mut DisjointSlice<f32>;file=k.rs;"
+                    "outputs=alpha = (len(x)), zeta = (len(x));requires=;doc=d")
+    assert [name for name, _ in sig.outputs] == ["zeta", "alpha"]
+    cached = json.loads(json.dumps(sig_to_json(sig), sort_keys=True))
+    assert list(cached["outputs"]) == ["alpha", "zeta"]  # what the cache file holds
+    assert [name for name, _ in sig_from_json(cached).outputs] == ["zeta", "alpha"]
+    assert list(manifest().Signature.from_signature_json(cached, "k").outputs) == ["zeta", "alpha"]

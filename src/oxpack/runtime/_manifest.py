@@ -497,7 +497,9 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
             "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants),
             "whole_warps": whole_warps, "resident_grid": resident_grid,
             "launch": {key: launch[key] for key in LAUNCH_KEYS if key in launch},  # in the keys' order
-            "tune": tuple(tuple(b) for b in blocks), "outputs": dict(outputs), "backward": tuple(backward),
+            "tune": tuple(tuple(b) for b in blocks),
+            "outputs": {p.name: outputs[p.name] for p in params if p.name in outputs},  # in the parameters' order
+            "backward": tuple(backward),
             "bodies": bodies}
 
 

@@ -191,7 +191,9 @@ def check_outputs(sig: KernelSig, text: str) -> KernelSig:
     if set(tail) != named:
         after = next(p for p in call[call.index(min(named, key=call.index)):] if p not in named)
         fail(f"names outputs that `{after}` follows: the outputs a call may leave out come last; move them there")
-    return replace(sig, outputs=pairs)
+    # in the parameters' order, the order a call returns them in (not the attribute's, which a cached
+    # signature would not keep)
+    return replace(sig, outputs=tuple(sorted(pairs, key=lambda pair: call.index(pair[0]))))
 
 
 def check_tune(sig: KernelSig, text: str) -> KernelSig:

@@ -1,0 +1,236 @@
+//! The residual add fused with the RMSNorm after it, on bfloat16 (f32 math), as vLLM's
+//! `fused_add_rms_norm`: forward, and backward in two kernels (the gradients of the inputs, then
+//! the weights' gradient summed over the rows with no atomics, so that two runs give the same
+//! bytes).
+use oxpack::block;
+use oxpack::math::fast;
+use oxpack::prelude::*;
+
+/// The rows a block of the backward pass covers: a warp per row, so its blocks are of
+/// `32 · ROWS_PER_BLOCK` threads, and the block writes one row of `dweight_partial` (the
+/// weights' gradient over its rows, f32).
+pub const ROWS_PER_BLOCK: usize = 8;
+
+/// 1 / n for a row length n >= 1 with no division (as `norm.rs`'s: a division's slow path is a
+/// call, around which the assembler keeps every live register): `rsqrt.approx` squared, then
+/// one Newton step, within f32 rounding of 1 / n.
+#[inline(always)]
+fn recip(n: f32) -> f32 {
+    let r = fast::rsqrt(n);
+    let y = r * r;
+    y * (-n).mul_add(y, 2.0)
+}
+
+/// x + r for a chunk of 8 bfloat16 values, as PyTorch adds two bf16 tensors: the f32 sum
+/// rounded to bf16.
+#[inline(always)]
+fn add(x: BF16x8, r: BF16x8) -> BF16x8 {
+    BF16x8(core::array::from_fn(|l| BF16::from_f32(x.0[l].to_f32() + r.0[l].to_f32())))
+}
+
+/// `h · rstd · w` for a chunk of 8 bfloat16 values and the same chunk of the weights, in f32,
+/// rounded once.
+#[inline(always)]
+fn scaled(h: BF16x8, rstd: f32, w: BF16x8) -> BF16x8 {
+    BF16x8(core::array::from_fn(|l| BF16::from_f32(h.0[l].to_f32() * rstd * w.0[l].to_f32())))
+}
+
+/// This thread's share of Σ w·dy·h over a chunk (lanes past the row read zero: they add 0).
+#[inline(always)]
+fn dot(acc: f32, dy: BF16x8, h: BF16x8, w: BF16x8) -> f32 {
+    let mut a = acc;
+    for l in 0..8 {
+        a = (w.0[l].to_f32() * dy.0[l].to_f32()).mul_add(h.0[l].to_f32(), a);
+    }
+    a
+}
+
+/// The gradient of a chunk of the forward's input h (= `residual_out`), with the one that
+/// reaches `residual_out` directly (`dh`) added: dh + s · (w·dy − h · c), where s is the row's
+/// rstd and c = s² · mean(w·dy·h) over the row; rounded to bf16 once.
+#[inline(always)]
+fn grad(dy: BF16x8, h: BF16x8, w: BF16x8, dh: BF16x8, s: f32, c: f32) -> BF16x8 {
+    BF16x8(core::array::from_fn(|l| {
+        let g = (w.0[l].to_f32() * dy.0[l].to_f32() - h.0[l].to_f32() * c).mul_add(s, dh.0[l].to_f32());
+        BF16::from_f32(g)
+    }))
+}
+
+/// The low (`high` false) or high 4 lanes of a bf16 chunk, as f32: a choice of values, not an index
+/// (an index that varies per thread would put the chunk in local memory).
+#[inline(always)]
+fn half(v: BF16x8, high: bool) -> [f32; 4] {
+    let [a, b, c, d, e, f, g, h] = v.0;
+    (if high { [e, f, g, h] } else { [a, b, c, d] }).map(|x| x.to_f32())
+}
+
+kernel! {
+    /// The residual add and RMSNorm of a transformer block, in one pass (vLLM's
+    /// `fused_add_rms_norm`) over rows of `C = len(weight)` bfloat16 channels:
+    /// residual_out = x + residual (rounded to bf16, as PyTorch adds bf16 tensors), then
+    /// out = residual_out · rstd · weight with rstd = 1 / sqrt(mean(residual_out²) + eps), in
+    /// f32, rounded once; rstd saved per row (f32) for the backward pass.
+    /// `fused_add_rmsnorm_bf16(eps, x, residual, weight) -> (out, residual_out, rstd)`.
+    /// One block per row, 16 bytes (8 values) at a time, its block tuned among 128, 256 and
+    /// 512; a row of up to 32 · block channels is read once into registers, a longer one twice.
+    #[launch(grid = len(rstd))]
+    #[tune(block = [128, 256, 512])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
+              rstd = (len(x) / len(weight)))]
+    pub fn fused_add_rmsnorm_bf16(
+        i: ThreadIndex, eps: f32, x: &[BF16], residual: &[BF16], weight: &[BF16],
+        out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
+        residual_out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
+        rstd: &mut DisjointSlice<f32, OnePerBlock>,
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
+             len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
+        // `None` for a whole block at once (both outputs have x's length): no thread skips the
+        // block reduction.
+        let (Some(row), Some(hrow)) = (out.block_row(i), residual_out.block_row(i)) else { return };
+        let (Some(xr), Some(rr)) = (x.get(row.range()), residual.get(row.range())) else { return };
+        let inv_n = recip(row.cols() as f32);
+        let s = if let Some(v) = RegChunks::<BF16, _, 4>::load_streaming(&row, xr) {
+            let h = v.map_with([rr], |xv, [rv]| add(xv, rv)); // the sum, in registers
+            h.store(hrow);
+            let s = (block::sum_f32(h.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + eps).rsqrt();
+            h.map_with_store([weight], |hv, [w]| scaled(hv, s, w), row);
+            s
+        } else {
+            // Too long for the registers: the sum written and squared, then computed again
+            // (the same bits) and scaled.
+            let mut sq = 0.0;
+            for (c, mut o) in hrow.iter_mut() {
+                let h = add(load4(xr, c).unwrap_or_default(), load4(rr, c).unwrap_or_default());
+                o.set(h);
+                sq = h.0.iter().fold(sq, |a, e| e.to_f32().mul_add(e.to_f32(), a));
+            }
+            let s = (block::sum_f32(sq) * inv_n + eps).rsqrt();
+            for (c, mut o) in row.iter_mut() {
+                let h = add(load4(xr, c).unwrap_or_default(), load4(rr, c).unwrap_or_default());
+                o.set(scaled(h, s, load4(weight, c).unwrap_or_default()));
+            }
+            s
+        };
+        if let Some(o) = rstd.block_value(i) {
+            *o = s;
+        }
+    }
+
+    /// The backward pass of `fused_add_rmsnorm_bf16`, but for the weights' gradient's last
+    /// sum: with h = residual_out and s = rstd per row,
+    /// g = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)), and
+    /// dx = dresidual = g (bf16); dweight_partial row b = Σ dout · h · s over rows
+    /// 8b .. 8b + 8 (f32, in row order), which `fused_add_rmsnorm_bf16_bwd_dweight` sums.
+    /// `fused_add_rmsnorm_bf16_bwd(dout, dresidual_out, residual_out, weight, rstd)
+    /// -> (dx, dresidual, dweight_partial)`. Blocks of 8 warps, a warp per row; a row of up to
+    /// 1,024 channels is read once into registers, a longer one twice; then each thread sums
+    /// its block's rows for its columns of `dweight_partial`.
+    #[launch(grid = cdiv(len(rstd), {ROWS_PER_BLOCK}), block = {32 * ROWS_PER_BLOCK})]
+    #[outputs(dx = (len(dout) / len(weight), len(weight)), dresidual = (len(dout) / len(weight), len(weight)),
+              dweight_partial = (cdiv(len(rstd), {ROWS_PER_BLOCK}), len(weight)))]
+    #[whole_warps]
+    pub fn fused_add_rmsnorm_bf16_bwd(
+        i: ThreadIndex, dout: &[BF16], dresidual_out: &[BF16], residual_out: &[BF16], weight: &[BF16],
+        rstd: &[f32],
+        dx: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
+        dresidual: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
+        dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+    ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
+             len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
+             len(dresidual) == len(dout), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight)) {
+        // The rows' gradients: warp w of the grid takes row w (block b's warps: rows 8b .. 8b + 8).
+        // `None` for a whole warp at once (past the last row): no lane leaves a `warp_sum`.
+        if let (Some(mut row), Some(mut hrow)) = (dx.warp_row(i), dresidual.warp_row(i)) {
+            let range = row.range();
+            if let (Some(&s), Some(dyr), Some(dhr), Some(hr)) = (rstd.get(row.row()), dout.get(range.clone()),
+                                                                 dresidual_out.get(range.clone()),
+                                                                 residual_out.get(range)) {
+                let inv_n = recip(row.cols() as f32);
+                let (m, n) = (row.member(), row.stride());
+                if let (Some(dy), Some(h)) =
+                    (RegChunks::<BF16, _, 4>::load(&row, dyr), RegChunks::<BF16, _, 4>::load(&row, hr)) {
+                    // chunk k of this lane is the row's chunk m + k·n
+                    // `unroll!`: a constant k a copy, so the chunks stay in registers (a loop would
+                    // index them, in local memory)
+                    let mut a = 0.0;
+                    unroll!(k in 0..4 => {
+                        if let (Some(d), Some(x)) = (dy.get(k), h.get(k)) {
+                            a = dot(a, d, x, load4(weight, m + k * n).unwrap_or_default());
+                        }
+                    });
+                    let c = warp_sum(a) * inv_n * s * s;
+                    unroll!(k in 0..4 => {
+                        if let (Some(d), Some(x)) = (dy.get(k), h.get(k)) {
+                            let j = m + k * n;
+                            let (w, dh) = (load4(weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default());
+                            let g = grad(d, x, w, dh, s, c);
+                            if let Some(mut o) = row.get_mut(k) {
+                                o.set(g);
+                            }
+                            if let Some(mut o) = hrow.get_mut(k) {
+                                o.set(g);
+                            }
+                        }
+                    });
+                } else {
+                    // Too long for the registers: the row read twice.
+                    let mut a = 0.0;
+                    for j in row.chunks() {
+                        a = dot(a, load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
+                                load4(weight, j).unwrap_or_default());
+                    }
+                    let c = warp_sum(a) * inv_n * s * s;
+                    for ((j, mut o), (_, mut o2)) in row.iter_mut().zip(hrow.iter_mut()) {
+                        let g = grad(load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
+                                     load4(weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default(), s, c);
+                        o.set(g);
+                        o2.set(g);
+                    }
+                }
+            }
+        }
+        // The weights' gradient over the block's rows, no barrier needed (only inputs are read):
+        // thread t owns f32 chunks t, t + 256, … (columns 4c .. 4c + 4) of the block's row of
+        // `dweight_partial`, half of the bf16 chunk c / 2 of each input row; rows in order.
+        if let Some(prow) = dweight_partial.block_row(i) {
+            let cols = prow.cols();
+            let first = prow.row() * ROWS_PER_BLOCK;
+            let last = rstd.len().min(first + ROWS_PER_BLOCK);
+            for (c, mut o) in prow.iter_mut() {
+                let mut acc = [0.0f32; 4];
+                for r in first..last {
+                    let at = r * cols..(r + 1) * cols;
+                    if let (Some(dyr), Some(hr), Some(&s)) = (dout.get(at.clone()), residual_out.get(at), rstd.get(r)) {
+                        let (d, x) = (load4(dyr, c / 2).unwrap_or_default(), load4(hr, c / 2).unwrap_or_default());
+                        let (d, x) = (half(d, c % 2 == 1), half(x, c % 2 == 1));
+                        for l in 0..4 {
+                            acc[l] = (d[l] * x[l]).mul_add(s, acc[l]);
+                        }
+                    }
+                }
+                o.set(F32x4(acc));
+            }
+        }
+    }
+
+    /// The weights' gradient of `fused_add_rmsnorm_bf16`: dweight[j] = Σ_b dweight_partial[b, j]
+    /// (f32, in order of b: deterministic), rounded to bf16; a thread per channel.
+    /// `fused_add_rmsnorm_bf16_bwd_dweight(weight, dweight_partial) -> dweight` (`weight` gives
+    /// the channels only).
+    #[launch(threads = len(weight))]
+    #[outputs(dweight = (len(weight)))]
+    pub fn fused_add_rmsnorm_bf16_bwd_dweight(
+        i: ThreadIndex, weight: &[BF16], dweight_partial: &[f32], dweight: &mut DisjointSlice<BF16>,
+    ) where (len(weight) >= 1, len(dweight) == len(weight), len(dweight_partial) % len(weight) == 0) {
+        if let Some(o) = dweight.get_mut(i) {
+            let cols = weight.len();
+            let mut acc = 0.0f32;
+            let mut p = i.get();
+            while let Some(&v) = dweight_partial.get(p) {
+                acc += v;
+                p += cols;
+            }
+            *o = BF16::from_f32(acc);
+        }
+    }
+}

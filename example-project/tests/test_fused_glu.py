@@ -1,0 +1,366 @@
+"""The fused residual-add + RMSNorm (kernels/fused.rs) and SwiGLU (kernels/glu.rs) kernels,
+forward and backward, emulated on the CPU against NumPy references in float64: no GPU needed.
+
+Like `test_emulated.py`, this needs a build that ships the host libraries (`oxpack build
+--emulation`); oxpack's CI runs it (`tests/test_emulation.py`). bfloat16 arrays are uint16 NumPy
+arrays of their bits, handed over through DLPack, so neither PyTorch nor ml_dtypes is needed.
+
+Tolerances, per dtype:
+- f32 outputs: |got − ref| ≤ 1e-6·|ref| (about 8 f32 ulps; rstd: 1e-5, a sum of C squares).
+- bf16 outputs: computed in f32 and rounded to bf16 once, so within one rounding of the float64
+  value: |got − ref| ≤ (2⁻⁸ + 1e-6)·|ref| (half a bf16 ulp is at most 2⁻⁸ of the value, 8
+  significant bits); `residual_out` bit for bit as PyTorch's bf16 add (the f32 sum rounded to
+  nearest even), and nearly every SwiGLU output the bf16 nearest to the float64 value.
+- gradients, which sum terms that may cancel: plus 2e-6 times the sum of the terms' magnitudes
+  (named per reference), about 16 f32 ulps of it.
+- all: plus 1e-37, below f32's normal range (silu(−100) = −3.7e-42 comes out 0: e^100 overflows).
+Every output is also checked to give the same bytes on a second run (no atomics: the weights'
+gradient is summed in a fixed order).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vecmath import kernels
+
+EMULATION = (Path(kernels.__file__).parent / "_oxpack" / "emulate.py").is_file()
+pytestmark = pytest.mark.skipif(not EMULATION, reason="built without emulation (oxpack build --emulation)")
+
+from vecmath._oxpack.runtime import KernelArgumentError, KernelValueError  # noqa: E402
+
+ROWS_PER_BLOCK = 8  # fused.rs's ROWS_PER_BLOCK: the rows of one row of `dweight_partial`
+EPS = 1e-6
+F32_REL = 1e-6
+BF16_REL = 2.0**-8 + F32_REL  # one rounding to bf16, after the f32 math
+CANCEL = 2e-6  # f32 rounding, relative to the magnitudes of the terms that a gradient sums
+TINY = 1e-37  # below f32's normal range: silu(-100) is -3.7e-42, and e^100 overflows, so the kernel gives 0
+
+
+@pytest.fixture(autouse=True)
+def emulated() -> Iterator[None]:
+    with kernels.emulation():
+        yield
+
+
+@pytest.fixture
+def rng(request: pytest.FixtureRequest) -> np.random.Generator:
+    """Seeded data: OXPACK_TEST_SEED (an integer, default 21) mixed with the test's id, as in
+    test_emulated.py."""
+    base = int(os.environ.get("OXPACK_TEST_SEED", "21"))
+    seed = (base * 1_000_003 + zlib.crc32(request.node.nodeid.encode())) % 2**32
+    print(f"random data: seed {seed} (OXPACK_TEST_SEED={base} and this test's id)")
+    return np.random.default_rng(seed)
+
+
+# ---------------------------------------------------------------- bfloat16 on NumPy
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
+                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
+                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
+                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
+
+
+class BFloat16:
+    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one): its bits
+    live in a C-contiguous uint16 NumPy array, passed flat; a view keeps its address."""
+
+    def __init__(self, bits: np.ndarray) -> None:
+        assert bits.dtype == np.uint16 and bits.flags.c_contiguous
+        self.bits = bits
+        self.size = bits.size  # its element count, which a call that makes outputs reads
+        self._shape = (ctypes.c_int64 * 1)(bits.size)
+        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
+
+    def __dlpack__(self, **kw: object) -> object:
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        return new(ctypes.addressof(self._tensor), b"dltensor", None)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)
+
+
+def to_bf16(x: np.ndarray) -> np.ndarray:
+    """The bits of the bf16 nearest to each f32 value (round to nearest even)."""
+    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def widen(bits: np.ndarray) -> np.ndarray:
+    """bf16 bits as float64 (exact)."""
+    return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+def random_bf16(rng: np.random.Generator, shape: int | tuple[int, ...], scale: float = 1.0,
+                offset: float = 0.0) -> np.ndarray:
+    return to_bf16(rng.standard_normal(shape, dtype=np.float32) * np.float32(scale) + np.float32(offset))
+
+
+def poisoned(shape: int | tuple[int, ...], dtype: type) -> np.ndarray:
+    out = np.empty(shape, dtype=dtype)
+    out.view(np.uint8).fill(0xA5)  # as bf16: -2.87e-16, as f32: -2.87e-16; never a right answer
+    return out
+
+
+def within(got: np.ndarray, ref: np.ndarray, rel: float, terms: np.ndarray | float = 0.0) -> None:
+    """|got − ref| ≤ rel·|ref| + CANCEL·terms + TINY, element by element, naming the worst element."""
+    err = np.abs(got - ref)
+    bound = rel * np.abs(ref) + CANCEL * np.asarray(terms) + TINY
+    bad = err > bound
+    if bad.any():
+        at = np.unravel_index(np.argmax(err - bound), err.shape)
+        raise AssertionError(f"{int(bad.sum())} of {err.size} elements off; worst at {at}: got {got[at]!r}, "
+                             f"expected {ref[at]!r} within {bound[at] if np.ndim(bound) else bound!r}")
+
+
+# ---------------------------------------------------------------- fused residual add + RMSNorm
+
+
+def fused_forward(x: np.ndarray, residual: np.ndarray, weight: np.ndarray,
+                  block: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(out, residual_out, rstd) of the kernel, into poisoned outputs (bf16 as bits)."""
+    rows, cols = x.shape
+    out, h, rstd = poisoned((rows, cols), np.uint16), poisoned((rows, cols), np.uint16), poisoned(rows, np.float32)
+    extra = {} if block is None else {"block": block}
+    kernels.fused_add_rmsnorm_bf16(EPS, BFloat16(x), BFloat16(residual), BFloat16(weight), BFloat16(out),
+                                   BFloat16(h), rstd, **extra)
+    return out, h, rstd
+
+
+def fused_backward(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,
+                   rstd: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(dx, dresidual, dweight_partial, dweight) of the two backward kernels."""
+    rows, cols = dout.shape
+    dx, dres = poisoned((rows, cols), np.uint16), poisoned((rows, cols), np.uint16)
+    partial = poisoned((-(-rows // ROWS_PER_BLOCK), cols), np.float32)
+    kernels.fused_add_rmsnorm_bf16_bwd(BFloat16(dout), BFloat16(dh), BFloat16(h), BFloat16(weight), rstd,
+                                       BFloat16(dx), BFloat16(dres), partial)
+    dweight = poisoned(cols, np.uint16)
+    kernels.fused_add_rmsnorm_bf16_bwd_dweight(BFloat16(weight), partial, BFloat16(dweight))
+    return dx, dres, partial, dweight
+
+
+SHAPES = [(rows, cols) for cols in (1, 7, 64, 4100) for rows in (1, 3, 257)]
+
+
+@pytest.mark.parametrize(("rows", "cols"), SHAPES)
+@pytest.mark.parametrize("block", [None, 32])
+def test_fused_add_rmsnorm_forward(rng: np.random.Generator, rows: int, cols: int, block: int | None) -> None:
+    """Every shape at the default block (256 in emulation: a row of 4100 channels in registers)
+    and at 32 (8 · 4 · 32 = 1,024 channels in registers: 4100 goes through the two passes; 7
+    and 64 leave threads with no chunk)."""
+    x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 2.0)
+    weight = random_bf16(rng, cols, 0.2, 1.0)
+    out, h, rstd = fused_forward(x, residual, weight, block)
+    # residual_out as PyTorch's bf16 add: the f32 sum, rounded to nearest even
+    assert np.array_equal(h, to_bf16(widen(x).astype(np.float32) + widen(residual).astype(np.float32)))
+    hf = widen(h)
+    s = 1 / np.sqrt(np.mean(hf * hf, axis=1) + EPS)
+    within(rstd.astype(np.float64), s, 1e-5)
+    within(widen(out), hf * s[:, None] * widen(weight), BF16_REL)
+    again = fused_forward(x, residual, weight, block)
+    assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8)) for a, b in zip((out, h, rstd), again, strict=True))
+
+
+def fused_grads(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,
+                rstd: np.ndarray) -> dict[str, np.ndarray]:
+    """The float64 gradients for the kernel's own saved rstd, and the magnitudes they sum."""
+    dy, dhf, hf, w, s = widen(dout), widen(dh), widen(h), widen(weight), rstd.astype(np.float64)[:, None]
+    wdy = w * dy
+    c = s * s * np.mean(wdy * hf, axis=1, keepdims=True)
+    terms = s * s * np.mean(np.abs(wdy * hf), axis=1, keepdims=True)
+    rows = len(hf)
+    starts = range(0, rows, ROWS_PER_BLOCK)
+    contrib = dy * hf * s
+    return {
+        "g": dhf + s * (wdy - hf * c),
+        "g_terms": np.abs(dhf) + s * (np.abs(wdy) + np.abs(hf) * terms),
+        "partial": np.stack([contrib[b:b + ROWS_PER_BLOCK].sum(axis=0) for b in starts]),
+        "partial_terms": np.stack([np.abs(contrib[b:b + ROWS_PER_BLOCK]).sum(axis=0) for b in starts]),
+        "dweight": contrib.sum(axis=0),
+        "dweight_terms": np.abs(contrib).sum(axis=0),
+    }
+
+
+@pytest.mark.parametrize(("rows", "cols"), SHAPES)
+def test_fused_add_rmsnorm_backward(rng: np.random.Generator, rows: int, cols: int) -> None:
+    """dx = dresidual = dresidual_out + the RMSNorm's input gradient, dweight_partial per 8 rows,
+    dweight their sum: a warp per row in registers up to 1,024 channels (1, 7, 64), two passes
+    beyond (4100); 1 and 3 rows leave warps and threads of the block with no row."""
+    x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 2.0)
+    weight = random_bf16(rng, cols, 0.2, 1.0)
+    _, h, rstd = fused_forward(x, residual, weight)
+    dout, dh = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 0.5)
+    dx, dres, partial, dweight = fused_backward(dout, dh, h, weight, rstd)
+    ref = fused_grads(dout, dh, h, weight, rstd)
+    within(widen(dx), ref["g"], BF16_REL, ref["g_terms"])
+    assert np.array_equal(dx, dres)
+    within(partial.astype(np.float64), ref["partial"], F32_REL, ref["partial_terms"])
+    within(widen(dweight), ref["dweight"], BF16_REL, ref["dweight_terms"])
+    again = fused_backward(dout, dh, h, weight, rstd)
+    assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8))
+               for a, b in zip((dx, dres, partial, dweight), again, strict=True))
+
+
+def test_the_backward_matches_the_forward_by_finite_differences(rng: np.random.Generator) -> None:
+    """The gradients' formula, in float64 against the forward's own definition (so the
+    references above test the kernels against the right derivative): L = Σ out·dout + Σ h·dh."""
+    rows, cols = 2, 9
+    hf, w = rng.standard_normal((rows, cols)), 1 + 0.2 * rng.standard_normal(cols)
+    dy, dh = rng.standard_normal((rows, cols)), rng.standard_normal((rows, cols))
+
+    def loss(h: np.ndarray, w: np.ndarray) -> float:
+        s = 1 / np.sqrt(np.mean(h * h, axis=1, keepdims=True) + EPS)
+        return float(np.sum(h * s * w * dy) + np.sum(h * dh))
+
+    s = 1 / np.sqrt(np.mean(hf * hf, axis=1, keepdims=True) + EPS)
+    c = s * s * np.mean(w * dy * hf, axis=1, keepdims=True)
+    g, dw = dh + s * (w * dy - hf * c), np.sum(dy * hf * s, axis=0)
+    step = 1e-6
+    for r, j in [(0, 0), (1, 4), (1, 8)]:
+        e = np.zeros_like(hf)
+        e[r, j] = step
+        assert abs((loss(hf + e, w) - loss(hf - e, w)) / (2 * step) - g[r, j]) < 1e-6
+    for j in (0, 5):
+        e = np.zeros(cols)
+        e[j] = step
+        assert abs((loss(hf, w + e) - loss(hf, w - e)) / (2 * step) - dw[j]) < 1e-6
+
+
+def test_fused_add_rmsnorm_off_a_16_byte_boundary(rng: np.random.Generator) -> None:
+    """Views one element into their buffers (the scalar path of every 16-byte access): the same
+    bits as aligned copies."""
+    rows, cols = 5, 24
+
+    def shifted(a: np.ndarray) -> np.ndarray:
+        flat = np.empty(a.size + 1, a.dtype)
+        flat[1:] = a.ravel()
+        return flat[1:].reshape(a.shape)
+
+    x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols))
+    weight, dout, dh = random_bf16(rng, cols, 0.2, 1.0), random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols))
+    out, h, rstd = fused_forward(x, residual, weight)
+    grads = fused_backward(dout, dh, h, weight, rstd)
+    out2, h2, rstd2 = (shifted(a) for a in (poisoned((rows, cols), np.uint16), poisoned((rows, cols), np.uint16),
+                                            poisoned(rows, np.float32)))
+    kernels.fused_add_rmsnorm_bf16(EPS, BFloat16(shifted(x)), BFloat16(shifted(residual)), BFloat16(shifted(weight)),
+                                   BFloat16(out2), BFloat16(h2), rstd2)
+    assert np.array_equal(out2, out) and np.array_equal(h2, h) and np.array_equal(rstd2, rstd)
+    dx2, dres2 = shifted(poisoned((rows, cols), np.uint16)), shifted(poisoned((rows, cols), np.uint16))
+    partial2 = shifted(poisoned((1, cols), np.float32))
+    kernels.fused_add_rmsnorm_bf16_bwd(BFloat16(shifted(dout)), BFloat16(shifted(dh)), BFloat16(shifted(h)),
+                                       BFloat16(shifted(weight)), shifted(rstd), BFloat16(dx2), BFloat16(dres2), partial2)
+    assert np.array_equal(dx2, grads[0]) and np.array_equal(dres2, grads[1]) and np.array_equal(partial2, grads[2])
+
+
+def test_fused_add_rmsnorm_refuses_rows_that_do_not_divide() -> None:
+    x = BFloat16(np.zeros(10, np.uint16))
+    with pytest.raises(KernelValueError, match=r"requirement `len\(x\) % len\(weight\) == 0` failed"):
+        kernels.fused_add_rmsnorm_bf16(EPS, x, x, BFloat16(np.zeros(3, np.uint16)), BFloat16(np.zeros(10, np.uint16)),
+                                       BFloat16(np.zeros(10, np.uint16)), np.zeros(3, np.float32))
+
+
+# ---------------------------------------------------------------- SwiGLU
+
+
+def swiglu_refs(dout: np.ndarray, gate: np.ndarray, up: np.ndarray) -> dict[str, np.ndarray]:
+    sig = 1 / (1 + np.exp(-gate))
+    return {
+        "out": gate * sig * up,
+        "dgate": dout * up * sig * (1 + gate * (1 - sig)),
+        # the terms that cancel in 1 + g·(1 − σ) (g near −1.28), as magnitudes
+        "dgate_terms": np.abs(dout * up * sig) * (1 + np.abs(gate)),
+        "dup": dout * gate * sig,
+    }
+
+
+LENGTHS = [1, 7, 8, 1000, 1_000_003]
+
+
+@pytest.mark.parametrize("n", LENGTHS)
+def test_swiglu_f32(rng: np.random.Generator, n: int) -> None:
+    gate = (rng.standard_normal(n, dtype=np.float32) * 4).astype(np.float32)
+    gate[: min(n, 4)] = np.float32([-100.0, 100.0, 0.0, -1.2785])[: min(n, 4)]  # e^-g overflows, σ = 1, 0, cancels
+    up, dout = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
+    ref = swiglu_refs(dout.astype(np.float64), gate.astype(np.float64), up.astype(np.float64))
+    out = poisoned(n, np.float32)
+    kernels.swiglu_f32(gate, up, out)
+    within(out.astype(np.float64), ref["out"], F32_REL)
+    dgate, dup = poisoned(n, np.float32), poisoned(n, np.float32)
+    kernels.swiglu_f32_bwd(dout, gate, up, dgate, dup)
+    within(dgate.astype(np.float64), ref["dgate"], F32_REL, ref["dgate_terms"])
+    within(dup.astype(np.float64), ref["dup"], F32_REL)
+    # the form that leaves the outputs out makes them (NumPy, as the inputs) and returns them
+    made = kernels.swiglu_f32(gate, up)
+    made_dgate, made_dup = kernels.swiglu_f32_bwd(dout, gate, up)
+    for a, b in ((made, out), (made_dgate, dgate), (made_dup, dup)):
+        assert isinstance(a, np.ndarray) and a.dtype == np.float32 and a.shape == (n,)
+        assert np.array_equal(a.view(np.uint32), b.view(np.uint32))  # and the same bytes again
+
+
+@pytest.mark.parametrize("n", LENGTHS)
+def test_swiglu_bf16(rng: np.random.Generator, n: int) -> None:
+    gate, up, dout = random_bf16(rng, n, 4.0), random_bf16(rng, n), random_bf16(rng, n)
+    gate[: min(n, 4)] = to_bf16(np.float32([-100.0, 100.0, 0.0, -1.2785]))[: min(n, 4)]
+    ref = swiglu_refs(widen(dout), widen(gate), widen(up))
+    out = poisoned(n, np.uint16)
+    kernels.swiglu_bf16(BFloat16(gate), BFloat16(up), BFloat16(out))
+    within(widen(out), ref["out"], BF16_REL)
+    dgate, dup = poisoned(n, np.uint16), poisoned(n, np.uint16)
+    kernels.swiglu_bf16_bwd(BFloat16(dout), BFloat16(gate), BFloat16(up), BFloat16(dgate), BFloat16(dup))
+    within(widen(dgate), ref["dgate"], BF16_REL, ref["dgate_terms"])
+    within(widen(dup), ref["dup"], BF16_REL)
+    # nearly every element is the bf16 nearest to the float64 value (a tie-break of f32 rounding aside)
+    for got, exact in ((out, ref["out"]), (dup, ref["dup"])):
+        assert np.mean(got == to_bf16(exact.astype(np.float32))) > 0.99
+    again = [poisoned(n, np.uint16) for _ in range(3)]
+    kernels.swiglu_bf16(BFloat16(gate), BFloat16(up), BFloat16(again[0]))
+    kernels.swiglu_bf16_bwd(BFloat16(dout), BFloat16(gate), BFloat16(up), BFloat16(again[1]), BFloat16(again[2]))
+    assert all(np.array_equal(a, b) for a, b in zip(again, (out, dgate, dup), strict=True))
+
+
+# ---------------------------------------------------------------- called with the inputs alone
+
+
+def test_every_kernel_returns_its_outputs_when_called_with_its_inputs_alone(rng: np.random.Generator) -> None:
+    """The form autograd calls: inputs only, outputs made (like the first array) and returned in
+    the order the kernel declares them. bf16 outputs need an array library with bfloat16:
+    PyTorch where it is installed; without it, the call says to pass them."""
+    try:
+        import torch
+    except ImportError:
+        x = BFloat16(np.zeros(16, np.uint16))
+        with pytest.raises(KernelArgumentError, match="cannot make output `out`"):
+            kernels.swiglu_bf16(x, x)
+        return
+    rows, cols = 3, 40
+    t = lambda a: torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)  # noqa: E731 (bits as a bf16 tensor)
+    x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols))
+    weight, dout, dh = random_bf16(rng, cols, 0.2, 1.0), random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols))
+    out, h, rstd = kernels.fused_add_rmsnorm_bf16(EPS, t(x), t(residual), t(weight))
+    assert (out.shape, h.shape, rstd.shape) == ((rows, cols), (rows, cols), (rows,))
+    assert (out.dtype, h.dtype, rstd.dtype) == (torch.bfloat16, torch.bfloat16, torch.float32)
+    ref = fused_forward(x, residual, weight)
+    bits = lambda a: a.contiguous().view(torch.int16).numpy().view(np.uint16)  # noqa: E731
+    assert np.array_equal(bits(out), ref[0]) and np.array_equal(bits(h), ref[1]) and np.array_equal(rstd.numpy(), ref[2])
+    dx, dres, partial = kernels.fused_add_rmsnorm_bf16_bwd(t(dout), t(dh), h, t(weight), rstd)
+    assert (dx.shape, dres.shape, partial.shape) == ((rows, cols), (rows, cols), (1, cols))
+    dweight = kernels.fused_add_rmsnorm_bf16_bwd_dweight(t(weight), partial)
+    assert dweight.shape == (cols,) and dweight.dtype == torch.bfloat16
+    grads = fused_backward(dout, dh, ref[1], weight, ref[2])
+    assert np.array_equal(bits(dx), grads[0]) and np.array_equal(bits(dres), grads[1])
+    assert np.array_equal(partial.numpy(), grads[2]) and np.array_equal(bits(dweight), grads[3])
+    gate, up = random_bf16(rng, 21), random_bf16(rng, 21)
+    o = kernels.swiglu_bf16(t(gate), t(up))
+    dgate, dup = kernels.swiglu_bf16_bwd(t(gate), t(gate), t(up))
+    assert o.shape == dgate.shape == dup.shape == (21,) and o.dtype == dgate.dtype == dup.dtype == torch.bfloat16
