@@ -603,10 +603,12 @@ kernel! {
         }
     }
 
-    /// RMSNorm backward on float32, first kernel: dx (see `rmsnorm_bwd_row!`) one warp per row,
-    /// and per block of 8 rows the f32 column sums of dout · x · rstd over them
-    /// (`dweight_partial`, one row a block), which `rmsnorm_f32_bwd_reduce` adds up into dweight.
-    /// Blocks of 256 threads (8 warps, 8 rows); a row of up to 1,024 channels is read once.
+    /// RMSNorm backward on float32, first kernel: dx = rstd · (g − x̂ · mean(g · x̂)) with g =
+    /// dout · weight and x̂ = x · rstd, one warp per row; and per block of 8 rows the f32 column
+    /// sums of dout · x̂ over them (`dweight_partial`, one row a block), which
+    /// `rmsnorm_f32_bwd_reduce` adds up into dweight. Blocks of 256 threads (8 warps, 8 rows); a
+    /// row of up to 1,024 channels is read once (its x and dout held in registers), a longer one
+    /// twice.
     #[launch(grid = cdiv(len(rstd), 8), block = 256)]
     #[outputs(dx = (len(x) / len(weight), len(weight)), dweight_partial = (cdiv(len(rstd), 8), len(weight)))]
     #[whole_warps]
@@ -629,7 +631,8 @@ kernel! {
     }
 
     /// RMSNorm backward on float32, second kernel: dweight ← the column sums of
-    /// `dweight_partial` (see `column_totals!`). Blocks of 256 threads, 32 columns each.
+    /// `dweight_partial`, in f32, in a fixed order: 32 columns a block of 256 threads, each
+    /// column's partial rows added by 8 threads in turn, then their 8 sums in turn.
     #[launch(grid = cdiv(len(weight), 32), block = 256)]
     #[outputs(dweight = (len(weight)))]
     pub fn rmsnorm_f32_bwd_reduce(
@@ -640,7 +643,8 @@ kernel! {
     }
 
     /// RMSNorm backward on bfloat16 (f32 math), first kernel: as `rmsnorm_f32_bwd`, dx in
-    /// bfloat16 and `dweight_partial` in f32. A row of up to 1,024 channels is read once.
+    /// bfloat16 (rounded once) and `dweight_partial` in f32. A row of up to 1,024 channels is
+    /// read once, a longer one twice.
     #[launch(grid = cdiv(len(rstd), 8), block = 256)]
     #[outputs(dx = (len(x) / len(weight), len(weight)), dweight_partial = (cdiv(len(rstd), 8), len(weight)))]
     #[whole_warps]
@@ -661,7 +665,7 @@ kernel! {
     }
 
     /// RMSNorm backward on bfloat16, second kernel: dweight (bfloat16) ← the f32 column sums
-    /// of `dweight_partial`, rounded once. Blocks of 256 threads, 32 columns each.
+    /// of `dweight_partial`, rounded once; added as in `rmsnorm_f32_bwd_reduce`.
     #[launch(grid = cdiv(len(weight), 32), block = 256)]
     #[outputs(dweight = (len(weight)))]
     pub fn rmsnorm_bf16_bwd_reduce(
@@ -672,10 +676,11 @@ kernel! {
     }
 
     /// LayerNorm backward on float32 (llm.c's `layernorm_backward`, its outputs written rather
-    /// than added to), first kernel: dx (see `layernorm_bwd_row!`) one warp per row, and per
-    /// block of 8 rows the f32 column sums of dout · x̂ and of dout over them
-    /// (`dweight_partial`, `dbias_partial`), which `layernorm_bwd_reduce` adds up. Blocks of
-    /// 256 threads (8 warps, 8 rows); a row of up to 1,024 channels is read once.
+    /// than added to), first kernel: dx = rstd · (g − mean(g) − x̂ · mean(g · x̂)) with g =
+    /// dout · weight and x̂ = (x − mean) · rstd, one warp per row; and per block of 8 rows the
+    /// f32 column sums of dout · x̂ and of dout over them (`dweight_partial`, `dbias_partial`),
+    /// which `layernorm_bwd_reduce` adds up. Blocks of 256 threads (8 warps, 8 rows); a row of up
+    /// to 1,024 channels is read once (its x and dout held in registers), a longer one twice.
     #[launch(grid = cdiv(len(rstd), 8), block = 256)]
     #[outputs(dx = (len(x) / len(weight), len(weight)), dweight_partial = (cdiv(len(rstd), 8), len(weight)),
               dbias_partial = (cdiv(len(rstd), 8), len(weight)))]
@@ -703,7 +708,7 @@ kernel! {
     }
 
     /// LayerNorm backward on float32, second kernel: dweight and dbias ← the column sums of
-    /// `dweight_partial` and `dbias_partial`. Blocks of 256 threads, 32 columns each.
+    /// `dweight_partial` and `dbias_partial`, in f32, added as in `rmsnorm_f32_bwd_reduce`.
     #[launch(grid = cdiv(len(weight), 32), block = 256)]
     #[outputs(dweight = (len(weight)), dbias = (len(weight)))]
     pub fn layernorm_bwd_reduce(
@@ -716,7 +721,8 @@ kernel! {
     }
 
     /// LayerNorm backward on bfloat16 (f32 math), first kernel: as `layernorm_bwd`, dx in
-    /// bfloat16, the partial sums in f32. A row of up to 1,024 channels is read once.
+    /// bfloat16 (rounded once), the partial sums in f32. A row of up to 1,024 channels is read
+    /// once, a longer one twice.
     #[launch(grid = cdiv(len(rstd), 8), block = 256)]
     #[outputs(dx = (len(x) / len(weight), len(weight)), dweight_partial = (cdiv(len(rstd), 8), len(weight)),
               dbias_partial = (cdiv(len(rstd), 8), len(weight)))]
@@ -744,8 +750,8 @@ kernel! {
     }
 
     /// LayerNorm backward on bfloat16, second kernel: dweight and dbias (bfloat16) ← the f32
-    /// column sums of `dweight_partial` and `dbias_partial`, rounded once. Blocks of 256
-    /// threads, 32 columns each.
+    /// column sums of `dweight_partial` and `dbias_partial`, rounded once; added as in
+    /// `rmsnorm_f32_bwd_reduce`.
     #[launch(grid = cdiv(len(weight), 32), block = 256)]
     #[outputs(dweight = (len(weight)), dbias = (len(weight)))]
     pub fn layernorm_bf16_bwd_reduce(
