@@ -65,6 +65,9 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
         "sum", "histogram", "warp_scan", "min_max", "block_reverse", "softmax", "gelu", "math32", "math64", "to_f16", "scale_bf16",
         "saxpy4", "sgemm", "scale_bf16x8", "axpy_f16x8", "add_i32x4", "xor_u32x4", "scale_streaming", "scale_bounded",
         "layernorm", "rmsnorm_bf16", "residual_add", "layernorm_block", "rmsnorm_bf16_warp",
+        "rmsnorm_f32", "layernorm_bf16", "rmsnorm_f32_bwd", "rmsnorm_f32_bwd_reduce", "rmsnorm_bf16_bwd",
+        "rmsnorm_bf16_bwd_reduce", "layernorm_bwd", "layernorm_bwd_reduce", "layernorm_bf16_bwd",
+        "layernorm_bf16_bwd_reduce",
         "gemm_bf16", "gemm_bf16_nt", "gemm_bf16_nt_bf16", "gemm_tf32_nt", "linear_gelu_bf16", "gemm_s8_nt",
         "attention_fwd_d64", "attention_fwd_d128", "cumsum_f32", "cumsum_i32", "cumsum_u32"}
     for crate in result.crates:
