@@ -341,11 +341,12 @@ macro_rules! column_partials {
     }};
 }
 
-/// The reduce kernels' body: `$out` (and `$out2`) column `c` ← Σ over the partial rows of
-/// `$part` (and `$part2`) column `c`, in f32, in the storage type `$t`. Block `b` takes columns
-/// `32·b .. 32·b + 32`: its thread `t` adds the partial rows `t / 32, t / 32 + 8, …` of column
-/// `32·b + t % 32` in order, then the block's first 32 threads add their column's 8 sums in
-/// order through shared memory: the same sums in the same order whatever the GPU.
+/// The reduce kernels' body: for each `$part => $out`, column `c` of `$out` (in the storage type
+/// `$t`) ← the f32 sum over the rows of `$part` (`$cols` columns) of its column `c`. In blocks of
+/// 256 threads, block `b` takes columns `32·b .. 32·b + 32`: its thread `t` adds the partial rows
+/// `t / 32, t / 32 + 8, …` of column `32·b + t % 32` in order, then the block's first 32 threads
+/// add their column's 8 sums in order through shared memory: the same additions in the same
+/// order on every GPU and every run.
 macro_rules! column_totals {
     ($t:ty, $i:ident, $cols:expr, [$($part:ident => $out:ident),+]) => {{
         let cols = $cols;
