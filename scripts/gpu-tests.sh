@@ -40,7 +40,7 @@ run release "$T/site:$A/hopper" "${gpu_files[@]}" example-project/tests
 # the docs' GPU code blocks that call the example (the quickstart's and the tutorial's build a project: they
 # need rustc, which this machine has not; their emulated twins run in CI)
 run docs "$T/site" tests/test_docs.py -m gpu -k example
-run emulation "$A/emu" tests/test_gpu_emulation.py example-project/tests/test_emulated.py example-project/tests/test_fused_glu.py
+run emulation "$A/emu" tests/test_gpu_emulation.py example-project/tests/test_emulated.py example-project/tests/test_norm_backward.py example-project/tests/test_fused_glu.py
 printf '%s\n' "${summary[@]}" >&2
 count() {  # count WORD: the sum of "N WORD" over every run's summary line
     printf '%s\n' "${summary[@]}" | grep -oE "[0-9]+ $1" | awk '{n += $1} END {print n + 0}'

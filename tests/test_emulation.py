@@ -2,8 +2,8 @@
 
 Real builds (rustc for the host, the device crate's host side), real launches through the
 generated stubs on NumPy arrays; no GPU. The example project's emulated twins of the GPU
-tests live in `example-project/tests/test_emulated.py` and run here against a fresh
-`oxpack build --emulation`.
+tests live in `example-project/tests/test_emulated.py` (with the norms' forward and backward
+kernels in `test_norm_backward.py` beside it) and run here against a fresh `oxpack build --emulation`.
 """
 
 from __future__ import annotations
@@ -207,12 +207,23 @@ def misuse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
 # ---------------------------------------------------------------- the example project
 
 
+EXAMPLE_GPU_TESTS = ("test_vecmath.py",)
+"""The example's test files that need a GPU (and the installed wheel): every other one runs emulated below."""
+
+
+def example_emulated_tests() -> list[Path]:
+    """example-project/tests' files that run emulated: all but the GPU ones, so that a new file runs too."""
+    files = sorted(p for p in (EXAMPLE / "tests").glob("test_*.py") if p.name not in EXAMPLE_GPU_TESTS)
+    assert {p.name for p in files} >= {"test_emulated.py", "test_norm_backward.py", "test_fused_glu.py", "test_llama.py"}, files
+    return files
+
+
 def test_every_example_kernel_runs_emulated_against_numpy(example_build: Path) -> None:
-    """example-project/tests/test_emulated.py, the twin of every GPU test, and test_fused_glu.py, the fused
-    residual-add + RMSNorm and SwiGLU forward and backward kernels: on host arrays."""
+    """example-project/tests/test_emulated.py, the twin of every GPU test, on host arrays, and the example's
+    other emulated tests (test_norm_backward.py: the norms' forward and backward kernels)."""
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "error",
-         str(EXAMPLE / "tests" / "test_emulated.py"), str(EXAMPLE / "tests" / "test_fused_glu.py")],
+         *map(str, example_emulated_tests())],
         capture_output=True, text=True, check=False, cwd=example_build,
         env={**os.environ, "PYTHONPATH": str(example_build)},
     )

@@ -1,9 +1,17 @@
 //! Normalisations, written with the cooperative layouts: LayerNorm as llm.c's
-//! `layernorm_forward` (fp32: out, mean, rstd), RMSNorm on bfloat16 (f32 math), and the
-//! residual add that feeds them in a transformer block.
+//! `layernorm_forward` (fp32: out, mean, rstd) and on bfloat16, RMSNorm on float32 and
+//! bfloat16 (f32 math), their backward passes, and the residual add that feeds them in a
+//! transformer block.
+//!
+//! Each backward pass is two kernels, deterministic (no float atomics): `*_bwd` computes `dx`
+//! a warp per row and, per block of `BWD_ROWS` rows, the column sums of `dweight` (and `dbias`)
+//! over those rows in f32 (`dweight_partial`); `*_bwd_reduce` then adds the partial rows column
+//! by column, in a fixed order, and writes `dweight` (and `dbias`) in the weight's type.
 use oxpack::block;
 use oxpack::math::fast;
 use oxpack::prelude::*;
+use oxpack::vec::Vector;
+use oxpack::Elem;
 
 /// `d · rstd · w + b` for a chunk of 4 centred values (`x - mean`) and the same chunk of the
 /// weights and biases.
@@ -81,6 +89,296 @@ macro_rules! rmsnorm_passes {
     }};
 }
 
+/// Rows per block of the backward kernels (`*_bwd`): one warp per row, so blocks of 32 ·
+/// `BWD_ROWS` = 256 threads, and one row of `dweight_partial` per block. Their `#[launch]`,
+/// `#[outputs]` and `where` write it as the literal 8 (attributes take no Rust names).
+const BWD_ROWS: usize = 8;
+
+/// The norms' storage types, seen as the f32 lanes of their 16-byte chunks: the arithmetic is
+/// f32 whatever the rows hold (f32, or bfloat16, rounded to nearest even on the way out).
+trait Lanes: Vector + Elem + Default {
+    /// Lane `l` of `v`, in f32.
+    fn at(v: &Self::V, l: usize) -> f32;
+    /// The chunk whose lane `l` is `f(l)`, in the storage type.
+    fn chunk(f: impl Fn(usize) -> f32) -> Self::V;
+    /// One value, in f32.
+    fn wide(self) -> f32;
+    /// One f32 value, in the storage type.
+    fn narrow(v: f32) -> Self;
+}
+
+impl Lanes for f32 {
+    #[inline(always)]
+    fn at(v: &F32x4, l: usize) -> f32 {
+        v.0[l]
+    }
+    #[inline(always)]
+    fn chunk(f: impl Fn(usize) -> f32) -> F32x4 {
+        F32x4(core::array::from_fn(f))
+    }
+    #[inline(always)]
+    fn wide(self) -> f32 {
+        self
+    }
+    #[inline(always)]
+    fn narrow(v: f32) -> f32 {
+        v
+    }
+}
+
+impl Lanes for BF16 {
+    #[inline(always)]
+    fn at(v: &BF16x8, l: usize) -> f32 {
+        v.0[l].to_f32()
+    }
+    #[inline(always)]
+    fn chunk(f: impl Fn(usize) -> f32) -> BF16x8 {
+        BF16x8(core::array::from_fn(|l| BF16::from_f32(f(l))))
+    }
+    #[inline(always)]
+    fn wide(self) -> f32 {
+        self.to_f32()
+    }
+    #[inline(always)]
+    fn narrow(v: f32) -> BF16 {
+        BF16::from_f32(v)
+    }
+}
+
+/// RMSNorm of a row too long for the registers, any storage type `$t`, in two passes (the
+/// squares, then each chunk scaled and written), `$sum` totalling over the row's group as in
+/// `layernorm_passes!`; gives `rstd`.
+macro_rules! rms_passes {
+    ($t:ty, $sum:path, $row:ident, $xr:ident, $weight:ident, $eps:ident, $inv_n:ident) => {{
+        let mut sq = 0.0;
+        for c in $row.chunks() {
+            let v = load4($xr, c).unwrap_or_default(); // lanes past the row read 0
+            for l in 0..<$t as Vector>::LANES {
+                sq = <$t>::at(&v, l).mul_add(<$t>::at(&v, l), sq);
+            }
+        }
+        let s = ($sum(sq) * $inv_n + $eps).rsqrt();
+        for (c, mut o) in $row.iter_mut() {
+            let (x, w) = (load4($xr, c).unwrap_or_default(), load4($weight, c).unwrap_or_default());
+            o.set(<$t>::chunk(|l| <$t>::at(&x, l) * s * <$t>::at(&w, l)));
+        }
+        s
+    }};
+}
+
+/// LayerNorm of a row too long for the registers, any storage type `$t`, in three passes as
+/// `layernorm_passes!` (the sum, the centred squares, each chunk normalised and written) with
+/// `$eps`; gives `(mean, rstd)`.
+macro_rules! ln_passes {
+    ($t:ty, $sum:path, $row:ident, $xr:ident, $weight:ident, $bias:ident, $eps:ident, $inv_n:ident) => {{
+        let mut sum = 0.0;
+        for c in $row.chunks() {
+            let v = load4($xr, c).unwrap_or_default(); // lanes past the row read 0
+            for l in 0..<$t as Vector>::LANES {
+                sum += <$t>::at(&v, l);
+            }
+        }
+        let m = $sum(sum) * $inv_n;
+        let mut sq = 0.0;
+        for c in $row.chunks() {
+            let (v, lanes) = (load4($xr, c).unwrap_or_default(), $row.lanes(c));
+            for l in 0..<$t as Vector>::LANES {
+                if l < lanes {
+                    let d = <$t>::at(&v, l) - m;
+                    sq = d.mul_add(d, sq);
+                }
+            }
+        }
+        let s = ($sum(sq) * $inv_n + $eps).rsqrt();
+        for (c, mut o) in $row.iter_mut() {
+            let (w, b) = (load4($weight, c).unwrap_or_default(), load4($bias, c).unwrap_or_default());
+            let x = load4_streaming($xr, c).unwrap_or_default();
+            o.set_streaming(<$t>::chunk(|l| ((<$t>::at(&x, l) - m) * s).mul_add(<$t>::at(&w, l), <$t>::at(&b, l))));
+        }
+        (m, s)
+    }};
+}
+
+/// `dx` of RMSNorm for one warp's row of any storage type `$t`: `$row` the warp's share of `dx`,
+/// `$xr` and `$dr` its rows of `x` and `dout`, `$s` its rstd. With g = dout·w and x̂ = x·rstd,
+/// dx = rstd·(g − x̂·mean(g·x̂)) = rstd·(g − x·rstd²·mean(g·x)). A row of up to `$n` chunks a
+/// lane is read once (its `x` and `dout` held in registers), a longer one twice.
+macro_rules! rmsnorm_bwd_row {
+    ($t:ty, $n:tt, $row:ident, $xr:ident, $dr:ident, $weight:ident, $s:ident) => {{
+        let mut row = $row;
+        let inv_n = recip(row.cols() as f32);
+        let (first, step) = (row.member(), row.stride()); // chunk k held is chunk first + k·step
+        if let (Some(xv), Some(dv)) = (RegChunks::<$t, _, $n>::load_streaming(&row, $xr),
+                                       RegChunks::<$t, _, $n>::load_streaming(&row, $dr)) {
+            let mut dot = 0.0; // Σ g·x over the lane's chunks (lanes past the row are 0 in both)
+            unroll!(k in 0..$n => {
+                if let (Some(x), Some(d)) = (xv.get(k), dv.get(k)) {
+                    let w = load4($weight, first + k * step).unwrap_or_default();
+                    for l in 0..<$t as Vector>::LANES {
+                        dot = (<$t>::at(&d, l) * <$t>::at(&w, l)).mul_add(<$t>::at(&x, l), dot);
+                    }
+                }
+            });
+            let c = warp_sum(dot) * inv_n * $s * $s;
+            unroll!(k in 0..$n => {
+                if let (Some(x), Some(d)) = (xv.get(k), dv.get(k)) {
+                    let w = load4($weight, first + k * step).unwrap_or_default();
+                    if let Some(mut o) = row.get_mut(k) {
+                        o.set(<$t>::chunk(|l| $s * (<$t>::at(&d, l) * <$t>::at(&w, l) - c * <$t>::at(&x, l))));
+                    }
+                }
+            });
+        } else {
+            let mut dot = 0.0;
+            for c in row.chunks() {
+                let (x, d) = (load4($xr, c).unwrap_or_default(), load4($dr, c).unwrap_or_default());
+                let w = load4($weight, c).unwrap_or_default();
+                for l in 0..<$t as Vector>::LANES {
+                    dot = (<$t>::at(&d, l) * <$t>::at(&w, l)).mul_add(<$t>::at(&x, l), dot);
+                }
+            }
+            let c = warp_sum(dot) * inv_n * $s * $s;
+            for (j, mut o) in row.iter_mut() {
+                let (x, d) = (load4($xr, j).unwrap_or_default(), load4($dr, j).unwrap_or_default());
+                let w = load4($weight, j).unwrap_or_default();
+                o.set(<$t>::chunk(|l| $s * (<$t>::at(&d, l) * <$t>::at(&w, l) - c * <$t>::at(&x, l))));
+            }
+        }
+    }};
+}
+
+/// `dx` of LayerNorm for one warp's row of any storage type `$t` (llm.c's `layernorm_backward`):
+/// `$row` the warp's share of `dx`, `$xr` and `$dr` its rows of `x` and `dout`, `$m` and `$s` its
+/// mean and rstd. With g = dout·w and x̂ = (x − mean)·rstd, dx = rstd·(g − mean(g) − x̂·mean(g·x̂)).
+/// A row of up to `$n` chunks a lane is read once (`x` and `dout` held in registers), a longer
+/// one twice.
+macro_rules! layernorm_bwd_row {
+    ($t:ty, $n:tt, $row:ident, $xr:ident, $dr:ident, $weight:ident, $m:ident, $s:ident) => {{
+        let mut row = $row;
+        let inv_n = recip(row.cols() as f32);
+        let (first, step) = (row.member(), row.stride()); // chunk k held is chunk first + k·step
+        if let (Some(xv), Some(dv)) = (RegChunks::<$t, _, $n>::load_streaming(&row, $xr),
+                                       RegChunks::<$t, _, $n>::load_streaming(&row, $dr)) {
+            // Σ g and Σ g·(x − mean) over the lane's chunks (g is 0 past the row)
+            let (mut sum_g, mut dot) = (0.0, 0.0);
+            unroll!(k in 0..$n => {
+                if let (Some(x), Some(d)) = (xv.get(k), dv.get(k)) {
+                    let w = load4($weight, first + k * step).unwrap_or_default();
+                    for l in 0..<$t as Vector>::LANES {
+                        let g = <$t>::at(&d, l) * <$t>::at(&w, l);
+                        sum_g += g;
+                        dot = g.mul_add(<$t>::at(&x, l) - $m, dot);
+                    }
+                }
+            });
+            let a = warp_sum(sum_g) * inv_n; // mean(g)
+            let b = warp_sum(dot) * inv_n * $s; // mean(g·x̂)
+            unroll!(k in 0..$n => {
+                if let (Some(x), Some(d)) = (xv.get(k), dv.get(k)) {
+                    let w = load4($weight, first + k * step).unwrap_or_default();
+                    if let Some(mut o) = row.get_mut(k) {
+                        o.set(<$t>::chunk(|l| {
+                            let xh = (<$t>::at(&x, l) - $m) * $s;
+                            $s * (<$t>::at(&d, l) * <$t>::at(&w, l) - a - xh * b)
+                        }));
+                    }
+                }
+            });
+        } else {
+            let (mut sum_g, mut dot) = (0.0, 0.0);
+            for c in row.chunks() {
+                let (x, d) = (load4($xr, c).unwrap_or_default(), load4($dr, c).unwrap_or_default());
+                let w = load4($weight, c).unwrap_or_default();
+                for l in 0..<$t as Vector>::LANES {
+                    let g = <$t>::at(&d, l) * <$t>::at(&w, l);
+                    sum_g += g;
+                    dot = g.mul_add(<$t>::at(&x, l) - $m, dot);
+                }
+            }
+            let a = warp_sum(sum_g) * inv_n;
+            let b = warp_sum(dot) * inv_n * $s;
+            for (j, mut o) in row.iter_mut() {
+                let (x, d) = (load4($xr, j).unwrap_or_default(), load4($dr, j).unwrap_or_default());
+                let w = load4($weight, j).unwrap_or_default();
+                o.set(<$t>::chunk(|l| {
+                    let xh = (<$t>::at(&x, l) - $m) * $s;
+                    $s * (<$t>::at(&d, l) * <$t>::at(&w, l) - a - xh * b)
+                }));
+            }
+        }
+    }};
+}
+
+/// The column sums of `dout · x̂` (and of `dout`, where `$dbias` is given) over block `b`'s rows
+/// `b·BWD_ROWS ..` (fewer in the last block, `$rows` rows in all), into row `b` of `$dweight`
+/// (and `$dbias`): each thread its columns of the row, the rows added in order, in f32.
+/// `$xhat(x, r)` is x̂ of value `x` of row `r`, `None` past the per-row values.
+macro_rules! column_partials {
+    ($i:ident, $rows:expr, $x:ident, $dout:ident, $xhat:ident, $dweight:ident $(, $dbias:ident)?) => {{
+        if let Some(pw) = $dweight.block_row($i) {
+            let (cols, start) = (pw.cols(), pw.row() * BWD_ROWS);
+            let end = (start + BWD_ROWS).min($rows);
+            // the same row of `$dbias`, the same columns: its k-th element is `pw`'s k-th
+            $(let mut $dbias = $dbias.block_row($i);)?
+            for (k, (j, o)) in pw.iter_mut().enumerate() {
+                let (mut dw, mut _db) = (0.0f32, 0.0f32);
+                for r in start..end {
+                    let e = r * cols + j;
+                    if let (Some(x), Some(d)) = ($x.get(e), $dout.get(e)) {
+                        if let Some(xh) = $xhat(x.wide(), r) {
+                            dw = d.wide().mul_add(xh, dw);
+                        }
+                        _db += d.wide();
+                    }
+                }
+                *o = dw;
+                $(if let Some(ob) = $dbias.as_mut().and_then(|p| p.get_mut(k)) {
+                    *ob = _db;
+                })?
+                let _ = k;
+            }
+        }
+    }};
+}
+
+/// The reduce kernels' body: for each `$part => $out`, column `c` of `$out` (in the storage type
+/// `$t`) ← the f32 sum over the rows of `$part` (`$cols` columns) of its column `c`. In blocks of
+/// 256 threads, block `b` takes columns `32·b .. 32·b + 32`: its thread `t` adds the partial rows
+/// `t / 32, t / 32 + 8, …` of column `32·b + t % 32` in order, then the block's first 32 threads
+/// add their column's 8 sums in order through shared memory: the same additions in the same
+/// order on every GPU and every run.
+macro_rules! column_totals {
+    ($t:ty, $i:ident, $cols:expr, [$($part:ident => $out:ident),+]) => {{
+        let cols = $cols;
+        let (t, b) = (thread_idx().x as usize, block_idx().x as usize);
+        let (lane, group) = (t % 32, t / 32);
+        let col = b * 32 + lane;
+        $(
+            let parts = $part.len() / cols;
+            let mut acc = 0.0f32;
+            if col < cols {
+                let mut p = group;
+                while p < parts {
+                    acc += $part.get(p * cols + col).copied().unwrap_or(0.0);
+                    p += 8;
+                }
+            }
+            let mut sums = shared_array!(f32, 256);
+            sums.write(thread_slot(), acc);
+            let sums = sums.sync();
+            if let Some(row) = $out.block_row($i) {
+                for (j, o) in row.iter_mut() {
+                    let mut total = 0.0f32;
+                    for g in 0..8 {
+                        total += sums.get(j + 32 * g);
+                    }
+                    *o = <$t>::narrow(total);
+                }
+            }
+        )+
+    }};
+}
+
 kernel! {
     /// LayerNorm forward over rows of `C = len(weight)` channels, as llm.c's
     /// `layernorm_forward`: out = (x - mean) · rstd · weight + bias per row, with the row's
@@ -90,6 +388,7 @@ kernel! {
     /// up to 1,024 channels is read once into registers, a longer one three times.
     #[launch(threads = 32 * len(mean))]
     #[tune(block = [64, 128, 256, 512])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), mean = (len(x) / len(weight)), rstd = (len(x) / len(weight)))]
     // 64 registers (32 warps an SM on sm_80–sm_120, no spills): the last pass writes each
     // chunk as it is computed (`map_with_store`), so the weights and biases read for it are not
     // held beside the whole row; without the cap ptxas takes 68 on sm_90 (70 with `map_with`
@@ -136,6 +435,7 @@ kernel! {
     /// to 32 · block channels is read once into registers, a longer one twice.
     #[launch(grid = len(rstd))]
     #[tune(block = [128, 256, 512])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
     pub fn rmsnorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
@@ -163,6 +463,7 @@ kernel! {
     /// one three times.
     #[launch(grid = len(mean))]
     #[tune(block = [128, 256, 512])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), mean = (len(x) / len(weight)), rstd = (len(x) / len(weight)))]
     pub fn layernorm_block(
         i: ThreadIndex, x: &[f32], weight: &[f32], bias: &[f32],
         out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
@@ -198,6 +499,7 @@ kernel! {
     /// a row of up to 1,024 channels is read once into registers, a longer one twice.
     #[launch(threads = 32 * len(rstd))]
     #[tune(block = [64, 128, 256, 512])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
     #[whole_warps]
     pub fn rmsnorm_bf16_warp(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
@@ -230,5 +532,235 @@ kernel! {
                 o.set_streaming(F32x4(core::array::from_fn(|l| x.0[l] + y.0[l])));
             }
         }
+    }
+}
+
+kernel! {
+    /// RMSNorm on float32 rows of `C = len(weight)` channels: out = x · rstd · weight with
+    /// rstd = 1 / sqrt(mean(x²) + eps), saved per row. As `rmsnorm_bf16`: one block per row, 16
+    /// bytes (4 values) at a time, its block tuned among 128, 256 and 512; a row of up to 16 ·
+    /// block channels is read once into registers, a longer one twice.
+    #[launch(grid = len(rstd))]
+    #[tune(block = [128, 256, 512])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
+    pub fn rmsnorm_f32(
+        i: ThreadIndex, eps: f32, x: &[f32], weight: &[f32],
+        out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+        rstd: &mut DisjointSlice<f32, OnePerBlock>,
+    ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
+        // `None` for a whole block at once: no thread skips the block reduction.
+        let Some(row) = out.block_row(i) else { return };
+        let Some(xr) = x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
+        let inv_n = recip(row.cols() as f32);
+        let s = if let Some(v) = RegChunks::<f32, _, 4>::load_streaming(&row, xr) {
+            let s = (block::sum_f32(v.fold(0.0, |a, e| e.mul_add(e, a))) * inv_n + eps).rsqrt();
+            v.map_with([weight], |xv, [w]| F32x4(core::array::from_fn(|l| xv.0[l] * s * w.0[l]))).store(row);
+            s
+        } else {
+            rms_passes!(f32, block::sum_f32, row, xr, weight, eps, inv_n)
+        };
+        if let Some(o) = rstd.block_value(i) {
+            *o = s;
+        }
+    }
+
+    /// LayerNorm forward on bfloat16 rows of `C = len(weight)` channels, computed in f32: out =
+    /// (x - mean) · rstd · weight + bias with rstd = 1 / sqrt(var + eps) (biased variance), the
+    /// row's mean and rstd saved in f32 for the backward pass. As `layernorm`: one warp per row,
+    /// 16 bytes (8 values) at a time, in blocks of whole warps (256 by default); a row of up to
+    /// 1,024 channels is read once into registers, a longer one three times.
+    #[launch(threads = 32 * len(mean))]
+    #[tune(block = [64, 128, 256, 512])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), mean = (len(x) / len(weight)), rstd = (len(x) / len(weight)))]
+    #[whole_warps]
+    pub fn layernorm_bf16(
+        i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16], bias: &[BF16],
+        out: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
+        mean: &mut DisjointSlice<f32, OnePerWarp>,
+        rstd: &mut DisjointSlice<f32, OnePerWarp>,
+    ) where (len(weight) >= 1, len(bias) == len(weight), len(out) == len(x), len(x) % len(weight) == 0,
+             len(mean) == len(x) / len(weight), len(rstd) == len(mean)) {
+        // `None` for a whole warp at once: no lane leaves a `warp_sum` that the others wait at.
+        let Some(row) = out.warp_row(i) else { return };
+        let Some(xr) = x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
+        let inv_n = recip(row.cols() as f32);
+        let (m, s) = if let Some(v) = RegChunks::<BF16, _, 4>::load_streaming(&row, xr) {
+            let m = warp_sum(v.fold(0.0, |a, e| a + e.to_f32())) * inv_n;
+            // the centred squares from the bfloat16 values held (centring them in place would round)
+            let var = warp_sum(v.fold(0.0, |a, e| (e.to_f32() - m).mul_add(e.to_f32() - m, a))) * inv_n;
+            let s = (var + eps).rsqrt();
+            v.map_with_store_streaming([weight, bias], |xv, [w, b]| {
+                BF16::chunk(|l| ((BF16::at(&xv, l) - m) * s).mul_add(BF16::at(&w, l), BF16::at(&b, l)))
+            }, row);
+            (m, s)
+        } else {
+            ln_passes!(BF16, warp_sum, row, xr, weight, bias, eps, inv_n)
+        };
+        if let Some(o) = mean.warp_value(i) {
+            *o = m;
+        }
+        if let Some(o) = rstd.warp_value(i) {
+            *o = s;
+        }
+    }
+
+    /// RMSNorm backward on float32, first kernel: dx = rstd · (g − x̂ · mean(g · x̂)) with g =
+    /// dout · weight and x̂ = x · rstd, one warp per row; and per block of 8 rows the f32 column
+    /// sums of dout · x̂ over them (`dweight_partial`, one row a block), which
+    /// `rmsnorm_f32_bwd_reduce` adds up into dweight. Blocks of 256 threads (8 warps, 8 rows); a
+    /// row of up to 1,024 channels is read once (its x and dout held in registers), a longer one
+    /// twice.
+    #[launch(grid = cdiv(len(rstd), 8), block = 256)]
+    #[outputs(dx = (len(x) / len(weight), len(weight)), dweight_partial = (cdiv(len(rstd), 8), len(weight)))]
+    #[whole_warps]
+    pub fn rmsnorm_f32_bwd(
+        i: ThreadIndex, dout: &[f32], x: &[f32], weight: &[f32], rstd: &[f32],
+        dx: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(weight)),
+        dweight_partial: &mut DisjointSlice<f32, BlockRows> = (len(weight)),
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
+             len(dx) == len(x), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight)) {
+        // the dx of this warp's row (`None` for a whole warp past the last row: no lane leaves a
+        // `warp_sum` that the others wait at)
+        if let Some(row) = dx.warp_row(i) {
+            let (xr, dr, s) = (x.get(row.range()), dout.get(row.range()), rstd.get(row.row()).copied());
+            if let (Some(xr), Some(dr), Some(s)) = (xr, dr, s) { // inside (the where clause)
+                rmsnorm_bwd_row!(f32, 8, row, xr, dr, weight, s);
+            }
+        }
+        let xhat = |x: f32, r: usize| rstd.get(r).map(|&s| x * s);
+        column_partials!(i, rstd.len(), x, dout, xhat, dweight_partial);
+    }
+
+    /// RMSNorm backward on float32, second kernel: dweight ← the column sums of
+    /// `dweight_partial`, in f32, in a fixed order: 32 columns a block of 256 threads, each
+    /// column's partial rows added by 8 threads in turn, then their 8 sums in turn.
+    #[launch(grid = cdiv(len(weight), 32), block = 256)]
+    #[outputs(dweight = (len(weight)))]
+    pub fn rmsnorm_f32_bwd_reduce(
+        i: ThreadIndex, weight: &[f32], dweight_partial: &[f32],
+        dweight: &mut DisjointSlice<f32, BlockRows> = (32),
+    ) where (len(weight) >= 1, len(dweight_partial) % len(weight) == 0, len(dweight) == len(weight)) {
+        column_totals!(f32, i, weight.len(), [dweight_partial => dweight]);
+    }
+
+    /// RMSNorm backward on bfloat16 (f32 math), first kernel: as `rmsnorm_f32_bwd`, dx in
+    /// bfloat16 (rounded once) and `dweight_partial` in f32. A row of up to 1,024 channels is
+    /// read once, a longer one twice.
+    #[launch(grid = cdiv(len(rstd), 8), block = 256)]
+    #[outputs(dx = (len(x) / len(weight), len(weight)), dweight_partial = (cdiv(len(rstd), 8), len(weight)))]
+    #[whole_warps]
+    pub fn rmsnorm_bf16_bwd(
+        i: ThreadIndex, dout: &[BF16], x: &[BF16], weight: &[BF16], rstd: &[f32],
+        dx: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
+        dweight_partial: &mut DisjointSlice<f32, BlockRows> = (len(weight)),
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
+             len(dx) == len(x), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight)) {
+        if let Some(row) = dx.warp_row(i) {
+            let (xr, dr, s) = (x.get(row.range()), dout.get(row.range()), rstd.get(row.row()).copied());
+            if let (Some(xr), Some(dr), Some(s)) = (xr, dr, s) {
+                rmsnorm_bwd_row!(BF16, 4, row, xr, dr, weight, s);
+            }
+        }
+        let xhat = |x: f32, r: usize| rstd.get(r).map(|&s| x * s);
+        column_partials!(i, rstd.len(), x, dout, xhat, dweight_partial);
+    }
+
+    /// RMSNorm backward on bfloat16, second kernel: dweight (bfloat16) ← the f32 column sums
+    /// of `dweight_partial`, rounded once; added as in `rmsnorm_f32_bwd_reduce`.
+    #[launch(grid = cdiv(len(weight), 32), block = 256)]
+    #[outputs(dweight = (len(weight)))]
+    pub fn rmsnorm_bf16_bwd_reduce(
+        i: ThreadIndex, weight: &[BF16], dweight_partial: &[f32],
+        dweight: &mut DisjointSlice<BF16, BlockRows> = (32),
+    ) where (len(weight) >= 1, len(dweight_partial) % len(weight) == 0, len(dweight) == len(weight)) {
+        column_totals!(BF16, i, weight.len(), [dweight_partial => dweight]);
+    }
+
+    /// LayerNorm backward on float32 (llm.c's `layernorm_backward`, its outputs written rather
+    /// than added to), first kernel: dx = rstd · (g − mean(g) − x̂ · mean(g · x̂)) with g =
+    /// dout · weight and x̂ = (x − mean) · rstd, one warp per row; and per block of 8 rows the
+    /// f32 column sums of dout · x̂ and of dout over them (`dweight_partial`, `dbias_partial`),
+    /// which `layernorm_bwd_reduce` adds up. Blocks of 256 threads (8 warps, 8 rows); a row of up
+    /// to 1,024 channels is read once (its x and dout held in registers), a longer one twice.
+    #[launch(grid = cdiv(len(rstd), 8), block = 256)]
+    #[outputs(dx = (len(x) / len(weight), len(weight)), dweight_partial = (cdiv(len(rstd), 8), len(weight)),
+              dbias_partial = (cdiv(len(rstd), 8), len(weight)))]
+    #[whole_warps]
+    pub fn layernorm_bwd(
+        i: ThreadIndex, dout: &[f32], x: &[f32], weight: &[f32], mean: &[f32], rstd: &[f32],
+        dx: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(weight)),
+        dweight_partial: &mut DisjointSlice<f32, BlockRows> = (len(weight)),
+        dbias_partial: &mut DisjointSlice<f32, BlockRows> = (len(weight)),
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(mean) == len(rstd),
+             len(dout) == len(x), len(dx) == len(x), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight),
+             len(dbias_partial) == len(dweight_partial)) {
+        if let Some(row) = dx.warp_row(i) {
+            let (xr, dr) = (x.get(row.range()), dout.get(row.range()));
+            let (m, s) = (mean.get(row.row()).copied(), rstd.get(row.row()).copied());
+            if let (Some(xr), Some(dr), Some(m), Some(s)) = (xr, dr, m, s) {
+                layernorm_bwd_row!(f32, 8, row, xr, dr, weight, m, s);
+            }
+        }
+        let xhat = |x: f32, r: usize| match (mean.get(r), rstd.get(r)) {
+            (Some(&m), Some(&s)) => Some((x - m) * s),
+            _ => None,
+        };
+        column_partials!(i, rstd.len(), x, dout, xhat, dweight_partial, dbias_partial);
+    }
+
+    /// LayerNorm backward on float32, second kernel: dweight and dbias ← the column sums of
+    /// `dweight_partial` and `dbias_partial`, in f32, added as in `rmsnorm_f32_bwd_reduce`.
+    #[launch(grid = cdiv(len(weight), 32), block = 256)]
+    #[outputs(dweight = (len(weight)), dbias = (len(weight)))]
+    pub fn layernorm_bwd_reduce(
+        i: ThreadIndex, weight: &[f32], dweight_partial: &[f32], dbias_partial: &[f32],
+        dweight: &mut DisjointSlice<f32, BlockRows> = (32),
+        dbias: &mut DisjointSlice<f32, BlockRows> = (32),
+    ) where (len(weight) >= 1, len(dweight_partial) % len(weight) == 0, len(dbias_partial) == len(dweight_partial),
+             len(dweight) == len(weight), len(dbias) == len(weight)) {
+        column_totals!(f32, i, weight.len(), [dweight_partial => dweight, dbias_partial => dbias]);
+    }
+
+    /// LayerNorm backward on bfloat16 (f32 math), first kernel: as `layernorm_bwd`, dx in
+    /// bfloat16 (rounded once), the partial sums in f32. A row of up to 1,024 channels is read
+    /// once, a longer one twice.
+    #[launch(grid = cdiv(len(rstd), 8), block = 256)]
+    #[outputs(dx = (len(x) / len(weight), len(weight)), dweight_partial = (cdiv(len(rstd), 8), len(weight)),
+              dbias_partial = (cdiv(len(rstd), 8), len(weight)))]
+    #[whole_warps]
+    pub fn layernorm_bf16_bwd(
+        i: ThreadIndex, dout: &[BF16], x: &[BF16], weight: &[BF16], mean: &[f32], rstd: &[f32],
+        dx: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
+        dweight_partial: &mut DisjointSlice<f32, BlockRows> = (len(weight)),
+        dbias_partial: &mut DisjointSlice<f32, BlockRows> = (len(weight)),
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(mean) == len(rstd),
+             len(dout) == len(x), len(dx) == len(x), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight),
+             len(dbias_partial) == len(dweight_partial)) {
+        if let Some(row) = dx.warp_row(i) {
+            let (xr, dr) = (x.get(row.range()), dout.get(row.range()));
+            let (m, s) = (mean.get(row.row()).copied(), rstd.get(row.row()).copied());
+            if let (Some(xr), Some(dr), Some(m), Some(s)) = (xr, dr, m, s) {
+                layernorm_bwd_row!(BF16, 4, row, xr, dr, weight, m, s);
+            }
+        }
+        let xhat = |x: f32, r: usize| match (mean.get(r), rstd.get(r)) {
+            (Some(&m), Some(&s)) => Some((x - m) * s),
+            _ => None,
+        };
+        column_partials!(i, rstd.len(), x, dout, xhat, dweight_partial, dbias_partial);
+    }
+
+    /// LayerNorm backward on bfloat16, second kernel: dweight and dbias (bfloat16) ← the f32
+    /// column sums of `dweight_partial` and `dbias_partial`, rounded once; added as in
+    /// `rmsnorm_f32_bwd_reduce`.
+    #[launch(grid = cdiv(len(weight), 32), block = 256)]
+    #[outputs(dweight = (len(weight)), dbias = (len(weight)))]
+    pub fn layernorm_bf16_bwd_reduce(
+        i: ThreadIndex, weight: &[BF16], dweight_partial: &[f32], dbias_partial: &[f32],
+        dweight: &mut DisjointSlice<BF16, BlockRows> = (32),
+        dbias: &mut DisjointSlice<BF16, BlockRows> = (32),
+    ) where (len(weight) >= 1, len(dweight_partial) % len(weight) == 0, len(dbias_partial) == len(dweight_partial),
+             len(dweight) == len(weight), len(dbias) == len(weight)) {
+        column_totals!(BF16, i, weight.len(), [dweight_partial => dweight, dbias_partial => dbias]);
     }
 }

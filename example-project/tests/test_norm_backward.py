@@ -1,0 +1,391 @@
+"""The norms' forward and backward kernels (`kernels/norm.rs`), emulated on the CPU, against NumPy.
+
+LayerNorm and RMSNorm, float32 and bfloat16: each forward and each backward pass against a float64
+reference of the same inputs, at row lengths that are and are not multiples of a 16-byte chunk (1,
+7, 64, 768, and 4100: past the register path), for 1, 3 and 257 rows (one block of the backward's 8
+rows, a partial one, many). The backward kernels are called as autograd will call them, by name:
+each takes forward inputs and outputs by their names, the gradient of a forward output `out` as
+`dout`, and the outputs of the backward kernels before it; its outputs `d<input>` are the gradients
+of the forward's inputs, of their dtype and element count. Runs in oxpack's CI through
+`tests/test_emulation.py`, on a build with emulation (`oxpack build --emulation`).
+
+Tolerances, per element, against the float64 reference `ref` of the same (rounded) inputs:
+float32 outputs within `F32_TOL · max|ref|` (1e-5: float32 sums over up to 4100 values and 257
+rows); bfloat16 outputs within one bfloat16 rounding, `2^-8 · |ref|`, plus the same float32 bound.
+The f32 statistics (mean, rstd) of either dtype within `F32_TOL · max|ref|`.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from vecmath import kernels
+
+SUPPORT = Path(kernels.__file__).parent / "_oxpack"
+EMULATION = (SUPPORT / "emulate.py").is_file()
+pytestmark = pytest.mark.skipif(not EMULATION, reason="built without emulation (oxpack build --emulation)")
+
+F32_TOL = 1e-5
+BF16_REL = 2.0**-8  # one rounding to bfloat16 (2^-9 relative), with room for the f32 work before it
+COLS = [1, 7, 64, 768, 4100]
+ROWS = [1, 3, 257]
+EPS = 1e-5
+
+# forward kernel -> its backward kernels, in order (what `#[backward(...)]` will name)
+BACKWARD = {
+    "layernorm": ["layernorm_bwd", "layernorm_bwd_reduce"],
+    "layernorm_block": ["layernorm_bwd", "layernorm_bwd_reduce"],
+    "layernorm_bf16": ["layernorm_bf16_bwd", "layernorm_bf16_bwd_reduce"],
+    "rmsnorm_f32": ["rmsnorm_f32_bwd", "rmsnorm_f32_bwd_reduce"],
+    "rmsnorm_bf16": ["rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_reduce"],
+    "rmsnorm_bf16_warp": ["rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_reduce"],
+}
+
+
+@pytest.fixture(autouse=True)
+def emulated() -> Iterator[None]:
+    with kernels.emulation():
+        yield
+
+
+@pytest.fixture
+def rng(request: pytest.FixtureRequest) -> np.random.Generator:
+    """Seeded data: OXPACK_TEST_SEED (an integer, default 21) mixed with the test's id; the seed is
+    printed, and so shown with a failure, to repeat it."""
+    raw = os.environ.get("OXPACK_TEST_SEED", "21")
+    try:
+        base = int(raw)
+    except ValueError:
+        raise pytest.UsageError(f"environment variable OXPACK_TEST_SEED is {raw!r}: expected an integer such as 21; "
+                                "set it to one, or unset it for the fixed default") from None
+    seed = (base * 1_000_003 + zlib.crc32(request.node.nodeid.encode())) % 2**32
+    print(f"random data: seed {seed} (OXPACK_TEST_SEED={base} and this test's id; rerun with "
+          f"OXPACK_TEST_SEED={base} to repeat it)")
+    return np.random.default_rng(seed)
+
+
+# ---------------------------------------------------------------- bfloat16 on the host
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
+                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
+                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
+                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
+
+
+class BFloat16:
+    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one), flat: its
+    bits live in a uint16 NumPy array of any shape."""
+
+    def __init__(self, bits: np.ndarray) -> None:
+        assert bits.dtype == np.uint16 and bits.flags.c_contiguous
+        self.bits = bits
+        self.size = bits.size
+        self._shape = (ctypes.c_int64 * 1)(bits.size)
+        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
+
+    def __dlpack__(self, **kw: object) -> object:
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        return new(ctypes.addressof(self._tensor), b"dltensor", None)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)
+
+    def wide(self) -> np.ndarray:
+        """The values, in float64."""
+        return (self.bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+def bf16(x: np.ndarray) -> BFloat16:
+    """`x` rounded to bfloat16 (to nearest even)."""
+    bits = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    return BFloat16(((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16))
+
+
+def wide(a: Any) -> np.ndarray:
+    """An array the kernels take or return (NumPy float32, or `BFloat16`), in float64."""
+    return a.wide() if isinstance(a, BFloat16) else np.asarray(a, dtype=np.float64)
+
+
+def raw(a: Any) -> bytes:
+    return (a.bits if isinstance(a, BFloat16) else a).tobytes()
+
+
+# ---------------------------------------------------------------- calls by name, as autograd makes them
+
+MANIFEST = json.loads((SUPPORT / "kernels.json").read_text()) if EMULATION else {"kernels": {}}
+
+
+def params(kernel: str) -> list[dict[str, str]]:
+    """The kernel's Python parameters (its launch index left out), in order."""
+    return [p for p in MANIFEST["kernels"][kernel]["params"] if p["kind"] != "index"]
+
+
+def _dims(expr: str, values: dict[str, Any]) -> tuple[int, ...]:
+    """A declared output's dims, `(len(x) // len(weight), len(weight))`, for these arguments."""
+    scope = {"len": lambda a: a.size, "cdiv": lambda a, b: -(-a // b), **values}
+    dims = eval(expr, {"__builtins__": {}}, scope)  # the manifest's own text: integers, len, cdiv, // and *
+    return dims if isinstance(dims, tuple) else (dims,)
+
+
+def call(kernel: str, values: dict[str, Any]) -> dict[str, Any]:
+    """`kernel` called on its inputs taken by name from `values`, every output made here (poisoned:
+    a value the kernel does not write shows) and passed; its outputs by name."""
+    args: list[Any] = []
+    outs: dict[str, Any] = {}
+    for p in params(kernel):
+        if p["kind"] != "out":
+            args.append(values[p["name"]])
+            continue
+        dims = _dims(MANIFEST["kernels"][kernel]["outputs"][p["name"]], values)
+        if p["dtype"] == "bfloat16":
+            out: Any = BFloat16(np.full(dims, 0x7FC1, np.uint16))  # a NaN
+        else:
+            out = np.full(dims, np.nan, np.dtype(p["dtype"]))
+        outs[p["name"]] = out
+        args.append(out)
+    returned = getattr(kernels, kernel)(*args)
+    returned = returned if isinstance(returned, tuple) else (returned,)
+    assert all(r is o for r, o in zip(returned, outs.values(), strict=True)), kernel
+    return outs
+
+
+def backward(forward: str, values: dict[str, Any], grads: dict[str, Any]) -> dict[str, Any]:
+    """The forward's backward kernels run in turn, each on the arguments its parameters name: a
+    forward argument or output (`values`), `d<out>` the gradient of forward output `out`
+    (`grads`), an output of a backward kernel before it. Returns every backward output by name."""
+    known = {**values, **{f"d{name}": g for name, g in grads.items()}}
+    made: dict[str, Any] = {}
+    for kernel in BACKWARD[forward]:
+        outs = call(kernel, {**known, **made})
+        made.update(outs)
+    return made
+
+
+def forward_and_backward(forward: str, values: dict[str, Any], dout: Any,
+                         ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The forward on `values` (its inputs by name), then its backward with `dout` the gradient of its
+    output `out` (its other outputs, mean and rstd, have no gradient: they are not inputs of the
+    backward kernels as `dmean`, `drstd`)."""
+    outs = call(forward, values)
+    grads = backward(forward, {**values, **outs}, {"out": dout})
+    return outs, grads
+
+
+# ---------------------------------------------------------------- float64 references
+
+
+def ln_ref(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """LayerNorm forward (biased variance): out, mean, rstd."""
+    mean = x.mean(axis=1)
+    rstd = 1.0 / np.sqrt(((x - mean[:, None]) ** 2).mean(axis=1) + eps)
+    return (x - mean[:, None]) * rstd[:, None] * w + b, mean, rstd
+
+
+def ln_bwd_ref(dout: np.ndarray, x: np.ndarray, w: np.ndarray, mean: np.ndarray, rstd: np.ndarray,
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """llm.c's layernorm_backward (written, not added to): dx, dweight, dbias."""
+    xhat = (x - mean[:, None]) * rstd[:, None]
+    g = dout * w
+    dx = (g - g.mean(axis=1, keepdims=True) - xhat * (g * xhat).mean(axis=1, keepdims=True)) * rstd[:, None]
+    return dx, (dout * xhat).sum(axis=0), dout.sum(axis=0)
+
+
+def rms_ref(x: np.ndarray, w: np.ndarray, eps: float) -> tuple[np.ndarray, np.ndarray]:
+    """RMSNorm forward: out, rstd."""
+    rstd = 1.0 / np.sqrt((x * x).mean(axis=1) + eps)
+    return x * rstd[:, None] * w, rstd
+
+
+def rms_bwd_ref(dout: np.ndarray, x: np.ndarray, w: np.ndarray, rstd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """RMSNorm backward: dx, dweight."""
+    xhat = x * rstd[:, None]
+    g = dout * w
+    return (g - xhat * (g * xhat).mean(axis=1, keepdims=True)) * rstd[:, None], (dout * xhat).sum(axis=0)
+
+
+def check(name: str, got: Any, ref: np.ndarray, terms: np.ndarray | None = None) -> None:
+    """`got` (float32 or bfloat16) against its float64 reference, within the module's tolerances;
+    `terms`, where the result is a difference of larger terms (dx), is their size: the float32 bound
+    is relative to it (RMSNorm's dx of a row of one value is a difference of two near-equal terms)."""
+    values = wide(got).reshape(ref.shape)
+    assert np.all(np.isfinite(values)), f"{name}: not every element written"
+    scale = max(float(np.max(np.abs(ref if terms is None else terms))), float(np.max(np.abs(ref))), 1e-30)
+    bound = F32_TOL * scale + (BF16_REL * np.abs(ref) if isinstance(got, BFloat16) else 0.0)
+    err = np.abs(values - ref)
+    worst = int(np.argmax(err - bound))
+    assert np.all(err <= bound), (f"{name}: element {np.unravel_index(worst, ref.shape)} is {values.flat[worst]}, "
+                                  f"the reference {ref.flat[worst]} (error {err.flat[worst]:.3g}, bound "
+                                  f"{np.broadcast_to(bound, ref.shape).flat[worst]:.3g})")
+
+
+def data(rng: np.random.Generator, rows: int, cols: int) -> tuple[np.ndarray, ...]:
+    """x (offset from zero, as activations are: LayerNorm's centring matters), weight, bias, dout."""
+    x = (rng.standard_normal((rows, cols)) * 2 + 0.5).astype(np.float32)
+    w = (rng.standard_normal(cols) * 0.5 + 1).astype(np.float32)
+    b = rng.standard_normal(cols).astype(np.float32)
+    dout = rng.standard_normal((rows, cols)).astype(np.float32)
+    return x, w, b, dout
+
+
+# ---------------------------------------------------------------- LayerNorm
+
+
+@pytest.mark.parametrize("forward", ["layernorm", "layernorm_block"])
+@pytest.mark.parametrize("rows", ROWS)
+@pytest.mark.parametrize("cols", COLS)
+def test_layernorm_f32_forward_and_backward(rng: np.random.Generator, forward: str, rows: int, cols: int) -> None:
+    x, w, b, dout = data(rng, rows, cols)
+    outs, grads = forward_and_backward(forward, {"x": x, "weight": w, "bias": b}, dout)
+    ref, mean, rstd = ln_ref(wide(x), wide(w), wide(b), 1e-5)
+    check("out", outs["out"], ref)
+    check("mean", outs["mean"], mean)
+    check("rstd", outs["rstd"], rstd)
+    # the backward against the reference on the forward's own (float32) mean and rstd
+    dx, dw, db = ln_bwd_ref(wide(dout), wide(x), wide(w), wide(outs["mean"]), wide(outs["rstd"]))
+    check("dx", grads["dx"], dx, wide(dout) * wide(w) * wide(outs["rstd"])[:, None])
+    check("dweight", grads["dweight"], dw)
+    check("dbias", grads["dbias"], db)
+
+
+@pytest.mark.parametrize("rows", ROWS)
+@pytest.mark.parametrize("cols", COLS)
+def test_layernorm_bf16_forward_and_backward(rng: np.random.Generator, rows: int, cols: int) -> None:
+    x32, w32, b32, d32 = data(rng, rows, cols)
+    x, w, b, dout = bf16(x32), bf16(w32), bf16(b32), bf16(d32)
+    outs, grads = forward_and_backward("layernorm_bf16", {"eps": EPS, "x": x, "weight": w, "bias": b}, dout)
+    xs = wide(x).reshape(rows, cols)
+    ref, mean, rstd = ln_ref(xs, wide(w), wide(b), EPS)
+    check("out", outs["out"], ref)
+    check("mean", outs["mean"], mean)
+    check("rstd", outs["rstd"], rstd)
+    ds = wide(dout).reshape(rows, cols)
+    dx, dw, db = ln_bwd_ref(ds, xs, wide(w), wide(outs["mean"]), wide(outs["rstd"]))
+    check("dx", grads["dx"], dx, ds * wide(w) * wide(outs["rstd"])[:, None])
+    check("dweight", grads["dweight"], dw)
+    check("dbias", grads["dbias"], db)
+
+
+# ---------------------------------------------------------------- RMSNorm
+
+
+@pytest.mark.parametrize("rows", ROWS)
+@pytest.mark.parametrize("cols", COLS)
+def test_rmsnorm_f32_forward_and_backward(rng: np.random.Generator, rows: int, cols: int) -> None:
+    x, w, _, dout = data(rng, rows, cols)
+    outs, grads = forward_and_backward("rmsnorm_f32", {"eps": EPS, "x": x, "weight": w}, dout)
+    ref, rstd = rms_ref(wide(x), wide(w), EPS)
+    check("out", outs["out"], ref)
+    check("rstd", outs["rstd"], rstd)
+    dx, dw = rms_bwd_ref(wide(dout), wide(x), wide(w), wide(outs["rstd"]))
+    check("dx", grads["dx"], dx, wide(dout) * wide(w) * wide(outs["rstd"])[:, None])
+    check("dweight", grads["dweight"], dw)
+
+
+@pytest.mark.parametrize("forward", ["rmsnorm_bf16", "rmsnorm_bf16_warp"])
+@pytest.mark.parametrize("rows", ROWS)
+@pytest.mark.parametrize("cols", COLS)
+def test_rmsnorm_bf16_forward_and_backward(rng: np.random.Generator, forward: str, rows: int, cols: int) -> None:
+    x32, w32, _, d32 = data(rng, rows, cols)
+    x, w, dout = bf16(x32), bf16(w32), bf16(d32)
+    outs, grads = forward_and_backward(forward, {"eps": EPS, "x": x, "weight": w}, dout)
+    xs = wide(x).reshape(rows, cols)
+    ref, rstd = rms_ref(xs, wide(w), EPS)
+    check("out", outs["out"], ref)
+    check("rstd", outs["rstd"], rstd)
+    ds = wide(dout).reshape(rows, cols)
+    dx, dw = rms_bwd_ref(ds, xs, wide(w), wide(outs["rstd"]))
+    check("dx", grads["dx"], dx, ds * wide(w) * wide(outs["rstd"])[:, None])
+    check("dweight", grads["dweight"], dw)
+
+
+# ---------------------------------------------------------------- the contract and the calls
+
+
+@pytest.mark.parametrize("forward", sorted(BACKWARD))
+def test_backward_kernels_follow_the_naming_contract(forward: str) -> None:
+    """Every backward kernel declares its launch and all its outputs (callable on its inputs alone);
+    each parameter names a forward argument or output, `d<out>` of a forward output, or an output
+    of an earlier backward kernel; `d<input>` outputs have the input's dtype, and a declared length
+    that is the input's (checked by the runs above: here the dtype), and every forward input array
+    gets its gradient."""
+    fwd = {p["name"]: p for p in params(forward)}
+    assert MANIFEST["kernels"][forward].get("launch"), forward
+    fwd_outs = [n for n, p in fwd.items() if p["kind"] == "out"]
+    assert sorted(MANIFEST["kernels"][forward]["outputs"]) == sorted(fwd_outs), forward
+    known = {**fwd, **{f"d{n}": fwd[n] for n in fwd_outs}}
+    grads = set()
+    for kernel in BACKWARD[forward]:
+        spec = MANIFEST["kernels"][kernel]
+        assert spec.get("launch"), kernel
+        outs = [p for p in params(kernel) if p["kind"] == "out"]
+        assert sorted(spec["outputs"]) == sorted(p["name"] for p in outs), kernel
+        for p in params(kernel):
+            if p["kind"] == "out":
+                continue
+            assert p["name"] in known, f"{kernel}: parameter `{p['name']}` names nothing of {forward}"
+            assert known[p["name"]]["dtype"] == p["dtype"], (kernel, p["name"])
+        for p in outs:
+            name = p["name"]
+            if name.startswith("d") and fwd.get(name[1:], {}).get("kind") == "in":
+                assert p["dtype"] == fwd[name[1:]]["dtype"], (kernel, name)
+                grads.add(name[1:])
+            known[name] = p
+    assert grads == {n for n, p in fwd.items() if p["kind"] == "in"}, forward
+
+
+def test_the_kernels_return_their_outputs_when_called_on_inputs_alone(rng: np.random.Generator) -> None:
+    """The float32 kernels called with their inputs only (NumPy makes the outputs) return what the calls
+    with every output passed write, with the dims they declare (dx that of x, dweight that of weight)."""
+    x, w, b, dout = data(rng, 19, 37)
+    for forward, values in (("layernorm", {"x": x, "weight": w, "bias": b}),
+                            ("rmsnorm_f32", {"eps": EPS, "x": x, "weight": w})):
+        outs, grads = forward_and_backward(forward, values, dout)
+        made = getattr(kernels, forward)(*values.values())
+        assert [raw(a) for a in made] == [raw(a) for a in outs.values()], forward
+        pool: dict[str, Any] = {**values, **outs, "dout": dout}
+        for kernel in BACKWARD[forward]:
+            returned = getattr(kernels, kernel)(*(pool[p["name"]] for p in params(kernel) if p["kind"] != "out"))
+            returned = returned if isinstance(returned, tuple) else (returned,)
+            pool.update(zip((p["name"] for p in params(kernel) if p["kind"] == "out"), returned, strict=True))
+        assert {n: raw(pool[n]) for n in grads} == {n: raw(a) for n, a in grads.items()}, forward
+        assert pool["dx"].shape == x.shape and pool["dweight"].shape == w.shape, forward
+
+
+@pytest.mark.parametrize("forward", ["layernorm", "layernorm_bf16", "rmsnorm_f32", "rmsnorm_bf16"])
+def test_the_backward_is_deterministic(rng: np.random.Generator, forward: str) -> None:
+    """Two backward passes on the same inputs give the same bytes (no float atomics: the partial
+    sums per block of rows and their column reduce add in a fixed order)."""
+    x, w, b, dout = data(rng, 257, 4100)
+    half = forward.endswith("bf16")
+    conv: Callable[[np.ndarray], Any] = bf16 if half else (lambda a: a)
+    values: dict[str, Any] = {"x": conv(x), "weight": conv(w)}
+    if forward.startswith("layernorm"):
+        values["bias"] = conv(b)
+    if forward != "layernorm":
+        values = {"eps": EPS, **values}
+    outs = call(forward, values)
+    first = backward(forward, {**values, **outs}, {"out": conv(dout)})
+    second = backward(forward, {**values, **outs}, {"out": conv(dout)})
+    assert {n: raw(a) for n, a in first.items()} == {n: raw(a) for n, a in second.items()}
+
+
+def test_the_backward_refuses_mismatched_arguments_before_the_launch(rng: np.random.Generator) -> None:
+    x, w, _, dout = data(rng, 4, 64)
+    _, rstd = kernels.rmsnorm_f32(EPS, x, w)
+    with pytest.raises(kernels.KernelValueError, match=r"rmsnorm_f32_bwd\(\): requirement `len\(dout\) == len\(x\)`"):
+        kernels.rmsnorm_f32_bwd(dout[:3], x, w, rstd)
+    with pytest.raises(kernels.KernelValueError, match=r"rmsnorm_f32_bwd_reduce\(\): requirement "
+                                                       r"`len\(dweight_partial\) % len\(weight\) == 0`"):
+        kernels.rmsnorm_f32_bwd_reduce(w, np.zeros(65, np.float32))
