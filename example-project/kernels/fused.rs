@@ -77,6 +77,7 @@ kernel! {
     #[tune(block = [128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
+    #[backward(fused_add_rmsnorm_bf16_bwd, fused_add_rmsnorm_bf16_bwd_dweight)]
     pub fn fused_add_rmsnorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], residual: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),

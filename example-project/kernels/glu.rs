@@ -35,6 +35,7 @@ kernel! {
     /// (16-byte loads and stores), `swiglu_f32(gate, up) -> out`.
     #[launch(threads = cdiv(len(gate), 4))]
     #[outputs(out = (len(gate)))]
+    #[backward(swiglu_f32_bwd)]
     pub fn swiglu_f32(i: ThreadIndex, gate: &[f32], up: &[f32], out: &mut DisjointSlice<f32, Vec4>)
     where (len(up) == len(gate), len(out) == len(gate)) {
         if let (Some(g), Some(u), Some(mut o)) = (load4(gate, i.get()), load4(up, i.get()), out.get_mut_vec4(i)) {
@@ -64,6 +65,7 @@ kernel! {
     /// elements (16 bytes); `swiglu_bf16(gate, up) -> out`.
     #[launch(threads = cdiv(len(gate), 8))]
     #[outputs(out = (len(gate)))]
+    #[backward(swiglu_bf16_bwd)]
     pub fn swiglu_bf16(i: ThreadIndex, gate: &[BF16], up: &[BF16], out: &mut DisjointSlice<BF16, Vec4>)
     where (len(up) == len(gate), len(out) == len(gate)) {
         if let (Some(g), Some(u), Some(mut o)) = (load4(gate, i.get()), load4(up, i.get()), out.get_mut_vec4(i)) {

@@ -389,6 +389,7 @@ kernel! {
     #[launch(threads = 32 * len(mean))]
     #[tune(block = [64, 128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), mean = (len(x) / len(weight)), rstd = (len(x) / len(weight)))]
+    #[backward(layernorm_bwd, layernorm_bwd_reduce)]
     // 64 registers (32 warps an SM on sm_80–sm_120, no spills): the last pass writes each
     // chunk as it is computed (`map_with_store`), so the weights and biases read for it are not
     // held beside the whole row; without the cap ptxas takes 68 on sm_90 (70 with `map_with`
@@ -436,6 +437,7 @@ kernel! {
     #[launch(grid = len(rstd))]
     #[tune(block = [128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
+    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce)]
     pub fn rmsnorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
@@ -464,6 +466,7 @@ kernel! {
     #[launch(grid = len(mean))]
     #[tune(block = [128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), mean = (len(x) / len(weight)), rstd = (len(x) / len(weight)))]
+    #[backward(layernorm_bwd, layernorm_bwd_reduce)]
     pub fn layernorm_block(
         i: ThreadIndex, x: &[f32], weight: &[f32], bias: &[f32],
         out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
@@ -500,6 +503,7 @@ kernel! {
     #[launch(threads = 32 * len(rstd))]
     #[tune(block = [64, 128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
+    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce)]
     #[whole_warps]
     pub fn rmsnorm_bf16_warp(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
@@ -543,6 +547,7 @@ kernel! {
     #[launch(grid = len(rstd))]
     #[tune(block = [128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
+    #[backward(rmsnorm_f32_bwd, rmsnorm_f32_bwd_reduce)]
     pub fn rmsnorm_f32(
         i: ThreadIndex, eps: f32, x: &[f32], weight: &[f32],
         out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
@@ -572,6 +577,7 @@ kernel! {
     #[launch(threads = 32 * len(mean))]
     #[tune(block = [64, 128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), mean = (len(x) / len(weight)), rstd = (len(x) / len(weight)))]
+    #[backward(layernorm_bf16_bwd, layernorm_bf16_bwd_reduce)]
     #[whole_warps]
     pub fn layernorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16], bias: &[BF16],
