@@ -144,6 +144,77 @@ def test_a_variant_of_its_own_launch_runs_as_it_declares(k: ModuleType, monkeypa
     assert list(inspect.signature(k.triple).parameters) == ["x", "out", "stream", "threads", "block"]
 
 
+def test_a_variant_the_tma_cannot_read_is_tried_once_per_cause(k: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`shifted` has an sm_90a body that reads `x` by TMA (it writes rows·1000 + cols of `x`); arrays the TMA
+    cannot read run the portable body (x + 1). The variant is tried (and refuses) once per cause of refusal:
+    a layout (flat, rows of 8 bytes) or an address (a base 4 bytes past 16); later calls that would be refused
+    for a cause seen run the portable body at once, and calls the TMA reads still run the variant."""
+    monkeypatch.setattr(k._module, "_emulate_arch", "sm_90a")
+    kernel = k._module.kernel("shifted")
+    tma = kernel.bodies["sm_90a"].tma
+    monkeypatch.setattr(tma, "refused", 0)  # the module's fixture is shared: this test counts from none
+    monkeypatch.setattr(tma, "refusals", 0)
+    x, out = np.arange(64, dtype=np.float32), np.zeros(64, np.float32)
+
+    def run(array: np.ndarray) -> tuple[str, int]:
+        out[:] = 0
+        k.shifted(array, out)
+        body = "variant" if (out == array.shape[0] * 1000 + array.shape[-1]).all() else \
+            "portable" if (out == array.ravel() + 1).all() else f"wrong: {out[:4]}"
+        return body, tma.refusals
+
+    assert run(x.reshape(8, 8)) == ("variant", 0)
+    assert kernel.pick((x, out)) is kernel.bodies["sm_90a"]  # nothing refused yet: no array is read to pick
+    assert run(x) == ("portable", 1)  # flat: the variant refuses, the portable body runs
+    assert kernel.pick((x, out)) is kernel and kernel.pick((x.reshape(8, 8), out)).arch_key == "sm_90a"
+    for _ in range(3):
+        assert run(x) == ("portable", 1)  # not tried again
+    assert run(x.reshape(32, 2)) == ("portable", 1)  # rows of 8 bytes: a layout too, known at once
+    assert run(x.reshape(16, 4)) == ("variant", 1)  # rows of 16 bytes: the variant still runs
+    assert run(x.reshape(8, 8)) == ("variant", 1)
+    shifted = np.arange(65, dtype=np.float32)[1:]  # a base 4 bytes past 16-byte alignment
+    assert shifted.ctypes.data % 16 == 4 and x.ctypes.data % 16 == 0
+    assert run(shifted.reshape(8, 8)) == ("portable", 2)  # an address: tried once
+    assert run(shifted.reshape(8, 8)) == ("portable", 2)
+    assert run(shifted.reshape(16, 4)) == ("portable", 2)
+    assert run(x.reshape(8, 8)) == ("variant", 2)  # an aligned base: the variant
+    assert tma.refused == 3
+    with pytest.raises(TypeError, match=r"^shifted\(\): argument `x` must be a float32 array, got a float64 array$"):
+        k.shifted(x.astype(np.float64), out)  # an array of the wrong dtype is still refused, as by either body
+
+
+def test_the_tma_screen_reads_what_the_general_path_reads() -> None:
+    """`_TmaSources.fits`, for arrays of `__cuda_array_interface__` only (no `shape` attribute): it tests only
+    the causes refused before, reading the shape as `_TmaSources.shape` does (no shape at all is rank 0, which
+    either body refuses: `"no array"` is no array)."""
+    from oxpack.runtime._dtypes import DTYPES
+    from oxpack.runtime._tma import _ADDRESS, _LAYOUT, _TmaSources
+    from oxpack.runtime._types import _Param
+
+    class Cai:
+        def __init__(self, shape: tuple[int, ...], address: int) -> None:
+            self.__cuda_array_interface__ = {"shape": shape, "data": (address, False), "typestr": "<f4", "version": 3}
+
+    f32 = DTYPES["float32"]
+    call = (_Param(0, "n", "scalar", DTYPES["uint32"]), _Param(1, "a", "tma", f32), _Param(2, "q", "tma3", f32),
+            _Param(3, "out", "out", f32))
+    tma = _TmaSources("k", call, body=True)
+    assert tma.sources == ((1, "tma", 4), (2, "tma3", 4))
+    good = (3, Cai((8, 8), 256), Cai((2, 8, 4), 512), Cai((4,), 4))
+    flat, rows, empty = Cai((64,), 256), Cai((16, 2), 256), Cai((0, 8), 256)
+    heads, odd = Cai((1, 2, 8, 4), 512), Cai((8, 8), 260)
+    cases = [(good, True), ((3, flat, *good[2:]), False), ((3, rows, *good[2:]), False),
+             ((3, empty, *good[2:]), False), ((3, good[1], heads, good[3]), True),
+             ((3, good[1], Cai((8, 4), 512), good[3]), False), ((3, odd, *good[2:]), False),
+             ((3, "no array", *good[2:]), False)]
+    for refused in (0, _LAYOUT, _ADDRESS, _LAYOUT | _ADDRESS):
+        tma.refused = refused
+        for args, fits in cases:
+            address = args[1] is odd
+            expected = fits or not refused & (_ADDRESS if address else _LAYOUT)
+            assert tma.fits(args) is expected, (refused, args[1].__dict__ if hasattr(args[1], "__dict__") else args[1])
+
+
 def test_outputs_left_out_are_made_and_returned(k: ModuleType) -> None:
     a, b = np.arange(3, dtype=np.float32), np.arange(5, dtype=np.float32)
     c = k.outer(a, b)

@@ -76,7 +76,7 @@ class Kernel:
         self.crate, self.symbol, self.resources = spec.crate, spec.symbol, spec.resources
         self.checks = checks = _Checks(spec, source)
         self.arrays = _ArrayReader(self.name)
-        self.tma = _TmaSources(self.name, body=arch is not None)
+        self.tma = _TmaSources(self.name, spec.call_args, body=arch is not None)
         self.placement = _Placement(checks, self.arrays)
         # `#[launch(...)]`: what the call leaves out (threads, block, dynamic shared memory), computed
         self.declared = _Declared(spec, checks) if spec.launch else None
@@ -127,9 +127,18 @@ class Kernel:
     def pick(self, args: tuple[object, ...]) -> Kernel:
         """The body that runs a call with `args` (the stub's arguments): a kernel with variants of their own
         launch or parameters (`bodies`) runs its variant for the arch of the code loaded on the arrays'
-        device (while emulating: ``OXPACK_EMULATE_ARCH``'s), else itself; once per process with one GPU."""
+        device (while emulating: ``OXPACK_EMULATE_ARCH``'s), found once per process with one GPU, unless
+        the variant's TMA sources refused such arrays before (`_TmaSources.fits`: a layout or an address
+        they cannot read): then itself, at once, as the stub's fallback would after the refusal."""
         if not self.bodies:
             return self
+        body = self._body(args)
+        if body is self or not body.tma.refused or body.tma.fits(args):
+            return body
+        return self
+
+    def _body(self, args: tuple[object, ...]) -> Kernel:
+        """`pick`'s body for the arch of the arrays' device."""
         module = self.module
         if module.emulate:
             return self.bodies.get(module._emulated_arch() or "", self)
