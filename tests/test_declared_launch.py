@@ -18,6 +18,7 @@ import json
 import re
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -124,6 +125,78 @@ def test_emulation_never_tunes(k: ModuleType) -> None:
     assert "default: the fastest of 64, 128, 256, 512 for the call's" in k.accumulate.__doc__
     manifest = json.loads((Path(k.__file__).parent / "_oxpack" / "kernels.json").read_text())
     assert manifest["kernels"]["accumulate"]["tune"] == {"block": [[64], [128], [256], [512]]}
+
+
+def test_the_tuned_lookup_follows_the_sizes_of_each_call(k: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Kernel.tuned` remembers the last call's sizes and block: calls that alternate two sizes each get the
+    block chosen for their own sizes (a stand-in chooser, no GPU: 128 below 1000 elements, else 512), chosen
+    once per size; an array resized in place is measured again, not known by its identity; threads that
+    alternate sizes at once never get another size's block."""
+    kernel = k._module.kernel("accumulate")
+    runtime = sys.modules[type(kernel).__module__]  # the package's copy of runtime/_kernel.py
+    asked: list[tuple[int, ...]] = []
+
+    def choose(_: object, args: tuple[object, ...], stream: object, sizes: tuple[int, ...], *rest: object
+               ) -> tuple[int, bool]:
+        asked.append(sizes)
+        return (128 if sizes[-1] < 1000 else 512), True
+
+    monkeypatch.setattr(runtime, "_choose_block", choose)
+    monkeypatch.setattr(runtime._hooks, "one_device", True)
+    monkeypatch.setattr(k._module, "emulate", False)  # tuned() answers None while emulating
+    monkeypatch.setattr(kernel, "_tuned", {})
+    monkeypatch.setattr(kernel, "_last_tuned", (None, None))
+    small = np.ones(100, np.float32), np.ones(100, np.float32)
+    big = np.ones(5000, np.float32), np.ones(5000, np.float32)
+    for _ in range(3):
+        assert kernel.tuned(small) == 128
+        assert kernel.tuned(small) == 128
+        assert kernel.tuned(big) == 512
+    assert asked == [(100, 100), (5000, 5000)]  # each size chosen once, then remembered
+    x, out = np.ones(100, np.float32), np.ones(100, np.float32)
+    assert kernel.tuned((x, out)) == 128
+    x.resize(5000, refcheck=False)
+    out.resize(5000, refcheck=False)
+    assert kernel.tuned((x, out)) == 512  # the same objects, other sizes
+    assert kernel.tuned(("no array", out)) is None  # an argument that cannot be measured: the launch names it
+    wrong: list[object] = []
+
+    def alternate(first: bool) -> None:
+        for n in range(2000):
+            small_turn = (n % 2 == 0) is first
+            block = kernel.tuned(small if small_turn else big)
+            if block != (128 if small_turn else 512):
+                wrong.append(block)
+
+    threads = [threading.Thread(target=alternate, args=(n % 2 == 0,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not wrong and asked == [(100, 100), (5000, 5000)]
+
+
+def test_the_sizes_a_tuning_is_for_are_measured_alike_by_the_kernels_sizer() -> None:
+    """`_autotune.sizer` (made once per kernel) gives what `sizes_of` gives: int scalars (a float or a NumPy
+    integer passed for one is left out), each array's element count; a call of another length raises."""
+    from oxpack.runtime._autotune import sizer, sizes_of
+    from oxpack.runtime._dtypes import DTYPES
+    from oxpack.runtime._types import _Param
+
+    u32, f32 = DTYPES["uint32"], DTYPES["float32"]
+    arrays = (_Param(0, "x", "in", f32), _Param(1, "out", "out", f32))
+    mixed = (_Param(0, "n", "scalar", u32), _Param(1, "x", "in", f32), _Param(2, "eps", "scalar", f32),
+             _Param(3, "out", "out", f32))
+    x, out = np.ones(10, np.float32), np.ones((3, 4), np.float32)
+    for params, call in [(arrays, (x, out)), (mixed, (7, x, 0.5, out)), (mixed, (np.uint32(7), x, 2, out)),
+                         (mixed, (7.0, x, 1, out))]:
+        assert sizer(params)(call) == sizes_of(call, params), call
+    assert sizer(mixed)((7, x, 0.5, out)) == (7, 10, 12)
+    for params, call in [(arrays, (x,)), (arrays, (x, out, out)), (mixed, (7, x, 0.5))]:
+        with pytest.raises(ValueError):
+            sizes_of(call, params)
+        with pytest.raises(ValueError):
+            sizer(params)(call)
 
 
 def test_a_variant_of_its_own_launch_runs_as_it_declares(k: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
