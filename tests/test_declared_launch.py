@@ -18,6 +18,7 @@ import json
 import re
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -126,6 +127,78 @@ def test_emulation_never_tunes(k: ModuleType) -> None:
     assert manifest["kernels"]["accumulate"]["tune"] == {"block": [[64], [128], [256], [512]]}
 
 
+def test_the_tuned_lookup_follows_the_sizes_of_each_call(k: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Kernel.tuned` remembers the last call's sizes and block: calls that alternate two sizes each get the
+    block chosen for their own sizes (a stand-in chooser, no GPU: 128 below 1000 elements, else 512), chosen
+    once per size; an array resized in place is measured again, not known by its identity; threads that
+    alternate sizes at once never get another size's block."""
+    kernel = k._module.kernel("accumulate")
+    runtime = sys.modules[type(kernel).__module__]  # the package's copy of runtime/_kernel.py
+    asked: list[tuple[int, ...]] = []
+
+    def choose(_: object, args: tuple[object, ...], stream: object, sizes: tuple[int, ...], *rest: object
+               ) -> tuple[int, bool]:
+        asked.append(sizes)
+        return (128 if sizes[-1] < 1000 else 512), True
+
+    monkeypatch.setattr(runtime, "_choose_block", choose)
+    monkeypatch.setattr(runtime._hooks, "one_device", True)
+    monkeypatch.setattr(k._module, "emulate", False)  # tuned() answers None while emulating
+    monkeypatch.setattr(kernel, "_tuned", {})
+    monkeypatch.setattr(kernel, "_last_tuned", (None, None))
+    small = np.ones(100, np.float32), np.ones(100, np.float32)
+    big = np.ones(5000, np.float32), np.ones(5000, np.float32)
+    for _ in range(3):
+        assert kernel.tuned(small) == 128
+        assert kernel.tuned(small) == 128
+        assert kernel.tuned(big) == 512
+    assert asked == [(100, 100), (5000, 5000)]  # each size chosen once, then remembered
+    x, out = np.ones(100, np.float32), np.ones(100, np.float32)
+    assert kernel.tuned((x, out)) == 128
+    x.resize(5000, refcheck=False)
+    out.resize(5000, refcheck=False)
+    assert kernel.tuned((x, out)) == 512  # the same objects, other sizes
+    assert kernel.tuned(("no array", out)) is None  # an argument that cannot be measured: the launch names it
+    wrong: list[object] = []
+
+    def alternate(first: bool) -> None:
+        for n in range(2000):
+            small_turn = (n % 2 == 0) is first
+            block = kernel.tuned(small if small_turn else big)
+            if block != (128 if small_turn else 512):
+                wrong.append(block)
+
+    threads = [threading.Thread(target=alternate, args=(n % 2 == 0,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not wrong and asked == [(100, 100), (5000, 5000)]
+
+
+def test_the_sizes_a_tuning_is_for_are_measured_alike_by_the_kernels_sizer() -> None:
+    """`_autotune.sizer` (made once per kernel) gives what `sizes_of` gives: int scalars (a float or a NumPy
+    integer passed for one is left out), each array's element count; a call of another length raises."""
+    from oxpack.runtime._autotune import sizer, sizes_of
+    from oxpack.runtime._dtypes import DTYPES
+    from oxpack.runtime._types import _Param
+
+    u32, f32 = DTYPES["uint32"], DTYPES["float32"]
+    arrays = (_Param(0, "x", "in", f32), _Param(1, "out", "out", f32))
+    mixed = (_Param(0, "n", "scalar", u32), _Param(1, "x", "in", f32), _Param(2, "eps", "scalar", f32),
+             _Param(3, "out", "out", f32))
+    x, out = np.ones(10, np.float32), np.ones((3, 4), np.float32)
+    for params, call in [(arrays, (x, out)), (mixed, (7, x, 0.5, out)), (mixed, (np.uint32(7), x, 2, out)),
+                         (mixed, (7.0, x, 1, out))]:
+        assert sizer(params)(call) == sizes_of(call, params), call
+    assert sizer(mixed)((7, x, 0.5, out)) == (7, 10, 12)
+    for params, call in [(arrays, (x,)), (arrays, (x, out, out)), (mixed, (7, x, 0.5))]:
+        with pytest.raises(ValueError):
+            sizes_of(call, params)
+        with pytest.raises(ValueError):
+            sizer(params)(call)
+
+
 def test_a_variant_of_its_own_launch_runs_as_it_declares(k: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     """`triple` has an sm_90a body of another launch, `where` and a `DynShared` it sizes: Python passes both
     the same arguments; emulation runs the portable body, or under OXPACK_EMULATE_ARCH=sm_90a the variant."""
@@ -142,6 +215,77 @@ def test_a_variant_of_its_own_launch_runs_as_it_declares(k: ModuleType, monkeypa
     assert "On sm_90a, its variant `triple_sm90a` (another launch):\n        grid = cdiv(len(out), 64) blocks" \
         in k.triple.__doc__
     assert list(inspect.signature(k.triple).parameters) == ["x", "out", "stream", "threads", "block"]
+
+
+def test_a_variant_the_tma_cannot_read_is_tried_once_per_cause(k: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`shifted` has an sm_90a body that reads `x` by TMA (it writes rows·1000 + cols of `x`); arrays the TMA
+    cannot read run the portable body (x + 1). The variant is tried (and refuses) once per cause of refusal:
+    a layout (flat, rows of 8 bytes) or an address (a base 4 bytes past 16); later calls that would be refused
+    for a cause seen run the portable body at once, and calls the TMA reads still run the variant."""
+    monkeypatch.setattr(k._module, "_emulate_arch", "sm_90a")
+    kernel = k._module.kernel("shifted")
+    tma = kernel.bodies["sm_90a"].tma
+    monkeypatch.setattr(tma, "refused", 0)  # the module's fixture is shared: this test counts from none
+    monkeypatch.setattr(tma, "refusals", 0)
+    x, out = np.arange(64, dtype=np.float32), np.zeros(64, np.float32)
+
+    def run(array: np.ndarray) -> tuple[str, int]:
+        out[:] = 0
+        k.shifted(array, out)
+        body = "variant" if (out == array.shape[0] * 1000 + array.shape[-1]).all() else \
+            "portable" if (out == array.ravel() + 1).all() else f"wrong: {out[:4]}"
+        return body, tma.refusals
+
+    assert run(x.reshape(8, 8)) == ("variant", 0)
+    assert kernel.pick((x, out)) is kernel.bodies["sm_90a"]  # nothing refused yet: no array is read to pick
+    assert run(x) == ("portable", 1)  # flat: the variant refuses, the portable body runs
+    assert kernel.pick((x, out)) is kernel and kernel.pick((x.reshape(8, 8), out)).arch_key == "sm_90a"
+    for _ in range(3):
+        assert run(x) == ("portable", 1)  # not tried again
+    assert run(x.reshape(32, 2)) == ("portable", 1)  # rows of 8 bytes: a layout too, known at once
+    assert run(x.reshape(16, 4)) == ("variant", 1)  # rows of 16 bytes: the variant still runs
+    assert run(x.reshape(8, 8)) == ("variant", 1)
+    shifted = np.arange(65, dtype=np.float32)[1:]  # a base 4 bytes past 16-byte alignment
+    assert shifted.ctypes.data % 16 == 4 and x.ctypes.data % 16 == 0
+    assert run(shifted.reshape(8, 8)) == ("portable", 2)  # an address: tried once
+    assert run(shifted.reshape(8, 8)) == ("portable", 2)
+    assert run(shifted.reshape(16, 4)) == ("portable", 2)
+    assert run(x.reshape(8, 8)) == ("variant", 2)  # an aligned base: the variant
+    assert tma.refused == 3
+    with pytest.raises(TypeError, match=r"^shifted\(\): argument `x` must be a float32 array, got a float64 array$"):
+        k.shifted(x.astype(np.float64), out)  # an array of the wrong dtype is still refused, as by either body
+
+
+def test_the_tma_screen_reads_what_the_general_path_reads() -> None:
+    """`_TmaSources.fits`, for arrays of `__cuda_array_interface__` only (no `shape` attribute): it tests only
+    the causes refused before, reading the shape as `_TmaSources.shape` does (no shape at all is rank 0, which
+    either body refuses: `"no array"` is no array)."""
+    from oxpack.runtime._dtypes import DTYPES
+    from oxpack.runtime._tma import _ADDRESS, _LAYOUT, _TmaSources
+    from oxpack.runtime._types import _Param
+
+    class Cai:
+        def __init__(self, shape: tuple[int, ...], address: int) -> None:
+            self.__cuda_array_interface__ = {"shape": shape, "data": (address, False), "typestr": "<f4", "version": 3}
+
+    f32 = DTYPES["float32"]
+    call = (_Param(0, "n", "scalar", DTYPES["uint32"]), _Param(1, "a", "tma", f32), _Param(2, "q", "tma3", f32),
+            _Param(3, "out", "out", f32))
+    tma = _TmaSources("k", call, body=True)
+    assert tma.sources == ((1, "tma", 4), (2, "tma3", 4))
+    good = (3, Cai((8, 8), 256), Cai((2, 8, 4), 512), Cai((4,), 4))
+    flat, rows, empty = Cai((64,), 256), Cai((16, 2), 256), Cai((0, 8), 256)
+    heads, odd = Cai((1, 2, 8, 4), 512), Cai((8, 8), 260)
+    cases = [(good, True), ((3, flat, *good[2:]), False), ((3, rows, *good[2:]), False),
+             ((3, empty, *good[2:]), False), ((3, good[1], heads, good[3]), True),
+             ((3, good[1], Cai((8, 4), 512), good[3]), False), ((3, odd, *good[2:]), False),
+             ((3, "no array", *good[2:]), False)]
+    for refused in (0, _LAYOUT, _ADDRESS, _LAYOUT | _ADDRESS):
+        tma.refused = refused
+        for args, fits in cases:
+            address = args[1] is odd
+            expected = fits or not refused & (_ADDRESS if address else _LAYOUT)
+            assert tma.fits(args) is expected, (refused, args[1].__dict__ if hasattr(args[1], "__dict__") else args[1])
 
 
 def test_outputs_left_out_are_made_and_returned(k: ModuleType) -> None:

@@ -190,3 +190,39 @@ def test_the_sm90a_body_runs_on_hopper(site: Path, tmp_path: Path) -> None:
     if result["arch"] != "90":
         pytest.skip(f"an sm_90 GPU runs the sm_90a body; this one is sm_{result['arch']}")
     assert result["body"] == "sm_90a" and result["extra"] == [1010.0]
+
+
+def test_arrays_the_hopper_body_cannot_read_run_the_portable_body_without_trying_it_again(site: Path,
+                                                                                      tmp_path: Path) -> None:
+    """`shifted`'s sm_90a body reads `x` by TMA (it writes rows·1000 + cols of `x`); on an sm_90 GPU a flat `x`,
+    rows of 8 bytes and a base 4 bytes past 16 run the portable body (x + 1), each cause refused by the variant
+    once (`refusals`), later calls of that cause launched by the portable body's fast path; a 2-D `x` the TMA
+    reads runs the variant before and after them, by its fast path once its first call made the launch."""
+    result, _ = _run(site, """\
+        kernel = k._module.kernel("shifted")
+        tma = kernel.bodies["sm_90a"].tma
+        hopper, portable = k._module.state("shifted@sm_90a"), k._module.state("shifted")
+        x = cp.arange(64, dtype=cp.float32); out = cp.zeros(64, cp.float32)
+        calls = []
+        def run(array):
+            out[:] = 0
+            k.shifted(array, out)
+            body = ("variant" if bool((out == array.shape[0] * 1000 + array.shape[-1]).all()) else
+                    "portable" if bool((out == array.ravel() + 1).all()) else "wrong")
+            calls.append([list(array.shape), body, tma.refusals])
+        odd = cp.arange(65, dtype=cp.float32)[1:]  # a base 4 bytes past 16-byte alignment
+        for array in (x.reshape(8, 8), x, x, x, x.reshape(32, 2), x.reshape(32, 2), odd.reshape(8, 8),
+                      odd.reshape(8, 8), x.reshape(8, 8), x.reshape(8, 8)):
+            run(array)
+        arch = cp.cuda.Device().compute_capability
+        print(json.dumps({"arch": arch, "calls": calls, "hopper": len(hopper.entries),
+                          "portable": len(portable.entries)}))
+    """, tmp_path)
+    if result["arch"] != "90":
+        pytest.skip(f"an sm_90 GPU runs the sm_90a body; this one is sm_{result['arch']}")
+    assert result["calls"] == [
+        [[8, 8], "variant", 0], [[64], "portable", 1], [[64], "portable", 1], [[64], "portable", 1],
+        [[32, 2], "portable", 1], [[32, 2], "portable", 1], [[8, 8], "portable", 2], [[8, 8], "portable", 2],
+        [[8, 8], "variant", 2], [[8, 8], "variant", 2]]
+    assert result["hopper"] >= 1 and result["portable"] >= 1
+

@@ -16,7 +16,7 @@ CuPy's current stream), nor while emulating (the caller does not ask then).
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ._driver import _Cuda, _driver_release, _enter, _leave
@@ -25,7 +25,7 @@ from ._launch import elements
 from ._tuning import Config, DeviceKey, Tuner
 from ._types import _MUTABLE, _Array, _Param
 
-__all__ = ["block_of", "choose", "config_of", "sizes_of"]
+__all__ = ["block_of", "choose", "config_of", "sizer", "sizes_of"]
 
 _FLUSH = 64 << 20  # bytes memset before each timed launch: more than the L2 cache of any GPU oxpack targets
 _REPEATS = 10
@@ -69,6 +69,26 @@ def sizes_of(call: Sequence[Any], params: Sequence[_Param]) -> tuple[int, ...]:
         else:
             out.append(elements(value))
     return tuple(out)
+
+
+def sizer(params: Sequence[_Param]) -> Callable[[Sequence[Any]], tuple[int, ...]]:
+    """`sizes_of` for a call of `params`, made once per kernel: a kernel of arrays alone measures them in one
+    pass (`map` over `elements`), another in one comprehension over which parameters are scalars, not a
+    loop that asks each parameter's kind; a call of another length raises, as `sizes_of` does."""
+    scalars = tuple(p.kind == "scalar" for p in params)
+    count = len(scalars)
+
+    def arrays(call: Sequence[Any]) -> tuple[int, ...]:
+        if len(call) != count:
+            raise ValueError(f"{len(call)} arguments for {count} parameters")
+        return tuple(map(elements, call))
+
+    def mixed(call: Sequence[Any]) -> tuple[int, ...]:
+        if len(call) != count:
+            raise ValueError(f"{len(call)} arguments for {count} parameters")
+        return tuple([v if s else elements(v) for s, v in zip(scalars, call) if not s or type(v) is int])
+
+    return mixed if any(scalars) else arrays
 
 
 def choose(kernel: _Tunable, call: tuple[object, ...], stream: object, sizes: tuple[int, ...],

@@ -26,7 +26,7 @@ from ._driver import (
     _resident_blocks,
 )
 from ._autotune import choose as _choose_block
-from ._autotune import sizes_of as _sizes_of
+from ._autotune import sizer as _sizer
 from ._fast import _hooks, _State, _stream_handle
 from ._launch import _Declared, _Outputs
 from ._manifest import Kernel as _KernelSpec
@@ -76,7 +76,7 @@ class Kernel:
         self.crate, self.symbol, self.resources = spec.crate, spec.symbol, spec.resources
         self.checks = checks = _Checks(spec, source)
         self.arrays = _ArrayReader(self.name)
-        self.tma = _TmaSources(self.name, body=arch is not None)
+        self.tma = _TmaSources(self.name, spec.call_args, body=arch is not None)
         self.placement = _Placement(checks, self.arrays)
         # `#[launch(...)]`: what the call leaves out (threads, block, dynamic shared memory), computed
         self.declared = _Declared(spec, checks) if spec.launch else None
@@ -85,7 +85,11 @@ class Kernel:
         # `#[tune(block = [...])]`: the candidate blocks; the tuned block per call sizes, once settled
         self.candidates: tuple[tuple[int, ...], ...] = spec.tune
         self._call_params = spec.call_args
+        self._sizes = _sizer(self._call_params)  # what a tuning is for: the call's int scalars, array sizes
         self._tuned: dict[tuple[int, ...], object] = {}
+        # the last settled lookup, (sizes, block), one tuple replaced whole: a call of the same sizes as the
+        # one before compares them, and a thread reads a pair that belongs together, never half of another
+        self._last_tuned: tuple[tuple[int, ...] | None, object] = (None, None)
         self.params = checks.params
         self._index_at = spec.index_at  # the launch index's place among the device's parameters
         self._ctypes: tuple[Callable[[Any], Any] | None, ...] = tuple(
@@ -127,9 +131,18 @@ class Kernel:
     def pick(self, args: tuple[object, ...]) -> Kernel:
         """The body that runs a call with `args` (the stub's arguments): a kernel with variants of their own
         launch or parameters (`bodies`) runs its variant for the arch of the code loaded on the arrays'
-        device (while emulating: ``OXPACK_EMULATE_ARCH``'s), else itself; once per process with one GPU."""
+        device (while emulating: ``OXPACK_EMULATE_ARCH``'s), found once per process with one GPU, unless
+        the variant's TMA sources refused such arrays before (`_TmaSources.fits`: a layout or an address
+        they cannot read): then itself, at once, as the stub's fallback would after the refusal."""
         if not self.bodies:
             return self
+        body = self._body(args)
+        if body is self or not body.tma.refused or body.tma.fits(args):
+            return body
+        return self
+
+    def _body(self, args: tuple[object, ...]) -> Kernel:
+        """`pick`'s body for the arch of the arrays' device."""
         module = self.module
         if module.emulate:
             return self.bodies.get(module._emulated_arch() or "", self)
@@ -168,15 +181,20 @@ class Kernel:
         """The block of a call that leaves it open, for a kernel that tunes it (`#[tune]`): the fastest
         candidate for the call's sizes on its device (`_autotune.choose`), once per sizes in a process
         that sees one GPU; None (the default block) while emulating or for a call whose arguments cannot
-        be measured (the launch then names what is wrong)."""
+        be measured (the launch then names what is wrong). A call of the sizes of the one before (the
+        repeated call) costs measuring its arrays and comparing the sizes; another settled size, a lookup."""
         if not self.candidates or self.module.emulate:
             return None
         try:
-            sizes = _sizes_of(args, self._call_params)
+            sizes = self._sizes(args)
         except Exception:  # noqa: BLE001 (an argument that is no array: the launch names it)
             return None
+        last = self._last_tuned
+        if last[0] == sizes:
+            return last[1]
         block = self._tuned.get(sizes)
         if block is not None:
+            self._last_tuned = (sizes, block)
             return block
         _hooks.refresh()
         rank = len(self.candidates[0])
@@ -189,6 +207,7 @@ class Kernel:
             if len(self._tuned) >= 1024:
                 self._tuned.clear()
             self._tuned[sizes] = block
+            self._last_tuned = (sizes, block)
         return block
 
     def __call__(

@@ -6,15 +6,25 @@ which the driver encodes (`cuTensorMapEncodeTiled`) from the array's address, sh
 type, in the array's rank (so a box past a sequence's last row reads zeros, not the next
 sequence). `_TmaSources` (the `tma` of a `Kernel`) checks such an array and makes its block (the
 general path); `tma_block` finds a block made earlier (the fast path). Blocks are kept per (device,
-address, shape, dtype) in `_TMA_MAPS`."""
+address, shape, dtype) in `_TMA_MAPS`.
+
+A per-arch variant's TMA sources (`Signature.bodies`) refuse arrays the TMA cannot read with
+`BodyUnfitError`, and the stub runs the kernel's own body instead. Each refusal says what it read: the
+array's layout (its rank, an empty dimension, rows not a multiple of 16 bytes: all from its shape) or its
+address (a base not 16-byte aligned). Once a variant has refused for a cause, `_TmaSources.fits` tests
+that cause on every later call before the variant is tried (`Kernel.pick`), from the arrays' shapes and
+addresses as `shape` reads them: a call it would refuse again runs the kernel's own body at once, and any
+other call still goes to the variant, which checks it in full."""
 
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Sequence
 from typing import Any
 
 from ._driver import _Cuda
-from ._types import BodyUnfitError, KernelValueError, LaunchError, _Array
+from ._fast import _hooks
+from ._types import BodyUnfitError, KernelValueError, LaunchError, _Array, _Param
 
 _TMA_MAPS: dict[tuple[object, ...], tuple[int, Any]] = {}
 """(device, address, shape, dtype) -> (the block's device address, its host copy). The fast path
@@ -23,6 +33,9 @@ looks a block up on every call, so clearing this (which frees the blocks) stops 
 _LIMIT = 1024
 """Blocks kept at most: the 1,025th waits for every launch that may read them, then frees them all."""
 
+_LAYOUT, _ADDRESS = 1, 2
+"""What a variant's refusal of a TMA source read (`_TmaSources.refused`): the array's shape, its address."""
+
 
 def _as_rank(dims: tuple[int, ...], rank: int) -> tuple[int, ...]:
     """`dims` as a source of `rank` dimensions sees them: a 4-D (batch, heads, seq, d) array for a
@@ -30,6 +43,35 @@ def _as_rank(dims: tuple[int, ...], rank: int) -> tuple[int, ...]:
     if rank == 3 and len(dims) == 4:
         return (dims[0] * dims[1], *dims[2:])
     return dims
+
+
+def _dims(obj: Any) -> tuple[int, ...]:
+    """An array's shape, as a TMA source reads it: its ``shape``, else its ``__cuda_array_interface__``'s."""
+    found: Any = getattr(obj, "shape", None)
+    if found is None:
+        cai = getattr(obj, "__cuda_array_interface__", None)
+        found = cai.get("shape", ()) if isinstance(cai, dict) else ()
+    return tuple(int(d) for d in found)
+
+
+def _unfit_layout(shape: tuple[int, ...], kind: str, itemsize: int) -> bool:
+    """Whether the TMA cannot read an array of `shape` as a source of `kind` (``tma``: 2-D; ``tma3``: 3-D or
+    4-D), whatever its address: another rank, an empty dimension, rows not a multiple of 16 bytes."""
+    if len(shape) not in ((3, 4) if kind == "tma3" else (2,)) or 0 in shape:
+        return True
+    return shape[-1] * itemsize % 16 != 0
+
+
+def _address(obj: Any) -> int | None:
+    """An array's address, as the general path reads it: a PyTorch tensor's ``data_ptr()``, else its
+    ``__cuda_array_interface__``'s or (emulation's host arrays) ``__array_interface__``'s; None for
+    any other array (then the general path decides)."""
+    if isinstance(obj, _hooks.torch_tensor):
+        return int(obj.data_ptr())
+    interface = getattr(obj, "__cuda_array_interface__", None)
+    if interface is None:
+        interface = getattr(obj, "__array_interface__", None)
+    return int(interface["data"][0]) if isinstance(interface, dict) else None
 
 
 def tma_block(obj: Any, device: int, ptr: int, dtype: str, rank: int = 2) -> int:
@@ -52,11 +94,44 @@ class _TmaSources:
     """How a kernel checks a TMA source and makes its tensor-map block (the `tma` of a `Kernel`; the
     general path, and emulation's checks)."""
 
-    def __init__(self, name: str, *, body: bool = False) -> None:
+    def __init__(self, name: str, call: Sequence[_Param] = (), *, body: bool = False) -> None:
         self.name = name
         # a variant's own TMA sources (`Signature.bodies`): a refusal lets the stub fall back to the
         # kernel's own body (`BodyUnfitError`, a `KernelValueError`)
         self.refusal: type[KernelValueError] = BodyUnfitError if body else KernelValueError
+        self.body = body
+        self.sources = tuple((at, p.kind, p.dtype.itemsize) for at, p in enumerate(call) if p.kind in ("tma", "tma3"))
+        """(place among the call's arguments, kind, item size) of each TMA source: what `fits` reads."""
+        self.refused = 0
+        """A variant's causes of refusal so far, `_LAYOUT` | `_ADDRESS`: what `fits` tests. Bits are only
+        ever added (a race that loses one costs one more refusal, never a wrong answer)."""
+        self.refusals = 0
+        """`BodyUnfitError`s raised: calls of the variant that its TMA sources refused."""
+
+    def fits(self, args: Sequence[object]) -> bool:
+        """False when `args` (the call's arguments) hold a TMA source that `shape` refuses for a cause it
+        refused before (`refused`): its layout, read from its shape as `shape` reads it, or its address;
+        True for any other call, whose arrays the general path then checks in full (an array whose address
+        cannot be read here too)."""
+        refused = self.refused
+        for at, kind, itemsize in self.sources:
+            obj = args[at]
+            try:
+                if refused & _LAYOUT and _unfit_layout(_dims(obj), kind, itemsize):
+                    return False
+                if refused & _ADDRESS:
+                    address = _address(obj)
+                    if address is not None and address % 16:
+                        return False
+            except Exception:  # noqa: BLE001 (an array read otherwise, or no array: the general path names it)
+                continue
+        return True
+
+    def _refuse(self, cause: int, message: str) -> KernelValueError:
+        if self.body:
+            self.refused |= cause
+            self.refusals += 1
+        return self.refusal(message)
 
     def shape(self, a: _Array) -> tuple[int, ...]:
         """A TMA source's shape, (rows, cols) or (seqs, rows, cols) for `TmaSource3`: a non-empty
@@ -64,28 +139,24 @@ class _TmaSources:
         `KernelValueError` otherwise. A `TmaSource3` also takes a 4-D (batch, heads, seq, d) array
         (C-contiguous, as every array argument: the general path checks it), as its (batch·heads,
         seq, d) view."""
-        found: Any = getattr(a.obj, "shape", None)
-        if found is None:
-            cai = getattr(a.obj, "__cuda_array_interface__", None)
-            found = cai.get("shape", ()) if isinstance(cai, dict) else ()
-        shape = tuple(int(d) for d in found)
-        name, itemsize = a.param.name, a.param.dtype.itemsize
-        if a.param.kind == "tma3":
+        shape = _dims(a.obj)
+        name, kind, itemsize = a.param.name, a.param.kind, a.param.dtype.itemsize
+        if kind == "tma3":
             if len(shape) not in (3, 4) or 0 in shape:
-                raise self.refusal(
+                raise self._refuse(_LAYOUT, (
                     f"{self.name}(): argument `{name}` is a 3-D TMA source (`TmaSource3`): pass a non-empty 3-D "
                     f"array (seqs, rows, cols) or 4-D one (batch, heads, rows, cols), got shape {shape}; reshape "
-                    f"it, e.g. `x.view(-1, seq, d)`")
+                    f"it, e.g. `x.view(-1, seq, d)`"))
             shape = _as_rank(shape, 3)
         elif len(shape) != 2 or 0 in shape:
-            raise self.refusal(
+            raise self._refuse(_LAYOUT, (
                 f"{self.name}(): argument `{name}` is a TMA source (`TmaSource`): pass a non-empty 2-D array "
-                f"(rows, cols), got shape {shape}; reshape it, e.g. `x.view(rows, cols)`")
+                f"(rows, cols), got shape {shape}; reshape it, e.g. `x.view(rows, cols)`"))
         if a.ptr % 16 or shape[-1] * itemsize % 16:
-            raise self.refusal(
+            raise self._refuse(_LAYOUT if _unfit_layout(shape, kind, itemsize) else _ADDRESS, (
                 f"{self.name}(): argument `{name}` is a TMA source, which needs a 16-byte-aligned base and rows "
                 f"of a multiple of 16 bytes ({16 // itemsize} elements); got address {a.ptr:#x} and rows of "
-                f"{shape[-1]} elements: pad the columns to a multiple of {16 // itemsize} or pass a fresh copy")
+                f"{shape[-1]} elements: pad the columns to a multiple of {16 // itemsize} or pass a fresh copy"))
         return shape
 
     def word(self, api: _Cuda, device: int, a: _Array, stream: Any) -> int:

@@ -38,7 +38,8 @@ _DEFINE = re.compile(r"^define [^\n]*?@(?P<name>[\w.$]+)\((?P<rest>[^\n]*)\{$", 
 
 
 _KIND_WORDS = {"scalar": "a {} scalar", "in": "a {} slice, read", "out": "a {} slice, written",
-               "atomic": "an atomic {} buffer", "dynshared": "dynamic shared memory of {}", "index": "a {} launch index"}
+               "atomic": "an atomic {} buffer", "dynshared": "dynamic shared memory of {}", "index": "a {} launch index",
+               "tma": "a {} TMA source", "tma3": "a 3-D {} TMA source"}
 
 
 def _describe(sig: KernelSig) -> tuple[str, ...]:

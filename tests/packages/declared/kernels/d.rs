@@ -83,6 +83,25 @@ kernel! {
         }
     }
 
+    /// out[i] ← x[i] + 1: the portable body of a kernel whose sm_90a variant reads `x` by TMA
+    #[launch(threads = len(out))]
+    pub fn shifted(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) where (len(x) >= len(out)) {
+        if let Some(o) = out.get_mut(i) {
+            *o = x[i.get()] + 1.0;
+        }
+    }
+
+    /// `shifted` on sm_90a: `x` is a TMA source (2-D, 16-byte-aligned base and rows), and each
+    /// element of `out` ← rows·1000 + cols of `x`, so a test sees which body ran; arrays the TMA cannot
+    /// read (flat, rows not a multiple of 16 bytes, a misaligned base) run the portable body
+    #[variant_of(shifted, sm_90a)]
+    #[launch(threads = len(out), block = 64)]
+    pub fn shifted_sm90a(i: ThreadIndex, x: TmaSource<f32>, out: &mut DisjointSlice<f32>) {
+        if let Some(o) = out.get_mut(i) {
+            *o = (x.rows() * 1000 + x.cols()) as f32;
+        }
+    }
+
     /// c[i, j] ← a[i]·b[j], the outer product: a call may leave `c` out (it is made and returned)
     #[launch(threads = (len(b), len(a)), block = (32, 8))]
     #[outputs(c = (len(a), len(b)))]
