@@ -88,6 +88,7 @@ def test_logits_agree_with_float32_as_well_as_the_stock_model(models: dict[str, 
         stock = models["stock"](ids).logits
         swapped = models["swapped"](ids).logits
     e_stock, e_swapped = _error(stock, want), _error(swapped, want)
+    print(f"logits, relative error against float32: stock {e_stock:.4g}, swapped {e_swapped:.4g}")
     assert e_swapped <= 1.5 * e_stock, (e_swapped, e_stock)
     assert e_stock < 0.05  # the comparison means something: bfloat16 Llama is close to float32
 
@@ -112,6 +113,7 @@ def test_a_training_step_agrees_as_well_as_the_stock_model(models: dict[str, Any
         return (num / sum(float(g.norm() ** 2) for g in want.values())) ** 0.5
 
     e_stock, e_swapped = error(results["stock"][1]), error(results["swapped"][1])
+    print(f"gradients, relative error against float32: stock {e_stock:.4g}, swapped {e_swapped:.4g}")
     assert e_swapped <= 1.5 * e_stock, (e_swapped, e_stock)
     for n in want:  # each norm's weight has its gradient (the backward kernels' column sums), as close
         if "norm" in n:
