@@ -12,6 +12,7 @@ import array
 import ctypes
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
