@@ -1,0 +1,144 @@
+"""GPU tests: the example's differentiable operators (`#[backward]`) on the GPU.
+
+Every example kernel with a backward (RMSNorm and LayerNorm in f32 and bf16, the fused residual add +
+RMSNorm, SwiGLU in f32 and bf16) through its functional operator ``torch.ops.vecmath.<kernel>``: the
+forward and every input's gradient against PyTorch's own ops in float64, at ragged sizes; gradcheck for
+the f32 kernels (in f32, tolerances stated), opcheck for every one, ``torch.compile(fullgraph=True)`` of
+forward and backward, Parameters under grad, no_grad and inference_mode. Run where the GPU is, after
+installing the example's wheel: python -m pytest tests/test_gpu_autograd.py
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import gpu_import, gpu_torch, require_example
+
+pytestmark = pytest.mark.gpu
+
+torch = gpu_torch("these tests need PyTorch with CUDA (optional: install it to run them)")
+require_example()
+gpu_import("vecmath.kernels_torch", "the example's wheel has no `kernels_torch`: rebuild it")
+layers = gpu_import("vecmath.layers", "the example's wheel has no `layers`: rebuild it")
+
+ops = torch.ops.vecmath
+CUDA = torch.device("cuda")
+F = torch.nn.functional
+
+
+@pytest.fixture(autouse=True)
+def _seeded(seed: int) -> None:
+    torch.manual_seed(seed)
+
+
+def _rms(x: Any, w: Any, eps: float) -> Any:
+    x = x.double()
+    return x * torch.rsqrt(x.square().mean(-1, keepdim=True) + eps) * w.double()
+
+
+def _ln(x: Any, w: Any, b: Any, eps: float) -> Any:
+    return F.layer_norm(x.double(), (x.shape[-1],), w.double(), b.double(), eps)
+
+
+def _swiglu(g: Any, u: Any) -> Any:
+    return F.silu(g.double()) * u.double()
+
+
+# (name, dtype, the operator's call on (inputs...), the float64 reference, the inputs' shapes given (rows, C))
+CASES: list[tuple[str, Any, Callable[..., Any], Callable[..., Any], Callable[[int, int], list[tuple[int, ...]]]]] = [
+    ("rmsnorm_f32", "float32", lambda x, w: ops.rmsnorm_f32(1e-5, x, w)[0], lambda x, w: _rms(x, w, 1e-5),
+     lambda r, c: [(r, c), (c,)]),
+    ("rmsnorm_bf16", "bfloat16", lambda x, w: ops.rmsnorm_bf16(1e-5, x, w)[0], lambda x, w: _rms(x, w, 1e-5),
+     lambda r, c: [(r, c), (c,)]),
+    ("rmsnorm_bf16_warp", "bfloat16", lambda x, w: ops.rmsnorm_bf16_warp(1e-5, x, w)[0],
+     lambda x, w: _rms(x, w, 1e-5), lambda r, c: [(r, c), (c,)]),
+    ("layernorm", "float32", lambda x, w, b: ops.layernorm(x, w, b)[0], lambda x, w, b: _ln(x, w, b, 1e-5),
+     lambda r, c: [(r, c), (c,), (c,)]),
+    ("layernorm_block", "float32", lambda x, w, b: ops.layernorm_block(x, w, b)[0],
+     lambda x, w, b: _ln(x, w, b, 1e-5), lambda r, c: [(r, c), (c,), (c,)]),
+    ("layernorm_bf16", "bfloat16", lambda x, w, b: ops.layernorm_bf16(1e-5, x, w, b)[0],
+     lambda x, w, b: _ln(x, w, b, 1e-5), lambda r, c: [(r, c), (c,), (c,)]),
+    ("fused_add_rmsnorm_bf16", "bfloat16", lambda x, r, w: ops.fused_add_rmsnorm_bf16(1e-5, x, r, w)[:2],
+     lambda x, r, w: (_rms(x.double() + r.double(), w, 1e-5), x.double() + r.double()),
+     lambda r, c: [(r, c), (r, c), (c,)]),
+    ("swiglu_f32", "float32", lambda g, u: ops.swiglu_f32(g, u), _swiglu, lambda r, c: [(r * c,), (r * c,)]),
+    ("swiglu_bf16", "bfloat16", lambda g, u: ops.swiglu_bf16(g, u), _swiglu, lambda r, c: [(r * c,), (r * c,)]),
+]
+SHAPES = [(1, 7), (3, 64), (257, 768), (33, 4100)]
+
+
+def _inputs(dtype: str, shapes: list[tuple[int, ...]]) -> list[Any]:
+    out = []
+    for n, shape in enumerate(shapes):
+        t = torch.randn(shape, device=CUDA, dtype=getattr(torch, dtype))
+        if n > 0 and len(shape) == 1:  # weights and biases away from 0 and 1
+            t = 1 + 0.3 * t
+        out.append(t.requires_grad_())
+    return out
+
+
+def _tuple(x: Any) -> tuple[Any, ...]:
+    return x if isinstance(x, tuple) else (x,)
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_forward_and_gradients_match_float64(case: Any, shape: tuple[int, int]) -> None:
+    name, dtype, call, reference, shapes = case
+    inputs = _inputs(dtype, shapes(*shape))
+    outs = _tuple(call(*inputs))
+    weights = [torch.randn_like(o) for o in outs]
+    sum(((o.float() * w.float()).sum() for o, w in zip(outs, weights, strict=True)), torch.zeros((), device=CUDA)).backward()
+    mine = [t.grad.double() for t in inputs]
+    twins = [t.detach().double().requires_grad_() for t in inputs]
+    wants = _tuple(reference(*twins))
+    sum(((o.reshape(w.shape) * w.double()).sum() for o, w in zip(wants, weights, strict=True))).backward()
+    # f32: sums of a row's products (a few thousand terms); bf16: one rounding of each output and gradient
+    rtol, atol = (1e-4, 1e-4) if dtype == "float32" else (2e-2, 2e-2)
+    for o, w in zip(outs, wants, strict=True):
+        torch.testing.assert_close(o.double(), w.reshape(o.shape), rtol=rtol, atol=atol)
+    for n, (g, t) in enumerate(zip(mine, twins, strict=True)):
+        scale = max(1.0, float(t.grad.abs().max()))  # a weight's gradient sums over every row
+        torch.testing.assert_close(g / scale, t.grad / scale, rtol=rtol, atol=atol, msg=f"{name}: input {n}")
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[1] == "float32"], ids=lambda c: c[0])
+def test_gradcheck_in_f32(case: Any) -> None:
+    _name, _dtype, call, _reference, shapes = case
+    inputs = [t.detach().requires_grad_() for t in _inputs("float32", shapes(3, 24))]
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Input #", UserWarning)  # f32 inputs on purpose: no f64 kernel
+        # finite differences of step 1e-2 in f32: within 5e-3 of the analytic gradient
+        assert torch.autograd.gradcheck(lambda *a: call(*a), inputs, eps=1e-2, atol=5e-3, rtol=5e-3)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_opcheck(case: Any) -> None:
+    name, dtype, _call, _reference, shapes = case
+    inputs = _inputs(dtype, shapes(5, 64))
+    scalars = {"rmsnorm_f32": (1e-5,), "rmsnorm_bf16": (1e-5,), "rmsnorm_bf16_warp": (1e-5,),
+               "layernorm_bf16": (1e-5,), "fused_add_rmsnorm_bf16": (1e-5,)}.get(name, ())
+    torch.library.opcheck(getattr(ops, name).default, (*scalars, *inputs))
+
+
+def test_parameters_under_every_mode_and_compiled() -> None:
+    norm = layers.RMSNorm(2048, eps=1e-6, dtype=torch.bfloat16, device=CUDA)
+    x = torch.randn(4, 100, 2048, device=CUDA, dtype=torch.bfloat16, requires_grad=True)
+    want = _rms(x.detach(), norm.weight.detach(), 1e-6)
+    torch.testing.assert_close(norm(x).double(), want, rtol=2e-2, atol=2e-2)
+    with torch.no_grad():
+        assert not norm(x).requires_grad
+    with torch.inference_mode():
+        torch.testing.assert_close(norm(x.detach()).double(), want, rtol=2e-2, atol=2e-2)
+    torch._dynamo.reset()
+    compiled = torch.compile(lambda t: layers.swiglu(norm(t), t).float().square().sum(), fullgraph=True)
+    for fn in (compiled, lambda t: layers.swiglu(norm(t), t).float().square().sum()):
+        x.grad = norm.weight.grad = None
+        fn(x).backward()
+        if fn is compiled:
+            first = (x.grad.clone(), norm.weight.grad.clone())
+    torch.testing.assert_close(first[0], x.grad)
+    torch.testing.assert_close(first[1], norm.weight.grad)
