@@ -13,6 +13,7 @@ importing the package imports no JAX. On the GPU: tests/test_gpu_jax.py.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -174,3 +175,22 @@ def _has(name: str) -> bool:
     import importlib.util
 
     return importlib.util.find_spec(name) is not None
+
+
+def test_the_docs_show_the_kernels_their_calls_and_their_errors(kj: ModuleType,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/models.md: its kernels are tests/packages/jaxcall's, its call runs, its errors are these calls'."""
+    page = (REPO / "docs" / "models.md").read_text()
+    blocks = dict(re.findall(r"<!-- test: by tests/test_jax.py::test_the_docs_show_the_kernels_their_calls_and_their_"
+                             r"errors -->\n```(\w+)\n(.*?)```", page, re.S))
+    assert sorted(blocks) == ["python", "rust", "text"]
+    assert blocks["rust"].removeprefix("kernel! {\n").removesuffix("}\n") in KERNELS
+    exec(compile(blocks["python"], "docs/models.md", "exec"), {})  # noqa: S102 (the page's own block)
+    assert capsys.readouterr().out == "(1000,)\n"
+    x = jnp.arange(10, dtype=jnp.float32)
+    calls = [lambda: _trace(lambda x: kj.axpy(2.0, x, x[:5]), x), lambda: jax.jit(kj.axpy)(2.0, x, x),
+             lambda: kj.twice(x)]
+    for line, call in zip(blocks["text"].splitlines(), calls, strict=True):
+        with pytest.raises((TypeError, ValueError)) as caught:
+            call()
+        assert str(caught.value) == line
