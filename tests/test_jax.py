@@ -194,3 +194,37 @@ def test_the_docs_show_the_kernels_their_calls_and_their_errors(kj: ModuleType,
         with pytest.raises((TypeError, ValueError)) as caught:
             call()
         assert str(caught.value) == line
+
+
+def test_the_handler_refuses_a_call_frame_it_cannot_read(kj: ModuleType) -> None:
+    """A jaxlib whose call frame or API is smaller than the handler reads, or of another major version, gets an
+    XLA FFI error naming both; the metadata call at registration gets the API version the handler declares."""
+    import ctypes
+
+    ffi: Any = sys.modules["jaxcall._oxpack.jax_ffi"]
+    made: list[tuple[str, int]] = []
+
+    def create(args: Any) -> int:
+        made.append((args.contents.message.decode(), args.contents.errc))
+        return 4096  # an XLA_FFI_Error*, as XLA would return
+
+    error_create = ffi._ERROR_CREATE(create)
+    api = ffi._Api(struct_size=ctypes.sizeof(ffi._Api), error_create=error_create)
+    frame = ffi._CallFrame(struct_size=100, api=ctypes.addressof(api), stage=3)
+    assert ffi._handle("oxpack.jaxcall.kernels.axpy", "cpu", ctypes.pointer(frame)) == 4096
+    frame.struct_size = ctypes.sizeof(ffi._CallFrame)
+    api.api_version.major_version, api.api_version.minor_version = 1, 0
+    assert ffi._handle("oxpack.jaxcall.kernels.axpy", "cpu", ctypes.pointer(frame)) == 4096
+    prefix = "oxpack's JAX handler cannot read this jaxlib's XLA FFI call: "
+    fix = "; use a jaxlib whose XLA FFI C API is version 0.x (jax.ffi.include_dir()/xla/ffi/api/c_api.h)"
+    assert made == [
+        (f"{prefix}its XLA_FFI_CallFrame is 100 bytes, oxpack reads {ctypes.sizeof(ffi._CallFrame)}{fix}", 9),
+        (f"{prefix}its XLA_FFI_Api is {ctypes.sizeof(ffi._Api)} bytes of API version 1.0, oxpack reads "
+         f"{ctypes.sizeof(ffi._Api)} bytes of version 0.x{fix}", 9)]
+    metadata = ffi._Metadata(struct_size=ctypes.sizeof(ffi._Metadata) - 4)
+    extension = ffi._MetadataExtension(ffi._ExtensionBase(ctypes.sizeof(ffi._MetadataExtension), 1, None),
+                                       ctypes.pointer(metadata))
+    frame.extension_start = ctypes.cast(ctypes.pointer(extension), ctypes.POINTER(ffi._ExtensionBase))
+    assert ffi._handle("oxpack.jaxcall.kernels.axpy", "cpu", ctypes.pointer(frame)) is None
+    assert (metadata.api_version.major_version, metadata.api_version.minor_version, metadata.traits) == (0, 1, 0)
+    assert ffi._FRAME_SIZE == ctypes.sizeof(ffi._CallFrame) == 168  # XLA_FFI_CallFrame up to `attrs`, 64-bit
