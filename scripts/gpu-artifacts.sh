@@ -11,6 +11,8 @@
 #             test_gpu_variants.py
 #   declared/ tests/packages/declared built (oxpack build --out): declared launch shapes and tuning, for
 #             test_gpu_declared_launch.py
+#   jaxcall/  tests/packages/jaxcall built (oxpack build --out): kernels called from jax.jit, for
+#             test_gpu_jax.py
 #   scanstage/ tests/packages/scanstage built (oxpack build --out), for test_gpu_scan.py's attacks on
 #             the scan's second read of a tile
 #   hopper/   the scratch sm_90a project tests/packages/hopper (TMA + wgmma), oxpack build --out, for
@@ -45,6 +47,8 @@ step "tests/packages/variants (a kernel with an sm_90a body), for test_gpu_varia
 $PY -m oxpack build tests/packages/variants --out "$A/variants" -q
 step "tests/packages/declared (declared launch shapes, tuning), for test_gpu_declared_launch.py"
 $PY -m oxpack build tests/packages/declared --out "$A/declared" -q
+step "tests/packages/jaxcall (kernels called from jax.jit), for test_gpu_jax.py"
+$PY -m oxpack build tests/packages/jaxcall --out "$A/jaxcall" -q
 step "tests/packages/scanstage (the scan's second read of a tile, attacked), for test_gpu_scan.py"
 $PY -m oxpack build tests/packages/scanstage --out "$A/scanstage" -q
 step "the Hopper project (sm_90a, TMA + wgmma; built from a copy, since a build rewrites oxpack.lock)"

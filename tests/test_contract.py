@@ -467,7 +467,8 @@ _NOTES = re.compile(r"\bissues?\b|\bhelper\b|\bTODO\b|\bFIXME\b|\bXXX\b", re.I)
 
 
 def test_no_development_notes_in_generated_code_or_shipped_templates(example_build: ExampleBuild) -> None:
-    shipped = [*(data_dir("runtime") / name for name in (*RUNTIME_FILES, "emulate.py", "torch_ops.py", "editable_finder.py")),
+    shipped = [*(data_dir("runtime") / name for name in (*RUNTIME_FILES, "emulate.py", "torch_ops.py", "jax_ffi.py",
+                                                         "editable_finder.py")),
                data_dir("templates") / "launcher.py.tmpl"]
     generated = [p for p in example_build.package_dir.rglob("*.py")]
     assert len(generated) > len(RUNTIME_FILES)
@@ -477,14 +478,14 @@ def test_no_development_notes_in_generated_code_or_shipped_templates(example_bui
 
 
 def test_the_runtime_files_are_the_modules_that_ship(tmp_path: Path) -> None:
-    """Every module of runtime/ (but the emulation's, PyTorch's and the editable hook, copied when used) ships,
-    bottom up."""
+    """Every module of runtime/ (but the emulation's, PyTorch's, JAX's and the editable hook, copied when used)
+    ships, bottom up."""
     modules = {p.name for p in data_dir("runtime").glob("*.py")} - {"__init__.py", "emulate.py", "torch_ops.py",
-                                                                   "editable_finder.py"}
+                                                                   "jax_ffi.py", "editable_finder.py"}
     assert set(RUNTIME_FILES) == modules and RUNTIME_FILES[-1] == "runtime.py"
     written = render_stubs(make_manifest(), tmp_path / PACKAGE, FATBINS)
     assert {p.name for p in written if p.parent.name == "_oxpack" and p.suffix == ".py"} == {
-        *RUNTIME_FILES, "__init__.py", "kernels_launchers.py", "torch_ops.py"}
+        *RUNTIME_FILES, "__init__.py", "kernels_launchers.py", "torch_ops.py", "jax_ffi.py"}
 
 
 @pytest.mark.parametrize(("data", "expected"), [

@@ -4,8 +4,9 @@ as ordinary modules (`oxpack.contract`), so that what it writes is what they wil
 
 `FILES` lists the stub runtime bottom up: each module imports only those before it; ``runtime.py``,
 the last, is its face. Besides them: ``emulate.py`` (host emulation, in packages built with it),
-``torch_ops.py`` (PyTorch custom operators) and ``editable_finder.py`` (the import hook of an
-editable install, the one file here that calls back into an installed oxpack).
+``torch_ops.py`` (PyTorch custom operators), ``jax_ffi.py`` (JAX functions, an XLA FFI handler) and
+``editable_finder.py`` (the import hook of an editable install, the one file here that calls back into
+an installed oxpack).
 """
 
 FILES = ("_dtypes.py", "_fatbin.py", "_where.py", "_types.py", "_blocks.py", "_tuning.py", "_manifest.py", "_views.py",

@@ -188,16 +188,24 @@ class _Outputs:
 
     def allocate(self, args: Sequence[object]) -> tuple[object, ...]:
         """`args` (the call's, an output left out as None) with those outputs made."""
-        values: list[Any] = list(args)
         like = next((a for p, a in zip(self.call, args, strict=True) if p.kind not in ("scalar", "dynshared")
                      and a is not None), None)
+        out = list(args)
+        for at, shape in self.dims(args).items():
+            out[at] = _empty(self.name, self.call[at], shape, like)
+        return tuple(out)
+
+    def dims(self, args: Sequence[object]) -> dict[int, tuple[int, ...]]:
+        """The declared dims of each output that `args` (the call's) leaves out (None), by its place among them;
+        `len(x)` reads `elements` (an integer `size`: a JAX array's while it is traced too)."""
+        values: list[Any] = list(args)
         for at in self.lengths:
             try:
                 values[at] = elements(args[at])
             except Exception:  # noqa: BLE001 (no array: the launch names it)
                 raise KernelArgumentError(f"{self.name}(): argument `{self.call[at].name}` must be an array, "
                                           f"got {_type_name(args[at])}") from None
-        out = list(args)
+        shapes: dict[int, tuple[int, ...]] = {}
         for at, p, dims, shown in self.outputs:
             if args[at] is not None:
                 continue
@@ -211,8 +219,8 @@ class _Outputs:
                 raise self._fails(p, shown, values, "divides by zero") from None
             if min(shape) < 0:
                 raise self._fails(p, shown, values, f"is {shape}, negative")
-            out[at] = _empty(self.name, p, shape, like)
-        return tuple(out)
+            shapes[at] = shape
+        return shapes
 
     def _fails(self, p: _Param, shown: str, values: Sequence[Any], why: str) -> KernelValueError:
         terms = ", ".join(f"{term} = {values[i]}" for term, i in self.terms[p.name].items())
