@@ -1,0 +1,112 @@
+"""A Hugging Face Llama with the example's layers swapped in, against the stock model, in the same run.
+
+    python benchmarks/bench_llama.py [--rounds 9]   # on the GPU machine: the vecmath wheel, PyTorch, transformers
+
+`transformers.LlamaForCausalLM` from a config (4 layers, hidden 2048, intermediate 5632, 16 heads, 8 key/value
+heads, vocabulary 32000; random weights, bf16), twice: as it is (stock) and with `vecmath.layers.kernelize`
+(RMSNorm, the post-attention residual add fused into its RMSNorm, SwiGLU: the example's kernels, forward and
+backward). Four cells, each the two models timed in paired rounds (turns alternate which goes first; CUDA
+events around a batch of 5 steps), the ratio the median of the per-round ratios, stock time / swapped time
+(above 1: the swapped model is faster):
+
+- prefill, eager: a forward of batch 8 × 1024 tokens under `inference_mode` (tokens/s printed too);
+- prefill, compiled: the same under `torch.compile(model, fullgraph=True)` (Inductor, the default);
+- a training step, eager: forward with labels, backward, `zero_grad` (batch 4 × 1024);
+- a training step, compiled.
+
+Left out: decoding (one token at a time with a KV cache), larger models, other dtypes, the optimizer's update
+(the same for both), attention (SDPA in both models) and the GEMMs (cuBLAS in both).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import statistics
+from collections.abc import Callable
+from typing import Any
+
+import torch
+import transformers
+
+from vecmath.layers import kernelize
+
+
+def config() -> Any:
+    return transformers.LlamaConfig(vocab_size=32000, hidden_size=2048, intermediate_size=5632, num_hidden_layers=4,
+                                    num_attention_heads=16, num_key_value_heads=8, max_position_embeddings=4096,
+                                    rms_norm_eps=1e-5)
+
+
+def timed(fn: Callable[[], None], steps: int) -> float:
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(steps):
+        fn()
+    end.record()
+    end.synchronize()
+    return start.elapsed_time(end) / steps
+
+
+def paired(stock: Callable[[], None], swapped: Callable[[], None], rounds: int, steps: int = 5
+           ) -> tuple[float, float, float]:
+    """(stock ms, swapped ms, median of stock / swapped per round); warm-up first."""
+    for _ in range(3):
+        stock()
+        swapped()
+    torch.cuda.synchronize()
+    t_a, t_b, ratios = [], [], []
+    for r in range(rounds):
+        order = (stock, swapped) if r % 2 == 0 else (swapped, stock)
+        x, y = (timed(fn, steps) for fn in order)
+        a, b = (x, y) if r % 2 == 0 else (y, x)
+        t_a.append(a)
+        t_b.append(b)
+        ratios.append(a / b)
+    return statistics.median(t_a), statistics.median(t_b), statistics.median(ratios)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=9)
+    args = parser.parse_args()
+    torch.manual_seed(0)
+    stock = transformers.LlamaForCausalLM(config()).to("cuda", torch.bfloat16)
+    swapped = copy.deepcopy(stock)
+    swapped_names = kernelize(swapped)
+    print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}, transformers {transformers.__version__}; "
+          f"{len(swapped_names)} modules swapped")
+    print("| cell | stock ms | swapped ms | ratio (stock / swapped) | tokens/s stock → swapped |")
+    print("| --- | --- | --- | --- | --- |")
+    g = torch.Generator(device="cuda").manual_seed(1)
+    prefill = torch.randint(0, 32000, (8, 1024), device="cuda", generator=g)
+    train = torch.randint(0, 32000, (4, 1024), device="cuda", generator=g)
+    for compiled in (False, True):
+        torch._dynamo.reset()
+        models = [torch.compile(m, fullgraph=True) if compiled else m for m in (stock, swapped)]
+
+        def forward(m: Any) -> Callable[[], None]:
+            def run() -> None:
+                with torch.inference_mode():
+                    m(prefill)
+            return run
+
+        def step(m: Any, owner: Any) -> Callable[[], None]:
+            def run() -> None:
+                m(train, labels=train).loss.backward()
+                owner.zero_grad(set_to_none=True)
+            return run
+
+        how = "compiled" if compiled else "eager"
+        a, b, ratio = paired(forward(models[0]), forward(models[1]), args.rounds)
+        tokens = prefill.numel()
+        print(f"| prefill 8×1024, {how} | {a:.2f} | {b:.2f} | {ratio:.3f} | "
+              f"{tokens / a * 1e3:,.0f} → {tokens / b * 1e3:,.0f} |")
+        a, b, ratio = paired(step(models[0], stock), step(models[1], swapped), args.rounds)
+        print(f"| training step 4×1024, {how} | {a:.2f} | {b:.2f} | {ratio:.3f} | "
+              f"{train.numel() / a * 1e3:,.0f} → {train.numel() / b * 1e3:,.0f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
