@@ -326,6 +326,28 @@ def test_golden(package_root: Path, name: str) -> None:
     check_golden(Path(name).name, (package_root / PACKAGE / name).read_text())
 
 
+def test_outputs_return_in_the_parameters_order_whatever_the_manifests_key_order(tmp_path: Path) -> None:
+    """A kernel that declares outputs returns them in its parameters' order: a build's manifest that came from
+    the cache holds the keys of `outputs` sorted (`mean` before `out`), and the stub must not follow them."""
+    texts = []
+    for order in (("out", "mean"), ("mean", "out")):
+        manifest = make_manifest()
+        manifest["kernels"]["norm"] = {
+            "crate": "saxpy", "symbol": "norm", "doc": "Two outputs, `out` before `mean`.",
+            "params": [{"name": "i", "kind": "index", "dtype": "1d", "rust": "ThreadIndex"},
+                       {"name": "x", "kind": "in", "dtype": "float32", "rust": "&[f32]"},
+                       *({"name": n, "kind": "out", "dtype": "float32", "rust": "&mut DisjointSlice<f32>"}
+                         for n in ("out", "mean"))],
+            "requires": [], "resources": {}, "block_limits": {}, "launch": {"threads": "len(x)"},
+            "outputs": {name: "(len(x))" for name in order},
+        }
+        render_stubs(manifest, tmp_path / "_".join(order) / PACKAGE, FATBINS)
+        texts.append((tmp_path / "_".join(order) / PACKAGE / "kernels.py").read_text())
+    assert texts[0] == texts[1]
+    body = texts[0][texts[0].index("def norm("):]
+    assert "return (out, mean)" in body and "return (mean, out)" not in body
+
+
 def test_render_is_deterministic_and_complete(tmp_path: Path) -> None:
     first = render_stubs(make_manifest(), tmp_path / "a", FATBINS)
     manifest = make_manifest()
