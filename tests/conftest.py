@@ -107,6 +107,15 @@ def emulation_project(root: Path, name: str, files: dict[str, str], *, archs: tu
     return root
 
 
+def with_example_modules(out: Path) -> Path:
+    """`out`, an `oxpack build --out` of the example, with the package's own modules beside the generated ones
+    (`vecmath/layers.py`), as the example's wheel has them: its tests import them."""
+    for source in (EXAMPLE / "src" / "vecmath").glob("*.py"):
+        if not (out / "vecmath" / source.name).exists():
+            shutil.copy2(source, out / "vecmath" / source.name)
+    return out
+
+
 def emulated(root: Path, name: str, files: dict[str, str], *, archs: tuple[str, ...] = ("sm_80",)) -> Iterator[ModuleType]:
     """For a module-scoped fixture (`yield from emulated(...)`): `emulation_project` at `root / "proj"`,
     built with `oxpack build` into `root / "out"`, its `name.kernels` imported and emulating; the

@@ -12,7 +12,6 @@ import array
 import ctypes
 import os
 import re
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -25,7 +24,7 @@ import numpy as np
 import pytest
 
 from bf16 import BFloat16, to_bf16
-from conftest import EXAMPLE, REPO, forget_package, import_from, run_ok, wheel_into_venv
+from conftest import EXAMPLE, REPO, forget_package, import_from, run_ok, wheel_into_venv, with_example_modules
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -189,10 +188,7 @@ def example_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The example project built with `--emulation` (fatbins and host libraries)."""
     out = tmp_path_factory.mktemp("example-emulated")
     _build(EXAMPLE, out, "--emulation", "-q")
-    for source in (EXAMPLE / "src" / "vecmath").glob("*.py"):  # the package's own modules (vecmath.layers), as its wheel has them
-        if not (out / "vecmath" / source.name).exists():
-            shutil.copy2(source, out / "vecmath" / source.name)
-    return out
+    return with_example_modules(out)
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLE, gpu_available, run_ok
+from conftest import EXAMPLE, gpu_available, run_ok, with_example_modules
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(
 def emulated_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("example-emulated")
     run_ok([sys.executable, "-m", "oxpack", "build", str(EXAMPLE), "--emulation", "-q", "--out", str(out)])
-    return out
+    return with_example_modules(out)
 
 
 def test_the_example_projects_tests_pass_under_oxpack_emulate(emulated_build: Path) -> None:
