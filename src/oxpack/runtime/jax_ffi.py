@@ -15,8 +15,8 @@ travel as FFI attributes of the call, each of its parameter's element type.
 The FFI handler needs no compiler: a ctypes callback (`ctypes.CFUNCTYPE`) that reads the call frame
 of XLA's C API (``xla/ffi/api/c_api.h``, which jaxlib ships under ``jax.ffi.include_dir()``),
 wrapped by ``jax.ffi.pycapsule`` and registered with ``jax.ffi.register_ffi_target`` for the
-``cpu`` and ``cuda`` platforms, one target per kernel (``oxpack.<package>.<module>.<kernel>``).
-On ``cuda`` it asks XLA for its stream (``XLA_FFI_Stream_Get``) and calls the package's stub with
+``cpu`` and ``CUDA`` platforms, one target per kernel (``oxpack.<package>.<module>.<kernel>``).
+On CUDA it asks XLA for its stream (``XLA_FFI_Stream_Get``) and calls the package's stub with
 ``stream=<handle>`` on buffers that expose ``__cuda_array_interface__``: the stub's checks, declared
 launch, tuned block and fast path, on XLA's stream. On ``cpu`` it runs the kernel emulated (the
 package must be built with emulation) on the host buffers. An exception becomes an XLA FFI error
@@ -47,8 +47,10 @@ __all__ = ["API_VERSION", "functions"]
 API_VERSION = (0, 1)
 """The XLA FFI C API version the handler declares: it reads the structs' fields of version 0.1."""
 
-PLATFORMS = ("cpu", "cuda")
-"""Where the handler is registered: the CPU runs the kernel emulated, CUDA on XLA's stream."""
+PLATFORMS = ("cpu", "CUDA")
+"""Where the handler is registered, by XLA's platform names: the CPU runs the kernel emulated, CUDA on XLA's
+stream. ``CUDA`` in capitals: jaxlib maps ``cpu`` (and ``gpu``) to XLA's names but registers any other name as
+given, and a target registered for ``cuda`` waits for a platform of that name that never comes."""
 
 
 # ---------------------------------------------------------------- xla/ffi/api/c_api.h
