@@ -235,3 +235,51 @@ def test_a_build_names_the_file_of_a_bad_backward(tmp_path: Path) -> None:
                      r"not a kernel of this module \(did you mean `mul_bwd`\?\)", proc.stderr), proc.stderr
     assert "Traceback" not in proc.stderr
     assert not (tmp_path / "out" / "badgrad" / "kernels.py").exists()  # nothing written
+
+
+def test_kernelize_swaps_a_layers_forward_into_matching_modules(k: ModuleType, ops: Any) -> None:
+    import autograd.kernels_torch as kt
+
+    class Scale(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.w = torch.nn.Parameter(torch.arange(1.0, 4.0))
+
+        def forward(self, x: Any) -> Any:
+            return x * self.w
+
+    class Layer:
+        needs = ("w",)
+
+        def forward(self: Any, x: Any) -> Any:
+            return ops.scale_cols(1.0, x, self.w)[0]
+
+    model = torch.nn.Sequential(Scale(), torch.nn.ReLU(), Scale())
+    x = torch.randn(4, 3)
+    want = model(x)
+    assert kt.kernelize(model, {Scale: Layer}) == ["0", "2"]
+    assert model[0].forward.__func__ is Layer.forward and list(model.state_dict()) == ["0.w", "2.w"]
+    torch.testing.assert_close(model(x), want)
+    model(x).sum().backward()  # the module's own Parameter gets the kernel's gradient
+    assert model[0].w.grad is not None and model[2].w.grad is not None
+
+    class Other(torch.nn.Module):
+        def forward(self, x: Any) -> Any:
+            return x
+
+    other = torch.nn.Sequential(Scale(), Other())
+    with pytest.raises(TypeError, match=r"^kernelize: module `1` \(Other\) has no `w`, which Layer\.forward reads; "
+                                        r"map Other to a layer written for it$"):
+        kt.kernelize(other, {"Scale": Layer, "Other": Layer})
+    assert "forward" not in vars(other[0])  # refused before any module changed
+
+    class Picky(Layer):
+        @staticmethod
+        def refuses(module: Any) -> str | None:
+            return "its weights are not 3 wide" if module.w.numel() != 3 else None
+
+    assert kt.kernelize(torch.nn.Sequential(Scale()), {Scale: Picky}) == ["0"]
+    narrow = Scale()
+    narrow.w = torch.nn.Parameter(torch.ones(2))
+    with pytest.raises(TypeError, match=r"cannot take Picky\.forward: its weights are not 3 wide$"):
+        kt.kernelize(narrow, {Scale: Picky})
