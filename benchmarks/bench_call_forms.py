@@ -67,6 +67,11 @@ def f32(n: int = N, values: Callable[[int], np.ndarray] | None = None) -> Array:
     return Array("float32", n, values)
 
 
+def bf16(n: int = N) -> Array:
+    return Array("bfloat16", n)
+
+
+P = -(-(N // W) // 8)  # the backward kernels' partial-sum rows: ceil(rows / 8)
 Spec = tuple[tuple[Any, ...], Any, Any]  # (arguments, threads, block): the launch, declared or given
 CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as its docstring says
     "saxpy": ((0.5, f32(), f32()), N, 256),  # one thread per element of y
@@ -92,6 +97,27 @@ CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as 
     "layernorm_block": ((f32(), f32(W), f32(W), f32(), f32(N // W), f32(N // W)), (N // W) * 32, 32),
     "rmsnorm_bf16_warp": ((1e-6, Array("bfloat16", N), Array("bfloat16", W), Array("bfloat16", N), f32(N // W)),
                           N, 256),
+    "rmsnorm_f32": ((1e-6, f32(), f32(W), f32(), f32(N // W)), (N // W) * 32, 32),
+    "layernorm_bf16": ((1e-6, bf16(), bf16(W), bf16(W), bf16(), f32(N // W), f32(N // W)), N, 256),
+    "fused_add_rmsnorm_bf16": ((1e-6, bf16(), bf16(), bf16(W), bf16(), bf16(), f32(N // W)), (N // W) * 32, 32),
+    # the backward kernels (#[backward]): blocks of 256, a warp per row and 8 rows a block (partial sums of
+    # P = ceil(rows / 8) rows), then one block per 32 columns for their column sums
+    "rmsnorm_f32_bwd": ((f32(), f32(), f32(W), f32(N // W), f32(), f32(P * W)), N, 256),
+    "rmsnorm_f32_bwd_reduce": ((f32(W), f32(P * W), f32(W)), 256, 256),
+    "rmsnorm_bf16_bwd": ((bf16(), bf16(), bf16(W), f32(N // W), bf16(), f32(P * W)), N, 256),
+    "rmsnorm_bf16_bwd_reduce": ((bf16(W), f32(P * W), bf16(W)), 256, 256),
+    "layernorm_bwd": ((f32(), f32(), f32(W), f32(N // W), f32(N // W), f32(), f32(P * W), f32(P * W)), N, 256),
+    "layernorm_bwd_reduce": ((f32(W), f32(P * W), f32(P * W), f32(W), f32(W)), 256, 256),
+    "layernorm_bf16_bwd": ((bf16(), bf16(), bf16(W), f32(N // W), f32(N // W), bf16(), f32(P * W), f32(P * W)),
+                           N, 256),
+    "layernorm_bf16_bwd_reduce": ((bf16(W), f32(P * W), f32(P * W), bf16(W), bf16(W)), 256, 256),
+    "fused_add_rmsnorm_bf16_bwd": ((bf16(), bf16(), bf16(), bf16(W), f32(N // W), bf16(), bf16(), f32(P * W)),
+                                   N, 256),
+    "fused_add_rmsnorm_bf16_bwd_dweight": ((bf16(W), f32(P * W), bf16(W)), W, 256),
+    "swiglu_f32": ((f32(), f32(), f32()), N // 4, 256),  # 16 bytes a thread
+    "swiglu_f32_bwd": ((f32(), f32(), f32(), f32(), f32()), N // 4, 256),
+    "swiglu_bf16": ((bf16(), bf16(), bf16()), N // 8, 256),
+    "swiglu_bf16_bwd": ((bf16(), bf16(), bf16(), bf16(), bf16()), N // 8, 256),
     "residual_add": ((f32(), f32(), f32()), N // 4, 256),  # grid-stride: any launch
     "hash32": ((7, Array("uint32", N), Array("uint32", N)), N, 256),
     "collatz_steps": ((1, 100, Array("uint32", N)), N, 256),
