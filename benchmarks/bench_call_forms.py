@@ -113,7 +113,6 @@ CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as 
     "layernorm_bf16_bwd_reduce": ((bf16(W), f32(P * W), f32(P * W), bf16(W), bf16(W)), 256, 256),
     "fused_add_rmsnorm_bf16_bwd": ((bf16(), bf16(), bf16(), bf16(W), f32(N // W), bf16(), bf16(), f32(P * W)),
                                    N, 256),
-    "fused_add_rmsnorm_bf16_bwd_dweight": ((bf16(W), f32(P * W), bf16(W)), W, 256),
     "swiglu_f32": ((f32(), f32(), f32()), N // 4, 256),  # 16 bytes a thread
     "swiglu_f32_bwd": ((f32(), f32(), f32(), f32(), f32()), N // 4, 256),
     "swiglu_bf16": ((bf16(), bf16(), bf16()), N // 8, 256),

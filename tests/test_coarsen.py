@@ -30,7 +30,6 @@ ELEMENTWISE = {
     "nn.rs": ["gelu", "math32", "math64", "to_f16", "scale_bf16"],
     "bits.rs": ["hash32", "collatz_steps"],
     "glu.rs": ["swiglu_f32", "swiglu_f32_bwd", "swiglu_bf16", "swiglu_bf16_bwd"],
-    "fused.rs": ["fused_add_rmsnorm_bf16_bwd_dweight"],  # beside its file's row kernels, which are not
 }
 
 CHECKS = """\

@@ -29,8 +29,7 @@ SIZES = [0, 1, 31, 4 * 256 - 1, 4 * 256 + 1, 10**6 + 3]
 BLOCKS = [None, 7, 33, 1000]
 ELEMENTWISE = ["saxpy", "gather", "scale4", "saxpy4", "scale_bf16x8", "axpy_f16x8", "add_i32x4", "xor_u32x4",
                "scale_streaming", "scale_bounded", "gelu", "math32", "math64", "to_f16", "scale_bf16", "hash32",
-               "collatz_steps", "swiglu_f32", "swiglu_f32_bwd", "swiglu_bf16", "swiglu_bf16_bwd",
-               "fused_add_rmsnorm_bf16_bwd_dweight"]
+               "collatz_steps", "swiglu_f32", "swiglu_f32_bwd", "swiglu_bf16", "swiglu_bf16_bwd"]
 
 
 def test_the_example_kernels_are_coarsened() -> None:

@@ -77,7 +77,7 @@ kernel! {
     #[tune(block = [128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
-    #[backward(fused_add_rmsnorm_bf16_bwd, fused_add_rmsnorm_bf16_bwd_dweight)]
+    #[backward(fused_add_rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce)]
     pub fn fused_add_rmsnorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], residual: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
@@ -121,7 +121,8 @@ kernel! {
     /// sum: with h = residual_out and s = rstd per row,
     /// g = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)), and
     /// dx = dresidual = g (bf16); dweight_partial row b = Σ dout · h · s over rows
-    /// 8b .. 8b + 8 (f32, in row order), which `fused_add_rmsnorm_bf16_bwd_dweight` sums.
+    /// 8b .. 8b + 8 (f32, in row order), which norm.rs's `rmsnorm_bf16_bwd_reduce` sums (its column
+    /// sums, as RMSNorm's own weights' gradient).
     /// `fused_add_rmsnorm_bf16_bwd(dout, dresidual_out, residual_out, weight, rstd)
     /// -> (dx, dresidual, dweight_partial)`. Blocks of 8 warps, a warp per row; a row of up to
     /// 1,024 channels is read once into registers, a longer one twice; then each thread sums
@@ -211,27 +212,6 @@ kernel! {
                 }
                 o.set(F32x4(acc));
             }
-        }
-    }
-
-    /// The weights' gradient of `fused_add_rmsnorm_bf16`: dweight[j] = Σ_b dweight_partial[b, j]
-    /// (f32, in order of b: deterministic), rounded to bf16; a thread per channel.
-    /// `fused_add_rmsnorm_bf16_bwd_dweight(weight, dweight_partial) -> dweight` (`weight` gives
-    /// the channels only).
-    #[launch(threads = len(weight))]
-    #[outputs(dweight = (len(weight)))]
-    pub fn fused_add_rmsnorm_bf16_bwd_dweight(
-        i: ThreadIndex, weight: &[BF16], dweight_partial: &[f32], dweight: &mut DisjointSlice<BF16>,
-    ) where (len(weight) >= 1, len(dweight) == len(weight), len(dweight_partial) % len(weight) == 0) {
-        if let Some(o) = dweight.get_mut(i) {
-            let cols = weight.len();
-            let mut acc = 0.0f32;
-            let mut p = i.get();
-            while let Some(&v) = dweight_partial.get(p) {
-                acc += v;
-                p += cols;
-            }
-            *o = BF16::from_f32(acc);
         }
     }
 }

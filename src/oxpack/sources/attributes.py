@@ -25,7 +25,7 @@ ATTRIBUTES: Final = {
               "`#[launch(grid = cdiv(n, 256), block = 256)]`",
     "outputs": "`#[outputs(OUTPUT = (DIMS), ...)]` with the dims of outputs a call may leave out, like "
                "`#[outputs(c = (m, n))]`",
-    "backward": "`#[backward(KERNEL, ...)]` with the backward kernels of the same file, like "
+    "backward": "`#[backward(KERNEL, ...)]` with the backward kernels (of any kernel file of the package), like "
                 "`#[backward(rmsnorm_bwd, rmsnorm_bwd_reduce)]`",
     "tune": "`#[tune(block = [...])]` with the candidate blocks, like `#[tune(block = [128, 256, 512])]`",
     "doc": "a doc comment (`/// ...`)",

@@ -96,7 +96,7 @@
 /// open: the first call for a size on a GPU times them. `#[outputs(c = (m, n))]` next gives the
 /// dims of outputs (the last parameters) that a call may leave out: the stub makes and returns
 /// them. See the documentation's "Launch shapes and tuning". `#[backward(k1, k2)]` next names the
-/// kernels of the same file that the backward of its PyTorch operator runs, in order; their
+/// kernels of the package (any of its files) that the backward of its PyTorch operator runs, in order; their
 /// parameters are matched by name (`dout` is the gradient of output `out`, an output `dx` the
 /// gradient of input `x`). See the documentation's "Using kernels in a model".
 ///
@@ -295,7 +295,7 @@ macro_rules! kernel {
     ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])?
      $(#[outputs $($ou:tt)*])? #[backward $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
-            "oxpack: write `#[backward(KERNEL, ...)]` with the names of the backward kernels of the same file, e.g. `#[backward(rmsnorm_bwd, rmsnorm_bwd_reduce)]`, after `#[outputs(...)]` and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
+            "oxpack: write `#[backward(KERNEL, ...)]` with the names of the backward kernels (of any kernel file of the package), e.g. `#[backward(rmsnorm_bwd, rmsnorm_bwd_reduce)]`, after `#[outputs(...)]` and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
         );
     };
     ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])?
