@@ -146,8 +146,9 @@ def test_cmake_build_reruns_the_kernels_only_when_a_kernel_file_changes(tmp_path
     run_ok([_tool("cmake"), "--install", str(build), "--prefix", str(prefix)])
     installed = sorted(p.relative_to(prefix).as_posix() for p in prefix.rglob("*") if p.is_file())
     assert [n for n in installed if "_native" not in n] == [
-        *sorted(f"hybrid/_oxpack/{n}" for n in ("__init__.py", "gpu.json", "gpu_launchers.py", *_RUNTIME, "torch_ops.py")), "hybrid/_oxpack/vadd.fatbin", "hybrid/gpu.py", "hybrid/gpu.pyi",
-        "hybrid/gpu_torch.py", "hybrid/py.typed"]
+        *sorted(f"hybrid/_oxpack/{n}" for n in ("__init__.py", "gpu.json", "gpu_launchers.py", *_RUNTIME, "torch_ops.py",
+                                                 "jax_ffi.py")), "hybrid/_oxpack/vadd.fatbin", "hybrid/gpu.py",
+        "hybrid/gpu.pyi", "hybrid/gpu_jax.py", "hybrid/gpu_torch.py", "hybrid/py.typed"]
     assert any(n.startswith("hybrid/_native.") and n.endswith(".so") for n in installed)
 
 
