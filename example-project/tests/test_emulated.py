@@ -9,16 +9,14 @@ the same bounds as on the GPU.
 
 from __future__ import annotations
 
-import ctypes
 import math
-import os
-import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from hostarrays import BFloat16, poisoned, rng, to_bf16  # noqa: F401  (rng: the fixture)
 from vecmath import kernels
 
 EMULATION = (Path(kernels.__file__).parent / "_oxpack" / "emulate.py").is_file()
@@ -31,28 +29,6 @@ from vecmath._oxpack.runtime import KernelTrap  # noqa: E402
 def emulated() -> Iterator[None]:
     with kernels.emulation():
         yield
-
-
-@pytest.fixture
-def rng(request: pytest.FixtureRequest) -> np.random.Generator:
-    """Seeded data: OXPACK_TEST_SEED (an integer, default 21) mixed with the test's id; the seed is
-    printed, and so shown with a failure, to repeat it."""
-    raw = os.environ.get("OXPACK_TEST_SEED", "21")
-    try:
-        base = int(raw)
-    except ValueError:
-        raise pytest.UsageError(f"environment variable OXPACK_TEST_SEED is {raw!r}: expected an integer such as 21; "
-                                "set it to one, or unset it for the fixed default") from None
-    seed = (base * 1_000_003 + zlib.crc32(request.node.nodeid.encode())) % 2**32
-    print(f"random data: seed {seed} (OXPACK_TEST_SEED={base} and this test's id; rerun with "
-          f"OXPACK_TEST_SEED={base} to repeat it)")
-    return np.random.default_rng(seed)
-
-
-def poisoned(shape: int | tuple[int, ...], dtype: type) -> np.ndarray:
-    out = np.empty(shape, dtype=dtype)
-    out.view(np.uint8).fill(0xA5)
-    return out
 
 
 def test_saxpy(rng: np.random.Generator) -> None:
@@ -321,42 +297,12 @@ def test_float16_storage(rng: np.random.Generator) -> None:
     assert np.array_equal(out.view(np.uint16), ref.view(np.uint16))
 
 
-class _DLTensor(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
-                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
-                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
-                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
-
-
-class BFloat16:
-    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one): its
-    bits live in a uint16 NumPy array."""
-
-    def __init__(self, bits: np.ndarray) -> None:
-        self.bits = bits
-        self._shape = (ctypes.c_int64 * 1)(len(bits))
-        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
-
-    def __dlpack__(self, **kw: object) -> object:
-        new = ctypes.pythonapi.PyCapsule_New
-        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
-        return new(ctypes.addressof(self._tensor), b"dltensor", None)
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        return (1, 0)
-
-
-def _to_bf16(x: np.ndarray) -> np.ndarray:
-    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
-    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)  # round to nearest even
-
-
 def test_bfloat16_storage_through_dlpack(rng: np.random.Generator) -> None:
-    x = _to_bf16(rng.standard_normal(100_003, dtype=np.float32))
+    x = to_bf16(rng.standard_normal(100_003, dtype=np.float32))
     out = BFloat16(np.zeros(len(x), np.uint16))
     kernels.scale_bf16(3.0, BFloat16(x), out)
     widened = (x.astype(np.uint32) << 16).view(np.float32)
-    assert np.array_equal(out.bits, _to_bf16(widened * np.float32(3.0)))
+    assert np.array_equal(out.bits, to_bf16(widened * np.float32(3.0)))
 
 
 def test_dynamic_shared_memory(rng: np.random.Generator) -> None:

@@ -20,15 +20,13 @@ gradient is summed in a fixed order).
 
 from __future__ import annotations
 
-import ctypes
-import os
-import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from hostarrays import BFloat16, poisoned, rng, to_bf16  # noqa: F401  (rng: the fixture)
 from vecmath import kernels
 
 EMULATION = (Path(kernels.__file__).parent / "_oxpack" / "emulate.py").is_file()
@@ -50,50 +48,7 @@ def emulated() -> Iterator[None]:
         yield
 
 
-@pytest.fixture
-def rng(request: pytest.FixtureRequest) -> np.random.Generator:
-    """Seeded data: OXPACK_TEST_SEED (an integer, default 21) mixed with the test's id, as in
-    test_emulated.py."""
-    base = int(os.environ.get("OXPACK_TEST_SEED", "21"))
-    seed = (base * 1_000_003 + zlib.crc32(request.node.nodeid.encode())) % 2**32
-    print(f"random data: seed {seed} (OXPACK_TEST_SEED={base} and this test's id)")
-    return np.random.default_rng(seed)
-
-
 # ---------------------------------------------------------------- bfloat16 on NumPy
-
-
-class _DLTensor(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
-                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
-                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
-                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
-
-
-class BFloat16:
-    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one): its bits
-    live in a C-contiguous uint16 NumPy array, passed flat; a view keeps its address."""
-
-    def __init__(self, bits: np.ndarray) -> None:
-        assert bits.dtype == np.uint16 and bits.flags.c_contiguous
-        self.bits = bits
-        self.size = bits.size  # its element count, which a call that makes outputs reads
-        self._shape = (ctypes.c_int64 * 1)(bits.size)
-        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
-
-    def __dlpack__(self, **kw: object) -> object:
-        new = ctypes.pythonapi.PyCapsule_New
-        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
-        return new(ctypes.addressof(self._tensor), b"dltensor", None)
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        return (1, 0)
-
-
-def to_bf16(x: np.ndarray) -> np.ndarray:
-    """The bits of the bf16 nearest to each f32 value (round to nearest even)."""
-    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
-    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
 
 
 def widen(bits: np.ndarray) -> np.ndarray:
@@ -104,12 +59,6 @@ def widen(bits: np.ndarray) -> np.ndarray:
 def random_bf16(rng: np.random.Generator, shape: int | tuple[int, ...], scale: float = 1.0,
                 offset: float = 0.0) -> np.ndarray:
     return to_bf16(rng.standard_normal(shape, dtype=np.float32) * np.float32(scale) + np.float32(offset))
-
-
-def poisoned(shape: int | tuple[int, ...], dtype: type) -> np.ndarray:
-    out = np.empty(shape, dtype=dtype)
-    out.view(np.uint8).fill(0xA5)  # as bf16: -2.87e-16, as f32: -2.87e-16; never a right answer
-    return out
 
 
 def within(got: np.ndarray, ref: np.ndarray, rel: float, terms: np.ndarray | float = 0.0) -> None:

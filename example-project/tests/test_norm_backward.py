@@ -17,10 +17,7 @@ The f32 statistics (mean, rstd) of either dtype within `F32_TOL · max|ref|`.
 
 from __future__ import annotations
 
-import ctypes
 import json
-import os
-import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +25,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from hostarrays import BFloat16, rng, to_bf16  # noqa: F401  (rng: the fixture)
 from vecmath import kernels
 
 SUPPORT = Path(kernels.__file__).parent / "_oxpack"
@@ -57,60 +55,12 @@ def emulated() -> Iterator[None]:
         yield
 
 
-@pytest.fixture
-def rng(request: pytest.FixtureRequest) -> np.random.Generator:
-    """Seeded data: OXPACK_TEST_SEED (an integer, default 21) mixed with the test's id; the seed is
-    printed, and so shown with a failure, to repeat it."""
-    raw = os.environ.get("OXPACK_TEST_SEED", "21")
-    try:
-        base = int(raw)
-    except ValueError:
-        raise pytest.UsageError(f"environment variable OXPACK_TEST_SEED is {raw!r}: expected an integer such as 21; "
-                                "set it to one, or unset it for the fixed default") from None
-    seed = (base * 1_000_003 + zlib.crc32(request.node.nodeid.encode())) % 2**32
-    print(f"random data: seed {seed} (OXPACK_TEST_SEED={base} and this test's id; rerun with "
-          f"OXPACK_TEST_SEED={base} to repeat it)")
-    return np.random.default_rng(seed)
-
-
 # ---------------------------------------------------------------- bfloat16 on the host
-
-
-class _DLTensor(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
-                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
-                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
-                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
-
-
-class BFloat16:
-    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one), flat: its
-    bits live in a uint16 NumPy array of any shape."""
-
-    def __init__(self, bits: np.ndarray) -> None:
-        assert bits.dtype == np.uint16 and bits.flags.c_contiguous
-        self.bits = bits
-        self.size = bits.size
-        self._shape = (ctypes.c_int64 * 1)(bits.size)
-        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
-
-    def __dlpack__(self, **kw: object) -> object:
-        new = ctypes.pythonapi.PyCapsule_New
-        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
-        return new(ctypes.addressof(self._tensor), b"dltensor", None)
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        return (1, 0)
-
-    def wide(self) -> np.ndarray:
-        """The values, in float64."""
-        return (self.bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
 
 
 def bf16(x: np.ndarray) -> BFloat16:
     """`x` rounded to bfloat16 (to nearest even)."""
-    bits = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
-    return BFloat16(((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16))
+    return BFloat16(to_bf16(np.ascontiguousarray(x, dtype=np.float32)))
 
 
 def wide(a: Any) -> np.ndarray:

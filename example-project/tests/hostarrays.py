@@ -1,0 +1,77 @@
+"""Host data for the example's emulated tests: the seeded `rng` fixture and bfloat16 arrays on the CPU.
+
+A test file takes the fixture by importing it (``from hostarrays import rng``): pytest finds a fixture among a
+module's names. NumPy has no bfloat16: `BFloat16` passes a uint16 array of bf16 bits through DLPack, as a
+PyTorch CPU tensor exports one, and `to_bf16` rounds f32 values to those bits.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import zlib
+
+import numpy as np
+import pytest
+
+__all__ = ["BFloat16", "poisoned", "rng", "to_bf16"]
+
+
+@pytest.fixture
+def rng(request: pytest.FixtureRequest) -> np.random.Generator:
+    """Seeded data: OXPACK_TEST_SEED (an integer, default 21) mixed with the test's id; the seed is
+    printed, and so shown with a failure, to repeat it."""
+    raw = os.environ.get("OXPACK_TEST_SEED", "21")
+    try:
+        base = int(raw)
+    except ValueError:
+        raise pytest.UsageError(f"environment variable OXPACK_TEST_SEED is {raw!r}: expected an integer such as 21; "
+                                "set it to one, or unset it for the fixed default") from None
+    seed = (base * 1_000_003 + zlib.crc32(request.node.nodeid.encode())) % 2**32
+    print(f"random data: seed {seed} (OXPACK_TEST_SEED={base} and this test's id; rerun with "
+          f"OXPACK_TEST_SEED={base} to repeat it)")
+    return np.random.default_rng(seed)
+
+
+def poisoned(shape: int | tuple[int, ...], dtype: type) -> np.ndarray:
+    """An array of `shape` whose every byte is 0xA5: an element a kernel fails to write shows."""
+    out = np.empty(shape, dtype=dtype)
+    out.view(np.uint8).fill(0xA5)
+    return out
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
+                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16),
+                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64),
+                ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
+
+
+class BFloat16:
+    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one): its bits live in a
+    C-contiguous uint16 NumPy array of any shape, passed flat; a view keeps its address."""
+
+    def __init__(self, bits: np.ndarray) -> None:
+        assert bits.dtype == np.uint16 and bits.flags.c_contiguous
+        self.bits = bits
+        self.size = bits.size  # its element count, which a call that makes outputs reads
+        self._shape = (ctypes.c_int64 * 1)(bits.size)
+        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
+
+    def __dlpack__(self, **kw: object) -> object:
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        return new(ctypes.addressof(self._tensor), b"dltensor", None)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)
+
+    def wide(self) -> np.ndarray:
+        """Its values, in float64."""
+        return (self.bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+def to_bf16(x: np.ndarray) -> np.ndarray:
+    """The bits of the bf16 nearest to each f32 value (round to nearest even)."""
+    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
