@@ -177,11 +177,22 @@ def test_the_tuned_lookup_follows_the_sizes_of_each_call(k: ModuleType, monkeypa
 
 
 def test_the_sizes_a_tuning_is_for_are_measured_alike_by_the_kernels_sizer() -> None:
-    """`_autotune.sizer` (made once per kernel) gives what `sizes_of` gives: int scalars (a float or a NumPy
-    integer passed for one is left out), each array's element count; a call of another length raises."""
-    from oxpack.runtime._autotune import sizer, sizes_of
+    """`_autotune.sizer` (made once per kernel) gives what the plain loop below gives: int scalars (a float or a
+    NumPy integer passed for one is left out), each array's element count; a call of another length raises."""
+    from oxpack.runtime._autotune import sizer
     from oxpack.runtime._dtypes import DTYPES
+    from oxpack.runtime._launch import elements
     from oxpack.runtime._types import _Param
+
+    def sizes_of(call: tuple[object, ...], params: tuple[_Param, ...]) -> tuple[int, ...]:
+        out = []
+        for p, value in zip(params, call, strict=True):
+            if p.kind == "scalar":
+                if type(value) is int:
+                    out.append(value)
+            else:
+                out.append(elements(value))
+        return tuple(out)
 
     u32, f32 = DTYPES["uint32"], DTYPES["float32"]
     arrays = (_Param(0, "x", "in", f32), _Param(1, "out", "out", f32))

@@ -25,7 +25,7 @@ from ._launch import elements
 from ._tuning import Config, DeviceKey, Tuner
 from ._types import _MUTABLE, _Array, _Param
 
-__all__ = ["block_of", "choose", "config_of", "sizer", "sizes_of"]
+__all__ = ["block_of", "choose", "config_of", "sizer"]
 
 _FLUSH = 64 << 20  # bytes memset before each timed launch: more than the L2 cache of any GPU oxpack targets
 _REPEATS = 10
@@ -59,22 +59,11 @@ def block_of(config: Config) -> int | tuple[int, ...]:
     return axes[0] if len(axes) == 1 else axes
 
 
-def sizes_of(call: Sequence[Any], params: Sequence[_Param]) -> tuple[int, ...]:
-    """What a tuning is for: each integer scalar of the call and each array's element count, in order."""
-    out = []
-    for p, value in zip(params, call, strict=True):
-        if p.kind == "scalar":
-            if type(value) is int:
-                out.append(value)
-        else:
-            out.append(elements(value))
-    return tuple(out)
-
-
 def sizer(params: Sequence[_Param]) -> Callable[[Sequence[Any]], tuple[int, ...]]:
-    """`sizes_of` for a call of `params`, made once per kernel: a kernel of arrays alone measures them in one
-    pass (`map` over `elements`), another in one comprehension over which parameters are scalars, not a
-    loop that asks each parameter's kind; a call of another length raises, as `sizes_of` does."""
+    """What a tuning is for, for a call of `params` (each integer scalar of the call and each array's element
+    count, in order), as a function made once per kernel: a kernel of arrays alone measures them in one pass
+    (`map` over `elements`), another in one comprehension over which parameters are scalars; a call of
+    another length raises."""
     scalars = tuple(p.kind == "scalar" for p in params)
     count = len(scalars)
 

@@ -79,7 +79,7 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
                 torch.library.register_fake(f"{namespace}::{inplace}", _fake, lib=library)
                 if spec.functional:
                     library.define(f"{spec.kernel}{spec.functional}")
-                    library.impl(spec.kernel, _functional(stub), "CompositeExplicitAutograd")
+                    library.impl(spec.kernel, _launcher(stub, returns=True), "CompositeExplicitAutograd")
                     kernel = stubs._module.kernel(spec.kernel)
                     torch.library.register_fake(qualname, _fake_outputs(kernel, len(spec.returns)), lib=library)
                 _registered[qualname] = getattr(getattr(torch.ops, namespace), spec.kernel)
@@ -99,12 +99,15 @@ def _check_mutates(spec: OpSpec) -> None:
         raise ValueError(f"operator `{spec.kernel}`: schema writes {sorted(written)}, spec says {list(spec.mutates)}")
 
 
-def _launcher(stub: Callable[..., None]) -> Callable[..., None]:
-    """The operator's implementation: the stub, with ``threads``/``block`` lists made ints or tuples."""
+def _launcher(stub: Callable[..., Any], returns: bool = False) -> Callable[..., Any]:
+    """The operator's implementation: the stub, with ``threads``/``block`` lists made ints or tuples. The
+    in-place operator returns nothing (its schema's ``-> ()``), even from a stub that returns the outputs it
+    was given; a functional one (`returns`) returns what the stub made of the outputs left out."""
 
-    def launch(*args: Any, threads: Sequence[int] | None = None, block: Sequence[int] | None = None) -> None:
+    def launch(*args: Any, threads: Sequence[int] | None = None, block: Sequence[int] | None = None) -> Any:
         # no stream: the stub launches on PyTorch's current stream of the tensors' device
-        stub(*args, threads=_shape(threads), block=_shape(block))
+        made = stub(*args, threads=_shape(threads), block=_shape(block))
+        return made if returns else None
 
     launch.__name__ = launch.__qualname__ = getattr(stub, "__name__", "launch")
     launch.__doc__ = stub.__doc__
@@ -132,18 +135,6 @@ def _arguments(schema: str) -> tuple[str, ...]:
             break
         names.append(arg.split()[-1])
     return tuple(names)
-
-
-def _functional(stub: Callable[..., Any]) -> Callable[..., Any]:
-    """The functional operator's implementation: the stub called without its declared outputs, which it
-    makes and returns."""
-
-    def launch(*args: Any, threads: Sequence[int] | None = None, block: Sequence[int] | None = None) -> Any:
-        return stub(*args, threads=_shape(threads), block=_shape(block))
-
-    launch.__name__ = launch.__qualname__ = getattr(stub, "__name__", "launch")
-    launch.__doc__ = stub.__doc__
-    return launch
 
 
 def _fake_outputs(kernel: Any, count: int) -> Callable[..., Any]:
@@ -210,7 +201,6 @@ def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
 
     torch.library.register_autograd(f"{namespace}::{spec.kernel}", backward, setup_context=setup_context,
                                     lib=library)
-
 
 
 def kernelize(model: Any, mapping: Mapping[Any, Any]) -> list[str]:
