@@ -145,9 +145,8 @@ def fast_names(kernel: Any) -> list[tuple[str, str, Any]]:
 def _with_outputs(kernel: Any, call: list[str]) -> str:
     """A stub whose kernel declares outputs a call may leave out (`#[outputs]`): it makes those the call left
     out (`Kernel.allocate`), then launches as any stub, and returns the outputs."""
-    # in the parameters' order (the call returns them so), not the manifest's `outputs`, whose keys a cached
-    # build's manifest holds sorted
-    name, outputs = kernel.name, [p.name for p in kernel.call_args if p.name in kernel.outputs]
+    # in the parameters' order, as the manifest's reader keeps `outputs` (a cached build's JSON holds them sorted)
+    name, outputs = kernel.name, list(kernel.outputs)
     result = outputs[0] if len(outputs) == 1 else f"({', '.join(outputs)})"
     test = " or ".join(f"{o} is None" for o in outputs)
     body = _dispatch(kernel, call) if kernel.bodies else stub_call(kernel, call, f"_fast_{name}",
