@@ -8,27 +8,18 @@
 //! over those rows in f32 (`dweight_partial`); `*_bwd_reduce` then adds the partial rows column
 //! by column, in a fixed order, and writes `dweight` (and `dbias`) in the weight's type.
 use oxpack::block;
-use oxpack::math::fast;
 use oxpack::prelude::*;
 use oxpack::vec::Vector;
 use oxpack::Elem;
+
+mod common;
+use common::recip;
 
 /// `d · rstd · w + b` for a chunk of 4 centred values (`x - mean`) and the same chunk of the
 /// weights and biases.
 #[inline(always)]
 fn normalized(d: F32x4, rstd: f32, w: F32x4, b: F32x4) -> F32x4 {
     F32x4(core::array::from_fn(|l| (d.0[l] * rstd).mul_add(w.0[l], b.0[l])))
-}
-
-/// 1 / n for a row length n >= 1 with no division: a division's slow path is a call, around
-/// which the assembler keeps every live register (a whole row's), so it would set the kernel's
-/// register count. An `rsqrt.approx` squared (2^-21 relative), then one Newton step (within
-/// f32 rounding of 1 / n: the step's own error, 2^-42, is below it).
-#[inline(always)]
-fn recip(n: f32) -> f32 {
-    let r = fast::rsqrt(n);
-    let y = r * r;
-    y * (-n).mul_add(y, 2.0)
 }
 
 /// `x · rstd · w` for a chunk of 8 bfloat16 values and the same chunk of the weights, in f32.
