@@ -332,6 +332,29 @@ macro_rules! column_partials {
     }};
 }
 
+/// The body of LayerNorm's first backward kernel, `layernorm_bwd` and `layernorm_bf16_bwd`, for the
+/// storage type `$t` of `dout`, `x`, `weight` and `dx` (a row of up to `$n` chunks a lane held in
+/// registers): the dx of this warp's row (`layernorm_bwd_row`; a whole warp past the last row has
+/// none, so no lane leaves a `warp_sum` that the others wait at), then this block's column sums of
+/// dout · x̂ and of dout (`column_partials`).
+macro_rules! layernorm_bwd_body {
+    ($t:ty, $n:tt, $i:ident, $dout:ident, $x:ident, $weight:ident, $mean:ident, $rstd:ident, $dx:ident,
+     $dweight_partial:ident, $dbias_partial:ident) => {{
+        if let Some(row) = $dx.warp_row($i) {
+            let (xr, dr) = ($x.get(row.range()), $dout.get(row.range()));
+            let (m, s) = ($mean.get(row.row()).copied(), $rstd.get(row.row()).copied());
+            if let (Some(xr), Some(dr), Some(m), Some(s)) = (xr, dr, m, s) { // inside (the where clause)
+                layernorm_bwd_row!($t, $n, row, xr, dr, $weight, m, s);
+            }
+        }
+        let xhat = |x: f32, r: usize| match ($mean.get(r), $rstd.get(r)) {
+            (Some(&m), Some(&s)) => Some((x - m) * s),
+            _ => None,
+        };
+        column_partials!($i, $rstd.len(), $x, $dout, xhat, $dweight_partial, $dbias_partial);
+    }};
+}
+
 /// The reduce kernels' body: for each `$part => $out`, column `c` of `$out` (in the storage type
 /// `$t`) ← the f32 sum over the rows of `$part` (`$cols` columns) of its column `c`. In blocks of
 /// 256 threads, block `b` takes columns `32·b .. 32·b + 32`: its thread `t` adds the partial rows
@@ -691,18 +714,7 @@ kernel! {
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(mean) == len(rstd),
              len(dout) == len(x), len(dx) == len(x), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight),
              len(dbias_partial) == len(dweight_partial)) {
-        if let Some(row) = dx.warp_row(i) {
-            let (xr, dr) = (x.get(row.range()), dout.get(row.range()));
-            let (m, s) = (mean.get(row.row()).copied(), rstd.get(row.row()).copied());
-            if let (Some(xr), Some(dr), Some(m), Some(s)) = (xr, dr, m, s) {
-                layernorm_bwd_row!(f32, 8, row, xr, dr, weight, m, s);
-            }
-        }
-        let xhat = |x: f32, r: usize| match (mean.get(r), rstd.get(r)) {
-            (Some(&m), Some(&s)) => Some((x - m) * s),
-            _ => None,
-        };
-        column_partials!(i, rstd.len(), x, dout, xhat, dweight_partial, dbias_partial);
+        layernorm_bwd_body!(f32, 8, i, dout, x, weight, mean, rstd, dx, dweight_partial, dbias_partial);
     }
 
     /// LayerNorm backward on float32, second kernel: dweight and dbias ← the column sums of
@@ -733,18 +745,7 @@ kernel! {
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(mean) == len(rstd),
              len(dout) == len(x), len(dx) == len(x), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight),
              len(dbias_partial) == len(dweight_partial)) {
-        if let Some(row) = dx.warp_row(i) {
-            let (xr, dr) = (x.get(row.range()), dout.get(row.range()));
-            let (m, s) = (mean.get(row.row()).copied(), rstd.get(row.row()).copied());
-            if let (Some(xr), Some(dr), Some(m), Some(s)) = (xr, dr, m, s) {
-                layernorm_bwd_row!(BF16, 4, row, xr, dr, weight, m, s);
-            }
-        }
-        let xhat = |x: f32, r: usize| match (mean.get(r), rstd.get(r)) {
-            (Some(&m), Some(&s)) => Some((x - m) * s),
-            _ => None,
-        };
-        column_partials!(i, rstd.len(), x, dout, xhat, dweight_partial, dbias_partial);
+        layernorm_bwd_body!(BF16, 4, i, dout, x, weight, mean, rstd, dx, dweight_partial, dbias_partial);
     }
 
     /// LayerNorm backward on bfloat16, second kernel: dweight and dbias (bfloat16) ← the f32
