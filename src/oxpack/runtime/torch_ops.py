@@ -145,11 +145,18 @@ class CompileKey:
         return self._digest
 
     def put(self) -> None:
-        """Make the digest part of the key of every graph Inductor compiles from now on in this thread."""
+        """Make the digest part of the key of every graph Inductor compiles from now on in this thread. A
+        PyTorch without that mapping (2.7 has none) has nothing to key on: AOTAutograd's cache is turned off
+        instead (the FX graph cache keys the forward and backward graphs that AOTAutograd then traces
+        afresh, which call every operator they run by name)."""
         from torch._inductor import config  # type: ignore[import-not-found, unused-ignore]
 
-        marked = config.unsafe_marked_cacheable_functions
-        if marked.get(self.name) != self.digest:
+        marked = getattr(config, "unsafe_marked_cacheable_functions", None)
+        if not isinstance(marked, dict):
+            from torch._functorch import config as autograd_config  # type: ignore[import-not-found, unused-ignore]
+
+            autograd_config.enable_autograd_cache = False
+        elif marked.get(self.name) != self.digest:
             config.unsafe_marked_cacheable_functions = dict(sorted({**marked, self.name: self.digest}.items()))
 
 
