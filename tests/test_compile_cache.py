@@ -3,10 +3,10 @@
 AOTAutograd's cache and the FX graph cache key a compiled graph on the graph's code, which names the
 operators (``torch.ops.stalegrad.mul``), not on the autograd formula registered for them: a package
 rebuilt with another ``#[backward(...)]`` (same operators, same schemas, even the same fatbin) would
-reuse the first build's traced backward. The operators' registration puts its build's digest into
-Inductor's config, which both cache keys read. Real parts: emulated builds of one small package in
-several versions, each compiled by inductor in a process of its own, all sharing one
-``TORCHINDUCTOR_CACHE_DIR``.
+reuse the first build's traced backward. Tracing the operators (their fake implementations) puts the
+build's digest into Inductor's config, which both cache keys read, in the thread that compiles. Real
+parts: emulated builds of one small package in three versions, each compiled by inductor in a process
+of its own (one of them in a thread of its own), all sharing one ``TORCHINDUCTOR_CACHE_DIR``.
 """
 
 from __future__ import annotations
