@@ -1,6 +1,7 @@
-"""Host data for the example's emulated tests: the seeded `rng` fixture and bfloat16 arrays on the CPU.
+"""Host data for the example's emulated tests: the seeded `rng` fixture, bfloat16 arrays on the CPU, and the
+`emulated_without_gpu` fixture of the PyTorch tests.
 
-A test file takes the fixture by importing it (``from hostarrays import rng``): pytest finds a fixture among a
+A test file takes a fixture by importing it (``from hostarrays import rng``): pytest finds a fixture among a
 module's names. NumPy has no bfloat16: `BFloat16` passes a uint16 array of bf16 bits through DLPack, as a
 PyTorch CPU tensor exports one, and `to_bf16` rounds f32 values to those bits.
 """
@@ -10,11 +11,12 @@ from __future__ import annotations
 import ctypes
 import os
 import zlib
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
 
-__all__ = ["BFloat16", "poisoned", "rng", "to_bf16"]
+__all__ = ["BFloat16", "emulated_without_gpu", "poisoned", "rng", "to_bf16"]
 
 
 @pytest.fixture
@@ -31,6 +33,21 @@ def rng(request: pytest.FixtureRequest) -> np.random.Generator:
     print(f"random data: seed {seed} (OXPACK_TEST_SEED={base} and this test's id; rerun with "
           f"OXPACK_TEST_SEED={base} to repeat it)")
     return np.random.default_rng(seed)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def emulated_without_gpu() -> Iterator[None]:
+    """For every test of a module that imports it (autouse): the example's kernels run on the GPU where PyTorch
+    sees one, else emulated on the CPU (``kernels.emulation()``, which needs a build with emulation)."""
+    import torch  # only the PyTorch tests take this fixture
+
+    from vecmath import kernels
+
+    if torch.cuda.is_available():
+        yield
+        return
+    with kernels.emulation():
+        yield
 
 
 def poisoned(shape: int | tuple[int, ...], dtype: type) -> np.ndarray:
