@@ -130,3 +130,75 @@ def test_linear_gelu_sm90a_leaves_arrays_its_tma_cannot_read_to_the_portable_bod
     kernels.linear_gelu_bf16(m, n, k, BFloat16(a), BFloat16(w), BFloat16(bias), BFloat16(portable))
     assert np.array_equal(out["c"], portable) and not np.isnan(widen(portable)).any()
 
+
+# ---------------------------------------------------------------- attention_fwd_d64, attention_fwd_d128
+
+
+def attention64(q: np.ndarray, k: np.ndarray, v: np.ndarray, causal: bool, scale: float) -> np.ndarray:
+    """softmax(scale · q·kᵀ [masked]) · v in float64, per sequence: q, k, v (sequences, seq, d)."""
+    s = np.einsum("gid,gjd->gij", q, k) * scale
+    if causal:
+        n = q.shape[1]
+        s = np.where(np.triu(np.ones((n, n), bool), 1), -np.inf, s)
+    p = np.exp(s - s.max(-1, keepdims=True))
+    return np.einsum("gij,gjd->gid", p / p.sum(-1, keepdims=True), v)
+
+
+def attention_call(tmp_path: Path, d: int, seq: int, causal: bool, shape: tuple[int, ...], rng: np.random.Generator
+                   ) -> tuple[dict[str, Any], np.ndarray, tuple[np.ndarray, ...]]:
+    """`attention_fwd_d{d}` under sm_90a on q, k, v of `shape` (the arrays the TMA reads) and a flat o: what
+    `hopper` said, o, and (q, k, v, o) as the portable body leaves them, emulated here."""
+    q, k, v = (to_bf16(rng.standard_normal(shape)) for _ in range(3))
+    o = np.full(q.size, NAN_BF16, np.uint16)
+    scale = 1 / math.sqrt(d)
+    said, out = hopper(tmp_path, f"attention_fwd_d{d}",
+                       [("int", seq), ("int", int(causal)), ("float", scale), ("bf16", "q"), ("bf16", "k"),
+                        ("bf16", "v"), ("bf16", "o")], {"q": q, "k": k, "v": v, "o": o})
+    portable = np.full(q.size, NAN_BF16, np.uint16)
+    getattr(kernels, f"attention_fwd_d{d}")(seq, int(causal), scale, BFloat16(q), BFloat16(k), BFloat16(v),
+                                            BFloat16(portable))
+    return said, out["o"], (q, k, v, portable)
+
+
+@pytest.mark.parametrize(("d", "seq", "causal", "shape"), [
+    (64, 130, False, (2, 3, 130, 64)),  # 4-D (batch, heads, seq, d): a ragged last tile of 128 rows
+    (128, 200, True, (3, 200, 128)),  # 3-D (batch · heads, seq, d)
+])
+def test_attention_sm90a_matches_float64(tmp_path: Path, rng: np.random.Generator, emulated: None, d: int, seq: int,
+                                         causal: bool, shape: tuple[int, ...]) -> None:
+    """q, k, v whose rows are `seq`: the variant runs the call; every element written, within a few bf16
+    ulps of max |v| of the float64 attention (p is rounded to bf16 before p·v, o at the end), as the
+    portable body is."""
+    said, o, (q, k, v, portable) = attention_call(tmp_path, d, seq, causal, shape, rng)
+    assert said == {"outcome": "ran", "picked": "sm_90a", "refusals": 0}, said
+    seqs = q.size // (seq * d)
+    ref = attention64(*(widen(x).reshape(seqs, seq, d) for x in (q, k, v)), causal, 1 / math.sqrt(d))
+    bound = 2.0**-6 * np.abs(widen(v)).max()
+    for got in (widen(o), widen(portable)):
+        assert not np.isnan(got).any(), "an element of o was never written"
+        assert np.abs(got.reshape(seqs, seq, d) - ref).max() <= bound
+
+
+@pytest.mark.parametrize(("d", "seq", "shape"), [
+    (64, 128, (1, 1, 256, 64)),  # 256 rows a sequence in q, k, v, `seq` 128: 2 sequences of 128 in the flat memory
+    (64, 64, (1, 64, 128)),  # rows = seq, but 128 columns for head dim 64: 2 sequences of 64 × 64
+    (128, 100, (2, 50, 128)),  # 50 rows, seq 100
+    (64, 0, (2, 64, 64)),  # seq 0: nothing to compute (the `where`'s max(seq · 64, 1) accepts it)
+])
+def test_attention_sm90a_leaves_rows_other_than_seq_to_the_portable_body(
+        tmp_path: Path, rng: np.random.Generator, emulated: None, d: int, seq: int, shape: tuple[int, ...]) -> None:
+    """q, k, v whose rows (or columns) are not the call's `seq` (or head dim), at lengths the kernel's `where`
+    accepts: the portable body reads them as flat memory, `len / (seq · d)` sequences of seq × d. The sm_90a
+    body's TMA copies each sequence by the array's own rows, and trapped on them (`q.rows() != seq`), which
+    on the GPU ends the CUDA context. Now its `where` (rows(q) == ... == seq, cols(q) == ... == d) refuses
+    them before the launch and the kernel's own body runs the call, as on every other GPU: the same bits
+    as the portable body here."""
+    said, o, (q, k, v, portable) = attention_call(tmp_path, d, seq, False, shape, rng)
+    assert said["outcome"] == "ran" and said["picked"] == "sm_90a", said  # no trap: the portable body ran it
+    assert np.array_equal(o, portable)
+    if seq:
+        seqs = q.size // (seq * d)
+        ref = attention64(*(widen(x).reshape(seqs, seq, d) for x in (q, k, v)), False, 1 / math.sqrt(d))
+        assert np.abs(widen(o).reshape(seqs, seq, d) - ref).max() <= 2.0**-6 * np.abs(widen(v)).max()
+    else:
+        assert (o == NAN_BF16).all()  # seq 0: no row to write (grid 0), on every body
