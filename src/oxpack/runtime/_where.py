@@ -44,11 +44,11 @@ one block (its `block`) and the blocks of the grid, each the product of its axes
 AXES = ("x", "y", "z")
 """The axes a launch-shape name takes one of (``block.x``): 1 past the launch's own rank."""
 FUNCTIONS = {"cdiv": (2, 2), "min": (2, None), "max": (2, None)}
+"""The functions of the language, with (fewest, most) arguments: ``cdiv(a, b)`` is ``a / b``
+rounded up (Python's ``-(-a // b)``), ``min`` and ``max`` Python's."""
 DIMS = ("rows", "cols")
 """A TMA source's dimensions a requirement may name: ``rows(q)``, its second-to-last (a 4-D (batch, heads,
 seq, d) array's seq), and ``cols(q)``, its last."""
-"""The functions of the language, with (fewest, most) arguments: ``cdiv(a, b)`` is ``a / b``
-rounded up (Python's ``-(-a // b)``), ``min`` and ``max`` Python's."""
 
 
 LAUNCH_KEYS = ("threads", "grid", "block", "shared")
