@@ -66,12 +66,14 @@ class _DLTensor(ctypes.Structure):
 
 class BFloat16:
     """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one): its bits live in a
-    C-contiguous uint16 NumPy array of any shape, passed flat; a view keeps its address."""
+    C-contiguous uint16 NumPy array of any shape, passed flat (its `shape` is what a TMA source reads);
+    a view keeps its address."""
 
     def __init__(self, bits: np.ndarray) -> None:
         assert bits.dtype == np.uint16 and bits.flags.c_contiguous
         self.bits = bits
         self.size = bits.size  # its element count, which a call that makes outputs reads
+        self.shape = bits.shape  # the 2-D or 3-D shape a TMA source takes (the DLPack view stays flat)
         self._shape = (ctypes.c_int64 * 1)(bits.size)
         self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
 

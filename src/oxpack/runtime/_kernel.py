@@ -74,7 +74,7 @@ class Kernel:
         self.bodies = {a: Kernel(module, spec.body_kernel(a), source, arch=a) for a in spec.bodies}
         self._picked: Kernel | None = None  # one GPU: the body that runs there
         self.crate, self.symbol, self.resources = spec.crate, spec.symbol, spec.resources
-        self.checks = checks = _Checks(spec, source)
+        self.checks = checks = _Checks(spec, source, body=arch is not None)
         self.arrays = _ArrayReader(self.name)
         self.tma = _TmaSources(self.name, spec.call_args, body=arch is not None)
         self.placement = _Placement(checks, self.arrays)
