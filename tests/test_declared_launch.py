@@ -522,3 +522,35 @@ def test_a_listed_kernel_that_cannot_take_the_call_is_a_build_error(others: dict
         tuned.check(others, {name: "kernels/d.rs" for name in others})
     assert str(caught.value).endswith(message), str(caught.value)
     tuned.check({"b": _face("b", X, OUT), "a": _face("a", X, OUT, tune_kernels=("b",))}, {})  # a match: no error
+
+
+def test_a_listed_kernel_that_is_none_fails_the_real_build_naming_the_file(make_project: MakeProject) -> None:
+    source = """use oxpack::prelude::*;
+kernel! {
+    /// out[i] <- x[i]
+    #[launch(threads = len(out))]
+    #[tune(block = [64, 128], kernels = [copy_wdie])]
+    pub fn copy(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
+        if let Some(o) = out.get_mut(i) {
+            *o = x[i.get()];
+        }
+    }
+
+    /// the same, another launch
+    #[launch(threads = len(out), block = 32)]
+    pub fn copy_wide(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
+        if let Some(o) = out.get_mut(i) {
+            *o = x[i.get()];
+        }
+    }
+}
+"""
+    root = make_project({"t.rs": source}, archs=["sm_80"])
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "build", str(root), "--out", str(root / "out"), "-q"],
+                          capture_output=True, text=True, timeout=900, check=False)
+    assert proc.returncode != 0
+    assert proc.stderr.strip().splitlines()[-1].endswith(
+        "kernels/t.rs: kernel `copy`: `#[tune(kernels = [copy_wdie])]` names `copy_wdie`, which is not a kernel of "
+        "this module (did you mean `copy_wide`?)"), proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not [p for p in (root / "out").rglob("*") if p.is_file()]  # no stub, manifest or fatbin written
