@@ -233,31 +233,46 @@ def split_outputs(text: str) -> tuple[tuple[str, str], ...]:
     return tuple((k.arg, ast.unparse(_FloorDivision().visit(k.value))) for k in tree.keywords if k.arg is not None)
 
 
-def split_tune(text: str) -> tuple[tuple[int, ...], ...]:
-    """A kernel's ``#[tune(block = [128, 256, 512])]`` text: its candidate blocks, each as its axes
-    (``[(16, 16), (32, 8)]`` for a 2-D launch); `WhereError` naming what is wrong."""
+def split_tune(text: str) -> tuple[tuple[tuple[int, ...], ...], tuple[str, ...]]:
+    """A kernel's ``#[tune(block = [128, 256, 512], kernels = [other])]`` text: its candidate blocks, each as
+    its axes (``[(16, 16), (32, 8)]`` for a 2-D launch; none when only `kernels` is given), and the other
+    kernels that the tuner may run instead (`kernels`, names); `WhereError` naming what is wrong."""
     try:
         tree = ast.parse("f(" + text.strip() + ")", mode="eval").body
     except (SyntaxError, ValueError) as exc:
         raise WhereError(f"it is not `block = [...]` ({getattr(exc, 'msg', exc)})") from exc
     assert isinstance(tree, ast.Call)
-    if tree.args or [k.arg for k in tree.keywords] != ["block"]:
-        raise WhereError("it takes one key, `block`, with a list of candidate blocks: `block = [128, 256, 512]`")
-    listed = tree.keywords[0].value
-    if not isinstance(listed, ast.List) or not listed.elts:
-        raise WhereError("`block` takes a non-empty list of candidate blocks, like `[128, 256, 512]`")
+    keys = [k.arg for k in tree.keywords]
+    if tree.args or not keys or set(keys) - {"block", "kernels"} or len(set(keys)) != len(keys):
+        raise WhereError("it takes `block`, a list of candidate blocks (`block = [128, 256, 512]`), and/or "
+                         "`kernels`, a list of other kernels of the package that the tuner may run instead "
+                         "(`kernels = [rmsnorm_two_pass]`), each once")
+    given = {k.arg: k.value for k in tree.keywords}
     out: list[tuple[int, ...]] = []
-    for node in listed.elts:
-        axes = node.elts if isinstance(node, ast.Tuple) else [node]
-        values = [a.value for a in axes if isinstance(a, ast.Constant) and type(a.value) is int]
-        if not 1 <= len(axes) <= 3 or len(values) != len(axes):
-            raise WhereError(f"`{ast.unparse(node)}` is not a block: an integer, or a tuple of 2 or 3 of them")
-        out.append(tuple(int(v) for v in values if isinstance(v, int)))
-    if len({len(c) for c in out}) != 1:
-        raise WhereError("its candidate blocks have different numbers of axes")
-    if len(set(out)) != len(out):
-        raise WhereError("it lists a candidate block twice")
-    return tuple(out)
+    if "block" in given:
+        listed = given["block"]
+        if not isinstance(listed, ast.List) or not listed.elts:
+            raise WhereError("`block` takes a non-empty list of candidate blocks, like `[128, 256, 512]`")
+        for node in listed.elts:
+            axes = node.elts if isinstance(node, ast.Tuple) else [node]
+            values = [a.value for a in axes if isinstance(a, ast.Constant) and type(a.value) is int]
+            if not 1 <= len(axes) <= 3 or len(values) != len(axes):
+                raise WhereError(f"`{ast.unparse(node)}` is not a block: an integer, or a tuple of 2 or 3 of them")
+            out.append(tuple(int(v) for v in values if isinstance(v, int)))
+        if len({len(c) for c in out}) != 1:
+            raise WhereError("its candidate blocks have different numbers of axes")
+        if len(set(out)) != len(out):
+            raise WhereError("it lists a candidate block twice")
+    names: list[str] = []
+    if "kernels" in given:
+        listed = given["kernels"]
+        if not isinstance(listed, ast.List) or not listed.elts or \
+                not all(isinstance(node, ast.Name) for node in listed.elts):
+            raise WhereError("`kernels` takes a non-empty list of kernel names, like `[rmsnorm_two_pass]`")
+        names = [node.id for node in listed.elts if isinstance(node, ast.Name)]
+        if len(set(names)) != len(names):
+            raise WhereError("`kernels` names a kernel twice")
+    return tuple(out), tuple(names)
 
 
 def parse_shape(text: str, kinds: Mapping[str, str], key: str) -> tuple[Expr, ...]:
