@@ -56,6 +56,26 @@ fn half(v: BF16x8, high: bool) -> [f32; 4] {
     (if high { [e, f, g, h] } else { [a, b, c, d] }).map(|x| x.to_f32())
 }
 
+/// The fused add + RMSNorm of a row in two passes, holding none of it in registers: the sum
+/// written and squared, then computed again (the same bits) and scaled; gives `rstd`. The squares
+/// are folded in the one-read path's order, with its fused multiply-adds: the same bits as it.
+macro_rules! two_passes {
+    ($row:ident, $hrow:ident, $xr:ident, $rr:ident, $weight:ident, $eps:ident, $inv_n:ident) => {{
+        let mut sq = 0.0;
+        for (c, mut o) in $hrow.iter_mut() {
+            let h = add(load4($xr, c).unwrap_or_default(), load4($rr, c).unwrap_or_default());
+            o.set(h);
+            sq = h.0.iter().fold(sq, |a, e| e.to_f32().mul_add(e.to_f32(), a));
+        }
+        let s = (block::sum_f32(sq) * $inv_n + $eps).rsqrt();
+        for (c, mut o) in $row.iter_mut() {
+            let h = add(load4($xr, c).unwrap_or_default(), load4($rr, c).unwrap_or_default());
+            o.set(scaled(h, s, load4($weight, c).unwrap_or_default()));
+        }
+        s
+    }};
+}
+
 kernel! {
     /// The residual add and RMSNorm of a transformer block, in one pass (vLLM's
     /// `fused_add_rms_norm`) over rows of `C = len(weight)` bfloat16 channels:
@@ -65,8 +85,9 @@ kernel! {
     /// `fused_add_rmsnorm_bf16(eps, x, residual, weight) -> (out, residual_out, rstd)`.
     /// One block per row, 16 bytes (8 values) at a time, its block tuned among 128, 256 and
     /// 512; a row of up to 32 · block channels is read once into registers, a longer one twice.
+    /// The tuning weighs `fused_add_rmsnorm_bf16_two_pass` too (the same bits from few registers).
     #[launch(grid = len(rstd))]
-    #[tune(block = [128, 256, 512])]
+    #[tune(block = [128, 256, 512], kernels = [fused_add_rmsnorm_bf16_two_pass])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
     #[backward(fused_add_rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce)]
@@ -89,21 +110,32 @@ kernel! {
             h.map_with_store([weight], |hv, [w]| scaled(hv, s, w), row);
             s
         } else {
-            // Too long for the registers: the sum written and squared, then computed again
-            // (the same bits) and scaled.
-            let mut sq = 0.0;
-            for (c, mut o) in hrow.iter_mut() {
-                let h = add(load4(xr, c).unwrap_or_default(), load4(rr, c).unwrap_or_default());
-                o.set(h);
-                sq = h.0.iter().fold(sq, |a, e| e.to_f32().mul_add(e.to_f32(), a));
-            }
-            let s = (block::sum_f32(sq) * inv_n + eps).rsqrt();
-            for (c, mut o) in row.iter_mut() {
-                let h = add(load4(xr, c).unwrap_or_default(), load4(rr, c).unwrap_or_default());
-                o.set(scaled(h, s, load4(weight, c).unwrap_or_default()));
-            }
-            s
+            two_passes!(row, hrow, xr, rr, weight, eps, inv_n) // too long for the registers
         };
+        if let Some(o) = rstd.block_value(i) {
+            *o = s;
+        }
+    }
+
+    /// `fused_add_rmsnorm_bf16` in two passes over each row (the second read mostly from L2),
+    /// holding none of it in registers: more blocks an SM, more bytes in flight, where the
+    /// one-read kernel's registers limit it. The same bits; the tuning of
+    /// `fused_add_rmsnorm_bf16` weighs it (`#[tune(kernels = [...])]`).
+    #[launch(grid = len(rstd))]
+    #[tune(block = [128, 256, 512])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
+              rstd = (len(x) / len(weight)))]
+    pub fn fused_add_rmsnorm_bf16_two_pass(
+        i: ThreadIndex, eps: f32, x: &[BF16], residual: &[BF16], weight: &[BF16],
+        out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
+        residual_out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
+        rstd: &mut DisjointSlice<f32, OnePerBlock>,
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
+             len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
+        let (Some(row), Some(hrow)) = (out.block_row(i), residual_out.block_row(i)) else { return };
+        let (Some(xr), Some(rr)) = (x.get(row.range()), residual.get(row.range())) else { return };
+        let inv_n = recip(row.cols() as f32);
+        let s = two_passes!(row, hrow, xr, rr, weight, eps, inv_n);
         if let Some(o) = rstd.block_value(i) {
             *o = s;
         }

@@ -69,7 +69,7 @@ macro_rules! rmsnorm_passes {
         for c in $row.chunks() {
             let v = load4($xr, c).unwrap_or_default(); // lanes past the row read 0
             for e in v.0 {
-                sq += e.to_f32() * e.to_f32();
+                sq = e.to_f32().mul_add(e.to_f32(), sq); // as the one-read path folds: the same bits
             }
         }
         let s = ($sum(sq) * $inv_n + $eps).rsqrt();
@@ -447,9 +447,10 @@ kernel! {
     /// RMSNorm on bfloat16 rows of `C = len(weight)` channels, computed in f32: out = x ·
     /// rstd · weight with rstd = 1 / sqrt(mean(x²) + eps), saved per row. One block per row,
     /// 16 bytes (8 values) at a time, its block tuned among 128, 256 and 512; a row of up
-    /// to 32 · block channels is read once into registers, a longer one twice.
+    /// to 32 · block channels is read once into registers, a longer one twice. The tuning
+    /// weighs `rmsnorm_bf16_two_pass` too (the same result from few registers).
     #[launch(grid = len(rstd))]
-    #[tune(block = [128, 256, 512])]
+    #[tune(block = [128, 256, 512], kernels = [rmsnorm_bf16_two_pass])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
     #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce)]
     pub fn rmsnorm_bf16(
@@ -468,6 +469,27 @@ kernel! {
         } else {
             rmsnorm_passes!(block::sum_f32, row, xr, weight, eps, inv_n)
         };
+        if let Some(o) = rstd.block_value(i) {
+            *o = s;
+        }
+    }
+
+    /// `rmsnorm_bf16` reading each row twice (the squares, then each chunk scaled and written;
+    /// the second read mostly from L2) and holding none of it in registers: more blocks an SM,
+    /// more bytes in flight, where the one-read kernel's registers limit it. The same bits as
+    /// `rmsnorm_bf16`; the tuning of `rmsnorm_bf16` weighs it (`#[tune(kernels = [...])]`).
+    #[launch(grid = len(rstd))]
+    #[tune(block = [128, 256, 512])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
+    pub fn rmsnorm_bf16_two_pass(
+        i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
+        out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
+        rstd: &mut DisjointSlice<f32, OnePerBlock>,
+    ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
+        let Some(row) = out.block_row(i) else { return };
+        let Some(xr) = x.get(row.range()) else { return };
+        let inv_n = recip(row.cols() as f32);
+        let s = rmsnorm_passes!(block::sum_f32, row, xr, weight, eps, inv_n);
         if let Some(o) = rstd.block_value(i) {
             *o = s;
         }

@@ -121,6 +121,21 @@ def test_fused_add_rmsnorm_forward(rng: np.random.Generator, rows: int, cols: in
     assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8)) for a, b in zip((out, h, rstd), again, strict=True))
 
 
+@pytest.mark.parametrize(("rows", "cols"), SHAPES)
+def test_the_two_pass_kernel_gives_the_same_bits(rng: np.random.Generator, rows: int, cols: int) -> None:
+    """`fused_add_rmsnorm_bf16_two_pass`, which the fused kernel's tuning weighs (`#[tune(kernels = [...])]`),
+    writes what `fused_add_rmsnorm_bf16` writes, bit for bit, at every candidate block."""
+    x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 2.0)
+    weight = random_bf16(rng, cols, 0.2, 1.0)
+    for block in (128, 256, 512):
+        one = fused_forward(x, residual, weight, block)
+        out, h, rstd = poisoned((rows, cols), np.uint16), poisoned((rows, cols), np.uint16), poisoned(rows, np.float32)
+        kernels.fused_add_rmsnorm_bf16_two_pass(EPS, BFloat16(x), BFloat16(residual), BFloat16(weight), BFloat16(out),
+                                                BFloat16(h), rstd, block=block)
+        assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8))
+                   for a, b in zip(one, (out, h, rstd), strict=True)), block
+
+
 def fused_grads(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,
                 rstd: np.ndarray) -> dict[str, np.ndarray]:
     """The float64 gradients for the kernel's own saved rstd, and the magnitudes they sum."""
