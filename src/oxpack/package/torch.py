@@ -9,7 +9,7 @@ import textwrap
 from typing import Any
 
 from .. import data_dir
-from ..contract import dtypes
+from ..contract import dtypes, where
 from ..sources import backward
 
 __all__ = ["functional_outputs", "render_torch", "torch_files", "torch_hook"]
@@ -84,6 +84,10 @@ def _spec(name: str, kernel: Any, plan: Any) -> str:
         fields += [f"functional={_literal(functional)}", f"returns={_literal(tuple(kernel.outputs))}"]
         if plan is not None:
             fields.append(f"backward={_literal((plan.steps, plan.grads, plan.differentiable))}")
+        if kernel.derived:  # `#[dims]`: the functional operator takes the data alone too (`DataOp`)
+            lang = where()
+            dims = tuple((name, tuple(lang.render(d) for d in axes)) for name, axes in kernel.input_dims().items())
+            fields += [f"dims={_literal(dims)}", f"derived={_literal(tuple(kernel.derived))}"]
     return "    OpSpec(\n" + "".join(f"        {f},\n" for f in fields) + "    ),\n"
 
 
