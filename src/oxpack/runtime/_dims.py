@@ -23,7 +23,7 @@ from typing import Any
 from ._manifest import Kernel as _KernelSpec
 from ._requires import _number
 from ._types import KernelArgumentError, KernelValueError, _type_name
-from ._where import Len, Scalar, render_shape, terms
+from ._where import Const, Len, Scalar, render_shape, terms
 
 __all__ = ["shape_of"]
 
@@ -55,6 +55,10 @@ class _Dims:
         derived = spec.derived
         self.derived = tuple(at[s] for s in derived)
         self.data = tuple(n for n, p in enumerate(call) if p.name not in derived)  # the data form's, in order
+        self.data_index = {slot: n for n, slot in enumerate(self.data)}
+        # the places where a derived scalar's name meets an array of the data form (`_placed`)
+        self.keyword_slots = tuple(n for n in range(len(self.data)) if call[n].name in derived and
+                                   call[self.data[n]].kind not in ("scalar", "dynshared"))
         optional = set(spec.outputs)  # outputs the call may leave out
         self.required = sum(1 for n in self.data if call[n].name not in optional)
         self.last = max(n for n, p in enumerate(call) if p.name not in optional)  # the last argument always passed
@@ -66,6 +70,12 @@ class _Dims:
             for axis, expr in enumerate(axes):
                 if isinstance(expr, Scalar):
                     self.sources[at[expr.name]].append((array, axis))
+        # dims that are scalars alone or constants, each array's: (place, rank, ((axis, scalar's place or None,
+        # the constant), ...)), what `_quick` reads; None when a dim is an expression (`_check` evaluates it)
+        self.plan = None if not all(isinstance(d, (Scalar, Const)) for _, axes, _ in self.arrays for d in axes) else \
+            tuple((array, len(axes), tuple((axis, at[d.name] if isinstance(d, Scalar) else None,
+                                            d.value if isinstance(d, Const) else 0) for axis, d in enumerate(axes)))
+                  for array, axes, _ in self.arrays)
         index = {t: at[t.name] for _, axes, _ in self.arrays for axis in axes for t in terms(axis)}
         self.lengths = tuple(sorted({n for t, n in index.items() if isinstance(t, Len)}))
         self.exprs = {array: tuple(_number(axis, index) for axis in axes) for array, axes, _ in self.arrays}
@@ -81,6 +91,9 @@ class _Dims:
         None where nothing was passed): the data form's values put in their places, each derived scalar
         left out read from the shapes, and every declared array's dims checked against the scalars."""
         values = list(given) if given[self.last] is not None else self._placed(given)
+        if self.plan is not None and self._quick(values):
+            return tuple(values)
+        values = list(given) if given[self.last] is not None else self._placed(given)
         shapes: dict[int, tuple[int, ...] | None] = {}
         for array, axes, _ in self.arrays:
             if values[array] is not None:
@@ -90,31 +103,55 @@ class _Dims:
         self._check(values, shapes)
         return tuple(values)
 
+    def _quick(self, values: list[Any]) -> bool:
+        """The common call, settled here with no more than a read of each array's ``shape``: every declared
+        array given, of its declared rank, its dims equal to the scalars passed, the constants and each
+        other; `values` then holds the scalars read. False for anything else (`values` half filled), which
+        `derive` then settles in full, naming what is wrong."""
+        for array, rank, dims in self.plan or ():
+            shape = getattr(values[array], "shape", None)
+            if not isinstance(shape, tuple) or len(shape) != rank:
+                return False
+            for axis, at, value in dims:
+                d = shape[axis]
+                if at is None:
+                    if d != value:
+                        return False
+                elif values[at] is None:
+                    if type(d) is not int:
+                        return False
+                    values[at] = d
+                elif values[at] != d or type(values[at]) is not int:
+                    return False
+        return True
+
     def _placed(self, given: Sequence[object]) -> list[object]:
         """The values of a call whose last required argument is missing: the data form's, ``gemm(a, b)``,
         whose positional values Python put in the first parameters (and keywords in their own)."""
-        count = next((n for n, v in enumerate(given) if v is None), len(given))  # the positional values
-        call, derived = self.call, set(self.derived)
-        for n in range(count):
+        count = 0  # the positional values: those before the first parameter left empty
+        for value in given:
+            if value is None:
+                break
+            count += 1
+        for n in self.keyword_slots:
             # an int where the data form takes an array, in a parameter named after a derived scalar: that
             # scalar by keyword (`gemm(a, b, k=64)`), since no array is an int
-            if n in derived and type(given[n]) is int and n < len(self.data) and \
-                    call[self.data[n]].kind not in ("scalar", "dynshared"):
+            if n < count and type(given[n]) is int:
                 count = n
                 break
         if not self.required <= count <= len(self.data):
             raise KernelArgumentError(f"{self.name}(): takes {self.forms}; got {count} positional "
                                       f"argument{'s' if count != 1 else ''}")
-        values: list[object] = [None] * len(call)
+        values: list[object] = [None] * len(given)
+        data = self.data
         for n in range(count):
-            values[self.data[n]] = given[n]
+            values[data[n]] = given[n]
         for n in range(count, len(given)):  # passed by keyword
-            if given[n] is None:
-                continue
-            if n in self.data[:count]:
-                raise KernelArgumentError(f"{self.name}(): got two values for argument `{call[n].name}`; "
-                                          f"it takes {self.forms}")
-            values[n] = given[n]
+            if given[n] is not None:
+                if self.data_index.get(n, count) < count:
+                    raise KernelArgumentError(f"{self.name}(): got two values for argument `{self.call[n].name}`; "
+                                              f"it takes {self.forms}")
+                values[n] = given[n]
         return values
 
     def _scalar(self, scalar: int, values: list[Any], shapes: dict[int, tuple[int, ...] | None]) -> object:
