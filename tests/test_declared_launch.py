@@ -375,6 +375,11 @@ def test_scalars_a_call_leaves_out_come_from_the_arrays_dims(k: ModuleType) -> N
     assert np.array_equal(k.scaled(2.5, x), 2.5 * x) and np.array_equal(k.scaled(2.5, 6, 7, x).reshape(6, 7), 2.5 * x)
     pair = np.arange(14, dtype=np.float32).reshape(2, 7)
     assert np.array_equal(k.pairs(pair), pair[0] + pair[1])
+    into = np.zeros(7, np.float32)  # the data alone, its output passed: `pair` lands in `n`'s parameter, `into` in `x`'s
+    assert k.pairs(pair, into) is into and np.array_equal(into, pair[0] + pair[1])
+    assert np.array_equal(k.pairs(7, pair.ravel()), pair[0] + pair[1])
+    with pytest.raises(ValueError, match=r"^pairs\(\): requirement `len\(x\) == 2 \* n` failed"):
+        k.pairs(x=pair, n=6)  # every scalar passed (by name): the call as it always was
 
 
 def test_scalars_from_torch_tensors(k: ModuleType) -> None:

@@ -143,7 +143,13 @@ def derive_call(kernel: Any, call: list[str]) -> str:
         return ""
     optional = set(kernel.outputs)
     last = [name for name in call if name not in optional][-1]
-    test = " or ".join(f"{name} is None" for name in dict.fromkeys([last, *derived]))
+    # the data alone leaves the last required argument out, or, where the data reaches it (a kernel with as
+    # many outputs as derived scalars), puts data in a scalar's place: then a type test (`_Dims.needed`);
+    # else a scalar left out by name is None
+    data = [name for name in call if name not in derived]
+    spills = len(data) > call.index(last)
+    test = " or ".join([f"{last} is None", *(f"_ox_type({name}) is not int" if spills and call.index(name) < len(data)
+                                            else f"{name} is None" for name in derived)])
     return (f"    if {test}:  # scalars left out: read from the arrays' dims (#[dims])\n"
             f'        {_tuple(call)} = _module.kernel("{kernel.name}").derive({_tuple(call)})\n')
 

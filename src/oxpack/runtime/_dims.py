@@ -3,9 +3,10 @@
 
 A scalar named alone as a dim of a declared input (`Signature.derived`) may be left out of a call: the stub
 takes it from that array's shape. The stub's parameters keep the kernel's order (the form that passes
-every scalar, ``gemm(m, n, k, a, b[, c])``, binds and runs as it always did, with no test but one of
-None-ness); a call that leaves a derived scalar out, or passes the data alone (``gemm(a, b[, c])``: its
-values land in the first parameters), goes through `_Dims.derive`, which puts the data where it belongs,
+every scalar, ``gemm(m, n, k, a, b[, c])``, binds and runs as it always did, with no test but whether its
+last required argument is there and each derived scalar an int); a call that leaves a derived scalar out,
+or passes the data alone (``gemm(a, b[, c])``: its values land in the first parameters), goes through
+`_Dims.derive`, which puts the data where it belongs,
 reads each declared array's shape and fills in the scalars. Then every check of the call runs as for any
 other: the `where` requirements, lengths, dtypes.
 
@@ -41,6 +42,14 @@ def shape_of(obj: object) -> tuple[int, ...] | None:
         return tuple(int(d) for d in shape)
     except TypeError:  # a dim a tracer does not know (a symbolic size): no dims to read
         return None
+
+
+def _arrayish(value: object) -> bool:
+    """Whether `value`, found in a scalar's parameter, is data the call passed in its place (an array, or
+    anything else that is no number): None, an int, a float or a NumPy scalar (``shape == ()``) is not."""
+    if value is None or type(value) in (int, float, bool):
+        return False
+    return getattr(value, "shape", None) != ()
 
 
 class _Dims:
@@ -86,14 +95,21 @@ class _Dims:
         self.forms = (f"{self.full} or {self.name}({shown([call[n].name for n in self.data])}) "
                       f"({', '.join(derived)} from the arrays' dims)")
 
+    def needed(self, given: Sequence[object]) -> bool:
+        """Whether a call whose parameters hold `given` goes through `derive`: its last required argument is
+        missing (the data alone), or a derived scalar's parameter holds no int (left out, or holding the
+        data: `pairs(x, out)` puts `x` in `n`'s). The stub makes the same test inline."""
+        return given[self.last] is None or any(type(given[n]) is not int for n in self.derived)
+
     def derive(self, given: Sequence[object]) -> tuple[object, ...]:
         """The call's arguments, in the parameters' order, from `given` (what the stub's parameters hold,
         None where nothing was passed): the data form's values put in their places, each derived scalar
         left out read from the shapes, and every declared array's dims checked against the scalars."""
-        values = list(given) if given[self.last] is not None else self._placed(given)
+        placed = given[self.last] is None or any(_arrayish(given[n]) for n in self.derived)
+        values = self._placed(given) if placed else list(given)
         if self.plan is not None and self._quick(values):
             return tuple(values)
-        values = list(given) if given[self.last] is not None else self._placed(given)
+        values = self._placed(given) if placed else list(given)
         shapes: dict[int, tuple[int, ...] | None] = {}
         for array, axes, _ in self.arrays:
             if values[array] is not None:

@@ -537,7 +537,7 @@ class _Traced:
             if given[at[key]] is not None:
                 return args, kwargs
             given[at[key]] = value
-        if given[dims.last] is not None and all(given[n] is not None for n in dims.derived):
+        if not dims.needed(given):
             return args, kwargs  # every scalar passed
         values = dims.derive(tuple(given))
         return tuple(v for p, v in zip(self.call, values, strict=True) if p.kind != "out"), {}
