@@ -18,6 +18,7 @@ import inspect
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -512,13 +513,28 @@ def test_the_torch_operator_takes_the_data_alone(k: ModuleType) -> None:
             call()
         assert str(caught.value) == message
 
+
+@pytest.mark.parametrize("backend", ["aot_eager", "inductor"])
+@pytest.mark.filterwarnings("ignore:`torch.jit.script_method` is deprecated:DeprecationWarning")  # inductor's own
+def test_torch_compile_traces_the_data_alone(k: ModuleType, backend: str) -> None:
+    """`torch.compile(fullgraph=True)` of a function that calls `ops["matmul_nt"](a, b)`: the dims read from
+    the fake tensors' shapes reach the operator (its fake implementation makes `c` of them), and other dims
+    (the second call: symbolic, or retraced) give what eager gives."""
+    torch = pytest.importorskip("torch")
+    if backend == "inductor" and not shutil.which("g++") and not shutil.which("c++"):
+        pytest.skip("inductor on the CPU needs a C++ compiler")
+    ops = importlib.import_module(f"{k.__package__}.kernels_torch").ops
+
     def f(a: Any, b: Any) -> Any:
         return ops["matmul_nt"](a, b) * 2
 
-    compiled = torch.compile(f, fullgraph=True, backend="aot_eager")
-    assert torch.equal(compiled(a, b), want * 2)
-    other = torch.randn(7, 3), torch.randn(2, 3)
-    assert torch.allclose(compiled(*other), other[0] @ other[1].T * 2, atol=1e-5)  # other dims: retraced or symbolic
+    torch._dynamo.reset()
+    compiled = torch.compile(f, fullgraph=True, backend=backend)
+    g = torch.Generator().manual_seed(5)
+    for m, n, kk in ((5, 4, 3), (7, 2, 3), (9, 6, 4)):
+        a, b = torch.randn(m, kk, generator=g), torch.randn(n, kk, generator=g)
+        torch.testing.assert_close(compiled(a, b), f(a, b))
+        torch.testing.assert_close(compiled(a, b), a @ b.T * 2, atol=1e-5, rtol=1e-5)
 
 
 def test_the_jax_function_takes_the_data_alone(k: ModuleType) -> None:

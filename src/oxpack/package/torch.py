@@ -109,7 +109,9 @@ def render_torch(manifest: Any) -> dict[str, bytes]:
             f"so a function calling it compiles under ``torch.compile(fullgraph=True)``. "
             f"A kernel whose outputs are all declared (``#[outputs]``) has a functional "
             f"operator, which returns new outputs, and its in-place form as the ``.out`` "
-            f"overload; one that names backward kernels (``#[backward]``) is differentiable.",
+            f"overload; one that names backward kernels (``#[backward]``) is differentiable. "
+            f"``ops[...]`` of a functional operator whose scalars its inputs' dims give "
+            f"(``#[dims]``) also takes the tensors alone, and reads the scalars from their shapes.",
             width=79,
         )
         + '\n"""\n\n'
