@@ -643,3 +643,21 @@ def test_a_bad_declaration_is_a_build_error_naming_the_file(make_project: MakePr
         assert line is not None, (name, text)
         assert message in line, (name, line)
     assert "Traceback" not in text
+
+
+def test_dims_out_of_order_or_shape_is_the_macros_line(make_project: MakeProject) -> None:
+    """`#[dims]` after `#[outputs]`, or not `#[dims(...)]`: `kernel!`'s own line (rustc's error), naming the file."""
+    files = {name: f"use oxpack::prelude::*;\nkernel! {{\n    /// bad\n    {attrs}\n    pub fn {name[:-3]}_k("
+                   "n: u32, x: &[f32], out: &mut DisjointSlice<f32>) { let _ = out; }\n}\n"
+             for name, attrs in (("dimsorder.rs", "#[outputs(out = (n))]\n    #[dims(x = (n))]"),
+                                 ("dimsshape.rs", "#[dims = 3]"))}
+    root = make_project(files, archs=["sm_80"])
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "build", str(root), "--out", str(root / "out"), "-q"],
+                          capture_output=True, text=True, timeout=900, check=False)
+    text = proc.stderr
+    assert proc.returncode != 0 and "Traceback" not in text
+    assert "rustc failed to compile `kernels/dimsorder.rs`: kernels/dimsorder.rs:2:1: error: oxpack: write " \
+           "`#[outputs(out = (rows, cols), ...)]` (the dims of outputs a call may leave out), after `#[launch(...)]`, " \
+           "`#[tune(...)]` and `#[dims(...)]` (if any)" in text, text
+    assert "rustc failed to compile `kernels/dimsshape.rs`: kernels/dimsshape.rs:2:1: error: oxpack: write " \
+           "`#[dims(a = (m, k), ...)]` (the dims of input arrays, whose scalars a call may then leave out)" in text, text
