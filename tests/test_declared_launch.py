@@ -498,6 +498,7 @@ def test_the_torch_operator_takes_the_data_alone(k: ModuleType) -> None:
     want = op(5, 4, 3, a, b)
     assert want.shape == (5, 4) and torch.allclose(want, a @ b.T, atol=1e-5)
     assert torch.equal(op(a, b), want) and torch.equal(op(a=a, b=b), want) and torch.equal(op(a, b=b, k=3), want)
+    assert torch.equal(op(a, b, m=5, n=4, k=3), want) and torch.equal(op(5, 4, k=3, a=a, b=b), want)
     assert op.default is torch.ops.declared.matmul_nt.default  # the operator's overloads are its own
     assert "SymInt m, SymInt n, SymInt k, Tensor a, Tensor b" in str(op.default._schema)
     for call, error, message in [

@@ -118,7 +118,7 @@ class DataOp:
         return getattr(self.packet, name)
 
     def __call__(self, *args: Any, threads: Any = None, block: Any = None, **named: Any) -> Any:
-        if len(args) + len(named) == len(self.names):  # every argument: the operator as it is
+        if set(named) == set(self.names[len(args):]):  # every argument, in the schema's places: the operator
             return self.packet(*args, **named, threads=threads, block=block)
         if len(args) > len(self.data):
             raise TypeError(f"{self.kernel}(): takes ({', '.join(self.names)}) or ({', '.join(self.data)}), "
