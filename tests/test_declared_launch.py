@@ -13,12 +13,15 @@ tests/test_gpu_declared_launch.py.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import textwrap
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -353,6 +356,205 @@ def test_an_override_of_an_open_key_is_still_checked(k: ModuleType) -> None:
         k.per_row(2, np.zeros(8, np.uint32), block=0)
 
 
+def test_scalars_a_call_leaves_out_come_from_the_arrays_dims(k: ModuleType) -> None:
+    """`#[dims(a = (m, k), b = (n, k))]`: `matmul_nt(a, b)` reads m, n, k from the shapes and gives what the
+    call with every scalar (and flat arrays) gives; `c` may be passed, by place or by name; a call naming
+    every argument may name some scalars (checked against the shapes); a scalar the dims do not give
+    (`scale`) stays the call's, in its place."""
+    rng = np.random.default_rng(7)
+    a, b = rng.standard_normal((5, 3)).astype(np.float32), rng.standard_normal((4, 3)).astype(np.float32)
+    explicit = k.matmul_nt(5, 4, 3, a.ravel(), b.ravel())
+    derived = k.matmul_nt(a, b)
+    assert derived.shape == (5, 4) and np.array_equal(derived, explicit.reshape(5, 4))
+    assert np.allclose(derived, a @ b.T, atol=1e-5)
+    for call in (lambda c: k.matmul_nt(a, b, c), lambda c: k.matmul_nt(a, b, c=c),
+                 lambda c: k.matmul_nt(a=a, b=b, c=c, k=3), lambda c: k.matmul_nt(5, 4, 3, a, b, c)):
+        c = np.zeros((5, 4), np.float32)
+        assert call(c) is c and np.array_equal(c, derived)
+    assert np.array_equal(k.matmul_nt(a=a.ravel(), b=b, m=5), derived)  # k and n from `b`; a flat `a` sized by m, k
+    x = rng.standard_normal((6, 7)).astype(np.float32)
+    assert np.array_equal(k.scaled(2.5, x), 2.5 * x) and np.array_equal(k.scaled(2.5, 6, 7, x).reshape(6, 7), 2.5 * x)
+    pair = np.arange(14, dtype=np.float32).reshape(2, 7)
+    assert np.array_equal(k.pairs(pair), pair[0] + pair[1])
+    into = np.zeros(7, np.float32)  # the data alone, its output passed: `pair` lands in `n`'s parameter, `into` in `x`'s
+    assert k.pairs(pair, into) is into and np.array_equal(into, pair[0] + pair[1])
+    assert np.array_equal(k.pairs(7, pair.ravel()), pair[0] + pair[1])
+    with pytest.raises(ValueError, match=r"^pairs\(\): requirement `len\(x\) == 2 \* n` failed"):
+        k.pairs(x=pair, n=6)  # every scalar passed (by name): the call as it always was
+
+
+def test_scalars_from_torch_tensors(k: ModuleType) -> None:
+    torch = pytest.importorskip("torch")
+    a, b = torch.randn(5, 3), torch.randn(4, 3)
+    c = k.matmul_nt(a, b)
+    assert isinstance(c, torch.Tensor) and c.shape == (5, 4)
+    assert torch.allclose(c, a @ b.T, atol=1e-5)
+    assert torch.equal(k.matmul_nt(5, 4, 3, a.reshape(-1), b.reshape(-1)), c)
+
+
+@pytest.mark.parametrize(("call", "error", "message"), [
+    (lambda k, a, b: k.matmul_nt(a.ravel(), b.ravel()), TypeError,
+     "matmul_nt(): argument `a` is flat (shape (15,)), so `m` cannot be read from its dims (m, k): pass the "
+     "scalars, matmul_nt(m, n, k, a, b[, c]), or `a` with dims (m, k)"),
+    (lambda k, a, b: k.matmul_nt(a[None], b), TypeError,
+     "matmul_nt(): argument `a` must have the kernel's declared dims (m, k) (2-D), got shape (1, 5, 3); reshape "
+     "it, or pass every scalar (matmul_nt(m, n, k, a, b[, c])) to pass a flat array"),
+    (lambda k, a, b: k.matmul_nt(a, b.T.copy()), ValueError,
+     "matmul_nt(): arguments `a` and `b` disagree on `k`: `a` of dims (m, k) has shape (5, 3) (k = 3), `b` of "
+     "dims (n, k) has shape (3, 4) (k = 4)"),
+    (lambda k, a, b: k.matmul_nt(a=a, b=b, k=4), ValueError,
+     "matmul_nt(): `k` is 4, but argument `a` of dims (m, k) has shape (5, 3), which gives k = 3; pass k = 3, or "
+     "leave it out"),
+    (lambda k, a, b: k.matmul_nt(a, b, k=4), ValueError, "matmul_nt(): `k` is 4, but argument `a`"),
+    (lambda k, a, b: k.matmul_nt(a), TypeError,
+     "matmul_nt(): takes matmul_nt(m, n, k, a, b[, c]) or matmul_nt(a, b[, c]) (m, n, k from the arrays' dims); "
+     "got 1 positional argument"),
+    (lambda k, a, b: k.matmul_nt(a, b, np.zeros((5, 4), np.float32), c=np.zeros((5, 4), np.float32)), TypeError,
+     "matmul_nt(): got two values for argument `c`"),
+    (lambda k, a, b: k.matmul_nt("a", b), TypeError,
+     "matmul_nt(): argument `a` must be an array with a `shape` to give `m` (its dims (m, k)), got str"),
+    (lambda k, a, b: k.pairs(np.ones((3, 4), np.float32)), ValueError,
+     "pairs(): argument `x` of dims (2, n) has shape (3, 4), but dim 0 is 2 for these arguments; check the arguments"),
+    (lambda k, a, b: k.matmul_nt(a, b[:, :2].copy().reshape(2, 4)), ValueError,
+     "matmul_nt(): arguments `a` and `b` disagree on `k`"),
+])
+def test_a_call_whose_dims_do_not_fit_is_one_line(k: ModuleType, call: object, error: type[Exception],
+                                                   message: str) -> None:
+    a, b = np.ones((5, 3), np.float32), np.ones((4, 3), np.float32)
+    with pytest.raises(error) as caught:
+        call(k, a, b)  # type: ignore[operator]
+    assert str(caught.value).startswith(message), str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_the_call_with_every_scalar_keeps_its_meaning(k: ModuleType) -> None:
+    """The call that passes every scalar reads no shape: flat arrays, and arrays of any shape whose lengths fit
+    the `where`, run as before (a (15,) `a` for m × k = 5 × 3, a (3, 5) one too)."""
+    a, b = np.arange(15, dtype=np.float32), np.arange(12, dtype=np.float32)
+    c = k.matmul_nt(5, 4, 3, a, b)
+    assert np.array_equal(k.matmul_nt(5, 4, 3, a.reshape(3, 5), b), c)
+    with pytest.raises(ValueError, match=r"^matmul_nt\(\): requirement `len\(a\) == m \* k` failed"):
+        k.matmul_nt(5, 4, 4, a, b)
+
+
+def test_the_dims_show_in_the_signature_docstring_pyi_manifest_and_inspect(k: ModuleType) -> None:
+    manifest = json.loads((Path(k.__file__).parent / "_oxpack" / "kernels.json").read_text())
+    assert manifest["kernels"]["matmul_nt"]["dims"] == {"a": "(m, k)", "b": "(n, k)"}
+    assert list(inspect.signature(k.matmul_nt).parameters) == ["m", "n", "k", "a", "b", "c", "stream", "threads",
+                                                               "block"]
+    doc = k.matmul_nt.__doc__
+    assert "m: uint32 scalar; left out, read from the dims of `a` (see Dims)." in doc
+    assert "Dims (declared by the kernel):\n        a = (m, k)\n        b = (n, k)\n" \
+           "        A call may pass only its data, matmul_nt(a, b[, c]): m, n, k then come" in doc
+    pyi = Path(k.__file__).with_suffix(".pyi").read_text()
+    assert "from typing import overload" in pyi
+    assert "@overload\ndef matmul_nt(\n    a: DeviceArray,\n    b: DeviceArray,\n    c: DeviceArray | None = None,\n" \
+           "    *,\n" in pyi
+    assert "@overload\ndef matmul_nt(\n    m: int,\n    n: int,\n    k: int,\n" in pyi
+    assert "@overload\ndef matmul_nt(\n    *,\n    m: int | None = None,\n" in pyi
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "inspect", str(Path(k.__file__).parent)],
+                          capture_output=True, text=True, check=True)
+    assert "#[dims(a = (m, k), b = (n, k))] #[outputs(c = (m, n))] pub fn matmul_nt(" in proc.stdout
+    assert "matmul_nt(a: DeviceArray, b: DeviceArray, c: DeviceArray | None = None, *, stream=None, threads=None, " \
+           "block=None) -> DeviceArray" in proc.stdout
+
+
+def test_mypy_takes_each_form_of_a_derived_call(k: ModuleType, tmp_path: Path) -> None:
+    """The `.pyi`'s overloads: every scalar by place, the data alone, every argument by name; mypy --strict
+    accepts each and refuses the data with a scalar by place."""
+    pytest.importorskip("mypy")
+    package = Path(k.__file__).parent
+    (tmp_path / "caller.py").write_text(textwrap.dedent("""\
+        from declared import kernels
+        from declared.kernels import DeviceArray
+
+
+        def run(a: DeviceArray, b: DeviceArray) -> DeviceArray:
+            kernels.matmul_nt(5, 4, 3, a, b)
+            kernels.matmul_nt(a, b, b)
+            kernels.matmul_nt(a=a, b=b, k=3)
+            return kernels.matmul_nt(a, b)
+
+
+        def wrong(a: DeviceArray, b: DeviceArray) -> None:
+            kernels.matmul_nt(a, 4, b)
+    """))
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / ".mypy"),
+                           "caller.py"], cwd=tmp_path, capture_output=True, text=True, check=False,
+                          env={**os.environ, "MYPYPATH": str(package.parent)})
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "caller.py:13: error: No overload variant of \"matmul_nt\" matches" in proc.stdout, proc.stdout
+    assert "Found 1 error" in proc.stdout, proc.stdout
+
+
+def test_the_torch_operator_takes_the_data_alone(k: ModuleType) -> None:
+    """`ops["matmul_nt"]` of `kernels_torch` (a `DataOp`): the operator with every scalar, or the tensors alone
+    (the scalars read from their shapes in Python, then the operator, whose schema keeps them); refusals in
+    one line; `torch.compile` (aot_eager) traces the data-only call into the operator with the dims."""
+    torch = pytest.importorskip("torch")
+    ops = importlib.import_module(f"{k.__package__}.kernels_torch").ops
+    op = ops["matmul_nt"]
+    a, b = torch.randn(5, 3), torch.randn(4, 3)
+    want = op(5, 4, 3, a, b)
+    assert want.shape == (5, 4) and torch.allclose(want, a @ b.T, atol=1e-5)
+    assert torch.equal(op(a, b), want) and torch.equal(op(a=a, b=b), want) and torch.equal(op(a, b=b, k=3), want)
+    assert torch.equal(op(a, b, m=5, n=4, k=3), want) and torch.equal(op(5, 4, k=3, a=a, b=b), want)
+    assert op.default is torch.ops.declared.matmul_nt.default  # the operator's overloads are its own
+    assert "SymInt m, SymInt n, SymInt k, Tensor a, Tensor b" in str(op.default._schema)
+    for call, error, message in [
+            (lambda: op(a.reshape(-1), b), ValueError, "matmul_nt(): argument `a` must have the kernel's declared dims "
+             "(m, k), got shape (15,); pass the scalars with a flat tensor"),
+            (lambda: op(a, b.T.contiguous()), ValueError, "matmul_nt(): `k` disagrees with the dims: `a` gives 3, `b` of "
+             "dims (n, k) and shape (3, 4) gives 4"),
+            (lambda: op(a, b, k=4), ValueError, "matmul_nt(): `k` disagrees with the dims: it is 4, `a` of dims (m, k) "
+             "and shape (5, 3) gives 3"),
+            (lambda: op(a, b, a), TypeError, "matmul_nt(): takes (m, n, k, a, b) or (a, b), got 3 positional arguments"),
+            (lambda: op(a, a=a), TypeError, "matmul_nt(): got two values for argument `a`")]:
+        with pytest.raises(error) as caught:
+            call()
+        assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("backend", ["aot_eager", "inductor"])
+@pytest.mark.filterwarnings("ignore:`torch.jit.script_method` is deprecated:DeprecationWarning")  # inductor's own
+def test_torch_compile_traces_the_data_alone(k: ModuleType, backend: str) -> None:
+    """`torch.compile(fullgraph=True)` of a function that calls `ops["matmul_nt"](a, b)`: the dims read from
+    the fake tensors' shapes reach the operator (its fake implementation makes `c` of them), and other dims
+    (the second call: symbolic, or retraced) give what eager gives."""
+    torch = pytest.importorskip("torch")
+    if backend == "inductor" and not shutil.which("g++") and not shutil.which("c++"):
+        pytest.skip("inductor on the CPU needs a C++ compiler")
+    ops = importlib.import_module(f"{k.__package__}.kernels_torch").ops
+
+    def f(a: Any, b: Any) -> Any:
+        return ops["matmul_nt"](a, b) * 2
+
+    torch._dynamo.reset()
+    compiled = torch.compile(f, fullgraph=True, backend=backend)
+    g = torch.Generator().manual_seed(5)
+    for m, n, kk in ((5, 4, 3), (7, 2, 3), (9, 6, 4)):
+        a, b = torch.randn(m, kk, generator=g), torch.randn(n, kk, generator=g)
+        torch.testing.assert_close(compiled(a, b), f(a, b))
+        torch.testing.assert_close(compiled(a, b), a @ b.T * 2, atol=1e-5, rtol=1e-5)
+
+
+def test_the_jax_function_takes_the_data_alone(k: ModuleType) -> None:
+    jax = pytest.importorskip("jax")
+    kj = importlib.import_module(f"{k.__package__}.kernels_jax")
+    a = np.arange(15, dtype=np.float32).reshape(5, 3) / 7
+    b = np.linspace(-1, 1, 12, dtype=np.float32).reshape(4, 3)
+    want = np.asarray(jax.jit(lambda a, b: kj.matmul_nt(5, 4, 3, a, b))(a, b))
+    np.testing.assert_allclose(want, a @ b.T, rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(np.asarray(jax.jit(kj.matmul_nt)(a, b)), want)
+    np.testing.assert_array_equal(np.asarray(jax.jit(lambda x: kj.scaled(2.0, x))(a)), 2 * a)
+    assert "Or call it with its data alone, matmul_nt(a, b): m, n, k then come from the arrays' dims" in \
+        kj.matmul_nt.__doc__
+    with pytest.raises(ValueError, match=r"^matmul_nt\(\): arguments `a` and `b` disagree on `k`"):
+        jax.jit(kj.matmul_nt)(a, b.T.copy())
+    with pytest.raises(TypeError, match=r"^matmul_nt\(\): argument `a` is flat \(shape \(15,\)\)"):
+        jax.jit(kj.matmul_nt)(a.ravel(), b.ravel())
+
+
 BAD = {
     "unknown.rs": ("#[launch(grid = cdiv(m, 128), block = 128)]", "n: u32, out: &mut DisjointSlice<f32>"),
     "float.rs": ("#[launch(threads = s)]", "s: f32, out: &mut DisjointSlice<f32>"),
@@ -375,6 +577,12 @@ BAD = {
     "outnone.rs": ("#[outputs(x = (n))]", "n: u32, x: &[f32], out: &mut DisjointSlice<f32>"),
     "outorder.rs": ("#[outputs(out = (n))]", "n: u32, out: &mut DisjointSlice<f32>, x: &[f32]"),
     "outfloat.rs": ("#[outputs(out = (s))]", "s: f32, out: &mut DisjointSlice<f32>"),
+    "dimsunknown.rs": ("#[dims(x = (n, q))]", "n: u32, x: &[f32], out: &mut DisjointSlice<f32>"),
+    "dimsfloat.rs": ("#[dims(x = (s))]", "s: f32, x: &[f32], out: &mut DisjointSlice<f32>"),
+    "dimstwice.rs": ("#[dims(x = (n), x = (n))]", "n: u32, x: &[f32], out: &mut DisjointSlice<f32>"),
+    "dimsout.rs": ("#[dims(out = (n))]", "n: u32, x: &[f32], out: &mut DisjointSlice<f32>"),
+    "dimsscalar.rs": ("#[dims(n = (n))]", "n: u32, x: &[f32], out: &mut DisjointSlice<f32>"),
+    "dimslaunch.rs": ("#[dims(x = (threads))]", "n: u32, x: &[f32], out: &mut DisjointSlice<f32>"),
 }
 REFUSALS = {
     "unknown.rs": "`#[launch(grid = cdiv(m, 128), block = 128)]` is not supported: `m` is not a parameter of the kernel",
@@ -412,6 +620,14 @@ REFUSALS = {
     "outorder.rs": "`#[outputs(out = (n))]` names outputs that `x` follows: the outputs a call may leave out come "
                    "last; move them there",
     "outfloat.rs": "`#[outputs(out = (s))]` names `s`, a float32 scalar: dims take integer parameters",
+    "dimsunknown.rs": "`#[dims(x = (n, q))]` is not supported: `q` is not a parameter of the kernel",
+    "dimsfloat.rs": "`#[dims(x = (s))]` names `s`, a float32 scalar: dims take integer parameters",
+    "dimstwice.rs": "`#[dims(x = (n), x = (n))]` is not supported: an array is named twice",
+    "dimsout.rs": "`#[dims(out = (n))]` names `out`, which is an output: an output's dims go in `#[outputs(...)]`; "
+                  "name input arrays, `&[T]` or `TmaSource<T>` parameters",
+    "dimsscalar.rs": "`#[dims(n = (n))]` names `n`, which is no input array but a scalar",
+    "dimslaunch.rs": "`#[dims(x = (threads))]` is not supported: `dims = threads`: an array's dims cannot depend "
+                     "on the launch shape",
 }
 
 
@@ -419,11 +635,19 @@ def test_a_bad_declaration_is_a_build_error_naming_the_file(make_project: MakePr
     files = {name: f"use oxpack::prelude::*;\nkernel! {{\n    /// bad\n    {attr}\n"
                    f"    pub fn {name[:-3]}_k({params}) {{ let _ = out; }}\n}}\n"
              for name, (attr, params) in BAD.items()}
+    files["dimsvariant.rs"] = ("use oxpack::prelude::*;\nkernel! {\n    /// its dims\n    #[dims(x = (n))]\n"
+                               "    pub fn dimsvariant_k(n: u32, x: &[f32], out: &mut DisjointSlice<f32>) { let _ = out; }\n"
+                               "    /// a variant of another rank\n    #[variant_of(dimsvariant_k, sm_90a)]\n"
+                               "    #[dims(x = (n, n))]\n    pub fn dimsvariant_k_sm90a(n: u32, x: &[f32], "
+                               "out: &mut DisjointSlice<f32>) { let _ = out; }\n}\n")
     root = make_project(files, archs=["sm_80"])
     proc = subprocess.run([sys.executable, "-m", "oxpack", "build", str(root), "--out", str(root / "out"), "-q"],
                           capture_output=True, text=True, timeout=900, check=False)
     assert proc.returncode != 0
     text = proc.stderr
+    assert "kernels/dimsvariant.rs`: `#[variant_of(dimsvariant_k, sm_90a)]` on kernel `dimsvariant_k_sm90a` declares " \
+           "`#[dims(x = (n, n))]`, but `dimsvariant_k` declares `#[dims(x = n)]`: Python takes one kernel's arrays, " \
+           "of the same dims, on every arch; declare the same dims on both" in text, text
     for name, message in REFUSALS.items():
         line = next((line for line in text.splitlines() if f"kernels/{name}: kernel `{name[:-3]}_k`" in line), None)
         assert line is not None, (name, text)
@@ -554,3 +778,21 @@ kernel! {
         "this module (did you mean `copy_wide`?)"), proc.stderr
     assert "Traceback" not in proc.stderr
     assert not [p for p in (root / "out").rglob("*") if p.is_file()]  # no stub, manifest or fatbin written
+
+
+def test_dims_out_of_order_or_shape_is_the_macros_line(make_project: MakeProject) -> None:
+    """`#[dims]` after `#[outputs]`, or not `#[dims(...)]`: `kernel!`'s own line (rustc's error), naming the file."""
+    files = {name: f"use oxpack::prelude::*;\nkernel! {{\n    /// bad\n    {attrs}\n    pub fn {name[:-3]}_k("
+                   "n: u32, x: &[f32], out: &mut DisjointSlice<f32>) { let _ = out; }\n}\n"
+             for name, attrs in (("dimsorder.rs", "#[outputs(out = (n))]\n    #[dims(x = (n))]"),
+                                 ("dimsshape.rs", "#[dims = 3]"))}
+    root = make_project(files, archs=["sm_80"])
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "build", str(root), "--out", str(root / "out"), "-q"],
+                          capture_output=True, text=True, timeout=900, check=False)
+    text = proc.stderr
+    assert proc.returncode != 0 and "Traceback" not in text
+    assert "rustc failed to compile `kernels/dimsorder.rs`: kernels/dimsorder.rs:2:1: error: oxpack: write " \
+           "`#[outputs(out = (rows, cols), ...)]` (the dims of outputs a call may leave out), after `#[launch(...)]`, " \
+           "`#[tune(...)]` and `#[dims(...)]` (if any)" in text, text
+    assert "rustc failed to compile `kernels/dimsshape.rs`: kernels/dimsshape.rs:2:1: error: oxpack: write " \
+           "`#[dims(a = (m, k), ...)]` (the dims of input arrays, whose scalars a call may then leave out)" in text, text

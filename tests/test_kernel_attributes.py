@@ -17,6 +17,7 @@ REFUSED = {
     "#[max_register(64)]": "did you mean `#[max_registers(N)]`",
     "#[whole_warp]": "did you mean `#[whole_warps]`",
     "#[coarse(2)]": "did you mean `#[coarsen(N)]`",
+    "#[dim(a = (m))]": "did you mean `#[dims(ARRAY = (DIMS), ...)]`",
     "#[inline]": "`#[inline]` is not an attribute that `kernel!` takes; kernel attributes are `#[launch_bounds]`",
     "#[launch_bounds(-1)]": "`#[launch_bounds(-1)]` takes integer literals, and `-1` is a negative number",
     '#[launch_bounds("x")]': '`#[launch_bounds("x")]` takes integer literals, and `"x"` is a string',

@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Iterator
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -591,6 +592,33 @@ def test_example_linear_gelu(mods: ModuleType, rng: np.random.Generator) -> None
     got = widen(c).astype(np.float64)
     # within one bf16 rounding (2^-8 relative) of the f64 GELU of the f32 sums
     assert np.all(np.abs(got - ref) <= 2.0 ** -8 * np.abs(ref) + 1e-6), np.abs(got - ref).max()
+
+
+@pytest.mark.parametrize("kernel", ["gemm_bf16", "gemm_bf16_nt", "gemm_bf16_nt_bf16", "gemm_tf32_nt", "linear_gelu_bf16"])
+def test_example_gemm_takes_its_data_alone(mods: ModuleType, rng: np.random.Generator, kernel: str) -> None:
+    """`#[dims(a = (m, k), b = (n, k))]`: the call of the operands alone reads m, n, k from their shapes and
+    writes the bits that the call with every scalar (and flat arrays) writes; the output made when left
+    out (NumPy operands: tf32); operands whose dims disagree are refused in one line before anything runs."""
+    m, n, k = 130, 72, 40
+    tf32, f32 = kernel == "gemm_tf32_nt", kernel in ("gemm_bf16", "gemm_bf16_nt", "gemm_tf32_nt")
+    shape_b = (k, n) if kernel == "gemm_bf16" else (n, k)
+    if tf32:
+        a, b = rng.standard_normal((m, k)).astype(np.float32), rng.standard_normal(shape_b).astype(np.float32)
+    else:
+        a, b = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal(shape_b) / 4)
+    wrap: Any = (lambda x: x) if tf32 else BFloat16
+    bias = [wrap(to_bf16(rng.standard_normal(n)))] if kernel == "linear_gelu_bf16" else []
+    outs = [np.zeros((m, n), np.float32 if f32 else np.uint16) for _ in range(2)]
+    given = [c if f32 else BFloat16(c) for c in outs]
+    stub = getattr(mods, kernel)
+    stub(m, n, k, wrap(a.ravel()), wrap(b.ravel()), *bias, given[0].ravel() if f32 else BFloat16(outs[0].ravel()))
+    assert stub(wrap(a), wrap(b), *bias, given[1]) is given[1]
+    assert outs[0].any() and np.array_equal(outs[0], outs[1])
+    if tf32:
+        assert np.array_equal(stub(a, b), outs[0])
+    wrong = wrap(b.reshape(shape_b[::-1]) if kernel == "gemm_bf16" else np.ascontiguousarray(b[:, : k // 2]))
+    with pytest.raises(mods.KernelValueError, match=rf"^{kernel}\(\): arguments `a` and `(b|w)` disagree on `k`"):
+        stub(wrap(a), wrong, *bias, given[1])
 
 
 GEMM_GRID = ("{kernel}(): `threads=384` differs from the kernel's declared launch `grid = cdiv(m, 128) * cdiv(n, 128)` "

@@ -21,6 +21,8 @@ kernel! {
     /// that the block stages in shared memory. Another block shape is refused before the
     /// launch (and traps on the device).
     #[launch(threads = (cdiv(n, 8), cdiv(m, 8)), block = (16, 16))]
+    #[dims(a = (m, k), b = (k, n))]
+    #[outputs(c = (m, n))]
     pub fn sgemm(
         ij: ThreadIndex2, m: u32, n: u32, k: u32, a: &[f32], b: &[f32],
         c: &mut DisjointSlice<f32, RegisterTiles<TM, TN>> = (n),

@@ -38,6 +38,8 @@ kernel! {
     /// (wrapping on overflow, as the hardware does; no overflow below k = 131,072).
     /// One block of 128 threads per 128 × 128 tile of `c`.
     #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
+    #[dims(a = (m, k), b = (n, k))]
+    #[outputs(c = (m, n))]
     #[launch_bounds(128)]
     pub fn gemm_s8_nt(
         m: u32, n: u32, k: u32, a: &[i8], b: &[i8], c: &mut DisjointSlice<i32, Tiles> = (n),

@@ -5,6 +5,7 @@ use oxpack::prelude::*;
 kernel! {
     /// out ← a + s·b for `height × width` matrices (a 2-D launch, x along a row).
     #[launch(threads = (width, height))]
+    #[dims(a = (height, width), b = (height, width))]
     pub fn add_scaled(
         ij: ThreadIndex2, width: u32, height: u32, s: f64, a: &[f64], b: &[f64],
         out: &mut DisjointSlice<f64, Rows> = (width),
@@ -21,6 +22,7 @@ kernel! {
     /// out ← mᵀ: `m` is `height × width`, `out` is `width × height`
     /// (a 2-D launch over the output, x along its rows).
     #[launch(threads = (height, width))]
+    #[dims(m = (height, width))]
     pub fn transpose(
         ij: ThreadIndex2, width: u32, height: u32, m: &[f32], out: &mut DisjointSlice<f32, Rows> = (height),
     )
@@ -39,6 +41,7 @@ kernel! {
     /// conflicts): reads and writes are both coalesced. One block of 32 × 8 threads per
     /// 32 × 32 tile of `m`: each thread moves four elements.
     #[launch(grid = (cdiv(width, 32), cdiv(height, 32)), block = (32, 8))]
+    #[dims(m = (height, width))]
     pub fn transpose_tiled(
         ij: ThreadIndex2, width: u32, height: u32, m: &[f32],
         out: &mut DisjointSlice<f32, TransposedTiles<32, 8>> = (height, width),

@@ -15,6 +15,7 @@ kernel! {
     /// 4096 columns block 512 took 1.8x as long as 256).
     #[launch(grid = len(out) / max(cols, 1))]
     #[tune(block = [128, 256, 512, 1024])]
+    #[dims(x = (len(x) / cols, cols))]
     pub fn softmax(i: ThreadIndex, cols: Uniform<u32>, x: &[f32], out: &mut DisjointSlice<f32, BlockRows> = (cols))
     where (len(x) == len(out), cols >= 1, len(x) % cols == 0) {
         // `load` and the bounds below depend on the block alone: a block returns, or

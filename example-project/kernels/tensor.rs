@@ -9,7 +9,9 @@
 //! and CuPy allocate them) are copied by `cp.async`; others by ordinary loads, slower.
 //!
 //! Each kernel declares its launch, one block of 128 threads per tile of C:
-//! `#[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]`, so a call passes only data. A
+//! `#[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]`, its operands' dims,
+//! `#[dims(a = (m, k), b = (n, k))]`, and its output's, `#[outputs(c = (m, n))]`, so a call passes
+//! only data, `c = gemm_bf16_nt_bf16(a, b)` (or every scalar, with flat arrays too). A
 //! `threads=` or `block=` given that differs is refused before the launch, in one line; the
 //! kernels' `where (...)` states the same shape (the device code traps on another one too).
 use oxpack::prelude::*;
@@ -201,6 +203,8 @@ kernel! {
     /// sm_90a body (the Hopper pipeline reads B n × k): on Hopper this `mma.sync` body runs too;
     /// `gemm_bf16_nt` with bᵀ (n × k) runs the `wgmma` one.
     #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
+    #[dims(a = (m, k), b = (k, n))]
+    #[outputs(c = (m, n))]
     #[launch_bounds(128)]
     pub fn gemm_bf16(
         m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32, Tiles> = (n),
@@ -213,6 +217,8 @@ kernel! {
     /// c ← a·bᵀ on tensor cores: `a` m × k and `b` n × k (torch's `linear` weight layout),
     /// row-major bf16; `c` m × n, f32. Launched as `gemm_bf16`.
     #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
+    #[dims(a = (m, k), b = (n, k))]
+    #[outputs(c = (m, n))]
     #[launch_bounds(128)]
     pub fn gemm_bf16_nt(
         m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<f32, Tiles> = (n),
@@ -225,6 +231,8 @@ kernel! {
     /// c ← a·bᵀ as `gemm_bf16_nt`, with `c` m × n in bf16 (rounded to nearest even):
     /// torch's `F.linear(a, b)` without bias. Launched as `gemm_bf16`.
     #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
+    #[dims(a = (m, k), b = (n, k))]
+    #[outputs(c = (m, n))]
     #[launch_bounds(128)]
     pub fn gemm_bf16_nt_bf16(
         m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<BF16, Tiles> = (n),
@@ -238,6 +246,8 @@ kernel! {
     /// f32, of which the tensor cores read the top 19 bits (sign, exponent, 10 mantissa bits:
     /// truncated); products summed in f32 into `c`, m × n. Launched as `gemm_bf16`.
     #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
+    #[dims(a = (m, k), b = (n, k))]
+    #[outputs(c = (m, n))]
     #[launch_bounds(128)]
     pub fn gemm_tf32_nt(
         m: u32, n: u32, k: u32, a: &[f32], b: &[f32], c: &mut DisjointSlice<f32, Tiles> = (n),
@@ -251,6 +261,8 @@ kernel! {
     /// and activated in f32, stored in bf16: `a` m × k, `w` n × k, `bias` n, `c` m × n.
     /// Launched as `gemm_bf16`; on Hopper its sm_90a variant runs (`linear_gelu_bf16_sm90a`).
     #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
+    #[dims(a = (m, k), w = (n, k), bias = (n))]
+    #[outputs(c = (m, n))]
     #[launch_bounds(128)]
     pub fn linear_gelu_bf16(
         m: u32, n: u32, k: u32, a: &[BF16], w: &[BF16], bias: &[BF16], c: &mut DisjointSlice<BF16, Tiles> = (n),
@@ -265,6 +277,7 @@ kernel! {
     /// 16-byte-aligned bases.
     #[variant_of(gemm_bf16_nt, sm_90a)]
     #[launch(grid = cdiv(m, 128) * cdiv(n, 256), block = 384, shared = {Big::SHARED_BYTES / 8})]
+    #[dims(a = (m, k), b = (n, k))]
     #[launch_bounds(384, 1)]
     pub fn gemm_bf16_nt_sm90a(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -278,6 +291,7 @@ kernel! {
     /// shared memory (`WgStaging`: `stmatrix`, then 16-byte stores of whole rows).
     #[variant_of(gemm_bf16_nt_bf16, sm_90a)]
     #[launch(grid = cdiv(m, 128) * cdiv(n, 256), block = 384, shared = {Big::SHARED_BYTES / 8})]
+    #[dims(a = (m, k), b = (n, k))]
     #[launch_bounds(384, 1)]
     pub fn gemm_bf16_nt_bf16_sm90a(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
@@ -293,6 +307,7 @@ kernel! {
     /// are not stored). `a` (m × k) and `w` (n × k) as `gemm_bf16_nt_sm90a`'s.
     #[variant_of(linear_gelu_bf16, sm_90a)]
     #[launch(grid = cdiv(m, 128) * cdiv(n, 256), block = 384, shared = {Big::SHARED_BYTES / 8})]
+    #[dims(a = (m, k), w = (n, k), bias = (n))]
     #[launch_bounds(384, 1)]
     pub fn linear_gelu_bf16_sm90a(
         m: u32, n: u32, k: u32, a: TmaSource<BF16>, w: TmaSource<BF16>, bias: &[BF16],
@@ -313,6 +328,7 @@ kernel! {
     #[variant_of(gemm_tf32_nt, sm_90a)]
     #[launch(grid = cdiv(m, 128) * cdiv(n, 256), block = 384,
              shared = {TmaPipeline::<4, 128, 256, f32>::SHARED_BYTES / 8})]
+    #[dims(a = (m, k), b = (n, k))]
     #[launch_bounds(384, 1)]
     pub fn gemm_tf32_nt_sm90a(
         m: u32, n: u32, k: u32, a: TmaSource<f32>, b: TmaSource<f32>,

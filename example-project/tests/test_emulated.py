@@ -328,6 +328,33 @@ def test_sgemm(rng: np.random.Generator, m: int, n: int, k: int) -> None:
     assert np.all(np.abs(c - ref) <= 1e-5 * scale + 1e-6)
 
 
+def test_the_data_alone(rng: np.random.Generator) -> None:
+    """Kernels that declare their arrays' dims (`#[dims]`) take the data alone: the scalars come from the
+    shapes, and the results are the call's with every scalar (flat arrays) bit for bit."""
+    m, n, k = 30, 33, 77
+    a, b = rng.standard_normal((m, k), dtype=np.float32), rng.standard_normal((k, n), dtype=np.float32)
+    c = poisoned((m, n), np.float32)
+    kernels.sgemm(m, n, k, a.ravel(), b.ravel(), c)
+    made = kernels.sgemm(a, b)  # c made like `a`, and returned
+    assert made.shape == (m, n) and np.array_equal(made, c)
+    x = rng.standard_normal((7, 33), dtype=np.float32)
+    out, alone = poisoned((7, 33), np.float32), poisoned((7, 33), np.float32)
+    kernels.softmax(33, x, out)
+    kernels.softmax(x, alone)
+    assert np.array_equal(out, alone)
+    h, w = 13, 27
+    mat = rng.standard_normal((h, w), dtype=np.float32)
+    t = poisoned((w, h), np.float32)
+    kernels.transpose(mat, t)
+    assert np.array_equal(t, mat.T)
+    a2, b2 = rng.standard_normal((h, w)), rng.standard_normal((h, w))
+    o2 = poisoned((h, w), np.float64)
+    kernels.add_scaled(-0.25, a2, b2, o2)  # `s`, which no dim gives, stays the call's, in its place
+    assert np.array_equal(o2, a2 - 0.25 * b2)
+    with pytest.raises(kernels.KernelValueError, match=r"^sgemm\(\): arguments `a` and `b` disagree on `k`"):
+        kernels.sgemm(a, b.T.copy())
+
+
 def test_sgemm_with_another_block_shape_is_refused_before_the_launch() -> None:
     a = np.ones((64, 64), dtype=np.float32)
     with pytest.raises(kernels.KernelValueError, match=r"^sgemm\(\): `block=\(8, 8\)` differs from the kernel's "

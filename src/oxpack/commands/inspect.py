@@ -32,7 +32,7 @@ from ..package.fatbin_reader import (
     fatbin_ptx,
     read_fatbin,
 )
-from ..sources.signatures import python_signature, rust_signature
+from ..sources.signatures import data_signature, python_signature, rust_signature
 
 __all__ = [
     "ACCEPTS",
@@ -80,6 +80,7 @@ class ModuleView:
             bodies = {arch: k.body(arch) for arch in self.manifest.archs}
             out.append({
                 "name": name, "crate": k.crate, "doc": k.doc, "python": python_signature(k),
+                **({"python_data": data_signature(k)} if k.derived else {}),
                 "rust": rust_signature(k), "params": [p.to_json() for p in k.params], "requires": list(k.requires),
                 "resources": resources, "bodies": bodies, "resident_grid": k.resident_grid,
             })
@@ -175,7 +176,8 @@ def _render(ins: Inspection) -> str:
             where = next((c["source"] for c in data["crates"] if c["name"] == k["crate"] and c["source"]), None)
             lines += ["", f"kernel {k['name']}  (crate {k['crate']}{', ' + where if where else ''})"]
             lines += [f"  {line}".rstrip() for line in k["doc"].strip().splitlines()]
-            lines += [f"  python  {k['python']}", f"  rust    {k['rust']}"]
+            lines += [f"  python  {k['python']}", *([f"     or   {k['python_data']}"] if "python_data" in k else []),
+                      f"  rust    {k['rust']}"]
             if k["resident_grid"]:
                 lines.append("  launch  at most the blocks the GPU holds at once (every output is drawn tile by tile)")
             lines.append("  arch      registers  spills  stack  shared  constant  (spills and memory in bytes)")

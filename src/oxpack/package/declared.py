@@ -19,7 +19,7 @@ from typing import Any
 from ..contract import where
 from ..runtime import _checks
 
-__all__ = ["launch_doc", "stub_call"]
+__all__ = ["derive_call", "dims_doc", "launch_doc", "stub_call"]
 
 _MAX_GRID_X = 2**31 - 1
 
@@ -148,6 +148,40 @@ def _tuned_kernel(kernel: Any, call: list[str]) -> str:
         out += [f'        if _ox_kernel == "{other}":  # another kernel of the same arguments was faster\n',
                 f"            {other}({args})\n", "            return\n"]
     return "".join(out)
+def derive_call(kernel: Any, call: list[str]) -> str:
+    """The stub's first lines for a kernel whose `#[dims]` let a call leave scalars out (`derived`): a call
+    that leaves one out, or passes only data, has them read from its arrays' shapes (`Kernel.derive`);
+    a call that passes every scalar tests only that, and goes on as any call."""
+    derived = list(kernel.derived)
+    if not derived:
+        return ""
+    optional = set(kernel.outputs)
+    last = [name for name in call if name not in optional][-1]
+    # the data alone leaves the last required argument out, or, where the data reaches it (a kernel with as
+    # many outputs as derived scalars), puts data in a scalar's place: then a type test (`_Dims.needed`);
+    # else a scalar left out by name is None
+    data = [name for name in call if name not in derived]
+    spills = len(data) > call.index(last)
+    test = " or ".join([f"{last} is None", *(f"_ox_type({name}) is not int" if spills and call.index(name) < len(data)
+                                            else f"{name} is None" for name in derived)])
+    return (f"    if {test}:  # scalars left out: read from the arrays' dims (#[dims])\n"
+            f'        {_tuple(call)} = _module.kernel("{kernel.name}").derive({_tuple(call)})\n')
+
+
+def dims_doc(kernel: Any) -> list[str]:
+    """The docstring's ``Dims:`` lines: each declared input's dims, and the call of data alone."""
+    if not kernel.dims:
+        return []
+    derived = list(kernel.derived)
+    data = [p.name for p in kernel.call_args if p.name not in derived]
+    lines = ["", "Dims (declared by the kernel):", *(f"    {name} = {dims}" for name, dims in kernel.dims.items())]
+    if derived:
+        optional = set(kernel.outputs)
+        shown = ", ".join(n for n in data if n not in optional) + "".join(f"[, {n}]" for n in data if n in optional)
+        lines += [f"    A call may pass only its data, {kernel.name}({shown}): {', '.join(derived)} then come",
+                  "    from the arrays' shapes (a scalar passed is checked against them; a flat array",
+                  "    needs every scalar passed)."]
+    return lines
 
 
 def fast_names(kernel: Any) -> list[tuple[str, str, Any]]:

@@ -32,7 +32,7 @@ from ..contract import manifest as model
 from ..contract import runtime, where
 from ..errors import StageError
 from ..runtime import FILES
-from ..sources.signatures import python_args, python_def
+from ..sources.signatures import python_args, python_def, python_overloads
 from ..store.cache import write_atomic
 from .fatbin_reader import (
     CubinKernel,
@@ -42,7 +42,7 @@ from .fatbin_reader import (
     is_fatbin,
     read_fatbin,
 )
-from .declared import fast_names, launch_doc, stub_call
+from .declared import derive_call, dims_doc, fast_names, launch_doc, stub_call
 from .launchers import launcher_file, render_launchers
 from .jax import jax_files, render_jax
 from .torch import render_torch, torch_files, torch_hook
@@ -345,6 +345,12 @@ def _docstring(kernel: Any) -> str:
         at = next(n for n, line in enumerate(lines) if line.startswith(f"    {name}: "))
         lines[at] = lines[at][:-1] + "; left out, the call"
         lines.insert(at + 1, f"        makes it with dims {dims}, like its first array, and returns it.")
+    for name in kernel.derived:  # `#[dims]`: read from the arrays' shapes when left out
+        at = next(n for n, line in enumerate(lines) if line.startswith(f"    {name}: "))
+        arrays = [array for array, dims in kernel.input_dims().items()
+                  if any(isinstance(d, where().Scalar) and d.name == name for d in dims)]
+        lines[at] = lines[at][:-1] + "; left out, read from the dims of " + \
+            " and ".join(f"`{a}`" for a in arrays) + " (see Dims)."
     rank = kernel.rank
     per_element = f"        one per element of `{default.name}`." if default is not None else "        required."
     if rank is not None and rank > 1:
@@ -391,6 +397,7 @@ def _docstring(kernel: Any) -> str:
                             " (each with its own",
                             "        blocks; the same arguments), timed at their first call (#[tune]; OXPACK_TUNE",
                             "        pins or turns it off). A block given runs this kernel."]
+    lines += dims_doc(kernel)
     lines += launch_doc(kernel)
     requires = [where().render(r.test) for r in kernel.requirements()]
     if requires:
@@ -447,12 +454,13 @@ def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:
     for name, kernel in kernels:
         args = ", ".join(arg for arg, _ in python_args(kernel))
         packed = f"({args},)" if len(kernel.args) == 1 else f"({args})"
-        if kernel.launch or kernel.tune or kernel.tune_kernels or kernel.bodies:
-            out += ["\n\n", python_def(kernel), _docstring(kernel),
+        derive = derive_call(kernel, [arg for arg, _ in python_args(kernel)])
+        if kernel.launch or kernel.tune or kernel.tune_kernels or kernel.bodies or kernel.outputs:
+            out += ["\n\n", python_def(kernel), _docstring(kernel), derive,
                     stub_call(kernel, [arg for arg, _ in python_args(kernel)])]
             continue
         out += [
-            "\n\n", python_def(kernel), _docstring(kernel),
+            "\n\n", python_def(kernel), _docstring(kernel), derive,
             f"    if _fast_{name}({args}{', ' if args else ''}stream, threads, block):\n",
             "        return  # checked in full, and launched as an earlier call was\n",
             f'    _module.kernel("{name}")({packed}, stream, threads, block)\n',
@@ -483,7 +491,14 @@ def _render_pyi(manifest: Any) -> str:
         '    """Run the kernels on the CPU (True, as OXPACK_EMULATE=1) or the GPU (False); in a\n',
         '    `with` block, only until its end. Emulation needs a build with `emulation = true`."""\n',
     ]
+    if any(kernel.derived for _, kernel in kernels):
+        at = out.index("\nfrom contextlib import AbstractContextManager\n\n")
+        out[at] = "\nfrom contextlib import AbstractContextManager\nfrom typing import overload\n\n"
     for _, kernel in kernels:
+        if kernel.derived:  # `#[dims]`: the call with every scalar, by name, with the data alone
+            *first, last = python_overloads(kernel)
+            out += ["\n", *(f"{o[:-2]}: ...\n" for o in first), last, _docstring(kernel)]
+            continue
         out += ["\n", python_def(kernel), _docstring(kernel)]
     return "".join(out)
 

@@ -9,7 +9,7 @@ import textwrap
 from typing import Any
 
 from .. import data_dir
-from ..contract import dtypes
+from ..contract import dtypes, where
 from ..sources import backward
 
 __all__ = ["functional_outputs", "render_torch", "torch_files", "torch_hook"]
@@ -84,6 +84,10 @@ def _spec(name: str, kernel: Any, plan: Any) -> str:
         fields += [f"functional={_literal(functional)}", f"returns={_literal(tuple(kernel.outputs))}"]
         if plan is not None:
             fields.append(f"backward={_literal((plan.steps, plan.grads, plan.differentiable))}")
+        if kernel.derived:  # `#[dims]`: the functional operator takes the data alone too (`DataOp`)
+            lang = where()
+            dims = tuple((name, tuple(lang.render(d) for d in axes)) for name, axes in kernel.input_dims().items())
+            fields += [f"dims={_literal(dims)}", f"derived={_literal(tuple(kernel.derived))}"]
     return "    OpSpec(\n" + "".join(f"        {f},\n" for f in fields) + "    ),\n"
 
 
@@ -105,7 +109,9 @@ def render_torch(manifest: Any) -> dict[str, bytes]:
             f"so a function calling it compiles under ``torch.compile(fullgraph=True)``. "
             f"A kernel whose outputs are all declared (``#[outputs]``) has a functional "
             f"operator, which returns new outputs, and its in-place form as the ``.out`` "
-            f"overload; one that names backward kernels (``#[backward]``) is differentiable.",
+            f"overload; one that names backward kernels (``#[backward]``) is differentiable. "
+            f"``ops[...]`` of a functional operator whose scalars its inputs' dims give "
+            f"(``#[dims]``) also takes the tensors alone, and reads the scalars from their shapes.",
             width=79,
         )
         + '\n"""\n\n'

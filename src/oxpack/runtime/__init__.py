@@ -10,5 +10,5 @@ an installed oxpack).
 """
 
 FILES = ("_dtypes.py", "_fatbin.py", "_where.py", "_types.py", "_blocks.py", "_tuning.py", "_manifest.py", "_views.py",
-         "_fast.py", "_driver.py", "_tma.py", "_arrays.py", "_requires.py", "_checks.py", "_launch.py", "_place.py",
+         "_fast.py", "_driver.py", "_tma.py", "_arrays.py", "_requires.py", "_checks.py", "_launch.py", "_dims.py", "_place.py",
          "_traps.py", "_graphs.py", "_autotune.py", "_kernel.py", "runtime.py")

@@ -31,6 +31,7 @@ from ._autotune import choose_config as _choose_config
 from ._autotune import config_of as _config_of
 from ._autotune import sizer as _sizer
 from ._fast import _hooks, _State, _stream_handle
+from ._dims import _Dims
 from ._launch import _Declared, _Outputs
 from ._manifest import Kernel as _KernelSpec
 from ._place import _Placement
@@ -90,6 +91,8 @@ class Kernel:
         self.declared = _Declared(spec, checks) if spec.launch else None
         # `#[outputs(...)]`: the outputs a call may leave out, made with their declared dims
         self.outputs = _Outputs(spec) if spec.outputs else None
+        # `#[dims(...)]`: the scalars a call may leave out, read from the arrays' shapes
+        self.dims = _Dims(spec) if spec.derived else None
         # `#[tune(block = [...])]`: the candidate blocks; the tuned block per call sizes, once settled
         self.candidates: tuple[tuple[int, ...], ...] = spec.tune
         # `#[tune(kernels = [...])]`: the other kernels that the tuning may run instead (`tuned_kernel`)
@@ -133,6 +136,11 @@ class Kernel:
         """The Rust function whose body runs as this kernel on GPU `device` (or in emulation): its
         ``#[variant_of(name, arch)]`` variant for `arch(device)`, else the kernel itself."""
         return self.spec.body(self.arch(device))
+
+    def derive(self, given: tuple[object, ...]) -> tuple[object, ...]:
+        """The call's arguments, from what the stub's parameters hold (None: not passed), a call that leaves
+        scalars out (`#[dims]`) given them from its arrays' shapes (`_dims._Dims.derive`)."""
+        return given if self.dims is None else self.dims.derive(given)
 
     def allocate(self, args: tuple[object, ...]) -> tuple[object, ...]:
         """The stub's arguments with the outputs it left out (None) made (`#[outputs]`)."""

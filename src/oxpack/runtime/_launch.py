@@ -210,14 +210,14 @@ class _Outputs:
             if args[at] is not None:
                 continue
             for term, i in self.terms[p.name].items():
-                if i not in self.lengths and type(values[i]) is not int:
+                if i not in self.lengths and type(values[i]) is not int and not _symbolic(values[i]):
                     raise KernelArgumentError(f"{self.name}(): argument `{term}` must be an int "
                                               f"({self.call[i].dtype.name}), got {_type_name(values[i])}")
             try:
-                shape = tuple(int(d(values)) for d in dims)
+                shape = tuple(v if _symbolic(v) else int(v) for v in (d(values) for d in dims))
             except ZeroDivisionError:
                 raise self._fails(p, shown, values, "divides by zero") from None
-            if min(shape) < 0:
+            if not any(_symbolic(v) for v in shape) and min(shape) < 0:
                 raise self._fails(p, shown, values, f"is {shape}, negative")
             shapes[at] = shape
         return shapes
@@ -226,6 +226,12 @@ class _Outputs:
         terms = ", ".join(f"{term} = {values[i]}" for term, i in self.terms[p.name].items())
         return KernelValueError(f"{self.name}(): the declared dims of output `{p.name}`, {shown}, {why}"
                                 + (f" ({terms})" if terms else "") + f"; check the arguments, or pass `{p.name}`")
+
+
+def _symbolic(value: object) -> bool:
+    """Whether `value` is a size PyTorch traces symbolically (a ``torch.SymInt`` of a fake tensor's shape, as
+    a compiled graph's fake implementation sees it): kept as it is in the dims it makes."""
+    return type(value).__name__ == "SymInt"
 
 
 def _empty(kernel: str, p: _Param, shape: tuple[int, ...], like: object) -> object:

@@ -23,7 +23,7 @@ from ._blocks import block_threads as block_threads
 from ._blocks import registers_for as registers_for
 from ._dtypes import DTYPES
 from ._types import ManifestError, _Param
-from ._where import HELP, LAUNCH_HELP, LAUNCH_KEYS, Expr, Requirement, WhereError, parse, parse_shape
+from ._where import HELP, LAUNCH_HELP, LAUNCH_KEYS, Expr, Requirement, Scalar, WhereError, parse, parse_shape
 
 __all__ = ["KINDS", "MUTABLE", "RANKS", "REGISTERS_PER_BLOCK", "SCHEMA", "BlockLimit", "Crate", "Emulation",
            "HostLibrary", "Kernel", "LaunchBounds", "Manifest", "Param", "Signature", "Sources", "block_threads",
@@ -114,6 +114,10 @@ class Signature:
     the first call for a size times beside this one (each with its own candidate blocks); the stub of a call
     that leaves `block` open runs the fastest (`oxpack.sources.tuned` checks them at build time)."""
 
+    dims: Mapping[str, str] = field(default_factory=dict)
+    """``#[dims(a = (m, k), b = (n, k))]``: input array → its dims (`_where.parse_shape`, one expression per
+    dim). A scalar named alone as a dim (`derived`) may be left out of a call: the stub takes it from the
+    array's shape, and checks the shape of an array of that rank against the scalars."""
     outputs: Mapping[str, str] = field(default_factory=dict)
     """``#[outputs(c = (m, n))]``: output → its dims (`_where.parse_shape`, one expression per dim). A call may
     leave those outputs out (they come last): the stub allocates them like the call's arrays and returns
@@ -151,6 +155,17 @@ class Signature:
         """`outputs` parsed: output → one expression per dim (`WhereError` for one outside the language)."""
         kinds = {p.name: p.kind for p in self.params}
         return {name: parse_shape(text, kinds, "output") for name, text in self.outputs.items()}
+
+    def input_dims(self) -> dict[str, tuple[Expr, ...]]:
+        """`dims` parsed: input array → one expression per dim (`WhereError` for one outside the language)."""
+        kinds = {p.name: p.kind for p in self.params}
+        return {name: parse_shape(text, kinds, "dims") for name, text in self.dims.items()}
+
+    @property
+    def derived(self) -> tuple[str, ...]:
+        """The scalars a call may leave out: those named alone as a dim in `dims`, in the parameters' order."""
+        alone = {axis.name for axes in self.input_dims().values() for axis in axes if isinstance(axis, Scalar)}
+        return tuple(p.name for p in self.params if p.name in alone)
 
     def launch_shape(self) -> dict[str, tuple[Expr, ...]]:
         """`launch` parsed: key → one expression per axis (`WhereError` for one outside the language)."""
@@ -208,6 +223,8 @@ class Signature:
         if self.tune or self.tune_kernels:
             out["tune"] = {**({"block": [list(b) for b in self.tune]} if self.tune else {}),
                            **({"kernels": list(self.tune_kernels)} if self.tune_kernels else {})}
+        if self.dims:
+            out["dims"] = dict(self.dims)
         if self.outputs:
             out["outputs"] = dict(self.outputs)
         if self.backward:
@@ -252,7 +269,7 @@ class Kernel(Signature):
         return Kernel(name=self.name, params=body.params, doc=self.doc, requires=body.requires,
                       launch_bounds=body.launch_bounds, max_registers=body.max_registers, coarsen=1,
                       whole_warps=body.whole_warps, resident_grid=body.resident_grid, variants={arch: body.name},
-                      launch=body.launch, tune=body.tune, outputs=self.outputs, crate=self.crate, symbol=self.symbol,
+                      launch=body.launch, tune=body.tune, dims=self.dims, outputs=self.outputs, crate=self.crate, symbol=self.symbol,
                       resources={a: r for a, r in self.resources.items() if a == arch},
                       block_limits={a: b for a, b in self.block_limits.items() if a == arch})
 
@@ -491,6 +508,9 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
     kinds = {p.name: p.kind for p in params}
     if not all(kinds.get(k) == "out" and isinstance(v, str) for k, v in outputs.items()):
         read.fail(f"{of}: `outputs` must map outputs of the kernel to their dims, got {outputs!r}")
+    dims = read.get(table, "dims", Mapping, {}, of)
+    if not all(kinds.get(k) in ("in", "tma", "tma3") and isinstance(v, str) for k, v in dims.items()):
+        read.fail(f"{of}: `dims` must map input arrays of the kernel to their dims, got {dims!r}")
     backward = read.get(table, "backward", list, [], of)
     if not all(isinstance(k, str) and k.isidentifier() for k in backward):
         read.fail(f"{of}: `backward` must list kernel names, got {backward!r}")
@@ -506,6 +526,7 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
             "whole_warps": whole_warps, "resident_grid": resident_grid,
             "launch": {key: launch[key] for key in LAUNCH_KEYS if key in launch},  # in the keys' order
             "tune": tuple(tuple(b) for b in blocks), "tune_kernels": tuple(tune_kernels),
+            "dims": {p.name: dims[p.name] for p in params if p.name in dims},  # in the parameters' order
             "outputs": {p.name: outputs[p.name] for p in params if p.name in outputs},  # in the parameters' order
             "backward": tuple(backward),
             "bodies": bodies}
@@ -564,8 +585,9 @@ def _kernel(read: _Reader, name: str, entry: object) -> Kernel:
     try:
         kernel.launch_shape()
         kernel.output_dims()
+        kernel.input_dims()
     except WhereError as exc:
-        raise ManifestError(f"{name}(): its `launch` or `outputs` in {read.where} is not supported: {exc}; "
+        raise ManifestError(f"{name}(): its `launch`, `dims` or `outputs` in {read.where} is not supported: {exc}; "
                             f"allowed are {LAUNCH_HELP}") from None
     return kernel
 

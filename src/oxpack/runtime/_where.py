@@ -218,18 +218,23 @@ def split_launch(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def split_outputs(text: str) -> tuple[tuple[str, str], ...]:
-    """A kernel's ``#[outputs(c = (m, n))]`` text: (output, its dims) pairs in the manifest's notation
-    (`/` written `//`); `WhereError` naming what is wrong (`parse_shape` checks each value)."""
+def split_outputs(text: str, what: str = "output") -> tuple[tuple[str, str], ...]:
+    """A kernel's ``#[outputs(c = (m, n))]`` text (or its ``#[dims(a = (m, k))]``, `what` ``"array"``): (output,
+    its dims) pairs in the manifest's notation (`/` written `//`); `WhereError` naming what is wrong
+    (`parse_shape` checks each value)."""
     try:
         tree = ast.parse("f(" + text.strip() + ")", mode="eval").body
     except (SyntaxError, ValueError) as exc:
         msg = getattr(exc, "msg", str(exc))
-        raise WhereError(f"an output is named twice ({msg})" if "repeated" in msg else
-                         f"it is not a list of `output = (dims)` pairs ({msg})") from exc
+        raise WhereError(f"an {what} is named twice ({msg})" if "repeated" in msg else
+                         f"it is not a list of `{what} = (dims)` pairs ({msg})") from exc
     assert isinstance(tree, ast.Call)
     if tree.args or any(k.arg is None for k in tree.keywords) or not tree.keywords:
-        raise WhereError("write `output = (dims)` pairs, like `c = (m, n)`")
+        raise WhereError(f"write `{what} = (dims)` pairs, like " + ("`c = (m, n)`" if what == "output" else "`a = (m, k)`"))
+    names = [k.arg for k in tree.keywords]
+    twice = next((n for n in names if names.count(n) > 1), None)
+    if twice is not None:  # `ast.parse` takes a repeated keyword (the compiler refuses it)
+        raise WhereError(f"an {what} is named twice (`{twice}`)")
     return tuple((k.arg, ast.unparse(_FloorDivision().visit(k.value))) for k in tree.keywords if k.arg is not None)
 
 
@@ -284,7 +289,7 @@ def parse_shape(text: str, kinds: Mapping[str, str], key: str) -> tuple[Expr, ..
     except (SyntaxError, ValueError):
         _refuse(f"`{key} = {text}` is not an expression")
     nodes = tree.elts if isinstance(tree, ast.Tuple) else [tree]
-    if key == "output" and 1 <= len(nodes) <= 8:
+    if key in ("output", "dims") and 1 <= len(nodes) <= 8:
         pass
     elif not 1 <= len(nodes) <= 3 or (key == "shared" and len(nodes) != 1):
         _refuse(f"`{key} = {text}` must be {'one expression' if key == 'shared' else 'one expression or a tuple of 2 or 3'}")
@@ -295,9 +300,10 @@ def parse_shape(text: str, kinds: Mapping[str, str], key: str) -> tuple[Expr, ..
             if isinstance(term, Dim):
                 _refuse(f"`{key} = {text}`: `{label(term)}` is a `where` term only (the launch and the outputs "
                         "are computed from scalars and lengths)")
-            if isinstance(term, Launch) and (key in ("block", "output") or term.name != "block"):
+            if isinstance(term, Launch) and (key in ("block", "output", "dims") or term.name != "block"):
                 what = "the block cannot depend on the launch shape" if key == "block" else \
-                    "an output's dims cannot depend on the launch shape" if key == "output" else \
+                    f"an {'output' if key == 'output' else 'array'}'s dims cannot depend on the launch shape" \
+                    if key in ("output", "dims") else \
                     f"`{term.name}` is what `#[launch]` declares; only `block` may appear in `{key}`"
                 _refuse(f"`{key} = {text}`: {what}")
     return axes

@@ -422,8 +422,12 @@ def _doc(kernel: Any, takes: Sequence[_Param], refusal: str | None) -> str:
         return refusal
     outputs = ", ".join(f"{p.name} {kernel.spec.outputs[p.name]}" for p in kernel.spec.call_args if p.kind == "out")
     scalars = ", ".join(p.name for p in takes if p.kind in ("scalar", "dynshared"))
+    derived = kernel.spec.derived
+    data = ", ".join(p.name for p in takes if p.name not in derived)
     return (f"`{kernel.name}` for JAX: returns {outputs} (declared dims), for use under jax.jit."
             + (f" Scalars ({scalars}) are static Python numbers." if scalars else "")
+            + (f" Or call it with its data alone, {kernel.name}({data}): {', '.join(derived)} then come from the "
+               "arrays' dims (#[dims])." if derived else "")
             + f"\n\n{kernel.spec.doc}".rstrip())
 
 
@@ -448,6 +452,8 @@ class _Traced:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         name, jax = self.name, self.jax
+        if self.kernel.dims is not None:  # `#[dims]`: scalars left out come from the arrays' (static) shapes
+            args, kwargs = self._derived(args, kwargs)
         try:
             bound = self.signature.bind(*args, **kwargs)
         except TypeError as exc:
@@ -516,6 +522,25 @@ class _Traced:
         kernel.defjvp(no_derivative)
         out = kernel(*operands)
         return out[0] if len(results) == 1 else tuple(out)
+
+    def _derived(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """The call's arguments with every scalar, for a kernel whose `#[dims]` let a call leave scalars out:
+        placed as the stub's parameters would hold them (positional values first, keywords by name; the
+        outputs, last, are never passed here), then read from the shapes by the stub's `Kernel.derive`."""
+        dims = self.kernel.dims
+        at = {p.name: n for n, p in enumerate(self.call)}
+        given: list[Any] = [None] * len(self.call)
+        if len(args) > len(self.signature.parameters) or any(k not in self.signature.parameters for k in kwargs):
+            return args, kwargs  # the signature's binding names what is wrong
+        given[:len(args)] = args
+        for key, value in kwargs.items():
+            if given[at[key]] is not None:
+                return args, kwargs
+            given[at[key]] = value
+        if not dims.needed(given):
+            return args, kwargs  # every scalar passed
+        values = dims.derive(tuple(given))
+        return tuple(v for p, v in zip(self.call, values, strict=True) if p.kind != "out"), {}
 
     def _array(self, p: _Param, value: object) -> Any:
         """An array argument as JAX takes it: a JAX array (or tracer) as it is, a NumPy array made one."""

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-__all__ = ["CompileKey", "OpSpec", "kernelize", "register"]
+__all__ = ["CompileKey", "DataOp", "OpSpec", "kernelize", "register"]
 
 
 class OpSpec(NamedTuple):
@@ -40,9 +40,13 @@ class OpSpec(NamedTuple):
     functional: str = ""
     returns: tuple[str, ...] = ()
     backward: tuple[Any, ...] | None = None
+    dims: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """``#[dims]`` of a functional operator whose scalars a call may leave out: (input, its dims as text)."""
+    derived: tuple[str, ...] = ()
+    """The scalars that `dims` names alone: `register` gives the operator a data-only call (`DataOp`)."""
 
 
-_registered: dict[str, Any] = {}  # "namespace::kernel" -> its operator, once per process
+_registered: dict[str, Any] = {}  # "namespace::kernel" -> its operator (or its `DataOp`), once per process
 _libraries: dict[str, Any] = {}  # namespace -> its torch.library.Library (kept alive: it holds the registrations)
 _differentiable: set[str] = set()  # "namespace::kernel" whose autograd formula is registered
 _keys: dict[str, CompileKey] = {}  # "package.module" -> the key its operators' fake implementations put in place
@@ -95,7 +99,8 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
                     kernel = stubs._module.kernel(spec.kernel)
                     torch.library.register_fake(qualname, _fake_outputs(kernel, len(spec.returns), key),
                                                  lib=library)
-                _registered[qualname] = getattr(getattr(torch.ops, namespace), spec.kernel)
+                packet = getattr(getattr(torch.ops, namespace), spec.kernel)
+                _registered[qualname] = DataOp(packet, spec) if spec.derived and spec.functional else packet
             if spec.backward is not None and qualname not in _differentiable:
                 _differentiable.add(qualname)  # after every operator of `specs` is defined: the backward calls them
                 pending.append(spec)
@@ -158,6 +163,61 @@ class CompileKey:
             autograd_config.enable_autograd_cache = False
         elif marked.get(self.name) != self.digest:
             config.unsafe_marked_cacheable_functions = dict(sorted({**marked, self.name: self.digest}.items()))
+
+
+class DataOp:
+    """A functional operator whose scalars its tensors' dims give (``#[dims(a = (m, k), ...)]``), as `register`
+    returns it: called with every argument, it is the operator (``torch.ops.<package>.<kernel>``); called
+    with the data alone (``ops["gemm"](a, w)``), it reads each scalar left out from its tensors'
+    ``shape`` first, then calls the operator with them. The schema keeps the scalars: a traced graph
+    (``torch.compile``) holds the operator with the dims as its (symbolic) ints. Any other attribute
+    (``.default``, ``.out``) is the operator's."""
+
+    def __init__(self, packet: Any, spec: OpSpec) -> None:
+        self.packet, self.kernel = packet, spec.kernel
+        self.names = _arguments(spec.functional)
+        self.data = tuple(n for n in self.names if n not in spec.derived)
+        self.dims = dict(spec.dims)
+        self.sources = {s: tuple((array, axis) for array, dims in spec.dims for axis, d in enumerate(dims) if d == s)
+                        for s in spec.derived}
+        self.__doc__ = packet.__doc__
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.packet, name)
+
+    def __call__(self, *args: Any, threads: Any = None, block: Any = None, **named: Any) -> Any:
+        if set(named) == set(self.names[len(args):]):  # every argument, in the schema's places: the operator
+            return self.packet(*args, **named, threads=threads, block=block)
+        if len(args) > len(self.data):
+            raise TypeError(f"{self.kernel}(): takes ({', '.join(self.names)}) or ({', '.join(self.data)}), "
+                            f"got {len(args)} positional arguments")
+        values = dict(zip(self.data, args, strict=False))
+        for name, value in named.items():
+            if name in values or name not in self.names:
+                raise TypeError(f"{self.kernel}(): {'got two values for' if name in values else 'takes no'} "
+                                f"argument `{name}`")
+            values[name] = value
+        origin: dict[str, str] = {}  # a scalar read from a shape → the argument it came from
+        for scalar, places in self.sources.items():
+            for array, axis in places:
+                if array not in values:
+                    continue
+                shape, dims = values[array].shape, self.dims[array]
+                if len(shape) != len(dims):
+                    flat = len(shape) == 1 and scalar not in values
+                    raise ValueError(f"{self.kernel}(): argument `{array}` must have the kernel's declared dims "
+                                     f"({', '.join(dims)}), got shape {tuple(shape)}"
+                                     + ("; pass the scalars with a flat tensor" if flat else ""))
+                if scalar not in values:
+                    values[scalar], origin[scalar] = shape[axis], array
+                elif values[scalar] != shape[axis]:
+                    got = f"`{origin[scalar]}` gives {values[scalar]}" if scalar in origin else f"it is {values[scalar]}"
+                    raise ValueError(f"{self.kernel}(): `{scalar}` disagrees with the dims: {got}, `{array}` of "
+                                     f"dims ({', '.join(dims)}) and shape {tuple(shape)} gives {shape[axis]}")
+        missing = [n for n in self.names if n not in values]
+        if missing:
+            raise TypeError(f"{self.kernel}(): missing {', '.join(f'`{n}`' for n in missing)}")
+        return self.packet(*(values[n] for n in self.names), threads=threads, block=block)
 
 
 def _check_mutates(spec: OpSpec) -> None:

@@ -23,6 +23,8 @@ ATTRIBUTES: Final = {
     "variant_of": "`#[variant_of(KERNEL, ARCH)]`, like `#[variant_of(gemm, sm_90a)]`",
     "launch": "`#[launch(key = value, ...)]` with keys threads or grid, block and shared, like "
               "`#[launch(grid = cdiv(n, 256), block = 256)]`",
+    "dims": "`#[dims(ARRAY = (DIMS), ...)]` with the dims of input arrays, whose scalars a call may then leave "
+            "out, like `#[dims(a = (m, k), b = (n, k))]`",
     "outputs": "`#[outputs(OUTPUT = (DIMS), ...)]` with the dims of outputs a call may leave out, like "
                "`#[outputs(c = (m, n))]`",
     "backward": "`#[backward(KERNEL, ...)]` with the backward kernels (of any kernel file of the package), like "

@@ -78,6 +78,9 @@ class KernelSig:
     # `#[tune(kernels = [...])]`: other kernels of the package, of the same arguments, that the tuner may run
     # instead (`sources/tuned.py` checks them once every kernel is known)
     tune_kernels: tuple[str, ...] = ()
+    # `#[dims(...)]`: (input array, its dims) pairs (`check_dims`): a scalar named alone as a dim may be left
+    # out of a call, which takes it from the array's shape
+    dims: tuple[tuple[str, str], ...] = ()
     # `#[outputs(...)]`: (output, its dims) pairs (`check_outputs`)
     outputs: tuple[tuple[str, str], ...] = ()
     # `#[backward(k1, k2)]`: the kernels, of the same file, that its PyTorch operator's backward runs
@@ -117,6 +120,7 @@ def parse_sig(text: str) -> KernelSig:
     head, _, requires = head.partition(";requires=")
     head, _, backward = head.partition(";backward=")
     head, _, outputs = head.partition(";outputs=")
+    head, _, dims = head.partition(";dims=")
     head, _, tune = head.partition(";tune=")
     head, _, launch = head.partition(";launch=")
     head, _, grid = head.partition(";grid=")
@@ -156,6 +160,7 @@ def parse_sig(text: str) -> KernelSig:
                     file=file.removeprefix("./"))
     sig = check_launch(sig, launch) if launch else sig
     sig = check_tune(sig, tune) if tune else sig
+    sig = check_dims(sig, dims) if dims else sig
     sig = check_outputs(sig, outputs) if outputs else sig
     return replace(sig, backward=tuple(n for n in backward.split(",") if n)) if backward else sig
 
@@ -197,6 +202,42 @@ def check_outputs(sig: KernelSig, text: str) -> KernelSig:
     # in the parameters' order, the order a call returns them in (not the attribute's, which a cached
     # signature would not keep)
     return replace(sig, outputs=tuple(sorted(pairs, key=lambda pair: call.index(pair[0]))))
+
+
+_INPUTS = {"in": 0, "tma": 2, "tma3": 3}  # the input arrays' kinds, and the rank a TMA source takes (0: any)
+
+
+def check_dims(sig: KernelSig, text: str) -> KernelSig:
+    """`sig` with its `#[dims(a = (m, k), b = (n, k))]`, checked: each name an input array (`&[T]`, a TMA
+    source) of the kernel, once, its dims expressions of integer scalars (the language of `#[outputs]`), as
+    many as a TMA source's rank. A scalar named alone as a dim is one a call may leave out."""
+    lang = where()
+    shown = _shown(text)
+    at = f"{sig.file}: " if sig.file else ""
+
+    def fail(why: str) -> NoReturn:
+        raise StageError(f"{at}kernel `{sig.name}`: `#[dims({shown})]` {why}", stage="link")
+
+    kinds = {p.name: p.kind for p in sig.params}
+    try:
+        pairs = lang.split_outputs(text, "array")
+        for name, value in pairs:
+            if kinds.get(name) not in _INPUTS:
+                what = "is not a parameter of the kernel" if name not in kinds else \
+                    "is an output: an output's dims go in `#[outputs(...)]`" if kinds[name] == "out" else \
+                    f"is no input array but {_KIND_NAMES[kinds[name]]}"
+                fail(f"names `{name}`, which {what}; name input arrays, `&[T]` or `TmaSource<T>` parameters")
+            axes = lang.parse_shape(value, kinds, "dims")
+            rank = _INPUTS[kinds[name]]
+            if rank and len(axes) != rank:
+                fail(f"gives `{name}`, a {rank}-D TMA source, {len(axes)} dims; give it {rank}")
+            for term in (t for axis in axes for t in lang.terms(axis)):
+                param = next(p for p in sig.params if p.name == term.name)
+                if isinstance(term, lang.Scalar) and dtypes().DTYPES[param.dtype].bounds is None:
+                    fail(f"names `{term.name}`, a {param.dtype} scalar: dims take integer parameters")
+    except lang.WhereError as exc:
+        fail(f"is not supported: {exc}")
+    return replace(sig, dims=pairs)
 
 
 def check_tune(sig: KernelSig, text: str) -> KernelSig:

@@ -7,7 +7,8 @@ from typing import Any
 
 from ..contract import dtypes, where
 
-__all__ = ["LAUNCH_OPTIONS", "python_args", "python_def", "python_signature", "rust_signature"]
+__all__ = ["LAUNCH_OPTIONS", "data_signature", "python_args", "python_def", "python_overloads", "python_signature",
+           "rust_signature"]
 
 LAUNCH_OPTIONS = (
     ("stream", "StreamLike | None"),
@@ -46,6 +47,10 @@ def _arg(sig: Any, name: str, annotation: str) -> str:
     return f"{name}: {annotation} | None = None" if name in getattr(sig, "outputs", {}) else f"{name}: {annotation}"
 
 
+def _derived(sig: Any) -> tuple[str, ...]:
+    return tuple(getattr(sig, "derived", ()))
+
+
 def python_signature(sig: Any) -> str:
     """``saxpy(a: float, x: DeviceArray, y: DeviceArray, *, stream=None, threads=None, block=None) -> None``."""
     args = [_arg(sig, name, annotation) for name, annotation in python_args(sig)]
@@ -53,14 +58,55 @@ def python_signature(sig: Any) -> str:
     return f"{sig.name}({', '.join([*args, '*', *options])}) -> {_returns(sig)}"
 
 
+def data_signature(sig: Any) -> str | None:
+    """The call of a kernel whose `#[dims]` let scalars be left out, with its data alone
+    (``gemm(a: DeviceArray, b: DeviceArray, c: DeviceArray | None = None, *, stream=None, ...)``); None
+    for another kernel."""
+    derived = _derived(sig)
+    if not derived:
+        return None
+    args = [_arg(sig, name, annotation) for name, annotation in python_args(sig) if name not in derived]
+    options = [f"{name}=None" for name, _ in LAUNCH_OPTIONS]
+    return f"{sig.name}({', '.join([*args, '*', *options])}) -> {_returns(sig)}"
+
+
 def python_def(sig: Any) -> str:
-    """The stub's ``def`` line(s): one argument a line, then the launch options."""
+    """The stub's ``def`` line(s): one argument a line, then the launch options. A kernel whose `#[dims]` let
+    scalars be left out (`derived`) takes every argument with a default: a call of the data alone puts its
+    values in the first parameters, which then take those values' types too (`_dims.py` puts them back)."""
+    args = python_args(sig)
     lines = [f"def {sig.name}("]
-    lines += [f"    {_arg(sig, name, annotation)}," for name, annotation in python_args(sig)]
+    derived = _derived(sig)
+    if derived:
+        data = [annotation for name, annotation in args if name not in derived]
+        for n, (name, annotation) in enumerate(args):
+            types = [annotation, *(data[n:n + 1] if n < len(data) else [])]
+            union = " | ".join(dict.fromkeys(t for ty in types for t in ty.split(" | ")))
+            lines.append(f"    {name}: {union} | None = None,")
+    else:
+        lines += [f"    {_arg(sig, name, annotation)}," for name, annotation in args]
     lines.append("    *,")
     lines += [f"    {name}: {annotation} = None," for name, annotation in LAUNCH_OPTIONS]
     lines.append(f") -> {_returns(sig)}:")
     return "\n".join(lines) + "\n"
+
+
+def python_overloads(sig: Any) -> list[str]:
+    """The `.pyi`'s ``@overload``s of a kernel whose `#[dims]` let scalars be left out: every scalar passed
+    (the kernel's order); the data alone; every argument by name, the derived scalars optional. The last one
+    carries the docstring (`def` lines without a body here)."""
+    derived = _derived(sig)
+    args = python_args(sig)
+    options = [f"    {name}: {annotation} = None," for name, annotation in LAUNCH_OPTIONS]
+    end = f") -> {_returns(sig)}:"
+    full = [f"def {sig.name}(", *(f"    {_arg(sig, name, annotation)}," for name, annotation in args), "    *,",
+            *options, end]
+    data = [f"def {sig.name}(", *(f"    {_arg(sig, name, annotation)}," for name, annotation in args
+                                   if name not in derived), "    *,", *options, end]
+    named = [f"def {sig.name}(", "    *,",
+             *(f"    {name}: {annotation} | None = None," if name in derived else f"    {_arg(sig, name, annotation)},"
+               for name, annotation in args), *options, end]
+    return ["@overload\n" + "\n".join(lines) + "\n" for lines in (full, named, data)]
 
 
 def rust_signature(sig: Any) -> str:
@@ -80,6 +126,8 @@ def rust_signature(sig: Any) -> str:
     text = f"pub fn {sig.name}({', '.join(params)})"
     if getattr(sig, "outputs", None):
         text = f"#[outputs({', '.join(f'{k} = {v}' for k, v in sig.outputs.items())})] {text}"
+    if getattr(sig, "dims", None):
+        text = f"#[dims({', '.join(f'{k} = {v}' for k, v in sig.dims.items())})] {text}"
     if getattr(sig, "tune", None) or getattr(sig, "tune_kernels", None):
         blocks = ", ".join(str(b[0]) if len(b) == 1 else str(b) for b in sig.tune)
         keys = ([f"block = [{blocks}]"] if sig.tune else []) + \

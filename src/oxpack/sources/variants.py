@@ -130,6 +130,12 @@ def fold_variants(sigs: Sequence[KernelSig]) -> tuple[KernelSig, ...]:
         if v.outputs and dict(v.outputs) != dict(kernels[of].outputs):
             raise StageError(f"{where}{attribute} declares `#[outputs]` other than `{of}`'s: Python makes one "
                              f"kernel's outputs on every arch; declare them on `{of}` alone", stage="link")
+        if dict(v.dims) != dict(kernels[of].dims):
+            shown = [f"`#[dims({', '.join(f'{k} = {d}' for k, d in s.dims)})]`" if s.dims else "no `#[dims]`"
+                     for s in (kernels[of], v)]
+            raise StageError(f"{where}{attribute} declares {shown[1]}, but `{of}` declares {shown[0]}: Python takes "
+                             f"one kernel's arrays, of the same dims, on every arch; declare the same dims on both",
+                             stage="link")
         if v.backward:
             raise StageError(f"{where}{attribute} declares `#[backward]`: a kernel has one backward on every arch; "
                              f"declare it on `{of}` alone", stage="link")

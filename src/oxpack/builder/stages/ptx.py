@@ -16,7 +16,8 @@ from pathlib import Path
 
 from ... import data_dir
 from ...errors import StageError
-from ...sources import variants
+from ...contract import where
+from ...sources import descriptor, variants
 from ...sources.descriptor import KernelSig
 from ...store.cache import decoded, key
 from ...toolchain import coarsen, llvm
@@ -60,8 +61,9 @@ def link_libraries(device_rlib: bytes, sysroot: Sysroot) -> list[tuple[str, byte
 
 
 def _code() -> tuple[str, ...]:
-    """The digests of the modules that link and generate code (their output depends on them)."""
-    return tuple(code_id(m) for m in (llvm, variants, coarsen))
+    """The digests of the modules that link and generate code, and read the kernels' descriptors into the
+    signatures the link's output holds (the attributes' checks, the `where` language): it depends on them."""
+    return tuple(code_id(m) for m in (llvm, variants, coarsen, descriptor, where()))
 
 
 def link_key(bc: bytes, inputs: LinkInputs, device_rlib: bytes, sysroot: Sysroot, llvmlite: str) -> str:

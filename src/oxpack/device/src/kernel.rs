@@ -84,7 +84,7 @@
 /// comment inside the parentheses: Rust drops comments before this macro
 /// sees the tokens, so oxpack refuses them rather than check less.
 ///
-/// # Declared launch, tuning and outputs
+/// # Declared launch, tuning, dims and outputs
 ///
 /// `#[launch(...)]` after the docs (and `#[variant_of]`) declares the launch, so that a call
 /// passes only data: `threads = EXPR` (the launch indices) or `grid = EXPR` (blocks),
@@ -95,7 +95,10 @@
 /// `#[tune(block = [128, 256, 512])]` next lists candidate blocks for a block the launch leaves
 /// open: the first call for a size on a GPU times them; `kernels = [other]` in it lists other
 /// kernels of the same arguments that the tuner times too (each with its own blocks), and a call
-/// that leaves the block open runs the fastest. `#[outputs(c = (m, n))]` next gives the
+/// that leaves the block open runs the fastest. `#[dims(a = (m, k), b = (n, k))]` next
+/// gives the dims of input arrays (`&[T]`, `TmaSource<T>`): an integer scalar named alone as a dim
+/// may be left out of a call, which reads it from the array's shape (`gemm(a, b)`; a per-arch
+/// variant declares the same dims). `#[outputs(c = (m, n))]` next gives the
 /// dims of outputs (the last parameters) that a call may leave out: the stub makes and returns
 /// them. See the documentation's "Launch shapes and tuning". `#[backward(k1, k2)]` next names the
 /// kernels of the package (any of its files) that the backward of its PyTorch operator runs, in order; their
@@ -107,8 +110,9 @@
 ///     /// out[i] ← 2·x[i]
 ///     #[launch(threads = len(x))]
 ///     #[tune(block = [128, 256, 512])]
-///     #[outputs(out = (len(x)))]
-///     pub fn twice(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
+///     #[dims(x = (n))]
+///     #[outputs(out = (n))]
+///     pub fn twice(i: ThreadIndex, n: u32, x: &[f32], out: &mut DisjointSlice<f32>) where (len(x) == n) {
 ///         if let Some(o) = out.get_mut(i) {
 ///             *o = 2.0 * x[i.get()];
 ///         }
@@ -157,6 +161,7 @@ macro_rules! kernel {
         $(#[variant_of($of:ident, $arch:ident $(,)?)] $(#[doc = $doc4:literal])*)?
         $(#[launch($($launch:tt)*)] $(#[doc = $doc7:literal])*)?
         $(#[tune($($tune:tt)*)] $(#[doc = $doc8:literal])*)?
+        $(#[dims($($dims:tt)*)] $(#[doc = $doc11:literal])*)?
         $(#[outputs($($outputs:tt)*)] $(#[doc = $doc9:literal])*)?
         $(#[backward($($backward:ident),+ $(,)?)] $(#[doc = $doc10:literal])*)?
         $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
@@ -172,6 +177,7 @@ macro_rules! kernel {
         $($(#[doc = $doc4])*)?
         $($(#[doc = $doc7])*)?
         $($(#[doc = $doc8])*)?
+        $($(#[doc = $doc11])*)?
         $($(#[doc = $doc9])*)?
         $($(#[doc = $doc10])*)?
         $($(#[doc = $doc2])*)?
@@ -202,15 +208,18 @@ macro_rules! kernel {
                 $crate::param::resident::desc(&[$(<$t as $crate::Param>::RESIDENT),*]),
                 $(";launch=", { const _: &str = stringify!($($launch)*); __OXPACK_LAUNCH },)?
                 $(";tune=", stringify!($($tune)*),)?
+                $(";dims=", { const _: &str = stringify!($($dims)*); __OXPACK_DIMS },)?
                 $(";outputs=", { const _: &str = stringify!($($outputs)*); __OXPACK_OUTPUTS },)?
                 $(";backward=", $(stringify!($backward), ",",)+)?
                 ";requires=", $(stringify!($($req)*),)?
-                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc7, "\n",)*)? $($($doc8, "\n",)*)? $($($doc9, "\n",)*)? $($($doc10, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
+                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc7, "\n",)*)? $($($doc8, "\n",)*)? $($($doc11, "\n",)*)? $($($doc9, "\n",)*)? $($($doc10, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
             ];
             // `#[launch(...)]`: its tokens as text, each `{ CONST }` group as the constant's value
             $($crate::__oxpack_launch! { @munch (__OXPACK_LAUNCH __OXPACK_LAUNCH_PARTS __OXPACK_LAUNCH_BYTES) [] []
                                           $($launch)* })?
-            // `#[outputs(...)]`: the same
+            // `#[dims(...)]` and `#[outputs(...)]`: the same
+            $($crate::__oxpack_launch! { @munch (__OXPACK_DIMS __OXPACK_DIMS_PARTS __OXPACK_DIMS_BYTES) [] []
+                                          $($dims)* })?
             $($crate::__oxpack_launch! { @munch (__OXPACK_OUTPUTS __OXPACK_OUTPUTS_PARTS __OXPACK_OUTPUTS_BYTES) [] []
                                           $($outputs)* })?
             $(
@@ -265,7 +274,7 @@ macro_rules! kernel {
 
         $crate::kernel! { $($rest)* }
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      $(#[max_registers $($mr:tt)*])? $(#[coarsen $($co:tt)*])? #[whole_warps $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[whole_warps]` once, with no arguments, after `#[launch_bounds(...)]`, `#[max_registers(...)]` and `#[coarsen(N)]` if any, right before the kernel's `pub fn`"
@@ -276,34 +285,40 @@ macro_rules! kernel {
             "oxpack: write `#[variant_of(KERNEL, ARCH)]` with two names, e.g. `#[variant_of(gemm, sm_90a)]`, after the variant's `///` docs and before `#[launch_bounds(...)]`, `#[max_registers(...)]` (if any) and its `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      $(#[max_registers $($mr:tt)*])? #[coarsen $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[coarsen(N)]` with N one of 1 (no coarsening), 2, 4, 8, e.g. `#[coarsen(1)]`, after `#[launch_bounds(...)]` and `#[max_registers(...)]` if any and before the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      #[max_registers $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[max_registers(N)]` with an integer literal, e.g. `#[max_registers(64)]`, after `#[launch_bounds(...)]` if any and before the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? #[launch_bounds $($bad:tt)*]
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? #[launch_bounds $($bad:tt)*]
      $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]` with integer literals, e.g. `#[launch_bounds(256, 2)]`, between a kernel's `///` docs and its `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])?
      $(#[outputs $($ou:tt)*])? #[backward $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[backward(KERNEL, ...)]` with the names of the backward kernels (of any kernel file of the package), e.g. `#[backward(rmsnorm_bwd, rmsnorm_bwd_reduce)]`, after `#[outputs(...)]` and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])?
      #[outputs $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
-            "oxpack: write `#[outputs(out = (rows, cols), ...)]` (the dims of outputs a call may leave out), after `#[launch(...)]` and `#[tune(...)]` (if any) and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
+            "oxpack: write `#[outputs(out = (rows, cols), ...)]` (the dims of outputs a call may leave out), after `#[launch(...)]`, `#[tune(...)]` and `#[dims(...)]` (if any) and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
+        );
+    };
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])?
+     #[dims $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[dims(a = (m, k), ...)]` (the dims of input arrays, whose scalars a call may then leave out), after `#[launch(...)]` and `#[tune(...)]` (if any) and before `#[outputs(...)]`, `#[backward(...)]`, `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
         );
     };
     ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? #[tune $($bad:tt)*] $($rest:tt)*) => {
@@ -352,7 +367,7 @@ macro_rules! __oxpack_launch {
         $crate::__oxpack_launch! { @munch $names [$($out,)* "( "] [[$($rest)*] $($stack)*] $($inner)* }
     };
     (@munch $names:tt [$($out:expr),*] [$($stack:tt)*] [ $($inner:tt)* ] $($rest:tt)*) => {
-        ::core::compile_error!("oxpack: `#[launch(...)]` and `#[outputs(...)]` take no `[...]`: their values are integer expressions, or tuples `(x, y)` of them");
+        ::core::compile_error!("oxpack: `#[launch(...)]`, `#[dims(...)]` and `#[outputs(...)]` take no `[...]`: their values are integer expressions, or tuples `(x, y)` of them");
     };
     (@munch $names:tt [$($out:expr),*] [$($stack:tt)*] $t:tt $($rest:tt)*) => {
         $crate::__oxpack_launch! { @munch $names [$($out,)* stringify!($t), " "] [$($stack)*] $($rest)* }

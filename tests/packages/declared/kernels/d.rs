@@ -146,4 +146,42 @@ kernel! {
             *r = x[i.get()] % per;
         }
     }
+
+    /// c ← a·bᵀ for `a` m × k and `b` n × k, row-major: a call may pass only `a` and `b` (m, n, k from their
+    /// dims), and leave `c` out
+    #[launch(threads = (n, m), block = (16, 8))]
+    #[dims(a = (m, k), b = (n, k))]
+    #[outputs(c = (m, n))]
+    pub fn matmul_nt(ij: ThreadIndex2, m: u32, n: u32, k: u32, a: &[f32], b: &[f32], c: &mut DisjointSlice<f32, Rows> = (n))
+    where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        if let Some(o) = c.get_mut_2d(ij) {
+            let (i, j, k) = (ij.y(), ij.x(), k as usize);
+            let mut sum = 0.0;
+            for t in 0..k {
+                sum += a[i * k + t] * b[j * k + t];
+            }
+            *o = sum;
+        }
+    }
+
+    /// out ← scale·x for `x` rows × cols: `scale` is passed, rows and cols come from `x`'s dims
+    #[launch(threads = rows * cols)]
+    #[dims(x = (rows, cols))]
+    #[outputs(out = (rows, cols))]
+    pub fn scaled(i: ThreadIndex, scale: f32, rows: u32, cols: u32, x: &[f32], out: &mut DisjointSlice<f32>)
+    where (len(x) == rows * cols, len(out) == rows * cols) {
+        if let Some(o) = out.get_mut(i) {
+            *o = scale * x[i.get()];
+        }
+    }
+
+    /// out[i] ← x[0, i] + x[1, i]: `x` holds two rows of `n` (a dim that is a constant, checked)
+    #[launch(threads = n)]
+    #[dims(x = (2, n))]
+    #[outputs(out = (n))]
+    pub fn pairs(i: ThreadIndex, n: u32, x: &[f32], out: &mut DisjointSlice<f32>) where (len(x) == 2 * n, len(out) == n) {
+        if let Some(o) = out.get_mut(i) {
+            *o = x[i.get()] + x[n as usize + i.get()];
+        }
+    }
 }
