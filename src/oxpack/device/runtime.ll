@@ -427,6 +427,35 @@ define i16 @__oxpack_f32_to_bf16(float %f) #0 {
   %b = bitcast bfloat %h to i16
   ret i16 %b
 }
+; FP8 (src/fp8.rs), sm_89 and newer: `cvt` packs two f32 into an e4m3x2 / e5m2x2 (the first
+; operand into the upper byte), rounding to nearest even and saturating to the largest finite
+; value; an FP8 pair widens exactly to an f16x2 (the lower byte into the lower half)
+define float @__oxpack_sm89_e4m3_to_f32(i8 %b) #0 {
+  %w = zext i8 %b to i16
+  %p = call i32 asm "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h"(i16 %w)
+  %lo = trunc i32 %p to i16
+  %h = bitcast i16 %lo to half
+  %f = fpext half %h to float
+  ret float %f
+}
+define i8 @__oxpack_sm89_f32_to_e4m3(float %f) #0 {
+  %p = call i16 asm "cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;", "=h,f,f"(float 0.0, float %f)
+  %b = trunc i16 %p to i8
+  ret i8 %b
+}
+define float @__oxpack_sm89_e5m2_to_f32(i8 %b) #0 {
+  %w = zext i8 %b to i16
+  %p = call i32 asm "cvt.rn.f16x2.e5m2x2 $0, $1;", "=r,h"(i16 %w)
+  %lo = trunc i32 %p to i16
+  %h = bitcast i16 %lo to half
+  %f = fpext half %h to float
+  ret float %f
+}
+define i8 @__oxpack_sm89_f32_to_e5m2(float %f) #0 {
+  %p = call i16 asm "cvt.rn.satfinite.e5m2x2.f32 $0, $1, $2;", "=h,f,f"(float 0.0, float %f)
+  %b = trunc i16 %p to i8
+  ret i8 %b
+}
 
 ; ---- cache hints (src/cache.rs): generic addressing (no state space), so any pointer
 ; is valid; the hint applies when the address is global memory, and is a hint only

@@ -26,7 +26,8 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._dtypes import DTYPES
+from ._dtypes import ANONYMOUS, DTYPES, fp8_hint
+from ._dtypes import anonymous as _anonymous
 from ._dtypes import a as _a
 from ._types import (
     _EMPTY_BUFFER,
@@ -207,12 +208,12 @@ class _HostArrays:
             strides = interface.get("strides")
         except (KeyError, TypeError, ValueError) as exc:
             raise k.arrays.bad(p, f"malformed __array_interface__ ({exc!r})") from None
-        # ml_dtypes' bfloat16 arrays export the anonymous 2-byte typestr
-        bfloat16 = typestr in ("<V2", "|V2") and str(getattr(obj, "dtype", "")).endswith("bfloat16")
-        if typestr != p.dtype.typestr and not (p.dtype.name == "bfloat16" and bfloat16):
+        # ml_dtypes' bfloat16 and FP8 arrays export the anonymous typestr of their size
+        if typestr != p.dtype.typestr and not _anonymous(p.dtype.name, typestr, obj):
+            got = next((d for d in ANONYMOUS if _anonymous(d, typestr, obj)), None) or _typestr_name(typestr)
             raise KernelArgumentError(
-                f"{k.name}(): argument `{p.name}` must be {_a(p.dtype.name)} array, got a "
-                f"{_typestr_name(typestr)} array"
+                f"{k.name}(): argument `{p.name}` must be {_a(p.dtype.name)} array, got {_a(got)} array"
+                + fp8_hint(p.dtype.name)
             )
         if interface.get("mask") is not None:
             raise k.arrays.bad(p, "masked arrays are not supported")

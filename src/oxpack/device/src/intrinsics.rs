@@ -157,7 +157,8 @@ pub(crate) mod libdevice {
         pub safe fn __nv_pow(x: f64, y: f64) -> f64;
     }
 }
-/// `half.rs`: binary16 and bfloat16 conversions.
+/// `half.rs` and `fp8.rs`: binary16, bfloat16 and FP8 conversions (the FP8 ones need sm_89: `cvt` of
+/// `e4m3x2` / `e5m2x2`).
 #[cfg(target_arch = "nvptx64")]
 pub(crate) mod half {
     unsafe extern "C" {
@@ -165,6 +166,10 @@ pub(crate) mod half {
         pub safe fn __oxpack_f32_to_f16(f: f32) -> u16;
         pub safe fn __oxpack_bf16_to_f32(b: u16) -> f32;
         pub safe fn __oxpack_f32_to_bf16(f: f32) -> u16;
+        pub safe fn __oxpack_sm89_e4m3_to_f32(b: u8) -> f32;
+        pub safe fn __oxpack_sm89_f32_to_e4m3(f: f32) -> u8;
+        pub safe fn __oxpack_sm89_e5m2_to_f32(b: u8) -> f32;
+        pub safe fn __oxpack_sm89_f32_to_e5m2(f: f32) -> u8;
     }
 }
 /// `cache.rs` (and the scan's streaming stores): loads and stores with a cache hint. GPU-only: in

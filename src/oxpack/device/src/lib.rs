@@ -56,6 +56,7 @@ pub mod coop;
 pub mod debug;
 pub mod disjoint;
 pub mod elem;
+pub mod fp8;
 pub mod half;
 mod intrinsics;
 mod kernel;
@@ -171,6 +172,7 @@ pub mod prelude {
         ballot, lane_id, shfl_down, shfl_idx, shfl_up, shfl_xor, vote_all, vote_any, warp_id, warp_reduce, warp_sum,
     };
     pub use crate::{index_1d, index_2d, index_3d, kernel, shared_array, shared_atomics, trap, unroll};
+    pub use crate::fp8::{E4M3, E5M2};
     pub use crate::half::{BF16, F16};
     pub use crate::math::DeviceFloat;
     pub use crate::matrix::{matrix, Matrix};
