@@ -128,11 +128,17 @@ pub fn trap() -> ! {
 /// (`mma/`, with `async_copy.rs`; `wgmma/`, with `tma.rs`, `mbarrier.rs`, `attn_pipeline.rs`). A macro
 /// rather than one shared function: each of the two keeps its own cold
 /// function, under its own symbol, as the generated code had it.
+///
+/// In a release GPU build `fail` is a bare `trap`, inlined: a kernel that still *calls* a function
+/// (a PTX `.func`) gets its `wgmma`s serialized by ptxas (C7509: "serialized due to the presence of
+/// Extern calls") and its `setmaxnreg` ignored (C7504), so the tensor-core kernels must contain no
+/// call at all. Elsewhere (the host, the debug profile) it stays a cold function that panics.
 macro_rules! fail_fn {
     ($($vis:tt)*) => {
         /// Stops the kernel with `message` (the emulator's `KernelTrap` and the debug profile show it).
         #[cold]
-        #[inline(never)]
+        #[cfg_attr(any(not(target_arch = "nvptx64"), oxpack_debug), inline(never))]
+        #[cfg_attr(all(target_arch = "nvptx64", not(oxpack_debug)), inline(always))]
         #[track_caller]
         $($vis)* fn fail(message: &'static str) -> ! {
             #[cfg(any(not(target_arch = "nvptx64"), oxpack_debug))]
