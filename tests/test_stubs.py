@@ -1729,8 +1729,11 @@ def test_every_real_kernel_refuses_bad_arguments_naming_them(real_kernels: Modul
         with pytest.raises(runtime.KernelArgumentError) as caught:
             getattr(real_kernels, name)(*wrong)
         article = "an" if first.dtype.name.startswith("int") else "a"  # an int32, a uint8
+        fp8 = first.dtype.name.startswith("float8")  # the refusal says where FP8 arrays come from (not CuPy)
+        hint = (f" (CuPy has no FP8 dtype: pass a torch.{first.dtype.name} tensor, e.g. `x.to(torch.{first.dtype.name})`; "
+                f"on the host, a NumPy array of ml_dtypes.{first.dtype.name})") if fp8 else ""
         assert str(caught.value) == (f"{name}(): argument `{first.name}` must be {article} {first.dtype.name} device "
-                                     "array, got a complex64 array"), name
+                                     "array, got a complex64 array" + hint), name
     assert sys.modules[f"{real_kernels.__package__}._oxpack._driver"]._cuda_api is None, "a refused call reached CUDA"
 
 

@@ -59,7 +59,7 @@ DTYPES: dict[str, DType] = {
         DType("int8", "i8", "|i1", 1, (0, 8), "b", ctypes.c_int8, None, None, None, None),
         DType("uint8", "u8", "|u1", 1, (1, 8), "B", ctypes.c_uint8, None, None, None, None),
         # FP8 (Hopper's tensor-core inputs), storage only: torch.float8_e4m3fn / float8_e5m2 and
-        # ml_dtypes' types of the same names (which export the anonymous typestr "|V1"); CuPy has none
+        # ml_dtypes' types of the same names (which export the typestr "<f1" or "<V1"); CuPy has none
         DType("float8_e4m3fn", "E4M3", "float8_e4m3fn", 1, (10, 8), None, ctypes.c_uint8, None, None, None, None),
         DType("float8_e5m2", "E5M2", "float8_e5m2", 1, (12, 8), None, ctypes.c_uint8, None, None, None, None),
     )
@@ -70,9 +70,11 @@ DTYPES: dict[str, DType] = {
 FP8 = ("float8_e4m3fn", "float8_e5m2")
 """The FP8 element types: arrays of them come from PyTorch (or ml_dtypes on the host), never from CuPy."""
 
-ANONYMOUS = {"bfloat16": ("<V2", "|V2"), "float8_e4m3fn": ("|V1", "<V1"), "float8_e5m2": ("|V1", "<V1")}
-"""The element types that NumPy-like exporters (ml_dtypes, PyTorch's `__cuda_array_interface__`) give the
-anonymous typestr of their size, told apart by the array's ``dtype`` name."""
+_FP8_TYPESTRS = ("<f1", "|f1", "<V1", "|V1")
+ANONYMOUS = {"bfloat16": ("<V2", "|V2"), "float8_e4m3fn": _FP8_TYPESTRS, "float8_e5m2": _FP8_TYPESTRS}
+"""The element types that exporters give a typestr that does not name them (ml_dtypes' bfloat16 "<V2", its FP8
+types "<f1" or "<V1"; PyTorch's bfloat16 `__cuda_array_interface__` "<V2"), told apart by the array's ``dtype``
+name."""
 
 
 def anonymous(name: str, typestr: object, obj: object) -> bool:

@@ -238,7 +238,8 @@ class _HostArrays:
         dtype = _DL_DTYPES.get((tensor.dtype.code, tensor.dtype.bits)) if tensor.dtype.lanes == 1 else None
         if dtype != p.dtype.name:
             got = dtype or f"DLPack code {tensor.dtype.code}, {tensor.dtype.bits} bits, {tensor.dtype.lanes} lanes"
-            raise KernelArgumentError(f"{k.name}(): argument `{p.name}` must be {_a(p.dtype.name)} array, got {_a(got)} array")
+            raise KernelArgumentError(f"{k.name}(): argument `{p.name}` must be {_a(p.dtype.name)} array, got {_a(got)} array"
+                                      + fp8_hint(p.dtype.name))
         shape = tuple(tensor.shape[i] for i in range(tensor.ndim))
         itemsize = p.dtype.itemsize
         strides = None if not tensor.strides else tuple(tensor.strides[i] * itemsize for i in range(tensor.ndim))

@@ -12,8 +12,9 @@
 //!
 //! **Conversions** use the GPU's instructions, which sm_89 and newer have: `from_f32` is
 //! `cvt.rn.satfinite.e4m3x2.f32` (`.e5m2x2`): round to nearest even, and *saturating*: a value past
-//! the largest finite one, an infinity included, becomes that largest finite value of its sign (the
-//! convention of `torch`'s and DeepGEMM's quantization; NaN stays NaN); `to_f32` is
+//! the largest finite one, an infinity included, becomes that largest finite value of its sign,
+//! NaN stays NaN (for E4M3 what PyTorch's `.to(torch.float8_e4m3fn)` gives; for E5M2 PyTorch rounds
+//! past 57344 to infinity, and `ml_dtypes` gives NaN or infinity past either); `to_f32` is
 //! `cvt.rn.f16x2.e4m3x2` then `cvt.f32.f16`, exact. A kernel that converts is built for sm_89 or
 //! newer only (the runtime functions are named `__oxpack_sm89_*`): give it a portable
 //! `#[variant_of]` twin, or keep the conversions out of the body other archs run. Emulation
