@@ -16,10 +16,11 @@
 //! (as `torch._scaled_mm` takes them: no host synchronization to read them). Any m and n: the TMA
 //! reads zeros past the edges and the store skips what lies outside c.
 //!
-//! **sm_90a only.** FP8 `wgmma` is Hopper's. The kernel's own body, which every other GPU (and
-//! the default emulation) runs, refuses: it traps with the message "gemm_fp8_nt_bf16 runs on
-//! sm_90a GPUs only (H100, H200) …" (emulation raises it as `KernelTrap`; run the sm_90a body there
-//! with `OXPACK_EMULATE_ARCH=sm_90a`).
+//! **sm_90a only.** FP8 `wgmma` is Hopper's: `#[only_on(sm_90a)]` makes the stub refuse, before the
+//! launch and in one line, a call that would run the kernel's own body (another GPU, the default
+//! emulation: run the sm_90a body there with `OXPACK_EMULATE_ARCH=sm_90a`). That body, which every
+//! other arch's cubin holds, traps with a message saying the same, for a reader that ignores the
+//! attribute.
 use oxpack::prelude::*;
 use oxpack::mbarrier::Consumer;
 
@@ -74,8 +75,8 @@ kernel! {
     /// c ← bf16(scale_a · scale_b · (a·bᵀ)): `a` m × k and `b` n × k in E4M3 (row-major, k
     /// contiguous), `scale_a` and `scale_b` one f32 each, `c` m × n in bf16:
     /// `torch._scaled_mm(a, b.t(), scale_a, scale_b, out_dtype=torch.bfloat16)`. k a multiple of 16.
-    /// Runs on sm_90a GPUs only (H100, H200): this body, which the others run, traps with a message
-    /// that says so.
+    /// Runs on sm_90a GPUs only (H100, H200): a call elsewhere is refused before the launch.
+    #[only_on(sm_90a)]
     #[launch(grid = 1, block = 32)]
     #[outputs(c = (m, n))]
     pub fn gemm_fp8_nt_bf16(

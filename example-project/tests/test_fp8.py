@@ -24,7 +24,7 @@ from test_emulated import EMULATION
 
 pytestmark = pytest.mark.skipif(not EMULATION, reason="built without emulation (oxpack build --emulation)")
 
-from vecmath._oxpack.runtime import KernelTrap  # noqa: E402
+from vecmath._oxpack.runtime import KernelTrap, LaunchError  # noqa: E402
 
 STAGE_K = 128  # k per pipeline stage: one 128-byte row of E4M3, four k32 wgmmas
 E4M3 = e4m3_values()
@@ -138,12 +138,28 @@ def test_k_not_a_multiple_of_16_is_refused_before_the_launch(hopper: None, rng: 
     assert np.all(c == 0xA5A5)  # nothing ran
 
 
-def test_the_portable_body_refuses_with_its_message(rng: np.random.Generator) -> None:
-    """Every GPU but sm_90a (and the default emulation) runs the kernel's own body: it traps, saying the kernel is
-    Hopper's and what to use instead."""
+def test_the_portable_body_is_refused_before_the_launch(rng: np.random.Generator) -> None:
+    """`#[only_on(sm_90a)]`: a call that would run the kernel's own body (every GPU but sm_90a; here the default
+    emulation) is refused before the launch, in one line that says how to run it; nothing is written."""
     m, n, k = 64, 64, 128
     a, b = fp8(rng, m, k), fp8(rng, n, k)
     one = np.array([1.0], np.float32)
+    c = poisoned((m, n), np.uint16)
+    with kernels.emulation(), pytest.raises(LaunchError) as info:
+        kernels.gemm_fp8_nt_bf16(m, n, k, Float8(a), Float8(b), one, one, BFloat16(c))
+    assert str(info.value) == (
+        "gemm_fp8_nt_bf16(): this kernel runs on sm_90a only (`#[only_on(sm_90a)]`), and emulation runs the "
+        "portable bodies; set OXPACK_EMULATE_ARCH=sm_90a to emulate it")
+    assert np.all(c == 0xA5A5)
+
+
+def test_the_portable_body_traps_with_its_message(rng: np.random.Generator, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its own body, for a run time that ignores `only_on` (an older reader), traps saying the same."""
+    m, n, k = 64, 64, 128
+    a, b = fp8(rng, m, k), fp8(rng, n, k)
+    one = np.array([1.0], np.float32)
+    kernel = kernels._module.kernel("gemm_fp8_nt_bf16")
+    monkeypatch.setattr(kernel, "refuse_arch", lambda arch, device: None)
     with kernels.emulation(), pytest.raises(KernelTrap) as info:
         kernels.gemm_fp8_nt_bf16(m, n, k, Float8(a), Float8(b), one, one, BFloat16(poisoned((m, n), np.uint16)))
     assert info.value.message.startswith("gemm_fp8_nt_bf16 runs on sm_90a GPUs only (H100, H200)")

@@ -78,3 +78,29 @@ def test_a_bf16_tensor_for_an_e4m3_parameter_is_refused_in_one_line() -> None:
     assert "\n" not in str(info.value)
     assert str(info.value).startswith("gemm_fp8_nt_bf16(): argument `a` must be a float8_e4m3fn device array, "
                                       "got a bfloat16 tensor")
+
+
+def test_the_portable_body_is_refused_before_the_launch_on_the_gpu() -> None:
+    """`#[only_on(sm_90a)]` on the GPU: with `OXPACK_ARCH=sm_90` (the package's plain sm_90 code, which this GPU
+    runs) the call is refused in one line before any launch, and the process's CUDA context stays usable."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import torch\n"
+        "from vecmath import kernels\n"
+        "a = torch.zeros(64, 128, device='cuda').to(torch.float8_e4m3fn)\n"
+        "one = torch.ones(1, device='cuda')\n"
+        "try:\n"
+        "    kernels.gemm_fp8_nt_bf16(64, 64, 128, a, a, one, one)\n"
+        "except Exception as e:\n"
+        "    print(type(e).__name__, e)\n"
+        "print(float(torch.ones(3, device='cuda').sum()))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False,
+                          env={**os.environ, "OXPACK_ARCH": "sm_90"})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout == (
+        "LaunchError gemm_fp8_nt_bf16(): this kernel runs on sm_90a only (`#[only_on(sm_90a)]`), and device 0 runs "
+        "the package's sm_90 code; call it on an sm_90a GPU\n3.0\n")

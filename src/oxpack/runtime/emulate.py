@@ -304,6 +304,8 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
         raise kernel.checks.block_refusal(block, shape, limit.max_threads, limit.registers,
                                     f"on {arch} (the arch of this build that allows the fewest)")
     kernel.checks.check_launch_requirements(args, arrays, threads, block, shape)  # after the limit, as the GPU path
+    if kernel.spec.only_on is not None and kernel.arch_key is None:  # `#[only_on]`: its own body refuses, as on the GPU
+        kernel.refuse_arch(kernel.module._emulated_arch(), None)
     words: list[int] = []
     by_pos = {a.param.pos: a for a in arrays}
     shared = 0
