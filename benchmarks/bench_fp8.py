@@ -3,11 +3,13 @@ against `torch._scaled_mm` as users call it, in the same run.
 
     python benchmarks/bench_fp8.py [--repeat 15] [--shapes 4096x4096x4096,...]   # on an H100 / H200: vecmath, PyTorch
 
-Both sides take the same E4M3 `a` (m × k) and `b` (n × k, a `linear` weight) and per-tensor f32 scales on the
-device, and return a new bf16 m × n `c` = scale_a · scale_b · (a·bᵀ):
+Both sides take the same E4M3 `a` (m × k) and `b` (n × k, a `linear` weight) and f32 scales on the device,
+and return a new bf16 m × n `c` = scale_a · scale_b · (a·bᵀ); per-tensor scales, then per-row ones:
 
-    kernels.gemm_fp8_nt_bf16(m, n, k, a, b, scale_a, scale_b)
+    kernels.gemm_fp8_nt_bf16(m, n, k, a, b, scale_a, scale_b)               # scale_a, scale_b: 1 element
     torch._scaled_mm(a, b.t(), scale_a, scale_b, out_dtype=torch.bfloat16)
+    kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, a, b, row_a, row_b)           # row_a: m, row_b: n
+    torch._scaled_mm(a, b.t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16)
 
 Shapes (m × n × k): 4096³, 8192³ and the LLM shapes 8192×4096×4096, 4096×11008×4096, 16384×1024×4096. For each:
 check ours against the float64 product of the dequantized inputs (and against torch's), then time both in
@@ -72,7 +74,8 @@ def check(c: torch.Tensor, a: torch.Tensor, b: torch.Tensor, scale: float, their
         raise SystemExit(f"{what}: relative error {ours:.2e}, torch._scaled_mm's {torch_err:.2e}")
 
 
-def bench(kernels: Any, m: int, n: int, k: int, repeat: int) -> tuple[str, float, float, float]:
+def bench(kernels: Any, m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
+    """Rows (shape, scaling, ours s, torch s, torch / ours): per-tensor scales, then per-row ones."""
     sets = 2
     fp8 = torch.float8_e4m3fn
     a = [(torch.randn(m, k, device="cuda") * 4).to(fp8) for _ in range(sets)]
@@ -80,18 +83,30 @@ def bench(kernels: Any, m: int, n: int, k: int, repeat: int) -> tuple[str, float
     scale_a = torch.tensor(0.5, device="cuda")
     scale_b = torch.tensor(0.25, device="cuda")
     ours_sa, ours_sb = scale_a.reshape(1), scale_b.reshape(1)  # the same memory, 1-D
+    row_a, row_b = torch.rand(m, device="cuda") + 0.05, torch.rand(n, device="cuda") + 0.05
     shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
     batch = max(2, min(50, int(4e11 // (2 * m * n * k))))  # about 0.4 TFLOP per batch
 
     c = kernels.gemm_fp8_nt_bf16(m, n, k, a[0], b[0], ours_sa, ours_sb)
     theirs = torch._scaled_mm(a[0], b[0].t(), scale_a, scale_b, out_dtype=torch.bfloat16)
     check(c, a[0].float(), b[0].float(), 0.125, theirs, f"gemm_fp8_nt_bf16 at {shape}")
+    c = kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, a[0], b[0], row_a, row_b)
+    theirs = torch._scaled_mm(a[0], b[0].t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16)
+    check(c, a[0].float() * row_a.view(m, 1), b[0].float() * row_b.view(n, 1), 1.0, theirs,
+          f"gemm_fp8_nt_bf16_rowwise at {shape}")
 
+    rows = []
     t_o, t_t, ratio = paired(
         lambda i: kernels.gemm_fp8_nt_bf16(m, n, k, a[i], b[i], ours_sa, ours_sb),
         lambda i: torch._scaled_mm(a[i], b[i].t(), scale_a, scale_b, out_dtype=torch.bfloat16),
         sets, batch, repeat)
-    return shape, t_o, t_t, ratio
+    rows.append((shape, "per-tensor: `gemm_fp8_nt_bf16`", t_o, t_t, ratio))
+    t_o, t_t, ratio = paired(
+        lambda i: kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, a[i], b[i], row_a, row_b),
+        lambda i: torch._scaled_mm(a[i], b[i].t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16),
+        sets, batch, repeat)
+    rows.append((shape, "per-row: `gemm_fp8_nt_bf16_rowwise`", t_o, t_t, ratio))
+    return rows
 
 
 def main() -> int:
@@ -106,13 +121,13 @@ def main() -> int:
           f"body {kernels._module.kernel('gemm_fp8_nt_bf16').body(0)}")
     rows = []
     for m, n, k in shapes:
-        rows.append(bench(kernels, m, n, k, repeat))
+        rows += [(row, (m, n, k)) for row in bench(kernels, m, n, k, repeat)]
         torch.cuda.empty_cache()
-    print("\n| shape | oxpack `gemm_fp8_nt_bf16` | TFLOP/s | `torch._scaled_mm` | TFLOP/s | oxpack of torch |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for (shape, t_o, t_t, ratio), (m, n, k) in zip(rows, shapes, strict=True):
+    print("\n| shape | scales: oxpack kernel | oxpack | TFLOP/s | `torch._scaled_mm` | TFLOP/s | oxpack of torch |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for (shape, what, t_o, t_t, ratio), (m, n, k) in rows:
         flop = 2.0 * m * n * k
-        print(f"| {shape} | {t_o * 1e3:.3f} ms | {flop / t_o / 1e12:.0f} | {t_t * 1e3:.3f} ms | "
+        print(f"| {shape} | {what} | {t_o * 1e3:.3f} ms | {flop / t_o / 1e12:.0f} | {t_t * 1e3:.3f} ms | "
               f"{flop / t_t / 1e12:.0f} | {ratio:.1%} |")
     return 0
 

@@ -47,18 +47,29 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> object:
     return crate
 
 
-def test_the_sm90a_body_issues_fp8_wgmma_with_no_call_and_no_local_memory(built: object) -> None:
+KERNELS = ("gemm_fp8_nt_bf16", "gemm_fp8_nt_bf16_rowwise")
+
+
+def _per_kernel(text: str, start: str) -> dict[str, str]:
+    """`text` (PTX or SASS) cut at each kernel's start (`start` % name), by kernel."""
+    at = sorted((text.index(start % name), name) for name in KERNELS)
+    return {name: text[i:(at[n + 1][0] if n + 1 < len(at) else len(text))] for n, (i, name) in enumerate(at)}
+
+
+def test_the_sm90a_bodies_issue_fp8_wgmma_with_no_call_and_no_local_memory(built: object) -> None:
     ptx = built.ptx["sm_90a"]  # type: ignore[attr-defined]
-    assert ptx.count("wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3") == 4  # one stage, 4 × k32
+    for name, code in _per_kernel(ptx, ".entry %s(").items():
+        assert code.count("wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3") == 4, name  # a stage: 4 × k32
     assert "call" not in re.sub(r"//[^\n]*", "", ptx), "a call serializes every wgmma under nvJitLink"
     assert "div.u64" not in ptx and "rem.u64" not in ptx
     log = built.info_logs["sm_90a"]  # type: ignore[attr-defined]
     assert "C7509" not in log, log  # "wgmma.mma_async instructions are serialized"
-    res = built.resources["sm_90a"]["gemm_fp8_nt_bf16"]  # type: ignore[attr-defined]
-    assert res["spills"] == 0 and res["stack"] == 0, res
+    for name in KERNELS:
+        res = built.resources["sm_90a"][name]  # type: ignore[attr-defined]
+        assert res["spills"] == 0 and res["stack"] == 0, (name, res)
 
 
-def test_the_portable_body_holds_no_fp8_wgmma(built: object) -> None:
+def test_the_portable_bodies_hold_no_fp8_wgmma(built: object) -> None:
     ptx = built.ptx["sm_80"]  # type: ignore[attr-defined]
     assert "wgmma" not in ptx and "trap" in ptx
 
@@ -69,12 +80,13 @@ def test_sass_has_qgmma_e4m3_chained_and_no_local_memory(built: object, tmp_path
         pytest.skip("no cuobjdump (CUDA 13) on PATH or beside ptxas")
     cubin = tmp_path / "fp8.sm_90a.cubin"
     cubin.write_bytes(built.cubins["sm_90a"])  # type: ignore[attr-defined]
-    hopper = subprocess.run([tool, "-sass", str(cubin)], capture_output=True, text=True, check=True,
-                            timeout=120).stdout
-    gmma = re.findall(r"QGMMA\.64x128x32\.F32\.E4M3\.E4M3[^;]*;", hopper)
-    assert len(gmma) == 4, gmma
-    assert "RZ, !UPT" in gmma[0]  # the stage's first starts a fresh sum (scale-d 0): the promotion's part
-    # chained: only the stage's last waits (gsb0), and one wait for the group follows
-    assert [("gsb0" in g) for g in gmma] == [False, False, False, True], gmma
-    assert len(re.findall(r"WARPGROUP\.DEPBAR", hopper)) == 1
-    assert not re.search(r"\b(LDL|STL)\b", hopper)
+    sass = subprocess.run([tool, "-sass", str(cubin)], capture_output=True, text=True, check=True,
+                          timeout=120).stdout
+    for name, code in _per_kernel(sass, "Function : %s\n").items():
+        gmma = re.findall(r"QGMMA\.64x128x32\.F32\.E4M3\.E4M3[^;]*;", code)
+        assert len(gmma) == 4, (name, gmma)
+        assert "RZ, !UPT" in gmma[0]  # the stage's first starts a fresh sum (scale-d 0): the promotion's part
+        # chained: only the stage's last waits (gsb0), and one wait for the group follows
+        assert [("gsb0" in g) for g in gmma] == [False, False, False, True], (name, gmma)
+        assert len(re.findall(r"WARPGROUP\.DEPBAR", code)) == 1, name
+        assert not re.search(r"\b(LDL|STL)\b", code), name

@@ -81,6 +81,23 @@ def test_gemm_fp8_bit_exact_and_within_tolerance_of_float64(hopper: None, rng: n
     assert np.all(np.abs(bf16_values(c) - ref) <= bound)
 
 
+@pytest.mark.parametrize("m,n,k", [(70, 130, 272), (129, 257, 144), (1, 1, 16)])
+def test_rowwise_scales_bit_exact(hopper: None, rng: np.random.Generator, m: int, n: int, k: int) -> None:
+    """`gemm_fp8_nt_bf16_rowwise`: each element scaled by its row's scale (of a) times its column's (of b), in
+    f32, then rounded to bf16; the same promoted sums as the per-tensor kernel."""
+    a, b = fp8(rng, m, k), fp8(rng, n, k)
+    sa = rng.uniform(0.01, 2.0, m).astype(np.float32)
+    sb = rng.uniform(0.01, 2.0, n).astype(np.float32)
+    c = poisoned((m, n), np.uint16)
+    kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, Float8(a), Float8(b), sa, sb, BFloat16(c))
+    scale = sa[:, None] * sb[None, :]  # f32, as the epilogue
+    assert np.array_equal(c, to_bf16(scale * emulated_sums(a, b)))
+    if m > 1:  # one scale per row: a per-tensor scale is refused
+        with pytest.raises(ValueError) as info:
+            kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, Float8(a), Float8(b), sa[:1], sb, BFloat16(c))
+        assert str(info.value).startswith("gemm_fp8_nt_bf16_rowwise(): requirement `len(scale_a) == m`")
+
+
 def test_promotion_sums_each_stage_apart(hopper: None) -> None:
     """Stage 0 holds 448 · 448 = 200704, stage 1 holds 128 products of 2⁻⁴ · 2⁻⁴ = 2⁻⁸ each, stage 2 holds
     −200704. One f32 sum in k order loses every 2⁻⁸ (below half an ulp of 200704, 2⁻⁷) and gives 0; the
