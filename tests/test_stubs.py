@@ -1628,9 +1628,9 @@ def test_the_hand_written_manifest_is_a_real_builds(example_build: ExampleBuild)
     # `launch`, a kernel's declared launch, goes with any other key: the hand-written kernels hold it (one,
     # which the stub tests call) and the other keys as a build's kernels combine them
     assert any("launch" in k for k in hand["kernels"].values()) and any("launch" in k for k in real["kernels"].values())
-    # (as `tune`, `outputs`, `backward`, `variants` and `bodies`, which a kernel has or not:
+    # (as `tune`, `outputs`, `backward`, `variants`, `bodies` and `only_on`, which a kernel has or not:
     # tests/test_declared_launch.py, tests/test_autograd.py and tests/test_variants.py check them)
-    optional = ("launch", "tune", "outputs", "backward", "bodies", "variants")
+    optional = ("launch", "tune", "outputs", "backward", "bodies", "variants", "only_on")
     mine, theirs = ([{key: v for key, v in entry.items() if key not in optional} for entry in kernels.values()]
                     for kernels in (hand["kernels"], real["kernels"]))
     assert _keys(mine) == _keys(theirs), "keys of a `kernels` entry"
