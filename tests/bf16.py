@@ -9,7 +9,7 @@ import ctypes
 
 import numpy as np
 
-__all__ = ["BFloat16", "to_bf16"]
+__all__ = ["BFloat16", "Float8", "fp8_values", "to_bf16"]
 
 
 class _DLTensor(ctypes.Structure):
@@ -43,3 +43,40 @@ def to_bf16(x: np.ndarray) -> np.ndarray:
     """The bits of the bf16 nearest to each value (round to nearest even)."""
     bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
     return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+class Float8:
+    """A CPU FP8 array seen through DLPack (DLPack 1.1's code 10, float8_e4m3fn, or 12, float8_e5m2): its
+    bits live in a uint8 NumPy array (any shape, C-contiguous), passed flat, with `shape` for a TMA source."""
+
+    def __init__(self, bits: np.ndarray, e5m2: bool = False) -> None:
+        assert bits.dtype == np.uint8 and bits.flags.c_contiguous
+        self.bits, self.shape = bits, bits.shape
+        self._shape = (ctypes.c_int64 * 1)(bits.size)
+        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 12 if e5m2 else 10, 8, 1, self._shape, None, 0, None,
+                                 None)
+
+    def __dlpack__(self, **kw: object) -> object:
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        return new(ctypes.addressof(self._tensor), b"dltensor", None)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)
+
+
+def fp8_values(e5m2: bool) -> np.ndarray:
+    """The float64 value of every FP8 bit pattern 0..255, from the formats' definitions: E4M3 (4 exponent bits,
+    bias 7, NaN at 0x7f / 0xff, no infinity) or E5M2 (5 exponent bits, bias 15, ±infinity at 0x7c / 0xfc, NaN
+    above)."""
+    mantissa, bias = (2, 15) if e5m2 else (3, 7)
+    b = np.arange(256)
+    e, m = (b & 0x7F) >> mantissa, b & ((1 << mantissa) - 1)
+    v = np.where(e == 0, m * 2.0 ** (1 - bias - mantissa), (m + 2**mantissa) * 2.0 ** (e - bias - mantissa))
+    v = np.where(b & 0x80, -v, v)
+    if e5m2:
+        v[0x7C], v[0xFC] = np.inf, -np.inf
+        v[[0x7D, 0x7E, 0x7F, 0xFD, 0xFE, 0xFF]] = np.nan
+    else:
+        v[[0x7F, 0xFF]] = np.nan
+    return v

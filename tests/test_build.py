@@ -55,7 +55,7 @@ def _fatbin_arches(fatbin: bytes) -> set[int]:
 def test_example_builds_for_every_arch(example_copy: Path) -> None:
     config = load_config(example_copy, {"archs": ALL_ARCHS, "ptx": "auto"}, env={})
     result = build_project(config)
-    assert [c.name for c in result.crates] == ["attention", "bits", "fused", "gemm", "glu", "int8", "matrix", "nn", "norm", "reduce", "saxpy", "scan", "tensor"]
+    assert [c.name for c in result.crates] == ["attention", "bits", "fp8", "fused", "gemm", "glu", "int8", "matrix", "nn", "norm", "reduce", "saxpy", "scan", "tensor"]
     assert result.archs == tuple(ALL_ARCHS)
     assert result.ptx_isa == "8.7", "sm_120 needs PTX ISA 8.7, the oldest that covers all four"
     assert result.ptx_arch == "sm_120"
@@ -68,7 +68,8 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
         "rmsnorm_f32", "layernorm_bf16", "rmsnorm_f32_bwd", "rmsnorm_f32_bwd_reduce", "rmsnorm_bf16_bwd",
         "rmsnorm_bf16_bwd_reduce", "layernorm_bwd", "layernorm_bwd_reduce", "layernorm_bf16_bwd",
         "layernorm_bf16_bwd_reduce",
-        "gemm_bf16", "gemm_bf16_nt", "gemm_bf16_nt_bf16", "gemm_tf32_nt", "linear_gelu_bf16", "gemm_s8_nt",
+        "gemm_bf16", "gemm_bf16_nt", "gemm_bf16_nt_bf16", "gemm_tf32_nt", "linear_gelu_bf16", "gemm_s8_nt", "gemm_fp8_nt_bf16",
+        "gemm_fp8_nt_bf16_rowwise",
         "attention_fwd_d64", "attention_fwd_d128", "cumsum_f32", "cumsum_i32", "cumsum_u32",
         "fused_add_rmsnorm_bf16", "fused_add_rmsnorm_bf16_bwd", "rmsnorm_bf16_two_pass",
         "fused_add_rmsnorm_bf16_two_pass",

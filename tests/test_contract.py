@@ -426,7 +426,7 @@ def test_the_dtype_table_agrees_with_numpy_struct_ctypes_and_the_link_stage() ->
         "llvm.py's IR types cover exactly the table's scalar dtypes"
     for d in table.values():
         assert d.dlpack[1] == 8 * d.itemsize and ctypes.sizeof(d.ctype) == d.itemsize, d.name
-        if d.name != "bfloat16":  # no NumPy typestr: it comes through DLPack
+        if d.name not in ("bfloat16", "float8_e4m3fn", "float8_e5m2"):  # no NumPy typestr: DLPack, torch, ml_dtypes
             assert np.dtype(d.typestr).itemsize == d.itemsize and np.dtype(d.typestr).name == d.name
             assert np.dtype(d.buffer) == np.dtype(d.typestr) and struct.calcsize(d.buffer) == d.itemsize
         if d.python is None:  # storage only: never a scalar

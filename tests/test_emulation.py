@@ -207,7 +207,7 @@ def misuse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
 # ---------------------------------------------------------------- the example project
 
 
-EXAMPLE_GPU_TESTS = ("test_vecmath.py",)
+EXAMPLE_GPU_TESTS = ("test_vecmath.py", "test_fp8_gpu.py")
 """The example's test files that need a GPU (and the installed wheel): every other one runs emulated below."""
 
 
@@ -289,7 +289,7 @@ def test_oxpack_emulate_runs_the_stubs_on_numpy_arrays(example_build: Path) -> N
 def test_the_build_ships_host_libraries_only_when_asked(example_build: Path, tmp_path: Path) -> None:
     support = example_build / "vecmath" / "_oxpack"
     assert sorted(p.name for p in support.glob("*.host.so")) == [
-        "attention.host.so", "bits.host.so", "fused.host.so", "gemm.host.so", "glu.host.so", "int8.host.so", "matrix.host.so",
+        "attention.host.so", "bits.host.so", "fp8.host.so", "fused.host.so", "gemm.host.so", "glu.host.so", "int8.host.so", "matrix.host.so",
         "nn.host.so", "norm.host.so", "reduce.host.so", "saxpy.host.so", "scan.host.so", "tensor.host.so"]
     assert (support / "emulate.py").is_file()
     plain = tmp_path / "plain"

@@ -236,3 +236,57 @@ def test_the_fast_path_finds_a_3d_block_by_its_full_shape() -> None:
     assert fast(n, 0, 0.125, q.view(-1, d), k, v, o, 10373, None, **launch) is False  # 2-D: no block
     with pytest.raises(KernelValueError, match=r"argument `q` is a 3-D TMA source"):
         kernels.attention_fwd_sm90_d64(n, 0, 0.125, q.view(-1, d), k, v, o)
+
+
+def _fp8_probes() -> Any:
+    """f32 values that try FP8 rounding on the GPU: every E4M3 / E5M2 value and the midpoints between neighbours
+    (ties to even), beside them, past the largest finite values, zeros, infinities, NaN, random magnitudes."""
+    parts = []
+    for dtype in (torch.float8_e4m3fn, torch.float8_e5m2):
+        v = torch.arange(256, dtype=torch.uint8).view(dtype).float()
+        v = torch.unique(v[v.isfinite()])
+        mid = (v[1:] + v[:-1]) / 2
+        parts += [v, mid, torch.nextafter(mid, torch.tensor(float("inf"))), v * 1.0625]
+    parts.append(torch.tensor([0.0, -0.0, float("inf"), -float("inf"), float("nan"), 1e-45, 3.4e38]))
+    parts.append(torch.randn(4096) * 10.0 ** (torch.rand(4096) * 18 - 12))
+    return torch.cat(parts).to(CUDA)
+
+
+def test_fp8_conversions_match_torch_and_saturate() -> None:
+    """`cvt.rn.satfinite.e4m3x2` / `.e5m2x2` on the GPU: E4M3 bit for bit PyTorch's cast (which saturates too);
+    E5M2 PyTorch's cast inside the finite range, ±57344 past it (PyTorch gives infinity there); NaN stays NaN.
+    The emulated twin (tests/test_hopper_emulation.py) checks the same rounding against a search."""
+    x = _fp8_probes()
+    e4m3 = torch.empty(x.numel(), dtype=torch.float8_e4m3fn, device=CUDA)
+    e5m2 = torch.empty(x.numel(), dtype=torch.float8_e5m2, device=CUDA)
+    kernels.to_fp8(x, e4m3, e5m2)
+    nan = x.isnan()
+    assert bool(e4m3.float()[nan].isnan().all()) and bool(e5m2.float()[nan].isnan().all())
+    assert torch.equal(e4m3.view(torch.uint8)[~nan], x.to(torch.float8_e4m3fn).view(torch.uint8)[~nan])
+    inside = ~nan & (x.abs() <= 57344)
+    assert torch.equal(e5m2.view(torch.uint8)[inside], x.to(torch.float8_e5m2).view(torch.uint8)[inside])
+    past = ~nan & (x.abs() > 57344)
+    assert torch.equal(e5m2.float()[past], torch.sign(x[past]) * 57344)
+
+
+def test_fp8_widening_matches_torch() -> None:
+    bits = torch.arange(256, dtype=torch.uint8, device=CUDA)
+    a, b = bits.view(torch.float8_e4m3fn), bits.clone().view(torch.float8_e5m2)
+    w4, w5 = torch.empty(256, device=CUDA), torch.empty(256, device=CUDA)
+    kernels.from_fp8(a, b, w4, w5)
+    assert torch.equal(w4.nan_to_num(7.0), a.float().nan_to_num(7.0))
+    assert torch.equal(w5.nan_to_num(7.0), b.float().nan_to_num(7.0))
+
+
+@pytest.mark.parametrize("m,n,k", [(64, 64, 128), (70, 100, 400), (300, 200, 4096)])
+def test_e5m2_gemm_promoted(m: int, n: int, k: int) -> None:
+    """E5M2 `wgmma` (m64n64k32), a stage at a time (`wait`, `WgAccum::mma`), promoted: within the FP8 tensor
+    cores' reduced-precision sum of one stage (2⁻¹⁰ of its Σ|a||b|) of the float64 product."""
+    a = (torch.randn(m, k, device=CUDA) * 8).to(torch.float8_e5m2)
+    w = (torch.randn(n, k, device=CUDA) * 8).to(torch.float8_e5m2)
+    c = torch.full((m, n), float("nan"), device=CUDA)
+    kernels.gemm_e5m2_small(m, n, k, a, w, c)
+    a64, w64 = a.float().double(), w.float().double()
+    ref, size = a64 @ w64.t(), a64.abs() @ w64.abs().t()
+    bad = ((c.double() - ref).abs() > 2.0**-10 * size + 1e-30) | c.isnan()
+    assert not bool(bad.any()), f"{int(bad.sum())} of {bad.numel()} elements off"

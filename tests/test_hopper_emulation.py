@@ -23,7 +23,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from bf16 import BFloat16, to_bf16
+from bf16 import BFloat16, Float8, fp8_values, to_bf16
 from conftest import REPO
 
 from oxpack.toolchain.rustc import find_rustc
@@ -70,6 +70,103 @@ def test_small_tiles_bit_exact(hop: ModuleType, rng: np.random.Generator, m: int
     c = np.full((m, n), np.nan, np.float32)
     hop.gemm_small(m, n, k, BFloat16(a), BFloat16(w), c, threads=256 * tiles(m, n, 64, 64))  # a block per tile
     np.testing.assert_array_equal(c, f32_in_k_order(widen(a), widen(w)))
+
+
+@pytest.mark.parametrize("m,n,k", [(64, 64, 128), (70, 100, 400), (1, 3, 16)])
+def test_e5m2_gemm_promoted_bit_exact(hop: ModuleType, rng: np.random.Generator, m: int, n: int, k: int) -> None:
+    """FP8 (E5M2) stages taken one at a time (`wait`, `WgAccum::mma`): each stage's 128 exact products summed in
+    f32 in k order into a fresh accumulator, then added to the f32 sum (the promotion), every value of the format
+    but NaN and infinity (subnormals included); ragged m, n, k."""
+    values = fp8_values(e5m2=True)
+    finite = np.array([v for v in range(256) if np.isfinite(values[v])], np.uint8)
+    a, w = rng.choice(finite, (m, k)), rng.choice(finite, (n, k))
+    c = np.full((m, n), np.nan, np.float32)
+    hop.gemm_e5m2_small(m, n, k, Float8(a, e5m2=True), Float8(w, e5m2=True), c)
+    acc = np.zeros((m, n), np.float32)
+    for k0 in range(0, k, 128):
+        part = np.zeros_like(acc)
+        for kk in range(k0, min(k0 + 128, k)):
+            part += np.outer(values[a[:, kk]], values[w[:, kk]]).astype(np.float32)  # exact in f32
+        acc += part
+    np.testing.assert_array_equal(c, acc)
+
+
+def test_an_e4m3_array_for_an_e5m2_source_is_refused(hop: ModuleType) -> None:
+    a = np.zeros((64, 128), np.uint8)
+    with pytest.raises(TypeError) as info:
+        hop.gemm_e5m2_small(64, 64, 128, Float8(a), Float8(a, e5m2=True), np.zeros((64, 64), np.float32))
+    assert str(info.value).startswith(
+        "gemm_e5m2_small(): argument `a` must be a float8_e5m2 array, got a float8_e4m3fn array")
+
+
+def fp8_probe_values(rng: np.random.Generator) -> np.ndarray:
+    """f32 values that try FP8 rounding: every finite E4M3 and E5M2 value, the midpoints between neighbours (ties
+    to even) and values just beside them, past the largest finite values, subnormals of both, zeros, infinities,
+    NaN and random values over the whole range."""
+    probes = [np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-45, -1e-45, 3.4e38, -3.4e38], np.float64)]
+    for values in (fp8_values(False), fp8_values(True)):
+        v = np.unique(values[np.isfinite(values)])
+        mid = (v[1:] + v[:-1]) / 2
+        probes += [v, mid, np.nextafter(mid.astype(np.float32), np.inf), np.nextafter(mid.astype(np.float32), -np.inf),
+                   v * 1.0625]
+    probes.append(rng.standard_normal(4096) * 10.0 ** rng.uniform(-12, 6, 4096))
+    return np.concatenate(probes).astype(np.float32)
+
+
+def test_fp8_conversions_round_to_nearest_even_and_saturate(hop: ModuleType, rng: np.random.Generator) -> None:
+    """`E4M3::from_f32` / `E5M2::from_f32` in emulation, as `cvt.rn.satfinite` rounds: to nearest, ties to even
+    (subnormals included), past the largest finite value (infinity too) to it, NaN to NaN. The reference is the
+    nearest value found by search over the format's values (ties: the even bit pattern); for E4M3 PyTorch's
+    cast agrees bit for bit (it saturates too)."""
+    x = fp8_probe_values(rng)
+    e4m3, e5m2 = np.zeros(x.size, np.uint8), np.zeros(x.size, np.uint8)
+    hop.to_fp8(x, Float8(e4m3), Float8(e5m2, e5m2=True))
+    wide, nan = x.astype(np.float64), np.isnan(x)
+    for got, e5 in ((e4m3, False), (e5m2, True)):
+        values = fp8_values(e5)
+        finite = np.array([b for b in range(256) if np.isfinite(values[b])])
+        largest = values[finite].max()
+        clamped = np.clip(np.nan_to_num(wide), -largest, largest)
+        diff = np.abs(values[finite][None, :] - clamped[:, None])
+        ties = diff == diff.min(axis=1, keepdims=True)
+        best = finite[np.argmin(np.where(ties, finite & 1, 2), axis=1)]  # the nearest; of two, the even one
+        best = np.where(values[best] == 0.0, np.where(np.signbit(wide), 0x80, 0x00), best)  # ±0: the sign of x
+        assert np.all(np.isnan(values[got[nan]]))
+        bad = np.nonzero((got != best) & ~nan)[0]
+        assert bad.size == 0, [(float(x[i]), hex(got[i]), hex(best[i])) for i in bad[:5]]
+    torch = pytest.importorskip("torch")
+    theirs = torch.from_numpy(x).to(torch.float8_e4m3fn).view(torch.uint8).numpy()
+    same = ~np.isnan(x)
+    np.testing.assert_array_equal(e4m3[same], theirs[same])
+
+
+def test_fp8_widening_is_exact(hop: ModuleType) -> None:
+    """`to_f32` of every bit pattern: its value by the formats' definitions (NaN as NaN, E5M2's infinities)."""
+    bits = np.arange(256, dtype=np.uint8)
+    w4, w5 = np.zeros(256, np.float32), np.zeros(256, np.float32)
+    hop.from_fp8(Float8(bits), Float8(bits.copy(), e5m2=True), w4, w5)
+    np.testing.assert_array_equal(w4, fp8_values(False).astype(np.float32))
+    np.testing.assert_array_equal(w5, fp8_values(True).astype(np.float32))
+
+
+def test_fp8_arrays_from_torch_and_ml_dtypes(hop: ModuleType, rng: np.random.Generator) -> None:
+    """Host FP8 arrays as users hold them: CPU tensors of torch.float8_e5m2 (2-D, for the TMA sources) and NumPy
+    arrays of ml_dtypes.float8_e5m2 (which export the typestr "<f1"), each read as E5M2, the same product."""
+    torch = pytest.importorskip("torch")
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    values = fp8_values(e5m2=True)
+    finite = np.array([v for v in range(256) if np.isfinite(values[v]) and abs(values[v]) < 2.0**8], np.uint8)
+    a, w = rng.choice(finite, (70, 256)), rng.choice(finite, (33, 256))
+    expected = np.full((70, 33), np.nan, np.float32)
+    hop.gemm_e5m2_small(70, 33, 256, Float8(a, e5m2=True), Float8(w, e5m2=True), expected)
+    for make in (lambda x: torch.from_numpy(x).view(torch.float8_e5m2), lambda x: x.view(ml_dtypes.float8_e5m2)):
+        c = np.full((70, 33), np.nan, np.float32)
+        hop.gemm_e5m2_small(70, 33, 256, make(a), make(w), c)
+        np.testing.assert_array_equal(c, expected)
+    with pytest.raises(TypeError) as info:
+        hop.gemm_e5m2_small(70, 33, 256, a.view(ml_dtypes.float8_e4m3fn), w.view(ml_dtypes.float8_e5m2), expected)
+    assert str(info.value).startswith(
+        "gemm_e5m2_small(): argument `a` must be a float8_e5m2 array, got a float8_e4m3fn array")
 
 
 @pytest.mark.parametrize("out,n", [("f32", 260), ("f32", 261), ("bf16", 260), ("bf16", 264), ("bf16_direct", 261)])

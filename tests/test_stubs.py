@@ -1628,9 +1628,9 @@ def test_the_hand_written_manifest_is_a_real_builds(example_build: ExampleBuild)
     # `launch`, a kernel's declared launch, goes with any other key: the hand-written kernels hold it (one,
     # which the stub tests call) and the other keys as a build's kernels combine them
     assert any("launch" in k for k in hand["kernels"].values()) and any("launch" in k for k in real["kernels"].values())
-    # (as `tune`, `dims`, `outputs`, `backward`, `variants` and `bodies`, which a kernel has or not:
+    # (as `tune`, `dims`, `outputs`, `backward`, `variants`, `bodies` and `only_on`, which a kernel has or not:
     # tests/test_declared_launch.py, tests/test_autograd.py and tests/test_variants.py check them)
-    optional = ("launch", "tune", "dims", "outputs", "backward", "bodies", "variants")
+    optional = ("launch", "tune", "dims", "outputs", "backward", "bodies", "variants", "only_on")
     mine, theirs = ([{key: v for key, v in entry.items() if key not in optional} for entry in kernels.values()]
                     for kernels in (hand["kernels"], real["kernels"]))
     assert _keys(mine) == _keys(theirs), "keys of a `kernels` entry"
@@ -1729,8 +1729,11 @@ def test_every_real_kernel_refuses_bad_arguments_naming_them(real_kernels: Modul
         with pytest.raises(runtime.KernelArgumentError) as caught:
             getattr(real_kernels, name)(*wrong)
         article = "an" if first.dtype.name.startswith("int") else "a"  # an int32, a uint8
+        fp8 = first.dtype.name.startswith("float8")  # the refusal says where FP8 arrays come from (not CuPy)
+        hint = (f" (CuPy has no FP8 dtype: pass a torch.{first.dtype.name} tensor, e.g. `x.to(torch.{first.dtype.name})`; "
+                f"on the host, a NumPy array of ml_dtypes.{first.dtype.name})") if fp8 else ""
         assert str(caught.value) == (f"{name}(): argument `{first.name}` must be {article} {first.dtype.name} device "
-                                     "array, got a complex64 array"), name
+                                     "array, got a complex64 array" + hint), name
     assert sys.modules[f"{real_kernels.__package__}._oxpack._driver"]._cuda_api is None, "a refused call reached CUDA"
 
 

@@ -312,3 +312,70 @@ def test_auto_ptx_is_the_highest_plain_arch(tmp_path: Path) -> None:
         (tmp_path / "pyproject.toml").write_text(
             '[project]\nname = "p"\nversion = "0.1"\n[tool.oxpack]\n' f"archs = {archs!r}\n".replace("'", '"'))
         assert plan_build(load_config(tmp_path, env={})).ptx_arch == expected, archs
+
+
+ONLY_ON = """\
+    use oxpack::prelude::*;
+
+    kernel! {
+        /// portable
+        %s
+        pub fn k(out: &mut DisjointSlice<u32>, n: u32) where (len(out) >= 1) {
+            if let Some(o) = out.get_mut(index_1d()) {
+                *o = n;
+            }
+        }
+
+        /// sm_90a
+        %s
+        pub fn k_sm90a(out: &mut DisjointSlice<u32>, n: u32) where (len(out) >= 1) {
+            if let Some(o) = out.get_mut(index_1d()) {
+                *o = 9;
+            }
+        }
+    }
+"""
+
+
+@pytest.mark.parametrize(("kernel", "variant", "message"), [
+    ("#[only_on(sm_90a)]", "", "kernel file `kernels/k.rs`: `#[only_on(sm_90a)]` on kernel `k`: `k` has no "
+     "`#[variant_of(k, sm_90a)]` body in this file; write that body, or name an arch it has one for"),
+    ("#[only_on(sm_100a)]", "#[variant_of(k, sm_90a)]", "kernel file `kernels/k.rs`: `#[only_on(sm_100a)]` on "
+     "kernel `k`: `k` has no `#[variant_of(k, sm_100a)]` body in this file; write that body, or name an arch it has "
+     "one for"),
+    ("", "#[variant_of(k, sm_90a)]\n        #[only_on(sm_90a)]", "kernel file `kernels/k.rs`: `#[only_on(sm_90a)]` on "
+     "kernel `k_sm90a`: a variant runs on its own arch already; put `#[only_on]` on `k`, the kernel it is a variant "
+     "of"),
+    ("#[only_on(sm_90a, sm_80)]", "#[variant_of(k, sm_90a)]",
+     "rustc failed to compile `kernels/k.rs`: kernels/k.rs:3:1: error: oxpack: write `#[only_on(ARCH)]` with one "
+     "arch, e.g. `#[only_on(sm_90a)]`, after the kernel's `///` docs and before `#[launch(...)]` and its `pub fn`; "
+     "the kernel needs a `#[variant_of(KERNEL, ARCH)]` body for that arch"),
+])
+def test_a_bad_only_on_is_refused(make_project: MakeProject, kernel: str, variant: str, message: str) -> None:
+    assert _build_error(make_project, textwrap.dedent(ONLY_ON % (kernel, variant)), ["sm_80", "sm_90a"]) == message
+
+
+def test_only_on_refuses_the_own_body_before_the_launch(make_project: MakeProject) -> None:
+    """`#[only_on(sm_90a)]`: the manifest records it; emulation of the portable bodies (and of another arch)
+    refuses the call in one line before running anything, and emulation of sm_90a runs the variant."""
+    root = make_project({"k.rs": textwrap.dedent(ONLY_ON % ("#[only_on(sm_90a)]", "#[variant_of(k, sm_90a)]"))},
+                        archs=["sm_80", "sm_90a"], extra="emulation = true\n")
+    out = root / "out"
+    subprocess.run([sys.executable, "-m", "oxpack", "build", str(root), "--out", str(out), "-q"], check=True,
+                   capture_output=True, timeout=600)
+    manifest = json.loads((out / "proj" / "_oxpack" / "kernels.json").read_text())
+    assert manifest["kernels"]["k"]["only_on"] == "sm_90a"
+    script = ("import numpy as np\nimport proj.kernels as m\nout = np.zeros(3, np.uint32)\n"
+              "try:\n    m.k(out, 5)\nexcept Exception as e:\n    print(type(e).__name__, e)\nprint(out.tolist())\n")
+
+    def run(**env: str) -> str:
+        proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True,
+                              env={**os.environ, "PYTHONPATH": str(out), "OXPACK_EMULATE": "1", **env})
+        return proc.stdout
+
+    assert run() == ("LaunchError k(): this kernel runs on sm_90a only (`#[only_on(sm_90a)]`), and emulation runs "
+                     "the portable bodies; set OXPACK_EMULATE_ARCH=sm_90a to emulate it\n[0, 0, 0]\n")
+    assert run(OXPACK_EMULATE_ARCH="sm_80") == (
+        "LaunchError k(): this kernel runs on sm_90a only (`#[only_on(sm_90a)]`), and emulation runs the package's "
+        "sm_80 code; set OXPACK_EMULATE_ARCH=sm_90a to emulate it\n[0, 0, 0]\n")
+    assert run(OXPACK_EMULATE_ARCH="sm_90a") == "[9, 9, 9]\n"

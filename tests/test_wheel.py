@@ -24,7 +24,7 @@ def built(tmp_path_factory: pytest.TempPathFactory, oxpack_wheels: Path) -> dict
 def test_wheel_holds_fatbins_stubs_and_manifest(built: dict[str, Path]) -> None:
     with zipfile.ZipFile(built["wheel"]) as zf:
         names = set(zf.namelist())
-        for crate in ("attention", "bits", "fused", "gemm", "glu", "int8", "matrix", "nn", "norm", "reduce", "saxpy", "scan", "tensor"):
+        for crate in ("attention", "bits", "fp8", "fused", "gemm", "glu", "int8", "matrix", "nn", "norm", "reduce", "saxpy", "scan", "tensor"):
             data = zf.read(f"vecmath/_oxpack/{crate}.fatbin")
             assert data[:4] == bytes.fromhex("50ed55ba")
         for name in ("vecmath/__init__.py", "vecmath/kernels.py", "vecmath/kernels.pyi", "vecmath/py.typed",

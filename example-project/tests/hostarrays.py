@@ -1,9 +1,11 @@
-"""Host data for the example's emulated tests: the seeded `rng` fixture, bfloat16 arrays on the CPU, and the
-`emulated_without_gpu` fixture of the PyTorch tests.
+"""Host data for the example's emulated tests: the seeded `rng` fixture, bfloat16 and FP8 arrays on the CPU,
+and the `emulated_without_gpu` fixture of the PyTorch tests.
 
 A test file takes a fixture by importing it (``from hostarrays import rng``): pytest finds a fixture among a
 module's names. NumPy has no bfloat16: `BFloat16` passes a uint16 array of bf16 bits through DLPack, as a
-PyTorch CPU tensor exports one, and `to_bf16` rounds f32 values to those bits.
+PyTorch CPU tensor exports one, and `to_bf16` rounds f32 values to those bits. Nor FP8: `Float8` passes a
+uint8 array of E4M3 (or E5M2) bits through DLPack (codes 10 and 12 of DLPack 1.1), 2-D as a TMA source
+needs, and `e4m3_values` / `e5m2_values` decode every bit pattern from the formats' definitions.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-__all__ = ["BFloat16", "emulated_without_gpu", "poisoned", "rng", "to_bf16"]
+__all__ = ["BFloat16", "Float8", "e4m3_values", "e5m2_values", "emulated_without_gpu", "poisoned", "rng", "to_bf16"]
 
 
 @pytest.fixture
@@ -94,3 +96,48 @@ def to_bf16(x: np.ndarray) -> np.ndarray:
     """The bits of the bf16 nearest to each f32 value (round to nearest even)."""
     bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
     return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+class Float8:
+    """A CPU FP8 array seen through DLPack (as a PyTorch CPU tensor of `torch.float8_e4m3fn` exports one):
+    its bits live in a C-contiguous uint8 NumPy array of any shape, passed flat, with `shape` for a TMA
+    source. `e5m2=True`: `float8_e5m2` (DLPack code 12) instead of `float8_e4m3fn` (10)."""
+
+    def __init__(self, bits: np.ndarray, e5m2: bool = False) -> None:
+        assert bits.dtype == np.uint8 and bits.flags.c_contiguous
+        self.bits, self.shape, self.size = bits, bits.shape, bits.size
+        self._shape = (ctypes.c_int64 * 1)(bits.size)
+        code = 12 if e5m2 else 10
+        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, code, 8, 1, self._shape, None, 0, None, None)
+
+    def __dlpack__(self, **kw: object) -> object:
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        return new(ctypes.addressof(self._tensor), b"dltensor", None)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)
+
+
+def _fp8_values(mantissa: int, bias: int) -> np.ndarray:
+    """The value of every FP8 bit pattern 0..255 of `mantissa` bits and exponent `bias`, as float64,
+    finite ones only (the caller marks NaN and infinity)."""
+    b = np.arange(256)
+    e, m = (b & 0x7F) >> mantissa, b & ((1 << mantissa) - 1)
+    v = np.where(e == 0, m * 2.0 ** (1 - bias - mantissa), (m + 2**mantissa) * 2.0 ** (e - bias - mantissa))
+    return np.where(b & 0x80, -v, v)
+
+
+def e4m3_values() -> np.ndarray:
+    """float8_e4m3fn: 4 exponent bits (bias 7), 3 mantissa bits, no infinity, NaN at 0x7f and 0xff."""
+    v = _fp8_values(3, 7)
+    v[[0x7F, 0xFF]] = np.nan
+    return v
+
+
+def e5m2_values() -> np.ndarray:
+    """float8_e5m2: 5 exponent bits (bias 15), 2 mantissa bits, ±infinity at 0x7c / 0xfc, NaN above."""
+    v = _fp8_values(2, 15)
+    v[0x7C], v[0xFC] = np.inf, -np.inf
+    v[[0x7D, 0x7E, 0x7F, 0xFD, 0xFE, 0xFF]] = np.nan
+    return v

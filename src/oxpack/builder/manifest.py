@@ -86,7 +86,8 @@ def _signature_fields(sig: KernelSig) -> dict[str, Any]:
             "max_registers": sig.max_registers, "coarsen": sig.coarsen, "variants": dict(sig.variants),
             "whole_warps": sig.whole_warps, "resident_grid": sig.resident_grid, "launch": dict(sig.launch),
             "tune": tuple(sig.tune), "tune_kernels": tuple(sig.tune_kernels), "dims": dict(sig.dims), "outputs": dict(sig.outputs), "backward": tuple(sig.backward),
-            "bodies": {arch: m.Signature(**_signature_fields(body)) for arch, body in sig.bodies}}
+            "bodies": {arch: m.Signature(**_signature_fields(body)) for arch, body in sig.bodies},
+            "only_on": sig.only_on}
 
 
 def sig_to_json(sig: KernelSig) -> dict[str, Any]:
@@ -104,4 +105,5 @@ def _sig_of(s: Any) -> KernelSig:
     return KernelSig(s.name, tuple(KernelParam(p.name, p.kind, p.dtype, p.rust) for p in s.params), s.doc,
                      tuple(s.requires), bounds, s.max_registers, s.coarsen, tuple(sorted(s.variants.items())),
                      whole_warps=s.whole_warps, resident_grid=s.resident_grid, launch=tuple(s.launch.items()),
-                     tune=tuple(s.tune), tune_kernels=tuple(s.tune_kernels), dims=tuple(s.dims.items()), outputs=tuple(s.outputs.items()), backward=tuple(s.backward), bodies=tuple((arch, _sig_of(b)) for arch, b in sorted(s.bodies.items())))
+                     tune=tuple(s.tune), tune_kernels=tuple(s.tune_kernels), dims=tuple(s.dims.items()), outputs=tuple(s.outputs.items()), backward=tuple(s.backward), bodies=tuple((arch, _sig_of(b)) for arch, b in sorted(s.bodies.items())),
+                     only_on=s.only_on)

@@ -13,7 +13,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ._driver import _cuda
+from ._dtypes import ANONYMOUS as _ANONYMOUS
 from ._dtypes import DTYPES
+from ._dtypes import anonymous as _anonymous
+from ._dtypes import fp8_hint
 from ._dtypes import a as _a
 from ._fast import _hooks
 from ._types import (
@@ -163,6 +166,7 @@ class _ArrayReader:
     def dtype_error(self, p: _Param, got: str) -> KernelArgumentError:
         return KernelArgumentError(
             f"{self.name}(): argument `{p.name}` must be {_a(p.dtype.name)} device array, got {_a(got)} array"
+            + fp8_hint(p.dtype.name)
         )
 
     def layout_checks(
@@ -192,10 +196,8 @@ class _ArrayReader:
         if strides is not None and (not isinstance(strides, tuple) or not all(type(d) is int for d in strides)):
             raise self.bad(p, f"its __cuda_array_interface__ `strides` must be None or a tuple of ints, got {strides!r}")
         size = shape[0] if len(shape) == 1 else math.prod(shape)
-        if typestr != p.dtype.typestr and not (
-            # PyTorch exports bfloat16 as the anonymous 2-byte typestr "<V2"
-            typestr == "<V2" and p.dtype.name == "bfloat16" and str(getattr(obj, "dtype", "")).endswith("bfloat16")
-        ):
+        # PyTorch exports bfloat16 as the anonymous 2-byte typestr "<V2" (`_dtypes.anonymous`)
+        if typestr != p.dtype.typestr and not _anonymous(p.dtype.name, typestr, obj):
             raise self.dtype_error(p, _typestr_name(typestr))
         if mask is not None:
             raise self.bad(p, "masked arrays are not supported")
@@ -266,9 +268,9 @@ class _ArrayReader:
         view = _cuda().view_dlpack(obj, stream_ptr=-1)  # metadata only: no stream handshake
         try:
             dtype = str(view.dtype)
-        except Exception:  # a dtype cuda.core names only with ml_dtypes (bfloat16)
+        except Exception:  # a dtype cuda.core names only with ml_dtypes (bfloat16, FP8)
             named = str(getattr(obj, "dtype", ""))  # e.g. torch.bfloat16
-            dtype = "bfloat16" if named.endswith("bfloat16") else "unsupported-dtype"
+            dtype = next((d for d in _ANONYMOUS if named.endswith(d)), "unsupported-dtype")
         if dtype != p.dtype.name:
             raise self.dtype_error(p, dtype)
         shape, itemsize = tuple(view.shape), p.dtype.itemsize

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ctypes
 from typing import Any, NamedTuple
 
-__all__ = ["DTYPES", "DType"]
+__all__ = ["ANONYMOUS", "DTYPES", "FP8", "DType", "anonymous", "fp8_hint"]
 
 
 class DType(NamedTuple):
@@ -22,11 +22,12 @@ class DType(NamedTuple):
     """In a kernel's Rust signature: ``f32``, ``BF16``."""
     typestr: str
     """In ``__cuda_array_interface__`` and ``__array_interface__`` (little-endian; ``|`` for the
-    one-byte types); bfloat16 has
-    none (it comes through DLPack) and is named ``bfloat16`` here."""
+    one-byte types); bfloat16 and the FP8 types have none (they come through DLPack, or as PyTorch
+    tensors) and are named by their own names here."""
     itemsize: int
     dlpack: tuple[int, int]
-    """DLPack's (type code, bits): code 0 int, 1 uint, 2 float, 4 bfloat."""
+    """DLPack's (type code, bits): code 0 int, 1 uint, 2 float, 4 bfloat, 10 float8_e4m3fn, 12 float8_e5m2
+    (DLPack 1.1)."""
     buffer: str | None
     """The buffer protocol's format character, where it has one."""
     ctype: Any
@@ -57,9 +58,37 @@ DTYPES: dict[str, DType] = {
         # 8-bit integers, storage only too (int8 tensor-core inputs, quantized weights): CAI "|i1", "|u1"
         DType("int8", "i8", "|i1", 1, (0, 8), "b", ctypes.c_int8, None, None, None, None),
         DType("uint8", "u8", "|u1", 1, (1, 8), "B", ctypes.c_uint8, None, None, None, None),
+        # FP8 (Hopper's tensor-core inputs), storage only: torch.float8_e4m3fn / float8_e5m2 and
+        # ml_dtypes' types of the same names (which export the typestr "<f1" or "<V1"); CuPy has none
+        DType("float8_e4m3fn", "E4M3", "float8_e4m3fn", 1, (10, 8), None, ctypes.c_uint8, None, None, None, None),
+        DType("float8_e5m2", "E5M2", "float8_e5m2", 1, (12, 8), None, ctypes.c_uint8, None, None, None, None),
     )
 }
 """Every element type a kernel parameter may have, by manifest name."""
+
+
+FP8 = ("float8_e4m3fn", "float8_e5m2")
+"""The FP8 element types: arrays of them come from PyTorch (or ml_dtypes on the host), never from CuPy."""
+
+_FP8_TYPESTRS = ("<f1", "|f1", "<V1", "|V1")
+ANONYMOUS = {"bfloat16": ("<V2", "|V2"), "float8_e4m3fn": _FP8_TYPESTRS, "float8_e5m2": _FP8_TYPESTRS}
+"""The element types that exporters give a typestr that does not name them (ml_dtypes' bfloat16 "<V2", its FP8
+types "<f1" or "<V1"; PyTorch's bfloat16 `__cuda_array_interface__` "<V2"), told apart by the array's ``dtype``
+name."""
+
+
+def anonymous(name: str, typestr: object, obj: object) -> bool:
+    """Whether an array `obj` of `typestr` holds element type `name` though its typestr names none (an
+    ml_dtypes bfloat16 or FP8 array, a PyTorch bfloat16 tensor's CAI): its ``dtype``'s name says so."""
+    return typestr in ANONYMOUS.get(name, ()) and str(getattr(obj, "dtype", "")).endswith(name)
+
+
+def fp8_hint(name: str) -> str:
+    """What a refusal of an array for an FP8 parameter adds: where such arrays come from."""
+    if name not in FP8:
+        return ""
+    return (f" (CuPy has no FP8 dtype: pass a torch.{name} tensor, e.g. `x.to(torch.{name})`; on the host, "
+            f"a NumPy array of ml_dtypes.{name})")
 
 
 def a(name: str) -> str:

@@ -35,6 +35,8 @@ class _Hooks:
     cupy_bfloat16: Any = None
     cupy_int8: Any = None
     cupy_uint8: Any = None
+    cupy_float8_e4m3fn: Any = None  # (CuPy has no FP8 dtype: these stay None)
+    cupy_float8_e5m2: Any = None
     torch_tensor: Any = _Never
     torch_parameter: Any = _Never  # nn.Parameter: a model's weights, read as the tensors they are
     torch_strided: Any = None  # the dense layout
@@ -48,6 +50,8 @@ class _Hooks:
     torch_bfloat16: Any = None
     torch_int8: Any = None
     torch_uint8: Any = None
+    torch_float8_e4m3fn: Any = None
+    torch_float8_e5m2: Any = None
 
     @staticmethod
     def cupy_current_stream() -> Any:
@@ -82,7 +86,7 @@ class _Hooks:
                 try:
                     setattr(self, f"cupy_{dt.name}", cupy.dtype(dt.typestr))
                 except TypeError:
-                    pass  # bfloat16: no NumPy dtype; such arrays take the general path
+                    pass  # bfloat16, FP8: no NumPy dtype; such arrays take the general path
         except AttributeError:
             return
 

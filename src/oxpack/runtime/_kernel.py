@@ -142,6 +142,27 @@ class Kernel:
         scalars out (`#[dims]`) given them from its arrays' shapes (`_dims._Dims.derive`)."""
         return given if self.dims is None else self.dims.derive(given)
 
+    def refuse_arch(self, arch: str | None, device: int | None) -> None:
+        """`#[only_on(arch)]`: raise `LaunchError` where this kernel's own body would run: code of another
+        arch (`arch`: the entry loaded on GPU `device`, or the emulated arch when `device` is None), or, on the
+        right arch, a call its variant refused (arrays its TMA copies cannot read). None: the driver picks
+        (no refusal: the fatbin's `a` cubin runs only on its own GPU)."""
+        only, name = self.spec.only_on, self.name
+        if arch is None and device is not None:
+            return
+        where = "emulation" if device is None else f"device {device}"
+        if arch == only:
+            if only not in self.bodies:  # its variant runs as this kernel's own entry
+                return
+            raise LaunchError(
+                f"{name}(): its {only} body (`{self.spec.body(only)}`) cannot take these arrays, and the kernel "
+                f"runs only on {only} (`#[only_on({only})]`): pass what that body reads by TMA (2-D, "
+                "C-contiguous, 16-byte-aligned base and rows)")
+        running = f"runs the package's {arch} code" if arch else "runs the portable bodies"
+        fix = f"set OXPACK_EMULATE_ARCH={only} to emulate it" if device is None else f"call it on an {only} GPU"
+        raise LaunchError(f"{name}(): this kernel runs on {only} only (`#[only_on({only})]`), and {where} "
+                          f"{running}; {fix}")
+
     def allocate(self, args: tuple[object, ...]) -> tuple[object, ...]:
         """The stub's arguments with the outputs it left out (None) made (`#[outputs]`)."""
         return args if self.outputs is None else self.outputs.allocate(args)
@@ -306,6 +327,8 @@ class Kernel:
         checks, placement = self.checks, self.placement
         device, previous = _enter(api, placement.device_id(api, arrays, given))
         try:
+            if self.spec.only_on is not None and self.arch_key is None:
+                self.refuse_arch(self.module._arch(device.device_id, self.crate), device.device_id)
             function = self._functions.get(device.device_id) or self._load(device.device_id)
             limit = self._block_limits[device.device_id]
             if shape.per_block > limit[0]:  # before any stream waits: a refused call queues nothing

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._checks import _Checks
+from ._dtypes import ANONYMOUS as _ANONYMOUS
 from ._fast import _hooks
 from ._manifest import Kernel as _KernelSpec
 from ._requires import _number
@@ -243,12 +244,12 @@ def _empty(kernel: str, p: _Param, shape: tuple[int, ...], like: object) -> obje
         return torch.empty(shape, dtype=getattr(torch, dtype), device=like.device)  # type: ignore[attr-defined]
     if module in _NUMPY_LIKE:
         xp: Any = sys.modules[module]  # NumPy or CuPy, imported already (the call's array is one of theirs)
-        if dtype == "bfloat16":
-            ml_dtypes: Any = sys.modules.get("ml_dtypes")  # NumPy's bfloat16, where the program has it
+        if dtype in _ANONYMOUS:  # bfloat16, FP8: NumPy's are ml_dtypes', where the program has it; CuPy has none
+            ml_dtypes: Any = sys.modules.get("ml_dtypes") if module == "numpy" or dtype == "bfloat16" else None
             if ml_dtypes is None:
-                raise KernelArgumentError(f"{kernel}(): cannot make output `{p.name}` (bfloat16) with {module}, "
-                                          f"which has no bfloat16: pass `{p.name}` (a PyTorch tensor, say)")
-            numpy_dtype: Any = ml_dtypes.bfloat16
+                raise KernelArgumentError(f"{kernel}(): cannot make output `{p.name}` ({dtype}) with {module}, "
+                                          f"which has no {dtype}: pass `{p.name}` (a PyTorch tensor, say)")
+            numpy_dtype: Any = getattr(ml_dtypes, dtype)
         else:
             numpy_dtype = dtype
         if module == "cupy":

@@ -130,6 +130,10 @@ class Signature:
     """arch → the signature of its variant there, for a variant whose launch, `where`, bounds or parameter
     kinds differ from the kernel's (Python passes both the same arguments): the run time checks and
     launches the call as that body declares."""
+    only_on: str | None = None
+    """``#[only_on(arch)]``: the kernel runs only as its variant for `arch`; the run time refuses, before the
+    launch, a call that would run its own body (another GPU, an emulation of another arch, arrays its variant
+    cannot take). A reader that ignores it runs that body, which refuses by trapping."""
 
     def body(self, arch: str | None) -> str:
         """The Rust function that runs as this kernel on `arch` (None: the portable body)."""
@@ -231,6 +235,8 @@ class Signature:
             out["backward"] = list(self.backward)
         if self.bodies:
             out["bodies"] = {arch: body.signature_json() for arch, body in self.bodies.items()}
+        if self.only_on is not None:
+            out["only_on"] = self.only_on
         return out
 
     @classmethod
@@ -514,6 +520,7 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
     backward = read.get(table, "backward", list, [], of)
     if not all(isinstance(k, str) and k.isidentifier() for k in backward):
         read.fail(f"{of}: `backward` must list kernel names, got {backward!r}")
+    only_on = read.get(table, "only_on", (str, type(None)), None, of)
     bodies = {}
     for arch, body in read.get(table, "bodies", Mapping, {}, of).items():
         where = f"{of}'s body for {arch}"
@@ -529,7 +536,7 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
             "dims": {p.name: dims[p.name] for p in params if p.name in dims},  # in the parameters' order
             "outputs": {p.name: outputs[p.name] for p in params if p.name in outputs},  # in the parameters' order
             "backward": tuple(backward),
-            "bodies": bodies}
+            "bodies": bodies, "only_on": only_on}
 
 
 def _body(read: _Reader, table: Mapping[str, Any], of: str) -> Signature:

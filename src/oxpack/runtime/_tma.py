@@ -179,7 +179,10 @@ class _TmaSources:
         types = driver.CUtensorMapDataType
         dtype = {"bfloat16": types.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
                  "float16": types.CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-                 "float32": types.CU_TENSOR_MAP_DATA_TYPE_FLOAT32}[a.param.dtype.name]
+                 "float32": types.CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
+                 # the TMA has no FP8 type and converts nothing: bytes
+                 "float8_e4m3fn": types.CU_TENSOR_MAP_DATA_TYPE_UINT8,
+                 "float8_e5m2": types.CU_TENSOR_MAP_DATA_TYPE_UINT8}[a.param.dtype.name]
         box = 128 // a.param.dtype.itemsize  # elements of a 128-byte box row (the swizzle's width)
         u64, u32 = driver.cuuint64_t, driver.cuuint32_t
         rank, row_bytes = len(shape), cols * a.param.dtype.itemsize

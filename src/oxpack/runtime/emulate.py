@@ -26,7 +26,8 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._dtypes import DTYPES
+from ._dtypes import ANONYMOUS, DTYPES, fp8_hint
+from ._dtypes import anonymous as _anonymous
 from ._dtypes import a as _a
 from ._types import (
     _EMPTY_BUFFER,
@@ -207,12 +208,12 @@ class _HostArrays:
             strides = interface.get("strides")
         except (KeyError, TypeError, ValueError) as exc:
             raise k.arrays.bad(p, f"malformed __array_interface__ ({exc!r})") from None
-        # ml_dtypes' bfloat16 arrays export the anonymous 2-byte typestr
-        bfloat16 = typestr in ("<V2", "|V2") and str(getattr(obj, "dtype", "")).endswith("bfloat16")
-        if typestr != p.dtype.typestr and not (p.dtype.name == "bfloat16" and bfloat16):
+        # ml_dtypes' bfloat16 and FP8 arrays export the anonymous typestr of their size
+        if typestr != p.dtype.typestr and not _anonymous(p.dtype.name, typestr, obj):
+            got = next((d for d in ANONYMOUS if _anonymous(d, typestr, obj)), None) or _typestr_name(typestr)
             raise KernelArgumentError(
-                f"{k.name}(): argument `{p.name}` must be {_a(p.dtype.name)} array, got a "
-                f"{_typestr_name(typestr)} array"
+                f"{k.name}(): argument `{p.name}` must be {_a(p.dtype.name)} array, got {_a(got)} array"
+                + fp8_hint(p.dtype.name)
             )
         if interface.get("mask") is not None:
             raise k.arrays.bad(p, "masked arrays are not supported")
@@ -237,7 +238,8 @@ class _HostArrays:
         dtype = _DL_DTYPES.get((tensor.dtype.code, tensor.dtype.bits)) if tensor.dtype.lanes == 1 else None
         if dtype != p.dtype.name:
             got = dtype or f"DLPack code {tensor.dtype.code}, {tensor.dtype.bits} bits, {tensor.dtype.lanes} lanes"
-            raise KernelArgumentError(f"{k.name}(): argument `{p.name}` must be {_a(p.dtype.name)} array, got {_a(got)} array")
+            raise KernelArgumentError(f"{k.name}(): argument `{p.name}` must be {_a(p.dtype.name)} array, got {_a(got)} array"
+                                      + fp8_hint(p.dtype.name))
         shape = tuple(tensor.shape[i] for i in range(tensor.ndim))
         itemsize = p.dtype.itemsize
         strides = None if not tensor.strides else tuple(tensor.strides[i] * itemsize for i in range(tensor.ndim))
@@ -302,6 +304,8 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
         raise kernel.checks.block_refusal(block, shape, limit.max_threads, limit.registers,
                                     f"on {arch} (the arch of this build that allows the fewest)")
     kernel.checks.check_launch_requirements(args, arrays, threads, block, shape)  # after the limit, as the GPU path
+    if kernel.spec.only_on is not None and kernel.arch_key is None:  # `#[only_on]`: its own body refuses, as on the GPU
+        kernel.refuse_arch(kernel.module._emulated_arch(), None)
     words: list[int] = []
     by_pos = {a.param.pos: a for a in arrays}
     shared = 0

@@ -21,6 +21,7 @@ ATTRIBUTES: Final = {
     "coarsen": "`#[coarsen(N)]` with N one of 1 (no coarsening), 2, 4, 8, like `#[coarsen(4)]`",
     "whole_warps": "`#[whole_warps]`, with no arguments",
     "variant_of": "`#[variant_of(KERNEL, ARCH)]`, like `#[variant_of(gemm, sm_90a)]`",
+    "only_on": "`#[only_on(ARCH)]`, like `#[only_on(sm_90a)]` (the kernel runs only as its variant for that arch)",
     "launch": "`#[launch(key = value, ...)]` with keys threads or grid, block and shared, like "
               "`#[launch(grid = cdiv(n, 256), block = 256)]`",
     "dims": "`#[dims(ARRAY = (DIMS), ...)]` with the dims of input arrays, whose scalars a call may then leave "

@@ -70,6 +70,9 @@ class KernelSig:
     resident_grid: bool = False
     # read from the descriptor, used by the link alone (not cached): `#[variant_of]`'s (kernel, arch), the file
     variant_of: tuple[str, str] | None = field(default=None, compare=False)
+    # `#[only_on(ARCH)]`: the kernel runs only as its `#[variant_of(name, ARCH)]` body; on every other arch (and
+    # in emulation of another) the run time refuses the call before launching its own body
+    only_on: str | None = None
     file: str = field(default="", compare=False)
     # `#[launch(...)]`: (key, expression) pairs as `_where.split_launch` normalises them (`check_launch`)
     launch: tuple[tuple[str, str], ...] = ()
@@ -128,6 +131,7 @@ def parse_sig(text: str) -> KernelSig:
         raise StageError(f"kernel descriptor of `{head.split(';')[0]}` has an unknown `grid={grid}`", stage="link")
     head, _, coarsen = head.partition(";coarsen=")
     head, _, file = head.partition(";file=")
+    head, _, only = head.partition(";only=")
     head, _, variant = head.partition(";variant=")
     head, _, warps = head.partition(";warps=")
     if warps not in ("", "whole"):
@@ -156,7 +160,7 @@ def parse_sig(text: str) -> KernelSig:
                     _parse_bounds(bounds, name) if bounds else None,
                     _parse_registers(regs, name) if regs else None, int(coarsen) if coarsen in ("2", "4", "8") else 1,
                     whole_warps=warps == "whole", resident_grid=grid == "resident",
-                    variant_of=(of, arch) if variant else None,
+                    variant_of=(of, arch) if variant else None, only_on=only or None,
                     file=file.removeprefix("./"))
     sig = check_launch(sig, launch) if launch else sig
     sig = check_tune(sig, tune) if tune else sig

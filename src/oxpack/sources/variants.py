@@ -145,6 +145,17 @@ def fold_variants(sigs: Sequence[KernelSig]) -> tuple[KernelSig, ...]:
         if _difference(kernels[of], v) is not None:  # its own launch, `where`, bounds or parameter kinds
             bodies.setdefault(of, {})[arch] = replace(v, coarsen=1, variant_of=None)
         table[arch] = v.name
+    for v in sigs:
+        if v.only_on is None:
+            continue
+        where = f"kernel file `{v.file}`: " if v.file else ""
+        attribute = f"`#[only_on({v.only_on})]` on kernel `{v.name}`"
+        if v.variant_of is not None:
+            raise StageError(f"{where}{attribute}: a variant runs on its own arch already; put `#[only_on]` on "
+                             f"`{v.variant_of[0]}`, the kernel it is a variant of", stage="link")
+        if v.only_on not in found.get(v.name, {}):
+            raise StageError(f"{where}{attribute}: `{v.name}` has no `#[variant_of({v.name}, {v.only_on})]` body in "
+                             f"this file; write that body, or name an arch it has one for", stage="link")
     return tuple(replace(k, variants=tuple(sorted(found.get(k.name, {}).items())),
                          bodies=tuple(sorted(bodies.get(k.name, {}).items()))) for k in kernels.values())
 

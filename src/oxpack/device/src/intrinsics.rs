@@ -157,7 +157,8 @@ pub(crate) mod libdevice {
         pub safe fn __nv_pow(x: f64, y: f64) -> f64;
     }
 }
-/// `half.rs`: binary16 and bfloat16 conversions.
+/// `half.rs` and `fp8.rs`: binary16, bfloat16 and FP8 conversions (the FP8 ones need sm_89: `cvt` of
+/// `e4m3x2` / `e5m2x2`).
 #[cfg(target_arch = "nvptx64")]
 pub(crate) mod half {
     unsafe extern "C" {
@@ -165,6 +166,10 @@ pub(crate) mod half {
         pub safe fn __oxpack_f32_to_f16(f: f32) -> u16;
         pub safe fn __oxpack_bf16_to_f32(b: u16) -> f32;
         pub safe fn __oxpack_f32_to_bf16(f: f32) -> u16;
+        pub safe fn __oxpack_sm89_e4m3_to_f32(b: u8) -> f32;
+        pub safe fn __oxpack_sm89_f32_to_e4m3(f: f32) -> u8;
+        pub safe fn __oxpack_sm89_e5m2_to_f32(b: u8) -> f32;
+        pub safe fn __oxpack_sm89_f32_to_e5m2(f: f32) -> u8;
     }
 }
 /// `cache.rs` (and the scan's streaming stores): loads and stores with a cache hint. GPU-only: in
@@ -263,6 +268,12 @@ pub(crate) mod sm90a {
         pub fn __oxpack_sm90a_wgmma_m64n64k8_tf32(d: *mut f32, da: u64, db: u64);
         pub fn __oxpack_sm90a_wgmma_m64n128k8_tf32(d: *mut f32, da: u64, db: u64);
         pub fn __oxpack_sm90a_wgmma_m64n256k8_tf32(d: *mut f32, da: u64, db: u64);
+        pub fn __oxpack_sm90a_wgmma_m64n64k32_e4m3(d: *mut f32, da: u64, db: u64, scale: i32);
+        pub fn __oxpack_sm90a_wgmma_m64n64k32_e5m2(d: *mut f32, da: u64, db: u64, scale: i32);
+        pub fn __oxpack_sm90a_wgmma_m64n128k32_e4m3(d: *mut f32, da: u64, db: u64, scale: i32);
+        pub fn __oxpack_sm90a_wgmma_m64n128k32_e5m2(d: *mut f32, da: u64, db: u64, scale: i32);
+        pub fn __oxpack_sm90a_wgmma_m64n256k32_e4m3(d: *mut f32, da: u64, db: u64, scale: i32);
+        pub fn __oxpack_sm90a_wgmma_m64n256k32_e5m2(d: *mut f32, da: u64, db: u64, scale: i32);
         pub fn __oxpack_sm90a_stmatrix_x4(p: *mut u8, r0: u32, r1: u32, r2: u32, r3: u32);
         pub fn __oxpack_sm90a_wgmma_wait0_f64(d: *mut f32);
         pub fn __oxpack_sm90a_wgmma_wait0_f128(d: *mut f32);

@@ -150,6 +150,14 @@
 /// forces one); emulation runs the portable bodies, or `ARCH`'s variants under
 /// `OXPACK_EMULATE_ARCH=ARCH`. See the documentation's "Per-arch kernel variants".
 ///
+/// `#[only_on(ARCH)]` after a kernel's docs (and before `#[launch]`) says that the kernel runs only as
+/// its `#[variant_of(KERNEL, ARCH)]` body (which must exist): an instruction only that arch has (FP8
+/// `wgmma` on sm_90a). Its own body still builds for every other arch, but the run time refuses, before
+/// the launch and in one line, a call that would run it: on a GPU whose code is another arch's, in
+/// emulation of the portable bodies or of another arch, or on the right GPU with arrays its variant
+/// cannot take. Keep that body a refusal too (a `panic!` saying the same), for a run time that ignores
+/// the attribute.
+///
 /// Each kernel becomes a safe Rust function of the same name plus a hidden
 /// module holding its entry shim (a safe `extern "C"` function) and a
 /// descriptor that oxpack reads to type the Python stub.
@@ -159,6 +167,7 @@ macro_rules! kernel {
     (
         $(#[doc = $doc:literal])*
         $(#[variant_of($of:ident, $arch:ident $(,)?)] $(#[doc = $doc4:literal])*)?
+        $(#[only_on($only:ident $(,)?)] $(#[doc = $doc12:literal])*)?
         $(#[launch($($launch:tt)*)] $(#[doc = $doc7:literal])*)?
         $(#[tune($($tune:tt)*)] $(#[doc = $doc8:literal])*)?
         $(#[dims($($dims:tt)*)] $(#[doc = $doc11:literal])*)?
@@ -175,6 +184,7 @@ macro_rules! kernel {
     ) => {
         $(#[doc = $doc])*
         $($(#[doc = $doc4])*)?
+        $($(#[doc = $doc12])*)?
         $($(#[doc = $doc7])*)?
         $($(#[doc = $doc8])*)?
         $($(#[doc = $doc11])*)?
@@ -203,6 +213,7 @@ macro_rules! kernel {
                 $(";regs=", stringify!($regs),)?
                 if __OXPACK_WHOLE_WARPS { ";warps=whole" } else { "" },
                 $(";variant=", stringify!($of), "@", stringify!($arch),)?
+                $(";only=", stringify!($only),)?
                 ";file=", file!(),
                 $crate::param::coarse::desc(__OXPACK_COARSEN),
                 $crate::param::resident::desc(&[$(<$t as $crate::Param>::RESIDENT),*]),
@@ -212,7 +223,7 @@ macro_rules! kernel {
                 $(";outputs=", { const _: &str = stringify!($($outputs)*); __OXPACK_OUTPUTS },)?
                 $(";backward=", $(stringify!($backward), ",",)+)?
                 ";requires=", $(stringify!($($req)*),)?
-                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc7, "\n",)*)? $($($doc8, "\n",)*)? $($($doc11, "\n",)*)? $($($doc9, "\n",)*)? $($($doc10, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
+                ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc12, "\n",)*)? $($($doc7, "\n",)*)? $($($doc8, "\n",)*)? $($($doc11, "\n",)*)? $($($doc9, "\n",)*)? $($($doc10, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
             ];
             // `#[launch(...)]`: its tokens as text, each `{ CONST }` group as the constant's value
             $($crate::__oxpack_launch! { @munch (__OXPACK_LAUNCH __OXPACK_LAUNCH_PARTS __OXPACK_LAUNCH_BYTES) [] []
@@ -274,7 +285,7 @@ macro_rules! kernel {
 
         $crate::kernel! { $($rest)* }
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[only_on $($oo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      $(#[max_registers $($mr:tt)*])? $(#[coarsen $($co:tt)*])? #[whole_warps $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[whole_warps]` once, with no arguments, after `#[launch_bounds(...)]`, `#[max_registers(...)]` and `#[coarsen(N)]` if any, right before the kernel's `pub fn`"
@@ -285,31 +296,31 @@ macro_rules! kernel {
             "oxpack: write `#[variant_of(KERNEL, ARCH)]` with two names, e.g. `#[variant_of(gemm, sm_90a)]`, after the variant's `///` docs and before `#[launch_bounds(...)]`, `#[max_registers(...)]` (if any) and its `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[only_on $($oo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      $(#[max_registers $($mr:tt)*])? #[coarsen $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[coarsen(N)]` with N one of 1 (no coarsening), 2, 4, 8, e.g. `#[coarsen(1)]`, after `#[launch_bounds(...)]` and `#[max_registers(...)]` if any and before the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[only_on $($oo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? $(#[launch_bounds $($lb:tt)*])?
      #[max_registers $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[max_registers(N)]` with an integer literal, e.g. `#[max_registers(64)]`, after `#[launch_bounds(...)]` if any and before the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? #[launch_bounds $($bad:tt)*]
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[only_on $($oo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? #[launch_bounds $($bad:tt)*]
      $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]` with integer literals, e.g. `#[launch_bounds(256, 2)]`, between a kernel's `///` docs and its `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[only_on $($oo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])?
      $(#[outputs $($ou:tt)*])? #[backward $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[backward(KERNEL, ...)]` with the names of the backward kernels (of any kernel file of the package), e.g. `#[backward(rmsnorm_bwd, rmsnorm_bwd_reduce)]`, after `#[outputs(...)]` and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])?
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[only_on $($oo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])?
      #[outputs $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[outputs(out = (rows, cols), ...)]` (the dims of outputs a call may leave out), after `#[launch(...)]`, `#[tune(...)]` and `#[dims(...)]` (if any) and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
@@ -321,12 +332,17 @@ macro_rules! kernel {
             "oxpack: write `#[dims(a = (m, k), ...)]` (the dims of input arrays, whose scalars a call may then leave out), after `#[launch(...)]` and `#[tune(...)]` (if any) and before `#[outputs(...)]`, `#[backward(...)]`, `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[launch $($la:tt)*])? #[tune $($bad:tt)*] $($rest:tt)*) => {
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[only_on $($oo:tt)*])? $(#[launch $($la:tt)*])? #[tune $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[tune(block = [128, 256, 512])]` (the candidate blocks), after `#[launch(...)]` (if any) and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
         );
     };
-    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? #[launch $($bad:tt)*] $($rest:tt)*) => {
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? #[only_on $($bad:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "oxpack: write `#[only_on(ARCH)]` with one arch, e.g. `#[only_on(sm_90a)]`, after the kernel's `///` docs and before `#[launch(...)]` and its `pub fn`; the kernel needs a `#[variant_of(KERNEL, ARCH)]` body for that arch"
+        );
+    };
+    ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[only_on $($oo:tt)*])? #[launch $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
             "oxpack: write `#[launch(key = value, ...)]` (keys threads or grid, block, shared), e.g. `#[launch(grid = cdiv(n, 256), block = 256)]`, after the kernel's `///` docs and `#[variant_of(...)]` (if any) and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and its `pub fn`"
         );

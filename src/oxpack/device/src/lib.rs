@@ -56,6 +56,7 @@ pub mod coop;
 pub mod debug;
 pub mod disjoint;
 pub mod elem;
+pub mod fp8;
 pub mod half;
 mod intrinsics;
 mod kernel;
@@ -127,11 +128,17 @@ pub fn trap() -> ! {
 /// (`mma/`, with `async_copy.rs`; `wgmma/`, with `tma.rs`, `mbarrier.rs`, `attn_pipeline.rs`). A macro
 /// rather than one shared function: each of the two keeps its own cold
 /// function, under its own symbol, as the generated code had it.
+///
+/// In a release GPU build `fail` is a bare `trap`, inlined: a kernel that still *calls* a function
+/// (a PTX `.func`) gets its `wgmma`s serialized by ptxas (C7509: "serialized due to the presence of
+/// Extern calls") and its `setmaxnreg` ignored (C7504), so the tensor-core kernels must contain no
+/// call at all. Elsewhere (the host, the debug profile) it stays a cold function that panics.
 macro_rules! fail_fn {
     ($($vis:tt)*) => {
         /// Stops the kernel with `message` (the emulator's `KernelTrap` and the debug profile show it).
         #[cold]
-        #[inline(never)]
+        #[cfg_attr(any(not(target_arch = "nvptx64"), oxpack_debug), inline(never))]
+        #[cfg_attr(all(target_arch = "nvptx64", not(oxpack_debug)), inline(always))]
         #[track_caller]
         $($vis)* fn fail(message: &'static str) -> ! {
             #[cfg(any(not(target_arch = "nvptx64"), oxpack_debug))]
@@ -171,6 +178,7 @@ pub mod prelude {
         ballot, lane_id, shfl_down, shfl_idx, shfl_up, shfl_xor, vote_all, vote_any, warp_id, warp_reduce, warp_sum,
     };
     pub use crate::{index_1d, index_2d, index_3d, kernel, shared_array, shared_atomics, trap, unroll};
+    pub use crate::fp8::{E4M3, E5M2};
     pub use crate::half::{BF16, F16};
     pub use crate::math::DeviceFloat;
     pub use crate::matrix::{matrix, Matrix};

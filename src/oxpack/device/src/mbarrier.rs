@@ -3,7 +3,7 @@
 //!
 //! | type | what it is |
 //! | --- | --- |
-//! | [`TmaPipeline<S, BM, BN, E>`] | `S` stages of a `BM`-row A tile and a `BN`-row B tile (rows of 128 bytes: 64 bf16, or 32 f32 for tf32 when `E = f32`) in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier` |
+//! | [`TmaPipeline<S, BM, BN, E>`] | `S` stages of a `BM`-row A tile and a `BN`-row B tile (rows of 128 bytes: 64 bf16, 32 f32 for tf32 when `E = f32`, 128 FP8 when `E = E4M3` or `E5M2`) in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier` |
 //! | [`Role`] | what a thread does: warpgroup 0's first thread is the [`Producer`] (TMA), warpgroups 1.. are [`Consumer`]s (wgmma), the rest idle ([`TmaPipeline::role`], or [`TmaPipeline::run_with_registers`] with a closure per role) |
 //! | [`TmaStage`] | a consumer's view of one full stage; dropping it releases the stage to the producer |
 //!
@@ -424,6 +424,10 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
             fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
         }
         whole_warp();
+        if E::KIND.fp8() {
+            self.multiply_promoted(acc, count);
+            return;
+        }
         let p = &self.pipe;
         let d = acc.regs();
         let mut previous = usize::MAX; // the stage whose wgmmas may still run
@@ -449,6 +453,47 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
         }
         self.waited += count;
     }
+
+    /// `multiply_steps` of FP8 stages, promoted ([`WgmmaInput`]): each stage's four k32 `wgmma`s
+    /// go into `part` afresh, are waited for (`wait_group 0`, the stage then released), and `part`
+    /// is added to `acc` in f32. The tensor cores' reduced-precision sum spans one stage.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    fn multiply_promoted(&mut self, acc: &mut WgAccum<BN>, count: usize)
+    where
+        WgCols<BN>: WgWidth,
+    {
+        let p = &self.pipe;
+        let mut part = WgAccum::<BN>::zero();
+        let (d, t) = (acc.regs(), part.regs());
+        for n in self.waited..self.waited + count {
+            let s = n % S;
+            crate::at!();
+            rt::mbarrier_wait(p.full(s), ((n / S) as u32) & 1);
+            // SAFETY: `t` holds BN / 2 floats, not touched until the wait below; the stage is full
+            // and released only after that wait.
+            unsafe {
+                issue::<BN, E>(t, p.a_tile(s).wrapping_add(self.wg * WG_ROWS * 128), p.b_tile(s));
+                <WgCols<BN> as WgWidth>::wait0(t);
+                rt::__oxpack_sm90a_mbarrier_arrive(p.empty(s));
+            }
+            promote::<BN>(d, t);
+        }
+        self.waited += count;
+    }
+}
+
+/// `d[i] += t[i]` for the N / 2 accumulators of a thread: a stage's FP8 product promoted into the
+/// f32 sum.
+#[inline(always)]
+fn promote<const N: usize>(d: *mut f32, t: *const f32)
+where
+    WgCols<N>: WgWidth,
+{
+    each!(N / 2, |i| {
+        // SAFETY: i < N / 2, the register count of both.
+        unsafe { *d.add(i) += *t.add(i) };
+    });
 }
 
 impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for Consumer<S, BM, BN, E> {
@@ -481,20 +526,35 @@ impl<const N: usize> WgAccum<N>
 where
     WgCols<N>: WgWidth,
 {
-    /// `acc ← a·bᵀ + acc` over the stage's depth (64): the consumer warpgroup's 64 rows of the A
-    /// tile times the whole `N × 64` B tile, four `wgmma.mma_async` m64nNk16 (bf16 → f32), then
-    /// `commit_group` and `wait_group 0`: when it returns no `wgmma` reads the stage or writes the
-    /// accumulators. The accumulator's width is the pipeline's BN (a type error otherwise).
+    /// `acc ← a·bᵀ + acc` over the stage's depth (128 bytes of k: 64 bf16, 32 tf32, 128 FP8): the
+    /// consumer warpgroup's 64 rows of the A tile times the whole B tile of N rows, four
+    /// `wgmma.mma_async` (m64nNk16 bf16, m64nNk8 tf32, m64nNk32 FP8 → f32), then `commit_group` and
+    /// `wait_group 0`: when it returns no `wgmma` reads the stage or writes the accumulators. FP8
+    /// stages go into a fresh accumulator that is then added to `acc` in f32 (promotion: see
+    /// [`WgmmaInput`]). The accumulator's width is the pipeline's BN (a type error otherwise).
     /// Warpgroup-collective (it traps in a divergent warp).
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn mma<const S: usize, const BM: usize, E: WgmmaInput>(&mut self, stage: &TmaStage<'_, S, BM, N, E>) {
         whole_warp();
         let p = &stage.cons.pipe;
+        let (a, b) = (p.a_tile(stage.slot).wrapping_add(stage.cons.wg * WG_ROWS * 128), p.b_tile(stage.slot));
+        if E::KIND.fp8() {
+            // promoted (see `WgmmaInput`): the stage's product into a fresh accumulator, added in f32
+            let mut part = WgAccum::<N>::zero();
+            let t = part.regs();
+            // SAFETY: as below, for `t`.
+            unsafe {
+                issue::<N, E>(t, a, b);
+                <WgCols<N> as WgWidth>::wait0(t);
+            }
+            promote::<N>(self.regs(), t);
+            return;
+        }
         let d = self.regs();
         // SAFETY: `d` holds N / 2 floats; the tiles are the stage's, full (the consumer's wait)
         // and not released before the wait below (the view's drop comes after).
-        unsafe { issue::<N, E>(d, p.a_tile(stage.slot).wrapping_add(stage.cons.wg * WG_ROWS * 128), p.b_tile(stage.slot)) };
+        unsafe { issue::<N, E>(d, a, b) };
         // SAFETY: `d` holds N / 2 floats.
         unsafe { <WgCols<N> as WgWidth>::wait0(d) };
     }

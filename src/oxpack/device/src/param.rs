@@ -487,7 +487,11 @@ macro_rules! descriptors {
                 b"bfloat16" => concat!($kind, ":bfloat16"),
                 b"int8" => concat!($kind, ":int8"),
                 b"uint8" => concat!($kind, ":uint8"),
-                _ => concat!($kind, ":float64"),
+                b"float8_e4m3fn" => concat!($kind, ":float8_e4m3fn"),
+                b"float8_e5m2" => concat!($kind, ":float8_e5m2"),
+                b"float64" => concat!($kind, ":float64"),
+                // (evaluated at compile time: an `Elem` missing here is a build error, not a wrong dtype)
+                _ => panic!("oxpack: an element type without a descriptor in `descriptors!` (param.rs)"),
             }
         }
     )*};

@@ -10,6 +10,43 @@
 /// Tile rows per band of the block order.
 pub(crate) const BAND: usize = 8;
 
+/// `a / b` (`b > 0`) with no 64-bit division instruction on the GPU: 32-bit division where both
+/// fit (every real launch), else 64 steps of shift and subtract. PTX's `div.u64` / `rem.u64` are
+/// subroutine calls in SASS, and nvJitLink compiles PTX as a separate compilation unit, where a
+/// kernel with any call gets its `wgmma`s serialized (ptxas C7509) and its `setmaxnreg` ignored
+/// (C7504): the block-tile grid's divisions by the output's width and tile counts must not be one.
+#[inline(always)]
+pub(crate) fn quot(a: usize, b: usize) -> usize {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        if (a | b) >> 32 == 0 {
+            return ((a as u32) / (b as u32)) as usize;
+        }
+        let (mut q, mut r) = (0usize, 0usize);
+        let mut i = 64;
+        while i > 0 {
+            i -= 1;
+            r = (r << 1) | ((a >> i) & 1); // r < b ≤ usize::MAX / 2 for every use here (widths, tile counts)
+            if r >= b {
+                r -= b;
+                q |= 1 << i;
+            }
+        }
+        q
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        a / b
+    }
+}
+
+/// `a.div_ceil(b)` (`b > 0`), as [`quot`].
+#[inline(always)]
+pub(crate) fn quot_ceil(a: usize, b: usize) -> usize {
+    let q = quot(a, b);
+    if q * b < a { q + 1 } else { q }
+}
+
 /// `width` and `block_tiles` of a block-tile layout: written inside its
 /// `impl DisjointSlice<T, Layout<BM, BN, …>>`, whose const parameters `BM` and `BN` are the tile's
 /// rows and columns.
@@ -29,7 +66,7 @@ macro_rules! tile_grid_methods {
             if width == 0 {
                 return 0;
             }
-            self.len.div_ceil(width).div_ceil(BM) * width.div_ceil(BN)
+            crate::tile_grid::quot_ceil(self.len, width).div_ceil(BM) * width.div_ceil(BN)
         }
     };
 }
@@ -59,7 +96,7 @@ macro_rules! tile_grid {
         if width == 0 {
             return None;
         }
-        let (tiles_m, tiles_n) = ($out.len.div_ceil(width).div_ceil($bm), width.div_ceil($bn));
+        let (tiles_m, tiles_n) = (crate::tile_grid::quot_ceil($out.len, width).div_ceil($bm), width.div_ceil($bn));
         // every row index below tiles_m · BM, times width, fits: no index below wraps
         (tiles_m.checked_mul($bm)?).checked_mul(width)?;
         (width, tiles_m, tiles_n)
@@ -72,10 +109,11 @@ macro_rules! tile_grid {
 macro_rules! band_tile {
     ($tile:expr, $tiles_m:expr, $tiles_n:expr) => {{
         let (tile, tiles_m, tiles_n) = ($tile, $tiles_m, $tiles_n);
-        let band = tile / (crate::tile_grid::BAND * tiles_n);
+        let band = crate::tile_grid::quot(tile, crate::tile_grid::BAND * tiles_n);
         let first = band * crate::tile_grid::BAND;
         let rows_in_band = (tiles_m - first).min(crate::tile_grid::BAND);
-        let rest = tile % (crate::tile_grid::BAND * tiles_n);
-        (first + rest % rows_in_band, rest / rows_in_band)
+        let rest = tile - band * (crate::tile_grid::BAND * tiles_n);
+        let across = crate::tile_grid::quot(rest, rows_in_band);
+        (first + (rest - across * rows_in_band), across)
     }};
 }

@@ -10,7 +10,7 @@
 //! | [`TmaSource<T>`] | a kernel parameter: a 2-D array the stub describes to the TMA (a `CUtensorMap` built at launch by the driver's `cuTensorMapEncodeTiled`, cached per array) |
 //! | [`TmaSource3<T>`] | a kernel parameter: a 3-D array `(seqs, rows, cols)` with a 3-D tensor map, so a box past a sequence's last row reads zeros, not the next sequence (the attention pipeline's q, k, v) |
 //!
-//! **Boxes and swizzle.** A box holds bf16 (or f16) rows of 64 elements (128 bytes) k-contiguous,
+//! **Boxes and swizzle.** A box holds rows of 128 bytes (64 bf16 or f16, 32 f32, 128 FP8 elements) k-contiguous,
 //! swizzled in 128-byte atoms (16-byte chunk `q` of row `r` at `q ^ (r % 8)`), the layout the TMA
 //! writes with `CU_TENSOR_MAP_SWIZZLE_128B` and the one [`wgmma`](crate::wgmma)'s descriptors
 //! describe (`SWIZZLE_128B`, 1024 bytes between 8-row groups). Both are fixed by the library: a
@@ -24,18 +24,19 @@
 
 use core::marker::PhantomData;
 
+use crate::fp8::{E4M3, E5M2};
 use crate::half::{BF16, F16};
 use crate::intrinsics::sm90a as rt;
 use crate::param::{DevPtr, Param};
 use crate::sealed::Sealed;
 use crate::Elem;
 
-/// The element types a TMA source holds: [`BF16`], [`F16`] and `f32` (a box is 64 rows of 128
-/// bytes: 64 16-bit or 32 f32 elements). Which of them a pipeline multiplies: [`WgmmaInput`].
-/// Sealed.
+/// The element types a TMA source holds: [`BF16`], [`F16`], `f32` and the FP8 [`E4M3`] and
+/// [`E5M2`] (a box is 64 rows of 128 bytes: 64 16-bit, 32 f32 or 128 FP8 elements). Which of them
+/// a pipeline multiplies: [`WgmmaInput`](crate::wgmma::WgmmaInput). Sealed.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a TMA element type here: a `TmaSource` holds BF16, F16 or f32",
-    label = "not BF16, F16 or f32",
+    message = "`{Self}` is not a TMA element type here: a `TmaSource` holds BF16, F16, f32, E4M3 or E5M2",
+    label = "not BF16, F16, f32, E4M3 or E5M2",
     note = "the Hopper GEMM path multiplies bf16 or f32 (as tf32); convert the array on the host (e.g. `x.to(torch.bfloat16)`)"
 )]
 pub trait TmaElem: Elem {
@@ -55,6 +56,14 @@ impl TmaElem for F16 {
 impl TmaElem for f32 {
     const DESC: &'static str = "tma:float32";
     const DESC3: &'static str = "tma3:float32";
+}
+impl TmaElem for E4M3 {
+    const DESC: &'static str = "tma:float8_e4m3fn";
+    const DESC3: &'static str = "tma3:float8_e4m3fn";
+}
+impl TmaElem for E5M2 {
+    const DESC: &'static str = "tma:float8_e5m2";
+    const DESC3: &'static str = "tma3:float8_e5m2";
 }
 
 

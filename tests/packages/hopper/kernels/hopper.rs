@@ -231,6 +231,66 @@ kernel! {
         }
     }
 
+    /// c ← a·bᵀ for E5M2 `a` (m × k) and `b` (n × k), f32 `c`: 64 × 64 tiles, 2 stages of 128 of k,
+    /// one consumer warpgroup that takes each stage with `wait` and multiplies it with `WgAccum::mma`
+    /// (FP8: promoted, each stage summed apart and added in f32). One block per tile.
+    #[launch(grid = cdiv(m, 64) * cdiv(n, 64), block = 256,
+             shared = {TmaPipeline::<2, 64, 64, E5M2>::SHARED_BYTES / 8})]
+    #[launch_bounds(256)]
+    pub fn gemm_e5m2_small(
+        m: u32, n: u32, k: u32, a: TmaSource<E5M2>, b: TmaSource<E5M2>,
+        c: &mut DisjointSlice<f32, WgTiles<64, 64>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n, k % 16 == 0,
+             block == 256, blocks.x == blocks >= cdiv(m, 64) * cdiv(n, 64)) {
+        type Fp8 = TmaPipeline<2, 64, 64, E5M2>;
+        let Some((m0, n0)) = c.block_origin() else { return };
+        let steps = (k as usize).div_ceil(Fp8::STAGE_K);
+        match Fp8::new(smem, steps).role() {
+            Role::Producer(mut p) => {
+                for s in 0..steps {
+                    p.load(&a, m0, &b, n0, s * Fp8::STAGE_K);
+                }
+            }
+            Role::Consumer(mut q) => {
+                let mut acc = WgAccum::<64>::zero();
+                for _ in 0..steps {
+                    let stage = q.wait();
+                    acc.mma(&stage);
+                }
+                if let Some(mut t) = c.wg_tile(&q) {
+                    t.store(&acc);
+                }
+            }
+            Role::Idle => {}
+        }
+    }
+
+    /// FP8 conversions (`cvt.rn.satfinite.e4m3x2.f32` / `.e5m2x2`, sm_89+): `e4m3[i]` and `e5m2[i]` are
+    /// `x[i]` rounded to nearest even and saturated.
+    #[launch(threads = len(x))]
+    pub fn to_fp8(i: ThreadIndex, x: &[f32], e4m3: &mut DisjointSlice<E4M3>, e5m2: &mut DisjointSlice<E5M2>)
+    where (len(e4m3) == len(x), len(e5m2) == len(x)) {
+        if let (Some(&v), Some(o4)) = (x.get(i.get()), e4m3.get_mut(i)) {
+            *o4 = E4M3::from_f32(v);
+        }
+        if let (Some(&v), Some(o5)) = (x.get(i.get()), e5m2.get_mut(i)) {
+            *o5 = E5M2::from_f32(v);
+        }
+    }
+
+    /// FP8 widened exactly to f32 (`cvt.rn.f16x2.e4m3x2` / `.e5m2x2`, then f16 → f32): `w4[i]` of `a[i]`,
+    /// `w5[i]` of `b[i]`.
+    #[launch(threads = len(a))]
+    pub fn from_fp8(i: ThreadIndex, a: &[E4M3], b: &[E5M2], w4: &mut DisjointSlice<f32>, w5: &mut DisjointSlice<f32>)
+    where (len(b) == len(a), len(w4) == len(a), len(w5) == len(a)) {
+        if let (Some(&v), Some(o)) = (a.get(i.get()), w4.get_mut(i)) {
+            *o = v.to_f32();
+        }
+        if let (Some(&v), Some(o)) = (b.get(i.get()), w5.get_mut(i)) {
+            *o = v.to_f32();
+        }
+    }
+
     /// Which thread wrote each element of a `WgTiles<128, 64>` output (block << 32 | thread
     /// index), and how many times (`counts`, row-major like the output). One block of 384
     /// threads per 128 × 64 tile.

@@ -500,7 +500,7 @@ pub(crate) mod sm90a {
         }
     }
 
-    /// `__oxpack_sm90a_tma_load_2d` for elements of `size` bytes (2 or 4): the box is 64 rows of
+    /// `__oxpack_sm90a_tma_load_2d` for elements of `size` bytes (1, 2 or 4): the box is 64 rows of
     /// 128 bytes, `128 / size` elements each (the emulator's block does not record the size).
     /// The 3-D load's box of an array of one sequence.
     ///
@@ -590,6 +590,27 @@ pub(crate) mod sm90a {
         f32::from_bits((h as u32) << 16)
     }
 
+    /// Element (row, k) of a K-major FP8 operand of `m` mantissa bits and bias `bias` (E4M3: 3, 7;
+    /// E5M2: 2, 15), its exact value (NaN and infinities as the patterns say).
+    fn element_fp8(desc: u64, row: usize, k: usize, e5m2: bool) -> f32 {
+        // SAFETY: the descriptor describes a tile of the pipeline's shared memory.
+        let b = unsafe { element_at(desc, row, k, 1).read() };
+        if e5m2 { super::half::__oxpack_sm89_e5m2_to_f32(b) } else { super::half::__oxpack_sm89_e4m3_to_f32(b) }
+    }
+
+    /// One m64nNk32 FP8 `wgmma` (E5M2 operands if `e5m2`, else E4M3): `scale` 0 first sets the
+    /// accumulators to zero (the instruction's scale-d), 1 adds to them. Each product of two FP8
+    /// values is exact in f32 and the 32 are summed in f32 in k order.
+    fn wgmma_fp8(n: usize, e5m2: bool, d: *mut f32, da: u64, db: u64, scale: i32) {
+        if scale == 0 {
+            for i in 0..n / 2 {
+                // SAFETY: `d` holds n / 2 floats (the caller's).
+                unsafe { *d.add(i) = 0.0 };
+            }
+        }
+        wgmma_sum(n, 32, d, |r, k| element_fp8(da, r, k, e5m2), |c, k| element_fp8(db, c, k, e5m2))
+    }
+
     /// Element (row, k) of a K-major tf32 operand: an f32 of which the tensor cores read sign,
     /// exponent and the top 10 mantissa bits.
     fn element_tf32(desc: u64, row: usize, k: usize) -> f32 {
@@ -641,6 +662,36 @@ pub(crate) mod sm90a {
         wgmma(256, 8, element_tf32, d, da, db)
     }
 
+    /// # Safety
+    /// `d` holds 32 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n64k32_e4m3(d: *mut f32, da: u64, db: u64, scale: i32) {
+        wgmma_fp8(64, false, d, da, db, scale)
+    }
+    /// # Safety
+    /// `d` holds 32 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n64k32_e5m2(d: *mut f32, da: u64, db: u64, scale: i32) {
+        wgmma_fp8(64, true, d, da, db, scale)
+    }
+    /// # Safety
+    /// `d` holds 64 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n128k32_e4m3(d: *mut f32, da: u64, db: u64, scale: i32) {
+        wgmma_fp8(128, false, d, da, db, scale)
+    }
+    /// # Safety
+    /// `d` holds 64 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n128k32_e5m2(d: *mut f32, da: u64, db: u64, scale: i32) {
+        wgmma_fp8(128, true, d, da, db, scale)
+    }
+    /// # Safety
+    /// `d` holds 128 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n256k32_e4m3(d: *mut f32, da: u64, db: u64, scale: i32) {
+        wgmma_fp8(256, false, d, da, db, scale)
+    }
+    /// # Safety
+    /// `d` holds 128 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n256k32_e5m2(d: *mut f32, da: u64, db: u64, scale: i32) {
+        wgmma_fp8(256, true, d, da, db, scale)
+    }
     /// # Safety
     /// `d` holds 32 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n64k16_bf16(d: *mut f32, da: u64, db: u64) {

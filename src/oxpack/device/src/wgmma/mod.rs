@@ -5,7 +5,7 @@
 //!
 //! | type | what it is |
 //! | --- | --- |
-//! | [`WgmmaInput`] | the element types a pipeline multiplies: [`BF16`] and `f32` (as tf32) |
+//! | [`WgmmaInput`] | the element types a pipeline multiplies: [`BF16`], `f32` (as tf32), [`E4M3`] and [`E5M2`] (FP8, promoted to f32 every stage) |
 //! | [`WgAccum<N>`] | a warpgroup's 64 × N f32 accumulators (N = 64, 128, 256), in registers |
 //! | [`WgTiles<BM, BN>`] | the output layout: consumer warpgroup `c` of block `b` owns rows `64c..64c + 64` of block tile `b` ([`WgTile`]; staged through shared memory by `stmatrix` with [`WgStaging`]) |
 //!
@@ -27,6 +27,7 @@
 //!
 //! Needs sm_90a; the runtime functions behind it are named `__oxpack_sm90a_*`.
 
+use crate::fp8::{E4M3, E5M2};
 use crate::half::BF16;
 use crate::intrinsics::sm90a as rt;
 use crate::sealed::Sealed;
@@ -69,23 +70,57 @@ macro_rules! each {
 pub(crate) use each;
 
 /// The element types a [`TmaPipeline`] multiplies with `wgmma`, its last parameter `E`: [`BF16`]
-/// (the default: `m64nNk16.f32.bf16.bf16`) and `f32`, read as tf32 (`m64nNk8.f32.tf32.tf32`: the
-/// tensor cores use each value's sign, exponent and top 10 mantissa bits). A stage row is 128
-/// bytes either way: [`STAGE_K`](TmaPipeline::STAGE_K) = 64 bf16 or 32 f32 of k. Sealed.
+/// (the default: `m64nNk16.f32.bf16.bf16`), `f32`, read as tf32 (`m64nNk8.f32.tf32.tf32`: the
+/// tensor cores use each value's sign, exponent and top 10 mantissa bits), and the FP8 types
+/// [`E4M3`] and [`E5M2`] (`m64nNk32.f32.e4m3.e4m3`, `.e5m2.e5m2`). A stage row is 128 bytes
+/// whatever the type: [`STAGE_K`](TmaPipeline::STAGE_K) = 64 bf16, 32 f32 or 128 FP8 values of k.
+///
+/// **FP8 accumulates with promotion.** The H100's FP8 `wgmma` adds its products into the
+/// accumulators with fewer bits than f32 (DeepGEMM measured about 14), so long sums drift.
+/// The pipeline therefore multiplies each FP8 stage (128 of k: four k32 `wgmma`s) into a
+/// second, fresh accumulator (scale-d 0 on the first) and adds that into the caller's f32
+/// accumulators once the stage's `wgmma`s are complete: the tensor cores' reduced-precision sum
+/// spans 128 products at most, every longer sum is f32 (DeepGEMM's "promotion", at its interval
+/// of 4 × 32 of k). It costs N / 2 more registers per thread (a 64 × 128 accumulator: 64 + 64),
+/// which is why FP8 pipelines use BN = 128. Sealed.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a wgmma input type here: a `TmaPipeline` multiplies BF16 or f32 (as tf32)",
-    label = "not BF16 or f32",
-    note = "e.g. `TmaPipeline<4, 128, 256>` (bf16) or `TmaPipeline<4, 128, 256, f32>` (tf32)"
+    message = "`{Self}` is not a wgmma input type here: a `TmaPipeline` multiplies BF16, f32 (as tf32), E4M3 or E5M2",
+    label = "not BF16, f32, E4M3 or E5M2",
+    note = "e.g. `TmaPipeline<4, 128, 256>` (bf16), `TmaPipeline<4, 128, 256, f32>` (tf32) or `TmaPipeline<6, 128, 128, E4M3>` (fp8)"
 )]
 pub trait WgmmaInput: TmaElem {
     #[doc(hidden)]
-    const TF32: bool;
+    const KIND: WgKind;
 }
 impl WgmmaInput for BF16 {
-    const TF32: bool = false;
+    const KIND: WgKind = WgKind::Bf16;
 }
 impl WgmmaInput for f32 {
-    const TF32: bool = true;
+    const KIND: WgKind = WgKind::Tf32;
+}
+impl WgmmaInput for E4M3 {
+    const KIND: WgKind = WgKind::E4m3;
+}
+impl WgmmaInput for E5M2 {
+    const KIND: WgKind = WgKind::E5m2;
+}
+
+/// Which `wgmma` a [`WgmmaInput`] issues.
+#[doc(hidden)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum WgKind {
+    Bf16,
+    Tf32,
+    E4m3,
+    E5m2,
+}
+
+impl WgKind {
+    /// FP8 inputs: their stages are promoted (see [`WgmmaInput`]).
+    #[inline(always)]
+    pub(crate) const fn fp8(self) -> bool {
+        matches!(self, WgKind::E4m3 | WgKind::E5m2)
+    }
 }
 
 /// Rows of A per consumer warpgroup (`wgmma`'s M).
@@ -101,8 +136,11 @@ pub(crate) fn descriptor(addr: u32) -> u64 {
     ((addr as u64 >> 4) & 0x3fff) | (1u64 << 16) | ((1024u64 >> 4) << 32) | (1u64 << 62)
 }
 
-/// Issues (and commits as one group) the four k16 `wgmma`s of a stage into the N / 2
-/// accumulators at `d`: the 64 rows of A at `a`, the N rows of B at `b` (shared tiles).
+/// Issues (and commits as one group) the four `wgmma`s of a stage (k16 of bf16, k8 of tf32, k32 of
+/// FP8: 32 bytes of each row each) into the N / 2 accumulators at `d`: the 64 rows of A at `a`, the
+/// N rows of B at `b` (shared tiles). For FP8 the first writes `d` afresh (scale-d 0: the old
+/// values are ignored), the others add to it: `d` then holds the stage's product alone, for the
+/// caller to promote ([`WgmmaInput`]); the other types add to `d`.
 ///
 /// # Safety
 /// `d` holds N / 2 floats that nothing reads or writes until a `wait_group` covers this group;
@@ -117,12 +155,18 @@ where
     let (a, b) = unsafe { (rt::__oxpack_sm90a_smem(a), rt::__oxpack_sm90a_smem(b)) };
     rt::__oxpack_sm90a_wgmma_fence();
     each!(4, |kk| {
-        // step kk (k16 of bf16, k8 of tf32: 32 bytes) further along each 128-byte row (the
-        // swizzle applies to the address bits, so the start moves by 32 bytes inside the atom)
+        // step kk (32 bytes) further along each 128-byte row (the swizzle applies to the address
+        // bits, so the start moves by 32 bytes inside the atom)
         let (da, db) = (descriptor(a + 32 * kk as u32), descriptor(b + 32 * kk as u32));
+        let scale = (kk != 0) as i32; // FP8: the stage's first k32 starts the sum afresh
         // SAFETY: the caller's.
         unsafe {
-            if E::TF32 { <WgCols<N> as WgWidth>::wgmma_tf32(d, da, db) } else { <WgCols<N> as WgWidth>::wgmma(d, da, db) }
+            match E::KIND {
+                WgKind::Bf16 => <WgCols<N> as WgWidth>::wgmma(d, da, db),
+                WgKind::Tf32 => <WgCols<N> as WgWidth>::wgmma_tf32(d, da, db),
+                WgKind::E4m3 => <WgCols<N> as WgWidth>::wgmma_e4m3(d, da, db, scale),
+                WgKind::E5m2 => <WgCols<N> as WgWidth>::wgmma_e5m2(d, da, db, scale),
+            }
         };
     });
     rt::__oxpack_sm90a_wgmma_commit();
@@ -148,16 +192,20 @@ pub trait WgWidth: Sealed {
     unsafe fn wgmma(d: *mut f32, da: u64, db: u64);
     #[doc(hidden)]
     unsafe fn wgmma_tf32(d: *mut f32, da: u64, db: u64);
+    #[doc(hidden)]
+    unsafe fn wgmma_e4m3(d: *mut f32, da: u64, db: u64, scale: i32);
+    #[doc(hidden)]
+    unsafe fn wgmma_e5m2(d: *mut f32, da: u64, db: u64, scale: i32);
     /// `wgmma.wait_group 0` with the N / 2 accumulators at `d` passed through it, so that no
     /// read of them is moved above the wait (ptxas would serialize the wgmmas: C7514).
     #[doc(hidden)]
     unsafe fn wait0(d: *mut f32);
 }
 impl<const N: usize> Sealed for WgCols<N> {}
-/// The `WgWidth` of `WgCols<$n>`: `$n / 2` accumulators per thread, the bf16 and tf32 `wgmma`s
-/// of that width and the `wait_group 0` that passes `$n / 2` registers through.
+/// The `WgWidth` of `WgCols<$n>`: `$n / 2` accumulators per thread, the bf16, tf32 and FP8
+/// `wgmma`s of that width and the `wait_group 0` that passes `$n / 2` registers through.
 macro_rules! wg_width {
-    ($n:literal, $bf16:ident, $tf32:ident, $wait0:ident) => {
+    ($n:literal, $bf16:ident, $tf32:ident, $e4m3:ident, $e5m2:ident, $wait0:ident) => {
         impl WgWidth for WgCols<$n> {
             type Regs = [f32; $n / 2];
             const ZERO: [f32; $n / 2] = [0.0; $n / 2];
@@ -172,6 +220,16 @@ macro_rules! wg_width {
                 unsafe { rt::$tf32(d, da, db) }
             }
             #[inline(always)]
+            unsafe fn wgmma_e4m3(d: *mut f32, da: u64, db: u64, scale: i32) {
+                // SAFETY: as above.
+                unsafe { rt::$e4m3(d, da, db, scale) }
+            }
+            #[inline(always)]
+            unsafe fn wgmma_e5m2(d: *mut f32, da: u64, db: u64, scale: i32) {
+                // SAFETY: as above.
+                unsafe { rt::$e5m2(d, da, db, scale) }
+            }
+            #[inline(always)]
             unsafe fn wait0(d: *mut f32) {
                 // SAFETY: as above.
                 unsafe { rt::$wait0(d) }
@@ -179,9 +237,12 @@ macro_rules! wg_width {
         }
     };
 }
-wg_width!(64, __oxpack_sm90a_wgmma_m64n64k16_bf16, __oxpack_sm90a_wgmma_m64n64k8_tf32, __oxpack_sm90a_wgmma_wait0_f32);
-wg_width!(128, __oxpack_sm90a_wgmma_m64n128k16_bf16, __oxpack_sm90a_wgmma_m64n128k8_tf32, __oxpack_sm90a_wgmma_wait0_f64);
-wg_width!(256, __oxpack_sm90a_wgmma_m64n256k16_bf16, __oxpack_sm90a_wgmma_m64n256k8_tf32, __oxpack_sm90a_wgmma_wait0_f128);
+wg_width!(64, __oxpack_sm90a_wgmma_m64n64k16_bf16, __oxpack_sm90a_wgmma_m64n64k8_tf32,
+          __oxpack_sm90a_wgmma_m64n64k32_e4m3, __oxpack_sm90a_wgmma_m64n64k32_e5m2, __oxpack_sm90a_wgmma_wait0_f32);
+wg_width!(128, __oxpack_sm90a_wgmma_m64n128k16_bf16, __oxpack_sm90a_wgmma_m64n128k8_tf32,
+          __oxpack_sm90a_wgmma_m64n128k32_e4m3, __oxpack_sm90a_wgmma_m64n128k32_e5m2, __oxpack_sm90a_wgmma_wait0_f64);
+wg_width!(256, __oxpack_sm90a_wgmma_m64n256k16_bf16, __oxpack_sm90a_wgmma_m64n256k8_tf32,
+          __oxpack_sm90a_wgmma_m64n256k32_e4m3, __oxpack_sm90a_wgmma_m64n256k32_e5m2, __oxpack_sm90a_wgmma_wait0_f128);
 
 /// A warpgroup's 64 × N block of f32 accumulators, `N / 2` per thread in `wgmma`'s layout
 /// (warp `w` of the warpgroup holds rows `16w .. 16w + 16`; in each 8-column group `j`, lane

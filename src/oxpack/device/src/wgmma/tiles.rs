@@ -195,7 +195,7 @@ impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>
     pub fn block_tile_count(&self) -> usize {
         let Some((tiles_m, tiles_n)) = self.grid_of_tiles() else { return 0 };
         let (b, g) = (crate::grid::block_idx().x as usize, crate::grid::grid_dim().x as usize);
-        (tiles_m * tiles_n).saturating_sub(b).div_ceil(g)
+        crate::tile_grid::quot_ceil((tiles_m * tiles_n).saturating_sub(b), g)
     }
 
     /// The first row and column, in the output (and in A's rows and B's rows), of the calling

@@ -1,0 +1,136 @@
+"""The example's FP8 GEMM (example-project/kernels/fp8.rs: TMA + FP8 `wgmma` with per-stage promotion, sm_90a)
+against `torch._scaled_mm` as users call it, in the same run.
+
+    python benchmarks/bench_fp8.py [--repeat 15] [--shapes 4096x4096x4096,...]   # on an H100 / H200: vecmath, PyTorch
+
+Both sides take the same E4M3 `a` (m × k) and `b` (n × k, a `linear` weight) and f32 scales on the device,
+and return a new bf16 m × n `c` = scale_a · scale_b · (a·bᵀ); per-tensor scales, then per-row ones:
+
+    kernels.gemm_fp8_nt_bf16(m, n, k, a, b, scale_a, scale_b)               # scale_a, scale_b: 1 element
+    torch._scaled_mm(a, b.t(), scale_a, scale_b, out_dtype=torch.bfloat16)
+    kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, a, b, row_a, row_b)           # row_a: m, row_b: n
+    torch._scaled_mm(a, b.t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16)
+
+Shapes (m × n × k): 4096³, 8192³ and the LLM shapes 8192×4096×4096, 4096×11008×4096, 16384×1024×4096. For each:
+check ours against the float64 product of the dequantized inputs (and against torch's), then time both in
+batches of back-to-back calls between CUDA events, alternating batch by batch (in turn first, so that clock and
+thermal drift hit both), as `bench_gemm.py` does. The ratio is the median of the per-round ratios (torch / ours:
+above 1 is faster than torch), times are medians. Prints one Markdown table.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+REPEAT = 15
+SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 4096, 4096), (4096, 11008, 4096), (16384, 1024, 4096)]
+
+
+def batch_time(fn: Callable[[int], object], sets: int, first: int, batch: int) -> float:
+    """Seconds per call of `batch` back-to-back calls between two CUDA events, rotating inputs."""
+    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for j in range(batch):
+        fn((first + j) % sets)
+    stop.record()
+    stop.synchronize()
+    return start.elapsed_time(stop) / 1e3 / batch
+
+
+def paired(ours: Callable[[int], object], theirs: Callable[[int], object], sets: int, batch: int,
+           repeat: int) -> tuple[float, float, float]:
+    """(ours, theirs, theirs / ours): medians over rounds that alternate the two."""
+    for i in range(3):
+        ours(i % sets)
+        theirs(i % sets)
+    t_o, t_t, ratios = [], [], []
+    for r in range(repeat):
+        pair = (ours, theirs) if r % 2 == 0 else (theirs, ours)
+        x, y = (batch_time(fn, sets, r * batch, batch) for fn in pair)
+        o, t = (x, y) if r % 2 == 0 else (y, x)
+        t_o.append(o)
+        t_t.append(t)
+        ratios.append(t / o)
+    return statistics.median(t_o), statistics.median(t_t), statistics.median(ratios)
+
+
+def check(c: torch.Tensor, a: torch.Tensor, b: torch.Tensor, scale: float, theirs: torch.Tensor, what: str) -> None:
+    """c against the float64 product of the dequantized a and b: within a bf16 rounding plus the FP8 tensor
+    cores' reduced-precision sum of one stage (2⁻¹⁰ of its Σ|a||b|), and as close to it as torch's, in norm."""
+    a64, b64 = a.double(), b.double()
+    ref = scale * (a64 @ b64.t())
+    size = scale * (a64.abs() @ b64.abs().t())
+    bad = (c.double() - ref).abs() > 2.0**-8 * ref.abs() + 2.0**-10 * size + 1e-30
+    if bool(bad.any()) or bool(c.isnan().any()):
+        raise SystemExit(f"{what} is wrong: {int(bad.sum())} elements off")
+    ours = float((c.double() - ref).norm() / ref.norm())
+    torch_err = float((theirs.double() - ref).norm() / ref.norm())
+    if ours > 2 * torch_err + 2.0**-9:
+        raise SystemExit(f"{what}: relative error {ours:.2e}, torch._scaled_mm's {torch_err:.2e}")
+
+
+def bench(kernels: Any, m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
+    """Rows (shape, scaling, ours s, torch s, torch / ours): per-tensor scales, then per-row ones."""
+    sets = 2
+    fp8 = torch.float8_e4m3fn
+    a = [(torch.randn(m, k, device="cuda") * 4).to(fp8) for _ in range(sets)]
+    b = [(torch.randn(n, k, device="cuda") * 4).to(fp8) for _ in range(sets)]
+    scale_a = torch.tensor(0.5, device="cuda")
+    scale_b = torch.tensor(0.25, device="cuda")
+    ours_sa, ours_sb = scale_a.reshape(1), scale_b.reshape(1)  # the same memory, 1-D
+    row_a, row_b = torch.rand(m, device="cuda") + 0.05, torch.rand(n, device="cuda") + 0.05
+    shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
+    batch = max(2, min(50, int(4e11 // (2 * m * n * k))))  # about 0.4 TFLOP per batch
+
+    c = kernels.gemm_fp8_nt_bf16(m, n, k, a[0], b[0], ours_sa, ours_sb)
+    theirs = torch._scaled_mm(a[0], b[0].t(), scale_a, scale_b, out_dtype=torch.bfloat16)
+    check(c, a[0].float(), b[0].float(), 0.125, theirs, f"gemm_fp8_nt_bf16 at {shape}")
+    c = kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, a[0], b[0], row_a, row_b)
+    theirs = torch._scaled_mm(a[0], b[0].t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16)
+    check(c, a[0].float() * row_a.view(m, 1), b[0].float() * row_b.view(n, 1), 1.0, theirs,
+          f"gemm_fp8_nt_bf16_rowwise at {shape}")
+
+    rows = []
+    t_o, t_t, ratio = paired(
+        lambda i: kernels.gemm_fp8_nt_bf16(m, n, k, a[i], b[i], ours_sa, ours_sb),
+        lambda i: torch._scaled_mm(a[i], b[i].t(), scale_a, scale_b, out_dtype=torch.bfloat16),
+        sets, batch, repeat)
+    rows.append((shape, "per-tensor: `gemm_fp8_nt_bf16`", t_o, t_t, ratio))
+    t_o, t_t, ratio = paired(
+        lambda i: kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, a[i], b[i], row_a, row_b),
+        lambda i: torch._scaled_mm(a[i], b[i].t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16),
+        sets, batch, repeat)
+    rows.append((shape, "per-row: `gemm_fp8_nt_bf16_rowwise`", t_o, t_t, ratio))
+    return rows
+
+
+def main() -> int:
+    repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else REPEAT
+    shapes = SHAPES
+    if "--shapes" in sys.argv:
+        shapes = [tuple(int(x) for x in s.split("x")) for s in sys.argv[sys.argv.index("--shapes") + 1].split(",")]
+    from vecmath import kernels
+
+    torch.manual_seed(0)
+    print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, "
+          f"body {kernels._module.kernel('gemm_fp8_nt_bf16').body(0)}")
+    rows = []
+    for m, n, k in shapes:
+        rows += [(row, (m, n, k)) for row in bench(kernels, m, n, k, repeat)]
+        torch.cuda.empty_cache()
+    print("\n| shape | scales: oxpack kernel | oxpack | TFLOP/s | `torch._scaled_mm` | TFLOP/s | oxpack of torch |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for (shape, what, t_o, t_t, ratio), (m, n, k) in rows:
+        flop = 2.0 * m * n * k
+        print(f"| {shape} | {what} | {t_o * 1e3:.3f} ms | {flop / t_o / 1e12:.0f} | {t_t * 1e3:.3f} ms | "
+              f"{flop / t_t / 1e12:.0f} | {ratio:.1%} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,183 @@
+"""The FP8 GEMM (kernels/fp8.rs), emulated: its sm_90a body (TMA copies of 128-byte rows of E4M3, FP8 `wgmma`
+m64n128k32 with the per-stage promotion, the scaled bf16 epilogue through shared memory) on the CPU under
+`OXPACK_EMULATE_ARCH=sm_90a`, and its refusals.
+
+The emulator's FP8 `wgmma` multiplies exactly (a product of two E4M3 values is exact in f32) and sums each stage's
+128 products in f32 in k order into a fresh accumulator, which the pipeline adds to the f32 sum: the result is
+reproduced here bit for bit. Against the float64 product of the dequantized inputs the tolerance is a bf16
+rounding (2⁻⁸ relative) plus the f32 sums' rounding (2k · 2⁻²⁴ · scale · Σ|a||b|). The GPU's FP8 tensor cores
+sum a stage's products with fewer bits than f32 (DeepGEMM measured about 14), in their own order:
+`test_fp8_gpu.py` allows for that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from hostarrays import BFloat16, Float8, e4m3_values, poisoned, rng, to_bf16  # noqa: F401  (rng: the fixture)
+from vecmath import kernels
+
+from test_emulated import EMULATION
+
+pytestmark = pytest.mark.skipif(not EMULATION, reason="built without emulation (oxpack build --emulation)")
+
+from vecmath._oxpack.runtime import KernelTrap, LaunchError  # noqa: E402
+
+STAGE_K = 128  # k per pipeline stage: one 128-byte row of E4M3, four k32 wgmmas
+E4M3 = e4m3_values()
+FINITE = np.array([b for b in range(256) if not np.isnan(E4M3[b])], np.uint8)
+
+
+@pytest.fixture
+def hopper(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Emulation of the sm_90a bodies (`OXPACK_EMULATE_ARCH=sm_90a`)."""
+    monkeypatch.setattr(kernels._module, "_emulate_arch", "sm_90a")
+    with kernels.emulation():
+        yield
+
+
+def fp8(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
+    """E4M3 bits, uniform over the finite values (every exponent, subnormals and ±448 included)."""
+    return rng.choice(FINITE, (rows, cols))
+
+
+def emulated_sums(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """What the promoted pipeline computes, in f32: per stage of 128 k, the exact products summed in k order
+    from zero, then that stage's sum added to the running f32 sum."""
+    va, vb = E4M3[a], E4M3[b]
+    acc = np.zeros((a.shape[0], b.shape[0]), np.float32)
+    for k0 in range(0, a.shape[1], STAGE_K):
+        part = np.zeros_like(acc)
+        for k in range(k0, min(k0 + STAGE_K, a.shape[1])):
+            part += np.outer(va[:, k], vb[:, k]).astype(np.float32)  # exact: a product of two E4M3 fits f32
+        acc += part
+    return acc
+
+
+def bf16_values(bits: np.ndarray) -> np.ndarray:
+    return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+@pytest.mark.parametrize("m,n,k", [(70, 130, 272), (1, 1, 16), (129, 257, 400), (64, 128, 128), (200, 64, 528)])
+def test_gemm_fp8_bit_exact_and_within_tolerance_of_float64(hopper: None, rng: np.random.Generator, m: int, n: int,
+                                                           k: int) -> None:
+    """Ragged m, n and k (k a multiple of 16, the TMA's rule; the last stage's tail reads zeros): every element
+    written, exactly the promoted f32 sums scaled and rounded to bf16, and within the stated tolerance of the
+    float64 product."""
+    a, b = fp8(rng, m, k), fp8(rng, n, k)
+    sa, sb = np.array([0.375], np.float32), np.array([1.0 / 3.0], np.float32)
+    c = poisoned((m, n), np.uint16)
+    kernels.gemm_fp8_nt_bf16(m, n, k, Float8(a), Float8(b), sa, sb, BFloat16(c))
+    scale = np.float32(sa[0] * sb[0])
+    expected = to_bf16(scale * emulated_sums(a, b))
+    assert np.array_equal(c, expected)
+
+    va, vb = E4M3[a], E4M3[b]
+    ref = float(scale) * (va @ vb.T)
+    bound = 2.0**-8 * np.abs(ref) + 2 * k * 2.0**-24 * float(scale) * (np.abs(va) @ np.abs(vb).T) + 1e-30
+    assert np.all(np.abs(bf16_values(c) - ref) <= bound)
+
+
+@pytest.mark.parametrize("m,n,k", [(70, 130, 272), (129, 257, 144), (1, 1, 16)])
+def test_rowwise_scales_bit_exact(hopper: None, rng: np.random.Generator, m: int, n: int, k: int) -> None:
+    """`gemm_fp8_nt_bf16_rowwise`: each element scaled by its row's scale (of a) times its column's (of b), in
+    f32, then rounded to bf16; the same promoted sums as the per-tensor kernel."""
+    a, b = fp8(rng, m, k), fp8(rng, n, k)
+    sa = rng.uniform(0.01, 2.0, m).astype(np.float32)
+    sb = rng.uniform(0.01, 2.0, n).astype(np.float32)
+    c = poisoned((m, n), np.uint16)
+    kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, Float8(a), Float8(b), sa, sb, BFloat16(c))
+    scale = sa[:, None] * sb[None, :]  # f32, as the epilogue
+    assert np.array_equal(c, to_bf16(scale * emulated_sums(a, b)))
+    if m > 1:  # one scale per row: a per-tensor scale is refused
+        with pytest.raises(ValueError) as info:
+            kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, Float8(a), Float8(b), sa[:1], sb, BFloat16(c))
+        assert str(info.value).startswith("gemm_fp8_nt_bf16_rowwise(): requirement `len(scale_a) == m`")
+
+
+def test_promotion_sums_each_stage_apart(hopper: None) -> None:
+    """Stage 0 holds 448 · 448 = 200704, stage 1 holds 128 products of 2⁻⁴ · 2⁻⁴ = 2⁻⁸ each, stage 2 holds
+    −200704. One f32 sum in k order loses every 2⁻⁸ (below half an ulp of 200704, 2⁻⁷) and gives 0; the
+    promoted pipeline sums stage 1 alone (0.5, exact) before adding it, and gives 0.5, the exact value."""
+    k = 3 * STAGE_K
+    a, b = np.zeros((1, k), np.uint8), np.zeros((1, k), np.uint8)
+    a[0, 0] = b[0, 0] = 0x7E  # 448
+    a[0, STAGE_K:2 * STAGE_K] = b[0, STAGE_K:2 * STAGE_K] = 0x18  # 2^-4
+    a[0, 2 * STAGE_K], b[0, 2 * STAGE_K] = 0xFE, 0x7E  # -448 · 448
+    c = poisoned((1, 1), np.uint16)
+    one = np.array([1.0], np.float32)
+    kernels.gemm_fp8_nt_bf16(1, 1, k, Float8(a), Float8(b), one, one, BFloat16(c))
+    assert bf16_values(c)[0, 0] == 0.5 == float(E4M3[a[0]] @ E4M3[b[0]])
+
+
+def test_a_bfloat16_array_for_an_e4m3_parameter_is_refused_in_one_line(hopper: None, rng: np.random.Generator) -> None:
+    a16 = to_bf16(rng.standard_normal((64, 128)))
+    b = fp8(rng, 64, 128)
+    one = np.array([1.0], np.float32)
+    with pytest.raises(TypeError) as info:
+        kernels.gemm_fp8_nt_bf16(64, 64, 128, BFloat16(a16), Float8(b), one, one, BFloat16(poisoned((64, 64), np.uint16)))
+    message = str(info.value)
+    assert "\n" not in message
+    assert message.startswith("gemm_fp8_nt_bf16(): argument `a` must be a float8_e4m3fn array, got a bfloat16 array")
+
+
+def test_e5m2_and_uint8_arrays_are_refused_for_e4m3(hopper: None, rng: np.random.Generator) -> None:
+    """E5M2 is another format (not reinterpreted as E4M3); raw bytes are no FP8 array: the refusal says where
+    FP8 arrays come from (CuPy has none)."""
+    a, b = fp8(rng, 64, 128), fp8(rng, 64, 128)
+    one = np.array([1.0], np.float32)
+    c = BFloat16(poisoned((64, 64), np.uint16))
+    with pytest.raises(TypeError) as info:
+        kernels.gemm_fp8_nt_bf16(64, 64, 128, Float8(a, e5m2=True), Float8(b), one, one, c)
+    assert str(info.value).startswith(
+        "gemm_fp8_nt_bf16(): argument `a` must be a float8_e4m3fn array, got a float8_e5m2 array")
+    with pytest.raises(TypeError) as info:
+        kernels.gemm_fp8_nt_bf16(64, 64, 128, a, Float8(b), one, one, c)
+    assert str(info.value) == (
+        "gemm_fp8_nt_bf16(): argument `a` must be a float8_e4m3fn array, got a uint8 array (CuPy has no FP8 dtype: "
+        "pass a torch.float8_e4m3fn tensor, e.g. `x.to(torch.float8_e4m3fn)`; on the host, a NumPy array of "
+        "ml_dtypes.float8_e4m3fn)")
+
+
+def test_k_not_a_multiple_of_16_is_refused_before_the_launch(hopper: None, rng: np.random.Generator) -> None:
+    """TMA rows are a multiple of 16 bytes: k = 24 E4M3 values is refused by the `where`, in one line."""
+    m, n, k = 64, 64, 24
+    a, b = fp8(rng, m, k), fp8(rng, n, k)
+    one = np.array([1.0], np.float32)
+    c = poisoned((m, n), np.uint16)
+    with pytest.raises(ValueError) as info:
+        kernels.gemm_fp8_nt_bf16(m, n, k, Float8(a), Float8(b), one, one, BFloat16(c))
+    assert "\n" not in str(info.value)
+    assert str(info.value).startswith("gemm_fp8_nt_bf16(): requirement `k % 16 == 0`"), str(info.value)
+    assert np.all(c == 0xA5A5)  # nothing ran
+
+
+def test_the_portable_body_is_refused_before_the_launch(rng: np.random.Generator) -> None:
+    """`#[only_on(sm_90a)]`: a call that would run the kernel's own body (every GPU but sm_90a; here the default
+    emulation) is refused before the launch, in one line that says how to run it; nothing is written."""
+    m, n, k = 64, 64, 128
+    a, b = fp8(rng, m, k), fp8(rng, n, k)
+    one = np.array([1.0], np.float32)
+    c = poisoned((m, n), np.uint16)
+    with kernels.emulation(), pytest.raises(LaunchError) as info:
+        kernels.gemm_fp8_nt_bf16(m, n, k, Float8(a), Float8(b), one, one, BFloat16(c))
+    assert str(info.value) == (
+        "gemm_fp8_nt_bf16(): this kernel runs on sm_90a only (`#[only_on(sm_90a)]`), and emulation runs the "
+        "portable bodies; set OXPACK_EMULATE_ARCH=sm_90a to emulate it")
+    assert np.all(c == 0xA5A5)
+
+
+def test_the_portable_body_traps_with_its_message(rng: np.random.Generator, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its own body, for a run time that ignores `only_on` (an older reader), traps saying the same."""
+    m, n, k = 64, 64, 128
+    a, b = fp8(rng, m, k), fp8(rng, n, k)
+    one = np.array([1.0], np.float32)
+    kernel = kernels._module.kernel("gemm_fp8_nt_bf16")
+    monkeypatch.setattr(kernel, "refuse_arch", lambda arch, device: None)
+    with kernels.emulation(), pytest.raises(KernelTrap) as info:
+        kernels.gemm_fp8_nt_bf16(m, n, k, Float8(a), Float8(b), one, one, BFloat16(poisoned((m, n), np.uint16)))
+    assert info.value.message.startswith("gemm_fp8_nt_bf16 runs on sm_90a GPUs only (H100, H200)")
+    assert "torch._scaled_mm" in info.value.message and "OXPACK_EMULATE_ARCH=sm_90a" in info.value.message

@@ -1,0 +1,121 @@
+"""The FP8 GEMM (kernels/fp8.rs) on a Hopper GPU, against `torch._scaled_mm` and the float64 product of the
+dequantized inputs: run against the installed wheel, with PyTorch; skipped without an sm_90 GPU.
+
+The H100's FP8 tensor cores add a stage's products with fewer bits than f32 and in their own order; the
+pipeline promotes each stage (128 of k) into f32. Tolerance: a bf16 rounding (2⁻⁸ relative) plus 2⁻¹⁰ of the
+scaled Σ|a||b| per element, and in norm no worse than twice torch's own error (plus 2⁻⁹).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from vecmath import kernels  # noqa: E402
+
+
+def _hopper() -> bool:
+    try:
+        return bool(torch.cuda.is_available()) and torch.cuda.get_device_capability(0) == (9, 0)
+    except Exception:
+        return False
+
+
+pytestmark = pytest.mark.skipif(not _hopper(), reason="needs an sm_90 GPU (H100, H200) and PyTorch with CUDA")
+
+
+def _operands(m: int, n: int, k: int) -> tuple[object, object]:
+    g = torch.Generator(device="cuda").manual_seed(m * 1_000_003 + n * 1009 + k)
+    a = (torch.randn(m, k, device="cuda", generator=g) * 4).to(torch.float8_e4m3fn)
+    b = (torch.randn(n, k, device="cuda", generator=g) * 4).to(torch.float8_e4m3fn)
+    return a, b
+
+
+def _check(c: object, a: object, b: object, scale: float, theirs: object | None) -> None:
+    a64, b64 = a.double(), b.double()  # type: ignore[attr-defined]  (f32 tensors: the callers widen the FP8 ones)
+    ref = scale * (a64 @ b64.t())
+    size = scale * (a64.abs() @ b64.abs().t())
+    err = (c.double() - ref).abs()  # type: ignore[attr-defined]
+    assert not bool(c.isnan().any())  # type: ignore[attr-defined]
+    assert bool((err <= 2.0**-8 * ref.abs() + 2.0**-10 * size + 1e-30).all()), float((err / (size + 1e-30)).max())
+    if theirs is not None:
+        ours = float((c.double() - ref).norm() / ref.norm())  # type: ignore[attr-defined]
+        torch_err = float((theirs.double() - ref).norm() / ref.norm())  # type: ignore[attr-defined]
+        assert ours <= 2 * torch_err + 2.0**-9, (ours, torch_err)
+
+
+def test_the_sm90a_body_runs_on_hopper() -> None:
+    assert kernels._module.kernel("gemm_fp8_nt_bf16").body(0) == "gemm_fp8_nt_bf16_sm90a"
+
+
+@pytest.mark.parametrize("m,n,k", [(4096, 4096, 4096), (256, 512, 8192), (128, 256, 128), (1024, 2048, 4096)])
+def test_matches_torch_scaled_mm(m: int, n: int, k: int) -> None:
+    a, b = _operands(m, n, k)
+    sa, sb = torch.tensor(0.5, device="cuda"), torch.tensor(0.25, device="cuda")
+    c = kernels.gemm_fp8_nt_bf16(m, n, k, a, b, sa.reshape(1), sb.reshape(1))
+    assert c.shape == (m, n) and c.dtype == torch.bfloat16
+    theirs = torch._scaled_mm(a, b.t(), sa, sb, out_dtype=torch.bfloat16)
+    _check(c, a.float(), b.float(), 0.125, theirs)
+
+
+@pytest.mark.parametrize("m,n,k", [(1, 1, 16), (70, 130, 272), (300, 1000, 1040), (129, 257, 4112)])
+def test_ragged_shapes_against_float64(m: int, n: int, k: int) -> None:
+    """Shapes `torch._scaled_mm` refuses (dims not multiples of 16): the TMA reads zeros past the edges, the
+    store skips what lies outside c; every element written (c starts as NaN)."""
+    a, b = _operands(m, n, k)
+    sa, sb = torch.tensor([2.0], device="cuda"), torch.tensor([0.75], device="cuda")
+    c = torch.full((m, n), float("nan"), device="cuda", dtype=torch.bfloat16)
+    kernels.gemm_fp8_nt_bf16(m, n, k, a, b, sa, sb, c)
+    _check(c, a.float(), b.float(), 1.5, None)
+
+
+@pytest.mark.parametrize("m,n,k", [(4096, 4096, 4096), (1024, 2048, 4096), (300, 1000, 1040)])
+def test_rowwise_scales(m: int, n: int, k: int) -> None:
+    """Per-row scales, against the float64 reference, and against `torch._scaled_mm`'s row-wise scaling where it
+    takes the shape (dims multiples of 16)."""
+    a, b = _operands(m, n, k)
+    g = torch.Generator(device="cuda").manual_seed(k)
+    sa = torch.rand(m, device="cuda", generator=g) + 0.05
+    sb = torch.rand(n, device="cuda", generator=g) + 0.05
+    c = kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, a, b, sa, sb)
+    theirs = None
+    if m % 16 == 0 and n % 16 == 0:
+        theirs = torch._scaled_mm(a, b.t(), sa.view(m, 1), sb.view(1, n), out_dtype=torch.bfloat16)
+    _check(c, a.float() * sa.view(m, 1), b.float() * sb.view(n, 1), 1.0, theirs)
+
+
+def test_a_bf16_tensor_for_an_e4m3_parameter_is_refused_in_one_line() -> None:
+    a, b = _operands(64, 64, 128)
+    one = torch.ones(1, device="cuda")
+    with pytest.raises(TypeError) as info:
+        kernels.gemm_fp8_nt_bf16(64, 64, 128, a.to(torch.bfloat16), b, one, one)
+    assert "\n" not in str(info.value)
+    assert str(info.value).startswith("gemm_fp8_nt_bf16(): argument `a` must be a float8_e4m3fn device array, "
+                                      "got a bfloat16 tensor")
+
+
+def test_the_portable_body_is_refused_before_the_launch_on_the_gpu() -> None:
+    """`#[only_on(sm_90a)]` on the GPU: with `OXPACK_ARCH=sm_90` (the package's plain sm_90 code, which this GPU
+    runs) the call is refused in one line before any launch, and the process's CUDA context stays usable."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import torch\n"
+        "from vecmath import kernels\n"
+        "a = torch.zeros(64, 128, device='cuda').to(torch.float8_e4m3fn)\n"
+        "one = torch.ones(1, device='cuda')\n"
+        "try:\n"
+        "    kernels.gemm_fp8_nt_bf16(64, 64, 128, a, a, one, one)\n"
+        "except Exception as e:\n"
+        "    print(type(e).__name__, e)\n"
+        "print(float(torch.ones(3, device='cuda').sum()))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False,
+                          env={**os.environ, "OXPACK_ARCH": "sm_90"})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout == (
+        "LaunchError gemm_fp8_nt_bf16(): this kernel runs on sm_90a only (`#[only_on(sm_90a)]`), and device 0 runs "
+        "the package's sm_90 code; call it on an sm_90a GPU\n3.0\n")

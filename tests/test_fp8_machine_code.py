@@ -1,0 +1,92 @@
+"""The FP8 GEMM's machine code (example-project/kernels/fp8.rs), built for sm_80 and sm_90a without a GPU:
+the sm_90a body issues FP8 `wgmma` (SASS `QGMMA.64x128x32.F32.E4M3.E4M3`, Hopper's FP8 form of HGMMA) four to
+a stage, unserialized, with no local memory; the portable body holds no sm_90a code.
+
+nvJitLink compiles PTX as a separate compilation unit: there a kernel that calls any function (a cold panic
+helper, the `div.u64` subroutine of a 64-bit division) gets every `wgmma` serialized (ptxas C7509: a wait after
+each), so the sm_90a body must contain no call at all; its info log says so when it does. The SASS checks need
+`cuobjdump` (CUDA 13's, on PATH or beside ptxas) and are skipped without it; the rest needs none.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+from oxpack.builder.pipeline import build_project
+from oxpack.config import load_config
+
+FP8 = REPO / "example-project" / "kernels" / "fp8.rs"
+
+
+def _cuobjdump() -> str | None:
+    found = shutil.which("cuobjdump")
+    if found:
+        return found
+    ptxas = shutil.which("ptxas")
+    beside = Path(ptxas).resolve().parent / "cuobjdump" if ptxas else None
+    return str(beside) if beside is not None and beside.is_file() else None
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> object:
+    root = tmp_path_factory.mktemp("fp8")
+    (root / "kernels").mkdir()
+    (root / "src" / "fp8proj").mkdir(parents=True)
+    (root / "src" / "fp8proj" / "__init__.py").write_text("")
+    (root / "kernels" / "fp8.rs").write_text(FP8.read_text())
+    (root / "pyproject.toml").write_text('[project]\nname = "fp8proj"\nversion = "0.1.0"\n\n[tool.oxpack]\n'
+                                         'archs = ["sm_80", "sm_90a"]\nptx = "none"\n')
+    result = build_project(load_config(root, {}, env={}))
+    (crate,) = result.crates
+    return crate
+
+
+KERNELS = ("gemm_fp8_nt_bf16", "gemm_fp8_nt_bf16_rowwise")
+
+
+def _per_kernel(text: str, start: str) -> dict[str, str]:
+    """`text` (PTX or SASS) cut at each kernel's start (`start` % name), by kernel."""
+    at = sorted((text.index(start % name), name) for name in KERNELS)
+    return {name: text[i:(at[n + 1][0] if n + 1 < len(at) else len(text))] for n, (i, name) in enumerate(at)}
+
+
+def test_the_sm90a_bodies_issue_fp8_wgmma_with_no_call_and_no_local_memory(built: object) -> None:
+    ptx = built.ptx["sm_90a"]  # type: ignore[attr-defined]
+    for name, code in _per_kernel(ptx, ".entry %s(").items():
+        assert code.count("wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3") == 4, name  # a stage: 4 × k32
+    assert "call" not in re.sub(r"//[^\n]*", "", ptx), "a call serializes every wgmma under nvJitLink"
+    assert "div.u64" not in ptx and "rem.u64" not in ptx
+    log = built.info_logs["sm_90a"]  # type: ignore[attr-defined]
+    assert "C7509" not in log, log  # "wgmma.mma_async instructions are serialized"
+    for name in KERNELS:
+        res = built.resources["sm_90a"][name]  # type: ignore[attr-defined]
+        assert res["spills"] == 0 and res["stack"] == 0, (name, res)
+
+
+def test_the_portable_bodies_hold_no_fp8_wgmma(built: object) -> None:
+    ptx = built.ptx["sm_80"]  # type: ignore[attr-defined]
+    assert "wgmma" not in ptx and "trap" in ptx
+
+
+def test_sass_has_qgmma_e4m3_chained_and_no_local_memory(built: object, tmp_path: Path) -> None:
+    tool = _cuobjdump()
+    if tool is None:
+        pytest.skip("no cuobjdump (CUDA 13) on PATH or beside ptxas")
+    cubin = tmp_path / "fp8.sm_90a.cubin"
+    cubin.write_bytes(built.cubins["sm_90a"])  # type: ignore[attr-defined]
+    sass = subprocess.run([tool, "-sass", str(cubin)], capture_output=True, text=True, check=True,
+                          timeout=120).stdout
+    for name, code in _per_kernel(sass, "Function : %s\n").items():
+        gmma = re.findall(r"QGMMA\.64x128x32\.F32\.E4M3\.E4M3[^;]*;", code)
+        assert len(gmma) == 4, (name, gmma)
+        assert "RZ, !UPT" in gmma[0]  # the stage's first starts a fresh sum (scale-d 0): the promotion's part
+        # chained: only the stage's last waits (gsb0), and one wait for the group follows
+        assert [("gsb0" in g) for g in gmma] == [False, False, False, True], (name, gmma)
+        assert len(re.findall(r"WARPGROUP\.DEPBAR", code)) == 1, name
+        assert not re.search(r"\b(LDL|STL)\b", code), name
