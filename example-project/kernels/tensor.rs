@@ -170,9 +170,11 @@ fn consume_staged<const S: usize, const BM: usize, const BN: usize, O: oxpack::w
 ) where
     oxpack::wgmma::WgCols<BN>: oxpack::wgmma::WgWidth,
 {
+    // the tile's place first, while no accumulator is live (its divisions' registers are then free)
+    let tile = c.wg_tile_at(0, &q);
     let mut acc = WgAccum::<BN>::zero();
     q.multiply_steps(&mut acc, steps);
-    if let Some(mut t) = c.wg_tile_at(0, &q) {
+    if let Some(mut t) = tile {
         q.into_staging().store_with(&mut t, &acc, f);
     }
 }
