@@ -1,11 +1,14 @@
 """Where the compiled Llama of bench_llama.py spends its time: GPU kernel time by name (torch.profiler) for the
-stock and the swapped model, compiled, one prefill and one training step each.
+stock and the swapped model, compiled, in a training step (batch 4 × 1024) or a prefill (batch 8 × 1024 under
+`inference_mode`), three of each.
 
-    python3 benchmarks/profile_llama.py   # on the GPU machine: the vecmath wheel, PyTorch, transformers
+    python3 benchmarks/profile_llama.py [--prefill] [--rows 14]   # on the GPU machine: the vecmath wheel, PyTorch,
+                                                                 # transformers
 """
 
 from __future__ import annotations
 
+import argparse
 import copy
 import sys
 from pathlib import Path
@@ -19,26 +22,38 @@ from vecmath.layers import kernelize  # noqa: E402
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--prefill", action="store_true", help="profile a prefill, not a training step")
+    parser.add_argument("--rows", type=int, default=14, help="kernels listed per model")
+    args = parser.parse_args()
     torch.manual_seed(0)
     stock = bench_llama.transformers.LlamaForCausalLM(bench_llama.config()).to("cuda", torch.bfloat16)
     swapped = copy.deepcopy(stock)
     kernelize(swapped)
-    ids = torch.randint(0, 32000, (4, 1024), device="cuda")
+    ids = torch.randint(0, 32000, (8, 1024) if args.prefill else (4, 1024), device="cuda")
+    what = "prefill" if args.prefill else "training step"
     for name, model in (("stock", stock), ("swapped", swapped)):
         compiled = torch.compile(model, fullgraph=True)
+
+        def step() -> None:
+            if args.prefill:
+                with torch.inference_mode():
+                    compiled(ids)
+            else:
+                compiled(ids, labels=ids).loss.backward()
+                model.zero_grad(set_to_none=True)
+
         for _ in range(3):
-            compiled(ids, labels=ids).loss.backward()
-            model.zero_grad(set_to_none=True)
+            step()
         torch.cuda.synchronize()
         with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
             for _ in range(3):
-                compiled(ids, labels=ids).loss.backward()
-                model.zero_grad(set_to_none=True)
+                step()
             torch.cuda.synchronize()
         events = prof.key_averages()
         gpu = sum(e.self_device_time_total for e in events) / 3 / 1e3
-        print(f"## {name}: GPU kernel time per training step {gpu:.2f} ms")
-        print(events.table(sort_by="self_device_time_total", row_limit=14, max_name_column_width=70))
+        print(f"## {name}: GPU kernel time per {what} {gpu:.2f} ms")
+        print(events.table(sort_by="self_device_time_total", row_limit=args.rows, max_name_column_width=70))
     return 0
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import atexit
 import functools
 import importlib
 import importlib.util
@@ -11,7 +10,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import textwrap
 import venv
 import zlib
@@ -383,12 +381,6 @@ def base_seed() -> int:
 
 def pytest_configure(config: pytest.Config) -> None:
     base_seed()  # a bad OXPACK_TEST_SEED is one usage error before anything runs
-    # Inductor's on-disk caches key a compiled graph on the operators' names, not on the backward that a test
-    # package registers for them: a run of its own, so a graph compiled for another build is never reused
-    if "TORCHINDUCTOR_CACHE_DIR" not in os.environ:
-        folder = tempfile.mkdtemp(prefix="oxpack-tests-inductor-")
-        os.environ["TORCHINDUCTOR_CACHE_DIR"] = folder
-        atexit.register(shutil.rmtree, folder, True)
 
 
 @pytest.fixture

@@ -103,6 +103,28 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
     assert manifest["kernels"]["offset_clamp"]["params"][0] == {"name": "delta", "kind": "scalar", "dtype": "int64", "rust": "i64"}
 
 
+def test_each_kernel_body_is_inlined_into_its_ptx_kernel(example_copy: Path) -> None:
+    """Every kernel's body ends up inside its PTX kernel, whatever its size (`llvm.emit_ptx` optimises again
+    with `alwaysinline` a body the optimizer left as a call): called, a body gets the ABI's register saves in
+    local memory and the kernel's register cap instead of its `setmaxnreg` role's. tensor.rs's
+    `linear_gelu_bf16` (a GELU for each of a thread's 128 outputs) was such a body: on sm_90a its variant
+    (TMA + `wgmma`, at most 168 registers under `launch_bounds(384, 1)`) now multiplies and stores through
+    `stmatrix` with no local memory, and so does its mma.sync body on sm_80, with no stack frame."""
+    config = load_config(example_copy, {"archs": ["sm_80", "sm_90a"], "ptx": "none",
+                                        "kernels": ["kernels/tensor.rs"]}, env={})
+    (crate,) = build_project(config).crates
+    for arch in ("sm_80", "sm_90a"):
+        assert "__oxpack_entry" not in crate.ptx[arch], arch  # no body left as a function of its own
+        for k in crate.kernels:
+            res = crate.resources[arch][k.name]
+            assert res["stack"] == 0 and res["spills"] == 0, (arch, k.name, res)
+    ptx = crate.ptx["sm_90a"]
+    entry = ptx[ptx.index(".visible .entry linear_gelu_bf16("):]
+    entry = entry[: entry.index("\n}\n")]
+    assert "wgmma.mma_async" in entry and "stmatrix" in entry and ".local" not in entry
+    assert crate.resources["sm_90a"]["linear_gelu_bf16"]["registers"] <= 168
+
+
 def test_saxpy_ptx_uses_readonly_global_loads(make_project: MakeProject) -> None:
     root = make_project({"saxpy.rs": SAXPY})
     crate = build_project(load_config(root, env={})).crates[0]

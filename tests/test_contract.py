@@ -383,6 +383,32 @@ def test_one_parser_says_why(text: str, why: str) -> None:
     assert why in str(caught.value)
 
 
+@pytest.mark.parametrize(("text", "why"), [
+    ("rows(x) == n", "`rows(x)`: `x` is no TMA source (`TmaSource`, `TmaSource3`), the arrays whose rows and columns "
+                     "a kernel sees; of any other array, `len(x)` is what it sees"),
+    ("cols(n) == 8", "`cols(n)`: `n` is no TMA source"),
+    ("rows(q, 1) == n", "`rows(q, 1)`: `rows` takes one TMA source parameter, like `rows(q)`"),
+    ("rows(z) == n", "`z` is not a parameter of the kernel"),
+])
+def test_rows_and_cols_name_a_tma_source(text: str, why: str) -> None:
+    with pytest.raises(where().WhereError) as caught:
+        where().parse(text, {**KINDS, "q": "tma3"})
+    assert why in str(caught.value)
+
+
+def test_rows_and_cols_of_a_tma_source_read_its_last_two_dimensions() -> None:
+    """`rows(q)`, `cols(q)`: parsed, rendered back as written (also in Rust), labelled in messages, named
+    `rows3`/`cols3` in the fast path; no `#[launch]` or `#[outputs]` value may name them."""
+    kinds = {"seq": "scalar", "q": "tma3", "w": "tma", "o": "out"}
+    requirement = where().parse("rows(q) == rows(w) == seq and cols(q) == 64", kinds)
+    assert where().render(requirement.test) == where().render(requirement.test, rust=True) == \
+        "rows(q) == rows(w) == seq and cols(q) == 64"
+    assert [where().label(t) for t in requirement.terms()] == ["rows(q)", "rows(w)", "seq", "cols(q)"]
+    for key in ("grid", "output"):
+        with pytest.raises(where().WhereError, match=r"`rows\(q\)` is a `where` term only"):
+            where().parse_shape("rows(q) * 2", kinds, key)
+
+
 def test_one_help_text() -> None:
     """The build's message and the run time's name the same language (runtime/_where.py's HELP)."""
     sources = [(SRC / "sources" / "requirements.py").read_text(), *(p.read_text() for p in (SRC / "runtime").glob("*.py"))]

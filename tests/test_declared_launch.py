@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import re
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -367,6 +369,9 @@ BAD = {
     "tunebig.rs": ("#[tune(block = [256, 2048])]", "n: u32, out: &mut DisjointSlice<f32>"),
     "tunewhere.rs": ("#[tune(block = [128, 256])]", "n: u32, out: &mut DisjointSlice<f32>) where (block <= 128"),
     "tunekey.rs": ("#[tune(threads = [1, 2])]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "tuneself.rs": ("#[tune(block = [64], kernels = [tuneself_k])]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "tunenames.rs": ("#[tune(kernels = [1, 2])]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "tunetwice.rs": ("#[tune(kernels = [other, other])]", "n: u32, out: &mut DisjointSlice<f32>"),
     "outnone.rs": ("#[outputs(x = (n))]", "n: u32, x: &[f32], out: &mut DisjointSlice<f32>"),
     "outorder.rs": ("#[outputs(out = (n))]", "n: u32, out: &mut DisjointSlice<f32>, x: &[f32]"),
     "outfloat.rs": ("#[outputs(out = (s))]", "s: f32, out: &mut DisjointSlice<f32>"),
@@ -394,8 +399,14 @@ REFUSALS = {
                   "threads in all and z <= 64",
     "tunewhere.rs": "`#[tune(block = [128, 256])]` contradicts its `where (block <= 128)`: a candidate block has 256 "
                     "threads",
-    "tunekey.rs": "`#[tune(threads = [1, 2])]` is not supported: it takes one key, `block`, with a list of candidate "
-                  "blocks: `block = [128, 256, 512]`",
+    "tunekey.rs": "`#[tune(threads = [1, 2])]` is not supported: it takes `block`, a list of candidate blocks "
+                  "(`block = [128, 256, 512]`), and/or `kernels`, a list of other kernels of the package that the "
+                  "tuner may run instead (`kernels = [rmsnorm_two_pass]`), each once",
+    "tuneself.rs": "`#[tune(block = [64], kernels = [tuneself_k])]` lists the kernel itself in `kernels`: list the "
+                   "other kernels that the tuner may run instead",
+    "tunenames.rs": "`#[tune(kernels = [1, 2])]` is not supported: `kernels` takes a non-empty list of kernel names, "
+                    "like `[rmsnorm_two_pass]`",
+    "tunetwice.rs": "`#[tune(kernels = [other, other])]` is not supported: `kernels` names a kernel twice",
     "outnone.rs": "`#[outputs(x = (n))]` names `x`, which is no output but an input slice; name outputs, "
                   "`&mut DisjointSlice<T>` parameters",
     "outorder.rs": "`#[outputs(out = (n))]` names outputs that `x` follows: the outputs a call may leave out come "
@@ -418,3 +429,128 @@ def test_a_bad_declaration_is_a_build_error_naming_the_file(make_project: MakePr
         assert line is not None, (name, text)
         assert message in line, (name, line)
     assert "Traceback" not in text
+
+
+# ---------------------------------------------------------------- other kernels the tuning weighs
+
+
+def test_a_kernel_that_weighs_other_kernels_runs_itself_while_emulating(k: ModuleType) -> None:
+    """`quintuple` lists `quintuple_blocks` in its `#[tune]`: emulation times nothing and runs the kernel itself
+    (5·x; the other adds 0.5); the manifest, the docstring and `oxpack inspect` show the list."""
+    x = np.arange(200, dtype=np.float32)
+    assert (k.quintuple(x) == 5 * x).all()
+    assert (k.quintuple_blocks(x) == 5 * x + 0.5).all()
+    assert k._module.kernel("quintuple").tuned_kernel((x, np.empty_like(x))) == (None, None)
+    assert k._module.tuner.timed_runs == 0
+    manifest = json.loads((Path(k.__file__).parent / "_oxpack" / "kernels.json").read_text())
+    assert manifest["kernels"]["quintuple"]["tune"] == {"block": [[128], [256]], "kernels": ["quintuple_blocks"]}
+    assert "among this kernel (blocks 128, 256) and `quintuple_blocks`" in " ".join(k.quintuple.__doc__.split())
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "inspect", str(Path(k.__file__).parent)],
+                          capture_output=True, text=True, check=True)
+    assert "#[tune(block = [128, 256], kernels = [quintuple_blocks])]" in proc.stdout
+
+
+PINNED = """
+import sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+from declared import kernels as k
+k.emulation(True)
+x = np.arange(200, dtype=np.float32)
+try:
+    out = k.quintuple(x, block=int(sys.argv[2])) if len(sys.argv) > 2 else k.quintuple(x)
+except ValueError as exc:
+    print("refused:", exc)
+else:
+    print("ran:", "other" if (out == 5 * x + 0.5).all() else "itself" if (out == 5 * x).all() else "neither")
+"""
+
+
+@pytest.mark.parametrize(("pin", "block", "said"), [
+    ("quintuple:kernel=1", None, "ran: other"),  # the pinned kernel runs, with its own launch
+    ("quintuple:block=256,kernel=0", None, "ran: itself"),
+    ("quintuple:kernel=1", 128, "ran: itself"),  # a block given runs the kernel itself
+    ("0", None, "ran: itself"),  # tuning off: the default
+    ("quintuple:kernel=2", None, "refused: OXPACK_TUNE pins kernel `quintuple` to `kernel=2`, not one of its "
+                                 "candidates: `block=128,kernel=0`, `block=256,kernel=0`, `kernel=1`; pin one of them "
+                                 "or unset OXPACK_TUNE"),
+    ("quintuple:block=128", None, "refused: OXPACK_TUNE pins kernel `quintuple` to `block=128`, not one of its "
+                                  "candidates:"),
+])
+def test_a_pin_picks_the_kernel_and_block_even_while_emulating(k: ModuleType, pin: str, block: int | None,
+                                                               said: str) -> None:
+    """``OXPACK_TUNE=quintuple:kernel=1`` runs the other kernel in the call's place (the outputs it makes are
+    the call's), as it would on the GPU, where nothing is timed either; a pin that is no candidate is one line."""
+    root = str(Path(k.__file__).parent.parent)
+    proc = subprocess.run([sys.executable, "-c", PINNED, root, *([] if block is None else [str(block)])],
+                          capture_output=True, text=True, check=False, timeout=300,
+                          env={**os.environ, "OXPACK_TUNE": pin, "OXPACK_EMULATE": "1"})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().startswith(said), proc.stdout
+    assert "\n" not in proc.stdout.strip()
+
+
+def _face(name: str, *params: tuple[str, str, str], outputs: dict[str, str] | None = None,
+          tune_kernels: tuple[str, ...] = ()) -> SimpleNamespace:
+    """What `sources.tuned.check` reads of a manifest kernel: its name, parameters, launch, outputs and list."""
+    return SimpleNamespace(name=name, params=tuple(SimpleNamespace(name=n, kind=kind, dtype=dtype)
+                                                    for n, kind, dtype in params),
+                           launch={}, outputs=outputs or {}, tune_kernels=tune_kernels, bodies={})
+
+
+X, OUT = ("x", "in", "float32"), ("out", "out", "float32")
+
+
+@pytest.mark.parametrize(("others", "message"), [
+    ({"b": _face("b", X, OUT), "a": _face("a", X, OUT, tune_kernels=("bb",))},
+     "d.rs: kernel `a`: `#[tune(kernels = [bb])]` names `bb`, which is not a kernel of this module (did you mean `b`?)"),
+    ({"b": _face("b", ("y", "in", "float32"), OUT), "a": _face("a", X, OUT, tune_kernels=("b",))},
+     "d.rs: kernel `a`: `#[tune(kernels = [b])]` names `b`, which must take the same arguments from Python (the stub "
+     "calls it in `a`'s place): argument 1 is `x` (a float32 array, read) in `a` but `y` (a float32 array, read) in "
+     "`b`; make them equal"),
+    ({"b": _face("b", X, OUT), "a": _face("a", X, OUT, outputs={"out": "len(x)"}, tune_kernels=("b",))},
+     "d.rs: kernel `a`: `#[tune(kernels = [b])]` names `b`, whose `#[outputs]` differ from `a`'s (the stub returns "
+     "what it makes); declare the same outputs on both"),
+    ({"c": _face("c", X, OUT), "b": _face("b", X, OUT, tune_kernels=("c",)),
+      "a": _face("a", X, OUT, tune_kernels=("b",))},
+     "d.rs: kernel `a`: `#[tune(kernels = [b])]` names `b`, which lists kernels of its own; list them all on `a`"),
+])
+def test_a_listed_kernel_that_cannot_take_the_call_is_a_build_error(others: dict[str, Any], message: str) -> None:
+    from oxpack.errors import StageError
+    from oxpack.sources import tuned
+    with pytest.raises(StageError) as caught:
+        tuned.check(others, {name: "kernels/d.rs" for name in others})
+    assert str(caught.value).endswith(message), str(caught.value)
+    tuned.check({"b": _face("b", X, OUT), "a": _face("a", X, OUT, tune_kernels=("b",))}, {})  # a match: no error
+
+
+def test_a_listed_kernel_that_is_none_fails_the_real_build_naming_the_file(make_project: MakeProject) -> None:
+    source = """use oxpack::prelude::*;
+kernel! {
+    /// out[i] <- x[i]
+    #[launch(threads = len(out))]
+    #[tune(block = [64, 128], kernels = [copy_wdie])]
+    pub fn copy(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
+        if let Some(o) = out.get_mut(i) {
+            *o = x[i.get()];
+        }
+    }
+
+    /// the same, another launch
+    #[launch(threads = len(out), block = 32)]
+    pub fn copy_wide(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) {
+        if let Some(o) = out.get_mut(i) {
+            *o = x[i.get()];
+        }
+    }
+}
+"""
+    root = make_project({"t.rs": source}, archs=["sm_80"])
+    proc = subprocess.run([sys.executable, "-m", "oxpack", "build", str(root), "--out", str(root / "out"), "-q"],
+                          capture_output=True, text=True, timeout=900, check=False)
+    assert proc.returncode != 0
+    assert proc.stderr.strip().splitlines()[-1].endswith(
+        "kernels/t.rs: kernel `copy`: `#[tune(kernels = [copy_wdie])]` names `copy_wdie`, which is not a kernel of "
+        "this module (did you mean `copy_wide`?)"), proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not [p for p in (root / "out").rglob("*") if p.is_file()]  # no stub, manifest or fatbin written

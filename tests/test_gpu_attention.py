@@ -14,6 +14,8 @@ tests/test_attention_emulation.py.
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -119,3 +121,42 @@ def test_a_large_scale_and_the_same_bits_twice() -> None:
     assert torch.equal(o1, o2)
     ref, mag = reference(q, k, v, True, 4.0)
     assert bool(((o1.float() - ref).abs() <= 2.0**-7 * mag + 1e-5).all())
+
+
+# run in a fresh process: a trap there ends its CUDA context, not this session's
+_ROWS_OTHER_THAN_SEQ = """
+import math, sys, torch
+from vecmath import kernels
+d, seq, shape = int(sys.argv[1]), int(sys.argv[2]), tuple(int(x) for x in sys.argv[3].split(","))
+torch.manual_seed(int(sys.argv[4]))
+q, k, v = (torch.randn(*shape, device="cuda").to(torch.bfloat16) for _ in range(3))
+kernel, scale = getattr(kernels, f"attention_fwd_d{d}"), 1 / math.sqrt(d)
+hopper, portable = kernels._module.state(f"attention_fwd_d{d}@sm_90a"), kernels._module.state(f"attention_fwd_d{d}")
+for _ in range(2):  # the general path, then the fast path
+    o = torch.full_like(q, float("nan"))
+    kernel(seq, 0, scale, q, k, v, o)
+    torch.cuda.synchronize()  # a trap shows here
+flat = [x.reshape(-1, seq, d).float() for x in (q, k, v)]  # the sequences the portable body reads
+ref = (flat[0] @ flat[1].transpose(-1, -2) * scale).softmax(-1) @ flat[2]
+err = float((o.reshape(-1, seq, d).float() - ref).abs().max())
+fine = torch.randn(2, 3, 130, d, device="cuda").to(torch.bfloat16)  # rows = seq: the variant
+kernel(130, 0, scale, fine, fine, fine, torch.empty_like(fine))
+torch.cuda.synchronize()
+print(err <= 2.0**-6 * float(v.float().abs().max()), bool(portable.entries), bool(hopper.entries))
+"""
+
+
+@pytest.mark.parametrize(("d", "seq", "shape"), [(64, 128, (1, 2, 256, 64)), (64, 64, (2, 64, 128)),
+                                                 (128, 100, (1, 4, 50, 128))])
+def test_rows_other_than_seq_run_the_portable_body_on_hopper_and_never_trap(seed: int, d: int, seq: int,
+                                                                           shape: tuple[int, ...]) -> None:
+    """q, k, v whose rows (or columns) are not the call's `seq` (or head dim), at lengths the `where` accepts:
+    the portable body reads them as flat memory, `len / (seq · d)` sequences. On an sm_90 GPU the sm_90a
+    variant trapped on them (`q.rows() != seq`), which ends the CUDA context; its `where` (`rows(q) == ... ==
+    seq, cols(q) == ... == d`) now sends them to the mma.sync body before the launch, on the general and the
+    fast path, and the context stays usable: a call of rows = seq then runs the variant."""
+    if torch.cuda.get_device_capability() != (9, 0):
+        pytest.skip("the sm_90a variants run on sm_90 GPUs")
+    proc = subprocess.run([sys.executable, "-c", _ROWS_OTHER_THAN_SEQ, str(d), str(seq), ",".join(map(str, shape)),
+                           str(seed)], capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0 and proc.stdout.split() == ["True", "True", "True"], proc.stdout + proc.stderr

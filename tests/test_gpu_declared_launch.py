@@ -8,7 +8,8 @@ call of a tuned kernel at a size times every candidate once and still computes w
 second process starts tuned (no timing runs) with the first's block; `OXPACK_TUNE=off` and a pinned
 block time nothing; a call under a CUDA graph capture (PyTorch's) never tunes and the graph replays
 right; eight threads' concurrent first calls time the candidates once; a corrupt cache file is named
-once and rewritten; a cache of another fatbin is not used.
+once and rewritten; a cache of another fatbin is not used. A kernel that lists another in its
+`#[tune(kernels = [...])]` times both kernels' candidates and runs the fastest; a pin picks either.
 
 Built by `bash scripts/gpu-artifacts.sh` into `.artifacts/gpu/declared`; `OXPACK_DECLARED_SITE`
 names another folder.
@@ -94,6 +95,37 @@ def test_the_first_call_tunes_once_and_computes_one_launch(site: Path, tmp_path:
         print(json.dumps({"ok": ok, "block": block, "runs": tuner.timed_runs}))
     """, tmp_path)
     assert second == {"ok": True, "block": first["block"], "runs": 0}  # the second process starts tuned
+
+
+QUINTUPLE = """\
+    x = cp.arange(1 << 20, dtype=cp.float32)
+    out = k.quintuple(x)
+    runs = tuner.timed_runs
+    chosen = k._module.kernel("quintuple").tuned_kernel((x, out))
+    out2 = k.quintuple(x)
+    ran = "other" if bool((out == 5 * x + 0.5).all()) else "itself" if bool((out == 5 * x).all()) else "neither"
+    print(json.dumps({"ran": ran, "chosen": list(chosen), "runs": runs, "again": tuner.timed_runs - runs,
+                      "same": bool((out2 == out).all())}))
+"""
+
+
+def test_the_tuning_weighs_the_listed_kernels_and_runs_the_fastest(site: Path, tmp_path: Path) -> None:
+    """`quintuple` lists `quintuple_blocks` (which adds 0.5, so the result says which ran): the first call times
+    its two blocks and the other kernel's one launch, runs the fastest, and a second process starts with it."""
+    first, log = _run(site, QUINTUPLE, tmp_path, OXPACK_TUNE_LOG="1")
+    assert first["runs"] == 3 and first["again"] == 0 and first["same"], first
+    name, block = first["chosen"]
+    assert (name, first["ran"]) in ((None, "itself"), ("quintuple_blocks", "other")), first
+    assert block in ((128, 256) if name is None else (None,)), first
+    assert "oxpack: tuned quintuple on " in log and "kernel=1" in log, log
+    second, _ = _run(site, QUINTUPLE, tmp_path)
+    assert second == {**first, "runs": 0}, (first, second)
+
+
+@pytest.mark.parametrize(("pin", "ran"), [("quintuple:kernel=1", "other"), ("quintuple:block=128,kernel=0", "itself")])
+def test_a_pinned_kernel_runs_and_nothing_is_timed(site: Path, tmp_path: Path, pin: str, ran: str) -> None:
+    result, _ = _run(site, QUINTUPLE, tmp_path, OXPACK_TUNE=pin)
+    assert (result["ran"], result["runs"], result["same"]) == (ran, 0, True), result
 
 
 @pytest.mark.parametrize(("env", "block"), [({"OXPACK_TUNE": "off"}, None),

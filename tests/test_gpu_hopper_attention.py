@@ -108,3 +108,21 @@ def test_attention_takes_4d_sources_and_refuses_2d_ones_in_one_line() -> None:
     for bad in (q.view(-1, d), q.view(1, b, h, n, d)):
         with pytest.raises(KernelValueError, match=r"argument `q` is a 3-D TMA source .*or 4-D one"):
             kernels.attention_fwd_sm90_d64(n, 1, 0.125, bad, k, v, want)
+
+
+def test_sequences_other_than_the_calls_are_refused_and_the_context_stays_usable() -> None:
+    """q, k, v of the right length whose rows are not the call's `seq` (here 256 rows, seq 128) trapped in the
+    device, ending the CUDA context: the kernel's `where` (`rows(q) == ... == seq`) refuses them in one line
+    before the launch, on the general path and after a call of the right rows made the fast path's entry."""
+    from hopperdemo._oxpack.runtime import KernelValueError
+
+    q = torch.randn(1, 1, 256, 64, device=CUDA).to(torch.bfloat16)
+    o = torch.full_like(q, float("nan"))
+    kernels.attention_fwd_sm90_d64(128, 0, 0.125, q.view(2, 128, 64), q.view(2, 128, 64), q.view(2, 128, 64), o)
+    for _ in range(2):
+        with pytest.raises(KernelValueError) as caught:
+            kernels.attention_fwd_sm90_d64(128, 0, 0.125, q, q, q, o)
+        assert str(caught.value) == ("attention_fwd_sm90_d64(): requirement `rows(q) == rows(k) == rows(v) == seq` "
+                                     "failed: rows(q) = 256, rows(k) = 256, rows(v) = 256, seq = 128")
+    torch.cuda.synchronize()  # no trap: the context still works
+    assert not o.isnan().any()

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -103,17 +104,56 @@ def test_gemm_bf16_nt_bf16_is_f_linear(m: int, n: int, k: int) -> None:
     assert bool(((c.float() - theirs).abs() <= 2.0**-7 * theirs.abs() + 4 * k * 2.0**-24 * scale + 1e-30).all())
 
 
+def check_gelu(c: Any, a: Any, w: Any, bias: Any) -> None:
+    """c (bf16) against the exact (erf) GELU of a·wᵀ + bias in f64, within one bf16 rounding and the f32
+    sums' own error; every element written."""
+    k = a.shape[1]
+    assert not c.isnan().any(), "an element of c was never written"
+    ref = F.gelu(F.linear(a.double(), w.double(), bias.double()))
+    scale = a.double().abs() @ w.double().abs().t() + bias.double().abs()
+    # GELU's slope is below 1.13: the f32 sums' error passes through at most so amplified
+    err = (c.double() - ref).abs()
+    assert bool((err <= 2.0**-8 * ref.abs() + 3 * k * 2.0**-24 * scale + 1e-6).all()), float(err.max())
+
+
 @pytest.mark.parametrize(("m", "n", "k"), [(128, 128, 32), (130, 200, 48), (1024, 4096, 1024)])
 def test_linear_gelu_bf16_is_gelu_of_f_linear(m: int, n: int, k: int) -> None:
     a, w, bias = bf16(m, k), bf16(n, k) / 8, bf16(n)
     c = poisoned(m, n, torch.bfloat16)
     kernels.linear_gelu_bf16(m, n, k, a, w, bias, c)
-    assert not c.isnan().any()
-    ref = F.gelu(F.linear(a.float(), w.float(), bias.float()))  # the exact (erf) GELU, in f32
-    scale = a.float().abs() @ w.float().abs().t() + bias.float().abs()
-    # GELU's slope is below 1.13: the f32 sums' error passes through at most so amplified
-    err = (c.float() - ref).abs()
-    assert bool((err <= 2.0**-8 * ref.abs() + 3 * k * 2.0**-24 * scale + 1e-6).all()), float(err.max())
+    check_gelu(c, a, w, bias)
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(130, 300, 136), (1, 8, 8), (2048, 3000, 1000), (4096, 4096, 4096)])
+def test_linear_gelu_runs_its_hopper_body_on_sm90_and_its_mma_sync_body_when_forced(tmp_path: Path, m: int, n: int,
+                                                                                   k: int) -> None:
+    """On an sm_90 GPU `linear_gelu_bf16` runs its sm_90a variant (TMA + `wgmma`, the bias and GELU in the
+    staged epilogue) for 2-D arrays: ragged m and n (the bias read past n), k not a multiple of the 64-deep
+    stage. `OXPACK_ARCH=sm_90` (a subprocess: the variable is read when the module is made) runs the mma.sync
+    body on the same arrays, through the same call: both within the same bound of the f64 result."""
+    if torch.cuda.get_device_capability() != (9, 0):
+        pytest.skip("the sm_90a variants run on sm_90 GPUs")
+    a, w, bias = bf16(m, k), bf16(n, k) / 8, bf16(n)
+    hopper = kernels._module.state("linear_gelu_bf16@sm_90a")
+    hopper.entries.clear()
+    c = poisoned(m, n, torch.bfloat16)
+    kernels.linear_gelu_bf16(m, n, k, a, w, bias, c)
+    check_gelu(c, a, w, bias)
+    assert hopper.entries  # the variant's general path made the launch
+    torch.save({"a": a.cpu(), "w": w.cpu(), "bias": bias.cpu()}, tmp_path / "in.pt")
+    code = textwrap.dedent(f"""
+        import torch
+        from vecmath import kernels
+        x = {{k: v.cuda() for k, v in torch.load({str(tmp_path / "in.pt")!r}).items()}}
+        c = torch.full(({m}, {n}), float("nan"), device="cuda", dtype=torch.bfloat16)
+        kernels.linear_gelu_bf16({m}, {n}, {k}, x["a"], x["w"], x["bias"], c)
+        torch.save(c.cpu(), {str(tmp_path / "out.pt")!r})
+        print(kernels._module.kernel("linear_gelu_bf16").pick(({m}, {n}, {k}, x["a"], x["w"], x["bias"], c)).arch_key)
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False,
+                          env={**os.environ, "OXPACK_ARCH": "sm_90"})
+    assert proc.stdout.split() == ["None"], proc.stdout + proc.stderr  # the kernel's own body
+    check_gelu(torch.load(tmp_path / "out.pt").cuda(), a, w, bias)
 
 
 @pytest.mark.parametrize(("m", "n", "k"), [(128, 128, 16), (129, 257, 77), (1000, 999, 1001), (4096, 4096, 4096)])

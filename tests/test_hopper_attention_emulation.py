@@ -159,10 +159,37 @@ def test_3d_tma_sources_checked_in_one_line(att: ModuleType, rng: np.random.Gene
     o4 = np.zeros_like(o)
     att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(four), BFloat16(four), BFloat16(four), BFloat16(o4))
     assert np.array_equal(o4, o)
-    # rows of 136 bytes, o of as many elements: the declared grid is 2 blocks (an `o` under one
-    # sequence of 64 columns would launch none, and a launch of no thread checks no TMA source)
-    odd = to_bf16(rng.standard_normal((2, 100, 68)))
+    # a base 2 bytes past a 16-byte boundary (rows of 64 columns, as `cols(q) == 64` asks: rows of 68,
+    # 136 bytes, would fail that requirement first)
+    shifted = np.zeros(q.size + 8, np.uint16)[1:q.size + 1].reshape(q.shape)
+    shifted[...] = q
     with pytest.raises(KernelValueError, match=r"argument `q` is a TMA source, which needs a 16-byte-aligned base"):
-        att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(odd), BFloat16(odd), BFloat16(odd),
-                                   BFloat16(np.zeros(odd.size, np.uint16)))
+        att.attention_fwd_sm90_d64(100, 0, 0.125, BFloat16(shifted), BFloat16(q), BFloat16(q),
+                                   BFloat16(np.zeros(q.size, np.uint16)))
     assert "\n" not in str(KernelValueError("x"))
+
+
+@pytest.mark.parametrize(("seq", "shape", "message"), [
+    (128, (1, 1, 256, 64), "requirement `rows(q) == rows(k) == rows(v) == seq` failed: rows(q) = 256, rows(k) = 256, "
+                           "rows(v) = 256, seq = 128"),
+    (64, (1, 64, 128), "requirement `cols(q) == cols(k) == cols(v) == 64` failed: cols(q) = 128, cols(k) = 128, "
+                       "cols(v) = 128"),
+])
+def test_sequences_other_than_the_calls_are_refused_before_the_launch(att: ModuleType, rng: np.random.Generator,
+                                                                     seq: int, shape: tuple[int, ...],
+                                                                     message: str) -> None:
+    """q, k, v of the length the kernel takes but whose rows are not the call's `seq` (or whose columns are
+    not the head dim) trapped in the device (`q.rows() != seq`), which on the GPU ends the CUDA context:
+    the kernel's `where` refuses them in one line naming the requirement and the values, nothing queued,
+    on the general path and on the fast path after a call of the right rows made its entry."""
+    q = to_bf16(rng.standard_normal(shape))
+    o = np.full(q.size, 0x7FC0, np.uint16)
+    fine = q.reshape(-1, seq, 64)
+    att.attention_fwd_sm90_d64(seq, 0, 0.125, BFloat16(fine), BFloat16(fine), BFloat16(fine), BFloat16(o))
+    assert not (o == 0x7FC0).any()
+    o[:] = 0x7FC0
+    for _ in range(2):
+        with pytest.raises(att.KernelValueError) as caught:
+            att.attention_fwd_sm90_d64(seq, 0, 0.125, BFloat16(q), BFloat16(q), BFloat16(q), BFloat16(o))
+        assert str(caught.value) == f"attention_fwd_sm90_d64(): {message}"
+    assert (o == 0x7FC0).all()

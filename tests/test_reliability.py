@@ -57,7 +57,7 @@ archs = ["sm_90"]
 """
 DIR = object()  # in `files`: make a folder
 WHERE_ALLOWED = (r"allowed are comparisons joined by `,` or `and`, integer constants, scalar parameters, "
-                 r"len\(<slice parameter>\), the launch shape \(threads, block, blocks, or one axis: block\.x, "
+                 r"len\(<slice parameter>\), rows\(<TMA source>\), cols\(<TMA source>\), the launch shape \(threads, block, blocks, or one axis: block\.x, "
                  r"blocks\.y, \.\.\.\), cdiv\(a, b\) \(a / b rounded up\), min\(\.\.\.\), max\(\.\.\.\), "
                  r"\+ - \* / % \(`/` divides integers, rounding down\) and parentheses")
 """The `where` language's own summary, which ends every refusal of a requirement (`_where.HELP`)."""

@@ -323,6 +323,7 @@ def cpu_ops(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ModuleTy
     (package / "_oxpack" / "__init__.py").write_text("")
     (package / "_oxpack" / "torch_ops.py").write_bytes((data_dir("runtime") / "torch_ops.py").read_bytes())
     (package / "cpukernels.py").write_text(CPU_KERNELS)
+    (package / "_oxpack" / "cpukernels.json").write_text("{}")  # the manifest, which keys Inductor's caches
     sys.path.insert(0, str(root))
     try:
         support = importlib.import_module("oxpack_torchops_cpu._oxpack.torch_ops")

@@ -241,7 +241,9 @@ kernel! {
 
     /// `attention_fwd_d64` on Hopper (sm_90a): TMA + `wgmma`, one block of 384 threads per 128 rows
     /// of each sequence. q, k and v are read by TMA: 4-D (batch, heads, seq, 64) arrays (or 3-D
-    /// (batch · heads, seq, 64)).
+    /// (batch · heads, seq, 64)) whose rows are the call's `seq` (`rows(q) == seq`, ...); other
+    /// arrays (a flat one, or rows other than `seq`, which the portable body reads as flat
+    /// memory) go to the portable body, before the launch.
     #[variant_of(attention_fwd_d64, sm_90a)]
     #[launch(grid = len(o) / max(seq * 64, 1) * cdiv(seq, 128), block = 384,
              shared = {AttnPipeline::<BF16, H_STAGES, 64>::SHARED_BYTES / 8})]
@@ -250,6 +252,7 @@ kernel! {
         seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
         o: &mut DisjointSlice<BF16, AttnTiles<64>> = (seq), smem: DynShared<u64>,
     ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o), len(o) % max(seq * 64, 1) == 0,
+             rows(q) == rows(k) == rows(v) == seq, cols(q) == cols(k) == cols(v) == 64,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 64, 1) * cdiv(seq, 128)) {
         attention_sm90a::<64>(seq, causal, scale, &q, &k, &v, o, smem);
     }
@@ -263,6 +266,7 @@ kernel! {
         seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
         o: &mut DisjointSlice<BF16, AttnTiles<128>> = (seq), smem: DynShared<u64>,
     ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o), len(o) % max(seq * 128, 1) == 0,
+             rows(q) == rows(k) == rows(v) == seq, cols(q) == cols(k) == cols(v) == 128,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 128)) {
         attention_sm90a::<128>(seq, causal, scale, &q, &k, &v, o, smem);
     }

@@ -67,7 +67,7 @@ fn consume(
     let mut acc = WgAccum::<128>::zero();
     q.multiply_steps(&mut acc, steps);
     if let Some(mut t) = c.wg_tile_at(0, &q) {
-        q.into_staging().store_with(&mut t, &acc, |row, col, v| scale(row, col) * v);
+        q.into_staging().store_with(&mut t, &acc, |row, col, v| BF16::from_f32(scale(row, col) * v));
     }
 }
 

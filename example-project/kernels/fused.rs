@@ -3,23 +3,15 @@
 //! the weights' gradient summed over the rows with no atomics, so that two runs give the same
 //! bytes).
 use oxpack::block;
-use oxpack::math::fast;
 use oxpack::prelude::*;
+
+mod common;
+use common::recip;
 
 /// The rows a block of the backward pass covers: a warp per row, so its blocks are of
 /// `32 · ROWS_PER_BLOCK` threads, and the block writes one row of `dweight_partial` (the
 /// weights' gradient over its rows, f32).
 pub const ROWS_PER_BLOCK: usize = 8;
-
-/// 1 / n for a row length n >= 1 with no division (as `norm.rs`'s: a division's slow path is a
-/// call, around which the assembler keeps every live register): `rsqrt.approx` squared, then
-/// one Newton step, within f32 rounding of 1 / n.
-#[inline(always)]
-fn recip(n: f32) -> f32 {
-    let r = fast::rsqrt(n);
-    let y = r * r;
-    y * (-n).mul_add(y, 2.0)
-}
 
 /// x + r for a chunk of 8 bfloat16 values, as PyTorch adds two bf16 tensors: the f32 sum
 /// rounded to bf16.

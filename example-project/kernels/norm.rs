@@ -8,27 +8,18 @@
 //! over those rows in f32 (`dweight_partial`); `*_bwd_reduce` then adds the partial rows column
 //! by column, in a fixed order, and writes `dweight` (and `dbias`) in the weight's type.
 use oxpack::block;
-use oxpack::math::fast;
 use oxpack::prelude::*;
 use oxpack::vec::Vector;
 use oxpack::Elem;
+
+mod common;
+use common::recip;
 
 /// `d · rstd · w + b` for a chunk of 4 centred values (`x - mean`) and the same chunk of the
 /// weights and biases.
 #[inline(always)]
 fn normalized(d: F32x4, rstd: f32, w: F32x4, b: F32x4) -> F32x4 {
     F32x4(core::array::from_fn(|l| (d.0[l] * rstd).mul_add(w.0[l], b.0[l])))
-}
-
-/// 1 / n for a row length n >= 1 with no division: a division's slow path is a call, around
-/// which the assembler keeps every live register (a whole row's), so it would set the kernel's
-/// register count. An `rsqrt.approx` squared (2^-21 relative), then one Newton step (within
-/// f32 rounding of 1 / n: the step's own error, 2^-42, is below it).
-#[inline(always)]
-fn recip(n: f32) -> f32 {
-    let r = fast::rsqrt(n);
-    let y = r * r;
-    y * (-n).mul_add(y, 2.0)
 }
 
 /// `x · rstd · w` for a chunk of 8 bfloat16 values and the same chunk of the weights, in f32.
@@ -338,6 +329,29 @@ macro_rules! column_partials {
                 let _ = k;
             }
         }
+    }};
+}
+
+/// The body of LayerNorm's first backward kernel, `layernorm_bwd` and `layernorm_bf16_bwd`, for the
+/// storage type `$t` of `dout`, `x`, `weight` and `dx` (a row of up to `$n` chunks a lane held in
+/// registers): the dx of this warp's row (`layernorm_bwd_row`; a whole warp past the last row has
+/// none, so no lane leaves a `warp_sum` that the others wait at), then this block's column sums of
+/// dout · x̂ and of dout (`column_partials`).
+macro_rules! layernorm_bwd_body {
+    ($t:ty, $n:tt, $i:ident, $dout:ident, $x:ident, $weight:ident, $mean:ident, $rstd:ident, $dx:ident,
+     $dweight_partial:ident, $dbias_partial:ident) => {{
+        if let Some(row) = $dx.warp_row($i) {
+            let (xr, dr) = ($x.get(row.range()), $dout.get(row.range()));
+            let (m, s) = ($mean.get(row.row()).copied(), $rstd.get(row.row()).copied());
+            if let (Some(xr), Some(dr), Some(m), Some(s)) = (xr, dr, m, s) { // inside (the where clause)
+                layernorm_bwd_row!($t, $n, row, xr, dr, $weight, m, s);
+            }
+        }
+        let xhat = |x: f32, r: usize| match ($mean.get(r), $rstd.get(r)) {
+            (Some(&m), Some(&s)) => Some((x - m) * s),
+            _ => None,
+        };
+        column_partials!($i, $rstd.len(), $x, $dout, xhat, $dweight_partial, $dbias_partial);
     }};
 }
 
@@ -700,18 +714,7 @@ kernel! {
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(mean) == len(rstd),
              len(dout) == len(x), len(dx) == len(x), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight),
              len(dbias_partial) == len(dweight_partial)) {
-        if let Some(row) = dx.warp_row(i) {
-            let (xr, dr) = (x.get(row.range()), dout.get(row.range()));
-            let (m, s) = (mean.get(row.row()).copied(), rstd.get(row.row()).copied());
-            if let (Some(xr), Some(dr), Some(m), Some(s)) = (xr, dr, m, s) {
-                layernorm_bwd_row!(f32, 8, row, xr, dr, weight, m, s);
-            }
-        }
-        let xhat = |x: f32, r: usize| match (mean.get(r), rstd.get(r)) {
-            (Some(&m), Some(&s)) => Some((x - m) * s),
-            _ => None,
-        };
-        column_partials!(i, rstd.len(), x, dout, xhat, dweight_partial, dbias_partial);
+        layernorm_bwd_body!(f32, 8, i, dout, x, weight, mean, rstd, dx, dweight_partial, dbias_partial);
     }
 
     /// LayerNorm backward on float32, second kernel: dweight and dbias ← the column sums of
@@ -742,18 +745,7 @@ kernel! {
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(mean) == len(rstd),
              len(dout) == len(x), len(dx) == len(x), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight),
              len(dbias_partial) == len(dweight_partial)) {
-        if let Some(row) = dx.warp_row(i) {
-            let (xr, dr) = (x.get(row.range()), dout.get(row.range()));
-            let (m, s) = (mean.get(row.row()).copied(), rstd.get(row.row()).copied());
-            if let (Some(xr), Some(dr), Some(m), Some(s)) = (xr, dr, m, s) {
-                layernorm_bwd_row!(BF16, 4, row, xr, dr, weight, m, s);
-            }
-        }
-        let xhat = |x: f32, r: usize| match (mean.get(r), rstd.get(r)) {
-            (Some(&m), Some(&s)) => Some((x - m) * s),
-            _ => None,
-        };
-        column_partials!(i, rstd.len(), x, dout, xhat, dweight_partial, dbias_partial);
+        layernorm_bwd_body!(BF16, 4, i, dout, x, weight, mean, rstd, dx, dweight_partial, dbias_partial);
     }
 
     /// LayerNorm backward on bfloat16, second kernel: dweight and dbias (bfloat16) ← the f32

@@ -107,9 +107,10 @@ fn gemm<T: MmaInput, const K: usize, TB: BTileKind<Elem = T, Depth = Depth<K>>, 
     tile.store_with(&acc, f);
 }
 
-/// The exact GELU of `common` (shared with `nn.rs`), called, not inlined: the epilogue calls it for
-/// each of a thread's 128 outputs, and 128 copies of `erf` would make the kernel too large to
-/// inline into its entry.
+/// The exact GELU of `common` (shared with `nn.rs`), called, not inlined, by the `mma.sync` body's
+/// epilogue for each of a thread's 128 outputs (its 255 registers keep the accumulators across the
+/// calls) rather than as 128 copies of `erf`. The sm_90a body, under 168 registers, inlines
+/// `common::gelu` instead.
 #[inline(never)]
 fn gelu(x: f32) -> f32 {
     common::gelu(x)
@@ -158,17 +159,19 @@ fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E:
 
 /// A consumer warpgroup's whole part of a one-tile kernel with a 16-bit output: `steps` stages
 /// multiplied into its accumulators, then stored through its staging area (`stmatrix` into
-/// shared memory, 16-byte stores to C) once the pipeline is over.
+/// shared memory, 16-byte stores to C) once the pipeline is over, each as `f(row, col, acc)`:
+/// the epilogue (`|_, _, v| BF16::from_f32(v)` for none).
 #[inline(always)]
 fn consume_staged<const S: usize, const BM: usize, const BN: usize, O: oxpack::wgmma::StageElem>(
     mut q: Consumer<S, BM, BN>, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
+    f: impl Fn(usize, usize, f32) -> O,
 ) where
     oxpack::wgmma::WgCols<BN>: oxpack::wgmma::WgWidth,
 {
     let mut acc = WgAccum::<BN>::zero();
     q.multiply_steps(&mut acc, steps);
     if let Some(mut t) = c.wg_tile_at(0, &q) {
-        q.into_staging().store(&mut t, &acc);
+        q.into_staging().store_with(&mut t, &acc, f);
     }
 }
 
@@ -188,12 +191,15 @@ fn one_tile<O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
         return;
     }
     let pipe = TmaPipeline::<4, 128, 256, E>::new(smem, steps);
-    pipe.run_with_registers(c, |p, c| produce(p, a, b, 1, steps, c), |q, c| consumer(q, steps, c));
+    // (the consumer inlined whatever its size: called, it would get the kernel's register cap, not its role's)
+    pipe.run_with_registers(c, |p, c| produce(p, a, b, 1, steps, c), #[inline(always)] |q, c| consumer(q, steps, c));
 }
 
 kernel! {
     /// c ← a·b on tensor cores: `a` m × k and `b` k × n, row-major bf16; `c` m × n, f32
-    /// (bf16 products, summed in f32). One block of 128 threads per 128 × 128 tile of `c`.
+    /// (bf16 products, summed in f32). One block of 128 threads per 128 × 128 tile of `c`. No
+    /// sm_90a body (the Hopper pipeline reads B n × k): on Hopper this `mma.sync` body runs too;
+    /// `gemm_bf16_nt` with bᵀ (n × k) runs the `wgmma` one.
     #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
     #[launch_bounds(128)]
     pub fn gemm_bf16(
@@ -243,7 +249,7 @@ kernel! {
 
     /// c ← gelu(a·wᵀ + bias), the exact GELU (x/2 · (1 + erf(x/√2)), torch's default), summed
     /// and activated in f32, stored in bf16: `a` m × k, `w` n × k, `bias` n, `c` m × n.
-    /// Launched as `gemm_bf16`.
+    /// Launched as `gemm_bf16`; on Hopper its sm_90a variant runs (`linear_gelu_bf16_sm90a`).
     #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
     #[launch_bounds(128)]
     pub fn linear_gelu_bf16(
@@ -278,7 +284,28 @@ kernel! {
         c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
              block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
-        one_tile(k, &a, &b, c, smem, |q, steps, c| consume_staged(q, steps, c));
+        one_tile(k, &a, &b, c, smem, |q, steps, c| consume_staged(q, steps, c, |_, _, v| BF16::from_f32(v)));
+    }
+
+    /// `linear_gelu_bf16` on Hopper (sm_90a): the pipeline of `gemm_bf16_nt_bf16_sm90a`, with the
+    /// bias and the GELU applied to each f32 sum in its staged epilogue before the rounding to
+    /// bf16 (`bias.get(col)`: the epilogue also runs for the tile's columns past n, whose values
+    /// are not stored). `a` (m × k) and `w` (n × k) as `gemm_bf16_nt_sm90a`'s.
+    #[variant_of(linear_gelu_bf16, sm_90a)]
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 256), block = 384, shared = {Big::SHARED_BYTES / 8})]
+    #[launch_bounds(384, 1)]
+    pub fn linear_gelu_bf16_sm90a(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, w: TmaSource<BF16>, bias: &[BF16],
+        c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(w) == n * k, len(bias) == n, len(c) == m * n,
+             block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
+        // the GELU inlined (a call would save the live accumulators around it, in local memory under
+        // the 168 registers of `launch_bounds(384, 1)`), and so the consumer closure, past the
+        // optimizer's size threshold, inlined on request (`#[inline(always)]` on a closure passed as
+        // an argument is stable Rust), as `one_tile`'s own: else a call, without its role's registers
+        one_tile(k, &a, &w, c, smem, #[inline(always)] |q, steps, c| {
+            consume_staged(q, steps, c, |_, col, v| BF16::from_f32(common::gelu(v + bias.get(col).map_or(0.0, |b| b.to_f32()))))
+        });
     }
 
     /// `gemm_tf32_nt` on Hopper (sm_90a): the pipeline of `gemm_bf16_nt_sm90a` over f32

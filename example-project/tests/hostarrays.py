@@ -1,6 +1,7 @@
-"""Host data for the example's emulated tests: the seeded `rng` fixture, bfloat16 and FP8 arrays on the CPU.
+"""Host data for the example's emulated tests: the seeded `rng` fixture, bfloat16 and FP8 arrays on the CPU,
+and the `emulated_without_gpu` fixture of the PyTorch tests.
 
-A test file takes the fixture by importing it (``from hostarrays import rng``): pytest finds a fixture among a
+A test file takes a fixture by importing it (``from hostarrays import rng``): pytest finds a fixture among a
 module's names. NumPy has no bfloat16: `BFloat16` passes a uint16 array of bf16 bits through DLPack, as a
 PyTorch CPU tensor exports one, and `to_bf16` rounds f32 values to those bits. Nor FP8: `Float8` passes a
 uint8 array of E4M3 (or E5M2) bits through DLPack (codes 10 and 12 of DLPack 1.1), 2-D as a TMA source
@@ -12,11 +13,12 @@ from __future__ import annotations
 import ctypes
 import os
 import zlib
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
 
-__all__ = ["BFloat16", "Float8", "e4m3_values", "e5m2_values", "poisoned", "rng", "to_bf16"]
+__all__ = ["BFloat16", "Float8", "e4m3_values", "e5m2_values", "emulated_without_gpu", "poisoned", "rng", "to_bf16"]
 
 
 @pytest.fixture
@@ -35,6 +37,21 @@ def rng(request: pytest.FixtureRequest) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
+@pytest.fixture(autouse=True, scope="module")
+def emulated_without_gpu() -> Iterator[None]:
+    """For every test of a module that imports it (autouse): the example's kernels run on the GPU where PyTorch
+    sees one, else emulated on the CPU (``kernels.emulation()``, which needs a build with emulation)."""
+    import torch  # only the PyTorch tests take this fixture
+
+    from vecmath import kernels
+
+    if torch.cuda.is_available():
+        yield
+        return
+    with kernels.emulation():
+        yield
+
+
 def poisoned(shape: int | tuple[int, ...], dtype: type) -> np.ndarray:
     """An array of `shape` whose every byte is 0xA5: an element a kernel fails to write shows."""
     out = np.empty(shape, dtype=dtype)
@@ -51,12 +68,14 @@ class _DLTensor(ctypes.Structure):
 
 class BFloat16:
     """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one): its bits live in a
-    C-contiguous uint16 NumPy array of any shape, passed flat; a view keeps its address."""
+    C-contiguous uint16 NumPy array of any shape, passed flat (its `shape` is what a TMA source reads);
+    a view keeps its address."""
 
     def __init__(self, bits: np.ndarray) -> None:
         assert bits.dtype == np.uint16 and bits.flags.c_contiguous
         self.bits = bits
         self.size = bits.size  # its element count, which a call that makes outputs reads
+        self.shape = bits.shape  # the 2-D or 3-D shape a TMA source takes (the DLPack view stays flat)
         self._shape = (ctypes.c_int64 * 1)(bits.size)
         self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
 

@@ -11,7 +11,7 @@ inference_mode.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,16 +27,8 @@ pytestmark = pytest.mark.skipif(not CUDA and not EMULATION,
                                 reason="no GPU, and built without emulation (oxpack build --emulation)")
 
 import vecmath.kernels_torch  # noqa: E402, F401  (torch.ops.vecmath.*)
+from hostarrays import emulated_without_gpu  # noqa: E402, F401  (the fixture, autouse)
 from vecmath import layers  # noqa: E402
-
-
-@pytest.fixture(autouse=True, scope="module")
-def emulated() -> Iterator[None]:
-    if CUDA:
-        yield
-        return
-    with kernels.emulation():
-        yield
 
 
 ops = torch.ops.vecmath

@@ -12,7 +12,6 @@ model under ``torch.compile(fullgraph=True)``. On a GPU it runs there; without o
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,18 +27,10 @@ EMULATION = (Path(kernels.__file__).parent / "_oxpack" / "emulate.py").is_file()
 pytestmark = pytest.mark.skipif(not CUDA and not EMULATION,
                                 reason="no GPU, and built without emulation (oxpack build --emulation)")
 
+from hostarrays import emulated_without_gpu  # noqa: E402, F401  (the fixture, autouse)
 from vecmath.layers import kernelize  # noqa: E402
 
 DEVICE = "cuda" if CUDA else "cpu"
-
-
-@pytest.fixture(autouse=True, scope="module")
-def emulated() -> Iterator[None]:
-    if CUDA:
-        yield
-        return
-    with kernels.emulation():
-        yield
 
 
 def _config() -> Any:

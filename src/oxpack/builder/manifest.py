@@ -12,7 +12,7 @@ from .. import __version__
 from ..contract import manifest as model
 from ..contract import runtime
 from ..errors import StageError
-from ..sources import backward
+from ..sources import backward, tuned
 from ..sources.descriptor import KernelParam, KernelSig, LaunchBounds
 
 __all__ = ["BuiltCrate", "build_manifest", "load_manifest", "sig_from_json", "sig_to_json"]
@@ -50,7 +50,9 @@ def build_manifest(*, module: str, archs: Sequence[str], ptx_arch: str | None, p
                 crate=crate.name, symbol=sig.name,
                 resources={arch: dict(crate.resources[arch].get(sig.name, {})) for arch in archs}, **fields)
     # each `#[backward(...)]` matched to its kernels now, naming the file (the operators module runs the plans)
-    backward.plans(kernels, {name: crates_by[k.crate].source for name, k in kernels.items()})
+    files = {name: crates_by[k.crate].source for name, k in kernels.items()}
+    backward.plans(kernels, files)
+    tuned.check(kernels, files)  # each `#[tune(kernels = [...])]` against the kernels it lists
     data = m.Manifest(
         oxpack=__version__, module=module, archs=tuple(archs), ptx_arch=ptx_arch, ptx_isa=ptx_isa,
         fatbin_compression=fatbin_compression, min_driver=min_driver, profile=profile,
@@ -83,7 +85,7 @@ def _signature_fields(sig: KernelSig) -> dict[str, Any]:
             "doc": sig.doc, "requires": tuple(sig.requires), "launch_bounds": bounds,
             "max_registers": sig.max_registers, "coarsen": sig.coarsen, "variants": dict(sig.variants),
             "whole_warps": sig.whole_warps, "resident_grid": sig.resident_grid, "launch": dict(sig.launch),
-            "tune": tuple(sig.tune), "outputs": dict(sig.outputs), "backward": tuple(sig.backward),
+            "tune": tuple(sig.tune), "tune_kernels": tuple(sig.tune_kernels), "outputs": dict(sig.outputs), "backward": tuple(sig.backward),
             "bodies": {arch: m.Signature(**_signature_fields(body)) for arch, body in sig.bodies},
             "only_on": sig.only_on}
 
@@ -103,5 +105,5 @@ def _sig_of(s: Any) -> KernelSig:
     return KernelSig(s.name, tuple(KernelParam(p.name, p.kind, p.dtype, p.rust) for p in s.params), s.doc,
                      tuple(s.requires), bounds, s.max_registers, s.coarsen, tuple(sorted(s.variants.items())),
                      whole_warps=s.whole_warps, resident_grid=s.resident_grid, launch=tuple(s.launch.items()),
-                     tune=tuple(s.tune), outputs=tuple(s.outputs.items()), backward=tuple(s.backward), bodies=tuple((arch, _sig_of(b)) for arch, b in sorted(s.bodies.items())),
+                     tune=tuple(s.tune), tune_kernels=tuple(s.tune_kernels), outputs=tuple(s.outputs.items()), backward=tuple(s.backward), bodies=tuple((arch, _sig_of(b)) for arch, b in sorted(s.bodies.items())),
                      only_on=s.only_on)

@@ -80,7 +80,8 @@ def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: st
         return _dispatch(kernel, call)
     fast = fast or f"_fast_{name}"
     general = general or f'_module.kernel("{name}")'
-    tuned = "" if not kernel.tune else (
+    # (a kernel with bodies asked which kernel runs before picking its body: `_dispatch`)
+    tuned = _tuned_kernel(kernel, call) if kernel.tune_kernels and not kernel.bodies else "" if not kernel.tune else (
         "    if block is None:  # the tuned block for these sizes (#[tune]): timed at their first call\n"
         f'        block = {general}.tuned({_tuple(call) if call else "()"}, stream)\n')
     if not kernel.launch:
@@ -134,6 +135,21 @@ def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: st
     return "".join(out)
 
 
+def _tuned_kernel(kernel: Any, call: list[str]) -> str:
+    """The prologue of a stub whose kernel lists other kernels in its `#[tune]`: a call that leaves `block`
+    open asks `Kernel.tuned_kernel` which kernel runs it, and with which block; another kernel's stub then
+    takes the call, with the same arguments (the build checked that they match). Its bare ``return``
+    becomes the outputs' in a stub that returns them (`_with_outputs`)."""
+    args = ", ".join([*call, "stream=stream", "threads=threads", "block=block"])
+    out = ["    if block is None:  # the tuned kernel and block for these sizes (#[tune]): timed at their first call\n",
+           f'        _ox_kernel, block = _module.kernel("{kernel.name}").tuned_kernel({_tuple(call) if call else "()"}, '
+           "stream)\n"]
+    for other in kernel.tune_kernels:
+        out += [f'        if _ox_kernel == "{other}":  # another kernel of the same arguments was faster\n',
+                f"            {other}({args})\n", "            return\n"]
+    return "".join(out)
+
+
 def fast_names(kernel: Any) -> list[tuple[str, str, Any]]:
     """(the module's name for a fast path, its `_State`'s name, the kernel or body it launches) of `kernel`:
     ``_fast_<kernel>``, and ``_fast_<kernel>__<arch>`` for each of its `bodies`."""
@@ -160,8 +176,9 @@ def _with_outputs(kernel: Any, call: list[str]) -> str:
 def _dispatch(kernel: Any, call: list[str]) -> str:
     """A stub whose kernel has `bodies`: the code of the body that runs the call, picked at run time."""
     name = kernel.name
-    out = [f'    _ox_arch = _module.kernel("{name}").pick({_tuple(call) if call else "()"}).arch_key'
-           "  # the body for the arrays' GPU\n"]
+    out = [_tuned_kernel(kernel, call)] if kernel.tune_kernels else []
+    out.append(f'    _ox_arch = _module.kernel("{name}").pick({_tuple(call) if call else "()"}).arch_key'
+               "  # the body for the arrays' GPU\n")
     for arch in sorted(kernel.bodies):
         body = kernel.body_kernel(arch)
         code = stub_call(body, call, f"_fast_{name}__{arch}", f'_module.kernel("{name}").bodies["{arch}"]')

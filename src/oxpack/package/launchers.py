@@ -107,8 +107,9 @@ def _name(kernel: Any) -> str:
 
 def _names(kernel: Any) -> Any:
     """How a requirement's terms read in the launcher: ``arg0`` (a scalar's value, or the elements of
-    dynamic shared memory), ``size1`` (an array's element count), ``launched[9]`` (the launch
-    shape, as the entry holds it: `_requires.LAUNCH_TERMS`)."""
+    dynamic shared memory), ``size1`` (an array's element count), ``rows1``/``cols1`` (a TMA source's
+    rows or columns, `_dims`), ``launched[9]`` (the launch shape, as the entry holds it:
+    `_requires.LAUNCH_TERMS`)."""
     by_name = {p.name: p for p in kernel.args}
     launch = _requires.LAUNCH_TERMS  # the order of the values an entry holds
 
@@ -116,6 +117,8 @@ def _names(kernel: Any) -> Any:
         if isinstance(term, where().Launch):
             return f"launched[{launch.index(where().label(term))}]"
         p = by_name[term.name]
+        if isinstance(term, where().Dim):
+            return f"{term.fn}{p.pos}"
         return f"size{p.pos}" if p.kind in _WHAT else f"arg{p.pos}"
 
     return name
@@ -152,12 +155,15 @@ def _launcher(name: str, kernel: Any, kernels: list[str]) -> str:
         elif p.kind == "dynshared":
             scalars += _fill("dynshared", arg=arg, dtype=p.dtype.name)
     reads = "" if arrays else _fill("no_arrays")
+    named_dims = {t.name for r in kernel.requirements() for t in r.terms() if isinstance(t, where().Dim)}
     for n, p in enumerate(arrays):
         reads += _fill("array", arg=f"arg{p.pos}", i=p.pos, dtype=p.dtype.name, what=_WHAT[p.kind],
                        mutable=p.kind in ("out", "atomic"))
         reads += _fill("next_array" if n else "first_array", i=p.pos)
         if p.kind in ("tma", "tma3"):
             reads += _fill("tma", arg=f"arg{p.pos}", i=p.pos, dtype=p.dtype.name, rank=3 if p.kind == "tma3" else 2)
+            if p.name in named_dims:
+                reads += _fill("tma_dims", arg=f"arg{p.pos}", i=p.pos)
     # a requirement on the arguments alone is tested with the overlaps (behind the memo); one that
     # names the launch shape once the entry is found (it holds the shape); one on the launch shape
     # alone holds for every call that finds the entry, whose key is the threads and block it was

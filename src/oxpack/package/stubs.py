@@ -376,12 +376,21 @@ def _docstring(kernel: Any) -> str:
     if "block" in declared:
         at = next(n for n, line in enumerate(lines) if line.startswith("    block:"))
         lines[at:at + 1] = ["    block: declared by the kernel (see Launch); a value given must equal it."]
-    if kernel.tune:
+    if kernel.tune and not kernel.tune_kernels:
         at = next(n for n, line in enumerate(lines) if line.startswith("    block:"))
         blocks = ", ".join(str(b[0]) if len(b) == 1 else str(b) for b in kernel.tune)
         lines[at:at + 1] = [f"    block: threads per block; default: the fastest of {blocks} for the call's",
                             "        sizes on its GPU, timed at their first call (#[tune]; OXPACK_TUNE pins or turns",
                             "        it off)."]
+    elif kernel.tune_kernels:
+        at = next(n for n, line in enumerate(lines) if line.startswith("    block:"))
+        others = ", ".join(f"`{k}`" for k in kernel.tune_kernels)
+        blocks = ", ".join(str(b[0]) if len(b) == 1 else str(b) for b in kernel.tune)
+        lines[at:at + 1] = [f"    block: threads per block; default: the fastest kernel and block for the call's sizes on",
+                            f"        its GPU, among this kernel{f' (blocks {blocks})' if blocks else ''} and {others}"
+                            " (each with its own",
+                            "        blocks; the same arguments), timed at their first call (#[tune]; OXPACK_TUNE",
+                            "        pins or turns it off). A block given runs this kernel."]
     lines += launch_doc(kernel)
     requires = [where().render(r.test) for r in kernel.requirements()]
     if requires:
@@ -438,7 +447,7 @@ def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:
     for name, kernel in kernels:
         args = ", ".join(arg for arg, _ in python_args(kernel))
         packed = f"({args},)" if len(kernel.args) == 1 else f"({args})"
-        if kernel.launch or kernel.tune or kernel.bodies:
+        if kernel.launch or kernel.tune or kernel.tune_kernels or kernel.bodies:
             out += ["\n\n", python_def(kernel), _docstring(kernel),
                     stub_call(kernel, [arg for arg, _ in python_args(kernel)])]
             continue

@@ -16,7 +16,7 @@ CuPy's current stream), nor while emulating (the caller does not ask then).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from ._driver import _Cuda, _driver_release, _enter, _leave
@@ -25,7 +25,7 @@ from ._launch import elements
 from ._tuning import Config, DeviceKey, Tuner
 from ._types import _MUTABLE, _Array, _Param
 
-__all__ = ["block_of", "choose", "config_of", "sizer"]
+__all__ = ["block_of", "choose", "choose_config", "config_of", "sizer"]
 
 _FLUSH = 64 << 20  # bytes memset before each timed launch: more than the L2 cache of any GPU oxpack targets
 _REPEATS = 10
@@ -53,10 +53,11 @@ def config_of(block: tuple[int, ...]) -> Config:
     return Config({name: axis for name, axis in zip(_AXES, block, strict=False)})
 
 
-def block_of(config: Config) -> int | tuple[int, ...]:
-    """The block a `Config` names, as a call passes it (an int for one axis)."""
+def block_of(config: Config) -> int | tuple[int, ...] | None:
+    """The block a `Config` names, as a call passes it (an int for one axis; None when it names none: a
+    kernel of `#[tune(kernels = [...])]` that tunes no block, launched with its default)."""
     axes = tuple(config[name] for name in _AXES if name in config)
-    return axes[0] if len(axes) == 1 else axes
+    return None if not axes else axes[0] if len(axes) == 1 else axes
 
 
 def sizer(params: Sequence[_Param]) -> Callable[[Sequence[Any]], tuple[int, ...]]:
@@ -84,23 +85,36 @@ def choose(kernel: _Tunable, call: tuple[object, ...], stream: object, sizes: tu
            candidates: Sequence[tuple[int, ...]], default: tuple[int, ...]) -> tuple[int | tuple[int, ...], bool]:
     """The block for this call, and whether it is settled (not a capture's stand-in): the tuned block of
     `kernel` for `sizes` on the arrays' device."""
+    config, settled = choose_config(kernel, call, stream, sizes, [config_of(c) for c in candidates],
+                                    config_of(default), {})
+    block = block_of(config)
+    assert block is not None  # every candidate names a block
+    return block, settled
+
+
+def choose_config(kernel: _Tunable, call: tuple[object, ...], stream: object, sizes: tuple[int, ...],
+                  candidates: Sequence[Config], default: Config, bodies: Mapping[int, _Tunable]
+                  ) -> tuple[Config, bool]:
+    """The config for this call (its block, and for a kernel of `#[tune(kernels = [...])]` which kernel
+    runs it: ``kernel=N``, whose body `bodies[N]` times it), and whether it is settled (not a capture's
+    stand-in), tuned for `sizes` on the arrays' device."""
     tuner: Tuner = kernel.module.tuner
-    fixed = tuner.fixed(kernel.name, [config_of(c) for c in candidates], config_of(default))
+    fixed = tuner.fixed(kernel.name, candidates, default)
     if fixed is not None:  # OXPACK_TUNE off, or a pin: no device needed
-        return block_of(fixed), True
+        return fixed, True
     api = kernel.module._cuda()
-    full, _, _ = kernel.resolve(call, None, block_of(config_of(default)))  # the call's own errors, first
-    arrays = [kernel.arrays.read(p, full[p.pos]) for p in kernel.checks.arrays]
-    device = kernel.placement.device_id(api, arrays, None if stream is None else _stream_handle(stream))
+    first = bodies.get(default.get("kernel", 0), kernel)
+    full, _, _ = first.resolve(call, None, block_of(default))  # the call's own errors, first
+    arrays = [first.arrays.read(p, full[p.pos]) for p in first.checks.arrays]
+    device = first.placement.device_id(api, arrays, None if stream is None else _stream_handle(stream))
     capturing = _capturing(api, stream)
     key = DeviceKey(_device_name(api, device), _driver_release() or "unknown", device)
-    timing = _Timing(api, kernel, call, device, arrays)
+    timing = _Timing(api, kernel, call, device, arrays, bodies)
     try:
-        config = tuner.choose(kernel.name, key, sizes, [config_of(c) for c in candidates], config_of(default),
-                              timing.time, capturing=capturing)
+        config = tuner.choose(kernel.name, key, sizes, candidates, default, timing.time, capturing=capturing)
     finally:
         timing.close()
-    return block_of(config), not capturing
+    return config, not capturing
 
 
 def _device_name(api: _Cuda, device: int) -> str:
@@ -137,8 +151,9 @@ class _Timing:
     kernel wrote and frees what it made."""
 
     def __init__(self, api: _Cuda, kernel: _Tunable, call: tuple[object, ...], device: int,
-                 arrays: Sequence[_Array]) -> None:
+                 arrays: Sequence[_Array], bodies: Mapping[int, _Tunable]) -> None:
         self.api, self.kernel, self.call, self.device, self.arrays = api, kernel, call, device, arrays
+        self.bodies = bodies  # `kernel=N` of a config → the body that runs it (none: `kernel` runs every config)
         self.ready = False
         self.stream: Any = None
         self.events: list[Any] = []
@@ -179,7 +194,8 @@ class _Timing:
         """Seconds per launch of the call with `config`'s block (a candidate the launch refuses raises)."""
         if not self.ready:
             self._setup()
-        kernel, driver, check = self.kernel, self.api.driver, self._check
+        kernel = self.bodies.get(config.get("kernel", 0), self.kernel)
+        driver, check = self.api.driver, self._check
         full, threads, block = kernel.resolve(self.call, None, block_of(config))
         handle = int(self.stream)
         kernel(full, handle, threads, block)  # loads the module, checks the block against the device

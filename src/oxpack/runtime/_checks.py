@@ -14,8 +14,11 @@ from collections.abc import Callable, Sequence
 from ._blocks import REGISTERS_PER_BLOCK, registers_for
 from ._manifest import Kernel as _KernelSpec
 from ._requires import _Requirement, launch_values
+from ._tma import _as_rank
+from ._tma import _dims as _array_shape
 from ._types import (
     _DEFAULT_BLOCK,
+    BodyUnfitError,
     _F32_MAX,
     _FLOAT32,
     _MAX_GRID,
@@ -28,13 +31,26 @@ from ._types import (
     _Shape,
     _type_name,
 )
+from ._where import Dim, label
+
+
+def _tma_dim(obj: object, rank: int, rows: bool) -> int | None:
+    """The rows (or else the columns) of array `obj` as a TMA source of `rank` dimensions reads it; None for
+    an array of another rank, or one whose shape cannot be read (the TMA source's own check names it)."""
+    try:
+        shape = _as_rank(_array_shape(obj), rank)
+    except Exception:  # noqa: BLE001 (no shape to read)
+        return None
+    if len(shape) != rank:
+        return None
+    return shape[-2] if rows else shape[-1]
 
 
 class _Checks:
     """How a kernel checks a call (no GPU): what its manifest entry says of its parameters, its
     `where` requirements and its launch, read once; the launch shapes it checked, kept."""
 
-    def __init__(self, spec: _KernelSpec, source: str | None) -> None:
+    def __init__(self, spec: _KernelSpec, source: str | None, *, body: bool = False) -> None:
         self.name = spec.name
         self.source = source
         """The kernel file, relative to the project (its crate's `source`), for the messages."""
@@ -51,7 +67,17 @@ class _Checks:
         default = spec.default_array
         self.default_threads = 0 if default is None else self.arrays.index(default)
         positions = {p.name: p.pos for p in self.params}
-        requires = [_Requirement(self.name, r, positions, spec.coarsen) for r in spec.requirements()]
+        parsed = spec.requirements()
+        # the TMA sources' dimensions that requirements name (`rows(q)`), after the arguments among a call's values
+        found = dict.fromkeys(t for r in parsed for t in r.terms() if isinstance(t, Dim))
+        by_name = {p.name: p for p in self.params}
+        self.dims = tuple((by_name[d.name], d.fn == "rows") for d in found)
+        """(TMA source, rows or else cols) of each dimension that requirements name, in their values' order."""
+        positions |= {label(d): len(self.params) + n for n, d in enumerate(found)}
+        # a variant's requirement on its TMA sources' dimensions that fails lets its kernel's own body run the
+        # call (which reads the arrays as flat memory), as its TMA sources' refusals do
+        unfit = BodyUnfitError if body else KernelValueError
+        requires = [_Requirement(self.name, r, positions, spec.coarsen, unfit) for r in parsed]
         self.requires = tuple(r for r in requires if not r.launch)  # on the arguments alone
         self.launch_requires = tuple(r for r in requires if r.launch)  # naming the launch shape too
         # `#[launch_bounds(max_threads, ...)]`: the PTX's `.maxntid`, which the driver enforces
@@ -111,11 +137,19 @@ class _Checks:
 
     def check_requirements(self, args: tuple[object, ...], arrays: Sequence[_Array]) -> None:
         if self.requires:
-            values = list(args)
-            for a in arrays:
-                values[a.param.pos] = a.size
+            values = self.values(args, arrays)
             for requirement in self.requires:
                 requirement.check(values)
+
+    def values(self, args: Sequence[object], arrays: Sequence[_Array]) -> list[object]:
+        """A call's values as requirements read them: the arguments, each array as its element count, then
+        the TMA sources' dimensions they name (`dims`: None for an array of another rank than its source's,
+        which the TMA source's check refuses)."""
+        values = list(args)
+        for a in arrays:
+            values[a.param.pos] = a.size
+        values += [_tma_dim(args[p.pos], 3 if p.kind == "tma3" else 2, rows) for p, rows in self.dims]
+        return values
 
     def check_launch_requirements(
         self, args: Sequence[object], arrays: Sequence[_Array], threads: object, block: object, shape: _Shape | None,
@@ -128,9 +162,7 @@ class _Checks:
         if not self.launch_requires:
             return ()
         launched = self.launch_values(threads, block, arrays, shape)
-        values = list(args)
-        for a in arrays:
-            values[a.param.pos] = a.size
+        values = self.values(args, arrays)
         values += launched
         for requirement in self.launch_requires:
             requirement.check(values, threads, block)

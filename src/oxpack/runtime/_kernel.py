@@ -25,13 +25,18 @@ from ._driver import (
     _no_binary,
     _resident_blocks,
 )
+from ._autotune import block_of as _block_of
 from ._autotune import choose as _choose_block
+from ._autotune import choose_config as _choose_config
+from ._autotune import config_of as _config_of
 from ._autotune import sizer as _sizer
 from ._fast import _hooks, _State, _stream_handle
 from ._launch import _Declared, _Outputs
 from ._manifest import Kernel as _KernelSpec
 from ._place import _Placement
 from ._tma import _TmaSources
+from ._tuning import Config as _Config
+from ._tuning import Tuner as _Tuner
 from ._traps import _after_launch
 from ._types import _EMPTY_BUFFER, LaunchError, _Array, _Shape
 from ._views import _ModuleView
@@ -50,6 +55,9 @@ class _Owner(_ModuleView, Protocol):
     @property
     def _what(self) -> str: ...
     def state(self, name: str) -> _State: ...
+    def kernel(self, name: str) -> Kernel: ...
+    @property
+    def tuner(self) -> _Tuner: ...
     def _cuda(self) -> _Cuda: ...
     def _object_code(self, device_id: int, crate: str, exclude: frozenset[str] = ...) -> Any: ...
     def _arch(self, device_id: int, crate: str) -> str | None: ...
@@ -74,7 +82,7 @@ class Kernel:
         self.bodies = {a: Kernel(module, spec.body_kernel(a), source, arch=a) for a in spec.bodies}
         self._picked: Kernel | None = None  # one GPU: the body that runs there
         self.crate, self.symbol, self.resources = spec.crate, spec.symbol, spec.resources
-        self.checks = checks = _Checks(spec, source)
+        self.checks = checks = _Checks(spec, source, body=arch is not None)
         self.arrays = _ArrayReader(self.name)
         self.tma = _TmaSources(self.name, spec.call_args, body=arch is not None)
         self.placement = _Placement(checks, self.arrays)
@@ -84,6 +92,8 @@ class Kernel:
         self.outputs = _Outputs(spec) if spec.outputs else None
         # `#[tune(block = [...])]`: the candidate blocks; the tuned block per call sizes, once settled
         self.candidates: tuple[tuple[int, ...], ...] = spec.tune
+        # `#[tune(kernels = [...])]`: the other kernels that the tuning may run instead (`tuned_kernel`)
+        self.tune_kernels: tuple[str, ...] = spec.tune_kernels
         self._call_params = spec.call_args
         self._sizes = _sizer(self._call_params)  # what a tuning is for: the call's int scalars, array sizes
         self._tuned: dict[tuple[int, ...], object] = {}
@@ -230,6 +240,56 @@ class Kernel:
             self._tuned[sizes] = block
             self._last_tuned = (sizes, block)
         return block
+
+    def tuned_kernel(self, args: tuple[object, ...], stream: object = None) -> tuple[str | None, object]:
+        """For a kernel that lists other kernels in its `#[tune]` (`tune_kernels`): which kernel runs a call
+        that leaves its block open, and with which block: (None, block) for this kernel itself, (name, block)
+        for another, the block None for the kernel's default. The candidates are each kernel's own body for
+        the arrays' GPU (`pick`) with each of its candidate blocks (its default block alone when it tunes
+        none); the first call of a size times them all (`_autotune.choose_config`), later ones look it up
+        as `tuned` does. A pin of ``OXPACK_TUNE`` (``name:kernel=1,block=256``) holds while emulating too;
+        otherwise emulation runs this kernel with its default block."""
+        if not self.tune_kernels:
+            return None, self.tuned(args, stream)
+        try:
+            sizes = self._sizes(args)
+        except Exception:  # noqa: BLE001 (an argument that is no array: the launch names it)
+            return None, None
+        last = self._last_tuned
+        if last[0] == sizes:
+            return last[1]  # type: ignore[return-value]
+        chosen = self._tuned.get(sizes)
+        if chosen is not None:
+            self._last_tuned = (sizes, chosen)
+            return chosen  # type: ignore[return-value]
+        _hooks.refresh()
+        names = (self.name, *self.tune_kernels)
+        module = self.module
+        bodies = {n: module.kernel(name).pick(args) for n, name in enumerate(names)}
+        configs: list[_Config] = []
+        for n, body in bodies.items():
+            configs += [_Config({"kernel": n, **_config_of(c)}) for c in body.candidates] or [_Config(kernel=n)]
+        first = bodies[0]
+        default = _Config(kernel=0) if not first.candidates else _Config(
+            {"kernel": 0, **_config_of(first.checks.block_dims(None, (0,) * len(first.candidates[0])))})
+        if module.emulate:  # never timed; a pin still holds (a bad one raises, as on the GPU)
+            pinned = module.tuner.fixed(self.name, configs, default)
+            if pinned is None or pinned == default:
+                return None, None  # the kernel itself, its default block
+            config, settled = pinned, False
+        else:
+            try:
+                config, settled = _choose_config(self, args, stream, sizes, configs, default, bodies)
+            except LaunchError:  # no driver, or a call the launch refuses: the launch names it, in its order
+                return None, None
+        n = config.get("kernel", 0)
+        result = (None if n == 0 else names[n], _block_of(config))
+        if settled and _hooks.one_device:  # one GPU: the sizes say it all
+            if len(self._tuned) >= 1024:
+                self._tuned.clear()
+            self._tuned[sizes] = result
+            self._last_tuned = (sizes, result)
+        return result
 
     def __call__(
         self,

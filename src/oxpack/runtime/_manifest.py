@@ -109,6 +109,11 @@ class Signature:
     """``#[tune(block = [...])]``: the candidate blocks (each as its axes) that the first call for a size
     times, for a block that `launch` leaves open (`_tuning.py`)."""
 
+    tune_kernels: tuple[str, ...] = ()
+    """``#[tune(kernels = [...])]``: other kernels of the module, taking the same arguments from Python, that
+    the first call for a size times beside this one (each with its own candidate blocks); the stub of a call
+    that leaves `block` open runs the fastest (`oxpack.sources.tuned` checks them at build time)."""
+
     outputs: Mapping[str, str] = field(default_factory=dict)
     """``#[outputs(c = (m, n))]``: output → its dims (`_where.parse_shape`, one expression per dim). A call may
     leave those outputs out (they come last): the stub allocates them like the call's arrays and returns
@@ -204,8 +209,9 @@ class Signature:
             out["resident_grid"] = True
         if self.launch:
             out["launch"] = dict(self.launch)
-        if self.tune:
-            out["tune"] = {"block": [list(b) for b in self.tune]}
+        if self.tune or self.tune_kernels:
+            out["tune"] = {**({"block": [list(b) for b in self.tune]} if self.tune else {}),
+                           **({"kernels": list(self.tune_kernels)} if self.tune_kernels else {})}
         if self.outputs:
             out["outputs"] = dict(self.outputs)
         if self.backward:
@@ -479,10 +485,12 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
     if "shared" in launch and not any(p.kind == "dynshared" for p in params):
         read.fail(f"{of}: `launch` declares `shared` but the kernel has no dynamic shared memory parameter")
     tune = read.get(table, "tune", Mapping, {}, of)
-    blocks = tune.get("block", [])
-    if set(tune) - {"block"} or not isinstance(blocks, list) or not all(
-            isinstance(b, list) and 1 <= len(b) <= 3 and all(type(v) is int and v >= 1 for v in b) for b in blocks):
-        read.fail(f"{of}: `tune` must be {{\"block\": [[x], [x, y], ...]}} (candidate blocks), got {tune!r}")
+    blocks, tune_kernels = tune.get("block", []), tune.get("kernels", [])
+    if set(tune) - {"block", "kernels"} or not isinstance(blocks, list) or not all(
+            isinstance(b, list) and 1 <= len(b) <= 3 and all(type(v) is int and v >= 1 for v in b) for b in blocks) \
+            or not isinstance(tune_kernels, list) or not all(isinstance(k, str) and k.isidentifier() for k in tune_kernels):
+        read.fail(f"{of}: `tune` must be {{\"block\": [[x], [x, y], ...], \"kernels\": [name, ...]}} (candidate "
+                  f"blocks, other kernels), got {tune!r}")
     if blocks and "block" in launch:
         read.fail(f"{of}: `tune` lists blocks for a block that `launch` declares")
     outputs = read.get(table, "outputs", Mapping, {}, of)
@@ -504,7 +512,7 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
             "launch_bounds": bounds, "max_registers": registers, "coarsen": coarsen, "variants": dict(variants),
             "whole_warps": whole_warps, "resident_grid": resident_grid,
             "launch": {key: launch[key] for key in LAUNCH_KEYS if key in launch},  # in the keys' order
-            "tune": tuple(tuple(b) for b in blocks),
+            "tune": tuple(tuple(b) for b in blocks), "tune_kernels": tuple(tune_kernels),
             "outputs": {p.name: outputs[p.name] for p in params if p.name in outputs},  # in the parameters' order
             "backward": tuple(backward),
             "bodies": bodies, "only_on": only_on}

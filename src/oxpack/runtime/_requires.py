@@ -4,9 +4,12 @@ manifest was read) compiled once into closures over a call's values (no eval), a
 before a launch.
 
 A call's values are its arguments (a scalar's value, an array's element count, a dynamic
-shared memory size, each at its parameter's position) followed, for the requirements that
-name the launch shape, by `launch_values` (the threads asked for, the block and the grid,
-each as the product of its axes and then the axes, in the order of `LAUNCH_TERMS`)."""
+shared memory size, each at its parameter's position), then the TMA sources' dimensions that
+requirements name (``rows(q)``, ``cols(q)``: `_Checks.dims`; None for an array of a rank the TMA
+does not read, whose requirements then wait for the TMA source's own check to refuse it),
+followed, for the requirements that name the launch shape, by `launch_values` (the threads
+asked for, the block and the grid, each as the product of its axes and then the axes, in the
+order of `LAUNCH_TERMS`)."""
 
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from ._where import (
     Call,
     Compare,
     Const,
+    Dim,
     Expr,
     Launch,
     Neg,
@@ -64,19 +68,26 @@ def launch_values(threads: Sequence[int], block: Sequence[int], grid: Sequence[i
 
 class _Requirement:
     """One requirement of kernel `kernel`, evaluated over a call's values: the arguments at their
-    parameters' positions (`positions`), then, if it names the launch shape (`launch`), the
-    `launch_values` of the call. `coarsen`: the kernel's launch indices per thread (the fix that a
-    message proposes for too few blocks counts them)."""
+    parameters' positions (`positions`, which also places each TMA source dimension it names by its
+    label, ``rows(q)``), then, if it names the launch shape (`launch`), the `launch_values` of the
+    call. `coarsen`: the kernel's launch indices per thread (the fix that a message proposes for too
+    few blocks counts them). `refusal`: the error it raises when it fails, or when it names a TMA
+    source's dimensions, `unfit` (a variant's `BodyUnfitError`: the kernel's own body runs the call)."""
 
-    def __init__(self, kernel: str, requirement: Requirement, positions: Mapping[str, int], coarsen: int = 1) -> None:
+    def __init__(self, kernel: str, requirement: Requirement, positions: Mapping[str, int], coarsen: int = 1,
+                 unfit: type[KernelValueError] = KernelValueError) -> None:
         self.kernel, self.text, self.coarsen = kernel, requirement.text, coarsen
         self.launch = requirement.launch()
         """Whether it names the launch shape: checked once the shape is, over `launch_values` too."""
         at = max(positions.values(), default=-1) + 1  # where the launch values start
         self.at = at
-        index = {term: at + LAUNCH_TERMS.index(label(term)) if isinstance(term, Launch) else positions[term.name]
+        index = {term: at + LAUNCH_TERMS.index(label(term)) if isinstance(term, Launch)
+                 else positions[label(term)] if isinstance(term, Dim) else positions[term.name]
                  for term in requirement.terms()}
         self.terms = {label(term): i for term, i in index.items()}  # for messages
+        self.dims = tuple(i for term, i in index.items() if isinstance(term, Dim))
+        """Where the TMA source dimensions it names sit among a call's values."""
+        self.refusal = unfit if self.dims else KernelValueError
         self.test = _test(requirement.test, index)
         self.pairs = [(a, op, b, _number(a, index), _number(b, index)) for a, op, b in _pairs(requirement.test)]
 
@@ -84,6 +95,8 @@ class _Requirement:
         """Raise `KernelValueError` unless it holds for a call's `values`; `threads` and `block` as
         the call gave them (None: the default), for the message."""
         why = "failed"
+        if any(values[i] is None for i in self.dims):  # an array the TMA source's own check refuses next
+            return
         try:
             ok = self.test(values)
         except ZeroDivisionError:  # `len(x) % cols == 0` with cols = 0: not met, and said so
@@ -93,7 +106,7 @@ class _Requirement:
             shown = ", ".join(f"{term} = {values[i]}" + (" (the default)" if defaults.get(term.split(".")[0]) else "")
                               for term, i in self.terms.items())
             fix = self._fix(values, threads, block) if self.launch else ""
-            raise KernelValueError(f"{self.kernel}(): requirement `{self.text}` {why}: {shown}{fix}")
+            raise self.refusal(f"{self.kernel}(): requirement `{self.text}` {why}: {shown}{fix}")
 
     def _fix(self, values: Sequence[Any], threads: object, block: object) -> str:
         """What to pass instead, for the first comparison that fails: a launch-shape term against

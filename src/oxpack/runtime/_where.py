@@ -5,7 +5,9 @@ A kernel's ``where (...)`` clause lists what its arguments and its launch must m
 launch, e.g. ``where (len(x) >= len(y), n > 0 and len(y) % n == 0, block == 128)``. Each
 requirement is a comparison (chained or not), or comparisons joined by ``and``, of integer
 expressions: constants, scalar parameters, ``len(<slice parameter>)`` (its element count; of a
-dynamic shared memory parameter, the elements asked for), the launch shape (``threads``,
+dynamic shared memory parameter, the elements asked for), ``rows(<TMA source>)`` and
+``cols(<TMA source>)`` (the rows and columns of the array a ``TmaSource``/``TmaSource3`` reads:
+its last two dimensions; in a `where` only), the launch shape (``threads``,
 ``block``, ``blocks``, each the product of its axes, or one axis: ``block.x``, ``blocks.y``...),
 ``cdiv(a, b)`` (``a / b`` rounded up), ``min(...)``, ``max(...)``, ``+ - * / %`` and parentheses.
 ``/`` divides integers rounding down; the manifest, which Python reads, writes it ``//``.
@@ -25,11 +27,12 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import NoReturn, TypeAlias
 
-__all__ = ["AXES", "FUNCTIONS", "HELP", "LAUNCH", "LAUNCH_HELP", "LAUNCH_KEYS", "All", "Arith", "Call", "Compare", "Const", "Launch", "Len", "Neg",
+__all__ = ["AXES", "DIMS", "FUNCTIONS", "HELP", "LAUNCH", "LAUNCH_HELP", "LAUNCH_KEYS", "All", "Arith", "Call", "Compare", "Const", "Dim", "Launch", "Len", "Neg",
            "Requirement", "Scalar", "WhereError", "call", "constant", "label", "names_launch", "parse", "parse_shape",
            "render", "render_shape", "split_launch", "split_outputs", "split_tune", "terms"]
 
 HELP = ("comparisons joined by `,` or `and`, integer constants, scalar parameters, len(<slice parameter>), "
+        "rows(<TMA source>), cols(<TMA source>), "
         "the launch shape (threads, block, blocks, or one axis: block.x, blocks.y, ...), "
         "cdiv(a, b) (a / b rounded up), min(...), max(...), "
         "+ - * / % (`/` divides integers, rounding down) and parentheses")
@@ -43,6 +46,9 @@ AXES = ("x", "y", "z")
 FUNCTIONS = {"cdiv": (2, 2), "min": (2, None), "max": (2, None)}
 """The functions of the language, with (fewest, most) arguments: ``cdiv(a, b)`` is ``a / b``
 rounded up (Python's ``-(-a // b)``), ``min`` and ``max`` Python's."""
+DIMS = ("rows", "cols")
+"""A TMA source's dimensions a requirement may name: ``rows(q)``, its second-to-last (a 4-D (batch, heads,
+seq, d) array's seq), and ``cols(q)``, its last."""
 
 
 LAUNCH_KEYS = ("threads", "grid", "block", "shared")
@@ -78,6 +84,15 @@ class Scalar:
 class Len:
     """``len(name)``: a slice parameter's element count (dynamic shared memory: the elements asked for)."""
 
+    name: str
+
+
+@dataclass(frozen=True)
+class Dim:
+    """``rows(name)`` or ``cols(name)``: a TMA source's rows (the array's second-to-last dimension) or
+    columns (its last), as the TMA reads the array."""
+
+    fn: str  # one of DIMS
     name: str
 
 
@@ -125,9 +140,9 @@ class All:
     parts: tuple[Test, ...]
 
 
-Expr: TypeAlias = "Const | Scalar | Len | Launch | Call | Neg | Arith"
+Expr: TypeAlias = "Const | Scalar | Len | Dim | Launch | Call | Neg | Arith"
 Test: TypeAlias = "Compare | All"
-Term: TypeAlias = "Scalar | Len | Launch"
+Term: TypeAlias = "Scalar | Len | Dim | Launch"
 
 
 @dataclass(frozen=True)
@@ -218,31 +233,46 @@ def split_outputs(text: str) -> tuple[tuple[str, str], ...]:
     return tuple((k.arg, ast.unparse(_FloorDivision().visit(k.value))) for k in tree.keywords if k.arg is not None)
 
 
-def split_tune(text: str) -> tuple[tuple[int, ...], ...]:
-    """A kernel's ``#[tune(block = [128, 256, 512])]`` text: its candidate blocks, each as its axes
-    (``[(16, 16), (32, 8)]`` for a 2-D launch); `WhereError` naming what is wrong."""
+def split_tune(text: str) -> tuple[tuple[tuple[int, ...], ...], tuple[str, ...]]:
+    """A kernel's ``#[tune(block = [128, 256, 512], kernels = [other])]`` text: its candidate blocks, each as
+    its axes (``[(16, 16), (32, 8)]`` for a 2-D launch; none when only `kernels` is given), and the other
+    kernels that the tuner may run instead (`kernels`, names); `WhereError` naming what is wrong."""
     try:
         tree = ast.parse("f(" + text.strip() + ")", mode="eval").body
     except (SyntaxError, ValueError) as exc:
         raise WhereError(f"it is not `block = [...]` ({getattr(exc, 'msg', exc)})") from exc
     assert isinstance(tree, ast.Call)
-    if tree.args or [k.arg for k in tree.keywords] != ["block"]:
-        raise WhereError("it takes one key, `block`, with a list of candidate blocks: `block = [128, 256, 512]`")
-    listed = tree.keywords[0].value
-    if not isinstance(listed, ast.List) or not listed.elts:
-        raise WhereError("`block` takes a non-empty list of candidate blocks, like `[128, 256, 512]`")
+    keys = [k.arg for k in tree.keywords]
+    if tree.args or not keys or set(keys) - {"block", "kernels"} or len(set(keys)) != len(keys):
+        raise WhereError("it takes `block`, a list of candidate blocks (`block = [128, 256, 512]`), and/or "
+                         "`kernels`, a list of other kernels of the package that the tuner may run instead "
+                         "(`kernels = [rmsnorm_two_pass]`), each once")
+    given = {k.arg: k.value for k in tree.keywords}
     out: list[tuple[int, ...]] = []
-    for node in listed.elts:
-        axes = node.elts if isinstance(node, ast.Tuple) else [node]
-        values = [a.value for a in axes if isinstance(a, ast.Constant) and type(a.value) is int]
-        if not 1 <= len(axes) <= 3 or len(values) != len(axes):
-            raise WhereError(f"`{ast.unparse(node)}` is not a block: an integer, or a tuple of 2 or 3 of them")
-        out.append(tuple(int(v) for v in values if isinstance(v, int)))
-    if len({len(c) for c in out}) != 1:
-        raise WhereError("its candidate blocks have different numbers of axes")
-    if len(set(out)) != len(out):
-        raise WhereError("it lists a candidate block twice")
-    return tuple(out)
+    if "block" in given:
+        listed = given["block"]
+        if not isinstance(listed, ast.List) or not listed.elts:
+            raise WhereError("`block` takes a non-empty list of candidate blocks, like `[128, 256, 512]`")
+        for node in listed.elts:
+            axes = node.elts if isinstance(node, ast.Tuple) else [node]
+            values = [a.value for a in axes if isinstance(a, ast.Constant) and type(a.value) is int]
+            if not 1 <= len(axes) <= 3 or len(values) != len(axes):
+                raise WhereError(f"`{ast.unparse(node)}` is not a block: an integer, or a tuple of 2 or 3 of them")
+            out.append(tuple(int(v) for v in values if isinstance(v, int)))
+        if len({len(c) for c in out}) != 1:
+            raise WhereError("its candidate blocks have different numbers of axes")
+        if len(set(out)) != len(out):
+            raise WhereError("it lists a candidate block twice")
+    names: list[str] = []
+    if "kernels" in given:
+        listed = given["kernels"]
+        if not isinstance(listed, ast.List) or not listed.elts or \
+                not all(isinstance(node, ast.Name) for node in listed.elts):
+            raise WhereError("`kernels` takes a non-empty list of kernel names, like `[rmsnorm_two_pass]`")
+        names = [node.id for node in listed.elts if isinstance(node, ast.Name)]
+        if len(set(names)) != len(names):
+            raise WhereError("`kernels` names a kernel twice")
+    return tuple(out), tuple(names)
 
 
 def parse_shape(text: str, kinds: Mapping[str, str], key: str) -> tuple[Expr, ...]:
@@ -262,6 +292,9 @@ def parse_shape(text: str, kinds: Mapping[str, str], key: str) -> tuple[Expr, ..
     axes = tuple(parser.expr(node) for node in nodes)
     for axis in axes:
         for term in _terms(axis):
+            if isinstance(term, Dim):
+                _refuse(f"`{key} = {text}`: `{label(term)}` is a `where` term only (the launch and the outputs "
+                        "are computed from scalars and lengths)")
             if isinstance(term, Launch) and (key in ("block", "output") or term.name != "block"):
                 what = "the block cannot depend on the launch shape" if key == "block" else \
                     "an output's dims cannot depend on the launch shape" if key == "output" else \
@@ -345,6 +378,15 @@ class _Parser:
             if self.kind(name) in ("scalar", "index"):
                 _refuse(f"`len({name})`: `{name}` is no slice")
             return Len(name)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in DIMS:
+            fn = node.func.id
+            if len(node.args) != 1 or node.keywords or not isinstance(node.args[0], ast.Name):
+                _refuse(f"`{ast.unparse(node)}`: `{fn}` takes one TMA source parameter, like `{fn}(q)`")
+            name = node.args[0].id
+            if self.kind(name) not in ("tma", "tma3"):
+                _refuse(f"`{fn}({name})`: `{name}` is no TMA source (`TmaSource`, `TmaSource3`), the arrays whose "
+                        f"rows and columns a kernel sees; of any other array, `len({name})` is what it sees")
+            return Dim(fn, name)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS:
             fewest, most = FUNCTIONS[node.func.id]
             if node.keywords or len(node.args) < fewest or (most is not None and len(node.args) > most):
@@ -415,7 +457,7 @@ def terms(node: Test | Expr) -> tuple[Term, ...]:
 
 
 def _terms(node: Test | Expr) -> Iterator[Term]:
-    if isinstance(node, (Scalar, Len, Launch)):
+    if isinstance(node, (Scalar, Len, Dim, Launch)):
         yield node
     elif isinstance(node, Call):
         for arg in node.args:
@@ -434,9 +476,11 @@ def _terms(node: Test | Expr) -> Iterator[Term]:
 
 
 def label(term: Term) -> str:
-    """How a message names a term: ``n``, ``len(x)``, ``block``, ``blocks.x``."""
+    """How a message names a term: ``n``, ``len(x)``, ``rows(q)``, ``block``, ``blocks.x``."""
     if isinstance(term, Launch):
         return term.name if term.axis is None else f"{term.name}.{term.axis}"
+    if isinstance(term, Dim):
+        return f"{term.fn}({term.name})"
     return term.name if isinstance(term, Scalar) else f"len({term.name})"
 
 
@@ -453,11 +497,13 @@ def render(node: Test | Expr, name: Callable[[Term], str] | None = None, *, rust
 def _to_ast(node: Test | Expr, name: Callable[[Term], str] | None, python: bool = False) -> ast.expr:
     if isinstance(node, Const):
         return ast.Constant(node.value)
-    if isinstance(node, (Scalar, Len, Launch)):
+    if isinstance(node, (Scalar, Len, Dim, Launch)):
         if name is not None:
             return ast.Name(name(node), ast.Load())
         if isinstance(node, Scalar):
             return ast.Name(node.name, ast.Load())
+        if isinstance(node, Dim):
+            return ast.Call(ast.Name(node.fn, ast.Load()), [ast.Name(node.name, ast.Load())], [])
         if isinstance(node, Launch):
             bare = ast.Name(node.name, ast.Load())
             return bare if node.axis is None else ast.Attribute(bare, node.axis, ast.Load())

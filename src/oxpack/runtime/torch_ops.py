@@ -8,17 +8,24 @@ running it. Calling the operator calls the generated, checked stub function, so 
 gets the stub's checks and errors; it runs on PyTorch's current stream of the
 tensors' device. PyTorch is imported by `register` only: this file imports with the
 standard library alone.
+
+Inductor's on-disk caches key a compiled graph on its code, which names the operators but not
+what a build registered for them (the autograd formula, the declared output dims); tracing an
+operator therefore puts its build's digest into the key (`CompileKey`), so that a rebuilt package
+never runs a graph compiled for another build.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import threading
 import types
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, NamedTuple
 
-__all__ = ["OpSpec", "kernelize", "register"]
+__all__ = ["CompileKey", "OpSpec", "kernelize", "register"]
 
 
 class OpSpec(NamedTuple):
@@ -38,6 +45,7 @@ class OpSpec(NamedTuple):
 _registered: dict[str, Any] = {}  # "namespace::kernel" -> its operator, once per process
 _libraries: dict[str, Any] = {}  # namespace -> its torch.library.Library (kept alive: it holds the registrations)
 _differentiable: set[str] = set()  # "namespace::kernel" whose autograd formula is registered
+_keys: dict[str, CompileKey] = {}  # "package.module" -> the key its operators' fake implementations put in place
 _lock = threading.Lock()
 
 
@@ -55,7 +63,8 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
     gets a functional operator (it returns new outputs; the in-place form is its ``.out``
     overload), differentiable (``register_autograd``) when it names backward kernels. ``torch.library.custom_op`` would
     do the same with a Python wrapper around each call that cost about 30 µs on the
-    hosts measured (benchmarks/RESULTS.md).
+    hosts measured (benchmarks/RESULTS.md). The fake implementations key Inductor's caches on
+    this build (`CompileKey`).
     """
     import torch  # type: ignore[import-not-found, unused-ignore]  # optional: only this function needs it
 
@@ -64,6 +73,9 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
     ops: dict[str, Any] = {}
     pending: list[OpSpec] = []
     with _lock:
+        key = _keys.get(f"{package}.{module}")
+        if key is None:
+            key = _keys[f"{package}.{module}"] = CompileKey(package, module, specs)
         library = _libraries.get(namespace)
         if library is None:
             new_library: Any = torch.library.Library  # its __init__ is untyped
@@ -76,12 +88,13 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
                 inplace = f"{spec.kernel}.out" if spec.functional else spec.kernel
                 library.define(f"{inplace}{spec.schema}")
                 library.impl(inplace, _launcher(stub), "CompositeExplicitAutograd")
-                torch.library.register_fake(f"{namespace}::{inplace}", _fake, lib=library)
+                torch.library.register_fake(f"{namespace}::{inplace}", _fake(key), lib=library)
                 if spec.functional:
                     library.define(f"{spec.kernel}{spec.functional}")
                     library.impl(spec.kernel, _launcher(stub, returns=True), "CompositeExplicitAutograd")
                     kernel = stubs._module.kernel(spec.kernel)
-                    torch.library.register_fake(qualname, _fake_outputs(kernel, len(spec.returns)), lib=library)
+                    torch.library.register_fake(qualname, _fake_outputs(kernel, len(spec.returns), key),
+                                                 lib=library)
                 _registered[qualname] = getattr(getattr(torch.ops, namespace), spec.kernel)
             if spec.backward is not None and qualname not in _differentiable:
                 _differentiable.add(qualname)  # after every operator of `specs` is defined: the backward calls them
@@ -90,6 +103,61 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
         for spec in pending:
             _register_autograd(torch, library, namespace, spec, {s.kernel: s.returns for s in specs})
     return ops
+
+
+class CompileKey:
+    """What a graph compiled from a module's operators depends on beyond their names, put into the key of
+    Inductor's on-disk caches by the operators' fake implementations, which run whenever Dynamo, AOTAutograd
+    or ``torch.export`` trace them.
+
+    AOTAutograd's cache keys a graph on Dynamo's graph, which calls the forward operators by name, and stores
+    under that key the backward it traced through the autograd formula registered for them: a package rebuilt
+    with another formula (another backward kernel, other arguments, other declared output dims) would get the
+    old build's backward back, with the wrong gradients. Both caches (AOTAutograd's and the FX graph cache)
+    key on Inductor's config, of which ``torch._inductor.config.unsafe_marked_cacheable_functions`` (a name →
+    cache key mapping, meant for custom operators) is part: `put` gives it the entry ``oxpack build of
+    <package>.<module>``, the build's `digest`. No function has that name (it holds spaces), so the entry
+    marks nothing cacheable. Inductor's config is per thread (context variables), so the entry is put by
+    the tracing itself, in the thread that compiles, not when the module is imported (which would also
+    import Inductor, about a second, in every process). Graphs compiled later in the process carry the
+    entry too, with or without these operators: another build's process compiles those again, never wrongly.
+    The entries are kept sorted: the order in which packages are traced does not change the key."""
+
+    def __init__(self, package: str, module: str, specs: Sequence[OpSpec]) -> None:
+        self.name = f"oxpack build of {package}.{module}"
+        self._manifest = Path(__file__).with_name(f"{module}.json")  # beside this file, as the runtime reads it
+        self._specs = tuple(specs)
+        self._digest: str | None = None
+
+    @property
+    def digest(self) -> str:
+        """The sha256 of the module's manifest (every kernel's signature, declared outputs and ``#[backward]``,
+        the sources', the fatbins' and the host libraries' digests), of the operators' specs and of the Python
+        files beside this one (the runtime, which makes the formula and the fake outputs from them). The
+        fatbins' digest alone would not do: a build that names another backward kernel of the same file has
+        the same fatbin and another backward."""
+        if self._digest is None:
+            digest = hashlib.sha256(self._manifest.read_bytes())
+            digest.update(repr(self._specs).encode())
+            for source in sorted(Path(__file__).parent.glob("*.py")):
+                digest.update(f"\0{source.name}\0".encode() + source.read_bytes())
+            self._digest = digest.hexdigest()
+        return self._digest
+
+    def put(self) -> None:
+        """Make the digest part of the key of every graph Inductor compiles from now on in this thread. A
+        PyTorch without that mapping (2.7 has none) has nothing to key on: AOTAutograd's cache is turned off
+        instead (the FX graph cache keys the forward and backward graphs that AOTAutograd then traces
+        afresh, which call every operator they run by name)."""
+        from torch._inductor import config  # type: ignore[import-not-found, unused-ignore]
+
+        marked = getattr(config, "unsafe_marked_cacheable_functions", None)
+        if not isinstance(marked, dict):
+            from torch._functorch import config as autograd_config  # type: ignore[import-not-found, unused-ignore]
+
+            autograd_config.enable_autograd_cache = False
+        elif marked.get(self.name) != self.digest:
+            config.unsafe_marked_cacheable_functions = dict(sorted({**marked, self.name: self.digest}.items()))
 
 
 def _check_mutates(spec: OpSpec) -> None:
@@ -121,9 +189,14 @@ def _shape(value: Sequence[int] | None) -> int | tuple[int, ...] | None:
     return dims[0] if len(dims) == 1 else dims
 
 
-def _fake(*args: Any, **kwargs: Any) -> None:
-    """What the kernel does to shapes: nothing (it writes its outputs in place, returns nothing)."""
-    return None
+def _fake(key: CompileKey) -> Callable[..., None]:
+    """The in-place operator's fake implementation: what the kernel does to shapes is nothing (it writes its
+    outputs in place, returns nothing); it keys the graph being traced (`key`)."""
+
+    def fake(*args: Any, **kwargs: Any) -> None:
+        key.put()
+
+    return fake
 
 
 def _arguments(schema: str) -> tuple[str, ...]:
@@ -137,11 +210,12 @@ def _arguments(schema: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _fake_outputs(kernel: Any, count: int) -> Callable[..., Any]:
+def _fake_outputs(kernel: Any, count: int, key: CompileKey) -> Callable[..., Any]:
     """The functional operator's fake implementation: its outputs, made with their declared dims
-    (`Kernel.allocate`), launched nowhere."""
+    (`Kernel.allocate`), launched nowhere; it keys the graph being traced (`key`)."""
 
     def fake(*args: Any, threads: Any = None, block: Any = None) -> Any:
+        key.put()
         made = kernel.allocate((*args, *(None,) * count))[-count:]
         return made[0] if count == 1 else tuple(made)
 

@@ -78,6 +78,9 @@ class KernelSig:
     launch: tuple[tuple[str, str], ...] = ()
     # `#[tune(block = [...])]`: the candidate blocks, each as its axes (`check_tune`)
     tune: tuple[tuple[int, ...], ...] = ()
+    # `#[tune(kernels = [...])]`: other kernels of the package, of the same arguments, that the tuner may run
+    # instead (`sources/tuned.py` checks them once every kernel is known)
+    tune_kernels: tuple[str, ...] = ()
     # `#[outputs(...)]`: (output, its dims) pairs (`check_outputs`)
     outputs: tuple[tuple[str, str], ...] = ()
     # `#[backward(k1, k2)]`: the kernels, of the same file, that its PyTorch operator's backward runs
@@ -201,8 +204,9 @@ def check_outputs(sig: KernelSig, text: str) -> KernelSig:
 
 
 def check_tune(sig: KernelSig, text: str) -> KernelSig:
-    """`sig` with its `#[tune(block = [...])]`, checked: candidate blocks that CUDA, the kernel's attributes,
-    its launch index and its `where (...)` allow, for a block that `#[launch]` leaves open."""
+    """`sig` with its `#[tune(block = [...], kernels = [...])]`, checked: candidate blocks that CUDA, the
+    kernel's attributes, its launch index and its `where (...)` allow, for a block that `#[launch]` leaves
+    open; the other kernels' names (checked against them later: `sources.tuned`)."""
     lang = where()
     shown = " ".join(text.split())
     at = f"{sig.file}: " if sig.file else ""
@@ -211,18 +215,20 @@ def check_tune(sig: KernelSig, text: str) -> KernelSig:
         raise StageError(f"{at}kernel `{sig.name}`: `#[tune({shown})]` {why}", stage="link")
 
     try:
-        candidates = lang.split_tune(text)
+        candidates, kernels = lang.split_tune(text)
     except lang.WhereError as exc:
         fail(f"is not supported: {exc}")
     launch = dict(sig.launch)
-    if "block" in launch:
+    if candidates and "block" in launch:
         fail(f"tunes the block that its `#[launch]` fixes (`block = {launch['block']}`); drop one of them")
     rank = next((int(p.dtype[0]) for p in sig.params if p.kind == "index"), None)
-    if rank is not None and len(candidates[0]) != rank:
+    if candidates and rank is not None and len(candidates[0]) != rank:
         fail(f"lists blocks of {len(candidates[0])} axes, but the kernel takes a {rank}-D launch (its launch index)")
     for candidate in candidates:
         _check_constant_block(sig, list(candidate), fail, "lists a block")
-    return replace(sig, tune=candidates)
+    if sig.name in kernels:
+        fail("lists the kernel itself in `kernels`: list the other kernels that the tuner may run instead")
+    return replace(sig, tune=candidates, tune_kernels=kernels)
 
 
 def _shown(text: str) -> str:

@@ -80,9 +80,11 @@ def rust_signature(sig: Any) -> str:
     text = f"pub fn {sig.name}({', '.join(params)})"
     if getattr(sig, "outputs", None):
         text = f"#[outputs({', '.join(f'{k} = {v}' for k, v in sig.outputs.items())})] {text}"
-    if getattr(sig, "tune", None):
+    if getattr(sig, "tune", None) or getattr(sig, "tune_kernels", None):
         blocks = ", ".join(str(b[0]) if len(b) == 1 else str(b) for b in sig.tune)
-        text = f"#[tune(block = [{blocks}])] {text}"
+        keys = ([f"block = [{blocks}]"] if sig.tune else []) + \
+            ([f"kernels = [{', '.join(sig.tune_kernels)}]"] if getattr(sig, "tune_kernels", None) else [])
+        text = f"#[tune({', '.join(keys)})] {text}"
     if getattr(sig, "launch", None):
         text = f"#[launch({', '.join(f'{k} = {v}' for k, v in sig.launch.items())})] {text}"
     if sig.whole_warps:

@@ -133,6 +133,9 @@ def fold_variants(sigs: Sequence[KernelSig]) -> tuple[KernelSig, ...]:
         if v.backward:
             raise StageError(f"{where}{attribute} declares `#[backward]`: a kernel has one backward on every arch; "
                              f"declare it on `{of}` alone", stage="link")
+        if v.tune_kernels:
+            raise StageError(f"{where}{attribute} lists `kernels` in its `#[tune]`: the tuner weighs other kernels "
+                             f"for `{of}` on every arch; list them on `{of}` alone", stage="link")
         if _difference(kernels[of], v) is not None:  # its own launch, `where`, bounds or parameter kinds
             bodies.setdefault(of, {})[arch] = replace(v, coarsen=1, variant_of=None)
         table[arch] = v.name

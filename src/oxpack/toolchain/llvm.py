@@ -479,18 +479,35 @@ def _target_ir(ir: str, arch: str) -> str:
 
 def emit_ptx(ir: str, arch: str, ptx_isa: str, opt_level: int = 3) -> str:
     """Optimise the linked IR for `arch` (e.g. ``sm_90``) and print PTX of ISA `ptx_isa` (e.g. ``7.8``);
-    each kernel's body is its variant for `arch`, if any (`variants.select_variants`)."""
+    each kernel's body is its variant for `arch`, if any (`variants.select_variants`).
+
+    Each kernel's body (its `kernel!` entry, called once, by its PTX kernel) ends up inlined: where the
+    optimizer leaves one as a call (a body past its inlining threshold: the GEMM with a GELU epilogue),
+    the module is optimised again from the start with that entry `alwaysinline`. A body left as a call
+    gets the ABI's register saves in local memory and the kernel's register cap rather than its
+    `setmaxnreg` role's (the Hopper GELU GEMM spilled its accumulators so). Every other kernel's code is
+    the optimizer's own choice, unchanged, as its body's early inlining would change it."""
     llvm = _llvm()
     tm = _nvptx_machine(llvm, arch, "+ptx" + ptx_isa.replace(".", ""), opt_level)
-    module = llvm.parse_assembly(_target_ir(ir, arch))
     header = variants.read_header(ir)
-    variants.select_variants(llvm, module, arch, header)
-    _drop_dead(llvm, module)
-    variants.refuse_other_archs(module, arch, header)
-    module.verify()
-    if opt_level > 0:
-        pto = llvm.create_pipeline_tuning_options(speed_level=opt_level)
-        pb = llvm.create_pass_builder(tm, pto)
-        pb.getModulePassManager().run(module, pb)
+
+    def optimised(inline: frozenset[str]) -> Any:
+        module = llvm.parse_assembly(_target_ir(ir, arch))
+        variants.select_variants(llvm, module, arch, header)
+        _drop_dead(llvm, module)
+        variants.refuse_other_archs(module, arch, header)
+        for name in inline:
+            module.get_function(name).add_function_attribute("alwaysinline")
+        module.verify()
+        if opt_level > 0:
+            pto = llvm.create_pipeline_tuning_options(speed_level=opt_level)
+            pb = llvm.create_pass_builder(tm, pto)
+            pb.getModulePassManager().run(module, pb)
+        return module
+
+    module = optimised(frozenset())
+    outlined = frozenset(f.name for f in module.functions if not f.is_declaration and _ENTRY.match(f.name))
+    if outlined and opt_level > 0:
+        module = optimised(outlined)
     ptx: str = tm.emit_assembly(module)
     return ptx

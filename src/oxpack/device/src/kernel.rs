@@ -93,7 +93,9 @@
 /// tuple of one per axis; `block` may appear in the others, and a `{ CONST }` group is a Rust
 /// constant expression that rustc evaluates (`shared = {TmaPipeline::<4, 128, 256, BF16>::SHARED_BYTES / 8}`).
 /// `#[tune(block = [128, 256, 512])]` next lists candidate blocks for a block the launch leaves
-/// open: the first call for a size on a GPU times them. `#[outputs(c = (m, n))]` next gives the
+/// open: the first call for a size on a GPU times them; `kernels = [other]` in it lists other
+/// kernels of the same arguments that the tuner times too (each with its own blocks), and a call
+/// that leaves the block open runs the fastest. `#[outputs(c = (m, n))]` next gives the
 /// dims of outputs (the last parameters) that a call may leave out: the stub makes and returns
 /// them. See the documentation's "Launch shapes and tuning". `#[backward(k1, k2)]` next names the
 /// kernels of the package (any of its files) that the backward of its PyTorch operator runs, in order; their

@@ -102,6 +102,28 @@ kernel! {
         }
     }
 
+    /// out[i] ← 5·x[i], one thread per element, its block tuned; the tuner weighs `quintuple_blocks` too
+    /// (`#[tune(kernels = [...])]`), and a call that leaves the block open runs the faster
+    #[launch(threads = len(out))]
+    #[tune(block = [128, 256], kernels = [quintuple_blocks])]
+    #[outputs(out = (len(x)))]
+    pub fn quintuple(i: ThreadIndex, x: &[f32], out: &mut DisjointSlice<f32>) where (len(out) == len(x)) {
+        if let Some(o) = out.get_mut(i) {
+            *o = 5.0 * x[i.get()];
+        }
+    }
+
+    /// `quintuple` as another kernel of the same arguments and its own launch (blocks of 64, no tuning of
+    /// its own); it adds 0.5, so a test sees which kernel ran
+    #[launch(grid = cdiv(len(out), 64), block = 64)]
+    #[outputs(out = (len(x)))]
+    pub fn quintuple_blocks(x: &[f32], out: &mut DisjointSlice<f32>) where (len(out) == len(x)) {
+        let i = index_1d();
+        if let Some(o) = out.get_mut(i) {
+            *o = 5.0 * x[i.get()] + 0.5;
+        }
+    }
+
     /// c[i, j] ← a[i]·b[j], the outer product: a call may leave `c` out (it is made and returned)
     #[launch(threads = (len(b), len(a)), block = (32, 8))]
     #[outputs(c = (len(a), len(b)))]

@@ -116,6 +116,7 @@ kernel! {
         seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
         o: &mut DisjointSlice<BF16, AttnTiles<128>> = (seq), smem: DynShared<u64>,
     ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o),
+             rows(q) == rows(k) == rows(v) == seq, cols(q) == cols(k) == cols(v) == 128,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 128)) {
         attention::<128>(seq, causal, scale, &q, &k, &v, o, smem);
     }
@@ -128,6 +129,7 @@ kernel! {
         seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
         o: &mut DisjointSlice<BF16, AttnTiles<64>> = (seq), smem: DynShared<u64>,
     ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o),
+             rows(q) == rows(k) == rows(v) == seq, cols(q) == cols(k) == cols(v) == 64,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 64, 1) * cdiv(seq, 128)) {
         attention::<64>(seq, causal, scale, &q, &k, &v, o, smem);
     }

@@ -88,14 +88,17 @@ where
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn store<T: StageElem>(self, tile: &mut WgTile<'_, T, BN>, acc: &WgAccum<BN>) {
-        self.store_with(tile, acc, |_, _, v| v);
+        self.store_with(tile, acc, |_, _, v| T::from_acc(v));
     }
 
-    /// As [`store`](Self::store), writing `f(row, col, v)` (then rounded to T) for each
-    /// accumulator `v` at its row and column in the output: an epilogue.
+    /// As [`store`](Self::store), writing `f(row, col, v)` for each accumulator `v` at its row and
+    /// column in the output (an epilogue: a bias, an activation, then the rounding to T, as
+    /// [`WgTile::store_with`]). `f` runs for every accumulator of the tile, those past a ragged
+    /// edge too (their values are not stored): it must not index by `col` unchecked, e.g. read a
+    /// bias with `bias.get(col)`.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn store_with<T: StageElem>(self, tile: &mut WgTile<'_, T, BN>, acc: &WgAccum<BN>, f: impl Fn(usize, usize, f32) -> f32) {
+    pub fn store_with<T: StageElem>(self, tile: &mut WgTile<'_, T, BN>, acc: &WgAccum<BN>, f: impl Fn(usize, usize, f32) -> T) {
         if rt::__oxpack_activemask() != u32::MAX {
             fail("stmatrix ran without all 32 lanes of a warp: call it from code that every thread of the warpgroup executes");
         }
@@ -109,7 +112,7 @@ where
             let (r, c) = (row + 8 * (e >> 1), col + 8 * j);
             // SAFETY: j < BN / 8 and e ≤ 2, so 4j + e + 1 < BN / 2, the register count.
             let (x, y) = unsafe { (*v.add(4 * j + e), *v.add(4 * j + e + 1)) };
-            T::from_acc(f(r, c, x)).bits() as u32 | (T::from_acc(f(r, c + 1, y)).bits() as u32) << 16
+            f(r, c, x).bits() as u32 | (f(r, c + 1, y).bits() as u32) << 16
         };
         // stmatrix.x4 of 16 columns at a time: matrices (rows 0-7 | 8-15) × (columns 0-7 | 8-15);
         // lane 8m + i gives the address of row i of matrix m
