@@ -25,6 +25,13 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "example-project"
 
 
+def example_kernel_files(name: str) -> dict[str, str]:
+    """An example kernel file, as a project's `kernels/` takes it, with the example's shared device code
+    (`common/mod.rs`, which the file declares as `mod common;`): `{"norm.rs": ..., "common/mod.rs": ...}`."""
+    kernels = EXAMPLE / "kernels"
+    return {name: (kernels / name).read_text(), "common/mod.rs": (kernels / "common" / "mod.rs").read_text()}
+
+
 @functools.cache
 def gpu_available() -> bool:
     try:
@@ -155,6 +162,7 @@ def make_project(tmp_path: Path) -> MakeProject:
             + extra
         )
         for name, source in kernels.items():
+            (root / "kernels" / name).parent.mkdir(parents=True, exist_ok=True)  # `common/mod.rs` too
             (root / "kernels" / name).write_text(textwrap.dedent(source))
         return root
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import EXAMPLE, ExampleBuild, emulated, forget_package, import_from, run_ok
+from conftest import EXAMPLE, ExampleBuild, emulated, example_kernel_files, forget_package, import_from, run_ok
 from oxpack.contract import manifest
 from oxpack.errors import StageError
 from oxpack.package.fatbin_reader import InspectError, cubin_kernels, entry_payload, read_fatbin
@@ -294,7 +294,8 @@ def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
                               source)
     capped = len(re.findall(r"(?m)^\s*#\[max_registers\(64\)\]\n\s*#\[whole_warps\]\n\s*pub fn layernorm\(", source))
     assert bounded == capped == 1
-    yield from emulated(tmp_path_factory.mktemp("capped"), "cappedproj", {"norm.rs": source}, archs=("sm_80", "sm_90"))
+    yield from emulated(tmp_path_factory.mktemp("capped"), "cappedproj", {**example_kernel_files("norm.rs"), "norm.rs": source},
+                        archs=("sm_80", "sm_90"))
 
 
 @needs_emulation

@@ -22,7 +22,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 from bf16 import BFloat16, to_bf16
-from conftest import EXAMPLE, emulated, emulation_project
+from conftest import emulated, emulation_project, example_kernel_files
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -255,9 +255,9 @@ def lay(built: tuple[ModuleType, Path]) -> ModuleType:
 
 @pytest.fixture(scope="module")
 def norm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    """The example's norm.rs, alone in a project built with emulation."""
-    source = (EXAMPLE / "kernels" / "norm.rs").read_text()
-    for module, _ in _built(tmp_path_factory.mktemp("norm"), "normproj", {"norm.rs": source}):
+    """The example's norm.rs, alone (with the example's shared `common/mod.rs`) in a project built with
+    emulation."""
+    for module, _ in _built(tmp_path_factory.mktemp("norm"), "normproj", example_kernel_files("norm.rs")):
         yield module
 
 

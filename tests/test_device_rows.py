@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import EXAMPLE, MakeProject
+from conftest import MakeProject, example_kernel_files
 
 from oxpack.config import load_config
 from oxpack.errors import StageError
@@ -56,8 +56,7 @@ def test_norm_rows_stay_in_registers(make_project: MakeProject) -> None:
     """example-project's norm.rs holds each thread's chunks of a row in registers (`RegChunks`):
     16-byte loads and stores, no local memory. Before `each!` unrolled the per-chunk loops, the
     LayerNorm's chunks went to 128 bytes of stack; `layernorm` fits 64 registers."""
-    source = (EXAMPLE / "kernels" / "norm.rs").read_text()
-    crate = build_project(load_config(make_project({"norm.rs": source}), env={})).crates[0]
+    crate = build_project(load_config(make_project(example_kernel_files("norm.rs")), env={})).crates[0]
     ptx = crate.ptx["sm_90"]
     for kernel, loads in (("layernorm", 8), ("rmsnorm_bf16", 4)):
         body = ptx[ptx.index(f".visible .entry {kernel}(") :]
