@@ -1,0 +1,74 @@
+"""The example's RMSNorm, fused residual add + RMSNorm and SwiGLU kernels (each block by hand, and the tuned call,
+which weighs the two-pass siblings of `#[tune(kernels = [...])]`) against the Triton kernels Inductor writes for the
+same PyTorch code under `torch.compile`, in the same run: what a compiled model's norms cost with and without oxpack.
+
+    python3 benchmarks/bench_norms_compiled.py   # on the GPU machine: the vecmath wheel, PyTorch with Triton
+
+The PyTorch code is Hugging Face Llama's RMSNorm (f32 math, bf16 out) and `silu(gate) * up`; shapes: the Llama
+prefill of bench_llama.py (8192 × 2048, intermediate 5632), a wider row (8192 × 4096) and a narrow one (65536 × 768).
+Times are `triton.testing.do_bench` medians (warm-up 25 ms, 200 ms of runs, the L2 cleared between runs), one
+process; ratios Inductor time / oxpack time are taken from them (above 1: oxpack is faster). Prints one line per kernel
+and shape, with the choice the tuner kept. Left out: paired rounds (the other benchmarks' method; this is a
+comparison of kernels in one process), the backward kernels, float32.
+"""
+
+from __future__ import annotations
+
+import torch
+import triton
+
+from vecmath import kernels
+
+
+def bench(f: object) -> float:
+    return float(triton.testing.do_bench(f, warmup=25, rep=200)) * 1e3  # µs
+
+
+def ref_norm(x: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+    v = x.float().pow(2).mean(-1, keepdim=True)
+    return w * (x.float() * torch.rsqrt(v + 1e-5)).to(torch.bfloat16)
+
+
+def ref_fused(x: torch.Tensor, r: torch.Tensor, w: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    h = x + r
+    return ref_norm(h, w), h
+
+
+def ref_glu(g: torch.Tensor, u: torch.Tensor) -> torch.Tensor:
+    return torch.nn.functional.silu(g) * u
+
+
+def main() -> None:
+    torch.manual_seed(0)
+    cn, cf, cg = (torch.compile(f) for f in (ref_norm, ref_fused, ref_glu))
+    print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}; µs; inductor / tuned in brackets")
+    for rows, cols in ((8192, 2048), (8192, 4096), (65536, 768)):
+        x = torch.randn(rows, cols, device="cuda", dtype=torch.bfloat16)
+        r = torch.randn_like(x)
+        w = torch.randn(cols, device="cuda", dtype=torch.bfloat16)
+        out, o2, h2 = torch.empty_like(x), torch.empty_like(x), torch.empty_like(x)
+        rstd = torch.empty(rows, device="cuda")
+        ind, tuned = bench(lambda: cn(x, w)), bench(lambda: kernels.rmsnorm_bf16(1e-5, x, w, out, rstd))
+        cells = [f"inductor {ind:.1f}", f"tuned {tuned:.1f} [{ind / tuned:.3f}x]"]
+        for b in (128, 256, 512):
+            cells.append(f"one/{b} {bench(lambda: kernels.rmsnorm_bf16(1e-5, x, w, out, rstd, block=b)):.1f}")
+            cells.append(f"two/{b} {bench(lambda: kernels.rmsnorm_bf16_two_pass(1e-5, x, w, out, rstd, block=b)):.1f}")
+        print(f"rmsnorm_bf16 {rows}x{cols} | " + " | ".join(cells)
+              + f" | kept {kernels._module.kernel('rmsnorm_bf16')._last_tuned[1]}", flush=True)
+        ind = bench(lambda: cf(x, r, w))
+        tuned = bench(lambda: kernels.fused_add_rmsnorm_bf16(1e-5, x, r, w, o2, h2, rstd))
+        cells = [f"inductor {ind:.1f}", f"tuned {tuned:.1f} [{ind / tuned:.3f}x]"]
+        for b in (128, 256, 512):
+            cells.append(f"one/{b} {bench(lambda: kernels.fused_add_rmsnorm_bf16(1e-5, x, r, w, o2, h2, rstd, block=b)):.1f}")
+            cells.append(f"two/{b} {bench(lambda: kernels.fused_add_rmsnorm_bf16_two_pass(1e-5, x, r, w, o2, h2, rstd, block=b)):.1f}")
+        print(f"fused_add_rmsnorm_bf16 {rows}x{cols} | " + " | ".join(cells)
+              + f" | kept {kernels._module.kernel('fused_add_rmsnorm_bf16')._last_tuned[1]}", flush=True)
+        del x, r, out, o2, h2
+    g = torch.randn(8192, 5632, device="cuda", dtype=torch.bfloat16)
+    u, o = torch.randn_like(g), torch.empty_like(g)
+    ind, ours = bench(lambda: cg(g, u)), bench(lambda: kernels.swiglu_bf16(g.view(-1), u.view(-1), o.view(-1)))
+    print(f"swiglu_bf16 8192x5632 | inductor {ind:.1f} | ours {ours:.1f} [{ind / ours:.3f}x]")
+
+
+if __name__ == "__main__":
+    main()
