@@ -20,43 +20,17 @@ above 1 is faster than torch), times are medians. Prints one Markdown table.
 
 from __future__ import annotations
 
-import statistics
 import sys
-from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import torch
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_gemm import paired  # noqa: E402  (its paired rounds of batches between CUDA events)
+
 REPEAT = 15
 SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 4096, 4096), (4096, 11008, 4096), (16384, 1024, 4096)]
-
-
-def batch_time(fn: Callable[[int], object], sets: int, first: int, batch: int) -> float:
-    """Seconds per call of `batch` back-to-back calls between two CUDA events, rotating inputs."""
-    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    for j in range(batch):
-        fn((first + j) % sets)
-    stop.record()
-    stop.synchronize()
-    return start.elapsed_time(stop) / 1e3 / batch
-
-
-def paired(ours: Callable[[int], object], theirs: Callable[[int], object], sets: int, batch: int,
-           repeat: int) -> tuple[float, float, float]:
-    """(ours, theirs, theirs / ours): medians over rounds that alternate the two."""
-    for i in range(3):
-        ours(i % sets)
-        theirs(i % sets)
-    t_o, t_t, ratios = [], [], []
-    for r in range(repeat):
-        pair = (ours, theirs) if r % 2 == 0 else (theirs, ours)
-        x, y = (batch_time(fn, sets, r * batch, batch) for fn in pair)
-        o, t = (x, y) if r % 2 == 0 else (y, x)
-        t_o.append(o)
-        t_t.append(t)
-        ratios.append(t / o)
-    return statistics.median(t_o), statistics.median(t_t), statistics.median(ratios)
 
 
 def check(c: torch.Tensor, a: torch.Tensor, b: torch.Tensor, scale: float, theirs: torch.Tensor, what: str) -> None:
