@@ -66,18 +66,19 @@ class _DLTensor(ctypes.Structure):
                 ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
 
 
-class BFloat16:
-    """A CPU bfloat16 array seen through DLPack (as a PyTorch CPU tensor exports one): its bits live in a
-    C-contiguous uint16 NumPy array of any shape, passed flat (its `shape` is what a TMA source reads);
-    a view keeps its address."""
+class _HostDLPack:
+    """A CPU array of an element type NumPy lacks, seen through DLPack (as a PyTorch CPU tensor exports one):
+    its bits live in a C-contiguous NumPy array of unsigned ints of the element's width, of any shape, passed
+    flat (its `shape` is what a TMA source reads); a view keeps its address."""
 
-    def __init__(self, bits: np.ndarray) -> None:
-        assert bits.dtype == np.uint16 and bits.flags.c_contiguous
+    def __init__(self, bits: np.ndarray, code: int) -> None:
+        assert bits.flags.c_contiguous
         self.bits = bits
         self.size = bits.size  # its element count, which a call that makes outputs reads
         self.shape = bits.shape  # the 2-D or 3-D shape a TMA source takes (the DLPack view stays flat)
         self._shape = (ctypes.c_int64 * 1)(bits.size)
-        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
+        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, code, 8 * bits.itemsize, 1, self._shape, None, 0, None,
+                                 None)
 
     def __dlpack__(self, **kw: object) -> object:
         new = ctypes.pythonapi.PyCapsule_New
@@ -86,6 +87,14 @@ class BFloat16:
 
     def __dlpack_device__(self) -> tuple[int, int]:
         return (1, 0)
+
+
+class BFloat16(_HostDLPack):
+    """A CPU bfloat16 array (DLPack code 4): its bits a uint16 NumPy array."""
+
+    def __init__(self, bits: np.ndarray) -> None:
+        assert bits.dtype == np.uint16
+        super().__init__(bits, 4)
 
     def wide(self) -> np.ndarray:
         """Its values, in float64."""
@@ -98,25 +107,13 @@ def to_bf16(x: np.ndarray) -> np.ndarray:
     return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
 
 
-class Float8:
-    """A CPU FP8 array seen through DLPack (as a PyTorch CPU tensor of `torch.float8_e4m3fn` exports one):
-    its bits live in a C-contiguous uint8 NumPy array of any shape, passed flat, with `shape` for a TMA
-    source. `e5m2=True`: `float8_e5m2` (DLPack code 12) instead of `float8_e4m3fn` (10)."""
+class Float8(_HostDLPack):
+    """A CPU FP8 array (as a PyTorch CPU tensor of `torch.float8_e4m3fn` exports one): its bits a uint8 NumPy
+    array. `e5m2=True`: `float8_e5m2` (DLPack code 12) instead of `float8_e4m3fn` (10)."""
 
     def __init__(self, bits: np.ndarray, e5m2: bool = False) -> None:
-        assert bits.dtype == np.uint8 and bits.flags.c_contiguous
-        self.bits, self.shape, self.size = bits, bits.shape, bits.size
-        self._shape = (ctypes.c_int64 * 1)(bits.size)
-        code = 12 if e5m2 else 10
-        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, code, 8, 1, self._shape, None, 0, None, None)
-
-    def __dlpack__(self, **kw: object) -> object:
-        new = ctypes.pythonapi.PyCapsule_New
-        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
-        return new(ctypes.addressof(self._tensor), b"dltensor", None)
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        return (1, 0)
+        assert bits.dtype == np.uint8
+        super().__init__(bits, 12 if e5m2 else 10)
 
 
 def _fp8_values(mantissa: int, bias: int) -> np.ndarray:
