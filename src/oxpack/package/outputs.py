@@ -118,12 +118,13 @@ def render_into(result: BuildResult, target: Path, extra: Mapping[str, bytes] | 
     temporary folder beside them first (a full disk or a kill leaves the previous files as they
     were), then each moved into place; unchanged files are left alone (not even written to the
     temporary folder), as is an existing `py.typed`."""
+    # rendered before any folder is made: a build the manifest's checks refuse leaves nothing behind
+    contents = stub_contents(result.manifest(), result.fatbins(), result.host_libraries(), cubins=result.cubins())
+    contents.update(extra or {})
     target.mkdir(parents=True, exist_ok=True)
     clean_stale(target)
     staging = temp_dir(target, "stubs")
     try:
-        contents = stub_contents(result.manifest(), result.fatbins(), result.host_libraries(), cubins=result.cubins())
-        contents.update(extra or {})
         for relative in contents:  # before anything is written: a folder where a file goes is named as such
             _check_file_place(target, target / relative)
         changed = []
