@@ -25,12 +25,19 @@ FP8 = REPO / "example-project" / "kernels" / "fp8.rs"
 
 
 def _cuobjdump() -> str | None:
+    """CUDA 13's cuobjdump: on PATH, beside ptxas, or from PyPI's `nvidia-cuda-cuobjdump` (the test extra)."""
     found = shutil.which("cuobjdump")
     if found:
         return found
     ptxas = shutil.which("ptxas")
-    beside = Path(ptxas).resolve().parent / "cuobjdump" if ptxas else None
-    return str(beside) if beside is not None and beside.is_file() else None
+    places = [Path(ptxas).resolve().parent / "cuobjdump"] if ptxas else []
+    try:
+        import nvidia  # type: ignore[import-not-found, unused-ignore]  # the namespace of NVIDIA's PyPI packages
+
+        places += [Path(p) / "cu13" / "bin" / "cuobjdump" for p in nvidia.__path__]
+    except ImportError:
+        pass
+    return next((str(p) for p in places if p.is_file()), None)
 
 
 @pytest.fixture(scope="module")
