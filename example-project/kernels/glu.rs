@@ -5,19 +5,19 @@
 use oxpack::math::fast;
 use oxpack::prelude::*;
 
+mod common;
+use common::recip;
+
 /// sigmoid(g) = 1 / (1 + e^-g), from the hardware's approximations: t = e^-|g| by `ex2.approx`
 /// (`fast::exp`; in (0, 1], so it never overflows, and flushed to 0 below about -87), the
-/// reciprocal of 1 + t an `rsqrt.approx` squared and one Newton step (as norm.rs's `recip`),
-/// then t / (1 + t) for a negative g. Within a few f32 ulps of the exact sigmoid, in about
+/// reciprocal of 1 + t (in [1, 2]) by `common::recip` (an `rsqrt.approx` squared and one Newton
+/// step), then t / (1 + t) for a negative g. Within a few f32 ulps of the exact sigmoid, in about
 /// 10 instructions and no branch, where `1.0 / (1.0 + (-g).exp())` takes libdevice's `expf`
 /// and an IEEE division (about 25, and a branch per lane): the kernels stay memory-bound.
 #[inline(always)]
 fn sigmoid(g: f32) -> f32 {
     let t = fast::exp(-g.abs());
-    let n = 1.0 + t;
-    let r = fast::rsqrt(n);
-    let y = r * r;
-    let inv = y * (-n).mul_add(y, 2.0);
+    let inv = recip(1.0 + t);
     if g >= 0.0 { inv } else { t * inv }
 }
 

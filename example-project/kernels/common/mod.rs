@@ -13,8 +13,8 @@ pub fn gelu(x: f32) -> f32 {
     0.5 * x * (1.0 + (x * core::f32::consts::FRAC_1_SQRT_2).erf())
 }
 
-/// 1 / n for a row length n >= 1 with no division (the normalisations of `norm.rs` and
-/// `fused.rs`): a division's slow path is a call, around which the assembler keeps every live
+/// 1 / n for n >= 1 with no division (the normalisations of `norm.rs` and `fused.rs`, the
+/// sigmoid of `glu.rs`): a division's slow path is a call, around which the assembler keeps every live
 /// register (a whole row's), so it would set the kernel's register count. An `rsqrt.approx`
 /// squared (2^-21 relative), then one Newton step (within f32 rounding of 1 / n: the step's own
 /// error, 2^-42, is below it).
