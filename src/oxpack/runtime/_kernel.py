@@ -243,11 +243,16 @@ class Kernel:
         except LaunchError:  # no driver, or a call the launch refuses: the launch names it, in its order
             return None
         if settled and _hooks.one_device:  # one GPU: the sizes say it all
-            if len(self._tuned) >= 1024:
-                self._tuned.clear()
-            self._tuned[sizes] = block
-            self._last_tuned = (sizes, block)
+            self._settle(sizes, block)
         return block
+
+    def _settle(self, sizes: tuple[int, ...], chosen: object) -> None:
+        """Remember the settled choice for `sizes` (`tuned`'s block, `tuned_kernel`'s kernel and block) for the
+        later calls' lookups, at most 1,024 sizes (then forgotten all at once)."""
+        if len(self._tuned) >= 1024:
+            self._tuned.clear()
+        self._tuned[sizes] = chosen
+        self._last_tuned = (sizes, chosen)
 
     def tuned_kernel(self, args: tuple[object, ...], stream: object = None) -> tuple[str | None, object]:
         """For a kernel that lists other kernels in its `#[tune]` (`tune_kernels`): which kernel runs a call
@@ -293,10 +298,7 @@ class Kernel:
         n = config.get("kernel", 0)
         result = (None if n == 0 else names[n], _block_of(config))
         if settled and _hooks.one_device:  # one GPU: the sizes say it all
-            if len(self._tuned) >= 1024:
-                self._tuned.clear()
-            self._tuned[sizes] = result
-            self._last_tuned = (sizes, result)
+            self._settle(sizes, result)
         return result
 
     def __call__(
