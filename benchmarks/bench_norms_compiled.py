@@ -38,6 +38,17 @@ def ref_glu(g: torch.Tensor, u: torch.Tensor) -> torch.Tensor:
     return torch.nn.functional.silu(g) * u
 
 
+def row(name: str, inductor: object, kernel: object, sibling: object) -> str:
+    """One line: Inductor's time, the tuned call's (and the ratio), each block of the kernel (`one`) and of its
+    two-pass sibling (`two`) by hand, and the choice the tuner kept; `kernel` and `sibling` take `block=`."""
+    ind, tuned = bench(inductor), bench(kernel)
+    cells = [f"inductor {ind:.1f}", f"tuned {tuned:.1f} [{ind / tuned:.3f}x]"]
+    for b in (128, 256, 512):
+        cells.append(f"one/{b} {bench(lambda: kernel(block=b)):.1f}")  # type: ignore[operator]
+        cells.append(f"two/{b} {bench(lambda: sibling(block=b)):.1f}")  # type: ignore[operator]
+    return f"{name} | " + " | ".join(cells) + f" | kept {kernels._module.kernel(name.split()[0])._last_tuned[1]}"
+
+
 def main() -> None:
     torch.manual_seed(0)
     cn, cf, cg = (torch.compile(f) for f in (ref_norm, ref_fused, ref_glu))
@@ -48,21 +59,13 @@ def main() -> None:
         w = torch.randn(cols, device="cuda", dtype=torch.bfloat16)
         out, o2, h2 = torch.empty_like(x), torch.empty_like(x), torch.empty_like(x)
         rstd = torch.empty(rows, device="cuda")
-        ind, tuned = bench(lambda: cn(x, w)), bench(lambda: kernels.rmsnorm_bf16(1e-5, x, w, out, rstd))
-        cells = [f"inductor {ind:.1f}", f"tuned {tuned:.1f} [{ind / tuned:.3f}x]"]
-        for b in (128, 256, 512):
-            cells.append(f"one/{b} {bench(lambda: kernels.rmsnorm_bf16(1e-5, x, w, out, rstd, block=b)):.1f}")
-            cells.append(f"two/{b} {bench(lambda: kernels.rmsnorm_bf16_two_pass(1e-5, x, w, out, rstd, block=b)):.1f}")
-        print(f"rmsnorm_bf16 {rows}x{cols} | " + " | ".join(cells)
-              + f" | kept {kernels._module.kernel('rmsnorm_bf16')._last_tuned[1]}", flush=True)
-        ind = bench(lambda: cf(x, r, w))
-        tuned = bench(lambda: kernels.fused_add_rmsnorm_bf16(1e-5, x, r, w, o2, h2, rstd))
-        cells = [f"inductor {ind:.1f}", f"tuned {tuned:.1f} [{ind / tuned:.3f}x]"]
-        for b in (128, 256, 512):
-            cells.append(f"one/{b} {bench(lambda: kernels.fused_add_rmsnorm_bf16(1e-5, x, r, w, o2, h2, rstd, block=b)):.1f}")
-            cells.append(f"two/{b} {bench(lambda: kernels.fused_add_rmsnorm_bf16_two_pass(1e-5, x, r, w, o2, h2, rstd, block=b)):.1f}")
-        print(f"fused_add_rmsnorm_bf16 {rows}x{cols} | " + " | ".join(cells)
-              + f" | kept {kernels._module.kernel('fused_add_rmsnorm_bf16')._last_tuned[1]}", flush=True)
+        norm, fused = (1e-5, x, w, out, rstd), (1e-5, x, r, w, o2, h2, rstd)
+        print(row(f"rmsnorm_bf16 {rows}x{cols}", lambda: cn(x, w),
+                  lambda **kw: kernels.rmsnorm_bf16(*norm, **kw),
+                  lambda **kw: kernels.rmsnorm_bf16_two_pass(*norm, **kw)), flush=True)
+        print(row(f"fused_add_rmsnorm_bf16 {rows}x{cols}", lambda: cf(x, r, w),
+                  lambda **kw: kernels.fused_add_rmsnorm_bf16(*fused, **kw),
+                  lambda **kw: kernels.fused_add_rmsnorm_bf16_two_pass(*fused, **kw)), flush=True)
         del x, r, out, o2, h2
     g = torch.randn(8192, 5632, device="cuda", dtype=torch.bfloat16)
     u, o = torch.randn_like(g), torch.empty_like(g)
