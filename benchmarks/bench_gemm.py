@@ -3,8 +3,8 @@
 
     python benchmarks/bench_gemm.py [--repeat 15]   # on the GPU machine: vecmath wheel installed, PyTorch
 
-For each shape (4096³ and 8192³, the issue's targets; 512³ and M = 16, N = K = 4096 reported
-without one) and each B layout: check ours against PyTorch's f32 product of the same bf16 inputs,
+For each shape (`EXAMPLE_SHAPES`: 4096³ and 8192³, the LLM shapes 8192×4096×4096, 4096×11008×4096 and
+16384×1024×4096, 512³, and m = 512, 64, 16 with n = k = 4096; `--shapes MxNxK,...` picks others) and each B layout: check ours against PyTorch's f32 product of the same bf16 inputs,
 then time ours (through the checked stub) and `torch.matmul` on the same bf16 inputs, in batches
 of back-to-back calls between CUDA events, ours and PyTorch's alternating batch by batch (in turn
 first, so that clock and thermal drift hit both). The ratio is the median of the per-round
@@ -204,6 +204,19 @@ def bench_hopper_tf32(m: int, n: int, k: int, repeat: int) -> tuple[str, str, fl
             t_o, t_t, ratio)
 
 
+# The example's shapes: the issue's square targets, the three LLM shapes (a Llama-7B projection, its MLP's up
+# projection, a long-prompt narrow one), a 512³ and the small-m decode batches (m = 16, 64, 512; n = k = 4096).
+EXAMPLE_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 4096, 4096), (4096, 11008, 4096),
+                  (16384, 1024, 4096), (512, 512, 512), (512, 4096, 4096), (64, 4096, 4096), (16, 4096, 4096)]
+
+
+def shapes(default: list[tuple[int, int, int]]) -> list[tuple[int, ...]]:
+    """`--shapes MxNxK,...` if given, else `default`."""
+    if "--shapes" not in sys.argv:
+        return list(default)
+    return [tuple(int(x) for x in s.split("x")) for s in sys.argv[sys.argv.index("--shapes") + 1].split(",")]
+
+
 def main() -> int:
     global kernels
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else REPEAT
@@ -216,13 +229,11 @@ def main() -> int:
         from hopperdemo import kernels as hopper_kernels
 
         kernels = hopper_kernels
-        shapes = [(4096, 4096, 4096), (8192, 8192, 8192), (512, 512, 512), (16, 4096, 4096)]
-        if "--shapes" in sys.argv:
-            shapes = [tuple(int(x) for x in s.split("x")) for s in sys.argv[sys.argv.index("--shapes") + 1].split(",")]
-        for m, n, k in shapes:
+        hopper_shapes = shapes([(4096, 4096, 4096), (8192, 8192, 8192), (512, 512, 512), (16, 4096, 4096)])
+        for m, n, k in hopper_shapes:
             rows += bench_hopper(m, n, k, repeat)
             torch.cuda.empty_cache()
-        for m, n, k in shapes:
+        for m, n, k in hopper_shapes:
             if m * n * k >= 4096**3:  # the issue's tf32 row is 8192³; 4096³ alongside
                 rows.append(bench_hopper_tf32(m, n, k, repeat))
                 torch.cuda.empty_cache()
@@ -230,7 +241,7 @@ def main() -> int:
         from vecmath import kernels as example_kernels
 
         kernels = example_kernels
-        for m, n, k in [(4096, 4096, 4096), (8192, 8192, 8192), (512, 512, 512), (16, 4096, 4096)]:
+        for m, n, k in shapes(EXAMPLE_SHAPES):
             rows += bench(m, n, k, repeat)
             torch.cuda.empty_cache()
         rows.append(bench_tf32(8192, 8192, 8192, repeat))
