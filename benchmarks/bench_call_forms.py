@@ -101,10 +101,13 @@ CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as 
     "rmsnorm_f32": ((1e-6, f32(), f32(W), f32(), f32(N // W)), (N // W) * 32, 32),
     "layernorm_bf16": ((1e-6, bf16(), bf16(W), bf16(W), bf16(), f32(N // W), f32(N // W)), N, 256),
     "fused_add_rmsnorm_bf16": ((1e-6, bf16(), bf16(), bf16(W), bf16(), bf16(), f32(N // W)), (N // W) * 32, 32),
-    # the two-pass siblings that the two kernels above weigh (#[tune(kernels = [...])]), called by themselves
+    # the siblings that the two kernels above weigh (#[tune(kernels = [...])]), called by themselves
     "rmsnorm_bf16_two_pass": ((1e-6, bf16(), bf16(W), bf16(), f32(N // W)), (N // W) * 32, 32),
     "fused_add_rmsnorm_bf16_two_pass": ((1e-6, bf16(), bf16(), bf16(W), bf16(), bf16(), f32(N // W)),
                                         (N // W) * 32, 32),
+    "rmsnorm_bf16_one_chunk": ((1e-6, bf16(), bf16(W), bf16(), f32(N // W)), (N // W) * 32, 32),
+    "fused_add_rmsnorm_bf16_one_chunk": ((1e-6, bf16(), bf16(), bf16(W), bf16(), bf16(), f32(N // W)),
+                                         (N // W) * 32, 32),
     # the backward kernels (#[backward]): blocks of 256, a warp per row and 8 rows a block (partial sums of
     # P = ceil(rows / 8) rows), then one block per 32 columns for their column sums
     "rmsnorm_f32_bwd": ((f32(), f32(), f32(W), f32(N // W), f32(), f32(P * W)), N, 256),

@@ -76,6 +76,32 @@ macro_rules! two_passes {
     }};
 }
 
+/// The fused kernel's one-read body for one block's row, holding up to `$n` 16-byte chunks of
+/// it a thread (`RegChunks`), the longer rows in two passes (`two_passes!`); writes `rstd`.
+/// `fused_add_rmsnorm_bf16` holds four chunks, `fused_add_rmsnorm_bf16_one_chunk` one.
+macro_rules! fused_one_read {
+    ($n:literal, $i:ident, $eps:ident, $x:ident, $residual:ident, $weight:ident, $out:ident, $residual_out:ident,
+     $rstd:ident) => {{
+        // `None` for a whole block at once (both outputs have x's length): no thread skips the
+        // block reduction.
+        let (Some(row), Some(hrow)) = ($out.block_row($i), $residual_out.block_row($i)) else { return };
+        let (Some(xr), Some(rr)) = ($x.get(row.range()), $residual.get(row.range())) else { return };
+        let inv_n = recip(row.cols() as f32);
+        let s = if let Some(v) = RegChunks::<BF16, _, $n>::load_streaming(&row, xr) {
+            let h = v.map_with([rr], |xv, [rv]| add(xv, rv)); // the sum, in registers
+            h.store(hrow);
+            let s = (block::sum_f32(h.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + $eps).rsqrt();
+            h.map_with_store([$weight], |hv, [w]| scaled(hv, s, w), row);
+            s
+        } else {
+            two_passes!(row, hrow, xr, rr, $weight, $eps, inv_n) // too long for the registers
+        };
+        if let Some(o) = $rstd.block_value($i) {
+            *o = s;
+        }
+    }};
+}
+
 kernel! {
     /// The residual add and RMSNorm of a transformer block, in one pass (vLLM's
     /// `fused_add_rms_norm`) over rows of `C = len(weight)` bfloat16 channels:
@@ -85,9 +111,10 @@ kernel! {
     /// `fused_add_rmsnorm_bf16(eps, x, residual, weight) -> (out, residual_out, rstd)`.
     /// One block per row, 16 bytes (8 values) at a time, its block tuned among 128, 256 and
     /// 512; a row of up to 32 · block channels is read once into registers, a longer one twice.
-    /// The tuning weighs `fused_add_rmsnorm_bf16_two_pass` too (the same bits from few registers).
+    /// The tuning weighs `fused_add_rmsnorm_bf16_two_pass` and `fused_add_rmsnorm_bf16_one_chunk`
+    /// too (the same bits from fewer registers).
     #[launch(grid = len(rstd))]
-    #[tune(block = [128, 256, 512], kernels = [fused_add_rmsnorm_bf16_two_pass])]
+    #[tune(block = [128, 256, 512], kernels = [fused_add_rmsnorm_bf16_two_pass, fused_add_rmsnorm_bf16_one_chunk])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
     #[backward(fused_add_rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce)]
@@ -98,23 +125,26 @@ kernel! {
         rstd: &mut DisjointSlice<f32, OnePerBlock>,
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
              len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
-        // `None` for a whole block at once (both outputs have x's length): no thread skips the
-        // block reduction.
-        let (Some(row), Some(hrow)) = (out.block_row(i), residual_out.block_row(i)) else { return };
-        let (Some(xr), Some(rr)) = (x.get(row.range()), residual.get(row.range())) else { return };
-        let inv_n = recip(row.cols() as f32);
-        let s = if let Some(v) = RegChunks::<BF16, _, 4>::load_streaming(&row, xr) {
-            let h = v.map_with([rr], |xv, [rv]| add(xv, rv)); // the sum, in registers
-            h.store(hrow);
-            let s = (block::sum_f32(h.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + eps).rsqrt();
-            h.map_with_store([weight], |hv, [w]| scaled(hv, s, w), row);
-            s
-        } else {
-            two_passes!(row, hrow, xr, rr, weight, eps, inv_n) // too long for the registers
-        };
-        if let Some(o) = rstd.block_value(i) {
-            *o = s;
-        }
+        fused_one_read!(4, i, eps, x, residual, weight, out, residual_out, rstd)
+    }
+
+    /// `fused_add_rmsnorm_bf16` holding one 16-byte chunk (8 values) of the row a thread: few
+    /// registers (at most 32, for two blocks of 1,024 an SM), so blocks of 256 hold as many rows in
+    /// flight as the SM's threads allow. A row of up to 8 · block channels is read once, a longer one
+    /// twice. The same bits; the tuning of `fused_add_rmsnorm_bf16` weighs it.
+    #[launch(grid = len(rstd))]
+    #[tune(block = [256, 512, 1024])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
+              rstd = (len(x) / len(weight)))]
+    #[launch_bounds(1024, 2)]
+    pub fn fused_add_rmsnorm_bf16_one_chunk(
+        i: ThreadIndex, eps: f32, x: &[BF16], residual: &[BF16], weight: &[BF16],
+        out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
+        residual_out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
+        rstd: &mut DisjointSlice<f32, OnePerBlock>,
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
+             len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
+        fused_one_read!(1, i, eps, x, residual, weight, out, residual_out, rstd)
     }
 
     /// `fused_add_rmsnorm_bf16` in two passes over each row (the second read mostly from L2),

@@ -80,6 +80,28 @@ macro_rules! rmsnorm_passes {
     }};
 }
 
+/// RMSNorm's one-read body for one block's row, holding up to `$n` 16-byte chunks of it a
+/// thread (`RegChunks`), the longer rows in two passes (`rmsnorm_passes!`); writes `rstd`.
+/// `rmsnorm_bf16` holds four chunks, `rmsnorm_bf16_one_chunk` one (few registers, more rows an SM).
+macro_rules! rmsnorm_one_read {
+    ($n:literal, $i:ident, $eps:ident, $x:ident, $weight:ident, $out:ident, $rstd:ident) => {{
+        // `None` for a whole block at once: no thread skips the block reduction.
+        let Some(row) = $out.block_row($i) else { return };
+        let Some(xr) = $x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
+        let inv_n = recip(row.cols() as f32);
+        let s = if let Some(v) = RegChunks::<BF16, _, $n>::load(&row, xr) {
+            let s = (block::sum_f32(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + $eps).rsqrt();
+            v.map_with([$weight], |xv, [w]| scaled(xv, s, w)).store(row);
+            s
+        } else {
+            rmsnorm_passes!(block::sum_f32, row, xr, $weight, $eps, inv_n)
+        };
+        if let Some(o) = $rstd.block_value($i) {
+            *o = s;
+        }
+    }};
+}
+
 /// Rows per block of the backward kernels (`*_bwd`): one warp per row, so blocks of 32 ·
 /// `BWD_ROWS` = 256 threads, and one row of `dweight_partial` per block. Their `#[launch]`,
 /// `#[outputs]` and `where` write it as the literal 8 (attributes take no Rust names).
@@ -448,9 +470,10 @@ kernel! {
     /// rstd · weight with rstd = 1 / sqrt(mean(x²) + eps), saved per row. One block per row,
     /// 16 bytes (8 values) at a time, its block tuned among 128, 256 and 512; a row of up
     /// to 32 · block channels is read once into registers, a longer one twice. The tuning
-    /// weighs `rmsnorm_bf16_two_pass` too (the same result from few registers).
+    /// weighs `rmsnorm_bf16_two_pass` and `rmsnorm_bf16_one_chunk` too (the same result from
+    /// fewer registers).
     #[launch(grid = len(rstd))]
-    #[tune(block = [128, 256, 512], kernels = [rmsnorm_bf16_two_pass])]
+    #[tune(block = [128, 256, 512], kernels = [rmsnorm_bf16_two_pass, rmsnorm_bf16_one_chunk])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
     #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce)]
     pub fn rmsnorm_bf16(
@@ -458,20 +481,24 @@ kernel! {
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
         rstd: &mut DisjointSlice<f32, OnePerBlock>,
     ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
-        // `None` for a whole block at once: no thread skips the block reduction.
-        let Some(row) = out.block_row(i) else { return };
-        let Some(xr) = x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
-        let inv_n = recip(row.cols() as f32);
-        let s = if let Some(v) = RegChunks::<BF16, _, 4>::load(&row, xr) {
-            let s = (block::sum_f32(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + eps).rsqrt();
-            v.map_with([weight], |xv, [w]| scaled(xv, s, w)).store(row);
-            s
-        } else {
-            rmsnorm_passes!(block::sum_f32, row, xr, weight, eps, inv_n)
-        };
-        if let Some(o) = rstd.block_value(i) {
-            *o = s;
-        }
+        rmsnorm_one_read!(4, i, eps, x, weight, out, rstd)
+    }
+
+    /// `rmsnorm_bf16` holding one 16-byte chunk (8 values) of the row a thread: few registers (at
+    /// most 32, for two blocks of 1,024 an SM), so blocks of 256 hold as many rows in flight as the
+    /// SM's threads allow, where the one-read kernel's room for four chunks limits it by registers.
+    /// A row of up to 8 · block channels is read once, a longer one twice (as the two-pass sibling).
+    /// The same bits as `rmsnorm_bf16`; the tuning of `rmsnorm_bf16` weighs it.
+    #[launch(grid = len(rstd))]
+    #[tune(block = [256, 512, 1024])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
+    #[launch_bounds(1024, 2)]
+    pub fn rmsnorm_bf16_one_chunk(
+        i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
+        out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
+        rstd: &mut DisjointSlice<f32, OnePerBlock>,
+    ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
+        rmsnorm_one_read!(1, i, eps, x, weight, out, rstd)
     }
 
     /// `rmsnorm_bf16` reading each row twice (the squares, then each chunk scaled and written;

@@ -122,18 +122,35 @@ def test_fused_add_rmsnorm_forward(rng: np.random.Generator, rows: int, cols: in
 
 
 @pytest.mark.parametrize(("rows", "cols"), SHAPES)
-def test_the_two_pass_kernel_gives_the_same_bits(rng: np.random.Generator, rows: int, cols: int) -> None:
-    """`fused_add_rmsnorm_bf16_two_pass`, which the fused kernel's tuning weighs (`#[tune(kernels = [...])]`),
-    writes what `fused_add_rmsnorm_bf16` writes, bit for bit, at every candidate block."""
+@pytest.mark.parametrize("sibling", ["fused_add_rmsnorm_bf16_two_pass", "fused_add_rmsnorm_bf16_one_chunk"])
+def test_the_siblings_give_the_same_bits(rng: np.random.Generator, rows: int, cols: int, sibling: str) -> None:
+    """`fused_add_rmsnorm_bf16_two_pass` and `_one_chunk`, which the fused kernel's tuning weighs
+    (`#[tune(kernels = [...])]`), write what `fused_add_rmsnorm_bf16` writes, bit for bit, at every candidate
+    block of either."""
     x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 2.0)
     weight = random_bf16(rng, cols, 0.2, 1.0)
     for block in (128, 256, 512):
         one = fused_forward(x, residual, weight, block)
         out, h, rstd = poisoned((rows, cols), np.uint16), poisoned((rows, cols), np.uint16), poisoned(rows, np.float32)
-        kernels.fused_add_rmsnorm_bf16_two_pass(EPS, BFloat16(x), BFloat16(residual), BFloat16(weight), BFloat16(out),
-                                                BFloat16(h), rstd, block=block)
+        getattr(kernels, sibling)(EPS, BFloat16(x), BFloat16(residual), BFloat16(weight), BFloat16(out),
+                                  BFloat16(h), rstd, block=block)
         assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8))
                    for a, b in zip(one, (out, h, rstd), strict=True)), block
+
+
+def test_the_siblings_agree_at_a_block_of_1024(rng: np.random.Generator) -> None:
+    """At 1,024 threads, the one-chunk sibling's largest candidate (too many for the fused kernel's own
+    registers), it writes what the two-pass sibling writes, bit for bit: a row of 8 · 1,024 in registers, and
+    one longer than that in two passes."""
+    for rows, cols in ((3, 8192), (2, 8200)):
+        x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 2.0)
+        weight = random_bf16(rng, cols, 0.2, 1.0)
+        got = []
+        for sibling in (kernels.fused_add_rmsnorm_bf16_two_pass, kernels.fused_add_rmsnorm_bf16_one_chunk):
+            out, h, rstd = poisoned((rows, cols), np.uint16), poisoned((rows, cols), np.uint16), poisoned(rows, np.float32)
+            sibling(EPS, BFloat16(x), BFloat16(residual), BFloat16(weight), BFloat16(out), BFloat16(h), rstd, block=1024)
+            got.append(tuple(a.view(np.uint8).tobytes() for a in (out, h, rstd)))
+        assert got[0] == got[1], (rows, cols)
 
 
 def fused_grads(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,
