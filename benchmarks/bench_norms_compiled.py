@@ -1,6 +1,7 @@
 """The example's RMSNorm, fused residual add + RMSNorm and SwiGLU kernels (each block by hand, and the tuned call,
-which weighs the two-pass siblings of `#[tune(kernels = [...])]`) against the Triton kernels Inductor writes for the
-same PyTorch code under `torch.compile`, in the same run: what a compiled model's norms cost with and without oxpack.
+which weighs the two-pass and one-chunk siblings of `#[tune(kernels = [...])]`) against the Triton kernels Inductor
+writes for the same PyTorch code under `torch.compile`, in the same run: what a compiled model's norms cost with and
+without oxpack.
 
     python3 benchmarks/bench_norms_compiled.py   # on the GPU machine: the vecmath wheel, PyTorch with Triton
 
@@ -38,14 +39,15 @@ def ref_glu(g: torch.Tensor, u: torch.Tensor) -> torch.Tensor:
     return torch.nn.functional.silu(g) * u
 
 
-def row(name: str, inductor: object, kernel: object, sibling: object) -> str:
-    """One line: Inductor's time, the tuned call's (and the ratio), each block of the kernel (`one`) and of its
-    two-pass sibling (`two`) by hand, and the choice the tuner kept; `kernel` and `sibling` take `block=`."""
+def row(name: str, inductor: object, kernel: object, two_pass: object, one_chunk: object) -> str:
+    """One line: Inductor's time, the tuned call's (and the ratio), each candidate block of the kernel (`one`: its
+    one-read body, four chunks a thread), of its two-pass sibling (`two`) and of its one-chunk sibling (`chunk`) by
+    hand, and the choice the tuner kept; the kernels take `block=`."""
     ind, tuned = bench(inductor), bench(kernel)
     cells = [f"inductor {ind:.1f}", f"tuned {tuned:.1f} [{ind / tuned:.3f}x]"]
-    for b in (128, 256, 512):
-        cells.append(f"one/{b} {bench(lambda: kernel(block=b)):.1f}")  # type: ignore[operator]
-        cells.append(f"two/{b} {bench(lambda: sibling(block=b)):.1f}")  # type: ignore[operator]
+    for label, fn, blocks in (("one", kernel, (128, 256, 512)), ("two", two_pass, (128, 256, 512)),
+                              ("chunk", one_chunk, (256, 512, 1024))):
+        cells += [f"{label}/{b} {bench(lambda: fn(block=b)):.1f}" for b in blocks]  # type: ignore[operator]
     return f"{name} | " + " | ".join(cells) + f" | kept {kernels._module.kernel(name.split()[0])._last_tuned[1]}"
 
 
@@ -62,10 +64,12 @@ def main() -> None:
         norm, fused = (1e-5, x, w, out, rstd), (1e-5, x, r, w, o2, h2, rstd)
         print(row(f"rmsnorm_bf16 {rows}x{cols}", lambda: cn(x, w),
                   lambda **kw: kernels.rmsnorm_bf16(*norm, **kw),
-                  lambda **kw: kernels.rmsnorm_bf16_two_pass(*norm, **kw)), flush=True)
+                  lambda **kw: kernels.rmsnorm_bf16_two_pass(*norm, **kw),
+                  lambda **kw: kernels.rmsnorm_bf16_one_chunk(*norm, **kw)), flush=True)
         print(row(f"fused_add_rmsnorm_bf16 {rows}x{cols}", lambda: cf(x, r, w),
                   lambda **kw: kernels.fused_add_rmsnorm_bf16(*fused, **kw),
-                  lambda **kw: kernels.fused_add_rmsnorm_bf16_two_pass(*fused, **kw)), flush=True)
+                  lambda **kw: kernels.fused_add_rmsnorm_bf16_two_pass(*fused, **kw),
+                  lambda **kw: kernels.fused_add_rmsnorm_bf16_one_chunk(*fused, **kw)), flush=True)
         del x, r, out, o2, h2
     g = torch.randn(8192, 5632, device="cuda", dtype=torch.bfloat16)
     u, o = torch.randn_like(g), torch.empty_like(g)
