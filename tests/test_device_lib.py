@@ -417,6 +417,9 @@ BAD_BOUNDS = {
     "(max_threads = 256)": "oxpack: write `#[launch_bounds(MAX_THREADS)]`",
     "(256, 2, 1)": "oxpack: write `#[launch_bounds(MAX_THREADS)]`",
     "": "oxpack: write `#[launch_bounds(MAX_THREADS)]`",
+    # well formed but before `#[outputs]`: the line names the order
+    "(256, 2)] #[outputs(y = (len(x)))": "after `#[launch(...)]`, `#[tune(...)]`, `#[dims(...)]`, `#[outputs(...)]` and "
+                                        "`#[backward(...)]` (if any) and before `#[max_registers(...)]`",
     "(256.0)": "`#[launch_bounds(256.0)]` takes integer literals, and `256.0` is a float",
     '("256")': '`#[launch_bounds("256")]` takes integer literals, and `"256"` is a string',
 }

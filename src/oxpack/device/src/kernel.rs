@@ -311,7 +311,7 @@ macro_rules! kernel {
     ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[only_on $($oo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])? $(#[outputs $($ou:tt)*])? $(#[backward $($bw:tt)*])? #[launch_bounds $($bad:tt)*]
      $($rest:tt)*) => {
         ::core::compile_error!(
-            "oxpack: write `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]` with integer literals, e.g. `#[launch_bounds(256, 2)]`, between a kernel's `///` docs and its `pub fn`"
+            "oxpack: write `#[launch_bounds(MAX_THREADS)]` or `#[launch_bounds(MAX_THREADS, MIN_BLOCKS)]` with integer literals, e.g. `#[launch_bounds(256, 2)]`, after `#[launch(...)]`, `#[tune(...)]`, `#[dims(...)]`, `#[outputs(...)]` and `#[backward(...)]` (if any) and before `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
         );
     };
     ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[only_on $($oo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])?
