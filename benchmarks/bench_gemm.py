@@ -25,6 +25,15 @@ against cuBLAS in the same rounds (`nvcc -O3 -std=c++17 -arch=sm_90 -o gemm_mma
 benchmarks/cuda/gemm_mma.cu -lcublas && ./gemm_mma`): on the H200 it reaches 52–56% of cuBLAS in
 bf16 and 50–59% in tf32 (archive/journal.md, session 10), so the 60% target is out of its reach.
 
+    python benchmarks/bench_gemm.py --small-m [--repeat 15]
+
+On Hopper (sm_90a) the rows end with `gemm_bf16_nt_bf16` at m = 16, 64 and 512 with n = k = 4096 (issue 34's
+small-m row: ≥ 85% of cuBLAS) against `F.linear(a, w)` as users call it, both making their output: the tuned
+call of the data alone (its first call of the size times the 128 × 256 body and the small-m siblings
+`gemm_bf16_nt_bf16_64x64` and `gemm_bf16_nt_bf16_128x128`, and runs the fastest; the row names it), the 128 × 256
+body itself (`block=384`) and each sibling called directly, all against `F.linear` in the same rounds.
+`--small-m` runs those rows alone. Set OXPACK_TUNE_LOG=1 to see the tuning's own times (L2 flushed).
+
     python benchmarks/bench_gemm.py --hopper DIR [--repeat 15]
 
 The Hopper path instead (issue 19 item 2: TMA + wgmma, sm_90a): `gemm_bf16_nt_sm90_bf16` (its
@@ -119,6 +128,42 @@ def bench(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, fl
     t_o, t_t, ratio = paired(lambda i: kernels.gemm_bf16_nt_bf16(m, n, k, a[i], w[i], c16),
                              lambda i: torch.matmul(a[i], w[i].t(), out=out), sets, batch, repeat)
     rows.append((shape, "`gemm_bf16_nt_bf16` (B n×k, bf16 out) vs `torch.matmul(a, w.t())`", t_o, t_t, ratio))
+    return rows
+
+
+SMALL_M_SIBLINGS = ("gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128")
+
+
+def bench_small_m(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
+    """Rows for `gemm_bf16_nt_bf16` at a small m (sm_90a) against `F.linear(a, w)` as users call it (cuBLAS, its
+    output allocated per call), each side making its output: the tuned call of the data alone (its first call
+    timed the kernel's 128 × 256 body and its small-m siblings; the row names the one it chose), the 128 × 256
+    body itself (`block=384`: a call that gives a block runs the kernel itself), and each sibling called
+    directly (`gemm_bf16_nt_bf16_64x64(a, w)`, `gemm_bf16_nt_bf16_128x128(a, w)`)."""
+    sets = 2
+    a = [torch.randn(m, k, device="cuda").to(torch.bfloat16) for _ in range(sets)]
+    w = [torch.randn(n, k, device="cuda").to(torch.bfloat16) for _ in range(sets)]
+    shape = f"{m}×{n}×{k}"
+    batch = max(10, min(200, int(2e11 // (2 * m * n * k))))
+    F = torch.nn.functional
+    c = kernels.gemm_bf16_nt_bf16(a[0], w[0])  # the first call of the size: the tuning
+    check(c, a[0], w[0].t(), f"gemm_bf16_nt_bf16 at {shape}")
+    chosen = kernels._module.kernel("gemm_bf16_nt_bf16").tuned_kernel((m, n, k, a[0], w[0], c))[0]
+    runs: list[tuple[str, Callable[[int], object]]] = [
+        (f"`gemm_bf16_nt_bf16(a, w)` (tuned: ran `{chosen or 'gemm_bf16_nt_bf16'}`)",
+         lambda i: kernels.gemm_bf16_nt_bf16(a[i], w[i])),
+        ("`gemm_bf16_nt_bf16(a, w, block=384)` (its 128 × 256 tiles, untuned)",
+         lambda i: kernels.gemm_bf16_nt_bf16(a[i], w[i], block=384)),
+    ]
+    for name in SMALL_M_SIBLINGS:
+        kernel = getattr(kernels, name)
+        check(kernel(a[0], w[0]), a[0], w[0].t(), f"{name} at {shape}")
+        runs.append((f"`{name}(a, w)`", lambda i, kernel=kernel: kernel(a[i], w[i])))
+    check(kernels.gemm_bf16_nt_bf16(a[0], w[0], block=384), a[0], w[0].t(), f"gemm_bf16_nt_bf16 128×256 at {shape}")
+    rows = []
+    for what, ours in runs:
+        t_o, t_t, ratio = paired(ours, lambda i: F.linear(a[i], w[i]), sets, batch, repeat)
+        rows.append((shape, f"{what} vs `F.linear(a, w)`", t_o, t_t, ratio))
     return rows
 
 
@@ -230,11 +275,17 @@ def main() -> int:
         from vecmath import kernels as example_kernels
 
         kernels = example_kernels
-        for m, n, k in [(4096, 4096, 4096), (8192, 8192, 8192), (512, 512, 512), (16, 4096, 4096)]:
-            rows += bench(m, n, k, repeat)
-            torch.cuda.empty_cache()
-        rows.append(bench_tf32(8192, 8192, 8192, repeat))
-    print("\n| shape | kernel | oxpack | TFLOP/s | cuBLAS (torch.matmul) | TFLOP/s | oxpack of cuBLAS |")
+        small_m_only = "--small-m" in sys.argv
+        if not small_m_only:
+            for m, n, k in [(4096, 4096, 4096), (8192, 8192, 8192), (512, 512, 512), (16, 4096, 4096)]:
+                rows += bench(m, n, k, repeat)
+                torch.cuda.empty_cache()
+            rows.append(bench_tf32(8192, 8192, 8192, repeat))
+        if torch.cuda.get_device_capability() == (9, 0):  # the small-m siblings are sm_90a's
+            for m in (16, 64, 512):
+                rows += bench_small_m(m, 4096, 4096, repeat)
+                torch.cuda.empty_cache()
+    print("\n| shape | kernel | oxpack | TFLOP/s | cuBLAS (torch.matmul, F.linear) | TFLOP/s | oxpack of cuBLAS |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for shape, what, t_o, t_t, ratio in rows:
         dims = shape.split()[0]
