@@ -1,5 +1,5 @@
 """The small-m siblings of the example's `gemm_bf16_nt_bf16` (example-project/kernels/tensor.rs), without a GPU:
-`gemm_bf16_nt_bf16_64x64` (TMA + `wgmma` m64n64k16, one consumer warpgroup, 8 stages) and
+`gemm_bf16_nt_bf16_64x64` (TMA + `wgmma` m64n64k16, one consumer warpgroup, 12 stages) and
 `gemm_bf16_nt_bf16_128x128` (m64n128k16 on two consumer warpgroups, 6 stages), which the tuning of
 `gemm_bf16_nt_bf16` weighs (`#[tune(kernels = [...])]`): at m = 16, 64 or 512 with n = 4096 its own 128 × 256
 tiles make 16 or 64 blocks for the H100's and H200's 132 multiprocessors.
@@ -76,10 +76,10 @@ def run(mods: ModuleType, kernel: str, a: np.ndarray, w: np.ndarray) -> np.ndarr
     return c
 
 
-# (m, n, k): every m of the brief's list; n ragged for both tiles (72: a 64 × 64 tile of 8 columns; 130: rows of
-# 260 bytes, whose stores go element by element), k ragged for the 64-deep stages; 1096 = 18 stages takes the
-# 8-stage and the 6-stage rings round more than twice
-SHAPES = [(1, 72, 136), (16, 130, 200), (63, 72, 1096), (64, 136, 72), (65, 130, 136), (300, 72, 200),
+# (m, n, k): m from 1 to 512 on both sides of the tiles' 64 and 128 rows; n ragged for both tiles (72: a 64 × 64
+# tile of 8 columns; 130: rows of 260 bytes, whose stores go element by element), k ragged for the 64-deep
+# stages; 1600 = 25 stages takes the 12-stage ring round twice and the 6-stage one four times
+SHAPES = [(1, 72, 136), (16, 130, 200), (63, 72, 1600), (64, 136, 72), (65, 130, 136), (300, 72, 200),
           (512, 136, 136)]
 
 

@@ -214,12 +214,12 @@ fn one_tile_of<const S: usize, const BN: usize, O: oxpack::Elem, E: oxpack::wgmm
 // ---- the small-m siblings of `gemm_bf16_nt_bf16` on Hopper. At m = 512, n = 4096 the 128 × 256
 // tiles make 64 blocks for 132 multiprocessors, at m ≤ 128 only 16: most of the GPU idles. Smaller
 // tiles make more blocks: 128 × 128 (128 blocks at m = 512) and 64 × 64 (64 blocks at m ≤ 64, one
-// consumer warpgroup each, 8 stages deep: at such m the GEMM streams B from memory, and the deep
-// pipeline keeps 128 KiB of it in flight per multiprocessor). `gemm_bf16_nt_bf16` lists them in its
+// consumer warpgroup each, 12 stages deep: at such m the GEMM streams B from memory, and the deep
+// pipeline keeps 96 KiB of it in flight per multiprocessor). `gemm_bf16_nt_bf16` lists them in its
 // `#[tune(kernels = [...])]`: the first call of a size times all three and runs the fastest.
 
-/// 64 × 64 tiles, 8 stages of 16 KiB: one consumer warpgroup (256 threads a block).
-type Narrow = TmaPipeline<8, 64, 64>;
+/// 64 × 64 tiles, 12 stages of 16 KiB (192 KiB): one consumer warpgroup (256 threads a block).
+type Narrow = TmaPipeline<12, 64, 64>;
 /// 128 × 128 tiles, 6 stages of 32 KiB: two consumer warpgroups (384 threads a block).
 type Square = TmaPipeline<6, 128, 128>;
 
@@ -373,7 +373,7 @@ kernel! {
     }
 
     /// `gemm_bf16_nt_bf16_64x64` on Hopper (sm_90a): TMA + `wgmma` m64n64k16, one block of 256
-    /// threads (a producer warpgroup, one consumer warpgroup) per 64 × 64 tile of `c`, 8 stages
+    /// threads (a producer warpgroup, one consumer warpgroup) per 64 × 64 tile of `c`, 12 stages
     /// deep, the store staged through shared memory. `a` (m × k) and `b` (n × k) as
     /// `gemm_bf16_nt_sm90a`'s.
     #[variant_of(gemm_bf16_nt_bf16_64x64, sm_90a)]
@@ -385,7 +385,7 @@ kernel! {
         c: &mut DisjointSlice<BF16, WgTiles<64, 64>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
              block == 256, blocks.x == blocks >= cdiv(m, 64) * cdiv(n, 64)) {
-        one_narrow_tile::<8, 64, _>(k, &a, &b, c, smem, |_, _, v| BF16::from_f32(v));
+        one_narrow_tile::<12, 64, _>(k, &a, &b, c, smem, |_, _, v| BF16::from_f32(v));
     }
 
     /// c ← a·bᵀ as `gemm_bf16_nt_bf16`, in 128 × 128 tiles on Hopper: for m of a few hundred (m =
