@@ -291,7 +291,7 @@ def main() -> int:
         dims = shape.split()[0]
         m, n, k = (int(x) for x in dims.replace("³", f"×{dims[:-1]}×{dims[:-1]}").split("×"))
         flop = 2.0 * m * n * k
-        print(f"| {shape} | {what} | {t_o * 1e3:.3f} ms | {flop / t_o / 1e12:.0f} | {t_t * 1e3:.3f} ms | "
+        print(f"| {shape} | {what} | {t_o * 1e3:.4f} ms | {flop / t_o / 1e12:.0f} | {t_t * 1e3:.4f} ms | "
               f"{flop / t_t / 1e12:.0f} | {ratio:.1%} |")
     return 0
 
