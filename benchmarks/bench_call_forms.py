@@ -161,6 +161,10 @@ LEFT_OUT = {  # kernel -> why it has no call here (printed with the table)
     "gemm_fp8_nt_bf16": "FP8 runs only as its sm_90a body, which reads 2-D tensors by TMA (the flat arrays here are "
                         "refused), and CuPy has no FP8 dtype: benchmarks/bench_fp8.py times it",
     "gemm_fp8_nt_bf16_rowwise": "as gemm_fp8_nt_bf16",
+    "gemm_bf16_nt_bf16_64x64": "a small-m sibling of gemm_bf16_nt_bf16 (which its tuning weighs), run only as its "
+                               "sm_90a body, which reads 2-D tensors by TMA (the flat arrays here are refused): "
+                               "benchmarks/bench_gemm.py times it",
+    "gemm_bf16_nt_bf16_128x128": "as gemm_bf16_nt_bf16_64x64",
 }
 
 

@@ -4,8 +4,8 @@
     python benchmarks/bench_gemm.py [--repeat 15]   # on the GPU machine: vecmath wheel installed, PyTorch
 
 For each shape (`EXAMPLE_SHAPES`: 4096³ and 8192³, the LLM shapes 8192×4096×4096, 4096×11008×4096 and
-16384×1024×4096, 512³, and m = 512, 64, 16 with n = k = 4096; `--shapes MxNxK,...` picks others) and each B layout: check ours against PyTorch's f32 product of the same bf16 inputs,
-then time ours (through the checked stub) and `torch.matmul` on the same bf16 inputs, in batches
+16384×1024×4096 and 512³; `--shapes MxNxK,...` picks others) and each B layout: check ours against PyTorch's
+f32 product of the same bf16 inputs, then time ours (through the checked stub) and `torch.matmul` on the same bf16 inputs, in batches
 of back-to-back calls between CUDA events, ours and PyTorch's alternating batch by batch (in turn
 first, so that clock and thermal drift hit both). The ratio is the median of the per-round
 ratios, times are medians. Prints one Markdown table: time and TFLOP/s of both, and ours as a
@@ -24,6 +24,15 @@ the same structure (and larger tiles, more stages in dynamic shared memory, 8 wa
 against cuBLAS in the same rounds (`nvcc -O3 -std=c++17 -arch=sm_90 -o gemm_mma
 benchmarks/cuda/gemm_mma.cu -lcublas && ./gemm_mma`): on the H200 it reaches 52–56% of cuBLAS in
 bf16 and 50–59% in tf32 (archive/journal.md, session 10), so the 60% target is out of its reach.
+
+    python benchmarks/bench_gemm.py --small-m [--repeat 15]
+
+On Hopper (sm_90a) the rows end with `gemm_bf16_nt_bf16` at m = 16, 64 and 512 with n = k = 4096 (issue 34's
+small-m row: ≥ 85% of cuBLAS) against `F.linear(a, w)` as users call it, both making their output: the tuned
+call of the data alone (its first call of the size times the 128 × 256 body and the small-m siblings
+`gemm_bf16_nt_bf16_64x64` and `gemm_bf16_nt_bf16_128x128`, and runs the fastest; the row names it), the 128 × 256
+body itself (`block=384`) and each sibling called directly, all against `F.linear` in the same rounds.
+`--small-m` runs those rows alone. Set OXPACK_TUNE_LOG=1 to see the tuning's own times (L2 flushed).
 
     python benchmarks/bench_gemm.py --hopper DIR [--repeat 15]
 
@@ -122,6 +131,42 @@ def bench(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, fl
     return rows
 
 
+SMALL_M_SIBLINGS = ("gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128")
+
+
+def bench_small_m(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
+    """Rows for `gemm_bf16_nt_bf16` at a small m (sm_90a) against `F.linear(a, w)` as users call it (cuBLAS, its
+    output allocated per call), each side making its output: the tuned call of the data alone (its first call
+    timed the kernel's 128 × 256 body and its small-m siblings; the row names the one it chose), the 128 × 256
+    body itself (`block=384`: a call that gives a block runs the kernel itself), and each sibling called
+    directly (`gemm_bf16_nt_bf16_64x64(a, w)`, `gemm_bf16_nt_bf16_128x128(a, w)`)."""
+    sets = 2
+    a = [torch.randn(m, k, device="cuda").to(torch.bfloat16) for _ in range(sets)]
+    w = [torch.randn(n, k, device="cuda").to(torch.bfloat16) for _ in range(sets)]
+    shape = f"{m}×{n}×{k}"
+    batch = max(10, min(200, int(2e11 // (2 * m * n * k))))
+    F = torch.nn.functional
+    c = kernels.gemm_bf16_nt_bf16(a[0], w[0])  # the first call of the size: the tuning
+    check(c, a[0], w[0].t(), f"gemm_bf16_nt_bf16 at {shape}")
+    chosen = kernels._module.kernel("gemm_bf16_nt_bf16").tuned_kernel((m, n, k, a[0], w[0], c))[0]
+    runs: list[tuple[str, Callable[[int], object]]] = [
+        (f"`gemm_bf16_nt_bf16(a, w)` (tuned: ran `{chosen or 'gemm_bf16_nt_bf16'}`)",
+         lambda i: kernels.gemm_bf16_nt_bf16(a[i], w[i])),
+        ("`gemm_bf16_nt_bf16(a, w, block=384)` (its 128 × 256 tiles, untuned)",
+         lambda i: kernels.gemm_bf16_nt_bf16(a[i], w[i], block=384)),
+    ]
+    for name in SMALL_M_SIBLINGS:
+        kernel = getattr(kernels, name)
+        check(kernel(a[0], w[0]), a[0], w[0].t(), f"{name} at {shape}")
+        runs.append((f"`{name}(a, w)`", lambda i, kernel=kernel: kernel(a[i], w[i])))
+    check(kernels.gemm_bf16_nt_bf16(a[0], w[0], block=384), a[0], w[0].t(), f"gemm_bf16_nt_bf16 128×256 at {shape}")
+    rows = []
+    for what, ours in runs:
+        t_o, t_t, ratio = paired(ours, lambda i: F.linear(a[i], w[i]), sets, batch, repeat)
+        rows.append((shape, f"{what} vs `F.linear(a, w)`", t_o, t_t, ratio))
+    return rows
+
+
 def bench_tf32(m: int, n: int, k: int, repeat: int) -> tuple[str, str, float, float, float]:
     """`gemm_tf32_nt` (f32 in and out, read as tf32) against `torch.matmul(a, w.t())` with TF32 allowed."""
     sets = 2
@@ -205,9 +250,10 @@ def bench_hopper_tf32(m: int, n: int, k: int, repeat: int) -> tuple[str, str, fl
 
 
 # The example's shapes: the issue's square targets, the three LLM shapes (a Llama-7B projection, its MLP's up
-# projection, a long-prompt narrow one), a 512³ and the small-m decode batches (m = 16, 64, 512; n = k = 4096).
+# projection, a long-prompt narrow one) and 512³; the small-m rows (m = 16, 64, 512; n = k = 4096) follow on
+# Hopper (`bench_small_m`: the tuned call and each body by itself).
 EXAMPLE_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 4096, 4096), (4096, 11008, 4096),
-                  (16384, 1024, 4096), (512, 512, 512), (512, 4096, 4096), (64, 4096, 4096), (16, 4096, 4096)]
+                  (16384, 1024, 4096), (512, 512, 512)]
 
 
 def shapes(default: list[tuple[int, int, int]]) -> list[tuple[int, ...]]:
@@ -241,17 +287,23 @@ def main() -> int:
         from vecmath import kernels as example_kernels
 
         kernels = example_kernels
-        for m, n, k in shapes(EXAMPLE_SHAPES):
-            rows += bench(m, n, k, repeat)
-            torch.cuda.empty_cache()
-        rows.append(bench_tf32(8192, 8192, 8192, repeat))
-    print("\n| shape | kernel | oxpack | TFLOP/s | cuBLAS (torch.matmul) | TFLOP/s | oxpack of cuBLAS |")
+        small_m_only = "--small-m" in sys.argv
+        if not small_m_only:
+            for m, n, k in shapes(EXAMPLE_SHAPES):
+                rows += bench(m, n, k, repeat)
+                torch.cuda.empty_cache()
+            rows.append(bench_tf32(8192, 8192, 8192, repeat))
+        if torch.cuda.get_device_capability() == (9, 0):  # the small-m siblings are sm_90a's
+            for m in (16, 64, 512):
+                rows += bench_small_m(m, 4096, 4096, repeat)
+                torch.cuda.empty_cache()
+    print("\n| shape | kernel | oxpack | TFLOP/s | cuBLAS (torch.matmul, F.linear) | TFLOP/s | oxpack of cuBLAS |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for shape, what, t_o, t_t, ratio in rows:
         dims = shape.split()[0]
         m, n, k = (int(x) for x in dims.replace("³", f"×{dims[:-1]}×{dims[:-1]}").split("×"))
         flop = 2.0 * m * n * k
-        print(f"| {shape} | {what} | {t_o * 1e3:.3f} ms | {flop / t_o / 1e12:.0f} | {t_t * 1e3:.3f} ms | "
+        print(f"| {shape} | {what} | {t_o * 1e3:.4f} ms | {flop / t_o / 1e12:.0f} | {t_t * 1e3:.4f} ms | "
               f"{flop / t_t / 1e12:.0f} | {ratio:.1%} |")
     return 0
 

@@ -13,6 +13,7 @@ python -m pytest tests/test_gpu_mma.py. The emulated twins: tests/test_mma_emula
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -102,6 +103,98 @@ def test_gemm_bf16_nt_bf16_is_f_linear(m: int, n: int, k: int) -> None:
     assert bool((err <= 2.0**-8 * ref.abs() + 2 * k * 2.0**-24 * scale + 1e-30).all())
     theirs = F.linear(a, w).float()  # PyTorch's bf16 linear: within one bf16 rounding of ours
     assert bool(((c.float() - theirs).abs() <= 2.0**-7 * theirs.abs() + 4 * k * 2.0**-24 * scale + 1e-30).all())
+
+
+def check_linear_bf16(c: Any, a: Any, w: Any) -> None:
+    """c (bf16) against a·wᵀ in f32 within one bf16 rounding and the f32 sums' own error, and against PyTorch's
+    bf16 `F.linear` within one bf16 rounding more; every element written."""
+    k = a.shape[1]
+    assert not c.isnan().any(), "an element of c was never written"
+    ref = F.linear(a.float(), w.float())
+    scale = a.float().abs() @ w.float().abs().t()
+    err = (c.float() - ref).abs()
+    assert bool((err <= 2.0**-8 * ref.abs() + 2 * k * 2.0**-24 * scale + 1e-30).all())
+    theirs = F.linear(a, w).float()
+    assert bool(((c.float() - theirs).abs() <= 2.0**-7 * theirs.abs() + 4 * k * 2.0**-24 * scale + 1e-30).all())
+
+
+SIBLINGS = ("gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128")
+SMALL_M = [(1, 4096, 4096), (16, 4096, 4096), (63, 520, 264), (64, 4096, 4096), (65, 1000, 1032),
+           (300, 257, 72), (512, 4096, 4096), (129, 8, 8)]
+
+
+def hopper_only() -> None:
+    if torch.cuda.get_device_capability() != (9, 0):
+        pytest.skip("the sm_90a variants run on sm_90 GPUs")
+
+
+@pytest.mark.parametrize("kernel", SIBLINGS)
+@pytest.mark.parametrize(("m", "n", "k"), SMALL_M)
+def test_small_m_siblings_are_f_linear(kernel: str, m: int, n: int, k: int) -> None:
+    """The small-m siblings of `gemm_bf16_nt_bf16` (64 × 64 and 128 × 128 tiles, sm_90a) at ragged shapes and the
+    benchmark's (m = 16, 64, 512 with n = k = 4096): within the bounds of the kernel itself, every element
+    written; the call of the data alone gives the same bits."""
+    hopper_only()
+    a, w = bf16(m, k), bf16(n, k)
+    c = poisoned(m, n, torch.bfloat16)
+    getattr(kernels, kernel)(m, n, k, a, w, c)
+    check_linear_bf16(c, a, w)
+    assert torch.equal(getattr(kernels, kernel)(a, w), c)
+
+
+def test_small_m_siblings_refuse_what_they_cannot_run() -> None:
+    """`#[only_on(sm_90a)]`: on another GPU each sibling is refused before the launch; on Hopper, arrays its TMA
+    sources cannot read (flat, k not a multiple of 8) are refused too (its own body is the refusal). Nothing is
+    written either way, and `gemm_bf16_nt_bf16` runs such arrays itself."""
+    m, n, k = 100, 72, 77
+    a, w = bf16(m, k), bf16(n, k)
+    for kernel in SIBLINGS:
+        c = poisoned(m, n, torch.bfloat16)
+        with pytest.raises(kernels.LaunchError, match=rf"^{kernel}\(\): "):
+            getattr(kernels, kernel)(m, n, k, a, w, c)
+        torch.cuda.synchronize()
+        assert bool(c.isnan().all())
+    c = poisoned(m, n, torch.bfloat16)
+    kernels.gemm_bf16_nt_bf16(m, n, k, a, w, c)  # tuned: the siblings refuse, the kernel itself runs
+    check_linear_bf16(c, a, w)
+
+
+TUNED = """
+import json, sys, torch
+from vecmath import kernels
+m = int(sys.argv[1])
+torch.manual_seed(0)
+a = torch.randn(m, 4096, device="cuda").to(torch.bfloat16)
+w = torch.randn(4096, 4096, device="cuda").to(torch.bfloat16)
+tuner = kernels._module.tuner
+c = kernels.gemm_bf16_nt_bf16(a, w)  # the data alone: the first call of the size times the three kernels
+runs = tuner.timed_runs
+chosen = kernels._module.kernel("gemm_bf16_nt_bf16").tuned_kernel((m, 4096, 4096, a, w, c))
+again = kernels.gemm_bf16_nt_bf16(a, w)
+torch.save({"a": a.cpu(), "w": w.cpu(), "c": c.cpu()}, sys.argv[2])
+print(json.dumps({"runs": runs, "again": tuner.timed_runs - runs, "chosen": chosen[0], "same": bool(torch.equal(c, again))}))
+"""
+
+
+@pytest.mark.parametrize("m", [16, 64, 512])
+def test_the_tuned_call_weighs_the_small_m_siblings(tmp_path: Path, m: int) -> None:
+    """`gemm_bf16_nt_bf16(a, w)` at m × 4096 × 4096: its first call times itself and both siblings (each once,
+    none refused), runs the fastest, and times nothing again; the result is F.linear's within the bounds. Run in
+    a subprocess with a tuning cache of its own, and the tuning's line on stderr (OXPACK_TUNE_LOG)."""
+    hopper_only()
+    proc = subprocess.run([sys.executable, "-c", TUNED, str(m), str(tmp_path / "out.pt")], capture_output=True,
+                          text=True, timeout=600, check=False,
+                          env={**os.environ, "OXPACK_TUNING_DIR": str(tmp_path / "tuning"), "OXPACK_TUNE_LOG": "1"})
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    said = json.loads(proc.stdout.splitlines()[-1])
+    assert said["runs"] == 3 and said["again"] == 0 and said["same"], said
+    assert said["chosen"] in (None, *SIBLINGS), said
+    log = proc.stderr
+    assert "oxpack: tuned gemm_bf16_nt_bf16 on " in log and "failed" not in log, log
+    assert all(f"kernel={n}" in log for n in range(3)), log
+    print(log)  # which won, and every candidate's time (pytest -s shows it)
+    saved = torch.load(tmp_path / "out.pt")
+    check_linear_bf16(saved["c"].cuda(), saved["a"].cuda(), saved["w"].cuda())
 
 
 def check_gelu(c: Any, a: Any, w: Any, bias: Any) -> None:

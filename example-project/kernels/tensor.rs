@@ -15,7 +15,7 @@
 //! `threads=` or `block=` given that differs is refused before the launch, in one line; the
 //! kernels' `where (...)` states the same shape (the device code traps on another one too).
 use oxpack::prelude::*;
-use oxpack::mbarrier::{Consumer, Producer};
+use oxpack::mbarrier::{Consumer, PipeShape, PipelineShape, Producer};
 use oxpack::mma::{BTileKind, Depth, MmaInput};
 use oxpack::wgmma::WgTile;
 
@@ -187,16 +187,67 @@ fn one_tile<O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
     k: u32, a: &TmaSource<E>, b: &TmaSource<E>, c: &mut DisjointSlice<O, WgTiles<128, 256>>, smem: DynShared<u64>,
     consumer: impl FnOnce(Consumer<4, 128, 256, E>, usize, &mut DisjointSlice<O, WgTiles<128, 256>>),
 ) {
+    one_tile_of::<4, 256, O, E>(k, a, b, c, smem, consumer);
+}
+
+/// `one_tile` of any pipeline of two consumer warpgroups (`TmaPipeline<S, 128, BN, E>`: 128 × BN
+/// tiles), with the producer warpgroup's registers moved to the consumers (`run_with_registers`).
+#[inline(always)]
+fn one_tile_of<const S: usize, const BN: usize, O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
+    k: u32, a: &TmaSource<E>, b: &TmaSource<E>, c: &mut DisjointSlice<O, WgTiles<128, BN>>, smem: DynShared<u64>,
+    consumer: impl FnOnce(Consumer<S, 128, BN, E>, usize, &mut DisjointSlice<O, WgTiles<128, BN>>),
+) where
+    PipeShape<S, 128, BN>: PipelineShape,
+{
     if (grid_dim().x as usize) < c.block_tiles() {
         trap(); // one block per tile: one block per tile of C
     }
-    let steps = (k as usize).div_ceil(TmaPipeline::<4, 128, 256, E>::STAGE_K);
+    let steps = (k as usize).div_ceil(TmaPipeline::<S, 128, BN, E>::STAGE_K);
     if c.block_tile_count() == 0 {
         return;
     }
-    let pipe = TmaPipeline::<4, 128, 256, E>::new(smem, steps);
+    let pipe = TmaPipeline::<S, 128, BN, E>::new(smem, steps);
     // (the consumer inlined whatever its size: called, it would get the kernel's register cap, not its role's)
     pipe.run_with_registers(c, |p, c| produce(p, a, b, 1, steps, c), #[inline(always)] |q, c| consumer(q, steps, c));
+}
+
+// ---- the small-m siblings of `gemm_bf16_nt_bf16` on Hopper. At m = 512, n = 4096 the 128 × 256
+// tiles make 64 blocks for 132 multiprocessors, at m ≤ 128 only 16: most of the GPU idles. Smaller
+// tiles make more blocks: 128 × 128 (128 blocks at m = 512) and 64 × 64 (64 blocks at m ≤ 64, one
+// consumer warpgroup each, 12 stages deep: at such m the GEMM streams B from memory, and the deep
+// pipeline keeps 96 KiB of it in flight per multiprocessor). `gemm_bf16_nt_bf16` lists them in its
+// `#[tune(kernels = [...])]`: the first call of a size times all three and runs the fastest.
+
+/// 64 × 64 tiles, 12 stages of 16 KiB (192 KiB): one consumer warpgroup (256 threads a block).
+type Narrow = TmaPipeline<12, 64, 64>;
+/// 128 × 128 tiles, 6 stages of 32 KiB: two consumer warpgroups (384 threads a block).
+type Square = TmaPipeline<6, 128, 128>;
+
+/// The body of a one-tile kernel of one consumer warpgroup (`TmaPipeline<S, 64, BN>`: 64 × BN
+/// tiles of bf16, one block per tile of C: fewer are refused before the launch, and trap): the
+/// pipeline over k, the producer's loads of the block's tile, and the consumer's product stored
+/// through its staging area as `f(row, col, acc)`. No register reallocation: a block of two
+/// warpgroups, whose consumer's 64 × BN accumulators fit the 255 registers a thread may have.
+#[inline(always)]
+fn one_narrow_tile<const S: usize, const BN: usize, O: oxpack::wgmma::StageElem>(
+    k: u32, a: &TmaSource<BF16>, b: &TmaSource<BF16>, c: &mut DisjointSlice<O, WgTiles<64, BN>>, smem: DynShared<u64>,
+    f: impl Fn(usize, usize, f32) -> O,
+) where
+    PipeShape<S, 64, BN>: PipelineShape,
+    oxpack::wgmma::WgCols<BN>: oxpack::wgmma::WgWidth,
+{
+    if (grid_dim().x as usize) < c.block_tiles() {
+        trap(); // one block per tile of C
+    }
+    let steps = (k as usize).div_ceil(TmaPipeline::<S, 64, BN>::STAGE_K);
+    if c.block_tile_count() == 0 {
+        return;
+    }
+    match TmaPipeline::<S, 64, BN>::new(smem, steps).role() {
+        Role::Producer(p) => produce(p, a, b, 1, steps, c),
+        Role::Consumer(q) => consume_staged(q, steps, c, f),
+        Role::Idle => {}
+    }
 }
 
 kernel! {
@@ -231,8 +282,11 @@ kernel! {
     }
 
     /// c ← a·bᵀ as `gemm_bf16_nt`, with `c` m × n in bf16 (rounded to nearest even):
-    /// torch's `F.linear(a, b)` without bias. Launched as `gemm_bf16`.
+    /// torch's `F.linear(a, b)` without bias. Launched as `gemm_bf16`. On Hopper the first call of
+    /// a size also times its small-m siblings `gemm_bf16_nt_bf16_64x64` and
+    /// `gemm_bf16_nt_bf16_128x128` and runs the fastest of the three (`#[tune(kernels = [...])]`).
     #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
+    #[tune(kernels = [gemm_bf16_nt_bf16_64x64, gemm_bf16_nt_bf16_128x128])]
     #[dims(a = (m, k), b = (n, k))]
     #[outputs(c = (m, n))]
     #[launch_bounds(128)]
@@ -301,6 +355,66 @@ kernel! {
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
              block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
         one_tile(k, &a, &b, c, smem, |q, steps, c| consume_staged(q, steps, c, |_, _, v| BF16::from_f32(v)));
+    }
+
+    /// c ← a·bᵀ as `gemm_bf16_nt_bf16`, in 64 × 64 tiles on Hopper: for small m (m ≤ 64 makes 64
+    /// blocks at n = 4096 where the 128 × 256 tiles make 16). Runs on sm_90a GPUs only (H100,
+    /// H200): a call elsewhere, or of arrays the TMA cannot read, is refused before the launch.
+    #[only_on(sm_90a)]
+    #[launch(grid = 1, block = 32)]
+    #[dims(a = (m, k), b = (n, k))]
+    #[outputs(c = (m, n))]
+    pub fn gemm_bf16_nt_bf16_64x64(
+        m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<BF16, Tiles> = (n),
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let _ = (m, n, k, a, b, c);
+        panic!("gemm_bf16_nt_bf16_64x64 runs on sm_90a GPUs only (H100, H200), on 2-D arrays with k a multiple \
+                of 8; call gemm_bf16_nt_bf16 elsewhere, or emulate it with OXPACK_EMULATE_ARCH=sm_90a");
+    }
+
+    /// `gemm_bf16_nt_bf16_64x64` on Hopper (sm_90a): TMA + `wgmma` m64n64k16, one block of 256
+    /// threads (a producer warpgroup, one consumer warpgroup) per 64 × 64 tile of `c`, 12 stages
+    /// deep, the store staged through shared memory. `a` (m × k) and `b` (n × k) as
+    /// `gemm_bf16_nt_sm90a`'s.
+    #[variant_of(gemm_bf16_nt_bf16_64x64, sm_90a)]
+    #[launch(grid = cdiv(m, 64) * cdiv(n, 64), block = 256, shared = {Narrow::SHARED_BYTES / 8})]
+    #[dims(a = (m, k), b = (n, k))]
+    #[launch_bounds(256, 1)]
+    pub fn gemm_bf16_nt_bf16_64x64_sm90a(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<BF16, WgTiles<64, 64>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block == 256, blocks.x == blocks >= cdiv(m, 64) * cdiv(n, 64)) {
+        one_narrow_tile::<12, 64, _>(k, &a, &b, c, smem, |_, _, v| BF16::from_f32(v));
+    }
+
+    /// c ← a·bᵀ as `gemm_bf16_nt_bf16`, in 128 × 128 tiles on Hopper: for m of a few hundred (m =
+    /// 512 makes 128 blocks at n = 4096 where the 128 × 256 tiles make 64). Runs on sm_90a GPUs
+    /// only, as `gemm_bf16_nt_bf16_64x64`.
+    #[only_on(sm_90a)]
+    #[launch(grid = 1, block = 32)]
+    #[dims(a = (m, k), b = (n, k))]
+    #[outputs(c = (m, n))]
+    pub fn gemm_bf16_nt_bf16_128x128(
+        m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<BF16, Tiles> = (n),
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let _ = (m, n, k, a, b, c);
+        panic!("gemm_bf16_nt_bf16_128x128 runs on sm_90a GPUs only (H100, H200), on 2-D arrays with k a multiple \
+                of 8; call gemm_bf16_nt_bf16 elsewhere, or emulate it with OXPACK_EMULATE_ARCH=sm_90a");
+    }
+
+    /// `gemm_bf16_nt_bf16_128x128` on Hopper (sm_90a): the pipeline of `gemm_bf16_nt_bf16_sm90a`
+    /// in 128 × 128 tiles (`wgmma` m64n128k16 on two consumer warpgroups), 6 stages deep.
+    #[variant_of(gemm_bf16_nt_bf16_128x128, sm_90a)]
+    #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 384, shared = {Square::SHARED_BYTES / 8})]
+    #[dims(a = (m, k), b = (n, k))]
+    #[launch_bounds(384, 1)]
+    pub fn gemm_bf16_nt_bf16_128x128_sm90a(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<BF16, WgTiles<128, 128>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)) {
+        one_tile_of::<6, 128, _, _>(k, &a, &b, c, smem, |q, steps, c| consume_staged(q, steps, c, |_, _, v| BF16::from_f32(v)));
     }
 
     /// `linear_gelu_bf16` on Hopper (sm_90a): the pipeline of `gemm_bf16_nt_bf16_sm90a`, with the

@@ -1,5 +1,5 @@
 // Attempt: a pipeline of 96-row A tiles: not a whole number of 64-row warpgroups, so a warpgroup's wgmma reads past its tile.
-// Expect: error[E0277]: `TmaPipeline<S, BM, BN>` takes 1 to 8 stages
+// Expect: error[E0277]: `TmaPipeline<S, BM, BN>` takes 1 to 16 stages
 use oxpack::prelude::*;
 
 kernel! {

@@ -91,10 +91,14 @@ pub const STAGE_K: usize = 64;
 /// A pipeline's shape, for the bound [`PipelineShape`].
 pub struct PipeShape<const S: usize, const BM: usize, const BN: usize>;
 
-/// The shapes a [`TmaPipeline`] takes: 1 to 8 stages, BM = 64, 128 or 192 rows of A (one consumer
-/// warpgroup per 64), BN = 64, 128 or 256 columns (the `wgmma` N). Sealed.
+/// The shapes a [`TmaPipeline`] takes: 1 to 16 stages, BM = 64, 128 or 192 rows of A (one consumer
+/// warpgroup per 64), BN = 64, 128 or 256 columns (the `wgmma` N). Sealed. The stages must also fit
+/// the block's shared memory (227 KiB on Hopper, with the kernel's static shared memory): a launch
+/// of more [`SHARED_BYTES`](TmaPipeline::SHARED_BYTES) than the GPU gives is refused. Deep pipelines
+/// of small tiles (`TmaPipeline<12, 64, 64>`: 192 KiB) keep many copies in flight for a GEMM that
+/// waits on memory.
 #[diagnostic::on_unimplemented(
-    message = "`TmaPipeline<S, BM, BN>` takes 1 to 8 stages, BM = 64, 128 or 192 and BN = 64, 128 or 256 (`{Self}` is not)",
+    message = "`TmaPipeline<S, BM, BN>` takes 1 to 16 stages, BM = 64, 128 or 192 and BN = 64, 128 or 256 (`{Self}` is not)",
     label = "not a pipeline shape",
     note = "e.g. `TmaPipeline<4, 128, 256>`: 4 stages of a 128 × 64 A tile and a 256 × 64 B tile, two consumer warpgroups"
 )]
@@ -112,7 +116,7 @@ macro_rules! shapes {
         impl PipelineShape for PipeShape<$s, 192, 256> {}
     )*};
 }
-shapes!(1 2 3 4 5 6 7 8);
+shapes!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
 
 /// `S` stages of a `BM × 64` A tile and a `BN × 64` B tile (bf16, swizzled) in the block's
 /// dynamic shared memory, filled by TMA and read by `wgmma`; see the module docs.

@@ -1,0 +1,252 @@
+"""The small-m siblings of the example's `gemm_bf16_nt_bf16` (example-project/kernels/tensor.rs), without a GPU:
+`gemm_bf16_nt_bf16_64x64` (TMA + `wgmma` m64n64k16, one consumer warpgroup, 12 stages) and
+`gemm_bf16_nt_bf16_128x128` (m64n128k16 on two consumer warpgroups, 6 stages), which the tuning of
+`gemm_bf16_nt_bf16` weighs (`#[tune(kernels = [...])]`): at m = 16, 64 or 512 with n = 4096 its own 128 × 256
+tiles make 16 or 64 blocks for the H100's and H200's 132 multiprocessors.
+
+- **Emulation** runs their sm_90a bodies (`OXPACK_EMULATE_ARCH=sm_90a`, set on the module) at ragged small
+  shapes: m = 1, 16, 63, 64, 65, 300 and 512, n and k no multiple of a tile (k a multiple of 8, the TMA's
+  16-byte rows), k deep enough to take each stage ring round more than once. The emulated `wgmma` sums the
+  exact bf16 products in f32 in k order, so each output is that sum rounded to bf16, bit for bit, and within
+  one bf16 rounding and the f32 sum's error of the float64 product. Outputs start as NaN: an element no
+  warpgroup wrote fails.
+- **The tuned call**: a pin (`OXPACK_TUNE=gemm_bf16_nt_bf16:kernel=N`) runs the sibling in the call's place,
+  while emulating as on the GPU; the siblings are `#[only_on(sm_90a)]`, so in emulation of the portable
+  bodies the pinned call is refused in one line, and a direct call of a sibling too.
+- **Machine code**, built for sm_80 and sm_90a: each sibling's sm_90a body issues its `wgmma`s (SASS `HGMMA`,
+  chained: only a stage's last waits), calls nothing (nvJitLink would serialize every `wgmma`: ptxas C7509)
+  and uses no local memory; its portable body holds no sm_90a code. The SASS checks need `cuobjdump`.
+
+The GPU twin against PyTorch: tests/test_gpu_mma.py; the speed: benchmarks/bench_gemm.py.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+from bf16 import BFloat16, to_bf16
+from conftest import EXAMPLE, emulated
+from test_fp8_machine_code import _cuobjdump
+
+from oxpack.builder.pipeline import build_project
+from oxpack.config import load_config
+
+pytestmark = pytest.mark.skipif(
+    not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
+)
+
+SIBLINGS = ("gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128")
+FILES = {"tensor.rs": (EXAMPLE / "kernels" / "tensor.rs").read_text(),
+         "common/mod.rs": (EXAMPLE / "kernels" / "common" / "mod.rs").read_text()}
+
+
+@pytest.fixture(scope="module")
+def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """The example's `tensor.rs` built for sm_80 and sm_90a with `emulation = true`, emulating the sm_90a bodies."""
+    for module in emulated(tmp_path_factory.mktemp("smallm"), "smallm", FILES, archs=("sm_80", "sm_90a")):
+        module._module._emulate_arch = "sm_90a"
+        yield module
+
+
+def widen(bits: np.ndarray) -> np.ndarray:
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+def f32_in_k_order(a: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """a·wᵀ summed in f32 one k at a time from k = 0 (each bf16 product is exact in f32): the emulator's order."""
+    acc = np.zeros((a.shape[0], w.shape[0]), np.float32)
+    for k in range(a.shape[1]):
+        acc += np.outer(a[:, k], w[:, k])
+    return acc
+
+
+def run(mods: ModuleType, kernel: str, a: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """`kernel` on bf16 bits `a` (m × k) and `w` (n × k): c's bits, NaN where nothing was written."""
+    (m, k), n = a.shape, w.shape[0]
+    c = np.full((m, n), 0x7FC0, np.uint16)  # NaN
+    getattr(mods, kernel)(m, n, k, BFloat16(a), BFloat16(w), BFloat16(c))
+    return c
+
+
+# (m, n, k): m from 1 to 512 on both sides of the tiles' 64 and 128 rows; n ragged for both tiles (72: a 64 × 64
+# tile of 8 columns; 130: rows of 260 bytes, whose stores go element by element), k ragged for the 64-deep
+# stages; 1600 = 25 stages takes the 12-stage ring round twice and the 6-stage one four times
+SHAPES = [(1, 72, 136), (16, 130, 200), (63, 72, 1600), (64, 136, 72), (65, 130, 136), (300, 72, 200),
+          (512, 136, 136)]
+
+
+@pytest.mark.parametrize("kernel", SIBLINGS)
+@pytest.mark.parametrize(("m", "n", "k"), SHAPES)
+def test_sibling_is_the_f32_sum_rounded_and_near_float64(mods: ModuleType, rng: np.random.Generator, kernel: str,
+                                                         m: int, n: int, k: int) -> None:
+    a, w = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
+    c = run(mods, kernel, a, w)
+    np.testing.assert_array_equal(c, to_bf16(f32_in_k_order(widen(a), widen(w))))
+    a64, w64 = widen(a).astype(np.float64), widen(w).astype(np.float64)
+    ref, scale = a64 @ w64.T, np.abs(a64) @ np.abs(w64).T
+    got = widen(c).astype(np.float64)
+    assert np.all(np.abs(got - ref) <= 2.0**-8 * np.abs(ref) + 2 * k * 2.0**-24 * scale)
+
+
+def test_siblings_refuse_fewer_blocks_than_tiles_before_the_launch(mods: ModuleType) -> None:
+    """Their `where` states one block per tile (the device code traps on fewer too): 129 × 64 is 3 tiles of
+    64 × 64 and 2 of 128 × 128, each given one block less."""
+    a, w, c = np.zeros((129, 64), np.uint16), np.zeros((64, 64), np.uint16), np.zeros((129, 64), np.uint16)
+    for kernel, tile, threads in (("gemm_bf16_nt_bf16_64x64", 64, (2 * 256, 3 * 256)),
+                                  ("gemm_bf16_nt_bf16_128x128", 128, (384, 2 * 384))):
+        with pytest.raises(ValueError) as info:
+            getattr(mods, kernel)(129, 64, 64, BFloat16(a), BFloat16(w), BFloat16(c), threads=threads[0])
+        assert str(info.value) == (
+            f"{kernel}(): `threads={threads[0]}` differs from the kernel's declared launch `grid = cdiv(m, {tile}) * "
+            f"cdiv(n, {tile})` (threads={threads[1]} for these arguments); leave `threads` out")
+
+
+@pytest.mark.parametrize(("shape", "k"), [("flat", 64), ("2-D", 77)])
+def test_siblings_refuse_arrays_their_tma_cannot_read(mods: ModuleType, shape: str, k: int) -> None:
+    """Flat arrays, or rows that are no multiple of 16 bytes (k = 77): the sm_90a body's TMA sources refuse them,
+    and the kernel's own body is `#[only_on(sm_90a)]`'s refusal, in one line, before the launch: nothing written.
+    (`gemm_bf16_nt_bf16` runs such arrays itself.)"""
+    m, n = 70, 40
+    a, w = np.zeros((m, k), np.uint16), np.zeros((n, k), np.uint16)
+    if shape == "flat":
+        a, w = a.ravel(), w.ravel()
+    for kernel in SIBLINGS:
+        c = np.full((m, n), 0x7FC0, np.uint16)
+        with pytest.raises(mods.LaunchError) as info:
+            getattr(mods, kernel)(m, n, k, BFloat16(a), BFloat16(w), BFloat16(c))
+        assert str(info.value) == (
+            f"{kernel}(): its sm_90a body (`{kernel}_sm90a`) cannot take these arrays, and the kernel runs only on "
+            "sm_90a (`#[only_on(sm_90a)]`): pass what that body reads by TMA (2-D, C-contiguous, 16-byte-aligned "
+            "base and rows)")
+        assert (c == 0x7FC0).all()
+
+
+PINNED = """
+import sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, sys.argv[2])
+from bf16 import BFloat16, to_bf16
+from smallm import kernels as k
+
+
+class Sized(BFloat16):  # with its element count as `size`, as NumPy's and CuPy's arrays: the tuner reads it
+
+    @property
+    def size(self):
+        return self.bits.size
+
+
+k.emulation(True)
+rng = np.random.default_rng(7)
+a, w = to_bf16(rng.standard_normal((70, 136))), to_bf16(rng.standard_normal((72, 136)))
+c = np.full((70, 72), 0x7FC0, np.uint16)
+try:
+    k.gemm_bf16_nt_bf16(70, 72, 136, Sized(a), Sized(w), Sized(c))
+except Exception as exc:
+    print(type(exc).__name__, exc)
+else:
+    wide = lambda x: (x.astype(np.uint32) << 16).view(np.float32)
+    acc = np.zeros((70, 72), np.float32)
+    for i in range(136):
+        acc += np.outer(wide(a)[:, i], wide(w)[:, i])
+    print("ran:", "right" if (c == to_bf16(acc)).all() else "wrong")
+"""
+
+
+@pytest.mark.parametrize(("pin", "arch", "said"), [
+    ("gemm_bf16_nt_bf16:kernel=1", "sm_90a", "ran: right"),
+    ("gemm_bf16_nt_bf16:kernel=2", "sm_90a", "ran: right"),
+    ("gemm_bf16_nt_bf16:kernel=0", "sm_90a", "ran: right"),
+    ("gemm_bf16_nt_bf16:kernel=0", "", "ran: right"),
+    ("gemm_bf16_nt_bf16:kernel=1", "", "LaunchError gemm_bf16_nt_bf16_64x64(): this kernel runs on sm_90a only"),
+    ("gemm_bf16_nt_bf16:kernel=2", "", "LaunchError gemm_bf16_nt_bf16_128x128(): this kernel runs on sm_90a only"),
+    ("gemm_bf16_nt_bf16:kernel=3", "sm_90a", "TuningError OXPACK_TUNE pins kernel `gemm_bf16_nt_bf16` to `kernel=3`, "
+                                             "not one of its candidates: `kernel=0`, `kernel=1`, `kernel=2`;"),
+])
+def test_a_pin_runs_the_sibling_in_the_calls_place(mods: ModuleType, pin: str, arch: str, said: str) -> None:
+    """`gemm_bf16_nt_bf16` with a sibling pinned runs it with the call's arguments into the call's `c`: in
+    emulation of the sm_90a bodies the right product; in emulation of the portable bodies the sibling's refusal
+    (`#[only_on(sm_90a)]`), which shows that the sibling took the call. `kernel=0` is the kernel itself."""
+    out = Path(mods.__file__).parent.parent
+    env = {**os.environ, "OXPACK_TUNE": pin, "OXPACK_EMULATE": "1", "OXPACK_EMULATE_ARCH": arch}
+    if not arch:
+        del env["OXPACK_EMULATE_ARCH"]
+    proc = subprocess.run([sys.executable, "-c", PINNED, str(out), str(Path(__file__).parent)], capture_output=True,
+                          text=True, check=False, timeout=600, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().startswith(said), proc.stdout
+    assert "\n" not in proc.stdout.strip()
+
+
+# ---------------------------------------------------------------- machine code
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> object:
+    """tensor.rs built for sm_80 and sm_90a (no emulation): the crate's PTX, cubins and ptxas logs."""
+    root = tmp_path_factory.mktemp("smallm_code")
+    (root / "src" / "smallmcode").mkdir(parents=True)
+    (root / "src" / "smallmcode" / "__init__.py").write_text("")
+    for file, text in FILES.items():
+        (root / "kernels" / file).parent.mkdir(parents=True, exist_ok=True)
+        (root / "kernels" / file).write_text(text)
+    (root / "pyproject.toml").write_text('[project]\nname = "smallmcode"\nversion = "0.1.0"\n\n[tool.oxpack]\n'
+                                         'kernels = ["kernels/tensor.rs"]\narchs = ["sm_80", "sm_90a"]\nptx = "none"\n')
+    (crate,) = build_project(load_config(root, {}, env={})).crates
+    return crate
+
+
+WGMMA = {"gemm_bf16_nt_bf16_64x64": ("m64n64k16", "64x64x16"), "gemm_bf16_nt_bf16_128x128": ("m64n128k16", "64x128x16")}
+
+
+def _entry(text: str, start: str, name: str) -> str:
+    """Kernel `name`'s part of `text` (PTX or SASS): from `start % name` to the next kernel's start."""
+    at = text.index(start % name)
+    ends = [i for i in (text.find(start.split("%s")[0], at + 1),) if i > 0]
+    return text[at:(ends[0] if ends else len(text))]
+
+
+def test_sm90a_bodies_issue_their_wgmma_with_no_call_and_no_local_memory(built: object) -> None:
+    ptx = built.ptx["sm_90a"]  # type: ignore[attr-defined]
+    for name, (shape, _) in WGMMA.items():
+        code = _entry(ptx, ".entry %s(", name)
+        assert code.count(f"wgmma.mma_async.sync.aligned.{shape}.f32.bf16.bf16") % 4 == 0, name  # 4 × k16 a stage
+        assert f"wgmma.mma_async.sync.aligned.{shape}" in code and "stmatrix" in code, name
+        assert ".local" not in code and "cp.async.bulk.tensor" in code, name
+        assert not re.search(r"\bcall", re.sub(r"//[^\n]*", "", code)), name  # a call serializes every wgmma
+        res = built.resources["sm_90a"][name]  # type: ignore[attr-defined]
+        assert res["spills"] == 0 and res["stack"] == 0, (name, res)
+    assert "setmaxnreg" not in _entry(ptx, ".entry %s(", "gemm_bf16_nt_bf16_64x64")  # one consumer warpgroup: none
+    assert "C7509" not in built.info_logs["sm_90a"], built.info_logs["sm_90a"]  # type: ignore[attr-defined]
+
+
+def test_portable_bodies_hold_no_wgmma_and_trap(built: object) -> None:
+    ptx = built.ptx["sm_80"]  # type: ignore[attr-defined]
+    for name in SIBLINGS:
+        code = _entry(ptx, ".entry %s(", name)
+        assert "wgmma" not in code and "trap" in code, name
+
+
+def test_sass_has_hgmma_chained_and_no_local_memory(built: object, tmp_path: Path) -> None:
+    tool = _cuobjdump()
+    if tool is None:
+        pytest.skip("no cuobjdump (CUDA 13) on PATH or beside ptxas")
+    cubin = tmp_path / "tensor.sm_90a.cubin"
+    cubin.write_bytes(built.cubins["sm_90a"])  # type: ignore[attr-defined]
+    sass = subprocess.run([tool, "-sass", str(cubin)], capture_output=True, text=True, check=True,
+                          timeout=120).stdout
+    for name, (_, shape) in WGMMA.items():
+        code = _entry(sass, "Function : %s\n", name)
+        gmma = re.findall(rf"HGMMA\.{shape}\.F32\.BF16[^;]*;", code)
+        assert len(gmma) >= 4, (name, gmma)
+        assert [("gsb0" in g) for g in gmma[:4]] == [False, False, False, True], (name, gmma)  # a stage, chained
+        assert not re.search(r"\b(LDL|STL)\b", code), name
