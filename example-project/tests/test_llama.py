@@ -283,14 +283,18 @@ def test_what_the_carried_forward_does_not_form_runs_the_original_forward(models
         assert swapped(ids).hidden_states is None  # the carried forward, which forms none
 
 
-def test_activation_checkpointing_checkpoints_the_chosen_layers_and_keeps_the_gradients(models: dict[str, Any]
-                                                                                         ) -> None:
+@pytest.mark.parametrize("with_model", [True, False], ids=["default", "layers-only"])
+def test_activation_checkpointing_checkpoints_the_chosen_layers_and_keeps_the_gradients(models: dict[str, Any],
+                                                                                         with_model: bool) -> None:
     """transformers' activation checkpointing (every other layer here) recomputes those layers in the backward,
-    with the residual carried in and out of each; the gradients are the same."""
+    with the residual carried in and out of each (or, the decoder layers swapped alone, through the layer's
+    swapped forward, which replaces the one transformers wraps); the gradients are the same."""
     ids = _tokens()
     grads = []
+    swapped = copy.deepcopy(models["reference"]).to(torch.bfloat16)
+    kernelize(swapped, {k: v for k, v in LLAMA.items() if with_model or k != "LlamaModel"})
     for checkpointing in (False, True):
-        model = copy.deepcopy(models["swapped"]).train()
+        model = copy.deepcopy(swapped).train()
         calls = []
         if checkpointing:
             model.activation_checkpointing_enable(every_n_layers=2)

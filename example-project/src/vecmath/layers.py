@@ -119,10 +119,24 @@ def _decoder_layer(layer: Any, hidden_states: torch.Tensor, residual: torch.Tens
     return layer.mlp(hidden_states), residual
 
 
+def _checkpointed_layer(layer: Any, hidden_states: torch.Tensor, residual: torch.Tensor | None, /, **kwargs: Any
+                        ) -> tuple[torch.Tensor, torch.Tensor]:
+    """`_decoder_layer`, recomputed in the backward where transformers' activation checkpointing marks `layer`
+    (``activation_checkpointing_enable()``), as its ``GradientCheckpointingLayer`` does: a swapped ``forward``
+    replaces the one that class wraps, so the layer's own checkpointing would not run."""
+    if not (getattr(layer, "gradient_checkpointing", False) and layer.training and torch.is_grad_enabled()):
+        return _decoder_layer(layer, hidden_states, residual, **kwargs)
+    if not getattr(layer, "_can_checkpoint_with_cache", False):
+        kwargs.update(cache=None, use_cache=False)  # the replay would update the cache twice
+    step = functools.partial(_decoder_layer, layer, **kwargs)
+    return layer._gradient_checkpointing_func(step, hidden_states, residual)  # type: ignore[no-any-return]
+
+
 class FusedAddRMSNormDecoderLayer(torch.nn.Module):
     """``LlamaDecoderLayer``'s forward with the residual add after attention fused into the next RMSNorm
     (`fused_add_rms_norm`); its other modules (attention, the MLP, the first norm) run as they are, swapped
-    or not. The add after the MLP stays; `CarriedResidualModel` fuses it too, into the next layer's norm."""
+    or not. The add after the MLP stays; `CarriedResidualModel` fuses it too, into the next layer's norm.
+    Activation checkpointing recomputes the layer where it marks it, as the stock layer's does."""
 
     needs = ("input_layernorm", "self_attn", "post_attention_layernorm", "mlp")
 
@@ -131,9 +145,9 @@ class FusedAddRMSNormDecoderLayer(torch.nn.Module):
                 **kwargs: Any) -> torch.Tensor:
         if "past_key_values" in kwargs:  # the name before transformers 5.40
             cache = kwargs.pop("past_key_values")
-        out, residual = _decoder_layer(self, hidden_states, None, attention_mask=attention_mask,
-                                       position_ids=position_ids, cache=cache, use_cache=use_cache,
-                                       position_embeddings=position_embeddings, **kwargs)
+        out, residual = _checkpointed_layer(self, hidden_states, None, attention_mask=attention_mask,
+                                            position_ids=position_ids, cache=cache, use_cache=use_cache,
+                                            position_embeddings=position_embeddings, **kwargs)
         return residual + out
 
 
@@ -198,10 +212,9 @@ class CarriedResidualModel(torch.nn.Module):
         return_dict = kwargs.pop("return_dict", getattr(config, "return_dict", True))
         if (input_ids is None) == (inputs_embeds is None):
             raise ValueError("You must specify exactly one of input_ids or inputs_embeds")
-        training = self.training and torch.is_grad_enabled()
         if use_cache is None:
             use_cache = getattr(config, "use_cache", None)
-        if use_cache and training and getattr(model, "gradient_checkpointing", False):
+        if use_cache and self.training and torch.is_grad_enabled() and getattr(model, "gradient_checkpointing", False):
             use_cache = False  # as transformers does: a checkpointed layer's replay would update the cache twice
         if inputs_embeds is None:
             inputs_embeds = model.embed_tokens(input_ids)
@@ -217,15 +230,9 @@ class CarriedResidualModel(torch.nn.Module):
 
         hidden_states, residual = inputs_embeds, None
         for layer in model.layers[: config.num_hidden_layers]:
-            args = {"attention_mask": causal_mask, "position_embeddings": position_embeddings,
-                    "position_ids": position_ids, "cache": cache, "use_cache": use_cache, **kwargs}
-            if training and getattr(layer, "gradient_checkpointing", False):
-                if not getattr(layer, "_can_checkpoint_with_cache", False):
-                    args.update(cache=None, use_cache=False)
-                step = functools.partial(_decoder_layer, layer, **args)
-                hidden_states, residual = layer._gradient_checkpointing_func(step, hidden_states, residual)
-            else:
-                hidden_states, residual = _decoder_layer(layer, hidden_states, residual, **args)
+            hidden_states, residual = _checkpointed_layer(
+                layer, hidden_states, residual, attention_mask=causal_mask, position_embeddings=position_embeddings,
+                position_ids=position_ids, cache=cache, use_cache=use_cache, **kwargs)
         if residual is None:  # no layers
             hidden_states = model.norm(hidden_states)
         else:
