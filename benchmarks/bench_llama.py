@@ -1,11 +1,14 @@
 """A Hugging Face Llama with the example's layers swapped in, against the stock model, in the same run.
 
-    python benchmarks/bench_llama.py [--rounds 9]   # on the GPU machine: the vecmath wheel, PyTorch, transformers
+    python benchmarks/bench_llama.py [--rounds 9] [--layers-only]   # on the GPU machine: the vecmath wheel,
+                                                                    # PyTorch, transformers
 
 `transformers.LlamaForCausalLM` from a config (4 layers, hidden 2048, intermediate 5632, 16 heads, 8 key/value
 heads, vocabulary 32000; random weights, bf16), twice: as it is (stock) and with `vecmath.layers.kernelize`
-(RMSNorm, the post-attention residual add fused into its RMSNorm, SwiGLU: the example's kernels, forward and
-backward). Four cells, each the two models timed in paired rounds (turns alternate which goes first; CUDA
+(its default mapping: RMSNorm, SwiGLU, and the residual stream carried between the decoder layers, so that
+every residual add runs inside the fused add + RMSNorm after it; the example's kernels, forward and
+backward). `--layers-only` swaps the layers without `LlamaModel` (the add after each MLP stays outside the
+kernels), to compare. Four cells, each the two models timed in paired rounds (turns alternate which goes first; CUDA
 events around a batch of 5 steps), the ratio the median of the per-round ratios, stock time / swapped time
 (above 1: the swapped model is faster):
 
@@ -29,13 +32,18 @@ from typing import Any
 import torch
 import transformers
 
-from vecmath.layers import kernelize
+from vecmath.layers import LLAMA, kernelize
 
 
 def config() -> Any:
     return transformers.LlamaConfig(vocab_size=32000, hidden_size=2048, intermediate_size=5632, num_hidden_layers=4,
                                     num_attention_heads=16, num_key_value_heads=8, max_position_embeddings=4096,
                                     rms_norm_eps=1e-5)
+
+
+def mapping(layers_only: bool) -> dict[str, type]:
+    """`kernelize`'s default mapping, or it without `LlamaModel` (`--layers-only`)."""
+    return {k: v for k, v in LLAMA.items() if not (layers_only and k == "LlamaModel")}
 
 
 def timed(fn: Callable[[], None], steps: int) -> float:
@@ -69,13 +77,15 @@ def paired(stock: Callable[[], None], swapped: Callable[[], None], rounds: int, 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--layers-only", action="store_true",
+                        help="swap the layers without LlamaModel (its residual adds after the MLPs stay outside)")
     args = parser.parse_args()
     torch.manual_seed(0)
     stock = transformers.LlamaForCausalLM(config()).to("cuda", torch.bfloat16)
     swapped = copy.deepcopy(stock)
-    swapped_names = kernelize(swapped)
+    swapped_names = kernelize(swapped, mapping(args.layers_only))
     print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}, transformers {transformers.__version__}; "
-          f"{len(swapped_names)} modules swapped")
+          f"{len(swapped_names)} modules swapped ({'the layers only' if args.layers_only else 'kernelize default'})")
     print("| cell | stock ms | swapped ms | ratio (stock / swapped) | tokens/s stock → swapped |")
     print("| --- | --- | --- | --- | --- |")
     g = torch.Generator(device="cuda").manual_seed(1)

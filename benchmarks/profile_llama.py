@@ -2,8 +2,11 @@
 stock and the swapped model, compiled, in a training step (batch 4 × 1024) or a prefill (batch 8 × 1024 under
 `inference_mode`), three of each.
 
-    python3 benchmarks/profile_llama.py [--prefill] [--rows 14]   # on the GPU machine: the vecmath wheel, PyTorch,
-                                                                 # transformers
+    python3 benchmarks/profile_llama.py [--prefill] [--rows 14] [--layers-only]   # on the GPU machine: the vecmath
+                                                                                 # wheel, PyTorch, transformers
+
+The swapped model is bench_llama.py's: `kernelize`'s default mapping, or it without `LlamaModel`
+(`--layers-only`).
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--prefill", action="store_true", help="profile a prefill, not a training step")
     parser.add_argument("--rows", type=int, default=14, help="kernels listed per model")
+    parser.add_argument("--layers-only", action="store_true",
+                        help="swap the layers without LlamaModel (its residual adds after the MLPs stay outside)")
     args = parser.parse_args()
     torch.manual_seed(0)
     stock = bench_llama.transformers.LlamaForCausalLM(bench_llama.config()).to("cuda", torch.bfloat16)
     swapped = copy.deepcopy(stock)
-    kernelize(swapped)
+    kernelize(swapped, bench_llama.mapping(args.layers_only))
     ids = torch.randint(0, 32000, (8, 1024) if args.prefill else (4, 1024), device="cuda")
     what = "prefill" if args.prefill else "training step"
     for name, model in (("stock", stock), ("swapped", swapped)):
