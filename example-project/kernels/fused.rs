@@ -77,11 +77,13 @@ macro_rules! two_passes {
 }
 
 /// The fused kernel's one-read body for one block's row, holding up to `$n` 16-byte chunks of
-/// it a thread (`RegChunks`), the longer rows in two passes (`two_passes!`); writes `rstd`.
-/// `fused_add_rmsnorm_bf16` holds four chunks, `fused_add_rmsnorm_bf16_one_chunk` one.
+/// it a thread (`RegChunks`); a longer row runs `$longer` (given `row`, `hrow`, `xr`, `rr` and
+/// `inv_n`, it gives rstd); writes `rstd`. `fused_add_rmsnorm_bf16` holds four chunks and reads a
+/// longer row twice (`two_passes!`); `fused_add_rmsnorm_bf16_one_chunk` holds one and its `where`
+/// refuses longer rows.
 macro_rules! fused_one_read {
     ($n:literal, $i:ident, $eps:ident, $x:ident, $residual:ident, $weight:ident, $out:ident, $residual_out:ident,
-     $rstd:ident) => {{
+     $rstd:ident, |$row:ident, $hrow:ident, $xr:ident, $rr:ident, $inv_n:ident| $longer:expr) => {{
         // `None` for a whole block at once (both outputs have x's length): no thread skips the
         // block reduction.
         let (Some(row), Some(hrow)) = ($out.block_row($i), $residual_out.block_row($i)) else { return };
@@ -94,7 +96,8 @@ macro_rules! fused_one_read {
             h.map_with_store([$weight], |hv, [w]| scaled(hv, s, w), row);
             s
         } else {
-            two_passes!(row, hrow, xr, rr, $weight, $eps, inv_n) // too long for the registers
+            let ($row, $hrow, $xr, $rr, $inv_n) = (row, hrow, xr, rr, inv_n);
+            $longer
         };
         if let Some(o) = $rstd.block_value($i) {
             *o = s;
@@ -125,26 +128,29 @@ kernel! {
         rstd: &mut DisjointSlice<f32, OnePerBlock>,
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
              len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
-        fused_one_read!(4, i, eps, x, residual, weight, out, residual_out, rstd)
+        fused_one_read!(4, i, eps, x, residual, weight, out, residual_out, rstd,
+                        |row, hrow, xr, rr, inv_n| two_passes!(row, hrow, xr, rr, weight, eps, inv_n))
     }
 
-    /// `fused_add_rmsnorm_bf16` holding one 16-byte chunk (8 values) of the row a thread: few
-    /// registers (at most 32, for two blocks of 1,024 an SM), so blocks of 256 hold as many rows in
-    /// flight as the SM's threads allow. A row of up to 8 · block channels is read once, a longer one
-    /// twice. The same bits; the tuning of `fused_add_rmsnorm_bf16` weighs it.
+    /// `fused_add_rmsnorm_bf16` holding one 16-byte chunk (8 values) of the row a thread: fewer
+    /// registers, so more rows in flight an SM. Rows of at most 8 · block channels, blocks of whole warps
+    /// (its `where`; a longer row's second pass would cost the registers saved). The same bits; the
+    /// tuning of `fused_add_rmsnorm_bf16` weighs it, and skips a block its `where` refuses.
     #[launch(grid = len(rstd))]
-    #[tune(block = [256, 512, 1024])]
+    #[tune(block = [256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
-    #[launch_bounds(1024, 2)]
+    #[launch_bounds(512)]
     pub fn fused_add_rmsnorm_bf16_one_chunk(
         i: ThreadIndex, eps: f32, x: &[BF16], residual: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
         residual_out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
         rstd: &mut DisjointSlice<f32, OnePerBlock>,
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
-             len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
-        fused_one_read!(1, i, eps, x, residual, weight, out, residual_out, rstd)
+             len(residual_out) == len(x), len(rstd) == len(x) / len(weight), len(weight) <= 8 * block,
+             block % 32 == 0) {
+        // every row fits the thread's one chunk (the `where`): the other arm never runs
+        fused_one_read!(1, i, eps, x, residual, weight, out, residual_out, rstd, |_row, _hrow, _xr, _rr, _inv_n| trap())
     }
 
     /// `fused_add_rmsnorm_bf16` in two passes over each row (the second read mostly from L2),

@@ -81,10 +81,12 @@ macro_rules! rmsnorm_passes {
 }
 
 /// RMSNorm's one-read body for one block's row, holding up to `$n` 16-byte chunks of it a
-/// thread (`RegChunks`), the longer rows in two passes (`rmsnorm_passes!`); writes `rstd`.
-/// `rmsnorm_bf16` holds four chunks, `rmsnorm_bf16_one_chunk` one (few registers, more rows an SM).
+/// thread (`RegChunks`); a longer row runs `$longer` (given `row`, `xr` and `inv_n`, it gives
+/// rstd); writes `rstd`. `rmsnorm_bf16` holds four chunks and reads a longer row twice
+/// (`rmsnorm_passes!`); `rmsnorm_bf16_one_chunk` holds one and its `where` refuses longer rows.
 macro_rules! rmsnorm_one_read {
-    ($n:literal, $i:ident, $eps:ident, $x:ident, $weight:ident, $out:ident, $rstd:ident) => {{
+    ($n:literal, $i:ident, $eps:ident, $x:ident, $weight:ident, $out:ident, $rstd:ident,
+     |$row:ident, $xr:ident, $inv_n:ident| $longer:expr) => {{
         // `None` for a whole block at once: no thread skips the block reduction.
         let Some(row) = $out.block_row($i) else { return };
         let Some(xr) = $x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
@@ -94,7 +96,8 @@ macro_rules! rmsnorm_one_read {
             v.map_with([$weight], |xv, [w]| scaled(xv, s, w)).store(row);
             s
         } else {
-            rmsnorm_passes!(block::sum_f32, row, xr, $weight, $eps, inv_n)
+            let ($row, $xr, $inv_n) = (row, xr, inv_n);
+            $longer
         };
         if let Some(o) = $rstd.block_value($i) {
             *o = s;
@@ -481,24 +484,27 @@ kernel! {
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
         rstd: &mut DisjointSlice<f32, OnePerBlock>,
     ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
-        rmsnorm_one_read!(4, i, eps, x, weight, out, rstd)
+        rmsnorm_one_read!(4, i, eps, x, weight, out, rstd,
+                          |row, xr, inv_n| rmsnorm_passes!(block::sum_f32, row, xr, weight, eps, inv_n))
     }
 
-    /// `rmsnorm_bf16` holding one 16-byte chunk (8 values) of the row a thread: few registers (at
-    /// most 32, for two blocks of 1,024 an SM), so blocks of 256 hold as many rows in flight as the
-    /// SM's threads allow, where the one-read kernel's room for four chunks limits it by registers.
-    /// A row of up to 8 · block channels is read once, a longer one twice (as the two-pass sibling).
-    /// The same bits as `rmsnorm_bf16`; the tuning of `rmsnorm_bf16` weighs it.
+    /// `rmsnorm_bf16` holding one 16-byte chunk (8 values) of the row a thread: fewer registers, so
+    /// more rows in flight an SM where the one-read kernel's room for four chunks limits it.
+    /// Rows of at most 8 · block channels, blocks of whole warps (its `where`; a longer row's second
+    /// pass would cost the registers saved). The same bits as `rmsnorm_bf16`; the tuning of
+    /// `rmsnorm_bf16` weighs it, and skips a block its `where` refuses.
     #[launch(grid = len(rstd))]
-    #[tune(block = [256, 512, 1024])]
+    #[tune(block = [256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
-    #[launch_bounds(1024, 2)]
+    #[launch_bounds(512)]
     pub fn rmsnorm_bf16_one_chunk(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
         rstd: &mut DisjointSlice<f32, OnePerBlock>,
-    ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
-        rmsnorm_one_read!(1, i, eps, x, weight, out, rstd)
+    ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight),
+             len(weight) <= 8 * block, block % 32 == 0) {
+        // every row fits the thread's one chunk (the `where`): the other arm never runs
+        rmsnorm_one_read!(1, i, eps, x, weight, out, rstd, |_row, _xr, _inv_n| trap())
     }
 
     /// `rmsnorm_bf16` reading each row twice (the squares, then each chunk scaled and written;

@@ -27,6 +27,7 @@ import pytest
 
 from hostarrays import BFloat16, rng, to_bf16  # noqa: F401  (rng: the fixture)
 from vecmath import kernels
+from vecmath._oxpack.runtime import KernelValueError
 
 SUPPORT = Path(kernels.__file__).parent / "_oxpack"
 EMULATION = (SUPPORT / "emulate.py").is_file()
@@ -268,14 +269,29 @@ def test_rmsnorm_bf16_siblings_give_the_same_bits(rng: np.random.Generator, rows
     the squares folded in the same order with the same fused multiply-adds, then the same scaling."""
     x32, w32, _, _ = data(rng, rows, cols)
     x, w = bf16(x32), bf16(w32)
-    every = (kernels.rmsnorm_bf16, kernels.rmsnorm_bf16_two_pass, kernels.rmsnorm_bf16_one_chunk)
-    for block in (128, 256, 512, 1024):  # 1,024: the one-chunk sibling's largest, too many for the kernel's registers
+    for block in (128, 256, 512):
         got = set()
-        for kernel in every if block <= 512 else every[1:]:
+        # the one-chunk sibling takes rows of at most 8 · block (its `where`)
+        chunk = (kernels.rmsnorm_bf16_one_chunk,) if cols <= 8 * block else ()
+        for kernel in (kernels.rmsnorm_bf16, kernels.rmsnorm_bf16_two_pass, *chunk):
             out, rstd = bf16(np.zeros(rows * cols, np.float32)), np.zeros(rows, np.float32)
             kernel(EPS, x, w, out, rstd, block=block)
             got.add((raw(out), raw(rstd)))
         assert len(got) == 1, block
+
+
+def test_rmsnorm_bf16_one_chunk_refuses_longer_rows_and_partial_warps(rng: np.random.Generator) -> None:
+    """`rmsnorm_bf16_one_chunk` holds one chunk of 8 a thread: a row longer than 8 · block, or a block of a
+    partial warp (whose lanes hold fewer chunks), is refused before the launch, in one line naming the
+    requirement; the tuning of `rmsnorm_bf16` skips such a block."""
+    x32, w32, _, _ = data(rng, 2, 4100)
+    x, w = bf16(x32), bf16(w32)
+    out, rstd = bf16(np.zeros(2 * 4100, np.float32)), np.zeros(2, np.float32)
+    with pytest.raises(KernelValueError, match=r"requirement `len\(weight\) <= 8 \* block` failed"):
+        kernels.rmsnorm_bf16_one_chunk(EPS, x, w, out, rstd, block=512)
+    with pytest.raises(KernelValueError, match=r"requirement `block % 32 == 0` failed"):
+        kernels.rmsnorm_bf16_one_chunk(EPS, bf16(x32[:, :64].copy()), bf16(w32[:64].copy()),
+                                       bf16(np.zeros(2 * 64, np.float32)), rstd, block=48)
 
 
 # ---------------------------------------------------------------- the contract and the calls
