@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from bf16 import BFloat16, to_bf16
-from conftest import EXAMPLE, emulated
+from conftest import emulated, example_kernel_files
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -94,7 +94,7 @@ kernel! {
 def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """The probes and the example's `attention.rs`, built with `emulation = true`, emulating."""
     yield from emulated(tmp_path_factory.mktemp("attn"), "attnprobe",
-                        {"probe.rs": PROBE, "attention.rs": (EXAMPLE / "kernels" / "attention.rs").read_text()})
+                        {"probe.rs": PROBE, **example_kernel_files("attention.rs")})
 
 
 def widen(bits: np.ndarray) -> np.ndarray:

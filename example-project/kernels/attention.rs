@@ -17,6 +17,8 @@
 //! `len(o) / (seq · head_dim)`), so a call passes only data. A `threads=` or `block=` given that
 //! differs is refused before the launch, in one line, and an `o` of a partial sequence by the
 //! kernels' `where (...)` (the device code traps on them too).
+mod common;
+use common::recip;
 use oxpack::prelude::*;
 use oxpack::math::fast;
 use oxpack::mma::{AccumFor, BTile, BtTile};
@@ -53,7 +55,7 @@ fn attention<const D: usize, const BKV: usize, const KS: usize, const NS: usize,
     if seq == 0 {
         return;
     }
-    if o.len() % (seq * D) != 0 {
+    if o.groups() * seq * D != o.len() {
         trap(); // not a whole number of (seq, head_dim) sequences
     }
     let Some(mut tile) = o.seq_tile() else { return }; // a block past the last tile
@@ -100,7 +102,7 @@ fn attention<const D: usize, const BKV: usize, const KS: usize, const NS: usize,
         let p = sc.to_a::<BF16, PK>();
         acc.mma_a(&p, &stage.b(), 0); // o += p·v
     }
-    let inv = l.map(|x| if x > 0.0 { 1.0 / x } else { 0.0 });
+    let inv = l.map(|x| if x > 0.0 { recip(x) } else { 0.0 });
     acc.map_rows(&inv, |x, i| x * i);
     tile.store(&acc);
 }
@@ -157,7 +159,7 @@ fn attention_sm90a<const D: usize>(
     pipe.run_with_registers(
         o,
         |p, _| produce_sm90a(p, q, k, v, group, row0, steps),
-        |c, o| consume_sm90a(c, o, seq, causal, scale, row0, steps),
+        |c, o| consume_sm90a(c, o, seq as u32, causal, scale, row0, steps),
     );
 }
 
@@ -174,12 +176,16 @@ fn produce_sm90a<const D: usize>(
 
 #[inline(always)]
 fn consume_sm90a<const D: usize>(
-    mut c: AttnConsumer<BF16, H_STAGES, D>, o: &mut DisjointSlice<BF16, AttnTiles<D>>, seq: usize, causal: bool,
+    mut c: AttnConsumer<BF16, H_STAGES, D>, o: &mut DisjointSlice<BF16, AttnTiles<D>>, seq: u32, causal: bool,
     scale: f32, row0: usize, steps: usize,
 ) where
     oxpack::wgmma::WgCols<D>: oxpack::attn_pipeline::AFragWidth,
 {
-    let wrow = row0 + 64 * c.index(); // the warpgroup's first row
+    // Rows and columns in 32 bits (64-bit ones take two registers each, and the loop has none
+    // to spare at head dim 128): row0 and every c0 below are multiples of 128 below seq < 2^32,
+    // so at most 2^32 - 128, and no sum below wraps.
+    let wrow = row0 as u32 + 64 * c.index() as u32; // the warpgroup's first row
+    const LAST: u32 = HBKV as u32 - 1; // a tile's last column, from its first
     let scale = scale * core::f32::consts::LOG2_E; // softmax in base 2
     let mut m = WgRows::splat(f32::NEG_INFINITY); // running row maximum (scaled)
     let mut l = WgRows::splat(0.0); // running row sum of p
@@ -188,11 +194,11 @@ fn consume_sm90a<const D: usize>(
         let stage = c.wait();
         let mut sc = WgAccum::<HBKV>::zero();
         sc.qk(&stage); // s = q·kᵀ for the tile's 128 columns
-        let c0 = s * HBKV;
+        let c0 = (s * HBKV) as u32; // below seq
         sc.map(|x| x * scale);
-        if c0 + HBKV > seq || (causal && c0 + HBKV > wrow + 1) {
+        if c0 + LAST >= seq || (causal && c0 + LAST > wrow) {
             // columns past the sequence, or past the row (causal), contribute nothing
-            sc.mask(seq - c0, causal.then(|| wrow as isize - c0 as isize), f32::NEG_INFINITY);
+            sc.mask((seq - c0) as usize, causal.then(|| wrow as isize - c0 as isize), f32::NEG_INFINITY);
         }
         let m_new = m.zip(&sc.row_max(), f32::max);
         // a row with every column masked so far has m = -inf: subtract 0 (its p are all 0)
@@ -205,7 +211,7 @@ fn consume_sm90a<const D: usize>(
         let p = sc.to_bf16_a();
         acc.pv(&p, &stage); // o += p·v
     }
-    let inv = l.map(|x| if x > 0.0 { 1.0 / x } else { 0.0 });
+    let inv = l.map(|x| if x > 0.0 { recip(x) } else { 0.0 });
     acc.map_rows(&inv, |x, i| x * i);
     if let Some(mut t) = o.wg_seq_tile(&c) {
         t.store(&acc);

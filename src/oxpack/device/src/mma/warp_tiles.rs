@@ -210,11 +210,12 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> DisjointSlice<T,
         self.shape[0]
     }
 
-    /// How many whole sequences (`rows × N` each) the output holds.
+    /// How many whole sequences (`rows × N` each) the output holds. Divides with no 64-bit
+    /// division instruction (a subroutine call in SASS: see `tile_grid::quot`).
     #[inline(always)]
     pub fn groups(&self) -> usize {
         match self.shape[0].checked_mul(N) {
-            Some(per) if per > 0 => self.len / per,
+            Some(per) if per > 0 => crate::tile_grid::quot(self.len, per),
             _ => 0,
         }
     }
@@ -246,10 +247,12 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> DisjointSlice<T,
             return None;
         }
         let w = crate::block_thread_linear() / 32;
-        let row0 = (tiles - 1 - block / groups) * BM;
+        // block < 2^32: a 32-bit division whenever groups fits (always in a real launch)
+        let across = crate::tile_grid::quot(block, groups);
+        let row0 = (tiles - 1 - across) * BM;
         Some(SeqTile {
             ptr: self.ptr,
-            group: block % groups,
+            group: block - across * groups,
             rows,
             row0,
             warp_row: row0 + w * WM,
