@@ -48,7 +48,7 @@ use crate::mbarrier::{new_pipeline, roles, StageMemory};
 use crate::tma::{coord, TmaElem, TmaSource3, BOX_BYTES, BOX_ROWS};
 use crate::wgmma::{descriptor, each, fail, wg_lane, whole_warp, WgAccum, WgCols, WgWidth, WG_ROWS, WG_THREADS};
 use crate::layout::Layout;
-use crate::mma::FromAccum;
+use crate::mma::{FromAccum, KvHeads};
 use crate::sealed::Sealed;
 use crate::shared_mem::DynShared;
 use crate::Elem;
@@ -689,6 +689,14 @@ impl<T: Elem, const D: usize> DisjointSlice<T, AttnTiles<D>> {
             Some(per) if per > 0 => crate::tile_grid::quot(self.len, per),
             _ => 0,
         }
+    }
+
+    /// How the output's sequences share the sequences of k and v when k and v hold `kv_len`
+    /// elements each ([`KvHeads`]: grouped-query attention); `None` unless `kv_len` is a whole,
+    /// nonzero number of `seq × D` sequences whose count divides [`groups`](Self::groups).
+    #[inline(always)]
+    pub fn kv_heads(&self, kv_len: usize) -> Option<KvHeads> {
+        KvHeads::new(self.groups(), self.shape[0].checked_mul(D)?, kv_len)
     }
 
     /// How many tiles cover the output (`groups · ceil(seq / 128)`): launch that many blocks.
