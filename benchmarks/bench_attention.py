@@ -66,7 +66,7 @@ def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int,
           kv_heads: int | None = None) -> tuple[str, float, float, float, float]:
     q = torch.randn(b, h, n, d, device="cuda").to(torch.bfloat16)
     k, v = (torch.randn(b, kv_heads or h, n, d, device="cuda").to(torch.bfloat16) for _ in range(2))
-    gqa = {"enable_gqa": True} if kv_heads else {}
+    gqa = kv_heads is not None  # SDPA's enable_gqa: k and v of fewer heads
     o = torch.empty_like(q)
     scale = 1 / math.sqrt(d)
     if HOPPER:
@@ -84,12 +84,12 @@ def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int,
             fn(n, int(causal), scale, q, k, v, o)
 
     def theirs() -> None:
-        F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale, **gqa)
+        F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale, enable_gqa=gqa)
 
     backend = sdpa_kernel(SDPBackend.FLASH_ATTENTION) if SDPA == "flash" else contextlib.nullcontext()
     with backend:
         ours()
-        ref = F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale, **gqa)
+        ref = F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale, enable_gqa=gqa)
         err = float((o.float() - ref.float()).abs().max())
         if not err <= 2.0**-6 * float(v.float().abs().max()):
             raise SystemExit(f"{name} (causal={causal}) is wrong: max error {err}")
