@@ -5,14 +5,15 @@ into DIR (`oxpack build --out DIR`), against `F.scaled_dot_product_attention` wi
 backend forced (`--sdpa flash`, the default), or with the backend PyTorch picks when it is called
 plainly (`--sdpa default`: cuDNN's attention on an H100 or H200), in the same run.
 
-    python benchmarks/bench_attention.py [--repeat 15] [--sdpa flash|default]   # on the GPU machine: vecmath wheel, PyTorch
+    python benchmarks/bench_attention.py [--repeat 15] [--sdpa flash|default] [--gqa]   # on the GPU machine: vecmath wheel, PyTorch
     python benchmarks/bench_attention.py --hopper DIR [--repeat 15] [--sdpa flash|default]
 
 For batch 8, heads 16, seq 4096 and head dim 64 and 128, causal and not: check ours against SDPA,
 then time both on the same bf16 inputs in batches of back-to-back calls between CUDA events,
 alternating batch by batch (in turn first). Times are medians, the ratio the median of per-round
 ratios. FLOPs are 4·b·h·n²·d (q·kᵀ and p·v), halved under a causal mask, as FlashAttention counts
-them. Prints one Markdown table.
+them. With `--gqa` (the example's kernels only), grouped-query attention instead: batch 4, 32 query
+heads for 8 k/v heads, seq 4096, against SDPA with `enable_gqa=True`. Prints one Markdown table.
 """
 
 from __future__ import annotations
@@ -61,8 +62,11 @@ def paired(ours: Callable[[], object], theirs: Callable[[], object], batch: int,
     return statistics.median(t_o), statistics.median(t_t), statistics.median(ratios)
 
 
-def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int) -> tuple[str, float, float, float, float]:
-    q, k, v = (torch.randn(b, h, n, d, device="cuda").to(torch.bfloat16) for _ in range(3))
+def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int,
+          kv_heads: int | None = None) -> tuple[str, float, float, float, float]:
+    q = torch.randn(b, h, n, d, device="cuda").to(torch.bfloat16)
+    k, v = (torch.randn(b, kv_heads or h, n, d, device="cuda").to(torch.bfloat16) for _ in range(2))
+    gqa = kv_heads is not None  # SDPA's enable_gqa: k and v of fewer heads
     o = torch.empty_like(q)
     scale = 1 / math.sqrt(d)
     if HOPPER:
@@ -80,18 +84,18 @@ def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int) -> tuple[st
             fn(n, int(causal), scale, q, k, v, o)
 
     def theirs() -> None:
-        F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
+        F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale, enable_gqa=gqa)
 
     backend = sdpa_kernel(SDPBackend.FLASH_ATTENTION) if SDPA == "flash" else contextlib.nullcontext()
     with backend:
         ours()
-        ref = F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
+        ref = F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale, enable_gqa=gqa)
         err = float((o.float() - ref.float()).abs().max())
         if not err <= 2.0**-6 * float(v.float().abs().max()):
             raise SystemExit(f"{name} (causal={causal}) is wrong: max error {err}")
         t_o, t_t, ratio = paired(ours, theirs, 10, repeat)
     flop = 4.0 * b * h * n * n * d / (2 if causal else 1)
-    shape = f"{b}×{h}×{n}×{d}" + (", causal" if causal else "")
+    shape = f"{b}×{h}×{n}×{d}" + (f", {kv_heads} k/v heads" if kv_heads else "") + (", causal" if causal else "")
     return shape, flop, t_o, t_t, ratio
 
 
@@ -111,9 +115,15 @@ def main() -> int:
         from vecmath import kernels as vecmath_kernels
 
         kernels = vecmath_kernels
+    gqa = "--gqa" in sys.argv
+    if gqa and HOPPER:
+        raise SystemExit("--gqa: the example's kernels (tests/packages/hopper's take no GQA): leave --hopper out")
     torch.manual_seed(0)
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}")
-    rows = [bench(8, 16, 4096, d, causal, repeat) for d in (128, 64) for causal in (False, True)]
+    if gqa:
+        rows = [bench(4, 32, 4096, d, causal, repeat, kv_heads=8) for d in (128, 64) for causal in (False, True)]
+    else:
+        rows = [bench(8, 16, 4096, d, causal, repeat) for d in (128, 64) for causal in (False, True)]
     ours = "`attention_fwd_sm90_d*` (TMA + wgmma)" if HOPPER else "`attention_fwd_d*`"
     print(f"\n| shape (b×h×n×d) | oxpack {ours} | TFLOP/s | SDPA ({SDPA}) | TFLOP/s | oxpack of SDPA |")
     print("| --- | --- | --- | --- | --- | --- |")

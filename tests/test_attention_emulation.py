@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from bf16 import BFloat16, to_bf16
-from conftest import EXAMPLE, emulated
+from conftest import emulated, example_kernel_files
 
 pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
@@ -86,6 +86,20 @@ kernel! {
         });
         t.store(&acc);
     }
+
+    /// `o.kv_heads(kv_len)` of a `SeqTiles<64, 16, 8>` output of `seq` rows, from one thread: `seqs[g]` gets
+    /// the k/v sequence that o's sequence g reads (`KvHeads::seq`) for g below o's sequences and `per_kv`
+    /// after them; every `seqs[i]` gets u32::MAX where `kv_heads` gives `None`.
+    pub fn kv_heads_probe(seq: u32, kv_len: u32, seqs: &[AtomicU32],
+                          o: &mut DisjointSlice<f32, SeqTiles<64, 16, 8>> = (seq)) {
+        if block_idx().x != 0 || thread_idx().x != 0 {
+            return;
+        }
+        let (heads, groups) = (o.kv_heads(kv_len as usize), o.groups());
+        for (g, s) in seqs.iter().enumerate() {
+            s.store(heads.map_or(u32::MAX, |h| if g < groups { h.seq(g) as u32 } else { h.per_kv() as u32 }));
+        }
+    }
 }
 """
 
@@ -94,7 +108,7 @@ kernel! {
 def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """The probes and the example's `attention.rs`, built with `emulation = true`, emulating."""
     yield from emulated(tmp_path_factory.mktemp("attn"), "attnprobe",
-                        {"probe.rs": PROBE, "attention.rs": (EXAMPLE / "kernels" / "attention.rs").read_text()})
+                        {"probe.rs": PROBE, **example_kernel_files("attention.rs")})
 
 
 def widen(bits: np.ndarray) -> np.ndarray:
@@ -263,3 +277,31 @@ def test_attention_refuses_a_wrong_launch_or_a_partial_sequence(mods: ModuleType
     kernel(100, 0, 0.125, z, z, z, o)
     assert (out == 0).all()  # zeros: every element written
     kernel(0, 0, 0.125, z, z, z, o)  # no rows: a grid of no block
+
+
+# ---------------------------------------------------------------- grouped-query attention: KvHeads
+
+
+@pytest.mark.parametrize(("kv_seqs", "expected"), [
+    (2, [0, 0, 0, 0, 1, 1, 1, 1, 4]),  # GQA: 4 query heads a k/v head
+    (8, [0, 1, 2, 3, 4, 5, 6, 7, 1]),  # as many k/v heads as query heads: each its own
+    (1, [0] * 8 + [8]),  # MQA: one k/v head for all
+    (4, [0, 0, 1, 1, 2, 2, 3, 3, 2]),
+])
+def test_kv_heads_maps_each_sequence_to_its_kv_sequence(mods: ModuleType, kv_seqs: int, expected: list[int]) -> None:
+    """`kv_heads(len(k))` of an output of 8 sequences (of 4 rows × 8): sequence g reads k/v sequence
+    g / (8 / kv_seqs), the grouping of `enable_gqa=True` (consecutive query heads share a k/v head)."""
+    seq, per = 4, 4 * 8
+    seqs = np.zeros(9, np.uint32)
+    mods.kv_heads_probe(seq, kv_seqs * per, seqs, np.zeros(8 * per, np.float32), threads=32, block=32)
+    assert seqs.tolist() == expected
+
+
+@pytest.mark.parametrize("kv_len", [0, 48, 3 * 32, 16 * 32, 5 * 32])
+def test_kv_heads_refuses_lengths_that_are_no_grouping(mods: ModuleType, kv_len: int) -> None:
+    """No grouping: k empty, not a whole number of sequences (48 elements of 32-element sequences), or a
+    number of sequences that does not divide the output's 8 (3, 5, and 16: more k/v heads than query
+    heads). The kernels trap on these (their `where` refuses the call before)."""
+    seqs = np.zeros(9, np.uint32)
+    mods.kv_heads_probe(4, kv_len, seqs, np.zeros(8 * 32, np.float32), threads=32, block=32)
+    assert (seqs == np.iinfo(np.uint32).max).all()

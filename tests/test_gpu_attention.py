@@ -115,6 +115,42 @@ def test_attention_at_the_benchmark_shape(causal: bool) -> None:
     assert float((o.float() - theirs).abs().max()) <= 2.0**-6 * float(v.float().abs().max())
 
 
+# (batch, heads, kv_heads, seq, head dim): GQA at ragged sequences, MQA, and the issue's 32 query heads for 8 k/v heads
+GQA_SHAPES = [(2, 8, 2, 1, 64), (1, 4, 1, 127, 128), (2, 6, 3, 300, 64), (1, 32, 8, 1000, 128),
+              (1, 32, 8, 4096, 128)]
+
+
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize(("b", "h", "hkv", "n", "d"), GQA_SHAPES)
+def test_gqa_matches_sdpa_with_enable_gqa(b: int, h: int, hkv: int, n: int, d: int, causal: bool) -> None:
+    """k and v with fewer heads than q (GQA; MQA with one), the same call: query head i reads k/v head
+    i // (h // hkv), as `F.scaled_dot_product_attention(..., enable_gqa=True)`; on Hopper the sm_90a variant
+    runs it (4-D arrays whose rows are seq), elsewhere the mma.sync body."""
+    q = torch.randn(b, h, n, d, device=CUDA).to(torch.bfloat16)
+    k, v = (torch.randn(b, hkv, n, d, device=CUDA).to(torch.bfloat16) for _ in range(2))
+    scale = 1 / math.sqrt(d)
+    o = run(q, k, v, causal, scale)
+    assert not o.isnan().any(), "an element of o was never written"
+    ref, mag = reference(q, *(x.repeat_interleave(h // hkv, dim=1) for x in (k, v)), causal, scale)
+    err = (o.float() - ref).abs()
+    assert bool((err <= 2.0**-7 * mag + 1e-5).all()), float((err / mag.clamp_min(1e-30)).max())
+    theirs = F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale, enable_gqa=True).float()
+    assert bool(((o.float() - theirs).abs() <= 2.0**-6 * mag + 1e-5).all())
+
+
+def test_gqa_heads_not_a_multiple_of_kv_heads_are_refused_before_the_launch() -> None:
+    """3 query heads for 2 k/v heads: one line naming the requirement and the lengths, nothing queued."""
+    q = torch.randn(1, 3, 70, 64, device=CUDA).to(torch.bfloat16)
+    k = torch.randn(1, 2, 70, 64, device=CUDA).to(torch.bfloat16)
+    o = torch.full_like(q, float("nan"))
+    with pytest.raises(kernels.KernelValueError) as caught:
+        kernels.attention_fwd_d64(70, 0, 0.125, q, k, k, o)
+    assert str(caught.value) == (f"attention_fwd_d64(): requirement `len(o) % max(len(k), 1) == 0` failed: "
+                                 f"len(o) = {q.numel()}, len(k) = {k.numel()}")
+    torch.cuda.synchronize()
+    assert bool(o.isnan().all())
+
+
 def test_a_large_scale_and_the_same_bits_twice() -> None:
     q, k, v = (torch.randn(2, 2, 300, 64, device=CUDA).to(torch.bfloat16) for _ in range(3))
     o1, o2 = run(q, k, v, True, 4.0), run(q, k, v, True, 4.0)

@@ -1,7 +1,10 @@
 //! Attention forward on tensor cores (sm_80 and newer), the FlashAttention-2 algorithm:
-//! o = softmax(scale · q·kᵀ [+ causal mask]) · v for bf16 q, k, v, o of shape (batch, heads,
-//! seq, head_dim), contiguous, with f32 accumulation and an online softmax, so the seq × seq
-//! scores never leave the registers.
+//! o = softmax(scale · q·kᵀ [+ causal mask]) · v for bf16 q, o of shape (batch, heads, seq,
+//! head_dim) and k, v of shape (batch, kv_heads, seq, head_dim), contiguous, with f32 accumulation
+//! and an online softmax, so the seq × seq scores never leave the registers. kv_heads divides heads:
+//! grouped-query attention (GQA; MQA with one k/v head), where query head h reads k/v head
+//! h / (heads / kv_heads), as `F.scaled_dot_product_attention(..., enable_gqa=True)`; the kernels
+//! read the group's size from the arrays' lengths (`len(o) / len(k)`), so a call is the same.
 //!
 //! Each block of 128 threads (4 warps) takes 64 rows of q of one (batch, head), each warp 16 of
 //! them, and loops over k and v in tiles of 64 rows (32 for head dim 128), double-buffered by a
@@ -17,6 +20,8 @@
 //! `len(o) / (seq · head_dim)`), so a call passes only data. A `threads=` or `block=` given that
 //! differs is refused before the launch, in one line, and an `o` of a partial sequence by the
 //! kernels' `where (...)` (the device code traps on them too).
+mod common;
+use common::recip;
 use oxpack::prelude::*;
 use oxpack::math::fast;
 use oxpack::mma::{AccumFor, BTile, BtTile};
@@ -53,13 +58,16 @@ fn attention<const D: usize, const BKV: usize, const KS: usize, const NS: usize,
     if seq == 0 {
         return;
     }
-    if o.len() % (seq * D) != 0 {
+    if o.groups() * seq * D != o.len() {
         trap(); // not a whole number of (seq, head_dim) sequences
     }
+    // k and v: a whole number of heads that divides q's (GQA: heads / kv_heads query heads a k/v head)
+    let Some(kv_heads) = o.kv_heads(k.len()) else { trap() };
     let Some(mut tile) = o.seq_tile() else { return }; // a block past the last tile
-    // this block's (batch, head): seq × D matrices of q, k and v
-    let at = tile.group() * seq * D;
-    let (Some(qm), Some(km), Some(vm)) = (part::<D>(q, at, seq), part::<D>(k, at, seq), part::<D>(v, at, seq)) else {
+    // this block's (batch, head): seq × D matrices of q, and of k and v at its k/v head
+    let (at, kv_at) = (tile.group() * seq * D, kv_heads.seq(tile.group()) * seq * D);
+    let (Some(qm), Some(km), Some(vm)) = (part::<D>(q, at, seq), part::<D>(k, kv_at, seq), part::<D>(v, kv_at, seq))
+    else {
         trap()
     };
     let (row0, wrow) = (tile.block_row(), tile.warp_row());
@@ -100,7 +108,7 @@ fn attention<const D: usize, const BKV: usize, const KS: usize, const NS: usize,
         let p = sc.to_a::<BF16, PK>();
         acc.mma_a(&p, &stage.b(), 0); // o += p·v
     }
-    let inv = l.map(|x| if x > 0.0 { 1.0 / x } else { 0.0 });
+    let inv = l.map(|x| if x > 0.0 { recip(x) } else { 0.0 });
     acc.map_rows(&inv, |x, i| x * i);
     tile.store(&acc);
 }
@@ -143,12 +151,15 @@ fn attention_sm90a<const D: usize>(
         trap(); // one block per 128-row tile of each sequence
     }
     let seq = seq as usize;
-    if q.len() != o.len() || k.len() != o.len() || v.len() != o.len() || o.groups() * seq * D != o.len()
+    if q.len() != o.len() || v.len() != k.len() || o.groups() * seq * D != o.len()
         || q.rows() != seq || k.rows() != seq || v.rows() != seq
     {
-        trap(); // q, k, v: (batch · heads) × seq × D, o the same number of elements
+        trap(); // q: (batch · heads) × seq × D, o as many elements; k and v alike
     }
+    // k and v: a whole number of heads that divides q's (GQA: heads / kv_heads query heads a k/v head)
+    let Some(kv_heads) = o.kv_heads(k.len()) else { trap() };
     let Some((group, row0)) = o.seq_block() else { return }; // the whole block returns
+    let kv = kv_heads.seq(group); // the k/v sequence of this block's (batch, head)
     let causal = causal != 0;
     // k/v rows that this block's rows see: all, or up to its last row under a causal mask
     let end = if causal { seq.min(row0 + HBQ) } else { seq };
@@ -156,30 +167,35 @@ fn attention_sm90a<const D: usize>(
     let pipe = AttnPipeline::<BF16, H_STAGES, D>::new(smem, steps);
     pipe.run_with_registers(
         o,
-        |p, _| produce_sm90a(p, q, k, v, group, row0, steps),
-        |c, o| consume_sm90a(c, o, seq, causal, scale, row0, steps),
+        |p, _| produce_sm90a(p, q, k, v, group, kv, row0, steps),
+        |c, o| consume_sm90a(c, o, seq as u32, causal, scale, row0, steps),
     );
 }
 
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn produce_sm90a<const D: usize>(
     mut p: AttnProducer<BF16, H_STAGES, D>, q: &TmaSource3<BF16>, k: &TmaSource3<BF16>, v: &TmaSource3<BF16>,
-    group: usize, row0: usize, steps: usize,
+    group: usize, kv: usize, row0: usize, steps: usize,
 ) {
     p.load_q(q, group, row0);
     for s in 0..steps {
-        p.load_kv(k, v, group, s * HBKV);
+        p.load_kv(k, v, kv, s * HBKV);
     }
 }
 
 #[inline(always)]
 fn consume_sm90a<const D: usize>(
-    mut c: AttnConsumer<BF16, H_STAGES, D>, o: &mut DisjointSlice<BF16, AttnTiles<D>>, seq: usize, causal: bool,
+    mut c: AttnConsumer<BF16, H_STAGES, D>, o: &mut DisjointSlice<BF16, AttnTiles<D>>, seq: u32, causal: bool,
     scale: f32, row0: usize, steps: usize,
 ) where
     oxpack::wgmma::WgCols<D>: oxpack::attn_pipeline::AFragWidth,
 {
-    let wrow = row0 + 64 * c.index(); // the warpgroup's first row
+    // Rows and columns in 32 bits (64-bit ones take two registers each, and the loop has none
+    // to spare at head dim 128): row0 and every c0 below are multiples of 128 below seq < 2^32,
+    // so at most 2^32 - 128, and no sum below wraps.
+    let wrow = row0 as u32 + 64 * c.index() as u32; // the warpgroup's first row
+    const LAST: u32 = HBKV as u32 - 1; // a tile's last column, from its first
     let scale = scale * core::f32::consts::LOG2_E; // softmax in base 2
     let mut m = WgRows::splat(f32::NEG_INFINITY); // running row maximum (scaled)
     let mut l = WgRows::splat(0.0); // running row sum of p
@@ -188,11 +204,11 @@ fn consume_sm90a<const D: usize>(
         let stage = c.wait();
         let mut sc = WgAccum::<HBKV>::zero();
         sc.qk(&stage); // s = q·kᵀ for the tile's 128 columns
-        let c0 = s * HBKV;
+        let c0 = (s * HBKV) as u32; // below seq
         sc.map(|x| x * scale);
-        if c0 + HBKV > seq || (causal && c0 + HBKV > wrow + 1) {
+        if c0 + LAST >= seq || (causal && c0 + LAST > wrow) {
             // columns past the sequence, or past the row (causal), contribute nothing
-            sc.mask(seq - c0, causal.then(|| wrow as isize - c0 as isize), f32::NEG_INFINITY);
+            sc.mask((seq - c0) as usize, causal.then(|| wrow as isize - c0 as isize), f32::NEG_INFINITY);
         }
         let m_new = m.zip(&sc.row_max(), f32::max);
         // a row with every column masked so far has m = -inf: subtract 0 (its p are all 0)
@@ -205,7 +221,7 @@ fn consume_sm90a<const D: usize>(
         let p = sc.to_bf16_a();
         acc.pv(&p, &stage); // o += p·v
     }
-    let inv = l.map(|x| if x > 0.0 { 1.0 / x } else { 0.0 });
+    let inv = l.map(|x| if x > 0.0 { recip(x) } else { 0.0 });
     acc.map_rows(&inv, |x, i| x * i);
     if let Some(mut t) = o.wg_seq_tile(&c) {
         t.store(&acc);
@@ -214,14 +230,17 @@ fn consume_sm90a<const D: usize>(
 
 kernel! {
     /// o ← softmax(scale · q·kᵀ) · v (causal: column j of row i masked for j > i), head dim 64:
-    /// q, k, v, o of shape (batch, heads, seq, 64), contiguous bf16, sums in f32. One block of
-    /// 128 threads per 64 rows of each sequence.
+    /// q and o of shape (batch, heads, seq, 64), k and v (batch, kv_heads, seq, 64), contiguous
+    /// bf16, sums in f32. Grouped-query attention when kv_heads < heads (a multiple of it: each k/v
+    /// head serves `heads / kv_heads` consecutive query heads; 1 is MQA), read from the lengths:
+    /// `len(o) / len(k)` = heads / kv_heads. One block of 128 threads per 64 rows of each sequence.
     #[launch(grid = len(o) / max(seq * 64, 1) * cdiv(seq, 64), block = 128)]
     #[launch_bounds(128)]
     pub fn attention_fwd_d64(
         seq: u32, causal: u32, scale: f32, q: &[BF16], k: &[BF16], v: &[BF16],
         o: &mut DisjointSlice<BF16, Out<64>> = (seq),
-    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o), len(o) % max(seq * 64, 1) == 0,
+    ) where (len(q) == len(o), len(v) == len(k), len(o) % max(seq * 64, 1) == 0, len(k) % max(seq * 64, 1) == 0,
+             len(k) >= min(len(o), 1), len(o) % max(len(k), 1) == 0,
              block.x == block == 128, blocks.x == blocks >= len(o) / max(seq * 64, 1) * cdiv(seq, 64)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, BtTile<BF16, 64, 64>, BTile<BF16, 64, 64>);
         attention::<64, 64, 4, 8, 4, 8>(pipe, seq, causal, scale, q, k, v, o);
@@ -233,15 +252,17 @@ kernel! {
     pub fn attention_fwd_d128(
         seq: u32, causal: u32, scale: f32, q: &[BF16], k: &[BF16], v: &[BF16],
         o: &mut DisjointSlice<BF16, Out<128>> = (seq),
-    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o), len(o) % max(seq * 128, 1) == 0,
+    ) where (len(q) == len(o), len(v) == len(k), len(o) % max(seq * 128, 1) == 0, len(k) % max(seq * 128, 1) == 0,
+             len(k) >= min(len(o), 1), len(o) % max(len(k), 1) == 0,
              block.x == block == 128, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 64)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, BtTile<BF16, 32, 128>, BTile<BF16, 32, 128>);
         attention::<128, 32, 8, 4, 2, 16>(pipe, seq, causal, scale, q, k, v, o);
     }
 
     /// `attention_fwd_d64` on Hopper (sm_90a): TMA + `wgmma`, one block of 384 threads per 128 rows
-    /// of each sequence. q, k and v are read by TMA: 4-D (batch, heads, seq, 64) arrays (or 3-D
-    /// (batch · heads, seq, 64)) whose rows are the call's `seq` (`rows(q) == seq`, ...); other
+    /// of each sequence. q, k and v are read by TMA: 4-D (batch, heads, seq, 64) arrays (k and v
+    /// (batch, kv_heads, seq, 64); or 3-D (batch · heads, seq, 64)) whose rows are the call's `seq`
+    /// (`rows(q) == seq`, ...); other
     /// arrays (a flat one, or rows other than `seq`, which the portable body reads as flat
     /// memory) go to the portable body, before the launch.
     #[variant_of(attention_fwd_d64, sm_90a)]
@@ -251,7 +272,8 @@ kernel! {
     pub fn attention_fwd_d64_sm90a(
         seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
         o: &mut DisjointSlice<BF16, AttnTiles<64>> = (seq), smem: DynShared<u64>,
-    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o), len(o) % max(seq * 64, 1) == 0,
+    ) where (len(q) == len(o), len(v) == len(k), len(o) % max(seq * 64, 1) == 0, len(k) % max(seq * 64, 1) == 0,
+             len(k) >= min(len(o), 1), len(o) % max(len(k), 1) == 0,
              rows(q) == rows(k) == rows(v) == seq, cols(q) == cols(k) == cols(v) == 64,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 64, 1) * cdiv(seq, 128)) {
         attention_sm90a::<64>(seq, causal, scale, &q, &k, &v, o, smem);
@@ -265,7 +287,8 @@ kernel! {
     pub fn attention_fwd_d128_sm90a(
         seq: u32, causal: u32, scale: f32, q: TmaSource3<BF16>, k: TmaSource3<BF16>, v: TmaSource3<BF16>,
         o: &mut DisjointSlice<BF16, AttnTiles<128>> = (seq), smem: DynShared<u64>,
-    ) where (len(q) == len(o), len(k) == len(o), len(v) == len(o), len(o) % max(seq * 128, 1) == 0,
+    ) where (len(q) == len(o), len(v) == len(k), len(o) % max(seq * 128, 1) == 0, len(k) % max(seq * 128, 1) == 0,
+             len(k) >= min(len(o), 1), len(o) % max(len(k), 1) == 0,
              rows(q) == rows(k) == rows(v) == seq, cols(q) == cols(k) == cols(v) == 128,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 128)) {
         attention_sm90a::<128>(seq, causal, scale, &q, &k, &v, o, smem);

@@ -202,3 +202,94 @@ def test_attention_sm90a_leaves_rows_other_than_seq_to_the_portable_body(
         assert np.abs(widen(o).reshape(seqs, seq, d) - ref).max() <= 2.0**-6 * np.abs(widen(v)).max()
     else:
         assert (o == NAN_BF16).all()  # seq 0: no row to write (grid 0), on every body
+
+
+# ---------------------------------------------------------------- grouped-query attention (GQA, MQA)
+
+
+def gqa_call(tmp_path: Path, d: int, seq: int, causal: bool, batch: int, heads: int, kv_heads: int,
+             rng: np.random.Generator) -> tuple[dict[str, Any], np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
+    """`attention_fwd_d{d}` with q, o of shape (batch, heads, seq, d) and k, v of (batch, kv_heads, seq, d):
+    under sm_90a (what `hopper` said, and o) and by the portable body emulated here (its o), and q, k, v."""
+    q = to_bf16(rng.standard_normal((batch, heads, seq, d)))
+    k, v = (to_bf16(rng.standard_normal((batch, kv_heads, seq, d))) for _ in range(2))
+    o = np.full(q.shape, NAN_BF16, np.uint16)
+    args = [("int", seq), ("int", int(causal)), ("float", 1 / math.sqrt(d)), ("bf16", "q"), ("bf16", "k"),
+            ("bf16", "v"), ("bf16", "o")]
+    said, out = hopper(tmp_path, f"attention_fwd_d{d}", args, {"q": q, "k": k, "v": v, "o": o})
+    portable = np.full(q.shape, NAN_BF16, np.uint16)
+    getattr(kernels, f"attention_fwd_d{d}")(seq, int(causal), 1 / math.sqrt(d), BFloat16(q), BFloat16(k),
+                                            BFloat16(v), BFloat16(portable))
+    return said, out["o"], portable, (q, k, v)
+
+
+@pytest.mark.parametrize(("d", "seq", "causal", "batch", "heads", "kv_heads"), [
+    (64, 1, False, 2, 4, 2),  # one row: a tile of 128 (and of 64) rows holding one
+    (128, 127, True, 1, 4, 1),  # MQA: every query head reads the one k/v head
+    (64, 300, True, 2, 4, 2),  # 300 rows: 3 tiles of 128, the last ragged
+    (128, 300, False, 1, 6, 3),
+])
+def test_gqa_matches_torch_sdpa_in_float64(tmp_path: Path, rng: np.random.Generator, emulated: None, d: int,
+                                           seq: int, causal: bool, batch: int, heads: int, kv_heads: int) -> None:
+    """Fewer k/v heads than query heads (GQA; MQA with one): query head h reads k/v head h / (heads / kv_heads),
+    the group's size read from the arrays' lengths (the call is the same). The sm_90a body (TMA, `wgmma`) runs
+    the call, and so does the portable one here; every element of o written, each within a few bf16 ulps of
+    max |v| of PyTorch's `F.scaled_dot_product_attention(..., enable_gqa=True)` in float64 on the same bf16
+    inputs (p is rounded to bf16 before p·v, o at the end)."""
+    torch = pytest.importorskip("torch", reason="the GQA reference is PyTorch's SDPA (CI installs the CPU build)")
+    said, o, portable, (q, k, v) = gqa_call(tmp_path, d, seq, causal, batch, heads, kv_heads, rng)
+    assert said == {"outcome": "ran", "picked": "sm_90a", "refusals": 0}, said
+    q64, k64, v64 = (torch.from_numpy(widen(x)) for x in (q, k, v))
+    ref = torch.nn.functional.scaled_dot_product_attention(q64, k64, v64, is_causal=causal, scale=1 / math.sqrt(d),
+                                                           enable_gqa=True).numpy()
+    bound = 2.0**-6 * np.abs(widen(v)).max()
+    for got in (widen(o), widen(portable)):
+        assert not np.isnan(got).any(), "an element of o was never written"
+        assert np.abs(got - ref).max() <= bound
+    # the grouping, not only the bound: each query head's o is that of its own k/v head, which another
+    # head's k/v would miss by far more than the rounding
+    if kv_heads > 1:
+        wrong = torch.nn.functional.scaled_dot_product_attention(
+            q64, k64.roll(1, dims=1).repeat_interleave(heads // kv_heads, dim=1),
+            v64.roll(1, dims=1).repeat_interleave(heads // kv_heads, dim=1), is_causal=causal,
+            scale=1 / math.sqrt(d)).numpy()
+        assert np.abs(widen(o) - wrong).max() > 8 * np.abs(widen(o) - ref).max()
+
+
+@pytest.mark.parametrize(("heads", "kv_heads", "requirement"), [
+    (3, 2, "len(o) % max(len(k), 1) == 0"),  # heads not a multiple of kv_heads
+    (2, 4, "len(o) % max(len(k), 1) == 0"),  # more k/v heads than query heads
+])
+def test_gqa_heads_not_a_multiple_of_kv_heads_are_refused_in_one_line(
+        tmp_path: Path, rng: np.random.Generator, emulated: None, heads: int, kv_heads: int, requirement: str) -> None:
+    """Query heads that k/v heads do not divide: refused before the launch, by both bodies, in one line that
+    names the requirement and the lengths (the device code traps on them too); o untouched."""
+    d, seq = 64, 70
+    q = to_bf16(rng.standard_normal((1, heads, seq, d)))
+    k, v = (to_bf16(rng.standard_normal((1, kv_heads, seq, d))) for _ in range(2))
+    o = np.full(q.shape, NAN_BF16, np.uint16)
+    args = [("int", seq), ("int", 0), ("float", 0.125), ("bf16", "q"), ("bf16", "k"), ("bf16", "v"), ("bf16", "o")]
+    said, out = hopper(tmp_path, "attention_fwd_d64", args, {"q": q, "k": k, "v": v, "o": o})
+    line = (f"KernelValueError: attention_fwd_d64(): requirement `{requirement}` failed: "
+            f"len(o) = {q.size}, len(k) = {k.size}")
+    assert said["outcome"] == line, said
+    assert (out["o"] == NAN_BF16).all()
+    with pytest.raises(kernels.KernelValueError) as err:
+        kernels.attention_fwd_d64(seq, 0, 0.125, BFloat16(q), BFloat16(k), BFloat16(v), BFloat16(o))
+    assert str(err.value) == line.removeprefix("KernelValueError: ") and "\n" not in str(err.value)
+
+
+def test_gqa_k_and_v_of_other_lengths_are_refused_in_one_line(tmp_path: Path, rng: np.random.Generator,
+                                                             emulated: None) -> None:
+    """v with another number of heads than k, and k not a whole number of seq × d sequences: refused before
+    the launch, in one line each."""
+    d, seq = 64, 40
+    q = to_bf16(rng.standard_normal((1, 4, seq, d)))
+    o = np.full(q.shape, NAN_BF16, np.uint16)
+    k2, v1 = to_bf16(rng.standard_normal((1, 2, seq, d))), to_bf16(rng.standard_normal((1, 1, seq, d)))
+    with pytest.raises(kernels.KernelValueError, match=r"requirement `len\(v\) == len\(k\)` failed"):
+        kernels.attention_fwd_d64(seq, 0, 0.125, BFloat16(q), BFloat16(k2), BFloat16(v1), BFloat16(o))
+    ragged = to_bf16(rng.standard_normal(seq * d + 64))
+    with pytest.raises(kernels.KernelValueError, match=r"requirement `len\(k\) % max\(seq \* 64, 1\) == 0` failed"):
+        kernels.attention_fwd_d64(seq, 0, 0.125, BFloat16(q), BFloat16(ragged), BFloat16(ragged), BFloat16(o))
+    assert (o == NAN_BF16).all()

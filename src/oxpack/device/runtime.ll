@@ -882,6 +882,14 @@ define i32 @__oxpack_sm90a_smem(ptr %p) #0 {
   %r = trunc i64 %i to i32
   ret i32 %r
 }
+; `x` unchanged, through an asm that LLVM can neither look into nor move out of a loop: what a loop
+; computes from it is computed there, each iteration, instead of being hoisted out and held in
+; registers across the whole loop (the attention consumer's q descriptors, otherwise D / 16
+; registers live across the softmax loop, which spill at head dim 128).
+define i32 @__oxpack_sm90a_opaque(i32 %x) #3 {
+  %r = call i32 asm sideeffect "mov.b32 $0, $1;", "=r,r"(i32 %x)
+  ret i32 %r
+}
 define void @__oxpack_sm90a_mbarrier_init(ptr %bar, i32 %count) #3 {
   %a = call i32 @__oxpack_sm90a_smem(ptr %bar)
   call void asm sideeffect "mbarrier.init.shared::cta.b64 [$0], $1;", "r,r,~{memory}"(i32 %a, i32 %count)

@@ -48,7 +48,7 @@ use crate::mbarrier::{new_pipeline, roles, StageMemory};
 use crate::tma::{coord, TmaElem, TmaSource3, BOX_BYTES, BOX_ROWS};
 use crate::wgmma::{descriptor, each, fail, wg_lane, whole_warp, WgAccum, WgCols, WgWidth, WG_ROWS, WG_THREADS};
 use crate::layout::Layout;
-use crate::mma::FromAccum;
+use crate::mma::{FromAccum, KvHeads};
 use crate::sealed::Sealed;
 use crate::shared_mem::DynShared;
 use crate::Elem;
@@ -543,15 +543,27 @@ where
     /// warpgroup's 64 × N block): a ragged last tile and a causal mask.
     #[inline(always)]
     pub fn mask(&mut self, cols: usize, diag: Option<isize>, value: f32) {
-        let (w, g, t) = wg_lane();
-        let (lane_col, lane_diag) = (2 * t as isize, 2 * t as isize - (16 * w + g) as isize);
-        let cols = cols.min(isize::MAX as usize) as isize;
+        // the thread's place from its index, hidden from LLVM: computed here, in the mask's
+        // branch, rather than hoisted out of the softmax loop as two more registers held across it
+        let tid = rt::__oxpack_sm90a_opaque(crate::block_thread_linear() as u32) as usize % WG_THREADS;
+        let (w, g, t) = (tid / 32, (tid % 32) / 4, tid % 4);
+        // accumulator i sits at column 2t + col and at column minus row 2t - (16w + g) + off
+        // (`col`, `off` below: constants of i, in -8..N); so it is masked when col ≥ cols - 2t, or
+        // off > d + 16w + g - 2t. The bounds are computed once per call and each accumulator
+        // compares a constant against them: written the other way round (2t + col ≥ cols), LLVM
+        // hoists the N / 2 sums out of the softmax loop, where they take registers (and spill).
+        // In 32 bits: cols and d are clamped to ±2^30, beyond which no column of the block (nor
+        // every one) compares otherwise, so the answers are those of the exact bounds.
+        const LIM: isize = 1 << 30;
+        let lane = (16 * w + g) as i32 - 2 * t as i32;
+        let col_lim = cols.min(LIM as usize) as i32 - 2 * t as i32;
+        let diag_lim = diag.map(|dg| dg.clamp(-LIM, LIM) as i32 + lane);
         let d = self.regs();
         each!(N / 2, |i| {
             let (j, e) = (i / 4, i % 4);
-            let col = (8 * j + (e & 1)) as isize;
-            let off = col - (8 * (e >> 1)) as isize;
-            if lane_col >= cols - col || diag.is_some_and(|dg| lane_diag > dg - off) {
+            let col = (8 * j + (e & 1)) as i32;
+            let off = col - (8 * (e >> 1)) as i32;
+            if col >= col_lim || diag_lim.is_some_and(|dl| off > dl) {
                 // SAFETY: i < N / 2.
                 unsafe { *d.add(i) = value };
             }
@@ -596,7 +608,10 @@ impl WgAccum<BKV> {
         let d = self.regs();
         // SAFETY: shared addresses of the pipeline's tiles.
         let (q, k) = unsafe { (rt::__oxpack_sm90a_smem(p.q_tile()), rt::__oxpack_sm90a_smem(p.k_tile(stage.slot))) };
-        let q = q + (stage.cons.wg * WG_ROWS * 128) as u32;
+        // the warpgroup's rows of q: the same address every step, hidden from LLVM so that the
+        // D / 16 descriptors below are made here each step (a few integer instructions) rather
+        // than hoisted out of the caller's loop into D / 16 registers held across it
+        let q = rt::__oxpack_sm90a_opaque(q + (stage.cons.wg * WG_ROWS * 128) as u32);
         rt::__oxpack_sm90a_wgmma_fence();
         each!(D / 16, |s| {
             let (kc, kk) = (s / 4, s % 4);
@@ -665,13 +680,23 @@ impl<T: Elem, const D: usize> DisjointSlice<T, AttnTiles<D>> {
         self.shape[0]
     }
 
-    /// How many whole sequences (`seq × D` each) the output holds.
+    /// How many whole sequences (`seq × D` each) the output holds. Divides with no 64-bit
+    /// division instruction (a subroutine call in SASS, which would serialize every `wgmma` of the
+    /// kernel: see `tile_grid::quot`).
     #[inline(always)]
     pub fn groups(&self) -> usize {
         match self.shape[0].checked_mul(D) {
-            Some(per) if per > 0 => self.len / per,
+            Some(per) if per > 0 => crate::tile_grid::quot(self.len, per),
             _ => 0,
         }
+    }
+
+    /// How the output's sequences share the sequences of k and v when k and v hold `kv_len`
+    /// elements each ([`KvHeads`]: grouped-query attention); `None` unless `kv_len` is a whole,
+    /// nonzero number of `seq × D` sequences whose count divides [`groups`](Self::groups).
+    #[inline(always)]
+    pub fn kv_heads(&self, kv_len: usize) -> Option<KvHeads> {
+        KvHeads::new(self.groups(), self.shape[0].checked_mul(D)?, kv_len)
     }
 
     /// How many tiles cover the output (`groups · ceil(seq / 128)`): launch that many blocks.
@@ -695,7 +720,9 @@ impl<T: Elem, const D: usize> DisjointSlice<T, AttnTiles<D>> {
         if groups == 0 || block >= groups * tiles {
             return None;
         }
-        Some((block % groups, (tiles - 1 - block / groups) * BQ))
+        // block < 2^32: a 32-bit division whenever groups fits (always in a real launch)
+        let across = crate::tile_grid::quot(block, groups);
+        Some((block - across * groups, (tiles - 1 - across) * BQ))
     }
 
     /// The calling consumer warpgroup's 64 rows of its block's tile; `None` as for

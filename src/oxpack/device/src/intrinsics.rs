@@ -248,6 +248,7 @@ pub(crate) mod sm90a {
 
     unsafe extern "C" {
         pub fn __oxpack_sm90a_smem(p: *const u8) -> u32;
+        pub safe fn __oxpack_sm90a_opaque(x: u32) -> u32;
         pub fn __oxpack_sm90a_mbarrier_init(bar: *mut u64, count: u32);
         pub safe fn __oxpack_sm90a_mbarrier_init_fence();
         pub fn __oxpack_sm90a_mbarrier_arrive(bar: *mut u64);

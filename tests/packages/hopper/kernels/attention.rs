@@ -50,7 +50,7 @@ fn attention<const D: usize>(
     pipe.run_with_registers(
         o,
         |p, _| produce(p, q, k, v, group, row0, steps),
-        |c, o| consume(c, o, seq, causal, scale, row0, steps),
+        |c, o| consume(c, o, seq as u32, causal, scale, row0, steps),
     );
 }
 
@@ -67,12 +67,16 @@ fn produce<const D: usize>(
 
 #[inline(always)]
 fn consume<const D: usize>(
-    mut c: AttnConsumer<BF16, STAGES, D>, o: &mut DisjointSlice<BF16, AttnTiles<D>>, seq: usize, causal: bool,
+    mut c: AttnConsumer<BF16, STAGES, D>, o: &mut DisjointSlice<BF16, AttnTiles<D>>, seq: u32, causal: bool,
     scale: f32, row0: usize, steps: usize,
 ) where
     oxpack::wgmma::WgCols<D>: oxpack::attn_pipeline::AFragWidth,
 {
-    let wrow = row0 + 64 * c.index(); // the warpgroup's first row
+    // Rows and columns in 32 bits (64-bit ones take two registers each, and the loop has none
+    // to spare at head dim 128): row0 and every c0 below are multiples of 128 below seq < 2^32,
+    // so at most 2^32 - 128, and no sum below wraps.
+    let wrow = row0 as u32 + 64 * c.index() as u32; // the warpgroup's first row
+    const LAST: u32 = BKV as u32 - 1; // a tile's last column, from its first
     let scale = scale * core::f32::consts::LOG2_E; // softmax in base 2
     let mut m = WgRows::splat(f32::NEG_INFINITY); // running row maximum (scaled)
     let mut l = WgRows::splat(0.0); // running row sum of p
@@ -81,11 +85,11 @@ fn consume<const D: usize>(
         let stage = c.wait();
         let mut sc = WgAccum::<BKV>::zero();
         sc.qk(&stage); // s = q·kᵀ for the tile's 128 columns
-        let c0 = s * BKV;
+        let c0 = (s * BKV) as u32; // below seq
         sc.map(|x| x * scale);
-        if c0 + BKV > seq || (causal && c0 + BKV > wrow + 1) {
+        if c0 + LAST >= seq || (causal && c0 + LAST > wrow) {
             // columns past the sequence, or past the row (causal), contribute nothing
-            sc.mask(seq - c0, causal.then(|| wrow as isize - c0 as isize), f32::NEG_INFINITY);
+            sc.mask((seq - c0) as usize, causal.then(|| wrow as isize - c0 as isize), f32::NEG_INFINITY);
         }
         let m_new = m.zip(&sc.row_max(), f32::max);
         // a row with every column masked so far has m = -inf: subtract 0 (its p are all 0)
@@ -98,11 +102,22 @@ fn consume<const D: usize>(
         let p = sc.to_bf16_a();
         acc.pv(&p, &stage); // o += p·v
     }
-    let inv = l.map(|x| if x > 0.0 { 1.0 / x } else { 0.0 });
+    let inv = l.map(|x| if x > 0.0 { recip(x) } else { 0.0 });
     acc.map_rows(&inv, |x, i| x * i);
     if let Some(mut t) = o.wg_seq_tile(&c) {
         t.store(&acc);
     }
+}
+
+/// 1 / l for a row sum l ≥ 1 (the row's maximum adds 2^0), with no division: `1.0 / l` is
+/// `rcp.rn.f32`, whose slow path is a subroutine call in SASS, and a kernel with any call gets every
+/// `wgmma` serialized (ptxas C7509). An `rsqrt.approx` squared, then one Newton step (within f32
+/// rounding of 1 / l).
+#[inline(always)]
+fn recip(l: f32) -> f32 {
+    let r = fast::rsqrt(l);
+    let y = r * r;
+    y * (-l).mul_add(y, 2.0)
 }
 
 kernel! {

@@ -439,6 +439,10 @@ pub(crate) mod sm90a {
         (p as usize).wrapping_sub(dynamic_shared() as usize) as u32
     }
 
+    pub fn __oxpack_sm90a_opaque(x: u32) -> u32 {
+        x
+    }
+
     /// # Safety
     /// `bar` is 8 bytes of shared memory, 8-aligned.
     pub unsafe fn __oxpack_sm90a_mbarrier_init(bar: *mut u64, count: u32) {

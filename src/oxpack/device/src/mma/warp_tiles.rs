@@ -182,6 +182,48 @@ impl<T: Elem, const BM: usize, const BN: usize, const WM: usize, const WN: usize
     }
 }
 
+/// How the sequences of an attention output share the sequences of k and v, from the lengths:
+/// grouped-query attention (GQA; MQA with one k/v head), where each k/v head serves `heads /
+/// kv_heads` consecutive query heads, so that output sequence `group` (= `b · heads + h`, heads
+/// within a batch) reads k/v sequence `group / (heads / kv_heads)` (= `b · kv_heads + h / (heads /
+/// kv_heads)`); with as many k/v heads as query heads, its own. From
+/// [`SeqTiles`]' and [`AttnTiles`](crate::attn_pipeline::AttnTiles)' `kv_heads`.
+#[derive(Clone, Copy, Debug)]
+pub struct KvHeads {
+    per: usize,
+}
+
+impl KvHeads {
+    /// `groups` output sequences of `per_seq` elements and k/v arrays of `kv_len` elements: `None`
+    /// unless `kv_len` is a whole, nonzero number of sequences whose count divides `groups`.
+    #[inline(always)]
+    pub(crate) fn new(groups: usize, per_seq: usize, kv_len: usize) -> Option<Self> {
+        if per_seq == 0 || kv_len == 0 {
+            return None;
+        }
+        let kv_seqs = crate::tile_grid::quot(kv_len, per_seq);
+        let per = crate::tile_grid::quot(groups, kv_seqs);
+        if kv_seqs * per_seq != kv_len || per == 0 || per * kv_seqs != groups {
+            return None;
+        }
+        Some(KvHeads { per })
+    }
+
+    /// Query heads per k/v head (`heads / kv_heads`; 1 without grouping).
+    #[inline(always)]
+    pub fn per_kv(&self) -> usize {
+        self.per
+    }
+
+    /// The k/v sequence that output sequence `group` reads: `group / per_kv()`, with no 64-bit
+    /// division instruction (a subroutine call in SASS, which serializes an sm_90a kernel's
+    /// `wgmma`s: `tile_grid::quot`).
+    #[inline(always)]
+    pub fn seq(&self, group: usize) -> usize {
+        crate::tile_grid::quot(group, self.per)
+    }
+}
+
 /// Output layout for attention-like outputs: `groups` sequences (a batch × heads, each `rows ×
 /// N`, row-major, one after the other: a contiguous `(batch, heads, rows, N)` tensor), `rows`
 /// the shape (`= (seq)` in `kernel!`), cut into tiles of `BM` rows of one sequence, each cut into
@@ -210,13 +252,22 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> DisjointSlice<T,
         self.shape[0]
     }
 
-    /// How many whole sequences (`rows × N` each) the output holds.
+    /// How many whole sequences (`rows × N` each) the output holds. Divides with no 64-bit
+    /// division instruction (a subroutine call in SASS: see `tile_grid::quot`).
     #[inline(always)]
     pub fn groups(&self) -> usize {
         match self.shape[0].checked_mul(N) {
-            Some(per) if per > 0 => self.len / per,
+            Some(per) if per > 0 => crate::tile_grid::quot(self.len, per),
             _ => 0,
         }
+    }
+
+    /// How the output's sequences share the sequences of k and v when k and v hold `kv_len`
+    /// elements each ([`KvHeads`]: grouped-query attention); `None` unless `kv_len` is a whole,
+    /// nonzero number of `rows × N` sequences whose count divides [`groups`](Self::groups).
+    #[inline(always)]
+    pub fn kv_heads(&self, kv_len: usize) -> Option<KvHeads> {
+        KvHeads::new(self.groups(), self.shape[0].checked_mul(N)?, kv_len)
     }
 
     /// How many tiles cover the output (`groups · ceil(rows / BM)`): launch that many blocks
@@ -246,10 +297,12 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> DisjointSlice<T,
             return None;
         }
         let w = crate::block_thread_linear() / 32;
-        let row0 = (tiles - 1 - block / groups) * BM;
+        // block < 2^32: a 32-bit division whenever groups fits (always in a real launch)
+        let across = crate::tile_grid::quot(block, groups);
+        let row0 = (tiles - 1 - across) * BM;
         Some(SeqTile {
             ptr: self.ptr,
-            group: block % groups,
+            group: block - across * groups,
             rows,
             row0,
             warp_row: row0 + w * WM,

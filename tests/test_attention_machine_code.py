@@ -1,0 +1,102 @@
+"""The sm_90a attention's machine code (example-project/kernels/attention.rs, the `attention_fwd_d64` and
+`attention_fwd_d128` variants `#[variant_of(..., sm_90a)]`), built for sm_80 and sm_90a without a GPU: each
+body issues its two GEMMs as chained `wgmma`s (SASS `HGMMA`), with no call and no local memory.
+
+nvJitLink compiles PTX as a separate compilation unit: there a kernel that calls any function gets every
+`wgmma` serialized (ptxas C7509: a wait after each). The attention had three such calls: the 64-bit divisions
+of its output layout's (sequence, tile) numbering (`div.u64` / `rem.u64`, subroutines in SASS), and the
+final `1 / l` (`rcp.rn.f32`, whose slow path is a subroutine). And under `launch_bounds(384, 1)` (168
+registers: nvJitLink ignores `setmaxnreg`, C7504) the head-dim-128 consumer has no register to spare: values
+that LLVM hoisted out of the softmax loop (q's descriptors, the mask's per-column bounds, 64-bit row numbers)
+spilled to local memory. The SASS checks need `cuobjdump` (CUDA 13's, on PATH, beside ptxas or from PyPI's
+`nvidia-cuda-cuobjdump`, the test extra) and are skipped without it; the rest needs none.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import example_kernel_files
+from test_fp8_machine_code import _cuobjdump
+
+from oxpack.builder.pipeline import build_project
+from oxpack.config import load_config
+
+# kernel: its head dim D
+KERNELS = {"attention_fwd_d64": 64, "attention_fwd_d128": 128}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> object:
+    root = tmp_path_factory.mktemp("attn")
+    for name, text in example_kernel_files("attention.rs").items():
+        (root / "kernels" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "kernels" / name).write_text(text)
+    (root / "src" / "attnproj").mkdir(parents=True)
+    (root / "src" / "attnproj" / "__init__.py").write_text("")
+    (root / "pyproject.toml").write_text('[project]\nname = "attnproj"\nversion = "0.1.0"\n\n[tool.oxpack]\n'
+                                         'archs = ["sm_80", "sm_90a"]\nptx = "none"\n')
+    (crate,) = build_project(load_config(root, {}, env={})).crates
+    return crate
+
+
+def _per_kernel(text: str, start: str) -> dict[str, str]:
+    """`text` (PTX or SASS) cut at each kernel's start (`start` % name), by kernel."""
+    at = sorted((text.index(start % name), name) for name in KERNELS)
+    return {name: text[i:(at[n + 1][0] if n + 1 < len(at) else len(text))] for n, (i, name) in enumerate(at)}
+
+
+def test_the_sm90a_bodies_have_no_call_and_no_local_memory(built: object) -> None:
+    ptx = built.ptx["sm_90a"]  # type: ignore[attr-defined]
+    for name, code in _per_kernel(ptx, ".entry %s(").items():
+        d = KERNELS[name]
+        # q·kᵀ: D / 16 m64n128k16; p·v: 8 m64nDk16 (p's 128 columns)
+        widths = {n: code.count(f"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.bf16.bf16") for n in (64, 128)}
+        assert widths == ({64: 8, 128: 4} if d == 64 else {64: 0, 128: 16}), (name, widths)
+        body = re.sub(r"//[^\n]*", "", code)
+        assert not re.search(r"\bcall(\.uni)?\b", body), f"{name}: a call serializes every wgmma under nvJitLink"
+        for op in ("div.u64", "rem.u64", "div.s64", "rem.s64", "rcp.rn.f32", "div.rn.f32"):
+            assert op not in body, (name, op)  # each a subroutine call in SASS
+        assert ".local" not in body, name
+    log = built.info_logs["sm_90a"]  # type: ignore[attr-defined]
+    assert "C7509" not in log, log  # "wgmma.mma_async instructions are serialized"
+    assert "attention_fwd_d128" in log and "attention_fwd_d64" in log, log
+    for name in KERNELS:
+        res = built.resources["sm_90a"][name]  # type: ignore[attr-defined]
+        assert res["spills"] == 0 and res["stack"] == 0, (name, res)
+        assert res["registers"] <= 168, (name, res)  # launch_bounds(384, 1)
+
+
+def test_the_portable_bodies_have_no_wgmma_and_no_64_bit_division(built: object) -> None:
+    ptx = built.ptx["sm_80"]  # type: ignore[attr-defined]
+    assert "wgmma" not in ptx and "mma.sync.aligned.m16n8k16" in ptx
+    assert "div.u64" not in ptx and "rem.u64" not in ptx  # the same call-free tile numbering (SeqTiles)
+    for name in KERNELS:
+        res = built.resources["sm_80"][name]  # type: ignore[attr-defined]
+        assert res["spills"] == 0 and res["stack"] == 0, (name, res)
+
+
+def test_sass_chains_the_hgmmas_of_each_gemm_with_no_local_memory(built: object, tmp_path: Path) -> None:
+    tool = _cuobjdump()
+    if tool is None:
+        pytest.skip("no cuobjdump (CUDA 13) on PATH or beside ptxas")
+    cubin = tmp_path / "attention.sm_90a.cubin"
+    cubin.write_bytes(built.cubins["sm_90a"])  # type: ignore[attr-defined]
+    sass = subprocess.run([tool, "-sass", str(cubin)], capture_output=True, text=True, check=True,
+                          timeout=120).stdout
+    for name, code in _per_kernel(sass, "Function : %s\n").items():
+        d = KERNELS[name]
+        qk = re.findall(r"HGMMA\.64x128x16\.F32\.BF16 R\d+, gdesc[^;]*;", code)
+        pv = re.findall(rf"HGMMA\.64x{d}x16\.F32\.BF16 R\d+, R\d+, gdesc\[UR\d+\]\.tnspB[^;]*;", code)
+        assert len(qk) == d // 16 and len(pv) == 8, (name, qk, pv)
+        assert "RZ, !UPT" in qk[0]  # s starts at zero each k/v tile
+        # chained: only each GEMM's last waits (gsb0), and one wait for each GEMM's group follows
+        # (serialized, C7509, every HGMMA has its own gsb0 and wait)
+        assert [("gsb0" in g) for g in qk] == [False] * (d // 16 - 1) + [True], (name, qk)
+        assert [("gsb0" in g) for g in pv] == [False] * 7 + [True], (name, pv)
+        assert len(re.findall(r"WARPGROUP\.DEPBAR", code)) == 2, name
+        assert not re.search(r"\b(LDL|STL)\b", code), name
+        assert not re.search(r"\bCALL\b", code), name
