@@ -158,6 +158,7 @@ LEFT_OUT = {  # kernel -> why it has no call here (printed with the table)
     "gemm_fp8_nt_bf16": "FP8 runs only as its sm_90a body, which reads 2-D tensors by TMA (the flat arrays here are "
                         "refused), and CuPy has no FP8 dtype: benchmarks/bench_fp8.py times it",
     "gemm_fp8_nt_bf16_rowwise": "as gemm_fp8_nt_bf16",
+    "gemm_fp8_nt_bf16_blockwise": "as gemm_fp8_nt_bf16",
 }
 
 
