@@ -286,15 +286,20 @@ def test_blockwise_with_equal_block_scales_is_the_per_tensor_kernel(hopper: None
     assert np.array_equal(c, per_tensor)
 
 
-def test_blockwise_takes_its_data_alone(hopper: None, rng: np.random.Generator) -> None:
-    """`#[dims]`: m, n and k read from a's and b's shapes (2-D), the scales' shapes checked against them."""
+def test_the_three_take_their_data_alone(hopper: None, rng: np.random.Generator) -> None:
+    """`#[dims]`: m, n and k read from a's and b's shapes (2-D; the block scales' shapes checked against them):
+    each kernel called with its data alone writes what the call with every scalar writes."""
     m, n, k = 70, 130, 272
     a, b = fp8(rng, m, k), fp8(rng, n, k)
-    sa, sb = block_scales(rng, m, n, k)
-    c, every = poisoned((m, n), np.uint16), poisoned((m, n), np.uint16)
-    kernels.gemm_fp8_nt_bf16_blockwise(Float8(a), Float8(b), sa, sb, BFloat16(c))
-    kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, Float8(a), Float8(b), sa, sb, BFloat16(every))
-    assert np.array_equal(c, every)
+    blocks = block_scales(rng, m, n, k)
+    rows = rng.uniform(0.01, 2.0, m).astype(np.float32), rng.uniform(0.01, 2.0, n).astype(np.float32)
+    tensor = np.array([0.375], np.float32), np.array([0.5], np.float32)
+    for stub, (sa, sb) in [(kernels.gemm_fp8_nt_bf16_blockwise, blocks), (kernels.gemm_fp8_nt_bf16_rowwise, rows),
+                           (kernels.gemm_fp8_nt_bf16, tensor)]:
+        c, every = poisoned((m, n), np.uint16), poisoned((m, n), np.uint16)
+        stub(Float8(a), Float8(b), sa, sb, BFloat16(c))
+        stub(m, n, k, Float8(a), Float8(b), sa, sb, BFloat16(every))
+        assert np.array_equal(c, every) and not np.any(every == 0xA5A5), stub
 
 
 def test_blockwise_scales_of_the_wrong_shape_or_dtype_are_refused_in_one_line(hopper: None,
