@@ -45,7 +45,7 @@ use crate::half::BF16;
 use crate::intrinsics::sm90a as rt;
 use crate::shared_mem::DynShared;
 use crate::tma::{coord, tma_load, TmaSource, BOX_BYTES, BOX_ROWS};
-use crate::wgmma::{each, fail, issue, whole_warp, WgAccum, WgCols, WgStaging, WgWidth, WgmmaInput, WG_ROWS, WG_THREADS};
+use crate::wgmma::{each, fail, issue, whole_warp, Fp8Input, WgAccum, WgCols, WgStaging, WgWidth, WgmmaInput, WG_ROWS, WG_THREADS};
 use crate::Elem;
 
 /// The roles of a TMA pipeline's block, for `role` and `run_with_registers` of both pipelines
@@ -465,15 +465,15 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
     /// for every column of the warpgroup's tile: `b`'s blocks must be at least BN wide and aligned).
     /// `scale` runs twice per stage in each thread (its two rows), for the next stage while this
     /// stage's `wgmma`s run, so that reading the factors from memory overlaps them; it must not index
-    /// unchecked (`get`): it also runs for rows past a ragged edge. A compile error for a pipeline
-    /// that is not FP8. Warpgroup-collective.
+    /// unchecked (`get`): it also runs for rows past a ragged edge. FP8 pipelines only ([`Fp8Input`]:
+    /// a type error for the others). Warpgroup-collective.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn multiply_steps_scaled(&mut self, acc: &mut WgAccum<BN>, count: usize, scale: impl Fn(usize, usize) -> f32)
     where
         WgCols<BN>: WgWidth,
+        E: Fp8Input,
     {
-        const { assert!(E::KIND.fp8(), "oxpack: `multiply_steps_scaled` scales FP8 stages (E4M3, E5M2) as they are promoted; use `multiply_steps`") };
         if count > self.pipe.steps - self.waited {
             fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
         }

@@ -107,6 +107,19 @@ impl WgmmaInput for E5M2 {
     const KIND: WgKind = WgKind::E5m2;
 }
 
+/// The FP8 [`WgmmaInput`]s, [`E4M3`] and [`E5M2`]: the element types whose stages are promoted, and
+/// so the ones whose promotion can scale each stage
+/// ([`Consumer::multiply_steps_scaled`](crate::mbarrier::Consumer::multiply_steps_scaled): block
+/// scales). Sealed (`WgmmaInput` is).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an FP8 input: only FP8 stages (E4M3, E5M2) are promoted, and so scaled one by one",
+    label = "not E4M3 or E5M2",
+    note = "a BF16 or tf32 pipeline sums in f32 as it goes: scale its result in the epilogue (`store_with`)"
+)]
+pub trait Fp8Input: WgmmaInput {}
+impl Fp8Input for E4M3 {}
+impl Fp8Input for E5M2 {}
+
 /// Which `wgmma` a [`WgmmaInput`] issues.
 #[doc(hidden)]
 #[derive(Clone, Copy, PartialEq, Eq)]
