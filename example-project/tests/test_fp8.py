@@ -195,10 +195,38 @@ def block_scales(rng: np.random.Generator, m: int, n: int, k: int) -> tuple[np.n
     return sa, sb
 
 
+def fma_f32(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """x · y + z for f32 arrays with one rounding to f32 (the GPU's `fma.rn.f32`, the emulator's `mul_add`):
+    x · y is exact in float64 (24 + 24 bits) and so is the error of its float64 sum with z (TwoSum); rounding
+    that sum to f32 is right except where it lands exactly on a midpoint between two f32 values, where the
+    sign of the error says which side the exact value lies on."""
+    p, c = x.astype(np.float64) * y.astype(np.float64), z.astype(np.float64)
+    s = p + c
+    bb = s - p
+    err = (p - (s - bb)) + (c - bb)  # s + err == p + c exactly
+    r = s.astype(np.float32)
+    other = np.nextafter(r, np.where(s > r, np.float32(np.inf), np.float32(-np.inf)))
+    tie = (s != r) & (s == (r.astype(np.float64) + other.astype(np.float64)) / 2) & (err != 0)
+    toward = np.where(err > 0, np.maximum(r, other), np.minimum(r, other))
+    return np.where(tie, toward, r).astype(np.float32)
+
+
+def test_fma_f32_rounds_once() -> None:
+    """The helper where rounding twice goes wrong: (1 + 2⁻²³) · (1 − 2⁻²³) · 2⁻²⁴ = 2⁻²⁴ − 2⁻⁷⁰, plus 1 + 2⁻²³, is
+    2⁻⁷⁰ below the midpoint 1 + 3 · 2⁻²⁴ of two f32 values; its float64 sum is that midpoint, which rounds to
+    even (1 + 2⁻²²), while one rounding gives 1 + 2⁻²³. And an exact tie still goes to even."""
+    x, y = np.array([1 + 2.0**-23], np.float32), np.array([(1 - 2.0**-23) * 2.0**-24], np.float32)
+    z = np.array([1 + 2.0**-23], np.float32)
+    assert np.float32(x.astype(np.float64) * y.astype(np.float64) + z.astype(np.float64)) == 1 + 2.0**-22
+    assert fma_f32(x, y, z)[0] == np.float32(1 + 2.0**-23)
+    one = np.array([1.0], np.float32)
+    assert fma_f32(np.array([2.0**-24], np.float32), one, one)[0] == 1.0  # a true tie: to even
+
+
 def emulated_block_sums(a: np.ndarray, b: np.ndarray, sa: np.ndarray, sb: np.ndarray) -> np.ndarray:
     """What the block-scaled pipeline computes, in f32: per 128-k block `kb`, the exact products summed in k
-    order from zero, that block's sum times its factor `scale_a[i, kb] · scale_b[j // 128, kb]` (an f32
-    product), added to the running f32 sum."""
+    order from zero, then that block's sum times its factor `scale_a[i, kb] · scale_b[j // 128, kb]` (an f32
+    product) added to the running f32 sum in one fused multiply-add."""
     va, vb = E4M3[a], E4M3[b]
     acc = np.zeros((a.shape[0], b.shape[0]), np.float32)
     cols = np.arange(b.shape[0]) // 128
@@ -206,7 +234,7 @@ def emulated_block_sums(a: np.ndarray, b: np.ndarray, sa: np.ndarray, sb: np.nda
         part = np.zeros_like(acc)
         for k in range(k0, min(k0 + STAGE_K, a.shape[1])):
             part += np.outer(va[:, k], vb[:, k]).astype(np.float32)
-        acc += part * (sa[:, kb][:, None] * sb[cols, kb][None, :])
+        acc = fma_f32(part, sa[:, kb][:, None] * sb[cols, kb][None, :], acc)
     return acc
 
 

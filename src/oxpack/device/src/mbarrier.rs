@@ -459,7 +459,8 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
     /// [`multiply_steps`](Self::multiply_steps) of FP8 stages with a factor per stage and row: stage
     /// `i`'s product (the `i`-th of these `count` stages, 128 of k: block `i` of a tile's k, when the
     /// call covers the tile from its first stage) is multiplied by `scale(i, row)` as it is promoted
-    /// into `acc`, `row` the accumulator's row in the warpgroup's 64 (0 .. 64). DeepGEMM's fine-grained
+    /// into `acc` (one fma per accumulator: `acc ← part · scale + acc`, rounded once), `row` the
+    /// accumulator's row in the warpgroup's 64 (0 .. 64). DeepGEMM's fine-grained
     /// scaling: with `scale(i, row) = scale_a[row, i] · scale_b[i]`, `acc` holds Σᵢ (a·bᵀ)ᵢ · scale,
     /// each 1 × 128 block of `a` and 128 × 128 block of `b` with its own scale (the factor is the same
     /// for every column of the warpgroup's tile: `b`'s blocks must be at least BN wide and aligned).
@@ -483,8 +484,8 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
 
     /// `multiply_steps` of FP8 stages, promoted ([`WgmmaInput`]): each stage's four k32 `wgmma`s
     /// go into `part` afresh, are waited for (`wait_group 0`, the stage then released), and `part`
-    /// times the stage's factor of each row (`scale`, 1 for the unscaled `multiply_steps`: the
-    /// multiplication then folds away) is added to `acc` in f32. The tensor cores'
+    /// times the stage's factor of each row (`scale`, 1 for the unscaled `multiply_steps`: the fma
+    /// then folds into an add) is added to `acc` in f32. The tensor cores'
     /// reduced-precision sum spans one stage.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
@@ -520,8 +521,9 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
     }
 }
 
-/// `d[i] += t[i] · f` for the N / 2 accumulators of a thread, `f` the factor of its first row (`f.0`)
-/// or its second (`f.1`): a stage's FP8 product promoted into the f32 sum.
+/// `d[i] ← t[i] · f + d[i]` with one rounding (`fma.rn`) for the N / 2 accumulators of a thread, `f`
+/// the factor of its first row (`f.0`) or its second (`f.1`): a stage's FP8 product promoted into the
+/// f32 sum. With factors of 1 the fma is the plain add `t[i] + d[i]` (the optimizer folds it).
 #[inline(always)]
 fn promote<const N: usize>(d: *mut f32, t: *const f32, f: (f32, f32))
 where
@@ -531,7 +533,7 @@ where
         // accumulators 4j, 4j + 1 of 8-column group j are in the thread's first row, 4j + 2, 4j + 3 in its second
         let x = if i % 4 < 2 { f.0 } else { f.1 };
         // SAFETY: i < N / 2, the register count of both.
-        unsafe { *d.add(i) += *t.add(i) * x };
+        unsafe { *d.add(i) = crate::math::DeviceFloat::mul_add(*t.add(i), x, *d.add(i)) };
     });
 }
 
