@@ -4,12 +4,19 @@ against `torch._scaled_mm` as users call it, in the same run.
     python benchmarks/bench_fp8.py [--repeat 15] [--shapes 4096x4096x4096,...]   # on an H100 / H200: vecmath, PyTorch
 
 Both sides take the same E4M3 `a` (m × k) and `b` (n × k, a `linear` weight) and f32 scales on the device,
-and return a new bf16 m × n `c` = scale_a · scale_b · (a·bᵀ); per-tensor scales, then per-row ones:
+and return a new bf16 m × n `c` = scale_a · scale_b · (a·bᵀ); per-tensor scales, per-row ones, then block
+scales (DeepGEMM's: 1 × 128 for a, 128 × 128 for b):
 
     kernels.gemm_fp8_nt_bf16(m, n, k, a, b, scale_a, scale_b)               # scale_a, scale_b: 1 element
     torch._scaled_mm(a, b.t(), scale_a, scale_b, out_dtype=torch.bfloat16)
     kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, a, b, row_a, row_b)           # row_a: m, row_b: n
     torch._scaled_mm(a, b.t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16)
+    kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a, b, block_a, block_b)     # (m, k/128), (n/128, k/128)
+    torch._scaled_mm(a, b.t(), block_a.t().contiguous().t(), block_b.t(), out_dtype=torch.bfloat16)  # its layout
+
+The block-scaled kernel is timed against `torch._scaled_mm` with per-tensor scales (what users call when they
+do not scale by blocks: the same FP8 GEMM without the per-block work) and, where this torch and its CUDA take
+block scales (cuBLASLt's, CUDA 12.9 and newer), against that; a row says when torch refused them.
 
 Shapes (m × n × k): 4096³, 8192³ and the LLM shapes 8192×4096×4096, 4096×11008×4096, 16384×1024×4096. For each:
 check ours against the float64 product of the dequantized inputs (and against torch's), then time both in
@@ -33,23 +40,41 @@ REPEAT = 15
 SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 4096, 4096), (4096, 11008, 4096), (16384, 1024, 4096)]
 
 
-def check(c: torch.Tensor, a: torch.Tensor, b: torch.Tensor, scale: float, theirs: torch.Tensor, what: str) -> None:
+def check(c: torch.Tensor, a: torch.Tensor, b: torch.Tensor, scale: float, theirs: torch.Tensor | None,
+          what: str) -> None:
     """c against the float64 product of the dequantized a and b: within a bf16 rounding plus the FP8 tensor
-    cores' reduced-precision sum of one stage (2⁻¹⁰ of its Σ|a||b|), and as close to it as torch's, in norm."""
+    cores' reduced-precision sum of one stage (2⁻¹⁰ of its Σ|a||b|), and as close to it as torch's (where
+    given), in norm."""
     a64, b64 = a.double(), b.double()
     ref = scale * (a64 @ b64.t())
     size = scale * (a64.abs() @ b64.abs().t())
     bad = (c.double() - ref).abs() > 2.0**-8 * ref.abs() + 2.0**-10 * size + 1e-30
     if bool(bad.any()) or bool(c.isnan().any()):
         raise SystemExit(f"{what} is wrong: {int(bad.sum())} elements off")
+    if theirs is None:
+        return
     ours = float((c.double() - ref).norm() / ref.norm())
     torch_err = float((theirs.double() - ref).norm() / ref.norm())
     if ours > 2 * torch_err + 2.0**-9:
         raise SystemExit(f"{what}: relative error {ours:.2e}, torch._scaled_mm's {torch_err:.2e}")
 
 
+def dequantized(x: torch.Tensor, scale: torch.Tensor, rows_per_scale: int) -> torch.Tensor:
+    """x (rows × k, FP8) times its block scales, in f32: scale[r // rows_per_scale, kk // 128]."""
+    rows, k = x.shape
+    s = scale.repeat_interleave(rows_per_scale, 0)[:rows].repeat_interleave(128, 1)[:, :k]
+    return x.float() * s
+
+
+def torch_layout(sa: torch.Tensor, sb: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """Our row-major block scales in the layout `torch._scaled_mm`'s checks ask for: scale_a (m, k / 128) with
+    m contiguous, scale_b given for bᵀ, (k / 128, n / 128)."""
+    return sa.t().contiguous().t(), sb.t()
+
+
 def bench(kernels: Any, m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
-    """Rows (shape, scaling, ours s, torch s, torch / ours): per-tensor scales, then per-row ones."""
+    """Rows (shape, scaling, ours s, torch s, torch / ours): per-tensor scales, per-row ones, block ones (against
+    torch per tensor, then against torch's block scaling where it has one)."""
     sets = 2
     fp8 = torch.float8_e4m3fn
     a = [(torch.randn(m, k, device="cuda") * 4).to(fp8) for _ in range(sets)]
@@ -58,6 +83,9 @@ def bench(kernels: Any, m: int, n: int, k: int, repeat: int) -> list[tuple[str, 
     scale_b = torch.tensor(0.25, device="cuda")
     ours_sa, ours_sb = scale_a.reshape(1), scale_b.reshape(1)  # the same memory, 1-D
     row_a, row_b = torch.rand(m, device="cuda") + 0.05, torch.rand(n, device="cuda") + 0.05
+    block_a = torch.exp2(torch.rand(m, -(-k // 128), device="cuda") * 8 - 6)
+    block_b = torch.exp2(torch.rand(-(-n // 128), -(-k // 128), device="cuda") * 8 - 6)
+    torch_a, torch_b = torch_layout(block_a, block_b)  # made once, outside the timed calls
     shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
     batch = max(2, min(50, int(4e11 // (2 * m * n * k))))  # about 0.4 TFLOP per batch
 
@@ -68,6 +96,15 @@ def bench(kernels: Any, m: int, n: int, k: int, repeat: int) -> list[tuple[str, 
     theirs = torch._scaled_mm(a[0], b[0].t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16)
     check(c, a[0].float() * row_a.view(m, 1), b[0].float() * row_b.view(n, 1), 1.0, theirs,
           f"gemm_fp8_nt_bf16_rowwise at {shape}")
+    c = kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a[0], b[0], block_a, block_b)
+    try:
+        theirs_block: torch.Tensor | None = torch._scaled_mm(a[0], b[0].t(), torch_a, torch_b,
+                                                             out_dtype=torch.bfloat16)
+        refused = ""
+    except (RuntimeError, ValueError, NotImplementedError) as e:
+        theirs_block, refused = None, str(e).splitlines()[0][:120]
+    check(c, dequantized(a[0], block_a, 1), dequantized(b[0], block_b, 128), 1.0, theirs_block,
+          f"gemm_fp8_nt_bf16_blockwise at {shape}")
 
     rows = []
     t_o, t_t, ratio = paired(
@@ -80,6 +117,19 @@ def bench(kernels: Any, m: int, n: int, k: int, repeat: int) -> list[tuple[str, 
         lambda i: torch._scaled_mm(a[i], b[i].t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16),
         sets, batch, repeat)
     rows.append((shape, "per-row: `gemm_fp8_nt_bf16_rowwise`", t_o, t_t, ratio))
+    t_o, t_t, ratio = paired(
+        lambda i: kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a[i], b[i], block_a, block_b),
+        lambda i: torch._scaled_mm(a[i], b[i].t(), scale_a, scale_b, out_dtype=torch.bfloat16),
+        sets, batch, repeat)
+    rows.append((shape, "block: `gemm_fp8_nt_bf16_blockwise` (torch per-tensor)", t_o, t_t, ratio))
+    if theirs_block is None:
+        print(f"{shape}: torch._scaled_mm refused block scales ({refused}); no block-against-block row")
+    else:
+        t_o, t_t, ratio = paired(
+            lambda i: kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a[i], b[i], block_a, block_b),
+            lambda i: torch._scaled_mm(a[i], b[i].t(), torch_a, torch_b, out_dtype=torch.bfloat16),
+            sets, batch, repeat)
+        rows.append((shape, "block: `gemm_fp8_nt_bf16_blockwise` (torch block-scaled)", t_o, t_t, ratio))
     return rows
 
 

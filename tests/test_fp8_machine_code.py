@@ -1,6 +1,8 @@
-"""The FP8 GEMM's machine code (example-project/kernels/fp8.rs), built for sm_80 and sm_90a without a GPU:
-the sm_90a body issues FP8 `wgmma` (SASS `QGMMA.64x128x32.F32.E4M3.E4M3`, Hopper's FP8 form of HGMMA) four to
-a stage, unserialized, with no local memory; the portable body holds no sm_90a code.
+"""The FP8 GEMMs' machine code (example-project/kernels/fp8.rs), built for sm_80 and sm_90a without a GPU:
+the sm_90a bodies issue FP8 `wgmma` (SASS `QGMMA.64x128x32.F32.E4M3.E4M3`, Hopper's FP8 form of HGMMA) four to
+a stage, unserialized, with no local memory; the block-scaled one multiplies each stage's product by its scales
+as it promotes it (an fma per accumulator), the others add it as it is (their factor of 1 folds away); the
+portable bodies hold no sm_90a code.
 
 nvJitLink compiles PTX as a separate compilation unit: there a kernel that calls any function (a cold panic
 helper, the `div.u64` subroutine of a 64-bit division) gets every `wgmma` serialized (ptxas C7509: a wait after
@@ -54,7 +56,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> object:
     return crate
 
 
-KERNELS = ("gemm_fp8_nt_bf16", "gemm_fp8_nt_bf16_rowwise")
+KERNELS = ("gemm_fp8_nt_bf16", "gemm_fp8_nt_bf16_rowwise", "gemm_fp8_nt_bf16_blockwise")
 
 
 def _per_kernel(text: str, start: str) -> dict[str, str]:
@@ -97,3 +99,11 @@ def test_sass_has_qgmma_e4m3_chained_and_no_local_memory(built: object, tmp_path
         assert [("gsb0" in g) for g in gmma] == [False, False, False, True], (name, gmma)
         assert len(re.findall(r"WARPGROUP\.DEPBAR", code)) == 1, name
         assert not re.search(r"\b(LDL|STL)\b", code), name
+        # the promotion: after the stage's wait, its 64 accumulators a thread added into the f32 sum: in the
+        # block-scaled kernel times its row's factor, in one fma each (FFMA, as emulation's mul_add), in the
+        # others by a plain add (their factor of 1 folded away: FADD, no multiplication)
+        scaled = name == "gemm_fp8_nt_bf16_blockwise"
+        op = "FFMA" if scaled else "FADD"
+        promotion = re.findall(r"\b(FMUL|FADD|FFMA)\b", code[code.index("WARPGROUP.DEPBAR"):])
+        first = promotion[:promotion.index(op) + 64]
+        assert first.count(op) == 64 and "FMUL" not in first, (name, first)

@@ -119,3 +119,100 @@ def test_the_portable_body_is_refused_before_the_launch_on_the_gpu() -> None:
     assert proc.stdout == (
         "LaunchError gemm_fp8_nt_bf16(): this kernel runs on sm_90a only (`#[only_on(sm_90a)]`), and device 0 runs "
         "the package's sm_90 code; call it on an sm_90a GPU\n3.0\n")
+
+
+# ---------------------------------------------------------------------------- block scales (1 × 128, 128 × 128)
+
+
+def _block_scales(m: int, n: int, k: int) -> tuple[object, object]:
+    """DeepGEMM's layout, row-major f32: scale_a (m, cdiv(k, 128)), scale_b (cdiv(n, 128), cdiv(k, 128)), from
+    2⁻⁶ to 4."""
+    g = torch.Generator(device="cuda").manual_seed(m + 7 * n + 11 * k)
+    blocks = -(-k // 128)
+    sa = torch.exp2(torch.rand(m, blocks, device="cuda", generator=g) * 8 - 6)
+    sb = torch.exp2(torch.rand(-(-n // 128), blocks, device="cuda", generator=g) * 8 - 6)
+    return sa, sb
+
+
+def _dequantized(x: object, scale: object, rows_per_scale: int) -> object:
+    """x (rows × k, FP8) times its block scales, in f32: scale[r // rows_per_scale, kk // 128]."""
+    rows, k = x.shape  # type: ignore[attr-defined]
+    s = scale.repeat_interleave(rows_per_scale, 0)[:rows].repeat_interleave(128, 1)[:, :k]  # type: ignore[attr-defined]
+    return x.float() * s  # type: ignore[attr-defined]
+
+
+def _torch_blockwise(a: object, b: object, sa: object, sb: object) -> object:
+    """`torch._scaled_mm` with 1 × 128 scales for a and 128 × 128 ones for b, in the layout its checks ask for
+    (scale_a (m, k / 128) with the m dimension contiguous; scale_b given for bᵀ, (k / 128, n / 128), as the
+    transpose of our row-major one); it raises where this torch, its CUDA or the shape has no such path."""
+    return torch._scaled_mm(a, b.t(), sa.t().contiguous().t(), sb.t(), out_dtype=torch.bfloat16)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("m,n,k", [(4096, 4096, 4096), (256, 512, 8192), (1, 1, 16), (70, 130, 272),
+                                   (300, 1000, 1040), (129, 257, 4112)])
+def test_blockwise_against_float64(m: int, n: int, k: int) -> None:
+    """`gemm_fp8_nt_bf16_blockwise` at even and ragged shapes (k = 272, 1040, 4112: a last 128-k block of 16):
+    within the tolerance of the float64 product of the block-dequantized inputs; every element written (c starts
+    as NaN)."""
+    a, b = _operands(m, n, k)
+    sa, sb = _block_scales(m, n, k)
+    c = torch.full((m, n), float("nan"), device="cuda", dtype=torch.bfloat16)
+    kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a, b, sa, sb, c)
+    _check(c, _dequantized(a, sa, 1), _dequantized(b, sb, 128), 1.0, None)
+
+
+def test_blockwise_takes_its_data_alone() -> None:
+    m, n, k = 300, 1000, 1040
+    a, b = _operands(m, n, k)
+    sa, sb = _block_scales(m, n, k)
+    c = kernels.gemm_fp8_nt_bf16_blockwise(a, b, sa, sb)
+    assert c.shape == (m, n) and c.dtype == torch.bfloat16
+    every = kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a, b, sa, sb)
+    assert torch.equal(c, every)
+
+
+@pytest.mark.parametrize("m,n,k", [(4096, 4096, 4096), (300, 1000, 1040)])
+def test_blockwise_with_equal_block_scales_is_the_per_tensor_kernel(m: int, n: int, k: int) -> None:
+    """Every block scale the same power of two: the per-tensor kernel's result with their product, bit for bit
+    (the same FP8 tensor-core sums per stage; scaling by a power of two is exact, before or after the f32 sum)."""
+    a, b = _operands(m, n, k)
+    blocks = -(-k // 128)
+    sa = torch.full((m, blocks), 0.5, device="cuda")
+    sb = torch.full((-(-n // 128), blocks), 0.25, device="cuda")
+    c = kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a, b, sa, sb)
+    per_tensor = kernels.gemm_fp8_nt_bf16(m, n, k, a, b, torch.tensor([0.5], device="cuda"),
+                                          torch.tensor([0.25], device="cuda"))
+    assert torch.equal(c, per_tensor)
+
+
+@pytest.mark.parametrize("m,n,k", [(4096, 4096, 4096), (1024, 2048, 4096), (256, 512, 8192)])
+def test_blockwise_matches_torch_scaled_mm_blockwise(m: int, n: int, k: int) -> None:
+    """Against `torch._scaled_mm`'s own block scaling (1 × 128 for a, 128 × 128 for b: cuBLASLt's, CUDA 12.9 and
+    newer), where this torch takes it: the same float64 tolerance, and in norm no worse than twice torch's error.
+    Skipped, with torch's message, where it refuses the scales."""
+    a, b = _operands(m, n, k)
+    sa, sb = _block_scales(m, n, k)
+    try:
+        theirs = _torch_blockwise(a, b, sa, sb)
+    except (RuntimeError, ValueError, NotImplementedError) as e:
+        pytest.skip(f"torch {torch.__version__}'s _scaled_mm takes no 1 × 128 / 128 × 128 scales here: "
+                    f"{str(e).splitlines()[0][:200]}")
+    c = kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a, b, sa, sb)
+    _check(c, _dequantized(a, sa, 1), _dequantized(b, sb, 128), 1.0, theirs)
+
+
+def test_blockwise_scales_of_the_wrong_shape_are_refused_in_one_line() -> None:
+    """Scales in torch's own layout of `a`'s (k / 128, m) or per row are refused before any launch, naming the
+    argument; the GPU stays usable."""
+    m, n, k = 256, 256, 512
+    a, b = _operands(m, n, k)
+    sa, sb = _block_scales(m, n, k)
+    for bad_a in (sa.t().contiguous(), sa[:, 0].contiguous()):
+        with pytest.raises(ValueError) as info:
+            kernels.gemm_fp8_nt_bf16_blockwise(a, b, bad_a, sb)
+        assert "\n" not in str(info.value) and str(info.value).startswith("gemm_fp8_nt_bf16_blockwise(): ")
+        assert "scale_a" in str(info.value)
+    with pytest.raises(TypeError) as info:
+        kernels.gemm_fp8_nt_bf16_blockwise(a, b, sa.double(), sb)
+    assert str(info.value).startswith("gemm_fp8_nt_bf16_blockwise(): argument `scale_a` must be")
+    assert float(torch.ones(3, device="cuda").sum()) == 3.0

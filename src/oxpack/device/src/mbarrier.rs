@@ -29,6 +29,8 @@
 //!   ends, and no accumulator register is read while one is in flight. [`Consumer::multiply`]
 //!   (and `multiply_steps`, a tile's worth) runs the whole loop itself, keeping one stage's
 //!   `wgmma`s in flight (`wait_group 1`) and releasing each stage once its own are complete.
+//!   FP8 stages are promoted one at a time ([`WgmmaInput`]); `multiply_steps_scaled` multiplies
+//!   each by a factor per stage and row as it promotes it (block scales).
 //! - A persistent kernel runs one pipeline over several tiles: `steps` counts them all, and
 //!   [`DisjointSlice::block_tile_count`](crate::DisjointSlice::block_tile_count) /
 //!   [`tile_origin`](crate::DisjointSlice::tile_origin) /
@@ -43,7 +45,7 @@ use crate::half::BF16;
 use crate::intrinsics::sm90a as rt;
 use crate::shared_mem::DynShared;
 use crate::tma::{coord, tma_load, TmaSource, BOX_BYTES, BOX_ROWS};
-use crate::wgmma::{each, fail, issue, whole_warp, WgAccum, WgCols, WgStaging, WgWidth, WgmmaInput, WG_ROWS, WG_THREADS};
+use crate::wgmma::{each, fail, issue, whole_warp, Fp8Input, WgAccum, WgCols, WgStaging, WgWidth, WgmmaInput, WG_ROWS, WG_THREADS};
 use crate::Elem;
 
 /// The roles of a TMA pipeline's block, for `role` and `run_with_registers` of both pipelines
@@ -429,7 +431,7 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
         }
         whole_warp();
         if E::KIND.fp8() {
-            self.multiply_promoted(acc, count);
+            self.multiply_promoted(acc, count, |_, _| 1.0);
             return;
         }
         let p = &self.pipe;
@@ -458,45 +460,84 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
         self.waited += count;
     }
 
-    /// `multiply_steps` of FP8 stages, promoted ([`WgmmaInput`]): each stage's four k32 `wgmma`s
-    /// go into `part` afresh, are waited for (`wait_group 0`, the stage then released), and `part`
-    /// is added to `acc` in f32. The tensor cores' reduced-precision sum spans one stage.
+    /// [`multiply_steps`](Self::multiply_steps) of FP8 stages with a factor per stage and row: stage
+    /// `i`'s product (the `i`-th of these `count` stages, 128 of k: block `i` of a tile's k, when the
+    /// call covers the tile from its first stage) is multiplied by `scale(i, row)` as it is promoted
+    /// into `acc` (one fma per accumulator: `acc ← part · scale + acc`, rounded once), `row` the
+    /// accumulator's row in the warpgroup's 64 (0 .. 64). DeepGEMM's fine-grained
+    /// scaling: with `scale(i, row) = scale_a[row, i] · scale_b[i]`, `acc` holds Σᵢ (a·bᵀ)ᵢ · scale,
+    /// each 1 × 128 block of `a` and 128 × 128 block of `b` with its own scale (the factor is the same
+    /// for every column of the warpgroup's tile: `b`'s blocks must be at least BN wide and aligned).
+    /// `scale` runs twice per stage in each thread (its two rows), for the next stage while this
+    /// stage's `wgmma`s run, so that reading the factors from memory overlaps them; it must not index
+    /// unchecked (`get`): it also runs for rows past a ragged edge. FP8 pipelines only ([`Fp8Input`]:
+    /// a type error for the others). Warpgroup-collective.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    fn multiply_promoted(&mut self, acc: &mut WgAccum<BN>, count: usize)
+    pub fn multiply_steps_scaled(&mut self, acc: &mut WgAccum<BN>, count: usize, scale: impl Fn(usize, usize) -> f32)
+    where
+        WgCols<BN>: WgWidth,
+        E: Fp8Input,
+    {
+        if count > self.pipe.steps - self.waited {
+            fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
+        }
+        whole_warp();
+        self.multiply_promoted(acc, count, scale);
+    }
+
+    /// `multiply_steps` of FP8 stages, promoted ([`WgmmaInput`]): each stage's four k32 `wgmma`s
+    /// go into `part` afresh, are waited for (`wait_group 0`, the stage then released), and `part`
+    /// times the stage's factor of each row (`scale`, 1 for the unscaled `multiply_steps`: the fma
+    /// then folds into an add) is added to `acc` in f32. The tensor cores'
+    /// reduced-precision sum spans one stage.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    fn multiply_promoted(&mut self, acc: &mut WgAccum<BN>, count: usize, scale: impl Fn(usize, usize) -> f32)
     where
         WgCols<BN>: WgWidth,
     {
         let p = &self.pipe;
         let mut part = WgAccum::<BN>::zero();
         let (d, t) = (acc.regs(), part.regs());
-        for n in self.waited..self.waited + count {
+        let (w, g, _) = crate::wgmma::wg_lane();
+        let rows = (16 * w + g, 16 * w + g + 8); // the thread's two rows of the accumulator layout
+        let factors = |i: usize| if i < count { (scale(i, rows.0), scale(i, rows.1)) } else { (1.0, 1.0) };
+        let mut f = factors(0);
+        for i in 0..count {
+            let n = self.waited + i;
             let s = n % S;
             crate::at!();
             rt::mbarrier_wait(p.full(s), ((n / S) as u32) & 1);
             // SAFETY: `t` holds BN / 2 floats, not touched until the wait below; the stage is full
             // and released only after that wait.
+            unsafe { issue::<BN, E>(t, p.a_tile(s).wrapping_add(self.wg * WG_ROWS * 128), p.b_tile(s)) };
+            let next = factors(i + 1); // read while the stage's wgmmas run
+            // SAFETY: as above.
             unsafe {
-                issue::<BN, E>(t, p.a_tile(s).wrapping_add(self.wg * WG_ROWS * 128), p.b_tile(s));
                 <WgCols<BN> as WgWidth>::wait0(t);
                 rt::__oxpack_sm90a_mbarrier_arrive(p.empty(s));
             }
-            promote::<BN>(d, t);
+            promote::<BN>(d, t, f);
+            f = next;
         }
         self.waited += count;
     }
 }
 
-/// `d[i] += t[i]` for the N / 2 accumulators of a thread: a stage's FP8 product promoted into the
-/// f32 sum.
+/// `d[i] ← t[i] · f + d[i]` with one rounding (`fma.rn`) for the N / 2 accumulators of a thread, `f`
+/// the factor of its first row (`f.0`) or its second (`f.1`): a stage's FP8 product promoted into the
+/// f32 sum. With factors of 1 the fma is the plain add `t[i] + d[i]` (the optimizer folds it).
 #[inline(always)]
-fn promote<const N: usize>(d: *mut f32, t: *const f32)
+fn promote<const N: usize>(d: *mut f32, t: *const f32, f: (f32, f32))
 where
     WgCols<N>: WgWidth,
 {
     each!(N / 2, |i| {
+        // accumulators 4j, 4j + 1 of 8-column group j are in the thread's first row, 4j + 2, 4j + 3 in its second
+        let x = if i % 4 < 2 { f.0 } else { f.1 };
         // SAFETY: i < N / 2, the register count of both.
-        unsafe { *d.add(i) += *t.add(i) };
+        unsafe { *d.add(i) = crate::math::DeviceFloat::mul_add(*t.add(i), x, *d.add(i)) };
     });
 }
 
@@ -552,7 +593,7 @@ where
                 issue::<N, E>(t, a, b);
                 <WgCols<N> as WgWidth>::wait0(t);
             }
-            promote::<N>(self.regs(), t);
+            promote::<N>(self.regs(), t, (1.0, 1.0));
             return;
         }
         let d = self.regs();

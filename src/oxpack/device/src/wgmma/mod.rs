@@ -82,7 +82,9 @@ pub(crate) use each;
 /// accumulators once the stage's `wgmma`s are complete: the tensor cores' reduced-precision sum
 /// spans 128 products at most, every longer sum is f32 (DeepGEMM's "promotion", at its interval
 /// of 4 × 32 of k). It costs N / 2 more registers per thread (a 64 × 128 accumulator: 64 + 64),
-/// which is why FP8 pipelines use BN = 128. Sealed.
+/// which is why FP8 pipelines use BN = 128. The promotion is also where block scales apply
+/// (DeepGEMM's 1 × 128 and 128 × 128): `Consumer::multiply_steps_scaled` multiplies each stage's
+/// product by a factor per stage and row before adding it. Sealed.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a wgmma input type here: a `TmaPipeline` multiplies BF16, f32 (as tf32), E4M3 or E5M2",
     label = "not BF16, f32, E4M3 or E5M2",
@@ -104,6 +106,19 @@ impl WgmmaInput for E4M3 {
 impl WgmmaInput for E5M2 {
     const KIND: WgKind = WgKind::E5m2;
 }
+
+/// The FP8 [`WgmmaInput`]s, [`E4M3`] and [`E5M2`]: the element types whose stages are promoted, and
+/// so the ones whose promotion can scale each stage
+/// ([`Consumer::multiply_steps_scaled`](crate::mbarrier::Consumer::multiply_steps_scaled): block
+/// scales). Sealed (`WgmmaInput` is).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an FP8 input: only FP8 stages (E4M3, E5M2) are promoted, and so scaled one by one",
+    label = "not E4M3 or E5M2",
+    note = "a BF16 or tf32 pipeline sums in f32 as it goes: scale its result in the epilogue (`store_with`)"
+)]
+pub trait Fp8Input: WgmmaInput {}
+impl Fp8Input for E4M3 {}
+impl Fp8Input for E5M2 {}
 
 /// Which `wgmma` a [`WgmmaInput`] issues.
 #[doc(hidden)]
