@@ -138,15 +138,20 @@ def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: st
 def _tuned_kernel(kernel: Any, call: list[str]) -> str:
     """The prologue of a stub whose kernel lists other kernels in its `#[tune]`: a call that leaves `block`
     open asks `Kernel.tuned_kernel` which kernel runs it, and with which block; another kernel's stub then
-    takes the call, with the same arguments (the build checked that they match). Its bare ``return``
-    becomes the outputs' in a stub that returns them (`_with_outputs`)."""
+    takes the call, with the same arguments (the build checked that they match). One that refuses the call
+    before its launch (`KernelArgumentError`, `KernelValueError`: a choice is kept per size bucket, and these
+    arrays may differ from the bucket's others) hands it back to this kernel, untuned (`Kernel.untuned`). Its
+    bare ``return`` becomes the outputs' in a stub that returns them (`_with_outputs`)."""
     args = ", ".join([*call, "stream=stream", "threads=threads", "block=block"])
     out = ["    if block is None:  # the tuned kernel and block for these sizes (#[tune]): timed at their first call\n",
            f'        _ox_kernel, block = _module.kernel("{kernel.name}").tuned_kernel({_tuple(call) if call else "()"}, '
            "stream)\n"]
     for other in kernel.tune_kernels:
         out += [f'        if _ox_kernel == "{other}":  # another kernel of the same arguments was faster\n',
-                f"            {other}({args})\n", "            return\n"]
+                "            try:\n", f"                {other}({args})\n", "                return\n",
+                "            except _ox_refused:  # not these arrays (it was timed on others of their size bucket)\n",
+                f'                _module.kernel("{kernel.name}").untuned({_tuple(call) if call else "()"})\n',
+                "                block = None  # this kernel runs the call, with its default block\n"]
     return "".join(out)
 def derive_call(kernel: Any, call: list[str]) -> str:
     """The stub's first lines for a kernel whose `#[dims]` let a call leave scalars out (`derived`): a call

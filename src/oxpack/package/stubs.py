@@ -445,6 +445,9 @@ def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:
         "from ._oxpack.runtime import (\n",
         *(f"    {n},\n" for n in sorted([*_ERRORS, *_TYPES])),
         ")\nfrom ._oxpack.runtime import Module as _Module\n",
+        # what a kernel that its tuning chose (`#[tune(kernels = [...])]`) raises when it refuses a call before
+        # its launch: the stub then runs its own kernel (`Kernel.untuned`)
+        "_ox_refused = (KernelArgumentError, KernelValueError)\n" if any(k.tune_kernels for _, k in kernels) else "",
         "\n__all__ = [\n",
         *(f'    "{n}",\n' for n in names),
         "]\n\n",

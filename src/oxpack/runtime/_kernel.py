@@ -39,7 +39,7 @@ from ._tma import _TmaSources
 from ._tuning import Config as _Config
 from ._tuning import Tuner as _Tuner
 from ._traps import _after_launch
-from ._types import _EMPTY_BUFFER, LaunchError, _Array, _Shape
+from ._types import _EMPTY_BUFFER, KernelValueError, LaunchError, _Array, _Shape
 from ._views import _ModuleView
 
 __all__ = ["Kernel"]
@@ -145,8 +145,8 @@ class Kernel:
     def refuse_arch(self, arch: str | None, device: int | None) -> None:
         """`#[only_on(arch)]`: raise `LaunchError` where this kernel's own body would run: code of another
         arch (`arch`: the entry loaded on GPU `device`, or the emulated arch when `device` is None), or, on the
-        right arch, a call its variant refused (arrays its TMA copies cannot read). None: the driver picks
-        (no refusal: the fatbin's `a` cubin runs only on its own GPU)."""
+        right arch, a call its variant refused (arrays its TMA copies cannot read: `KernelValueError`). None:
+        the driver picks (no refusal: the fatbin's `a` cubin runs only on its own GPU)."""
         only, name = self.spec.only_on, self.name
         if arch is None and device is not None:
             return
@@ -154,7 +154,7 @@ class Kernel:
         if arch == only:
             if only not in self.bodies:  # its variant runs as this kernel's own entry
                 return
-            raise LaunchError(
+            raise KernelValueError(  # the call's arrays, not the GPU: a tuned call then runs its kernel (`untuned`)
                 f"{name}(): its {only} body (`{self.spec.body(only)}`) cannot take these arrays, and the kernel "
                 f"runs only on {only} (`#[only_on({only})]`): pass what that body reads by TMA (2-D, "
                 "C-contiguous, 16-byte-aligned base and rows)")
@@ -300,6 +300,16 @@ class Kernel:
         if settled and _hooks.one_device:  # one GPU: the sizes say it all
             self._settle(sizes, result)
         return result
+
+    def untuned(self, args: tuple[object, ...]) -> None:
+        """The kernel `tuned_kernel` chose for a call refused it before its launch: a choice is kept per size
+        bucket, and a kernel of the bucket's other sizes may not take these (rows of another alignment for its
+        TMA, a `where` of its own). The stub then runs this kernel itself, with its default block, and so do
+        the later calls of these sizes in this process (the bucket's choice stays for the others)."""
+        try:
+            self._settle(self._sizes(args), (None, None))
+        except Exception:  # noqa: BLE001 (an argument that is no array: nothing to remember)
+            pass
 
     def __call__(
         self,
