@@ -36,6 +36,17 @@ from vecmath.layers import LLAMA, kernelize  # noqa: E402
 DEVICE = "cuda" if CUDA else "cpu"
 
 
+def _cache_name() -> str:
+    """transformers' name of the KV cache (`cache` in the releases that renamed it, `past_key_values` before)."""
+    from transformers.modeling_outputs import BaseModelOutputWithPast
+
+    return "cache" if "cache" in BaseModelOutputWithPast.__dataclass_fields__ else "past_key_values"
+
+
+def _cache(out: Any) -> Any:
+    return getattr(out, _cache_name())
+
+
 def _config() -> Any:
     return transformers.LlamaConfig(vocab_size=256, hidden_size=128, intermediate_size=344, num_hidden_layers=2,
                                     num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64,
@@ -243,10 +254,11 @@ def test_the_swapped_model_decodes_with_a_cache_as_transformers(models: dict[str
         for model in (reference, swapped):
             out = model(ids, use_cache=True)
             step = out.logits[:, -1:].argmax(-1)
-            out2 = model(step, cache=out.cache, use_cache=True)
-            old_name = {"past_key_values" if model is swapped else "cache": out2.cache}  # transformers' warns
+            out2 = model(step, use_cache=True, **{_cache_name(): _cache(out)})
+            # the swapped forward takes the old name too (transformers' own warns where it renamed it)
+            old_name = {"past_key_values" if model is swapped else _cache_name(): _cache(out2)}
             out3 = model.model(out2.logits.argmax(-1), use_cache=True, **old_name)
-            caches.append(out3.cache)
+            caches.append(_cache(out3))
             logits.append((out.logits, out2.logits, out3.last_hidden_state))
         for got, want in zip(logits[1], logits[0], strict=True):
             _close(got, want)
@@ -262,7 +274,7 @@ def test_a_decoding_step_in_bfloat16_agrees_as_well_as_the_stock_model(models: d
         last = {}
         for name in ("reference", "stock", "swapped"):
             out = models[name](ids[:, :-1], use_cache=True)
-            last[name] = models[name](ids[:, -1:], cache=out.cache, use_cache=True).logits
+            last[name] = models[name](ids[:, -1:], use_cache=True, **{_cache_name(): _cache(out)}).logits
     e_stock, e_swapped = _error(last["stock"], last["reference"]), _error(last["swapped"], last["reference"])
     print(f"a decoding step's logits, relative error against float32: stock {e_stock:.4g}, swapped {e_swapped:.4g}")
     assert e_swapped <= 1.5 * e_stock, (e_swapped, e_stock)
@@ -297,8 +309,14 @@ def test_activation_checkpointing_checkpoints_the_chosen_layers_and_keeps_the_gr
     for checkpointing in (False, True):
         model = copy.deepcopy(swapped).train()
         calls = []
+        checkpointed = 0
         if checkpointing:
-            model.activation_checkpointing_enable(every_n_layers=2)
+            if hasattr(model, "activation_checkpointing_enable"):
+                model.activation_checkpointing_enable(every_n_layers=2)  # layer 0 of 2
+                checkpointed = 1
+            else:  # transformers before it: every layer
+                model.gradient_checkpointing_enable()
+                checkpointed = len(model.model.layers)
             for layer in model.model.layers:
                 inner = layer._gradient_checkpointing_func
 
@@ -308,7 +326,7 @@ def test_activation_checkpointing_checkpoints_the_chosen_layers_and_keeps_the_gr
                 layer._gradient_checkpointing_func = counted
         loss = model(ids, labels=ids).loss
         loss.backward()
-        assert len(calls) == (1 if checkpointing else 0)  # layer 0 of 2
+        assert len(calls) == checkpointed
         grads.append({n: p.grad.float() for n, p in model.named_parameters()})
     for n, g in grads[0].items():
         torch.testing.assert_close(grads[1][n], g, rtol=1e-2, atol=1e-3, msg=n)

@@ -98,6 +98,14 @@ class SwiGLUMLP(torch.nn.Module):
         return self.down_proj(swiglu(self.gate_proj(x), self.up_proj(x)))  # type: ignore[no-any-return]
 
 
+def _cache_name() -> str:
+    """What transformers calls the KV cache in its forwards, its mask helper and its outputs: ``cache`` in the
+    releases that renamed it, ``past_key_values`` before (both are in use)."""
+    from transformers.modeling_outputs import BaseModelOutputWithPast
+
+    return "cache" if "cache" in BaseModelOutputWithPast.__dataclass_fields__ else "past_key_values"
+
+
 def _add_rms_norm(x: torch.Tensor, residual: torch.Tensor, norm: Any) -> tuple[torch.Tensor, torch.Tensor]:
     """`fused_add_rms_norm` with the weight and eps of `norm` (a ``LlamaRMSNorm``, swapped or not)."""
     return fused_add_rms_norm(x, residual, norm.weight, norm.variance_epsilon)
@@ -119,15 +127,26 @@ def _decoder_layer(layer: Any, hidden_states: torch.Tensor, residual: torch.Tens
     return layer.mlp(hidden_states), residual
 
 
-def _checkpointed_layer(layer: Any, hidden_states: torch.Tensor, residual: torch.Tensor | None, /, **kwargs: Any
-                        ) -> tuple[torch.Tensor, torch.Tensor]:
+def _checkpointed_by_call(layer: Any) -> bool:
+    """Whether transformers checkpoints `layer` in its ``__call__`` (``GradientCheckpointingLayer`` before it
+    moved the checkpointing into a wrapper of each layer class's ``forward``, which a swapped forward replaces)."""
+    from transformers.modeling_layers import GradientCheckpointingLayer
+
+    return "__call__" in vars(GradientCheckpointingLayer) and isinstance(layer, GradientCheckpointingLayer)
+
+
+def _checkpointed_layer(layer: Any, hidden_states: torch.Tensor, residual: torch.Tensor | None, /, *,
+                        called: bool = False, **kwargs: Any) -> tuple[torch.Tensor, torch.Tensor]:
     """`_decoder_layer`, recomputed in the backward where transformers' activation checkpointing marks `layer`
-    (``activation_checkpointing_enable()``), as its ``GradientCheckpointingLayer`` does: a swapped ``forward``
-    replaces the one that class wraps, so the layer's own checkpointing would not run."""
-    if not (getattr(layer, "gradient_checkpointing", False) and layer.training and torch.is_grad_enabled()):
+    (``activation_checkpointing_enable()``, ``gradient_checkpointing_enable()`` before it), as its
+    ``GradientCheckpointingLayer`` does: a swapped ``forward`` replaces the one that class wraps, so the
+    layer's own checkpointing would not run. `called`: the layer's own ``__call__`` runs this (its swapped
+    forward), and a transformers that checkpoints in ``__call__`` has done so already."""
+    if not (getattr(layer, "gradient_checkpointing", False) and layer.training and torch.is_grad_enabled()) or (
+            called and _checkpointed_by_call(layer)):
         return _decoder_layer(layer, hidden_states, residual, **kwargs)
     if not getattr(layer, "_can_checkpoint_with_cache", False):
-        kwargs.update(cache=None, use_cache=False)  # the replay would update the cache twice
+        kwargs.update({_cache_name(): None, "use_cache": False})  # the replay would update the cache twice
     step = functools.partial(_decoder_layer, layer, **kwargs)
     return layer._gradient_checkpointing_func(step, hidden_states, residual)  # type: ignore[no-any-return]
 
@@ -143,11 +162,12 @@ class FusedAddRMSNormDecoderLayer(torch.nn.Module):
     def forward(self, hidden_states: torch.Tensor, attention_mask: Any = None, position_ids: Any = None,
                 cache: Any = None, use_cache: bool | None = False, position_embeddings: Any = None,
                 **kwargs: Any) -> torch.Tensor:
-        if "past_key_values" in kwargs:  # the name before transformers 5.40
+        if "past_key_values" in kwargs:  # the name before transformers renamed it `cache`
             cache = kwargs.pop("past_key_values")
-        out, residual = _checkpointed_layer(self, hidden_states, None, attention_mask=attention_mask,
-                                            position_ids=position_ids, cache=cache, use_cache=use_cache,
-                                            position_embeddings=position_embeddings, **kwargs)
+        out, residual = _checkpointed_layer(self, hidden_states, None, called=True, attention_mask=attention_mask,
+                                            position_ids=position_ids, use_cache=use_cache,
+                                            position_embeddings=position_embeddings, **{_cache_name(): cache},
+                                            **kwargs)
         return residual + out
 
 
@@ -203,12 +223,13 @@ class CarriedResidualModel(torch.nn.Module):
 
         model: Any = self  # the Hugging Face module, whose attributes (`layers`, `norm`, ...) mypy cannot see
         config = model.config
-        if "past_key_values" in kwargs:  # the name before transformers 5.40
+        if "past_key_values" in kwargs:  # the name before transformers renamed it `cache`
             cache = kwargs.pop("past_key_values")
+        named = {_cache_name(): cache}  # the cache, by the name this transformers gives it
         if _delegated(config, kwargs):
             original: Any = type(self).forward  # the class's, which `kernelize` left as it is
             return original(self, input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids,
-                            cache=cache, inputs_embeds=inputs_embeds, use_cache=use_cache, **kwargs)
+                            inputs_embeds=inputs_embeds, use_cache=use_cache, **named, **kwargs)
         return_dict = kwargs.pop("return_dict", getattr(config, "return_dict", True))
         if (input_ids is None) == (inputs_embeds is None):
             raise ValueError("You must specify exactly one of input_ids or inputs_embeds")
@@ -220,24 +241,25 @@ class CarriedResidualModel(torch.nn.Module):
             inputs_embeds = model.embed_tokens(input_ids)
         if use_cache and cache is None:
             cache = DynamicCache(config=config)
+        named = {_cache_name(): cache}
         if position_ids is None:
             past_seen_tokens = cache.get_seq_length() if cache is not None else 0
             position_ids = (torch.arange(inputs_embeds.shape[1], device=inputs_embeds.device) + past_seen_tokens)
             position_ids = position_ids.unsqueeze(0)
         causal_mask = create_causal_mask(config=config, inputs_embeds=inputs_embeds, attention_mask=attention_mask,
-                                         cache=cache, position_ids=position_ids)
+                                         position_ids=position_ids, **named)
         position_embeddings = model.rotary_emb(inputs_embeds, position_ids=position_ids)
 
         hidden_states, residual = inputs_embeds, None
         for layer in model.layers[: config.num_hidden_layers]:
             hidden_states, residual = _checkpointed_layer(
                 layer, hidden_states, residual, attention_mask=causal_mask, position_embeddings=position_embeddings,
-                position_ids=position_ids, cache=cache, use_cache=use_cache, **kwargs)
+                position_ids=position_ids, use_cache=use_cache, **named, **kwargs)
         if residual is None:  # no layers
             hidden_states = model.norm(hidden_states)
         else:
             hidden_states, _ = _add_rms_norm(hidden_states, residual, model.norm)
-        outputs = BaseModelOutputWithPast(last_hidden_state=hidden_states, cache=cache)
+        outputs = BaseModelOutputWithPast(last_hidden_state=hidden_states, **named)
         return outputs if return_dict else outputs.to_tuple()
 
 
