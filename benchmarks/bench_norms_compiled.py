@@ -39,15 +39,17 @@ def ref_glu(g: torch.Tensor, u: torch.Tensor) -> torch.Tensor:
     return torch.nn.functional.silu(g) * u
 
 
-def row(name: str, inductor: object, kernel: object, two_pass: object, one_chunk: object) -> str:
+def row(name: str, cols: int, inductor: object, kernel: object, two_pass: object, one_chunk: object) -> str:
     """One line: Inductor's time, the tuned call's (and the ratio), each candidate block of the kernel (`one`: its
-    one-read body, four chunks a thread), of its two-pass sibling (`two`) and of its one-chunk sibling (`chunk`) by
-    hand, and the choice the tuner kept; the kernels take `block=`."""
+    one-read body, four chunks a thread), of its two-pass sibling (`two`) and of its one-chunk sibling (`chunk`,
+    which takes rows of at most 8 · block: `-` where it refuses) by hand, and the choice the tuner kept; the kernels
+    take `block=`."""
     ind, tuned = bench(inductor), bench(kernel)
     cells = [f"inductor {ind:.1f}", f"tuned {tuned:.1f} [{ind / tuned:.3f}x]"]
     for label, fn, blocks in (("one", kernel, (128, 256, 512)), ("two", two_pass, (128, 256, 512)),
                               ("chunk", one_chunk, (256, 512))):
-        cells += [f"{label}/{b} {bench(lambda: fn(block=b)):.1f}" for b in blocks]  # type: ignore[operator]
+        cells += [f"{label}/{b} " + (f"{bench(lambda: fn(block=b)):.1f}"  # type: ignore[operator]  # noqa: B023
+                                     if label != "chunk" or cols <= 8 * b else "-") for b in blocks]
     return f"{name} | " + " | ".join(cells) + f" | kept {kernels._module.kernel(name.split()[0])._last_tuned[1]}"
 
 
@@ -62,11 +64,11 @@ def main() -> None:
         out, o2, h2 = torch.empty_like(x), torch.empty_like(x), torch.empty_like(x)
         rstd = torch.empty(rows, device="cuda")
         norm, fused = (1e-5, x, w, out, rstd), (1e-5, x, r, w, o2, h2, rstd)
-        print(row(f"rmsnorm_bf16 {rows}x{cols}", lambda: cn(x, w),
+        print(row(f"rmsnorm_bf16 {rows}x{cols}", cols, lambda: cn(x, w),
                   lambda **kw: kernels.rmsnorm_bf16(*norm, **kw),
                   lambda **kw: kernels.rmsnorm_bf16_two_pass(*norm, **kw),
                   lambda **kw: kernels.rmsnorm_bf16_one_chunk(*norm, **kw)), flush=True)
-        print(row(f"fused_add_rmsnorm_bf16 {rows}x{cols}", lambda: cf(x, r, w),
+        print(row(f"fused_add_rmsnorm_bf16 {rows}x{cols}", cols, lambda: cf(x, r, w),
                   lambda **kw: kernels.fused_add_rmsnorm_bf16(*fused, **kw),
                   lambda **kw: kernels.fused_add_rmsnorm_bf16_two_pass(*fused, **kw),
                   lambda **kw: kernels.fused_add_rmsnorm_bf16_one_chunk(*fused, **kw)), flush=True)
