@@ -80,3 +80,16 @@ def fp8_values(e5m2: bool) -> np.ndarray:
     else:
         v[[0x7F, 0xFF]] = np.nan
     return v
+
+
+def widen(bits: np.ndarray) -> np.ndarray:
+    """bfloat16 bit patterns (uint16), as float32."""
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+def f32_in_k_order(a: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """a·wᵀ summed in f32 one k at a time from k = 0 (each bf16 product is exact in f32): the emulator's order."""
+    acc = np.zeros((a.shape[0], w.shape[0]), np.float32)
+    for k in range(a.shape[1]):
+        acc += np.outer(a[:, k], w[:, k])
+    return acc

@@ -15,12 +15,11 @@ spilled to local memory. The SASS checks need `cuobjdump` (CUDA 13's, on PATH, b
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 from conftest import example_kernel_files
-from test_fp8_machine_code import _cuobjdump
+from machine_code import per_kernel, sass
 
 from oxpack.builder.pipeline import build_project
 from oxpack.config import load_config
@@ -43,15 +42,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> object:
     return crate
 
 
-def _per_kernel(text: str, start: str) -> dict[str, str]:
-    """`text` (PTX or SASS) cut at each kernel's start (`start` % name), by kernel."""
-    at = sorted((text.index(start % name), name) for name in KERNELS)
-    return {name: text[i:(at[n + 1][0] if n + 1 < len(at) else len(text))] for n, (i, name) in enumerate(at)}
-
-
 def test_the_sm90a_bodies_have_no_call_and_no_local_memory(built: object) -> None:
     ptx = built.ptx["sm_90a"]  # type: ignore[attr-defined]
-    for name, code in _per_kernel(ptx, ".entry %s(").items():
+    for name, code in per_kernel(ptx, ".entry %s(", KERNELS).items():
         d = KERNELS[name]
         # q·kᵀ: D / 16 m64n128k16; p·v: 8 m64nDk16 (p's 128 columns)
         widths = {n: code.count(f"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.bf16.bf16") for n in (64, 128)}
@@ -80,14 +73,9 @@ def test_the_portable_bodies_have_no_wgmma_and_no_64_bit_division(built: object)
 
 
 def test_sass_chains_the_hgmmas_of_each_gemm_with_no_local_memory(built: object, tmp_path: Path) -> None:
-    tool = _cuobjdump()
-    if tool is None:
-        pytest.skip("no cuobjdump (CUDA 13) on PATH or beside ptxas")
-    cubin = tmp_path / "attention.sm_90a.cubin"
-    cubin.write_bytes(built.cubins["sm_90a"])  # type: ignore[attr-defined]
-    sass = subprocess.run([tool, "-sass", str(cubin)], capture_output=True, text=True, check=True,
-                          timeout=120).stdout
-    for name, code in _per_kernel(sass, "Function : %s\n").items():
+    code_of = per_kernel(sass(built.cubins["sm_90a"], tmp_path, "attention.sm_90a.cubin"),  # type: ignore[attr-defined]
+                         "Function : %s\n", KERNELS)
+    for name, code in code_of.items():
         d = KERNELS[name]
         qk = re.findall(r"HGMMA\.64x128x16\.F32\.BF16 R\d+, gdesc[^;]*;", code)
         pv = re.findall(rf"HGMMA\.64x{d}x16\.F32\.BF16 R\d+, R\d+, gdesc\[UR\d+\]\.tnspB[^;]*;", code)

@@ -13,33 +13,16 @@ each), so the sm_90a body must contain no call at all; its info log says so when
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from conftest import REPO
+from machine_code import per_kernel, sass
 
 from oxpack.builder.pipeline import build_project
 from oxpack.config import load_config
 
 FP8 = REPO / "example-project" / "kernels" / "fp8.rs"
-
-
-def _cuobjdump() -> str | None:
-    """CUDA 13's cuobjdump: on PATH, beside ptxas, or from PyPI's `nvidia-cuda-cuobjdump` (the test extra)."""
-    found = shutil.which("cuobjdump")
-    if found:
-        return found
-    ptxas = shutil.which("ptxas")
-    places = [Path(ptxas).resolve().parent / "cuobjdump"] if ptxas else []
-    try:
-        import nvidia  # type: ignore[import-not-found, unused-ignore]  # the namespace of NVIDIA's PyPI packages
-
-        places += [Path(p) / "cu13" / "bin" / "cuobjdump" for p in nvidia.__path__]
-    except ImportError:
-        pass
-    return next((str(p) for p in places if p.is_file()), None)
 
 
 @pytest.fixture(scope="module")
@@ -59,15 +42,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> object:
 KERNELS = ("gemm_fp8_nt_bf16", "gemm_fp8_nt_bf16_rowwise", "gemm_fp8_nt_bf16_blockwise")
 
 
-def _per_kernel(text: str, start: str) -> dict[str, str]:
-    """`text` (PTX or SASS) cut at each kernel's start (`start` % name), by kernel."""
-    at = sorted((text.index(start % name), name) for name in KERNELS)
-    return {name: text[i:(at[n + 1][0] if n + 1 < len(at) else len(text))] for n, (i, name) in enumerate(at)}
-
-
 def test_the_sm90a_bodies_issue_fp8_wgmma_with_no_call_and_no_local_memory(built: object) -> None:
     ptx = built.ptx["sm_90a"]  # type: ignore[attr-defined]
-    for name, code in _per_kernel(ptx, ".entry %s(").items():
+    for name, code in per_kernel(ptx, ".entry %s(", KERNELS).items():
         assert code.count("wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3") == 4, name  # a stage: 4 × k32
     assert "call" not in re.sub(r"//[^\n]*", "", ptx), "a call serializes every wgmma under nvJitLink"
     assert "div.u64" not in ptx and "rem.u64" not in ptx
@@ -84,14 +61,9 @@ def test_the_portable_bodies_hold_no_fp8_wgmma(built: object) -> None:
 
 
 def test_sass_has_qgmma_e4m3_chained_and_no_local_memory(built: object, tmp_path: Path) -> None:
-    tool = _cuobjdump()
-    if tool is None:
-        pytest.skip("no cuobjdump (CUDA 13) on PATH or beside ptxas")
-    cubin = tmp_path / "fp8.sm_90a.cubin"
-    cubin.write_bytes(built.cubins["sm_90a"])  # type: ignore[attr-defined]
-    sass = subprocess.run([tool, "-sass", str(cubin)], capture_output=True, text=True, check=True,
-                          timeout=120).stdout
-    for name, code in _per_kernel(sass, "Function : %s\n").items():
+    code_of = per_kernel(sass(built.cubins["sm_90a"], tmp_path, "fp8.sm_90a.cubin"),  # type: ignore[attr-defined]
+                         "Function : %s\n", KERNELS)
+    for name, code in code_of.items():
         gmma = re.findall(r"QGMMA\.64x128x32\.F32\.E4M3\.E4M3[^;]*;", code)
         assert len(gmma) == 4, (name, gmma)
         assert "RZ, !UPT" in gmma[0]  # the stage's first starts a fresh sum (scale-d 0): the promotion's part

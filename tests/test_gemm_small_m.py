@@ -32,9 +32,9 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from bf16 import BFloat16, to_bf16
+from bf16 import BFloat16, f32_in_k_order, to_bf16, widen
 from conftest import EXAMPLE, emulated
-from test_fp8_machine_code import _cuobjdump
+from machine_code import sass
 
 from oxpack.builder.pipeline import build_project
 from oxpack.config import load_config
@@ -54,18 +54,6 @@ def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     for module in emulated(tmp_path_factory.mktemp("smallm"), "smallm", FILES, archs=("sm_80", "sm_90a")):
         module._module._emulate_arch = "sm_90a"
         yield module
-
-
-def widen(bits: np.ndarray) -> np.ndarray:
-    return (bits.astype(np.uint32) << 16).view(np.float32)
-
-
-def f32_in_k_order(a: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """a·wᵀ summed in f32 one k at a time from k = 0 (each bf16 product is exact in f32): the emulator's order."""
-    acc = np.zeros((a.shape[0], w.shape[0]), np.float32)
-    for k in range(a.shape[1]):
-        acc += np.outer(a[:, k], w[:, k])
-    return acc
 
 
 def run(mods: ModuleType, kernel: str, a: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -244,15 +232,9 @@ def test_portable_bodies_hold_no_wgmma_and_trap(built: object) -> None:
 
 
 def test_sass_has_hgmma_chained_and_no_local_memory(built: object, tmp_path: Path) -> None:
-    tool = _cuobjdump()
-    if tool is None:
-        pytest.skip("no cuobjdump (CUDA 13) on PATH or beside ptxas")
-    cubin = tmp_path / "tensor.sm_90a.cubin"
-    cubin.write_bytes(built.cubins["sm_90a"])  # type: ignore[attr-defined]
-    sass = subprocess.run([tool, "-sass", str(cubin)], capture_output=True, text=True, check=True,
-                          timeout=120).stdout
+    listing = sass(built.cubins["sm_90a"], tmp_path, "tensor.sm_90a.cubin")  # type: ignore[attr-defined]
     for name, (_, shape) in WGMMA.items():
-        code = _entry(sass, "Function : %s\n", name)
+        code = _entry(listing, "Function : %s\n", name)
         gmma = re.findall(rf"HGMMA\.{shape}\.F32\.BF16[^;]*;", code)
         assert len(gmma) >= 4, (name, gmma)
         assert [("gsb0" in g) for g in gmma[:4]] == [False, False, False, True], (name, gmma)  # a stage, chained

@@ -23,7 +23,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from bf16 import BFloat16, Float8, fp8_values, to_bf16
+from bf16 import BFloat16, Float8, f32_in_k_order, fp8_values, to_bf16, widen
 from conftest import REPO
 
 from oxpack.toolchain.rustc import find_rustc
@@ -40,18 +40,6 @@ SMEM_SMALL = 4228  # TmaPipeline<2, 64, 64>::SHARED_BYTES / 8: `pipeline_misuse`
 def hop(hopper_emulated: ModuleType) -> ModuleType:
     """`tests/packages/hopper` built with --emulation, emulating (conftest's `hopper_emulated`)."""
     return hopper_emulated
-
-
-def widen(bits: np.ndarray) -> np.ndarray:
-    return (bits.astype(np.uint32) << 16).view(np.float32)
-
-
-def f32_in_k_order(a: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """a·wᵀ summed in f32 one k at a time from k = 0 (each bf16 product is exact in f32)."""
-    acc = np.zeros((a.shape[0], w.shape[0]), np.float32)
-    for k in range(a.shape[1]):
-        acc += np.outer(a[:, k], w[:, k])
-    return acc
 
 
 def tiles(m: int, n: int, bm: int, bn: int) -> int:
