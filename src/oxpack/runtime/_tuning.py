@@ -18,8 +18,9 @@ a timing callable; this module never touches a GPU. Standard library only.
    the GPU's name (it was tuned ahead of time on its author's driver; one of the same driver is taken
    first). Either file is for one fatbin digest: a rebuilt package never reads an older build's choices.
 5. During a CUDA graph capture: the default, not remembered (the first uncaptured call tunes).
-6. Otherwise every candidate is timed once (`Tuner.timed_runs` counts the calls) and the fastest kept,
-   in memory and in the cache file; a tie goes to the earlier candidate. A candidate whose timing
+6. Otherwise every candidate is timed (`Tuner.timed_runs` counts the candidates timed), in `ROUNDS`
+   rounds that each time every candidate in turn, and the fastest by the median of its rounds kept, in
+   memory and in the cache file; a tie goes to the earlier candidate. A candidate whose timing
    raises is skipped (a block over the kernel's register limit); when all raise, the default's error
    is raised if the default was timed, else the default is returned, not remembered. Threads asking
    for one key at once time it once: the others wait for its result.
@@ -47,6 +48,7 @@ import json
 import operator
 import os
 import re
+import statistics
 import sys
 import tempfile
 import threading
@@ -59,6 +61,9 @@ __all__ = ["SCHEMA", "Config", "DeviceKey", "Table", "Tuner", "TuningError", "bu
            "package_digest", "read_table", "write_table"]
 
 SCHEMA = 1
+ROUNDS = 3
+"""Rounds of a tuning: each times every candidate in turn (a candidate's time is the median of its rounds'), so
+that a near tie is not decided by the GPU's clock drifting between one candidate's timing and the next's."""
 """The version of the file format above; a file of another is ignored (the cache's is rewritten)."""
 _NAME = re.compile(r"[A-Za-z_]\w*")
 _PAIR = re.compile(r"\s*([A-Za-z_]\w*)\s*=\s*([+-]?\d+)\s*")
@@ -410,16 +415,24 @@ class Tuner:
 
     def _tune(self, key: _MemoryKey, sizes: Sequence[int], candidates: Sequence[Config], default: Config,
               time: Callable[[Config], float]) -> Config | None:
-        """Times every candidate once: the fastest (the earlier of a tie), None if all raised."""
-        times: dict[Config, float] = {}
+        """Times the candidates in `ROUNDS` rounds, each timing every candidate in turn (so that the GPU's clock
+        drifts over all of them alike); a candidate's time is the median of its rounds': the fastest (the earlier
+        of a tie), None if all raised. A candidate that raises is timed no more."""
+        rounds: dict[Config, list[float]] = {}
         failed: dict[Config, Exception] = {}
-        for config in dict.fromkeys(candidates):
-            with self._lock:
-                self.timed_runs += 1
-            try:
-                times[config] = float(time(config))
-            except Exception as exc:  # noqa: BLE001 (a config this kernel cannot launch with: skipped)
-                failed[config] = exc
+        for n in range(ROUNDS):
+            for config in dict.fromkeys(candidates):
+                if config in failed:
+                    continue
+                if n == 0:
+                    with self._lock:
+                        self.timed_runs += 1
+                try:
+                    rounds.setdefault(config, []).append(float(time(config)))
+                except Exception as exc:  # noqa: BLE001 (a config this kernel cannot launch with: skipped)
+                    failed[config] = exc
+                    rounds.pop(config, None)
+        times = {config: statistics.median(each) for config, each in rounds.items()}
         if not times:
             if default in failed:
                 raise failed[default]
