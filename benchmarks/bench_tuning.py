@@ -94,13 +94,17 @@ def candidates(name: str) -> list[int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=25)
+    parser.add_argument("--only", default="", help="comma-separated kernels to run (default: all five)")
     args = parser.parse_args()
+    only = {k for k in args.only.split(",") if k}
     bench_kernels.REPEAT = args.repeat
     print(f"GPU: {torch.cuda.get_device_name()}; tuning cache {os.environ['OXPACK_TUNING_DIR']}\n")
     print("| kernel | size | hand-picked blocks (µs) | tuned block | tuned / best hand |")
     print("|---|---|---|---|---|")
     worst = 0.0
     for name, make, sizes in CASES:
+        if only and name not in only:
+            continue
         blocks = candidates(name)
         for size in sizes:
             call, sets = make(*size)
