@@ -182,8 +182,9 @@ def test_the_tuned_lookup_follows_the_sizes_of_each_call(k: ModuleType, monkeypa
 
 
 def test_the_sizes_a_tuning_is_for_are_measured_alike_by_the_kernels_sizer() -> None:
-    """`_autotune.sizer` (made once per kernel) gives what the plain loop below gives: int scalars (a float or a
-    NumPy integer passed for one is left out), each array's element count; a call of another length raises."""
+    """`_autotune.sizer` (made once per kernel) gives what the plain loop below gives: integer scalars given as ints
+    (a float or a NumPy integer passed for one is left out; floating-point scalars always are: the fast path builds
+    the same tuple from what it reads), each array's element count; a call of another length raises."""
     from oxpack.runtime._autotune import sizer
     from oxpack.runtime._dtypes import DTYPES
     from oxpack.runtime._launch import elements
@@ -193,7 +194,7 @@ def test_the_sizes_a_tuning_is_for_are_measured_alike_by_the_kernels_sizer() -> 
         out = []
         for p, value in zip(params, call, strict=True):
             if p.kind == "scalar":
-                if type(value) is int:
+                if p.dtype.bounds is not None and type(value) is int:
                     out.append(value)
             else:
                 out.append(elements(value))

@@ -63,6 +63,11 @@ def forms_manifest() -> dict[str, Any]:
         # one-byte elements: int8 in (CAI "|i1"), uint8 out ("|u1"), as an int8 GEMM's or a quantizer's
         "requant": kernel("requant", [_param("i", "index", "1d"), _param("x", "in", "int8"),
                                       _param("y", "out", "uint8")], ["len(x) == len(y)"]),
+        # a declared launch whose block the tuning picks (`#[tune]`), with an integer scalar among its sizes
+        "quadt": {**kernel("quadt", [_param("i", "index", "1d"), _param("k", "scalar", "uint32"),
+                                     _param("x", "in", "float32"), _param("y", "out", "float32")],
+                           ["len(x) >= len(y)"]),
+                  "launch": {"threads": "cdiv(len(y), 4)"}, "tune": {"block": [[64], [128]]}},
         # named like a builtin that the launchers call, with `shadows`' signature (its launcher)
         "type": kernel("type", [_param("n", "scalar", "uint32"), _param("x", "in", "float32"),
                                 _param("y", "out", "float32")], ["len(y) == n"]),
@@ -252,6 +257,44 @@ def test_every_call_form_takes_the_fast_path(
             interface = value.__cuda_array_interface__
             expected += [interface["data"][0], interface["shape"][0]]
     assert values(fast) == expected
+
+
+def test_a_block_left_to_the_tuning_takes_the_fast_path_by_the_calls_sizes(
+    kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kernel that tunes its block, called with the block left open: the first call of some sizes asks the tuning
+    (here `OXPACK_TUNE` off: the default block, settled) and launches through the general path; a second call of
+    the same sizes (other arrays, another integer scalar's value is other sizes) is launched by the fast path,
+    which finds the settled launch by the sizes it reads (`_State.opens`), without asking the tuning again. Other
+    sizes, or `threads=` given, go back to the tuning and the general path."""
+    kernel = kernels._module.kernel("quadt")
+    hooks = sys.modules[f"{PACKAGE}._oxpack.runtime"]._hooks
+    monkeypatch.setattr(hooks, "one_device", True)  # one GPU: a settled choice is the sizes' (`Kernel.tuned`)
+    monkeypatch.setattr(kernels._module.tuner, "_setting", False)  # OXPACK_TUNE=off: the default, no GPU timing
+    asked: list[tuple[int, ...]] = []
+    tuned = type(kernel).tuned
+
+    def counted(self: Any, args: tuple[object, ...], stream: object = None) -> object:
+        asked.append(self._sizes(args))
+        return tuned(self, args, stream)
+
+    monkeypatch.setattr(type(kernel), "tuned", counted)
+    kernels.quadt(3, arr(0, 1000), arr(1, 1000))
+    assert len(fake.launches) == 1 and asked == [(3, 1000, 1000)]
+    assert kernel.state.opens == {(3, 1000, 1000): (250, 256)}  # the default block, which "off" settles
+    forbid_general_path(kernels, "quadt", monkeypatch)
+    kernels.quadt(3, arr(2, 1000), arr(3, 1000))
+    assert len(fake.launches) == 2 and asked == [(3, 1000, 1000)]  # the fast path: the tuning not asked
+    general, fast = fake.launches
+    assert fast[1:3] == general[1:3]  # the same grid, block and kernel
+    monkeypatch.undo()
+    monkeypatch.setattr(hooks, "one_device", True)
+    monkeypatch.setattr(kernels._module.tuner, "_setting", False)
+    monkeypatch.setattr(type(kernel), "tuned", counted)
+    kernels.quadt(4, arr(4, 1000), arr(5, 1000))  # other sizes (k): the tuning, then the general path
+    assert asked[-1] == (4, 1000, 1000) and len(fake.launches) == 3
+    kernels.quadt(3, arr(6, 1000), arr(7, 1000), threads=250)  # threads given: not the open lookup
+    assert asked[-1] == (3, 1000, 1000) and len(asked) == 3 and len(fake.launches) == 4
 
 
 def test_a_stream_given_with_an_explicit_shape(kernels: ModuleType, fake: FakeCuda, monkeypatch: pytest.MonkeyPatch) -> None:

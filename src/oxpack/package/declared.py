@@ -67,6 +67,19 @@ def _inline(kernel: Any) -> dict[str, str] | None:
             for key, axes in shapes.items()}
 
 
+def opens(kernel: Any) -> bool:
+    """Whether `kernel`'s stub passes its fast path `_OPEN` for a block left to the tuning, which the fast path
+    looks up by the call's sizes (`_State.opens`): a kernel that tunes its block (`#[tune(block = ...)]`) and no
+    other kernel, of one body, whose declared launch the stub computes inline, with no shared memory declared or
+    passed. Its launcher takes `_OPEN` (`launchers.py`)."""
+    if not getattr(kernel, "tune", None) or getattr(kernel, "tune_kernels", None) or getattr(kernel, "bodies", None):
+        return False
+    if not kernel.launch or any(p.kind == "dynshared" for p in kernel.args):
+        return False
+    inline = _inline(kernel)
+    return inline is not None and "shared" not in inline
+
+
 def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: str | None = None) -> str:
     """The stub's body after its docstring; `call` names the arguments the stub takes, `fast` its fast path
     (``_fast_<kernel>``) and `general` the run time's `Kernel` (``_module.kernel("<kernel>")``). A kernel
@@ -81,8 +94,15 @@ def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: st
     fast = fast or f"_fast_{name}"
     general = general or f'_module.kernel("{name}")'
     # (a kernel with bodies asked which kernel runs before picking its body: `_dispatch`)
+    opened = opens(kernel) and fast == f"_fast_{name}"  # the fast path finds the tuned launch by the call's sizes
     tuned = _tuned_kernel(kernel, call) if kernel.tune_kernels and not kernel.bodies else "" if not kernel.tune else (
         "    if block is None:  # the tuned block for these sizes (#[tune]): timed at their first call\n"
+        f'        block = {general}.tuned({_tuple(call) if call else "()"}, stream)\n') if not opened else (
+        "    _ox_open = block is None  # the block left to the tuning (#[tune])\n"
+        "    if _ox_open:  # the launch the tuning settled for these sizes, which the fast path finds by them\n"
+        f"        if {fast}({', '.join([*full, 'stream', 'threads', '_ox_OPEN'])}):\n"
+        "            return  # launched as the tuning settled for these sizes\n"
+        "        # none yet: the tuned block (timed at the first call of these sizes)\n"
         f'        block = {general}.tuned({_tuple(call) if call else "()"}, stream)\n')
     if not kernel.launch:
         return (tuned + f"    if {fast}({', '.join([*full, 'stream, threads, block'])}):\n"
@@ -127,7 +147,11 @@ def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: st
     launch = ["_ox_threads" if "grid" in inline or "threads" in inline else "threads",
               "_ox_block" if "block" in inline else "block"]
     out += ["    except Exception:  # a scalar or an array of the wrong type: Kernel.resolve names it\n",
-            "        pass\n", "    else:\n", "        if _ox_ok:\n",
+            "        pass\n", "    else:\n", "        if _ox_ok:\n"]
+    if opened:  # the tuned launch, for the fast path to find by these sizes from now on
+        out += ["            if _ox_open:\n",
+                f'                {general}.opened({_tuple(call) if call else "()"}, threads, {", ".join(launch)})\n']
+    out += [
             f"            if {fast}({', '.join([*full, 'stream', *launch])}):\n",
             "                return  # checked in full, and launched as an earlier call was\n",
             f'            {general}({_tuple(full)}, stream, {", ".join(launch)})\n',

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from .. import data_dir
 from ..contract import dtypes, where
 from ..runtime import _requires
-from .declared import fast_names
+from .declared import fast_names, opens
 
 __all__ = ["Launchers", "launcher_file", "render_launchers"]
 
@@ -81,7 +81,15 @@ def _signature(kernel: Any) -> tuple[object, ...]:
     """What the launcher of `kernel` depends on; kernels that agree on it share one."""
     return (tuple((p.kind, p.dtype.name) for p in kernel.args), kernel.rank,
             tuple(where().render(r.test, _names(kernel), python=True) for r in kernel.requirements()),
-            kernel.coarsen > 1)
+            kernel.coarsen > 1, opens(kernel))
+
+
+def _sizes(kernel: Any) -> str:
+    """The launcher's tuple of a call's sizes, as `_autotune.sizer` makes it: each integer scalar's value and each
+    array's element count, in order (floating-point scalars left out)."""
+    terms = [f"arg{p.pos}" if p.kind == "scalar" else f"size{p.pos}" for p in kernel.args
+             if p.kind != "scalar" or p.dtype.bounds is not None]
+    return ", ".join(terms) + ("," if len(terms) == 1 else "")
 
 
 def _name(kernel: Any) -> str:
@@ -177,7 +185,12 @@ def _launcher(name: str, kernel: Any, kernels: list[str]) -> str:
     fields = dict(
         name=name, doc=_doc(kernel, kernels, [where().render(r.test, _doc_names(kernel)) for r in parsed]),
         args="".join(f"arg{p.pos}: Any, " for p in args),
-        scalars=scalars, threads_ok=_ints("threads", kernel.rank), block_ok=_ints("block", kernel.rank), arrays=reads,
+        scalars=scalars, arrays=reads,
+        shape_checks=_fill("shape_checks_open" if opens(kernel) else "shape_checks",
+                           threads_ok=_ints("threads", kernel.rank), block_ok=_ints("block", kernel.rank)),
+        open_decl="    opens = state.opens  # the sizes of a call -> the (threads, block) the tuning settled\n"
+        if opens(kernel) else "",
+        open_lookup=_fill("open_lookup", sizes=_sizes(kernel)) if opens(kernel) else "",
         default_threads=(f"size{default.pos} if threads is None else threads  # default: one thread per element of "
                          f"arg{default.pos}") if default is not None else "threads  # required: None finds no entry",
         shared_doc="" if dynamic is None else ", shared elements",

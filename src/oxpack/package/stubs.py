@@ -442,6 +442,7 @@ def _render_py(manifest: Any, launchers: Mapping[str, str]) -> str:
         f"from ._oxpack import {manifest.module}_launchers as _launchers\n",
         "from ._oxpack.runtime import _elements as _ox_elements  # what a declared launch's len(x) reads\n",
         "from ._oxpack.runtime import _BodyUnfitError as _ox_unfit  # a variant that cannot take the arrays\n",
+        "from ._oxpack.runtime import _OPEN as _ox_OPEN  # a block left to the tuning, which the fast path looks up\n",
         "from ._oxpack.runtime import (\n",
         *(f"    {n},\n" for n in sorted([*_ERRORS, *_TYPES])),
         ")\nfrom ._oxpack.runtime import Module as _Module\n",

@@ -61,11 +61,14 @@ def block_of(config: Config) -> int | tuple[int, ...] | None:
 
 
 def sizer(params: Sequence[_Param]) -> Callable[[Sequence[Any]], tuple[int, ...]]:
-    """What a tuning is for, for a call of `params` (each integer scalar of the call and each array's element
-    count, in order), as a function made once per kernel: a kernel of arrays alone measures them in one pass
-    (`map` over `elements`), another in one comprehension over which parameters are scalars; a call of
-    another length raises."""
+    """What a tuning is for, for a call of `params` (each integer scalar's value, where the call gave an int, and each
+    array's element count, in order; floating-point scalars left out), as a function made once per kernel: a kernel
+    of arrays alone
+    measures them in one pass (`map` over `elements`), another in one comprehension over which parameters are
+    scalars; a call of another length raises. The fast path of a kernel that tunes its block builds the same
+    tuple from the values it reads (`_State.opens`)."""
     scalars = tuple(p.kind == "scalar" for p in params)
+    kept = tuple(p.kind != "scalar" or p.dtype.bounds is not None for p in params)  # arrays and integer scalars
     count = len(scalars)
 
     def arrays(call: Sequence[Any]) -> tuple[int, ...]:
@@ -76,7 +79,8 @@ def sizer(params: Sequence[_Param]) -> Callable[[Sequence[Any]], tuple[int, ...]
     def mixed(call: Sequence[Any]) -> tuple[int, ...]:
         if len(call) != count:
             raise ValueError(f"{len(call)} arguments for {count} parameters")
-        return tuple([v if s else elements(v) for s, v in zip(scalars, call) if not s or type(v) is int])
+        return tuple([v if s else elements(v) for s, k, v in zip(scalars, kept, call, strict=True)
+                      if k and (not s or type(v) is int)])
 
     return mixed if any(scalars) else arrays
 

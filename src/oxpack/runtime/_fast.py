@@ -119,9 +119,14 @@ _hooks = _Hooks()
 class _State:
     """One kernel's fast-path memory: the launches the general path checked and made."""
 
-    __slots__ = ("entries",)
+    __slots__ = ("entries", "opens")
 
     def __init__(self) -> None:
+        self.opens: dict[tuple[int, ...], tuple[object, object]] = {}
+        """For a kernel that tunes its block (`#[tune]`): the sizes of a call (`_autotune.sizer`'s: each integer
+        scalar and each array's element count) -> the (threads, block) of the launch the tuning settled for them
+        (`Kernel.opened`). A call that leaves its block open passes `_OPEN` for it; its fast path, which reads
+        those sizes anyway, looks the launch up here, then in `entries` (the stub's own lookup read them again)."""
         self.entries: dict[tuple[object, ...], tuple[Callable[..., int], Any, Any]] = {}
         """(device, stream handle, threads, block[, dynamic shared elements]) -> (launch,
         config, function), called as ``launch(config, function, params, None)``; a nonzero
@@ -133,6 +138,18 @@ class _State:
         other shape check. The fast path looks up only exact ints and tuples of exact ints
         (``True`` or ``2.0`` equal ``1`` and ``2`` as keys, but the general path refuses them).
         The dict is never replaced (only cleared): each kernel's fast path holds it."""
+
+
+class _Open:
+    """`_OPEN`: the `block` a stub passes its fast path for a call that leaves the block to the tuning."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "_OPEN"
+
+
+_OPEN = _Open()
 
 
 _last_stream: tuple[object, int] = (None, 0)

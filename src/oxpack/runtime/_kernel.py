@@ -246,6 +246,24 @@ class Kernel:
             self._settle(sizes, block)
         return block
 
+    def opened(self, args: tuple[object, ...], threads: object, launch_threads: object, block: object) -> None:
+        """A call that left its block to the tuning (`tuned`) launches with `block` and `launch_threads`: where the
+        block is the one settled for the call's sizes (one GPU), the fast path takes that launch for the later
+        calls of these sizes that leave the block open, without asking `tuned` (`_State.opens`). A call that
+        gave `threads` is not remembered (the fast path's lookup takes none)."""
+        if threads is not None or block is None or not _hooks.one_device:
+            return
+        try:
+            sizes = self._sizes(args)
+        except Exception:  # noqa: BLE001 (an argument that is no array: the launch names it)
+            return
+        if self._tuned.get(sizes) != block:
+            return
+        opens = self.state.opens
+        if len(opens) >= 1024:
+            opens.clear()
+        opens[sizes] = (launch_threads, block)
+
     def _settle(self, sizes: tuple[int, ...], chosen: object) -> None:
         """Remember the settled choice for `sizes` (`tuned`'s block, `tuned_kernel`'s kernel and block) for the
         later calls' lookups, at most 1,024 sizes (then forgotten all at once)."""

@@ -49,6 +49,7 @@ from ._driver import (
 from ._driver import _Cuda as _Cuda
 from ._driver import _params as _params
 from ._fast import _hooks as _hooks
+from ._fast import _OPEN as _OPEN
 from ._fast import _State
 from ._fast import _stream_handle as _stream_handle
 from ._graphs import Graph, capture
