@@ -76,31 +76,39 @@ macro_rules! two_passes {
     }};
 }
 
-/// The fused kernel's one-read body for one block's row, holding up to `$n` 16-byte chunks of
-/// it a thread (`RegChunks`); a longer row runs `$longer` (given `row`, `hrow`, `xr`, `rr` and
-/// `inv_n`, it gives rstd); writes `rstd`. `fused_add_rmsnorm_bf16` holds four chunks and reads a
-/// longer row twice (`two_passes!`); `fused_add_rmsnorm_bf16_one_chunk` holds one and its `where`
-/// refuses longer rows.
-macro_rules! fused_one_read {
-    ($n:literal, $i:ident, $eps:ident, $x:ident, $residual:ident, $weight:ident, $out:ident, $residual_out:ident,
-     $rstd:ident, |$row:ident, $hrow:ident, $xr:ident, $rr:ident, $inv_n:ident| $longer:expr) => {{
-        // `None` for a whole block at once (both outputs have x's length): no thread skips the
-        // block reduction.
-        let (Some(row), Some(hrow)) = ($out.block_row($i), $residual_out.block_row($i)) else { return };
-        let (Some(xr), Some(rr)) = ($x.get(row.range()), $residual.get(row.range())) else { return };
-        let inv_n = recip(row.cols() as f32);
-        let s = if let Some(v) = RegChunks::<BF16, _, $n>::load_streaming(&row, xr) {
-            let h = v.map_with([rr], |xv, [rv]| add(xv, rv)); // the sum, in registers
-            h.store(hrow);
-            let s = (block::sum_f32(h.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + $eps).rsqrt();
-            h.map_with_store([$weight], |hv, [w]| scaled(hv, s, w), row);
-            s
-        } else {
-            let ($row, $hrow, $xr, $rr, $inv_n) = (row, hrow, xr, rr, inv_n);
-            $longer
-        };
+/// A fused add + RMSNorm kernel's row, one block per row: the block's `$row` of `$out` and
+/// `$hrow` of `$residual_out` (none: the whole block returns, so no thread skips the block
+/// reduction), its inputs `$xr` in `$x` and `$rr` in `$residual`, and `$inv_n` = 1 / its length;
+/// `$rstd_of`, given them, computes the rows and the rstd, which goes to `$rstd`.
+macro_rules! fused_row {
+    ($i:ident, $x:ident, $residual:ident, $out:ident, $residual_out:ident, $rstd:ident,
+     |$row:ident, $hrow:ident, $xr:ident, $rr:ident, $inv_n:ident| $rstd_of:expr) => {{
+        // both outputs have x's length: both rows exist or neither
+        let (Some($row), Some($hrow)) = ($out.block_row($i), $residual_out.block_row($i)) else { return };
+        let (Some($xr), Some($rr)) = ($x.get($row.range()), $residual.get($row.range())) else { return };
+        let $inv_n = recip($row.cols() as f32);
+        let s = $rstd_of;
         if let Some(o) = $rstd.block_value($i) {
             *o = s;
+        }
+    }};
+}
+
+/// The fused add + RMSNorm of a row held in registers, up to `$n` 16-byte chunks of it a thread
+/// (`RegChunks`), giving rstd; a longer row runs `$longer` instead. `fused_add_rmsnorm_bf16`
+/// holds four chunks and reads a longer row twice (`two_passes!`);
+/// `fused_add_rmsnorm_bf16_one_chunk` holds one and its `where` refuses longer rows.
+macro_rules! fused_in_registers {
+    ($n:literal, $row:ident, $hrow:ident, $xr:ident, $rr:ident, $weight:ident, $eps:ident, $inv_n:ident,
+     $longer:expr) => {{
+        if let Some(v) = RegChunks::<BF16, _, $n>::load_streaming(&$row, $xr) {
+            let h = v.map_with([$rr], |xv, [rv]| add(xv, rv)); // the sum, in registers
+            h.store($hrow);
+            let s = (block::sum_f32(h.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * $inv_n + $eps).rsqrt();
+            h.map_with_store([$weight], |hv, [w]| scaled(hv, s, w), $row);
+            s
+        } else {
+            $longer
         }
     }};
 }
@@ -128,8 +136,8 @@ kernel! {
         rstd: &mut DisjointSlice<f32, OnePerBlock>,
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
              len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
-        fused_one_read!(4, i, eps, x, residual, weight, out, residual_out, rstd,
-                        |row, hrow, xr, rr, inv_n| two_passes!(row, hrow, xr, rr, weight, eps, inv_n))
+        fused_row!(i, x, residual, out, residual_out, rstd, |row, hrow, xr, rr, inv_n| fused_in_registers!(
+            4, row, hrow, xr, rr, weight, eps, inv_n, two_passes!(row, hrow, xr, rr, weight, eps, inv_n)))
     }
 
     /// `fused_add_rmsnorm_bf16` holding one 16-byte chunk (8 values) of the row a thread: fewer
@@ -150,7 +158,8 @@ kernel! {
              len(residual_out) == len(x), len(rstd) == len(x) / len(weight), len(weight) <= 8 * block,
              block % 32 == 0) {
         // every row fits the thread's one chunk (the `where`): the other arm never runs
-        fused_one_read!(1, i, eps, x, residual, weight, out, residual_out, rstd, |_row, _hrow, _xr, _rr, _inv_n| trap())
+        fused_row!(i, x, residual, out, residual_out, rstd,
+                   |row, hrow, xr, rr, inv_n| fused_in_registers!(1, row, hrow, xr, rr, weight, eps, inv_n, trap()))
     }
 
     /// `fused_add_rmsnorm_bf16` in two passes over each row (the second read mostly from L2),
@@ -168,13 +177,8 @@ kernel! {
         rstd: &mut DisjointSlice<f32, OnePerBlock>,
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
              len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
-        let (Some(row), Some(hrow)) = (out.block_row(i), residual_out.block_row(i)) else { return };
-        let (Some(xr), Some(rr)) = (x.get(row.range()), residual.get(row.range())) else { return };
-        let inv_n = recip(row.cols() as f32);
-        let s = two_passes!(row, hrow, xr, rr, weight, eps, inv_n);
-        if let Some(o) = rstd.block_value(i) {
-            *o = s;
-        }
+        fused_row!(i, x, residual, out, residual_out, rstd,
+                   |row, hrow, xr, rr, inv_n| two_passes!(row, hrow, xr, rr, weight, eps, inv_n))
     }
 
     /// The backward pass of `fused_add_rmsnorm_bf16`, but for the weights' gradient's last

@@ -80,27 +80,33 @@ macro_rules! rmsnorm_passes {
     }};
 }
 
-/// RMSNorm's one-read body for one block's row, holding up to `$n` 16-byte chunks of it a
-/// thread (`RegChunks`); a longer row runs `$longer` (given `row`, `xr` and `inv_n`, it gives
-/// rstd); writes `rstd`. `rmsnorm_bf16` holds four chunks and reads a longer row twice
-/// (`rmsnorm_passes!`); `rmsnorm_bf16_one_chunk` holds one and its `where` refuses longer rows.
-macro_rules! rmsnorm_one_read {
-    ($n:literal, $i:ident, $eps:ident, $x:ident, $weight:ident, $out:ident, $rstd:ident,
-     |$row:ident, $xr:ident, $inv_n:ident| $longer:expr) => {{
-        // `None` for a whole block at once: no thread skips the block reduction.
-        let Some(row) = $out.block_row($i) else { return };
-        let Some(xr) = $x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
-        let inv_n = recip(row.cols() as f32);
-        let s = if let Some(v) = RegChunks::<BF16, _, $n>::load(&row, xr) {
-            let s = (block::sum_f32(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + $eps).rsqrt();
-            v.map_with([$weight], |xv, [w]| scaled(xv, s, w)).store(row);
-            s
-        } else {
-            let ($row, $xr, $inv_n) = (row, xr, inv_n);
-            $longer
-        };
+/// An RMSNorm kernel's row, one block per row: the block's `$row` of `$out` (none: the whole
+/// block returns, so no thread skips the block reduction), its input `$xr` in `$x` and `$inv_n` =
+/// 1 / its length; `$rstd_of`, given them, computes the row and its rstd, which goes to `$rstd`.
+macro_rules! rms_row {
+    ($i:ident, $x:ident, $out:ident, $rstd:ident, |$row:ident, $xr:ident, $inv_n:ident| $rstd_of:expr) => {{
+        let Some($row) = $out.block_row($i) else { return };
+        let Some($xr) = $x.get($row.range()) else { return }; // inside `x` (see `layernorm`)
+        let $inv_n = recip($row.cols() as f32);
+        let s = $rstd_of;
         if let Some(o) = $rstd.block_value($i) {
             *o = s;
+        }
+    }};
+}
+
+/// RMSNorm of a bfloat16 row held in registers, up to `$n` 16-byte chunks of it a thread
+/// (`RegChunks`), giving rstd; a longer row runs `$longer` instead. `rmsnorm_bf16` holds four
+/// chunks and reads a longer row twice (`rmsnorm_passes!`); `rmsnorm_bf16_one_chunk` holds one and
+/// its `where` refuses longer rows.
+macro_rules! rms_in_registers {
+    ($n:literal, $row:ident, $xr:ident, $weight:ident, $eps:ident, $inv_n:ident, $longer:expr) => {{
+        if let Some(v) = RegChunks::<BF16, _, $n>::load(&$row, $xr) {
+            let s = (block::sum_f32(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * $inv_n + $eps).rsqrt();
+            v.map_with([$weight], |xv, [w]| scaled(xv, s, w)).store($row);
+            s
+        } else {
+            $longer
         }
     }};
 }
@@ -484,8 +490,8 @@ kernel! {
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
         rstd: &mut DisjointSlice<f32, OnePerBlock>,
     ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
-        rmsnorm_one_read!(4, i, eps, x, weight, out, rstd,
-                          |row, xr, inv_n| rmsnorm_passes!(block::sum_f32, row, xr, weight, eps, inv_n))
+        rms_row!(i, x, out, rstd, |row, xr, inv_n| rms_in_registers!(
+            4, row, xr, weight, eps, inv_n, rmsnorm_passes!(block::sum_f32, row, xr, weight, eps, inv_n)))
     }
 
     /// `rmsnorm_bf16` holding one 16-byte chunk (8 values) of the row a thread: fewer registers, so
@@ -504,7 +510,7 @@ kernel! {
     ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight),
              len(weight) <= 8 * block, block % 32 == 0) {
         // every row fits the thread's one chunk (the `where`): the other arm never runs
-        rmsnorm_one_read!(1, i, eps, x, weight, out, rstd, |_row, _xr, _inv_n| trap())
+        rms_row!(i, x, out, rstd, |row, xr, inv_n| rms_in_registers!(1, row, xr, weight, eps, inv_n, trap()))
     }
 
     /// `rmsnorm_bf16` reading each row twice (the squares, then each chunk scaled and written;
@@ -519,13 +525,7 @@ kernel! {
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
         rstd: &mut DisjointSlice<f32, OnePerBlock>,
     ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
-        let Some(row) = out.block_row(i) else { return };
-        let Some(xr) = x.get(row.range()) else { return };
-        let inv_n = recip(row.cols() as f32);
-        let s = rmsnorm_passes!(block::sum_f32, row, xr, weight, eps, inv_n);
-        if let Some(o) = rstd.block_value(i) {
-            *o = s;
-        }
+        rms_row!(i, x, out, rstd, |row, xr, inv_n| rmsnorm_passes!(block::sum_f32, row, xr, weight, eps, inv_n))
     }
 
     /// LayerNorm forward as `layernorm`, one block per row: for wide rows (C in the
