@@ -19,16 +19,17 @@ class _DLTensor(ctypes.Structure):
                 ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
 
 
-class BFloat16:
-    """A CPU bfloat16 array seen through DLPack; its bits live in a uint16 NumPy array (any shape,
-    C-contiguous), passed flat. A view keeps its address, so the kernel sees its alignment."""
+class _HostView:
+    """A CPU array of `bits` (a C-contiguous NumPy array of any shape) seen through DLPack as one flat array of
+    DLPack type `code` and `width` bits, with `shape` for a TMA source. A view keeps its address, so the kernel
+    sees its alignment."""
 
-    def __init__(self, bits: np.ndarray) -> None:
-        assert bits.dtype == np.uint16 and bits.flags.c_contiguous
+    def __init__(self, bits: np.ndarray, code: int, width: int) -> None:
+        assert bits.flags.c_contiguous
         self.bits = bits
         self.shape = bits.shape  # the 2-D shape a TMA source takes (the DLPack view stays flat)
         self._shape = (ctypes.c_int64 * 1)(bits.size)
-        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 4, 16, 1, self._shape, None, 0, None, None)
+        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, code, width, 1, self._shape, None, 0, None, None)
 
     def __dlpack__(self, **kw: object) -> object:
         new = ctypes.pythonapi.PyCapsule_New
@@ -37,6 +38,14 @@ class BFloat16:
 
     def __dlpack_device__(self) -> tuple[int, int]:
         return (1, 0)
+
+
+class BFloat16(_HostView):
+    """A CPU bfloat16 array seen through DLPack (code 4); its bits live in a uint16 NumPy array."""
+
+    def __init__(self, bits: np.ndarray) -> None:
+        assert bits.dtype == np.uint16
+        super().__init__(bits, 4, 16)
 
 
 def to_bf16(x: np.ndarray) -> np.ndarray:
@@ -45,24 +54,13 @@ def to_bf16(x: np.ndarray) -> np.ndarray:
     return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
 
 
-class Float8:
+class Float8(_HostView):
     """A CPU FP8 array seen through DLPack (DLPack 1.1's code 10, float8_e4m3fn, or 12, float8_e5m2): its
-    bits live in a uint8 NumPy array (any shape, C-contiguous), passed flat, with `shape` for a TMA source."""
+    bits live in a uint8 NumPy array."""
 
     def __init__(self, bits: np.ndarray, e5m2: bool = False) -> None:
-        assert bits.dtype == np.uint8 and bits.flags.c_contiguous
-        self.bits, self.shape = bits, bits.shape
-        self._shape = (ctypes.c_int64 * 1)(bits.size)
-        self._tensor = _DLTensor(bits.ctypes.data, 1, 0, 1, 12 if e5m2 else 10, 8, 1, self._shape, None, 0, None,
-                                 None)
-
-    def __dlpack__(self, **kw: object) -> object:
-        new = ctypes.pythonapi.PyCapsule_New
-        new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
-        return new(ctypes.addressof(self._tensor), b"dltensor", None)
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        return (1, 0)
+        assert bits.dtype == np.uint8
+        super().__init__(bits, 12 if e5m2 else 10, 8)
 
 
 def fp8_values(e5m2: bool) -> np.ndarray:
