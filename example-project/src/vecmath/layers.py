@@ -225,7 +225,8 @@ class CarriedResidualModel(torch.nn.Module):
         config = model.config
         if "past_key_values" in kwargs:  # the name before transformers renamed it `cache`
             cache = kwargs.pop("past_key_values")
-        named = {_cache_name(): cache}  # the cache, by the name this transformers gives it
+        cache_name = _cache_name()  # the cache's name in this transformers' forwards
+        named = {cache_name: cache}
         if _delegated(config, kwargs):
             original: Any = type(self).forward  # the class's, which `kernelize` left as it is
             return original(self, input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids,
@@ -241,7 +242,7 @@ class CarriedResidualModel(torch.nn.Module):
             inputs_embeds = model.embed_tokens(input_ids)
         if use_cache and cache is None:
             cache = DynamicCache(config=config)
-        named = {_cache_name(): cache}
+        named = {cache_name: cache}
         if position_ids is None:
             past_seen_tokens = cache.get_seq_length() if cache is not None else 0
             position_ids = (torch.arange(inputs_embeds.shape[1], device=inputs_embeds.device) + past_seen_tokens)
