@@ -207,7 +207,7 @@ def misuse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
 # ---------------------------------------------------------------- the example project
 
 
-EXAMPLE_GPU_TESTS = ("test_vecmath.py", "test_fp8_gpu.py")
+EXAMPLE_GPU_TESTS = ("test_vecmath.py", "test_fp8_gpu.py", "test_hopper_gpu.py")
 """The example's test files that need a GPU (and the installed wheel): every other one runs emulated below."""
 
 

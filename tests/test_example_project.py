@@ -42,7 +42,8 @@ def test_the_example_projects_tests_pass_under_oxpack_emulate(emulated_build: Pa
     skipped = re.findall(r"^SKIPPED \[\d+\] (\S+?):\d+: (.*)$", proc.stdout, re.MULTILINE)
     # without a GPU: the GPU tests, and the FP8 kernels' (sm_90a only), skip; with one, nothing does
     expected = set() if gpu_available() else {("test_vecmath.py", "no GPU"), (
-        "test_fp8_gpu.py", "needs an sm_90 GPU (H100, H200) and PyTorch with CUDA")}
+        "test_fp8_gpu.py", "needs an sm_90 GPU (H100, H200) and PyTorch with CUDA"), (
+        "test_hopper_gpu.py", "needs an sm_90 GPU (H100, H200) and PyTorch with CUDA")}
     assert {(Path(where).name, why) for where, why in skipped} == expected, out
     passed = re.search(r"\b(\d+) passed\b", proc.stdout)
     assert passed is not None and int(passed.group(1)) >= 50, out  # test_emulated.py ran: it was built with emulation
