@@ -112,6 +112,8 @@ CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as 
     "fused_add_rmsnorm_bf16_two_pass": ((1e-6, bf16(), bf16(), bf16(W), bf16(), bf16(), f32(N // W)),
                                         (N // W) * 32, 32),
     "rmsnorm_bf16_one_chunk": ((1e-6, bf16(), bf16(W), bf16(), f32(N // W)), (N // W) * 32, 32),
+    "rmsnorm_bf16_warp_wide": ((1e-6, bf16(), bf16(W), bf16(), f32(N // W)), N, 256),  # a warp per row
+    "fused_add_rmsnorm_bf16_warp": ((1e-6, bf16(), bf16(), bf16(W), bf16(), bf16(), f32(N // W)), N, 256),
     "fused_add_rmsnorm_bf16_one_chunk": ((1e-6, bf16(), bf16(), bf16(W), bf16(), bf16(), f32(N // W)),
                                          (N // W) * 32, 32),
     # the backward kernels (#[backward]): blocks of 256, a warp per row and 8 rows a block (partial sums of

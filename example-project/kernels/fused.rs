@@ -95,16 +95,17 @@ macro_rules! fused_row {
 }
 
 /// The fused add + RMSNorm of a row held in registers, up to `$n` 16-byte chunks of it a thread
-/// (`RegChunks`), giving rstd; a longer row runs `$longer` instead. `fused_add_rmsnorm_bf16`
+/// (`RegChunks`), its squares totalled by `$sum` over the row's threads (`block::sum_f32`, or
+/// `warp_sum` for a warp per row), giving rstd; a longer row runs `$longer` instead. `fused_add_rmsnorm_bf16`
 /// holds four chunks and reads a longer row twice (`two_passes!`);
 /// `fused_add_rmsnorm_bf16_one_chunk` holds one and its `where` refuses longer rows.
 macro_rules! fused_in_registers {
-    ($n:literal, $row:ident, $hrow:ident, $xr:ident, $rr:ident, $weight:ident, $eps:ident, $inv_n:ident,
-     $longer:expr) => {{
+    ($sum:path, $n:literal, $row:ident, $hrow:ident, $xr:ident, $rr:ident, $weight:ident, $eps:ident,
+     $inv_n:ident, $longer:expr) => {{
         if let Some(v) = RegChunks::<BF16, _, $n>::load_streaming(&$row, $xr) {
             let h = v.map_with([$rr], |xv, [rv]| add(xv, rv)); // the sum, in registers
             h.store($hrow);
-            let s = (block::sum_f32(h.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * $inv_n + $eps).rsqrt();
+            let s = ($sum(h.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * $inv_n + $eps).rsqrt();
             h.map_with_store([$weight], |hv, [w]| scaled(hv, s, w), $row);
             s
         } else {
@@ -123,9 +124,11 @@ kernel! {
     /// One block per row, 16 bytes (8 values) at a time, its block tuned among 128, 256 and
     /// 512; a row of up to 32 · block channels is read once into registers, a longer one twice.
     /// The tuning weighs `fused_add_rmsnorm_bf16_two_pass` and `fused_add_rmsnorm_bf16_one_chunk`
-    /// too (the same bits from fewer registers).
+    /// too (the same bits from fewer registers), and `fused_add_rmsnorm_bf16_warp` (a warp per row,
+    /// no block barrier).
     #[launch(grid = len(rstd))]
-    #[tune(block = [128, 256, 512], kernels = [fused_add_rmsnorm_bf16_two_pass, fused_add_rmsnorm_bf16_one_chunk])]
+    #[tune(block = [128, 256, 512],
+          kernels = [fused_add_rmsnorm_bf16_two_pass, fused_add_rmsnorm_bf16_one_chunk, fused_add_rmsnorm_bf16_warp])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
     #[backward(fused_add_rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce)]
@@ -137,7 +140,8 @@ kernel! {
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
              len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
         fused_row!(i, x, residual, out, residual_out, rstd, |row, hrow, xr, rr, inv_n| fused_in_registers!(
-            4, row, hrow, xr, rr, weight, eps, inv_n, two_passes!(row, hrow, xr, rr, weight, eps, inv_n)))
+            block::sum_f32, 4, row, hrow, xr, rr, weight, eps, inv_n,
+            two_passes!(row, hrow, xr, rr, weight, eps, inv_n)))
     }
 
     /// `fused_add_rmsnorm_bf16` holding one 16-byte chunk (8 values) of the row a thread: fewer
@@ -159,7 +163,35 @@ kernel! {
              block % 32 == 0) {
         // every row fits the thread's one chunk (the `where`): the other arm never runs
         fused_row!(i, x, residual, out, residual_out, rstd,
-                   |row, hrow, xr, rr, inv_n| fused_in_registers!(1, row, hrow, xr, rr, weight, eps, inv_n, trap()))
+                   |row, hrow, xr, rr, inv_n| fused_in_registers!(
+                       block::sum_f32, 1, row, hrow, xr, rr, weight, eps, inv_n, trap()))
+    }
+
+    /// `fused_add_rmsnorm_bf16` a warp per row, holding up to eight 16-byte chunks of the sum a lane:
+    /// rows of up to 2,048 channels (its `where`) read once into registers, and no block barrier
+    /// between a row's loads and its stores. The tuning of `fused_add_rmsnorm_bf16` weighs it, among
+    /// 64 to 512 threads a block (2 to 16 rows).
+    #[launch(threads = 32 * len(rstd))]
+    #[tune(block = [64, 128, 256, 512])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
+              rstd = (len(x) / len(weight)))]
+    #[whole_warps]
+    pub fn fused_add_rmsnorm_bf16_warp(
+        i: ThreadIndex, eps: f32, x: &[BF16], residual: &[BF16], weight: &[BF16],
+        out: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
+        residual_out: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
+        rstd: &mut DisjointSlice<f32, OnePerWarp>,
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
+             len(residual_out) == len(x), len(rstd) == len(x) / len(weight), len(weight) <= 2048) {
+        // `None` for a whole warp at once: no lane leaves a `warp_sum` that the others wait at
+        let (Some(row), Some(hrow)) = (out.warp_row(i), residual_out.warp_row(i)) else { return };
+        let (Some(xr), Some(rr)) = (x.get(row.range()), residual.get(row.range())) else { return };
+        let inv_n = recip(row.cols() as f32);
+        // every row fits the lane's eight chunks (the `where`): the other arm never runs
+        let s = fused_in_registers!(warp_sum, 8, row, hrow, xr, rr, weight, eps, inv_n, trap());
+        if let Some(o) = rstd.warp_value(i) {
+            *o = s;
+        }
     }
 
     /// `fused_add_rmsnorm_bf16` in two passes over each row (the second read mostly from L2),

@@ -111,6 +111,29 @@ macro_rules! rms_in_registers {
     }};
 }
 
+/// An RMSNorm kernel's row, one warp per row (`WarpRows`), held in registers, up to `$n` 16-byte
+/// chunks of it a lane; a longer row runs `$longer` (given the row, its input and 1 / its length). The
+/// row's rstd goes to `$rstd`.
+macro_rules! rms_warp_row {
+    ($n:literal, $i:ident, $eps:ident, $x:ident, $weight:ident, $out:ident, $rstd:ident,
+     |$row:ident, $xr:ident, $inv_n:ident| $longer:expr) => {{
+        // `None` for a whole warp at once: no lane leaves a `warp_sum` that the others wait at.
+        let Some($row) = $out.warp_row($i) else { return };
+        let Some($xr) = $x.get($row.range()) else { return }; // inside `x` (see `layernorm`)
+        let $inv_n = recip($row.cols() as f32);
+        let s = if let Some(v) = RegChunks::<BF16, _, $n>::load_streaming(&$row, $xr) {
+            let s = (warp_sum(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * $inv_n + $eps).rsqrt();
+            v.map_with([$weight], |xv, [w]| scaled(xv, s, w)).store($row);
+            s
+        } else {
+            $longer
+        };
+        if let Some(o) = $rstd.warp_value($i) {
+            *o = s;
+        }
+    }};
+}
+
 /// Rows per block of the backward kernels (`*_bwd`): one warp per row, so blocks of 32 ·
 /// `BWD_ROWS` = 256 threads, and one row of `dweight_partial` per block. Their `#[launch]`,
 /// `#[outputs]` and `where` write it as the literal 8 (attributes take no Rust names).
@@ -480,9 +503,9 @@ kernel! {
     /// 16 bytes (8 values) at a time, its block tuned among 128, 256 and 512; a row of up
     /// to 32 · block channels is read once into registers, a longer one twice. The tuning
     /// weighs `rmsnorm_bf16_two_pass` and `rmsnorm_bf16_one_chunk` too (the same result from
-    /// fewer registers).
+    /// fewer registers), and `rmsnorm_bf16_warp_wide` (a warp per row, no block barrier).
     #[launch(grid = len(rstd))]
-    #[tune(block = [128, 256, 512], kernels = [rmsnorm_bf16_two_pass, rmsnorm_bf16_one_chunk])]
+    #[tune(block = [128, 256, 512], kernels = [rmsnorm_bf16_two_pass, rmsnorm_bf16_one_chunk, rmsnorm_bf16_warp_wide])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
     #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce)]
     pub fn rmsnorm_bf16(
@@ -579,20 +602,26 @@ kernel! {
         out: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
         rstd: &mut DisjointSlice<f32, OnePerWarp>,
     ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight)) {
-        // `None` for a whole warp at once: no lane leaves a `warp_sum` that the others wait at.
-        let Some(row) = out.warp_row(i) else { return };
-        let Some(xr) = x.get(row.range()) else { return }; // inside `x` (see `layernorm`)
-        let inv_n = recip(row.cols() as f32);
-        let s = if let Some(v) = RegChunks::<BF16, _, 4>::load_streaming(&row, xr) {
-            let s = (warp_sum(v.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * inv_n + eps).rsqrt();
-            v.map_with([weight], |xv, [w]| scaled(xv, s, w)).store(row);
-            s
-        } else {
-            rmsnorm_passes!(warp_sum, row, xr, weight, eps, inv_n)
-        };
-        if let Some(o) = rstd.warp_value(i) {
-            *o = s;
-        }
+        rms_warp_row!(4, i, eps, x, weight, out, rstd,
+                      |row, xr, inv_n| rmsnorm_passes!(warp_sum, row, xr, weight, eps, inv_n))
+    }
+
+    /// `rmsnorm_bf16` a warp per row, holding up to eight 16-byte chunks of it a lane: rows of up to
+    /// 2,048 channels (its `where`) read once into registers, and no block barrier between a row's
+    /// loads and its stores, so that each warp keeps 8 loads of 16 bytes in flight a lane. The
+    /// tuning of `rmsnorm_bf16` weighs it, among 64 to 512 threads a block (2 to 16 rows).
+    #[launch(threads = 32 * len(rstd))]
+    #[tune(block = [64, 128, 256, 512])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
+    #[whole_warps]
+    pub fn rmsnorm_bf16_warp_wide(
+        i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
+        out: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
+        rstd: &mut DisjointSlice<f32, OnePerWarp>,
+    ) where (len(weight) >= 1, len(out) == len(x), len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight),
+             len(weight) <= 2048) {
+        // every row fits the lane's eight chunks (the `where`): the other arm never runs
+        rms_warp_row!(8, i, eps, x, weight, out, rstd, |row, xr, inv_n| trap())
     }
 
     /// out = a + b (llm.c's `residual_forward`), grid-stride, 16 bytes at a time: any

@@ -140,6 +140,43 @@ def test_the_siblings_give_the_same_bits(rng: np.random.Generator, rows: int, co
                    for a, b in zip(one, (out, h, rstd), strict=True)), block
 
 
+@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (3, 7), (257, 64), (5, 1000), (3, 2048)])
+@pytest.mark.parametrize("block", [64, 512])
+def test_the_warp_sibling_writes_the_sum_and_the_norm(rng: np.random.Generator, rows: int, cols: int,
+                                                      block: int) -> None:
+    """`fused_add_rmsnorm_bf16_warp`, which the fused kernel's tuning weighs: a warp per row, eight chunks of 8 a
+    lane (rows of up to 2,048 channels), summed by the warp alone. Its residual_out is PyTorch's bf16 add, bit for
+    bit, as the block kernel's; its rstd and out agree with the float64 norm of that sum within a bf16 rounding
+    (the squares are folded in another order than the block kernel's, so not its bits); the same bits twice;
+    blocks of 64 (2 rows) and 512 (16, most of them past the last row at these sizes)."""
+    x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 2.0)
+    weight = random_bf16(rng, cols, 0.2, 1.0)
+    runs = []
+    for _ in range(2):
+        out, h, rstd = poisoned((rows, cols), np.uint16), poisoned((rows, cols), np.uint16), poisoned(rows, np.float32)
+        kernels.fused_add_rmsnorm_bf16_warp(EPS, BFloat16(x), BFloat16(residual), BFloat16(weight), BFloat16(out),
+                                            BFloat16(h), rstd, block=block)
+        runs.append((out, h, rstd))
+    (out, h, rstd), again = runs
+    assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8)) for a, b in zip((out, h, rstd), again, strict=True))
+    assert np.array_equal(h, fused_forward(x, residual, weight, block)[1])
+    hf = widen(h)
+    s = 1 / np.sqrt(np.mean(hf * hf, axis=1) + EPS)
+    within(rstd.astype(np.float64), s, 1e-5)
+    within(widen(out), hf * s[:, None] * widen(weight), BF16_REL)
+
+
+def test_the_warp_sibling_refuses_rows_past_its_registers(rng: np.random.Generator) -> None:
+    """`fused_add_rmsnorm_bf16_warp` holds eight chunks of 8 a lane: a row of more than 2,048 channels is refused
+    before the launch, in one line naming the requirement (the fused kernel's tuning skips the kernel there)."""
+    x, residual = random_bf16(rng, (2, 2056)), random_bf16(rng, (2, 2056), 2.0)
+    weight = random_bf16(rng, 2056, 0.2, 1.0)
+    out, h, rstd = poisoned((2, 2056), np.uint16), poisoned((2, 2056), np.uint16), poisoned(2, np.float32)
+    with pytest.raises(KernelValueError, match=r"requirement `len\(weight\) <= 2048` failed"):
+        kernels.fused_add_rmsnorm_bf16_warp(EPS, BFloat16(x), BFloat16(residual), BFloat16(weight),
+                                            BFloat16(out), BFloat16(h), rstd, block=256)
+
+
 def test_the_one_chunk_sibling_refuses_longer_rows(rng: np.random.Generator) -> None:
     """`fused_add_rmsnorm_bf16_one_chunk` holds one chunk of 8 a thread: a row longer than 8 · block is refused
     before the launch, in one line naming the requirement (the fused kernel's tuning skips that block)."""

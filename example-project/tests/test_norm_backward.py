@@ -280,6 +280,36 @@ def test_rmsnorm_bf16_siblings_give_the_same_bits(rng: np.random.Generator, rows
         assert len(got) == 1, block
 
 
+@pytest.mark.parametrize("rows", ROWS)
+@pytest.mark.parametrize("cols", [1, 7, 64, 768, 1030, 2048])
+def test_rmsnorm_bf16_warp_wide_gives_the_warp_kernels_bits(rng: np.random.Generator, rows: int, cols: int) -> None:
+    """`rmsnorm_bf16_warp_wide`, which `rmsnorm_bf16`'s tuning weighs, holds eight chunks of a row a lane where
+    `rmsnorm_bf16_warp` holds four (a longer row: two passes, its squares folded in the one-read order): for rows of
+    up to 2,048 channels each lane folds the same values in the same order, so both write the same bits, at every
+    block."""
+    x32, w32, _, _ = data(rng, rows, cols)
+    x, w = bf16(x32), bf16(w32)
+    for block in (64, 256, 512):
+        got = set()
+        for kernel in (kernels.rmsnorm_bf16_warp, kernels.rmsnorm_bf16_warp_wide):
+            out, rstd = bf16(np.zeros(rows * cols, np.float32)), np.zeros(rows, np.float32)
+            kernel(EPS, x, w, out, rstd, block=block)
+            got.add((raw(out), raw(rstd)))
+        assert len(got) == 1, block
+    ref, rstd_ref = rms_ref(wide(x).reshape(rows, cols), wide(w), EPS)  # and both are RMSNorm
+    check("out", out, ref)
+    check("rstd", rstd, rstd_ref)
+
+
+def test_rmsnorm_bf16_warp_wide_refuses_rows_past_its_registers(rng: np.random.Generator) -> None:
+    """A row of more than 2,048 channels is refused before the launch, in one line naming the requirement (the
+    tuning of `rmsnorm_bf16` skips the kernel there)."""
+    x32, w32, _, _ = data(rng, 2, 2056)
+    out, rstd = bf16(np.zeros(2 * 2056, np.float32)), np.zeros(2, np.float32)
+    with pytest.raises(KernelValueError, match=r"requirement `len\(weight\) <= 2048` failed"):
+        kernels.rmsnorm_bf16_warp_wide(EPS, bf16(x32), bf16(w32), out, rstd, block=256)
+
+
 def test_rmsnorm_bf16_one_chunk_refuses_longer_rows_and_partial_warps(rng: np.random.Generator) -> None:
     """`rmsnorm_bf16_one_chunk` holds one chunk of 8 a thread: a row longer than 8 · block, or a block of a
     partial warp (whose lanes hold fewer chunks), is refused before the launch, in one line naming the
