@@ -1,5 +1,5 @@
 """Host data for the example's emulated tests: the seeded `rng` fixture, bfloat16 and FP8 arrays on the CPU,
-and the `emulated_without_gpu` fixture of the PyTorch tests.
+the `emulated_without_gpu` fixture of the PyTorch tests, and `on_hopper` for the tests of the sm_90a bodies.
 
 A test file takes a fixture by importing it (``from hostarrays import rng``): pytest finds a fixture among a
 module's names. NumPy has no bfloat16: `BFloat16` passes a uint16 array of bf16 bits through DLPack, as a
@@ -18,7 +18,20 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-__all__ = ["BFloat16", "Float8", "e4m3_values", "e5m2_values", "emulated_without_gpu", "poisoned", "rng", "to_bf16"]
+__all__ = ["HOPPER", "BFloat16", "Float8", "e4m3_values", "e5m2_values", "emulated_without_gpu", "on_hopper", "poisoned",
+           "rng", "to_bf16"]
+
+HOPPER = "needs an sm_90 GPU (H100, H200) and PyTorch with CUDA"
+"""Why a test of an sm_90a body skips (`on_hopper`)."""
+
+
+def on_hopper() -> bool:
+    """Whether PyTorch sees an sm_90 GPU (H100, H200) as device 0: where the example's sm_90a bodies run."""
+    try:
+        import torch
+        return bool(torch.cuda.is_available()) and torch.cuda.get_device_capability(0) == (9, 0)
+    except Exception:  # noqa: BLE001 (no PyTorch, or no driver: not Hopper)
+        return False
 
 
 @pytest.fixture

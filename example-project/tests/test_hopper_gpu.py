@@ -20,17 +20,10 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
+from hostarrays import HOPPER, on_hopper  # noqa: E402
 from vecmath import kernels  # noqa: E402
 
-
-def _hopper() -> bool:
-    try:
-        return bool(torch.cuda.is_available()) and torch.cuda.get_device_capability(0) == (9, 0)
-    except Exception:
-        return False
-
-
-pytestmark = pytest.mark.skipif(not _hopper(), reason="needs an sm_90 GPU (H100, H200) and PyTorch with CUDA")
+pytestmark = pytest.mark.skipif(not on_hopper(), reason=HOPPER)
 
 FORCED = """
 import math, sys, torch
