@@ -213,8 +213,8 @@ def test_the_fused_f32_kernel_compiled_matches_eager_and_torch() -> None:
         value = fn(x, residual)
         value.backward()
         results.append((value.detach(), x.grad.clone(), residual.grad.clone(), weight.grad.clone()))
-    for compiled, eager in zip(*results, strict=True):
-        torch.testing.assert_close(compiled, eager)
+    for compiled, eager in zip(*results, strict=True):  # Inductor may sum the loss's terms in another order
+        torch.testing.assert_close(compiled, eager, rtol=1e-5, atol=1e-5)
     xd, rd, wd = (t.detach().double().requires_grad_() for t in (x, residual, weight))
     total = xd + rd
     out = _rms(total, wd, 1e-5)
