@@ -1,4 +1,4 @@
-//! The residual add fused with the RMSNorm after it, on bfloat16 (f32 math), as vLLM's
+//! The residual add fused with the RMSNorm after it, on bfloat16 (f32 math) and float32, as vLLM's
 //! `fused_add_rms_norm`: forward, and backward in two kernels (the gradients of the inputs, then
 //! the weights' gradient summed over the rows with no atomics, so that two runs give the same
 //! bytes).
@@ -6,46 +6,64 @@ use oxpack::block;
 use oxpack::prelude::*;
 
 mod common;
-use common::recip;
+use common::{recip, Lanes};
 
 /// The rows a block of the backward pass covers: a warp per row, so its blocks are of
 /// `32 · ROWS_PER_BLOCK` threads, and the block writes one row of `dweight_partial` (the
 /// weights' gradient over its rows, f32).
 pub const ROWS_PER_BLOCK: usize = 8;
 
-/// x + r for a chunk of 8 bfloat16 values, as PyTorch adds two bf16 tensors: the f32 sum
-/// rounded to bf16.
-#[inline(always)]
-fn add(x: BF16x8, r: BF16x8) -> BF16x8 {
-    BF16x8(core::array::from_fn(|l| BF16::from_f32(x.0[l].to_f32() + r.0[l].to_f32())))
+/// The fused kernels' arithmetic on one 16-byte chunk of a storage type, in f32 (rounded once to
+/// bf16 on the way out of a bfloat16 chunk). Written out per type as plain lane loops, the code the
+/// bf16 kernels were measured with: the same arithmetic through `Lanes::chunk`'s closures is
+/// scheduled otherwise (other PTX, other register counts).
+trait Chunk: Lanes {
+    /// x + r, as PyTorch adds two tensors of the type (the f32 sum, rounded to the type).
+    fn add(x: Self::V, r: Self::V) -> Self::V;
+    /// `h · rstd · w`.
+    fn scaled(h: Self::V, rstd: f32, w: Self::V) -> Self::V;
+    /// `acc` + this chunk's share of Σ w·dy·h (lanes past the row read zero: they add 0).
+    fn dot(acc: f32, dy: Self::V, h: Self::V, w: Self::V) -> f32;
+    /// The gradient of the forward's input h (= `residual_out`), with the one that reaches
+    /// `residual_out` directly (`dh`) added: dh + s · (w·dy − h · c), where s is the row's rstd and
+    /// c = s² · mean(w·dy·h) over the row.
+    fn grad(dy: Self::V, h: Self::V, w: Self::V, dh: Self::V, s: f32, c: f32) -> Self::V;
+    /// The chunk of `row` that holds columns 4c .. 4c + 4 (the f32 chunk c of a row of
+    /// `dweight_partial`), zero past the row; `quad` picks those columns out of it, in f32.
+    fn chunk_of(row: &[Self], c: usize) -> Self::V;
+    /// Columns 4c .. 4c + 4 of `v`, the `chunk_of` a row, in f32.
+    fn quad(v: Self::V, c: usize) -> [f32; 4];
 }
 
-/// `h · rstd · w` for a chunk of 8 bfloat16 values and the same chunk of the weights, in f32,
-/// rounded once.
-#[inline(always)]
-fn scaled(h: BF16x8, rstd: f32, w: BF16x8) -> BF16x8 {
-    BF16x8(core::array::from_fn(|l| BF16::from_f32(h.0[l].to_f32() * rstd * w.0[l].to_f32())))
-}
-
-/// This thread's share of Σ w·dy·h over a chunk (lanes past the row read zero: they add 0).
-#[inline(always)]
-fn dot(acc: f32, dy: BF16x8, h: BF16x8, w: BF16x8) -> f32 {
-    let mut a = acc;
-    for l in 0..8 {
-        a = (w.0[l].to_f32() * dy.0[l].to_f32()).mul_add(h.0[l].to_f32(), a);
+impl Chunk for f32 {
+    #[inline(always)]
+    fn add(x: F32x4, r: F32x4) -> F32x4 {
+        F32x4(core::array::from_fn(|l| x.0[l] + r.0[l]))
     }
-    a
-}
-
-/// The gradient of a chunk of the forward's input h (= `residual_out`), with the one that
-/// reaches `residual_out` directly (`dh`) added: dh + s · (w·dy − h · c), where s is the row's
-/// rstd and c = s² · mean(w·dy·h) over the row; rounded to bf16 once.
-#[inline(always)]
-fn grad(dy: BF16x8, h: BF16x8, w: BF16x8, dh: BF16x8, s: f32, c: f32) -> BF16x8 {
-    BF16x8(core::array::from_fn(|l| {
-        let g = (w.0[l].to_f32() * dy.0[l].to_f32() - h.0[l].to_f32() * c).mul_add(s, dh.0[l].to_f32());
-        BF16::from_f32(g)
-    }))
+    #[inline(always)]
+    fn scaled(h: F32x4, rstd: f32, w: F32x4) -> F32x4 {
+        F32x4(core::array::from_fn(|l| h.0[l] * rstd * w.0[l]))
+    }
+    #[inline(always)]
+    fn dot(acc: f32, dy: F32x4, h: F32x4, w: F32x4) -> f32 {
+        let mut a = acc;
+        for l in 0..4 {
+            a = (w.0[l] * dy.0[l]).mul_add(h.0[l], a);
+        }
+        a
+    }
+    #[inline(always)]
+    fn grad(dy: F32x4, h: F32x4, w: F32x4, dh: F32x4, s: f32, c: f32) -> F32x4 {
+        F32x4(core::array::from_fn(|l| (w.0[l] * dy.0[l] - h.0[l] * c).mul_add(s, dh.0[l])))
+    }
+    #[inline(always)]
+    fn chunk_of(row: &[f32], c: usize) -> F32x4 {
+        load4(row, c).unwrap_or_default()
+    }
+    #[inline(always)]
+    fn quad(v: F32x4, _c: usize) -> [f32; 4] {
+        v.0
+    }
 }
 
 /// The low (`high` false) or high 4 lanes of a bf16 chunk, as f32: a choice of values, not an index
@@ -56,21 +74,58 @@ fn half(v: BF16x8, high: bool) -> [f32; 4] {
     (if high { [e, f, g, h] } else { [a, b, c, d] }).map(|x| x.to_f32())
 }
 
-/// The fused add + RMSNorm of a row in two passes, holding none of it in registers: the sum
-/// written and squared, then computed again (the same bits) and scaled; gives `rstd`. The squares
-/// are folded in the one-read path's order, with its fused multiply-adds: the same bits as it.
+impl Chunk for BF16 {
+    #[inline(always)]
+    fn add(x: BF16x8, r: BF16x8) -> BF16x8 {
+        BF16x8(core::array::from_fn(|l| BF16::from_f32(x.0[l].to_f32() + r.0[l].to_f32())))
+    }
+    #[inline(always)]
+    fn scaled(h: BF16x8, rstd: f32, w: BF16x8) -> BF16x8 {
+        BF16x8(core::array::from_fn(|l| BF16::from_f32(h.0[l].to_f32() * rstd * w.0[l].to_f32())))
+    }
+    #[inline(always)]
+    fn dot(acc: f32, dy: BF16x8, h: BF16x8, w: BF16x8) -> f32 {
+        let mut a = acc;
+        for l in 0..8 {
+            a = (w.0[l].to_f32() * dy.0[l].to_f32()).mul_add(h.0[l].to_f32(), a);
+        }
+        a
+    }
+    #[inline(always)]
+    fn grad(dy: BF16x8, h: BF16x8, w: BF16x8, dh: BF16x8, s: f32, c: f32) -> BF16x8 {
+        BF16x8(core::array::from_fn(|l| {
+            let g = (w.0[l].to_f32() * dy.0[l].to_f32() - h.0[l].to_f32() * c).mul_add(s, dh.0[l].to_f32());
+            BF16::from_f32(g)
+        }))
+    }
+    /// The bf16 chunk c / 2.
+    #[inline(always)]
+    fn chunk_of(row: &[BF16], c: usize) -> BF16x8 {
+        load4(row, c / 2).unwrap_or_default()
+    }
+    /// Its low or high half.
+    #[inline(always)]
+    fn quad(v: BF16x8, c: usize) -> [f32; 4] {
+        half(v, c % 2 == 1)
+    }
+}
+
+/// The fused add + RMSNorm of a row of storage type `$t` in two passes, holding none of it in
+/// registers: the sum written and squared, then computed again (the same bits) and scaled; gives
+/// `rstd`. The squares are folded in the one-read path's order, with its fused multiply-adds: the
+/// same bits as it.
 macro_rules! two_passes {
-    ($row:ident, $hrow:ident, $xr:ident, $rr:ident, $weight:ident, $eps:ident, $inv_n:ident) => {{
+    ($t:ty, $row:ident, $hrow:ident, $xr:ident, $rr:ident, $weight:ident, $eps:ident, $inv_n:ident) => {{
         let mut sq = 0.0;
         for (c, mut o) in $hrow.iter_mut() {
-            let h = add(load4($xr, c).unwrap_or_default(), load4($rr, c).unwrap_or_default());
+            let h = <$t>::add(load4($xr, c).unwrap_or_default(), load4($rr, c).unwrap_or_default());
             o.set(h);
-            sq = h.0.iter().fold(sq, |a, e| e.to_f32().mul_add(e.to_f32(), a));
+            sq = h.0.iter().fold(sq, |a, e| e.wide().mul_add(e.wide(), a));
         }
         let s = (block::sum_f32(sq) * $inv_n + $eps).rsqrt();
         for (c, mut o) in $row.iter_mut() {
-            let h = add(load4($xr, c).unwrap_or_default(), load4($rr, c).unwrap_or_default());
-            o.set(scaled(h, s, load4($weight, c).unwrap_or_default()));
+            let h = <$t>::add(load4($xr, c).unwrap_or_default(), load4($rr, c).unwrap_or_default());
+            o.set(<$t>::scaled(h, s, load4($weight, c).unwrap_or_default()));
         }
         s
     }};
@@ -94,22 +149,107 @@ macro_rules! fused_row {
     }};
 }
 
-/// The fused add + RMSNorm of a row held in registers, up to `$n` 16-byte chunks of it a thread
-/// (`RegChunks`), its squares totalled by `$sum` over the row's threads (`block::sum_f32`, or
-/// `warp_sum` for a warp per row), giving rstd; a longer row runs `$longer` instead. `fused_add_rmsnorm_bf16`
-/// holds four chunks and reads a longer row twice (`two_passes!`);
-/// `fused_add_rmsnorm_bf16_one_chunk` holds one and its `where` refuses longer rows.
+/// The fused add + RMSNorm of a row of storage type `$t` held in registers, up to `$n` 16-byte
+/// chunks of it a thread (`RegChunks`), its squares totalled by `$sum` over the row's threads
+/// (`block::sum_f32`, or `warp_sum` for a warp per row), giving rstd; a longer row runs `$longer`
+/// instead. `fused_add_rmsnorm_bf16` and `fused_add_rmsnorm_f32` hold four chunks and read a longer
+/// row twice (`two_passes!`); `fused_add_rmsnorm_bf16_one_chunk` holds one and its `where` refuses
+/// longer rows.
 macro_rules! fused_in_registers {
-    ($sum:path, $n:literal, $row:ident, $hrow:ident, $xr:ident, $rr:ident, $weight:ident, $eps:ident,
+    ($t:ty, $sum:path, $n:literal, $row:ident, $hrow:ident, $xr:ident, $rr:ident, $weight:ident, $eps:ident,
      $inv_n:ident, $longer:expr) => {{
-        if let Some(v) = RegChunks::<BF16, _, $n>::load_streaming(&$row, $xr) {
-            let h = v.map_with([$rr], |xv, [rv]| add(xv, rv)); // the sum, in registers
+        if let Some(v) = RegChunks::<$t, _, $n>::load_streaming(&$row, $xr) {
+            let h = v.map_with([$rr], |xv, [rv]| <$t>::add(xv, rv)); // the sum, in registers
             h.store($hrow);
-            let s = ($sum(h.fold(0.0, |a, e| e.to_f32().mul_add(e.to_f32(), a))) * $inv_n + $eps).rsqrt();
-            h.map_with_store([$weight], |hv, [w]| scaled(hv, s, w), $row);
+            let s = ($sum(h.fold(0.0, |a, e| e.wide().mul_add(e.wide(), a))) * $inv_n + $eps).rsqrt();
+            h.map_with_store([$weight], |hv, [w]| <$t>::scaled(hv, s, w), $row);
             s
         } else {
             $longer
+        }
+    }};
+}
+
+/// The body of the fused add + RMSNorm's backward kernel for the storage type `$t` (a row of up
+/// to `$n` chunks a lane held in registers): warp w of the grid takes row w (block b's warps: rows
+/// 8b .. 8b + 8) and writes its dx and dresidual (the same values), then each thread sums its
+/// block's rows for its f32 chunks of `dweight_partial`.
+macro_rules! fused_bwd_body {
+    ($t:ty, $n:tt, $i:ident, $dout:ident, $dresidual_out:ident, $residual_out:ident, $weight:ident,
+     $rstd:ident, $dx:ident, $dresidual:ident, $dweight_partial:ident) => {{
+        // `None` for a whole warp at once (past the last row): no lane leaves a `warp_sum`.
+        if let (Some(mut row), Some(mut hrow)) = ($dx.warp_row($i), $dresidual.warp_row($i)) {
+            let range = row.range();
+            if let (Some(&s), Some(dyr), Some(dhr), Some(hr)) = ($rstd.get(row.row()), $dout.get(range.clone()),
+                                                                 $dresidual_out.get(range.clone()),
+                                                                 $residual_out.get(range)) {
+                let inv_n = recip(row.cols() as f32);
+                let (m, n) = (row.member(), row.stride());
+                if let (Some(dy), Some(h)) =
+                    (RegChunks::<$t, _, $n>::load(&row, dyr), RegChunks::<$t, _, $n>::load(&row, hr)) {
+                    // chunk k of this lane is the row's chunk m + k·n
+                    // `unroll!`: a constant k a copy, so the chunks stay in registers (a loop would
+                    // index them, in local memory)
+                    let mut a = 0.0;
+                    unroll!(k in 0..$n => {
+                        if let (Some(d), Some(x)) = (dy.get(k), h.get(k)) {
+                            a = <$t>::dot(a, d, x, load4($weight, m + k * n).unwrap_or_default());
+                        }
+                    });
+                    let c = warp_sum(a) * inv_n * s * s;
+                    unroll!(k in 0..$n => {
+                        if let (Some(d), Some(x)) = (dy.get(k), h.get(k)) {
+                            let j = m + k * n;
+                            let (w, dh) = (load4($weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default());
+                            let g = <$t>::grad(d, x, w, dh, s, c);
+                            if let Some(mut o) = row.get_mut(k) {
+                                o.set(g);
+                            }
+                            if let Some(mut o) = hrow.get_mut(k) {
+                                o.set(g);
+                            }
+                        }
+                    });
+                } else {
+                    // Too long for the registers: the row read twice.
+                    let mut a = 0.0;
+                    for j in row.chunks() {
+                        a = <$t>::dot(a, load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
+                                      load4($weight, j).unwrap_or_default());
+                    }
+                    let c = warp_sum(a) * inv_n * s * s;
+                    for ((j, mut o), (_, mut o2)) in row.iter_mut().zip(hrow.iter_mut()) {
+                        let g = <$t>::grad(load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
+                                           load4($weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default(),
+                                           s, c);
+                        o.set(g);
+                        o2.set(g);
+                    }
+                }
+            }
+        }
+        // The weights' gradient over the block's rows, no barrier needed (only inputs are read):
+        // thread t owns f32 chunks t, t + 256, … (columns 4c .. 4c + 4) of the block's row of
+        // `dweight_partial` (`Chunk::chunk_of` and `quad` read those columns of each input row); rows in order.
+        if let Some(prow) = $dweight_partial.block_row($i) {
+            let cols = prow.cols();
+            let first = prow.row() * ROWS_PER_BLOCK;
+            let last = $rstd.len().min(first + ROWS_PER_BLOCK);
+            for (c, mut o) in prow.iter_mut() {
+                let mut acc = [0.0f32; 4];
+                for r in first..last {
+                    let at = r * cols..(r + 1) * cols;
+                    if let (Some(dyr), Some(hr), Some(&s)) =
+                        ($dout.get(at.clone()), $residual_out.get(at), $rstd.get(r)) {
+                        let (d, x) = (<$t>::chunk_of(dyr, c), <$t>::chunk_of(hr, c));
+                        let (d, x) = (<$t>::quad(d, c), <$t>::quad(x, c));
+                        for l in 0..4 {
+                            acc[l] = (d[l] * x[l]).mul_add(s, acc[l]);
+                        }
+                    }
+                }
+                o.set(F32x4(acc));
+            }
         }
     }};
 }
@@ -140,8 +280,8 @@ kernel! {
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
              len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
         fused_row!(i, x, residual, out, residual_out, rstd, |row, hrow, xr, rr, inv_n| fused_in_registers!(
-            block::sum_f32, 4, row, hrow, xr, rr, weight, eps, inv_n,
-            two_passes!(row, hrow, xr, rr, weight, eps, inv_n)))
+            BF16, block::sum_f32, 4, row, hrow, xr, rr, weight, eps, inv_n,
+            two_passes!(BF16, row, hrow, xr, rr, weight, eps, inv_n)))
     }
 
     /// `fused_add_rmsnorm_bf16` holding one 16-byte chunk (8 values) of the row a thread: fewer
@@ -164,7 +304,7 @@ kernel! {
         // every row fits the thread's one chunk (the `where`): the other arm never runs
         fused_row!(i, x, residual, out, residual_out, rstd,
                    |row, hrow, xr, rr, inv_n| fused_in_registers!(
-                       block::sum_f32, 1, row, hrow, xr, rr, weight, eps, inv_n, trap()))
+                       BF16, block::sum_f32, 1, row, hrow, xr, rr, weight, eps, inv_n, trap()))
     }
 
     /// `fused_add_rmsnorm_bf16` a warp per row, holding up to eight 16-byte chunks of the sum a lane:
@@ -188,7 +328,7 @@ kernel! {
         let (Some(xr), Some(rr)) = (x.get(row.range()), residual.get(row.range())) else { return };
         let inv_n = recip(row.cols() as f32);
         // every row fits the lane's eight chunks (the `where`): the other arm never runs
-        let s = fused_in_registers!(warp_sum, 8, row, hrow, xr, rr, weight, eps, inv_n, trap());
+        let s = fused_in_registers!(BF16, warp_sum, 8, row, hrow, xr, rr, weight, eps, inv_n, trap());
         if let Some(o) = rstd.warp_value(i) {
             *o = s;
         }
@@ -210,7 +350,7 @@ kernel! {
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
              len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
         fused_row!(i, x, residual, out, residual_out, rstd,
-                   |row, hrow, xr, rr, inv_n| two_passes!(row, hrow, xr, rr, weight, eps, inv_n))
+                   |row, hrow, xr, rr, inv_n| two_passes!(BF16, row, hrow, xr, rr, weight, eps, inv_n))
     }
 
     /// The backward pass of `fused_add_rmsnorm_bf16`, but for the weights' gradient's last
@@ -236,78 +376,53 @@ kernel! {
     ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
              len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
              len(dresidual) == len(dout), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight)) {
-        // The rows' gradients: warp w of the grid takes row w (block b's warps: rows 8b .. 8b + 8).
-        // `None` for a whole warp at once (past the last row): no lane leaves a `warp_sum`.
-        if let (Some(mut row), Some(mut hrow)) = (dx.warp_row(i), dresidual.warp_row(i)) {
-            let range = row.range();
-            if let (Some(&s), Some(dyr), Some(dhr), Some(hr)) = (rstd.get(row.row()), dout.get(range.clone()),
-                                                                 dresidual_out.get(range.clone()),
-                                                                 residual_out.get(range)) {
-                let inv_n = recip(row.cols() as f32);
-                let (m, n) = (row.member(), row.stride());
-                if let (Some(dy), Some(h)) =
-                    (RegChunks::<BF16, _, 4>::load(&row, dyr), RegChunks::<BF16, _, 4>::load(&row, hr)) {
-                    // chunk k of this lane is the row's chunk m + k·n
-                    // `unroll!`: a constant k a copy, so the chunks stay in registers (a loop would
-                    // index them, in local memory)
-                    let mut a = 0.0;
-                    unroll!(k in 0..4 => {
-                        if let (Some(d), Some(x)) = (dy.get(k), h.get(k)) {
-                            a = dot(a, d, x, load4(weight, m + k * n).unwrap_or_default());
-                        }
-                    });
-                    let c = warp_sum(a) * inv_n * s * s;
-                    unroll!(k in 0..4 => {
-                        if let (Some(d), Some(x)) = (dy.get(k), h.get(k)) {
-                            let j = m + k * n;
-                            let (w, dh) = (load4(weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default());
-                            let g = grad(d, x, w, dh, s, c);
-                            if let Some(mut o) = row.get_mut(k) {
-                                o.set(g);
-                            }
-                            if let Some(mut o) = hrow.get_mut(k) {
-                                o.set(g);
-                            }
-                        }
-                    });
-                } else {
-                    // Too long for the registers: the row read twice.
-                    let mut a = 0.0;
-                    for j in row.chunks() {
-                        a = dot(a, load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
-                                load4(weight, j).unwrap_or_default());
-                    }
-                    let c = warp_sum(a) * inv_n * s * s;
-                    for ((j, mut o), (_, mut o2)) in row.iter_mut().zip(hrow.iter_mut()) {
-                        let g = grad(load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
-                                     load4(weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default(), s, c);
-                        o.set(g);
-                        o2.set(g);
-                    }
-                }
-            }
-        }
-        // The weights' gradient over the block's rows, no barrier needed (only inputs are read):
-        // thread t owns f32 chunks t, t + 256, … (columns 4c .. 4c + 4) of the block's row of
-        // `dweight_partial`, half of the bf16 chunk c / 2 of each input row; rows in order.
-        if let Some(prow) = dweight_partial.block_row(i) {
-            let cols = prow.cols();
-            let first = prow.row() * ROWS_PER_BLOCK;
-            let last = rstd.len().min(first + ROWS_PER_BLOCK);
-            for (c, mut o) in prow.iter_mut() {
-                let mut acc = [0.0f32; 4];
-                for r in first..last {
-                    let at = r * cols..(r + 1) * cols;
-                    if let (Some(dyr), Some(hr), Some(&s)) = (dout.get(at.clone()), residual_out.get(at), rstd.get(r)) {
-                        let (d, x) = (load4(dyr, c / 2).unwrap_or_default(), load4(hr, c / 2).unwrap_or_default());
-                        let (d, x) = (half(d, c % 2 == 1), half(x, c % 2 == 1));
-                        for l in 0..4 {
-                            acc[l] = (d[l] * x[l]).mul_add(s, acc[l]);
-                        }
-                    }
-                }
-                o.set(F32x4(acc));
-            }
-        }
+        fused_bwd_body!(BF16, 4, i, dout, dresidual_out, residual_out, weight, rstd, dx, dresidual, dweight_partial);
+    }
+
+    /// The residual add and RMSNorm of `fused_add_rmsnorm_bf16` on float32 rows of `C =
+    /// len(weight)` channels: residual_out = x + residual, then out = residual_out · rstd · weight
+    /// with rstd = 1 / sqrt(mean(residual_out²) + eps), rstd saved per row for the backward pass.
+    /// `fused_add_rmsnorm_f32(eps, x, residual, weight) -> (out, residual_out, rstd)`. As
+    /// `rmsnorm_f32`: one block per row, 16 bytes (4 values) at a time, its block tuned among 128,
+    /// 256 and 512; a row of up to 16 · block channels is read once into registers, a longer one
+    /// twice. Differentiable in f32 (`torch.autograd.gradcheck` runs on it).
+    #[launch(grid = len(rstd))]
+    #[tune(block = [128, 256, 512])]
+    #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
+              rstd = (len(x) / len(weight)))]
+    #[backward(fused_add_rmsnorm_f32_bwd, rmsnorm_f32_bwd_reduce)]
+    pub fn fused_add_rmsnorm_f32(
+        i: ThreadIndex, eps: f32, x: &[f32], residual: &[f32], weight: &[f32],
+        out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+        residual_out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+        rstd: &mut DisjointSlice<f32, OnePerBlock>,
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(residual) == len(x), len(out) == len(x),
+             len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
+        fused_row!(i, x, residual, out, residual_out, rstd, |row, hrow, xr, rr, inv_n| fused_in_registers!(
+            f32, block::sum_f32, 4, row, hrow, xr, rr, weight, eps, inv_n,
+            two_passes!(f32, row, hrow, xr, rr, weight, eps, inv_n)))
+    }
+
+    /// The backward pass of `fused_add_rmsnorm_f32` as `fused_add_rmsnorm_bf16_bwd`'s, in f32:
+    /// dx = dresidual = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)) with h =
+    /// residual_out and s = rstd, and dweight_partial row b = Σ dout · h · s over rows 8b .. 8b + 8,
+    /// which norm.rs's `rmsnorm_f32_bwd_reduce` sums.
+    /// `fused_add_rmsnorm_f32_bwd(dout, dresidual_out, residual_out, weight, rstd)
+    /// -> (dx, dresidual, dweight_partial)`. Blocks of 8 warps, a warp per row; a row of up to
+    /// 1,024 channels is read once into registers (8 chunks of 4 a lane), a longer one twice.
+    #[launch(grid = cdiv(len(rstd), {ROWS_PER_BLOCK}), block = {32 * ROWS_PER_BLOCK})]
+    #[outputs(dx = (len(dout) / len(weight), len(weight)), dresidual = (len(dout) / len(weight), len(weight)),
+              dweight_partial = (cdiv(len(rstd), {ROWS_PER_BLOCK}), len(weight)))]
+    #[whole_warps]
+    pub fn fused_add_rmsnorm_f32_bwd(
+        i: ThreadIndex, dout: &[f32], dresidual_out: &[f32], residual_out: &[f32], weight: &[f32],
+        rstd: &[f32],
+        dx: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(weight)),
+        dresidual: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(weight)),
+        dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+    ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
+             len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
+             len(dresidual) == len(dout), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight)) {
+        fused_bwd_body!(f32, 8, i, dout, dresidual_out, residual_out, weight, rstd, dx, dresidual, dweight_partial);
     }
 }

@@ -10,10 +10,9 @@
 use oxpack::block;
 use oxpack::prelude::*;
 use oxpack::vec::Vector;
-use oxpack::Elem;
 
 mod common;
-use common::recip;
+use common::{recip, Lanes};
 
 /// `d · rstd · w + b` for a chunk of 4 centred values (`x - mean`) and the same chunk of the
 /// weights and biases.
@@ -138,57 +137,6 @@ macro_rules! rms_warp_row {
 /// `BWD_ROWS` = 256 threads, and one row of `dweight_partial` per block. Their `#[launch]`,
 /// `#[outputs]` and `where` write it as the literal 8 (attributes take no Rust names).
 const BWD_ROWS: usize = 8;
-
-/// The norms' storage types, seen as the f32 lanes of their 16-byte chunks: the arithmetic is
-/// f32 whatever the rows hold (f32, or bfloat16, rounded to nearest even on the way out).
-trait Lanes: Vector + Elem + Default {
-    /// Lane `l` of `v`, in f32.
-    fn at(v: &Self::V, l: usize) -> f32;
-    /// The chunk whose lane `l` is `f(l)`, in the storage type.
-    fn chunk(f: impl Fn(usize) -> f32) -> Self::V;
-    /// One value, in f32.
-    fn wide(self) -> f32;
-    /// One f32 value, in the storage type.
-    fn narrow(v: f32) -> Self;
-}
-
-impl Lanes for f32 {
-    #[inline(always)]
-    fn at(v: &F32x4, l: usize) -> f32 {
-        v.0[l]
-    }
-    #[inline(always)]
-    fn chunk(f: impl Fn(usize) -> f32) -> F32x4 {
-        F32x4(core::array::from_fn(f))
-    }
-    #[inline(always)]
-    fn wide(self) -> f32 {
-        self
-    }
-    #[inline(always)]
-    fn narrow(v: f32) -> f32 {
-        v
-    }
-}
-
-impl Lanes for BF16 {
-    #[inline(always)]
-    fn at(v: &BF16x8, l: usize) -> f32 {
-        v.0[l].to_f32()
-    }
-    #[inline(always)]
-    fn chunk(f: impl Fn(usize) -> f32) -> BF16x8 {
-        BF16x8(core::array::from_fn(|l| BF16::from_f32(f(l))))
-    }
-    #[inline(always)]
-    fn wide(self) -> f32 {
-        self.to_f32()
-    }
-    #[inline(always)]
-    fn narrow(v: f32) -> BF16 {
-        BF16::from_f32(v)
-    }
-}
 
 /// RMSNorm of a row too long for the registers, any storage type `$t`, in two passes (the
 /// squares, then each chunk scaled and written), `$sum` totalling over the row's group as in

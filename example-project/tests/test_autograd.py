@@ -1,15 +1,18 @@
 """The example's differentiable operators (`#[backward]`), on the GPU, or emulated on the CPU without one.
 
 Every example kernel with a backward (RMSNorm and LayerNorm in f32 and bf16, the fused residual add +
-RMSNorm, SwiGLU in f32 and bf16) through its functional operator ``torch.ops.vecmath.<kernel>``: the
+RMSNorm in f32 and bf16, SwiGLU in f32 and bf16; `test_every_kernel_with_a_backward_is_here` holds the
+list to the built module's) through its functional operator ``torch.ops.vecmath.<kernel>``: the
 forward and every input's gradient against PyTorch's own ops in float64, at ragged sizes; gradcheck for
-the f32 kernels (in f32, tolerances stated: no kernel computes in f64), opcheck for every one,
+the f32 kernels (in f32, tolerances stated: no kernel computes in f64; the bf16 ones have an f32 twin each,
+and bf16 has too few bits for finite differences), opcheck for every one,
 ``torch.compile(fullgraph=True)`` of forward and backward, Parameters under grad, no_grad and
 inference_mode.
 """
 
 from __future__ import annotations
 
+import json
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -71,6 +74,9 @@ CASES: list[tuple[str, Any, Callable[..., Any], Callable[..., Any], Callable[[in
     ("fused_add_rmsnorm_bf16", "bfloat16", lambda x, r, w: ops.fused_add_rmsnorm_bf16(1e-5, x, r, w)[:2],
      lambda x, r, w: (_rms(x.double() + r.double(), w, 1e-5), x.double() + r.double()),
      lambda r, c: [(r, c), (r, c), (c,)]),
+    ("fused_add_rmsnorm_f32", "float32", lambda x, r, w: ops.fused_add_rmsnorm_f32(1e-5, x, r, w)[:2],
+     lambda x, r, w: (_rms(x.double() + r.double(), w, 1e-5), x.double() + r.double()),
+     lambda r, c: [(r, c), (r, c), (c,)]),
     ("swiglu_f32", "float32", lambda g, u: ops.swiglu_f32(g, u), _swiglu, lambda r, c: [(r * c,), (r * c,)]),
     ("swiglu_bf16", "bfloat16", lambda g, u: ops.swiglu_bf16(g, u), _swiglu, lambda r, c: [(r * c,), (r * c,)]),
 ]
@@ -122,12 +128,24 @@ def test_gradcheck_in_f32(case: Any) -> None:
         assert torch.autograd.gradcheck(lambda *a: call(*a), inputs, eps=1e-2, atol=5e-3, rtol=5e-3)
 
 
+def test_every_kernel_with_a_backward_is_here() -> None:
+    """CASES names every kernel of the built module that declares a `#[backward]` (so each gets the float64
+    match and opcheck above), and every float32 one is gradchecked: a new differentiable kernel without
+    these tests fails here."""
+    manifest = json.loads((Path(kernels.__file__).parent / "_oxpack" / "kernels.json").read_text())
+    differentiable = {name for name, spec in manifest["kernels"].items() if spec.get("backward")}
+    assert {c[0] for c in CASES} == differentiable
+    float32 = {name for name in differentiable
+               if {p["dtype"] for p in manifest["kernels"][name]["params"] if p["kind"] == "in"} == {"float32"}}
+    assert float32 == {c[0] for c in CASES if c[1] == "float32"}  # test_gradcheck_in_f32 runs on these
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
 def test_opcheck(case: Any) -> None:
     name, dtype, _call, _reference, shapes = case
     inputs = _inputs(dtype, shapes(5, 64))
-    scalars = {"rmsnorm_f32": (1e-5,), "rmsnorm_bf16": (1e-5,), "rmsnorm_bf16_warp": (1e-5,),
-               "layernorm_bf16": (1e-5,), "fused_add_rmsnorm_bf16": (1e-5,)}.get(name, ())
+    scalars = {"rmsnorm_f32": (1e-5,), "rmsnorm_bf16": (1e-5,), "rmsnorm_bf16_warp": (1e-5,), "layernorm_bf16": (1e-5,),
+               "fused_add_rmsnorm_bf16": (1e-5,), "fused_add_rmsnorm_f32": (1e-5,)}.get(name, ())
     torch.library.opcheck(getattr(ops, name).default, (*scalars, *inputs))
 
 
@@ -151,3 +169,57 @@ def test_parameters_under_every_mode_and_compiled() -> None:
             first = (x.grad.clone(), norm.weight.grad.clone())
     torch.testing.assert_close(first[0], x.grad)
     torch.testing.assert_close(first[1], norm.weight.grad)
+
+
+@pytest.mark.parametrize("mode", ["grad", "no_grad", "inference_mode"])
+def test_the_fused_f32_kernel_takes_parameters_under_every_mode(mode: str) -> None:
+    """`fused_add_rmsnorm_f32` through `layers.fused_add_rms_norm` (float32 rows), its weight a Parameter: under
+    grad both outputs are differentiable and match float64 PyTorch; under no_grad and inference_mode nothing
+    requires grad and the values are the same."""
+    weight = torch.nn.Parameter(1 + 0.3 * torch.randn(768, device=DEVICE))
+    x, residual = torch.randn(4, 33, 768, device=DEVICE), torch.randn(4, 33, 768, device=DEVICE)
+    want_total = x.double() + residual.double()
+    want = _rms(want_total, weight.detach(), 1e-6)
+    if mode == "grad":
+        x.requires_grad_()
+        out, total = layers.fused_add_rms_norm(x, residual, weight, 1e-6)
+        assert out.requires_grad and total.requires_grad and out.shape == total.shape == x.shape
+    else:
+        with torch.no_grad() if mode == "no_grad" else torch.inference_mode():
+            out, total = layers.fused_add_rms_norm(x, residual, weight, 1e-6)
+        assert not out.requires_grad and not total.requires_grad
+    torch.testing.assert_close(total.double(), want_total, rtol=1e-6, atol=1e-6)
+    torch.testing.assert_close(out.double(), want, rtol=1e-4, atol=1e-4)
+
+
+def test_the_fused_f32_kernel_compiled_matches_eager_and_torch() -> None:
+    """A loss over both outputs of `fused_add_rmsnorm_f32`, compiled with fullgraph=True, forward and backward:
+    the same loss and gradients (x, residual and the Parameter weight) as eager, and as PyTorch's own code in
+    float64 within f32 tolerances."""
+    weight = torch.nn.Parameter(1 + 0.3 * torch.randn(1000, device=DEVICE))
+    x = torch.randn(37, 1000, device=DEVICE, requires_grad=True)
+    residual = torch.randn(37, 1000, device=DEVICE, requires_grad=True)
+    g = torch.randn(37, 1000, device=DEVICE)  # the loss's weights of `out`
+
+    def loss(x: Any, residual: Any) -> Any:
+        out, total = layers.fused_add_rms_norm(x, residual, weight, 1e-5)
+        return (out * g).sum() + total.square().mean()
+
+    torch._dynamo.reset()
+    backend = "inductor" if CUDA else "aot_eager"  # the CPU's inductor compiles C++ for minutes: the GPU run covers it
+    results = []
+    for fn in (torch.compile(loss, fullgraph=True, backend=backend), loss):
+        x.grad = residual.grad = weight.grad = None
+        value = fn(x, residual)
+        value.backward()
+        results.append((value.detach(), x.grad.clone(), residual.grad.clone(), weight.grad.clone()))
+    for compiled, eager in zip(*results, strict=True):  # Inductor may sum the loss's terms in another order
+        torch.testing.assert_close(compiled, eager, rtol=1e-5, atol=1e-5)
+    xd, rd, wd = (t.detach().double().requires_grad_() for t in (x, residual, weight))
+    total = xd + rd
+    out = _rms(total, wd, 1e-5)
+    ((out * g.double()).sum() + total.square().mean()).backward()
+    for got, want in zip(results[1], (None, xd.grad, rd.grad, wd.grad), strict=True):
+        if want is not None:
+            scale = max(1.0, float(want.abs().max()))
+            torch.testing.assert_close(got.double() / scale, want / scale, rtol=1e-4, atol=1e-4)

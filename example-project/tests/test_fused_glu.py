@@ -1,5 +1,6 @@
-"""The fused residual-add + RMSNorm (kernels/fused.rs) and SwiGLU (kernels/glu.rs) kernels,
-forward and backward, emulated on the CPU against NumPy references in float64: no GPU needed.
+"""The fused residual-add + RMSNorm (kernels/fused.rs, bfloat16 and its float32 twin) and SwiGLU
+(kernels/glu.rs) kernels, forward and backward, emulated on the CPU against NumPy references in
+float64: no GPU needed.
 
 Like `test_emulated.py`, this needs a build that ships the host libraries (`oxpack build
 --emulation`); oxpack's CI runs it (`tests/test_emulation.py`). bfloat16 arrays are uint16 NumPy
@@ -54,6 +55,11 @@ def emulated() -> Iterator[None]:
 def widen(bits: np.ndarray) -> np.ndarray:
     """bf16 bits as float64 (exact)."""
     return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+def wide(a: np.ndarray) -> np.ndarray:
+    """A kernel's array as float64 (exact): bf16 bits (uint16) widened, float32 converted."""
+    return widen(a) if a.dtype == np.uint16 else a.astype(np.float64)
 
 
 def random_bf16(rng: np.random.Generator, shape: int | tuple[int, ...], scale: float = 1.0,
@@ -190,8 +196,9 @@ def test_the_one_chunk_sibling_refuses_longer_rows(rng: np.random.Generator) -> 
 
 def fused_grads(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,
                 rstd: np.ndarray) -> dict[str, np.ndarray]:
-    """The float64 gradients for the kernel's own saved rstd, and the magnitudes they sum."""
-    dy, dhf, hf, w, s = widen(dout), widen(dh), widen(h), widen(weight), rstd.astype(np.float64)[:, None]
+    """The float64 gradients for the kernel's own saved rstd, and the magnitudes they sum (bf16 bits or
+    float32 arrays)."""
+    dy, dhf, hf, w, s = wide(dout), wide(dh), wide(h), wide(weight), rstd.astype(np.float64)[:, None]
     wdy = w * dy
     c = s * s * np.mean(wdy * hf, axis=1, keepdims=True)
     terms = s * s * np.mean(np.abs(wdy * hf), axis=1, keepdims=True)
@@ -284,6 +291,133 @@ def test_fused_add_rmsnorm_refuses_rows_that_do_not_divide() -> None:
     with pytest.raises(KernelValueError, match=r"requirement `len\(x\) % len\(weight\) == 0` failed"):
         kernels.fused_add_rmsnorm_bf16(EPS, x, x, BFloat16(np.zeros(3, np.uint16)), BFloat16(np.zeros(10, np.uint16)),
                                        BFloat16(np.zeros(10, np.uint16)), np.zeros(3, np.float32))
+
+
+# ---------------------------------------------------------------- the float32 twin
+
+
+def fused_forward_f32(x: np.ndarray, residual: np.ndarray, weight: np.ndarray,
+                      block: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(out, residual_out, rstd) of `fused_add_rmsnorm_f32`, into poisoned outputs."""
+    rows, cols = x.shape
+    out, h, rstd = poisoned((rows, cols), np.float32), poisoned((rows, cols), np.float32), poisoned(rows, np.float32)
+    extra = {} if block is None else {"block": block}
+    kernels.fused_add_rmsnorm_f32(EPS, x, residual, weight, out, h, rstd, **extra)
+    return out, h, rstd
+
+
+def fused_backward_f32(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,
+                       rstd: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(dx, dresidual, dweight_partial, dweight) of `fused_add_rmsnorm_f32_bwd` and `rmsnorm_f32_bwd_reduce`."""
+    rows, cols = dout.shape
+    dx, dres = poisoned((rows, cols), np.float32), poisoned((rows, cols), np.float32)
+    partial = poisoned((-(-rows // ROWS_PER_BLOCK), cols), np.float32)
+    kernels.fused_add_rmsnorm_f32_bwd(dout, dh, h, weight, rstd, dx, dres, partial)
+    dweight = poisoned(cols, np.float32)
+    kernels.rmsnorm_f32_bwd_reduce(weight, partial, dweight)
+    return dx, dres, partial, dweight
+
+
+def random_f32(rng: np.random.Generator, shape: int | tuple[int, ...], scale: float = 1.0,
+               offset: float = 0.0) -> np.ndarray:
+    return rng.standard_normal(shape, dtype=np.float32) * np.float32(scale) + np.float32(offset)
+
+
+@pytest.mark.parametrize(("rows", "cols"), SHAPES)
+@pytest.mark.parametrize("block", [None, 32, 512])
+def test_fused_add_rmsnorm_f32_forward(rng: np.random.Generator, rows: int, cols: int, block: int | None) -> None:
+    """`fused_add_rmsnorm_f32`: residual_out bit for bit NumPy's float32 sum, rstd within 1e-5 of the float64
+    value, out within F32_REL of residual_out · rstd · weight (its own rstd). 4 chunks of 4 a thread in
+    registers: 16 · 32 = 512 channels at block 32 and 4,096 at the default 256 (4100 takes the two passes at
+    both), 8,192 at 512 (4100 in registers); 7 and 64 leave threads with no chunk."""
+    x, residual = random_f32(rng, (rows, cols)), random_f32(rng, (rows, cols), 2.0)
+    weight = random_f32(rng, cols, 0.2, 1.0)
+    out, h, rstd = fused_forward_f32(x, residual, weight, block)
+    assert np.array_equal(h.view(np.uint32), (x + residual).view(np.uint32))
+    hf = h.astype(np.float64)
+    within(rstd.astype(np.float64), 1 / np.sqrt(np.mean(hf * hf, axis=1) + EPS), 1e-5)
+    within(out.astype(np.float64), hf * rstd.astype(np.float64)[:, None] * weight.astype(np.float64), F32_REL)
+    again = fused_forward_f32(x, residual, weight, block)
+    assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8)) for a, b in zip((out, h, rstd), again, strict=True))
+    # outputs made (NumPy, as the inputs), at the same block: another block sums the squares in another order
+    made = kernels.fused_add_rmsnorm_f32(EPS, x, residual, weight, **({} if block is None else {"block": block}))
+    assert [a.shape for a in made] == [(rows, cols), (rows, cols), (rows,)]
+    assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8)) for a, b in zip(made, (out, h, rstd), strict=True))
+
+
+@pytest.mark.parametrize(("rows", "cols"), SHAPES)
+def test_fused_add_rmsnorm_f32_backward(rng: np.random.Generator, rows: int, cols: int) -> None:
+    """dx = dresidual = dresidual_out + the RMSNorm's input gradient, dweight_partial per 8 rows, dweight
+    their column sums (`rmsnorm_f32_bwd_reduce`, shared with RMSNorm), all in f32 within F32_REL plus the
+    cancellation bound: a warp per row in registers up to 1,024 channels (8 chunks of 4 a lane: 1, 7, 64),
+    two passes beyond (4100); 1 and 3 rows leave warps and threads of the block with no row."""
+    x, residual = random_f32(rng, (rows, cols)), random_f32(rng, (rows, cols), 2.0)
+    weight = random_f32(rng, cols, 0.2, 1.0)
+    _, h, rstd = fused_forward_f32(x, residual, weight)
+    dout, dh = random_f32(rng, (rows, cols)), random_f32(rng, (rows, cols), 0.5)
+    dx, dres, partial, dweight = fused_backward_f32(dout, dh, h, weight, rstd)
+    ref = fused_grads(dout, dh, h, weight, rstd)
+    within(dx.astype(np.float64), ref["g"], F32_REL, ref["g_terms"])
+    assert np.array_equal(dx.view(np.uint32), dres.view(np.uint32))
+    within(partial.astype(np.float64), ref["partial"], F32_REL, ref["partial_terms"])
+    within(dweight.astype(np.float64), ref["dweight"], F32_REL, ref["dweight_terms"])
+    again = fused_backward_f32(dout, dh, h, weight, rstd)
+    assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8))
+               for a, b in zip((dx, dres, partial, dweight), again, strict=True))
+
+
+def test_the_f32_twin_agrees_with_the_bf16_kernel_on_bf16_values(rng: np.random.Generator) -> None:
+    """The f32 kernel's residual_out, rounded to bf16, is the bf16 kernel's (both the f32 sum, rounded once);
+    given that bf16 residual_out itself (and a zero residual), its rstd is the bf16 kernel's within 1e-5 (the
+    same squares, summed in another order) and its out the bf16 one's within a bf16 rounding."""
+    rows, cols = 5, 4100
+    x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 2.0)
+    weight = random_bf16(rng, cols, 0.2, 1.0)
+    out16, h16, rstd16 = fused_forward(x, residual, weight)
+    _, h, _ = fused_forward_f32(*(widen(a).astype(np.float32) for a in (x, residual, weight)))
+    assert np.array_equal(to_bf16(h), h16)
+    out, h, rstd = fused_forward_f32(widen(h16).astype(np.float32), np.zeros((rows, cols), np.float32),
+                                     widen(weight).astype(np.float32))
+    assert np.array_equal(h, widen(h16).astype(np.float32))
+    within(rstd.astype(np.float64), rstd16.astype(np.float64), 1e-5)
+    within(widen(out16), out.astype(np.float64), BF16_REL)
+
+
+def test_fused_add_rmsnorm_f32_off_a_16_byte_boundary(rng: np.random.Generator) -> None:
+    """Views one element into their buffers (the scalar path of every 16-byte access): the same bits as
+    aligned copies, forward and backward."""
+    rows, cols = 5, 24
+
+    def shifted(a: np.ndarray) -> np.ndarray:
+        flat = np.empty(a.size + 1, a.dtype)
+        flat[1:] = a.ravel()
+        return flat[1:].reshape(a.shape)
+
+    x, residual, weight = random_f32(rng, (rows, cols)), random_f32(rng, (rows, cols)), random_f32(rng, cols, 0.2, 1.0)
+    dout, dh = random_f32(rng, (rows, cols)), random_f32(rng, (rows, cols))
+    out, h, rstd = fused_forward_f32(x, residual, weight)
+    grads = fused_backward_f32(dout, dh, h, weight, rstd)
+    out2, h2, rstd2 = (shifted(poisoned(s, np.float32)) for s in ((rows, cols), (rows, cols), rows))
+    kernels.fused_add_rmsnorm_f32(EPS, shifted(x), shifted(residual), shifted(weight), out2, h2, rstd2)
+    assert np.array_equal(out2, out) and np.array_equal(h2, h) and np.array_equal(rstd2, rstd)
+    dx2, dres2, partial2 = (shifted(poisoned(s, np.float32)) for s in ((rows, cols), (rows, cols), (1, cols)))
+    kernels.fused_add_rmsnorm_f32_bwd(shifted(dout), shifted(dh), shifted(h), shifted(weight), shifted(rstd),
+                                      dx2, dres2, partial2)
+    assert np.array_equal(dx2, grads[0]) and np.array_equal(dres2, grads[1]) and np.array_equal(partial2, grads[2])
+
+
+def test_fused_add_rmsnorm_f32_refuses_bad_arguments_before_the_launch() -> None:
+    """Rows that do not divide, another dtype, a backward of mismatched lengths: one line each, naming the kernel
+    and the argument or requirement."""
+    x, w = np.zeros((2, 5), np.float32), np.zeros(5, np.float32)
+    with pytest.raises(KernelValueError,
+                       match=r"fused_add_rmsnorm_f32\(\): requirement `len\(x\) % len\(weight\) == 0`"):
+        kernels.fused_add_rmsnorm_f32(EPS, x, x, np.zeros(3, np.float32))
+    with pytest.raises(KernelArgumentError, match=r"fused_add_rmsnorm_f32\(\): argument `residual`.*float32"):
+        kernels.fused_add_rmsnorm_f32(EPS, x, x.astype(np.float64), w)
+    with pytest.raises(KernelValueError,
+                       match=r"fused_add_rmsnorm_f32_bwd\(\): requirement `len\(dresidual_out\) == len\(dout\)`"):
+        kernels.fused_add_rmsnorm_f32_bwd(x, x[:1], x, w, np.ones(2, np.float32))
 
 
 # ---------------------------------------------------------------- SwiGLU

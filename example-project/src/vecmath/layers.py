@@ -41,12 +41,10 @@ def rms_norm(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
 
 def fused_add_rms_norm(x: torch.Tensor, residual: torch.Tensor, weight: torch.Tensor, eps: float
                        ) -> tuple[torch.Tensor, torch.Tensor]:
-    """(RMSNorm of ``x + residual``, ``x + residual``) in one pass over bfloat16 rows, as vLLM's
-    ``fused_add_rms_norm``; float32 takes the sum, then `rms_norm`."""
-    if x.dtype != torch.bfloat16:
-        total = x + residual
-        return rms_norm(total, weight, eps), total
-    out, total, _rstd = _ops.fused_add_rmsnorm_bf16(eps, _rows(x), _rows(residual), weight)
+    """(RMSNorm of ``x + residual``, ``x + residual``) in one pass over the rows (bfloat16 or float32, as
+    `weight`), as vLLM's ``fused_add_rms_norm``."""
+    op = _ops.fused_add_rmsnorm_bf16 if x.dtype == torch.bfloat16 else _ops.fused_add_rmsnorm_f32
+    out, total, _rstd = op(eps, _rows(x), _rows(residual), weight)
     return out.view(x.shape), total.view(x.shape)
 
 
