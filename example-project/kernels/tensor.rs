@@ -15,9 +15,8 @@
 //! `threads=` or `block=` given that differs is refused before the launch, in one line; the
 //! kernels' `where (...)` states the same shape (the device code traps on another one too).
 use oxpack::prelude::*;
-use oxpack::mbarrier::{Consumer, PipeShape, PipelineShape, Producer};
+use oxpack::mbarrier::{PipeShape, PipelineShape};
 use oxpack::mma::{BTileKind, Depth, MmaInput};
-use oxpack::wgmma::WgTile;
 
 mod common;
 
@@ -122,94 +121,10 @@ fn gelu(x: f32) -> f32 {
 // tiles, `wgmma` m64n256k16 on two consumer warpgroups, warp-specialized (warpgroup 0's first thread
 // issues the copies). Each block of 384 threads (3 warpgroups) computes a 128 × 256 tile of C.
 
-/// The Hopper pipeline of bf16 operands: 4 stages of 128 × 256 tiles.
+/// The Hopper pipeline of bf16 operands: 4 stages of 128 × 256 tiles. Each kernel's body is the device
+/// library's GEMM of two consumer warpgroups (`TmaPipeline::run_tile`: the producer's loads of the block's
+/// tile, the consumers' `Consumer::multiply_tiles` or, for a 16-bit output, `Consumer::multiply_staged`).
 type Big = TmaPipeline<4, 128, 256>;
-
-/// The producer's loop over the block's tiles (one, or several when the grid has fewer blocks
-/// than C has tiles: a persistent kernel, whose producer loads the next tile's stages while the
-/// consumers store the last one): `steps` stages of A and B per tile.
-#[inline(always)]
-fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
-    mut p: Producer<S, BM, BN, E>, a: &TmaSource<E>, b: &TmaSource<E>, count: usize, steps: usize,
-    c: &DisjointSlice<O, WgTiles<BM, BN>>,
-) {
-    for i in 0..count {
-        let Some((m0, n0)) = c.tile_origin(i) else { trap() };
-        for s in 0..steps {
-            p.load(a, m0, b, n0, s * TmaPipeline::<S, BM, BN, E>::STAGE_K);
-        }
-    }
-}
-
-/// A consumer warpgroup's loop: per tile, `steps` stages multiplied into its 64 × BN
-/// accumulators, then stored through `store`.
-#[inline(always)]
-fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
-    mut q: Consumer<S, BM, BN, E>, count: usize, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
-    store: impl Fn(&mut WgTile<'_, O, BN>, &WgAccum<BN>),
-) where
-    oxpack::wgmma::WgCols<BN>: oxpack::wgmma::WgWidth,
-{
-    for i in 0..count {
-        let mut acc = WgAccum::<BN>::zero();
-        q.multiply_steps(&mut acc, steps);
-        if let Some(mut t) = c.wg_tile_at(i, &q) {
-            store(&mut t, &acc);
-        }
-    }
-}
-
-/// A consumer warpgroup's whole part of a one-tile kernel with a 16-bit output: `steps` stages
-/// multiplied into its accumulators, then stored through its staging area (`stmatrix` into
-/// shared memory, 16-byte stores to C) once the pipeline is over, each as `f(row, col, acc)`:
-/// the epilogue (`|_, _, v| BF16::from_f32(v)` for none).
-#[inline(always)]
-fn consume_staged<const S: usize, const BM: usize, const BN: usize, O: oxpack::wgmma::StageElem>(
-    mut q: Consumer<S, BM, BN>, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
-    f: impl Fn(usize, usize, f32) -> O,
-) where
-    oxpack::wgmma::WgCols<BN>: oxpack::wgmma::WgWidth,
-{
-    // the tile's place first, while no accumulator is live (its divisions' registers are then free)
-    let tile = c.wg_tile_at(0, &q);
-    let mut acc = WgAccum::<BN>::zero();
-    q.multiply_steps(&mut acc, steps);
-    if let Some(mut t) = tile {
-        q.into_staging().store_with(&mut t, &acc, f);
-    }
-}
-
-/// The body of a one-tile kernel (`Big`'s 128 × 256 tiles over A's and B's element E, one block
-/// per tile of C: fewer are refused before the launch, and trap): the pipeline over k, the
-/// producer's loads of the block's tile and `consumer(q, steps, c)` in each consumer thread.
-#[inline(always)]
-fn one_tile<O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
-    k: u32, a: &TmaSource<E>, b: &TmaSource<E>, c: &mut DisjointSlice<O, WgTiles<128, 256>>, smem: DynShared<u64>,
-    consumer: impl FnOnce(Consumer<4, 128, 256, E>, usize, &mut DisjointSlice<O, WgTiles<128, 256>>),
-) {
-    one_tile_of::<4, 256, O, E>(k, a, b, c, smem, consumer);
-}
-
-/// `one_tile` of any pipeline of two consumer warpgroups (`TmaPipeline<S, 128, BN, E>`: 128 × BN
-/// tiles), with the producer warpgroup's registers moved to the consumers (`run_with_registers`).
-#[inline(always)]
-fn one_tile_of<const S: usize, const BN: usize, O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
-    k: u32, a: &TmaSource<E>, b: &TmaSource<E>, c: &mut DisjointSlice<O, WgTiles<128, BN>>, smem: DynShared<u64>,
-    consumer: impl FnOnce(Consumer<S, 128, BN, E>, usize, &mut DisjointSlice<O, WgTiles<128, BN>>),
-) where
-    PipeShape<S, 128, BN>: PipelineShape,
-{
-    if (grid_dim().x as usize) < c.block_tiles() {
-        trap(); // one block per tile: one block per tile of C
-    }
-    let steps = (k as usize).div_ceil(TmaPipeline::<S, 128, BN, E>::STAGE_K);
-    if c.block_tile_count() == 0 {
-        return;
-    }
-    let pipe = TmaPipeline::<S, 128, BN, E>::new(smem, steps);
-    // (the consumer inlined whatever its size: called, it would get the kernel's register cap, not its role's)
-    pipe.run_with_registers(c, |p, c| produce(p, a, b, 1, steps, c), #[inline(always)] |q, c| consumer(q, steps, c));
-}
 
 // ---- the small-m siblings of `gemm_bf16_nt_bf16` on Hopper. At m = 512, n = 4096 the 128 × 256
 // tiles make 64 blocks for 132 multiprocessors, at m ≤ 128 only 16: most of the GPU idles. Smaller
@@ -244,8 +159,8 @@ fn one_narrow_tile<const S: usize, const BN: usize, O: oxpack::wgmma::StageElem>
         return;
     }
     match TmaPipeline::<S, 64, BN>::new(smem, steps).role() {
-        Role::Producer(p) => produce(p, a, b, 1, steps, c),
-        Role::Consumer(q) => consume_staged(q, steps, c, f),
+        Role::Producer(p) => p.load_tiles(a, b, 1, steps, c),
+        Role::Consumer(q) => q.multiply_staged(steps, c, f),
         Role::Idle => {}
     }
 }
@@ -340,7 +255,7 @@ kernel! {
         c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
              block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
-        one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+        Big::run_tile(k, &a, &b, c, smem, |q, steps, c| q.multiply_tiles(1, steps, c, |t, acc| t.store(acc)));
     }
 
     /// `gemm_bf16_nt_bf16` on Hopper (sm_90a), as `gemm_bf16_nt_sm90a`; the epilogue goes through
@@ -354,7 +269,7 @@ kernel! {
         c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
              block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
-        one_tile(k, &a, &b, c, smem, |q, steps, c| consume_staged(q, steps, c, |_, _, v| BF16::from_f32(v)));
+        Big::run_tile(k, &a, &b, c, smem, |q, steps, c| q.multiply_staged(steps, c, |_, _, v| BF16::from_f32(v)));
     }
 
     /// c ← a·bᵀ as `gemm_bf16_nt_bf16`, in 64 × 64 tiles on Hopper: for small m (m ≤ 64 makes 64
@@ -414,7 +329,7 @@ kernel! {
         c: &mut DisjointSlice<BF16, WgTiles<128, 128>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
              block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)) {
-        one_tile_of::<6, 128, _, _>(k, &a, &b, c, smem, |q, steps, c| consume_staged(q, steps, c, |_, _, v| BF16::from_f32(v)));
+        Square::run_tile(k, &a, &b, c, smem, |q, steps, c| q.multiply_staged(steps, c, |_, _, v| BF16::from_f32(v)));
     }
 
     /// `linear_gelu_bf16` on Hopper (sm_90a): the pipeline of `gemm_bf16_nt_bf16_sm90a`, with the
@@ -433,9 +348,9 @@ kernel! {
         // the GELU inlined (a call would save the live accumulators around it, in local memory under
         // the 168 registers of `launch_bounds(384, 1)`), and so the consumer closure, past the
         // optimizer's size threshold, inlined on request (`#[inline(always)]` on a closure passed as
-        // an argument is stable Rust), as `one_tile`'s own: else a call, without its role's registers
-        one_tile(k, &a, &w, c, smem, #[inline(always)] |q, steps, c| {
-            consume_staged(q, steps, c, |_, col, v| BF16::from_f32(common::gelu(v + bias.get(col).map_or(0.0, |b| b.to_f32()))))
+        // an argument is stable Rust), as `run_tile`'s own: else a call, without its role's registers
+        Big::run_tile(k, &a, &w, c, smem, #[inline(always)] |q, steps, c| {
+            q.multiply_staged(steps, c, |_, col, v| BF16::from_f32(common::gelu(v + bias.get(col).map_or(0.0, |b| b.to_f32()))))
         });
     }
 
@@ -451,6 +366,6 @@ kernel! {
         c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
              block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
-        one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+        TmaPipeline::<4, 128, 256, f32>::run_tile(k, &a, &b, c, smem, |q, steps, c| q.multiply_tiles(1, steps, c, |t, acc| t.store(acc)));
     }
 }

@@ -2,7 +2,6 @@
 //! compiles its own copy (oxpack keys every such crate on this file: editing it rebuilds exactly
 //! them). A crate that uses only some of these functions leaves the others out of its code, so
 //! each allows being unused.
-use oxpack::math::fast;
 use oxpack::math::DeviceFloat;
 use oxpack::prelude::*;
 use oxpack::vec::Vector;
@@ -16,18 +15,11 @@ pub fn gelu(x: f32) -> f32 {
     0.5 * x * (1.0 + (x * core::f32::consts::FRAC_1_SQRT_2).erf())
 }
 
-/// 1 / n for n >= 1 with no division (the normalisations of `norm.rs` and `fused.rs`, the
-/// sigmoid of `glu.rs`): a division's slow path is a call, around which the assembler keeps every live
-/// register (a whole row's), so it would set the kernel's register count. An `rsqrt.approx`
-/// squared (2^-21 relative), then one Newton step (within f32 rounding of 1 / n: the step's own
-/// error, 2^-42, is below it).
-#[allow(dead_code)]
-#[inline(always)]
-pub fn recip(n: f32) -> f32 {
-    let r = fast::rsqrt(n);
-    let y = r * r;
-    y * (-n).mul_add(y, 2.0)
-}
+/// 1 / n for n >= 1 with no division (the normalisations of `norm.rs`, `fused.rs` and `attention.rs`,
+/// the sigmoid of `glu.rs`): the device library's `fast::recip` (an `rsqrt.approx` squared, then one
+/// Newton step), whose docs say why a division's slow path, a call, would cost a whole row's registers.
+#[allow(unused_imports)]
+pub use oxpack::math::fast::recip;
 
 /// The storage types of `norm.rs` and `fused.rs`, seen as the f32 lanes of their 16-byte chunks:
 /// the arithmetic is f32 whatever the rows hold (f32, or bfloat16, rounded to nearest even on the

@@ -7,13 +7,14 @@ are: `_where.render(python=True)`), checks them (ints, not negative, equal to an
 ``threads=``/``block=``) and calls the fast path. Any other call, and any case the inline code
 cannot settle (an exception, a float, a tuple block), goes to the run time's `Kernel.resolve`
 (``runtime/_launch.py``), which checks the arguments first and names the kernel and the expression
-in its one-line errors. `launch_doc` is what the docstring says of the declaration.
+in its one-line errors. The code is written line by line, in the order it runs, through `_Code`, which also
+writes each `return` of a stub that returns its outputs (`#[outputs]`) as their return. `launch_doc` is what the
+docstring says of the declaration.
 """
 
 from __future__ import annotations
 
 import ast
-import re
 from typing import Any
 
 from ..contract import where
@@ -80,43 +81,76 @@ def opens(kernel: Any) -> bool:
     return inline is not None and "shared" not in inline
 
 
-def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: str | None = None) -> str:
-    """The stub's body after its docstring; `call` names the arguments the stub takes, `fast` its fast path
-    (``_fast_<kernel>``) and `general` the run time's `Kernel` (``_module.kernel("<kernel>")``). A kernel
-    that tunes its block (`#[tune]`) first asks `Kernel.tuned` for the block of a call that leaves it open.
-    A kernel with variants of their own launch or parameters (`bodies`) runs the body `Kernel.pick` says;
-    one that declares outputs (`#[outputs]`) makes those the call leaves out and returns them."""
-    name, full = kernel.name, _full(kernel)
-    if fast is None and kernel.outputs:
+class _Code:
+    """A stub's body, written as it runs: lines emitted in order, each at its depth (4 spaces a level), and its
+    `return`s, which in a stub that returns its outputs (`#[outputs]`) return them."""
+
+    def __init__(self, returns: str | None = None) -> None:
+        self.returns = returns  # what each `return` of the stub returns: the outputs, or nothing
+        self._lines: list[str] = []
+
+    def line(self, depth: int, text: str) -> None:
+        self._lines.append("    " * depth + text + "\n")
+
+    def ret(self, depth: int, why: str = "") -> None:
+        """The stub's `return` (the outputs, in a stub that returns them), with `why` as its comment."""
+        self.line(depth, "return" + (f" {self.returns}" if self.returns else "") + (f"  # {why}" if why else ""))
+
+    def text(self) -> str:
+        return "".join(self._lines)
+
+
+def stub_call(kernel: Any, call: list[str]) -> str:
+    """The stub's body after its docstring; `call` names the arguments the stub takes. A kernel that tunes its
+    block (`#[tune]`) first asks `Kernel.tuned` for the block of a call that leaves it open. A kernel with
+    variants of their own launch or parameters (`bodies`) runs the body `Kernel.pick` says; one that declares
+    outputs (`#[outputs]`) makes those the call leaves out and returns them."""
+    name = kernel.name
+    if kernel.outputs:
         return _with_outputs(kernel, call)
-    if kernel.bodies and fast is None:
-        return _dispatch(kernel, call)
-    fast = fast or f"_fast_{name}"
-    general = general or f'_module.kernel("{name}")'
+    code = _Code()
+    if kernel.bodies:
+        _dispatch(code, 1, kernel, call)
+    else:
+        _launch(code, 1, kernel, call, f"_fast_{name}", f'_module.kernel("{name}")')
+    return code.text()
+
+
+def _launch(code: _Code, at: int, kernel: Any, call: list[str], fast: str, general: str) -> None:
+    """The code that launches `kernel` (a kernel, or one of its `bodies`) at depth `at`: `fast` names its fast
+    path (``_fast_<kernel>``) and `general` the run time's `Kernel` (``_module.kernel("<kernel>")``)."""
+    full, packed = _full(kernel), _tuple(call) if call else "()"
     # (a kernel with bodies asked which kernel runs before picking its body: `_dispatch`)
-    opened = opens(kernel) and fast == f"_fast_{name}"  # the fast path finds the tuned launch by the call's sizes
-    tuned = _tuned_kernel(kernel, call) if kernel.tune_kernels and not kernel.bodies else "" if not kernel.tune else (
-        "    if block is None:  # the tuned block for these sizes (#[tune]): timed at their first call\n"
-        f'        block = {general}.tuned({_tuple(call) if call else "()"}, stream)\n') if not opened else (
-        "    _ox_open = block is None  # the block left to the tuning (#[tune])\n"
-        "    if _ox_open:  # the launch the tuning settled for these sizes, which the fast path finds by them\n"
-        f"        if {fast}({', '.join([*full, 'stream', 'threads', '_ox_OPEN'])}):\n"
-        "            return  # launched as the tuning settled for these sizes\n"
-        "        # none yet: the tuned block (timed at the first call of these sizes)\n"
-        f'        block = {general}.tuned({_tuple(call) if call else "()"}, stream)\n')
+    opened = opens(kernel) and fast == f"_fast_{kernel.name}"  # the fast path finds the tuned launch by the sizes
+    if kernel.tune_kernels and not kernel.bodies:
+        _tuned_kernel(code, at, kernel, call)
+    elif kernel.tune and not opened:
+        code.line(at, "if block is None:  # the tuned block for these sizes (#[tune]): timed at their first call")
+        code.line(at + 1, f"block = {general}.tuned({packed}, stream)")
+    elif kernel.tune:
+        code.line(at, "_ox_open = block is None  # the block left to the tuning (#[tune])")
+        code.line(at, "if _ox_open:  # the launch the tuning settled for these sizes, which the fast path finds by "
+                      "them")
+        code.line(at + 1, f"if {fast}({', '.join([*full, 'stream', 'threads', '_ox_OPEN'])}):")
+        code.ret(at + 2, "launched as the tuning settled for these sizes")
+        code.line(at + 1, "# none yet: the tuned block (timed at the first call of these sizes)")
+        code.line(at + 1, f"block = {general}.tuned({packed}, stream)")
     if not kernel.launch:
-        return (tuned + f"    if {fast}({', '.join([*full, 'stream, threads, block'])}):\n"
-                "        return  # checked in full, and launched as an earlier call was\n"
-                f'    {general}({_tuple(full)}, stream, threads, block)\n')
+        code.line(at, f"if {fast}({', '.join([*full, 'stream, threads, block'])}):")
+        code.ret(at + 1, "checked in full, and launched as an earlier call was")
+        code.line(at, f"{general}({_tuple(full)}, stream, threads, block)")
+        return
     # Kernel.resolve's full arguments and launch, under names of their own (its values are `object`s: the
     # stub's typed parameters do not take them)
-    resolve = (f'    _ox_args, _ox_launch_threads, _ox_launch_block = {general}.resolve('
-               f'{_tuple(call) if call else "()"}, threads, block)\n')
-    general_call = f'    {general}(_ox_args, stream, _ox_launch_threads, _ox_launch_block)\n'
+    resolve = f"_ox_args, _ox_launch_threads, _ox_launch_block = {general}.resolve({packed}, threads, block)"
+    general_call = f"{general}(_ox_args, stream, _ox_launch_threads, _ox_launch_block)"
     inline = _inline(kernel)
     if inline is None:
-        return (tuned + resolve + f"    if {fast}(*_ox_args, stream, _ox_launch_threads, _ox_launch_block):\n"
-                "        return  # checked in full, and launched as an earlier call was\n" + general_call)
+        code.line(at, resolve)
+        code.line(at, f"if {fast}(*_ox_args, stream, _ox_launch_threads, _ox_launch_block):")
+        code.ret(at + 1, "checked in full, and launched as an earlier call was")
+        code.line(at, general_call)
+        return
     default = _checks._Checks(kernel, None).block_dims(None, (0,))[0]
     lines, ok = [], []
     if "block" in inline:
@@ -139,44 +173,53 @@ def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: st
     if "shared" in inline:
         lines.append(f"_ox_shared = {inline['shared']}")
         ok += ["_ox_type(_ox_shared) is int", "0 <= _ox_shared"]
-    out = [tuned, "    # the declared launch, computed here; any other case goes to Kernel.resolve, which names what fails\n",
-           "    try:\n", *(f"        {line}\n" for line in lines)]
-    out.append("        _ox_ok = (\n" + "".join(f"            {'and ' if n else ''}{test}\n" for n, test in enumerate(ok))
-               + "        )\n")
+    code.line(at, "# the declared launch, computed here; any other case goes to Kernel.resolve, which names what fails")
+    code.line(at, "try:")
+    for line in lines:
+        code.line(at + 1, line)
+    code.line(at + 1, "_ox_ok = (")
+    for n, test in enumerate(ok):
+        code.line(at + 2, f"{'and ' if n else ''}{test}")
+    code.line(at + 1, ")")
     # the launch computed: the declared keys' values, and the call's `threads`/`block` for the others
-    launch = ["_ox_threads" if "grid" in inline or "threads" in inline else "threads",
-              "_ox_block" if "block" in inline else "block"]
-    out += ["    except Exception:  # a scalar or an array of the wrong type: Kernel.resolve names it\n",
-            "        pass\n", "    else:\n", "        if _ox_ok:\n"]
+    launch = ", ".join(["_ox_threads" if "grid" in inline or "threads" in inline else "threads",
+                        "_ox_block" if "block" in inline else "block"])
+    code.line(at, "except Exception:  # a scalar or an array of the wrong type: Kernel.resolve names it")
+    code.line(at + 1, "pass")
+    code.line(at, "else:")
+    code.line(at + 1, "if _ox_ok:")
     if opened:  # the tuned launch, for the fast path to find by these sizes from now on
-        out += ["            if _ox_open:\n",
-                f'                {general}.opened({_tuple(call) if call else "()"}, threads, {", ".join(launch)})\n']
-    out += [
-            f"            if {fast}({', '.join([*full, 'stream', *launch])}):\n",
-            "                return  # checked in full, and launched as an earlier call was\n",
-            f'            {general}({_tuple(full)}, stream, {", ".join(launch)})\n',
-            "            return\n", resolve, general_call]
-    return "".join(out)
+        code.line(at + 2, "if _ox_open:")
+        code.line(at + 3, f"{general}.opened({packed}, threads, {launch})")
+    code.line(at + 2, f"if {fast}({', '.join([*full, 'stream', launch])}):")
+    code.ret(at + 3, "checked in full, and launched as an earlier call was")
+    code.line(at + 2, f"{general}({_tuple(full)}, stream, {launch})")
+    code.ret(at + 2)
+    code.line(at, resolve)
+    code.line(at, general_call)
 
 
-def _tuned_kernel(kernel: Any, call: list[str]) -> str:
+def _tuned_kernel(code: _Code, at: int, kernel: Any, call: list[str]) -> None:
     """The prologue of a stub whose kernel lists other kernels in its `#[tune]`: a call that leaves `block`
     open asks `Kernel.tuned_kernel` which kernel runs it, and with which block; another kernel's stub then
     takes the call, with the same arguments (the build checked that they match). One that refuses the call
     before its launch (`KernelArgumentError`, `KernelValueError`: a choice is kept per size bucket, and these
-    arrays may differ from the bucket's others) hands it back to this kernel, untuned (`Kernel.untuned`). Its
-    bare ``return`` becomes the outputs' in a stub that returns them (`_with_outputs`)."""
+    arrays may differ from the bucket's others) hands it back to this kernel, untuned (`Kernel.untuned`)."""
     args = ", ".join([*call, "stream=stream", "threads=threads", "block=block"])
-    out = ["    if block is None:  # the tuned kernel and block for these sizes (#[tune]): timed at their first call\n",
-           f'        _ox_kernel, block = _module.kernel("{kernel.name}").tuned_kernel({_tuple(call) if call else "()"}, '
-           "stream)\n"]
+    packed, this = _tuple(call) if call else "()", f'_module.kernel("{kernel.name}")'
+    code.line(at, "if block is None:  # the tuned kernel and block for these sizes (#[tune]): timed at their first "
+                  "call")
+    code.line(at + 1, f"_ox_kernel, block = {this}.tuned_kernel({packed}, stream)")
     for other in kernel.tune_kernels:
-        out += [f'        if _ox_kernel == "{other}":  # another kernel of the same arguments was faster\n',
-                "            try:\n", f"                {other}({args})\n", "                return\n",
-                "            except _ox_refused:  # not these arrays (it was timed on others of their size bucket)\n",
-                f'                _module.kernel("{kernel.name}").untuned({_tuple(call) if call else "()"})\n',
-                "                block = None  # this kernel runs the call, with its default block\n"]
-    return "".join(out)
+        code.line(at + 1, f'if _ox_kernel == "{other}":  # another kernel of the same arguments was faster')
+        code.line(at + 2, "try:")
+        code.line(at + 3, f"{other}({args})")
+        code.ret(at + 3)
+        code.line(at + 2, "except _ox_refused:  # not these arrays (it was timed on others of their size bucket)")
+        code.line(at + 3, f"{this}.untuned({packed})")
+        code.line(at + 3, "block = None  # this kernel runs the call, with its default block")
+
+
 def derive_call(kernel: Any, call: list[str]) -> str:
     """The stub's first lines for a kernel whose `#[dims]` let a call leave scalars out (`derived`): a call
     that leaves one out, or passes only data, has them read from its arrays' shapes (`Kernel.derive`);
@@ -223,40 +266,42 @@ def fast_names(kernel: Any) -> list[tuple[str, str, Any]]:
 
 def _with_outputs(kernel: Any, call: list[str]) -> str:
     """A stub whose kernel declares outputs a call may leave out (`#[outputs]`): it makes those the call left
-    out (`Kernel.allocate`), then launches as any stub, and returns the outputs."""
+    out (`Kernel.allocate`), then launches as any stub, and returns the outputs (from each of its `return`s)."""
     # in the parameters' order, as the manifest's reader keeps `outputs` (a cached build's JSON holds them sorted)
     name, outputs = kernel.name, list(kernel.outputs)
-    result = outputs[0] if len(outputs) == 1 else f"({', '.join(outputs)})"
-    test = " or ".join(f"{o} is None" for o in outputs)
-    body = _dispatch(kernel, call) if kernel.bodies else stub_call(kernel, call, f"_fast_{name}",
-                                                                   f'_module.kernel("{name}")')
-    body = re.sub(r"(?m)^(\s*)return\b", lambda m: f"{m.group(1)}return {result}", body)
-    return (f"    if {test}:  # outputs left out: made with their declared dims (#[outputs])\n"
-            f'        {_tuple(call)} = _module.kernel("{name}").allocate({_tuple(call)})\n'
-            + body + f"    return {result}\n")
+    code = _Code(returns=outputs[0] if len(outputs) == 1 else f"({', '.join(outputs)})")
+    code.line(1, f"if {' or '.join(f'{o} is None' for o in outputs)}:  # outputs left out: made with their declared "
+                 "dims (#[outputs])")
+    code.line(2, f'{_tuple(call)} = _module.kernel("{name}").allocate({_tuple(call)})')
+    if kernel.bodies:
+        _dispatch(code, 1, kernel, call)
+    else:
+        _launch(code, 1, kernel, call, f"_fast_{name}", f'_module.kernel("{name}")')
+    code.ret(1)
+    return code.text()
 
 
-def _dispatch(kernel: Any, call: list[str]) -> str:
+def _dispatch(code: _Code, at: int, kernel: Any, call: list[str]) -> None:
     """A stub whose kernel has `bodies`: the code of the body that runs the call, picked at run time."""
     name = kernel.name
-    out = [_tuned_kernel(kernel, call)] if kernel.tune_kernels else []
-    out.append(f'    _ox_arch = _module.kernel("{name}").pick({_tuple(call) if call else "()"}).arch_key'
-               "  # the body for the arrays' GPU\n")
+    if kernel.tune_kernels:
+        _tuned_kernel(code, at, kernel, call)
+    code.line(at, f'_ox_arch = _module.kernel("{name}").pick({_tuple(call) if call else "()"}).arch_key'
+                  "  # the body for the arrays' GPU")
     for arch in sorted(kernel.bodies):
         body = kernel.body_kernel(arch)
-        code = stub_call(body, call, f"_fast_{name}__{arch}", f'_module.kernel("{name}").bodies["{arch}"]')
         tma = any(p.kind in ("tma", "tma3") for p in body.params)
-        inner = "        " if tma else "    "
-        out += [f'    if _ox_arch == "{arch}":  # its variant `{kernel.bodies[arch].name}`\n']
+        code.line(at, f'if _ox_arch == "{arch}":  # its variant `{kernel.bodies[arch].name}`')
         if tma:
-            out += ["        _ox_given = threads, block\n", "        try:\n"]
-        out += ["".join(f"{inner}{line}" if line.strip() else line for line in code.splitlines(keepends=True)),
-                f"{inner}    return\n"]
+            code.line(at + 1, "_ox_given = threads, block")
+            code.line(at + 1, "try:")
+        inner = at + 2 if tma else at + 1
+        _launch(code, inner, body, call, f"_fast_{name}__{arch}", f'_module.kernel("{name}").bodies["{arch}"]')
+        code.ret(inner)
         if tma:  # arrays its TMA copies cannot read (flat, misaligned): the kernel's own body takes them
-            out += ["        except _ox_unfit:  # arrays its TMA copies cannot read: the kernel's own body runs\n",
-                    "            threads, block = _ox_given\n"]
-    out.append(stub_call(kernel, call, f"_fast_{name}", f'_module.kernel("{name}")'))
-    return "".join(out)
+            code.line(at + 1, "except _ox_unfit:  # arrays its TMA copies cannot read: the kernel's own body runs")
+            code.line(at + 2, "threads, block = _ox_given")
+    _launch(code, at, kernel, call, f"_fast_{name}", f'_module.kernel("{name}")')
 
 
 def launch_doc(kernel: Any) -> list[str]:

@@ -177,7 +177,7 @@ def split(clause: str) -> tuple[str, ...]:
     except (SyntaxError, ValueError) as exc:  # ValueError: a null byte, before Python 3.12
         raise WhereError(getattr(exc, "msg", str(exc))) from exc
     assert isinstance(tree, ast.Tuple)
-    return tuple(ast.unparse(_FloorDivision().visit(elt)) for elt in tree.elts)
+    return tuple(_manifest(elt) for elt in tree.elts)
 
 
 class _FloorDivision(ast.NodeTransformer):
@@ -188,21 +188,32 @@ class _FloorDivision(ast.NodeTransformer):
         return node
 
 
+def _arguments(text: str, malformed: str, *, twice: str | None = None) -> ast.Call:
+    """An attribute's argument list (``#[launch(...)]``, ``#[outputs(...)]``, ``#[tune(...)]``: `text`, the part
+    between the parentheses) read as the arguments of a call, for its `key = value` pairs; `WhereError`
+    ``malformed (the parser's message)`` when it does not parse, ``twice (...)`` instead where the parser says a
+    keyword is repeated and `twice` is given."""
+    try:
+        tree = ast.parse("f(" + text.strip() + ")", mode="eval").body
+    except (SyntaxError, ValueError) as exc:  # ValueError: a null byte, before Python 3.12
+        msg = getattr(exc, "msg", str(exc))
+        raise WhereError(f"{twice if twice is not None and 'repeated' in msg else malformed} ({msg})") from exc
+    assert isinstance(tree, ast.Call)
+    return tree
+
+
+def _manifest(node: ast.expr) -> str:
+    """An attribute's value in the manifest's notation: `/` (Rust's integer division) written `//`."""
+    return ast.unparse(_FloorDivision().visit(node))
+
+
 def split_launch(text: str) -> tuple[tuple[str, str], ...]:
     """A kernel's ``#[launch(...)]`` text, ``grid = cdiv(m, 128), block = 384``, as (key, value) pairs in
     the manifest's notation (`/` written `//`, as `split` does); `WhereError` naming what is wrong: no
     `key = value`, an unknown or repeated key, `threads` with `grid`."""
-    text = text.strip()
-    if not text:
+    if not text.strip():
         return ()
-    try:
-        tree = ast.parse("f(" + text + ")", mode="eval").body
-    except (SyntaxError, ValueError) as exc:  # ValueError: a null byte, before Python 3.12
-        msg = getattr(exc, "msg", str(exc))
-        if "repeated" in msg:
-            raise WhereError(f"a key is given twice ({msg})") from exc
-        raise WhereError(f"it is not a list of `key = value` pairs ({msg})") from exc
-    assert isinstance(tree, ast.Call)
+    tree = _arguments(text, "it is not a list of `key = value` pairs", twice="a key is given twice")
     if tree.args:
         raise WhereError(f"`{ast.unparse(tree.args[0])}` has no key: write `key = value`, the keys being "
                          f"{', '.join(LAUNCH_KEYS)}")
@@ -212,7 +223,7 @@ def split_launch(text: str) -> tuple[tuple[str, str], ...]:
             raise WhereError(f"`**{ast.unparse(keyword.value)}` is not a `key = value` pair")
         if keyword.arg not in LAUNCH_KEYS:
             raise WhereError(f"`{keyword.arg}` is not a key of `#[launch]`; the keys are {', '.join(LAUNCH_KEYS)}")
-        out.append((keyword.arg, ast.unparse(_FloorDivision().visit(keyword.value))))
+        out.append((keyword.arg, _manifest(keyword.value)))
     if {"threads", "grid"} <= {key for key, _ in out}:
         raise WhereError("it declares both `threads` and `grid`: give one (grid = blocks, threads = launch indices)")
     return tuple(out)
@@ -222,31 +233,21 @@ def split_outputs(text: str, what: str = "output") -> tuple[tuple[str, str], ...
     """A kernel's ``#[outputs(c = (m, n))]`` text (or its ``#[dims(a = (m, k))]``, `what` ``"array"``): (output,
     its dims) pairs in the manifest's notation (`/` written `//`); `WhereError` naming what is wrong
     (`parse_shape` checks each value)."""
-    try:
-        tree = ast.parse("f(" + text.strip() + ")", mode="eval").body
-    except (SyntaxError, ValueError) as exc:
-        msg = getattr(exc, "msg", str(exc))
-        raise WhereError(f"an {what} is named twice ({msg})" if "repeated" in msg else
-                         f"it is not a list of `{what} = (dims)` pairs ({msg})") from exc
-    assert isinstance(tree, ast.Call)
+    tree = _arguments(text, f"it is not a list of `{what} = (dims)` pairs", twice=f"an {what} is named twice")
     if tree.args or any(k.arg is None for k in tree.keywords) or not tree.keywords:
         raise WhereError(f"write `{what} = (dims)` pairs, like " + ("`c = (m, n)`" if what == "output" else "`a = (m, k)`"))
     names = [k.arg for k in tree.keywords]
     twice = next((n for n in names if names.count(n) > 1), None)
     if twice is not None:  # `ast.parse` takes a repeated keyword (the compiler refuses it)
         raise WhereError(f"an {what} is named twice (`{twice}`)")
-    return tuple((k.arg, ast.unparse(_FloorDivision().visit(k.value))) for k in tree.keywords if k.arg is not None)
+    return tuple((k.arg, _manifest(k.value)) for k in tree.keywords if k.arg is not None)
 
 
 def split_tune(text: str) -> tuple[tuple[tuple[int, ...], ...], tuple[str, ...]]:
     """A kernel's ``#[tune(block = [128, 256, 512], kernels = [other])]`` text: its candidate blocks, each as
     its axes (``[(16, 16), (32, 8)]`` for a 2-D launch; none when only `kernels` is given), and the other
     kernels that the tuner may run instead (`kernels`, names); `WhereError` naming what is wrong."""
-    try:
-        tree = ast.parse("f(" + text.strip() + ")", mode="eval").body
-    except (SyntaxError, ValueError) as exc:
-        raise WhereError(f"it is not `block = [...]` ({getattr(exc, 'msg', exc)})") from exc
-    assert isinstance(tree, ast.Call)
+    tree = _arguments(text, "it is not `block = [...]`")
     keys = [k.arg for k in tree.keywords]
     if tree.args or not keys or set(keys) - {"block", "kernels"} or len(set(keys)) != len(keys):
         raise WhereError("it takes `block`, a list of candidate blocks (`block = [128, 256, 512]`), and/or "

@@ -147,4 +147,15 @@ pub mod fast {
     pub fn tanh(x: f32) -> f32 {
         rt::__oxpack_fast_tanh_f32(x)
     }
+    /// 1/x for x ≥ 1 with no division: [`rsqrt`] squared (2^-21 relative), then one Newton step
+    /// (within f32 rounding of 1/x: the step's own error, 2^-42, is below it). For a normalisation
+    /// (by a length, by a softmax's row sum): `1.0 / x` is `rcp.rn.f32`, whose slow path is a
+    /// subroutine call in SASS, around which the assembler keeps every live register (a whole row's),
+    /// and a kernel with any call gets its `wgmma`s serialized (ptxas C7509).
+    #[inline(always)]
+    pub fn recip(x: f32) -> f32 {
+        let r = rsqrt(x);
+        let y = r * r;
+        y * super::DeviceFloat::mul_add(-x, y, 2.0)
+    }
 }

@@ -6,6 +6,7 @@
 //! | [`TmaPipeline<S, BM, BN, E>`] | `S` stages of a `BM`-row A tile and a `BN`-row B tile (rows of 128 bytes: 64 bf16, 32 f32 for tf32 when `E = f32`, 128 FP8 when `E = E4M3` or `E5M2`) in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier` |
 //! | [`Role`] | what a thread does: warpgroup 0's first thread is the [`Producer`] (TMA), warpgroups 1.. are [`Consumer`]s (wgmma), the rest idle ([`TmaPipeline::role`], or [`TmaPipeline::run_with_registers`] with a closure per role) |
 //! | [`TmaStage`] | a consumer's view of one full stage; dropping it releases the stage to the producer |
+//! | [`Producer::load_tiles`], [`Consumer::multiply_tiles`], [`Consumer::multiply_staged`], [`TmaPipeline::run_tile`] | a GEMM C = A·Bᵀ's roles, whole, over a [`WgTiles`] output: the loads of the block's tiles, their products stored per tile (or through the staging area, with an epilogue), and the body of a one-tile kernel of two consumer warpgroups |
 //!
 //! The sources are [`tma`](crate::tma)'s, the accumulators and the output layout
 //! [`wgmma`](crate::wgmma)'s; the attention pipeline ([`attn_pipeline`](crate::attn_pipeline))
@@ -45,8 +46,11 @@ use crate::half::BF16;
 use crate::intrinsics::sm90a as rt;
 use crate::shared_mem::DynShared;
 use crate::tma::{coord, tma_load, TmaSource, BOX_BYTES, BOX_ROWS};
-use crate::wgmma::{each, fail, issue, whole_warp, Fp8Input, WgAccum, WgCols, WgStaging, WgWidth, WgmmaInput, WG_ROWS, WG_THREADS};
-use crate::Elem;
+use crate::wgmma::{
+    each, fail, issue, whole_warp, Fp8Input, StageElem, WgAccum, WgCols, WgStaging, WgTile, WgTiles, WgWidth, WgmmaInput,
+    WG_ROWS, WG_THREADS,
+};
+use crate::{DisjointSlice, Elem};
 
 /// The roles of a TMA pipeline's block, for `role` and `run_with_registers` of both pipelines
 /// ([`TmaPipeline`] and `attn_pipeline.rs`'s `AttnPipeline`): warpgroup 0's first thread is the
@@ -602,5 +606,109 @@ where
         unsafe { issue::<N, E>(d, a, b) };
         // SAFETY: `d` holds N / 2 floats.
         unsafe { <WgCols<N> as WgWidth>::wait0(d) };
+    }
+}
+
+
+// ---------------------------------------------------------------------------- a GEMM's roles
+
+/// The roles' whole parts of a GEMM C = A·Bᵀ over a [`WgTiles<BM, BN>`] output (A m × k, B n × k,
+/// both K-major TMA sources), for a kernel whose block computes one tile of C or, persistent,
+/// several: block `b` of `G` the tiles `b`, `b + G`, … ([`DisjointSlice::tile_origin`]). The
+/// pipeline's `steps` are the tiles' `count` times their `steps` stages of k each.
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Producer<S, BM, BN, E> {
+    /// The producer's loop over the block's first `count` tiles of `c` (one, or several in a
+    /// persistent kernel, whose producer then loads the next tile's stages while the consumers
+    /// store the last one): for each, `steps` stages of A's rows and B's rows at the tile's origin,
+    /// k advancing by [`STAGE_K`](TmaPipeline::STAGE_K). Traps when the block has fewer than
+    /// `count` tiles, or when the pipeline's `steps` are fewer than `count · steps`; the producer's
+    /// part is over when it returns (it ends with fewer loads than `steps`: a trap).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn load_tiles<O: Elem>(
+        mut self, a: &TmaSource<E>, b: &TmaSource<E>, count: usize, steps: usize, c: &DisjointSlice<O, WgTiles<BM, BN>>,
+    ) {
+        for i in 0..count {
+            let Some((m0, n0)) = c.tile_origin(i) else { crate::trap() };
+            for s in 0..steps {
+                self.load(a, m0, b, n0, s * TmaPipeline::<S, BM, BN, E>::STAGE_K);
+            }
+        }
+    }
+}
+
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S, BM, BN, E> {
+    /// A consumer warpgroup's loop over the block's first `count` tiles of `c`: per tile, `steps`
+    /// stages multiplied ([`multiply_steps`](Self::multiply_steps)) into a fresh 64 × BN
+    /// accumulator, then stored through `store(tile, acc)` into the warpgroup's [`WgTile`] of the
+    /// tile ([`DisjointSlice::wg_tile_at`]: nothing for rows past C's edge). Traps past the
+    /// pipeline's `steps`; the consumer's part is over when it returns. Warpgroup-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn multiply_tiles<O: Elem>(
+        mut self, count: usize, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
+        store: impl Fn(&mut WgTile<'_, O, BN>, &WgAccum<BN>),
+    ) where
+        WgCols<BN>: WgWidth,
+    {
+        for i in 0..count {
+            let mut acc = WgAccum::<BN>::zero();
+            self.multiply_steps(&mut acc, steps);
+            if let Some(mut t) = c.wg_tile_at(i, &self) {
+                store(&mut t, &acc);
+            }
+        }
+    }
+
+    /// A consumer warpgroup's whole part of a one-tile kernel with a 16-bit output: `steps` stages
+    /// multiplied into its accumulators, then stored through its staging area
+    /// ([`into_staging`](Self::into_staging): `stmatrix` into shared memory, 16-byte stores to C)
+    /// once the pipeline is over, each element as `f(row, col, acc)`: the epilogue
+    /// (`|_, _, v| BF16::from_f32(v)` for none). The tile's place is found first, while no
+    /// accumulator is live. Traps unless `steps` are all the pipeline's. Warpgroup-collective.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn multiply_staged<O: StageElem>(
+        mut self, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>, f: impl Fn(usize, usize, f32) -> O,
+    ) where
+        WgCols<BN>: WgWidth,
+    {
+        // the tile's place first, while no accumulator is live (its divisions' registers are then free)
+        let tile = c.wg_tile_at(0, &self);
+        let mut acc = WgAccum::<BN>::zero();
+        self.multiply_steps(&mut acc, steps);
+        if let Some(mut t) = tile {
+            self.into_staging().store_with(&mut t, &acc, f);
+        }
+    }
+}
+
+impl<const S: usize, const BN: usize, E: WgmmaInput> TmaPipeline<S, 128, BN, E> {
+    /// The body of a one-tile GEMM kernel of two consumer warpgroups (128 × BN tiles of C, one
+    /// block per tile): traps when the grid has fewer blocks than `c` has tiles; then, unless the
+    /// block is past C's last tile, the pipeline over the block's dynamic shared memory (`smem`) for
+    /// k's `ceil(k / STAGE_K)` stages, run with the producer warpgroup's registers moved to the
+    /// consumers ([`run_with_registers`](Self::run_with_registers)): the producer loads the tile's
+    /// stages ([`Producer::load_tiles`]), and each consumer thread runs `consumer(q, steps, c)`
+    /// (e.g. [`Consumer::multiply_tiles`] of one tile, or [`Consumer::multiply_staged`]), inlined.
+    /// A block barrier: every thread calls it.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn run_tile<O: Elem, T: Elem>(
+        k: u32, a: &TmaSource<E>, b: &TmaSource<E>, c: &mut DisjointSlice<O, WgTiles<128, BN>>, smem: DynShared<T>,
+        consumer: impl FnOnce(Consumer<S, 128, BN, E>, usize, &mut DisjointSlice<O, WgTiles<128, BN>>),
+    ) where
+        PipeShape<S, 128, BN>: PipelineShape,
+    {
+        if (crate::grid::grid_dim().x as usize) < c.block_tiles() {
+            crate::trap(); // one block per tile of C
+        }
+        let steps = (k as usize).div_ceil(Self::STAGE_K);
+        if c.block_tile_count() == 0 {
+            return;
+        }
+        let pipe = Self::new(smem, steps);
+        // (the consumer inlined whatever its size: called, it would get the kernel's register cap, not its role's)
+        pipe.run_with_registers(c, |p, c| p.load_tiles(a, b, 1, steps, c), #[inline(always)] |q, c| consumer(q, steps, c));
     }
 }

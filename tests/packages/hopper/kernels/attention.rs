@@ -18,7 +18,7 @@
 //! data.
 use oxpack::prelude::*;
 use oxpack::attn_pipeline::{AttnConsumer, AttnPipeline, AttnProducer, AttnTiles, WgRows, BKV, BQ};
-use oxpack::math::fast;
+use oxpack::math::fast::{self, recip};
 
 const STAGES: usize = 2;
 
@@ -107,17 +107,6 @@ fn consume<const D: usize>(
     if let Some(mut t) = o.wg_seq_tile(&c) {
         t.store(&acc);
     }
-}
-
-/// 1 / l for a row sum l ≥ 1 (the row's maximum adds 2^0), with no division: `1.0 / l` is
-/// `rcp.rn.f32`, whose slow path is a subroutine call in SASS, and a kernel with any call gets every
-/// `wgmma` serialized (ptxas C7509). An `rsqrt.approx` squared, then one Newton step (within f32
-/// rounding of 1 / l).
-#[inline(always)]
-fn recip(l: f32) -> f32 {
-    let r = fast::rsqrt(l);
-    let y = r * r;
-    y * (-l).mul_add(y, 2.0)
 }
 
 kernel! {

@@ -12,81 +12,15 @@
 //! (`cdiv(m, 128) * cdiv(n, 256)`), so a call passes only data. The persistent kernels
 //! (`gemm_bf16_nt_sm90_persistent`, `gemm_small`) take any number of blocks (`threads=`, in
 //! threads; by default one thread per element of C): block `b` computes tiles `b`, `b + blocks`, ….
+//!
+//! The kernels' roles are the device library's GEMM over a `WgTiles` output, the example's sm_90a
+//! bodies' too: `TmaPipeline::run_tile` (a one-tile kernel), `Producer::load_tiles`,
+//! `Consumer::multiply_tiles` and, for a 16-bit output, `Consumer::multiply_staged`.
 use oxpack::prelude::*;
-use oxpack::mbarrier::{Consumer, Producer, STAGE_K};
-use oxpack::wgmma::WgTile;
+use oxpack::mbarrier::STAGE_K;
 
 type Big = TmaPipeline<4, 128, 256>;
 type Small = TmaPipeline<2, 64, 64>;
-
-/// The producer's loop over the block's tiles (one, or several when the grid has fewer blocks
-/// than C has tiles: a persistent kernel, whose producer loads the next tile's stages while the
-/// consumers store the last one): `steps` stages of A and B per tile.
-#[inline(always)]
-fn produce<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
-    mut p: Producer<S, BM, BN, E>, a: &TmaSource<E>, b: &TmaSource<E>, count: usize, steps: usize,
-    c: &DisjointSlice<O, WgTiles<BM, BN>>,
-) {
-    for i in 0..count {
-        let Some((m0, n0)) = c.tile_origin(i) else { trap() };
-        for s in 0..steps {
-            p.load(a, m0, b, n0, s * TmaPipeline::<S, BM, BN, E>::STAGE_K);
-        }
-    }
-}
-
-/// A consumer warpgroup's loop: per tile, `steps` stages multiplied into its 64 × BN
-/// accumulators, then stored through `store`.
-#[inline(always)]
-fn consume<const S: usize, const BM: usize, const BN: usize, O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
-    mut q: Consumer<S, BM, BN, E>, count: usize, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
-    store: impl Fn(&mut WgTile<'_, O, BN>, &WgAccum<BN>),
-) where
-    oxpack::wgmma::WgCols<BN>: oxpack::wgmma::WgWidth,
-{
-    for i in 0..count {
-        let mut acc = WgAccum::<BN>::zero();
-        q.multiply_steps(&mut acc, steps);
-        if let Some(mut t) = c.wg_tile_at(i, &q) {
-            store(&mut t, &acc);
-        }
-    }
-}
-
-/// A consumer warpgroup's whole part of a one-tile kernel with a 16-bit output: `steps` stages
-/// multiplied into its accumulators, then stored through its staging area (`stmatrix` into
-/// shared memory, 16-byte stores to C) once the pipeline is over.
-#[inline(always)]
-fn consume_staged<const S: usize, const BM: usize, const BN: usize, O: oxpack::wgmma::StageElem>(
-    mut q: Consumer<S, BM, BN>, steps: usize, c: &mut DisjointSlice<O, WgTiles<BM, BN>>,
-) where
-    oxpack::wgmma::WgCols<BN>: oxpack::wgmma::WgWidth,
-{
-    let mut acc = WgAccum::<BN>::zero();
-    q.multiply_steps(&mut acc, steps);
-    if let Some(mut t) = c.wg_tile_at(0, &q) {
-        q.into_staging().store(&mut t, &acc);
-    }
-}
-
-/// The body of a one-tile kernel (`Big`'s 128 × 256 tiles over A's and B's element E, one block
-/// per tile of C: fewer are refused before the launch, and trap): the pipeline over k, the
-/// producer's loads of the block's tile and `consumer(q, steps, c)` in each consumer thread.
-#[inline(always)]
-fn one_tile<O: oxpack::Elem, E: oxpack::wgmma::WgmmaInput>(
-    k: u32, a: &TmaSource<E>, b: &TmaSource<E>, c: &mut DisjointSlice<O, WgTiles<128, 256>>, smem: DynShared<u64>,
-    consumer: impl FnOnce(Consumer<4, 128, 256, E>, usize, &mut DisjointSlice<O, WgTiles<128, 256>>),
-) {
-    if (grid_dim().x as usize) < c.block_tiles() {
-        trap(); // one block per tile: use gemm_bf16_nt_sm90_persistent for fewer
-    }
-    let steps = (k as usize).div_ceil(TmaPipeline::<4, 128, 256, E>::STAGE_K);
-    if c.block_tile_count() == 0 {
-        return;
-    }
-    let pipe = TmaPipeline::<4, 128, 256, E>::new(smem, steps);
-    pipe.run_with_registers(c, |p, c| produce(p, a, b, 1, steps, c), |q, c| consumer(q, steps, c));
-}
 
 kernel! {
     /// c ← a·bᵀ on Hopper tensor cores: `a` m × k and `b` n × k, 2-D bf16 (TMA sources); `c` m × n,
@@ -99,7 +33,7 @@ kernel! {
         c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
              block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
-        one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+        Big::run_tile(k, &a, &b, c, smem, |q, steps, c| q.multiply_tiles(1, steps, c, |t, acc| t.store(acc)));
     }
 
     /// c ← a·bᵀ as `gemm_bf16_nt_sm90`, `c` in bf16 (rounded to nearest even): torch's
@@ -112,7 +46,7 @@ kernel! {
         c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
              block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
-        one_tile(k, &a, &b, c, smem, |q, steps, c| consume_staged(q, steps, c));
+        Big::run_tile(k, &a, &b, c, smem, |q, steps, c| q.multiply_staged(steps, c, |_, _, v| BF16::from_f32(v)));
     }
 
     /// `gemm_bf16_nt_sm90_bf16` with the per-thread store (`WgTile::store`: one 2-byte store per
@@ -125,7 +59,7 @@ kernel! {
         c: &mut DisjointSlice<BF16, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
              block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
-        one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+        Big::run_tile(k, &a, &b, c, smem, |q, steps, c| q.multiply_tiles(1, steps, c, |t, acc| t.store(acc)));
     }
 
     /// c ← a·bᵀ on Hopper tensor cores in tf32: `a` m × k and `b` n × k, 2-D f32 (TMA sources: k
@@ -140,7 +74,8 @@ kernel! {
         c: &mut DisjointSlice<f32, WgTiles<128, 256>> = (n), smem: DynShared<u64>,
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
              block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 256)) {
-        one_tile(k, &a, &b, c, smem, |q, steps, c| consume(q, 1, steps, c, |t, acc| t.store(acc)));
+        TmaPipeline::<4, 128, 256, f32>::run_tile(k, &a, &b, c, smem,
+                                                  |q, steps, c| q.multiply_tiles(1, steps, c, |t, acc| t.store(acc)));
     }
 
     /// c ← a·bᵀ with 64 × 64 block tiles, 2 stages and one consumer warpgroup (256 threads):
@@ -158,8 +93,8 @@ kernel! {
             return;
         }
         match Small::new(smem, count * steps).role() {
-            Role::Producer(p) => produce(p, &a, &b, count, steps, c),
-            Role::Consumer(q) => consume(q, count, steps, c, |t, acc| t.store(acc)),
+            Role::Producer(p) => p.load_tiles(&a, &b, count, steps, c),
+            Role::Consumer(q) => q.multiply_tiles(count, steps, c, |t, acc| t.store(acc)),
             Role::Idle => {}
         }
     }
@@ -180,8 +115,8 @@ kernel! {
             return;
         }
         let pipe = Big::new(smem, count * steps);
-        pipe.run_with_registers(c, |p, c| produce(p, &a, &b, count, steps, c),
-                                |q, c| consume(q, count, steps, c, |t, acc| t.store(acc)));
+        pipe.run_with_registers(c, |p, c| p.load_tiles(&a, &b, count, steps, c),
+                                |q, c| q.multiply_tiles(count, steps, c, |t, acc| t.store(acc)));
     }
 
     /// The pipeline's protocol broken, by `which` (64 × 64 tiles, k = 128: 2 steps): 1 the
