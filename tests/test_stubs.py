@@ -54,7 +54,7 @@ def make_manifest() -> dict[str, Any]:
         "oxpack": "0.1.0",
         "module": "kernels",
         "archs": ["sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"],
-        "ptx_arch": "sm_90",
+        "ptx_arch": "sm_80",
         "ptx_isa": "8.0",
         "min_driver": "550.54.14",
         "profile": "release",
