@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
 )
 
-SMEM_D64 = 10376  # AttnPipeline<BF16, 2, 64>::SHARED_BYTES / 8: `attention_misuse` takes its `smem` from the call
+SMEM_D64 = 10375  # AttnPipeline<BF16, 2, 64>::SHARED_BYTES / 8: `attention_misuse` takes its `smem` from the call
 
 
 @pytest.fixture(scope="module")

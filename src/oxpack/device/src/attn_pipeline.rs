@@ -187,11 +187,20 @@ impl<T, const S: usize, const D: usize> AttnPipeline<T, S, D> {
     }
 
     /// Consumer warpgroup `wg`'s turn on the tensor cores ([`pingpong`](Self::pingpong)): the other
-    /// warpgroup's 128 threads arrive on it once they have issued their `q·kᵀ`. The two are 16-byte
-    /// aligned neighbours (`bars` is 1024-aligned): each is the other's address with bit 3 flipped.
+    /// warpgroup's 128 threads arrive on it once they have issued their `q·kᵀ`.
     #[inline(always)]
     fn turn(&self, wg: usize) -> *mut u64 {
-        self.bars().wrapping_add(8 * (2 + 2 * S + wg)) as *mut u64
+        self.bars().wrapping_add(8 * (1 + 2 * S + wg)) as *mut u64
+    }
+
+    /// The calling consumer thread's turn barrier (`other` 0) or the other consumer warpgroup's (1),
+    /// its warpgroup read from the thread's index through an opaque move, so that LLVM makes the
+    /// address where it is used (a few integer instructions) from values the loop holds anyway,
+    /// rather than holding it in a register of its own across the consumer's loop.
+    #[inline(always)]
+    fn turn_of(&self, other: usize) -> *mut u64 {
+        let t = rt::__oxpack_sm90a_opaque(crate::block_thread_linear() as u32) as usize;
+        self.turn(((t / WG_THREADS) ^ other ^ 1) & 1)
     }
 
 }
@@ -200,7 +209,7 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnPipeline<T, S, D> {
     /// Dynamic shared memory the launch must give: q, the stages, their barriers (q's, two per
     /// stage, and the two warpgroups' turns) and 1024 bytes of slack to align the tiles to the
     /// swizzle's 1024-byte period.
-    pub const SHARED_BYTES: usize = (BQ + 2 * S * BKV) * D * 2 + 8 * (4 + 2 * S) + 1024;
+    pub const SHARED_BYTES: usize = (BQ + 2 * S * BKV) * D * 2 + 8 * (3 + 2 * S) + 1024;
     /// Threads per block: a producer warpgroup and two consumer warpgroups.
     pub const THREADS: usize = 3 * WG_THREADS;
 
@@ -419,7 +428,7 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnConsumer<T, S, D> {
             unsafe { rt::__oxpack_sm90a_mbarrier_arrive(self.pipe.turn(0)) };
         }
         crate::at!();
-        rt::mbarrier_wait(self.pipe.turn(self.wg), (n & 1) as u32);
+        rt::mbarrier_wait(self.pipe.turn_of(0), (n & 1) as u32);
     }
 
     /// Waits until the next stage is full (and, the first time, q) and returns its view;
@@ -472,17 +481,8 @@ impl<T, const S: usize, const D: usize> KvStage<'_, T, S, D> {
     #[inline(always)]
     fn pass_turn(&self) {
         if self.turn.replace(false) {
-            let own = self.cons.pipe.turn(self.cons.wg);
-            // the other warpgroup's barrier: this one's address with bit 3 flipped, the flip hidden
-            // from LLVM so that the address is made here (one instruction) from the one the turn's
-            // wait holds, rather than held in a register of its own across the consumer's loop
-            let flip = rt::__oxpack_sm90a_opaque(8) as usize;
-            // SAFETY: the shared address of the pipeline's barrier (its offset in the block's shared
-            // memory, where `bars` is 1024-aligned).
-            let bit = unsafe { rt::__oxpack_sm90a_smem(own as *const u8) } as usize & 8;
-            let other = own.wrapping_byte_sub(bit).wrapping_byte_add(bit ^ flip);
-            // SAFETY: the other turn barrier (16-byte aligned pair, `turn`), initialised by `new`.
-            unsafe { rt::__oxpack_sm90a_mbarrier_arrive(other) };
+            // SAFETY: the other warpgroup's turn barrier, initialised by `new`.
+            unsafe { rt::__oxpack_sm90a_mbarrier_arrive(self.cons.pipe.turn_of(1)) };
         }
     }
 }

@@ -155,7 +155,7 @@ kernel! {
     /// rows, all 3-D: 1 × 256 × 64: 2 steps): 1 the producer loads k and v before q; 2 it loads one stage too few (the
     /// consumers would wait forever); 3 one too many; 4 a consumer waits for one stage too many;
     /// 5 q has other than 64 columns (pass one of 128); 6 too little dynamic shared memory
-    /// (`smem` below 10376). 0: no misuse (o ← p·v of the block's first 128 rows, unnormalised).
+    /// (`smem` below 10375). 0: no misuse (o ← p·v of the block's first 128 rows, unnormalised).
     /// With the warpgroups taking turns (`pingpong`): 7 no misuse (o as 0's); 8 warpgroup 0
     /// releases its first stage without a `qk`; 9 every stage gets two `qk`s (8 and 9 must end,
     /// not wait for a turn forever). One block; `smem` stays the call's (which 6 passes too little).
