@@ -7,6 +7,9 @@
 #   emu/      the example built with --emulation (oxpack build --out), for test_gpu_emulation.py
 #   sm80/     the example built for sm_80 with no PTX (test_gpu.py's "no code for this
 #             GPU" check on an sm_90 GPU)
+#   whole/    the example's release wheel with `ptxas = "whole-program"` (its sm_90a cubins compiled by the
+#             standalone ptxas, where `setmaxnreg` takes effect; built from a copy), for gpu-tests.sh's
+#             `whole-program` run and `benchmarks/bench_attention.py` beside the release wheel
 #   variants/ tests/packages/variants built (oxpack build --out): per-arch variants, sm_80 + sm_90a, for
 #             test_gpu_variants.py
 #   declared/ tests/packages/declared built (oxpack build --out): declared launch shapes and tuning, for
@@ -43,6 +46,12 @@ step "the example built for sm_80 only, no PTX"
 cp -r example-project "$work/vecmath-sm80"
 sed -i 's/^archs = .*/archs = ["sm_80"]/; s/^ptx = .*/ptx = "none"/' "$work/vecmath-sm80/pyproject.toml"
 $PY -m pip wheel -q --no-deps "$work/vecmath-sm80" -w "$A/sm80" --find-links "$A/wheels"
+step "the example project with ptxas = \"whole-program\" (sm_90a cubins where setmaxnreg takes effect)"
+cp -r example-project "$work/vecmath-whole"
+sed -i 's/"oxpack\[libdevice\]"/"oxpack[libdevice,ptxas]"/; s/^\[tool\.oxpack\]$/[tool.oxpack]\nptxas = "whole-program"/' \
+    "$work/vecmath-whole/pyproject.toml"
+grep -q '^ptxas = "whole-program"$' "$work/vecmath-whole/pyproject.toml"
+$PY -m pip wheel -q --no-deps "$work/vecmath-whole" -w "$A/whole" --find-links "$A/wheels"
 step "tests/packages/variants (a kernel with an sm_90a body), for test_gpu_variants.py"
 $PY -m oxpack build tests/packages/variants --out "$A/variants" -q
 step "tests/packages/declared (declared launch shapes, tuning), for test_gpu_declared_launch.py"

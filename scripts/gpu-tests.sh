@@ -31,12 +31,16 @@ echo "gpu-tests: artifacts of $(head -c 12 "$A/COMMIT"), this checkout $(git rev
 install "$T/site" "$A"/dist/vecmath-*.whl
 install "$T/debug" "$A"/debug/vecmath-*.whl
 install "$T/sm80" "$A"/sm80/vecmath-*.whl
+install "$T/whole" "$A"/whole/vecmath-*.whl
 install "$T/cu12" "$A"/cu12/*.whl
 PYTHONPATH="$T/cu12" $PY -c "import cuda.bindings, cuda.core; print('gpu-tests: cu12 site has cuda-bindings', cuda.bindings.__version__, 'cuda-core', cuda.core.__version__)" >&2
 export OXPACK_DEBUG_SITE="$T/debug" OXPACK_SM80_SITE="$T/sm80" OXPACK_CU12_SITE="$T/cu12"
 # every GPU test file (a new one runs without being listed here), but the emulation one, which runs below
 mapfile -t gpu_files < <(ls tests/test_gpu*.py | grep -v '^tests/test_gpu_emulation.py$')
 run release "$T/site:$A/hopper" "${gpu_files[@]}" example-project/tests
+# the example built with `ptxas = "whole-program"`: its sm_90a bodies (attention, GEMMs) with `setmaxnreg` in effect
+run whole-program "$T/whole:$A/hopper" tests/test_gpu_attention.py tests/test_gpu_mma.py example-project/tests/test_hopper_gpu.py \
+    example-project/tests/test_fp8_gpu.py
 # the docs' GPU code blocks that call the example (the quickstart's and the tutorial's build a project: they
 # need rustc, which this machine has not; their emulated twins run in CI)
 run docs "$T/site" tests/test_docs.py -m gpu -k example

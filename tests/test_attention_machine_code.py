@@ -88,3 +88,50 @@ def test_sass_chains_the_hgmmas_of_each_gemm_with_no_local_memory(built: object,
         assert len(re.findall(r"WARPGROUP\.DEPBAR", code)) == 2, name
         assert not re.search(r"\b(LDL|STL)\b", code), name
         assert not re.search(r"\bCALL\b", code), name
+
+
+# --- `ptxas = "whole-program"`: the same PTX compiled by the standalone ptxas, where `setmaxnreg` takes effect
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory: pytest.TempPathFactory) -> object:
+    root = tmp_path_factory.mktemp("attn-whole")
+    for name, text in example_kernel_files("attention.rs").items():
+        (root / "kernels" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "kernels" / name).write_text(text)
+    (root / "src" / "attnproj").mkdir(parents=True)
+    (root / "src" / "attnproj" / "__init__.py").write_text("")
+    (root / "pyproject.toml").write_text('[project]\nname = "attnproj"\nversion = "0.1.0"\n\n[tool.oxpack]\n'
+                                         'archs = ["sm_90a"]\nptx = "none"\nptxas = "whole-program"\n')
+    (crate,) = build_project(load_config(root, {}, env={})).crates
+    return crate
+
+
+def test_whole_program_keeps_setmaxnreg(built: object, whole: object, tmp_path: Path) -> None:
+    """nvJitLink drops both `setmaxnreg`s (C7504); the standalone ptxas keeps them: warpgroup 0 gives its
+    registers back down to 40, the consumers wait for 232 (SASS `USETMAXREG`), from the same PTX."""
+    assert whole.ptx["sm_90a"] == built.ptx["sm_90a"]  # type: ignore[attr-defined]
+    assert "C7504" in built.info_logs["sm_90a"]  # type: ignore[attr-defined]
+    log = whole.info_logs["sm_90a"]  # type: ignore[attr-defined]
+    assert "C7504" not in log and "C7509" not in log, log
+    code_of = per_kernel(sass(whole.cubins["sm_90a"], tmp_path, "whole.sm_90a.cubin"),  # type: ignore[attr-defined]
+                         "Function : %s\n", KERNELS)
+    nvjitlink = sass(built.cubins["sm_90a"], tmp_path, "attention.sm_90a.cubin")  # type: ignore[attr-defined]
+    assert "USETMAXREG" not in nvjitlink
+    for name, code in code_of.items():
+        d = KERNELS[name]
+        assert re.findall(r"USETMAXREG\.\w+(?:\.\w+)* (?:UP\d+, )?0x[0-9a-f]+", code) == [
+            "USETMAXREG.TRY_ALLOC.CTAPOOL UP1, 0xe8", "USETMAXREG.DEALLOC.CTAPOOL 0x28"], name
+        # the GEMMs as chained as nvJitLink's, with no call
+        qk = re.findall(r"HGMMA\.64x128x16\.F32\.BF16 R\d+, gdesc[^;]*;", code)
+        pv = re.findall(rf"HGMMA\.64x{d}x16\.F32\.BF16 R\d+, R\d+, gdesc\[UR\d+\]\.tnspB[^;]*;", code)
+        assert [("gsb0" in g) for g in qk] == [False] * (d // 16 - 1) + [True], (name, qk)
+        assert [("gsb0" in g) for g in pv] == [False] * 7 + [True], (name, pv)
+        assert not re.search(r"\bCALL\b", code), name
+        # Local memory: at most the block's thread index, which ptxas stores once before the roles part (it is
+        # live across `setmaxnreg`) and reloads; nothing else (head dim 128: one 4-byte slot; 64: none).
+        stores = re.findall(r"\bSTL(?:\.\w+)* \[R1\], R\d+", code)
+        assert len(stores) <= 1 and not re.search(r"\bSTL(?:\.\w+)* \[R1\+", code), (name, stores)
+        assert not re.search(r"\bLDL(?:\.\w+)* R\d+, \[R1\+", code), name
+        res = whole.resources["sm_90a"][name]  # type: ignore[attr-defined]
+        assert res["registers"] == 168 and res["stack"] <= 8, (name, res)  # the launch bound's count at entry

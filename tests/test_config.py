@@ -134,7 +134,7 @@ def test_unknown_key_with_and_without_suggestion(tmp_path: Path) -> None:
         f"Unknown option `opt_level` {WHERE}; did you mean `opt-level`?"]
     assert problems(tmp_path, "colour = 1") == [
         f"Unknown option `colour` {WHERE}; accepted options: `archs`, `cache-dir`, `emulation`, `fatbin-compression`, "
-        "`kernels`, `locked`, `module`, `opt-level`, `package`, `profile`, `ptx`, `remote-cache`, `remote-cache-mode`, "
+        "`kernels`, `locked`, `module`, `opt-level`, `package`, `profile`, `ptx`, `ptxas`, `remote-cache`, `remote-cache-mode`, "
         "`rustc`, `tool-timeout`, `tuning`"]
 
 

@@ -230,10 +230,11 @@ def test_the_fast_path_finds_a_3d_block_by_its_full_shape() -> None:
     kernels.attention_fwd_sm90_d64(n, 0, 0.125, q, k, v, o)  # checked: makes the blocks
     check()
     o.fill_(float("nan"))
-    assert fast(n, 0, 0.125, q, k, v, o, 10373, None, **launch) is True
+    # 10375: AttnPipeline<BF16, 2, 64>::SHARED_BYTES / 8, the dynamic shared memory the kernel declares
+    assert fast(n, 0, 0.125, q, k, v, o, 10375, None, **launch) is True
     check()
-    assert fast(n, 0, 0.125, q.view(4, n // 2, d), k, v, o, 10373, None, **launch) is False  # another 3-D shape
-    assert fast(n, 0, 0.125, q.view(-1, d), k, v, o, 10373, None, **launch) is False  # 2-D: no block
+    assert fast(n, 0, 0.125, q.view(4, n // 2, d), k, v, o, 10375, None, **launch) is False  # another 3-D shape
+    assert fast(n, 0, 0.125, q.view(-1, d), k, v, o, 10375, None, **launch) is False  # 2-D: no block
     with pytest.raises(KernelValueError, match=r"argument `q` is a 3-D TMA source"):
         kernels.attention_fwd_sm90_d64(n, 0, 0.125, q.view(-1, d), k, v, o)
 

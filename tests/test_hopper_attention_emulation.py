@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
 )
 
-SMEM_D64 = 10373  # AttnPipeline<BF16, 2, 64>::SHARED_BYTES / 8: `attention_misuse` takes its `smem` from the call
+SMEM_D64 = 10375  # AttnPipeline<BF16, 2, 64>::SHARED_BYTES / 8: `attention_misuse` takes its `smem` from the call
 
 
 @pytest.fixture(scope="module")
@@ -138,6 +138,25 @@ def test_pipeline_misuse_traps(att: ModuleType, rng: np.random.Generator, which:
     s = widen(q)[0, :128] @ widen(k)[0].T
     p = widen(to_bf16(s))
     np.testing.assert_allclose(o, p @ widen(v)[0], rtol=0, atol=2.0**-10)  # a p rounded the other way: < 2⁻¹⁴
+
+
+def test_pingpong_turns_alternate_whatever_the_consumer_does(att: ModuleType, rng: np.random.Generator) -> None:
+    """`AttnPipeline::pingpong`: the consumer warpgroups take turns for their q·kᵀ, which changes the order of
+    the `wgmma`s only: the same o as without turns. A stage released without a `qk`, or given two, still
+    passes the turn exactly once, so the other warpgroup never waits for a turn forever (in emulation that
+    would be a `KernelBarrierError`): both calls end, with what they computed."""
+    q, k, v = (to_bf16(rng.standard_normal((1, 256, 64)) / 8) for _ in range(3))
+    plain, turns = np.zeros((128, 64), np.float32), np.zeros((128, 64), np.float32)
+    att.attention_misuse(0, BFloat16(q), BFloat16(k), BFloat16(v), plain, SMEM_D64)
+    att.attention_misuse(7, BFloat16(q), BFloat16(k), BFloat16(v), turns, SMEM_D64)
+    np.testing.assert_array_equal(turns, plain)
+    s = widen(q)[0, :128] @ widen(k)[0].T
+    for which, expect in ((8, np.concatenate([widen(to_bf16(s[:64, 128:])) @ widen(v)[0, 128:],
+                                              (widen(to_bf16(s)) @ widen(v)[0])[64:]])),
+                          (9, widen(to_bf16(2 * s)) @ widen(v)[0])):
+        o = np.zeros((128, 64), np.float32)
+        att.attention_misuse(which, BFloat16(q), BFloat16(k), BFloat16(v), o, SMEM_D64)
+        np.testing.assert_allclose(o, expect, rtol=0, atol=2.0**-9)
 
 
 def test_3d_tma_sources_checked_in_one_line(att: ModuleType, rng: np.random.Generator) -> None:

@@ -132,15 +132,19 @@ fn part<const D: usize>(x: &[BF16], at: usize, seq: usize) -> Option<Matrix<'_, 
 // warpgroups) takes 128 rows of q of one (batch, head); warpgroup 0's first thread loads q once and
 // then k and v in tiles of 128 rows by TMA into a 2-stage pipeline (`AttnPipeline`); warpgroups 1
 // and 2 take 64 rows of q each: s = q·kᵀ by `wgmma` from shared memory, masked, the online softmax
-// in registers, p rounded to bf16 as the A operand of o += p·v (`wgmma`, A from registers).
+// in registers, p rounded to bf16 as the A operand of o += p·v (`wgmma`, A from registers). At head
+// dim 64 the two take turns for their q·kᵀ (`AttnPipeline::pingpong`): one's softmax beside the other's GEMM.
 
 /// The Hopper pipeline's stages.
 const H_STAGES: usize = 2;
 
-/// The attention of one block's 128 rows (head dim D).
+/// The attention of one block's 128 rows (head dim D); with `PINGPONG` the consumer warpgroups take
+/// turns for their q·kᵀ (`AttnPipeline::pingpong`), so that one's softmax overlaps the other's GEMM.
+/// Head dim 64 only: at 128 the launch bound's 168 registers (nvJitLink ignores `setmaxnreg`) hold the
+/// loop with none to spare, and the turns' barrier addresses spill.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn attention_sm90a<const D: usize>(
+fn attention_sm90a<const D: usize, const PINGPONG: bool>(
     seq: u32, causal: u32, scale: f32, q: &TmaSource3<BF16>, k: &TmaSource3<BF16>, v: &TmaSource3<BF16>,
     o: &mut DisjointSlice<BF16, AttnTiles<D>>, smem: DynShared<u64>,
 ) where
@@ -165,6 +169,7 @@ fn attention_sm90a<const D: usize>(
     let end = if causal { seq.min(row0 + HBQ) } else { seq };
     let steps = end.div_ceil(HBKV);
     let pipe = AttnPipeline::<BF16, H_STAGES, D>::new(smem, steps);
+    let pipe = if PINGPONG { pipe.pingpong() } else { pipe };
     pipe.run_with_registers(
         o,
         |p, _| produce_sm90a(p, q, k, v, group, kv, row0, steps),
@@ -276,7 +281,7 @@ kernel! {
              len(k) >= min(len(o), 1), len(o) % max(len(k), 1) == 0,
              rows(q) == rows(k) == rows(v) == seq, cols(q) == cols(k) == cols(v) == 64,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 64, 1) * cdiv(seq, 128)) {
-        attention_sm90a::<64>(seq, causal, scale, &q, &k, &v, o, smem);
+        attention_sm90a::<64, true>(seq, causal, scale, &q, &k, &v, o, smem);
     }
 
     /// `attention_fwd_d128` on Hopper (sm_90a), as `attention_fwd_d64_sm90a`, head dim 128.
@@ -291,6 +296,6 @@ kernel! {
              len(k) >= min(len(o), 1), len(o) % max(len(k), 1) == 0,
              rows(q) == rows(k) == rows(v) == seq, cols(q) == cols(k) == cols(v) == 128,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 128)) {
-        attention_sm90a::<128>(seq, causal, scale, &q, &k, &v, o, smem);
+        attention_sm90a::<128, false>(seq, causal, scale, &q, &k, &v, o, smem);
     }
 }

@@ -162,6 +162,7 @@ def attention_call(tmp_path: Path, d: int, seq: int, causal: bool, shape: tuple[
 
 @pytest.mark.parametrize(("d", "seq", "causal", "shape"), [
     (64, 130, False, (2, 3, 130, 64)),  # 4-D (batch, heads, seq, d): a ragged last tile of 128 rows
+    (64, 300, True, (2, 300, 64)),  # causal: 1 to 3 k/v steps a block, each taken in turns (pingpong)
     (128, 200, True, (3, 200, 128)),  # 3-D (batch · heads, seq, d)
 ])
 def test_attention_sm90a_matches_float64(tmp_path: Path, rng: np.random.Generator, emulated: None, d: int, seq: int,

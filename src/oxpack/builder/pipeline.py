@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..config import Config
+from ..config.model import TABLE
 from ..errors import ConfigError, OxpackError, StageError, ToolchainError, file_size_limit
 from ..sources.descriptor import KernelSig
 from ..sources.attributes import check_attributes
@@ -27,8 +28,9 @@ from ..sources.reads import Read, kernel_reads
 from ..sources.requirements import check_where
 from ..store.cache import clean_stale, digest
 from ..toolchain.facts import FOLDER as FACTS
-from ..toolchain.facts import llvm_version, nvfatbin_version, nvjitlink_version
+from ..toolchain.facts import llvm_version, nvfatbin_version, nvjitlink_version, ptxas_version
 from ..toolchain.nvidia import Cubin, parse_info_log
+from ..toolchain.ptxas import find_ptxas, missing_ptxas, whole_program_arch
 from ..toolchain.rustc import Rustc, find_rustc
 from ..toolchain.sysroot import ensure_sysroot
 from .plan import check_crate_name, plan_build
@@ -200,8 +202,15 @@ class Pipeline:
             self._host = on_host, run.in_work_folder(
                 host.HOST_RLIB, host.host_rlib_key(on_host), "the oxpack device crate for the host",
                 lambda work: host.compile_host_device_crate(run.rustc.run, on_host, work))
+        whole = None
+        if self.config.ptxas == "whole-program":
+            tool = find_ptxas()
+            if tool is None:
+                where = self.config.origin("ptxas") or f"option `ptxas` in `{TABLE}`"
+                raise ToolchainError(missing_ptxas(where))
+            whole = tool, ptxas_version(tool, facts)
         return Toolchain(rustc, sysroot, rlib, llvmlite.__version__, llvm, nvjitlink_version(facts),
-                         nvfatbin_version(facts))
+                         nvfatbin_version(facts), whole)
 
     # -- crates ------------------------------------------------------------------------
 
@@ -269,7 +278,7 @@ class Pipeline:
         wanted = list(dict.fromkeys([*archs, *([ptx_arch] if ptx_arch is not None else [])]))
         ptx_jobs = {arch: self._ptx(ir, arch, isa, name) for arch in wanted}
         ptx_all = {arch: job.result() for arch, job in ptx_jobs.items()}
-        cubin_jobs = [self._cubin(ptx_all[arch], arch, name) for arch in archs]
+        cubin_jobs = [self._cubin(tc, ptx_all[arch], arch, name) for arch in archs]
         cubins = [job.result() for job in cubin_jobs]
         kernel_names = {k.name for k in kernels}
         resources = {c.arch: {k: v for k, v in parse_info_log(c.info_log).items() if k in kernel_names}
@@ -306,7 +315,13 @@ class Pipeline:
         return self.runner.start(ptx.PTX, ptx.ptx_key(ir, arch, isa, opt), (name, arch), ptx.codegen_job,
                                  lambda: (ir, arch, isa, opt, name), ptx.ptx_tool(name, arch, isa, opt))
 
-    def _cubin(self, text: str, arch: str, name: str) -> Pending[Cubin]:
+    def _cubin(self, tc: Toolchain, text: str, arch: str, name: str) -> Pending[Cubin]:
+        if tc.ptxas is not None and whole_program_arch(arch):  # `ptxas = "whole-program"`
+            tool, version = tc.ptxas
+            timeout = self.config.tool_timeout
+            return self.runner.start(cubin.cubin_stage(arch), cubin.ptxas_key(text, arch, version), (name, arch),
+                                     cubin.ptxas_job, lambda: (text, arch, name, str(tool), timeout),
+                                     cubin.ptxas_tool(name, arch, tool))
         return self.runner.start(cubin.cubin_stage(arch), cubin.cubin_key(text, arch), (name, arch),
                                  cubin.cubin_job, lambda: (text, arch, name), cubin.cubin_tool(name, arch))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .. import __version__
@@ -30,6 +31,7 @@ class Toolchain:
     llvm: str
     nvjitlink: str
     nvfatbin: str
+    ptxas: tuple[Path, str] | None = None  # the standalone ptxas and its version, under `ptxas = "whole-program"`
 
     def lock_table(self) -> dict[str, str]:
         return {
@@ -41,6 +43,7 @@ class Toolchain:
             "llvmlite-llvm": self.llvm,
             "nvjitlink": self.nvjitlink,
             "nvfatbin": self.nvfatbin,
+            **({"ptxas": self.ptxas[1]} if self.ptxas is not None else {}),
             "sysroot-origin": self.sysroot.origin,
             "sysroot-sha256": self.sysroot.digest,
             "device-crate-sha256": digest(self.device_rlib),

@@ -183,6 +183,13 @@ def _check_compression(value: Any, subject: str) -> Any:
     return value
 
 
+def _check_ptxas(value: Any, subject: str) -> Any:
+    if value not in ("nvjitlink", "whole-program") or not isinstance(value, str):
+        shown = f"`{value}`" if isinstance(value, str) else got(value)
+        raise Invalid(f"{cap(subject)} must be `nvjitlink` or `whole-program`, got {shown}")
+    return value
+
+
 def _check_bool(value: Any, subject: str) -> Any:
     if not isinstance(value, bool):
         raise Invalid(f"{cap(subject)} must be true or false, got {got(value)}")
@@ -212,6 +219,7 @@ def _check_remote_mode(value: Any, subject: str) -> Any:
 CHECKS: Final[dict[str, _Check]] = {
     "kernels": _check_kernels, "package": _check_relative, "module": _check_module, "archs": _check_archs,
     "ptx": _check_ptx, "opt_level": _check_opt_level, "fatbin_compression": _check_compression,
+    "ptxas": _check_ptxas,
     "locked": _check_bool, "emulation": _check_bool, "rustc": _check_text, "cache_dir": _check_text,
     "profile": _check_profile, "tool_timeout": _check_timeout, "tuning": _check_relative,
     "remote_cache": _check_remote_cache, "remote_cache_mode": _check_remote_mode,

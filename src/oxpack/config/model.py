@@ -79,6 +79,14 @@ class Config:
         "wheel's zip deflates it further), `balance` or `size` (zstd: smallest installed files), or `none`. "
         "Compressed fatbins need a driver of CUDA 12.4 or newer (the lockfile's `min-driver` says which).",
         schema={"enum": list(COMPRESSION)})
+    ptxas: str = _opt(
+        "nvjitlink", "How the cubins of the archs with an `a` or `f` suffix (`sm_90a`) are compiled: `nvjitlink` "
+        "(nvJitLink, which compiles each PTX as a separate compilation unit, where ptxas ignores `setmaxnreg`: "
+        "info C7504) or `whole-program` (the standalone ptxas of PyPI's `nvidia-cuda-nvcc`, `oxpack[ptxas]`, in the "
+        "building environment, else the `ptxas` on PATH: a whole program, where `setmaxnreg` moves registers "
+        "between a kernel's warpgroup roles). The other archs always go through nvJitLink; the lockfile records "
+        "the ptxas's version.",
+        schema={"enum": ["nvjitlink", "whole-program"]})
     locked: bool = _opt(False, "Fail when the build differs from `oxpack.lock` instead of updating it.")
     emulation: bool = _opt(
         False, "Also build each kernel file for the build machine (x86-64 Linux), so that the generated "

@@ -9,7 +9,7 @@ hook (hatch's own keys ``dependencies``, ``require-runtime-dependencies``,
 ``oxpack build`` (``--archs``, ``--ptx``, ``--kernels``, ``--module``); (4) the environment:
 ``OXPACK_RUSTC`` (``rustc``), ``OXPACK_CACHE_DIR`` (``cache-dir``), ``OXPACK_LOCKED`` (``locked``:
 1/true/yes or 0/false/no), ``OXPACK_EMULATION`` (``emulation``, the same), ``OXPACK_ARCHS`` (``archs``, comma-separated), ``OXPACK_PROFILE``
-(``profile``), ``OXPACK_TOOL_TIMEOUT`` (``tool-timeout``, seconds), ``OXPACK_REMOTE_CACHE``
+(``profile``), ``OXPACK_TOOL_TIMEOUT`` (``tool-timeout``, seconds), ``OXPACK_PTXAS`` (``ptxas``), ``OXPACK_REMOTE_CACHE``
 (``remote-cache``) and ``OXPACK_REMOTE_CACHE_MODE`` (``remote-cache-mode``); an empty variable is
 unset. Every source is validated, also where a later one replaces its value. A relative
 ``cache-dir`` (or ``rustc`` path) is resolved against the project root, a relative
@@ -51,7 +51,7 @@ _ENV_BOOL_FIELDS: Final = ("locked", "emulation")  # the settings a variable tur
 ENV_VARS: Final = {"OXPACK_RUSTC": "rustc", "OXPACK_CACHE_DIR": "cache_dir", "OXPACK_LOCKED": "locked",
                     "OXPACK_EMULATION": "emulation",
                     "OXPACK_ARCHS": "archs", "OXPACK_PROFILE": "profile",
-                    "OXPACK_TOOL_TIMEOUT": "tool_timeout",
+                    "OXPACK_TOOL_TIMEOUT": "tool_timeout", "OXPACK_PTXAS": "ptxas",
                     # the shared build cache
                     "OXPACK_REMOTE_CACHE": "remote_cache", "OXPACK_REMOTE_CACHE_MODE": "remote_cache_mode"}
 

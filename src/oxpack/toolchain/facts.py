@@ -1,5 +1,5 @@
-"""Facts about the tools, remembered across builds: a library's version, the archs that nvJitLink links,
-what a rustc answers to `-vV` and `--print sysroot` (`rustc.probe`).
+"""Facts about the tools, remembered across builds: a library's version (and the standalone ptxas's), the
+archs that nvJitLink links, what a rustc answers to `-vV` and `--print sysroot` (`rustc.probe`).
 
 Asking one means loading the library (nvJitLink, nvFatbin and llvmlite's LLVM are hundreds of megabytes
 of shared objects behind their Python bindings), for the archs linking an empty kernel per arch, for a
@@ -30,10 +30,10 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from ..store.cache import code_id, digest, key, write_atomic
-from . import llvm, nvidia
+from . import llvm, nvidia, ptxas
 
-__all__ = ["FOLDER", "file_identity", "llvm_version", "nvfatbin_version", "nvjitlink_version", "remembered",
-           "supported_archs"]
+__all__ = ["FOLDER", "file_identity", "llvm_version", "nvfatbin_version", "nvjitlink_version", "ptxas_version",
+           "remembered", "supported_archs"]
 
 T = TypeVar("T")
 
@@ -110,6 +110,17 @@ def nvjitlink_version(folder: Path | None = None) -> str:
 def nvfatbin_version(folder: Path | None = None) -> str:
     """nvFatbin's `major.minor`, as `nvjitlink_version` is nvJitLink's."""
     return _version("nvFatbin", folder, nvidia.nvfatbin_version)
+
+
+def ptxas_version(tool: Path, folder: Path | None = None) -> str:
+    """The `major.minor.patch` of the standalone ptxas at `tool` (`ptxas.ptxas_version`), remembered under
+    that file's identity: asking runs it."""
+    question = f"ptxas version\0{tool}"
+    if question not in _ASKED:
+        _ASKED[question] = remembered(
+            folder, "ptxas version", [ptxas], None if folder is None else [tool], lambda: ptxas.ptxas_version(tool),
+            valid=lambda a: isinstance(a, str) and re.fullmatch(r"\d+\.\d+\.\d+", a) is not None)
+    return _ASKED[question]  # type: ignore[no-any-return]
 
 
 def _version(name: str, folder: Path | None, ask: Callable[[], str]) -> str:

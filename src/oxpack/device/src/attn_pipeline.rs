@@ -8,6 +8,7 @@
 //! | [`AttnPipeline<T, S, D>`] | a block's 128 rows of q (loaded once) and `S` stages of a 128-row k tile and a 128-row v tile (head dim `D` = 64 or 128), in the block's dynamic shared memory, each stage with a "full" and an "empty" `mbarrier`, plus one for q |
 //! | [`AttnProducer`] | warpgroup 0's first thread: [`load_q`](AttnProducer::load_q) once, then one [`load_kv`](AttnProducer::load_kv) per stage (TMA copies) |
 //! | [`AttnConsumer`] | a thread of consumer warpgroup 1 or 2 (64 rows of q each): [`wait`](AttnConsumer::wait) gives a [`KvStage`] |
+//! | [`AttnPipeline::pingpong`] | the two consumer warpgroups take turns for their `q·kᵀ` (two more `mbarrier`s): one's softmax runs beside the other's GEMM |
 //! | [`WgAccum::qk`] | `s ← s + q·kᵀ`: the consumer warpgroup's 64 rows of q times the stage's k tile, `wgmma` from shared memory, both K-major (a GEMM's NT case) |
 //! | [`WgAccum::to_bf16_a`] | the accumulators rounded to bf16 as a register A operand ([`WgAFrag`]): a row of the m64nN accumulator layout is the row of the m64k16 A fragment layout, so no value moves |
 //! | [`WgAccum::pv`] | `o ← o + p·v`: p from registers, v from the stage's shared tile read N-major (`wgmma`'s transpose bit: v is kv × d row-major) |
@@ -39,6 +40,7 @@
 //! Needs sm_90a; the runtime functions are `__oxpack_sm90a_*` (the register-A `wgmma`s are
 //! `__oxpack_sm90a_wgmma_rs_*`).
 
+use core::cell::Cell;
 use core::marker::PhantomData;
 
 use crate::disjoint::DisjointSlice;
@@ -139,6 +141,7 @@ a_frag_width!(256, __oxpack_sm90a_wgmma_rs_m64n256k16_bf16_tb);
 pub struct AttnPipeline<T, const S: usize, const D: usize> {
     tiles: *mut u8,
     steps: usize,
+    pingpong: bool,
     _t: PhantomData<T>,
 }
 
@@ -183,12 +186,30 @@ impl<T, const S: usize, const D: usize> AttnPipeline<T, S, D> {
         self.bars().wrapping_add(8 * (1 + S + s)) as *mut u64
     }
 
+    /// Consumer warpgroup `wg`'s turn on the tensor cores ([`pingpong`](Self::pingpong)): the other
+    /// warpgroup's 128 threads arrive on it once they have issued their `q·kᵀ`.
+    #[inline(always)]
+    fn turn(&self, wg: usize) -> *mut u64 {
+        self.bars().wrapping_add(8 * (1 + 2 * S + wg)) as *mut u64
+    }
+
+    /// The calling consumer thread's turn barrier (`other` 0) or the other consumer warpgroup's (1),
+    /// its warpgroup read from the thread's index through an opaque move, so that LLVM makes the
+    /// address where it is used (a few integer instructions) from values the loop holds anyway,
+    /// rather than holding it in a register of its own across the consumer's loop.
+    #[inline(always)]
+    fn turn_of(&self, other: usize) -> *mut u64 {
+        let t = rt::__oxpack_sm90a_opaque(crate::block_thread_linear() as u32) as usize;
+        self.turn(((t / WG_THREADS) ^ other ^ 1) & 1)
+    }
+
 }
 
 impl<T: TmaElem, const S: usize, const D: usize> AttnPipeline<T, S, D> {
-    /// Dynamic shared memory the launch must give: q, the stages, their barriers and 1024
-    /// bytes of slack to align the tiles to the swizzle's 1024-byte period.
-    pub const SHARED_BYTES: usize = (BQ + 2 * S * BKV) * D * 2 + 8 * (1 + 2 * S) + 1024;
+    /// Dynamic shared memory the launch must give: q, the stages, their barriers (q's, two per
+    /// stage, and the two warpgroups' turns) and 1024 bytes of slack to align the tiles to the
+    /// swizzle's 1024-byte period.
+    pub const SHARED_BYTES: usize = (BQ + 2 * S * BKV) * D * 2 + 8 * (3 + 2 * S) + 1024;
     /// Threads per block: a producer warpgroup and two consumer warpgroups.
     pub const THREADS: usize = 3 * WG_THREADS;
 
@@ -203,6 +224,20 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnPipeline<T, S, D> {
         AttnShapeOf<S, D>: AttnShape,
     {
         new_pipeline(shared, steps)
+    }
+
+    /// The same pipeline with the two consumer warpgroups taking turns on the tensor cores
+    /// (FlashAttention-3's pingpong): [`AttnConsumer::wait`] also waits for the warpgroup's turn,
+    /// and the stage's first [`WgAccum::qk`] gives the turn to the other warpgroup once its
+    /// `wgmma`s are issued (or the stage's release does, where no `qk` ran), so that one
+    /// warpgroup's softmax and `p·v` run beside the other's `q·kᵀ` instead of both warpgroups
+    /// doing the same thing at once. The first turn is consumer warpgroup 0's. Each stage passes
+    /// the turn exactly once, whatever the consumer does with it, so the warpgroups always
+    /// alternate; the turns order the issue of the `wgmma`s only, what a warpgroup computes is the
+    /// same.
+    #[inline(always)]
+    pub fn pingpong(self) -> Self {
+        AttnPipeline { pingpong: true, ..self }
     }
 
     /// The calling thread's role: warpgroup 0's first thread is the [`AttnProducer`], its
@@ -239,7 +274,7 @@ impl<T: TmaElem, const S: usize, const D: usize> StageMemory for AttnPipeline<T,
     ];
     #[inline(always)]
     fn at(tiles: *mut u8, steps: usize) -> Self {
-        AttnPipeline { tiles, steps, _t: PhantomData }
+        AttnPipeline { tiles, steps, pingpong: false, _t: PhantomData }
     }
     #[inline(always)]
     fn init_barriers(&self) {
@@ -251,6 +286,8 @@ impl<T: TmaElem, const S: usize, const D: usize> StageMemory for AttnPipeline<T,
                 rt::__oxpack_sm90a_mbarrier_init(self.full(s), 1);
                 rt::__oxpack_sm90a_mbarrier_init(self.empty(s), (2 * WG_THREADS) as u32);
             });
+            rt::__oxpack_sm90a_mbarrier_init(self.turn(0), WG_THREADS as u32);
+            rt::__oxpack_sm90a_mbarrier_init(self.turn(1), WG_THREADS as u32);
         }
     }
 }
@@ -379,6 +416,21 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnConsumer<T, S, D> {
         self.wg
     }
 
+    /// Waits for this warpgroup's turn on the tensor cores for stage `n` (pingpong): turn `n` of
+    /// warpgroup 0 comes after warpgroup 1 passed turn `n - 1` (turn 0 at once), warpgroup 1's
+    /// after warpgroup 0 passed turn `n`.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    fn take_turn(&self, n: usize) {
+        if self.wg == 1 && n == 0 {
+            // the first turn is warpgroup 0's
+            // SAFETY: the barrier, initialised by `new`.
+            unsafe { rt::__oxpack_sm90a_mbarrier_arrive(self.pipe.turn(0)) };
+        }
+        crate::at!();
+        rt::mbarrier_wait(self.pipe.turn_of(0), (n & 1) as u32);
+    }
+
     /// Waits until the next stage is full (and, the first time, q) and returns its view;
     /// dropping the view releases the stage to the producer. Traps after `steps` waits.
     #[inline(always)]
@@ -388,6 +440,7 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnConsumer<T, S, D> {
         if n >= self.pipe.steps {
             fail("AttnPipeline: a consumer waits for more stages than the pipeline's `steps`");
         }
+
         crate::at!();
         if n == 0 {
             rt::mbarrier_wait(self.pipe.q_full(), 0);
@@ -395,8 +448,11 @@ impl<T: TmaElem, const S: usize, const D: usize> AttnConsumer<T, S, D> {
         let s = n % S;
         crate::at!();
         rt::mbarrier_wait(self.pipe.full(s), ((n / S) as u32) & 1);
+        if self.pipe.pingpong {
+            self.take_turn(n);
+        }
         self.waited = n + 1;
-        KvStage { cons: self, slot: s }
+        KvStage { cons: self, slot: s, turn: Cell::new(self.pipe.pingpong) }
     }
 }
 
@@ -406,6 +462,7 @@ impl<T, const S: usize, const D: usize> Drop for AttnConsumer<T, S, D> {
         if self.waited != self.pipe.steps && !unwinding() {
             fail("AttnPipeline: a consumer ends with fewer waits than `steps`: the producer would wait forever");
         }
+
     }
 }
 
@@ -414,11 +471,26 @@ impl<T, const S: usize, const D: usize> Drop for AttnConsumer<T, S, D> {
 pub struct KvStage<'c, T, const S: usize, const D: usize> {
     cons: &'c AttnConsumer<T, S, D>,
     slot: usize,
+    /// Whether the view still holds its warpgroup's turn ([`AttnPipeline::pingpong`]).
+    turn: Cell<bool>,
+}
+
+impl<T, const S: usize, const D: usize> KvStage<'_, T, S, D> {
+    /// Gives the turn to the other warpgroup, once per stage (pingpong; nothing otherwise).
+    /// Warpgroup 1's last pass completes a phase of warpgroup 0's barrier that nobody waits for.
+    #[inline(always)]
+    fn pass_turn(&self) {
+        if self.turn.replace(false) {
+            // SAFETY: the other warpgroup's turn barrier, initialised by `new`.
+            unsafe { rt::__oxpack_sm90a_mbarrier_arrive(self.cons.pipe.turn_of(1)) };
+        }
+    }
 }
 
 impl<T, const S: usize, const D: usize> Drop for KvStage<'_, T, S, D> {
     #[inline(always)]
     fn drop(&mut self) {
+        self.pass_turn();
         // SAFETY: the stage's barrier, initialised by `new`.
         unsafe { rt::__oxpack_sm90a_mbarrier_arrive(self.cons.pipe.empty(self.slot)) };
     }
@@ -622,6 +694,7 @@ impl WgAccum<BKV> {
             unsafe { <WgCols<BKV> as WgWidth>::wgmma(d, descriptor(qa), descriptor(ka)) };
         });
         rt::__oxpack_sm90a_wgmma_commit();
+        stage.pass_turn(); // pingpong: the other warpgroup may issue its own now
         rt::__oxpack_sm90a_wgmma_wait0();
     }
 }

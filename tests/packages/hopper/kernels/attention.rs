@@ -144,8 +144,10 @@ kernel! {
     /// rows, all 3-D: 1 × 256 × 64: 2 steps): 1 the producer loads k and v before q; 2 it loads one stage too few (the
     /// consumers would wait forever); 3 one too many; 4 a consumer waits for one stage too many;
     /// 5 q has other than 64 columns (pass one of 128); 6 too little dynamic shared memory
-    /// (`smem` below 10373). 0: no misuse (o ← p·v of the block's first 128 rows, unnormalised).
-    /// One block; `smem` stays the call's (which 6 passes too little).
+    /// (`smem` below 10375). 0: no misuse (o ← p·v of the block's first 128 rows, unnormalised).
+    /// With the warpgroups taking turns (`pingpong`): 7 no misuse (o as 0's); 8 warpgroup 0
+    /// releases its first stage without a `qk`; 9 every stage gets two `qk`s (8 and 9 must end,
+    /// not wait for a turn forever). One block; `smem` stays the call's (which 6 passes too little).
     #[launch(grid = 1, block = 384)]
     #[launch_bounds(384, 1)]
     pub fn attention_misuse(
@@ -157,6 +159,7 @@ kernel! {
         }
         let steps = 2;
         let pipe = AttnPipeline::<BF16, STAGES, 64>::new(smem, steps);
+        let pipe = if which >= 7 { pipe.pingpong() } else { pipe };
         match pipe.role() {
             oxpack::attn_pipeline::AttnRole::Producer(mut p) => {
                 let loads = match which { 2 => 1, 3 => 3, _ => 2 };
@@ -173,10 +176,16 @@ kernel! {
             oxpack::attn_pipeline::AttnRole::Consumer(mut c) => {
                 let waits = if which == 4 { 3 } else { 2 };
                 let mut acc = WgAccum::<64>::zero();
-                for _ in 0..waits {
+                let first = c.index() == 0; // consumer warpgroup 0
+                for n in 0..waits {
                     let stage = c.wait();
                     let mut s = WgAccum::<BKV>::zero();
-                    s.qk(&stage);
+                    if !(which == 8 && n == 0 && first) {
+                        s.qk(&stage);
+                    }
+                    if which == 9 {
+                        s.qk(&stage);
+                    }
                     acc.pv(&s.to_bf16_a(), &stage);
                 }
                 if let Some(mut t) = o.wg_seq_tile(&c) {
