@@ -48,7 +48,7 @@ class _Builtins(ast.NodeTransformer):
 def _inline(kernel: Any) -> dict[str, str] | None:
     """key → its Python expression over the stub's names, or None when the stub cannot compute it inline."""
     lang = where()
-    if kernel.rank not in (None, 1):
+    if kernel.rank not in (None, 1) or "workspace" in kernel.launch:  # a workspace: made by `Kernel.resolve`
         return None
     shapes = kernel.launch_shape()
     if any(len(axes) != 1 for axes in shapes.values()):
@@ -286,4 +286,8 @@ def _launch_lines(kernel: Any, title: str) -> list[str]:
     if shared is not None:
         lines.append(f"    shared = {shapes['shared']} ({shared.dtype.name} elements of dynamic shared memory, "
                      f"`{shared.name}`)")
+    workspace = kernel.declared_workspace
+    if workspace is not None:
+        lines.append(f"    workspace = {shapes['workspace']} ({workspace.dtype.name} elements, `{workspace.name}`, made "
+                     "zeroed for each launch)")
     return lines

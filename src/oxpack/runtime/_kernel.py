@@ -214,7 +214,7 @@ class Kernel:
             return args, threads, block
         _hooks.refresh()
         read = _emulation()._HostArrays(self).read if self.module.emulate else self.arrays.read
-        return self.declared.resolve(args, threads, block, read)
+        return self.declared.resolve(args, threads, block, read, self.module.emulate)
 
     def tuned(self, args: tuple[object, ...], stream: object = None) -> object:
         """The block of a call that leaves it open, for a kernel that tunes it (`#[tune]`): the fastest
