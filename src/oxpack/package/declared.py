@@ -25,9 +25,11 @@ _MAX_GRID_X = 2**31 - 1
 
 
 def _full(kernel: Any) -> list[str]:
-    """The names of the kernel's full arguments: the call's, with ``_ox_shared`` for the declared one."""
-    shared = kernel.declared_shared
-    return ["_ox_shared" if shared is not None and a.pos == shared.pos else a.name for a in kernel.args]
+    """The names of the kernel's full arguments: the call's, with ``_ox_shared`` for the declared dynamic shared
+    memory and ``_ox_ws`` for the declared workspace."""
+    shared, workspace = kernel.declared_shared, kernel.declared_workspace
+    return ["_ox_shared" if shared is not None and a.pos == shared.pos else
+            "_ox_ws" if workspace is not None and a.pos == workspace.pos else a.name for a in kernel.args]
 
 
 def _tuple(names: list[str]) -> str:
@@ -48,7 +50,7 @@ class _Builtins(ast.NodeTransformer):
 def _inline(kernel: Any) -> dict[str, str] | None:
     """key → its Python expression over the stub's names, or None when the stub cannot compute it inline."""
     lang = where()
-    if kernel.rank not in (None, 1) or "workspace" in kernel.launch:  # a workspace: made by `Kernel.resolve`
+    if kernel.rank not in (None, 1):
         return None
     shapes = kernel.launch_shape()
     if any(len(axes) != 1 for axes in shapes.values()):
@@ -74,7 +76,7 @@ def opens(kernel: Any) -> bool:
     passed. Its launcher takes `_OPEN` (`launchers.py`)."""
     if not getattr(kernel, "tune", None) or getattr(kernel, "tune_kernels", None) or getattr(kernel, "bodies", None):
         return False
-    if not kernel.launch or any(p.kind == "dynshared" for p in kernel.args):
+    if not kernel.launch or any(p.kind == "dynshared" for p in kernel.args) or kernel.declared_workspace is not None:
         return False
     inline = _inline(kernel)
     return inline is not None and "shared" not in inline
@@ -139,6 +141,9 @@ def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: st
     if "shared" in inline:
         lines.append(f"_ox_shared = {inline['shared']}")
         ok += ["_ox_type(_ox_shared) is int", "0 <= _ox_shared"]
+    if "workspace" in inline:
+        lines.append(f"_ox_workspace = {inline['workspace']}")
+        ok += ["_ox_type(_ox_workspace) is int", "0 <= _ox_workspace"]
     out = [tuned, "    # the declared launch, computed here; any other case goes to Kernel.resolve, which names what fails\n",
            "    try:\n", *(f"        {line}\n" for line in lines)]
     out.append("        _ox_ok = (\n" + "".join(f"            {'and ' if n else ''}{test}\n" for n, test in enumerate(ok))
@@ -151,6 +156,8 @@ def stub_call(kernel: Any, call: list[str], fast: str | None = None, general: st
     if opened:  # the tuned launch, for the fast path to find by these sizes from now on
         out += ["            if _ox_open:\n",
                 f'                {general}.opened({_tuple(call) if call else "()"}, threads, {", ".join(launch)})\n']
+    if "workspace" in inline:  # made zeroed for this launch, like the call's first array
+        out.append(f'            _ox_ws = {general}.workspace(_ox_workspace, {_tuple(call) if call else "()"})\n')
     out += [
             f"            if {fast}({', '.join([*full, 'stream', *launch])}):\n",
             "                return  # checked in full, and launched as an earlier call was\n",

@@ -32,7 +32,7 @@ from ._autotune import config_of as _config_of
 from ._autotune import sizer as _sizer
 from ._fast import _hooks, _State, _stream_handle
 from ._dims import _Dims
-from ._launch import _Declared, _Outputs
+from ._launch import _Declared, _Outputs, _zeros
 from ._manifest import Kernel as _KernelSpec
 from ._place import _Placement
 from ._tma import _TmaSources
@@ -162,6 +162,14 @@ class Kernel:
         fix = f"set OXPACK_EMULATE_ARCH={only} to emulate it" if device is None else f"call it on an {only} GPU"
         raise LaunchError(f"{name}(): this kernel runs on {only} only (`#[only_on({only})]`), and {where} "
                           f"{running}; {fix}")
+
+    def workspace(self, count: int, args: tuple[object, ...]) -> object:
+        """The declared workspace of a launch (`#[launch(workspace = ...)]`) of `count` elements, zeroed, made like
+        the first array of `args` (the call's); the stub computes `count` inline and asks this for the array."""
+        param = self.spec.declared_workspace
+        if param is None:
+            raise LaunchError(f"{self.name}(): declares no workspace")
+        return _zeros(self.name, param, count, args, self.module.emulate)
 
     def allocate(self, args: tuple[object, ...]) -> tuple[object, ...]:
         """The stub's arguments with the outputs it left out (None) made (`#[outputs]`)."""
