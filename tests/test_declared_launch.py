@@ -90,6 +90,14 @@ def test_the_declared_workspace_is_no_argument_and_zeroed_for_each_launch(k: Mod
     assert "        workspace = rows + 1 (uint32 elements, `ws`, made zeroed for each launch)" in k.arrivals.__doc__
 
 
+def test_the_declared_workspace_with_torch_tensors(k: ModuleType) -> None:
+    """Emulating, a call of PyTorch (CPU) tensors gets a host workspace too: the counts start from 0."""
+    torch = pytest.importorskip("torch")
+    out = torch.zeros(2 * 64, dtype=torch.uint32)
+    k.arrivals(2, out)
+    assert torch.equal(out.view(2, 64).sort(dim=1).values.to(torch.int64), torch.arange(1, 65).repeat(2, 1))
+
+
 def test_the_torch_operator_takes_no_shared_count_nor_workspace(k: ModuleType) -> None:
     text = Path(k.__file__).with_name("kernels_torch.py").read_text()
     schema = re.search(r'"sized",\n\s+"([^"]+)"', text)
