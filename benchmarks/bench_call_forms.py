@@ -175,6 +175,7 @@ LEFT_OUT = {  # kernel -> why it has no call here (printed with the table)
                                "sm_90a body, which reads 2-D tensors by TMA (the flat arrays here are refused): "
                                "benchmarks/bench_gemm.py times it",
     "gemm_bf16_nt_bf16_128x128": "as gemm_bf16_nt_bf16_64x64",
+    "gemm_bf16_nt_bf16_splitk": "as gemm_bf16_nt_bf16_64x64",
     "gemm_fp8_nt_bf16_blockwise": "as gemm_fp8_nt_bf16",
 }
 

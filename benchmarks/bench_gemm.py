@@ -30,7 +30,8 @@ bf16 and 50–59% in tf32 (archive/journal.md, session 10), so the 60% target is
 On Hopper (sm_90a) the rows end with `gemm_bf16_nt_bf16` at m = 16, 64 and 512 with n = k = 4096 (issue 34's
 small-m row: ≥ 85% of cuBLAS) against `F.linear(a, w)` as users call it, both making their output: the tuned
 call of the data alone (its first call of the size times the 128 × 256 body and the small-m siblings
-`gemm_bf16_nt_bf16_64x64` and `gemm_bf16_nt_bf16_128x128`, and runs the fastest; the row names it), the 128 × 256
+`gemm_bf16_nt_bf16_64x64`, `gemm_bf16_nt_bf16_128x128` and `gemm_bf16_nt_bf16_splitk`, and runs the fastest;
+the row names it), the 128 × 256
 body itself (`block=384`) and each sibling called directly, all against `F.linear` in the same rounds.
 `--small-m` runs those rows alone. Set OXPACK_TUNE_LOG=1 to see the tuning's own times (L2 flushed).
 
@@ -131,7 +132,7 @@ def bench(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, fl
     return rows
 
 
-SMALL_M_SIBLINGS = ("gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128")
+SMALL_M_SIBLINGS = ("gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128", "gemm_bf16_nt_bf16_splitk")
 
 
 def bench_small_m(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
@@ -139,7 +140,8 @@ def bench_small_m(m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, f
     output allocated per call), each side making its output: the tuned call of the data alone (its first call
     timed the kernel's 128 × 256 body and its small-m siblings; the row names the one it chose), the 128 × 256
     body itself (`block=384`: a call that gives a block runs the kernel itself), and each sibling called
-    directly (`gemm_bf16_nt_bf16_64x64(a, w)`, `gemm_bf16_nt_bf16_128x128(a, w)`)."""
+    directly (`gemm_bf16_nt_bf16_64x64(a, w)`, `gemm_bf16_nt_bf16_128x128(a, w)`, `gemm_bf16_nt_bf16_splitk(a, w)`,
+    whose time includes the zeroed workspace the stub makes for each call)."""
     sets = 2
     a = [torch.randn(m, k, device="cuda").to(torch.bfloat16) for _ in range(sets)]
     w = [torch.randn(n, k, device="cuda").to(torch.bfloat16) for _ in range(sets)]

@@ -75,7 +75,7 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
         "rmsnorm_bf16_two_pass",
         "fused_add_rmsnorm_bf16_two_pass", "rmsnorm_bf16_one_chunk", "fused_add_rmsnorm_bf16_one_chunk",
         "rmsnorm_bf16_warp_wide", "fused_add_rmsnorm_bf16_warp",
-        "gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128",
+        "gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128", "gemm_bf16_nt_bf16_splitk",
         "swiglu_f32", "swiglu_f32_bwd", "swiglu_bf16", "swiglu_bf16_bwd"}
     for crate in result.crates:
         assert _fatbin_arches(crate.fatbin) == {80, 90, 100, 120}, crate.name

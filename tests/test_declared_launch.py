@@ -74,9 +74,36 @@ def test_the_declared_shared_memory_is_no_argument(k: ModuleType) -> None:
     assert "        grid = rows blocks\n        block = 64\n        shared = 5 + rows % 3 (uint32 elements" in k.sized.__doc__
 
 
-def test_the_torch_operator_takes_no_shared_count(k: ModuleType) -> None:
+def test_the_declared_workspace_is_no_argument_and_zeroed_for_each_launch(k: ModuleType) -> None:
+    """`#[launch(workspace = rows + 1)]` sizes the kernel's atomic buffer, which the stub makes, zeroed, for each
+    launch: each block's 64 threads count their arrivals from 0 in every call (a workspace kept from the call
+    before would count on from 64), and the kernel's `where (len(ws) == rows + 1)` holds."""
+    assert list(inspect.signature(k.arrivals).parameters) == ["rows", "out", "stream", "threads", "block"]
+    for rows in (1, 3, 3):
+        out = np.zeros(rows * 64, np.uint32)
+        k.arrivals(rows, out)
+        assert (np.sort(out.reshape(rows, 64), axis=1) == np.arange(1, 65, dtype=np.uint32)).all(), rows
+    with pytest.raises(TypeError):
+        k.arrivals(1, np.zeros(64, np.uint32), np.zeros(2, np.uint32))  # a workspace passed: one argument too many
+    pyi = Path(k.__file__).with_suffix(".pyi").read_text()
+    assert "def arrivals(\n    rows: int,\n    out: DeviceArray,\n    *," in pyi
+    assert "        workspace = rows + 1 (uint32 elements, `ws`, made zeroed for each launch)" in k.arrivals.__doc__
+
+
+def test_the_declared_workspace_with_torch_tensors(k: ModuleType) -> None:
+    """Emulating, a call of PyTorch (CPU) tensors gets a host workspace too: the counts start from 0."""
+    torch = pytest.importorskip("torch")
+    out = torch.zeros(2 * 64, dtype=torch.uint32)
+    k.arrivals(2, out)
+    assert torch.equal(out.view(2, 64).sort(dim=1).values.to(torch.int64), torch.arange(1, 65).repeat(2, 1))
+
+
+def test_the_torch_operator_takes_no_shared_count_nor_workspace(k: ModuleType) -> None:
     text = Path(k.__file__).with_name("kernels_torch.py").read_text()
     schema = re.search(r'"sized",\n\s+"([^"]+)"', text)
+    assert schema is not None and schema.group(1) == \
+        "(SymInt rows, Tensor(a!) out, *, SymInt[]? threads=None, SymInt[]? block=None) -> ()"
+    schema = re.search(r'"arrivals",\n\s+"([^"]+)"', text)  # nor the workspace
     assert schema is not None and schema.group(1) == \
         "(SymInt rows, Tensor(a!) out, *, SymInt[]? threads=None, SymInt[]? block=None) -> ()"
 
@@ -562,6 +589,10 @@ BAD = {
     "both.rs": ("#[launch(threads = n, grid = n)]", "n: u32, out: &mut DisjointSlice<f32>"),
     "key.rs": ("#[launch(blocks = 4)]", "n: u32, out: &mut DisjointSlice<f32>"),
     "noshared.rs": ("#[launch(threads = n, shared = 4)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "nows.rs": ("#[launch(threads = n, workspace = 4)]", "n: u32, out: &mut DisjointSlice<f32>"),
+    "twows.rs": ("#[launch(threads = n, workspace = 4)]",
+                 "n: u32, out: &mut DisjointSlice<f32>, a: &[AtomicU32], b: &[AtomicU32]"),
+    "lenws.rs": ("#[launch(threads = n, workspace = len(ws) + 1)]", "n: u32, out: &mut DisjointSlice<f32>, ws: &[AtomicU32]"),
     "block.rs": ("#[launch(threads = n, block = 2048)]", "n: u32, out: &mut DisjointSlice<f32>"),
     "rank.rs": ("#[launch(threads = n)]", "ij: ThreadIndex2, n: u32, out: &mut DisjointSlice<f32>"),
     "contradicts.rs": ("#[launch(threads = n, block = 256)]", "n: u32, out: &mut DisjointSlice<f32>) where (block == 128"),
@@ -590,9 +621,16 @@ REFUSALS = {
     "float.rs": "`#[launch(threads = s)]` names `s`, a float32 scalar: a launch shape takes integer parameters",
     "both.rs": "`#[launch(threads = n, grid = n)]` is not supported: it declares both `threads` and `grid`",
     "key.rs": "`#[launch(blocks = 4)]` is not supported: `blocks` is not a key of `#[launch]`; the keys are threads, "
-              "grid, block, shared",
+              "grid, block, shared, workspace",
     "noshared.rs": "`#[launch(threads = n, shared = 4)]` declares `shared`, but the kernel has no `DynShared` "
                    "parameter for it to size",
+    "nows.rs": "`#[launch(threads = n, workspace = 4)]` declares `workspace`, but the kernel has no atomic buffer "
+               "(`&[AtomicU32]`, ...) for it to size: give it exactly one, the workspace that the stub makes zeroed "
+               "for each launch",
+    "twows.rs": "`#[launch(threads = n, workspace = 4)]` declares `workspace`, but the kernel has 2 atomic buffers "
+                "(a, b) for it to size: give it exactly one, the workspace that the stub makes zeroed for each launch",
+    "lenws.rs": "`#[launch(threads = n, workspace = len(ws) + 1)]` names `len(ws)`, the workspace that `workspace` "
+                "declares",
     "block.rs": "`#[launch(threads = n, block = 2048)]` declares a block of 2048: CUDA takes every axis >= 1, at "
                 "most 1024 threads in all and z <= 64",
     "rank.rs": "`#[launch(threads = n)]` gives threads 1 axes, but the kernel takes a 2-D launch (its launch index)",

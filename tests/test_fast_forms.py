@@ -12,6 +12,7 @@ driver's `cuLaunchKernelEx`, which decodes the packed parameter block.
 from __future__ import annotations
 
 import ctypes
+import inspect
 import re
 import hashlib
 import sys
@@ -68,6 +69,10 @@ def forms_manifest() -> dict[str, Any]:
                                      _param("x", "in", "float32"), _param("y", "out", "float32")],
                            ["len(x) >= len(y)"]),
                   "launch": {"threads": "cdiv(len(y), 4)"}, "tune": {"block": [[64], [128]]}},
+        # a declared workspace (`#[launch(workspace = ...)]`): an atomic buffer the stub makes, no argument
+        "counted": {**kernel("counted", [_param("x", "in", "float32"), _param("ws", "atomic", "uint32")],
+                             ["len(ws) == len(x) + 1"]),
+                    "launch": {"grid": "len(x)", "block": "64", "workspace": "len(x) + 1"}},
         # named like a builtin that the launchers call, with `shadows`' signature (its launcher)
         "type": kernel("type", [_param("n", "scalar", "uint32"), _param("x", "in", "float32"),
                                 _param("y", "out", "float32")], ["len(y) == n"]),
@@ -351,6 +356,57 @@ def test_a_dynamic_shared_size_reaches_the_fast_launch(kernels: ModuleType, fake
     assert configs == [("config", (2,), (256,), 1024)] * 2 + [("config", (2,), (256,), 1200)] * 2
     entries = kernels._module.kernel("reverse").state.entries
     assert set(entries) == {(0, 1, 512, 256, 256), (0, 1, 512, 256, 300)}
+
+
+def test_a_declared_workspace_is_made_zeroed_for_each_launch(kernels: ModuleType, fake: FakeCuda,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """`counted(x)`: the stub computes the workspace's size inline (len(x) + 1), has the run time make it, zeroed,
+    like the call's first array (here a stand-in CuPy module's `zeros`, on the array's device), and passes its
+    pointer where `ws` goes, a new one for each call, on the general path and then the fast one. An array of no
+    library that oxpack makes arrays with is refused in one line, launching nothing."""
+    from test_stubs import CudaArray
+
+    made: list[tuple[int, str, int]] = []
+
+    class Device:  # cupy.cuda.Device(id), a context manager
+        def __init__(self, device: int) -> None:
+            self.device = device
+
+        def __enter__(self) -> None:
+            return None
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+    def zeros(count: int, dtype: str) -> CudaArray:
+        made.append((count, dtype, len(made)))
+        return CudaArray(count, "<u4", BASE + (40 + len(made)) * 2**20)
+
+    cupy = ModuleType("cupy")
+    cupy.zeros = zeros  # type: ignore[attr-defined]
+    cupy.cuda = SimpleNamespace(Device=Device)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cupy", cupy)
+
+    class CupyArray(CudaArray):  # an array of "cupy", as the run time tells libraries apart
+        device = SimpleNamespace(id=0)
+
+    CupyArray.__module__ = "cupy._core.core"
+    x = CupyArray(10, "<f4", BASE)
+    for _ in range(3):
+        kernels.counted(x)
+    assert made == [(11, "uint32", 0), (11, "uint32", 1), (11, "uint32", 2)]
+    assert [values(launch)[:2] + values(launch)[3:] for launch in fake.launches] == [[BASE, 10, 11]] * 3
+    pointers = [values(launch)[2] for launch in fake.launches]  # (x's pointer and length, then ws's)
+    assert [launch[1] for launch in fake.launches] == [("config", (10,), (64,))] * 3
+    assert len(set(pointers)) == 3 and all(BASE + 41 * 2**20 <= p < BASE + 44 * 2**20 for p in pointers), pointers
+    assert list(inspect.signature(kernels.counted).parameters) == ["x", "stream", "threads", "block"]
+    runtime = sys.modules[f"{PACKAGE}._oxpack.runtime"]
+    with pytest.raises(runtime.KernelArgumentError, match=re.escape(
+            "counted(): cannot make the workspace `ws` (11 uint32 elements): the call's first array is a "
+            "test_stubs.CudaArray, and oxpack makes a workspace with PyTorch or CuPy; pass PyTorch tensors or CuPy "
+            "arrays")):
+        kernels.counted(arr(0, 10))
+    assert len(fake.launches) == 3
 
 
 def test_the_default_shape_and_its_explicit_spelling_share_one_launch(

@@ -1,8 +1,14 @@
 """The small-m siblings of the example's `gemm_bf16_nt_bf16` (example-project/kernels/tensor.rs), without a GPU:
-`gemm_bf16_nt_bf16_64x64` (TMA + `wgmma` m64n64k16, one consumer warpgroup, 12 stages) and
-`gemm_bf16_nt_bf16_128x128` (m64n128k16 on two consumer warpgroups, 6 stages), which the tuning of
+`gemm_bf16_nt_bf16_64x64` (TMA + `wgmma` m64n64k16, one consumer warpgroup, 12 stages),
+`gemm_bf16_nt_bf16_128x128` (m64n128k16 on two consumer warpgroups, 6 stages) and `gemm_bf16_nt_bf16_splitk`
+(the 64 × 64 pipeline over half of k per block, two blocks per tile, `SplitTiles`), which the tuning of
 `gemm_bf16_nt_bf16` weighs (`#[tune(kernels = [...])]`): at m = 16, 64 or 512 with n = 4096 its own 128 × 256
 tiles make 16 or 64 blocks for the H100's and H200's 132 multiprocessors.
+
+- **Split-K** in emulation: each output is the two slices' f32 sums added in slice order, bit for bit, at ragged
+  shapes and slices of unequal length (and of none); the workspace is no argument and is new for each call. A
+  probe kernel that takes its workspace from the caller attacks `SplitTiles`: a short workspace, counters not at
+  zero (one writer still, then a trap).
 
 - **Emulation** runs their sm_90a bodies (`OXPACK_EMULATE_ARCH=sm_90a`, set on the module) at ragged small
   shapes: m = 1, 16, 63, 64, 65, 300 and 512, n and k no multiple of a tile (k a multiple of 8, the TMA's
@@ -43,7 +49,7 @@ pytestmark = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and os.uname().machine == "x86_64"), reason="emulation runs on x86-64 Linux"
 )
 
-SIBLINGS = ("gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128")
+SIBLINGS = ("gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128", "gemm_bf16_nt_bf16_splitk")
 FILES = {"tensor.rs": (EXAMPLE / "kernels" / "tensor.rs").read_text(),
          "common/mod.rs": (EXAMPLE / "kernels" / "common" / "mod.rs").read_text()}
 
@@ -71,7 +77,7 @@ SHAPES = [(1, 72, 136), (16, 130, 200), (63, 72, 1600), (64, 136, 72), (65, 130,
           (512, 136, 136)]
 
 
-@pytest.mark.parametrize("kernel", SIBLINGS)
+@pytest.mark.parametrize("kernel", SIBLINGS[:2])
 @pytest.mark.parametrize(("m", "n", "k"), SHAPES)
 def test_sibling_is_the_f32_sum_rounded_and_near_float64(mods: ModuleType, rng: np.random.Generator, kernel: str,
                                                          m: int, n: int, k: int) -> None:
@@ -84,17 +90,169 @@ def test_sibling_is_the_f32_sum_rounded_and_near_float64(mods: ModuleType, rng: 
     assert np.all(np.abs(got - ref) <= 2.0**-8 * np.abs(ref) + 2 * k * 2.0**-24 * scale)
 
 
+def f32_in_slices(a: np.ndarray, w: np.ndarray, slices: int) -> np.ndarray:
+    """a·wᵀ as the split-K kernel sums it: k cut into 64-deep stages, stage `steps · s / slices ..` for slice `s`,
+    each slice summed in f32 in k order from 0, then the slices' sums added in f32 in slice order."""
+    k = a.shape[1]
+    steps = -(-k // 64)
+    total = np.zeros((a.shape[0], w.shape[0]), np.float32)
+    for s in range(slices):
+        lo, hi = 64 * (steps * s // slices), min(k, 64 * (steps * (s + 1) // slices))
+        total += f32_in_k_order(a[:, lo:hi], w[:, lo:hi])  # (an empty slice: zeros)
+    return total
+
+
+# (m, n, k): k of 1 stage (slice 0 has none), 3 and 25 stages (slices of 1 and 2, 12 and 13: unequal), 2 and 4
+# (equal); m and n ragged for the 64 × 64 tiles, up to 3 × 3 tiles
+SPLIT_SHAPES = [(1, 72, 8), (16, 130, 136), (63, 72, 1600), (64, 136, 72), (65, 130, 200), (130, 64, 136), (300, 72, 200)]
+
+
+@pytest.mark.parametrize(("m", "n", "k"), SPLIT_SHAPES)
+def test_splitk_is_the_slices_f32_sums_added_in_order(mods: ModuleType, rng: np.random.Generator, m: int, n: int,
+                                                        k: int) -> None:
+    """Each output is the two slices' f32 sums added in slice order, rounded to bf16, bit for bit: the order is
+    the kernel's, not the blocks' arrival (the last block reads both partial sums from the workspace), so the
+    GPU gives these bits too whichever block of a tile finishes last. And within one bf16 rounding and the f32
+    sums' error of the float64 product. Outputs start as NaN: an element no thread wrote fails."""
+    a, w = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
+    c = run(mods, "gemm_bf16_nt_bf16_splitk", a, w)
+    np.testing.assert_array_equal(c, to_bf16(f32_in_slices(widen(a), widen(w), 2)))
+    a64, w64 = widen(a).astype(np.float64), widen(w).astype(np.float64)
+    ref, scale = a64 @ w64.T, np.abs(a64) @ np.abs(w64).T
+    got = widen(c).astype(np.float64)
+    assert np.all(np.abs(got - ref) <= 2.0**-8 * np.abs(ref) + 2 * k * 2.0**-24 * scale)
+
+
+def test_splitk_takes_no_workspace_from_the_call_and_makes_a_fresh_one(mods: ModuleType,
+                                                                       rng: np.random.Generator) -> None:
+    """The workspace is no argument: the call of data alone returns `c`, a call with one more array is refused in
+    one line, and a second call of the same arrays gives the same bits (its counters start at zero again: a
+    workspace kept from the first call would have its counters at 2 and its sums would then be wrong)."""
+    import inspect
+
+    assert list(inspect.signature(mods.gemm_bf16_nt_bf16_splitk).parameters)[:6] == ["m", "n", "k", "a", "b", "c"]
+    a, w = to_bf16(rng.standard_normal((70, 200))), to_bf16(rng.standard_normal((72, 200)))
+    first, second = run(mods, "gemm_bf16_nt_bf16_splitk", a, w), run(mods, "gemm_bf16_nt_bf16_splitk", a, w)
+    np.testing.assert_array_equal(first, second)
+    np.testing.assert_array_equal(first, to_bf16(f32_in_slices(widen(a), widen(w), 2)))
+    with pytest.raises(TypeError):
+        mods.gemm_bf16_nt_bf16_splitk(70, 72, 200, BFloat16(a), BFloat16(w), BFloat16(first), BFloat16(first))
+    doc = mods.gemm_bf16_nt_bf16_splitk.__doc__
+    assert ("workspace = cdiv(m, 64) * cdiv(n, 64) * 128 + cdiv(n, 64) * cdiv(m, 16) * 2048 (uint32 elements, `ws`, "
+            "made zeroed for each launch)") in doc
+
+
+PROBE = """
+use oxpack::prelude::*;
+use oxpack::mbarrier::{Role, TmaPipeline};
+use oxpack::tma::TmaSource;
+use oxpack::wgmma::{SplitTiles, WgAccum};
+
+type Pipe = TmaPipeline<4, 64, 64>;
+
+kernel! {
+    /// c <- a·bT split in two along k, f32 out, the workspace `ws` the caller's (an attack probe)
+    #[launch(grid = cdiv(m, 64) * cdiv(n, 64) * 2, block = 256, shared = {Pipe::SHARED_BYTES / 8})]
+    #[launch_bounds(256, 1)]
+    pub fn split_probe(m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+                       c: &mut DisjointSlice<f32, SplitTiles<64, 64, 2>> = (n), ws: &[AtomicU32], smem: DynShared<u64>)
+    where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let Some(at) = c.split((k as usize).div_ceil(64)) else { return };
+        match Pipe::new(smem, at.count()).role() {
+            Role::Producer(mut p) => {
+                for s in 0..at.count() {
+                    p.load(&a, at.row(), &b, at.col(), (at.first() + s) * 64);
+                }
+            }
+            Role::Consumer(mut q) => {
+                let mut acc = WgAccum::<64>::zero();
+                q.multiply_steps(&mut acc, at.count());
+                c.split_store_with(ws, at, &q, &acc, |_, _, v| v);
+            }
+            Role::Idle => {}
+        }
+    }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def probe(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """`SplitTiles` with a workspace the caller passes (not declared): built for sm_90a, emulated."""
+    for module in emulated(tmp_path_factory.mktemp("splitprobe"), "splitprobe", {"probe.rs": PROBE},
+                           archs=("sm_90a",)):
+        module._module._emulate_arch = "sm_90a"
+        yield module
+
+
+def probe_run(probe: ModuleType, a: np.ndarray, w: np.ndarray, ws: np.ndarray) -> np.ndarray:
+    (m, k), n = a.shape, w.shape[0]
+    c = np.full((m, n), np.nan, np.float32)
+    probe.split_probe(m, n, k, BFloat16(a), BFloat16(w), c, ws)
+    return c
+
+
+def workspace_len(m: int, n: int) -> int:
+    """`SplitTiles<64, 64, 2>::workspace_len()`: per tile 128 counters, and 2 × 16 × 64 partial sums per 16-row
+    band of the output in each column of tiles."""
+    return -(-m // 64) * -(-n // 64) * 128 + -(-n // 64) * -(-m // 16) * 2 * 16 * 64
+
+
+def test_split_tiles_store_f32_sums_in_slice_order(probe: ModuleType, rng: np.random.Generator) -> None:
+    """With a zeroed workspace of `workspace_len()` words, each f32 output is slice 0's f32 sum plus slice 1's,
+    exactly (3 × 2 tiles of 64 × 64, ragged; k of 5 stages: slices of 2 and 3)."""
+    m, n, k = 130, 100, 296
+    a, w = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
+    c = probe_run(probe, a, w, np.zeros(workspace_len(m, n), np.uint32))
+    np.testing.assert_array_equal(c, f32_in_slices(widen(a), widen(w), 2))
+
+
+def test_split_tiles_trap_on_a_short_workspace(probe: ModuleType, rng: np.random.Generator) -> None:
+    """A workspace one word short of `workspace_len()`: every consumer thread traps before it writes anything."""
+    m, n, k = 64, 64, 128
+    a, w = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
+    c = np.full((m, n), np.nan, np.float32)
+    with pytest.raises(probe.KernelTrap, match="SplitTiles: the workspace is shorter than `workspace_len\\(\\)` words"):
+        probe.split_probe(m, n, k, BFloat16(a), BFloat16(w), c, np.zeros(workspace_len(m, n) - 1, np.uint32))
+    assert np.isnan(c).all()
+
+
+def test_split_tiles_keep_one_writer_with_counters_not_zero(probe: ModuleType, rng: np.random.Generator) -> None:
+    """Counters that start at 1 (a workspace kept from elsewhere, not zeroed): a counter only grows, so one add in
+    its life returns S − 1 = 1 and one thread writes each element: here the first to arrive (emulated blocks run
+    in order, slice 0 first), before slice 1's partial sum is in, so what it writes is slice 0's sum alone; the
+    next add returns 2 and traps. Counters at S or more trap at once, before anything is written."""
+    m, n, k = 64, 72, 256
+    a, w = to_bf16(rng.standard_normal((m, k))), to_bf16(rng.standard_normal((n, k)))
+    said = "SplitTiles: an arrival counter passed S: the workspace was not zeroed, or another launch uses it"
+    ws = np.zeros(workspace_len(m, n), np.uint32)
+    ws[: 2 * 128] = 1  # the 2 tiles' counters
+    c = np.full((m, n), np.nan, np.float32)
+    with pytest.raises(probe.KernelTrap, match=said):
+        probe.split_probe(m, n, k, BFloat16(a), BFloat16(w), c, ws)
+    written = ~np.isnan(c)
+    assert written.any()
+    np.testing.assert_array_equal(c[written], f32_in_k_order(widen(a)[:, :128], widen(w)[:, :128])[written])
+    ws = np.zeros(workspace_len(m, n), np.uint32)
+    ws[: 2 * 128] = 2  # a workspace that another launch of S = 2 has used whole
+    c = np.full((m, n), np.nan, np.float32)
+    with pytest.raises(probe.KernelTrap, match=said):
+        probe.split_probe(m, n, k, BFloat16(a), BFloat16(w), c, ws)
+    assert np.isnan(c).all()
+
+
 def test_siblings_refuse_fewer_blocks_than_tiles_before_the_launch(mods: ModuleType) -> None:
     """Their `where` states one block per tile (the device code traps on fewer too): 129 × 64 is 3 tiles of
     64 × 64 and 2 of 128 × 128, each given one block less."""
     a, w, c = np.zeros((129, 64), np.uint16), np.zeros((64, 64), np.uint16), np.zeros((129, 64), np.uint16)
-    for kernel, tile, threads in (("gemm_bf16_nt_bf16_64x64", 64, (2 * 256, 3 * 256)),
-                                  ("gemm_bf16_nt_bf16_128x128", 128, (384, 2 * 384))):
+    for kernel, tile, threads, split in (("gemm_bf16_nt_bf16_64x64", 64, (2 * 256, 3 * 256), ""),
+                                         ("gemm_bf16_nt_bf16_128x128", 128, (384, 2 * 384), ""),
+                                         ("gemm_bf16_nt_bf16_splitk", 64, (5 * 256, 6 * 256), " * 2")):
         with pytest.raises(ValueError) as info:
             getattr(mods, kernel)(129, 64, 64, BFloat16(a), BFloat16(w), BFloat16(c), threads=threads[0])
         assert str(info.value) == (
             f"{kernel}(): `threads={threads[0]}` differs from the kernel's declared launch `grid = cdiv(m, {tile}) * "
-            f"cdiv(n, {tile})` (threads={threads[1]} for these arguments); leave `threads` out")
+            f"cdiv(n, {tile}){split}` (threads={threads[1]} for these arguments); leave `threads` out")
 
 
 @pytest.mark.parametrize(("shape", "k"), [("flat", 64), ("2-D", 77)])
@@ -147,7 +305,15 @@ else:
     acc = np.zeros((70, 72), np.float32)
     for i in range(K):
         acc += np.outer(wide(a)[:, i], wide(w)[:, i])
-    print("ran:", "right" if (c == to_bf16(acc)).all() else "wrong")
+    halves = np.zeros((70, 72), np.float32)  # the split-K sibling's sum: two halves of k's 64-deep stages
+    steps = -(-K // 64)
+    for s in range(2):
+        part = np.zeros((70, 72), np.float32)
+        for i in range(64 * (steps * s // 2), min(K, 64 * (steps * (s + 1) // 2))):
+            part += np.outer(wide(a)[:, i], wide(w)[:, i])
+        halves += part
+    print("ran:", "right" if (c == to_bf16(acc)).all() else "sliced" if (c == to_bf16(halves)).all()
+          else "wrong")
 """
 
 
@@ -163,8 +329,13 @@ else:
     ("gemm_bf16_nt_bf16:kernel=1", "", "LaunchError gemm_bf16_nt_bf16_64x64(): this kernel runs on sm_90a only", 136),
     ("gemm_bf16_nt_bf16:kernel=2", "", "LaunchError gemm_bf16_nt_bf16_128x128(): this kernel runs on sm_90a only",
      136),
-    ("gemm_bf16_nt_bf16:kernel=3", "sm_90a", "TuningError OXPACK_TUNE pins kernel `gemm_bf16_nt_bf16` to `kernel=3`, "
-                                             "not one of its candidates: `kernel=0`, `kernel=1`, `kernel=2`;", 136),
+    ("gemm_bf16_nt_bf16:kernel=3", "sm_90a", "ran: sliced", 136),
+    ("gemm_bf16_nt_bf16:kernel=3", "sm_90a", "ran: right", 77),  # refused by its TMA: the kernel itself runs
+    ("gemm_bf16_nt_bf16:kernel=3", "", "LaunchError gemm_bf16_nt_bf16_splitk(): this kernel runs on sm_90a only",
+     136),
+    ("gemm_bf16_nt_bf16:kernel=4", "sm_90a", "TuningError OXPACK_TUNE pins kernel `gemm_bf16_nt_bf16` to `kernel=4`, "
+                                             "not one of its candidates: `kernel=0`, `kernel=1`, `kernel=2`, "
+                                             "`kernel=3`;", 136),
 ])
 def test_a_pin_runs_the_sibling_in_the_calls_place(mods: ModuleType, pin: str, arch: str, said: str, k: int) -> None:
     """`gemm_bf16_nt_bf16` with a sibling pinned runs it with the call's arguments into the call's `c`: in
@@ -200,7 +371,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> object:
     return crate
 
 
-WGMMA = {"gemm_bf16_nt_bf16_64x64": ("m64n64k16", "64x64x16"), "gemm_bf16_nt_bf16_128x128": ("m64n128k16", "64x128x16")}
+WGMMA = {"gemm_bf16_nt_bf16_64x64": ("m64n64k16", "64x64x16"), "gemm_bf16_nt_bf16_128x128": ("m64n128k16", "64x128x16"),
+         "gemm_bf16_nt_bf16_splitk": ("m64n64k16", "64x64x16")}
 
 
 def _entry(text: str, start: str, name: str) -> str:
@@ -215,12 +387,19 @@ def test_sm90a_bodies_issue_their_wgmma_with_no_call_and_no_local_memory(built: 
     for name, (shape, _) in WGMMA.items():
         code = _entry(ptx, ".entry %s(", name)
         assert code.count(f"wgmma.mma_async.sync.aligned.{shape}.f32.bf16.bf16") % 4 == 0, name  # 4 × k16 a stage
-        assert f"wgmma.mma_async.sync.aligned.{shape}" in code and "stmatrix" in code, name
+        assert f"wgmma.mma_async.sync.aligned.{shape}" in code, name
+        # the one-block-per-tile siblings store through the staging area; the split-K one stores each
+        # thread's own sums after its arrival (an atomic add on its counter between two device fences)
+        if name.endswith("splitk"):
+            assert "stmatrix" not in code and "atom.global.add.u32" in code and code.count("fence.sc.gpu") == 2, name
+        else:
+            assert "stmatrix" in code, name
         assert ".local" not in code and "cp.async.bulk.tensor" in code, name
         assert not re.search(r"\bcall", re.sub(r"//[^\n]*", "", code)), name  # a call serializes every wgmma
         res = built.resources["sm_90a"][name]  # type: ignore[attr-defined]
         assert res["spills"] == 0 and res["stack"] == 0, (name, res)
-    assert "setmaxnreg" not in _entry(ptx, ".entry %s(", "gemm_bf16_nt_bf16_64x64")  # one consumer warpgroup: none
+    for name in ("gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_splitk"):  # one consumer warpgroup: none
+        assert "setmaxnreg" not in _entry(ptx, ".entry %s(", name)
     assert "C7509" not in built.info_logs["sm_90a"], built.info_logs["sm_90a"]  # type: ignore[attr-defined]
 
 

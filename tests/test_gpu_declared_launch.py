@@ -80,6 +80,30 @@ def test_the_declared_kernels_run_with_data_only(site: Path, tmp_path: Path) -> 
     assert result == {"twice": True, "sized": [6], "fill2": True, "per_row": True}
 
 
+def test_a_declared_workspace_is_zeroed_for_each_launch_on_the_gpu(site: Path, tmp_path: Path) -> None:
+    """`arrivals(rows, out)`: the stub makes `ws` (CuPy's zeros on the array's device, then PyTorch's when present)
+    for each launch, so each block's 64 threads count from 0 in every call, on the general path and the fast one."""
+    result, _ = _run(site, """\
+        counts = []
+        for rows in (1, 5, 5, 5):
+            out = cp.zeros(rows * 64, cp.uint32)
+            k.arrivals(rows, out)
+            counts.append(bool((cp.sort(out.reshape(rows, 64), axis=1) == cp.arange(1, 65, dtype=cp.uint32)).all()))
+        try:
+            import torch
+        except ImportError:
+            torch = None
+        if torch is not None:
+            for _ in range(3):
+                t = torch.zeros(3 * 64, dtype=torch.int32, device="cuda").view(torch.uint32)
+                k.arrivals(3, t)
+                got = t.view(torch.int32).view(3, 64).sort(dim=1).values.cpu()
+                counts.append(bool((got == torch.arange(1, 65, dtype=torch.int32)).all()))
+        print(json.dumps({"counts": counts}))
+    """, tmp_path)
+    assert result["counts"] and all(result["counts"]), result
+
+
 def test_the_first_call_tunes_once_and_computes_one_launch(site: Path, tmp_path: Path) -> None:
     first, _ = _run(site, """\
         ok, block = accumulate(1 << 20)

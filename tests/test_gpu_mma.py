@@ -118,7 +118,7 @@ def check_linear_bf16(c: Any, a: Any, w: Any) -> None:
     assert bool(((c.float() - theirs).abs() <= 2.0**-7 * theirs.abs() + 4 * k * 2.0**-24 * scale + 1e-30).all())
 
 
-SIBLINGS = ("gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128")
+SIBLINGS = ("gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128", "gemm_bf16_nt_bf16_splitk")
 SMALL_M = [(1, 4096, 4096), (16, 4096, 4096), (63, 520, 264), (64, 4096, 4096), (65, 1000, 1032),
            (300, 257, 72), (512, 4096, 4096), (129, 8, 8)]
 
@@ -131,7 +131,8 @@ def hopper_only() -> None:
 @pytest.mark.parametrize("kernel", SIBLINGS)
 @pytest.mark.parametrize(("m", "n", "k"), SMALL_M)
 def test_small_m_siblings_are_f_linear(kernel: str, m: int, n: int, k: int) -> None:
-    """The small-m siblings of `gemm_bf16_nt_bf16` (64 × 64 and 128 × 128 tiles, sm_90a) at ragged shapes and the
+    """The small-m siblings of `gemm_bf16_nt_bf16` (64 × 64 and 128 × 128 tiles, and 64 × 64 split in two along k;
+    sm_90a) at ragged shapes and the
     benchmark's (m = 16, 64, 512 with n = k = 4096): within the bounds of the kernel itself, every element
     written; the call of the data alone gives the same bits."""
     hopper_only()
@@ -140,6 +141,19 @@ def test_small_m_siblings_are_f_linear(kernel: str, m: int, n: int, k: int) -> N
     getattr(kernels, kernel)(m, n, k, a, w, c)
     check_linear_bf16(c, a, w)
     assert torch.equal(getattr(kernels, kernel)(a, w), c)
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(16, 4096, 4096), (64, 4096, 4096), (65, 1000, 1032), (1, 72, 8)])
+def test_splitk_gives_the_same_bits_every_call(m: int, n: int, k: int) -> None:
+    """The split-K sibling adds a tile's two partial sums in slice order in whichever block arrives last, so
+    which one that is (it varies from launch to launch on the GPU) cannot change the bits: 30 calls, one result.
+    Each call's workspace is new and zeroed (a kept one would leave its counters at 2: the sums would be wrong)."""
+    hopper_only()
+    a, w = bf16(m, k), bf16(n, k)
+    first = kernels.gemm_bf16_nt_bf16_splitk(a, w)
+    check_linear_bf16(first, a, w)
+    for _ in range(30):
+        assert torch.equal(kernels.gemm_bf16_nt_bf16_splitk(a, w), first)
 
 
 def test_small_m_siblings_refuse_what_they_cannot_run() -> None:
@@ -167,7 +181,7 @@ torch.manual_seed(0)
 a = torch.randn(m, 4096, device="cuda").to(torch.bfloat16)
 w = torch.randn(4096, 4096, device="cuda").to(torch.bfloat16)
 tuner = kernels._module.tuner
-c = kernels.gemm_bf16_nt_bf16(a, w)  # the data alone: the first call of the size times the three kernels
+c = kernels.gemm_bf16_nt_bf16(a, w)  # the data alone: the first call of the size times the four kernels
 runs = tuner.timed_runs
 chosen = kernels._module.kernel("gemm_bf16_nt_bf16").tuned_kernel((m, 4096, 4096, a, w, c))
 again = kernels.gemm_bf16_nt_bf16(a, w)
@@ -178,7 +192,7 @@ print(json.dumps({"runs": runs, "again": tuner.timed_runs - runs, "chosen": chos
 
 @pytest.mark.parametrize("m", [16, 64, 512])
 def test_the_tuned_call_weighs_the_small_m_siblings(tmp_path: Path, m: int) -> None:
-    """`gemm_bf16_nt_bf16(a, w)` at m × 4096 × 4096: its first call times itself and both siblings (each once,
+    """`gemm_bf16_nt_bf16(a, w)` at m × 4096 × 4096: its first call times itself and its three siblings (each once,
     none refused), runs the fastest, and times nothing again; the result is F.linear's within the bounds. Run in
     a subprocess with a tuning cache of its own, and the tuning's line on stderr (OXPACK_TUNE_LOG)."""
     hopper_only()
@@ -187,11 +201,11 @@ def test_the_tuned_call_weighs_the_small_m_siblings(tmp_path: Path, m: int) -> N
                           env={**os.environ, "OXPACK_TUNING_DIR": str(tmp_path / "tuning"), "OXPACK_TUNE_LOG": "1"})
     assert proc.returncode == 0, proc.stdout + proc.stderr
     said = json.loads(proc.stdout.splitlines()[-1])
-    assert said["runs"] == 3 and said["again"] == 0 and said["same"], said
+    assert said["runs"] == 4 and said["again"] == 0 and said["same"], said
     assert said["chosen"] in (None, *SIBLINGS), said
     log = proc.stderr
     assert "oxpack: tuned gemm_bf16_nt_bf16 on " in log and "failed" not in log, log
-    assert all(f"kernel={n}" in log for n in range(3)), log
+    assert all(f"kernel={n}" in log for n in range(4)), log
     print(log)  # which won, and every candidate's time (pytest -s shows it)
     saved = torch.load(tmp_path / "out.pt")
     check_linear_bf16(saved["c"].cuda(), saved["a"].cuda(), saved["w"].cuda())

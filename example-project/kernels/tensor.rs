@@ -17,6 +17,7 @@
 use oxpack::prelude::*;
 use oxpack::mbarrier::{PipeShape, PipelineShape};
 use oxpack::mma::{BTileKind, Depth, MmaInput};
+use oxpack::wgmma::SplitTiles;
 
 mod common;
 
@@ -165,6 +166,45 @@ fn one_narrow_tile<const S: usize, const BN: usize, O: oxpack::wgmma::StageElem>
     }
 }
 
+// ---- the split-K sibling: at m ≤ 64, n = 4096 the 64 × 64 tiles still make only 64 blocks, each
+// streaming its 64 rows of B through all of k. Two blocks per tile, each over half of k, make 128: each
+// thread writes its f32 partial sums to a workspace the stub makes zeroed, and the last of a tile's two
+// blocks to arrive (per thread, `SplitTiles`) adds both halves in order and stores the bf16 sums.
+
+/// Slices of k per tile of the split-K sibling.
+const SPLITS: usize = 2;
+
+/// The body of the split-K kernel (`TmaPipeline<S, 64, BN>` over one slice of k, `K` slices a tile,
+/// `K` blocks per tile of C: fewer are refused before the launch, and trap): the producer loads the
+/// slice's stages, the consumer multiplies them and hands its partial sums to `split_store_with`.
+#[inline(always)]
+fn split_narrow_tile<const S: usize, const BN: usize, const K: usize>(
+    k: u32, a: &TmaSource<BF16>, b: &TmaSource<BF16>, c: &mut DisjointSlice<BF16, SplitTiles<64, BN, K>>,
+    ws: &[AtomicU32], smem: DynShared<u64>,
+) where
+    PipeShape<S, 64, BN>: PipelineShape,
+    oxpack::wgmma::WgCols<BN>: oxpack::wgmma::WgWidth,
+{
+    if (grid_dim().x as usize) < c.block_tiles() * K {
+        trap(); // K blocks per tile of C
+    }
+    let steps = (k as usize).div_ceil(TmaPipeline::<S, 64, BN>::STAGE_K);
+    let Some(at) = c.split(steps) else { return }; // a block past the last tile (the same in all its threads)
+    match TmaPipeline::<S, 64, BN>::new(smem, at.count()).role() {
+        Role::Producer(mut p) => {
+            for s in 0..at.count() {
+                p.load(a, at.row(), b, at.col(), (at.first() + s) * TmaPipeline::<S, 64, BN>::STAGE_K);
+            }
+        }
+        Role::Consumer(mut q) => {
+            let mut acc = WgAccum::<BN>::zero();
+            q.multiply_steps(&mut acc, at.count());
+            c.split_store_with(ws, at, &q, &acc, |_, _, v| BF16::from_f32(v));
+        }
+        Role::Idle => {}
+    }
+}
+
 kernel! {
     /// c ← a·b on tensor cores: `a` m × k and `b` k × n, row-major bf16; `c` m × n, f32
     /// (bf16 products, summed in f32). One block of 128 threads per 128 × 128 tile of `c`. No
@@ -198,10 +238,10 @@ kernel! {
 
     /// c ← a·bᵀ as `gemm_bf16_nt`, with `c` m × n in bf16 (rounded to nearest even):
     /// torch's `F.linear(a, b)` without bias. Launched as `gemm_bf16`. On Hopper the first call of
-    /// a size also times its small-m siblings `gemm_bf16_nt_bf16_64x64` and
-    /// `gemm_bf16_nt_bf16_128x128` and runs the fastest of the three (`#[tune(kernels = [...])]`).
+    /// a size also times its small-m siblings `gemm_bf16_nt_bf16_64x64`, `gemm_bf16_nt_bf16_128x128`
+    /// and `gemm_bf16_nt_bf16_splitk` and runs the fastest of the four (`#[tune(kernels = [...])]`).
     #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
-    #[tune(kernels = [gemm_bf16_nt_bf16_64x64, gemm_bf16_nt_bf16_128x128])]
+    #[tune(kernels = [gemm_bf16_nt_bf16_64x64, gemm_bf16_nt_bf16_128x128, gemm_bf16_nt_bf16_splitk])]
     #[dims(a = (m, k), b = (n, k))]
     #[outputs(c = (m, n))]
     #[launch_bounds(128)]
@@ -330,6 +370,39 @@ kernel! {
     ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
              block == 384, blocks.x == blocks >= cdiv(m, 128) * cdiv(n, 128)) {
         Square::run_tile(k, &a, &b, c, smem, |q, steps, c| q.multiply_staged(steps, c, |_, _, v| BF16::from_f32(v)));
+    }
+
+    /// c ← a·bᵀ as `gemm_bf16_nt_bf16`, split-K on Hopper: 64 × 64 tiles, each computed by two blocks over
+    /// the two halves of k (m ≤ 64 makes 128 blocks at n = 4096 where the 64 × 64 tiles alone make 64).
+    /// Runs on sm_90a GPUs only, as `gemm_bf16_nt_bf16_64x64`.
+    #[only_on(sm_90a)]
+    #[launch(grid = 1, block = 32)]
+    #[dims(a = (m, k), b = (n, k))]
+    #[outputs(c = (m, n))]
+    pub fn gemm_bf16_nt_bf16_splitk(
+        m: u32, n: u32, k: u32, a: &[BF16], b: &[BF16], c: &mut DisjointSlice<BF16, Tiles> = (n),
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n) {
+        let _ = (m, n, k, a, b, c);
+        panic!("gemm_bf16_nt_bf16_splitk runs on sm_90a GPUs only (H100, H200), on 2-D arrays with k a multiple \
+                of 8; call gemm_bf16_nt_bf16 elsewhere, or emulate it with OXPACK_EMULATE_ARCH=sm_90a");
+    }
+
+    /// `gemm_bf16_nt_bf16_splitk` on Hopper (sm_90a): the pipeline of `gemm_bf16_nt_bf16_64x64_sm90a`
+    /// over one half of k per block, two blocks per 64 × 64 tile of `c` (`SplitTiles<64, 64, 2>`); `ws`,
+    /// the workspace the stub makes zeroed for each launch (`#[launch(workspace = ...)]`: per tile 128
+    /// arrival counters, and two f32 partial sums of each 16-row band of the output's rows), holds the
+    /// halves until the second block of the tile adds them, in order (the same bits whichever block is last).
+    #[variant_of(gemm_bf16_nt_bf16_splitk, sm_90a)]
+    #[launch(grid = cdiv(m, 64) * cdiv(n, 64) * 2, block = 256, shared = {Narrow::SHARED_BYTES / 8},
+             workspace = cdiv(m, 64) * cdiv(n, 64) * 128 + cdiv(n, 64) * cdiv(m, 16) * {SPLITS * 16 * 64})]
+    #[dims(a = (m, k), b = (n, k))]
+    #[launch_bounds(256, 1)]
+    pub fn gemm_bf16_nt_bf16_splitk_sm90a(
+        m: u32, n: u32, k: u32, a: TmaSource<BF16>, b: TmaSource<BF16>,
+        c: &mut DisjointSlice<BF16, SplitTiles<64, 64, SPLITS>> = (n), ws: &[AtomicU32], smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n,
+             block == 256, blocks.x == blocks >= cdiv(m, 64) * cdiv(n, 64) * 2) {
+        split_narrow_tile::<12, 64, SPLITS>(k, &a, &b, c, ws, smem);
     }
 
     /// `linear_gelu_bf16` on Hopper (sm_90a): the pipeline of `gemm_bf16_nt_bf16_sm90a`, with the

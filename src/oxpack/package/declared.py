@@ -26,9 +26,11 @@ _MAX_GRID_X = 2**31 - 1
 
 
 def _full(kernel: Any) -> list[str]:
-    """The names of the kernel's full arguments: the call's, with ``_ox_shared`` for the declared one."""
-    shared = kernel.declared_shared
-    return ["_ox_shared" if shared is not None and a.pos == shared.pos else a.name for a in kernel.args]
+    """The names of the kernel's full arguments: the call's, with ``_ox_shared`` for the declared dynamic shared
+    memory and ``_ox_ws`` for the declared workspace."""
+    shared, workspace = kernel.declared_shared, kernel.declared_workspace
+    return ["_ox_shared" if shared is not None and a.pos == shared.pos else
+            "_ox_ws" if workspace is not None and a.pos == workspace.pos else a.name for a in kernel.args]
 
 
 def _tuple(names: list[str]) -> str:
@@ -75,7 +77,7 @@ def opens(kernel: Any) -> bool:
     passed. Its launcher takes `_OPEN` (`launchers.py`)."""
     if not getattr(kernel, "tune", None) or getattr(kernel, "tune_kernels", None) or getattr(kernel, "bodies", None):
         return False
-    if not kernel.launch or any(p.kind == "dynshared" for p in kernel.args):
+    if not kernel.launch or any(p.kind == "dynshared" for p in kernel.args) or kernel.declared_workspace is not None:
         return False
     inline = _inline(kernel)
     return inline is not None and "shared" not in inline
@@ -173,6 +175,9 @@ def _launch(code: _Code, at: int, kernel: Any, call: list[str], fast: str, gener
     if "shared" in inline:
         lines.append(f"_ox_shared = {inline['shared']}")
         ok += ["_ox_type(_ox_shared) is int", "0 <= _ox_shared"]
+    if "workspace" in inline:
+        lines.append(f"_ox_workspace = {inline['workspace']}")
+        ok += ["_ox_type(_ox_workspace) is int", "0 <= _ox_workspace"]
     code.line(at, "# the declared launch, computed here; any other case goes to Kernel.resolve, which names what fails")
     code.line(at, "try:")
     for line in lines:
@@ -191,6 +196,8 @@ def _launch(code: _Code, at: int, kernel: Any, call: list[str], fast: str, gener
     if opened:  # the tuned launch, for the fast path to find by these sizes from now on
         code.line(at + 2, "if _ox_open:")
         code.line(at + 3, f"{general}.opened({packed}, threads, {launch})")
+    if "workspace" in inline:  # made zeroed for this launch, like the call's first array
+        code.line(at + 2, f"_ox_ws = {general}.workspace(_ox_workspace, {packed})")
     code.line(at + 2, f"if {fast}({', '.join([*full, 'stream', launch])}):")
     code.ret(at + 3, "checked in full, and launched as an earlier call was")
     code.line(at + 2, f"{general}({_tuple(full)}, stream, {launch})")
@@ -331,4 +338,8 @@ def _launch_lines(kernel: Any, title: str) -> list[str]:
     if shared is not None:
         lines.append(f"    shared = {shapes['shared']} ({shared.dtype.name} elements of dynamic shared memory, "
                      f"`{shared.name}`)")
+    workspace = kernel.declared_workspace
+    if workspace is not None:
+        lines.append(f"    workspace = {shapes['workspace']} ({workspace.dtype.name} elements, `{workspace.name}`, made "
+                     "zeroed for each launch)")
     return lines

@@ -40,6 +40,8 @@ def _schema(kernel: Any, functional: bool = False) -> tuple[str, tuple[str, ...]
     for p in kernel.params:
         if functional and p.name in kernel.outputs:
             continue
+        if p.kind == "atomic" and "workspace" in kernel.launch:  # the workspace the stub makes: no argument
+            continue
         if p.kind in ("out", "atomic"):
             args.append(f"Tensor({_alias(len(mutated))}!) {p.name}")
             mutated.append(p.name)
@@ -60,7 +62,7 @@ def _schema(kernel: Any, functional: bool = False) -> tuple[str, tuple[str, ...]
 def functional_outputs(kernel: Any) -> bool:
     """Whether the kernel's operator is functional: every array it writes is a declared output (`#[outputs]`),
     so the operator takes its inputs and returns new outputs (its in-place form is the ``.out`` overload)."""
-    written = [p.name for p in kernel.params if p.kind in ("out", "atomic")]
+    written = [p.name for p in kernel.params if p.kind == "out" or (p.kind == "atomic" and "workspace" not in kernel.launch)]
     return bool(written) and all(name in kernel.outputs for name in written)
 
 

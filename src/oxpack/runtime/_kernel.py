@@ -32,7 +32,7 @@ from ._autotune import config_of as _config_of
 from ._autotune import sizer as _sizer
 from ._fast import _hooks, _State, _stream_handle
 from ._dims import _Dims
-from ._launch import _Declared, _Outputs
+from ._launch import _Declared, _Outputs, _zeros
 from ._manifest import Kernel as _KernelSpec
 from ._place import _Placement
 from ._tma import _TmaSources
@@ -163,6 +163,14 @@ class Kernel:
         raise LaunchError(f"{name}(): this kernel runs on {only} only (`#[only_on({only})]`), and {where} "
                           f"{running}; {fix}")
 
+    def workspace(self, count: int, args: tuple[object, ...]) -> object:
+        """The declared workspace of a launch (`#[launch(workspace = ...)]`) of `count` elements, zeroed, made like
+        the first array of `args` (the call's); the stub computes `count` inline and asks this for the array."""
+        param = self.spec.declared_workspace
+        if param is None:
+            raise LaunchError(f"{self.name}(): declares no workspace")
+        return _zeros(self.name, param, count, args, self.module.emulate)
+
     def allocate(self, args: tuple[object, ...]) -> tuple[object, ...]:
         """The stub's arguments with the outputs it left out (None) made (`#[outputs]`)."""
         return args if self.outputs is None else self.outputs.allocate(args)
@@ -214,7 +222,7 @@ class Kernel:
             return args, threads, block
         _hooks.refresh()
         read = _emulation()._HostArrays(self).read if self.module.emulate else self.arrays.read
-        return self.declared.resolve(args, threads, block, read)
+        return self.declared.resolve(args, threads, block, read, self.module.emulate)
 
     def tuned(self, args: tuple[object, ...], stream: object = None) -> object:
         """The block of a call that leaves it open, for a kernel that tunes it (`#[tune]`): the fastest

@@ -9,6 +9,10 @@ checks an explicit ``threads=``/``block=`` against what the kernel fixes, and re
 cannot be evaluated (a division by zero, a negative value, a grid over CUDA's limit) in one line
 naming the kernel and the expression. The generated stub computes the common case inline
 (`oxpack.package.declared`) and calls this for the rest; `elements` is what its ``len(x)`` reads.
+
+``workspace = ...`` sizes the kernel's one atomic buffer, which no call passes: `_Declared.resolve` makes
+it for each launch, zeroed, of that many elements, like the call's first array (a PyTorch tensor on its
+device and stream, a CuPy array; a host buffer while emulating), and puts it in the full arguments.
 """
 
 from __future__ import annotations
@@ -61,6 +65,8 @@ class _Declared:
         self.name, self.checks = spec.name, checks
         self.texts = dict(spec.launch)
         self.shared: _Param | None = spec.declared_shared
+        self.workspace: _Param | None = spec.declared_workspace
+        self.emulate = False  # the last call's: whether its workspace is a host buffer (`resolve`)
         args = spec.args
         at = len(args)
         positions = {p.name: p.pos for p in args}
@@ -78,13 +84,16 @@ class _Declared:
         self.rank = len(shapes[self.extent]) if self.extent else len(shapes["block"]) if "block" in shapes else None
 
     def resolve(self, args: Sequence[object], threads: object, block: object,
-                read: Callable[[_Param, object], _Array]) -> tuple[tuple[object, ...], object, object]:
-        """The call's full arguments (the dynamic shared memory's size put in), threads and block, from
-        the arguments a call passes (`Signature.call_args`) and its `threads`/`block` (None: declared or
-        default); `read` measures an array as the launch will read it."""
+                read: Callable[[_Param, object], _Array], emulate: bool = False
+                ) -> tuple[tuple[object, ...], object, object]:
+        """The call's full arguments (the dynamic shared memory's size and the workspace put in), threads and
+        block, from the arguments a call passes (`Signature.call_args`) and its `threads`/`block` (None:
+        declared or default); `read` measures an array as the launch will read it; `emulate`: a workspace
+        is a host buffer whatever the call's arrays are."""
         full = list(args)
-        if self.shared is not None:
-            full.insert(self.shared.pos, 0)
+        for p in sorted((p for p in (self.shared, self.workspace) if p is not None), key=lambda p: p.pos):
+            full.insert(p.pos, 0 if p.kind == "dynshared" else None)  # the workspace: made once the launch is known
+        self.emulate = emulate
         checks = self.checks
         checks.check_arguments(tuple(full))  # a scalar of the wrong type is named before any expression fails
         values: list[Any] = list(full)
@@ -101,7 +110,11 @@ class _Declared:
         overlap and the requirements on the arguments. A call whose launch the declaration refuses, and
         whose arguments fail one of these too, is refused for its arguments, as any call is."""
         checks = self.checks
-        arrays = [read(p, full[p.pos]) for p in checks.arrays]
+        arrays = [read(p, full[p.pos]) for p in checks.arrays if full[p.pos] is not None or p != self.workspace]
+        if len(arrays) != len(checks.arrays):  # the workspace, not made (its size failed): an empty one stands in
+            assert self.workspace is not None
+            full[self.workspace.pos] = _zeros(self.name, self.workspace, 0, full, self.emulate)
+            arrays = [read(p, full[p.pos]) for p in checks.arrays]
         checks.check_devices(arrays)
         checks.check_overlap(arrays)
         checks.check_requirements(tuple(full), arrays)
@@ -137,6 +150,9 @@ class _Declared:
             threads = extent[0] if len(extent) == 1 else extent
         if self.shared is not None:
             full[self.shared.pos] = self._axes("shared", values)[0]
+        if self.workspace is not None:
+            full[self.workspace.pos] = _zeros(self.name, self.workspace, self._axes("workspace", values)[0], full,
+                                              self.emulate)
         return tuple(full), threads, block
 
     def _axes(self, key: str, values: Sequence[Any]) -> tuple[int, ...]:
@@ -168,6 +184,33 @@ class _Declared:
 
 def _show(axes: tuple[int, ...]) -> str:
     return str(axes[0]) if len(axes) == 1 else str(axes)
+
+
+_FORMATS = {"uint32": "I", "int32": "i", "uint64": "Q", "int64": "q", "float32": "f", "float64": "d"}
+"""The `struct` format of each atomic buffer's element type: a workspace made while emulating."""
+
+
+def _zeros(kernel: str, p: _Param, count: int, args: Sequence[object], emulate: bool) -> object:
+    """The workspace `p` of a launch (``#[launch(workspace = count)]``): `count` zeroed elements, made as the
+    call's first array was (PyTorch: on its device, in its current stream's order; CuPy: on its device),
+    a host buffer (a `memoryview`) while emulating."""
+    like = next((a for a in args if a is not None and type(a) not in (int, float, bool)), None)
+    module = type(like).__module__.partition(".")[0] if like is not None else ""
+    dtype = p.dtype.name
+    if module == "torch" and not emulate:
+        torch: Any = sys.modules["torch"]
+        return torch.zeros(count, dtype=getattr(torch, dtype), device=like.device)  # type: ignore[attr-defined]
+    if module == "cupy" and not emulate:
+        cupy: Any = sys.modules["cupy"]
+        with cupy.cuda.Device(like.device.id):  # type: ignore[attr-defined]
+            return cupy.zeros(count, dtype=dtype)
+    if emulate:  # a host buffer of the element type's format (emulation reads any buffer)
+        view: Any = memoryview(bytearray(count * p.dtype.itemsize))  # (`cast` is typed by literal formats only)
+        return view.cast(_FORMATS[dtype])
+    what = "the call has no array to make it like" if like is None else \
+        f"the call's first array is a {_type_name(like)}, and oxpack makes a workspace with PyTorch or CuPy"
+    raise KernelArgumentError(f"{kernel}(): cannot make the workspace `{p.name}` ({count} {dtype} elements): {what}; "
+                              "pass PyTorch tensors or CuPy arrays")
 
 
 class _Outputs:

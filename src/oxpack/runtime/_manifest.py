@@ -147,13 +147,20 @@ class Signature:
 
     @property
     def call_args(self) -> tuple[_Param, ...]:
-        """The arguments a call passes: `args` but the dynamic shared memory that `launch` sizes."""
-        return tuple(a for a in self.args if not (a.kind == "dynshared" and "shared" in self.launch))
+        """The arguments a call passes: `args` but the dynamic shared memory and the workspace that `launch` sizes."""
+        shared, workspace = self.declared_shared, self.declared_workspace
+        return tuple(a for a in self.args if a != shared and a != workspace)
 
     @property
     def declared_shared(self) -> _Param | None:
         """The dynamic shared memory parameter whose size `launch` declares, or None."""
         return next((a for a in self.args if a.kind == "dynshared"), None) if "shared" in self.launch else None
+
+    @property
+    def declared_workspace(self) -> _Param | None:
+        """The atomic buffer that `launch` declares its workspace (``workspace = ...``: made zeroed by the stub for
+        each launch, no argument of the call), or None."""
+        return next((a for a in self.args if a.kind == "atomic"), None) if "workspace" in self.launch else None
 
     def output_dims(self) -> dict[str, tuple[Expr, ...]]:
         """`outputs` parsed: output → one expression per dim (`WhereError` for one outside the language)."""
@@ -501,6 +508,8 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
                   f"got {launch!r}")
     if "shared" in launch and not any(p.kind == "dynshared" for p in params):
         read.fail(f"{of}: `launch` declares `shared` but the kernel has no dynamic shared memory parameter")
+    if "workspace" in launch and sum(p.kind == "atomic" for p in params) != 1:
+        read.fail(f"{of}: `launch` declares `workspace` but the kernel has not exactly one atomic buffer parameter")
     tune = read.get(table, "tune", Mapping, {}, of)
     blocks, tune_kernels = tune.get("block", []), tune.get("kernels", [])
     if set(tune) - {"block", "kernels"} or not isinstance(blocks, list) or not all(

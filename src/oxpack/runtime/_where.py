@@ -51,14 +51,15 @@ DIMS = ("rows", "cols")
 seq, d) array's seq), and ``cols(q)``, its last."""
 
 
-LAUNCH_KEYS = ("threads", "grid", "block", "shared")
+LAUNCH_KEYS = ("threads", "grid", "block", "shared", "workspace")
 """What a kernel's ``#[launch(...)]`` may declare: the launch indices (``threads``) or the blocks of
 the grid (``grid``), the threads of a block (``block``), each an expression or a tuple of one per
-axis, and the elements of its dynamic shared memory parameter (``shared``)."""
-LAUNCH_HELP = ("`key = value` pairs: threads = ... or grid = ..., block = ..., shared = ...; each value an "
-               "integer expression (or a tuple of one per axis) of integer scalar parameters, len(<slice "
-               "parameter>), constants, `block` (in threads, grid and shared), cdiv, min, max, + - * / % and "
-               "parentheses")
+axis, the elements of its dynamic shared memory parameter (``shared``), and the elements of its
+atomic buffer (``workspace``: the stub makes it, zeroed, for each launch; no argument of the call)."""
+LAUNCH_HELP = ("`key = value` pairs: threads = ... or grid = ..., block = ..., shared = ..., workspace = ...; each "
+               "value an integer expression (or a tuple of one per axis) of integer scalar parameters, len(<slice "
+               "parameter>), constants, `block` (in threads, grid, shared and workspace), cdiv, min, max, + - * / % "
+               "and parentheses")
 """What ``#[launch(...)]`` allows, for every message that refuses one."""
 
 
@@ -292,8 +293,9 @@ def parse_shape(text: str, kinds: Mapping[str, str], key: str) -> tuple[Expr, ..
     nodes = tree.elts if isinstance(tree, ast.Tuple) else [tree]
     if key in ("output", "dims") and 1 <= len(nodes) <= 8:
         pass
-    elif not 1 <= len(nodes) <= 3 or (key == "shared" and len(nodes) != 1):
-        _refuse(f"`{key} = {text}` must be {'one expression' if key == 'shared' else 'one expression or a tuple of 2 or 3'}")
+    elif not 1 <= len(nodes) <= 3 or (key in ("shared", "workspace") and len(nodes) != 1):
+        one = key in ("shared", "workspace")
+        _refuse(f"`{key} = {text}` must be {'one expression' if one else 'one expression or a tuple of 2 or 3'}")
     parser = _Parser(kinds)
     axes = tuple(parser.expr(node) for node in nodes)
     for axis in axes:

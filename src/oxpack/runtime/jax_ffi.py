@@ -379,6 +379,12 @@ def _refusal(kernel: Any) -> str | None:
     if atomic:
         return (f"{name}(): has no JAX function: it updates `{atomic[0]}` atomically in place, and a JAX function "
                 f"returns new arrays; call `{name}` of the stub module on arrays of your own instead")
+    spaced = ["it"] if spec.declared_workspace else [f"its variant `{spec.bodies[arch].name}`" for arch in
+                                                     sorted(spec.bodies) if spec.body_kernel(arch).declared_workspace]
+    if spaced:
+        return (f"{name}(): has no JAX function: {spaced[0]} takes a workspace that the stub makes for each launch "
+                f"(`#[launch(workspace = ...)]`), which a JAX function does not make; call `{name}` of the stub "
+                "module instead")
     outputs = [p.name for p in spec.call_args if p.kind == "out"]
     if not outputs:
         return f"{name}(): has no JAX function: it writes no output, and a JAX function returns what a kernel writes"

@@ -196,8 +196,7 @@ def check_outputs(sig: KernelSig, text: str) -> KernelSig:
                     fail(f"names `{term.name}`, a {param.dtype} scalar: dims take integer parameters")
     except lang.WhereError as exc:
         fail(f"is not supported: {exc}")
-    sized = "shared" in dict(sig.launch)
-    call = [p.name for p in sig.params if p.kind != "index" and not (p.kind == "dynshared" and sized)]
+    call = [p.name for p in sig.params if p.kind != "index" and not declared_by_launch(sig, p)]
     named = {name for name, _ in pairs}
     tail = call[len(call) - len(named):]
     if set(tail) != named:
@@ -206,6 +205,13 @@ def check_outputs(sig: KernelSig, text: str) -> KernelSig:
     # in the parameters' order, the order a call returns them in (not the attribute's, which a cached
     # signature would not keep)
     return replace(sig, outputs=tuple(sorted(pairs, key=lambda pair: call.index(pair[0]))))
+
+
+def declared_by_launch(sig: KernelSig, p: Any) -> bool:
+    """Whether parameter `p` of `sig` is no argument of a call: the dynamic shared memory that
+    ``#[launch(shared = ...)]`` sizes, or the atomic buffer that ``#[launch(workspace = ...)]`` does."""
+    launch = dict(sig.launch)
+    return (p.kind == "dynshared" and "shared" in launch) or (p.kind == "atomic" and "workspace" in launch)
 
 
 _INPUTS = {"in": 0, "tma": 2, "tma3": 3}  # the input arrays' kinds, and the rank a TMA source takes (0: any)
@@ -310,6 +316,14 @@ def check_launch(sig: KernelSig, text: str) -> KernelSig:
                 fail(f"names `len({term.name})`, the dynamic shared memory that `shared` declares")
     if "shared" in shapes and not any(p.kind == "dynshared" for p in sig.params):
         fail("declares `shared`, but the kernel has no `DynShared` parameter for it to size")
+    atomics = [p for p in sig.params if p.kind == "atomic"]
+    if "workspace" in shapes and len(atomics) != 1:
+        fail("declares `workspace`, but the kernel has " + ("no atomic buffer (`&[AtomicU32]`, ...)" if not atomics
+             else f"{len(atomics)} atomic buffers ({', '.join(p.name for p in atomics)})") + " for it to size: give "
+             "it exactly one, the workspace that the stub makes zeroed for each launch")
+    if "workspace" in shapes and any(isinstance(t, lang.Len) and t.name == atomics[0].name
+                                     for t in lang.terms(shapes["workspace"][0])):
+        fail(f"names `len({atomics[0].name})`, the workspace that `workspace` declares")
     rank = next((int(p.dtype[0]) for p in sig.params if p.kind == "index"), None)  # "1d" → 1
     extent = shapes.get("threads") or shapes.get("grid")
     if extent is not None and rank is not None and len(extent) != rank:

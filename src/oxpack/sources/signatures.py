@@ -23,10 +23,11 @@ def python_args(sig: Any) -> list[tuple[str, str]]:
     """(name, annotation) of each argument the stub takes: every parameter but the launch index."""
     table = dtypes().DTYPES
     out = []
-    declared = "shared" in getattr(sig, "launch", {})  # `#[launch(shared = ...)]` sizes it: no argument
+    launch = getattr(sig, "launch", {})
+    launch = dict(launch) if not isinstance(launch, dict) else launch
     for p in sig.params:
-        if p.kind == "dynshared" and declared:
-            continue
+        if (p.kind == "dynshared" and "shared" in launch) or (p.kind == "atomic" and "workspace" in launch):
+            continue  # `#[launch(shared = ...)]` or `#[launch(workspace = ...)]` sizes it: no argument
         if p.kind == "scalar":
             out.append((p.name, table[p.dtype].python))
         elif p.kind == "dynshared":

@@ -2,7 +2,7 @@
 
 The link (`llvm.link_kernel_crate`) keeps every variant's entry beside its kernel's;
 `fold_variants` checks that both take the same arguments from Python (a slice and a TMA source of one
-element type alike; a `DynShared` sized by `#[launch]` is none) and hands the kernels on with their
+element type alike; a `DynShared` or an atomic workspace sized by `#[launch]` is none) and hands the kernels on with their
 `variants`, and as `bodies` the signatures of the variants whose launch, `where (...)`, bounds or
 parameter kinds differ from their kernel's (the run time checks and launches those as they declare). The linked IR starts with one comment line,
 ``; oxpack: {"file": ..., "variants": {...}}`` (`write_header`: the kernel file and, per
@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import StageError
-from .descriptor import KernelSig
+from .descriptor import KernelSig, declared_by_launch
 
 __all__ = ["ARCH_SPECIFIC", "fold_variants", "read_header", "refuse_other_archs", "select_variants", "write_header"]
 
@@ -80,9 +80,8 @@ _FACE = {"in": "a {} array, read", "tma": "a {} array, read", "tma3": "a {} arra
 def _face(sig: KernelSig) -> tuple[tuple[str, str], ...]:
     """What Python passes to `sig`: each argument's name and what it takes (a slice and a TMA source of
     one element type are both an array read; a `DynShared` that `#[launch(shared = ...)]` sizes is none)."""
-    sized = "shared" in dict(sig.launch)
     return tuple((p.name, _FACE[p.kind].format(p.dtype)) for p in sig.params
-                 if p.kind != "index" and not (p.kind == "dynshared" and sized))
+                 if p.kind != "index" and not declared_by_launch(sig, p))
 
 
 def _face_difference(kernel: KernelSig, variant: KernelSig) -> str | None:

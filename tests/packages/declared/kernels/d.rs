@@ -26,6 +26,17 @@ kernel! {
         }
     }
 
+    /// out[i] ← 1 + the count of block b's threads that arrived before thread i in `ws[b]`, a workspace
+    /// the stub makes zeroed for each launch (a block's outputs are then 1 ..= 64 in some order)
+    #[launch(grid = rows, block = 64, workspace = rows + 1)]
+    pub fn arrivals(rows: u32, out: &mut DisjointSlice<u32>, ws: &[AtomicU32]) where (len(ws) == rows + 1) {
+        let i = index_1d();
+        let before = ws[block_idx().x as usize].fetch_add(1);
+        if let Some(o) = out.get_mut(i) {
+            *o = before + 1;
+        }
+    }
+
     /// out[i] ← 1 for `rows` blocks' worth of threads: the block is the caller's (or the default)
     #[launch(threads = rows * block)]
     pub fn per_row(i: ThreadIndex, rows: u32, out: &mut DisjointSlice<u32>) {

@@ -299,3 +299,6 @@ where
 mod tiles;
 
 pub use tiles::*;
+
+mod split;
+pub use split::*;

@@ -248,12 +248,12 @@ impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>
 /// A consumer warpgroup's 64 × BN tile of a [`WgTiles`] output; see
 /// [`DisjointSlice::wg_tile`](DisjointSlice#method.wg_tile).
 pub struct WgTile<'a, T, const BN: usize> {
-    ptr: *mut T,
-    len: usize,
-    width: usize,
-    row0: usize,
-    col0: usize,
-    _out: PhantomData<&'a mut DisjointSlice<T>>,
+    pub(super) ptr: *mut T,
+    pub(super) len: usize,
+    pub(super) width: usize,
+    pub(super) row0: usize,
+    pub(super) col0: usize,
+    pub(super) _out: PhantomData<&'a mut DisjointSlice<T>>,
 }
 
 impl<T: Elem, const BN: usize> WgTile<'_, T, BN>
