@@ -27,7 +27,7 @@ def _entry(result: BuildResult, kernel: str, arch: str = "sm_90") -> str:
 
 
 def test_example_reductions_use_shared_memory_shuffles_and_atomics(example_copy) -> None:  # type: ignore[no-untyped-def]
-    result = build_project(load_config(example_copy, {"archs": ["sm_90"]}, env={}))
+    result = build_project(load_config(example_copy, {"archs": ["sm_90"], "ptx": "auto"}, env={}))
     ptx = next(c for c in result.crates if c.name == "reduce").ptx["sm_90"]
     shared = re.findall(r"^\s*\.shared \.align \d+ \.b8 (\S+)\[(\d+)\];", ptx, re.M)
     assert sorted(int(n) for _, n in shared) == [128, 4096], "shared_array!(f32, 32) and shared_atomics!(u32, 1024)"
@@ -78,7 +78,7 @@ def test_warp_collectives_name_the_live_lanes_of_a_partial_warp(example_copy) ->
     (mask -1, clamp 31, on the path that only full warps take) or a mask and a clamp computed
     from the block's size. The reducing example kernels all have the partial-warp path. Before
     the fix every mask was the constant -1."""
-    result = build_project(load_config(example_copy, {"archs": ["sm_90"]}, env={}))
+    result = build_project(load_config(example_copy, {"archs": ["sm_90"], "ptx": "auto"}, env={}))
     for kernel in ("softmax", "sum", "min_max", "warp_scan"):
         body = _entry(result, kernel)
         shuffles = SHFL.findall(body)
@@ -219,7 +219,7 @@ def test_atomic_buffer_is_a_kernel_parameter_but_atomic_scalars_are_not(make_pro
 
 
 def test_math_lowers_to_instructions_and_libdevice(example_copy, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    result = build_project(load_config(example_copy, {"archs": ["sm_90"]}, env={}))
+    result = build_project(load_config(example_copy, {"archs": ["sm_90"], "ptx": "auto"}, env={}))
     math32 = _entry(result, "math32")
     for needle in ("sqrt.rn.f32", "cvt.rmi.f32.f32", "cvt.rpi.f32.f32", "abs.f32", "min.f32", "max.f32", "fma.rn.f32",
                    "ex2.approx.ftz.f32", "lg2.approx.ftz.f32", "sin.approx.ftz.f32", "tanh.approx.f32"):

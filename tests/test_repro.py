@@ -169,7 +169,8 @@ def test_the_hatch_hook_follows_hatch_verbosity(oxpack_cache: Path, oxpack_wheel
     text = toml.read_text()
     assert 'kernels = ["kernels/*.rs"]' in text and 'archs = ["sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"]' in text
     toml.write_text(text.replace('kernels = ["kernels/*.rs"]', 'kernels = ["kernels/saxpy.rs"]')
-                    .replace('archs = ["sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"]', 'archs = ["sm_90"]'))
+                    .replace('archs = ["sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"]', 'archs = ["sm_90"]')
+                    .replace('ptx = "sm_80"', 'ptx = "sm_90"'))
     unique = int.from_bytes(os.urandom(4), "little")
     with (project / "kernels" / "saxpy.rs").open("a") as f:
         f.write(f"\nkernel! {{\n    /// Writes {unique:#x}: a kernel no cache has seen.\n"
