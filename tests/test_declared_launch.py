@@ -777,6 +777,16 @@ X, OUT = ("x", "in", "float32"), ("out", "out", "float32")
     ({"c": _face("c", X, OUT), "b": _face("b", X, OUT, tune_kernels=("c",)),
       "a": _face("a", X, OUT, tune_kernels=("b",))},
      "d.rs: kernel `a`: `#[tune(kernels = [b])]` names `b`, which lists kernels of its own; list them all on `a`"),
+    ({"b": SimpleNamespace(**{**vars(_face("b", X, OUT)), "bodies": {"sm_90a": {"launch": {"workspace": "len(x)"}}}}),
+      "a": _face("a", X, OUT, tune_kernels=("b",))},
+     "d.rs: kernel `a`: `#[tune(kernels = [b])]` names `b`, which declares a workspace (`#[launch(workspace = ...)]`): "
+     "the tuning times a candidate's launches on one set of arguments, and a workspace serves one launch; call `b` by "
+     "itself"),
+    ({"b": SimpleNamespace(**{**vars(_face("b", X, OUT)), "launch": {"workspace": "len(x)"}}),
+      "a": _face("a", X, OUT, tune_kernels=("b",))},
+     "d.rs: kernel `a`: `#[tune(kernels = [b])]` names `b`, which declares a workspace (`#[launch(workspace = ...)]`): "
+     "the tuning times a candidate's launches on one set of arguments, and a workspace serves one launch; call `b` by "
+     "itself"),
 ])
 def test_a_listed_kernel_that_cannot_take_the_call_is_a_build_error(others: dict[str, Any], message: str) -> None:
     from oxpack.errors import StageError
