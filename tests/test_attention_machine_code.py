@@ -28,18 +28,22 @@ from oxpack.config import load_config
 KERNELS = {"attention_fwd_d64": 64, "attention_fwd_d128": 128}
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> object:
-    root = tmp_path_factory.mktemp("attn")
+def _build(root: Path, oxpack: str) -> object:
+    """The example's attention.rs (and what it includes) built alone in `root`, with `oxpack` as its
+    `[tool.oxpack]` lines: the one crate."""
     for name, text in example_kernel_files("attention.rs").items():
         (root / "kernels" / name).parent.mkdir(parents=True, exist_ok=True)
         (root / "kernels" / name).write_text(text)
     (root / "src" / "attnproj").mkdir(parents=True)
     (root / "src" / "attnproj" / "__init__.py").write_text("")
-    (root / "pyproject.toml").write_text('[project]\nname = "attnproj"\nversion = "0.1.0"\n\n[tool.oxpack]\n'
-                                         'archs = ["sm_80", "sm_90a"]\nptx = "none"\n')
+    (root / "pyproject.toml").write_text('[project]\nname = "attnproj"\nversion = "0.1.0"\n\n[tool.oxpack]\n' + oxpack)
     (crate,) = build_project(load_config(root, {}, env={})).crates
     return crate
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> object:
+    return _build(tmp_path_factory.mktemp("attn"), 'archs = ["sm_80", "sm_90a"]\nptx = "none"\n')
 
 
 def test_the_sm90a_bodies_have_no_call_and_no_local_memory(built: object) -> None:
@@ -95,16 +99,7 @@ def test_sass_chains_the_hgmmas_of_each_gemm_with_no_local_memory(built: object,
 
 @pytest.fixture(scope="module")
 def whole(tmp_path_factory: pytest.TempPathFactory) -> object:
-    root = tmp_path_factory.mktemp("attn-whole")
-    for name, text in example_kernel_files("attention.rs").items():
-        (root / "kernels" / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / "kernels" / name).write_text(text)
-    (root / "src" / "attnproj").mkdir(parents=True)
-    (root / "src" / "attnproj" / "__init__.py").write_text("")
-    (root / "pyproject.toml").write_text('[project]\nname = "attnproj"\nversion = "0.1.0"\n\n[tool.oxpack]\n'
-                                         'archs = ["sm_90a"]\nptx = "none"\nptxas = "whole-program"\n')
-    (crate,) = build_project(load_config(root, {}, env={})).crates
-    return crate
+    return _build(tmp_path_factory.mktemp("attn-whole"), 'archs = ["sm_90a"]\nptx = "none"\nptxas = "whole-program"\n')
 
 
 def test_whole_program_keeps_setmaxnreg(built: object, whole: object, tmp_path: Path) -> None:
