@@ -60,9 +60,4 @@ def _check(kernel: Any, kernels: Mapping[str, Any], file: str) -> None:
 
 def _has_workspace(kernel: Any) -> bool:
     """Whether `kernel` (a manifest kernel) or one of its bodies of its own launch declares a workspace."""
-    def declares(launch: Any) -> bool:
-        return "workspace" in (launch or {})
-    bodies = getattr(kernel, "bodies", None) or {}
-    return declares(getattr(kernel, "launch", None)) or any(
-        declares(body.get("launch") if isinstance(body, dict) else getattr(body, "launch", None))
-        for body in bodies.values())
+    return "workspace" in kernel.launch or any("workspace" in body.launch for body in kernel.bodies.values())
