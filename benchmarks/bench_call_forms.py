@@ -269,6 +269,10 @@ def direct_launcher(name: str, fast_path: Callable[..., bool], args: tuple[Any, 
     return lambda: launch_(config, function, params, None)
 
 
+TUNED = "block left out (tuned)"
+"""The launch cell of a tuned call's row (`tuned_row`)."""
+
+
 def tuned_row(name: str, stub: Callable[..., Any], on_cupy: tuple[Any, ...] | None, on_torch: tuple[Any, ...],
               keywords: dict[str, Any], stream: Any) -> tuple[str, str, dict[str, Callable[[], None] | None],
                                                               dict[str, bool]]:
@@ -302,7 +306,13 @@ def tuned_row(name: str, stub: Callable[..., Any], on_cupy: tuple[Any, ...] | No
             runs = chosen or name
             full, t, b = kernels._module.kernel(runs).resolve(args, keywords.get("threads"), block)
             variants["raw"] = raw_launcher(runs, full, t, b, stream)
-    return name, "block left out (tuned)", variants, fast
+    return name, TUNED, variants, fast
+
+
+def asks_by_design(name: str, shape: str) -> bool:
+    """Whether a row's repeated call asks the tuning by design: the tuned row of a kernel that weighs other kernels
+    (`#[tune(kernels = [...])]`: `tuned_kernel` picks the kernel; no open fast path)."""
+    return shape == TUNED and bool(kernels._module.kernel(name).tune_kernels)
 
 
 def main() -> int:
@@ -385,14 +395,12 @@ def main() -> int:
             if label != "general":  # the target is the stub's; the general path is what a first call pays
                 worst = max(worst, ratio)
             cells += [f"{statistics.median(ts) * 1e6:.2f}", f"{ratio:.2f}x"]
-        weighs = shape.startswith("block left out") and kernels._module.kernel(name).tune_kernels
-        no = "asks (weighs kernels)" if weighs else "**no**"
+        no = "asks (weighs kernels)" if asks_by_design(name, shape) else "**no**"
         cells.append(", ".join({True: "yes", False: no}[fast[k]] if k in fast else "—" for k in ("cupy", "torch")))
         print("| " + " | ".join(cells) + " |")
     print(f"\nworst ratio {worst:.2f}x (target <= 1.3x: {'met' if worst <= 1.3 else 'not met'}); "
           f"median of {options.rounds} interleaved rounds of {options.per} calls")
-    not_fast = [name for name, shape, _, fast in rows if not all(fast.values())
-                and not (shape.startswith("block left out") and kernels._module.kernel(name).tune_kernels)]
+    not_fast = [name for name, shape, _, fast in rows if not all(fast.values()) and not asks_by_design(name, shape)]
     if not_fast:
         print(f"the fast path did not take: {', '.join(not_fast)}")
     for name in sorted(set(LEFT_OUT) & set(names)):

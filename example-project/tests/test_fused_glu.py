@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -81,15 +82,22 @@ def within(got: np.ndarray, ref: np.ndarray, rel: float, terms: np.ndarray | flo
 # ---------------------------------------------------------------- fused residual add + RMSNorm
 
 
-def fused_forward(x: np.ndarray, residual: np.ndarray, weight: np.ndarray,
-                  block: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(out, residual_out, rstd) of the kernel, into poisoned outputs (bf16 as bits)."""
+def fused_call(kernel: str, wrap: Any, dtype: type, x: np.ndarray, residual: np.ndarray, weight: np.ndarray,
+               block: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(out, residual_out, rstd) of `kernel` into poisoned outputs of `dtype` (rstd f32), each array passed as
+    `wrap` makes it."""
     rows, cols = x.shape
-    out, h, rstd = poisoned((rows, cols), np.uint16), poisoned((rows, cols), np.uint16), poisoned(rows, np.float32)
+    out, h, rstd = poisoned((rows, cols), dtype), poisoned((rows, cols), dtype), poisoned(rows, np.float32)
     extra = {} if block is None else {"block": block}
-    kernels.fused_add_rmsnorm_bf16(EPS, BFloat16(x), BFloat16(residual), BFloat16(weight), BFloat16(out),
-                                   BFloat16(h), rstd, **extra)
+    getattr(kernels, kernel)(EPS, wrap(x), wrap(residual), wrap(weight), wrap(out), wrap(h), rstd, **extra)
     return out, h, rstd
+
+
+def fused_forward(x: np.ndarray, residual: np.ndarray, weight: np.ndarray, block: int | None = None,
+                  kernel: str = "fused_add_rmsnorm_bf16") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(out, residual_out, rstd) of the bf16 kernel (or `kernel`, a sibling its tuning weighs), into poisoned
+    outputs (bf16 as bits)."""
+    return fused_call(kernel, BFloat16, np.uint16, x, residual, weight, block)
 
 
 def fused_backward(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,
@@ -139,11 +147,9 @@ def test_the_siblings_give_the_same_bits(rng: np.random.Generator, rows: int, co
         if sibling.endswith("one_chunk") and cols > 8 * block:
             continue  # rows of at most 8 · block (its `where`, tested below)
         one = fused_forward(x, residual, weight, block)
-        out, h, rstd = poisoned((rows, cols), np.uint16), poisoned((rows, cols), np.uint16), poisoned(rows, np.float32)
-        getattr(kernels, sibling)(EPS, BFloat16(x), BFloat16(residual), BFloat16(weight), BFloat16(out),
-                                  BFloat16(h), rstd, block=block)
+        theirs = fused_forward(x, residual, weight, block, sibling)
         assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8))
-                   for a, b in zip(one, (out, h, rstd), strict=True)), block
+                   for a, b in zip(one, theirs, strict=True)), block
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(1, 1), (3, 7), (257, 64), (5, 1000), (3, 2048)])
@@ -157,13 +163,8 @@ def test_the_warp_sibling_writes_the_sum_and_the_norm(rng: np.random.Generator, 
     blocks of 64 (2 rows) and 512 (16, most of them past the last row at these sizes)."""
     x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 2.0)
     weight = random_bf16(rng, cols, 0.2, 1.0)
-    runs = []
-    for _ in range(2):
-        out, h, rstd = poisoned((rows, cols), np.uint16), poisoned((rows, cols), np.uint16), poisoned(rows, np.float32)
-        kernels.fused_add_rmsnorm_bf16_warp(EPS, BFloat16(x), BFloat16(residual), BFloat16(weight), BFloat16(out),
-                                            BFloat16(h), rstd, block=block)
-        runs.append((out, h, rstd))
-    (out, h, rstd), again = runs
+    (out, h, rstd), again = (fused_forward(x, residual, weight, block, "fused_add_rmsnorm_bf16_warp")
+                             for _ in range(2))
     assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8)) for a, b in zip((out, h, rstd), again, strict=True))
     assert np.array_equal(h, fused_forward(x, residual, weight, block)[1])
     hf = widen(h)
@@ -299,11 +300,7 @@ def test_fused_add_rmsnorm_refuses_rows_that_do_not_divide() -> None:
 def fused_forward_f32(x: np.ndarray, residual: np.ndarray, weight: np.ndarray,
                       block: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(out, residual_out, rstd) of `fused_add_rmsnorm_f32`, into poisoned outputs."""
-    rows, cols = x.shape
-    out, h, rstd = poisoned((rows, cols), np.float32), poisoned((rows, cols), np.float32), poisoned(rows, np.float32)
-    extra = {} if block is None else {"block": block}
-    kernels.fused_add_rmsnorm_f32(EPS, x, residual, weight, out, h, rstd, **extra)
-    return out, h, rstd
+    return fused_call("fused_add_rmsnorm_f32", np.asarray, np.float32, x, residual, weight, block)  # NumPy f32 as is
 
 
 def fused_backward_f32(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(not on_hopper(), reason=HOPPER)
 GEMMS = ("gemm_bf16_nt_bf16", "gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128")
 """The GEMM and the small-tile siblings its tuning weighs: each runs as its sm_90a body on Hopper."""
 
-FORCED = """
+FORCED = f"GEMMS = {GEMMS!r}\n" + """
 import math, sys, torch
 from vecmath import kernels
 x = torch.load(sys.argv[1])
@@ -38,8 +38,7 @@ print(gemm.arch(0), gemm.body(0), attention.body(0))
 c = kernels.gemm_bf16_nt_bf16(x["a"], x["w"])
 o = torch.full_like(x["q"], float("nan"))
 kernels.attention_fwd_d128(x["q"].shape[2], 1, 1 / math.sqrt(128), x["q"], x["k"], x["v"], o)
-gemms = ("gemm_bf16_nt_bf16", "gemm_bf16_nt_bf16_64x64", "gemm_bf16_nt_bf16_128x128")
-print(any(kernels._module.state(n + "@sm_90a").entries for n in gemms),
+print(any(kernels._module.state(n + "@sm_90a").entries for n in GEMMS),
       bool(kernels._module.state("attention_fwd_d128@sm_90a").entries))
 torch.save({"c": c.cpu(), "o": o.cpu()}, sys.argv[2])
 """
