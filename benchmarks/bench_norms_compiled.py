@@ -3,14 +3,20 @@ which weighs the two-pass and one-chunk siblings of `#[tune(kernels = [...])]`) 
 writes for the same PyTorch code under `torch.compile`, in the same run: what a compiled model's norms cost with and
 without oxpack.
 
-    python3 benchmarks/bench_norms_compiled.py   # on the GPU machine: the vecmath wheel, PyTorch with Triton
+    python3 benchmarks/bench_norms_compiled.py [--backward]   # on the GPU machine: the vecmath wheel, PyTorch with Triton
 
 The PyTorch code is Hugging Face Llama's RMSNorm (f32 math, bf16 out) and `silu(gate) * up`; shapes: the Llama
 prefill of bench_llama.py (8192 × 2048, intermediate 5632), a wider row (8192 × 4096) and a narrow one (65536 × 768).
 Times are `triton.testing.do_bench` medians (warm-up 25 ms, 200 ms of runs, the L2 cleared between runs), one
 process; ratios Inductor time / oxpack time are taken from them (above 1: oxpack is faster). Prints one line per kernel
-and shape, with the choice the tuner kept. Left out: paired rounds (the other benchmarks' method; this is a
-comparison of kernels in one process), the backward kernels, float32.
+and shape, with the choice the tuner kept.
+
+`--backward`: instead, a training step's norms and SwiGLU at bench_llama.py's training shape (4096 × 2048,
+intermediate 5632): the forward and the forward + backward (`torch.autograd.backward` with given output
+gradients) of `vecmath.layers`' `rms_norm`, `fused_add_rms_norm` (both of its outputs' gradients, as the model's
+residual stream gives them) and `swiglu`, each under `torch.compile(fullgraph=True)`, against the same PyTorch code
+compiled, so that the backward's cost is the difference. Left out: paired rounds (the other benchmarks' method; this
+is a comparison of kernels in one process), float32.
 """
 
 from __future__ import annotations
@@ -79,5 +85,41 @@ def main() -> None:
     print(f"swiglu_bf16 8192x5632 | inductor {ind:.1f} | ours {ours:.1f} [{ind / ours:.3f}x]")
 
 
+def backward() -> None:
+    """`--backward`'s lines: forward, and forward + backward, of each layer function and its PyTorch twin, compiled."""
+    from vecmath import layers
+    torch.manual_seed(0)
+    print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}; µs; forward | forward + backward "
+          "| backward (the difference); inductor / ours in brackets")
+    tokens, hidden, inter = 4096, 2048, 5632
+
+    def leaf(*shape: int) -> torch.Tensor:
+        return torch.randn(*shape, device="cuda", dtype=torch.bfloat16).requires_grad_()
+
+    x, r, w = leaf(tokens, hidden), leaf(tokens, hidden), leaf(hidden)
+    g, u = leaf(tokens, inter), leaf(tokens, inter)
+    dy, dh, dg = (torch.randn(tokens, n, device="cuda", dtype=torch.bfloat16) for n in (hidden, hidden, inter))
+    cases = {
+        "rms_norm": (lambda: (ref_norm(x, w),), lambda: (layers.rms_norm(x, w, 1e-5),), (dy,)),
+        "fused_add_rms_norm": (lambda: ref_fused(x, r, w), lambda: layers.fused_add_rms_norm(x, r, w, 1e-5),
+                               (dy, dh)),
+        "swiglu": (lambda: (ref_glu(g, u),), lambda: (layers.swiglu(g, u),), (dg,)),
+    }
+    for name, (ref, ours, grads) in cases.items():
+        times = []
+        for f in (torch.compile(ref, fullgraph=True), torch.compile(ours, fullgraph=True)):
+            def step(f: object = f) -> None:
+                torch.autograd.backward(f(), grads)  # type: ignore[operator]
+            with torch.no_grad():
+                fwd = bench(f)
+            both = bench(step)
+            times.append((fwd, both, both - fwd))
+        (i_f, i_b, i_d), (o_f, o_b, o_d) = times
+        print(f"{name} {tokens}x{inter if name == 'swiglu' else hidden} | inductor {i_f:.1f} | {i_b:.1f} | {i_d:.1f} "
+              f"| ours {o_f:.1f} [{i_f / o_f:.3f}x] | {o_b:.1f} [{i_b / o_b:.3f}x] | {o_d:.1f} [{i_d / o_d:.3f}x]",
+              flush=True)
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+    backward() if "--backward" in sys.argv[1:] else main()
