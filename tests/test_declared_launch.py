@@ -754,13 +754,11 @@ def test_a_pin_picks_the_kernel_and_block_even_while_emulating(k: ModuleType, pi
 
 
 def _face(name: str, *params: tuple[str, str, str], outputs: dict[str, str] | None = None,
-          tune_kernels: tuple[str, ...] = (), launch: dict[str, str] | None = None,
-          bodies: dict[str, SimpleNamespace] | None = None) -> SimpleNamespace:
-    """What `sources.tuned.check` reads of a manifest kernel: its name, parameters, launch, outputs, list and
-    bodies (each with its launch)."""
+          tune_kernels: tuple[str, ...] = ()) -> SimpleNamespace:
+    """What `sources.tuned.check` reads of a manifest kernel: its name, parameters, outputs and list."""
     return SimpleNamespace(name=name, params=tuple(SimpleNamespace(name=n, kind=kind, dtype=dtype)
                                                     for n, kind, dtype in params),
-                           launch=launch or {}, outputs=outputs or {}, tune_kernels=tune_kernels, bodies=bodies or {})
+                           outputs=outputs or {}, tune_kernels=tune_kernels)
 
 
 X, OUT = ("x", "in", "float32"), ("out", "out", "float32")
@@ -779,16 +777,6 @@ X, OUT = ("x", "in", "float32"), ("out", "out", "float32")
     ({"c": _face("c", X, OUT), "b": _face("b", X, OUT, tune_kernels=("c",)),
       "a": _face("a", X, OUT, tune_kernels=("b",))},
      "d.rs: kernel `a`: `#[tune(kernels = [b])]` names `b`, which lists kernels of its own; list them all on `a`"),
-    ({"b": _face("b", X, OUT, bodies={"sm_90a": SimpleNamespace(launch={"workspace": "len(x)"})}),
-      "a": _face("a", X, OUT, tune_kernels=("b",))},
-     "d.rs: kernel `a`: `#[tune(kernels = [b])]` names `b`, which declares a workspace (`#[launch(workspace = ...)]`): "
-     "the tuning times a candidate's launches on one set of arguments, and a workspace serves one launch; call `b` by "
-     "itself"),
-    ({"b": _face("b", X, OUT, launch={"workspace": "len(x)"}),
-      "a": _face("a", X, OUT, tune_kernels=("b",))},
-     "d.rs: kernel `a`: `#[tune(kernels = [b])]` names `b`, which declares a workspace (`#[launch(workspace = ...)]`): "
-     "the tuning times a candidate's launches on one set of arguments, and a workspace serves one launch; call `b` by "
-     "itself"),
 ])
 def test_a_listed_kernel_that_cannot_take_the_call_is_a_build_error(others: dict[str, Any], message: str) -> None:
     from oxpack.errors import StageError

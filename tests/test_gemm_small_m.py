@@ -305,7 +305,15 @@ else:
     acc = np.zeros((70, 72), np.float32)
     for i in range(K):
         acc += np.outer(wide(a)[:, i], wide(w)[:, i])
-    print("ran:", "right" if (c == to_bf16(acc)).all() else "wrong")
+    halves = np.zeros((70, 72), np.float32)  # the split-K sibling's sum: two halves of k's 64-deep stages
+    steps = -(-K // 64)
+    for s in range(2):
+        part = np.zeros((70, 72), np.float32)
+        for i in range(64 * (steps * s // 2), min(K, 64 * (steps * (s + 1) // 2))):
+            part += np.outer(wide(a)[:, i], wide(w)[:, i])
+        halves += part
+    print("ran:", "right" if (c == to_bf16(acc)).all() else "sliced" if (c == to_bf16(halves)).all()
+          else "wrong")
 """
 
 
@@ -321,8 +329,13 @@ else:
     ("gemm_bf16_nt_bf16:kernel=1", "", "LaunchError gemm_bf16_nt_bf16_64x64(): this kernel runs on sm_90a only", 136),
     ("gemm_bf16_nt_bf16:kernel=2", "", "LaunchError gemm_bf16_nt_bf16_128x128(): this kernel runs on sm_90a only",
      136),
-    ("gemm_bf16_nt_bf16:kernel=3", "sm_90a", "TuningError OXPACK_TUNE pins kernel `gemm_bf16_nt_bf16` to `kernel=3`, "
-                                             "not one of its candidates: `kernel=0`, `kernel=1`, `kernel=2`;", 136),
+    ("gemm_bf16_nt_bf16:kernel=3", "sm_90a", "ran: sliced", 136),
+    ("gemm_bf16_nt_bf16:kernel=3", "sm_90a", "ran: right", 77),  # refused by its TMA: the kernel itself runs
+    ("gemm_bf16_nt_bf16:kernel=3", "", "LaunchError gemm_bf16_nt_bf16_splitk(): this kernel runs on sm_90a only",
+     136),
+    ("gemm_bf16_nt_bf16:kernel=4", "sm_90a", "TuningError OXPACK_TUNE pins kernel `gemm_bf16_nt_bf16` to `kernel=4`, "
+                                             "not one of its candidates: `kernel=0`, `kernel=1`, `kernel=2`, "
+                                             "`kernel=3`;", 136),
 ])
 def test_a_pin_runs_the_sibling_in_the_calls_place(mods: ModuleType, pin: str, arch: str, said: str, k: int) -> None:
     """`gemm_bf16_nt_bf16` with a sibling pinned runs it with the call's arguments into the call's `c`: in

@@ -238,10 +238,10 @@ kernel! {
 
     /// c ← a·bᵀ as `gemm_bf16_nt`, with `c` m × n in bf16 (rounded to nearest even):
     /// torch's `F.linear(a, b)` without bias. Launched as `gemm_bf16`. On Hopper the first call of
-    /// a size also times its small-m siblings `gemm_bf16_nt_bf16_64x64` and `gemm_bf16_nt_bf16_128x128`
-    /// and runs the fastest of the three (`#[tune(kernels = [...])]`).
+    /// a size also times its small-m siblings `gemm_bf16_nt_bf16_64x64`, `gemm_bf16_nt_bf16_128x128`
+    /// and `gemm_bf16_nt_bf16_splitk` and runs the fastest of the four (`#[tune(kernels = [...])]`).
     #[launch(grid = cdiv(m, 128) * cdiv(n, 128), block = 128)]
-    #[tune(kernels = [gemm_bf16_nt_bf16_64x64, gemm_bf16_nt_bf16_128x128])]
+    #[tune(kernels = [gemm_bf16_nt_bf16_64x64, gemm_bf16_nt_bf16_128x128, gemm_bf16_nt_bf16_splitk])]
     #[dims(a = (m, k), b = (n, k))]
     #[outputs(c = (m, n))]
     #[launch_bounds(128)]
@@ -374,9 +374,7 @@ kernel! {
 
     /// c ← a·bᵀ as `gemm_bf16_nt_bf16`, split-K on Hopper: 64 × 64 tiles, each computed by two blocks over
     /// the two halves of k (m ≤ 64 makes 128 blocks at n = 4096 where the 64 × 64 tiles alone make 64).
-    /// Runs on sm_90a GPUs only, as `gemm_bf16_nt_bf16_64x64`. Called by itself, not weighed by
-    /// `gemm_bf16_nt_bf16`'s tuning: its workspace serves one launch, and the tuning times a candidate's
-    /// launches on one set of arguments (the build refuses a workspace kernel in a `#[tune(kernels)]`).
+    /// Runs on sm_90a GPUs only, as `gemm_bf16_nt_bf16_64x64`.
     #[only_on(sm_90a)]
     #[launch(grid = 1, block = 32)]
     #[dims(a = (m, k), b = (n, k))]

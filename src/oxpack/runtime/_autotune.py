@@ -7,7 +7,8 @@ own arguments: on a stream of its own, after the device's earlier work, each lau
 memset that empties the L2 cache, timed by CUDA events; the median of the repetitions counts. The
 stream first waits on a flag in device memory that a second stream sets once the host has queued every
 repetition, so the GPU runs them back to back: a launch's host cost (the general path's, tens of µs)
-never shows in a short kernel's time. Every buffer the kernel writes is copied first and
+never shows in a short kernel's time. A kernel with a workspace (`#[launch(workspace = ...)]`) has it zeroed
+again before each launch, on the timing's stream and inside the timed span (as its call pays for it). Every buffer the kernel writes is copied first and
 put back after the last candidate, so the call that follows computes what it would have without
 tuning. Nothing is timed while a CUDA graph is being captured (the given stream, or PyTorch's or
 CuPy's current stream), nor while emulating (the caller does not ask then).
@@ -37,6 +38,7 @@ class _Tunable(Protocol):
 
     name: str
     params: tuple[_Param, ...]
+    spec: Any
     module: Any
     arrays: Any
     placement: Any
@@ -202,6 +204,10 @@ class _Timing:
         driver, check = self.api.driver, self._check
         full, threads, block = kernel.resolve(self.call, None, block_of(config))
         handle = int(self.stream)
+        workspace = self._workspace(kernel, full)
+        zero = (lambda: None) if workspace is None else (  # noqa: E731
+            lambda: check(driver.cuMemsetD8Async(workspace[0], 0, workspace[1], self.stream)))
+        zero()
         kernel(full, handle, threads, block)  # loads the module, checks the block against the device
         check(driver.cuStreamSynchronize(self.stream))
         times = []
@@ -213,6 +219,7 @@ class _Timing:
                 start, end = self.events[2 * n], self.events[2 * n + 1]
                 check(driver.cuMemsetD8Async(self.flush, 0, _FLUSH, self.stream))
                 check(driver.cuEventRecord(start, self.stream))
+                zero()  # a workspace serves one launch: zeroed again for each, timed as the stub's call pays it
                 kernel(full, handle, threads, block)
                 check(driver.cuEventRecord(end, self.stream))
         finally:  # the gate opens whatever happened: the stream never waits forever
@@ -222,6 +229,22 @@ class _Timing:
             times.append(float(check(driver.cuEventElapsedTime(self.events[2 * n], self.events[2 * n + 1]))))
         times.sort()
         return times[len(times) // 2] / 1000.0
+
+    def _workspace(self, kernel: _Tunable, full: Sequence[object]) -> tuple[int, int] | None:
+        """The address and bytes of the workspace (`#[launch(workspace = ...)]`) that `resolve` made for a launch of
+        `kernel` with `full`, None where it declares none. `resolve` made it zeroed on the caller's stream, which the
+        timing's does not follow: the device is synchronized here, and each launch of the timing then zeroes it again
+        on the timing's stream (the kernel's arrival counters trap on a second launch over one workspace)."""
+        param = kernel.spec.declared_workspace
+        if param is None:
+            return None
+        array = kernel.arrays.read(param, full[param.pos])
+        _, previous = _enter(self.api, self.device)
+        try:
+            self._check(self.api.driver.cuCtxSynchronize())
+        finally:
+            _leave(self.api, previous)
+        return array.ptr, array.nbytes
 
     def close(self) -> None:
         if not self.ready:

@@ -52,12 +52,3 @@ def _check(kernel: Any, kernels: Mapping[str, Any], file: str) -> None:
                        "makes); declare the same outputs on both")
         if them.tune_kernels:
             raise fail(f"names `{other}`, which lists kernels of its own; list them all on `{name}`")
-        if _has_workspace(them):
-            raise fail(f"names `{other}`, which declares a workspace (`#[launch(workspace = ...)]`): the tuning times "
-                       "a candidate's launches on one set of arguments, and a workspace serves one launch; call "
-                       f"`{other}` by itself")
-
-
-def _has_workspace(kernel: Any) -> bool:
-    """Whether `kernel` (a manifest kernel) or one of its bodies of its own launch declares a workspace."""
-    return "workspace" in kernel.launch or any("workspace" in body.launch for body in kernel.bodies.values())
