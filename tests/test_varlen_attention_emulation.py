@@ -28,10 +28,37 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+PROBE = """\
+use oxpack::prelude::*;
+
+kernel! {
+    /// Each element of a `VarlenTiles<64, 16, 24>` output of `heads` heads gets its writer (block << 16 |
+    /// warp << 8 | lane, as f32) and a count of its writes, for sequences at offsets `cu` of at most
+    /// `max_seqlen` rows.
+    pub fn varlen_owners(heads: u32, max_seqlen: u32, cu: &[i32], counts: &[AtomicU32],
+                         out: &mut DisjointSlice<f32, VarlenTiles<64, 16, 24>> = (heads)) {
+        let Some(mut t) = out.varlen_tile(cu, max_seqlen as usize) else { return };
+        let (start, rows, head, row) = (t.start(), t.rows(), t.head(), t.warp_row());
+        let mut acc = Accum::<1, 3>::zero();
+        acc.for_each_mut(|r, c, v| {
+            if row + r < rows {
+                if let Some(k) = counts.get(((start + row + r) * heads as usize + head) * 24 + c) {
+                    k.fetch_add(1);
+                }
+            }
+            *v = ((block_idx().x as u32) << 16 | warp_id() << 8 | lane_id()) as f32;
+        });
+        t.store(&acc);
+    }
+}
+"""
+
+
 @pytest.fixture(scope="module")
 def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    """The example's `attention.rs`, built with `emulation = true`, emulating."""
-    yield from emulated(tmp_path_factory.mktemp("varlen"), "varlenattn", example_kernel_files("attention.rs"))
+    """The example's `attention.rs` and an ownership probe, built with `emulation = true`, emulating."""
+    yield from emulated(tmp_path_factory.mktemp("varlen"), "varlenattn",
+                        {"probe.rs": PROBE, **example_kernel_files("attention.rs")})
 
 
 def widen(bits: np.ndarray) -> np.ndarray:
@@ -126,7 +153,42 @@ def test_the_data_alone_call_reads_heads_from_the_shapes(mods: ModuleType, rng: 
     check(widen(o).astype(np.float64), ref, mag)
 
 
-# ---------------------------------------------------------------- attacks on VarlenTiles' promise
+# ---------------------------------------------------------------- VarlenTiles' promise, and attacks on it
+
+
+@pytest.mark.parametrize(("lengths", "heads", "extra"), [([0, 5, 0, 64, 65], 2, 0), ([130], 1, 3), ([1, 70, 0], 3, 1)])
+def test_varlen_tiles_give_each_element_one_owner(mods: ModuleType, lengths: list[int], heads: int,
+                                                   extra: int) -> None:
+    """Every element of a packed (total, heads, 24) output is written once, by the lane the layout names:
+    block b → tile tiles − 1 − b // (batch · heads) of head h of sequence s, b % (batch · heads) = s · heads
+    + h; rows past a sequence's end, and blocks past the last tile (`extra`), write nothing."""
+    cu, batch, max_len = offsets(lengths), len(lengths), max(lengths)
+    total, tiles, groups = int(cu[-1]), -(-max_len // 64), len(lengths) * heads
+    counts = np.zeros(total * heads * 24, np.uint32)
+    out = np.full((total, heads, 24), -1, np.float32)
+    mods.varlen_owners(heads, max_len, cu, counts, out, threads=128 * (groups * tiles + extra), block=128)
+    expected = np.full((total, heads, 24), -1, np.float32)
+    for b in range(groups * tiles):
+        (s, h), t = divmod(b % groups, heads), tiles - 1 - b // groups
+        for w in range(4):
+            for lane in range(32):
+                grp, tq = divmod(lane, 4)
+                for r in (grp, grp + 8):
+                    row = t * 64 + 16 * w + r
+                    if row < lengths[s]:
+                        for c in range(2 * tq, 24, 8):
+                            expected[cu[s] + row, h, c:c + 2] = b << 16 | w << 8 | lane
+    assert batch == len(cu) - 1 and counts.tolist() == [1] * counts.size
+    assert np.array_equal(out, expected)
+
+
+def test_varlen_tiles_trap_on_too_few_blocks(mods: ModuleType) -> None:
+    """A grid one block short of batch · heads · tiles would leave rows unwritten: every block traps."""
+    cu = offsets([64, 65])
+    out = np.full((129, 1, 24), -1, np.float32)
+    with pytest.raises(mods.KernelTrap, match=r"^varlen_owners\(\): the kernel trapped"):
+        mods.varlen_owners(1, 65, cu, np.zeros(129 * 24, np.uint32), out, threads=128 * 3, block=128)
+    assert (out == -1).all()
 
 
 ATTACKS = {
