@@ -133,6 +133,13 @@ def test_varlen_at_serving_lengths(mods: ModuleType, rng: np.random.Generator, d
     check(*varlen(mods, rng, [1, 127, 300, 1000], [1, 127, 300, 1000], 4, 2, d, causal))
 
 
+def test_an_empty_batch_launches_nothing(mods: ModuleType) -> None:
+    """No tokens, no sequences: a grid of no block, and no error."""
+    e = BFloat16(np.zeros((0, 2, 64), np.uint16))
+    mods.attention_varlen_fwd_d64(e, e, e, offsets([]), offsets([]), 0, 0, 0.125, 0, 2, 0, 2, e)
+    mods.attention_varlen_fwd_d64(e, e, e, offsets([0, 0]), offsets([0, 0]), 0, 1, 0.125, 0, 2, 0, 2, e)
+
+
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 def test_varlen_q_and_k_of_different_lengths_align_bottom_right(mods: ModuleType, rng: np.random.Generator,
                                                                  causal: bool) -> None:
@@ -222,7 +229,8 @@ def test_bad_offsets_trap_before_any_write(mods: ModuleType, attack: str, which:
 
 def test_the_where_refuses_what_the_lengths_can_say(mods: ModuleType) -> None:
     """What the lengths say is refused in one line before the launch: offset arrays of two batch sizes,
-    a q that is not (total_q, heads, 64), query heads that are no multiple of the k/v heads."""
+    a q that is not (total_q, heads, 64), query heads that are no multiple of the k/v heads, and a grid of
+    no block for a nonempty q (max_seqlen_q 0, or no sequence), whose device checks would never run."""
     z, cu = BFloat16(np.zeros((64, 2, 64), np.uint16)), offsets([20, 20, 24])
     o = BFloat16(np.zeros((64, 2, 64), np.uint16))
     kernel = mods.attention_varlen_fwd_d64
@@ -236,6 +244,12 @@ def test_the_where_refuses_what_the_lengths_can_say(mods: ModuleType) -> None:
         ((z, BFloat16(np.zeros((64, 3, 64), np.uint16)), BFloat16(np.zeros((64, 3, 64), np.uint16)), cu, cu, 40, 0,
           0.125, 64, 2, 64, 3, o),
          "requirement `heads >= kv_heads >= 1` failed: heads = 2, kv_heads = 3"),
+        ((z, z, z, cu, cu, 0, 0, 0.125, 64, 2, 64, 2, o),
+         "requirement `(len(cu_seqlens_q) - 1) * max_seqlen_q >= min(len(q), 1)` failed: len(cu_seqlens_q) = 4, "
+         "max_seqlen_q = 0, len(q) = 8192"),
+        ((z, z, z, offsets([]), offsets([]), 40, 0, 0.125, 64, 2, 64, 2, o),
+         "requirement `(len(cu_seqlens_q) - 1) * max_seqlen_q >= min(len(q), 1)` failed: len(cu_seqlens_q) = 1, "
+         "max_seqlen_q = 40, len(q) = 8192"),
     ]:
         with pytest.raises(mods.KernelValueError) as caught:
             kernel(*args)

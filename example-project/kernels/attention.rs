@@ -357,7 +357,9 @@ kernel! {
     /// as FlashAttention ≥ 2.1; the usual mask when sq = sk; a row that sees no column gets 0).
     /// GQA as the dense kernels: query head h reads k/v head h / (heads / kv_heads). Every block checks
     /// both offset arrays before it writes (`VarlenTiles`) and traps on offsets that are not
-    /// sequences covering the arrays, or on one longer than `max_seqlen_q`.
+    /// sequences covering the arrays, or on one longer than `max_seqlen_q`; a nonempty q with no
+    /// sequence or a `max_seqlen_q` of 0 (a grid of no block, which could check nothing) is refused
+    /// before the launch.
     #[launch(grid = (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 64), block = 128)]
     #[dims(q = (total_q, heads, 64), k = (total_k, kv_heads, 64), v = (total_k, kv_heads, 64))]
     #[outputs(o = (total_q, heads, 64))]
@@ -368,6 +370,7 @@ kernel! {
         o: &mut DisjointSlice<BF16, VarOut<64>> = (heads),
     ) where (len(q) == len(o) == total_q * heads * 64, len(v) == len(k) == total_k * kv_heads * 64,
              heads >= kv_heads >= 1, heads % max(kv_heads, 1) == 0, len(cu_seqlens_k) == len(cu_seqlens_q) >= 1,
+             (len(cu_seqlens_q) - 1) * max_seqlen_q >= min(len(q), 1),
              block.x == block == 128, blocks.x == blocks >= (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 64)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, BtTile<BF16, 64, 64>, BTile<BF16, 64, 64>);
         attention_varlen::<64, 64, 4, 8, 4, 8>(pipe, q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, causal, scale,
@@ -385,6 +388,7 @@ kernel! {
         o: &mut DisjointSlice<BF16, VarOut<128>> = (heads),
     ) where (len(q) == len(o) == total_q * heads * 128, len(v) == len(k) == total_k * kv_heads * 128,
              heads >= kv_heads >= 1, heads % max(kv_heads, 1) == 0, len(cu_seqlens_k) == len(cu_seqlens_q) >= 1,
+             (len(cu_seqlens_q) - 1) * max_seqlen_q >= min(len(q), 1),
              block.x == block == 128, blocks.x == blocks >= (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 64)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, BtTile<BF16, 32, 128>, BTile<BF16, 32, 128>);
         attention_varlen::<128, 32, 8, 4, 2, 16>(pipe, q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, causal,

@@ -129,8 +129,13 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> DisjointSlice<T,
         let group = block - across * groups;
         let seq = quot(group, heads);
         let head = group - seq * heads;
-        let (start, end) = (cu[seq] as usize, cu[seq + 1] as usize); // 0 ≤ start ≤ end ≤ total (checked)
-        let (rows, row0) = (end - start, (tiles - 1 - across) * BM);
+        // 0 ≤ start ≤ end ≤ total, checked by the whole block above; checked again here, so that the
+        // bounds of this block's stores rest on the values it reads, not only on their being the same
+        let (start, end) = (cu[seq], cu[seq + 1]);
+        if start < 0 || end < start || end as usize > total || (end - start) as usize > max_seqlen {
+            crate::trap();
+        }
+        let (start, rows, row0) = (start as usize, (end - start) as usize, (tiles - 1 - across) * BM);
         if row0 >= rows {
             return None; // a tile past this sequence's end (max_seqlen is the longest's)
         }
