@@ -126,6 +126,28 @@ def test_varlen_matches_float64_per_sequence(mods: ModuleType, rng: np.random.Ge
     check(*varlen(mods, rng, lengths, lengths, 4, 2, d, causal))
 
 
+@pytest.mark.parametrize("d", [64, 128])
+def test_another_sequences_nan_does_not_leak(mods: ModuleType, rng: np.random.Generator, d: int) -> None:
+    """A tile of a short sequence ends inside the next one's rows; those rows are read as zeros (the matrices
+    end at the sequence), never as the next sequence's values: NaN and infinity in sequence 1's q, k and v leave
+    sequences 0 and 2 exact, which a masked column's p = 0 times v = NaN would not."""
+    lengths, heads, kv_heads = [5, 40, 70], 4, 2
+    cu = offsets(lengths)
+    q = to_bf16(rng.standard_normal((cu[-1], heads, d)))
+    k, v = (to_bf16(rng.standard_normal((cu[-1], kv_heads, d))) for _ in range(2))
+    for x, bad in ((q, 0x7FC0), (k, 0x7F80), (v, 0x7FC0)):  # NaN, +inf, NaN in the middle sequence
+        x[cu[1]:cu[2]] = bad
+    o = np.full(q.shape, 0x7FC0, np.uint16)
+    scale = 1 / math.sqrt(d)
+    getattr(mods, f"attention_varlen_fwd_d{d}")(BFloat16(q), BFloat16(k), BFloat16(v), cu, cu, max(lengths), 0,
+                                                  scale, int(cu[-1]), heads, int(cu[-1]), kv_heads, BFloat16(o))
+    ref, mag = reference(*(widen(x).astype(np.float64) for x in (q, k, v)), cu, cu, scale, False)
+    got = widen(o).astype(np.float64)
+    for s in (0, 2):
+        rows = slice(cu[s], cu[s + 1])
+        check(got[rows], ref[rows], mag[rows])
+
+
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("d", [64, 128])
 def test_varlen_at_serving_lengths(mods: ModuleType, rng: np.random.Generator, d: int, causal: bool) -> None:
