@@ -7,6 +7,7 @@ plainly (`--sdpa default`: cuDNN's attention on an H100 or H200), in the same ru
 
     python benchmarks/bench_attention.py [--repeat 15] [--sdpa flash|default] [--gqa]   # on the GPU machine: vecmath wheel, PyTorch
     python benchmarks/bench_attention.py --hopper DIR [--repeat 15] [--sdpa flash|default]
+    python benchmarks/bench_attention.py --varlen [--repeat 15]
 
 For batch 8, heads 16, seq 4096 and head dim 64 and 128, causal and not: check ours against SDPA,
 then time both on the same bf16 inputs in batches of back-to-back calls between CUDA events,
@@ -14,6 +15,17 @@ alternating batch by batch (in turn first). Times are medians, the ratio the med
 ratios. FLOPs are 4·b·h·n²·d (q·kᵀ and p·v), halved under a causal mask, as FlashAttention counts
 them. With `--gqa` (the example's kernels only), grouped-query attention instead: batch 4, 32 query
 heads for 8 k/v heads, seq 4096, against SDPA with `enable_gqa=True`. Prints one Markdown table.
+
+With `--varlen`, attention over a variable-length batch (`attention_varlen_fwd_d*`, FlashAttention's
+varlen layout: q, k, v packed (total, 16, d), int32 offsets): 16 sequences of 128 to 4096 tokens drawn
+with a fixed seed (`VARLEN_SEED`), head dim 128 and 64, causal and not, against what a PyTorch user
+writes for such a batch today, each timed in the same rounds: `torch.nn.attention.varlen.varlen_attn`
+where this PyTorch has it (2.10 and newer: causal as `is_causal=True` or `window_size=(-1, 0)`, whichever
+its signature takes; the table says which ran, or that it is absent), SDPA called per sequence in a
+Python loop (views of the packed tensors, as `(1, heads, n, d)`), and SDPA on the batch padded to the
+longest sequence with a boolean mask of the padding (and the causal triangle): the padded tensors are
+made once, outside the timing, so that column times SDPA alone (a user also pays the copies in and
+out). FLOPs count each sequence's own n², as FlashAttention counts them.
 """
 
 from __future__ import annotations
@@ -99,6 +111,109 @@ def bench(b: int, h: int, n: int, d: int, causal: bool, repeat: int,
     return shape, flop, t_o, t_t, ratio
 
 
+VARLEN_SEED = 2024  # the lengths of the --varlen batch: random.Random(VARLEN_SEED), 16 of 128..4096
+
+
+def varlen_baselines(q: Any, k: Any, v: Any, cu: Any, lengths: list[int], causal: bool,
+                     scale: float) -> dict[str, Callable[[], object]]:
+    """What a PyTorch user writes for a packed batch: `varlen_attn` (where present), SDPA per sequence,
+    SDPA on the padded batch with a mask."""
+    import inspect
+    import itertools
+
+    out: dict[str, Callable[[], object]] = {}
+    try:
+        from torch.nn.attention.varlen import varlen_attn
+    except ImportError:
+        varlen_attn = None
+    if varlen_attn is not None:
+        takes = inspect.signature(varlen_attn).parameters
+        extra: dict[str, Any] = {"scale": scale} if "scale" in takes else {}
+        if causal:
+            extra.update({"is_causal": True} if "is_causal" in takes else {"window_size": (-1, 0)})
+        n = max(lengths)
+
+        def varlen() -> None:
+            varlen_attn(q, k, v, cu, cu, n, n, **extra)
+
+        out["varlen_attn"] = varlen
+    starts = list(itertools.accumulate([0, *lengths]))[:-1]
+    views = [tuple(x[s:s + n].transpose(0, 1)[None] for x in (q, k, v)) for s, n in zip(starts, lengths)]
+
+    def per_sequence() -> None:
+        for qs, ks, vs in views:
+            F.scaled_dot_product_attention(qs, ks, vs, is_causal=causal, scale=scale)
+
+    out["SDPA per sequence"] = per_sequence
+    b, n, (_, h, d) = len(lengths), max(lengths), q.shape
+    padded = [torch.zeros(b, h, n, d, device="cuda", dtype=q.dtype) for _ in range(3)]
+    for i, (s, m) in enumerate(zip(starts, lengths)):
+        for p, x in zip(padded, (q, k, v)):
+            p[i, :, :m] = x[s:s + m].transpose(0, 1)
+    valid = torch.arange(n, device="cuda")[None, :] < torch.tensor(lengths, device="cuda")[:, None]  # (b, keys)
+    mask = valid[:, None, None, :].expand(b, 1, n, n)
+    if causal:
+        mask = mask & torch.ones(n, n, device="cuda", dtype=torch.bool).tril()
+    # a padded query row keeps key 0 (valid in every sequence): no row of -inf only, no NaN
+
+    def padded_sdpa() -> None:
+        F.scaled_dot_product_attention(*padded, attn_mask=mask, scale=scale)
+
+    out["SDPA padded + mask"] = padded_sdpa
+    return out
+
+
+def bench_varlen(d: int, causal: bool, repeat: int) -> list[tuple[str, str, float, float, float, float]]:
+    import itertools
+    import random
+
+    draw = random.Random(VARLEN_SEED)
+    lengths = [draw.randint(128, 4096) for _ in range(16)]
+    h, total = 16, sum(lengths)
+    q, k, v = (torch.randn(total, h, d, device="cuda").to(torch.bfloat16) for _ in range(3))
+    cu = torch.tensor([0, *itertools.accumulate(lengths)], dtype=torch.int32, device="cuda")
+    scale, n = 1 / math.sqrt(d), max(lengths)
+    fn = getattr(kernels, f"attention_varlen_fwd_d{d}")
+    o = torch.empty_like(q)
+
+    def ours() -> None:  # the kernel declares its launch; total, heads from the shapes
+        fn(q, k, v, cu, cu, n, int(causal), scale, o)
+
+    ours()
+    for s, m in zip(cu.tolist(), lengths):  # correctness first: SDPA per sequence
+        qs, ks, vs = (x[s:s + m].transpose(0, 1)[None] for x in (q, k, v))
+        ref = F.scaled_dot_product_attention(qs, ks, vs, is_causal=causal, scale=scale).float()
+        err = float((o[s:s + m].transpose(0, 1)[None].float() - ref).abs().max())
+        if not err <= 2.0**-6 * float(vs.float().abs().max()):
+            raise SystemExit(f"attention_varlen_fwd_d{d} (causal={causal}) is wrong at a sequence of {m}: {err}")
+    flop = sum(4.0 * h * m * m * d / (2 if causal else 1) for m in lengths)
+    shape = f"16 seqs ({min(lengths)}..{max(lengths)}, {total} tokens)×{h}×{d}" + (", causal" if causal else "")
+    rows = []
+    for name, theirs in varlen_baselines(q, k, v, cu, lengths, causal, scale).items():
+        t_o, t_t, ratio = paired(ours, theirs, 5, repeat)
+        rows.append((shape, name, flop, t_o, t_t, ratio))
+    return rows
+
+
+def main_varlen(repeat: int) -> int:
+    try:
+        import torch.nn.attention.varlen  # noqa: F401
+        present = "present"
+    except ImportError:
+        present = "absent: its column is left out"
+    print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, "
+          f"torch.nn.attention.varlen {present}")
+    torch.manual_seed(0)
+    rows = [r for d in (128, 64) for causal in (False, True) for r in bench_varlen(d, causal, repeat)]
+    print("\n| batch×heads×d | baseline | oxpack `attention_varlen_fwd_d*` | TFLOP/s | baseline | TFLOP/s "
+          "| oxpack of baseline |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for shape, name, flop, t_o, t_t, ratio in rows:
+        print(f"| {shape} | {name} | {t_o * 1e3:.3f} ms | {flop / t_o / 1e12:.0f} | {t_t * 1e3:.3f} ms | "
+              f"{flop / t_t / 1e12:.0f} | {ratio:.1%} |")
+    return 0
+
+
 def main() -> int:
     global kernels, HOPPER, SDPA
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else REPEAT
@@ -106,6 +221,13 @@ def main() -> int:
         SDPA = sys.argv[sys.argv.index("--sdpa") + 1]
         if SDPA not in ("flash", "default"):
             raise SystemExit(f"--sdpa {SDPA}: flash or default")
+    if "--varlen" in sys.argv:
+        if "--hopper" in sys.argv or "--gqa" in sys.argv:
+            raise SystemExit("--varlen: the example's varlen kernels, alone: leave --hopper and --gqa out")
+        from vecmath import kernels as vecmath_kernels
+
+        kernels = vecmath_kernels
+        return main_varlen(repeat)
     if "--hopper" in sys.argv:
         sys.path.insert(0, sys.argv[sys.argv.index("--hopper") + 1])
         from hopperdemo import kernels as hopper_kernels

@@ -78,6 +78,11 @@ def bf16(n: int = N) -> Array:
     return Array("bfloat16", n)
 
 
+def one_sequence(n: int) -> np.ndarray:
+    """The offsets of one sequence of W tokens (varlen attention's `cu_seqlens`, n = 2)."""
+    return np.array([0, W])
+
+
 P = -(-(N // W) // 8)  # the backward kernels' partial-sum rows: ceil(rows / 8)
 Spec = tuple[tuple[Any, ...], Any, Any]  # (arguments, threads, block): the launch, declared or given
 CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as its docstring says
@@ -165,6 +170,14 @@ CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as 
     # attention: (batch, heads) = 1, seq W; threads = 128 * batch * heads * ceil(seq / 64)
     "attention_fwd_d64": ((W, 0, 0.125, *(Array("bfloat16", W * 64) for _ in range(4))), 128 * -(-W // 64), 128),
     "attention_fwd_d128": ((W, 1, 0.088, *(Array("bfloat16", W * 128) for _ in range(4))), 128 * -(-W // 64), 128),
+    # varlen attention: one sequence of W tokens, 1 head; every scalar passed (flat arrays); threads = 128 * batch
+    # * heads * ceil(max_seqlen_q / 64)
+    "attention_varlen_fwd_d64": ((bf16(W * 64), bf16(W * 64), bf16(W * 64), Array("int32", 2, one_sequence),
+                                  Array("int32", 2, one_sequence), W, 0, 0.125, W, 1, W, 1, bf16(W * 64)),
+                                 128 * -(-W // 64), 128),
+    "attention_varlen_fwd_d128": ((bf16(W * 128), bf16(W * 128), bf16(W * 128), Array("int32", 2, one_sequence),
+                                   Array("int32", 2, one_sequence), W, 1, 0.088, W, 1, W, 1, bf16(W * 128)),
+                                  128 * -(-W // 64), 128),
 }
 
 LEFT_OUT = {  # kernel -> why it has no call here (printed with the table)

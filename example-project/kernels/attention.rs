@@ -24,7 +24,7 @@ mod common;
 use common::recip;
 use oxpack::prelude::*;
 use oxpack::math::fast;
-use oxpack::mma::{AccumFor, BTile, BtTile};
+use oxpack::mma::{offsets_valid, AccumFor, BTile, BtTile, VarlenTiles};
 use oxpack::attn_pipeline::{AttnConsumer, AttnPipeline, AttnProducer, AttnTiles, WgRows, BKV as HBKV, BQ as HBQ};
 
 /// Rows of q per block, and per warp.
@@ -49,7 +49,6 @@ fn attention<const D: usize, const BKV: usize, const KS: usize, const NS: usize,
 ) where
     Accum<1, ON>: AccumFor<WQ, D>,
 {
-    const { assert!(KS * 16 == D && NS * 8 == BKV && PK * 16 == BKV && ON * 8 == D) };
     let d = block_dim();
     if d.x as usize != THREADS || d.y != 1 || d.z != 1 || (grid_dim().x as usize) < o.block_tiles() {
         trap(); // another block shape, or too few blocks for o
@@ -70,15 +69,47 @@ fn attention<const D: usize, const BKV: usize, const KS: usize, const NS: usize,
     else {
         trap()
     };
-    let (row0, wrow) = (tile.block_row(), tile.warp_row());
     let causal = causal != 0;
     // k/v rows that this block's rows see: all, or up to its last row under a causal mask
-    let end = if causal { seq.min(row0 + BQ) } else { seq };
-    let steps = opaque(end.div_ceil(BKV));
+    let end = if causal { seq.min(tile.block_row() + BQ) } else { seq };
+    let rows = Rows { q: &qm, k: &km, v: &vm, q_col: 0, kv_col: 0, kv_len: seq, diag: 0 };
+    let acc = attend::<D, BKV, KS, NS, PK, ON>(&pipe, &rows, tile.warp_row(), causal, opaque(end.div_ceil(BKV)), scale);
+    tile.store(&acc);
+}
+
+/// What one warp's rows attend to: its q rows, and the k and v rows of their sequence, as matrices
+/// whose columns `q_col..q_col + D` (`kv_col..` for k and v) are the head's; `kv_len` k/v rows, and
+/// under a causal mask row i of q sees columns up to i + `diag` (0: the top-left diagonal; kv_len −
+/// q_len: the bottom-right one, FlashAttention's for q and k of different lengths).
+struct Rows<'a, 'b> {
+    q: &'b Matrix<'a, BF16>,
+    k: &'b Matrix<'a, BF16>,
+    v: &'b Matrix<'a, BF16>,
+    q_col: usize,
+    kv_col: usize,
+    kv_len: usize,
+    diag: isize,
+}
+
+/// The FlashAttention-2 loop of one warp's 16 rows from `wrow` (shared by the dense and the varlen
+/// kernels): `steps` k/v tiles of `BKV` rows through the pipeline, s = q·kᵀ on `mma.sync` (q in
+/// registers), masked (columns past `kv_len`, and past the row's diagonal under a causal mask), the
+/// online softmax, o += p·v; the result divided by the row sums (0 for a row that sees no column).
+#[inline(always)]
+fn attend<const D: usize, const BKV: usize, const KS: usize, const NS: usize, const PK: usize, const ON: usize>(
+    pipe: &Pipeline<STAGES, THREADS, BtTile<BF16, BKV, D>, BTile<BF16, BKV, D>>, rows: &Rows<'_, '_>, wrow: usize,
+    causal: bool, steps: usize, scale: f32,
+) -> Accum<1, ON>
+where
+    Accum<1, ON>: AccumFor<WQ, D>,
+{
+    const { assert!(KS * 16 == D && NS * 8 == BKV && PK * 16 == BKV && ON * 8 == D) };
+    let (km, vm, kv_col, kv_len) = (rows.k, rows.v, rows.kv_col, rows.kv_len);
     for s in 0..(STAGES - 1).min(steps) {
-        pipe.fill(&km, (s * BKV, 0), &vm, (s * BKV, 0));
+        pipe.fill(km, (s * BKV, kv_col), vm, (s * BKV, kv_col));
     }
-    let qf = ARegs::<BF16, 1, KS>::load(&qm, wrow, 0);
+    let qf = ARegs::<BF16, 1, KS>::load(rows.q, wrow, rows.q_col);
+    let last = wrow as isize + rows.diag; // the last column the warp's first row sees (causal)
     let scale = scale * core::f32::consts::LOG2_E; // softmax in base 2
     let mut m = RowVals::<1>::splat(f32::NEG_INFINITY); // running row maximum (scaled)
     let mut l = RowVals::<1>::splat(0.0); // running row sum of p
@@ -87,15 +118,15 @@ fn attention<const D: usize, const BKV: usize, const KS: usize, const NS: usize,
         let stage = pipe.wait();
         if s + STAGES - 1 < steps {
             let next = (s + STAGES - 1) * BKV;
-            pipe.fill(&km, (next, 0), &vm, (next, 0));
+            pipe.fill(km, (next, kv_col), vm, (next, kv_col));
         }
         let mut sc = Accum::<1, NS>::zero();
         sc.mma_a(&qf, &stage.a(), 0); // s = q·kᵀ for the tile's BKV columns
         let c0 = s * BKV;
         sc.map(|x| x * scale);
-        if c0 + BKV > seq || (causal && c0 + BKV > wrow + 1) {
+        if c0 + BKV > kv_len || (causal && (c0 + BKV) as isize > last + 1) {
             // columns past the sequence, or past the row (causal), contribute nothing
-            sc.mask(seq - c0, causal.then(|| wrow as isize - c0 as isize), f32::NEG_INFINITY);
+            sc.mask(kv_len - c0, causal.then(|| last - c0 as isize), f32::NEG_INFINITY);
         }
         let m_new = m.zip(&sc.row_max(), f32::max);
         // a row with every column masked so far has m = -inf: subtract 0 (its p are all 0)
@@ -110,6 +141,57 @@ fn attention<const D: usize, const BKV: usize, const KS: usize, const NS: usize,
     }
     let inv = l.map(|x| if x > 0.0 { recip(x) } else { 0.0 });
     acc.map_rows(&inv, |x, i| x * i);
+    acc
+}
+
+/// The varlen output: tiles of 64 rows of one (sequence, head) of a packed (total, heads, `D`) array.
+type VarOut<const D: usize> = VarlenTiles<BQ, WQ, D>;
+
+/// The attention of one block's 64 rows of one (sequence, head) of a packed batch (see the kernels'
+/// docs); the loop is `attend`'s, as the dense kernels'.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn attention_varlen<const D: usize, const BKV: usize, const KS: usize, const NS: usize, const PK: usize, const ON: usize>(
+    pipe: Pipeline<STAGES, THREADS, BtTile<BF16, BKV, D>, BTile<BF16, BKV, D>>, q: &[BF16], k: &[BF16], v: &[BF16],
+    cu_q: &[i32], cu_k: &[i32], max_seqlen_q: u32, causal: u32, scale: f32, total_k: u32, kv_heads: u32,
+    o: &mut DisjointSlice<BF16, VarOut<D>>,
+) where
+    Accum<1, ON>: AccumFor<WQ, D>,
+{
+    let d = block_dim();
+    if d.x as usize != THREADS || d.y != 1 || d.z != 1 {
+        trap(); // another block shape
+    }
+    let (heads, kv_heads, total_k) = (o.heads(), kv_heads as usize, total_k as usize);
+    // k and v: (total_k, kv_heads, D), kv_heads dividing heads (GQA); q as o; both batches alike
+    if kv_heads == 0 || heads % kv_heads != 0 || k.len() != total_k * kv_heads * D || v.len() != k.len()
+        || q.len() != o.len() || cu_k.len() != cu_q.len()
+    {
+        trap();
+    }
+    // every thread of the block checks both offset arrays (barriers) before any returns
+    if !offsets_valid(cu_k, total_k, usize::MAX) {
+        trap(); // k's offsets are not sequences covering k's rows
+    }
+    let Some(mut tile) = o.varlen_tile(cu_q, max_seqlen_q as usize) else { return };
+    let (s, h, sq) = (tile.seq(), tile.head(), tile.rows());
+    let (k0, sk) = (cu_k[s] as usize, (cu_k[s + 1] - cu_k[s]) as usize); // valid: checked above
+    // the sequence's rows of q (heads · D columns a row) and of k and v (kv_heads · D)
+    let (Ok(qw), Ok(kw)) = (u32::try_from(heads * D), u32::try_from(kv_heads * D)) else { trap() };
+    let (Some(qm), Some(km), Some(vm)) = (
+        q.get(tile.start() * heads * D..).and_then(|x| matrix(x, qw, sq as u32)),
+        k.get(k0 * kv_heads * D..).and_then(|x| matrix(x, kw, sk as u32)),
+        v.get(k0 * kv_heads * D..).and_then(|x| matrix(x, kw, sk as u32)),
+    ) else {
+        trap()
+    };
+    let causal = causal != 0;
+    // bottom-right causal alignment: row i sees columns up to i + sk − sq
+    let diag = sk as isize - sq as isize;
+    let end = if causal { (tile.block_row() + BQ + sk).saturating_sub(sq).min(sk) } else { sk };
+    let kv_col = (h / (heads / kv_heads)) * D; // GQA: consecutive query heads share a k/v head
+    let rows = Rows { q: &qm, k: &km, v: &vm, q_col: h * D, kv_col, kv_len: sk, diag };
+    let acc = attend::<D, BKV, KS, NS, PK, ON>(&pipe, &rows, tile.warp_row(), causal, opaque(end.div_ceil(BKV)), scale);
     tile.store(&acc);
 }
 
@@ -262,6 +344,55 @@ kernel! {
              block.x == block == 128, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 64)) {
         let pipe = cp_async_pipeline!(STAGES, THREADS, BtTile<BF16, 32, 128>, BTile<BF16, 32, 128>);
         attention::<128, 32, 8, 4, 2, 16>(pipe, seq, causal, scale, q, k, v, o);
+    }
+
+    /// o ← softmax(scale · q·kᵀ) · v over a batch of sequences of different lengths, head dim 64
+    /// (FlashAttention's `flash_attn_varlen_func`): q and o packed (total_q, heads, 64), k and v
+    /// (total_k, kv_heads, 64), contiguous bf16, token-major; sequence s is rows
+    /// `cu_seqlens_q[s]..cu_seqlens_q[s + 1]` of q and `cu_seqlens_k[s]..cu_seqlens_k[s + 1]` of k
+    /// and v (int32 offsets, batch + 1 of them, from 0 to total; empty sequences allowed).
+    /// `max_seqlen_q` (at least the longest q sequence) sizes the grid: one block of 128 threads per
+    /// 64 rows of it, per (sequence, head); blocks past their sequence return. Causal: row i of a
+    /// sequence with q length sq and k length sk sees columns j ≤ i + sk − sq (bottom-right aligned,
+    /// as FlashAttention ≥ 2.1; the usual mask when sq = sk; a row that sees no column gets 0).
+    /// GQA as the dense kernels: query head h reads k/v head h / (heads / kv_heads). Every block checks
+    /// both offset arrays before it writes (`VarlenTiles`) and traps on offsets that are not
+    /// sequences covering the arrays, or on one longer than `max_seqlen_q`; a nonempty q with no
+    /// sequence or a `max_seqlen_q` of 0 (a grid of no block, which could check nothing) is refused
+    /// before the launch.
+    #[launch(grid = (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 64), block = 128)]
+    #[dims(q = (total_q, heads, 64), k = (total_k, kv_heads, 64), v = (total_k, kv_heads, 64))]
+    #[outputs(o = (total_q, heads, 64))]
+    #[launch_bounds(128)]
+    pub fn attention_varlen_fwd_d64(
+        q: &[BF16], k: &[BF16], v: &[BF16], cu_seqlens_q: &[i32], cu_seqlens_k: &[i32], max_seqlen_q: u32,
+        causal: u32, scale: f32, total_q: u32, heads: u32, total_k: u32, kv_heads: u32,
+        o: &mut DisjointSlice<BF16, VarOut<64>> = (heads),
+    ) where (len(q) == len(o) == total_q * heads * 64, len(v) == len(k) == total_k * kv_heads * 64,
+             heads >= kv_heads >= 1, heads % max(kv_heads, 1) == 0, len(cu_seqlens_k) == len(cu_seqlens_q) >= 1,
+             (len(cu_seqlens_q) - 1) * max_seqlen_q >= min(len(q), 1),
+             block.x == block == 128, blocks.x == blocks >= (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 64)) {
+        let pipe = cp_async_pipeline!(STAGES, THREADS, BtTile<BF16, 64, 64>, BTile<BF16, 64, 64>);
+        attention_varlen::<64, 64, 4, 8, 4, 8>(pipe, q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, causal, scale,
+                                               total_k, kv_heads, o);
+    }
+
+    /// As `attention_varlen_fwd_d64`, head dim 128 (k/v tiles of 32 rows).
+    #[launch(grid = (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 64), block = 128)]
+    #[dims(q = (total_q, heads, 128), k = (total_k, kv_heads, 128), v = (total_k, kv_heads, 128))]
+    #[outputs(o = (total_q, heads, 128))]
+    #[launch_bounds(128)]
+    pub fn attention_varlen_fwd_d128(
+        q: &[BF16], k: &[BF16], v: &[BF16], cu_seqlens_q: &[i32], cu_seqlens_k: &[i32], max_seqlen_q: u32,
+        causal: u32, scale: f32, total_q: u32, heads: u32, total_k: u32, kv_heads: u32,
+        o: &mut DisjointSlice<BF16, VarOut<128>> = (heads),
+    ) where (len(q) == len(o) == total_q * heads * 128, len(v) == len(k) == total_k * kv_heads * 128,
+             heads >= kv_heads >= 1, heads % max(kv_heads, 1) == 0, len(cu_seqlens_k) == len(cu_seqlens_q) >= 1,
+             (len(cu_seqlens_q) - 1) * max_seqlen_q >= min(len(q), 1),
+             block.x == block == 128, blocks.x == blocks >= (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 64)) {
+        let pipe = cp_async_pipeline!(STAGES, THREADS, BtTile<BF16, 32, 128>, BTile<BF16, 32, 128>);
+        attention_varlen::<128, 32, 8, 4, 2, 16>(pipe, q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, causal,
+                                                 scale, total_k, kv_heads, o);
     }
 
     /// `attention_fwd_d64` on Hopper (sm_90a): TMA + `wgmma`, one block of 384 threads per 128 rows

@@ -197,7 +197,7 @@ pub mod prelude {
     pub use crate::async_copy::Pipeline;
     pub use crate::mma::{
         mma_sync, mma_sync_k8, ARegs, ATile, Accum, BTile, BtTile, FragA, FragA8, FragB, FragB8, FragC, RowVals,
-        SeqTiles, WarpPos, WarpTiles,
+        SeqTiles, VarlenTiles, WarpPos, WarpTiles,
     };
     pub use crate::mbarrier::{Role, TmaPipeline};
     pub use crate::tma::{TmaSource, TmaSource3};

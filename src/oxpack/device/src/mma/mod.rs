@@ -58,7 +58,8 @@
 //! combine a row across the 4 lanes that hold it, [`Accum::map_rows`] applies a row's value to
 //! its accumulators and [`Accum::mask`] masks a ragged or causal tile, all without lane
 //! arithmetic in the kernel. [`SeqTiles`] is the output layout of a (batch, heads, seq, d)
-//! tensor, a warp per 16 rows of one sequence.
+//! tensor, a warp per 16 rows of one sequence, and [`VarlenTiles`] that of a packed `(total,
+//! heads, d)` batch of sequences of different lengths (offsets in device memory).
 //!
 //! **Whole warps.** `ldmatrix` and `mma.sync` are executed by all 32 lanes of a warp together.
 //! Every fragment load and `mma_sync` checks it (`activemask`): called from divergent code, or
@@ -79,6 +80,7 @@
 //! | `mma/accum.rs` | a warp's accumulator blocks, A in registers, row values, and the loops over a stage's tiles |
 //! | `mma/operand.rs` | operand tiles in shared memory and their `ldmatrix` loads: swizzled, bounds-checked per fragment |
 //! | `mma/warp_tiles.rs` | the output layouts [`WarpTiles`] and [`SeqTiles`]: one warp per output tile, one lane per element |
+//! | `mma/varlen_tiles.rs` | the output layout [`VarlenTiles`] of variable-length sequences: the offsets in device memory checked by every block before it writes |
 //! | [`s8`] | the int8 fragments and `mma.sync` m16n8k32 |
 //! | [`async_copy`](crate::async_copy) | the `cp.async` pipeline that fills the operand tiles |
 
@@ -272,11 +274,13 @@ impl FromAccum for F16 {
 mod accum;
 mod frag;
 mod operand;
+mod varlen_tiles;
 mod warp_tiles;
 
 pub use accum::*;
 pub use frag::*;
 pub use operand::*;
+pub use varlen_tiles::*;
 pub use warp_tiles::*;
 
 // ---------------------------------------------------------------------------- int8
