@@ -12,11 +12,12 @@ process; ratios Inductor time / oxpack time are taken from them (above 1: oxpack
 and shape, with the choice the tuner kept.
 
 `--backward`: instead, a training step's norms and SwiGLU at bench_llama.py's training shape (4096 × 2048,
-intermediate 5632): the forward and the forward + backward (`torch.autograd.backward` with given output
-gradients) of `vecmath.layers`' `rms_norm`, `fused_add_rms_norm` (both of its outputs' gradients, as the model's
-residual stream gives them) and `swiglu`, each under `torch.compile(fullgraph=True)`, against the same PyTorch code
-compiled, so that the backward's cost is the difference. Left out: paired rounds (the other benchmarks' method; this
-is a comparison of kernels in one process), float32.
+intermediate 5632): the GPU kernels (`torch.profiler`, kernel time per step, each kernel listed) of a forward +
+backward (`torch.autograd.backward` with given output gradients) of `vecmath.layers`' `rms_norm`,
+`fused_add_rms_norm` (both of its outputs' gradients, as the model's residual stream gives them) and `swiglu`, each
+under `torch.compile(fullgraph=True)`, against the same PyTorch code compiled. Kernel time, since a compiled
+backward's host cost (hundreds of µs a call) hides kernels this short from CUDA events around a call. Left out:
+paired rounds (the other benchmarks' method; this is a comparison of kernels in one process), float32.
 """
 
 from __future__ import annotations
@@ -86,11 +87,15 @@ def main() -> None:
 
 
 def backward() -> None:
-    """`--backward`'s lines: forward, and forward + backward, of each layer function and its PyTorch twin, compiled."""
+    """`--backward`'s lines: the GPU kernels of a forward + backward of each layer function and of its PyTorch twin,
+    compiled, by `torch.profiler` (kernel time, not host time: a compiled backward's host cost, hundreds of µs,
+    would hide these kernels from CUDA events around one call)."""
+    from torch.profiler import ProfilerActivity, profile
+
     from vecmath import layers
     torch.manual_seed(0)
-    print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}; µs; forward | forward + backward "
-          "| backward (the difference); inductor / ours in brackets")
+    print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}; GPU µs per forward + backward, "
+          "by kernel; inductor / ours in brackets")
     tokens, hidden, inter = 4096, 2048, 5632
 
     def leaf(*shape: int) -> torch.Tensor:
@@ -105,19 +110,26 @@ def backward() -> None:
                                (dy, dh)),
         "swiglu": (lambda: (ref_glu(g, u),), lambda: (layers.swiglu(g, u),), (dg,)),
     }
+    steps = 20
     for name, (ref, ours, grads) in cases.items():
-        times = []
-        for f in (torch.compile(ref, fullgraph=True), torch.compile(ours, fullgraph=True)):
-            def step(f: object = f) -> None:
+        totals = []
+        for who, f in (("inductor", torch.compile(ref, fullgraph=True)), ("ours", torch.compile(ours, fullgraph=True))):
+            def step(f: object = f, grads: tuple[torch.Tensor, ...] = grads) -> None:
                 torch.autograd.backward(f(), grads)  # type: ignore[operator]
-            with torch.no_grad():
-                fwd = bench(f)
-            both = bench(step)
-            times.append((fwd, both, both - fwd))
-        (i_f, i_b, i_d), (o_f, o_b, o_d) = times
-        print(f"{name} {tokens}x{inter if name == 'swiglu' else hidden} | inductor {i_f:.1f} | {i_b:.1f} | {i_d:.1f} "
-              f"| ours {o_f:.1f} [{i_f / o_f:.3f}x] | {o_b:.1f} [{i_b / o_b:.3f}x] | {o_d:.1f} [{i_d / o_d:.3f}x]",
-              flush=True)
+            for _ in range(3):
+                step()
+            torch.cuda.synchronize()
+            with profile(activities=[ProfilerActivity.CUDA]) as prof:
+                for _ in range(steps):
+                    step()
+                torch.cuda.synchronize()
+            kernels_ = [(e.key, e.self_device_time_total / steps) for e in prof.key_averages()
+                        if e.self_device_time_total > 0 and e.device_type == torch.autograd.DeviceType.CUDA]
+            totals.append(sum(t for _, t in kernels_))
+            listed = "; ".join(f"{k[:60]} {t:.1f}" for k, t in sorted(kernels_, key=lambda kt: -kt[1]))
+            print(f"{name} {who}: {totals[-1]:.1f} µs ({listed})", flush=True)
+        print(f"{name} {tokens}x{inter if name == 'swiglu' else hidden} | inductor {totals[0]:.1f} | ours {totals[1]:.1f} "
+              f"[{totals[0] / totals[1]:.3f}x]", flush=True)
 
 
 if __name__ == "__main__":
