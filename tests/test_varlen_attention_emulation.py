@@ -55,10 +55,26 @@ kernel! {
 
 
 @pytest.fixture(scope="module")
-def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    """The example's `attention.rs` and an ownership probe, built with `emulation = true`, emulating."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """The example's `attention.rs` and an ownership probe, built for sm_80 and sm_90a with `emulation =
+    true`, emulating."""
     yield from emulated(tmp_path_factory.mktemp("varlen"), "varlenattn",
-                        {"probe.rs": PROBE, **example_kernel_files("attention.rs")})
+                        {"probe.rs": PROBE, **example_kernel_files("attention.rs")}, archs=("sm_80", "sm_90a"))
+
+
+@pytest.fixture(params=[None, "sm_90a"], ids=["portable", "sm90a"])
+def mods(built: ModuleType, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The built module emulating the portable bodies, then (`OXPACK_EMULATE_ARCH=sm_90a`) the sm_90a ones:
+    `attention_varlen_fwd_d64_sm90a` / `_d128_sm90a` (TMA per head, `wgmma`, 384 threads a block)."""
+    monkeypatch.setattr(built._module, "_emulate_arch", request.param)
+    return built
+
+
+@pytest.fixture
+def portable(built: ModuleType, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The built module emulating the portable bodies (the ownership probe has no other)."""
+    monkeypatch.setattr(built._module, "_emulate_arch", None)
+    return built
 
 
 def widen(bits: np.ndarray) -> np.ndarray:
@@ -186,7 +202,7 @@ def test_the_data_alone_call_reads_heads_from_the_shapes(mods: ModuleType, rng: 
 
 
 @pytest.mark.parametrize(("lengths", "heads", "extra"), [([0, 5, 0, 64, 65], 2, 0), ([130], 1, 3), ([1, 70, 0], 3, 1)])
-def test_varlen_tiles_give_each_element_one_owner(mods: ModuleType, lengths: list[int], heads: int,
+def test_varlen_tiles_give_each_element_one_owner(portable: ModuleType, lengths: list[int], heads: int,
                                                    extra: int) -> None:
     """Every element of a packed (total, heads, 24) output is written once, by the lane the layout names:
     block b → tile tiles − 1 − b // (batch · heads) of head h of sequence s, b % (batch · heads) = s · heads
@@ -195,7 +211,7 @@ def test_varlen_tiles_give_each_element_one_owner(mods: ModuleType, lengths: lis
     total, tiles, groups = int(cu[-1]), -(-max_len // 64), len(lengths) * heads
     counts = np.zeros(total * heads * 24, np.uint32)
     out = np.full((total, heads, 24), -1, np.float32)
-    mods.varlen_owners(heads, max_len, cu, counts, out, threads=128 * (groups * tiles + extra), block=128)
+    portable.varlen_owners(heads, max_len, cu, counts, out, threads=128 * (groups * tiles + extra), block=128)
     expected = np.full((total, heads, 24), -1, np.float32)
     for b in range(groups * tiles):
         (s, h), t = divmod(b % groups, heads), tiles - 1 - b // groups
@@ -211,12 +227,12 @@ def test_varlen_tiles_give_each_element_one_owner(mods: ModuleType, lengths: lis
     assert np.array_equal(out, expected)
 
 
-def test_varlen_tiles_trap_on_too_few_blocks(mods: ModuleType) -> None:
+def test_varlen_tiles_trap_on_too_few_blocks(portable: ModuleType) -> None:
     """A grid one block short of batch · heads · tiles would leave rows unwritten: every block traps."""
     cu = offsets([64, 65])
     out = np.full((129, 1, 24), -1, np.float32)
-    with pytest.raises(mods.KernelTrap, match=r"^varlen_owners\(\): the kernel trapped"):
-        mods.varlen_owners(1, 65, cu, np.zeros(129 * 24, np.uint32), out, threads=128 * 3, block=128)
+    with pytest.raises(portable.KernelTrap, match=r"^varlen_owners\(\): the kernel trapped"):
+        portable.varlen_owners(1, 65, cu, np.zeros(129 * 24, np.uint32), out, threads=128 * 3, block=128)
     assert (out == -1).all()
 
 
