@@ -292,3 +292,48 @@ def test_the_where_refuses_what_the_lengths_can_say(mods: ModuleType) -> None:
         with pytest.raises(mods.KernelValueError) as caught:
             kernel(*args)
         assert str(caught.value) == "attention_varlen_fwd_d64(): " + message
+
+
+# ---------------------------------------------------------------- which body runs (OXPACK_EMULATE_ARCH=sm_90a)
+
+
+def test_the_sm90a_body_runs_and_arrays_the_tma_cannot_read_go_to_the_portable_one(
+        built: ModuleType, rng: np.random.Generator, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Emulating sm_90a, the stub picks `attention_varlen_fwd_d64_sm90a` for packed (total, heads, 64) arrays
+    and it runs (no refusal); a q whose base is 2 bytes past 16-byte alignment, or flat arrays with the
+    scalars passed, are refused by its TMA sources before the launch and run the portable body: the same
+    attention either way."""
+    monkeypatch.setattr(built._module, "_emulate_arch", "sm_90a")
+    kernel = built._module.kernel("attention_varlen_fwd_d64")
+    body = kernel.bodies["sm_90a"]
+    monkeypatch.setattr(body.tma, "refused", 0)  # the module is shared: count from none
+    monkeypatch.setattr(body.tma, "refusals", 0)
+    lengths = [5, 0, 70]
+    cu = offsets(lengths)
+    q = to_bf16(rng.standard_normal((75, 4, 64)))
+    k, v = (to_bf16(rng.standard_normal((75, 2, 64))) for _ in range(2))
+    ref, mag = reference(*(widen(x).astype(np.float64) for x in (q, k, v)), cu, cu, 0.125, True)
+
+    def run(qa: np.ndarray, flat: bool = False) -> np.ndarray:
+        o = np.full(q.shape, 0x7FC0, np.uint16)
+        if flat:
+            built.attention_varlen_fwd_d64(BFloat16(qa.ravel()), BFloat16(k.ravel()), BFloat16(v.ravel()), cu, cu,
+                                           70, 1, 0.125, 75, 4, 75, 2, BFloat16(o.reshape(-1)))
+        else:
+            built.attention_varlen_fwd_d64(BFloat16(qa), BFloat16(k), BFloat16(v), cu, cu, 70, 1, 0.125, BFloat16(o))
+        return widen(o).astype(np.float64)
+
+    assert kernel.pick((BFloat16(q), BFloat16(k), BFloat16(v), cu, cu, 70, 1, 0.125)).arch_key == "sm_90a"
+    check(run(q), ref, mag)
+    assert body.tma.refusals == 0
+    buffer = np.zeros(q.size + 8, np.uint16)
+    start = (-buffer.ctypes.data % 16) // 2 + 1  # 2 bytes past a 16-byte boundary
+    shifted = buffer[start:start + q.size].reshape(q.shape)
+    shifted[:] = q
+    assert shifted.ctypes.data % 16 == 2
+    check(run(shifted), ref, mag)
+    assert body.tma.refusals == 1
+    check(run(q, flat=True), ref, mag)
+    assert body.tma.refusals == 2
+    check(run(q), ref, mag)  # the variant again
+    assert body.tma.refusals == 2
