@@ -316,7 +316,8 @@ def test_a_packed_tma_source_is_its_per_head_view_and_keeps_its_own_maps() -> No
     tma = _tma._TmaSources("k", (param,), body=True)
     packed = np.zeros((300, 4, 64), np.uint16)
     assert tma.shape(SimpleNamespace(obj=packed, param=param, ptr=4096)) == (4, 300, 64)  # type: ignore[arg-type]
-    assert (_tma_dim(packed, "tmah", True), _tma_dim(packed, "tmah", False), _tma_dim(packed, "tma3", True)) == (300, 64, 4)
+    dims = (_tma_dim(packed, "tmah", True), _tma_dim(packed, "tmah", False), _tma_dim(packed, "tma3", True))
+    assert dims == (300, 64, 4)
     for bad in (np.zeros((300 * 4, 64), np.uint16), np.zeros((1, 300, 4, 64), np.uint16)):
         with pytest.raises(BodyUnfitError, match=r"^k\(\): argument `q` is a packed TMA source \(`TmaHeads`\): pass a "
                                                  r"non-empty 3-D array \(rows, heads, cols\), got shape"):

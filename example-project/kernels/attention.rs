@@ -218,6 +218,8 @@ fn part<const D: usize>(x: &[BF16], at: usize, seq: usize) -> Option<Matrix<'_, 
 // and 2 take 64 rows of q each: s = q·kᵀ by `wgmma` from shared memory, masked, the online softmax
 // in registers, p rounded to bf16 as the A operand of o += p·v (`wgmma`, A from registers). At head
 // dim 64 the two take turns for their q·kᵀ (`AttnPipeline::pingpong`): one's softmax beside the other's GEMM.
+// The varlen bodies are the same producer and consumer loop over packed sources (`TmaHeads`), one block per
+// 128 rows of one (sequence, head), v's rows past a sequence's end zeroed before p·v (`consume_sm90a`).
 
 /// The Hopper pipeline's stages.
 const H_STAGES: usize = 2;
@@ -369,9 +371,9 @@ fn attention_varlen_sm90a<const D: usize, const PINGPONG: bool>(
     let (heads32, kv32) = (heads as u32, kv_heads as u32);
     // k and v: (total_k, kv_heads, D), kv_heads dividing heads (GQA); q as o; both batches alike;
     // the tensor maps' shapes the call's
-    if kv_heads == 0 || heads32 as usize != heads || heads32 % kv32 != 0 || k.len() != total_k * kv_heads * D || v.len() != k.len()
-        || q.len() != o.len() || cu_k.len() != cu_q.len() || q.heads() != heads || k.heads() != kv_heads
-        || v.heads() != kv_heads || k.rows() != total_k || v.rows() != total_k
+    if kv_heads == 0 || heads32 as usize != heads || heads32 % kv32 != 0 || k.len() != total_k * kv_heads * D
+        || v.len() != k.len() || q.len() != o.len() || cu_k.len() != cu_q.len() || q.heads() != heads
+        || k.heads() != kv_heads || v.heads() != kv_heads || k.rows() != total_k || v.rows() != total_k
     {
         trap();
     }
@@ -388,7 +390,11 @@ fn attention_varlen_sm90a<const D: usize, const PINGPONG: bool>(
     let (sq, row32) = (sq as u32, row0 as u32);
     // bottom-right causal alignment: row i sees columns up to i + sk − sq
     let diag = sk as i32 - sq as i32;
-    let end = if causal { (row32 as u64 + HBQ as u64 + sk as u64).saturating_sub(sq as u64).min(sk as u64) as u32 } else { sk };
+    let end = if causal {
+        (row32 as u64 + HBQ as u64 + sk as u64).saturating_sub(sq as u64).min(sk as u64) as u32
+    } else {
+        sk
+    };
     let steps = opaque(end.div_ceil(HBKV as u32) as usize); // a u32 (zero-extended): a 32-bit loop count
     let kvh = (h as u32 / (heads32 / kv32)) as usize; // GQA: consecutive query heads share a k/v head
     // the sequence's k rows for the consumers' loop, in block-shared memory (read there each step): at

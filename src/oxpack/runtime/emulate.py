@@ -326,7 +326,8 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
             dims = kernel.tma.shape(a)  # (rows, cols), or (seqs, rows, cols): then rows, cols, seqs
             # and the elements between rows and between sequences (the GPU's tensor map holds them)
             rows, cols = dims[-2:]
-            strides = (dims[0] * cols, cols) if p.kind == "tmah" else (cols, rows * cols)  # heads · d, d: (total, heads, d)
+            # a packed (total, heads, d) source's rows are heads · d apart, its heads d
+            strides = (dims[0] * cols, cols) if p.kind == "tmah" else (cols, rows * cols)
             block = (ctypes.c_uint64 * 21)(a.ptr, *([0] * 15), rows, cols, *(dims[:-2] or (0,)), *strides)
             reader.keep.append(block)
             words += (ctypes.addressof(block), a.size)
