@@ -382,8 +382,8 @@ fn attention_varlen_sm90a<const D: usize, const PINGPONG: bool>(
         trap(); // k's offsets are not sequences covering k's rows
     }
     let Some(blk) = o.varlen_block(cu_q, max_seqlen_q as usize) else { return }; // the whole block returns
-    let (s, h, sq, row0) = (blk.seq(), blk.head(), blk.rows(), blk.row());
-    let (k0, sk) = (cu_k[s] as usize, (cu_k[s + 1] - cu_k[s]) as u32); // valid: checked above
+    let (s, sq, row0) = (blk.seq(), blk.rows(), blk.row());
+    let sk = (cu_k[s + 1] - cu_k[s]) as u32; // valid: checked above
     let causal = causal != 0;
     // in 32 bits (sk, sq < 2^31: i32 offsets; row0 < sq), so that the loop's count is too: a 64-bit
     // one takes a register more through the consumer's loop, which has none to spare at head dim 128
@@ -396,7 +396,6 @@ fn attention_varlen_sm90a<const D: usize, const PINGPONG: bool>(
         sk
     };
     let steps = opaque(end.div_ceil(HBKV as u32) as usize); // a u32 (zero-extended): a 32-bit loop count
-    let kvh = (h as u32 / (heads32 / kv32)) as usize; // GQA: consecutive query heads share a k/v head
     // the sequence's k rows for the consumers' loop, in block-shared memory (read there each step): at
     // head dim 128 the loop has no register to hold it (the dense kernels' is a kernel parameter)
     let mut kv_len = shared_array!(u32, 1);
@@ -405,10 +404,18 @@ fn attention_varlen_sm90a<const D: usize, const PINGPONG: bool>(
     let pipe = AttnPipeline::<BF16, H_STAGES, D>::new(smem, steps);
     let pipe = if PINGPONG { pipe.pingpong() } else { pipe };
     let (q3, k3, v3) = (q.by_head(), k.by_head(), v.by_head());
-    let (q_at, checked) = ((h, blk.start() + row0), blk.checked());
+    let checked = blk.checked();
     pipe.run_with_registers(
         o,
-        |p, _| produce_sm90a(p, &q3, &k3, &v3, q_at, (kvh, k0), steps),
+        |p, o| {
+            // the block's tile found again here (values held from before the roles part would wait in
+            // local memory through the consumers' code at head dim 128)
+            let Some(b) = o.varlen_block_again(checked, cu_q, max_seqlen_q as usize) else { trap() };
+            let (s, h) = (b.seq(), b.head());
+            let kvh = (h as u32 / (heads32 / kv32)) as usize; // GQA: consecutive query heads share a k/v head
+            let k0 = cu_k[s] as usize; // valid: checked before the roles part
+            produce_sm90a(p, &q3, &k3, &v3, (h, b.start() + b.row()), (kvh, k0), steps)
+        },
         |mut c, o| {
             let wrow = row32 + 64 * c.index() as u32; // the warpgroup's first row (below sq < 2^31)
             let acc = consume_sm90a::<D, true>(&mut c, || kv_len.get(0), causal, scale, wrow, diag, steps);

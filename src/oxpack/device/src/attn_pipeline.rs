@@ -1023,28 +1023,38 @@ impl<T: Elem, const D: usize> DisjointSlice<T, VarlenWgTiles<D>> {
         Some(VarlenBlock { seq, head, start, rows, row0, cu: cu.as_ptr(), len: cu.len(), max: max_seqlen })
     }
 
-    /// The calling consumer warpgroup's 64 rows of its block's tile, for the offsets `cu` and bound
-    /// `max_seqlen` that the block checked ([`varlen_block`](Self::varlen_block), whose
-    /// [`checked`](VarlenBlock::checked) token this takes): the block's tile found again from its
-    /// index, its sequence's offsets read and checked against this output again, so the block's
-    /// values need not live in registers through the consumer's loop. Traps when `cu` or
-    /// `max_seqlen` are not the ones checked, or when the sequence does not fit this output; `None`
-    /// as for `varlen_block`.
+    /// The calling block's tile again, as [`varlen_block`](Self::varlen_block) found it for the
+    /// offsets `cu` and bound `max_seqlen` it checked (whose [`checked`](VarlenBlock::checked) token
+    /// this takes), by any thread (no barrier): found from the block's index, its sequence's offsets
+    /// read and checked against this output again, so that a role part after the block's check need
+    /// not hold the block's values in registers. Traps when `cu` or `max_seqlen` are not the ones
+    /// checked, or when the sequence does not fit this output; `None` as for `varlen_block`.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn wg_varlen_tile<U, const S: usize>(
-        &mut self, checked: VarlenChecked, cu: &[i32], max_seqlen: usize, c: &AttnConsumer<U, S, D>,
-    ) -> Option<AttnVarlenTile<'_, T, D>> {
+    pub fn varlen_block_again(&self, checked: VarlenChecked, cu: &[i32], max_seqlen: usize) -> Option<VarlenBlock> {
         if checked.cu != cu.as_ptr() || checked.len != cu.len() || checked.max != max_seqlen {
             crate::trap(); // not the offsets this block checked
         }
         let (g, b) = (crate::grid::grid_dim(), crate::grid::block_idx());
         let Some(total) = self.total() else { crate::trap() };
-        let heads = self.shape[0];
         // the block's index hidden from LLVM, which would otherwise reuse the values `varlen_block`
-        // found (the same pure inputs) and hold them in registers through the consumer's loop
+        // found (the same pure inputs) and hold them in registers through the roles' code
         let block = rt::__oxpack_sm90a_opaque(b.x);
-        let (_, head, start, rows, row0) = crate::mma::varlen_map::<BQ>(cu, total, heads, max_seqlen, g.x, block)?;
+        let (seq, head, start, rows, row0) =
+            crate::mma::varlen_map::<BQ>(cu, total, self.shape[0], max_seqlen, g.x, block)?;
+        Some(VarlenBlock { seq, head, start, rows, row0, cu: cu.as_ptr(), len: cu.len(), max: max_seqlen })
+    }
+
+    /// The calling consumer warpgroup's 64 rows of its block's tile, found again
+    /// ([`varlen_block_again`](Self::varlen_block_again): the same token, offsets and bound, the
+    /// same traps), so the block's values need not live in registers through the consumer's loop.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn wg_varlen_tile<U, const S: usize>(
+        &mut self, checked: VarlenChecked, cu: &[i32], max_seqlen: usize, c: &AttnConsumer<U, S, D>,
+    ) -> Option<AttnVarlenTile<'_, T, D>> {
+        let VarlenBlock { head, start, rows, row0, .. } = self.varlen_block_again(checked, cu, max_seqlen)?;
+        let heads = self.shape[0];
         Some(AttnVarlenTile {
             ptr: self.ptr,
             stride: heads * D,
