@@ -19,7 +19,8 @@ heads for 8 k/v heads, seq 4096, against SDPA with `enable_gqa=True`. Prints one
 With `--varlen`, attention over a variable-length batch (`attention_varlen_fwd_d*`, FlashAttention's
 varlen layout: q, k, v packed (total, 16, d), int32 offsets): 16 sequences of 128 to 4096 tokens drawn
 with a fixed seed (`VARLEN_SEED`), head dim 128 and 64, causal and not, against what a PyTorch user
-writes for such a batch today, each timed in the same rounds: `torch.nn.attention.varlen.varlen_attn`
+writes for such a batch today (the bodies that ran are printed: on an H100 or H200 the sm_90a ones, TMA +
+wgmma), each timed in the same rounds: `torch.nn.attention.varlen.varlen_attn`
 where this PyTorch has it (2.10 and newer: causal as `is_causal=True` or `window_size=(-1, 0)`, whichever
 its signature takes; the table says which ran, or that it is absent), SDPA called per sequence in a
 Python loop (views of the packed tensors, as `(1, heads, n, d)`), and SDPA on the batch padded to the
@@ -201,8 +202,9 @@ def main_varlen(repeat: int) -> int:
         present = "present"
     except ImportError:
         present = "absent: its column is left out"
+    bodies = ", ".join(kernels._module.kernel(f"attention_varlen_fwd_d{d}").body(0) for d in (128, 64))
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, "
-          f"torch.nn.attention.varlen {present}")
+          f"torch.nn.attention.varlen {present}; bodies: {bodies}")
     torch.manual_seed(0)
     rows = [r for d in (128, 64) for causal in (False, True) for r in bench_varlen(d, causal, repeat)]
     print("\n| batch×heads×d | baseline | oxpack `attention_varlen_fwd_d*` | TFLOP/s | baseline | TFLOP/s "

@@ -1,6 +1,7 @@
 """The sm_90a attention's machine code (example-project/kernels/attention.rs, the `attention_fwd_d64` and
-`attention_fwd_d128` variants `#[variant_of(..., sm_90a)]`), built for sm_80 and sm_90a without a GPU: each
-body issues its two GEMMs as chained `wgmma`s (SASS `HGMMA`), with no call and no local memory.
+`attention_fwd_d128` variants `#[variant_of(..., sm_90a)]`, and the varlen kernels' `attention_varlen_fwd_d64`
+and `_d128`), built for sm_80 and sm_90a without a GPU: each body issues its two GEMMs as chained `wgmma`s
+(SASS `HGMMA`), with no call and no local memory.
 
 nvJitLink compiles PTX as a separate compilation unit: there a kernel that calls any function gets every
 `wgmma` serialized (ptxas C7509: a wait after each). The attention had three such calls: the 64-bit divisions
@@ -26,6 +27,8 @@ from oxpack.config import load_config
 
 # kernel: its head dim D
 KERNELS = {"attention_fwd_d64": 64, "attention_fwd_d128": 128}
+VARLEN = {"attention_varlen_fwd_d64": 64, "attention_varlen_fwd_d128": 128}
+EVERY = {**KERNELS, **VARLEN}  # to cut the PTX and the SASS at each kernel's start
 
 
 def _build(root: Path, oxpack: str) -> object:
@@ -48,8 +51,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> object:
 
 def test_the_sm90a_bodies_have_no_call_and_no_local_memory(built: object) -> None:
     ptx = built.ptx["sm_90a"]  # type: ignore[attr-defined]
-    for name, code in per_kernel(ptx, ".entry %s(", KERNELS).items():
-        d = KERNELS[name]
+    for name, code in per_kernel(ptx, ".entry %s(", EVERY).items():
+        d = EVERY[name]
         # q·kᵀ: D / 16 m64n128k16; p·v: 8 m64nDk16 (p's 128 columns)
         widths = {n: code.count(f"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.bf16.bf16") for n in (64, 128)}
         assert widths == ({64: 8, 128: 4} if d == 64 else {64: 0, 128: 16}), (name, widths)
@@ -60,7 +63,7 @@ def test_the_sm90a_bodies_have_no_call_and_no_local_memory(built: object) -> Non
         assert ".local" not in body, name
     log = built.info_logs["sm_90a"]  # type: ignore[attr-defined]
     assert "C7509" not in log, log  # "wgmma.mma_async instructions are serialized"
-    assert "attention_fwd_d128" in log and "attention_fwd_d64" in log, log
+    assert "attention_fwd_d128" in log and "attention_fwd_d64" in log and "attention_varlen_fwd_d128" in log, log
     for name in KERNELS:
         res = built.resources["sm_90a"][name]  # type: ignore[attr-defined]
         assert res["spills"] == 0 and res["stack"] == 0, (name, res)
@@ -70,7 +73,10 @@ def test_the_sm90a_bodies_have_no_call_and_no_local_memory(built: object) -> Non
 def test_the_portable_bodies_have_no_wgmma_and_no_64_bit_division(built: object) -> None:
     ptx = built.ptx["sm_80"]  # type: ignore[attr-defined]
     assert "wgmma" not in ptx and "mma.sync.aligned.m16n8k16" in ptx
-    assert "div.u64" not in ptx and "rem.u64" not in ptx  # the same call-free tile numbering (SeqTiles)
+    for name, code in per_kernel(ptx, ".entry %s(", EVERY).items():
+        if name in KERNELS:  # the same call-free tile numbering (SeqTiles); the varlen ones' GQA group
+            # divides in 64 bits, harmless where no wgmma is serialized by the call
+            assert "div.u64" not in code and "rem.u64" not in code, name
     for name in KERNELS:
         res = built.resources["sm_80"][name]  # type: ignore[attr-defined]
         assert res["spills"] == 0 and res["stack"] == 0, (name, res)
@@ -92,6 +98,34 @@ def test_sass_chains_the_hgmmas_of_each_gemm_with_no_local_memory(built: object,
         assert len(re.findall(r"WARPGROUP\.DEPBAR", code)) == 2, name
         assert not re.search(r"\b(LDL|STL)\b", code), name
         assert not re.search(r"\bCALL\b", code), name
+
+
+def test_the_varlen_sm90a_bodies_zero_v_past_a_sequence_and_keep_the_loop_in_registers(
+        built: object, tmp_path: Path) -> None:
+    """The varlen bodies (`TmaHeads` sources, `VarlenWgTiles` output): the dense bodies' chained GEMMs; the
+    zeroing of v's rows past a sequence's end, made visible to the tensor cores (`fence.proxy.async`) and met
+    by both consumer warpgroups at named barrier 1 (`bar.sync 1, 256`); no local memory, at head dim 128 too
+    (no register to spare under the launch bound: the sequence's k rows are read from block-shared memory each
+    step, and each role finds the block's tile again after the roles part rather than holding it)."""
+    ptx = built.ptx["sm_90a"]  # type: ignore[attr-defined]
+    for name, code in per_kernel(ptx, ".entry %s(", EVERY).items():
+        if name in VARLEN:
+            body = re.sub(r"//[^\n]*", "", code)
+            assert body.count("bar.sync 1, 256;") == 1 and body.count("fence.proxy.async.shared::cta;") == 1, name
+            assert body.count("cp.async.bulk.tensor.3d") >= 1, name
+    code_of = per_kernel(sass(built.cubins["sm_90a"], tmp_path, "attention.sm_90a.cubin"),  # type: ignore[attr-defined]
+                         "Function : %s\n", EVERY)
+    for name, d in VARLEN.items():
+        code = code_of[name]
+        qk = re.findall(r"HGMMA\.64x128x16\.F32\.BF16 R\d+, gdesc[^;]*;", code)
+        pv = re.findall(rf"HGMMA\.64x{d}x16\.F32\.BF16 R\d+, R\d+, gdesc\[UR\d+\]\.tnspB[^;]*;", code)
+        assert [("gsb0" in g) for g in qk] == [False] * (d // 16 - 1) + [True], (name, qk)
+        assert [("gsb0" in g) for g in pv] == [False] * 7 + [True], (name, pv)
+        assert not re.search(r"\bCALL\b", code), name
+        assert "BAR.SYNC.DEFER_BLOCKING 0x1, 0x100" in code, name
+        assert not re.search(r"\b(LDL|STL)\b", code), name
+        res = built.resources["sm_90a"][name]  # type: ignore[attr-defined]
+        assert res["registers"] <= 168 and res["spills"] == 0 and res["stack"] == 0, (name, res)
 
 
 # --- `ptxas = "whole-program"`: the same PTX compiled by the standalone ptxas, where `setmaxnreg` takes effect

@@ -384,7 +384,7 @@ def test_one_parser_says_why(text: str, why: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "why"), [
-    ("rows(x) == n", "`rows(x)`: `x` is no TMA source (`TmaSource`, `TmaSource3`), the arrays whose rows and columns "
+    ("rows(x) == n", "`rows(x)`: `x` is no TMA source (`TmaSource`, `TmaSource3`, `TmaHeads`), the arrays whose rows and columns "
                      "a kernel sees; of any other array, `len(x)` is what it sees"),
     ("cols(n) == 8", "`cols(n)`: `n` is no TMA source"),
     ("rows(q, 1) == n", "`rows(q, 1)`: `rows` takes one TMA source parameter, like `rows(q)`"),

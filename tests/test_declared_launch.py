@@ -300,6 +300,44 @@ def test_a_variant_the_tma_cannot_read_is_tried_once_per_cause(k: ModuleType, mo
         k.shifted(x.astype(np.float64), out)  # an array of the wrong dtype is still refused, as by either body
 
 
+def test_a_packed_tma_source_is_its_per_head_view_and_keeps_its_own_maps() -> None:
+    """A `TmaHeads` (kind `tmah`) takes a 3-D (rows, heads, cols) array as its (heads, rows, cols) view (its
+    `rows` are the first dimension), refuses another rank in one line, and finds only maps made for a packed
+    source: a `TmaSource3`'s map of an array of that view's shape at the same address reads other bytes."""
+    from types import SimpleNamespace
+
+    from oxpack.runtime import _tma
+    from oxpack.runtime._checks import _tma_dim
+    from oxpack.runtime._dtypes import DTYPES
+    from oxpack.runtime._types import BodyUnfitError, _Param
+
+    bf16 = DTYPES["bfloat16"]
+    param = _Param(0, "q", "tmah", bf16)
+    tma = _tma._TmaSources("k", (param,), body=True)
+    packed = np.zeros((300, 4, 64), np.uint16)
+    assert tma.shape(SimpleNamespace(obj=packed, param=param, ptr=4096)) == (4, 300, 64)  # type: ignore[arg-type]
+    dims = (_tma_dim(packed, "tmah", True), _tma_dim(packed, "tmah", False), _tma_dim(packed, "tma3", True))
+    assert dims == (300, 64, 4)
+    for bad in (np.zeros((300 * 4, 64), np.uint16), np.zeros((1, 300, 4, 64), np.uint16)):
+        with pytest.raises(BodyUnfitError, match=r"^k\(\): argument `q` is a packed TMA source \(`TmaHeads`\): pass a "
+                                                 r"non-empty 3-D array \(rows, heads, cols\), got shape"):
+            tma.shape(SimpleNamespace(obj=bad, param=param, ptr=4096))  # type: ignore[arg-type]
+    assert tma.refused == _tma._LAYOUT and not tma.fits((np.zeros((8, 64), np.uint16),)) and tma.fits((packed,))
+    view = np.zeros((4, 300, 64), np.uint16)  # what a TmaSource3 of the per-head view's shape would be
+    saved = dict(_tma._TMA_MAPS)
+    try:
+        _tma._TMA_MAPS.clear()
+        _tma._TMA_MAPS[(0, 4096, (4, 300, 64), "bfloat16", "tmah")] = (111, None)
+        assert _tma.tma_block(packed, 0, 4096, "bfloat16", 3, packed=True) == 111
+        assert _tma.tma_block(view, 0, 4096, "bfloat16", 3) == 0  # not a TmaSource3's map
+        _tma._TMA_MAPS[(0, 4096, (4, 300, 64), "bfloat16")] = (222, None)
+        assert _tma.tma_block(view, 0, 4096, "bfloat16", 3) == 222
+        assert _tma.tma_block(packed, 0, 4096, "bfloat16", 3, packed=True) == 111
+    finally:
+        _tma._TMA_MAPS.clear()
+        _tma._TMA_MAPS.update(saved)
+
+
 def test_the_tma_screen_reads_what_the_general_path_reads() -> None:
     """`_TmaSources.fits`, for arrays of `__cuda_array_interface__` only (no `shape` attribute): it tests only
     the causes refused before, reading the shape as `_TmaSources.shape` does (no shape at all is rank 0, which

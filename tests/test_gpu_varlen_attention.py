@@ -6,9 +6,10 @@ q and o are packed (total_q, heads, d), k and v (total_k, kv_heads, d), with int
 sequence is compared with softmax attention of the same bf16 inputs in f32 (`reference`: bottom-right
 causal alignment, 0 for a row that sees no key) within 2⁻⁷·(p·|v|) plus f32 noise, and, where q and k
 have one length, with SDPA's bf16 output of that sequence within one bf16 rounding more. Outputs start
-poisoned (NaN), so an element no warp wrote fails. Run where the GPU is, after installing the example's
-wheel, with PyTorch present: python -m pytest tests/test_gpu_varlen_attention.py. The emulated twins:
-tests/test_varlen_attention_emulation.py.
+poisoned (NaN), so an element no warp wrote fails. On Hopper (sm_90) the kernels run their sm_90a bodies
+(TMA per head, `wgmma`; `test_the_sm90a_body_runs_on_hopper` checks which body ran), elsewhere the portable
+`mma.sync` ones. Run where the GPU is, after installing the example's wheel, with PyTorch present:
+python -m pytest tests/test_gpu_varlen_attention.py. The emulated twins: tests/test_varlen_attention_emulation.py.
 """
 
 from __future__ import annotations
@@ -83,6 +84,43 @@ def ragged(n: int, low: int, high: int) -> list[int]:
 LENGTHS = [[1, 127, 300, 1000], [0, 5, 0, 64, 65], [1], ragged(16, 128, 4096), ragged(64, 1, 300)]
 
 
+def on_hopper() -> bool:
+    return torch.cuda.get_device_capability() == (9, 0)
+
+
+@pytest.mark.parametrize("d", [64, 128])
+def test_the_sm90a_body_runs_on_hopper(d: int) -> None:
+    """On an sm_90 GPU the stub picks the sm_90a variant (`attention_varlen_fwd_d{d}_sm90a`) for packed
+    arrays the TMA reads, and it runs (no refusal); an array it cannot read (a base 2 bytes past 16-byte
+    alignment) runs the portable body, with the same result. Elsewhere the portable body runs."""
+    lengths = [1, 127, 300, 0, 1000]
+    q, k, v = packed(lengths, lengths, 8, 2, d)
+    cu, o = offsets(lengths), torch.full_like(q, float("nan"))
+    kernel = kernels._module.kernel(f"attention_varlen_fwd_d{d}")
+    args = (q, k, v, cu, cu, 1000, 1, 0.125, o)
+    if not on_hopper():
+        assert kernel.pick(args) is kernel
+        pytest.skip("not an sm_90 GPU: the portable body runs")
+    body = kernel.bodies["sm_90a"]
+    assert kernel.body(0) == f"attention_varlen_fwd_d{d}_sm90a"
+    assert kernel.pick(args) is body and body.arch_key == "sm_90a"
+    state = kernels._module.state(f"attention_varlen_fwd_d{d}@sm_90a")
+    state.entries.clear()
+    before = body.tma.refusals
+    getattr(kernels, f"attention_varlen_fwd_d{d}")(*args)
+    assert body.tma.refusals == before and state.entries, "the sm_90a body made the launch"
+    assert not o.isnan().any()
+    shifted = torch.empty(q.numel() + 1, device=CUDA, dtype=torch.bfloat16)[1:].view(q.shape)
+    shifted.copy_(q)
+    assert shifted.data_ptr() % 16 == 2
+    o2 = torch.full_like(q, float("nan"))
+    getattr(kernels, f"attention_varlen_fwd_d{d}")(shifted, k, v, cu, cu, 1000, 1, 0.125, o2)
+    assert body.tma.refusals == before + 1  # refused before the launch: the portable body ran
+    ref, mag = reference(q, k, v, lengths, lengths, True, 0.125)
+    for out in (o, o2):
+        assert bool(((out.float() - ref).abs() <= 2.0**-7 * mag + 1e-5).all())
+
+
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("d", [64, 128])
 @pytest.mark.parametrize(("h", "hkv"), [(4, 2), (32, 8), (8, 8)])
@@ -113,6 +151,25 @@ def test_q_and_k_of_different_lengths_align_bottom_right(causal: bool) -> None:
     o = run(q, k, v, lq, lk, causal, 0.088)
     ref, mag = reference(q, k, v, lq, lk, causal, 0.088)
     assert bool(((o.float() - ref).abs() <= 2.0**-7 * mag + 1e-5).all())
+
+
+@pytest.mark.parametrize("d", [64, 128])
+def test_another_sequences_nan_does_not_leak(d: int) -> None:
+    """NaN and infinity in one sequence's q, k and v leave its neighbours exact. On Hopper the sm_90a body's
+    tensor map covers the packed rows, so a tile of a short sequence reads the next one's rows: their scores
+    are masked and their v rows zeroed before p·v (0 · NaN would be NaN); the portable body reads zeros."""
+    lengths = [5, 40, 70, 130, 3]
+    q, k, v = packed(lengths, lengths, 8, 2, d)
+    cu = [0, *itertools.accumulate(lengths)]
+    for bad in (1, 3):
+        q[cu[bad]:cu[bad + 1]], k[cu[bad]:cu[bad + 1]] = float("nan"), float("inf")
+        v[cu[bad]:cu[bad + 1]] = float("nan")
+    o = run(q, k, v, lengths, lengths, False, 0.125)
+    clean = [i for i in range(len(lengths)) if i not in (1, 3)]
+    ref, mag = reference(q, k, v, lengths, lengths, False, 0.125)
+    for s in clean:
+        rows = slice(cu[s], cu[s + 1])
+        assert bool(((o[rows].float() - ref[rows]).abs() <= 2.0**-7 * mag[rows] + 1e-5).all()), s
 
 
 def test_the_data_alone_call_and_the_torch_operator() -> None:

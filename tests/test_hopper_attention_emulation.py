@@ -159,6 +159,23 @@ def test_pingpong_turns_alternate_whatever_the_consumer_does(att: ModuleType, rn
         np.testing.assert_allclose(o, expect, rtol=0, atol=2.0**-9)
 
 
+def test_zero_v_from_zeroes_the_rows_past_a_sequence_for_both_warpgroups(att: ModuleType,
+                                                                          rng: np.random.Generator) -> None:
+    """`KvStage::zero_v_from(100)` in the last stage, called by both consumer warpgroups after their q·kᵀ (under
+    pingpong): v's rows 100..128 of that stage (rows 228..256) add nothing to p·v, as if they were zeros. Called
+    by one warpgroup only, it waits at the named barrier that the other never reaches: a deadlock, reported."""
+    q, k, v = (to_bf16(rng.standard_normal((1, 256, 64)) / 8) for _ in range(3))
+    o = np.zeros((128, 64), np.float32)
+    att.attention_misuse(10, BFloat16(q), BFloat16(k), BFloat16(v), o, SMEM_D64)
+    zeroed = widen(v)[0].copy()
+    zeroed[228:] = 0
+    p = widen(to_bf16(widen(q)[0, :128] @ widen(k)[0].T))
+    np.testing.assert_allclose(o, p @ zeroed, rtol=0, atol=2.0**-9)
+    assert np.abs(p[:, 228:] @ widen(v)[0, 228:]).max() > 2.0**-4  # those rows mattered
+    with pytest.raises(att.KernelBarrierError):
+        att.attention_misuse(11, BFloat16(q), BFloat16(k), BFloat16(v), np.zeros((128, 64), np.float32), SMEM_D64)
+
+
 def test_3d_tma_sources_checked_in_one_line(att: ModuleType, rng: np.random.Generator) -> None:
     """q, k and v are 3-D TMA sources (`TmaSource3`): a 2-D or 5-D array, or rows that are not a
     multiple of 16 bytes, is refused before anything runs, in one line naming the kernel and the

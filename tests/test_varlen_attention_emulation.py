@@ -55,10 +55,26 @@ kernel! {
 
 
 @pytest.fixture(scope="module")
-def mods(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    """The example's `attention.rs` and an ownership probe, built with `emulation = true`, emulating."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """The example's `attention.rs` and an ownership probe, built for sm_80 and sm_90a with `emulation =
+    true`, emulating."""
     yield from emulated(tmp_path_factory.mktemp("varlen"), "varlenattn",
-                        {"probe.rs": PROBE, **example_kernel_files("attention.rs")})
+                        {"probe.rs": PROBE, **example_kernel_files("attention.rs")}, archs=("sm_80", "sm_90a"))
+
+
+@pytest.fixture(params=[None, "sm_90a"], ids=["portable", "sm90a"])
+def mods(built: ModuleType, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The built module emulating the portable bodies, then (`OXPACK_EMULATE_ARCH=sm_90a`) the sm_90a ones:
+    `attention_varlen_fwd_d64_sm90a` / `_d128_sm90a` (TMA per head, `wgmma`, 384 threads a block)."""
+    monkeypatch.setattr(built._module, "_emulate_arch", request.param)
+    return built
+
+
+@pytest.fixture
+def portable(built: ModuleType, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The built module emulating the portable bodies (the ownership probe has no other)."""
+    monkeypatch.setattr(built._module, "_emulate_arch", None)
+    return built
 
 
 def widen(bits: np.ndarray) -> np.ndarray:
@@ -186,7 +202,7 @@ def test_the_data_alone_call_reads_heads_from_the_shapes(mods: ModuleType, rng: 
 
 
 @pytest.mark.parametrize(("lengths", "heads", "extra"), [([0, 5, 0, 64, 65], 2, 0), ([130], 1, 3), ([1, 70, 0], 3, 1)])
-def test_varlen_tiles_give_each_element_one_owner(mods: ModuleType, lengths: list[int], heads: int,
+def test_varlen_tiles_give_each_element_one_owner(portable: ModuleType, lengths: list[int], heads: int,
                                                    extra: int) -> None:
     """Every element of a packed (total, heads, 24) output is written once, by the lane the layout names:
     block b → tile tiles − 1 − b // (batch · heads) of head h of sequence s, b % (batch · heads) = s · heads
@@ -195,7 +211,7 @@ def test_varlen_tiles_give_each_element_one_owner(mods: ModuleType, lengths: lis
     total, tiles, groups = int(cu[-1]), -(-max_len // 64), len(lengths) * heads
     counts = np.zeros(total * heads * 24, np.uint32)
     out = np.full((total, heads, 24), -1, np.float32)
-    mods.varlen_owners(heads, max_len, cu, counts, out, threads=128 * (groups * tiles + extra), block=128)
+    portable.varlen_owners(heads, max_len, cu, counts, out, threads=128 * (groups * tiles + extra), block=128)
     expected = np.full((total, heads, 24), -1, np.float32)
     for b in range(groups * tiles):
         (s, h), t = divmod(b % groups, heads), tiles - 1 - b // groups
@@ -211,12 +227,12 @@ def test_varlen_tiles_give_each_element_one_owner(mods: ModuleType, lengths: lis
     assert np.array_equal(out, expected)
 
 
-def test_varlen_tiles_trap_on_too_few_blocks(mods: ModuleType) -> None:
+def test_varlen_tiles_trap_on_too_few_blocks(portable: ModuleType) -> None:
     """A grid one block short of batch · heads · tiles would leave rows unwritten: every block traps."""
     cu = offsets([64, 65])
     out = np.full((129, 1, 24), -1, np.float32)
-    with pytest.raises(mods.KernelTrap, match=r"^varlen_owners\(\): the kernel trapped"):
-        mods.varlen_owners(1, 65, cu, np.zeros(129 * 24, np.uint32), out, threads=128 * 3, block=128)
+    with pytest.raises(portable.KernelTrap, match=r"^varlen_owners\(\): the kernel trapped"):
+        portable.varlen_owners(1, 65, cu, np.zeros(129 * 24, np.uint32), out, threads=128 * 3, block=128)
     assert (out == -1).all()
 
 
@@ -276,3 +292,48 @@ def test_the_where_refuses_what_the_lengths_can_say(mods: ModuleType) -> None:
         with pytest.raises(mods.KernelValueError) as caught:
             kernel(*args)
         assert str(caught.value) == "attention_varlen_fwd_d64(): " + message
+
+
+# ---------------------------------------------------------------- which body runs (OXPACK_EMULATE_ARCH=sm_90a)
+
+
+def test_the_sm90a_body_runs_and_arrays_the_tma_cannot_read_go_to_the_portable_one(
+        built: ModuleType, rng: np.random.Generator, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Emulating sm_90a, the stub picks `attention_varlen_fwd_d64_sm90a` for packed (total, heads, 64) arrays
+    and it runs (no refusal); a q whose base is 2 bytes past 16-byte alignment, or flat arrays with the
+    scalars passed, are refused by its TMA sources before the launch and run the portable body: the same
+    attention either way."""
+    monkeypatch.setattr(built._module, "_emulate_arch", "sm_90a")
+    kernel = built._module.kernel("attention_varlen_fwd_d64")
+    body = kernel.bodies["sm_90a"]
+    monkeypatch.setattr(body.tma, "refused", 0)  # the module is shared: count from none
+    monkeypatch.setattr(body.tma, "refusals", 0)
+    lengths = [5, 0, 70]
+    cu = offsets(lengths)
+    q = to_bf16(rng.standard_normal((75, 4, 64)))
+    k, v = (to_bf16(rng.standard_normal((75, 2, 64))) for _ in range(2))
+    ref, mag = reference(*(widen(x).astype(np.float64) for x in (q, k, v)), cu, cu, 0.125, True)
+
+    def run(qa: np.ndarray, flat: bool = False) -> np.ndarray:
+        o = np.full(q.shape, 0x7FC0, np.uint16)
+        if flat:
+            built.attention_varlen_fwd_d64(BFloat16(qa.ravel()), BFloat16(k.ravel()), BFloat16(v.ravel()), cu, cu,
+                                           70, 1, 0.125, 75, 4, 75, 2, BFloat16(o.reshape(-1)))
+        else:
+            built.attention_varlen_fwd_d64(BFloat16(qa), BFloat16(k), BFloat16(v), cu, cu, 70, 1, 0.125, BFloat16(o))
+        return widen(o).astype(np.float64)
+
+    assert kernel.pick((BFloat16(q), BFloat16(k), BFloat16(v), cu, cu, 70, 1, 0.125)).arch_key == "sm_90a"
+    check(run(q), ref, mag)
+    assert body.tma.refusals == 0
+    buffer = np.zeros(q.size + 8, np.uint16)
+    start = (-buffer.ctypes.data % 16) // 2 + 1  # 2 bytes past a 16-byte boundary
+    shifted = buffer[start:start + q.size].reshape(q.shape)
+    shifted[:] = q
+    assert shifted.ctypes.data % 16 == 2
+    check(run(shifted), ref, mag)
+    assert body.tma.refusals == 1
+    check(run(q, flat=True), ref, mag)
+    assert body.tma.refusals == 2
+    check(run(q), ref, mag)  # the variant again
+    assert body.tma.refusals == 2

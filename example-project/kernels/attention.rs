@@ -25,7 +25,9 @@ use common::recip;
 use oxpack::prelude::*;
 use oxpack::math::fast;
 use oxpack::mma::{offsets_valid, AccumFor, BTile, BtTile, VarlenTiles};
-use oxpack::attn_pipeline::{AttnConsumer, AttnPipeline, AttnProducer, AttnTiles, WgRows, BKV as HBKV, BQ as HBQ};
+use oxpack::attn_pipeline::{
+    AttnConsumer, AttnPipeline, AttnProducer, AttnTiles, VarlenWgTiles, WgRows, BKV as HBKV, BQ as HBQ,
+};
 
 /// Rows of q per block, and per warp.
 const BQ: usize = 64;
@@ -216,6 +218,8 @@ fn part<const D: usize>(x: &[BF16], at: usize, seq: usize) -> Option<Matrix<'_, 
 // and 2 take 64 rows of q each: s = q·kᵀ by `wgmma` from shared memory, masked, the online softmax
 // in registers, p rounded to bf16 as the A operand of o += p·v (`wgmma`, A from registers). At head
 // dim 64 the two take turns for their q·kᵀ (`AttnPipeline::pingpong`): one's softmax beside the other's GEMM.
+// The varlen bodies are the same producer and consumer loop over packed sources (`TmaHeads`), one block per
+// 128 rows of one (sequence, head), v's rows past a sequence's end zeroed before p·v (`consume_sm90a`).
 
 /// The Hopper pipeline's stages.
 const H_STAGES: usize = 2;
@@ -254,35 +258,56 @@ fn attention_sm90a<const D: usize, const PINGPONG: bool>(
     let pipe = if PINGPONG { pipe.pingpong() } else { pipe };
     pipe.run_with_registers(
         o,
-        |p, _| produce_sm90a(p, q, k, v, group, kv, row0, steps),
-        |c, o| consume_sm90a(c, o, seq as u32, causal, scale, row0, steps),
+        |p, _| produce_sm90a(p, q, k, v, (group, row0), (kv, 0), steps),
+        |mut c, o| {
+            // Rows in 32 bits (see `consume_sm90a`): row0 is a multiple of 128 below seq < 2^32
+            let wrow = row0 as u32 + 64 * c.index() as u32; // the warpgroup's first row
+            let acc = consume_sm90a::<D, false>(&mut c, || seq as u32, causal, scale, wrow, 0, steps);
+            if let Some(mut t) = o.wg_seq_tile(&c) {
+                t.store(&acc);
+            }
+        },
     );
 }
 
+/// The producer of the Hopper bodies: q's 128 rows at (sequence, row) `q_at` of `q`, then `steps`
+/// tiles of k and v from (sequence, row) `kv_at` on (a dense kernel's sequences are its (batch, head)s;
+/// a varlen kernel's are its heads, and the rows those of the packed batch).
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn produce_sm90a<const D: usize>(
     mut p: AttnProducer<BF16, H_STAGES, D>, q: &TmaSource3<BF16>, k: &TmaSource3<BF16>, v: &TmaSource3<BF16>,
-    group: usize, kv: usize, row0: usize, steps: usize,
+    q_at: (usize, usize), kv_at: (usize, usize), steps: usize,
 ) {
-    p.load_q(q, group, row0);
+    p.load_q(q, q_at.0, q_at.1);
     for s in 0..steps {
-        p.load_kv(k, v, kv, s * HBKV);
+        p.load_kv(k, v, kv_at.0, kv_at.1 + s * HBKV);
     }
 }
 
+/// The consumer loop of the Hopper bodies (dense and varlen): `steps` stages of k and v, s = q·kᵀ by
+/// `wgmma`, masked (columns past `kv_len`, and under a causal mask those past the row's diagonal:
+/// row i sees columns up to i + `diag`, `diag` 0 for the dense kernels and kv_len − q_len for the
+/// varlen ones, FlashAttention's bottom-right alignment), the online softmax, o += p·v; the result
+/// divided by the row sums (0 for a row that sees no column). `wrow` is the warpgroup's first row.
+/// `VARLEN`: the tiles come from a packed source, whose last tile of a sequence holds the next
+/// sequence's rows past `kv_len`: its v rows there are zeroed before p·v (`KvStage::zero_v_from`), so
+/// a NaN or infinity of another sequence never meets a zero of p.
 #[inline(always)]
-fn consume_sm90a<const D: usize>(
-    mut c: AttnConsumer<BF16, H_STAGES, D>, o: &mut DisjointSlice<BF16, AttnTiles<D>>, seq: u32, causal: bool,
-    scale: f32, row0: usize, steps: usize,
-) where
+#[allow(clippy::too_many_arguments)]
+fn consume_sm90a<const D: usize, const VARLEN: bool>(
+    c: &mut AttnConsumer<BF16, H_STAGES, D>, seq: impl Fn() -> u32, causal: bool, scale: f32, wrow: u32, diag: i32,
+    steps: usize,
+) -> WgAccum<D>
+where
     oxpack::wgmma::WgCols<D>: oxpack::attn_pipeline::AFragWidth,
 {
     // Rows and columns in 32 bits (64-bit ones take two registers each, and the loop has none
-    // to spare at head dim 128): row0 and every c0 below are multiples of 128 below seq < 2^32,
+    // to spare at head dim 128): every c0 below is a multiple of 128 below seq (kv_len) < 2^32,
     // so at most 2^32 - 128, and no sum below wraps.
-    let wrow = row0 as u32 + 64 * c.index() as u32; // the warpgroup's first row
     const LAST: u32 = HBKV as u32 - 1; // a tile's last column, from its first
+    // varlen: the last column the warpgroup's first row sees (causal; negative: none), one value held
+    // across the loop instead of wrow and diag (wrow < sq and sk < 2^31, so no sum wraps in i32)
+    let wlast = wrow as i32 + diag;
     let scale = scale * core::f32::consts::LOG2_E; // softmax in base 2
     let mut m = WgRows::splat(f32::NEG_INFINITY); // running row maximum (scaled)
     let mut l = WgRows::splat(0.0); // running row sum of p
@@ -293,9 +318,14 @@ fn consume_sm90a<const D: usize>(
         sc.qk(&stage); // s = q·kᵀ for the tile's 128 columns
         let c0 = (s * HBKV) as u32; // below seq
         sc.map(|x| x * scale);
-        if c0 + LAST >= seq || (causal && c0 + LAST > wrow) {
-            // columns past the sequence, or past the row (causal), contribute nothing
-            sc.mask((seq - c0) as usize, causal.then(|| wrow as isize - c0 as isize), f32::NEG_INFINITY);
+        // the diagonal's column in the warpgroup's first row (may be negative for varlen: no column)
+        // in 32 bits (a 64-bit value held across the loop takes two registers): c0 < seq < 2^31 for varlen
+        let past = if VARLEN { wlast < 0 || c0 + LAST > wlast as u32 } else { c0 + LAST > wrow };
+        if c0 + LAST >= seq() || (causal && past) {
+            // columns past the sequence, or past the row (causal), contribute nothing; for varlen the
+            // diagonal's offset saturates at -2^31, where every column is masked as at its exact value
+            let d = || if VARLEN { wlast.saturating_sub(c0 as i32) as isize } else { wrow as isize - c0 as isize };
+            sc.mask((seq() - c0) as usize, causal.then(d), f32::NEG_INFINITY);
         }
         let m_new = m.zip(&sc.row_max(), f32::max);
         // a row with every column masked so far has m = -inf: subtract 0 (its p are all 0)
@@ -306,13 +336,95 @@ fn consume_sm90a<const D: usize>(
         acc.map_rows(&alpha, |x, a| x * a);
         m = m_new;
         let p = sc.to_bf16_a();
+        if VARLEN && c0 + LAST >= seq() {
+            // the sequence's last tile: its rows past seq are the next sequence's (both warpgroups,
+            // after their qk: the same stage and the same `seq - c0` in the whole block)
+            stage.zero_v_from((seq() - c0) as usize);
+        }
         acc.pv(&p, &stage); // o += p·v
     }
     let inv = l.map(|x| if x > 0.0 { recip(x) } else { 0.0 });
     acc.map_rows(&inv, |x, i| x * i);
-    if let Some(mut t) = o.wg_seq_tile(&c) {
-        t.store(&acc);
+    acc
+}
+
+/// The Hopper body of the varlen kernels: one block of 384 threads per 128 rows of one (sequence,
+/// head), as `attention_sm90a`, its q, k and v packed TMA sources read per head (`TmaHeads`). Every
+/// block checks both offset arrays before its roles part (`VarlenWgTiles::varlen_block`).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn attention_varlen_sm90a<const D: usize, const PINGPONG: bool>(
+    q: &TmaHeads<BF16>, k: &TmaHeads<BF16>, v: &TmaHeads<BF16>, cu_q: &[i32], cu_k: &[i32], max_seqlen_q: u32,
+    causal: u32, scale: f32, total_k: u32, kv_heads: u32, o: &mut DisjointSlice<BF16, VarlenWgTiles<D>>,
+    smem: DynShared<u64>,
+) where
+    oxpack::wgmma::WgCols<D>: oxpack::attn_pipeline::AFragWidth,
+    oxpack::attn_pipeline::AttnShapeOf<H_STAGES, D>: oxpack::attn_pipeline::AttnShape,
+{
+    let d = block_dim();
+    if d.x as usize != AttnPipeline::<BF16, H_STAGES, D>::THREADS || d.y != 1 || d.z != 1 {
+        trap(); // another block shape
     }
+    let (heads, kv_heads, total_k) = (o.heads(), kv_heads as usize, total_k as usize);
+    // heads and kv_heads are u32 launch scalars: their quotients in 32 bits (a 64-bit division is a
+    // subroutine call in SASS, which would serialize every wgmma: see `attention_sm90a`)
+    let (heads32, kv32) = (heads as u32, kv_heads as u32);
+    // k and v: (total_k, kv_heads, D), kv_heads dividing heads (GQA); q as o; both batches alike;
+    // the tensor maps' shapes the call's
+    if kv_heads == 0 || heads32 as usize != heads || heads32 % kv32 != 0 || k.len() != total_k * kv_heads * D
+        || v.len() != k.len() || q.len() != o.len() || cu_k.len() != cu_q.len() || q.heads() != heads
+        || k.heads() != kv_heads || v.heads() != kv_heads || k.rows() != total_k || v.rows() != total_k
+    {
+        trap();
+    }
+    // every thread of the block checks both offset arrays (barriers) before any returns
+    if !offsets_valid(cu_k, total_k, usize::MAX) {
+        trap(); // k's offsets are not sequences covering k's rows
+    }
+    let Some(blk) = o.varlen_block(cu_q, max_seqlen_q as usize) else { return }; // the whole block returns
+    let (s, sq, row0) = (blk.seq(), blk.rows(), blk.row());
+    let sk = (cu_k[s + 1] - cu_k[s]) as u32; // valid: checked above
+    let causal = causal != 0;
+    // in 32 bits (sk, sq < 2^31: i32 offsets; row0 < sq), so that the loop's count is too: a 64-bit
+    // one takes a register more through the consumer's loop, which has none to spare at head dim 128
+    let (sq, row32) = (sq as u32, row0 as u32);
+    // bottom-right causal alignment: row i sees columns up to i + sk − sq
+    let diag = sk as i32 - sq as i32;
+    let end = if causal {
+        (row32 as u64 + HBQ as u64 + sk as u64).saturating_sub(sq as u64).min(sk as u64) as u32
+    } else {
+        sk
+    };
+    let steps = opaque(end.div_ceil(HBKV as u32) as usize); // a u32 (zero-extended): a 32-bit loop count
+    // the sequence's k rows for the consumers' loop, in block-shared memory (read there each step): at
+    // head dim 128 the loop has no register to hold it (the dense kernels' is a kernel parameter)
+    let mut kv_len = shared_array!(u32, 1);
+    kv_len.write(thread_slot(), sk); // thread 0's slot
+    let kv_len = kv_len.sync();
+    let pipe = AttnPipeline::<BF16, H_STAGES, D>::new(smem, steps);
+    let pipe = if PINGPONG { pipe.pingpong() } else { pipe };
+    let (q3, k3, v3) = (q.by_head(), k.by_head(), v.by_head());
+    let checked = blk.checked();
+    pipe.run_with_registers(
+        o,
+        |p, o| {
+            // the block's tile found again here (values held from before the roles part would wait in
+            // local memory through the consumers' code at head dim 128)
+            let Some(b) = o.varlen_block_again(checked, cu_q, max_seqlen_q as usize) else { trap() };
+            let (s, h) = (b.seq(), b.head());
+            let kvh = (h as u32 / (heads32 / kv32)) as usize; // GQA: consecutive query heads share a k/v head
+            let k0 = cu_k[s] as usize; // valid: checked before the roles part
+            produce_sm90a(p, &q3, &k3, &v3, (h, b.start() + b.row()), (kvh, k0), steps)
+        },
+        |mut c, o| {
+            let wrow = row32 + 64 * c.index() as u32; // the warpgroup's first row (below sq < 2^31)
+            let acc = consume_sm90a::<D, true>(&mut c, || kv_len.get(0), causal, scale, wrow, diag, steps);
+            // the tile found again after the loop (the block's values held through it would spill)
+            if let Some(mut t) = o.wg_varlen_tile(checked, cu_q, max_seqlen_q as usize, &c) {
+                t.store(&acc);
+            }
+        },
+    );
 }
 
 kernel! {
@@ -428,5 +540,48 @@ kernel! {
              rows(q) == rows(k) == rows(v) == seq, cols(q) == cols(k) == cols(v) == 128,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 128)) {
         attention_sm90a::<128, false>(seq, causal, scale, &q, &k, &v, o, smem);
+    }
+
+    /// `attention_varlen_fwd_d64` on Hopper (sm_90a): TMA + `wgmma`, one block of 384 threads per 128
+    /// rows of `max_seqlen_q` per (sequence, head). q, k and v are read by TMA one head at a time
+    /// (`TmaHeads`: the packed (total, heads, 64) array as heads of total rows); a tile that runs past
+    /// its sequence's end reads the next sequence's rows, whose scores are masked and whose v rows are
+    /// zeroed before p·v. Arrays the TMA cannot read (not 3-D, a base not 16-byte aligned) go to the
+    /// portable body, before the launch.
+    #[variant_of(attention_varlen_fwd_d64, sm_90a)]
+    #[launch(grid = (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 128), block = 384,
+             shared = {AttnPipeline::<BF16, H_STAGES, 64>::SHARED_BYTES / 8})]
+    #[dims(q = (total_q, heads, 64), k = (total_k, kv_heads, 64), v = (total_k, kv_heads, 64))]
+    #[outputs(o = (total_q, heads, 64))]
+    #[launch_bounds(384, 1)]
+    pub fn attention_varlen_fwd_d64_sm90a(
+        q: TmaHeads<BF16>, k: TmaHeads<BF16>, v: TmaHeads<BF16>, cu_seqlens_q: &[i32], cu_seqlens_k: &[i32],
+        max_seqlen_q: u32, causal: u32, scale: f32, total_q: u32, heads: u32, total_k: u32, kv_heads: u32,
+        o: &mut DisjointSlice<BF16, VarlenWgTiles<64>> = (heads), smem: DynShared<u64>,
+    ) where (len(q) == len(o) == total_q * heads * 64, len(v) == len(k) == total_k * kv_heads * 64,
+             heads >= kv_heads >= 1, heads % max(kv_heads, 1) == 0, len(cu_seqlens_k) == len(cu_seqlens_q) >= 1,
+             (len(cu_seqlens_q) - 1) * max_seqlen_q >= min(len(q), 1),
+             block == 384, blocks.x == blocks >= (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 128)) {
+        attention_varlen_sm90a::<64, true>(&q, &k, &v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, causal, scale,
+                                           total_k, kv_heads, o, smem);
+    }
+
+    /// `attention_varlen_fwd_d128` on Hopper (sm_90a), as `attention_varlen_fwd_d64_sm90a`, head dim 128.
+    #[variant_of(attention_varlen_fwd_d128, sm_90a)]
+    #[launch(grid = (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 128), block = 384,
+             shared = {AttnPipeline::<BF16, H_STAGES, 128>::SHARED_BYTES / 8})]
+    #[dims(q = (total_q, heads, 128), k = (total_k, kv_heads, 128), v = (total_k, kv_heads, 128))]
+    #[outputs(o = (total_q, heads, 128))]
+    #[launch_bounds(384, 1)]
+    pub fn attention_varlen_fwd_d128_sm90a(
+        q: TmaHeads<BF16>, k: TmaHeads<BF16>, v: TmaHeads<BF16>, cu_seqlens_q: &[i32], cu_seqlens_k: &[i32],
+        max_seqlen_q: u32, causal: u32, scale: f32, total_q: u32, heads: u32, total_k: u32, kv_heads: u32,
+        o: &mut DisjointSlice<BF16, VarlenWgTiles<128>> = (heads), smem: DynShared<u64>,
+    ) where (len(q) == len(o) == total_q * heads * 128, len(v) == len(k) == total_k * kv_heads * 128,
+             heads >= kv_heads >= 1, heads % max(kv_heads, 1) == 0, len(cu_seqlens_k) == len(cu_seqlens_q) >= 1,
+             (len(cu_seqlens_q) - 1) * max_seqlen_q >= min(len(q), 1),
+             block == 384, blocks.x == blocks >= (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 128)) {
+        attention_varlen_sm90a::<128, false>(&q, &k, &v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, causal, scale,
+                                             total_k, kv_heads, o, smem);
     }
 }

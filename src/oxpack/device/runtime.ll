@@ -930,6 +930,16 @@ define void @__oxpack_sm90a_prefetch_tensormap(ptr %map) #3 {
   call void asm sideeffect "prefetch.tensormap [$0];", "l,~{memory}"(ptr %map)
   ret void
 }
+; the consumers' ordinary stores to shared memory made visible to the async proxy (wgmma, TMA)
+define void @__oxpack_sm90a_fence_proxy_async() #2 {
+  call void asm sideeffect "fence.proxy.async.shared::cta;", "~{memory}"()
+  ret void
+}
+; named barrier 1 over the 256 threads of an attention pipeline's two consumer warpgroups
+define void @__oxpack_sm90a_bar_sync_consumers() #2 {
+  call void asm sideeffect "bar.sync 1, 256;", "~{memory}"()
+  ret void
+}
 define void @__oxpack_sm90a_wgmma_fence() #2 {
   call void asm sideeffect "wgmma.fence.sync.aligned;", "~{memory}"()
   ret void

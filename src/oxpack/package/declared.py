@@ -297,7 +297,7 @@ def _dispatch(code: _Code, at: int, kernel: Any, call: list[str]) -> None:
                   "  # the body for the arrays' GPU")
     for arch in sorted(kernel.bodies):
         body = kernel.body_kernel(arch)
-        tma = any(p.kind in ("tma", "tma3") for p in body.params)
+        tma = any(p.kind in ("tma", "tma3", "tmah") for p in body.params)
         code.line(at, f'if _ox_arch == "{arch}":  # its variant `{kernel.bodies[arch].name}`')
         if tma:
             code.line(at + 1, "_ox_given = threads, block")

@@ -28,7 +28,8 @@ __all__ = ["Launchers", "launcher_file", "render_launchers"]
 
 _F64_MAX = 1.7976931348623157e308  # the largest finite float64
 _WHAT = {"in": "read", "out": "written", "atomic": "updated atomically", "tma": "read by TMA (2-D)",
-         "tma3": "read by TMA (3-D)"}
+         "tma3": "read by TMA (3-D)", "tmah": "read by TMA (3-D, per head)"}
+_TMA = ("tma", "tma3", "tmah")
 
 
 class Launchers(NamedTuple):
@@ -168,10 +169,12 @@ def _launcher(name: str, kernel: Any, kernels: list[str]) -> str:
         reads += _fill("array", arg=f"arg{p.pos}", i=p.pos, dtype=p.dtype.name, what=_WHAT[p.kind],
                        mutable=p.kind in ("out", "atomic"))
         reads += _fill("next_array" if n else "first_array", i=p.pos)
-        if p.kind in ("tma", "tma3"):
-            reads += _fill("tma", arg=f"arg{p.pos}", i=p.pos, dtype=p.dtype.name, rank=3 if p.kind == "tma3" else 2)
+        if p.kind in _TMA:
+            packed = p.kind == "tmah"  # a (rows, heads, cols) array: its map is found by the kind too
+            reads += _fill("tma", arg=f"arg{p.pos}", i=p.pos, dtype=p.dtype.name, rank=2 if p.kind == "tma" else 3,
+                           packed=", packed=True" if packed else "")
             if p.name in named_dims:
-                reads += _fill("tma_dims", arg=f"arg{p.pos}", i=p.pos)
+                reads += _fill("tma_dims", arg=f"arg{p.pos}", i=p.pos, row="0" if packed else "-2")
     # a requirement on the arguments alone is tested with the overlaps (behind the memo); one that
     # names the launch shape once the entry is found (it holds the shape); one on the launch shape
     # alone holds for every call that finds the entry, whose key is the threads and block it was
@@ -228,7 +231,7 @@ def _packed(kernel: Any, arrays: list[Any], requires: list[str]) -> dict[str, ob
         tests += _fill("requires", tests="".join(_fill("require", test=test) for test in requires))
     # a TMA source's word is its tensor-map block (found by address and 2-D shape), not its address
     values = [f"arg{p.pos}" if p.kind in ("scalar", "dynshared")
-              else f"tma{p.pos}, size{p.pos}" if p.kind in ("tma", "tma3")
+              else f"tma{p.pos}, size{p.pos}" if p.kind in _TMA
               else f"ptr{p.pos}, size{p.pos}" for p in args]
     floats = [p for p in args if p.kind == "scalar" and p.dtype.bounds is None]
     memo = 2 * len(arrays) + sum(p.kind in ("scalar", "dynshared") for p in args) - len(floats) >= _MEMO_AT
@@ -244,7 +247,7 @@ def _packed(kernel: Any, arrays: list[Any], requires: list[str]) -> dict[str, ob
     named = sorted({int(n) for test in requires for n in re.findall(r"\barg(\d+)\b", test)})
     # a TMA source's address too: the overlap tests read it, and a freed block's address can come back
     seen = ints + [f"arg{n}" for n in named if any(p.pos == n for p in floats)] + \
-        [f"ptr{p.pos}" for p in arrays if p.kind in ("tma", "tma3")]
+        [f"ptr{p.pos}" for p in arrays if p.kind in _TMA]
     indented = "".join(f"    {line}" if line.strip() else line for line in tests.splitlines(keepends=True))
     checks = _fill("memo", seen=", ".join(seen), words=words, bytes=8 * words, values=", ".join(ints),
                    tests=indented)

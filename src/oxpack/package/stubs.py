@@ -331,6 +331,7 @@ _WHAT = {"scalar": "scalar", "in": "device array, read", "out": "device array, w
          "atomic": "device array, updated atomically",
          "tma": "2-D device array, read by TMA copies (16-byte-aligned base and rows)",
          "tma3": "3-D device array (seqs, rows, cols), read by TMA copies (16-byte-aligned base and rows)",
+         "tmah": "3-D device array (rows, heads, cols), read per head by TMA copies (16-byte-aligned base and rows)",
          "dynshared": "elements of dynamic shared memory per block (sizes the launch)"}
 
 

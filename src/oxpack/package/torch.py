@@ -45,7 +45,7 @@ def _schema(kernel: Any, functional: bool = False) -> tuple[str, tuple[str, ...]
         if p.kind in ("out", "atomic"):
             args.append(f"Tensor({_alias(len(mutated))}!) {p.name}")
             mutated.append(p.name)
-        elif p.kind in ("in", "tma", "tma3"):
+        elif p.kind in ("in", "tma", "tma3", "tmah"):
             args.append(f"Tensor {p.name}")
         elif p.kind == "dynshared" and "shared" in kernel.launch:  # sized by the kernel's #[launch]: no argument
             continue

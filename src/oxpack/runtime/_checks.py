@@ -18,6 +18,7 @@ from ._tma import _as_rank
 from ._tma import _dims as _array_shape
 from ._types import (
     _DEFAULT_BLOCK,
+    TMA_KINDS,
     BodyUnfitError,
     _F32_MAX,
     _FLOAT32,
@@ -34,16 +35,18 @@ from ._types import (
 from ._where import Dim, label
 
 
-def _tma_dim(obj: object, rank: int, rows: bool) -> int | None:
-    """The rows (or else the columns) of array `obj` as a TMA source of `rank` dimensions reads it; None for
-    an array of another rank, or one whose shape cannot be read (the TMA source's own check names it)."""
+def _tma_dim(obj: object, kind: str, rows: bool) -> int | None:
+    """The rows (or else the columns) of array `obj` as a TMA source of `kind` reads it (a packed
+    `(rows, heads, cols)` one's rows are its first dimension); None for an array of another rank, or one
+    whose shape cannot be read (the TMA source's own check names it)."""
+    rank = 2 if kind == "tma" else 3
     try:
         shape = _as_rank(_array_shape(obj), rank)
     except Exception:  # noqa: BLE001 (no shape to read)
         return None
-    if len(shape) != rank:
+    if len(shape) != rank or (kind == "tmah" and len(_array_shape(obj)) != 3):
         return None
-    return shape[-2] if rows else shape[-1]
+    return (shape[0] if kind == "tmah" else shape[-2]) if rows else shape[-1]
 
 
 class _Checks:
@@ -60,7 +63,7 @@ class _Checks:
         self.params: tuple[_Param, ...] = spec.args
         self.scalars = tuple(p for p in self.params if p.kind == "scalar")
         # TMA sources (`TmaSource<T>`) among them: 2-D arrays passed as a tensor-map block (`_tma.py`)
-        self.arrays = tuple(p for p in self.params if p.kind in ("in", "out", "atomic", "tma", "tma3"))
+        self.arrays = tuple(p for p in self.params if p.kind in ("in", "out", "atomic", *TMA_KINDS))
         # dynamic shared memory: a Python int (elements per block) that sizes the launch
         self.dynamic: _Param | None = next((p for p in self.params if p.kind == "dynshared"), None)
         # by default one thread per element of the first output, else input, else atomic buffer
@@ -148,7 +151,7 @@ class _Checks:
         values = list(args)
         for a in arrays:
             values[a.param.pos] = a.size
-        values += [_tma_dim(args[p.pos], 3 if p.kind == "tma3" else 2, rows) for p, rows in self.dims]
+        values += [_tma_dim(args[p.pos], p.kind, rows) for p, rows in self.dims]
         return values
 
     def check_launch_requirements(

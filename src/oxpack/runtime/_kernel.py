@@ -39,7 +39,7 @@ from ._tma import _TmaSources
 from ._tuning import Config as _Config
 from ._tuning import Tuner as _Tuner
 from ._traps import _after_launch
-from ._types import _EMPTY_BUFFER, KernelValueError, LaunchError, _Array, _Shape
+from ._types import _EMPTY_BUFFER, TMA_KINDS, KernelValueError, LaunchError, _Array, _Shape
 from ._views import _ModuleView
 
 __all__ = ["Kernel"]
@@ -352,7 +352,7 @@ class Kernel:
         arrays, shape = self.checks.checked(args, stream, threads, block, self.arrays.read)
         if shape is not None:
             for a in arrays:  # before any stream waits: a refused call queues nothing
-                if a.param.kind in ("tma", "tma3"):
+                if a.param.kind in TMA_KINDS:
                     self.tma.shape(a)
             self._launch(args, arrays, stream, shape, threads, block)
 
@@ -399,7 +399,7 @@ class Kernel:
                     # pointer and element count; cuda.core packs a Python int as a 64-bit
                     # intptr_t, the same bytes as the kernel's u64 on every CUDA host
                     a = next(arrays_in_order)
-                    if a.param.kind in ("tma", "tma3"):  # the tensor-map block instead of the array
+                    if a.param.kind in TMA_KINDS:  # the tensor-map block instead of the array
                         handle_ = launch_stream.handle if hasattr(launch_stream, "handle") else launch_stream
                         kernel_args += (self.tma.word(api, device.device_id, a, int(handle_)), a.size)
                     else:

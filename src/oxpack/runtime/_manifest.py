@@ -22,7 +22,7 @@ from ._blocks import BlockLimit as BlockLimit
 from ._blocks import block_threads as block_threads
 from ._blocks import registers_for as registers_for
 from ._dtypes import DTYPES
-from ._types import ManifestError, _Param
+from ._types import TMA_KINDS, ManifestError, _Param
 from ._where import HELP, LAUNCH_HELP, LAUNCH_KEYS, Expr, Requirement, Scalar, WhereError, parse, parse_shape
 
 __all__ = ["KINDS", "MUTABLE", "RANKS", "REGISTERS_PER_BLOCK", "SCHEMA", "BlockLimit", "Crate", "Emulation",
@@ -37,11 +37,12 @@ kernel's `block_limits`, which emulation obeys; 3: the `tma` kind, `coarsen` (wh
 grid obeys) and `variants` (per-arch bodies); 4: `launch` (a declared launch shape, whose `shared`
 takes a parameter out of the call)."""
 _MIXED = "rebuild the package: its `_oxpack/` folder mixes files of two oxpack versions"  # one build writes both
-KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index", "tma", "tma3")
+KINDS = ("scalar", "in", "out", "atomic", "dynshared", "index", "tma", "tma3", "tmah")
 """Parameter kinds: a scalar; a slice read, written (each element by one thread) or updated
 atomically; dynamic shared memory (its element count per block); the launch index; a TMA
 source (a 2-D array the kernel reads through tensor copies only; the stub passes its tensor map),
-or a 3-D one (`tma3`: sequences × rows × cols, copied per sequence)."""
+a 3-D one (`tma3`: sequences × rows × cols, copied per sequence) or a packed 3-D one (`tmah`:
+rows × heads × cols, copied per head)."""
 MUTABLE = ("out", "atomic")
 """Kinds of the buffers a kernel writes: never read-only, never aliased."""
 RANKS = {"1d": 1, "2d": 2, "3d": 3}
@@ -198,7 +199,7 @@ class Signature:
         """The array whose element count is the default number of threads: the first output,
         else the first input, else the first atomically updated buffer."""
         args = self.args
-        return next((a for kind in ("out", "in", "atomic", "tma", "tma3") for a in args if a.kind == kind), None)
+        return next((a for kind in ("out", "in", "atomic", *TMA_KINDS) for a in args if a.kind == kind), None)
 
     @property
     def max_threads(self) -> int:
@@ -524,7 +525,7 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
     if not all(kinds.get(k) == "out" and isinstance(v, str) for k, v in outputs.items()):
         read.fail(f"{of}: `outputs` must map outputs of the kernel to their dims, got {outputs!r}")
     dims = read.get(table, "dims", Mapping, {}, of)
-    if not all(kinds.get(k) in ("in", "tma", "tma3") and isinstance(v, str) for k, v in dims.items()):
+    if not all(kinds.get(k) in ("in", *TMA_KINDS) and isinstance(v, str) for k, v in dims.items()):
         read.fail(f"{of}: `dims` must map input arrays of the kernel to their dims, got {dims!r}")
     backward = read.get(table, "backward", list, [], of)
     if not all(isinstance(k, str) and k.isidentifier() for k in backward):

@@ -98,6 +98,8 @@ _DL_HOST = {1: "host memory", 3: "pinned host memory"}
 _LEGACY_STREAM, _PER_THREAD_STREAM = 1, 2  # reserved stream values in CAI and DLPack
 _FLOAT32 = DTYPES["float32"]
 _F32_MAX = 3.4028234663852886e38  # the largest finite float32
+TMA_KINDS = ("tma", "tma3", "tmah")
+"""The TMA sources' parameter kinds (`TmaSource`, `TmaSource3`, `TmaHeads`): arrays passed as a tensor-map block."""
 
 
 class _Param(NamedTuple):

@@ -392,8 +392,8 @@ class _Parser:
             if len(node.args) != 1 or node.keywords or not isinstance(node.args[0], ast.Name):
                 _refuse(f"`{ast.unparse(node)}`: `{fn}` takes one TMA source parameter, like `{fn}(q)`")
             name = node.args[0].id
-            if self.kind(name) not in ("tma", "tma3"):
-                _refuse(f"`{fn}({name})`: `{name}` is no TMA source (`TmaSource`, `TmaSource3`), the arrays whose "
+            if self.kind(name) not in ("tma", "tma3", "tmah"):
+                _refuse(f"`{fn}({name})`: `{name}` is no TMA source (`TmaSource`, `TmaSource3`, `TmaHeads`), the arrays whose "
                         f"rows and columns a kernel sees; of any other array, `len({name})` is what it sees")
             return Dim(fn, name)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS:

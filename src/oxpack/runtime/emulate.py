@@ -30,6 +30,7 @@ from ._dtypes import ANONYMOUS, DTYPES, fp8_hint
 from ._dtypes import anonymous as _anonymous
 from ._dtypes import a as _a
 from ._types import (
+    TMA_KINDS,
     _EMPTY_BUFFER,
     KernelArgumentError,
     KernelBarrierError,
@@ -320,10 +321,14 @@ def launch(kernel: Kernel, args: tuple[object, ...], stream: object, threads: ob
             shared = count * p.dtype.itemsize
             _check_shared(kernel, p, shared)
             words += (count, 0)
-        elif p.kind in ("tma", "tma3"):  # a tensor-map block as the GPU's, the array's address first
+        elif p.kind in TMA_KINDS:  # a tensor-map block as the GPU's, the array's address first
             a = by_pos[p.pos]
             dims = kernel.tma.shape(a)  # (rows, cols), or (seqs, rows, cols): then rows, cols, seqs
-            block = (ctypes.c_uint64 * 19)(a.ptr, *([0] * 15), *dims[-2:], *(dims[:-2] or (0,)))
+            # and the elements between rows and between sequences (the GPU's tensor map holds them)
+            rows, cols = dims[-2:]
+            # a packed (total, heads, d) source's rows are heads · d apart, its heads d
+            strides = (dims[0] * cols, cols) if p.kind == "tmah" else (cols, rows * cols)
+            block = (ctypes.c_uint64 * 21)(a.ptr, *([0] * 15), rows, cols, *(dims[:-2] or (0,)), *strides)
             reader.keep.append(block)
             words += (ctypes.addressof(block), a.size)
         else:

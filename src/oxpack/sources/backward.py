@@ -26,8 +26,8 @@ from ..errors import StageError
 
 __all__ = ["BackwardPlan", "plan", "plans"]
 
-_ARRAYS = ("in", "out", "atomic", "tma", "tma3")
-_INPUTS = ("in", "tma", "tma3")
+_ARRAYS = ("in", "out", "atomic", "tma", "tma3", "tmah")
+_INPUTS = ("in", "tma", "tma3", "tmah")
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from ..errors import StageError
 __all__ = ["DTYPES", "KINDS", "RANKS", "KernelParam", "KernelSig", "LaunchBounds", "parse_sig", "split_requires"]
 
 DTYPES = tuple(dtypes().DTYPES)  # the one table of element types (the run time's `_dtypes.py`)
-KINDS = ("scalar", "in", "out", "atomic", "index", "dynshared", "tma", "tma3")
+KINDS = ("scalar", "in", "out", "atomic", "index", "dynshared", "tma", "tma3", "tmah")
 RANKS = ("1d", "2d", "3d")  # the "dtype" of an `index` parameter
 _SIG_MAGIC = "oxpack-kernel-v1;"
 
@@ -214,7 +214,7 @@ def declared_by_launch(sig: KernelSig, p: Any) -> bool:
     return (p.kind == "dynshared" and "shared" in launch) or (p.kind == "atomic" and "workspace" in launch)
 
 
-_INPUTS = {"in": 0, "tma": 2, "tma3": 3}  # the input arrays' kinds, and the rank a TMA source takes (0: any)
+_INPUTS = {"in": 0, "tma": 2, "tma3": 3, "tmah": 3}  # the input arrays' kinds, and the rank a TMA source takes (0: any)
 
 
 def check_dims(sig: KernelSig, text: str) -> KernelSig:
@@ -285,7 +285,7 @@ def _shown(text: str) -> str:
 
 
 _KIND_NAMES = {"in": "an input slice", "atomic": "an atomic buffer", "scalar": "a scalar", "tma": "a TMA source",
-               "tma3": "a TMA source", "dynshared": "dynamic shared memory", "index": "the launch index"}
+               "tma3": "a TMA source", "tmah": "a TMA source", "dynshared": "dynamic shared memory", "index": "the launch index"}
 
 
 def check_launch(sig: KernelSig, text: str) -> KernelSig:

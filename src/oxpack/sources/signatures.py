@@ -122,7 +122,7 @@ def rust_signature(sig: Any) -> str:
         rust = table[p.dtype].rust
         ty = p.rust or {"scalar": rust, "in": f"&[{rust}]", "out": f"&mut DisjointSlice<{rust}>",
               "atomic": f"&[Atomic{rust.upper()}]", "tma": f"TmaSource<{rust}>",
-              "tma3": f"TmaSource3<{rust}>", "dynshared": f"DynShared<{rust}>"}[p.kind]
+              "tma3": f"TmaSource3<{rust}>", "tmah": f"TmaHeads<{rust}>", "dynshared": f"DynShared<{rust}>"}[p.kind]
         params.append(f"{p.name}: {ty}")
     text = f"pub fn {sig.name}({', '.join(params)})"
     if getattr(sig, "outputs", None):

@@ -39,7 +39,8 @@ _DEFINE = re.compile(r"^define [^\n]*?@(?P<name>[\w.$]+)\((?P<rest>[^\n]*)\{$", 
 
 _KIND_WORDS = {"scalar": "a {} scalar", "in": "a {} slice, read", "out": "a {} slice, written",
                "atomic": "an atomic {} buffer", "dynshared": "dynamic shared memory of {}", "index": "a {} launch index",
-               "tma": "a {} TMA source", "tma3": "a 3-D {} TMA source"}
+               "tma": "a {} TMA source", "tma3": "a 3-D {} TMA source",
+               "tmah": "a packed 3-D {} TMA source"}
 
 
 def _describe(sig: KernelSig) -> tuple[str, ...]:
@@ -73,7 +74,7 @@ def _difference(kernel: KernelSig, variant: KernelSig) -> str | None:
     return None
 
 
-_FACE = {"in": "a {} array, read", "tma": "a {} array, read", "tma3": "a {} array, read", "out": "a {} array, written",
+_FACE = {"in": "a {} array, read", "tma": "a {} array, read", "tma3": "a {} array, read", "tmah": "a {} array, read", "out": "a {} array, written",
          "atomic": "an atomic {} array", "scalar": "a {} scalar", "dynshared": "a count of {} shared elements"}
 
 

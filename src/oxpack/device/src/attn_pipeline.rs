@@ -14,6 +14,8 @@
 //! | [`WgAccum::pv`] | `o ← o + p·v`: p from registers, v from the stage's shared tile read N-major (`wgmma`'s transpose bit: v is kv × d row-major) |
 //! | [`WgAccum::row_max`], [`row_sum`](WgAccum::row_sum), [`map_rows`](WgAccum::map_rows), [`mask`](WgAccum::mask) | an online softmax on the accumulators: each thread holds 2 rows ([`WgRows`]), the 4 lanes of a quad share them (two `shfl.bfly`) |
 //! | [`AttnTiles<D>`] | the output layout: block `b` owns one 128-row tile of one (batch, head) sequence, consumer warpgroup `c` its rows `64c..64c + 64` |
+//! | [`VarlenWgTiles<D>`] | the same over a packed `(total, heads, D)` batch of sequences of different lengths (offsets in device memory, checked by every block before the roles part) |
+//! | [`KvStage::zero_v_from`] | zeros in the v tile's rows past a sequence's end, which a packed source ([`TmaHeads`](crate::tma::TmaHeads)) read from the next sequence |
 //!
 //! **Operands.** q, k and v are 3-D TMA sources ([`TmaSource3`]): `(batch · heads, seq, D)`
 //! row-major (torch's `(b, h, n, d)` contiguous, viewed as `(-1, n, d)`). A tile of 128 rows
@@ -487,6 +489,50 @@ impl<T, const S: usize, const D: usize> KvStage<'_, T, S, D> {
     }
 }
 
+impl<T: TmaElem, const S: usize, const D: usize> KvStage<'_, T, S, D> {
+    /// Sets rows `from..128` of the stage's v tile to zeros (nothing for `from` ≥ 128): the rows of a
+    /// tile that a packed source ([`TmaHeads`](crate::tma::TmaHeads)) read past the end of the
+    /// block's sequence, which hold the next sequence's values (finite or not). Their columns of p
+    /// are zeros, but 0 · NaN and 0 · ∞ are NaN: zeroed, they add nothing to `p·v`.
+    ///
+    /// Consumer-collective: every thread of both consumer warpgroups calls it, in the same stage,
+    /// with the same `from`, after the stage's [`qk`](WgAccum::qk) (under
+    /// [`pingpong`](AttnPipeline::pingpong) the turns order the `qk`s, and a warpgroup waiting here
+    /// must not hold the other's turn) and before [`pv`](WgAccum::pv). The threads split the rows'
+    /// stores, make them visible to the tensor cores (`fence.proxy.async`) and meet at named barrier
+    /// 1 (`bar.sync 1, 256`), so no `wgmma` of either warpgroup reads the tile before every zero is
+    /// written. A consumer that skips it leaves the other waiting for good (in emulation a
+    /// `KernelBarrierError`).
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn zero_v_from(&self, from: usize) {
+        // in 32 bits, and the tile's address and the thread's place hidden from LLVM (as in `mask`):
+        // made here, in the branch that calls this, rather than hoisted out of the consumer's loop into
+        // registers held across it (one address per stage)
+        let from = from.min(BKV) as u32;
+        let tiles = self.cons.pipe.tiles;
+        // `v_tile(slot)`, in bytes from the tiles
+        let v = AttnPipeline::<T, S, D>::Q_BYTES + (S + self.slot) * AttnPipeline::<T, S, D>::KV_BYTES;
+        let t = rt::__oxpack_sm90a_opaque(crate::block_thread_linear() as u32) - WG_THREADS as u32; // 0..256
+        let words = (BKV as u32 - from) * 16; // u64 words of the rows in one 64-column block of the tile
+        for kc in 0..D / 64 {
+            // the column block's rows are 128 bytes each; the swizzle moves 16-byte chunks within a row
+            let at = rt::__oxpack_sm90a_opaque((v + kc * BKV * 128) as u32 + from * 128) as usize;
+            let base = tiles.wrapping_add(at) as *mut u64;
+            let mut i = t;
+            while i < words {
+                // SAFETY: inside the stage's v tile (column block kc, rows from..128); the stage is
+                // full (its TMA copies landed: the view waited for them) and stays the consumers'
+                // until both warpgroups drop their views; no `wgmma` reads it until the barrier below.
+                unsafe { base.add(i as usize).write(0) };
+                i += 2 * WG_THREADS as u32;
+            }
+        }
+        rt::__oxpack_sm90a_fence_proxy_async();
+        rt::__oxpack_sm90a_bar_sync_consumers();
+    }
+}
+
 impl<T, const S: usize, const D: usize> Drop for KvStage<'_, T, S, D> {
     #[inline(always)]
     fn drop(&mut self) {
@@ -847,6 +893,222 @@ where
                 // (block, warpgroup, thread, i) ↦ (group, r, c) is one-to-one (see `AttnTiles`),
                 // so no other thread of the launch writes it; i < D / 2.
                 unsafe { base.add(r * D + c).write(T::from_acc(*v.add(i))) };
+            }
+        });
+    }
+}
+
+// ---------------------------------------------------------------------------- variable-length output
+
+/// Output layout for attention on an [`AttnPipeline`] over a batch of sequences of different
+/// lengths: a packed `(total, heads, D)` tensor (FlashAttention's varlen layout), `heads` the shape
+/// (`= (heads)` in `kernel!`), sequence `s` being rows `cu[s]..cu[s + 1]` of an offsets array `cu`
+/// of `batch + 1` `i32` in device memory. Block `b` of a 1-D grid owns the 128-row tile of one
+/// (sequence, head) that [`VarlenTiles`](crate::mma::VarlenTiles) with 128-row tiles gives it (the
+/// last tiles first); consumer warpgroup `c` its rows `64c..64c + 64`, each thread the elements of
+/// the `wgmma` accumulator layout there; rows past the sequence's end are not stored.
+///
+/// [`varlen_block`](DisjointSlice::varlen_block) checks the offsets in every block, before the
+/// producer and the consumers part (the same check as `VarlenTiles`': `batch + 1` loads per block, a
+/// barrier), and traps on offsets that are not the row ranges of `batch` sequences of at most
+/// `max_seqlen` rows covering the output exactly, or on too few blocks. So, as for `VarlenTiles`,
+/// no two threads of a launch write one element and none writes outside its sequence.
+pub struct VarlenWgTiles<const D: usize>;
+
+impl<const D: usize> Sealed for VarlenWgTiles<D> {}
+impl<const D: usize> Layout for VarlenWgTiles<D> {}
+
+crate::disjoint::bind_shape! {
+    [const D: usize] VarlenWgTiles<D> => [heads];
+}
+
+/// The tile of a block of a [`VarlenWgTiles`] output, from
+/// [`varlen_block`](DisjointSlice::varlen_block): its sequence, head, rows. Made only there.
+#[derive(Clone, Copy)]
+pub struct VarlenBlock {
+    seq: usize,
+    head: usize,
+    start: usize,
+    rows: usize,
+    row0: usize,
+    cu: *const i32,
+    len: usize,
+    max: usize,
+}
+
+impl VarlenBlock {
+    /// The block's sequence: `0..batch`.
+    #[inline(always)]
+    pub fn seq(&self) -> usize {
+        self.seq
+    }
+
+    /// The block's head: `0..heads`.
+    #[inline(always)]
+    pub fn head(&self) -> usize {
+        self.head
+    }
+
+    /// The sequence's first row in the packed array (`cu[seq]`).
+    #[inline(always)]
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The sequence's rows (`cu[seq + 1] − cu[seq]`, at least 1).
+    #[inline(always)]
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The first row of the block's tile in its sequence (a multiple of 128, below `rows`).
+    #[inline(always)]
+    pub fn row(&self) -> usize {
+        self.row0
+    }
+
+    /// The token that lets a consumer warpgroup take its part of the tile after its loop
+    /// ([`wg_varlen_tile`](DisjointSlice::wg_varlen_tile)) without holding the block's values in
+    /// registers across it: the offsets and bound the block was checked with, which the tile
+    /// compares with the ones it is given (the same kernel parameters in a kernel: LLVM folds the
+    /// comparison, and the token costs no register).
+    #[inline(always)]
+    pub fn checked(&self) -> VarlenChecked {
+        VarlenChecked { cu: self.cu, len: self.len, max: self.max }
+    }
+}
+
+/// That a block checked its offsets ([`VarlenBlock::checked`]): the offsets' address and count, and
+/// the bound on a sequence's rows.
+#[derive(Clone, Copy)]
+pub struct VarlenChecked {
+    cu: *const i32,
+    len: usize,
+    max: usize,
+}
+
+impl<T: Elem, const D: usize> DisjointSlice<T, VarlenWgTiles<D>> {
+    /// Heads per row, bound from the launch's parameters.
+    #[inline(always)]
+    pub fn heads(&self) -> usize {
+        self.shape[0]
+    }
+
+    /// The output's rows (tokens, `len / (heads · D)`); `None` unless the output is whole rows of a
+    /// nonzero `heads × D`.
+    #[inline(always)]
+    pub fn total(&self) -> Option<usize> {
+        let per = self.shape[0].checked_mul(D).filter(|&p| p > 0)?;
+        let total = crate::tile_grid::quot(self.len, per);
+        (total * per == self.len).then_some(total)
+    }
+
+    /// Block-collective (every thread of the block calls it, with the same arguments, before the
+    /// pipeline's roles part: it holds a barrier): the calling block's tile for sequences at offsets
+    /// `cu` of at most `max_seqlen` rows (see [`VarlenWgTiles`]); `None` for a block past the last
+    /// tile or whose tile starts past its sequence's end, a block that is not 384 threads or a grid
+    /// that is not 1-D (the same for every thread of a block, so the block may return as a whole).
+    /// Traps (before any thread writes) on offsets that are not valid for this output, an output that
+    /// is not whole rows, or too few blocks for `batch · heads · ceil(max_seqlen / 128)` tiles.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn varlen_block(&self, cu: &[i32], max_seqlen: usize) -> Option<VarlenBlock> {
+        let (d, g, b) = (crate::grid::block_dim(), crate::grid::grid_dim(), crate::grid::block_idx());
+        if d.x as usize * d.y as usize * d.z as usize != 3 * WG_THREADS || g.y != 1 || g.z != 1 {
+            return None;
+        }
+        let Some(total) = self.total() else { crate::trap() }; // not whole rows of heads × D
+        let (seq, head, start, rows, row0) =
+            crate::mma::varlen_block::<BQ>(cu, total, self.shape[0], max_seqlen, g.x, b.x)?;
+        Some(VarlenBlock { seq, head, start, rows, row0, cu: cu.as_ptr(), len: cu.len(), max: max_seqlen })
+    }
+
+    /// The calling block's tile again, as [`varlen_block`](Self::varlen_block) found it for the
+    /// offsets `cu` and bound `max_seqlen` it checked (whose [`checked`](VarlenBlock::checked) token
+    /// this takes), by any thread (no barrier): found from the block's index, its sequence's offsets
+    /// read and checked against this output again, so that a role part after the block's check need
+    /// not hold the block's values in registers. Traps when `cu` or `max_seqlen` are not the ones
+    /// checked, or when the sequence does not fit this output; `None` as for `varlen_block`.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn varlen_block_again(&self, checked: VarlenChecked, cu: &[i32], max_seqlen: usize) -> Option<VarlenBlock> {
+        if checked.cu != cu.as_ptr() || checked.len != cu.len() || checked.max != max_seqlen {
+            crate::trap(); // not the offsets this block checked
+        }
+        let (g, b) = (crate::grid::grid_dim(), crate::grid::block_idx());
+        let Some(total) = self.total() else { crate::trap() };
+        // the block's index hidden from LLVM, which would otherwise reuse the values `varlen_block`
+        // found (the same pure inputs) and hold them in registers through the roles' code
+        let block = rt::__oxpack_sm90a_opaque(b.x);
+        let (seq, head, start, rows, row0) =
+            crate::mma::varlen_map::<BQ>(cu, total, self.shape[0], max_seqlen, g.x, block)?;
+        Some(VarlenBlock { seq, head, start, rows, row0, cu: cu.as_ptr(), len: cu.len(), max: max_seqlen })
+    }
+
+    /// The calling consumer warpgroup's 64 rows of its block's tile, found again
+    /// ([`varlen_block_again`](Self::varlen_block_again): the same token, offsets and bound, the
+    /// same traps), so the block's values need not live in registers through the consumer's loop.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+    pub fn wg_varlen_tile<U, const S: usize>(
+        &mut self, checked: VarlenChecked, cu: &[i32], max_seqlen: usize, c: &AttnConsumer<U, S, D>,
+    ) -> Option<AttnVarlenTile<'_, T, D>> {
+        let VarlenBlock { head, start, rows, row0, .. } = self.varlen_block_again(checked, cu, max_seqlen)?;
+        let heads = self.shape[0];
+        Some(AttnVarlenTile {
+            ptr: self.ptr,
+            stride: heads * D,
+            at: start * heads * D + head * D,
+            rows,
+            row0: row0 + c.wg * WG_ROWS,
+            _out: PhantomData,
+        })
+    }
+}
+
+/// A consumer warpgroup's 64 × D part of a [`VarlenWgTiles`] output; see
+/// [`DisjointSlice::wg_varlen_tile`](DisjointSlice#method.wg_varlen_tile).
+pub struct AttnVarlenTile<'a, T, const D: usize> {
+    ptr: *mut T,
+    stride: usize,
+    at: usize,
+    rows: usize,
+    row0: usize,
+    _out: PhantomData<&'a mut DisjointSlice<T>>,
+}
+
+impl<T: Elem, const D: usize> AttnVarlenTile<'_, T, D>
+where
+    WgCols<D>: WgWidth,
+{
+    /// The warpgroup's first row in its sequence.
+    #[inline(always)]
+    pub fn row(&self) -> usize {
+        self.row0
+    }
+
+    /// Writes the warpgroup's accumulators, converted to T (f32 as is, BF16 and F16 rounded to
+    /// nearest even); rows past the sequence's end are skipped.
+    #[inline(always)]
+    pub fn store(&mut self, acc: &WgAccum<D>)
+    where
+        T: FromAccum,
+    {
+        let (w, g, t) = wg_lane();
+        // row 0 of the sequence at the head: start · heads · D + head · D < total · heads · D = len
+        let base = self.ptr.wrapping_add(self.at);
+        let (row, rows, stride) = (self.row0 + 16 * w + g, self.rows, self.stride);
+        let v = acc.vals();
+        each!(D / 2, |i| {
+            let (j, e) = (i / 4, i % 4);
+            let (r, c) = (row + 8 * (e >> 1), 8 * j + 2 * t + (e & 1));
+            if r < rows {
+                // SAFETY: r < rows and c < D: (start + r) · heads · D + head · D + c < (start + rows)
+                // · heads · D ≤ len (checked in `wg_varlen_tile`), inside the slice; rows start..start
+                // + rows are this sequence's alone (offsets checked in `varlen_block`), and (block,
+                // warpgroup, thread, i) ↦ (seq, head, r, c) is one-to-one (see `VarlenWgTiles`), so no
+                // other thread of the launch writes it; i < D / 2.
+                unsafe { base.add(r * stride + c).write(T::from_acc(*v.add(i))) };
             }
         });
     }

@@ -256,6 +256,8 @@ pub(crate) mod sm90a {
         pub fn __oxpack_sm90a_tma_load_2d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, bar: *mut u64);
         pub fn __oxpack_sm90a_tma_load_3d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, c2: i32, bar: *mut u64);
         pub fn __oxpack_sm90a_prefetch_tensormap(map: *const u8);
+        pub safe fn __oxpack_sm90a_fence_proxy_async();
+        pub safe fn __oxpack_sm90a_bar_sync_consumers();
         pub safe fn __oxpack_sm90a_wgmma_fence();
         pub safe fn __oxpack_sm90a_wgmma_commit();
         pub safe fn __oxpack_sm90a_wgmma_wait0();

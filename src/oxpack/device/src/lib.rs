@@ -200,6 +200,6 @@ pub mod prelude {
         SeqTiles, VarlenTiles, WarpPos, WarpTiles,
     };
     pub use crate::mbarrier::{Role, TmaPipeline};
-    pub use crate::tma::{TmaSource, TmaSource3};
+    pub use crate::tma::{TmaHeads, TmaSource, TmaSource3};
     pub use crate::wgmma::{WgAccum, WgTiles};
 }

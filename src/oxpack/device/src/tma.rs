@@ -9,6 +9,7 @@
 //! | --- | --- |
 //! | [`TmaSource<T>`] | a kernel parameter: a 2-D array the stub describes to the TMA (a `CUtensorMap` built at launch by the driver's `cuTensorMapEncodeTiled`, cached per array) |
 //! | [`TmaSource3<T>`] | a kernel parameter: a 3-D array `(seqs, rows, cols)` with a 3-D tensor map, so a box past a sequence's last row reads zeros, not the next sequence (the attention pipeline's q, k, v) |
+//! | [`TmaHeads<T>`] | a kernel parameter: a packed `(rows, heads, cols)` array (FlashAttention's varlen layout) read one head at a time: the same 3-D tensor map with the heads as its sequences, strided ([`by_head`](TmaHeads::by_head) gives it as a `TmaSource3`) |
 //!
 //! **Boxes and swizzle.** A box holds rows of 128 bytes (64 bf16 or f16, 32 f32, 128 FP8 elements) k-contiguous,
 //! swizzled in 128-byte atoms (16-byte chunk `q` of row `r` at `q ^ (r % 8)`), the layout the TMA
@@ -44,26 +45,33 @@ pub trait TmaElem: Elem {
     const DESC: &'static str;
     #[doc(hidden)]
     const DESC3: &'static str;
+    #[doc(hidden)]
+    const DESCH: &'static str;
 }
 impl TmaElem for BF16 {
     const DESC: &'static str = "tma:bfloat16";
     const DESC3: &'static str = "tma3:bfloat16";
+    const DESCH: &'static str = "tmah:bfloat16";
 }
 impl TmaElem for F16 {
     const DESC: &'static str = "tma:float16";
     const DESC3: &'static str = "tma3:float16";
+    const DESCH: &'static str = "tmah:float16";
 }
 impl TmaElem for f32 {
     const DESC: &'static str = "tma:float32";
     const DESC3: &'static str = "tma3:float32";
+    const DESCH: &'static str = "tmah:float32";
 }
 impl TmaElem for E4M3 {
     const DESC: &'static str = "tma:float8_e4m3fn";
     const DESC3: &'static str = "tma3:float8_e4m3fn";
+    const DESCH: &'static str = "tmah:float8_e4m3fn";
 }
 impl TmaElem for E5M2 {
     const DESC: &'static str = "tma:float8_e5m2";
     const DESC3: &'static str = "tma3:float8_e5m2";
+    const DESCH: &'static str = "tmah:float8_e5m2";
 }
 
 
@@ -172,6 +180,7 @@ macro_rules! tma_source {
 }
 tma_source!(TmaSource, DESC);
 tma_source!(TmaSource3, DESC3);
+tma_source!(TmaHeads, DESCH);
 
 /// A kernel parameter: a 3-D array, C-contiguous (`seqs × rows × cols`: e.g. `(batch · heads,
 /// seq, d)`), that the kernel reads by TMA copies only. The stub checks it as a [`TmaSource`]
@@ -203,6 +212,46 @@ impl<T: TmaElem> TmaSource3<T> {
 
 /// Where a 3-D block keeps its number of sequences (after rows and cols).
 const MAP_SEQS: usize = 144;
+
+/// A kernel parameter: a packed 3-D array, C-contiguous (`rows × heads × cols`: e.g. q of
+/// `(total, heads, d)`, the sequences of a batch one after another, FlashAttention's varlen layout),
+/// that the kernel reads one head at a time by TMA copies only. The stub checks it as a
+/// [`TmaSource3`] (dtype, 3-D, C-contiguous, 16-byte-aligned base and rows) and encodes a 3-D tensor
+/// map whose sequences are the heads: dims (innermost first) cols, rows, heads, strides `heads ·
+/// cols` and `cols` elements, so a box holds 64 consecutive rows of one head. Past the last row (and
+/// the last head) the TMA reads zeros; a box that starts inside one of the batch's sequences and runs
+/// past its end reads the next sequence's rows (the map knows the total rows, not the sequences),
+/// which the kernel must keep from mattering (see `attn_pipeline`'s `KvStage::zero_v_from`). Its
+/// tensor-map block: the `CUtensorMap`, then rows, cols and heads (u64), as a `TmaSource3`'s.
+pub struct TmaHeads<T> {
+    pub(crate) map: *const u8,
+    len: usize,
+    _t: PhantomData<T>,
+}
+
+impl<T: TmaElem> TmaHeads<T> {
+    /// The array's rows (its first dimension: the tokens of every sequence).
+    #[inline(always)]
+    pub fn rows(&self) -> usize {
+        // SAFETY: the word of a packed source (a 3-D block).
+        unsafe { map_word(self.map, MAP_ROWS) }
+    }
+
+    /// The number of heads (the array's second dimension).
+    #[inline(always)]
+    pub fn heads(&self) -> usize {
+        // SAFETY: as above.
+        unsafe { map_word(self.map, MAP_SEQS) }
+    }
+
+    /// The same array as a [`TmaSource3`] of `heads` sequences of `rows` rows (the head's rows,
+    /// `heads · cols` elements apart in memory): a copy at (column, row, sequence `h`) reads head
+    /// `h`'s rows. The tensor map is the stub's, made for this array, so the copies stay inside it.
+    #[inline(always)]
+    pub fn by_head(&self) -> TmaSource3<T> {
+        TmaSource3 { map: self.map, len: self.len, _t: PhantomData }
+    }
+}
 
 /// A TMA coordinate (signed 32-bit; past the array's edge the TMA reads zeros).
 #[inline(always)]

@@ -147,7 +147,9 @@ kernel! {
     /// (`smem` below 10375). 0: no misuse (o ← p·v of the block's first 128 rows, unnormalised).
     /// With the warpgroups taking turns (`pingpong`): 7 no misuse (o as 0's); 8 warpgroup 0
     /// releases its first stage without a `qk`; 9 every stage gets two `qk`s (8 and 9 must end,
-    /// not wait for a turn forever). One block; `smem` stays the call's (which 6 passes too little).
+    /// not wait for a turn forever); 10 both consumer warpgroups zero v's rows 100..128 of the last
+    /// stage (`KvStage::zero_v_from`) before its p·v; 11 only warpgroup 0 does (it waits at the named
+    /// barrier forever). One block; `smem` stays the call's (which 6 passes too little).
     #[launch(grid = 1, block = 384)]
     #[launch_bounds(384, 1)]
     pub fn attention_misuse(
@@ -185,6 +187,11 @@ kernel! {
                     }
                     if which == 9 {
                         s.qk(&stage);
+                    }
+                    // 10: both warpgroups zero v's rows 100.. of the last stage (after their qk, under
+                    // pingpong); 11: only warpgroup 0 does, and waits at the named barrier for good
+                    if n == 1 && (which == 10 || (which == 11 && first)) {
+                        stage.zero_v_from(100);
                     }
                     acc.pv(&s.to_bf16_a(), &stage);
                 }

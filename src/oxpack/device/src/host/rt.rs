@@ -491,16 +491,19 @@ pub(crate) mod sm90a {
     }
 
     /// A 3-D TMA box (64 rows of 128 bytes of sequence `c2`) of a 2-byte-element array: the
-    /// emulator's 3-D block holds the address, then rows, cols and seqs at bytes 128, 136, 144;
-    /// rows past the sequence's end (and coordinates past any edge) read zeros.
+    /// emulator's 3-D block holds the address, then rows, cols and seqs at bytes 128, 136, 144 and
+    /// the elements between rows and between sequences at 152 and 160 (cols and rows · cols for a
+    /// `TmaSource3`; heads · cols and cols for a `TmaHeads`, whose sequences are its heads, as the
+    /// GPU's tensor map strides them); rows past the sequence's end (and coordinates past any edge)
+    /// read zeros.
     ///
     /// # Safety
-    /// As `__oxpack_sm90a_tma_load_2d`.
+    /// As `__oxpack_sm90a_tma_load_2d`, with a block of the strides that its array holds.
     pub unsafe fn __oxpack_sm90a_tma_load_3d(dst: *mut u8, map: *const u8, c0: i32, c1: i32, c2: i32, bar: *mut u64) {
         // SAFETY: the caller's.
         unsafe {
-            let seqs = (map.add(144) as *const u64).read() as i64;
-            tma_load(dst, map, [c0, c1, c2], seqs, bar, 2)
+            let word = |at: usize| (map.add(at) as *const u64).read() as i64;
+            tma_load(dst, map, [c0, c1, c2], [word(144), word(152), word(160)], bar, 2)
         }
     }
 
@@ -512,19 +515,26 @@ pub(crate) mod sm90a {
     /// As `__oxpack_sm90a_tma_load_2d`, the array's elements `size` bytes.
     pub unsafe fn tma_load_2d_sized(dst: *mut u8, map: *const u8, c0: i32, c1: i32, bar: *mut u64, size: usize) {
         // SAFETY: the caller's.
-        unsafe { tma_load(dst, map, [c0, c1, 0], 1, bar, size) }
+        unsafe {
+            let cols = (map.add(136) as *const u64).read() as i64;
+            tma_load(dst, map, [c0, c1, 0], [1, cols, 0], bar, size)
+        }
     }
 
     /// One TMA box at (column, row, sequence) `c` of an array of `seqs` sequences of rows ×
-    /// cols elements of `size` bytes (the block's address, rows and cols at bytes 0, 128, 136):
+    /// cols elements of `size` bytes (the block's address, rows and cols at bytes 0, 128, 136),
+    /// `[seqs, row_stride, seq_stride]` = `shape` (elements between rows and between sequences):
     /// 64 rows of 128 bytes into `dst`, 128-byte swizzled, zeros where `c` reaches past an edge
     /// (a sequence's last row included); then its bytes complete on `bar`.
     ///
     /// # Safety
-    /// `map` such a block, `dst` a 1024-aligned 64 × 128-byte box of shared memory, `bar` a barrier.
-    unsafe fn tma_load(dst: *mut u8, map: *const u8, c: [i32; 3], seqs: i64, bar: *mut u64, size: usize) {
+    /// `map` such a block, `dst` a 1024-aligned 64 × 128-byte box of shared memory, `bar` a barrier;
+    /// element (s, r, c) for s < seqs, r < rows, c < cols at `s · seq_stride + r · row_stride + c`
+    /// of the array.
+    unsafe fn tma_load(dst: *mut u8, map: *const u8, c: [i32; 3], shape: [i64; 3], bar: *mut u64, size: usize) {
+        let [seqs, row_stride, seq_stride] = shape;
         // SAFETY (whole body): the caller's; reads stay inside sequence c[2] of the array
-        // (rows × cols elements of `size` bytes each), writes inside the box.
+        // (rows × cols elements of `size` bytes each, at the strides given), writes inside the box.
         unsafe {
             let data = (map as *const u64).read() as usize as *const u8;
             let rows = (map.add(128) as *const u64).read() as i64;
@@ -538,7 +548,8 @@ pub(crate) mod sm90a {
                     let a = off + r * 128 + size * col;
                     let phys = a ^ (((a >> 7) & 7) << 4);
                     for byte in 0..size {
-                        let v = if inside { *data.add(((s * rows + gr) * cols + gc) as usize * size + byte) } else { 0 };
+                        let at = s * seq_stride + gr * row_stride + gc;
+                        let v = if inside { *data.add(at as usize * size + byte) } else { 0 };
                         dynamic_shared().add(phys + byte).write(v);
                     }
                 }
@@ -551,6 +562,21 @@ pub(crate) mod sm90a {
     /// # Safety
     /// Nothing to uphold on the host.
     pub unsafe fn __oxpack_sm90a_prefetch_tensormap(_map: *const u8) {}
+    /// Nothing to order on the host: the emulated `wgmma` reads shared memory as it is.
+    pub fn __oxpack_sm90a_fence_proxy_async() {}
+
+    /// `bar.sync 1, 256`: waits until 256 threads of the block (an attention pipeline's two
+    /// consumer warpgroups) arrived; the block's named barrier is an mbarrier of 256 arrivals
+    /// (`sched::consumers_barrier`), so a thread missing from it is reported as a deadlock.
+    #[track_caller]
+    pub fn __oxpack_sm90a_bar_sync_consumers() {
+        let bar = sched::consumers_barrier();
+        // SAFETY: the block's barrier word; the emulator runs one thread at a time.
+        let parity = unsafe { (*bar & mbarrier::PHASE != 0) as u32 };
+        // SAFETY: as above (an initialised barrier of 256 arrivals).
+        unsafe { __oxpack_sm90a_mbarrier_arrive(bar) };
+        mbarrier_wait(bar, parity);
+    }
     pub fn __oxpack_sm90a_wgmma_fence() {}
     pub fn __oxpack_sm90a_wgmma_commit() {}
     pub fn __oxpack_sm90a_wgmma_wait0() {}

@@ -125,6 +125,9 @@ pub(crate) struct Emu {
     failure: Option<Failure>,
     pool: Vec<Stack>,
     done: usize, // threads of the running block that have finished
+    /// The block's named barrier 1 (`bar.sync 1, 256`: an attention pipeline's two consumer
+    /// warpgroups), kept as an mbarrier of 256 arrivals; reset for each block.
+    consumers: u64,
 }
 
 static CURRENT: AtomicPtr<Emu> = AtomicPtr::new(ptr::null_mut());
@@ -215,6 +218,7 @@ pub(crate) fn launch(grid: [u32; 3], block: [u32; 3], dynamic: usize, body: &dyn
         body,
         failure: None,
         done: 0,
+        consumers: 0,
         pool: core::mem::take(&mut *pool().lock().unwrap_or_else(|p| p.into_inner())),
     });
     let e: *mut Emu = &mut *emu;
@@ -252,6 +256,7 @@ unsafe fn run_block(e: *mut Emu, bidx: [u32; 3]) -> Result<(), Failure> {
             t.pipelines.clear();
         }
         (*e).done = 0;
+        (*e).consumers = 256 | (256 << 12); // an mbarrier of 256 arrivals (`collective::mbarrier`)
         loop {
             // One pass: every runnable thread runs until it finishes or waits. Fibers
             // switch to the next runnable thread themselves (see `wait` and `fiber_main`);
@@ -451,6 +456,13 @@ fn wait_with(op: Op, value: u32, arg: u32, data: *mut u8) -> u32 {
         switch(save, to);
         (&mut (*e).threads)[i].result
     }
+}
+
+/// The running block's named barrier 1 (see `Emu::consumers`), an mbarrier word.
+pub(crate) fn consumers_barrier() -> *mut u64 {
+    let e = emu();
+    // SAFETY: the live launch; the word lives as long as it, and one thread runs at a time.
+    unsafe { ptr::addr_of_mut!((*e).consumers) }
 }
 
 /// Records that the running thread holds a live pipeline over the shared memory at `addr`;

@@ -74,6 +74,64 @@ pub fn offsets_valid(cu: &[i32], total: usize, max_len: usize) -> bool {
     crate::sync::sync_threads_and(ok)
 }
 
+/// Block-collective (a barrier: every thread of the block calls it, with the same arguments): the
+/// tile of `BM` rows that block `block` of a grid of `grid` blocks owns in a packed output of `total`
+/// rows of `heads` heads whose sequences start at `cu` (at most `max_seqlen` rows each), as (sequence,
+/// head, the sequence's first row, its rows, the tile's first row in it); `None` for a block past the
+/// last tile or whose tile starts past its sequence's end. Traps (before any thread writes) on
+/// offsets that [`offsets_valid`] refuses and on a grid of fewer than `batch · heads ·
+/// ceil(max_seqlen / BM)` blocks. The mapping of [`VarlenTiles`], shared with the warpgroup layout of
+/// the attention pipeline (`attn_pipeline::VarlenWgTiles`).
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+pub(crate) fn varlen_block<const BM: usize>(
+    cu: &[i32], total: usize, heads: usize, max_seqlen: usize, grid: u32, block: u32,
+) -> Option<(usize, usize, usize, usize, usize)> {
+    if !offsets_valid(cu, total, max_seqlen) {
+        crate::trap(); // offsets that are not this output's sequences (every block, before any write)
+    }
+    varlen_map::<BM>(cu, total, heads, max_seqlen, grid, block)
+}
+
+/// [`varlen_block`]'s mapping alone (no barrier: any thread may call it), for offsets that the block
+/// checked with `varlen_block` before: the same answer, its own sequence's pair of offsets read and
+/// checked against the output again (traps otherwise).
+#[inline(always)]
+#[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
+pub(crate) fn varlen_map<const BM: usize>(
+    cu: &[i32], total: usize, heads: usize, max_seqlen: usize, grid: u32, block: u32,
+) -> Option<(usize, usize, usize, usize, usize)> {
+    if cu.is_empty() {
+        crate::trap(); // no offsets (varlen_block traps on them first)
+    }
+    let batch = cu.len() - 1; // cu has an element (offsets_valid)
+    let tiles = max_seqlen.div_ceil(BM);
+    let groups = batch * heads; // both below 2^32 (a u32 launch scalar, and the offsets' count)
+    let Some(blocks) = groups.checked_mul(tiles) else { crate::trap() };
+    if (grid as usize) < blocks {
+        crate::trap(); // too few blocks: rows of the output that no block writes
+    }
+    let block = block as usize;
+    if block >= blocks {
+        return None;
+    }
+    let across = quot(block, groups);
+    let group = block - across * groups;
+    let seq = quot(group, heads);
+    let head = group - seq * heads;
+    // 0 ≤ start ≤ end ≤ total, checked by the whole block above; checked again here, so that the
+    // bounds of this block's stores rest on the values it reads, not only on their being the same
+    let (start, end) = (cu[seq], cu[seq + 1]);
+    if start < 0 || end < start || end as usize > total || (end - start) as usize > max_seqlen {
+        crate::trap();
+    }
+    let (start, rows, row0) = (start as usize, (end - start) as usize, (tiles - 1 - across) * BM);
+    if row0 >= rows {
+        return None; // a tile past this sequence's end (max_seqlen is the longest's)
+    }
+    Some((seq, head, start, rows, row0))
+}
+
 impl<T: Elem, const BM: usize, const WM: usize, const N: usize> DisjointSlice<T, VarlenTiles<BM, WM, N>> {
     /// Heads per row, bound from the launch's parameters.
     #[inline(always)]
@@ -111,34 +169,7 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> DisjointSlice<T,
         }
         let heads = self.shape[0];
         let Some(total) = self.total() else { crate::trap() }; // not whole rows of heads × N
-        if !offsets_valid(cu, total, max_seqlen) {
-            crate::trap(); // offsets that are not this output's sequences (every block, before any write)
-        }
-        let batch = cu.len() - 1; // cu has an element (offsets_valid)
-        let tiles = max_seqlen.div_ceil(BM);
-        let groups = batch * heads; // both below 2^32 (a u32 launch scalar, and the offsets' count)
-        let Some(blocks) = groups.checked_mul(tiles) else { crate::trap() };
-        if (g.x as usize) < blocks {
-            crate::trap(); // too few blocks: rows of the output that no block writes
-        }
-        let block = b.x as usize;
-        if block >= blocks {
-            return None;
-        }
-        let across = quot(block, groups);
-        let group = block - across * groups;
-        let seq = quot(group, heads);
-        let head = group - seq * heads;
-        // 0 ≤ start ≤ end ≤ total, checked by the whole block above; checked again here, so that the
-        // bounds of this block's stores rest on the values it reads, not only on their being the same
-        let (start, end) = (cu[seq], cu[seq + 1]);
-        if start < 0 || end < start || end as usize > total || (end - start) as usize > max_seqlen {
-            crate::trap();
-        }
-        let (start, rows, row0) = (start as usize, (end - start) as usize, (tiles - 1 - across) * BM);
-        if row0 >= rows {
-            return None; // a tile past this sequence's end (max_seqlen is the longest's)
-        }
+        let (seq, head, start, rows, row0) = varlen_block::<BM>(cu, total, heads, max_seqlen, g.x, b.x)?;
         let w = crate::block_thread_linear() / 32;
         Some(VarlenTile {
             ptr: self.ptr,
