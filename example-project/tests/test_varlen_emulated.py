@@ -10,6 +10,7 @@ rest; tests/test_gpu_varlen_attention.py the GPU twins.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +21,14 @@ from vecmath import kernels
 
 EMULATION = (Path(kernels.__file__).parent / "_oxpack" / "emulate.py").is_file()
 pytestmark = pytest.mark.skipif(not EMULATION, reason="built without emulation (oxpack build --emulation)")
+
+
+@pytest.fixture(autouse=True)
+def emulated() -> Iterator[None]:
+    """Every test emulated, as test_emulated.py's: the file runs in a process that turns emulation on for it, with
+    or without OXPACK_EMULATE."""
+    with kernels.emulation():
+        yield
 
 
 def widen(bits: np.ndarray) -> np.ndarray:
