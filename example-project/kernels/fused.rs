@@ -379,26 +379,6 @@ kernel! {
         fused_bwd_body!(BF16, 4, i, dout, dresidual_out, residual_out, weight, rstd, dx, dresidual, dweight_partial);
     }
 
-    /// `fused_add_rmsnorm_bf16_bwd` on Hopper (sm_90a): a row of up to 2,048 channels (Llama's
-    /// 2048, where the portable body reads a row twice) is read once into registers, 8 chunks of
-    /// 8 a lane. 194 registers on sm_90: one block of 8 warps an SM, each of its lanes with all of
-    /// its row's loads in flight at once (64 KiB an SM); on sm_80 the same code would spill, so the
-    /// portable body keeps 4 chunks.
-    #[variant_of(fused_add_rmsnorm_bf16_bwd, sm_90a)]
-    #[launch(grid = cdiv(len(rstd), {ROWS_PER_BLOCK}), block = {32 * ROWS_PER_BLOCK})]
-    #[whole_warps]
-    pub fn fused_add_rmsnorm_bf16_bwd_sm90a(
-        i: ThreadIndex, dout: &[BF16], dresidual_out: &[BF16], residual_out: &[BF16], weight: &[BF16],
-        rstd: &[f32],
-        dx: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
-        dresidual: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
-        dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
-    ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
-             len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
-             len(dresidual) == len(dout), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight)) {
-        fused_bwd_body!(BF16, 8, i, dout, dresidual_out, residual_out, weight, rstd, dx, dresidual, dweight_partial);
-    }
-
     /// The residual add and RMSNorm of `fused_add_rmsnorm_bf16` on float32 rows of `C =
     /// len(weight)` channels: residual_out = x + residual, then out = residual_out · rstd · weight
     /// with rstd = 1 / sqrt(mean(residual_out²) + eps), rstd saved per row for the backward pass.

@@ -73,9 +73,8 @@ kernel! {
     }
 
     /// `swiglu_f32` on bfloat16 storage, computed in f32 and rounded once: a thread per 8
-    /// elements (16 bytes), its block tuned; `swiglu_bf16(gate, up) -> out`.
+    /// elements (16 bytes); `swiglu_bf16(gate, up) -> out`.
     #[launch(threads = cdiv(len(gate), 8))]
-    #[tune(block = [128, 256, 512, 1024])]
     #[outputs(out = (len(gate)))]
     #[backward(swiglu_bf16_bwd)]
     pub fn swiglu_bf16(i: ThreadIndex, gate: &[BF16], up: &[BF16], out: &mut DisjointSlice<BF16, Vec4>)
@@ -87,9 +86,8 @@ kernel! {
     }
 
     /// `swiglu_f32_bwd` on bfloat16 storage, computed in f32 and rounded once, a thread per 8
-    /// elements, its block tuned; `swiglu_bf16_bwd(dout, gate, up) -> (dgate, dup)`.
+    /// elements; `swiglu_bf16_bwd(dout, gate, up) -> (dgate, dup)`.
     #[launch(threads = cdiv(len(gate), 8))]
-    #[tune(block = [128, 256, 512, 1024])]
     #[outputs(dgate = (len(gate)), dup = (len(gate)))]
     pub fn swiglu_bf16_bwd(
         i: ThreadIndex, dout: &[BF16], gate: &[BF16], up: &[BF16],

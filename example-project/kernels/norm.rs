@@ -717,28 +717,6 @@ kernel! {
         column_partials!(i, rstd.len(), x, dout, xhat, dweight_partial);
     }
 
-    /// `rmsnorm_bf16_bwd` on Hopper (sm_90a): a row of up to 2,048 channels read once into
-    /// registers (8 chunks of 8 a lane, where the portable body holds 4 and reads Llama's 2048
-    /// twice); as `fused_add_rmsnorm_bf16_bwd_sm90a`.
-    #[variant_of(rmsnorm_bf16_bwd, sm_90a)]
-    #[launch(grid = cdiv(len(rstd), 8), block = 256)]
-    #[whole_warps]
-    pub fn rmsnorm_bf16_bwd_sm90a(
-        i: ThreadIndex, dout: &[BF16], x: &[BF16], weight: &[BF16], rstd: &[f32],
-        dx: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
-        dweight_partial: &mut DisjointSlice<f32, BlockRows> = (len(weight)),
-    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
-             len(dx) == len(x), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight)) {
-        if let Some(row) = dx.warp_row(i) {
-            let (xr, dr, s) = (x.get(row.range()), dout.get(row.range()), rstd.get(row.row()).copied());
-            if let (Some(xr), Some(dr), Some(s)) = (xr, dr, s) {
-                rmsnorm_bwd_row!(BF16, 8, row, xr, dr, weight, s);
-            }
-        }
-        let xhat = |x: f32, r: usize| rstd.get(r).map(|&s| x * s);
-        column_partials!(i, rstd.len(), x, dout, xhat, dweight_partial);
-    }
-
     /// RMSNorm backward on bfloat16, second kernel: dweight (bfloat16) ← the f32 column sums
     /// of `dweight_partial`, rounded once; added as in `rmsnorm_f32_bwd_reduce`.
     #[launch(grid = cdiv(len(weight), 32), block = 256)]

@@ -219,9 +219,8 @@ def fused_grads(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndar
 @pytest.mark.parametrize(("rows", "cols"), [*SHAPES, (257, 1030), (3, 2048)])
 def test_fused_add_rmsnorm_backward(rng: np.random.Generator, rows: int, cols: int) -> None:
     """dx = dresidual = dresidual_out + the RMSNorm's input gradient, dweight_partial per 8 rows,
-    dweight their sum: a warp per row in registers up to 1,024 channels (1, 7, 64; 2,048 for the
-    sm_90a body, with OXPACK_EMULATE_ARCH=sm_90a: 1030 and 2048), two passes beyond (4100; 1030 and
-    2048 in the portable body); 1 and 3 rows leave warps and threads of the block with no row."""
+    dweight their sum: a warp per row in registers up to 1,024 channels (1, 7, 64), two passes
+    beyond (1030, Llama's 2048, 4100); 1 and 3 rows leave warps and threads of the block with no row."""
     x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 2.0)
     weight = random_bf16(rng, cols, 0.2, 1.0)
     _, h, rstd = fused_forward(x, residual, weight)
