@@ -880,22 +880,41 @@ where
     where
         T: FromAccum,
     {
-        let (w, g, t) = wg_lane();
         // the sequence starts at group · rows · D < groups · rows · D ≤ len (`seq_block`)
         let base = self.ptr.wrapping_add(self.group * self.rows * D);
-        let (row, rows) = (self.row0 + 16 * w + g, self.rows);
-        let v = acc.vals();
-        each!(D / 2, |i| {
-            let (j, e) = (i / 4, i % 4);
-            let (r, c) = (row + 8 * (e >> 1), 8 * j + 2 * t + (e & 1));
-            if r < rows {
-                // SAFETY: r < rows and c < D: inside the group's sequence, inside the slice;
-                // (block, warpgroup, thread, i) ↦ (group, r, c) is one-to-one (see `AttnTiles`),
-                // so no other thread of the launch writes it; i < D / 2.
-                unsafe { base.add(r * D + c).write(T::from_acc(*v.add(i))) };
-            }
-        });
+        // SAFETY: r < rows and c < D: inside the group's sequence, inside the slice; (block,
+        // warpgroup, thread, i) ↦ (group, r, c) is one-to-one (see `AttnTiles`), so no other thread
+        // of the launch writes it.
+        unsafe { store_wg_rows(base, D, self.row0, self.rows, acc) };
     }
+}
+
+/// Writes the calling warpgroup's 64 × D accumulators `acc` (converted to T) to rows `row0..` of the
+/// row-major rows at `base`, `stride` elements apart (D for a sequence's own rows, more for one head
+/// of a packed array), skipping rows at or past `rows`: element (r, c) of a thread's fragments goes
+/// to `base + r · stride + c`. The `wgmma` accumulator layout of [`AttnTile::store`] and
+/// [`AttnVarlenTile::store`].
+///
+/// # Safety
+/// For every r < `rows` in `row0..row0 + 64` and every c < D, `base + r · stride + c` is inside one
+/// live allocation and no other thread writes or reads it meanwhile.
+#[inline(always)]
+unsafe fn store_wg_rows<T: Elem + FromAccum, const D: usize>(
+    base: *mut T, stride: usize, row0: usize, rows: usize, acc: &WgAccum<D>,
+) where
+    WgCols<D>: WgWidth,
+{
+    let (w, g, t) = wg_lane();
+    let row = row0 + 16 * w + g;
+    let v = acc.vals();
+    each!(D / 2, |i| {
+        let (j, e) = (i / 4, i % 4);
+        let (r, c) = (row + 8 * (e >> 1), 8 * j + 2 * t + (e & 1));
+        if r < rows {
+            // SAFETY: r < rows and c < D (the accumulator layout): the caller's contract; i < D / 2.
+            unsafe { base.add(r * stride + c).write(T::from_acc(*v.add(i))) };
+        }
+    });
 }
 
 // ---------------------------------------------------------------------------- variable-length output
@@ -1094,22 +1113,13 @@ where
     where
         T: FromAccum,
     {
-        let (w, g, t) = wg_lane();
         // row 0 of the sequence at the head: start · heads · D + head · D < total · heads · D = len
         let base = self.ptr.wrapping_add(self.at);
-        let (row, rows, stride) = (self.row0 + 16 * w + g, self.rows, self.stride);
-        let v = acc.vals();
-        each!(D / 2, |i| {
-            let (j, e) = (i / 4, i % 4);
-            let (r, c) = (row + 8 * (e >> 1), 8 * j + 2 * t + (e & 1));
-            if r < rows {
-                // SAFETY: r < rows and c < D: (start + r) · heads · D + head · D + c < (start + rows)
-                // · heads · D ≤ len (checked in `wg_varlen_tile`), inside the slice; rows start..start
-                // + rows are this sequence's alone (offsets checked in `varlen_block`), and (block,
-                // warpgroup, thread, i) ↦ (seq, head, r, c) is one-to-one (see `VarlenWgTiles`), so no
-                // other thread of the launch writes it; i < D / 2.
-                unsafe { base.add(r * stride + c).write(T::from_acc(*v.add(i))) };
-            }
-        });
+        // SAFETY: r < rows and c < D: (start + r) · heads · D + head · D + c < (start + rows) · heads ·
+        // D ≤ len (checked in `wg_varlen_tile`), inside the slice; rows start..start + rows are this
+        // sequence's alone (offsets checked in `varlen_block`), and (block, warpgroup, thread, i) ↦
+        // (seq, head, r, c) is one-to-one (see `VarlenWgTiles`), so no other thread of the launch
+        // writes it.
+        unsafe { store_wg_rows(base, self.stride, self.row0, self.rows, acc) };
     }
 }

@@ -243,26 +243,14 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> VarlenTile<'_, T
     where
         T: FromAccum,
     {
-        const { assert!(A::MT * A::NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
-        let (g, t) = lane_parts();
         let stride = self.heads * N; // one row of the output
         // row 0 of the sequence at this head: start · heads · N + head · N < total · heads · N = len
         let base = self.ptr.wrapping_add(self.start * stride + self.head * N);
-        let (row, rows) = (self.warp_row + g, self.rows);
-        each!(A::MT * A::NT, |q| {
-            let (i, j) = (q / A::NT, q % A::NT);
-            let v = acc.values(i, j);
-            each4!(4, |e| {
-                let (r, c, x) = (row + 16 * i + 8 * (e >> 1), 8 * j + 2 * t + (e & 1), v[e]);
-                if r < rows {
-                    // SAFETY: r < rows and c < N: (start + r)·heads·N + head·N + c < cu[seq + 1]·heads·N
-                    // ≤ total·heads·N = len, inside the slice; rows start..start + rows are this
-                    // sequence's alone (offsets checked in `varlen_tile`), and (block, warp, lane, i,
-                    // j, e) ↦ (seq, head, r, c) is one-to-one (see `VarlenTiles`), so no other lane of
-                    // the launch writes it; `&mut self` keeps this thread to one reference.
-                    unsafe { base.add(r * stride + c).write(T::from_acc(x)) };
-                }
-            });
-        });
+        // SAFETY: r < rows and c < N: (start + r)·heads·N + head·N + c < cu[seq + 1]·heads·N ≤
+        // total·heads·N = len, inside the slice; rows start..start + rows are this sequence's alone
+        // (offsets checked in `varlen_tile`), and (block, warp, lane, i, j, e) ↦ (seq, head, r, c) is
+        // one-to-one (see `VarlenTiles`), so no other lane of the launch writes it; `&mut self` keeps
+        // this thread to one reference.
+        unsafe { super::warp_tiles::store_warp_rows::<T, A, WM, N>(base, stride, self.warp_row, self.rows, acc) };
     }
 }

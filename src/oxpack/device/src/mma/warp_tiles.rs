@@ -348,25 +348,40 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> SeqTile<'_, T, B
     where
         T: FromAccum,
     {
-        const { assert!(A::MT * A::NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
-        let (g, t) = lane_parts();
         // the sequence starts at group · rows · N < groups · rows · N ≤ len (`seq_tile`)
         let base = self.ptr.wrapping_add(self.group * self.rows * N);
-        let (row, rows) = (self.warp_row + g, self.rows);
-        each!(A::MT * A::NT, |q| {
-            let (i, j) = (q / A::NT, q % A::NT);
-            let v = acc.values(i, j);
-            each4!(4, |e| {
-                let (r, c, x) = (row + 16 * i + 8 * (e >> 1), 8 * j + 2 * t + (e & 1), v[e]);
-                if r < rows {
-                    // SAFETY: r < rows and c < N: inside the group's sequence, inside the slice;
-                    // (block, warp, lane, i, j, e) ↦ (group, r, c) is one-to-one (see `SeqTiles`),
-                    // so no other lane of the launch writes it; `&mut self` keeps this thread to
-                    // one reference.
-                    unsafe { base.add(r * N + c).write(T::from_acc(x)) };
-                }
-            });
-        });
+        // SAFETY: r < rows and c < N: inside the group's sequence, inside the slice; (block, warp,
+        // lane, i, j, e) ↦ (group, r, c) is one-to-one (see `SeqTiles`), so no other lane of the
+        // launch writes it; `&mut self` keeps this thread to one reference.
+        unsafe { store_warp_rows::<T, A, WM, N>(base, N, self.warp_row, self.rows, acc) };
     }
+}
+
+/// Writes the calling warp's `WM × N` accumulators `acc` (converted to T) to rows `row..` of the
+/// row-major rows at `base`, `stride` elements apart (N for a sequence's own rows, more for one head
+/// of a packed array), skipping rows at or past `rows`: element (r, c) of a lane's fragments goes to
+/// `base + r · stride + c`. The fragment layout of [`SeqTile::store`] and `VarlenTile::store`.
+///
+/// # Safety
+/// For every r < `rows` from `row` on that the warp's fragments reach and every c < N, `base + r ·
+/// stride + c` is inside one live allocation and no other thread writes or reads it meanwhile.
+#[inline(always)]
+pub(super) unsafe fn store_warp_rows<T: Elem + FromAccum, A: AccumFor<WM, N>, const WM: usize, const N: usize>(
+    base: *mut T, stride: usize, row: usize, rows: usize, acc: &A,
+) {
+    const { assert!(A::MT * A::NT <= 64, "oxpack: at most 64 fragments in an `Accum`") };
+    let (g, t) = lane_parts();
+    let row = row + g;
+    each!(A::MT * A::NT, |q| {
+        let (i, j) = (q / A::NT, q % A::NT);
+        let v = acc.values(i, j);
+        each4!(4, |e| {
+            let (r, c, x) = (row + 16 * i + 8 * (e >> 1), 8 * j + 2 * t + (e & 1), v[e]);
+            if r < rows {
+                // SAFETY: r < rows and c < N (the fragment layout): the caller's contract.
+                unsafe { base.add(r * stride + c).write(T::from_acc(x)) };
+            }
+        });
+    });
 }
 
