@@ -299,12 +299,12 @@ kernel! {
     /// with h = residual_out and s = rstd per row,
     /// g = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)), and dx = dresidual = g
     /// (bf16, rounded once). `fused_add_rmsnorm_bf16_bwd(dout, dresidual_out, residual_out, weight, rstd)
-    /// -> (dx, dresidual)`. One block per row, its block tuned among 128, 256 and 512 (as the
-    /// forward: one row's loads in flight a block, no more registers than a few chunks); a row of
+    /// -> (dx, dresidual)`. One block per row, its block tuned between 128 and 256 (one row's loads in
+    /// flight a block; its registers, 154 a thread on sm_80, leave no room for 512 there); a row of
     /// up to 32 · block channels is read once into registers, a longer one twice. The weights'
     /// gradient is `fused_add_rmsnorm_bf16_bwd_partial`'s, then `rmsnorm_bf16_bwd_reduce`'s.
     #[launch(grid = len(rstd))]
-    #[tune(block = [128, 256, 512])]
+    #[tune(block = [128, 256])]
     #[outputs(dx = (len(dout) / len(weight), len(weight)), dresidual = (len(dout) / len(weight), len(weight)))]
     pub fn fused_add_rmsnorm_bf16_bwd(
         i: ThreadIndex, dout: &[BF16], dresidual_out: &[BF16], residual_out: &[BF16], weight: &[BF16],
@@ -358,10 +358,10 @@ kernel! {
     /// The backward pass of `fused_add_rmsnorm_f32` as `fused_add_rmsnorm_bf16_bwd`'s, in f32:
     /// dx = dresidual = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)) with h =
     /// residual_out and s = rstd. `fused_add_rmsnorm_f32_bwd(dout, dresidual_out, residual_out,
-    /// weight, rstd) -> (dx, dresidual)`. One block per row, its block tuned among 128, 256 and 512;
+    /// weight, rstd) -> (dx, dresidual)`. One block per row, its block tuned between 128 and 256;
     /// a row of up to 16 · block channels is read once into registers, a longer one twice.
     #[launch(grid = len(rstd))]
-    #[tune(block = [128, 256, 512])]
+    #[tune(block = [128, 256])]
     #[outputs(dx = (len(dout) / len(weight), len(weight)), dresidual = (len(dout) / len(weight), len(weight)))]
     pub fn fused_add_rmsnorm_f32_bwd(
         i: ThreadIndex, dout: &[f32], dresidual_out: &[f32], residual_out: &[f32], weight: &[f32],
