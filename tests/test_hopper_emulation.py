@@ -79,6 +79,30 @@ def test_e5m2_gemm_promoted_bit_exact(hop: ModuleType, rng: np.random.Generator,
     np.testing.assert_array_equal(c, acc)
 
 
+@pytest.mark.parametrize("m,n,k", [(64, 64, 128), (70, 100, 400), (1, 3, 16)])
+def test_mixed_e4m3_times_e5m2_gemm_promoted_bit_exact(hop: ModuleType, rng: np.random.Generator, m: int, n: int,
+                                                      k: int) -> None:
+    """A mixed pipeline (`TmaPipeline<2, 64, 64, E4M3, E5M2>`: A E4M3, B E5M2, `wgmma` e4m3 × e5m2): each side read
+    in its own format (every finite value of each), the stages promoted as for one type; ragged m, n, k."""
+    e4, e5 = fp8_values(e5m2=False), fp8_values(e5m2=True)
+    fa = np.array([v for v in range(256) if np.isfinite(e4[v])], np.uint8)
+    fb = np.array([v for v in range(256) if np.isfinite(e5[v])], np.uint8)
+    a, w = rng.choice(fa, (m, k)), rng.choice(fb, (n, k))
+    c = np.full((m, n), np.nan, np.float32)
+    hop.gemm_e4m3_e5m2_small(m, n, k, Float8(a), Float8(w, e5m2=True), c)
+    acc = np.zeros((m, n), np.float32)
+    for k0 in range(0, k, 128):
+        part = np.zeros_like(acc)
+        for kk in range(k0, min(k0 + 128, k)):
+            part += np.outer(e4[a[:, kk]], e5[w[:, kk]]).astype(np.float32)  # exact in f32 (4 + 3 bits)
+        acc += part
+    np.testing.assert_array_equal(c, acc)
+    with pytest.raises(TypeError) as info:  # the other order's arrays: each side's dtype is its own
+        hop.gemm_e4m3_e5m2_small(m, n, k, Float8(a, e5m2=True), Float8(w), c)
+    assert str(info.value).startswith(
+        "gemm_e4m3_e5m2_small(): argument `a` must be a float8_e4m3fn array, got a float8_e5m2 array")
+
+
 def test_an_e4m3_array_for_an_e5m2_source_is_refused(hop: ModuleType) -> None:
     a = np.zeros((64, 128), np.uint8)
     with pytest.raises(TypeError) as info:

@@ -277,6 +277,12 @@ pub(crate) mod sm90a {
         pub fn __oxpack_sm90a_wgmma_m64n128k32_e5m2(d: *mut f32, da: u64, db: u64, scale: i32);
         pub fn __oxpack_sm90a_wgmma_m64n256k32_e4m3(d: *mut f32, da: u64, db: u64, scale: i32);
         pub fn __oxpack_sm90a_wgmma_m64n256k32_e5m2(d: *mut f32, da: u64, db: u64, scale: i32);
+        pub fn __oxpack_sm90a_wgmma_m64n64k32_e5m2_e4m3(d: *mut f32, da: u64, db: u64, scale: i32);
+        pub fn __oxpack_sm90a_wgmma_m64n64k32_e4m3_e5m2(d: *mut f32, da: u64, db: u64, scale: i32);
+        pub fn __oxpack_sm90a_wgmma_m64n128k32_e5m2_e4m3(d: *mut f32, da: u64, db: u64, scale: i32);
+        pub fn __oxpack_sm90a_wgmma_m64n128k32_e4m3_e5m2(d: *mut f32, da: u64, db: u64, scale: i32);
+        pub fn __oxpack_sm90a_wgmma_m64n256k32_e5m2_e4m3(d: *mut f32, da: u64, db: u64, scale: i32);
+        pub fn __oxpack_sm90a_wgmma_m64n256k32_e4m3_e5m2(d: *mut f32, da: u64, db: u64, scale: i32);
         pub fn __oxpack_sm90a_stmatrix_x4(p: *mut u8, r0: u32, r1: u32, r2: u32, r3: u32);
         pub fn __oxpack_sm90a_wgmma_wait0_f64(d: *mut f32);
         pub fn __oxpack_sm90a_wgmma_wait0_f128(d: *mut f32);

@@ -3,7 +3,7 @@
 //!
 //! | type | what it is |
 //! | --- | --- |
-//! | [`TmaPipeline<S, BM, BN, E>`] | `S` stages of a `BM`-row A tile and a `BN`-row B tile (rows of 128 bytes: 64 bf16, 32 f32 for tf32 when `E = f32`, 128 FP8 when `E = E4M3` or `E5M2`) in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier` |
+//! | [`TmaPipeline<S, BM, BN, E, B>`] | `S` stages of a `BM`-row A tile and a `BN`-row B tile (rows of 128 bytes: 64 bf16, 32 f32 for tf32 when `E = f32`, 128 FP8 when `E = E4M3` or `E5M2`) in the block's dynamic shared memory, each with a "full" and an "empty" `mbarrier`; A's elements are `E`, B's `B` (by default `E`: they differ only for the FP8 pairs E5M2 × E4M3 and E4M3 × E5M2, [`WgmmaPair`]) |
 //! | [`Role`] | what a thread does: warpgroup 0's first thread is the [`Producer`] (TMA), warpgroups 1.. are [`Consumer`]s (wgmma), the rest idle ([`TmaPipeline::role`], or [`TmaPipeline::run_with_registers`] with a closure per role) |
 //! | [`TmaStage`] | a consumer's view of one full stage; dropping it releases the stage to the producer |
 //! | [`Producer::load_tiles`], [`Consumer::multiply_tiles`], [`Consumer::multiply_staged`], [`TmaPipeline::run_tile`] | a GEMM C = A·Bᵀ's roles, whole, over a [`WgTiles`] output: the loads of the block's tiles, their products stored per tile (or through the staging area, with an epilogue), and the body of a one-tile kernel of two consumer warpgroups |
@@ -48,6 +48,7 @@ use crate::shared_mem::DynShared;
 use crate::tma::{coord, tma_load, TmaSource, BOX_BYTES, BOX_ROWS};
 use crate::wgmma::{
     each, fail, issue, whole_warp, Fp8Input, StageElem, WgAccum, WgCols, WgStaging, WgTile, WgTiles, WgWidth, WgmmaInput,
+    WgmmaPair,
     WG_ROWS, WG_THREADS,
 };
 use crate::{DisjointSlice, Elem};
@@ -125,18 +126,21 @@ macro_rules! shapes {
 shapes!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
 
 /// `S` stages of a `BM × 64` A tile and a `BN × 64` B tile (bf16, swizzled) in the block's
-/// dynamic shared memory, filled by TMA and read by `wgmma`; see the module docs.
+/// dynamic shared memory, filled by TMA and read by `wgmma`; see the module docs. `E` is the
+/// element type of A (bf16 by default), `B` that of B (by default `E`; another only for the FP8
+/// pairs of [`WgmmaPair`]: `TmaPipeline<6, 128, 128, E5M2, E4M3>` multiplies an E5M2 A by an
+/// E4M3 B).
 ///
 /// The block has `1 + BM / 64` warpgroups (`128 · (1 + BM / 64)` threads): warpgroup 0 loads,
 /// the others multiply. The launch gives it [`SHARED_BYTES`](Self::SHARED_BYTES) of dynamic
 /// shared memory (the kernel's `DynShared` parameter, in bytes).
-pub struct TmaPipeline<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
+pub struct TmaPipeline<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B> = BF16, B: WgmmaInput = E> {
     tiles: *mut u8,
     steps: usize,
-    _e: PhantomData<E>,
+    _e: PhantomData<(E, B)>,
 }
 
-impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> TmaPipeline<S, BM, BN, E> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B>, B: WgmmaInput> TmaPipeline<S, BM, BN, E, B> {
     /// Bytes of one stage (both tiles).
     pub const STAGE_BYTES: usize = (BM + BN) * 128;
     /// Elements of k per stage: a 128-byte row of E (64 for BF16, 32 for f32); the producer's
@@ -185,7 +189,7 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> TmaPipelin
     /// threads [`Role::Idle`], every thread of warpgroups 1.. a [`Consumer`]. (For register
     /// reallocation between the roles, [`run_with_registers`](Self::run_with_registers).)
     #[inline(always)]
-    pub fn role(self) -> Role<S, BM, BN, E> {
+    pub fn role(self) -> Role<S, BM, BN, E, B> {
         roles!(Role::Producer(Producer { pipe: self, loaded: 0 }), Role::Idle,
                |wg| Role::Consumer(Consumer { pipe: self, waited: 0, wg }))
     }
@@ -201,8 +205,8 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> TmaPipelin
     pub fn run_with_registers<X>(
         self,
         x: X,
-        producer: impl FnOnce(Producer<S, BM, BN, E>, X),
-        consumer: impl FnOnce(Consumer<S, BM, BN, E>, X),
+        producer: impl FnOnce(Producer<S, BM, BN, E, B>, X),
+        consumer: impl FnOnce(Consumer<S, BM, BN, E, B>, X),
     ) {
         const { assert!(BM == 128, "oxpack: `run_with_registers` is for BM = 128 (3 warpgroups)") };
         roles!(registers: producer(Producer { pipe: self, loaded: 0 }, x),
@@ -215,7 +219,7 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> TmaPipelin
     /// the multiprocessor's 64 Ki. [`run_with_registers`](Self::run_with_registers) is the form
     /// the compiler can follow (each role one branch of one `if`/`else`).
     #[inline(always)]
-    pub fn role_with_registers(self) -> Role<S, BM, BN, E> {
+    pub fn role_with_registers(self) -> Role<S, BM, BN, E, B> {
         const { assert!(BM == 128, "oxpack: `role_with_registers` is for BM = 128 (3 warpgroups)") };
         if crate::block_thread_linear() < WG_THREADS {
             rt::__oxpack_sm90a_setmaxnreg_dec40();
@@ -268,7 +272,7 @@ pub(crate) fn new_pipeline<T: Elem, P: StageMemory>(shared: DynShared<T>, steps:
     pipe
 }
 
-impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> StageMemory for TmaPipeline<S, BM, BN, E> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B>, B: WgmmaInput> StageMemory for TmaPipeline<S, BM, BN, E, B> {
     const BYTES: usize = Self::SHARED_BYTES;
     const BLOCK: usize = Self::THREADS;
     const ERRORS: [&'static str; 2] = [
@@ -295,29 +299,29 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> StageMemor
 }
 
 /// What a thread of a [`TmaPipeline`]'s block does; see [`TmaPipeline::role`].
-pub enum Role<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
+pub enum Role<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B> = BF16, B: WgmmaInput = E> {
     /// Warpgroup 0, thread 0: issues the TMA copies.
-    Producer(Producer<S, BM, BN, E>),
+    Producer(Producer<S, BM, BN, E, B>),
     /// Warpgroups 1..: multiply with `wgmma` and store.
-    Consumer(Consumer<S, BM, BN, E>),
+    Consumer(Consumer<S, BM, BN, E, B>),
     /// Warpgroup 0's other threads: nothing to do.
     Idle,
 }
 
 /// The thread that fills a [`TmaPipeline`]'s stages by TMA. Must make exactly `steps` loads.
-pub struct Producer<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
-    pipe: TmaPipeline<S, BM, BN, E>,
+pub struct Producer<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B> = BF16, B: WgmmaInput = E> {
+    pipe: TmaPipeline<S, BM, BN, E, B>,
     loaded: usize,
 }
 
-impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Producer<S, BM, BN, E> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B>, B: WgmmaInput> Producer<S, BM, BN, E, B> {
     /// Fills the next stage: A's `BM × 64` tile at row `a_row`, column `k0` of `a`, and B's
     /// `BN × 64` tile at row `b_row`, column `k0` of `b` (both row-major, k contiguous;
     /// elements past an edge read as zero). Waits first until every consumer released the stage
     /// it reuses. Traps after `steps` loads.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn load(&mut self, a: &TmaSource<E>, a_row: usize, b: &TmaSource<E>, b_row: usize, k0: usize) {
+    pub fn load(&mut self, a: &TmaSource<E>, a_row: usize, b: &TmaSource<B>, b_row: usize, k0: usize) {
         let n = self.loaded;
         if n >= self.pipe.steps {
             fail("TmaPipeline: the producer loads more stages than the pipeline's `steps`");
@@ -343,14 +347,14 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Producer<S
                 tma_load::<E>(p.a_tile(s).add(i * BOX_BYTES), a.map, coord(k0), coord(a_row + i * BOX_ROWS), p.full(s));
             });
             each!(BN / BOX_ROWS, |i| {
-                tma_load::<E>(p.b_tile(s).add(i * BOX_BYTES), b.map, coord(k0), coord(b_row + i * BOX_ROWS), p.full(s));
+                tma_load::<B>(p.b_tile(s).add(i * BOX_BYTES), b.map, coord(k0), coord(b_row + i * BOX_ROWS), p.full(s));
             });
         }
         self.loaded = n + 1;
     }
 }
 
-impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for Producer<S, BM, BN, E> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B>, B: WgmmaInput> Drop for Producer<S, BM, BN, E, B> {
     #[inline(always)]
     fn drop(&mut self) {
         if self.loaded != self.pipe.steps {
@@ -360,13 +364,13 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for P
 }
 
 /// A thread of a consumer warpgroup of a [`TmaPipeline`]. Must wait for exactly `steps` stages.
-pub struct Consumer<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
-    pub(crate) pipe: TmaPipeline<S, BM, BN, E>,
+pub struct Consumer<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B> = BF16, B: WgmmaInput = E> {
+    pub(crate) pipe: TmaPipeline<S, BM, BN, E, B>,
     waited: usize,
     pub(crate) wg: usize,
 }
 
-impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S, BM, BN, E> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B>, B: WgmmaInput> Consumer<S, BM, BN, E, B> {
     /// The consumer warpgroup's index (0 .. BM / 64): its rows of A are `64 · index ..`.
     #[inline(always)]
     pub fn index(&self) -> usize {
@@ -377,7 +381,7 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
     /// stage to the producer. Traps after `steps` waits.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn wait(&mut self) -> TmaStage<'_, S, BM, BN, E> {
+    pub fn wait(&mut self) -> TmaStage<'_, S, BM, BN, E, B> {
         let n = self.waited;
         if n >= self.pipe.steps {
             fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
@@ -434,7 +438,7 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
             fail("TmaPipeline: a consumer waits for more stages than the pipeline's `steps`");
         }
         whole_warp();
-        if E::KIND.fp8() {
+        if <E as WgmmaPair<B>>::PAIR.fp8() {
             self.multiply_promoted(acc, count, |_, _| 1.0);
             return;
         }
@@ -447,7 +451,7 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
             rt::mbarrier_wait(p.full(s), ((n / S) as u32) & 1);
             // SAFETY: as in `WgAccum::mma`: the stage is full, and released below only after
             // `wait_group` says its wgmmas are complete.
-            unsafe { issue::<BN, E>(d, p.a_tile(s).wrapping_add(self.wg * WG_ROWS * 128), p.b_tile(s)) };
+            unsafe { issue::<BN, E, B>(d, p.a_tile(s).wrapping_add(self.wg * WG_ROWS * 128), p.b_tile(s)) };
             rt::__oxpack_sm90a_wgmma_wait1(); // every group but this stage's is complete
             if previous != usize::MAX {
                 // SAFETY: the stage's barrier, initialised by `new`.
@@ -515,7 +519,7 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
             rt::mbarrier_wait(p.full(s), ((n / S) as u32) & 1);
             // SAFETY: `t` holds BN / 2 floats, not touched until the wait below; the stage is full
             // and released only after that wait.
-            unsafe { issue::<BN, E>(t, p.a_tile(s).wrapping_add(self.wg * WG_ROWS * 128), p.b_tile(s)) };
+            unsafe { issue::<BN, E, B>(t, p.a_tile(s).wrapping_add(self.wg * WG_ROWS * 128), p.b_tile(s)) };
             let next = factors(i + 1); // read while the stage's wgmmas run
             // SAFETY: as above.
             unsafe {
@@ -545,7 +549,7 @@ where
     });
 }
 
-impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for Consumer<S, BM, BN, E> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B>, B: WgmmaInput> Drop for Consumer<S, BM, BN, E, B> {
     #[inline(always)]
     fn drop(&mut self) {
         if self.waited != self.pipe.steps {
@@ -556,12 +560,12 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for C
 
 /// A consumer's view of one full stage, from [`Consumer::wait`]. Dropping it arrives on the
 /// stage's "empty" barrier (after [`WgAccum::mma`] has waited for its `wgmma`s).
-pub struct TmaStage<'c, const S: usize, const BM: usize, const BN: usize, E: WgmmaInput = BF16> {
-    pub(crate) cons: &'c Consumer<S, BM, BN, E>,
+pub struct TmaStage<'c, const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B> = BF16, B: WgmmaInput = E> {
+    pub(crate) cons: &'c Consumer<S, BM, BN, E, B>,
     pub(crate) slot: usize,
 }
 
-impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Drop for TmaStage<'_, S, BM, BN, E> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B>, B: WgmmaInput> Drop for TmaStage<'_, S, BM, BN, E, B> {
     #[inline(always)]
     fn drop(&mut self) {
         // SAFETY: the stage's barrier, initialised by `new`.
@@ -584,17 +588,17 @@ where
     /// Warpgroup-collective (it traps in a divergent warp).
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn mma<const S: usize, const BM: usize, E: WgmmaInput>(&mut self, stage: &TmaStage<'_, S, BM, N, E>) {
+    pub fn mma<const S: usize, const BM: usize, E: WgmmaPair<B>, B: WgmmaInput>(&mut self, stage: &TmaStage<'_, S, BM, N, E, B>) {
         whole_warp();
         let p = &stage.cons.pipe;
         let (a, b) = (p.a_tile(stage.slot).wrapping_add(stage.cons.wg * WG_ROWS * 128), p.b_tile(stage.slot));
-        if E::KIND.fp8() {
+        if <E as WgmmaPair<B>>::PAIR.fp8() {
             // promoted (see `WgmmaInput`): the stage's product into a fresh accumulator, added in f32
             let mut part = WgAccum::<N>::zero();
             let t = part.regs();
             // SAFETY: as below, for `t`.
             unsafe {
-                issue::<N, E>(t, a, b);
+                issue::<N, E, B>(t, a, b);
                 <WgCols<N> as WgWidth>::wait0(t);
             }
             promote::<N>(self.regs(), t, (1.0, 1.0));
@@ -603,7 +607,7 @@ where
         let d = self.regs();
         // SAFETY: `d` holds N / 2 floats; the tiles are the stage's, full (the consumer's wait)
         // and not released before the wait below (the view's drop comes after).
-        unsafe { issue::<N, E>(d, a, b) };
+        unsafe { issue::<N, E, B>(d, a, b) };
         // SAFETY: `d` holds N / 2 floats.
         unsafe { <WgCols<N> as WgWidth>::wait0(d) };
     }
@@ -616,7 +620,7 @@ where
 /// both K-major TMA sources), for a kernel whose block computes one tile of C or, persistent,
 /// several: block `b` of `G` the tiles `b`, `b + G`, … ([`DisjointSlice::tile_origin`]). The
 /// pipeline's `steps` are the tiles' `count` times their `steps` stages of k each.
-impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Producer<S, BM, BN, E> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B>, B: WgmmaInput> Producer<S, BM, BN, E, B> {
     /// The producer's loop over the block's first `count` tiles of `c` (one, or several in a
     /// persistent kernel, whose producer then loads the next tile's stages while the consumers
     /// store the last one): for each, `steps` stages of A's rows and B's rows at the tile's origin,
@@ -626,18 +630,18 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Producer<S
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn load_tiles<O: Elem>(
-        mut self, a: &TmaSource<E>, b: &TmaSource<E>, count: usize, steps: usize, c: &DisjointSlice<O, WgTiles<BM, BN>>,
+        mut self, a: &TmaSource<E>, b: &TmaSource<B>, count: usize, steps: usize, c: &DisjointSlice<O, WgTiles<BM, BN>>,
     ) {
         for i in 0..count {
             let Some((m0, n0)) = c.tile_origin(i) else { crate::trap() };
             for s in 0..steps {
-                self.load(a, m0, b, n0, s * TmaPipeline::<S, BM, BN, E>::STAGE_K);
+                self.load(a, m0, b, n0, s * TmaPipeline::<S, BM, BN, E, B>::STAGE_K);
             }
         }
     }
 }
 
-impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S, BM, BN, E> {
+impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaPair<B>, B: WgmmaInput> Consumer<S, BM, BN, E, B> {
     /// A consumer warpgroup's loop over the block's first `count` tiles of `c`: per tile, `steps`
     /// stages multiplied ([`multiply_steps`](Self::multiply_steps)) into a fresh 64 × BN
     /// accumulator, then stored through `store(tile, acc)` into the warpgroup's [`WgTile`] of the
@@ -683,7 +687,7 @@ impl<const S: usize, const BM: usize, const BN: usize, E: WgmmaInput> Consumer<S
     }
 }
 
-impl<const S: usize, const BN: usize, E: WgmmaInput> TmaPipeline<S, 128, BN, E> {
+impl<const S: usize, const BN: usize, E: WgmmaPair<B>, B: WgmmaInput> TmaPipeline<S, 128, BN, E, B> {
     /// The body of a one-tile GEMM kernel of two consumer warpgroups (128 × BN tiles of C, one
     /// block per tile): traps when the grid has fewer blocks than `c` has tiles; then, unless the
     /// block is past C's last tile, the pipeline over the block's dynamic shared memory (`smem`) for
@@ -695,8 +699,8 @@ impl<const S: usize, const BN: usize, E: WgmmaInput> TmaPipeline<S, 128, BN, E> 
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
     pub fn run_tile<O: Elem, T: Elem>(
-        k: u32, a: &TmaSource<E>, b: &TmaSource<E>, c: &mut DisjointSlice<O, WgTiles<128, BN>>, smem: DynShared<T>,
-        consumer: impl FnOnce(Consumer<S, 128, BN, E>, usize, &mut DisjointSlice<O, WgTiles<128, BN>>),
+        k: u32, a: &TmaSource<E>, b: &TmaSource<B>, c: &mut DisjointSlice<O, WgTiles<128, BN>>, smem: DynShared<T>,
+        consumer: impl FnOnce(Consumer<S, 128, BN, E, B>, usize, &mut DisjointSlice<O, WgTiles<128, BN>>),
     ) where
         PipeShape<S, 128, BN>: PipelineShape,
     {

@@ -200,6 +200,37 @@ kernel! {
         }
     }
 
+    /// c ← a·bᵀ for an E4M3 `a` (m × k) and an E5M2 `b` (n × k), f32 `c`: `gemm_e5m2_small` over a mixed
+    /// pipeline (`TmaPipeline<2, 64, 64, E4M3, E5M2>`: `wgmma` m64n64k32 e4m3 × e5m2), its stages multiplied
+    /// by `Consumer::multiply` (promoted). One block per tile.
+    #[launch(grid = cdiv(m, 64) * cdiv(n, 64), block = 256,
+             shared = {TmaPipeline::<2, 64, 64, E4M3, E5M2>::SHARED_BYTES / 8})]
+    #[launch_bounds(256)]
+    pub fn gemm_e4m3_e5m2_small(
+        m: u32, n: u32, k: u32, a: TmaSource<E4M3>, b: TmaSource<E5M2>,
+        c: &mut DisjointSlice<f32, WgTiles<64, 64>> = (n), smem: DynShared<u64>,
+    ) where (len(a) == m * k, len(b) == n * k, len(c) == m * n, k % 16 == 0,
+             block == 256, blocks.x == blocks >= cdiv(m, 64) * cdiv(n, 64)) {
+        type Mixed = TmaPipeline<2, 64, 64, E4M3, E5M2>;
+        let Some((m0, n0)) = c.block_origin() else { return };
+        let steps = (k as usize).div_ceil(Mixed::STAGE_K);
+        match Mixed::new(smem, steps).role() {
+            Role::Producer(mut p) => {
+                for s in 0..steps {
+                    p.load(&a, m0, &b, n0, s * Mixed::STAGE_K);
+                }
+            }
+            Role::Consumer(mut q) => {
+                let mut acc = WgAccum::<64>::zero();
+                q.multiply(&mut acc);
+                if let Some(mut t) = c.wg_tile(&q) {
+                    t.store(&acc);
+                }
+            }
+            Role::Idle => {}
+        }
+    }
+
     /// FP8 conversions (`cvt.rn.satfinite.e4m3x2.f32` / `.e5m2x2`, sm_89+): `e4m3[i]` and `e5m2[i]` are
     /// `x[i]` rounded to nearest even and saturated.
     #[launch(threads = len(x))]

@@ -628,17 +628,19 @@ pub(crate) mod sm90a {
         if e5m2 { super::half::__oxpack_sm89_e5m2_to_f32(b) } else { super::half::__oxpack_sm89_e4m3_to_f32(b) }
     }
 
-    /// One m64nNk32 FP8 `wgmma` (E5M2 operands if `e5m2`, else E4M3): `scale` 0 first sets the
-    /// accumulators to zero (the instruction's scale-d), 1 adds to them. Each product of two FP8
-    /// values is exact in f32 and the 32 are summed in f32 in k order.
-    fn wgmma_fp8(n: usize, e5m2: bool, d: *mut f32, da: u64, db: u64, scale: i32) {
+    /// One m64nNk32 FP8 `wgmma`, A's elements E5M2 if `a_e5m2` (else E4M3) and B's E5M2 if `b_e5m2`
+    /// (the instruction's atype and btype, independent: `.e5m2.e4m3`, `.e4m3.e5m2` as well as
+    /// `.e4m3.e4m3`, `.e5m2.e5m2`): `scale` 0 first sets the accumulators to zero (the instruction's
+    /// scale-d), 1 adds to them. Each product of two FP8 values is exact in f32 and the 32 are summed
+    /// in f32 in k order.
+    fn wgmma_fp8(n: usize, (a_e5m2, b_e5m2): (bool, bool), d: *mut f32, da: u64, db: u64, scale: i32) {
         if scale == 0 {
             for i in 0..n / 2 {
                 // SAFETY: `d` holds n / 2 floats (the caller's).
                 unsafe { *d.add(i) = 0.0 };
             }
         }
-        wgmma_sum(n, 32, d, |r, k| element_fp8(da, r, k, e5m2), |c, k| element_fp8(db, c, k, e5m2))
+        wgmma_sum(n, 32, d, |r, k| element_fp8(da, r, k, a_e5m2), |c, k| element_fp8(db, c, k, b_e5m2))
     }
 
     /// Element (row, k) of a K-major tf32 operand: an f32 of which the tensor cores read sign,
@@ -695,32 +697,62 @@ pub(crate) mod sm90a {
     /// # Safety
     /// `d` holds 32 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n64k32_e4m3(d: *mut f32, da: u64, db: u64, scale: i32) {
-        wgmma_fp8(64, false, d, da, db, scale)
+        wgmma_fp8(64, (false, false), d, da, db, scale)
     }
     /// # Safety
     /// `d` holds 32 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n64k32_e5m2(d: *mut f32, da: u64, db: u64, scale: i32) {
-        wgmma_fp8(64, true, d, da, db, scale)
+        wgmma_fp8(64, (true, true), d, da, db, scale)
     }
     /// # Safety
     /// `d` holds 64 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n128k32_e4m3(d: *mut f32, da: u64, db: u64, scale: i32) {
-        wgmma_fp8(128, false, d, da, db, scale)
+        wgmma_fp8(128, (false, false), d, da, db, scale)
     }
     /// # Safety
     /// `d` holds 64 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n128k32_e5m2(d: *mut f32, da: u64, db: u64, scale: i32) {
-        wgmma_fp8(128, true, d, da, db, scale)
+        wgmma_fp8(128, (true, true), d, da, db, scale)
     }
     /// # Safety
     /// `d` holds 128 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n256k32_e4m3(d: *mut f32, da: u64, db: u64, scale: i32) {
-        wgmma_fp8(256, false, d, da, db, scale)
+        wgmma_fp8(256, (false, false), d, da, db, scale)
     }
     /// # Safety
     /// `d` holds 128 floats.
     pub unsafe fn __oxpack_sm90a_wgmma_m64n256k32_e5m2(d: *mut f32, da: u64, db: u64, scale: i32) {
-        wgmma_fp8(256, true, d, da, db, scale)
+        wgmma_fp8(256, (true, true), d, da, db, scale)
+    }
+    /// # Safety
+    /// `d` holds 32 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n64k32_e5m2_e4m3(d: *mut f32, da: u64, db: u64, scale: i32) {
+        wgmma_fp8(64, (true, false), d, da, db, scale)
+    }
+    /// # Safety
+    /// `d` holds 32 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n64k32_e4m3_e5m2(d: *mut f32, da: u64, db: u64, scale: i32) {
+        wgmma_fp8(64, (false, true), d, da, db, scale)
+    }
+    /// # Safety
+    /// `d` holds 64 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n128k32_e5m2_e4m3(d: *mut f32, da: u64, db: u64, scale: i32) {
+        wgmma_fp8(128, (true, false), d, da, db, scale)
+    }
+    /// # Safety
+    /// `d` holds 64 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n128k32_e4m3_e5m2(d: *mut f32, da: u64, db: u64, scale: i32) {
+        wgmma_fp8(128, (false, true), d, da, db, scale)
+    }
+    /// # Safety
+    /// `d` holds 128 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n256k32_e5m2_e4m3(d: *mut f32, da: u64, db: u64, scale: i32) {
+        wgmma_fp8(256, (true, false), d, da, db, scale)
+    }
+    /// # Safety
+    /// `d` holds 128 floats.
+    pub unsafe fn __oxpack_sm90a_wgmma_m64n256k32_e4m3_e5m2(d: *mut f32, da: u64, db: u64, scale: i32) {
+        wgmma_fp8(256, (false, true), d, da, db, scale)
     }
     /// # Safety
     /// `d` holds 32 floats.

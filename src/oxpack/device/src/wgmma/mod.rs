@@ -6,6 +6,7 @@
 //! | type | what it is |
 //! | --- | --- |
 //! | [`WgmmaInput`] | the element types a pipeline multiplies: [`BF16`], `f32` (as tf32), [`E4M3`] and [`E5M2`] (FP8, promoted to f32 every stage) |
+//! | [`WgmmaPair`] | the pairs of A's and B's types one `wgmma` multiplies: each type with itself, and E5M2 × E4M3, E4M3 × E5M2 (a gradient times a weight) |
 //! | [`WgAccum<N>`] | a warpgroup's 64 × N f32 accumulators (N = 64, 128, 256), in registers |
 //! | [`WgTiles<BM, BN>`] | the output layout: consumer warpgroup `c` of block `b` owns rows `64c..64c + 64` of block tile `b` ([`WgTile`]; staged through shared memory by `stmatrix` with [`WgStaging`]) |
 //!
@@ -120,6 +121,33 @@ pub trait Fp8Input: WgmmaInput {}
 impl Fp8Input for E4M3 {}
 impl Fp8Input for E5M2 {}
 
+/// The element types of A (`Self`) and B (`B`) that one `wgmma` multiplies, for a pipeline
+/// `TmaPipeline<S, BM, BN, A, B>` (B defaults to A): every [`WgmmaInput`] with itself, and the two
+/// FP8 types with each other, `E5M2 × E4M3` and `E4M3 × E5M2` (`m64nNk32.f32.e5m2.e4m3`,
+/// `.e4m3.e5m2`: PTX takes A's and B's FP8 type independently). Training's gradient GEMMs are
+/// these: an E5M2 gradient times an E4M3 weight or activation (torch's `_scaled_mm` takes either
+/// order). Nothing else mixes: the tensor cores multiply bf16 only by bf16 and tf32 only by tf32,
+/// so `TmaPipeline<_, _, _, BF16, E4M3>` is a type error, as its `wgmma` would be refused. A mixed
+/// pipeline is FP8 and promoted like the others ([`WgmmaInput`]). Sealed.
+#[diagnostic::on_unimplemented(
+    message = "`wgmma` does not multiply `{Self}` (A) by `{B}` (B): the operands' types are the same, or both FP8 (E4M3, E5M2)",
+    label = "not a wgmma pair",
+    note = "e.g. `TmaPipeline<6, 128, 128, E4M3>` (both E4M3) or `TmaPipeline<6, 128, 128, E5M2, E4M3>` (an E5M2 gradient times E4M3)"
+)]
+pub trait WgmmaPair<B: WgmmaInput>: WgmmaInput {
+    #[doc(hidden)]
+    const PAIR: WgKind;
+}
+impl<T: WgmmaInput> WgmmaPair<T> for T {
+    const PAIR: WgKind = T::KIND;
+}
+impl WgmmaPair<E4M3> for E5M2 {
+    const PAIR: WgKind = WgKind::E5m2E4m3;
+}
+impl WgmmaPair<E5M2> for E4M3 {
+    const PAIR: WgKind = WgKind::E4m3E5m2;
+}
+
 /// Which `wgmma` a [`WgmmaInput`] issues.
 #[doc(hidden)]
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -128,13 +156,17 @@ pub enum WgKind {
     Tf32,
     E4m3,
     E5m2,
+    /// A in E5M2, B in E4M3.
+    E5m2E4m3,
+    /// A in E4M3, B in E5M2.
+    E4m3E5m2,
 }
 
 impl WgKind {
     /// FP8 inputs: their stages are promoted (see [`WgmmaInput`]).
     #[inline(always)]
     pub(crate) const fn fp8(self) -> bool {
-        matches!(self, WgKind::E4m3 | WgKind::E5m2)
+        matches!(self, WgKind::E4m3 | WgKind::E5m2 | WgKind::E5m2E4m3 | WgKind::E4m3E5m2)
     }
 }
 
@@ -152,8 +184,8 @@ pub(crate) fn descriptor(addr: u32) -> u64 {
 }
 
 /// Issues (and commits as one group) the four `wgmma`s of a stage (k16 of bf16, k8 of tf32, k32 of
-/// FP8: 32 bytes of each row each) into the N / 2 accumulators at `d`: the 64 rows of A at `a`, the
-/// N rows of B at `b` (shared tiles). For FP8 the first writes `d` afresh (scale-d 0: the old
+/// FP8: 32 bytes of each row each) into the N / 2 accumulators at `d`: the 64 rows of A (of type
+/// `A`) at `a`, the N rows of B (of type `B`) at `b` (shared tiles). For FP8 the first writes `d` afresh (scale-d 0: the old
 /// values are ignored), the others add to it: `d` then holds the stage's product alone, for the
 /// caller to promote ([`WgmmaInput`]); the other types add to `d`.
 ///
@@ -162,7 +194,7 @@ pub(crate) fn descriptor(addr: u32) -> u64 {
 /// `a` and `b` are full 128-byte-swizzled tiles of the pipeline (1024-aligned, 64 and N rows),
 /// not refilled until then.
 #[inline(always)]
-pub(crate) unsafe fn issue<const N: usize, E: WgmmaInput>(d: *mut f32, a: *mut u8, b: *mut u8)
+pub(crate) unsafe fn issue<const N: usize, A: WgmmaPair<B>, B: WgmmaInput>(d: *mut f32, a: *mut u8, b: *mut u8)
 where
     WgCols<N>: WgWidth,
 {
@@ -176,11 +208,13 @@ where
         let scale = (kk != 0) as i32; // FP8: the stage's first k32 starts the sum afresh
         // SAFETY: the caller's.
         unsafe {
-            match E::KIND {
+            match <A as WgmmaPair<B>>::PAIR {
                 WgKind::Bf16 => <WgCols<N> as WgWidth>::wgmma(d, da, db),
                 WgKind::Tf32 => <WgCols<N> as WgWidth>::wgmma_tf32(d, da, db),
                 WgKind::E4m3 => <WgCols<N> as WgWidth>::wgmma_e4m3(d, da, db, scale),
                 WgKind::E5m2 => <WgCols<N> as WgWidth>::wgmma_e5m2(d, da, db, scale),
+                WgKind::E5m2E4m3 => <WgCols<N> as WgWidth>::wgmma_e5m2_e4m3(d, da, db, scale),
+                WgKind::E4m3E5m2 => <WgCols<N> as WgWidth>::wgmma_e4m3_e5m2(d, da, db, scale),
             }
         };
     });
@@ -211,6 +245,10 @@ pub trait WgWidth: Sealed {
     unsafe fn wgmma_e4m3(d: *mut f32, da: u64, db: u64, scale: i32);
     #[doc(hidden)]
     unsafe fn wgmma_e5m2(d: *mut f32, da: u64, db: u64, scale: i32);
+    #[doc(hidden)]
+    unsafe fn wgmma_e5m2_e4m3(d: *mut f32, da: u64, db: u64, scale: i32);
+    #[doc(hidden)]
+    unsafe fn wgmma_e4m3_e5m2(d: *mut f32, da: u64, db: u64, scale: i32);
     /// `wgmma.wait_group 0` with the N / 2 accumulators at `d` passed through it, so that no
     /// read of them is moved above the wait (ptxas would serialize the wgmmas: C7514).
     #[doc(hidden)]
@@ -218,9 +256,10 @@ pub trait WgWidth: Sealed {
 }
 impl<const N: usize> Sealed for WgCols<N> {}
 /// The `WgWidth` of `WgCols<$n>`: `$n / 2` accumulators per thread, the bf16, tf32 and FP8
-/// `wgmma`s of that width and the `wait_group 0` that passes `$n / 2` registers through.
+/// `wgmma`s of that width (FP8: e4m3 and e5m2 alike, then the mixed e5m2 × e4m3 and e4m3 × e5m2) and the `wait_group 0` that passes `$n / 2` registers through.
 macro_rules! wg_width {
-    ($n:literal, $bf16:ident, $tf32:ident, $e4m3:ident, $e5m2:ident, $wait0:ident) => {
+    ($n:literal, $bf16:ident, $tf32:ident, $e4m3:ident, $e5m2:ident, $e5m2_e4m3:ident, $e4m3_e5m2:ident,
+     $wait0:ident) => {
         impl WgWidth for WgCols<$n> {
             type Regs = [f32; $n / 2];
             const ZERO: [f32; $n / 2] = [0.0; $n / 2];
@@ -245,6 +284,16 @@ macro_rules! wg_width {
                 unsafe { rt::$e5m2(d, da, db, scale) }
             }
             #[inline(always)]
+            unsafe fn wgmma_e5m2_e4m3(d: *mut f32, da: u64, db: u64, scale: i32) {
+                // SAFETY: as above.
+                unsafe { rt::$e5m2_e4m3(d, da, db, scale) }
+            }
+            #[inline(always)]
+            unsafe fn wgmma_e4m3_e5m2(d: *mut f32, da: u64, db: u64, scale: i32) {
+                // SAFETY: as above.
+                unsafe { rt::$e4m3_e5m2(d, da, db, scale) }
+            }
+            #[inline(always)]
             unsafe fn wait0(d: *mut f32) {
                 // SAFETY: as above.
                 unsafe { rt::$wait0(d) }
@@ -253,11 +302,14 @@ macro_rules! wg_width {
     };
 }
 wg_width!(64, __oxpack_sm90a_wgmma_m64n64k16_bf16, __oxpack_sm90a_wgmma_m64n64k8_tf32,
-          __oxpack_sm90a_wgmma_m64n64k32_e4m3, __oxpack_sm90a_wgmma_m64n64k32_e5m2, __oxpack_sm90a_wgmma_wait0_f32);
+          __oxpack_sm90a_wgmma_m64n64k32_e4m3, __oxpack_sm90a_wgmma_m64n64k32_e5m2,
+          __oxpack_sm90a_wgmma_m64n64k32_e5m2_e4m3, __oxpack_sm90a_wgmma_m64n64k32_e4m3_e5m2, __oxpack_sm90a_wgmma_wait0_f32);
 wg_width!(128, __oxpack_sm90a_wgmma_m64n128k16_bf16, __oxpack_sm90a_wgmma_m64n128k8_tf32,
-          __oxpack_sm90a_wgmma_m64n128k32_e4m3, __oxpack_sm90a_wgmma_m64n128k32_e5m2, __oxpack_sm90a_wgmma_wait0_f64);
+          __oxpack_sm90a_wgmma_m64n128k32_e4m3, __oxpack_sm90a_wgmma_m64n128k32_e5m2,
+          __oxpack_sm90a_wgmma_m64n128k32_e5m2_e4m3, __oxpack_sm90a_wgmma_m64n128k32_e4m3_e5m2, __oxpack_sm90a_wgmma_wait0_f64);
 wg_width!(256, __oxpack_sm90a_wgmma_m64n256k16_bf16, __oxpack_sm90a_wgmma_m64n256k8_tf32,
-          __oxpack_sm90a_wgmma_m64n256k32_e4m3, __oxpack_sm90a_wgmma_m64n256k32_e5m2, __oxpack_sm90a_wgmma_wait0_f128);
+          __oxpack_sm90a_wgmma_m64n256k32_e4m3, __oxpack_sm90a_wgmma_m64n256k32_e5m2,
+          __oxpack_sm90a_wgmma_m64n256k32_e5m2_e4m3, __oxpack_sm90a_wgmma_m64n256k32_e4m3_e5m2, __oxpack_sm90a_wgmma_wait0_f128);
 
 /// A warpgroup's 64 × N block of f32 accumulators, `N / 2` per thread in `wgmma`'s layout
 /// (warp `w` of the warpgroup holds rows `16w .. 16w + 16`; in each 8-column group `j`, lane

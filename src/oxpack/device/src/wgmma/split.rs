@@ -139,8 +139,8 @@ impl<T: Elem, const BM: usize, const BN: usize, const S: usize> DisjointSlice<T,
     /// `at` is not this block's [`split`](Self::split). Every consumer thread calls it once.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "nvptx64"), track_caller)]
-    pub fn split_store_with<const P: usize, E: WgmmaInput>(
-        &mut self, ws: &[AtomicU32], at: Split, q: &Consumer<P, BM, BN, E>, acc: &WgAccum<BN>,
+    pub fn split_store_with<const P: usize, E: WgmmaPair<B>, B: WgmmaInput>(
+        &mut self, ws: &[AtomicU32], at: Split, q: &Consumer<P, BM, BN, E, B>, acc: &WgAccum<BN>,
         f: impl Fn(usize, usize, f32) -> T,
     ) where
         WgCols<BN>: WgWidth,

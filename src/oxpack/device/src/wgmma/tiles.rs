@@ -224,7 +224,7 @@ impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>
     /// The tile of the calling thread's consumer warpgroup in the block's first tile: rows `64 ·
     /// c.index()` .. of it, all BN columns; `None` as for [`block_origin`](Self::block_origin).
     #[inline(always)]
-    pub fn wg_tile<const S: usize, E: WgmmaInput>(&mut self, c: &Consumer<S, BM, BN, E>) -> Option<WgTile<'_, T, BN>> {
+    pub fn wg_tile<const S: usize, E: WgmmaPair<B>, B: WgmmaInput>(&mut self, c: &Consumer<S, BM, BN, E, B>) -> Option<WgTile<'_, T, BN>> {
         self.wg_tile_at(0, c)
     }
 
@@ -232,7 +232,7 @@ impl<T: Elem, const BM: usize, const BN: usize> DisjointSlice<T, WgTiles<BM, BN>
     /// [`tile_origin`](Self::tile_origin)): a persistent block's warpgroups store each of
     /// their tiles through it.
     #[inline(always)]
-    pub fn wg_tile_at<const S: usize, E: WgmmaInput>(&mut self, i: usize, c: &Consumer<S, BM, BN, E>) -> Option<WgTile<'_, T, BN>> {
+    pub fn wg_tile_at<const S: usize, E: WgmmaPair<B>, B: WgmmaInput>(&mut self, i: usize, c: &Consumer<S, BM, BN, E, B>) -> Option<WgTile<'_, T, BN>> {
         let (row0, col0) = self.tile_origin(i)?;
         Some(WgTile {
             ptr: self.ptr,
