@@ -195,6 +195,8 @@ LEFT_OUT = {  # kernel -> why it has no call here (printed with the table)
     "gemm_bf16_nt_bf16_128x128": "as gemm_bf16_nt_bf16_64x64",
     "gemm_bf16_nt_bf16_splitk": "as gemm_bf16_nt_bf16_64x64",
     "gemm_fp8_nt_bf16_blockwise": "as gemm_fp8_nt_bf16",
+    "gemm_fp8_e5m2_nt_bf16": "as gemm_fp8_nt_bf16",
+    "gemm_fp8_e5m2_nt_bf16_rowwise": "as gemm_fp8_nt_bf16",
 }
 
 

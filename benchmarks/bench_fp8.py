@@ -1,7 +1,7 @@
 """The example's FP8 GEMM (example-project/kernels/fp8.rs: TMA + FP8 `wgmma` with per-stage promotion, sm_90a)
 against `torch._scaled_mm` as users call it, in the same run.
 
-    python benchmarks/bench_fp8.py [--repeat 15] [--shapes 4096x4096x4096,...]   # on an H100 / H200: vecmath, PyTorch
+    python benchmarks/bench_fp8.py [--repeat 15] [--shapes 4096x4096x4096,...] [--e5m2]   # on an H100 / H200: vecmath, PyTorch
 
 Both sides take the same E4M3 `a` (m × k) and `b` (n × k, a `linear` weight) and f32 scales on the device,
 and return a new bf16 m × n `c` = scale_a · scale_b · (a·bᵀ); per-tensor scales, per-row ones, then block
@@ -13,6 +13,13 @@ scales (DeepGEMM's: 1 × 128 for a, 128 × 128 for b):
     torch._scaled_mm(a, b.t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16)
     kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a, b, block_a, block_b)     # (m, k/128), (n/128, k/128)
     torch._scaled_mm(a, b.t(), block_a.t().contiguous().t(), block_b.t(), out_dtype=torch.bfloat16)  # its layout
+
+`--e5m2`: the gradient kernels instead, `a` in E5M2 (a gradient) and `b` in E4M3, per tensor and per row,
+against `torch._scaled_mm` with the same float8_e5m2 `a`:
+
+    kernels.gemm_fp8_e5m2_nt_bf16(m, n, k, g, b, scale_g, scale_b)           # g: float8_e5m2
+    torch._scaled_mm(g, b.t(), scale_g, scale_b, out_dtype=torch.bfloat16)
+    kernels.gemm_fp8_e5m2_nt_bf16_rowwise(m, n, k, g, b, row_g, row_b)
 
 The block-scaled kernel is timed against `torch._scaled_mm` with per-tensor scales (what users call when they
 do not scale by blocks: the same FP8 GEMM without the per-block work) and, where this torch and its CUDA take
@@ -133,6 +140,47 @@ def bench(kernels: Any, m: int, n: int, k: int, repeat: int) -> list[tuple[str, 
     return rows
 
 
+def bench_e5m2(kernels: Any, m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
+    """Rows as `bench`'s for the gradient kernels: `a` in E5M2, `b` in E4M3, per-tensor then per-row scales."""
+    sets = 2
+    g = [(torch.randn(m, k, device="cuda") * 4).to(torch.float8_e5m2) for _ in range(sets)]
+    b = [(torch.randn(n, k, device="cuda") * 4).to(torch.float8_e4m3fn) for _ in range(sets)]
+    scale_g, scale_b = torch.tensor(0.5, device="cuda"), torch.tensor(0.25, device="cuda")
+    ours_sg, ours_sb = scale_g.reshape(1), scale_b.reshape(1)
+    row_g, row_b = torch.rand(m, device="cuda") + 0.05, torch.rand(n, device="cuda") + 0.05
+    shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
+    batch = max(2, min(50, int(4e11 // (2 * m * n * k))))
+
+    c = kernels.gemm_fp8_e5m2_nt_bf16(m, n, k, g[0], b[0], ours_sg, ours_sb)
+    theirs = torch._scaled_mm(g[0], b[0].t(), scale_g, scale_b, out_dtype=torch.bfloat16)
+    check(c, g[0].float(), b[0].float(), 0.125, theirs, f"gemm_fp8_e5m2_nt_bf16 at {shape}")
+    c = kernels.gemm_fp8_e5m2_nt_bf16_rowwise(m, n, k, g[0], b[0], row_g, row_b)
+    try:  # some torch versions take row-wise scales for E4M3 only
+        theirs_row: torch.Tensor | None = torch._scaled_mm(g[0], b[0].t(), row_g.view(m, 1), row_b.view(1, n),
+                                                           out_dtype=torch.bfloat16)
+        refused = ""
+    except (RuntimeError, ValueError, NotImplementedError) as e:
+        theirs_row, refused = None, str(e).splitlines()[0][:120]
+    check(c, g[0].float() * row_g.view(m, 1), b[0].float() * row_b.view(n, 1), 1.0, theirs_row,
+          f"gemm_fp8_e5m2_nt_bf16_rowwise at {shape}")
+
+    rows = []
+    t_o, t_t, ratio = paired(
+        lambda i: kernels.gemm_fp8_e5m2_nt_bf16(m, n, k, g[i], b[i], ours_sg, ours_sb),
+        lambda i: torch._scaled_mm(g[i], b[i].t(), scale_g, scale_b, out_dtype=torch.bfloat16),
+        sets, batch, repeat)
+    rows.append((shape, "e5m2 × e4m3, per-tensor: `gemm_fp8_e5m2_nt_bf16`", t_o, t_t, ratio))
+    if theirs_row is None:
+        print(f"{shape}: torch._scaled_mm refused row-wise scales with an E5M2 a ({refused}); no per-row row")
+        return rows
+    t_o, t_t, ratio = paired(
+        lambda i: kernels.gemm_fp8_e5m2_nt_bf16_rowwise(m, n, k, g[i], b[i], row_g, row_b),
+        lambda i: torch._scaled_mm(g[i], b[i].t(), row_g.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16),
+        sets, batch, repeat)
+    rows.append((shape, "e5m2 × e4m3, per-row: `gemm_fp8_e5m2_nt_bf16_rowwise`", t_o, t_t, ratio))
+    return rows
+
+
 def main() -> int:
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else REPEAT
     shapes = SHAPES
@@ -145,7 +193,7 @@ def main() -> int:
           f"body {kernels._module.kernel('gemm_fp8_nt_bf16').body(0)}")
     rows = []
     for m, n, k in shapes:
-        rows += [(row, (m, n, k)) for row in bench(kernels, m, n, k, repeat)]
+        rows += [(row, (m, n, k)) for row in (bench_e5m2 if "--e5m2" in sys.argv else bench)(kernels, m, n, k, repeat)]
         torch.cuda.empty_cache()
     print("\n| shape | scales: oxpack kernel | oxpack | TFLOP/s | `torch._scaled_mm` | TFLOP/s | oxpack of torch |")
     print("| --- | --- | --- | --- | --- | --- | --- |")

@@ -69,7 +69,7 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
         "rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_partial", "rmsnorm_bf16_bwd_reduce", "layernorm_bwd", "layernorm_bwd_reduce", "layernorm_bf16_bwd",
         "layernorm_bf16_bwd_reduce",
         "gemm_bf16", "gemm_bf16_nt", "gemm_bf16_nt_bf16", "gemm_tf32_nt", "linear_gelu_bf16", "gemm_s8_nt", "gemm_fp8_nt_bf16",
-        "gemm_fp8_nt_bf16_rowwise", "gemm_fp8_nt_bf16_blockwise",
+        "gemm_fp8_nt_bf16_rowwise", "gemm_fp8_nt_bf16_blockwise", "gemm_fp8_e5m2_nt_bf16", "gemm_fp8_e5m2_nt_bf16_rowwise",
         "attention_fwd_d64", "attention_fwd_d128", "attention_varlen_fwd_d64", "attention_varlen_fwd_d128",
         "cumsum_f32", "cumsum_i32", "cumsum_u32",
         "fused_add_rmsnorm_bf16", "fused_add_rmsnorm_bf16_bwd", "fused_add_rmsnorm_bf16_bwd_partial", "fused_add_rmsnorm_f32",

@@ -2,7 +2,8 @@
 the sm_90a bodies issue FP8 `wgmma` (SASS `QGMMA.64x128x32.F32.E4M3.E4M3`, Hopper's FP8 form of HGMMA) four to
 a stage, unserialized, with no local memory; the block-scaled one multiplies each stage's product by its scales
 as it promotes it (an fma per accumulator), the others add it as it is (their factor of 1 folds away); the
-portable bodies hold no sm_90a code.
+portable bodies hold no sm_90a code. The gradient kernels (`gemm_fp8_e5m2_nt_bf16`, `_rowwise`: `a` in E5M2, `b` in
+E4M3) issue the mixed `wgmma` (`.e5m2.e4m3`, SASS `QGMMA.64x128x32.F32.E5M2.E4M3`) the same way, and no other.
 
 nvJitLink compiles PTX as a separate compilation unit: there a kernel that calls any function (a cold panic
 helper, the `div.u64` subroutine of a 64-bit division) gets every `wgmma` serialized (ptxas C7509: a wait after
@@ -39,13 +40,22 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> object:
     return crate
 
 
-KERNELS = ("gemm_fp8_nt_bf16", "gemm_fp8_nt_bf16_rowwise", "gemm_fp8_nt_bf16_blockwise")
+E4M3_KERNELS = ("gemm_fp8_nt_bf16", "gemm_fp8_nt_bf16_rowwise", "gemm_fp8_nt_bf16_blockwise")
+E5M2_KERNELS = ("gemm_fp8_e5m2_nt_bf16", "gemm_fp8_e5m2_nt_bf16_rowwise")  # a: E5M2 (a gradient), b: E4M3
+KERNELS = E4M3_KERNELS + E5M2_KERNELS
+
+
+def operands(name: str) -> tuple[str, str]:
+    """A kernel's `wgmma` types, A's then B's (PTX's spelling)."""
+    return ("e5m2", "e4m3") if name in E5M2_KERNELS else ("e4m3", "e4m3")
 
 
 def test_the_sm90a_bodies_issue_fp8_wgmma_with_no_call_and_no_local_memory(built: object) -> None:
     ptx = built.ptx["sm_90a"]  # type: ignore[attr-defined]
     for name, code in per_kernel(ptx, ".entry %s(", KERNELS).items():
-        assert code.count("wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3") == 4, name  # a stage: 4 × k32
+        a, b = operands(name)
+        assert code.count(f"wgmma.mma_async.sync.aligned.m64n128k32.f32.{a}.{b}") == 4, name  # a stage: 4 × k32
+        assert len(re.findall(r"wgmma\.mma_async", code)) == 4, name  # and no wgmma of other types
     assert "call" not in re.sub(r"//[^\n]*", "", ptx), "a call serializes every wgmma under nvJitLink"
     assert "div.u64" not in ptx and "rem.u64" not in ptx
     log = built.info_logs["sm_90a"]  # type: ignore[attr-defined]
@@ -60,12 +70,13 @@ def test_the_portable_bodies_hold_no_fp8_wgmma(built: object) -> None:
     assert "wgmma" not in ptx and "trap" in ptx
 
 
-def test_sass_has_qgmma_e4m3_chained_and_no_local_memory(built: object, tmp_path: Path) -> None:
+def test_sass_has_qgmma_of_its_types_chained_and_no_local_memory(built: object, tmp_path: Path) -> None:
     code_of = per_kernel(sass(built.cubins["sm_90a"], tmp_path, "fp8.sm_90a.cubin"),  # type: ignore[attr-defined]
                          "Function : %s\n", KERNELS)
     for name, code in code_of.items():
-        gmma = re.findall(r"QGMMA\.64x128x32\.F32\.E4M3\.E4M3[^;]*;", code)
-        assert len(gmma) == 4, (name, gmma)
+        a, b = operands(name)
+        gmma = re.findall(rf"QGMMA\.64x128x32\.F32\.{a.upper()}\.{b.upper()}[^;]*;", code)
+        assert len(gmma) == 4 and len(re.findall(r"QGMMA", code)) == 4, (name, gmma)
         assert "RZ, !UPT" in gmma[0]  # the stage's first starts a fresh sum (scale-d 0): the promotion's part
         # chained: only the stage's last waits (gsb0), and one wait for the group follows
         assert [("gsb0" in g) for g in gmma] == [False, False, False, True], (name, gmma)

@@ -1,6 +1,7 @@
 """The FP8 GEMM (kernels/fp8.rs), emulated: its sm_90a body (TMA copies of 128-byte rows of E4M3, FP8 `wgmma`
 m64n128k32 with the per-stage promotion, the scaled bf16 epilogue through shared memory) on the CPU under
-`OXPACK_EMULATE_ARCH=sm_90a`, and its refusals.
+`OXPACK_EMULATE_ARCH=sm_90a`, and its refusals; then the gradient kernels (`gemm_fp8_e5m2_nt_bf16`, `_rowwise`:
+`a` in E5M2, `b` in E4M3, the mixed `wgmma` e5m2 × e4m3), held to the same model.
 
 The emulator's FP8 `wgmma` multiplies exactly (a product of two E4M3 values is exact in f32) and sums each stage's
 128 products in f32 in k order into a fresh accumulator, which the pipeline adds to the f32 sum: the result is
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from hostarrays import BFloat16, Float8, e4m3_values, poisoned, rng, to_bf16  # noqa: F401  (rng: the fixture)
+from hostarrays import BFloat16, Float8, e4m3_values, e5m2_values, poisoned, rng, to_bf16  # noqa: F401  (rng: the fixture)
 from vecmath import kernels
 
 from test_emulated import EMULATION
@@ -29,6 +30,8 @@ from vecmath._oxpack.runtime import KernelTrap, LaunchError  # noqa: E402
 STAGE_K = 128  # k per pipeline stage: one 128-byte row of E4M3, four k32 wgmmas
 E4M3 = e4m3_values()
 FINITE = np.array([b for b in range(256) if not np.isnan(E4M3[b])], np.uint8)
+E5M2 = e5m2_values()
+FINITE_E5M2 = np.array([b for b in range(256) if np.isfinite(E5M2[b])], np.uint8)
 
 
 @pytest.fixture
@@ -44,15 +47,16 @@ def fp8(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
     return rng.choice(FINITE, (rows, cols))
 
 
-def emulated_sums(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def emulated_sums(a: np.ndarray, b: np.ndarray, a_values: np.ndarray = E4M3) -> np.ndarray:
     """What the promoted pipeline computes, in f32: per stage of 128 k, the exact products summed in k order
-    from zero, then that stage's sum added to the running f32 sum."""
-    va, vb = E4M3[a], E4M3[b]
+    from zero, then that stage's sum added to the running f32 sum. `a_values`: a's format (E5M2 for the
+    gradient kernels; b is E4M3)."""
+    va, vb = a_values[a], E4M3[b]
     acc = np.zeros((a.shape[0], b.shape[0]), np.float32)
     for k0 in range(0, a.shape[1], STAGE_K):
         part = np.zeros_like(acc)
         for k in range(k0, min(k0 + STAGE_K, a.shape[1])):
-            part += np.outer(va[:, k], vb[:, k]).astype(np.float32)  # exact: a product of two E4M3 fits f32
+            part += np.outer(va[:, k], vb[:, k]).astype(np.float32)  # exact: a product of two FP8 fits f32
         acc += part
     return acc
 
@@ -387,3 +391,122 @@ def test_blockwise_32_bit_scale_indices_are_stated_and_checked(hopper: None) -> 
     assert "\n" not in str(info.value)
     assert str(info.value).startswith(
         "gemm_fp8_nt_bf16_blockwise(): requirement `(m + 128) * cdiv(k, 128) <= 4294967295` failed")
+
+
+# ---------------------------------------------------------------------------- gradients: a in E5M2, b in E4M3
+
+
+def e5m2(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
+    """E5M2 bits, uniform over the finite values (every exponent, subnormals and ±57344 included)."""
+    return rng.choice(FINITE_E5M2, (rows, cols))
+
+
+@pytest.mark.parametrize("m,n,k", [(70, 130, 272), (1, 1, 16), (129, 257, 400), (200, 64, 528)])
+def test_gemm_fp8_e5m2_bit_exact_and_within_tolerance_of_float64(hopper: None, rng: np.random.Generator, m: int,
+                                                                n: int, k: int) -> None:
+    """`gemm_fp8_e5m2_nt_bf16` (an E5M2 gradient times E4M3) at ragged m, n and k: every element written, exactly
+    the promoted f32 sums of the exact E5M2 × E4M3 products (3 + 4 significant bits: exact in f32) scaled and
+    rounded to bf16, and within the stated tolerance of the float64 product."""
+    a, b = e5m2(rng, m, k), fp8(rng, n, k)
+    sa, sb = np.array([0.375], np.float32), np.array([1.0 / 3.0], np.float32)
+    c = poisoned((m, n), np.uint16)
+    kernels.gemm_fp8_e5m2_nt_bf16(m, n, k, Float8(a, e5m2=True), Float8(b), sa, sb, BFloat16(c))
+    scale = np.float32(sa[0] * sb[0])
+    assert np.array_equal(c, to_bf16(scale * emulated_sums(a, b, E5M2)))
+
+    va, vb = E5M2[a], E4M3[b]
+    ref = float(scale) * (va @ vb.T)
+    bound = 2.0**-8 * np.abs(ref) + 2 * k * 2.0**-24 * float(scale) * (np.abs(va) @ np.abs(vb).T) + 1e-30
+    assert np.all(np.abs(bf16_values(c) - ref) <= bound)
+
+
+def test_gemm_fp8_e5m2_reads_a_as_e5m2(hopper: None) -> None:
+    """The same bytes mean other values in E5M2: a row of 0x40 (E5M2 2.0; as E4M3 it would be 2.0 too) and one
+    of 0x3C (E5M2 1.0, E4M3 1.5) times b = 1.0 over k = 16 give 32 and 16: a read as E4M3 gives 24 for the
+    second; 0x7B (E5M2 57344, beyond E4M3's 448) gives 57344 · 16 = 917504 (bf16-exact)."""
+    k = 16
+    a = np.stack([np.full(k, 0x40, np.uint8), np.full(k, 0x3C, np.uint8), np.full(k, 0x7B, np.uint8)])
+    b = np.full((1, k), 0x38, np.uint8)  # E4M3 1.0
+    c = poisoned((3, 1), np.uint16)
+    one = np.array([1.0], np.float32)
+    kernels.gemm_fp8_e5m2_nt_bf16(3, 1, k, Float8(a, e5m2=True), Float8(b), one, one, BFloat16(c))
+    assert list(bf16_values(c)[:, 0]) == [32.0, 16.0, 917504.0]
+
+
+@pytest.mark.parametrize("m,n,k", [(70, 130, 272), (129, 257, 144)])
+def test_gemm_fp8_e5m2_rowwise_bit_exact(hopper: None, rng: np.random.Generator, m: int, n: int, k: int) -> None:
+    """`gemm_fp8_e5m2_nt_bf16_rowwise`: the gradient kernel's sums, each element scaled by its row's scale times
+    its column's in f32, then rounded to bf16."""
+    a, b = e5m2(rng, m, k), fp8(rng, n, k)
+    sa = rng.uniform(0.01, 2.0, m).astype(np.float32)
+    sb = rng.uniform(0.01, 2.0, n).astype(np.float32)
+    c = poisoned((m, n), np.uint16)
+    kernels.gemm_fp8_e5m2_nt_bf16_rowwise(m, n, k, Float8(a, e5m2=True), Float8(b), sa, sb, BFloat16(c))
+    assert np.array_equal(c, to_bf16(sa[:, None] * sb[None, :] * emulated_sums(a, b, E5M2)))
+
+
+def test_gemm_fp8_e5m2_takes_its_data_alone(hopper: None, rng: np.random.Generator) -> None:
+    """`#[dims]`: m, n and k from a's and b's shapes, as the E4M3 kernels."""
+    m, n, k = 70, 130, 272
+    a, b = e5m2(rng, m, k), fp8(rng, n, k)
+    sa, sb = np.array([0.375], np.float32), np.array([0.5], np.float32)
+    c, every = poisoned((m, n), np.uint16), poisoned((m, n), np.uint16)
+    kernels.gemm_fp8_e5m2_nt_bf16(Float8(a, e5m2=True), Float8(b), sa, sb, BFloat16(c))
+    kernels.gemm_fp8_e5m2_nt_bf16(m, n, k, Float8(a, e5m2=True), Float8(b), sa, sb, BFloat16(every))
+    assert np.array_equal(c, every) and not np.any(every == 0xA5A5)
+
+
+@pytest.mark.parametrize("name", ["gemm_fp8_e5m2_nt_bf16", "gemm_fp8_e5m2_nt_bf16_rowwise"])
+def test_gemm_fp8_e5m2_wrong_fp8_types_are_refused_in_one_line(hopper: None, rng: np.random.Generator,
+                                                              name: str) -> None:
+    """`a` must be E5M2 and `b` E4M3: an E4M3 gradient, an E5M2 `b` (two E5M2 operands, which torch refuses
+    too) and raw bytes are each refused before the launch, in one line naming the kernel and the argument;
+    nothing is written."""
+    m, n, k = 64, 64, 128
+    a, b = e5m2(rng, m, k), fp8(rng, n, k)
+    sa, sb = (np.ones(1, np.float32),) * 2 if name.endswith("bf16") else (np.ones(m, np.float32), np.ones(n, np.float32))
+    c = poisoned((m, n), np.uint16)
+    stub = getattr(kernels, name)
+    cases = [
+        ((Float8(a), Float8(b)), f"{name}(): argument `a` must be a float8_e5m2 array, got a float8_e4m3fn array"),
+        ((Float8(a, e5m2=True), Float8(b, e5m2=True)),
+         f"{name}(): argument `b` must be a float8_e4m3fn array, got a float8_e5m2 array"),
+        ((a, Float8(b)), f"{name}(): argument `a` must be a float8_e5m2 array, got a uint8 array"),
+    ]
+    for (xa, xb), start in cases:
+        with pytest.raises(TypeError) as info:
+            stub(m, n, k, xa, xb, sa, sb, BFloat16(c))
+        message = str(info.value)
+        assert "\n" not in message and message.startswith(start), message
+    assert np.all(c == 0xA5A5)
+
+
+@pytest.mark.parametrize("name", ["gemm_fp8_e5m2_nt_bf16", "gemm_fp8_e5m2_nt_bf16_rowwise"])
+def test_gemm_fp8_e5m2_portable_body_is_refused_before_the_launch(rng: np.random.Generator, name: str) -> None:
+    """`#[only_on(sm_90a)]`, as the E4M3 kernels: the default emulation refuses the call in one line; the body
+    itself, for a run time that ignores the attribute, traps with its own message."""
+    m, n, k = 64, 64, 128
+    a, b = e5m2(rng, m, k), fp8(rng, n, k)
+    sa, sb = (np.ones(1, np.float32),) * 2 if name.endswith("bf16") else (np.ones(m, np.float32), np.ones(n, np.float32))
+    c = poisoned((m, n), np.uint16)
+    stub = getattr(kernels, name)
+    with kernels.emulation(), pytest.raises(LaunchError) as info:
+        stub(m, n, k, Float8(a, e5m2=True), Float8(b), sa, sb, BFloat16(c))
+    assert str(info.value) == (
+        f"{name}(): this kernel runs on sm_90a only (`#[only_on(sm_90a)]`), and emulation runs the "
+        "portable bodies; set OXPACK_EMULATE_ARCH=sm_90a to emulate it")
+    assert np.all(c == 0xA5A5)
+
+
+def test_gemm_fp8_e5m2_portable_body_traps_with_its_message(rng: np.random.Generator,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    m, n, k = 64, 64, 128
+    a, b = e5m2(rng, m, k), fp8(rng, n, k)
+    one = np.array([1.0], np.float32)
+    kernel = kernels._module.kernel("gemm_fp8_e5m2_nt_bf16")
+    monkeypatch.setattr(kernel, "refuse_arch", lambda arch, device: None)
+    with kernels.emulation(), pytest.raises(KernelTrap) as info:
+        kernels.gemm_fp8_e5m2_nt_bf16(m, n, k, Float8(a, e5m2=True), Float8(b), one, one,
+                                      BFloat16(poisoned((m, n), np.uint16)))
+    assert info.value.message.startswith("gemm_fp8_e5m2_nt_bf16 runs on sm_90a GPUs only (H100, H200)")
+    assert "torch._scaled_mm" in info.value.message and "OXPACK_EMULATE_ARCH=sm_90a" in info.value.message

@@ -209,3 +209,73 @@ def test_blockwise_scales_of_the_wrong_shape_are_refused_in_one_line() -> None:
         kernels.gemm_fp8_nt_bf16_blockwise(a, b, sa.double(), sb)
     assert str(info.value).startswith("gemm_fp8_nt_bf16_blockwise(): argument `scale_a` must be")
     assert float(torch.ones(3, device="cuda").sum()) == 3.0
+
+
+# ---------------------------------------------------------------------------- gradients: a in E5M2, b in E4M3
+
+
+def _gradient_operands(m: int, n: int, k: int) -> tuple[object, object]:
+    """An E5M2 `a` (a gradient: torch.float8_e5m2) and an E4M3 `b`."""
+    g = torch.Generator(device="cuda").manual_seed(m * 1_000_003 + n * 1009 + k + 5)
+    a = (torch.randn(m, k, device="cuda", generator=g) * 4).to(torch.float8_e5m2)
+    b = (torch.randn(n, k, device="cuda", generator=g) * 4).to(torch.float8_e4m3fn)
+    return a, b
+
+
+def test_the_e5m2_sm90a_body_runs_on_hopper() -> None:
+    assert kernels._module.kernel("gemm_fp8_e5m2_nt_bf16").body(0) == "gemm_fp8_e5m2_nt_bf16_sm90a"
+
+
+@pytest.mark.parametrize("m,n,k", [(4096, 4096, 4096), (256, 512, 8192), (128, 256, 128), (1024, 2048, 4096)])
+def test_e5m2_matches_torch_scaled_mm(m: int, n: int, k: int) -> None:
+    """`gemm_fp8_e5m2_nt_bf16` against `torch._scaled_mm(a, b.t(), scale_a, scale_b, out_dtype=torch.bfloat16)`
+    with the same float8_e5m2 `a` and float8_e4m3fn `b`, and against the float64 product."""
+    a, b = _gradient_operands(m, n, k)
+    sa, sb = torch.tensor(0.5, device="cuda"), torch.tensor(0.25, device="cuda")
+    c = kernels.gemm_fp8_e5m2_nt_bf16(m, n, k, a, b, sa.reshape(1), sb.reshape(1))
+    assert c.shape == (m, n) and c.dtype == torch.bfloat16
+    theirs = torch._scaled_mm(a, b.t(), sa, sb, out_dtype=torch.bfloat16)
+    _check(c, a.float(), b.float(), 0.125, theirs)
+
+
+@pytest.mark.parametrize("m,n,k", [(1, 1, 16), (70, 130, 272), (129, 257, 4112)])
+def test_e5m2_ragged_shapes_against_float64(m: int, n: int, k: int) -> None:
+    a, b = _gradient_operands(m, n, k)
+    sa, sb = torch.tensor([2.0], device="cuda"), torch.tensor([0.75], device="cuda")
+    c = torch.full((m, n), float("nan"), device="cuda", dtype=torch.bfloat16)
+    kernels.gemm_fp8_e5m2_nt_bf16(m, n, k, a, b, sa, sb, c)
+    _check(c, a.float(), b.float(), 1.5, None)
+
+
+@pytest.mark.parametrize("m,n,k", [(1024, 2048, 4096), (300, 1000, 1040)])
+def test_e5m2_rowwise_scales(m: int, n: int, k: int) -> None:
+    """Per-row scales, against the float64 reference, and against torch's row-wise scaling where this torch takes
+    an E5M2 `a` with it (some versions take row-wise scales for E4M3 only)."""
+    a, b = _gradient_operands(m, n, k)
+    g = torch.Generator(device="cuda").manual_seed(k)
+    sa = torch.rand(m, device="cuda", generator=g) + 0.05
+    sb = torch.rand(n, device="cuda", generator=g) + 0.05
+    c = kernels.gemm_fp8_e5m2_nt_bf16_rowwise(m, n, k, a, b, sa, sb)
+    theirs = None
+    if m % 16 == 0 and n % 16 == 0:
+        try:
+            theirs = torch._scaled_mm(a, b.t(), sa.view(m, 1), sb.view(1, n), out_dtype=torch.bfloat16)
+        except (RuntimeError, ValueError, NotImplementedError):
+            theirs = None
+    _check(c, a.float() * sa.view(m, 1), b.float() * sb.view(n, 1), 1.0, theirs)
+
+
+def test_e5m2_wrong_fp8_types_are_refused_in_one_line() -> None:
+    """An E4M3 gradient, or an E5M2 `b`, is refused before the launch, in one line."""
+    a, b = _gradient_operands(64, 64, 128)
+    one = torch.ones(1, device="cuda")
+    for xa, xb, start in [
+        (a.to(torch.float8_e4m3fn), b, "gemm_fp8_e5m2_nt_bf16(): argument `a` must be a float8_e5m2 device array, "
+                                       "got a float8_e4m3fn tensor"),
+        (a, b.to(torch.float8_e5m2), "gemm_fp8_e5m2_nt_bf16(): argument `b` must be a float8_e4m3fn device array, "
+                                     "got a float8_e5m2 tensor"),
+    ]:
+        with pytest.raises(TypeError) as info:
+            kernels.gemm_fp8_e5m2_nt_bf16(64, 64, 128, xa, xb, one, one)
+        assert "\n" not in str(info.value)
+        assert str(info.value).startswith(start), str(info.value)
