@@ -2,11 +2,14 @@
 stock and the swapped model, compiled, in a training step (batch 4 × 1024) or a prefill (batch 8 × 1024 under
 `inference_mode`), three of each.
 
-    python3 benchmarks/profile_llama.py [--prefill] [--rows 14] [--layers-only]   # on the GPU machine: the vecmath
-                                                                                 # wheel, PyTorch, transformers
+    python3 benchmarks/profile_llama.py [--prefill] [--rows 14] [--layers-only] [--eager]   # on the GPU machine: the
+                                                                                           # vecmath wheel, PyTorch,
+                                                                                           # transformers
 
 The swapped model is bench_llama.py's: `kernelize`'s default mapping, or it without `LlamaModel`
-(`--layers-only`).
+(`--layers-only`). `--eager`: the models as they are, not compiled; then the wall time of a step and, for the
+swapped model, the host (CPU) time of each of its `vecmath::` operators a call, by operator, are printed too (an
+eager step is bound by the host: an operator whose call takes the stub's slow path shows here, not in the GPU time).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import argparse
 import copy
 import sys
+import time
 from pathlib import Path
 
 import torch
@@ -28,6 +32,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--prefill", action="store_true", help="profile a prefill, not a training step")
     parser.add_argument("--rows", type=int, default=14, help="kernels listed per model")
+    parser.add_argument("--eager", action="store_true", help="profile the models uncompiled, with the host time per "
+                        "vecmath operator call")
     parser.add_argument("--layers-only", action="store_true",
                         help="swap the layers without LlamaModel (its residual adds after the MLPs stay outside)")
     args = parser.parse_args()
@@ -38,7 +44,7 @@ def main() -> int:
     ids = torch.randint(0, 32000, (8, 1024) if args.prefill else (4, 1024), device="cuda")
     what = "prefill" if args.prefill else "training step"
     for name, model in (("stock", stock), ("swapped", swapped)):
-        compiled = torch.compile(model, fullgraph=True)
+        compiled = model if args.eager else torch.compile(model, fullgraph=True)
 
         def step() -> None:
             if args.prefill:
@@ -51,6 +57,12 @@ def main() -> int:
         for _ in range(3):
             step()
         torch.cuda.synchronize()
+        if args.eager:
+            start = time.perf_counter()
+            for _ in range(3):
+                step()
+            torch.cuda.synchronize()
+            print(f"## {name}: wall time per {what} {(time.perf_counter() - start) / 3 * 1e3:.2f} ms (eager)")
         with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
             for _ in range(3):
                 step()
@@ -59,6 +71,11 @@ def main() -> int:
         gpu = sum(e.self_device_time_total for e in events) / 3 / 1e3
         print(f"## {name}: GPU kernel time per {what} {gpu:.2f} ms")
         print(events.table(sort_by="self_device_time_total", row_limit=args.rows, max_name_column_width=70))
+        if args.eager and name == "swapped":
+            print(f"## swapped: host time per call of each vecmath operator ({what}, eager)")
+            for e in sorted(events, key=lambda e: -e.cpu_time_total):
+                if e.key.startswith("vecmath::") and e.count:
+                    print(f"{e.key:55s} {e.count // 3:4d} calls a {what}, {e.cpu_time_total / e.count:8.1f} µs a call")
     return 0
 
 
