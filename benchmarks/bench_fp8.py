@@ -79,105 +79,83 @@ def torch_layout(sa: torch.Tensor, sb: torch.Tensor) -> tuple[torch.Tensor, torc
     return sa.t().contiguous().t(), sb.t()
 
 
-def bench(kernels: Any, m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
+def scaled_mm_or_refusal(*args: Any, **kwargs: Any) -> tuple[torch.Tensor | None, str]:
+    """`torch._scaled_mm(*args, **kwargs)`, or None and the first line of why this torch refused the scaling."""
+    try:
+        return torch._scaled_mm(*args, **kwargs), ""
+    except (RuntimeError, ValueError, NotImplementedError) as e:
+        return None, str(e).splitlines()[0][:120]
+
+
+def bench(kernels: Any, m: int, n: int, k: int, repeat: int,
+          gradient: bool = False) -> list[tuple[str, str, float, float, float]]:
     """Rows (shape, scaling, ours s, torch s, torch / ours): per-tensor scales, per-row ones, block ones (against
-    torch per tensor, then against torch's block scaling where it has one)."""
+    torch per tensor, then against torch's block scaling where it has one). `gradient`: the gradient kernels
+    instead (`a` in E5M2, `b` in E4M3), per tensor and per row (against torch's row-wise scaling where this torch
+    takes an E5M2 `a` with it)."""
     sets = 2
-    fp8 = torch.float8_e4m3fn
-    a = [(torch.randn(m, k, device="cuda") * 4).to(fp8) for _ in range(sets)]
-    b = [(torch.randn(n, k, device="cuda") * 4).to(fp8) for _ in range(sets)]
+    a_type, name, what = ((torch.float8_e5m2, "gemm_fp8_e5m2_nt_bf16", "e5m2 × e4m3, ") if gradient
+                          else (torch.float8_e4m3fn, "gemm_fp8_nt_bf16", ""))
+    per_tensor, per_row = getattr(kernels, name), getattr(kernels, f"{name}_rowwise")
+    a = [(torch.randn(m, k, device="cuda") * 4).to(a_type) for _ in range(sets)]
+    b = [(torch.randn(n, k, device="cuda") * 4).to(torch.float8_e4m3fn) for _ in range(sets)]
     scale_a = torch.tensor(0.5, device="cuda")
     scale_b = torch.tensor(0.25, device="cuda")
     ours_sa, ours_sb = scale_a.reshape(1), scale_b.reshape(1)  # the same memory, 1-D
     row_a, row_b = torch.rand(m, device="cuda") + 0.05, torch.rand(n, device="cuda") + 0.05
-    block_a = torch.exp2(torch.rand(m, -(-k // 128), device="cuda") * 8 - 6)
-    block_b = torch.exp2(torch.rand(-(-n // 128), -(-k // 128), device="cuda") * 8 - 6)
-    torch_a, torch_b = torch_layout(block_a, block_b)  # made once, outside the timed calls
     shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
     batch = max(2, min(50, int(4e11 // (2 * m * n * k))))  # about 0.4 TFLOP per batch
 
-    c = kernels.gemm_fp8_nt_bf16(m, n, k, a[0], b[0], ours_sa, ours_sb)
+    c = per_tensor(m, n, k, a[0], b[0], ours_sa, ours_sb)
     theirs = torch._scaled_mm(a[0], b[0].t(), scale_a, scale_b, out_dtype=torch.bfloat16)
-    check(c, a[0].float(), b[0].float(), 0.125, theirs, f"gemm_fp8_nt_bf16 at {shape}")
-    c = kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, a[0], b[0], row_a, row_b)
-    theirs = torch._scaled_mm(a[0], b[0].t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16)
-    check(c, a[0].float() * row_a.view(m, 1), b[0].float() * row_b.view(n, 1), 1.0, theirs,
-          f"gemm_fp8_nt_bf16_rowwise at {shape}")
-    c = kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a[0], b[0], block_a, block_b)
-    try:
-        theirs_block: torch.Tensor | None = torch._scaled_mm(a[0], b[0].t(), torch_a, torch_b,
-                                                             out_dtype=torch.bfloat16)
-        refused = ""
-    except (RuntimeError, ValueError, NotImplementedError) as e:
-        theirs_block, refused = None, str(e).splitlines()[0][:120]
-    check(c, dequantized(a[0], block_a, 1), dequantized(b[0], block_b, 128), 1.0, theirs_block,
-          f"gemm_fp8_nt_bf16_blockwise at {shape}")
+    check(c, a[0].float(), b[0].float(), 0.125, theirs, f"{name} at {shape}")
+    c = per_row(m, n, k, a[0], b[0], row_a, row_b)
+    row_args = (a[0], b[0].t(), row_a.view(m, 1), row_b.view(1, n))
+    if gradient:  # some torch versions take row-wise scales for E4M3 only
+        theirs_row, refused = scaled_mm_or_refusal(*row_args, out_dtype=torch.bfloat16)
+    else:
+        theirs_row, refused = torch._scaled_mm(*row_args, out_dtype=torch.bfloat16), ""
+    check(c, a[0].float() * row_a.view(m, 1), b[0].float() * row_b.view(n, 1), 1.0, theirs_row,
+          f"{name}_rowwise at {shape}")
+    if not gradient:  # block scales: E4M3 only (the random draws in the order they always had)
+        block_a = torch.exp2(torch.rand(m, -(-k // 128), device="cuda") * 8 - 6)
+        block_b = torch.exp2(torch.rand(-(-n // 128), -(-k // 128), device="cuda") * 8 - 6)
+        torch_a, torch_b = torch_layout(block_a, block_b)  # made once, outside the timed calls
+        c = kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a[0], b[0], block_a, block_b)
+        theirs_block, block_refused = scaled_mm_or_refusal(a[0], b[0].t(), torch_a, torch_b,
+                                                           out_dtype=torch.bfloat16)
+        check(c, dequantized(a[0], block_a, 1), dequantized(b[0], block_b, 128), 1.0, theirs_block,
+              f"gemm_fp8_nt_bf16_blockwise at {shape}")
 
     rows = []
     t_o, t_t, ratio = paired(
-        lambda i: kernels.gemm_fp8_nt_bf16(m, n, k, a[i], b[i], ours_sa, ours_sb),
+        lambda i: per_tensor(m, n, k, a[i], b[i], ours_sa, ours_sb),
         lambda i: torch._scaled_mm(a[i], b[i].t(), scale_a, scale_b, out_dtype=torch.bfloat16),
         sets, batch, repeat)
-    rows.append((shape, "per-tensor: `gemm_fp8_nt_bf16`", t_o, t_t, ratio))
-    t_o, t_t, ratio = paired(
-        lambda i: kernels.gemm_fp8_nt_bf16_rowwise(m, n, k, a[i], b[i], row_a, row_b),
-        lambda i: torch._scaled_mm(a[i], b[i].t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16),
-        sets, batch, repeat)
-    rows.append((shape, "per-row: `gemm_fp8_nt_bf16_rowwise`", t_o, t_t, ratio))
+    rows.append((shape, f"{what}per-tensor: `{name}`", t_o, t_t, ratio))
+    if theirs_row is None:
+        print(f"{shape}: torch._scaled_mm refused row-wise scales with an E5M2 a ({refused}); no per-row row")
+    else:
+        t_o, t_t, ratio = paired(
+            lambda i: per_row(m, n, k, a[i], b[i], row_a, row_b),
+            lambda i: torch._scaled_mm(a[i], b[i].t(), row_a.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16),
+            sets, batch, repeat)
+        rows.append((shape, f"{what}per-row: `{name}_rowwise`", t_o, t_t, ratio))
+    if gradient:
+        return rows
     t_o, t_t, ratio = paired(
         lambda i: kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a[i], b[i], block_a, block_b),
         lambda i: torch._scaled_mm(a[i], b[i].t(), scale_a, scale_b, out_dtype=torch.bfloat16),
         sets, batch, repeat)
     rows.append((shape, "block: `gemm_fp8_nt_bf16_blockwise` (torch per-tensor)", t_o, t_t, ratio))
     if theirs_block is None:
-        print(f"{shape}: torch._scaled_mm refused block scales ({refused}); no block-against-block row")
+        print(f"{shape}: torch._scaled_mm refused block scales ({block_refused}); no block-against-block row")
     else:
         t_o, t_t, ratio = paired(
             lambda i: kernels.gemm_fp8_nt_bf16_blockwise(m, n, k, a[i], b[i], block_a, block_b),
             lambda i: torch._scaled_mm(a[i], b[i].t(), torch_a, torch_b, out_dtype=torch.bfloat16),
             sets, batch, repeat)
         rows.append((shape, "block: `gemm_fp8_nt_bf16_blockwise` (torch block-scaled)", t_o, t_t, ratio))
-    return rows
-
-
-def bench_e5m2(kernels: Any, m: int, n: int, k: int, repeat: int) -> list[tuple[str, str, float, float, float]]:
-    """Rows as `bench`'s for the gradient kernels: `a` in E5M2, `b` in E4M3, per-tensor then per-row scales."""
-    sets = 2
-    g = [(torch.randn(m, k, device="cuda") * 4).to(torch.float8_e5m2) for _ in range(sets)]
-    b = [(torch.randn(n, k, device="cuda") * 4).to(torch.float8_e4m3fn) for _ in range(sets)]
-    scale_g, scale_b = torch.tensor(0.5, device="cuda"), torch.tensor(0.25, device="cuda")
-    ours_sg, ours_sb = scale_g.reshape(1), scale_b.reshape(1)
-    row_g, row_b = torch.rand(m, device="cuda") + 0.05, torch.rand(n, device="cuda") + 0.05
-    shape = f"{m}×{n}×{k}" if len({m, n, k}) > 1 else f"{m}³"
-    batch = max(2, min(50, int(4e11 // (2 * m * n * k))))
-
-    c = kernels.gemm_fp8_e5m2_nt_bf16(m, n, k, g[0], b[0], ours_sg, ours_sb)
-    theirs = torch._scaled_mm(g[0], b[0].t(), scale_g, scale_b, out_dtype=torch.bfloat16)
-    check(c, g[0].float(), b[0].float(), 0.125, theirs, f"gemm_fp8_e5m2_nt_bf16 at {shape}")
-    c = kernels.gemm_fp8_e5m2_nt_bf16_rowwise(m, n, k, g[0], b[0], row_g, row_b)
-    try:  # some torch versions take row-wise scales for E4M3 only
-        theirs_row: torch.Tensor | None = torch._scaled_mm(g[0], b[0].t(), row_g.view(m, 1), row_b.view(1, n),
-                                                           out_dtype=torch.bfloat16)
-        refused = ""
-    except (RuntimeError, ValueError, NotImplementedError) as e:
-        theirs_row, refused = None, str(e).splitlines()[0][:120]
-    check(c, g[0].float() * row_g.view(m, 1), b[0].float() * row_b.view(n, 1), 1.0, theirs_row,
-          f"gemm_fp8_e5m2_nt_bf16_rowwise at {shape}")
-
-    rows = []
-    t_o, t_t, ratio = paired(
-        lambda i: kernels.gemm_fp8_e5m2_nt_bf16(m, n, k, g[i], b[i], ours_sg, ours_sb),
-        lambda i: torch._scaled_mm(g[i], b[i].t(), scale_g, scale_b, out_dtype=torch.bfloat16),
-        sets, batch, repeat)
-    rows.append((shape, "e5m2 × e4m3, per-tensor: `gemm_fp8_e5m2_nt_bf16`", t_o, t_t, ratio))
-    if theirs_row is None:
-        print(f"{shape}: torch._scaled_mm refused row-wise scales with an E5M2 a ({refused}); no per-row row")
-        return rows
-    t_o, t_t, ratio = paired(
-        lambda i: kernels.gemm_fp8_e5m2_nt_bf16_rowwise(m, n, k, g[i], b[i], row_g, row_b),
-        lambda i: torch._scaled_mm(g[i], b[i].t(), row_g.view(m, 1), row_b.view(1, n), out_dtype=torch.bfloat16),
-        sets, batch, repeat)
-    rows.append((shape, "e5m2 × e4m3, per-row: `gemm_fp8_e5m2_nt_bf16_rowwise`", t_o, t_t, ratio))
     return rows
 
 
@@ -193,7 +171,7 @@ def main() -> int:
           f"body {kernels._module.kernel('gemm_fp8_nt_bf16').body(0)}")
     rows = []
     for m, n, k in shapes:
-        rows += [(row, (m, n, k)) for row in (bench_e5m2 if "--e5m2" in sys.argv else bench)(kernels, m, n, k, repeat)]
+        rows += [(row, (m, n, k)) for row in bench(kernels, m, n, k, repeat, gradient="--e5m2" in sys.argv)]
         torch.cuda.empty_cache()
     print("\n| shape | scales: oxpack kernel | oxpack | TFLOP/s | `torch._scaled_mm` | TFLOP/s | oxpack of torch |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
