@@ -83,7 +83,8 @@ def one_sequence(n: int) -> np.ndarray:
     return np.array([0, W])
 
 
-P = -(-(N // W) // 8)  # the backward kernels' partial-sum rows: ceil(rows / 8)
+P = -(-(N // W) // 8)  # LayerNorm's backward partial-sum rows: ceil(rows / 8)
+Q = -(-(N // W) // 16)  # RMSNorm's (PARTIAL_ROWS): ceil(rows / 16)
 Spec = tuple[tuple[Any, ...], Any, Any]  # (arguments, threads, block): the launch, declared or given
 CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as its docstring says
     "saxpy": ((0.5, f32(), f32()), N, 256),  # one thread per element of y
@@ -122,20 +123,24 @@ CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as 
     "fused_add_rmsnorm_bf16_warp": ((1e-6, bf16(), bf16(), bf16(W), bf16(), bf16(), f32(N // W)), N, 256),
     "fused_add_rmsnorm_bf16_one_chunk": ((1e-6, bf16(), bf16(), bf16(W), bf16(), bf16(), f32(N // W)),
                                          (N // W) * 32, 32),
-    # the backward kernels (#[backward]): blocks of 256, a warp per row and 8 rows a block (partial sums of
-    # P = ceil(rows / 8) rows), then one block per 32 columns for their column sums
-    "rmsnorm_f32_bwd": ((f32(), f32(), f32(W), f32(N // W), f32(), f32(P * W)), N, 256),
-    "rmsnorm_f32_bwd_reduce": ((f32(W), f32(P * W), f32(W)), 256, 256),
-    "rmsnorm_bf16_bwd": ((bf16(), bf16(), bf16(W), f32(N // W), bf16(), f32(P * W)), N, 256),
-    "rmsnorm_bf16_bwd_reduce": ((bf16(W), f32(P * W), bf16(W)), 256, 256),
+    # the backward kernels (#[backward]). RMSNorm's: dx a block per row, then partial sums of 16 rows a block of
+    # 256 (Q = ceil(rows / 16) rows), then one block per 32 columns for their column sums. LayerNorm's: blocks of
+    # 256, a warp per row and 8 rows a block (P = ceil(rows / 8) partial rows), then the column sums
+    "rmsnorm_f32_bwd": ((f32(), f32(), f32(W), f32(N // W), f32()), (N // W) * 32, 32),
+    "rmsnorm_f32_bwd_partial": ((f32(), f32(), f32(W), f32(N // W), f32(Q * W)), Q * 256, 256),
+    "rmsnorm_f32_bwd_reduce": ((f32(W), f32(Q * W), f32(W)), 256, 256),
+    "rmsnorm_bf16_bwd": ((bf16(), bf16(), bf16(W), f32(N // W), bf16()), (N // W) * 32, 32),
+    "rmsnorm_bf16_bwd_partial": ((bf16(), bf16(), bf16(W), f32(N // W), f32(Q * W)), Q * 256, 256),
+    "rmsnorm_bf16_bwd_reduce": ((bf16(W), f32(Q * W), bf16(W)), 256, 256),
     "layernorm_bwd": ((f32(), f32(), f32(W), f32(N // W), f32(N // W), f32(), f32(P * W), f32(P * W)), N, 256),
     "layernorm_bwd_reduce": ((f32(W), f32(P * W), f32(P * W), f32(W), f32(W)), 256, 256),
     "layernorm_bf16_bwd": ((bf16(), bf16(), bf16(W), f32(N // W), f32(N // W), bf16(), f32(P * W), f32(P * W)),
                            N, 256),
     "layernorm_bf16_bwd_reduce": ((bf16(W), f32(P * W), f32(P * W), bf16(W), bf16(W)), 256, 256),
-    "fused_add_rmsnorm_bf16_bwd": ((bf16(), bf16(), bf16(), bf16(W), f32(N // W), bf16(), bf16(), f32(P * W)),
-                                   N, 256),
-    "fused_add_rmsnorm_f32_bwd": ((f32(), f32(), f32(), f32(W), f32(N // W), f32(), f32(), f32(P * W)), N, 256),
+    "fused_add_rmsnorm_bf16_bwd": ((bf16(), bf16(), bf16(), bf16(W), f32(N // W), bf16(), bf16()), (N // W) * 32, 32),
+    "fused_add_rmsnorm_bf16_bwd_partial": ((bf16(), bf16(), bf16(W), f32(N // W), f32(Q * W)), Q * 256, 256),
+    "fused_add_rmsnorm_f32_bwd": ((f32(), f32(), f32(), f32(W), f32(N // W), f32(), f32()), (N // W) * 32, 32),
+    "fused_add_rmsnorm_f32_bwd_partial": ((f32(), f32(), f32(W), f32(N // W), f32(Q * W)), Q * 256, 256),
     "swiglu_f32": ((f32(), f32(), f32()), N // 4, 256),  # 16 bytes a thread
     "swiglu_f32_bwd": ((f32(), f32(), f32(), f32(), f32()), N // 4, 256),
     "swiglu_bf16": ((bf16(), bf16(), bf16()), N // 8, 256),

@@ -1,17 +1,13 @@
 //! The residual add fused with the RMSNorm after it, on bfloat16 (f32 math) and float32, as vLLM's
-//! `fused_add_rms_norm`: forward, and backward in two kernels (the gradients of the inputs, then
-//! the weights' gradient summed over the rows with no atomics, so that two runs give the same
-//! bytes).
+//! `fused_add_rms_norm`: forward, and backward in three kernels (the gradients of the inputs a block
+//! per row; the weights' gradient summed over blocks of rows, then those partial rows summed column by
+//! column, with no atomics, so that two runs give the same bytes).
 use oxpack::block;
 use oxpack::prelude::*;
 
+#[macro_use]
 mod common;
-use common::{recip, Lanes};
-
-/// The rows a block of the backward pass covers: a warp per row, so its blocks are of
-/// `32 · ROWS_PER_BLOCK` threads, and the block writes one row of `dweight_partial` (the
-/// weights' gradient over its rows, f32).
-pub const ROWS_PER_BLOCK: usize = 8;
+use common::{recip, Lanes, PARTIAL_ROWS};
 
 /// The fused kernels' arithmetic on one 16-byte chunk of a storage type, in f32 (rounded once to
 /// bf16 on the way out of a bfloat16 chunk). Written out per type as plain lane loops, the code the
@@ -28,11 +24,6 @@ trait Chunk: Lanes {
     /// `residual_out` directly (`dh`) added: dh + s · (w·dy − h · c), where s is the row's rstd and
     /// c = s² · mean(w·dy·h) over the row.
     fn grad(dy: Self::V, h: Self::V, w: Self::V, dh: Self::V, s: f32, c: f32) -> Self::V;
-    /// The chunk of `row` that holds columns 4c .. 4c + 4 (the f32 chunk c of a row of
-    /// `dweight_partial`), zero past the row; `quad` picks those columns out of it, in f32.
-    fn chunk_of(row: &[Self], c: usize) -> Self::V;
-    /// Columns 4c .. 4c + 4 of `v`, the `chunk_of` a row, in f32.
-    fn quad(v: Self::V, c: usize) -> [f32; 4];
 }
 
 impl Chunk for f32 {
@@ -56,22 +47,6 @@ impl Chunk for f32 {
     fn grad(dy: F32x4, h: F32x4, w: F32x4, dh: F32x4, s: f32, c: f32) -> F32x4 {
         F32x4(core::array::from_fn(|l| (w.0[l] * dy.0[l] - h.0[l] * c).mul_add(s, dh.0[l])))
     }
-    #[inline(always)]
-    fn chunk_of(row: &[f32], c: usize) -> F32x4 {
-        load4(row, c).unwrap_or_default()
-    }
-    #[inline(always)]
-    fn quad(v: F32x4, _c: usize) -> [f32; 4] {
-        v.0
-    }
-}
-
-/// The low (`high` false) or high 4 lanes of a bf16 chunk, as f32: a choice of values, not an index
-/// (an index that varies per thread would put the chunk in local memory).
-#[inline(always)]
-fn half(v: BF16x8, high: bool) -> [f32; 4] {
-    let [a, b, c, d, e, f, g, h] = v.0;
-    (if high { [e, f, g, h] } else { [a, b, c, d] }).map(|x| x.to_f32())
 }
 
 impl Chunk for BF16 {
@@ -97,16 +72,6 @@ impl Chunk for BF16 {
             let g = (w.0[l].to_f32() * dy.0[l].to_f32() - h.0[l].to_f32() * c).mul_add(s, dh.0[l].to_f32());
             BF16::from_f32(g)
         }))
-    }
-    /// The bf16 chunk c / 2.
-    #[inline(always)]
-    fn chunk_of(row: &[BF16], c: usize) -> BF16x8 {
-        load4(row, c / 2).unwrap_or_default()
-    }
-    /// Its low or high half.
-    #[inline(always)]
-    fn quad(v: BF16x8, c: usize) -> [f32; 4] {
-        half(v, c % 2 == 1)
     }
 }
 
@@ -170,15 +135,15 @@ macro_rules! fused_in_registers {
     }};
 }
 
-/// The body of the fused add + RMSNorm's backward kernel for the storage type `$t` (a row of up
-/// to `$n` chunks a lane held in registers): warp w of the grid takes row w (block b's warps: rows
-/// 8b .. 8b + 8) and writes its dx and dresidual (the same values), then each thread sums its
-/// block's rows for its f32 chunks of `dweight_partial`.
-macro_rules! fused_bwd_body {
+/// The gradients of the fused add + RMSNorm's inputs for one block's row of storage type `$t` (a
+/// row of up to `$n` chunks a thread held in registers, a longer one read twice): with h =
+/// residual_out and s = rstd, g = dresidual_out + s · (w·dout − h · s² · mean(w·dout·h)), written to
+/// both `dx` and `dresidual` (the same values). `None` for a whole block at once (past the last
+/// row): no thread leaves the block reduction.
+macro_rules! fused_bwd_row {
     ($t:ty, $n:tt, $i:ident, $dout:ident, $dresidual_out:ident, $residual_out:ident, $weight:ident,
-     $rstd:ident, $dx:ident, $dresidual:ident, $dweight_partial:ident) => {{
-        // `None` for a whole warp at once (past the last row): no lane leaves a `warp_sum`.
-        if let (Some(mut row), Some(mut hrow)) = ($dx.warp_row($i), $dresidual.warp_row($i)) {
+     $rstd:ident, $dx:ident, $dresidual:ident) => {{
+        if let (Some(mut row), Some(mut hrow)) = ($dx.block_row($i), $dresidual.block_row($i)) {
             let range = row.range();
             if let (Some(&s), Some(dyr), Some(dhr), Some(hr)) = ($rstd.get(row.row()), $dout.get(range.clone()),
                                                                  $dresidual_out.get(range.clone()),
@@ -187,7 +152,7 @@ macro_rules! fused_bwd_body {
                 let (m, n) = (row.member(), row.stride());
                 if let (Some(dy), Some(h)) =
                     (RegChunks::<$t, _, $n>::load(&row, dyr), RegChunks::<$t, _, $n>::load(&row, hr)) {
-                    // chunk k of this lane is the row's chunk m + k·n
+                    // chunk k of this thread is the row's chunk m + k·n
                     // `unroll!`: a constant k a copy, so the chunks stay in registers (a loop would
                     // index them, in local memory)
                     let mut a = 0.0;
@@ -196,7 +161,7 @@ macro_rules! fused_bwd_body {
                             a = <$t>::dot(a, d, x, load4($weight, m + k * n).unwrap_or_default());
                         }
                     });
-                    let c = warp_sum(a) * inv_n * s * s;
+                    let c = block::sum_f32(a) * inv_n * s * s;
                     unroll!(k in 0..$n => {
                         if let (Some(d), Some(x)) = (dy.get(k), h.get(k)) {
                             let j = m + k * n;
@@ -217,7 +182,7 @@ macro_rules! fused_bwd_body {
                         a = <$t>::dot(a, load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
                                       load4($weight, j).unwrap_or_default());
                     }
-                    let c = warp_sum(a) * inv_n * s * s;
+                    let c = block::sum_f32(a) * inv_n * s * s;
                     for ((j, mut o), (_, mut o2)) in row.iter_mut().zip(hrow.iter_mut()) {
                         let g = <$t>::grad(load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
                                            load4($weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default(),
@@ -226,29 +191,6 @@ macro_rules! fused_bwd_body {
                         o2.set(g);
                     }
                 }
-            }
-        }
-        // The weights' gradient over the block's rows, no barrier needed (only inputs are read):
-        // thread t owns f32 chunks t, t + 256, … (columns 4c .. 4c + 4) of the block's row of
-        // `dweight_partial` (`Chunk::chunk_of` and `quad` read those columns of each input row); rows in order.
-        if let Some(prow) = $dweight_partial.block_row($i) {
-            let cols = prow.cols();
-            let first = prow.row() * ROWS_PER_BLOCK;
-            let last = $rstd.len().min(first + ROWS_PER_BLOCK);
-            for (c, mut o) in prow.iter_mut() {
-                let mut acc = [0.0f32; 4];
-                for r in first..last {
-                    let at = r * cols..(r + 1) * cols;
-                    if let (Some(dyr), Some(hr), Some(&s)) =
-                        ($dout.get(at.clone()), $residual_out.get(at), $rstd.get(r)) {
-                        let (d, x) = (<$t>::chunk_of(dyr, c), <$t>::chunk_of(hr, c));
-                        let (d, x) = (<$t>::quad(d, c), <$t>::quad(x, c));
-                        for l in 0..4 {
-                            acc[l] = (d[l] * x[l]).mul_add(s, acc[l]);
-                        }
-                    }
-                }
-                o.set(F32x4(acc));
             }
         }
     }};
@@ -271,7 +213,7 @@ kernel! {
           kernels = [fused_add_rmsnorm_bf16_two_pass, fused_add_rmsnorm_bf16_one_chunk, fused_add_rmsnorm_bf16_warp])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
-    #[backward(fused_add_rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce)]
+    #[backward(fused_add_rmsnorm_bf16_bwd, fused_add_rmsnorm_bf16_bwd_partial, rmsnorm_bf16_bwd_reduce)]
     pub fn fused_add_rmsnorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], residual: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
@@ -353,30 +295,40 @@ kernel! {
                    |row, hrow, xr, rr, inv_n| two_passes!(BF16, row, hrow, xr, rr, weight, eps, inv_n))
     }
 
-    /// The backward pass of `fused_add_rmsnorm_bf16`, but for the weights' gradient's last
-    /// sum: with h = residual_out and s = rstd per row,
-    /// g = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)), and
-    /// dx = dresidual = g (bf16); dweight_partial row b = Σ dout · h · s over rows
-    /// 8b .. 8b + 8 (f32, in row order), which norm.rs's `rmsnorm_bf16_bwd_reduce` sums (its column
-    /// sums, as RMSNorm's own weights' gradient).
-    /// `fused_add_rmsnorm_bf16_bwd(dout, dresidual_out, residual_out, weight, rstd)
-    /// -> (dx, dresidual, dweight_partial)`. Blocks of 8 warps, a warp per row; a row of up to
-    /// 1,024 channels is read once into registers, a longer one twice; then each thread sums
-    /// its block's rows for its columns of `dweight_partial`.
-    #[launch(grid = cdiv(len(rstd), {ROWS_PER_BLOCK}), block = {32 * ROWS_PER_BLOCK})]
-    #[outputs(dx = (len(dout) / len(weight), len(weight)), dresidual = (len(dout) / len(weight), len(weight)),
-              dweight_partial = (cdiv(len(rstd), {ROWS_PER_BLOCK}), len(weight)))]
-    #[whole_warps]
+    /// The backward pass of `fused_add_rmsnorm_bf16`, first kernel, the gradients of its inputs:
+    /// with h = residual_out and s = rstd per row,
+    /// g = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)), and dx = dresidual = g
+    /// (bf16, rounded once). `fused_add_rmsnorm_bf16_bwd(dout, dresidual_out, residual_out, weight, rstd)
+    /// -> (dx, dresidual)`. One block per row, its block tuned between 128 and 256 (one row's loads in
+    /// flight a block; its registers, 154 a thread on sm_80, leave no room for 512 there); a row of
+    /// up to 32 · block channels is read once into registers, a longer one twice. The weights'
+    /// gradient is `fused_add_rmsnorm_bf16_bwd_partial`'s, then `rmsnorm_bf16_bwd_reduce`'s.
+    #[launch(grid = len(rstd))]
+    #[tune(block = [128, 256])]
+    #[outputs(dx = (len(dout) / len(weight), len(weight)), dresidual = (len(dout) / len(weight), len(weight)))]
     pub fn fused_add_rmsnorm_bf16_bwd(
         i: ThreadIndex, dout: &[BF16], dresidual_out: &[BF16], residual_out: &[BF16], weight: &[BF16],
         rstd: &[f32],
-        dx: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
-        dresidual: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
-        dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+        dx: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
+        dresidual: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
     ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
              len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
-             len(dresidual) == len(dout), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight)) {
-        fused_bwd_body!(BF16, 4, i, dout, dresidual_out, residual_out, weight, rstd, dx, dresidual, dweight_partial);
+             len(dresidual) == len(dout)) {
+        fused_bwd_row!(BF16, 2, i, dout, dresidual_out, residual_out, weight, rstd, dx, dresidual);
+    }
+
+    /// The backward pass of `fused_add_rmsnorm_bf16`, second kernel: row b of `dweight_partial` =
+    /// Σ dout · residual_out · rstd over rows 16b .. 16b + 16 (f32, in row order;
+    /// `weight_grad_partials!`), which norm.rs's `rmsnorm_bf16_bwd_reduce` sums column by column.
+    /// Blocks of 256 threads, a thread 4 columns of the block's partial row at a time.
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}), block = 256)]
+    #[outputs(dweight_partial = (cdiv(len(rstd), {PARTIAL_ROWS}), len(weight)))]
+    pub fn fused_add_rmsnorm_bf16_bwd_partial(
+        i: ThreadIndex, dout: &[BF16], residual_out: &[BF16], weight: &[BF16], rstd: &[f32],
+        dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+    ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
+             len(residual_out) == len(dout), len(dweight_partial) == cdiv(len(rstd), 16) * len(weight)) {
+        weight_grad_partials!(BF16, i, dout, residual_out, rstd, dweight_partial);
     }
 
     /// The residual add and RMSNorm of `fused_add_rmsnorm_bf16` on float32 rows of `C =
@@ -390,7 +342,7 @@ kernel! {
     #[tune(block = [128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
-    #[backward(fused_add_rmsnorm_f32_bwd, rmsnorm_f32_bwd_reduce)]
+    #[backward(fused_add_rmsnorm_f32_bwd, fused_add_rmsnorm_f32_bwd_partial, rmsnorm_f32_bwd_reduce)]
     pub fn fused_add_rmsnorm_f32(
         i: ThreadIndex, eps: f32, x: &[f32], residual: &[f32], weight: &[f32],
         out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
@@ -405,24 +357,32 @@ kernel! {
 
     /// The backward pass of `fused_add_rmsnorm_f32` as `fused_add_rmsnorm_bf16_bwd`'s, in f32:
     /// dx = dresidual = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)) with h =
-    /// residual_out and s = rstd, and dweight_partial row b = Σ dout · h · s over rows 8b .. 8b + 8,
-    /// which norm.rs's `rmsnorm_f32_bwd_reduce` sums.
-    /// `fused_add_rmsnorm_f32_bwd(dout, dresidual_out, residual_out, weight, rstd)
-    /// -> (dx, dresidual, dweight_partial)`. Blocks of 8 warps, a warp per row; a row of up to
-    /// 1,024 channels is read once into registers (8 chunks of 4 a lane), a longer one twice.
-    #[launch(grid = cdiv(len(rstd), {ROWS_PER_BLOCK}), block = {32 * ROWS_PER_BLOCK})]
-    #[outputs(dx = (len(dout) / len(weight), len(weight)), dresidual = (len(dout) / len(weight), len(weight)),
-              dweight_partial = (cdiv(len(rstd), {ROWS_PER_BLOCK}), len(weight)))]
-    #[whole_warps]
+    /// residual_out and s = rstd. `fused_add_rmsnorm_f32_bwd(dout, dresidual_out, residual_out,
+    /// weight, rstd) -> (dx, dresidual)`. One block per row, its block tuned between 128 and 256;
+    /// a row of up to 16 · block channels is read once into registers, a longer one twice.
+    #[launch(grid = len(rstd))]
+    #[tune(block = [128, 256])]
+    #[outputs(dx = (len(dout) / len(weight), len(weight)), dresidual = (len(dout) / len(weight), len(weight)))]
     pub fn fused_add_rmsnorm_f32_bwd(
         i: ThreadIndex, dout: &[f32], dresidual_out: &[f32], residual_out: &[f32], weight: &[f32],
         rstd: &[f32],
-        dx: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(weight)),
-        dresidual: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(weight)),
-        dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+        dx: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+        dresidual: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
     ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
              len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
-             len(dresidual) == len(dout), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight)) {
-        fused_bwd_body!(f32, 8, i, dout, dresidual_out, residual_out, weight, rstd, dx, dresidual, dweight_partial);
+             len(dresidual) == len(dout)) {
+        fused_bwd_row!(f32, 4, i, dout, dresidual_out, residual_out, weight, rstd, dx, dresidual);
+    }
+
+    /// The backward pass of `fused_add_rmsnorm_f32`, second kernel: as
+    /// `fused_add_rmsnorm_bf16_bwd_partial`, in f32; norm.rs's `rmsnorm_f32_bwd_reduce` sums it.
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}), block = 256)]
+    #[outputs(dweight_partial = (cdiv(len(rstd), {PARTIAL_ROWS}), len(weight)))]
+    pub fn fused_add_rmsnorm_f32_bwd_partial(
+        i: ThreadIndex, dout: &[f32], residual_out: &[f32], weight: &[f32], rstd: &[f32],
+        dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+    ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
+             len(residual_out) == len(dout), len(dweight_partial) == cdiv(len(rstd), 16) * len(weight)) {
+        weight_grad_partials!(f32, i, dout, residual_out, rstd, dweight_partial);
     }
 }

@@ -3,16 +3,19 @@
 //! bfloat16 (f32 math), their backward passes, and the residual add that feeds them in a
 //! transformer block.
 //!
-//! Each backward pass is two kernels, deterministic (no float atomics): `*_bwd` computes `dx`
-//! a warp per row and, per block of `BWD_ROWS` rows, the column sums of `dweight` (and `dbias`)
-//! over those rows in f32 (`dweight_partial`); `*_bwd_reduce` then adds the partial rows column
-//! by column, in a fixed order, and writes `dweight` (and `dbias`) in the weight's type.
+//! Each backward pass is deterministic (no float atomics). RMSNorm's is three kernels: `*_bwd`
+//! computes `dx` a block per row (its block tuned, as the forward's); `*_bwd_partial` the column
+//! sums of `dout · x̂` over each `PARTIAL_ROWS` rows in f32 (`dweight_partial`); `*_bwd_reduce` then
+//! adds the partial rows column by column, in a fixed order, and writes `dweight` in the weight's
+//! type. LayerNorm's is two: `*_bwd` computes `dx` a warp per row and, per block of `BWD_ROWS`
+//! rows, the partial column sums of `dweight` and `dbias`; `*_bwd_reduce` as RMSNorm's.
 use oxpack::block;
 use oxpack::prelude::*;
 use oxpack::vec::Vector;
 
+#[macro_use]
 mod common;
-use common::{recip, Lanes};
+use common::{recip, Lanes, PARTIAL_ROWS};
 
 /// `d · rstd · w + b` for a chunk of 4 centred values (`x - mean`) and the same chunk of the
 /// weights and biases.
@@ -192,10 +195,10 @@ macro_rules! ln_passes {
     }};
 }
 
-/// `dx` of RMSNorm for one warp's row of any storage type `$t`: `$row` the warp's share of `dx`,
+/// `dx` of RMSNorm for one block's row of any storage type `$t`: `$row` the block's share of `dx`,
 /// `$xr` and `$dr` its rows of `x` and `dout`, `$s` its rstd. With g = dout·w and x̂ = x·rstd,
 /// dx = rstd·(g − x̂·mean(g·x̂)) = rstd·(g − x·rstd²·mean(g·x)). A row of up to `$n` chunks a
-/// lane is read once (its `x` and `dout` held in registers), a longer one twice.
+/// thread is read once (its `x` and `dout` held in registers), a longer one twice.
 macro_rules! rmsnorm_bwd_row {
     ($t:ty, $n:tt, $row:ident, $xr:ident, $dr:ident, $weight:ident, $s:ident) => {{
         let mut row = $row;
@@ -212,7 +215,7 @@ macro_rules! rmsnorm_bwd_row {
                     }
                 }
             });
-            let c = warp_sum(dot) * inv_n * $s * $s;
+            let c = block::sum_f32(dot) * inv_n * $s * $s;
             unroll!(k in 0..$n => {
                 if let (Some(x), Some(d)) = (xv.get(k), dv.get(k)) {
                     let w = load4($weight, first + k * step).unwrap_or_default();
@@ -230,7 +233,7 @@ macro_rules! rmsnorm_bwd_row {
                     dot = (<$t>::at(&d, l) * <$t>::at(&w, l)).mul_add(<$t>::at(&x, l), dot);
                 }
             }
-            let c = warp_sum(dot) * inv_n * $s * $s;
+            let c = block::sum_f32(dot) * inv_n * $s * $s;
             for (j, mut o) in row.iter_mut() {
                 let (x, d) = (load4($xr, j).unwrap_or_default(), load4($dr, j).unwrap_or_default());
                 let w = load4($weight, j).unwrap_or_default();
@@ -455,7 +458,7 @@ kernel! {
     #[launch(grid = len(rstd))]
     #[tune(block = [128, 256, 512], kernels = [rmsnorm_bf16_two_pass, rmsnorm_bf16_one_chunk, rmsnorm_bf16_warp_wide])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
-    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce)]
+    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_partial, rmsnorm_bf16_bwd_reduce)]
     pub fn rmsnorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
@@ -543,7 +546,7 @@ kernel! {
     #[launch(threads = 32 * len(rstd))]
     #[tune(block = [64, 128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
-    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce)]
+    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_partial, rmsnorm_bf16_bwd_reduce)]
     #[whole_warps]
     pub fn rmsnorm_bf16_warp(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
@@ -593,7 +596,7 @@ kernel! {
     #[launch(grid = len(rstd))]
     #[tune(block = [128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
-    #[backward(rmsnorm_f32_bwd, rmsnorm_f32_bwd_reduce)]
+    #[backward(rmsnorm_f32_bwd, rmsnorm_f32_bwd_partial, rmsnorm_f32_bwd_reduce)]
     pub fn rmsnorm_f32(
         i: ThreadIndex, eps: f32, x: &[f32], weight: &[f32],
         out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
@@ -657,33 +660,41 @@ kernel! {
     }
 
     /// RMSNorm backward on float32, first kernel: dx = rstd · (g − x̂ · mean(g · x̂)) with g =
-    /// dout · weight and x̂ = x · rstd, one warp per row; and per block of 8 rows the f32 column
-    /// sums of dout · x̂ over them (`dweight_partial`, one row a block), which
-    /// `rmsnorm_f32_bwd_reduce` adds up into dweight. Blocks of 256 threads (8 warps, 8 rows); a
-    /// row of up to 1,024 channels is read once (its x and dout held in registers), a longer one
-    /// twice.
-    #[launch(grid = cdiv(len(rstd), 8), block = 256)]
-    #[outputs(dx = (len(x) / len(weight), len(weight)), dweight_partial = (cdiv(len(rstd), 8), len(weight)))]
-    #[whole_warps]
+    /// dout · weight and x̂ = x · rstd, one block per row, its block tuned among 128, 256 and 512;
+    /// a row of up to 16 · block channels is read once (its x and dout held in registers), a
+    /// longer one twice. The weight's gradient is `rmsnorm_f32_bwd_partial`'s, then
+    /// `rmsnorm_f32_bwd_reduce`'s.
+    #[launch(grid = len(rstd))]
+    #[tune(block = [128, 256, 512])]
+    #[outputs(dx = (len(x) / len(weight), len(weight)))]
     pub fn rmsnorm_f32_bwd(
         i: ThreadIndex, dout: &[f32], x: &[f32], weight: &[f32], rstd: &[f32],
-        dx: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(weight)),
-        dweight_partial: &mut DisjointSlice<f32, BlockRows> = (len(weight)),
+        dx: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
-             len(dx) == len(x), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight)) {
-        // the dx of this warp's row (`None` for a whole warp past the last row: no lane leaves a
-        // `warp_sum` that the others wait at)
-        if let Some(row) = dx.warp_row(i) {
-            let (xr, dr, s) = (x.get(row.range()), dout.get(row.range()), rstd.get(row.row()).copied());
-            if let (Some(xr), Some(dr), Some(s)) = (xr, dr, s) { // inside (the where clause)
-                rmsnorm_bwd_row!(f32, 8, row, xr, dr, weight, s);
-            }
+             len(dx) == len(x)) {
+        // `None` for a whole block at once (past the last row): no thread leaves the block reduction
+        let Some(row) = dx.block_row(i) else { return };
+        let (xr, dr, s) = (x.get(row.range()), dout.get(row.range()), rstd.get(row.row()).copied());
+        if let (Some(xr), Some(dr), Some(s)) = (xr, dr, s) { // inside (the where clause): the same in the block
+            rmsnorm_bwd_row!(f32, 4, row, xr, dr, weight, s);
         }
-        let xhat = |x: f32, r: usize| rstd.get(r).map(|&s| x * s);
-        column_partials!(i, rstd.len(), x, dout, xhat, dweight_partial);
     }
 
-    /// RMSNorm backward on float32, second kernel: dweight ← the column sums of
+    /// RMSNorm backward on float32, second kernel: row b of `dweight_partial` = the f32 column
+    /// sums of dout · x̂ over rows `16b .. 16b + 16` (`PARTIAL_ROWS`, in row order;
+    /// `weight_grad_partials!`), which `rmsnorm_f32_bwd_reduce` adds up into dweight. Blocks of 256
+    /// threads, a thread 4 columns of the block's partial row at a time.
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}), block = 256)]
+    #[outputs(dweight_partial = (cdiv(len(rstd), {PARTIAL_ROWS}), len(weight)))]
+    pub fn rmsnorm_f32_bwd_partial(
+        i: ThreadIndex, dout: &[f32], x: &[f32], weight: &[f32], rstd: &[f32],
+        dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
+             len(dweight_partial) == cdiv(len(rstd), 16) * len(weight)) {
+        weight_grad_partials!(f32, i, dout, x, rstd, dweight_partial);
+    }
+
+    /// RMSNorm backward on float32, third kernel: dweight ← the column sums of
     /// `dweight_partial`, in f32, in a fixed order: 32 columns a block of 256 threads, each
     /// column's partial rows added by 8 threads in turn, then their 8 sums in turn.
     #[launch(grid = cdiv(len(weight), 32), block = 256)]
@@ -696,28 +707,37 @@ kernel! {
     }
 
     /// RMSNorm backward on bfloat16 (f32 math), first kernel: as `rmsnorm_f32_bwd`, dx in
-    /// bfloat16 (rounded once) and `dweight_partial` in f32. A row of up to 1,024 channels is
-    /// read once, a longer one twice.
-    #[launch(grid = cdiv(len(rstd), 8), block = 256)]
-    #[outputs(dx = (len(x) / len(weight), len(weight)), dweight_partial = (cdiv(len(rstd), 8), len(weight)))]
-    #[whole_warps]
+    /// bfloat16 (rounded once). One block per row, its block tuned among 128, 256 and 512 (one
+    /// row's loads in flight a block, few registers: Inductor's shape for it); a row of up to
+    /// 32 · block channels is read once, a longer one twice.
+    #[launch(grid = len(rstd))]
+    #[tune(block = [128, 256, 512])]
+    #[outputs(dx = (len(x) / len(weight), len(weight)))]
     pub fn rmsnorm_bf16_bwd(
         i: ThreadIndex, dout: &[BF16], x: &[BF16], weight: &[BF16], rstd: &[f32],
-        dx: &mut DisjointSlice<BF16, WarpRows<Vec4>> = (len(weight)),
-        dweight_partial: &mut DisjointSlice<f32, BlockRows> = (len(weight)),
+        dx: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
-             len(dx) == len(x), len(dweight_partial) == cdiv(len(rstd), 8) * len(weight)) {
-        if let Some(row) = dx.warp_row(i) {
-            let (xr, dr, s) = (x.get(row.range()), dout.get(row.range()), rstd.get(row.row()).copied());
-            if let (Some(xr), Some(dr), Some(s)) = (xr, dr, s) {
-                rmsnorm_bwd_row!(BF16, 4, row, xr, dr, weight, s);
-            }
+             len(dx) == len(x)) {
+        let Some(row) = dx.block_row(i) else { return };
+        let (xr, dr, s) = (x.get(row.range()), dout.get(row.range()), rstd.get(row.row()).copied());
+        if let (Some(xr), Some(dr), Some(s)) = (xr, dr, s) {
+            rmsnorm_bwd_row!(BF16, 2, row, xr, dr, weight, s);
         }
-        let xhat = |x: f32, r: usize| rstd.get(r).map(|&s| x * s);
-        column_partials!(i, rstd.len(), x, dout, xhat, dweight_partial);
     }
 
-    /// RMSNorm backward on bfloat16, second kernel: dweight (bfloat16) ← the f32 column sums
+    /// RMSNorm backward on bfloat16, second kernel: as `rmsnorm_f32_bwd_partial`, reading
+    /// bfloat16 (the partial rows in f32).
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}), block = 256)]
+    #[outputs(dweight_partial = (cdiv(len(rstd), {PARTIAL_ROWS}), len(weight)))]
+    pub fn rmsnorm_bf16_bwd_partial(
+        i: ThreadIndex, dout: &[BF16], x: &[BF16], weight: &[BF16], rstd: &[f32],
+        dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
+             len(dweight_partial) == cdiv(len(rstd), 16) * len(weight)) {
+        weight_grad_partials!(BF16, i, dout, x, rstd, dweight_partial);
+    }
+
+    /// RMSNorm backward on bfloat16, third kernel: dweight (bfloat16) ← the f32 column sums
     /// of `dweight_partial`, rounded once; added as in `rmsnorm_f32_bwd_reduce`.
     #[launch(grid = cdiv(len(weight), 32), block = 256)]
     #[outputs(dweight = (len(weight)))]

@@ -36,7 +36,7 @@ pytestmark = pytest.mark.skipif(not EMULATION, reason="built without emulation (
 
 from vecmath._oxpack.runtime import KernelArgumentError, KernelValueError  # noqa: E402
 
-ROWS_PER_BLOCK = 8  # fused.rs's ROWS_PER_BLOCK: the rows of one row of `dweight_partial`
+PARTIAL_ROWS = 16  # common/mod.rs's PARTIAL_ROWS: the rows of one row of `dweight_partial`
 EPS = 1e-6
 F32_REL = 1e-6
 BF16_REL = 2.0**-8 + F32_REL  # one rounding to bf16, after the f32 math
@@ -101,13 +101,15 @@ def fused_forward(x: np.ndarray, residual: np.ndarray, weight: np.ndarray, block
 
 
 def fused_backward(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,
-                   rstd: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(dx, dresidual, dweight_partial, dweight) of the two backward kernels."""
+                   rstd: np.ndarray, block: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(dx, dresidual, dweight_partial, dweight) of the three backward kernels (the first at `block`, else
+    the tuning's)."""
     rows, cols = dout.shape
     dx, dres = poisoned((rows, cols), np.uint16), poisoned((rows, cols), np.uint16)
-    partial = poisoned((-(-rows // ROWS_PER_BLOCK), cols), np.float32)
+    partial = poisoned((-(-rows // PARTIAL_ROWS), cols), np.float32)
     kernels.fused_add_rmsnorm_bf16_bwd(BFloat16(dout), BFloat16(dh), BFloat16(h), BFloat16(weight), rstd,
-                                       BFloat16(dx), BFloat16(dres), partial)
+                                       BFloat16(dx), BFloat16(dres), block=block)
+    kernels.fused_add_rmsnorm_bf16_bwd_partial(BFloat16(dout), BFloat16(h), BFloat16(weight), rstd, partial)
     dweight = poisoned(cols, np.uint16)
     kernels.rmsnorm_bf16_bwd_reduce(BFloat16(weight), partial, BFloat16(dweight))  # the column sums norm.rs shares
     return dx, dres, partial, dweight
@@ -204,34 +206,36 @@ def fused_grads(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndar
     c = s * s * np.mean(wdy * hf, axis=1, keepdims=True)
     terms = s * s * np.mean(np.abs(wdy * hf), axis=1, keepdims=True)
     rows = len(hf)
-    starts = range(0, rows, ROWS_PER_BLOCK)
+    starts = range(0, rows, PARTIAL_ROWS)
     contrib = dy * hf * s
     return {
         "g": dhf + s * (wdy - hf * c),
         "g_terms": np.abs(dhf) + s * (np.abs(wdy) + np.abs(hf) * terms),
-        "partial": np.stack([contrib[b:b + ROWS_PER_BLOCK].sum(axis=0) for b in starts]),
-        "partial_terms": np.stack([np.abs(contrib[b:b + ROWS_PER_BLOCK]).sum(axis=0) for b in starts]),
+        "partial": np.stack([contrib[b:b + PARTIAL_ROWS].sum(axis=0) for b in starts]),
+        "partial_terms": np.stack([np.abs(contrib[b:b + PARTIAL_ROWS]).sum(axis=0) for b in starts]),
         "dweight": contrib.sum(axis=0),
         "dweight_terms": np.abs(contrib).sum(axis=0),
     }
 
 
 @pytest.mark.parametrize(("rows", "cols"), [*SHAPES, (257, 1030), (3, 2048)])
-def test_fused_add_rmsnorm_backward(rng: np.random.Generator, rows: int, cols: int) -> None:
-    """dx = dresidual = dresidual_out + the RMSNorm's input gradient, dweight_partial per 8 rows,
-    dweight their sum: a warp per row in registers up to 1,024 channels (1, 7, 64), two passes
-    beyond (1030, Llama's 2048, 4100); 1 and 3 rows leave warps and threads of the block with no row."""
+@pytest.mark.parametrize("block", [None, 100, 256])
+def test_fused_add_rmsnorm_backward(rng: np.random.Generator, rows: int, cols: int, block: int | None) -> None:
+    """dx = dresidual = dresidual_out + the RMSNorm's input gradient (a block per row, at the tuning's block, a
+    block of a partial warp, and 256), dweight_partial per 16 rows, dweight their sum: a row in registers up to
+    32 · block channels, two passes beyond (4100 at 100); 1 and 3 rows leave most of a partial row's blocks
+    with one or three rows, 257 a last one with one."""
     x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 2.0)
     weight = random_bf16(rng, cols, 0.2, 1.0)
     _, h, rstd = fused_forward(x, residual, weight)
     dout, dh = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 0.5)
-    dx, dres, partial, dweight = fused_backward(dout, dh, h, weight, rstd)
+    dx, dres, partial, dweight = fused_backward(dout, dh, h, weight, rstd, block)
     ref = fused_grads(dout, dh, h, weight, rstd)
     within(widen(dx), ref["g"], BF16_REL, ref["g_terms"])
     assert np.array_equal(dx, dres)
     within(partial.astype(np.float64), ref["partial"], F32_REL, ref["partial_terms"])
     within(widen(dweight), ref["dweight"], BF16_REL, ref["dweight_terms"])
-    again = fused_backward(dout, dh, h, weight, rstd)
+    again = fused_backward(dout, dh, h, weight, rstd, block)
     assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8))
                for a, b in zip((dx, dres, partial, dweight), again, strict=True))
 
@@ -283,7 +287,9 @@ def test_fused_add_rmsnorm_off_a_16_byte_boundary(rng: np.random.Generator) -> N
     dx2, dres2 = shifted(poisoned((rows, cols), np.uint16)), shifted(poisoned((rows, cols), np.uint16))
     partial2 = shifted(poisoned((1, cols), np.float32))
     kernels.fused_add_rmsnorm_bf16_bwd(BFloat16(shifted(dout)), BFloat16(shifted(dh)), BFloat16(shifted(h)),
-                                       BFloat16(shifted(weight)), shifted(rstd), BFloat16(dx2), BFloat16(dres2), partial2)
+                                       BFloat16(shifted(weight)), shifted(rstd), BFloat16(dx2), BFloat16(dres2))
+    kernels.fused_add_rmsnorm_bf16_bwd_partial(BFloat16(shifted(dout)), BFloat16(shifted(h)), BFloat16(shifted(weight)),
+                                               shifted(rstd), partial2)
     assert np.array_equal(dx2, grads[0]) and np.array_equal(dres2, grads[1]) and np.array_equal(partial2, grads[2])
 
 
@@ -308,8 +314,9 @@ def fused_backward_f32(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: 
     """(dx, dresidual, dweight_partial, dweight) of `fused_add_rmsnorm_f32_bwd` and `rmsnorm_f32_bwd_reduce`."""
     rows, cols = dout.shape
     dx, dres = poisoned((rows, cols), np.float32), poisoned((rows, cols), np.float32)
-    partial = poisoned((-(-rows // ROWS_PER_BLOCK), cols), np.float32)
-    kernels.fused_add_rmsnorm_f32_bwd(dout, dh, h, weight, rstd, dx, dres, partial)
+    partial = poisoned((-(-rows // PARTIAL_ROWS), cols), np.float32)
+    kernels.fused_add_rmsnorm_f32_bwd(dout, dh, h, weight, rstd, dx, dres)
+    kernels.fused_add_rmsnorm_f32_bwd_partial(dout, h, weight, rstd, partial)
     dweight = poisoned(cols, np.float32)
     kernels.rmsnorm_f32_bwd_reduce(weight, partial, dweight)
     return dx, dres, partial, dweight
@@ -344,10 +351,10 @@ def test_fused_add_rmsnorm_f32_forward(rng: np.random.Generator, rows: int, cols
 
 @pytest.mark.parametrize(("rows", "cols"), SHAPES)
 def test_fused_add_rmsnorm_f32_backward(rng: np.random.Generator, rows: int, cols: int) -> None:
-    """dx = dresidual = dresidual_out + the RMSNorm's input gradient, dweight_partial per 8 rows, dweight
+    """dx = dresidual = dresidual_out + the RMSNorm's input gradient, dweight_partial per 16 rows, dweight
     their column sums (`rmsnorm_f32_bwd_reduce`, shared with RMSNorm), all in f32 within F32_REL plus the
-    cancellation bound: a warp per row in registers up to 1,024 channels (8 chunks of 4 a lane: 1, 7, 64),
-    two passes beyond (4100); 1 and 3 rows leave warps and threads of the block with no row."""
+    cancellation bound: a block per row, in registers up to 16 · block channels (2 chunks of 4 a thread),
+    two passes beyond; 1 and 3 rows leave a partial row's block with one or three rows."""
     x, residual = random_f32(rng, (rows, cols)), random_f32(rng, (rows, cols), 2.0)
     weight = random_f32(rng, cols, 0.2, 1.0)
     _, h, rstd = fused_forward_f32(x, residual, weight)
@@ -399,7 +406,8 @@ def test_fused_add_rmsnorm_f32_off_a_16_byte_boundary(rng: np.random.Generator) 
     assert np.array_equal(out2, out) and np.array_equal(h2, h) and np.array_equal(rstd2, rstd)
     dx2, dres2, partial2 = (shifted(poisoned(s, np.float32)) for s in ((rows, cols), (rows, cols), (1, cols)))
     kernels.fused_add_rmsnorm_f32_bwd(shifted(dout), shifted(dh), shifted(h), shifted(weight), shifted(rstd),
-                                      dx2, dres2, partial2)
+                                      dx2, dres2)
+    kernels.fused_add_rmsnorm_f32_bwd_partial(shifted(dout), shifted(h), shifted(weight), shifted(rstd), partial2)
     assert np.array_equal(dx2, grads[0]) and np.array_equal(dres2, grads[1]) and np.array_equal(partial2, grads[2])
 
 
@@ -500,7 +508,8 @@ def test_every_kernel_returns_its_outputs_when_called_with_its_inputs_alone(rng:
     ref = fused_forward(x, residual, weight)
     bits = lambda a: a.contiguous().view(torch.int16).numpy().view(np.uint16)  # noqa: E731
     assert np.array_equal(bits(out), ref[0]) and np.array_equal(bits(h), ref[1]) and np.array_equal(rstd.numpy(), ref[2])
-    dx, dres, partial = kernels.fused_add_rmsnorm_bf16_bwd(t(dout), t(dh), h, t(weight), rstd)
+    dx, dres = kernels.fused_add_rmsnorm_bf16_bwd(t(dout), t(dh), h, t(weight), rstd)
+    partial = kernels.fused_add_rmsnorm_bf16_bwd_partial(t(dout), h, t(weight), rstd)
     assert (dx.shape, dres.shape, partial.shape) == ((rows, cols), (rows, cols), (1, cols))
     dweight = kernels.rmsnorm_bf16_bwd_reduce(t(weight), partial)
     assert dweight.shape == (cols,) and dweight.dtype == torch.bfloat16

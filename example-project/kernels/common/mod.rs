@@ -34,6 +34,11 @@ pub trait Lanes: Vector + Elem + Default {
     fn wide(self) -> f32;
     /// One f32 value, in the storage type.
     fn narrow(v: f32) -> Self;
+    /// The chunk of `row` that holds columns 4c .. 4c + 4 (the f32 chunk c of a row of a weights'
+    /// gradient partial, `weight_grad_partials!`), zero past the row; `quad` picks those columns out of it.
+    fn chunk_of(row: &[Self], c: usize) -> Self::V;
+    /// Columns 4c .. 4c + 4 of `v`, the `chunk_of` a row, in f32.
+    fn quad(v: Self::V, c: usize) -> [f32; 4];
 }
 
 impl Lanes for f32 {
@@ -52,6 +57,14 @@ impl Lanes for f32 {
     #[inline(always)]
     fn narrow(v: f32) -> f32 {
         v
+    }
+    #[inline(always)]
+    fn chunk_of(row: &[f32], c: usize) -> F32x4 {
+        load4(row, c).unwrap_or_default()
+    }
+    #[inline(always)]
+    fn quad(v: F32x4, _c: usize) -> [f32; 4] {
+        v.0
     }
 }
 
@@ -72,4 +85,52 @@ impl Lanes for BF16 {
     fn narrow(v: f32) -> BF16 {
         BF16::from_f32(v)
     }
+    /// The bf16 chunk c / 2.
+    #[inline(always)]
+    fn chunk_of(row: &[BF16], c: usize) -> BF16x8 {
+        load4(row, c / 2).unwrap_or_default()
+    }
+    /// Its low or high half: a choice of values, not an index (an index that varies per thread would
+    /// put the chunk in local memory).
+    #[inline(always)]
+    fn quad(v: BF16x8, c: usize) -> [f32; 4] {
+        let [a, b, c0, d, e, f, g, h] = v.0;
+        (if c % 2 == 1 { [e, f, g, h] } else { [a, b, c0, d] }).map(|x| x.to_f32())
+    }
+}
+
+/// The rows that one block of an RMSNorm's weights'-gradient partial kernel (`*_bwd_partial`, in
+/// `norm.rs` and `fused.rs`) sums: one row of the partial per `PARTIAL_ROWS` rows of the input.
+#[allow(dead_code)]
+pub const PARTIAL_ROWS: usize = 16;
+
+/// The weights' gradient of an RMSNorm over one block's rows, before the column sums: thread `t` of
+/// block `b` owns the f32 chunks `t, t + blockDim, …` (columns 4c .. 4c + 4) of row `b` of `$partial`
+/// (`BlockRows<Vec4>`), each the f32 sum of `dout · h · rstd` over rows `b·PARTIAL_ROWS ..` (fewer in
+/// the last block), in row order: `h` is the normalised input (`x`, or the fused kernel's
+/// `residual_out`), `$t` its storage type. Only inputs are read: no barrier. A macro (imported with
+/// `#[macro_use] mod common;`): its code is written out in each kernel, as the kernel's own lines.
+#[allow(unused_macros)]
+macro_rules! weight_grad_partials {
+    ($t:ty, $i:ident, $dout:ident, $h:ident, $rstd:ident, $partial:ident) => {{
+        if let Some(prow) = $partial.block_row($i) {
+            let cols = prow.cols();
+            let first = prow.row() * PARTIAL_ROWS;
+            let last = $rstd.len().min(first + PARTIAL_ROWS);
+            for (c, mut o) in prow.iter_mut() {
+                let mut acc = [0.0f32; 4];
+                for r in first..last {
+                    let at = r * cols..(r + 1) * cols;
+                    if let (Some(dr), Some(hr), Some(&s)) = ($dout.get(at.clone()), $h.get(at), $rstd.get(r)) {
+                        let d = <$t as Lanes>::quad(<$t as Lanes>::chunk_of(dr, c), c);
+                        let x = <$t as Lanes>::quad(<$t as Lanes>::chunk_of(hr, c), c);
+                        for l in 0..4 {
+                            acc[l] = (d[l] * x[l]).mul_add(s, acc[l]);
+                        }
+                    }
+                }
+                o.set(F32x4(acc));
+            }
+        }
+    }};
 }
