@@ -7,7 +7,7 @@ use oxpack::prelude::*;
 
 #[macro_use]
 mod common;
-use common::{recip, Lanes, PARTIAL_ROWS};
+use common::{recip, row_sums, Lanes, PARTIAL_ROWS};
 
 /// The fused kernels' arithmetic on one 16-byte chunk of a storage type, in f32 (rounded once to
 /// bf16 on the way out of a bfloat16 chunk). Written out per type as plain lane loops, the code the

@@ -15,7 +15,7 @@ use oxpack::vec::Vector;
 
 #[macro_use]
 mod common;
-use common::{recip, Lanes, PARTIAL_ROWS};
+use common::{recip, row_sums, Lanes, PARTIAL_ROWS};
 
 /// `d · rstd · w + b` for a chunk of 4 centred values (`x - mean`) and the same chunk of the
 /// weights and biases.
@@ -683,7 +683,8 @@ kernel! {
     /// RMSNorm backward on float32, second kernel: row b of `dweight_partial` = the f32 column
     /// sums of dout · x̂ over rows `16b .. 16b + 16` (`PARTIAL_ROWS`, in row order;
     /// `weight_grad_partials!`), which `rmsnorm_f32_bwd_reduce` adds up into dweight. Blocks of 256
-    /// threads, a thread 4 columns of the block's partial row at a time.
+    /// threads, a thread 4 columns of the block's partial row at a time, with four rows' loads in
+    /// flight (`row_sums`: one row at a time left the kernel bound by the loads' latency).
     #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}), block = 256)]
     #[outputs(dweight_partial = (cdiv(len(rstd), {PARTIAL_ROWS}), len(weight)))]
     pub fn rmsnorm_f32_bwd_partial(

@@ -104,12 +104,45 @@ impl Lanes for BF16 {
 #[allow(dead_code)]
 pub const PARTIAL_ROWS: usize = 16;
 
+/// The sum over rows `0 .. len(rstd)` of `chunk(r).0 · chunk(r).1 · rstd[r]`, lane by lane in f32, in row
+/// order (each lane a chain of fused multiply-adds from zero): four rows' chunks are loaded before any is
+/// added, so that four load pairs are in flight a thread rather than one (a thread waiting on each row's
+/// loads in turn left the kernel bound by their latency). `chunk(r)` is row `r`'s two chunks, in f32.
+#[allow(dead_code)]
+#[inline(always)]
+pub fn row_sums(rstd: &[f32], chunk: impl Fn(usize) -> ([f32; 4], [f32; 4])) -> [f32; 4] {
+    let mut acc = [0.0f32; 4];
+    let mut r = 0;
+    while r + 4 <= rstd.len() {
+        let held: [([f32; 4], [f32; 4]); 4] = core::array::from_fn(|j| chunk(r + j));
+        for (j, (d, x)) in held.iter().enumerate() {
+            let s = rstd.get(r + j).copied().unwrap_or(0.0);
+            for l in 0..4 {
+                acc[l] = (d[l] * x[l]).mul_add(s, acc[l]);
+            }
+        }
+        r += 4;
+    }
+    while r < rstd.len() {
+        let ((d, x), s) = (chunk(r), rstd.get(r).copied().unwrap_or(0.0));
+        for l in 0..4 {
+            acc[l] = (d[l] * x[l]).mul_add(s, acc[l]);
+        }
+        r += 1;
+    }
+    acc
+}
+
 /// The weights' gradient of an RMSNorm over one block's rows, before the column sums: thread `t` of
 /// block `b` owns the f32 chunks `t, t + blockDim, …` (columns 4c .. 4c + 4) of row `b` of `$partial`
 /// (`BlockRows<Vec4>`), each the f32 sum of `dout · h · rstd` over rows `b·PARTIAL_ROWS ..` (fewer in
-/// the last block), in row order: `h` is the normalised input (`x`, or the fused kernel's
-/// `residual_out`), `$t` its storage type. Only inputs are read: no barrier. A macro (imported with
-/// `#[macro_use] mod common;`): its code is written out in each kernel, as the kernel's own lines.
+/// the last block), in row order (`row_sums`): `h` is the normalised input (`x`, or the fused kernel's
+/// `residual_out`), `$t` its storage type. Where the block's rows are whole 16-byte chunks from an aligned
+/// start (the common case, the same for the whole block), a chunk is one bounds-checked 16-byte element
+/// (no branch around a load: four rows' loads are in flight together); else a row at a time, each row's
+/// `chunk_of`. The same additions in the same order either way.
+/// Only inputs are read: no barrier. A macro (imported with `#[macro_use] mod common;`): its code is
+/// written out in each kernel, as the kernel's own lines.
 #[allow(unused_macros)]
 macro_rules! weight_grad_partials {
     ($t:ty, $i:ident, $dout:ident, $h:ident, $rstd:ident, $partial:ident) => {{
@@ -117,18 +150,35 @@ macro_rules! weight_grad_partials {
             let cols = prow.cols();
             let first = prow.row() * PARTIAL_ROWS;
             let last = $rstd.len().min(first + PARTIAL_ROWS);
+            // the block's rows of dout and h, one check each (inside, by the where clause; else none,
+            // and the partial row is zeros)
+            let span = first * cols..last * cols;
+            let (ds, hs) = ($dout.get(span.clone()).unwrap_or(&[]), $h.get(span).unwrap_or(&[]));
+            let ss = $rstd.get(first..last).unwrap_or(&[]);
+            let lanes = <$t as oxpack::vec::Vector>::LANES;
+            let ((dh, dv, _), (hh, hv, _)) = (oxpack::vec::vec4(ds), oxpack::vec::vec4(hs));
+            let (whole, per_row) = (dh.is_empty() && hh.is_empty() && cols % lanes == 0, cols / lanes);
             for (c, mut o) in prow.iter_mut() {
-                let mut acc = [0.0f32; 4];
-                for r in first..last {
-                    let at = r * cols..(r + 1) * cols;
-                    if let (Some(dr), Some(hr), Some(&s)) = ($dout.get(at.clone()), $h.get(at), $rstd.get(r)) {
-                        let d = <$t as Lanes>::quad(<$t as Lanes>::chunk_of(dr, c), c);
-                        let x = <$t as Lanes>::quad(<$t as Lanes>::chunk_of(hr, c), c);
+                let acc = if whole {
+                    let v = c * 4 / lanes; // the 16-byte chunk of a row that holds columns 4c .. 4c + 4
+                    let q = |vs: &[<$t as oxpack::vec::Vector>::V], r: usize| {
+                        <$t as Lanes>::quad(vs.get(r * per_row + v).copied().unwrap_or_default(), c)
+                    };
+                    row_sums(ss, |r| (q(dv, r), q(hv, r)))
+                } else { // a row at a time (the loads of a row's chunk branch on its alignment and length)
+                    let q = |rows: &[$t], r: usize| {
+                        let row = rows.get(r * cols..(r + 1) * cols).unwrap_or(&[]);
+                        <$t as Lanes>::quad(<$t as Lanes>::chunk_of(row, c), c)
+                    };
+                    let mut acc = [0.0f32; 4];
+                    for (r, &s) in ss.iter().enumerate() {
+                        let (d, x) = (q(ds, r), q(hs, r));
                         for l in 0..4 {
                             acc[l] = (d[l] * x[l]).mul_add(s, acc[l]);
                         }
                     }
-                }
+                    acc
+                };
                 o.set(F32x4(acc));
             }
         }
