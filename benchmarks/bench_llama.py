@@ -10,7 +10,10 @@ every residual add runs inside the fused add + RMSNorm after it; the example's k
 backward). `--layers-only` swaps the layers without `LlamaModel` (the add after each MLP stays outside the
 kernels), to compare. Four cells, each the two models timed in paired rounds (turns alternate which goes first; CUDA
 events around a batch of 5 steps), the ratio the median of the per-round ratios, stock time / swapped time
-(above 1: the swapped model is faster):
+(above 1: the swapped model is faster). Each cell also prints each model's host time a step (the median of the
+rounds' wall time from the first launch to the last call's return, before waiting for the GPU): a step whose host
+time reaches its GPU time is bound by the host, and its time then follows the process's host speed, which moved
+by ±2 ms a step between processes on one machine (benchmarks/archive/journal.md, 2026-12-07, later):
 
 - prefill, eager: a forward of batch 8 × 1024 tokens under `inference_mode` (tokens/s printed too);
 - prefill, compiled: the same under `torch.compile(model, fullgraph=True)` (Inductor, the default);
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import copy
 import statistics
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -46,32 +50,39 @@ def mapping(layers_only: bool) -> dict[str, type]:
     return {k: v for k, v in LLAMA.items() if not (layers_only and k == "LlamaModel")}
 
 
-def timed(fn: Callable[[], None], steps: int) -> float:
+def timed(fn: Callable[[], None], steps: int) -> tuple[float, float]:
+    """(GPU ms a step between CUDA events, host ms a step: the launches' wall time before the wait)."""
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     start.record()
+    began = time.perf_counter()
     for _ in range(steps):
         fn()
+    host = (time.perf_counter() - began) / steps * 1e3
     end.record()
     end.synchronize()
-    return start.elapsed_time(end) / steps
+    return start.elapsed_time(end) / steps, host
 
 
 def paired(stock: Callable[[], None], swapped: Callable[[], None], rounds: int, steps: int = 5
-           ) -> tuple[float, float, float]:
-    """(stock ms, swapped ms, median of stock / swapped per round); warm-up first."""
+           ) -> tuple[float, float, float, float, float]:
+    """(stock ms, swapped ms, median of stock / swapped per round, stock host ms, swapped host ms); warm-up
+    first."""
     for _ in range(3):
         stock()
         swapped()
     torch.cuda.synchronize()
-    t_a, t_b, ratios = [], [], []
+    t_a, t_b, h_a, h_b, ratios = [], [], [], [], []
     for r in range(rounds):
         order = (stock, swapped) if r % 2 == 0 else (swapped, stock)
         x, y = (timed(fn, steps) for fn in order)
-        a, b = (x, y) if r % 2 == 0 else (y, x)
+        (a, ha), (b, hb) = (x, y) if r % 2 == 0 else (y, x)
         t_a.append(a)
         t_b.append(b)
+        h_a.append(ha)
+        h_b.append(hb)
         ratios.append(a / b)
-    return statistics.median(t_a), statistics.median(t_b), statistics.median(ratios)
+    return (statistics.median(t_a), statistics.median(t_b), statistics.median(ratios), statistics.median(h_a),
+            statistics.median(h_b))
 
 
 def main() -> int:
@@ -86,8 +97,9 @@ def main() -> int:
     swapped_names = kernelize(swapped, mapping(args.layers_only))
     print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}, transformers {transformers.__version__}; "
           f"{len(swapped_names)} modules swapped ({'the layers only' if args.layers_only else 'kernelize default'})")
-    print("| cell | stock ms | swapped ms | ratio (stock / swapped) | tokens/s stock → swapped |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| cell | stock ms | swapped ms | ratio (stock / swapped) | tokens/s stock → swapped | host ms a step: stock, "
+          "swapped |")
+    print("| --- | --- | --- | --- | --- | --- |")
     g = torch.Generator(device="cuda").manual_seed(1)
     prefill = torch.randint(0, 32000, (8, 1024), device="cuda", generator=g)
     train = torch.randint(0, 32000, (4, 1024), device="cuda", generator=g)
@@ -108,13 +120,13 @@ def main() -> int:
             return run
 
         how = "compiled" if compiled else "eager"
-        a, b, ratio = paired(forward(models[0]), forward(models[1]), args.rounds)
+        a, b, ratio, ha, hb = paired(forward(models[0]), forward(models[1]), args.rounds)
         tokens = prefill.numel()
         print(f"| prefill 8×1024, {how} | {a:.2f} | {b:.2f} | {ratio:.3f} | "
-              f"{tokens / a * 1e3:,.0f} → {tokens / b * 1e3:,.0f} |")
-        a, b, ratio = paired(step(models[0], stock), step(models[1], swapped), args.rounds)
+              f"{tokens / a * 1e3:,.0f} → {tokens / b * 1e3:,.0f} | {ha:.2f}, {hb:.2f} |")
+        a, b, ratio, ha, hb = paired(step(models[0], stock), step(models[1], swapped), args.rounds)
         print(f"| training step 4×1024, {how} | {a:.2f} | {b:.2f} | {ratio:.3f} | "
-              f"{train.numel() / a * 1e3:,.0f} → {train.numel() / b * 1e3:,.0f} |")
+              f"{train.numel() / a * 1e3:,.0f} → {train.numel() / b * 1e3:,.0f} | {ha:.2f}, {hb:.2f} |")
     return 0
 
 
