@@ -6,7 +6,7 @@ use oxpack::math::fast;
 use oxpack::prelude::*;
 
 mod common;
-use common::recip;
+use common::{load4_each, recip};
 
 /// sigmoid(g) = 1 / (1 + e^-g), from the hardware's approximations: t = e^-|g| by `ex2.approx`
 /// (`fast::exp`; in (0, 1], so it never overflows, and flushed to 0 below about -87), the
@@ -49,7 +49,8 @@ kernel! {
     #[backward(swiglu_f32_bwd)]
     pub fn swiglu_f32(i: ThreadIndex, gate: &[f32], up: &[f32], out: &mut DisjointSlice<f32, Vec4>)
     where (len(up) == len(gate), len(out) == len(gate)) {
-        if let (Some(g), Some(u), Some(mut o)) = (load4(gate, i.get()), load4(up, i.get()), out.get_mut_vec4(i)) {
+        let [g, u] = load4_each([gate, up], i.get());
+        if let (Some(g), Some(u), Some(mut o)) = (g, u, out.get_mut_vec4(i)) {
             o.set(F32x4(core::array::from_fn(|l| swiglu(g.0[l], u.0[l]))));
         }
     }
@@ -64,8 +65,8 @@ kernel! {
         dgate: &mut DisjointSlice<f32, Vec4>, dup: &mut DisjointSlice<f32, Vec4>,
     ) where (len(dout) == len(gate), len(up) == len(gate), len(dgate) == len(gate), len(dup) == len(gate)) {
         let k = i.get();
-        if let (Some(d), Some(g), Some(u), Some(mut dg), Some(mut du)) =
-            (load4(dout, k), load4(gate, k), load4(up, k), dgate.get_mut_vec4(i), dup.get_mut_vec4(i)) {
+        let [d, g, u] = load4_each([dout, gate, up], k);
+        if let (Some(d), Some(g), Some(u), Some(mut dg), Some(mut du)) = (d, g, u, dgate.get_mut_vec4(i), dup.get_mut_vec4(i)) {
             let r: [(f32, f32); 4] = core::array::from_fn(|l| swiglu_grad(d.0[l], g.0[l], u.0[l]));
             dg.set(F32x4(r.map(|(a, _)| a)));
             du.set(F32x4(r.map(|(_, b)| b)));
@@ -79,7 +80,8 @@ kernel! {
     #[backward(swiglu_bf16_bwd)]
     pub fn swiglu_bf16(i: ThreadIndex, gate: &[BF16], up: &[BF16], out: &mut DisjointSlice<BF16, Vec4>)
     where (len(up) == len(gate), len(out) == len(gate)) {
-        if let (Some(g), Some(u), Some(mut o)) = (load4(gate, i.get()), load4(up, i.get()), out.get_mut_vec4(i)) {
+        let [g, u] = load4_each([gate, up], i.get());
+        if let (Some(g), Some(u), Some(mut o)) = (g, u, out.get_mut_vec4(i)) {
             let (g, u) = (widen(g), widen(u));
             o.set(BF16x8(core::array::from_fn(|l| BF16::from_f32(swiglu(g[l], u[l])))));
         }
@@ -94,8 +96,8 @@ kernel! {
         dgate: &mut DisjointSlice<BF16, Vec4>, dup: &mut DisjointSlice<BF16, Vec4>,
     ) where (len(dout) == len(gate), len(up) == len(gate), len(dgate) == len(gate), len(dup) == len(gate)) {
         let k = i.get();
-        if let (Some(d), Some(g), Some(u), Some(mut dg), Some(mut du)) =
-            (load4(dout, k), load4(gate, k), load4(up, k), dgate.get_mut_vec4(i), dup.get_mut_vec4(i)) {
+        let [d, g, u] = load4_each([dout, gate, up], k);
+        if let (Some(d), Some(g), Some(u), Some(mut dg), Some(mut du)) = (d, g, u, dgate.get_mut_vec4(i), dup.get_mut_vec4(i)) {
             let (d, g, u) = (widen(d), widen(g), widen(u));
             let r: [(f32, f32); 8] = core::array::from_fn(|l| swiglu_grad(d[l], g[l], u[l]));
             dg.set(BF16x8(r.map(|(a, _)| BF16::from_f32(a))));

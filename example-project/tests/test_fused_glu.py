@@ -484,6 +484,39 @@ def test_swiglu_bf16(rng: np.random.Generator, n: int) -> None:
     assert all(np.array_equal(a, b) for a, b in zip(again, (out, dgate, dup), strict=True))
 
 
+def aligned_copy(a: np.ndarray) -> np.ndarray:
+    """A copy of `a` starting on a 16-byte boundary."""
+    buf = np.empty(a.nbytes + 16, np.uint8)
+    at = -buf.ctypes.data % 16
+    out = buf[at:at + a.nbytes].view(a.dtype)
+    out[:] = a
+    return out
+
+
+@pytest.mark.parametrize("n", [7, 1000])
+def test_swiglu_inputs_off_16_byte_alignment_give_the_same_bytes(rng: np.random.Generator, n: int) -> None:
+    """Inputs that start one element past a 16-byte boundary (a view from the second element): no thread's
+    chunk is an aligned vector, so every thread takes `load4_each`'s per-input path (`load4`, scalar loads)
+    rather than the loads it issues together; each output has the same bytes as from aligned copies."""
+    for dtype in (np.float32, np.uint16):
+        f32 = dtype == np.float32
+        base = [rng.standard_normal(n + 1).astype(np.float32) if f32 else random_bf16(rng, n + 1) for _ in range(3)]
+        shifted = [b[1:] for b in base]  # one element (4 or 2 bytes) past the allocation's alignment
+        aligned = [aligned_copy(v) for v in shifted]
+        assert all(v.ctypes.data % 16 != 0 for v in shifted) and all(v.ctypes.data % 16 == 0 for v in aligned)
+        wrap = (lambda a: a) if f32 else BFloat16
+        fwd, bwd = (kernels.swiglu_f32, kernels.swiglu_f32_bwd) if f32 else (kernels.swiglu_bf16, kernels.swiglu_bf16_bwd)
+        results = []
+        for d, g, u in (shifted, aligned):
+            out = poisoned(n, dtype)
+            fwd(wrap(g), wrap(u), wrap(out))
+            dgate, dup = poisoned(n, dtype), poisoned(n, dtype)
+            bwd(wrap(d), wrap(g), wrap(u), wrap(dgate), wrap(dup))
+            results.append((out, dgate, dup))
+        for a, b in zip(*results, strict=True):
+            assert np.array_equal(a.view(np.uint8), b.view(np.uint8)), dtype
+
+
 # ---------------------------------------------------------------- called with the inputs alone
 
 

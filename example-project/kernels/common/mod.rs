@@ -21,6 +21,24 @@ pub fn gelu(x: f32) -> f32 {
 #[allow(unused_imports)]
 pub use oxpack::math::fast::recip;
 
+/// Chunk `k` (16 bytes, `load4`'s) of each of `xs`, loaded together. Where every slice starts 16-byte
+/// aligned and holds the whole chunk (all but the last thread's, for a buffer from an allocator), each is a
+/// bounds-checked element of `vec4`'s aligned middle: no branch surrounds a load, so the N loads are in flight
+/// together. Else each is `load4`'s (lanes past the end read as zero), whose branch between a vector load and
+/// scalar ones serializes loads in a row of calls: the SwiGLU kernels of `glu.rs` waited on each of theirs
+/// in turn.
+#[allow(dead_code)]
+#[inline(always)]
+pub fn load4_each<T: Vector, const N: usize>(xs: [&[T]; N], k: usize) -> [Option<T::V>; N] {
+    let parts = xs.map(oxpack::vec::vec4); // (unaligned head, aligned 16-byte vectors, tail)
+    // every condition first, then the loads: inside, the bounds are known and no load is conditional
+    if parts.iter().all(|(head, vecs, _)| head.is_empty() && k < vecs.len()) {
+        parts.map(|(_, vecs, _)| vecs.get(k).copied())
+    } else {
+        xs.map(|x| oxpack::vec::load4(x, k))
+    }
+}
+
 /// The storage types of `norm.rs` and `fused.rs`, seen as the f32 lanes of their 16-byte chunks:
 /// the arithmetic is f32 whatever the rows hold (f32, or bfloat16, rounded to nearest even on the
 /// way out).
