@@ -1,7 +1,8 @@
 """A Hugging Face Llama with the example's layers swapped in, against the stock model, in the same run.
 
-    python benchmarks/bench_llama.py [--rounds 9] [--layers-only]   # on the GPU machine: the vecmath wheel,
-                                                                    # PyTorch, transformers
+    python benchmarks/bench_llama.py [--rounds 9] [--layers-only] [--processes 3]   # on the GPU machine: the
+                                                                                    # vecmath wheel, PyTorch,
+                                                                                    # transformers
 
 `transformers.LlamaForCausalLM` from a config (4 layers, hidden 2048, intermediate 5632, 16 heads, 8 key/value
 heads, vocabulary 32000; random weights, bf16), twice: as it is (stock) and with `vecmath.layers.kernelize`
@@ -13,7 +14,10 @@ events around a batch of 5 steps), the ratio the median of the per-round ratios,
 (above 1: the swapped model is faster). Each cell also prints each model's host time a step (the median of the
 rounds' wall time from the first launch to the last call's return, before waiting for the GPU): a step whose host
 time reaches its GPU time is bound by the host, and its time then follows the process's host speed, which moved
-by ±2 ms a step between processes on one machine (benchmarks/archive/journal.md, 2026-12-07, later):
+by ±2 ms a step between processes on one machine (benchmarks/archive/journal.md, 2026-12-07, later).
+`--processes N` runs the whole benchmark in N processes, one after the other, prints each one's table, then each
+cell's ratios over the processes and their median (what a cell bound by the host gives a user depends on the
+process as much as on the code):
 
 - prefill, eager: a forward of batch 8 × 1024 tokens under `inference_mode` (tokens/s printed too);
 - prefill, compiled: the same under `torch.compile(model, fullgraph=True)` (Inductor, the default);
@@ -29,6 +33,8 @@ from __future__ import annotations
 import argparse
 import copy
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -90,7 +96,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--layers-only", action="store_true",
                         help="swap the layers without LlamaModel (its residual adds after the MLPs stay outside)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="run the benchmark in this many processes in turn, then each cell's ratios and median")
     args = parser.parse_args()
+    if args.processes > 1:
+        return over_processes(args.processes, ["--rounds", str(args.rounds)] + (["--layers-only"] * args.layers_only))
     torch.manual_seed(0)
     stock = transformers.LlamaForCausalLM(config()).to("cuda", torch.bfloat16)
     swapped = copy.deepcopy(stock)
@@ -127,6 +137,30 @@ def main() -> int:
         a, b, ratio, ha, hb = paired(step(models[0], stock), step(models[1], swapped), args.rounds)
         print(f"| training step 4×1024, {how} | {a:.2f} | {b:.2f} | {ratio:.3f} | "
               f"{train.numel() / a * 1e3:,.0f} → {train.numel() / b * 1e3:,.0f} | {ha:.2f}, {hb:.2f} |")
+    return 0
+
+
+def over_processes(count: int, argv: list[str]) -> int:
+    """Runs this benchmark `count` times, each in a process of its own (with `argv`), printing each table as it
+    comes; then one table: each cell's ratio in each process and the median of them."""
+    ratios: dict[str, list[float]] = {}
+    for n in range(count):
+        print(f"## process {n + 1} of {count}", flush=True)
+        run = subprocess.run([sys.executable, __file__, *argv], capture_output=True, text=True)
+        sys.stdout.write(run.stdout)
+        if run.returncode != 0:
+            sys.stderr.write(run.stderr)
+            print(f"bench_llama: process {n + 1} failed (exit {run.returncode})", file=sys.stderr)
+            return 1
+        for line in run.stdout.splitlines():
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) == 6 and cells[0] not in ("cell", "---"):
+                ratios.setdefault(cells[0], []).append(float(cells[3]))
+    print(f"\n## each cell over {count} processes: stock / swapped in each, then the median")
+    print("| cell | ratios | median |")
+    print("| --- | --- | --- |")
+    for cell, found in ratios.items():
+        print(f"| {cell} | {', '.join(f'{r:.3f}' for r in found)} | {statistics.median(found):.3f} |")
     return 0
 
 
