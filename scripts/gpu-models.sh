@@ -6,9 +6,10 @@
 #   2. benchmarks/bench_norms_compiled.py --backward (each layer's forward + backward against Inductor's);
 #   3. benchmarks/bench_llama.py --processes 3 (the four Llama cells in three processes: the eager training cell
 #      moves with the process's host speed);
-#   4. benchmarks/profile_llama.py (where the compiled training step spends its GPU time).
+#   4. benchmarks/profile_llama.py (where the compiled training step spends its GPU time);
+#   5. Nsight Compute on the layers' kernels (benchmarks/ncu_layers.py): memory throughput, what warps wait on.
 # Installs nothing into that python: the example's wheel goes to a folder put first on PYTHONPATH.
-#     bash scripts/gpu-models.sh [PART ...]     # parts: tests norms llama profile (default: all, in that order)
+#     bash scripts/gpu-models.sh [PART ...]     # parts: tests norms llama profile ncu (default: all, in order)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 A=.artifacts/gpu
@@ -19,7 +20,7 @@ T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 $PY -m pip install -q --no-index --no-deps --no-compile --target "$T/site" "$A"/dist/vecmath-*.whl || exit 1
 export PYTHONPATH="$T/site"
 echo "gpu-models: artifacts of $(head -c 12 "$A/COMMIT" 2>/dev/null || echo '?'), $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
-parts=${*:-tests norms llama profile}
+parts=${*:-tests norms llama profile ncu}
 status=0
 part() {  # part NAME SECONDS TAIL COMMAND...: runs it if asked for, its output to $LOGS/NAME.log
     local name=$1 limit=$2 tail=$3; shift 3
@@ -37,4 +38,7 @@ part tests 300 3 $PY -m pytest -q -p no:cacheprovider example-project/tests/test
 part norms 120 8 $PY benchmarks/bench_norms_compiled.py --backward
 part llama 420 9 $PY benchmarks/bench_llama.py --processes 3 --rounds 3
 part profile 200 4 $PY benchmarks/profile_llama.py
+part ncu 200 40 ncu --kernel-name regex:"fused|swiglu|rmsnorm" --launch-skip 12 --launch-count 6 \
+    --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats --section Occupancy \
+    $PY benchmarks/ncu_layers.py
 exit $status
