@@ -16,8 +16,12 @@ intermediate 5632): the GPU kernels (`torch.profiler`, kernel time per step, eac
 backward (`torch.autograd.backward` with given output gradients) of `vecmath.layers`' `rms_norm`,
 `fused_add_rms_norm` (both of its outputs' gradients, as the model's residual stream gives them) and `swiglu`, each
 under `torch.compile(fullgraph=True)`, against the same PyTorch code compiled. Kernel time, since a compiled
-backward's host cost (hundreds of µs a call) hides kernels this short from CUDA events around a call. Left out:
-paired rounds (the other benchmarks' method; this is a comparison of kernels in one process), float32.
+backward's host cost (hundreds of µs a call) hides kernels this short from CUDA events around a call. Before timing
+a layer, its outputs and its inputs' gradients are checked against the compiled PyTorch code's (`agree`: each element
+within 2^-6 of the reference's value plus 2% of the reference values' root mean square, which a few bfloat16
+roundings stay inside and a weight gradient missing one block's rows does not); a layer that disagrees ends the run
+with one line naming it. Left out: paired rounds (the
+other benchmarks' method; this is a comparison of kernels in one process), float32.
 """
 
 from __future__ import annotations
@@ -86,6 +90,38 @@ def main() -> None:
     print(f"swiglu_bf16 8192x5632 | inductor {ind:.1f} | ours {ours:.1f} [{ind / ours:.3f}x]")
 
 
+def agree(name: str, ref: object, ours: object, grads: tuple[torch.Tensor, ...],
+          leaves: dict[str, torch.Tensor]) -> str:
+    """Runs `ref` and `ours` (each returning a tuple of outputs) forward and backward with `grads` from fresh
+    gradients of `leaves`, and checks each output and each leaf's gradient of `ours` against `ref`'s, element by
+    element: within 2^-6 of the reference value plus 2% of the reference values' root mean square. Returns the summary line; raises SystemExit with
+    one line naming the layer and the value that differs."""
+    got = []
+    for f in (ref, ours):
+        for t in leaves.values():
+            t.grad = None
+        outs = f()  # type: ignore[operator]
+        torch.autograd.backward(outs, grads)
+        values = {f"output {n}": o.detach().float() for n, o in enumerate(outs)}
+        for leaf, t in leaves.items():
+            if t.grad is None:
+                raise SystemExit(f"{name}: no gradient of `{leaf}` from {'Inductor' if f is ref else 'ours'}")
+            values[f"the gradient of `{leaf}`"] = t.grad.float()
+        got.append(values)
+    worst = 0.0
+    for what, want in got[0].items():
+        # two bfloat16 roundings of the value apart (2^-7 of it), or 2% of the values' rms where they cancel
+        allowed = want.abs() * 2.0**-6 + 0.02 * want.pow(2).mean().sqrt()
+        err = float(((got[1][what] - want).abs() / allowed.clamp_min(1e-30)).max())
+        if err > 1:
+            raise SystemExit(f"{name}: {what} differs from the compiled PyTorch code's by {err:.3g} times the "
+                             "tolerance (2^-6 of each value + 2% of the values' root mean square)")
+        worst = max(worst, err)
+    for t in leaves.values():
+        t.grad = None
+    return f"{name}: outputs and gradients agree with the compiled PyTorch code's (at most {worst:.2f} of the tolerance)"
+
+
 def backward() -> None:
     """`--backward`'s lines: the GPU kernels of a forward + backward of each layer function and of its PyTorch twin,
     compiled, by `torch.profiler` (kernel time, not host time: a compiled backward's host cost, hundreds of µs,
@@ -105,13 +141,15 @@ def backward() -> None:
     g, u = leaf(tokens, inter), leaf(tokens, inter)
     dy, dh, dg = (torch.randn(tokens, n, device="cuda", dtype=torch.bfloat16) for n in (hidden, hidden, inter))
     cases = {
-        "rms_norm": (lambda: (ref_norm(x, w),), lambda: (layers.rms_norm(x, w, 1e-5),), (dy,)),
+        "rms_norm": (lambda: (ref_norm(x, w),), lambda: (layers.rms_norm(x, w, 1e-5),), (dy,), {"x": x, "w": w}),
         "fused_add_rms_norm": (lambda: ref_fused(x, r, w), lambda: layers.fused_add_rms_norm(x, r, w, 1e-5),
-                               (dy, dh)),
-        "swiglu": (lambda: (ref_glu(g, u),), lambda: (layers.swiglu(g, u),), (dg,)),
+                               (dy, dh), {"x": x, "r": r, "w": w}),
+        "swiglu": (lambda: (ref_glu(g, u),), lambda: (layers.swiglu(g, u),), (dg,), {"g": g, "u": u}),
     }
     steps = 20
-    for name, (ref, ours, grads) in cases.items():
+    for name, (ref, ours, grads, leaves) in cases.items():
+        print(agree(name, torch.compile(ref, fullgraph=True), torch.compile(ours, fullgraph=True), grads, leaves),
+              flush=True)
         totals = []
         for who, f in (("inductor", torch.compile(ref, fullgraph=True)), ("ours", torch.compile(ours, fullgraph=True))):
             def step(f: object = f, grads: tuple[torch.Tensor, ...] = grads) -> None:
