@@ -11,8 +11,9 @@ every residual add runs inside the fused add + RMSNorm after it; the example's k
 backward). `--layers-only` swaps the layers without `LlamaModel` (the add after each MLP stays outside the
 kernels), to compare. Four cells, each the two models timed in paired rounds (turns alternate which goes first; CUDA
 events around a batch of 5 steps), the ratio the median of the per-round ratios, stock time / swapped time
-(above 1: the swapped model is faster). Each cell also prints each model's host time a step (the median of the
-rounds' wall time from the first launch to the last call's return, before waiting for the GPU): a step whose host
+(above 1: the swapped model is faster). First the two models' losses on the training batch are printed and must
+agree within 1% (else the run ends with one line). Each cell also prints each model's host time a step (the median
+of the rounds' wall time from the first launch to the last call's return, before waiting for the GPU): a step whose host
 time reaches its GPU time is bound by the host, and its time then follows the process's host speed, which moved
 by ±2 ms a step between processes on one machine (benchmarks/archive/journal.md, 2026-12-07, later).
 `--processes N` runs the whole benchmark in N processes, one after the other, prints each one's table, then each
@@ -107,12 +108,19 @@ def main() -> int:
     swapped_names = kernelize(swapped, mapping(args.layers_only))
     print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}, transformers {transformers.__version__}; "
           f"{len(swapped_names)} modules swapped ({'the layers only' if args.layers_only else 'kernelize default'})")
-    print("| cell | stock ms | swapped ms | ratio (stock / swapped) | tokens/s stock → swapped | host ms a step: stock, "
-          "swapped |")
+    print("| cell | stock ms | swapped ms | ratio (stock / swapped) | tokens/s stock → swapped "
+          "| host ms a step: stock, swapped |")
     print("| --- | --- | --- | --- | --- | --- |")
     g = torch.Generator(device="cuda").manual_seed(1)
     prefill = torch.randint(0, 32000, (8, 1024), device="cuda", generator=g)
     train = torch.randint(0, 32000, (4, 1024), device="cuda", generator=g)
+    with torch.no_grad():  # what is timed computes the same thing: the two models' losses agree
+        losses = [float(m(train, labels=train).loss) for m in (stock, swapped)]
+    print(f"# loss on the training batch: stock {losses[0]:.4f}, swapped {losses[1]:.4f}")
+    if abs(losses[1] - losses[0]) > 0.01 * abs(losses[0]):
+        raise SystemExit(f"bench_llama: the swapped model's loss {losses[1]:.4f} is not the stock model's "
+                         f"{losses[0]:.4f} (within 1%): its layers compute something else; run "
+                         "example-project/tests/test_llama.py")
     for compiled in (False, True):
         torch._dynamo.reset()
         models = [torch.compile(m, fullgraph=True) if compiled else m for m in (stock, swapped)]

@@ -94,8 +94,8 @@ def agree(name: str, ref: object, ours: object, grads: tuple[torch.Tensor, ...],
           leaves: dict[str, torch.Tensor]) -> str:
     """Runs `ref` and `ours` (each returning a tuple of outputs) forward and backward with `grads` from fresh
     gradients of `leaves`, and checks each output and each leaf's gradient of `ours` against `ref`'s, element by
-    element: within 2^-6 of the reference value plus 2% of the reference values' root mean square. Returns the summary line; raises SystemExit with
-    one line naming the layer and the value that differs."""
+    element: within 2^-6 of the reference value plus 2% of the reference values' root mean square. Returns the
+    summary line; raises SystemExit with one line naming the layer and the value that differs."""
     got = []
     for f in (ref, ours):
         for t in leaves.values():
@@ -119,7 +119,8 @@ def agree(name: str, ref: object, ours: object, grads: tuple[torch.Tensor, ...],
         worst = max(worst, err)
     for t in leaves.values():
         t.grad = None
-    return f"{name}: outputs and gradients agree with the compiled PyTorch code's (at most {worst:.2f} of the tolerance)"
+    return (f"{name}: outputs and gradients agree with the compiled PyTorch code's (at most {worst:.2f} of the "
+            "tolerance)")
 
 
 def backward() -> None:

@@ -19,7 +19,8 @@ mkdir -p "$LOGS"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 $PY -m pip install -q --no-index --no-deps --no-compile --target "$T/site" "$A"/dist/vecmath-*.whl || exit 1
 export PYTHONPATH="$T/site"
-echo "gpu-models: artifacts of $(head -c 12 "$A/COMMIT" 2>/dev/null || echo '?'), $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+echo "gpu-models: artifacts of $(head -c 12 "$A/COMMIT" 2>/dev/null || echo '?'), $gpu"
 parts=${*:-tests norms llama profile ncu}
 status=0
 part() {  # part NAME SECONDS TAIL COMMAND...: runs it if asked for, its output to $LOGS/NAME.log

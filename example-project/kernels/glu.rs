@@ -66,7 +66,8 @@ kernel! {
     ) where (len(dout) == len(gate), len(up) == len(gate), len(dgate) == len(gate), len(dup) == len(gate)) {
         let k = i.get();
         let [d, g, u] = load4_each([dout, gate, up], k);
-        if let (Some(d), Some(g), Some(u), Some(mut dg), Some(mut du)) = (d, g, u, dgate.get_mut_vec4(i), dup.get_mut_vec4(i)) {
+        if let (Some(d), Some(g), Some(u), Some(mut dg), Some(mut du)) =
+            (d, g, u, dgate.get_mut_vec4(i), dup.get_mut_vec4(i)) {
             let r: [(f32, f32); 4] = core::array::from_fn(|l| swiglu_grad(d.0[l], g.0[l], u.0[l]));
             dg.set(F32x4(r.map(|(a, _)| a)));
             du.set(F32x4(r.map(|(_, b)| b)));
@@ -97,7 +98,8 @@ kernel! {
     ) where (len(dout) == len(gate), len(up) == len(gate), len(dgate) == len(gate), len(dup) == len(gate)) {
         let k = i.get();
         let [d, g, u] = load4_each([dout, gate, up], k);
-        if let (Some(d), Some(g), Some(u), Some(mut dg), Some(mut du)) = (d, g, u, dgate.get_mut_vec4(i), dup.get_mut_vec4(i)) {
+        if let (Some(d), Some(g), Some(u), Some(mut dg), Some(mut du)) =
+            (d, g, u, dgate.get_mut_vec4(i), dup.get_mut_vec4(i)) {
             let (d, g, u) = (widen(d), widen(g), widen(u));
             let r: [(f32, f32); 8] = core::array::from_fn(|l| swiglu_grad(d[l], g[l], u[l]));
             dg.set(BF16x8(r.map(|(a, _)| BF16::from_f32(a))));

@@ -505,7 +505,8 @@ def test_swiglu_inputs_off_16_byte_alignment_give_the_same_bytes(rng: np.random.
         aligned = [aligned_copy(v) for v in shifted]
         assert all(v.ctypes.data % 16 != 0 for v in shifted) and all(v.ctypes.data % 16 == 0 for v in aligned)
         wrap = (lambda a: a) if f32 else BFloat16
-        fwd, bwd = (kernels.swiglu_f32, kernels.swiglu_f32_bwd) if f32 else (kernels.swiglu_bf16, kernels.swiglu_bf16_bwd)
+        fwd, bwd = ((kernels.swiglu_f32, kernels.swiglu_f32_bwd) if f32
+                    else (kernels.swiglu_bf16, kernels.swiglu_bf16_bwd))
         results = []
         for d, g, u in (shifted, aligned):
             out = poisoned(n, dtype)
