@@ -20,8 +20,8 @@ backward's host cost (hundreds of µs a call) hides kernels this short from CUDA
 a layer, its outputs and its inputs' gradients are checked against the compiled PyTorch code's (`agree`: each element
 within 2^-6 of the reference's value plus 2% of the reference values' root mean square, which a few bfloat16
 roundings stay inside and a weight gradient missing one block's rows does not); a layer that disagrees ends the run
-with one line naming it. Left out: paired rounds (the
-other benchmarks' method; this is a comparison of kernels in one process), float32.
+with one line naming it. Left out: paired rounds (the other benchmarks' method; this is a comparison of kernels in
+one process), float32.
 """
 
 from __future__ import annotations
@@ -110,7 +110,8 @@ def agree(name: str, ref: object, ours: object, grads: tuple[torch.Tensor, ...],
         got.append(values)
     worst = 0.0
     for what, want in got[0].items():
-        # two bfloat16 roundings of the value apart (2^-7 of it), or 2% of the values' rms where they cancel
+        # a few bfloat16 roundings of the value apart (each at most 2^-8 of it), or 2% of the values' rms where
+        # they cancel
         allowed = want.abs() * 2.0**-6 + 0.02 * want.pow(2).mean().sqrt()
         err = float(((got[1][what] - want).abs() / allowed.clamp_min(1e-30)).max())
         if err > 1:
@@ -149,10 +150,10 @@ def backward() -> None:
     }
     steps = 20
     for name, (ref, ours, grads, leaves) in cases.items():
-        print(agree(name, torch.compile(ref, fullgraph=True), torch.compile(ours, fullgraph=True), grads, leaves),
-              flush=True)
+        compiled = torch.compile(ref, fullgraph=True), torch.compile(ours, fullgraph=True)  # checked, then timed
+        print(agree(name, *compiled, grads, leaves), flush=True)
         totals = []
-        for who, f in (("inductor", torch.compile(ref, fullgraph=True)), ("ours", torch.compile(ours, fullgraph=True))):
+        for who, f in zip(("inductor", "ours"), compiled, strict=True):
             def step(f: object = f, grads: tuple[torch.Tensor, ...] = grads) -> None:
                 torch.autograd.backward(f(), grads)  # type: ignore[operator]
             for _ in range(3):
