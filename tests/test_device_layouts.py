@@ -177,6 +177,20 @@ kernel! {
         }
     }
 
+    /// `map_with` and `map_with_loads_first` over the same rows, each to its own output: x + 2·w +
+    /// 4·q a chunk, q as long as w or shorter (its chunks past its end read zero).
+    pub fn loads_first_rows(i: ThreadIndex, x: &[f32], w: &[f32], q: &[f32],
+                            plain: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(w)),
+                            first: &mut DisjointSlice<f32, WarpRows<Vec4>> = (len(w)))
+    where (len(w) >= 1, len(x) == len(plain), len(x) == len(first)) {
+        let (Some(a), Some(b)) = (plain.warp_row(i), first.warp_row(i)) else { return };
+        let (Some(v), Some(u)) = (RegChunks::<f32, _, 4>::load(&a, &x[a.range()]),
+                                  RegChunks::<f32, _, 4>::load(&b, &x[b.range()])) else { return };
+        let f = |p: F32x4, [u, z]: [F32x4; 2]| F32x4(core::array::from_fn(|l| p.0[l] + 2.0 * u.0[l] + 4.0 * z.0[l]));
+        v.map_with([w, q], f).store(a);
+        u.map_with_loads_first([w, q], f).store(b);
+    }
+
     /// Block sums of rows of `len(x) / len(sums)` through a block reduction, one per block.
     pub fn block_sums(i: ThreadIndex, x: &[f32], sums: &mut DisjointSlice<f32, OnePerBlock>,
                       out: &mut DisjointSlice<f32, BlockRows> = (len(x) / len(sums)))
@@ -405,6 +419,32 @@ def test_register_chunks_of_shorter_rows_and_misaligned_views(lay: ModuleType, b
                     # computed and written a chunk at a time: the same chunks, the same values
                     np.testing.assert_array_equal(fused.reshape(rows, cols // 2)[r], ref_fused, err_msg=str(what))
                     assert fused_written[r] == written[r], what
+
+
+@pytest.mark.parametrize("block", [7, 32, 64])
+def test_loads_first_gives_what_map_with_gives(lay: ModuleType, block: int, rng: np.random.Generator) -> None:
+    """`RegChunks::map_with_loads_first` loads every row's chunks before the arithmetic only where
+    each chunk held is whole and straight (rows aligned, the row filling the four chunks of every
+    lane: 512 columns with 32 lanes); elsewhere it is `map_with`. Both give the element-by-element
+    values, bit for bit, on rows that fill the chunks, rows that do not, misaligned views and a
+    shorter row beside them."""
+    rows = 3
+    lanes = block % 32 or 32
+    base = rng.standard_normal(2 + 4 * 4 * 32).astype(np.float32)
+    for cols in (5, 37, 128, 4 * 4 * lanes, 4 * 4 * lanes - 3):
+        if -(-cols // 4) > 4 * lanes:  # more than four chunks a lane: `load` is None (tested above)
+            continue
+        x = rng.standard_normal(rows * cols).astype(np.float32)
+        for w_at, q_len in ((0, cols), (1, cols), (0, cols // 2), (2, cols)):
+            w = base[w_at : w_at + cols]
+            q = base[1 : 1 + q_len] if w_at else base[:q_len]
+            plain, first = np.full(rows * cols, np.nan, np.float32), np.full(rows * cols, np.nan, np.float32)
+            lay.loads_first_rows(x, w, q, plain, first, threads=_warp_launch(rows, block), block=block)
+            qz = np.where(np.arange(cols) < q_len, np.resize(q, cols), 0).astype(np.float32)
+            ref = (x.reshape(rows, cols) + np.float32(2) * w) + np.float32(4) * qz
+            what = f"block={block} cols={cols} w at {w_at} len(q)={q_len}"
+            np.testing.assert_array_equal(plain.reshape(rows, cols), ref, err_msg=what)
+            np.testing.assert_array_equal(first.reshape(rows, cols), ref, err_msg=what)
 
 
 @pytest.mark.parametrize("block", [1, 7, 33, 256])

@@ -447,8 +447,42 @@ impl<T: Elem + Vector, G: Group, const N: usize> RegChunks<T, G, N> {
     /// own, which the assembler may issue all at once.
     #[inline(always)]
     pub fn map_with<const M: usize>(self, rows: [&[T]; M], f: impl Fn(T::V, [T::V; M]) -> T::V) -> Self {
+        self.map_with_order::<M, false>(rows, f)
+    }
+
+    /// [`map_with`](Self::map_with), the same values, but where every chunk held is whole and
+    /// straight (each row aligned, and the row filling the `N` chunks of every thread, as
+    /// 2,048 bfloat16 channels a warp of eight chunks a lane), every row's chunks are all
+    /// loaded before `f` runs on the first, so that they are in flight together. Through
+    /// `map_with` the assembler may wait for each chunk's load in turn, arithmetic between
+    /// them (the example's `fused_add_rmsnorm_bf16_warp`: eight trips to memory in a row).
+    /// The price is registers for all of them, in every launch of the kernel (the kernel's
+    /// count is its most demanding path's): take it where the rows fill the chunks.
+    #[inline(always)]
+    pub fn map_with_loads_first<const M: usize>(self, rows: [&[T]; M],
+                                                f: impl Fn(T::V, [T::V; M]) -> T::V) -> Self {
+        self.map_with_order::<M, true>(rows, f)
+    }
+
+    #[inline(always)]
+    fn map_with_order<const M: usize, const FIRST: bool>(self, rows: [&[T]; M],
+                                                         f: impl Fn(T::V, [T::V; M]) -> T::V) -> Self {
         let mut v = self.v;
         let full = straight_chunks!(self, rows);
+        if FIRST && full as usize == N {
+            // Every chunk held is whole and straight: every load first, with no test between
+            // them, then the arithmetic. Tested chunk by chunk, as below, each load waited for
+            // the arithmetic of the chunk before it (ptxas kept one register quad for them).
+            let mut o = [[T::V::default(); M]; N];
+            each!(N, k => {
+                // SAFETY: k < N = full = `straight_chunks!(self, rows)`.
+                o[k] = whole_chunk!(self, rows, k);
+            });
+            each!(N, k => {
+                v[k] = f(v[k], o[k]);
+            });
+            return RegChunks { v, ..self };
+        }
         // Two passes, one test a chunk each, as `load`'s, the rest first: each chunk's value is
         // then read once, before the pass that may write it, so no value derived from it
         // elsewhere (`x - mean` folded before) is held beside it.
