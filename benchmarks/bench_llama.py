@@ -93,7 +93,9 @@ def paired(stock: Callable[[], None], swapped: Callable[[], None], rounds: int, 
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    # no abbreviations: a shortened --processes would reach the processes (`without_processes` removes the whole
+    # word only), and each would start more
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--layers-only", action="store_true",
                         help="swap the layers without LlamaModel (its residual adds after the MLPs stay outside)")
@@ -101,7 +103,7 @@ def main() -> int:
                         help="run the benchmark in this many processes in turn, then each cell's ratios and median")
     args = parser.parse_args()
     if args.processes > 1:
-        return over_processes(args.processes, ["--rounds", str(args.rounds)] + (["--layers-only"] * args.layers_only))
+        return over_processes(args.processes, without_processes(sys.argv[1:]))
     torch.manual_seed(0)
     stock = transformers.LlamaForCausalLM(config()).to("cuda", torch.bfloat16)
     swapped = copy.deepcopy(stock)
@@ -146,6 +148,22 @@ def main() -> int:
         print(f"| training step 4×1024, {how} | {a:.2f} | {b:.2f} | {ratio:.3f} | "
               f"{train.numel() / a * 1e3:,.0f} → {train.numel() / b * 1e3:,.0f} | {ha:.2f}, {hb:.2f} |")
     return 0
+
+
+def without_processes(argv: list[str]) -> list[str]:
+    """`argv` without its `--processes N` (or `--processes=N`): what each process of `over_processes` is given, every
+    other option as the user wrote it (so that an option added to the parser reaches the processes with no change
+    here)."""
+    out: list[str] = []
+    skip = False
+    for a in argv:
+        if skip:
+            skip = False
+        elif a == "--processes":
+            skip = True
+        elif not a.startswith("--processes="):
+            out.append(a)
+    return out
 
 
 def over_processes(count: int, argv: list[str]) -> int:
