@@ -166,6 +166,53 @@ def test_a_training_step_matches_torch(ops: Any) -> None:
         torch.testing.assert_close(ours, theirs, rtol=1e-5, atol=1e-5)
 
 
+def _add_mul_reference(x: Any, r: Any, w: Any) -> Any:
+    return (x + r) * w
+
+
+def test_one_gradient_for_two_inputs(ops: Any) -> None:
+    """`#[backward(add_mul_bwd, dr = dx)]`: the backward writes x's gradient once and r gets it too. gradcheck
+    over all three inputs; each leaf's `.grad` is its own storage (autograd got one tensor for both, as from
+    torch's own add, never two views of one buffer), so changing one leaves the other as it was."""
+    g = torch.Generator().manual_seed(7)
+    x, r, w = (torch.randn(23, generator=g).requires_grad_() for _ in range(3))
+    assert _gradcheck(lambda a, b, c: ops.add_mul(a, b, c), (x, r, w))
+    ops.add_mul(x, r, w).sum().backward()
+    torch.testing.assert_close(x.grad, w.detach())
+    torch.testing.assert_close(r.grad, w.detach())
+    assert x.grad.data_ptr() != r.grad.data_ptr()
+    x.grad.add_(1.0)
+    torch.testing.assert_close(r.grad, w.detach())
+
+
+@pytest.mark.parametrize("compiled", [None, "aot_eager", "inductor"])
+@pytest.mark.filterwarnings("ignore:`torch.jit.script_method` is deprecated:DeprecationWarning")  # inductor's own
+def test_one_gradient_for_two_inputs_meets_other_gradients(ops: Any, compiled: str | None) -> None:
+    """The attack on the shared gradient: both inputs computed from one leaf, and r's gradient summed with
+    another path's (autograd adds into a gradient buffer in place where it holds the only reference): the
+    leaf's gradient is torch's for the same code, eager and compiled."""
+    if compiled == "inductor" and not shutil.which("g++") and not shutil.which("c++"):
+        pytest.skip("inductor on the CPU needs a C++ compiler")
+
+    def f(mul: Any, a: Any, w: Any) -> Any:
+        x, r = a.sin(), a.cos()
+        return mul(x, r, w).square().sum() + (r * r).sum() + 3 * x.sum()
+
+    torch._dynamo.reset()
+    ours = (lambda a, w: f(ops.add_mul, a, w)) if compiled is None else \
+        torch.compile(lambda a, w: f(ops.add_mul, a, w), fullgraph=True, backend=compiled)
+    g = torch.Generator().manual_seed(8)
+    a0, w0 = torch.randn(4, 9, generator=g), torch.randn(4, 9, generator=g)
+    grads = []
+    for fn in (ours, lambda a, w: f(_add_mul_reference, a, w)):
+        a, w = a0.clone().requires_grad_(), w0.clone().requires_grad_()
+        loss = fn(a, w)
+        loss.backward()
+        grads.append((loss.detach(), a.grad, w.grad))
+    for mine, theirs in zip(*grads, strict=True):
+        torch.testing.assert_close(mine, theirs, rtol=1e-5, atol=1e-5)
+
+
 # --- the attacks on the matching: each mismatch named in one line -------------------------------------
 
 
@@ -195,6 +242,26 @@ def test_the_plans_as_built(kernels: dict[str, Any]) -> None:
     assert p.steps == (("scale_cols_bwd", ("in:a", "grad:out", "in:x", "in:w")),
                        ("scale_cols_bwd_sum", ("step:0:dw_rows", "in:w")))
     assert p.grads == (("w", "step:1:dw"), ("x", "step:0:dx")) and p.differentiable == ("out",)
+    assert kernels["add_mul"].backward == ("add_mul_bwd", "dr=dx")
+    p = plan(kernels["add_mul"], kernels)
+    assert p.steps == (("add_mul_bwd", ("grad:out", "in:x", "in:r", "in:w")),)
+    assert p.grads == (("r", "step:0:dx"), ("w", "step:0:dw"), ("x", "step:0:dx"))
+
+
+def test_refusals_of_one_gradient_for_two_inputs(kernels: dict[str, Any]) -> None:
+    """`d<y> = d<x>` names an input's gradient on each side, the left one given by nothing else, the right one
+    given by a backward kernel, both inputs of one dtype: else one line naming the pair."""
+    assert "gives `dq` the gradient `dx`, but `dq` names no input array's gradient (`d<input>`: `dx`, `dr`, " \
+           "`dw`)" in _refusal(kernels, "add_mul", add_mul={"backward": ("add_mul_bwd", "dq=dx")})
+    assert "gives the gradient of `w` twice (`dw` and `dw = dx`)" in \
+        _refusal(kernels, "add_mul", add_mul={"backward": ("add_mul_bwd", "dw=dx")})
+    assert "gives `dr` the gradient `dz`, which no backward kernel outputs: name an input's gradient that one " \
+           "does (`dw`, `dx`)" in _refusal(kernels, "add_mul", add_mul={"backward": ("add_mul_bwd", "dr=dz")})
+    am, bwd = kernels["add_mul"], kernels["add_mul_bwd"]
+    message = _refusal(kernels, "add_mul", add_mul={"params": _param(am, "r", "r", dtype="float64")},
+                       add_mul_bwd={"params": _param(bwd, "r", "r", dtype="float64")})
+    assert "gives `dr` (float64) the gradient `dx` (float32); one gradient serves two inputs of one dtype" in message
+    assert "`#[backward(add_mul_bwd, dr = dx)]`" in message
 
 
 def test_refusals(kernels: dict[str, Any]) -> None:

@@ -166,12 +166,12 @@ macro_rules! fused_in_registers {
 /// The gradients of the fused add + RMSNorm's inputs for one block's row of storage type `$t` (a
 /// row of up to `$n` chunks a thread held in registers, a longer one read twice): with h =
 /// residual_out and s = rstd, g = dresidual_out + s · (w·dout − h · s² · mean(w·dout·h)), written to
-/// both `dx` and `dresidual` (the same values). `None` for a whole block at once (past the last
-/// row): no thread leaves the block reduction.
+/// `dx` (also the gradient of `residual`: `#[backward(..., dresidual = dx)]`). `None` for a whole block at
+/// once (past the last row): no thread leaves the block reduction.
 macro_rules! fused_bwd_row {
     ($t:ty, $n:tt, $i:ident, $dout:ident, $dresidual_out:ident, $residual_out:ident, $weight:ident,
-     $rstd:ident, $dx:ident, $dresidual:ident) => {{
-        if let (Some(mut row), Some(mut hrow)) = ($dx.block_row($i), $dresidual.block_row($i)) {
+     $rstd:ident, $dx:ident) => {{
+        if let Some(mut row) = $dx.block_row($i) {
             let range = row.range();
             if let (Some(&s), Some(dyr), Some(dhr), Some(hr)) = ($rstd.get(row.row()), $dout.get(range.clone()),
                                                                  $dresidual_out.get(range.clone()),
@@ -198,9 +198,6 @@ macro_rules! fused_bwd_row {
                             if let Some(mut o) = row.get_mut(k) {
                                 o.set(g);
                             }
-                            if let Some(mut o) = hrow.get_mut(k) {
-                                o.set(g);
-                            }
                         }
                     });
                 } else {
@@ -211,12 +208,10 @@ macro_rules! fused_bwd_row {
                                       load4($weight, j).unwrap_or_default());
                     }
                     let c = block::sum_f32(a) * inv_n * s * s;
-                    for ((j, mut o), (_, mut o2)) in row.iter_mut().zip(hrow.iter_mut()) {
-                        let g = <$t>::grad(load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
-                                           load4($weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default(),
-                                           s, c);
-                        o.set(g);
-                        o2.set(g);
+                    for (j, mut o) in row.iter_mut() {
+                        o.set(<$t>::grad(load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
+                                         load4($weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default(),
+                                         s, c));
                     }
                 }
             }
@@ -241,7 +236,8 @@ kernel! {
           kernels = [fused_add_rmsnorm_bf16_two_pass, fused_add_rmsnorm_bf16_one_chunk, fused_add_rmsnorm_bf16_warp])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
-    #[backward(fused_add_rmsnorm_bf16_bwd, fused_add_rmsnorm_bf16_bwd_partial, rmsnorm_bf16_bwd_reduce)]
+    #[backward(fused_add_rmsnorm_bf16_bwd, fused_add_rmsnorm_bf16_bwd_partial, rmsnorm_bf16_bwd_reduce,
+               dresidual = dx)]
     pub fn fused_add_rmsnorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], residual: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
@@ -325,24 +321,23 @@ kernel! {
 
     /// The backward pass of `fused_add_rmsnorm_bf16`, first kernel, the gradients of its inputs:
     /// with h = residual_out and s = rstd per row,
-    /// g = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)), and dx = dresidual = g
-    /// (bf16, rounded once). `fused_add_rmsnorm_bf16_bwd(dout, dresidual_out, residual_out, weight, rstd)
-    /// -> (dx, dresidual)`. One block per row, its block tuned between 128 and 256 (one row's loads in
-    /// flight a block; its registers, 154 a thread on sm_80, leave no room for 512 there); a row of
-    /// up to 32 · block channels is read once into registers, a longer one twice. The weights'
-    /// gradient is `fused_add_rmsnorm_bf16_bwd_partial`'s, then `rmsnorm_bf16_bwd_reduce`'s.
+    /// g = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)), and dx = g (bf16, rounded
+    /// once), which is also the gradient of `residual` (`dresidual = dx` in the forward's `#[backward]`: one
+    /// array written, not two of the same values). `fused_add_rmsnorm_bf16_bwd(dout, dresidual_out,
+    /// residual_out, weight, rstd) -> dx`. One block per row, its block tuned between 128 and 256 (one
+    /// row's loads in flight a block); a row of up to 32 · block channels is read once into registers, a
+    /// longer one twice. The weights' gradient is `fused_add_rmsnorm_bf16_bwd_partial`'s, then
+    /// `rmsnorm_bf16_bwd_reduce`'s.
     #[launch(grid = len(rstd))]
     #[tune(block = [128, 256])]
-    #[outputs(dx = (len(dout) / len(weight), len(weight)), dresidual = (len(dout) / len(weight), len(weight)))]
+    #[outputs(dx = (len(dout) / len(weight), len(weight)))]
     pub fn fused_add_rmsnorm_bf16_bwd(
         i: ThreadIndex, dout: &[BF16], dresidual_out: &[BF16], residual_out: &[BF16], weight: &[BF16],
         rstd: &[f32],
         dx: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
-        dresidual: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
     ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
-             len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
-             len(dresidual) == len(dout)) {
-        fused_bwd_row!(BF16, 2, i, dout, dresidual_out, residual_out, weight, rstd, dx, dresidual);
+             len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout)) {
+        fused_bwd_row!(BF16, 2, i, dout, dresidual_out, residual_out, weight, rstd, dx);
     }
 
     /// The backward pass of `fused_add_rmsnorm_bf16`, second kernel: row b of `dweight_partial` =
@@ -370,7 +365,7 @@ kernel! {
     #[tune(block = [128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
-    #[backward(fused_add_rmsnorm_f32_bwd, fused_add_rmsnorm_f32_bwd_partial, rmsnorm_f32_bwd_reduce)]
+    #[backward(fused_add_rmsnorm_f32_bwd, fused_add_rmsnorm_f32_bwd_partial, rmsnorm_f32_bwd_reduce, dresidual = dx)]
     pub fn fused_add_rmsnorm_f32(
         i: ThreadIndex, eps: f32, x: &[f32], residual: &[f32], weight: &[f32],
         out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
@@ -384,22 +379,20 @@ kernel! {
     }
 
     /// The backward pass of `fused_add_rmsnorm_f32` as `fused_add_rmsnorm_bf16_bwd`'s, in f32:
-    /// dx = dresidual = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)) with h =
-    /// residual_out and s = rstd. `fused_add_rmsnorm_f32_bwd(dout, dresidual_out, residual_out,
-    /// weight, rstd) -> (dx, dresidual)`. One block per row, its block tuned between 128 and 256;
+    /// dx = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)) with h = residual_out and s
+    /// = rstd, also the gradient of `residual` (`dresidual = dx`). `fused_add_rmsnorm_f32_bwd(dout,
+    /// dresidual_out, residual_out, weight, rstd) -> dx`. One block per row, its block tuned between 128 and 256;
     /// a row of up to 16 · block channels is read once into registers, a longer one twice.
     #[launch(grid = len(rstd))]
     #[tune(block = [128, 256])]
-    #[outputs(dx = (len(dout) / len(weight), len(weight)), dresidual = (len(dout) / len(weight), len(weight)))]
+    #[outputs(dx = (len(dout) / len(weight), len(weight)))]
     pub fn fused_add_rmsnorm_f32_bwd(
         i: ThreadIndex, dout: &[f32], dresidual_out: &[f32], residual_out: &[f32], weight: &[f32],
         rstd: &[f32],
         dx: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
-        dresidual: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
     ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
-             len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
-             len(dresidual) == len(dout)) {
-        fused_bwd_row!(f32, 4, i, dout, dresidual_out, residual_out, weight, rstd, dx, dresidual);
+             len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout)) {
+        fused_bwd_row!(f32, 4, i, dout, dresidual_out, residual_out, weight, rstd, dx);
     }
 
     /// The backward pass of `fused_add_rmsnorm_f32`, second kernel: as

@@ -101,18 +101,18 @@ def fused_forward(x: np.ndarray, residual: np.ndarray, weight: np.ndarray, block
 
 
 def fused_backward(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,
-                   rstd: np.ndarray, block: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(dx, dresidual, dweight_partial, dweight) of the three backward kernels (the first at `block`, else
-    the tuning's)."""
+                   rstd: np.ndarray, block: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(dx, dweight_partial, dweight) of the three backward kernels (the first at `block`, else the tuning's);
+    dx is also the gradient of `residual` (`dresidual = dx`)."""
     rows, cols = dout.shape
-    dx, dres = poisoned((rows, cols), np.uint16), poisoned((rows, cols), np.uint16)
+    dx = poisoned((rows, cols), np.uint16)
     partial = poisoned((-(-rows // PARTIAL_ROWS), cols), np.float32)
     kernels.fused_add_rmsnorm_bf16_bwd(BFloat16(dout), BFloat16(dh), BFloat16(h), BFloat16(weight), rstd,
-                                       BFloat16(dx), BFloat16(dres), block=block)
+                                       BFloat16(dx), block=block)
     kernels.fused_add_rmsnorm_bf16_bwd_partial(BFloat16(dout), BFloat16(h), BFloat16(weight), rstd, partial)
     dweight = poisoned(cols, np.uint16)
     kernels.rmsnorm_bf16_bwd_reduce(BFloat16(weight), partial, BFloat16(dweight))  # the column sums norm.rs shares
-    return dx, dres, partial, dweight
+    return dx, partial, dweight
 
 
 SHAPES = [(rows, cols) for cols in (1, 7, 64, 4100) for rows in (1, 3, 257)]
@@ -229,15 +229,14 @@ def test_fused_add_rmsnorm_backward(rng: np.random.Generator, rows: int, cols: i
     weight = random_bf16(rng, cols, 0.2, 1.0)
     _, h, rstd = fused_forward(x, residual, weight)
     dout, dh = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 0.5)
-    dx, dres, partial, dweight = fused_backward(dout, dh, h, weight, rstd, block)
+    dx, partial, dweight = fused_backward(dout, dh, h, weight, rstd, block)
     ref = fused_grads(dout, dh, h, weight, rstd)
     within(widen(dx), ref["g"], BF16_REL, ref["g_terms"])
-    assert np.array_equal(dx, dres)
     within(partial.astype(np.float64), ref["partial"], F32_REL, ref["partial_terms"])
     within(widen(dweight), ref["dweight"], BF16_REL, ref["dweight_terms"])
     again = fused_backward(dout, dh, h, weight, rstd, block)
     assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8))
-               for a, b in zip((dx, dres, partial, dweight), again, strict=True))
+               for a, b in zip((dx, partial, dweight), again, strict=True))
 
 
 def test_the_backward_matches_the_forward_by_finite_differences(rng: np.random.Generator) -> None:
@@ -284,13 +283,12 @@ def test_fused_add_rmsnorm_off_a_16_byte_boundary(rng: np.random.Generator) -> N
     kernels.fused_add_rmsnorm_bf16(EPS, BFloat16(shifted(x)), BFloat16(shifted(residual)), BFloat16(shifted(weight)),
                                    BFloat16(out2), BFloat16(h2), rstd2)
     assert np.array_equal(out2, out) and np.array_equal(h2, h) and np.array_equal(rstd2, rstd)
-    dx2, dres2 = shifted(poisoned((rows, cols), np.uint16)), shifted(poisoned((rows, cols), np.uint16))
-    partial2 = shifted(poisoned((1, cols), np.float32))
+    dx2, partial2 = shifted(poisoned((rows, cols), np.uint16)), shifted(poisoned((1, cols), np.float32))
     kernels.fused_add_rmsnorm_bf16_bwd(BFloat16(shifted(dout)), BFloat16(shifted(dh)), BFloat16(shifted(h)),
-                                       BFloat16(shifted(weight)), shifted(rstd), BFloat16(dx2), BFloat16(dres2))
+                                       BFloat16(shifted(weight)), shifted(rstd), BFloat16(dx2))
     kernels.fused_add_rmsnorm_bf16_bwd_partial(BFloat16(shifted(dout)), BFloat16(shifted(h)), BFloat16(shifted(weight)),
                                                shifted(rstd), partial2)
-    assert np.array_equal(dx2, grads[0]) and np.array_equal(dres2, grads[1]) and np.array_equal(partial2, grads[2])
+    assert np.array_equal(dx2, grads[0]) and np.array_equal(partial2, grads[1])
 
 
 def test_fused_add_rmsnorm_refuses_rows_that_do_not_divide() -> None:
@@ -310,16 +308,17 @@ def fused_forward_f32(x: np.ndarray, residual: np.ndarray, weight: np.ndarray,
 
 
 def fused_backward_f32(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,
-                       rstd: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(dx, dresidual, dweight_partial, dweight) of `fused_add_rmsnorm_f32_bwd` and `rmsnorm_f32_bwd_reduce`."""
+                       rstd: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(dx, dweight_partial, dweight) of `fused_add_rmsnorm_f32_bwd` and `rmsnorm_f32_bwd_reduce` (dx also the
+    gradient of `residual`)."""
     rows, cols = dout.shape
-    dx, dres = poisoned((rows, cols), np.float32), poisoned((rows, cols), np.float32)
+    dx = poisoned((rows, cols), np.float32)
     partial = poisoned((-(-rows // PARTIAL_ROWS), cols), np.float32)
-    kernels.fused_add_rmsnorm_f32_bwd(dout, dh, h, weight, rstd, dx, dres)
+    kernels.fused_add_rmsnorm_f32_bwd(dout, dh, h, weight, rstd, dx)
     kernels.fused_add_rmsnorm_f32_bwd_partial(dout, h, weight, rstd, partial)
     dweight = poisoned(cols, np.float32)
     kernels.rmsnorm_f32_bwd_reduce(weight, partial, dweight)
-    return dx, dres, partial, dweight
+    return dx, partial, dweight
 
 
 def random_f32(rng: np.random.Generator, shape: int | tuple[int, ...], scale: float = 1.0,
@@ -351,7 +350,7 @@ def test_fused_add_rmsnorm_f32_forward(rng: np.random.Generator, rows: int, cols
 
 @pytest.mark.parametrize(("rows", "cols"), SHAPES)
 def test_fused_add_rmsnorm_f32_backward(rng: np.random.Generator, rows: int, cols: int) -> None:
-    """dx = dresidual = dresidual_out + the RMSNorm's input gradient, dweight_partial per 16 rows, dweight
+    """dx (= dresidual) = dresidual_out + the RMSNorm's input gradient, dweight_partial per 16 rows, dweight
     their column sums (`rmsnorm_f32_bwd_reduce`, shared with RMSNorm), all in f32 within F32_REL plus the
     cancellation bound: a block per row, in registers up to 16 · block channels (2 chunks of 4 a thread),
     two passes beyond; 1 and 3 rows leave a partial row's block with one or three rows."""
@@ -359,15 +358,14 @@ def test_fused_add_rmsnorm_f32_backward(rng: np.random.Generator, rows: int, col
     weight = random_f32(rng, cols, 0.2, 1.0)
     _, h, rstd = fused_forward_f32(x, residual, weight)
     dout, dh = random_f32(rng, (rows, cols)), random_f32(rng, (rows, cols), 0.5)
-    dx, dres, partial, dweight = fused_backward_f32(dout, dh, h, weight, rstd)
+    dx, partial, dweight = fused_backward_f32(dout, dh, h, weight, rstd)
     ref = fused_grads(dout, dh, h, weight, rstd)
     within(dx.astype(np.float64), ref["g"], F32_REL, ref["g_terms"])
-    assert np.array_equal(dx.view(np.uint32), dres.view(np.uint32))
     within(partial.astype(np.float64), ref["partial"], F32_REL, ref["partial_terms"])
     within(dweight.astype(np.float64), ref["dweight"], F32_REL, ref["dweight_terms"])
     again = fused_backward_f32(dout, dh, h, weight, rstd)
     assert all(np.array_equal(a.view(np.uint8), b.view(np.uint8))
-               for a, b in zip((dx, dres, partial, dweight), again, strict=True))
+               for a, b in zip((dx, partial, dweight), again, strict=True))
 
 
 def test_the_f32_twin_agrees_with_the_bf16_kernel_on_bf16_values(rng: np.random.Generator) -> None:
@@ -404,11 +402,10 @@ def test_fused_add_rmsnorm_f32_off_a_16_byte_boundary(rng: np.random.Generator) 
     out2, h2, rstd2 = (shifted(poisoned(s, np.float32)) for s in ((rows, cols), (rows, cols), rows))
     kernels.fused_add_rmsnorm_f32(EPS, shifted(x), shifted(residual), shifted(weight), out2, h2, rstd2)
     assert np.array_equal(out2, out) and np.array_equal(h2, h) and np.array_equal(rstd2, rstd)
-    dx2, dres2, partial2 = (shifted(poisoned(s, np.float32)) for s in ((rows, cols), (rows, cols), (1, cols)))
-    kernels.fused_add_rmsnorm_f32_bwd(shifted(dout), shifted(dh), shifted(h), shifted(weight), shifted(rstd),
-                                      dx2, dres2)
+    dx2, partial2 = (shifted(poisoned(s, np.float32)) for s in ((rows, cols), (1, cols)))
+    kernels.fused_add_rmsnorm_f32_bwd(shifted(dout), shifted(dh), shifted(h), shifted(weight), shifted(rstd), dx2)
     kernels.fused_add_rmsnorm_f32_bwd_partial(shifted(dout), shifted(h), shifted(weight), shifted(rstd), partial2)
-    assert np.array_equal(dx2, grads[0]) and np.array_equal(dres2, grads[1]) and np.array_equal(partial2, grads[2])
+    assert np.array_equal(dx2, grads[0]) and np.array_equal(partial2, grads[1])
 
 
 def test_fused_add_rmsnorm_f32_refuses_bad_arguments_before_the_launch() -> None:
@@ -542,14 +539,14 @@ def test_every_kernel_returns_its_outputs_when_called_with_its_inputs_alone(rng:
     ref = fused_forward(x, residual, weight)
     bits = lambda a: a.contiguous().view(torch.int16).numpy().view(np.uint16)  # noqa: E731
     assert np.array_equal(bits(out), ref[0]) and np.array_equal(bits(h), ref[1]) and np.array_equal(rstd.numpy(), ref[2])
-    dx, dres = kernels.fused_add_rmsnorm_bf16_bwd(t(dout), t(dh), h, t(weight), rstd)
+    dx = kernels.fused_add_rmsnorm_bf16_bwd(t(dout), t(dh), h, t(weight), rstd)
     partial = kernels.fused_add_rmsnorm_bf16_bwd_partial(t(dout), h, t(weight), rstd)
-    assert (dx.shape, dres.shape, partial.shape) == ((rows, cols), (rows, cols), (1, cols))
+    assert (dx.shape, partial.shape) == ((rows, cols), (1, cols))
     dweight = kernels.rmsnorm_bf16_bwd_reduce(t(weight), partial)
     assert dweight.shape == (cols,) and dweight.dtype == torch.bfloat16
     grads = fused_backward(dout, dh, ref[1], weight, ref[2])
-    assert np.array_equal(bits(dx), grads[0]) and np.array_equal(bits(dres), grads[1])
-    assert np.array_equal(partial.numpy(), grads[2]) and np.array_equal(bits(dweight), grads[3])
+    assert np.array_equal(bits(dx), grads[0])
+    assert np.array_equal(partial.numpy(), grads[1]) and np.array_equal(bits(dweight), grads[2])
     gate, up = random_bf16(rng, 21), random_bf16(rng, 21)
     o = kernels.swiglu_bf16(t(gate), t(up))
     dgate, dup = kernels.swiglu_bf16_bwd(t(gate), t(gate), t(up))

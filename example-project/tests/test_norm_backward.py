@@ -356,7 +356,7 @@ def test_backward_kernels_follow_the_naming_contract(forward: str) -> None:
     each parameter names a forward argument or output, `d<out>` of a forward output, or an output
     of an earlier backward kernel; `d<input>` outputs have the input's dtype, and a declared length
     that is the input's (checked by the runs above: here the dtype), and every forward input array
-    gets its gradient."""
+    gets its gradient, from a backward kernel or from a `d<y> = d<x>` of the forward's `#[backward]`."""
     fwd = {p["name"]: p for p in params(forward)}
     assert MANIFEST["kernels"][forward].get("launch"), forward
     fwd_outs = [n for n, p in fwd.items() if p["kind"] == "out"]
@@ -379,6 +379,12 @@ def test_backward_kernels_follow_the_naming_contract(forward: str) -> None:
                 assert p["dtype"] == fwd[name[1:]]["dtype"], (kernel, name)
                 grads.add(name[1:])
             known[name] = p
+    declared = MANIFEST["kernels"][forward]["backward"]
+    assert [k for k in declared if "=" not in k] == BACKWARD[forward], forward
+    for same in (k for k in declared if "=" in k):  # `dresidual = dx`: one gradient for two inputs
+        y, x = (n.removeprefix("d") for n in same.split("="))
+        assert x in grads and fwd[y]["kind"] == "in" and fwd[y]["dtype"] == fwd[x]["dtype"], (forward, same)
+        grads.add(y)
     assert grads == {n for n, p in fwd.items() if p["kind"] == "in"}, forward
 
 

@@ -125,8 +125,9 @@ class Signature:
     them."""
     backward: tuple[str, ...] = ()
     """``#[backward(k1, k2)]``: the kernels of the module that the backward of its PyTorch operator runs, in
-    order (their parameters matched to this kernel's by name: `oxpack.sources.backward`). Informs the
-    build alone (the operators module it writes), so an older reader may ignore it."""
+    order (their parameters matched to this kernel's by name: `oxpack.sources.backward`), then any
+    ``d<input>=d<input>`` pair (``dresidual = dx``: one gradient for both inputs). Informs the build alone
+    (the operators module it writes), so an older reader may ignore it."""
     bodies: Mapping[str, Signature] = field(default_factory=dict)
     """arch → the signature of its variant there, for a variant whose launch, `where`, bounds or parameter
     kinds differ from the kernel's (Python passes both the same arguments): the run time checks and
@@ -528,8 +529,8 @@ def _signature_fields(read: _Reader, table: Mapping[str, Any], of: str) -> dict[
     if not all(kinds.get(k) in ("in", *TMA_KINDS) and isinstance(v, str) for k, v in dims.items()):
         read.fail(f"{of}: `dims` must map input arrays of the kernel to their dims, got {dims!r}")
     backward = read.get(table, "backward", list, [], of)
-    if not all(isinstance(k, str) and k.isidentifier() for k in backward):
-        read.fail(f"{of}: `backward` must list kernel names, got {backward!r}")
+    if not all(isinstance(k, str) and all(part.isidentifier() for part in k.split("=", 1)) for k in backward):
+        read.fail(f"{of}: `backward` must list kernel names and `d<input>=d<input>` pairs, got {backward!r}")
     only_on = read.get(table, "only_on", (str, type(None)), None, of)
     bodies = {}
     for arch, body in read.get(table, "bodies", Mapping, {}, of).items():

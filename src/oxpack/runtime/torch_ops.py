@@ -325,12 +325,20 @@ def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
             result = getattr(ops, kernel)(*args)
             made.append(result if isinstance(result, tuple) else (result,))
         out: list[Any] = []
+        # Inputs given one gradient (`d<y> = d<x>`) get the same tensor object, as PyTorch's add gives its two
+        # inputs; never two views of one storage: autograd, seeing each view alone, may take one as a buffer to
+        # add into in place, which would change the other. Inputs of other shapes get a copy.
+        given: dict[str, Any] = {}
         for name, needed in zip(names, ctx.needs_input_grad, strict=False):
             source = gradient_of.get(name)
             if source is None or not needed:
                 out.append(None)
                 continue
-            out.append(step_output(made, source).view(ctx.oxpack_shapes[name]))
+            shape = ctx.oxpack_shapes[name]
+            first = given.get(source)
+            if first is None:
+                given[source] = first = step_output(made, source).view(shape)
+            out.append(first if tuple(first.shape) == shape else first.reshape(shape).clone())
         return tuple(out)
 
     torch.library.register_autograd(f"{namespace}::{spec.kernel}", backward, setup_context=setup_context,

@@ -29,7 +29,8 @@ ATTRIBUTES: Final = {
     "outputs": "`#[outputs(OUTPUT = (DIMS), ...)]` with the dims of outputs a call may leave out, like "
                "`#[outputs(c = (m, n))]`",
     "backward": "`#[backward(KERNEL, ...)]` with the backward kernels (of any kernel file of the package), like "
-                "`#[backward(rmsnorm_bwd, rmsnorm_bwd_reduce)]`",
+                "`#[backward(rmsnorm_bwd, rmsnorm_bwd_reduce)]`, then any `d<input> = d<other input>` (one gradient "
+                "for both)",
     "tune": "`#[tune(block = [...])]` with the candidate blocks, like `#[tune(block = [128, 256, 512])]`",
     "doc": "a doc comment (`/// ...`)",
 }

@@ -10,6 +10,9 @@ runs those kernels in order, each called with the values its parameters name:
 
 An output ``d<x>`` of a backward kernel, for an input array ``x`` of the forward, is the gradient of
 ``x`` (of ``x``'s dtype and element count); every other output of a backward kernel feeds a later one.
+An item ``d<y> = d<x>`` after the kernels (``#[backward(k1, dresidual = dx)]``) gives input ``y`` the
+gradient of ``x``, the same array (a residual add's two inputs, whose gradients are equal): the backward
+writes it once, and the operator's backward returns the one tensor for both, as PyTorch's own add does.
 Every kernel involved declares all its outputs (``#[outputs]``), so each is a function of its inputs.
 `plan` checks all of it and names the file, the kernel and the parameter of what does not match;
 the plan it gives is what the generated operators module (``<module>_torch.py``) runs.
@@ -58,7 +61,7 @@ def plan(forward: Any, kernels: Mapping[str, Any], file: str = "") -> BackwardPl
 
     def fail(why: str) -> StageError:
         at = f"{file}: " if file else ""
-        return StageError(f"{at}kernel `{name}`: `#[backward({', '.join(forward.backward)})]` {why}", stage="stubs")
+        return StageError(f"{at}kernel `{name}`: `#[backward({', '.join(b.replace('=', ' = ') for b in forward.backward)})]` {why}", stage="stubs")
 
     undeclared = [p.name for p in forward.args if p.kind in ("out", "atomic") and p.name not in forward.outputs]
     if undeclared:
@@ -71,13 +74,15 @@ def plan(forward: Any, kernels: Mapping[str, Any], file: str = "") -> BackwardPl
     grads: dict[str, str] = {}
     read_grads: list[str] = []
     consumed: set[str] = set()
-    for n, bname in enumerate(forward.backward):
+    kernels_named = tuple(b for b in forward.backward if "=" not in b)
+    same = [tuple(b.split("=", 1)) for b in forward.backward if "=" in b]
+    for n, bname in enumerate(kernels_named):
         bwd = kernels.get(bname)
         if bwd is None:
             close = difflib.get_close_matches(bname, list(kernels), n=1)
             hint = f" (did you mean `{close[0]}`?)" if close else ""
             raise fail(f"names `{bname}`, which is not a kernel of this module{hint}")
-        if bname == name or bname in forward.backward[:n]:
+        if bname == name or bname in kernels_named[:n]:
             raise fail(f"names `{bname}` {'itself' if bname == name else 'twice'}; list each backward kernel once")
         missing = [p.name for p in bwd.args if p.kind in ("out", "atomic") and p.name not in bwd.outputs]
         if missing:
@@ -116,10 +121,24 @@ def plan(forward: Any, kernels: Mapping[str, Any], file: str = "") -> BackwardPl
                 produced[o] = (n, p)
     for o, (n, _p) in produced.items():
         if f"step:{n}:{o}" not in consumed:
-            raise fail(f"leaves output `{o}` of `{forward.backward[n]}` unread: an output of a backward kernel is "
+            raise fail(f"leaves output `{o}` of `{kernels_named[n]}` unread: an output of a backward kernel is "
                        f"the gradient of an input array (`d<input>`: "
                        f"{', '.join(f'`d{a}`' for a, p in args.items() if p.kind in _INPUTS)}) or feeds a later "
                        "backward kernel")
+    for target, source in same:
+        y, x = target[1:] if target.startswith("d") else "", source[1:] if source.startswith("d") else ""
+        if y not in args or args[y].kind not in _INPUTS:
+            raise fail(f"gives `{target}` the gradient `{source}`, but `{target}` names no input array's gradient "
+                       f"(`d<input>`: {', '.join(f'`d{a}`' for a, p in args.items() if p.kind in _INPUTS)})")
+        if y in grads:
+            raise fail(f"gives the gradient of `{y}` twice (`{grads[y].rpartition(':')[2]}` and `{target} = {source}`)")
+        if x not in grads:
+            raise fail(f"gives `{target}` the gradient `{source}`, which no backward kernel outputs: name an input's "
+                       f"gradient that one does ({', '.join(f'`d{a}`' for a in sorted(grads)) or 'none'})")
+        if args[y].dtype != args[x].dtype:
+            raise fail(f"gives `{target}` ({args[y].dtype.name}) the gradient `{source}` ({args[x].dtype.name}); "
+                       "one gradient serves two inputs of one dtype")
+        grads[y] = grads[x]
     floats = [a for a, p in args.items() if p.kind in _INPUTS and p.dtype.name in _FLOATS and a not in grads]
     if floats:
         raise fail(f"gives no gradient of {', '.join(f'`{a}`' for a in floats)}: a backward kernel must output "

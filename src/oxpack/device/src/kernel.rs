@@ -103,7 +103,8 @@
 /// them. See the documentation's "Launch shapes and tuning". `#[backward(k1, k2)]` next names the
 /// kernels of the package (any of its files) that the backward of its PyTorch operator runs, in order; their
 /// parameters are matched by name (`dout` is the gradient of output `out`, an output `dx` the
-/// gradient of input `x`). See the documentation's "Using kernels in a model".
+/// gradient of input `x`); a last `dresidual = dx` in it gives input `residual` the gradient of `x`
+/// (the same array: a residual add's two inputs). See the documentation's "Using kernels in a model".
 ///
 /// ```ignore
 /// kernel! {
@@ -172,7 +173,7 @@ macro_rules! kernel {
         $(#[tune($($tune:tt)*)] $(#[doc = $doc8:literal])*)?
         $(#[dims($($dims:tt)*)] $(#[doc = $doc11:literal])*)?
         $(#[outputs($($outputs:tt)*)] $(#[doc = $doc9:literal])*)?
-        $(#[backward($($backward:ident),+ $(,)?)] $(#[doc = $doc10:literal])*)?
+        $(#[backward($($backward:ident $(= $same:ident)?),+ $(,)?)] $(#[doc = $doc10:literal])*)?
         $(#[launch_bounds($max:literal $(, $min:literal)? $(,)?)] $(#[doc = $doc2:literal])*)?
         $(#[max_registers($regs:literal $(,)?)] $(#[doc = $doc3:literal])*)?
         $(#[coarsen($coarsen:literal $(,)?)] $(#[doc = $doc5:literal])*)?
@@ -221,7 +222,7 @@ macro_rules! kernel {
                 $(";tune=", stringify!($($tune)*),)?
                 $(";dims=", { const _: &str = stringify!($($dims)*); __OXPACK_DIMS },)?
                 $(";outputs=", { const _: &str = stringify!($($outputs)*); __OXPACK_OUTPUTS },)?
-                $(";backward=", $(stringify!($backward), ",",)+)?
+                $(";backward=", $(stringify!($backward), $("=", stringify!($same),)? ",",)+)?
                 ";requires=", $(stringify!($($req)*),)?
                 ";doc=", concat!($($doc, "\n",)* $($($doc4, "\n",)*)? $($($doc12, "\n",)*)? $($($doc7, "\n",)*)? $($($doc8, "\n",)*)? $($($doc11, "\n",)*)? $($($doc9, "\n",)*)? $($($doc10, "\n",)*)? $($($doc2, "\n",)*)? $($($doc3, "\n",)*)? $($($doc5, "\n",)*)? $($($doc6, "\n",)*)?),
             ];
@@ -317,7 +318,7 @@ macro_rules! kernel {
     ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[only_on $($oo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])?
      $(#[outputs $($ou:tt)*])? #[backward $($bad:tt)*] $($rest:tt)*) => {
         ::core::compile_error!(
-            "oxpack: write `#[backward(KERNEL, ...)]` with the names of the backward kernels (of any kernel file of the package), e.g. `#[backward(rmsnorm_bwd, rmsnorm_bwd_reduce)]`, after `#[outputs(...)]` and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
+            "oxpack: write `#[backward(KERNEL, ...)]` with the names of the backward kernels (of any kernel file of the package), e.g. `#[backward(rmsnorm_bwd, rmsnorm_bwd_reduce)]`, then any `d<input> = d<other input>` (one gradient for both), after `#[outputs(...)]` and before `#[launch_bounds(...)]`, `#[max_registers(...)]`, `#[coarsen(N)]`, `#[whole_warps]` and the kernel's `pub fn`"
         );
     };
     ($(#[doc = $doc:literal])* $(#[variant_of $($vo:tt)*])? $(#[only_on $($oo:tt)*])? $(#[launch $($la:tt)*])? $(#[tune $($tu:tt)*])? $(#[dims $($di:tt)*])?

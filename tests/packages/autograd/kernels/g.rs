@@ -25,6 +25,33 @@ kernel! {
         }
     }
 
+    /// out = (x + r)·w, elementwise (a residual add before a scaling); the gradients of x and r are one
+    /// array (`dr = dx`): `add_mul_bwd` writes it once
+    #[launch(threads = len(x))]
+    #[outputs(out = (len(x)))]
+    #[backward(add_mul_bwd, dr = dx)]
+    pub fn add_mul(i: ThreadIndex, x: &[f32], r: &[f32], w: &[f32], out: &mut DisjointSlice<f32>)
+    where (len(r) == len(x), len(w) == len(x)) {
+        let k = i.get();
+        if let Some(o) = out.get_mut(i) {
+            *o = (x[k] + r[k]) * w[k];
+        }
+    }
+
+    /// dx = dout·w (also r's gradient), dw = dout·(x + r)
+    #[launch(threads = len(x))]
+    #[outputs(dx = (len(x)), dw = (len(x)))]
+    pub fn add_mul_bwd(i: ThreadIndex, dout: &[f32], x: &[f32], r: &[f32], w: &[f32], dx: &mut DisjointSlice<f32>,
+                       dw: &mut DisjointSlice<f32>) where (len(r) == len(x), len(w) == len(x), len(dout) == len(x)) {
+        let k = i.get();
+        if let Some(o) = dx.get_mut(i) {
+            *o = dout[k] * w[k];
+        }
+        if let Some(o) = dw.get_mut(i) {
+            *o = dout[k] * (x[k] + r[k]);
+        }
+    }
+
     /// out[r, c] = a · x[r, c] · w[c] over rows of `len(w)`, and each row's sum of x (not differentiable:
     /// no backward kernel reads `drowsum`); its backward is two kernels: the per-row products, then their
     /// column sums
