@@ -61,7 +61,8 @@ def plan(forward: Any, kernels: Mapping[str, Any], file: str = "") -> BackwardPl
 
     def fail(why: str) -> StageError:
         at = f"{file}: " if file else ""
-        return StageError(f"{at}kernel `{name}`: `#[backward({', '.join(b.replace('=', ' = ') for b in forward.backward)})]` {why}", stage="stubs")
+        listed = ", ".join(b.replace("=", " = ") for b in forward.backward)  # `dresidual = dx` as written
+        return StageError(f"{at}kernel `{name}`: `#[backward({listed})]` {why}", stage="stubs")
 
     undeclared = [p.name for p in forward.args if p.kind in ("out", "atomic") and p.name not in forward.outputs]
     if undeclared:
