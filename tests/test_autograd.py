@@ -183,6 +183,13 @@ def test_one_gradient_for_two_inputs(ops: Any) -> None:
     assert x.grad.data_ptr() != r.grad.data_ptr()
     x.grad.add_(1.0)
     torch.testing.assert_close(r.grad, w.detach())
+    # inputs of other shapes (the kernel reads them flat): each gradient in its input's shape, r's a copy
+    x2, r2, w2 = (torch.randn(*shape, generator=g).requires_grad_() for shape in ((4, 6), (24,), (24,)))
+    ops.add_mul(x2, r2, w2).sum().backward()
+    assert x2.grad.shape == (4, 6) and r2.grad.shape == (24,)
+    torch.testing.assert_close(x2.grad.reshape(-1), w2.detach())
+    torch.testing.assert_close(r2.grad, w2.detach())
+    assert x2.grad.data_ptr() != r2.grad.data_ptr()
 
 
 @pytest.mark.parametrize("compiled", [None, "aot_eager", "inductor"])

@@ -120,17 +120,16 @@ def plan(forward: Any, kernels: Mapping[str, Any], file: str = "") -> BackwardPl
                 grads[target] = f"step:{n}:{o}"
             else:
                 produced[o] = (n, p)
+    input_grads = ", ".join(f"`d{a}`" for a, p in args.items() if p.kind in _INPUTS)  # the names `d<input>` takes
     for o, (n, _p) in produced.items():
         if f"step:{n}:{o}" not in consumed:
             raise fail(f"leaves output `{o}` of `{kernels_named[n]}` unread: an output of a backward kernel is "
-                       f"the gradient of an input array (`d<input>`: "
-                       f"{', '.join(f'`d{a}`' for a, p in args.items() if p.kind in _INPUTS)}) or feeds a later "
-                       "backward kernel")
+                       f"the gradient of an input array (`d<input>`: {input_grads}) or feeds a later backward kernel")
     for target, source in same:
         y, x = target[1:] if target.startswith("d") else "", source[1:] if source.startswith("d") else ""
         if y not in args or args[y].kind not in _INPUTS:
             raise fail(f"gives `{target}` the gradient `{source}`, but `{target}` names no input array's gradient "
-                       f"(`d<input>`: {', '.join(f'`d{a}`' for a, p in args.items() if p.kind in _INPUTS)})")
+                       f"(`d<input>`: {input_grads})")
         if y in grads:
             raise fail(f"gives the gradient of `{y}` twice (`{grads[y].rpartition(':')[2]}` and `{target} = {source}`)")
         if x not in grads:
