@@ -138,17 +138,14 @@ macro_rules! with_rows {
 /// (`block::sum_f32`, or `warp_sum` for a warp per row), giving rstd; a longer row runs `$longer`
 /// instead. `fused_add_rmsnorm_bf16` and `fused_add_rmsnorm_f32` hold four chunks and read a longer
 /// row twice (`two_passes!`); `fused_add_rmsnorm_bf16_one_chunk` holds one and its `where` refuses
-/// longer rows. The last pass reads the weights by `map_with_store` (a chunk read, scaled and written
-/// before the next is read: fewer registers, 512 threads a block on sm_80). Where `$last` is `held`
+/// longer rows. `$last` is `streamed` for those: the last pass reads the weights by `map_with_store` (a
+/// chunk read, scaled and written before the next is read: fewer registers, 512 threads a block on
+/// sm_80). Where `$last` is `held`
 /// (`fused_add_rmsnorm_bf16_warp`), the residual's and the weights' chunks are read by
 /// `map_with_loads_first`, all loads issued before the arithmetic where the row fills the chunks
 /// held: on an H100 at 8192 × 2048 the tuned call took 47.7 µs, where it took 55.0 (the one-chunk
 /// sibling, the tuning's best then) with the loads waited for one by one (benchmarks/RESULTS.md).
 macro_rules! fused_in_registers {
-    ($t:ty, $sum:path, $n:literal, $row:ident, $hrow:ident, $xr:ident, $rr:ident, $weight:ident, $eps:ident,
-     $inv_n:ident, $longer:expr) => {
-        fused_in_registers!($t, $sum, $n, $row, $hrow, $xr, $rr, $weight, $eps, $inv_n, $longer, streamed)
-    };
     ($t:ty, $sum:path, $n:literal, $row:ident, $hrow:ident, $xr:ident, $rr:ident, $weight:ident, $eps:ident,
      $inv_n:ident, $longer:expr, $last:ident) => {{
         if let Some(v) = RegChunks::<$t, _, $n>::load_streaming(&$row, $xr) {
@@ -247,7 +244,7 @@ kernel! {
              len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
         fused_row!(i, x, residual, out, residual_out, rstd, |row, hrow, xr, rr, inv_n| fused_in_registers!(
             BF16, block::sum_f32, 4, row, hrow, xr, rr, weight, eps, inv_n,
-            two_passes!(BF16, row, hrow, xr, rr, weight, eps, inv_n)))
+            two_passes!(BF16, row, hrow, xr, rr, weight, eps, inv_n), streamed))
     }
 
     /// `fused_add_rmsnorm_bf16` holding one 16-byte chunk (8 values) of the row a thread: fewer
@@ -270,7 +267,7 @@ kernel! {
         // every row fits the thread's one chunk (the `where`): the other arm never runs
         fused_row!(i, x, residual, out, residual_out, rstd,
                    |row, hrow, xr, rr, inv_n| fused_in_registers!(
-                       BF16, block::sum_f32, 1, row, hrow, xr, rr, weight, eps, inv_n, trap()))
+                       BF16, block::sum_f32, 1, row, hrow, xr, rr, weight, eps, inv_n, trap(), streamed))
     }
 
     /// `fused_add_rmsnorm_bf16` a warp per row, holding up to eight 16-byte chunks of the sum a lane:
@@ -375,7 +372,7 @@ kernel! {
              len(residual_out) == len(x), len(rstd) == len(x) / len(weight)) {
         fused_row!(i, x, residual, out, residual_out, rstd, |row, hrow, xr, rr, inv_n| fused_in_registers!(
             f32, block::sum_f32, 4, row, hrow, xr, rr, weight, eps, inv_n,
-            two_passes!(f32, row, hrow, xr, rr, weight, eps, inv_n)))
+            two_passes!(f32, row, hrow, xr, rr, weight, eps, inv_n), streamed))
     }
 
     /// The backward pass of `fused_add_rmsnorm_f32` as `fused_add_rmsnorm_bf16_bwd`'s, in f32:
