@@ -114,6 +114,9 @@ def test_a_missing_key_is_named(path: tuple[str, ...], key: str) -> None:
     (lambda m: m["kernels"]["saxpy"].update(requires=["len(x) // 0 >= 1"]),
      "saxpy(): requirement `len(x) // 0 >= 1` in kernels.json is not supported: `len(x) // 0` divides by the "
      "constant 0 (`/ 0`); allowed are comparisons joined by `,` or `and`"),
+    (lambda m: m["kernels"]["saxpy"].update(backward=["saxpy_bwd", "dx=dy=dz"]),
+     "kernel `saxpy`: `backward` must list kernel names and `d<input>=d<input>` pairs, got ['saxpy_bwd', "
+     "'dx=dy=dz']"),
     (lambda m: m.update(kernels=[]), "the manifest: `kernels` must be a table, got []"),
     (lambda m: m["kernels"]["saxpy"].update(block_limits=[]), "kernel `saxpy`: `block_limits` must be a table, got []"),
     (lambda m: m["kernels"]["saxpy"].update(block_limits={"sm_90": {"max_threads": 2048, "registers": 10}}),
