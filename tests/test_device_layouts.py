@@ -63,6 +63,35 @@ kernel! {
         }
     }
 
+    /// +1 on each element of each row of the block's group of 3 rows (`BlockRowGroups<3>`), and the group's
+    /// fourth row, which is none.
+    pub fn touch_row_groups(i: ThreadIndex, cols: u32, out: &mut DisjointSlice<u32, BlockRowGroups<3>> = (cols)) {
+        let mut r = 0;
+        while let Some(row) = out.group_row(i, r) {
+            for (_, o) in row.iter_mut() {
+                *o += 1;
+            }
+            r += 1;
+        }
+        if out.group_row(i, 3).is_some() {
+            trap();
+        }
+    }
+
+    /// Each element of each row of the block's group of 3 rows ← 1 + the writing thread's number in its block, 16
+    /// bytes (4 lanes) at a time: a thread has the same chunks in every row of its group.
+    pub fn owners_row_groups_u32x4(i: ThreadIndex, cols: u32,
+                                   out: &mut DisjointSlice<u32, BlockRowGroups<3, Vec4>> = (cols)) {
+        let mut r = 0;
+        while let Some(row) = out.group_row(i, r) {
+            for (_, mut o) in row.iter_mut() {
+                let v = o.get();
+                o.set(U32x4(v.0.map(|e| e + 1 + thread_idx().x)));
+            }
+            r += 1;
+        }
+    }
+
     /// +1 on each element of the calling thread's grid-stride share.
     pub fn touch_grid_stride(out: &mut DisjointSlice<u32, GridStride>) {
         let i = index_1d(); // any launch shape
@@ -317,6 +346,29 @@ def test_block_rows_in_16_byte_chunks_partition_the_output(lay: ModuleType, bloc
         out = np.zeros(rows * cols + cols // 2, np.uint32)  # the buffer ends inside a fifth row
         lay.touch_block_rows_u32x4(cols, out, threads=(rows + 2) * block, block=block)
         assert np.array_equal(out, np.ones_like(out)), f"block={block} cols={cols}"
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+def test_row_groups_partition_the_output(lay: ModuleType, block: int) -> None:
+    """`BlockRowGroups<3>`: every element once, with rows that fill no last group (7, 8), a buffer that ends inside
+    a row, and a block too many; `group_row(i, 3)` is none (the kernel traps otherwise)."""
+    for cols in RAGGED:
+        for rows in (1, 7, 8, 9):
+            out = np.zeros(rows * cols + cols // 2, np.uint32)  # the buffer ends inside one more row
+            lay.touch_row_groups(cols, out, threads=(-(-(rows + 1) // 3) + 1) * block, block=block)
+            assert np.array_equal(out, np.ones_like(out)), f"block={block} cols={cols} rows={rows}"
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+def test_row_groups_give_a_thread_the_same_chunks_in_every_row(lay: ModuleType, block: int) -> None:
+    """`BlockRowGroups<3, Vec4>`: chunk c of every row (4 lanes of u32) is written once, by thread c mod block of the
+    row's block, so a value carried from row to row stays with its column."""
+    for cols in RAGGED:
+        rows = 7
+        out = np.zeros(rows * cols, np.uint32)
+        lay.owners_row_groups_u32x4(cols, out, threads=3 * block, block=block)
+        owner = (np.arange(cols) // 4) % block + 1
+        assert np.array_equal(out.reshape(rows, cols), np.broadcast_to(owner, (rows, cols))), f"block={block} cols={cols}"
 
 
 @pytest.mark.parametrize("block", BLOCKS)

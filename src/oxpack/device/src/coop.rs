@@ -4,6 +4,8 @@
 //! | --- | --- | --- |
 //! | `BlockRows` = (cols) | block `b`: row `b`; its thread `tx`: columns `tx + k·blockDim.x` | `block_row(i)` → [`BlockRow`] |
 //! | `BlockRows<Vec4>` = (cols) | the same, in 16-byte chunks | `block_row(i)` → [`BlockRowChunks`] |
+//! | `BlockRowGroups<R>` = (cols) | block `b`: rows `b·R .. b·R + R`; its thread `tx`: columns `tx + k·blockDim.x` of each | `group_row(i, r)` → [`BlockRow`] of row `b·R + r` |
+//! | `BlockRowGroups<R, Vec4>` = (cols) | the same, in 16-byte chunks | `group_row(i, r)` → [`BlockRowChunks`] |
 //! | `WarpRows` = (cols) | warp `w`: row `w`; its lane `l` of `n`: columns `l + k·n` | `warp_row(i)` → [`WarpRow`] |
 //! | `WarpRows<Vec4>` = (cols) | the same, in 16-byte chunks | `warp_row(i)` → [`WarpRowChunks`] |
 //! | `GridStride` | thread `i` of `N`: elements `i + k·N` | `grid_stride(i)` → [`GridStrided`] |
@@ -39,7 +41,9 @@
 //! Each accessor gives a [`strided`](crate::strided) whose conditions it proves for the
 //! launch as it runs:
 //! - **runs**: block rows are `b·cols .. b·cols + cols` for distinct blocks `b` (checked
-//!   1-D launch: `b = blockIdx.x`), warp rows likewise for distinct warps `w` (the
+//!   1-D launch: `b = blockIdx.x`); a block's group rows are rows `b·R + r` for `r < R`
+//!   (checked), so distinct blocks' groups are disjoint and a block's `R` rows are distinct
+//!   (it holds one of them at a time: `group_row` borrows the output); warp rows likewise for distinct warps `w` (the
 //!   numbering above is one-to-one: a block's warps are `0 .. W`); the grid has one run;
 //!   `cols` is the output's shape, the same in every thread (see
 //!   [`shape`](crate::shape)), and `b·cols + cols` is checked for overflow;
@@ -76,6 +80,24 @@ fn block_row_of(cols: usize, len: usize) -> Option<(usize, usize, usize, usize, 
         return None;
     }
     Some((start, cols, b.x as usize, t.x as usize, d.x as usize))
+}
+
+/// Row `r` of block `b`'s group of `R` rows in a 1-D launch, row `b·R + r`, as
+/// `block_row_of`'s tuple; `None` unless `r < R`, the launch is 1-D, the row's end fits in
+/// `usize` and the row has an element in the buffer of `len` (the same for the whole block).
+#[inline(always)]
+fn group_row_of<const R: usize>(r: usize, cols: usize, len: usize) -> Option<(usize, usize, usize, usize, usize)> {
+    let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());
+    if r >= R || d.y != 1 || d.z != 1 || g.y != 1 || g.z != 1 {
+        return None;
+    }
+    let row = (b.x as usize).checked_mul(R)?.checked_add(r)?;
+    let start = row.checked_mul(cols)?;
+    start.checked_add(cols)?;
+    if start >= len || cols == 0 {
+        return None;
+    }
+    Some((start, cols, row, t.x as usize, d.x as usize))
 }
 
 /// The calling warp's number over the grid, the calling thread's lane in it and the
@@ -168,6 +190,50 @@ impl<T: Elem + Vector> DisjointSlice<T, layout::BlockRows<layout::Vec4>> {
         let (start, cols, b, tx, n) = block_row_of(self.shape[0], self.len)?;
         // SAFETY: as for `BlockRows`, with tx numbering chunks.
         unsafe { ChunkShare::new(self.ptr, self.len, start, cols, b, tx, n) }
+    }
+}
+
+impl<T: Elem, const R: usize> DisjointSlice<T, layout::BlockRowGroups<R>> {
+    /// The number of columns, bound from the launch's parameters.
+    #[inline(always)]
+    pub fn cols(&self) -> usize {
+        self.shape[0]
+    }
+
+    /// For one block per `R` rows of the row-major matrix of `cols` columns: row `r` of
+    /// block `b`'s group, row `b·R + r`, whose columns `tx, tx + blockDim.x, …` thread `tx`
+    /// writes, the same columns in every row of the group (values a thread carries from
+    /// row to row, a column sum, stay its own). A 1-D launch (checked). `None` for `r >= R`
+    /// and for a row with no element in the buffer (past the last row), for the whole block
+    /// at once: `while let Some(row) = out.group_row(i, r)` walks the block's rows, none
+    /// skipping a block collective that another takes. The output is borrowed while the row
+    /// is held: one row at a time.
+    #[inline(always)]
+    pub fn group_row(&mut self, i: ThreadIndex, r: usize) -> Option<BlockRow<'_, T>> {
+        let _ = i;
+        let (start, cols, row, tx, n) = group_row_of::<R>(r, self.shape[0], self.len)?;
+        // SAFETY: the buffer is this output's, borrowed by `&mut self`; row b·R + r (r < R,
+        // 1-D launch) is block b's alone, and thread tx < blockDim.x its own member.
+        unsafe { Share::new(self.ptr, self.len, start, cols, row, tx, n) }
+    }
+}
+
+impl<T: Elem + Vector, const R: usize> DisjointSlice<T, layout::BlockRowGroups<R, layout::Vec4>> {
+    /// The number of columns (elements) in a row, bound from the launch's parameters.
+    #[inline(always)]
+    pub fn cols(&self) -> usize {
+        self.shape[0]
+    }
+
+    /// Row `r` of block `b`'s group, 16 bytes at a time: thread `tx` writes chunks `tx, tx +
+    /// blockDim.x, …` of row `b·R + r`, the same chunks in every row of the group. `None` as
+    /// for [`BlockRowGroups`](layout::BlockRowGroups)' elements.
+    #[inline(always)]
+    pub fn group_row(&mut self, i: ThreadIndex, r: usize) -> Option<BlockRowChunks<'_, T>> {
+        let _ = i;
+        let (start, cols, row, tx, n) = group_row_of::<R>(r, self.shape[0], self.len)?;
+        // SAFETY: as for the elements' `group_row`, with tx numbering chunks.
+        unsafe { ChunkShare::new(self.ptr, self.len, start, cols, row, tx, n) }
     }
 }
 

@@ -209,6 +209,7 @@ bind_shape! {
     [] layout::Rows => [width];
     [] layout::Volume => [width, height];
     [U: layout::Unit] layout::BlockRows<U> => [cols];
+    [const R: usize, U: layout::Unit] layout::BlockRowGroups<R, U> => [cols];
     [U: layout::Unit] layout::WarpRows<U> => [cols];
     [const A: usize, const B: usize] layout::TransposedTiles<A, B> => [cols, rows];
     [const A: usize, const B: usize] layout::RegisterTiles<A, B> => [width];

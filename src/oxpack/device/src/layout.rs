@@ -25,6 +25,8 @@
 //! | [`Volume`] | `(width, height)` | `(x, y, z)` → `(z·height + y)·width + x` | `get_mut_3d(ijk)` |
 //! | [`BlockRows`] | `(cols)` | block `b`, thread `tx` → row `b`, columns `tx + k·blockDim.x` | `block_row(i)` |
 //! | [`BlockRows<Vec4>`](BlockRows) | `(cols)` | block `b`, thread `tx` → row `b`, 16-byte chunks `tx + k·blockDim.x` | `block_row(i)` |
+//! | [`BlockRowGroups<R>`](BlockRowGroups) | `(cols)` | block `b`, thread `tx` → rows `b·R .. b·R + R`, columns `tx + k·blockDim.x` of each | `group_row(i, r)` |
+//! | [`BlockRowGroups<R, Vec4>`](BlockRowGroups) | `(cols)` | block `b`, thread `tx` → rows `b·R .. b·R + R`, 16-byte chunks `tx + k·blockDim.x` of each | `group_row(i, r)` |
 //! | [`WarpRows`] | `(cols)` | warp `w` of the grid, lane `l` of `n` → row `w`, columns `l + k·n` | `warp_row(i)` |
 //! | [`WarpRows<Vec4>`](WarpRows) | `(cols)` | warp `w`, lane `l` of `n` → row `w`, 16-byte chunks `l + k·n` | `warp_row(i)` |
 //! | [`GridStride`] | none | `i` of `N` threads → `i + k·N` | `grid_stride(i)` |
@@ -83,6 +85,13 @@ pub struct Volume;
 /// `blockDim.x`-th element (`BlockRows`) or 16-byte chunk (`BlockRows<Vec4>`) of its
 /// block's row; see [`coop`](crate::coop).
 pub struct BlockRows<U = Linear>(PhantomData<U>);
+/// One block per `R` consecutive rows of a row-major matrix of `cols` columns: block `b`
+/// owns rows `b·R .. b·R + R`, each thread the same columns (`BlockRowGroups<R>`) or
+/// 16-byte chunks (`BlockRowGroups<R, Vec4>`) of every one of them as [`BlockRows`] gives it
+/// of its one row. For a kernel that carries per-column values from row to row of its block
+/// (a column sum over the block's rows beside each row's own output); see
+/// [`coop`](crate::coop).
+pub struct BlockRowGroups<const R: usize, U = Linear>(PhantomData<U>);
 /// One warp per row of a row-major matrix of `cols` columns, each lane owning every
 /// `n`-th element (`WarpRows`) or 16-byte chunk (`WarpRows<Vec4>`) of its warp's row,
 /// `n` the warp's lanes; see [`coop`](crate::coop).
@@ -110,6 +119,7 @@ impl Sealed for Vec4 {}
 impl Sealed for Rows {}
 impl Sealed for Volume {}
 impl<U> Sealed for BlockRows<U> {}
+impl<const R: usize, U> Sealed for BlockRowGroups<R, U> {}
 impl<U> Sealed for WarpRows<U> {}
 impl<U> Sealed for GridStride<U> {}
 impl Sealed for OnePerBlock {}
@@ -132,6 +142,7 @@ impl Layout for Vec4 {
 impl Layout for Rows {}
 impl Layout for Volume {}
 impl<U: Unit> Layout for BlockRows<U> {}
+impl<const R: usize, U: Unit> Layout for BlockRowGroups<R, U> {}
 impl<U: Unit> Layout for WarpRows<U> {}
 impl<U: Unit> Layout for GridStride<U> {}
 impl Layout for OnePerBlock {}
@@ -145,7 +156,7 @@ impl<const TM: usize, const TN: usize> Layout for RegisterTiles<TM, TN> {}
 #[diagnostic::on_unimplemented(
     message = "this kernel parameter (`{Self}`) does not take the shape `{S}` (`()`: no shape given)",
     label = "wrong or missing shape after the parameter's type",
-    note = "outputs laid out as `Rows`, `BlockRows`, `WarpRows` or `RegisterTiles<TM, TN>` take one shape, e.g. `out: &mut DisjointSlice<f32, Rows> = (width)` or `= (len(w))`; `Volume` takes `(width, height)`, `TransposedTiles<TILE, ROWS>` takes `(cols, rows)`; `Linear`, `Vec4`, `GridStride`, `OnePerBlock` and `OnePerWarp` outputs and every other parameter take none"
+    note = "outputs laid out as `Rows`, `BlockRows`, `BlockRowGroups<R>`, `WarpRows` or `RegisterTiles<TM, TN>` take one shape, e.g. `out: &mut DisjointSlice<f32, Rows> = (width)` or `= (len(w))`; `Volume` takes `(width, height)`, `TransposedTiles<TILE, ROWS>` takes `(cols, rows)`; `Linear`, `Vec4`, `GridStride`, `OnePerBlock` and `OnePerWarp` outputs and every other parameter take none"
 )]
 pub trait Bind<S>: Sized {
     /// The holder with its shape.
@@ -175,7 +186,7 @@ impl<H: Unshaped> Bind<()> for H {
 #[diagnostic::on_unimplemented(
     message = "an output's shape is part of its type, not a per-call argument (a per-thread `{Self}` could give two threads one element)",
     label = "shape passed per call",
-    note = "declare the output with its layout and shape, e.g. `out: &mut DisjointSlice<f32, Rows> = (width)` with `width` a u32 kernel parameter, then call `out.get_mut_2d(ij)`; likewise `Volume` = (width, height) for `get_mut_3d(ijk)`, `BlockRows` = (cols) for `block_row(i)`, `WarpRows` = (cols) for `warp_row(i)`, `RegisterTiles<TM, TN>` = (width) for `register_tile(ij)`, `TransposedTiles<TILE, ROWS>` = (cols, rows) for `transposed_tile(ij)`"
+    note = "declare the output with its layout and shape, e.g. `out: &mut DisjointSlice<f32, Rows> = (width)` with `width` a u32 kernel parameter, then call `out.get_mut_2d(ij)`; likewise `Volume` = (width, height) for `get_mut_3d(ijk)`, `BlockRows` = (cols) for `block_row(i)`, `BlockRowGroups<R>` = (cols) for `group_row(i, r)`, `WarpRows` = (cols) for `warp_row(i)`, `RegisterTiles<TM, TN>` = (width) for `register_tile(ij)`, `TransposedTiles<TILE, ROWS>` = (cols, rows) for `transposed_tile(ij)`"
 )]
 pub trait ShapePerCall: Sealed {}
 

@@ -188,7 +188,7 @@ pub mod prelude {
     };
     pub use crate::cache::{load_evict_first, load_streaming, store_evict_first, store_streaming};
     pub use crate::layout::{
-        BlockRows, GridStride, Linear, OnePerBlock, OnePerWarp, RegisterTiles, Rows, ScanTiles, TransposedTiles, Vec4,
+        BlockRowGroups, BlockRows, GridStride, Linear, OnePerBlock, OnePerWarp, RegisterTiles, Rows, ScanTiles, TransposedTiles, Vec4,
         Volume, WarpRows,
     };
     pub use crate::scan::ScanState;
