@@ -43,9 +43,9 @@
 //! - **runs**: block rows are `b·cols .. b·cols + cols` for distinct blocks `b` (checked
 //!   1-D launch: `b = blockIdx.x`); a block's group rows are rows `b·R + r` for `r < R`
 //!   (checked), so distinct blocks' groups are disjoint and a block's `R` rows are distinct
-//!   (it holds one of them at a time: `group_row` borrows the output); warp rows likewise for distinct warps `w` (the
-//!   numbering above is one-to-one: a block's warps are `0 .. W`); the grid has one run;
-//!   `cols` is the output's shape, the same in every thread (see
+//!   (it holds one of them at a time: `group_row` borrows the output); warp rows likewise
+//!   for distinct warps `w` (the numbering above is one-to-one: a block's warps are `0 ..
+//!   W`); the grid has one run; `cols` is the output's shape, the same in every thread (see
 //!   [`shape`](crate::shape)), and `b·cols + cols` is checked for overflow;
 //! - **members**: `threadIdx.x < blockDim.x` in a 1-D block; a lane's linear index in its
 //!   warp is below the warp's live lanes; a `ThreadIndex` is unique and, checked here,
@@ -65,26 +65,19 @@ use crate::thread::{block_linear, block_thread_linear, grid, threads_per_block, 
 use crate::vec::Vector;
 use crate::warp::{full_warps, WARP_SIZE};
 
-/// Block `b`'s row of a 1-D launch as (start, cols, b, tx, blockDim.x); `None` unless the
-/// launch is 1-D, the row's end fits in `usize` and the row has an element in the buffer of
-/// `len` (a block past the last row gets `None`, for all its threads at once).
+/// Block `b`'s row of a 1-D launch as (start, cols, b, tx, blockDim.x): row 0 of a group of one
+/// (`group_row_of`). `None` unless the launch is 1-D, the row's end fits in `usize` and the row
+/// has an element in the buffer of `len` (a block past the last row gets `None`, for all its
+/// threads at once).
 #[inline(always)]
 fn block_row_of(cols: usize, len: usize) -> Option<(usize, usize, usize, usize, usize)> {
-    let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());
-    if d.y != 1 || d.z != 1 || g.y != 1 || g.z != 1 {
-        return None;
-    }
-    let start = (b.x as usize).checked_mul(cols)?;
-    start.checked_add(cols)?;
-    if start >= len || cols == 0 {
-        return None;
-    }
-    Some((start, cols, b.x as usize, t.x as usize, d.x as usize))
+    group_row_of::<1>(0, cols, len)
 }
 
 /// Row `r` of block `b`'s group of `R` rows in a 1-D launch, row `b·R + r`, as
-/// `block_row_of`'s tuple; `None` unless `r < R`, the launch is 1-D, the row's end fits in
-/// `usize` and the row has an element in the buffer of `len` (the same for the whole block).
+/// (start, cols, b·R + r, tx, blockDim.x); `None` unless `r < R`, the launch is 1-D, the row's
+/// end fits in `usize` and the row has an element in the buffer of `len` (the same for the
+/// whole block).
 #[inline(always)]
 fn group_row_of<const R: usize>(r: usize, cols: usize, len: usize) -> Option<(usize, usize, usize, usize, usize)> {
     let (d, t, b, g) = (grid::block_dim(), grid::thread_idx(), grid::block_idx(), grid::grid_dim());

@@ -188,8 +188,8 @@ pub mod prelude {
     };
     pub use crate::cache::{load_evict_first, load_streaming, store_evict_first, store_streaming};
     pub use crate::layout::{
-        BlockRowGroups, BlockRows, GridStride, Linear, OnePerBlock, OnePerWarp, RegisterTiles, Rows, ScanTiles, TransposedTiles, Vec4,
-        Volume, WarpRows,
+        BlockRowGroups, BlockRows, GridStride, Linear, OnePerBlock, OnePerWarp, RegisterTiles, Rows, ScanTiles,
+        TransposedTiles, Vec4, Volume, WarpRows,
     };
     pub use crate::scan::ScanState;
     pub use crate::{DisjointSlice, ThreadIndex, ThreadIndex2, ThreadIndex3, Uniform};
