@@ -1,7 +1,7 @@
 """The sm_90a attention's machine code (example-project/kernels/attention.rs, the `attention_fwd_d64` and
 `attention_fwd_d128` variants `#[variant_of(..., sm_90a)]`, and the varlen kernels' `attention_varlen_fwd_d64`
 and `_d128`), built for sm_80 and sm_90a without a GPU: each body issues its two GEMMs as chained `wgmma`s
-(SASS `HGMMA`), with no call and no local memory.
+(SASS `HGMMA`), with no call and no local memory, and rounds p to bf16 two values an instruction.
 
 nvJitLink compiles PTX as a separate compilation unit: there a kernel that calls any function gets every
 `wgmma` serialized (ptxas C7509: a wait after each). The attention had three such calls: the 64-bit divisions
@@ -98,6 +98,10 @@ def test_sass_chains_the_hgmmas_of_each_gemm_with_no_local_memory(built: object,
         assert len(re.findall(r"WARPGROUP\.DEPBAR", code)) == 2, name
         assert not re.search(r"\b(LDL|STL)\b", code), name
         assert not re.search(r"\bCALL\b", code), name
+        # p rounded to bf16 a pair at a time (`BF16::pack2`: one F2FP each, where two F2F and a PRMT each
+        # took 96 of the head-dim-128 loop's instructions): no single-value bf16 conversion in the body
+        assert len(re.findall(r"F2FP\.BF16\.F32\.PACK_AB", code)) >= 32, name
+        assert not re.search(r"F2F\.BF16\.F32", code), name
 
 
 def test_the_varlen_sm90a_bodies_zero_v_past_a_sequence_and_keep_the_loop_in_registers(

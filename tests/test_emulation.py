@@ -161,6 +161,19 @@ kernel! {
         }
     }
 
+    /// Pairs packed in one conversion: `F16::pack2` and `BF16::pack2` of (x[i], x[i + 1]), the last
+    /// element paired with the first.
+    pub fn half_pairs(i: ThreadIndex, x: &[f32], h: &mut DisjointSlice<u32>, b: &mut DisjointSlice<u32>) {
+        let Some(&lo) = x.get(i.get()) else { return };
+        let hi = x[(i.get() + 1) % x.len()];
+        if let Some(o) = h.get_mut(i) {
+            *o = F16::pack2(lo, hi);
+        }
+        if let Some(o) = b.get_mut(i) {
+            *o = BF16::pack2(lo, hi);
+        }
+    }
+
     /// Scans one output twice in one launch, each scan with a state of its own.
     pub fn scan_twice(i: ThreadIndex, a: ScanState, b: ScanState, out: &mut DisjointSlice<f32, ScanTiles<1>>) {
         out.scan_tiles(i, a, |tile| tile.publish(1.0).1);
@@ -541,6 +554,31 @@ def test_half_precision_conversions_round_like_the_gpu(misuse: ModuleType) -> No
     bits = x.view(np.uint32).astype(np.uint64)
     bf16 = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint32)  # round to nearest even
     assert np.array_equal(b, bf16)
+
+
+def test_packed_half_pairs_are_the_two_conversions_low_first(misuse: ModuleType) -> None:
+    """`F16::pack2(lo, hi)` / `BF16::pack2(lo, hi)` (one `cvt.rn.f16x2.f32` / `.bf16x2.f32` on the GPU,
+    which takes its operands high first) hold `from_f32(lo)` in the lower half and `from_f32(hi)` in
+    the upper one, each rounded to nearest even, infinities and ties included."""
+    rng = np.random.default_rng(3)
+    x = np.concatenate([
+        rng.standard_normal(4_000).astype(np.float32) * 10.0 ** rng.integers(-6, 5, 4_000),
+        np.array([0.0, -0.0, np.inf, -np.inf, 65520, 2.0**-25, 1.0 + 2.0**-8, 1.0 + 3 * 2.0**-8, 3.4e38], np.float32),
+    ]).astype(np.float32)
+    h, b = np.zeros(len(x), np.uint32), np.zeros(len(x), np.uint32)
+    misuse.half_pairs(x, h, b)
+    hi = np.roll(x, -1)
+
+    def f16(v: np.ndarray) -> np.ndarray:
+        with np.errstate(over="ignore"):
+            return v.astype(np.float16).view(np.uint16).astype(np.uint32)
+
+    def bf16(v: np.ndarray) -> np.ndarray:
+        bits = v.view(np.uint32).astype(np.uint64)
+        return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint32)  # round to nearest even
+
+    assert np.array_equal(h, f16(x) | f16(hi) << 16)
+    assert np.array_equal(b, bf16(x) | bf16(hi) << 16)
 
 
 # ---------------------------------------------------------------- host arrays and switches

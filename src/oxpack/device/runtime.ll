@@ -427,6 +427,16 @@ define i16 @__oxpack_f32_to_bf16(float %f) #0 {
   %b = bitcast bfloat %h to i16
   ret i16 %b
 }
+; two f32 rounded (nearest even) into one word, `lo` in the lower half: one `cvt` for the pair
+; (sm_80 and newer; ptxas gives one F2FP where two single conversions take two F2F and a PRMT)
+define i32 @__oxpack_f32x2_to_bf16x2(float %lo, float %hi) #0 {
+  %r = call i32 asm "cvt.rn.bf16x2.f32 $0, $1, $2;", "=r,f,f"(float %hi, float %lo)
+  ret i32 %r
+}
+define i32 @__oxpack_f32x2_to_f16x2(float %lo, float %hi) #0 {
+  %r = call i32 asm "cvt.rn.f16x2.f32 $0, $1, $2;", "=r,f,f"(float %hi, float %lo)
+  ret i32 %r
+}
 ; FP8 (src/fp8.rs), sm_89 and newer: `cvt` packs two f32 into an e4m3x2 / e5m2x2 (the first
 ; operand into the upper byte), rounding to nearest even and saturating to the largest finite
 ; value; an FP8 pair widens exactly to an f16x2 (the lower byte into the lower half)

@@ -705,10 +705,7 @@ where
             // step are (g, 2t..), (g + 8, 2t..), (g, 2t + 8..), (g + 8, 2t + 8..), the
             // accumulators 8s..8s + 8 in order
             // SAFETY: i < N / 4, 2i + 1 < N / 2.
-            unsafe {
-                let (lo, hi) = (BF16::from_f32(*v.add(2 * i)), BF16::from_f32(*v.add(2 * i + 1)));
-                *w.add(i) = lo.to_bits() as u32 | (hi.to_bits() as u32) << 16;
-            }
+            unsafe { *w.add(i) = BF16::pack2(*v.add(2 * i), *v.add(2 * i + 1)) };
         });
         f
     }

@@ -23,6 +23,12 @@ impl F16 {
     pub fn from_f32(v: f32) -> Self {
         F16(rt::__oxpack_f32_to_f16(v))
     }
+    /// The nearest `F16`s of `lo` and `hi` as one 32-bit word, `lo` in its lower half: the bits of
+    /// `[F16::from_f32(lo), F16::from_f32(hi)]`, in one conversion instruction (`cvt.rn.f16x2.f32`).
+    #[inline(always)]
+    pub fn pack2(lo: f32, hi: f32) -> u32 {
+        rt::__oxpack_f32x2_to_f16x2(lo, hi)
+    }
     /// The exact `f32` value.
     #[inline(always)]
     pub fn to_f32(self) -> f32 {
@@ -45,6 +51,12 @@ impl BF16 {
     #[inline(always)]
     pub fn from_f32(v: f32) -> Self {
         BF16(rt::__oxpack_f32_to_bf16(v))
+    }
+    /// The nearest `BF16`s of `lo` and `hi` as one 32-bit word, `lo` in its lower half: the bits of
+    /// `[BF16::from_f32(lo), BF16::from_f32(hi)]`, in one conversion instruction (`cvt.rn.bf16x2.f32`).
+    #[inline(always)]
+    pub fn pack2(lo: f32, hi: f32) -> u32 {
+        rt::__oxpack_f32x2_to_bf16x2(lo, hi)
     }
     /// The exact `f32` value.
     #[inline(always)]

@@ -166,6 +166,8 @@ pub(crate) mod half {
         pub safe fn __oxpack_f32_to_f16(f: f32) -> u16;
         pub safe fn __oxpack_bf16_to_f32(b: u16) -> f32;
         pub safe fn __oxpack_f32_to_bf16(f: f32) -> u16;
+        pub safe fn __oxpack_f32x2_to_bf16x2(lo: f32, hi: f32) -> u32;
+        pub safe fn __oxpack_f32x2_to_f16x2(lo: f32, hi: f32) -> u32;
         pub safe fn __oxpack_sm89_e4m3_to_f32(b: u8) -> f32;
         pub safe fn __oxpack_sm89_f32_to_e4m3(f: f32) -> u8;
         pub safe fn __oxpack_sm89_e5m2_to_f32(b: u8) -> f32;

@@ -69,6 +69,16 @@ pub fn __oxpack_f32_to_bf16(f: f32) -> u16 {
     (rounded >> 16) as u16
 }
 
+/// `cvt.rn.bf16x2.f32`: two conversions, `lo` in the lower half.
+pub fn __oxpack_f32x2_to_bf16x2(lo: f32, hi: f32) -> u32 {
+    __oxpack_f32_to_bf16(lo) as u32 | (__oxpack_f32_to_bf16(hi) as u32) << 16
+}
+
+/// `cvt.rn.f16x2.f32`: two conversions, `lo` in the lower half.
+pub fn __oxpack_f32x2_to_f16x2(lo: f32, hi: f32) -> u32 {
+    __oxpack_f32_to_f16(lo) as u32 | (__oxpack_f32_to_f16(hi) as u32) << 16
+}
+
 /// `f` as an FP8 value of `m` mantissa bits, exponent bias `bias` and largest finite bits `max`
 /// (positive), `nan` its NaN: round to nearest even, then saturate to the largest finite value
 /// (±infinity too), as `cvt.rn.satfinite.e4m3x2.f32` / `.e5m2x2` do. Exact: every step is a

@@ -375,7 +375,7 @@ impl<const MT: usize, const NT: usize> Accum<MT, NT> {
         each!(MT * KS, |q| {
             let (i, j) = (q / KS, q % KS);
             let (lo, hi) = (&self.c[i][2 * j].v, &self.c[i][2 * j + 1].v);
-            let w = |x: f32, y: f32| pack(T::from_acc(x), T::from_acc(y));
+            let w = T::pack_acc;
             // A words: (g, 2t..), (g + 8, 2t..), (g, 2t + 8..), (g + 8, 2t + 8..);
             // C of columns 0-7: (g, 2t..) in v[0..2], (g + 8, 2t..) in v[2..4]; of 8-15 likewise
             f[i][j].r = [w(lo[0], lo[1]), w(lo[2], lo[3]), w(hi[0], hi[1]), w(hi[2], hi[3])];

@@ -224,11 +224,19 @@ impl MmaInput for f32 {
 pub trait Mma16: MmaInput + FromAccum {
     #[doc(hidden)]
     fn bits16(self) -> u16;
+    /// Two accumulators rounded to `Self` as one fragment word, `lo` the lower column (or depth), as
+    /// `ldmatrix` and `mma.sync` place them: one conversion instruction for the pair.
+    #[doc(hidden)]
+    fn pack_acc(lo: f32, hi: f32) -> u32;
 }
 impl Mma16 for BF16 {
     #[inline(always)]
     fn bits16(self) -> u16 {
         self.to_bits()
+    }
+    #[inline(always)]
+    fn pack_acc(lo: f32, hi: f32) -> u32 {
+        BF16::pack2(lo, hi)
     }
 }
 impl Mma16 for F16 {
@@ -236,13 +244,10 @@ impl Mma16 for F16 {
     fn bits16(self) -> u16 {
         self.to_bits()
     }
-}
-
-/// Two 16-bit values as one fragment word: `lo` the lower column (or depth), as `ldmatrix` and
-/// `mma.sync` place them.
-#[inline(always)]
-fn pack<T: Mma16>(lo: T, hi: T) -> u32 {
-    lo.bits16() as u32 | (hi.bits16() as u32) << 16
+    #[inline(always)]
+    fn pack_acc(lo: f32, hi: f32) -> u32 {
+        F16::pack2(lo, hi)
+    }
 }
 
 /// The element types an accumulator can be stored as: `f32` (as is), [`BF16`] and [`F16`]
