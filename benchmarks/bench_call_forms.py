@@ -137,10 +137,12 @@ CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as 
     "layernorm_bf16_bwd": ((bf16(), bf16(), bf16(W), f32(N // W), f32(N // W), bf16(), f32(P * W), f32(P * W)),
                            N, 256),
     "layernorm_bf16_bwd_reduce": ((bf16(W), f32(P * W), f32(P * W), bf16(W), bf16(W)), 256, 256),
-    "fused_add_rmsnorm_bf16_bwd": ((bf16(), bf16(), bf16(), bf16(W), f32(N // W), bf16()), (N // W) * 32, 32),  # dx alone
-    "fused_add_rmsnorm_bf16_bwd_partial": ((bf16(), bf16(), bf16(W), f32(N // W), f32(Q * W)), Q * 256, 256),
-    "fused_add_rmsnorm_f32_bwd": ((f32(), f32(), f32(), f32(W), f32(N // W), f32()), (N // W) * 32, 32),
-    "fused_add_rmsnorm_f32_bwd_partial": ((f32(), f32(), f32(W), f32(N // W), f32(Q * W)), Q * 256, 256),
+    # the fused add + RMSNorm's: dx and the partial sums of 16 rows a block (bf16: in two halves of 4 · ceil(W / 8)
+    # columns), then the column sums
+    "fused_add_rmsnorm_bf16_bwd": ((bf16(), bf16(), bf16(), bf16(W), f32(N // W), bf16(), f32(Q * 4 * -(-W // 8)),
+                                    f32(Q * 4 * -(-W // 8))), Q * 32, 32),
+    "rmsnorm_bf16_bwd_reduce_halves": ((bf16(W), f32(Q * 4 * -(-W // 8)), f32(Q * 4 * -(-W // 8)), bf16(W)), 256, 256),
+    "fused_add_rmsnorm_f32_bwd": ((f32(), f32(), f32(), f32(W), f32(N // W), f32(), f32(Q * W)), Q * 32, 32),
     "swiglu_f32": ((f32(), f32(), f32()), N // 4, 256),  # 16 bytes a thread
     "swiglu_f32_bwd": ((f32(), f32(), f32(), f32(), f32()), N // 4, 256),
     "swiglu_bf16": ((bf16(), bf16(), bf16()), N // 8, 256),

@@ -1,13 +1,13 @@
 //! The residual add fused with the RMSNorm after it, on bfloat16 (f32 math) and float32, as vLLM's
-//! `fused_add_rms_norm`: forward, and backward in three kernels (the gradients of the inputs a block
-//! per row; the weights' gradient summed over blocks of rows, then those partial rows summed column by
-//! column, with no atomics, so that two runs give the same bytes).
+//! `fused_add_rms_norm`: forward, and backward in two kernels (the gradient of the inputs over a block's
+//! group of rows, with the weights' gradient summed over the same rows beside it; then those partial rows
+//! summed column by column, with no atomics, so that two runs give the same bytes).
 use oxpack::block;
 use oxpack::prelude::*;
 
 #[macro_use]
 mod common;
-use common::{recip, row_sums, Lanes, PARTIAL_ROWS};
+use common::{recip, Lanes, PARTIAL_ROWS};
 
 /// The fused kernels' arithmetic on one 16-byte chunk of a storage type, in f32 (rounded once to
 /// bf16 on the way out of a bfloat16 chunk). Written out per type as plain lane loops, the code the
@@ -160,58 +160,135 @@ macro_rules! fused_in_registers {
     }};
 }
 
-/// The gradients of the fused add + RMSNorm's inputs for one block's row of storage type `$t` (a
-/// row of up to `$n` chunks a thread held in registers, a longer one read twice): with h =
-/// residual_out and s = rstd, g = dresidual_out + s · (w·dout − h · s² · mean(w·dout·h)), written to
-/// `dx` (also the gradient of `residual`: `#[backward(..., dresidual = dx)]`). `None` for a whole block at
-/// once (past the last row): no thread leaves the block reduction.
-macro_rules! fused_bwd_row {
+/// The backward pass of a fused add + RMSNorm of storage type `$t` over block `b`'s `PARTIAL_ROWS` rows
+/// (`$dx`, `BlockRowGroups<PARTIAL_ROWS, Vec4>`), and the weights' gradient over them. Each row's
+/// `dx = dresidual_out + s · (weight·dout − h · c)` (`Chunk::grad`, h = residual_out, s its rstd, c = s² ·
+/// mean(weight·dout·h)); and each column's `Σ dout · h · s` over the rows, in row order from zero (the
+/// additions of `weight_grad_partials!`), to this block's row of the partial(s) (`$partial`: one f32 chunk
+/// per chunk of the row for f32; for bfloat16, chunk `q`'s low four columns in `$lo`'s chunk `q`, its
+/// high four in `$hi`'s; `put_sums!`). A thread has the same chunks in every row of the group. Where the
+/// rows are whole 16-byte chunks from aligned starts and a row has at most `$n` chunks a thread (the same
+/// for the whole launch), each row is read once: every chunk one bounds-checked element of `vec4`'s
+/// aligned middle (no branch around a load, so a row's loads are in flight together), the weights read
+/// once before the rows, the column sums carried in registers from row to row. Else each row is read twice
+/// for dx (`load4`), and the column sums read the group's rows again (mostly from L2) at the end.
+macro_rules! fused_bwd_group {
     ($t:ty, $n:tt, $i:ident, $dout:ident, $dresidual_out:ident, $residual_out:ident, $weight:ident,
-     $rstd:ident, $dx:ident) => {{
-        if let Some(mut row) = $dx.block_row($i) {
-            let range = row.range();
-            if let (Some(&s), Some(dyr), Some(dhr), Some(hr)) = ($rstd.get(row.row()), $dout.get(range.clone()),
-                                                                 $dresidual_out.get(range.clone()),
-                                                                 $residual_out.get(range)) {
-                let inv_n = recip(row.cols() as f32);
-                let (m, n) = (row.member(), row.stride());
-                if let (Some(dy), Some(h)) =
-                    (RegChunks::<$t, _, $n>::load(&row, dyr), RegChunks::<$t, _, $n>::load(&row, hr)) {
-                    // chunk k of this thread is the row's chunk m + k·n
-                    // `unroll!`: a constant k a copy, so the chunks stay in registers (a loop would
-                    // index them, in local memory)
-                    let mut a = 0.0;
-                    unroll!(k in 0..$n => {
-                        if let (Some(d), Some(x)) = (dy.get(k), h.get(k)) {
-                            a = <$t>::dot(a, d, x, load4($weight, m + k * n).unwrap_or_default());
-                        }
-                    });
-                    let c = block::sum_f32(a) * inv_n * s * s;
-                    unroll!(k in 0..$n => {
-                        if let (Some(d), Some(x)) = (dy.get(k), h.get(k)) {
-                            let j = m + k * n;
-                            let (w, dh) = (load4($weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default());
-                            let g = <$t>::grad(d, x, w, dh, s, c);
-                            if let Some(mut o) = row.get_mut(k) {
-                                o.set(g);
-                            }
-                        }
-                    });
-                } else {
-                    // Too long for the registers: the row read twice.
-                    let mut a = 0.0;
-                    for j in row.chunks() {
-                        a = <$t>::dot(a, load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
-                                      load4($weight, j).unwrap_or_default());
+     $rstd:ident, $dx:ident, $($partial:ident),+) => {{
+        const LANES: usize = <$t as oxpack::vec::Vector>::LANES;
+        type V = <$t as oxpack::vec::Vector>::V;
+        // this block's partial row(s): the same chunk numbers as its rows of dx (`$dx`'s `group_row`)
+        $(let Some(mut $partial) = $partial.block_row($i) else { return };)+
+        let (m, n) = { let p = [$(&$partial),+][0]; (p.member(), p.stride()) };
+        let cols = $dx.cols();
+        let per_row = cols / LANES;
+        let parts = [$dout, $dresidual_out, $residual_out, $weight].map(oxpack::vec::vec4);
+        let [(_, dys, _), (_, dhs, _), (_, hs, _), (_, ws, _)] = parts;
+        let held = cols % LANES == 0 && parts.iter().all(|(head, _, _)| head.is_empty())
+            && per_row <= $n * n;
+        let inv_n = recip(cols as f32);
+        // the weights' chunks, once (zero past the row)
+        let w: [V; $n] = core::array::from_fn(|k| ws.get(m + k * n).copied().unwrap_or_default());
+        let live: [bool; $n] = core::array::from_fn(|k| m + k * n < per_row);
+        let mut rows = 0;
+        if held {
+            let mut acc = [[0.0f32; LANES]; $n]; // chunk k's column sums so far
+            while let Some(mut row) = $dx.group_row($i, rows) {
+                rows += 1;
+                let r = row.row();
+                let Some(&s) = $rstd.get(r) else { continue };
+                // chunk k of this thread is the row's chunk m + k·n; past the row (`live`) it reads a
+                // chunk of the next row or none, which no sum and no store takes: the loads go
+                // unconditionally, in flight together
+                let at = |xs: &[V], k: usize| xs.get(r * per_row + m + k * n).copied().unwrap_or_default();
+                let dy: [V; $n] = core::array::from_fn(|k| at(dys, k));
+                let h: [V; $n] = core::array::from_fn(|k| at(hs, k));
+                let dh: [V; $n] = core::array::from_fn(|k| at(dhs, k));
+                let mut a = 0.0;
+                unroll!(k in 0..$n => {
+                    let dot = <$t>::dot(a, dy[k], h[k], w[k]);
+                    a = if live[k] { dot } else { a };
+                });
+                let c = block::sum_f32(a) * inv_n * s * s;
+                unroll!(k in 0..$n => {
+                    if let Some(mut o) = row.get_mut(k) {
+                        o.set(<$t>::grad(dy[k], h[k], w[k], dh[k], s, c));
                     }
-                    let c = block::sum_f32(a) * inv_n * s * s;
-                    for (j, mut o) in row.iter_mut() {
-                        o.set(<$t>::grad(load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
-                                         load4($weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default(),
-                                         s, c));
+                    for l in 0..LANES {
+                        acc[k][l] = (<$t>::at(&dy[k], l) * <$t>::at(&h[k], l)).mul_add(s, acc[k][l]);
                     }
+                });
+            }
+            unroll!(k in 0..$n => { put_sums!(k, acc[k], $($partial),+); });
+        } else {
+            // each row's dx from the row read twice, then the column sums from the rows read again
+            while let Some(mut row) = $dx.group_row($i, rows) {
+                rows += 1;
+                let range = row.range();
+                let (Some(&s), Some(dyr), Some(dhr), Some(hr)) = ($rstd.get(row.row()), $dout.get(range.clone()),
+                                                                  $dresidual_out.get(range.clone()),
+                                                                  $residual_out.get(range)) else { continue };
+                let mut a = 0.0;
+                for j in row.chunks() {
+                    a = <$t>::dot(a, load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
+                                  load4($weight, j).unwrap_or_default());
+                }
+                let c = block::sum_f32(a) * inv_n * s * s;
+                for (j, mut o) in row.iter_mut() {
+                    o.set(<$t>::grad(load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
+                                     load4($weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default(),
+                                     s, c));
                 }
             }
+            let first = block_idx().x as usize * PARTIAL_ROWS;
+            let (count, rs) = ([$(&$partial),+][0].chunk_count(), $rstd.get(first..first + rows).unwrap_or(&[]));
+            let span = first * cols..(first + rows) * cols;
+            let (ds, xs) = ($dout.get(span.clone()).unwrap_or(&[]), $residual_out.get(span).unwrap_or(&[]));
+            column_sums(ds, xs, rs, cols, (m, n, count), |k, sums| put_sums!(k, sums, $($partial),+));
+        }
+    }};
+}
+
+/// The column sums of `dout · h · rstd` over the rows of `ds` and `hs` (`cols` columns, `rs` their rstd), in row order
+/// from zero, for chunks `m, m + n, … < count` of a row (`LANES` columns each), the `k`-th handed to `put(k, sums)`
+/// (lanes past `LANES` zero): `fused_bwd_group!`'s where its rows are not held. Not inlined: its loads and sums
+/// would count in the registers of the kernel's every path.
+#[inline(never)]
+fn column_sums<T: Lanes>(ds: &[T], hs: &[T], rs: &[f32], cols: usize, (m, n, count): (usize, usize, usize),
+                         mut put: impl FnMut(usize, [f32; 8])) {
+    let (mut k, mut j) = (0, m);
+    while j < count {
+        let mut sums = [0.0f32; 8];
+        for (r, &s) in rs.iter().enumerate() {
+            let span = r * cols..(r + 1) * cols;
+            let (dr, hr) = (ds.get(span.clone()).unwrap_or(&[]), hs.get(span).unwrap_or(&[]));
+            let (d, x) = (load4(dr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default());
+            for l in 0..T::LANES.min(8) {
+                sums[l] = (T::at(&d, l) * T::at(&x, l)).mul_add(s, sums[l]);
+            }
+        }
+        put(k, sums);
+        (k, j) = (k + 1, j + n);
+    }
+}
+
+/// Writes `$sums`, the column sums of this thread's `$k`-th chunk of a row (`fused_bwd_group!`), to its
+/// `$k`-th chunk of the block's partial row: one f32 chunk (`$p`, for f32 rows), or, for bfloat16 rows'
+/// eight columns, the low four to `$lo` and the high four to `$hi`.
+macro_rules! put_sums {
+    ($k:expr, $sums:expr, $p:ident) => {{
+        let [a, b, c, d, ..] = $sums;
+        if let Some(mut o) = $p.get_mut($k) {
+            o.set(F32x4([a, b, c, d]));
+        }
+    }};
+    ($k:expr, $sums:expr, $lo:ident, $hi:ident) => {{
+        let [a, b, c, d, e, f, g, h] = $sums;
+        if let Some(mut o) = $lo.get_mut($k) {
+            o.set(F32x4([a, b, c, d]));
+        }
+        if let Some(mut o) = $hi.get_mut($k) {
+            o.set(F32x4([e, f, g, h]));
         }
     }};
 }
@@ -233,8 +310,7 @@ kernel! {
           kernels = [fused_add_rmsnorm_bf16_two_pass, fused_add_rmsnorm_bf16_one_chunk, fused_add_rmsnorm_bf16_warp])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
-    #[backward(fused_add_rmsnorm_bf16_bwd, fused_add_rmsnorm_bf16_bwd_partial, rmsnorm_bf16_bwd_reduce,
-               dresidual = dx)]
+    #[backward(fused_add_rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce_halves, dresidual = dx)]
     pub fn fused_add_rmsnorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], residual: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
@@ -316,39 +392,54 @@ kernel! {
                    |row, hrow, xr, rr, inv_n| two_passes!(BF16, row, hrow, xr, rr, weight, eps, inv_n))
     }
 
-    /// The backward pass of `fused_add_rmsnorm_bf16`, first kernel, the gradients of its inputs:
-    /// with h = residual_out and s = rstd per row,
-    /// g = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)), and dx = g (bf16, rounded
+    /// The backward pass of `fused_add_rmsnorm_bf16`, first kernel: with h = residual_out and s = rstd per
+    /// row, g = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)), and dx = g (bf16, rounded
     /// once), which is also the gradient of `residual` (`dresidual = dx` in the forward's `#[backward]`: one
-    /// array written, not two of the same values). `fused_add_rmsnorm_bf16_bwd(dout, dresidual_out,
-    /// residual_out, weight, rstd) -> dx`. One block per row, its block tuned between 128 and 256 (one
-    /// row's loads in flight a block); a row of up to 32 · block channels is read once into registers, a
-    /// longer one twice. The weights' gradient is `fused_add_rmsnorm_bf16_bwd_partial`'s, then
-    /// `rmsnorm_bf16_bwd_reduce`'s.
-    #[launch(grid = len(rstd))]
+    /// array written, not two of the same values); and over each block's `PARTIAL_ROWS` (16) rows the f32
+    /// column sums of dout · h · s (`fused_bwd_group!`): columns `8q .. 8q + 4` in chunk `q` of
+    /// `dweight_lo`'s row, `8q + 4 .. 8q + 8` in `dweight_hi`'s, which norm.rs's
+    /// `rmsnorm_bf16_bwd_reduce_halves` adds up. `fused_add_rmsnorm_bf16_bwd(dout, dresidual_out,
+    /// residual_out, weight, rstd) -> (dx, dweight_lo, dweight_hi)`. A block per 16 rows, its block tuned
+    /// between 128 and 256 (ptxas takes 232 registers on sm_80, 148 on sm_90: `#[launch_bounds(256)]`; the
+    /// sm_90a body below also 512); a row of up to 8 · block channels, whole 16-byte chunks from aligned
+    /// starts, is read once (its column sums carried in registers), any other twice and its sums from a third
+    /// read.
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
     #[tune(block = [128, 256])]
-    #[outputs(dx = (len(dout) / len(weight), len(weight)))]
+    #[outputs(dx = (len(dout) / len(weight), len(weight)),
+              dweight_lo = (cdiv(len(rstd), {PARTIAL_ROWS}), 4 * cdiv(len(weight), 8)),
+              dweight_hi = (cdiv(len(rstd), {PARTIAL_ROWS}), 4 * cdiv(len(weight), 8)))]
+    #[launch_bounds(256)]
     pub fn fused_add_rmsnorm_bf16_bwd(
         i: ThreadIndex, dout: &[BF16], dresidual_out: &[BF16], residual_out: &[BF16], weight: &[BF16],
         rstd: &[f32],
-        dx: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
+        dx: &mut DisjointSlice<BF16, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
+        dweight_lo: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+        dweight_hi: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
     ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
-             len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout)) {
-        fused_bwd_row!(BF16, 2, i, dout, dresidual_out, residual_out, weight, rstd, dx);
+             len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
+             len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8), len(dweight_hi) == len(dweight_lo)) {
+        fused_bwd_group!(BF16, 1, i, dout, dresidual_out, residual_out, weight, rstd, dx, dweight_lo, dweight_hi);
     }
 
-    /// The backward pass of `fused_add_rmsnorm_bf16`, second kernel: row b of `dweight_partial` =
-    /// Σ dout · residual_out · rstd over rows 16b .. 16b + 16 (f32, in row order;
-    /// `weight_grad_partials!`), which norm.rs's `rmsnorm_bf16_bwd_reduce` sums column by column.
-    /// Blocks of 256 threads, a thread 4 columns of the block's partial row at a time.
-    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}), block = 256)]
-    #[outputs(dweight_partial = (cdiv(len(rstd), {PARTIAL_ROWS}), len(weight)))]
-    pub fn fused_add_rmsnorm_bf16_bwd_partial(
-        i: ThreadIndex, dout: &[BF16], residual_out: &[BF16], weight: &[BF16], rstd: &[f32],
-        dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+    /// `fused_add_rmsnorm_bf16_bwd` on Hopper (sm_90a): the same body under a cap of 128 registers (126, none
+    /// spilled: two blocks of 256 an SM, where the uncapped 148 leave one), so also blocks of 512 (rows of up
+    /// to 4,096 channels read once). sm_80's ptxas spills under that cap (about 540 bytes), so the other
+    /// archs keep the uncapped body, in blocks of at most 256.
+    #[variant_of(fused_add_rmsnorm_bf16_bwd, sm_90a)]
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
+    #[tune(block = [128, 256, 512])]
+    #[max_registers(128)]
+    pub fn fused_add_rmsnorm_bf16_bwd_sm90a(
+        i: ThreadIndex, dout: &[BF16], dresidual_out: &[BF16], residual_out: &[BF16], weight: &[BF16],
+        rstd: &[f32],
+        dx: &mut DisjointSlice<BF16, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
+        dweight_lo: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+        dweight_hi: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
     ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
-             len(residual_out) == len(dout), len(dweight_partial) == cdiv(len(rstd), 16) * len(weight)) {
-        weight_grad_partials!(BF16, i, dout, residual_out, rstd, dweight_partial);
+             len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
+             len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8), len(dweight_hi) == len(dweight_lo)) {
+        fused_bwd_group!(BF16, 1, i, dout, dresidual_out, residual_out, weight, rstd, dx, dweight_lo, dweight_hi);
     }
 
     /// The residual add and RMSNorm of `fused_add_rmsnorm_bf16` on float32 rows of `C =
@@ -362,7 +453,7 @@ kernel! {
     #[tune(block = [128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
-    #[backward(fused_add_rmsnorm_f32_bwd, fused_add_rmsnorm_f32_bwd_partial, rmsnorm_f32_bwd_reduce, dresidual = dx)]
+    #[backward(fused_add_rmsnorm_f32_bwd, rmsnorm_f32_bwd_reduce, dresidual = dx)]
     pub fn fused_add_rmsnorm_f32(
         i: ThreadIndex, eps: f32, x: &[f32], residual: &[f32], weight: &[f32],
         out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
@@ -377,30 +468,25 @@ kernel! {
 
     /// The backward pass of `fused_add_rmsnorm_f32` as `fused_add_rmsnorm_bf16_bwd`'s, in f32:
     /// dx = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)) with h = residual_out and s
-    /// = rstd, also the gradient of `residual` (`dresidual = dx`). `fused_add_rmsnorm_f32_bwd(dout,
-    /// dresidual_out, residual_out, weight, rstd) -> dx`. One block per row, its block tuned between 128 and 256;
-    /// a row of up to 16 · block channels is read once into registers, a longer one twice.
-    #[launch(grid = len(rstd))]
+    /// = rstd, also the gradient of `residual` (`dresidual = dx`), and over each block's 16 rows the column
+    /// sums of dout · h · s (`dweight_partial`, a chunk of it per chunk of the row), which norm.rs's
+    /// `rmsnorm_f32_bwd_reduce` adds up. `fused_add_rmsnorm_f32_bwd(dout, dresidual_out, residual_out,
+    /// weight, rstd) -> (dx, dweight_partial)`. A block per 16 rows, its block tuned between 128 and 256 (209
+    /// registers on sm_80); a row of up to 4 · block channels, whole chunks from aligned starts, is read once,
+    /// any other twice and its sums from a third read.
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
     #[tune(block = [128, 256])]
-    #[outputs(dx = (len(dout) / len(weight), len(weight)))]
+    #[outputs(dx = (len(dout) / len(weight), len(weight)),
+              dweight_partial = (cdiv(len(rstd), {PARTIAL_ROWS}), len(weight)))]
+    #[launch_bounds(256)]
     pub fn fused_add_rmsnorm_f32_bwd(
         i: ThreadIndex, dout: &[f32], dresidual_out: &[f32], residual_out: &[f32], weight: &[f32],
         rstd: &[f32],
-        dx: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
-    ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
-             len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout)) {
-        fused_bwd_row!(f32, 4, i, dout, dresidual_out, residual_out, weight, rstd, dx);
-    }
-
-    /// The backward pass of `fused_add_rmsnorm_f32`, second kernel: as
-    /// `fused_add_rmsnorm_bf16_bwd_partial`, in f32; norm.rs's `rmsnorm_f32_bwd_reduce` sums it.
-    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}), block = 256)]
-    #[outputs(dweight_partial = (cdiv(len(rstd), {PARTIAL_ROWS}), len(weight)))]
-    pub fn fused_add_rmsnorm_f32_bwd_partial(
-        i: ThreadIndex, dout: &[f32], residual_out: &[f32], weight: &[f32], rstd: &[f32],
+        dx: &mut DisjointSlice<f32, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
         dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
     ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
-             len(residual_out) == len(dout), len(dweight_partial) == cdiv(len(rstd), 16) * len(weight)) {
-        weight_grad_partials!(f32, i, dout, residual_out, rstd, dweight_partial);
+             len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
+             len(dweight_partial) == cdiv(len(rstd), 16) * len(weight)) {
+        fused_bwd_group!(f32, 1, i, dout, dresidual_out, residual_out, weight, rstd, dx, dweight_partial);
     }
 }

@@ -361,40 +361,51 @@ macro_rules! layernorm_bwd_body {
 }
 
 /// The reduce kernels' body: for each `$part => $out`, column `c` of `$out` (in the storage type
-/// `$t`) ← the f32 sum over the rows of `$part` (`$cols` columns) of its column `c`. In blocks of
-/// 256 threads, block `b` takes columns `32·b .. 32·b + 32`: its thread `t` adds the partial rows
+/// `$t`) ← the f32 sum over the rows of `$part` (`$cols` columns) of its column `c`; with `halves [$lo,
+/// $hi] => $out`, the partial rows of a bfloat16 group kernel (`fused.rs`), whose chunk `q` of `$lo`
+/// holds columns `8q .. 8q + 4` and of `$hi` columns `8q + 4 .. 8q + 8` (rows of `4 · ⌈$cols / 8⌉`). In
+/// blocks of 256 threads, block `b` takes columns `32·b .. 32·b + 32`: its thread `t` adds the partial rows
 /// `t / 32, t / 32 + 8, …` of column `32·b + t % 32` in order, then the block's first 32 threads
 /// add their column's 8 sums in order through shared memory: the same additions in the same
 /// order on every GPU and every run.
 macro_rules! column_totals {
     ($t:ty, $i:ident, $cols:expr, [$($part:ident => $out:ident),+]) => {{
         let cols = $cols;
+        $(column_totals!(@sum $t, $i, cols, $part.len() / cols, |p: usize, col: usize| $part.get(p * cols + col), $out);)+
+    }};
+    ($t:ty, $i:ident, $cols:expr, halves [$lo:ident, $hi:ident] => $out:ident) => {{
+        let cols = $cols;
+        let width = 4 * cols.div_ceil(8);
+        column_totals!(@sum $t, $i, cols, $lo.len() / width, |p: usize, col: usize| {
+            let e = p * width + col / 8 * 4 + col % 4;
+            if col % 8 < 4 { $lo.get(e) } else { $hi.get(e) }
+        }, $out);
+    }};
+    (@sum $t:ty, $i:ident, $cols:expr, $parts:expr, $value:expr, $out:ident) => {{
+        let (cols, parts, value) = ($cols, $parts, $value);
         let (t, b) = (thread_idx().x as usize, block_idx().x as usize);
         let (lane, group) = (t % 32, t / 32);
         let col = b * 32 + lane;
-        $(
-            let parts = $part.len() / cols;
-            let mut acc = 0.0f32;
-            if col < cols {
-                let mut p = group;
-                while p < parts {
-                    acc += $part.get(p * cols + col).copied().unwrap_or(0.0);
-                    p += 8;
-                }
+        let mut acc = 0.0f32;
+        if col < cols {
+            let mut p = group;
+            while p < parts {
+                acc += value(p, col).copied().unwrap_or(0.0);
+                p += 8;
             }
-            let mut sums = shared_array!(f32, 256);
-            sums.write(thread_slot(), acc);
-            let sums = sums.sync();
-            if let Some(row) = $out.block_row($i) {
-                for (j, o) in row.iter_mut() {
-                    let mut total = 0.0f32;
-                    for g in 0..8 {
-                        total += sums.get(j + 32 * g);
-                    }
-                    *o = <$t>::narrow(total);
+        }
+        let mut sums = shared_array!(f32, 256);
+        sums.write(thread_slot(), acc);
+        let sums = sums.sync();
+        if let Some(row) = $out.block_row($i) {
+            for (j, o) in row.iter_mut() {
+                let mut total = 0.0f32;
+                for g in 0..8 {
+                    total += sums.get(j + 32 * g);
                 }
+                *o = <$t>::narrow(total);
             }
-        )+
+        }
     }};
 }
 
@@ -747,6 +758,20 @@ kernel! {
         dweight: &mut DisjointSlice<BF16, BlockRows> = (32),
     ) where (len(weight) >= 1, len(dweight_partial) % len(weight) == 0, len(dweight) == len(weight)) {
         column_totals!(BF16, i, weight.len(), [dweight_partial => dweight]);
+    }
+
+    /// The weights' gradient of a bfloat16 fused add + RMSNorm (`fused.rs`'s
+    /// `fused_add_rmsnorm_bf16_bwd`): dweight (bfloat16) ← the f32 column sums of its partial rows,
+    /// columns `8q .. 8q + 4` in chunk `q` of `dweight_lo` and `8q + 4 .. 8q + 8` in chunk `q` of
+    /// `dweight_hi` (rows of `4 · ⌈C / 8⌉`), rounded once; added as in `rmsnorm_f32_bwd_reduce`.
+    #[launch(grid = cdiv(len(weight), 32), block = 256)]
+    #[outputs(dweight = (len(weight)))]
+    pub fn rmsnorm_bf16_bwd_reduce_halves(
+        i: ThreadIndex, weight: &[BF16], dweight_lo: &[f32], dweight_hi: &[f32],
+        dweight: &mut DisjointSlice<BF16, BlockRows> = (32),
+    ) where (len(weight) >= 1, len(dweight_lo) % (4 * cdiv(len(weight), 8)) == 0, len(dweight_hi) == len(dweight_lo),
+             len(dweight) == len(weight)) {
+        column_totals!(BF16, i, weight.len(), halves [dweight_lo, dweight_hi] => dweight);
     }
 
     /// LayerNorm backward on float32 (llm.c's `layernorm_backward`, its outputs written rather

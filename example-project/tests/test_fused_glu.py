@@ -102,17 +102,23 @@ def fused_forward(x: np.ndarray, residual: np.ndarray, weight: np.ndarray, block
 
 def fused_backward(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,
                    rstd: np.ndarray, block: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(dx, dweight_partial, dweight) of the three backward kernels (the first at `block`, else the tuning's);
-    dx is also the gradient of `residual` (`dresidual = dx`)."""
+    """(dx, dweight_partial, dweight) of the two backward kernels (the first at `block`, else the tuning's), the
+    partial rows in column order (`in_columns`); dx is also the gradient of `residual` (`dresidual = dx`)."""
     rows, cols = dout.shape
     dx = poisoned((rows, cols), np.uint16)
-    partial = poisoned((-(-rows // PARTIAL_ROWS), cols), np.float32)
+    lo, hi = (poisoned((-(-rows // PARTIAL_ROWS), 4 * -(-cols // 8)), np.float32) for _ in range(2))
     kernels.fused_add_rmsnorm_bf16_bwd(BFloat16(dout), BFloat16(dh), BFloat16(h), BFloat16(weight), rstd,
-                                       BFloat16(dx), block=block)
-    kernels.fused_add_rmsnorm_bf16_bwd_partial(BFloat16(dout), BFloat16(h), BFloat16(weight), rstd, partial)
+                                       BFloat16(dx), lo, hi, block=block)
     dweight = poisoned(cols, np.uint16)
-    kernels.rmsnorm_bf16_bwd_reduce(BFloat16(weight), partial, BFloat16(dweight))  # the column sums norm.rs shares
-    return dx, partial, dweight
+    kernels.rmsnorm_bf16_bwd_reduce_halves(BFloat16(weight), lo, hi, BFloat16(dweight))
+    return dx, in_columns(lo, hi, cols), dweight
+
+
+def in_columns(lo: np.ndarray, hi: np.ndarray, cols: int) -> np.ndarray:
+    """The bf16 backward's partial rows in column order: columns 8q .. 8q + 4 are chunk q of `lo`, 8q + 4 .. 8q + 8
+    chunk q of `hi`."""
+    quads = np.stack([lo.reshape(len(lo), -1, 4), hi.reshape(len(hi), -1, 4)], axis=2)  # (rows, chunk, half, 4)
+    return quads.reshape(len(lo), -1)[:, :cols]
 
 
 SHAPES = [(rows, cols) for cols in (1, 7, 64, 4100) for rows in (1, 3, 257)]
@@ -221,10 +227,11 @@ def fused_grads(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndar
 @pytest.mark.parametrize(("rows", "cols"), [*SHAPES, (257, 1030), (3, 2048)])
 @pytest.mark.parametrize("block", [None, 100, 256])
 def test_fused_add_rmsnorm_backward(rng: np.random.Generator, rows: int, cols: int, block: int | None) -> None:
-    """dx = dresidual = dresidual_out + the RMSNorm's input gradient (a block per row, at the tuning's block, a
-    block of a partial warp, and 256), dweight_partial per 16 rows, dweight their sum: a row in registers up to
-    32 · block channels, two passes beyond (4100 at 100); 1 and 3 rows leave most of a partial row's blocks
-    with one or three rows, 257 a last one with one."""
+    """dx = dresidual = dresidual_out + the RMSNorm's input gradient and dweight_partial per 16 rows (one kernel, a
+    block per 16 rows, at the tuning's block, a block of a partial warp, and 256), dweight their sum: a row of
+    whole 16-byte chunks in registers up to 8 · block channels (64 and 2048 at 256), read twice beyond and where
+    the chunks are not whole (1, 7, 1030, 4100); 1 and 3 rows leave a block's group with one or three rows, 257
+    a last one with one."""
     x, residual = random_bf16(rng, (rows, cols)), random_bf16(rng, (rows, cols), 2.0)
     weight = random_bf16(rng, cols, 0.2, 1.0)
     _, h, rstd = fused_forward(x, residual, weight)
@@ -283,12 +290,11 @@ def test_fused_add_rmsnorm_off_a_16_byte_boundary(rng: np.random.Generator) -> N
     kernels.fused_add_rmsnorm_bf16(EPS, BFloat16(shifted(x)), BFloat16(shifted(residual)), BFloat16(shifted(weight)),
                                    BFloat16(out2), BFloat16(h2), rstd2)
     assert np.array_equal(out2, out) and np.array_equal(h2, h) and np.array_equal(rstd2, rstd)
-    dx2, partial2 = shifted(poisoned((rows, cols), np.uint16)), shifted(poisoned((1, cols), np.float32))
+    dx2 = shifted(poisoned((rows, cols), np.uint16))
+    lo2, hi2 = (shifted(poisoned((1, 4 * -(-cols // 8)), np.float32)) for _ in range(2))
     kernels.fused_add_rmsnorm_bf16_bwd(BFloat16(shifted(dout)), BFloat16(shifted(dh)), BFloat16(shifted(h)),
-                                       BFloat16(shifted(weight)), shifted(rstd), BFloat16(dx2))
-    kernels.fused_add_rmsnorm_bf16_bwd_partial(BFloat16(shifted(dout)), BFloat16(shifted(h)), BFloat16(shifted(weight)),
-                                               shifted(rstd), partial2)
-    assert np.array_equal(dx2, grads[0]) and np.array_equal(partial2, grads[1])
+                                       BFloat16(shifted(weight)), shifted(rstd), BFloat16(dx2), lo2, hi2)
+    assert np.array_equal(dx2, grads[0]) and np.array_equal(in_columns(lo2, hi2, cols), grads[1])
 
 
 def test_fused_add_rmsnorm_refuses_rows_that_do_not_divide() -> None:
@@ -309,13 +315,12 @@ def fused_forward_f32(x: np.ndarray, residual: np.ndarray, weight: np.ndarray,
 
 def fused_backward_f32(dout: np.ndarray, dh: np.ndarray, h: np.ndarray, weight: np.ndarray,
                        rstd: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(dx, dweight_partial, dweight) of `fused_add_rmsnorm_f32_bwd` and `rmsnorm_f32_bwd_reduce` (dx also the
-    gradient of `residual`)."""
+    """(dx, dweight_partial, dweight) of `fused_add_rmsnorm_f32_bwd` (dx and the partial rows) and
+    `rmsnorm_f32_bwd_reduce` (dx also the gradient of `residual`)."""
     rows, cols = dout.shape
     dx = poisoned((rows, cols), np.float32)
     partial = poisoned((-(-rows // PARTIAL_ROWS), cols), np.float32)
-    kernels.fused_add_rmsnorm_f32_bwd(dout, dh, h, weight, rstd, dx)
-    kernels.fused_add_rmsnorm_f32_bwd_partial(dout, h, weight, rstd, partial)
+    kernels.fused_add_rmsnorm_f32_bwd(dout, dh, h, weight, rstd, dx, partial)
     dweight = poisoned(cols, np.float32)
     kernels.rmsnorm_f32_bwd_reduce(weight, partial, dweight)
     return dx, partial, dweight
@@ -350,10 +355,10 @@ def test_fused_add_rmsnorm_f32_forward(rng: np.random.Generator, rows: int, cols
 
 @pytest.mark.parametrize(("rows", "cols"), SHAPES)
 def test_fused_add_rmsnorm_f32_backward(rng: np.random.Generator, rows: int, cols: int) -> None:
-    """dx (= dresidual) = dresidual_out + the RMSNorm's input gradient, dweight_partial per 16 rows, dweight
-    their column sums (`rmsnorm_f32_bwd_reduce`, shared with RMSNorm), all in f32 within F32_REL plus the
-    cancellation bound: a block per row, in registers up to 16 · block channels (2 chunks of 4 a thread),
-    two passes beyond; 1 and 3 rows leave a partial row's block with one or three rows."""
+    """dx (= dresidual) = dresidual_out + the RMSNorm's input gradient and dweight_partial per 16 rows (one
+    kernel, a block per 16 rows), dweight their column sums (`rmsnorm_f32_bwd_reduce`, shared with RMSNorm), all
+    in f32 within F32_REL plus the cancellation bound: in registers up to 4 · block channels (one chunk of 4 a
+    thread), read twice beyond; 1 and 3 rows leave a block's group with one or three rows."""
     x, residual = random_f32(rng, (rows, cols)), random_f32(rng, (rows, cols), 2.0)
     weight = random_f32(rng, cols, 0.2, 1.0)
     _, h, rstd = fused_forward_f32(x, residual, weight)
@@ -403,8 +408,8 @@ def test_fused_add_rmsnorm_f32_off_a_16_byte_boundary(rng: np.random.Generator) 
     kernels.fused_add_rmsnorm_f32(EPS, shifted(x), shifted(residual), shifted(weight), out2, h2, rstd2)
     assert np.array_equal(out2, out) and np.array_equal(h2, h) and np.array_equal(rstd2, rstd)
     dx2, partial2 = (shifted(poisoned(s, np.float32)) for s in ((rows, cols), (1, cols)))
-    kernels.fused_add_rmsnorm_f32_bwd(shifted(dout), shifted(dh), shifted(h), shifted(weight), shifted(rstd), dx2)
-    kernels.fused_add_rmsnorm_f32_bwd_partial(shifted(dout), shifted(h), shifted(weight), shifted(rstd), partial2)
+    kernels.fused_add_rmsnorm_f32_bwd(shifted(dout), shifted(dh), shifted(h), shifted(weight), shifted(rstd), dx2,
+                                      partial2)
     assert np.array_equal(dx2, grads[0]) and np.array_equal(partial2, grads[1])
 
 
@@ -539,14 +544,14 @@ def test_every_kernel_returns_its_outputs_when_called_with_its_inputs_alone(rng:
     ref = fused_forward(x, residual, weight)
     bits = lambda a: a.contiguous().view(torch.int16).numpy().view(np.uint16)  # noqa: E731
     assert np.array_equal(bits(out), ref[0]) and np.array_equal(bits(h), ref[1]) and np.array_equal(rstd.numpy(), ref[2])
-    dx = kernels.fused_add_rmsnorm_bf16_bwd(t(dout), t(dh), h, t(weight), rstd)
-    partial = kernels.fused_add_rmsnorm_bf16_bwd_partial(t(dout), h, t(weight), rstd)
-    assert (dx.shape, partial.shape) == ((rows, cols), (1, cols))
-    dweight = kernels.rmsnorm_bf16_bwd_reduce(t(weight), partial)
+    dx, lo, hi = kernels.fused_add_rmsnorm_bf16_bwd(t(dout), t(dh), h, t(weight), rstd)
+    assert (dx.shape, lo.shape, hi.shape) == ((rows, cols), (1, 4 * -(-cols // 8)), (1, 4 * -(-cols // 8)))
+    dweight = kernels.rmsnorm_bf16_bwd_reduce_halves(t(weight), lo, hi)
     assert dweight.shape == (cols,) and dweight.dtype == torch.bfloat16
     grads = fused_backward(dout, dh, ref[1], weight, ref[2])
     assert np.array_equal(bits(dx), grads[0])
-    assert np.array_equal(partial.numpy(), grads[1]) and np.array_equal(bits(dweight), grads[2])
+    assert np.array_equal(in_columns(lo.numpy(), hi.numpy(), cols), grads[1])
+    assert np.array_equal(bits(dweight), grads[2])
     gate, up = random_bf16(rng, 21), random_bf16(rng, 21)
     o = kernels.swiglu_bf16(t(gate), t(up))
     dgate, dup = kernels.swiglu_bf16_bwd(t(gate), t(gate), t(up))

@@ -48,9 +48,8 @@ BACKWARD = {
     "rmsnorm_bf16": ["rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_partial", "rmsnorm_bf16_bwd_reduce"],
     "rmsnorm_bf16_warp": ["rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_partial", "rmsnorm_bf16_bwd_reduce"],
     # fused.rs's, whose weights' gradient ends in the column sums above (their runs: test_fused_glu.py)
-    "fused_add_rmsnorm_f32": ["fused_add_rmsnorm_f32_bwd", "fused_add_rmsnorm_f32_bwd_partial", "rmsnorm_f32_bwd_reduce"],
-    "fused_add_rmsnorm_bf16": ["fused_add_rmsnorm_bf16_bwd", "fused_add_rmsnorm_bf16_bwd_partial",
-                               "rmsnorm_bf16_bwd_reduce"],
+    "fused_add_rmsnorm_f32": ["fused_add_rmsnorm_f32_bwd", "rmsnorm_f32_bwd_reduce"],
+    "fused_add_rmsnorm_bf16": ["fused_add_rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_reduce_halves"],
 }
 
 
