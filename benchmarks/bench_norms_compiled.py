@@ -3,7 +3,8 @@ which weighs the two-pass and one-chunk siblings of `#[tune(kernels = [...])]`) 
 writes for the same PyTorch code under `torch.compile`, in the same run: what a compiled model's norms cost with and
 without oxpack.
 
-    python3 benchmarks/bench_norms_compiled.py [--backward]   # on the GPU machine: the vecmath wheel, PyTorch with Triton
+    python3 benchmarks/bench_norms_compiled.py [--backward [--shape 2048x4096] [--only fused_add_rms_norm]]
+    # on the GPU machine: the vecmath wheel, PyTorch with Triton
 
 The PyTorch code is Hugging Face Llama's RMSNorm (f32 math, bf16 out) and `silu(gate) * up`; shapes: the Llama
 prefill of bench_llama.py (8192 × 2048, intermediate 5632), a wider row (8192 × 4096) and a narrow one (65536 × 768).
@@ -124,17 +125,18 @@ def agree(name: str, ref: object, ours: object, grads: tuple[torch.Tensor, ...],
             "tolerance)")
 
 
-def backward() -> None:
+def backward(tokens: int = 4096, hidden: int = 2048, only: str | None = None) -> None:
     """`--backward`'s lines: the GPU kernels of a forward + backward of each layer function and of its PyTorch twin,
     compiled, by `torch.profiler` (kernel time, not host time: a compiled backward's host cost, hundreds of µs,
-    would hide these kernels from CUDA events around one call)."""
+    would hide these kernels from CUDA events around one call). `--shape TOKENSxHIDDEN` (the intermediate stays
+    5632) and `--only LAYER` (rms_norm, fused_add_rms_norm or swiglu) narrow it."""
     from torch.profiler import ProfilerActivity, profile
 
     from vecmath import layers
     torch.manual_seed(0)
     print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}; GPU µs per forward + backward, "
           "by kernel; inductor / ours in brackets")
-    tokens, hidden, inter = 4096, 2048, 5632
+    inter = 5632
 
     def leaf(*shape: int) -> torch.Tensor:
         return torch.randn(*shape, device="cuda", dtype=torch.bfloat16).requires_grad_()
@@ -149,7 +151,11 @@ def backward() -> None:
         "swiglu": (lambda: (ref_glu(g, u),), lambda: (layers.swiglu(g, u),), (dg,), {"g": g, "u": u}),
     }
     steps = 20
+    if only is not None and only not in cases:
+        raise SystemExit(f"--only {only}: expected one of {', '.join(cases)}")
     for name, (ref, ours, grads, leaves) in cases.items():
+        if only is not None and name != only:
+            continue
         compiled = torch.compile(ref, fullgraph=True), torch.compile(ours, fullgraph=True)  # checked, then timed
         print(agree(name, *compiled, grads, leaves), flush=True)
         totals = []
@@ -172,6 +178,20 @@ def backward() -> None:
               f"[{totals[0] / totals[1]:.3f}x]", flush=True)
 
 
+def _options(argv: list[str]) -> dict[str, object]:
+    """`--backward`'s options: `--shape TOKENSxHIDDEN`, `--only LAYER`."""
+    opts: dict[str, object] = {}
+    for flag, value in zip(argv, argv[1:]):
+        if flag == "--shape":
+            try:
+                opts["tokens"], opts["hidden"] = (int(n) for n in value.split("x"))
+            except ValueError:
+                raise SystemExit(f"--shape {value}: expected TOKENSxHIDDEN, e.g. 2048x4096") from None
+        elif flag == "--only":
+            opts["only"] = value
+    return opts
+
+
 if __name__ == "__main__":
     import sys
-    backward() if "--backward" in sys.argv[1:] else main()
+    backward(**_options(sys.argv[1:])) if "--backward" in sys.argv[1:] else main()  # type: ignore[arg-type]
