@@ -17,7 +17,7 @@ factor only when everything its coarsened entry reaches is per-element code —
   functions, so a body's read of the same register would be a second call) and reads no
   other launch register, nor does any function it reaches;
 - every other `__oxpack_*` runtime function it reaches is in `PER_ELEMENT` (loads and
-  stores with cache hints, math, conversions (FP8's too), global atomics, the trap);
+  stores with cache hints, math, conversions (FP8's and the packed pairs too), global atomics, the trap);
 - it reaches no shared array (`shared_array!`, `shared_atomics!`, dynamic shared memory),
   no inline assembly, no indirect call and no NVVM intrinsic of a barrier, a shuffle, a
   vote or a special register.
@@ -41,8 +41,8 @@ _GRID = re.compile(r"^__oxpack_n?(tid|ctaid)_[xyz]$|^__oxpack_nctaid_[xyz]$|^__o
 _OWN_READS = {"__oxpack_tid_x": 1, "__oxpack_ntid_x": 1, "__oxpack_ctaid_x": 1}
 PER_ELEMENT = re.compile(
     r"^__oxpack_(trap|atomic_\w+|(sqrt|rsqrt|floor|ceil|fabs|minnum|maxnum|fma)_f(32|64)|fast_\w+_f32"
-    r"|(f16|bf16)_to_f32|f32_to_(f16|bf16)|sm89_(e4m3|e5m2)_to_f32|sm89_f32_to_(e4m3|e5m2)|(ld|st)_(cs|ef)_\w+|store4"
-    r"|store2|store4f)$"
+    r"|(f16|bf16)_to_f32|f32_to_(f16|bf16)|f32x2_to_(f16|bf16)x2|sm89_(e4m3|e5m2)_to_f32|sm89_f32_to_(e4m3|e5m2)"
+    r"|(ld|st)_(cs|ef)_\w+|store4|store2|store4f)$"
 )
 _NVVM_COUPLED = re.compile(r"^llvm\.nvvm\.(.*barrier|bar\.|shfl|vote|read\.ptx\.sreg|membar|fence|match|activemask"
                            r"|ldmatrix|mma|cp\.async|redux)")
