@@ -353,6 +353,26 @@ def test_a_pin_runs_the_sibling_in_the_calls_place(mods: ModuleType, pin: str, a
     assert "\n" not in proc.stdout.strip()
 
 
+def test_siblings_that_refuse_the_arch_are_no_tuning_candidates(mods: ModuleType) -> None:
+    """The tuned call times (and reads from the tuning cache) only the kernels that run on the code its device
+    runs: each sibling is `#[only_on(sm_90a)]`, so where the portable bodies run (an older GPU, or
+    ``OXPACK_ARCH=sm_80`` on an sm_90a one) the kernel itself is the only candidate, and a choice stored by an
+    sm_90a process is not read (it was, and the call raised the sibling's refusal). `refuses_arch` is that test,
+    without a launch; a pin still runs the sibling it names (`test_a_pin_runs_the_sibling_in_the_calls_place`)."""
+    module = mods._module
+    a = BFloat16(np.zeros((4, 64), np.uint16))
+    args = (4, 4, 64, a, a, BFloat16(np.zeros((4, 4), np.uint16)))
+    kernel = module.kernel("gemm_bf16_nt_bf16")
+    try:
+        for arch, refused in (("sm_90a", False), (None, True)):
+            module._emulate_arch = arch
+            assert not kernel.refuses_arch(args)  # the kernel itself runs everywhere
+            for name in SIBLINGS:
+                assert module.kernel(name).refuses_arch(args) is refused, (arch, name)
+    finally:
+        module._emulate_arch = "sm_90a"
+
+
 # ---------------------------------------------------------------- machine code
 
 

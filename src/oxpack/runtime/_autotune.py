@@ -114,7 +114,11 @@ def choose_config(kernel: _Tunable, call: tuple[object, ...], stream: object, si
     arrays = [first.arrays.read(p, full[p.pos]) for p in first.checks.arrays]
     device = first.placement.device_id(api, arrays, None if stream is None else _stream_handle(stream))
     capturing = _capturing(api, stream)
-    key = DeviceKey(_device_name(api, device), _driver_release() or "unknown", device)
+    # a process that forces other code than the GPU's own (``OXPACK_ARCH``) tunes apart: its choices (the
+    # portable bodies' on an sm_90a GPU) are not the GPU's, nor are the GPU's its
+    forced = getattr(kernel.module, "_forced", None)
+    gpu = _device_name(api, device) + ("" if forced is None else f" (OXPACK_ARCH={forced})")
+    key = DeviceKey(gpu, _driver_release() or "unknown", device)
     timing = _Timing(api, kernel, call, device, arrays, bodies)
     try:
         config = tuner.choose(kernel.name, key, sizes, candidates, default, timing.time, capturing=capturing)

@@ -201,17 +201,35 @@ class Kernel:
         except LaunchError:  # no driver: the kernel's own checks refuse the call first, then name the driver
             return self
         one = _device_count(api) == 1
-        device = 0
-        if not one:
-            call = self.spec.call_args
-            arrays = [self.arrays.read(p, value) for p, value in zip(call, args, strict=False) if p.kind not in
-                      ("scalar", "dynshared")]
-            device = self.placement.device_id(api, arrays, None)
-        arch = module._arch(device, self.crate)
+        arch = module._arch(0 if one else self._call_device(api, args), self.crate)
         body = self.bodies.get(arch or "", self)
         if one:
             self._picked = body
         return body
+
+    def _call_device(self, api: _Cuda, args: tuple[object, ...]) -> int:
+        """The GPU a call with `args` (the stub's arguments) runs on: its arrays' (more than one GPU)."""
+        call = self.spec.call_args
+        arrays = [self.arrays.read(p, value) for p, value in zip(call, args, strict=False) if p.kind not in
+                  ("scalar", "dynshared")]
+        return self.placement.device_id(api, arrays, None)
+
+    def refuses_arch(self, args: tuple[object, ...]) -> bool:
+        """Whether this body's `#[only_on(arch)]` refuses a call with `args` for the arch of the code its
+        device runs (`refuse_arch`'s first refusal, found without a launch): another GPU, or ``OXPACK_ARCH``
+        forcing other code. A tuned call's sibling that would refuse is no candidate (`tuned_kernel`)."""
+        only = self.spec.only_on
+        if only is None or self.arch_key is not None:
+            return False
+        module = self.module
+        if module.emulate:
+            return module._emulated_arch() != only
+        try:
+            api = module._cuda()
+        except LaunchError:  # no driver: the launch names it
+            return False
+        arch = module._arch(0 if _device_count(api) == 1 else self._call_device(api, args), self.crate)
+        return arch is not None and arch != only
 
     def resolve(self, args: tuple[object, ...], threads: object = None, block: object = None
                 ) -> tuple[tuple[object, ...], object, object]:
@@ -318,7 +336,12 @@ class Kernel:
             config, settled = pinned, False
         else:
             try:
-                config, settled = _choose_config(self, args, stream, sizes, configs, default, bodies)
+                pinned = module.tuner.fixed(self.name, configs, default)  # a pin holds as the user wrote it
+                if pinned is None:  # tuned: only kernels that run here are timed or read from the cache
+                    configs = [c for c in configs if not bodies[c.get("kernel", 0)].refuses_arch(args)] or [default]
+                    config, settled = _choose_config(self, args, stream, sizes, configs, default, bodies)
+                else:
+                    config, settled = pinned, True
             except LaunchError:  # no driver, or a call the launch refuses: the launch names it, in its order
                 return None, None
         n = config.get("kernel", 0)
