@@ -144,13 +144,13 @@ def attention64(q: np.ndarray, k: np.ndarray, v: np.ndarray, causal: bool, scale
     return np.einsum("gij,gjd->gid", p / p.sum(-1, keepdims=True), v)
 
 
-def attention_call(tmp_path: Path, d: int, seq: int, causal: bool, shape: tuple[int, ...], rng: np.random.Generator
-                   ) -> tuple[dict[str, Any], np.ndarray, tuple[np.ndarray, ...]]:
-    """`attention_fwd_d{d}` under sm_90a on q, k, v of `shape` (the arrays the TMA reads) and a flat o: what
-    `hopper` said, o, and (q, k, v, o) as the portable body leaves them, emulated here."""
+def attention_call(tmp_path: Path, d: int, seq: int, causal: bool, shape: tuple[int, ...], rng: np.random.Generator,
+                   scale: float | None = None) -> tuple[dict[str, Any], np.ndarray, tuple[np.ndarray, ...]]:
+    """`attention_fwd_d{d}` under sm_90a on q, k, v of `shape` (the arrays the TMA reads) and a flat o, at `scale`
+    (default 1 / sqrt(d)): what `hopper` said, o, and (q, k, v, o) as the portable body leaves them, emulated here."""
     q, k, v = (to_bf16(rng.standard_normal(shape)) for _ in range(3))
     o = np.full(q.size, NAN_BF16, np.uint16)
-    scale = 1 / math.sqrt(d)
+    scale = 1 / math.sqrt(d) if scale is None else scale
     said, out = hopper(tmp_path, f"attention_fwd_d{d}",
                        [("int", seq), ("int", int(causal)), ("float", scale), ("bf16", "q"), ("bf16", "k"),
                         ("bf16", "v"), ("bf16", "o")], {"q": q, "k": k, "v": v, "o": o})
@@ -178,6 +178,24 @@ def test_attention_sm90a_matches_float64(tmp_path: Path, rng: np.random.Generato
     for got in (widen(o), widen(portable)):
         assert not np.isnan(got).any(), "an element of o was never written"
         assert np.abs(got.reshape(seqs, seq, d) - ref).max() <= bound
+
+
+@pytest.mark.parametrize("scale", [0.3, 4.0, -0.2, -4.0, 0.0, 1e-30])
+def test_attention_sm90a_scales_of_either_sign(tmp_path: Path, rng: np.random.Generator, emulated: None,
+                                               scale: float) -> None:
+    """The sm_90a body folds a positive finite scale into the exponent (`exp2(s·scale − m·scale)`, the row
+    maximum taken of the unscaled scores) and multiplies first otherwise: a negative scale (the row's largest
+    scaled score is its smallest score's; at -4 a maximum taken the positive way would overflow the exponent),
+    0 (uniform weights: the mean of v's visible rows, where a masked -inf times 0 would be NaN) and a tiny one
+    agree with the float64 attention under a causal mask and a ragged last tile, as the portable body does."""
+    d, seq, shape = 64, 200, (2, 200, 64)
+    said, o, (q, k, v, portable) = attention_call(tmp_path, d, seq, True, shape, rng, scale)
+    assert said == {"outcome": "ran", "picked": "sm_90a", "refusals": 0}, said
+    ref = attention64(*(widen(x).reshape(2, seq, d) for x in (q, k, v)), True, scale)
+    bound = 2.0**-6 * np.abs(widen(v)).max()
+    for got in (widen(o), widen(portable)):
+        assert not np.isnan(got).any(), "an element of o was never written"
+        assert np.abs(got.reshape(2, seq, d) - ref).max() <= bound
 
 
 @pytest.mark.parametrize(("d", "seq", "shape"), [
