@@ -257,7 +257,9 @@ def test_the_plans_as_built(kernels: dict[str, Any]) -> None:
 
 def test_refusals_of_one_gradient_for_two_inputs(kernels: dict[str, Any]) -> None:
     """`d<y> = d<x>` names an input's gradient on each side, the left one given by nothing else, the right one
-    given by a backward kernel, both inputs of one dtype: else one line naming the pair."""
+    given by a backward kernel, both inputs of one dtype, after the kernels: else one line naming the pair."""
+    assert "names a kernel after a `d<input> = d<other input>` item: list the backward kernels first" in \
+        _refusal(kernels, "add_mul", add_mul={"backward": ("dr=dx", "add_mul_bwd")})
     assert "gives `dq` the gradient `dx`, but `dq` names no input array's gradient (`d<input>`: `dx`, `dr`, " \
            "`dw`)" in _refusal(kernels, "add_mul", add_mul={"backward": ("add_mul_bwd", "dq=dx")})
     assert "gives the gradient of `w` twice (`dw` and `dw = dx`)" in \

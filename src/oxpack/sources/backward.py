@@ -77,6 +77,9 @@ def plan(forward: Any, kernels: Mapping[str, Any], file: str = "") -> BackwardPl
     consumed: set[str] = set()
     kernels_named = tuple(b for b in forward.backward if "=" not in b)
     same = [tuple(b.split("=", 1)) for b in forward.backward if "=" in b]
+    if same and forward.backward[:len(kernels_named)] != kernels_named:  # the attribute's documented order
+        raise fail("names a kernel after a `d<input> = d<other input>` item: list the backward kernels first, "
+                   "then the gradients one gives for two, as `#[backward(k1, k2, dresidual = dx)]`")
     for n, bname in enumerate(kernels_named):
         bwd = kernels.get(bname)
         if bwd is None:
