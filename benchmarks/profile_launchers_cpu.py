@@ -52,6 +52,7 @@ CASES: dict[str, tuple[str, tuple[Any, ...], Any, Any, int | None]] = {
 
 class _State:
     entries: dict[tuple[object, ...], tuple[Any, ...]]
+    opens: dict[tuple[int, ...], tuple[Any, Any]]  # a tuned kernel's settled launches: none here (blocks given)
 
 
 def main() -> int:
@@ -90,6 +91,7 @@ def main() -> int:
                 else:
                     state = _State()
                     state.entries = {(0, 1, threads, block): (noop, None, None, *([count] if count else []))}
+                    state.opens = {}
                     fast = getattr(module, launcher)(state)
                     assert fast(*args, None, threads, block), f"{name}: the fast path did not take the call"
                 timer = timeit.Timer(lambda: fast(*args, None, threads, block), timer=time.thread_time)
