@@ -7,7 +7,7 @@ use oxpack::prelude::*;
 
 #[macro_use]
 mod common;
-use common::{recip, Lanes, PARTIAL_ROWS};
+use common::{recip, row_sums, Lanes, PARTIAL_ROWS};
 
 /// The fused kernels' arithmetic on one 16-byte chunk of a storage type, in f32 (rounded once to
 /// bf16 on the way out of a bfloat16 chunk). Written out per type as plain lane loops, the code the
@@ -222,7 +222,7 @@ macro_rules! fused_bwd_group {
             unroll!(k in 0..$n => { put_sums!(k, acc[k], $($partial),+); });
         } else {
             // each row's dx from the row read twice, then the column sums from the rows read again
-            while let Some(mut row) = $dx.group_row($i, rows) {
+            while let Some(row) = $dx.group_row($i, rows) {
                 rows += 1;
                 let range = row.range();
                 let (Some(&s), Some(dyr), Some(dhr), Some(hr)) = ($rstd.get(row.row()), $dout.get(range.clone()),
@@ -250,24 +250,20 @@ macro_rules! fused_bwd_group {
 }
 
 /// The column sums of `dout · h · rstd` over the rows of `ds` and `hs` (`cols` columns, `rs` their rstd), in row order
-/// from zero, for chunks `m, m + n, … < count` of a row (`LANES` columns each), the `k`-th handed to `put(k, sums)`
-/// (lanes past `LANES` zero): `fused_bwd_group!`'s where its rows are not held. Not inlined: its loads and sums
-/// would count in the registers of the kernel's every path.
+/// from zero (`row_sums`, a row at a time), for chunks `m, m + n, … < count` of a row (`LANES` columns each), the
+/// `k`-th handed to `put(k, sums)` (lanes past `LANES` zero): `fused_bwd_group!`'s where its rows are not held. Not
+/// inlined: its loads and sums would count in the registers of the kernel's every path.
 #[inline(never)]
 fn column_sums<T: Lanes>(ds: &[T], hs: &[T], rs: &[f32], cols: usize, (m, n, count): (usize, usize, usize),
                          mut put: impl FnMut(usize, [f32; 8])) {
+    let wide = |v: &T::V| core::array::from_fn(|l| if l < T::LANES { T::at(v, l) } else { 0.0 });
     let (mut k, mut j) = (0, m);
     while j < count {
-        let mut sums = [0.0f32; 8];
-        for (r, &s) in rs.iter().enumerate() {
+        put(k, row_sums::<1, 8>(rs, |r| {
             let span = r * cols..(r + 1) * cols;
             let (dr, hr) = (ds.get(span.clone()).unwrap_or(&[]), hs.get(span).unwrap_or(&[]));
-            let (d, x) = (load4(dr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default());
-            for l in 0..T::LANES.min(8) {
-                sums[l] = (T::at(&d, l) * T::at(&x, l)).mul_add(s, sums[l]);
-            }
-        }
-        put(k, sums);
+            (wide(&load4(dr, j).unwrap_or_default()), wide(&load4(hr, j).unwrap_or_default()))
+        }));
         (k, j) = (k + 1, j + n);
     }
 }

@@ -126,20 +126,21 @@ pub const PARTIAL_ROWS: usize = 16;
 /// order (each lane a chain of fused multiply-adds from zero). `HELD` rows' chunks are loaded before any is
 /// added: at 4, four load pairs are in flight a thread rather than one (a thread waiting on each row's loads
 /// in turn left the kernel bound by their latency); 1 is a row at a time, for loads that branch (a held
-/// array of branching loads went to local memory). `chunk(r)` is row `r`'s two chunks, in f32.
+/// array of branching loads went to local memory). `chunk(r)` is row `r`'s two chunks of `L` lanes, in f32.
 #[allow(dead_code)]
 #[inline(always)]
-pub fn row_sums<const HELD: usize>(rstd: &[f32], chunk: impl Fn(usize) -> ([f32; 4], [f32; 4])) -> [f32; 4] {
-    let mut acc = [0.0f32; 4];
-    let mut add = |(d, x): ([f32; 4], [f32; 4]), r: usize| {
+pub fn row_sums<const HELD: usize, const L: usize>(rstd: &[f32], chunk: impl Fn(usize) -> ([f32; L], [f32; L]))
+                                                   -> [f32; L] {
+    let mut acc = [0.0f32; L];
+    let mut add = |(d, x): ([f32; L], [f32; L]), r: usize| {
         let s = rstd.get(r).copied().unwrap_or(0.0);
-        for l in 0..4 {
+        for l in 0..L {
             acc[l] = (d[l] * x[l]).mul_add(s, acc[l]);
         }
     };
     let mut r = 0;
     while r + HELD <= rstd.len() {
-        let held: [([f32; 4], [f32; 4]); HELD] = core::array::from_fn(|j| chunk(r + j));
+        let held: [([f32; L], [f32; L]); HELD] = core::array::from_fn(|j| chunk(r + j));
         for (j, pair) in held.into_iter().enumerate() {
             add(pair, r + j);
         }
@@ -183,13 +184,13 @@ macro_rules! weight_grad_partials {
                     let q = |vs: &[<$t as oxpack::vec::Vector>::V], r: usize| {
                         <$t as Lanes>::quad(vs.get(r * per_row + v).copied().unwrap_or_default(), c)
                     };
-                    row_sums::<4>(ss, |r| (q(dv, r), q(hv, r)))
+                    row_sums::<4, 4>(ss, |r| (q(dv, r), q(hv, r)))
                 } else { // a row at a time (the loads of a row's chunk branch on its alignment and length)
                     let q = |rows: &[$t], r: usize| {
                         let row = rows.get(r * cols..(r + 1) * cols).unwrap_or(&[]);
                         <$t as Lanes>::quad(<$t as Lanes>::chunk_of(row, c), c)
                     };
-                    row_sums::<1>(ss, |r| (q(ds, r), q(hs, r)))
+                    row_sums::<1, 4>(ss, |r| (q(ds, r), q(hs, r)))
                 };
                 o.set(F32x4(acc));
             }
