@@ -200,19 +200,21 @@ class Kernel:
             api = module._cuda()
         except LaunchError:  # no driver: the kernel's own checks refuse the call first, then name the driver
             return self
-        one = _device_count(api) == 1
-        arch = module._arch(0 if one else self._call_device(api, args), self.crate)
-        body = self.bodies.get(arch or "", self)
-        if one:
+        body = self.bodies.get(self._call_arch(api, args) or "", self)
+        if _device_count(api) == 1:
             self._picked = body
         return body
 
-    def _call_device(self, api: _Cuda, args: tuple[object, ...]) -> int:
-        """The GPU a call with `args` (the stub's arguments) runs on: its arrays' (more than one GPU)."""
-        call = self.spec.call_args
-        arrays = [self.arrays.read(p, value) for p, value in zip(call, args, strict=False) if p.kind not in
-                  ("scalar", "dynshared")]
-        return self.placement.device_id(api, arrays, None)
+    def _call_arch(self, api: _Cuda, args: tuple[object, ...]) -> str | None:
+        """The arch of the code that runs a call with `args` (the stub's arguments): the entry loaded on its
+        arrays' GPU (GPU 0 where there is one), None where the driver picks."""
+        device = 0
+        if _device_count(api) != 1:
+            call = self.spec.call_args
+            arrays = [self.arrays.read(p, value) for p, value in zip(call, args, strict=False) if p.kind not in
+                      ("scalar", "dynshared")]
+            device = self.placement.device_id(api, arrays, None)
+        return self.module._arch(device, self.crate)
 
     def refuses_arch(self, args: tuple[object, ...]) -> bool:
         """Whether this body's `#[only_on(arch)]` refuses a call with `args` for the arch of the code its
@@ -228,7 +230,7 @@ class Kernel:
             api = module._cuda()
         except LaunchError:  # no driver: the launch names it
             return False
-        arch = module._arch(0 if _device_count(api) == 1 else self._call_device(api, args), self.crate)
+        arch = self._call_arch(api, args)
         return arch is not None and arch != only
 
     def resolve(self, args: tuple[object, ...], threads: object = None, block: object = None
@@ -338,7 +340,8 @@ class Kernel:
             try:
                 pinned = module.tuner.fixed(self.name, configs, default)  # a pin holds as the user wrote it
                 if pinned is None:  # tuned: only kernels that run here are timed or read from the cache
-                    configs = [c for c in configs if not bodies[c.get("kernel", 0)].refuses_arch(args)] or [default]
+                    runs = {n for n, body in bodies.items() if not body.refuses_arch(args)}
+                    configs = [c for c in configs if c.get("kernel", 0) in runs] or [default]
                     config, settled = _choose_config(self, args, stream, sizes, configs, default, bodies)
                 else:
                     config, settled = pinned, True
