@@ -7,9 +7,10 @@ stock and the swapped model, compiled, in a training step (batch 4 × 1024) or a
                                                                                            # transformers
 
 The swapped model is bench_llama.py's: `kernelize`'s default mapping, or it without `LlamaModel`
-(`--layers-only`). `--eager`: the models as they are, not compiled; then the wall time of a step and, for the
-swapped model, the host (CPU) time of each of its `vecmath::` operators a call, by operator, are printed too (an
-eager step is bound by the host: an operator whose call takes the stub's slow path shows here, not in the GPU time).
+(`--layers-only`). `--eager`: the models as they are, not compiled. In both modes the wall time of a step, the host's kernel launches
+a step (by launch call) and, for the swapped model, the host (CPU) time of each of its `vecmath::` operators a call,
+by operator, are printed too (a step bound by the host shows it here, not in the GPU time: an operator whose call
+takes the stub's slow path, or more launches than the stock model's).
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ from torch.profiler import ProfilerActivity, profile
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_llama  # noqa: E402
 from vecmath.layers import kernelize  # noqa: E402
+
+
+# The host's launch calls, as torch.profiler names them: PyTorch's and Triton's kernels go through the runtime's
+# cudaLaunchKernel (Inductor's through cuLaunchKernel), oxpack's stubs through the driver's cuLaunchKernel(Ex).
+LAUNCH_CALLS = ("cudaLaunchKernel", "cudaLaunchKernelExC", "cuLaunchKernel", "cuLaunchKernelEx")
 
 
 def main() -> int:
@@ -57,12 +63,12 @@ def main() -> int:
         for _ in range(3):
             step()
         torch.cuda.synchronize()
-        if args.eager:
-            start = time.perf_counter()
-            for _ in range(3):
-                step()
-            torch.cuda.synchronize()
-            print(f"## {name}: wall time per {what} {(time.perf_counter() - start) / 3 * 1e3:.2f} ms (eager)")
+        start = time.perf_counter()
+        for _ in range(3):
+            step()
+        torch.cuda.synchronize()
+        mode = "eager" if args.eager else "compiled"
+        print(f"## {name}: wall time per {what} {(time.perf_counter() - start) / 3 * 1e3:.2f} ms ({mode})")
         with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
             for _ in range(3):
                 step()
@@ -71,8 +77,12 @@ def main() -> int:
         gpu = sum(e.self_device_time_total for e in events) / 3 / 1e3
         print(f"## {name}: GPU kernel time per {what} {gpu:.2f} ms")
         print(events.table(sort_by="self_device_time_total", row_limit=args.rows, max_name_column_width=70))
-        if args.eager and name == "swapped":
-            print(f"## swapped: host time per call of each vecmath operator ({what}, eager)")
+        launches = {e.key: e for e in events if e.key in LAUNCH_CALLS and e.count}
+        print(f"## {name}: kernel launches per {what}: "
+              + ", ".join(f"{key} {e.count // 3} ({e.cpu_time_total / e.count:.1f} µs a call)"
+                          for key, e in sorted(launches.items())))
+        if name == "swapped":
+            print(f"## swapped: host time per call of each vecmath operator ({what}, {mode})")
             for e in sorted(events, key=lambda e: -e.cpu_time_total):
                 if e.key.startswith("vecmath::") and e.count:
                     print(f"{e.key:55s} {e.count // 3:4d} calls a {what}, {e.cpu_time_total / e.count:8.1f} µs a call")
