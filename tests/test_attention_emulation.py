@@ -181,7 +181,7 @@ def test_mask_sets_the_ragged_columns_and_the_upper_triangle(mods: ModuleType, r
 @pytest.mark.parametrize(("groups", "seq", "extra"), [(1, 64, 0), (3, 70, 2), (2, 5, 0), (1, 200, 1)])
 def test_seq_tiles_give_each_element_one_owner(mods: ModuleType, groups: int, seq: int, extra: int) -> None:
     """Every element of `groups` sequences of `seq` rows is written once, by the lane the layout
-    names: block b → tile tiles − 1 − b / groups of sequence b % groups; rows past seq are not."""
+    names: block b → tile tiles − 1 − b % tiles of sequence b / tiles; rows past seq are not."""
     tiles = -(-seq // 64)
     blocks = groups * tiles + extra
     counts = np.zeros(groups * seq * 24, np.uint32)
@@ -189,7 +189,7 @@ def test_seq_tiles_give_each_element_one_owner(mods: ModuleType, groups: int, se
     mods.seq_owners(seq, counts, out, threads=128 * blocks, block=128)
     expected = np.full((groups, seq, 24), -1, np.float32)
     for b in range(groups * tiles):
-        g, t = b % groups, tiles - 1 - b // groups
+        g, t = b // tiles, tiles - 1 - b % tiles
         for w in range(4):
             for lane in range(32):
                 grp, tq = divmod(lane, 4)

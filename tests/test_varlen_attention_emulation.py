@@ -205,8 +205,9 @@ def test_the_data_alone_call_reads_heads_from_the_shapes(mods: ModuleType, rng: 
 def test_varlen_tiles_give_each_element_one_owner(portable: ModuleType, lengths: list[int], heads: int,
                                                    extra: int) -> None:
     """Every element of a packed (total, heads, 24) output is written once, by the lane the layout names:
-    block b → tile tiles − 1 − b // (batch · heads) of head h of sequence s, b % (batch · heads) = s · heads
-    + h; rows past a sequence's end, and blocks past the last tile (`extra`), write nothing."""
+    block b → tile tiles − 1 − b % tiles of head h of sequence s, b // tiles = s · heads + h (a (sequence,
+    head)'s blocks next to each other); rows past a sequence's end, and blocks past the last tile (`extra`),
+    write nothing."""
     cu, batch, max_len = offsets(lengths), len(lengths), max(lengths)
     total, tiles, groups = int(cu[-1]), -(-max_len // 64), len(lengths) * heads
     counts = np.zeros(total * heads * 24, np.uint32)
@@ -214,7 +215,7 @@ def test_varlen_tiles_give_each_element_one_owner(portable: ModuleType, lengths:
     portable.varlen_owners(heads, max_len, cu, counts, out, threads=128 * (groups * tiles + extra), block=128)
     expected = np.full((total, heads, 24), -1, np.float32)
     for b in range(groups * tiles):
-        (s, h), t = divmod(b % groups, heads), tiles - 1 - b // groups
+        (s, h), t = divmod(b // tiles, heads), tiles - 1 - b % tiles
         for w in range(4):
             for lane in range(32):
                 grp, tq = divmod(lane, 4)

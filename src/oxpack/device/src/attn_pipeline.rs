@@ -775,8 +775,10 @@ where
 
 /// Output layout for attention on an [`AttnPipeline`]: `groups` sequences (batch × heads) of
 /// `seq` rows × D columns (the shape `= (seq)` in `kernel!`), each cut into 128-row tiles.
-/// Block `b` of a 1-D grid owns tile `tiles - 1 - b / groups` of sequence `b % groups` (the
-/// last tiles first: the longest under a causal mask), consumer warpgroup `c` its rows `64c ..
+/// Block `b` of a 1-D grid owns tile `tiles - 1 - b % tiles` of sequence `b / tiles` (a
+/// sequence's blocks next to each other, so that the blocks running at once read the k and v of a
+/// few sequences, which stay in L2, rather than of every one; each sequence's last tiles first:
+/// the longest under a causal mask), consumer warpgroup `c` its rows `64c ..
 /// 64c + 64`, each thread the elements of the `wgmma` accumulator layout there; rows past the
 /// sequence's end are not stored. The block must be 384 threads and the grid 1-D, else
 /// [`seq_block`](DisjointSlice::seq_block) gives `None`.
@@ -836,9 +838,9 @@ impl<T: Elem, const D: usize> DisjointSlice<T, AttnTiles<D>> {
         if groups == 0 || block >= groups * tiles {
             return None;
         }
-        // block < 2^32: a 32-bit division whenever groups fits (always in a real launch)
-        let across = crate::tile_grid::quot(block, groups);
-        Some((block - across * groups, (tiles - 1 - across) * BQ))
+        // block < 2^32: a 32-bit division whenever tiles fits (always in a real launch)
+        let group = crate::tile_grid::quot(block, tiles);
+        Some((group, (tiles - 1 - (block - group * tiles)) * BQ))
     }
 
     /// The calling consumer warpgroup's 64 rows of its block's tile; `None` as for

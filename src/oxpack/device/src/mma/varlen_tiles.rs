@@ -28,9 +28,10 @@ use crate::Elem;
 /// varlen layout), `heads` the shape (`= (heads)` in `kernel!`), where sequence `s` is rows
 /// `cu[s]..cu[s + 1]` of an offsets array `cu` of `batch + 1` `i32` in device memory.
 ///
-/// Block `b` of a 1-D grid owns tile `tiles - 1 - b / (batch · heads)` (`tiles = ceil(max_seqlen /
-/// BM)`: the last tiles first, the longest under a causal mask) of head `h` of sequence `s`, where
-/// `b % (batch · heads) = s · heads + h`: rows `t·BM..(t + 1)·BM` of that sequence, at head `h`. Warp
+/// Block `b` of a 1-D grid owns tile `tiles - 1 - b % tiles` (`tiles = ceil(max_seqlen / BM)`: a
+/// (sequence, head)'s blocks next to each other, so that the blocks running at once share the k
+/// and v of a few in L2; each one's last tiles first, the longest under a causal mask) of head `h`
+/// of sequence `s`, where `b / tiles = s · heads + h`: rows `t·BM..(t + 1)·BM` of that sequence, at head `h`. Warp
 /// `w` of it owns rows `w·WM..(w + 1)·WM` of the tile, all `N` columns, and each lane the elements of
 /// the accumulator fragment layout there. Rows past the sequence's end are not stored; a block whose
 /// tile starts past it gets none (an empty sequence gets no block).
@@ -115,8 +116,8 @@ pub(crate) fn varlen_map<const BM: usize>(
     if block >= blocks {
         return None;
     }
-    let across = quot(block, groups);
-    let group = block - across * groups;
+    let group = quot(block, tiles);
+    let across = block - group * tiles;
     let seq = quot(group, heads);
     let head = group - seq * heads;
     // 0 ≤ start ≤ end ≤ total, checked by the whole block above; checked again here, so that the

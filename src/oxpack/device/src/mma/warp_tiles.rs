@@ -229,8 +229,10 @@ impl KvHeads {
 /// the shape (`= (seq)` in `kernel!`), cut into tiles of `BM` rows of one sequence, each cut into
 /// `WM`-row parts, one per warp.
 ///
-/// Block `b` of a 1-D grid owns tile `tiles - 1 - b / groups` of sequence `b % groups` (`tiles
-/// = ceil(rows / BM)`: the last tiles first, which are the longest under a causal mask); warp `w`
+/// Block `b` of a 1-D grid owns tile `tiles - 1 - b % tiles` of sequence `b / tiles` (`tiles
+/// = ceil(rows / BM)`: a sequence's blocks next to each other, so that the blocks running at once
+/// share the k and v of a few sequences in L2; each sequence's last tiles first, which are the
+/// longest under a causal mask); warp `w`
 /// of it rows `w·WM..(w + 1)·WM` of the tile, all `N` columns, and each lane the elements of the
 /// accumulator fragment layout there. A one-to-one map of blocks onto tiles, so no two lanes of a
 /// launch own an element. The block must have exactly `BM / WM` warps and the grid be 1-D, else
@@ -297,12 +299,12 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> DisjointSlice<T,
             return None;
         }
         let w = crate::block_thread_linear() / 32;
-        // block < 2^32: a 32-bit division whenever groups fits (always in a real launch)
-        let across = crate::tile_grid::quot(block, groups);
-        let row0 = (tiles - 1 - across) * BM;
+        // block < 2^32: a 32-bit division whenever tiles fits (always in a real launch)
+        let group = crate::tile_grid::quot(block, tiles);
+        let row0 = (tiles - 1 - (block - group * tiles)) * BM;
         Some(SeqTile {
             ptr: self.ptr,
-            group: block - across * groups,
+            group,
             rows,
             row0,
             warp_row: row0 + w * WM,
