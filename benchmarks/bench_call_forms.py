@@ -123,15 +123,14 @@ CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as 
     "fused_add_rmsnorm_bf16_warp": ((1e-6, bf16(), bf16(), bf16(W), bf16(), bf16(), f32(N // W)), N, 256),
     "fused_add_rmsnorm_bf16_one_chunk": ((1e-6, bf16(), bf16(), bf16(W), bf16(), bf16(), f32(N // W)),
                                          (N // W) * 32, 32),
-    # the backward kernels (#[backward]). RMSNorm's: dx a block per row, then partial sums of 16 rows a block of
-    # 256 (Q = ceil(rows / 16) rows), then one block per 32 columns for their column sums. LayerNorm's: blocks of
-    # 256, a warp per row and 8 rows a block (P = ceil(rows / 8) partial rows), then the column sums
-    "rmsnorm_f32_bwd": ((f32(), f32(), f32(W), f32(N // W), f32()), (N // W) * 32, 32),
-    "rmsnorm_f32_bwd_partial": ((f32(), f32(), f32(W), f32(N // W), f32(Q * W)), Q * 256, 256),
+    # the backward kernels (#[backward]). RMSNorm's: dx and the partial sums of 16 rows a block (Q = ceil(rows / 16)
+    # partial rows; bf16: in two halves of 4 · ceil(W / 8) columns), then one block per 32 columns for their column
+    # sums. LayerNorm's: blocks of 256, a warp per row and 8 rows a block (P = ceil(rows / 8) partial rows), then the
+    # column sums
+    "rmsnorm_f32_bwd": ((f32(), f32(), f32(W), f32(N // W), f32(), f32(Q * W)), Q * 32, 32),
     "rmsnorm_f32_bwd_reduce": ((f32(W), f32(Q * W), f32(W)), 256, 256),
-    "rmsnorm_bf16_bwd": ((bf16(), bf16(), bf16(W), f32(N // W), bf16()), (N // W) * 32, 32),
-    "rmsnorm_bf16_bwd_partial": ((bf16(), bf16(), bf16(W), f32(N // W), f32(Q * W)), Q * 256, 256),
-    "rmsnorm_bf16_bwd_reduce": ((bf16(W), f32(Q * W), bf16(W)), 256, 256),
+    "rmsnorm_bf16_bwd": ((bf16(), bf16(), bf16(W), f32(N // W), bf16(), f32(Q * 4 * -(-W // 8)),
+                          f32(Q * 4 * -(-W // 8))), Q * 32, 32),
     "layernorm_bwd": ((f32(), f32(), f32(W), f32(N // W), f32(N // W), f32(), f32(P * W), f32(P * W)), N, 256),
     "layernorm_bwd_reduce": ((f32(W), f32(P * W), f32(P * W), f32(W), f32(W)), 256, 256),
     "layernorm_bf16_bwd": ((bf16(), bf16(), bf16(W), f32(N // W), f32(N // W), bf16(), f32(P * W), f32(P * W)),

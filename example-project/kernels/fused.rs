@@ -7,73 +7,7 @@ use oxpack::prelude::*;
 
 #[macro_use]
 mod common;
-use common::{recip, row_sums, Lanes, PARTIAL_ROWS};
-
-/// The fused kernels' arithmetic on one 16-byte chunk of a storage type, in f32 (rounded once to
-/// bf16 on the way out of a bfloat16 chunk). Written out per type as plain lane loops, the code the
-/// bf16 kernels were measured with: the same arithmetic through `Lanes::chunk`'s closures is
-/// scheduled otherwise (other PTX, other register counts).
-trait Chunk: Lanes {
-    /// x + r, as PyTorch adds two tensors of the type (the f32 sum, rounded to the type).
-    fn add(x: Self::V, r: Self::V) -> Self::V;
-    /// `h · rstd · w`.
-    fn scaled(h: Self::V, rstd: f32, w: Self::V) -> Self::V;
-    /// `acc` + this chunk's share of Σ w·dy·h (lanes past the row read zero: they add 0).
-    fn dot(acc: f32, dy: Self::V, h: Self::V, w: Self::V) -> f32;
-    /// The gradient of the forward's input h (= `residual_out`), with the one that reaches
-    /// `residual_out` directly (`dh`) added: dh + s · (w·dy − h · c), where s is the row's rstd and
-    /// c = s² · mean(w·dy·h) over the row.
-    fn grad(dy: Self::V, h: Self::V, w: Self::V, dh: Self::V, s: f32, c: f32) -> Self::V;
-}
-
-impl Chunk for f32 {
-    #[inline(always)]
-    fn add(x: F32x4, r: F32x4) -> F32x4 {
-        F32x4(core::array::from_fn(|l| x.0[l] + r.0[l]))
-    }
-    #[inline(always)]
-    fn scaled(h: F32x4, rstd: f32, w: F32x4) -> F32x4 {
-        F32x4(core::array::from_fn(|l| h.0[l] * rstd * w.0[l]))
-    }
-    #[inline(always)]
-    fn dot(acc: f32, dy: F32x4, h: F32x4, w: F32x4) -> f32 {
-        let mut a = acc;
-        for l in 0..4 {
-            a = (w.0[l] * dy.0[l]).mul_add(h.0[l], a);
-        }
-        a
-    }
-    #[inline(always)]
-    fn grad(dy: F32x4, h: F32x4, w: F32x4, dh: F32x4, s: f32, c: f32) -> F32x4 {
-        F32x4(core::array::from_fn(|l| (w.0[l] * dy.0[l] - h.0[l] * c).mul_add(s, dh.0[l])))
-    }
-}
-
-impl Chunk for BF16 {
-    #[inline(always)]
-    fn add(x: BF16x8, r: BF16x8) -> BF16x8 {
-        BF16x8(core::array::from_fn(|l| BF16::from_f32(x.0[l].to_f32() + r.0[l].to_f32())))
-    }
-    #[inline(always)]
-    fn scaled(h: BF16x8, rstd: f32, w: BF16x8) -> BF16x8 {
-        BF16x8(core::array::from_fn(|l| BF16::from_f32(h.0[l].to_f32() * rstd * w.0[l].to_f32())))
-    }
-    #[inline(always)]
-    fn dot(acc: f32, dy: BF16x8, h: BF16x8, w: BF16x8) -> f32 {
-        let mut a = acc;
-        for l in 0..8 {
-            a = (w.0[l].to_f32() * dy.0[l].to_f32()).mul_add(h.0[l].to_f32(), a);
-        }
-        a
-    }
-    #[inline(always)]
-    fn grad(dy: BF16x8, h: BF16x8, w: BF16x8, dh: BF16x8, s: f32, c: f32) -> BF16x8 {
-        BF16x8(core::array::from_fn(|l| {
-            let g = (w.0[l].to_f32() * dy.0[l].to_f32() - h.0[l].to_f32() * c).mul_add(s, dh.0[l].to_f32());
-            BF16::from_f32(g)
-        }))
-    }
-}
+use common::{column_sums, recip, Chunk, Lanes, PARTIAL_ROWS};
 
 /// The fused add + RMSNorm of a row of storage type `$t` in two passes, holding none of it in
 /// registers: the sum written and squared, then computed again (the same bits) and scaled; gives
@@ -160,134 +94,6 @@ macro_rules! fused_in_registers {
     }};
 }
 
-/// The backward pass of a fused add + RMSNorm of storage type `$t` over block `b`'s `PARTIAL_ROWS` rows
-/// (`$dx`, `BlockRowGroups<PARTIAL_ROWS, Vec4>`), and the weights' gradient over them. Each row's
-/// `dx = dresidual_out + s · (weight·dout − h · c)` (`Chunk::grad`, h = residual_out, s its rstd, c = s² ·
-/// mean(weight·dout·h)); and each column's `Σ dout · h · s` over the rows, in row order from zero (the
-/// additions of `weight_grad_partials!`), to this block's row of the partial(s) (`$partial`: one f32 chunk
-/// per chunk of the row for f32; for bfloat16, chunk `q`'s low four columns in `$lo`'s chunk `q`, its
-/// high four in `$hi`'s; `put_sums!`). A thread has the same chunks in every row of the group. Where the
-/// rows are whole 16-byte chunks from aligned starts and a row has at most `$n` chunks a thread (the same
-/// for the whole launch), each row is read once: every chunk one bounds-checked element of `vec4`'s
-/// aligned middle (no branch around a load, so a row's loads are in flight together), the weights read
-/// once before the rows, the column sums carried in registers from row to row. Else each row is read twice
-/// for dx (`load4`), and the column sums read the group's rows again (mostly from L2) at the end.
-macro_rules! fused_bwd_group {
-    ($t:ty, $n:tt, $i:ident, $dout:ident, $dresidual_out:ident, $residual_out:ident, $weight:ident,
-     $rstd:ident, $dx:ident, $($partial:ident),+) => {{
-        const LANES: usize = <$t as oxpack::vec::Vector>::LANES;
-        type V = <$t as oxpack::vec::Vector>::V;
-        // this block's partial row(s): the same chunk numbers as its rows of dx (`$dx`'s `group_row`)
-        $(let Some(mut $partial) = $partial.block_row($i) else { return };)+
-        let (m, n) = { let p = [$(&$partial),+][0]; (p.member(), p.stride()) };
-        let cols = $dx.cols();
-        let per_row = cols / LANES;
-        let parts = [$dout, $dresidual_out, $residual_out, $weight].map(oxpack::vec::vec4);
-        let [(_, dys, _), (_, dhs, _), (_, hs, _), (_, ws, _)] = parts;
-        let held = cols % LANES == 0 && parts.iter().all(|(head, _, _)| head.is_empty())
-            && per_row <= $n * n;
-        let inv_n = recip(cols as f32);
-        // the weights' chunks, once (zero past the row)
-        let w: [V; $n] = core::array::from_fn(|k| ws.get(m + k * n).copied().unwrap_or_default());
-        let live: [bool; $n] = core::array::from_fn(|k| m + k * n < per_row);
-        let mut rows = 0;
-        if held {
-            let mut acc = [[0.0f32; LANES]; $n]; // chunk k's column sums so far
-            while let Some(mut row) = $dx.group_row($i, rows) {
-                rows += 1;
-                let r = row.row();
-                let Some(&s) = $rstd.get(r) else { continue };
-                // chunk k of this thread is the row's chunk m + k·n; past the row (`live`) it reads a
-                // chunk of the next row or none, which no sum and no store takes: the loads go
-                // unconditionally, in flight together
-                let at = |xs: &[V], k: usize| xs.get(r * per_row + m + k * n).copied().unwrap_or_default();
-                let dy: [V; $n] = core::array::from_fn(|k| at(dys, k));
-                let h: [V; $n] = core::array::from_fn(|k| at(hs, k));
-                let dh: [V; $n] = core::array::from_fn(|k| at(dhs, k));
-                let mut a = 0.0;
-                unroll!(k in 0..$n => {
-                    let dot = <$t>::dot(a, dy[k], h[k], w[k]);
-                    a = if live[k] { dot } else { a };
-                });
-                let c = block::sum_f32(a) * inv_n * s * s;
-                unroll!(k in 0..$n => {
-                    if let Some(mut o) = row.get_mut(k) {
-                        o.set(<$t>::grad(dy[k], h[k], w[k], dh[k], s, c));
-                    }
-                    for l in 0..LANES {
-                        acc[k][l] = (<$t>::at(&dy[k], l) * <$t>::at(&h[k], l)).mul_add(s, acc[k][l]);
-                    }
-                });
-            }
-            unroll!(k in 0..$n => { put_sums!(k, acc[k], $($partial),+); });
-        } else {
-            // each row's dx from the row read twice, then the column sums from the rows read again
-            while let Some(row) = $dx.group_row($i, rows) {
-                rows += 1;
-                let range = row.range();
-                let (Some(&s), Some(dyr), Some(dhr), Some(hr)) = ($rstd.get(row.row()), $dout.get(range.clone()),
-                                                                  $dresidual_out.get(range.clone()),
-                                                                  $residual_out.get(range)) else { continue };
-                let mut a = 0.0;
-                for j in row.chunks() {
-                    a = <$t>::dot(a, load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
-                                  load4($weight, j).unwrap_or_default());
-                }
-                let c = block::sum_f32(a) * inv_n * s * s;
-                for (j, mut o) in row.iter_mut() {
-                    o.set(<$t>::grad(load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
-                                     load4($weight, j).unwrap_or_default(), load4(dhr, j).unwrap_or_default(),
-                                     s, c));
-                }
-            }
-            let first = block_idx().x as usize * PARTIAL_ROWS;
-            let (count, rs) = ([$(&$partial),+][0].chunk_count(), $rstd.get(first..first + rows).unwrap_or(&[]));
-            let span = first * cols..(first + rows) * cols;
-            let (ds, xs) = ($dout.get(span.clone()).unwrap_or(&[]), $residual_out.get(span).unwrap_or(&[]));
-            column_sums(ds, xs, rs, cols, (m, n, count), |k, sums| put_sums!(k, sums, $($partial),+));
-        }
-    }};
-}
-
-/// The column sums of `dout · h · rstd` over the rows of `ds` and `hs` (`cols` columns, `rs` their rstd), in row order
-/// from zero (`row_sums`, a row at a time), for chunks `m, m + n, … < count` of a row (`LANES` columns each), the
-/// `k`-th handed to `put(k, sums)` (lanes past `LANES` zero): `fused_bwd_group!`'s where its rows are not held. Not
-/// inlined: its loads and sums would count in the registers of the kernel's every path.
-#[inline(never)]
-fn column_sums<T: Lanes>(ds: &[T], hs: &[T], rs: &[f32], cols: usize, (m, n, count): (usize, usize, usize),
-                         mut put: impl FnMut(usize, [f32; 8])) {
-    let wide = |v: &T::V| core::array::from_fn(|l| if l < T::LANES { T::at(v, l) } else { 0.0 });
-    let (mut k, mut j) = (0, m);
-    while j < count {
-        put(k, row_sums::<1, 8>(rs, |r| {
-            let span = r * cols..(r + 1) * cols;
-            let (dr, hr) = (ds.get(span.clone()).unwrap_or(&[]), hs.get(span).unwrap_or(&[]));
-            (wide(&load4(dr, j).unwrap_or_default()), wide(&load4(hr, j).unwrap_or_default()))
-        }));
-        (k, j) = (k + 1, j + n);
-    }
-}
-
-/// Writes `$sums`, the column sums of this thread's `$k`-th chunk of a row (`fused_bwd_group!`), to its
-/// `$k`-th chunk of the block's partial row: one f32 chunk (`$p`, for f32 rows), or, for bfloat16 rows'
-/// eight columns, the low four to `$lo` and the high four to `$hi`.
-macro_rules! put_sums {
-    ($k:expr, $sums:expr, $p:ident) => {{
-        let [a, b, c, d, ..] = $sums;
-        if let Some(mut o) = $p.get_mut($k) {
-            o.set(F32x4([a, b, c, d]));
-        }
-    }};
-    ($k:expr, $sums:expr, $lo:ident, $hi:ident) => {{
-        let [a, b, c, d, e, f, g, h] = $sums;
-        if let Some(mut o) = $lo.get_mut($k) {
-            o.set(F32x4([a, b, c, d]));
-        }
-        if let Some(mut o) = $hi.get_mut($k) {
-            o.set(F32x4([e, f, g, h]));
-        }
-    }};
-}
 
 kernel! {
     /// The residual add and RMSNorm of a transformer block, in one pass (vLLM's
@@ -392,7 +198,7 @@ kernel! {
     /// row, g = dresidual_out + s · (weight·dout − h · s² · mean(weight·dout·h)), and dx = g (bf16, rounded
     /// once), which is also the gradient of `residual` (`dresidual = dx` in the forward's `#[backward]`: one
     /// array written, not two of the same values); and over each block's `PARTIAL_ROWS` (16) rows the f32
-    /// column sums of dout · h · s (`fused_bwd_group!`): columns `8q .. 8q + 4` in chunk `q` of
+    /// column sums of dout · h · s (`rms_bwd_group!`, in common/): columns `8q .. 8q + 4` in chunk `q` of
     /// `dweight_lo`'s row, `8q + 4 .. 8q + 8` in `dweight_hi`'s, which norm.rs's
     /// `rmsnorm_bf16_bwd_reduce_halves` adds up. `fused_add_rmsnorm_bf16_bwd(dout, dresidual_out,
     /// residual_out, weight, rstd) -> (dx, dweight_lo, dweight_hi)`. A block per 16 rows, its block tuned
@@ -415,7 +221,7 @@ kernel! {
     ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
              len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
              len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8), len(dweight_hi) == len(dweight_lo)) {
-        fused_bwd_group!(BF16, 1, i, dout, dresidual_out, residual_out, weight, rstd, dx, dweight_lo, dweight_hi);
+        rms_bwd_group!(BF16, 1, i, dout, [dresidual_out], residual_out, weight, rstd, dx, dweight_lo, dweight_hi);
     }
 
     /// `fused_add_rmsnorm_bf16_bwd` on Hopper (sm_90a): the same body under a cap of 128 registers (126, none
@@ -435,7 +241,7 @@ kernel! {
     ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
              len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
              len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8), len(dweight_hi) == len(dweight_lo)) {
-        fused_bwd_group!(BF16, 1, i, dout, dresidual_out, residual_out, weight, rstd, dx, dweight_lo, dweight_hi);
+        rms_bwd_group!(BF16, 1, i, dout, [dresidual_out], residual_out, weight, rstd, dx, dweight_lo, dweight_hi);
     }
 
     /// The residual add and RMSNorm of `fused_add_rmsnorm_bf16` on float32 rows of `C =
@@ -483,6 +289,6 @@ kernel! {
     ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
              len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
              len(dweight_partial) == cdiv(len(rstd), 16) * len(weight)) {
-        fused_bwd_group!(f32, 1, i, dout, dresidual_out, residual_out, weight, rstd, dx, dweight_partial);
+        rms_bwd_group!(f32, 1, i, dout, [dresidual_out], residual_out, weight, rstd, dx, dweight_partial);
     }
 }

@@ -3,11 +3,11 @@
 //! bfloat16 (f32 math), their backward passes, and the residual add that feeds them in a
 //! transformer block.
 //!
-//! Each backward pass is deterministic (no float atomics). RMSNorm's is three kernels: `*_bwd`
-//! computes `dx` a block per row (its block tuned, as the forward's); `*_bwd_partial` the column
-//! sums of `dout · x̂` over each `PARTIAL_ROWS` rows in f32 (`dweight_partial`); `*_bwd_reduce` then
-//! adds the partial rows column by column, in a fixed order, and writes `dweight` in the weight's
-//! type. LayerNorm's is two: `*_bwd` computes `dx` a warp per row and, per block of `BWD_ROWS`
+//! Each backward pass is deterministic (no float atomics). RMSNorm's is two kernels: `*_bwd`
+//! computes `dx` and the column sums of `dout · x̂` over each block's `PARTIAL_ROWS` rows in f32 (the
+//! weights' partial rows; `rms_bwd_group!`, shared with fused.rs); `*_bwd_reduce` (bfloat16:
+//! `rmsnorm_bf16_bwd_reduce_halves`) then adds the partial rows column by column, in a fixed order, and
+//! writes `dweight` in the weight's type. LayerNorm's is two: `*_bwd` computes `dx` a warp per row and, per block of `BWD_ROWS`
 //! rows, the partial column sums of `dweight` and `dbias`; `*_bwd_reduce` as RMSNorm's.
 use oxpack::block;
 use oxpack::prelude::*;
@@ -15,7 +15,7 @@ use oxpack::vec::Vector;
 
 #[macro_use]
 mod common;
-use common::{recip, row_sums, Lanes, PARTIAL_ROWS};
+use common::{column_sums, recip, Chunk, Lanes, PARTIAL_ROWS};
 
 /// `d · rstd · w + b` for a chunk of 4 centred values (`x - mean`) and the same chunk of the
 /// weights and biases.
@@ -192,54 +192,6 @@ macro_rules! ln_passes {
             o.set_streaming(<$t>::chunk(|l| ((<$t>::at(&x, l) - m) * s).mul_add(<$t>::at(&w, l), <$t>::at(&b, l))));
         }
         (m, s)
-    }};
-}
-
-/// `dx` of RMSNorm for one block's row of any storage type `$t`: `$row` the block's share of `dx`,
-/// `$xr` and `$dr` its rows of `x` and `dout`, `$s` its rstd. With g = dout·w and x̂ = x·rstd,
-/// dx = rstd·(g − x̂·mean(g·x̂)) = rstd·(g − x·rstd²·mean(g·x)). A row of up to `$n` chunks a
-/// thread is read once (its `x` and `dout` held in registers), a longer one twice.
-macro_rules! rmsnorm_bwd_row {
-    ($t:ty, $n:tt, $row:ident, $xr:ident, $dr:ident, $weight:ident, $s:ident) => {{
-        let mut row = $row;
-        let inv_n = recip(row.cols() as f32);
-        let (first, step) = (row.member(), row.stride()); // chunk k held is chunk first + k·step
-        if let (Some(xv), Some(dv)) = (RegChunks::<$t, _, $n>::load_streaming(&row, $xr),
-                                       RegChunks::<$t, _, $n>::load_streaming(&row, $dr)) {
-            let mut dot = 0.0; // Σ g·x over the lane's chunks (lanes past the row are 0 in both)
-            unroll!(k in 0..$n => {
-                if let (Some(x), Some(d)) = (xv.get(k), dv.get(k)) {
-                    let w = load4($weight, first + k * step).unwrap_or_default();
-                    for l in 0..<$t as Vector>::LANES {
-                        dot = (<$t>::at(&d, l) * <$t>::at(&w, l)).mul_add(<$t>::at(&x, l), dot);
-                    }
-                }
-            });
-            let c = block::sum_f32(dot) * inv_n * $s * $s;
-            unroll!(k in 0..$n => {
-                if let (Some(x), Some(d)) = (xv.get(k), dv.get(k)) {
-                    let w = load4($weight, first + k * step).unwrap_or_default();
-                    if let Some(mut o) = row.get_mut(k) {
-                        o.set(<$t>::chunk(|l| $s * (<$t>::at(&d, l) * <$t>::at(&w, l) - c * <$t>::at(&x, l))));
-                    }
-                }
-            });
-        } else {
-            let mut dot = 0.0;
-            for c in row.chunks() {
-                let (x, d) = (load4($xr, c).unwrap_or_default(), load4($dr, c).unwrap_or_default());
-                let w = load4($weight, c).unwrap_or_default();
-                for l in 0..<$t as Vector>::LANES {
-                    dot = (<$t>::at(&d, l) * <$t>::at(&w, l)).mul_add(<$t>::at(&x, l), dot);
-                }
-            }
-            let c = block::sum_f32(dot) * inv_n * $s * $s;
-            for (j, mut o) in row.iter_mut() {
-                let (x, d) = (load4($xr, j).unwrap_or_default(), load4($dr, j).unwrap_or_default());
-                let w = load4($weight, j).unwrap_or_default();
-                o.set(<$t>::chunk(|l| $s * (<$t>::at(&d, l) * <$t>::at(&w, l) - c * <$t>::at(&x, l))));
-            }
-        }
     }};
 }
 
@@ -469,7 +421,7 @@ kernel! {
     #[launch(grid = len(rstd))]
     #[tune(block = [128, 256, 512], kernels = [rmsnorm_bf16_two_pass, rmsnorm_bf16_one_chunk, rmsnorm_bf16_warp_wide])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
-    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_partial, rmsnorm_bf16_bwd_reduce)]
+    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce_halves)]
     pub fn rmsnorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
@@ -557,7 +509,7 @@ kernel! {
     #[launch(threads = 32 * len(rstd))]
     #[tune(block = [64, 128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
-    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_partial, rmsnorm_bf16_bwd_reduce)]
+    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce_halves)]
     #[whole_warps]
     pub fn rmsnorm_bf16_warp(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
@@ -607,7 +559,7 @@ kernel! {
     #[launch(grid = len(rstd))]
     #[tune(block = [128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
-    #[backward(rmsnorm_f32_bwd, rmsnorm_f32_bwd_partial, rmsnorm_f32_bwd_reduce)]
+    #[backward(rmsnorm_f32_bwd, rmsnorm_f32_bwd_reduce)]
     pub fn rmsnorm_f32(
         i: ThreadIndex, eps: f32, x: &[f32], weight: &[f32],
         out: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
@@ -670,43 +622,28 @@ kernel! {
         }
     }
 
-    /// RMSNorm backward on float32, first kernel: dx = rstd · (g − x̂ · mean(g · x̂)) with g =
-    /// dout · weight and x̂ = x · rstd, one block per row, its block tuned among 128, 256 and 512;
-    /// a row of up to 16 · block channels is read once (its x and dout held in registers), a
-    /// longer one twice. The weight's gradient is `rmsnorm_f32_bwd_partial`'s, then
-    /// `rmsnorm_f32_bwd_reduce`'s.
-    #[launch(grid = len(rstd))]
-    #[tune(block = [128, 256, 512])]
-    #[outputs(dx = (len(x) / len(weight), len(weight)))]
+    /// RMSNorm backward on float32, first kernel: dx = rstd · (g − x̂ · mean(g · x̂)) with g = dout ·
+    /// weight and x̂ = x · rstd, and over each block's `PARTIAL_ROWS` (16) rows the f32 column sums of
+    /// dout · x̂ (`dweight_partial`, a chunk of it per chunk of the row; `rms_bwd_group!`), which
+    /// `rmsnorm_f32_bwd_reduce` adds up into dweight. `rmsnorm_f32_bwd(dout, x, weight, rstd) -> (dx,
+    /// dweight_partial)`. A block per 16 rows, its block tuned between 128 and 256; a row of up to 4 · block
+    /// channels, whole 16-byte chunks from aligned starts, is read once (its column sums carried in
+    /// registers), any other twice and its sums from a third read.
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
+    #[tune(block = [128, 256])]
+    #[outputs(dx = (len(x) / len(weight), len(weight)),
+              dweight_partial = (cdiv(len(rstd), {PARTIAL_ROWS}), len(weight)))]
+    #[launch_bounds(256)]
     pub fn rmsnorm_f32_bwd(
         i: ThreadIndex, dout: &[f32], x: &[f32], weight: &[f32], rstd: &[f32],
-        dx: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
-    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
-             len(dx) == len(x)) {
-        // `None` for a whole block at once (past the last row): no thread leaves the block reduction
-        let Some(row) = dx.block_row(i) else { return };
-        let (xr, dr, s) = (x.get(row.range()), dout.get(row.range()), rstd.get(row.row()).copied());
-        if let (Some(xr), Some(dr), Some(s)) = (xr, dr, s) { // inside (the where clause): the same in the block
-            rmsnorm_bwd_row!(f32, 4, row, xr, dr, weight, s);
-        }
-    }
-
-    /// RMSNorm backward on float32, second kernel: row b of `dweight_partial` = the f32 column
-    /// sums of dout · x̂ over rows `16b .. 16b + 16` (`PARTIAL_ROWS`, in row order;
-    /// `weight_grad_partials!`), which `rmsnorm_f32_bwd_reduce` adds up into dweight. Blocks of 256
-    /// threads, a thread 4 columns of the block's partial row at a time, with four rows' loads in
-    /// flight (`row_sums`: one row at a time left the kernel bound by the loads' latency).
-    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}), block = 256)]
-    #[outputs(dweight_partial = (cdiv(len(rstd), {PARTIAL_ROWS}), len(weight)))]
-    pub fn rmsnorm_f32_bwd_partial(
-        i: ThreadIndex, dout: &[f32], x: &[f32], weight: &[f32], rstd: &[f32],
+        dx: &mut DisjointSlice<f32, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
         dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
-             len(dweight_partial) == cdiv(len(rstd), 16) * len(weight)) {
-        weight_grad_partials!(f32, i, dout, x, rstd, dweight_partial);
+             len(dx) == len(x), len(dweight_partial) == cdiv(len(rstd), 16) * len(weight)) {
+        rms_bwd_group!(f32, 1, i, dout, [], x, weight, rstd, dx, dweight_partial);
     }
 
-    /// RMSNorm backward on float32, third kernel: dweight ← the column sums of
+    /// RMSNorm backward on float32, second kernel (and the fused add + RMSNorm's): dweight ← the column sums of
     /// `dweight_partial`, in f32, in a fixed order: 32 columns a block of 256 threads, each
     /// column's partial rows added by 8 threads in turn, then their 8 sums in turn.
     #[launch(grid = cdiv(len(weight), 32), block = 256)]
@@ -718,50 +655,49 @@ kernel! {
         column_totals!(f32, i, weight.len(), [dweight_partial => dweight]);
     }
 
-    /// RMSNorm backward on bfloat16 (f32 math), first kernel: as `rmsnorm_f32_bwd`, dx in
-    /// bfloat16 (rounded once). One block per row, its block tuned among 128, 256 and 512 (one
-    /// row's loads in flight a block, few registers: Inductor's shape for it); a row of up to
-    /// 32 · block channels is read once, a longer one twice.
-    #[launch(grid = len(rstd))]
-    #[tune(block = [128, 256, 512])]
-    #[outputs(dx = (len(x) / len(weight), len(weight)))]
+    /// RMSNorm backward on bfloat16 (f32 math), first kernel: as `rmsnorm_f32_bwd`, dx in bfloat16 (rounded
+    /// once), the column sums of each block's 16 rows in f32: columns `8q .. 8q + 4` in chunk `q` of
+    /// `dweight_lo`'s row, `8q + 4 .. 8q + 8` in `dweight_hi`'s (a thread's 16-byte chunk is eight columns),
+    /// which `rmsnorm_bf16_bwd_reduce_halves` adds up. `rmsnorm_bf16_bwd(dout, x, weight, rstd) -> (dx,
+    /// dweight_lo, dweight_hi)`. A block per 16 rows, its block tuned between 128 and 256
+    /// (`#[launch_bounds(256)]`; the sm_90a body below also 512); a row of up to 8 · block channels, whole
+    /// 16-byte chunks from aligned starts, is read once, any other twice and its sums from a third read.
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
+    #[tune(block = [128, 256])]
+    #[outputs(dx = (len(x) / len(weight), len(weight)),
+              dweight_lo = (cdiv(len(rstd), {PARTIAL_ROWS}), 4 * cdiv(len(weight), 8)),
+              dweight_hi = (cdiv(len(rstd), {PARTIAL_ROWS}), 4 * cdiv(len(weight), 8)))]
+    #[launch_bounds(256)]
     pub fn rmsnorm_bf16_bwd(
         i: ThreadIndex, dout: &[BF16], x: &[BF16], weight: &[BF16], rstd: &[f32],
-        dx: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
+        dx: &mut DisjointSlice<BF16, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
+        dweight_lo: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+        dweight_hi: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
-             len(dx) == len(x)) {
-        let Some(row) = dx.block_row(i) else { return };
-        let (xr, dr, s) = (x.get(row.range()), dout.get(row.range()), rstd.get(row.row()).copied());
-        if let (Some(xr), Some(dr), Some(s)) = (xr, dr, s) {
-            rmsnorm_bwd_row!(BF16, 2, row, xr, dr, weight, s);
-        }
+             len(dx) == len(x), len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8),
+             len(dweight_hi) == len(dweight_lo)) {
+        rms_bwd_group!(BF16, 1, i, dout, [], x, weight, rstd, dx, dweight_lo, dweight_hi);
     }
 
-    /// RMSNorm backward on bfloat16, second kernel: as `rmsnorm_f32_bwd_partial`, reading
-    /// bfloat16 (the partial rows in f32).
-    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}), block = 256)]
-    #[outputs(dweight_partial = (cdiv(len(rstd), {PARTIAL_ROWS}), len(weight)))]
-    pub fn rmsnorm_bf16_bwd_partial(
+    /// `rmsnorm_bf16_bwd` on Hopper (sm_90a): the same body under a cap of 128 registers, so also blocks of
+    /// 512 (rows of up to 4,096 channels read once), as fused.rs's `fused_add_rmsnorm_bf16_bwd_sm90a`.
+    #[variant_of(rmsnorm_bf16_bwd, sm_90a)]
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
+    #[tune(block = [128, 256, 512])]
+    #[max_registers(128)]
+    pub fn rmsnorm_bf16_bwd_sm90a(
         i: ThreadIndex, dout: &[BF16], x: &[BF16], weight: &[BF16], rstd: &[f32],
-        dweight_partial: &mut DisjointSlice<f32, BlockRows<Vec4>> = (len(weight)),
+        dx: &mut DisjointSlice<BF16, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
+        dweight_lo: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+        dweight_hi: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
     ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
-             len(dweight_partial) == cdiv(len(rstd), 16) * len(weight)) {
-        weight_grad_partials!(BF16, i, dout, x, rstd, dweight_partial);
+             len(dx) == len(x), len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8),
+             len(dweight_hi) == len(dweight_lo)) {
+        rms_bwd_group!(BF16, 1, i, dout, [], x, weight, rstd, dx, dweight_lo, dweight_hi);
     }
 
-    /// RMSNorm backward on bfloat16, third kernel: dweight (bfloat16) ← the f32 column sums
-    /// of `dweight_partial`, rounded once; added as in `rmsnorm_f32_bwd_reduce`.
-    #[launch(grid = cdiv(len(weight), 32), block = 256)]
-    #[outputs(dweight = (len(weight)))]
-    pub fn rmsnorm_bf16_bwd_reduce(
-        i: ThreadIndex, weight: &[BF16], dweight_partial: &[f32],
-        dweight: &mut DisjointSlice<BF16, BlockRows> = (32),
-    ) where (len(weight) >= 1, len(dweight_partial) % len(weight) == 0, len(dweight) == len(weight)) {
-        column_totals!(BF16, i, weight.len(), [dweight_partial => dweight]);
-    }
-
-    /// The weights' gradient of a bfloat16 fused add + RMSNorm (`fused.rs`'s
-    /// `fused_add_rmsnorm_bf16_bwd`): dweight (bfloat16) ← the f32 column sums of its partial rows,
+    /// RMSNorm backward on bfloat16, second kernel, and the fused add + RMSNorm's (`fused.rs`'s
+    /// `fused_add_rmsnorm_bf16_bwd`): dweight (bfloat16) ← the f32 column sums of the partial rows,
     /// columns `8q .. 8q + 4` in chunk `q` of `dweight_lo` and `8q + 4 .. 8q + 8` in chunk `q` of
     /// `dweight_hi` (rows of `4 · ⌈C / 8⌉`), rounded once; added as in `rmsnorm_f32_bwd_reduce`.
     #[launch(grid = cdiv(len(weight), 32), block = 256)]

@@ -44,9 +44,9 @@ BACKWARD = {
     "layernorm": ["layernorm_bwd", "layernorm_bwd_reduce"],
     "layernorm_block": ["layernorm_bwd", "layernorm_bwd_reduce"],
     "layernorm_bf16": ["layernorm_bf16_bwd", "layernorm_bf16_bwd_reduce"],
-    "rmsnorm_f32": ["rmsnorm_f32_bwd", "rmsnorm_f32_bwd_partial", "rmsnorm_f32_bwd_reduce"],
-    "rmsnorm_bf16": ["rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_partial", "rmsnorm_bf16_bwd_reduce"],
-    "rmsnorm_bf16_warp": ["rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_partial", "rmsnorm_bf16_bwd_reduce"],
+    "rmsnorm_f32": ["rmsnorm_f32_bwd", "rmsnorm_f32_bwd_reduce"],
+    "rmsnorm_bf16": ["rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_reduce_halves"],
+    "rmsnorm_bf16_warp": ["rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_reduce_halves"],
     # fused.rs's, whose weights' gradient ends in the column sums above (their runs: test_fused_glu.py)
     "fused_add_rmsnorm_f32": ["fused_add_rmsnorm_f32_bwd", "rmsnorm_f32_bwd_reduce"],
     "fused_add_rmsnorm_bf16": ["fused_add_rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_reduce_halves"],
@@ -266,21 +266,32 @@ def test_rmsnorm_bf16_forward_and_backward(rng: np.random.Generator, forward: st
 
 @pytest.mark.parametrize("dtype", ["f32", "bf16"])
 @pytest.mark.parametrize("cols", [7, 768, 2048, 4100])
-def test_rmsnorm_dx_at_every_block(rng: np.random.Generator, dtype: str, cols: int) -> None:
-    """`rmsnorm_{f32,bf16}_bwd` compute dx a block per row at the block the call or the tuning gives (its
-    candidates 128, 256 and 512, and sizes of partial warps): dx within the tolerances at each, a row past
-    the thread's two chunks (16 or 32 · block channels: 4100 at every block) read twice."""
-    rows = 5
+def test_rmsnorm_backward_at_every_block(rng: np.random.Generator, dtype: str, cols: int) -> None:
+    """`rmsnorm_{f32,bf16}_bwd` compute dx and the weights' column sums a block per 16 rows at the block the
+    call or the tuning gives (its candidates 128 and 256, and sizes of partial warps), and the reduce adds the
+    partial rows up: dx and dweight within the tolerances at each. A row past a thread's one chunk (4 or 8 ·
+    block channels) is read twice for dx and its sums read again; 37 rows are two whole groups and one of 5."""
+    rows = 37
     x32, w32, _, d32 = data(rng, rows, cols)
     cast = bf16 if dtype == "bf16" else (lambda a: a)
     x, w, dout = cast(x32), cast(w32), cast(d32)
     rstd = call(f"rmsnorm_{dtype}", {"eps": EPS, "x": x, "weight": w})["rstd"]
     xs, ds = wide(x).reshape(rows, cols), wide(dout).reshape(rows, cols)
-    ref, _ = rms_bwd_ref(ds, xs, wide(w), wide(rstd))
-    for block in (33, 100, 128, 256, 512):
-        dx = BFloat16(np.full(rows * cols, 0x7FC1, np.uint16)) if dtype == "bf16" else np.full(rows * cols, np.nan, np.float32)
-        getattr(kernels, f"rmsnorm_{dtype}_bwd")(dout, x, w, rstd, dx, block=block)
+    ref, dw_ref = rms_bwd_ref(ds, xs, wide(w), wide(rstd))
+    groups = -(-rows // 16)
+    for block in (33, 100, 128, 256):
+        if dtype == "bf16":
+            dx, dw = BFloat16(np.full(rows * cols, 0x7FC1, np.uint16)), BFloat16(np.full(cols, 0x7FC1, np.uint16))
+            lo, hi = (np.full(groups * 4 * -(-cols // 8), np.nan, np.float32) for _ in range(2))
+            kernels.rmsnorm_bf16_bwd(dout, x, w, rstd, dx, lo, hi, block=block)
+            kernels.rmsnorm_bf16_bwd_reduce_halves(w, lo, hi, dw)
+        else:
+            dx, dw = np.full(rows * cols, np.nan, np.float32), np.full(cols, np.nan, np.float32)
+            partial = np.full(groups * cols, np.nan, np.float32)
+            kernels.rmsnorm_f32_bwd(dout, x, w, rstd, dx, partial, block=block)
+            kernels.rmsnorm_f32_bwd_reduce(w, partial, dw)
         check(f"dx at block {block}", dx, ref, ds * wide(w) * wide(rstd)[:, None])
+        check(f"dweight at block {block}", dw, dw_ref)
 
 
 @pytest.mark.parametrize("rows", ROWS)

@@ -52,11 +52,6 @@ pub trait Lanes: Vector + Elem + Default {
     fn wide(self) -> f32;
     /// One f32 value, in the storage type.
     fn narrow(v: f32) -> Self;
-    /// The chunk of `row` that holds columns 4c .. 4c + 4 (the f32 chunk c of a row of a weights'
-    /// gradient partial, `weight_grad_partials!`), zero past the row; `quad` picks those columns out of it.
-    fn chunk_of(row: &[Self], c: usize) -> Self::V;
-    /// Columns 4c .. 4c + 4 of `v`, the `chunk_of` a row, in f32.
-    fn quad(v: Self::V, c: usize) -> [f32; 4];
 }
 
 impl Lanes for f32 {
@@ -75,14 +70,6 @@ impl Lanes for f32 {
     #[inline(always)]
     fn narrow(v: f32) -> f32 {
         v
-    }
-    #[inline(always)]
-    fn chunk_of(row: &[f32], c: usize) -> F32x4 {
-        load4(row, c).unwrap_or_default()
-    }
-    #[inline(always)]
-    fn quad(v: F32x4, _c: usize) -> [f32; 4] {
-        v.0
     }
 }
 
@@ -103,22 +90,10 @@ impl Lanes for BF16 {
     fn narrow(v: f32) -> BF16 {
         BF16::from_f32(v)
     }
-    /// The bf16 chunk c / 2.
-    #[inline(always)]
-    fn chunk_of(row: &[BF16], c: usize) -> BF16x8 {
-        load4(row, c / 2).unwrap_or_default()
-    }
-    /// Its low or high half: a choice of values, not an index (an index that varies per thread would
-    /// put the chunk in local memory).
-    #[inline(always)]
-    fn quad(v: BF16x8, c: usize) -> [f32; 4] {
-        let [a, b, c0, d, e, f, g, h] = v.0;
-        (if c % 2 == 1 { [e, f, g, h] } else { [a, b, c0, d] }).map(|x| x.to_f32())
-    }
 }
 
-/// The rows that one block of an RMSNorm's weights'-gradient partial kernel (`*_bwd_partial`, in
-/// `norm.rs` and `fused.rs`) sums: one row of the partial per `PARTIAL_ROWS` rows of the input.
+/// The rows that one block of an RMSNorm's backward kernel (`rms_bwd_group!`, in `norm.rs` and `fused.rs`)
+/// takes: one row of the weights' partial sums per `PARTIAL_ROWS` rows of the input.
 #[allow(dead_code)]
 pub const PARTIAL_ROWS: usize = 16;
 
@@ -153,47 +128,208 @@ pub fn row_sums<const HELD: usize, const L: usize>(rstd: &[f32], chunk: impl Fn(
     acc
 }
 
-/// The weights' gradient of an RMSNorm over one block's rows, before the column sums: thread `t` of
-/// block `b` owns the f32 chunks `t, t + blockDim, …` (columns 4c .. 4c + 4) of row `b` of `$partial`
-/// (`BlockRows<Vec4>`), each the f32 sum of `dout · h · rstd` over rows `b·PARTIAL_ROWS ..` (fewer in
-/// the last block), in row order (`row_sums`): `h` is the normalised input (`x`, or the fused kernel's
-/// `residual_out`), `$t` its storage type. Where the block's rows are whole 16-byte chunks from an aligned
-/// start (the common case, the same for the whole block), a chunk is one bounds-checked 16-byte element
-/// (no branch around a load: four rows' loads are in flight together); else a row at a time, each row's
-/// `chunk_of`. The same additions in the same order either way.
-/// Only inputs are read: no barrier. A macro (imported with `#[macro_use] mod common;`): its code is
-/// written out in each kernel, as the kernel's own lines.
+/// The RMSNorm kernels' arithmetic (fused.rs's forward and backward, norm.rs's backward) on one 16-byte chunk of a storage type, in f32 (rounded once to
+/// bf16 on the way out of a bfloat16 chunk). Written out per type as plain lane loops, the code the
+/// bf16 kernels were measured with: the same arithmetic through `Lanes::chunk`'s closures is
+/// scheduled otherwise (other PTX, other register counts).
+#[allow(dead_code)]
+pub trait Chunk: Lanes {
+    /// x + r, as PyTorch adds two tensors of the type (the f32 sum, rounded to the type).
+    fn add(x: Self::V, r: Self::V) -> Self::V;
+    /// `h · rstd · w`.
+    fn scaled(h: Self::V, rstd: f32, w: Self::V) -> Self::V;
+    /// `acc` + this chunk's share of Σ w·dy·h (lanes past the row read zero: they add 0).
+    fn dot(acc: f32, dy: Self::V, h: Self::V, w: Self::V) -> f32;
+    /// The gradient of the forward's input h (RMSNorm's x, the fused kernel's `residual_out`): s · (w·dy −
+    /// h · c), where s is the row's rstd and c = s² · mean(w·dy·h) over the row, with the gradient that
+    /// reaches `residual_out` directly (`dh`, the fused kernel's) added in the same fma.
+    fn grad(dy: Self::V, h: Self::V, w: Self::V, dh: Option<Self::V>, s: f32, c: f32) -> Self::V;
+}
+
+impl Chunk for f32 {
+    #[inline(always)]
+    fn add(x: F32x4, r: F32x4) -> F32x4 {
+        F32x4(core::array::from_fn(|l| x.0[l] + r.0[l]))
+    }
+    #[inline(always)]
+    fn scaled(h: F32x4, rstd: f32, w: F32x4) -> F32x4 {
+        F32x4(core::array::from_fn(|l| h.0[l] * rstd * w.0[l]))
+    }
+    #[inline(always)]
+    fn dot(acc: f32, dy: F32x4, h: F32x4, w: F32x4) -> f32 {
+        let mut a = acc;
+        for l in 0..4 {
+            a = (w.0[l] * dy.0[l]).mul_add(h.0[l], a);
+        }
+        a
+    }
+    #[inline(always)]
+    fn grad(dy: F32x4, h: F32x4, w: F32x4, dh: Option<F32x4>, s: f32, c: f32) -> F32x4 {
+        F32x4(core::array::from_fn(|l| {
+            let g = w.0[l] * dy.0[l] - h.0[l] * c;
+            match dh { Some(d) => g.mul_add(s, d.0[l]), None => s * g }
+        }))
+    }
+}
+
+impl Chunk for BF16 {
+    #[inline(always)]
+    fn add(x: BF16x8, r: BF16x8) -> BF16x8 {
+        BF16x8(core::array::from_fn(|l| BF16::from_f32(x.0[l].to_f32() + r.0[l].to_f32())))
+    }
+    #[inline(always)]
+    fn scaled(h: BF16x8, rstd: f32, w: BF16x8) -> BF16x8 {
+        BF16x8(core::array::from_fn(|l| BF16::from_f32(h.0[l].to_f32() * rstd * w.0[l].to_f32())))
+    }
+    #[inline(always)]
+    fn dot(acc: f32, dy: BF16x8, h: BF16x8, w: BF16x8) -> f32 {
+        let mut a = acc;
+        for l in 0..8 {
+            a = (w.0[l].to_f32() * dy.0[l].to_f32()).mul_add(h.0[l].to_f32(), a);
+        }
+        a
+    }
+    #[inline(always)]
+    fn grad(dy: BF16x8, h: BF16x8, w: BF16x8, dh: Option<BF16x8>, s: f32, c: f32) -> BF16x8 {
+        BF16x8(core::array::from_fn(|l| {
+            let g = w.0[l].to_f32() * dy.0[l].to_f32() - h.0[l].to_f32() * c;
+            BF16::from_f32(match dh { Some(d) => g.mul_add(s, d.0[l].to_f32()), None => s * g })
+        }))
+    }
+}
+
+/// The backward pass of an RMSNorm of storage type `$t` over block `b`'s `PARTIAL_ROWS` rows (`$dx`,
+/// `BlockRowGroups<PARTIAL_ROWS, Vec4>`), and the weights' gradient over them. Each row's
+/// `dx = s · (weight·dout − h · c)` (`Chunk::grad`, h the forward's normalised input: RMSNorm's x, the fused
+/// add's `residual_out`; s its rstd, c = s² · mean(weight·dout·h)), plus `dresidual_out` where one is given
+/// (`[$dh]`: the fused add's gradient that reaches `residual_out` directly; `[]` for RMSNorm); and each
+/// column's `Σ dout · h · s` over the rows, in row order from zero (each lane a chain of fused multiply-adds),
+/// to this block's row of the partial(s) (`$partial`: one f32 chunk per chunk of the row for f32; for
+/// bfloat16, chunk `q`'s low four columns in `$lo`'s chunk `q`, its high four in `$hi`'s; `put_sums!`). A
+/// thread has the same chunks in every row of the group. Where the rows are whole 16-byte chunks from aligned
+/// starts and a row has at most `$n` chunks a thread (the same for the whole launch), each row is read once:
+/// every chunk one bounds-checked element of `vec4`'s aligned middle (no branch around a load, so a row's
+/// loads are in flight together), the weights read once before the rows, the column sums carried in
+/// registers from row to row. Else each row is read twice for dx (`load4`), and the column sums read the
+/// group's rows again (mostly from L2) at the end. A macro (imported with `#[macro_use] mod common;`).
 #[allow(unused_macros)]
-macro_rules! weight_grad_partials {
-    ($t:ty, $i:ident, $dout:ident, $h:ident, $rstd:ident, $partial:ident) => {{
-        if let Some(prow) = $partial.block_row($i) {
-            let cols = prow.cols();
-            let first = prow.row() * PARTIAL_ROWS;
-            let last = $rstd.len().min(first + PARTIAL_ROWS);
-            // the block's rows of dout and h, one check each (inside, by the where clause; else none,
-            // and the partial row is zeros)
-            let span = first * cols..last * cols;
-            let (ds, hs) = ($dout.get(span.clone()).unwrap_or(&[]), $h.get(span).unwrap_or(&[]));
-            let ss = $rstd.get(first..last).unwrap_or(&[]);
-            let lanes = <$t as oxpack::vec::Vector>::LANES;
-            let ((dh, dv, _), (hh, hv, _)) = (oxpack::vec::vec4(ds), oxpack::vec::vec4(hs));
-            let (whole, per_row) = (dh.is_empty() && hh.is_empty() && cols % lanes == 0, cols / lanes);
-            for (c, mut o) in prow.iter_mut() {
-                let acc = if whole {
-                    let v = c * 4 / lanes; // the 16-byte chunk of a row that holds columns 4c .. 4c + 4
-                    let q = |vs: &[<$t as oxpack::vec::Vector>::V], r: usize| {
-                        <$t as Lanes>::quad(vs.get(r * per_row + v).copied().unwrap_or_default(), c)
-                    };
-                    row_sums::<4, 4>(ss, |r| (q(dv, r), q(hv, r)))
-                } else { // a row at a time (the loads of a row's chunk branch on its alignment and length)
-                    let q = |rows: &[$t], r: usize| {
-                        let row = rows.get(r * cols..(r + 1) * cols).unwrap_or(&[]);
-                        <$t as Lanes>::quad(<$t as Lanes>::chunk_of(row, c), c)
-                    };
-                    row_sums::<1, 4>(ss, |r| (q(ds, r), q(hs, r)))
-                };
-                o.set(F32x4(acc));
+macro_rules! rms_bwd_group {
+    ($t:ty, $n:tt, $i:ident, $dout:ident, [$($dh:ident)?], $residual_out:ident, $weight:ident,
+     $rstd:ident, $dx:ident, $($partial:ident),+) => {{
+        const LANES: usize = <$t as oxpack::vec::Vector>::LANES;
+        type V = <$t as oxpack::vec::Vector>::V;
+        // this block's partial row(s): the same chunk numbers as its rows of dx (`$dx`'s `group_row`)
+        $(let Some(mut $partial) = $partial.block_row($i) else { return };)+
+        let (m, n) = { let p = [$(&$partial),+][0]; (p.member(), p.stride()) };
+        let cols = $dx.cols();
+        let per_row = cols / LANES;
+        let parts = [$dout, $residual_out, $weight].map(oxpack::vec::vec4);
+        let [(_, dys, _), (_, hs, _), (_, ws, _)] = parts;
+        let dhv: Option<(&[$t], &[V], &[$t])> = None $(.or(Some(oxpack::vec::vec4($dh))))?;
+        let held = cols % LANES == 0 && parts.iter().chain(dhv.iter()).all(|(head, _, _)| head.is_empty())
+            && per_row <= $n * n;
+        let inv_n = recip(cols as f32);
+        // the weights' chunks, once (zero past the row)
+        let w: [V; $n] = core::array::from_fn(|k| ws.get(m + k * n).copied().unwrap_or_default());
+        let live: [bool; $n] = core::array::from_fn(|k| m + k * n < per_row);
+        let mut rows = 0;
+        if held {
+            let mut acc = [[0.0f32; LANES]; $n]; // chunk k's column sums so far
+            while let Some(mut row) = $dx.group_row($i, rows) {
+                rows += 1;
+                let r = row.row();
+                let Some(&s) = $rstd.get(r) else { continue };
+                // chunk k of this thread is the row's chunk m + k·n; past the row (`live`) it reads a
+                // chunk of the next row or none, which no sum and no store takes: the loads go
+                // unconditionally, in flight together
+                let at = |xs: &[V], k: usize| xs.get(r * per_row + m + k * n).copied().unwrap_or_default();
+                let dy: [V; $n] = core::array::from_fn(|k| at(dys, k));
+                let h: [V; $n] = core::array::from_fn(|k| at(hs, k));
+                let dh: Option<[V; $n]> = dhv.map(|(_, dhs, _)| core::array::from_fn(|k| at(dhs, k)));
+                let mut a = 0.0;
+                unroll!(k in 0..$n => {
+                    let dot = <$t>::dot(a, dy[k], h[k], w[k]);
+                    a = if live[k] { dot } else { a };
+                });
+                let c = block::sum_f32(a) * inv_n * s * s;
+                unroll!(k in 0..$n => {
+                    if let Some(mut o) = row.get_mut(k) {
+                        o.set(<$t>::grad(dy[k], h[k], w[k], dh.map(|d| d[k]), s, c));
+                    }
+                    for l in 0..LANES {
+                        acc[k][l] = (<$t>::at(&dy[k], l) * <$t>::at(&h[k], l)).mul_add(s, acc[k][l]);
+                    }
+                });
             }
+            unroll!(k in 0..$n => { put_sums!(k, acc[k], $($partial),+); });
+        } else {
+            // each row's dx from the row read twice, then the column sums from the rows read again
+            while let Some(row) = $dx.group_row($i, rows) {
+                rows += 1;
+                let range = row.range();
+                let dhr: Option<Option<&[$t]>> = None $(.or(Some($dh.get(range.clone()))))?;
+                let (Some(&s), Some(dyr), Some(hr)) = ($rstd.get(row.row()), $dout.get(range.clone()),
+                                                       $residual_out.get(range)) else { continue };
+                let dhr = match dhr { Some(Some(d)) => Some(d), Some(None) => continue, None => None };
+                let mut a = 0.0;
+                for j in row.chunks() {
+                    a = <$t>::dot(a, load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
+                                  load4($weight, j).unwrap_or_default());
+                }
+                let c = block::sum_f32(a) * inv_n * s * s;
+                for (j, mut o) in row.iter_mut() {
+                    o.set(<$t>::grad(load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
+                                     load4($weight, j).unwrap_or_default(),
+                                     dhr.map(|d| load4(d, j).unwrap_or_default()), s, c));
+                }
+            }
+            let first = block_idx().x as usize * PARTIAL_ROWS;
+            let (count, rs) = ([$(&$partial),+][0].chunk_count(), $rstd.get(first..first + rows).unwrap_or(&[]));
+            let span = first * cols..(first + rows) * cols;
+            let (ds, xs) = ($dout.get(span.clone()).unwrap_or(&[]), $residual_out.get(span).unwrap_or(&[]));
+            column_sums(ds, xs, rs, cols, (m, n, count), |k, sums| put_sums!(k, sums, $($partial),+));
+        }
+    }};
+}
+
+/// The column sums of `dout · h · rstd` over the rows of `ds` and `hs` (`cols` columns, `rs` their rstd), in row order
+/// from zero (`row_sums`, a row at a time), for chunks `m, m + n, … < count` of a row (`LANES` columns each), the
+/// `k`-th handed to `put(k, sums)` (lanes past `LANES` zero): `rms_bwd_group!`'s where its rows are not held. Not
+/// inlined: its loads and sums would count in the registers of the kernel's every path.
+#[allow(dead_code)]
+#[inline(never)]
+pub fn column_sums<T: Lanes>(ds: &[T], hs: &[T], rs: &[f32], cols: usize, (m, n, count): (usize, usize, usize),
+                         mut put: impl FnMut(usize, [f32; 8])) {
+    let wide = |v: &T::V| core::array::from_fn(|l| if l < T::LANES { T::at(v, l) } else { 0.0 });
+    let (mut k, mut j) = (0, m);
+    while j < count {
+        put(k, row_sums::<1, 8>(rs, |r| {
+            let span = r * cols..(r + 1) * cols;
+            let (dr, hr) = (ds.get(span.clone()).unwrap_or(&[]), hs.get(span).unwrap_or(&[]));
+            (wide(&load4(dr, j).unwrap_or_default()), wide(&load4(hr, j).unwrap_or_default()))
+        }));
+        (k, j) = (k + 1, j + n);
+    }
+}
+
+/// Writes `$sums`, the column sums of this thread's `$k`-th chunk of a row (`rms_bwd_group!`), to its
+/// `$k`-th chunk of the block's partial row: one f32 chunk (`$p`, for f32 rows), or, for bfloat16 rows'
+/// eight columns, the low four to `$lo` and the high four to `$hi`.
+#[allow(unused_macros)]
+macro_rules! put_sums {
+    ($k:expr, $sums:expr, $p:ident) => {{
+        let [a, b, c, d, ..] = $sums;
+        if let Some(mut o) = $p.get_mut($k) {
+            o.set(F32x4([a, b, c, d]));
+        }
+    }};
+    ($k:expr, $sums:expr, $lo:ident, $hi:ident) => {{
+        let [a, b, c, d, e, f, g, h] = $sums;
+        if let Some(mut o) = $lo.get_mut($k) {
+            o.set(F32x4([a, b, c, d]));
+        }
+        if let Some(mut o) = $hi.get_mut($k) {
+            o.set(F32x4([e, f, g, h]));
         }
     }};
 }
