@@ -399,6 +399,27 @@ def test_outputs_left_out_as_torch_tensors(k: ModuleType) -> None:
     assert torch.equal(c, torch.outer(a, b))
 
 
+def test_remembered_output_dims_follow_every_call(k: ModuleType) -> None:
+    """The outputs' dims are computed once per element counts, scalars and outputs left out (`_Outputs.dims`):
+    each call after another of other sizes, scalars or outputs gets its own dims, and a call the dims refuse is
+    refused whatever was remembered before it."""
+    outputs = k._module.kernel("split").outputs
+    for per, n in ((4, 12), (3, 12), (4, 24), (4, 12), (6, 24)):
+        x = np.arange(n, dtype=np.uint32)
+        out, rest = k.split(per, x)
+        assert out.shape == (n // per, per) and rest.shape == (n,)
+        assert (out.ravel() == x // per).all() and (rest == x % per).all()
+        mine = np.zeros((n // per, per), np.uint32)
+        assert k.split(per, x, mine)[0] is mine and (mine.ravel() == x // per).all()  # only `rest` made
+    assert len(outputs.made) == 8  # (4, 12) twice: remembered once, with and without `out` given
+    with pytest.raises(ValueError, match="divides by zero"):
+        k.split(0, np.arange(4, dtype=np.uint32))
+    for wrong in (4.0, True, np.uint32(4)):  # an int's value, not an int: refused, never looked up
+        with pytest.raises(TypeError, match="argument `per` must be an int"):
+            k.split(wrong, np.arange(12, dtype=np.uint32))
+    assert len(outputs.made) == 8
+
+
 @pytest.mark.parametrize(("call", "error", "message"), [
     (lambda k: k.split(0, np.arange(4, dtype=np.uint32)), ValueError,
      "split(): the declared dims of output `out`, (len(x) // per, per), divides by zero (len(x) = 4, per = 0); "

@@ -229,19 +229,36 @@ class _Outputs:
         self.terms = {name: {label(t): at[t.name] for d in axes for t in terms(d)} for name, axes in dims.items()}
         self.lengths = tuple(sorted({at[t.name] for axes in dims.values() for d in axes for t in terms(d)
                                      if isinstance(t, Len)}))
+        # what the dims read (the arrays' element counts, the scalars' values) and which outputs a call leaves
+        # out: a call of the same, all of them ints, gets the dims computed for the first (`dims`)
+        self.read = tuple(sorted({i for named in self.terms.values() for i in named.values()}))
+        self.made: dict[tuple[object, ...], dict[int, tuple[int, ...]]] = {}
+        self.torch_dtypes: dict[int, Any] = {}  # each output's torch dtype, by its place (`allocate`)
 
     def allocate(self, args: Sequence[object]) -> tuple[object, ...]:
         """`args` (the call's, an output left out as None) with those outputs made."""
         like = next((a for p, a in zip(self.call, args, strict=True) if p.kind not in ("scalar", "dynshared")
                      and a is not None), None)
         out = list(args)
-        for at, shape in self.dims(args).items():
+        shapes = self.dims(args)
+        if type(like).__module__.partition(".")[0] == "torch":  # the common case, without `_empty`'s dispatch
+            torch: Any = sys.modules["torch"]
+            empty, device, dtypes = torch.empty, like.device, self.torch_dtypes  # type: ignore[attr-defined]
+            for at, shape in shapes.items():
+                dtype = dtypes.get(at)
+                if dtype is None:
+                    dtype = dtypes[at] = getattr(torch, self.call[at].dtype.name)
+                out[at] = empty(shape, dtype=dtype, device=device)
+            return tuple(out)
+        for at, shape in shapes.items():
             out[at] = _empty(self.name, self.call[at], shape, like)
         return tuple(out)
 
     def dims(self, args: Sequence[object]) -> dict[int, tuple[int, ...]]:
         """The declared dims of each output that `args` (the call's) leaves out (None), by its place among them;
-        `len(x)` reads `elements` (an integer `size`: a JAX array's while it is traced too)."""
+        `len(x)` reads `elements` (an integer `size`: a JAX array's while it is traced too). Computed once per
+        element counts and scalars read (ints: a traced size is computed each time) and outputs left out, at
+        most 1,024 such (then forgotten all at once); the dict returned is shared, not to be changed."""
         values: list[Any] = list(args)
         for at in self.lengths:
             try:
@@ -249,6 +266,22 @@ class _Outputs:
             except Exception:  # noqa: BLE001 (no array: the launch names it)
                 raise KernelArgumentError(f"{self.name}(): argument `{self.call[at].name}` must be an array, "
                                           f"got {_type_name(args[at])}") from None
+        read = [values[i] for i in self.read]
+        plain = all(type(v) is int for v in read)  # not traced (a SymInt), nor another type (refused below)
+        if not plain:
+            return self._compute(args, values)
+        key = (*read, *[args[at] is None for at, _, _, _ in self.outputs])
+        made = self.made.get(key)
+        if made is None:
+            made = self._compute(args, values)
+            if len(self.made) >= 1024:
+                self.made.clear()
+            self.made[key] = made
+        return made
+
+    def _compute(self, args: Sequence[object], values: list[Any]) -> dict[int, tuple[int, ...]]:
+        """`dims` for a call whose dims are not remembered: `values` are its arguments, the arrays whose element
+        counts the dims read replaced by those counts."""
         shapes: dict[int, tuple[int, ...]] = {}
         for at, p, dims, shown in self.outputs:
             if args[at] is not None:
