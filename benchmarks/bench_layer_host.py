@@ -1,8 +1,8 @@
 """Host cost of the example's model layers (`vecmath.layers`: RMSNorm, fused residual add + RMSNorm, SwiGLU) in
 every form a model calls them, against the same PyTorch code in the same form, in the same interleaved rounds.
 
-    python3 benchmarks/bench_layer_host.py [--rounds 9] [--per 400]   # on the GPU machine: the vecmath wheel,
-                                                                       # PyTorch with Triton
+    python3 benchmarks/bench_layer_host.py [--rounds 9] [--per 400] [--parts]   # on the GPU machine: the vecmath
+                                                                                 # wheel, PyTorch with Triton
 
 A model's layer is called at a few shapes many times a step: when its kernels are short, the step waits on the
 host, and what a call costs the CPU is what the model loses. So each call here is launch-bound (16 tokens of
@@ -134,12 +134,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--per", type=int, default=400, help="calls a round")
+    parser.add_argument("--parts", action="store_true", help="only the fused operator's call, layer by layer (no "
+                        "compiling: seconds)")
     args = parser.parse_args()
     torch.manual_seed(0)
     print(f"## {torch.cuda.get_device_name()}: host µs a call, {TOKENS} tokens, median of {args.rounds} rounds")
     print("| layer | form | PyTorch µs | oxpack µs | ratio |")
     print("| --- | --- | --- | --- | --- |")
-    for layer, (ref, ours, shapes) in cases().items():
+    for layer, (ref, ours, shapes) in cases().items() if not args.parts else ():
         for form, (a, b) in forms(ref, ours, shapes).items():
             ta, tb, ratio = paired(a, b, args.rounds, args.per)
             print(f"| {layer} | {form} | {ta:.1f} | {tb:.1f} | {ratio:.3f}x |", flush=True)
