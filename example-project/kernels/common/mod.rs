@@ -140,10 +140,12 @@ pub trait Chunk: Lanes {
     fn scaled(h: Self::V, rstd: f32, w: Self::V) -> Self::V;
     /// `acc` + this chunk's share of Σ w·dy·h (lanes past the row read zero: they add 0).
     fn dot(acc: f32, dy: Self::V, h: Self::V, w: Self::V) -> f32;
-    /// The gradient of the forward's input h (RMSNorm's x, the fused kernel's `residual_out`): s · (w·dy −
-    /// h · c), where s is the row's rstd and c = s² · mean(w·dy·h) over the row, with the gradient that
-    /// reaches `residual_out` directly (`dh`, the fused kernel's) added in the same fma.
-    fn grad(dy: Self::V, h: Self::V, w: Self::V, dh: Option<Self::V>, s: f32, c: f32) -> Self::V;
+    /// The gradient of the forward's input h (RMSNorm's x): s · (w·dy − h · c), where s is the row's rstd and
+    /// c = s² · mean(w·dy·h) over the row.
+    fn grad(dy: Self::V, h: Self::V, w: Self::V, s: f32, c: f32) -> Self::V;
+    /// `grad` of the fused kernel's `residual_out`, with the gradient that reaches it directly (`dh`) added in
+    /// the same fma: dh + s · (w·dy − h · c).
+    fn grad_plus(dy: Self::V, h: Self::V, w: Self::V, dh: Self::V, s: f32, c: f32) -> Self::V;
 }
 
 impl Chunk for f32 {
@@ -164,11 +166,12 @@ impl Chunk for f32 {
         a
     }
     #[inline(always)]
-    fn grad(dy: F32x4, h: F32x4, w: F32x4, dh: Option<F32x4>, s: f32, c: f32) -> F32x4 {
-        F32x4(core::array::from_fn(|l| {
-            let g = w.0[l] * dy.0[l] - h.0[l] * c;
-            match dh { Some(d) => g.mul_add(s, d.0[l]), None => s * g }
-        }))
+    fn grad(dy: F32x4, h: F32x4, w: F32x4, s: f32, c: f32) -> F32x4 {
+        F32x4(core::array::from_fn(|l| s * (w.0[l] * dy.0[l] - h.0[l] * c)))
+    }
+    #[inline(always)]
+    fn grad_plus(dy: F32x4, h: F32x4, w: F32x4, dh: F32x4, s: f32, c: f32) -> F32x4 {
+        F32x4(core::array::from_fn(|l| (w.0[l] * dy.0[l] - h.0[l] * c).mul_add(s, dh.0[l])))
     }
 }
 
@@ -190,12 +193,24 @@ impl Chunk for BF16 {
         a
     }
     #[inline(always)]
-    fn grad(dy: BF16x8, h: BF16x8, w: BF16x8, dh: Option<BF16x8>, s: f32, c: f32) -> BF16x8 {
+    fn grad(dy: BF16x8, h: BF16x8, w: BF16x8, s: f32, c: f32) -> BF16x8 {
+        BF16x8(core::array::from_fn(|l| BF16::from_f32(s * (w.0[l].to_f32() * dy.0[l].to_f32() - h.0[l].to_f32() * c))))
+    }
+    #[inline(always)]
+    fn grad_plus(dy: BF16x8, h: BF16x8, w: BF16x8, dh: BF16x8, s: f32, c: f32) -> BF16x8 {
         BF16x8(core::array::from_fn(|l| {
-            let g = w.0[l].to_f32() * dy.0[l].to_f32() - h.0[l].to_f32() * c;
-            BF16::from_f32(match dh { Some(d) => g.mul_add(s, d.0[l].to_f32()), None => s * g })
+            let g = (w.0[l].to_f32() * dy.0[l].to_f32() - h.0[l].to_f32() * c).mul_add(s, dh.0[l].to_f32());
+            BF16::from_f32(g)
         }))
     }
+}
+
+/// `rms_bwd_group!`'s choice between its RMSNorm form (`[]`: the first expression) and its fused form
+/// (`[dresidual_out]`: the second), made where the macro expands, so each form's code has only its own.
+#[allow(unused_macros)]
+macro_rules! with_dh {
+    ([], $alone:expr, $plus:expr) => { $alone };
+    ([$dh:ident], $alone:expr, $plus:expr) => { $plus };
 }
 
 /// The backward pass of an RMSNorm of storage type `$t` over block `b`'s `PARTIAL_ROWS` rows (`$dx`,
@@ -223,11 +238,12 @@ macro_rules! rms_bwd_group {
         let (m, n) = { let p = [$(&$partial),+][0]; (p.member(), p.stride()) };
         let cols = $dx.cols();
         let per_row = cols / LANES;
-        let parts = [$dout, $residual_out, $weight].map(oxpack::vec::vec4);
-        let [(_, dys, _), (_, hs, _), (_, ws, _)] = parts;
-        let dhv: Option<(&[$t], &[V], &[$t])> = None $(.or(Some(oxpack::vec::vec4($dh))))?;
-        let held = cols % LANES == 0 && parts.iter().chain(dhv.iter()).all(|(head, _, _)| head.is_empty())
-            && per_row <= $n * n;
+        // dout, [dresidual_out,] residual_out, weight: the fused form's code is its own (no `Option` of the
+        // gradient it adds: with one, the loads of a row went out one after another, 15% slower)
+        let parts = [$dout, $($dh,)? $residual_out, $weight].map(oxpack::vec::vec4);
+        let (dys, hs, ws) = (parts[0].1, parts[parts.len() - 2].1, parts[parts.len() - 1].1);
+        $(let dhs = parts[1].1; let _ = &$dh;)?
+        let held = cols % LANES == 0 && parts.iter().all(|(head, _, _)| head.is_empty()) && per_row <= $n * n;
         let inv_n = recip(cols as f32);
         // the weights' chunks, once (zero past the row)
         let w: [V; $n] = core::array::from_fn(|k| ws.get(m + k * n).copied().unwrap_or_default());
@@ -245,7 +261,7 @@ macro_rules! rms_bwd_group {
                 let at = |xs: &[V], k: usize| xs.get(r * per_row + m + k * n).copied().unwrap_or_default();
                 let dy: [V; $n] = core::array::from_fn(|k| at(dys, k));
                 let h: [V; $n] = core::array::from_fn(|k| at(hs, k));
-                let dh: Option<[V; $n]> = dhv.map(|(_, dhs, _)| core::array::from_fn(|k| at(dhs, k)));
+                $(let dh: [V; $n] = core::array::from_fn(|k| at(dhs, k)); let _ = &$dh;)?
                 let mut a = 0.0;
                 unroll!(k in 0..$n => {
                     let dot = <$t>::dot(a, dy[k], h[k], w[k]);
@@ -254,7 +270,8 @@ macro_rules! rms_bwd_group {
                 let c = block::sum_f32(a) * inv_n * s * s;
                 unroll!(k in 0..$n => {
                     if let Some(mut o) = row.get_mut(k) {
-                        o.set(<$t>::grad(dy[k], h[k], w[k], dh.map(|d| d[k]), s, c));
+                        o.set(with_dh!([$($dh)?], <$t>::grad(dy[k], h[k], w[k], s, c),
+                                       <$t>::grad_plus(dy[k], h[k], w[k], dh[k], s, c)));
                     }
                     for l in 0..LANES {
                         acc[k][l] = (<$t>::at(&dy[k], l) * <$t>::at(&h[k], l)).mul_add(s, acc[k][l]);
@@ -267,10 +284,9 @@ macro_rules! rms_bwd_group {
             while let Some(row) = $dx.group_row($i, rows) {
                 rows += 1;
                 let range = row.range();
-                let dhr: Option<Option<&[$t]>> = None $(.or(Some($dh.get(range.clone()))))?;
+                $(let Some(dhr) = $dh.get(range.clone()) else { continue };)?
                 let (Some(&s), Some(dyr), Some(hr)) = ($rstd.get(row.row()), $dout.get(range.clone()),
                                                        $residual_out.get(range)) else { continue };
-                let dhr = match dhr { Some(Some(d)) => Some(d), Some(None) => continue, None => None };
                 let mut a = 0.0;
                 for j in row.chunks() {
                     a = <$t>::dot(a, load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
@@ -278,9 +294,10 @@ macro_rules! rms_bwd_group {
                 }
                 let c = block::sum_f32(a) * inv_n * s * s;
                 for (j, mut o) in row.iter_mut() {
-                    o.set(<$t>::grad(load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
-                                     load4($weight, j).unwrap_or_default(),
-                                     dhr.map(|d| load4(d, j).unwrap_or_default()), s, c));
+                    let (dy, h, w) = (load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
+                                      load4($weight, j).unwrap_or_default());
+                    o.set(with_dh!([$($dh)?], <$t>::grad(dy, h, w, s, c),
+                                   <$t>::grad_plus(dy, h, w, load4(dhr, j).unwrap_or_default(), s, c)));
                 }
             }
             let first = block_idx().x as usize * PARTIAL_ROWS;
