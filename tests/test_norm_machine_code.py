@@ -1,0 +1,63 @@
+"""The fused residual add + RMSNorm backward's machine code (example-project/kernels/fused.rs,
+`fused_add_rmsnorm_bf16_bwd` and its sm_90a variant, the shared `rms_bwd_group!` of kernels/common/), built for
+sm_80 and sm_90a without a GPU: where a row is held in registers, its three 16-byte chunks (dout,
+dresidual_out, residual_out) are loaded together, so that their latencies overlap.
+
+The kernel is bound by those loads' latency. When the macro took the fused form's extra gradient as an
+`Option` (one macro for RMSNorm and the fused add), ptxas issued the three loads about 60 instructions apart,
+each waited for before the next: on an H100 the backward went from 38.2 to 44.1 µs (bench_norms_compiled.py
+--backward). The SASS check needs `cuobjdump` (skipped without it, as test_attention_machine_code.py's).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import example_kernel_files
+from machine_code import sass
+
+from oxpack.builder.pipeline import build_project
+from oxpack.config import load_config
+
+WINDOW = 16  # instructions within which a held row's loads all go out (the kernel with the `Option`: 20 on sm_80, 46 on sm_90a)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> object:
+    root = tmp_path_factory.mktemp("fused")
+    for name, text in example_kernel_files("fused.rs").items():
+        (root / "kernels" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "kernels" / name).write_text(text)
+    (root / "src" / "fusedproj").mkdir(parents=True)
+    (root / "src" / "fusedproj" / "__init__.py").write_text("")
+    (root / "pyproject.toml").write_text('[project]\nname = "fusedproj"\nversion = "0.1.0"\n\n[tool.oxpack]\n'
+                                         'archs = ["sm_80", "sm_90a"]\nptx = "none"\n')
+    (crate,) = build_project(load_config(root, {}, env={})).crates
+    return crate
+
+
+def functions(listing: str) -> dict[str, list[str]]:
+    """Each function of a SASS listing: its instructions (the text of each), by name."""
+    found: dict[str, list[str]] = {}
+    name = None
+    for line in listing.splitlines():
+        head = re.search(r"Function : (\S+)", line)
+        if head:
+            name = head.group(1)
+            found[name] = []
+        elif name and (op := re.search(r"/\*[0-9a-f]{4}\*/\s+([^;]*);", line)):
+            found[name].append(op.group(1))
+    return found
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90a"])
+def test_a_held_rows_three_loads_go_out_together(built: object, arch: str, tmp_path: Path) -> None:
+    listing = sass(built.cubins[arch], tmp_path, f"fused.{arch}.cubin")  # type: ignore[attr-defined]
+    bodies = {n: code for n, code in functions(listing).items() if n.startswith("fused_add_rmsnorm_bf16_bwd")}
+    assert bodies, sorted(functions(listing))
+    for name, code in bodies.items():
+        loads = [n for n, op in enumerate(code) if "LDG.E.128" in op]
+        together = any(loads[j + 2] - loads[j] < WINDOW for j in range(len(loads) - 2))
+        assert together, f"{arch} {name}: no three 16-byte loads within {WINDOW} instructions (at {loads})"
