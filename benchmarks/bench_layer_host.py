@@ -15,8 +15,8 @@ Forms, each with its PyTorch twin:
 - `eager fwd+bwd`: as a training step calls them uncompiled (the weight an `nn.Parameter`);
 - `eager`: under `no_grad` (inference).
 
-Then the layers of one call of the fused layer's operator (no PyTorch twin; their µs a call, not ratios): the
-stub with its outputs passed, the stub making them (`#[outputs]`), and the operator `torch.ops.vecmath.*`. Ratio:
+Then each layer's call taken apart (no PyTorch twin; their µs a call, not ratios): the stub with its outputs
+passed, the stub making them (`#[outputs]`), the operator `torch.ops.vecmath.*` and the layer function. Ratio:
 PyTorch's time / oxpack's, median of per-round ratios (above 1: oxpack's call costs the host less). Left out: the
 kernels' GPU time (bench_norms_compiled.py), float32, shapes at which the GPU, not the host, bounds a call.
 """
@@ -114,27 +114,41 @@ def forms(ref: Callable[..., object], ours: Callable[..., object], shapes: list[
 
 
 def parts(per: int, rounds: int) -> list[tuple[str, float]]:
-    """The fused layer's operator call, layer by layer: (what, µs a call)."""
+    """Each layer's call, layer by layer (no grad): (what, µs a call, best round)."""
     x, r = (torch.randn(TOKENS, HIDDEN, device="cuda", dtype=torch.bfloat16) for _ in range(2))
     w = torch.ones(HIDDEN, device="cuda", dtype=torch.bfloat16)
     out, total, rstd = torch.empty_like(x), torch.empty_like(x), torch.empty(TOKENS, device="cuda")
-    op = torch.ops.vecmath.fused_add_rmsnorm_bf16.default
-    rows = {"torch.empty, three times (the outputs' allocation alone)":
+    g, u = (torch.randn(TOKENS * INTER, device="cuda", dtype=torch.bfloat16) for _ in range(2))
+    glu = torch.empty_like(g)
+    ops = torch.ops.vecmath
+    rows: dict[str, Callable[[], object]] = {
+        "torch.empty, three times (the outputs' allocation alone)":
             lambda: (torch.empty_like(x), torch.empty_like(x), torch.empty(TOKENS, device=x.device)),
-            "torch.add(x, r): one PyTorch op": lambda: torch.add(x, r),
-            "stub, outputs passed": lambda: kernels.fused_add_rmsnorm_bf16(EPS, x, r, w, out, total, rstd),
-            "stub, outputs made (#[outputs])": lambda: kernels.fused_add_rmsnorm_bf16(EPS, x, r, w),
-            "torch.ops.vecmath.fused_add_rmsnorm_bf16, no grad": lambda: op(EPS, x, r, w)}
-    for fn in rows.values():
-        fn()
-    return [(name, min(wall(fn, per) for _ in range(rounds))) for name, fn in rows.items()]
+        "torch.add(x, r): one PyTorch op": lambda: torch.add(x, r),
+        "fused: stub, outputs passed": lambda: kernels.fused_add_rmsnorm_bf16(EPS, x, r, w, out, total, rstd),
+        "fused: stub, outputs made (#[outputs])": lambda: kernels.fused_add_rmsnorm_bf16(EPS, x, r, w),
+        "fused: torch.ops.vecmath.fused_add_rmsnorm_bf16.default": lambda: ops.fused_add_rmsnorm_bf16.default(EPS, x, r, w),
+        "fused: the layer, vecmath.layers.fused_add_rms_norm": lambda: layers.fused_add_rms_norm(x, r, w, EPS),
+        "rms_norm: stub, outputs made": lambda: kernels.rmsnorm_bf16(EPS, x, w),
+        "rms_norm: torch.ops.vecmath.rmsnorm_bf16.default": lambda: ops.rmsnorm_bf16.default(EPS, x, w),
+        "rms_norm: the layer, vecmath.layers.rms_norm": lambda: layers.rms_norm(x, w, EPS),
+        "swiglu: stub, output passed": lambda: kernels.swiglu_bf16(g, u, glu),
+        "swiglu: stub, output made": lambda: kernels.swiglu_bf16(g, u),
+        "swiglu: torch.ops.vecmath.swiglu_bf16.default": lambda: ops.swiglu_bf16.default(g, u),
+        "swiglu: the layer, vecmath.layers.swiglu (2-D gate and up)":
+            lambda: layers.swiglu(g.view(TOKENS, INTER), u.view(TOKENS, INTER)),
+    }
+    with torch.no_grad():
+        for fn in rows.values():
+            fn()
+        return [(name, min(wall(fn, per) for _ in range(rounds))) for name, fn in rows.items()]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--per", type=int, default=400, help="calls a round")
-    parser.add_argument("--parts", action="store_true", help="only the fused operator's call, layer by layer (no "
+    parser.add_argument("--parts", action="store_true", help="only the layers' calls taken apart (no "
                         "compiling: seconds)")
     args = parser.parse_args()
     torch.manual_seed(0)
@@ -145,7 +159,7 @@ def main() -> int:
         for form, (a, b) in forms(ref, ours, shapes).items():
             ta, tb, ratio = paired(a, b, args.rounds, args.per)
             print(f"| {layer} | {form} | {ta:.1f} | {tb:.1f} | {ratio:.3f}x |", flush=True)
-    print("## the fused layer's operator, layer by layer: µs a call (best round)")
+    print("## each layer's call, layer by layer (no grad): µs a call (best round)")
     for name, us in parts(args.per, args.rounds):
         print(f"{name:60s} {us:7.1f}")
     return 0
