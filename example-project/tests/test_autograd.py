@@ -13,6 +13,7 @@ inference_mode.
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -169,6 +170,42 @@ def test_parameters_under_every_mode_and_compiled() -> None:
             first = (x.grad.clone(), norm.weight.grad.clone())
     torch.testing.assert_close(first[0], x.grad)
     torch.testing.assert_close(first[1], norm.weight.grad)
+
+
+@pytest.mark.filterwarnings("ignore:`torch.jit.script_method` is deprecated:DeprecationWarning")  # inductor's own
+def test_inductor_runs_each_operator_into_its_own_buffers() -> None:
+    """Under Inductor every functional operator, forward and backward, becomes its ``.out`` overload run into
+    buffers the compiled graph allocates (the runtime's decomposition through ``auto_functionalized``, which
+    Inductor makes in place again: no copy), so a compiled call skips the functional operator's autograd
+    wrapper and allocation on the host; outputs and gradients are those of the eager layers, bit for bit.
+    Inductor on the CPU (small shapes: its C++ for the glue takes seconds) and on the GPU."""
+    from torch._inductor.utils import run_and_get_code
+
+    x = torch.randn(4, 64, device=DEVICE, dtype=torch.bfloat16, requires_grad=True)
+    r = torch.randn(4, 64, device=DEVICE, dtype=torch.bfloat16)
+    w = torch.nn.Parameter(torch.randn(64, device=DEVICE, dtype=torch.bfloat16))
+
+    def f(x: Any, r: Any, w: Any) -> Any:
+        out, total = layers.fused_add_rms_norm(x, r, w, 1e-5)
+        return layers.swiglu(out, total) + layers.rms_norm(total, w, 1e-5)
+
+    def step(fn: Callable[..., Any]) -> tuple[Any, ...]:
+        x.grad = w.grad = None
+        y = fn(x, r, w)
+        y.float().square().sum().backward()
+        return y.detach(), x.grad.clone(), w.grad.clone()
+
+    torch._dynamo.reset()
+    compiled = torch.compile(f, fullgraph=True, backend="inductor")
+    got, codes = run_and_get_code(step, compiled)
+    for want, have in zip(step(f), got, strict=True):
+        assert torch.equal(want, have)
+    code = "\n".join(codes)
+    assert not re.findall(r"torch\.ops\.vecmath\.\w+\.default\(", code), code
+    ran = set(re.findall(r"torch\.ops\.vecmath\.(\w+)\.out\(", code))
+    assert ran == {"fused_add_rmsnorm_bf16", "swiglu_bf16", "rmsnorm_bf16", "fused_add_rmsnorm_bf16_bwd",
+                   "swiglu_bf16_bwd", "rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_reduce_halves"}, ran
+    assert "clone" not in code  # each output written in place, not copied out of a functional result
 
 
 @pytest.mark.parametrize("mode", ["grad", "no_grad", "inference_mode"])

@@ -50,6 +50,7 @@ _registered: dict[str, Any] = {}  # "namespace::kernel" -> its operator (or its 
 _libraries: dict[str, Any] = {}  # namespace -> its torch.library.Library (kept alive: it holds the registrations)
 _differentiable: set[str] = set()  # "namespace::kernel" whose autograd formula is registered
 _keys: dict[str, CompileKey] = {}  # "package.module" -> the key its operators' fake implementations put in place
+_lowerings: dict[str, Callable[[Any], Callable[..., Any]]] = {}  # "namespace::kernel" -> its `_lowering`, not yet given
 _lock = threading.Lock()
 
 
@@ -99,6 +100,7 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
                     kernel = stubs._module.kernel(spec.kernel)
                     torch.library.register_fake(qualname, _fake_outputs(kernel, len(spec.returns), key),
                                                  lib=library)
+                    _lowerings[qualname] = _lowering(torch, namespace, spec.kernel, kernel, len(spec.returns))
                 packet = getattr(getattr(torch.ops, namespace), spec.kernel)
                 _registered[qualname] = DataOp(packet, spec) if spec.derived and spec.functional else packet
             if spec.backward is not None and qualname not in _differentiable:
@@ -276,10 +278,64 @@ def _fake_outputs(kernel: Any, count: int, key: CompileKey) -> Callable[..., Any
 
     def fake(*args: Any, threads: Any = None, block: Any = None) -> Any:
         key.put()
+        if _lowerings:
+            _lower_in_inductor()
         made = kernel.allocate((*args, *(None,) * count))[-count:]
         return made[0] if count == 1 else tuple(made)
 
     return fake
+
+
+def _lowering(torch: Any, namespace: str, name: str, kernel: Any, count: int) -> Callable[[Any], Callable[..., Any]]:
+    """The functional operator `name`'s decomposition for Inductor, given ``auto_functionalized``: its `count`
+    outputs made with their declared dims (`Kernel.allocate`, symbolic sizes kept), then its ``.out`` overload
+    run into them, functionally (``auto_functionalized``, which Inductor turns back into the in-place call).
+    The compiled graph then allocates the outputs itself (its buffers, which it may reuse) and calls
+    ``torch.ops.<namespace>.<name>.out``: the stub with its outputs passed, without the functional operator's
+    autograd wrapper and allocation on the host at each call."""
+
+    def make(auto_functionalized: Any) -> Callable[..., Any]:
+        out = getattr(getattr(torch.ops, namespace), name).out
+        names = [a.name for a in out._schema.arguments if not a.kwarg_only]
+
+        def decomposed(*args: Any, threads: Any = None, block: Any = None) -> Any:
+            made = kernel.allocate((*args, *(None,) * count))[-count:]
+            values = dict(zip(names, (*args, *made), strict=True))
+            result = auto_functionalized(out, **values, threads=threads, block=block)
+            return result[1] if count == 1 else tuple(result[1:])
+
+        return decomposed
+
+    return make
+
+
+def _lower_in_inductor() -> None:
+    """Give Inductor the decompositions of the functional operators registered so far (`_lowering`): called
+    by their fake implementations, which run when a graph is traced, before Inductor compiles it, so that
+    importing a generated module never imports Inductor. Where PyTorch lacks what they need (the
+    decomposition table, ``auto_functionalized``), the compiled graph calls the functional operators as
+    before."""
+    with _lock:
+        pending = dict(_lowerings)
+        _lowerings.clear()
+    try:
+        import torch  # type: ignore[import-not-found, unused-ignore]
+        from torch._higher_order_ops.auto_functionalize import (  # type: ignore[import-not-found, unused-ignore]
+            auto_functionalized,
+        )
+        from torch._inductor import decomposition  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return
+    table = getattr(decomposition, "decompositions", None)
+    if not isinstance(table, dict):
+        return
+    for qualname, make in pending.items():
+        namespace, name = qualname.split("::")
+        table[getattr(getattr(torch.ops, namespace), name).default] = make(auto_functionalized)
+    cached = getattr(decomposition, "fast_random_decomps", None)  # the table Inductor reads, cached once made
+    clear = getattr(cached, "cache_clear", None)
+    if clear is not None:
+        clear()
 
 
 def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
