@@ -4,12 +4,13 @@
 # only each part's last lines on the terminal (a runner that returns only the tail of the output keeps them all):
 #   1. the GPU tests of the layers a model uses (norms and their backward, SwiGLU, autograd, the Llama, FP8);
 #   2. benchmarks/bench_norms_compiled.py --backward (each layer's forward + backward against Inductor's);
+#   2b. benchmarks/bench_layer_host.py (each layer's host cost in every form a model calls it);
 #   3. benchmarks/bench_llama.py --processes 3 (the four Llama cells in three processes: the eager training cell
 #      moves with the process's host speed);
 #   4. benchmarks/profile_llama.py (where the compiled training step spends its GPU time);
 #   5. Nsight Compute on the layers' kernels (benchmarks/ncu_layers.py): memory throughput, what warps wait on.
 # Installs nothing into that python: the example's wheel goes to a folder put first on PYTHONPATH.
-#     bash scripts/gpu-models.sh [PART ...]     # parts: tests norms llama profile ncu (default: all, in order)
+#     bash scripts/gpu-models.sh [PART ...]     # parts: tests norms host llama profile ncu (default: all, in order)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 A=.artifacts/gpu
@@ -21,7 +22,7 @@ $PY -m pip install -q --no-index --no-deps --no-compile --target "$T/site" "$A"/
 export PYTHONPATH="$T/site"
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
 echo "gpu-models: artifacts of $(head -c 12 "$A/COMMIT" 2>/dev/null || echo '?'), $gpu"
-parts=${*:-tests norms llama profile ncu}
+parts=${*:-tests norms host llama profile ncu}
 status=0
 part() {  # part NAME SECONDS TAIL COMMAND...: runs it if asked for, its output to $LOGS/NAME.log
     local name=$1 limit=$2 tail=$3; shift 3
@@ -37,6 +38,7 @@ part tests 300 3 $PY -m pytest -q -p no:cacheprovider example-project/tests/test
     example-project/tests/test_fused_glu.py example-project/tests/test_autograd.py example-project/tests/test_llama.py \
     example-project/tests/test_fp8_gpu.py
 part norms 120 8 $PY benchmarks/bench_norms_compiled.py --backward
+part host 200 16 $PY benchmarks/bench_layer_host.py --rounds 5 --per 200
 part llama 420 9 $PY benchmarks/bench_llama.py --processes 3 --rounds 3
 part profile 200 4 $PY benchmarks/profile_llama.py
 part ncu 200 40 ncu --kernel-name regex:"fused|swiglu|rmsnorm" --launch-skip 12 --launch-count 6 \
