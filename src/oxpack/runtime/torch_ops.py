@@ -12,7 +12,9 @@ standard library alone.
 Inductor's on-disk caches key a compiled graph on its code, which names the operators but not
 what a build registered for them (the autograd formula, the declared output dims); tracing an
 operator therefore puts its build's digest into the key (`CompileKey`), so that a rebuilt package
-never runs a graph compiled for another build.
+never runs a graph compiled for another build. Under Inductor each functional operator decomposes to its
+``.out`` overload, run into buffers the compiled graph allocates (`_lowering`, given to Inductor when a
+graph first traces one): a compiled call is the stub with its outputs passed.
 """
 
 from __future__ import annotations
