@@ -838,9 +838,8 @@ impl<T: Elem, const D: usize> DisjointSlice<T, AttnTiles<D>> {
         if groups == 0 || block >= groups * tiles {
             return None;
         }
-        // block < 2^32: a 32-bit division whenever tiles fits (always in a real launch)
-        let group = crate::tile_grid::quot(block, tiles);
-        Some((group, (tiles - 1 - (block - group * tiles)) * BQ))
+        let (group, tile) = crate::tile_grid::seq_major(block, tiles);
+        Some((group, tile * BQ))
     }
 
     /// The calling consumer warpgroup's 64 rows of its block's tile; `None` as for

@@ -47,6 +47,19 @@ pub(crate) fn quot_ceil(a: usize, b: usize) -> usize {
     if q * b < a { q + 1 } else { q }
 }
 
+/// The attention layouts' block order ([`AttnTiles`](crate::attn_pipeline::AttnTiles),
+/// [`SeqTiles`](crate::mma::SeqTiles), [`VarlenTiles`](crate::mma::VarlenTiles)), written once for the three: block `block`
+/// of a grid of sequences cut into `tiles` tiles each (`tiles > 0`) takes (sequence, tile) =
+/// `(block / tiles, tiles - 1 - block % tiles)`. A sequence's blocks are next to each other, so that
+/// the blocks running at once read the k and v of a few sequences, which stay in L2; each sequence's
+/// last tiles come first, the longest under a causal mask. One 32-bit division in a real launch
+/// ([`quot`]).
+#[inline(always)]
+pub(crate) fn seq_major(block: usize, tiles: usize) -> (usize, usize) {
+    let sequence = quot(block, tiles);
+    (sequence, tiles - 1 - (block - sequence * tiles))
+}
+
 /// `width` and `block_tiles` of a block-tile layout: written inside its
 /// `impl DisjointSlice<T, Layout<BM, BN, …>>`, whose const parameters `BM` and `BN` are the tile's
 /// rows and columns.

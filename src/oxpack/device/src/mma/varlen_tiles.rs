@@ -116,8 +116,7 @@ pub(crate) fn varlen_map<const BM: usize>(
     if block >= blocks {
         return None;
     }
-    let group = quot(block, tiles);
-    let across = block - group * tiles;
+    let (group, tile) = crate::tile_grid::seq_major(block, tiles);
     let seq = quot(group, heads);
     let head = group - seq * heads;
     // 0 ≤ start ≤ end ≤ total, checked by the whole block above; checked again here, so that the
@@ -126,7 +125,7 @@ pub(crate) fn varlen_map<const BM: usize>(
     if start < 0 || end < start || end as usize > total || (end - start) as usize > max_seqlen {
         crate::trap();
     }
-    let (start, rows, row0) = (start as usize, (end - start) as usize, (tiles - 1 - across) * BM);
+    let (start, rows, row0) = (start as usize, (end - start) as usize, tile * BM);
     if row0 >= rows {
         return None; // a tile past this sequence's end (max_seqlen is the longest's)
     }

@@ -299,9 +299,8 @@ impl<T: Elem, const BM: usize, const WM: usize, const N: usize> DisjointSlice<T,
             return None;
         }
         let w = crate::block_thread_linear() / 32;
-        // block < 2^32: a 32-bit division whenever tiles fits (always in a real launch)
-        let group = crate::tile_grid::quot(block, tiles);
-        let row0 = (tiles - 1 - (block - group * tiles)) * BM;
+        let (group, tile) = crate::tile_grid::seq_major(block, tiles);
+        let row0 = tile * BM;
         Some(SeqTile {
             ptr: self.ptr,
             group,
