@@ -233,25 +233,15 @@ class _Outputs:
         # out: a call of the same, all of them ints, gets the dims computed for the first (`dims`)
         self.read = tuple(sorted({i for named in self.terms.values() for i in named.values()}))
         self.made: dict[tuple[object, ...], dict[int, tuple[int, ...]]] = {}
-        self.torch_dtypes: dict[int, Any] = {}  # each output's torch dtype, by its place (`allocate`)
 
     def allocate(self, args: Sequence[object]) -> tuple[object, ...]:
         """`args` (the call's, an output left out as None) with those outputs made."""
         like = next((a for p, a in zip(self.call, args, strict=True) if p.kind not in ("scalar", "dynshared")
                      and a is not None), None)
         out = list(args)
-        shapes = self.dims(args)
-        if type(like).__module__.partition(".")[0] == "torch":  # the common case, without `_empty`'s dispatch
-            torch: Any = sys.modules["torch"]
-            empty, device, dtypes = torch.empty, like.device, self.torch_dtypes  # type: ignore[attr-defined]
-            for at, shape in shapes.items():
-                dtype = dtypes.get(at)
-                if dtype is None:
-                    dtype = dtypes[at] = getattr(torch, self.call[at].dtype.name)
-                out[at] = empty(shape, dtype=dtype, device=device)
-            return tuple(out)
-        for at, shape in shapes.items():
-            out[at] = _empty(self.name, self.call[at], shape, like)
+        module = type(like).__module__.partition(".")[0] if like is not None else ""  # the library, once a call
+        for at, shape in self.dims(args).items():
+            out[at] = _empty(self.name, self.call[at], shape, like, module)
         return tuple(out)
 
     def dims(self, args: Sequence[object]) -> dict[int, tuple[int, ...]]:
@@ -311,10 +301,10 @@ def _symbolic(value: object) -> bool:
     return type(value).__name__ == "SymInt"
 
 
-def _empty(kernel: str, p: _Param, shape: tuple[int, ...], like: object) -> object:
-    """An uninitialised array of `shape` and `p`'s element type, made as `like` was made."""
+def _empty(kernel: str, p: _Param, shape: tuple[int, ...], like: object, module: str) -> object:
+    """An uninitialised array of `shape` and `p`'s element type, made as `like` was made (`module`: the top
+    package of `like`'s type, "" for none)."""
     dtype = p.dtype.name
-    module = type(like).__module__.partition(".")[0] if like is not None else ""
     if module == "torch":  # the caller's own PyTorch, imported already
         torch: Any = sys.modules["torch"]
         return torch.empty(shape, dtype=getattr(torch, dtype), device=like.device)  # type: ignore[attr-defined]
