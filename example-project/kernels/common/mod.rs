@@ -98,32 +98,17 @@ impl Lanes for BF16 {
 pub const PARTIAL_ROWS: usize = 16;
 
 /// The sum over rows `0 .. len(rstd)` of `chunk(r).0 · chunk(r).1 · rstd[r]`, lane by lane in f32, in row
-/// order (each lane a chain of fused multiply-adds from zero). `HELD` rows' chunks are loaded before any is
-/// added: at 4, four load pairs are in flight a thread rather than one (a thread waiting on each row's loads
-/// in turn left the kernel bound by their latency); 1 is a row at a time, for loads that branch (a held
+/// order (each lane a chain of fused multiply-adds from zero), a row at a time (for loads that branch: a held
 /// array of branching loads went to local memory). `chunk(r)` is row `r`'s two chunks of `L` lanes, in f32.
 #[allow(dead_code)]
 #[inline(always)]
-pub fn row_sums<const HELD: usize, const L: usize>(rstd: &[f32], chunk: impl Fn(usize) -> ([f32; L], [f32; L]))
-                                                   -> [f32; L] {
+pub fn row_sums<const L: usize>(rstd: &[f32], chunk: impl Fn(usize) -> ([f32; L], [f32; L])) -> [f32; L] {
     let mut acc = [0.0f32; L];
-    let mut add = |(d, x): ([f32; L], [f32; L]), r: usize| {
-        let s = rstd.get(r).copied().unwrap_or(0.0);
+    for (r, &s) in rstd.iter().enumerate() {
+        let (d, x) = chunk(r);
         for l in 0..L {
             acc[l] = (d[l] * x[l]).mul_add(s, acc[l]);
         }
-    };
-    let mut r = 0;
-    while r + HELD <= rstd.len() {
-        let held: [([f32; L], [f32; L]); HELD] = core::array::from_fn(|j| chunk(r + j));
-        for (j, pair) in held.into_iter().enumerate() {
-            add(pair, r + j);
-        }
-        r += HELD;
-    }
-    while r < rstd.len() {
-        add(chunk(r), r);
-        r += 1;
     }
     acc
 }
@@ -320,7 +305,7 @@ pub fn column_sums<T: Lanes>(ds: &[T], hs: &[T], rs: &[f32], cols: usize, (m, n,
     let wide = |v: &T::V| core::array::from_fn(|l| if l < T::LANES { T::at(v, l) } else { 0.0 });
     let (mut k, mut j) = (0, m);
     while j < count {
-        put(k, row_sums::<1, 8>(rs, |r| {
+        put(k, row_sums::<8>(rs, |r| {
             let span = r * cols..(r + 1) * cols;
             let (dr, hr) = (ds.get(span.clone()).unwrap_or(&[]), hs.get(span).unwrap_or(&[]));
             (wide(&load4(dr, j).unwrap_or_default()), wide(&load4(hr, j).unwrap_or_default()))
