@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import example_kernel_files
-from machine_code import sass
+from machine_code import per_kernel, sass
 
 from oxpack.builder.pipeline import build_project
 from oxpack.config import load_config
@@ -38,26 +38,15 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> object:
     return crate
 
 
-def functions(listing: str) -> dict[str, list[str]]:
-    """Each function of a SASS listing: its instructions (the text of each), by name."""
-    found: dict[str, list[str]] = {}
-    name = None
-    for line in listing.splitlines():
-        head = re.search(r"Function : (\S+)", line)
-        if head:
-            name = head.group(1)
-            found[name] = []
-        elif name and (op := re.search(r"/\*[0-9a-f]{4}\*/\s+([^;]*);", line)):
-            found[name].append(op.group(1))
-    return found
-
-
 @pytest.mark.parametrize("arch", ["sm_80", "sm_90a"])
 def test_a_held_rows_three_loads_go_out_together(built: object, arch: str, tmp_path: Path) -> None:
     listing = sass(built.cubins[arch], tmp_path, f"fused.{arch}.cubin")  # type: ignore[attr-defined]
-    bodies = {n: code for n, code in functions(listing).items() if n.startswith("fused_add_rmsnorm_bf16_bwd")}
-    assert bodies, sorted(functions(listing))
-    for name, code in bodies.items():
+    names = re.findall(r"Function : (\S+)\n", listing)
+    code_of = per_kernel(listing, "Function : %s\n", names)
+    bodies = [n for n in names if n.startswith("fused_add_rmsnorm_bf16_bwd")]
+    assert bodies, names
+    for name in bodies:
+        code = re.findall(r"/\*[0-9a-f]{4}\*/\s+([^;]*);", code_of[name])  # its instructions, in order
         loads = [n for n, op in enumerate(code) if "LDG.E.128" in op]
         together = any(loads[j + 2] - loads[j] < WINDOW for j in range(len(loads) - 2))
         assert together, f"{arch} {name}: no three 16-byte loads within {WINDOW} instructions (at {loads})"
