@@ -150,6 +150,50 @@ def test_opcheck(case: Any) -> None:
     torch.library.opcheck(getattr(ops, name).default, (*scalars, *inputs))
 
 
+class _Seen(torch.utils._python_dispatch.TorchDispatchMode):
+    """Passes every call on, keeping the operators' names: an active mode makes each call dispatch below autograd."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ops: list[str] = []
+
+    def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        self.ops.append(str(func))
+        return func(*args, **(kwargs or {}))
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_an_eager_call_is_the_dispatched_call(case: Any) -> None:
+    """An eager call on plain tensors runs the kernel from the operator's autograd kernel, skipping the
+    redispatch below autograd (the host cost of a call); any other call redispatches. Both give the same
+    outputs and gradients, bit for bit, and a dispatch mode still sees every operator, forward and backward,
+    under grad and without: nothing it watches runs past it."""
+    name, dtype, call, _reference, shapes = case
+    inputs = _inputs(dtype, shapes(5, 64))
+    manifest = json.loads((Path(kernels.__file__).parent / "_oxpack" / "kernels.json").read_text())
+    bwd = [k for k in manifest["kernels"][name]["backward"] if "=" not in k]  # not `d<y> = d<x>`
+
+    def run() -> tuple[Any, ...]:
+        for t in inputs:
+            t.grad = None
+        outs = _tuple(call(*inputs))
+        sum(o.float().square().sum() for o in outs).backward()
+        return (*(o.detach() for o in outs), *(t.grad for t in inputs))
+
+    eager = run()
+    with _Seen() as seen:
+        dispatched = run()
+    for a, b in zip(eager, dispatched, strict=True):
+        assert torch.equal(a, b)
+    assert f"vecmath.{name}.default" in seen.ops and bwd and {f"vecmath.{k}.default" for k in bwd} <= set(seen.ops)
+    with torch.no_grad(), _Seen() as seen:
+        outs = _tuple(call(*inputs))
+    assert seen.ops.count(f"vecmath.{name}.default") == 1 and not any(o.requires_grad for o in outs)
+    meta = [torch.empty_like(t, device="meta").requires_grad_() for t in inputs]  # the fake implementation's
+    outs = _tuple(call(*meta))
+    assert [o.shape for o in outs] == [o.shape for o in eager[:len(outs)]] and all(o.is_meta for o in outs)
+
+
 def test_parameters_under_every_mode_and_compiled() -> None:
     norm = layers.RMSNorm(2048, eps=1e-6, dtype=torch.bfloat16, device=DEVICE)
     x = torch.randn(4, 100, 2048, device=DEVICE, dtype=torch.bfloat16, requires_grad=True)

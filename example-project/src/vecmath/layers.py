@@ -24,7 +24,7 @@ from . import kernels_torch
 __all__ = ["LLAMA", "CarriedResidualModel", "FusedAddRMSNormDecoderLayer", "RMSNorm", "SwiGLUMLP", "fused_add_rms_norm", "kernelize",
            "layer_norm", "rms_norm", "swiglu"]
 
-_ops: Any = torch.ops.vecmath
+_ops: Any = torch.ops.vecmath  # each call names its overload (``.default``): a packet resolves it at each call
 
 
 def _rows(x: torch.Tensor) -> torch.Tensor:
@@ -34,7 +34,7 @@ def _rows(x: torch.Tensor) -> torch.Tensor:
 
 def rms_norm(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
     """RMSNorm over the last dim of `x` (bfloat16 or float32, as `weight`), computed in f32."""
-    op = _ops.rmsnorm_bf16 if x.dtype == torch.bfloat16 else _ops.rmsnorm_f32
+    op = _ops.rmsnorm_bf16.default if x.dtype == torch.bfloat16 else _ops.rmsnorm_f32.default
     out, _rstd = op(eps, _rows(x), weight)
     return out.view(x.shape)
 
@@ -43,14 +43,14 @@ def fused_add_rms_norm(x: torch.Tensor, residual: torch.Tensor, weight: torch.Te
                        ) -> tuple[torch.Tensor, torch.Tensor]:
     """(RMSNorm of ``x + residual``, ``x + residual``) in one pass over the rows (bfloat16 or float32, as
     `weight`), as vLLM's ``fused_add_rms_norm``."""
-    op = _ops.fused_add_rmsnorm_bf16 if x.dtype == torch.bfloat16 else _ops.fused_add_rmsnorm_f32
+    op = _ops.fused_add_rmsnorm_bf16.default if x.dtype == torch.bfloat16 else _ops.fused_add_rmsnorm_f32.default
     out, total, _rstd = op(eps, _rows(x), _rows(residual), weight)
     return out.view(x.shape), total.view(x.shape)
 
 
 def swiglu(gate: torch.Tensor, up: torch.Tensor) -> torch.Tensor:
     """``silu(gate) * up`` (bfloat16 or float32)."""
-    op = _ops.swiglu_bf16 if gate.dtype == torch.bfloat16 else _ops.swiglu_f32
+    op = _ops.swiglu_bf16.default if gate.dtype == torch.bfloat16 else _ops.swiglu_f32.default
     return op(gate.contiguous().view(-1), up.contiguous().view(-1)).view(gate.shape)
 
 
@@ -58,9 +58,9 @@ def layer_norm(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor, eps: f
     """LayerNorm over the last dim of `x` (bfloat16 or float32, as `weight` and `bias`). The float32 kernel's
     eps is 1e-5, as llm.c's: another eps is refused."""
     if x.dtype == torch.bfloat16:
-        out = _ops.layernorm_bf16(eps, _rows(x), weight, bias)[0]
+        out = _ops.layernorm_bf16.default(eps, _rows(x), weight, bias)[0]
     elif eps == 1e-5:
-        out = _ops.layernorm(_rows(x), weight, bias)[0]
+        out = _ops.layernorm.default(_rows(x), weight, bias)[0]
     else:
         raise ValueError(f"layer_norm(): eps={eps} on float32: the float32 kernel's eps is 1e-5; pass bfloat16 "
                          "tensors, or eps=1e-5")

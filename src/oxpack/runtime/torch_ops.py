@@ -51,6 +51,7 @@ class OpSpec(NamedTuple):
 _registered: dict[str, Any] = {}  # "namespace::kernel" -> its operator (or its `DataOp`), once per process
 _libraries: dict[str, Any] = {}  # namespace -> its torch.library.Library (kept alive: it holds the registrations)
 _differentiable: set[str] = set()  # "namespace::kernel" whose autograd formula is registered
+_functionals: dict[str, Callable[..., Any]] = {}  # "namespace::kernel" -> its functional operator's implementation
 _keys: dict[str, CompileKey] = {}  # "package.module" -> the key its operators' fake implementations put in place
 _lowerings: dict[str, Callable[[Any], Callable[..., Any]]] = {}  # "namespace::kernel" -> its `_lowering`, not yet given
 _lock = threading.Lock()
@@ -68,9 +69,9 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
     device (``CompositeExplicitAutograd``: a host tensor reaches the stub, which refuses
     it naming the argument) and ``register_fake``. A kernel whose outputs are all declared
     gets a functional operator (it returns new outputs; the in-place form is its ``.out``
-    overload), differentiable (``register_autograd``) when it names backward kernels. ``torch.library.custom_op`` would
-    do the same with a Python wrapper around each call that cost about 30 µs on the
-    hosts measured (benchmarks/RESULTS.md). The fake implementations key Inductor's caches on
+    overload), differentiable (an ``Autograd`` kernel, `_register_autograd`) when it names backward kernels.
+    ``torch.library.custom_op`` would do the same with a Python wrapper around each call that cost about 30 µs
+    on the hosts measured (benchmarks/RESULTS.md), ``torch.library.register_autograd`` with one of about 10. The fake implementations key Inductor's caches on
     this build (`CompileKey`).
     """
     import torch  # type: ignore[import-not-found, unused-ignore]  # optional: only this function needs it
@@ -98,7 +99,8 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
                 torch.library.register_fake(f"{namespace}::{inplace}", _fake(key), lib=library)
                 if spec.functional:
                     library.define(f"{spec.kernel}{spec.functional}")
-                    library.impl(spec.kernel, _launcher(stub, returns=True), "CompositeExplicitAutograd")
+                    functional = _functionals[qualname] = _launcher(stub, returns=True)
+                    library.impl(spec.kernel, functional, "CompositeExplicitAutograd")
                     kernel = stubs._module.kernel(spec.kernel)
                     torch.library.register_fake(qualname, _fake_outputs(kernel, len(spec.returns), key),
                                                  lib=library)
@@ -110,7 +112,8 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
                 pending.append(spec)
             ops[spec.kernel] = _registered[qualname]
         for spec in pending:
-            _register_autograd(torch, library, namespace, spec, {s.kernel: s.returns for s in specs})
+            _register_autograd(torch, library, namespace, spec, {s.kernel: s.returns for s in specs},
+                               _functionals[f"{namespace}::{spec.kernel}"])
     return ops
 
 
@@ -179,6 +182,7 @@ class DataOp:
 
     def __init__(self, packet: Any, spec: OpSpec) -> None:
         self.packet, self.kernel = packet, spec.kernel
+        self.op = packet.default  # the overload itself: a packet resolves it from the arguments at each call
         self.names = _arguments(spec.functional)
         self.data = tuple(n for n in self.names if n not in spec.derived)
         self.dims = dict(spec.dims)
@@ -191,7 +195,7 @@ class DataOp:
 
     def __call__(self, *args: Any, threads: Any = None, block: Any = None, **named: Any) -> Any:
         if set(named) == set(self.names[len(args):]):  # every argument, in the schema's places: the operator
-            return self.packet(*args, **named, threads=threads, block=block)
+            return self.op(*args, **named, threads=threads, block=block)
         if len(args) > len(self.data):
             raise TypeError(f"{self.kernel}(): takes ({', '.join(self.names)}) or ({', '.join(self.data)}), "
                             f"got {len(args)} positional arguments")
@@ -221,7 +225,7 @@ class DataOp:
         missing = [n for n in self.names if n not in values]
         if missing:
             raise TypeError(f"{self.kernel}(): missing {', '.join(f'`{n}`' for n in missing)}")
-        return self.packet(*(values[n] for n in self.names), threads=threads, block=block)
+        return self.op(*(values[n] for n in self.names), threads=threads, block=block)
 
 
 def _check_mutates(spec: OpSpec) -> None:
@@ -341,23 +345,35 @@ def _lower_in_inductor() -> None:
 
 
 def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
-                       returns_of: dict[str, tuple[str, ...]]) -> None:
-    """The autograd formula of `spec`'s functional operator: its backward runs the backward kernels' own
-    (functional) operators in order, each given the values its parameters name (`spec.backward`), and returns
-    each input's gradient in the input's shape. Outputs whose gradient no backward kernel reads are marked
-    not differentiable: a loss that uses them gets no gradient through them, as from an integer output."""
+                       returns_of: dict[str, tuple[str, ...]], launch: Callable[..., Any]) -> None:
+    """The autograd formula of `spec`'s functional operator, registered as its ``Autograd`` kernel: its
+    backward runs the backward kernels' own (functional) operators in order, each given the values its
+    parameters name (`spec.backward`), and returns each input's gradient in the input's shape. Outputs whose
+    gradient no backward kernel reads are marked not differentiable: a loss that uses them gets no gradient
+    through them, as from an integer output.
+
+    What ``torch.library.register_autograd`` registers, without its cost on the host: an eager call on plain
+    CPU or CUDA tensors (nothing but the device's own key below autograd: no tensor subclass, no dispatch
+    mode, no fake tensor, no functorch level) runs the operator's implementation (`launch`, the stub)
+    directly, as the redispatch below autograd would reach it; any other call (tracing by ``torch.compile``
+    or ``torch.export``, a ``TorchDispatchMode``) is redispatched, as there."""
     assert spec.backward is not None
     steps, grads, differentiable = spec.backward
     ops = getattr(torch.ops, namespace)
+    functional = getattr(ops, spec.kernel).default
+    step_ops = [getattr(ops, kernel).default for kernel, _ in steps]  # overloads: a packet resolves at each call
     names, returns = _arguments(spec.functional), spec.returns
     saved = sorted({s.partition(":")[2] for _, sources in steps for s in sources if s.partition(":")[0] in ("in", "out")})
     gradient_of = dict(grads)
+    C = torch._C
+    after = C._after_autograd_keyset
+    devices = (C.DispatchKey.CPU, C.DispatchKey.CUDA)
 
     def step_output(made: list[tuple[Any, ...]], source: str) -> Any:
         _, n, name = source.split(":")  # output NAME of step N
         return made[int(n)][returns_of[steps[int(n)][0]].index(name)]
 
-    def setup_context(ctx: Any, inputs: tuple[Any, ...], output: Any, keyword_only_inputs: Any = None) -> None:
+    def setup_context(ctx: Any, inputs: tuple[Any, ...], output: Any) -> None:
         outs = output if isinstance(output, tuple) else (output,)
         values = dict(zip(names, inputs, strict=True))
         values.update(zip(returns, outs, strict=True))
@@ -370,26 +386,26 @@ def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
         if fixed:
             ctx.mark_non_differentiable(*fixed)
 
-    def backward(ctx: Any, *incoming: Any) -> tuple[Any, ...]:
+    def gradients(ctx: Any, incoming: tuple[Any, ...], needed: tuple[bool, ...]) -> list[Any]:
         values: dict[str, Any] = dict(zip(ctx.oxpack_tensors, ctx.saved_tensors, strict=True))
         values.update(ctx.oxpack_scalars)
         for name, grad in zip(returns, incoming, strict=True):
             if name in differentiable:  # a kernel reads a dense gradient (an expanded one has zero strides)
                 values[f"grad:{name}"] = grad.contiguous()
         made: list[tuple[Any, ...]] = []
-        for kernel, sources in steps:
+        for op, (_, sources) in zip(step_ops, steps, strict=True):
             args = [step_output(made, s) if s.startswith("step:")
                     else values[s if s.startswith("grad:") else s.partition(":")[2]] for s in sources]
-            result = getattr(ops, kernel)(*args)
+            result = op(*args)
             made.append(result if isinstance(result, tuple) else (result,))
         out: list[Any] = []
         # Inputs given one gradient (`d<y> = d<x>`) get the same tensor object, as PyTorch's add gives its two
         # inputs; never two views of one storage: autograd, seeing each view alone, may take one as a buffer to
         # add into in place, which would change the other. Inputs of other shapes get a copy.
         given: dict[str, Any] = {}
-        for name, needed in zip(names, ctx.needs_input_grad, strict=False):
+        for name, wanted in zip(names, needed, strict=False):
             source = gradient_of.get(name)
-            if source is None or not needed:
+            if source is None or not wanted:
                 out.append(None)
                 continue
             shape = ctx.oxpack_shapes[name]
@@ -397,10 +413,36 @@ def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
             if first is None:
                 given[source] = first = step_output(made, source).view(shape)
             out.append(first if tuple(first.shape) == shape else first.reshape(shape).clone())
-        return tuple(out)
+        return out
 
-    torch.library.register_autograd(f"{namespace}::{spec.kernel}", backward, setup_context=setup_context,
-                                    lib=library)
+    def forward(ctx: Any, below: Any, options: dict[str, Any], *inputs: Any) -> Any:
+        if below is None:
+            output = launch(*inputs, **options)
+            output = tuple(output) if isinstance(output, list) else output
+        else:
+            with C._AutoDispatchBelowAutograd():
+                output = functional.redispatch(below, *inputs, **options)
+        setup_context(ctx, inputs, output)
+        return output
+
+    def backward(ctx: Any, *incoming: Any) -> tuple[Any, ...]:
+        return (None, None, *gradients(ctx, incoming, ctx.needs_input_grad[2:]))
+
+    formula: Any = type(f"{spec.kernel}_backward", (torch.autograd.Function,),
+                        {"forward": staticmethod(forward), "backward": staticmethod(backward)})
+
+    def autograd(keyset: Any, *inputs: Any, **options: Any) -> Any:
+        below = keyset & after
+        plain = below.highestPriorityTypeId() in devices
+        if C.is_grad_enabled() and C._any_requires_grad(*inputs):
+            return formula.apply(None if plain else below, options, *inputs)
+        if plain:
+            output = launch(*inputs, **options)
+            return tuple(output) if isinstance(output, list) else output
+        with C._AutoDispatchBelowAutograd():
+            return functional.redispatch(below, *inputs, **options)
+
+    library.impl(spec.kernel, autograd, "Autograd", with_keyset=True)
 
 
 def kernelize(model: Any, mapping: Mapping[Any, Any]) -> list[str]:
