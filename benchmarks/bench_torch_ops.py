@@ -14,6 +14,15 @@ PyTorch's own `y.add_(x)`. `torch_compile_rows()` is what bench_gpu.py's table t
 schema and an implementation that does nothing, defined through
 `torch.library.custom_op` and through `torch.library.Library` (what oxpack's generated
 module uses), against calling the function directly.
+
+    python benchmarks/bench_torch_ops.py --autograd    # no GPU needed: PyTorch and oxpack
+
+`--autograd` times a differentiable operator's call: a functional operator whose implementation makes
+its output (``torch.empty_like``) and whose backward is one operator of the same kind, with oxpack's
+autograd formula (`torch_ops._formula`) registered by the runtime (`torch_ops._register_autograd`, what a
+generated module registers for a kernel with a `#[backward]`) and by ``torch.library.register_autograd``
+(how the runtime registered it before), in the same interleaved rounds: under no_grad, with an input that requires grad, and forward
+then backward. Left out: the stub's own cost (a launch), which is the same under both.
 """
 
 from __future__ import annotations
@@ -117,7 +126,70 @@ def dispatch_rows(rounds: int = 21, per: int = 20000) -> list[tuple[str, float, 
             for k, v in times.items()]
 
 
+def autograd_rows(rounds: int = 21, per: int = 5000) -> list[tuple[str, float, float, float]]:
+    """(call, µs through register_autograd, µs through oxpack's autograd kernel, median per-round ratio)."""
+    from oxpack.runtime import torch_ops
+
+    schema = "(Tensor x, *, SymInt[]? threads=None, SymInt[]? block=None) -> Tensor"
+
+    def make(x: torch.Tensor, *, threads: object = None, block: object = None) -> torch.Tensor:
+        return torch.empty_like(x)
+
+    library = torch.library.Library("oxpack_bench_ag", "FRAGMENT")
+    for name in ("by_torch", "by_oxpack", "by_torch_bwd", "by_oxpack_bwd"):
+        library.define(name + schema)
+        library.impl(name, make, "CompositeExplicitAutograd")
+    ops = torch.ops.oxpack_bench_ag
+    returns_of = {"by_torch_bwd": ("dx",), "by_oxpack_bwd": ("dx",)}
+    specs = {name: torch_ops.OpSpec(name, "", (), functional=schema, returns=("y",),
+                                    backward=(((f"{name}_bwd", ("grad:y",)),), (("x", "step:0:dx"),), ("y",)))
+             for name in ("by_torch", "by_oxpack")}
+    # the same formula both ways: oxpack's, as the runtime registered it through register_autograd before
+    setup_context, gradients = torch_ops._formula(torch, "oxpack_bench_ag", specs["by_torch"], returns_of)
+    torch.library.register_autograd(
+        "oxpack_bench_ag::by_torch", lambda ctx, *incoming: tuple(gradients(ctx, incoming, ctx.needs_input_grad)),
+        setup_context=lambda ctx, inputs, output, keyword_only_inputs=None: setup_context(ctx, inputs, output),
+        lib=library)
+    torch_ops._register_autograd(torch, library, "oxpack_bench_ag", specs["by_oxpack"], returns_of, make)
+    x, xg = torch.ones(16), torch.ones(16, requires_grad=True)
+
+    def no_grad(op: object) -> Callable[[], object]:
+        def call() -> object:
+            with torch.no_grad():
+                return op(x)  # type: ignore[operator]
+        return call
+
+    def train(op: object) -> Callable[[], object]:
+        return lambda: op(xg).backward(x)  # type: ignore[operator]
+
+    rows = {"no_grad": (no_grad(ops.by_torch.default), no_grad(ops.by_oxpack.default)),
+            "input requires grad (forward)": (lambda: ops.by_torch.default(xg), lambda: ops.by_oxpack.default(xg)),
+            "forward + backward": (train(ops.by_torch.default), train(ops.by_oxpack.default))}
+    out = []
+    for label, (theirs, ours) in rows.items():
+        times: list[tuple[float, float]] = []
+        for _ in range(rounds):
+            pair = []
+            for fn in (theirs, ours):
+                t0 = time.perf_counter()
+                for _ in range(per):
+                    fn()
+                pair.append((time.perf_counter() - t0) / per * 1e6)
+            times.append((pair[0], pair[1]))
+        out.append((label, statistics.median(t[0] for t in times), statistics.median(t[1] for t in times),
+                    statistics.median(t[0] / t[1] for t in times)))
+    return out
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--autograd"]:
+        print(f"torch {torch.__version__}, CPU tensors; median of 21 interleaved rounds of 5000 calls\n")
+        print("| call of a differentiable do-nothing operator | register_autograd µs | oxpack's autograd kernel µs "
+              "| ratio |")
+        print("| --- | --- | --- | --- |")
+        for label, theirs, ours, ratio in autograd_rows():
+            print(f"| {label} | {theirs:.2f} | {ours:.2f} | {ratio:.3f}x |")
+        return 0
     if sys.argv[1:] == ["--dispatch"]:
         print(f"torch {torch.__version__}, CPU tensors; median of 21 interleaved rounds of 20000 calls\n")
         print("| do-nothing operator with saxpy's schema, defined by | µs per call | vs custom_op |")

@@ -346,28 +346,64 @@ def _lower_in_inductor() -> None:
 
 def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
                        returns_of: dict[str, tuple[str, ...]], launch: Callable[..., Any]) -> None:
-    """The autograd formula of `spec`'s functional operator, registered as its ``Autograd`` kernel: its
-    backward runs the backward kernels' own (functional) operators in order, each given the values its
-    parameters name (`spec.backward`), and returns each input's gradient in the input's shape. Outputs whose
-    gradient no backward kernel reads are marked not differentiable: a loss that uses them gets no gradient
-    through them, as from an integer output.
+    """The autograd formula of `spec`'s functional operator (`_formula`), registered as its ``Autograd``
+    kernel.
 
     What ``torch.library.register_autograd`` registers, without its cost on the host: an eager call on plain
     CPU or CUDA tensors (nothing but the device's own key below autograd: no tensor subclass, no dispatch
     mode, no fake tensor, no functorch level) runs the operator's implementation (`launch`, the stub)
     directly, as the redispatch below autograd would reach it; any other call (tracing by ``torch.compile``
     or ``torch.export``, a ``TorchDispatchMode``) is redispatched, as there."""
+    setup_context, gradients = _formula(torch, namespace, spec, returns_of)
+    functional = getattr(getattr(torch.ops, namespace), spec.kernel).default
+    C = torch._C
+    after = C._after_autograd_keyset
+    devices = (C.DispatchKey.CPU, C.DispatchKey.CUDA)
+
+    def forward(ctx: Any, below: Any, options: dict[str, Any], *inputs: Any) -> Any:
+        if below is None:
+            output = launch(*inputs, **options)
+            output = tuple(output) if isinstance(output, list) else output
+        else:
+            with C._AutoDispatchBelowAutograd():
+                output = functional.redispatch(below, *inputs, **options)
+        setup_context(ctx, inputs, output)
+        return output
+
+    def backward(ctx: Any, *incoming: Any) -> tuple[Any, ...]:
+        return (None, None, *gradients(ctx, incoming, ctx.needs_input_grad[2:]))
+
+    formula: Any = type(f"{spec.kernel}_backward", (torch.autograd.Function,),
+                        {"forward": staticmethod(forward), "backward": staticmethod(backward)})
+
+    def autograd(keyset: Any, *inputs: Any, **options: Any) -> Any:
+        below = keyset & after
+        plain = below.highestPriorityTypeId() in devices
+        if C.is_grad_enabled() and C._any_requires_grad(*inputs):
+            return formula.apply(None if plain else below, options, *inputs)
+        if plain:
+            output = launch(*inputs, **options)
+            return tuple(output) if isinstance(output, list) else output
+        with C._AutoDispatchBelowAutograd():
+            return functional.redispatch(below, *inputs, **options)
+
+    library.impl(spec.kernel, autograd, "Autograd", with_keyset=True)
+
+
+def _formula(torch: Any, namespace: str, spec: OpSpec, returns_of: dict[str, tuple[str, ...]]
+             ) -> tuple[Callable[[Any, tuple[Any, ...], Any], None], Callable[[Any, tuple[Any, ...], Any], list[Any]]]:
+    """`spec`'s autograd formula: (``setup_context(ctx, inputs, output)``, ``gradients(ctx, incoming,
+    needed)``). The backward runs the backward kernels' own (functional) operators in order, each given the
+    values its parameters name (`spec.backward`), and returns each input's gradient in the input's shape
+    (None where `needed` says none). Outputs whose gradient no backward kernel reads are marked not
+    differentiable: a loss that uses them gets no gradient through them, as from an integer output."""
     assert spec.backward is not None
     steps, grads, differentiable = spec.backward
     ops = getattr(torch.ops, namespace)
-    functional = getattr(ops, spec.kernel).default
     step_ops = [getattr(ops, kernel).default for kernel, _ in steps]  # overloads: a packet resolves at each call
     names, returns = _arguments(spec.functional), spec.returns
     saved = sorted({s.partition(":")[2] for _, sources in steps for s in sources if s.partition(":")[0] in ("in", "out")})
     gradient_of = dict(grads)
-    C = torch._C
-    after = C._after_autograd_keyset
-    devices = (C.DispatchKey.CPU, C.DispatchKey.CUDA)
 
     def step_output(made: list[tuple[Any, ...]], source: str) -> Any:
         _, n, name = source.split(":")  # output NAME of step N
@@ -415,34 +451,7 @@ def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
             out.append(first if tuple(first.shape) == shape else first.reshape(shape).clone())
         return out
 
-    def forward(ctx: Any, below: Any, options: dict[str, Any], *inputs: Any) -> Any:
-        if below is None:
-            output = launch(*inputs, **options)
-            output = tuple(output) if isinstance(output, list) else output
-        else:
-            with C._AutoDispatchBelowAutograd():
-                output = functional.redispatch(below, *inputs, **options)
-        setup_context(ctx, inputs, output)
-        return output
-
-    def backward(ctx: Any, *incoming: Any) -> tuple[Any, ...]:
-        return (None, None, *gradients(ctx, incoming, ctx.needs_input_grad[2:]))
-
-    formula: Any = type(f"{spec.kernel}_backward", (torch.autograd.Function,),
-                        {"forward": staticmethod(forward), "backward": staticmethod(backward)})
-
-    def autograd(keyset: Any, *inputs: Any, **options: Any) -> Any:
-        below = keyset & after
-        plain = below.highestPriorityTypeId() in devices
-        if C.is_grad_enabled() and C._any_requires_grad(*inputs):
-            return formula.apply(None if plain else below, options, *inputs)
-        if plain:
-            output = launch(*inputs, **options)
-            return tuple(output) if isinstance(output, list) else output
-        with C._AutoDispatchBelowAutograd():
-            return functional.redispatch(below, *inputs, **options)
-
-    library.impl(spec.kernel, autograd, "Autograd", with_keyset=True)
+    return setup_context, gradients
 
 
 def kernelize(model: Any, mapping: Mapping[Any, Any]) -> list[str]:
