@@ -1,4 +1,4 @@
-"""The example's FlashAttention-2 forward (example-project/kernels/attention.rs, issue 19: sm_80
+"""The example's FlashAttention-2 forward (example-project/kernels/attention.rs: the sm_80
 path, mma.sync + cp.async), or with `--hopper DIR` the sm_90a forward of the scratch project
 `tests/packages/hopper` (kernels/attention.rs: TMA + wgmma, FlashAttention-3's structure) built
 into DIR (`oxpack build --out DIR`), against `F.scaled_dot_product_attention` with the flash

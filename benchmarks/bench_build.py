@@ -19,7 +19,7 @@ the same cubins and PTX packed by nvFatbin in every other mode; the example's wh
 (hatchling, through `pip wheel`) against the same wheel with nvcc's default fatbins
 in place of oxpack's, zipped the same way, and with oxpack's fatbins in each other mode.
 
-`--remote` (issue 20, the shared build cache): a `redis-server` of its own on 127.0.0.1,
+`--remote` (the shared build cache): a `redis-server` of its own on 127.0.0.1,
 and in each round (a) a fully cold build (empty local cache, the nvptx sysroot included,
 empty store: it builds and uploads everything), then (b) a second machine's build (a new
 empty local cache, the store warm from (a)); the ratio b/a (target <= 0.25) and the bytes

@@ -1,4 +1,4 @@
-"""Host cost per call of EVERY example kernel, called as its docs say (issue 18, item 1), against a
+"""Host cost per call of EVERY example kernel, called as its docs say, against a
 raw `cuda.core.launch` of the same kernel with prepared arguments, in the same run, with CuPy
 arrays and with PyTorch tensors.
 

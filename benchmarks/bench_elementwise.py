@@ -1,4 +1,4 @@
-"""One-element-per-thread kernels against a device copy, torch and torch.compile (issue 18, item 4).
+"""One-element-per-thread kernels against a device copy, torch and torch.compile.
 
     python benchmarks/bench_elementwise.py [--repeat 25] [--sizes 26,28]   # GPU machine: vecmath wheel, torch
 

@@ -1,4 +1,4 @@
-"""Emulated throughput (issue 12): saxpy and softmax on the CPU, against NumPy doing the same work.
+"""Emulated throughput: saxpy and softmax on the CPU, against NumPy doing the same work.
 
     python benchmarks/bench_emulation.py [--repeat 5] [--out build/bench-emulation]
 

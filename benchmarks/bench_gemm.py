@@ -1,4 +1,4 @@
-"""The example's tensor-core bf16 GEMMs (example-project/kernels/tensor.rs, issue 19) against
+"""The example's tensor-core bf16 GEMMs (example-project/kernels/tensor.rs) against
 `torch.matmul` (cuBLAS) in the same run.
 
     python benchmarks/bench_gemm.py [--repeat 15]   # on the GPU machine: vecmath wheel installed, PyTorch
@@ -27,7 +27,7 @@ bf16 and 50–59% in tf32 (archive/journal.md, session 10), so the 60% target is
 
     python benchmarks/bench_gemm.py --small-m [--repeat 15]
 
-On Hopper (sm_90a) the rows end with `gemm_bf16_nt_bf16` at m = 16, 64 and 512 with n = k = 4096 (issue 34's
+On Hopper (sm_90a) the rows end with `gemm_bf16_nt_bf16` at m = 16, 64 and 512 with n = k = 4096 (the Hopper targets'
 small-m row: ≥ 85% of cuBLAS) against `F.linear(a, w)` as users call it, both making their output: the tuned
 call of the data alone (its first call of the size times the 128 × 256 body and the small-m siblings
 `gemm_bf16_nt_bf16_64x64`, `gemm_bf16_nt_bf16_128x128` and `gemm_bf16_nt_bf16_splitk`, and runs the fastest;
@@ -37,7 +37,7 @@ body itself (`block=384`) and each sibling called directly, all against `F.linea
 
     python benchmarks/bench_gemm.py --hopper DIR [--repeat 15]
 
-The Hopper path instead (issue 19 item 2: TMA + wgmma, sm_90a): `gemm_bf16_nt_sm90_bf16` (its
+The Hopper path instead (TMA + wgmma, sm_90a): `gemm_bf16_nt_sm90_bf16` (its
 store staged through shared memory: `stmatrix`, then 16-byte stores), the same with the
 per-thread store (`gemm_bf16_nt_sm90_bf16_direct`, the staged store's baseline in the same
 rounds) and `gemm_bf16_nt_sm90` (f32 out; persistent: one block per multiprocessor; and once

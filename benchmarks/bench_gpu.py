@@ -7,7 +7,7 @@
    on this machine (benchmarks/cuda/saxpy.cu), against a device-to-device copy.
    Bytes counted: x read, y read, y written (12 B per element). Median of CUDA-event
    timings over rotating input sets larger than L2.
-2. Host cost per call (issue 11's table): a raw `cuda.core.launch` of the same kernel
+2. Host cost per call: a raw `cuda.core.launch` of the same kernel
    with prepared arguments, CuPy's `RawKernel`, PyTorch's `y.add_(x)`, and the checked
    stub with CuPy arrays, `stream=`, PyTorch tensors and DLPack-only arrays (and, with
    two GPUs, CuPy arrays on device 1 while device 0 is current), on 1024 floats

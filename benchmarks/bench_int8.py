@@ -10,7 +10,7 @@ both), then time ours (through the checked stub) and `torch._int_mm` on the same
 batches of back-to-back calls between CUDA events, ours and PyTorch's alternating batch by batch
 (in turn first, so that clock and thermal drift hit both). The ratio is the median of the per-round
 ratios, times are medians. Prints one Markdown table: time and TOP/s (2·m·n·k integer operations a
-second) of both, and ours as a share of cuBLAS. No target: issue 19 lists int8 among the inputs,
+second) of both, and ours as a share of cuBLAS. No target: the tensor-core work lists int8 among the inputs,
 with no speed goal for it.
 """
 

@@ -7,7 +7,7 @@ and against CUDA C++ baselines of llm.c's LayerNorm kernels 3-6.
 Every form is measured, each at several block sizes:
 
 - LayerNorm, at B·T = 8·1024 and 64·1024 rows of C = 768 and at 16384 rows of C = 4096
-  (issue 18's shapes): the example's `layernorm` (one warp per row, `WarpRows<Vec4>`, mean
+  (the norms' benchmark shapes): the example's `layernorm` (one warp per row, `WarpRows<Vec4>`, mean
   and rstd `OnePerWarp`) and `layernorm_block` (one block per row, `BlockRows<Vec4>`,
   `OnePerBlock`), both with llm.c's `layernorm_forward` semantics (out, mean, rstd);
   against `ln3`..`ln6` of benchmarks/cuda/layernorm.cu (our CUDA C++ after the algorithms

@@ -1,11 +1,11 @@
-"""A single-pass prefix sum against torch.cumsum (issue 18, item 6).
+"""A single-pass prefix sum against torch.cumsum.
 
     python benchmarks/bench_scan.py [--repeat 25] [--sizes 20,24,26] [--items 32] [--block 256]  # GPU: vecmath, torch
 
 The example's `cumsum_f32` (kernels/scan.rs: tiles of 256 threads x 32 elements drawn in launch
-order, decoupled look-back, one launch; `--items 16` for a build from before session 14, `--items 8` before session 9) at 2^20, 2^24 and 2^26 float32 elements, called through
+order, decoupled look-back, one launch; `--items 16` for an older build of 16 elements a thread, `--items 8` for one of 8) at 2^20, 2^24 and 2^26 float32 elements, called through
 its checked stub with torch tensors (`threads = ceil(n / 32)`, which the run time cuts to the blocks
-the GPU holds at once since session 15: docs/device-library.md), in one run with:
+the GPU holds at once: docs/device-library.md), in one run with:
 
 - `torch.cumsum(x, 0, out=)` (CUB's DeviceScan: a tile-state init kernel, then the scan);
 - a device-to-device copy (`dst.copy_(src)`): a scan reads n and writes n floats, as a copy does.
@@ -75,7 +75,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=REPEAT)
     parser.add_argument("--sizes", default="20,24,26", help="log2 of the element counts, comma-separated")
-    parser.add_argument("--items", type=int, default=ITEMS, help="the build's elements per thread (16 before session 14, 8 before session 9)")
+    parser.add_argument("--items", type=int, default=ITEMS, help="the build's elements per thread (older builds: 16 or 8)")
     parser.add_argument("--block", type=int, default=BLOCK, help="threads a block (at most 256)")
     parser.add_argument("--json", type=Path, help="also write the rows here")
     args = parser.parse_args()

@@ -1,4 +1,4 @@
-"""Counts a GEMM main loop's SASS instructions by kind (issue 19).
+"""Counts a GEMM main loop's SASS instructions by kind.
 
     cuobjdump -sass KERNELS.fatbin > ours.sass;  nvcc -cubin -arch=sm_90 -O3 -std=c++17 \
         benchmarks/cuda/gemm_mma.cu && cuobjdump -sass gemm_mma.cubin > twin.sass
