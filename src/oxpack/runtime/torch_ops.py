@@ -278,6 +278,12 @@ def _arguments(schema: str) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _tensor_arguments(schema: str) -> set[str]:
+    """The names of an operator's `schema`'s tensor arguments (``Tensor x``, ``Tensor(a!) y``)."""
+    head = schema.split("->")[0].strip()[1:-1]
+    return {arg.split()[-1] for arg in head.split(", ") if arg.startswith("Tensor")}
+
+
 def _fake_outputs(kernel: Any, count: int, key: CompileKey) -> Callable[..., Any]:
     """The functional operator's fake implementation: its outputs, made with their declared dims
     (`Kernel.allocate`), launched nowhere; it keys the graph being traced (`key`)."""
@@ -409,25 +415,32 @@ def _formula(torch: Any, namespace: str, spec: OpSpec, returns_of: dict[str, tup
         _, n, name = source.split(":")  # output NAME of step N
         return made[int(n)][returns_of[steps[int(n)][0]].index(name)]
 
+    # where each value comes from, found once: the call's arguments, then its outputs (`every` below)
+    every_name = (*names, *returns)
+    tensor_names = [n for n in saved if n in returns or n in _tensor_arguments(spec.functional)]
+    scalar_names = [n for n in saved if n not in tensor_names]
+    tensor_at = [every_name.index(n) for n in tensor_names]
+    scalar_at = [every_name.index(n) for n in scalar_names]
+    shape_names = list(gradient_of)
+    shape_at = [names.index(n) for n in shape_names]
+    fixed_at = [n for n, name in enumerate(returns) if name not in differentiable]
+    incoming_names = [(n, f"grad:{name}") for n, name in enumerate(returns) if name in differentiable]
+
     def setup_context(ctx: Any, inputs: tuple[Any, ...], output: Any) -> None:
         outs = output if isinstance(output, tuple) else (output,)
-        values = dict(zip(names, inputs, strict=True))
-        values.update(zip(returns, outs, strict=True))
-        tensors = [n for n in saved if isinstance(values[n], torch.Tensor)]
-        ctx.save_for_backward(*(values[n] for n in tensors))
-        ctx.oxpack_tensors = tensors
-        ctx.oxpack_scalars = {n: values[n] for n in saved if n not in tensors}
-        ctx.oxpack_shapes = {n: tuple(values[n].shape) for n in gradient_of}
-        fixed = [o for o, name in zip(outs, returns, strict=True) if name not in differentiable]
-        if fixed:
-            ctx.mark_non_differentiable(*fixed)
+        every = (*inputs, *outs)
+        ctx.save_for_backward(*[every[i] for i in tensor_at])
+        ctx.oxpack_scalars = [every[i] for i in scalar_at]
+        ctx.oxpack_shapes = [inputs[i].shape for i in shape_at]
+        if fixed_at:
+            ctx.mark_non_differentiable(*[outs[i] for i in fixed_at])
 
     def gradients(ctx: Any, incoming: tuple[Any, ...], needed: tuple[bool, ...]) -> list[Any]:
-        values: dict[str, Any] = dict(zip(ctx.oxpack_tensors, ctx.saved_tensors, strict=True))
-        values.update(ctx.oxpack_scalars)
-        for name, grad in zip(returns, incoming, strict=True):
-            if name in differentiable:  # a kernel reads a dense gradient (an expanded one has zero strides)
-                values[f"grad:{name}"] = grad.contiguous()
+        values: dict[str, Any] = dict(zip(tensor_names, ctx.saved_tensors, strict=True))
+        values.update(zip(scalar_names, ctx.oxpack_scalars, strict=True))
+        for n, name in incoming_names:  # a kernel reads a dense gradient (an expanded one has zero strides)
+            values[name] = incoming[n].contiguous()
+        shapes = dict(zip(shape_names, ctx.oxpack_shapes, strict=True))
         made: list[tuple[Any, ...]] = []
         for op, (_, sources) in zip(step_ops, steps, strict=True):
             args = [step_output(made, s) if s.startswith("step:")
@@ -444,11 +457,11 @@ def _formula(torch: Any, namespace: str, spec: OpSpec, returns_of: dict[str, tup
             if source is None or not wanted:
                 out.append(None)
                 continue
-            shape = ctx.oxpack_shapes[name]
+            shape = shapes[name]
             first = given.get(source)
             if first is None:
                 given[source] = first = step_output(made, source).view(shape)
-            out.append(first if tuple(first.shape) == shape else first.reshape(shape).clone())
+            out.append(first if first.shape == shape else first.reshape(shape).clone())
         return out
 
     return setup_context, gradients
