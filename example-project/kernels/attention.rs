@@ -216,8 +216,8 @@ fn part<const D: usize>(x: &[BF16], at: usize, seq: usize) -> Option<Matrix<'_, 
 // warpgroups) takes 128 rows of q of one (batch, head); warpgroup 0's first thread loads q once and
 // then k and v in tiles of 128 rows by TMA into a 2-stage pipeline (`AttnPipeline`); warpgroups 1
 // and 2 take 64 rows of q each: s = q·kᵀ by `wgmma` from shared memory, masked, the online softmax
-// in registers, p rounded to bf16 as the A operand of o += p·v (`wgmma`, A from registers). At head
-// dim 64 the two take turns for their q·kᵀ (`AttnPipeline::pingpong`): one's softmax beside the other's GEMM.
+// in registers, p rounded to bf16 as the A operand of o += p·v (`wgmma`, A from registers). The two
+// take turns for their q·kᵀ (`AttnPipeline::pingpong`): one's softmax beside the other's GEMM.
 // The varlen bodies are the same producer and consumer loop over packed sources (`TmaHeads`), one block per
 // 128 rows of one (sequence, head), v's rows past a sequence's end zeroed before p·v (`consume_sm90a`).
 
@@ -225,9 +225,9 @@ fn part<const D: usize>(x: &[BF16], at: usize, seq: usize) -> Option<Matrix<'_, 
 const H_STAGES: usize = 2;
 
 /// The attention of one block's 128 rows (head dim D); with `PINGPONG` the consumer warpgroups take
-/// turns for their q·kᵀ (`AttnPipeline::pingpong`), so that one's softmax overlaps the other's GEMM.
-/// Head dim 64 only: at 128 the launch bound's 168 registers (nvJitLink ignores `setmaxnreg`) hold the
-/// loop with none to spare, and the turns' barrier addresses spill.
+/// turns for their q·kᵀ (`AttnPipeline::pingpong`), so that one's softmax overlaps the other's GEMM
+/// (both head dims: at 128 the loop and the turns fit the launch bound's 168 registers, which nvJitLink
+/// keeps, ignoring `setmaxnreg`).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn attention_sm90a<const D: usize, const PINGPONG: bool>(
@@ -539,7 +539,7 @@ kernel! {
              len(k) >= min(len(o), 1), len(o) % max(len(k), 1) == 0,
              rows(q) == rows(k) == rows(v) == seq, cols(q) == cols(k) == cols(v) == 128,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 128)) {
-        attention_sm90a::<128, false>(seq, causal, scale, &q, &k, &v, o, smem);
+        attention_sm90a::<128, true>(seq, causal, scale, &q, &k, &v, o, smem);
     }
 
     /// `attention_varlen_fwd_d64` on Hopper (sm_90a): TMA + `wgmma`, one block of 384 threads per 128
@@ -581,7 +581,7 @@ kernel! {
              heads >= kv_heads >= 1, heads % max(kv_heads, 1) == 0, len(cu_seqlens_k) == len(cu_seqlens_q) >= 1,
              (len(cu_seqlens_q) - 1) * max_seqlen_q >= min(len(q), 1),
              block == 384, blocks.x == blocks >= (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 128)) {
-        attention_varlen_sm90a::<128, false>(&q, &k, &v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, causal, scale,
+        attention_varlen_sm90a::<128, true>(&q, &k, &v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, causal, scale,
                                              total_k, kv_heads, o, smem);
     }
 }
