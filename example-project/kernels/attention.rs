@@ -224,13 +224,13 @@ fn part<const D: usize>(x: &[BF16], at: usize, seq: usize) -> Option<Matrix<'_, 
 /// The Hopper pipeline's stages.
 const H_STAGES: usize = 2;
 
-/// The attention of one block's 128 rows (head dim D); with `PINGPONG` the consumer warpgroups take
-/// turns for their q·kᵀ (`AttnPipeline::pingpong`), so that one's softmax overlaps the other's GEMM
+/// The attention of one block's 128 rows (head dim D); the consumer warpgroups take turns for their
+/// q·kᵀ (`AttnPipeline::pingpong`), so that one's softmax overlaps the other's GEMM
 /// (both head dims: at 128 the loop and the turns fit the launch bound's 168 registers, which nvJitLink
 /// keeps, ignoring `setmaxnreg`).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn attention_sm90a<const D: usize, const PINGPONG: bool>(
+fn attention_sm90a<const D: usize>(
     seq: u32, causal: u32, scale: f32, q: &TmaSource3<BF16>, k: &TmaSource3<BF16>, v: &TmaSource3<BF16>,
     o: &mut DisjointSlice<BF16, AttnTiles<D>>, smem: DynShared<u64>,
 ) where
@@ -255,7 +255,7 @@ fn attention_sm90a<const D: usize, const PINGPONG: bool>(
     let end = if causal { seq.min(row0 + HBQ) } else { seq };
     let steps = end.div_ceil(HBKV);
     let pipe = AttnPipeline::<BF16, H_STAGES, D>::new(smem, steps);
-    let pipe = if PINGPONG { pipe.pingpong() } else { pipe };
+    let pipe = pipe.pingpong();
     pipe.run_with_registers(
         o,
         |p, _| produce_sm90a(p, q, k, v, (group, row0), (kv, 0), steps),
@@ -353,7 +353,7 @@ where
 /// block checks both offset arrays before its roles part (`VarlenWgTiles::varlen_block`).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn attention_varlen_sm90a<const D: usize, const PINGPONG: bool>(
+fn attention_varlen_sm90a<const D: usize>(
     q: &TmaHeads<BF16>, k: &TmaHeads<BF16>, v: &TmaHeads<BF16>, cu_q: &[i32], cu_k: &[i32], max_seqlen_q: u32,
     causal: u32, scale: f32, total_k: u32, kv_heads: u32, o: &mut DisjointSlice<BF16, VarlenWgTiles<D>>,
     smem: DynShared<u64>,
@@ -402,7 +402,7 @@ fn attention_varlen_sm90a<const D: usize, const PINGPONG: bool>(
     kv_len.write(thread_slot(), sk); // thread 0's slot
     let kv_len = kv_len.sync();
     let pipe = AttnPipeline::<BF16, H_STAGES, D>::new(smem, steps);
-    let pipe = if PINGPONG { pipe.pingpong() } else { pipe };
+    let pipe = pipe.pingpong();
     let (q3, k3, v3) = (q.by_head(), k.by_head(), v.by_head());
     let checked = blk.checked();
     pipe.run_with_registers(
@@ -524,7 +524,7 @@ kernel! {
              len(k) >= min(len(o), 1), len(o) % max(len(k), 1) == 0,
              rows(q) == rows(k) == rows(v) == seq, cols(q) == cols(k) == cols(v) == 64,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 64, 1) * cdiv(seq, 128)) {
-        attention_sm90a::<64, true>(seq, causal, scale, &q, &k, &v, o, smem);
+        attention_sm90a::<64>(seq, causal, scale, &q, &k, &v, o, smem);
     }
 
     /// `attention_fwd_d128` on Hopper (sm_90a), as `attention_fwd_d64_sm90a`, head dim 128.
@@ -539,7 +539,7 @@ kernel! {
              len(k) >= min(len(o), 1), len(o) % max(len(k), 1) == 0,
              rows(q) == rows(k) == rows(v) == seq, cols(q) == cols(k) == cols(v) == 128,
              block == 384, blocks.x == blocks >= len(o) / max(seq * 128, 1) * cdiv(seq, 128)) {
-        attention_sm90a::<128, true>(seq, causal, scale, &q, &k, &v, o, smem);
+        attention_sm90a::<128>(seq, causal, scale, &q, &k, &v, o, smem);
     }
 
     /// `attention_varlen_fwd_d64` on Hopper (sm_90a): TMA + `wgmma`, one block of 384 threads per 128
@@ -562,7 +562,7 @@ kernel! {
              heads >= kv_heads >= 1, heads % max(kv_heads, 1) == 0, len(cu_seqlens_k) == len(cu_seqlens_q) >= 1,
              (len(cu_seqlens_q) - 1) * max_seqlen_q >= min(len(q), 1),
              block == 384, blocks.x == blocks >= (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 128)) {
-        attention_varlen_sm90a::<64, true>(&q, &k, &v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, causal, scale,
+        attention_varlen_sm90a::<64>(&q, &k, &v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, causal, scale,
                                            total_k, kv_heads, o, smem);
     }
 
@@ -581,7 +581,7 @@ kernel! {
              heads >= kv_heads >= 1, heads % max(kv_heads, 1) == 0, len(cu_seqlens_k) == len(cu_seqlens_q) >= 1,
              (len(cu_seqlens_q) - 1) * max_seqlen_q >= min(len(q), 1),
              block == 384, blocks.x == blocks >= (len(cu_seqlens_q) - 1) * heads * cdiv(max_seqlen_q, 128)) {
-        attention_varlen_sm90a::<128, true>(&q, &k, &v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, causal, scale,
+        attention_varlen_sm90a::<128>(&q, &k, &v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, causal, scale,
                                              total_k, kv_heads, o, smem);
     }
 }
