@@ -21,8 +21,8 @@ module uses), against calling the function directly.
 its output (``torch.empty_like``) and whose backward is one operator of the same kind, with oxpack's
 autograd formula (`torch_ops._formula`) registered by the runtime (`torch_ops._register_autograd`, what a
 generated module registers for a kernel with a `#[backward]`) and by ``torch.library.register_autograd``
-(how the runtime registered it before), in the same interleaved rounds: under no_grad, with an input that requires grad, and forward
-then backward. Left out: the stub's own cost (a launch), which is the same under both.
+(how the runtime registered it before), in the same interleaved rounds: under no_grad, with an input that
+requires grad, and forward then backward. Left out: the stub's own cost (a launch), which is the same under both.
 """
 
 from __future__ import annotations

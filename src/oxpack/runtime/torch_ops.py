@@ -71,8 +71,8 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
     gets a functional operator (it returns new outputs; the in-place form is its ``.out``
     overload), differentiable (an ``Autograd`` kernel, `_register_autograd`) when it names backward kernels.
     ``torch.library.custom_op`` would do the same with a Python wrapper around each call that cost about 30 µs
-    on the hosts measured (benchmarks/RESULTS.md), ``torch.library.register_autograd`` with one of about 10. The fake implementations key Inductor's caches on
-    this build (`CompileKey`).
+    on the hosts measured (benchmarks/RESULTS.md), ``torch.library.register_autograd`` with one of about 10.
+    The fake implementations key Inductor's caches on this build (`CompileKey`).
     """
     import torch  # type: ignore[import-not-found, unused-ignore]  # optional: only this function needs it
 
