@@ -51,7 +51,6 @@ class OpSpec(NamedTuple):
 _registered: dict[str, Any] = {}  # "namespace::kernel" -> its operator (or its `DataOp`), once per process
 _libraries: dict[str, Any] = {}  # namespace -> its torch.library.Library (kept alive: it holds the registrations)
 _differentiable: set[str] = set()  # "namespace::kernel" whose autograd formula is registered
-_functionals: dict[str, Callable[..., Any]] = {}  # "namespace::kernel" -> its functional operator's implementation
 _keys: dict[str, CompileKey] = {}  # "package.module" -> the key its operators' fake implementations put in place
 _lowerings: dict[str, Callable[[Any], Callable[..., Any]]] = {}  # "namespace::kernel" -> its `_lowering`, not yet given
 _lock = threading.Lock()
@@ -99,8 +98,7 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
                 torch.library.register_fake(f"{namespace}::{inplace}", _fake(key), lib=library)
                 if spec.functional:
                     library.define(f"{spec.kernel}{spec.functional}")
-                    functional = _functionals[qualname] = _launcher(stub, returns=True)
-                    library.impl(spec.kernel, functional, "CompositeExplicitAutograd")
+                    library.impl(spec.kernel, _launcher(stub, returns=True), "CompositeExplicitAutograd")
                     kernel = stubs._module.kernel(spec.kernel)
                     torch.library.register_fake(qualname, _fake_outputs(kernel, len(spec.returns), key),
                                                  lib=library)
@@ -113,7 +111,7 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
             ops[spec.kernel] = _registered[qualname]
         for spec in pending:
             _register_autograd(torch, library, namespace, spec, {s.kernel: s.returns for s in specs},
-                               _functionals[f"{namespace}::{spec.kernel}"])
+                               _launcher(getattr(stubs, spec.kernel), returns=True))
     return ops
 
 
@@ -230,7 +228,7 @@ class DataOp:
 
 def _check_mutates(spec: OpSpec) -> None:
     """The schema's ``Tensor(x!)`` arguments are exactly `spec.mutates` (a generator bug otherwise)."""
-    written = {arg.split()[-1] for arg in spec.schema.split("->")[0].strip("( )").split(", ") if "!)" in arg}
+    written = {arg.split()[-1] for arg in _declared(spec.schema) if "!)" in arg}
     if written != set(spec.mutates):
         raise ValueError(f"operator `{spec.kernel}`: schema writes {sorted(written)}, spec says {list(spec.mutates)}")
 
@@ -267,11 +265,15 @@ def _fake(key: CompileKey) -> Callable[..., None]:
     return fake
 
 
+def _declared(schema: str) -> list[str]:
+    """An operator's `schema`'s arguments as written (``Tensor x``, ``Tensor(a!) y``, ``*``, ...)."""
+    return schema.split("->")[0].strip()[1:-1].split(", ")
+
+
 def _arguments(schema: str) -> tuple[str, ...]:
     """The positional arguments' names of an operator's `schema` (those before ``*``)."""
-    head = schema.split("->")[0].strip()[1:-1]
     names = []
-    for arg in head.split(", "):
+    for arg in _declared(schema):
         if arg == "*":
             break
         names.append(arg.split()[-1])
@@ -280,8 +282,7 @@ def _arguments(schema: str) -> tuple[str, ...]:
 
 def _tensor_arguments(schema: str) -> set[str]:
     """The names of an operator's `schema`'s tensor arguments (``Tensor x``, ``Tensor(a!) y``)."""
-    head = schema.split("->")[0].strip()[1:-1]
-    return {arg.split()[-1] for arg in head.split(", ") if arg.startswith("Tensor")}
+    return {arg.split()[-1] for arg in _declared(schema) if arg.startswith("Tensor")}
 
 
 def _fake_outputs(kernel: Any, count: int, key: CompileKey) -> Callable[..., Any]:
@@ -369,7 +370,6 @@ def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
     def forward(ctx: Any, below: Any, options: dict[str, Any], *inputs: Any) -> Any:
         if below is None:
             output = launch(*inputs, **options)
-            output = tuple(output) if isinstance(output, list) else output
         else:
             with C._AutoDispatchBelowAutograd():
                 output = functional.redispatch(below, *inputs, **options)
@@ -388,8 +388,7 @@ def _register_autograd(torch: Any, library: Any, namespace: str, spec: OpSpec,
         if C.is_grad_enabled() and C._any_requires_grad(*inputs):
             return formula.apply(None if plain else below, options, *inputs)
         if plain:
-            output = launch(*inputs, **options)
-            return tuple(output) if isinstance(output, list) else output
+            return launch(*inputs, **options)
         with C._AutoDispatchBelowAutograd():
             return functional.redispatch(below, *inputs, **options)
 
@@ -417,7 +416,8 @@ def _formula(torch: Any, namespace: str, spec: OpSpec, returns_of: dict[str, tup
 
     # where each value comes from, found once: the call's arguments, then its outputs (`every` below)
     every_name = (*names, *returns)
-    tensor_names = [n for n in saved if n in returns or n in _tensor_arguments(spec.functional)]
+    tensors = {*returns, *_tensor_arguments(spec.functional)}
+    tensor_names = [n for n in saved if n in tensors]
     scalar_names = [n for n in saved if n not in tensor_names]
     tensor_at = [every_name.index(n) for n in tensor_names]
     scalar_at = [every_name.index(n) for n in scalar_names]
