@@ -140,6 +140,15 @@ CALLS: dict[str, Spec] = {  # kernel -> its call and the launch it comes to, as 
     # columns), then the column sums
     "fused_add_rmsnorm_bf16_bwd": ((bf16(), bf16(), bf16(), bf16(W), f32(N // W), bf16(), f32(Q * 4 * -(-W // 8)),
                                     f32(Q * 4 * -(-W // 8))), Q * 32, 32),
+    # the same with `dout` given as the terms of a sum (two or three of them)
+    "fused_add_rmsnorm_bf16_bwd_sum2": ((bf16(), bf16(), bf16(), bf16(), bf16(W), f32(N // W), bf16(),
+                                         f32(Q * 4 * -(-W // 8)), f32(Q * 4 * -(-W // 8))), Q * 32, 32),
+    "fused_add_rmsnorm_bf16_bwd_sum3": ((bf16(), bf16(), bf16(), bf16(), bf16(), bf16(W), f32(N // W), bf16(),
+                                         f32(Q * 4 * -(-W // 8)), f32(Q * 4 * -(-W // 8))), Q * 32, 32),
+    "rmsnorm_bf16_bwd_sum2": ((bf16(), bf16(), bf16(), bf16(W), f32(N // W), bf16(), f32(Q * 4 * -(-W // 8)),
+                               f32(Q * 4 * -(-W // 8))), Q * 32, 32),
+    "rmsnorm_bf16_bwd_sum3": ((bf16(), bf16(), bf16(), bf16(), bf16(W), f32(N // W), bf16(),
+                               f32(Q * 4 * -(-W // 8)), f32(Q * 4 * -(-W // 8))), Q * 32, 32),
     "rmsnorm_bf16_bwd_reduce_halves": ((bf16(W), f32(Q * 4 * -(-W // 8)), f32(Q * 4 * -(-W // 8)), bf16(W)), 256, 256),
     "fused_add_rmsnorm_f32_bwd": ((f32(), f32(), f32(), f32(W), f32(N // W), f32(), f32(Q * W)), Q * 32, 32),
     "swiglu_f32": ((f32(), f32(), f32()), N // 4, 256),  # 16 bytes a thread

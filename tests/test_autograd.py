@@ -273,6 +273,60 @@ def test_refusals_of_one_gradient_for_two_inputs(kernels: dict[str, Any]) -> Non
     assert "`#[backward(add_mul_bwd, dr = dx)]`" in message
 
 
+def _summed(kernels: dict[str, Any], name: str = "mul_bwd_sum2", terms: int = 2, **fields: Any) -> dict[str, Any]:
+    """`kernels` with `name`: `mul_bwd` taking `terms` terms of `dout` (`dout, dout_1, ...`), as a kernel for
+    summed gradients is written; `fields` change it further."""
+    b = kernels["mul_bwd"]
+    at = next(n for n, p in enumerate(b.params) if p.name == "dout")
+    extra = tuple(dataclasses.replace(b.params[at], name=f"dout_{t}") for t in range(1, terms))
+    made = dataclasses.replace(b, name=name, params=b.params[:at + 1] + extra + b.params[at + 1:])
+    return {**kernels, name: dataclasses.replace(made, **fields)}
+
+
+def test_a_kernel_for_summed_gradients(kernels: dict[str, Any]) -> None:
+    """`d<out> = K` after the kernels: K stands in for the step that reads `d<out>` where that gradient is a sum
+    (the plan records the step, the gradient's position among its arguments, the terms and K)."""
+    changed = _summed(_summed(kernels), "mul_bwd_sum3", 3)
+    changed["mul"] = dataclasses.replace(changed["mul"], backward=("mul_bwd", "dout=mul_bwd_sum2", "dout=mul_bwd_sum3"))
+    p = plan(changed["mul"], changed)
+    assert p.sums == ((0, 0, 2, "mul_bwd_sum2"), (0, 0, 3, "mul_bwd_sum3"))
+    assert p.steps == plan(kernels["mul"], kernels).steps and plan(kernels["mul"], kernels).sums == ()
+
+
+def test_refusals_of_a_kernel_for_summed_gradients(kernels: dict[str, Any]) -> None:
+    """K must be a kernel of the module whose parameters are the step's with the further terms right after the
+    gradient's (of its dtype), and whose outputs are the step's; one K per number of terms."""
+    def refused(changed: dict[str, Any], *items: str) -> str:
+        with pytest.raises(StageError) as info:
+            plan(dataclasses.replace(changed["mul"], backward=("mul_bwd", *items)), changed, "kernels/g.rs")
+        assert "\n" not in str(info.value) and str(info.value).startswith("kernels/g.rs: kernel `mul`: `#[backward(")
+        return str(info.value)
+
+    assert "gives `dout = mul_bwd_sum`, but `mul_bwd_sum` is not a kernel of this module (did you mean " \
+           "`mul_bwd_sum2`?)" in refused(_summed(kernels), "dout=mul_bwd_sum")
+    b = kernels["mul_bwd"]
+    wrong = _summed(kernels, params=b.params)  # the step's own parameters: no further term
+    assert "gives `dout = mul_bwd_sum2`, but `mul_bwd_sum2`'s parameters are not `mul_bwd`'s with the sum's " \
+           "further terms after `dout` (float32 arrays): write them as (dout, <terms>, x, y)" in \
+        refused(wrong, "dout=mul_bwd_sum2")
+    moved = _summed(kernels)
+    k = moved["mul_bwd_sum2"]
+    moved["mul_bwd_sum2"] = dataclasses.replace(k, params=(k.params[0],) + tuple(  # a further term after x
+        p for p in k.params[1:] if p.name != "dout_1")[:2] + (k.params[2],) + tuple(
+        p for p in k.params[1:] if p.name not in ("dout_1",))[2:])
+    assert "`mul_bwd_sum2`'s parameters are not `mul_bwd`'s" in refused(moved, "dout=mul_bwd_sum2")
+    typed = _summed(kernels)
+    k = typed["mul_bwd_sum2"]
+    typed["mul_bwd_sum2"] = dataclasses.replace(k, params=_param(k, "dout_1", "dout_1", dtype="float64"))
+    assert "`mul_bwd_sum2`'s parameters are not `mul_bwd`'s" in refused(typed, "dout=mul_bwd_sum2")
+    assert "gives `dout = mul_bwd_sum2`, but `mul_bwd_sum2`'s outputs are not `mul_bwd`'s (`dx`, `dy`, of the " \
+           "same dtypes)" in refused(_summed(kernels, params=_param(_summed(kernels)["mul_bwd_sum2"], "dy", "dy",
+                                                                   dtype="float64")), "dout=mul_bwd_sum2")
+    twice = _summed(_summed(kernels), "mul_bwd_twice")
+    assert "names two kernels for one gradient summed from as many terms; name one" in \
+        refused(twice, "dout=mul_bwd_sum2", "dout=mul_bwd_twice")
+
+
 def test_refusals(kernels: dict[str, Any]) -> None:
     m = kernels["mul"]
     assert "names `mul_bwdd`, which is not a kernel of this module (did you mean `mul_bwd`?)" in \

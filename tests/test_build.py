@@ -73,6 +73,8 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
         "attention_fwd_d64", "attention_fwd_d128", "attention_varlen_fwd_d64", "attention_varlen_fwd_d128",
         "cumsum_f32", "cumsum_i32", "cumsum_u32",
         "fused_add_rmsnorm_bf16", "fused_add_rmsnorm_bf16_bwd", "rmsnorm_bf16_bwd_reduce_halves", "fused_add_rmsnorm_f32",
+        "fused_add_rmsnorm_bf16_bwd_sum2", "fused_add_rmsnorm_bf16_bwd_sum3", "rmsnorm_bf16_bwd_sum2",
+        "rmsnorm_bf16_bwd_sum3",
         "fused_add_rmsnorm_f32_bwd",
         "rmsnorm_bf16_two_pass",
         "fused_add_rmsnorm_bf16_two_pass", "rmsnorm_bf16_one_chunk", "fused_add_rmsnorm_bf16_one_chunk",
@@ -94,9 +96,13 @@ def test_example_builds_for_every_arch(example_copy: Path) -> None:
                 # 13.0's ptxas spills none for the same PTX; the sm_80-path GEMMs whose 128 accumulators a thread
                 # fill 255 registers (the int8 one, and the k × n bf16 one since its whole-tile k loop went 3 steps
                 # a turn) fit everywhere but on sm_120, whose ptxas spills 16 and 40 bytes (kept: a smaller tile
-                # would slow the archs they fit); every other kernel spills nothing anywhere
+                # would slow the archs they fit); the norms' backward kernels for a gradient summed from three
+                # terms hold five 16-byte chunks of a row and spill 32 (`rmsnorm_bf16_bwd_sum3`) and 128 bytes
+                # (`fused_add_rmsnorm_bf16_bwd_sum3`) on sm_80 only (Hopper runs their capped sm_90a bodies, which
+                # spill nothing; on Ampere they are not measured); every other kernel spills nothing anywhere
                 traded = (k.name.startswith("cumsum_") and arch in ("sm_80", "sm_86", "sm_89")) or \
-                    (k.name in ("gemm_s8_nt", "gemm_bf16") and arch == "sm_120")
+                    (k.name in ("gemm_s8_nt", "gemm_bf16") and arch == "sm_120") or \
+                    (k.name.endswith("_bwd_sum3") and arch == "sm_80" and res["spills"] <= 128)
                 assert res["registers"] > 0 and (res["spills"] == 0 or traded), (crate.name, arch, k.name, res)
     saxpy = manifest["kernels"]["saxpy"]
     assert saxpy["params"] == [

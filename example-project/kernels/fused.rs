@@ -106,13 +106,15 @@ kernel! {
     /// 512; a row of up to 32 · block channels is read once into registers, a longer one twice.
     /// The tuning weighs `fused_add_rmsnorm_bf16_two_pass` and `fused_add_rmsnorm_bf16_one_chunk`
     /// too (the same bits from fewer registers), and `fused_add_rmsnorm_bf16_warp` (a warp per row,
-    /// no block barrier).
+    /// no block barrier). Where `out`'s gradient is a sum of two or three tensors (the projections that
+    /// read it), a compiled graph runs `fused_add_rmsnorm_bf16_bwd_sum2` or `_sum3` on the terms.
     #[launch(grid = len(rstd))]
     #[tune(block = [128, 256, 512],
           kernels = [fused_add_rmsnorm_bf16_two_pass, fused_add_rmsnorm_bf16_one_chunk, fused_add_rmsnorm_bf16_warp])]
     #[outputs(out = (len(x) / len(weight), len(weight)), residual_out = (len(x) / len(weight), len(weight)),
               rstd = (len(x) / len(weight)))]
-    #[backward(fused_add_rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce_halves, dresidual = dx)]
+    #[backward(fused_add_rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce_halves, dresidual = dx,
+               dout = fused_add_rmsnorm_bf16_bwd_sum2, dout = fused_add_rmsnorm_bf16_bwd_sum3)]
     pub fn fused_add_rmsnorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], residual: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
@@ -242,6 +244,88 @@ kernel! {
              len(dresidual_out) == len(dout), len(residual_out) == len(dout), len(dx) == len(dout),
              len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8), len(dweight_hi) == len(dweight_lo)) {
         rms_bwd_group!(BF16, 1, i, dout, [dresidual_out], residual_out, weight, rstd, dx, dweight_lo, dweight_hi);
+    }
+
+    /// `fused_add_rmsnorm_bf16_bwd` where the gradient of `out` is a sum, `dout + dout_1` as PyTorch adds
+    /// two bfloat16 tensors (the f32 sum rounded once), read by the kernel instead of a separate add's output.
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
+    #[tune(block = [128, 256])]
+    #[outputs(dx = (len(dout) / len(weight), len(weight)),
+              dweight_lo = (cdiv(len(rstd), {PARTIAL_ROWS}), 4 * cdiv(len(weight), 8)),
+              dweight_hi = (cdiv(len(rstd), {PARTIAL_ROWS}), 4 * cdiv(len(weight), 8)))]
+    #[launch_bounds(256)]
+    pub fn fused_add_rmsnorm_bf16_bwd_sum2(
+        i: ThreadIndex, dout: &[BF16], dout_1: &[BF16], dresidual_out: &[BF16], residual_out: &[BF16],
+        weight: &[BF16], rstd: &[f32],
+        dx: &mut DisjointSlice<BF16, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
+        dweight_lo: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+        dweight_hi: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+    ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
+             len(dout_1) == len(dout), len(dresidual_out) == len(dout), len(residual_out) == len(dout),
+             len(dx) == len(dout),
+             len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8), len(dweight_hi) == len(dweight_lo)) {
+        rms_bwd_group!(BF16, 1, i, dout + dout_1, [dresidual_out], residual_out, weight, rstd, dx, dweight_lo,
+                       dweight_hi);
+    }
+
+    /// `fused_add_rmsnorm_bf16_bwd_sum2` on Hopper (sm_90a), capped as `fused_add_rmsnorm_bf16_bwd_sm90a`.
+    #[variant_of(fused_add_rmsnorm_bf16_bwd_sum2, sm_90a)]
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
+    #[tune(block = [128, 256, 512])]
+    #[max_registers(128)]
+    pub fn fused_add_rmsnorm_bf16_bwd_sum2_sm90a(
+        i: ThreadIndex, dout: &[BF16], dout_1: &[BF16], dresidual_out: &[BF16], residual_out: &[BF16],
+        weight: &[BF16], rstd: &[f32],
+        dx: &mut DisjointSlice<BF16, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
+        dweight_lo: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+        dweight_hi: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+    ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
+             len(dout_1) == len(dout), len(dresidual_out) == len(dout), len(residual_out) == len(dout),
+             len(dx) == len(dout),
+             len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8), len(dweight_hi) == len(dweight_lo)) {
+        rms_bwd_group!(BF16, 1, i, dout + dout_1, [dresidual_out], residual_out, weight, rstd, dx, dweight_lo,
+                       dweight_hi);
+    }
+
+    /// `fused_add_rmsnorm_bf16_bwd` where the gradient of `out` is `dout + dout_1 + dout_2`, added as PyTorch
+    /// adds them (left to right, each sum rounded to bfloat16).
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
+    #[tune(block = [128, 256])]
+    #[outputs(dx = (len(dout) / len(weight), len(weight)),
+              dweight_lo = (cdiv(len(rstd), {PARTIAL_ROWS}), 4 * cdiv(len(weight), 8)),
+              dweight_hi = (cdiv(len(rstd), {PARTIAL_ROWS}), 4 * cdiv(len(weight), 8)))]
+    #[launch_bounds(256)]
+    pub fn fused_add_rmsnorm_bf16_bwd_sum3(
+        i: ThreadIndex, dout: &[BF16], dout_1: &[BF16], dout_2: &[BF16], dresidual_out: &[BF16],
+        residual_out: &[BF16], weight: &[BF16], rstd: &[f32],
+        dx: &mut DisjointSlice<BF16, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
+        dweight_lo: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+        dweight_hi: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+    ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
+             len(dout_1) == len(dout), len(dout_2) == len(dout), len(dresidual_out) == len(dout),
+             len(residual_out) == len(dout), len(dx) == len(dout),
+             len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8), len(dweight_hi) == len(dweight_lo)) {
+        rms_bwd_group!(BF16, 1, i, dout + dout_1 + dout_2, [dresidual_out], residual_out, weight, rstd, dx,
+                       dweight_lo, dweight_hi);
+    }
+
+    /// `fused_add_rmsnorm_bf16_bwd_sum3` on Hopper (sm_90a), capped as `fused_add_rmsnorm_bf16_bwd_sm90a`.
+    #[variant_of(fused_add_rmsnorm_bf16_bwd_sum3, sm_90a)]
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
+    #[tune(block = [128, 256, 512])]
+    #[max_registers(128)]
+    pub fn fused_add_rmsnorm_bf16_bwd_sum3_sm90a(
+        i: ThreadIndex, dout: &[BF16], dout_1: &[BF16], dout_2: &[BF16], dresidual_out: &[BF16],
+        residual_out: &[BF16], weight: &[BF16], rstd: &[f32],
+        dx: &mut DisjointSlice<BF16, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
+        dweight_lo: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+        dweight_hi: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+    ) where (len(weight) >= 1, len(dout) % len(weight) == 0, len(rstd) == len(dout) / len(weight),
+             len(dout_1) == len(dout), len(dout_2) == len(dout), len(dresidual_out) == len(dout),
+             len(residual_out) == len(dout), len(dx) == len(dout),
+             len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8), len(dweight_hi) == len(dweight_lo)) {
+        rms_bwd_group!(BF16, 1, i, dout + dout_1 + dout_2, [dresidual_out], residual_out, weight, rstd, dx,
+                       dweight_lo, dweight_hi);
     }
 
     /// The residual add and RMSNorm of `fused_add_rmsnorm_bf16` on float32 rows of `C =

@@ -417,11 +417,13 @@ kernel! {
     /// 16 bytes (8 values) at a time, its block tuned among 128, 256 and 512; a row of up
     /// to 32 · block channels is read once into registers, a longer one twice. The tuning
     /// weighs `rmsnorm_bf16_two_pass` and `rmsnorm_bf16_one_chunk` too (the same result from
-    /// fewer registers), and `rmsnorm_bf16_warp_wide` (a warp per row, no block barrier).
+    /// fewer registers), and `rmsnorm_bf16_warp_wide` (a warp per row, no block barrier). Where `out`'s
+    /// gradient is a sum of two or three tensors, a compiled graph runs `rmsnorm_bf16_bwd_sum2` or `_sum3`.
     #[launch(grid = len(rstd))]
     #[tune(block = [128, 256, 512], kernels = [rmsnorm_bf16_two_pass, rmsnorm_bf16_one_chunk, rmsnorm_bf16_warp_wide])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
-    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce_halves)]
+    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce_halves, dout = rmsnorm_bf16_bwd_sum2,
+               dout = rmsnorm_bf16_bwd_sum3)]
     pub fn rmsnorm_bf16(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
         out: &mut DisjointSlice<BF16, BlockRows<Vec4>> = (len(weight)),
@@ -509,7 +511,8 @@ kernel! {
     #[launch(threads = 32 * len(rstd))]
     #[tune(block = [64, 128, 256, 512])]
     #[outputs(out = (len(x) / len(weight), len(weight)), rstd = (len(x) / len(weight)))]
-    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce_halves)]
+    #[backward(rmsnorm_bf16_bwd, rmsnorm_bf16_bwd_reduce_halves, dout = rmsnorm_bf16_bwd_sum2,
+               dout = rmsnorm_bf16_bwd_sum3)]
     #[whole_warps]
     pub fn rmsnorm_bf16_warp(
         i: ThreadIndex, eps: f32, x: &[BF16], weight: &[BF16],
@@ -694,6 +697,78 @@ kernel! {
              len(dx) == len(x), len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8),
              len(dweight_hi) == len(dweight_lo)) {
         rms_bwd_group!(BF16, 1, i, dout, [], x, weight, rstd, dx, dweight_lo, dweight_hi);
+    }
+
+    /// `rmsnorm_bf16_bwd` where the gradient of `out` is a sum, `dout + dout_1` as PyTorch adds bfloat16
+    /// tensors (left to right, each sum rounded once), read by the kernel instead of a separate add's output:
+    /// `#[backward(..., dout = rmsnorm_bf16_bwd_sum2)]` on the forward kernels lets a compiled graph call it.
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
+    #[tune(block = [128, 256])]
+    #[outputs(dx = (len(x) / len(weight), len(weight)),
+              dweight_lo = (cdiv(len(rstd), {PARTIAL_ROWS}), 4 * cdiv(len(weight), 8)),
+              dweight_hi = (cdiv(len(rstd), {PARTIAL_ROWS}), 4 * cdiv(len(weight), 8)))]
+    #[launch_bounds(256)]
+    pub fn rmsnorm_bf16_bwd_sum2(
+        i: ThreadIndex, dout: &[BF16], dout_1: &[BF16], x: &[BF16], weight: &[BF16], rstd: &[f32],
+        dx: &mut DisjointSlice<BF16, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
+        dweight_lo: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+        dweight_hi: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
+             len(dout_1) == len(x), len(dx) == len(x), len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8),
+             len(dweight_hi) == len(dweight_lo)) {
+        rms_bwd_group!(BF16, 1, i, dout + dout_1, [], x, weight, rstd, dx, dweight_lo, dweight_hi);
+    }
+
+    /// `rmsnorm_bf16_bwd_sum2` on Hopper (sm_90a), capped as `rmsnorm_bf16_bwd_sm90a`.
+    #[variant_of(rmsnorm_bf16_bwd_sum2, sm_90a)]
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
+    #[tune(block = [128, 256, 512])]
+    #[max_registers(128)]
+    pub fn rmsnorm_bf16_bwd_sum2_sm90a(
+        i: ThreadIndex, dout: &[BF16], dout_1: &[BF16], x: &[BF16], weight: &[BF16], rstd: &[f32],
+        dx: &mut DisjointSlice<BF16, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
+        dweight_lo: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+        dweight_hi: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
+             len(dout_1) == len(x), len(dx) == len(x), len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8),
+             len(dweight_hi) == len(dweight_lo)) {
+        rms_bwd_group!(BF16, 1, i, dout + dout_1, [], x, weight, rstd, dx, dweight_lo, dweight_hi);
+    }
+
+    /// `rmsnorm_bf16_bwd` where the gradient of `out` is a sum, `dout + dout_1 + dout_2` as PyTorch adds bfloat16
+    /// tensors (left to right, each sum rounded once), read by the kernel instead of a separate add's output:
+    /// `#[backward(..., dout = rmsnorm_bf16_bwd_sum3)]` on the forward kernels lets a compiled graph call it.
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
+    #[tune(block = [128, 256])]
+    #[outputs(dx = (len(x) / len(weight), len(weight)),
+              dweight_lo = (cdiv(len(rstd), {PARTIAL_ROWS}), 4 * cdiv(len(weight), 8)),
+              dweight_hi = (cdiv(len(rstd), {PARTIAL_ROWS}), 4 * cdiv(len(weight), 8)))]
+    #[launch_bounds(256)]
+    pub fn rmsnorm_bf16_bwd_sum3(
+        i: ThreadIndex, dout: &[BF16], dout_1: &[BF16], dout_2: &[BF16], x: &[BF16], weight: &[BF16], rstd: &[f32],
+        dx: &mut DisjointSlice<BF16, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
+        dweight_lo: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+        dweight_hi: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
+             len(dout_1) == len(x), len(dout_2) == len(x), len(dx) == len(x), len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8),
+             len(dweight_hi) == len(dweight_lo)) {
+        rms_bwd_group!(BF16, 1, i, dout + dout_1 + dout_2, [], x, weight, rstd, dx, dweight_lo, dweight_hi);
+    }
+
+    /// `rmsnorm_bf16_bwd_sum3` on Hopper (sm_90a), capped as `rmsnorm_bf16_bwd_sm90a`.
+    #[variant_of(rmsnorm_bf16_bwd_sum3, sm_90a)]
+    #[launch(grid = cdiv(len(rstd), {PARTIAL_ROWS}))]
+    #[tune(block = [128, 256, 512])]
+    #[max_registers(128)]
+    pub fn rmsnorm_bf16_bwd_sum3_sm90a(
+        i: ThreadIndex, dout: &[BF16], dout_1: &[BF16], dout_2: &[BF16], x: &[BF16], weight: &[BF16], rstd: &[f32],
+        dx: &mut DisjointSlice<BF16, BlockRowGroups<PARTIAL_ROWS, Vec4>> = (len(weight)),
+        dweight_lo: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+        dweight_hi: &mut DisjointSlice<f32, BlockRows<Vec4>> = (4 * ((len(weight) + 7) / 8)),
+    ) where (len(weight) >= 1, len(x) % len(weight) == 0, len(rstd) == len(x) / len(weight), len(dout) == len(x),
+             len(dout_1) == len(x), len(dout_2) == len(x), len(dx) == len(x), len(dweight_lo) == cdiv(len(rstd), 16) * 4 * cdiv(len(weight), 8),
+             len(dweight_hi) == len(dweight_lo)) {
+        rms_bwd_group!(BF16, 1, i, dout + dout_1 + dout_2, [], x, weight, rstd, dx, dweight_lo, dweight_hi);
     }
 
     /// RMSNorm backward on bfloat16, second kernel, and the fused add + RMSNorm's (`fused.rs`'s

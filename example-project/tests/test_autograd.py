@@ -252,6 +252,78 @@ def test_inductor_runs_each_operator_into_its_own_buffers() -> None:
     assert "clone" not in code  # each output written in place, not copied out of a functional result
 
 
+@pytest.mark.filterwarnings("ignore:`torch.jit.script_method` is deprecated:DeprecationWarning")  # inductor's own
+@pytest.mark.parametrize("layer", ["rms_norm", "fused_add_rms_norm"])
+@pytest.mark.parametrize("uses", [2, 3, 4])
+def test_a_gradient_summed_from_several_uses_reaches_the_kernel_as_terms(layer: str, uses: int) -> None:
+    """A norm whose output several projections read (a decoder layer's q, k and v; gate and up) gets the sum
+    of their gradients. Under Inductor the backward kernel for summed gradients (`dout = <step>_sum2`,
+    `_sum3` in the forward's `#[backward]`) reads the terms of that add itself, so no kernel of Inductor's
+    adds them first (four uses: the first two added, then the three-term kernel). With two and three uses the
+    outputs and gradients are eager's bit for bit (eager adds in bfloat16, left to right, as the kernels do;
+    Inductor's own add would keep a three-term sum in f32); with four, Inductor computes the first two terms'
+    sum in the GEMM that makes one of them (``addmm``, rounded once), so they are eager's within bfloat16's
+    rounding."""
+    from torch._inductor.utils import run_and_get_code
+
+    x = torch.randn(16, 64, device=DEVICE, dtype=torch.bfloat16, requires_grad=True)
+    r = torch.randn(16, 64, device=DEVICE, dtype=torch.bfloat16)
+    w = torch.nn.Parameter(torch.randn(64, device=DEVICE, dtype=torch.bfloat16))
+    ps = [torch.nn.Parameter(torch.randn(64, 32, device=DEVICE, dtype=torch.bfloat16) / 8) for _ in range(uses)]
+
+    def f(x: Any, r: Any, w: Any, *ps: Any) -> Any:
+        if layer == "rms_norm":
+            out = layers.rms_norm(x, w, 1e-5)
+        else:
+            out, _total = layers.fused_add_rms_norm(x, r, w, 1e-5)
+        return torch.cat([out @ p for p in ps], dim=1)
+
+    def step(fn: Callable[..., Any]) -> tuple[Any, ...]:
+        for t in (x, w, *ps):
+            t.grad = None
+        y = fn(x, r, w, *ps)
+        y.float().square().sum().backward()
+        return (y.detach(), x.grad.clone(), w.grad.clone(), *(p.grad.clone() for p in ps))
+
+    torch._dynamo.reset()
+    got, codes = run_and_get_code(step, torch.compile(f, fullgraph=True, backend="inductor"))
+    for want, have in zip(step(f), got, strict=True):
+        if uses <= 3:
+            assert torch.equal(want, have)
+        else:
+            torch.testing.assert_close(have, want, rtol=2**-6, atol=2**-6 * float(want.abs().max()))
+    ran = set(re.findall(r"torch\.ops\.vecmath\.(\w+)\.out\(", "\n".join(codes)))
+    bwd = "rmsnorm_bf16_bwd" if layer == "rms_norm" else "fused_add_rmsnorm_bf16_bwd"
+    assert f"{bwd}_sum{min(uses, 3)}" in ran and bwd not in ran, ran
+
+
+@pytest.mark.filterwarnings("ignore:`torch.jit.script_method` is deprecated:DeprecationWarning")  # inductor's own
+@pytest.mark.parametrize("form", ["same shape", "broadcast", "alpha", "right nested"])
+def test_only_an_add_the_kernel_computes_is_read_as_terms(form: str) -> None:
+    """The backward operator called on an add in a compiled graph: PyTorch's add of two dense tensors of its
+    shape and dtype is read as terms (the summed-gradients kernel runs), ``a + (b + c)`` as the two terms
+    ``a`` and ``b + c`` (a three-term kernel would round ``a + b`` first, which eager does not); a broadcast
+    term or an add with ``alpha`` is not, and the step runs on the add's result. Each gives eager's bits."""
+    from torch._inductor.utils import run_and_get_code
+
+    op = torch.ops.vecmath.rmsnorm_bf16_bwd.default
+    x, a, b, c = (torch.randn(16, 64, device=DEVICE, dtype=torch.bfloat16) for _ in range(4))
+    w = torch.randn(64, device=DEVICE, dtype=torch.bfloat16)
+    _out, rstd = torch.ops.vecmath.rmsnorm_bf16.default(1e-5, x, w)
+
+    def f(a: Any, b: Any, c: Any) -> Any:
+        dout = {"same shape": lambda: a + b, "broadcast": lambda: a + b[:1], "alpha": lambda: torch.add(a, b, alpha=2),
+                "right nested": lambda: a + (b + c)}[form]()
+        return op(dout, x, w, rstd)
+
+    torch._dynamo.reset()
+    got, codes = run_and_get_code(lambda: f(a, b, c) and torch.compile(f, fullgraph=True, backend="inductor")(a, b, c))
+    for want, have in zip(f(a, b, c), got, strict=True):
+        assert torch.equal(want, have)
+    ran = set(re.findall(r"torch\.ops\.vecmath\.(\w+)\.out\(", "\n".join(codes)))
+    assert ran == ({"rmsnorm_bf16_bwd_sum2"} if form in ("same shape", "right nested") else {"rmsnorm_bf16_bwd"}), ran
+
+
 @pytest.mark.parametrize("mode", ["grad", "no_grad", "inference_mode"])
 def test_the_fused_f32_kernel_takes_parameters_under_every_mode(mode: str) -> None:
     """`fused_add_rmsnorm_f32` through `layers.fused_add_rms_norm` (float32 rows), its weight a Parameter: under

@@ -357,6 +357,34 @@ def test_rmsnorm_bf16_one_chunk_refuses_longer_rows_and_partial_warps(rng: np.ra
                                        bf16(np.zeros(2 * 64, np.float32)), rstd, block=48)
 
 
+@pytest.mark.parametrize("forward", ["rmsnorm_bf16", "fused_add_rmsnorm_bf16"])
+@pytest.mark.parametrize("terms", [2, 3])
+@pytest.mark.parametrize("rows", [3, 37])
+@pytest.mark.parametrize("cols", [7, 768, 4100])
+def test_a_summed_gradients_kernel_gives_the_bits_of_the_add_then_the_step(
+        rng: np.random.Generator, forward: str, terms: int, rows: int, cols: int) -> None:
+    """`<step>_sum2` and `_sum3` (the `dout = ...` items of the forward's `#[backward]`), given the terms of
+    `dout`, write dx and the weights' partial rows with the bits of the step itself given `dout` added as
+    PyTorch adds bfloat16 tensors (left to right, each sum rounded to bfloat16): rows held in registers (768),
+    rows read twice (4100: past a thread's chunk at every block), and rows that are no whole chunks (7)."""
+    step = BACKWARD[forward][0]
+    x32, w32, _, _ = data(rng, rows, cols)
+    x, w = bf16(x32), bf16(w32)
+    parts = [bf16(rng.standard_normal((rows, cols)).astype(np.float32)) for _ in range(terms)]
+    total = parts[0]
+    for part in parts[1:]:  # torch's add of two bfloat16 tensors: the f32 sum, rounded once
+        total = bf16(total.wide().astype(np.float32) + part.wide().astype(np.float32))
+    values: dict[str, Any] = {"eps": EPS, "x": x, "weight": w, "residual": bf16(x32[::-1].copy())}
+    made = call(forward, values)
+    values.update(made)
+    values["dresidual_out"] = bf16(rng.standard_normal((rows, cols)).astype(np.float32))
+    want = call(step, {**values, "dout": total})
+    got = call(f"{step}_sum{terms}", {**values, "dout": parts[0], **{f"dout_{t}": parts[t] for t in range(1, terms)}})
+    assert sorted(got) == sorted(want)
+    for name in want:
+        assert raw(got[name]) == raw(want[name]), name
+
+
 # ---------------------------------------------------------------- the contract and the calls
 
 
@@ -391,8 +419,14 @@ def test_backward_kernels_follow_the_naming_contract(forward: str) -> None:
             known[name] = p
     declared = MANIFEST["kernels"][forward]["backward"]
     assert [k for k in declared if "=" not in k] == BACKWARD[forward], forward
-    for same in (k for k in declared if "=" in k):  # `dresidual = dx`: one gradient for two inputs
-        y, x = (n.removeprefix("d") for n in same.split("="))
+    for item in (k for k in declared if "=" in k and k.split("=")[0].removeprefix("d") in fwd_outs):
+        # `dout = <step>_sum2`: the first step with the sum's further terms after `dout` (their runs: above)
+        got, step = [p["name"] for p in params(item.split("=")[1])], [p["name"] for p in params(BACKWARD[forward][0])]
+        at = step.index(item.split("=")[0])
+        extra = len(got) - len(step)
+        assert extra >= 1 and got[:at + 1] == step[:at + 1] and got[at + 1 + extra:] == step[at + 1:], item
+    for same in (k for k in declared if "=" in k and k.split("=")[0].removeprefix("d") not in fwd_outs):
+        y, x = (n.removeprefix("d") for n in same.split("="))  # `dresidual = dx`: one gradient for two inputs
         assert x in grads and fwd[y]["kind"] == "in" and fwd[y]["dtype"] == fwd[x]["dtype"], (forward, same)
         grads.add(y)
     assert grads == {n for n, p in fwd.items() if p["kind"] == "in"}, forward

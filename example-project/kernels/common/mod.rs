@@ -190,6 +190,12 @@ impl Chunk for BF16 {
     }
 }
 
+/// 1, for each of a macro's repeated arguments: their count as a constant (`0 $(+ one!($x))*`).
+#[allow(unused_macros)]
+macro_rules! one {
+    ($x:ident) => { 1 };
+}
+
 /// `rms_bwd_group!`'s choice between its RMSNorm form (`[]`: the first expression) and its fused form
 /// (`[dresidual_out]`: the second), made where the macro expands, so each form's code has only its own.
 #[allow(unused_macros)]
@@ -214,7 +220,7 @@ macro_rules! with_dh {
 /// group's rows again (mostly from L2) at the end. A macro (imported with `#[macro_use] mod common;`).
 #[allow(unused_macros)]
 macro_rules! rms_bwd_group {
-    ($t:ty, $n:tt, $i:ident, $dout:ident, [$($dh:ident)?], $residual_out:ident, $weight:ident,
+    ($t:ty, $n:tt, $i:ident, $dout:ident $(+ $more:ident)*, [$($dh:ident)?], $residual_out:ident, $weight:ident,
      $rstd:ident, $dx:ident, $($partial:ident),+) => {{
         const LANES: usize = <$t as oxpack::vec::Vector>::LANES;
         type V = <$t as oxpack::vec::Vector>::V;
@@ -228,7 +234,12 @@ macro_rules! rms_bwd_group {
         let parts = [$dout, $($dh,)? $residual_out, $weight].map(oxpack::vec::vec4);
         let (dys, hs, ws) = (parts[0].1, parts[parts.len() - 2].1, parts[parts.len() - 1].1);
         $(let dhs = parts[1].1; let _ = &$dh;)?
-        let held = cols % LANES == 0 && parts.iter().all(|(head, _, _)| head.is_empty()) && per_row <= $n * n;
+        // the further terms of dout's sum (`dout + a + b`): dout's value is their sum as PyTorch adds them, in
+        // order, one rounding per add
+        let more: [&[$t]; 0 $(+ one!($more))*] = [$($more),*];
+        let more_parts = more.map(oxpack::vec::vec4);
+        let held = cols % LANES == 0 && parts.iter().all(|(head, _, _)| head.is_empty())
+            && more_parts.iter().all(|(head, _, _)| head.is_empty()) && per_row <= $n * n;
         let inv_n = recip(cols as f32);
         // the weights' chunks, once (zero past the row)
         let w: [V; $n] = core::array::from_fn(|k| ws.get(m + k * n).copied().unwrap_or_default());
@@ -245,8 +256,11 @@ macro_rules! rms_bwd_group {
                 // unconditionally, in flight together
                 let at = |xs: &[V], k: usize| xs.get(r * per_row + m + k * n).copied().unwrap_or_default();
                 let dy: [V; $n] = core::array::from_fn(|k| at(dys, k));
+                let terms: [[V; $n]; 0 $(+ one!($more))*] = more_parts.map(|p| core::array::from_fn(|k| at(p.1, k)));
                 let h: [V; $n] = core::array::from_fn(|k| at(hs, k));
                 $(let dh: [V; $n] = core::array::from_fn(|k| at(dhs, k)); let _ = &$dh;)?
+                // the sum's terms added after every load of the row is out (not between them)
+                let dy: [V; $n] = core::array::from_fn(|k| terms.iter().fold(dy[k], |v, t| <$t>::add(v, t[k])));
                 let mut a = 0.0;
                 unroll!(k in 0..$n => {
                     let dot = <$t>::dot(a, dy[k], h[k], w[k]);
@@ -270,16 +284,19 @@ macro_rules! rms_bwd_group {
                 rows += 1;
                 let range = row.range();
                 $(let Some(dhr) = $dh.get(range.clone()) else { continue };)?
+                let more_rows = more.map(|m| m.get(range.clone()).unwrap_or(&[]));
                 let (Some(&s), Some(dyr), Some(hr)) = ($rstd.get(row.row()), $dout.get(range.clone()),
                                                        $residual_out.get(range)) else { continue };
+                let dy_at = |j: usize| more_rows.iter()
+                    .fold(load4(dyr, j).unwrap_or_default(), |v, m| <$t>::add(v, load4(m, j).unwrap_or_default()));
                 let mut a = 0.0;
                 for j in row.chunks() {
-                    a = <$t>::dot(a, load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
+                    a = <$t>::dot(a, dy_at(j), load4(hr, j).unwrap_or_default(),
                                   load4($weight, j).unwrap_or_default());
                 }
                 let c = block::sum_f32(a) * inv_n * s * s;
                 for (j, mut o) in row.iter_mut() {
-                    let (dy, h, w) = (load4(dyr, j).unwrap_or_default(), load4(hr, j).unwrap_or_default(),
+                    let (dy, h, w) = (dy_at(j), load4(hr, j).unwrap_or_default(),
                                       load4($weight, j).unwrap_or_default());
                     o.set(with_dh!([$($dh)?], <$t>::grad(dy, h, w, s, c),
                                    <$t>::grad_plus(dy, h, w, load4(dhr, j).unwrap_or_default(), s, c)));
@@ -288,8 +305,9 @@ macro_rules! rms_bwd_group {
             let first = block_idx().x as usize * PARTIAL_ROWS;
             let (count, rs) = ([$(&$partial),+][0].chunk_count(), $rstd.get(first..first + rows).unwrap_or(&[]));
             let span = first * cols..(first + rows) * cols;
-            let (ds, xs) = ($dout.get(span.clone()).unwrap_or(&[]), $residual_out.get(span).unwrap_or(&[]));
-            column_sums(ds, xs, rs, cols, (m, n, count), |k, sums| put_sums!(k, sums, $($partial),+));
+            let (ds, xs) = ($dout.get(span.clone()).unwrap_or(&[]), $residual_out.get(span.clone()).unwrap_or(&[]));
+            let more_spans = more.map(|m| m.get(span.clone()).unwrap_or(&[]));
+            column_sums(ds, &more_spans, xs, rs, cols, (m, n, count), |k, sums| put_sums!(k, sums, $($partial),+));
         }
     }};
 }
@@ -300,15 +318,18 @@ macro_rules! rms_bwd_group {
 /// inlined: its loads and sums would count in the registers of the kernel's every path.
 #[allow(dead_code)]
 #[inline(never)]
-pub fn column_sums<T: Lanes>(ds: &[T], hs: &[T], rs: &[f32], cols: usize, (m, n, count): (usize, usize, usize),
-                         mut put: impl FnMut(usize, [f32; 8])) {
+pub fn column_sums<T: Chunk, const M: usize>(ds: &[T], more: &[&[T]; M], hs: &[T], rs: &[f32], cols: usize,
+                                             (m, n, count): (usize, usize, usize), mut put: impl FnMut(usize, [f32; 8])) {
     let wide = |v: &T::V| core::array::from_fn(|l| if l < T::LANES { T::at(v, l) } else { 0.0 });
     let (mut k, mut j) = (0, m);
     while j < count {
         put(k, row_sums::<8>(rs, |r| {
             let span = r * cols..(r + 1) * cols;
-            let (dr, hr) = (ds.get(span.clone()).unwrap_or(&[]), hs.get(span).unwrap_or(&[]));
-            (wide(&load4(dr, j).unwrap_or_default()), wide(&load4(hr, j).unwrap_or_default()))
+            let (dr, hr) = (ds.get(span.clone()).unwrap_or(&[]), hs.get(span.clone()).unwrap_or(&[]));
+            let dy = more.iter().fold(load4(dr, j).unwrap_or_default(), |v, m| {
+                T::add(v, load4(m.get(span.clone()).unwrap_or(&[]), j).unwrap_or_default())
+            });
+            (wide(&dy), wide(&load4(hr, j).unwrap_or_default()))
         }));
         (k, j) = (k + 1, j + n);
     }

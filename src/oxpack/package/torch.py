@@ -71,9 +71,11 @@ def _alias(n: int) -> str:
 
 
 def _literal(value: Any) -> str:
-    """`value` (strings and tuples of them) as Python source, in double quotes."""
+    """`value` (strings, ints and tuples of them) as Python source, strings in double quotes."""
     if isinstance(value, str):
         return json.dumps(value)
+    if isinstance(value, int):
+        return str(value)
     return "(" + ", ".join(_literal(v) for v in value) + ("," if len(value) == 1 else "") + ")"
 
 
@@ -85,7 +87,7 @@ def _spec(name: str, kernel: Any, plan: Any) -> str:
         functional, _ = _schema(kernel, functional=True)
         fields += [f"functional={_literal(functional)}", f"returns={_literal(tuple(kernel.outputs))}"]
         if plan is not None:
-            fields.append(f"backward={_literal((plan.steps, plan.grads, plan.differentiable))}")
+            fields.append(f"backward={_literal((plan.steps, plan.grads, plan.differentiable, plan.sums))}")
         if kernel.derived:  # `#[dims]`: the functional operator takes the data alone too (`DataOp`)
             lang = where()
             dims = tuple((name, tuple(lang.render(d) for d in axes)) for name, axes in kernel.input_dims().items())

@@ -53,6 +53,7 @@ _libraries: dict[str, Any] = {}  # namespace -> its torch.library.Library (kept 
 _differentiable: set[str] = set()  # "namespace::kernel" whose autograd formula is registered
 _keys: dict[str, CompileKey] = {}  # "package.module" -> the key its operators' fake implementations put in place
 _lowerings: dict[str, Callable[[Any], Callable[..., Any]]] = {}  # "namespace::kernel" -> its `_lowering`, not yet given
+_sums: dict[str, dict[int, tuple[int, str]]] = {}  # "namespace::step" -> terms -> (the gradient's position, kernel)
 _lock = threading.Lock()
 
 
@@ -105,6 +106,8 @@ def register(package: str, module: str, specs: Sequence[OpSpec]) -> dict[str, An
                     _lowerings[qualname] = _lowering(torch, namespace, spec.kernel, kernel, len(spec.returns))
                 packet = getattr(getattr(torch.ops, namespace), spec.kernel)
                 _registered[qualname] = DataOp(packet, spec) if spec.derived and spec.functional else packet
+            for step, at, terms, kernel in _summed_steps(spec):
+                _sums.setdefault(f"{namespace}::{step}", {}).setdefault(terms, (at, kernel))
             if spec.backward is not None and qualname not in _differentiable:
                 _differentiable.add(qualname)  # after every operator of `specs` is defined: the backward calls them
                 pending.append(spec)
@@ -226,6 +229,15 @@ class DataOp:
         return self.op(*(values[n] for n in self.names), threads=threads, block=block)
 
 
+def _summed_steps(spec: OpSpec) -> list[tuple[str, int, int, str]]:
+    """`spec`'s ``d<out> = K`` items (``#[backward]``): (the step kernel, the position of the gradient among its
+    arguments, the terms K takes there, K)."""
+    if spec.backward is None or len(spec.backward) < 4:
+        return []
+    steps = spec.backward[0]
+    return [(steps[n][0], at, terms, kernel) for n, at, terms, kernel in spec.backward[3]]
+
+
 def _check_mutates(spec: OpSpec) -> None:
     """The schema's ``Tensor(x!)`` arguments are exactly `spec.mutates` (a generator bug otherwise)."""
     written = {arg.split()[-1] for arg in _declared(spec.schema) if "!)" in arg}
@@ -312,6 +324,12 @@ def _lowering(torch: Any, namespace: str, name: str, kernel: Any, count: int) ->
         names = [a.name for a in out._schema.arguments if not a.kwarg_only]
 
         def decomposed(*args: Any, threads: Any = None, block: Any = None) -> Any:
+            summed = _sums.get(f"{namespace}::{name}")
+            if summed and threads is None and block is None:
+                found = _sum_terms(torch, args, summed)
+                if found is not None:  # the kernel that reads the sum's terms, in the place of the add's result
+                    at, other, terms = found
+                    return getattr(getattr(torch.ops, namespace), other).default(*args[:at], *terms, *args[at + 1:])
             made = kernel.allocate((*args, *(None,) * count))[-count:]
             values = dict(zip(names, (*args, *made), strict=True))
             result = auto_functionalized(out, **values, threads=threads, block=block)
@@ -320,6 +338,84 @@ def _lowering(torch: Any, namespace: str, name: str, kernel: Any, count: int) ->
         return decomposed
 
     return make
+
+
+def _sum_terms(torch: Any, args: tuple[Any, ...], summed: dict[int, tuple[int, str]]
+               ) -> tuple[int, str, list[Any]] | None:
+    """Where a graph is being traced (``make_fx``, which Inductor's decompositions run under) and the argument
+    that a ``d<out> = K`` item names (`summed`: terms → (its position, K)) was made by PyTorch's add of
+    tensors of its shape and dtype, dense, left to right (``(a + b) + c``, through views): (its position, K,
+    the terms as tensors of the argument's shape), for the K of the most terms that the add has. Else None
+    (eager calls, any other producer, broadcasting, ``alpha``), and the step runs as it is. K computes the
+    step's result for the terms added as PyTorch adds them (each sum rounded), so the add it stands in for,
+    left without a user, is dropped from the graph, and the result is the same bits."""
+    try:
+        from torch import fx  # type: ignore[import-not-found, unused-ignore]
+        from torch.fx.experimental import proxy_tensor  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    tracing: Any = proxy_tensor  # untyped here: its functions take the tracer the mode holds
+    Node: Any = fx.Node
+    mode = tracing.get_proxy_mode()
+    tracer = getattr(mode, "tracer", None)
+    if getattr(tracer, "tensor_tracker", None) is None:
+        return None
+    aten = torch.ops.aten
+    views = (aten.view.default, aten._unsafe_view.default, aten.reshape.default)
+    for terms in sorted(summed, reverse=True):
+        at, kernel = summed[terms]
+        if at >= len(args) or not isinstance(args[at], torch.Tensor):
+            continue
+        given = args[at]
+        try:
+            node: Any = tracing.get_proxy_slot(given, tracer).proxy.node
+        except Exception:  # noqa: BLE001 - a tensor the tracer does not know: nothing to look through
+            return None
+        while node.target in views and isinstance(node.args[0], Node):
+            node = node.args[0]
+        found: list[Any] = []
+        for _ in range(terms - 1):  # ((t0 + t1) + t2): the right term of each add, then the last left one
+            if (node.target is not aten.add.Tensor or len(node.args) != 2 or node.kwargs.get("alpha", 1) != 1
+                    or not all(isinstance(a, Node) for a in node.args)):
+                break
+            found.append(node.args[1])
+            node = node.args[0]
+        else:
+            found.append(node)
+            found.reverse()
+            tensors = _tracked(torch, tracer, found)
+            if tensors is not None and all(
+                    t.shape == tensors[0].shape and t.dtype == given.dtype and t.numel() == given.numel()
+                    and t.is_contiguous() for t in tensors):
+                return at, kernel, [t.view(given.shape) for t in tensors]
+    return None
+
+
+def _tracked(torch: Any, tracer: Any, nodes: list[Any]) -> list[Any] | None:
+    """Tensors that stand for `nodes` in the graph being traced: the tracer's own (its ``tensor_tracker``:
+    tensor → proxy) where one is still alive, else the value recorded with the node (``meta["val"]``), given
+    the node as its proxy (``track_tensor_tree``); None where neither can be had."""
+    wanted = {id(n): k for k, n in enumerate(nodes)}
+    out: list[Any] = [None] * len(nodes)
+    for tensor, slot in list(tracer.tensor_tracker.items()):
+        k = wanted.get(id(getattr(getattr(slot, "proxy", None), "node", None)))
+        if k is not None and out[k] is None:
+            out[k] = tensor
+    for k, node in enumerate(nodes):
+        if out[k] is None:
+            value = node.meta.get("val")
+            if not isinstance(value, torch.Tensor):
+                return None
+            try:
+                from torch.fx import Proxy  # type: ignore[import-not-found, unused-ignore]
+                from torch.fx.experimental.proxy_tensor import (  # type: ignore[import-not-found, unused-ignore]
+                    track_tensor_tree,
+                )
+                track_tensor_tree(value, Proxy(node, tracer), constant=None, tracer=tracer)
+            except Exception:  # noqa: BLE001 - another PyTorch's tracer: the step runs as it is
+                return None
+            out[k] = value
+    return out
 
 
 def _lower_in_inductor() -> None:
@@ -403,7 +499,7 @@ def _formula(torch: Any, namespace: str, spec: OpSpec, returns_of: dict[str, tup
     (None where `needed` says none). Outputs whose gradient no backward kernel reads are marked not
     differentiable: a loss that uses them gets no gradient through them, as from an integer output."""
     assert spec.backward is not None
-    steps, grads, differentiable = spec.backward
+    steps, grads, differentiable = spec.backward[:3]
     ops = getattr(torch.ops, namespace)
     step_ops = [getattr(ops, kernel).default for kernel, _ in steps]  # overloads: a packet resolves at each call
     names, returns = _arguments(spec.functional), spec.returns

@@ -30,7 +30,7 @@ ATTRIBUTES: Final = {
                "`#[outputs(c = (m, n))]`",
     "backward": "`#[backward(KERNEL, ...)]` with the backward kernels (of any kernel file of the package), like "
                 "`#[backward(rmsnorm_bwd, rmsnorm_bwd_reduce)]`, then any `d<input> = d<other input>` (one gradient "
-                "for both)",
+                "for both) and `d<output> = KERNEL` (the step that reads a gradient given as a sum's terms)",
     "tune": "`#[tune(block = [...])]` with the candidate blocks, like `#[tune(block = [128, 256, 512])]`",
     "doc": "a doc comment (`/// ...`)",
 }

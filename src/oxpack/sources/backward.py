@@ -13,6 +13,13 @@ An output ``d<x>`` of a backward kernel, for an input array ``x`` of the forward
 An item ``d<y> = d<x>`` after the kernels (``#[backward(k1, dresidual = dx)]``) gives input ``y`` the
 gradient of ``x``, the same array (a residual add's two inputs, whose gradients are equal): the backward
 writes it once, and the operator's backward returns the one tensor for both, as PyTorch's own add does.
+An item ``d<out> = K``, for an output ``out`` and a kernel ``K``, names a kernel that does what the step
+reading ``d<out>`` does when that gradient is a sum of tensors (an output used several times gets the sum
+of its uses' gradients): ``K``'s parameters are the step's, with the sum's further terms right after the
+gradient's parameter (arrays of its dtype: ``dout, dout_1, ...``), and its outputs are the step's. ``K``
+must compute the step's result for ``dout + dout_1 + ...`` as PyTorch adds them, left to right, each sum
+rounded to the dtype. A compiled graph (Inductor) whose gradient reaches the step as such an add then
+calls ``K`` with the terms (`torch_ops`), instead of running the add as a kernel of its own.
 Every kernel involved declares all its outputs (``#[outputs]``), so each is a function of its inputs.
 `plan` checks all of it and names the file, the kernel and the parameter of what does not match;
 the plan it gives is what the generated operators module (``<module>_torch.py``) runs.
@@ -47,6 +54,9 @@ class BackwardPlan:
     steps: tuple[tuple[str, tuple[str, ...]], ...]
     grads: tuple[tuple[str, str], ...]
     differentiable: tuple[str, ...]
+    sums: tuple[tuple[int, int, int, str], ...] = ()
+    """``d<out> = K`` items: (the step reading the gradient, the position of its parameter among the step's
+    call arguments, the number of terms K takes in its place, K)."""
 
 
 def plans(kernels: Mapping[str, Any], files: Mapping[str, str]) -> dict[str, BackwardPlan]:
@@ -76,7 +86,9 @@ def plan(forward: Any, kernels: Mapping[str, Any], file: str = "") -> BackwardPl
     read_grads: list[str] = []
     consumed: set[str] = set()
     kernels_named = tuple(b for b in forward.backward if "=" not in b)
-    same = [tuple(b.split("=", 1)) for b in forward.backward if "=" in b]
+    items = [tuple(b.split("=", 1)) for b in forward.backward if "=" in b]
+    same = [(y, x) for y, x in items if y[1:] not in outs]
+    summed = [(y, x) for y, x in items if y[1:] in outs]  # `d<out> = K`
     if same and forward.backward[:len(kernels_named)] != kernels_named:  # the attribute's documented order
         raise fail("names a kernel after a `d<input> = d<other input>` item: list the backward kernels first, "
                    "then the gradients one gives for two, as `#[backward(k1, k2, dresidual = dx)]`")
@@ -150,7 +162,48 @@ def plan(forward: Any, kernels: Mapping[str, Any], file: str = "") -> BackwardPl
         raise fail(f"reads the gradient of no output of `{name}`: a backward kernel takes `d<output>` "
                    f"({', '.join(f'`d{o}`' for o in outs)})")
     differentiable = tuple(o for o in outs if o in read_grads)
-    return BackwardPlan(name, tuple(steps), tuple(sorted(grads.items())), differentiable)
+    sums = tuple(_sum_item(target, source, steps, kernels, fail) for target, source in summed)
+    seen = [(n, terms) for n, _, terms, _ in sums]
+    if len(set(seen)) < len(seen):
+        raise fail("names two kernels for one gradient summed from as many terms; name one")
+    return BackwardPlan(name, tuple(steps), tuple(sorted(grads.items())), differentiable, sums)
+
+
+def _sum_item(target: str, kernel: str, steps: list[tuple[str, tuple[str, ...]]], kernels: Mapping[str, Any],
+              fail: Any) -> tuple[int, int, int, str]:
+    """The plan of item ``d<out> = kernel`` (`target`, `kernel`): checked against the step that reads ``d<out>``."""
+    grad = f"grad:{target[1:]}"
+    readers = [(n, j) for n, (_, sources) in enumerate(steps) for j, s in enumerate(sources) if s == grad]
+    if len(readers) != 1:
+        raise fail(f"gives `{target} = {kernel}`, but {len(readers) or 'no'} backward kernel parameters read "
+                   f"`{target}`; a kernel for a summed gradient stands in for the one step that reads it")
+    n, j = readers[0]
+    step = kernels[steps[n][0]]
+    k = kernels.get(kernel)
+    if k is None:
+        close = difflib.get_close_matches(kernel, list(kernels), n=1)
+        hint = f" (did you mean `{close[0]}`?)" if close else ""
+        raise fail(f"gives `{target} = {kernel}`, but `{kernel}` is not a kernel of this module{hint}")
+    step_in = [p for p in step.call_args if p.name not in step.outputs]
+    k_in = [p for p in k.call_args if p.name not in k.outputs]
+    terms = len(k_in) - len(step_in) + 1
+    shape = ", ".join(p.name for p in step_in[:j + 1]) + ", <terms>" + "".join(f", {p.name}" for p in step_in[j + 1:])
+    fits = (terms >= 2
+            and [p.name for p in k_in[:j + 1]] == [p.name for p in step_in[:j + 1]]
+            and [p.name for p in k_in[j + terms:]] == [p.name for p in step_in[j + 1:]]
+            and all((p.kind == "scalar") == (q.kind == "scalar") and p.dtype == q.dtype
+                    for p, q in zip(k_in[:j + 1] + k_in[j + terms:], step_in, strict=True))
+            and all(p.kind in _INPUTS and p.dtype == step_in[j].dtype for p in k_in[j + 1:j + terms]))
+    if not fits:
+        raise fail(f"gives `{target} = {kernel}`, but `{kernel}`'s parameters are not `{steps[n][0]}`'s with the "
+                   f"sum's further terms after `{step_in[j].name}` ({step_in[j].dtype.name} arrays): write them "
+                   f"as ({shape})")
+    if list(k.outputs) != list(step.outputs) or any(
+            next(p for p in k.args if p.name == o).dtype != next(p for p in step.args if p.name == o).dtype
+            for o in step.outputs):
+        raise fail(f"gives `{target} = {kernel}`, but `{kernel}`'s outputs are not `{steps[n][0]}`'s "
+                   f"({', '.join(f'`{o}`' for o in step.outputs)}, of the same dtypes)")
+    return n, j, terms, kernel
 
 
 _FLOATS = ("float16", "bfloat16", "float32", "float64")

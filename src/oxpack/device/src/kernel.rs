@@ -104,7 +104,9 @@
 /// kernels of the package (any of its files) that the backward of its PyTorch operator runs, in order; their
 /// parameters are matched by name (`dout` is the gradient of output `out`, an output `dx` the
 /// gradient of input `x`); a last `dresidual = dx` in it gives input `residual` the gradient of `x`
-/// (the same array: a residual add's two inputs). See the documentation's "Using kernels in a model".
+/// (the same array: a residual add's two inputs), and `dout = k_sum2` names a kernel that stands in for
+/// the step reading `dout` where that gradient is a sum (its terms after `dout`'s parameter). See the
+/// documentation's "Using kernels in a model".
 ///
 /// ```ignore
 /// kernel! {
