@@ -16,7 +16,9 @@ agree within 1% (else the run ends with one line). Each cell also prints each mo
 of the rounds' wall time from the first launch to the last call's return, before waiting for the GPU): a step whose host
 time reaches its GPU time is bound by the host, and its time then follows the process's host speed, which moved
 by ±2 ms a step between processes on one machine (benchmarks/archive/journal.md, 2026-12-07, later).
-`--processes N` runs the whole benchmark in N processes, one after the other, prints each one's table, then each
+`--same` times the stock model against a copy of itself (nothing swapped): an A/A run, whose ratios are the
+cells' noise floor on that machine (where the two sides differ by nothing, the spread of the ratios about 1 is
+what a run cannot resolve). `--processes N` runs the whole benchmark in N processes, one after the other, prints each one's table, then each
 cell's ratios over the processes and their median (what a cell bound by the host gives a user depends on the
 process as much as on the code):
 
@@ -99,6 +101,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--layers-only", action="store_true",
                         help="swap the layers without LlamaModel (its residual adds after the MLPs stay outside)")
+    parser.add_argument("--same", action="store_true",
+                        help="an A/A run: the stock model against a copy of itself, nothing swapped (the noise floor)")
     parser.add_argument("--processes", type=int, default=1,
                         help="run the benchmark in this many processes in turn, then each cell's ratios and median")
     args = parser.parse_args()
@@ -107,9 +111,11 @@ def main() -> int:
     torch.manual_seed(0)
     stock = transformers.LlamaForCausalLM(config()).to("cuda", torch.bfloat16)
     swapped = copy.deepcopy(stock)
-    swapped_names = kernelize(swapped, mapping(args.layers_only))
+    swapped_names = [] if args.same else kernelize(swapped, mapping(args.layers_only))
+    what = ("an A/A run: the \"swapped\" model is a copy of the stock one" if args.same else
+            "the layers only" if args.layers_only else "kernelize default")
     print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}, transformers {transformers.__version__}; "
-          f"{len(swapped_names)} modules swapped ({'the layers only' if args.layers_only else 'kernelize default'})")
+          f"{len(swapped_names)} modules swapped ({what})")
     print("| cell | stock ms | swapped ms | ratio (stock / swapped) | tokens/s stock → swapped "
           "| host ms a step: stock, swapped |")
     print("| --- | --- | --- | --- | --- | --- |")
