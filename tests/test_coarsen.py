@@ -142,10 +142,15 @@ def _factor(manifest: dict[str, Any], name: str) -> int:
     return int(manifest["kernels"][name].get("coarsen", 1))
 
 
+# element-wise kernels that opt out with `#[coarsen(1)]`: SwiGLU on bfloat16 ran 1-4% faster at one index a
+# thread than at four on an H100 (benchmarks/RESULTS.md, "Kernels in a model")
+OPTED_OUT = {"swiglu_bf16", "swiglu_bf16_bwd"}
+
+
 def test_every_elementwise_example_kernel_is_coarsened(coarse: tuple[ModuleType, dict[str, Any]]) -> None:
     _, manifest = coarse
     assert {k: _factor(manifest, k) for names in ELEMENTWISE.values() for k in names} == {
-        k: 4 for names in ELEMENTWISE.values() for k in names}
+        k: 1 if k in OPTED_OUT else 4 for names in ELEMENTWISE.values() for k in names}
     assert (_factor(manifest, "iota2"), _factor(manifest, "iota8"), _factor(manifest, "iota")) == (2, 8, 4)
 
 
