@@ -190,12 +190,6 @@ impl Chunk for BF16 {
     }
 }
 
-/// 1, for each of a macro's repeated arguments: their count as a constant (`0 $(+ one!($x))*`).
-#[allow(unused_macros)]
-macro_rules! one {
-    ($x:ident) => { 1 };
-}
-
 /// `rms_bwd_group!`'s choice between its RMSNorm form (`[]`: the first expression) and its fused form
 /// (`[dresidual_out]`: the second), made where the macro expands, so each form's code has only its own.
 #[allow(unused_macros)]
@@ -236,7 +230,7 @@ macro_rules! rms_bwd_group {
         $(let dhs = parts[1].1; let _ = &$dh;)?
         // the further terms of dout's sum (`dout + a + b`): dout's value is their sum as PyTorch adds them, in
         // order, one rounding per add
-        let more: [&[$t]; 0 $(+ one!($more))*] = [$($more),*];
+        let more: [&[$t]; _] = [$($more),*];
         let more_parts = more.map(oxpack::vec::vec4);
         let held = cols % LANES == 0 && parts.iter().all(|(head, _, _)| head.is_empty())
             && more_parts.iter().all(|(head, _, _)| head.is_empty()) && per_row <= $n * n;
@@ -256,7 +250,7 @@ macro_rules! rms_bwd_group {
                 // unconditionally, in flight together
                 let at = |xs: &[V], k: usize| xs.get(r * per_row + m + k * n).copied().unwrap_or_default();
                 let dy: [V; $n] = core::array::from_fn(|k| at(dys, k));
-                let terms: [[V; $n]; 0 $(+ one!($more))*] = more_parts.map(|p| core::array::from_fn(|k| at(p.1, k)));
+                let terms: [[V; $n]; _] = more_parts.map(|p| core::array::from_fn(|k| at(p.1, k)));
                 let h: [V; $n] = core::array::from_fn(|k| at(hs, k));
                 $(let dh: [V; $n] = core::array::from_fn(|k| at(dhs, k)); let _ = &$dh;)?
                 // the sum's terms added after every load of the row is out (not between them)

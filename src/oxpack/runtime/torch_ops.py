@@ -232,7 +232,7 @@ class DataOp:
 def _summed_steps(spec: OpSpec) -> list[tuple[str, int, int, str]]:
     """`spec`'s ``d<out> = K`` items (``#[backward]``): (the step kernel, the position of the gradient among its
     arguments, the terms K takes there, K)."""
-    if spec.backward is None or len(spec.backward) < 4:
+    if spec.backward is None:
         return []
     steps = spec.backward[0]
     return [(steps[n][0], at, terms, kernel) for n, at, terms, kernel in spec.backward[3]]
@@ -383,7 +383,7 @@ def _sum_terms(torch: Any, args: tuple[Any, ...], summed: dict[int, tuple[int, s
         else:
             found.append(node)
             found.reverse()
-            tensors = _tracked(torch, tracer, found)
+            tensors = _tracked(torch, tracing, tracer, found)
             if tensors is not None and all(
                     t.shape == tensors[0].shape and t.dtype == given.dtype and t.numel() == given.numel()
                     and t.is_contiguous() for t in tensors):
@@ -391,10 +391,11 @@ def _sum_terms(torch: Any, args: tuple[Any, ...], summed: dict[int, tuple[int, s
     return None
 
 
-def _tracked(torch: Any, tracer: Any, nodes: list[Any]) -> list[Any] | None:
+def _tracked(torch: Any, tracing: Any, tracer: Any, nodes: list[Any]) -> list[Any] | None:
     """Tensors that stand for `nodes` in the graph being traced: the tracer's own (its ``tensor_tracker``:
     tensor → proxy) where one is still alive, else the value recorded with the node (``meta["val"]``), given
-    the node as its proxy (``track_tensor_tree``); None where neither can be had."""
+    the node as its proxy (``track_tensor_tree`` of `tracing`, ``torch.fx.experimental.proxy_tensor``); None where
+    neither can be had."""
     wanted = {id(n): k for k, n in enumerate(nodes)}
     out: list[Any] = [None] * len(nodes)
     for tensor, slot in list(tracer.tensor_tracker.items()):
@@ -407,11 +408,7 @@ def _tracked(torch: Any, tracer: Any, nodes: list[Any]) -> list[Any] | None:
             if not isinstance(value, torch.Tensor):
                 return None
             try:
-                from torch.fx import Proxy  # type: ignore[import-not-found, unused-ignore]
-                from torch.fx.experimental.proxy_tensor import (  # type: ignore[import-not-found, unused-ignore]
-                    track_tensor_tree,
-                )
-                track_tensor_tree(value, Proxy(node, tracer), constant=None, tracer=tracer)
+                tracing.track_tensor_tree(value, torch.fx.Proxy(node, tracer), constant=None, tracer=tracer)
             except Exception:  # noqa: BLE001 - another PyTorch's tracer: the step runs as it is
                 return None
             out[k] = value

@@ -95,9 +95,7 @@ def plan(forward: Any, kernels: Mapping[str, Any], file: str = "") -> BackwardPl
     for n, bname in enumerate(kernels_named):
         bwd = kernels.get(bname)
         if bwd is None:
-            close = difflib.get_close_matches(bname, list(kernels), n=1)
-            hint = f" (did you mean `{close[0]}`?)" if close else ""
-            raise fail(f"names `{bname}`, which is not a kernel of this module{hint}")
+            raise fail(f"names `{bname}`, which is not a kernel of this module{_did_you_mean(bname, kernels)}")
         if bname == name or bname in kernels_named[:n]:
             raise fail(f"names `{bname}` {'itself' if bname == name else 'twice'}; list each backward kernel once")
         missing = [p.name for p in bwd.args if p.kind in ("out", "atomic") and p.name not in bwd.outputs]
@@ -181,9 +179,8 @@ def _sum_item(target: str, kernel: str, steps: list[tuple[str, tuple[str, ...]]]
     step = kernels[steps[n][0]]
     k = kernels.get(kernel)
     if k is None:
-        close = difflib.get_close_matches(kernel, list(kernels), n=1)
-        hint = f" (did you mean `{close[0]}`?)" if close else ""
-        raise fail(f"gives `{target} = {kernel}`, but `{kernel}` is not a kernel of this module{hint}")
+        raise fail(f"gives `{target} = {kernel}`, but `{kernel}` is not a kernel of this module"
+                   f"{_did_you_mean(kernel, kernels)}")
     step_in = [p for p in step.call_args if p.name not in step.outputs]
     k_in = [p for p in k.call_args if p.name not in k.outputs]
     terms = len(k_in) - len(step_in) + 1
@@ -204,6 +201,12 @@ def _sum_item(target: str, kernel: str, steps: list[tuple[str, tuple[str, ...]]]
         raise fail(f"gives `{target} = {kernel}`, but `{kernel}`'s outputs are not `{steps[n][0]}`'s "
                    f"({', '.join(f'`{o}`' for o in step.outputs)}, of the same dtypes)")
     return n, j, terms, kernel
+
+
+def _did_you_mean(name: str, kernels: Mapping[str, Any]) -> str:
+    """` (did you mean `k`?)` for the kernel of `kernels` closest to `name`, or nothing."""
+    close = difflib.get_close_matches(name, list(kernels), n=1)
+    return f" (did you mean `{close[0]}`?)" if close else ""
 
 
 _FLOATS = ("float16", "bfloat16", "float32", "float64")
